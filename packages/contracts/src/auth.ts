@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { flagSchema, operadorSchema } from "./codes";
+import { successAnswer } from "./common";
+
+/** POST /api/login (spec §3 login payload, §7). */
+export const loginRequestSchema = z.object({
+  usuario: z
+    .string({ error: "El campo usuario es obligatorio." })
+    .trim()
+    .min(1, { error: "El campo usuario es obligatorio." })
+    .max(100, { error: "El campo usuario admite como máximo 100 caracteres." }),
+  password: z
+    .string({ error: "El campo contraseña es obligatorio." })
+    .min(1, { error: "El campo contraseña es obligatorio." })
+    .max(200, { error: "El campo contraseña admite como máximo 200 caracteres." }),
+  operador: operadorSchema,
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginDataSchema = z.object({
+  /** Employees: A (Administrador) or G (General). Suppliers: P. */
+  perfil: z.string(),
+  nombre: z.string(),
+  /** Opaque session token for the x-access-token header. */
+  token: z.string(),
+  /** User id: the employee's IdEmpleado or the supplier's CardCode. */
+  id: z.string(),
+  VisuDocPen: flagSchema,
+});
+export type LoginData = z.infer<typeof loginDataSchema>;
+export const loginAnswerSchema = successAnswer(loginDataSchema);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+/** POST /api/logout: revokes the caller's session (Cerrar sesión). */
+export const logoutAnswerSchema = z.object({ status: z.literal("success"), message: z.string() });
+
+/** GET /api/health */
+export const healthAnswerSchema = successAnswer(z.object({ database: z.literal("ok") }));

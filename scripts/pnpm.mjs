@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).pnpmVersion;
+const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager.split("@")[1];
 const toolsDir = join(root, ".tools");
 const pnpmEntry = join(toolsDir, "node_modules", "pnpm", "bin", "pnpm.mjs");
 
@@ -31,10 +31,22 @@ export function ensurePnpm() {
   return pnpmEntry;
 }
 
+/** Environment for tools that look pnpm up on PATH (turbo does). */
+export function toolEnv(extra = {}) {
+  const bin = join(toolsDir, "node_modules", ".bin");
+  const sep = process.platform === "win32" ? ";" : ":";
+  return { ...process.env, PATH: `${bin}${sep}${process.env.PATH ?? ""}`, TURBO_TELEMETRY_DISABLED: "1", ...extra };
+}
+
 /** Runs pnpm with the given arguments; returns its exit code. */
 export function runPnpm(args, options = {}) {
   const entry = ensurePnpm();
-  const result = spawnSync(process.execPath, [entry, ...args], { stdio: "inherit", cwd: root, ...options });
+  const result = spawnSync(process.execPath, [entry, ...args], {
+    stdio: "inherit",
+    cwd: root,
+    ...options,
+    env: toolEnv(options.env),
+  });
   return result.status ?? 1;
 }
 

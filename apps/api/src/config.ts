@@ -1,0 +1,67 @@
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { SESSION_TTL_MS } from "@portal/contracts";
+import { z } from "zod";
+
+const bool = z.enum(["true", "false"]).transform((v) => v === "true");
+
+/**
+ * The whole environment, parsed once (GUIDE §4). Nothing else reads process.env.
+ * Every variable is documented in .env.example.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().optional(),
+  APP_ENCRYPTION_KEY: z.string().optional(),
+  SEED_DEMO: bool.default(false),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SESSION_TTL_MS: z.coerce.number().int().positive().default(SESSION_TTL_MS),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1200),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Omit<Env, "DATA_DIR" | "WEB_DIST"> {
+  DATA_DIR: string;
+  /** Folder of the built web app, or null when it has not been built (API-only). */
+  WEB_DIST: string | null;
+  isProduction: boolean;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Configuración inválida: ${detail}`);
+  }
+  const e = parsed.data;
+  const here = dirname(fileURLToPath(import.meta.url));
+  const webCandidates = e.WEB_DIST ? [resolve(e.WEB_DIST)] : [join(here, "..", "..", "web", "dist")];
+  const webDist = webCandidates.find((dir) => existsSync(join(dir, "index.html"))) ?? null;
+  if (e.NODE_ENV === "production" && !e.APP_ENCRYPTION_KEY) {
+    throw new Error("Configuración inválida: APP_ENCRYPTION_KEY es obligatoria en producción.");
+  }
+  return {
+    ...e,
+    DATA_DIR: resolve(e.DATA_DIR ?? join(process.cwd(), ".data", "pglite")),
+    WEB_DIST: webDist,
+    isProduction: e.NODE_ENV === "production",
+  };
+}

@@ -1,0 +1,3 @@
+/** Injectable time source: session expiry and sign-in throttling are tested without waiting. */
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { Forbidden, NotFound } from "../../lib/errors";
+import type { SessionUser } from "../../lib/session-user";
+import type { ArchivosRepository } from "./repository";
+
+/** The download URL that list rows carry instead of file content ('' when there is no file). */
+export const archivoUrl = (id: string | null | undefined): string => (id ? `/api/archivos/${id}` : "");
+
+export const archivoIdSchema = z.object({ id: z.uuid({ error: "El identificador del archivo no es válido." }) });
+
+/**
+ * Decides whether `user` may read file `archivoId` and under which name. Each module that references files
+ * contributes one policy; a file is readable when any policy grants it.
+ */
+export type ArchivoPolicy = (user: SessionUser, archivoId: string) => Promise<{ nombre: string } | null>;
+
+export function createArchivosService(repo: ArchivosRepository, policies: ArchivoPolicy[]) {
+  return {
+    async download(user: SessionUser, archivoId: string) {
+      const meta = await repo.findMeta(archivoId);
+      if (!meta) throw new NotFound("El archivo no existe.");
+      for (const policy of policies) {
+        const grant = await policy(user, archivoId);
+        if (grant) {
+          const contenido = await repo.findContent(archivoId);
+          if (!contenido) throw new NotFound("El archivo no existe.");
+          return { ...meta, nombre: grant.nombre, contenido };
+        }
+      }
+      throw new Forbidden("No tiene permiso para ver este archivo.");
+    },
+  };
+}
+export type ArchivosService = ReturnType<typeof createArchivosService>;

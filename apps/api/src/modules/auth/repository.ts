@@ -1,0 +1,48 @@
+import type { Database } from "@portal/db";
+import { schema } from "@portal/db";
+import { and, count, eq, gt, isNull, lt, sql } from "drizzle-orm";
+
+const { empleados, proveedores, sesiones, loginFallidos } = schema;
+
+export function createAuthRepository(db: Database) {
+  return {
+    findEmpleadoByUsuario: async (usuario: string) =>
+      (await db.select().from(empleados).where(sql`lower(${empleados.usuario}) = lower(${usuario})`).limit(1))[0],
+    findEmpleadoById: async (id: number) => (await db.select().from(empleados).where(eq(empleados.id, id)).limit(1))[0],
+    findProveedorByRfc: async (rfc: string) =>
+      (await db.select().from(proveedores).where(eq(proveedores.rfc, rfc.toUpperCase())).limit(1))[0],
+    findProveedorByCardCode: async (cardCode: string) =>
+      (await db.select().from(proveedores).where(eq(proveedores.cardCode, cardCode)).limit(1))[0],
+
+    insertSession: async (values: typeof sesiones.$inferInsert) =>
+      (await db.insert(sesiones).values(values).returning({ id: sesiones.id }))[0]!,
+    /** Slides the expiry of a live session in one statement; returns it, or nothing if unknown/expired/revoked. */
+    touchSession: async (tokenHash: string, now: Date, expiresAt: Date) =>
+      (
+        await db
+          .update(sesiones)
+          .set({ expiresAt })
+          .where(and(eq(sesiones.tokenHash, tokenHash), isNull(sesiones.revokedAt), gt(sesiones.expiresAt, now)))
+          .returning({ id: sesiones.id, operador: sesiones.operador, usuarioRef: sesiones.usuarioRef })
+      )[0],
+    revokeSession: async (id: number, now: Date) => {
+      await db.update(sesiones).set({ revokedAt: now }).where(eq(sesiones.id, id));
+    },
+
+    countFailures: async (clave: string, ip: string, since: Date) =>
+      (
+        await db
+          .select({ n: count() })
+          .from(loginFallidos)
+          .where(and(eq(loginFallidos.clave, clave), eq(loginFallidos.ip, ip), gt(loginFallidos.at, since)))
+      )[0]?.n ?? 0,
+    recordFailure: async (clave: string, ip: string, operador: string, at: Date, purgeBefore: Date) => {
+      await db.insert(loginFallidos).values({ clave, ip, operador, at });
+      await db.delete(loginFallidos).where(lt(loginFallidos.at, purgeBefore));
+    },
+    clearFailures: async (clave: string, ip: string) => {
+      await db.delete(loginFallidos).where(and(eq(loginFallidos.clave, clave), eq(loginFallidos.ip, ip)));
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,39 @@
+import type { HomeSociedadRow, TileConConteo } from "@portal/contracts";
+import { Forbidden } from "../../lib/errors";
+import { canReviewPendientes, isProveedor, type SessionUser } from "../../lib/session-user";
+import { archivoUrl } from "../archivos/service";
+import type { HomeRepository } from "./repository";
+
+/** Counts one tile for one user: must equal the number of rows that user gets from the tile's list. */
+export type TileCounter = (user: SessionUser) => Promise<number>;
+
+/**
+ * Tiles whose list module is not built yet count 0 (issue 2: "zero until their lists exist").
+ * Each list module registers its counter here when it lands, so a count can never drift from its list.
+ */
+export function createHomeService(repo: HomeRepository, counters: Partial<Record<TileConConteo, TileCounter>>) {
+  return {
+    async getSociedades(user: SessionUser): Promise<HomeSociedadRow[]> {
+      if (!isProveedor(user)) throw new Forbidden();
+      const rows = await repo.sociedadesDeProveedor(user.id);
+      return rows.map((r, i) => ({
+        Fila: i + 1,
+        IdSociedad: r.id,
+        NomSociedad: r.nombre,
+        RFC: r.rfc,
+        Regimen: r.regimen,
+        CP: r.cp,
+        Estatus: r.estatus,
+        Constancia: archivoUrl(r.constanciaArchivoId),
+      }));
+    },
+
+    async rowDocuments(user: SessionUser, dato: TileConConteo): Promise<number> {
+      const isPendiente = dato === "Facturas pendientes" || dato === "Pagos pendientes";
+      if (isPendiente && !canReviewPendientes(user)) throw new Forbidden();
+      const counter = counters[dato];
+      return counter ? counter(user) : 0;
+    },
+  };
+}
+export type HomeService = ReturnType<typeof createHomeService>;

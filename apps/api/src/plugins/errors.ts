@@ -1,0 +1,66 @@
+import { MSG } from "@portal/contracts";
+import type { FastifyError } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { DomainError } from "../lib/errors";
+
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "El cuerpo de la solicitud no es un JSON válido.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "El cuerpo de la solicitud está vacío.",
+  FST_ERR_CTP_BODY_TOO_LARGE: MSG.cuerpoDemasiadoGrande,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "El tipo de contenido de la solicitud no es compatible; envíe JSON.",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "La longitud del contenido de la solicitud no es válida.",
+  FST_ERR_VALIDATION: MSG.datosInvalidos,
+};
+
+const GENERIC_BY_STATUS: Record<number, string> = {
+  400: MSG.datosInvalidos,
+  401: MSG.sesionRequerida,
+  403: MSG.sinPermiso,
+  404: MSG.noEncontrado,
+  405: "Método no permitido.",
+  413: MSG.cuerpoDemasiadoGrande,
+  415: FASTIFY_CODES.FST_ERR_CTP_INVALID_MEDIA_TYPE!,
+  429: MSG.demasiadasSolicitudes,
+};
+
+/** Names the field in a validation message unless the schema's own message already does. */
+function validationMessage(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return MSG.datosInvalidos;
+  const first = error.validation[0];
+  if (!first) return MSG.datosInvalidos;
+  const message = first.message ?? MSG.datosInvalidos;
+  const path = first.instancePath.replace(/^\//, "").replaceAll("/", ".");
+  const field = path.split(".").at(-1) ?? "";
+  if (!path || /campo|archivo/i.test(message) || message.toLowerCase().includes(field.toLowerCase())) return message;
+  return `El campo ${path} no es válido: ${message}`;
+}
+
+/**
+ * One error shape for every answer: {status:'error', message} in Spanish. Below 500 the real (Spanish)
+ * message is returned; 5xx never leaks internals, only a generic message, and is logged with the request id.
+ */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof DomainError) {
+        return reply.status(error.statusCode).send({ status: "error", message: error.message });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        return reply.status(400).send({ status: "error", message: validationMessage(error) });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, "la respuesta no cumple su contrato");
+        return reply.status(500).send({ status: "error", message: MSG.errorInterno });
+      }
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, "error no controlado");
+        return reply.status(500).send({ status: "error", message: MSG.errorInterno });
+      }
+      const message = (error.code && FASTIFY_CODES[error.code]) ?? GENERIC_BY_STATUS[status] ?? MSG.datosInvalidos;
+      return reply.status(status).send({ status: "error", message });
+    });
+  },
+  { name: "errors" },
+);

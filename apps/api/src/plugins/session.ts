@@ -1,0 +1,38 @@
+import { MSG } from "@portal/contracts";
+import fp from "fastify-plugin";
+import { Forbidden, Unauthorized } from "../lib/errors";
+import { canReviewPendientes, isAdministrador, isEmpleado, isProveedor, type SessionUser } from "../lib/session-user";
+import type { Access } from "../types";
+
+const allowed: Record<Exclude<Access, "public" | "session">, (u: SessionUser) => boolean> = {
+  empleado: isEmpleado,
+  administrador: isAdministrador,
+  proveedor: isProveedor,
+  pendientes: canReviewPendientes,
+};
+
+/** Authenticates x-access-token and authorizes by the route's `config.access` (see types.ts). */
+export const sessionPlugin = fp(
+  async (app) => {
+    app.decorateRequest("user", null);
+    app.decorateRequest("sessionUser", function (this: { user: SessionUser | null }) {
+      if (!this.user) throw new Unauthorized();
+      return this.user;
+    });
+
+    app.addHook("onRequest", async (request) => {
+      const isApi = request.url.startsWith("/api/") || request.url === "/api";
+      // The OpenAPI document and its UI are public: they describe the calls, they expose no data.
+      const isDocs = request.url === "/api/docs" || request.url.startsWith("/api/docs/");
+      const access: Access = request.routeOptions.config?.access ?? (isApi && !isDocs ? "session" : "public");
+      if (access === "public" || !request.routeOptions.url) return;
+      const header = request.headers["x-access-token"];
+      const token = Array.isArray(header) ? header[0] : header;
+      const user = token ? await app.services.auth.authenticate(token) : null;
+      if (!user) throw new Unauthorized(MSG.sesionRequerida);
+      request.user = user;
+      if (access !== "session" && !allowed[access](user)) throw new Forbidden(MSG.sinPermiso);
+    });
+  },
+  { name: "session", dependencies: ["services"] },
+);

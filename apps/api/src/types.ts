@@ -1,0 +1,29 @@
+import type { DatabaseHandle } from "@portal/db";
+import type { AppConfig } from "./config";
+import type { Clock } from "./lib/clock";
+import type { SessionUser } from "./lib/session-user";
+import type { Services } from "./services";
+
+/**
+ * Who may call a route, checked in onRequest — before the body is parsed or validated — so a caller
+ * without the right gets 401/403 whatever it sends and learns nothing about the expected body.
+ * Every /api route needs a session unless it says `public`.
+ */
+export type Access = "public" | "session" | "empleado" | "administrador" | "proveedor" | "pendientes";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+    clock: Clock;
+    services: Services;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    /** The authenticated user; throws if the route is public (a programming error). */
+    sessionUser(): SessionUser;
+  }
+}

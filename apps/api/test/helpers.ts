@@ -1,0 +1,78 @@
+import { parseEncryptionKey } from "@portal/db";
+import { DEMO_PASSWORD, seedDemo } from "@portal/db/seed";
+import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+
+export const TEST_KEY_B64 = Buffer.alloc(32, 9).toString("base64");
+export const testKey = parseEncryptionKey(TEST_KEY_B64);
+
+/** A controllable clock: tests move time instead of waiting. */
+export function createTestClock(start = "2026-11-21T12:00:00.000Z") {
+  let now = new Date(start).getTime();
+  return {
+    clock: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  tdb: TestDatabase;
+  time: ReturnType<typeof createTestClock>;
+  /** Every answer body this app sent, for the "no secret in any answer" checks. */
+  answers: string[];
+  close(): Promise<void>;
+}
+
+/** The app on its own fresh PostgreSQL database with the demo seed, a test clock and no logging. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const tdb = await createTestDatabase();
+  await seedDemo(tdb.db, testKey);
+  const time = createTestClock();
+  const config = loadConfig({ NODE_ENV: "test", APP_ENCRYPTION_KEY: TEST_KEY_B64, WEB_DIST: "/nonexistent", ...env });
+  const app = await buildApp({ config, database: tdb, clock: time.clock, logger: false });
+  const answers: string[] = [];
+  app.addHook("onSend", async (_request, _reply, payload) => {
+    if (typeof payload === "string") answers.push(payload);
+    else if (Buffer.isBuffer(payload)) answers.push(payload.toString("latin1"));
+    return payload;
+  });
+  await app.ready();
+  return {
+    app,
+    tdb,
+    time,
+    answers,
+    async close() {
+      await app.close();
+      await tdb.drop();
+    },
+  };
+}
+
+export async function login(app: FastifyInstance, usuario: string, operador: "Empleado" | "Proveedor") {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/login",
+    payload: { usuario, password: DEMO_PASSWORD, operador },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${usuario} falló: ${res.statusCode} ${res.body}`);
+  return res.json().data.token as string;
+}
+
+export const withToken = (token: string, options: InjectOptions): InjectOptions => ({
+  ...options,
+  headers: { ...(options.headers ?? {}), "x-access-token": token },
+});
+
+/** Secrets that must never appear in any answer: the demo password, password hashes, encrypted secrets. */
+export function findSecrets(answers: string[]): string[] {
+  const patterns = [DEMO_PASSWORD, "$argon2", "B1Admin!", "v1."];
+  return answers.flatMap((a) =>
+    patterns.filter((p) => (p === "v1." ? /"v1\.[A-Za-z0-9+/=]+\./.test(a) : a.includes(p))),
+  );
+}

@@ -1,0 +1,117 @@
+import { MSG, TILES_CON_CONTEO } from "@portal/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, findSecrets, login, type TestApp, withToken } from "./helpers";
+
+let t: TestApp;
+let tokens: Record<"admin" | "consulta" | "kemper" | "berenice", string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens = {
+    admin: await login(t.app, "admin", "Empleado"),
+    consulta: await login(t.app, "consulta", "Empleado"),
+    kemper: await login(t.app, "EKU9003173C9", "Proveedor"),
+    berenice: await login(t.app, "XIQB891116QE4", "Proveedor"),
+  };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const getSociedades = (token: string, payload: object = { dato: "SN" }) =>
+  t.app.inject(withToken(token, { method: "POST", url: "/api/home/getSociedades", payload }));
+const rowDocuments = (token: string, dato: string) =>
+  t.app.inject(withToken(token, { method: "POST", url: "/api/home/RowDocuments", payload: { dato } }));
+const download = (token: string | null, url: string) =>
+  t.app.inject({ method: "GET", url, headers: token ? { "x-access-token": token } : {} });
+
+describe("POST /api/home/getSociedades", () => {
+  it("answers the supplier's own companies with the spec's columns and a download URL", async () => {
+    const res = await getSociedades(tokens.kemper);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data;
+    expect(rows.map((r: { RFC: string }) => r.RFC)).toEqual(["MCI7306249Y1", "KIJ0906199R1"]);
+    expect(rows[0]).toMatchObject({
+      Fila: 1,
+      NomSociedad: "MUNICIPIO DE CUAUTITLAN IZCALLI",
+      Regimen: "603",
+      CP: "54700",
+      Estatus: "A",
+    });
+    expect(rows[0].Constancia).toMatch(/^\/api\/archivos\/[0-9a-f-]{36}$/);
+    expect(Object.keys(rows[0]).sort()).toEqual(
+      ["CP", "Constancia", "Estatus", "Fila", "IdSociedad", "NomSociedad", "RFC", "Regimen"].sort(),
+    );
+  });
+
+  it("scopes by the session, whatever usuario/operador the body claims", async () => {
+    const res = await getSociedades(tokens.berenice, { usuario: "P00001", operador: "Proveedor", dato: "SN" });
+    const rfcs = res.json().data.map((r: { RFC: string }) => r.RFC);
+    expect(rfcs).toEqual(["KIJ0906199R1", "IIA040805DZ4"]);
+    expect(rfcs).not.toContain("MCI7306249Y1");
+  });
+
+  it("is for suppliers only", async () => {
+    const res = await getSociedades(tokens.admin);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ status: "error", message: MSG.sinPermiso });
+  });
+});
+
+describe("POST /api/home/RowDocuments", () => {
+  it("counts 0 for every tile whose list does not exist yet", async () => {
+    for (const dato of ["Pedidos", "Entradas de mercancia", "Facturas", "Pagos"]) {
+      for (const token of Object.values(tokens)) {
+        const res = await rowDocuments(token, dato);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data).toEqual({ Registro: 0 });
+      }
+    }
+  });
+
+  it("answers the pending tiles only to employees with ViDocPen Y", async () => {
+    for (const dato of ["Facturas pendientes", "Pagos pendientes"]) {
+      expect((await rowDocuments(tokens.admin, dato)).statusCode).toBe(200);
+      expect((await rowDocuments(tokens.consulta, dato)).statusCode).toBe(403);
+      expect((await rowDocuments(tokens.kemper, dato)).statusCode).toBe(403);
+    }
+  });
+
+  it("rejects an unknown tile with a Spanish message", async () => {
+    const res = await rowDocuments(tokens.admin, "Clientes");
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: "error", message: "El dato debe ser el nombre de un módulo." });
+    expect(TILES_CON_CONTEO).toContain("Pedidos");
+  });
+});
+
+describe("GET /api/archivos/:id", () => {
+  it("streams a tax-status certificate to its supplier and to employees, not to other suppliers", async () => {
+    const kemperRows = (await getSociedades(tokens.kemper)).json().data;
+    const mciUrl = kemperRows.find((r: { RFC: string }) => r.RFC === "MCI7306249Y1").Constancia;
+    const own = await download(tokens.kemper, mciUrl);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers["content-type"]).toBe("application/pdf");
+    expect(own.headers["content-disposition"]).toContain("constancia-MCI7306249Y1.pdf");
+    expect(own.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect((await download(tokens.consulta, mciUrl)).statusCode).toBe(200);
+    const foreign = await download(tokens.berenice, mciUrl);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().status).toBe("error");
+    expect((await download(null, mciUrl)).statusCode).toBe(401);
+  });
+
+  it("answers 404 for an unknown file and 400 for a malformed id", async () => {
+    expect((await download(tokens.admin, "/api/archivos/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    const bad = await download(tokens.admin, "/api/archivos/../../etc/passwd");
+    expect([400, 404]).toContain(bad.statusCode);
+    const malformed = await download(tokens.admin, "/api/archivos/abc");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe("El identificador del archivo no es válido.");
+  });
+});
+
+describe("secrets", () => {
+  it("no answer of this file contains a password, a hash or an encrypted secret", () => {
+    expect(findSecrets(t.answers)).toEqual([]);
+  });
+});

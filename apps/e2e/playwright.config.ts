@@ -1,0 +1,63 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * The e2e suite runs the production build (API serving the built web app) on a fresh database:
+ * E2E_DATABASE_URL (set by `npm test`, a database created for the run) or, for a quick local run,
+ * an embedded PGlite folder in the temp dir. Browser: Debian's Chromium, never a download.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+const databaseEnv: Record<string, string> = process.env.E2E_DATABASE_URL
+  ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
+  : { DATA_DIR: join(tmpdir(), `portal-e2e-${Date.now()}`, "pglite") };
+
+export default defineConfig({
+  testDir: "tests",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json"]],
+  use: {
+    baseURL,
+    locale: "es-MX",
+    timezoneId: "America/Mexico_City",
+    serviceWorkers: "block",
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "node ../api/dist/server.mjs",
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      ...databaseEnv,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SEED_DEMO: "true",
+      APP_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString("base64"),
+      RATE_LIMIT_MAX: "100000",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,6 @@
+export * from "./archivos";
+export * from "./client";
+export * from "./crypto";
+export * from "./migrate";
+export * from "./password";
+export * as schema from "./schema/index";

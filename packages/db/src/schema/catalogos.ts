@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import { char, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { archivos } from "./archivos";
+
+/** Areas of the company (spec §3 Area). */
+export const areas = pgTable("areas", {
+  id: serial("id").primaryKey(),
+  nombre: text("nombre").notNull().unique(),
+});
+
+/** Employees (spec §3 Employee). `usuario` is the sign-in code; passwords are argon2id hashes only. */
+export const empleados = pgTable(
+  "empleados",
+  {
+    id: serial("id").primaryKey(),
+    usuario: text("usuario").notNull().unique(),
+    perfil: char("perfil", { length: 1 }).notNull(),
+    nombre: text("nombre").notNull(),
+    apellidos: text("apellidos").notNull(),
+    email: text("email").notNull(),
+    areaId: integer("area_id")
+      .notNull()
+      .references(() => areas.id),
+    estatus: char("estatus", { length: 1 }).notNull().default("A"),
+    passwordHash: text("password_hash").notNull(),
+    viDocPen: char("vi_doc_pen", { length: 1 }).notNull().default("N"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("empleados_perfil_chk", sql`${t.perfil} in ('A','G')`),
+    check("empleados_estatus_chk", sql`${t.estatus} in ('A','I')`),
+    check("empleados_vidocpen_chk", sql`${t.viDocPen} in ('Y','N')`),
+  ],
+);
+
+/** Suppliers, keyed by their SAP Business One CardCode (spec §3 Supplier). They sign in with their RFC. */
+export const proveedores = pgTable(
+  "proveedores",
+  {
+    cardCode: text("card_code").primaryKey(),
+    tipoPersona: char("tipo_persona", { length: 1 }).notNull(),
+    cardName: text("card_name").notNull(),
+    rfc: text("rfc").notNull().unique(),
+    telefono: text("telefono").notNull().default(""),
+    email: text("email").notNull().default(""),
+    contacto: text("contacto").notNull().default(""),
+    passwordHash: text("password_hash").notNull(),
+    estatusRegistro: char("estatus_registro", { length: 1 }).notNull().default("P"),
+    motivoRechazo: text("motivo_rechazo").notNull().default(""),
+    estatus: char("estatus", { length: 1 }).notNull().default("A"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("proveedores_tipo_chk", sql`${t.tipoPersona} in ('F','M')`),
+    check("proveedores_registro_chk", sql`${t.estatusRegistro} in ('C','P','R')`),
+    check("proveedores_estatus_chk", sql`${t.estatus} in ('A','I')`),
+  ],
+);
+
+/**
+ * Companies (sociedades) that run SAP Business One. `bdSap` is the company database the ERP calls use.
+ * The SAP password is needed later to reach the ERP, so it is encrypted (AES-256-GCM), never hashed.
+ */
+export const sociedades = pgTable(
+  "sociedades",
+  {
+    id: serial("id").primaryKey(),
+    nombre: text("nombre").notNull(),
+    rfc: text("rfc").notNull(),
+    regimen: text("regimen").notNull(),
+    cp: text("cp").notNull(),
+    estatus: char("estatus", { length: 1 }).notNull().default("A"),
+    usuarioSap: text("usuario_sap").notNull(),
+    passSapCifrada: text("pass_sap_cifrada").notNull(),
+    bdSap: text("bd_sap").notNull().unique(),
+    constanciaArchivoId: uuid("constancia_archivo_id").references(() => archivos.id),
+    constanciaNombre: text("constancia_nombre").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("sociedades_estatus_chk", sql`${t.estatus} in ('A','I')`)],
+);
+
+/** Which sociedades a supplier is registered with. */
+export const proveedorSociedades = pgTable(
+  "proveedor_sociedades",
+  {
+    cardCode: text("card_code")
+      .notNull()
+      .references(() => proveedores.cardCode, { onDelete: "cascade" }),
+    sociedadId: integer("sociedad_id")
+      .notNull()
+      .references(() => sociedades.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cardCode, t.sociedadId] }),
+    index("proveedor_sociedades_sociedad_idx").on(t.sociedadId),
+  ],
+);

@@ -1,0 +1,3 @@
+export * from "./archivos";
+export * from "./catalogos";
+export * from "./sesiones";

@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../client";
+import { empleados, proveedores, proveedorSociedades, sociedades } from "../schema/index";
+import { createEmpleado, createProveedor, createSociedad, ensureArea } from "./factories";
+
+export * from "./factories";
+export { createSimplePdf } from "./pdf";
+
+/** The demo sign-ins printed by `npm start` and listed in the README. */
+export const DEMO_PASSWORD = "Portal2026";
+export const DEMO_USERS = [
+  { operador: "Empleado", usuario: "admin", descripcion: "Empleado administrador (ve pendientes)" },
+  { operador: "Empleado", usuario: "consulta", descripcion: "Empleado general (solo lectura)" },
+  { operador: "Proveedor", usuario: "EKU9003173C9", descripcion: "ESCUELA KEMPER URGATE (persona moral)" },
+  { operador: "Proveedor", usuario: "XIQB891116QE4", descripcion: "BERENICE XIMO QUEZADA (persona física)" },
+] as const;
+
+const AREAS = ["Compras", "Cuentas por pagar", "Almacén", "Contabilidad", "Sistemas"];
+
+/**
+ * Idempotent demo data: every insert skips rows that already exist (by their natural key), so running it
+ * again never duplicates nor overwrites what users changed.
+ */
+export async function seedDemo(db: Database, encryptionKey: Buffer): Promise<void> {
+  for (const area of AREAS) await ensureArea(db, area);
+
+  const existing = async (usuario: string) =>
+    (await db.select({ id: empleados.id }).from(empleados).where(eq(empleados.usuario, usuario)))[0];
+  if (!(await existing("admin"))) {
+    await createEmpleado(db, {
+      usuario: "admin",
+      perfil: "A",
+      nombre: "Administrador",
+      apellidos: "del Portal",
+      email: "admin@empresa.com.mx",
+      area: "Sistemas",
+      viDocPen: "Y",
+      password: DEMO_PASSWORD,
+    });
+  }
+  if (!(await existing("consulta"))) {
+    await createEmpleado(db, {
+      usuario: "consulta",
+      perfil: "G",
+      nombre: "Mariana",
+      apellidos: "López Torres",
+      email: "consulta@empresa.com.mx",
+      area: "Cuentas por pagar",
+      viDocPen: "N",
+      password: DEMO_PASSWORD,
+    });
+  }
+
+  const sociedadDemo = [
+    { nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", rfc: "MCI7306249Y1", regimen: "603", cp: "54700", bdSap: "SBO_MCI" },
+    { nombre: "KIJ, S.A DE C.V.", rfc: "KIJ0906199R1", regimen: "601", cp: "59820", bdSap: "SBO_KIJ" },
+    {
+      nombre: "INDISTRIA ILUMINADORA DE ALMACENES",
+      rfc: "IIA040805DZ4",
+      regimen: "626",
+      cp: "62661",
+      bdSap: "SBO_IIA",
+    },
+  ];
+  const ids: Record<string, number> = {};
+  for (const s of sociedadDemo) {
+    const found = (await db.select({ id: sociedades.id }).from(sociedades).where(eq(sociedades.bdSap, s.bdSap)))[0];
+    const row =
+      found ?? (await createSociedad(db, encryptionKey, { ...s, usuarioSap: "manager", passSap: "B1Admin!" }));
+    if (!row) throw new Error(`No se pudo sembrar la sociedad ${s.nombre}`);
+    ids[s.bdSap] = row.id;
+  }
+
+  const proveedorDemo = [
+    {
+      cardCode: "P00001",
+      tipoPersona: "M" as const,
+      cardName: "ESCUELA KEMPER URGATE",
+      rfc: "EKU9003173C9",
+      telefono: "55 5550 1234",
+      email: "facturacion@kemper.edu.mx,cobranza@kemper.edu.mx",
+      contacto: "Rosa María Kemper",
+      sociedades: ["SBO_MCI", "SBO_KIJ"],
+    },
+    {
+      cardCode: "P00002",
+      tipoPersona: "F" as const,
+      cardName: "BERENICE XIMO QUEZADA",
+      rfc: "XIQB891116QE4",
+      telefono: "33 3615 9876",
+      email: "berenice.ximo@correo.com.mx",
+      contacto: "Berenice Ximo Quezada",
+      sociedades: ["SBO_KIJ", "SBO_IIA"],
+    },
+  ];
+  for (const p of proveedorDemo) {
+    const sociedadIds = p.sociedades.map((bd) => ids[bd]).filter((id): id is number => id !== undefined);
+    const found = (await db.select().from(proveedores).where(eq(proveedores.cardCode, p.cardCode)))[0];
+    if (!found) {
+      const { sociedades: _ignored, ...data } = p;
+      await createProveedor(db, { ...data, password: DEMO_PASSWORD, estatusRegistro: "C", sociedadIds });
+    } else {
+      for (const sociedadId of sociedadIds) {
+        await db.insert(proveedorSociedades).values({ cardCode: p.cardCode, sociedadId }).onConflictDoNothing();
+      }
+    }
+  }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npm start`: installs, builds, migrates, seeds on first start and serves the portal on one port.
+// Data live in the embedded database under .data/ (or DATABASE_URL). A second start reuses the data and
+// the build cache, so it takes seconds.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { root } from "./lib/root.mjs";
+import { runPnpm, toolEnv } from "./pnpm.mjs";
+
+const step = (text) => console.log(`\n[portal] ${text}`);
+
+step("instalando dependencias …");
+if (runPnpm(["install", "--frozen-lockfile", "--prefer-offline"]) !== 0) process.exit(1);
+
+step("compilando (API y web) …");
+if (runPnpm(["exec", "turbo", "run", "build", "--filter=@portal/api", "--filter=@portal/web"]) !== 0) process.exit(1);
+
+// The key that encrypts stored secrets (SAP passwords): from the environment, or generated once and kept
+// beside the embedded data so restarts can read what was stored.
+const dataRoot = join(root, ".data");
+mkdirSync(dataRoot, { recursive: true });
+const keyFile = join(dataRoot, "encryption.key");
+if (!process.env.APP_ENCRYPTION_KEY && !existsSync(keyFile)) {
+  writeFileSync(keyFile, randomBytes(32).toString("base64"), { mode: 0o600 });
+}
+const port = process.env.PORT ?? "3000";
+const env = toolEnv({
+  NODE_ENV: "production",
+  PORT: port,
+  DATA_DIR: process.env.DATA_DIR ?? join(dataRoot, "pglite"),
+  SEED_DEMO: process.env.SEED_DEMO ?? "true",
+  APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? readFileSync(keyFile, "utf8").trim(),
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+});
+
+step(
+  `migrando, sembrando datos de demostración e iniciando (${process.env.DATABASE_URL ? "DATABASE_URL" : "base de datos embebida en .data/"}) …`,
+);
+const server = spawn(process.execPath, [join(root, "apps/api/dist/server.mjs")], { stdio: "inherit", env, cwd: root });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
+
+// Announce the URL and the demo sign-ins once the portal answers.
+const url = `http://localhost:${port}`;
+for (let i = 0; i < 240; i++) {
+  await new Promise((r) => setTimeout(r, 500));
+  const ok = await fetch(`${url}/api/health`)
+    .then((r) => r.ok)
+    .catch(() => false);
+  if (ok) {
+    console.log(`
+──────────────────────────────────────────────────────────────
+ Portal de Proveedores listo en ${url}
+ Documentación de la API: ${url}/api/docs
+
+ Accesos de demostración (contraseña: Portal2026)
+   Empleado   admin           administrador (ve pendientes)
+   Empleado   consulta        general (solo lectura)
+   Proveedor  EKU9003173C9    ESCUELA KEMPER URGATE (moral)
+   Proveedor  XIQB891116QE4   BERENICE XIMO QUEZADA (física)
+──────────────────────────────────────────────────────────────
+`);
+    break;
+  }
+}

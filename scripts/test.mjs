@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// `npm test`: installs, provides PostgreSQL and Chromium, then runs every check — lint, typecheck, build,
+// unit and API integration tests (vitest, real PostgreSQL) and the e2e suite (Playwright + Chromium) —
+// and ends with the line `N passed, N failed`. CI runs exactly this (.ci/run).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { root } from "./lib/root.mjs";
+import { createDatabase, dropDatabases, ensureChromium, ensurePostgres } from "./lib/services.mjs";
+import { ensurePnpm, runPnpm, toolEnv } from "./pnpm.mjs";
+
+const started = Date.now();
+const reports = join(root, "reports");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const results = []; // { stage, passed, failed }
+const record = (stage, passed, failed) => {
+  results.push({ stage, passed, failed });
+  console.log(`\n[test] ${stage}: ${passed} passed, ${failed} failed\n`);
+};
+const finish = (code) => {
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  console.log("\n[test] Resumen por etapa:");
+  for (const r of results) console.log(`  ${r.stage.padEnd(28)} ${r.passed} passed, ${r.failed} failed`);
+  console.log(`[test] duración: ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(code ?? (failed > 0 ? 1 : 0));
+};
+
+const pnpm = ensurePnpm();
+const exec = (args, opts = {}) =>
+  spawnSync(process.execPath, [pnpm, ...args], { stdio: "inherit", cwd: root, ...opts, env: toolEnv(opts.env) })
+    .status ?? 1;
+
+// 1. Install (frozen: CI must build exactly what the lockfile says).
+if (runPnpm(["install", "--frozen-lockfile"]) !== 0) {
+  record("install", 0, 1);
+  finish(1);
+}
+
+// 2. Real components.
+const serverUrl = await ensurePostgres(root);
+const chromium = ensureChromium();
+if (!serverUrl || !chromium) {
+  record("servicios (PostgreSQL, Chromium)", 0, 1);
+  finish(1);
+}
+const runId = `portal_run_${Date.now().toString(36)}`;
+const runDbUrl = await createDatabase(root, serverUrl, runId);
+const testEnv = {
+  TEST_DATABASE_URL: runDbUrl,
+  TEST_DB_PREFIX: `${runId}_t`,
+  CHROMIUM_PATH: chromium,
+  CI: process.env.CI ?? "",
+};
+console.log(`[test] PostgreSQL: base de datos ${runId}; Chromium: ${chromium}`);
+
+try {
+  // 3. Lint and format (one tool for the whole workspace).
+  record("lint (biome)", ...(exec(["exec", "biome", "check", "."]) === 0 ? [1, 0] : [0, 1]));
+
+  // 4. Typecheck every package.
+  const packages = ["packages/contracts", "packages/cfdi", "packages/db", "apps/api", "apps/web", "apps/e2e"];
+  for (const dir of packages) {
+    const ok = exec(["exec", "tsc", "-p", "tsconfig.json"], { cwd: join(root, dir) }) === 0;
+    record(`typecheck ${dir}`, ok ? 1 : 0, ok ? 0 : 1);
+  }
+
+  // 5. Build (the e2e suite runs the production build).
+  const built = exec(["exec", "turbo", "run", "build", "--filter=@portal/api", "--filter=@portal/web"]) === 0;
+  record("build", built ? 1 : 0, built ? 0 : 1);
+
+  // 6. Unit and API integration tests.
+  for (const dir of ["packages/contracts", "packages/cfdi", "packages/db", "apps/api", "apps/web"]) {
+    const out = join(reports, `vitest-${dir.replace("/", "-")}.json`);
+    exec(["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], {
+      cwd: join(root, dir),
+      env: testEnv,
+    });
+    if (existsSync(out)) {
+      const r = JSON.parse(readFileSync(out, "utf8"));
+      const failedSuites = (r.testResults ?? []).filter(
+        (s) => s.status === "failed" && s.assertionResults.length === 0,
+      );
+      record(`vitest ${dir}`, r.numPassedTests, r.numFailedTests + failedSuites.length + (r.numPendingTests ?? 0));
+    } else {
+      record(`vitest ${dir}`, 0, 1);
+    }
+  }
+
+  // 7. End to end in Chromium against the production build.
+  if (built) {
+    const out = join(reports, "e2e.json");
+    exec(["exec", "playwright", "test"], {
+      cwd: join(root, "apps/e2e"),
+      env: { ...testEnv, E2E_DATABASE_URL: runDbUrl, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    });
+    if (existsSync(out)) {
+      const s = JSON.parse(readFileSync(out, "utf8")).stats ?? {};
+      record("e2e (Playwright)", (s.expected ?? 0) + (s.flaky ?? 0), (s.unexpected ?? 0) + (s.skipped ?? 0));
+    } else {
+      record("e2e (Playwright)", 0, 1);
+    }
+  } else {
+    record("e2e (Playwright)", 0, 1);
+  }
+} finally {
+  await dropDatabases(root, serverUrl, runId).catch((e) => console.error("[test] no se pudo limpiar:", e.message));
+}
+finish();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { flagSchema, operadorSchema } from "./codes";
-import { successAnswer } from "./common";
+import { messageAnswerSchema, successAnswer } from "./common";
 
 /** POST /api/login (spec §3 login payload, §7). */
 export const loginRequestSchema = z.object({
@@ -31,8 +31,10 @@ export type LoginData = z.infer<typeof loginDataSchema>;
 export const loginAnswerSchema = successAnswer(loginDataSchema);
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
-/** POST /api/logout: revokes the caller's session (Cerrar sesión). */
-export const logoutAnswerSchema = z.object({ status: z.literal("success"), message: z.string() });
+/** POST /api/logout: revokes the caller's session (Cerrar sesión). No body. */
+export const logoutAnswerSchema = messageAnswerSchema;
+export type LogoutAnswer = z.infer<typeof logoutAnswerSchema>;
 
-/** GET /api/health */
+/** GET /api/health (no session): the process is up and the database answers. */
 export const healthAnswerSchema = successAnswer(z.object({ database: z.literal("ok") }));
+export type HealthAnswer = z.infer<typeof healthAnswerSchema>;

@@ -36,6 +36,24 @@ export const estatusRevisionFacturaSchema = z.enum(["P", "A", "R"], {
 export const estatusRevisionPagoSchema = z.enum(["P", "A", "R", "V"], {
   error: "El estatus debe ser P (Pendiente), A (Aceptada), R (Rechazada) o V (Validación).",
 });
+export type EstatusRevisionFactura = z.infer<typeof estatusRevisionFacturaSchema>;
+export type EstatusRevisionPago = z.infer<typeof estatusRevisionPagoSchema>;
+
+/** Payment method (spec §3 catalogue lookups, §9): PPD when credit days > 0, otherwise PUE. */
+export const metodoPagoSchema = z.enum(["PUE", "PPD"], {
+  error: "El campo MetodoPago debe ser PUE (Pago en Una Sola Exhibición) o PPD (Pago en Parcialidades o Diferido).",
+});
+export type MetodoPago = z.infer<typeof metodoPagoSchema>;
+export const METODO_PAGO_LABEL = {
+  PPD: "Pago en Parcialidades o Diferido",
+  PUE: "Pago en Una Sola Exhibición",
+} as const;
+/** Spec §9: "PPD when credit days (the receipt's payment group number) are above 0, otherwise PUE". */
+export const metodoPagoPorDiasCredito = (groupNum: number): MetodoPago => (groupNum > 0 ? "PPD" : "PUE");
+
+/** `tipo` of rowProveedores / rowEmpleados (spec §7): the caller's own record (Perfil) or the catalogue (Lista). */
+export const tipoConsultaSchema = z.enum(["Perfil", "Lista"], { error: "El campo tipo debe ser Perfil o Lista." });
+export type TipoConsulta = z.infer<typeof tipoConsultaSchema>;
 
 /** Home tiles whose count comes from RowDocuments (spec §2 Home, §7). `dato` is the tile name. */
 export const TILES_CON_CONTEO = [
@@ -54,3 +72,16 @@ export const SESSION_TTL_MS = 600_000;
 /** Cookies that make a session (spec §3). All six must be present. */
 export const SESSION_COOKIES = ["access", "usuario", "tipoEmpleado", "operador", "id", "ViDocPen"] as const;
 export type SessionCookie = (typeof SESSION_COOKIES)[number];
+
+/**
+ * The same code lists with a message naming the form field, for requests ("El campo Estatus debe ser A
+ * (Activo) o I (Inactivo)."). Answers use the plain schemas above.
+ */
+const codigoCampo = <const T extends readonly [string, ...string[]]>(valores: T, campo: string, opciones: string) =>
+  z.enum(valores, { error: `El campo ${campo} debe ser ${opciones}.` });
+export const flagCampo = (campo: string) => codigoCampo(["Y", "N"], campo, "Y o N");
+export const estatusActivoCampo = (campo: string) => codigoCampo(["A", "I"], campo, "A (Activo) o I (Inactivo)");
+export const rolEmpleadoCampo = (campo: string) => codigoCampo(["A", "G"], campo, "A (Administrador) o G (General)");
+export const estatusRegistroCampo = (campo: string) =>
+  codigoCampo(["C", "P", "R"], campo, "C (Completo), P (Pendiente) o R (Rechazado)");
+export const tipoPersonaCampo = (campo: string) => codigoCampo(["F", "M"], campo, "F (Física) o M (Moral)");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { operadorSchema } from "./codes";
+import { MSG } from "./messages";
 
 /** Every answer has status, message and (on success) data (spec §7). */
 export const errorAnswerSchema = z.object({
@@ -14,16 +15,31 @@ export const successAnswer = <T extends z.ZodType>(data: T) =>
 export const messageAnswerSchema = z.object({ status: z.literal("success"), message: z.string() });
 export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
+/** A client-side identifier (cookie value, row number): text or number, informative only. */
+export const idClienteSchema = (campo: string) =>
+  z.union([z.string().max(254, { error: `El campo ${campo} admite como máximo 254 caracteres.` }), z.number()], {
+    error: `El campo ${campo} debe ser texto o número.`,
+  });
+
 /**
  * List calls carry usuario (the stored id) and operador (spec §6: "Lists are requested with the user id
  * and operador"). The server never trusts them: scope comes from the session. They are accepted for
  * compatibility with the spec's payloads.
  */
 export const listRequestSchema = z.object({
-  usuario: z.union([z.string(), z.number()]).optional(),
+  usuario: idClienteSchema("usuario").optional(),
   operador: operadorSchema.optional(),
 });
 export type ListRequest = z.infer<typeof listRequestSchema>;
+
+/**
+ * Save and review payloads also carry the client's id cookie next to usuario and operador (spec §3 postFactura,
+ * review payloads). Same rule: accepted, never trusted; the acting user is the session's.
+ */
+export const actorRequestSchema = listRequestSchema.extend({
+  id: idClienteSchema("id").optional(),
+});
+export type ActorRequest = z.infer<typeof actorRequestSchema>;
 
 /** A non-empty trimmed text field with a Spanish message naming the field. */
 export const requiredText = (campo: string, max = 254) =>
@@ -33,14 +49,304 @@ export const requiredText = (campo: string, max = 254) =>
     .min(1, { error: `El campo ${campo} es obligatorio.` })
     .max(max, { error: `El campo ${campo} admite como máximo ${max} caracteres.` });
 
-/** An uploaded file travels as base64 content plus its file name (spec §5, §9). */
-export const archivoUploadSchema = z.object({
-  nombre: z.string().trim().min(1).max(255),
-  base64: z.string().min(1),
-});
+/** An optional text: absent, empty or at most `max` characters (trimmed). */
+export const optionalText = (campo: string, max = 254) =>
+  z
+    .string({ error: `El campo ${campo} debe ser texto.` })
+    .trim()
+    .max(max, { error: `El campo ${campo} admite como máximo ${max} caracteres.` })
+    .optional();
+
+/** Whole numbers (ids, row numbers, credit days, document numbers) travel as JSON numbers. */
+export const enteroSchema = (campo: string) =>
+  z
+    .number({ error: `El campo ${campo} debe ser un número entero.` })
+    .int({ error: `El campo ${campo} debe ser un número entero.` });
+export const idSchema = (campo: string) =>
+  z
+    .number({ error: `El campo ${campo} es obligatorio y debe ser un número entero positivo.` })
+    .int({ error: `El campo ${campo} debe ser un número entero positivo.` })
+    .positive({ error: `El campo ${campo} debe ser un número entero positivo.` });
 
 /**
- * A stored file as lists show it: presence plus a download URL, never the content
- * (files are streamed on demand from GET /api/archivos/:id by callers allowed to see them).
+ * Money, quantities, percentages and exchange rates are decimal strings, never binary floats
+ * (GUIDE "Data and files"): "1234.56", "-10", "0.5". Formatting (2 decimals, thousands commas) is the UI's job.
  */
-export const archivoRefSchema = z.string().describe("URL de descarga (/api/archivos/{id}) o vacío si no hay archivo");
+export const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
+export const importeSchema = (campo: string) =>
+  z
+    .string({ error: `El campo ${campo} es obligatorio y debe ser un importe decimal, por ejemplo 1234.56.` })
+    .trim()
+    .regex(DECIMAL_RE, { error: `El campo ${campo} debe ser un importe decimal, por ejemplo 1234.56.` });
+export const decimalSchema = (campo: string) =>
+  z
+    .string({ error: `El campo ${campo} es obligatorio y debe ser un número decimal, por ejemplo 10.5.` })
+    .trim()
+    .regex(DECIMAL_RE, { error: `El campo ${campo} debe ser un número decimal, por ejemplo 10.5.` });
+
+/** Invoice and complement folio: the spec's default 'S/F' (sin folio) when the XML has none (spec §9). */
+export const FOLIO_POR_DEFECTO = "S/F";
+export const folioSchema = (campo: string) =>
+  z
+    .string({ error: `El campo ${campo} debe ser texto.` })
+    .trim()
+    .max(40, { error: `El campo ${campo} admite como máximo 40 caracteres.` })
+    .overwrite((folio) => folio || FOLIO_POR_DEFECTO)
+    .default(FOLIO_POR_DEFECTO);
+
+/** Calendar dates in answers are ISO YYYY-MM-DD (the legacy DD-MM-YYYY is not used on the wire). */
+export const fechaSchema = (campo: string) =>
+  z.iso.date({ error: `El campo ${campo} debe ser una fecha con formato AAAA-MM-DD.` });
+
+/** CFDI dates (XML attribute Fecha) may carry the time: YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS. */
+const FECHA_CFDI_RE = /^(\d{4})-(\d{2})-(\d{2})(T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?)?$/;
+const esFechaValida = (valor: string): boolean => {
+  const partes = FECHA_CFDI_RE.exec(valor);
+  if (!partes) return false;
+  const [anio, mes, dia] = [Number(partes[1]), Number(partes[2]), Number(partes[3])];
+  const fecha = new Date(Date.UTC(anio, mes - 1, dia));
+  return fecha.getUTCFullYear() === anio && fecha.getUTCMonth() === mes - 1 && fecha.getUTCDate() === dia;
+};
+export const fechaCfdiSchema = (campo: string) =>
+  z
+    .string({ error: `El campo ${campo} es obligatorio.` })
+    .trim()
+    .refine(esFechaValida, { error: `El campo ${campo} debe ser una fecha AAAA-MM-DD o AAAA-MM-DDTHH:MM:SS.` });
+
+/** SAT RFC: 12 characters (persona moral) or 13 (persona física). */
+export const RFC_RE = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/;
+export const rfcSchema = (campo = "RFC") =>
+  z
+    .string({ error: `El campo ${campo} es obligatorio.` })
+    .trim()
+    .toUpperCase()
+    .regex(RFC_RE, {
+      error: `El campo ${campo} debe ser un RFC válido del SAT: 12 caracteres (persona moral) o 13 (persona física).`,
+    });
+
+export const codigoPostalSchema = (campo: string) =>
+  z
+    .string({ error: `El campo ${campo} es obligatorio.` })
+    .trim()
+    .regex(/^\d{5}$/, { error: `El campo ${campo} debe tener 5 dígitos.` });
+
+/** Fiscal regime codes are three digits (601, 603, 605…; spec §3 catalogue lookups). */
+export const regimenFiscalSchema = (campo: string) =>
+  z
+    .string({ error: `El campo ${campo} es obligatorio.` })
+    .trim()
+    .regex(/^\d{3}$/, { error: `El campo ${campo} debe ser una clave de régimen fiscal de 3 dígitos.` });
+
+/** Payment form (forma de pago) codes are two digits (01…99); the catalogue itself lives in @portal/cfdi. */
+export const formaPagoSchema = (campo: string) =>
+  z
+    .string({ error: `El campo ${campo} es obligatorio.` })
+    .trim()
+    .regex(/^\d{2}$/, { error: `El campo ${campo} debe ser una clave de forma de pago de 2 dígitos.` });
+
+/** CFDI use (uso de CFDI) codes: G01, I08, D10, S01, CP01, CN01, P01… */
+export const usoCfdiSchema = (campo: string) =>
+  z
+    .string({ error: `El campo ${campo} es obligatorio.` })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{1,2}\d{2}$/, { error: `El campo ${campo} debe ser una clave de uso de CFDI, por ejemplo G03.` });
+
+/** ISO 4217 currency (MXN, USD…). */
+export const monedaSchema = (campo: string) =>
+  z
+    .string({ error: `El campo ${campo} es obligatorio.` })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: `El campo ${campo} debe ser una clave de moneda de 3 letras, por ejemplo MXN.` });
+
+/** Stamp UUID (TimbreFiscalDigital/@UUID): 8-4-4-4-12 hexadecimal, stored uppercase. */
+export const uuidCfdiSchema = (campo: string) =>
+  z
+    .string({ error: `El campo ${campo} es obligatorio.` })
+    .trim()
+    .toUpperCase()
+    .regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/, {
+      error: `El campo ${campo} debe ser un UUID válido (8-4-4-4-12 caracteres hexadecimales).`,
+    });
+
+export const correoSchema = (campo: string) =>
+  z
+    .string({ error: `El campo ${campo} es obligatorio.` })
+    .trim()
+    .max(254, { error: `El campo ${campo} admite como máximo 254 caracteres.` })
+    .pipe(z.email({ error: `El campo ${campo} debe ser un correo electrónico válido.` }));
+
+/** Supplier e-mail fields may hold several addresses separated by commas (spec §2 supplier catalogue). */
+const UN_CORREO = z.email();
+export const sonCorreosValidos = (valor: string): boolean =>
+  valor.split(",").every((correo) => UN_CORREO.safeParse(correo.trim()).success);
+/** One or more comma-separated addresses; `permiteVacio` accepts '' (a supplier may have none on file). */
+export const correosSchema = (campo: string, permiteVacio = false) =>
+  z
+    .string({ error: `El campo ${campo} es obligatorio.` })
+    .trim()
+    .max(1000, { error: `El campo ${campo} admite como máximo 1000 caracteres.` })
+    .refine((valor) => (permiteVacio && valor === "") || sonCorreosValidos(valor), {
+      error: `El campo ${campo} debe contener correos electrónicos válidos separados por comas.`,
+    });
+
+/**
+ * Secrets are write-only: answer rows keep the spec's password fields (Pass, U_SYS_PMPASS, PassSAP) but
+ * always empty, so a leak is a contract violation that tests and the web's answer parsing catch.
+ */
+export const sinSecretoSchema = (campo: string) =>
+  z.literal("", { error: `El campo ${campo} nunca se envía en las respuestas; debe ir vacío.` });
+
+/**
+ * Write-only secret on update forms: absent or empty means "keep the current one" (spec §4 form mode).
+ * Not trimmed: spaces are part of a password.
+ */
+export const secretoOpcionalSchema = (campo: string, max = 200) =>
+  z
+    .string({ error: `El campo ${campo} debe ser texto.` })
+    .max(max, { error: `El campo ${campo} admite como máximo ${max} caracteres.` })
+    .optional();
+
+// --- Files -------------------------------------------------------------------------------------------
+
+/** Largest accepted upload, decoded (the spec does not set one, §9). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** The same limit as base64 text (4 characters per 3 bytes, padded): 6,990,508 characters. */
+export const MAX_UPLOAD_BASE64_LENGTH = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
+const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
+
+/**
+ * Plain base64 (no data: URL prefix). A character-class regex plus a length check instead of the usual
+ * `(?:[A-Za-z0-9+/]{4})*` pattern, which overflows V8's regex stack on multi-megabyte inputs.
+ */
+const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
+export const esBase64 = (valor: string): boolean => valor.length % 4 === 0 && BASE64_RE.test(valor);
+
+/** Bytes a base64 text decodes to. */
+export const base64DecodedBytes = (valor: string): number => {
+  const relleno = valor.endsWith("==") ? 2 : valor.endsWith("=") ? 1 : 0;
+  return (valor.length / 4) * 3 - relleno;
+};
+
+const base64Texto = (campo: string, requerido: string) =>
+  z.string({ error: requerido }).max(MAX_UPLOAD_BASE64_LENGTH, {
+    error: `El archivo del campo ${campo} excede el tamaño máximo de ${MAX_UPLOAD_MB} MB.`,
+    abort: true,
+  });
+const base64Mensaje = (campo: string) => `El campo ${campo} debe contener el archivo codificado en base64.`;
+
+/** Required upload content (base64). `requerido` lets a field use the spec's own message ('Debe cargar el pdf'). */
+export const base64Schema = (campo: string, requerido = `El campo ${campo} es obligatorio.`) =>
+  base64Texto(campo, requerido)
+    .min(1, { error: requerido, abort: true })
+    .refine(esBase64, { error: base64Mensaje(campo) });
+
+/** Optional upload content: absent or empty means "keep the stored file" (update forms). */
+export const base64OpcionalSchema = (campo: string) =>
+  base64Texto(campo, base64Mensaje(campo))
+    .refine((valor) => valor === "" || esBase64(valor), { error: base64Mensaje(campo) })
+    .optional();
+
+export type TipoArchivo = "pdf" | "xml" | "imagen";
+const EXTENSIONES: Record<TipoArchivo, { re: RegExp; mensaje: string }> = {
+  pdf: { re: /\.pdf$/i, mensaje: MSG.archivoNoPdf },
+  xml: { re: /\.xml$/i, mensaje: MSG.archivoNoXml },
+  imagen: { re: /\.(gif|jpe?g|png)$/i, mensaje: MSG.archivoNoImagen },
+};
+/** Uploaded file name; its extension must match the kind (spec §5: .pdf, .xml, gif/jpeg/png image). */
+export const nombreArchivoSchema = (
+  campo: string,
+  tipo: TipoArchivo,
+  requerido = `El campo ${campo} es obligatorio.`,
+) =>
+  z
+    .string({ error: requerido })
+    .trim()
+    .min(1, { error: requerido, abort: true })
+    .max(255, { error: `El campo ${campo} admite como máximo 255 caracteres.`, abort: true })
+    .refine((nombre) => EXTENSIONES[tipo].re.test(nombre), { error: EXTENSIONES[tipo].mensaje });
+/** Optional file name: absent or empty when the file is not being replaced. */
+export const nombreArchivoOpcionalSchema = (campo: string, tipo: TipoArchivo) =>
+  z
+    .string({ error: `El campo ${campo} debe ser texto.` })
+    .trim()
+    .max(255, { error: `El campo ${campo} admite como máximo 255 caracteres.`, abort: true })
+    .refine((nombre) => nombre === "" || EXTENSIONES[tipo].re.test(nombre), { error: EXTENSIONES[tipo].mensaje })
+    .optional();
+
+/** File name and content travel together: one without the other is an error naming the missing field. */
+export const archivosEnPareja = (
+  valor: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  parejas: ReadonlyArray<readonly [nombre: string, contenido: string]>,
+) => {
+  for (const [nombre, contenido] of parejas) {
+    if (valor[contenido] && !valor[nombre]) {
+      ctx.addIssue({
+        code: "custom",
+        path: [nombre],
+        message: `El campo ${nombre} es obligatorio al cargar el archivo.`,
+      });
+    }
+    if (valor[nombre] && !valor[contenido]) {
+      ctx.addIssue({
+        code: "custom",
+        path: [contenido],
+        message: `El campo ${contenido} es obligatorio al indicar el archivo ${nombre}.`,
+      });
+    }
+  }
+};
+
+/** A generic upload: base64 content plus its file name (spec §5, §9). */
+export const archivoUploadSchema = z.object({
+  nombre: requiredText("nombre del archivo", 255),
+  base64: base64Schema("base64"),
+});
+export type ArchivoUpload = z.infer<typeof archivoUploadSchema>;
+
+/** Files are downloaded from GET /api/archivos/:id (ids are opaque: numbers, UUIDs or hashes). */
+export const ARCHIVO_URL_PREFIX = "/api/archivos/";
+const ARCHIVO_REF_RE = /^(\/api\/archivos\/[A-Za-z0-9_-]{1,128})?$/;
+export const archivoUrl = (id: string | number): string => `${ARCHIVO_URL_PREFIX}${id}`;
+
+/**
+ * A stored file as lists show it: a download URL, or '' when there is no file — never the content
+ * (files are streamed on demand from GET /api/archivos/:id by callers allowed to see them).
+ * "Cargado" / "No cargado" in the UI is simply `ref !== ''`.
+ */
+export const archivoRefSchema = z
+  .string({ error: "El archivo debe ser una URL de descarga." })
+  .regex(ARCHIVO_REF_RE, {
+    error: "El archivo debe ser una URL de descarga /api/archivos/{id} o vacío, nunca el contenido del archivo.",
+  })
+  .describe("URL de descarga (/api/archivos/{id}) o vacío si no hay archivo");
+export type ArchivoRef = z.infer<typeof archivoRefSchema>;
+
+/** GET /api/archivos/:id route params. */
+export const archivoParamsSchema = z.object({
+  id: z
+    .string({ error: "El campo id del archivo es obligatorio." })
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, { error: "El campo id del archivo no es válido." }),
+});
+export type ArchivoParams = z.infer<typeof archivoParamsSchema>;
+/** Content types the portal stores and serves (spec §5: PDF, XML and gif/jpeg/png receipt images). */
+export const ARCHIVO_CONTENT_TYPES = [
+  "application/pdf",
+  "text/xml",
+  "application/xml",
+  "image/gif",
+  "image/jpeg",
+  "image/png",
+] as const;
+/**
+ * The download answer is the file's bytes, not JSON: a marker schema (Uint8Array on the server, Blob in the
+ * browser). Calls with this answer carry `binary: true` in CALLS.
+ */
+export const archivoBinarioSchema = z
+  .custom<Uint8Array | Blob>(
+    (valor) => valor instanceof Uint8Array || (typeof Blob !== "undefined" && valor instanceof Blob),
+    { error: "La respuesta debe ser el contenido binario del archivo." },
+  )
+  .describe("binary");

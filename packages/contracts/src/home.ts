@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { operadorSchema, tileConConteoSchema } from "./codes";
-import { archivoRefSchema, successAnswer } from "./common";
+import { tileConConteoSchema } from "./codes";
+import { archivoRefSchema, listRequestSchema, successAnswer } from "./common";
 
 /** POST /api/home/getSociedades (spec §7): the signed-in supplier's companies for the Home table. */
-export const homeSociedadesRequestSchema = z.object({
-  usuario: z.union([z.string(), z.number()]).optional(),
-  operador: operadorSchema.optional(),
-  dato: z.literal("SN").optional(),
+export const homeSociedadesRequestSchema = listRequestSchema.extend({
+  dato: z.literal("SN", { error: "El campo dato debe ser SN." }).optional(),
 });
+export type HomeSociedadesRequest = z.infer<typeof homeSociedadesRequestSchema>;
 export const homeSociedadRowSchema = z.object({
   Fila: z.number().int(),
   IdSociedad: z.number().int(),
@@ -21,12 +20,10 @@ export const homeSociedadRowSchema = z.object({
 });
 export type HomeSociedadRow = z.infer<typeof homeSociedadRowSchema>;
 export const homeSociedadesAnswerSchema = successAnswer(z.array(homeSociedadRowSchema));
+export type HomeSociedadesAnswer = z.infer<typeof homeSociedadesAnswerSchema>;
 
 /** POST /api/home/RowDocuments (spec §7): count shown on a non-catalogue tile. */
-export const rowDocumentsRequestSchema = z.object({
-  usuario: z.union([z.string(), z.number()]).optional(),
-  operador: operadorSchema.optional(),
-  dato: tileConConteoSchema,
-});
+export const rowDocumentsRequestSchema = listRequestSchema.extend({ dato: tileConConteoSchema });
 export type RowDocumentsRequest = z.infer<typeof rowDocumentsRequestSchema>;
 export const rowDocumentsAnswerSchema = successAnswer(z.object({ Registro: z.number().int().nonnegative() }));
+export type RowDocumentsAnswer = z.infer<typeof rowDocumentsAnswerSchema>;

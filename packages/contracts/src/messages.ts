@@ -39,6 +39,40 @@ export const MSG = {
     "Revisar el estatus de su registro ya que debe de cargar o actualizar los archivos en tu perfil para poder cargar facturas",
   registroIncompletoPagos:
     "Revisar el estatus de su registro ya que debe de cargar o actualizar los archivos en tu perfil para poder cargar pagos",
+  // Supplier documents (spec §5 supplier profile update); the bank cover sheet has no required message
+  documentoActaConstitutiva: "Debe cargarse la acta constitutiva",
+  documentoEstadoCuenta: "Debe cargarse el estado de cuenta",
+  documentoIdentificacionOficial: "Debe cargarse la identificación oficial del representante",
+  documentoComprobanteDomicilio: "Debe cargarse el comprobante de domicilio",
+  documentoCedulaFiscal: "Debe cargarse la cedula de identificación fiscal",
+  documentoOpinionCumplimiento: "Debe cargarse la opinión de cumplimiento de obligación fiscal",
+  // Invoice and payment uploads (spec §5), verbatim including the spec's casing
+  facturaPdfRequerido: "Debe cargar el pdf",
+  facturaXmlRequerido: "Debe cargar el XML",
+  facturaRecepcionRequerida: "Debe cargar el recepción",
+  pagoPdfRequerido: "Debe cargar el pdf",
+  pagoXmlRequerido: "Debe cargar el xml",
+  pagoComplementoRequerido: "Debe cargar el complemento",
+  archivoNoImagen: "El archivo seleccionado no es una imagen",
+  archivoNoPdf: "El archivo seleccionado no es un pdf",
+  archivoNoXml: "El archivo seleccionado no es un xml",
+  xmlSinTimbre: "No cuenta con la estructura de un XML valida de un timbre del SAT",
+  // Invoice cross checks (spec §5); the trailing space of metodoPagoEntrada is the spec's
+  nombreProveedorEntrada: "El nombre de proveedor de la entrada no es el mismo del XML",
+  nombreReceptorSociedad: "El nombre del receptor no es mismo de la sociedad seleccionada en el XML",
+  regimenReceptorSociedad: "El régimen fiscal del receptor no es mismo de la sociedad seleccionada en el XML",
+  cpReceptorSociedad: "El código postal del receptor no es mismo de la sociedad seleccionada en el XML",
+  totalEntrada: "El total de la entrada no es el mismo del XML",
+  formaPagoEntrada: "La forma de pago de la entrada no es el mismo del XML",
+  usoPrincipalEntrada: "El uso principal del emisor de la entrada no es el mismo del XML",
+  cpEmisorSociedad: "El código postal del emisor no es mismo de la sociedad seleccionada en el XML",
+  metodoPagoEntrada: "El método de pago del XML debe ser igual al de la entrada de mercancia ",
+  // Payment cross checks (spec §5)
+  nombreProveedorPago: "El nombre de proveedor del pago no es el mismo del XML",
+  nombreSociedadPago: "El nombre de la sociedad del pago no es el mismo del XML",
+  totalPago: "El total del pago no es el mismo del XML",
+  uuidRelacionadoInexistente: (uuid: string) =>
+    `El UUID del documento relacionado del XML: ${uuid} No existe en las facturas registradas`,
   // Unknown route (spec §8)
   noPage: "No page",
   // Software update (spec §1)

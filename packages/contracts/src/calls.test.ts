@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { CALL_NAMES, CALLS } from "./calls";
+
+/** The spec §7 table, verbatim (method and path), create/update rows split in two. */
+const SPEC_CALLS = [
+  ["POST", "/api/login"],
+  ["POST", "/api/home/getSociedades"],
+  ["POST", "/api/home/RowDocuments"],
+  ["GET", "/api/empleados/getAreas"],
+  ["GET", "/api/proveedores/getSociedades"],
+  ["POST", "/api/proveedores/rowProveedores"],
+  ["POST", "/api/empleados/rowEmpleados"],
+  ["POST", "/api/sociedades/rowSociedades"],
+  ["POST", "/api/pedidos/getPedidos"],
+  ["POST", "/api/entradasMercancia/getEntradasMercancia"],
+  ["POST", "/api/proveedores/updateProveedor"],
+  ["POST", "/api/proveedores/sentCorreo"],
+  ["POST", "/api/proveedores/addSociedad"],
+  ["POST", "/api/empleados/createEmpleado"],
+  ["POST", "/api/empleados/updateEmpleado"],
+  ["POST", "/api/sociedades/createSociedad"],
+  ["POST", "/api/sociedades/updateSociedad"],
+  ["POST", "/api/facturas/getFacturas"],
+  ["POST", "/api/facturas/getSociedades"],
+  ["POST", "/api/facturas/getProveedor"],
+  ["POST", "/api/facturas/getEntradas"],
+  ["POST", "/api/facturas/postFactura"],
+  ["PATCH", "/api/facturas/patchfactura"],
+  ["POST", "/api/facturasPendientes/getFacturas"],
+  ["PATCH", "/api/facturasPendientes/patchfactura"],
+  ["POST", "/api/pagos/getPagos"],
+  ["POST", "/api/pagos/postPago"],
+  ["POST", "/api/pagosPendientes/getPagos"],
+  ["PATCH", "/api/pagosPendientes/patchPagos"],
+] as const;
+
+/** Calls the portal adds to the spec's table. */
+const EXTRA_CALLS = [
+  ["POST", "/api/logout"],
+  ["GET", "/api/health"],
+  ["GET", "/api/archivos/:id"],
+] as const;
+
+const entries = Object.entries(CALLS);
+const key = (method: string, path: string) => `${method} ${path}`;
+
+describe("CALLS", () => {
+  it("has a unique method + path per entry", () => {
+    const keys = entries.map(([, call]) => key(call.method, call.path));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it.each(SPEC_CALLS)("lists the spec §7 call %s %s", (method, path) => {
+    const found = entries.filter(([, call]) => call.path === path);
+    expect(found.map(([, call]) => call.method)).toEqual([method]);
+  });
+
+  it.each(EXTRA_CALLS)("lists %s %s", (method, path) => {
+    expect(entries.some(([, call]) => call.method === method && call.path === path)).toBe(true);
+  });
+
+  it("lists nothing beyond the spec table and the portal's extra calls", () => {
+    const allowed = new Set([...SPEC_CALLS, ...EXTRA_CALLS].map(([method, path]) => key(method, path)));
+    expect(entries.map(([, call]) => key(call.method, call.path)).filter((k) => !allowed.has(k))).toEqual([]);
+    expect(CALL_NAMES).toHaveLength(SPEC_CALLS.length + EXTRA_CALLS.length);
+  });
+
+  it("writes every path with the leading slash under /api/", () => {
+    for (const [, call] of entries) expect(call.path).toMatch(/^\/api\/[A-Za-z]/);
+  });
+
+  it("needs a session for every call except login and health", () => {
+    const open = entries.filter(([, call]) => !call.auth).map(([name]) => name);
+    expect(open.sort()).toEqual(["health", "login"]);
+  });
+
+  it("marks only the file download as binary, with an id param", () => {
+    const binary = entries.filter(([, call]) => "binary" in call && call.binary).map(([name]) => name);
+    expect(binary).toEqual(["getArchivo"]);
+    expect(CALLS.getArchivo.params.safeParse({ id: "c0ffee42" }).success).toBe(true);
+    expect(CALLS.getArchivo.params.safeParse({ id: "../etc/passwd" }).success).toBe(false);
+  });
+
+  it("sends a body with every POST and PATCH except logout, and none with GET", () => {
+    for (const [name, call] of entries) {
+      const hasBody = "request" in call;
+      if (call.method === "GET") expect(hasBody, name).toBe(false);
+      else if (name !== "logout") expect(hasBody, name).toBe(true);
+    }
+  });
+
+  it("converts every JSON request and answer to JSON Schema (route schemas and OpenAPI)", () => {
+    for (const [name, call] of entries) {
+      const schemas: z.ZodType[] = [];
+      if ("request" in call) schemas.push(call.request);
+      if (!("binary" in call)) schemas.push(call.answer);
+      for (const schema of schemas) {
+        for (const io of ["input", "output"] as const) {
+          expect(() => z.toJSONSchema(schema, { io }), `${name} ${io}`).not.toThrow();
+        }
+      }
+    }
+  });
+});

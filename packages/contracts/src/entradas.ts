@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { decimalSchema, enteroSchema, importeSchema, listRequestSchema, successAnswer } from "./common";
+import { documentoCompraBaseSchema } from "./pedidos";
+
+/**
+ * Goods-receipt line (spec §3 Goods receipt lines: code, description, status, unit, quantity, unit price,
+ * discount, total). The spec does not name the parent key; by analogy with the order line's IdPedido we
+ * call it IdEntrada. Receipts have no open quantity.
+ */
+export const entradaLineaSchema = z.object({
+  IdEntrada: enteroSchema("IdEntrada"),
+  Fila: enteroSchema("Fila"),
+  ItemName: z.string(),
+  FrgnName: z.string(),
+  LineStatus: z.string(),
+  UomCode: z.string(),
+  Quantity: decimalSchema("Quantity"),
+  PriceBefDi: importeSchema("PriceBefDi"),
+  DiscPrcnt: decimalSchema("DiscPrcnt"),
+  LineTotal: importeSchema("LineTotal"),
+});
+export type EntradaLinea = z.infer<typeof entradaLineaSchema>;
+
+/** POST /api/entradasMercancia/getEntradasMercancia: the order shape plus Pedido (spec §7). */
+export const getEntradasMercanciaRequestSchema = listRequestSchema;
+export type GetEntradasMercanciaRequest = z.infer<typeof getEntradasMercanciaRequestSchema>;
+export const entradaRowSchema = documentoCompraBaseSchema.extend({
+  /** DocNum of the related order; null when the receipt has no base order. */
+  Pedido: enteroSchema("Pedido").nullable(),
+  DetalleEntradaMercancia: z.array(entradaLineaSchema),
+});
+export type EntradaRow = z.infer<typeof entradaRowSchema>;
+export const getEntradasMercanciaAnswerSchema = successAnswer(z.array(entradaRowSchema));
+export type GetEntradasMercanciaAnswer = z.infer<typeof getEntradasMercanciaAnswerSchema>;

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { estatusRevisionFacturaSchema } from "./codes";
+import {
+  actorRequestSchema,
+  correosSchema,
+  idSchema,
+  listRequestSchema,
+  messageAnswerSchema,
+  optionalText,
+  requiredText,
+  successAnswer,
+} from "./common";
+import { facturaRowSchema } from "./facturas";
+
+/** Most rows one review may change: the screen's "All" page size stays far below it. */
+export const MAX_FILAS_REVISION = 500;
+
+/** POST /api/facturasPendientes/getFacturas: invoices awaiting review, same row as the invoice list. */
+export const getFacturasPendientesRequestSchema = listRequestSchema;
+export type GetFacturasPendientesRequest = z.infer<typeof getFacturasPendientesRequestSchema>;
+export const getFacturasPendientesAnswerSchema = successAnswer(z.array(facturaRowSchema));
+export type GetFacturasPendientesAnswer = z.infer<typeof getFacturasPendientesAnswerSchema>;
+
+/**
+ * One checked row of the review (spec §3 Pending invoice review payload). Factura is the invoice's IdFactura.
+ * Correo is the supplier address to notify and BD its company database: the server reads both from the stored
+ * invoice and uses these only as hints. Rows already Aceptada are locked (spec §4): the server refuses them.
+ */
+export const revisionFacturaSchema = actorRequestSchema.extend({
+  Factura: idSchema("Factura"),
+  Comentarios: optionalText("Comentarios", 1000),
+  Estatus: estatusRevisionFacturaSchema,
+  BD: requiredText("BD", 100),
+  Correo: correosSchema("Correo", true).optional(),
+});
+export type RevisionFactura = z.infer<typeof revisionFacturaSchema>;
+
+/** PATCH /api/facturasPendientes/patchfactura: the checked rows; answers MSG.revisionExito. */
+export const patchFacturasPendientesRequestSchema = z
+  .array(revisionFacturaSchema, { error: "Se esperaba la lista de facturas seleccionadas." })
+  .min(1, { error: "Debe seleccionar al menos una factura." })
+  .max(MAX_FILAS_REVISION, { error: `Se pueden revisar como máximo ${MAX_FILAS_REVISION} facturas a la vez.` })
+  .superRefine((filas, ctx) => {
+    const vistas = new Set<number>();
+    filas.forEach((fila, indice) => {
+      if (vistas.has(fila.Factura)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [indice, "Factura"],
+          message: `El campo Factura repite la factura ${fila.Factura}.`,
+        });
+      }
+      vistas.add(fila.Factura);
+    });
+  });
+export type PatchFacturasPendientesRequest = z.infer<typeof patchFacturasPendientesRequestSchema>;
+export const patchFacturasPendientesAnswerSchema = messageAnswerSchema;

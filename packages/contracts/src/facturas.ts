@@ -1,0 +1,244 @@
+import { z } from "zod";
+import { flagCampo, metodoPagoSchema } from "./codes";
+import {
+  actorRequestSchema,
+  archivoRefSchema,
+  archivosEnPareja,
+  base64OpcionalSchema,
+  base64Schema,
+  codigoPostalSchema,
+  decimalSchema,
+  enteroSchema,
+  fechaCfdiSchema,
+  fechaSchema,
+  folioSchema,
+  formaPagoSchema,
+  idSchema,
+  importeSchema,
+  listRequestSchema,
+  messageAnswerSchema,
+  monedaSchema,
+  nombreArchivoOpcionalSchema,
+  nombreArchivoSchema,
+  optionalText,
+  regimenFiscalSchema,
+  requiredText,
+  rfcSchema,
+  successAnswer,
+  usoCfdiSchema,
+  uuidCfdiSchema,
+} from "./common";
+import { MSG } from "./messages";
+
+/**
+ * Invoice row (spec §3 Invoice list row); also the row of the pending-invoices review. PDF, XML and
+ * Recepcion are download URLs ('' when absent) instead of the legacy inline base64.
+ */
+export const facturaRowSchema = z.object({
+  Fila: enteroSchema("Fila"),
+  IdFactura: enteroSchema("IdFactura"),
+  NomSociedad: z.string(),
+  /** Provider name. */
+  CardName: z.string(),
+  FolioFactura: z.string(),
+  /** Issuer RFC. */
+  RFC: z.string(),
+  RFCReceptor: z.string(),
+  CPEmisor: z.string(),
+  CPReceptor: z.string(),
+  UUID: z.string(),
+  /** DocNum of the goods receipt the invoice is tied to. */
+  Entrada: enteroSchema("Entrada"),
+  FechaFactura: fechaSchema("FechaFactura"),
+  Total: importeSchema("Total"),
+  FormaPago: z.string(),
+  /** Tentative payment date (fecha tentativa de pago), null while unknown. */
+  TentativaPago: fechaSchema("TentativaPago").nullable(),
+  UsoPrincipal: z.string(),
+  MetodoPago: metodoPagoSchema,
+  PDF: archivoRefSchema,
+  XML: archivoRefSchema,
+  Recepcion: archivoRefSchema,
+  /** A Aceptada, R Rechazada, anything else Pendiente (spec §4). */
+  EstatusFactura: z.string(),
+  /** Y = cancelled. */
+  CANCELED: z.string(),
+  PaidToDate: importeSchema("PaidToDate"),
+  FechaPago: fechaSchema("FechaPago").nullable(),
+  Comentarios: z.string(),
+  BD: z.string(),
+  DocCur: z.string(),
+  Regimen: z.string(),
+  /** Spelled E_mail here, as the spec writes it for invoices. */
+  E_mail: z.string(),
+});
+export type FacturaRow = z.infer<typeof facturaRowSchema>;
+
+/** POST /api/facturas/getFacturas (spec §7). */
+export const getFacturasRequestSchema = listRequestSchema;
+export type GetFacturasRequest = z.infer<typeof getFacturasRequestSchema>;
+export const getFacturasAnswerSchema = successAnswer(z.array(facturaRowSchema));
+export type GetFacturasAnswer = z.infer<typeof getFacturasAnswerSchema>;
+
+/**
+ * POST /api/facturas/getSociedades: the supplier's companies for the 'Razón social' select. BDSAP is the value
+ * sent back as postFactura RazonSocial and getEntradas BD; name, regime and CP feed the receiver cross checks.
+ */
+export const facturasGetSociedadesRequestSchema = listRequestSchema;
+export type FacturasGetSociedadesRequest = z.infer<typeof facturasGetSociedadesRequestSchema>;
+export const facturaSociedadSchema = z.object({
+  IdSociedad: enteroSchema("IdSociedad"),
+  NomSociedad: z.string(),
+  RFC: z.string(),
+  Regimen: z.string(),
+  CP: z.string(),
+  BDSAP: z.string(),
+});
+export type FacturaSociedad = z.infer<typeof facturaSociedadSchema>;
+export const facturasGetSociedadesAnswerSchema = successAnswer(z.array(facturaSociedadSchema));
+export type FacturasGetSociedadesAnswer = z.infer<typeof facturasGetSociedadesAnswerSchema>;
+
+/**
+ * POST /api/facturas/getProveedor: the caller's supplier record when the registration is complete; an empty
+ * list means incomplete (MSG.registroIncompletoFacturas / registroIncompletoPagos).
+ */
+export const getProveedorRequestSchema = listRequestSchema;
+export type GetProveedorRequest = z.infer<typeof getProveedorRequestSchema>;
+export const proveedorResumenSchema = z.object({
+  CardCode: z.string(),
+  CardName: z.string(),
+  LicTradNum: z.string(),
+  E_Mail: z.string(),
+});
+export type ProveedorResumen = z.infer<typeof proveedorResumenSchema>;
+export const getProveedorAnswerSchema = successAnswer(z.array(proveedorResumenSchema));
+export type GetProveedorAnswer = z.infer<typeof getProveedorAnswerSchema>;
+
+/** POST /api/facturas/getEntradas: tipo 'Nuevo' lists receipts open for a new invoice, else one receipt. */
+const tipoEntradaMensaje = "El campo tipo debe ser Nuevo o el número de la entrada.";
+export const getEntradasRequestSchema = listRequestSchema.extend({
+  BD: requiredText("BD", 100),
+  tipo: z.union([z.literal("Nuevo", { error: tipoEntradaMensaje }), idSchema("tipo")], { error: tipoEntradaMensaje }),
+});
+export type GetEntradasRequest = z.infer<typeof getEntradasRequestSchema>;
+/** Goods receipt as the invoice form reads it (spec §3 Goods receipt, "fields read from the server"). */
+export const entradaFacturaSchema = z.object({
+  Fila: enteroSchema("Fila"),
+  DocNum: enteroSchema("DocNum"),
+  DocTotal: importeSchema("DocTotal"),
+  DocCur: z.string(),
+  /** Payment form code. */
+  PeyMethod: z.string(),
+  U_B1SYS_MainUsage: z.string(),
+  /** Issuer postal code. */
+  CP: z.string(),
+  /** Credit days: the XML method must be PPD when above 0, otherwise PUE. */
+  GroupNum: enteroSchema("GroupNum"),
+  Pedido: enteroSchema("Pedido").nullable(),
+  NomSociedad: z.string(),
+  CardName: z.string(),
+  DocDate: fechaSchema("DocDate"),
+  DocDueDate: fechaSchema("DocDueDate"),
+  NumAtCard: z.string(),
+  Comments: z.string(),
+  /** O = Abierto, otherwise Cerrado. */
+  DocStatus: z.string(),
+});
+export type EntradaFactura = z.infer<typeof entradaFacturaSchema>;
+export const getEntradasAnswerSchema = successAnswer(z.array(entradaFacturaSchema));
+export type GetEntradasAnswer = z.infer<typeof getEntradasAnswerSchema>;
+
+/**
+ * Invoice total. The spec types postFactura Total as a number (spec §3); money is otherwise a decimal string,
+ * so both are accepted here and the server stores it as a decimal (String(total) of a JS number loses nothing
+ * the XML's two-decimal total had). The XML's own total remains the source of truth for the cross checks.
+ */
+export const totalFacturaSchema = z.union(
+  [
+    importeSchema("Total"),
+    z.number({ error: "El campo Total debe ser un importe." }).refine(Number.isFinite, {
+      error: "El campo Total debe ser un importe finito.",
+    }),
+  ],
+  { error: "El campo Total es obligatorio y debe ser un importe, por ejemplo 1234.56." },
+);
+
+/** Fields taken from the invoice XML, shared by the new and the update payloads. */
+const datosXmlFactura = {
+  RFCEmisor: rfcSchema("RFCEmisor"),
+  RFCReceptor: rfcSchema("RFCReceptor"),
+  NombreEmisor: requiredText("NombreEmisor", 254),
+  NombreReceptor: requiredText("NombreReceptor", 254),
+  UUID: uuidCfdiSchema("UUID"),
+  FechaFactura: fechaCfdiSchema("FechaFactura"),
+  Total: totalFacturaSchema,
+  FormaPago: formaPagoSchema("FormaPago"),
+  UsoPrincipal: usoCfdiSchema("UsoPrincipal"),
+  MetodoPago: metodoPagoSchema,
+  CPReceptor: codigoPostalSchema("CPReceptor"),
+  CPEmisor: codigoPostalSchema("CPEmisor"),
+  Regimen: regimenFiscalSchema("Regimen"),
+};
+
+/**
+ * POST /api/facturas/postFactura (spec §3 New invoice payload). RazonSocial is the company's ERP database code
+ * (BDSAP); PDF/XML/Recepcion are file names and PDF64/XML64/Recepcion64 their base64 contents, all required.
+ */
+export const postFacturaRequestSchema = actorRequestSchema.extend({
+  RazonSocial: requiredText("RazonSocial", 100),
+  EntradaMercancia: idSchema("EntradaMercancia"),
+  PDF: nombreArchivoSchema("PDF", "pdf", MSG.facturaPdfRequerido),
+  XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
+  Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),
+  PDF64: base64Schema("PDF64", MSG.facturaPdfRequerido),
+  XML64: base64Schema("XML64", MSG.facturaXmlRequerido),
+  Recepcion64: base64Schema("Recepcion64", MSG.facturaRecepcionRequerida),
+  /** Absent or empty becomes 'S/F'. */
+  FolioFactura: folioSchema("FolioFactura"),
+  ...datosXmlFactura,
+  Moneda: monedaSchema("Moneda"),
+  /** 1 unless the XML gives one (spec §3, §9). */
+  TipoDeCambio: decimalSchema("TipoDeCambio").default("1"),
+  /** Y when the XML carries withholdings. */
+  Retenciones: flagCampo("Retenciones"),
+});
+export type PostFacturaRequest = z.infer<typeof postFacturaRequestSchema>;
+/** What a client may send (FolioFactura and TipoDeCambio optional, Total string or number). */
+export type PostFacturaRequestInput = z.input<typeof postFacturaRequestSchema>;
+export const postFacturaAnswerSchema = messageAnswerSchema;
+
+/**
+ * PATCH /api/facturas/patchfactura (spec §3 Invoice update payload). IdFactura identifies the invoice; each
+ * file is replaced only when its name and content are sent (empty or absent keeps the stored one). FolioFactura
+ * is required here (spec §5). Estatus, EstatusPago and FechaPago are display values the form carries back: the
+ * server never takes them from the client (only reviewers change the status), and it refuses updates of an
+ * invoice already Aceptada or Cancelado (spec §4).
+ */
+export const patchFacturaRequestSchema = actorRequestSchema
+  .extend({
+    IdFactura: idSchema("IdFactura"),
+    RazonSocial: requiredText("RazonSocial", 100),
+    EntradaMercancia: idSchema("EntradaMercancia"),
+    PDF: nombreArchivoOpcionalSchema("PDF", "pdf"),
+    XML: nombreArchivoOpcionalSchema("XML", "xml"),
+    Recepcion: nombreArchivoOpcionalSchema("Recepcion", "imagen"),
+    PDF64: base64OpcionalSchema("PDF64"),
+    XML64: base64OpcionalSchema("XML64"),
+    Recepcion64: base64OpcionalSchema("Recepcion64"),
+    FolioFactura: requiredText("FolioFactura", 40),
+    ...datosXmlFactura,
+    Estatus: optionalText("Estatus", 20),
+    EstatusPago: optionalText("EstatusPago", 20),
+    FechaPago: z.string({ error: "El campo FechaPago debe ser texto." }).max(40).nullable().optional(),
+    Comentarios: optionalText("Comentarios", 1000),
+    BD: requiredText("BD", 100),
+  })
+  .superRefine((valor, ctx) =>
+    archivosEnPareja(valor, ctx, [
+      ["PDF", "PDF64"],
+      ["XML", "XML64"],
+      ["Recepcion", "Recepcion64"],
+    ]),
+  );
+export type PatchFacturaRequest = z.infer<typeof patchFacturaRequestSchema>;
+export const patchFacturaAnswerSchema = messageAnswerSchema;

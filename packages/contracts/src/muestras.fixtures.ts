@@ -1,0 +1,532 @@
+/**
+ * Realistic sample request and answer of every call in CALLS, for the contract tests (and handy for API and
+ * web tests). Typed against the schemas, so a contract change that breaks a sample fails the type check too.
+ */
+import type { z } from "zod";
+import type { CallAnswer, CallName, CallRequest } from "./calls";
+import { archivoUrl } from "./common";
+import { MSG } from "./messages";
+import type { postPagoEmpleadoRequestSchema } from "./pagos";
+
+/** Tiny but real contents: "%PDF-1.4\n", an XML prolog with a cfdi root, the PNG signature. */
+export const PDF64 = "JVBERi0xLjQK";
+export const XML64 = "PD94bWwgdmVyc2lvbj0iMS4wIiBlbmNvZGluZz0iVVRGLTgiPz48Y2ZkaTpDb21wcm9iYW50ZS8+";
+export const PNG64 = "iVBORw0KGgo=";
+
+export const UUID_FACTURA = "5FB2822E-396D-4725-8521-CDC4BDD20CCF";
+export const UUID_PAGO = "A1B2C3D4-E5F6-4789-ABCD-0123456789AB";
+
+const ok = <T>(data: T) => ({ status: "success" as const, message: MSG.ok, data });
+
+export const documentoCargado = {
+  Val: "Y" as const,
+  Dias: 45,
+  Fecha: "2025-01-15",
+  Archivo: archivoUrl("c0ffee42"),
+};
+export const documentoFaltante = { Val: "N" as const, Dias: null, Fecha: null, Archivo: "" };
+
+export const sociedadHome = {
+  Fila: 1,
+  IdSociedad: 3,
+  NomSociedad: "COMERCIALIZADORA DEL NORTE SA DE CV",
+  RFC: "CNO010203AB1",
+  Regimen: "601",
+  CP: "64000",
+  Estatus: "A",
+  Constancia: archivoUrl(17),
+};
+
+export const empleadoRow = {
+  Fila: 1,
+  IdEmpleado: "jlopez",
+  Perfil: "A" as const,
+  Nombre: "Juana",
+  Apellidos: "López Ramírez",
+  Email: "jlopez@empresa.com.mx",
+  IdArea: 2,
+  Area: "Cuentas por pagar",
+  Estatus: "A" as const,
+  Pass: "" as const,
+  VisuDocPen: "Y" as const,
+};
+
+export const proveedorRow = {
+  Fila: 1,
+  CardCode: "P00042",
+  U_SYS_PMTYPE: "M" as const,
+  CardName: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+  LicTradNum: "ATB990101AB3",
+  Phone1: "4771234567",
+  E_Mail: "ventas@acerosbajio.mx,cobranza@acerosbajio.mx",
+  CntctPrsn: "Luis Hernández",
+  U_SYS_PMPASS: "" as const,
+  U_SYS_PMESPR: "C" as const,
+  U_SYS_PMESRE: "A" as const,
+  MOTRECHAZO: "",
+  sociedades: [sociedadHome],
+  ActaConstitutiva: documentoCargado,
+  IdentificacionOficial: documentoCargado,
+  ComprobanteDomicilio: documentoCargado,
+  CedulaFiscal: documentoCargado,
+  EstadoCuenta: documentoCargado,
+  OpinionCumplimiento: { ...documentoCargado, Dias: -3 },
+  CaratulaBancaria: { Dias: null, Fecha: null, Archivo: "" },
+};
+
+export const sociedadRow = {
+  ...sociedadHome,
+  UsuarioSAP: "manager",
+  PassSAP: "" as const,
+  BDSAP: "SBO_CNORTE",
+};
+
+const documentoCompra = {
+  Fila: 1,
+  U_SYS_PMSNBD: "COMERCIALIZADORA DEL NORTE SA DE CV",
+  CardName: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+  DocNum: 1520,
+  DocStatus: "O",
+  DocDate: "2025-02-03",
+  DocDueDate: "2025-03-05",
+  GroupNum: 30,
+  U_B1SYS_MainUsage: "G01",
+  PeyMethod: "03",
+  DocTotal: "11600.00",
+  NumAtCard: "OC-2025-0042",
+  Comments: "Entrega en almacén central",
+  DiscPrcnt: "0",
+  DiscSum: "0.00",
+  VatSum: "1600.00",
+  U_SYS_PMDPDF: archivoUrl(88),
+  BD: "SBO_CNORTE",
+  DocCur: "MXN",
+};
+
+export const pedidoRow = {
+  ...documentoCompra,
+  DetallePedido: [
+    {
+      IdPedido: 1520,
+      Fila: 1,
+      ItemName: "TORNILLO HEX 1/2 X 2",
+      FrgnName: "HEX BOLT 1/2 X 2",
+      LineStatus: "O",
+      UomCode: "PZA",
+      Quantity: "1000",
+      OpenQty: "250",
+      PriceBefDi: "10.00",
+      DiscPrcnt: "0",
+      LineTotal: "10000.00",
+    },
+  ],
+};
+
+export const entradaRow = {
+  ...documentoCompra,
+  DocNum: 3310,
+  U_SYS_PMDPDF: "",
+  Pedido: 1520,
+  DetalleEntradaMercancia: [
+    {
+      IdEntrada: 3310,
+      Fila: 1,
+      ItemName: "TORNILLO HEX 1/2 X 2",
+      FrgnName: "HEX BOLT 1/2 X 2",
+      LineStatus: "C",
+      UomCode: "PZA",
+      Quantity: "750",
+      PriceBefDi: "10.00",
+      DiscPrcnt: "0",
+      LineTotal: "7500.00",
+    },
+  ],
+};
+
+export const facturaRow = {
+  Fila: 1,
+  IdFactura: 501,
+  NomSociedad: "COMERCIALIZADORA DEL NORTE SA DE CV",
+  CardName: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+  FolioFactura: "A-1234",
+  RFC: "ATB990101AB3",
+  RFCReceptor: "CNO010203AB1",
+  CPEmisor: "37000",
+  CPReceptor: "64000",
+  UUID: UUID_FACTURA,
+  Entrada: 3310,
+  FechaFactura: "2025-02-10",
+  Total: "8700.00",
+  FormaPago: "99",
+  TentativaPago: "2025-03-12",
+  UsoPrincipal: "G01",
+  MetodoPago: "PPD" as const,
+  PDF: archivoUrl(101),
+  XML: archivoUrl(102),
+  Recepcion: archivoUrl(103),
+  EstatusFactura: "P",
+  CANCELED: "N",
+  PaidToDate: "0.00",
+  FechaPago: null,
+  Comentarios: "",
+  BD: "SBO_CNORTE",
+  DocCur: "MXN",
+  Regimen: "601",
+  E_mail: "ventas@acerosbajio.mx",
+};
+
+export const pagoRow = {
+  Fila: 1,
+  IdPago: 77,
+  NomSociedad: "COMERCIALIZADORA DEL NORTE SA DE CV",
+  CardName: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+  U_SYS_PMUUID: UUID_PAGO,
+  DocEntry: 9001,
+  DocNum: 4410,
+  U_SYS_PMFECC: "2025-03-13",
+  DocDate: "2025-03-12",
+  PymntGroup: "03",
+  DocTotal: "8700.00",
+  U_SYS_PMFECA: "2025-03-14",
+  U_SYS_PMESPA: "P",
+  CANCELED: "N",
+  U_SYS_PMCOMC: archivoUrl(201),
+  U_SYS_PMPDFC: archivoUrl(202),
+  U_SYS_PMXMLC: archivoUrl(203),
+  U_SYS_PMSNBD: "SBO_CNORTE",
+  DocCur: "MXN",
+  U_SYS_PMPARE: "1",
+  RFCEmisor: "ATB990101AB3",
+  RFCReceptor: "CNO010203AB1",
+  CPEmisor: "37000",
+  CPReceptor: "64000",
+  Uso: "CP01",
+  Regimen: "601",
+  E_Mail: "ventas@acerosbajio.mx",
+  Detalle: [
+    { FolioSAP: 7788, FolioFactura: "A-1234", UUID: UUID_FACTURA, FechaFactura: "2025-02-10", Total: "8700.00" },
+  ],
+};
+
+type Muestra<N extends CallName> = {
+  request?: CallRequest<N>;
+  params?: { id: string };
+  answer: CallAnswer<N>;
+};
+
+export const MUESTRAS = {
+  login: {
+    request: { usuario: "jlopez", password: "Secreto123", operador: "Empleado" },
+    answer: ok({ perfil: "A", nombre: "Juana López", token: "tok_9f8e7d", id: "jlopez", VisuDocPen: "Y" }),
+  },
+  logout: { answer: { status: "success", message: MSG.sesionCerrada } },
+  health: { answer: ok({ database: "ok" }) },
+  getArchivo: { params: { id: "101" }, answer: new Uint8Array([0x25, 0x50, 0x44, 0x46]) },
+  homeGetSociedades: {
+    request: { usuario: "P00042", operador: "Proveedor", dato: "SN" },
+    answer: ok([sociedadHome]),
+  },
+  homeRowDocuments: {
+    request: { usuario: "P00042", operador: "Proveedor", dato: "Pedidos" },
+    answer: ok({ Registro: 12 }),
+  },
+  getAreas: { answer: ok([{ IdArea: 2, Nombre: "Cuentas por pagar" }]) },
+  rowEmpleados: { request: { usuario: "jlopez", operador: "Empleado", tipo: "Lista" }, answer: ok([empleadoRow]) },
+  createEmpleado: {
+    request: {
+      Usuario: "mperez",
+      RolEmpleado: "G",
+      Nombre: "Mario",
+      Apellidos: "Pérez Soto",
+      Correo: "mperez@empresa.com.mx",
+      Area: 2,
+      Estatus: "A",
+      Contraseña: "Inicio2025",
+      ViDocPen: "N",
+    },
+    answer: { status: "success", message: MSG.empleadoCreado },
+  },
+  updateEmpleado: {
+    request: {
+      Id: 3,
+      Usuario: "mperez",
+      RolEmpleado: "A",
+      Nombre: "Mario",
+      Apellidos: "Pérez Soto",
+      Correo: "mperez@empresa.com.mx",
+      Area: 2,
+      Estatus: "A",
+      Contraseña: "",
+      ViDocPen: "Y",
+    },
+    answer: { status: "success", message: MSG.empleadoActualizado },
+  },
+  proveedoresGetSociedades: { answer: ok([{ IdSociedad: 3, NomSociedad: "COMERCIALIZADORA DEL NORTE SA DE CV" }]) },
+  rowProveedores: { request: { usuario: "P00042", operador: "Proveedor", tipo: "Perfil" }, answer: ok([proveedorRow]) },
+  updateProveedor: {
+    request: {
+      CardCode: "P00042",
+      Phone1: "4771234567",
+      E_Mail: "ventas@acerosbajio.mx",
+      CntctPrsn: "Luis Hernández",
+      U_SYS_PMPASS: "",
+      ActaConstitutiva: { Archivo: "acta.pdf", Archivo64: PDF64 },
+      OpinionCumplimiento: { Archivo: "opinion-32d.pdf", Archivo64: PDF64 },
+      CaratulaBancaria: { Archivo: "caratula.pdf", Archivo64: PDF64 },
+    },
+    answer: { status: "success", message: MSG.proveedorActualizado },
+  },
+  sentCorreo: {
+    request: {
+      Correo: "ventas@acerosbajio.mx",
+      Tipo: "Proveedor",
+      Usuario: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+      EstatusRegistro: "R",
+      Estatus: "A",
+      Observaciones: "La opinión de cumplimiento está vencida.",
+    },
+    answer: { status: "success", message: MSG.ok },
+  },
+  addSociedad: {
+    request: { CardCode: "P00042", IdSociedad: 3 },
+    answer: { status: "success", message: MSG.sociedadVinculada },
+  },
+  rowSociedades: { request: { usuario: "jlopez", operador: "Empleado" }, answer: ok([sociedadRow]) },
+  createSociedad: {
+    request: {
+      RazonSocial: "COMERCIALIZADORA DEL NORTE SA DE CV",
+      RFC: "CNO010203AB1",
+      RegimenFiscal: "601",
+      CodigoPostal: "64000",
+      Estatus: "A",
+      UsuarioSAP: "manager",
+      ContraseñaSAP: "B1Admin!",
+      BDSAP: "SBO_CNORTE",
+      CartaSituacionFiscal: PDF64,
+      CartaSituacionFiscalNombre: "csf-cno.pdf",
+    },
+    answer: { status: "success", message: MSG.sociedadCreada },
+  },
+  updateSociedad: {
+    request: {
+      id: 1,
+      Numero: 3,
+      RazonSocial: "COMERCIALIZADORA DEL NORTE SA DE CV",
+      RFC: "CNO010203AB1",
+      RegimenFiscal: "601",
+      CodigoPostal: "64000",
+      Estatus: "I",
+      UsuarioSAP: "manager",
+      ContraseñaSAP: "",
+      BDSAP: "SBO_CNORTE",
+      CartaSituacionFiscal: "",
+      CartaSituacionFiscalNombre: "",
+    },
+    answer: { status: "success", message: MSG.sociedadActualizada },
+  },
+  getPedidos: { request: { usuario: "P00042", operador: "Proveedor" }, answer: ok([pedidoRow]) },
+  getEntradasMercancia: { request: { usuario: "P00042", operador: "Proveedor" }, answer: ok([entradaRow]) },
+  getFacturas: { request: { usuario: "P00042", operador: "Proveedor" }, answer: ok([facturaRow]) },
+  facturasGetSociedades: {
+    request: { usuario: "P00042", operador: "Proveedor" },
+    answer: ok([
+      {
+        IdSociedad: 3,
+        NomSociedad: "COMERCIALIZADORA DEL NORTE SA DE CV",
+        RFC: "CNO010203AB1",
+        Regimen: "601",
+        CP: "64000",
+        BDSAP: "SBO_CNORTE",
+      },
+    ]),
+  },
+  getProveedor: {
+    request: { usuario: "P00042", operador: "Proveedor" },
+    answer: ok([
+      {
+        CardCode: "P00042",
+        CardName: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+        LicTradNum: "ATB990101AB3",
+        E_Mail: "ventas@acerosbajio.mx",
+      },
+    ]),
+  },
+  getEntradas: {
+    request: { usuario: "P00042", operador: "Proveedor", BD: "SBO_CNORTE", tipo: "Nuevo" },
+    answer: ok([
+      {
+        Fila: 1,
+        DocNum: 3310,
+        DocTotal: "8700.00",
+        DocCur: "MXN",
+        PeyMethod: "99",
+        U_B1SYS_MainUsage: "G01",
+        CP: "37000",
+        GroupNum: 30,
+        Pedido: 1520,
+        NomSociedad: "COMERCIALIZADORA DEL NORTE SA DE CV",
+        CardName: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+        DocDate: "2025-02-08",
+        DocDueDate: "2025-03-10",
+        NumAtCard: "OC-2025-0042",
+        Comments: "",
+        DocStatus: "O",
+      },
+    ]),
+  },
+  postFactura: {
+    request: {
+      id: "P00042",
+      usuario: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+      operador: "Proveedor",
+      RazonSocial: "SBO_CNORTE",
+      EntradaMercancia: 3310,
+      PDF: "A-1234.pdf",
+      XML: "A-1234.xml",
+      Recepcion: "recepcion.png",
+      PDF64,
+      XML64,
+      Recepcion64: PNG64,
+      FolioFactura: "A-1234",
+      RFCEmisor: "ATB990101AB3",
+      RFCReceptor: "CNO010203AB1",
+      NombreEmisor: "ACEROS Y TORNILLOS DEL BAJIO",
+      NombreReceptor: "COMERCIALIZADORA DEL NORTE",
+      UUID: UUID_FACTURA,
+      FechaFactura: "2025-02-10T12:30:00",
+      Total: 8700,
+      FormaPago: "99",
+      UsoPrincipal: "G01",
+      MetodoPago: "PPD",
+      CPReceptor: "64000",
+      CPEmisor: "37000",
+      Regimen: "601",
+      Moneda: "MXN",
+      TipoDeCambio: "1",
+      Retenciones: "N",
+    },
+    answer: { status: "success", message: MSG.facturaRegistrada },
+  },
+  patchFactura: {
+    request: {
+      IdFactura: 501,
+      id: "P00042",
+      usuario: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+      operador: "Proveedor",
+      RazonSocial: "SBO_CNORTE",
+      EntradaMercancia: 3310,
+      PDF: "A-1234-v2.pdf",
+      PDF64,
+      XML: "",
+      XML64: "",
+      FolioFactura: "A-1234",
+      RFCEmisor: "ATB990101AB3",
+      RFCReceptor: "CNO010203AB1",
+      NombreEmisor: "ACEROS Y TORNILLOS DEL BAJIO",
+      NombreReceptor: "COMERCIALIZADORA DEL NORTE",
+      UUID: UUID_FACTURA,
+      FechaFactura: "2025-02-10",
+      Total: "8700.00",
+      FormaPago: "99",
+      UsoPrincipal: "G01",
+      MetodoPago: "PPD",
+      Estatus: "Rechazada",
+      EstatusPago: "Pendiente",
+      FechaPago: null,
+      Comentarios: "Se corrige el PDF",
+      BD: "SBO_CNORTE",
+      CPReceptor: "64000",
+      CPEmisor: "37000",
+      Regimen: "601",
+    },
+    answer: { status: "success", message: MSG.facturaActualizada("A-1234") },
+  },
+  facturasPendientesGetFacturas: { request: { usuario: "jlopez", operador: "Empleado" }, answer: ok([facturaRow]) },
+  facturasPendientesPatchFactura: {
+    request: [
+      {
+        usuario: "Juana López",
+        id: "jlopez",
+        operador: "Empleado",
+        Factura: 501,
+        Comentarios: "",
+        Estatus: "A",
+        BD: "SBO_CNORTE",
+        Correo: "ventas@acerosbajio.mx",
+      },
+      {
+        usuario: "Juana López",
+        id: "jlopez",
+        operador: "Empleado",
+        Factura: 502,
+        Comentarios: "El XML no corresponde a la entrada",
+        Estatus: "R",
+        BD: "SBO_CNORTE",
+        Correo: "ventas@acerosbajio.mx",
+      },
+    ],
+    answer: { status: "success", message: MSG.revisionExito },
+  },
+  getPagos: { request: { usuario: "P00042", operador: "Proveedor" }, answer: ok([pagoRow]) },
+  postPago: {
+    request: {
+      usuario: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+      operador: "Proveedor",
+      id: "P00042",
+      Correo: "ventas@acerosbajio.mx",
+      PagoSAP: 4410,
+      BD: "SBO_CNORTE",
+      PDF: "rep-4410.pdf",
+      PDF64,
+      XML: "rep-4410.xml",
+      XML64,
+      FechaPago: "2025-03-12T00:00:00",
+      Folio: "P-88",
+      Total: "8700.00",
+      RFCEmisor: "ATB990101AB3",
+      RFCReceptor: "CNO010203AB1",
+      NombreEmisor: "ACEROS Y TORNILLOS DEL BAJIO",
+      NombreReceptor: "COMERCIALIZADORA DEL NORTE",
+      UUID: UUID_PAGO,
+      Detalle: [
+        { FolioSAP: 7788, FolioFactura: "A-1234", UUID: UUID_FACTURA, FechaFactura: "2025-02-10", Total: "8700.00" },
+      ],
+    },
+    answer: { status: "success", message: MSG.documentosAgregados },
+  },
+  pagosPendientesGetPagos: {
+    request: { usuario: "jlopez", operador: "Empleado" },
+    answer: ok([{ ...pagoRow, U_SYS_PMMERR: "" }]),
+  },
+  patchPagos: {
+    request: [
+      {
+        usuario: "Juana López",
+        id: "jlopez",
+        operador: "Empleado",
+        Pago: 77,
+        Comentarios: "Validar importe contra banco",
+        Estatus: "V",
+        BD: "SBO_CNORTE",
+        Correo: "ventas@acerosbajio.mx",
+        PagoSAP: 4410,
+      },
+    ],
+    answer: { status: "success", message: MSG.revisionExito },
+  },
+} satisfies { [N in CallName]: Muestra<N> };
+
+/** The employee's variant of postPago (comprobante only; PDF, XML, UUID and FechaPago sent as 'No'). */
+export const POST_PAGO_EMPLEADO: z.input<typeof postPagoEmpleadoRequestSchema> = {
+  usuario: "Juana López",
+  operador: "Empleado",
+  id: "jlopez",
+  PagoSAP: 4410,
+  BD: "SBO_CNORTE",
+  Complemento: "comprobante-4410.pdf",
+  Complemento64: PDF64,
+  PDF: "No",
+  XML: "No",
+  UUID: "No",
+  FechaPago: "No",
+};

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { estatusRevisionPagoSchema } from "./codes";
+import {
+  actorRequestSchema,
+  correosSchema,
+  idSchema,
+  listRequestSchema,
+  messageAnswerSchema,
+  optionalText,
+  requiredText,
+  successAnswer,
+} from "./common";
+import { MAX_FILAS_REVISION } from "./facturas-pendientes";
+import { pagoRowSchema } from "./pagos";
+
+/** POST /api/pagosPendientes/getPagos: complements awaiting review; U_SYS_PMMERR is the reviewer's comment. */
+export const getPagosPendientesRequestSchema = listRequestSchema;
+export type GetPagosPendientesRequest = z.infer<typeof getPagosPendientesRequestSchema>;
+export const pagoPendienteRowSchema = pagoRowSchema.extend({ U_SYS_PMMERR: z.string() });
+export type PagoPendienteRow = z.infer<typeof pagoPendienteRowSchema>;
+export const getPagosPendientesAnswerSchema = successAnswer(z.array(pagoPendienteRowSchema));
+export type GetPagosPendientesAnswer = z.infer<typeof getPagosPendientesAnswerSchema>;
+
+/**
+ * One checked row (spec §3 Payment review payload). Pago is the complement's IdPago and PagoSAP the SAP payment
+ * number; Correo and BD are hints, the server reads them from the stored record. Rows already A are refused.
+ */
+export const revisionPagoSchema = actorRequestSchema.extend({
+  Pago: idSchema("Pago"),
+  Comentarios: optionalText("Comentarios", 1000),
+  Estatus: estatusRevisionPagoSchema,
+  BD: requiredText("BD", 100),
+  Correo: correosSchema("Correo", true).optional(),
+  PagoSAP: idSchema("PagoSAP"),
+});
+export type RevisionPago = z.infer<typeof revisionPagoSchema>;
+
+/** PATCH /api/pagosPendientes/patchPagos: the checked rows; answers MSG.revisionExito. */
+export const patchPagosRequestSchema = z
+  .array(revisionPagoSchema, { error: "Se esperaba la lista de pagos seleccionados." })
+  .min(1, { error: "Debe seleccionar al menos un pago." })
+  .max(MAX_FILAS_REVISION, { error: `Se pueden revisar como máximo ${MAX_FILAS_REVISION} pagos a la vez.` })
+  .superRefine((filas, ctx) => {
+    const vistos = new Set<number>();
+    filas.forEach((fila, indice) => {
+      if (vistos.has(fila.Pago)) {
+        ctx.addIssue({ code: "custom", path: [indice, "Pago"], message: `El campo Pago repite el pago ${fila.Pago}.` });
+      }
+      vistos.add(fila.Pago);
+    });
+  });
+export type PatchPagosRequest = z.infer<typeof patchPagosRequestSchema>;
+export const patchPagosAnswerSchema = messageAnswerSchema;

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import {
+  actorRequestSchema,
+  archivoRefSchema,
+  base64Schema,
+  correosSchema,
+  enteroSchema,
+  fechaCfdiSchema,
+  fechaSchema,
+  folioSchema,
+  idSchema,
+  importeSchema,
+  listRequestSchema,
+  messageAnswerSchema,
+  nombreArchivoSchema,
+  requiredText,
+  rfcSchema,
+  successAnswer,
+  uuidCfdiSchema,
+} from "./common";
+import { MSG } from "./messages";
+
+/** An invoice paid by a payment (the 'Factura(s)' expansion: Folio SAP, UUID, Código Factura, Fecha, Monto Aplicado). */
+export const pagoDetalleSchema = z.object({
+  FolioSAP: enteroSchema("FolioSAP"),
+  FolioFactura: z.string(),
+  UUID: z.string(),
+  FechaFactura: fechaSchema("FechaFactura"),
+  /** Amount applied to this invoice. */
+  Total: importeSchema("Total"),
+});
+export type PagoDetalle = z.infer<typeof pagoDetalleSchema>;
+
+/**
+ * Payment row (spec §3 Payment row). The comprobante, PDF and XML of the complement are download URLs
+ * ('' when absent). IdPago is the portal's record of the complement: null until something was uploaded.
+ */
+export const pagoRowSchema = z.object({
+  Fila: enteroSchema("Fila"),
+  IdPago: enteroSchema("IdPago").nullable(),
+  NomSociedad: z.string(),
+  CardName: z.string(),
+  /** Complement stamp UUID, '' until uploaded. */
+  U_SYS_PMUUID: z.string(),
+  DocEntry: enteroSchema("DocEntry"),
+  /** SAP payment number (PagoSAP). */
+  DocNum: enteroSchema("DocNum"),
+  /** Stamp date of the complement. */
+  U_SYS_PMFECC: fechaSchema("U_SYS_PMFECC").nullable(),
+  /** Payment date. */
+  DocDate: fechaSchema("DocDate"),
+  /** Payment form / method as the ERP names it. */
+  PymntGroup: z.string(),
+  DocTotal: importeSchema("DocTotal"),
+  /** Date the complement was registered. */
+  U_SYS_PMFECA: fechaSchema("U_SYS_PMFECA").nullable(),
+  /** Complement status: A Aceptada, R Rechazada, V Validación, anything else Pendiente (spec §4). */
+  U_SYS_PMESPA: z.string(),
+  /** Y = cancelled. */
+  CANCELED: z.string(),
+  /** Payment proof (comprobante) uploaded by an employee. */
+  U_SYS_PMCOMC: archivoRefSchema,
+  U_SYS_PMPDFC: archivoRefSchema,
+  U_SYS_PMXMLC: archivoRefSchema,
+  U_SYS_PMSNBD: z.string(),
+  DocCur: z.string(),
+  U_SYS_PMPARE: z.string(),
+  RFCEmisor: z.string(),
+  RFCReceptor: z.string(),
+  CPEmisor: z.string(),
+  CPReceptor: z.string(),
+  Uso: z.string(),
+  Regimen: z.string(),
+  E_Mail: z.string(),
+  Detalle: z.array(pagoDetalleSchema),
+});
+export type PagoRow = z.infer<typeof pagoRowSchema>;
+
+/** POST /api/pagos/getPagos (spec §7). */
+export const getPagosRequestSchema = listRequestSchema;
+export type GetPagosRequest = z.infer<typeof getPagosRequestSchema>;
+export const getPagosAnswerSchema = successAnswer(z.array(pagoRowSchema));
+export type GetPagosAnswer = z.infer<typeof getPagosAnswerSchema>;
+
+/** A related document as the complement form sends it (the same fields as the row's Detalle). */
+export const pagoDetalleUploadSchema = z.object({
+  FolioSAP: enteroSchema("FolioSAP"),
+  FolioFactura: folioSchema("FolioFactura"),
+  UUID: uuidCfdiSchema("UUID"),
+  FechaFactura: fechaCfdiSchema("FechaFactura"),
+  Total: importeSchema("Total"),
+});
+
+const postPagoBase = actorRequestSchema.extend({
+  Correo: correosSchema("Correo", true).optional(),
+  /** SAP payment number (the row's DocNum). */
+  PagoSAP: idSchema("PagoSAP"),
+  BD: requiredText("BD", 100),
+});
+
+/**
+ * Supplier variant of POST /api/pagos/postPago: the complement's PDF and XML (both required, spec §5) plus the
+ * data read from the XML. Total is the sum of the payment nodes to 2 decimals, as a decimal string.
+ */
+export const postPagoProveedorRequestSchema = postPagoBase.extend({
+  operador: z.literal("Proveedor"),
+  PDF: nombreArchivoSchema("PDF", "pdf", MSG.pagoPdfRequerido),
+  PDF64: base64Schema("PDF64", MSG.pagoPdfRequerido),
+  XML: nombreArchivoSchema("XML", "xml", MSG.pagoXmlRequerido),
+  XML64: base64Schema("XML64", MSG.pagoXmlRequerido),
+  FechaPago: fechaCfdiSchema("FechaPago"),
+  Folio: folioSchema("Folio"),
+  Total: importeSchema("Total"),
+  RFCEmisor: rfcSchema("RFCEmisor"),
+  RFCReceptor: rfcSchema("RFCReceptor"),
+  NombreEmisor: requiredText("NombreEmisor", 254),
+  NombreReceptor: requiredText("NombreReceptor", 254),
+  UUID: uuidCfdiSchema("UUID"),
+  Detalle: z
+    .array(pagoDetalleUploadSchema, { error: "El campo Detalle debe ser una lista." })
+    .max(500, { error: "El campo Detalle admite como máximo 500 documentos." }),
+});
+export type PostPagoProveedorRequest = z.infer<typeof postPagoProveedorRequestSchema>;
+
+/**
+ * Employee variant: only the payment proof (comprobante PDF) in Complemento/Complemento64 (spec §5: 'Debe cargar
+ * el complemento'). The legacy form sends PDF, XML, UUID and FechaPago as 'No'; they are accepted as such and
+ * every other field is dropped.
+ */
+const no = (campo: string) => z.literal("No", { error: `El campo ${campo} debe ser 'No' o no enviarse.` }).optional();
+export const postPagoEmpleadoRequestSchema = postPagoBase.extend({
+  operador: z.literal("Empleado"),
+  Complemento: nombreArchivoSchema("Complemento", "pdf", MSG.pagoComplementoRequerido),
+  Complemento64: base64Schema("Complemento64", MSG.pagoComplementoRequerido),
+  PDF: no("PDF"),
+  XML: no("XML"),
+  UUID: no("UUID"),
+  FechaPago: no("FechaPago"),
+});
+export type PostPagoEmpleadoRequest = z.infer<typeof postPagoEmpleadoRequestSchema>;
+
+/**
+ * POST /api/pagos/postPago. The form differs by operator, so `operador` (Proveedor or Empleado) selects the
+ * variant and is required here. It is still not trusted: the server refuses a variant that does not match
+ * the session's operador (suppliers upload PDF + XML, employees the comprobante; spec §6).
+ */
+export const postPagoRequestSchema = z.discriminatedUnion(
+  "operador",
+  [postPagoProveedorRequestSchema, postPagoEmpleadoRequestSchema],
+  { error: "El campo operador es obligatorio y debe ser Proveedor o Empleado." },
+);
+export type PostPagoRequest = z.infer<typeof postPagoRequestSchema>;
+export const postPagoAnswerSchema = messageAnswerSchema;

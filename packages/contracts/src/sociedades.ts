@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { estatusActivoCampo } from "./codes";
+import {
+  archivoRefSchema,
+  archivosEnPareja,
+  base64OpcionalSchema,
+  base64Schema,
+  codigoPostalSchema,
+  enteroSchema,
+  idClienteSchema,
+  idSchema,
+  listRequestSchema,
+  messageAnswerSchema,
+  nombreArchivoOpcionalSchema,
+  nombreArchivoSchema,
+  regimenFiscalSchema,
+  requiredText,
+  rfcSchema,
+  secretoOpcionalSchema,
+  sinSecretoSchema,
+  successAnswer,
+} from "./common";
+import { MSG } from "./messages";
+
+/** Company option (spec §3: "The company option list has IdSociedad and NomSociedad"). */
+export const sociedadOpcionSchema = z.object({
+  IdSociedad: enteroSchema("IdSociedad"),
+  NomSociedad: z.string(),
+});
+export type SociedadOpcion = z.infer<typeof sociedadOpcionSchema>;
+
+/** POST /api/sociedades/rowSociedades (spec §7). */
+export const rowSociedadesRequestSchema = listRequestSchema;
+export type RowSociedadesRequest = z.infer<typeof rowSociedadesRequestSchema>;
+
+export const sociedadRowSchema = z.object({
+  Fila: enteroSchema("Fila"),
+  IdSociedad: enteroSchema("IdSociedad"),
+  NomSociedad: z.string(),
+  RFC: z.string(),
+  Regimen: z.string(),
+  CP: z.string(),
+  /** A = Activo; spec §4: any other value reads Inactivo. */
+  Estatus: z.string(),
+  UsuarioSAP: z.string(),
+  /** Kept for the spec's shape; always empty (the SAP password is write-only). */
+  PassSAP: sinSecretoSchema("PassSAP"),
+  /** The ERP database of this company. */
+  BDSAP: z.string(),
+  /** Download URL of the tax-situation certificate PDF (constancia), '' when none. */
+  Constancia: archivoRefSchema,
+});
+export type SociedadRow = z.infer<typeof sociedadRowSchema>;
+export const rowSociedadesAnswerSchema = successAnswer(z.array(sociedadRowSchema));
+export type RowSociedadesAnswer = z.infer<typeof rowSociedadesAnswerSchema>;
+
+/**
+ * Company form (spec §3 Company: Fila -> id, IdSociedad -> Numero, NomSociedad -> RazonSocial,
+ * Regimen -> RegimenFiscal, CP -> CodigoPostal, PassSAP -> ContraseñaSAP, Constancia -> CartaSituacionFiscal).
+ * The spec names the PDF's file name field only as "its file name": we call it CartaSituacionFiscalNombre.
+ * `id` is the row number the screen came from and is ignored by the server.
+ */
+const sociedadFormBase = z.object({
+  id: idClienteSchema("id").optional(),
+  RazonSocial: requiredText("RazonSocial", 254),
+  RFC: rfcSchema("RFC"),
+  RegimenFiscal: regimenFiscalSchema("RegimenFiscal"),
+  CodigoPostal: codigoPostalSchema("CodigoPostal"),
+  Estatus: estatusActivoCampo("Estatus"),
+  UsuarioSAP: requiredText("UsuarioSAP", 100),
+  BDSAP: requiredText("BDSAP", 100),
+});
+
+/** POST /api/sociedades/createSociedad: the SAP password and the certificate PDF are required. */
+export const createSociedadRequestSchema = sociedadFormBase.extend({
+  ContraseñaSAP: z
+    .string({ error: "El campo ContraseñaSAP es obligatorio." })
+    .min(1, { error: "El campo ContraseñaSAP es obligatorio." })
+    .max(200, { error: "El campo ContraseñaSAP admite como máximo 200 caracteres." }),
+  CartaSituacionFiscal: base64Schema("CartaSituacionFiscal", MSG.cartaSituacionFiscal),
+  CartaSituacionFiscalNombre: nombreArchivoSchema("CartaSituacionFiscalNombre", "pdf", MSG.cartaSituacionFiscal),
+});
+export type CreateSociedadRequest = z.infer<typeof createSociedadRequestSchema>;
+export const createSociedadAnswerSchema = messageAnswerSchema;
+
+/**
+ * POST /api/sociedades/updateSociedad: Numero (IdSociedad) identifies the company. ContraseñaSAP and the
+ * certificate are write-only: empty or absent keeps the stored ones (the form cannot show them back).
+ */
+export const updateSociedadRequestSchema = sociedadFormBase
+  .extend({
+    Numero: idSchema("Numero"),
+    ContraseñaSAP: secretoOpcionalSchema("ContraseñaSAP"),
+    CartaSituacionFiscal: base64OpcionalSchema("CartaSituacionFiscal"),
+    CartaSituacionFiscalNombre: nombreArchivoOpcionalSchema("CartaSituacionFiscalNombre", "pdf"),
+  })
+  .superRefine((valor, ctx) => archivosEnPareja(valor, ctx, [["CartaSituacionFiscalNombre", "CartaSituacionFiscal"]]));
+export type UpdateSociedadRequest = z.infer<typeof updateSociedadRequestSchema>;
+export const updateSociedadAnswerSchema = messageAnswerSchema;

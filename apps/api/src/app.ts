@@ -10,8 +10,13 @@ import { type Clock, systemClock } from "./lib/clock";
 import { resolveEncryptionKey } from "./lib/encryption-key";
 import { archivosRoutes } from "./modules/archivos/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { createSmtpTransport, logTransport, type MailTransport } from "./modules/correo/service";
+import { correoWorkerPlugin } from "./modules/correo/worker";
+import { empleadosRoutes } from "./modules/empleados/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { homeRoutes } from "./modules/home/routes";
+import { proveedoresRoutes } from "./modules/proveedores/routes";
+import { sociedadesRoutes } from "./modules/sociedades/routes";
 import { errorsPlugin } from "./plugins/errors";
 import { securityPlugin } from "./plugins/security";
 import { sessionPlugin } from "./plugins/session";
@@ -29,6 +34,10 @@ export interface BuildOptions {
   clock?: Clock;
   /** Pino options or false; tests pass false. */
   logger?: boolean | object;
+  /** How e-mail leaves; default SMTP from the config, or the log when SMTP is not configured. */
+  mailTransport?: MailTransport;
+  /** Run the outbox worker on a timer (default true); tests call services.correo.flush() instead. */
+  mailWorker?: boolean;
 }
 
 /**
@@ -65,13 +74,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);
-  await app.register(servicesPlugin, { encryptionKey });
+  const mailTransport = options.mailTransport ?? createSmtpTransport(config) ?? logTransport(app.log);
+  await app.register(servicesPlugin, { encryptionKey, mailTransport });
   await app.register(sessionPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(homeRoutes);
   await app.register(archivosRoutes);
+  await app.register(empleadosRoutes);
+  await app.register(sociedadesRoutes);
+  await app.register(proveedoresRoutes);
+  await app.register(correoWorkerPlugin, { enabled: options.mailWorker ?? true });
 
   await app.register(staticWebPlugin);
   return app;

@@ -34,6 +34,17 @@ const envSchema = z.object({
     .positive()
     .default(25 * 1024 * 1024),
   TRUST_PROXY: bool.default(false),
+  /** SMTP for e-mail. Without SMTP_HOST, messages are written to the log instead of sent. */
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  MAIL_FROM: z.string().default("Portal de Proveedores <no-responder@portal.local>"),
+  /** How often the mail worker looks for pending messages. */
+  MAIL_POLL_MS: z.coerce.number().int().positive().default(5000),
+  /** Where the portal is reached, for links in e-mails. */
+  PUBLIC_URL: z.string().url().default("http://localhost:3000"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -2,30 +2,57 @@ import type { Database } from "@portal/db";
 import fp from "fastify-plugin";
 import type { AppConfig } from "./config";
 import type { Clock } from "./lib/clock";
-import { constanciaSociedadPolicy, createArchivosRepository } from "./modules/archivos/repository";
+import {
+  constanciaSociedadPolicy,
+  createArchivosRepository,
+  documentoProveedorPolicy,
+} from "./modules/archivos/repository";
 import { createArchivosService } from "./modules/archivos/service";
 import { createAuthRepository } from "./modules/auth/repository";
 import { createAuthService } from "./modules/auth/service";
+import { createCorreoRepository } from "./modules/correo/repository";
+import { createCorreoService, type MailTransport } from "./modules/correo/service";
+import { createEmpleadosRepository } from "./modules/empleados/repository";
+import { createEmpleadosService } from "./modules/empleados/service";
 import { createHomeRepository } from "./modules/home/repository";
 import { createHomeService } from "./modules/home/service";
+import { createProveedoresRepository } from "./modules/proveedores/repository";
+import { createProveedoresService } from "./modules/proveedores/service";
+import { createSociedadesRepository } from "./modules/sociedades/repository";
+import { createSociedadesService } from "./modules/sociedades/service";
 
 /** Composition root of the domain: repositories (SQL) -> services (rules). Routes only call services. */
-export function createServices(db: Database, clock: Clock, config: AppConfig, encryptionKey: Buffer) {
-  void encryptionKey; // used by the sociedades module (SAP passwords), issue 4
+export function createServices(
+  db: Database,
+  clock: Clock,
+  config: AppConfig,
+  encryptionKey: Buffer,
+  mailTransport: MailTransport,
+) {
   const auth = createAuthService(createAuthRepository(db), clock, {
     sessionTtlMs: config.SESSION_TTL_MS,
     maxFailures: config.LOGIN_MAX_FAILURES,
     failureWindowMs: config.LOGIN_WINDOW_MS,
   });
   const home = createHomeService(createHomeRepository(db), {});
-  const archivos = createArchivosService(createArchivosRepository(db), [constanciaSociedadPolicy(db)]);
-  return { auth, home, archivos };
+  const archivos = createArchivosService(createArchivosRepository(db), [
+    constanciaSociedadPolicy(db),
+    documentoProveedorPolicy(db),
+  ]);
+  const correo = createCorreoService(createCorreoRepository(db), mailTransport, clock, config.MAIL_FROM);
+  const empleados = createEmpleadosService(createEmpleadosRepository(db), clock);
+  const sociedades = createSociedadesService(createSociedadesRepository(db), db, clock, encryptionKey);
+  const proveedores = createProveedoresService(createProveedoresRepository(db), db, clock, correo, config.PUBLIC_URL);
+  return { auth, home, archivos, correo, empleados, sociedades, proveedores };
 }
 export type Services = ReturnType<typeof createServices>;
 
 export const servicesPlugin = fp(
-  async (app, opts: { encryptionKey: Buffer }) => {
-    app.decorate("services", createServices(app.database.db, app.clock, app.config, opts.encryptionKey));
+  async (app, opts: { encryptionKey: Buffer; mailTransport: MailTransport }) => {
+    app.decorate(
+      "services",
+      createServices(app.database.db, app.clock, app.config, opts.encryptionKey, opts.mailTransport),
+    );
   },
   { name: "services" },
 );

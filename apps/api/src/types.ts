@@ -13,7 +13,14 @@ export type Access = "public" | "session" | "empleado" | "administrador" | "prov
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    access?: Access;
+    /** One level, or several of which any one suffices (e.g. ["administrador", "proveedor"]). */
+    access?: Access | readonly Access[];
+    /**
+     * A finer rule that depends on the request itself (e.g. a supplier may update only its own CardCode).
+     * It runs in preValidation, on the parsed but not yet validated body, so it still decides before any
+     * validation message could tell the caller about the expected body. It must treat the body as unknown.
+     */
+    authorize?: (user: SessionUser, body: unknown) => boolean;
   }
   interface FastifyInstance {
     config: AppConfig;

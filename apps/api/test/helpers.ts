@@ -1,9 +1,10 @@
 import { parseEncryptionKey } from "@portal/db";
-import { DEMO_PASSWORD, seedDemo } from "@portal/db/seed";
+import { createSimplePdf, DEMO_PASSWORD, seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
+import type { MailTransport } from "../src/modules/correo/service";
 
 export const TEST_KEY_B64 = Buffer.alloc(32, 9).toString("base64");
 export const testKey = parseEncryptionKey(TEST_KEY_B64);
@@ -29,12 +30,22 @@ export interface TestApp {
 }
 
 /** The app on its own fresh PostgreSQL database with the demo seed, a test clock and no logging. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { mailTransport?: MailTransport } = {},
+): Promise<TestApp> {
   const tdb = await createTestDatabase();
   await seedDemo(tdb.db, testKey);
   const time = createTestClock();
   const config = loadConfig({ NODE_ENV: "test", APP_ENCRYPTION_KEY: TEST_KEY_B64, WEB_DIST: "/nonexistent", ...env });
-  const app = await buildApp({ config, database: tdb, clock: time.clock, logger: false });
+  const app = await buildApp({
+    config,
+    database: tdb,
+    clock: time.clock,
+    logger: false,
+    mailWorker: false,
+    mailTransport: options.mailTransport ?? (async () => {}),
+  });
   const answers: string[] = [];
   app.addHook("onSend", async (_request, _reply, payload) => {
     if (typeof payload === "string") answers.push(payload);
@@ -76,3 +87,7 @@ export function findSecrets(answers: string[]): string[] {
     patterns.filter((p) => (p === "v1." ? /"v1\.[A-Za-z0-9+/=]+\./.test(a) : a.includes(p))),
   );
 }
+
+/** A small valid PDF as base64, different per call when `label` differs. */
+export const pdfBase64 = (label = "Documento de prueba") =>
+  Buffer.from(createSimplePdf(label, [label])).toString("base64");

@@ -24,16 +24,20 @@ const GENERIC_BY_STATUS: Record<number, string> = {
   429: MSG.demasiadasSolicitudes,
 };
 
-/** Names the field in a validation message unless the schema's own message already does. */
+/**
+ * The contracts' own messages are Spanish sentences that already name their field. zod's generic messages
+ * (Spanish locale: "Entrada inválida: …", "Demasiado grande: …") do not, so those get the field's path.
+ */
+const GENERIC_ZOD = /^(Entrada|Opción|Formato|Número|Valor|Llave|Demasiado|Cadena|Elemento|Tipo)/;
+
 function validationMessage(error: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return MSG.datosInvalidos;
   const first = error.validation[0];
   if (!first) return MSG.datosInvalidos;
   const message = first.message ?? MSG.datosInvalidos;
   const path = first.instancePath.replace(/^\//, "").replaceAll("/", ".");
-  const field = path.split(".").at(-1) ?? "";
-  if (!path || /campo|archivo/i.test(message) || message.toLowerCase().includes(field.toLowerCase())) return message;
-  return `El campo ${path} no es válido: ${message}`;
+  if (!path) return GENERIC_ZOD.test(message) ? `${MSG.datosInvalidos} ${message}` : message;
+  return GENERIC_ZOD.test(message) ? `El campo ${path} no es válido: ${message}` : message;
 }
 
 /**

@@ -24,14 +24,21 @@ export const sessionPlugin = fp(
       const isApi = request.url.startsWith("/api/") || request.url === "/api";
       // The OpenAPI document and its UI are public: they describe the calls, they expose no data.
       const isDocs = request.url === "/api/docs" || request.url.startsWith("/api/docs/");
-      const access: Access = request.routeOptions.config?.access ?? (isApi && !isDocs ? "session" : "public");
-      if (access === "public" || !request.routeOptions.url) return;
+      const configured = request.routeOptions.config?.access ?? (isApi && !isDocs ? "session" : "public");
+      const levels: readonly Access[] = typeof configured === "string" ? [configured] : configured;
+      if (levels.includes("public") || !request.routeOptions.url) return;
       const header = request.headers["x-access-token"];
       const token = Array.isArray(header) ? header[0] : header;
       const user = token ? await app.services.auth.authenticate(token) : null;
       if (!user) throw new Unauthorized(MSG.sesionRequerida);
       request.user = user;
-      if (access !== "session" && !allowed[access](user)) throw new Forbidden(MSG.sinPermiso);
+      const permitted = levels.some((level) => level === "session" || (level !== "public" && allowed[level](user)));
+      if (!permitted) throw new Forbidden(MSG.sinPermiso);
+    });
+
+    app.addHook("preValidation", async (request) => {
+      const authorize = request.routeOptions.config?.authorize;
+      if (authorize && request.user && !authorize(request.user, request.body)) throw new Forbidden(MSG.sinPermiso);
     });
   },
   { name: "session", dependencies: ["services"] },

@@ -1,3 +1,5 @@
 export * from "./archivos";
 export * from "./catalogos";
+export * from "./documentos";
+export * from "./erp-mock";
 export * from "./sesiones";

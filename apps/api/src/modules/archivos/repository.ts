@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { isEmpleado } from "../../lib/session-user";
 import type { ArchivoPolicy } from "./service";
 
-const { archivos, sociedades, proveedorSociedades } = schema;
+const { archivos, sociedades, proveedorSociedades, proveedorDocumentos } = schema;
 
 export function createArchivosRepository(db: Database) {
   return {
@@ -35,4 +35,20 @@ export const constanciaSociedadPolicy =
       .where(and(eq(sociedades.constanciaArchivoId, archivoId), eq(proveedorSociedades.cardCode, user.id)))
       .limit(1);
     return row ? { nombre: row.nombre || "constancia.pdf" } : null;
+  };
+
+/** Supplier compliance documents: every employee; a supplier only its own. */
+export const documentoProveedorPolicy =
+  (db: Database): ArchivoPolicy =>
+  async (user, archivoId) => {
+    const [row] = await db
+      .select({ nombre: proveedorDocumentos.nombre })
+      .from(proveedorDocumentos)
+      .where(
+        isEmpleado(user)
+          ? eq(proveedorDocumentos.archivoId, archivoId)
+          : and(eq(proveedorDocumentos.archivoId, archivoId), eq(proveedorDocumentos.cardCode, user.id)),
+      )
+      .limit(1);
+    return row ? { nombre: row.nombre || "documento.pdf" } : null;
   };

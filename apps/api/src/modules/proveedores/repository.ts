@@ -1,0 +1,78 @@
+import type { Database } from "@portal/db";
+import { schema } from "@portal/db";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+
+const { proveedores, proveedorSociedades, sociedades, proveedorDocumentos, auditoria } = schema;
+
+export function createProveedoresRepository(db: Database) {
+  return {
+    list: () => db.select().from(proveedores).orderBy(asc(proveedores.cardCode)),
+    findByCardCode: async (cardCode: string) =>
+      (await db.select().from(proveedores).where(eq(proveedores.cardCode, cardCode)))[0],
+    findByCardName: async (cardName: string) =>
+      (await db.select().from(proveedores).where(sql`lower(${proveedores.cardName}) = lower(${cardName})`))[0],
+    rfcTaken: async (rfc: string, exceptCardCode: string) =>
+      (
+        await db
+          .select({ c: proveedores.cardCode })
+          .from(proveedores)
+          .where(and(eq(proveedores.rfc, rfc), ne(proveedores.cardCode, exceptCardCode)))
+      ).length > 0,
+    sociedadesDe: (cardCodes: string[]) =>
+      cardCodes.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              cardCode: proveedorSociedades.cardCode,
+              id: sociedades.id,
+              nombre: sociedades.nombre,
+              rfc: sociedades.rfc,
+              regimen: sociedades.regimen,
+              cp: sociedades.cp,
+              estatus: sociedades.estatus,
+              constanciaArchivoId: sociedades.constanciaArchivoId,
+            })
+            .from(proveedorSociedades)
+            .innerJoin(sociedades, eq(sociedades.id, proveedorSociedades.sociedadId))
+            .where(inArray(proveedorSociedades.cardCode, cardCodes))
+            .orderBy(asc(sociedades.id)),
+    documentosDe: (cardCodes: string[]) =>
+      cardCodes.length === 0
+        ? Promise.resolve([])
+        : db.select().from(proveedorDocumentos).where(inArray(proveedorDocumentos.cardCode, cardCodes)),
+    sociedadExists: async (id: number) =>
+      (await db.select({ id: sociedades.id }).from(sociedades).where(eq(sociedades.id, id))).length > 0,
+    isLinked: async (cardCode: string, sociedadId: number) =>
+      (
+        await db
+          .select({ c: proveedorSociedades.cardCode })
+          .from(proveedorSociedades)
+          .where(and(eq(proveedorSociedades.cardCode, cardCode), eq(proveedorSociedades.sociedadId, sociedadId)))
+      ).length > 0,
+    link: (cardCode: string, sociedadId: number) => db.insert(proveedorSociedades).values({ cardCode, sociedadId }),
+  };
+}
+export type ProveedoresRepository = ReturnType<typeof createProveedoresRepository>;
+
+/** Writes of one supplier update, run inside a transaction (see service). */
+export function proveedorWrites(tx: Database) {
+  return {
+    update: (cardCode: string, values: Partial<typeof proveedores.$inferInsert>) =>
+      tx.update(proveedores).set(values).where(eq(proveedores.cardCode, cardCode)),
+    upsertDocumento: (values: typeof proveedorDocumentos.$inferInsert) =>
+      tx
+        .insert(proveedorDocumentos)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [proveedorDocumentos.cardCode, proveedorDocumentos.clave],
+          set: {
+            val: values.val,
+            archivoId: values.archivoId,
+            nombre: values.nombre,
+            fecha: values.fecha,
+            updatedAt: values.updatedAt,
+          },
+        }),
+    audit: (values: typeof auditoria.$inferInsert) => tx.insert(auditoria).values(values),
+  };
+}

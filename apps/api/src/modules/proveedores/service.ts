@@ -1,0 +1,293 @@
+import {
+  type AddSociedadRequest,
+  DOCUMENTOS_PROVEEDOR,
+  type DocumentoProveedorClave,
+  documentosRequeridosFaltantes,
+  ESTATUS_ACTIVO_LABEL,
+  ESTATUS_REGISTRO_LABEL,
+  MSG,
+  type ProveedorRow,
+  type SentCorreoRequest,
+  type TipoConsulta,
+  type UpdateProveedorRequest,
+} from "@portal/contracts";
+import { type Database, hashPassword, type schema } from "@portal/db";
+import type { Clock } from "../../lib/clock";
+import { Conflict, Forbidden, Invalid, NotFound } from "../../lib/errors";
+import { isAdministrador, isEmpleado, isProveedor, type SessionUser } from "../../lib/session-user";
+import { archivoUrl } from "../archivos/service";
+import { storePdfUpload } from "../archivos/uploads";
+import type { CorreoService } from "../correo/service";
+import { type ProveedoresRepository, proveedorWrites } from "./repository";
+
+type Proveedor = typeof schema.proveedores.$inferSelect;
+type DocumentoGuardado = typeof schema.proveedorDocumentos.$inferSelect;
+interface EstadoDocumento {
+  val: "Y" | "N";
+  archivoId: string | null;
+  nombre: string;
+  fecha: string | null;
+}
+
+/**
+ * How long each document stays current, in days from the date it was loaded (the spec only says documents
+ * must be updated before they expire). null = it does not expire. The tax-compliance opinion is valid 30 days
+ * (SAT); proofs of address and bank statements are usually accepted when under 3 months old.
+ */
+export const VIGENCIA_DIAS: Record<DocumentoProveedorClave, number | null> = {
+  ActaConstitutiva: null,
+  IdentificacionOficial: null,
+  ComprobanteDomicilio: 90,
+  CedulaFiscal: 365,
+  EstadoCuenta: 90,
+  OpinionCumplimiento: 30,
+  CaratulaBancaria: 365,
+};
+
+/** Default required flag: every document with a required message, Moral-only ones only for personas morales. */
+export const valPorDefecto = (clave: DocumentoProveedorClave, tipoPersona: string): "Y" | "N" => {
+  const doc = DOCUMENTOS_PROVEEDOR.find((d) => d.clave === clave)!;
+  return doc.mensajeRequerido !== null && (!doc.soloMoral || tipoPersona === "M") ? "Y" : "N";
+};
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+const diasEntre = (desde: string, hasta: string) =>
+  Math.round((Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000);
+
+function estados(p: Proveedor, guardados: DocumentoGuardado[]): Record<DocumentoProveedorClave, EstadoDocumento> {
+  const result = {} as Record<DocumentoProveedorClave, EstadoDocumento>;
+  for (const doc of DOCUMENTOS_PROVEEDOR) {
+    const g = guardados.find((x) => x.clave === doc.clave);
+    result[doc.clave] = {
+      val: g ? (g.val === "Y" ? "Y" : "N") : valPorDefecto(doc.clave, p.tipoPersona),
+      archivoId: g?.archivoId ?? null,
+      nombre: g?.nombre ?? "",
+      fecha: g?.fecha ?? null,
+    };
+  }
+  return result;
+}
+
+export function createProveedoresService(
+  repo: ProveedoresRepository,
+  db: Database,
+  clock: Clock,
+  correo: CorreoService,
+  publicUrl: string,
+) {
+  async function toRows(list: Proveedor[]): Promise<ProveedorRow[]> {
+    const codes = list.map((p) => p.cardCode);
+    const [socs, docs] = await Promise.all([repo.sociedadesDe(codes), repo.documentosDe(codes)]);
+    const today = isoDate(clock());
+    return list.map((p, i) => {
+      const e = estados(
+        p,
+        docs.filter((d) => d.cardCode === p.cardCode),
+      );
+      const grupo = (clave: DocumentoProveedorClave) => {
+        const vigencia = VIGENCIA_DIAS[clave];
+        const s = e[clave];
+        return {
+          Val: s.val,
+          Dias: s.archivoId && s.fecha && vigencia !== null ? vigencia - diasEntre(s.fecha, today) : null,
+          Fecha: s.archivoId ? s.fecha : null,
+          Archivo: archivoUrl(s.archivoId),
+        };
+      };
+      const { Val: _sinVal, ...caratula } = grupo("CaratulaBancaria");
+      return {
+        Fila: i + 1,
+        CardCode: p.cardCode,
+        U_SYS_PMTYPE: p.tipoPersona === "F" ? "F" : "M",
+        CardName: p.cardName,
+        LicTradNum: p.rfc,
+        Phone1: p.telefono,
+        E_Mail: p.email,
+        CntctPrsn: p.contacto,
+        U_SYS_PMPASS: "",
+        U_SYS_PMESPR: p.estatusRegistro === "C" ? "C" : p.estatusRegistro === "R" ? "R" : "P",
+        U_SYS_PMESRE: p.estatus === "A" ? "A" : "I",
+        MOTRECHAZO: p.motivoRechazo,
+        sociedades: socs
+          .filter((s) => s.cardCode === p.cardCode)
+          .map((s, j) => ({
+            Fila: j + 1,
+            IdSociedad: s.id,
+            NomSociedad: s.nombre,
+            RFC: s.rfc,
+            Regimen: s.regimen,
+            CP: s.cp,
+            Estatus: s.estatus,
+            Constancia: archivoUrl(s.constanciaArchivoId),
+          })),
+        ActaConstitutiva: grupo("ActaConstitutiva"),
+        IdentificacionOficial: grupo("IdentificacionOficial"),
+        ComprobanteDomicilio: grupo("ComprobanteDomicilio"),
+        CedulaFiscal: grupo("CedulaFiscal"),
+        EstadoCuenta: grupo("EstadoCuenta"),
+        OpinionCumplimiento: grupo("OpinionCumplimiento"),
+        CaratulaBancaria: caratula,
+      };
+    });
+  }
+
+  return {
+    /** Lista: the catalogue, for employees. Perfil: the calling supplier's own row, and nothing else. */
+    async rows(user: SessionUser, tipo: TipoConsulta): Promise<ProveedorRow[]> {
+      if (tipo === "Perfil") {
+        if (!isProveedor(user)) throw new Forbidden();
+        const own = await repo.findByCardCode(user.id);
+        return own ? toRows([own]) : [];
+      }
+      if (!isEmpleado(user)) throw new Forbidden();
+      return toRows(await repo.list());
+    },
+
+    /**
+     * A supplier updates its own contact data, password and documents; an administrator may also change the
+     * master data, the record status with its rejection reason and the required flags. The active status is
+     * read-only. Everything happens in one transaction: a refused upload saves nothing.
+     */
+    async update(user: SessionUser, input: UpdateProveedorRequest): Promise<string> {
+      const admin = isAdministrador(user);
+      if (!admin && !(isProveedor(user) && input.CardCode === user.id)) throw new Forbidden();
+      const current = await repo.findByCardCode(input.CardCode);
+      if (!current) throw new NotFound("El proveedor no existe.");
+      if (admin && input.LicTradNum && (await repo.rfcTaken(input.LicTradNum, current.cardCode))) {
+        throw new Conflict(`Ya existe un proveedor con el RFC ${input.LicTradNum}.`);
+      }
+      const tipoPersona = admin && input.U_SYS_PMTYPE ? input.U_SYS_PMTYPE : current.tipoPersona;
+      const nuevoEstatus = admin && input.U_SYS_PMESPR ? input.U_SYS_PMESPR : current.estatusRegistro;
+      const motivo = admin && input.MOTRECHAZO !== undefined ? input.MOTRECHAZO : current.motivoRechazo;
+      if (nuevoEstatus === "R" && !motivo.trim()) {
+        throw new Invalid("Indique el motivo de rechazo del registro.");
+      }
+      const passwordHash = input.U_SYS_PMPASS ? await hashPassword(input.U_SYS_PMPASS) : undefined;
+      const now = clock();
+
+      await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Database;
+        const writes = proveedorWrites(txDb);
+        const actuales = estados(current, await repo.documentosDe([current.cardCode]));
+        const cambios: Partial<Record<DocumentoProveedorClave, EstadoDocumento>> = {};
+        for (const doc of DOCUMENTOS_PROVEEDOR) {
+          const enviado = input[doc.clave];
+          if (!enviado) continue;
+          const estado = { ...actuales[doc.clave] };
+          if (admin && "Val" in enviado && enviado.Val) estado.val = enviado.Val;
+          if (enviado.Archivo && enviado.Archivo64) {
+            const stored = await storePdfUpload(
+              txDb,
+              { nombre: enviado.Archivo, base64: enviado.Archivo64 },
+              doc.etiqueta,
+            );
+            estado.archivoId = stored.archivoId;
+            estado.nombre = stored.nombre;
+            estado.fecha = isoDate(now);
+          }
+          cambios[doc.clave] = estado;
+        }
+        if (!admin) {
+          const finales = { ...actuales, ...cambios };
+          const faltantes = documentosRequeridosFaltantes(
+            tipoPersona === "F" ? "F" : "M",
+            Object.fromEntries(
+              Object.entries(finales).map(([clave, s]) => [clave, { Val: s.val, cargado: s.archivoId !== null }]),
+            ),
+          );
+          if (faltantes.length > 0) throw new Invalid(faltantes.join("\n"));
+        }
+        for (const [clave, s] of Object.entries(cambios)) {
+          await writes.upsertDocumento({
+            cardCode: current.cardCode,
+            clave,
+            val: s.val,
+            archivoId: s.archivoId,
+            nombre: s.nombre,
+            fecha: s.fecha,
+            updatedAt: now,
+          });
+        }
+        await writes.update(current.cardCode, {
+          telefono: input.Phone1 ?? current.telefono,
+          email: input.E_Mail ?? current.email,
+          contacto: input.CntctPrsn ?? current.contacto,
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(admin
+            ? {
+                tipoPersona,
+                cardName: input.CardName || current.cardName,
+                rfc: input.LicTradNum ?? current.rfc,
+                estatusRegistro: nuevoEstatus,
+                motivoRechazo:
+                  nuevoEstatus === "R" ? motivo : input.MOTRECHAZO !== undefined ? motivo : current.motivoRechazo,
+              }
+            : {}),
+          updatedAt: now,
+        });
+        if (nuevoEstatus !== current.estatusRegistro) {
+          await writes.audit({
+            entidad: "proveedor",
+            entidadId: current.cardCode,
+            campo: "estatus_registro",
+            valorAnterior: current.estatusRegistro,
+            valorNuevo: nuevoEstatus,
+            comentario: motivo,
+            operador: user.operador,
+            usuarioRef: user.id,
+            at: now,
+          });
+        }
+      });
+      return MSG.proveedorActualizado;
+    },
+
+    /**
+     * Notifies the supplier of its record status (spec §7 sentCorreo). The message goes only to the
+     * supplier's stored addresses, never to an arbitrary `Correo`, so the call cannot be used as a relay.
+     */
+    async sentCorreo(user: SessionUser, input: SentCorreoRequest): Promise<string> {
+      if (!isAdministrador(user)) throw new Forbidden();
+      const proveedor = await repo.findByCardName(input.Usuario);
+      if (!proveedor) throw new NotFound(`No existe un proveedor con la razón social ${input.Usuario}.`);
+      const registrados = proveedor.email
+        .split(",")
+        .map((c) => c.trim())
+        .filter(Boolean);
+      if (registrados.length === 0) throw new Invalid("El proveedor no tiene un correo registrado.");
+      const estatusRegistro = ESTATUS_REGISTRO_LABEL[input.EstatusRegistro];
+      const estatus = ESTATUS_ACTIVO_LABEL[input.Estatus];
+      const lineas = [
+        `Estimado proveedor ${proveedor.cardName}:`,
+        "",
+        "Le informamos el estatus de su registro en el Portal de Proveedores.",
+        "",
+        `Estatus del registro: ${estatusRegistro}`,
+        `Estatus: ${estatus}`,
+        ...(input.Observaciones ? [`Observaciones: ${input.Observaciones}`] : []),
+        "",
+        `Puede revisar su perfil y sus documentos en ${publicUrl}`,
+        "",
+        "Este es un mensaje automático; por favor no lo responda.",
+      ];
+      await correo.enqueue({
+        para: registrados.join(", "),
+        asunto: `Portal de Proveedores: su registro está ${estatusRegistro.toLowerCase()}`,
+        texto: lineas.join("\n"),
+      });
+      return "Se envió la notificación al proveedor.";
+    },
+
+    async addSociedad(user: SessionUser, input: AddSociedadRequest): Promise<string> {
+      if (!isAdministrador(user)) throw new Forbidden();
+      if (!(await repo.findByCardCode(input.CardCode))) throw new NotFound("El proveedor no existe.");
+      if (!(await repo.sociedadExists(input.IdSociedad))) throw new NotFound("La sociedad no existe.");
+      if (await repo.isLinked(input.CardCode, input.IdSociedad)) {
+        throw new Conflict("La sociedad ya está asignada a este proveedor.");
+      }
+      await repo.link(input.CardCode, input.IdSociedad);
+      return MSG.sociedadVinculada;
+    },
+  };
+}
+export type ProveedoresService = ReturnType<typeof createProveedoresService>;

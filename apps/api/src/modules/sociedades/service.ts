@@ -1,0 +1,101 @@
+import {
+  type CreateSociedadRequest,
+  MSG,
+  type SociedadOpcion,
+  type SociedadRow,
+  type UpdateSociedadRequest,
+} from "@portal/contracts";
+import { type Database, encryptSecret } from "@portal/db";
+import type { Clock } from "../../lib/clock";
+import { Conflict, Forbidden, NotFound } from "../../lib/errors";
+import { isAdministrador, isEmpleado, type SessionUser } from "../../lib/session-user";
+import { archivoUrl } from "../archivos/service";
+import { storePdfUpload } from "../archivos/uploads";
+import type { SociedadesRepository } from "./repository";
+
+const ETIQUETA_CONSTANCIA = "la carta de situación fiscal";
+
+/**
+ * Company catalogue (spec §2, §3, §5). The SAP password is encrypted (AES-256-GCM) because the server needs
+ * it back to reach the ERP; it is never returned. The tax-status PDF is checked by content.
+ */
+export function createSociedadesService(repo: SociedadesRepository, db: Database, clock: Clock, encryptionKey: Buffer) {
+  return {
+    async rows(user: SessionUser): Promise<SociedadRow[]> {
+      if (!isEmpleado(user)) throw new Forbidden();
+      return (await repo.list()).map((s, i) => ({
+        Fila: i + 1,
+        IdSociedad: s.id,
+        NomSociedad: s.nombre,
+        RFC: s.rfc,
+        Regimen: s.regimen,
+        CP: s.cp,
+        Estatus: s.estatus,
+        UsuarioSAP: s.usuarioSap,
+        PassSAP: "",
+        BDSAP: s.bdSap,
+        Constancia: archivoUrl(s.constanciaArchivoId),
+      }));
+    },
+
+    /** Options for the link-company form. */
+    async opciones(): Promise<SociedadOpcion[]> {
+      return (await repo.list()).map((s) => ({ IdSociedad: s.id, NomSociedad: s.nombre }));
+    },
+
+    async create(user: SessionUser, input: CreateSociedadRequest): Promise<string> {
+      if (!isAdministrador(user)) throw new Forbidden();
+      if (await repo.bdSapTaken(input.BDSAP))
+        throw new Conflict(`Ya existe una sociedad con la base de datos ${input.BDSAP}.`);
+      const pdf = await storePdfUpload(
+        db,
+        { nombre: input.CartaSituacionFiscalNombre, base64: input.CartaSituacionFiscal },
+        ETIQUETA_CONSTANCIA,
+      );
+      await repo.insert({
+        nombre: input.RazonSocial,
+        rfc: input.RFC,
+        regimen: input.RegimenFiscal,
+        cp: input.CodigoPostal,
+        estatus: input.Estatus,
+        usuarioSap: input.UsuarioSAP,
+        passSapCifrada: encryptSecret(input.ContraseñaSAP, encryptionKey),
+        bdSap: input.BDSAP,
+        constanciaArchivoId: pdf.archivoId,
+        constanciaNombre: pdf.nombre,
+      });
+      return MSG.sociedadCreada;
+    },
+
+    async update(user: SessionUser, input: UpdateSociedadRequest): Promise<string> {
+      if (!isAdministrador(user)) throw new Forbidden();
+      const current = await repo.findById(input.Numero);
+      if (!current) throw new NotFound("La sociedad no existe.");
+      if (await repo.bdSapTaken(input.BDSAP, current.id)) {
+        throw new Conflict(`Ya existe una sociedad con la base de datos ${input.BDSAP}.`);
+      }
+      const pdf =
+        input.CartaSituacionFiscal && input.CartaSituacionFiscalNombre
+          ? await storePdfUpload(
+              db,
+              { nombre: input.CartaSituacionFiscalNombre, base64: input.CartaSituacionFiscal },
+              ETIQUETA_CONSTANCIA,
+            )
+          : null;
+      await repo.update(current.id, {
+        nombre: input.RazonSocial,
+        rfc: input.RFC,
+        regimen: input.RegimenFiscal,
+        cp: input.CodigoPostal,
+        estatus: input.Estatus,
+        usuarioSap: input.UsuarioSAP,
+        bdSap: input.BDSAP,
+        ...(input.ContraseñaSAP ? { passSapCifrada: encryptSecret(input.ContraseñaSAP, encryptionKey) } : {}),
+        ...(pdf ? { constanciaArchivoId: pdf.archivoId, constanciaNombre: pdf.nombre } : {}),
+        updatedAt: clock(),
+      });
+      return MSG.sociedadActualizada;
+    },
+  };
+}
+export type SociedadesService = ReturnType<typeof createSociedadesService>;

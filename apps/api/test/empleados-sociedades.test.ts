@@ -1,0 +1,176 @@
+import { MSG } from "@portal/contracts";
+import { decryptSecret, schema } from "@portal/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, findSecrets, login, pdfBase64, type TestApp, testKey, withToken } from "./helpers";
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await login(t.app, "admin", "Empleado");
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, payload: object, token = admin) =>
+  t.app.inject(withToken(token, { method: "POST", url, payload }));
+
+const nuevoEmpleado = {
+  Usuario: "rgarcia",
+  RolEmpleado: "G",
+  Nombre: "Rocío",
+  Apellidos: "García Peña",
+  Correo: "rgarcia@empresa.com.mx",
+  Area: 1,
+  Estatus: "A",
+  Contraseña: "Compras2026",
+  ViDocPen: "Y",
+};
+
+describe("empleados", () => {
+  it("lists areas and employees without any password", async () => {
+    const areas = (await t.app.inject(withToken(admin, { method: "GET", url: "/api/empleados/getAreas" }))).json().data;
+    expect(areas.map((a: { Nombre: string }) => a.Nombre)).toEqual(
+      expect.arrayContaining(["Compras", "Cuentas por pagar", "Sistemas"]),
+    );
+    const rows = (await post("/api/empleados/rowEmpleados", { tipo: "Lista" })).json().data;
+    expect(rows.find((r: { IdEmpleado: string }) => r.IdEmpleado === "admin")).toMatchObject({
+      Perfil: "A",
+      VisuDocPen: "Y",
+      Pass: "",
+      Area: "Sistemas",
+      Estatus: "A",
+    });
+  });
+
+  it("creates an employee who can then sign in, with the spec's message", async () => {
+    const res = await post("/api/empleados/createEmpleado", nuevoEmpleado);
+    expect(res.json()).toEqual({ status: "success", message: MSG.empleadoCreado });
+    const token = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { usuario: "rgarcia", password: "Compras2026", operador: "Empleado" },
+    });
+    expect(token.json().data).toMatchObject({ perfil: "G", VisuDocPen: "Y", nombre: "Rocío García Peña" });
+    const again = await post("/api/empleados/createEmpleado", nuevoEmpleado);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("Ya existe un empleado con el usuario rgarcia.");
+  });
+
+  it("applies the password rule with the spec's message, on create and on update", async () => {
+    for (const bad of ["abc", "con espacio", "x".repeat(31), "ñandú2026"]) {
+      const res = await post("/api/empleados/createEmpleado", { ...nuevoEmpleado, Usuario: "otro", Contraseña: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(MSG.passwordEmpleado);
+    }
+    const upd = await post("/api/empleados/updateEmpleado", { ...nuevoEmpleado, Contraseña: "no!" });
+    expect(upd.json().message).toBe(MSG.passwordEmpleado);
+  });
+
+  it("updates without touching the password when it is blank, and keeps the status locked", async () => {
+    const res = await post("/api/empleados/updateEmpleado", {
+      ...nuevoEmpleado,
+      Nombre: "Rocío Elena",
+      Estatus: "I",
+      Contraseña: "",
+    });
+    expect(res.json()).toEqual({ status: "success", message: MSG.empleadoActualizado });
+    const [row] = await t.tdb.db.select().from(schema.empleados).where(eq(schema.empleados.usuario, "rgarcia"));
+    expect(row).toMatchObject({ nombre: "Rocío Elena", estatus: "A" });
+    const still = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { usuario: "rgarcia", password: "Compras2026", operador: "Empleado" },
+    });
+    expect(still.statusCode).toBe(200);
+  });
+
+  it("names the missing field in Spanish and rejects an unknown area", async () => {
+    const { Nombre: _n, ...sinNombre } = nuevoEmpleado;
+    const res = await post("/api/empleados/createEmpleado", { ...sinNombre, Usuario: "x1" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain("Nombre");
+    const area = await post("/api/empleados/createEmpleado", { ...nuevoEmpleado, Usuario: "x2", Area: 999 });
+    expect(area.statusCode).toBe(400);
+    expect(area.json().message).toBe("El campo Area no corresponde a un área existente.");
+  });
+});
+
+const nuevaSociedad = {
+  RazonSocial: "DISTRIBUIDORA DEL PACIFICO, S.A. DE C.V.",
+  RFC: "DPA100512MX3",
+  RegimenFiscal: "601",
+  CodigoPostal: "80000",
+  Estatus: "A",
+  UsuarioSAP: "manager",
+  ContraseñaSAP: "SapPacifico#1",
+  BDSAP: "SBO_DPA",
+  CartaSituacionFiscal: pdfBase64("Constancia DPA"),
+  CartaSituacionFiscalNombre: "constancia-dpa.pdf",
+};
+
+describe("sociedades", () => {
+  it("creates a company with its PDF; the SAP password is stored encrypted and never returned", async () => {
+    const res = await post("/api/sociedades/createSociedad", nuevaSociedad);
+    expect(res.json()).toEqual({ status: "success", message: MSG.sociedadCreada });
+    const [row] = await t.tdb.db.select().from(schema.sociedades).where(eq(schema.sociedades.bdSap, "SBO_DPA"));
+    expect(row!.passSapCifrada).not.toContain("SapPacifico");
+    expect(decryptSecret(row!.passSapCifrada, testKey)).toBe("SapPacifico#1");
+    const list = (await post("/api/sociedades/rowSociedades", {})).json().data;
+    const dpa = list.find((s: { BDSAP: string }) => s.BDSAP === "SBO_DPA");
+    expect(dpa).toMatchObject({ NomSociedad: nuevaSociedad.RazonSocial, PassSAP: "", UsuarioSAP: "manager" });
+    const pdf = await t.app.inject(withToken(admin, { method: "GET", url: dpa.Constancia }));
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 4).toString()).toBe("%PDF");
+  });
+
+  it("requires the tax-status PDF with the spec's message", async () => {
+    const { CartaSituacionFiscal: _c, CartaSituacionFiscalNombre: _n, ...sinPdf } = nuevaSociedad;
+    const res = await post("/api/sociedades/createSociedad", { ...sinPdf, BDSAP: "SBO_X1" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MSG.cartaSituacionFiscal);
+  });
+
+  it("checks the PDF by content, not by name, and saves nothing when refused", async () => {
+    const fake = Buffer.from("<html>no soy un pdf</html>").toString("base64");
+    const res = await post("/api/sociedades/createSociedad", {
+      ...nuevaSociedad,
+      BDSAP: "SBO_X2",
+      CartaSituacionFiscal: fake,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/pdf/i);
+    const rows = await t.tdb.db.select().from(schema.sociedades).where(eq(schema.sociedades.bdSap, "SBO_X2"));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("refuses a file over the size limit with a clear message", async () => {
+    const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(6 * 1024 * 1024, 32)]).toString("base64");
+    const res = await post("/api/sociedades/createSociedad", {
+      ...nuevaSociedad,
+      BDSAP: "SBO_X3",
+      CartaSituacionFiscal: big,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/tamaño|MB/);
+  });
+
+  it("updates keeping the password and PDF when left blank; BDSAP stays unique", async () => {
+    const [before] = await t.tdb.db.select().from(schema.sociedades).where(eq(schema.sociedades.bdSap, "SBO_DPA"));
+    const { ContraseñaSAP: _p, CartaSituacionFiscal: _c, CartaSituacionFiscalNombre: _n, ...rest } = nuevaSociedad;
+    const res = await post("/api/sociedades/updateSociedad", { ...rest, Numero: before!.id, Estatus: "I" });
+    expect(res.json()).toEqual({ status: "success", message: MSG.sociedadActualizada });
+    const [after] = await t.tdb.db.select().from(schema.sociedades).where(eq(schema.sociedades.id, before!.id));
+    expect(after).toMatchObject({ estatus: "I", constanciaArchivoId: before!.constanciaArchivoId });
+    expect(decryptSecret(after!.passSapCifrada, testKey)).toBe("SapPacifico#1");
+    const dup = await post("/api/sociedades/updateSociedad", { ...rest, Numero: before!.id, BDSAP: "SBO_KIJ" });
+    expect(dup.statusCode).toBe(409);
+  });
+
+  it("never answers a secret", () => {
+    expect(findSecrets(t.answers)).toEqual([]);
+    for (const a of t.answers) expect(a).not.toContain("SapPacifico");
+  });
+});

@@ -1,0 +1,204 @@
+import { MSG } from "@portal/contracts";
+import { schema } from "@portal/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config";
+import { createSmtpTransport } from "../src/modules/correo/service";
+import { createTestApp, findSecrets, login, pdfBase64, type TestApp, withToken } from "./helpers";
+import { startSmtpServer, unusedPort } from "./smtp";
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtpPort = 0;
+const tokens = { admin: "", kemper: "", berenice: "" };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  smtpPort = await unusedPort(); // the SMTP server starts "down"
+  t = await createTestApp(
+    {},
+    {
+      // A real SMTP transport whose port the tests switch, to simulate an outage and its recovery.
+      mailTransport: (message) =>
+        createSmtpTransport(loadConfig({ NODE_ENV: "test", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtpPort) }))!(
+          message,
+        ),
+    },
+  );
+  tokens.admin = await login(t.app, "admin", "Empleado");
+  tokens.kemper = await login(t.app, "EKU9003173C9", "Proveedor");
+  tokens.berenice = await login(t.app, "XIQB891116QE4", "Proveedor");
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const post = (url: string, payload: object, token: string) =>
+  t.app.inject(withToken(token, { method: "POST", url, payload }));
+const perfil = async (token: string) =>
+  (await post("/api/proveedores/rowProveedores", { tipo: "Perfil" }, token)).json().data[0];
+
+describe("supplier rows", () => {
+  it("carry documents as Val/Dias/Fecha/Archivo groups and companies, never content", async () => {
+    const kemper = await perfil(tokens.kemper);
+    expect(kemper).toMatchObject({
+      CardCode: "P00001",
+      U_SYS_PMTYPE: "M",
+      LicTradNum: "EKU9003173C9",
+      U_SYS_PMPASS: "",
+      U_SYS_PMESPR: "C",
+      U_SYS_PMESRE: "A",
+    });
+    expect(kemper.OpinionCumplimiento).toMatchObject({ Val: "Y", Dias: 30 });
+    expect(kemper.OpinionCumplimiento.Archivo).toMatch(/^\/api\/archivos\//);
+    expect(kemper.ActaConstitutiva).toMatchObject({ Val: "Y", Dias: null });
+    expect(kemper.CaratulaBancaria.Val).toBeUndefined();
+    expect(kemper.sociedades.map((s: { RFC: string }) => s.RFC)).toEqual(["MCI7306249Y1", "KIJ0906199R1"]);
+    const berenice = await perfil(tokens.berenice);
+    expect(berenice.ActaConstitutiva.Val).toBe("N"); // Moral-only document, persona física
+    expect(berenice.OpinionCumplimiento).toMatchObject({ Val: "Y", Archivo: "", Fecha: null, Dias: null });
+  });
+
+  it("count days remaining down with the clock", async () => {
+    t.time.advance(10 * 86_400_000);
+    const later = await login(t.app, "EKU9003173C9", "Proveedor"); // sessions idle for 10 days have expired
+    expect((await perfil(later)).OpinionCumplimiento.Dias).toBe(20);
+    t.time.advance(-10 * 86_400_000);
+  });
+
+  it("let a supplier open its own document and nobody else's", async () => {
+    const url = (await perfil(tokens.kemper)).OpinionCumplimiento.Archivo;
+    expect((await t.app.inject(withToken(tokens.kemper, { method: "GET", url }))).statusCode).toBe(200);
+    expect((await t.app.inject(withToken(tokens.admin, { method: "GET", url }))).statusCode).toBe(200);
+    expect((await t.app.inject(withToken(tokens.berenice, { method: "GET", url }))).statusCode).toBe(403);
+  });
+});
+
+describe("supplier profile update", () => {
+  it("is blocked with the spec's message while a required document is missing", async () => {
+    const res = await post(
+      "/api/proveedores/updateProveedor",
+      { CardCode: "P00002", Phone1: "33 1111 2222" },
+      tokens.berenice,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MSG.documentoOpinionCumplimiento);
+    const [row] = await t.tdb.db.select().from(schema.proveedores).where(eq(schema.proveedores.cardCode, "P00002"));
+    expect(row!.telefono).toBe("33 3615 9876"); // nothing saved
+  });
+
+  it("refuses a non-PDF upload by content and saves nothing", async () => {
+    const res = await post(
+      "/api/proveedores/updateProveedor",
+      {
+        CardCode: "P00002",
+        OpinionCumplimiento: { Archivo: "opinion.pdf", Archivo64: Buffer.from("GIF89a....").toString("base64") },
+      },
+      tokens.berenice,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/no es un pdf/i);
+    expect((await perfil(tokens.berenice)).OpinionCumplimiento.Archivo).toBe("");
+  });
+
+  it("uploads the missing PDF, after which the document reads as loaded and dated today", async () => {
+    const res = await post(
+      "/api/proveedores/updateProveedor",
+      {
+        CardCode: "P00002",
+        Phone1: "33 1111 2222",
+        // A supplier cannot change its record status nor its required flags, whatever it sends.
+        U_SYS_PMESPR: "R",
+        MOTRECHAZO: "yo mismo",
+        OpinionCumplimiento: { Val: "N", Archivo: "opinion-2026.pdf", Archivo64: pdfBase64("Opinión positiva") },
+      },
+      tokens.berenice,
+    );
+    expect(res.json()).toEqual({ status: "success", message: MSG.proveedorActualizado });
+    const after = await perfil(tokens.berenice);
+    expect(after).toMatchObject({ Phone1: "33 1111 2222", U_SYS_PMESPR: "C", MOTRECHAZO: "" });
+    expect(after.OpinionCumplimiento).toMatchObject({ Val: "Y", Fecha: "2026-11-21", Dias: 30 });
+    expect(after.OpinionCumplimiento.Archivo).toMatch(/^\/api\/archivos\//);
+  });
+
+  it("lets the administrator reject a supplier with a reason, recorded in the audit trail", async () => {
+    const sinMotivo = await post(
+      "/api/proveedores/updateProveedor",
+      { CardCode: "P00001", U_SYS_PMESPR: "R" },
+      tokens.admin,
+    );
+    expect(sinMotivo.statusCode).toBe(400);
+    expect(sinMotivo.json().message).toBe("Indique el motivo de rechazo del registro.");
+    const res = await post(
+      "/api/proveedores/updateProveedor",
+      { CardCode: "P00001", U_SYS_PMESPR: "R", MOTRECHAZO: "El comprobante de domicilio es ilegible." },
+      tokens.admin,
+    );
+    expect(res.json().message).toBe(MSG.proveedorActualizado);
+    const row = (await post("/api/proveedores/rowProveedores", { tipo: "Lista" }, tokens.admin))
+      .json()
+      .data.find((r: { CardCode: string }) => r.CardCode === "P00001");
+    expect(row).toMatchObject({ U_SYS_PMESPR: "R", MOTRECHAZO: "El comprobante de domicilio es ilegible." });
+    const audit = await t.tdb.db.select().from(schema.auditoria).where(eq(schema.auditoria.entidadId, "P00001"));
+    expect(audit).toEqual([
+      expect.objectContaining({ campo: "estatus_registro", valorAnterior: "C", valorNuevo: "R", usuarioRef: "1" }),
+    ]);
+  });
+});
+
+describe("link a company", () => {
+  it("links once with the spec's message, then answers a conflict", async () => {
+    const res = await post("/api/proveedores/addSociedad", { CardCode: "P00002", IdSociedad: 1 }, tokens.admin);
+    expect(res.json()).toEqual({ status: "success", message: MSG.sociedadVinculada });
+    expect((await perfil(tokens.berenice)).sociedades).toHaveLength(3);
+    const again = await post("/api/proveedores/addSociedad", { CardCode: "P00002", IdSociedad: 1 }, tokens.admin);
+    expect(again.statusCode).toBe(409);
+    const missing = await post("/api/proveedores/addSociedad", { CardCode: "P99999", IdSociedad: 1 }, tokens.admin);
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("sentCorreo through the outbox", () => {
+  const aviso = {
+    Correo: "alguien@otro-dominio.com",
+    Tipo: "Proveedor",
+    Usuario: "ESCUELA KEMPER URGATE",
+    EstatusRegistro: "R",
+    Estatus: "A",
+    Observaciones: "El comprobante de domicilio es ilegible.",
+  };
+
+  it("keeps the message while SMTP is down and delivers it, to the supplier's own addresses, once it is up", async () => {
+    const res = await post("/api/proveedores/sentCorreo", aviso, tokens.admin);
+    expect(res.statusCode).toBe(200);
+    expect(await t.app.services.correo.flush()).toBe(0);
+    const [pendiente] = await t.tdb.db.select().from(schema.correoOutbox);
+    expect(pendiente).toMatchObject({ estado: "pendiente", intentos: 1 });
+    expect(pendiente!.ultimoError).not.toBe("");
+
+    smtpPort = smtp.port; // the server comes back
+    expect(await t.app.services.correo.flush()).toBe(0); // backoff: not due yet
+    t.time.advance(31_000);
+    expect(await t.app.services.correo.flush()).toBe(1);
+
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.to.sort()).toEqual(["cobranza@kemper.edu.mx", "facturacion@kemper.edu.mx"]);
+    expect(mail.to).not.toContain("alguien@otro-dominio.com");
+    expect(mail.raw).toContain("Rechazado");
+    expect(mail.raw).toContain("ilegible");
+    const [enviado] = await t.tdb.db.select().from(schema.correoOutbox);
+    expect(enviado).toMatchObject({ estado: "enviado", intentos: 2 });
+  });
+
+  it("answers 404 for an unknown supplier name", async () => {
+    const res = await post("/api/proveedores/sentCorreo", { ...aviso, Usuario: "NADIE, S.A." }, tokens.admin);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().status).toBe("error");
+  });
+
+  it("never answers a secret", () => {
+    expect(findSecrets(t.answers)).toEqual([]);
+  });
+});

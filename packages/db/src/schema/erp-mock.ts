@@ -1,0 +1,146 @@
+import { char, date, index, integer, numeric, pgSchema, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * The `mock` ERP adapter's data: SAP Business One-shaped tables (OCRD, OPOR/POR1, OPDN/PDN1, OPCH, OVPM/VPM2)
+ * in their own PostgreSQL schema, one set of rows per company database (`bd`, the spec's BD). A real
+ * Service Layer client replaces this schema, not the portal's tables. Amounts are numeric (decimal strings).
+ */
+export const erp = pgSchema("erp_mock");
+
+/** OCRD: business partners (suppliers) per company database. */
+export const erpSocios = erp.table(
+  "socios",
+  {
+    bd: text("bd").notNull(),
+    cardCode: text("card_code").notNull(),
+    cardName: text("card_name").notNull(),
+    licTradNum: text("lic_trad_num").notNull(),
+    groupNum: integer("group_num").notNull().default(0),
+    zipCode: text("zip_code").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.bd, t.cardCode] })],
+);
+
+const documentoColumns = {
+  bd: text("bd").notNull(),
+  docEntry: integer("doc_entry").notNull(),
+  docNum: integer("doc_num").notNull(),
+  cardCode: text("card_code").notNull(),
+  cardName: text("card_name").notNull(),
+  /** O open, C closed. */
+  docStatus: char("doc_status", { length: 1 }).notNull(),
+  docDate: date("doc_date", { mode: "string" }).notNull(),
+  docDueDate: date("doc_due_date", { mode: "string" }).notNull(),
+  /** Payment terms in credit days: 0 means PUE, more than 0 PPD. */
+  groupNum: integer("group_num").notNull(),
+  /** U_B1SYS_MainUsage: CFDI use (c_UsoCFDI). */
+  mainUsage: text("main_usage").notNull(),
+  /** PeyMethod: payment form (c_FormaPago). */
+  peyMethod: text("pey_method").notNull(),
+  docCur: text("doc_cur").notNull(),
+  docRate: numeric("doc_rate", { precision: 19, scale: 6 }).notNull().default("1"),
+  numAtCard: text("num_at_card").notNull().default(""),
+  comments: text("comments").notNull().default(""),
+  discPrcnt: numeric("disc_prcnt", { precision: 9, scale: 4 }).notNull().default("0"),
+  discSum: numeric("disc_sum", { precision: 19, scale: 2 }).notNull().default("0"),
+  vatSum: numeric("vat_sum", { precision: 19, scale: 2 }).notNull().default("0"),
+  /** WTSum: withholding taxes. */
+  wtSum: numeric("wt_sum", { precision: 19, scale: 2 }).notNull().default("0"),
+  docTotal: numeric("doc_total", { precision: 19, scale: 2 }).notNull(),
+  /** U_SYS_PMDPDF: the document's PDF, stored in the portal's archivos. */
+  pdfArchivoId: uuid("pdf_archivo_id"),
+};
+
+const lineaColumns = {
+  bd: text("bd").notNull(),
+  docEntry: integer("doc_entry").notNull(),
+  lineNum: integer("line_num").notNull(),
+  itemCode: text("item_code").notNull(),
+  itemName: text("item_name").notNull(),
+  frgnName: text("frgn_name").notNull().default(""),
+  lineStatus: char("line_status", { length: 1 }).notNull(),
+  uomCode: text("uom_code").notNull(),
+  quantity: numeric("quantity", { precision: 19, scale: 6 }).notNull(),
+  openQty: numeric("open_qty", { precision: 19, scale: 6 }).notNull(),
+  priceBefDi: numeric("price_bef_di", { precision: 19, scale: 6 }).notNull(),
+  discPrcnt: numeric("disc_prcnt", { precision: 9, scale: 4 }).notNull().default("0"),
+  lineTotal: numeric("line_total", { precision: 19, scale: 2 }).notNull(),
+  vatSum: numeric("vat_sum", { precision: 19, scale: 2 }).notNull().default("0"),
+};
+
+/** OPOR: purchase orders. */
+export const erpPedidos = erp.table("pedidos", documentoColumns, (t) => [
+  primaryKey({ columns: [t.bd, t.docEntry] }),
+  index("erp_pedidos_card_idx").on(t.cardCode, t.bd, t.docEntry),
+]);
+/** POR1: purchase order lines. */
+export const erpPedidoLineas = erp.table("pedido_lineas", lineaColumns, (t) => [
+  primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] }),
+]);
+
+/** OPDN: goods receipts, with the order they come from (`pedidoDocNum`) and the supplier's postal code. */
+export const erpEntradas = erp.table(
+  "entradas",
+  {
+    ...documentoColumns,
+    pedidoDocNum: integer("pedido_doc_num"),
+    /** CP: postal code the supplier issues from (checked against the invoice's LugarExpedicion). */
+    cp: text("cp").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.bd, t.docEntry] }), index("erp_entradas_card_idx").on(t.cardCode, t.bd, t.docEntry)],
+);
+/** PDN1: goods receipt lines. */
+export const erpEntradaLineas = erp.table("entrada_lineas", lineaColumns, (t) => [
+  primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] }),
+]);
+
+/** OPCH: A/P invoices in the ERP (created when the portal's invoices are accepted). */
+export const erpFacturas = erp.table(
+  "facturas",
+  {
+    bd: text("bd").notNull(),
+    docEntry: integer("doc_entry").notNull(),
+    docNum: integer("doc_num").notNull(),
+    cardCode: text("card_code").notNull(),
+    numAtCard: text("num_at_card").notNull().default(""),
+    uuid: text("uuid").notNull().default(""),
+    docDate: date("doc_date", { mode: "string" }).notNull(),
+    docTotal: numeric("doc_total", { precision: 19, scale: 2 }).notNull(),
+    paidToDate: numeric("paid_to_date", { precision: 19, scale: 2 }).notNull().default("0"),
+    docCur: text("doc_cur").notNull(),
+    canceled: char("canceled", { length: 1 }).notNull().default("N"),
+    entradaDocNum: integer("entrada_doc_num"),
+  },
+  (t) => [primaryKey({ columns: [t.bd, t.docEntry] }), index("erp_facturas_card_idx").on(t.cardCode, t.bd)],
+);
+
+/** OVPM: outgoing (vendor) payments. */
+export const erpPagos = erp.table(
+  "pagos",
+  {
+    bd: text("bd").notNull(),
+    docEntry: integer("doc_entry").notNull(),
+    docNum: integer("doc_num").notNull(),
+    cardCode: text("card_code").notNull(),
+    cardName: text("card_name").notNull(),
+    docDate: date("doc_date", { mode: "string" }).notNull(),
+    /** PymntGroup: payment form (c_FormaPago). */
+    pymntGroup: text("pymnt_group").notNull(),
+    docTotal: numeric("doc_total", { precision: 19, scale: 2 }).notNull(),
+    docCur: text("doc_cur").notNull(),
+    canceled: char("canceled", { length: 1 }).notNull().default("N"),
+  },
+  (t) => [primaryKey({ columns: [t.bd, t.docEntry] }), index("erp_pagos_card_idx").on(t.cardCode, t.bd)],
+);
+/** VPM2: the invoices a payment settles. */
+export const erpPagoFacturas = erp.table(
+  "pago_facturas",
+  {
+    bd: text("bd").notNull(),
+    docEntry: integer("doc_entry").notNull(),
+    lineNum: integer("line_num").notNull(),
+    facturaDocEntry: integer("factura_doc_entry").notNull(),
+    sumApplied: numeric("sum_applied", { precision: 19, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] })],
+);

@@ -15,7 +15,7 @@ export const staticWebPlugin = fp(
       await app.register(fastifyStatic, {
         root: webDist,
         wildcard: true,
-        index: false,
+        index: "index.html",
         setHeaders(res, path) {
           if (path.includes(`${join(webDist, "static")}`)) {
             res.header("cache-control", "public, max-age=31536000, immutable");

@@ -1,0 +1,108 @@
+import { expect, test } from "@playwright/test";
+import { mainMenu, SESSION_COOKIES, signIn, signInOk } from "./support";
+
+const ALL_ENTRIES = [
+  "Catálogo de empleados",
+  "Catálogo de proveedores",
+  "Catálogo de sociedades",
+  "Pedidos",
+  "Entradas de mercancía",
+  "Facturas pendientes",
+  "Mis facturas",
+  "Complemento de pago pendientes",
+  "Complemento de pago",
+];
+
+const cases = [
+  { who: "admin", operador: "Empleado" as const, entries: ALL_ENTRIES },
+  {
+    who: "consulta",
+    operador: "Empleado" as const,
+    entries: ALL_ENTRIES.filter((e) => !e.includes("pendientes")),
+  },
+  {
+    who: "EKU9003173C9",
+    operador: "Proveedor" as const,
+    entries: ["Pedidos", "Entradas de mercancía", "Mis facturas", "Complemento de pago"],
+  },
+  {
+    who: "XIQB891116QE4",
+    operador: "Proveedor" as const,
+    entries: ["Pedidos", "Entradas de mercancía", "Mis facturas", "Complemento de pago"],
+  },
+];
+
+for (const c of cases) {
+  test(`${c.who} signs in and the drawer shows exactly the role's entries`, async ({ page, context }) => {
+    await signInOk(page, c.operador, c.who);
+    const cookies = await context.cookies();
+    for (const name of SESSION_COOKIES) {
+      expect(cookies.find((k) => k.name === name)?.value, `cookie ${name}`).toBeTruthy();
+    }
+    const links = mainMenu(page).getByRole("link");
+    await expect(links).toHaveCount(c.entries.length);
+    for (const entry of c.entries) {
+      await expect(mainMenu(page).getByRole("link", { name: entry, exact: true })).toHaveCount(1);
+    }
+  });
+}
+
+test("a guarded URL without a session goes to /", async ({ page }) => {
+  for (const path of ["/Home", "/Pedidos", "/Catalogo-Empleados/Empleado/Nuevo", "/Perfil"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+  }
+  await expect(page.getByRole("region", { name: "Proveedor" })).toBeVisible();
+});
+
+test("Cerrar sesión clears the six cookies and returns to /", async ({ page, context }) => {
+  await signInOk(page, "Empleado", "consulta");
+  const token = (await context.cookies()).find((c) => c.name === "access")!.value;
+  await page.getByRole("button", { name: "Menú de usuario" }).click();
+  await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const left = (await context.cookies()).map((c) => c.name);
+  for (const name of SESSION_COOKIES) expect(left).not.toContain(name);
+  // The server revoked the token too.
+  const res = await page.request.post("/api/home/RowDocuments", {
+    headers: { "x-access-token": token },
+    data: { dato: "Pedidos" },
+  });
+  expect(res.status()).toBe(401);
+  await page.goto("/Home");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a bad password shows the spec's alert and stays on /Login", async ({ page }) => {
+  await signIn(page, "Empleado", "admin", "NoEsLaClave1");
+  await expect(page.getByRole("alert")).toContainText("Error al iniciar la sesión, Usuario o contraseña incorrectos.");
+  await expect(page).toHaveURL(/\/Login$/);
+});
+
+test("an empty password marks the field and does not submit", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("region", { name: "Empleado" }).getByRole("button", { name: "Ingresar" }).click();
+  await page.getByRole("textbox", { name: "Usuario" }).fill("admin");
+  await page.getByRole("button", { name: "Ingresar" }).click();
+  await expect(page.getByLabel("Contraseña")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/Login$/);
+});
+
+test("an unknown path shows 'No page'", async ({ page }) => {
+  await page.goto("/esto/no/existe");
+  await expect(page.getByText("No page", { exact: true })).toBeVisible();
+});
+
+test("a supplier's Home lists its companies and opens a tax-status PDF", async ({ page }) => {
+  await signInOk(page, "Proveedor", "EKU9003173C9");
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row", { name: /MUNICIPIO DE CUAUTITLAN IZCALLI/ })).toBeVisible();
+  await expect(table.getByRole("row", { name: /KIJ, S\.A DE C\.V\./ })).toBeVisible();
+  await expect(table.getByRole("row", { name: /INDISTRIA/ })).toHaveCount(0);
+  const popup = page.waitForEvent("popup");
+  await table.getByRole("row", { name: /MUNICIPIO/ }).getByRole("button", { name: "Visualizar" }).click();
+  // The PDF is fetched with the session header and shown from a blob: URL in the new window.
+  const pdf = await popup;
+  await pdf.waitForURL(/^blob:/);
+  await expect(page.getByRole("region", { name: "Pedidos y entradas" })).toBeVisible();
+});

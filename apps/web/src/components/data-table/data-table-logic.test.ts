@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildSearchIndex,
+  clampPage,
+  compareValues,
+  type DataTableColumn,
+  filterRows,
+  nextSort,
+  pageCount,
+  paginate,
+  rangeLabel,
+  sortRows,
+  visibleWindow,
+} from "./data-table-logic";
+
+interface Row {
+  Fila: number;
+  Nombre: string;
+  RFC: string;
+  Total: number | null;
+  Secreto: string;
+}
+
+const columns: DataTableColumn<Row>[] = [
+  { id: "Fila", header: "#", value: (row) => row.Fila },
+  { id: "Nombre", header: "Razón social", value: (row) => row.Nombre },
+  { id: "RFC", header: "RFC", value: (row) => row.RFC },
+  { id: "Total", header: "Total", value: (row) => row.Total },
+  { id: "Secreto", header: "Oculto", value: (row) => row.Secreto, isSearchable: false },
+  { id: "Accion", header: "Acción" },
+];
+
+const rows: Row[] = [
+  { Fila: 1, Nombre: "Escuela Kemper Urgate", RFC: "EKU9003173C9", Total: 1500.5, Secreto: "zeta" },
+  { Fila: 2, Nombre: "Berenice Ximo Quezada", RFC: "XIQB891116QE4", Total: null, Secreto: "alfa" },
+  { Fila: 10, Nombre: "Ángel Álvarez", RFC: "AAAA800101AAA", Total: 20, Secreto: "beta" },
+  { Fila: 3, Nombre: "escuela norte", RFC: "ENO010101AB1", Total: 300, Secreto: "gamma" },
+];
+
+describe("search", () => {
+  const index = buildSearchIndex(rows, columns);
+
+  it("matches a case-insensitive substring of any searchable column", () => {
+    expect(filterRows(rows, index, "ESCUELA").map((row) => row.Fila)).toEqual([1, 3]);
+    expect(filterRows(rows, index, "qe4").map((row) => row.Fila)).toEqual([2]);
+    expect(filterRows(rows, index, "1500.5").map((row) => row.Fila)).toEqual([1]);
+    expect(filterRows(rows, index, "álvarez").map((row) => row.Fila)).toEqual([10]);
+  });
+
+  it("ignores columns marked not searchable and columns without a value", () => {
+    expect(filterRows(rows, index, "zeta")).toEqual([]);
+  });
+
+  it("returns every row for an empty or blank query", () => {
+    expect(filterRows(rows, index, "")).toBe(rows);
+    expect(filterRows(rows, index, "   ")).toBe(rows);
+  });
+
+  it("does not match across column boundaries", () => {
+    expect(filterRows(rows, index, "urgateeku")).toEqual([]);
+  });
+});
+
+describe("sort", () => {
+  it("sorts numbers numerically and text with Spanish collation", () => {
+    expect(sortRows(rows, columns, { columnId: "Fila", direction: "asc" }).map((row) => row.Fila)).toEqual([
+      1, 2, 3, 10,
+    ]);
+    expect(sortRows(rows, columns, { columnId: "Fila", direction: "desc" }).map((row) => row.Fila)).toEqual([
+      10, 3, 2, 1,
+    ]);
+    expect(sortRows(rows, columns, { columnId: "Nombre", direction: "asc" }).map((row) => row.Fila)).toEqual([
+      10, 2, 1, 3,
+    ]);
+  });
+
+  it("puts blank values last in both directions", () => {
+    expect(sortRows(rows, columns, { columnId: "Total", direction: "asc" }).map((row) => row.Fila)).toEqual([
+      10, 3, 1, 2,
+    ]);
+    expect(sortRows(rows, columns, { columnId: "Total", direction: "desc" }).map((row) => row.Fila)).toEqual([
+      1, 3, 10, 2,
+    ]);
+  });
+
+  it("is stable and leaves the input untouched", () => {
+    const ties = [
+      { ...rows[0], Nombre: "X", Fila: 1 },
+      { ...rows[1], Nombre: "x", Fila: 2 },
+      { ...rows[2], Nombre: "X", Fila: 3 },
+    ] as Row[];
+    const copy = [...ties];
+    expect(sortRows(ties, columns, { columnId: "Nombre", direction: "desc" }).map((row) => row.Fila)).toEqual([
+      1, 2, 3,
+    ]);
+    expect(ties).toEqual(copy);
+  });
+
+  it("returns the rows as they are without a sort or for an unknown column", () => {
+    expect(sortRows(rows, columns, null)).toBe(rows);
+    expect(sortRows(rows, columns, { columnId: "Accion", direction: "asc" })).toBe(rows);
+  });
+
+  it("toggles the direction on the same header and starts ascending on a new one", () => {
+    expect(nextSort(null, "RFC")).toEqual({ columnId: "RFC", direction: "asc" });
+    expect(nextSort({ columnId: "RFC", direction: "asc" }, "RFC")).toEqual({ columnId: "RFC", direction: "desc" });
+    expect(nextSort({ columnId: "RFC", direction: "desc" }, "RFC")).toEqual({ columnId: "RFC", direction: "asc" });
+    expect(nextSort({ columnId: "RFC", direction: "desc" }, "Fila")).toEqual({ columnId: "Fila", direction: "asc" });
+  });
+
+  it("compares mixed values sensibly", () => {
+    expect(compareValues("a10", "a9")).toBeGreaterThan(0);
+    expect(compareValues("", "a")).toBeGreaterThan(0);
+    expect(compareValues(null, undefined)).toBe(0);
+  });
+});
+
+describe("paging", () => {
+  const many = Array.from({ length: 23 }, (_, i) => i + 1);
+
+  it("cuts pages and offers All", () => {
+    expect(paginate(many, 0, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(paginate(many, 4, 5)).toEqual([21, 22, 23]);
+    expect(paginate(many, 0, "All")).toBe(many);
+    expect(pageCount(23, 5)).toBe(5);
+    expect(pageCount(0, 5)).toBe(1);
+    expect(pageCount(23, "All")).toBe(1);
+  });
+
+  it("clamps a page that no longer exists (e.g. after a search)", () => {
+    expect(clampPage(9, 23, 10)).toBe(2);
+    expect(clampPage(-1, 23, 10)).toBe(0);
+    expect(paginate(many, 9, 10)).toEqual([21, 22, 23]);
+  });
+
+  it("labels the range", () => {
+    expect(rangeLabel(0, 23, 5)).toBe("1–5 de 23");
+    expect(rangeLabel(4, 23, 5)).toBe("21–23 de 23");
+    expect(rangeLabel(0, 23, "All")).toBe("1–23 de 23");
+    expect(rangeLabel(0, 0, 5)).toBe("0 de 0");
+  });
+});
+
+describe("windowing", () => {
+  it("mounts only the rows in view plus an overscan", () => {
+    expect(visibleWindow(0, 530, 53, 10_000, 10)).toEqual({ start: 0, end: 20 });
+    expect(visibleWindow(53 * 5000, 530, 53, 10_000, 10)).toEqual({ start: 4990, end: 5020 });
+    expect(visibleWindow(53 * 10_000, 530, 53, 10_000, 10)).toEqual({ start: 9990, end: 10_000 });
+  });
+});
+
+describe("10,000 rows", () => {
+  it("filters and sorts well within a frame budget", () => {
+    const big: Row[] = Array.from({ length: 10_000 }, (_, i) => ({
+      Fila: i + 1,
+      Nombre: `Proveedor ${i % 97} S.A. de C.V.`,
+      RFC: `RFC${String(i).padStart(9, "0")}`,
+      Total: (i * 7919) % 100_000,
+      Secreto: "",
+    }));
+    const index = buildSearchIndex(big, columns);
+    const started = performance.now();
+    const filtered = filterRows(big, index, "proveedor 5");
+    const sorted = sortRows(filtered, columns, { columnId: "Total", direction: "desc" });
+    const elapsed = performance.now() - started;
+    expect(sorted.length).toBeGreaterThan(0);
+    expect(elapsed).toBeLessThan(250);
+  });
+});

@@ -1,0 +1,94 @@
+import { MantineProvider } from "@mantine/core";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { theme } from "../../theme";
+import { DataTable } from "./data-table";
+import type { DataTableColumn } from "./data-table-logic";
+
+interface Row {
+  Fila: number;
+  Nombre: string;
+}
+
+const columns: DataTableColumn<Row>[] = [
+  { id: "Fila", header: "#", value: (row) => row.Fila },
+  { id: "Nombre", header: "Nombre", value: (row) => row.Nombre },
+];
+
+const rows: Row[] = Array.from({ length: 10_000 }, (_, i) => ({ Fila: i + 1, Nombre: `Proveedor ${i + 1}` }));
+
+function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  return render(
+    <MantineProvider theme={theme}>
+      <DataTable
+        label="Prueba"
+        rows={rows}
+        columns={columns}
+        getRowKey={(row) => row.Fila}
+        pageSizes={[5, 10, 15, "All"]}
+        defaultPageSize={5}
+        {...props}
+      />
+    </MantineProvider>,
+  );
+}
+
+const bodyRows = () =>
+  within(screen.getByRole("table", { name: "Prueba" }))
+    .getAllByRole("row")
+    .slice(1);
+
+describe("DataTable", () => {
+  it("pages with the default size and labels the range", () => {
+    renderTable();
+    expect(bodyRows()).toHaveLength(5);
+    expect(screen.getByText("1–5 de 10000")).toBeDefined();
+    fireEvent.click(screen.getByRole("button", { name: "Página 2" }));
+    expect(bodyRows()[0]?.textContent).toContain("Proveedor 6");
+  });
+
+  it("searches case-insensitively and goes back to the first page", async () => {
+    renderTable();
+    fireEvent.click(screen.getByRole("button", { name: "Página 2" }));
+    fireEvent.change(screen.getByPlaceholderText("Search…"), { target: { value: "PROVEEDOR 999" } });
+    await waitFor(() => expect(screen.getByText("1–5 de 11")).toBeDefined());
+    expect(bodyRows()[0]?.textContent).toContain("Proveedor 999");
+  });
+
+  it("sorts by header click, toggling the direction", () => {
+    renderTable({ initialSort: { columnId: "Fila", direction: "asc" } });
+    const header = screen.getByRole("columnheader", { name: /#/ });
+    expect(header.getAttribute("aria-sort")).toBe("ascending");
+    fireEvent.click(within(header).getByRole("button"));
+    expect(header.getAttribute("aria-sort")).toBe("descending");
+    expect(bodyRows()[0]?.textContent).toContain("Proveedor 10000");
+  });
+
+  it("mounts only a window of rows when All of 10,000 is selected", async () => {
+    renderTable();
+    fireEvent.click(screen.getByRole("combobox", { name: "Filas por página" }));
+    fireEvent.click(await screen.findByRole("option", { name: "All" }));
+    await waitFor(() => expect(screen.getByText("1–10000 de 10000")).toBeDefined());
+    const mounted = bodyRows().filter((row) => !row.hasAttribute("aria-hidden"));
+    expect(mounted.length).toBeGreaterThan(5);
+    expect(mounted.length).toBeLessThan(100);
+  });
+
+  it("opens a row on double-click and on Enter, refreshes, and shows a spinner while loading", () => {
+    const onRowOpen = vi.fn();
+    const onRefresh = vi.fn();
+    const { rerender } = renderTable({ onRowOpen, onRefresh });
+    fireEvent.doubleClick(bodyRows()[1] as HTMLElement);
+    expect(onRowOpen).toHaveBeenCalledWith(rows[1]);
+    fireEvent.keyDown(bodyRows()[2] as HTMLElement, { key: "Enter" });
+    expect(onRowOpen).toHaveBeenLastCalledWith(rows[2]);
+    fireEvent.click(screen.getByRole("button", { name: "Recargar" }));
+    expect(onRefresh).toHaveBeenCalledOnce();
+    rerender(
+      <MantineProvider theme={theme}>
+        <DataTable label="Prueba" rows={[]} columns={columns} getRowKey={(row) => row.Fila} isLoading />
+      </MantineProvider>,
+    );
+    expect(screen.getByLabelText("Cargando")).toBeDefined();
+  });
+});

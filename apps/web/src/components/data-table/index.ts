@@ -1,0 +1,2 @@
+export { DataTable, type DataTableProps } from "./data-table";
+export type { CellValue, DataTableColumn, SortDirection, SortState } from "./data-table-logic";

@@ -1,0 +1,13 @@
+import { Center, Text } from "@mantine/core";
+import { MSG } from "@portal/contracts";
+
+/** Any path not in the route table (spec §2, §8): exactly 'No page'. */
+export function NotFound() {
+  return (
+    <Center py={64}>
+      <Text size="xl" fw={600} c="dimmed">
+        {MSG.noPage}
+      </Text>
+    </Center>
+  );
+}

@@ -1,0 +1,25 @@
+import { type LoginData, type LoginRequest, loginAnswerSchema, logoutAnswerSchema } from "@portal/contracts";
+import { mutationOptions, useMutation } from "@tanstack/react-query";
+import { apiPost } from "../../lib/api-client";
+
+/** POST /api/login (spec §7). No token yet, and a 401 here means wrong credentials, not an ended session. */
+export async function postLogin(request: LoginRequest): Promise<LoginData> {
+  const answer = await apiPost("/api/login", request, loginAnswerSchema, { auth: false });
+  return answer.data;
+}
+
+export const loginMutationOptions = () => mutationOptions({ mutationKey: ["auth", "login"], mutationFn: postLogin });
+
+export const useLoginMutation = () => useMutation(loginMutationOptions());
+
+/**
+ * POST /api/logout: revokes the session on the server. Cerrar sesión clears the cookies whatever
+ * this answers, so a failure is only logged; a 401 (session already gone) is not an error here.
+ */
+export async function postLogout(): Promise<void> {
+  try {
+    await apiPost("/api/logout", undefined, logoutAnswerSchema, { handleUnauthorized: false });
+  } catch (error) {
+    console.warn("No se pudo cerrar la sesión en el servidor", error);
+  }
+}

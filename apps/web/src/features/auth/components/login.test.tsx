@@ -1,0 +1,106 @@
+import { MSG } from "@portal/contracts";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { session } from "../../../lib/session";
+import { fakeApi, renderApp } from "../../../test/render-app";
+
+const LOGIN_OK = {
+  status: "success",
+  message: MSG.bienvenida,
+  data: { perfil: "A", nombre: "Administrador del Portal", token: "tok-1", id: "1", VisuDocPen: "Y" },
+};
+
+function answerHome(url: string) {
+  if (url.endsWith("/api/home/RowDocuments"))
+    return { body: { status: "success", message: "OK", data: { Registro: 4 } } };
+  if (url.endsWith("/api/home/getSociedades")) return { body: { status: "success", message: "OK", data: [] } };
+  return undefined;
+}
+
+describe("Login", () => {
+  it("labels the fields for employees and masks the password until toggled", async () => {
+    session.storeOperador("Empleado");
+    fakeApi(() => undefined);
+    renderApp("/Login");
+    const usuario = await screen.findByLabelText(/Usuario/);
+    expect(usuario).toHaveProperty("required", true);
+    const password = screen.getByLabelText(/Contraseña/);
+    expect(password.getAttribute("type")).toBe("password");
+    // Mantine toggles on mousedown (so the input keeps focus); a real click starts with one.
+    fireEvent.mouseDown(screen.getByRole("button", { name: "Mostrar u ocultar la contraseña" }));
+    expect(password.getAttribute("type")).toBe("text");
+    expect(screen.getByRole("button", { name: "Ingresar" })).toBeDefined();
+    expect(screen.getByRole("link", { name: "¿Olvidó su contraseña?" }).getAttribute("href")).toBe(
+      "/RecuperarPassword",
+    );
+    expect(screen.getByRole("link", { name: "Aviso de privacidad" }).getAttribute("href")).toBe("/AvisoDePrivacidad");
+    expect(screen.queryByLabelText(/RFC/)).toBeNull();
+  });
+
+  it("asks suppliers for their RFC", async () => {
+    session.storeOperador("Proveedor");
+    fakeApi(() => undefined);
+    renderApp("/Login");
+    expect(await screen.findByLabelText(/RFC/)).toBeDefined();
+    expect(screen.queryByLabelText(/Usuario/)).toBeNull();
+  });
+
+  it("marks empty fields and does not call the server", async () => {
+    session.storeOperador("Empleado");
+    const calls = fakeApi(() => undefined);
+    renderApp("/Login");
+    fireEvent.click(await screen.findByRole("button", { name: "Ingresar" }));
+    await waitFor(() => expect(screen.getByLabelText(/Contraseña/).getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByLabelText(/Usuario/).getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("El campo contraseña es obligatorio.")).toBeDefined();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's message after the spec's prefix on failure", async () => {
+    session.storeOperador("Empleado");
+    fakeApi(({ url }) =>
+      url.endsWith("/api/login")
+        ? { status: 401, body: { status: "error", message: MSG.credencialesInvalidas } }
+        : undefined,
+    );
+    const { router } = renderApp("/Login");
+    fireEvent.change(await screen.findByLabelText(/Usuario/), { target: { value: "admin" } });
+    fireEvent.change(screen.getByLabelText(/Contraseña/), { target: { value: "mala" } });
+    fireEvent.click(screen.getByRole("button", { name: "Ingresar" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(`${MSG.loginFallidoPrefijo} ${MSG.credencialesInvalidas}`);
+    expect(router.state.location.pathname).toBe("/Login");
+    expect(session.getOperador()).toBe("Empleado"); // the chosen operador survives a failed attempt
+  });
+
+  it("stores the session and goes to /Home on success", async () => {
+    session.storeOperador("Empleado");
+    const calls = fakeApi(({ url }) => (url.endsWith("/api/login") ? { body: LOGIN_OK } : answerHome(url)));
+    const { router } = renderApp("/Login");
+    fireEvent.change(await screen.findByLabelText(/Usuario/), { target: { value: " admin " } });
+    fireEvent.change(screen.getByLabelText(/Contraseña/), { target: { value: "Portal2026" } });
+    fireEvent.click(screen.getByRole("button", { name: "Ingresar" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Home"));
+    expect(calls[0]?.body).toEqual({ usuario: "admin", password: "Portal2026", operador: "Empleado" });
+    expect(calls[0]?.headers.has("x-access-token")).toBe(false);
+    expect(session.peek()).toEqual({
+      access: "tok-1",
+      usuario: "Administrador del Portal",
+      tipoEmpleado: "Administrador",
+      operador: "Empleado",
+      id: "1",
+      ViDocPen: "Y",
+    });
+    const nav = await screen.findByRole("navigation", { name: "Menú principal" });
+    expect(within(nav).getAllByRole("link")).toHaveLength(9);
+  });
+
+  it("sends operators without a chosen operador back to the landing", async () => {
+    fakeApi(() => undefined);
+    const { router } = renderApp("/Login");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(await screen.findAllByRole("button", { name: "Ingresar" })).toHaveLength(2);
+  });
+});
+
+vi.mock("../../../lib/service-worker", () => ({ registerServiceWorker: () => {} }));

@@ -1,0 +1,146 @@
+import { errorAnswerSchema, MSG } from "@portal/contracts";
+import type { z } from "zod";
+import { session } from "./session";
+
+/**
+ * The one way the web talks to the API (spec §7): JSON in and out, the session token in
+ * x-access-token, answers parsed with the contracts' schemas. Failures become an ApiError that
+ * carries the server's Spanish message; a 401 on an authenticated call ends the session.
+ */
+
+export type ApiErrorKind = "http" | "network" | "parse";
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  constructor(
+    message: string,
+    /** HTTP status, 0 when the request never got an answer. */
+    readonly status: number,
+    /** http: the server answered with an error; network: no answer; parse: the answer had an unexpected shape. */
+    readonly kind: ApiErrorKind,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+export interface RequestOptions {
+  /** Send the session token in x-access-token (default true). Login passes false. */
+  auth?: boolean;
+  /** Treat a 401 as an ended session: clear it and go to / (default: same as `auth`). */
+  handleUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+type UnauthorizedHandler = () => void;
+
+/** Default until the app installs its own (main.tsx): clear the cookies and reload at the landing. */
+let onUnauthorized: UnauthorizedHandler = () => {
+  session.clear();
+  if (typeof window !== "undefined") window.location.assign("/");
+};
+
+/** The app replaces the default so a 401 also empties the query cache and uses client-side navigation. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+function headers(auth: boolean, hasBody: boolean): Headers {
+  const result = new Headers({ Accept: "application/json" });
+  if (hasBody) result.set("Content-Type", "application/json");
+  if (auth) {
+    const token = session.getToken();
+    if (token) result.set("x-access-token", token);
+  }
+  return result;
+}
+
+async function send(path: string, init: RequestInit, handleUnauthorized: boolean): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, credentials: "same-origin" });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError(MSG.errorInterno, 0, "network", { cause });
+  }
+  if (response.ok) return response;
+  const message = await errorMessage(response);
+  if (response.status === 401 && handleUnauthorized) onUnauthorized();
+  throw new ApiError(message, response.status, "http");
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    const parsed = errorAnswerSchema.safeParse(await response.json());
+    if (parsed.success) return parsed.data.message;
+  } catch {
+    // Not JSON (a proxy error page, for instance): fall through to the generic message.
+  }
+  return response.status === 401 ? MSG.sesionRequerida : MSG.errorInterno;
+}
+
+async function parseAnswer<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    throw new ApiError(MSG.errorInterno, response.status, "parse", { cause });
+  }
+  // Spec §7: "A response has status ('success' or other)". A 2xx that is not a success is an error.
+  const failure = errorAnswerSchema.safeParse(body);
+  if (failure.success) throw new ApiError(failure.data.message, response.status, "http");
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(MSG.errorInterno, response.status, "parse", { cause: parsed.error });
+  return parsed.data;
+}
+
+async function request<S extends z.ZodType>(
+  method: "GET" | "POST" | "PATCH",
+  path: string,
+  body: unknown,
+  answerSchema: S,
+  options: RequestOptions,
+): Promise<z.output<S>> {
+  const response = await send(path, init(method, body, options), options.handleUnauthorized ?? options.auth ?? true);
+  return parseAnswer(response, answerSchema);
+}
+
+function init(method: "GET" | "POST" | "PATCH", body: unknown, options: RequestOptions): RequestInit {
+  const hasBody = body !== undefined;
+  return {
+    method,
+    headers: headers(options.auth ?? true, hasBody),
+    body: hasBody ? JSON.stringify(body) : null,
+    signal: options.signal ?? null,
+  };
+}
+
+export const apiPost = <S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  answerSchema: S,
+  options: RequestOptions = {},
+) => request("POST", path, body, answerSchema, options);
+
+export const apiPatch = <S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  answerSchema: S,
+  options: RequestOptions = {},
+) => request("PATCH", path, body, answerSchema, options);
+
+export const apiGet = <S extends z.ZodType>(path: string, answerSchema: S, options: RequestOptions = {}) =>
+  request("GET", path, undefined, answerSchema, options);
+
+/** A stored file (GET /api/archivos/{id}); the token header is why this cannot be a plain link. */
+export async function apiGetBlob(path: string, type: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(
+    path,
+    init("GET", undefined, options),
+    options.handleUnauthorized ?? options.auth ?? true,
+  );
+  const blob = await response.blob();
+  return blob.type === type ? blob : new Blob([blob], { type });
+}

@@ -1,0 +1,29 @@
+import { redirect } from "@tanstack/react-router";
+import { type Access, canAccess } from "./permissions";
+import { type Session, session } from "./session";
+
+/**
+ * Route guards (spec §2, §6), used as `beforeLoad`:
+ * - without a valid session every protected screen redirects to / (and the check clears stray cookies);
+ * - a signed-in operator whose role may not see the screen is sent to /Home.
+ * Each guard run is a validity check, so it slides the session cookies (spec §4).
+ */
+export function requireAccess(access: Access = "session") {
+  return (): { session: Session } => {
+    const current = session.check();
+    if (!current) throw redirect({ to: "/", replace: true });
+    if (!canAccess(current, access)) throw redirect({ to: "/Home", replace: true });
+    return { session: current };
+  };
+}
+
+/**
+ * Landing and Login: a signed-in operator goes to /Home. This only peeks, because a half-made
+ * session is normal here (Landing stores operador alone before login) and must not be wiped.
+ */
+export function redirectIfSignedIn(): void {
+  if (session.peek()) {
+    session.check();
+    throw redirect({ to: "/Home", replace: true });
+  }
+}

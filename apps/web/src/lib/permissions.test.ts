@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { HOME_TILES, MENU_ENTRIES, visibleMenuEntries, visibleTileSections, visibleTiles } from "./navigation";
+import { canAccess, isAdministrador } from "./permissions";
+import type { Session } from "./session";
+
+const base = { access: "t", usuario: "Nombre", id: "1" };
+const admin: Session = { ...base, operador: "Empleado", tipoEmpleado: "Administrador", ViDocPen: "Y" };
+const general: Session = { ...base, operador: "Empleado", tipoEmpleado: "General", ViDocPen: "N" };
+const generalConPendientes: Session = { ...general, ViDocPen: "Y" };
+const proveedor: Session = { ...base, operador: "Proveedor", tipoEmpleado: "General", ViDocPen: "Y" };
+
+const labels = (session: Session | null) => visibleMenuEntries(session).map((entry) => entry.label);
+
+describe("canAccess (spec §6)", () => {
+  it("denies everything without a session", () => {
+    for (const access of ["session", "catalogos", "pendientes", "proveedor"] as const) {
+      expect(canAccess(null, access)).toBe(false);
+    }
+  });
+
+  it("shows catalogues to every employee and never to suppliers", () => {
+    expect(canAccess(admin, "catalogos")).toBe(true);
+    expect(canAccess(general, "catalogos")).toBe(true);
+    expect(canAccess(proveedor, "catalogos")).toBe(false);
+  });
+
+  it("shows pending reviews only to employees with ViDocPen Y", () => {
+    expect(canAccess(admin, "pendientes")).toBe(true);
+    expect(canAccess(generalConPendientes, "pendientes")).toBe(true);
+    expect(canAccess(general, "pendientes")).toBe(false);
+    expect(canAccess(proveedor, "pendientes")).toBe(false); // even with ViDocPen Y
+  });
+
+  it("keeps new-invoice registration for suppliers", () => {
+    expect(canAccess(proveedor, "proveedor")).toBe(true);
+    expect(canAccess(admin, "proveedor")).toBe(false);
+  });
+
+  it("knows the administrator", () => {
+    expect(isAdministrador(admin)).toBe(true);
+    expect(isAdministrador(general)).toBe(false);
+    expect(isAdministrador({ ...proveedor, tipoEmpleado: "Administrador" })).toBe(false);
+  });
+});
+
+describe("drawer entries", () => {
+  it("lists the spec's nine entries in order", () => {
+    expect(MENU_ENTRIES.map((entry) => entry.label)).toEqual([
+      "Catálogo de empleados",
+      "Catálogo de proveedores",
+      "Catálogo de sociedades",
+      "Pedidos",
+      "Entradas de mercancía",
+      "Facturas pendientes",
+      "Mis facturas",
+      "Complemento de pago pendientes",
+      "Complemento de pago",
+    ]);
+  });
+
+  it("filters by role", () => {
+    expect(labels(admin)).toHaveLength(9);
+    expect(labels(general)).toEqual([
+      "Catálogo de empleados",
+      "Catálogo de proveedores",
+      "Catálogo de sociedades",
+      "Pedidos",
+      "Entradas de mercancía",
+      "Mis facturas",
+      "Complemento de pago",
+    ]);
+    expect(labels(proveedor)).toEqual(["Pedidos", "Entradas de mercancía", "Mis facturas", "Complemento de pago"]);
+    expect(labels(null)).toEqual([]);
+  });
+});
+
+describe("home tiles", () => {
+  it("asks RowDocuments for every non-catalogue tile and never for catalogues", () => {
+    for (const tile of HOME_TILES) {
+      expect(tile.dato === null).toBe(tile.section === "Catálogos");
+    }
+  });
+
+  it("groups visible tiles under the spec's headings", () => {
+    expect(visibleTileSections(admin).map((group) => group.section)).toEqual([
+      "Catálogos",
+      "Pedidos y entradas",
+      "Documentos Electronicos",
+    ]);
+    expect(visibleTileSections(proveedor).map((group) => group.section)).toEqual([
+      "Pedidos y entradas",
+      "Documentos Electronicos",
+    ]);
+    expect(visibleTiles(proveedor).map((tile) => tile.label)).toEqual([
+      "Pedidos",
+      "Entradas de mercancia",
+      "Facturas",
+      "Pagos",
+    ]);
+    expect(visibleTiles(general).map((tile) => tile.label)).not.toContain("Facturas pendientes");
+    expect(visibleTiles(admin).map((tile) => tile.label)).toContain("Pagos pendientes");
+  });
+});

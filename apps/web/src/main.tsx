@@ -1,0 +1,30 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { registerServiceWorker } from "./lib/service-worker";
+import { installUnauthorizedHandler } from "./lib/unauthorized";
+import { queryClient, router } from "./router";
+import { theme } from "./theme";
+
+installUnauthorizedHandler(router, queryClient);
+
+const container = document.getElementById("root");
+if (!container) throw new Error("Falta el elemento #root en index.html");
+
+createRoot(container).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="top-right" limit={5} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);
+
+registerServiceWorker();

@@ -1,0 +1,9 @@
+import { createLazyRoute } from "@tanstack/react-router";
+import { ScreenTitle } from "../components/screen-title";
+
+/** Placeholder until the issue that builds this screen: its title only, no data. */
+function Screen() {
+  return <ScreenTitle>Empleado</ScreenTitle>;
+}
+
+export const Route = createLazyRoute("/Catalogo-Empleados/Empleado/$id")({ component: Screen });

@@ -1,0 +1,9 @@
+import { createLazyRoute } from "@tanstack/react-router";
+import { ScreenTitle } from "../components/screen-title";
+
+/** Placeholder until the issue that builds this screen: its title only, no data. */
+function Screen() {
+  return <ScreenTitle>Entradas de mercancía</ScreenTitle>;
+}
+
+export const Route = createLazyRoute("/Entradas-Mercancia")({ component: Screen });

@@ -1,0 +1,11 @@
+import { createRoute } from "@tanstack/react-router";
+import { requireAccess } from "../lib/guards";
+import { importWithTimeout } from "../lib/lazy-import";
+import { rootRoute } from "./root";
+
+/** /Entradas-Mercancia — Entradas de mercancía (spec §2). */
+export const entradasMercanciaRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/Entradas-Mercancia",
+  beforeLoad: requireAccess(),
+}).lazy(() => importWithTimeout(() => import("./entradas-mercancia.lazy")).then((module) => module.Route));

@@ -1,0 +1,11 @@
+import { createRoute } from "@tanstack/react-router";
+import { requireAccess } from "../lib/guards";
+import { importWithTimeout } from "../lib/lazy-import";
+import { rootRoute } from "./root";
+
+/** /Facturas-Pendientes — Facturas pendientes (spec §2). */
+export const facturasPendientesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/Facturas-Pendientes",
+  beforeLoad: requireAccess("pendientes"),
+}).lazy(() => importWithTimeout(() => import("./facturas-pendientes.lazy")).then((module) => module.Route));

@@ -1,0 +1,11 @@
+import { createRoute } from "@tanstack/react-router";
+import { requireAccess } from "../lib/guards";
+import { importWithTimeout } from "../lib/lazy-import";
+import { rootRoute } from "./root";
+
+/** /Pedidos — Pedidos (spec §2). */
+export const pedidosRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/Pedidos",
+  beforeLoad: requireAccess(),
+}).lazy(() => importWithTimeout(() => import("./pedidos.lazy")).then((module) => module.Route));

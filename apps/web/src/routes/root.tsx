@@ -1,0 +1,45 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { createRootRouteWithContext, Outlet, useRouter } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
+import { AppLayout } from "../components/layout/app-layout";
+import { NotFound } from "../components/not-found";
+import { RouteError } from "../components/route-error";
+import { useSignOut } from "../features/auth/sign-out";
+import { session, useSession } from "../lib/session";
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** How often the layout notices cookies that expired on their own (10 minutes without activity). */
+const SESSION_SYNC_INTERVAL_MS = 15_000;
+
+function Root() {
+  const router = useRouter();
+  const current = useSession();
+  const signOut = useSignOut();
+  const wasSignedIn = useRef(current !== null);
+
+  useEffect(() => {
+    const timer = setInterval(session.sync, SESSION_SYNC_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  // When the session disappears under a protected screen, re-run its guard (which sends the user to /).
+  useEffect(() => {
+    if (wasSignedIn.current && !current) void router.invalidate();
+    wasSignedIn.current = current !== null;
+  }, [current, router]);
+
+  return (
+    <AppLayout onSignOut={signOut}>
+      <Outlet />
+    </AppLayout>
+  );
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  notFoundComponent: NotFound,
+  errorComponent: RouteError,
+});

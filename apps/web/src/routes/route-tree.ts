@@ -1,0 +1,53 @@
+import { avisoDePrivacidadRoute } from "./aviso-de-privacidad";
+import { catalogoEmpleadosRoute } from "./catalogo-empleados";
+import { empleadoRoute } from "./catalogo-empleados.empleado";
+import { catalogoProveedoresRoute } from "./catalogo-proveedores";
+import { proveedorRoute } from "./catalogo-proveedores.proveedor";
+import { proveedorSociedadRoute } from "./catalogo-proveedores.proveedor.sociedad";
+import { catalogoSociedadesRoute } from "./catalogo-sociedades";
+import { sociedadRoute } from "./catalogo-sociedades.sociedad";
+import { entradasMercanciaRoute } from "./entradas-mercancia";
+import { entradaMercanciaRoute } from "./entradas-mercancia.entrada-mercancia";
+import { facturasPendientesRoute } from "./facturas-pendientes";
+import { homeRoute } from "./home";
+import { landingRoute } from "./landing";
+import { loginRoute } from "./login";
+import { misFacturasRoute } from "./mis-facturas";
+import { nuevaFacturaRoute } from "./mis-facturas.factura";
+import { miFacturaRoute } from "./mis-facturas.mi-factura";
+import { pagosRoute } from "./pagos";
+import { pagoRoute } from "./pagos.pago";
+import { pagosPendientesRoute } from "./pagos-pendientes";
+import { pedidosRoute } from "./pedidos";
+import { pedidoRoute } from "./pedidos.pedido";
+import { perfilRoute } from "./perfil";
+import { recuperarPasswordRoute } from "./recuperar-password";
+import { rootRoute } from "./root";
+
+/** Every path of the spec's route table (§2), flat under the layout; unknown paths render 'No page'. */
+export const routeTree = rootRoute.addChildren([
+  landingRoute,
+  loginRoute,
+  avisoDePrivacidadRoute,
+  recuperarPasswordRoute,
+  homeRoute,
+  perfilRoute,
+  catalogoEmpleadosRoute,
+  empleadoRoute,
+  catalogoProveedoresRoute,
+  proveedorRoute,
+  proveedorSociedadRoute,
+  catalogoSociedadesRoute,
+  sociedadRoute,
+  pedidosRoute,
+  pedidoRoute,
+  entradasMercanciaRoute,
+  entradaMercanciaRoute,
+  misFacturasRoute,
+  nuevaFacturaRoute,
+  miFacturaRoute,
+  facturasPendientesRoute,
+  pagosRoute,
+  pagoRoute,
+  pagosPendientesRoute,
+]);

@@ -1,0 +1,61 @@
+import { MantineProvider } from "@mantine/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
+import { render } from "@testing-library/react";
+import { vi } from "vitest";
+import { NotFound } from "../components/not-found";
+import { RouteError } from "../components/route-error";
+import { createQueryClient } from "../lib/query-client";
+import { installUnauthorizedHandler } from "../lib/unauthorized";
+import { routeTree } from "../routes/route-tree";
+import { theme } from "../theme";
+
+export interface FakeCall {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Responder = (call: FakeCall) => { status?: number; body: unknown } | undefined;
+
+/** Replaces fetch with a JSON responder and records every call. */
+export function fakeApi(responder: Responder) {
+  const calls: FakeCall[] = [];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const call: FakeCall = {
+      url: String(input),
+      method: init.method ?? "GET",
+      headers: new Headers(init.headers),
+      body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const answer = responder(call) ?? { status: 404, body: { status: "error", message: "No encontrado" } };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  return calls;
+}
+
+/** The real route tree in memory at `path`, with the app's providers. */
+export function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    history: createMemoryHistory({ initialEntries: [path] }),
+    defaultNotFoundComponent: NotFound,
+    defaultErrorComponent: RouteError,
+  });
+  installUnauthorizedHandler(router, queryClient);
+  const view = render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...view, router, queryClient };
+}

@@ -24,6 +24,8 @@ export const sessionPlugin = fp(
       const isApi = request.url.startsWith("/api/") || request.url === "/api";
       // The OpenAPI document and its UI are public: they describe the calls, they expose no data.
       const isDocs = request.url === "/api/docs" || request.url.startsWith("/api/docs/");
+      // The web app's static files (wildcard route) are public; an unknown /api path falls through to a 404.
+      if (request.routeOptions.url === "/*") return;
       const configured = request.routeOptions.config?.access ?? (isApi && !isDocs ? "session" : "public");
       const levels: readonly Access[] = typeof configured === "string" ? [configured] : configured;
       if (levels.includes("public") || !request.routeOptions.url) return;

@@ -1,0 +1,110 @@
+/**
+ * Command line for operations:
+ *
+ *   npm run -s cfdi -- validate [--variant=alta|actualizacion] FILE...
+ *
+ * Prints one JSON object per line per file on stdout —
+ * {"file","ok","kind","errors","warnings","data"} — and exits 1 when any file is invalid (2 on a
+ * usage error). Any input (missing, a directory, empty, binary, huge, malicious) gives a line with
+ * a message, never a crash. Relative paths are resolved against the directory the command was run
+ * from (INIT_CWD, set by npm/pnpm, because `pnpm --filter` runs the script inside the package).
+ */
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { resolve } from "node:path";
+import { CFDI_MSG, type CfdiKind, type InvoiceVariant, MAX_XML_BYTES, validateCfdi } from "./index";
+
+interface Line {
+  file: string;
+  ok: boolean;
+  kind: CfdiKind;
+  errors: string[];
+  warnings: string[];
+  data: unknown;
+}
+
+const USAGE = "Uso: cfdi validate [--variant=alta|actualizacion] ARCHIVO...";
+
+/** Reads at most maxBytes + 1 bytes, so /dev/zero or a 10 GB file cost no more than the cap. */
+function readCapped(path: string, maxBytes: number): { ok: true; bytes: Uint8Array } | { ok: false; error: string } {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    if (fstatSync(fd).isDirectory()) return { ok: false, error: "Es un directorio, no un archivo." };
+    const buffer = new Uint8Array(maxBytes + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    // Over the cap the max + 1 bytes read are handed on: the reader refuses them by size, with its own messages.
+    return { ok: true, bytes: buffer.subarray(0, length) };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException)?.code;
+    if (code === "ENOENT") return { ok: false, error: "No se encontró el archivo." };
+    if (code === "EISDIR") return { ok: false, error: "Es un directorio, no un archivo." };
+    if (code === "EACCES" || code === "EPERM") return { ok: false, error: "No hay permiso para leer el archivo." };
+    return { ok: false, error: `No se pudo leer el archivo (${code ?? "error desconocido"}).` };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function validateFile(file: string, baseDir: string, variant: InvoiceVariant): Line {
+  const read = readCapped(resolve(baseDir, file), MAX_XML_BYTES);
+  if (!read.ok) return { file, ok: false, kind: "otro", errors: [read.error], warnings: [], data: null };
+  const result = validateCfdi(read.bytes, { variant });
+  return {
+    file,
+    ok: result.ok,
+    kind: result.kind,
+    errors: result.errors,
+    warnings: result.warnings,
+    data: result.data,
+  };
+}
+
+function main(argv: string[], env: NodeJS.ProcessEnv = process.env): number {
+  const [command, ...rest] = argv;
+  if (command === "--help" || command === "-h") {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (command !== "validate") {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  let variant: InvoiceVariant = "alta";
+  const files: string[] = [];
+  for (const arg of rest) {
+    if (arg === "--variant=alta" || arg === "--variant=actualizacion") variant = arg.slice(10) as InvoiceVariant;
+    else if (arg.startsWith("--variant")) {
+      process.stderr.write(`Variante no válida: ${arg}\n${USAGE}\n`);
+      return 2;
+    } else files.push(arg);
+  }
+  if (files.length === 0) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const baseDir = env.INIT_CWD || process.cwd();
+  let allOk = true;
+  for (const file of files) {
+    let line: Line;
+    try {
+      line = validateFile(file, baseDir, variant);
+    } catch {
+      line = { file, ok: false, kind: "otro", errors: [CFDI_MSG.xmlError], warnings: [], data: null };
+    }
+    allOk &&= line.ok;
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+  }
+  return allOk ? 0 : 1;
+}
+
+// A closed pipe (`... | head -1`) is not an error worth a stack trace.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+});
+
+process.exitCode = main(process.argv.slice(2));

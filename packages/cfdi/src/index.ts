@@ -1,0 +1,103 @@
+/**
+ * @portal/cfdi — reading and validating CFDI 4.0 invoices and Pagos 2.0 payment complements, SAT
+ * catalogues, exact money arithmetic and file helpers. Pure: no I/O, runs in the browser and in Node.
+ * The web validates with it for immediate feedback; the API re-runs the same code and is the authority.
+ */
+import { type CfdiKind, kindOf, loadXml, type ReadOptions } from "./cfdi";
+import { type InvoiceData, type InvoiceVariant, readInvoiceRoot } from "./invoice";
+import { CFDI_MSG } from "./messages";
+import { type PaymentData, readPaymentRoot } from "./payment";
+
+export { BASE64_CHUNK_SIZE, base64FromBytes, bytesChunksFromBase64, bytesFromBase64 } from "./base64";
+export {
+  CATALOGOS,
+  type CatalogoEntry,
+  type CatalogoName,
+  decimalesMoneda,
+  describeFormaPago,
+  describeMetodoPago,
+  describeMoneda,
+  describeRegimenFiscal,
+  describeUsoCfdi,
+  describir,
+  existeEnCatalogo,
+  listarCatalogo,
+  metodoPagoPorDiasCredito,
+  personasDelRegimen,
+} from "./catalogos";
+export { type CfdiKind, type ReadOptions, SAT_NS } from "./cfdi";
+export { ddmmyyyyToIso, isIsoDate } from "./dates";
+export {
+  checkComprobanteFile,
+  checkImage,
+  checkInvoiceFiles,
+  checkPaymentFiles,
+  checkPdf,
+  checkXmlFile,
+  detectFileType,
+  type FileType,
+  type UploadedFile,
+} from "./files";
+export { decodeXmlInput, MAX_XML_BYTES } from "./input";
+export {
+  type InvoiceData,
+  type InvoiceVariant,
+  type ReadInvoiceOptions,
+  type ReadInvoiceResult,
+  readInvoice,
+} from "./invoice";
+export { CFDI_MSG, CFDI_WARN } from "./messages";
+export {
+  addAmounts,
+  compareAmounts,
+  formatAmount,
+  isAmount,
+  multiplyAmounts,
+  parseAmount,
+  roundAmount,
+  sameAmount2,
+  subtractAmounts,
+} from "./money";
+export {
+  normalizeUuid,
+  type PaymentData,
+  type PaymentDocument,
+  type PaymentNode,
+  type ReadPaymentResult,
+  readPaymentComplement,
+} from "./payment";
+export { checkInvoiceAgainst, checkPaymentAgainst, type InvoiceCheckContext, type PaymentCheckContext } from "./rules";
+export type { XmlDeclaration, XmlElement, XmlParseError, XmlParseOptions, XmlParseResult } from "./xml";
+export { childrenNamed, parseXml, XML_NAMESPACE } from "./xml";
+
+/** 'factura' (CFDI of type I), 'pago' (type P) or 'otro' (anything else, unreadable input included). Never throws. */
+export function classifyCfdi(xml: string | Uint8Array, options: ReadOptions = {}): CfdiKind {
+  const loaded = loadXml(xml, options);
+  return loaded.ok ? kindOf(loaded.root) : "otro";
+}
+
+export type ValidateCfdiResult =
+  | { kind: CfdiKind; ok: true; data: InvoiceData | PaymentData; warnings: string[]; errors: [] }
+  | { kind: CfdiKind; ok: false; data: null; warnings: []; errors: string[] };
+
+/**
+ * One parse, then the reader the document's kind calls for (an invoice reader for 'otro', whose
+ * messages say what the document is and what was expected). Used by the command line.
+ */
+export function validateCfdi(
+  xml: string | Uint8Array,
+  options: ReadOptions & { variant?: InvoiceVariant } = {},
+): ValidateCfdiResult {
+  const loaded = loadXml(xml, options);
+  if (!loaded.ok) return { kind: "otro", ok: false, data: null, warnings: [], errors: loaded.errors };
+  const kind = kindOf(loaded.root);
+  try {
+    const result =
+      kind === "pago" ? readPaymentRoot(loaded.root) : readInvoiceRoot(loaded.root, options.variant ?? "alta");
+    return result.ok
+      ? { kind, ok: true, data: result.data, warnings: result.warnings, errors: [] }
+      : { kind, ok: false, data: null, warnings: [], errors: result.errors };
+  } catch {
+    return { kind, ok: false, data: null, warnings: [], errors: [CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlError] };
+  }
+}

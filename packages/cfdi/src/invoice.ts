@@ -1,0 +1,230 @@
+/**
+ * Reading a supplier invoice: a stamped CFDI 4.0 of type I (Ingreso). Spec §5 "Invoice upload"
+ * lists the structure required; spec §3 names the fields (postFactura payload).
+ */
+
+import { decimalesMoneda, existeEnCatalogo, personasDelRegimen } from "./catalogos";
+import {
+  describeTipo,
+  inspectRoot,
+  loadXml,
+  PATTERNS,
+  type ReadOptions,
+  readTimbre,
+  SAT_NS,
+  StructureReader,
+  type XmlElement,
+} from "./cfdi";
+import { CFDI_MSG, CFDI_WARN } from "./messages";
+import { addAmounts, compareAmounts, roundAmount, subtractAmounts } from "./money";
+
+export type InvoiceVariant = "alta" | "actualizacion";
+
+export interface InvoiceData {
+  /** TimbreFiscalDigital 1.1 UUID, upper-cased. */
+  UUID: string;
+  /** Always "4.0". */
+  Version: string;
+  /** Always "I". */
+  TipoDeComprobante: string;
+  Serie?: string;
+  /** Comprobante@Folio; 'S/F' when absent (spec §9 default folio). */
+  Folio: string;
+  /** Comprobante@Fecha as written (AAAA-MM-DDThh:mm:ss). */
+  FechaFactura: string;
+  FechaTimbrado: string;
+  RFCEmisor: string;
+  NombreEmisor: string;
+  RegimenFiscalEmisor: string;
+  RFCReceptor: string;
+  NombreReceptor: string;
+  /** Receptor@DomicilioFiscalReceptor. */
+  CPReceptor: string;
+  /** Receptor@RegimenFiscalReceptor. */
+  Regimen: string;
+  /** Receptor@UsoCFDI. */
+  UsoPrincipal: string;
+  /** Comprobante@LugarExpedicion. */
+  CPEmisor: string;
+  /** Required for a new invoice; optional in the update form (spec §5). */
+  SubTotal?: string;
+  /** Comprobante@Descuento; "0" when absent. */
+  Descuento: string;
+  Total: string;
+  FormaPago: string;
+  MetodoPago: string;
+  Moneda: string;
+  /** Comprobante@TipoCambio; "1" when absent (spec §9). */
+  TipoDeCambio: string;
+  /** Federal taxes, cfdi:Impuestos; "0" when absent. */
+  TotalImpuestosTrasladados: string;
+  TotalImpuestosRetenidos: string;
+  /** Local taxes, implocal:ImpuestosLocales; "0" when absent. */
+  TotalTrasladosLocales: string;
+  TotalRetencionesLocales: string;
+  /** 'Y' when the invoice withholds taxes (federal or local), else 'N'. */
+  Retenciones: "Y" | "N";
+}
+
+export type ReadInvoiceResult = { ok: true; data: InvoiceData; warnings: string[] } | { ok: false; errors: string[] };
+
+export interface ReadInvoiceOptions extends ReadOptions {
+  /** 'alta' (new invoice, default) or 'actualizacion' (update form: Folio required, SubTotal not). */
+  variant?: InvoiceVariant;
+}
+
+const EXPECTED = "una factura: un CFDI versión 4.0 de tipo I (Ingreso)";
+const CFDI40_START = "2022-01-01";
+
+/** Reads and checks the structure of a supplier invoice. Never throws. */
+export function readInvoice(xml: string | Uint8Array, options: ReadInvoiceOptions = {}): ReadInvoiceResult {
+  const loaded = loadXml(xml, options);
+  if (!loaded.ok) return loaded;
+  try {
+    return readInvoiceRoot(loaded.root, options.variant ?? "alta");
+  } catch {
+    return { ok: false, errors: [CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlError] };
+  }
+}
+
+export function readInvoiceRoot(root: XmlElement, variant: InvoiceVariant): ReadInvoiceResult {
+  const info = inspectRoot(root);
+  if (info.family === "legacy") return { ok: false, errors: [CFDI_MSG.versionNoSoportada(info.description, EXPECTED)] };
+  if (info.family === "other") {
+    return { ok: false, errors: [CFDI_MSG.estructuraInvalida, CFDI_MSG.raizNoEsCfdi(info.description)] };
+  }
+  if (info.tipo !== undefined && info.tipo !== "I") {
+    const what =
+      info.tipo === "P"
+        ? `un complemento de pago (CFDI 4.0 ${describeTipo("P")})`
+        : `un CFDI 4.0 ${describeTipo(info.tipo)}`;
+    return { ok: false, errors: [CFDI_MSG.tipoNoEsperado(what, EXPECTED)] };
+  }
+
+  const r = new StructureReader();
+  const ns = SAT_NS.cfdi40;
+  const C = "cfdi:Comprobante";
+  r.required(root, "TipoDeComprobante", C);
+  const version = r.required(root, "Version", C);
+  if (version !== "" && version !== "4.0")
+    r.problems.push(CFDI_MSG.atributoInvalido("Version", C, version.slice(0, 10), "4.0"));
+
+  const emisor = r.one(root, ns, "Emisor", "cfdi:Emisor", true);
+  const receptor = r.one(root, ns, "Receptor", "cfdi:Receptor", true);
+  const impuestos = r.one(root, ns, "Impuestos", "cfdi:Impuestos", false);
+  const complemento = r.one(root, ns, "Complemento", "cfdi:Complemento", false);
+  const implocal = complemento
+    ? r.one(complemento, SAT_NS.implocal, "ImpuestosLocales", "implocal:ImpuestosLocales", false)
+    : undefined;
+
+  const folio = r.optional(root, "Folio", C);
+  if (variant === "actualizacion" && folio === undefined) r.problems.push(CFDI_MSG.faltaFolio);
+  const serie = r.optional(root, "Serie", C);
+  const fecha = r.required(root, "Fecha", C, PATTERNS.fecha);
+  const cpEmisor = r.required(root, "LugarExpedicion", C, PATTERNS.cp);
+  const subTotal =
+    variant === "actualizacion"
+      ? r.optional(root, "SubTotal", C, PATTERNS.importe)
+      : r.required(root, "SubTotal", C, PATTERNS.importe);
+  const descuento = r.optional(root, "Descuento", C, PATTERNS.importe) ?? "0";
+  const total = r.required(root, "Total", C, PATTERNS.importe);
+  const formaPago = r.required(root, "FormaPago", C, PATTERNS.formaPago);
+  const metodoPago = r.required(root, "MetodoPago", C, PATTERNS.metodoPago);
+  const moneda = r.required(root, "Moneda", C, PATTERNS.moneda);
+  const tipoCambio = r.optional(root, "TipoCambio", C, PATTERNS.importe) ?? "1";
+
+  const E = "cfdi:Emisor";
+  const rfcEmisor = r.required(emisor, "Rfc", E, PATTERNS.rfc);
+  const nombreEmisor = r.required(emisor, "Nombre", E);
+  const regimenEmisor = r.required(emisor, "RegimenFiscal", E, PATTERNS.regimen);
+
+  const R = "cfdi:Receptor";
+  const rfcReceptor = r.required(receptor, "Rfc", R, PATTERNS.rfc);
+  const nombreReceptor = r.required(receptor, "Nombre", R);
+  const cpReceptor = r.required(receptor, "DomicilioFiscalReceptor", R, PATTERNS.cp);
+  const regimen = r.required(receptor, "RegimenFiscalReceptor", R, PATTERNS.regimen);
+  const uso = r.required(receptor, "UsoCFDI", R, PATTERNS.usoCfdi);
+
+  const I = "cfdi:Impuestos";
+  const trasladados = r.optional(impuestos, "TotalImpuestosTrasladados", I, PATTERNS.importe) ?? "0";
+  const retenidos = r.optional(impuestos, "TotalImpuestosRetenidos", I, PATTERNS.importe) ?? "0";
+  const L = "implocal:ImpuestosLocales";
+  const trasladosLocales = implocal ? r.required(implocal, "TotaldeTraslados", L, PATTERNS.importe) || "0" : "0";
+  const retencionesLocales = implocal ? r.required(implocal, "TotaldeRetenciones", L, PATTERNS.importe) || "0" : "0";
+
+  const timbre = readTimbre(r, root, complemento);
+
+  if (r.problems.length > 0) return { ok: false, errors: [CFDI_MSG.estructuraInvalida, ...r.problems] };
+
+  const withheld = addAmounts(retenidos, retencionesLocales);
+  const data: InvoiceData = {
+    UUID: timbre.UUID,
+    Version: version,
+    TipoDeComprobante: "I",
+    ...(serie !== undefined ? { Serie: serie } : {}),
+    Folio: folio ?? "S/F",
+    FechaFactura: fecha,
+    FechaTimbrado: timbre.FechaTimbrado,
+    RFCEmisor: rfcEmisor,
+    NombreEmisor: nombreEmisor,
+    RegimenFiscalEmisor: regimenEmisor,
+    RFCReceptor: rfcReceptor,
+    NombreReceptor: nombreReceptor,
+    CPReceptor: cpReceptor,
+    Regimen: regimen,
+    UsoPrincipal: uso,
+    CPEmisor: cpEmisor,
+    ...(subTotal !== undefined && subTotal !== "" ? { SubTotal: subTotal } : {}),
+    Descuento: descuento,
+    Total: total,
+    FormaPago: formaPago,
+    MetodoPago: metodoPago,
+    Moneda: moneda,
+    TipoDeCambio: tipoCambio,
+    TotalImpuestosTrasladados: trasladados,
+    TotalImpuestosRetenidos: retenidos,
+    TotalTrasladosLocales: trasladosLocales,
+    TotalRetencionesLocales: retencionesLocales,
+    Retenciones: compareAmounts(withheld, "0") > 0 ? "Y" : "N",
+  };
+  return { ok: true, data, warnings: invoiceWarnings(data) };
+}
+
+/** Facts a reviewer should see that do not block the upload (a PAC would normally have refused them). */
+function invoiceWarnings(d: InvoiceData): string[] {
+  const warnings: string[] = [];
+  const codes: [string, string, Parameters<typeof existeEnCatalogo>[0]][] = [
+    ["FormaPago", d.FormaPago, "c_FormaPago"],
+    ["MetodoPago", d.MetodoPago, "c_MetodoPago"],
+    ["UsoCFDI", d.UsoPrincipal, "c_UsoCFDI"],
+    ["RegimenFiscal del emisor", d.RegimenFiscalEmisor, "c_RegimenFiscal"],
+    ["RegimenFiscalReceptor", d.Regimen, "c_RegimenFiscal"],
+  ];
+  for (const [attr, code, catalogo] of codes) {
+    if (!existeEnCatalogo(catalogo, code)) warnings.push(CFDI_WARN.codigoFueraDeCatalogo(attr, code, catalogo));
+  }
+  for (const [quien, rfc, regimen] of [
+    ["del emisor", d.RFCEmisor, d.RegimenFiscalEmisor],
+    ["del receptor", d.RFCReceptor, d.Regimen],
+  ] as const) {
+    const personas = personasDelRegimen(regimen);
+    // RFC length says who it is: 12 characters persona moral, 13 persona física.
+    const persona = rfc.length === 12 ? "moral" : "física";
+    if (personas && !(persona === "moral" ? personas.moral : personas.fisica)) {
+      warnings.push(CFDI_WARN.rfcRegimen(quien, rfc, regimen, persona));
+    }
+  }
+  if (d.FechaFactura.slice(0, 10) < CFDI40_START) warnings.push(CFDI_WARN.fechaAnteriorCfdi40(d.FechaFactura));
+  if (d.SubTotal !== undefined) {
+    // Anexo 20: Total = SubTotal − Descuento + trasladados − retenidos (federal and local), in the currency's decimals.
+    const decimals = decimalesMoneda(d.Moneda) ?? 2;
+    const expected = subtractAmounts(
+      addAmounts(subtractAmounts(d.SubTotal, d.Descuento), d.TotalImpuestosTrasladados, d.TotalTrasladosLocales),
+      addAmounts(d.TotalImpuestosRetenidos, d.TotalRetencionesLocales),
+    );
+    if (roundAmount(expected, decimals) !== roundAmount(d.Total, decimals)) {
+      warnings.push(CFDI_WARN.totalNoCuadra(d.Total, roundAmount(expected, decimals)));
+    }
+  }
+  return warnings;
+}

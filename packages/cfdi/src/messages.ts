@@ -1,0 +1,99 @@
+/**
+ * Every message of spec §5 for invoices, payments and files, verbatim (spelling, accents and the
+ * trailing space of `metodoPago` included), followed by the messages this package adds where the
+ * spec is silent (why a document was refused). The web and the API show exactly these strings.
+ */
+export const CFDI_MSG = {
+  // ── Spec §5 "Invoice upload" ───────────────────────────────────────────────────────────────────
+  registroIncompletoFacturas:
+    "Revisar el estatus de su registro ya que debe de cargar o actualizar los archivos en tu perfil para poder cargar facturas",
+  debeCargarPdf: "Debe cargar el pdf",
+  debeCargarXml: "Debe cargar el XML",
+  debeCargarRecepcion: "Debe cargar el recepción",
+  noEsImagen: "El archivo seleccionado no es una imagen",
+  noEsPdf: "El archivo seleccionado no es un pdf",
+  noEsXml: "El archivo seleccionado no es un xml",
+  estructuraInvalida: "No cuenta con la estructura de un XML valida de un timbre del SAT",
+  nombreProveedor: "El nombre de proveedor de la entrada no es el mismo del XML",
+  nombreReceptor: "El nombre del receptor no es mismo de la sociedad seleccionada en el XML",
+  regimenReceptor: "El régimen fiscal del receptor no es mismo de la sociedad seleccionada en el XML",
+  cpReceptor: "El código postal del receptor no es mismo de la sociedad seleccionada en el XML",
+  totalEntrada: "El total de la entrada no es el mismo del XML",
+  formaPago: "La forma de pago de la entrada no es el mismo del XML",
+  usoPrincipal: "El uso principal del emisor de la entrada no es el mismo del XML",
+  cpEmisor: "El código postal del emisor no es mismo de la sociedad seleccionada en el XML",
+  /** Verbatim from the spec, trailing space included. */
+  metodoPago: "El método de pago del XML debe ser igual al de la entrada de mercancia ",
+
+  // ── Spec §5 "Payments" ─────────────────────────────────────────────────────────────────────────
+  registroIncompletoPagos:
+    "Revisar el estatus de su registro ya que debe de cargar o actualizar los archivos en tu perfil para poder cargar pagos",
+  debeCargarXmlPago: "Debe cargar el xml",
+  debeCargarComplemento: "Debe cargar el complemento",
+  nombreProveedorPago: "El nombre de proveedor del pago no es el mismo del XML",
+  nombreSociedadPago: "El nombre de la sociedad del pago no es el mismo del XML",
+  totalPago: "El total del pago no es el mismo del XML",
+  uuidNoRegistrado: (uuid: string) =>
+    `El UUID del documento relacionado del XML: ${uuid} No existe en las facturas registradas`,
+
+  // ── Ours: why an input was refused before or while reading it ──────────────────────────────────
+  xmlVacio: "El archivo XML está vacío.",
+  xmlSinContenido: "No se recibió el contenido del XML.",
+  xmlDemasiadoGrande: (maxBytes: number) =>
+    `El XML excede el tamaño máximo permitido (${formatBytes(maxBytes)}); un CFDI no debería ser tan grande.`,
+  xmlEsOtroArchivo: (tipo: string) => `El archivo no es un XML: su contenido es de un archivo ${tipo}.`,
+  xmlBinario: "El archivo no es un XML: contiene datos binarios.",
+  xmlNoUtf8: "El XML no es texto UTF-8 válido; los CFDI deben estar codificados en UTF-8.",
+  xmlUtf16: "El XML está codificado en UTF-16; los CFDI deben estar codificados en UTF-8.",
+  xmlCodificacion: (encoding: string) =>
+    `El XML declara la codificación «${encoding}»; los CFDI deben estar codificados en UTF-8.`,
+  xmlDoctype:
+    "El XML contiene una declaración DOCTYPE (definición de entidades o referencias externas), que no se acepta por seguridad.",
+  xmlMalFormado: (detalle: string) => `El XML no está bien formado: ${detalle}`,
+  xmlError: "No se pudo leer el XML.",
+
+  // ── Ours: what the document is and what was expected ───────────────────────────────────────────
+  versionNoSoportada: (queEs: string, seEspera: string) => `El XML es ${queEs}; se espera ${seEspera}.`,
+  tipoNoEsperado: (queEs: string, seEspera: string) => `El XML es ${queEs}; se espera ${seEspera}.`,
+  raizNoEsCfdi: (raiz: string) =>
+    `El elemento raíz del XML es ${raiz}; se espera cfdi:Comprobante del espacio de nombres http://www.sat.gob.mx/cfd/4 (CFDI 4.0).`,
+
+  // ── Ours: details listed after `estructuraInvalida` ────────────────────────────────────────────
+  faltaNodo: (nodo: string) => `Falta el nodo ${nodo}.`,
+  nodoRepetido: (nodo: string) => `El nodo ${nodo} aparece más de una vez.`,
+  faltaAtributo: (atributo: string, nodo: string) => `Falta el atributo ${atributo} en ${nodo}.`,
+  atributoInvalido: (atributo: string, nodo: string, valor: string, esperado: string) =>
+    `El atributo ${atributo} de ${nodo} no es válido («${valor}»): se espera ${esperado}.`,
+  sinTimbre: "El XML no está timbrado: falta el TimbreFiscalDigital (UUID) en cfdi:Complemento.",
+  timbreNoCorresponde:
+    "El timbre fiscal no corresponde a este comprobante: el SelloCFD del TimbreFiscalDigital no es igual al Sello del comprobante.",
+  faltaFolio: "Falta el Folio del comprobante (requerido para actualizar la factura).",
+  pagosVersion1: "El complemento de pagos es la versión 1.0; se espera el complemento de pagos 2.0 (pago20:Pagos).",
+  sinComplementoPagos: "Falta el complemento de pagos 2.0 (pago20:Pagos) en cfdi:Complemento.",
+} as const;
+
+/** Warnings: facts worth showing to a reviewer that do not block the upload. */
+export const CFDI_WARN = {
+  codigoFueraDeCatalogo: (atributo: string, codigo: string, catalogo: string) =>
+    `${atributo} «${codigo}» no existe en el catálogo ${catalogo} del SAT.`,
+  rfcRegimen: (quien: string, rfc: string, regimen: string, persona: "moral" | "física") =>
+    `El RFC ${quien} ${rfc} es de persona ${persona}, pero el régimen fiscal ${regimen} no aplica a personas ${persona === "moral" ? "morales" : "físicas"}.`,
+  fechaAnteriorCfdi40: (fecha: string) =>
+    `La fecha del comprobante (${fecha}) es anterior al 1 de enero de 2022, inicio de la versión 4.0 del CFDI.`,
+  totalNoCuadra: (total: string, calculado: string) =>
+    `El Total del comprobante (${total}) no es igual a SubTotal − Descuento + impuestos trasladados − impuestos retenidos (${calculado}).`,
+  pagosVariasMonedas: (monedas: string) =>
+    `Los pagos del complemento están en varias monedas (${monedas}); el total se suma tal como lo indica la especificación, sin convertir.`,
+  montoTotalPagos: (declarado: string, calculado: string) =>
+    `MontoTotalPagos (${declarado}) no es igual a la suma de Monto × TipoCambioP (${calculado}).`,
+  saldoInsoluto: (uuid: string, parcialidad: string) =>
+    `En el documento relacionado ${uuid} (parcialidad ${parcialidad}), ImpSaldoInsoluto no es igual a ImpSaldoAnt − ImpPagado.`,
+  documentoRepetido: (uuid: string, parcialidad: string) =>
+    `El documento relacionado ${uuid} aparece más de una vez con la parcialidad ${parcialidad}.`,
+} as const;
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KB`;
+  return `${n} bytes`;
+}

@@ -1,0 +1,90 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CFDI_MSG, MAX_XML_BYTES } from "../src/index";
+import { FIXTURES_DIR, invoiceXml } from "./helpers";
+
+const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
+const TSX = join(PACKAGE_DIR, "node_modules/.bin/tsx");
+
+function cli(args: string[], initCwd?: string) {
+  const env = { ...process.env, INIT_CWD: initCwd ?? "" };
+  const r = spawnSync(TSX, ["src/cli.ts", ...args], { cwd: PACKAGE_DIR, env, encoding: "utf8", timeout: 30_000 });
+  const lines = r.stdout === "" ? [] : r.stdout.replace(/\n$/, "").split("\n");
+  return { status: r.status, lines, parsed: lines.map((l) => JSON.parse(l)), stderr: r.stderr };
+}
+
+describe("command line: validate", () => {
+  let dir: string;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "cfdi-cli-"));
+    writeFileSync(join(dir, "vacio.xml"), "");
+    writeFileSync(join(dir, "binario.xml"), new Uint8Array([0x00, 0xff, 0x13, 0x37, 0x00, 0x01]));
+    writeFileSync(join(dir, "enorme.xml"), new Uint8Array(MAX_XML_BYTES + 1).fill(0x20));
+    writeFileSync(join(dir, "bomba.xml"), '<!DOCTYPE a [<!ENTITY a "aaaa">]><a>&a;</a>');
+    writeFileSync(join(dir, "sin-folio.xml"), invoiceXml({ comprobante: { Folio: null } }));
+    mkdirSync(join(dir, "carpeta"));
+  });
+
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("prints one JSON line per file, whatever the file, and exits 1 when any is invalid", () => {
+    const files = [
+      join(FIXTURES_DIR, "cfdiutils__cfdi40-real.xml"),
+      join(FIXTURES_DIR, "cfdiutils__cfdi33-real.xml"),
+      "vacio.xml",
+      "binario.xml",
+      "enorme.xml",
+      "bomba.xml",
+      "carpeta",
+      "no-existe.xml",
+    ];
+    const { status, parsed, lines } = cli(["validate", ...files], dir);
+    expect(status).toBe(1);
+    expect(lines).toHaveLength(files.length);
+    expect(parsed.map((p) => p.file)).toEqual(files);
+    for (const p of parsed) expect(Object.keys(p)).toEqual(["file", "ok", "kind", "errors", "warnings", "data"]);
+
+    const [real, v33, vacio, binario, enorme, bomba, carpeta, noExiste] = parsed;
+    expect(real).toMatchObject({
+      ok: true,
+      kind: "factura",
+      errors: [],
+      data: { UUID: "C2832671-DA6D-11EF-A83D-00155D012007" },
+    });
+    expect(v33).toMatchObject({ ok: false, kind: "factura", data: null });
+    expect(v33.errors[0]).toMatch(/^El XML es un CFDI versión 3\.3/);
+    expect(vacio.errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlVacio]);
+    expect(binario.errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlBinario]);
+    expect(enorme.errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlDemasiadoGrande(MAX_XML_BYTES)]);
+    expect(bomba.errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlDoctype]);
+    expect(carpeta).toMatchObject({ ok: false, kind: "otro", errors: ["Es un directorio, no un archivo."] });
+    expect(noExiste).toMatchObject({ ok: false, kind: "otro", errors: ["No se encontró el archivo."] });
+  });
+
+  it("exits 0 when every file is valid, and accepts the update-form variant", () => {
+    const ok = cli(["validate", join(FIXTURES_DIR, "cfdiutils__cfdi40-real.xml")]);
+    expect(ok.status).toBe(0);
+    expect(ok.parsed[0]).toMatchObject({ ok: true, kind: "factura", warnings: [] });
+
+    expect(cli(["validate", "sin-folio.xml"], dir).status).toBe(0);
+    const update = cli(["validate", "--variant=actualizacion", "sin-folio.xml"], dir);
+    expect(update.status).toBe(1);
+    expect(update.parsed[0].errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.faltaFolio]);
+  });
+
+  it("prints usage on stderr and exits 2 without files or with an unknown command", () => {
+    for (const args of [[], ["validate"], ["otra-cosa", "x.xml"], ["validate", "--variant=nada", "x.xml"]]) {
+      const r = cli(args);
+      expect(r.status).toBe(2);
+      expect(r.lines).toEqual([]);
+      expect(r.stderr).toMatch(/Uso: cfdi validate/);
+    }
+  });
+});

@@ -1,0 +1,188 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  BASE64_CHUNK_SIZE,
+  base64FromBytes,
+  bytesChunksFromBase64,
+  bytesFromBase64,
+  CFDI_MSG,
+  checkComprobanteFile,
+  checkImage,
+  checkInvoiceFiles,
+  checkPaymentFiles,
+  checkPdf,
+  checkXmlFile,
+  ddmmyyyyToIso,
+  detectFileType,
+  isIsoDate,
+} from "../src/index";
+import { fixtureBytes } from "./helpers";
+
+const ascii = (s: string) => new TextEncoder().encode(s);
+const PDF = ascii("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]);
+const GIF = ascii("GIF89a\u0001\u0000\u0001\u0000");
+const XML = fixtureBytes("cfdiutils__cfdi40-real.xml");
+
+describe("detectFileType", () => {
+  it("recognises each signature", () => {
+    expect(detectFileType(PDF)).toBe("pdf");
+    expect(detectFileType(PNG)).toBe("png");
+    expect(detectFileType(JPEG)).toBe("jpeg");
+    expect(detectFileType(GIF)).toBe("gif");
+    expect(detectFileType(ascii("GIF87a......"))).toBe("gif");
+    expect(detectFileType(XML)).toBe("xml");
+    expect(detectFileType(fixtureBytes("satcfdi__registro_fiscal.xml"))).toBe("xml"); // UTF-8 BOM first
+    expect(detectFileType(ascii("\n  <cfdi:Comprobante/>"))).toBe("xml");
+  });
+
+  it("finds a PDF header after leading junk, within the first 1024 bytes only", () => {
+    expect(detectFileType(new Uint8Array([...ascii("x".repeat(100)), ...PDF]))).toBe("pdf");
+    expect(detectFileType(new Uint8Array([...ascii("x".repeat(1024)), ...PDF]))).toBeNull();
+  });
+
+  it("returns null for anything else", () => {
+    expect(detectFileType(new Uint8Array())).toBeNull();
+    expect(detectFileType(ascii("hola"))).toBeNull();
+    expect(detectFileType(ascii("< no es xml"))).toBeNull();
+    expect(detectFileType(ascii("PK\u0003\u0004"))).toBeNull();
+    expect(detectFileType("%PDF-" as unknown as Uint8Array)).toBeNull();
+  });
+});
+
+describe("file checks (spec §5)", () => {
+  it("PDF: .pdf extension and %PDF signature", () => {
+    expect(checkPdf("factura.pdf", PDF)).toEqual([]);
+    expect(checkPdf("FACTURA.PDF", PDF)).toEqual([]);
+    expect(checkPdf("factura.txt", PDF)).toEqual([CFDI_MSG.noEsPdf]);
+    expect(checkPdf("factura.pdf", PNG)).toEqual([CFDI_MSG.noEsPdf]);
+    expect(checkPdf("factura.pdf", new Uint8Array())).toEqual([CFDI_MSG.noEsPdf]);
+  });
+
+  it("receipt image: gif, jpeg or png by signature; the browser's MIME type when given", () => {
+    expect(checkImage(PNG)).toEqual([]);
+    expect(checkImage(JPEG, "image/jpeg")).toEqual([]);
+    expect(checkImage(GIF, "image/gif")).toEqual([]);
+    expect(checkImage(PNG, "IMAGE/PNG")).toEqual([]);
+    expect(checkImage(PDF)).toEqual([CFDI_MSG.noEsImagen]);
+    expect(checkImage(PNG, "application/pdf")).toEqual([CFDI_MSG.noEsImagen]);
+    expect(checkImage(ascii("<svg/>"), "image/svg+xml")).toEqual([CFDI_MSG.noEsImagen]);
+  });
+
+  it("XML: .xml extension and XML content", () => {
+    expect(checkXmlFile("factura.xml", XML)).toEqual([]);
+    expect(checkXmlFile("factura.XML", XML)).toEqual([]);
+    expect(checkXmlFile("factura.pdf", XML)).toEqual([CFDI_MSG.noEsXml]);
+    expect(checkXmlFile("factura.xml", PDF)).toEqual([CFDI_MSG.noEsXml]);
+  });
+
+  it("invoice upload: missing files first, then types, every message at once", () => {
+    expect(checkInvoiceFiles({})).toEqual([
+      CFDI_MSG.debeCargarPdf,
+      CFDI_MSG.debeCargarXml,
+      CFDI_MSG.debeCargarRecepcion,
+    ]);
+    expect(checkInvoiceFiles({ pdf: { name: "a.pdf", bytes: new Uint8Array() }, xml: null })).toEqual([
+      CFDI_MSG.debeCargarPdf,
+      CFDI_MSG.debeCargarXml,
+      CFDI_MSG.debeCargarRecepcion,
+    ]);
+    expect(
+      checkInvoiceFiles({
+        pdf: { name: "a.doc", bytes: PDF },
+        xml: { name: "a.txt", bytes: XML },
+        recepcion: { name: "r.pdf", bytes: PDF, mime: "application/pdf" },
+      }),
+    ).toEqual([CFDI_MSG.noEsImagen, CFDI_MSG.noEsPdf, CFDI_MSG.noEsXml]);
+    expect(
+      checkInvoiceFiles({
+        pdf: { name: "a.pdf", bytes: PDF },
+        xml: { name: "a.xml", bytes: XML },
+        recepcion: { name: "r.png", bytes: PNG, mime: "image/png" },
+      }),
+    ).toEqual([]);
+  });
+
+  it("payment upload and the employee's proof", () => {
+    expect(checkPaymentFiles({})).toEqual([CFDI_MSG.debeCargarPdf, CFDI_MSG.debeCargarXmlPago]);
+    expect(CFDI_MSG.debeCargarXmlPago).toBe("Debe cargar el xml");
+    expect(checkPaymentFiles({ pdf: { name: "p.pdf", bytes: PDF }, xml: { name: "p.xml", bytes: XML } })).toEqual([]);
+    expect(checkPaymentFiles({ pdf: { name: "p.png", bytes: PNG }, xml: { name: "p.xml", bytes: XML } })).toEqual([
+      CFDI_MSG.noEsPdf,
+    ]);
+    expect(checkComprobanteFile(undefined)).toEqual([CFDI_MSG.debeCargarComplemento]);
+    expect(checkComprobanteFile({ name: "c.pdf", bytes: PDF })).toEqual([]);
+    expect(checkComprobanteFile({ name: "c.jpg", bytes: JPEG })).toEqual([CFDI_MSG.noEsPdf]);
+  });
+});
+
+describe("base64", () => {
+  const toB64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+
+  it("encodes and decodes like the standard (property, Node's Buffer as oracle)", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => {
+        const b64 = base64FromBytes(bytes);
+        expect(b64).toBe(toB64(bytes));
+        expect(bytesFromBase64(b64)).toEqual(bytes);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("handles the padding cases and large inputs", () => {
+    expect(base64FromBytes(ascii(""))).toBe("");
+    expect(base64FromBytes(ascii("f"))).toBe("Zg==");
+    expect(base64FromBytes(ascii("fo"))).toBe("Zm8=");
+    expect(base64FromBytes(ascii("foo"))).toBe("Zm9v");
+    const big = new Uint8Array(1_000_000).map((_, k) => (k * 31) & 0xff);
+    expect(base64FromBytes(big)).toBe(toB64(big));
+  });
+
+  it("tolerates line breaks, missing padding and a data-URL prefix", () => {
+    expect(bytesFromBase64("Zm9v\r\nYmFy")).toEqual(ascii("foobar"));
+    expect(bytesFromBase64("Zg")).toEqual(ascii("f"));
+    expect(bytesFromBase64("data:application/pdf;base64,JVBERi0=")).toEqual(ascii("%PDF-"));
+  });
+
+  it("refuses corrupt base64 instead of producing a different file", () => {
+    expect(() => bytesFromBase64("Zm9v!")).toThrow(RangeError);
+    expect(() => bytesFromBase64("Z")).toThrow(RangeError);
+    expect(() => bytesFromBase64("Zm9vé")).toThrow(RangeError);
+    expect(() => bytesFromBase64(null as unknown as string)).toThrow(RangeError);
+  });
+
+  it("decodes in chunks of 512 for a Blob (spec §9)", () => {
+    const bytes = new Uint8Array(1300).map((_, k) => k & 0xff);
+    const chunks = bytesChunksFromBase64(base64FromBytes(bytes));
+    expect(BASE64_CHUNK_SIZE).toBe(512);
+    expect(chunks.map((c) => c.length)).toEqual([512, 512, 276]);
+    expect(new Uint8Array(chunks.flatMap((c) => [...c]))).toEqual(bytes);
+    expect(bytesChunksFromBase64("")).toEqual([]);
+    expect(() => bytesChunksFromBase64("Zm9v", 0)).toThrow(RangeError);
+  });
+});
+
+describe("ddmmyyyyToIso", () => {
+  it("converts DD-MM-YYYY and passes ISO input through", () => {
+    expect(ddmmyyyyToIso("21-11-2026")).toBe("2026-11-21");
+    expect(ddmmyyyyToIso("01/02/2024")).toBe("2024-02-01");
+    expect(ddmmyyyyToIso("29-02-2024")).toBe("2024-02-29");
+    expect(ddmmyyyyToIso("2026-11-21")).toBe("2026-11-21");
+    expect(ddmmyyyyToIso("2025-01-24T10:10:41")).toBe("2025-01-24");
+  });
+
+  it("returns anything else unchanged", () => {
+    expect(ddmmyyyyToIso("29-02-2025")).toBe("29-02-2025");
+    expect(ddmmyyyyToIso("31-04-2026")).toBe("31-04-2026");
+    expect(ddmmyyyyToIso("")).toBe("");
+    expect(ddmmyyyyToIso("mañana")).toBe("mañana");
+  });
+
+  it("isIsoDate validates real dates", () => {
+    expect(isIsoDate("2024-02-29")).toBe(true);
+    expect(isIsoDate("2025-02-29")).toBe(false);
+    expect(isIsoDate("2025-13-01")).toBe(false);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Every real file of shared/fixtures/cfdi (copied to test/fixtures) with the portal's verdict.
+ * The README there describes each file; the reason for each verdict is in the table below.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CFDI_MSG, type CfdiKind, validateCfdi } from "../src/index";
+import { FIXTURES_DIR, fixtureBytes } from "./helpers";
+
+const SHARED_DIR = join(FIXTURES_DIR, "../../../../../shared/fixtures/cfdi");
+
+const V33_INVOICE =
+  "El XML es un CFDI versión 3.3 de tipo I (Ingreso); se espera una factura: un CFDI versión 4.0 de tipo I (Ingreso).";
+const V33_PAYMENT =
+  "El XML es un CFDI versión 3.3 de tipo P (Pago) con complemento de pagos 1.0; se espera un complemento de pago: un CFDI versión 4.0 de tipo P (Pago) con el complemento Pagos 2.0.";
+const E = CFDI_MSG.estructuraInvalida;
+
+/** file → [kind, ok, errors (exactly) or null for a valid file] */
+const VERDICTS: Record<string, [CfdiKind, string[] | null]> = {
+  // Legacy versions: refused with a message saying what they are.
+  "cfdiutils__cfdi32-real.xml": [
+    "factura",
+    [
+      "El XML es un CFDI versión 3.2 de tipo I (Ingreso); se espera una factura: un CFDI versión 4.0 de tipo I (Ingreso).",
+    ],
+  ],
+  "cfdiutils__cfdi33-real.xml": ["factura", [V33_INVOICE]],
+  "cfdiutils__cfdi33-valid.xml": ["factura", [V33_INVOICE]],
+  "satcfdi__cfdv33-multiples-tasas.xml": ["factura", [V33_INVOICE]],
+  "satcfdi__cfdv33-pagos10.xml": [
+    "factura",
+    [
+      "El XML es un CFDI versión 3.3 de tipo I (Ingreso) con complemento de pagos 1.0; se espera una factura: un CFDI versión 4.0 de tipo I (Ingreso).",
+    ],
+  ],
+  "cfdiutils__created-pago-with-ns-at-root-33.xml": ["pago", [V33_PAYMENT]],
+  "cfdiutils__pagos10_sample-errors.xml": ["pago", [V33_PAYMENT]],
+  "cfdiutils__pagos10_sample-validacfd01.xml": ["pago", [V33_PAYMENT]], // starts with a UTF-8 BOM
+  // Namespace errors (xmlns:schemaLocation is not a URI): not well formed for a namespace-aware parser.
+  "cfdiutils__cleaner_v32-dirty-errors.xml": [
+    "otro",
+    [
+      E,
+      "El XML no está bien formado: el espacio de nombres declarado en xmlns:schemaLocation no es un URI válido («http://www.sat.gob.mx/cfd/3 http://www.sat.gob.mx/sitio_inte…») (línea 2, columna 1)",
+    ],
+  ],
+  "satcfdi__registro_fiscal.xml": [
+    "otro",
+    [
+      E,
+      "El XML no está bien formado: el espacio de nombres declarado en xmlns:schemaLocation no es un URI válido («http://www.sat.gob.mx/registrofiscal http://www.sat.gob.mx/s…») (línea 66, columna 3)",
+    ],
+  ],
+  // The one real, stamped, consistent CFDI 4.0 invoice.
+  "cfdiutils__cfdi40-real.xml": ["factura", null],
+  // Stamped 4.0 invoices without FormaPago (PPD): spec §5 requires the payment form.
+  "satcfdi__hande951128469_ingreso_iva16_stamped.xml": [
+    "factura",
+    [E, "Falta el atributo FormaPago en cfdi:Comprobante."],
+  ],
+  "satcfdi__xiqb891116qe4_ingreso_iva16_stamped.xml": [
+    "factura",
+    [E, "Falta el atributo FormaPago en cfdi:Comprobante."],
+  ],
+  // Not stamped: no UUID.
+  "cfdiutils__created-with-discounts-40.xml": ["factura", [E, CFDI_MSG.sinTimbre]],
+  "satcfdi__rentenciones_concepto_suma_100.03.xml": [
+    "factura",
+    [E, "Falta el atributo FormaPago en cfdi:Comprobante.", CFDI_MSG.sinTimbre],
+  ],
+  "cfdiutils__created-cfdi40-pago20-valid.xml": ["pago", [E, CFDI_MSG.sinTimbre]],
+  "cfdiutils__pagos20-calculator_001.xml": ["pago", [E, CFDI_MSG.sinTimbre]],
+  "cfdiutils__pagos20-calculator_002.xml": ["pago", [E, CFDI_MSG.sinTimbre]],
+  "cfdiutils__pagos20-calculator_003.xml": ["pago", [E, CFDI_MSG.sinTimbre]],
+  "cfdiutils__pagos20-calculator_005.xml": [
+    "pago",
+    [E, "Falta el atributo IdDocumento en pago20:DoctoRelacionado.", CFDI_MSG.sinTimbre],
+  ],
+  "cfdiutils__pagos20-calculator_008.xml": [
+    "pago",
+    [
+      E,
+      "Falta el atributo Rfc en cfdi:Emisor.",
+      "Falta el atributo Rfc en cfdi:Receptor.",
+      "Falta el atributo IdDocumento en pago20:DoctoRelacionado.",
+      CFDI_MSG.sinTimbre,
+    ],
+  ],
+  "satcfdi__cfdv40-pagos20-all.xml": ["pago", [E, CFDI_MSG.sinTimbre]],
+  "satcfdi__cfdv40-pagos20-min.xml": ["pago", [E, CFDI_MSG.sinTimbre]],
+  "satcfdi__mpago2_xiqb891116qe4_ingreso_iva16.xml": ["pago", [E, CFDI_MSG.sinTimbre]],
+  // Tipo P documents without a Pagos complement (nonsense values by design).
+  "satcfdi__cfdv40-ejemplo-signed-tfd.xml": ["pago", [E, CFDI_MSG.sinComplementoPagos]],
+  "satcfdi__cfdv40-implocal.xml": ["pago", [E, CFDI_MSG.sinComplementoPagos, CFDI_MSG.sinTimbre]],
+  // Stamp copied from another document: TFD SelloCFD differs from the comprobante's Sello.
+  "satcfdi__pago_hande951128469_ingreso_iva16.xml": ["pago", [E, CFDI_MSG.timbreNoCorresponde]],
+};
+
+describe("real CFDI files (shared/fixtures/cfdi)", () => {
+  const files = readdirSync(FIXTURES_DIR).filter((f) => f.endsWith(".xml"));
+
+  it("has a verdict for every file", () => {
+    expect(files.sort()).toEqual(Object.keys(VERDICTS).sort());
+  });
+
+  for (const [file, [kind, errors]] of Object.entries(VERDICTS)) {
+    it(`${file}: ${errors === null ? "valid" : "refused"} as ${kind}`, () => {
+      const result = validateCfdi(fixtureBytes(file));
+      expect(result.kind).toBe(kind);
+      if (errors === null) {
+        expect(result.errors).toEqual([]);
+        expect(result.ok).toBe(true);
+      } else {
+        expect(result.errors).toEqual(errors);
+        expect(result.ok).toBe(false);
+      }
+    });
+  }
+
+  it("copies are byte for byte the files in shared/ (when shared/ is beside the repository)", () => {
+    if (!existsSync(SHARED_DIR)) {
+      expect(files.length).toBe(27);
+      return;
+    }
+    const shared = readdirSync(SHARED_DIR).filter((f) => f.endsWith(".xml"));
+    expect(files.sort()).toEqual(shared.sort());
+    for (const f of shared)
+      expect(Buffer.from(fixtureBytes(f)).equals(readFileSync(join(SHARED_DIR, f))), f).toBe(true);
+  });
+});

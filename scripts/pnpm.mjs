@@ -7,7 +7,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager.split("@")[1];
+// The pinned version lives once, in package.json devEngines (turbo reads it to find the workspace too).
+const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devEngines.packageManager.version;
 const toolsDir = join(root, ".tools");
 const pnpmEntry = join(toolsDir, "node_modules", "pnpm", "bin", "pnpm.mjs");
 

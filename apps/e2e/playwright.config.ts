@@ -8,6 +8,8 @@ import { defineConfig } from "@playwright/test";
  * an embedded PGlite folder in the temp dir. Browser: Debian's Chromium, never a download.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
+// A real SMTP sink (started by tests/catalogos.spec.ts) receives the portal's mail during the run.
+process.env.E2E_SMTP_PORT ??= String(port + 25);
 const baseURL = `http://127.0.0.1:${port}`;
 const databaseEnv: Record<string, string> = process.env.E2E_DATABASE_URL
   ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
@@ -57,6 +59,9 @@ export default defineConfig({
       SEED_DEMO: "true",
       APP_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString("base64"),
       RATE_LIMIT_MAX: "100000",
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: process.env.E2E_SMTP_PORT,
+      MAIL_POLL_MS: "500",
       LOG_LEVEL: "warn",
     },
   },

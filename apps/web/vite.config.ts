@@ -58,6 +58,8 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     css: false,
     restoreMocks: true,
+    // jsdom renders of whole Mantine screens take seconds on a 2-core machine; this is not a timing assertion.
+    testTimeout: 20_000,
     unstubGlobals: true,
   },
 });

@@ -13,8 +13,10 @@ import { authRoutes } from "./modules/auth/routes";
 import { createSmtpTransport, logTransport, type MailTransport } from "./modules/correo/service";
 import { correoWorkerPlugin } from "./modules/correo/worker";
 import { empleadosRoutes } from "./modules/empleados/routes";
+import { entradasRoutes } from "./modules/entradas/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { homeRoutes } from "./modules/home/routes";
+import { pedidosRoutes } from "./modules/pedidos/routes";
 import { proveedoresRoutes } from "./modules/proveedores/routes";
 import { sociedadesRoutes } from "./modules/sociedades/routes";
 import { errorsPlugin } from "./plugins/errors";
@@ -85,6 +87,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(empleadosRoutes);
   await app.register(sociedadesRoutes);
   await app.register(proveedoresRoutes);
+  await app.register(pedidosRoutes);
+  await app.register(entradasRoutes);
   await app.register(correoWorkerPlugin, { enabled: options.mailWorker ?? true });
 
   await app.register(staticWebPlugin);

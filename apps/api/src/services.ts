@@ -1,6 +1,7 @@
 import type { Database } from "@portal/db";
 import fp from "fastify-plugin";
 import type { AppConfig } from "./config";
+import { createErpScopeResolver, createMockErpAdapter, erpPdfPolicy } from "./erp";
 import type { Clock } from "./lib/clock";
 import {
   constanciaSociedadPolicy,
@@ -14,8 +15,10 @@ import { createCorreoRepository } from "./modules/correo/repository";
 import { createCorreoService, type MailTransport } from "./modules/correo/service";
 import { createEmpleadosRepository } from "./modules/empleados/repository";
 import { createEmpleadosService } from "./modules/empleados/service";
+import { createEntradasService } from "./modules/entradas/service";
 import { createHomeRepository } from "./modules/home/repository";
 import { createHomeService } from "./modules/home/service";
+import { createPedidosService } from "./modules/pedidos/service";
 import { createProveedoresRepository } from "./modules/proveedores/repository";
 import { createProveedoresService } from "./modules/proveedores/service";
 import { createSociedadesRepository } from "./modules/sociedades/repository";
@@ -34,16 +37,25 @@ export function createServices(
     maxFailures: config.LOGIN_MAX_FAILURES,
     failureWindowMs: config.LOGIN_WINDOW_MS,
   });
-  const home = createHomeService(createHomeRepository(db), {});
+  // The ERP boundary (src/erp): one adapter for every module that reads SAP data; scope from the session.
+  const erp = createMockErpAdapter(db);
+  const erpScope = createErpScopeResolver(db);
+  const pedidos = createPedidosService(erp, erpScope);
+  const entradas = createEntradasService(erp, erpScope);
+  const home = createHomeService(createHomeRepository(db), {
+    Pedidos: pedidos.countPedidos,
+    "Entradas de mercancia": entradas.countEntradas,
+  });
   const archivos = createArchivosService(createArchivosRepository(db), [
     constanciaSociedadPolicy(db),
     documentoProveedorPolicy(db),
+    erpPdfPolicy(erp, erpScope),
   ]);
   const correo = createCorreoService(createCorreoRepository(db), mailTransport, clock, config.MAIL_FROM);
   const empleados = createEmpleadosService(createEmpleadosRepository(db), clock);
   const sociedades = createSociedadesService(createSociedadesRepository(db), db, clock, encryptionKey);
   const proveedores = createProveedoresService(createProveedoresRepository(db), db, clock, correo, config.PUBLIC_URL);
-  return { auth, home, archivos, correo, empleados, sociedades, proveedores };
+  return { auth, home, archivos, correo, empleados, sociedades, proveedores, pedidos, entradas };
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -100,7 +100,10 @@ test("a supplier's Home lists its companies and opens a tax-status PDF", async (
   await expect(table.getByRole("row", { name: /KIJ, S\.A DE C\.V\./ })).toBeVisible();
   await expect(table.getByRole("row", { name: /INDISTRIA/ })).toHaveCount(0);
   const popup = page.waitForEvent("popup");
-  await table.getByRole("row", { name: /MUNICIPIO/ }).getByRole("button", { name: "Visualizar" }).click();
+  await table
+    .getByRole("row", { name: /MUNICIPIO/ })
+    .getByRole("button", { name: "Visualizar" })
+    .click();
   // The PDF is fetched with the session header and shown from a blob: URL in the new window.
   const pdf = await popup;
   await pdf.waitForURL(/^blob:/);

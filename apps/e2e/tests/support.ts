@@ -4,7 +4,12 @@ export const DEMO_PASSWORD = "Portal2026";
 export const SESSION_COOKIES = ["access", "usuario", "tipoEmpleado", "operador", "id", "ViDocPen"];
 
 /** Signs in through the real screens: landing card → /Login → /Home. */
-export async function signIn(page: Page, operador: "Empleado" | "Proveedor", usuario: string, password = DEMO_PASSWORD) {
+export async function signIn(
+  page: Page,
+  operador: "Empleado" | "Proveedor",
+  usuario: string,
+  password = DEMO_PASSWORD,
+) {
   await page.goto("/");
   await page.getByRole("region", { name: operador }).getByRole("button", { name: "Ingresar" }).click();
   await expect(page).toHaveURL(/\/Login$/);

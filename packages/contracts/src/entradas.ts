@@ -10,6 +10,8 @@ import { documentoCompraBaseSchema } from "./pedidos";
 export const entradaLineaSchema = z.object({
   IdEntrada: enteroSchema("IdEntrada"),
   Fila: enteroSchema("Fila"),
+  /** Item code (SAP ItemCode). */
+  ItemCode: z.string(),
   ItemName: z.string(),
   FrgnName: z.string(),
   LineStatus: z.string(),
@@ -21,12 +23,14 @@ export const entradaLineaSchema = z.object({
 });
 export type EntradaLinea = z.infer<typeof entradaLineaSchema>;
 
-/** POST /api/entradasMercancia/getEntradasMercancia: the order shape plus Pedido (spec §7). */
+/** POST /api/entradasMercancia/getEntradasMercancia: the order shape plus Pedido (spec §7) and CP (spec §3). */
 export const getEntradasMercanciaRequestSchema = listRequestSchema;
 export type GetEntradasMercanciaRequest = z.infer<typeof getEntradasMercanciaRequestSchema>;
 export const entradaRowSchema = documentoCompraBaseSchema.extend({
   /** DocNum of the related order; null when the receipt has no base order. */
   Pedido: enteroSchema("Pedido").nullable(),
+  /** Postal code the supplier issues from (spec §3 Goods receipt "fields read from the server"). */
+  CP: z.string(),
   DetalleEntradaMercancia: z.array(entradaLineaSchema),
 });
 export type EntradaRow = z.infer<typeof entradaRowSchema>;

@@ -109,6 +109,7 @@ export const pedidoRow = {
     {
       IdPedido: 1520,
       Fila: 1,
+      ItemCode: "FER-0142",
       ItemName: "TORNILLO HEX 1/2 X 2",
       FrgnName: "HEX BOLT 1/2 X 2",
       LineStatus: "O",
@@ -127,10 +128,12 @@ export const entradaRow = {
   DocNum: 3310,
   U_SYS_PMDPDF: "",
   Pedido: 1520,
+  CP: "37000",
   DetalleEntradaMercancia: [
     {
       IdEntrada: 3310,
       Fila: 1,
+      ItemCode: "FER-0142",
       ItemName: "TORNILLO HEX 1/2 X 2",
       FrgnName: "HEX BOLT 1/2 X 2",
       LineStatus: "C",

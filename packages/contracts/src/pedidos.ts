@@ -49,6 +49,8 @@ export const documentoCompraBaseSchema = z.object({
 export const pedidoLineaSchema = z.object({
   IdPedido: enteroSchema("IdPedido"),
   Fila: enteroSchema("Fila"),
+  /** Item code (SAP ItemCode). */
+  ItemCode: z.string(),
   ItemName: z.string(),
   FrgnName: z.string(),
   LineStatus: z.string(),

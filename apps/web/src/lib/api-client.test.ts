@@ -1,6 +1,6 @@
 import { MSG, messageAnswerSchema } from "@portal/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiGet, apiPost, setUnauthorizedHandler } from "./api-client";
+import { ApiError, apiGet, apiPost, fileNameFromContentDisposition, setUnauthorizedHandler } from "./api-client";
 import { session } from "./session";
 
 function answer(status: number, body: unknown) {
@@ -68,5 +68,22 @@ describe("api client", () => {
       message: MSG.credencialesInvalidas,
     });
     expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+});
+
+describe("download file names", () => {
+  it("prefers the UTF-8 filename* and falls back to filename", () => {
+    expect(
+      fileNameFromContentDisposition(
+        `inline; filename="Entrada_de_mercanc_a.pdf"; filename*=UTF-8''Entrada%20de%20mercanc%C3%ADa.pdf`,
+      ),
+    ).toBe("Entrada de mercancía.pdf");
+    expect(fileNameFromContentDisposition(`attachment; filename="Pedido-SBO_IIA-1100.pdf"`)).toBe(
+      "Pedido-SBO_IIA-1100.pdf",
+    );
+    expect(fileNameFromContentDisposition("attachment; filename=plain.pdf")).toBe("plain.pdf");
+    expect(fileNameFromContentDisposition(`inline; filename="a.pdf"; filename*=UTF-8''%E0%A4%A`)).toBe("a.pdf");
+    expect(fileNameFromContentDisposition("inline")).toBeNull();
+    expect(fileNameFromContentDisposition(null)).toBeNull();
   });
 });

@@ -144,3 +144,41 @@ export async function apiGetBlob(path: string, type: string, options: RequestOpt
   const blob = await response.blob();
   return blob.type === type ? blob : new Blob([blob], { type });
 }
+
+/**
+ * The file name a download answer announces (Content-Disposition), preferring the UTF-8 `filename*`
+ * (RFC 6266 / 5987) over the ASCII `filename`; null when there is none.
+ */
+export function fileNameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      const name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ""));
+      if (name) return name;
+    } catch {
+      // A malformed escape: fall back to the plain filename parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(header);
+  const name = (plain?.[1] ?? plain?.[2] ?? "").trim();
+  return name || null;
+}
+
+/** A stored file with the name the server gives it, for downloads that keep the file's name. */
+export async function apiGetFile(
+  path: string,
+  type: string,
+  options: RequestOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(
+    path,
+    init("GET", undefined, options),
+    options.handleUnauthorized ?? options.auth ?? true,
+  );
+  const blob = await response.blob();
+  return {
+    blob: blob.type === type ? blob : new Blob([blob], { type }),
+    fileName: fileNameFromContentDisposition(response.headers.get("content-disposition")),
+  };
+}

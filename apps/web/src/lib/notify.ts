@@ -1,18 +1,30 @@
 import { notifications } from "@mantine/notifications";
 import { TOAST_EMPLOYEE_SUCCESS_MS, TOAST_ERROR_MS, TOAST_REVIEW_MS, TOAST_SUCCESS_MS } from "./constants";
 
-/** Toasts with the spec's durations (spec §9). */
-export function notifySuccess(message: string, autoClose: number = TOAST_SUCCESS_MS): string {
-  return notifications.show({ message, color: "teal", autoClose });
+/** Every toast can be closed by name (a 30 s error toast may sit over the top bar's avatar). */
+const closeButtonProps = { "aria-label": "Cerrar mensaje" };
+
+/**
+ * Toasts with the spec's durations (spec §9). `onClose` runs when the toast closes (spec §4: after a
+ * successful save "the user returns to the catalogue after the message closes").
+ */
+export function notifySuccess(message: string, autoClose: number = TOAST_SUCCESS_MS, onClose?: () => void): string {
+  return notifications.show({ message, color: "teal", autoClose, onClose, closeButtonProps });
 }
 
-export const notifyEmployeeSuccess = (message: string) => notifySuccess(message, TOAST_EMPLOYEE_SUCCESS_MS);
+export const notifyEmployeeSuccess = (message: string, onClose?: () => void) =>
+  notifySuccess(message, TOAST_EMPLOYEE_SUCCESS_MS, onClose);
 
 export function notifyReview(message: string, isSuccess: boolean): string {
-  return notifications.show({ message, color: isSuccess ? "teal" : "red", autoClose: TOAST_REVIEW_MS });
+  return notifications.show({
+    message,
+    color: isSuccess ? "teal" : "red",
+    autoClose: TOAST_REVIEW_MS,
+    closeButtonProps,
+  });
 }
 
 /** Error toasts stay 30 s (spec §9); several may be on screen at once (spec §8). */
 export function notifyError(message: string): string {
-  return notifications.show({ message, color: "red", autoClose: TOAST_ERROR_MS });
+  return notifications.show({ message, color: "red", autoClose: TOAST_ERROR_MS, closeButtonProps });
 }

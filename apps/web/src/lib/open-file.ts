@@ -1,4 +1,4 @@
-import { apiGetBlob } from "./api-client";
+import { apiGetBlob, apiGetFile } from "./api-client";
 
 /** How long an opened file's object URL lives; the new window has loaded it well before. */
 const OBJECT_URL_LIFETIME_MS = 60_000;
@@ -21,4 +21,27 @@ export async function openProtectedFile(url: string, type = "application/pdf"): 
     target?.close();
     throw error;
   }
+}
+
+/**
+ * Downloads a stored file (GET /api/archivos/{id}) under the name the server gives it, or `fallbackName`.
+ * Same reason as above for fetching it here: the token travels in a header. The bytes are handed to the
+ * browser through an object URL and a temporary link with `download`, which is a real download.
+ */
+export async function downloadProtectedFile(
+  url: string,
+  fallbackName: string,
+  type = "application/pdf",
+): Promise<void> {
+  const { blob, fileName } = await apiGetFile(url, type);
+  const objectUrl = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = objectUrl;
+  link.download = fileName ?? fallbackName;
+  link.rel = "noopener";
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), OBJECT_URL_LIFETIME_MS);
 }

@@ -1,9 +1,34 @@
-import { createLazyRoute } from "@tanstack/react-router";
+import { createLazyRoute, Navigate, useNavigate } from "@tanstack/react-router";
+import { useCallback } from "react";
 import { ScreenTitle } from "../components/screen-title";
+import { useEmpleados } from "../features/empleados/api";
+import { EmpleadoForm } from "../features/empleados/components/empleado-form";
+import { NUEVO } from "../lib/route-params";
+import { type Session, useSession } from "../lib/session";
 
-/** Placeholder until the issue that builds this screen: its title only, no data. */
+/**
+ * The row comes from the loaded catalogue (the loader made sure it is there), read from the query cache
+ * rather than from loader data, which the router could serve stale after a save.
+ */
+function EmpleadoScreen({ session }: { session: Session }) {
+  const { id } = Route.useParams();
+  const empleados = useEmpleados(session);
+  const navigate = useNavigate();
+  const backToList = useCallback(() => void navigate({ to: "/Catalogo-Empleados" }), [navigate]);
+  const row = id === NUEVO ? null : empleados.data?.find((item) => item.Fila === id);
+  if (row === undefined) return <Navigate to="/Catalogo-Empleados" replace />;
+  return (
+    <>
+      <ScreenTitle>{row ? `Empleado ${row.IdEmpleado}` : "Nuevo empleado"}</ScreenTitle>
+      <EmpleadoForm key={row?.IdEmpleado ?? NUEVO} session={session} row={row} onDone={backToList} />
+    </>
+  );
+}
+
 function Screen() {
-  return <ScreenTitle>Empleado</ScreenTitle>;
+  const current = useSession();
+  if (!current) return null; // the guard is about to send the user to /
+  return <EmpleadoScreen session={current} />;
 }
 
 export const Route = createLazyRoute("/Catalogo-Empleados/Empleado/$id")({ component: Screen });

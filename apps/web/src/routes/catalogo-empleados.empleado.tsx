@@ -1,13 +1,25 @@
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, redirect } from "@tanstack/react-router";
+import { areasQueryOptions, empleadosQueryOptions } from "../features/empleados/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
-import { idParam, rowOrNuevoSchema } from "../lib/route-params";
+import { idParam, NUEVO, rowOrNuevoSchema } from "../lib/route-params";
 import { rootRoute } from "./root";
 
-/** /Catalogo-Empleados/Empleado/$id — Empleado (spec §2). */
+/**
+ * /Catalogo-Empleados/Empleado/$id — Empleado (spec §2). $id is Nuevo or the one-based row of the loaded
+ * catalogue; when the catalogue is not loaded (or has no such row) the screen goes back to it.
+ */
 export const empleadoRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Catalogo-Empleados/Empleado/$id",
   params: idParam(rowOrNuevoSchema),
   beforeLoad: requireAccess("catalogos"),
+  loader: ({ context: { queryClient, session }, params: { id } }) => {
+    void queryClient.prefetchQuery(areasQueryOptions());
+    if (id === NUEVO) return;
+    const isLoaded = queryClient
+      .getQueryData(empleadosQueryOptions(session).queryKey)
+      ?.some((item) => item.Fila === id);
+    if (!isLoaded) throw redirect({ to: "/Catalogo-Empleados", replace: true });
+  },
 }).lazy(() => importWithTimeout(() => import("./catalogo-empleados.empleado.lazy")).then((module) => module.Route));

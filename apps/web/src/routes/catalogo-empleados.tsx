@@ -1,4 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
+import { empleadosQueryOptions } from "../features/empleados/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { rootRoute } from "./root";
@@ -8,4 +9,8 @@ export const catalogoEmpleadosRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Catalogo-Empleados",
   beforeLoad: requireAccess("catalogos"),
+  // Start the request while the chunk loads; the table shows its own spinner (spec §2).
+  loader: ({ context: { queryClient, session } }) => {
+    void queryClient.prefetchQuery(empleadosQueryOptions(session));
+  },
 }).lazy(() => importWithTimeout(() => import("./catalogo-empleados.lazy")).then((module) => module.Route));

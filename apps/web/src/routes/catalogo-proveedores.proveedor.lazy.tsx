@@ -1,9 +1,44 @@
-import { createLazyRoute } from "@tanstack/react-router";
+import { createLazyRoute, Navigate, useNavigate } from "@tanstack/react-router";
+import { useCallback } from "react";
 import { ScreenTitle } from "../components/screen-title";
+import { useProveedores } from "../features/proveedores/api";
+import { ProveedorDetail } from "../features/proveedores/components/proveedor-detail";
+import { NUEVO } from "../lib/route-params";
+import { type Session, useSession } from "../lib/session";
 
-/** Placeholder until the issue that builds this screen: its title only, no data. */
+/**
+ * The row comes from the loaded catalogue (the loader made sure it is there), read from the query cache
+ * rather than from loader data, which the router could serve stale after a save.
+ */
+function ProveedorScreen({ session }: { session: Session }) {
+  const { id } = Route.useParams();
+  const proveedores = useProveedores(session);
+  const navigate = useNavigate();
+  const backToList = useCallback(() => void navigate({ to: "/Catalogo-Proveedores" }), [navigate]);
+  const agregarSociedad = useCallback(
+    () => void navigate({ to: "/Catalogo-Proveedores/Proveedor/$id/Sociedad/$userId", params: { id, userId: NUEVO } }),
+    [navigate, id],
+  );
+  const row = proveedores.data?.find((item) => item.Fila === id);
+  if (!row) return <Navigate to="/Catalogo-Proveedores" replace />;
+  return (
+    <>
+      <ScreenTitle>Proveedor</ScreenTitle>
+      <ProveedorDetail
+        key={row.CardCode}
+        session={session}
+        row={row}
+        onDone={backToList}
+        onAgregarSociedad={agregarSociedad}
+      />
+    </>
+  );
+}
+
 function Screen() {
-  return <ScreenTitle>Proveedor</ScreenTitle>;
+  const current = useSession();
+  if (!current) return null; // the guard is about to send the user to /
+  return <ProveedorScreen session={current} />;
 }
 
 export const Route = createLazyRoute("/Catalogo-Proveedores/Proveedor/$id")({ component: Screen });

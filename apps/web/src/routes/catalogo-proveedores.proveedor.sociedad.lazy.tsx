@@ -1,9 +1,31 @@
-import { createLazyRoute } from "@tanstack/react-router";
+import { createLazyRoute, Navigate, useNavigate } from "@tanstack/react-router";
+import { useCallback } from "react";
 import { ScreenTitle } from "../components/screen-title";
+import { useProveedores } from "../features/proveedores/api";
+import { VincularSociedadForm } from "../features/proveedores/components/vincular-sociedad-form";
+import { type Session, useSession } from "../lib/session";
 
-/** Placeholder until the issue that builds this screen: its title only, no data. */
+/** The supplier of row $id of the loaded catalogue (the loader made sure it is there). */
+function VincularScreen({ session }: { session: Session }) {
+  const { id } = Route.useParams();
+  const proveedores = useProveedores(session);
+  const navigate = useNavigate();
+  // Spec §2: after linking, the user returns to /Catalogo-Proveedores.
+  const backToList = useCallback(() => void navigate({ to: "/Catalogo-Proveedores" }), [navigate]);
+  const proveedor = proveedores.data?.find((item) => item.Fila === id);
+  if (!proveedor) return <Navigate to="/Catalogo-Proveedores" replace />;
+  return (
+    <>
+      <ScreenTitle>Sociedad del proveedor</ScreenTitle>
+      <VincularSociedadForm key={proveedor.CardCode} session={session} proveedor={proveedor} onDone={backToList} />
+    </>
+  );
+}
+
 function Screen() {
-  return <ScreenTitle>Sociedad del proveedor</ScreenTitle>;
+  const current = useSession();
+  if (!current) return null; // the guard is about to send the user to /
+  return <VincularScreen session={current} />;
 }
 
 export const Route = createLazyRoute("/Catalogo-Proveedores/Proveedor/$id/Sociedad/$userId")({ component: Screen });

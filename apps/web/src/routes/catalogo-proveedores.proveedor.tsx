@@ -1,13 +1,23 @@
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, redirect } from "@tanstack/react-router";
+import { proveedoresQueryOptions } from "../features/proveedores/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, rowNumberSchema } from "../lib/route-params";
 import { rootRoute } from "./root";
 
-/** /Catalogo-Proveedores/Proveedor/$id — Proveedor (spec §2). */
+/**
+ * /Catalogo-Proveedores/Proveedor/$id — Proveedor (spec §2). $id is the one-based row of the loaded
+ * catalogue; when the catalogue is not loaded (or has no such row) the screen goes back to it.
+ */
 export const proveedorRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Catalogo-Proveedores/Proveedor/$id",
   params: idParam(rowNumberSchema),
   beforeLoad: requireAccess("catalogos"),
+  loader: ({ context: { queryClient, session }, params: { id } }) => {
+    const isLoaded = queryClient
+      .getQueryData(proveedoresQueryOptions(session).queryKey)
+      ?.some((item) => item.Fila === id);
+    if (!isLoaded) throw redirect({ to: "/Catalogo-Proveedores", replace: true });
+  },
 }).lazy(() => importWithTimeout(() => import("./catalogo-proveedores.proveedor.lazy")).then((module) => module.Route));

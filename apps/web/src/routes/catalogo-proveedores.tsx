@@ -1,4 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
+import { proveedoresQueryOptions } from "../features/proveedores/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { rootRoute } from "./root";
@@ -8,4 +9,8 @@ export const catalogoProveedoresRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Catalogo-Proveedores",
   beforeLoad: requireAccess("catalogos"),
+  // Start the request while the chunk loads; the table shows its own spinner (spec §2).
+  loader: ({ context: { queryClient, session } }) => {
+    void queryClient.prefetchQuery(proveedoresQueryOptions(session));
+  },
 }).lazy(() => importWithTimeout(() => import("./catalogo-proveedores.lazy")).then((module) => module.Route));

@@ -1,13 +1,24 @@
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, redirect } from "@tanstack/react-router";
+import { sociedadesQueryOptions } from "../features/sociedades/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
-import { idParam, rowOrNuevoSchema } from "../lib/route-params";
+import { idParam, NUEVO, rowOrNuevoSchema } from "../lib/route-params";
 import { rootRoute } from "./root";
 
-/** /Catalogo-Sociedades/Sociedad/$id — Sociedad (spec §2). */
+/**
+ * /Catalogo-Sociedades/Sociedad/$id — Sociedad (spec §2). $id is Nuevo or the one-based row of the loaded
+ * catalogue; when the catalogue is not loaded (or has no such row) the screen goes back to it.
+ */
 export const sociedadRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Catalogo-Sociedades/Sociedad/$id",
   params: idParam(rowOrNuevoSchema),
   beforeLoad: requireAccess("catalogos"),
+  loader: ({ context: { queryClient, session }, params: { id } }) => {
+    if (id === NUEVO) return;
+    const isLoaded = queryClient
+      .getQueryData(sociedadesQueryOptions(session).queryKey)
+      ?.some((item) => item.Fila === id);
+    if (!isLoaded) throw redirect({ to: "/Catalogo-Sociedades", replace: true });
+  },
 }).lazy(() => importWithTimeout(() => import("./catalogo-sociedades.sociedad.lazy")).then((module) => module.Route));

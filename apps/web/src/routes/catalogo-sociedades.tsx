@@ -1,4 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
+import { sociedadesQueryOptions } from "../features/sociedades/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { rootRoute } from "./root";
@@ -8,4 +9,8 @@ export const catalogoSociedadesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Catalogo-Sociedades",
   beforeLoad: requireAccess("catalogos"),
+  // Start the request while the chunk loads; the table shows its own spinner (spec §2).
+  loader: ({ context: { queryClient, session } }) => {
+    void queryClient.prefetchQuery(sociedadesQueryOptions(session));
+  },
 }).lazy(() => importWithTimeout(() => import("./catalogo-sociedades.lazy")).then((module) => module.Route));

@@ -1,9 +1,12 @@
 import { createLazyRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../components/screen-title";
+import { EntradaDetalle } from "../features/entradas/components/entrada-detalle";
+import { useSession } from "../lib/session";
 
-/** Placeholder until the issue that builds this screen: its title only, no data. */
-function Screen() {
-  return <ScreenTitle>Entrada de mercancía</ScreenTitle>;
+function EntradaPage() {
+  const { id } = Route.useParams();
+  const current = useSession();
+  if (!current) return null; // the guard is about to send the user to /
+  return <EntradaDetalle session={current} fila={id} />;
 }
 
-export const Route = createLazyRoute("/Entradas-Mercancia/EntradaMercancia/$id")({ component: Screen });
+export const Route = createLazyRoute("/Entradas-Mercancia/EntradaMercancia/$id")({ component: EntradaPage });

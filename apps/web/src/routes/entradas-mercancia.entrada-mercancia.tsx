@@ -1,15 +1,25 @@
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, redirect } from "@tanstack/react-router";
+import { findByFila } from "../components/documento-compra";
+import { entradasCargadas } from "../features/entradas/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, rowNumberSchema } from "../lib/route-params";
 import { rootRoute } from "./root";
 
-/** /Entradas-Mercancia/EntradaMercancia/$id — Entrada de mercancía (spec §2). */
+/**
+ * /Entradas-Mercancia/EntradaMercancia/$id — Entrada de mercancía (spec §2). :id is the row's position in the
+ * loaded list: without a loaded list or without that row, the user goes back to /Entradas-Mercancia.
+ */
 export const entradaMercanciaRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Entradas-Mercancia/EntradaMercancia/$id",
   params: idParam(rowNumberSchema),
   beforeLoad: requireAccess(),
+  loader: ({ context: { queryClient, session }, params: { id } }) => {
+    if (!findByFila(entradasCargadas(queryClient, session), id)) {
+      throw redirect({ to: "/Entradas-Mercancia", replace: true });
+    }
+  },
 }).lazy(() =>
   importWithTimeout(() => import("./entradas-mercancia.entrada-mercancia.lazy")).then((module) => module.Route),
 );

@@ -1,9 +1,17 @@
 import { createLazyRoute } from "@tanstack/react-router";
 import { ScreenTitle } from "../components/screen-title";
+import { PedidosTable } from "../features/pedidos/components/pedidos-table";
+import { useSession } from "../lib/session";
 
-/** Placeholder until the issue that builds this screen: its title only, no data. */
-function Screen() {
-  return <ScreenTitle>Pedidos</ScreenTitle>;
+function PedidosPage() {
+  const current = useSession();
+  if (!current) return null; // the guard is about to send the user to /
+  return (
+    <>
+      <ScreenTitle>Pedidos</ScreenTitle>
+      <PedidosTable session={current} />
+    </>
+  );
 }
 
-export const Route = createLazyRoute("/Pedidos")({ component: Screen });
+export const Route = createLazyRoute("/Pedidos")({ component: PedidosPage });

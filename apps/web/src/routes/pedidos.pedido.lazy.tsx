@@ -1,9 +1,12 @@
 import { createLazyRoute } from "@tanstack/react-router";
-import { ScreenTitle } from "../components/screen-title";
+import { PedidoDetalle } from "../features/pedidos/components/pedido-detalle";
+import { useSession } from "../lib/session";
 
-/** Placeholder until the issue that builds this screen: its title only, no data. */
-function Screen() {
-  return <ScreenTitle>Pedido</ScreenTitle>;
+function PedidoPage() {
+  const { id } = Route.useParams();
+  const current = useSession();
+  if (!current) return null; // the guard is about to send the user to /
+  return <PedidoDetalle session={current} fila={id} />;
 }
 
-export const Route = createLazyRoute("/Pedidos/Pedido/$id")({ component: Screen });
+export const Route = createLazyRoute("/Pedidos/Pedido/$id")({ component: PedidoPage });

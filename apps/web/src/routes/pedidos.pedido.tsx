@@ -1,13 +1,21 @@
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, redirect } from "@tanstack/react-router";
+import { findByFila } from "../components/documento-compra";
+import { pedidosCargados } from "../features/pedidos/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, rowNumberSchema } from "../lib/route-params";
 import { rootRoute } from "./root";
 
-/** /Pedidos/Pedido/$id — Pedido (spec §2). */
+/**
+ * /Pedidos/Pedido/$id — Pedido (spec §2). :id is the row's position in the loaded list, so nothing is fetched
+ * here: without a loaded list (a reload, a bookmark) or without that row, the user goes back to /Pedidos.
+ */
 export const pedidoRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Pedidos/Pedido/$id",
   params: idParam(rowNumberSchema),
   beforeLoad: requireAccess(),
+  loader: ({ context: { queryClient, session }, params: { id } }) => {
+    if (!findByFila(pedidosCargados(queryClient, session), id)) throw redirect({ to: "/Pedidos", replace: true });
+  },
 }).lazy(() => importWithTimeout(() => import("./pedidos.pedido.lazy")).then((module) => module.Route));

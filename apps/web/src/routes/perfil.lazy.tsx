@@ -1,9 +1,50 @@
-import { createLazyRoute } from "@tanstack/react-router";
+import { Center, Loader } from "@mantine/core";
+import { createLazyRoute, useNavigate } from "@tanstack/react-router";
+import { useCallback } from "react";
 import { ScreenTitle } from "../components/screen-title";
+import { usePerfilEmpleado } from "../features/empleados/api";
+import { EmpleadoForm } from "../features/empleados/components/empleado-form";
+import { usePerfilProveedor } from "../features/proveedores/api";
+import { ProveedorDetail } from "../features/proveedores/components/proveedor-detail";
+import { isProveedor } from "../lib/permissions";
+import { type Session, useSession } from "../lib/session";
 
-/** Placeholder until the issue that builds this screen: its title only, no data. */
+const Cargando = () => (
+  <Center py="xl">
+    <Loader aria-label="Cargando" />
+  </Center>
+);
+
+function PerfilProveedor({ session, onDone }: { session: Session; onDone: () => void }) {
+  const perfil = usePerfilProveedor(session);
+  const row = perfil.data?.[0];
+  if (!row) return <Cargando />;
+  return <ProveedorDetail key={row.CardCode} session={session} row={row} onDone={onDone} />;
+}
+
+function PerfilEmpleado({ session, onDone }: { session: Session; onDone: () => void }) {
+  const perfil = usePerfilEmpleado(session);
+  const row = perfil.data?.[0];
+  if (!row) return <Cargando />;
+  return <EmpleadoForm key={row.IdEmpleado} session={session} row={row} isProfile onDone={onDone} />;
+}
+
 function Screen() {
-  return <ScreenTitle>Perfil</ScreenTitle>;
+  const current = useSession();
+  const navigate = useNavigate();
+  // Profile mode has no catalogue to return to: /Home, the same place the spec sends a profile without data.
+  const toHome = useCallback(() => void navigate({ to: "/Home" }), [navigate]);
+  if (!current) return null; // the guard is about to send the user to /
+  return (
+    <>
+      <ScreenTitle>Perfil</ScreenTitle>
+      {isProveedor(current) ? (
+        <PerfilProveedor session={current} onDone={toHome} />
+      ) : (
+        <PerfilEmpleado session={current} onDone={toHome} />
+      )}
+    </>
+  );
 }
 
 export const Route = createLazyRoute("/Perfil")({ component: Screen });

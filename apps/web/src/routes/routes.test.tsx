@@ -45,8 +45,19 @@ function homeApi({ url, body }: FakeCall) {
   }
   if (url.endsWith("/api/home/getSociedades")) return { body: { status: "success", message: "OK", data: SOCIEDADES } };
   if (url.endsWith("/api/logout")) return { body: { status: "success", message: MSG.sesionCerrada } };
+  // Catalogue screens load their lists on entry; empty lists are enough here.
+  if (CATALOGUE_CALLS.some((path) => url.endsWith(path)))
+    return { body: { status: "success", message: "OK", data: [] } };
   return undefined;
 }
+
+const CATALOGUE_CALLS = [
+  "/api/empleados/rowEmpleados",
+  "/api/empleados/getAreas",
+  "/api/proveedores/rowProveedores",
+  "/api/proveedores/getSociedades",
+  "/api/sociedades/rowSociedades",
+];
 
 function signIn(data: LoginData, operador: Operador) {
   session.storeLogin(data, operador);
@@ -113,7 +124,8 @@ describe("route table and guards", () => {
 
   it.each([
     ["/Catalogo-Empleados", "Catálogo de empleados"],
-    ["/Catalogo-Proveedores/Proveedor/3/Sociedad/Nuevo", "Sociedad del proveedor"],
+    ["/Catalogo-Proveedores", "Catálogo de proveedores"],
+    ["/Catalogo-Sociedades/Sociedad/Nuevo", "Nueva sociedad"],
     ["/MisFacturas", "Facturas"],
     ["/Facturas-Pendientes", "Facturas pendientes"],
     ["/Pagos", "Complemento de pagos"],
@@ -123,6 +135,27 @@ describe("route table and guards", () => {
     fakeApi(homeApi);
     renderApp(path);
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeDefined();
+  });
+});
+
+describe("detail routes", () => {
+  it.each([
+    ["/Catalogo-Empleados/Empleado/2", "/Catalogo-Empleados"],
+    ["/Catalogo-Proveedores/Proveedor/1", "/Catalogo-Proveedores"],
+    ["/Catalogo-Proveedores/Proveedor/3/Sociedad/Nuevo", "/Catalogo-Proveedores"],
+    ["/Catalogo-Sociedades/Sociedad/1", "/Catalogo-Sociedades"],
+  ])("sends %s back to its list when the list is not loaded (spec §2)", async (path, list) => {
+    signIn(ADMIN, "Empleado");
+    fakeApi(homeApi);
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe(list));
+  });
+
+  it("sends /Perfil to /Home when the profile has no data (spec §2)", async () => {
+    signIn(PROVEEDOR, "Proveedor");
+    fakeApi(homeApi);
+    const { router } = renderApp("/Perfil");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Home"));
   });
 });
 

@@ -1,4 +1,5 @@
 import { MantineProvider } from "@mantine/core";
+import { Notifications, notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
@@ -50,8 +51,11 @@ export function renderApp(path: string) {
     defaultErrorComponent: RouteError,
   });
   installUnauthorizedHandler(router, queryClient);
+  // Toasts are part of what screens say (spec §8); start each render without the previous test's ones.
+  notifications.clean();
   const view = render(
     <MantineProvider theme={theme}>
+      <Notifications />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

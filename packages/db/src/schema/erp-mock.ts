@@ -1,3 +1,4 @@
+import { isNotNull } from "drizzle-orm";
 import { char, date, index, integer, numeric, pgSchema, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 
 /**
@@ -72,6 +73,8 @@ const lineaColumns = {
 export const erpPedidos = erp.table("pedidos", documentoColumns, (t) => [
   primaryKey({ columns: [t.bd, t.docEntry] }),
   index("erp_pedidos_card_idx").on(t.cardCode, t.bd, t.docEntry),
+  // File downloads look a PDF up by its id (the archivos policy).
+  index("erp_pedidos_pdf_idx").on(t.pdfArchivoId).where(isNotNull(t.pdfArchivoId)),
 ]);
 /** POR1: purchase order lines. */
 export const erpPedidoLineas = erp.table("pedido_lineas", lineaColumns, (t) => [
@@ -87,7 +90,11 @@ export const erpEntradas = erp.table(
     /** CP: postal code the supplier issues from (checked against the invoice's LugarExpedicion). */
     cp: text("cp").notNull().default(""),
   },
-  (t) => [primaryKey({ columns: [t.bd, t.docEntry] }), index("erp_entradas_card_idx").on(t.cardCode, t.bd, t.docEntry)],
+  (t) => [
+    primaryKey({ columns: [t.bd, t.docEntry] }),
+    index("erp_entradas_card_idx").on(t.cardCode, t.bd, t.docEntry),
+    index("erp_entradas_pdf_idx").on(t.pdfArchivoId).where(isNotNull(t.pdfArchivoId)),
+  ],
 );
 /** PDN1: goods receipt lines. */
 export const erpEntradaLineas = erp.table("entrada_lineas", lineaColumns, (t) => [

@@ -1,10 +1,15 @@
 import { eq } from "drizzle-orm";
+import { storeArchivo } from "../archivos";
 import type { Database } from "../client";
-import { empleados, proveedores, proveedorSociedades, sociedades } from "../schema/index";
+import { PERFIL_ERP_DEMO, type SeedErpMockResumen, type SocioSemilla, seedErpMock } from "../erp-mock/index";
+import { empleados, proveedorDocumentos, proveedores, proveedorSociedades, sociedades } from "../schema/index";
 import { createEmpleado, createProveedor, createSociedad, ensureArea } from "./factories";
 
 export * from "./factories";
-export { createSimplePdf } from "./pdf";
+
+import { createSimplePdf } from "./pdf";
+
+export { createSimplePdf };
 
 /** The demo sign-ins printed by `npm start` and listed in the README. */
 export const DEMO_PASSWORD = "Portal2026";
@@ -17,11 +22,21 @@ export const DEMO_USERS = [
 
 const AREAS = ["Compras", "Cuentas por pagar", "Almacén", "Contabilidad", "Sistemas"];
 
+export interface SeedDemoOptions {
+  /** Multiplies the ERP mock volume (`npm run seed -- --scale N`); 1 by default. */
+  erpEscala?: number;
+}
+
 /**
  * Idempotent demo data: every insert skips rows that already exist (by their natural key), so running it
- * again never duplicates nor overwrites what users changed.
+ * again never duplicates nor overwrites what users changed. The ERP mock gets each demo supplier's purchasing
+ * history in each of its sociedades (erp-mock/).
  */
-export async function seedDemo(db: Database, encryptionKey: Buffer): Promise<void> {
+export async function seedDemo(
+  db: Database,
+  encryptionKey: Buffer,
+  options: SeedDemoOptions = {},
+): Promise<{ erp: SeedErpMockResumen }> {
   for (const area of AREAS) await ensureArea(db, area);
 
   const existing = async (usuario: string) =>
@@ -81,6 +96,15 @@ export async function seedDemo(db: Database, encryptionKey: Buffer): Promise<voi
       email: "facturacion@kemper.edu.mx,cobranza@kemper.edu.mx",
       contacto: "Rosa María Kemper",
       sociedades: ["SBO_MCI", "SBO_KIJ"],
+      documentos: [
+        "ActaConstitutiva",
+        "IdentificacionOficial",
+        "ComprobanteDomicilio",
+        "CedulaFiscal",
+        "EstadoCuenta",
+        "OpinionCumplimiento",
+        "CaratulaBancaria",
+      ],
     },
     {
       cardCode: "P00002",
@@ -91,18 +115,80 @@ export async function seedDemo(db: Database, encryptionKey: Buffer): Promise<voi
       email: "berenice.ximo@correo.com.mx",
       contacto: "Berenice Ximo Quezada",
       sociedades: ["SBO_KIJ", "SBO_IIA"],
+      // The tax-compliance opinion is missing: her profile shows what a supplier must still upload.
+      documentos: ["IdentificacionOficial", "ComprobanteDomicilio", "CedulaFiscal"],
     },
   ];
   for (const p of proveedorDemo) {
     const sociedadIds = p.sociedades.map((bd) => ids[bd]).filter((id): id is number => id !== undefined);
     const found = (await db.select().from(proveedores).where(eq(proveedores.cardCode, p.cardCode)))[0];
     if (!found) {
-      const { sociedades: _ignored, ...data } = p;
+      const { sociedades: _ignored, documentos, ...data } = p;
       await createProveedor(db, { ...data, password: DEMO_PASSWORD, estatusRegistro: "C", sociedadIds });
+      await seedDocumentos(db, p.cardCode, p.cardName, p.rfc, p.tipoPersona, documentos);
     } else {
       for (const sociedadId of sociedadIds) {
         await db.insert(proveedorSociedades).values({ cardCode: p.cardCode, sociedadId }).onConflictDoNothing();
       }
     }
+  }
+
+  // The supplier's CardCode is the same in every company database (see apps/api/src/erp/types.ts).
+  const socios: SocioSemilla[] = proveedorDemo.flatMap((p) =>
+    p.sociedades.map((bd) => ({
+      bd,
+      sociedadNombre: sociedadDemo.find((s) => s.bdSap === bd)?.nombre ?? bd,
+      cardCode: p.cardCode,
+      cardName: p.cardName,
+      rfc: p.rfc,
+      tipoPersona: p.tipoPersona,
+      zipCode: PERFIL_ERP_DEMO[p.cardCode]?.zipCode ?? "",
+      categorias: PERFIL_ERP_DEMO[p.cardCode]?.categorias,
+      groupNum: PERFIL_ERP_DEMO[p.cardCode]?.groupNum,
+    })),
+  );
+  const erp = await seedErpMock(db, { socios, escala: options.erpEscala ?? 1 });
+  return { erp };
+}
+
+const DOCUMENTOS_DEMO: Record<string, { titulo: string; moral: boolean; requerido: boolean }> = {
+  ActaConstitutiva: { titulo: "Acta constitutiva", moral: true, requerido: true },
+  IdentificacionOficial: { titulo: "Identificación oficial del representante", moral: false, requerido: true },
+  ComprobanteDomicilio: { titulo: "Comprobante de domicilio", moral: false, requerido: true },
+  CedulaFiscal: { titulo: "Cédula de identificación fiscal", moral: false, requerido: true },
+  EstadoCuenta: { titulo: "Estado de cuenta", moral: true, requerido: true },
+  OpinionCumplimiento: { titulo: "Opinión de cumplimiento de obligaciones fiscales", moral: false, requerido: true },
+  CaratulaBancaria: { titulo: "Carátula bancaria", moral: false, requerido: false },
+};
+
+/** Loads demo compliance PDFs (dated today) and the required flags for a supplier's documents. */
+async function seedDocumentos(
+  db: Database,
+  cardCode: string,
+  cardName: string,
+  rfc: string,
+  tipoPersona: "F" | "M",
+  cargados: string[],
+) {
+  const hoy = new Date().toISOString().slice(0, 10);
+  for (const [clave, info] of Object.entries(DOCUMENTOS_DEMO)) {
+    const aplica = !info.moral || tipoPersona === "M";
+    const cargado = cargados.includes(clave);
+    let archivoId: string | null = null;
+    if (cargado) {
+      const pdf = createSimplePdf(info.titulo, [`Proveedor: ${cardName}`, `RFC: ${rfc}`, "Documento de demostración"]);
+      archivoId = await storeArchivo(db, pdf, "application/pdf");
+    }
+    await db
+      .insert(proveedorDocumentos)
+      .values({
+        cardCode,
+        clave,
+        val: aplica && info.requerido ? "Y" : "N",
+        archivoId,
+        nombre: cargado ? `${clave}-${rfc}.pdf` : "",
+        fecha: cargado ? hoy : null,
+      })
+      .onConflictDoNothing();
   }
 }

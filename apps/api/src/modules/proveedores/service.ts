@@ -18,7 +18,7 @@ import { isAdministrador, isEmpleado, isProveedor, type SessionUser } from "../.
 import { archivoUrl } from "../archivos/service";
 import { storePdfUpload } from "../archivos/uploads";
 import type { CorreoService } from "../correo/service";
-import { type ProveedoresRepository, proveedorWrites } from "./repository";
+import { createProveedoresRepository, type ProveedoresRepository, proveedorWrites } from "./repository";
 
 type Proveedor = typeof schema.proveedores.$inferSelect;
 type DocumentoGuardado = typeof schema.proveedorDocumentos.$inferSelect;
@@ -168,7 +168,8 @@ export function createProveedoresService(
       await db.transaction(async (tx) => {
         const txDb = tx as unknown as Database;
         const writes = proveedorWrites(txDb);
-        const actuales = estados(current, await repo.documentosDe([current.cardCode]));
+        // Read through the transaction: on PGlite (one connection) a read on `db` here would wait forever.
+        const actuales = estados(current, await createProveedoresRepository(txDb).documentosDe([current.cardCode]));
         const cambios: Partial<Record<DocumentoProveedorClave, EstadoDocumento>> = {};
         for (const doc of DOCUMENTOS_PROVEEDOR) {
           const enviado = input[doc.clave];

@@ -167,3 +167,35 @@ describe("10,000 rows", () => {
     expect(elapsed).toBeLessThan(250);
   });
 });
+
+describe("sortValue", () => {
+  interface Amount {
+    Fila: number;
+    Total: string;
+  }
+  const amountColumns: DataTableColumn<Amount>[] = [
+    { id: "Total", header: "Total", value: (row) => `${row.Total} MXN`, sortValue: (row) => Number(row.Total) },
+    { id: "Orden", header: "Orden", sortValue: (row) => row.Fila },
+  ];
+  const amounts: Amount[] = [
+    { Fila: 1, Total: "10.5" },
+    { Fila: 2, Total: "10.25" },
+    { Fila: 3, Total: "9" },
+  ];
+
+  it("sorts by the sort key while the search keeps using the shown value", () => {
+    expect(sortRows(amounts, amountColumns, { columnId: "Total", direction: "asc" }).map((row) => row.Fila)).toEqual([
+      3, 2, 1,
+    ]);
+    expect(filterRows(amounts, buildSearchIndex(amounts, amountColumns), "10.25 mxn").map((row) => row.Fila)).toEqual([
+      2,
+    ]);
+  });
+
+  it("makes a column with only a sort key sortable but not searchable", () => {
+    expect(sortRows(amounts, amountColumns, { columnId: "Orden", direction: "desc" }).map((row) => row.Fila)).toEqual([
+      3, 2, 1,
+    ]);
+    expect(filterRows(amounts, buildSearchIndex(amounts, amountColumns), "3")).toEqual([]);
+  });
+});

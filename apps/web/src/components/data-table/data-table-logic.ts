@@ -21,24 +21,34 @@ export interface DataTableColumn<Row> {
   header: string;
   /** The value searched and sorted on; also rendered when there is no `cell`. */
   value?: (row: Row) => CellValue;
+  /**
+   * Sort key when it differs from what is shown and searched: e.g. an amount shown as "1,234.50 MXN"
+   * (searchable as displayed) but ordered by its numeric value.
+   */
+  sortValue?: (row: Row) => CellValue;
   /** Custom rendering (buttons, tooltips, badges). */
   cell?: (row: Row) => ReactNode;
   /** Included in the client-side search (default: true when the column has a `value`). */
   isSearchable?: boolean;
-  /** Header click sorts by this column (default: true when the column has a `value`). */
+  /** Header click sorts by this column (default: true when the column has a `value` or `sortValue`). */
   isSortable?: boolean;
   align?: "left" | "center" | "right";
   /** Fixed width (CSS length or px). */
   width?: number | string;
   /** Keeps long text on one line with an ellipsis. */
   isNoWrap?: boolean;
+  /**
+   * Lets a long header break into lines ("Días de / crédito") when the table is tight: for wide lists whose
+   * short codes sit under long headers. Headers stay on one line by default.
+   */
+  isHeaderWrapped?: boolean;
 }
 
 export const isColumnSearchable = <Row>(column: DataTableColumn<Row>): boolean =>
   Boolean(column.value) && column.isSearchable !== false;
 
 export const isColumnSortable = <Row>(column: DataTableColumn<Row>): boolean =>
-  Boolean(column.value) && column.isSortable !== false;
+  Boolean(column.sortValue ?? column.value) && column.isSortable !== false;
 
 /** Text of a value as the search sees it (lower case, locale aware). */
 export function searchText(value: CellValue): string {
@@ -98,7 +108,7 @@ export function sortRows<Row>(
 ): readonly Row[] {
   if (!sort) return rows;
   const column = columns.find((candidate) => candidate.id === sort.columnId);
-  const read = column?.value;
+  const read = column?.sortValue ?? column?.value;
   if (!read) return rows;
   const sign = sort.direction === "asc" ? 1 : -1;
   const keyed = rows.map((row, position) => ({ row, position, key: read(row) }));

@@ -91,4 +91,33 @@ describe("DataTable", () => {
     );
     expect(screen.getByLabelText("Cargando")).toBeDefined();
   });
+
+  it("memoises rows but always opens with the latest onRowOpen and re-renders when the columns change", () => {
+    const first = vi.fn();
+    const second = vi.fn();
+    const tree = (onRowOpen: (row: Row) => void, cols: DataTableColumn<Row>[]) => (
+      <MantineProvider theme={theme}>
+        <DataTable
+          label="Prueba"
+          rows={rows}
+          columns={cols}
+          getRowKey={(row) => row.Fila}
+          pageSizes={[5, "All"]}
+          defaultPageSize={5}
+          onRowOpen={onRowOpen}
+        />
+      </MantineProvider>
+    );
+    const { rerender } = render(tree(first, columns));
+    rerender(tree(second, columns));
+    fireEvent.doubleClick(bodyRows()[0] as HTMLElement);
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledWith(rows[0]);
+    const shouting: DataTableColumn<Row>[] = [
+      ...columns.slice(0, 1),
+      { id: "Nombre", header: "Nombre", value: (row) => row.Nombre.toUpperCase() },
+    ];
+    rerender(tree(second, shouting));
+    expect(bodyRows()[0]?.textContent).toContain("PROVEEDOR 1");
+  });
 });

@@ -15,11 +15,13 @@ import {
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconRefresh, IconSearch } from "@tabler/icons-react";
 import {
   type KeyboardEvent,
+  memo,
   type ReactElement,
   type ReactNode,
   type UIEvent,
   useCallback,
   useDeferredValue,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -78,6 +80,11 @@ export interface DataTableProps<Row> {
   actions?: ReactNode;
   /** Text when there are no rows. */
   emptyText?: string;
+  /**
+   * Denser cells (tighter padding, 13 px text) for wide lists such as orders and receipts, whose dozen
+   * columns would otherwise push the total out of view on a laptop screen.
+   */
+  isCompact?: boolean;
 }
 
 function SortIcon({ direction }: { direction: SortState["direction"] | null }) {
@@ -108,6 +115,7 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
     isSearchable = true,
     actions,
     emptyText = "No hay registros para mostrar.",
+    isCompact = false,
   } = props;
 
   const [query, setQuery] = useState("");
@@ -154,12 +162,13 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
     setScroll((current) => ({ ...current, top: 0 }));
   };
 
-  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
-    if (event.key === "Enter" && onRowOpen) {
-      event.preventDefault();
-      onRowOpen(row);
-    }
-  };
+  // A stable opener, so memoised rows are not re-rendered just because the screen passed a new arrow.
+  const onRowOpenRef = useRef(onRowOpen);
+  useLayoutEffect(() => {
+    onRowOpenRef.current = onRowOpen;
+  });
+  const isOpenable = Boolean(onRowOpen);
+  const openRow = useMemo(() => (isOpenable ? (row: Row) => onRowOpenRef.current?.(row) : undefined), [isOpenable]);
 
   let body: ReactNode;
   if (isLoading) {
@@ -189,25 +198,14 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
           <tr aria-hidden style={{ height: window_.start * TABLE_ROW_HEIGHT_PX }} />
         ) : null}
         {mountedRows.map((row, offset) => (
-          <Table.Tr
+          <BodyRow
             key={getRowKey(row)}
-            aria-rowindex={firstRowNumber + window_.start + offset + 1}
-            className={onRowOpen ? classes.openableRow : undefined}
-            style={isWindowed ? { height: TABLE_ROW_HEIGHT_PX } : undefined}
-            tabIndex={onRowOpen ? 0 : undefined}
-            onDoubleClick={onRowOpen ? () => onRowOpen(row) : undefined}
-            onKeyDown={onRowOpen ? (event) => onRowKeyDown(event, row) : undefined}
-          >
-            {columns.map((column) => (
-              <Table.Td
-                key={column.id}
-                ta={column.align}
-                className={isWindowed || column.isNoWrap ? classes.noWrap : undefined}
-              >
-                {column.cell ? column.cell(row) : formatPlain(column.value?.(row))}
-              </Table.Td>
-            ))}
-          </Table.Tr>
+            row={row}
+            columns={columns}
+            rowIndex={firstRowNumber + window_.start + offset + 1}
+            isWindowed={isWindowed}
+            openRow={openRow}
+          />
         ))}
         {isWindowed && window_.end < pageRows.length ? (
           <tr aria-hidden style={{ height: (pageRows.length - window_.end) * TABLE_ROW_HEIGHT_PX }} />
@@ -269,10 +267,10 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
           highlightOnHover
           striped
           verticalSpacing="sm"
-          horizontalSpacing="md"
+          horizontalSpacing={isCompact ? 8 : "md"}
           aria-label={label}
           aria-rowcount={isWindowed ? sorted.length + 1 : undefined}
-          className={classes.table}
+          className={isCompact ? `${classes.table} ${classes.compact}` : classes.table}
         >
           <Table.Thead className={classes.thead}>
             <Table.Tr aria-rowindex={isWindowed ? 1 : undefined}>
@@ -284,7 +282,7 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
                     ta={column.align}
                     w={column.width}
                     aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : undefined}
-                    className={classes.th}
+                    className={column.isHeaderWrapped ? `${classes.th} ${classes.thWrapped}` : classes.th}
                   >
                     {isColumnSortable(column) ? (
                       <UnstyledButton
@@ -350,6 +348,51 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
     </Paper>
   );
 }
+
+interface BodyRowProps<Row> {
+  row: Row;
+  columns: readonly DataTableColumn<Row>[];
+  /** aria-rowindex: the row's position among all rows, the header being 1. */
+  rowIndex: number;
+  isWindowed: boolean;
+  openRow: ((row: Row) => void) | undefined;
+}
+
+/**
+ * One body row, memoised: typing in the search box renders the table twice (the urgent render with the
+ * old results, then the deferred one), and rows whose row, columns and position did not change are
+ * skipped both times. This is what keeps a 10,000-row list with 'All' responsive.
+ */
+function BodyRowComponent<Row>({ row, columns, rowIndex, isWindowed, openRow }: BodyRowProps<Row>): ReactElement {
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.key === "Enter" && openRow) {
+      event.preventDefault();
+      openRow(row);
+    }
+  };
+  return (
+    <Table.Tr
+      aria-rowindex={rowIndex}
+      className={openRow ? classes.openableRow : undefined}
+      style={isWindowed ? { height: TABLE_ROW_HEIGHT_PX } : undefined}
+      tabIndex={openRow ? 0 : undefined}
+      onDoubleClick={openRow ? () => openRow(row) : undefined}
+      onKeyDown={openRow ? onKeyDown : undefined}
+    >
+      {columns.map((column) => (
+        <Table.Td
+          key={column.id}
+          ta={column.align}
+          className={isWindowed || column.isNoWrap ? classes.noWrap : undefined}
+        >
+          {column.cell ? column.cell(row) : formatPlain(column.value?.(row))}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}
+
+const BodyRow = memo(BodyRowComponent) as typeof BodyRowComponent;
 
 function formatPlain(value: unknown): ReactNode {
   if (value === null || value === undefined) return "";

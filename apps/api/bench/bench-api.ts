@@ -1,0 +1,353 @@
+/**
+ * `npm run bench:api` — figures for issue 5's list calls, not a test.
+ *
+ * 1. Creates a scratch PostgreSQL database on the server of TEST_DATABASE_URL (or DATABASE_URL), migrates it
+ *    and seeds the demo data with the ERP mock at scale 100 (>= 30,000 orders), then drops it at the end.
+ * 2. Starts the API in a child process on a free loopback port (so the load generator does not share the
+ *    server's event loop).
+ * 3. Drives getPedidos and getEntradasMercancia with autocannon for a supplier and for an employee, a bounded
+ *    time each, and prints p50/p95/p99 latency, requests/s, answer bytes, and the time of the plain SQL behind
+ *    each answer measured on its own (PostgreSQL execution time and round trip with rows parsed).
+ * 4. Checks every answer it inspects: contract shape, no inline file content.
+ *
+ * Environment: BENCH_SCALE (100), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS_PROVEEDOR ("1,4": one
+ * run per value), BENCH_CONNECTIONS_EMPLEADO ("1"), BENCH_KEEP_DB=true to keep the scratch database.
+ * The p95 targets are judged on the single-connection runs (one user's wait); more connections show how
+ * latency grows with concurrency on the same machine.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { request } from "node:http";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { getEntradasMercanciaAnswerSchema, getPedidosAnswerSchema } from "@portal/contracts";
+import { createDatabase, runMigrations, schema } from "@portal/db";
+import { DEMO_PASSWORD, seedDemo } from "@portal/db/seed";
+import autocannon from "autocannon";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { createMockErpAdapter } from "../src/erp/mock/adapter";
+import type { ErpScope } from "../src/erp/types";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const env = (name: string, fallback: string) => process.env[name] ?? fallback;
+const escala = Number(env("BENCH_SCALE", "100"));
+const duracion = Number(env("BENCH_DURATION", "10"));
+/** Concurrent connections per run; a list ("1,4") runs the scenario once per value. */
+const lista = (value: string) => value.split(",").map((v) => Number(v.trim()));
+const conexiones = {
+  proveedor: lista(env("BENCH_CONNECTIONS_PROVEEDOR", "1,4")),
+  empleado: lista(env("BENCH_CONNECTIONS_EMPLEADO", "1")),
+};
+const TARGET_P95_MS = { proveedor: 100, empleado: 600 };
+
+const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error("Defina TEST_DATABASE_URL o DATABASE_URL (servidor PostgreSQL donde crear la base de prueba).");
+  process.exit(1);
+}
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const percentil = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
+const median = (xs: number[]) =>
+  percentil(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("sin puerto")),
+      );
+    });
+  });
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The SQL the adapter runs for one scope, captured, then timed on its own. */
+async function medirSql(url: string, scope: ErpScope, kind: "pedidos" | "entradas") {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const capturadas: { text: string; values: unknown[] }[] = [];
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  // Record what the adapter sends (the pool stays a pg.Pool so the adapter takes its array-mode path).
+  (pool as unknown as { query: unknown }).query = (
+    config: { text: string; values?: unknown[] },
+    ...rest: unknown[]
+  ) => {
+    capturadas.push({ text: config.text, values: config.values ?? [] });
+    return query(config, ...rest);
+  };
+  const adapter = createMockErpAdapter(drizzle(pool, { schema, casing: "snake_case" }) as never);
+  const t0 = performance.now();
+  if (kind === "pedidos") await adapter.listPedidos(scope);
+  else await adapter.listEntradas(scope);
+  const adaptador = performance.now() - t0;
+  (pool as unknown as { query: unknown }).query = query;
+
+  let ejecucion = 0;
+  let idaYVuelta = 0;
+  let filas = 0;
+  for (const q of capturadas) {
+    const plan = (await pool.query(`explain (analyze, format json) ${q.text}`, q.values)) as {
+      rows: { "QUERY PLAN": { "Execution Time": number }[] }[];
+    };
+    ejecucion += plan.rows[0]?.["QUERY PLAN"][0]?.["Execution Time"] ?? Number.NaN;
+    const tiempos: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      const r = await pool.query({ text: q.text, values: q.values, rowMode: "array" });
+      tiempos.push(performance.now() - t);
+      if (i === 0) filas += r.rowCount ?? 0;
+    }
+    idaYVuelta += median(tiempos);
+  }
+  await pool.end();
+  return { consultas: capturadas.length, ejecucion, idaYVuelta, filas, adaptador };
+}
+
+/** Time to the last byte of one POST, discarding the body (node:http, no parsing). */
+function medirUna(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const req = request(url, { method: "POST", headers }, (res) => {
+      res.on("data", () => {});
+      res.on("end", () =>
+        res.statusCode === 200 ? resolve(performance.now() - t) : reject(new Error(`${res.statusCode}`)),
+      );
+    });
+    req.on("error", reject);
+    req.end("{}");
+  });
+}
+
+interface Escenario {
+  nombre: string;
+  quien: "proveedor" | "empleado";
+  path: string;
+  kind: "pedidos" | "entradas";
+}
+
+async function main() {
+  const dbName = `portal_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const dbUrl = new URL(serverUrl as string);
+  dbUrl.pathname = `/${dbName}`;
+  const key = randomBytes(32).toString("base64");
+  let server: ChildProcess | undefined;
+  await adminQuery(`CREATE DATABASE "${dbName}"`);
+  try {
+    // --- Data set ------------------------------------------------------------------------------------------
+    console.log(`[bench] base de datos temporal ${dbName}; sembrando escala ${escala} …`);
+    const handle = await createDatabase({ url: dbUrl.toString(), maxConnections: 4 });
+    await runMigrations(handle);
+    const t0 = performance.now();
+    const { erp } = await seedDemo(handle.db, Buffer.from(key, "base64"), { erpEscala: escala });
+    const siembra = (performance.now() - t0) / 1000;
+    await handle.close();
+    // Settle the fresh tables (visibility map, hint bits, statistics) so autovacuum does not run mid-measure.
+    const t1 = performance.now();
+    const vacuum = new pg.Client({ connectionString: dbUrl.toString() });
+    await vacuum.connect();
+    await vacuum.query("vacuum (analyze)");
+    await vacuum.end();
+    console.log(`[bench] vacuum (analyze) en ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+    console.log(
+      `[bench] ${erp.pedidos} pedidos (${erp.pedidoLineas} partidas), ${erp.entradas} entradas ` +
+        `(${erp.entradaLineas} partidas), ${erp.facturas} facturas, ${erp.pagos} pagos, ${erp.pdfs} PDF en ${siembra.toFixed(1)} s`,
+    );
+
+    // --- Server ----------------------------------------------------------------------------------------------
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ["--import", "tsx", join(here, "..", "src", "server.ts")], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATABASE_URL: dbUrl.toString(),
+        APP_ENCRYPTION_KEY: key,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_MAX: "100000000",
+        WEB_DIST: "/nonexistent",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    for (let i = 0; ; i++) {
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (i > 120) throw new Error("El servidor no respondió en 60 s.");
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const login = async (usuario: string, operador: string) => {
+      const res = await fetch(`${base}/api/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ usuario, password: DEMO_PASSWORD, operador }),
+      });
+      if (!res.ok) throw new Error(`login ${usuario}: ${res.status}`);
+      return ((await res.json()) as { data: { token: string } }).data.token;
+    };
+    const tokens = {
+      proveedor: await login("EKU9003173C9", "Proveedor"),
+      empleado: await login("admin", "Empleado"),
+    };
+    const scopes: Record<"proveedor" | "empleado", ErpScope> = {
+      proveedor: { bds: ["SBO_KIJ", "SBO_MCI"], cardCode: "P00001" },
+      empleado: { bds: ["SBO_IIA", "SBO_KIJ", "SBO_MCI"], cardCode: null },
+    };
+
+    const escenarios: Escenario[] = [
+      { nombre: "proveedor getPedidos", quien: "proveedor", path: "/api/pedidos/getPedidos", kind: "pedidos" },
+      {
+        nombre: "proveedor getEntradasMercancia",
+        quien: "proveedor",
+        path: "/api/entradasMercancia/getEntradasMercancia",
+        kind: "entradas",
+      },
+      { nombre: "empleado getPedidos", quien: "empleado", path: "/api/pedidos/getPedidos", kind: "pedidos" },
+      {
+        nombre: "empleado getEntradasMercancia",
+        quien: "empleado",
+        path: "/api/entradasMercancia/getEntradasMercancia",
+        kind: "entradas",
+      },
+    ];
+    const resultados: string[][] = [];
+    let fallas = 0;
+    for (const e of escenarios) {
+      const headers = { "content-type": "application/json", "x-access-token": tokens[e.quien] };
+      // One answer, inspected: rows, bytes, contract, no inline file content.
+      const res = await fetch(`${base}${e.path}`, { method: "POST", headers, body: "{}" });
+      const texto = await res.text();
+      // Sequential requests with a client that only counts bytes: the server's latency without the load
+      // generator's own parsing competing for the same two CPUs.
+      const aisladas: number[] = [];
+      for (let i = 0; i < (e.quien === "proveedor" ? 20 : 5); i++)
+        aisladas.push(await medirUna(`${base}${e.path}`, headers));
+      aisladas.sort((a, b) => a - b);
+      const schemaRespuesta = e.kind === "pedidos" ? getPedidosAnswerSchema : getEntradasMercanciaAnswerSchema;
+      const parsed = schemaRespuesta.safeParse(JSON.parse(texto));
+      if (!res.ok || !parsed.success) throw new Error(`${e.nombre}: respuesta fuera de contrato (${res.status})`);
+      const filas = parsed.data.data;
+      const enLinea = filas.filter((r) => !/^(\/api\/archivos\/[0-9a-f-]{36})?$/.test(r.U_SYS_PMDPDF)).length;
+      const base64 = /JVBERi0|[A-Za-z0-9+/]{200,}/.test(texto);
+      if (enLinea > 0 || base64) throw new Error(`${e.nombre}: hay contenido de archivo en las filas`);
+      const conPdf = filas.filter((r) => r.U_SYS_PMDPDF !== "").length;
+
+      const sqlMedido = await medirSql(dbUrl.toString(), scopes[e.quien], e.kind);
+
+      for (const nConexiones of conexiones[e.quien]) {
+        // Load.
+        const latencias: number[] = [];
+        let bytes = 0;
+        const r = await new Promise<autocannon.Result>((resolve, reject) => {
+          const instancia = autocannon(
+            {
+              url: `${base}${e.path}`,
+              method: "POST",
+              headers,
+              body: "{}",
+              connections: nConexiones,
+              duration: duracion,
+              timeout: 60,
+            },
+            (error, result) => (error ? reject(error) : resolve(result)),
+          );
+          instancia.on("response", (_client, statusCode, resBytes, responseTime) => {
+            if (statusCode === 200) latencias.push(responseTime);
+            bytes = resBytes;
+          });
+        });
+        latencias.sort((a, b) => a - b);
+        const p95 = percentil(latencias, 95);
+        const objetivo = TARGET_P95_MS[e.quien];
+        const cumple = p95 <= objetivo;
+        // The target is one user's wait: judged on the single-connection run; other runs are informative.
+        const juzgado = nConexiones === 1;
+        if (juzgado && !cumple) fallas++;
+        const veredicto = juzgado ? (cumple ? "CUMPLE" : "NO CUMPLE") : `${cumple ? "dentro" : "fuera"} (informativo)`;
+        console.log(
+          `\n[bench] ${e.nombre}: ${filas.length} filas (${conPdf} con PDF, 0 con contenido en línea), ${mb(texto.length)} ` +
+            `(${texto.length} bytes; ${bytes} bytes por respuesta HTTP)\n` +
+            `        ${aisladas.length} peticiones secuenciales (cliente mínimo): p50 ${ms(percentil(aisladas, 50))}, ` +
+            `p95 ${ms(percentil(aisladas, 95))}, máx ${ms(aisladas.at(-1) ?? Number.NaN)}\n` +
+            `        autocannon ${nConexiones} conexión(es) x ${duracion} s: ${latencias.length} respuestas 200, ` +
+            `${r.non2xx} no-2xx, ${r.errors} errores; ${(latencias.length / r.duration).toFixed(1)} req/s\n` +
+            `        latencia p50 ${ms(percentil(latencias, 50))}, p95 ${ms(p95)}, p99 ${ms(percentil(latencias, 99))}, ` +
+            `máx ${ms(latencias.at(-1) ?? Number.NaN)} — objetivo p95 <= ${objetivo} ms: ${veredicto}\n` +
+            `        SQL por sí solo (${sqlMedido.consultas} consultas, ${sqlMedido.filas} filas): ejecución en PostgreSQL ` +
+            `${ms(sqlMedido.ejecucion)}, ida y vuelta con filas leídas ${ms(sqlMedido.idaYVuelta)}; ` +
+            `adaptador completo ${ms(sqlMedido.adaptador)}`,
+        );
+        resultados.push([
+          e.nombre,
+          String(filas.length),
+          mb(texto.length),
+          `${ms(percentil(aisladas, 50))} / ${ms(percentil(aisladas, 95))}`,
+          String(nConexiones),
+          (latencias.length / r.duration).toFixed(1),
+          ms(percentil(latencias, 50)),
+          ms(p95),
+          ms(percentil(latencias, 99)),
+          `${objetivo} ms ${juzgado ? (cumple ? "ok" : "NO") : "(info)"}`,
+          ms(sqlMedido.ejecucion),
+          ms(sqlMedido.idaYVuelta),
+        ]);
+      }
+    }
+
+    const cabecera = [
+      "escenario",
+      "filas",
+      "bytes",
+      "secuencial p50/p95",
+      "conex",
+      "req/s",
+      "p50",
+      "p95",
+      "p99",
+      "objetivo p95",
+      "SQL exec",
+      "SQL i/v",
+    ];
+    const anchos = cabecera.map((h, i) => Math.max(h.length, ...resultados.map((r) => (r[i] ?? "").length)));
+    const linea = (cols: string[]) => cols.map((c, i) => c.padEnd(anchos[i] ?? 0)).join("  ");
+    console.log(`\n[bench] Resumen (escala ${escala}, ${duracion} s por escenario, loopback)\n${linea(cabecera)}`);
+    for (const r of resultados) console.log(linea(r));
+    console.log(
+      `[bench] ${fallas === 0 ? "todos los objetivos se cumplen" : `${fallas} escenario(s) fuera de objetivo`}`,
+    );
+  } finally {
+    if (server && server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((r) => server?.once("exit", r));
+    }
+    if (process.env.BENCH_KEEP_DB === "true") console.log(`[bench] base conservada: ${dbUrl.toString()}`);
+    else await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  }
+}
+
+await main();

@@ -1,0 +1,308 @@
+import type { Database } from "@portal/db";
+import { schema } from "@portal/db";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type {
+  ErpAdapter,
+  ErpEntrada,
+  ErpLinea,
+  ErpPago,
+  ErpPagoFactura,
+  ErpPdfOwner,
+  ErpPedido,
+  ErpProveedor,
+  ErpScope,
+  ErpStatus,
+} from "../types";
+import { arrayQuery } from "./raw";
+
+const {
+  erpPedidos,
+  erpPedidoLineas,
+  erpEntradas,
+  erpEntradaLineas,
+  erpFacturas,
+  erpPagos,
+  erpPagoFacturas,
+  erpSocios,
+} = schema;
+
+type TablaDocumento = typeof erpPedidos | typeof erpEntradas;
+type TablaLinea = typeof erpPedidoLineas | typeof erpEntradaLineas;
+
+/** The scope as a WHERE clause on a document table: its company databases and, for a supplier, its CardCode. */
+function enAlcance(t: { bd: AnyPgColumn; cardCode: AnyPgColumn }, scope: ErpScope) {
+  const bds = inArray(t.bd, [...scope.bds]);
+  return scope.cardCode === null ? bds : and(bds, eq(t.cardCode, scope.cardCode));
+}
+
+/** numeric -> decimal text without meaningless trailing zeros ("12.500000" -> "12.5", "16.0000" -> "16"). */
+const decimal = (column: AnyPgColumn) => sql`trim_scale(${column})::text`;
+
+/** Header columns in the order `documento()` reads them. */
+const columnasEncabezado = (t: TablaDocumento) =>
+  sql.join(
+    [
+      sql`${t.bd}`,
+      sql`${t.docEntry}`,
+      sql`${t.docNum}`,
+      sql`${t.cardCode}`,
+      sql`${t.cardName}`,
+      sql`${t.docStatus}`,
+      sql`${t.docDate}::text`,
+      sql`${t.docDueDate}::text`,
+      sql`${t.groupNum}`,
+      sql`${t.mainUsage}`,
+      sql`${t.peyMethod}`,
+      sql`${t.docCur}`,
+      decimal(t.docRate),
+      sql`${t.numAtCard}`,
+      sql`${t.comments}`,
+      decimal(t.discPrcnt),
+      sql`${t.discSum}::text`,
+      sql`${t.vatSum}::text`,
+      sql`${t.wtSum}::text`,
+      sql`${t.docTotal}::text`,
+      sql`${t.pdfArchivoId}::text`,
+    ],
+    sql`, `,
+  );
+const documento = (r: unknown[], lineas: ErpLinea[]): ErpPedido => ({
+  bd: r[0] as string,
+  docEntry: r[1] as number,
+  docNum: r[2] as number,
+  cardCode: r[3] as string,
+  cardName: r[4] as string,
+  docStatus: r[5] as ErpStatus,
+  docDate: r[6] as string,
+  docDueDate: r[7] as string,
+  groupNum: r[8] as number,
+  mainUsage: r[9] as string,
+  peyMethod: r[10] as string,
+  docCur: r[11] as string,
+  docRate: r[12] as string,
+  numAtCard: r[13] as string,
+  comments: r[14] as string,
+  discPrcnt: r[15] as string,
+  discSum: r[16] as string,
+  vatSum: r[17] as string,
+  wtSum: r[18] as string,
+  docTotal: r[19] as string,
+  pdfArchivoId: r[20] as string | null,
+  lineas,
+});
+
+/** A receipt: the common header columns, then pedido_doc_num and cp. */
+const entrada = (r: unknown[], lineas: ErpLinea[]): ErpEntrada => {
+  const d = documento(r, lineas) as ErpEntrada;
+  d.pedidoDocNum = r[21] as number | null;
+  d.cp = r[22] as string;
+  return d;
+};
+
+/** Line columns in the order `linea()` reads them, after the document key (bd, doc_entry). */
+const columnasLinea = (l: TablaLinea) =>
+  sql.join(
+    [
+      sql`${l.bd}`,
+      sql`${l.docEntry}`,
+      sql`${l.lineNum}`,
+      sql`${l.itemCode}`,
+      sql`${l.itemName}`,
+      sql`${l.frgnName}`,
+      sql`${l.lineStatus}`,
+      sql`${l.uomCode}`,
+      decimal(l.quantity),
+      decimal(l.openQty),
+      // Unit prices keep at least the two decimals of money ("850" -> "850.00"; "12.3456" stays).
+      sql`round(${l.priceBefDi}, greatest(2, scale(trim_scale(${l.priceBefDi}))))::text`,
+      decimal(l.discPrcnt),
+      sql`${l.lineTotal}::text`,
+    ],
+    sql`, `,
+  );
+const linea = (r: unknown[]): ErpLinea => ({
+  lineNum: r[2] as number,
+  itemCode: r[3] as string,
+  itemName: r[4] as string,
+  frgnName: r[5] as string,
+  lineStatus: r[6] as ErpStatus,
+  uomCode: r[7] as string,
+  quantity: r[8] as string,
+  openQty: r[9] as string,
+  priceBefDi: r[10] as string,
+  discPrcnt: r[11] as string,
+  lineTotal: r[12] as string,
+});
+
+const clave = (bd: unknown, docEntry: unknown) => `${bd as string}\u0000${docEntry as number}`;
+
+/**
+ * Lines grouped by document, each document's lines in LineNum order. The lines query has no ORDER BY: sorting
+ * ~200k rows in PostgreSQL spills to disk at the default work_mem, while each document's few lines sort here
+ * for free (they almost always arrive in order already).
+ */
+function agruparLineas(rows: unknown[][]): Map<string, ErpLinea[]> {
+  const porDocumento = new Map<string, ErpLinea[]>();
+  for (const row of rows) {
+    const key = clave(row[0], row[1]);
+    const lineas = porDocumento.get(key);
+    if (lineas) lineas.push(linea(row));
+    else porDocumento.set(key, [linea(row)]);
+  }
+  for (const lineas of porDocumento.values()) {
+    for (let i = 1; i < lineas.length; i++) {
+      if ((lineas[i - 1] as ErpLinea).lineNum > (lineas[i] as ErpLinea).lineNum) {
+        lineas.sort((a, b) => a.lineNum - b.lineNum);
+        break;
+      }
+    }
+  }
+  return porDocumento;
+}
+
+/**
+ * The `mock` adapter: SAP Business One-shaped tables in the erp_mock schema of the portal's own database
+ * (packages/db/src/schema/erp-mock.ts), filled by the deterministic seed (packages/db/src/erp-mock).
+ */
+export function createMockErpAdapter(db: Database): ErpAdapter {
+  const arrays = arrayQuery(db);
+
+  /**
+   * One query for the headers and one for the lines of exactly those documents (no N+1), run in parallel.
+   * A supplier's lines are reached through its headers (the (card_code, bd, doc_entry) index, then one
+   * primary-key lookup per document: ~12 ms for 2,000 orders); OFFSET 0 keeps PostgreSQL from flattening the
+   * lateral subquery into a hash join over the whole lines table (~50 ms at scale 100). An employee reads
+   * whole tables, where that hash join is the right plan.
+   */
+  async function listDocumentos(tabla: TablaDocumento, tablaLineas: TablaLinea, scope: ErpScope, extra: SQL[]) {
+    const encabezados = sql`select ${columnasEncabezado(tabla)}${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
+      from ${tabla} where ${enAlcance(tabla, scope)}
+      order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc`;
+    const lineasDelAlcance =
+      scope.cardCode !== null
+        ? sql`select l.* from ${tabla} cross join lateral (
+              select ${columnasLinea(tablaLineas)} from ${tablaLineas}
+              where ${tablaLineas.bd} = ${tabla.bd} and ${tablaLineas.docEntry} = ${tabla.docEntry} offset 0) as l
+            where ${enAlcance(tabla, scope)}`
+        : sql`select ${columnasLinea(tablaLineas)} from ${tablaLineas}
+            join ${tabla} on ${tabla.bd} = ${tablaLineas.bd} and ${tabla.docEntry} = ${tablaLineas.docEntry}
+            where ${enAlcance(tabla, scope)}`;
+    const [headers, lineas] = await Promise.all([arrays(encabezados), arrays(lineasDelAlcance)]);
+    return { headers, porDocumento: agruparLineas(lineas) };
+  }
+
+  async function contar(tabla: TablaDocumento, scope: ErpScope) {
+    if (scope.bds.length === 0) return 0;
+    const [row] = await db.select({ n: count() }).from(tabla).where(enAlcance(tabla, scope));
+    return row?.n ?? 0;
+  }
+
+  return {
+    name: "mock",
+
+    async listPedidos(scope): Promise<ErpPedido[]> {
+      if (scope.bds.length === 0) return [];
+      const { headers, porDocumento } = await listDocumentos(erpPedidos, erpPedidoLineas, scope, []);
+      return headers.map((h) => documento(h, porDocumento.get(clave(h[0], h[1])) ?? []));
+    },
+
+    countPedidos: (scope) => contar(erpPedidos, scope),
+
+    async listEntradas(scope): Promise<ErpEntrada[]> {
+      if (scope.bds.length === 0) return [];
+      const extra = [sql`${erpEntradas.pedidoDocNum}`, sql`${erpEntradas.cp}`];
+      const { headers, porDocumento } = await listDocumentos(erpEntradas, erpEntradaLineas, scope, extra);
+      return headers.map((h) => entrada(h, porDocumento.get(clave(h[0], h[1])) ?? []));
+    },
+
+    countEntradas: (scope) => contar(erpEntradas, scope),
+
+    async listPagos(scope): Promise<ErpPago[]> {
+      if (scope.bds.length === 0) return [];
+      const [pagos, facturas] = await Promise.all([
+        db
+          .select({
+            bd: erpPagos.bd,
+            docEntry: erpPagos.docEntry,
+            docNum: erpPagos.docNum,
+            cardCode: erpPagos.cardCode,
+            cardName: erpPagos.cardName,
+            docDate: erpPagos.docDate,
+            formaPago: erpPagos.pymntGroup,
+            docTotal: erpPagos.docTotal,
+            docCur: erpPagos.docCur,
+            canceled: erpPagos.canceled,
+          })
+          .from(erpPagos)
+          .where(enAlcance(erpPagos, scope))
+          .orderBy(desc(erpPagos.docDate), asc(erpPagos.bd), desc(erpPagos.docNum)),
+        db
+          .select({
+            bd: erpPagoFacturas.bd,
+            docEntry: erpPagoFacturas.docEntry,
+            lineNum: erpPagoFacturas.lineNum,
+            facturaDocEntry: erpPagoFacturas.facturaDocEntry,
+            facturaDocNum: erpFacturas.docNum,
+            folio: erpFacturas.numAtCard,
+            uuid: sql<string>`upper(${erpFacturas.uuid})`,
+            fecha: erpFacturas.docDate,
+            facturaTotal: erpFacturas.docTotal,
+            sumApplied: erpPagoFacturas.sumApplied,
+            docCur: erpFacturas.docCur,
+          })
+          .from(erpPagoFacturas)
+          .innerJoin(
+            erpPagos,
+            and(eq(erpPagos.bd, erpPagoFacturas.bd), eq(erpPagos.docEntry, erpPagoFacturas.docEntry)),
+          )
+          .innerJoin(
+            erpFacturas,
+            and(eq(erpFacturas.bd, erpPagoFacturas.bd), eq(erpFacturas.docEntry, erpPagoFacturas.facturaDocEntry)),
+          )
+          .where(enAlcance(erpPagos, scope))
+          .orderBy(asc(erpPagoFacturas.bd), asc(erpPagoFacturas.docEntry), asc(erpPagoFacturas.lineNum)),
+      ]);
+      const porPago = new Map<string, ErpPagoFactura[]>();
+      for (const { bd, docEntry, ...f } of facturas) {
+        const key = clave(bd, docEntry);
+        const lista = porPago.get(key);
+        if (lista) lista.push(f);
+        else porPago.set(key, [f]);
+      }
+      return pagos.map((p) => ({
+        ...p,
+        canceled: p.canceled === "Y" ? "Y" : "N",
+        facturas: porPago.get(clave(p.bd, p.docEntry)) ?? [],
+      }));
+    },
+
+    async listProveedores(scope): Promise<ErpProveedor[]> {
+      if (scope.bds.length === 0) return [];
+      return db
+        .select({
+          bd: erpSocios.bd,
+          cardCode: erpSocios.cardCode,
+          cardName: erpSocios.cardName,
+          rfc: erpSocios.licTradNum,
+          groupNum: erpSocios.groupNum,
+          zipCode: erpSocios.zipCode,
+        })
+        .from(erpSocios)
+        .where(enAlcance(erpSocios, scope))
+        .orderBy(asc(erpSocios.bd), asc(erpSocios.cardCode));
+    },
+
+    async findPdfOwners(archivoId): Promise<ErpPdfOwner[]> {
+      const owner = (t: TablaDocumento) => ({ bd: t.bd, cardCode: t.cardCode, docNum: t.docNum });
+      const [pedidos, entradas] = await Promise.all([
+        db.select(owner(erpPedidos)).from(erpPedidos).where(eq(erpPedidos.pdfArchivoId, archivoId)),
+        db.select(owner(erpEntradas)).from(erpEntradas).where(eq(erpEntradas.pdfArchivoId, archivoId)),
+      ]);
+      return [
+        ...pedidos.map((p) => ({ kind: "pedido" as const, ...p })),
+        ...entradas.map((e) => ({ kind: "entrada" as const, ...e })),
+      ];
+    },
+  };
+}

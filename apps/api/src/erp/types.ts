@@ -1,0 +1,173 @@
+/**
+ * The ERP boundary. Everything SAP Business One-specific (company databases, OPOR/OPDN/OVPM tables or the
+ * Service Layer's OData, DocEntry vs DocNum, numeric formats) stays behind `ErpAdapter`; routes, services and
+ * screens only see these types. Today there is one implementation, `mock` (./mock), reading SAP-shaped tables
+ * in the `erp_mock` PostgreSQL schema; a Service Layer client would implement the same interface (one session
+ * per company database, paging with $skip/$top) and pass the same contract suite (test/erp-contract.ts).
+ *
+ * Conventions of every adapter:
+ * - A supplier (business partner) has the SAME CardCode in every company database. The portal keys suppliers
+ *   by CardCode (proveedores.card_code) and the sociedad by its company database (sociedades.bd_sap, the
+ *   spec's BD), so "supplier X in sociedad Y" is always the pair (Y.bd_sap, X.card_code).
+ * - Amounts, quantities, rates and percentages are decimal strings in the document's currency, without
+ *   trailing zeros beyond what they mean ("1160.00" for money, "12.5" for a quantity, "0" for no discount).
+ *   Money keeps two decimals.
+ * - Dates are ISO calendar dates (YYYY-MM-DD).
+ * - Lists come newest first (DocDate desc, then company database, then DocNum desc) so that the row number
+ *   the portal assigns is stable between two calls on unchanged data.
+ * - File references are ids of the portal's `archivos` (the mock stores PDFs there); a Service Layer adapter
+ *   would copy attachments into archivos on first read and return their ids.
+ */
+
+/**
+ * Which documents a call may read. Built by the portal from the session (erp/scope.ts), never from the
+ * request body: the supplier's own CardCode and the company databases it is registered with; for employees
+ * every registered company database and no CardCode filter.
+ */
+export interface ErpScope {
+  /** Company databases (sociedades.bd_sap) to read. Empty means nothing. */
+  readonly bds: readonly string[];
+  /** Only this business partner's documents; null means every partner (employees). */
+  readonly cardCode: string | null;
+}
+
+/** O = open, C = closed (SAP DocStatus / LineStatus). */
+export type ErpStatus = "O" | "C";
+
+/** A line of a purchase order or a goods receipt (POR1 / PDN1). */
+export interface ErpLinea {
+  /** 0-based position in the document (SAP LineNum). */
+  lineNum: number;
+  itemCode: string;
+  itemName: string;
+  /** Description in the foreign language (SAP FrgnName), '' when none. */
+  frgnName: string;
+  lineStatus: ErpStatus;
+  uomCode: string;
+  quantity: string;
+  /** Quantity still to be delivered (orders) or invoiced (receipts). */
+  openQty: string;
+  /** Unit price before the line discount. */
+  priceBefDi: string;
+  discPrcnt: string;
+  /** Quantity x price after the line discount, before the header discount and taxes. */
+  lineTotal: string;
+}
+
+/** Header of a purchasing document (OPOR / OPDN), in the document's currency. */
+export interface ErpDocumentoCompra {
+  /** Company database the document lives in. */
+  bd: string;
+  /** Internal key (SAP DocEntry): unique per company database and document kind. */
+  docEntry: number;
+  /** The number users read (SAP DocNum). */
+  docNum: number;
+  cardCode: string;
+  cardName: string;
+  docStatus: ErpStatus;
+  docDate: string;
+  /** Agreed delivery date (orders) or payment due date (receipts). */
+  docDueDate: string;
+  /** Credit days (payment terms): above 0 means PPD, otherwise PUE. */
+  groupNum: number;
+  /** CFDI use code (c_UsoCFDI), e.g. G03. */
+  mainUsage: string;
+  /** Payment form code (c_FormaPago), e.g. 03 or 99. */
+  peyMethod: string;
+  docCur: string;
+  /** Exchange rate to MXN ("1" for MXN). */
+  docRate: string;
+  /** The supplier's reference (quote, remission). */
+  numAtCard: string;
+  comments: string;
+  discPrcnt: string;
+  discSum: string;
+  vatSum: string;
+  /** Withheld taxes (ISR, IVA). The CFDI total is docTotal - wtSum. */
+  wtSum: string;
+  /** Subtotal - discount + VAT, before withholdings. */
+  docTotal: string;
+  /** The document's PDF in the portal's archivos, or null. */
+  pdfArchivoId: string | null;
+}
+
+export interface ErpPedido extends ErpDocumentoCompra {
+  lineas: ErpLinea[];
+}
+
+export interface ErpEntrada extends ErpDocumentoCompra {
+  /** DocNum of the purchase order it delivers, null when it has none. */
+  pedidoDocNum: number | null;
+  /** Postal code the supplier issues from (checked against the invoice's place of issue). */
+  cp: string;
+  lineas: ErpLinea[];
+}
+
+/** A supplier as a business partner of one company database (OCRD). */
+export interface ErpProveedor {
+  bd: string;
+  cardCode: string;
+  cardName: string;
+  rfc: string;
+  /** Usual credit days. */
+  groupNum: number;
+  zipCode: string;
+}
+
+/** An A/P invoice settled by a vendor payment (VPM2 joined to OPCH). */
+export interface ErpPagoFactura {
+  lineNum: number;
+  facturaDocEntry: number;
+  facturaDocNum: number;
+  /** The supplier's folio (NumAtCard). */
+  folio: string;
+  /** CFDI stamp UUID of the invoice, upper case. */
+  uuid: string;
+  fecha: string;
+  facturaTotal: string;
+  /** Amount of this payment applied to the invoice. */
+  sumApplied: string;
+  docCur: string;
+}
+
+/** An outgoing vendor payment (OVPM) with the invoices it pays. */
+export interface ErpPago {
+  bd: string;
+  docEntry: number;
+  docNum: number;
+  cardCode: string;
+  cardName: string;
+  docDate: string;
+  /** Payment form code (c_FormaPago). */
+  formaPago: string;
+  docTotal: string;
+  docCur: string;
+  canceled: "Y" | "N";
+  facturas: ErpPagoFactura[];
+}
+
+/** A purchasing document that has a given file as its PDF (for authorizing downloads). */
+export interface ErpPdfOwner {
+  kind: "pedido" | "entrada";
+  bd: string;
+  cardCode: string;
+  docNum: number;
+}
+
+export interface ErpAdapter {
+  /** Implementation name, for logs and the contract suite ("mock", later "service-layer"). */
+  readonly name: string;
+  /** Purchase orders with their lines. */
+  listPedidos(scope: ErpScope): Promise<ErpPedido[]>;
+  /** How many documents listPedidos(scope) returns, without reading them. */
+  countPedidos(scope: ErpScope): Promise<number>;
+  /** Goods receipts with their lines. */
+  listEntradas(scope: ErpScope): Promise<ErpEntrada[]>;
+  countEntradas(scope: ErpScope): Promise<number>;
+  /** Vendor payments with the invoices each settles, newest first. */
+  listPagos(scope: ErpScope): Promise<ErpPago[]>;
+  /** Business partners (suppliers) in the scope's company databases, by company database then CardCode. */
+  listProveedores(scope: ErpScope): Promise<ErpProveedor[]>;
+  /** The purchasing documents whose PDF is this file ([] when none): the portal authorizes downloads with it. */
+  findPdfOwners(archivoId: string): Promise<ErpPdfOwner[]>;
+}

@@ -1,0 +1,218 @@
+import { DECIMAL_RE } from "@portal/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ErpAdapter, ErpDocumentoCompra, ErpLinea, ErpScope } from "../src/erp/types";
+
+/**
+ * What every ErpAdapter must do, whatever is behind it (the mock's tables today, SAP Business One's Service
+ * Layer later). Run against an implementation with `describeErpAdapterContract(name, setup)`; `setup` returns
+ * the adapter over a data set with at least two suppliers that have orders, receipts and payments in the
+ * given company databases, plus a file id that is no document's PDF.
+ */
+export interface ErpContractFixture {
+  adapter: ErpAdapter;
+  /** Company databases that hold the data set. */
+  bds: string[];
+  /** A company database the data set does not use (must read as empty). */
+  bdSinDatos: string;
+  close(): Promise<void>;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MONEY = /^-?\d+\.\d{2}$/;
+const STATUS = ["O", "C"];
+const cents = (value: string) => Math.round(Number(value) * 100);
+
+function expectDocumento(d: ErpDocumentoCompra, lineas: ErpLinea[]) {
+  expect(typeof d.bd).toBe("string");
+  expect(Number.isInteger(d.docEntry) && Number.isInteger(d.docNum)).toBe(true);
+  expect(d.cardCode).not.toBe("");
+  expect(d.cardName).not.toBe("");
+  expect(STATUS).toContain(d.docStatus);
+  expect(d.docDate).toMatch(ISO_DATE);
+  expect(d.docDueDate).toMatch(ISO_DATE);
+  expect(Number.isInteger(d.groupNum) && d.groupNum >= 0).toBe(true);
+  expect(d.mainUsage).toMatch(/^[A-Z]{1,2}\d{2}$/);
+  expect(d.peyMethod).toMatch(/^\d{2}$/);
+  expect(d.docCur).toMatch(/^[A-Z]{3}$/);
+  for (const value of [d.docRate, d.discPrcnt]) expect(value).toMatch(DECIMAL_RE);
+  for (const value of [d.discSum, d.vatSum, d.wtSum, d.docTotal]) expect(value).toMatch(MONEY);
+  expect(typeof d.numAtCard).toBe("string");
+  expect(typeof d.comments).toBe("string");
+  expect(d.pdfArchivoId === null || typeof d.pdfArchivoId === "string").toBe(true);
+  expect(lineas.length).toBeGreaterThan(0);
+  lineas.forEach((l, i) => {
+    if (i > 0) expect(l.lineNum).toBeGreaterThan((lineas[i - 1] as ErpLinea).lineNum);
+    expect(STATUS).toContain(l.lineStatus);
+    expect(l.itemName).not.toBe("");
+    expect(typeof l.frgnName).toBe("string");
+    expect(l.uomCode).not.toBe("");
+    for (const value of [l.quantity, l.openQty, l.priceBefDi, l.discPrcnt]) expect(value).toMatch(DECIMAL_RE);
+    expect(l.lineTotal).toMatch(MONEY);
+    expect(Number(l.openQty)).toBeLessThanOrEqual(Number(l.quantity));
+  });
+  // Header totals follow the lines: sum of lines - header discount + VAT (one cent of rounding per line).
+  const subtotal = lineas.reduce((sum, l) => sum + cents(l.lineTotal), 0);
+  expect(Math.abs(subtotal - cents(d.discSum) + cents(d.vatSum) - cents(d.docTotal))).toBeLessThanOrEqual(
+    lineas.length,
+  );
+}
+
+/** Newest first, then company database, then DocNum descending. */
+function expectOrdenLista(docs: { docDate: string; bd: string; docNum: number }[]) {
+  for (let i = 1; i < docs.length; i++) {
+    const a = docs[i - 1] as (typeof docs)[number];
+    const b = docs[i] as (typeof docs)[number];
+    const ok =
+      a.docDate > b.docDate || (a.docDate === b.docDate && (a.bd < b.bd || (a.bd === b.bd && a.docNum > b.docNum)));
+    if (!ok)
+      throw new Error(`Orden incorrecto en la posición ${i}: ${JSON.stringify(a)} antes de ${JSON.stringify(b)}`);
+  }
+}
+
+export function describeErpAdapterContract(name: string, setup: () => Promise<ErpContractFixture>) {
+  describe(`ErpAdapter contract: ${name}`, () => {
+    let f: ErpContractFixture;
+    let todo: ErpScope;
+    let proveedores: string[];
+    beforeAll(async () => {
+      f = await setup();
+      todo = { bds: f.bds, cardCode: null };
+      const pedidos = await f.adapter.listPedidos(todo);
+      proveedores = [...new Set(pedidos.map((p) => p.cardCode))].sort();
+    }, 60_000);
+    afterAll(async () => {
+      await f?.close();
+    });
+
+    it("has a name and a data set with at least two suppliers", () => {
+      expect(f.adapter.name).not.toBe("");
+      expect(proveedores.length).toBeGreaterThanOrEqual(2);
+    });
+
+    it("lists purchase orders with well-formed headers and lines, newest first", async () => {
+      const pedidos = await f.adapter.listPedidos(todo);
+      expect(pedidos.length).toBeGreaterThan(0);
+      for (const p of pedidos) expectDocumento(p, p.lineas);
+      expectOrdenLista(pedidos);
+      expect(new Set(pedidos.map((p) => `${p.bd}|${p.docNum}`)).size).toBe(pedidos.length);
+    });
+
+    it("lists goods receipts whose order, when given, is an order of the same supplier and company database", async () => {
+      const [entradas, pedidos] = await Promise.all([f.adapter.listEntradas(todo), f.adapter.listPedidos(todo)]);
+      expect(entradas.length).toBeGreaterThan(0);
+      const ordenes = new Map(pedidos.map((p) => [`${p.bd}|${p.docNum}`, p]));
+      for (const e of entradas) {
+        expectDocumento(e, e.lineas);
+        expect(typeof e.cp).toBe("string");
+        if (e.pedidoDocNum !== null) {
+          const pedido = ordenes.get(`${e.bd}|${e.pedidoDocNum}`);
+          expect(pedido, `pedido ${e.pedidoDocNum} de la entrada ${e.docNum}`).toBeDefined();
+          expect(pedido?.cardCode).toBe(e.cardCode);
+          expect(e.docDate >= (pedido?.docDate ?? "")).toBe(true);
+        }
+      }
+      expectOrdenLista(entradas);
+    });
+
+    it("reads only the scope's supplier and company databases", async () => {
+      for (const cardCode of proveedores) {
+        for (const bd of f.bds) {
+          const scope = { bds: [bd], cardCode };
+          const [pedidos, entradas, pagos, socios] = await Promise.all([
+            f.adapter.listPedidos(scope),
+            f.adapter.listEntradas(scope),
+            f.adapter.listPagos(scope),
+            f.adapter.listProveedores(scope),
+          ]);
+          for (const d of [...pedidos, ...entradas, ...pagos, ...socios]) {
+            expect(d.cardCode).toBe(cardCode);
+            expect(d.bd).toBe(bd);
+          }
+        }
+      }
+    });
+
+    it("splits the employee's list exactly into the suppliers' lists", async () => {
+      const todos = await f.adapter.listPedidos(todo);
+      let suma = 0;
+      for (const cardCode of proveedores) suma += (await f.adapter.listPedidos({ bds: f.bds, cardCode })).length;
+      expect(suma).toBe(todos.length);
+    });
+
+    it("counts exactly what it lists, for every scope", async () => {
+      const scopes: ErpScope[] = [
+        todo,
+        { bds: [], cardCode: null },
+        { bds: [f.bdSinDatos], cardCode: null },
+        ...proveedores.map((cardCode) => ({ bds: f.bds, cardCode })),
+        ...f.bds.map((bd) => ({ bds: [bd], cardCode: proveedores[0] ?? null })),
+        { bds: f.bds, cardCode: "NO-EXISTE" },
+      ];
+      for (const scope of scopes) {
+        expect(await f.adapter.countPedidos(scope)).toBe((await f.adapter.listPedidos(scope)).length);
+        expect(await f.adapter.countEntradas(scope)).toBe((await f.adapter.listEntradas(scope)).length);
+      }
+    });
+
+    it("reads nothing for no company database, an unknown one or an unknown supplier", async () => {
+      for (const scope of [
+        { bds: [], cardCode: null },
+        { bds: [f.bdSinDatos], cardCode: null },
+        { bds: f.bds, cardCode: "NO-EXISTE" },
+      ]) {
+        expect(await f.adapter.listPedidos(scope)).toEqual([]);
+        expect(await f.adapter.listEntradas(scope)).toEqual([]);
+        expect(await f.adapter.listPagos(scope)).toEqual([]);
+        expect(await f.adapter.listProveedores(scope)).toEqual([]);
+      }
+    });
+
+    it("lists vendor payments with the invoices they settle", async () => {
+      const pagos = await f.adapter.listPagos(todo);
+      expect(pagos.length).toBeGreaterThan(0);
+      expectOrdenLista(pagos);
+      for (const p of pagos) {
+        expect(p.docDate).toMatch(ISO_DATE);
+        expect(p.formaPago).toMatch(/^\d{2}$/);
+        expect(["Y", "N"]).toContain(p.canceled);
+        expect(p.docTotal).toMatch(MONEY);
+        expect(p.facturas.length).toBeGreaterThan(0);
+        const aplicado = p.facturas.reduce((sum, fa) => sum + cents(fa.sumApplied), 0);
+        expect(aplicado).toBe(cents(p.docTotal));
+        for (const fa of p.facturas) {
+          expect(fa.uuid).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/);
+          expect(fa.fecha).toMatch(ISO_DATE);
+          expect(fa.fecha <= p.docDate).toBe(true);
+          expect(cents(fa.sumApplied)).toBeLessThanOrEqual(cents(fa.facturaTotal));
+          expect(fa.docCur).toBe(p.docCur);
+        }
+      }
+    });
+
+    it("lists the business partners of the scope, the same CardCode in every company database", async () => {
+      const socios = await f.adapter.listProveedores(todo);
+      for (const cardCode of proveedores) {
+        const filas = socios.filter((s) => s.cardCode === cardCode);
+        expect(filas.length).toBeGreaterThan(0);
+        for (const s of filas) {
+          expect(s.rfc).toMatch(/^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/);
+          expect(s.cardName).not.toBe("");
+        }
+      }
+    });
+
+    it("finds which document owns a PDF, and nothing for any other file", async () => {
+      const pedido = (await f.adapter.listPedidos(todo)).find((p) => p.pdfArchivoId);
+      const entrada = (await f.adapter.listEntradas(todo)).find((e) => e.pdfArchivoId);
+      expect(pedido && entrada).toBeTruthy();
+      for (const [kind, doc] of [
+        ["pedido", pedido],
+        ["entrada", entrada],
+      ] as const) {
+        const owners = await f.adapter.findPdfOwners(doc?.pdfArchivoId ?? "");
+        expect(owners).toContainEqual({ kind, bd: doc?.bd, cardCode: doc?.cardCode, docNum: doc?.docNum });
+      }
+      expect(await f.adapter.findPdfOwners("00000000-0000-4000-8000-000000000000")).toEqual([]);
+    });
+  });
+}

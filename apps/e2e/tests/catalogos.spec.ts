@@ -1,0 +1,377 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { SMTPServer } from "smtp-server";
+import { mainMenu, signIn, signInOk } from "./support";
+
+/**
+ * Catalogues (issue 4): employees, companies, suppliers, the link-company form and /Perfil, through the real
+ * screens. The suite shares one server and database with the other specs (demo seed), so every test creates
+ * what it changes under a unique name, and the demo suppliers are left as the other specs expect them:
+ * ESCUELA KEMPER URGATE stays complete and untouched; BERENICE XIMO QUEZADA (already missing a document) is the
+ * one rejected here, and her record status is set back to Completo afterwards.
+ */
+
+const BERENICE = { rfc: "XIQB891116QE4", cardCode: "P00002", nombre: "BERENICE XIMO QUEZADA" };
+const BERENICE_CORREO = "berenice.ximo@correo.com.mx";
+
+/** Unique, uppercase-safe suffix for the names this run creates. */
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`.toUpperCase();
+
+/** A small but well-formed one-page PDF (header, objects, cross-reference table, trailer). */
+function tinyPdf(text: string): Buffer {
+  const content = `BT /F1 14 Tf 24 72 Td (${text}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let pdf = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(pdf.length);
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("");
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, "latin1");
+}
+
+const pdfFile = (name: string) => ({ name, mimeType: "application/pdf", buffer: tinyPdf(name) });
+const notPdfFile = (name: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from("no soy un pdf") });
+
+async function pickOption(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option }).click();
+}
+
+/** Clicks a button that opens the file chooser and answers it with `file`. */
+async function chooseFile(page: Page, button: ReturnType<Page["getByRole"]>, file: ReturnType<typeof pdfFile>) {
+  const chooser = page.waitForEvent("filechooser");
+  await button.click();
+  await (await chooser).setFiles(file);
+}
+
+async function openCatalogue(page: Page, entry: string, path: RegExp) {
+  await mainMenu(page).getByRole("link", { name: entry }).click();
+  await expect(page).toHaveURL(path);
+}
+
+async function openPerfil(page: Page) {
+  await page.getByRole("button", { name: "Menú de usuario" }).click();
+  await page.getByRole("menuitem", { name: "Perfil" }).click();
+  await expect(page).toHaveURL(/\/Perfil$/);
+}
+
+/** Opens a supplier's detail from the catalogue (double-click on its row). */
+async function openProveedor(page: Page, name: string) {
+  await openCatalogue(page, "Catálogo de proveedores", /\/Catalogo-Proveedores$/);
+  const row = page.getByRole("table", { name: "Catálogo de proveedores" }).getByRole("row", { name: new RegExp(name) });
+  await row.dblclick();
+  await expect(page).toHaveURL(/\/Catalogo-Proveedores\/Proveedor\/\d+$/);
+  await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+}
+
+async function newSignedInPage(browser: Browser, operador: "Empleado" | "Proveedor", usuario: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInOk(page, operador, usuario);
+  return page;
+}
+
+/**
+ * Optional mail sink: when the run provides E2E_SMTP_PORT (and starts the API with SMTP_HOST=127.0.0.1 and
+ * that SMTP_PORT), the rejection test also checks that the notification reaches the supplier's mailbox.
+ */
+interface SentMail {
+  to: string[];
+  /** The message as sent (headers and quoted-printable body). */
+  raw: string;
+}
+
+/** The text of a quoted-printable UTF-8 body: soft line breaks joined, =XX bytes decoded. */
+const decodeQuotedPrintable = (raw: string) =>
+  Buffer.from(
+    raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+let mails: SentMail[] | null = null;
+let smtp: SMTPServer | null = null;
+
+test.beforeAll(async () => {
+  const port = Number(process.env.E2E_SMTP_PORT ?? 0);
+  if (!port) return;
+  const received: SentMail[] = [];
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => {
+        raw += chunk;
+      });
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((address) => address.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp?.listen(port, "127.0.0.1", resolve));
+  mails = received;
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+test("the administrator creates an employee, who can then sign in", async ({ page, browser }) => {
+  const usuario = `e2e${unique()}`.toLowerCase();
+  await signInOk(page, "Empleado", "admin");
+  await openCatalogue(page, "Catálogo de empleados", /\/Catalogo-Empleados$/);
+  await page.getByRole("button", { name: "Agregar" }).click();
+  await expect(page).toHaveURL(/\/Catalogo-Empleados\/Empleado\/Nuevo$/);
+
+  const crear = page.getByRole("button", { name: "Crear" });
+  await crear.click();
+  await expect(page.getByText("El campo Usuario es obligatorio.")).toBeVisible();
+  await expect(page.getByText("El campo Área es obligatorio.")).toBeVisible();
+
+  await page.getByRole("textbox", { name: "Usuario" }).fill(usuario);
+  await pickOption(page, "Rol", "General");
+  await page.getByRole("textbox", { name: "Nombre" }).fill("Prueba");
+  await page.getByRole("textbox", { name: "Apellidos" }).fill("De Extremo a Extremo");
+  await page.getByRole("textbox", { name: "Correo electrónico" }).fill(`${usuario}@empresa.com.mx`);
+  await pickOption(page, "Área", "Compras");
+  const password = page.getByLabel("Contraseña");
+  await password.fill("ab!");
+  await expect(page.getByText("La contraseña debe tener entre 4 y 30 caracteres alfanumericos.")).toBeVisible();
+  await expect(crear).toBeDisabled();
+  await password.fill("Clave2026");
+  await expect(crear).toBeEnabled();
+  await crear.click();
+
+  await expect(page.getByText("Se creó con éxito el empleado!")).toBeVisible();
+  await expect(crear).toBeDisabled();
+  await expect(page).toHaveURL(/\/Catalogo-Empleados$/);
+  await page.getByRole("searchbox", { name: "Buscar" }).fill(usuario);
+  const row = page
+    .getByRole("table", { name: "Catálogo de empleados" })
+    .getByRole("row", { name: new RegExp(usuario) });
+  await expect(row).toContainText("General");
+  await expect(row).toContainText("Compras");
+  await expect(row).toContainText("Activo");
+
+  // The new employee signs in with the password the administrator gave.
+  const other = await (await browser.newContext()).newPage();
+  await signIn(other, "Empleado", usuario, "Clave2026");
+  await expect(other).toHaveURL(/\/Home$/);
+  await other.context().close();
+});
+
+test("the administrator creates a company with its tax-status PDF and links it to a supplier", async ({ page }) => {
+  const id = unique();
+  const razonSocial = `SOCIEDAD E2E ${id}`;
+  await signInOk(page, "Empleado", "admin");
+  await openCatalogue(page, "Catálogo de sociedades", /\/Catalogo-Sociedades$/);
+  await page.getByRole("button", { name: "Agregar" }).click();
+  await expect(page).toHaveURL(/\/Catalogo-Sociedades\/Sociedad\/Nuevo$/);
+
+  const crear = page.getByRole("button", { name: "Crear" });
+  await crear.click();
+  await expect(page.getByText("Debe cargar la carta de situación fiscal")).toBeVisible();
+
+  await page.getByRole("textbox", { name: "Razón social" }).fill(razonSocial);
+  await page.getByRole("textbox", { name: "RFC" }).fill(`eee010101${id.slice(-3)}`);
+  await pickOption(page, "Régimen fiscal", "601 — General de Ley Personas Morales");
+  await page.getByRole("textbox", { name: "Código postal" }).fill("06600");
+  await page.getByRole("textbox", { name: "Usuario SAP" }).fill("manager");
+  await page.getByLabel("Contraseña SAP").fill("B1Admin!");
+  const bd = page.getByRole("textbox", { name: "Base de datos SAP" });
+  await expect(bd).toBeDisabled();
+  await page.getByRole("checkbox", { name: "Editar la base de datos SAP" }).check();
+  await bd.fill(`SBO_E2E_${id}`);
+
+  const carta = page.getByRole("button", { name: "Carta de situación fiscal" });
+  await chooseFile(page, carta, notPdfFile("constancia.pdf"));
+  await expect(page.getByText("El archivo seleccionado no es un pdf")).toBeVisible();
+  await chooseFile(page, carta, pdfFile("constancia.pdf"));
+  await expect(page.getByText("El archivo seleccionado no es un pdf")).toBeHidden();
+  await crear.click();
+
+  await expect(page.getByText("Se creó con éxito la sociedad!")).toBeVisible();
+  await expect(page).toHaveURL(/\/Catalogo-Sociedades$/);
+  await page.getByRole("searchbox", { name: "Buscar" }).fill(id);
+  const row = page.getByRole("table", { name: "Catálogo de sociedades" }).getByRole("row", { name: new RegExp(id) });
+  await expect(row).toContainText(`EEE010101${id.slice(-3)}`);
+  await expect(row).toContainText("06600");
+  const popup = page.waitForEvent("popup");
+  await row.getByRole("button", { name: "Visualizar" }).click();
+  const constancia = await popup;
+  await constancia.waitForURL(/^blob:/);
+  await constancia.close();
+
+  // Link the new company to a supplier.
+  await openProveedor(page, BERENICE.nombre);
+  await page.getByRole("button", { name: "Agregar sociedad" }).click();
+  await expect(page).toHaveURL(/\/Catalogo-Proveedores\/Proveedor\/\d+\/Sociedad\/Nuevo$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sociedad del proveedor" })).toBeVisible();
+  const agregar = page.getByRole("button", { name: "Agregar", exact: true });
+  await agregar.click();
+  await expect(page.getByText("El campo Sociedad es obligatorio.")).toBeVisible();
+  await pickOption(page, "Sociedad", razonSocial);
+  await agregar.click();
+  await expect(page.getByText("Se creo con exito el empleado!")).toBeVisible();
+  await expect(page).toHaveURL(/\/Catalogo-Proveedores$/);
+
+  await openProveedor(page, BERENICE.nombre);
+  await expect(
+    page.getByRole("table", { name: "Sociedades del proveedor" }).getByRole("row", { name: new RegExp(id) }),
+  ).toBeVisible();
+});
+
+test("the administrator rejects a supplier with a reason and the supplier is notified", async ({
+  page,
+  browser,
+  context,
+}) => {
+  const motivo = `Falta la opinion de cumplimiento (e2e ${unique()})`;
+  await signInOk(page, "Empleado", "admin");
+  await openProveedor(page, BERENICE.nombre);
+
+  await pickOption(page, "Estatus del registro", "Rechazado");
+  await page.getByRole("button", { name: "Actualizar" }).click();
+  await expect(page.getByText("El campo Motivo de rechazo es obligatorio.")).toBeVisible();
+  await page.getByRole("textbox", { name: "Motivo de rechazo" }).fill(motivo);
+
+  const sentCorreo = page.waitForResponse((response) => response.url().endsWith("/api/proveedores/sentCorreo"));
+  await page.getByRole("button", { name: "Actualizar" }).click();
+  await expect(page.getByText("Se actualizó con éxito el proveedor")).toBeVisible();
+
+  // After the update the supplier is notified (spec §7 sentCorreo) with its record status and the reason.
+  const correo = await sentCorreo;
+  expect(correo.request().postDataJSON()).toEqual({
+    Correo: BERENICE_CORREO,
+    Tipo: "Proveedor",
+    Usuario: BERENICE.nombre,
+    EstatusRegistro: "R",
+    Estatus: "A",
+    Observaciones: motivo,
+  });
+  expect(correo.status()).toBe(200);
+  expect(await correo.json()).toMatchObject({ status: "success" });
+  if (mails) {
+    const received = () =>
+      mails
+        ?.filter((mail) => mail.to.includes(BERENICE_CORREO))
+        .map((mail) => decodeQuotedPrintable(mail.raw))
+        .find((text) => text.includes(`Observaciones: ${motivo}`));
+    await expect.poll(received, { timeout: 20_000 }).toContain("Estatus del registro: Rechazado");
+  }
+
+  // Back in the catalogue the supplier shows as rejected, with its reason in the detail.
+  await expect(page).toHaveURL(/\/Catalogo-Proveedores$/);
+  const row = page.getByRole("table", { name: "Catálogo de proveedores" }).getByRole("row", { name: /BERENICE/ });
+  await expect(row).toContainText("Rechazado");
+  await row.dblclick();
+  await expect(page.getByRole("textbox", { name: "Motivo de rechazo" })).toHaveValue(motivo);
+
+  // The supplier reads the reason in its profile.
+  const supplier = await newSignedInPage(browser, "Proveedor", BERENICE.rfc);
+  await openPerfil(supplier);
+  await expect(supplier.getByRole("alert").filter({ hasText: "Su registro fue rechazado" })).toContainText(motivo);
+  await supplier.context().close();
+
+  // Leave her record status as the demo seed has it, for the specs that run after this one.
+  const token = (await context.cookies()).find((cookie) => cookie.name === "access")?.value ?? "";
+  const restored = await page.request.post("/api/proveedores/updateProveedor", {
+    headers: { "x-access-token": token },
+    data: { CardCode: BERENICE.cardCode, U_SYS_PMESPR: "C", MOTRECHAZO: "" },
+  });
+  expect(restored.status()).toBe(200);
+});
+
+test("the supplier uploads its compliance PDF in /Perfil and sees 'Cargado'", async ({ page }) => {
+  await signInOk(page, "Proveedor", BERENICE.rfc);
+  await openPerfil(page);
+  const documentos = page.getByRole("table", { name: "Documentos del proveedor" });
+  const opinion = documentos.getByRole("row", { name: /Opinión de cumplimiento/ });
+  await expect(opinion).toContainText("No cargado");
+
+  // Spec §5: a required document without content blocks the update.
+  const actualizar = page.getByRole("button", { name: "Actualizar" });
+  await actualizar.click();
+  const aviso = page
+    .getByRole("alert")
+    .filter({ hasText: "Debe cargarse la opinión de cumplimiento de obligación fiscal" });
+  await expect(aviso).toBeVisible();
+  // The error stays 30 s (spec §9) over the top bar; the user closes it to reach the avatar menu later.
+  await aviso.getByRole("button", { name: "Cerrar mensaje" }).click();
+  await expect(aviso).toBeHidden();
+
+  const cargar = opinion.getByRole("button", { name: /Cargar/ });
+  await chooseFile(page, cargar, notPdfFile("opinion.pdf"));
+  await expect(opinion).toContainText("El archivo seleccionado no es un pdf");
+  await expect(opinion).toContainText("No cargado");
+  await chooseFile(page, cargar, pdfFile("opinion.pdf"));
+  await expect(opinion).toContainText("Cargado");
+  await expect(opinion).toContainText("Por guardar: opinion.pdf");
+  await actualizar.click();
+  await expect(page.getByText("Se actualizó con éxito el proveedor")).toBeVisible();
+  await expect(page).toHaveURL(/\/Home$/);
+
+  // Stored: the profile shows it loaded today, with the 30 days the compliance opinion is valid.
+  await openPerfil(page);
+  await expect(opinion).toContainText("Cargado");
+  await expect(opinion).not.toContainText("Por guardar");
+  await expect(opinion).toContainText("30 días");
+  const popup = page.waitForEvent("popup");
+  await opinion.getByRole("button", { name: /^Ver/ }).click();
+  const documento = await popup;
+  await documento.waitForURL(/^blob:/);
+  await documento.close();
+});
+
+test("a general employee sees the catalogue forms read-only", async ({ page }) => {
+  await signInOk(page, "Empleado", "consulta");
+
+  await openCatalogue(page, "Catálogo de empleados", /\/Catalogo-Empleados$/);
+  await expect(page.getByRole("table", { name: "Catálogo de empleados" }).getByRole("row")).not.toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Agregar" })).toHaveCount(0);
+  await page
+    .getByRole("table", { name: "Catálogo de empleados" })
+    .getByRole("row", { name: /^admin / })
+    .dblclick();
+  await expect(page).toHaveURL(/\/Catalogo-Empleados\/Empleado\/\d+$/);
+  await expect(page.getByRole("button", { name: "Actualizar" })).toBeDisabled();
+  await expect(page.getByRole("textbox", { name: "Nombre" })).not.toBeEditable();
+  await expect(page.getByRole("checkbox", { name: "Ver el módulo de documentos pendientes" })).toHaveCount(0);
+
+  await openCatalogue(page, "Catálogo de sociedades", /\/Catalogo-Sociedades$/);
+  await expect(page.getByRole("button", { name: "Agregar" })).toHaveCount(0);
+  await page
+    .getByRole("table", { name: "Catálogo de sociedades" })
+    .getByRole("row", { name: /KIJ, S\.A DE C\.V\./ })
+    .getByRole("cell", { name: "KIJ0906199R1" })
+    .dblclick();
+  await expect(page).toHaveURL(/\/Catalogo-Sociedades\/Sociedad\/\d+$/);
+  await expect(page.getByRole("button", { name: "Actualizar" })).toBeDisabled();
+  await expect(page.getByRole("textbox", { name: "Razón social" })).not.toBeEditable();
+
+  await openProveedor(page, "ESCUELA KEMPER URGATE");
+  await expect(page.getByRole("button", { name: "Actualizar" })).toBeDisabled();
+  await expect(page.getByRole("textbox", { name: "Teléfono" })).not.toBeEditable();
+  const documentos = page.getByRole("table", { name: "Documentos del proveedor" });
+  await expect(documentos.getByRole("button", { name: /^Ver/ })).toHaveCount(7);
+  await expect(documentos.getByRole("button", { name: /Cargar/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Agregar sociedad" })).toHaveCount(0);
+
+  await openPerfil(page);
+  await expect(page.getByRole("textbox", { name: "Usuario" })).toHaveValue("consulta");
+  await expect(page.getByRole("button", { name: "Actualizar" })).toBeDisabled();
+});

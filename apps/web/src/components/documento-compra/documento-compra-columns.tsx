@@ -1,0 +1,128 @@
+import { Badge } from "@mantine/core";
+import { describeFormaPago, describeMetodoPago, describeUsoCfdi } from "@portal/cfdi";
+import type { ReactNode } from "react";
+import { CodeTooltip } from "../code-tooltip";
+import type { DataTableColumn } from "../data-table";
+import classes from "./documento-compra.module.css";
+import {
+  amountSortKey,
+  type DocumentoCompra,
+  ESTATUS_ABIERTO,
+  estatusDocumentoLabel,
+  formatImporte,
+  metodoPagoDe,
+} from "./documento-compra-logic";
+
+/** Status as a badge: open documents stand out, closed ones recede. */
+export function EstatusDocumentoBadge({ docStatus }: { docStatus: string }): ReactNode {
+  return (
+    <Badge
+      variant="light"
+      color={docStatus === ESTATUS_ABIERTO ? "teal" : "gray"}
+      radius="sm"
+      tt="none"
+      className={classes.badge}
+    >
+      {estatusDocumentoLabel(docStatus)}
+    </Badge>
+  );
+}
+
+/** A SAT code with its official description on hover (spec §2: "Tooltips decode main use, method and form"). */
+export const UsoPrincipal = ({ code }: { code: string }) => (
+  <CodeTooltip label={describeUsoCfdi(code)}>{code}</CodeTooltip>
+);
+export const MetodoPago = ({ code }: { code: string }) => (
+  <CodeTooltip label={describeMetodoPago(code)}>{code}</CodeTooltip>
+);
+export const FormaPago = ({ code }: { code: string }) => (
+  <CodeTooltip label={describeFormaPago(code)}>{code}</CodeTooltip>
+);
+
+interface ColumnasOptions<Row extends DocumentoCompra> {
+  /** The document numbers, after the supplier: the order number, or the receipt and its order. */
+  numeros: readonly DataTableColumn<Row>[];
+  /** Header of DocDueDate: the agreed delivery date of an order, the due date of a receipt. */
+  fechaVencimiento: string;
+}
+
+/**
+ * List columns shared by /Pedidos and /Entradas-Mercancia (spec §2): #, company, supplier, the document
+ * numbers, status, date, due date, credit days, main use, payment method, payment form and total with
+ * currency. Every column with a value is searched (as shown) and sortable. Call it once at module level:
+ * the table builds its search index per columns array.
+ */
+export function columnasDocumentoCompra<Row extends DocumentoCompra>({
+  numeros,
+  fechaVencimiento,
+}: ColumnasOptions<Row>): readonly DataTableColumn<Row>[] {
+  return [
+    { id: "Fila", header: "#", value: (row) => row.Fila, width: 64 },
+    // Names break into lines rather than push the total out of view, but never into a narrow column.
+    {
+      id: "U_SYS_PMSNBD",
+      header: "Sociedad",
+      value: (row) => row.U_SYS_PMSNBD,
+      cell: (row) => <span className={classes.name}>{row.U_SYS_PMSNBD}</span>,
+    },
+    {
+      id: "CardName",
+      header: "Proveedor",
+      value: (row) => row.CardName,
+      cell: (row) => <span className={classes.name}>{row.CardName}</span>,
+    },
+    ...numeros,
+    {
+      id: "DocStatus",
+      header: "Estatus",
+      value: (row) => estatusDocumentoLabel(row.DocStatus),
+      cell: (row) => <EstatusDocumentoBadge docStatus={row.DocStatus} />,
+    },
+    { id: "DocDate", header: "Fecha", value: (row) => row.DocDate, isNoWrap: true },
+    {
+      id: "DocDueDate",
+      header: fechaVencimiento,
+      value: (row) => row.DocDueDate,
+      isNoWrap: true,
+      isHeaderWrapped: true,
+    },
+    {
+      id: "GroupNum",
+      header: "Días de crédito",
+      value: (row) => row.GroupNum,
+      align: "right",
+      isHeaderWrapped: true,
+    },
+    {
+      id: "U_B1SYS_MainUsage",
+      header: "Uso principal",
+      isHeaderWrapped: true,
+      value: (row) => row.U_B1SYS_MainUsage,
+      cell: (row) => <UsoPrincipal code={row.U_B1SYS_MainUsage} />,
+    },
+    {
+      id: "MetodoPago",
+      header: "Método de pago",
+      isHeaderWrapped: true,
+      value: metodoPagoDe,
+      cell: (row) => <MetodoPago code={metodoPagoDe(row)} />,
+    },
+    {
+      id: "PeyMethod",
+      header: "Forma de pago",
+      isHeaderWrapped: true,
+      value: (row) => row.PeyMethod,
+      cell: (row) => <FormaPago code={row.PeyMethod} />,
+    },
+    {
+      id: "DocTotal",
+      header: "Total",
+      // Searched as displayed ("47,820.76 MXN"), sorted by amount.
+      value: (row) => formatImporte(row.DocTotal, row.DocCur),
+      sortValue: (row) => amountSortKey(row.DocTotal),
+      cell: (row) => <span className={classes.amount}>{formatImporte(row.DocTotal, row.DocCur)}</span>,
+      align: "right",
+      isNoWrap: true,
+    },
+  ];
+}

@@ -1,0 +1,30 @@
+export {
+  columnasDocumentoCompra,
+  EstatusDocumentoBadge,
+  FormaPago,
+  MetodoPago,
+  UsoPrincipal,
+} from "./documento-compra-columns";
+export {
+  type CampoDocumento,
+  camposDocumentoCompra,
+  columnasPartida,
+  DocumentoCompraDetalle,
+  type PartidaColumn,
+} from "./documento-compra-detalle";
+export {
+  amountSortKey,
+  type DocumentoCompra,
+  ESTATUS_ABIERTO,
+  estatusDocumentoLabel,
+  estatusPartidaLabel,
+  findByFila,
+  formatCantidad,
+  formatImporte,
+  formatPorcentaje,
+  metodoPagoDe,
+  nombrePdf,
+  type PartidaBase,
+  type TotalesDocumento,
+  totalesDocumento,
+} from "./documento-compra-logic";

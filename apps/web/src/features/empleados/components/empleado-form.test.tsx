@@ -1,0 +1,186 @@
+import { type EmpleadoRow, type LoginData, MSG } from "@portal/contracts";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { session } from "../../../lib/session";
+import { pickOption } from "../../../test/pick-option";
+import { type FakeCall, fakeApi, renderApp } from "../../../test/render-app";
+
+// Saves and file reads are asynchronous round trips; give them room on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
+
+const ADMIN: LoginData = { perfil: "A", nombre: "Administrador del Portal", token: "tok-a", id: "1", VisuDocPen: "Y" };
+const CONSULTA: LoginData = { perfil: "G", nombre: "Mariana López Torres", token: "tok-g", id: "2", VisuDocPen: "N" };
+
+const ROWS: EmpleadoRow[] = [
+  {
+    Fila: 1,
+    IdEmpleado: "admin",
+    Perfil: "A",
+    Nombre: "Administrador",
+    Apellidos: "del Portal",
+    Email: "admin@empresa.com.mx",
+    IdArea: 5,
+    Area: "Sistemas",
+    Estatus: "A",
+    Pass: "",
+    VisuDocPen: "Y",
+  },
+  {
+    Fila: 2,
+    IdEmpleado: "consulta",
+    Perfil: "G",
+    Nombre: "Mariana",
+    Apellidos: "López Torres",
+    Email: "consulta@empresa.com.mx",
+    IdArea: 2,
+    Area: "Cuentas por pagar",
+    Estatus: "A",
+    Pass: "",
+    VisuDocPen: "N",
+  },
+];
+const AREAS = [
+  { IdArea: 1, Nombre: "Compras" },
+  { IdArea: 2, Nombre: "Cuentas por pagar" },
+  { IdArea: 5, Nombre: "Sistemas" },
+];
+
+const ok = (data: unknown) => ({ body: { status: "success", message: "OK", data } });
+
+function empleadosApi(extra?: (call: FakeCall) => { status?: number; body: unknown } | undefined) {
+  return (call: FakeCall) => {
+    const answer = extra?.(call);
+    if (answer) return answer;
+    if (call.url.endsWith("/api/empleados/rowEmpleados")) {
+      const tipo = (call.body as { tipo: string }).tipo;
+      return ok(
+        tipo === "Perfil"
+          ? ROWS.filter(
+              (row) => row.IdEmpleado === (call.headers.get("x-access-token") === "tok-a" ? "admin" : "consulta"),
+            )
+          : ROWS,
+      );
+    }
+    if (call.url.endsWith("/api/empleados/getAreas")) return ok(AREAS);
+    if (call.url.endsWith("/api/home/RowDocuments")) return ok({ Registro: 0 });
+    return undefined;
+  };
+}
+
+describe("employee form", () => {
+  it("creates an employee: required marks, the password rule, the spec's message, back to the catalogue", async () => {
+    session.storeLogin(ADMIN, "Empleado");
+    const calls = fakeApi(
+      empleadosApi((call) =>
+        call.url.endsWith("/createEmpleado") ? { body: { status: "success", message: MSG.empleadoCreado } } : undefined,
+      ),
+    );
+    const { router } = renderApp("/Catalogo-Empleados/Empleado/Nuevo");
+    expect(await screen.findByRole("heading", { level: 1, name: "Nuevo empleado" })).toBeDefined();
+    const crear = screen.getByRole("button", { name: "Crear" });
+
+    fireEvent.click(crear);
+    expect(await screen.findByText("El campo Usuario es obligatorio.")).toBeDefined();
+    expect(screen.getByText("El campo Área es obligatorio.")).toBeDefined();
+    expect(screen.getByText(MSG.passwordEmpleado)).toBeDefined();
+    expect(calls.some((call) => call.url.endsWith("/createEmpleado"))).toBe(false);
+
+    fireEvent.change(screen.getByRole("textbox", { name: /Usuario/ }), { target: { value: "jperez" } });
+    pickOption(/Rol/, "General");
+    fireEvent.change(screen.getByRole("textbox", { name: /^Nombre/ }), { target: { value: "Juan" } });
+    fireEvent.change(screen.getByRole("textbox", { name: /Apellidos/ }), { target: { value: "Pérez" } });
+    fireEvent.change(screen.getByRole("textbox", { name: /Correo/ }), { target: { value: "jperez@empresa.com.mx" } });
+    pickOption(/Área/, "Compras");
+    const password = screen.getByLabelText(/Contraseña/);
+    fireEvent.change(password, { target: { value: "ab!" } });
+    // Spec §5: the form cannot be submitted while the password fails.
+    await waitFor(() => expect(crear.hasAttribute("disabled")).toBe(true));
+    expect(screen.getByText(MSG.passwordEmpleado)).toBeDefined();
+    fireEvent.change(password, { target: { value: "Clave2026" } });
+    await waitFor(() => expect(crear.hasAttribute("disabled")).toBe(false));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Ver el módulo de documentos pendientes" }));
+
+    fireEvent.click(crear);
+    expect(await screen.findByText(MSG.empleadoCreado)).toBeDefined();
+    expect(calls.find((call) => call.url.endsWith("/createEmpleado"))?.body).toEqual({
+      Usuario: "jperez",
+      RolEmpleado: "G",
+      Nombre: "Juan",
+      Apellidos: "Pérez",
+      Correo: "jperez@empresa.com.mx",
+      Area: 1,
+      ViDocPen: "Y",
+      Estatus: "A",
+      Contraseña: "Clave2026",
+    });
+    // Spec §4: the save button stays disabled and the catalogue comes back once the message closes.
+    expect(crear.hasAttribute("disabled")).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Empleados"), { timeout: 6000 });
+  }, 15_000);
+
+  it("opens a row by double-click and updates it; a refusal shows the server's message", async () => {
+    session.storeLogin(ADMIN, "Empleado");
+    const calls = fakeApi(
+      empleadosApi((call) =>
+        call.url.endsWith("/updateEmpleado")
+          ? { status: 409, body: { status: "error", message: "No se pudo actualizar (prueba)." } }
+          : undefined,
+      ),
+    );
+    const { router } = renderApp("/Catalogo-Empleados");
+    const table = await screen.findByRole("table", { name: "Catálogo de empleados" });
+    expect(screen.getByRole("button", { name: "Agregar" })).toBeDefined();
+    const row = await within(table).findByRole("row", { name: /consulta/ });
+    fireEvent.doubleClick(row);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Empleados/Empleado/2"));
+
+    const actualizar = await screen.findByRole("button", { name: "Actualizar" });
+    expect(screen.getByRole("textbox", { name: /Usuario/ }).hasAttribute("readonly")).toBe(true);
+    // Spec §4: the status is selectable only when creating.
+    expect(screen.getByRole("combobox", { name: /Estatus/ }).hasAttribute("readonly")).toBe(true);
+    fireEvent.change(screen.getByRole("textbox", { name: /^Nombre/ }), { target: { value: "Mariana Isabel" } });
+    fireEvent.click(actualizar);
+
+    expect(await screen.findByText("No se pudo actualizar (prueba).")).toBeDefined();
+    expect(calls.find((call) => call.url.endsWith("/updateEmpleado"))?.body).toEqual({
+      Id: 2,
+      Usuario: "consulta",
+      RolEmpleado: "G",
+      Nombre: "Mariana Isabel",
+      Apellidos: "López Torres",
+      Correo: "consulta@empresa.com.mx",
+      Area: 2,
+      ViDocPen: "N",
+    });
+    expect(router.state.location.pathname).toBe("/Catalogo-Empleados/Empleado/2");
+    await waitFor(() => expect(actualizar.hasAttribute("disabled")).toBe(false));
+  });
+
+  it("is read-only for a general employee: no Agregar, Actualizar disabled", async () => {
+    session.storeLogin(CONSULTA, "Empleado");
+    fakeApi(empleadosApi());
+    const { router } = renderApp("/Catalogo-Empleados");
+    const table = await screen.findByRole("table", { name: "Catálogo de empleados" });
+    fireEvent.doubleClick(await within(table).findByRole("row", { name: /admin/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Empleados/Empleado/1"));
+    expect(screen.queryByRole("button", { name: "Agregar" })).toBeNull();
+    expect((await screen.findByRole("button", { name: "Actualizar" })).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("textbox", { name: /^Nombre/ }).hasAttribute("readonly")).toBe(true);
+    expect(screen.queryByRole("checkbox", { name: "Ver el módulo de documentos pendientes" })).toBeNull();
+  });
+
+  it("shows the employee's own form in /Perfil without the pending-documents checkbox", async () => {
+    session.storeLogin(ADMIN, "Empleado");
+    const calls = fakeApi(empleadosApi());
+    renderApp("/Perfil");
+    expect(await screen.findByRole("form", { name: "Perfil del empleado" })).toBeDefined();
+    expect((screen.getByRole("textbox", { name: /Usuario/ }) as HTMLInputElement).value).toBe("admin");
+    expect(screen.queryByRole("checkbox", { name: "Ver el módulo de documentos pendientes" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Actualizar" }).hasAttribute("disabled")).toBe(false);
+    expect(calls.find((call) => call.url.endsWith("/rowEmpleados"))?.body).toEqual({
+      usuario: "1",
+      operador: "Empleado",
+      tipo: "Perfil",
+    });
+  });
+});

@@ -1,0 +1,44 @@
+import type { EntradaLinea, EntradaRow } from "@portal/contracts";
+import { Navigate } from "@tanstack/react-router";
+import {
+  camposDocumentoCompra,
+  columnasPartida,
+  DocumentoCompraDetalle,
+  findByFila,
+  nombrePdf,
+} from "../../../components/documento-compra";
+import type { Session } from "../../../lib/session";
+import { useEntradasCargadas } from "../api";
+import { pedidoRelacionado, tituloEntrada } from "../entrada-logic";
+
+/** Receipt lines have no open quantity (spec §3 Goods receipt lines). */
+export const ENTRADA_LINE_COLUMNS = columnasPartida<EntradaLinea>();
+
+function Detalle({ entrada }: { entrada: EntradaRow }) {
+  return (
+    <DocumentoCompraDetalle
+      titulo={tituloEntrada(entrada.DocNum)}
+      volverA="/Entradas-Mercancia"
+      volverLabel="Entradas de mercancía"
+      documento={entrada}
+      campos={camposDocumentoCompra(entrada, {
+        numeros: [
+          { label: "Entrada", value: entrada.DocNum },
+          { label: "Pedido", value: pedidoRelacionado(entrada.Pedido) },
+        ],
+        fechaVencimiento: "Fecha de vencimiento",
+      })}
+      lineas={entrada.DetalleEntradaMercancia}
+      columnas={ENTRADA_LINE_COLUMNS}
+      nombrePdf={nombrePdf("EntradaMercancia", entrada.DocNum)}
+    />
+  );
+}
+
+/** /Entradas-Mercancia/EntradaMercancia/:id: the :id-th row of the loaded list; without it, back to the list. */
+export function EntradaDetalle({ session, fila }: { session: Session; fila: number }) {
+  const entradas = useEntradasCargadas(session);
+  const entrada = findByFila(entradas.data, fila);
+  if (!entrada) return <Navigate to="/Entradas-Mercancia" replace />;
+  return <Detalle entrada={entrada} />;
+}

@@ -1,0 +1,93 @@
+import type { LoginData } from "@portal/contracts";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { makeEntrada } from "../../../components/documento-compra/documento-compra.fixtures";
+import { session } from "../../../lib/session";
+import { type FakeCall, fakeApi, renderApp } from "../../../test/render-app";
+
+const CONSULTA: LoginData = { perfil: "G", nombre: "Mariana López Torres", token: "tok-g", id: "2", VisuDocPen: "N" };
+
+const ENTRADAS = Array.from({ length: 120 }, (_, i) =>
+  makeEntrada({
+    Fila: i + 1,
+    DocNum: 5200 - i,
+    Pedido: i % 3 === 0 ? null : 1100 - i,
+    DocDate: `2026-${String((i % 12) + 1).padStart(2, "0")}-15`,
+    U_SYS_PMDPDF: i === 0 ? "/api/archivos/7" : "",
+  }),
+);
+
+function entradasApi({ url }: FakeCall) {
+  if (url.endsWith("/api/entradasMercancia/getEntradasMercancia")) {
+    return { body: { status: "success", message: "OK", data: ENTRADAS } };
+  }
+  return undefined;
+}
+
+const bodyRows = () =>
+  within(screen.getByRole("table", { name: "Entradas de mercancía" }))
+    .getAllByRole("row")
+    .slice(1);
+
+describe("/Entradas-Mercancia", () => {
+  it("pages 50 rows at a time, sorts by date and opens a receipt", async () => {
+    session.storeLogin(CONSULTA, "Empleado");
+    const calls = fakeApi(entradasApi);
+    const { router } = renderApp("/Entradas-Mercancia");
+    expect(await screen.findByRole("heading", { level: 1, name: "Entradas de mercancía" })).toBeDefined();
+    await waitFor(() => expect(bodyRows()).toHaveLength(50));
+    expect(screen.getByText("1–50 de 120")).toBeDefined();
+    expect(calls.find((call) => call.url.endsWith("/getEntradasMercancia"))?.body).toEqual({
+      usuario: "2",
+      operador: "Empleado",
+    });
+
+    fireEvent.click(screen.getByRole("button", { name: "Página 3" }));
+    expect(screen.getByText("101–120 de 120")).toBeDefined();
+    expect(bodyRows()).toHaveLength(20);
+
+    fireEvent.click(screen.getByRole("button", { name: "Fecha" }));
+    await waitFor(() => expect(bodyRows()[0]?.textContent).toContain("2026-01-15"));
+    expect(screen.getByText("1–50 de 120")).toBeDefined();
+
+    fireEvent.change(screen.getByRole("searchbox", { name: "Buscar" }), { target: { value: "5199" } });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    const [row] = bodyRows();
+    expect(row?.textContent).toContain("1099"); // its related order
+    fireEvent.doubleClick(row as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Entradas-Mercancia/EntradaMercancia/2"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Entrada de mercancía #5199" })).toBeDefined();
+    expect(screen.queryByRole("button", { name: "Descargar PDF" })).toBeNull();
+    const datos = screen.getByRole("region", { name: "Datos generales" });
+    expect(datos.textContent).toContain("Entrada5199");
+    expect(datos.textContent).toContain("Pedido1099");
+    expect(datos.textContent).toContain("Fecha de vencimiento");
+    const partidas = within(screen.getByRole("table", { name: "Partidas" })).getAllByRole("row");
+    expect(partidas[0]?.textContent).toBe("#CódigoDescripciónEstatusUnidadCantidadPrecio unitarioDescuento %Total");
+    expect(partidas[1]?.textContent).toBe(
+      "1FER-0142Tornillo hexagonal 1/2 x 2Hex bolt 1/2 x 2CerradaPZA75010.000 %7,500.00",
+    );
+
+    // Back to the list through the link.
+    fireEvent.click(screen.getByRole("link", { name: "Volver a Entradas de mercancía" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Entradas-Mercancia"));
+  });
+
+  it("offers 'Descargar PDF' when the receipt has one and shows a dash without a related order", async () => {
+    session.storeLogin(CONSULTA, "Empleado");
+    fakeApi(entradasApi);
+    const { router } = renderApp("/Entradas-Mercancia");
+    await waitFor(() => expect(bodyRows()).toHaveLength(50));
+    fireEvent.doubleClick(bodyRows()[0] as HTMLElement);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Entradas-Mercancia/EntradaMercancia/1"));
+    expect(await screen.findByRole("button", { name: "Descargar PDF" })).toBeDefined();
+    expect(screen.getByRole("region", { name: "Datos generales" }).textContent).toContain("Pedido—");
+  });
+
+  it("goes back to the list when the list is not loaded", async () => {
+    session.storeLogin(CONSULTA, "Empleado");
+    fakeApi(entradasApi);
+    const { router } = renderApp("/Entradas-Mercancia/EntradaMercancia/3");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Entradas-Mercancia"));
+  });
+});

@@ -1,0 +1,50 @@
+import type { PedidoLinea, PedidoRow } from "@portal/contracts";
+import { Navigate } from "@tanstack/react-router";
+import {
+  camposDocumentoCompra,
+  columnasPartida,
+  DocumentoCompraDetalle,
+  findByFila,
+  formatCantidad,
+  nombrePdf,
+} from "../../../components/documento-compra";
+import type { Session } from "../../../lib/session";
+import { usePedidosCargados } from "../api";
+import { cantidadEntregada, tituloPedido } from "../pedido-logic";
+
+/** Lines of an order: quantity, then open and delivered (spec §3 Order line). */
+export const PEDIDO_LINE_COLUMNS = columnasPartida<PedidoLinea>([
+  { id: "OpenQty", header: "Pendiente", align: "right", cell: (linea) => formatCantidad(linea.OpenQty) },
+  {
+    id: "Entregada",
+    header: "Entregada",
+    align: "right",
+    cell: (linea) => formatCantidad(cantidadEntregada(linea)),
+  },
+]);
+
+function Detalle({ pedido }: { pedido: PedidoRow }) {
+  return (
+    <DocumentoCompraDetalle
+      titulo={tituloPedido(pedido.DocNum)}
+      volverA="/Pedidos"
+      volverLabel="Pedidos"
+      documento={pedido}
+      campos={camposDocumentoCompra(pedido, {
+        numeros: [{ label: "Pedido", value: pedido.DocNum }],
+        fechaVencimiento: "Fecha de entrega",
+      })}
+      lineas={pedido.DetallePedido}
+      columnas={PEDIDO_LINE_COLUMNS}
+      nombrePdf={nombrePdf("Pedido", pedido.DocNum)}
+    />
+  );
+}
+
+/** /Pedidos/Pedido/:id (spec §2): the :id-th row of the loaded list; without it, back to the list. */
+export function PedidoDetalle({ session, fila }: { session: Session; fila: number }) {
+  const pedidos = usePedidosCargados(session);
+  const pedido = findByFila(pedidos.data, fila);
+  if (!pedido) return <Navigate to="/Pedidos" replace />;
+  return <Detalle pedido={pedido} />;
+}

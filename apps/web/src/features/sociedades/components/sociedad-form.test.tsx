@@ -1,0 +1,172 @@
+import { type LoginData, MSG, type SociedadRow } from "@portal/contracts";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { session } from "../../../lib/session";
+import { pickOption } from "../../../test/pick-option";
+import { type FakeCall, fakeApi, renderApp } from "../../../test/render-app";
+
+// Saves and file reads are asynchronous round trips; give them room on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
+
+const ADMIN: LoginData = { perfil: "A", nombre: "Administrador del Portal", token: "tok-a", id: "1", VisuDocPen: "Y" };
+const CONSULTA: LoginData = { perfil: "G", nombre: "Mariana López Torres", token: "tok-g", id: "2", VisuDocPen: "N" };
+
+const ROWS: SociedadRow[] = [
+  {
+    Fila: 1,
+    IdSociedad: 4,
+    NomSociedad: "COMERCIAL DEL CENTRO",
+    RFC: "CCE010101AB1",
+    Regimen: "601",
+    CP: "1000",
+    Estatus: "A",
+    UsuarioSAP: "manager",
+    PassSAP: "",
+    BDSAP: "SBO_CCE",
+    Constancia: "/api/archivos/cce",
+  },
+  {
+    Fila: 2,
+    IdSociedad: 7,
+    NomSociedad: "KIJ, S.A DE C.V.",
+    RFC: "KIJ0906199R1",
+    Regimen: "603",
+    CP: "59820",
+    Estatus: "I",
+    UsuarioSAP: "manager",
+    PassSAP: "",
+    BDSAP: "SBO_KIJ",
+    Constancia: "",
+  },
+];
+
+const ok = (data: unknown) => ({ body: { status: "success", message: "OK", data } });
+
+function sociedadesApi(extra?: (call: FakeCall) => { status?: number; body: unknown } | undefined) {
+  return (call: FakeCall) => {
+    const answer = extra?.(call);
+    if (answer) return answer;
+    if (call.url.endsWith("/api/sociedades/rowSociedades")) return ok(ROWS);
+    if (call.url.endsWith("/api/home/RowDocuments")) return ok({ Registro: 0 });
+    return undefined;
+  };
+}
+
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
+const pdf = () => new File(["%PDF-1.4\n%%EOF\n"], "constancia.pdf", { type: "application/pdf" });
+
+describe("company catalogue and form", () => {
+  it("lists companies with the regime code, the masked postal code and Visualizar", async () => {
+    session.storeLogin(CONSULTA, "Empleado");
+    fakeApi(sociedadesApi());
+    renderApp("/Catalogo-Sociedades");
+    const table = await screen.findByRole("table", { name: "Catálogo de sociedades" });
+    const first = await within(table).findByRole("row", { name: /COMERCIAL DEL CENTRO/ });
+    expect(first.textContent).toContain("01000");
+    expect(within(first).getByRole("button", { name: "Visualizar" })).toBeDefined();
+    const second = within(table).getByRole("row", { name: /KIJ/ });
+    expect(second.textContent).toContain("Inactivo");
+    expect(second.textContent).toContain("No cargado");
+    // Spec §6: 'Agregar' is for administrators only.
+    expect(screen.queryByRole("button", { name: "Agregar" })).toBeNull();
+  });
+
+  it("creates a company: required fields, the PDF checked by signature, the locked SAP database", async () => {
+    session.storeLogin(ADMIN, "Empleado");
+    const calls = fakeApi(
+      sociedadesApi((call) =>
+        call.url.endsWith("/createSociedad") ? { body: { status: "success", message: MSG.sociedadCreada } } : undefined,
+      ),
+    );
+    const { router } = renderApp("/Catalogo-Sociedades/Sociedad/Nuevo");
+    const crear = await screen.findByRole("button", { name: "Crear" });
+    fireEvent.click(crear);
+    expect(await screen.findByText(MSG.cartaSituacionFiscal)).toBeDefined();
+    expect(screen.getByText("El campo Razón social es obligatorio.")).toBeDefined();
+
+    fireEvent.change(screen.getByRole("textbox", { name: /Razón social/ }), {
+      target: { value: "Comercializadora Norte" },
+    });
+    fireEvent.change(screen.getByRole("textbox", { name: /^RFC/ }), { target: { value: "cno010101ab1" } });
+    expect((screen.getByRole("textbox", { name: /^RFC/ }) as HTMLInputElement).value).toBe("CNO010101AB1");
+    pickOption(/Régimen fiscal/, "601 — General de Ley Personas Morales");
+    fireEvent.change(screen.getByRole("textbox", { name: /Código postal/ }), { target: { value: "01-00a0" } });
+    expect((screen.getByRole("textbox", { name: /Código postal/ }) as HTMLInputElement).value).toBe("01000");
+    fireEvent.change(screen.getByRole("textbox", { name: /Usuario SAP/ }), { target: { value: "manager" } });
+    fireEvent.change(screen.getByLabelText(/Contraseña SAP/), { target: { value: "B1Admin!" } });
+
+    // Spec §5: the SAP database field is unlocked by its checkbox.
+    const bdsap = screen.getByRole("textbox", { name: /Base de datos SAP/ });
+    expect(bdsap.hasAttribute("disabled")).toBe(true);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Editar la base de datos SAP" }));
+    expect(bdsap.hasAttribute("disabled")).toBe(false);
+    fireEvent.change(bdsap, { target: { value: "SBO_CNO" } });
+
+    // A file that is not a PDF by its signature is refused at once.
+    fireEvent.change(fileInput(), {
+      target: { files: [new File(["hola"], "falso.pdf", { type: "application/pdf" })] },
+    });
+    expect(await screen.findByText(MSG.archivoNoPdf)).toBeDefined();
+    fireEvent.change(fileInput(), { target: { files: [pdf()] } });
+    await waitFor(() => expect(screen.queryByText(MSG.archivoNoPdf)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(MSG.cartaSituacionFiscal)).toBeNull());
+
+    fireEvent.click(crear);
+    expect(await screen.findByText(MSG.sociedadCreada)).toBeDefined();
+    expect(calls.find((call) => call.url.endsWith("/createSociedad"))?.body).toEqual({
+      RazonSocial: "Comercializadora Norte",
+      RFC: "CNO010101AB1",
+      RegimenFiscal: "601",
+      CodigoPostal: "01000",
+      Estatus: "A",
+      UsuarioSAP: "manager",
+      BDSAP: "SBO_CNO",
+      ContraseñaSAP: "B1Admin!",
+      CartaSituacionFiscal: btoa("%PDF-1.4\n%%EOF\n"),
+      CartaSituacionFiscalNombre: "constancia.pdf",
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Sociedades"), { timeout: 6000 });
+  }, 15_000);
+
+  it("updates a company without resending the stored PDF", async () => {
+    session.storeLogin(ADMIN, "Empleado");
+    const calls = fakeApi(
+      sociedadesApi((call) =>
+        call.url.endsWith("/updateSociedad")
+          ? { body: { status: "success", message: MSG.sociedadActualizada } }
+          : undefined,
+      ),
+    );
+    const { router } = renderApp("/Catalogo-Sociedades");
+    const table = await screen.findByRole("table", { name: "Catálogo de sociedades" });
+    fireEvent.doubleClick(await within(table).findByRole("row", { name: /COMERCIAL DEL CENTRO/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Sociedades/Sociedad/1"));
+    expect(await screen.findByText("Cargado")).toBeDefined();
+    pickOption(/Estatus/, "Inactivo");
+    fireEvent.click(screen.getByRole("button", { name: "Actualizar" }));
+    expect(await screen.findByText(MSG.sociedadActualizada)).toBeDefined();
+    expect(calls.find((call) => call.url.endsWith("/updateSociedad"))?.body).toEqual({
+      id: 1,
+      Numero: 4,
+      RazonSocial: "COMERCIAL DEL CENTRO",
+      RFC: "CCE010101AB1",
+      RegimenFiscal: "601",
+      CodigoPostal: "01000",
+      Estatus: "I",
+      UsuarioSAP: "manager",
+      BDSAP: "SBO_CCE",
+    });
+  });
+
+  it("is read-only for a general employee", async () => {
+    session.storeLogin(CONSULTA, "Empleado");
+    fakeApi(sociedadesApi());
+    const { router } = renderApp("/Catalogo-Sociedades");
+    const table = await screen.findByRole("table", { name: "Catálogo de sociedades" });
+    fireEvent.doubleClick(await within(table).findByRole("row", { name: /KIJ/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Sociedades/Sociedad/2"));
+    expect((await screen.findByRole("button", { name: "Actualizar" })).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("textbox", { name: /Razón social/ }).hasAttribute("readonly")).toBe(true);
+    expect(screen.getByRole("checkbox", { name: "Editar la base de datos SAP" }).hasAttribute("disabled")).toBe(true);
+  });
+});

@@ -1,0 +1,184 @@
+import {
+  type CreateSociedadRequest,
+  codigoPostalSchema,
+  createSociedadRequestSchema,
+  MSG,
+  regimenFiscalSchema,
+  requiredText,
+  rfcSchema,
+  type SociedadRow,
+  type UpdateSociedadRequest,
+  updateSociedadRequestSchema,
+} from "@portal/contracts";
+import { z } from "zod";
+import { fieldErrors } from "../../lib/form-errors";
+import type { PdfUpload } from "../../lib/pdf-upload";
+
+/**
+ * Pure logic of the company form (spec §3 Company, §4 form mode, §5 Company form): values, labels,
+ * validation, request bodies and the postal-code mask.
+ */
+
+export type FormMode = "crear" | "actualizar";
+
+export interface SociedadFormValues {
+  RazonSocial: string;
+  RFC: string;
+  RegimenFiscal: string;
+  CodigoPostal: string;
+  UsuarioSAP: string;
+  /** Write-only: empty on update keeps the stored one. */
+  ContraseñaSAP: string;
+  BDSAP: string;
+  Estatus: string;
+  /** The tax-situation PDF picked now (content + name), null when none was picked. */
+  CartaSituacionFiscal: PdfUpload | null;
+}
+
+export type SociedadField = keyof SociedadFormValues;
+
+export const SOCIEDAD_LABELS = {
+  RazonSocial: "Razón social",
+  RFC: "RFC",
+  RegimenFiscal: "Régimen fiscal",
+  CodigoPostal: "Código postal",
+  UsuarioSAP: "Usuario SAP",
+  ContraseñaSAP: "Contraseña SAP",
+  BDSAP: "Base de datos SAP",
+  Estatus: "Estatus",
+  CartaSituacionFiscal: "Carta de situación fiscal",
+} as const satisfies Record<SociedadField, string>;
+
+const FIELDS = Object.keys(SOCIEDAD_LABELS) as SociedadField[];
+const L = SOCIEDAD_LABELS;
+
+export const emptySociedadForm = (): SociedadFormValues => ({
+  RazonSocial: "",
+  RFC: "",
+  RegimenFiscal: "",
+  CodigoPostal: "",
+  UsuarioSAP: "",
+  ContraseñaSAP: "",
+  BDSAP: "",
+  Estatus: "A",
+  CartaSituacionFiscal: null,
+});
+
+/** Spec §3 mapping row -> form: NomSociedad -> RazonSocial, Regimen -> RegimenFiscal, CP -> CodigoPostal. */
+export const sociedadFormFromRow = (row: SociedadRow): SociedadFormValues => ({
+  RazonSocial: row.NomSociedad,
+  RFC: row.RFC,
+  RegimenFiscal: row.Regimen,
+  CodigoPostal: formatCodigoPostal(row.CP),
+  UsuarioSAP: row.UsuarioSAP,
+  ContraseñaSAP: "",
+  BDSAP: row.BDSAP,
+  // Spec §4: A means Activo, any other value Inactivo.
+  Estatus: row.Estatus === "A" ? "A" : "I",
+  CartaSituacionFiscal: null,
+});
+
+/**
+ * The postal-code mask: five digits. ERP data sometimes lost the leading zero of codes such as 01000
+ * (stored as a number), so 1 to 4 digits are padded back; anything that is not digits is shown as it is.
+ */
+export function formatCodigoPostal(cp: string): string {
+  const trimmed = cp.trim();
+  return /^\d{1,4}$/.test(trimmed) ? trimmed.padStart(5, "0") : trimmed;
+}
+
+/** What the postal-code input keeps while typing: digits only, at most five. */
+export const maskCodigoPostalInput = (raw: string): string => raw.replace(/\D/g, "").slice(0, 5);
+
+interface ValidationContext {
+  mode: FormMode;
+  /** The company already has its certificate stored (update): picking a new one is then optional. */
+  hasStoredCarta: boolean;
+}
+
+const sociedadFormSchema = ({ mode, hasStoredCarta }: ValidationContext) =>
+  z.object({
+    RazonSocial: requiredText(L.RazonSocial, 254),
+    RFC: requiredText(L.RFC).pipe(rfcSchema(L.RFC)),
+    RegimenFiscal: requiredText(L.RegimenFiscal).pipe(regimenFiscalSchema(L.RegimenFiscal)),
+    CodigoPostal: requiredText(L.CodigoPostal).pipe(codigoPostalSchema(L.CodigoPostal)),
+    UsuarioSAP: requiredText(L.UsuarioSAP, 100),
+    ContraseñaSAP: mode === "crear" ? requiredText(L.ContraseñaSAP, 200) : z.string(),
+    BDSAP: requiredText(L.BDSAP, 100),
+    Estatus: requiredText(L.Estatus),
+    // Spec §5: 'Debe cargar la carta de situación fiscal'.
+    CartaSituacionFiscal: z
+      .custom<PdfUpload | null>()
+      .refine((carta) => carta !== null || (mode === "actualizar" && hasStoredCarta), {
+        error: MSG.cartaSituacionFiscal,
+      }),
+  });
+
+/** Field errors of the company form (spec §5): the required fields (*) and the certificate. */
+export function validateSociedadForm(
+  values: SociedadFormValues,
+  context: ValidationContext,
+): Partial<Record<SociedadField, string>> {
+  return fieldErrors(sociedadFormSchema(context).safeParse(values), FIELDS);
+}
+
+export type BuildResult<T> = { ok: true; request: T } | { ok: false; errors: Partial<Record<SociedadField, string>> };
+
+const base = (values: SociedadFormValues) => ({
+  RazonSocial: values.RazonSocial.trim(),
+  RFC: values.RFC.trim().toUpperCase(),
+  RegimenFiscal: values.RegimenFiscal,
+  CodigoPostal: values.CodigoPostal.trim(),
+  Estatus: values.Estatus,
+  UsuarioSAP: values.UsuarioSAP.trim(),
+  BDSAP: values.BDSAP.trim(),
+});
+
+const carta = (values: SociedadFormValues) =>
+  values.CartaSituacionFiscal
+    ? {
+        CartaSituacionFiscal: values.CartaSituacionFiscal.base64,
+        CartaSituacionFiscalNombre: values.CartaSituacionFiscal.nombre,
+      }
+    : {};
+
+function build<T>(schema: z.ZodType<T>, candidate: unknown, values: SociedadFormValues, context: ValidationContext) {
+  const errors = validateSociedadForm(values, context);
+  if (Object.keys(errors).length > 0) return { ok: false, errors } as const;
+  const parsed = schema.safeParse(candidate);
+  if (parsed.success) return { ok: true, request: parsed.data } as const;
+  // The certificate travels as two request fields; both belong to the one form field.
+  const mapped = fieldErrors(parsed, [...FIELDS, "CartaSituacionFiscalNombre"]);
+  const { CartaSituacionFiscalNombre, ...rest } = mapped;
+  return {
+    ok: false,
+    errors: { ...rest, ...(CartaSituacionFiscalNombre ? { CartaSituacionFiscal: CartaSituacionFiscalNombre } : {}) },
+  } as const;
+}
+
+/** POST createSociedad body: the SAP password and the certificate are required. */
+export function buildCreateSociedadRequest(values: SociedadFormValues): BuildResult<CreateSociedadRequest> {
+  const candidate = { ...base(values), ContraseñaSAP: values.ContraseñaSAP, ...carta(values) };
+  return build(createSociedadRequestSchema, candidate, values, { mode: "crear", hasStoredCarta: false });
+}
+
+/**
+ * POST updateSociedad body: Numero (IdSociedad) identifies the company, `id` is the row number. The SAP
+ * password and the certificate are write-only: left out when not given, so the stored ones stay.
+ */
+export function buildUpdateSociedadRequest(
+  values: SociedadFormValues,
+  options: { fila: number; idSociedad: number; hasStoredCarta: boolean },
+): BuildResult<UpdateSociedadRequest> {
+  const candidate = {
+    id: options.fila,
+    Numero: options.idSociedad,
+    ...base(values),
+    ...(values.ContraseñaSAP ? { ContraseñaSAP: values.ContraseñaSAP } : {}),
+    ...carta(values),
+  };
+  return build(updateSociedadRequestSchema, candidate, values, {
+    mode: "actualizar",
+    hasStoredCarta: options.hasStoredCarta,
+  });
+}

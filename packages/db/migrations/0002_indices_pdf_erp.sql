@@ -1,0 +1,2 @@
+CREATE INDEX "erp_entradas_pdf_idx" ON "erp_mock"."entradas" USING btree ("pdf_archivo_id") WHERE "erp_mock"."entradas"."pdf_archivo_id" is not null;--> statement-breakpoint
+CREATE INDEX "erp_pedidos_pdf_idx" ON "erp_mock"."pedidos" USING btree ("pdf_archivo_id") WHERE "erp_mock"."pedidos"."pdf_archivo_id" is not null;

@@ -16,7 +16,6 @@ import { createCorreoService, type MailTransport } from "./modules/correo/servic
 import { createEmpleadosRepository } from "./modules/empleados/repository";
 import { createEmpleadosService } from "./modules/empleados/service";
 import { createEntradasService } from "./modules/entradas/service";
-import { createHomeRepository } from "./modules/home/repository";
 import { createHomeService } from "./modules/home/service";
 import { createPedidosService } from "./modules/pedidos/service";
 import { createProveedoresRepository } from "./modules/proveedores/repository";
@@ -42,7 +41,7 @@ export function createServices(
   const erpScope = createErpScopeResolver(db);
   const pedidos = createPedidosService(erp, erpScope);
   const entradas = createEntradasService(erp, erpScope);
-  const home = createHomeService(createHomeRepository(db), {
+  const home = createHomeService(db, {
     Pedidos: pedidos.countPedidos,
     "Entradas de mercancia": entradas.countEntradas,
   });

@@ -18,24 +18,6 @@ export function createProveedoresRepository(db: Database) {
           .from(proveedores)
           .where(and(eq(proveedores.rfc, rfc), ne(proveedores.cardCode, exceptCardCode)))
       ).length > 0,
-    sociedadesDe: (cardCodes: string[]) =>
-      cardCodes.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({
-              cardCode: proveedorSociedades.cardCode,
-              id: sociedades.id,
-              nombre: sociedades.nombre,
-              rfc: sociedades.rfc,
-              regimen: sociedades.regimen,
-              cp: sociedades.cp,
-              estatus: sociedades.estatus,
-              constanciaArchivoId: sociedades.constanciaArchivoId,
-            })
-            .from(proveedorSociedades)
-            .innerJoin(sociedades, eq(sociedades.id, proveedorSociedades.sociedadId))
-            .where(inArray(proveedorSociedades.cardCode, cardCodes))
-            .orderBy(asc(sociedades.id)),
     documentosDe: (cardCodes: string[]) =>
       cardCodes.length === 0
         ? Promise.resolve([])

@@ -18,6 +18,7 @@ import { isAdministrador, isEmpleado, isProveedor, type SessionUser } from "../.
 import { archivoUrl } from "../archivos/service";
 import { storePdfUpload } from "../archivos/uploads";
 import type { CorreoService } from "../correo/service";
+import { sociedadesDeProveedores, toSociedadProveedorRow } from "../sociedades/de-proveedor";
 import { createProveedoresRepository, type ProveedoresRepository, proveedorWrites } from "./repository";
 
 type Proveedor = typeof schema.proveedores.$inferSelect;
@@ -77,7 +78,7 @@ export function createProveedoresService(
 ) {
   async function toRows(list: Proveedor[]): Promise<ProveedorRow[]> {
     const codes = list.map((p) => p.cardCode);
-    const [socs, docs] = await Promise.all([repo.sociedadesDe(codes), repo.documentosDe(codes)]);
+    const [socs, docs] = await Promise.all([sociedadesDeProveedores(db, codes), repo.documentosDe(codes)]);
     const today = isoDate(clock());
     return list.map((p, i) => {
       const e = estados(
@@ -108,18 +109,7 @@ export function createProveedoresService(
         U_SYS_PMESPR: p.estatusRegistro === "C" ? "C" : p.estatusRegistro === "R" ? "R" : "P",
         U_SYS_PMESRE: p.estatus === "A" ? "A" : "I",
         MOTRECHAZO: p.motivoRechazo,
-        sociedades: socs
-          .filter((s) => s.cardCode === p.cardCode)
-          .map((s, j) => ({
-            Fila: j + 1,
-            IdSociedad: s.id,
-            NomSociedad: s.nombre,
-            RFC: s.rfc,
-            Regimen: s.regimen,
-            CP: s.cp,
-            Estatus: s.estatus,
-            Constancia: archivoUrl(s.constanciaArchivoId),
-          })),
+        sociedades: socs.filter((s) => s.cardCode === p.cardCode).map((s, j) => toSociedadProveedorRow(s, j + 1)),
         ActaConstitutiva: grupo("ActaConstitutiva"),
         IdentificacionOficial: grupo("IdentificacionOficial"),
         ComprobanteDomicilio: grupo("ComprobanteDomicilio"),

@@ -1,0 +1,46 @@
+import { Badge, Text } from "@mantine/core";
+import { describeRegimenFiscal } from "@portal/cfdi";
+import { estatusActivoLabel, type HomeSociedadRow } from "@portal/contracts";
+import { CodeTooltip } from "./code-tooltip";
+import type { DataTableColumn } from "./data-table";
+import { OpenFileButton } from "./open-file-button";
+
+/**
+ * A supplier's companies as Home shows them (spec §2: #, Razón social, RFC, Régimen fiscal with its SAT
+ * description, Código postal, Estatus, Constancia de situación fiscal with 'Visualizar'). Used by Home and by
+ * the supplier detail. A module constant, so each table builds its search index once per data load.
+ */
+export const SOCIEDADES_PROVEEDOR_COLUMNS: readonly DataTableColumn<HomeSociedadRow>[] = [
+  { id: "Fila", header: "#", value: (row) => row.Fila, width: 64 },
+  { id: "NomSociedad", header: "Razón social", value: (row) => row.NomSociedad },
+  { id: "RFC", header: "RFC", value: (row) => row.RFC, isNoWrap: true },
+  {
+    id: "Regimen",
+    header: "Régimen fiscal",
+    value: (row) => row.Regimen,
+    cell: (row) => <CodeTooltip label={describeRegimenFiscal(row.Regimen)}>{row.Regimen}</CodeTooltip>,
+  },
+  { id: "CP", header: "Código postal", value: (row) => row.CP },
+  {
+    id: "Estatus",
+    header: "Estatus",
+    value: (row) => estatusActivoLabel(row.Estatus),
+    cell: (row) => (
+      <Badge variant="light" color={row.Estatus === "A" ? "teal" : "gray"} radius="sm" tt="none">
+        {estatusActivoLabel(row.Estatus)}
+      </Badge>
+    ),
+  },
+  {
+    id: "Constancia",
+    header: "Constancia de situación fiscal",
+    cell: (row) =>
+      row.Constancia ? (
+        <OpenFileButton url={row.Constancia} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          No cargado
+        </Text>
+      ),
+  },
+];

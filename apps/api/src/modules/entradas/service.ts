@@ -1,31 +1,13 @@
 import type { EntradaLinea, EntradaRow } from "@portal/contracts";
+import { encabezadoCompra } from "../../erp/documento-compra-row";
 import type { ErpScopeResolver } from "../../erp/scope";
 import type { ErpAdapter, ErpEntrada } from "../../erp/types";
 import type { SessionUser } from "../../lib/session-user";
-import { archivoUrl } from "../archivos/service";
 
 /** One goods receipt as the spec's getEntradasMercancia row: the order shape plus Pedido and CP. */
 export function toEntradaRow(d: ErpEntrada, fila: number, sociedad: string): EntradaRow {
   return {
-    Fila: fila,
-    U_SYS_PMSNBD: sociedad,
-    CardName: d.cardName,
-    DocNum: d.docNum,
-    DocStatus: d.docStatus,
-    DocDate: d.docDate,
-    DocDueDate: d.docDueDate,
-    GroupNum: d.groupNum,
-    U_B1SYS_MainUsage: d.mainUsage,
-    PeyMethod: d.peyMethod,
-    DocTotal: d.docTotal,
-    NumAtCard: d.numAtCard,
-    Comments: d.comments,
-    DiscPrcnt: d.discPrcnt,
-    DiscSum: d.discSum,
-    VatSum: d.vatSum,
-    U_SYS_PMDPDF: archivoUrl(d.pdfArchivoId),
-    BD: d.bd,
-    DocCur: d.docCur,
+    ...encabezadoCompra(d, fila, sociedad),
     Pedido: d.pedidoDocNum,
     CP: d.cp,
     DetalleEntradaMercancia: d.lineas.map(

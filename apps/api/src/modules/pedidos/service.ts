@@ -1,31 +1,13 @@
 import type { PedidoLinea, PedidoRow } from "@portal/contracts";
+import { encabezadoCompra } from "../../erp/documento-compra-row";
 import type { ErpScopeResolver } from "../../erp/scope";
 import type { ErpAdapter, ErpPedido } from "../../erp/types";
 import type { SessionUser } from "../../lib/session-user";
-import { archivoUrl } from "../archivos/service";
 
 /** One order as the spec's getPedidos row (spec §7): Fila is the 1-based position in this answer. */
 export function toPedidoRow(d: ErpPedido, fila: number, sociedad: string): PedidoRow {
   return {
-    Fila: fila,
-    U_SYS_PMSNBD: sociedad,
-    CardName: d.cardName,
-    DocNum: d.docNum,
-    DocStatus: d.docStatus,
-    DocDate: d.docDate,
-    DocDueDate: d.docDueDate,
-    GroupNum: d.groupNum,
-    U_B1SYS_MainUsage: d.mainUsage,
-    PeyMethod: d.peyMethod,
-    DocTotal: d.docTotal,
-    NumAtCard: d.numAtCard,
-    Comments: d.comments,
-    DiscPrcnt: d.discPrcnt,
-    DiscSum: d.discSum,
-    VatSum: d.vatSum,
-    U_SYS_PMDPDF: archivoUrl(d.pdfArchivoId),
-    BD: d.bd,
-    DocCur: d.docCur,
+    ...encabezadoCompra(d, fila, sociedad),
     DetallePedido: d.lineas.map(
       (l, i): PedidoLinea => ({
         IdPedido: d.docNum,

@@ -1,0 +1,28 @@
+import type { PedidoRow } from "@portal/contracts";
+import { archivoUrl } from "../modules/archivos/service";
+import type { ErpPedido } from "./types";
+
+/** The header fields orders and goods receipts share in their list rows (spec §7 getPedidos/getEntradas). */
+export type EncabezadoCompra = Omit<PedidoRow, "DetallePedido">;
+
+export const encabezadoCompra = (d: ErpPedido, fila: number, sociedad: string): EncabezadoCompra => ({
+  Fila: fila,
+  U_SYS_PMSNBD: sociedad,
+  CardName: d.cardName,
+  DocNum: d.docNum,
+  DocStatus: d.docStatus,
+  DocDate: d.docDate,
+  DocDueDate: d.docDueDate,
+  GroupNum: d.groupNum,
+  U_B1SYS_MainUsage: d.mainUsage,
+  PeyMethod: d.peyMethod,
+  DocTotal: d.docTotal,
+  NumAtCard: d.numAtCard,
+  Comments: d.comments,
+  DiscPrcnt: d.discPrcnt,
+  DiscSum: d.discSum,
+  VatSum: d.vatSum,
+  U_SYS_PMDPDF: archivoUrl(d.pdfArchivoId),
+  BD: d.bd,
+  DocCur: d.docCur,
+});

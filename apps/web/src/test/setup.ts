@@ -1,5 +1,9 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+
+// findBy*/waitFor wait for what a real screen does asynchronously (a save, then its toast). On a loaded 2-core
+// machine that can take longer than the library's 1 s default; this is a ceiling, not a timing assertion.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine uses.
 if (!window.matchMedia) {

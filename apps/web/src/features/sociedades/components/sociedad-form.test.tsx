@@ -110,6 +110,8 @@ describe("company catalogue and form", () => {
     fireEvent.change(fileInput(), { target: { files: [pdf()] } });
     await waitFor(() => expect(screen.queryByText(MSG.archivoNoPdf)).toBeNull());
     await waitFor(() => expect(screen.queryByText(MSG.cartaSituacionFiscal)).toBeNull());
+    // Crear stays disabled while the picked file is read and checked; click once it is done.
+    await waitFor(() => expect(crear.hasAttribute("disabled")).toBe(false));
 
     fireEvent.click(crear);
     expect(await screen.findByText(MSG.sociedadCreada)).toBeDefined();

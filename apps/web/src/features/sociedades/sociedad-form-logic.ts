@@ -11,6 +11,7 @@ import {
   updateSociedadRequestSchema,
 } from "@portal/contracts";
 import { z } from "zod";
+import { formatCodigoPostal } from "../../lib/codigo-postal";
 import { fieldErrors } from "../../lib/form-errors";
 import type { PdfUpload } from "../../lib/pdf-upload";
 
@@ -82,10 +83,7 @@ export const sociedadFormFromRow = (row: SociedadRow): SociedadFormValues => ({
  * The postal-code mask: five digits. ERP data sometimes lost the leading zero of codes such as 01000
  * (stored as a number), so 1 to 4 digits are padded back; anything that is not digits is shown as it is.
  */
-export function formatCodigoPostal(cp: string): string {
-  const trimmed = cp.trim();
-  return /^\d{1,4}$/.test(trimmed) ? trimmed.padStart(5, "0") : trimmed;
-}
+export { formatCodigoPostal };
 
 /** What the postal-code input keeps while typing: digits only, at most five. */
 export const maskCodigoPostalInput = (raw: string): string => raw.replace(/\D/g, "").slice(0, 5);

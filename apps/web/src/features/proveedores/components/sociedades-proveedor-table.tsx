@@ -1,7 +1,7 @@
 import type { HomeSociedadRow } from "@portal/contracts";
 import type { ReactNode } from "react";
 import { DataTable } from "../../../components/data-table";
-import { SOCIEDADES_PROVEEDOR_COLUMNS } from "../../../components/sociedades-proveedor-columns";
+import { SOCIEDADES_PROVEEDOR_COLUMNS } from "../../../components/sociedad-columns";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
 
 interface SociedadesProveedorTableProps {

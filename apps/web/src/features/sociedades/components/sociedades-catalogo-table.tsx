@@ -1,56 +1,20 @@
-import { Badge, Button, Text } from "@mantine/core";
-import { describeRegimenFiscal } from "@portal/cfdi";
-import { estatusActivoLabel, type SociedadRow } from "@portal/contracts";
+import { Button } from "@mantine/core";
+import type { SociedadRow } from "@portal/contracts";
 import { IconPlus } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
-import { CodeTooltip } from "../../../components/code-tooltip";
-import { DataTable, type DataTableColumn } from "../../../components/data-table";
-import { OpenFileButton } from "../../../components/open-file-button";
+import { DataTable } from "../../../components/data-table";
+import { sociedadColumns } from "../../../components/sociedad-columns";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
 import { isAdministrador } from "../../../lib/permissions";
 import { NUEVO } from "../../../lib/route-params";
 import type { Session } from "../../../lib/session";
 import { useSociedades } from "../api";
-import { formatCodigoPostal } from "../sociedad-form-logic";
 
 /**
  * Spec §2 Company catalogue: #, business name, RFC, tax regime (tooltip with the official description),
  * postal code (masked), status and 'Visualizar' for the tax-situation PDF.
  */
-const COLUMNS: readonly DataTableColumn<SociedadRow>[] = [
-  { id: "Fila", header: "#", value: (row) => row.Fila, width: 64 },
-  { id: "NomSociedad", header: "Razón social", value: (row) => row.NomSociedad },
-  { id: "RFC", header: "RFC", value: (row) => row.RFC, isNoWrap: true },
-  {
-    id: "Regimen",
-    header: "Régimen fiscal",
-    value: (row) => row.Regimen,
-    cell: (row) => <CodeTooltip label={describeRegimenFiscal(row.Regimen)}>{row.Regimen}</CodeTooltip>,
-  },
-  { id: "CP", header: "Código postal", value: (row) => formatCodigoPostal(row.CP), isNoWrap: true },
-  {
-    id: "Estatus",
-    header: "Estatus",
-    value: (row) => estatusActivoLabel(row.Estatus),
-    cell: (row) => (
-      <Badge variant="light" color={row.Estatus === "A" ? "teal" : "gray"} radius="sm" tt="none">
-        {estatusActivoLabel(row.Estatus)}
-      </Badge>
-    ),
-  },
-  {
-    id: "Constancia",
-    header: "Constancia de situación fiscal",
-    cell: (row) =>
-      row.Constancia ? (
-        <OpenFileButton url={row.Constancia} />
-      ) : (
-        <Text size="sm" c="dimmed">
-          No cargado
-        </Text>
-      ),
-  },
-];
+const COLUMNS = sociedadColumns<SociedadRow>();
 
 const EMPTY: readonly SociedadRow[] = [];
 

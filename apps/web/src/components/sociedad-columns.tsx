@@ -1,16 +1,17 @@
 import { Badge, Text } from "@mantine/core";
 import { describeRegimenFiscal } from "@portal/cfdi";
 import { estatusActivoLabel, type HomeSociedadRow } from "@portal/contracts";
+import { formatCodigoPostal } from "../lib/codigo-postal";
 import { CodeTooltip } from "./code-tooltip";
 import type { DataTableColumn } from "./data-table";
 import { OpenFileButton } from "./open-file-button";
 
 /**
- * A supplier's companies as Home shows them (spec §2: #, Razón social, RFC, Régimen fiscal with its SAT
- * description, Código postal, Estatus, Constancia de situación fiscal with 'Visualizar'). Used by Home and by
- * the supplier detail. A module constant, so each table builds its search index once per data load.
+ * Company columns (spec §2: #, Razón social, RFC, Régimen fiscal with its SAT description, Código postal
+ * (masked), Estatus, Constancia de situación fiscal with 'Visualizar'). Home, the supplier detail and the company
+ * catalogue all show these. Call it once at module level, so each table builds its search index once per load.
  */
-export const SOCIEDADES_PROVEEDOR_COLUMNS: readonly DataTableColumn<HomeSociedadRow>[] = [
+export const sociedadColumns = <Row extends HomeSociedadRow>(): readonly DataTableColumn<Row>[] => [
   { id: "Fila", header: "#", value: (row) => row.Fila, width: 64 },
   { id: "NomSociedad", header: "Razón social", value: (row) => row.NomSociedad },
   { id: "RFC", header: "RFC", value: (row) => row.RFC, isNoWrap: true },
@@ -20,7 +21,7 @@ export const SOCIEDADES_PROVEEDOR_COLUMNS: readonly DataTableColumn<HomeSociedad
     value: (row) => row.Regimen,
     cell: (row) => <CodeTooltip label={describeRegimenFiscal(row.Regimen)}>{row.Regimen}</CodeTooltip>,
   },
-  { id: "CP", header: "Código postal", value: (row) => row.CP },
+  { id: "CP", header: "Código postal", value: (row) => formatCodigoPostal(row.CP), isNoWrap: true },
   {
     id: "Estatus",
     header: "Estatus",
@@ -44,3 +45,6 @@ export const SOCIEDADES_PROVEEDOR_COLUMNS: readonly DataTableColumn<HomeSociedad
       ),
   },
 ];
+
+/** A supplier's companies (Home, supplier detail). */
+export const SOCIEDADES_PROVEEDOR_COLUMNS = sociedadColumns<HomeSociedadRow>();

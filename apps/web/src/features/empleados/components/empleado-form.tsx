@@ -1,9 +1,7 @@
 import {
   Alert,
-  Button,
   Checkbox,
   Divider,
-  Group,
   Paper,
   PasswordInput,
   Select,
@@ -15,8 +13,9 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type EmpleadoRow, ESTATUS_ACTIVO_LABEL, MSG, TIPO_EMPLEADO } from "@portal/contracts";
-import { IconDeviceFloppy, IconEye, IconEyeOff, IconLock } from "@tabler/icons-react";
+import { IconEye, IconEyeOff, IconLock } from "@tabler/icons-react";
 import { useId, useMemo } from "react";
+import { FormActions } from "../../../components/form-actions";
 import { notifyEmployeeSuccess } from "../../../lib/notify";
 import { isAdministrador } from "../../../lib/permissions";
 import { notifySaveError, useSaveCompletion } from "../../../lib/save-feedback";
@@ -211,19 +210,12 @@ export function EmpleadoForm({ session, row, isProfile = false, onDone }: Emplea
             />
           ) : null}
 
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone} disabled={isPending}>
-              Regresar
-            </Button>
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              loading={isPending}
-              disabled={isReadOnly || isSaved || isPasswordBlocking}
-            >
-              {mode === "crear" ? "Crear" : "Actualizar"}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={mode === "crear" ? "Crear" : "Actualizar"}
+            onBack={onDone}
+            isPending={isPending}
+            isSubmitDisabled={isReadOnly || isSaved || isPasswordBlocking}
+          />
         </Stack>
       </form>
     </Paper>

@@ -23,16 +23,9 @@ import {
   type ProveedorRow,
   TIPO_PERSONA_LABEL,
 } from "@portal/contracts";
-import {
-  IconBuildingStore,
-  IconDeviceFloppy,
-  IconEye,
-  IconEyeOff,
-  IconInfoCircle,
-  IconLock,
-  IconPlus,
-} from "@tabler/icons-react";
+import { IconBuildingStore, IconEye, IconEyeOff, IconInfoCircle, IconLock, IconPlus } from "@tabler/icons-react";
 import { useId, useMemo } from "react";
+import { FormActions } from "../../../components/form-actions";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { notifySaveError, useSaveCompletion } from "../../../lib/save-feedback";
 import type { Session } from "../../../lib/session";
@@ -300,19 +293,12 @@ export function ProveedorDetail({ session, row, onDone, onAgregarSociedad }: Pro
             </Stack>
           </Paper>
 
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone} disabled={update.isPending}>
-              Regresar
-            </Button>
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              loading={update.isPending}
-              disabled={isReadOnly || isSaved}
-            >
-              Actualizar
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel="Actualizar"
+            onBack={onDone}
+            isPending={update.isPending}
+            isSubmitDisabled={isReadOnly || isSaved}
+          />
         </Stack>
       </form>
 

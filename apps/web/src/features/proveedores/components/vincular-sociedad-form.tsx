@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { MSG, type ProveedorRow } from "@portal/contracts";
 import { IconLock, IconPlus } from "@tabler/icons-react";
 import { useMemo } from "react";
+import { FormActions } from "../../../components/form-actions";
 import { notifySuccess } from "../../../lib/notify";
 import { isAdministrador } from "../../../lib/permissions";
 import { useSaveCompletion } from "../../../lib/save-feedback";
@@ -98,19 +99,13 @@ export function VincularSociedadForm({ session, proveedor, onDone }: VincularSoc
             placeholder={opciones.isPending ? "Cargando sociedades…" : "Seleccione una sociedad"}
             {...form.getInputProps("IdSociedad")}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone} disabled={addSociedad.isPending}>
-              Regresar
-            </Button>
-            <Button
-              type="submit"
-              leftSection={<IconPlus size={18} aria-hidden />}
-              loading={addSociedad.isPending}
-              disabled={isReadOnly || isSaved}
-            >
-              Agregar
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel="Agregar"
+            icon={<IconPlus size={18} aria-hidden />}
+            onBack={onDone}
+            isPending={addSociedad.isPending}
+            isSubmitDisabled={isReadOnly || isSaved}
+          />
         </Stack>
       </form>
     </Paper>

@@ -1,7 +1,6 @@
 import {
   Alert,
   Badge,
-  Button,
   Checkbox,
   Divider,
   FileInput,
@@ -18,8 +17,9 @@ import {
 import { useForm } from "@mantine/form";
 import { listarCatalogo } from "@portal/cfdi";
 import { ESTATUS_ACTIVO_LABEL, MSG, type SociedadRow } from "@portal/contracts";
-import { IconDeviceFloppy, IconEye, IconEyeOff, IconFileTypePdf, IconLock } from "@tabler/icons-react";
+import { IconEye, IconEyeOff, IconFileTypePdf, IconLock } from "@tabler/icons-react";
 import { useId, useState } from "react";
+import { FormActions } from "../../../components/form-actions";
 import { OpenFileButton } from "../../../components/open-file-button";
 import { notifySuccess } from "../../../lib/notify";
 import { readPdfUpload } from "../../../lib/pdf-upload";
@@ -273,19 +273,12 @@ export function SociedadForm({ session, row, onDone }: SociedadFormProps) {
             ) : null}
           </SimpleGrid>
 
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone} disabled={isPending}>
-              Regresar
-            </Button>
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              loading={isPending}
-              disabled={isReadOnly || isSaved || isReading}
-            >
-              {mode === "crear" ? "Crear" : "Actualizar"}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={mode === "crear" ? "Crear" : "Actualizar"}
+            onBack={onDone}
+            isPending={isPending}
+            isSubmitDisabled={isReadOnly || isSaved || isReading}
+          />
         </Stack>
       </form>
     </Paper>

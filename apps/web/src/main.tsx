@@ -8,6 +8,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { registerServiceWorker } from "./lib/service-worker";
 import { installUnauthorizedHandler } from "./lib/unauthorized";
+import notificationClasses from "./notifications.module.css";
 import { queryClient, router } from "./router";
 import { theme } from "./theme";
 
@@ -19,7 +20,7 @@ if (!container) throw new Error("Falta el elemento #root en index.html");
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={5} />
+      <Notifications position="top-right" limit={5} classNames={{ root: notificationClasses.root }} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

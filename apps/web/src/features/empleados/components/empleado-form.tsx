@@ -12,10 +12,11 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { type EmpleadoRow, ESTATUS_ACTIVO_LABEL, MSG, TIPO_EMPLEADO } from "@portal/contracts";
+import { type EmpleadoRow, MSG, TIPO_EMPLEADO } from "@portal/contracts";
 import { IconEye, IconEyeOff, IconLock } from "@tabler/icons-react";
 import { useId, useMemo } from "react";
 import { FormActions } from "../../../components/form-actions";
+import { ESTATUS_ACTIVO_OPCIONES, readOnly } from "../../../lib/form-fields";
 import { notifyEmployeeSuccess } from "../../../lib/notify";
 import { isAdministrador } from "../../../lib/permissions";
 import { notifySaveError, useSaveCompletion } from "../../../lib/save-feedback";
@@ -36,13 +37,6 @@ import {
 const ROLES = [
   { value: "A", label: TIPO_EMPLEADO.A },
   { value: "G", label: TIPO_EMPLEADO.G },
-];
-/** Read-only inputs look filled, so what can be changed stands out. */
-const readOnly = (isReadOnly: boolean) => ({ readOnly: isReadOnly, variant: isReadOnly ? "filled" : "default" });
-
-const ESTATUS = [
-  { value: "A", label: ESTATUS_ACTIVO_LABEL.A },
-  { value: "I", label: ESTATUS_ACTIVO_LABEL.I },
 ];
 
 export interface EmpleadoFormProps {
@@ -170,7 +164,7 @@ export function EmpleadoForm({ session, row, isProfile = false, onDone }: Emplea
             <Select
               label={L.Estatus}
               required
-              data={ESTATUS}
+              data={ESTATUS_ACTIVO_OPCIONES}
               // Spec §4: selectable only when creating; locked afterwards.
               {...readOnly(isReadOnly || mode === "actualizar")}
               allowDeselect={false}

@@ -26,6 +26,7 @@ import {
 import { IconBuildingStore, IconEye, IconEyeOff, IconInfoCircle, IconLock, IconPlus } from "@tabler/icons-react";
 import { useId, useMemo } from "react";
 import { FormActions } from "../../../components/form-actions";
+import { readOnly } from "../../../lib/form-fields";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { notifySaveError, useSaveCompletion } from "../../../lib/save-feedback";
 import type { Session } from "../../../lib/session";
@@ -51,9 +52,6 @@ const TIPOS_PERSONA = [
 ];
 /** Descriptions under the input keep the inputs of a row aligned. */
 const WRAPPER_ORDER: ("label" | "input" | "description" | "error")[] = ["label", "input", "description", "error"];
-
-/** Read-only inputs look filled, so what can be changed stands out. */
-const readOnly = (isReadOnly: boolean) => ({ readOnly: isReadOnly, variant: isReadOnly ? "filled" : "default" });
 
 const ESTATUS_REGISTRO = [
   { value: "C", label: ESTATUS_REGISTRO_LABEL.C },

@@ -16,11 +16,12 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { listarCatalogo } from "@portal/cfdi";
-import { ESTATUS_ACTIVO_LABEL, MSG, type SociedadRow } from "@portal/contracts";
+import { MSG, type SociedadRow } from "@portal/contracts";
 import { IconEye, IconEyeOff, IconFileTypePdf, IconLock } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { FormActions } from "../../../components/form-actions";
 import { OpenFileButton } from "../../../components/open-file-button";
+import { ESTATUS_ACTIVO_OPCIONES, readOnly } from "../../../lib/form-fields";
 import { notifySuccess } from "../../../lib/notify";
 import { readPdfUpload } from "../../../lib/pdf-upload";
 import { isAdministrador } from "../../../lib/permissions";
@@ -44,13 +45,6 @@ const REGIMENES = listarCatalogo("c_RegimenFiscal").map(({ codigo, descripcion }
   value: codigo,
   label: `${codigo} — ${descripcion}`,
 }));
-/** Read-only inputs look filled, so what can be changed stands out. */
-const readOnly = (isReadOnly: boolean) => ({ readOnly: isReadOnly, variant: isReadOnly ? "filled" : "default" });
-
-const ESTATUS = [
-  { value: "A", label: ESTATUS_ACTIVO_LABEL.A },
-  { value: "I", label: ESTATUS_ACTIVO_LABEL.I },
-];
 
 export interface SociedadFormProps {
   session: Session;
@@ -188,7 +182,7 @@ export function SociedadForm({ session, row, onDone }: SociedadFormProps) {
             <Select
               label={L.Estatus}
               required
-              data={ESTATUS}
+              data={ESTATUS_ACTIVO_OPCIONES}
               {...readOnly(isReadOnly)}
               allowDeselect={false}
               {...form.getInputProps("Estatus")}

@@ -9,6 +9,8 @@
  *    time each, and prints p50/p95/p99 latency, requests/s, answer bytes, and the time of the plain SQL behind
  *    each answer measured on its own (PostgreSQL execution time and round trip with rows parsed).
  * 4. Checks every answer it inspects: contract shape, no inline file content.
+ * 5. Prints the first call of each scope (row cache empty: every document read and serialized) and a call
+ *    after 1% of the scope's documents changed in the ERP (only those re-read), next to the steady state.
  *
  * Environment: BENCH_SCALE (100), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS_PROVEEDOR ("1,4": one
  * run per value), BENCH_CONNECTIONS_EMPLEADO ("1"), BENCH_KEEP_DB=true to keep the scratch database.
@@ -122,6 +124,26 @@ async function medirSql(url: string, scope: ErpScope, kind: "pedidos" | "entrada
   }
   await pool.end();
   return { consultas: capturadas.length, ejecucion, idaYVuelta, filas, adaptador };
+}
+
+/** Touches one line of 1% of the scope's documents (at least one), as an ERP user editing them would. */
+async function cambiarDocumentos(url: string, scope: ErpScope, kind: "pedidos" | "entradas") {
+  const [docs, lineas] = kind === "pedidos" ? ["pedidos", "pedido_lineas"] : ["entradas", "entrada_lineas"];
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const filtro = scope.cardCode === null ? "bd = any($1)" : "bd = any($1) and card_code = $2";
+    const valores = scope.cardCode === null ? [scope.bds] : [scope.bds, scope.cardCode];
+    const { rowCount } = await client.query(
+      `update erp_mock.${lineas} l set open_qty = open_qty from (
+         select bd, doc_entry from erp_mock.${docs} where ${filtro} and doc_entry % 100 = 7) d
+       where l.bd = d.bd and l.doc_entry = d.doc_entry and l.line_num = 0`,
+      valores,
+    );
+    return rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
 }
 
 /** Time to the last byte of one POST, discarding the body (node:http, no parsing). */
@@ -239,6 +261,8 @@ async function main() {
     let fallas = 0;
     for (const e of escenarios) {
       const headers = { "content-type": "application/json", "x-access-token": tokens[e.quien] };
+      // The first call of this scope reads and serializes every document not yet in the row cache (cold).
+      const fria = await medirUna(`${base}${e.path}`, headers);
       // One answer, inspected: rows, bytes, contract, no inline file content.
       const res = await fetch(`${base}${e.path}`, { method: "POST", headers, body: "{}" });
       const texto = await res.text();
@@ -248,6 +272,9 @@ async function main() {
       for (let i = 0; i < (e.quien === "proveedor" ? 20 : 5); i++)
         aisladas.push(await medirUna(`${base}${e.path}`, headers));
       aisladas.sort((a, b) => a - b);
+      // 1% of the scope's documents change in the ERP (one line each): the next call re-reads only those.
+      const cambiados = await cambiarDocumentos(dbUrl.toString(), scopes[e.quien], e.kind);
+      const trasCambio = await medirUna(`${base}${e.path}`, headers);
       const schemaRespuesta = e.kind === "pedidos" ? getPedidosAnswerSchema : getEntradasMercanciaAnswerSchema;
       const parsed = schemaRespuesta.safeParse(JSON.parse(texto));
       if (!res.ok || !parsed.success) throw new Error(`${e.nombre}: respuesta fuera de contrato (${res.status})`);
@@ -292,6 +319,7 @@ async function main() {
         console.log(
           `\n[bench] ${e.nombre}: ${filas.length} filas (${conPdf} con PDF, 0 con contenido en línea), ${mb(texto.length)} ` +
             `(${texto.length} bytes; ${bytes} bytes por respuesta HTTP)\n` +
+            `        primera petición (caché de filas vacía) ${ms(fria)}; tras cambiar ${cambiados} documentos ${ms(trasCambio)}\n` +
             `        ${aisladas.length} peticiones secuenciales (cliente mínimo): p50 ${ms(percentil(aisladas, 50))}, ` +
             `p95 ${ms(percentil(aisladas, 95))}, máx ${ms(aisladas.at(-1) ?? Number.NaN)}\n` +
             `        autocannon ${nConexiones} conexión(es) x ${duracion} s: ${latencias.length} respuestas 200, ` +
@@ -306,6 +334,8 @@ async function main() {
           e.nombre,
           String(filas.length),
           mb(texto.length),
+          ms(fria),
+          ms(trasCambio),
           `${ms(percentil(aisladas, 50))} / ${ms(percentil(aisladas, 95))}`,
           String(nConexiones),
           (latencias.length / r.duration).toFixed(1),
@@ -323,6 +353,8 @@ async function main() {
       "escenario",
       "filas",
       "bytes",
+      "fría",
+      "tras 1%",
       "secuencial p50/p95",
       "conex",
       "req/s",

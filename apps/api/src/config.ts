@@ -34,6 +34,7 @@ const envSchema = z.object({
     .positive()
     .default(25 * 1024 * 1024),
   TRUST_PROXY: bool.default(false),
+  ERP_ROW_CACHE_MB: z.coerce.number().int().min(0).default(256),
   /** SMTP for e-mail. Without SMTP_HOST, messages are written to the log instead of sent. */
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),

@@ -2,6 +2,7 @@ import type { Database } from "@portal/db";
 import fp from "fastify-plugin";
 import type { AppConfig } from "./config";
 import { createErpScopeResolver, createMockErpAdapter, erpPdfPolicy } from "./erp";
+import { createRowCache } from "./erp/row-cache";
 import type { Clock } from "./lib/clock";
 import {
   constanciaSociedadPolicy,
@@ -39,8 +40,10 @@ export function createServices(
   // The ERP boundary (src/erp): one adapter for every module that reads SAP data; scope from the session.
   const erp = createMockErpAdapter(db);
   const erpScope = createErpScopeResolver(db);
-  const pedidos = createPedidosService(erp, erpScope);
-  const entradas = createEntradasService(erp, erpScope);
+  // Serialized list rows per document version, shared by orders and receipts (erp/row-cache.ts).
+  const erpRows = createRowCache(config.ERP_ROW_CACHE_MB * 1024 * 1024);
+  const pedidos = createPedidosService(erp, erpScope, erpRows);
+  const entradas = createEntradasService(erp, erpScope, erpRows);
   const home = createHomeService(db, {
     Pedidos: pedidos.countPedidos,
     "Entradas de mercancia": entradas.countEntradas,

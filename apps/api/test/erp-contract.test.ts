@@ -1,5 +1,7 @@
+import { schema } from "@portal/db";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase } from "@portal/db/testing";
+import { and, eq, sql } from "drizzle-orm";
 import { createMockErpAdapter } from "../src/erp/mock/adapter";
 import { describeErpAdapterContract } from "./erp-contract";
 import { testKey } from "./helpers";
@@ -12,6 +14,14 @@ describeErpAdapterContract("mock", async () => {
     adapter: createMockErpAdapter(tdb.db),
     bds: ["SBO_IIA", "SBO_KIJ", "SBO_MCI"],
     bdSinDatos: "SBO_NO_EXISTE",
+    // An ERP user edits a line's free text: the document's version must change (triggers, migration 0003).
+    async changeLine(kind, key) {
+      const lineas = kind === "pedido" ? schema.erpPedidoLineas : schema.erpEntradaLineas;
+      await tdb.db
+        .update(lineas)
+        .set({ frgnName: sql`${lineas.frgnName} || '.'` })
+        .where(and(eq(lineas.bd, key.bd), eq(lineas.docEntry, key.docEntry), eq(lineas.lineNum, 0)));
+    },
     close: () => tdb.drop(),
   };
 });

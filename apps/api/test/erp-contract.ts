@@ -1,6 +1,6 @@
 import { DECIMAL_RE } from "@portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ErpAdapter, ErpDocumentoCompra, ErpLinea, ErpScope } from "../src/erp/types";
+import type { ErpAdapter, ErpClaveDocumento, ErpDocumentoCompra, ErpLinea, ErpScope } from "../src/erp/types";
 
 /**
  * What every ErpAdapter must do, whatever is behind it (the mock's tables today, SAP Business One's Service
@@ -14,6 +14,11 @@ export interface ErpContractFixture {
   bds: string[];
   /** A company database the data set does not use (must read as empty). */
   bdSinDatos: string;
+  /**
+   * Changes one line of this document in the ERP behind the adapter (any field), as an ERP user would: the
+   * contract checks the document then has a new version and only it.
+   */
+  changeLine(kind: "pedido" | "entrada", key: ErpClaveDocumento): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -198,6 +203,56 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
           expect(s.rfc).toMatch(/^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/);
           expect(s.cardName).not.toBe("");
         }
+      }
+    });
+
+    it("lists the keys and versions of exactly the listed documents, in list order, for every scope", async () => {
+      const scopes: ErpScope[] = [
+        todo,
+        { bds: [], cardCode: null },
+        ...proveedores.map((cardCode) => ({ bds: f.bds, cardCode })),
+        { bds: f.bds, cardCode: "NO-EXISTE" },
+      ];
+      const clave = (d: { bd: string; docEntry: number }) => ({ bd: d.bd, docEntry: d.docEntry });
+      for (const scope of scopes) {
+        const [pedidos, vPedidos, entradas, vEntradas] = await Promise.all([
+          f.adapter.listPedidos(scope),
+          f.adapter.listPedidoVersions(scope),
+          f.adapter.listEntradas(scope),
+          f.adapter.listEntradaVersions(scope),
+        ]);
+        expect(vPedidos.map(clave)).toEqual(pedidos.map(clave));
+        expect(vPedidos.map((v) => v.version)).toEqual(pedidos.map((p) => p.version));
+        expect(vEntradas.map(clave)).toEqual(entradas.map(clave));
+        expect(vEntradas.map((v) => v.version)).toEqual(entradas.map((e) => e.version));
+      }
+    });
+
+    it("reads documents by key exactly as the list has them, skipping unknown keys", async () => {
+      const [pedidos, entradas] = await Promise.all([f.adapter.listPedidos(todo), f.adapter.listEntradas(todo)]);
+      const algunos = <T>(docs: T[]) => docs.filter((_, i) => i % 7 === 3);
+      const desconocida = { bd: f.bdSinDatos, docEntry: 1 };
+      const porClave = <T extends { bd: string; docEntry: number }>(docs: T[]) =>
+        [...docs].sort((a, b) => a.bd.localeCompare(b.bd) || a.docEntry - b.docEntry);
+      const pedidosLeidos = await f.adapter.readPedidos([...algunos(pedidos), desconocida]);
+      expect(porClave(pedidosLeidos)).toEqual(porClave(algunos(pedidos)));
+      const entradasLeidas = await f.adapter.readEntradas([...algunos(entradas), desconocida]);
+      expect(porClave(entradasLeidas)).toEqual(porClave(algunos(entradas)));
+      expect(await f.adapter.readPedidos([])).toEqual([]);
+      expect(await f.adapter.readEntradas([desconocida])).toEqual([]);
+    });
+
+    it("gives a document a new version when one of its lines changes, and only that document", async () => {
+      for (const kind of ["pedido", "entrada"] as const) {
+        const versions = () =>
+          kind === "pedido" ? f.adapter.listPedidoVersions(todo) : f.adapter.listEntradaVersions(todo);
+        const antes = await versions();
+        const cambiado = antes[Math.floor(antes.length / 2)] as (typeof antes)[number];
+        await f.changeLine(kind, cambiado);
+        const despues = await versions();
+        expect(despues.map((v) => `${v.bd}|${v.docEntry}`)).toEqual(antes.map((v) => `${v.bd}|${v.docEntry}`));
+        const distintos = despues.filter((v, i) => v.version !== antes[i]?.version);
+        expect(distintos.map((v) => `${v.bd}|${v.docEntry}`)).toEqual([`${cambiado.bd}|${cambiado.docEntry}`]);
       }
     });
 

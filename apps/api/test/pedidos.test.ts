@@ -1,4 +1,6 @@
 import { getPedidosAnswerSchema, type PedidoRow, pedidoLineaSchema, pedidoRowSchema } from "@portal/contracts";
+import { schema } from "@portal/db";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, login, type TestApp, withToken } from "./helpers";
 
@@ -101,5 +103,59 @@ describe("POST /api/pedidos/getPedidos", () => {
   it("answers the same bytes twice (stable order and numbering)", async () => {
     const again = await getPedidos(await login(t.app, "EKU9003173C9", "Proveedor"));
     expect(again.body).toBe(kemperBody);
+  });
+});
+
+/**
+ * The rows come from a cache of serialized documents (erp/row-cache.ts); these tests change the ERP between
+ * calls and expect every change in the very next answer (runs last: it edits the data the tests above read).
+ */
+describe("getPedidos after the ERP changes", () => {
+  const { erpPedidos, erpPedidoLineas, sociedades } = schema;
+  const pedidoDe = (rows: PedidoRow[], r: PedidoRow) => rows.find((x) => x.BD === r.BD && x.DocNum === r.DocNum);
+  const leer = async (token: string) => getPedidosAnswerSchema.parse((await getPedidos(token)).json()).data;
+
+  it("shows a changed line, a changed header and a renamed sociedad in the next answer, for everyone", async () => {
+    const tokens = [await login(t.app, "admin", "Empleado"), await login(t.app, "EKU9003173C9", "Proveedor")];
+    for (const token of tokens) await leer(token); // warm the cache
+    const objetivo = kemper[3] as PedidoRow;
+    const [doc] = await t.tdb.db
+      .select({ docEntry: erpPedidos.docEntry })
+      .from(erpPedidos)
+      .where(and(eq(erpPedidos.bd, objetivo.BD), eq(erpPedidos.docNum, objetivo.DocNum)));
+    const clave = and(eq(erpPedidoLineas.bd, objetivo.BD), eq(erpPedidoLineas.docEntry, doc!.docEntry));
+    await t.tdb.db.update(erpPedidoLineas).set({ openQty: "0", lineStatus: "C" }).where(clave);
+    await t.tdb.db
+      .update(erpPedidos)
+      .set({ comments: "Entregado completo", docStatus: "C" })
+      .where(and(eq(erpPedidos.bd, objetivo.BD), eq(erpPedidos.docEntry, doc!.docEntry)));
+    await t.tdb.db.update(sociedades).set({ nombre: "KIJ RENOMBRADA" }).where(eq(sociedades.bdSap, "SBO_KIJ"));
+
+    for (const token of tokens) {
+      const rows = await leer(token);
+      const r = pedidoDe(rows, objetivo);
+      expect(r?.Comments).toBe("Entregado completo");
+      expect(r?.DocStatus).toBe("C");
+      expect(r?.DetallePedido.every((l) => l.OpenQty === "0" && l.LineStatus === "C")).toBe(true);
+      for (const x of rows.filter((x) => x.BD === "SBO_KIJ")) expect(x.U_SYS_PMSNBD).toBe("KIJ RENOMBRADA");
+      // Every other order is unchanged.
+      const otro = kemper.find((x) => x !== objetivo && x.BD === "SBO_MCI") as PedidoRow;
+      expect({ ...pedidoDe(rows, otro), Fila: otro.Fila }).toEqual(otro);
+    }
+  });
+
+  it("drops a deleted order and numbers the rest consecutively", async () => {
+    const token = await login(t.app, "EKU9003173C9", "Proveedor");
+    const antes = await leer(token);
+    const borrado = antes[0] as PedidoRow;
+    const donde = and(eq(erpPedidos.bd, borrado.BD), eq(erpPedidos.docNum, borrado.DocNum));
+    const [doc] = await t.tdb.db.delete(erpPedidos).where(donde).returning({ docEntry: erpPedidos.docEntry });
+    await t.tdb.db
+      .delete(erpPedidoLineas)
+      .where(and(eq(erpPedidoLineas.bd, borrado.BD), eq(erpPedidoLineas.docEntry, doc!.docEntry)));
+    const despues = await leer(token);
+    expect(despues).toHaveLength(antes.length - 1);
+    expect(pedidoDe(despues, borrado)).toBeUndefined();
+    expect(despues.map((r) => r.Fila)).toEqual(despues.map((_, i) => i + 1));
   });
 });

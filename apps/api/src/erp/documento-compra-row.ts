@@ -1,13 +1,15 @@
 import type { PedidoRow } from "@portal/contracts";
 import { archivoUrl } from "../modules/archivos/service";
-import type { ErpPedido } from "./types";
+import type { RowPosition } from "./row-cache";
+import type { ErpDocumentoCompra } from "./types";
 
-/** The header fields orders and goods receipts share in their list rows (spec §7 getPedidos/getEntradas). */
-export type EncabezadoCompra = Omit<PedidoRow, "DetallePedido">;
+/**
+ * The header fields orders and goods receipts share in their list rows (spec §7 getPedidos/getEntradas),
+ * without the answer-dependent Fila and U_SYS_PMSNBD (erp/row-cache.ts adds those).
+ */
+export type EncabezadoCompra = Omit<PedidoRow, "DetallePedido" | keyof RowPosition>;
 
-export const encabezadoCompra = (d: ErpPedido, fila: number, sociedad: string): EncabezadoCompra => ({
-  Fila: fila,
-  U_SYS_PMSNBD: sociedad,
+export const encabezadoCompra = (d: ErpDocumentoCompra): EncabezadoCompra => ({
   CardName: d.cardName,
   DocNum: d.docNum,
   DocStatus: d.docStatus,

@@ -89,7 +89,22 @@ export interface ErpDocumentoCompra {
   docTotal: string;
   /** The document's PDF in the portal's archivos, or null. */
   pdfArchivoId: string | null;
+  /** Change stamp (see ErpVersionDocumento). */
+  version: string;
 }
+
+/**
+ * A purchasing document's key and change stamp. The version is opaque and differs after any change to the
+ * document (header or lines): the portal caches each document's serialized row under (bd, docEntry, version)
+ * and reads in full only the documents whose version it has not seen. The mock keeps an exact counter
+ * (triggers); a Service Layer client would combine UpdateDate, UpdateTS and LogInstanc.
+ */
+export interface ErpVersionDocumento {
+  bd: string;
+  docEntry: number;
+  version: string;
+}
+export type ErpClaveDocumento = Pick<ErpVersionDocumento, "bd" | "docEntry">;
 
 export interface ErpPedido extends ErpDocumentoCompra {
   lineas: ErpLinea[];
@@ -159,10 +174,16 @@ export interface ErpAdapter {
   readonly name: string;
   /** Purchase orders with their lines. */
   listPedidos(scope: ErpScope): Promise<ErpPedido[]>;
+  /** Keys and versions of exactly the documents listPedidos(scope) returns, in the same order. */
+  listPedidoVersions(scope: ErpScope): Promise<ErpVersionDocumento[]>;
+  /** These orders with their lines, in any order; keys that name no order are skipped. */
+  readPedidos(keys: readonly ErpClaveDocumento[]): Promise<ErpPedido[]>;
   /** How many documents listPedidos(scope) returns, without reading them. */
   countPedidos(scope: ErpScope): Promise<number>;
   /** Goods receipts with their lines. */
   listEntradas(scope: ErpScope): Promise<ErpEntrada[]>;
+  listEntradaVersions(scope: ErpScope): Promise<ErpVersionDocumento[]>;
+  readEntradas(keys: readonly ErpClaveDocumento[]): Promise<ErpEntrada[]>;
   countEntradas(scope: ErpScope): Promise<number>;
   /** Vendor payments with the invoices each settles, newest first. */
   listPagos(scope: ErpScope): Promise<ErpPago[]>;

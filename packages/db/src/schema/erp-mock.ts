@@ -1,5 +1,5 @@
-import { isNotNull } from "drizzle-orm";
-import { char, date, index, integer, numeric, pgSchema, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { isNotNull, sql } from "drizzle-orm";
+import { bigint, char, date, index, integer, numeric, pgSchema, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The `mock` ERP adapter's data: SAP Business One-shaped tables (OCRD, OPOR/POR1, OPDN/PDN1, OPCH, OVPM/VPM2)
@@ -7,6 +7,14 @@ import { char, date, index, integer, numeric, pgSchema, primaryKey, text, uuid }
  * Service Layer client replaces this schema, not the portal's tables. Amounts are numeric (decimal strings).
  */
 export const erp = pgSchema("erp_mock");
+
+/**
+ * Change stamps of purchasing documents. Every insert takes a new value, and triggers (migration
+ * 0003_erp_mock_versiones) give a document a new one whenever its header or any of its lines changes: the
+ * portal caches each document's serialized row under (company database, DocEntry, version). SAP Business
+ * One's equivalent is UpdateDate/UpdateTS with LogInstanc; this mock makes it exact.
+ */
+export const erpDocumentoVersion = erp.sequence("documento_version");
 
 /** OCRD: business partners (suppliers) per company database. */
 export const erpSocios = erp.table(
@@ -50,6 +58,8 @@ const documentoColumns = {
   docTotal: numeric("doc_total", { precision: 19, scale: 2 }).notNull(),
   /** U_SYS_PMDPDF: the document's PDF, stored in the portal's archivos. */
   pdfArchivoId: uuid("pdf_archivo_id"),
+  /** Change stamp (see erpDocumentoVersion): new on insert and on every change to the header or its lines. */
+  version: bigint("version", { mode: "number" }).notNull().default(sql`nextval('erp_mock.documento_version')`),
 };
 
 const lineaColumns = {

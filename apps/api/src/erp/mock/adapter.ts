@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type {
   ErpAdapter,
+  ErpClaveDocumento,
   ErpEntrada,
   ErpLinea,
   ErpPago,
@@ -13,6 +14,7 @@ import type {
   ErpProveedor,
   ErpScope,
   ErpStatus,
+  ErpVersionDocumento,
 } from "../types";
 import { arrayQuery } from "./raw";
 
@@ -64,6 +66,7 @@ const columnasEncabezado = (t: TablaDocumento) =>
       sql`${t.wtSum}::text`,
       sql`${t.docTotal}::text`,
       sql`${t.pdfArchivoId}::text`,
+      sql`${t.version}::text`,
     ],
     sql`, `,
   );
@@ -89,14 +92,15 @@ const documento = (r: unknown[], lineas: ErpLinea[]): ErpPedido => ({
   wtSum: r[18] as string,
   docTotal: r[19] as string,
   pdfArchivoId: r[20] as string | null,
+  version: r[21] as string,
   lineas,
 });
 
 /** A receipt: the common header columns, then pedido_doc_num and cp. */
 const entrada = (r: unknown[], lineas: ErpLinea[]): ErpEntrada => {
   const d = documento(r, lineas) as ErpEntrada;
-  d.pedidoDocNum = r[21] as number | null;
-  d.cp = r[22] as string;
+  d.pedidoDocNum = r[22] as number | null;
+  d.cp = r[23] as string;
   return d;
 };
 
@@ -173,24 +177,54 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
    * A supplier's lines are reached through its headers (the (card_code, bd, doc_entry) index, then one
    * primary-key lookup per document: ~12 ms for 2,000 orders); OFFSET 0 keeps PostgreSQL from flattening the
    * lateral subquery into a hash join over the whole lines table (~50 ms at scale 100). An employee reads
-   * whole tables, where that hash join is the right plan.
+   * whole tables, where that hash join is the right plan. Reading by keys (documents whose version the portal
+   * has not cached) joins the keys to the primary keys the same way.
    */
-  async function listDocumentos(tabla: TablaDocumento, tablaLineas: TablaLinea, scope: ErpScope, extra: SQL[]) {
+  async function listDocumentos(
+    tabla: TablaDocumento,
+    tablaLineas: TablaLinea,
+    filtro: { scope: ErpScope } | { claves: readonly ErpClaveDocumento[] },
+    extra: SQL[],
+  ) {
+    const porClave = "claves" in filtro;
+    const claves = porClave
+      ? sql`(select bd, doc_entry from jsonb_to_recordset(${JSON.stringify(filtro.claves.map((c) => ({ bd: c.bd, doc_entry: c.docEntry })))}::jsonb) as k(bd text, doc_entry int))`
+      : sql``;
+    const donde = porClave ? sql`(${tabla.bd}, ${tabla.docEntry}) in ${claves}` : enAlcance(tabla, filtro.scope);
     const encabezados = sql`select ${columnasEncabezado(tabla)}${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
-      from ${tabla} where ${enAlcance(tabla, scope)}
+      from ${tabla} where ${donde}
       order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc`;
     const lineasDelAlcance =
-      scope.cardCode !== null
+      porClave || filtro.scope.cardCode !== null
         ? sql`select l.* from ${tabla} cross join lateral (
               select ${columnasLinea(tablaLineas)} from ${tablaLineas}
               where ${tablaLineas.bd} = ${tabla.bd} and ${tablaLineas.docEntry} = ${tabla.docEntry} offset 0) as l
-            where ${enAlcance(tabla, scope)}`
+            where ${donde}`
         : sql`select ${columnasLinea(tablaLineas)} from ${tablaLineas}
             join ${tabla} on ${tabla.bd} = ${tablaLineas.bd} and ${tabla.docEntry} = ${tablaLineas.docEntry}
-            where ${enAlcance(tabla, scope)}`;
+            where ${donde}`;
     const [headers, lineas] = await Promise.all([arrays(encabezados), arrays(lineasDelAlcance)]);
     return { headers, porDocumento: agruparLineas(lineas) };
   }
+
+  /** Keys and versions in list order: the header index only, no lines (~40 ms for 40,000 orders). */
+  async function versiones(tabla: TablaDocumento, scope: ErpScope): Promise<ErpVersionDocumento[]> {
+    if (scope.bds.length === 0) return [];
+    const rows = await arrays(sql`select ${tabla.bd}, ${tabla.docEntry}, ${tabla.version}::text
+      from ${tabla} where ${enAlcance(tabla, scope)}
+      order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc`);
+    return rows.map((r) => ({ bd: r[0] as string, docEntry: r[1] as number, version: r[2] as string }));
+  }
+
+  const pedidos = async (filtro: Parameters<typeof listDocumentos>[2]) => {
+    const { headers, porDocumento } = await listDocumentos(erpPedidos, erpPedidoLineas, filtro, []);
+    return headers.map((h) => documento(h, porDocumento.get(clave(h[0], h[1])) ?? []));
+  };
+  const entradas = async (filtro: Parameters<typeof listDocumentos>[2]) => {
+    const extra = [sql`${erpEntradas.pedidoDocNum}`, sql`${erpEntradas.cp}`];
+    const { headers, porDocumento } = await listDocumentos(erpEntradas, erpEntradaLineas, filtro, extra);
+    return headers.map((h) => entrada(h, porDocumento.get(clave(h[0], h[1])) ?? []));
+  };
 
   async function contar(tabla: TablaDocumento, scope: ErpScope) {
     if (scope.bds.length === 0) return 0;
@@ -201,20 +235,14 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
   return {
     name: "mock",
 
-    async listPedidos(scope): Promise<ErpPedido[]> {
-      if (scope.bds.length === 0) return [];
-      const { headers, porDocumento } = await listDocumentos(erpPedidos, erpPedidoLineas, scope, []);
-      return headers.map((h) => documento(h, porDocumento.get(clave(h[0], h[1])) ?? []));
-    },
-
+    listPedidos: async (scope) => (scope.bds.length === 0 ? [] : pedidos({ scope })),
+    listPedidoVersions: (scope) => versiones(erpPedidos, scope),
+    readPedidos: async (claves) => (claves.length === 0 ? [] : pedidos({ claves })),
     countPedidos: (scope) => contar(erpPedidos, scope),
 
-    async listEntradas(scope): Promise<ErpEntrada[]> {
-      if (scope.bds.length === 0) return [];
-      const extra = [sql`${erpEntradas.pedidoDocNum}`, sql`${erpEntradas.cp}`];
-      const { headers, porDocumento } = await listDocumentos(erpEntradas, erpEntradaLineas, scope, extra);
-      return headers.map((h) => entrada(h, porDocumento.get(clave(h[0], h[1])) ?? []));
-    },
+    listEntradas: async (scope) => (scope.bds.length === 0 ? [] : entradas({ scope })),
+    listEntradaVersions: (scope) => versiones(erpEntradas, scope),
+    readEntradas: async (claves) => (claves.length === 0 ? [] : entradas({ claves })),
 
     countEntradas: (scope) => contar(erpEntradas, scope),
 

@@ -1,13 +1,15 @@
-import type { EntradaLinea, EntradaRow } from "@portal/contracts";
+import type { Readable } from "node:stream";
+import { type EntradaLinea, type EntradaRow, MSG } from "@portal/contracts";
 import { encabezadoCompra } from "../../erp/documento-compra-row";
+import { listAnswer, type RowCache, type RowPosition } from "../../erp/row-cache";
 import type { ErpScopeResolver } from "../../erp/scope";
-import type { ErpAdapter, ErpEntrada } from "../../erp/types";
+import type { ErpAdapter, ErpClaveDocumento, ErpEntrada, ErpScope } from "../../erp/types";
 import type { SessionUser } from "../../lib/session-user";
 
 /** One goods receipt as the spec's getEntradasMercancia row: the order shape plus Pedido and CP. */
-export function toEntradaRow(d: ErpEntrada, fila: number, sociedad: string): EntradaRow {
+export function entradaRowBody(d: ErpEntrada): Omit<EntradaRow, keyof RowPosition> {
   return {
-    ...encabezadoCompra(d, fila, sociedad),
+    ...encabezadoCompra(d),
     Pedido: d.pedidoDocNum,
     CP: d.cp,
     DetalleEntradaMercancia: d.lineas.map(
@@ -28,13 +30,18 @@ export function toEntradaRow(d: ErpEntrada, fila: number, sociedad: string): Ent
   };
 }
 
-/** Goods receipts (spec §2 Goods receipts, §7 getEntradasMercancia), scoped like orders. */
-export function createEntradasService(erp: ErpAdapter, scopeFor: ErpScopeResolver) {
+/** Goods receipts (spec §2 Goods receipts, §7 getEntradasMercancia), scoped and cached like orders. */
+export function createEntradasService(erp: ErpAdapter, scopeFor: ErpScopeResolver, cache: RowCache) {
+  const source = {
+    kind: "entrada",
+    versions: (scope: ErpScope) => erp.listEntradaVersions(scope),
+    readAll: (scope: ErpScope) => erp.listEntradas(scope),
+    read: (keys: readonly ErpClaveDocumento[]) => erp.readEntradas(keys),
+  };
   return {
-    async getEntradasMercancia(user: SessionUser): Promise<EntradaRow[]> {
-      const scope = await scopeFor(user);
-      const entradas = await erp.listEntradas(scope);
-      return entradas.map((d, i) => toEntradaRow(d, i + 1, scope.sociedadNombre(d.bd)));
+    /** The getEntradasMercancia answer as a stream of UTF-8 JSON (built from the row cache). */
+    async getEntradasMercancia(user: SessionUser): Promise<Readable> {
+      return listAnswer<ErpEntrada, EntradaRow>(cache, source, await scopeFor(user), entradaRowBody, MSG.ok);
     },
 
     async countEntradas(user: SessionUser): Promise<number> {

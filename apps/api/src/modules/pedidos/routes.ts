@@ -1,13 +1,12 @@
-import { getPedidosAnswerSchema, getPedidosRequestSchema, MSG } from "@portal/contracts";
+import { getPedidosAnswerSchema, getPedidosRequestSchema } from "@portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { plainJsonSerializer } from "../../erp/serializer";
+import { sendJson } from "../../lib/send-json";
 
 export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/pedidos/getPedidos",
     {
       config: { access: "session" },
-      serializerCompiler: plainJsonSerializer,
       schema: {
         tags: ["pedidos"],
         summary: "Pedidos de compra con sus partidas (el proveedor ve solo los suyos)",
@@ -15,10 +14,6 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: getPedidosAnswerSchema },
       },
     },
-    async (request) => ({
-      status: "success" as const,
-      message: MSG.ok,
-      data: await app.services.pedidos.getPedidos(request.sessionUser()),
-    }),
+    async (request, reply) => sendJson(reply, await app.services.pedidos.getPedidos(request.sessionUser())),
   );
 };

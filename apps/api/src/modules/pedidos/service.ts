@@ -1,13 +1,15 @@
-import type { PedidoLinea, PedidoRow } from "@portal/contracts";
+import type { Readable } from "node:stream";
+import { MSG, type PedidoLinea, type PedidoRow } from "@portal/contracts";
 import { encabezadoCompra } from "../../erp/documento-compra-row";
+import { listAnswer, type RowCache, type RowPosition } from "../../erp/row-cache";
 import type { ErpScopeResolver } from "../../erp/scope";
-import type { ErpAdapter, ErpPedido } from "../../erp/types";
+import type { ErpAdapter, ErpClaveDocumento, ErpPedido, ErpScope } from "../../erp/types";
 import type { SessionUser } from "../../lib/session-user";
 
-/** One order as the spec's getPedidos row (spec §7): Fila is the 1-based position in this answer. */
-export function toPedidoRow(d: ErpPedido, fila: number, sociedad: string): PedidoRow {
+/** One order as the spec's getPedidos row (spec §7), without Fila and U_SYS_PMSNBD (added per answer). */
+export function pedidoRowBody(d: ErpPedido): Omit<PedidoRow, keyof RowPosition> {
   return {
-    ...encabezadoCompra(d, fila, sociedad),
+    ...encabezadoCompra(d),
     DetallePedido: d.lineas.map(
       (l, i): PedidoLinea => ({
         IdPedido: d.docNum,
@@ -30,13 +32,19 @@ export function toPedidoRow(d: ErpPedido, fila: number, sociedad: string): Pedid
 /**
  * Purchase orders (spec §2 Orders, §7 getPedidos). Scope from the session: a supplier reads its own CardCode
  * in the sociedades it is registered with; employees read everything. The home tile counts with the same scope.
+ * Rows come as JSON text from the per-version row cache (erp/row-cache.ts).
  */
-export function createPedidosService(erp: ErpAdapter, scopeFor: ErpScopeResolver) {
+export function createPedidosService(erp: ErpAdapter, scopeFor: ErpScopeResolver, cache: RowCache) {
+  const source = {
+    kind: "pedido",
+    versions: (scope: ErpScope) => erp.listPedidoVersions(scope),
+    readAll: (scope: ErpScope) => erp.listPedidos(scope),
+    read: (keys: readonly ErpClaveDocumento[]) => erp.readPedidos(keys),
+  };
   return {
-    async getPedidos(user: SessionUser): Promise<PedidoRow[]> {
-      const scope = await scopeFor(user);
-      const pedidos = await erp.listPedidos(scope);
-      return pedidos.map((d, i) => toPedidoRow(d, i + 1, scope.sociedadNombre(d.bd)));
+    /** The getPedidos answer as a stream of UTF-8 JSON (built from the row cache). */
+    async getPedidos(user: SessionUser): Promise<Readable> {
+      return listAnswer<ErpPedido, PedidoRow>(cache, source, await scopeFor(user), pedidoRowBody, MSG.ok);
     },
 
     async countPedidos(user: SessionUser): Promise<number> {

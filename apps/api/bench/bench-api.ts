@@ -85,45 +85,54 @@ async function adminQuery(text: string) {
   }
 }
 
-/** The SQL the adapter runs for one scope, captured, then timed on its own. */
+/**
+ * The SQL the adapter runs for one scope, captured, then timed on its own: the versions query every call runs,
+ * and the full read (headers + lines) a call runs when the row cache does not have the documents.
+ */
 async function medirSql(url: string, scope: ErpScope, kind: "pedidos" | "entradas") {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
-  const capturadas: { text: string; values: unknown[] }[] = [];
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  // Record what the adapter sends (the pool stays a pg.Pool so the adapter takes its array-mode path).
-  (pool as unknown as { query: unknown }).query = (
-    config: { text: string; values?: unknown[] },
-    ...rest: unknown[]
-  ) => {
-    capturadas.push({ text: config.text, values: config.values ?? [] });
-    return query(config, ...rest);
-  };
   const adapter = createMockErpAdapter(drizzle(pool, { schema, casing: "snake_case" }) as never);
-  const t0 = performance.now();
-  if (kind === "pedidos") await adapter.listPedidos(scope);
-  else await adapter.listEntradas(scope);
-  const adaptador = performance.now() - t0;
-  (pool as unknown as { query: unknown }).query = query;
-
-  let ejecucion = 0;
-  let idaYVuelta = 0;
-  let filas = 0;
-  for (const q of capturadas) {
-    const plan = (await pool.query(`explain (analyze, format json) ${q.text}`, q.values)) as {
-      rows: { "QUERY PLAN": { "Execution Time": number }[] }[];
+  const medir = async (llamada: () => Promise<unknown>) => {
+    const capturadas: { text: string; values: unknown[] }[] = [];
+    // Record what the adapter sends (the pool stays a pg.Pool so the adapter takes its array-mode path).
+    (pool as unknown as { query: unknown }).query = (
+      config: { text: string; values?: unknown[] },
+      ...rest: unknown[]
+    ) => {
+      capturadas.push({ text: config.text, values: config.values ?? [] });
+      return query(config, ...rest);
     };
-    ejecucion += plan.rows[0]?.["QUERY PLAN"][0]?.["Execution Time"] ?? Number.NaN;
-    const tiempos: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const t = performance.now();
-      const r = await pool.query({ text: q.text, values: q.values, rowMode: "array" });
-      tiempos.push(performance.now() - t);
-      if (i === 0) filas += r.rowCount ?? 0;
+    const t0 = performance.now();
+    await llamada();
+    const adaptador = performance.now() - t0;
+    (pool as unknown as { query: unknown }).query = query;
+
+    let ejecucion = 0;
+    let idaYVuelta = 0;
+    let filas = 0;
+    for (const q of capturadas) {
+      const plan = (await pool.query(`explain (analyze, format json) ${q.text}`, q.values)) as {
+        rows: { "QUERY PLAN": { "Execution Time": number }[] }[];
+      };
+      ejecucion += plan.rows[0]?.["QUERY PLAN"][0]?.["Execution Time"] ?? Number.NaN;
+      const tiempos: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const t = performance.now();
+        const r = await pool.query({ text: q.text, values: q.values, rowMode: "array" });
+        tiempos.push(performance.now() - t);
+        if (i === 0) filas += r.rowCount ?? 0;
+      }
+      idaYVuelta += median(tiempos);
     }
-    idaYVuelta += median(tiempos);
-  }
+    return { consultas: capturadas.length, ejecucion, idaYVuelta, filas, adaptador };
+  };
+  const versiones = await medir(() =>
+    kind === "pedidos" ? adapter.listPedidoVersions(scope) : adapter.listEntradaVersions(scope),
+  );
+  const completa = await medir(() => (kind === "pedidos" ? adapter.listPedidos(scope) : adapter.listEntradas(scope)));
   await pool.end();
-  return { consultas: capturadas.length, ejecucion, idaYVuelta, filas, adaptador };
+  return { versiones, completa };
 }
 
 /** Touches one line of 1% of the scope's documents (at least one), as an ERP user editing them would. */
@@ -326,9 +335,11 @@ async function main() {
             `${r.non2xx} no-2xx, ${r.errors} errores; ${(latencias.length / r.duration).toFixed(1)} req/s\n` +
             `        latencia p50 ${ms(percentil(latencias, 50))}, p95 ${ms(p95)}, p99 ${ms(percentil(latencias, 99))}, ` +
             `máx ${ms(latencias.at(-1) ?? Number.NaN)} — objetivo p95 <= ${objetivo} ms: ${veredicto}\n` +
-            `        SQL por sí solo (${sqlMedido.consultas} consultas, ${sqlMedido.filas} filas): ejecución en PostgreSQL ` +
-            `${ms(sqlMedido.ejecucion)}, ida y vuelta con filas leídas ${ms(sqlMedido.idaYVuelta)}; ` +
-            `adaptador completo ${ms(sqlMedido.adaptador)}`,
+            `        SQL por sí solo — versiones (cada llamada; ${sqlMedido.versiones.filas} filas): ejecución ` +
+            `${ms(sqlMedido.versiones.ejecucion)}, ida y vuelta ${ms(sqlMedido.versiones.idaYVuelta)}; lectura completa ` +
+            `(caché fría; ${sqlMedido.completa.consultas} consultas, ${sqlMedido.completa.filas} filas): ejecución ` +
+            `${ms(sqlMedido.completa.ejecucion)}, ida y vuelta ${ms(sqlMedido.completa.idaYVuelta)}, adaptador ` +
+            `${ms(sqlMedido.completa.adaptador)}`,
         );
         resultados.push([
           e.nombre,
@@ -343,8 +354,8 @@ async function main() {
           ms(p95),
           ms(percentil(latencias, 99)),
           `${objetivo} ms ${juzgado ? (cumple ? "ok" : "NO") : "(info)"}`,
-          ms(sqlMedido.ejecucion),
-          ms(sqlMedido.idaYVuelta),
+          `${ms(sqlMedido.versiones.ejecucion)} / ${ms(sqlMedido.completa.ejecucion)}`,
+          `${ms(sqlMedido.versiones.idaYVuelta)} / ${ms(sqlMedido.completa.idaYVuelta)}`,
         ]);
       }
     }
@@ -362,8 +373,8 @@ async function main() {
       "p95",
       "p99",
       "objetivo p95",
-      "SQL exec",
-      "SQL i/v",
+      "SQL exec vers/completa",
+      "SQL i/v vers/completa",
     ];
     const anchos = cabecera.map((h, i) => Math.max(h.length, ...resultados.map((r) => (r[i] ?? "").length)));
     const linea = (cols: string[]) => cols.map((c, i) => c.padEnd(anchos[i] ?? 0)).join("  ");

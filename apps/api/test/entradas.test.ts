@@ -6,6 +6,8 @@ import {
   getPedidosAnswerSchema,
   type PedidoRow,
 } from "@portal/contracts";
+import { schema } from "@portal/db";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, login, type TestApp, withToken } from "./helpers";
 
@@ -110,5 +112,35 @@ describe("POST /api/entradasMercancia/getEntradasMercancia", () => {
     for (const r of entradas.admin) {
       for (const l of r.DetalleEntradaMercancia) expect(l.LineStatus).toBe(r.DocStatus);
     }
+  });
+});
+
+describe("getEntradasMercancia after the ERP changes", () => {
+  it("shows a receipt's changed line in the next answer, the other receipts as they were", async () => {
+    const token = await login(t.app, "XIQB891116QE4", "Proveedor");
+    const leer = async () =>
+      getEntradasMercanciaAnswerSchema.parse((await post(token, "/api/entradasMercancia/getEntradasMercancia")).json())
+        .data;
+    const antes = await leer();
+    const objetivo = antes[2] as EntradaRow;
+    const { erpEntradas, erpEntradaLineas } = schema;
+    const [doc] = await t.tdb.db
+      .select({ docEntry: erpEntradas.docEntry })
+      .from(erpEntradas)
+      .where(and(eq(erpEntradas.bd, objetivo.BD), eq(erpEntradas.docNum, objetivo.DocNum)));
+    await t.tdb.db
+      .update(erpEntradaLineas)
+      .set({ itemName: "ARTÍCULO CORREGIDO" })
+      .where(
+        and(
+          eq(erpEntradaLineas.bd, objetivo.BD),
+          eq(erpEntradaLineas.docEntry, doc!.docEntry),
+          eq(erpEntradaLineas.lineNum, 0),
+        ),
+      );
+    const despues = await leer();
+    expect(despues[2]?.DetalleEntradaMercancia[0]?.ItemName).toBe("ARTÍCULO CORREGIDO");
+    expect(despues[2]?.DetalleEntradaMercancia.slice(1)).toEqual(objetivo.DetalleEntradaMercancia.slice(1));
+    expect(despues.filter((_, i) => i !== 2)).toEqual(antes.filter((_, i) => i !== 2));
   });
 });

@@ -133,6 +133,49 @@ describe("listAnswer", () => {
     }
   });
 
+  it("reads a cold scope once for concurrent calls, and each gets the whole answer", async () => {
+    const erp = fakeErp(Array.from({ length: 5 }, (_, i) => doc("SBO_A", i + 1, "1")));
+    const lenta: DocumentSource<Doc> = {
+      ...erp.source,
+      readAll: async (s: ErpScope) => {
+        await new Promise((r) => setTimeout(r, 20));
+        return erp.source.readAll(s);
+      },
+    };
+    const cache = createRowCache(1e6);
+    const [a, b, c] = await Promise.all([answer(cache, lenta), answer(cache, lenta), answer(cache, lenta)]);
+    expect(erp.calls.readAll).toBe(1);
+    expect(a).toHaveLength(5);
+    expect(b).toEqual(a);
+    expect(c).toEqual(a);
+  });
+
+  it("re-reads for a caller that waited on a read older than the versions it saw", async () => {
+    const erp = fakeErp([doc("SBO_A", 1, "1", "antes")]);
+    let abrir = () => {};
+    const compuerta = new Promise<void>((r) => {
+      abrir = r;
+    });
+    const lenta: DocumentSource<Doc> = {
+      ...erp.source,
+      readAll: async (s: ErpScope) => {
+        const leidos = await erp.source.readAll(s);
+        await compuerta;
+        return leidos;
+      },
+    };
+    const cache = createRowCache(1e6);
+    const primera = answer(cache, lenta);
+    await new Promise((r) => setTimeout(r, 5));
+    erp.set([doc("SBO_A", 1, "2", "después")]);
+    const segunda = answer(cache, lenta);
+    await new Promise((r) => setTimeout(r, 5));
+    abrir();
+    expect((await primera).map((r) => r.Nota)).toEqual(["antes"]);
+    expect((await segunda).map((r) => r.Nota)).toEqual(["después"]);
+    expect(erp.calls.readAll).toBe(2);
+  });
+
   it("answers an empty list as data: []", async () => {
     expect(await rows(createRowCache(1e6), fakeErp([]))).toEqual([]);
   });

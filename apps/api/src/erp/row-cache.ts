@@ -17,6 +17,11 @@ import type { ErpClaveDocumento, ErpDocumentoCompra, ErpScope, ErpVersionDocumen
 export interface RowCache {
   get(key: string, version: string): Buffer | undefined;
   set(key: string, version: string, json: Buffer): void;
+  /**
+   * Runs `work` once for concurrent callers with the same key: a caller arriving while it runs gets the
+   * same promise. Nothing is kept once it settles.
+   */
+  shared(key: string, work: () => Promise<void>): Promise<void>;
   /** Bytes held. */
   readonly bytes: number;
   readonly size: number;
@@ -28,6 +33,7 @@ export interface RowCache {
  */
 export function createRowCache(maxBytes: number): RowCache {
   const entries = new Map<string, { version: string; json: Buffer }>();
+  const flights = new Map<string, Promise<void>>();
   let bytes = 0;
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -52,6 +58,15 @@ export function createRowCache(maxBytes: number): RowCache {
           drop(oldest);
         }
       }
+    },
+    shared(key, work) {
+      const running = flights.get(key);
+      if (running) return running;
+      const flight = work();
+      flights.set(key, flight);
+      const done = () => flights.delete(key);
+      flight.then(done, done);
+      return flight;
     },
     get bytes() {
       return bytes;
@@ -100,12 +115,15 @@ export async function listAnswer<D extends ErpDocumentoCompra, R extends RowPosi
   const versions = await source.versions(scope);
   const keyOf = (bd: string, docEntry: number) => `${source.kind}\u0000${bd}\u0000${docEntry}`;
   const bodies: (Buffer | undefined)[] = new Array(versions.length);
-  const missing: ErpVersionDocumento[] = [];
-  versions.forEach((v, i) => {
-    bodies[i] = cache.get(keyOf(v.bd, v.docEntry), v.version);
-    if (bodies[i] === undefined) missing.push(v);
-  });
-  if (missing.length > 0) {
+  let missing: ErpVersionDocumento[] = [];
+  const lookUp = () => {
+    missing = [];
+    versions.forEach((v, i) => {
+      bodies[i] ??= cache.get(keyOf(v.bd, v.docEntry), v.version);
+      if (bodies[i] === undefined) missing.push(v);
+    });
+  };
+  const readMissing = async () => {
     const docs = missing.length * 2 > versions.length ? await source.readAll(scope) : await source.read(missing);
     const read = new Map<string, Buffer>();
     for (const doc of docs) {
@@ -115,9 +133,29 @@ export async function listAnswer<D extends ErpDocumentoCompra, R extends RowPosi
       cache.set(key, doc.version, json);
       read.set(key, json);
     }
+    return read;
+  };
+
+  const fill = (read: Map<string, Buffer>) =>
     versions.forEach((v, i) => {
-      if (bodies[i] === undefined) bodies[i] = read.get(keyOf(v.bd, v.docEntry));
+      bodies[i] ??= read.get(keyOf(v.bd, v.docEntry));
     });
+
+  lookUp();
+  if (missing.length > 0) {
+    // Concurrent calls of the same scope (several employees after a restart) wait for one read instead of
+    // each reading everything. The caller that reads uses what it read; the others take the cache's entries,
+    // which match their versions or are missed and read again (a version newer than the shared read).
+    const flightKey = `${source.kind}\u0000${scope.cardCode ?? ""}\u0000${scope.bds.join("\u0000")}`;
+    let own: Map<string, Buffer> | undefined;
+    await cache.shared(flightKey, async () => {
+      own = await readMissing();
+    });
+    if (own) fill(own);
+    else {
+      lookUp();
+      if (missing.length > 0) fill(await readMissing());
+    }
   }
 
   // `,"U_SYS_PMSNBD":"name",` per company database, encoded once.

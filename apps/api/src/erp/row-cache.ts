@@ -11,7 +11,7 @@ import type { ErpClaveDocumento, ErpDocumentoCompra, ErpScope, ErpVersionDocumen
  * a call reads from the ERP only the keys and versions of its scope plus the documents whose version is new.
  * Nothing stale is ever served: a changed document has a new version and is read again.
  *
- * Memory is bounded by `maxBytes` (the JSON text's length): past it, the oldest entries are dropped until a
+ * Memory is bounded by `maxBytes` (the rows' UTF-8 bytes): past it, the oldest entries are dropped until a
  * quarter of the budget is free. 0 turns the cache off (every call reads and serializes every document).
  */
 export interface RowCache {
@@ -98,9 +98,9 @@ export interface NamedScope extends ErpScope {
 }
 
 /**
- * The spec's success answer (`{"status":"success","message":…,"data":[rows]}`) as a stream of UTF-8 JSON, rows in the
- * adapter's list order, each `{"Fila":n,"U_SYS_PMSNBD":"…",…document…}`. `body` builds everything else of a
- * row from the document (typed against the contract's row). When more than half the documents are new to
+ * The spec's success answer (`{"status":"success","message":…,"data":[rows]}`) as a stream of UTF-8 JSON,
+ * rows in the adapter's list order, each `{"Fila":n,"U_SYS_PMSNBD":"…",…document…}`. `body` builds everything
+ * else of a row from the document (typed against the contract's row). When more than half the documents are new to
  * the cache (first call, a mass change) the whole scope is read at once, which is faster than reading that
  * many keys; otherwise only the new versions are read.
  */

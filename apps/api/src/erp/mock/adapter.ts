@@ -187,10 +187,12 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     extra: SQL[],
   ) {
     const porClave = "claves" in filtro;
-    const claves = porClave
-      ? sql`(select bd, doc_entry from jsonb_to_recordset(${JSON.stringify(filtro.claves.map((c) => ({ bd: c.bd, doc_entry: c.docEntry })))}::jsonb) as k(bd text, doc_entry int))`
-      : sql``;
-    const donde = porClave ? sql`(${tabla.bd}, ${tabla.docEntry}) in ${claves}` : enAlcance(tabla, filtro.scope);
+    // Keys travel as one JSON parameter (works the same on node-postgres and PGlite, any number of keys).
+    const donde = porClave
+      ? sql`(${tabla.bd}, ${tabla.docEntry}) in (select bd, doc_entry from jsonb_to_recordset(${JSON.stringify(
+          filtro.claves.map((c) => ({ bd: c.bd, doc_entry: c.docEntry })),
+        )}::jsonb) as k(bd text, doc_entry int))`
+      : enAlcance(tabla, filtro.scope);
     const encabezados = sql`select ${columnasEncabezado(tabla)}${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
       from ${tabla} where ${donde}
       order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc`;

@@ -24,7 +24,7 @@ import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { getEntradasMercanciaAnswerSchema, getPedidosAnswerSchema } from "@portal/contracts";
-import { createDatabase, runMigrations, schema } from "@portal/db";
+import { createDatabase, runMigrations, schema, systemClock } from "@portal/db";
 import { DEMO_PASSWORD, seedDemo } from "@portal/db/seed";
 import autocannon from "autocannon";
 import { drizzle } from "drizzle-orm/node-postgres";
@@ -190,7 +190,7 @@ async function main() {
     const handle = await createDatabase({ url: dbUrl.toString(), maxConnections: 4 });
     await runMigrations(handle);
     const t0 = performance.now();
-    const { erp } = await seedDemo(handle.db, Buffer.from(key, "base64"), { erpEscala: escala });
+    const { erp } = await seedDemo(handle.db, Buffer.from(key, "base64"), { clock: systemClock, erpEscala: escala });
     const siembra = (performance.now() - t0) / 1000;
     await handle.close();
     // Settle the fresh tables (visibility map, hint bits, statistics) so autovacuum does not run mid-measure.

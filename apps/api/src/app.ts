@@ -66,10 +66,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!options.database) app.addHook("onClose", () => database.close());
   await runMigrations(database);
   const encryptionKey = resolveEncryptionKey(config);
-  if (config.SEED_DEMO) await seedDemo(database.db, encryptionKey);
+  const clock = options.clock ?? systemClock;
+  if (config.SEED_DEMO) await seedDemo(database.db, encryptionKey, { clock });
 
   app.decorate("config", config);
-  app.decorate("clock", options.clock ?? systemClock);
+  app.decorate("clock", clock);
   app.decorate("database", database);
 
   await app.register(cookie);

@@ -32,11 +32,11 @@ export interface TestApp {
 /** The app on its own fresh PostgreSQL database with the demo seed, a test clock and no logging. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { mailTransport?: MailTransport } = {},
+  options: { mailTransport?: MailTransport; clockStart?: string } = {},
 ): Promise<TestApp> {
   const tdb = await createTestDatabase();
-  await seedDemo(tdb.db, testKey);
-  const time = createTestClock();
+  const time = createTestClock(options.clockStart);
+  await seedDemo(tdb.db, testKey, { clock: time.clock });
   const config = loadConfig({ NODE_ENV: "test", APP_ENCRYPTION_KEY: TEST_KEY_B64, WEB_DIST: "/nonexistent", ...env });
   const app = await buildApp({
     config,

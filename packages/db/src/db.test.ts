@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeArchivo } from "./archivos";
 import { decryptSecret, encryptSecret, parseEncryptionKey } from "./crypto";
 import { hashPassword, verifyPassword } from "./password";
-import { archivos, empleados, proveedores, proveedorSociedades, sociedades } from "./schema/index";
+import { archivos, empleados, proveedorDocumentos, proveedores, proveedorSociedades, sociedades } from "./schema/index";
 import { seedDemo } from "./seed/index";
 import { createSimplePdf } from "./seed/pdf";
 import { createTestDatabase, type TestDatabase } from "./testing";
@@ -59,8 +59,9 @@ describe("migrations and demo seed on PostgreSQL", () => {
   });
 
   it("seeds the issue's demo data and is idempotent", async () => {
-    await seedDemo(tdb.db, key);
-    await seedDemo(tdb.db, key);
+    const clock = () => new Date("2026-11-21T12:00:00.000Z");
+    await seedDemo(tdb.db, key, { clock });
+    await seedDemo(tdb.db, key, { clock });
     const emps = await tdb.db.select().from(empleados);
     expect(emps.map((e) => e.usuario).sort()).toEqual(["admin", "consulta"]);
     expect(emps.find((e) => e.usuario === "admin")).toMatchObject({ perfil: "A", viDocPen: "Y" });
@@ -83,6 +84,9 @@ describe("migrations and demo seed on PostgreSQL", () => {
     expect(provs.find((p) => p.rfc === "XIQB891116QE4")?.tipoPersona).toBe("F");
     const links = await tdb.db.select().from(proveedorSociedades).where(eq(proveedorSociedades.cardCode, "P00001"));
     expect(links).toHaveLength(2);
+    // Demo compliance documents are dated by the injected clock, never by the wall clock.
+    const docs = await tdb.db.select().from(proveedorDocumentos).where(eq(proveedorDocumentos.cardCode, "P00001"));
+    expect(docs.filter((d) => d.archivoId).map((d) => d.fecha)).toEqual(Array(7).fill("2026-11-21"));
   });
 
   it("stores each file content once", async () => {

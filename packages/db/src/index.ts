@@ -1,5 +1,6 @@
 export * from "./archivos";
 export * from "./client";
+export * from "./clock";
 export * from "./crypto";
 export * from "./migrate";
 export * from "./password";

@@ -22,7 +22,7 @@ export function testServerUrl(): string {
 
 export async function createTestDatabase(serverUrl = testServerUrl()): Promise<TestDatabase> {
   const prefix = process.env.TEST_DB_PREFIX ?? "portal_t";
-  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const name = `${prefix}_${randomBytes(8).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {

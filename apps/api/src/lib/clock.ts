@@ -1,3 +1,2 @@
-/** Injectable time source: session expiry and sign-in throttling are tested without waiting. */
-export type Clock = () => Date;
-export const systemClock: Clock = () => new Date();
+/** Injectable time source (defined once in @portal/db, the only module that reads the wall clock). */
+export { type Clock, systemClock } from "@portal/db";

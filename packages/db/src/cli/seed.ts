@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createDatabase } from "../client";
+import { systemClock } from "../clock";
 import { parseEncryptionKey } from "../crypto";
 import { runMigrations } from "../migrate";
 import { seedDemo } from "../seed/index";
@@ -23,7 +24,7 @@ if (!rawKey) {
 }
 const handle = await createDatabase({ url: process.env.DATABASE_URL, dataDir });
 await runMigrations(handle);
-const { erp } = await seedDemo(handle.db, parseEncryptionKey(rawKey), { erpEscala: escala });
+const { erp } = await seedDemo(handle.db, parseEncryptionKey(rawKey), { clock: systemClock, erpEscala: escala });
 await handle.close();
 console.log(
   `ERP simulado (escala ${escala}): ${erp.socios} pares proveedor-sociedad nuevos, ${erp.pedidos} pedidos ` +

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { storeArchivo } from "../archivos";
 import type { Database } from "../client";
+import { type Clock, isoDateOf } from "../clock";
 import { PERFIL_ERP_DEMO, type SeedErpMockResumen, type SocioSemilla, seedErpMock } from "../erp-mock/index";
 import { empleados, proveedorDocumentos, proveedores, proveedorSociedades, sociedades } from "../schema/index";
 import { createEmpleado, createProveedor, createSociedad, ensureArea } from "./factories";
@@ -23,6 +24,8 @@ export const DEMO_USERS = [
 const AREAS = ["Compras", "Cuentas por pagar", "Almacén", "Contabilidad", "Sistemas"];
 
 export interface SeedDemoOptions {
+  /** "Now" for the demo data (compliance documents are dated today): the app's injected clock. */
+  clock: Clock;
   /** Multiplies the ERP mock volume (`npm run seed -- --scale N`); 1 by default. */
   erpEscala?: number;
 }
@@ -35,7 +38,7 @@ export interface SeedDemoOptions {
 export async function seedDemo(
   db: Database,
   encryptionKey: Buffer,
-  options: SeedDemoOptions = {},
+  options: SeedDemoOptions,
 ): Promise<{ erp: SeedErpMockResumen }> {
   for (const area of AREAS) await ensureArea(db, area);
 
@@ -125,7 +128,7 @@ export async function seedDemo(
     if (!found) {
       const { sociedades: _ignored, documentos, ...data } = p;
       await createProveedor(db, { ...data, password: DEMO_PASSWORD, estatusRegistro: "C", sociedadIds });
-      await seedDocumentos(db, p.cardCode, p.cardName, p.rfc, p.tipoPersona, documentos);
+      await seedDocumentos(db, p.cardCode, p.cardName, p.rfc, p.tipoPersona, documentos, isoDateOf(options.clock));
     } else {
       for (const sociedadId of sociedadIds) {
         await db.insert(proveedorSociedades).values({ cardCode: p.cardCode, sociedadId }).onConflictDoNothing();
@@ -169,8 +172,8 @@ async function seedDocumentos(
   rfc: string,
   tipoPersona: "F" | "M",
   cargados: string[],
+  hoy: string,
 ) {
-  const hoy = new Date().toISOString().slice(0, 10);
   for (const [clave, info] of Object.entries(DOCUMENTOS_DEMO)) {
     const aplica = !info.moral || tipoPersona === "M";
     const cargado = cargados.includes(clave);

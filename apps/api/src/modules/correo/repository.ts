@@ -13,8 +13,13 @@ export interface CorreoNuevo {
 
 export function createCorreoRepository(db: Database) {
   return {
-    enqueue: async (correo: CorreoNuevo) =>
-      (await db.insert(correoOutbox).values(correo).returning({ id: correoOutbox.id }))[0]!.id,
+    enqueue: async (correo: CorreoNuevo, now: Date) =>
+      (
+        await db
+          .insert(correoOutbox)
+          .values({ ...correo, siguienteIntento: now, createdAt: now })
+          .returning({ id: correoOutbox.id })
+      )[0]!.id,
     due: (now: Date, limit: number) =>
       db
         .select()

@@ -68,7 +68,8 @@ export function createCorreoService(repo: CorreoRepository, transport: MailTrans
   }
 
   return {
-    enqueue: (correo: CorreoNuevo) => repo.enqueue(correo),
+    /** Due at once by the injected clock (not the database's): tests and the worker share one "now". */
+    enqueue: (correo: CorreoNuevo) => repo.enqueue(correo, clock()),
     /** One pass over the due messages (never two at once); returns how many were sent. */
     flush(): Promise<number> {
       running ??= deliverDue().finally(() => {

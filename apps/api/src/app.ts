@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { AppConfig } from "./config";
 import { type Clock, systemClock } from "./lib/clock";
 import { resolveEncryptionKey } from "./lib/encryption-key";
+import { safeErrorSerializer } from "./lib/log-safety";
 import { archivosRoutes } from "./modules/archivos/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { createSmtpTransport, logTransport, type MailTransport } from "./modules/correo/service";
@@ -20,7 +21,7 @@ import { pedidosRoutes } from "./modules/pedidos/routes";
 import { proveedoresRoutes } from "./modules/proveedores/routes";
 import { sociedadesRoutes } from "./modules/sociedades/routes";
 import { errorsPlugin } from "./plugins/errors";
-import { securityPlugin } from "./plugins/security";
+import { clientErrorHandler, frameworkErrors, securityPlugin } from "./plugins/security";
 import { sessionPlugin } from "./plugins/session";
 import { staticWebPlugin } from "./plugins/static-web";
 import { swaggerPlugin } from "./plugins/swagger";
@@ -34,8 +35,10 @@ export interface BuildOptions {
   /** An open database; when absent one is opened from the config (and closed with the app). */
   database?: DatabaseHandle;
   clock?: Clock;
-  /** Pino options or false; tests pass false. */
-  logger?: boolean | object;
+  /** false for no log (most tests); otherwise the production log settings, written to `logStream` if given. */
+  logger?: boolean;
+  /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
+  logStream?: { write(line: string): void };
   /** How e-mail leaves; default SMTP from the config, or the log when SMTP is not configured. */
   mailTransport?: MailTransport;
   /** Run the outbox worker on a timer (default true); tests call services.correo.flush() instead. */
@@ -49,14 +52,22 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ["req.headers['x-access-token']", "req.headers.cookie", "req.headers.authorization"],
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ["req.headers['x-access-token']", "req.headers.cookie", "req.headers.authorization"],
+            // Errors are logged without query parameters, rows or secrets (lib/log-safety.ts).
+            serializers: { err: safeErrorSerializer, error: safeErrorSerializer },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: () => randomUUID(),
     requestIdHeader: "x-request-id",
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -21,7 +21,15 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_TTL_MS: z.coerce.number().int().positive().default(SESSION_TTL_MS),
+  /** A session ends this long after sign-in whatever its activity (12 h). */
+  SESSION_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 3_600_000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  /** Failed sign-ins from one IP across all user names (password spraying) before 429, in the same window. */
+  LOGIN_MAX_FAILURES_IP: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_MS: z.coerce
     .number()
     .int()

@@ -34,7 +34,9 @@ export function createServices(
 ) {
   const auth = createAuthService(createAuthRepository(db), clock, {
     sessionTtlMs: config.SESSION_TTL_MS,
+    sessionMaxAgeMs: config.SESSION_MAX_AGE_MS,
     maxFailures: config.LOGIN_MAX_FAILURES,
+    maxFailuresPerIp: config.LOGIN_MAX_FAILURES_IP,
     failureWindowMs: config.LOGIN_WINDOW_MS,
   });
   // The ERP boundary (src/erp): one adapter for every module that reads SAP data; scope from the session.
@@ -54,7 +56,7 @@ export function createServices(
     erpPdfPolicy(erp, erpScope),
   ]);
   const correo = createCorreoService(createCorreoRepository(db), mailTransport, clock, config.MAIL_FROM);
-  const empleados = createEmpleadosService(createEmpleadosRepository(db), clock);
+  const empleados = createEmpleadosService(createEmpleadosRepository(db), db, clock);
   const sociedades = createSociedadesService(createSociedadesRepository(db), db, clock, encryptionKey);
   const proveedores = createProveedoresService(createProveedoresRepository(db), db, clock, correo, config.PUBLIC_URL);
   return { auth, home, archivos, correo, empleados, sociedades, proveedores, pedidos, entradas };

@@ -182,7 +182,7 @@ describe("document PDFs", () => {
     }
   });
 
-  it("download for the owner and every employee; 403 for another supplier; 401 without a session", async () => {
+  it("download for the owner and every employee; 404 for another supplier; 401 without a session", async () => {
     for (const [url, titulo] of [
       [LISTAS.Pedidos, "Pedido"],
       [LISTAS["Entradas de mercancia"], "EntradaMercancia"],
@@ -199,7 +199,7 @@ describe("document PDFs", () => {
       expect((await descarga(tokens.admin, pdf)).statusCode).toBe(200);
       expect((await descarga(tokens.consulta, pdf)).statusCode).toBe(200);
       const ajeno = await descarga(tokens.berenice, pdf);
-      expect(ajeno.statusCode).toBe(403);
+      expect(ajeno.statusCode).toBe(404);
       expect(ajeno.json().status).toBe("error");
       expect((await descarga(null, pdf)).statusCode).toBe(401);
     }
@@ -210,7 +210,7 @@ describe("document PDFs", () => {
       (r) => r.BD === "SBO_IIA" && r.CardName === KEMPER && r.U_SYS_PMDPDF,
     );
     expect(fila).toBeDefined();
-    expect((await descarga(tokens.kemper, fila!.U_SYS_PMDPDF)).statusCode).toBe(403);
+    expect((await descarga(tokens.kemper, fila!.U_SYS_PMDPDF)).statusCode).toBe(404);
     expect((await descarga(tokens.admin, fila!.U_SYS_PMDPDF)).statusCode).toBe(200);
   });
 });

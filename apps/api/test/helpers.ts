@@ -32,7 +32,7 @@ export interface TestApp {
 /** The app on its own fresh PostgreSQL database with the demo seed, a test clock and no logging. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { mailTransport?: MailTransport; clockStart?: string } = {},
+  options: { mailTransport?: MailTransport; clockStart?: string; logLines?: string[] } = {},
 ): Promise<TestApp> {
   const tdb = await createTestDatabase();
   const time = createTestClock(options.clockStart);
@@ -42,7 +42,9 @@ export async function createTestApp(
     config,
     database: tdb,
     clock: time.clock,
-    logger: false,
+    // Log lines are captured when asked for (the "no secret in the log" tests), with the production settings.
+    logger: options.logLines !== undefined,
+    logStream: options.logLines ? { write: (line: string) => void options.logLines!.push(line) } : undefined,
     mailWorker: false,
     mailTransport: options.mailTransport ?? (async () => {}),
   });

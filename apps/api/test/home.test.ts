@@ -95,9 +95,12 @@ describe("GET /api/archivos/:id", () => {
     expect(own.headers["content-disposition"]).toContain("constancia-MCI7306249Y1.pdf");
     expect(own.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect((await download(tokens.consulta, mciUrl)).statusCode).toBe(200);
+    // Another supplier's file answers exactly like a file that does not exist (no existence oracle).
     const foreign = await download(tokens.berenice, mciUrl);
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().status).toBe("error");
+    const unknown = await download(tokens.berenice, "/api/archivos/00000000-0000-4000-8000-000000000000");
+    expect(foreign.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(foreign.body).toBe(unknown.body);
     expect((await download(null, mciUrl)).statusCode).toBe(401);
   });
 

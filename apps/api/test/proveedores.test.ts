@@ -71,7 +71,7 @@ describe("supplier rows", () => {
     const url = (await perfil(tokens.kemper)).OpinionCumplimiento.Archivo;
     expect((await t.app.inject(withToken(tokens.kemper, { method: "GET", url }))).statusCode).toBe(200);
     expect((await t.app.inject(withToken(tokens.admin, { method: "GET", url }))).statusCode).toBe(200);
-    expect((await t.app.inject(withToken(tokens.berenice, { method: "GET", url }))).statusCode).toBe(403);
+    expect((await t.app.inject(withToken(tokens.berenice, { method: "GET", url }))).statusCode).toBe(404);
   });
 });
 

@@ -9,8 +9,9 @@ export type FileType = "pdf" | "png" | "jpeg" | "gif" | "xml";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
-/** Readers accept the PDF header anywhere in the first 1024 bytes (ISO 32000 implementation note). */
-const PDF_HEADER_WINDOW = 1024;
+const PDF_EOF = [0x25, 0x25, 0x45, 0x4f, 0x46]; // "%%EOF"
+/** The end-of-file marker must lie in the last 1024 bytes (ISO 32000-1 §7.5.5; readers look there). */
+const PDF_TRAILER_WINDOW = 1024;
 const IMAGE_MIME_TYPES = new Set(["image/gif", "image/jpeg", "image/jpg", "image/pjpeg", "image/png"]);
 
 function hasBytesAt(bytes: Uint8Array, signature: readonly number[], at = 0): boolean {
@@ -19,10 +20,108 @@ function hasBytesAt(bytes: Uint8Array, signature: readonly number[], at = 0): bo
   return true;
 }
 
-function findPdfHeader(bytes: Uint8Array): boolean {
-  const last = Math.min(bytes.length - PDF_SIGNATURE.length, PDF_HEADER_WINDOW - PDF_SIGNATURE.length);
-  for (let at = 0; at <= last; at++) if (hasBytesAt(bytes, PDF_SIGNATURE, at)) return true;
+/**
+ * "%PDF-" at the start, after at most a UTF-8 byte order mark and white space (what the PDF spec's white-space
+ * characters allow). Readers are more lenient (anywhere in the first 1024 bytes), and that leniency is what let
+ * an HTML page carrying the marker pass as a PDF: the portal is strict.
+ */
+function startsWithPdfHeader(bytes: Uint8Array): boolean {
+  let k = hasBytesAt(bytes, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  while (k < bytes.length && k < 64 && isPdfWhiteSpace(bytes[k]!)) k++;
+  return hasBytesAt(bytes, PDF_SIGNATURE, k);
+}
+/** PDF white space (ISO 32000-1 table 1): NUL, tab, LF, FF, CR, space. */
+const isPdfWhiteSpace = (b: number) => b === 0x00 || b === 0x09 || b === 0x0a || b === 0x0c || b === 0x0d || b === 0x20;
+
+function hasPdfTrailer(bytes: Uint8Array): boolean {
+  for (let at = bytes.length - PDF_EOF.length; at >= Math.max(0, bytes.length - PDF_TRAILER_WINDOW); at--) {
+    if (hasBytesAt(bytes, PDF_EOF, at)) return true;
+  }
   return false;
+}
+
+/**
+ * Names that make a PDF run something: JavaScript (/JS, /JavaScript, also as /OpenAction or /AA targets) and
+ * /Launch (opens a program). Names may hide behind #hh escapes (/J#61vaScript), which are decoded first.
+ */
+const ACTIVE_NAMES = new Set(["JS", "JavaScript", "Launch"]);
+const isPdfDelimiter = (b: number) =>
+  isPdfWhiteSpace(b) ||
+  b === 0x2f ||
+  b === 0x28 ||
+  b === 0x29 ||
+  b === 0x3c ||
+  b === 0x3e ||
+  b === 0x5b ||
+  b === 0x5d ||
+  b === 0x7b ||
+  b === 0x7d ||
+  b === 0x25;
+const hexValue = (b: number) =>
+  b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x41 && b <= 0x46 ? b - 0x37 : b >= 0x61 && b <= 0x66 ? b - 0x57 : -1;
+
+function hasActiveName(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] !== 0x2f /* / */) continue;
+    let name = "";
+    let j = i + 1;
+    for (; j < bytes.length && !isPdfDelimiter(bytes[j]!) && name.length <= 12; j++) {
+      const b = bytes[j]!;
+      if (b === 0x23 /* # */ && j + 2 < bytes.length && hexValue(bytes[j + 1]!) >= 0 && hexValue(bytes[j + 2]!) >= 0) {
+        name += String.fromCharCode(hexValue(bytes[j + 1]!) * 16 + hexValue(bytes[j + 2]!));
+        j += 2;
+      } else {
+        name += String.fromCharCode(b);
+      }
+    }
+    if (ACTIVE_NAMES.has(name)) return true;
+    i = j - 1;
+  }
+  return false;
+}
+
+const STREAM = [0x73, 0x74, 0x72, 0x65, 0x61, 0x6d]; // "stream"
+const ENDSTREAM = [0x65, 0x6e, 0x64, 0x73, 0x74, 0x72, 0x65, 0x61, 0x6d]; // "endstream"
+const FLATE = "/FlateDecode";
+
+/** The FlateDecode streams of a PDF (object streams can hide dictionaries, actions included). */
+function* flateStreams(bytes: Uint8Array): Generator<Uint8Array> {
+  const latin1 = (from: number, to: number) => String.fromCharCode(...bytes.subarray(Math.max(0, from), to));
+  for (let i = 0; i + STREAM.length < bytes.length; i++) {
+    if (!hasBytesAt(bytes, STREAM, i) || (i >= 3 && hasBytesAt(bytes, ENDSTREAM, i - 3))) continue;
+    let start = i + STREAM.length;
+    if (bytes[start] === 0x0d) start++;
+    if (bytes[start] !== 0x0a) continue;
+    start++;
+    let end = start;
+    while (end + ENDSTREAM.length <= bytes.length && !hasBytesAt(bytes, ENDSTREAM, end)) end++;
+    // The stream's dictionary is just before "stream"; 512 bytes hold any real one's /Filter.
+    if (latin1(i - 512, i).includes(FLATE)) yield bytes.subarray(start, end);
+    i = end;
+  }
+}
+
+export interface PdfCheckOptions {
+  /**
+   * Decompresses a FlateDecode stream (zlib), or returns null when it cannot. The browser check has none (the
+   * server decides); the API passes node:zlib with an output cap, so JavaScript hidden in compressed object
+   * streams is found too.
+   */
+  readonly inflate?: (data: Uint8Array) => Uint8Array | null;
+}
+
+/** What is wrong with a PDF's content, [] when nothing: not a PDF, truncated, or with active content. */
+export function checkPdfContent(bytes: Uint8Array, options: PdfCheckOptions = {}): string[] {
+  if (!(bytes instanceof Uint8Array) || !startsWithPdfHeader(bytes)) return [CFDI_MSG.noEsPdf];
+  if (!hasPdfTrailer(bytes)) return [CFDI_MSG.pdfIncompleto];
+  if (hasActiveName(bytes)) return [CFDI_MSG.pdfConContenidoActivo];
+  if (options.inflate) {
+    for (const stream of flateStreams(bytes)) {
+      const inflated = options.inflate(stream);
+      if (inflated && hasActiveName(inflated)) return [CFDI_MSG.pdfConContenidoActivo];
+    }
+  }
+  return [];
 }
 
 function looksLikeXml(bytes: Uint8Array): boolean {
@@ -53,7 +152,7 @@ export function detectFileType(bytes: Uint8Array): FileType | null {
   ) {
     return "gif";
   }
-  if (findPdfHeader(bytes)) return "pdf";
+  if (startsWithPdfHeader(bytes)) return "pdf";
   if (looksLikeXml(bytes)) return "xml";
   return null;
 }
@@ -62,9 +161,19 @@ function hasExtension(fileName: string, ext: string): boolean {
   return typeof fileName === "string" && fileName.trim().toLowerCase().endsWith(ext);
 }
 
-/** PDF: the name ends in .pdf and the content is a PDF. */
-export function checkPdf(fileName: string, bytes: Uint8Array): string[] {
-  return hasExtension(fileName, ".pdf") && detectFileType(bytes) === "pdf" ? [] : [CFDI_MSG.noEsPdf];
+/** PDF: the name ends in .pdf and the content is a whole PDF without JavaScript or launch actions. */
+export function checkPdf(fileName: string, bytes: Uint8Array, options: PdfCheckOptions = {}): string[] {
+  if (!hasExtension(fileName, ".pdf")) return [CFDI_MSG.noEsPdf];
+  return checkPdfContent(bytes, options);
+}
+
+/**
+ * A file name as stored and shown: no control characters and no bidirectional overrides (U+202A–U+202E,
+ * U+2066–U+2069, U+200E/F, U+061C), which can make "factura‮fdp.exe" display as "factura.exe.pdf".
+ */
+export function cleanFileName(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  return name.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
 }
 
 /** Receipt image: GIF, JPEG or PNG by content; when the browser gave a MIME type it must be one of those too. */

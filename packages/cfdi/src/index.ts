@@ -33,9 +33,12 @@ export {
   checkInvoiceFiles,
   checkPaymentFiles,
   checkPdf,
+  checkPdfContent,
   checkXmlFile,
+  cleanFileName,
   detectFileType,
   type FileType,
+  type PdfCheckOptions,
   type UploadedFile,
 } from "./files";
 export { decodeXmlInput, MAX_XML_BYTES } from "./input";

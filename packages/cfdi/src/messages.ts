@@ -70,6 +70,9 @@ export const CFDI_MSG = {
   faltaFolio: "Falta el Folio del comprobante (requerido para actualizar la factura).",
   pagosVersion1: "El complemento de pagos es la versión 1.0; se espera el complemento de pagos 2.0 (pago20:Pagos).",
   sinComplementoPagos: "Falta el complemento de pagos 2.0 (pago20:Pagos) en cfdi:Complemento.",
+  pdfIncompleto: "El PDF está incompleto o dañado: no termina con la marca %%EOF. Genérelo o descárguelo de nuevo.",
+  pdfConContenidoActivo:
+    "El PDF contiene código JavaScript o acciones que abren programas, y por seguridad no se acepta. Genérelo de nuevo (por ejemplo, imprimiéndolo a PDF) y cárguelo otra vez.",
 } as const;
 
 /** Warnings: facts worth showing to a reviewer that do not block the upload. */

@@ -1,3 +1,4 @@
+import { deflateSync, inflateSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -11,7 +12,9 @@ import {
   checkInvoiceFiles,
   checkPaymentFiles,
   checkPdf,
+  checkPdfContent,
   checkXmlFile,
+  cleanFileName,
   ddmmyyyyToIso,
   detectFileType,
   isIsoDate,
@@ -37,9 +40,11 @@ describe("detectFileType", () => {
     expect(detectFileType(ascii("\n  <cfdi:Comprobante/>"))).toBe("xml");
   });
 
-  it("finds a PDF header after leading junk, within the first 1024 bytes only", () => {
-    expect(detectFileType(new Uint8Array([...ascii("x".repeat(100)), ...PDF]))).toBe("pdf");
-    expect(detectFileType(new Uint8Array([...ascii("x".repeat(1024)), ...PDF]))).toBeNull();
+  it("wants the PDF header at the start, after at most a BOM and white space (issue 9)", () => {
+    expect(detectFileType(new Uint8Array([0xef, 0xbb, 0xbf, ...ascii(" \r\n\t"), ...PDF]))).toBe("pdf");
+    expect(detectFileType(new Uint8Array([...ascii("x".repeat(100)), ...PDF]))).toBeNull();
+    // An HTML page carrying the marker is not a PDF.
+    expect(detectFileType(ascii("<html><body>%PDF-1.4 <script>alert(1)</script></body></html>"))).not.toBe("pdf");
   });
 
   it("returns null for anything else", () => {
@@ -48,6 +53,59 @@ describe("detectFileType", () => {
     expect(detectFileType(ascii("< no es xml"))).toBeNull();
     expect(detectFileType(ascii("PK\u0003\u0004"))).toBeNull();
     expect(detectFileType("%PDF-" as unknown as Uint8Array)).toBeNull();
+  });
+});
+
+describe("PDF content checks (issue 9)", () => {
+  const pdfWith = (body: string) => ascii(`%PDF-1.7\n1 0 obj\n${body}\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`);
+  const deflate = (text: string) => new Uint8Array(deflateSync(Buffer.from(text, "latin1")));
+  const inflate = (data: Uint8Array) => {
+    try {
+      return new Uint8Array(inflateSync(data));
+    } catch {
+      return null;
+    }
+  };
+
+  it("needs the %%EOF trailer in the last 1024 bytes", () => {
+    expect(checkPdfContent(pdfWith("<< /Type /Catalog >>"))).toEqual([]);
+    const truncated = ascii("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n");
+    expect(checkPdfContent(truncated)).toEqual([CFDI_MSG.pdfIncompleto]);
+    const eofTooEarly = new Uint8Array([...pdfWith("<<>>"), ...ascii("x".repeat(2000))]);
+    expect(checkPdfContent(eofTooEarly)).toEqual([CFDI_MSG.pdfIncompleto]);
+    expect(checkPdf("a.pdf", ascii("<html>%PDF-1.4 %%EOF</html>"))).toEqual([CFDI_MSG.noEsPdf]);
+  });
+
+  it.each([
+    ["OpenAction with JavaScript", "<< /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>"],
+    ["a /JS key alone", "<< /AA << /O << /JS 5 0 R >> >> >>"],
+    ["/Launch", "<< /OpenAction << /S /Launch /F (cmd.exe) >> >>"],
+    ["a name hidden with #hh escapes", "<< /OpenAction << /S /J#61vaScript /J#53 (x) >> >>"],
+  ])("refuses %s", (_label, body) => {
+    expect(checkPdfContent(pdfWith(body))).toEqual([CFDI_MSG.pdfConContenidoActivo]);
+    expect(checkPdf("factura.pdf", pdfWith(body))).toEqual([CFDI_MSG.pdfConContenidoActivo]);
+  });
+
+  it("accepts names that only start like the active ones, and a harmless OpenAction", () => {
+    expect(checkPdfContent(pdfWith("<< /JSON 1 /Launcher 2 /JavaScripts 3 >>"))).toEqual([]);
+    expect(checkPdfContent(pdfWith("<< /OpenAction [3 0 R /Fit] >>"))).toEqual([]);
+  });
+
+  it("finds JavaScript inside a compressed object stream when given an inflater (the server's check)", () => {
+    const hidden = deflate("<< /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>");
+    const head = ascii("%PDF-1.7\n2 0 obj\n<< /Type /ObjStm /Filter /FlateDecode /Length 99 >>\nstream\n");
+    const tail = ascii("\nendstream\nendobj\ntrailer\n<<>>\n%%EOF\n");
+    const pdf = new Uint8Array([...head, ...hidden, ...tail]);
+    expect(checkPdfContent(pdf)).toEqual([]);
+    expect(checkPdfContent(pdf, { inflate })).toEqual([CFDI_MSG.pdfConContenidoActivo]);
+    const harmless = new Uint8Array([...head, ...deflate("<< /Type /Page >>"), ...tail]);
+    expect(checkPdfContent(harmless, { inflate })).toEqual([]);
+  });
+
+  it("cleans control and bidirectional characters from file names", () => {
+    expect(cleanFileName("factura\u202Efdp.exe")).toBe("facturafdp.exe");
+    expect(cleanFileName("a\u0000b\u0007c\u2066d\u2069e\u200Ef.pdf")).toBe("abcdef.pdf");
+    expect(cleanFileName("  Constancia de situación fiscal.pdf ")).toBe("Constancia de situación fiscal.pdf");
   });
 });
 

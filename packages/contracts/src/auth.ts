@@ -1,16 +1,11 @@
 import { z } from "zod";
 import { flagSchema, operadorSchema } from "./codes";
-import { messageAnswerSchema, successAnswer } from "./common";
+import { messageAnswerSchema, requiredText, successAnswer, textoSchema } from "./common";
 
 /** POST /api/login (spec §3 login payload, §7). */
 export const loginRequestSchema = z.object({
-  usuario: z
-    .string({ error: "El campo usuario es obligatorio." })
-    .trim()
-    .min(1, { error: "El campo usuario es obligatorio." })
-    .max(100, { error: "El campo usuario admite como máximo 100 caracteres." }),
-  password: z
-    .string({ error: "El campo contraseña es obligatorio." })
+  usuario: requiredText("usuario", 100),
+  password: textoSchema("contraseña", "El campo contraseña es obligatorio.")
     .min(1, { error: "El campo contraseña es obligatorio." })
     .max(200, { error: "El campo contraseña admite como máximo 200 caracteres." }),
   operador: operadorSchema,

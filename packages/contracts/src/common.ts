@@ -15,11 +15,43 @@ export const successAnswer = <T extends z.ZodType>(data: T) =>
 export const messageAnswerSchema = z.object({ status: z.literal("success"), message: z.string() });
 export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
+// --- Hostile input ---------------------------------------------------------------------------------
+// Every text and whole number a call accepts is built from the helpers below, so no call can pass to
+// PostgreSQL what it cannot store: a NUL character (text columns refuse U+0000) or an integer beyond the 32
+// bits of an integer column. Each refusal is a Spanish message naming the field (issue 9).
+
+/** NUL and the other control characters that are never data (tab, LF and CR stay: comments have lines). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const tieneCaracteresDeControl = (valor: string): boolean => CONTROL_RE.test(valor);
+export const caracteresNoPermitidos = (campo: string) =>
+  `El campo ${campo} contiene caracteres no permitidos (caracteres de control).`;
+
+/** Any text a call accepts: a string without control characters. Every text helper starts here. */
+export const textoSchema = (campo: string, requerido = `El campo ${campo} debe ser texto.`) =>
+  z
+    .string({ error: requerido })
+    .refine((valor) => !tieneCaracteresDeControl(valor), { error: caracteresNoPermitidos(campo), abort: true });
+
+/** Largest whole number an integer column holds (PostgreSQL `integer`, 32 bits). */
+export const ENTERO_MAX = 2_147_483_647;
+export const ENTERO_MIN = -2_147_483_648;
+const fueraDeRango = (campo: string) =>
+  `El campo ${campo} está fuera del rango permitido (hasta ${ENTERO_MAX.toLocaleString("es-MX")}).`;
+
 /** A client-side identifier (cookie value, row number): text or number, informative only. */
 export const idClienteSchema = (campo: string) =>
-  z.union([z.string().max(254, { error: `El campo ${campo} admite como máximo 254 caracteres.` }), z.number()], {
-    error: `El campo ${campo} debe ser texto o número.`,
-  });
+  z.union(
+    [
+      textoSchema(campo).max(254, { error: `El campo ${campo} admite como máximo 254 caracteres.` }),
+      z
+        .number()
+        .int({ error: `El campo ${campo} debe ser un número entero.` })
+        .min(ENTERO_MIN, { error: fueraDeRango(campo) })
+        .max(ENTERO_MAX, { error: fueraDeRango(campo) }),
+    ],
+    { error: `El campo ${campo} debe ser texto o un número entero de hasta 32 bits.` },
+  );
 
 /**
  * List calls carry usuario (the stored id) and operador (spec §6: "Lists are requested with the user id
@@ -43,16 +75,14 @@ export type ActorRequest = z.infer<typeof actorRequestSchema>;
 
 /** A non-empty trimmed text field with a Spanish message naming the field. */
 export const requiredText = (campo: string, max = 254) =>
-  z
-    .string({ error: `El campo ${campo} es obligatorio.` })
+  textoSchema(campo, `El campo ${campo} es obligatorio.`)
     .trim()
     .min(1, { error: `El campo ${campo} es obligatorio.` })
     .max(max, { error: `El campo ${campo} admite como máximo ${max} caracteres.` });
 
 /** An optional text: absent, empty or at most `max` characters (trimmed). */
 export const optionalText = (campo: string, max = 254) =>
-  z
-    .string({ error: `El campo ${campo} debe ser texto.` })
+  textoSchema(campo)
     .trim()
     .max(max, { error: `El campo ${campo} admite como máximo ${max} caracteres.` })
     .optional();
@@ -61,18 +91,22 @@ export const optionalText = (campo: string, max = 254) =>
 export const enteroSchema = (campo: string) =>
   z
     .number({ error: `El campo ${campo} debe ser un número entero.` })
-    .int({ error: `El campo ${campo} debe ser un número entero.` });
+    .int({ error: `El campo ${campo} debe ser un número entero.` })
+    .min(ENTERO_MIN, { error: fueraDeRango(campo) })
+    .max(ENTERO_MAX, { error: fueraDeRango(campo) });
 export const idSchema = (campo: string) =>
   z
     .number({ error: `El campo ${campo} es obligatorio y debe ser un número entero positivo.` })
     .int({ error: `El campo ${campo} debe ser un número entero positivo.` })
-    .positive({ error: `El campo ${campo} debe ser un número entero positivo.` });
+    .positive({ error: `El campo ${campo} debe ser un número entero positivo.` })
+    .max(ENTERO_MAX, { error: fueraDeRango(campo) });
 
 /**
  * Money, quantities, percentages and exchange rates are decimal strings, never binary floats
  * (GUIDE "Data and files"): "1234.56", "-10", "0.5". Formatting (2 decimals, thousands commas) is the UI's job.
  */
-export const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
+/** At most 15 whole digits and 6 decimals: what a numeric(21,6) column holds, beyond any real amount. */
+export const DECIMAL_RE = /^-?\d{1,15}(\.\d{1,6})?$/;
 export const importeSchema = (campo: string) =>
   z
     .string({ error: `El campo ${campo} es obligatorio y debe ser un importe decimal, por ejemplo 1234.56.` })
@@ -87,8 +121,7 @@ export const decimalSchema = (campo: string) =>
 /** Invoice and complement folio: the spec's default 'S/F' (sin folio) when the XML has none (spec §9). */
 export const FOLIO_POR_DEFECTO = "S/F";
 export const folioSchema = (campo: string) =>
-  z
-    .string({ error: `El campo ${campo} debe ser texto.` })
+  textoSchema(campo)
     .trim()
     .max(40, { error: `El campo ${campo} admite como máximo 40 caracteres.` })
     .overwrite((folio) => folio || FOLIO_POR_DEFECTO)
@@ -203,8 +236,7 @@ export const sinSecretoSchema = (campo: string) =>
  * Not trimmed: spaces are part of a password.
  */
 export const secretoOpcionalSchema = (campo: string, max = 200) =>
-  z
-    .string({ error: `El campo ${campo} debe ser texto.` })
+  textoSchema(campo)
     .max(max, { error: `El campo ${campo} admite como máximo ${max} caracteres.` })
     .optional();
 
@@ -260,16 +292,14 @@ export const nombreArchivoSchema = (
   tipo: TipoArchivo,
   requerido = `El campo ${campo} es obligatorio.`,
 ) =>
-  z
-    .string({ error: requerido })
+  textoSchema(campo, requerido)
     .trim()
     .min(1, { error: requerido, abort: true })
     .max(255, { error: `El campo ${campo} admite como máximo 255 caracteres.`, abort: true })
     .refine((nombre) => EXTENSIONES[tipo].re.test(nombre), { error: EXTENSIONES[tipo].mensaje });
 /** Optional file name: absent or empty when the file is not being replaced. */
 export const nombreArchivoOpcionalSchema = (campo: string, tipo: TipoArchivo) =>
-  z
-    .string({ error: `El campo ${campo} debe ser texto.` })
+  textoSchema(campo)
     .trim()
     .max(255, { error: `El campo ${campo} admite como máximo 255 caracteres.`, abort: true })
     .refine((nombre) => nombre === "" || EXTENSIONES[tipo].re.test(nombre), { error: EXTENSIONES[tipo].mensaje })

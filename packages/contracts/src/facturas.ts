@@ -25,6 +25,7 @@ import {
   requiredText,
   rfcSchema,
   successAnswer,
+  textoSchema,
   usoCfdiSchema,
   uuidCfdiSchema,
 } from "./common";
@@ -156,9 +157,11 @@ export type GetEntradasAnswer = z.infer<typeof getEntradasAnswerSchema>;
 export const totalFacturaSchema = z.union(
   [
     importeSchema("Total"),
-    z.number({ error: "El campo Total debe ser un importe." }).refine(Number.isFinite, {
-      error: "El campo Total debe ser un importe finito.",
-    }),
+    z
+      .number({ error: "El campo Total debe ser un importe." })
+      .refine((total) => Number.isFinite(total) && Math.abs(total) < 1e15, {
+        error: "El campo Total debe ser un importe de hasta 15 dígitos enteros.",
+      }),
   ],
   { error: "El campo Total es obligatorio y debe ser un importe, por ejemplo 1234.56." },
 );
@@ -229,7 +232,10 @@ export const patchFacturaRequestSchema = actorRequestSchema
     ...datosXmlFactura,
     Estatus: optionalText("Estatus", 20),
     EstatusPago: optionalText("EstatusPago", 20),
-    FechaPago: z.string({ error: "El campo FechaPago debe ser texto." }).max(40).nullable().optional(),
+    FechaPago: textoSchema("FechaPago")
+      .max(40, { error: "El campo FechaPago admite como máximo 40 caracteres." })
+      .nullable()
+      .optional(),
     Comentarios: optionalText("Comentarios", 1000),
     BD: requiredText("BD", 100),
   })

@@ -6,6 +6,8 @@ export const MSG = {
   // Auth (spec §8 login failure prefix; the rest are ours, in the same register)
   loginFallidoPrefijo: "Error al iniciar la sesión,",
   credencialesInvalidas: "Usuario o contraseña incorrectos.",
+  contraseñaActualRequerida: "Para cambiar la contraseña escriba también su contraseña actual.",
+  contraseñaActualIncorrecta: "La contraseña actual no es correcta.",
   demasiadosIntentos: "Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.",
   sesionRequerida: "Su sesión no es válida o ha expirado. Inicie sesión de nuevo.",
   sesionCerrada: "Sesión cerrada.",

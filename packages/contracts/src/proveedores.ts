@@ -207,6 +207,8 @@ const caratulaUploadSchema = (etiqueta: string) =>
  * supplier (for a supplier the server uses the session's own CardCode). Everything else is optional and the
  * server applies only what the caller's role may change (spec §6: record status and rejection reason are
  * administrator-only; the active status is read-only). U_SYS_PMPASS is write-only: empty or absent = unchanged.
+ * A supplier changing its own password also sends ContraseñaActual (not in the spec: without it a stolen session
+ * could take over the account).
  */
 export const updateProveedorRequestSchema = z.object({
   CardCode: requiredText("CardCode", 50),
@@ -217,6 +219,7 @@ export const updateProveedorRequestSchema = z.object({
   E_Mail: correosSchema("E_Mail", true).optional(),
   CntctPrsn: optionalText("CntctPrsn", 254),
   U_SYS_PMPASS: secretoOpcionalSchema("U_SYS_PMPASS"),
+  ContraseñaActual: secretoOpcionalSchema("ContraseñaActual"),
   U_SYS_PMESPR: estatusRegistroCampo("U_SYS_PMESPR").optional(),
   U_SYS_PMESRE: estatusActivoCampo("U_SYS_PMESRE").optional(),
   MOTRECHAZO: optionalText("MOTRECHAZO", 1000),

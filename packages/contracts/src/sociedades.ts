@@ -19,6 +19,7 @@ import {
   secretoOpcionalSchema,
   sinSecretoSchema,
   successAnswer,
+  textoSchema,
 } from "./common";
 import { MSG } from "./messages";
 
@@ -73,8 +74,7 @@ const sociedadFormBase = z.object({
 
 /** POST /api/sociedades/createSociedad: the SAP password and the certificate PDF are required. */
 export const createSociedadRequestSchema = sociedadFormBase.extend({
-  ContraseñaSAP: z
-    .string({ error: "El campo ContraseñaSAP es obligatorio." })
+  ContraseñaSAP: textoSchema("ContraseñaSAP", "El campo ContraseñaSAP es obligatorio.")
     .min(1, { error: "El campo ContraseñaSAP es obligatorio." })
     .max(200, { error: "El campo ContraseñaSAP admite como máximo 200 caracteres." }),
   CartaSituacionFiscal: base64Schema("CartaSituacionFiscal", MSG.cartaSituacionFiscal),

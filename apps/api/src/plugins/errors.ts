@@ -3,6 +3,7 @@ import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { DomainError } from "../lib/errors";
+import { sqlState } from "../lib/log-safety";
 
 const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "El cuerpo de la solicitud no es un JSON válido.",
@@ -56,6 +57,12 @@ export const errorsPlugin = fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, "la respuesta no cumple su contrato");
         return reply.status(500).send({ status: "error", message: MSG.errorInterno });
+      }
+      // PostgreSQL refused a value (class 22, data exception: NUL in text, number out of range, text too long):
+      // the request's fault. The contracts refuse these first; this keeps a future slip from being a 500.
+      if (sqlState(error)?.startsWith("22")) {
+        request.log.warn({ err: error }, "valor rechazado por la base de datos");
+        return reply.status(400).send({ status: "error", message: MSG.datosInvalidos });
       }
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
       if (status >= 500) {

@@ -35,5 +35,9 @@ export const loginFallidos = pgTable(
     operador: text("operador").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("login_fallidos_clave_idx").on(t.clave, t.ip, t.at)],
+  (t) => [
+    index("login_fallidos_clave_idx").on(t.clave, t.ip, t.at),
+    // Failures per IP across user names (password spraying).
+    index("login_fallidos_ip_idx").on(t.ip, t.at),
+  ],
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Forbidden, NotFound } from "../../lib/errors";
+import { NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import type { ArchivosRepository } from "./repository";
 
@@ -10,7 +10,8 @@ export const archivoIdSchema = z.object({ id: z.uuid({ error: "El identificador 
 
 /**
  * Decides whether `user` may read file `archivoId` and under which name. Each module that references files
- * contributes one policy; a file is readable when any policy grants it.
+ * contributes one policy; a file is readable when any policy grants it. A file no policy grants answers exactly
+ * like a missing one (404).
  */
 export type ArchivoPolicy = (user: SessionUser, archivoId: string) => Promise<{ nombre: string } | null>;
 
@@ -27,7 +28,8 @@ export function createArchivosService(repo: ArchivosRepository, policies: Archiv
           return { ...meta, nombre: grant.nombre, contenido };
         }
       }
-      throw new Forbidden("No tiene permiso para ver este archivo.");
+      // Same answer as an unknown id: a caller must not learn that a file it may not see exists (issue 9).
+      throw new NotFound("El archivo no existe.");
     },
   };
 }

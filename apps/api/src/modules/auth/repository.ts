@@ -1,6 +1,6 @@
 import type { Database } from "@portal/db";
 import { schema } from "@portal/db";
-import { and, count, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 
 const { empleados, proveedores, sesiones, loginFallidos } = schema;
 
@@ -16,19 +16,36 @@ export function createAuthRepository(db: Database) {
 
     insertSession: async (values: typeof sesiones.$inferInsert) =>
       (await db.insert(sesiones).values(values).returning({ id: sesiones.id }))[0]!,
-    /** Slides the expiry of a live session in one statement; returns it, or nothing if unknown/expired/revoked. */
-    touchSession: async (tokenHash: string, now: Date, expiresAt: Date) =>
+    /**
+     * Slides the expiry of a live session in one statement; returns it, or nothing if unknown, expired, revoked or
+     * signed in before `createdAfter` (the absolute limit).
+     */
+    touchSession: async (tokenHash: string, now: Date, expiresAt: Date, createdAfter: Date) =>
       (
         await db
           .update(sesiones)
           .set({ expiresAt })
-          .where(and(eq(sesiones.tokenHash, tokenHash), isNull(sesiones.revokedAt), gt(sesiones.expiresAt, now)))
+          .where(
+            and(
+              eq(sesiones.tokenHash, tokenHash),
+              isNull(sesiones.revokedAt),
+              gt(sesiones.expiresAt, now),
+              gt(sesiones.createdAt, createdAfter),
+            ),
+          )
           .returning({ id: sesiones.id, operador: sesiones.operador, usuarioRef: sesiones.usuarioRef })
       )[0],
     revokeSession: async (id: number, now: Date) => {
       await db.update(sesiones).set({ revokedAt: now }).where(eq(sesiones.id, id));
     },
 
+    countFailuresFromIp: async (ip: string, since: Date) =>
+      (
+        await db
+          .select({ n: count() })
+          .from(loginFallidos)
+          .where(and(eq(loginFallidos.ip, ip), gt(loginFallidos.at, since)))
+      )[0]?.n ?? 0,
     countFailures: async (clave: string, ip: string, since: Date) =>
       (
         await db
@@ -46,3 +63,26 @@ export function createAuthRepository(db: Database) {
   };
 }
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+/**
+ * Ends every live session of one user but `exceptSessionId` (the caller's own, when it changes its own password).
+ * Takes the handle it runs on, so a password change and the end of the old sessions commit together.
+ */
+export async function revokeSessionsOf(
+  db: Database,
+  user: { operador: string; usuarioRef: string },
+  now: Date,
+  exceptSessionId?: number,
+): Promise<void> {
+  await db
+    .update(sesiones)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sesiones.operador, user.operador),
+        eq(sesiones.usuarioRef, user.usuarioRef),
+        isNull(sesiones.revokedAt),
+        ...(exceptSessionId === undefined ? [] : [ne(sesiones.id, exceptSessionId)]),
+      ),
+    );
+}

@@ -8,7 +8,11 @@ import type { AuthRepository } from "./repository";
 
 export interface AuthSettings {
   sessionTtlMs: number;
+  /** Absolute session lifetime from sign-in, whatever the activity. */
+  sessionMaxAgeMs: number;
   maxFailures: number;
+  /** Failures from one IP across user names (password spraying). */
+  maxFailuresPerIp: number;
   failureWindowMs: number;
 }
 
@@ -54,8 +58,14 @@ export function createAuthService(repo: AuthRepository, clock: Clock, settings: 
     async login(input: LoginRequest, meta: { ip: string; userAgent: string }): Promise<LoginData> {
       const now = clock();
       const clave = `${input.operador}:${input.usuario.trim().toUpperCase()}`;
-      const failures = await repo.countFailures(clave, meta.ip, new Date(now.getTime() - settings.failureWindowMs));
-      if (failures >= settings.maxFailures) throw new TooManyRequests(MSG.demasiadosIntentos);
+      const since = new Date(now.getTime() - settings.failureWindowMs);
+      const [failures, failuresFromIp] = await Promise.all([
+        repo.countFailures(clave, meta.ip, since),
+        repo.countFailuresFromIp(meta.ip, since),
+      ]);
+      if (failures >= settings.maxFailures || failuresFromIp >= settings.maxFailuresPerIp) {
+        throw new TooManyRequests(MSG.demasiadosIntentos);
+      }
 
       const candidate = await findCandidate(input);
       const passwordOk = await verifyPassword(candidate?.hash ?? (await getDummyHash()), input.password);
@@ -82,7 +92,12 @@ export function createAuthService(repo: AuthRepository, clock: Clock, settings: 
     async authenticate(token: string): Promise<SessionUser | null> {
       if (!token || token.length > 200) return null;
       const now = clock();
-      const session = await repo.touchSession(hashToken(token), now, new Date(now.getTime() + settings.sessionTtlMs));
+      const session = await repo.touchSession(
+        hashToken(token),
+        now,
+        new Date(now.getTime() + settings.sessionTtlMs),
+        new Date(now.getTime() - settings.sessionMaxAgeMs),
+      );
       if (!session) return null;
       if (session.operador === "Empleado") {
         const e = await repo.findEmpleadoById(Number(session.usuarioRef));

@@ -6,11 +6,12 @@ import {
   type TipoConsulta,
   type UpdateEmpleadoRequest,
 } from "@portal/contracts";
-import { hashPassword } from "@portal/db";
+import { type Database, hashPassword } from "@portal/db";
 import type { Clock } from "../../lib/clock";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../lib/errors";
 import { isAdministrador, isEmpleado, type SessionUser } from "../../lib/session-user";
-import type { EmpleadosRepository } from "./repository";
+import { revokeSessionsOf } from "../auth/repository";
+import { createEmpleadosRepository, type EmpleadosRepository } from "./repository";
 
 type EmpleadoRecord = NonNullable<Awaited<ReturnType<EmpleadosRepository["findById"]>>>;
 
@@ -29,7 +30,7 @@ const toRow = (e: EmpleadoRecord, fila: number): EmpleadoRow => ({
 });
 
 /** Employee catalogue (spec §2, §3, §5, §6): administrators write, general employees read, suppliers never. */
-export function createEmpleadosService(repo: EmpleadosRepository, clock: Clock) {
+export function createEmpleadosService(repo: EmpleadosRepository, db: Database, clock: Clock) {
   const ensureArea = async (id: number) => {
     if (!(await repo.areaExists(id))) throw new Invalid("El campo Area no corresponde a un área existente.");
   };
@@ -76,15 +77,24 @@ export function createEmpleadosService(repo: EmpleadosRepository, clock: Clock) 
       if (current.id === Number(user.id) && input.RolEmpleado !== "A") {
         throw new Invalid("Un administrador no puede quitarse a sí mismo el rol de administrador.");
       }
-      await repo.update(current.id, {
-        perfil: input.RolEmpleado,
-        nombre: input.Nombre,
-        apellidos: input.Apellidos,
-        email: input.Correo,
-        areaId: input.Area,
-        viDocPen: input.ViDocPen ?? current.viDocPen,
-        ...(input.Contraseña ? { passwordHash: await hashPassword(input.Contraseña) } : {}),
-        updatedAt: clock(),
+      const passwordHash = input.Contraseña ? await hashPassword(input.Contraseña) : undefined;
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const txDb = tx as unknown as Database;
+        await createEmpleadosRepository(txDb).update(current.id, {
+          perfil: input.RolEmpleado,
+          nombre: input.Nombre,
+          apellidos: input.Apellidos,
+          email: input.Correo,
+          areaId: input.Area,
+          viDocPen: input.ViDocPen ?? current.viDocPen,
+          ...(passwordHash ? { passwordHash } : {}),
+          updatedAt: now,
+        });
+        // A new password ends the employee's other sessions (an administrator changing its own keeps this one).
+        if (passwordHash) {
+          await revokeSessionsOf(txDb, { operador: "Empleado", usuarioRef: String(current.id) }, now, user.sessionId);
+        }
       });
       return MSG.empleadoActualizado;
     },

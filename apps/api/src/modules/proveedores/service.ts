@@ -11,12 +11,13 @@ import {
   type TipoConsulta,
   type UpdateProveedorRequest,
 } from "@portal/contracts";
-import { type Database, hashPassword, type schema } from "@portal/db";
+import { type Database, hashPassword, type schema, verifyPassword } from "@portal/db";
 import type { Clock } from "../../lib/clock";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../lib/errors";
 import { isAdministrador, isEmpleado, isProveedor, type SessionUser } from "../../lib/session-user";
 import { archivoUrl } from "../archivos/service";
 import { storePdfUpload } from "../archivos/uploads";
+import { revokeSessionsOf } from "../auth/repository";
 import type { CorreoService } from "../correo/service";
 import { sociedadesDeProveedores, toSociedadProveedorRow } from "../sociedades/de-proveedor";
 import { createProveedoresRepository, type ProveedoresRepository, proveedorWrites } from "./repository";
@@ -152,6 +153,13 @@ export function createProveedoresService(
       if (nuevoEstatus === "R" && !motivo.trim()) {
         throw new Invalid("Indique el motivo de rechazo del registro.");
       }
+      // A supplier changing its own password proves it knows the current one; an administrator does not need to.
+      if (input.U_SYS_PMPASS && !admin) {
+        if (!input.ContraseñaActual) throw new Invalid(MSG.contraseñaActualRequerida);
+        if (!(await verifyPassword(current.passwordHash, input.ContraseñaActual))) {
+          throw new Invalid(MSG.contraseñaActualIncorrecta);
+        }
+      }
       const passwordHash = input.U_SYS_PMPASS ? await hashPassword(input.U_SYS_PMPASS) : undefined;
       const now = clock();
 
@@ -216,6 +224,10 @@ export function createProveedoresService(
             : {}),
           updatedAt: now,
         });
+        // A new password ends every other session of the supplier (its own current one stays).
+        if (passwordHash) {
+          await revokeSessionsOf(txDb, { operador: "Proveedor", usuarioRef: current.cardCode }, now, user.sessionId);
+        }
         if (nuevoEstatus !== current.estatusRegistro) {
           await writes.audit({
             entidad: "proveedor",

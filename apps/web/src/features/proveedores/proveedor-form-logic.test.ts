@@ -127,6 +127,23 @@ describe("supplier profile update (spec §5)", () => {
   });
 });
 
+describe("supplier password change (issue 9)", () => {
+  it("asks for the current password when the supplier sets a new one, and sends both", () => {
+    const values = { ...proveedorFormFromRow(KEMPER), U_SYS_PMPASS: "Nueva2026" };
+    expect(validateProveedorForm(values, "proveedor").ContraseñaActual).toBe(MSG.contraseñaActualRequerida);
+    const built = buildUpdateProveedorRequest(KEMPER, { ...values, ContraseñaActual: "Portal2026" }, "proveedor");
+    expect(built.ok && built.request).toMatchObject({ U_SYS_PMPASS: "Nueva2026", ContraseñaActual: "Portal2026" });
+  });
+
+  it("does not ask for it when the password stays, nor from an administrator", () => {
+    expect(validateProveedorForm(proveedorFormFromRow(KEMPER), "proveedor").ContraseñaActual).toBeUndefined();
+    const values = { ...proveedorFormFromRow(KEMPER), U_SYS_PMPASS: "Nueva2026" };
+    expect(validateProveedorForm(values, "administrador").ContraseñaActual).toBeUndefined();
+    const built = buildUpdateProveedorRequest(KEMPER, { ...values, ContraseñaActual: "x" }, "administrador");
+    expect(built.ok && built.request).not.toHaveProperty("ContraseñaActual");
+  });
+});
+
 describe("administrator update (spec §4, §6, §7)", () => {
   it("requires the rejection reason when the record is rejected", () => {
     const values = { ...proveedorFormFromRow(KEMPER), U_SYS_PMESPR: "R" };

@@ -5,6 +5,7 @@ import {
   type DocumentoProveedorClave,
   documentosRequeridosFaltantes,
   type EstatusActivo,
+  MSG,
   optionalText,
   type ProveedorRow,
   requiredText,
@@ -51,6 +52,8 @@ export interface ProveedorFormValues {
   CntctPrsn: string;
   /** Write-only: empty keeps the current password. */
   U_SYS_PMPASS: string;
+  /** The supplier's current password, required when it changes its own (never for an administrator). */
+  ContraseñaActual: string;
   U_SYS_PMESPR: string;
   MOTRECHAZO: string;
   /** Required flag (Val = Y) per document; the bank cover sheet has none. */
@@ -69,6 +72,7 @@ export const PROVEEDOR_LABELS = {
   E_Mail: "Correo electrónico",
   CntctPrsn: "Persona de contacto",
   U_SYS_PMPASS: "Contraseña",
+  ContraseñaActual: "Contraseña actual",
   U_SYS_PMESPR: "Estatus del registro",
   MOTRECHAZO: "Motivo de rechazo",
 } as const satisfies Record<ProveedorField, string>;
@@ -85,6 +89,7 @@ export function proveedorFormFromRow(row: ProveedorRow): ProveedorFormValues {
     E_Mail: row.E_Mail,
     CntctPrsn: row.CntctPrsn,
     U_SYS_PMPASS: "",
+    ContraseñaActual: "",
     U_SYS_PMESPR: row.U_SYS_PMESPR,
     MOTRECHAZO: row.MOTRECHAZO,
     requeridos: {
@@ -178,7 +183,16 @@ const proveedorFormSchema = (role: ProveedorFormRole, estatusRegistro: string) =
     CntctPrsn: optionalText(L.CntctPrsn, 254),
     U_SYS_PMPASS: secretoOpcionalSchema(L.U_SYS_PMPASS),
   };
-  if (role !== "administrador") return z.object(contacto);
+  if (role !== "administrador") {
+    // The supplier proves it knows its current password before setting a new one (the server checks it).
+    return z
+      .object({ ...contacto, ContraseñaActual: secretoOpcionalSchema(L.ContraseñaActual) })
+      .superRefine((valores, ctx) => {
+        if (role === "proveedor" && valores.U_SYS_PMPASS && !valores.ContraseñaActual) {
+          ctx.addIssue({ code: "custom", path: ["ContraseñaActual"], message: MSG.contraseñaActualRequerida });
+        }
+      });
+  }
   return z.object({
     ...contacto,
     U_SYS_PMTYPE: requiredText(L.U_SYS_PMTYPE),
@@ -223,6 +237,7 @@ export function buildUpdateProveedorRequest(
     E_Mail: values.E_Mail.trim(),
     CntctPrsn: values.CntctPrsn.trim(),
     ...(values.U_SYS_PMPASS ? { U_SYS_PMPASS: values.U_SYS_PMPASS } : {}),
+    ...(values.U_SYS_PMPASS && role === "proveedor" ? { ContraseñaActual: values.ContraseñaActual } : {}),
   };
 
   let candidate: Record<string, unknown>;

@@ -231,6 +231,22 @@ export function ProveedorDetail({ session, row, onDone, onAgregarSociedad }: Pro
                     {...form.getInputProps("U_SYS_PMPASS")}
                   />
                 ) : null}
+                {isSupplier ? (
+                  <PasswordInput
+                    id={`${passwordId}-actual`}
+                    label={L.ContraseñaActual}
+                    autoComplete="current-password"
+                    description="Solo si cambia la contraseña."
+                    inputWrapperOrder={WRAPPER_ORDER}
+                    aria-invalid={form.errors.ContraseñaActual ? true : undefined}
+                    aria-describedby={form.errors.ContraseñaActual ? `${passwordId}-actual-error` : undefined}
+                    visibilityToggleIcon={({ reveal }) =>
+                      reveal ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />
+                    }
+                    visibilityToggleButtonProps={{ "aria-label": undefined, title: "Mostrar u ocultar la contraseña" }}
+                    {...form.getInputProps("ContraseñaActual")}
+                  />
+                ) : null}
               </SimpleGrid>
 
               <Divider label="Revisión del registro" labelPosition="left" mt="xs" />

@@ -1,0 +1,1 @@
+CREATE INDEX "login_fallidos_ip_idx" ON "login_fallidos" USING btree ("ip","at");

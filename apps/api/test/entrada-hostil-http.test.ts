@@ -1,0 +1,65 @@
+import { CALL_NAMES, CALLS } from "@portal/contracts";
+import { MUESTRAS } from "@portal/contracts/muestras";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, login, type TestApp } from "./helpers";
+
+/**
+ * Issue 9, end to end over HTTP: every call with a body, every field of its sample request, replaced by a NUL
+ * character or by integers beyond 32 bits, sent by every kind of caller (none, administrator, supplier). No
+ * answer is a 500; each refusal is the Spanish error shape.
+ */
+type Path = (string | number)[];
+function leaves(value: unknown, path: Path = []): { path: Path; value: string | number }[] {
+  if (typeof value === "string" || typeof value === "number") return [{ path, value }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, [...path, i]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+  return [];
+}
+function withLeaf(value: unknown, path: Path, leaf: unknown): unknown {
+  if (path.length === 0) return leaf;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return value.map((v, i) => (i === head ? withLeaf(v, rest, leaf) : v));
+  const obj = value as Record<string, unknown>;
+  return { ...obj, [head as string]: withLeaf(obj[head as string], rest, leaf) };
+}
+
+let t: TestApp;
+const tokens: Record<string, string | null> = { ninguno: null, admin: "", proveedor: "" };
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens.admin = await login(t.app, "admin", "Empleado");
+  tokens.proveedor = await login(t.app, "EKU9003173C9", "Proveedor");
+});
+afterAll(async () => t?.close());
+
+describe("ninguna llamada responde 500 a entrada hostil", () => {
+  it("NUL in every text field, 2^31 and 2^53 in every number, from every caller", async () => {
+    let sent = 0;
+    const failures: string[] = [];
+    for (const name of CALL_NAMES) {
+      const call = CALLS[name];
+      if (!("request" in call)) continue;
+      const sample = (MUESTRAS[name] as { request: unknown }).request;
+      for (const leaf of leaves(sample)) {
+        const hostile = typeof leaf.value === "string" ? [`${leaf.value}\u0000`] : [2 ** 31, 2 ** 53];
+        for (const value of hostile) {
+          for (const [who, token] of Object.entries(tokens)) {
+            const res = await t.app.inject({
+              method: call.method,
+              url: call.path,
+              payload: withLeaf(sample, leaf.path, value) as object,
+              headers: token ? { "x-access-token": token } : {},
+            });
+            sent++;
+            const body = res.json();
+            if (res.statusCode >= 500 || body.status !== "error" || typeof body.message !== "string") {
+              failures.push(`${name} ${leaf.path.join(".")}=${JSON.stringify(value)} (${who}): ${res.statusCode}`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(500);
+  });
+});

@@ -122,6 +122,7 @@ export const SELLO_MSG = {
   emisorConCertificadoDePrueba:
     "El comprobante está sellado con un certificado de pruebas del SAT; no tiene validez fiscal.",
   cadenaNoCalculable: (detalle: string) => `No se pudo calcular la cadena original para verificar el sello: ${detalle}`,
+  errorDeVerificacion: (detalle: string) => `No se pudo verificar el sello: ${detalle}`,
   versionNoVerificable: (queEs: string) =>
     `No se puede verificar el sello de ${queEs}: solo se verifican los CFDI de las versiones 4.0 y 3.3.`,
 

@@ -154,7 +154,7 @@ async function verifyStamp(
     return "invalid";
   }
   const tfd = stamps[0] as XmlElement;
-  const version = tfd.attrs.get("Version") ?? "";
+  const version = tfd.attrs.get("Version") ?? tfd.attrs.get("version") ?? "";
   if (version !== "1.1") {
     errors.push(SELLO_MSG.timbreVersion(version));
     return "invalid";

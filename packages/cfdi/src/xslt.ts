@@ -295,8 +295,7 @@ type Step =
   | { readonly axis: "child"; readonly test: NameTest }
   | { readonly axis: "attribute"; readonly test: NameTest }
   | { readonly axis: "descendant"; readonly test: NameTest }
-  | { readonly axis: "descendant-attribute"; readonly test: NameTest }
-  | { readonly axis: "descendant-or-self" };
+  | { readonly axis: "descendant-attribute"; readonly test: NameTest };
 
 class ExprParser {
   private k = 0;
@@ -505,32 +504,55 @@ function selfAndDescendantAttributes(el: XmlElement, test: NameTest, out: XNode[
   for (const c of el.children) selfAndDescendantAttributes(c, test, out);
 }
 
-function applyStep(step: Step, input: NodeSet): NodeSet {
-  if (step.axis === "self") return input;
-  const out: XNode[] = [];
-  for (const n of input) {
-    const el = isElement(n) ? n : n.kind === "root" ? null : undefined;
-    if (step.axis === "child") {
-      if (el === null) {
-        const root = (n as RootNode).element;
-        if (nameMatches(step.test, root.ns, root.local)) out.push(root);
-      } else if (el) {
-        for (const c of el.children) if (nameMatches(step.test, c.ns, c.local)) out.push(c);
+type StepFn = (input: NodeSet) => NodeSet;
+
+/** A step compiled for its axis and name test (the exact-name child step, by far the most common, has its own loop). */
+function compileStep(step: Step): StepFn {
+  if (step.axis === "self") return (input) => input;
+  const test = step.test;
+  if (step.axis === "child" && test.ns !== null && test.local !== "*") {
+    const { ns, local } = test;
+    return (input) => {
+      let out: XNode[] | undefined;
+      for (let i = 0; i < input.length; i++) {
+        const n = input[i] as XNode;
+        if (isElement(n)) {
+          const children = n.children;
+          for (let k = 0; k < children.length; k++) {
+            const c = children[k] as XmlElement;
+            if (c.local === local && c.ns === ns) (out ??= []).push(c);
+          }
+        } else if (n.kind === "root" && n.element.local === local && n.element.ns === ns) (out ??= []).push(n.element);
       }
-    } else if (step.axis === "attribute") {
-      if (el) attributesOf(el, step.test, out);
-    } else if (step.axis === "descendant") {
-      if (el === null) {
-        const root = (n as RootNode).element;
-        if (nameMatches(step.test, root.ns, root.local)) out.push(root);
-        descendants(root, step.test, out);
-      } else if (el) descendants(el, step.test, out);
-    } else if (step.axis === "descendant-attribute") {
-      if (el === null) selfAndDescendantAttributes((n as RootNode).element, step.test, out);
-      else if (el) selfAndDescendantAttributes(el, step.test, out);
-    }
+      return out ?? EMPTY;
+    };
   }
-  return out;
+  return (input) => {
+    const out: XNode[] = [];
+    for (const n of input) {
+      const el = isElement(n) ? n : n.kind === "root" ? null : undefined;
+      if (step.axis === "child") {
+        if (el === null) {
+          const root = (n as RootNode).element;
+          if (nameMatches(test, root.ns, root.local)) out.push(root);
+        } else if (el) {
+          for (const c of el.children) if (nameMatches(test, c.ns, c.local)) out.push(c);
+        }
+      } else if (step.axis === "attribute") {
+        if (el) attributesOf(el, test, out);
+      } else if (step.axis === "descendant") {
+        if (el === null) {
+          const root = (n as RootNode).element;
+          if (nameMatches(test, root.ns, root.local)) out.push(root);
+          descendants(root, test, out);
+        } else if (el) descendants(el, test, out);
+      } else if (step.axis === "descendant-attribute") {
+        if (el === null) selfAndDescendantAttributes((n as RootNode).element, test, out);
+        else if (el) selfAndDescendantAttributes(el, test, out);
+      }
+    }
+    return out;
+  };
 }
 
 function orderKey(n: XNode): number {
@@ -563,6 +585,18 @@ function compilePath(start: "context" | "root" | "variable", slot: number, steps
     -1,
   );
   const sort = needsSort || (lastDescendantIndex !== -1 && lastDescendantIndex < steps.length - 1);
+  const fns = steps.filter((st) => st.axis !== "self").map(compileStep);
+  // ./a, a, ./a/b… from the current node, in document order already: no sorting, no variables.
+  if (start === "context" && fns.length > 0 && !sort) {
+    return (node) => {
+      let nodes: NodeSet = [node];
+      for (let k = 0; k < fns.length; k++) {
+        nodes = (fns[k] as StepFn)(nodes);
+        if (nodes.length === 0) return EMPTY;
+      }
+      return nodes;
+    };
+  }
   return (node, params, run) => {
     let nodes: NodeSet;
     if (start === "root") nodes = [run.root];
@@ -574,8 +608,8 @@ function compilePath(start: "context" | "root" | "variable", slot: number, steps
       }
       nodes = v;
     } else nodes = [node];
-    for (const step of steps) {
-      nodes = applyStep(step, nodes);
+    for (let k = 0; k < fns.length; k++) {
+      nodes = (fns[k] as StepFn)(nodes);
       if (nodes.length === 0) return EMPTY;
     }
     return sort && nodes.length > 1 ? documentOrder(nodes) : nodes;

@@ -520,9 +520,14 @@ function compileStep(step: Step): StepFn {
           const children = n.children;
           for (let k = 0; k < children.length; k++) {
             const c = children[k] as XmlElement;
-            if (c.local === local && c.ns === ns) (out ??= []).push(c);
+            if (c.local !== local || c.ns !== ns) continue;
+            if (out === undefined) out = [c];
+            else out.push(c);
           }
-        } else if (n.kind === "root" && n.element.local === local && n.element.ns === ns) (out ??= []).push(n.element);
+        } else if (n.kind === "root" && n.element.local === local && n.element.ns === ns) {
+          if (out === undefined) out = [n.element];
+          else out.push(n.element);
+        }
       }
       return out ?? EMPTY;
     };

@@ -143,6 +143,17 @@ interface CompiledProgram {
 }
 
 const MAX_CALL_DEPTH = 200;
+/**
+ * Longest output accepted, in UTF-16 code units. A cadena is shorter than its document (2 MiB at most),
+ * except that "//" paths may write a node once per ancestor: a hostile document nesting those could
+ * otherwise make a cadena of hundreds of megabytes.
+ */
+export const MAX_OUTPUT = 8 * 1024 * 1024;
+
+function emit(run: Run, text: string): void {
+  run.out += text;
+  if (run.out.length > MAX_OUTPUT) throw new XsltError("la cadena original excede el tamaño máximo");
+}
 
 function runTemplate(t: Template, node: XNode, params: readonly Value[], run: Run): void {
   if (++run.depth > MAX_CALL_DEPTH) {
@@ -183,7 +194,7 @@ function applyTo(node: XNode, run: Run): void {
     else applyTo(node.element, run);
   } else {
     // Built-in rule for text and attribute nodes: copy the value.
-    run.out += node.value;
+    emit(run, node.value);
   }
 }
 
@@ -194,11 +205,11 @@ function builtInChildren(el: XmlElement, run: Run): void {
   const children = el.children;
   for (let k = 0; k < children.length; k++) {
     const t = texts?.[k];
-    if (t !== undefined) run.out += t;
+    if (t !== undefined) emit(run, t);
     applyTo(children[k] as XmlElement, run);
   }
   const last = texts?.[children.length];
-  if (last !== undefined) run.out += last;
+  if (last !== undefined) emit(run, last);
   run.depth--;
 }
 
@@ -837,9 +848,7 @@ class Compiler {
     const literal = (t: string | undefined) => {
       // Whitespace-only text in a stylesheet is stripped (outside xsl:text); any other text is output as is.
       if (t !== undefined && !isWhitespace(t)) {
-        body.push((_n, _p, run) => {
-          run.out += t;
-        });
+        body.push((_n, _p, run) => emit(run, t));
       }
     };
     for (let k = from; k < el.children.length; k++) {
@@ -873,16 +882,12 @@ class Compiler {
       case "value-of": {
         noContent();
         const select = compileExpr(required(attrs, "select", el, where), cx);
-        return (node, params, run) => {
-          run.out += toStr(select(node, params, run));
-        };
+        return (node, params, run) => emit(run, toStr(select(node, params, run)));
       }
       case "text": {
         if (el.children.length > 0) throw new XsltError(`xsl:text con elementos (${where})`);
         const t = el.texts?.[0] ?? "";
-        return (_n, _p, run) => {
-          run.out += t;
-        };
+        return (_n, _p, run) => emit(run, t);
       }
       case "apply-templates": {
         noContent();

@@ -5,10 +5,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cadenaOriginal, packageDataDir, satStylesheet } from "../src/sello/index";
+import { SELLO_MSG } from "../src/index";
+import { cadenaOriginal, packageDataDir, satStylesheet, verifySeals } from "../src/sello/index";
 import { parseXml, type XmlElement } from "../src/xml";
 import { compileStylesheet, normalizeSpace, resolveHref, XsltError } from "../src/xslt";
-import { invoiceXml } from "./helpers";
+import { CERTS_DIR, invoiceXml } from "./helpers";
 
 function root(xml: string): XmlElement {
   const parsed = parseXml(xml);
@@ -165,6 +166,29 @@ describe("XSLT subset: anything outside it is refused (fail closed)", () => {
       ),
     });
     expect(() => loop.run(root("<a/>"))).toThrow(/recursión/);
+  });
+
+  it("stops a hostile document whose nested // paths would multiply the output", async () => {
+    // 60 nested cfdi:Parte, 12,000 InformacionAduanera at the bottom: each Parte would write all of them (18 M characters).
+    const depth = 60;
+    const aduanas = '<cfdi:InformacionAduanera NumeroPedimento="23  47  3807  8003832"/>'.repeat(12_000);
+    const partes = `${'<cfdi:Parte ClaveProdServ="1" Cantidad="1" Descripcion="x">'.repeat(depth)}${aduanas}${"</cfdi:Parte>".repeat(depth)}`;
+    const xml = invoiceXml({ seal: false }).replace(
+      /<cfdi:Concepto ([^>]*)\/>/,
+      `<cfdi:Concepto $1>${partes}</cfdi:Concepto>`,
+    );
+    expect(xml.length).toBeLessThan(2 * 1024 * 1024);
+    const started = performance.now();
+    expect(() => cadenaOriginal(root(xml))).toThrow(/excede el tamaño máximo/);
+    expect(performance.now() - started).toBeLessThan(5000);
+    const withCertificate = xml
+      .replace('NoCertificado="00001000000500000001"', 'NoCertificado="30001000000500003416"')
+      .replace(
+        " Version=",
+        ` Certificado="${readFileSync(join(CERTS_DIR, "EKU9003173C9.cer")).toString("base64")}" Version=`,
+      );
+    const report = await verifySeals(withCertificate, { trustTestCertificates: true });
+    expect(report.errors).toContain(SELLO_MSG.cadenaNoCalculable("la cadena original excede el tamaño máximo"));
   });
 
   it("refuses a circular include and a file that is not a stylesheet", () => {

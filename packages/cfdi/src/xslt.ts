@@ -144,10 +144,9 @@ interface CompiledProgram {
 
 const MAX_CALL_DEPTH = 200;
 /**
- * Longest output accepted, in UTF-16 code units: twice the largest document. A cadena is shorter than its
- * document (2 MiB at most),
- * except that "//" paths may write a node once per ancestor: a hostile document nesting those could
- * otherwise make a cadena of hundreds of megabytes.
+ * Longest output accepted, in UTF-16 code units: twice the largest document. A cadena is shorter than
+ * its document (2 MiB at most), except that "//" paths may write a node once per ancestor: a hostile
+ * document nesting those could otherwise make a cadena of hundreds of megabytes.
  */
 export const MAX_OUTPUT = 4 * 1024 * 1024;
 

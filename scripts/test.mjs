@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: installs, provides PostgreSQL and Chromium, then runs every check — lint, typecheck, build,
+// `npm test`: installs, provides PostgreSQL, Chromium and xsltproc, then runs every check — lint, typecheck, build,
 // unit and API integration tests (vitest, real PostgreSQL) and the e2e suite (Playwright + Chromium) —
 // and ends with the line `N passed, N failed`. CI runs exactly this (.ci/run).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./lib/root.mjs";
-import { createDatabase, dropDatabases, ensureChromium, ensurePostgres } from "./lib/services.mjs";
+import { createDatabase, dropDatabases, ensureChromium, ensurePostgres, ensureXsltproc } from "./lib/services.mjs";
 import { ensurePnpm, runPnpm, toolEnv } from "./pnpm.mjs";
 
 const started = Date.now();
@@ -43,6 +43,8 @@ if (runPnpm(["install", "--frozen-lockfile"]) !== 0) {
 // 2. Real components.
 const serverUrl = await ensurePostgres(root);
 const chromium = ensureChromium();
+// Without xsltproc only packages/cfdi's differential test fails (it does not skip); the rest still runs.
+ensureXsltproc();
 if (!serverUrl || !chromium) {
   record("servicios (PostgreSQL, Chromium)", 0, 1);
   finish(1);

@@ -1,4 +1,4 @@
-// Provides the real components the tests need: a PostgreSQL server and Debian's Chromium.
+// Provides the real components the tests need: a PostgreSQL server, Debian's Chromium and Debian's xsltproc.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -86,6 +86,21 @@ export function ensureChromium() {
   }
   console.error(`[test] Falta Chromium en ${path}: instale el paquete chromium o defina CHROMIUM_PATH.`);
   return null;
+}
+
+/**
+ * Debian's xsltproc (libxslt): packages/cfdi's differential test compares its cadena original with
+ * xsltproc's, byte for byte, and fails without it. Installed as root on Debian when missing.
+ */
+export function ensureXsltproc() {
+  const found = () => spawnSync("xsltproc", ["--version"], { stdio: "ignore" }).status === 0;
+  if (found()) return true;
+  if (isRoot() && hasApt()) {
+    console.log("[test] instalando xsltproc (paquete xsltproc de Debian) …");
+    if (aptInstall(["xsltproc"]) && found()) return true;
+  }
+  console.error("[test] Falta xsltproc: instale el paquete xsltproc (la prueba diferencial de packages/cfdi lo usa).");
+  return false;
 }
 
 /** Creates a database and returns its URL. */

@@ -4,14 +4,30 @@
  *   npm run -s cfdi -- validate [--variant=alta|actualizacion] FILE...
  *
  * Prints one JSON object per line per file on stdout —
- * {"file","ok","kind","errors","warnings","data"} — and exits 1 when any file is invalid (2 on a
- * usage error). Any input (missing, a directory, empty, binary, huge, malicious) gives a line with
- * a message, never a crash. Relative paths are resolved against the directory the command was run
- * from (INIT_CWD, set by npm/pnpm, because `pnpm --filter` runs the script inside the package).
+ * {"file","ok","kind","errors","warnings","data","sellos"} — and exits 1 when any file is invalid (2
+ * on a usage error). `data` is what was read, also when a check fails (so an operator sees why);
+ * `sellos` the verdicts of the issuer's seal and of the stamp's seal; `ok` covers everything. Any
+ * input (missing, a directory, empty, binary, huge, malicious) gives a line with a message, never a
+ * crash. Relative paths are resolved against the directory the command was run from (INIT_CWD, set by
+ * npm/pnpm, because `pnpm --filter` runs the script inside the package).
+ *
+ * Environment: SAT_TEST_CERTS (trust the SAT's and the project's test certificates; default true
+ * unless NODE_ENV=production); SAT_CERTS_URL (base URL of the SAT certificate repository, e.g.
+ * https://rdc.sat.gob.mx/rccf/: unknown stamp certificates are fetched from it; default: none, only
+ * the certificates shipped in the package).
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
-import { CFDI_MSG, type CfdiKind, type InvoiceVariant, MAX_XML_BYTES, validateCfdi } from "./index";
+import { CFDI_MSG, type CfdiKind, type InvoiceVariant, MAX_XML_BYTES } from "./index";
+import {
+  type CertificateStore,
+  combineCertificateStores,
+  type SealVerdict,
+  satRepositoryCertificates,
+  shippedCertificates,
+  trustTestCertificatesFromEnv,
+  validateCfdiVerified,
+} from "./sello/index";
 
 interface Line {
   file: string;
@@ -20,6 +36,12 @@ interface Line {
   errors: string[];
   warnings: string[];
   data: unknown;
+  sellos: { emisor: SealVerdict; timbre: SealVerdict } | null;
+}
+
+interface Verification {
+  store: CertificateStore;
+  trustTestCertificates: boolean;
 }
 
 const USAGE = "Uso: cfdi validate [--variant=alta|actualizacion] ARCHIVO...";
@@ -50,21 +72,22 @@ function readCapped(path: string, maxBytes: number): { ok: true; bytes: Uint8Arr
   }
 }
 
-function validateFile(file: string, baseDir: string, variant: InvoiceVariant): Line {
+async function validateFile(file: string, baseDir: string, variant: InvoiceVariant, v: Verification): Promise<Line> {
   const read = readCapped(resolve(baseDir, file), MAX_XML_BYTES);
-  if (!read.ok) return { file, ok: false, kind: "otro", errors: [read.error], warnings: [], data: null };
-  const result = validateCfdi(read.bytes, { variant });
+  if (!read.ok) return { file, ok: false, kind: "otro", errors: [read.error], warnings: [], data: null, sellos: null };
+  const result = await validateCfdiVerified(read.bytes, { variant, ...v });
   return {
     file,
     ok: result.ok,
     kind: result.kind,
-    errors: result.errors,
+    errors: result.ok ? [] : result.errors,
     warnings: result.warnings,
     data: result.data,
+    sellos: result.sellos ? { emisor: result.sellos.emisor, timbre: result.sellos.timbre } : null,
   };
 }
 
-function main(argv: string[], env: NodeJS.ProcessEnv = process.env): number {
+async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "--help" || command === "-h") {
     process.stdout.write(`${USAGE}\n`);
@@ -88,13 +111,20 @@ function main(argv: string[], env: NodeJS.ProcessEnv = process.env): number {
     return 2;
   }
   const baseDir = env.INIT_CWD || process.cwd();
+  const repository = env.SAT_CERTS_URL?.trim();
+  const verification: Verification = {
+    store: repository
+      ? combineCertificateStores(shippedCertificates(), satRepositoryCertificates({ baseUrl: repository }))
+      : shippedCertificates(),
+    trustTestCertificates: trustTestCertificatesFromEnv(env),
+  };
   let allOk = true;
   for (const file of files) {
     let line: Line;
     try {
-      line = validateFile(file, baseDir, variant);
+      line = await validateFile(file, baseDir, variant, verification);
     } catch {
-      line = { file, ok: false, kind: "otro", errors: [CFDI_MSG.xmlError], warnings: [], data: null };
+      line = { file, ok: false, kind: "otro", errors: [CFDI_MSG.xmlError], warnings: [], data: null, sellos: null };
     }
     allOk &&= line.ok;
     process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -107,4 +137,4 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
 });
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

@@ -49,7 +49,7 @@ export {
   type ReadInvoiceResult,
   readInvoice,
 } from "./invoice";
-export { CFDI_MSG, CFDI_WARN } from "./messages";
+export { CFDI_MSG, CFDI_WARN, SELLO_MSG } from "./messages";
 export {
   addAmounts,
   compareAmounts,

@@ -88,17 +88,29 @@ export function readInvoice(xml: string | Uint8Array, options: ReadInvoiceOption
 }
 
 export function readInvoiceRoot(root: XmlElement, variant: InvoiceVariant): ReadInvoiceResult {
+  return readInvoiceRootDetailed(root, variant).result;
+}
+
+/**
+ * The result, and what was read even when the structure is refused (null when the document is not
+ * a CFDI 4.0 invoice at all): the command line shows it so an operator sees why a check failed.
+ */
+export function readInvoiceRootDetailed(
+  root: XmlElement,
+  variant: InvoiceVariant,
+): { result: ReadInvoiceResult; read: InvoiceData | null } {
+  const refused = (errors: string[]) => ({ result: { ok: false as const, errors }, read: null });
   const info = inspectRoot(root);
-  if (info.family === "legacy") return { ok: false, errors: [CFDI_MSG.versionNoSoportada(info.description, EXPECTED)] };
+  if (info.family === "legacy") return refused([CFDI_MSG.versionNoSoportada(info.description, EXPECTED)]);
   if (info.family === "other") {
-    return { ok: false, errors: [CFDI_MSG.estructuraInvalida, CFDI_MSG.raizNoEsCfdi(info.description)] };
+    return refused([CFDI_MSG.estructuraInvalida, CFDI_MSG.raizNoEsCfdi(info.description)]);
   }
   if (info.tipo !== undefined && info.tipo !== "I") {
     const what =
       info.tipo === "P"
         ? `un complemento de pago (CFDI 4.0 ${describeTipo("P")})`
         : `un CFDI 4.0 ${describeTipo(info.tipo)}`;
-    return { ok: false, errors: [CFDI_MSG.tipoNoEsperado(what, EXPECTED)] };
+    return refused([CFDI_MSG.tipoNoEsperado(what, EXPECTED)]);
   }
 
   const r = new StructureReader();
@@ -154,8 +166,6 @@ export function readInvoiceRoot(root: XmlElement, variant: InvoiceVariant): Read
 
   const timbre = readTimbre(r, root, complemento);
 
-  if (r.problems.length > 0) return { ok: false, errors: [CFDI_MSG.estructuraInvalida, ...r.problems] };
-
   const withheld = addAmounts(retenidos, retencionesLocales);
   const data: InvoiceData = {
     UUID: timbre.UUID,
@@ -187,7 +197,10 @@ export function readInvoiceRoot(root: XmlElement, variant: InvoiceVariant): Read
     TotalRetencionesLocales: retencionesLocales,
     Retenciones: compareAmounts(withheld, "0") > 0 ? "Y" : "N",
   };
-  return { ok: true, data, warnings: invoiceWarnings(data) };
+  if (r.problems.length > 0) {
+    return { result: { ok: false, errors: [CFDI_MSG.estructuraInvalida, ...r.problems] }, read: data };
+  }
+  return { result: { ok: true, data, warnings: invoiceWarnings(data) }, read: data };
 }
 
 /** Facts a reviewer should see that do not block the upload (a PAC would normally have refused them). */

@@ -100,3 +100,46 @@ function formatBytes(n: number): string {
   if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KB`;
   return `${n} bytes`;
 }
+
+/**
+ * Seal verification (src/sello): what a supplier reads when the issuer's seal (Sello) or the stamp's
+ * seal (TimbreFiscalDigital@SelloSAT) does not hold. Dates are shown as AAAA-MM-DD (central Mexico).
+ */
+export const SELLO_MSG = {
+  // ── Issuer seal (Comprobante@Sello) ────────────────────────────────────────────────────────────
+  selloAusente: "El comprobante no tiene el sello del emisor (atributo Sello).",
+  certificadoAusente: (noCertificado: string) =>
+    `El comprobante no incluye el certificado del emisor (atributo Certificado) y el certificado número ${noCertificado} no es conocido, por lo que no se pudo verificar su sello.`,
+  certificadoIlegible:
+    "El certificado del emisor incluido en el comprobante (atributo Certificado) no es un certificado válido.",
+  noCertificadoDistinto: (declarado: string, real: string) =>
+    `El número de certificado del comprobante (NoCertificado ${declarado}) no corresponde al certificado incluido en él (número ${real}).`,
+  certificadoDeOtroRfc: (rfcCertificado: string, rfcEmisor: string) =>
+    `El certificado con el que se selló el comprobante no es del emisor: es del RFC ${rfcCertificado} y el emisor es ${rfcEmisor}.`,
+  certificadoVencido: (fecha: string, hasta: string) =>
+    `El certificado del emisor ya había vencido en la fecha del comprobante (${fecha}): fue válido hasta el ${hasta}.`,
+  certificadoAunNoVigente: (fecha: string, desde: string) =>
+    `El certificado del emisor todavía no era válido en la fecha del comprobante (${fecha}): es válido desde el ${desde}.`,
+  selloEmisorInvalido:
+    "El XML fue modificado después de sellarse: el sello del emisor no corresponde al contenido del comprobante.",
+  emisorConCertificadoDePrueba:
+    "El comprobante está sellado con un certificado de pruebas del SAT; no tiene validez fiscal.",
+  cadenaNoCalculable: (detalle: string) => `No se pudo calcular la cadena original para verificar el sello: ${detalle}`,
+  errorDeVerificacion: (detalle: string) => `No se pudo verificar el sello: ${detalle}`,
+  versionNoVerificable: (queEs: string) =>
+    `No se puede verificar el sello de ${queEs}: solo se verifican los CFDI de las versiones 4.0 y 3.3.`,
+
+  // ── Stamp seal (TimbreFiscalDigital@SelloSAT) ──────────────────────────────────────────────────
+  timbreVersion: (version: string) =>
+    `El timbre fiscal es de la versión «${version}»; solo se pueden verificar timbres de la versión 1.1.`,
+  timbreIncompleto: (atributo: string) =>
+    `Falta el atributo ${atributo} en el timbre fiscal (tfd:TimbreFiscalDigital).`,
+  certificadoSatDesconocido: (noCertificado: string) =>
+    `El certificado con el que se timbró el comprobante (número ${noCertificado}) no es un certificado conocido del SAT, por lo que no se pudo verificar el timbre.`,
+  timbreConCertificadoDePrueba: (noCertificado: string) =>
+    `El comprobante está timbrado con un certificado de pruebas (número ${noCertificado}); no tiene validez fiscal.`,
+  certificadoSatNoVigente: (fecha: string, desde: string, hasta: string) =>
+    `El certificado del SAT con el que se timbró no era válido en la fecha de timbrado (${fecha}): es válido del ${desde} al ${hasta}.`,
+  selloSatInvalido:
+    "El timbre fiscal fue modificado después de timbrarse (UUID, fecha de timbrado u otro dato) o no es auténtico: el sello del SAT no es válido.",
+} as const;

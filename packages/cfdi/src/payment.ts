@@ -93,15 +93,21 @@ export function readPaymentComplement(xml: string | Uint8Array, options: ReadOpt
 }
 
 export function readPaymentRoot(root: XmlElement): ReadPaymentResult {
+  return readPaymentRootDetailed(root).result;
+}
+
+/** The result, and what was read even when the structure is refused (null when not a CFDI 4.0 payment at all). */
+export function readPaymentRootDetailed(root: XmlElement): { result: ReadPaymentResult; read: PaymentData | null } {
+  const refused = (errors: string[]) => ({ result: { ok: false as const, errors }, read: null });
   const info = inspectRoot(root);
-  if (info.family === "legacy") return { ok: false, errors: [CFDI_MSG.versionNoSoportada(info.description, EXPECTED)] };
+  if (info.family === "legacy") return refused([CFDI_MSG.versionNoSoportada(info.description, EXPECTED)]);
   if (info.family === "other") {
-    return { ok: false, errors: [CFDI_MSG.estructuraInvalida, CFDI_MSG.raizNoEsCfdi(info.description)] };
+    return refused([CFDI_MSG.estructuraInvalida, CFDI_MSG.raizNoEsCfdi(info.description)]);
   }
   if (info.tipo !== undefined && info.tipo !== "P") {
     const what =
       info.tipo === "I" ? `una factura (CFDI 4.0 ${describeTipo("I")})` : `un CFDI 4.0 ${describeTipo(info.tipo)}`;
-    return { ok: false, errors: [CFDI_MSG.tipoNoEsperado(what, EXPECTED)] };
+    return refused([CFDI_MSG.tipoNoEsperado(what, EXPECTED)]);
   }
 
   const r = new StructureReader();
@@ -184,8 +190,6 @@ export function readPaymentRoot(root: XmlElement): ReadPaymentResult {
 
   const timbre = readTimbre(r, root, complemento);
 
-  if (r.problems.length > 0) return { ok: false, errors: [CFDI_MSG.estructuraInvalida, ...new Set(r.problems)] };
-
   const data: PaymentData = {
     UUID: timbre.UUID,
     Version: version,
@@ -198,12 +202,16 @@ export function readPaymentRoot(root: XmlElement): ReadPaymentResult {
     RFCReceptor: rfcReceptor,
     NombreReceptor: nombreReceptor,
     FechaPago: pagos[0]?.FechaPago ?? "",
-    Total: roundAmount(addAmounts(...pagos.map((p) => p.Monto)), 2),
+    // "" when a Monto is missing or invalid (the structure is then refused anyway).
+    Total: pagos.every((p) => p.Monto !== "") ? roundAmount(addAmounts(...pagos.map((p) => p.Monto)), 2) : "",
     MontoTotalPagos: montoTotalPagos,
     Pagos: pagos,
     Detalle: detalle,
   };
-  return { ok: true, data, warnings: paymentWarnings(data) };
+  if (r.problems.length > 0) {
+    return { result: { ok: false, errors: [CFDI_MSG.estructuraInvalida, ...new Set(r.problems)] }, read: data };
+  }
+  return { result: { ok: true, data, warnings: paymentWarnings(data) }, read: data };
 }
 
 function paymentWarnings(d: PaymentData): string[] {

@@ -22,9 +22,11 @@
  *   character references are not normalised);
  * - limits on nesting depth, attributes per element and namespace bindings in scope.
  *
- * Attribute values are always strings ('01000' stays '01000'). Text content is checked but not
- * kept: CFDI data live in attributes. Element and attribute names are stored in Maps and arrays, never
- * as object keys, so names such as `__proto__` or `constructor` are inert.
+ * Attribute values are always strings ('01000' stays '01000'). Character data (text and CDATA, line
+ * ends normalised, references decoded) is kept beside the children in `texts`, as XSLT's data model
+ * needs it for the cadena original; the readers of CFDI data use attributes only. Element and
+ * attribute names are stored in Maps and arrays, never as object keys, so names such as `__proto__`
+ * or `constructor` are inert.
  */
 
 export const XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
@@ -44,6 +46,14 @@ export interface XmlElement {
    */
   readonly attrs: ReadonlyMap<string, string>;
   readonly children: readonly XmlElement[];
+  /**
+   * Character data around the children, as the XPath data model sees it: `texts[i]` is the text
+   * before `children[i]` and `texts[children.length]` the text after the last child (text and CDATA
+   * sections concatenated, comments and processing instructions dropped, line ends normalised to
+   * LF, references decoded). Absent when the element has no character data; entries without text
+   * are `undefined`.
+   */
+  readonly texts?: readonly (string | undefined)[];
   /** Offset of the element's "<" in the parsed text. */
   readonly offset: number;
 }
@@ -76,6 +86,11 @@ export interface XmlParseOptions {
   readonly maxAttributes?: number;
   /** Most namespace bindings in scope at once (a CFDI has fewer than 20). Default 128. */
   readonly maxNamespaces?: number;
+  /**
+   * Keep namespace declarations in `attrs` (keyed "xmlns" and "xmlns:p"), for readers that resolve
+   * prefixes inside attribute values (XSLT's select="cfdi:Emisor"). Default false.
+   */
+  readonly keepNamespaceDeclarations?: boolean;
 }
 
 interface MutableElement {
@@ -84,7 +99,18 @@ interface MutableElement {
   local: string;
   attrs: Map<string, string>;
   children: MutableElement[];
+  texts?: (string | undefined)[];
   offset: number;
+}
+
+/** Appends character data after the element's current last child. */
+function addText(el: MutableElement, text: string): void {
+  if (text === "") return;
+  const k = el.children.length;
+  el.texts ??= [];
+  const texts = el.texts;
+  const before = texts[k];
+  texts[k] = before === undefined ? text : before + text;
 }
 
 /**
@@ -181,6 +207,7 @@ class Parser {
   private readonly maxDepth: number;
   private readonly maxAttributes: number;
   private readonly maxNamespaces: number;
+  private readonly keepNamespaceDeclarations: boolean;
 
   constructor(
     private readonly s: string,
@@ -190,6 +217,7 @@ class Parser {
     this.maxDepth = options.maxDepth ?? 100;
     this.maxAttributes = options.maxAttributes ?? 256;
     this.maxNamespaces = options.maxNamespaces ?? 128;
+    this.keepNamespaceDeclarations = options.keepNamespaceDeclarations ?? false;
   }
 
   private fail(reason: string, at: number = this.i, kind: XmlErrorKind = "syntax"): never {
@@ -348,23 +376,43 @@ class Parser {
     return out + s.slice(runStart, end);
   }
 
-  /** Validates character data s[from, to): legal characters, valid references, no "]]>". */
-  private scanText(from: number, to: number): void {
+  /**
+   * Validates character data s[from, to) (legal characters, valid references, no "]]>") and returns
+   * it decoded: references replaced, CR LF and lone CR turned into LF as XML line-end handling does.
+   * The common case (no reference, no CR) is a slice of the input.
+   */
+  private readText(from: number, to: number): string {
     const s = this.s;
+    let out: string | undefined;
+    let runStart = from;
     for (let j = from; j < to; j++) {
       const c = s.charCodeAt(j);
       if (c === 0x26) {
-        j = this.readReference(j).end - 1;
-        if (j >= to) this.fail("referencia de entidad sin terminar", j);
+        const ref = this.readReference(j);
+        if (ref.end > to) this.fail("referencia de entidad sin terminar", j);
+        out = (out ?? "") + s.slice(runStart, j) + ref.text;
+        runStart = ref.end;
+        j = ref.end - 1;
+      } else if (c === 0x0d) {
+        out = `${(out ?? "") + s.slice(runStart, j)}\n`;
+        if (s.charCodeAt(j + 1) === 0x0a && j + 1 < to) j++;
+        runStart = j + 1;
       } else if (c === 0x5d /* ] */) {
         if (s.charCodeAt(j + 1) === 0x5d && s.charCodeAt(j + 2) === 0x3e) {
           this.fail("la secuencia «]]>» no está permitida en el texto", j);
         }
-      } else if (c < 0x20 ? c !== 0x09 && c !== 0x0a && c !== 0x0d : c >= 0xd800) {
+      } else if (c < 0x20 ? c !== 0x09 && c !== 0x0a : c >= 0xd800) {
         this.checkChars(j, Math.min(j + 2, to));
         if (c >= 0xd800 && c <= 0xdbff) j++;
       }
     }
+    return out === undefined ? s.slice(from, to) : out + s.slice(runStart, to);
+  }
+
+  /** Line-end normalisation of a CDATA section's content (no references there). */
+  private normalizeLineEnds(from: number, to: number): string {
+    const text = this.s.slice(from, to);
+    return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
   }
 
   private skipComment(): void {
@@ -394,12 +442,13 @@ class Parser {
     this.i = end + 2;
   }
 
-  private skipCdata(): void {
+  private readCdata(): string {
     const start = this.i;
     const end = this.s.indexOf("]]>", start + 9);
     if (end === -1) this.fail("sección CDATA sin cerrar", start);
     this.checkChars(start + 9, end);
     this.i = end + 3;
+    return this.normalizeLineEnds(start + 9, end);
   }
 
   private failMarkupDeclaration(at: number): never {
@@ -561,7 +610,10 @@ class Parser {
     const attrs = new Map<string, string>();
     for (let k = 0; k < names.length; k++) {
       const name = names[k] as string;
-      if (name === "xmlns" || name.startsWith("xmlns:")) continue;
+      if (name === "xmlns" || name.startsWith("xmlns:")) {
+        if (this.keepNamespaceDeclarations) attrs.set(name, values[k] as string);
+        continue;
+      }
       const [attrPrefix, attrLocal] = this.splitQName(name, start, "atributo");
       let key = name;
       if (attrPrefix !== "") {
@@ -576,7 +628,8 @@ class Parser {
       attrs.set(key, values[k] as string);
     }
 
-    return { el: { qname, ns, local, attrs, children: [], offset: start }, scope, empty };
+    // texts is declared up front so every element has one shape (it is filled only when there is text).
+    return { el: { qname, ns, local, attrs, children: [], texts: undefined, offset: start }, scope, empty };
   }
 
   parse(): { root: XmlElement; declaration?: XmlDeclaration } {
@@ -602,10 +655,10 @@ class Parser {
       const top = stack[stack.length - 1] as { el: MutableElement; scope: NsScope };
       const lt = s.indexOf("<", this.i);
       if (lt === -1) {
-        this.scanText(this.i, this.len);
+        this.readText(this.i, this.len);
         this.fail(`el elemento <${top.el.qname}> no se cerró`, top.el.offset);
       }
-      if (lt > this.i) this.scanText(this.i, lt);
+      if (lt > this.i) addText(top.el, this.readText(this.i, lt));
       this.i = lt;
       const c1 = s.charCodeAt(lt + 1);
       if (c1 === 0x2f /* / */) {
@@ -620,7 +673,7 @@ class Parser {
         stack.pop();
       } else if (c1 === 0x21 /* ! */) {
         if (this.startsWith("<!--", lt)) this.skipComment();
-        else if (this.startsWith("<![CDATA[", lt)) this.skipCdata();
+        else if (this.startsWith("<![CDATA[", lt)) addText(top.el, this.readCdata());
         else this.failMarkupDeclaration(lt);
       } else if (c1 === 0x3f /* ? */) {
         this.skipProcessingInstruction();

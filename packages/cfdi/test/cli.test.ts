@@ -4,14 +4,15 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CFDI_MSG, MAX_XML_BYTES } from "../src/index";
+import { CFDI_MSG, MAX_XML_BYTES, SELLO_MSG } from "../src/index";
+import { TEST_PAC } from "../src/sello/index";
 import { FIXTURES_DIR, invoiceXml } from "./helpers";
 
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TSX = join(PACKAGE_DIR, "node_modules/.bin/tsx");
 
-function cli(args: string[], initCwd?: string) {
-  const env = { ...process.env, INIT_CWD: initCwd ?? "" };
+function cli(args: string[], initCwd?: string, extraEnv: Record<string, string> = {}) {
+  const env = { ...process.env, INIT_CWD: initCwd ?? "", ...extraEnv };
   const r = spawnSync(TSX, ["src/cli.ts", ...args], { cwd: PACKAGE_DIR, env, encoding: "utf8", timeout: 30_000 });
   const lines = r.stdout === "" ? [] : r.stdout.replace(/\n$/, "").split("\n");
   return { status: r.status, lines, parsed: lines.map((l) => JSON.parse(l)), stderr: r.stderr };
@@ -27,6 +28,7 @@ describe("command line: validate", () => {
     writeFileSync(join(dir, "enorme.xml"), new Uint8Array(MAX_XML_BYTES + 1).fill(0x20));
     writeFileSync(join(dir, "bomba.xml"), '<!DOCTYPE a [<!ENTITY a "aaaa">]><a>&a;</a>');
     writeFileSync(join(dir, "sin-folio.xml"), invoiceXml({ comprobante: { Folio: null } }));
+    writeFileSync(join(dir, "alterada.xml"), invoiceXml().replace('Total="953.33"', 'Total="9953.33"'));
     mkdirSync(join(dir, "carpeta"));
   });
 
@@ -49,7 +51,9 @@ describe("command line: validate", () => {
     expect(status).toBe(1);
     expect(lines).toHaveLength(files.length);
     expect(parsed.map((p) => p.file)).toEqual(files);
-    for (const p of parsed) expect(Object.keys(p)).toEqual(["file", "ok", "kind", "errors", "warnings", "data"]);
+    for (const p of parsed) {
+      expect(Object.keys(p)).toEqual(["file", "ok", "kind", "errors", "warnings", "data", "sellos"]);
+    }
 
     const [real, v33, vacio, binario, enorme, bomba, carpeta, noExiste] = parsed;
     expect(real).toMatchObject({
@@ -57,6 +61,7 @@ describe("command line: validate", () => {
       kind: "factura",
       errors: [],
       data: { UUID: "C2832671-DA6D-11EF-A83D-00155D012007" },
+      sellos: { emisor: "valid", timbre: "valid" },
     });
     expect(v33).toMatchObject({ ok: false, kind: "factura", data: null });
     expect(v33.errors[0]).toMatch(/^El XML es un CFDI versión 3\.3/);
@@ -64,6 +69,7 @@ describe("command line: validate", () => {
     expect(binario.errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlBinario]);
     expect(enorme.errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlDemasiadoGrande(MAX_XML_BYTES)]);
     expect(bomba.errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlDoctype]);
+    expect(vacio.sellos).toBeNull();
     expect(carpeta).toMatchObject({ ok: false, kind: "otro", errors: ["Es un directorio, no un archivo."] });
     expect(noExiste).toMatchObject({ ok: false, kind: "otro", errors: ["No se encontró el archivo."] });
   });
@@ -77,6 +83,29 @@ describe("command line: validate", () => {
     const update = cli(["validate", "--variant=actualizacion", "sin-folio.xml"], dir);
     expect(update.status).toBe(1);
     expect(update.parsed[0].errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.faltaFolio]);
+  });
+
+  it("prints what it read and the seal verdicts when a seal fails; SAT_TEST_CERTS=false refuses test CFDIs", () => {
+    const altered = cli(["validate", "alterada.xml"], dir);
+    expect(altered.status).toBe(1);
+    expect(altered.parsed[0]).toMatchObject({
+      ok: false,
+      kind: "factura",
+      errors: [SELLO_MSG.selloEmisorInvalido],
+      data: { Total: "9953.33", RFCEmisor: "EKU9003173C9" },
+      sellos: { emisor: "invalid", timbre: "valid" },
+    });
+    const strict = cli(["validate", "sin-folio.xml"], dir, { SAT_TEST_CERTS: "false" });
+    expect(strict.status).toBe(1);
+    expect(strict.parsed[0]).toMatchObject({
+      ok: false,
+      errors: [SELLO_MSG.emisorConCertificadoDePrueba, SELLO_MSG.timbreConCertificadoDePrueba(TEST_PAC.number)],
+      data: { Folio: "S/F" },
+      sellos: { emisor: "invalid", timbre: "invalid" },
+    });
+    // The real production CFDI needs no test certificate.
+    const real = cli(["validate", join(FIXTURES_DIR, "cfdiutils__cfdi40-real.xml")], dir, { SAT_TEST_CERTS: "false" });
+    expect(real.status).toBe(0);
   });
 
   it("prints usage on stderr and exits 2 without files or with an unknown command", () => {

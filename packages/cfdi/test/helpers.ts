@@ -1,12 +1,35 @@
 /**
- * Test fixtures built in code: minimal stamped CFDI 4.0 invoices and payment complements whose every
- * attribute a test can override, and documents derived from the real files in test/fixtures.
+ * Test fixtures built in code: minimal CFDI 4.0 invoices and payment complements whose every
+ * attribute a test can override, sealed for real with the SAT's public test CSD of EKU9003173C9
+ * (ESCUELA KEMPER URGATE, valid 2023-05-18 to 2027-05-18) and stamped for real by the project's test
+ * stamping authority; and documents derived from the real files in test/fixtures.
  */
+import { createPrivateKey } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type Csd, sealCfdi, stampCfdi } from "../src/sello/index";
 
-export const FIXTURES_DIR = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
+const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const FIXTURES_DIR = join(PACKAGE_DIR, "test", "fixtures");
+export const CERTS_DIR = join(PACKAGE_DIR, "sat", "certs");
+
+/** A SAT public test CSD (certificate + key opened once; password 12345678a). */
+export function testCsd(rfc: "EKU9003173C9" | "XIQB891116QE4"): Csd {
+  return {
+    cer: readFileSync(join(CERTS_DIR, `${rfc}.cer`)),
+    key: createPrivateKey({
+      key: readFileSync(join(CERTS_DIR, `${rfc}.key`)),
+      format: "der",
+      type: "pkcs8",
+      passphrase: "12345678a",
+    }),
+  };
+}
+
+/** The demo supplier's CSD: every CFDI the helpers issue is sealed with it. */
+export const EKU_CSD = testCsd("EKU9003173C9");
+export const EMISOR = { Rfc: "EKU9003173C9", Nombre: "ESCUELA KEMPER URGATE", RegimenFiscal: "601" } as const;
 
 export function fixtureBytes(name: string): Uint8Array {
   return new Uint8Array(readFileSync(join(FIXTURES_DIR, name)));
@@ -28,6 +51,7 @@ export function attrs(a: Attrs): string {
     .join("");
 }
 
+/** The placeholder seal of the documents that cannot be sealed (not readable, or not a CFDI 4.0). */
 export const SELLO = "c2VsbG8gZGVsIGVtaXNvcg==";
 export const INVOICE_UUID = "ab12cd34-5678-4def-9abc-0123456789ef";
 
@@ -39,8 +63,13 @@ export interface InvoiceOptions {
   impuestos?: Attrs | null;
   /** Adds implocal:ImpuestosLocales with these attributes. */
   implocal?: Attrs;
-  /** null → not stamped. */
+  /**
+   * null → not stamped. UUID and FechaTimbrado are stamped with; any other attribute given here is
+   * written after stamping (so it breaks the stamp's seal, as a test of that wants).
+   */
   tfd?: Attrs | null;
+  /** false → neither sealed nor stamped for real: placeholder Sello and SelloSAT, as before. */
+  seal?: boolean;
   /** Prefix for the CFDI namespace ("cfdi" by default; "" → default namespace). */
   prefix?: string;
   /** The URI the CFDI prefix is bound to. */
@@ -52,11 +81,70 @@ export interface InvoiceOptions {
   declaration?: string;
 }
 
+/** Replaces (or, with null, removes) attributes of the TimbreFiscalDigital start tag. */
+function overrideTfd(xml: string, overrides: Attrs): string {
+  return xml.replace(/<([\w.-]+:)?TimbreFiscalDigital\s[^>]*>/, (tag) => {
+    let t = tag;
+    for (const [k, v] of Object.entries(overrides)) {
+      const re = new RegExp(`\\s${k}="[^"]*"`);
+      const value = v === null ? "" : ` ${k}="${escapeAttr(v)}"`;
+      t = re.test(t) ? t.replace(re, value) : t.replace(/\s*\/?>$/, (end) => `${value}${end}`);
+    }
+    return t;
+  });
+}
+
 /**
- * A stamped invoice: SubTotal 1000.00 + IVA 160.00 − retenciones 206.67 = Total 953.33, PPD with
- * FormaPago 99, receptor postal code "01000" (leading zero), matching the context `invoiceContext()`.
+ * Seals with the EKU9003173C9 test CSD and, unless `tfd` is null, stamps with the project's test
+ * PAC; null when the document cannot be sealed (not readable, or not a CFDI 4.0).
+ */
+function sealAndStamp(
+  unsigned: string,
+  tfd: Attrs | null,
+  defaults: { uuid: string; fechaTimbrado: string },
+  tfdPrefix: string,
+): string | null {
+  let xml: string;
+  try {
+    xml = sealCfdi(unsigned, EKU_CSD);
+  } catch {
+    return null;
+  }
+  if (tfd === null) return xml;
+  const { UUID, FechaTimbrado, ...rest } = tfd;
+  try {
+    xml = stampCfdi(xml, {
+      uuid: UUID ?? defaults.uuid,
+      fechaTimbrado: FechaTimbrado ?? defaults.fechaTimbrado,
+    });
+  } catch {
+    return null; // already carries a stamp (a test of two stamps): built with placeholders instead
+  }
+  if (tfdPrefix !== "tfd") {
+    xml = xml.replace(/<tfd:TimbreFiscalDigital xmlns:tfd=/, `<${tfdPrefix}:TimbreFiscalDigital xmlns:${tfdPrefix}=`);
+  }
+  return Object.keys(rest).length > 0 ? overrideTfd(xml, rest) : xml;
+}
+
+/**
+ * A sealed and stamped invoice: SubTotal 1000.00 + IVA 160.00 − retenciones 206.67 = Total 953.33,
+ * PPD with FormaPago 99, receptor postal code "01000" (leading zero), matching the context
+ * `invoiceContext()`.
  */
 export function invoiceXml(o: InvoiceOptions = {}): string {
+  if (o.seal !== false) {
+    const sealed = sealAndStamp(
+      buildInvoice({ ...o, tfd: null }, false),
+      o.tfd === null ? null : { ...o.tfd },
+      { uuid: INVOICE_UUID, fechaTimbrado: "2025-03-10T12:01:00" },
+      o.tfdPrefix ?? "tfd",
+    );
+    if (sealed !== null) return sealed;
+  }
+  return buildInvoice(o, true);
+}
+
+function buildInvoice(o: InvoiceOptions, placeholders: boolean): string {
   const p = o.prefix ?? "cfdi";
   const q = (local: string) => (p ? `${p}:${local}` : local);
   const nsDecl = p ? `xmlns:${p}` : "xmlns";
@@ -68,8 +156,7 @@ export function invoiceXml(o: InvoiceOptions = {}): string {
     Serie: "A",
     Folio: "100",
     Fecha: "2025-03-10T12:00:00",
-    Sello: SELLO,
-    NoCertificado: "00001000000500000001",
+    ...(placeholders ? { Sello: SELLO, NoCertificado: "00001000000500000001" } : {}),
     SubTotal: "1000.00",
     Moneda: "MXN",
     Total: "953.33",
@@ -80,7 +167,7 @@ export function invoiceXml(o: InvoiceOptions = {}): string {
     LugarExpedicion: "64000",
     ...o.comprobante,
   };
-  const emisor: Attrs = { Rfc: "PRO840101AB1", Nombre: "PROVEEDORA DEL NORTE", RegimenFiscal: "601", ...o.emisor };
+  const emisor: Attrs = { ...EMISOR, ...o.emisor };
   const receptor: Attrs = {
     Rfc: "CLI900202CD2",
     Nombre: "COMERCIALIZADORA DEL BAJIO",
@@ -133,7 +220,7 @@ export function invoiceXml(o: InvoiceOptions = {}): string {
 /** The goods receipt, sociedad and supplier the default invoice matches. */
 export function invoiceContext() {
   return {
-    proveedor: { CardName: "Proveedora del Norte" },
+    proveedor: { CardName: "Escuela Kemper Urgate" },
     sociedad: { NomSociedad: "COMERCIALIZADORA DEL BAJIO", Regimen: "601", CP: "01000" },
     entrada: {
       DocTotal: "1160.000000",
@@ -154,7 +241,9 @@ export interface PaymentOptions {
   totales?: Attrs;
   /** Each Pago with its DoctoRelacionado list. */
   pagos?: { pago?: Attrs; docs?: Attrs[] }[];
+  /** As in InvoiceOptions. */
   tfd?: Attrs | null;
+  seal?: boolean;
   pagosPrefix?: string;
   pagosNs?: string;
 }
@@ -176,8 +265,21 @@ export function doc(i: number, overrides: Attrs = {}): Attrs {
   };
 }
 
-/** A stamped Pagos 2.0 complement: by default one MXN Pago of 15000.00 paying two invoices. */
+/** A sealed and stamped Pagos 2.0 complement: by default one MXN Pago of 15000.00 paying two invoices. */
 export function paymentXml(o: PaymentOptions = {}): string {
+  if (o.seal !== false) {
+    const sealed = sealAndStamp(
+      buildPayment({ ...o, tfd: null }, false),
+      o.tfd === null ? null : { ...o.tfd },
+      { uuid: PAYMENT_UUID, fechaTimbrado: "2025-04-02T09:01:00" },
+      "tfd",
+    );
+    if (sealed !== null) return sealed;
+  }
+  return buildPayment(o, true);
+}
+
+function buildPayment(o: PaymentOptions, placeholders: boolean): string {
   const pp = o.pagosPrefix ?? "pago20";
   const pagos = o.pagos ?? [
     {
@@ -197,8 +299,7 @@ export function paymentXml(o: PaymentOptions = {}): string {
     Serie: "P",
     Folio: "7",
     Fecha: "2025-04-02T09:00:00",
-    Sello: SELLO,
-    NoCertificado: "00001000000500000001",
+    ...(placeholders ? { Sello: SELLO, NoCertificado: "00001000000500000001" } : {}),
     SubTotal: "0",
     Moneda: "XXX",
     Total: "0",
@@ -228,7 +329,7 @@ export function paymentXml(o: PaymentOptions = {}): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<cfdi:Comprobante${attrs(comprobante)}>`,
-    `  <cfdi:Emisor${attrs({ Rfc: "PRO840101AB1", Nombre: "PROVEEDORA DEL NORTE", RegimenFiscal: "601", ...o.emisor })}/>`,
+    `  <cfdi:Emisor${attrs({ ...EMISOR, ...o.emisor })}/>`,
     `  <cfdi:Receptor${attrs({ Rfc: "CLI900202CD2", Nombre: "COMERCIALIZADORA DEL BAJIO", DomicilioFiscalReceptor: "01000", RegimenFiscalReceptor: "601", UsoCFDI: "CP01", ...o.receptor })}/>`,
     '  <cfdi:Conceptos><cfdi:Concepto ClaveProdServ="84111506" Cantidad="1" ClaveUnidad="ACT" Descripcion="Pago" ValorUnitario="0" Importe="0" ObjetoImp="01"/></cfdi:Conceptos>',
     "  <cfdi:Complemento>",
@@ -243,19 +344,14 @@ export function paymentXml(o: PaymentOptions = {}): string {
   ].join("\n");
 }
 
-/** Adds a TimbreFiscalDigital 1.1 whose SelloCFD is the document's own Sello (what a PAC does). */
+/**
+ * Stamps a document as a PAC would, with the project's test stamping authority (a real SelloSAT). An
+ * unsigned document (calculator inputs) is sealed first with the EKU9003173C9 test CSD, as the
+ * issuer would before stamping (its Emisor may then not be the certificate's: a test of the reader,
+ * not of the seals).
+ */
 export function stamp(input: string, uuid = "11111111-2222-4333-8444-555555555555"): string {
-  let xml = input;
-  let sello = /\sSello="([^"]*)"/.exec(xml)?.[1] ?? "";
-  if (sello === "") {
-    // Unsigned calculator inputs: give them a seal first, as the issuer would before stamping.
-    sello = "c2VsbG8gZGUgcHJ1ZWJh";
-    xml = /\sSello=""/.test(xml)
-      ? xml.replace(/\sSello=""/, ` Sello="${sello}"`)
-      : xml.replace(/\sVersion="4\.0"/, ` Version="4.0" Sello="${sello}"`);
-  }
-  const tfd = `<tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="1.1" UUID="${uuid}" FechaTimbrado="2023-06-13T14:20:00" RfcProvCertif="SAT970701NN3" SelloCFD="${sello}" NoCertificadoSAT="00001000000500000002" SelloSAT="c2VsbG8="/>`;
-  if (/<\/([\w.-]+:)?Complemento>/.test(xml)) return xml.replace(/<\/([\w.-]+:)?Complemento>/, (m) => `${tfd}${m}`);
-  // No cfdi:Complemento yet: add one at the end of the comprobante, with the document's own prefix.
-  return xml.replace(/<\/([\w.-]+:)?Comprobante>\s*$/, (m, p = "") => `<${p}Complemento>${tfd}</${p}Complemento>${m}`);
+  const sello = /\sSello="([^"]*)"/.exec(input)?.[1] ?? "";
+  const sealed = sello === "" ? sealCfdi(input, EKU_CSD) : input;
+  return stampCfdi(sealed, { uuid, fechaTimbrado: "2023-06-13T14:20:00" });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CFDI_MSG, type PaymentData, readPaymentComplement } from "../src/index";
+import { verifySeals } from "../src/sello/index";
 import { doc, fixtureBytes, fixtureText, PAYMENT_UUID, paymentXml, SELLO, stamp } from "./helpers";
 
 type Result = ReturnType<typeof readPaymentComplement>;
@@ -33,8 +34,8 @@ describe("readPaymentComplement", () => {
         Folio: "7",
         Fecha: "2025-04-02T09:00:00",
         FechaTimbrado: "2025-04-02T09:01:00",
-        RFCEmisor: "PRO840101AB1",
-        NombreEmisor: "PROVEEDORA DEL NORTE",
+        RFCEmisor: "EKU9003173C9",
+        NombreEmisor: "ESCUELA KEMPER URGATE",
         RFCReceptor: "CLI900202CD2",
         NombreReceptor: "COMERCIALIZADORA DEL BAJIO",
         FechaPago: "2025-04-01T12:00:00",
@@ -239,7 +240,15 @@ describe("readPaymentComplement", () => {
     ]);
   });
 
-  it("uses the comprobante's Sello constant in the helper", () => {
-    expect(paymentXml()).toContain(`Sello="${SELLO}"`);
+  it("issues complements sealed and stamped for real (placeholders only with seal: false)", async () => {
+    const xml = paymentXml();
+    expect(xml).not.toContain(`Sello="${SELLO}"`);
+    expect(await verifySeals(xml, { trustTestCertificates: true })).toEqual({
+      ok: true,
+      emisor: "valid",
+      timbre: "valid",
+      errors: [],
+    });
+    expect(paymentXml({ seal: false })).toContain(`Sello="${SELLO}"`);
   });
 });

@@ -122,8 +122,8 @@ describe("checkInvoiceAgainst — new invoice (alta)", () => {
   });
 
   it("compares names ignoring case and extra spaces, but not accents", () => {
-    expect(checkInvoiceAgainst(data, ctx({ CardName: "  proveedora   del norte " }), "alta")).toEqual([]);
-    expect(checkInvoiceAgainst(data, ctx({ CardName: "PROVEEDORA DEL NÓRTE" }), "alta")).toEqual([
+    expect(checkInvoiceAgainst(data, ctx({ CardName: "  escuela   kemper urgate " }), "alta")).toEqual([]);
+    expect(checkInvoiceAgainst(data, ctx({ CardName: "ESCUELA KÉMPER URGATE" }), "alta")).toEqual([
       CFDI_MSG.nombreProveedor,
     ]);
     expect(checkInvoiceAgainst(data, ctx({ CardName: "" }), "alta")).toEqual([CFDI_MSG.nombreProveedor]);
@@ -184,7 +184,7 @@ describe("checkPaymentAgainst", () => {
   }
   const data = payment();
   const record = {
-    CardName: "PROVEEDORA DEL NORTE",
+    CardName: "ESCUELA KEMPER URGATE",
     NomSociedad: "Comercializadora del Bajio",
     DocTotal: "15000.000000",
     facturasUUID: ["00000000-1111-2222-3333-00000000000a", " 00000000-1111-2222-3333-00000000000B "],

@@ -88,6 +88,30 @@ describe("parseXml: reading", () => {
   });
 });
 
+describe("parseXml: character data, kept for the XSLT data model", () => {
+  it("keeps text around the children: CDATA joined, comments and PIs dropped, references decoded", () => {
+    const r = root("<a>uno &amp; &#233;<b>dos</b><!-- c --> tres <![CDATA[<4>]]><?pi x?>cinco<c/></a>");
+    expect(r.texts).toEqual(["uno & é", " tres <4>cinco"]);
+    expect(r.children[0]?.texts).toEqual(["dos"]);
+    expect(r.children[1]?.texts).toBeUndefined();
+  });
+
+  it("normalises line ends as XML does (CR LF and lone CR → LF; &#13; stays a CR)", () => {
+    expect(root("<a>x\r\ny\rz&#13;<![CDATA[\r\n]]></a>").texts).toEqual(["x\ny\nz\r\n"]);
+  });
+
+  it("keeps namespace declarations in attrs only when asked (the XSLT compiler resolves prefixes in values)", () => {
+    const xml = '<x:a xmlns:x="urn:x" xmlns="urn:d" v="1"/>';
+    expect([...root(xml).attrs.keys()]).toEqual(["v"]);
+    const kept = parseXml(xml, { keepNamespaceDeclarations: true });
+    expect(kept.ok && [...kept.root.attrs]).toEqual([
+      ["xmlns:x", "urn:x"],
+      ["xmlns", "urn:d"],
+      ["v", "1"],
+    ]);
+  });
+});
+
 describe("parseXml: refusals (strict well-formedness and namespaces)", () => {
   const cases: [name: string, xml: string, kind: string, message: RegExp][] = [
     ["DOCTYPE in the prolog", '<!DOCTYPE r [<!ENTITY a "b">]><r>&a;</r>', "doctype", /DOCTYPE/],

@@ -1,0 +1,43 @@
+/**
+ * @portal/cfdi/sello — seal verification (and, for tests and the demo, sealing and stamping). Node.js
+ * only (node:crypto, node:fs): the "." entry of @portal/cfdi stays browser-safe.
+ */
+export { CADENA_STYLESHEETS, cadenaOriginal, cadenaOriginalTimbre, packageDataDir, satStylesheet } from "./cadena";
+export {
+  type CertificateInfo,
+  certificateFromBase64,
+  certificateInfo,
+  numberFromSerial,
+  parseCertificate,
+} from "./certificates";
+export {
+  readInvoiceVerified,
+  readPaymentComplementVerified,
+  type ValidateCfdiVerifiedResult,
+  type VerifiedResult,
+  validateCfdiVerified,
+} from "./read";
+export { type Csd, type StampOptions, sealCfdi, stampCfdi, TEST_PAC } from "./seal";
+export {
+  type CertificatePersistence,
+  type CertificateStore,
+  combineCertificateStores,
+  MemoryCertificatePersistence,
+  SAT_CERTIFICATE_REPOSITORY,
+  type SatRepositoryOptions,
+  satCertificateUrl,
+  satRepositoryCertificates,
+  shippedCertificates,
+} from "./store";
+export { type SealReport, type SealVerdict, type VerifyOptions, verifySeals, verifySignature } from "./verify";
+
+/**
+ * SAT_TEST_CERTS as the CLI, the demo and the API read it: "true"/"1" or "false"/"0"; when unset,
+ * true unless NODE_ENV is "production".
+ */
+export function trustTestCertificatesFromEnv(env: Record<string, string | undefined> = process.env): boolean {
+  const v = env.SAT_TEST_CERTS?.trim().toLowerCase();
+  if (v === "true" || v === "1") return true;
+  if (v === "false" || v === "0") return false;
+  return env.NODE_ENV !== "production";
+}

@@ -1,0 +1,338 @@
+/**
+ * Differential test against independent implementations: the cadena original, byte for byte, against
+ * Debian's xsltproc (libxslt, the engine PHP's CfdiUtils uses) running the same shipped SAT
+ * stylesheets, and the signature verdicts against `openssl dgst -sha256 -verify`. Over every real
+ * fixture and over CFDIs the tests issue, with the special cases that break naive implementations.
+ *
+ * xsltproc is required: `npm test` installs it (package xsltproc) on Debian. Without it this test
+ * fails, it does not skip.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadXml, SAT_NS } from "../src/cfdi";
+import {
+  CADENA_STYLESHEETS,
+  cadenaOriginal,
+  cadenaOriginalTimbre,
+  certificateFromBase64,
+  certificateInfo,
+  packageDataDir,
+  sealCfdi,
+  shippedCertificates,
+  stampCfdi,
+  verifySeals,
+  verifySignature,
+} from "../src/sello/index";
+import type { XmlElement } from "../src/xml";
+import { doc, EKU_CSD, FIXTURES_DIR, invoiceXml, paymentXml } from "./helpers";
+
+const XSLT_DIR = join(packageDataDir(), "sat/xslt/www.sat.gob.mx/sitio_internet/cfd");
+const SHARED_FIXTURES = join(packageDataDir(), "../../../shared/fixtures/cfdi");
+const work = mkdtempSync(join(tmpdir(), "cfdi-diff-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+let fileCount = 0;
+function tempFile(name: string, content: string | Uint8Array): string {
+  const path = join(work, `${fileCount++}-${name}`);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** xsltproc's output (bytes) for the shipped stylesheet over the document. It warns about version 2.0 on stderr. */
+function xsltproc(stylesheet: string, xml: string | Uint8Array): Buffer {
+  const r = spawnSync("xsltproc", [join(XSLT_DIR, stylesheet), tempFile("doc.xml", xml)]);
+  if (r.error || r.status !== 0) {
+    throw new Error(`xsltproc falló: ${r.error?.message ?? r.stderr.toString().slice(-500)}`);
+  }
+  return r.stdout;
+}
+
+/** `openssl dgst -sha256 -verify` of the seal over the cadena with the certificate's public key. */
+function openssl(cadena: Buffer, selloBase64: string, certDer: Uint8Array): boolean {
+  const cert = tempFile("cert.der", certDer);
+  const pub = spawnSync("openssl", ["x509", "-inform", "DER", "-in", cert, "-pubkey", "-noout"]);
+  if (pub.status !== 0) throw new Error(`openssl x509 falló: ${pub.stderr.toString()}`);
+  const key = tempFile("pub.pem", pub.stdout);
+  const sig = tempFile("sig.bin", Buffer.from(selloBase64.replace(/\s+/g, ""), "base64"));
+  const data = tempFile("cadena.txt", cadena);
+  const r = spawnSync("openssl", ["dgst", "-sha256", "-verify", key, "-signature", sig, data]);
+  const out = r.stdout.toString().trim();
+  if (r.status === 0 && out === "Verified OK") return true;
+  if (r.status === 1 && out === "Verification failure") return false;
+  throw new Error(`openssl dgst: estado ${r.status}, ${out} ${r.stderr.toString()}`);
+}
+
+function rootOf(xml: string | Uint8Array): XmlElement {
+  const loaded = loadXml(xml);
+  if (!loaded.ok) throw new Error(loaded.errors.join(" "));
+  return loaded.root;
+}
+
+function stylesheetOf(root: XmlElement): string {
+  return root.ns === SAT_NS.cfdi40 ? CADENA_STYLESHEETS.cfdi40 : CADENA_STYLESHEETS.cfdi33;
+}
+
+/** The TFD start tag as a document of its own, with the namespaces it uses declared (what a PAC signs). */
+function tfdDocument(xml: string): string | null {
+  const tag = /<([\w.-]+):TimbreFiscalDigital\s[^>]*?\/?>/.exec(xml);
+  if (!tag) return null;
+  let text = tag[0].endsWith("/>") ? tag[0] : `${tag[0].slice(0, -1)}/>`;
+  const rootTag = /<([\w.-]+:)?Comprobante\s[^>]*>/.exec(xml)?.[0] ?? "";
+  for (const prefix of new Set([...text.matchAll(/[\s<]([\w.-]+):[\w.-]+/g)].map((m) => m[1] as string))) {
+    if (new RegExp(`xmlns:${prefix}=`).test(text)) continue;
+    const decl = new RegExp(`xmlns:${prefix}="[^"]*"`).exec(rootTag)?.[0];
+    if (decl) text = text.replace(/^(<[\w.-]+:TimbreFiscalDigital)/, `$1 ${decl}`);
+  }
+  return text;
+}
+
+interface Compared {
+  cadena: string;
+  emisorSignature?: boolean;
+  tfdCadena?: string;
+  tfdSignature?: boolean;
+}
+
+/** Compares everything that can be compared for one document; returns what was found. */
+async function compare(label: string, xml: string | Uint8Array): Promise<Compared> {
+  const root = rootOf(xml);
+  const ours = Buffer.from(cadenaOriginal(root), "utf8");
+  expect(ours.equals(xsltproc(stylesheetOf(root), xml)), `${label}: cadena`).toBe(true);
+  const result: Compared = { cadena: ours.toString("utf8") };
+  const sello = root.attrs.get("Sello") ?? "";
+  const info = certificateFromBase64(root.attrs.get("Certificado") ?? "");
+  if (sello.trim() !== "" && info) {
+    result.emisorSignature = verifySignature(result.cadena, sello, info);
+    expect(openssl(ours, sello, info.certificate.raw), `${label}: sello (openssl)`).toBe(result.emisorSignature);
+  }
+  const text = typeof xml === "string" ? xml : new TextDecoder().decode(xml);
+  const tfdText = tfdDocument(text);
+  const complemento = root.children.find((c) => c.local === "Complemento" && c.ns === root.ns);
+  const tfd = complemento?.children.find((c) => c.local === "TimbreFiscalDigital" && c.ns === SAT_NS.tfd);
+  if (tfdText && tfd && tfd.attrs.get("Version") === "1.1") {
+    const tfdOurs = Buffer.from(cadenaOriginalTimbre(tfd), "utf8");
+    expect(tfdOurs.equals(xsltproc(CADENA_STYLESHEETS.tfd11, tfdText)), `${label}: cadena del timbre`).toBe(true);
+    result.tfdCadena = tfdOurs.toString("utf8");
+    const cert = await shippedCertificates().get(tfd.attrs.get("NoCertificadoSAT") ?? "");
+    if (cert) {
+      result.tfdSignature = verifySignature(result.tfdCadena, tfd.attrs.get("SelloSAT") ?? "", certificateInfo(cert));
+      expect(openssl(tfdOurs, tfd.attrs.get("SelloSAT") ?? "", cert.raw), `${label}: SelloSAT (openssl)`).toBe(
+        result.tfdSignature,
+      );
+    }
+  }
+  return result;
+}
+
+describe("the independent implementations are at hand", () => {
+  it("has xsltproc (npm test installs the Debian package) and openssl", () => {
+    const x = spawnSync("xsltproc", ["--version"]);
+    expect(x.error?.message ?? "", "falta xsltproc: apt-get install xsltproc (npm test lo instala)").toBe("");
+    expect(x.status).toBe(0);
+    expect(spawnSync("openssl", ["version"]).status).toBe(0);
+  });
+});
+
+describe("every real fixture", () => {
+  const files = readdirSync(FIXTURES_DIR).filter((f) => f.endsWith(".xml"));
+
+  it("uses byte-identical copies of ../shared/fixtures/cfdi (when the shared folder is beside the repository)", () => {
+    if (!existsSync(SHARED_FIXTURES)) return;
+    const shared = readdirSync(SHARED_FIXTURES).filter((f) => f.endsWith(".xml"));
+    expect(files).toEqual(shared);
+    for (const f of files)
+      expect(readFileSync(join(FIXTURES_DIR, f)).equals(readFileSync(join(SHARED_FIXTURES, f))), f).toBe(true);
+  });
+
+  it("gives xsltproc's cadena and openssl's verdicts, or is refused before (not well formed, CFDI 3.2)", async () => {
+    const compared: string[] = [];
+    const refused: string[] = [];
+    const signatures: Record<string, boolean> = {};
+    for (const f of files) {
+      const bytes = readFileSync(join(FIXTURES_DIR, f));
+      const loaded = loadXml(new Uint8Array(bytes));
+      if (!loaded.ok) {
+        refused.push(f);
+        continue;
+      }
+      if (loaded.root.ns === SAT_NS.cfdi3 && (loaded.root.attrs.get("Version") ?? "") !== "3.3") {
+        expect(() => cadenaOriginal(loaded.root)).toThrow();
+        refused.push(f);
+        continue;
+      }
+      const c = await compare(f, new Uint8Array(bytes));
+      compared.push(f);
+      if (c.emisorSignature !== undefined) signatures[f] = c.emisorSignature;
+      if (c.tfdSignature !== undefined) signatures[`${f} (timbre)`] = c.tfdSignature;
+    }
+    expect(refused).toEqual([
+      "cfdiutils__cfdi32-real.xml",
+      "cfdiutils__cleaner_v32-dirty-errors.xml",
+      "satcfdi__registro_fiscal.xml",
+    ]);
+    expect(compared).toHaveLength(files.length - 3);
+    // What the fixtures' README measured outside this project (SELLO ok / TFDSELLO ok).
+    for (const f of [
+      "cfdiutils__cfdi33-real.xml",
+      "cfdiutils__cfdi33-valid.xml",
+      "cfdiutils__cfdi40-real.xml",
+      "cfdiutils__cfdi40-real.xml (timbre)",
+      "cfdiutils__created-cfdi40-pago20-valid.xml",
+      "cfdiutils__created-pago-with-ns-at-root-33.xml",
+      "cfdiutils__created-with-discounts-40.xml",
+      "satcfdi__cfdv33-multiples-tasas.xml",
+      "satcfdi__cfdv40-ejemplo-signed-tfd.xml",
+      "satcfdi__hande951128469_ingreso_iva16_stamped.xml",
+      "satcfdi__mpago2_xiqb891116qe4_ingreso_iva16.xml",
+      "satcfdi__pago_hande951128469_ingreso_iva16.xml",
+      "satcfdi__rentenciones_concepto_suma_100.03.xml",
+      "satcfdi__xiqb891116qe4_ingreso_iva16_stamped.xml",
+    ]) {
+      expect(signatures[f], f).toBe(true);
+    }
+    expect(signatures["cfdiutils__pagos10_sample-errors.xml"]).toBe(false);
+  });
+});
+
+/** Seals with the EKU9003173C9 test CSD and stamps with the test PAC, as the helpers do. */
+function issue(unsigned: string): string {
+  return stampCfdi(sealCfdi(unsigned, EKU_CSD), {
+    uuid: "c0ffee00-1234-4abc-8def-0123456789ab",
+    fechaTimbrado: "2025-05-05T10:00:00",
+  });
+}
+
+/** Reverses the attribute order of every start tag (namespace declarations included). */
+function reverseAttributes(xml: string): string {
+  return xml.replace(
+    /<([\w.:-]+)((?:\s+[\w.:-]+="[^"]*")+)\s*(\/?)>/g,
+    (_m, name: string, list: string, slash: string) => {
+      const items = list.match(/[\w.:-]+="[^"]*"/g) ?? [];
+      return `<${name} ${items.reverse().join(" ")}${slash}>`;
+    },
+  );
+}
+
+const unsignedInvoice = (o: Parameters<typeof invoiceXml>[0] = {}) =>
+  invoiceXml({ seal: false, tfd: null, ...o }).replace(/\s(Sello|NoCertificado)="[^"]*"/g, "");
+
+const DETALLISTA = `<detallista:detallista xmlns:detallista="http://www.sat.gob.mx/detallista" documentStructureVersion="AMC8.1" type="SimpleInvoiceType" contentVersion="1.3.1" documentStatus="ORIGINAL">
+      <detallista:requestForPaymentIdentification><detallista:entityType>INVOICE</detallista:entityType></detallista:requestForPaymentIdentification>
+      <detallista:orderIdentification>
+        <detallista:referenceIdentification type="ON">  PEDIDO\t 4500
+ 0123 </detallista:referenceIdentification>
+        <detallista:referenceIdentification type="ON"><![CDATA[A&B <2>]]> y &amp; &#233;</detallista:referenceIdentification>
+        <detallista:ReferenceDate></detallista:ReferenceDate>
+      </detallista:orderIdentification>
+      <detallista:buyer><detallista:gln>0000000000001<!-- comentario -->23</detallista:gln></detallista:buyer>
+      <detallista:seller><detallista:gln>7504000000000</detallista:gln><detallista:alternatePartyIdentification type="SELLER_ASSIGNED_IDENTIFIER_FOR_A_PARTY">\u00a0PROV 1\u00a0</detallista:alternatePartyIdentification></detallista:seller>
+      <detallista:totalAmount><detallista:Amount>1160.00</detallista:Amount></detallista:totalAmount>
+    </detallista:detallista>`;
+
+describe("CFDIs the tests issue, and the cases that break naive implementations", () => {
+  const cases: [string, string][] = [
+    ["factura de los helpers", invoiceXml()],
+    ["complemento de pago de los helpers (Pagos 2.0)", paymentXml()],
+    [
+      "Pagos 2.0 con dos pagos en monedas distintas",
+      paymentXml({
+        pagos: [
+          { pago: { Monto: "100.00" }, docs: [doc(1, { ImpSaldoAnt: "500.00", ImpSaldoInsoluto: "400.00" })] },
+          { pago: { Monto: "200.00", MonedaP: "USD", TipoCambioP: "17.3608" }, docs: [doc(2), doc(3)] },
+        ],
+        totales: { MontoTotalPagos: "3572.16" },
+      }),
+    ],
+    ["implocal", invoiceXml({ implocal: { TotaldeRetenciones: "5.00", TotaldeTraslados: "0.00" } })],
+    ["atributos en orden inverso", issue(reverseAttributes(unsignedInvoice()))],
+    ["prefijo c: en lugar de cfdi:", invoiceXml({ prefix: "c" })],
+    ["espacio de nombres predeterminado (sin prefijo)", invoiceXml({ prefix: "" })],
+    ["prefijo timbre: para el TFD", invoiceXml({ tfdPrefix: "timbre" })],
+    [
+      "espacios que normalize-space colapsa (tab, CR, LF, dobles) y uno que no (NBSP)",
+      issue(
+        unsignedInvoice({
+          receptor: { Nombre: "  COMERCIALIZADORA  DEL\nBAJIO  " },
+          emisor: { Nombre: "ESCUELA\u00a0KEMPER URGATE\u00a0" },
+        }).replace('Descripcion="Tornillos"', 'Descripcion="&#9;Tornillos&#13;&#10;de  acero&#9;"'),
+      ),
+    ],
+    [
+      "atributos opcionales vacíos",
+      issue(unsignedInvoice({ comprobante: { Serie: "", CondicionesDePago: "", Folio: "" } })),
+    ],
+    [
+      "entidades (&amp; en un RFC, referencias numéricas)",
+      issue(
+        unsignedInvoice({ receptor: { Rfc: "H&E951128469", Nombre: "HERRERIA & ELECTRICOS <S DE CV>" } }).replace(
+          'Descripcion="Tornillos"',
+          'Descripcion="Tornillos &quot;grado 5&quot; &apos;M8&apos; &#233;&#xE9; &#x1F600;"',
+        ),
+      ),
+    ],
+    [
+      "complemento con texto (detallista: valores de elementos)",
+      issue(unsignedInvoice({ complementoExtra: DETALLISTA })),
+    ],
+    [
+      "complemento desconocido (reglas integradas: el texto sale tal cual)",
+      issue(
+        unsignedInvoice({
+          complementoExtra:
+            '<otro:Cosa xmlns:otro="urn:otro" A="1">\n  uno <otro:Sub>dos</otro:Sub>\t<![CDATA[tres]]>\n</otro:Cosa>',
+        }),
+      ),
+    ],
+    [
+      "fines de línea CRLF y CR sueltos (también dentro del texto que sale en la cadena)",
+      issue(
+        unsignedInvoice({
+          complementoExtra: '<otro:Cosa xmlns:otro="urn:otro">uno\ndos\rtres<![CDATA[cuatro\r\ncinco]]></otro:Cosa>',
+        }).replaceAll("\n", "\r\n"),
+      ),
+    ],
+  ];
+
+  for (const [label, xml] of cases) {
+    it(`${label}: same cadenas as xsltproc, openssl accepts both seals, and so does the verifier`, async () => {
+      const c = await compare(label, xml);
+      expect(c.emisorSignature, "sello del emisor").toBe(true);
+      expect(c.tfdSignature, "sello del SAT").toBe(true);
+      const verdict = await verifySeals(xml, { trustTestCertificates: true });
+      expect([verdict.emisor, verdict.timbre]).toEqual(["valid", "valid"]);
+    });
+  }
+
+  it("the special cases reach the cadena as XSLT says (spot checks of what was compared)", async () => {
+    const byLabel = new Map(cases);
+    const cadena = (label: string) => cadenaOriginal(rootOf(byLabel.get(label) as string));
+    expect(cadena("espacios que normalize-space colapsa (tab, CR, LF, dobles) y uno que no (NBSP)")).toContain(
+      "|ESCUELA\u00a0KEMPER URGATE\u00a0|601|CLI900202CD2|COMERCIALIZADORA DEL BAJIO|",
+    );
+    expect(cadena("espacios que normalize-space colapsa (tab, CR, LF, dobles) y uno que no (NBSP)")).toContain(
+      "|Tornillos de acero|",
+    );
+    expect(cadena("atributos opcionales vacíos")).toMatch(
+      /^\|\|4\.0\|\|\|2025-03-10T12:00:00\|99\|30001000000500003416\|\|1000\.00\|/,
+    );
+    expect(cadena("entidades (&amp; en un RFC, referencias numéricas)")).toContain(
+      "|H&E951128469|HERRERIA & ELECTRICOS <S DE CV>|",
+    );
+    expect(cadena("complemento con texto (detallista: valores de elementos)")).toContain(
+      "|AMC8.1|PEDIDO 4500 0123|A&B <2> y & é||000000000000123|7504000000000|\u00a0PROV 1\u00a0|1160.00||",
+    );
+    expect(cadena("complemento desconocido (reglas integradas: el texto sale tal cual)")).toContain(
+      "\n  uno dos\ttres\n||",
+    );
+    expect(cadena("fines de línea CRLF y CR sueltos (también dentro del texto que sale en la cadena)")).toContain(
+      "|160.00uno\ndos\ntrescuatro\n\ncinco||", // CR CR LF in the CDATA: two line ends
+    );
+    expect(byLabel.get("atributos en orden inverso")).toMatch(
+      /<cfdi:Comprobante LugarExpedicion="64000" FormaPago="99"/,
+    );
+    expect(cadena("atributos en orden inverso")).toBe(cadenaOriginal(rootOf(invoiceXml())));
+  });
+});

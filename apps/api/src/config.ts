@@ -52,13 +52,24 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Portal de Proveedores <no-responder@portal.local>"),
   /** How often the mail worker looks for pending messages. */
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * Trust the SAT's test certificates and the project's test stamping authority when verifying CFDI seals.
+   * Default: true, except with NODE_ENV=production (then a test CFDI is refused).
+   */
+  SAT_TEST_CERTS: bool.optional(),
+  /**
+   * The SAT's public certificate repository (https://rdc.sat.gob.mx/rccf/) for stamping certificates the portal
+   * does not ship; unset = no fetching (shipped certificates only). Fetched certificates are kept in PostgreSQL.
+   */
+  SAT_CERTS_URL: z.string().url().optional(),
   /** Where the portal is reached, for links in e-mails. */
   PUBLIC_URL: z.string().url().default("http://localhost:3000"),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<Env, "DATA_DIR" | "WEB_DIST"> {
+export interface AppConfig extends Omit<Env, "DATA_DIR" | "WEB_DIST" | "SAT_TEST_CERTS"> {
+  SAT_TEST_CERTS: boolean;
   DATA_DIR: string;
   /** Folder of the built web app, or null when it has not been built (API-only). */
   WEB_DIST: string | null;
@@ -82,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...e,
     DATA_DIR: resolve(e.DATA_DIR ?? join(process.cwd(), ".data", "pglite")),
     WEB_DIST: webDist,
+    SAT_TEST_CERTS: e.SAT_TEST_CERTS ?? e.NODE_ENV !== "production",
     isProduction: e.NODE_ENV === "production",
   };
 }

@@ -21,6 +21,7 @@ import { createHomeService } from "./modules/home/service";
 import { createPedidosService } from "./modules/pedidos/service";
 import { createProveedoresRepository } from "./modules/proveedores/repository";
 import { createProveedoresService } from "./modules/proveedores/service";
+import { createCertificateStore } from "./modules/sat/certificados";
 import { createSociedadesRepository } from "./modules/sociedades/repository";
 import { createSociedadesService } from "./modules/sociedades/service";
 
@@ -59,7 +60,12 @@ export function createServices(
   const empleados = createEmpleadosService(createEmpleadosRepository(db), db, clock);
   const sociedades = createSociedadesService(createSociedadesRepository(db), db, clock, encryptionKey);
   const proveedores = createProveedoresService(createProveedoresRepository(db), db, clock, correo, config.PUBLIC_URL);
-  return { auth, home, archivos, correo, empleados, sociedades, proveedores, pedidos, entradas };
+  // CFDI seal verification (issue 11): where certificates come from, and whether test ones are trusted.
+  const sellos = {
+    certificados: createCertificateStore(db, clock, config.SAT_CERTS_URL),
+    trustTestCertificates: config.SAT_TEST_CERTS,
+  };
+  return { auth, home, archivos, correo, empleados, sociedades, proveedores, pedidos, entradas, sellos };
 }
 export type Services = ReturnType<typeof createServices>;
 

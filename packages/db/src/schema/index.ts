@@ -2,4 +2,5 @@ export * from "./archivos";
 export * from "./catalogos";
 export * from "./documentos";
 export * from "./erp-mock";
+export * from "./sat";
 export * from "./sesiones";

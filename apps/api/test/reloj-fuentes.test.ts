@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
  * (apps/api/src and packages/<pkg>/src, tests excluded) and fails on any wall-clock read outside the clock module.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const CLOCK_MODULE = "packages/db/src/clock.ts";
+const CLOCK_MODULE = "packages/contracts/src/clock.ts";
 
 const WALL_CLOCK: ReadonlyArray<{ re: RegExp; what: string }> = [
   { re: /\bDate\.now\s*\(/, what: "Date.now()" },

@@ -348,7 +348,7 @@ describe("uploaded PDFs are checked by content and their names cleaned", () => {
       Buffer.from("<html><body>%PDF-1.4 <script>alert(1)</script>\n%%EOF</body></html>"),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain(CFDI_MSG.noEsPdf);
+    expect(res.json().message).toContain(MSG.archivoNoPdf);
   });
 
   it("a PDF with JavaScript or a launch action is refused, also inside a compressed stream", async () => {

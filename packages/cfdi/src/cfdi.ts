@@ -3,6 +3,7 @@
  * version and type) and reading attributes with precise messages. Elements are always matched by
  * namespace URI and local name, never by prefix.
  */
+import { MSG } from "@portal/contracts/messages";
 import { describir } from "./catalogos";
 import { decodeXmlInput, MAX_XML_BYTES } from "./input";
 import { CFDI_MSG } from "./messages";
@@ -30,20 +31,20 @@ export type Loaded = { ok: true; root: XmlElement } | { ok: false; errors: strin
 export function loadXml(xml: string | Uint8Array, options: ReadOptions = {}): Loaded {
   try {
     const decoded = decodeXmlInput(xml, options.maxBytes ?? MAX_XML_BYTES);
-    if (!decoded.ok) return { ok: false, errors: [CFDI_MSG.estructuraInvalida, decoded.error] };
+    if (!decoded.ok) return { ok: false, errors: [MSG.xmlSinTimbre, decoded.error] };
     const parsed = parseXml(decoded.text);
     if (!parsed.ok) {
       const detail =
         parsed.error.kind === "doctype" ? CFDI_MSG.xmlDoctype : CFDI_MSG.xmlMalFormado(parsed.error.message);
-      return { ok: false, errors: [CFDI_MSG.estructuraInvalida, detail] };
+      return { ok: false, errors: [MSG.xmlSinTimbre, detail] };
     }
     const encoding = parsed.declaration?.encoding;
     if (encoding !== undefined && encoding.toUpperCase() !== "UTF-8") {
-      return { ok: false, errors: [CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlCodificacion(encoding)] };
+      return { ok: false, errors: [MSG.xmlSinTimbre, CFDI_MSG.xmlCodificacion(encoding)] };
     }
     return { ok: true, root: parsed.root };
   } catch {
-    return { ok: false, errors: [CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlError] };
+    return { ok: false, errors: [MSG.xmlSinTimbre, CFDI_MSG.xmlError] };
   }
 }
 

@@ -3,6 +3,7 @@
  * and the employee's payment proof. The type is decided by the file's signature (its first bytes),
  * not only by its name or the browser's MIME type, because both come from the user.
  */
+import { MSG } from "@portal/contracts/messages";
 import { CFDI_MSG } from "./messages";
 
 export type FileType = "pdf" | "png" | "jpeg" | "gif" | "xml";
@@ -112,7 +113,7 @@ export interface PdfCheckOptions {
 
 /** What is wrong with a PDF's content, [] when nothing: not a PDF, truncated, or with active content. */
 export function checkPdfContent(bytes: Uint8Array, options: PdfCheckOptions = {}): string[] {
-  if (!(bytes instanceof Uint8Array) || !startsWithPdfHeader(bytes)) return [CFDI_MSG.noEsPdf];
+  if (!(bytes instanceof Uint8Array) || !startsWithPdfHeader(bytes)) return [MSG.archivoNoPdf];
   if (!hasPdfTrailer(bytes)) return [CFDI_MSG.pdfIncompleto];
   if (hasActiveName(bytes)) return [CFDI_MSG.pdfConContenidoActivo];
   if (options.inflate) {
@@ -163,7 +164,7 @@ function hasExtension(fileName: string, ext: string): boolean {
 
 /** PDF: the name ends in .pdf and the content is a whole PDF without JavaScript or launch actions. */
 export function checkPdf(fileName: string, bytes: Uint8Array, options: PdfCheckOptions = {}): string[] {
-  if (!hasExtension(fileName, ".pdf")) return [CFDI_MSG.noEsPdf];
+  if (!hasExtension(fileName, ".pdf")) return [MSG.archivoNoPdf];
   return checkPdfContent(bytes, options);
 }
 
@@ -181,12 +182,12 @@ export function checkImage(bytes: Uint8Array, mime?: string): string[] {
   const type = detectFileType(bytes);
   const isImage = type === "gif" || type === "jpeg" || type === "png";
   const mimeOk = mime === undefined || mime === "" || IMAGE_MIME_TYPES.has(mime.trim().toLowerCase());
-  return isImage && mimeOk ? [] : [CFDI_MSG.noEsImagen];
+  return isImage && mimeOk ? [] : [MSG.archivoNoImagen];
 }
 
 /** XML: the name ends in .xml and the content starts like an XML document (it is then read with readInvoice). */
 export function checkXmlFile(fileName: string, bytes: Uint8Array): string[] {
-  return hasExtension(fileName, ".xml") && detectFileType(bytes) === "xml" ? [] : [CFDI_MSG.noEsXml];
+  return hasExtension(fileName, ".xml") && detectFileType(bytes) === "xml" ? [] : [MSG.archivoNoXml];
 }
 
 export interface UploadedFile {
@@ -206,9 +207,9 @@ export function checkInvoiceFiles(files: {
   recepcion?: UploadedFile | null;
 }): string[] {
   const errors: string[] = [];
-  if (isMissing(files.pdf)) errors.push(CFDI_MSG.debeCargarPdf);
-  if (isMissing(files.xml)) errors.push(CFDI_MSG.debeCargarXml);
-  if (isMissing(files.recepcion)) errors.push(CFDI_MSG.debeCargarRecepcion);
+  if (isMissing(files.pdf)) errors.push(MSG.pdfRequerido);
+  if (isMissing(files.xml)) errors.push(MSG.facturaXmlRequerido);
+  if (isMissing(files.recepcion)) errors.push(MSG.facturaRecepcionRequerida);
   if (!isMissing(files.recepcion)) errors.push(...checkImage(files.recepcion.bytes, files.recepcion.mime));
   if (!isMissing(files.pdf)) errors.push(...checkPdf(files.pdf.name, files.pdf.bytes));
   if (!isMissing(files.xml)) errors.push(...checkXmlFile(files.xml.name, files.xml.bytes));
@@ -218,8 +219,8 @@ export function checkInvoiceFiles(files: {
 /** Supplier's payment documents (spec §5 Payments): PDF and XML. */
 export function checkPaymentFiles(files: { pdf?: UploadedFile | null; xml?: UploadedFile | null }): string[] {
   const errors: string[] = [];
-  if (isMissing(files.pdf)) errors.push(CFDI_MSG.debeCargarPdf);
-  if (isMissing(files.xml)) errors.push(CFDI_MSG.debeCargarXmlPago);
+  if (isMissing(files.pdf)) errors.push(MSG.pdfRequerido);
+  if (isMissing(files.xml)) errors.push(MSG.pagoXmlRequerido);
   if (!isMissing(files.pdf)) errors.push(...checkPdf(files.pdf.name, files.pdf.bytes));
   if (!isMissing(files.xml)) errors.push(...checkXmlFile(files.xml.name, files.xml.bytes));
   return errors;
@@ -227,6 +228,6 @@ export function checkPaymentFiles(files: { pdf?: UploadedFile | null; xml?: Uplo
 
 /** Employee's payment proof (spec §5 Payments): required, and a PDF like every other upload. */
 export function checkComprobanteFile(file: UploadedFile | null | undefined): string[] {
-  if (isMissing(file)) return [CFDI_MSG.debeCargarComplemento];
+  if (isMissing(file)) return [MSG.pagoComplementoRequerido];
   return checkPdf(file.name, file.bytes);
 }

@@ -3,6 +3,7 @@
  * catalogues, exact money arithmetic and file helpers. Pure: no I/O, runs in the browser and in Node.
  * The web validates with it for immediate feedback; the API re-runs the same code and is the authority.
  */
+import { MSG } from "@portal/contracts/messages";
 import { type CfdiKind, kindOf, loadXml, type ReadOptions } from "./cfdi";
 import { type InvoiceData, type InvoiceVariant, readInvoiceRoot } from "./invoice";
 import { CFDI_MSG } from "./messages";
@@ -101,6 +102,6 @@ export function validateCfdi(
       ? { kind, ok: true, data: result.data, warnings: result.warnings, errors: [] }
       : { kind, ok: false, data: null, warnings: [], errors: result.errors };
   } catch {
-    return { kind, ok: false, data: null, warnings: [], errors: [CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlError] };
+    return { kind, ok: false, data: null, warnings: [], errors: [MSG.xmlSinTimbre, CFDI_MSG.xmlError] };
   }
 }

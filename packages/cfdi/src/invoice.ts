@@ -3,6 +3,7 @@
  * lists the structure required; spec §3 names the fields (postFactura payload).
  */
 
+import { MSG } from "@portal/contracts/messages";
 import { decimalesMoneda, existeEnCatalogo, personasDelRegimen } from "./catalogos";
 import {
   describeTipo,
@@ -83,7 +84,7 @@ export function readInvoice(xml: string | Uint8Array, options: ReadInvoiceOption
   try {
     return readInvoiceRoot(loaded.root, options.variant ?? "alta");
   } catch {
-    return { ok: false, errors: [CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlError] };
+    return { ok: false, errors: [MSG.xmlSinTimbre, CFDI_MSG.xmlError] };
   }
 }
 
@@ -103,7 +104,7 @@ export function readInvoiceRootDetailed(
   const info = inspectRoot(root);
   if (info.family === "legacy") return refused([CFDI_MSG.versionNoSoportada(info.description, EXPECTED)]);
   if (info.family === "other") {
-    return refused([CFDI_MSG.estructuraInvalida, CFDI_MSG.raizNoEsCfdi(info.description)]);
+    return refused([MSG.xmlSinTimbre, CFDI_MSG.raizNoEsCfdi(info.description)]);
   }
   if (info.tipo !== undefined && info.tipo !== "I") {
     const what =
@@ -198,7 +199,7 @@ export function readInvoiceRootDetailed(
     Retenciones: compareAmounts(withheld, "0") > 0 ? "Y" : "N",
   };
   if (r.problems.length > 0) {
-    return { result: { ok: false, errors: [CFDI_MSG.estructuraInvalida, ...r.problems] }, read: data };
+    return { result: { ok: false, errors: [MSG.xmlSinTimbre, ...r.problems] }, read: data };
   }
   return { result: { ok: true, data, warnings: invoiceWarnings(data) }, read: data };
 }

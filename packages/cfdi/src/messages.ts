@@ -1,41 +1,9 @@
 /**
- * Every message of spec §5 for invoices, payments and files, verbatim (spelling, accents and the
- * trailing space of `metodoPago` included), followed by the messages this package adds where the
- * spec is silent (why a document was refused). The web and the API show exactly these strings.
+ * The messages this package adds where the spec is silent: why an XML or a PDF was refused, what the document is,
+ * its seals. The spec's own §5 sentences (verbatim, the trailing space of `metodoPagoEntrada` included) have one
+ * owner, MSG in @portal/contracts/messages, which this package imports.
  */
 export const CFDI_MSG = {
-  // ── Spec §5 "Invoice upload" ───────────────────────────────────────────────────────────────────
-  registroIncompletoFacturas:
-    "Revisar el estatus de su registro ya que debe de cargar o actualizar los archivos en tu perfil para poder cargar facturas",
-  debeCargarPdf: "Debe cargar el pdf",
-  debeCargarXml: "Debe cargar el XML",
-  debeCargarRecepcion: "Debe cargar el recepción",
-  noEsImagen: "El archivo seleccionado no es una imagen",
-  noEsPdf: "El archivo seleccionado no es un pdf",
-  noEsXml: "El archivo seleccionado no es un xml",
-  estructuraInvalida: "No cuenta con la estructura de un XML valida de un timbre del SAT",
-  nombreProveedor: "El nombre de proveedor de la entrada no es el mismo del XML",
-  nombreReceptor: "El nombre del receptor no es mismo de la sociedad seleccionada en el XML",
-  regimenReceptor: "El régimen fiscal del receptor no es mismo de la sociedad seleccionada en el XML",
-  cpReceptor: "El código postal del receptor no es mismo de la sociedad seleccionada en el XML",
-  totalEntrada: "El total de la entrada no es el mismo del XML",
-  formaPago: "La forma de pago de la entrada no es el mismo del XML",
-  usoPrincipal: "El uso principal del emisor de la entrada no es el mismo del XML",
-  cpEmisor: "El código postal del emisor no es mismo de la sociedad seleccionada en el XML",
-  /** Verbatim from the spec, trailing space included. */
-  metodoPago: "El método de pago del XML debe ser igual al de la entrada de mercancia ",
-
-  // ── Spec §5 "Payments" ─────────────────────────────────────────────────────────────────────────
-  registroIncompletoPagos:
-    "Revisar el estatus de su registro ya que debe de cargar o actualizar los archivos en tu perfil para poder cargar pagos",
-  debeCargarXmlPago: "Debe cargar el xml",
-  debeCargarComplemento: "Debe cargar el complemento",
-  nombreProveedorPago: "El nombre de proveedor del pago no es el mismo del XML",
-  nombreSociedadPago: "El nombre de la sociedad del pago no es el mismo del XML",
-  totalPago: "El total del pago no es el mismo del XML",
-  uuidNoRegistrado: (uuid: string) =>
-    `El UUID del documento relacionado del XML: ${uuid} No existe en las facturas registradas`,
-
   // ── Ours: why an input was refused before or while reading it ──────────────────────────────────
   xmlVacio: "El archivo XML está vacío.",
   xmlSinContenido: "No se recibió el contenido del XML.",

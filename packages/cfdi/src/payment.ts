@@ -2,6 +2,7 @@
  * Reading a payment complement: a stamped CFDI 4.0 of type P (Pago) carrying Pagos 2.0.
  * Spec §5 "Payments" lists the structure required; spec §3 names the fields (postPago payload).
  */
+import { MSG } from "@portal/contracts/messages";
 import {
   childrenNamed,
   describeTipo,
@@ -88,7 +89,7 @@ export function readPaymentComplement(xml: string | Uint8Array, options: ReadOpt
   try {
     return readPaymentRoot(loaded.root);
   } catch {
-    return { ok: false, errors: [CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlError] };
+    return { ok: false, errors: [MSG.xmlSinTimbre, CFDI_MSG.xmlError] };
   }
 }
 
@@ -102,7 +103,7 @@ export function readPaymentRootDetailed(root: XmlElement): { result: ReadPayment
   const info = inspectRoot(root);
   if (info.family === "legacy") return refused([CFDI_MSG.versionNoSoportada(info.description, EXPECTED)]);
   if (info.family === "other") {
-    return refused([CFDI_MSG.estructuraInvalida, CFDI_MSG.raizNoEsCfdi(info.description)]);
+    return refused([MSG.xmlSinTimbre, CFDI_MSG.raizNoEsCfdi(info.description)]);
   }
   if (info.tipo !== undefined && info.tipo !== "P") {
     const what =
@@ -209,7 +210,7 @@ export function readPaymentRootDetailed(root: XmlElement): { result: ReadPayment
     Detalle: detalle,
   };
   if (r.problems.length > 0) {
-    return { result: { ok: false, errors: [CFDI_MSG.estructuraInvalida, ...new Set(r.problems)] }, read: data };
+    return { result: { ok: false, errors: [MSG.xmlSinTimbre, ...new Set(r.problems)] }, read: data };
   }
   return { result: { ok: true, data, warnings: paymentWarnings(data) }, read: data };
 }

@@ -2,9 +2,9 @@
  * Cross checks of spec §5 between a CFDI that was read and the portal's records. Pure functions:
  * every failing message is returned (several at once), verbatim from the spec, in the spec's order.
  */
+import { MSG } from "@portal/contracts/messages";
 import { metodoPagoPorDiasCredito } from "./catalogos";
 import type { InvoiceData, InvoiceVariant } from "./invoice";
-import { CFDI_MSG } from "./messages";
 import { addAmounts, parseAmount, roundAmount, subtractAmounts } from "./money";
 import { normalizeUuid, type PaymentData } from "./payment";
 
@@ -83,10 +83,10 @@ export function checkInvoiceAgainst(data: InvoiceData, ctx: InvoiceCheckContext,
   const isAlta = variant !== "actualizacion";
   const withheld = safeAdd(data.TotalImpuestosRetenidos, data.TotalRetencionesLocales);
 
-  if (!sameName(proveedor?.CardName, data.NombreEmisor)) errors.push(CFDI_MSG.nombreProveedor);
-  if (!sameName(sociedad?.NomSociedad, data.NombreReceptor)) errors.push(CFDI_MSG.nombreReceptor);
-  if (isAlta && !sameCode(sociedad?.Regimen, data.Regimen)) errors.push(CFDI_MSG.regimenReceptor);
-  if (isAlta && !sameCode(sociedad?.CP, data.CPReceptor)) errors.push(CFDI_MSG.cpReceptor);
+  if (!sameName(proveedor?.CardName, data.NombreEmisor)) errors.push(MSG.nombreProveedorEntrada);
+  if (!sameName(sociedad?.NomSociedad, data.NombreReceptor)) errors.push(MSG.nombreReceptorSociedad);
+  if (isAlta && !sameCode(sociedad?.Regimen, data.Regimen)) errors.push(MSG.regimenReceptorSociedad);
+  if (isAlta && !sameCode(sociedad?.CP, data.CPReceptor)) errors.push(MSG.cpReceptorSociedad);
 
   let totalOk: boolean;
   if (isAlta) {
@@ -99,12 +99,12 @@ export function checkInvoiceAgainst(data: InvoiceData, ctx: InvoiceCheckContext,
     const xmlTotal = safeAdd(data.Total, withheld, data.Descuento);
     totalOk = xmlTotal !== undefined && sameTotal(entrada?.DocTotal, xmlTotal);
   }
-  if (!totalOk) errors.push(CFDI_MSG.totalEntrada);
+  if (!totalOk) errors.push(MSG.totalEntrada);
 
-  if (!sameCode(entrada?.PeyMethod, data.FormaPago)) errors.push(CFDI_MSG.formaPago);
-  if (!sameCode(entrada?.U_B1SYS_MainUsage, data.UsoPrincipal)) errors.push(CFDI_MSG.usoPrincipal);
-  if (isAlta && entrada?.CP !== undefined && !sameCode(entrada.CP, data.CPEmisor)) errors.push(CFDI_MSG.cpEmisor);
-  if (isAlta && data.MetodoPago !== metodoPagoPorDiasCredito(entrada?.GroupNum)) errors.push(CFDI_MSG.metodoPago);
+  if (!sameCode(entrada?.PeyMethod, data.FormaPago)) errors.push(MSG.formaPagoEntrada);
+  if (!sameCode(entrada?.U_B1SYS_MainUsage, data.UsoPrincipal)) errors.push(MSG.usoPrincipalEntrada);
+  if (isAlta && entrada?.CP !== undefined && !sameCode(entrada.CP, data.CPEmisor)) errors.push(MSG.cpEmisorSociedad);
+  if (isAlta && data.MetodoPago !== metodoPagoPorDiasCredito(entrada?.GroupNum)) errors.push(MSG.metodoPagoEntrada);
   return errors;
 }
 
@@ -115,16 +115,16 @@ export function checkInvoiceAgainst(data: InvoiceData, ctx: InvoiceCheckContext,
  */
 export function checkPaymentAgainst(data: PaymentData, ctx: PaymentCheckContext): string[] {
   const errors: string[] = [];
-  if (!sameName(ctx?.CardName, data.NombreEmisor)) errors.push(CFDI_MSG.nombreProveedorPago);
-  if (!sameName(ctx?.NomSociedad, data.NombreReceptor)) errors.push(CFDI_MSG.nombreSociedadPago);
-  if (!sameTotal(ctx?.DocTotal, data.Total)) errors.push(CFDI_MSG.totalPago);
+  if (!sameName(ctx?.CardName, data.NombreEmisor)) errors.push(MSG.nombreProveedorPago);
+  if (!sameName(ctx?.NomSociedad, data.NombreReceptor)) errors.push(MSG.nombreSociedadPago);
+  if (!sameTotal(ctx?.DocTotal, data.Total)) errors.push(MSG.totalPago);
   const registered = new Set((ctx?.facturasUUID ?? []).map(normalizeUuid));
   const reported = new Set<string>();
   for (const doc of data.Detalle) {
     const uuid = normalizeUuid(doc.UUID);
     if (!registered.has(uuid) && !reported.has(uuid)) {
       reported.add(uuid);
-      errors.push(CFDI_MSG.uuidNoRegistrado(uuid));
+      errors.push(MSG.uuidRelacionadoInexistente(uuid));
     }
   }
   return errors;

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { MSG } from "@portal/contracts/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CFDI_MSG, MAX_XML_BYTES, SELLO_MSG } from "../src/index";
 import { TEST_PAC } from "../src/sello/index";
@@ -65,10 +66,10 @@ describe("command line: validate", () => {
     });
     expect(v33).toMatchObject({ ok: false, kind: "factura", data: null });
     expect(v33.errors[0]).toMatch(/^El XML es un CFDI versión 3\.3/);
-    expect(vacio.errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlVacio]);
-    expect(binario.errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlBinario]);
-    expect(enorme.errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlDemasiadoGrande(MAX_XML_BYTES)]);
-    expect(bomba.errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlDoctype]);
+    expect(vacio.errors).toEqual([MSG.xmlSinTimbre, CFDI_MSG.xmlVacio]);
+    expect(binario.errors).toEqual([MSG.xmlSinTimbre, CFDI_MSG.xmlBinario]);
+    expect(enorme.errors).toEqual([MSG.xmlSinTimbre, CFDI_MSG.xmlDemasiadoGrande(MAX_XML_BYTES)]);
+    expect(bomba.errors).toEqual([MSG.xmlSinTimbre, CFDI_MSG.xmlDoctype]);
     expect(vacio.sellos).toBeNull();
     expect(carpeta).toMatchObject({ ok: false, kind: "otro", errors: ["Es un directorio, no un archivo."] });
     expect(noExiste).toMatchObject({ ok: false, kind: "otro", errors: ["No se encontró el archivo."] });
@@ -82,7 +83,7 @@ describe("command line: validate", () => {
     expect(cli(["validate", "sin-folio.xml"], dir).status).toBe(0);
     const update = cli(["validate", "--variant=actualizacion", "sin-folio.xml"], dir);
     expect(update.status).toBe(1);
-    expect(update.parsed[0].errors).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.faltaFolio]);
+    expect(update.parsed[0].errors).toEqual([MSG.xmlSinTimbre, CFDI_MSG.faltaFolio]);
   });
 
   it("prints what it read and the seal verdicts when a seal fails; SAT_TEST_CERTS=false refuses test CFDIs", () => {

@@ -1,4 +1,5 @@
 import { deflateSync, inflateSync } from "node:zlib";
+import { MSG } from "@portal/contracts/messages";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -73,7 +74,7 @@ describe("PDF content checks (issue 9)", () => {
     expect(checkPdfContent(truncated)).toEqual([CFDI_MSG.pdfIncompleto]);
     const eofTooEarly = new Uint8Array([...pdfWith("<<>>"), ...ascii("x".repeat(2000))]);
     expect(checkPdfContent(eofTooEarly)).toEqual([CFDI_MSG.pdfIncompleto]);
-    expect(checkPdf("a.pdf", ascii("<html>%PDF-1.4 %%EOF</html>"))).toEqual([CFDI_MSG.noEsPdf]);
+    expect(checkPdf("a.pdf", ascii("<html>%PDF-1.4 %%EOF</html>"))).toEqual([MSG.archivoNoPdf]);
   });
 
   it.each([
@@ -113,9 +114,9 @@ describe("file checks (spec §5)", () => {
   it("PDF: .pdf extension and %PDF signature", () => {
     expect(checkPdf("factura.pdf", PDF)).toEqual([]);
     expect(checkPdf("FACTURA.PDF", PDF)).toEqual([]);
-    expect(checkPdf("factura.txt", PDF)).toEqual([CFDI_MSG.noEsPdf]);
-    expect(checkPdf("factura.pdf", PNG)).toEqual([CFDI_MSG.noEsPdf]);
-    expect(checkPdf("factura.pdf", new Uint8Array())).toEqual([CFDI_MSG.noEsPdf]);
+    expect(checkPdf("factura.txt", PDF)).toEqual([MSG.archivoNoPdf]);
+    expect(checkPdf("factura.pdf", PNG)).toEqual([MSG.archivoNoPdf]);
+    expect(checkPdf("factura.pdf", new Uint8Array())).toEqual([MSG.archivoNoPdf]);
   });
 
   it("receipt image: gif, jpeg or png by signature; the browser's MIME type when given", () => {
@@ -123,28 +124,24 @@ describe("file checks (spec §5)", () => {
     expect(checkImage(JPEG, "image/jpeg")).toEqual([]);
     expect(checkImage(GIF, "image/gif")).toEqual([]);
     expect(checkImage(PNG, "IMAGE/PNG")).toEqual([]);
-    expect(checkImage(PDF)).toEqual([CFDI_MSG.noEsImagen]);
-    expect(checkImage(PNG, "application/pdf")).toEqual([CFDI_MSG.noEsImagen]);
-    expect(checkImage(ascii("<svg/>"), "image/svg+xml")).toEqual([CFDI_MSG.noEsImagen]);
+    expect(checkImage(PDF)).toEqual([MSG.archivoNoImagen]);
+    expect(checkImage(PNG, "application/pdf")).toEqual([MSG.archivoNoImagen]);
+    expect(checkImage(ascii("<svg/>"), "image/svg+xml")).toEqual([MSG.archivoNoImagen]);
   });
 
   it("XML: .xml extension and XML content", () => {
     expect(checkXmlFile("factura.xml", XML)).toEqual([]);
     expect(checkXmlFile("factura.XML", XML)).toEqual([]);
-    expect(checkXmlFile("factura.pdf", XML)).toEqual([CFDI_MSG.noEsXml]);
-    expect(checkXmlFile("factura.xml", PDF)).toEqual([CFDI_MSG.noEsXml]);
+    expect(checkXmlFile("factura.pdf", XML)).toEqual([MSG.archivoNoXml]);
+    expect(checkXmlFile("factura.xml", PDF)).toEqual([MSG.archivoNoXml]);
   });
 
   it("invoice upload: missing files first, then types, every message at once", () => {
-    expect(checkInvoiceFiles({})).toEqual([
-      CFDI_MSG.debeCargarPdf,
-      CFDI_MSG.debeCargarXml,
-      CFDI_MSG.debeCargarRecepcion,
-    ]);
+    expect(checkInvoiceFiles({})).toEqual([MSG.pdfRequerido, MSG.facturaXmlRequerido, MSG.facturaRecepcionRequerida]);
     expect(checkInvoiceFiles({ pdf: { name: "a.pdf", bytes: new Uint8Array() }, xml: null })).toEqual([
-      CFDI_MSG.debeCargarPdf,
-      CFDI_MSG.debeCargarXml,
-      CFDI_MSG.debeCargarRecepcion,
+      MSG.pdfRequerido,
+      MSG.facturaXmlRequerido,
+      MSG.facturaRecepcionRequerida,
     ]);
     expect(
       checkInvoiceFiles({
@@ -152,7 +149,7 @@ describe("file checks (spec §5)", () => {
         xml: { name: "a.txt", bytes: XML },
         recepcion: { name: "r.pdf", bytes: PDF, mime: "application/pdf" },
       }),
-    ).toEqual([CFDI_MSG.noEsImagen, CFDI_MSG.noEsPdf, CFDI_MSG.noEsXml]);
+    ).toEqual([MSG.archivoNoImagen, MSG.archivoNoPdf, MSG.archivoNoXml]);
     expect(
       checkInvoiceFiles({
         pdf: { name: "a.pdf", bytes: PDF },
@@ -163,15 +160,15 @@ describe("file checks (spec §5)", () => {
   });
 
   it("payment upload and the employee's proof", () => {
-    expect(checkPaymentFiles({})).toEqual([CFDI_MSG.debeCargarPdf, CFDI_MSG.debeCargarXmlPago]);
-    expect(CFDI_MSG.debeCargarXmlPago).toBe("Debe cargar el xml");
+    expect(checkPaymentFiles({})).toEqual([MSG.pdfRequerido, MSG.pagoXmlRequerido]);
+    expect(MSG.pagoXmlRequerido).toBe("Debe cargar el xml");
     expect(checkPaymentFiles({ pdf: { name: "p.pdf", bytes: PDF }, xml: { name: "p.xml", bytes: XML } })).toEqual([]);
     expect(checkPaymentFiles({ pdf: { name: "p.png", bytes: PNG }, xml: { name: "p.xml", bytes: XML } })).toEqual([
-      CFDI_MSG.noEsPdf,
+      MSG.archivoNoPdf,
     ]);
-    expect(checkComprobanteFile(undefined)).toEqual([CFDI_MSG.debeCargarComplemento]);
+    expect(checkComprobanteFile(undefined)).toEqual([MSG.pagoComplementoRequerido]);
     expect(checkComprobanteFile({ name: "c.pdf", bytes: PDF })).toEqual([]);
-    expect(checkComprobanteFile({ name: "c.jpg", bytes: JPEG })).toEqual([CFDI_MSG.noEsPdf]);
+    expect(checkComprobanteFile({ name: "c.jpg", bytes: JPEG })).toEqual([MSG.archivoNoPdf]);
   });
 });
 

@@ -2,8 +2,10 @@
  * Every real file of shared/fixtures/cfdi (copied to test/fixtures) with the portal's verdict.
  * The README there describes each file; the reason for each verdict is in the table below.
  */
+
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { MSG } from "@portal/contracts/messages";
 import { describe, expect, it } from "vitest";
 import { CFDI_MSG, type CfdiKind, validateCfdi } from "../src/index";
 import { FIXTURES_DIR, fixtureBytes } from "./helpers";
@@ -14,7 +16,7 @@ const V33_INVOICE =
   "El XML es un CFDI versión 3.3 de tipo I (Ingreso); se espera una factura: un CFDI versión 4.0 de tipo I (Ingreso).";
 const V33_PAYMENT =
   "El XML es un CFDI versión 3.3 de tipo P (Pago) con complemento de pagos 1.0; se espera un complemento de pago: un CFDI versión 4.0 de tipo P (Pago) con el complemento Pagos 2.0.";
-const E = CFDI_MSG.estructuraInvalida;
+const E = MSG.xmlSinTimbre;
 
 /** file → [kind, ok, errors (exactly) or null for a valid file] */
 const VERDICTS: Record<string, [CfdiKind, string[] | null]> = {

@@ -2,6 +2,7 @@
  * The files come from outside: every malicious pattern gets a clear message, never an exception,
  * never a resource blow-up, never a different reading than the one a strict XML parser gives.
  */
+import { MSG } from "@portal/contracts/messages";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CFDI_MSG, classifyCfdi, MAX_XML_BYTES, readInvoice, readPaymentComplement, validateCfdi } from "../src/index";
@@ -12,7 +13,7 @@ function errorsOf(result: { ok: boolean; errors?: string[] }): string[] {
   return result.errors ?? [];
 }
 
-const DOCTYPE_REFUSAL = [CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlDoctype];
+const DOCTYPE_REFUSAL = [MSG.xmlSinTimbre, CFDI_MSG.xmlDoctype];
 
 describe("entities and DOCTYPE", () => {
   it("refuses entity expansion (billion laughs) before expanding anything", () => {
@@ -44,7 +45,7 @@ describe("entities and DOCTYPE", () => {
   it("refuses an entity reference without a DTD (no silent pass-through of &xxe;)", () => {
     const xml = invoiceXml({ receptor: { Nombre: "PLACEHOLDER" } }).replace('"PLACEHOLDER"', '"&xxe;"');
     const errors = errorsOf(readInvoice(xml));
-    expect(errors[0]).toBe(CFDI_MSG.estructuraInvalida);
+    expect(errors[0]).toBe(MSG.xmlSinTimbre);
     expect(errors[1]).toMatch(/^El XML no está bien formado: la entidad «&xxe;» no está declarada/);
   });
 
@@ -77,7 +78,7 @@ describe("well-formedness is strict: never 'last one wins'", () => {
       /(<cfdi:Emisor [^>]*\/>)/,
       '$1<cfdi:Emisor Rfc="OTR010101AB1" Nombre="OTRO" RegimenFiscal="601"/>',
     );
-    expect(errorsOf(readInvoice(xml))).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.nodoRepetido("cfdi:Emisor")]);
+    expect(errorsOf(readInvoice(xml))).toEqual([MSG.xmlSinTimbre, CFDI_MSG.nodoRepetido("cfdi:Emisor")]);
   });
 });
 
@@ -110,7 +111,7 @@ describe("__proto__ and other dangerous names", () => {
   it("does not take inherited properties for attributes", () => {
     const xml = invoiceXml({ comprobante: { Folio: null } });
     const result = readInvoice(xml, { variant: "actualizacion" });
-    expect(errorsOf(result)).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.faltaFolio]);
+    expect(errorsOf(result)).toEqual([MSG.xmlSinTimbre, CFDI_MSG.faltaFolio]);
   });
 });
 
@@ -119,7 +120,7 @@ describe("size cap (checked before decoding or parsing)", () => {
     const bytes = new Uint8Array(50 * 1024 * 1024);
     const text = "<".padEnd(50 * 1024 * 1024, "a");
     const started = performance.now();
-    const tooLarge = [CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlDemasiadoGrande(MAX_XML_BYTES)];
+    const tooLarge = [MSG.xmlSinTimbre, CFDI_MSG.xmlDemasiadoGrande(MAX_XML_BYTES)];
     expect(errorsOf(readInvoice(bytes))).toEqual(tooLarge);
     expect(errorsOf(readInvoice(text))).toEqual(tooLarge);
     expect(errorsOf(readPaymentComplement(bytes))).toEqual(tooLarge);
@@ -151,38 +152,35 @@ describe("size cap (checked before decoding or parsing)", () => {
 describe("binary and odd input", () => {
   it("says what a PDF, an image or binary data is", () => {
     expect(errorsOf(readInvoice(new TextEncoder().encode("%PDF-1.7\n...")))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       "El archivo no es un XML: su contenido es de un archivo PDF.",
     ]);
     expect(errorsOf(readInvoice(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2])))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       "El archivo no es un XML: su contenido es de un archivo imagen PNG.",
     ]);
     expect(errorsOf(readInvoice(new Uint8Array([0x3c, 0x61, 0x00, 0x3e])))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.xmlBinario,
     ]);
-    expect(errorsOf(readInvoice("<a>\u0000</a>"))).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlBinario]);
+    expect(errorsOf(readInvoice("<a>\u0000</a>"))).toEqual([MSG.xmlSinTimbre, CFDI_MSG.xmlBinario]);
   });
 
   it("refuses invalid UTF-8 and UTF-16 instead of guessing", () => {
     expect(errorsOf(readInvoice(new Uint8Array([0x3c, 0x61, 0x3e, 0xc3, 0x28, 0x3c, 0x2f, 0x61, 0x3e])))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.xmlNoUtf8,
     ]);
     const utf16 = new Uint8Array([0xff, 0xfe, ...[...new TextEncoder().encode("<a/>")].flatMap((b) => [b, 0])]);
-    expect(errorsOf(readInvoice(utf16))).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlUtf16]);
+    expect(errorsOf(readInvoice(utf16))).toEqual([MSG.xmlSinTimbre, CFDI_MSG.xmlUtf16]);
   });
 
   it("refuses empty input and values that are not text or bytes", () => {
-    expect(errorsOf(readInvoice(""))).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlVacio]);
-    expect(errorsOf(readInvoice("   \n"))).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlVacio]);
-    expect(errorsOf(readInvoice(new Uint8Array()))).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlVacio]);
+    expect(errorsOf(readInvoice(""))).toEqual([MSG.xmlSinTimbre, CFDI_MSG.xmlVacio]);
+    expect(errorsOf(readInvoice("   \n"))).toEqual([MSG.xmlSinTimbre, CFDI_MSG.xmlVacio]);
+    expect(errorsOf(readInvoice(new Uint8Array()))).toEqual([MSG.xmlSinTimbre, CFDI_MSG.xmlVacio]);
     for (const junk of [null, undefined, 42, {}, ["<a/>"]]) {
-      expect(errorsOf(readInvoice(junk as unknown as string))).toEqual([
-        CFDI_MSG.estructuraInvalida,
-        CFDI_MSG.xmlSinContenido,
-      ]);
+      expect(errorsOf(readInvoice(junk as unknown as string))).toEqual([MSG.xmlSinTimbre, CFDI_MSG.xmlSinContenido]);
       expect(classifyCfdi(junk as unknown as string)).toBe("otro");
     }
   });

@@ -1,3 +1,4 @@
+import { MSG } from "@portal/contracts/messages";
 import { describe, expect, it } from "vitest";
 import { CFDI_MSG, classifyCfdi, type InvoiceData, readInvoice, readPaymentComplement } from "../src/index";
 import { fixtureBytes, fixtureText, INVOICE_UUID, invoiceXml, stamp } from "./helpers";
@@ -65,7 +66,7 @@ describe("readInvoice on real files", () => {
       "satcfdi__xiqb891116qe4_ingreso_iva16_stamped.xml",
     ]) {
       expect(errorsOf(readInvoice(fixtureBytes(f)))).toEqual([
-        CFDI_MSG.estructuraInvalida,
+        MSG.xmlSinTimbre,
         "Falta el atributo FormaPago en cfdi:Comprobante.",
       ]);
     }
@@ -121,7 +122,7 @@ describe("readInvoice on real files", () => {
 
   it("refuses an unstamped CFDI 4.0 (created-with-discounts-40 as published)", () => {
     expect(errorsOf(readInvoice(fixtureBytes("cfdiutils__created-with-discounts-40.xml")))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.sinTimbre,
     ]);
   });
@@ -182,21 +183,21 @@ describe("readInvoice: namespaces, not prefixes", () => {
 
   it("refuses a cfdi: prefix bound to another namespace", () => {
     expect(errorsOf(readInvoice(invoiceXml({ cfdiNs: "http://example.com/cfd/4" })))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.raizNoEsCfdi("cfdi:Comprobante del espacio de nombres http://example.com/cfd/4"),
     ]);
   });
 
   it("refuses a document whose root is not a Comprobante", () => {
     expect(errorsOf(readInvoice("<factura><total>1</total></factura>"))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.raizNoEsCfdi("factura sin espacio de nombres"),
     ]);
   });
 
   it("ignores elements in other namespaces: Emisor must be cfdi:Emisor", () => {
     const xml = invoiceXml().replace("<cfdi:Emisor ", '<x:Emisor xmlns:x="urn:otro" ');
-    expect(errorsOf(readInvoice(xml))).toEqual([CFDI_MSG.estructuraInvalida, "Falta el nodo cfdi:Emisor."]);
+    expect(errorsOf(readInvoice(xml))).toEqual([MSG.xmlSinTimbre, "Falta el nodo cfdi:Emisor."]);
   });
 });
 
@@ -205,12 +206,12 @@ describe("readInvoice: the stamp", () => {
     const tfd =
       '<tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="1.1" UUID="ab12cd34-5678-4def-9abc-0123456789ef" FechaTimbrado="2025-03-10T12:01:00" SelloCFD="c2VsbG8gZGVsIGVtaXNvcg=="/>';
     const xml = invoiceXml({ tfd: null, afterComplemento: `<cfdi:Addenda>${tfd}</cfdi:Addenda>` });
-    expect(errorsOf(readInvoice(xml))).toEqual([CFDI_MSG.estructuraInvalida, CFDI_MSG.sinTimbre]);
+    expect(errorsOf(readInvoice(xml))).toEqual([MSG.xmlSinTimbre, CFDI_MSG.sinTimbre]);
   });
 
   it("refuses a stamp whose SelloCFD is not the comprobante's Sello", () => {
     expect(errorsOf(readInvoice(invoiceXml({ tfd: { SelloCFD: "b3RybyBzZWxsbw==" } })))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.timbreNoCorresponde,
     ]);
   });
@@ -219,7 +220,7 @@ describe("readInvoice: the stamp", () => {
     const extra =
       '<tfd:TimbreFiscalDigital xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="1.1" UUID="ab12cd34-5678-4def-9abc-0123456789ee"/>';
     expect(errorsOf(readInvoice(invoiceXml({ complementoExtra: extra })))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.nodoRepetido("tfd:TimbreFiscalDigital"),
     ]);
     expect(errorsOf(readInvoice(invoiceXml({ tfd: { Version: "1.0" } })))).toContain(
@@ -244,7 +245,7 @@ describe("readInvoice: structure of spec §5", () => {
       emisor: { Nombre: null },
     });
     expect(errorsOf(readInvoice(xml))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       "Falta el atributo Fecha en cfdi:Comprobante.",
       "Falta el atributo LugarExpedicion en cfdi:Comprobante.",
       "Falta el atributo Total en cfdi:Comprobante.",
@@ -273,13 +274,10 @@ describe("readInvoice: structure of spec §5", () => {
     ];
     for (const [node, attr, label] of required) {
       const xml = invoiceXml({ [node]: { [attr]: null } });
-      expect(errorsOf(readInvoice(xml)), attr).toEqual([
-        CFDI_MSG.estructuraInvalida,
-        `Falta el atributo ${attr} en ${label}.`,
-      ]);
+      expect(errorsOf(readInvoice(xml)), attr).toEqual([MSG.xmlSinTimbre, `Falta el atributo ${attr} en ${label}.`]);
       // An empty value is as good as missing.
       expect(errorsOf(readInvoice(invoiceXml({ [node]: { [attr]: " " } }))), attr).toEqual([
-        CFDI_MSG.estructuraInvalida,
+        MSG.xmlSinTimbre,
         `Falta el atributo ${attr} en ${label}.`,
       ]);
     }
@@ -287,14 +285,11 @@ describe("readInvoice: structure of spec §5", () => {
 
   it("requires the nodes, once", () => {
     expect(errorsOf(readInvoice(invoiceXml().replace(/<cfdi:Receptor [^>]*\/>/, "")))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       "Falta el nodo cfdi:Receptor.",
     ]);
     const twice = invoiceXml().replace(/(<cfdi:Emisor [^>]*\/>)/, "$1$1");
-    expect(errorsOf(readInvoice(twice))).toEqual([
-      CFDI_MSG.estructuraInvalida,
-      "El nodo cfdi:Emisor aparece más de una vez.",
-    ]);
+    expect(errorsOf(readInvoice(twice))).toEqual([MSG.xmlSinTimbre, "El nodo cfdi:Emisor aparece más de una vez."]);
   });
 
   it("checks the form of amounts, dates, postal codes and RFCs", () => {
@@ -308,7 +303,7 @@ describe("readInvoice: structure of spec §5", () => {
       ),
     );
     expect(errors).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       "El atributo Fecha de cfdi:Comprobante no es válido («10/03/2025»): se espera una fecha AAAA-MM-DDThh:mm:ss.",
       "El atributo SubTotal de cfdi:Comprobante no es válido («-5»): se espera un importe decimal sin signo.",
       "El atributo Total de cfdi:Comprobante no es válido («1,000.00»): se espera un importe decimal sin signo.",
@@ -319,14 +314,14 @@ describe("readInvoice: structure of spec §5", () => {
 
   it("refuses Version other than 4.0 in the 4.0 namespace", () => {
     expect(errorsOf(readInvoice(invoiceXml({ comprobante: { Version: "3.3" } })))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.atributoInvalido("Version", "cfdi:Comprobante", "3.3", "4.0"),
     ]);
   });
 
   it("refuses an encoding other than UTF-8", () => {
     expect(errorsOf(readInvoice(invoiceXml({ declaration: '<?xml version="1.0" encoding="ISO-8859-1"?>' })))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.xmlCodificacion("ISO-8859-1"),
     ]);
     expect(readInvoice(invoiceXml({ declaration: '<?xml version="1.0" encoding="utf-8"?>' })).ok).toBe(true);
@@ -384,18 +379,12 @@ describe("readInvoice: update form variant (spec §5)", () => {
   it("requires Folio", () => {
     const xml = invoiceXml({ comprobante: { Folio: null } });
     expect(readInvoice(xml).ok).toBe(true);
-    expect(errorsOf(readInvoice(xml, { variant: "actualizacion" }))).toEqual([
-      CFDI_MSG.estructuraInvalida,
-      CFDI_MSG.faltaFolio,
-    ]);
+    expect(errorsOf(readInvoice(xml, { variant: "actualizacion" }))).toEqual([MSG.xmlSinTimbre, CFDI_MSG.faltaFolio]);
   });
 
   it("does not require SubTotal", () => {
     const xml = invoiceXml({ comprobante: { SubTotal: null } });
-    expect(errorsOf(readInvoice(xml))).toEqual([
-      CFDI_MSG.estructuraInvalida,
-      "Falta el atributo SubTotal en cfdi:Comprobante.",
-    ]);
+    expect(errorsOf(readInvoice(xml))).toEqual([MSG.xmlSinTimbre, "Falta el atributo SubTotal en cfdi:Comprobante."]);
     const data = okData(readInvoice(xml, { variant: "actualizacion" }));
     expect(data.SubTotal).toBeUndefined();
     expect(data.Folio).toBe("100");

@@ -1,3 +1,4 @@
+import { MSG } from "@portal/contracts/messages";
 import { describe, expect, it } from "vitest";
 import { CFDI_MSG, type PaymentData, readPaymentComplement } from "../src/index";
 import { verifySeals } from "../src/sello/index";
@@ -83,7 +84,7 @@ describe("readPaymentComplement", () => {
 
   it("refuses it as published: it is not stamped", () => {
     expect(errorsOf(readPaymentComplement(fixtureBytes("cfdiutils__created-cfdi40-pago20-valid.xml")))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.sinTimbre,
     ]);
   });
@@ -106,7 +107,7 @@ describe("readPaymentComplement", () => {
 
   it("refuses the stamp of satcfdi's pago_h&e: its SelloCFD is not the comprobante's Sello", () => {
     expect(errorsOf(readPaymentComplement(fixtureBytes("satcfdi__pago_hande951128469_ingreso_iva16.xml")))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.timbreNoCorresponde,
     ]);
   });
@@ -164,14 +165,14 @@ describe("readPaymentComplement", () => {
   it("accepts another prefix for the Pagos 2.0 namespace and refuses the right prefix on the wrong namespace", () => {
     expect(okData(readPaymentComplement(paymentXml({ pagosPrefix: "p" }))).Total).toBe("15000.00");
     expect(errorsOf(readPaymentComplement(paymentXml({ pagosNs: "http://www.sat.gob.mx/Pagos21" })))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.sinComplementoPagos,
     ]);
   });
 
   it("refuses Pagos 1.0 inside a CFDI 4.0", () => {
     expect(errorsOf(readPaymentComplement(paymentXml({ pagosNs: "http://www.sat.gob.mx/Pagos" })))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.pagosVersion1,
     ]);
   });
@@ -191,7 +192,7 @@ describe("readPaymentComplement", () => {
       .replace(/<pago20:Totales[^>]*\/>/, "")
       .replace(/<pago20:DoctoRelacionado[^>]*\/>/g, "");
     expect(errorsOf(readPaymentComplement(xml))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       "Falta el atributo Fecha en cfdi:Comprobante.",
       "Falta el atributo Nombre en cfdi:Emisor.",
       "Falta el atributo Rfc en cfdi:Receptor.",
@@ -199,12 +200,9 @@ describe("readPaymentComplement", () => {
       "Falta el nodo pago20:Totales.",
       "Falta el nodo pago20:DoctoRelacionado en pago20:Pago.",
     ]);
-    expect(errorsOf(readPaymentComplement(paymentXml({ tfd: null })))).toEqual([
-      CFDI_MSG.estructuraInvalida,
-      CFDI_MSG.sinTimbre,
-    ]);
+    expect(errorsOf(readPaymentComplement(paymentXml({ tfd: null })))).toEqual([MSG.xmlSinTimbre, CFDI_MSG.sinTimbre]);
     expect(errorsOf(readPaymentComplement(paymentXml({ tfd: { SelloCFD: "b3Rybw==" } })))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       CFDI_MSG.timbreNoCorresponde,
     ]);
   });
@@ -216,7 +214,7 @@ describe("readPaymentComplement", () => {
       ],
     });
     expect(errorsOf(readPaymentComplement(xml))).toEqual([
-      CFDI_MSG.estructuraInvalida,
+      MSG.xmlSinTimbre,
       "El atributo Monto de pago20:Pago no es válido («15,000.00»): se espera un importe decimal sin signo.",
       "El atributo IdDocumento de pago20:DoctoRelacionado no es válido («NO-ES-UUID»): se espera el UUID del documento relacionado.",
       "Falta el atributo IdDocumento en pago20:DoctoRelacionado.",

@@ -1,6 +1,6 @@
+import { MSG } from "@portal/contracts/messages";
 import { describe, expect, it } from "vitest";
 import {
-  CFDI_MSG,
   checkInvoiceAgainst,
   checkPaymentAgainst,
   type InvoiceCheckContext,
@@ -30,26 +30,26 @@ function ctx(
 }
 
 const ALL_INVOICE_MESSAGES = [
-  CFDI_MSG.nombreProveedor,
-  CFDI_MSG.nombreReceptor,
-  CFDI_MSG.regimenReceptor,
-  CFDI_MSG.cpReceptor,
-  CFDI_MSG.totalEntrada,
-  CFDI_MSG.formaPago,
-  CFDI_MSG.usoPrincipal,
-  CFDI_MSG.cpEmisor,
-  CFDI_MSG.metodoPago,
+  MSG.nombreProveedorEntrada,
+  MSG.nombreReceptorSociedad,
+  MSG.regimenReceptorSociedad,
+  MSG.cpReceptorSociedad,
+  MSG.totalEntrada,
+  MSG.formaPagoEntrada,
+  MSG.usoPrincipalEntrada,
+  MSG.cpEmisorSociedad,
+  MSG.metodoPagoEntrada,
 ];
 
 describe("spec §5 messages", () => {
   it("are verbatim, the method message with its trailing space", () => {
-    expect(CFDI_MSG.metodoPago).toBe("El método de pago del XML debe ser igual al de la entrada de mercancia ");
-    expect(CFDI_MSG.nombreProveedor).toBe("El nombre de proveedor de la entrada no es el mismo del XML");
-    expect(CFDI_MSG.regimenReceptor).toBe(
+    expect(MSG.metodoPagoEntrada).toBe("El método de pago del XML debe ser igual al de la entrada de mercancia ");
+    expect(MSG.nombreProveedorEntrada).toBe("El nombre de proveedor de la entrada no es el mismo del XML");
+    expect(MSG.regimenReceptorSociedad).toBe(
       "El régimen fiscal del receptor no es mismo de la sociedad seleccionada en el XML",
     );
-    expect(CFDI_MSG.estructuraInvalida).toBe("No cuenta con la estructura de un XML valida de un timbre del SAT");
-    expect(CFDI_MSG.uuidNoRegistrado("ABC")).toBe(
+    expect(MSG.xmlSinTimbre).toBe("No cuenta con la estructura de un XML valida de un timbre del SAT");
+    expect(MSG.uuidRelacionadoInexistente("ABC")).toBe(
       "El UUID del documento relacionado del XML: ABC No existe en las facturas registradas",
     );
   });
@@ -63,16 +63,16 @@ describe("checkInvoiceAgainst — new invoice (alta)", () => {
   });
 
   const single: [string, Parameters<typeof ctx>[0], string][] = [
-    ["supplier name", { CardName: "OTRO PROVEEDOR" }, CFDI_MSG.nombreProveedor],
-    ["receiver name", { sociedad: { NomSociedad: "OTRA SOCIEDAD" } }, CFDI_MSG.nombreReceptor],
-    ["receiver régimen", { sociedad: { Regimen: "603" } }, CFDI_MSG.regimenReceptor],
-    ["receiver postal code (01000 is not 1000)", { sociedad: { CP: "1000" } }, CFDI_MSG.cpReceptor],
-    ["receipt total", { entrada: { DocTotal: "1160.01" } }, CFDI_MSG.totalEntrada],
-    ["payment form", { entrada: { PeyMethod: "03" } }, CFDI_MSG.formaPago],
-    ["main use", { entrada: { U_B1SYS_MainUsage: "G03" } }, CFDI_MSG.usoPrincipal],
-    ["issuer postal code", { entrada: { CP: "64001" } }, CFDI_MSG.cpEmisor],
-    ["payment method (no credit days means PUE)", { entrada: { GroupNum: 0 } }, CFDI_MSG.metodoPago],
-    ["payment method (SAP cash group -1)", { entrada: { GroupNum: -1 } }, CFDI_MSG.metodoPago],
+    ["supplier name", { CardName: "OTRO PROVEEDOR" }, MSG.nombreProveedorEntrada],
+    ["receiver name", { sociedad: { NomSociedad: "OTRA SOCIEDAD" } }, MSG.nombreReceptorSociedad],
+    ["receiver régimen", { sociedad: { Regimen: "603" } }, MSG.regimenReceptorSociedad],
+    ["receiver postal code (01000 is not 1000)", { sociedad: { CP: "1000" } }, MSG.cpReceptorSociedad],
+    ["receipt total", { entrada: { DocTotal: "1160.01" } }, MSG.totalEntrada],
+    ["payment form", { entrada: { PeyMethod: "03" } }, MSG.formaPagoEntrada],
+    ["main use", { entrada: { U_B1SYS_MainUsage: "G03" } }, MSG.usoPrincipalEntrada],
+    ["issuer postal code", { entrada: { CP: "64001" } }, MSG.cpEmisorSociedad],
+    ["payment method (no credit days means PUE)", { entrada: { GroupNum: 0 } }, MSG.metodoPagoEntrada],
+    ["payment method (SAP cash group -1)", { entrada: { GroupNum: -1 } }, MSG.metodoPagoEntrada],
   ];
   for (const [what, over, message] of single) {
     it(`reports a different ${what} with exactly its message`, () => {
@@ -92,16 +92,12 @@ describe("checkInvoiceAgainst — new invoice (alta)", () => {
   it("compares totals after formatting to 2 decimals", () => {
     expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: "1160.004999" } }), "alta")).toEqual([]);
     expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: "1159.995" } }), "alta")).toEqual([]);
-    expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: "1160.005" } }), "alta")).toEqual([
-      CFDI_MSG.totalEntrada,
-    ]);
+    expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: "1160.005" } }), "alta")).toEqual([MSG.totalEntrada]);
   });
 
   it("uses the caller's withholdings when given, the invoice's otherwise", () => {
     expect(checkInvoiceAgainst(data, ctx({ entrada: { RetencionesTotal: "206.67" } }), "alta")).toEqual([]);
-    expect(checkInvoiceAgainst(data, ctx({ entrada: { RetencionesTotal: "0" } }), "alta")).toEqual([
-      CFDI_MSG.totalEntrada,
-    ]);
+    expect(checkInvoiceAgainst(data, ctx({ entrada: { RetencionesTotal: "0" } }), "alta")).toEqual([MSG.totalEntrada]);
     expect(checkInvoiceAgainst(data, ctx({ entrada: { RetencionesTotal: "" } }), "alta")).toEqual([]);
   });
 
@@ -117,16 +113,16 @@ describe("checkInvoiceAgainst — new invoice (alta)", () => {
     const pue = invoice({ comprobante: { MetodoPago: "PUE", FormaPago: "03" } });
     expect(checkInvoiceAgainst(pue, ctx({ entrada: { GroupNum: 0, PeyMethod: "03" } }), "alta")).toEqual([]);
     expect(checkInvoiceAgainst(pue, ctx({ entrada: { GroupNum: 15, PeyMethod: "03" } }), "alta")).toEqual([
-      CFDI_MSG.metodoPago,
+      MSG.metodoPagoEntrada,
     ]);
   });
 
   it("compares names ignoring case and extra spaces, but not accents", () => {
     expect(checkInvoiceAgainst(data, ctx({ CardName: "  escuela   kemper urgate " }), "alta")).toEqual([]);
     expect(checkInvoiceAgainst(data, ctx({ CardName: "ESCUELA KÉMPER URGATE" }), "alta")).toEqual([
-      CFDI_MSG.nombreProveedor,
+      MSG.nombreProveedorEntrada,
     ]);
-    expect(checkInvoiceAgainst(data, ctx({ CardName: "" }), "alta")).toEqual([CFDI_MSG.nombreProveedor]);
+    expect(checkInvoiceAgainst(data, ctx({ CardName: "" }), "alta")).toEqual([MSG.nombreProveedorEntrada]);
   });
 
   it("skips the issuer postal code check when the receipt has none", () => {
@@ -135,9 +131,9 @@ describe("checkInvoiceAgainst — new invoice (alta)", () => {
   });
 
   it("never throws on a malformed receipt total: the total check fails", () => {
-    expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: "abc" } }), "alta")).toEqual([CFDI_MSG.totalEntrada]);
+    expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: "abc" } }), "alta")).toEqual([MSG.totalEntrada]);
     expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: undefined as unknown as string } }), "alta")).toEqual([
-      CFDI_MSG.totalEntrada,
+      MSG.totalEntrada,
     ]);
   });
 });
@@ -150,7 +146,7 @@ describe("checkInvoiceAgainst — update form (actualizacion)", () => {
     const withDiscount = invoice({ comprobante: { Descuento: "100.00", Total: "853.33" } });
     expect(checkInvoiceAgainst(withDiscount, ctx(), "actualizacion")).toEqual([]);
     expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: "953.33" } }), "actualizacion")).toEqual([
-      CFDI_MSG.totalEntrada,
+      MSG.totalEntrada,
     ]);
   });
 
@@ -161,11 +157,11 @@ describe("checkInvoiceAgainst — update form (actualizacion)", () => {
       entrada: { DocTotal: "1.00", PeyMethod: "01", U_B1SYS_MainUsage: "S01", CP: "11111", GroupNum: 0 },
     });
     expect(checkInvoiceAgainst(data, other, "actualizacion")).toEqual([
-      CFDI_MSG.nombreProveedor,
-      CFDI_MSG.nombreReceptor,
-      CFDI_MSG.totalEntrada,
-      CFDI_MSG.formaPago,
-      CFDI_MSG.usoPrincipal,
+      MSG.nombreProveedorEntrada,
+      MSG.nombreReceptorSociedad,
+      MSG.totalEntrada,
+      MSG.formaPagoEntrada,
+      MSG.usoPrincipalEntrada,
     ]);
   });
 
@@ -195,10 +191,10 @@ describe("checkPaymentAgainst", () => {
   });
 
   it("reports each mismatch with its spec message", () => {
-    expect(checkPaymentAgainst(data, { ...record, CardName: "OTRO" })).toEqual([CFDI_MSG.nombreProveedorPago]);
-    expect(checkPaymentAgainst(data, { ...record, NomSociedad: "OTRA" })).toEqual([CFDI_MSG.nombreSociedadPago]);
-    expect(checkPaymentAgainst(data, { ...record, DocTotal: "15000.01" })).toEqual([CFDI_MSG.totalPago]);
-    expect(checkPaymentAgainst(data, { ...record, DocTotal: "no" })).toEqual([CFDI_MSG.totalPago]);
+    expect(checkPaymentAgainst(data, { ...record, CardName: "OTRO" })).toEqual([MSG.nombreProveedorPago]);
+    expect(checkPaymentAgainst(data, { ...record, NomSociedad: "OTRA" })).toEqual([MSG.nombreSociedadPago]);
+    expect(checkPaymentAgainst(data, { ...record, DocTotal: "15000.01" })).toEqual([MSG.totalPago]);
+    expect(checkPaymentAgainst(data, { ...record, DocTotal: "no" })).toEqual([MSG.totalPago]);
   });
 
   it("names each related document that is not among the registered invoices, once", () => {
@@ -213,11 +209,11 @@ describe("checkPaymentAgainst", () => {
 
   it("reports everything at once", () => {
     expect(checkPaymentAgainst(data, { CardName: "A", NomSociedad: "B", DocTotal: "1", facturasUUID: [] })).toEqual([
-      CFDI_MSG.nombreProveedorPago,
-      CFDI_MSG.nombreSociedadPago,
-      CFDI_MSG.totalPago,
-      CFDI_MSG.uuidNoRegistrado("00000000-1111-2222-3333-00000000000A"),
-      CFDI_MSG.uuidNoRegistrado("00000000-1111-2222-3333-00000000000B"),
+      MSG.nombreProveedorPago,
+      MSG.nombreSociedadPago,
+      MSG.totalPago,
+      MSG.uuidRelacionadoInexistente("00000000-1111-2222-3333-00000000000A"),
+      MSG.uuidRelacionadoInexistente("00000000-1111-2222-3333-00000000000B"),
     ]);
   });
 
@@ -239,7 +235,7 @@ describe("checkPaymentAgainst", () => {
     };
     expect(checkPaymentAgainst(pay.data, registro)).toEqual([]);
     expect(checkPaymentAgainst(pay.data, { ...registro, facturasUUID: [] })).toEqual([
-      CFDI_MSG.uuidNoRegistrado("6D7434A6-E3F2-47AD-9E4C-08849946AFA0"),
+      MSG.uuidRelacionadoInexistente("6D7434A6-E3F2-47AD-9E4C-08849946AFA0"),
     ]);
   });
 });

@@ -2,10 +2,12 @@
  * Seal verdicts over real documents and tampered ones, the sealing helper's round trip, the
  * certificate stores and the verified readers.
  */
+
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { MSG } from "@portal/contracts/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CFDI_MSG, SELLO_MSG } from "../src/index";
 import {
@@ -437,7 +439,7 @@ describe("readInvoice / readPaymentComplement with seals", () => {
     const r = await readInvoiceVerified(invoiceXml({ tfd: null }), TRUST);
     expect(r).toMatchObject({
       ok: false,
-      errors: [CFDI_MSG.estructuraInvalida, CFDI_MSG.sinTimbre],
+      errors: [MSG.xmlSinTimbre, CFDI_MSG.sinTimbre],
       data: { UUID: "" },
     });
     const unreadable = await readInvoiceVerified("<a");

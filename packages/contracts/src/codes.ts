@@ -44,12 +44,7 @@ export const metodoPagoSchema = z.enum(["PUE", "PPD"], {
   error: "El campo MetodoPago debe ser PUE (Pago en Una Sola Exhibición) o PPD (Pago en Parcialidades o Diferido).",
 });
 export type MetodoPago = z.infer<typeof metodoPagoSchema>;
-export const METODO_PAGO_LABEL = {
-  PPD: "Pago en Parcialidades o Diferido",
-  PUE: "Pago en Una Sola Exhibición",
-} as const;
-/** Spec §9: "PPD when credit days (the receipt's payment group number) are above 0, otherwise PUE". */
-export const metodoPagoPorDiasCredito = (groupNum: number): MetodoPago => (groupNum > 0 ? "PPD" : "PUE");
+// Descriptions of the codes and the PPD/PUE rule live once, with the SAT catalogues, in @portal/cfdi (catalogos.ts).
 
 /** `tipo` of rowProveedores / rowEmpleados (spec §7): the caller's own record (Perfil) or the catalogue (Lista). */
 export const tipoConsultaSchema = z.enum(["Perfil", "Lista"], { error: "El campo tipo debe ser Perfil o Lista." });

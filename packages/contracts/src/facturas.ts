@@ -190,10 +190,10 @@ const datosXmlFactura = {
 export const postFacturaRequestSchema = actorRequestSchema.extend({
   RazonSocial: requiredText("RazonSocial", 100),
   EntradaMercancia: idSchema("EntradaMercancia"),
-  PDF: nombreArchivoSchema("PDF", "pdf", MSG.facturaPdfRequerido),
+  PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
   XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
   Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),
-  PDF64: base64Schema("PDF64", MSG.facturaPdfRequerido),
+  PDF64: base64Schema("PDF64", MSG.pdfRequerido),
   XML64: base64Schema("XML64", MSG.facturaXmlRequerido),
   Recepcion64: base64Schema("Recepcion64", MSG.facturaRecepcionRequerida),
   /** Absent or empty becomes 'S/F'. */

@@ -165,8 +165,8 @@ describe("invoice and payment uploads (spec §5)", () => {
 
   it("missing files use the spec's messages", () => {
     const sin = { ...factura, PDF: undefined, PDF64: undefined, XML64: "", Recepcion64: undefined };
-    expect(mensajeDe(postFacturaRequestSchema, sin, "PDF")).toBe(MSG.facturaPdfRequerido);
-    expect(mensajeDe(postFacturaRequestSchema, sin, "PDF64")).toBe(MSG.facturaPdfRequerido);
+    expect(mensajeDe(postFacturaRequestSchema, sin, "PDF")).toBe(MSG.pdfRequerido);
+    expect(mensajeDe(postFacturaRequestSchema, sin, "PDF64")).toBe(MSG.pdfRequerido);
     expect(mensajeDe(postFacturaRequestSchema, sin, "XML64")).toBe(MSG.facturaXmlRequerido);
     expect(mensajeDe(postFacturaRequestSchema, sin, "Recepcion64")).toBe(MSG.facturaRecepcionRequerida);
   });
@@ -199,7 +199,7 @@ describe("invoice and payment uploads (spec §5)", () => {
   it("postPago: supplier needs PDF and XML, employee the comprobante, operador picks the form", () => {
     const pago = MUESTRAS.postPago.request;
     const { PDF64: _p, XML64: _x, ...sinArchivos } = pago;
-    expect(mensajeDe(CALLS.postPago.request, sinArchivos, "PDF64")).toBe(MSG.pagoPdfRequerido);
+    expect(mensajeDe(CALLS.postPago.request, sinArchivos, "PDF64")).toBe(MSG.pdfRequerido);
     expect(mensajeDe(CALLS.postPago.request, sinArchivos, "XML64")).toBe(MSG.pagoXmlRequerido);
     const { Complemento64: _c, ...sinComprobante } = POST_PAGO_EMPLEADO;
     expect(mensajeDe(CALLS.postPago.request, sinComprobante, "Complemento64")).toBe(MSG.pagoComplementoRequerido);

@@ -1,6 +1,7 @@
 /**
- * Every user-facing message lives here once, verbatim from the spec where the spec gives it
- * (including its spelling), so API and web say exactly the same thing.
+ * Every user-facing message of the spec lives here once, verbatim (including its spelling), so API, web and
+ * @portal/cfdi say exactly the same thing: @portal/cfdi imports this module (`@portal/contracts/messages`, no zod)
+ * and keeps in CFDI_MSG only the messages it adds about reading XML and seals.
  */
 export const MSG = {
   // Auth (spec §8 login failure prefix; the rest are ours, in the same register)
@@ -49,10 +50,9 @@ export const MSG = {
   documentoCedulaFiscal: "Debe cargarse la cedula de identificación fiscal",
   documentoOpinionCumplimiento: "Debe cargarse la opinión de cumplimiento de obligación fiscal",
   // Invoice and payment uploads (spec §5), verbatim including the spec's casing
-  facturaPdfRequerido: "Debe cargar el pdf",
+  pdfRequerido: "Debe cargar el pdf",
   facturaXmlRequerido: "Debe cargar el XML",
   facturaRecepcionRequerida: "Debe cargar el recepción",
-  pagoPdfRequerido: "Debe cargar el pdf",
   pagoXmlRequerido: "Debe cargar el xml",
   pagoComplementoRequerido: "Debe cargar el complemento",
   archivoNoImagen: "El archivo seleccionado no es una imagen",

@@ -104,8 +104,8 @@ const postPagoBase = actorRequestSchema.extend({
  */
 export const postPagoProveedorRequestSchema = postPagoBase.extend({
   operador: z.literal("Proveedor"),
-  PDF: nombreArchivoSchema("PDF", "pdf", MSG.pagoPdfRequerido),
-  PDF64: base64Schema("PDF64", MSG.pagoPdfRequerido),
+  PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
+  PDF64: base64Schema("PDF64", MSG.pdfRequerido),
   XML: nombreArchivoSchema("XML", "xml", MSG.pagoXmlRequerido),
   XML64: base64Schema("XML64", MSG.pagoXmlRequerido),
   FechaPago: fechaCfdiSchema("FechaPago"),

@@ -12,7 +12,7 @@ import {
 /**
  * Header of a purchase document as the ERP gives it (spec §3 Order, §7 getPedidos); goods receipts reuse it.
  * Amounts, quantities and percentages are decimal strings; dates are YYYY-MM-DD; free texts are '' when empty.
- * The payment method is not sent: it follows GroupNum (metodoPagoPorDiasCredito in codes.ts).
+ * The payment method is not sent: it follows GroupNum (metodoPagoPorDiasCredito in @portal/cfdi).
  */
 export const documentoCompraBaseSchema = z.object({
   Fila: enteroSchema("Fila"),

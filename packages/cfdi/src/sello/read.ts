@@ -3,6 +3,7 @@
  * structure checks, then the seals; the seal messages come after the structure messages, as errors
  * like the others.
  */
+import { MSG } from "@portal/contracts/messages";
 import { type CfdiKind, kindOf, loadXml, type ReadOptions } from "../cfdi";
 import { type InvoiceData, type InvoiceVariant, type ReadInvoiceOptions, readInvoiceRootDetailed } from "../invoice";
 import { CFDI_MSG } from "../messages";
@@ -50,7 +51,7 @@ export async function readInvoiceVerified(
   try {
     detailed = readInvoiceRootDetailed(loaded.root, options.variant ?? "alta");
   } catch {
-    return failed([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlError]);
+    return failed([MSG.xmlSinTimbre, CFDI_MSG.xmlError]);
   }
   return combine(loaded.root, detailed, options);
 }
@@ -66,7 +67,7 @@ export async function readPaymentComplementVerified(
   try {
     detailed = readPaymentRootDetailed(loaded.root);
   } catch {
-    return failed([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlError]);
+    return failed([MSG.xmlSinTimbre, CFDI_MSG.xmlError]);
   }
   return combine(loaded.root, detailed, options);
 }
@@ -88,7 +89,7 @@ export async function validateCfdiVerified(
         ? readPaymentRootDetailed(loaded.root)
         : readInvoiceRootDetailed(loaded.root, options.variant ?? "alta");
   } catch {
-    return { kind, ...failed([CFDI_MSG.estructuraInvalida, CFDI_MSG.xmlError]) };
+    return { kind, ...failed([MSG.xmlSinTimbre, CFDI_MSG.xmlError]) };
   }
   return { kind, ...(await combine(loaded.root, detailed, options)) };
 }

@@ -4,9 +4,11 @@
  * certificate repository, each certificate fetched once and kept through a persistence (PostgreSQL
  * in the API; an in-memory one here).
  */
+
 import type { X509Certificate } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { type Clock, systemClock } from "@portal/contracts/clock";
 import { packageDataDir } from "./cadena";
 import { certificateInfo, parseCertificate } from "./certificates";
 
@@ -89,6 +91,8 @@ export interface SatRepositoryOptions {
   timeoutMs?: number;
   /** After a failed fetch, the number is not asked for again during this time. Default 10 minutes. */
   retryAfterMs?: number;
+  /** "Now" for the retry wait (the API passes its injected clock). */
+  clock?: Clock;
 }
 
 /**
@@ -102,6 +106,7 @@ export function satRepositoryCertificates(options: SatRepositoryOptions = {}): C
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retryAfterMs = options.retryAfterMs ?? 10 * 60_000;
+  const nowMs = () => (options.clock ?? systemClock)().getTime();
   const known = new Map<string, X509Certificate>();
   const pending = new Map<string, Promise<X509Certificate | null>>();
   const failedAt = new Map<string, number>();
@@ -115,7 +120,7 @@ export function satRepositoryCertificates(options: SatRepositoryOptions = {}): C
     const saved = accept(noCertificado, await persistence.load(noCertificado));
     if (saved) return saved;
     const failed = failedAt.get(noCertificado);
-    if (failed !== undefined && Date.now() - failed < retryAfterMs) return null;
+    if (failed !== undefined && nowMs() - failed < retryAfterMs) return null;
     try {
       const response = await doFetch(satCertificateUrl(noCertificado, baseUrl), {
         signal: AbortSignal.timeout(timeoutMs),
@@ -130,7 +135,7 @@ export function satRepositoryCertificates(options: SatRepositoryOptions = {}): C
     } catch {
       // network error or timeout: remembered below
     }
-    failedAt.set(noCertificado, Date.now());
+    failedAt.set(noCertificado, nowMs());
     return null;
   }
 

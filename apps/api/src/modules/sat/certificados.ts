@@ -36,6 +36,10 @@ export function createCertificateStore(db: Database, clock: Clock, satCertsUrl: 
   if (!satCertsUrl) return shippedCertificates();
   return combineCertificateStores(
     shippedCertificates(),
-    satRepositoryCertificates({ baseUrl: satCertsUrl, persistence: createPgCertificatePersistence(db, clock) }),
+    satRepositoryCertificates({
+      baseUrl: satCertsUrl,
+      persistence: createPgCertificatePersistence(db, clock),
+      clock,
+    }),
   );
 }

@@ -26,6 +26,7 @@ import { sessionPlugin } from "./plugins/session";
 import { staticWebPlugin } from "./plugins/static-web";
 import { swaggerPlugin } from "./plugins/swagger";
 import { servicesPlugin } from "./services";
+import type { RegisteredRoute } from "./types";
 
 // Validation messages that the contracts do not spell out themselves come in Spanish too.
 z.config(z.locales.es());
@@ -69,6 +70,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clientErrorHandler,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Recorded before any plugin registers a route: the registry test compares them with CALLS.
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      registeredRoutes.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+  app.decorate("registeredRoutes", registeredRoutes);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -5,3 +5,4 @@ export * from "./crypto";
 export * from "./migrate";
 export * from "./password";
 export * as schema from "./schema/index";
+export * from "./transaction";

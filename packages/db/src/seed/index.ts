@@ -12,13 +12,13 @@ import { createSimplePdf } from "./pdf";
 
 export { createSimplePdf };
 
-/** The demo sign-ins printed by `npm start` and listed in the README. */
+/** The demo sign-ins the seed creates; `npm start` prints them (scripts/start.mjs via cli/arranque.ts). */
 export const DEMO_PASSWORD = "Portal2026";
 export const DEMO_USERS = [
-  { operador: "Empleado", usuario: "admin", descripcion: "Empleado administrador (ve pendientes)" },
-  { operador: "Empleado", usuario: "consulta", descripcion: "Empleado general (solo lectura)" },
-  { operador: "Proveedor", usuario: "EKU9003173C9", descripcion: "ESCUELA KEMPER URGATE (persona moral)" },
-  { operador: "Proveedor", usuario: "XIQB891116QE4", descripcion: "BERENICE XIMO QUEZADA (persona física)" },
+  { operador: "Empleado", usuario: "admin", descripcion: "administrador (ve pendientes)" },
+  { operador: "Empleado", usuario: "consulta", descripcion: "general (solo lectura)" },
+  { operador: "Proveedor", usuario: "EKU9003173C9", descripcion: "ESCUELA KEMPER URGATE (moral)" },
+  { operador: "Proveedor", usuario: "XIQB891116QE4", descripcion: "BERENICE XIMO QUEZADA (física)" },
 ] as const;
 
 const AREAS = ["Compras", "Cuentas por pagar", "Almacén", "Contabilidad", "Sistemas"];

@@ -2,10 +2,8 @@
 // `npm start`: installs, builds, migrates, seeds on first start and serves the portal on one port.
 // Data live in the embedded database under .data/ (or DATABASE_URL). A second start reuses the data and
 // the build cache, so it takes seconds.
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { spawn, spawnSync } from "node:child_process";
+import { join, resolve } from "node:path";
 import { root } from "./lib/root.mjs";
 import { runPnpm, toolEnv } from "./pnpm.mjs";
 
@@ -17,21 +15,26 @@ if (runPnpm(["install", "--frozen-lockfile", "--prefer-offline"]) !== 0) process
 step("compilando (API y web) …");
 if (runPnpm(["exec", "turbo", "run", "build", "--filter=@portal/api", "--filter=@portal/web"]) !== 0) process.exit(1);
 
-// The key that encrypts stored secrets (SAP passwords): from the environment, or generated once and kept
-// beside the embedded data so restarts can read what was stored.
+// The key that encrypts stored secrets (SAP passwords) and the demo sign-ins come from @portal/db (one place
+// each: src/encryption-key.ts, DEMO_USERS in src/seed/index.ts), read through a tiny TypeScript script: the key
+// from the environment, or generated once and kept beside the embedded data so restarts can read what was stored.
 const dataRoot = join(root, ".data");
-mkdirSync(dataRoot, { recursive: true });
-const keyFile = join(dataRoot, "encryption.key");
-if (!process.env.APP_ENCRYPTION_KEY && !existsSync(keyFile)) {
-  writeFileSync(keyFile, randomBytes(32).toString("base64"), { mode: 0o600 });
-}
+const dataDir = resolve(root, process.env.DATA_DIR ?? join(dataRoot, "pglite"));
+const arranque = spawnSync(process.execPath, ["--import", "tsx", "src/cli/arranque.ts"], {
+  cwd: join(root, "packages/db"),
+  env: { ...process.env, DATA_DIR: dataDir },
+  stdio: ["ignore", "pipe", "inherit"],
+  encoding: "utf8",
+});
+if (arranque.status !== 0) process.exit(arranque.status ?? 1);
+const { key, demoPassword, demoUsers } = JSON.parse(arranque.stdout);
 const port = process.env.PORT ?? "3000";
 const env = toolEnv({
   NODE_ENV: "production",
   PORT: port,
-  DATA_DIR: process.env.DATA_DIR ?? join(dataRoot, "pglite"),
+  DATA_DIR: dataDir,
   SEED_DEMO: process.env.SEED_DEMO ?? "true",
-  APP_ENCRYPTION_KEY: process.env.APP_ENCRYPTION_KEY ?? readFileSync(keyFile, "utf8").trim(),
+  APP_ENCRYPTION_KEY: key,
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 });
 
@@ -55,11 +58,8 @@ for (let i = 0; i < 240; i++) {
  Portal de Proveedores listo en ${url}
  Documentación de la API: ${url}/api/docs
 
- Accesos de demostración (contraseña: Portal2026)
-   Empleado   admin           administrador (ve pendientes)
-   Empleado   consulta        general (solo lectura)
-   Proveedor  EKU9003173C9    ESCUELA KEMPER URGATE (moral)
-   Proveedor  XIQB891116QE4   BERENICE XIMO QUEZADA (física)
+ Accesos de demostración (contraseña: ${demoPassword})
+${demoUsers.map((u) => `   ${u.operador.padEnd(10)} ${u.usuario.padEnd(15)} ${u.descripcion}`).join("\n")}
 ──────────────────────────────────────────────────────────────
 `);
     break;

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
-import { createDatabase, type DatabaseHandle, runMigrations } from "@portal/db";
+import { createDatabase, type DatabaseHandle, encryptionKeyText, parseEncryptionKey, runMigrations } from "@portal/db";
 import { seedDemo } from "@portal/db/seed";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppConfig } from "./config";
 import { type Clock, systemClock } from "./lib/clock";
-import { resolveEncryptionKey } from "./lib/encryption-key";
 import { safeErrorSerializer } from "./lib/log-safety";
 import { archivosRoutes } from "./modules/archivos/routes";
 import { authRoutes } from "./modules/auth/routes";
@@ -26,6 +25,7 @@ import { sessionPlugin } from "./plugins/session";
 import { staticWebPlugin } from "./plugins/static-web";
 import { swaggerPlugin } from "./plugins/swagger";
 import { servicesPlugin } from "./services";
+import type { RegisteredRoute } from "./types";
 
 // Validation messages that the contracts do not spell out themselves come in Spanish too.
 z.config(z.locales.es());
@@ -70,13 +70,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Recorded before any plugin registers a route: the registry test compares them with CALLS.
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      registeredRoutes.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+  app.decorate("registeredRoutes", registeredRoutes);
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const database = options.database ?? (await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   if (!options.database) app.addHook("onClose", () => database.close());
   await runMigrations(database);
-  const encryptionKey = resolveEncryptionKey(config);
+  // Production must set APP_ENCRYPTION_KEY (config enforces it); a developer machine gets a generated key file.
+  const encryptionKey = parseEncryptionKey(
+    encryptionKeyText({ envKey: config.APP_ENCRYPTION_KEY, dataDir: config.DATA_DIR, create: true }) ?? "",
+  );
   const clock = options.clock ?? systemClock;
   if (config.SEED_DEMO) await seedDemo(database.db, encryptionKey, { clock });
 

@@ -4,28 +4,26 @@ import type { AppConfig } from "./config";
 import { createErpScopeResolver, createMockErpAdapter, erpPdfPolicy } from "./erp";
 import { createRowCache } from "./erp/row-cache";
 import type { Clock } from "./lib/clock";
-import {
-  constanciaSociedadPolicy,
-  createArchivosRepository,
-  documentoProveedorPolicy,
-} from "./modules/archivos/repository";
+import { constanciaSociedadPolicy, documentoProveedorPolicy } from "./modules/archivos/policies";
 import { createArchivosService } from "./modules/archivos/service";
-import { createAuthRepository } from "./modules/auth/repository";
 import { createAuthService } from "./modules/auth/service";
-import { createCorreoRepository } from "./modules/correo/repository";
 import { createCorreoService, type MailTransport } from "./modules/correo/service";
-import { createEmpleadosRepository } from "./modules/empleados/repository";
+import { createDocumentListService } from "./modules/documentos/lista";
 import { createEmpleadosService } from "./modules/empleados/service";
-import { createEntradasService } from "./modules/entradas/service";
+import { entradasList } from "./modules/entradas/service";
+import { createHealthService } from "./modules/health/service";
 import { createHomeService } from "./modules/home/service";
-import { createPedidosService } from "./modules/pedidos/service";
-import { createProveedoresRepository } from "./modules/proveedores/repository";
+import { pedidosList } from "./modules/pedidos/service";
 import { createProveedoresService } from "./modules/proveedores/service";
 import { createCertificateStore } from "./modules/sat/certificados";
-import { createSociedadesRepository } from "./modules/sociedades/repository";
 import { createSociedadesService } from "./modules/sociedades/service";
+import { createData } from "./repositories";
 
-/** Composition root of the domain: repositories (SQL) -> services (rules). Routes only call services. */
+/**
+ * Composition root of the domain: repositories (SQL, src/repositories.ts) -> services (rules). Services get
+ * repositories and `withTransaction`, never the database handle; routes only call services. The handle itself
+ * goes only to the ERP adapter (the mock reads its SAP-shaped tables; a Service Layer client would not).
+ */
 export function createServices(
   db: Database,
   clock: Clock,
@@ -33,7 +31,9 @@ export function createServices(
   encryptionKey: Buffer,
   mailTransport: MailTransport,
 ) {
-  const auth = createAuthService(createAuthRepository(db), clock, {
+  const data = createData(db);
+  const { repos } = data;
+  const auth = createAuthService(repos.auth, clock, {
     sessionTtlMs: config.SESSION_TTL_MS,
     sessionMaxAgeMs: config.SESSION_MAX_AGE_MS,
     maxFailures: config.LOGIN_MAX_FAILURES,
@@ -42,30 +42,31 @@ export function createServices(
   });
   // The ERP boundary (src/erp): one adapter for every module that reads SAP data; scope from the session.
   const erp = createMockErpAdapter(db);
-  const erpScope = createErpScopeResolver(db);
-  // Serialized list rows per document version, shared by orders and receipts (erp/row-cache.ts).
+  const erpScope = createErpScopeResolver(repos.sociedades);
+  // Serialized list rows per document version, shared by every document list (erp/row-cache.ts).
   const erpRows = createRowCache(config.ERP_ROW_CACHE_MB * 1024 * 1024);
-  const pedidos = createPedidosService(erp, erpScope, erpRows);
-  const entradas = createEntradasService(erp, erpScope, erpRows);
-  const home = createHomeService(db, {
-    Pedidos: pedidos.countPedidos,
-    "Entradas de mercancia": entradas.countEntradas,
+  const pedidos = createDocumentListService(pedidosList(erp), erpScope, erpRows);
+  const entradas = createDocumentListService(entradasList(erp), erpScope, erpRows);
+  const home = createHomeService(repos.sociedades, {
+    Pedidos: pedidos.count,
+    "Entradas de mercancia": entradas.count,
   });
-  const archivos = createArchivosService(createArchivosRepository(db), [
-    constanciaSociedadPolicy(db),
-    documentoProveedorPolicy(db),
+  const archivos = createArchivosService(repos.archivos, [
+    constanciaSociedadPolicy(repos.archivos),
+    documentoProveedorPolicy(repos.archivos),
     erpPdfPolicy(erp, erpScope),
   ]);
-  const correo = createCorreoService(createCorreoRepository(db), mailTransport, clock, config.MAIL_FROM);
-  const empleados = createEmpleadosService(createEmpleadosRepository(db), db, clock);
-  const sociedades = createSociedadesService(createSociedadesRepository(db), db, clock, encryptionKey);
-  const proveedores = createProveedoresService(createProveedoresRepository(db), db, clock, correo, config.PUBLIC_URL);
+  const correo = createCorreoService(repos.correo, mailTransport, clock, config.MAIL_FROM);
+  const empleados = createEmpleadosService(data, clock);
+  const sociedades = createSociedadesService(data, clock, encryptionKey);
+  const proveedores = createProveedoresService(data, clock, correo, config.PUBLIC_URL);
+  const health = createHealthService(repos.health);
   // CFDI seal verification (issue 11): where certificates come from, and whether test ones are trusted.
   const sellos = {
-    certificados: createCertificateStore(db, clock, config.SAT_CERTS_URL),
+    certificados: createCertificateStore(repos.certificadosSat, clock, config.SAT_CERTS_URL),
     trustTestCertificates: config.SAT_TEST_CERTS,
   };
-  return { auth, home, archivos, correo, empleados, sociedades, proveedores, pedidos, entradas, sellos };
+  return { auth, health, home, archivos, correo, empleados, sociedades, proveedores, pedidos, entradas, sellos };
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -1,3 +1,4 @@
+import type { CallAccess } from "@portal/contracts";
 import type { DatabaseHandle } from "@portal/db";
 import type { AppConfig } from "./config";
 import type { Clock } from "./lib/clock";
@@ -5,11 +6,11 @@ import type { SessionUser } from "./lib/session-user";
 import type { Services } from "./services";
 
 /**
- * Who may call a route, checked in onRequest — before the body is parsed or validated — so a caller
- * without the right gets 401/403 whatever it sends and learns nothing about the expected body.
- * Every /api route needs a session unless it says `public`.
+ * Who may call a route (the registry's `access`, packages/contracts/src/calls.ts), checked in onRequest —
+ * before the body is parsed or validated — so a caller without the right gets 401/403 whatever it sends and
+ * learns nothing about the expected body. Every /api route needs a session unless it says `public`.
  */
-export type Access = "public" | "session" | "empleado" | "administrador" | "proveedor" | "pendientes";
+export type Access = CallAccess;
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -23,6 +24,8 @@ declare module "fastify" {
     authorize?: (user: SessionUser, body: unknown) => boolean;
   }
   interface FastifyInstance {
+    /** Every route registered (method, path, access), for the registry test (test/registro-llamadas.test.ts). */
+    registeredRoutes: readonly RegisteredRoute[];
     config: AppConfig;
     database: DatabaseHandle;
     clock: Clock;
@@ -33,4 +36,10 @@ declare module "fastify" {
     /** The authenticated user; throws if the route is public (a programming error). */
     sessionUser(): SessionUser;
   }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | readonly Access[] | undefined;
 }

@@ -6,6 +6,7 @@ import { schema } from "@portal/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { createCertificateStore, createPgCertificatePersistence } from "../src/modules/sat/certificados";
+import { createCertificadosSatRepository } from "../src/modules/sat/repository";
 import { createTestApp, type TestApp } from "./helpers";
 
 /**
@@ -39,7 +40,10 @@ describe("certificados del SAT", () => {
   it("fetched once by number, kept in PostgreSQL, found there without the network afterwards", async () => {
     // The repository part of the store (the shipped part already has this test certificate).
     const repositorio = () =>
-      satRepositoryCertificates({ baseUrl: base, persistence: createPgCertificatePersistence(t.tdb.db, t.time.clock) });
+      satRepositoryCertificates({
+        baseUrl: base,
+        persistence: createPgCertificatePersistence(createCertificadosSatRepository(t.tdb.db), t.time.clock),
+      });
     const store = repositorio();
     const cert = await store.get(numero);
     expect(cert?.serialNumber).toBeTruthy();
@@ -55,10 +59,10 @@ describe("certificados del SAT", () => {
   });
 
   it("the portal's store: shipped first, then the repository; without SAT_CERTS_URL nothing is fetched", async () => {
-    const offline = createCertificateStore(t.tdb.db, t.time.clock, undefined);
+    const offline = createCertificateStore(createCertificadosSatRepository(t.tdb.db), t.time.clock, undefined);
     expect(await offline.get("00001000000999999999")).toBeNull();
     expect((await offline.get("00001000000708361114"))?.subject).toContain("SAT");
-    const online = createCertificateStore(t.tdb.db, t.time.clock, base); // the server is down now
+    const online = createCertificateStore(createCertificadosSatRepository(t.tdb.db), t.time.clock, base); // the server is down now
     expect(await online.get("00001000000999999999")).toBeNull();
     expect(await t.tdb.db.select().from(schema.certificadosSat)).toHaveLength(1);
   });

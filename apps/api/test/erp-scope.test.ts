@@ -1,8 +1,9 @@
 import { schema } from "@portal/db";
 import { seedErpMock } from "@portal/db/erp-mock";
+import { createErpEntrada, createErpPedido, createProveedor, createSociedad } from "@portal/db/seed";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, findSecrets, login, type TestApp, withToken } from "./helpers";
+import { createTestApp, findSecrets, login, type TestApp, testKey, withToken } from "./helpers";
 
 /**
  * Who sees which ERP documents (issue 5): scope comes from the session only; a supplier sees its own CardCode
@@ -183,19 +184,29 @@ describe("document PDFs", () => {
   });
 
   it("download for the owner and every employee; 404 for another supplier; 401 without a session", async () => {
-    for (const [url, titulo] of [
-      [LISTAS.Pedidos, "Pedido"],
-      [LISTAS["Entradas de mercancia"], "EntradaMercancia"],
+    // Built, not hunted for: a supplier registered with one sociedad, an order and a receipt with PDFs there.
+    const { sociedad, proveedor, token } = await proveedorConSociedad();
+    const pedido = await createErpPedido(t.tdb.db, { bd: sociedad.bdSap, cardCode: proveedor.cardCode, conPdf: true });
+    const entrada = await createErpEntrada(t.tdb.db, {
+      bd: sociedad.bdSap,
+      cardCode: proveedor.cardCode,
+      pedidoDocNum: pedido.docNum,
+      conPdf: true,
+    });
+    for (const [url, titulo, doc] of [
+      [LISTAS.Pedidos, "Pedido", pedido],
+      [LISTAS["Entradas de mercancia"], "EntradaMercancia", entrada],
     ] as const) {
-      const fila = (await lista(tokens.kemper, url)).rows.find((r) => r.U_SYS_PMDPDF);
-      expect(fila).toBeDefined();
-      const pdf = fila!.U_SYS_PMDPDF;
-      const propio = await descarga(tokens.kemper, pdf);
+      const { rows } = await lista(token, url);
+      expect(rows.map(llave)).toEqual([`${sociedad.bdSap}|${doc.docNum}`]);
+      const pdf = rows[0]!.U_SYS_PMDPDF;
+      expect(pdf).toBe(`/api/archivos/${doc.pdfArchivoId}`);
+      const propio = await descarga(token, pdf);
       expect(propio.statusCode).toBe(200);
       expect(propio.headers["content-type"]).toBe("application/pdf");
-      expect(propio.headers["content-disposition"]).toContain(`${titulo}-${fila!.BD}-${fila!.DocNum}.pdf`);
+      expect(propio.headers["content-disposition"]).toContain(`${titulo}-${sociedad.bdSap}-${doc.docNum}.pdf`);
       expect(propio.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-      expect(propio.rawPayload.toString("latin1")).toContain(`${fila!.DocNum}`);
+      expect(propio.rawPayload.toString("latin1")).toContain(`${doc.docNum}`);
       expect((await descarga(tokens.admin, pdf)).statusCode).toBe(200);
       expect((await descarga(tokens.consulta, pdf)).statusCode).toBe(200);
       const ajeno = await descarga(tokens.berenice, pdf);
@@ -206,14 +217,23 @@ describe("document PDFs", () => {
   });
 
   it("a supplier cannot download its own document's PDF in a sociedad it is not registered with", async () => {
-    const fila = (await lista(tokens.admin, LISTAS.Pedidos)).rows.find(
-      (r) => r.BD === "SBO_IIA" && r.CardName === KEMPER && r.U_SYS_PMDPDF,
-    );
-    expect(fila).toBeDefined();
-    expect((await descarga(tokens.kemper, fila!.U_SYS_PMDPDF)).statusCode).toBe(404);
-    expect((await descarga(tokens.admin, fila!.U_SYS_PMDPDF)).statusCode).toBe(200);
+    const { proveedor, token } = await proveedorConSociedad();
+    const otra = await createSociedad(t.tdb.db, testKey);
+    const pedido = await createErpPedido(t.tdb.db, { bd: otra!.bdSap, cardCode: proveedor.cardCode, conPdf: true });
+    const pdf = `/api/archivos/${pedido.pdfArchivoId}`;
+    expect((await lista(token, LISTAS.Pedidos)).rows.map(llave)).not.toContain(`${otra!.bdSap}|${pedido.docNum}`);
+    expect((await descarga(token, pdf)).statusCode).toBe(404);
+    expect((await descarga(tokens.admin, pdf)).statusCode).toBe(200);
   });
 });
+
+/** A new sociedad and a supplier registered only with it, signed in. */
+async function proveedorConSociedad() {
+  const sociedad = (await createSociedad(t.tdb.db, testKey))!;
+  const proveedor = (await createProveedor(t.tdb.db, { sociedadIds: [sociedad.id] }))!;
+  const token = await login(t.app, proveedor.rfc, "Proveedor");
+  return { sociedad, proveedor, token };
+}
 
 describe("secrets", () => {
   it("no answer of this file contains a password, a hash or an encrypted secret", () => {

@@ -1,10 +1,11 @@
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
+import { createProveedor, createSociedad } from "@portal/db/seed";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { createSmtpTransport } from "../src/modules/correo/service";
-import { createTestApp, findSecrets, login, pdfBase64, type TestApp, withToken } from "./helpers";
+import { createTestApp, findSecrets, login, pdfBase64, type TestApp, testKey, withToken } from "./helpers";
 import { startSmtpServer, unusedPort } from "./smtp";
 
 let t: TestApp;
@@ -123,38 +124,58 @@ describe("supplier profile update", () => {
   });
 
   it("lets the administrator reject a supplier with a reason, recorded in the audit trail", async () => {
+    // A supplier of its own (registration complete), so the demo suppliers keep their state.
+    const { cardCode } = (await createProveedor(t.tdb.db, { estatusRegistro: "C" }))!;
     const sinMotivo = await post(
       "/api/proveedores/updateProveedor",
-      { CardCode: "P00001", U_SYS_PMESPR: "R" },
+      { CardCode: cardCode, U_SYS_PMESPR: "R" },
       tokens.admin,
     );
     expect(sinMotivo.statusCode).toBe(400);
     expect(sinMotivo.json().message).toBe("Indique el motivo de rechazo del registro.");
     const res = await post(
       "/api/proveedores/updateProveedor",
-      { CardCode: "P00001", U_SYS_PMESPR: "R", MOTRECHAZO: "El comprobante de domicilio es ilegible." },
+      { CardCode: cardCode, U_SYS_PMESPR: "R", MOTRECHAZO: "El comprobante de domicilio es ilegible." },
       tokens.admin,
     );
     expect(res.json().message).toBe(MSG.proveedorActualizado);
     const row = (await post("/api/proveedores/rowProveedores", { tipo: "Lista" }, tokens.admin))
       .json()
-      .data.find((r: { CardCode: string }) => r.CardCode === "P00001");
+      .data.find((r: { CardCode: string }) => r.CardCode === cardCode);
     expect(row).toMatchObject({ U_SYS_PMESPR: "R", MOTRECHAZO: "El comprobante de domicilio es ilegible." });
-    const audit = await t.tdb.db.select().from(schema.auditoria).where(eq(schema.auditoria.entidadId, "P00001"));
+    const audit = await t.tdb.db.select().from(schema.auditoria).where(eq(schema.auditoria.entidadId, cardCode));
     expect(audit).toEqual([
       expect.objectContaining({ campo: "estatus_registro", valorAnterior: "C", valorNuevo: "R", usuarioRef: "1" }),
     ]);
+    // Another change that leaves the status alone keeps the reason and adds nothing to the trail.
+    await post("/api/proveedores/updateProveedor", { CardCode: cardCode, Phone1: "55 1111 2222" }, tokens.admin);
+    const despues = (await post("/api/proveedores/rowProveedores", { tipo: "Lista" }, tokens.admin))
+      .json()
+      .data.find((r: { CardCode: string }) => r.CardCode === cardCode);
+    expect(despues).toMatchObject({ U_SYS_PMESPR: "R", MOTRECHAZO: "El comprobante de domicilio es ilegible." });
+    expect(await t.tdb.db.select().from(schema.auditoria).where(eq(schema.auditoria.entidadId, cardCode))).toHaveLength(
+      1,
+    );
   });
 });
 
 describe("link a company", () => {
   it("links once with the spec's message, then answers a conflict", async () => {
-    const res = await post("/api/proveedores/addSociedad", { CardCode: "P00002", IdSociedad: 1 }, tokens.admin);
+    const sociedad = (await createSociedad(t.tdb.db, testKey))!;
+    const proveedor = (await createProveedor(t.tdb.db))!;
+    const token = await login(t.app, proveedor.rfc, "Proveedor");
+    expect((await perfil(token)).sociedades).toHaveLength(0);
+    const vincular = { CardCode: proveedor.cardCode, IdSociedad: sociedad.id };
+    const res = await post("/api/proveedores/addSociedad", vincular, tokens.admin);
     expect(res.json()).toEqual({ status: "success", message: MSG.sociedadVinculada });
-    expect((await perfil(tokens.berenice)).sociedades).toHaveLength(3);
-    const again = await post("/api/proveedores/addSociedad", { CardCode: "P00002", IdSociedad: 1 }, tokens.admin);
+    expect((await perfil(token)).sociedades).toEqual([expect.objectContaining({ IdSociedad: sociedad.id, Fila: 1 })]);
+    const again = await post("/api/proveedores/addSociedad", vincular, tokens.admin);
     expect(again.statusCode).toBe(409);
-    const missing = await post("/api/proveedores/addSociedad", { CardCode: "P99999", IdSociedad: 1 }, tokens.admin);
+    const missing = await post(
+      "/api/proveedores/addSociedad",
+      { CardCode: "P99999", IdSociedad: sociedad.id },
+      tokens.admin,
+    );
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -75,6 +75,22 @@ describe("CALLS", () => {
     expect(open.sort()).toEqual(["health", "login"]);
   });
 
+  it("derives auth from access: only login and health are public", () => {
+    for (const [name, call] of entries) expect(call.auth, name).toBe(call.access !== "public");
+    const publicas = entries.filter(([, call]) => call.access === "public").map(([name]) => name);
+    expect(publicas.sort()).toEqual(["health", "login"]);
+  });
+
+  it("gives every call an OpenAPI tag and a summary, and the review calls the pendientes access", () => {
+    for (const [name, call] of entries) {
+      expect(call.tag, name).not.toBe("");
+      expect(call.summary, name).not.toBe("");
+    }
+    const pendientes = entries.filter(([, call]) => call.access === "pendientes").map(([, call]) => call.path);
+    expect(pendientes.every((path) => /^\/api\/(facturasPendientes|pagosPendientes)\//.test(path))).toBe(true);
+    expect(pendientes).toHaveLength(4);
+  });
+
   it("marks only the file download as binary, with an id param", () => {
     const binary = entries.filter(([, call]) => "binary" in call && call.binary).map(([name]) => name);
     expect(binary).toEqual(["getArchivo"]);

@@ -67,7 +67,20 @@ import {
 
 export type HttpMethod = "GET" | "POST" | "PATCH";
 
-export interface CallDef {
+/**
+ * Who may make a call (spec §6), checked by the API before the body is read:
+ * - `public`: anyone (login, health);
+ * - `session`: any signed-in user;
+ * - `empleado`: any employee; `administrador`: an employee with profile A;
+ * - `proveedor`: a supplier;
+ * - `pendientes`: an employee with ViDocPen Y (the two review modules).
+ * A list means any one of them suffices. A rule that also depends on the body (a supplier updates only itself)
+ * is the API's, on top of this.
+ */
+export type CallAccess = "public" | "session" | "empleado" | "administrador" | "proveedor" | "pendientes";
+
+/** One call as written in the registry (`auth` is derived from `access`). */
+export interface CallSpec {
   method: HttpMethod;
   /** Exactly as spec §7 writes it, with the leading slash (case matters). */
   path: `/api/${string}`;
@@ -76,234 +89,329 @@ export interface CallDef {
   /** Route params (`:id`). */
   params?: z.ZodType;
   answer: z.ZodType;
-  /** Needs a session (x-access-token); only login and health do not. */
-  auth: boolean;
+  /** Who may call it (see CallAccess). */
+  access: CallAccess | readonly CallAccess[];
+  /** OpenAPI group and one-line description (the API documents every call from here). */
+  tag: string;
+  summary: string;
   /** The answer is the file's bytes, not JSON. */
   binary?: boolean;
 }
 
+export interface CallDef extends CallSpec {
+  /** Needs a session (x-access-token): every call except the public ones (login and health). */
+  auth: boolean;
+}
+
+type Defined<C extends CallSpec> = C & { auth: C["access"] extends "public" ? false : true };
+const call = <const C extends CallSpec>(spec: C): Defined<C> =>
+  ({ ...spec, auth: spec.access !== "public" }) as Defined<C>;
+
 /**
  * Every call of spec §7 plus logout, health and the file download, keyed by a stable name: the path's last
  * segment in camelCase, prefixed with its area where that segment repeats (getSociedades, getFacturas,
- * getPagos, patchfactura). The API registers these as route schemas; the web parses answers with them.
+ * getPagos, patchfactura). A path is written only here: the API registers each route from its entry
+ * (schemas, access, OpenAPI tag and summary; apps/api/src/lib/call-route.ts) and the web calls and parses
+ * with it. Calls whose issue is not built yet are listed too; apps/api/test/registro-llamadas.test.ts names them.
  */
 export const CALLS = {
   // Session and infrastructure
-  login: {
+  login: call({
     method: "POST",
     path: "/api/login",
     request: loginRequestSchema,
     answer: loginAnswerSchema,
-    auth: false,
-  },
-  logout: { method: "POST", path: "/api/logout", answer: logoutAnswerSchema, auth: true },
-  health: { method: "GET", path: "/api/health", answer: healthAnswerSchema, auth: false },
-  getArchivo: {
+    access: "public",
+    tag: "sesión",
+    summary: "Iniciar sesión",
+  }),
+  logout: call({
+    method: "POST",
+    path: "/api/logout",
+    answer: logoutAnswerSchema,
+    access: "session",
+    tag: "sesión",
+    summary: "Cerrar sesión (revoca el token)",
+  }),
+  health: call({
+    method: "GET",
+    path: "/api/health",
+    answer: healthAnswerSchema,
+    access: "public",
+    tag: "operación",
+    summary: "Estado del servicio y su base de datos",
+  }),
+  getArchivo: call({
     method: "GET",
     path: "/api/archivos/:id",
     params: archivoParamsSchema,
     answer: archivoBinarioSchema,
-    auth: true,
+    access: "session",
+    tag: "archivos",
+    summary: "Descarga un archivo que el usuario en sesión tiene permitido ver",
     binary: true,
-  },
+  }),
   // Home
-  homeGetSociedades: {
+  homeGetSociedades: call({
     method: "POST",
     path: "/api/home/getSociedades",
     request: homeSociedadesRequestSchema,
     answer: homeSociedadesAnswerSchema,
-    auth: true,
-  },
-  homeRowDocuments: {
+    access: "proveedor",
+    tag: "home",
+    summary: "Sociedades del proveedor en sesión (tabla de Home)",
+  }),
+  homeRowDocuments: call({
     method: "POST",
     path: "/api/home/RowDocuments",
     request: rowDocumentsRequestSchema,
     answer: rowDocumentsAnswerSchema,
-    auth: true,
-  },
+    access: "session",
+    tag: "home",
+    summary: "Conteo de registros de un módulo (mosaicos de Home)",
+  }),
   // Empleados
-  getAreas: { method: "GET", path: "/api/empleados/getAreas", answer: getAreasAnswerSchema, auth: true },
-  rowEmpleados: {
+  getAreas: call({
+    method: "GET",
+    path: "/api/empleados/getAreas",
+    answer: getAreasAnswerSchema,
+    access: "empleado",
+    tag: "empleados",
+    summary: "Áreas",
+  }),
+  rowEmpleados: call({
     method: "POST",
     path: "/api/empleados/rowEmpleados",
     request: rowEmpleadosRequestSchema,
     answer: rowEmpleadosAnswerSchema,
-    auth: true,
-  },
-  createEmpleado: {
+    access: "empleado",
+    tag: "empleados",
+    summary: "Catálogo de empleados (Lista) o el propio (Perfil)",
+  }),
+  createEmpleado: call({
     method: "POST",
     path: "/api/empleados/createEmpleado",
     request: createEmpleadoRequestSchema,
     answer: createEmpleadoAnswerSchema,
-    auth: true,
-  },
-  updateEmpleado: {
+    access: "administrador",
+    tag: "empleados",
+    summary: "Crear empleado",
+  }),
+  updateEmpleado: call({
     method: "POST",
     path: "/api/empleados/updateEmpleado",
     request: updateEmpleadoRequestSchema,
     answer: updateEmpleadoAnswerSchema,
-    auth: true,
-  },
+    access: "administrador",
+    tag: "empleados",
+    summary: "Actualizar empleado",
+  }),
   // Proveedores
-  proveedoresGetSociedades: {
+  proveedoresGetSociedades: call({
     method: "GET",
     path: "/api/proveedores/getSociedades",
     answer: proveedoresGetSociedadesAnswerSchema,
-    auth: true,
-  },
-  rowProveedores: {
+    access: "empleado",
+    tag: "proveedores",
+    summary: "Sociedades para vincular a un proveedor",
+  }),
+  rowProveedores: call({
     method: "POST",
     path: "/api/proveedores/rowProveedores",
     request: rowProveedoresRequestSchema,
     answer: rowProveedoresAnswerSchema,
-    auth: true,
-  },
-  updateProveedor: {
+    // Lista for employees, Perfil for the supplier itself (the API narrows it by `tipo`).
+    access: ["empleado", "proveedor"],
+    tag: "proveedores",
+    summary: "Catálogo de proveedores (Lista) o el propio (Perfil)",
+  }),
+  updateProveedor: call({
     method: "POST",
     path: "/api/proveedores/updateProveedor",
     request: updateProveedorRequestSchema,
     answer: updateProveedorAnswerSchema,
-    auth: true,
-  },
-  sentCorreo: {
+    // A supplier updates only itself (the API narrows it by `CardCode`).
+    access: ["administrador", "proveedor"],
+    tag: "proveedores",
+    summary: "Actualizar proveedor",
+  }),
+  sentCorreo: call({
     method: "POST",
     path: "/api/proveedores/sentCorreo",
     request: sentCorreoRequestSchema,
     answer: sentCorreoAnswerSchema,
-    auth: true,
-  },
-  addSociedad: {
+    access: "administrador",
+    tag: "proveedores",
+    summary: "Notificar al proveedor por correo",
+  }),
+  addSociedad: call({
     method: "POST",
     path: "/api/proveedores/addSociedad",
     request: addSociedadRequestSchema,
     answer: addSociedadAnswerSchema,
-    auth: true,
-  },
+    access: "administrador",
+    tag: "proveedores",
+    summary: "Vincular una sociedad a un proveedor",
+  }),
   // Sociedades
-  rowSociedades: {
+  rowSociedades: call({
     method: "POST",
     path: "/api/sociedades/rowSociedades",
     request: rowSociedadesRequestSchema,
     answer: rowSociedadesAnswerSchema,
-    auth: true,
-  },
-  createSociedad: {
+    access: "empleado",
+    tag: "sociedades",
+    summary: "Catálogo de sociedades",
+  }),
+  createSociedad: call({
     method: "POST",
     path: "/api/sociedades/createSociedad",
     request: createSociedadRequestSchema,
     answer: createSociedadAnswerSchema,
-    auth: true,
-  },
-  updateSociedad: {
+    access: "administrador",
+    tag: "sociedades",
+    summary: "Crear sociedad",
+  }),
+  updateSociedad: call({
     method: "POST",
     path: "/api/sociedades/updateSociedad",
     request: updateSociedadRequestSchema,
     answer: updateSociedadAnswerSchema,
-    auth: true,
-  },
+    access: "administrador",
+    tag: "sociedades",
+    summary: "Actualizar sociedad",
+  }),
   // Pedidos y entradas
-  getPedidos: {
+  getPedidos: call({
     method: "POST",
     path: "/api/pedidos/getPedidos",
     request: getPedidosRequestSchema,
     answer: getPedidosAnswerSchema,
-    auth: true,
-  },
-  getEntradasMercancia: {
+    access: "session",
+    tag: "pedidos",
+    summary: "Pedidos de compra con sus partidas (el proveedor ve solo los suyos)",
+  }),
+  getEntradasMercancia: call({
     method: "POST",
     path: "/api/entradasMercancia/getEntradasMercancia",
     request: getEntradasMercanciaRequestSchema,
     answer: getEntradasMercanciaAnswerSchema,
-    auth: true,
-  },
-  // Facturas
-  getFacturas: {
+    access: "session",
+    tag: "entradas",
+    summary: "Entradas de mercancía con sus partidas (el proveedor ve solo las suyas)",
+  }),
+  // Facturas (spec §6: every user lists them; only a supplier uploads and updates its own)
+  getFacturas: call({
     method: "POST",
     path: "/api/facturas/getFacturas",
     request: getFacturasRequestSchema,
     answer: getFacturasAnswerSchema,
-    auth: true,
-  },
-  facturasGetSociedades: {
+    access: "session",
+    tag: "facturas",
+    summary: "Facturas (el proveedor ve solo las suyas)",
+  }),
+  facturasGetSociedades: call({
     method: "POST",
     path: "/api/facturas/getSociedades",
     request: facturasGetSociedadesRequestSchema,
     answer: facturasGetSociedadesAnswerSchema,
-    auth: true,
-  },
-  getProveedor: {
+    access: "proveedor",
+    tag: "facturas",
+    summary: "Sociedades en las que el proveedor puede facturar",
+  }),
+  getProveedor: call({
     method: "POST",
     path: "/api/facturas/getProveedor",
     request: getProveedorRequestSchema,
     answer: getProveedorAnswerSchema,
-    auth: true,
-  },
-  getEntradas: {
+    access: "proveedor",
+    tag: "facturas",
+    summary: "Datos del proveedor para facturar (vacío si su perfil está incompleto)",
+  }),
+  getEntradas: call({
     method: "POST",
     path: "/api/facturas/getEntradas",
     request: getEntradasRequestSchema,
     answer: getEntradasAnswerSchema,
-    auth: true,
-  },
-  postFactura: {
+    access: "proveedor",
+    tag: "facturas",
+    summary: "Entradas de mercancía que el proveedor puede facturar",
+  }),
+  postFactura: call({
     method: "POST",
     path: "/api/facturas/postFactura",
     request: postFacturaRequestSchema,
     answer: postFacturaAnswerSchema,
-    auth: true,
-  },
-  patchFactura: {
+    access: "proveedor",
+    tag: "facturas",
+    summary: "Registrar una factura (PDF y XML)",
+  }),
+  patchFactura: call({
     method: "PATCH",
     path: "/api/facturas/patchfactura",
     request: patchFacturaRequestSchema,
     answer: patchFacturaAnswerSchema,
-    auth: true,
-  },
+    access: "proveedor",
+    tag: "facturas",
+    summary: "Actualizar una factura rechazada",
+  }),
   // Facturas pendientes
-  facturasPendientesGetFacturas: {
+  facturasPendientesGetFacturas: call({
     method: "POST",
     path: "/api/facturasPendientes/getFacturas",
     request: getFacturasPendientesRequestSchema,
     answer: getFacturasPendientesAnswerSchema,
-    auth: true,
-  },
-  facturasPendientesPatchFactura: {
+    access: "pendientes",
+    tag: "facturas pendientes",
+    summary: "Facturas por revisar",
+  }),
+  facturasPendientesPatchFactura: call({
     method: "PATCH",
     path: "/api/facturasPendientes/patchfactura",
     request: patchFacturasPendientesRequestSchema,
     answer: patchFacturasPendientesAnswerSchema,
-    auth: true,
-  },
-  // Pagos
-  getPagos: {
+    access: "pendientes",
+    tag: "facturas pendientes",
+    summary: "Revisar las facturas marcadas",
+  }),
+  // Pagos (every user lists them; a supplier uploads PDF and XML, an employee the comprobante)
+  getPagos: call({
     method: "POST",
     path: "/api/pagos/getPagos",
     request: getPagosRequestSchema,
     answer: getPagosAnswerSchema,
-    auth: true,
-  },
-  postPago: {
+    access: "session",
+    tag: "pagos",
+    summary: "Pagos con sus facturas (el proveedor ve solo los suyos)",
+  }),
+  postPago: call({
     method: "POST",
     path: "/api/pagos/postPago",
     request: postPagoRequestSchema,
     answer: postPagoAnswerSchema,
-    auth: true,
-  },
+    access: "session",
+    tag: "pagos",
+    summary: "Cargar el complemento de pago o su comprobante",
+  }),
   // Pagos pendientes
-  pagosPendientesGetPagos: {
+  pagosPendientesGetPagos: call({
     method: "POST",
     path: "/api/pagosPendientes/getPagos",
     request: getPagosPendientesRequestSchema,
     answer: getPagosPendientesAnswerSchema,
-    auth: true,
-  },
-  patchPagos: {
+    access: "pendientes",
+    tag: "pagos pendientes",
+    summary: "Complementos de pago por revisar",
+  }),
+  patchPagos: call({
     method: "PATCH",
     path: "/api/pagosPendientes/patchPagos",
     request: patchPagosRequestSchema,
     answer: patchPagosAnswerSchema,
-    auth: true,
-  },
+    access: "pendientes",
+    tag: "pagos pendientes",
+    summary: "Revisar los complementos marcados",
+  }),
 } as const satisfies Record<string, CallDef>;
 
 export type CallName = keyof typeof CALLS;

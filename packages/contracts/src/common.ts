@@ -358,7 +358,7 @@ export type ArchivoRef = z.infer<typeof archivoRefSchema>;
 export const archivoParamsSchema = z.object({
   id: z
     .string({ error: "El campo id del archivo es obligatorio." })
-    .regex(/^[A-Za-z0-9_-]{1,128}$/, { error: "El campo id del archivo no es válido." }),
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, { error: "El identificador del archivo no es válido." }),
 });
 export type ArchivoParams = z.infer<typeof archivoParamsSchema>;
 /** Content types the portal stores and serves (spec §5: PDF, XML and gif/jpeg/png receipt images). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createRowCache, type DocumentSource, listAnswer, type NamedScope } from "./row-cache";
+import { createRowCache, type DocumentSource, listAnswer } from "./row-cache";
+import type { PortalErpScope } from "./scope";
 import type { ErpClaveDocumento, ErpDocumentoCompra, ErpScope } from "./types";
 
 interface Doc extends ErpDocumentoCompra {
@@ -41,7 +42,7 @@ function fakeErp(initial: Doc[]) {
 }
 
 const nombres: Record<string, string> = { SBO_A: "Sociedad A", SBO_B: 'Sociedad "B"' };
-const scope: NamedScope = {
+const scope: PortalErpScope = {
   bds: ["SBO_A", "SBO_B"],
   cardCode: null,
   sociedadNombre: (bd) => nombres[bd] ?? bd,

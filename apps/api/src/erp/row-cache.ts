@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
-import type { ErpClaveDocumento, ErpDocumentoCompra, ErpScope, ErpVersionDocumento } from "./types";
+import type { PortalErpScope } from "./scope";
+import type { ErpClaveDocumento, ErpScope, ErpVersionDocumento } from "./types";
 
 /**
  * Serialized list rows of purchasing documents, kept per document version (decision 007).
@@ -77,8 +78,11 @@ export function createRowCache(maxBytes: number): RowCache {
   };
 }
 
+/** A document the cache can key: its company database, DocEntry and change stamp. */
+export type VersionedDocument = ErpVersionDocumento;
+
 /** Where a list's documents come from (one ErpAdapter list, e.g. orders). */
-export interface DocumentSource<D extends ErpDocumentoCompra> {
+export interface DocumentSource<D extends VersionedDocument> {
   /** Cache key prefix, distinct per document kind ("pedido", "entrada"). */
   kind: string;
   versions(scope: ErpScope): Promise<ErpVersionDocumento[]>;
@@ -92,11 +96,6 @@ export interface RowPosition {
   U_SYS_PMSNBD: string;
 }
 
-/** A scope that also names each company database's sociedad (erp/scope.ts). */
-export interface NamedScope extends ErpScope {
-  sociedadNombre(bd: string): string;
-}
-
 /**
  * The spec's success answer (`{"status":"success","message":…,"data":[rows]}`) as a stream of UTF-8 JSON,
  * rows in the adapter's list order, each `{"Fila":n,"U_SYS_PMSNBD":"…",…document…}`. `body` builds everything
@@ -104,10 +103,10 @@ export interface NamedScope extends ErpScope {
  * the cache (first call, a mass change) the whole scope is read at once, which is faster than reading that
  * many keys; otherwise only the new versions are read.
  */
-export async function listAnswer<D extends ErpDocumentoCompra, R extends RowPosition>(
+export async function listAnswer<D extends VersionedDocument, R extends RowPosition>(
   cache: RowCache,
   source: DocumentSource<D>,
-  scope: NamedScope,
+  scope: PortalErpScope,
   body: (doc: D) => Omit<R, keyof RowPosition>,
   message: string,
   chunkBytes = 256 * 1024,

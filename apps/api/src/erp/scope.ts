@@ -1,10 +1,6 @@
-import type { Database } from "@portal/db";
-import { schema } from "@portal/db";
-import { asc, eq } from "drizzle-orm";
 import { isProveedor, type SessionUser } from "../lib/session-user";
+import type { SociedadesRepository } from "../modules/sociedades/repository";
 import type { ErpScope } from "./types";
-
-const { sociedades, proveedorSociedades } = schema;
 
 /** An ERP scope plus the names of its company databases' sociedades (rows show U_SYS_PMSNBD). */
 export interface PortalErpScope extends ErpScope {
@@ -19,23 +15,13 @@ export interface PortalErpScope extends ErpScope {
  * - Employee: every registered sociedad's company database, every business partner.
  * Inactive sociedades are included: their status is a catalogue flag, and their history stays readable.
  */
-export function createErpScopeResolver(db: Database) {
+export function createErpScopeResolver(sociedades: Pick<SociedadesRepository, "companyDatabases">) {
   return async function scopeFor(user: SessionUser): Promise<PortalErpScope> {
-    const rows = isProveedor(user)
-      ? await db
-          .select({ bd: sociedades.bdSap, nombre: sociedades.nombre })
-          .from(proveedorSociedades)
-          .innerJoin(sociedades, eq(sociedades.id, proveedorSociedades.sociedadId))
-          .where(eq(proveedorSociedades.cardCode, user.id))
-          .orderBy(asc(sociedades.bdSap))
-      : await db
-          .select({ bd: sociedades.bdSap, nombre: sociedades.nombre })
-          .from(sociedades)
-          .orderBy(asc(sociedades.bdSap));
-    const nombres = new Map(rows.map((r) => [r.bd, r.nombre]));
+    const cardCode = isProveedor(user) ? user.id : null;
+    const nombres = new Map((await sociedades.companyDatabases(cardCode)).map((r) => [r.bd, r.nombre]));
     return {
       bds: [...nombres.keys()],
-      cardCode: isProveedor(user) ? user.id : null,
+      cardCode,
       sociedadNombre: (bd) => nombres.get(bd) ?? bd,
     };
   };

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createDatabase } from "../client";
 import { systemClock } from "../clock";
 import { parseEncryptionKey } from "../crypto";
+import { encryptionKeyText } from "../encryption-key";
 import { runMigrations } from "../migrate";
 import { seedDemo } from "../seed/index";
 
@@ -16,8 +16,7 @@ if (!Number.isInteger(escala) || escala < 1) {
   process.exit(1);
 }
 const dataDir = process.env.DATA_DIR ?? join(process.env.INIT_CWD ?? process.cwd(), ".data", "pglite");
-const keyFile = join(dataDir, "..", "encryption.key");
-const rawKey = process.env.APP_ENCRYPTION_KEY ?? (existsSync(keyFile) ? readFileSync(keyFile, "utf8").trim() : "");
+const rawKey = encryptionKeyText({ envKey: process.env.APP_ENCRYPTION_KEY, dataDir, create: false });
 if (!rawKey) {
   console.error("Defina APP_ENCRYPTION_KEY (32 bytes en base64) o ejecute `npm start` una vez para generarla.");
   process.exit(1);

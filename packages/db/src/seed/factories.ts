@@ -3,7 +3,7 @@ import { storeArchivo } from "../archivos";
 import type { Database } from "../client";
 import { encryptSecret } from "../crypto";
 import { hashPassword } from "../password";
-import { areas, empleados, proveedores, proveedorSociedades, sociedades } from "../schema/index";
+import { areas, empleados, proveedorDocumentos, proveedores, proveedorSociedades, sociedades } from "../schema/index";
 import { createSimplePdf } from "./pdf";
 
 /**
@@ -116,7 +116,32 @@ export interface ProveedorInput {
   estatusRegistro?: "C" | "P" | "R";
   estatus?: "A" | "I";
   sociedadIds?: number[];
+  /** Its compliance documents (all seven rows, as the profile shows them); none when absent. */
+  documentos?: DocumentosInput;
 }
+
+export interface DocumentosInput {
+  /** The documents loaded (a demo PDF each), by key (ActaConstitutiva …). */
+  cargados: readonly string[];
+  /** Their load date (YYYY-MM-DD), from the caller's clock: expiry counts from it. */
+  fecha: string;
+  /** Required flags that differ from the default (required when it applies to the tipo de persona). */
+  val?: Partial<Record<string, "Y" | "N">>;
+}
+
+/**
+ * The supplier documents (spec §3 Supplier): whether each applies only to personas morales, and whether it is
+ * required by default. Mirrors DOCUMENTOS_PROVEEDOR in @portal/contracts, which this package does not import.
+ */
+export const DOCUMENTOS_PROVEEDOR_SEMILLA: Record<string, { titulo: string; moral: boolean; requerido: boolean }> = {
+  ActaConstitutiva: { titulo: "Acta constitutiva", moral: true, requerido: true },
+  IdentificacionOficial: { titulo: "Identificación oficial del representante", moral: false, requerido: true },
+  ComprobanteDomicilio: { titulo: "Comprobante de domicilio", moral: false, requerido: true },
+  CedulaFiscal: { titulo: "Cédula de identificación fiscal", moral: false, requerido: true },
+  EstadoCuenta: { titulo: "Estado de cuenta", moral: true, requerido: true },
+  OpinionCumplimiento: { titulo: "Opinión de cumplimiento de obligaciones fiscales", moral: false, requerido: true },
+  CaratulaBancaria: { titulo: "Carátula bancaria", moral: false, requerido: false },
+};
 
 /** A syntactically valid RFC for a persona moral, unique per call. */
 export const randomRfcMoral = () => {
@@ -147,5 +172,38 @@ export async function createProveedor(db: Database, input: ProveedorInput = {}) 
   for (const sociedadId of input.sociedadIds ?? []) {
     await db.insert(proveedorSociedades).values({ cardCode, sociedadId }).onConflictDoNothing();
   }
+  if (row && input.documentos) await createDocumentosProveedor(db, row, input.documentos);
   return row;
+}
+
+/** Writes a supplier's seven document rows: demo PDFs for the loaded ones, dated `fecha`. */
+async function createDocumentosProveedor(
+  db: Database,
+  p: { cardCode: string; cardName: string; rfc: string; tipoPersona: string },
+  documentos: DocumentosInput,
+) {
+  for (const [clave, info] of Object.entries(DOCUMENTOS_PROVEEDOR_SEMILLA)) {
+    const aplica = !info.moral || p.tipoPersona === "M";
+    const cargado = documentos.cargados.includes(clave);
+    let archivoId: string | null = null;
+    if (cargado) {
+      const pdf = createSimplePdf(info.titulo, [
+        `Proveedor: ${p.cardName}`,
+        `RFC: ${p.rfc}`,
+        "Documento de demostración",
+      ]);
+      archivoId = await storeArchivo(db, pdf, "application/pdf");
+    }
+    await db
+      .insert(proveedorDocumentos)
+      .values({
+        cardCode: p.cardCode,
+        clave,
+        val: documentos.val?.[clave] ?? (aplica && info.requerido ? "Y" : "N"),
+        archivoId,
+        nombre: cargado ? `${clave}-${p.rfc}.pdf` : "",
+        fecha: cargado ? documentos.fecha : null,
+      })
+      .onConflictDoNothing();
+  }
 }

@@ -1,24 +1,24 @@
 import { eq } from "drizzle-orm";
-import { storeArchivo } from "../archivos";
 import type { Database } from "../client";
 import { type Clock, isoDateOf } from "../clock";
 import { PERFIL_ERP_DEMO, type SeedErpMockResumen, type SocioSemilla, seedErpMock } from "../erp-mock/index";
-import { empleados, proveedorDocumentos, proveedores, proveedorSociedades, sociedades } from "../schema/index";
+import { empleados, proveedores, proveedorSociedades, sociedades } from "../schema/index";
 import { createEmpleado, createProveedor, createSociedad, ensureArea } from "./factories";
 
 export * from "./factories";
+export * from "./factories-erp";
 
 import { createSimplePdf } from "./pdf";
 
 export { createSimplePdf };
 
-/** The demo sign-ins printed by `npm start` and listed in the README. */
+/** The demo sign-ins the seed creates; `npm start` prints them (scripts/start.mjs via cli/arranque.ts). */
 export const DEMO_PASSWORD = "Portal2026";
 export const DEMO_USERS = [
-  { operador: "Empleado", usuario: "admin", descripcion: "Empleado administrador (ve pendientes)" },
-  { operador: "Empleado", usuario: "consulta", descripcion: "Empleado general (solo lectura)" },
-  { operador: "Proveedor", usuario: "EKU9003173C9", descripcion: "ESCUELA KEMPER URGATE (persona moral)" },
-  { operador: "Proveedor", usuario: "XIQB891116QE4", descripcion: "BERENICE XIMO QUEZADA (persona física)" },
+  { operador: "Empleado", usuario: "admin", descripcion: "administrador (ve pendientes)" },
+  { operador: "Empleado", usuario: "consulta", descripcion: "general (solo lectura)" },
+  { operador: "Proveedor", usuario: "EKU9003173C9", descripcion: "ESCUELA KEMPER URGATE (moral)" },
+  { operador: "Proveedor", usuario: "XIQB891116QE4", descripcion: "BERENICE XIMO QUEZADA (física)" },
 ] as const;
 
 const AREAS = ["Compras", "Cuentas por pagar", "Almacén", "Contabilidad", "Sistemas"];
@@ -127,8 +127,13 @@ export async function seedDemo(
     const found = (await db.select().from(proveedores).where(eq(proveedores.cardCode, p.cardCode)))[0];
     if (!found) {
       const { sociedades: _ignored, documentos, ...data } = p;
-      await createProveedor(db, { ...data, password: DEMO_PASSWORD, estatusRegistro: "C", sociedadIds });
-      await seedDocumentos(db, p.cardCode, p.cardName, p.rfc, p.tipoPersona, documentos, isoDateOf(options.clock));
+      await createProveedor(db, {
+        ...data,
+        password: DEMO_PASSWORD,
+        estatusRegistro: "C",
+        sociedadIds,
+        documentos: { cargados: documentos, fecha: isoDateOf(options.clock) },
+      });
     } else {
       for (const sociedadId of sociedadIds) {
         await db.insert(proveedorSociedades).values({ cardCode: p.cardCode, sociedadId }).onConflictDoNothing();
@@ -152,46 +157,4 @@ export async function seedDemo(
   );
   const erp = await seedErpMock(db, { socios, escala: options.erpEscala ?? 1 });
   return { erp };
-}
-
-const DOCUMENTOS_DEMO: Record<string, { titulo: string; moral: boolean; requerido: boolean }> = {
-  ActaConstitutiva: { titulo: "Acta constitutiva", moral: true, requerido: true },
-  IdentificacionOficial: { titulo: "Identificación oficial del representante", moral: false, requerido: true },
-  ComprobanteDomicilio: { titulo: "Comprobante de domicilio", moral: false, requerido: true },
-  CedulaFiscal: { titulo: "Cédula de identificación fiscal", moral: false, requerido: true },
-  EstadoCuenta: { titulo: "Estado de cuenta", moral: true, requerido: true },
-  OpinionCumplimiento: { titulo: "Opinión de cumplimiento de obligaciones fiscales", moral: false, requerido: true },
-  CaratulaBancaria: { titulo: "Carátula bancaria", moral: false, requerido: false },
-};
-
-/** Loads demo compliance PDFs (dated today) and the required flags for a supplier's documents. */
-async function seedDocumentos(
-  db: Database,
-  cardCode: string,
-  cardName: string,
-  rfc: string,
-  tipoPersona: "F" | "M",
-  cargados: string[],
-  hoy: string,
-) {
-  for (const [clave, info] of Object.entries(DOCUMENTOS_DEMO)) {
-    const aplica = !info.moral || tipoPersona === "M";
-    const cargado = cargados.includes(clave);
-    let archivoId: string | null = null;
-    if (cargado) {
-      const pdf = createSimplePdf(info.titulo, [`Proveedor: ${cardName}`, `RFC: ${rfc}`, "Documento de demostración"]);
-      archivoId = await storeArchivo(db, pdf, "application/pdf");
-    }
-    await db
-      .insert(proveedorDocumentos)
-      .values({
-        cardCode,
-        clave,
-        val: aplica && info.requerido ? "Y" : "N",
-        archivoId,
-        nombre: cargado ? `${clave}-${rfc}.pdf` : "",
-        fecha: cargado ? hoy : null,
-      })
-      .onConflictDoNothing();
-  }
 }

@@ -1,12 +1,17 @@
 import { z } from "zod";
-import { NotFound } from "../../lib/errors";
+import { Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import type { ArchivosRepository } from "./repository";
 
 /** The download URL that list rows carry instead of file content ('' when there is no file). */
 export const archivoUrl = (id: string | null | undefined): string => (id ? `/api/archivos/${id}` : "");
 
-export const archivoIdSchema = z.object({ id: z.uuid({ error: "El identificador del archivo no es válido." }) });
+/**
+ * The portal stores files under UUIDs. The call's params schema (CALLS.getArchivo) admits any id shape a
+ * file store could use; this one is the portal's own, checked before any query.
+ */
+const archivoIdSchema = z.uuid();
+export const ARCHIVO_ID_INVALIDO = "El identificador del archivo no es válido.";
 
 /**
  * Decides whether `user` may read file `archivoId` and under which name. Each module that references files
@@ -18,6 +23,7 @@ export type ArchivoPolicy = (user: SessionUser, archivoId: string) => Promise<{ 
 export function createArchivosService(repo: ArchivosRepository, policies: ArchivoPolicy[]) {
   return {
     async download(user: SessionUser, archivoId: string) {
+      if (!archivoIdSchema.safeParse(archivoId).success) throw new Invalid(ARCHIVO_ID_INVALIDO);
       const meta = await repo.findMeta(archivoId);
       if (!meta) throw new NotFound("El archivo no existe.");
       for (const policy of policies) {

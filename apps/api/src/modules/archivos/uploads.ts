@@ -1,8 +1,8 @@
 import { inflateSync } from "node:zlib";
 import { checkPdf, cleanFileName, type PdfCheckOptions } from "@portal/cfdi";
 import { MAX_UPLOAD_BYTES } from "@portal/contracts";
-import { type Database, storeArchivo } from "@portal/db";
 import { Invalid } from "../../lib/errors";
+import type { ArchivosRepository } from "./repository";
 
 export interface StoredUpload {
   archivoId: string;
@@ -28,10 +28,11 @@ export const SERVER_PDF_CHECK: PdfCheckOptions = {
 /**
  * Decodes a base64 PDF upload, checks it by content (a real PDF from its first byte to its %%EOF, without
  * JavaScript or launch actions, not only the name) and its size, cleans its file name of control and
- * bidirectional characters, and stores it once. Every refusal is a Spanish message naming what was uploaded.
+ * bidirectional characters, and stores it once through `archivos` (a transaction's repository when the upload
+ * belongs to a larger write). Every refusal is a Spanish message naming what was uploaded.
  */
 export async function storePdfUpload(
-  db: Database,
+  archivos: Pick<ArchivosRepository, "store">,
   upload: { nombre: string; base64: string },
   etiqueta: string,
 ): Promise<StoredUpload> {
@@ -43,6 +44,6 @@ export async function storePdfUpload(
   const nombre = cleanFileName(upload.nombre);
   const errors = checkPdf(nombre, new Uint8Array(bytes), SERVER_PDF_CHECK);
   if (errors.length > 0) throw new Invalid(`${etiqueta}: ${errors.join(" ")}`);
-  const archivoId = await storeArchivo(db, new Uint8Array(bytes), "application/pdf");
+  const archivoId = await archivos.store(new Uint8Array(bytes), "application/pdf");
   return { archivoId, nombre };
 }

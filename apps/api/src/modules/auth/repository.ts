@@ -60,29 +60,28 @@ export function createAuthRepository(db: Database) {
     clearFailures: async (clave: string, ip: string) => {
       await db.delete(loginFallidos).where(and(eq(loginFallidos.clave, clave), eq(loginFallidos.ip, ip)));
     },
+    /**
+     * Ends every live session of one user but `exceptSessionId` (the caller's own, when it changes its own
+     * password). Called on a transaction's repository, a password change and the end of the old sessions
+     * commit together.
+     */
+    revokeSessionsOf: async (
+      user: { operador: string; usuarioRef: string },
+      now: Date,
+      exceptSessionId?: number,
+    ): Promise<void> => {
+      await db
+        .update(sesiones)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(sesiones.operador, user.operador),
+            eq(sesiones.usuarioRef, user.usuarioRef),
+            isNull(sesiones.revokedAt),
+            ...(exceptSessionId === undefined ? [] : [ne(sesiones.id, exceptSessionId)]),
+          ),
+        );
+    },
   };
 }
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
-
-/**
- * Ends every live session of one user but `exceptSessionId` (the caller's own, when it changes its own password).
- * Takes the handle it runs on, so a password change and the end of the old sessions commit together.
- */
-export async function revokeSessionsOf(
-  db: Database,
-  user: { operador: string; usuarioRef: string },
-  now: Date,
-  exceptSessionId?: number,
-): Promise<void> {
-  await db
-    .update(sesiones)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(sesiones.operador, user.operador),
-        eq(sesiones.usuarioRef, user.usuarioRef),
-        isNull(sesiones.revokedAt),
-        ...(exceptSessionId === undefined ? [] : [ne(sesiones.id, exceptSessionId)]),
-      ),
-    );
-}

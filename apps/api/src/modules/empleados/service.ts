@@ -6,12 +6,12 @@ import {
   type TipoConsulta,
   type UpdateEmpleadoRequest,
 } from "@portal/contracts";
-import { type Database, hashPassword } from "@portal/db";
+import { hashPassword } from "@portal/db";
 import type { Clock } from "../../lib/clock";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../lib/errors";
 import { isAdministrador, isEmpleado, type SessionUser } from "../../lib/session-user";
-import { revokeSessionsOf } from "../auth/repository";
-import { createEmpleadosRepository, type EmpleadosRepository } from "./repository";
+import type { Data } from "../../repositories";
+import type { EmpleadosRepository } from "./repository";
 
 type EmpleadoRecord = NonNullable<Awaited<ReturnType<EmpleadosRepository["findById"]>>>;
 
@@ -30,7 +30,8 @@ const toRow = (e: EmpleadoRecord, fila: number): EmpleadoRow => ({
 });
 
 /** Employee catalogue (spec §2, §3, §5, §6): administrators write, general employees read, suppliers never. */
-export function createEmpleadosService(repo: EmpleadosRepository, db: Database, clock: Clock) {
+export function createEmpleadosService({ repos, withTransaction }: Data, clock: Clock) {
+  const repo = repos.empleados;
   const ensureArea = async (id: number) => {
     if (!(await repo.areaExists(id))) throw new Invalid("El campo Area no corresponde a un área existente.");
   };
@@ -79,9 +80,8 @@ export function createEmpleadosService(repo: EmpleadosRepository, db: Database, 
       }
       const passwordHash = input.Contraseña ? await hashPassword(input.Contraseña) : undefined;
       const now = clock();
-      await db.transaction(async (tx) => {
-        const txDb = tx as unknown as Database;
-        await createEmpleadosRepository(txDb).update(current.id, {
+      await withTransaction(async (tx) => {
+        await tx.empleados.update(current.id, {
           perfil: input.RolEmpleado,
           nombre: input.Nombre,
           apellidos: input.Apellidos,
@@ -93,7 +93,7 @@ export function createEmpleadosService(repo: EmpleadosRepository, db: Database, 
         });
         // A new password ends the employee's other sessions (an administrator changing its own keeps this one).
         if (passwordHash) {
-          await revokeSessionsOf(txDb, { operador: "Empleado", usuarioRef: String(current.id) }, now, user.sessionId);
+          await tx.auth.revokeSessionsOf({ operador: "Empleado", usuarioRef: String(current.id) }, now, user.sessionId);
         }
       });
       return MSG.empleadoActualizado;

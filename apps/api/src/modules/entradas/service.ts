@@ -1,10 +1,8 @@
-import type { Readable } from "node:stream";
-import { type EntradaLinea, type EntradaRow, MSG } from "@portal/contracts";
+import type { EntradaLinea, EntradaRow } from "@portal/contracts";
 import { encabezadoCompra } from "../../erp/documento-compra-row";
-import { listAnswer, type RowCache, type RowPosition } from "../../erp/row-cache";
-import type { ErpScopeResolver } from "../../erp/scope";
-import type { ErpAdapter, ErpClaveDocumento, ErpEntrada, ErpScope } from "../../erp/types";
-import type { SessionUser } from "../../lib/session-user";
+import type { RowPosition } from "../../erp/row-cache";
+import type { ErpAdapter, ErpEntrada } from "../../erp/types";
+import type { DocumentList } from "../documentos/lista";
 
 /** One goods receipt as the spec's getEntradasMercancia row: the order shape plus Pedido and CP. */
 export function entradaRowBody(d: ErpEntrada): Omit<EntradaRow, keyof RowPosition> {
@@ -30,23 +28,12 @@ export function entradaRowBody(d: ErpEntrada): Omit<EntradaRow, keyof RowPositio
   };
 }
 
-/** Goods receipts (spec §2 Goods receipts, §7 getEntradasMercancia), scoped and cached like orders. */
-export function createEntradasService(erp: ErpAdapter, scopeFor: ErpScopeResolver, cache: RowCache) {
-  const source = {
-    kind: "entrada",
-    versions: (scope: ErpScope) => erp.listEntradaVersions(scope),
-    readAll: (scope: ErpScope) => erp.listEntradas(scope),
-    read: (keys: readonly ErpClaveDocumento[]) => erp.readEntradas(keys),
-  };
-  return {
-    /** The getEntradasMercancia answer as a stream of UTF-8 JSON (built from the row cache). */
-    async getEntradasMercancia(user: SessionUser): Promise<Readable> {
-      return listAnswer<ErpEntrada, EntradaRow>(cache, source, await scopeFor(user), entradaRowBody, MSG.ok);
-    },
-
-    async countEntradas(user: SessionUser): Promise<number> {
-      return erp.countEntradas(await scopeFor(user));
-    },
-  };
-}
-export type EntradasService = ReturnType<typeof createEntradasService>;
+/** Goods receipts (spec §2 Goods receipts, §7 getEntradasMercancia), a document list like orders. */
+export const entradasList = (erp: ErpAdapter): DocumentList<ErpEntrada, EntradaRow> => ({
+  kind: "entrada",
+  versions: (scope) => erp.listEntradaVersions(scope),
+  readAll: (scope) => erp.listEntradas(scope),
+  read: (keys) => erp.readEntradas(keys),
+  count: (scope) => erp.countEntradas(scope),
+  row: entradaRowBody,
+});

@@ -1,8 +1,8 @@
 import type { HomeSociedadRow, TileConConteo } from "@portal/contracts";
-import type { Database } from "@portal/db";
 import { Forbidden } from "../../lib/errors";
 import { canReviewPendientes, isProveedor, type SessionUser } from "../../lib/session-user";
-import { sociedadesDeProveedores, toSociedadProveedorRow } from "../sociedades/de-proveedor";
+import { toSociedadProveedorRow } from "../sociedades/de-proveedor";
+import type { SociedadesRepository } from "../sociedades/repository";
 
 /** Counts one tile for one user: must equal the number of rows that user gets from the tile's list. */
 export type TileCounter = (user: SessionUser) => Promise<number>;
@@ -11,11 +11,14 @@ export type TileCounter = (user: SessionUser) => Promise<number>;
  * Tiles whose list module is not built yet count 0 (issue 2: "zero until their lists exist").
  * Each list module registers its counter here when it lands, so a count can never drift from its list.
  */
-export function createHomeService(db: Database, counters: Partial<Record<TileConConteo, TileCounter>>) {
+export function createHomeService(
+  sociedades: Pick<SociedadesRepository, "deProveedores">,
+  counters: Partial<Record<TileConConteo, TileCounter>>,
+) {
   return {
     async getSociedades(user: SessionUser): Promise<HomeSociedadRow[]> {
       if (!isProveedor(user)) throw new Forbidden();
-      return (await sociedadesDeProveedores(db, [user.id])).map((s, i) => toSociedadProveedorRow(s, i + 1));
+      return (await sociedades.deProveedores([user.id])).map((s, i) => toSociedadProveedorRow(s, i + 1));
     },
 
     async rowDocuments(user: SessionUser, dato: TileConConteo): Promise<number> {

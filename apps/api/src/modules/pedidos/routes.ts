@@ -1,19 +1,10 @@
-import { getPedidosAnswerSchema, getPedidosRequestSchema } from "@portal/contracts";
+import { CALLS } from "@portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { registerCall } from "../../lib/call-route";
 import { sendJson } from "../../lib/send-json";
 
 export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/api/pedidos/getPedidos",
-    {
-      config: { access: "session" },
-      schema: {
-        tags: ["pedidos"],
-        summary: "Pedidos de compra con sus partidas (el proveedor ve solo los suyos)",
-        body: getPedidosRequestSchema,
-        response: { 200: getPedidosAnswerSchema },
-      },
-    },
-    async (request, reply) => sendJson(reply, await app.services.pedidos.getPedidos(request.sessionUser())),
+  registerCall(app, CALLS.getPedidos, async (request, reply) =>
+    sendJson(reply, await app.services.pedidos.list(request.sessionUser())),
   );
 };

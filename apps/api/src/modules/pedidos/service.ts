@@ -1,10 +1,8 @@
-import type { Readable } from "node:stream";
-import { MSG, type PedidoLinea, type PedidoRow } from "@portal/contracts";
+import type { PedidoLinea, PedidoRow } from "@portal/contracts";
 import { encabezadoCompra } from "../../erp/documento-compra-row";
-import { listAnswer, type RowCache, type RowPosition } from "../../erp/row-cache";
-import type { ErpScopeResolver } from "../../erp/scope";
-import type { ErpAdapter, ErpClaveDocumento, ErpPedido, ErpScope } from "../../erp/types";
-import type { SessionUser } from "../../lib/session-user";
+import type { RowPosition } from "../../erp/row-cache";
+import type { ErpAdapter, ErpPedido } from "../../erp/types";
+import type { DocumentList } from "../documentos/lista";
 
 /** One order as the spec's getPedidos row (spec §7), without Fila and U_SYS_PMSNBD (added per answer). */
 export function pedidoRowBody(d: ErpPedido): Omit<PedidoRow, keyof RowPosition> {
@@ -29,27 +27,12 @@ export function pedidoRowBody(d: ErpPedido): Omit<PedidoRow, keyof RowPosition> 
   };
 }
 
-/**
- * Purchase orders (spec §2 Orders, §7 getPedidos). Scope from the session: a supplier reads its own CardCode
- * in the sociedades it is registered with; employees read everything. The home tile counts with the same scope.
- * Rows come as JSON text from the per-version row cache (erp/row-cache.ts).
- */
-export function createPedidosService(erp: ErpAdapter, scopeFor: ErpScopeResolver, cache: RowCache) {
-  const source = {
-    kind: "pedido",
-    versions: (scope: ErpScope) => erp.listPedidoVersions(scope),
-    readAll: (scope: ErpScope) => erp.listPedidos(scope),
-    read: (keys: readonly ErpClaveDocumento[]) => erp.readPedidos(keys),
-  };
-  return {
-    /** The getPedidos answer as a stream of UTF-8 JSON (built from the row cache). */
-    async getPedidos(user: SessionUser): Promise<Readable> {
-      return listAnswer<ErpPedido, PedidoRow>(cache, source, await scopeFor(user), pedidoRowBody, MSG.ok);
-    },
-
-    async countPedidos(user: SessionUser): Promise<number> {
-      return erp.countPedidos(await scopeFor(user));
-    },
-  };
-}
-export type PedidosService = ReturnType<typeof createPedidosService>;
+/** Purchase orders (spec §2 Orders, §7 getPedidos), a document list (modules/documentos/lista.ts). */
+export const pedidosList = (erp: ErpAdapter): DocumentList<ErpPedido, PedidoRow> => ({
+  kind: "pedido",
+  versions: (scope) => erp.listPedidoVersions(scope),
+  readAll: (scope) => erp.listPedidos(scope),
+  read: (keys) => erp.readPedidos(keys),
+  count: (scope) => erp.countPedidos(scope),
+  row: pedidoRowBody,
+});

@@ -2,7 +2,7 @@ import type { Database } from "@portal/db";
 import { schema } from "@portal/db";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 
-const { proveedores, proveedorSociedades, sociedades, proveedorDocumentos, auditoria } = schema;
+const { proveedores, proveedorSociedades, sociedades, proveedorDocumentos } = schema;
 
 export function createProveedoresRepository(db: Database) {
   return {
@@ -32,17 +32,10 @@ export function createProveedoresRepository(db: Database) {
           .where(and(eq(proveedorSociedades.cardCode, cardCode), eq(proveedorSociedades.sociedadId, sociedadId)))
       ).length > 0,
     link: (cardCode: string, sociedadId: number) => db.insert(proveedorSociedades).values({ cardCode, sociedadId }),
-  };
-}
-export type ProveedoresRepository = ReturnType<typeof createProveedoresRepository>;
-
-/** Writes of one supplier update, run inside a transaction (see service). */
-export function proveedorWrites(tx: Database) {
-  return {
     update: (cardCode: string, values: Partial<typeof proveedores.$inferInsert>) =>
-      tx.update(proveedores).set(values).where(eq(proveedores.cardCode, cardCode)),
+      db.update(proveedores).set(values).where(eq(proveedores.cardCode, cardCode)),
     upsertDocumento: (values: typeof proveedorDocumentos.$inferInsert) =>
-      tx
+      db
         .insert(proveedorDocumentos)
         .values(values)
         .onConflictDoUpdate({
@@ -55,6 +48,6 @@ export function proveedorWrites(tx: Database) {
             updatedAt: values.updatedAt,
           },
         }),
-    audit: (values: typeof auditoria.$inferInsert) => tx.insert(auditoria).values(values),
   };
 }
+export type ProveedoresRepository = ReturnType<typeof createProveedoresRepository>;

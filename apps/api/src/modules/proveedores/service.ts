@@ -11,16 +11,15 @@ import {
   type TipoConsulta,
   type UpdateProveedorRequest,
 } from "@portal/contracts";
-import { type Database, hashPassword, type schema, verifyPassword } from "@portal/db";
+import { hashPassword, type schema, verifyPassword } from "@portal/db";
 import type { Clock } from "../../lib/clock";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../lib/errors";
 import { isAdministrador, isEmpleado, isProveedor, type SessionUser } from "../../lib/session-user";
+import type { Data } from "../../repositories";
 import { archivoUrl } from "../archivos/service";
 import { storePdfUpload } from "../archivos/uploads";
-import { revokeSessionsOf } from "../auth/repository";
 import type { CorreoService } from "../correo/service";
-import { sociedadesDeProveedores, toSociedadProveedorRow } from "../sociedades/de-proveedor";
-import { createProveedoresRepository, type ProveedoresRepository, proveedorWrites } from "./repository";
+import { toSociedadProveedorRow } from "../sociedades/de-proveedor";
 
 type Proveedor = typeof schema.proveedores.$inferSelect;
 type DocumentoGuardado = typeof schema.proveedorDocumentos.$inferSelect;
@@ -71,15 +70,15 @@ function estados(p: Proveedor, guardados: DocumentoGuardado[]): Record<Documento
 }
 
 export function createProveedoresService(
-  repo: ProveedoresRepository,
-  db: Database,
+  { repos, withTransaction }: Data,
   clock: Clock,
   correo: CorreoService,
   publicUrl: string,
 ) {
+  const repo = repos.proveedores;
   async function toRows(list: Proveedor[]): Promise<ProveedorRow[]> {
     const codes = list.map((p) => p.cardCode);
-    const [socs, docs] = await Promise.all([sociedadesDeProveedores(db, codes), repo.documentosDe(codes)]);
+    const [socs, docs] = await Promise.all([repos.sociedades.deProveedores(codes), repo.documentosDe(codes)]);
     const today = isoDate(clock());
     return list.map((p, i) => {
       const e = estados(
@@ -163,11 +162,8 @@ export function createProveedoresService(
       const passwordHash = input.U_SYS_PMPASS ? await hashPassword(input.U_SYS_PMPASS) : undefined;
       const now = clock();
 
-      await db.transaction(async (tx) => {
-        const txDb = tx as unknown as Database;
-        const writes = proveedorWrites(txDb);
-        // Read through the transaction: on PGlite (one connection) a read on `db` here would wait forever.
-        const actuales = estados(current, await createProveedoresRepository(txDb).documentosDe([current.cardCode]));
+      await withTransaction(async (tx) => {
+        const actuales = estados(current, await tx.proveedores.documentosDe([current.cardCode]));
         const cambios: Partial<Record<DocumentoProveedorClave, EstadoDocumento>> = {};
         for (const doc of DOCUMENTOS_PROVEEDOR) {
           const enviado = input[doc.clave];
@@ -176,7 +172,7 @@ export function createProveedoresService(
           if (admin && "Val" in enviado && enviado.Val) estado.val = enviado.Val;
           if (enviado.Archivo && enviado.Archivo64) {
             const stored = await storePdfUpload(
-              txDb,
+              tx.archivos,
               { nombre: enviado.Archivo, base64: enviado.Archivo64 },
               doc.etiqueta,
             );
@@ -197,7 +193,7 @@ export function createProveedoresService(
           if (faltantes.length > 0) throw new Invalid(faltantes.join("\n"));
         }
         for (const [clave, s] of Object.entries(cambios)) {
-          await writes.upsertDocumento({
+          await tx.proveedores.upsertDocumento({
             cardCode: current.cardCode,
             clave,
             val: s.val,
@@ -207,7 +203,7 @@ export function createProveedoresService(
             updatedAt: now,
           });
         }
-        await writes.update(current.cardCode, {
+        await tx.proveedores.update(current.cardCode, {
           telefono: input.Phone1 ?? current.telefono,
           email: input.E_Mail ?? current.email,
           contacto: input.CntctPrsn ?? current.contacto,
@@ -218,18 +214,17 @@ export function createProveedoresService(
                 cardName: input.CardName || current.cardName,
                 rfc: input.LicTradNum ?? current.rfc,
                 estatusRegistro: nuevoEstatus,
-                motivoRechazo:
-                  nuevoEstatus === "R" ? motivo : input.MOTRECHAZO !== undefined ? motivo : current.motivoRechazo,
+                motivoRechazo: motivo,
               }
             : {}),
           updatedAt: now,
         });
         // A new password ends every other session of the supplier (its own current one stays).
         if (passwordHash) {
-          await revokeSessionsOf(txDb, { operador: "Proveedor", usuarioRef: current.cardCode }, now, user.sessionId);
+          await tx.auth.revokeSessionsOf({ operador: "Proveedor", usuarioRef: current.cardCode }, now, user.sessionId);
         }
         if (nuevoEstatus !== current.estatusRegistro) {
-          await writes.audit({
+          await tx.auditoria.record({
             entidad: "proveedor",
             entidadId: current.cardCode,
             campo: "estatus_registro",

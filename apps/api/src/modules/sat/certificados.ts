@@ -5,24 +5,17 @@ import {
   satRepositoryCertificates,
   shippedCertificates,
 } from "@portal/cfdi/sello";
-import { type Clock, type Database, schema } from "@portal/db";
-import { eq } from "drizzle-orm";
-
-const { certificadosSat } = schema;
+import type { Clock } from "../../lib/clock";
+import type { CertificadosSatRepository } from "./repository";
 
 /** Certificates fetched from the SAT, kept in PostgreSQL (issue 11): fetched once for every process and restart. */
-export function createPgCertificatePersistence(db: Database, clock: Clock): CertificatePersistence {
+export function createPgCertificatePersistence(repo: CertificadosSatRepository, clock: Clock): CertificatePersistence {
   return {
     async load(numero) {
-      const [row] = await db
-        .select({ der: certificadosSat.der })
-        .from(certificadosSat)
-        .where(eq(certificadosSat.numero, numero));
+      const row = await repo.find(numero);
       return row ? new Uint8Array(row.der) : null;
     },
-    async save(numero, der) {
-      await db.insert(certificadosSat).values({ numero, der, obtenidoAt: clock() }).onConflictDoNothing();
-    },
+    save: (numero, der) => repo.save(numero, der, clock()),
   };
 }
 
@@ -32,13 +25,17 @@ export function createPgCertificatePersistence(db: Database, clock: Clock): Cert
  * SAT_TEST_CERTS is on, decided at verification), plus, when SAT_CERTS_URL is set (a deployment with internet
  * access), the SAT's public repository by number, each certificate fetched once and kept in PostgreSQL.
  */
-export function createCertificateStore(db: Database, clock: Clock, satCertsUrl: string | undefined): CertificateStore {
+export function createCertificateStore(
+  repo: CertificadosSatRepository,
+  clock: Clock,
+  satCertsUrl: string | undefined,
+): CertificateStore {
   if (!satCertsUrl) return shippedCertificates();
   return combineCertificateStores(
     shippedCertificates(),
     satRepositoryCertificates({
       baseUrl: satCertsUrl,
-      persistence: createPgCertificatePersistence(db, clock),
+      persistence: createPgCertificatePersistence(repo, clock),
       clock,
     }),
   );

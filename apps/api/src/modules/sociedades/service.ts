@@ -5,21 +5,23 @@ import {
   type SociedadRow,
   type UpdateSociedadRequest,
 } from "@portal/contracts";
-import { type Database, encryptSecret } from "@portal/db";
+import { encryptSecret } from "@portal/db";
 import type { Clock } from "../../lib/clock";
 import { Conflict, Forbidden, NotFound } from "../../lib/errors";
 import { isAdministrador, isEmpleado, type SessionUser } from "../../lib/session-user";
+import type { Data } from "../../repositories";
 import { archivoUrl } from "../archivos/service";
 import { storePdfUpload } from "../archivos/uploads";
-import type { SociedadesRepository } from "./repository";
 
 const ETIQUETA_CONSTANCIA = "la carta de situación fiscal";
 
 /**
  * Company catalogue (spec §2, §3, §5). The SAP password is encrypted (AES-256-GCM) because the server needs
- * it back to reach the ERP; it is never returned. The tax-status PDF is checked by content.
+ * it back to reach the ERP; it is never returned. The tax-status PDF is checked by content, and stored in the
+ * same transaction as the row that references it.
  */
-export function createSociedadesService(repo: SociedadesRepository, db: Database, clock: Clock, encryptionKey: Buffer) {
+export function createSociedadesService({ repos, withTransaction }: Data, clock: Clock, encryptionKey: Buffer) {
+  const repo = repos.sociedades;
   return {
     async rows(user: SessionUser): Promise<SociedadRow[]> {
       if (!isEmpleado(user)) throw new Forbidden();
@@ -47,22 +49,24 @@ export function createSociedadesService(repo: SociedadesRepository, db: Database
       if (!isAdministrador(user)) throw new Forbidden();
       if (await repo.bdSapTaken(input.BDSAP))
         throw new Conflict(`Ya existe una sociedad con la base de datos ${input.BDSAP}.`);
-      const pdf = await storePdfUpload(
-        db,
-        { nombre: input.CartaSituacionFiscalNombre, base64: input.CartaSituacionFiscal },
-        ETIQUETA_CONSTANCIA,
-      );
-      await repo.insert({
-        nombre: input.RazonSocial,
-        rfc: input.RFC,
-        regimen: input.RegimenFiscal,
-        cp: input.CodigoPostal,
-        estatus: input.Estatus,
-        usuarioSap: input.UsuarioSAP,
-        passSapCifrada: encryptSecret(input.ContraseñaSAP, encryptionKey),
-        bdSap: input.BDSAP,
-        constanciaArchivoId: pdf.archivoId,
-        constanciaNombre: pdf.nombre,
+      await withTransaction(async (tx) => {
+        const pdf = await storePdfUpload(
+          tx.archivos,
+          { nombre: input.CartaSituacionFiscalNombre, base64: input.CartaSituacionFiscal },
+          ETIQUETA_CONSTANCIA,
+        );
+        await tx.sociedades.insert({
+          nombre: input.RazonSocial,
+          rfc: input.RFC,
+          regimen: input.RegimenFiscal,
+          cp: input.CodigoPostal,
+          estatus: input.Estatus,
+          usuarioSap: input.UsuarioSAP,
+          passSapCifrada: encryptSecret(input.ContraseñaSAP, encryptionKey),
+          bdSap: input.BDSAP,
+          constanciaArchivoId: pdf.archivoId,
+          constanciaNombre: pdf.nombre,
+        });
       });
       return MSG.sociedadCreada;
     },
@@ -74,25 +78,27 @@ export function createSociedadesService(repo: SociedadesRepository, db: Database
       if (await repo.bdSapTaken(input.BDSAP, current.id)) {
         throw new Conflict(`Ya existe una sociedad con la base de datos ${input.BDSAP}.`);
       }
-      const pdf =
-        input.CartaSituacionFiscal && input.CartaSituacionFiscalNombre
-          ? await storePdfUpload(
-              db,
-              { nombre: input.CartaSituacionFiscalNombre, base64: input.CartaSituacionFiscal },
-              ETIQUETA_CONSTANCIA,
-            )
-          : null;
-      await repo.update(current.id, {
-        nombre: input.RazonSocial,
-        rfc: input.RFC,
-        regimen: input.RegimenFiscal,
-        cp: input.CodigoPostal,
-        estatus: input.Estatus,
-        usuarioSap: input.UsuarioSAP,
-        bdSap: input.BDSAP,
-        ...(input.ContraseñaSAP ? { passSapCifrada: encryptSecret(input.ContraseñaSAP, encryptionKey) } : {}),
-        ...(pdf ? { constanciaArchivoId: pdf.archivoId, constanciaNombre: pdf.nombre } : {}),
-        updatedAt: clock(),
+      await withTransaction(async (tx) => {
+        const pdf =
+          input.CartaSituacionFiscal && input.CartaSituacionFiscalNombre
+            ? await storePdfUpload(
+                tx.archivos,
+                { nombre: input.CartaSituacionFiscalNombre, base64: input.CartaSituacionFiscal },
+                ETIQUETA_CONSTANCIA,
+              )
+            : null;
+        await tx.sociedades.update(current.id, {
+          nombre: input.RazonSocial,
+          rfc: input.RFC,
+          regimen: input.RegimenFiscal,
+          cp: input.CodigoPostal,
+          estatus: input.Estatus,
+          usuarioSap: input.UsuarioSAP,
+          bdSap: input.BDSAP,
+          ...(input.ContraseñaSAP ? { passSapCifrada: encryptSecret(input.ContraseñaSAP, encryptionKey) } : {}),
+          ...(pdf ? { constanciaArchivoId: pdf.archivoId, constanciaNombre: pdf.nombre } : {}),
+          updatedAt: clock(),
+        });
       });
       return MSG.sociedadActualizada;
     },

@@ -1,0 +1,19 @@
+import { isEmpleado } from "../../lib/session-user";
+import type { ArchivosRepository } from "./repository";
+import type { ArchivoPolicy } from "./service";
+
+/** Tax-status certificates: every employee; a supplier only for the sociedades it is registered with. */
+export const constanciaSociedadPolicy =
+  (repo: ArchivosRepository): ArchivoPolicy =>
+  async (user, archivoId) => {
+    const nombre = await repo.constanciaNombre(archivoId, isEmpleado(user) ? null : user.id);
+    return nombre === undefined ? null : { nombre: nombre || "constancia.pdf" };
+  };
+
+/** Supplier compliance documents: every employee; a supplier only its own. */
+export const documentoProveedorPolicy =
+  (repo: ArchivosRepository): ArchivoPolicy =>
+  async (user, archivoId) => {
+    const nombre = await repo.documentoNombre(archivoId, isEmpleado(user) ? null : user.id);
+    return nombre === undefined ? null : { nombre: nombre || "documento.pdf" };
+  };

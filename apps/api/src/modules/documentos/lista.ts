@@ -1,0 +1,44 @@
+import type { Readable } from "node:stream";
+import { MSG } from "@portal/contracts";
+import {
+  type DocumentSource,
+  listAnswer,
+  type RowCache,
+  type RowPosition,
+  type VersionedDocument,
+} from "../../erp/row-cache";
+import type { ErpScopeResolver } from "../../erp/scope";
+import type { ErpScope } from "../../erp/types";
+import type { SessionUser } from "../../lib/session-user";
+
+/**
+ * One document list (orders, receipts; invoices and payments next): where its documents come from, how many
+ * a scope holds, and how one document becomes the spec's row (without Fila and U_SYS_PMSNBD, added per answer).
+ */
+export interface DocumentList<D extends VersionedDocument, R extends RowPosition> extends DocumentSource<D> {
+  count(scope: ErpScope): Promise<number>;
+  row(doc: D): Omit<R, keyof RowPosition>;
+}
+
+/** What every document-list module offers: its list call's answer and its home tile's count. */
+export interface DocumentListService {
+  /** The list call's answer as a stream of UTF-8 JSON (built from the row cache, erp/row-cache.ts). */
+  list(user: SessionUser): Promise<Readable>;
+  /** The home tile's count: always the length of the same user's list (same scope). */
+  count(user: SessionUser): Promise<number>;
+}
+
+/**
+ * The one shape of a document-list service. Scope comes from the session (erp/scope.ts): a supplier reads its
+ * own CardCode in the sociedades it is registered with; employees read everything.
+ */
+export function createDocumentListService<D extends VersionedDocument, R extends RowPosition>(
+  documents: DocumentList<D, R>,
+  scopeFor: ErpScopeResolver,
+  cache: RowCache,
+): DocumentListService {
+  return {
+    list: async (user) => listAnswer<D, R>(cache, documents, await scopeFor(user), documents.row, MSG.ok),
+    count: async (user) => documents.count(await scopeFor(user)),
+  };
+}

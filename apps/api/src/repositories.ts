@@ -1,0 +1,33 @@
+import { createDataAccess, type DataAccess, type Database } from "@portal/db";
+import { createArchivosRepository } from "./modules/archivos/repository";
+import { createAuditoriaRepository } from "./modules/auditoria/repository";
+import { createAuthRepository } from "./modules/auth/repository";
+import { createCorreoRepository } from "./modules/correo/repository";
+import { createEmpleadosRepository } from "./modules/empleados/repository";
+import { createHealthRepository } from "./modules/health/repository";
+import { createProveedoresRepository } from "./modules/proveedores/repository";
+import { createCertificadosSatRepository } from "./modules/sat/repository";
+import { createSociedadesRepository } from "./modules/sociedades/repository";
+
+/**
+ * Every repository (the SQL) over one handle: the database, or a transaction when `withTransaction` builds
+ * them for its callback. Services never see the handle itself.
+ */
+export function createRepositories(db: Database) {
+  return {
+    archivos: createArchivosRepository(db),
+    auditoria: createAuditoriaRepository(db),
+    auth: createAuthRepository(db),
+    correo: createCorreoRepository(db),
+    empleados: createEmpleadosRepository(db),
+    health: createHealthRepository(db),
+    certificadosSat: createCertificadosSatRepository(db),
+    proveedores: createProveedoresRepository(db),
+    sociedades: createSociedadesRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/** What a service that writes gets: `repos` and `withTransaction(tx => …)` (packages/db/src/transaction.ts). */
+export type Data = DataAccess<Repositories>;
+export const createData = (db: Database): Data => createDataAccess(db, createRepositories);

@@ -68,7 +68,7 @@ import {
   type SortState,
   searchText,
 } from "./data-table-logic";
-import { createTableFeatures, matchesSearch, sortKeyOf, type TableInputs } from "./table-model";
+import { createTableFeatures, sortKeyOf, type TableInputs } from "./table-model";
 
 /** Above this many rows on an 'All' page the body is virtualised: only the rows in view are mounted. */
 const WINDOWING_THRESHOLD = 150;
@@ -186,9 +186,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
   const inputs = useRef<TableInputs<Row>>({ columns, searchIndex });
   inputs.current = { columns, searchIndex };
   const [features] = useState(() => createTableFeatures(inputs));
-  const [globalFilterFn] = useState(() => matchesSearch(inputs));
 
-  const searchColumnId = columns.find(isColumnSearchable)?.id;
   const tableColumns = useMemo(
     () =>
       columns.map((column) => ({
@@ -205,7 +203,12 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
   lockedRef.current = isRowLocked;
 
   const needle = searchText(deferredQuery.trim());
-  const pagination: PaginationState = { pageIndex, pageSize: toTablePageSize(pageSize) };
+  // One object per page change: TanStack compares state by identity, and a new one per render would rebuild
+  // the page of a 10,000-row list on every keystroke.
+  const pagination = useMemo<PaginationState>(
+    () => ({ pageIndex, pageSize: toTablePageSize(pageSize) }),
+    [pageIndex, pageSize],
+  );
   const table = useTable(
     {
       features,
@@ -213,8 +216,6 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
       data,
       getRowId: (row) => String(getRowKey(row)),
       state: { sorting, globalFilter: needle, pagination, rowSelection, expanded },
-      globalFilterFn,
-      getColumnCanGlobalFilter: (column) => column.id === searchColumnId,
       enableMultiSort: false,
       enableSortingRemoval: false,
       autoResetPageIndex: false,
@@ -255,6 +256,8 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
   const isWindowed = pageSize === PAGE_SIZE_ALL && pageRows.length > WINDOWING_THRESHOLD;
   const expandedRef = useRef(expanded);
   expandedRef.current = expanded;
+  // Stable between keystroke renders: the virtualiser re-measures every row when its key function changes.
+  const getItemKey = useCallback((index: number) => pageRows[index]?.id ?? index, [pageRows]);
   const virtualizer = useVirtualizer({
     count: isWindowed ? pageRows.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -263,7 +266,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
     observeElementRect: (instance, notify) =>
       observeElementRect(instance, (rect) => notify({ ...rect, height: rect.height || FALLBACK_VIEWPORT_PX })),
     enabled: isWindowed,
-    getItemKey: (index) => pageRows[index]?.id ?? index,
+    getItemKey,
     // An expanded row is its row plus the detail row under it; never less than a row (jsdom measures 0).
     measureElement: (element) => {
       const detail = element.nextElementSibling;

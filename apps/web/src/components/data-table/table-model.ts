@@ -1,7 +1,5 @@
 import {
   columnFilteringFeature,
-  createFilteredRowModel,
-  createPaginatedRowModel,
   globalFilteringFeature,
   rowExpandingFeature,
   rowPaginationFeature,
@@ -12,10 +10,11 @@ import {
 import { type CellValue, type DataTableColumn, type SearchIndex, type SortState, sortRows } from "./data-table-logic";
 
 /**
- * The TanStack Table side of the shared table: which features it registers and the one processing stage it
- * replaces. TanStack owns the state (sorting, global filter, pagination, selection, expansion) and the row
- * pipeline filter → sort → paginate; our pure functions (data-table-logic.ts) decide how rows compare and
- * match, because the spec's rules are ours (Spanish collation, blanks last, searching what is shown).
+ * The TanStack Table side of the shared table: the features it registers and its row-model stages. TanStack
+ * owns the state (sorting, global filter, pagination, selection, expansion) and runs the pipeline
+ * filter → sort → paginate; the three stages below are ours because the spec's rules are (Spanish collation,
+ * blanks last, searching what is shown; data-table-logic.ts) and because a 10,000-row list must repaint
+ * within a frame or two on each keystroke: flat lists need none of the stock stages' per-row bookkeeping.
  */
 
 /** What the table's row models read that is not table state: the columns and their search index. */
@@ -75,14 +74,59 @@ export function createSortOnceRowModel<Row>(inputs: { current: TableInputs<Row> 
   };
 }
 
+interface FilteringTable<Row> {
+  getPreFilteredRowModel: () => AnyRowModel<Row>;
+  atoms: { globalFilter?: { get: () => unknown } };
+}
+
 /**
- * Spec §5 search as a TanStack global filter. The needle arrives lower-cased (the table's globalFilter state
- * is already `searchText(query)`); a row matches when its searchable text (one string per row, built once per
- * rows/columns in the search index) contains it. One column carries the search so it runs once per row.
+ * The filtered row model: spec §5 search over the rows' search index (case-insensitive substring of the
+ * searchable columns as shown). The rows are flat lists, so the matching rows are kept as they are and the
+ * id lookup stays the loaded list's; no per-row filter bookkeeping on each keystroke.
  */
-export function matchesSearch<Row>(inputs: { current: TableInputs<Row> }) {
-  return (row: AnyRow<Row>, _columnId: string, needle: string): boolean =>
-    inputs.current.searchIndex.get(row.original)?.includes(needle) ?? false;
+export function createSearchRowModel<Row>(inputs: { current: TableInputs<Row> }) {
+  return (table: FilteringTable<Row>) => {
+    let last: { pre: AnyRowModel<Row>; needle: string; index: unknown; model: AnyRowModel<Row> } | null = null;
+    return (): never => {
+      const pre = table.getPreFilteredRowModel();
+      const needle = String(table.atoms.globalFilter?.get() ?? "");
+      const { searchIndex } = inputs.current;
+      if (last && last.pre === pre && last.needle === needle && last.index === searchIndex) return last.model as never;
+      let model = pre;
+      if (needle) {
+        const rows = pre.rows.filter((row) => searchIndex.get(row.original)?.includes(needle) ?? false);
+        model = { rows, flatRows: rows, rowsById: pre.rowsById };
+      }
+      last = { pre, needle, index: searchIndex, model };
+      return model as never;
+    };
+  };
+}
+
+interface PaginatingTable<Row> {
+  getPrePaginatedRowModel: () => AnyRowModel<Row>;
+  atoms: { pagination?: { get: () => { pageIndex: number; pageSize: number } | undefined } };
+}
+
+/** The page: a slice of the ordered rows ('All' is the whole list, as it is). */
+export function createPageRowModel<Row>() {
+  return (table: PaginatingTable<Row>) => {
+    let last: { pre: AnyRowModel<Row>; start: number; end: number; model: AnyRowModel<Row> } | null = null;
+    return (): never => {
+      const pre = table.getPrePaginatedRowModel();
+      const { pageIndex = 0, pageSize = Number.POSITIVE_INFINITY } = table.atoms.pagination?.get() ?? {};
+      const start = pageSize === Number.POSITIVE_INFINITY ? 0 : pageIndex * pageSize;
+      const end = start + pageSize;
+      if (last && last.pre === pre && last.start === start && last.end === end) return last.model as never;
+      let model = pre;
+      if (start > 0 || end < pre.rows.length) {
+        const rows = pre.rows.slice(start, end);
+        model = { rows, flatRows: rows, rowsById: pre.rowsById };
+      }
+      last = { pre, start, end, model };
+      return model as never;
+    };
+  };
 }
 
 /** Each table builds its features once (they close over its inputs), registering only what it uses. */
@@ -94,9 +138,9 @@ export function createTableFeatures<Row>(inputs: { current: TableInputs<Row> }) 
     rowPaginationFeature,
     rowSelectionFeature,
     rowExpandingFeature,
-    filteredRowModel: createFilteredRowModel(),
+    filteredRowModel: createSearchRowModel(inputs),
     sortedRowModel: createSortOnceRowModel(inputs),
-    paginatedRowModel: createPaginatedRowModel(),
+    paginatedRowModel: createPageRowModel<Row>(),
   });
 }
 

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: the DOM types describe them.
 import { readFile } from "node:fs/promises";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { mainMenu, signInOk } from "./support";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { mainMenu } from "./support";
 
 /** The count a Home tile shows ("1,234 registros" → 1234). */
 async function tileCount(page: Page, section: string, tile: string): Promise<number> {
@@ -24,104 +25,112 @@ async function sessionToken(page: Page): Promise<string> {
   return decodeURIComponent(access.value);
 }
 
-test("a supplier opens an order and downloads its PDF", async ({ page }) => {
-  await signInOk(page, "Proveedor", "EKU9003173C9");
-  const count = await tileCount(page, "Pedidos y entradas", "Pedidos");
-  expect(count).toBeGreaterThan(50);
+test.describe(() => {
+  test.use({ role: "proveedor" });
 
-  // Which of the supplier's orders has a PDF (the list does not show it; the API says).
-  const answer = await page.request.post("/api/pedidos/getPedidos", {
-    headers: { "x-access-token": await sessionToken(page) },
-    data: {},
+  test("a supplier opens an order and downloads its PDF", async ({ page }) => {
+    await page.goto("/Home"); // signed in once per role by the fixture
+    const count = await tileCount(page, "Pedidos y entradas", "Pedidos");
+    expect(count).toBeGreaterThan(50);
+
+    // Which of the supplier's orders has a PDF (the list does not show it; the API says).
+    const answer = await page.request.post("/api/pedidos/getPedidos", {
+      headers: { "x-access-token": await sessionToken(page) },
+      data: {},
+    });
+    const pedidos = (await answer.json()).data as { Fila: number; DocNum: number; U_SYS_PMDPDF: string }[];
+    const conPdf = pedidos.find((pedido) => pedido.U_SYS_PMDPDF !== "");
+    if (!conPdf) throw new Error("el proveedor de demostración no tiene pedidos con PDF");
+
+    await mainMenu(page).getByRole("link", { name: "Pedidos", exact: true }).click();
+    await expect(page).toHaveURL(/\/Pedidos$/);
+    const table = page.getByRole("table", { name: "Pedidos" });
+    // The tile counts exactly the rows of the list.
+    await expect(page.getByText(`1–50 de ${count}`)).toBeVisible();
+    await expect(bodyRows(table)).toHaveCount(50);
+
+    await page.getByRole("searchbox", { name: "Buscar" }).fill(String(conPdf.DocNum));
+    const row = bodyRows(table).filter({
+      has: page.locator("td:first-child", { hasText: new RegExp(`^${conPdf.Fila}$`) }),
+    });
+    await row.dblclick();
+    await expect(page).toHaveURL(new RegExp(`/Pedidos/Pedido/${conPdf.Fila}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `Pedido #${conPdf.DocNum}` })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Datos generales" })).toContainText("ESCUELA KEMPER URGATE");
+    await expect(page.getByRole("table", { name: "Partidas" }).locator("tbody tr").first()).toBeVisible();
+    await expect(page.getByLabel("Totales")).toContainText("Total");
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Descargar PDF" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^Pedido-.+-${conPdf.DocNum}\\.pdf$`));
+    const bytes = await readFile(await file.path());
+    expect(bytes.subarray(0, 4).toString("latin1")).toBe("%PDF");
   });
-  const pedidos = (await answer.json()).data as { Fila: number; DocNum: number; U_SYS_PMDPDF: string }[];
-  const conPdf = pedidos.find((pedido) => pedido.U_SYS_PMDPDF !== "");
-  if (!conPdf) throw new Error("el proveedor de demostración no tiene pedidos con PDF");
-
-  await mainMenu(page).getByRole("link", { name: "Pedidos", exact: true }).click();
-  await expect(page).toHaveURL(/\/Pedidos$/);
-  const table = page.getByRole("table", { name: "Pedidos" });
-  // The tile counts exactly the rows of the list.
-  await expect(page.getByText(`1–50 de ${count}`)).toBeVisible();
-  await expect(bodyRows(table)).toHaveCount(50);
-
-  await page.getByRole("searchbox", { name: "Buscar" }).fill(String(conPdf.DocNum));
-  const row = bodyRows(table).filter({
-    has: page.locator("td:first-child", { hasText: new RegExp(`^${conPdf.Fila}$`) }),
-  });
-  await row.dblclick();
-  await expect(page).toHaveURL(new RegExp(`/Pedidos/Pedido/${conPdf.Fila}$`));
-  await expect(page.getByRole("heading", { level: 1, name: `Pedido #${conPdf.DocNum}` })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Datos generales" })).toContainText("ESCUELA KEMPER URGATE");
-  await expect(page.getByRole("table", { name: "Partidas" }).locator("tbody tr").first()).toBeVisible();
-  await expect(page.getByLabel("Totales")).toContainText("Total");
-
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Descargar PDF" }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(new RegExp(`^Pedido-.+-${conPdf.DocNum}\\.pdf$`));
-  const bytes = await readFile(await file.path());
-  expect(bytes.subarray(0, 4).toString("latin1")).toBe("%PDF");
 });
 
-test("an employee searches receipts, sorts by date, pages through 50-row pages and opens one", async ({ page }) => {
-  await signInOk(page, "Empleado", "consulta");
-  const count = await tileCount(page, "Pedidos y entradas", "Entradas de mercancia");
-  expect(count).toBeGreaterThan(150);
+test.describe(() => {
+  test.use({ role: "consulta" });
 
-  await mainMenu(page).getByRole("link", { name: "Entradas de mercancía", exact: true }).click();
-  await expect(page).toHaveURL(/\/Entradas-Mercancia$/);
-  const table = page.getByRole("table", { name: "Entradas de mercancía" });
-  await expect(page.getByText(`1–50 de ${count}`)).toBeVisible();
-  await expect(bodyRows(table)).toHaveCount(50);
+  test("an employee searches receipts, sorts by date, pages through 50-row pages and opens one", async ({ page }) => {
+    await page.goto("/Home"); // signed in once per role by the fixture
+    const count = await tileCount(page, "Pedidos y entradas", "Entradas de mercancia");
+    expect(count).toBeGreaterThan(150);
 
-  // Pages of 50.
-  await page.getByRole("button", { name: "Página 2" }).click();
-  await expect(page.getByText(`51–100 de ${count}`)).toBeVisible();
-  expect((await columnTexts(table, 1))[0]).toBe("51");
-  await page.getByRole("button", { name: "Página siguiente" }).click();
-  await expect(page.getByText(`101–150 de ${count}`)).toBeVisible();
-  await expect(bodyRows(table)).toHaveCount(50);
+    await mainMenu(page).getByRole("link", { name: "Entradas de mercancía", exact: true }).click();
+    await expect(page).toHaveURL(/\/Entradas-Mercancia$/);
+    const table = page.getByRole("table", { name: "Entradas de mercancía" });
+    await expect(page.getByText(`1–50 de ${count}`)).toBeVisible();
+    await expect(bodyRows(table)).toHaveCount(50);
 
-  // Sort by date (column 7: #, Sociedad, Proveedor, Entrada, Pedido, Estatus, Fecha): ascending, then descending.
-  const fecha = table.getByRole("columnheader", { name: "Fecha", exact: true });
-  await fecha.getByRole("button").click();
-  await expect(fecha).toHaveAttribute("aria-sort", "ascending");
-  await expect(page.getByText(`1–50 de ${count}`)).toBeVisible();
-  const ascending = await columnTexts(table, 7);
-  expect(ascending).toEqual([...ascending].sort());
-  await fecha.getByRole("button").click();
-  await expect(fecha).toHaveAttribute("aria-sort", "descending");
-  const descending = await columnTexts(table, 7);
-  expect(descending).toEqual([...descending].sort().reverse());
-  expect(descending[0]! >= ascending[ascending.length - 1]!).toBe(true);
+    // Pages of 50.
+    await page.getByRole("button", { name: "Página 2" }).click();
+    await expect(page.getByText(`51–100 de ${count}`)).toBeVisible();
+    expect((await columnTexts(table, 1))[0]).toBe("51");
+    await page.getByRole("button", { name: "Página siguiente" }).click();
+    await expect(page.getByText(`101–150 de ${count}`)).toBeVisible();
+    await expect(bodyRows(table)).toHaveCount(50);
 
-  // Case-insensitive search: every row left mentions the supplier.
-  await page.getByRole("searchbox", { name: "Buscar" }).fill("kemper");
-  await expect(page.getByText(`1–50 de ${count}`)).toHaveCount(0);
-  const proveedores = await columnTexts(table, 3);
-  expect(proveedores.length).toBeGreaterThan(0);
-  for (const proveedor of proveedores) expect(proveedor).toContain("ESCUELA KEMPER URGATE");
+    // Sort by date (column 7: #, Sociedad, Proveedor, Entrada, Pedido, Estatus, Fecha): ascending, then descending.
+    const fecha = table.getByRole("columnheader", { name: "Fecha", exact: true });
+    await fecha.getByRole("button").click();
+    await expect(fecha).toHaveAttribute("aria-sort", "ascending");
+    await expect(page.getByText(`1–50 de ${count}`)).toBeVisible();
+    const ascending = await columnTexts(table, 7);
+    expect(ascending).toEqual([...ascending].sort());
+    await fecha.getByRole("button").click();
+    await expect(fecha).toHaveAttribute("aria-sort", "descending");
+    const descending = await columnTexts(table, 7);
+    expect(descending).toEqual([...descending].sort().reverse());
+    expect(descending[0]! >= ascending[ascending.length - 1]!).toBe(true);
 
-  // Double-click opens the receipt.
-  const first = bodyRows(table).first();
-  const [fila, entrada, pedido] = await Promise.all([
-    first.locator("td:nth-child(1)").textContent(),
-    first.locator("td:nth-child(4)").textContent(),
-    first.locator("td:nth-child(5)").textContent(),
-  ]);
-  await first.dblclick();
-  await expect(page).toHaveURL(new RegExp(`/Entradas-Mercancia/EntradaMercancia/${fila}$`));
-  await expect(page.getByRole("heading", { level: 1, name: `Entrada de mercancía #${entrada}` })).toBeVisible();
-  const datos = page.getByRole("region", { name: "Datos generales" });
-  await expect(datos).toContainText(`Entrada${entrada}`);
-  await expect(datos).toContainText(`Pedido${pedido}`);
-  await expect(page.getByRole("table", { name: "Partidas" }).locator("tbody tr").first()).toBeVisible();
-  await expect(page.getByLabel("Totales")).toContainText("Impuestos");
+    // Case-insensitive search: every row left mentions the supplier.
+    await page.getByRole("searchbox", { name: "Buscar" }).fill("kemper");
+    await expect(page.getByText(`1–50 de ${count}`)).toHaveCount(0);
+    const proveedores = await columnTexts(table, 3);
+    expect(proveedores.length).toBeGreaterThan(0);
+    for (const proveedor of proveedores) expect(proveedor).toContain("ESCUELA KEMPER URGATE");
 
-  // A reload loses the loaded list: the detail goes back to its list.
-  await page.reload();
-  await expect(page).toHaveURL(/\/Entradas-Mercancia$/);
+    // Double-click opens the receipt.
+    const first = bodyRows(table).first();
+    const [fila, entrada, pedido] = await Promise.all([
+      first.locator("td:nth-child(1)").textContent(),
+      first.locator("td:nth-child(4)").textContent(),
+      first.locator("td:nth-child(5)").textContent(),
+    ]);
+    await first.dblclick();
+    await expect(page).toHaveURL(new RegExp(`/Entradas-Mercancia/EntradaMercancia/${fila}$`));
+    await expect(page.getByRole("heading", { level: 1, name: `Entrada de mercancía #${entrada}` })).toBeVisible();
+    const datos = page.getByRole("region", { name: "Datos generales" });
+    await expect(datos).toContainText(`Entrada${entrada}`);
+    await expect(datos).toContainText(`Pedido${pedido}`);
+    await expect(page.getByRole("table", { name: "Partidas" }).locator("tbody tr").first()).toBeVisible();
+    await expect(page.getByLabel("Totales")).toContainText("Impuestos");
+
+    // A reload loses the loaded list: the detail goes back to its list.
+    await page.reload();
+    await expect(page).toHaveURL(/\/Entradas-Mercancia$/);
+  });
 });
 
 /** 10,000 orders that follow the contract (pedidos.ts), for measuring the browser, not the API. */
@@ -172,58 +181,62 @@ function manyPedidos(total: number) {
   });
 }
 
-test("10,000 orders with 'All' selected repaint within a frame budget while typing a search", async ({ page }) => {
-  const rows = manyPedidos(10_000);
-  await signInOk(page, "Empleado", "admin");
-  await page.route("**/api/pedidos/getPedidos", (route) =>
-    route.fulfill({ json: { status: "success", message: "OK", data: rows } }),
-  );
-  await mainMenu(page).getByRole("link", { name: "Pedidos", exact: true }).click();
-  await expect(page.getByText("1–50 de 10000")).toBeVisible();
-  await page.getByRole("combobox", { name: "Filas por página" }).click();
-  await page.getByRole("option", { name: "All", exact: true }).click();
-  await expect(page.getByText("1–10000 de 10000")).toBeVisible();
+test.describe(() => {
+  test.use({ role: "administrador" });
 
-  // In the page: from each keydown (its event timestamp) to the first frame painted after the table finished
-  // re-rendering for it. The table marks itself aria-busy while the filtered rows are being computed.
-  await page.evaluate(() => {
-    const results: number[] = [];
-    Object.assign(window, { __repaints: results });
-    const input = document.querySelector<HTMLInputElement>('input[aria-label="Buscar"]');
-    const scroll = document.querySelector('table[aria-label="Pedidos"]')?.parentElement;
-    if (!input || !scroll) throw new Error("no search box or table");
-    let start: number | null = null;
-    input.addEventListener("keydown", (event) => (start = event.timeStamp), true);
-    new MutationObserver(() => {
-      if (start === null || scroll.getAttribute("aria-busy") !== "false") return;
-      const from = start;
-      start = null;
-      // rAF runs just before the paint; a task queued from it runs after that paint.
-      requestAnimationFrame(() => setTimeout(() => results.push(performance.now() - from), 0));
-    }).observe(scroll, { attributes: true, attributeFilter: ["aria-busy"] });
+  test("10,000 orders with 'All' selected repaint within a frame budget while typing a search", async ({ page }) => {
+    const rows = manyPedidos(10_000);
+    await page.goto("/Home"); // signed in once per role by the fixture
+    await page.route("**/api/pedidos/getPedidos", (route) =>
+      route.fulfill({ json: { status: "success", message: "OK", data: rows } }),
+    );
+    await mainMenu(page).getByRole("link", { name: "Pedidos", exact: true }).click();
+    await expect(page.getByText("1–50 de 10000")).toBeVisible();
+    await page.getByRole("combobox", { name: "Filas por página" }).click();
+    await page.getByRole("option", { name: "All", exact: true }).click();
+    await expect(page.getByText("1–10000 de 10000")).toBeVisible();
+
+    // In the page: from each keydown (its event timestamp) to the first frame painted after the table finished
+    // re-rendering for it. The table marks itself aria-busy while the filtered rows are being computed.
+    await page.evaluate(() => {
+      const results: number[] = [];
+      Object.assign(window, { __repaints: results });
+      const input = document.querySelector<HTMLInputElement>('input[aria-label="Buscar"]');
+      const scroll = document.querySelector('table[aria-label="Pedidos"]')?.parentElement;
+      if (!input || !scroll) throw new Error("no search box or table");
+      let start: number | null = null;
+      input.addEventListener("keydown", (event) => (start = event.timeStamp), true);
+      new MutationObserver(() => {
+        if (start === null || scroll.getAttribute("aria-busy") !== "false") return;
+        const from = start;
+        start = null;
+        // rAF runs just before the paint; a task queued from it runs after that paint.
+        requestAnimationFrame(() => setTimeout(() => results.push(performance.now() - from), 0));
+      }).observe(scroll, { attributes: true, attributeFilter: ["aria-busy"] });
+    });
+
+    const search = page.getByRole("searchbox", { name: "Buscar" });
+    await search.focus();
+    const query = "urgate 42";
+    const keys = [...query.split(""), ...query.split("").map(() => "Backspace")];
+    for (const [n, key] of keys.entries()) {
+      await page.keyboard.press(key === " " ? "Space" : key);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __repaints: number[] }).__repaints.length))
+        .toBe(n + 1);
+    }
+    await expect(page.getByText("1–10000 de 10000")).toBeVisible();
+
+    const repaints = await page.evaluate(() => (window as unknown as { __repaints: number[] }).__repaints);
+    const sorted = [...repaints].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+    const max = sorted[sorted.length - 1] ?? 0;
+    console.log(
+      `[medición] búsqueda sobre 10,000 pedidos con 'All': ${repaints.length} teclas, ` +
+        `mediana ${median.toFixed(1)} ms, máximo ${max.toFixed(1)} ms hasta el repintado ` +
+        `(${repaints.map((ms) => ms.toFixed(0)).join(", ")})`,
+    );
+    // A measurement, not a timing test: only a generous bound so a slow machine does not make it flaky.
+    expect(max).toBeLessThan(1000);
   });
-
-  const search = page.getByRole("searchbox", { name: "Buscar" });
-  await search.focus();
-  const query = "urgate 42";
-  const keys = [...query.split(""), ...query.split("").map(() => "Backspace")];
-  for (const [n, key] of keys.entries()) {
-    await page.keyboard.press(key === " " ? "Space" : key);
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __repaints: number[] }).__repaints.length))
-      .toBe(n + 1);
-  }
-  await expect(page.getByText("1–10000 de 10000")).toBeVisible();
-
-  const repaints = await page.evaluate(() => (window as unknown as { __repaints: number[] }).__repaints);
-  const sorted = [...repaints].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  const max = sorted[sorted.length - 1] ?? 0;
-  console.log(
-    `[medición] búsqueda sobre 10,000 pedidos con 'All': ${repaints.length} teclas, ` +
-      `mediana ${median.toFixed(1)} ms, máximo ${max.toFixed(1)} ms hasta el repintado ` +
-      `(${repaints.map((ms) => ms.toFixed(0)).join(", ")})`,
-  );
-  // A measurement, not a timing test: only a generous bound so a slow machine does not make it flaky.
-  expect(max).toBeLessThan(1000);
 });

@@ -134,15 +134,47 @@ export const apiPatch = <S extends z.ZodType>(
 export const apiGet = <S extends z.ZodType>(path: string, answerSchema: S, options: RequestOptions = {}) =>
   request("GET", path, undefined, answerSchema, options);
 
-/** A stored file (GET /api/archivos/{id}); the token header is why this cannot be a plain link. */
-export async function apiGetBlob(path: string, type: string, options: RequestOptions = {}): Promise<Blob> {
-  const response = await send(
-    path,
-    init("GET", undefined, options),
-    options.handleUnauthorized ?? options.auth ?? true,
-  );
-  const blob = await response.blob();
-  return blob.type === type ? blob : new Blob([blob], { type });
+/**
+ * What the web needs of a `CALLS` entry (@portal/contracts). Written structurally so the registry can grow
+ * (access levels, params) without the client changing: a call is public when the registry says so.
+ */
+export interface ApiCall {
+  method: "GET" | "POST" | "PATCH";
+  path: string;
+  request?: z.ZodType;
+  answer: z.ZodType;
+  auth?: boolean;
+  access?: string;
+}
+
+/** The body a call takes: its request schema's input, or nothing for calls without one. */
+export type CallBody<C extends ApiCall> = C extends { request: infer S extends z.ZodType } ? z.input<S> : undefined;
+export type CallResult<C extends ApiCall> = z.output<C["answer"]>;
+
+const isPublicCall = (call: ApiCall) => call.auth === false || call.access === "public";
+
+/**
+ * The one way features call the API: `callApi(CALLS.getPedidos, body)`. Method, path and answer schema come
+ * from the registry entry, so a path is written once; public calls (login) go without the token, and a 401
+ * from them is an answer, not an ended session.
+ */
+export function callApi<C extends ApiCall>(
+  call: C,
+  ...[body, options = {}]: CallBody<C> extends undefined
+    ? [body?: undefined, options?: RequestOptions]
+    : [body: CallBody<C>, options?: RequestOptions]
+): Promise<CallResult<C>> {
+  return sendCall(call, body, options);
+}
+
+/** `callApi` without the body's static check, for generic code (the list kit) that passes a typed body on. */
+export function sendCall<C extends ApiCall>(
+  call: C,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<CallResult<C>> {
+  const auth = options.auth ?? !isPublicCall(call);
+  return request<C["answer"]>(call.method, call.path, body, call.answer, { ...options, auth });
 }
 
 /**
@@ -165,7 +197,10 @@ export function fileNameFromContentDisposition(header: string | null): string | 
   return name || null;
 }
 
-/** A stored file with the name the server gives it, for downloads that keep the file's name. */
+/**
+ * A stored file (GET /api/archivos/{id}, the URL rows carry) and the name the server gives it. The token
+ * header is why this cannot be a plain link.
+ */
 export async function apiGetFile(
   path: string,
   type: string,

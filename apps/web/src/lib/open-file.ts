@@ -1,4 +1,4 @@
-import { apiGetBlob, apiGetFile } from "./api-client";
+import { apiGetFile } from "./api-client";
 
 /** How long an opened file's object URL lives; the new window has loaded it well before. */
 const OBJECT_URL_LIFETIME_MS = 60_000;
@@ -12,7 +12,7 @@ const OBJECT_URL_LIFETIME_MS = 60_000;
 export async function openProtectedFile(url: string, type = "application/pdf"): Promise<void> {
   const target = window.open("", "_blank");
   try {
-    const blob = await apiGetBlob(url, type);
+    const { blob } = await apiGetFile(url, type);
     const objectUrl = URL.createObjectURL(blob);
     if (target && !target.closed) target.location.href = objectUrl;
     else window.open(objectUrl, "_blank");

@@ -3,8 +3,9 @@ import { useCallback } from "react";
 import { ScreenTitle } from "../components/screen-title";
 import { useEmpleados } from "../features/empleados/api";
 import { EmpleadoForm } from "../features/empleados/components/empleado-form";
+import { findByFila } from "../lib/list-query";
 import { NUEVO } from "../lib/route-params";
-import { type Session, useSession } from "../lib/session";
+import type { Session } from "../lib/session";
 
 /**
  * The row comes from the loaded catalogue (the loader made sure it is there), read from the query cache
@@ -15,7 +16,7 @@ function EmpleadoScreen({ session }: { session: Session }) {
   const empleados = useEmpleados(session);
   const navigate = useNavigate();
   const backToList = useCallback(() => void navigate({ to: "/Catalogo-Empleados" }), [navigate]);
-  const row = id === NUEVO ? null : empleados.data?.find((item) => item.Fila === id);
+  const row = id === NUEVO ? null : findByFila(empleados.data, id);
   if (row === undefined) return <Navigate to="/Catalogo-Empleados" replace />;
   return (
     <>
@@ -26,8 +27,7 @@ function EmpleadoScreen({ session }: { session: Session }) {
 }
 
 function Screen() {
-  const current = useSession();
-  if (!current) return null; // the guard is about to send the user to /
+  const { session: current } = Route.useRouteContext();
   return <EmpleadoScreen session={current} />;
 }
 

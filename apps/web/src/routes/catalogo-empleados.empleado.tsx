@@ -1,5 +1,5 @@
-import { createRoute, redirect } from "@tanstack/react-router";
-import { areasQueryOptions, empleadosQueryOptions } from "../features/empleados/api";
+import { createRoute } from "@tanstack/react-router";
+import { areasQueryOptions, empleadosList } from "../features/empleados/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, NUEVO, rowOrNuevoSchema } from "../lib/route-params";
@@ -17,9 +17,6 @@ export const empleadoRoute = createRoute({
   loader: ({ context: { queryClient, session }, params: { id } }) => {
     void queryClient.prefetchQuery(areasQueryOptions());
     if (id === NUEVO) return;
-    const isLoaded = queryClient
-      .getQueryData(empleadosQueryOptions(session).queryKey)
-      ?.some((item) => item.Fila === id);
-    if (!isLoaded) throw redirect({ to: "/Catalogo-Empleados", replace: true });
+    empleadosList.requireLoadedRow(queryClient, session, id);
   },
 }).lazy(() => importWithTimeout(() => import("./catalogo-empleados.empleado.lazy")).then((module) => module.Route));

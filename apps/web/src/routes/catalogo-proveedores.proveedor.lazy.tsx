@@ -3,8 +3,9 @@ import { useCallback } from "react";
 import { ScreenTitle } from "../components/screen-title";
 import { useProveedores } from "../features/proveedores/api";
 import { ProveedorDetail } from "../features/proveedores/components/proveedor-detail";
+import { findByFila } from "../lib/list-query";
 import { NUEVO } from "../lib/route-params";
-import { type Session, useSession } from "../lib/session";
+import type { Session } from "../lib/session";
 
 /**
  * The row comes from the loaded catalogue (the loader made sure it is there), read from the query cache
@@ -19,7 +20,7 @@ function ProveedorScreen({ session }: { session: Session }) {
     () => void navigate({ to: "/Catalogo-Proveedores/Proveedor/$id/Sociedad/$userId", params: { id, userId: NUEVO } }),
     [navigate, id],
   );
-  const row = proveedores.data?.find((item) => item.Fila === id);
+  const row = findByFila(proveedores.data, id);
   if (!row) return <Navigate to="/Catalogo-Proveedores" replace />;
   return (
     <>
@@ -36,8 +37,7 @@ function ProveedorScreen({ session }: { session: Session }) {
 }
 
 function Screen() {
-  const current = useSession();
-  if (!current) return null; // the guard is about to send the user to /
+  const { session: current } = Route.useRouteContext();
   return <ProveedorScreen session={current} />;
 }
 

@@ -3,7 +3,8 @@ import { useCallback } from "react";
 import { ScreenTitle } from "../components/screen-title";
 import { useProveedores } from "../features/proveedores/api";
 import { VincularSociedadForm } from "../features/proveedores/components/vincular-sociedad-form";
-import { type Session, useSession } from "../lib/session";
+import { findByFila } from "../lib/list-query";
+import type { Session } from "../lib/session";
 
 /** The supplier of row $id of the loaded catalogue (the loader made sure it is there). */
 function VincularScreen({ session }: { session: Session }) {
@@ -12,7 +13,7 @@ function VincularScreen({ session }: { session: Session }) {
   const navigate = useNavigate();
   // Spec §2: after linking, the user returns to /Catalogo-Proveedores.
   const backToList = useCallback(() => void navigate({ to: "/Catalogo-Proveedores" }), [navigate]);
-  const proveedor = proveedores.data?.find((item) => item.Fila === id);
+  const proveedor = findByFila(proveedores.data, id);
   if (!proveedor) return <Navigate to="/Catalogo-Proveedores" replace />;
   return (
     <>
@@ -23,8 +24,7 @@ function VincularScreen({ session }: { session: Session }) {
 }
 
 function Screen() {
-  const current = useSession();
-  if (!current) return null; // the guard is about to send the user to /
+  const { session: current } = Route.useRouteContext();
   return <VincularScreen session={current} />;
 }
 

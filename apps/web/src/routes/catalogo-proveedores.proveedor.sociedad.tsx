@@ -1,5 +1,5 @@
-import { createRoute, redirect } from "@tanstack/react-router";
-import { proveedoresQueryOptions, sociedadesOpcionesQueryOptions } from "../features/proveedores/api";
+import { createRoute } from "@tanstack/react-router";
+import { proveedoresList, sociedadesOpcionesQueryOptions } from "../features/proveedores/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { keySchema, rowNumberSchema } from "../lib/route-params";
@@ -23,10 +23,7 @@ export const proveedorSociedadRoute = createRoute({
   },
   beforeLoad: requireAccess("catalogos"),
   loader: ({ context: { queryClient, session }, params: { id } }) => {
-    const isLoaded = queryClient
-      .getQueryData(proveedoresQueryOptions(session).queryKey)
-      ?.some((item) => item.Fila === id);
-    if (!isLoaded) throw redirect({ to: "/Catalogo-Proveedores", replace: true });
+    proveedoresList.requireLoadedRow(queryClient, session, id);
     void queryClient.prefetchQuery(sociedadesOpcionesQueryOptions());
   },
 }).lazy(() =>

@@ -1,5 +1,5 @@
-import { createRoute, redirect } from "@tanstack/react-router";
-import { proveedoresQueryOptions } from "../features/proveedores/api";
+import { createRoute } from "@tanstack/react-router";
+import { proveedoresList } from "../features/proveedores/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, rowNumberSchema } from "../lib/route-params";
@@ -15,9 +15,6 @@ export const proveedorRoute = createRoute({
   params: idParam(rowNumberSchema),
   beforeLoad: requireAccess("catalogos"),
   loader: ({ context: { queryClient, session }, params: { id } }) => {
-    const isLoaded = queryClient
-      .getQueryData(proveedoresQueryOptions(session).queryKey)
-      ?.some((item) => item.Fila === id);
-    if (!isLoaded) throw redirect({ to: "/Catalogo-Proveedores", replace: true });
+    proveedoresList.requireLoadedRow(queryClient, session, id);
   },
 }).lazy(() => importWithTimeout(() => import("./catalogo-proveedores.proveedor.lazy")).then((module) => module.Route));

@@ -3,8 +3,9 @@ import { useCallback } from "react";
 import { ScreenTitle } from "../components/screen-title";
 import { useSociedades } from "../features/sociedades/api";
 import { SociedadForm } from "../features/sociedades/components/sociedad-form";
+import { findByFila } from "../lib/list-query";
 import { NUEVO } from "../lib/route-params";
-import { type Session, useSession } from "../lib/session";
+import type { Session } from "../lib/session";
 
 /**
  * The row comes from the loaded catalogue (the loader made sure it is there), read from the query cache
@@ -15,7 +16,7 @@ function SociedadScreen({ session }: { session: Session }) {
   const sociedades = useSociedades(session);
   const navigate = useNavigate();
   const backToList = useCallback(() => void navigate({ to: "/Catalogo-Sociedades" }), [navigate]);
-  const row = id === NUEVO ? null : sociedades.data?.find((item) => item.Fila === id);
+  const row = id === NUEVO ? null : findByFila(sociedades.data, id);
   if (row === undefined) return <Navigate to="/Catalogo-Sociedades" replace />;
   return (
     <>
@@ -26,8 +27,7 @@ function SociedadScreen({ session }: { session: Session }) {
 }
 
 function Screen() {
-  const current = useSession();
-  if (!current) return null; // the guard is about to send the user to /
+  const { session: current } = Route.useRouteContext();
   return <SociedadScreen session={current} />;
 }
 

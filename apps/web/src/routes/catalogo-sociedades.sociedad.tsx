@@ -1,5 +1,5 @@
-import { createRoute, redirect } from "@tanstack/react-router";
-import { sociedadesQueryOptions } from "../features/sociedades/api";
+import { createRoute } from "@tanstack/react-router";
+import { sociedadesList } from "../features/sociedades/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, NUEVO, rowOrNuevoSchema } from "../lib/route-params";
@@ -16,9 +16,6 @@ export const sociedadRoute = createRoute({
   beforeLoad: requireAccess("catalogos"),
   loader: ({ context: { queryClient, session }, params: { id } }) => {
     if (id === NUEVO) return;
-    const isLoaded = queryClient
-      .getQueryData(sociedadesQueryOptions(session).queryKey)
-      ?.some((item) => item.Fila === id);
-    if (!isLoaded) throw redirect({ to: "/Catalogo-Sociedades", replace: true });
+    sociedadesList.requireLoadedRow(queryClient, session, id);
   },
 }).lazy(() => importWithTimeout(() => import("./catalogo-sociedades.sociedad.lazy")).then((module) => module.Route));

@@ -1,6 +1,5 @@
-import { createRoute, redirect } from "@tanstack/react-router";
-import { findByFila } from "../components/documento-compra";
-import { entradasCargadas } from "../features/entradas/api";
+import { createRoute } from "@tanstack/react-router";
+import { entradasList } from "../features/entradas/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, rowNumberSchema } from "../lib/route-params";
@@ -15,11 +14,8 @@ export const entradaMercanciaRoute = createRoute({
   path: "/Entradas-Mercancia/EntradaMercancia/$id",
   params: idParam(rowNumberSchema),
   beforeLoad: requireAccess(),
-  loader: ({ context: { queryClient, session }, params: { id } }) => {
-    if (!findByFila(entradasCargadas(queryClient, session), id)) {
-      throw redirect({ to: "/Entradas-Mercancia", replace: true });
-    }
-  },
+  loader: ({ context: { queryClient, session }, params: { id } }) =>
+    entradasList.requireLoadedRow(queryClient, session, id),
 }).lazy(() =>
   importWithTimeout(() => import("./entradas-mercancia.entrada-mercancia.lazy")).then((module) => module.Route),
 );

@@ -1,5 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
-import { entradasQueryOptions } from "../features/entradas/api";
+import { entradasList } from "../features/entradas/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { rootRoute } from "./root";
@@ -9,8 +9,5 @@ export const entradasMercanciaRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Entradas-Mercancia",
   beforeLoad: requireAccess(),
-  // As /Pedidos: start the request without holding the screen back; the table shows its own spinner.
-  loader: ({ context: { queryClient, session } }) => {
-    void queryClient.ensureQueryData(entradasQueryOptions(session)).catch(() => undefined);
-  },
+  loader: ({ context: { queryClient, session } }) => entradasList.prefetch(queryClient, session),
 }).lazy(() => importWithTimeout(() => import("./entradas-mercancia.lazy")).then((module) => module.Route));

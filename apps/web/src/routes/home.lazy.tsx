@@ -5,11 +5,9 @@ import { ScreenTitle } from "../components/screen-title";
 import { HomeTiles } from "../features/home/components/home-tiles";
 import { SociedadesTable } from "../features/home/components/sociedades-table";
 import { isProveedor } from "../lib/permissions";
-import { useSession } from "../lib/session";
 
 function HomePage() {
-  const current = useSession();
-  if (!current) return null; // the guard is about to send the user to /
+  const { session: current } = Route.useRouteContext();
   return (
     <Stack gap="xl">
       <div>

@@ -1,6 +1,5 @@
-import { createRoute, redirect } from "@tanstack/react-router";
-import { findByFila } from "../components/documento-compra";
-import { pedidosCargados } from "../features/pedidos/api";
+import { createRoute } from "@tanstack/react-router";
+import { pedidosList } from "../features/pedidos/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, rowNumberSchema } from "../lib/route-params";
@@ -15,7 +14,6 @@ export const pedidoRoute = createRoute({
   path: "/Pedidos/Pedido/$id",
   params: idParam(rowNumberSchema),
   beforeLoad: requireAccess(),
-  loader: ({ context: { queryClient, session }, params: { id } }) => {
-    if (!findByFila(pedidosCargados(queryClient, session), id)) throw redirect({ to: "/Pedidos", replace: true });
-  },
+  loader: ({ context: { queryClient, session }, params: { id } }) =>
+    pedidosList.requireLoadedRow(queryClient, session, id),
 }).lazy(() => importWithTimeout(() => import("./pedidos.pedido.lazy")).then((module) => module.Route));

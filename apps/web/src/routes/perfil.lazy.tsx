@@ -7,7 +7,7 @@ import { EmpleadoForm } from "../features/empleados/components/empleado-form";
 import { usePerfilProveedor } from "../features/proveedores/api";
 import { ProveedorDetail } from "../features/proveedores/components/proveedor-detail";
 import { isProveedor } from "../lib/permissions";
-import { type Session, useSession } from "../lib/session";
+import type { Session } from "../lib/session";
 
 const Cargando = () => (
   <Center py="xl">
@@ -30,11 +30,10 @@ function PerfilEmpleado({ session, onDone }: { session: Session; onDone: () => v
 }
 
 function Screen() {
-  const current = useSession();
+  const { session: current } = Route.useRouteContext();
   const navigate = useNavigate();
   // Profile mode has no catalogue to return to: /Home, the same place the spec sends a profile without data.
   const toHome = useCallback(() => void navigate({ to: "/Home" }), [navigate]);
-  if (!current) return null; // the guard is about to send the user to /
   return (
     <>
       <ScreenTitle>Perfil</ScreenTitle>

@@ -42,7 +42,28 @@ export interface DataTableColumn<Row> {
    * short codes sit under long headers. Headers stay on one line by default.
    */
   isHeaderWrapped?: boolean;
+  /**
+   * Makes the cell editable row by row (a review's status select, its Revisado checkbox, a comment): renders
+   * the editor with the row's current value (its edit, or `value`). Locked rows and rows for which
+   * `isEditable` says no get the editor disabled.
+   */
+  edit?: {
+    render: (row: Row, editor: CellEditor) => ReactNode;
+    isEditable?: (row: Row) => boolean;
+  };
 }
+
+/** What an editable cell's editor receives. */
+export interface CellEditor {
+  value: CellValue;
+  onChange: (value: CellValue) => void;
+  isDisabled: boolean;
+  /** Accessible name: the column's header and the row's number ("Estatus, fila 3"). */
+  label: string;
+}
+
+/** Edits made in a table, by row key and column id. */
+export type RowEdits = Readonly<Record<string, Readonly<Record<string, CellValue>>>>;
 
 export const isColumnSearchable = <Row>(column: DataTableColumn<Row>): boolean =>
   Boolean(column.value) && column.isSearchable !== false;

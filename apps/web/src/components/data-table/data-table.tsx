@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Center,
+  Checkbox,
   Group,
   Loader,
   Pagination,
@@ -12,15 +13,33 @@ import {
   Tooltip,
   UnstyledButton,
 } from "@mantine/core";
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconRefresh, IconSearch } from "@tabler/icons-react";
+import {
+  IconArrowDown,
+  IconArrowsSort,
+  IconArrowUp,
+  IconChevronDown,
+  IconChevronRight,
+  IconLock,
+  IconRefresh,
+  IconSearch,
+} from "@tabler/icons-react";
+import {
+  type ExpandedState,
+  type PaginationState,
+  type RowData,
+  type RowSelectionState,
+  type SortingState,
+  useTable,
+} from "@tanstack/react-table";
+import { observeElementRect, useVirtualizer } from "@tanstack/react-virtual";
 import {
   type KeyboardEvent,
   memo,
   type ReactElement,
   type ReactNode,
-  type UIEvent,
   useCallback,
   useDeferredValue,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -37,22 +56,25 @@ import {
 import classes from "./data-table.module.css";
 import {
   buildSearchIndex,
+  type CellValue,
   clampPage,
   type DataTableColumn,
-  filterRows,
   isColumnSearchable,
   isColumnSortable,
   nextSort,
   pageCount,
-  paginate,
+  type RowEdits,
   rangeLabel,
   type SortState,
-  sortRows,
-  visibleWindow,
+  searchText,
 } from "./data-table-logic";
+import { createTableFeatures, sortKeyOf, type TableInputs } from "./table-model";
 
-/** Above this many rows on screen the body is windowed: only the rows in view are mounted. */
+/** Above this many rows on an 'All' page the body is virtualised: only the rows in view are mounted. */
 const WINDOWING_THRESHOLD = 150;
+const OVERSCAN_ROWS = 10;
+/** A scroll box not laid out yet (or a test DOM) reports no height; window as if it showed this much. */
+const FALLBACK_VIEWPORT_PX = 600;
 
 export interface DataTableProps<Row> {
   /** Rows as loaded; keep the array reference stable between renders (e.g. straight from react-query). */
@@ -85,6 +107,19 @@ export interface DataTableProps<Row> {
    * columns would otherwise push the total out of view on a laptop screen.
    */
   isCompact?: boolean;
+  /** A leading checkbox column; called with the selected rows (in list order) whenever they change. */
+  onSelectionChange?: (selected: Row[]) => void;
+  /** Rows that may be selected (default: every row that is not locked). */
+  isRowSelectable?: (row: Row) => boolean;
+  /** A leading expand button per row; the expanded row shows this under it, across the table. */
+  renderExpanded?: (row: Row) => ReactNode;
+  /** Rows that have something to expand (default: all, when `renderExpanded` is given). */
+  canExpand?: (row: Row) => boolean;
+  /** Locked rows (e.g. a reviewed invoice): not selectable, editors disabled, marked with a lock. */
+  isRowLocked?: (row: Row) => boolean;
+  /** Edits of the editable cells (controlled); without it the table keeps them itself. */
+  edits?: RowEdits;
+  onEditsChange?: (edits: RowEdits) => void;
 }
 
 function SortIcon({ direction }: { direction: SortState["direction"] | null }) {
@@ -93,13 +128,23 @@ function SortIcon({ direction }: { direction: SortState["direction"] | null }) {
   return <IconArrowsSort size={14} aria-hidden className={classes.idleSortIcon} />;
 }
 
+const toSorting = (sort: SortState | null): SortingState =>
+  sort ? [{ id: sort.columnId, desc: sort.direction === "desc" }] : [];
+const fromSorting = (sorting: SortingState): SortState | null => {
+  const [first] = sorting;
+  return first ? { columnId: first.id, direction: first.desc ? "desc" : "asc" } : null;
+};
+const toTablePageSize = (pageSize: PageSize) => (pageSize === PAGE_SIZE_ALL ? Number.POSITIVE_INFINITY : pageSize);
+const NO_EDITS: RowEdits = {};
+
 /**
- * The shared list table (spec §2 "All tables have…"): client-side search, sort by header click,
- * paging with 'All', double-click to open, spinner while loading, refresh button 'Recargar', at most
- * 55% of the view high with a sticky header. Search, sort and paging are the pure functions of
- * data-table-logic.ts; long pages ('All') are windowed so 10,000 rows stay responsive.
+ * The shared list table (spec §2 "All tables have…"): client-side search, sort by header click, paging with
+ * 'All', double-click to open, spinner while loading, refresh button 'Recargar', at most 55% of the view high
+ * with a sticky header; and, for the review lists, row selection, expandable rows, per-row editable cells and
+ * locked rows. Headless @tanstack/react-table holds the state and the row pipeline (table-model.ts), Mantine
+ * renders it, and an 'All' page of a long list is virtualised with @tanstack/react-virtual.
  */
-export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
+export function DataTable<Row extends RowData>(props: DataTableProps<Row>): ReactElement {
   const {
     rows,
     columns,
@@ -116,65 +161,175 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
     actions,
     emptyText = "No hay registros para mostrar.",
     isCompact = false,
+    onSelectionChange,
+    isRowSelectable,
+    renderExpanded,
+    canExpand,
+    isRowLocked,
+    edits: controlledEdits,
+    onEditsChange,
   } = props;
 
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
-  const [sort, setSort] = useState<SortState | null>(initialSort);
+  const [sorting, setSorting] = useState<SortingState>(() => toSorting(initialSort));
   const [pageSize, setPageSize] = useState<PageSize>(defaultPageSize);
-  const [page, setPage] = useState(0);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+  const [ownEdits, setOwnEdits] = useState<RowEdits>(NO_EDITS);
+  const edits = controlledEdits ?? ownEdits;
 
-  // Sort once per rows/sort change and filter the sorted rows per keystroke: filtering keeps the
-  // order, and re-sorting 10,000 rows on every key would be the expensive step.
+  // What the row models read besides table state; the search index is built once per rows/columns change,
+  // so a keystroke does not lower-case 10,000 rows.
   const searchIndex = useMemo(() => buildSearchIndex(rows, columns), [rows, columns]);
-  const ordered = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
-  const sorted = useMemo(() => filterRows(ordered, searchIndex, deferredQuery), [ordered, searchIndex, deferredQuery]);
-  const currentPage = clampPage(page, sorted.length, pageSize);
-  const pageRows = useMemo(() => paginate(sorted, currentPage, pageSize), [sorted, currentPage, pageSize]);
-  const isStale = query !== deferredQuery;
+  const inputs = useRef<TableInputs<Row>>({ columns, searchIndex });
+  inputs.current = { columns, searchIndex };
+  const [features] = useState(() => createTableFeatures(inputs));
 
-  // Windowing: which of pageRows are mounted.
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const [scroll, setScroll] = useState({ top: 0, height: 600 });
-  const frame = useRef(0);
-  const isWindowed = pageRows.length > WINDOWING_THRESHOLD;
-  const onScroll = useCallback(
-    (event: UIEvent<HTMLDivElement>) => {
-      if (!isWindowed) return;
-      const target = event.currentTarget;
-      cancelAnimationFrame(frame.current);
-      frame.current = requestAnimationFrame(() =>
-        setScroll({ top: target.scrollTop, height: target.clientHeight || 600 }),
-      );
-    },
-    [isWindowed],
+  const tableColumns = useMemo(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        header: column.header,
+        accessorFn: column.value || column.sortValue ? sortKeyOf(column) : undefined,
+        enableSorting: isColumnSortable(column),
+        sortUndefined: "last" as const,
+      })),
+    [columns],
   );
-  const window_ = isWindowed
-    ? visibleWindow(scroll.top, scroll.height, TABLE_ROW_HEIGHT_PX, pageRows.length)
-    : { start: 0, end: pageRows.length };
-  const mountedRows = isWindowed ? pageRows.slice(window_.start, window_.end) : pageRows;
+  const data = rows as Row[];
+  const lockedRef = useRef(isRowLocked);
+  lockedRef.current = isRowLocked;
+
+  const needle = searchText(deferredQuery.trim());
+  // One object per page change: TanStack compares state by identity, and a new one per render would rebuild
+  // the page of a 10,000-row list on every keystroke.
+  const pagination = useMemo<PaginationState>(
+    () => ({ pageIndex, pageSize: toTablePageSize(pageSize) }),
+    [pageIndex, pageSize],
+  );
+  const table = useTable(
+    {
+      features,
+      columns: tableColumns,
+      data,
+      getRowId: (row) => String(getRowKey(row)),
+      state: { sorting, globalFilter: needle, pagination, rowSelection, expanded },
+      enableMultiSort: false,
+      enableSortingRemoval: false,
+      autoResetPageIndex: false,
+      autoResetExpanded: false,
+      enableRowSelection: (row) =>
+        Boolean(onSelectionChange) && !lockedRef.current?.(row.original) && (isRowSelectable?.(row.original) ?? true),
+      getRowCanExpand: (row) => Boolean(renderExpanded) && (canExpand?.(row.original) ?? true),
+    },
+    () => null,
+  );
+
+  const total = table.getPrePaginatedRowModel().rows.length;
+  const currentPage = clampPage(pageIndex, total, pageSize);
+  // Rows may shrink under the page (a reload): show the last page that exists.
+  useEffect(() => {
+    if (currentPage !== pageIndex) setPageIndex(currentPage);
+  }, [currentPage, pageIndex]);
+  const pageRows = table.getRowModel().rows;
+  const isStale = query !== deferredQuery;
+  const sort = fromSorting(sorting);
+
+  // Selection is reported as rows, in list order, whenever it changes (not when only the screen's arrows do).
+  const onSelectionChangeRef = useRef(onSelectionChange);
+  const getRowKeyRef = useRef(getRowKey);
+  useLayoutEffect(() => {
+    onSelectionChangeRef.current = onSelectionChange;
+    getRowKeyRef.current = getRowKey;
+  });
+  const selectionSignature = Object.keys(rowSelection).join("\u0000");
+  useEffect(() => {
+    if (!onSelectionChangeRef.current) return;
+    const keys = new Set(selectionSignature ? selectionSignature.split("\u0000") : []);
+    onSelectionChangeRef.current(rows.filter((row) => keys.has(String(getRowKeyRef.current(row)))));
+  }, [selectionSignature, rows]);
+
+  // Virtualisation of an 'All' page of a long list.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const isWindowed = pageSize === PAGE_SIZE_ALL && pageRows.length > WINDOWING_THRESHOLD;
+  const expandedRef = useRef(expanded);
+  expandedRef.current = expanded;
+  // Stable between keystroke renders: the virtualiser re-measures every row when its key function changes.
+  const getItemKey = useCallback((index: number) => pageRows[index]?.id ?? index, [pageRows]);
+  const virtualizer = useVirtualizer({
+    count: isWindowed ? pageRows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => TABLE_ROW_HEIGHT_PX,
+    overscan: OVERSCAN_ROWS,
+    observeElementRect: (instance, notify) =>
+      observeElementRect(instance, (rect) => notify({ ...rect, height: rect.height || FALLBACK_VIEWPORT_PX })),
+    enabled: isWindowed,
+    getItemKey,
+    // An expanded row is its row plus the detail row under it; never less than a row (jsdom measures 0).
+    measureElement: (element) => {
+      const detail = element.nextElementSibling;
+      const detailHeight = detail?.hasAttribute("data-detail") ? detail.getBoundingClientRect().height : 0;
+      return Math.max(TABLE_ROW_HEIGHT_PX, element.getBoundingClientRect().height + detailHeight);
+    },
+  });
+  const virtualItems = isWindowed ? virtualizer.getVirtualItems() : [];
+  const windowStart = isWindowed ? (virtualItems[0]?.index ?? 0) : 0;
+  const windowEnd = isWindowed ? (virtualItems[virtualItems.length - 1]?.index ?? -1) + 1 : pageRows.length;
+  const paddingTop = isWindowed ? (virtualItems[0]?.start ?? 0) : 0;
+  const paddingBottom = isWindowed ? virtualizer.getTotalSize() - (virtualItems[virtualItems.length - 1]?.end ?? 0) : 0;
+  const mountedRows = isWindowed ? pageRows.slice(windowStart, windowEnd) : pageRows;
 
   const hasSearchableColumns = columns.some(isColumnSearchable);
   const firstRowNumber = (pageSize === PAGE_SIZE_ALL ? 0 : currentPage * pageSize) + 1;
 
   const resetScroll = () => {
     scrollRef.current?.scrollTo({ top: 0 });
-    setScroll((current) => ({ ...current, top: 0 }));
   };
 
-  // A stable opener, so memoised rows are not re-rendered just because the screen passed a new arrow.
+  // Stable callbacks, so memoised rows are not re-rendered just because the screen passed new arrows.
   const onRowOpenRef = useRef(onRowOpen);
   useLayoutEffect(() => {
     onRowOpenRef.current = onRowOpen;
   });
   const isOpenable = Boolean(onRowOpen);
   const openRow = useMemo(() => (isOpenable ? (row: Row) => onRowOpenRef.current?.(row) : undefined), [isOpenable]);
+  const toggleSelected = useCallback(
+    (key: string) =>
+      setRowSelection((current) => {
+        const { [key]: wasSelected, ...others } = current;
+        return wasSelected ? others : { ...current, [key]: true };
+      }),
+    [],
+  );
+  const toggleExpanded = useCallback(
+    (key: string) =>
+      setExpanded((current) => {
+        const open = current === true ? {} : { ...current };
+        open[key] = !open[key];
+        return open;
+      }),
+    [],
+  );
+  const editsRef = useRef({ edits, onEditsChange, isControlled: controlledEdits !== undefined });
+  editsRef.current = { edits, onEditsChange, isControlled: controlledEdits !== undefined };
+  const editCell = useCallback((key: string, columnId: string, value: CellValue) => {
+    const { edits: current, onEditsChange: notify, isControlled } = editsRef.current;
+    const next: RowEdits = { ...current, [key]: { ...current[key], [columnId]: value } };
+    if (!isControlled) setOwnEdits(next);
+    notify?.(next);
+  }, []);
+
+  const hasSelection = Boolean(onSelectionChange);
+  const hasExpansion = Boolean(renderExpanded);
+  const columnCount = columns.length + (hasSelection ? 1 : 0) + (hasExpansion ? 1 : 0);
 
   let body: ReactNode;
   if (isLoading) {
     body = (
       <Table.Tr>
-        <Table.Td colSpan={columns.length}>
+        <Table.Td colSpan={columnCount}>
           <Center py="xl">
             <Loader size="md" aria-label="Cargando" />
           </Center>
@@ -184,7 +339,7 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
   } else if (pageRows.length === 0) {
     body = (
       <Table.Tr>
-        <Table.Td colSpan={columns.length}>
+        <Table.Td colSpan={columnCount}>
           <Text c="dimmed" ta="center" py="lg" size="sm">
             {emptyText}
           </Text>
@@ -194,25 +349,44 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
   } else {
     body = (
       <>
-        {isWindowed && window_.start > 0 ? (
-          <tr aria-hidden style={{ height: window_.start * TABLE_ROW_HEIGHT_PX }} />
-        ) : null}
-        {mountedRows.map((row, offset) => (
-          <BodyRow
-            key={getRowKey(row)}
-            row={row}
-            columns={columns}
-            rowIndex={firstRowNumber + window_.start + offset + 1}
-            isWindowed={isWindowed}
-            openRow={openRow}
-          />
-        ))}
-        {isWindowed && window_.end < pageRows.length ? (
-          <tr aria-hidden style={{ height: (pageRows.length - window_.end) * TABLE_ROW_HEIGHT_PX }} />
-        ) : null}
+        {paddingTop > 0 ? <tr aria-hidden style={{ height: paddingTop }} /> : null}
+        {mountedRows.map((row, offset) => {
+          const key = row.id;
+          const position = windowStart + offset;
+          return (
+            <BodyRow
+              key={key}
+              rowKey={key}
+              row={row.original}
+              columns={columns}
+              rowIndex={firstRowNumber + position + 1}
+              dataIndex={position}
+              measureRef={isWindowed && hasExpansion ? virtualizer.measureElement : undefined}
+              isWindowed={isWindowed}
+              openRow={openRow}
+              hasSelection={hasSelection}
+              isSelected={row.getIsSelected()}
+              canSelect={row.getCanSelect()}
+              onToggleSelected={toggleSelected}
+              hasExpansion={hasExpansion}
+              isExpanded={row.getIsExpanded()}
+              canExpand={row.getCanExpand()}
+              onToggleExpanded={toggleExpanded}
+              renderExpanded={renderExpanded}
+              isLocked={isRowLocked?.(row.original) ?? false}
+              rowEdits={edits[key]}
+              onEdit={editCell}
+              columnCount={columnCount}
+            />
+          );
+        })}
+        {paddingBottom > 0 ? <tr aria-hidden style={{ height: paddingBottom }} /> : null}
       </>
     );
   }
+
+  const selectableRows = hasSelection ? table.getPrePaginatedRowModel().rows.filter((row) => row.getCanSelect()) : [];
+  const selectedCount = selectableRows.filter((row) => row.getIsSelected()).length;
 
   return (
     <Paper withBorder radius="md" className={classes.root}>
@@ -229,7 +403,7 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
               value={query}
               onChange={(event) => {
                 setQuery(event.currentTarget.value);
-                setPage(0);
+                setPageIndex(0);
                 resetScroll();
               }}
             />
@@ -259,7 +433,6 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
         ref={scrollRef}
         className={classes.scroll}
         style={{ maxHeight: TABLE_MAX_HEIGHT }}
-        onScroll={onScroll}
         aria-busy={isLoading || isStale}
       >
         <Table
@@ -269,11 +442,34 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
           verticalSpacing="sm"
           horizontalSpacing={isCompact ? 8 : "md"}
           aria-label={label}
-          aria-rowcount={isWindowed ? sorted.length + 1 : undefined}
+          aria-rowcount={isWindowed ? total + 1 : undefined}
           className={isCompact ? `${classes.table} ${classes.compact}` : classes.table}
         >
           <Table.Thead className={classes.thead}>
             <Table.Tr aria-rowindex={isWindowed ? 1 : undefined}>
+              {hasSelection ? (
+                <Table.Th className={classes.th} w={44}>
+                  <Checkbox
+                    aria-label="Seleccionar todas"
+                    size="xs"
+                    checked={selectableRows.length > 0 && selectedCount === selectableRows.length}
+                    indeterminate={selectedCount > 0 && selectedCount < selectableRows.length}
+                    disabled={selectableRows.length === 0}
+                    onChange={(event) => {
+                      const isChecked = event.currentTarget.checked;
+                      setRowSelection((current) => {
+                        const next = { ...current };
+                        for (const row of selectableRows) {
+                          if (isChecked) next[row.id] = true;
+                          else delete next[row.id];
+                        }
+                        return next;
+                      });
+                    }}
+                  />
+                </Table.Th>
+              ) : null}
+              {hasExpansion ? <Table.Th className={classes.th} w={44} aria-label="Detalle" /> : null}
               {columns.map((column) => {
                 const direction = sort?.columnId === column.id ? sort.direction : null;
                 return (
@@ -288,8 +484,8 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
                       <UnstyledButton
                         className={classes.sortButton}
                         onClick={() => {
-                          setSort((current) => nextSort(current, column.id));
-                          setPage(0);
+                          setSorting((current) => toSorting(nextSort(fromSorting(current), column.id)));
+                          setPageIndex(0);
                         }}
                       >
                         <span>{column.header}</span>
@@ -322,20 +518,20 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
             onChange={(value) => {
               if (!value) return;
               setPageSize(value === PAGE_SIZE_ALL ? PAGE_SIZE_ALL : Number(value));
-              setPage(0);
+              setPageIndex(0);
               resetScroll();
             }}
           />
         </Group>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {rangeLabel(currentPage, sorted.length, pageSize)}
+          {rangeLabel(currentPage, total, pageSize)}
         </Text>
         <Pagination
           size="sm"
-          total={pageCount(sorted.length, pageSize)}
+          total={pageCount(total, pageSize)}
           value={currentPage + 1}
           onChange={(value) => {
-            setPage(value - 1);
+            setPageIndex(value - 1);
             resetScroll();
           }}
           getControlProps={(control) => ({
@@ -350,45 +546,122 @@ export function DataTable<Row>(props: DataTableProps<Row>): ReactElement {
 }
 
 interface BodyRowProps<Row> {
+  rowKey: string;
   row: Row;
   columns: readonly DataTableColumn<Row>[];
   /** aria-rowindex: the row's position among all rows, the header being 1. */
   rowIndex: number;
+  /** Position on the page, for the virtualiser's measurements. */
+  dataIndex: number;
+  measureRef: ((element: Element | null) => void) | undefined;
   isWindowed: boolean;
   openRow: ((row: Row) => void) | undefined;
+  hasSelection: boolean;
+  isSelected: boolean;
+  canSelect: boolean;
+  onToggleSelected: (key: string) => void;
+  hasExpansion: boolean;
+  isExpanded: boolean;
+  canExpand: boolean;
+  onToggleExpanded: (key: string) => void;
+  renderExpanded: ((row: Row) => ReactNode) | undefined;
+  isLocked: boolean;
+  rowEdits: Readonly<Record<string, CellValue>> | undefined;
+  onEdit: (key: string, columnId: string, value: CellValue) => void;
+  columnCount: number;
 }
 
 /**
  * One body row, memoised: typing in the search box renders the table twice (the urgent render with the
- * old results, then the deferred one), and rows whose row, columns and position did not change are
- * skipped both times. This is what keeps a 10,000-row list with 'All' responsive.
+ * old results, then the deferred one), and rows whose props did not change are skipped both times. This is
+ * what keeps a 10,000-row list with 'All' responsive.
  */
-function BodyRowComponent<Row>({ row, columns, rowIndex, isWindowed, openRow }: BodyRowProps<Row>): ReactElement {
+function BodyRowComponent<Row>(props: BodyRowProps<Row>): ReactElement {
+  const { rowKey, row, columns, rowIndex, dataIndex, measureRef, isWindowed, openRow, isLocked, rowEdits } = props;
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
-    if (event.key === "Enter" && openRow) {
+    if (event.key === "Enter" && openRow && event.target === event.currentTarget) {
       event.preventDefault();
       openRow(row);
     }
   };
+  const rowClasses = [openRow ? classes.openableRow : "", isLocked ? classes.lockedRow : ""].filter(Boolean).join(" ");
   return (
-    <Table.Tr
-      aria-rowindex={rowIndex}
-      className={openRow ? classes.openableRow : undefined}
-      style={isWindowed ? { height: TABLE_ROW_HEIGHT_PX } : undefined}
-      tabIndex={openRow ? 0 : undefined}
-      onDoubleClick={openRow ? () => openRow(row) : undefined}
-      onKeyDown={openRow ? onKeyDown : undefined}
-    >
-      {columns.map((column) => (
-        <Table.Td
-          key={column.id}
-          ta={column.align}
-          className={isWindowed || column.isNoWrap ? classes.noWrap : undefined}
-        >
-          {column.cell ? column.cell(row) : formatPlain(column.value?.(row))}
-        </Table.Td>
-      ))}
-    </Table.Tr>
+    <>
+      <Table.Tr
+        ref={measureRef}
+        data-index={dataIndex}
+        data-locked={isLocked || undefined}
+        aria-rowindex={rowIndex}
+        aria-selected={props.hasSelection ? props.isSelected : undefined}
+        className={rowClasses || undefined}
+        style={isWindowed ? { height: TABLE_ROW_HEIGHT_PX } : undefined}
+        tabIndex={openRow ? 0 : undefined}
+        onDoubleClick={openRow ? () => openRow(row) : undefined}
+        onKeyDown={openRow ? onKeyDown : undefined}
+      >
+        {props.hasSelection ? (
+          <Table.Td>
+            {isLocked ? (
+              <IconLock size={16} aria-label={`Fila ${rowIndex - 1} bloqueada`} className={classes.lockIcon} />
+            ) : (
+              <Checkbox
+                size="xs"
+                aria-label={`Seleccionar fila ${rowIndex - 1}`}
+                checked={props.isSelected}
+                disabled={!props.canSelect}
+                onChange={() => props.onToggleSelected(rowKey)}
+              />
+            )}
+          </Table.Td>
+        ) : null}
+        {props.hasExpansion ? (
+          <Table.Td>
+            {props.canExpand ? (
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label={
+                  props.isExpanded
+                    ? `Ocultar detalle de la fila ${rowIndex - 1}`
+                    : `Ver detalle de la fila ${rowIndex - 1}`
+                }
+                aria-expanded={props.isExpanded}
+                onClick={() => props.onToggleExpanded(rowKey)}
+              >
+                {props.isExpanded ? (
+                  <IconChevronDown size={16} aria-hidden />
+                ) : (
+                  <IconChevronRight size={16} aria-hidden />
+                )}
+              </ActionIcon>
+            ) : null}
+          </Table.Td>
+        ) : null}
+        {columns.map((column) => (
+          <Table.Td
+            key={column.id}
+            ta={column.align}
+            className={isWindowed || column.isNoWrap ? classes.noWrap : undefined}
+          >
+            {column.edit
+              ? column.edit.render(row, {
+                  value: rowEdits && column.id in rowEdits ? rowEdits[column.id] : (column.value?.(row) ?? undefined),
+                  onChange: (value) => props.onEdit(rowKey, column.id, value),
+                  isDisabled: isLocked || column.edit.isEditable?.(row) === false,
+                  label: `${column.header}, fila ${rowIndex - 1}`,
+                })
+              : column.cell
+                ? column.cell(row)
+                : formatPlain(column.value?.(row))}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+      {props.isExpanded && props.renderExpanded ? (
+        <Table.Tr data-detail className={classes.detailRow}>
+          <Table.Td colSpan={props.columnCount}>{props.renderExpanded(row)}</Table.Td>
+        </Table.Tr>
+      ) : null}
+    </>
   );
 }
 

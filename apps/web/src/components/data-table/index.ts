@@ -1,2 +1,9 @@
 export { DataTable, type DataTableProps } from "./data-table";
-export type { CellValue, DataTableColumn, SortDirection, SortState } from "./data-table-logic";
+export type {
+  CellEditor,
+  CellValue,
+  DataTableColumn,
+  RowEdits,
+  SortDirection,
+  SortState,
+} from "./data-table-logic";

@@ -95,18 +95,8 @@ export function totalesDocumento(
  */
 export const amountSortKey = (amount: string): number => Number(amount);
 
-/**
- * The row a detail route points at (spec §2: ":id is the one-based position of the row in the loaded list",
- * which the server writes as Fila). Undefined when the list is not loaded or has no such row.
- */
-export function findByFila<Row extends { Fila: number }>(
-  rows: readonly Row[] | undefined,
-  fila: number,
-): Row | undefined {
-  if (!rows) return undefined;
-  const atPosition = rows[fila - 1];
-  return atPosition?.Fila === fila ? atPosition : rows.find((row) => row.Fila === fila);
-}
+/** One-based row lookup of a loaded list (the list kit owns it; re-exported for the document screens). */
+export { findByFila } from "../../lib/list-query";
 
 /** Name a downloaded PDF gets when the server does not announce one ("Pedido-1100.pdf"). */
 export const nombrePdf = (titulo: string, docNum: number): string => `${titulo}-${docNum}.pdf`;

@@ -28,3 +28,4 @@ export {
   type TotalesDocumento,
   totalesDocumento,
 } from "./documento-compra-logic";
+export { DocumentoCompraTable } from "./documento-compra-table";

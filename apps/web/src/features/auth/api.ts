@@ -1,10 +1,10 @@
-import { type LoginData, type LoginRequest, loginAnswerSchema, logoutAnswerSchema } from "@portal/contracts";
+import { CALLS, type LoginData, type LoginRequest } from "@portal/contracts";
 import { mutationOptions, useMutation } from "@tanstack/react-query";
-import { apiPost } from "../../lib/api-client";
+import { callApi } from "../../lib/api-client";
 
-/** POST /api/login (spec §7). No token yet, and a 401 here means wrong credentials, not an ended session. */
+/** POST /api/login (spec §7), a public call. No token yet, and a 401 here means wrong credentials, not an ended session. */
 export async function postLogin(request: LoginRequest): Promise<LoginData> {
-  const answer = await apiPost("/api/login", request, loginAnswerSchema, { auth: false });
+  const answer = await callApi(CALLS.login, request);
   return answer.data;
 }
 
@@ -18,7 +18,7 @@ export const useLoginMutation = () => useMutation(loginMutationOptions());
  */
 export async function postLogout(): Promise<void> {
   try {
-    await apiPost("/api/logout", undefined, logoutAnswerSchema, { handleUnauthorized: false });
+    await callApi(CALLS.logout, undefined, { handleUnauthorized: false });
   } catch (error) {
     console.warn("No se pudo cerrar la sesión en el servidor", error);
   }

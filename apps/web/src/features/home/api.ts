@@ -1,18 +1,8 @@
-import {
-  type HomeSociedadRow,
-  homeSociedadesAnswerSchema,
-  type homeSociedadesRequestSchema,
-  type RowDocumentsRequest,
-  rowDocumentsAnswerSchema,
-  type TileConConteo,
-} from "@portal/contracts";
+import { CALLS, type TileConConteo } from "@portal/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import { apiPost } from "../../lib/api-client";
+import { callApi } from "../../lib/api-client";
+import { defineList, type Operator, operatorBody } from "../../lib/list-query";
 import { isProveedor } from "../../lib/permissions";
-import type { Session } from "../../lib/session";
-
-type Operator = Pick<Session, "id" | "operador">;
 
 /**
  * Home data counts as fresh for a short while, so the request the route loader starts is the one the
@@ -22,37 +12,27 @@ const HOME_STALE_TIME_MS = 30_000;
 
 export const homeKeys = {
   all: ["home"] as const,
-  sociedades: (operator: Operator) => [...homeKeys.all, "sociedades", operator.operador, operator.id] as const,
   rowDocuments: (operator: Operator, dato: TileConConteo) =>
     [...homeKeys.all, "rowDocuments", operator.operador, operator.id, dato] as const,
 };
 
-/** POST /api/home/getSociedades (spec §7): the supplier's companies for the Home table. */
-export async function postHomeSociedades(operator: Operator, signal?: AbortSignal): Promise<HomeSociedadRow[]> {
-  const body: z.input<typeof homeSociedadesRequestSchema> = {
-    usuario: operator.id,
-    operador: operator.operador,
-    dato: "SN",
-  };
-  const answer = await apiPost("/api/home/getSociedades", body, homeSociedadesAnswerSchema, { signal });
-  return answer.data;
-}
-
-/** Loads only for suppliers (spec §6: "The supplier's companies table loads only for suppliers"). */
-export const homeSociedadesQueryOptions = (operator: Operator) =>
-  queryOptions({
-    queryKey: homeKeys.sociedades(operator),
-    queryFn: ({ signal }) => postHomeSociedades(operator, signal),
-    enabled: isProveedor(operator),
-    staleTime: HOME_STALE_TIME_MS,
-  });
-
-export const useHomeSociedades = (operator: Operator) => useQuery(homeSociedadesQueryOptions(operator));
+/**
+ * POST /api/home/getSociedades (spec §7): the supplier's companies for the Home table. Loads only for
+ * suppliers (spec §6: "The supplier's companies table loads only for suppliers").
+ */
+export const homeSociedadesList = defineList({
+  key: [...homeKeys.all, "sociedades"],
+  call: CALLS.homeGetSociedades,
+  body: (operator: Operator) => ({ ...operatorBody(operator), dato: "SN" as const }),
+  isEnabled: isProveedor,
+  staleTime: HOME_STALE_TIME_MS,
+});
+export const homeSociedadesQueryOptions = homeSociedadesList.queryOptions;
+export const useHomeSociedades = homeSociedadesList.useList;
 
 /** POST /api/home/RowDocuments (spec §7): the count shown on one tile. */
 export async function postRowDocuments(operator: Operator, dato: TileConConteo, signal?: AbortSignal): Promise<number> {
-  const body: RowDocumentsRequest = { usuario: operator.id, operador: operator.operador, dato };
-  const answer = await apiPost("/api/home/RowDocuments", body, rowDocumentsAnswerSchema, { signal });
+  const answer = await callApi(CALLS.homeRowDocuments, { ...operatorBody(operator), dato }, { signal });
   return answer.data.Registro;
 }
 

@@ -4,11 +4,10 @@ import {
   camposDocumentoCompra,
   columnasPartida,
   DocumentoCompraDetalle,
-  findByFila,
   nombrePdf,
 } from "../../../components/documento-compra";
 import type { Session } from "../../../lib/session";
-import { useEntradasCargadas } from "../api";
+import { entradasList } from "../api";
 import { pedidoRelacionado, tituloEntrada } from "../entrada-logic";
 
 /** Receipt lines have no open quantity (spec §3 Goods receipt lines). */
@@ -37,8 +36,7 @@ function Detalle({ entrada }: { entrada: EntradaRow }) {
 
 /** /Entradas-Mercancia/EntradaMercancia/:id: the :id-th row of the loaded list; without it, back to the list. */
 export function EntradaDetalle({ session, fila }: { session: Session; fila: number }) {
-  const entradas = useEntradasCargadas(session);
-  const entrada = findByFila(entradas.data, fila);
+  const entrada = entradasList.useLoadedRow(session, fila);
   if (!entrada) return <Navigate to="/Entradas-Mercancia" replace />;
   return <Detalle entrada={entrada} />;
 }

@@ -1,11 +1,8 @@
-import type { LoginData } from "@portal/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { makeEntrada } from "../../../components/documento-compra/documento-compra.fixtures";
-import { session } from "../../../lib/session";
-import { type FakeCall, fakeApi, renderApp } from "../../../test/render-app";
-
-const CONSULTA: LoginData = { perfil: "G", nombre: "Mariana López Torres", token: "tok-g", id: "2", VisuDocPen: "N" };
+import { fakeCalls, signInAs } from "../../../test/fake-api";
+import { renderApp } from "../../../test/render-app";
 
 const ENTRADAS = Array.from({ length: 120 }, (_, i) =>
   makeEntrada({
@@ -17,12 +14,7 @@ const ENTRADAS = Array.from({ length: 120 }, (_, i) =>
   }),
 );
 
-function entradasApi({ url }: FakeCall) {
-  if (url.endsWith("/api/entradasMercancia/getEntradasMercancia")) {
-    return { body: { status: "success", message: "OK", data: ENTRADAS } };
-  }
-  return undefined;
-}
+const entradasApi = { getEntradasMercancia: ENTRADAS };
 
 const bodyRows = () =>
   within(screen.getByRole("table", { name: "Entradas de mercancía" }))
@@ -31,8 +23,8 @@ const bodyRows = () =>
 
 describe("/Entradas-Mercancia", () => {
   it("pages 50 rows at a time, sorts by date and opens a receipt", async () => {
-    session.storeLogin(CONSULTA, "Empleado");
-    const calls = fakeApi(entradasApi);
+    signInAs("consulta");
+    const calls = fakeCalls(entradasApi);
     const { router } = renderApp("/Entradas-Mercancia");
     expect(await screen.findByRole("heading", { level: 1, name: "Entradas de mercancía" })).toBeDefined();
     await waitFor(() => expect(bodyRows()).toHaveLength(50));
@@ -74,8 +66,8 @@ describe("/Entradas-Mercancia", () => {
   });
 
   it("offers 'Descargar PDF' when the receipt has one and shows a dash without a related order", async () => {
-    session.storeLogin(CONSULTA, "Empleado");
-    fakeApi(entradasApi);
+    signInAs("consulta");
+    fakeCalls(entradasApi);
     const { router } = renderApp("/Entradas-Mercancia");
     await waitFor(() => expect(bodyRows()).toHaveLength(50));
     fireEvent.doubleClick(bodyRows()[0] as HTMLElement);
@@ -85,8 +77,8 @@ describe("/Entradas-Mercancia", () => {
   });
 
   it("goes back to the list when the list is not loaded", async () => {
-    session.storeLogin(CONSULTA, "Empleado");
-    fakeApi(entradasApi);
+    signInAs("consulta");
+    fakeCalls(entradasApi);
     const { router } = renderApp("/Entradas-Mercancia/EntradaMercancia/3");
     await waitFor(() => expect(router.state.location.pathname).toBe("/Entradas-Mercancia"));
   });

@@ -4,12 +4,11 @@ import {
   camposDocumentoCompra,
   columnasPartida,
   DocumentoCompraDetalle,
-  findByFila,
   formatCantidad,
   nombrePdf,
 } from "../../../components/documento-compra";
 import type { Session } from "../../../lib/session";
-import { usePedidosCargados } from "../api";
+import { pedidosList } from "../api";
 import { cantidadEntregada, tituloPedido } from "../pedido-logic";
 
 /** Lines of an order: quantity, then open and delivered (spec §3 Order line). */
@@ -43,8 +42,7 @@ function Detalle({ pedido }: { pedido: PedidoRow }) {
 
 /** /Pedidos/Pedido/:id (spec §2): the :id-th row of the loaded list; without it, back to the list. */
 export function PedidoDetalle({ session, fila }: { session: Session; fila: number }) {
-  const pedidos = usePedidosCargados(session);
-  const pedido = findByFila(pedidos.data, fila);
+  const pedido = pedidosList.useLoadedRow(session, fila);
   if (!pedido) return <Navigate to="/Pedidos" replace />;
   return <Detalle pedido={pedido} />;
 }

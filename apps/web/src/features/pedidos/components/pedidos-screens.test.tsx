@@ -1,35 +1,21 @@
-import type { LoginData } from "@portal/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { makePedido } from "../../../components/documento-compra/documento-compra.fixtures";
-import { session } from "../../../lib/session";
-import { type FakeCall, fakeApi, renderApp } from "../../../test/render-app";
-
-const PROVEEDOR: LoginData = {
-  perfil: "P",
-  nombre: "ESCUELA KEMPER URGATE",
-  token: "tok-p",
-  id: "P00001",
-  VisuDocPen: "N",
-};
+import { fakeCalls, signInAs } from "../../../test/fake-api";
+import { renderApp } from "../../../test/render-app";
 
 const PEDIDOS = [
   makePedido({ Fila: 1, DocNum: 1101 }),
   makePedido({ Fila: 2, DocNum: 1102, GroupNum: 0, U_SYS_PMDPDF: "", DocStatus: "C", PeyMethod: "99" }),
 ];
 
-function pedidosApi({ url }: FakeCall) {
-  if (url.endsWith("/api/pedidos/getPedidos")) return { body: { status: "success", message: "OK", data: PEDIDOS } };
-  if (url.endsWith("/api/home/RowDocuments"))
-    return { body: { status: "success", message: "OK", data: { Registro: 2 } } };
-  return undefined;
-}
+const pedidosApi = { getPedidos: PEDIDOS, homeRowDocuments: { Registro: 2 } };
 
 const bodyRows = (name: string) => within(screen.getByRole("table", { name })).getAllByRole("row").slice(1);
 
 async function openList() {
-  session.storeLogin(PROVEEDOR, "Proveedor");
-  const calls = fakeApi(pedidosApi);
+  signInAs("proveedor");
+  const calls = fakeCalls(pedidosApi);
   const app = renderApp("/Pedidos");
   expect(await screen.findByRole("heading", { level: 1, name: "Pedidos" })).toBeDefined();
   await waitFor(() => expect(bodyRows("Pedidos")).toHaveLength(2));
@@ -122,8 +108,8 @@ describe("/Pedidos", () => {
   });
 
   it("goes back to the list when the list is not loaded", async () => {
-    session.storeLogin(PROVEEDOR, "Proveedor");
-    fakeApi(pedidosApi);
+    signInAs("proveedor");
+    fakeCalls(pedidosApi);
     const { router } = renderApp("/Pedidos/Pedido/1");
     await waitFor(() => expect(router.state.location.pathname).toBe("/Pedidos"));
     expect(await screen.findByRole("heading", { level: 1, name: "Pedidos" })).toBeDefined();

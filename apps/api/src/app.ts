@@ -14,6 +14,7 @@ import { createSmtpTransport, logTransport, type MailTransport } from "./modules
 import { correoWorkerPlugin } from "./modules/correo/worker";
 import { empleadosRoutes } from "./modules/empleados/routes";
 import { entradasRoutes } from "./modules/entradas/routes";
+import { facturasRoutes } from "./modules/facturas/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { homeRoutes } from "./modules/home/routes";
 import { pedidosRoutes } from "./modules/pedidos/routes";
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(proveedoresRoutes);
   await app.register(pedidosRoutes);
   await app.register(entradasRoutes);
+  await app.register(facturasRoutes);
   await app.register(correoWorkerPlugin, { enabled: options.mailWorker ?? true });
 
   await app.register(staticWebPlugin);

@@ -4,13 +4,14 @@ import type { AppConfig } from "./config";
 import { createErpScopeResolver, createMockErpAdapter, erpPdfPolicy } from "./erp";
 import { createRowCache } from "./erp/row-cache";
 import type { Clock } from "./lib/clock";
-import { constanciaSociedadPolicy, documentoProveedorPolicy } from "./modules/archivos/policies";
+import { constanciaSociedadPolicy, documentoProveedorPolicy, facturaArchivoPolicy } from "./modules/archivos/policies";
 import { createArchivosService } from "./modules/archivos/service";
 import { createAuthService } from "./modules/auth/service";
 import { createCorreoService, type MailTransport } from "./modules/correo/service";
 import { createDocumentListService } from "./modules/documentos/lista";
 import { createEmpleadosService } from "./modules/empleados/service";
 import { entradasList } from "./modules/entradas/service";
+import { createFacturasService } from "./modules/facturas/service";
 import { createHealthService } from "./modules/health/service";
 import { createHomeService } from "./modules/home/service";
 import { pedidosList } from "./modules/pedidos/service";
@@ -47,15 +48,6 @@ export function createServices(
   const erpRows = createRowCache(config.ERP_ROW_CACHE_MB * 1024 * 1024);
   const pedidos = createDocumentListService(pedidosList(erp), erpScope, erpRows);
   const entradas = createDocumentListService(entradasList(erp), erpScope, erpRows);
-  const home = createHomeService(repos.sociedades, {
-    Pedidos: pedidos.count,
-    "Entradas de mercancia": entradas.count,
-  });
-  const archivos = createArchivosService(repos.archivos, [
-    constanciaSociedadPolicy(repos.archivos),
-    documentoProveedorPolicy(repos.archivos),
-    erpPdfPolicy(erp, erpScope),
-  ]);
   const correo = createCorreoService(repos.correo, mailTransport, clock, config.MAIL_FROM);
   const empleados = createEmpleadosService(data, clock);
   const sociedades = createSociedadesService(data, clock, encryptionKey);
@@ -66,7 +58,32 @@ export function createServices(
     certificados: createCertificateStore(repos.certificadosSat, clock, config.SAT_CERTS_URL),
     trustTestCertificates: config.SAT_TEST_CERTS,
   };
-  return { auth, health, home, archivos, correo, empleados, sociedades, proveedores, pedidos, entradas, sellos };
+  const facturas = createFacturasService({ data, clock, erp, proveedores, sellos });
+  const home = createHomeService(repos.sociedades, {
+    Pedidos: pedidos.count,
+    "Entradas de mercancia": entradas.count,
+    Facturas: facturas.count,
+  });
+  const archivos = createArchivosService(repos.archivos, [
+    constanciaSociedadPolicy(repos.archivos),
+    documentoProveedorPolicy(repos.archivos),
+    facturaArchivoPolicy(repos.facturas),
+    erpPdfPolicy(erp, erpScope),
+  ]);
+  return {
+    auth,
+    health,
+    home,
+    archivos,
+    correo,
+    empleados,
+    sociedades,
+    proveedores,
+    pedidos,
+    entradas,
+    facturas,
+    sellos,
+  };
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -6,13 +6,6 @@ import { CALL_NAMES, type CallName } from "@portal/contracts";
  * listed here has no route.
  */
 export const NOT_YET_BUILT: readonly CallName[] = [
-  // Facturas
-  "getFacturas",
-  "facturasGetSociedades",
-  "getProveedor",
-  "getEntradas",
-  "postFactura",
-  "patchFactura",
   // Facturas pendientes
   "facturasPendientesGetFacturas",
   "facturasPendientesPatchFactura",

@@ -144,7 +144,8 @@ export interface ApiCall {
   request?: z.ZodType;
   answer: z.ZodType;
   auth?: boolean;
-  access?: string;
+  /** The registry's access: one role, or several (any of them). */
+  access?: string | readonly string[];
 }
 
 /** The body a call takes: its request schema's input, or nothing for calls without one. */

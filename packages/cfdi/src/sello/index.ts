@@ -10,6 +10,7 @@ export {
   numberFromSerial,
   parseCertificate,
 } from "./certificates";
+export { csdPrueba, emitirFacturaPrueba, type FacturaPrueba, facturaPruebaSinSellar, type RfcPrueba } from "./emitir";
 export {
   readInvoiceVerified,
   readPaymentComplementVerified,

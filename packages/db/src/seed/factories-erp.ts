@@ -102,6 +102,10 @@ export interface ErpDocumentoInput {
   conPdf?: boolean;
   /** Default: one line. */
   lineas?: ErpLineaInput[];
+  /** Header discount (DiscSum), decimal string; VAT is then 16 % of subtotal − discount. Default none. */
+  descuento?: string;
+  /** Withheld taxes (WTSum), decimal string; the CFDI total is DocTotal − WTSum. Default none. */
+  retenciones?: string;
 }
 
 /** Header and lines with totals that add up: lines at 16 % VAT, no discounts or withholdings. */
@@ -132,7 +136,9 @@ async function documento(db: Database, kind: "pedido" | "entrada", input: ErpDoc
     };
   });
   const subtotal = lineas.reduce((s, l) => s + l.totalCentavos, 0);
-  const iva = lineas.reduce((s, l) => s + aCentavos(l.vatSum), 0);
+  const descuento = aCentavos(input.descuento ?? "0");
+  const iva =
+    descuento > 0 ? Math.round((subtotal - descuento) * 0.16) : lineas.reduce((s, l) => s + aCentavos(l.vatSum), 0);
   const titulo = kind === "pedido" ? "Pedido de compra" : "Entrada de mercancía";
   const pdfArchivoId = input.conPdf
     ? await storeArchivo(
@@ -158,11 +164,11 @@ async function documento(db: Database, kind: "pedido" | "entrada", input: ErpDoc
     docRate: input.docRate ?? (input.docCur === "USD" ? "17.25" : "1"),
     numAtCard: input.numAtCard ?? "",
     comments: input.comments ?? "",
-    discPrcnt: "0",
-    discSum: "0.00",
+    discPrcnt: descuento > 0 && subtotal > 0 ? ((descuento / subtotal) * 100).toFixed(2) : "0",
+    discSum: dinero(descuento),
     vatSum: dinero(iva),
-    wtSum: "0.00",
-    docTotal: dinero(subtotal + iva),
+    wtSum: dinero(aCentavos(input.retenciones ?? "0")),
+    docTotal: dinero(subtotal - descuento + iva),
     pdfArchivoId,
   };
   return { header, lineas: lineas.map(({ totalCentavos: _t, ...l }) => l) };

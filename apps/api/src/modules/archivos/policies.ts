@@ -1,4 +1,5 @@
 import { isEmpleado } from "../../lib/session-user";
+import type { FacturasRepository } from "../facturas/repository";
 import type { ArchivosRepository } from "./repository";
 import type { ArchivoPolicy } from "./service";
 
@@ -16,4 +17,12 @@ export const documentoProveedorPolicy =
   async (user, archivoId) => {
     const nombre = await repo.documentoNombre(archivoId, isEmpleado(user) ? null : user.id);
     return nombre === undefined ? null : { nombre: nombre || "documento.pdf" };
+  };
+
+/** Invoice files (PDF, XML, receipt image): every employee; a supplier only its own invoices' (issue 12). */
+export const facturaArchivoPolicy =
+  (repo: FacturasRepository): ArchivoPolicy =>
+  async (user, archivoId) => {
+    const nombre = await repo.archivoNombre(archivoId, isEmpleado(user) ? null : user.id);
+    return nombre === undefined ? null : { nombre: nombre || "factura" };
   };

@@ -69,6 +69,22 @@ function estados(p: Proveedor, guardados: DocumentoGuardado[]): Record<Documento
   return result;
 }
 
+/**
+ * Spec §5 "the supplier's own registration must be complete" (for invoices and payments): record status Completo,
+ * active, and every required document (Val Y, of its person type) loaded and not expired (days remaining >= 0).
+ */
+export function registroCompleto(p: Proveedor, guardados: DocumentoGuardado[], today: string): boolean {
+  if (p.estatusRegistro !== "C" || p.estatus !== "A") return false;
+  const e = estados(p, guardados);
+  return DOCUMENTOS_PROVEEDOR.every((doc) => {
+    const s = e[doc.clave];
+    if ((doc.soloMoral && p.tipoPersona !== "M") || s.val !== "Y") return true;
+    if (!s.archivoId) return false;
+    const vigencia = VIGENCIA_DIAS[doc.clave];
+    return vigencia === null || s.fecha === null || vigencia - diasEntre(s.fecha, today) >= 0;
+  });
+}
+
 export function createProveedoresService(
   { repos, withTransaction }: Data,
   clock: Clock,
@@ -122,6 +138,13 @@ export function createProveedoresService(
   }
 
   return {
+    /** The supplier, when its registration is complete (registroCompleto); otherwise undefined. */
+    async conRegistroCompleto(cardCode: string): Promise<Proveedor | undefined> {
+      const p = await repo.findByCardCode(cardCode);
+      if (!p) return undefined;
+      return registroCompleto(p, await repo.documentosDe([cardCode]), isoDate(clock())) ? p : undefined;
+    },
+
     /** Lista: the catalogue, for employees. Perfil: the calling supplier's own row, and nothing else. */
     async rows(user: SessionUser, tipo: TipoConsulta): Promise<ProveedorRow[]> {
       if (tipo === "Perfil") {

@@ -1,0 +1,92 @@
+/**
+ * What the server checks of an invoice beyond the spec's §5 cross checks (packages/cfdi rules.ts), with the
+ * Spanish messages a supplier reads (issue 12). Pure: every failing message is returned.
+ */
+import { compareAmounts, type InvoiceData, parseAmount, roundAmount } from "@portal/cfdi";
+
+export const FACTURA_MSG = {
+  rfcEmisor: (xml: string, registro: string) =>
+    `El RFC del emisor del XML (${xml}) no es el RFC de su registro en el portal (${registro}).`,
+  rfcReceptor: (xml: string, sociedad: string) =>
+    `El RFC del receptor del XML (${xml}) no es el RFC de la sociedad seleccionada (${sociedad}).`,
+  moneda: (xml: string, entrada: string) =>
+    `La moneda del XML (${xml}) no es la moneda de la entrada de mercancía (${entrada}).`,
+  uuidRegistrado: (uuid: string) =>
+    `El UUID ${uuid} ya está registrado en el portal; una factura se registra una sola vez.`,
+  entradaConFactura: (docNum: number) => `La entrada de mercancía ${docNum} ya tiene una factura pendiente o aceptada.`,
+  entradaNoExiste: (docNum: number) =>
+    `La entrada de mercancía ${docNum} no existe en la sociedad seleccionada o no es de su cuenta.`,
+  entradaCerrada: (docNum: number) =>
+    `La entrada de mercancía ${docNum} está cerrada; ya no se le puede registrar una factura.`,
+  sociedadNoVinculada: "La sociedad seleccionada no está vinculada a su cuenta o está inactiva.",
+  noCoincide: (campo: string, enviado: string, xml: string) =>
+    `El dato ${campo} enviado («${enviado}») no coincide con el del XML («${xml}»).`,
+  facturaAceptada: (folio: string) => `La factura con folio ${folio} ya fue aceptada y no se puede modificar.`,
+  cambioDeEntrada: "La sociedad y la entrada de mercancía de una factura registrada no se pueden cambiar.",
+} as const;
+
+export interface DatosEnviados {
+  RFCEmisor: string;
+  RFCReceptor: string;
+  NombreEmisor: string;
+  NombreReceptor: string;
+  UUID: string;
+  FechaFactura: string;
+  Total: string | number;
+  FormaPago: string;
+  UsoPrincipal: string;
+  MetodoPago: string;
+  CPReceptor: string;
+  CPEmisor: string;
+  Regimen: string;
+  FolioFactura?: string;
+  Moneda?: string;
+  TipoDeCambio?: string;
+}
+
+const texto = (v: unknown) => String(v ?? "").trim();
+const nombre = (v: unknown) => texto(v).replace(/\s+/g, " ").toUpperCase();
+const mismoImporte = (a: unknown, b: unknown) => {
+  const x = parseAmount(texto(a));
+  const y = parseAmount(texto(b));
+  return x !== null && y !== null && compareAmounts(roundAmount(x, 2), roundAmount(y, 2)) === 0;
+};
+const mismoNumero = (a: unknown, b: unknown) => {
+  const x = parseAmount(texto(a));
+  const y = parseAmount(texto(b));
+  return x !== null && y !== null && compareAmounts(x, y) === 0;
+};
+/** A date the client sends as AAAA-MM-DD matches the XML's AAAA-MM-DDThh:mm:ss on its date. */
+const mismaFecha = (enviada: string, xml: string) =>
+  enviada.length === 10 ? xml.startsWith(enviada) : enviada === xml;
+
+/**
+ * Every field the client sends that also comes from the XML must be the XML's (the browser reads the XML to fill
+ * them; the server re-reads it and never trusts them).
+ */
+export function camposContraXml(enviado: DatosEnviados, xml: InvoiceData): string[] {
+  const errores: string[] = [];
+  const exacto = (campo: keyof DatosEnviados, valorXml: string, igual = (a: string, b: string) => a === b) => {
+    const valor = enviado[campo];
+    if (valor === undefined) return;
+    if (!igual(texto(valor), texto(valorXml)))
+      errores.push(FACTURA_MSG.noCoincide(campo, texto(valor), texto(valorXml)));
+  };
+  exacto("RFCEmisor", xml.RFCEmisor, (a, b) => a.toUpperCase() === b.toUpperCase());
+  exacto("RFCReceptor", xml.RFCReceptor, (a, b) => a.toUpperCase() === b.toUpperCase());
+  exacto("NombreEmisor", xml.NombreEmisor, (a, b) => nombre(a) === nombre(b));
+  exacto("NombreReceptor", xml.NombreReceptor, (a, b) => nombre(a) === nombre(b));
+  exacto("UUID", xml.UUID, (a, b) => a.toUpperCase() === b.toUpperCase());
+  exacto("FechaFactura", xml.FechaFactura, mismaFecha);
+  exacto("Total", xml.Total, mismoImporte);
+  exacto("FormaPago", xml.FormaPago);
+  exacto("UsoPrincipal", xml.UsoPrincipal, (a, b) => a.toUpperCase() === b.toUpperCase());
+  exacto("MetodoPago", xml.MetodoPago);
+  exacto("CPReceptor", xml.CPReceptor);
+  exacto("CPEmisor", xml.CPEmisor);
+  exacto("Regimen", xml.Regimen);
+  exacto("FolioFactura", xml.Folio);
+  exacto("Moneda", xml.Moneda, (a, b) => a.toUpperCase() === b.toUpperCase());
+  exacto("TipoDeCambio", xml.TipoDeCambio, mismoNumero);
+  return errores;
+}

@@ -1,0 +1,25 @@
+import { CALLS, MSG } from "@portal/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { registerCall } from "../../lib/call-route";
+
+/** Invoices (issue 12): thin routes over services.facturas. */
+export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ok = <T>(data: T) => ({ status: "success" as const, message: MSG.ok, data });
+  const facturas = () => app.services.facturas;
+  registerCall(app, CALLS.getFacturas, async (request) => ok(await facturas().list(request.sessionUser())));
+  registerCall(app, CALLS.facturasGetSociedades, async (request) =>
+    ok(await facturas().sociedades(request.sessionUser())),
+  );
+  registerCall(app, CALLS.getProveedor, async (request) => ok(await facturas().proveedor(request.sessionUser())));
+  registerCall(app, CALLS.getEntradas, async (request) =>
+    ok(await facturas().entradas(request.sessionUser(), request.body)),
+  );
+  registerCall(app, CALLS.postFactura, async (request) => ({
+    status: "success" as const,
+    message: await facturas().registrar(request.sessionUser(), request.body),
+  }));
+  registerCall(app, CALLS.patchFactura, async (request) => ({
+    status: "success" as const,
+    message: await facturas().actualizar(request.sessionUser(), request.body),
+  }));
+};

@@ -1,0 +1,463 @@
+import {
+  checkImage,
+  checkInvoiceAgainst,
+  checkPdf,
+  checkXmlFile,
+  cleanFileName,
+  type InvoiceData,
+  roundAmount,
+} from "@portal/cfdi";
+import { type CertificateStore, readInvoiceVerified } from "@portal/cfdi/sello";
+import {
+  type EntradaFactura,
+  type FacturaRow,
+  type FacturaSociedad,
+  type GetEntradasRequest,
+  MSG,
+  type PatchFacturaRequest,
+  type PostFacturaRequest,
+  type ProveedorResumen,
+} from "@portal/contracts";
+import type { ErpAdapter, ErpEntrada, ErpScope } from "../../erp/types";
+import type { Clock } from "../../lib/clock";
+import { Invalid, NotFound } from "../../lib/errors";
+import { isProveedor, type SessionUser } from "../../lib/session-user";
+import type { Data, Repositories } from "../../repositories";
+import { archivoUrl } from "../archivos/service";
+import { SERVER_PDF_CHECK } from "../archivos/uploads";
+import type { ProveedoresService } from "../proveedores/service";
+import { camposContraXml, FACTURA_MSG } from "./reglas";
+import type { FacturaRecord } from "./repository";
+
+const sumarDias = (fecha: string, dias: number) =>
+  new Date(Date.parse(`${fecha}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
+const dos = (v: string) => roundAmount(v, 2);
+
+/** A database unique violation (two simultaneous uploads) becomes the same Spanish message a check gives. */
+function conflictoUnico(error: unknown): string | null {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === "object"; i++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return typeof constraint === "string" ? constraint : "";
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+interface Archivo {
+  nombre: string;
+  bytes: Uint8Array;
+}
+const decode = (nombre: string, base64: string): Archivo => ({
+  nombre: cleanFileName(nombre),
+  bytes: new Uint8Array(Buffer.from(base64, "base64")),
+});
+
+export interface FacturasDeps {
+  data: Data;
+  clock: Clock;
+  erp: ErpAdapter;
+  proveedores: ProveedoresService;
+  sellos: { certificados: CertificateStore; trustTestCertificates: boolean };
+}
+
+/**
+ * Invoices (issue 12; spec §2 /MisFacturas, §3, §4, §5, §7 facturas/*). The server decides everything again:
+ * the XML is read and both seals verified, every §5 rule and the portal's own refusals run, every field the
+ * client sends that also comes from the XML must be the XML's, and every failing message answers together.
+ */
+export function createFacturasService({ data, clock, erp, proveedores, sellos }: FacturasDeps) {
+  const { repos, withTransaction } = data;
+  const repo = repos.facturas;
+
+  async function sociedadDe(user: SessionUser, bd: string) {
+    const s = (await repo.sociedadesDe(user.id)).find((x) => x.bdSap === bd);
+    return s && s.estatus === "A" ? s : undefined;
+  }
+
+  /** The supplier's receipts in one company database (its own CardCode only). */
+  const entradasDe = (user: SessionUser, bd: string): Promise<ErpEntrada[]> => {
+    const scope: ErpScope = { bds: [bd], cardCode: user.id };
+    return erp.listEntradas(scope);
+  };
+
+  function toEntradaFactura(e: ErpEntrada, nomSociedad: string, fila: number): EntradaFactura {
+    return {
+      Fila: fila,
+      DocNum: e.docNum,
+      DocTotal: e.docTotal,
+      DocCur: e.docCur,
+      PeyMethod: e.peyMethod,
+      U_B1SYS_MainUsage: e.mainUsage,
+      CP: e.cp,
+      GroupNum: e.groupNum,
+      Pedido: e.pedidoDocNum,
+      NomSociedad: nomSociedad,
+      CardName: e.cardName,
+      DocDate: e.docDate,
+      DocDueDate: e.docDueDate,
+      NumAtCard: e.numAtCard,
+      Comments: e.comments,
+      DocStatus: e.docStatus,
+    };
+  }
+
+  function toRow(r: Awaited<ReturnType<Repositories["facturas"]["list"]>>[number], fila: number): FacturaRow {
+    const f = r.factura;
+    return {
+      Fila: fila,
+      IdFactura: f.id,
+      NomSociedad: r.nomSociedad,
+      CardName: r.cardName,
+      FolioFactura: f.folio,
+      RFC: f.rfcEmisor,
+      RFCReceptor: f.rfcReceptor,
+      CPEmisor: f.cpEmisor,
+      CPReceptor: f.cpReceptor,
+      UUID: f.uuid,
+      Entrada: f.entradaDocNum,
+      FechaFactura: f.fechaFactura,
+      Total: dos(f.total),
+      FormaPago: f.formaPago,
+      TentativaPago: sumarDias(f.fechaFactura, f.diasCredito),
+      UsoPrincipal: f.usoCfdi,
+      MetodoPago: f.metodoPago === "PPD" ? "PPD" : "PUE",
+      PDF: archivoUrl(f.pdfArchivoId),
+      XML: archivoUrl(f.xmlArchivoId),
+      Recepcion: archivoUrl(f.recepcionArchivoId),
+      EstatusFactura: f.estatus,
+      // The A/P invoice in the ERP (issue 13) will bring cancellation and payments; until then none.
+      CANCELED: "N",
+      PaidToDate: "0.00",
+      FechaPago: null,
+      Comentarios: f.comentarios,
+      BD: f.bd,
+      DocCur: f.moneda,
+      Regimen: f.regimenReceptor,
+      E_mail: r.email,
+    };
+  }
+
+  /** Files by content (spec §5 messages), in the spec's order. */
+  function revisarArchivos(pdf: Archivo | null, xml: Archivo | null, recepcion: Archivo | null): string[] {
+    const errores: string[] = [];
+    if (recepcion) errores.push(...checkImage(recepcion.bytes));
+    if (pdf) errores.push(...checkPdf(pdf.nombre, pdf.bytes, SERVER_PDF_CHECK));
+    if (xml) errores.push(...checkXmlFile(xml.nombre, xml.bytes));
+    return errores;
+  }
+
+  /** Reads and verifies the XML, then runs every rule; returns the data read (when readable) and every message. */
+  async function revisarXml(
+    xml: Uint8Array,
+    variante: "alta" | "actualizacion",
+    ctx: {
+      proveedor: { cardName: string; rfc: string };
+      sociedad: { nombre: string; rfc: string; regimen: string; cp: string };
+      entrada: ErpEntrada;
+      enviado: Parameters<typeof camposContraXml>[0];
+    },
+  ): Promise<{ datos: InvoiceData | null; errores: string[] }> {
+    const leido = await readInvoiceVerified(xml, {
+      variant: variante,
+      store: sellos.certificados,
+      trustTestCertificates: sellos.trustTestCertificates,
+    });
+    const errores = leido.ok ? [] : [...leido.errors];
+    const datos = leido.data;
+    if (!datos) return { datos: null, errores };
+    const { proveedor, sociedad, entrada } = ctx;
+    errores.push(
+      ...checkInvoiceAgainst(
+        datos,
+        {
+          proveedor: { CardName: proveedor.cardName },
+          sociedad: { NomSociedad: sociedad.nombre, Regimen: sociedad.regimen, CP: sociedad.cp },
+          entrada: {
+            DocTotal: entrada.docTotal,
+            RetencionesTotal: entrada.wtSum,
+            PeyMethod: entrada.peyMethod,
+            U_B1SYS_MainUsage: entrada.mainUsage,
+            CP: entrada.cp,
+            GroupNum: entrada.groupNum,
+          },
+        },
+        variante,
+      ),
+    );
+    if (datos.RFCEmisor.toUpperCase() !== proveedor.rfc.toUpperCase()) {
+      errores.push(FACTURA_MSG.rfcEmisor(datos.RFCEmisor, proveedor.rfc));
+    }
+    if (datos.RFCReceptor.toUpperCase() !== sociedad.rfc.toUpperCase()) {
+      errores.push(FACTURA_MSG.rfcReceptor(datos.RFCReceptor, sociedad.rfc));
+    }
+    if (datos.Moneda.toUpperCase() !== entrada.docCur.toUpperCase()) {
+      errores.push(FACTURA_MSG.moneda(datos.Moneda, entrada.docCur));
+    }
+    errores.push(...camposContraXml(ctx.enviado, datos));
+    return { datos, errores };
+  }
+
+  const valoresDelXml = (d: InvoiceData, entrada: ErpEntrada) => ({
+    uuid: d.UUID.toUpperCase(),
+    folio: d.Folio,
+    rfcEmisor: d.RFCEmisor,
+    nombreEmisor: d.NombreEmisor,
+    rfcReceptor: d.RFCReceptor,
+    nombreReceptor: d.NombreReceptor,
+    cpEmisor: d.CPEmisor,
+    cpReceptor: d.CPReceptor,
+    regimenReceptor: d.Regimen,
+    fechaCfdi: d.FechaFactura,
+    fechaFactura: d.FechaFactura.slice(0, 10),
+    fechaTimbrado: d.FechaTimbrado,
+    diasCredito: entrada.groupNum,
+    subtotal: d.SubTotal ?? "0",
+    descuento: d.Descuento,
+    retenciones: roundAmount(String(Number(d.TotalImpuestosRetenidos) + Number(d.TotalRetencionesLocales)), 2),
+    total: d.Total,
+    moneda: d.Moneda,
+    tipoCambio: d.TipoDeCambio,
+    formaPago: d.FormaPago,
+    metodoPago: d.MetodoPago,
+    usoCfdi: d.UsoPrincipal,
+  });
+
+  /** Throws the unique-constraint race as the message the check would have given. */
+  async function conCarrera<T>(work: () => Promise<T>, uuid: string, docNum: number): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const constraint = conflictoUnico(error);
+      if (constraint === null) throw error;
+      throw new Invalid(
+        constraint === "facturas_entrada_activa_key"
+          ? FACTURA_MSG.entradaConFactura(docNum)
+          : FACTURA_MSG.uuidRegistrado(uuid),
+      );
+    }
+  }
+
+  return {
+    /** A supplier's own invoices, every invoice for employees (spec §6); newest first. */
+    async list(user: SessionUser): Promise<FacturaRow[]> {
+      const rows = await repo.list(isProveedor(user) ? user.id : null);
+      return rows.map((r, i) => toRow(r, i + 1));
+    },
+    /** The 'Facturas' home tile: the length of the same user's list. */
+    count: (user: SessionUser) => repo.count(isProveedor(user) ? user.id : null),
+
+    /** The sociedades the supplier may invoice: linked and active. */
+    async sociedades(user: SessionUser): Promise<FacturaSociedad[]> {
+      return (await repo.sociedadesDe(user.id))
+        .filter((s) => s.estatus === "A")
+        .map((s) => ({
+          IdSociedad: s.id,
+          NomSociedad: s.nombre,
+          RFC: s.rfc,
+          Regimen: s.regimen,
+          CP: s.cp,
+          BDSAP: s.bdSap,
+        }));
+    },
+
+    /** The supplier when its registration is complete; [] otherwise (spec §7 getProveedor). */
+    async proveedor(user: SessionUser): Promise<ProveedorResumen[]> {
+      const p = await proveedores.conRegistroCompleto(user.id);
+      return p ? [{ CardCode: p.cardCode, CardName: p.cardName, LicTradNum: p.rfc, E_Mail: p.email }] : [];
+    },
+
+    /**
+     * tipo 'Nuevo': the supplier's open receipts of that sociedad without an invoice Pendiente or Aceptada;
+     * a receipt number: that receipt (for the update form).
+     */
+    async entradas(user: SessionUser, input: GetEntradasRequest): Promise<EntradaFactura[]> {
+      const sociedad = await sociedadDe(user, input.BD);
+      if (!sociedad) return [];
+      const todas = await entradasDe(user, input.BD);
+      if (input.tipo !== "Nuevo") {
+        return todas.filter((e) => e.docNum === input.tipo).map((e, i) => toEntradaFactura(e, sociedad.nombre, i + 1));
+      }
+      const conFactura = new Set(await repo.entradasConFacturaActiva(input.BD));
+      return todas
+        .filter((e) => e.docStatus === "O" && !conFactura.has(e.docNum))
+        .map((e, i) => toEntradaFactura(e, sociedad.nombre, i + 1));
+    },
+
+    /** postFactura: checks everything, then the invoice, its three files and an audit entry in one transaction. */
+    async registrar(user: SessionUser, input: PostFacturaRequest): Promise<string> {
+      const proveedor = await proveedores.conRegistroCompleto(user.id);
+      if (!proveedor) throw new Invalid(MSG.registroIncompletoFacturas);
+      const sociedad = await sociedadDe(user, input.RazonSocial);
+      if (!sociedad) throw new Invalid(FACTURA_MSG.sociedadNoVinculada);
+      const entrada = (await entradasDe(user, sociedad.bdSap)).find((e) => e.docNum === input.EntradaMercancia);
+      if (!entrada) throw new Invalid(FACTURA_MSG.entradaNoExiste(input.EntradaMercancia));
+
+      const pdf = decode(input.PDF, input.PDF64);
+      const xml = decode(input.XML, input.XML64);
+      const recepcion = decode(input.Recepcion, input.Recepcion64);
+      const errores = revisarArchivos(pdf, xml, recepcion);
+      if (entrada.docStatus !== "O") errores.push(FACTURA_MSG.entradaCerrada(entrada.docNum));
+      if ((await repo.entradasConFacturaActiva(sociedad.bdSap)).includes(entrada.docNum)) {
+        errores.push(FACTURA_MSG.entradaConFactura(entrada.docNum));
+      }
+      const { datos, errores: delXml } = await revisarXml(xml.bytes, "alta", {
+        proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc },
+        sociedad,
+        entrada,
+        enviado: { ...input, Total: input.Total },
+      });
+      errores.push(...delXml);
+      if (datos && (await repo.uuidTaken(datos.UUID.toUpperCase()))) {
+        errores.push(FACTURA_MSG.uuidRegistrado(datos.UUID.toUpperCase()));
+      }
+      if (errores.length > 0 || !datos) throw new Invalid([...new Set(errores)].join("\n"));
+
+      const now = clock();
+      await conCarrera(
+        () =>
+          withTransaction(async (tx) => {
+            const [pdfId, xmlId, recepcionId] = [
+              await tx.archivos.store(pdf.bytes, "application/pdf"),
+              await tx.archivos.store(xml.bytes, "text/xml"),
+              await tx.archivos.store(recepcion.bytes, imageMime(recepcion.bytes)),
+            ];
+            const id = await tx.facturas.insert({
+              ...valoresDelXml(datos, entrada),
+              cardCode: proveedor.cardCode,
+              sociedadId: sociedad.id,
+              bd: sociedad.bdSap,
+              entradaDocNum: entrada.docNum,
+              pdfArchivoId: pdfId,
+              pdfNombre: pdf.nombre,
+              xmlArchivoId: xmlId,
+              xmlNombre: xml.nombre,
+              recepcionArchivoId: recepcionId,
+              recepcionNombre: recepcion.nombre,
+              estatus: "P",
+              createdAt: now,
+              updatedAt: now,
+            });
+            await tx.auditoria.record({
+              entidad: "factura",
+              entidadId: String(id),
+              campo: "registro",
+              valorAnterior: "",
+              valorNuevo: `P · UUID ${datos.UUID.toUpperCase()} · entrada ${entrada.docNum}`,
+              comentario: "",
+              operador: user.operador,
+              usuarioRef: user.id,
+              at: now,
+            });
+          }),
+        datos.UUID.toUpperCase(),
+        entrada.docNum,
+      );
+      return MSG.facturaRegistrada;
+    },
+
+    /**
+     * patchfactura: only the owner, only while not Aceptada; files replaced only when sent; the update form's
+     * rule differences of §5; a corrected Rechazada goes back to Pendiente; every change audited.
+     */
+    async actualizar(user: SessionUser, input: PatchFacturaRequest): Promise<string> {
+      const actual = await repo.findById(input.IdFactura);
+      // Another supplier's invoice answers like a missing one.
+      if (!actual || actual.cardCode !== user.id) throw new NotFound("La factura no existe.");
+      if (actual.estatus === "A") throw new Invalid(FACTURA_MSG.facturaAceptada(actual.folio));
+      if (
+        input.RazonSocial !== actual.bd ||
+        input.BD !== actual.bd ||
+        input.EntradaMercancia !== actual.entradaDocNum
+      ) {
+        throw new Invalid(FACTURA_MSG.cambioDeEntrada);
+      }
+      const proveedor = await proveedores.conRegistroCompleto(user.id);
+      if (!proveedor) throw new Invalid(MSG.registroIncompletoFacturas);
+      const sociedad = await sociedadDe(user, actual.bd);
+      if (!sociedad) throw new Invalid(FACTURA_MSG.sociedadNoVinculada);
+      const entrada = (await entradasDe(user, actual.bd)).find((e) => e.docNum === actual.entradaDocNum);
+      if (!entrada) throw new Invalid(FACTURA_MSG.entradaNoExiste(actual.entradaDocNum));
+
+      const pdf = input.PDF && input.PDF64 ? decode(input.PDF, input.PDF64) : null;
+      const xmlNuevo = input.XML && input.XML64 ? decode(input.XML, input.XML64) : null;
+      const recepcion = input.Recepcion && input.Recepcion64 ? decode(input.Recepcion, input.Recepcion64) : null;
+      const errores = revisarArchivos(pdf, xmlNuevo, recepcion);
+      const xmlBytes = xmlNuevo?.bytes ?? (await repos.archivos.findContent(actual.xmlArchivoId));
+      if (!xmlBytes) throw new NotFound("La factura no existe.");
+      const { datos, errores: delXml } = await revisarXml(new Uint8Array(xmlBytes), "actualizacion", {
+        proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc },
+        sociedad,
+        entrada,
+        enviado: input,
+      });
+      errores.push(...delXml);
+      if (datos && (await repo.uuidTaken(datos.UUID.toUpperCase(), actual.id))) {
+        errores.push(FACTURA_MSG.uuidRegistrado(datos.UUID.toUpperCase()));
+      }
+      if (errores.length > 0 || !datos) throw new Invalid([...new Set(errores)].join("\n"));
+
+      const now = clock();
+      const nuevoEstatus = actual.estatus === "R" ? "P" : actual.estatus;
+      await conCarrera(
+        () =>
+          withTransaction(async (tx) => {
+            const cambios: Partial<FacturaRecord> = {};
+            const auditar: { campo: string; antes: string; despues: string }[] = [];
+            if (pdf) {
+              cambios.pdfArchivoId = await tx.archivos.store(pdf.bytes, "application/pdf");
+              cambios.pdfNombre = pdf.nombre;
+              auditar.push({ campo: "pdf", antes: actual.pdfNombre, despues: pdf.nombre });
+            }
+            if (recepcion) {
+              cambios.recepcionArchivoId = await tx.archivos.store(recepcion.bytes, imageMime(recepcion.bytes));
+              cambios.recepcionNombre = recepcion.nombre;
+              auditar.push({ campo: "recepcion", antes: actual.recepcionNombre, despues: recepcion.nombre });
+            }
+            if (xmlNuevo) {
+              Object.assign(cambios, valoresDelXml(datos, entrada));
+              cambios.xmlArchivoId = await tx.archivos.store(xmlNuevo.bytes, "text/xml");
+              cambios.xmlNombre = xmlNuevo.nombre;
+              auditar.push({
+                campo: "xml",
+                antes: `${actual.xmlNombre} (${actual.uuid})`,
+                despues: `${xmlNuevo.nombre} (${datos.UUID.toUpperCase()})`,
+              });
+            }
+            if (nuevoEstatus !== actual.estatus)
+              auditar.push({ campo: "estatus", antes: actual.estatus, despues: nuevoEstatus });
+            await tx.facturas.update(actual.id, {
+              ...cambios,
+              estatus: nuevoEstatus,
+              version: actual.version + 1,
+              updatedAt: now,
+            });
+            for (const a of auditar) {
+              await tx.auditoria.record({
+                entidad: "factura",
+                entidadId: String(actual.id),
+                campo: a.campo,
+                valorAnterior: a.antes,
+                valorNuevo: a.despues,
+                comentario: "Corrección del proveedor",
+                operador: user.operador,
+                usuarioRef: user.id,
+                at: now,
+              });
+            }
+          }),
+        datos.UUID.toUpperCase(),
+        actual.entradaDocNum,
+      );
+      return MSG.facturaActualizada(xmlNuevo ? datos.Folio : actual.folio);
+    },
+  };
+}
+export type FacturasService = ReturnType<typeof createFacturasService>;
+
+/** The stored type of a receipt image, by its signature (checkImage already accepted it). */
+function imageMime(bytes: Uint8Array): string {
+  if (bytes[0] === 0x89) return "image/png";
+  if (bytes[0] === 0xff) return "image/jpeg";
+  return "image/gif";
+}

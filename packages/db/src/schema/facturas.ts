@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import {
+  char,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { archivos } from "./archivos";
+import { proveedores, sociedades } from "./catalogos";
+
+/**
+ * Invoices (CFDI of type I) a supplier registers against one of its goods receipts (spec §2 /MisFacturas, §3
+ * Invoice list row and postFactura payload). The XML is the source of truth: every fiscal field here was read
+ * from it on the server. Files live in `archivos` (stored once). Issue 12.
+ *
+ * Two rules the database itself enforces, so two simultaneous uploads cannot break them:
+ * - a CFDI UUID is registered once in the whole portal (whoever uploads it);
+ * - a goods receipt has at most one invoice Pendiente or Aceptada (a Rechazada one may be replaced).
+ */
+export const facturas = pgTable(
+  "facturas",
+  {
+    id: serial("id").primaryKey(),
+    cardCode: text("card_code")
+      .notNull()
+      .references(() => proveedores.cardCode),
+    sociedadId: integer("sociedad_id")
+      .notNull()
+      .references(() => sociedades.id),
+    /** The sociedad's company database (sociedades.bd_sap) and the receipt's DocNum in it. */
+    bd: text("bd").notNull(),
+    entradaDocNum: integer("entrada_doc_num").notNull(),
+    /** Stamp UUID, upper case. */
+    uuid: text("uuid").notNull(),
+    folio: text("folio").notNull(),
+    rfcEmisor: text("rfc_emisor").notNull(),
+    nombreEmisor: text("nombre_emisor").notNull(),
+    rfcReceptor: text("rfc_receptor").notNull(),
+    nombreReceptor: text("nombre_receptor").notNull(),
+    cpEmisor: text("cp_emisor").notNull(),
+    cpReceptor: text("cp_receptor").notNull(),
+    regimenReceptor: text("regimen_receptor").notNull(),
+    /** Comprobante@Fecha as written (YYYY-MM-DDTHH:MM:SS, local time of issue). */
+    fechaCfdi: text("fecha_cfdi").notNull(),
+    fechaFactura: date("fecha_factura", { mode: "string" }).notNull(),
+    fechaTimbrado: text("fecha_timbrado").notNull(),
+    /** The receipt's credit days when the invoice was registered: the tentative payment date is fecha + these. */
+    diasCredito: integer("dias_credito").notNull().default(0),
+    subtotal: numeric("subtotal", { precision: 21, scale: 6 }).notNull(),
+    descuento: numeric("descuento", { precision: 21, scale: 6 }).notNull().default("0"),
+    retenciones: numeric("retenciones", { precision: 21, scale: 6 }).notNull().default("0"),
+    total: numeric("total", { precision: 21, scale: 6 }).notNull(),
+    moneda: text("moneda").notNull(),
+    tipoCambio: numeric("tipo_cambio", { precision: 21, scale: 6 }).notNull().default("1"),
+    formaPago: text("forma_pago").notNull(),
+    metodoPago: text("metodo_pago").notNull(),
+    usoCfdi: text("uso_cfdi").notNull(),
+    pdfArchivoId: uuid("pdf_archivo_id")
+      .notNull()
+      .references(() => archivos.id),
+    pdfNombre: text("pdf_nombre").notNull(),
+    xmlArchivoId: uuid("xml_archivo_id")
+      .notNull()
+      .references(() => archivos.id),
+    xmlNombre: text("xml_nombre").notNull(),
+    recepcionArchivoId: uuid("recepcion_archivo_id")
+      .notNull()
+      .references(() => archivos.id),
+    recepcionNombre: text("recepcion_nombre").notNull(),
+    /** P Pendiente, A Aceptada, R Rechazada (spec §4); reviewers change it (issue 13). */
+    estatus: char("estatus", { length: 1 }).notNull().default("P"),
+    comentarios: text("comentarios").notNull().default(""),
+    /** Grows with every change: a reviewer's decision carries the version it saw (issue 13). */
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("facturas_estatus_chk", sql`${t.estatus} in ('P','A','R')`),
+    uniqueIndex("facturas_uuid_key").on(t.uuid),
+    uniqueIndex("facturas_entrada_activa_key").on(t.bd, t.entradaDocNum).where(sql`${t.estatus} in ('P','A')`),
+    index("facturas_proveedor_idx").on(t.cardCode, t.createdAt),
+  ],
+);

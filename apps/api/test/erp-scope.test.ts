@@ -164,7 +164,8 @@ describe.each(Object.entries(LISTAS))("%s", (tile, url) => {
 describe("tiles whose lists do not exist yet", () => {
   it("count 0 for everyone", async () => {
     for (const usuario of Object.keys(tokens) as Usuario[]) {
-      for (const dato of ["Facturas", "Pagos"]) expect(await conteo(tokens[usuario], dato)).toBe(0);
+      // Facturas counts its list since issue 12 (test/facturas.test.ts).
+      expect(await conteo(tokens[usuario], "Pagos")).toBe(0);
     }
   });
 });

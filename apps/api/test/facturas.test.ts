@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readInvoice } from "@portal/cfdi";
-import { emitirFacturaPrueba, type FacturaPrueba } from "@portal/cfdi/sello";
+import { emitirFacturaPrueba, type FacturaPrueba, readInvoiceVerified } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { createErpEntrada } from "@portal/db/seed";
+import { createErpEntrada, ENTRADA_CFDI_SAT, ENTRADAS_LIBRES } from "@portal/db/seed";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FACTURA_MSG } from "../src/modules/facturas/reglas";
@@ -17,7 +17,14 @@ import { createTestApp, login, pdfBase64, type TestApp, withToken } from "./help
  */
 let t: TestApp;
 const tokens = { admin: "", consulta: "", kemper: "", berenice: "" };
-const PNG64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+/** A PNG of this test's own (bytes after IEND keep it a PNG), so no demo invoice shares its stored file. */
+const PNG64 = Buffer.concat([
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+  Buffer.from("prueba-facturas"),
+]).toString("base64");
 const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
 const MCI = { rfc: "MCI7306249Y1", nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", cp: "54700", regimen: "603", uso: "G03" };
 
@@ -343,5 +350,52 @@ describe("corregir una factura", () => {
     await t.tdb.db.update(schema.facturas).set({ estatus: "A" }).where(eq(schema.facturas.id, row.IdFactura));
     const aceptada = await call(tokens.kemper, "PATCH", "/api/facturas/patchfactura", cambio);
     expect(aceptada.json()).toEqual({ status: "error", message: FACTURA_MSG.facturaAceptada("C-7") });
+  });
+});
+
+describe("datos de demostración", () => {
+  it("hold the open receipt the SAT's published test CFDI matches, and a CFDI with its figures registers", async () => {
+    const nuevas = (
+      await call(tokens.kemper, "POST", "/api/facturas/getEntradas", { BD: "SBO_MCI", tipo: "Nuevo" })
+    ).json().data;
+    const sat = nuevas.find((e: { NumAtCard: string }) => e.NumAtCard === ENTRADA_CFDI_SAT);
+    expect(sat).toMatchObject({
+      DocTotal: "3327.01",
+      DocCur: "MXN",
+      PeyMethod: "01",
+      U_B1SYS_MainUsage: "G03",
+      GroupNum: 0,
+      CP: "86000",
+      DocStatus: "O",
+    });
+    for (const ref of ENTRADAS_LIBRES)
+      expect(nuevas.some((e: { NumAtCard: string }) => e.NumAtCard === ref)).toBe(true);
+    // The same figures as the SAT's test CFDI (2025-02-19, SubTotal 3824.15, Descuento 956.04, Total 3327.01, 01, PUE).
+    const xml = emitirFacturaPrueba(
+      factura({
+        fecha: "2025-02-19T10:00:00",
+        fechaTimbrado: "2025-02-19T10:02:00",
+        formaPago: "01",
+        subtotal: "3824.15",
+        descuento: "956.04",
+        iva: "458.90",
+      }),
+    );
+    const res = await post(tokens.kemper, payload(xml, sat.DocNum));
+    expect(res.json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
+  });
+
+  it("hold invoices Pendiente, Aceptada and Rechazada (with its comment) whose XMLs are sealed and stamped for real", async () => {
+    const rows = await lista(tokens.admin);
+    const demo = rows.filter((r: { UUID: string }) => /^(6C1F|8E2D|1A9B|3F4E|5B6C)/.test(r.UUID));
+    expect(demo.map((r: { EstatusFactura: string }) => r.EstatusFactura).sort()).toEqual(["A", "A", "P", "P", "R"]);
+    expect(demo.find((r: { EstatusFactura: string }) => r.EstatusFactura === "R").Comentarios).toMatch(/referencia/);
+    for (const r of demo) {
+      const xml = (await t.app.inject(withToken(tokens.admin, { method: "GET", url: r.XML }))).body;
+      const verified = await readInvoiceVerified(xml, { trustTestCertificates: true });
+      expect(verified.ok, r.UUID).toBe(true);
+      const pdf = await t.app.inject(withToken(tokens.admin, { method: "GET", url: r.PDF }));
+      expect(pdf.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    }
   });
 });

@@ -6,6 +6,10 @@ import { empleados, proveedores, proveedorSociedades, sociedades } from "../sche
 import { createEmpleado, createProveedor, createSociedad, ensureArea } from "./factories";
 
 export * from "./factories";
+export { ENTRADA_CFDI_SAT, ENTRADAS_LIBRES, seedFacturasDemo } from "./facturas-demo";
+
+import { seedFacturasDemo } from "./facturas-demo";
+
 export * from "./factories-erp";
 
 import { createSimplePdf } from "./pdf";
@@ -156,5 +160,6 @@ export async function seedDemo(
     })),
   );
   const erp = await seedErpMock(db, { socios, escala: options.erpEscala ?? 1 });
+  await seedFacturasDemo(db, options.clock);
   return { erp };
 }

@@ -1,0 +1,283 @@
+import { readInvoice } from "@portal/cfdi";
+import { emitirFacturaPrueba, type FacturaPrueba } from "@portal/cfdi/sello";
+import { and, eq } from "drizzle-orm";
+import { storeArchivo } from "../archivos";
+import type { Database } from "../client";
+import type { Clock } from "../clock";
+import { erpEntradas, facturas, sociedades } from "../schema/index";
+import { createErpEntrada, createErpPedido, type ErpEntradaInput } from "./factories-erp";
+import { createSimplePdf } from "./pdf";
+
+/** A real 1×1 PNG: the goods-receipt image (Recepción) of the demo invoices. */
+const RECEPCION_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** The receipt that the SAT's published test CFDI of ESCUELA KEMPER URGATE matches (issue 12 demo). */
+export const ENTRADA_CFDI_SAT = "SAT-PRUEBA-2025";
+/** Open receipts left for a new user (and the e2e suite) to invoice with CFDIs they issue. */
+export const ENTRADAS_LIBRES = ["DEMO-FACTURA-1", "DEMO-FACTURA-2", "DEMO-FACTURA-3"] as const;
+
+const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
+const BERENICE = { rfc: "XIQB891116QE4", nombre: "BERENICE XIMO QUEZADA", regimen: "612" } as const;
+const MCI = { rfc: "MCI7306249Y1", nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", cp: "54700", regimen: "603", uso: "G03" };
+const KIJ = { rfc: "KIJ0906199R1", nombre: "KIJ, S.A DE C.V.", cp: "59820", regimen: "601", uso: "G01" };
+
+interface FacturaDemo {
+  estatus: "P" | "A" | "R";
+  comentarios?: string;
+  cardCode: string;
+  cardName: string;
+  bd: string;
+  entrada: Omit<ErpEntradaInput, "bd" | "cardCode" | "cardName">;
+  cfdi: Omit<FacturaPrueba, "subtotal" | "iva">;
+}
+
+/** Invoices in every state the portal knows today, with real sealed and stamped XMLs (issue 12). */
+const FACTURAS_DEMO: FacturaDemo[] = [
+  {
+    estatus: "P",
+    cardCode: "P00001",
+    cardName: KEMPER.nombre,
+    bd: "SBO_MCI",
+    entrada: {
+      docDate: "2026-11-03",
+      cp: "86000",
+      peyMethod: "03",
+      mainUsage: "G03",
+      lineas: [{ priceBefDi: "1250.00", quantity: "4" }],
+    },
+    cfdi: {
+      emisor: KEMPER,
+      receptor: MCI,
+      lugarExpedicion: "86000",
+      fecha: "2026-11-04T09:30:00",
+      serie: "A",
+      folio: "1201",
+      formaPago: "03",
+      metodoPago: "PUE",
+      uuid: "6C1F2A40-3B7E-4D58-9A61-0E7B2C3D4F51",
+      fechaTimbrado: "2026-11-04T09:31:12",
+    },
+  },
+  {
+    estatus: "A",
+    comentarios: "Factura revisada contra la entrada de almacén.",
+    cardCode: "P00001",
+    cardName: KEMPER.nombre,
+    bd: "SBO_MCI",
+    entrada: {
+      docDate: "2026-10-20",
+      cp: "86000",
+      peyMethod: "03",
+      mainUsage: "G03",
+      lineas: [{ priceBefDi: "890.00", quantity: "6" }],
+    },
+    cfdi: {
+      emisor: KEMPER,
+      receptor: MCI,
+      lugarExpedicion: "86000",
+      fecha: "2026-10-21T12:00:00",
+      serie: "A",
+      folio: "1187",
+      formaPago: "03",
+      metodoPago: "PUE",
+      uuid: "8E2D4B61-7C3A-4F90-B1D2-3A4B5C6D7E82",
+      fechaTimbrado: "2026-10-21T12:02:40",
+    },
+  },
+  {
+    estatus: "R",
+    comentarios: "La referencia no corresponde a la orden de compra; emita de nuevo con la referencia correcta.",
+    cardCode: "P00001",
+    cardName: KEMPER.nombre,
+    bd: "SBO_KIJ",
+    entrada: {
+      docDate: "2026-11-06",
+      cp: "86000",
+      peyMethod: "03",
+      mainUsage: "G01",
+      lineas: [{ priceBefDi: "2150.00" }],
+    },
+    cfdi: {
+      emisor: KEMPER,
+      receptor: KIJ,
+      lugarExpedicion: "86000",
+      fecha: "2026-11-07T16:45:00",
+      serie: "A",
+      folio: "1209",
+      formaPago: "03",
+      metodoPago: "PUE",
+      uuid: "1A9B8C7D-6E5F-4A3B-8C2D-1E0F9A8B7C63",
+      fechaTimbrado: "2026-11-07T16:46:05",
+    },
+  },
+  // Berenice's public test CSD was valid until 2023-05-29: her invoices are from before then.
+  {
+    estatus: "A",
+    comentarios: "Servicio recibido a satisfacción.",
+    cardCode: "P00002",
+    cardName: BERENICE.nombre,
+    bd: "SBO_KIJ",
+    entrada: {
+      docDate: "2023-05-08",
+      cp: "44160",
+      peyMethod: "03",
+      mainUsage: "G01",
+      lineas: [{ priceBefDi: "3200.00" }],
+    },
+    cfdi: {
+      emisor: BERENICE,
+      receptor: KIJ,
+      lugarExpedicion: "44160",
+      fecha: "2023-05-10T11:00:00",
+      folio: "88",
+      formaPago: "03",
+      metodoPago: "PUE",
+      uuid: "3F4E5D6C-7B8A-4901-9C2B-3D4E5F6A7B94",
+      fechaTimbrado: "2023-05-10T11:01:30",
+    },
+  },
+  {
+    estatus: "P",
+    cardCode: "P00002",
+    cardName: BERENICE.nombre,
+    bd: "SBO_KIJ",
+    entrada: {
+      docDate: "2023-05-22",
+      cp: "44160",
+      peyMethod: "03",
+      mainUsage: "G01",
+      lineas: [{ priceBefDi: "1500.00", quantity: "2" }],
+    },
+    cfdi: {
+      emisor: BERENICE,
+      receptor: KIJ,
+      lugarExpedicion: "44160",
+      fecha: "2023-05-25T10:15:00",
+      folio: "91",
+      formaPago: "03",
+      metodoPago: "PUE",
+      uuid: "5B6C7D8E-9F0A-4B1C-8D2E-4F5A6B7C8DA5",
+      fechaTimbrado: "2023-05-25T10:16:00",
+    },
+  },
+];
+
+const dos = (centavos: number) => `${Math.trunc(centavos / 100)}.${String(centavos % 100).padStart(2, "0")}`;
+const centavos = (v: string) => Math.round(Number(v) * 100);
+
+/**
+ * Demo receipts and invoices (issue 12), idempotent: the receipt the SAT's test CFDI matches, open receipts to
+ * invoice, and invoices in every state for both demo suppliers, each with its sealed and stamped XML, a PDF
+ * rendering of it and a receipt image. Runs after the ERP mock seed.
+ */
+export async function seedFacturasDemo(db: Database, clock: Clock): Promise<void> {
+  const [ya] = await db
+    .select({ n: erpEntradas.docEntry })
+    .from(erpEntradas)
+    .where(and(eq(erpEntradas.bd, "SBO_MCI"), eq(erpEntradas.numAtCard, ENTRADA_CFDI_SAT)))
+    .limit(1);
+  if (ya) return;
+
+  /** An open receipt (with the order it receives) of Kemper in MUNICIPIO DE CUAUTITLAN IZCALLI. */
+  const entradaLibre = async (input: Omit<ErpEntradaInput, "bd" | "cardCode" | "cardName">) => {
+    const documento = { ...input, bd: "SBO_MCI", cardCode: "P00001", cardName: KEMPER.nombre, groupNum: 0 };
+    const pedido = await createErpPedido(db, { ...documento, docStatus: "C", numAtCard: "" });
+    await createErpEntrada(db, { ...documento, pedidoDocNum: pedido.docNum });
+  };
+  // SubTotal 3,824.15 − Descuento 956.04 + IVA 458.90 = 3,327.01 MXN, payment form 01, use G03, PUE, CP 86000.
+  await entradaLibre({
+    docDate: "2025-02-18",
+    numAtCard: ENTRADA_CFDI_SAT,
+    cp: "86000",
+    peyMethod: "01",
+    mainUsage: "G03",
+    lineas: [{ priceBefDi: "3824.15", itemName: "Material didáctico (según CFDI de prueba del SAT)" }],
+    descuento: "956.04",
+  });
+  for (const [i, ref] of ENTRADAS_LIBRES.entries()) {
+    await entradaLibre({
+      docDate: `2026-11-1${i + 1}`,
+      numAtCard: ref,
+      cp: "86000",
+      peyMethod: "03",
+      mainUsage: "G03",
+      lineas: [{ priceBefDi: "2500.00", quantity: String(i + 1) }],
+    });
+  }
+
+  const ids = new Map(
+    (await db.select({ id: sociedades.id, bd: sociedades.bdSap }).from(sociedades)).map((s) => [s.bd, s.id]),
+  );
+  const now = clock();
+  for (const f of FACTURAS_DEMO) {
+    const documento = { ...f.entrada, bd: f.bd, cardCode: f.cardCode, cardName: f.cardName, groupNum: 0 };
+    // Like every receipt in SAP, each one receives a purchase order.
+    const pedido = await createErpPedido(db, { ...documento, docStatus: "C" });
+    const entrada = await createErpEntrada(db, {
+      ...documento,
+      pedidoDocNum: pedido.docNum,
+      numAtCard: `${f.cfdi.serie ?? ""}${f.cfdi.folio}`,
+    });
+    // The receipt's 16 % VAT total, split back into the CFDI's SubTotal and IVA.
+    const total = centavos(entrada.docTotal);
+    const iva = centavos(entrada.vatSum);
+    const xml = emitirFacturaPrueba({ ...f.cfdi, subtotal: dos(total - iva), iva: dos(iva) });
+    const leida = readInvoice(xml);
+    if (!leida.ok) throw new Error(`Factura de demostración inválida: ${leida.errors.join(" ")}`);
+    const d = leida.data;
+    const nombre = `${d.Folio}-${d.RFCEmisor}`;
+    const pdf = createSimplePdf(`Factura ${f.cfdi.serie ?? ""}${d.Folio}`, [
+      `Emisor: ${d.NombreEmisor} (${d.RFCEmisor})`,
+      `Receptor: ${d.NombreReceptor} (${d.RFCReceptor})`,
+      `Fecha: ${d.FechaFactura}`,
+      `UUID: ${d.UUID}`,
+      `Subtotal: ${d.SubTotal}  IVA: ${d.TotalImpuestosTrasladados}  Total: ${d.Total} ${d.Moneda}`,
+      `Forma de pago: ${d.FormaPago}  Método de pago: ${d.MetodoPago}  Uso: ${d.UsoPrincipal}`,
+      "Representación impresa de un CFDI de prueba (sin validez fiscal).",
+    ]);
+    await db
+      .insert(facturas)
+      .values({
+        cardCode: f.cardCode,
+        sociedadId: ids.get(f.bd)!,
+        bd: f.bd,
+        entradaDocNum: entrada.docNum,
+        uuid: d.UUID,
+        folio: d.Folio,
+        rfcEmisor: d.RFCEmisor,
+        nombreEmisor: d.NombreEmisor,
+        rfcReceptor: d.RFCReceptor,
+        nombreReceptor: d.NombreReceptor,
+        cpEmisor: d.CPEmisor,
+        cpReceptor: d.CPReceptor,
+        regimenReceptor: d.Regimen,
+        fechaCfdi: d.FechaFactura,
+        fechaFactura: d.FechaFactura.slice(0, 10),
+        fechaTimbrado: d.FechaTimbrado,
+        diasCredito: entrada.groupNum,
+        subtotal: d.SubTotal ?? "0",
+        descuento: d.Descuento,
+        retenciones: d.TotalImpuestosRetenidos,
+        total: d.Total,
+        moneda: d.Moneda,
+        tipoCambio: d.TipoDeCambio,
+        formaPago: d.FormaPago,
+        metodoPago: d.MetodoPago,
+        usoCfdi: d.UsoPrincipal,
+        pdfArchivoId: await storeArchivo(db, pdf, "application/pdf"),
+        pdfNombre: `${nombre}.pdf`,
+        xmlArchivoId: await storeArchivo(db, new TextEncoder().encode(xml), "text/xml"),
+        xmlNombre: `${nombre}.xml`,
+        recepcionArchivoId: await storeArchivo(db, new Uint8Array(RECEPCION_PNG), "image/png"),
+        recepcionNombre: `recepcion-${entrada.docNum}.png`,
+        estatus: f.estatus,
+        comentarios: f.comentarios ?? "",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing();
+  }
+}

@@ -34,6 +34,8 @@ const env = toolEnv({
   PORT: port,
   DATA_DIR: dataDir,
   SEED_DEMO: process.env.SEED_DEMO ?? "true",
+  // The demo trusts the SAT's test certificates, so its test suppliers' CFDIs (and a new user's) go through.
+  SAT_TEST_CERTS: process.env.SAT_TEST_CERTS ?? "true",
   APP_ENCRYPTION_KEY: key,
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 });

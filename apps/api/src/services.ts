@@ -58,7 +58,15 @@ export function createServices(
     certificados: createCertificateStore(repos.certificadosSat, clock, config.SAT_CERTS_URL),
     trustTestCertificates: config.SAT_TEST_CERTS,
   };
-  const facturas = createFacturasService({ data, clock, erp, proveedores, sellos });
+  const facturas = createFacturasService({
+    data,
+    clock,
+    erp,
+    proveedores,
+    sellos,
+    // Same memory setting as the ERP lists' row cache.
+    listCacheBytes: config.ERP_ROW_CACHE_MB * 1024 * 1024,
+  });
   const home = createHomeService(repos.sociedades, {
     Pedidos: pedidos.count,
     "Entradas de mercancia": entradas.count,

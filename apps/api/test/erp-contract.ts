@@ -242,6 +242,15 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
       expect(await f.adapter.readEntradas([desconocida])).toEqual([]);
     });
 
+    it("finds a receipt by its number exactly as the list has it, or null", async () => {
+      const entradas = await f.adapter.listEntradas(todo);
+      for (const e of entradas.filter((_, i) => i % 11 === 5)) {
+        expect(await f.adapter.findEntrada(e.bd, e.docNum)).toEqual(e);
+      }
+      expect(await f.adapter.findEntrada(f.bdSinDatos, 1)).toBeNull();
+      expect(await f.adapter.findEntrada(entradas[0]!.bd, 999_999_999)).toBeNull();
+    });
+
     it("gives a document a new version when one of its lines changes, and only that document", async () => {
       for (const kind of ["pedido", "entrada"] as const) {
         const versions = () =>

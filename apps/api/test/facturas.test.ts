@@ -350,6 +350,9 @@ describe("corregir una factura", () => {
     await t.tdb.db.update(schema.facturas).set({ estatus: "A" }).where(eq(schema.facturas.id, row.IdFactura));
     const aceptada = await call(tokens.kemper, "PATCH", "/api/facturas/patchfactura", cambio);
     expect(aceptada.json()).toEqual({ status: "error", message: FACTURA_MSG.facturaAceptada("C-7") });
+    // A change made outside the services (here by hand) still shows in the next list: the version moved.
+    const listada = (await lista(tokens.kemper)).find((r: { IdFactura: number }) => r.IdFactura === row.IdFactura);
+    expect(listada.EstatusFactura).toBe("A");
   });
 });
 

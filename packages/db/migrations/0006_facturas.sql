@@ -47,4 +47,17 @@ ALTER TABLE "facturas" ADD CONSTRAINT "facturas_xml_archivo_id_archivos_id_fk" F
 ALTER TABLE "facturas" ADD CONSTRAINT "facturas_recepcion_archivo_id_archivos_id_fk" FOREIGN KEY ("recepcion_archivo_id") REFERENCES "public"."archivos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "facturas_uuid_key" ON "facturas" USING btree ("uuid");--> statement-breakpoint
 CREATE UNIQUE INDEX "facturas_entrada_activa_key" ON "facturas" USING btree ("bd","entrada_doc_num") WHERE "facturas"."estatus" in ('P','A');--> statement-breakpoint
-CREATE INDEX "facturas_proveedor_idx" ON "facturas" USING btree ("card_code","created_at");
+CREATE INDEX "facturas_proveedor_idx" ON "facturas" USING btree ("card_code","created_at");--> statement-breakpoint
+-- Hand-written (drizzle-kit does not model triggers): every change to an invoice bumps its version, whoever makes
+-- it (the services, a reviewer's decision, a hand-written UPDATE). Decisions carry the version they saw (issue
+-- 13), and cached list answers are keyed by the versions (apps/api/src/modules/facturas/answer-cache.ts).
+CREATE FUNCTION "facturas_nueva_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.version = OLD.version THEN
+    NEW.version := OLD.version + 1;
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "facturas_version" BEFORE UPDATE ON "facturas"
+  FOR EACH ROW EXECUTE FUNCTION "facturas_nueva_version"();

@@ -185,6 +185,8 @@ export interface ErpAdapter {
   listEntradaVersions(scope: ErpScope): Promise<ErpVersionDocumento[]>;
   readEntradas(keys: readonly ErpClaveDocumento[]): Promise<ErpEntrada[]>;
   countEntradas(scope: ErpScope): Promise<number>;
+  /** The goods receipt numbered `docNum` in company database `bd` with its lines, or null (the invoice form). */
+  findEntrada(bd: string, docNum: number): Promise<ErpEntrada | null>;
   /** Vendor payments with the invoices each settles, newest first. */
   listPagos(scope: ErpScope): Promise<ErpPago[]>;
   /** Business partners (suppliers) in the scope's company databases, by company database then CardCode. */

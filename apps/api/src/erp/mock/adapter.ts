@@ -245,6 +245,14 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     listEntradas: async (scope) => (scope.bds.length === 0 ? [] : entradas({ scope })),
     listEntradaVersions: (scope) => versiones(erpEntradas, scope),
     readEntradas: async (claves) => (claves.length === 0 ? [] : entradas({ claves })),
+    findEntrada: async (bd, docNum) => {
+      const [row] = await db
+        .select({ docEntry: erpEntradas.docEntry })
+        .from(erpEntradas)
+        .where(and(eq(erpEntradas.bd, bd), eq(erpEntradas.docNum, docNum)))
+        .limit(1);
+      return row ? ((await entradas({ claves: [{ bd, docEntry: row.docEntry }] }))[0] ?? null) : null;
+    },
 
     countEntradas: (scope) => contar(erpEntradas, scope),
 

@@ -1,5 +1,6 @@
+import { ARCHIVO_URL_PREFIX } from "@portal/contracts";
 import { type Database, schema } from "@portal/db";
-import { and, count, desc, eq, inArray, ne, or, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 
 const { facturas, sociedades, proveedores, proveedorSociedades } = schema;
 
@@ -8,23 +9,54 @@ export type NuevaFactura = typeof facturas.$inferInsert;
 
 /** Invoices (issue 12): the rows of /MisFacturas, the two rules the database enforces, the file owners. */
 export function createFacturasRepository(db: Database) {
-  const listSelect = () =>
-    db
-      .select({
-        factura: facturas,
-        nomSociedad: sociedades.nombre,
-        cardName: proveedores.cardName,
-        email: proveedores.email,
-      })
-      .from(facturas)
-      .innerJoin(sociedades, eq(sociedades.id, facturas.sociedadId))
-      .innerJoin(proveedores, eq(proveedores.cardCode, facturas.cardCode));
   const deProveedor = (cardCode: string | null): SQL | undefined =>
     cardCode === null ? undefined : eq(facturas.cardCode, cardCode);
   return {
-    /** A supplier's invoices (cardCode), or everyone's (null); newest first, then by id for a stable order. */
-    list: (cardCode: string | null) =>
-      listSelect().where(deProveedor(cardCode)).orderBy(desc(facturas.createdAt), desc(facturas.id)),
+    /**
+     * The getFacturas rows (spec §3 Invoice list row) as one JSON array text, built by PostgreSQL: an employee's
+     * list holds every invoice (tens of thousands), and parsing that many rows into objects in Node only to
+     * serialize them again cost seconds (bench/bench-facturas.ts). Row numbers follow the order: newest first, then
+     * by id. Payment fields wait for the ERP's A/P invoice (issue 13): not paid, not cancelled.
+     */
+    listJson: async (cardCode: string | null): Promise<string> => {
+      const result = (await db.execute(sql`
+        select coalesce(json_agg(json_build_object(
+          'Fila', x.fila, 'IdFactura', x.id, 'NomSociedad', x.nom_sociedad, 'CardName', x.card_name,
+          'FolioFactura', x.folio, 'RFC', x.rfc_emisor, 'RFCReceptor', x.rfc_receptor, 'CPEmisor', x.cp_emisor,
+          'CPReceptor', x.cp_receptor, 'UUID', x.uuid, 'Entrada', x.entrada_doc_num,
+          'FechaFactura', to_char(x.fecha_factura, 'YYYY-MM-DD'), 'Total', round(x.total, 2)::text,
+          'FormaPago', x.forma_pago, 'TentativaPago', to_char(x.fecha_factura + x.dias_credito, 'YYYY-MM-DD'),
+          'UsoPrincipal', x.uso_cfdi, 'MetodoPago', case when x.metodo_pago = 'PPD' then 'PPD' else 'PUE' end,
+          'PDF', ${ARCHIVO_URL_PREFIX} || x.pdf_archivo_id, 'XML', ${ARCHIVO_URL_PREFIX} || x.xml_archivo_id,
+          'Recepcion', ${ARCHIVO_URL_PREFIX} || x.recepcion_archivo_id, 'EstatusFactura', x.estatus,
+          'CANCELED', 'N', 'PaidToDate', '0.00', 'FechaPago', null, 'Comentarios', x.comentarios, 'BD', x.bd,
+          'DocCur', x.moneda, 'Regimen', x.regimen_receptor, 'E_mail', x.email
+        ) order by x.fila), '[]')::text as filas
+        from (
+          select f.*, s.nombre as nom_sociedad, p.card_name, p.email,
+                 row_number() over (order by f.created_at desc, f.id desc) as fila
+          from ${facturas} f
+          join ${sociedades} s on s.id = f.sociedad_id
+          join ${proveedores} p on p.card_code = f.card_code
+          ${cardCode === null ? sql`` : sql`where f.card_code = ${cardCode}`}
+        ) x`)) as unknown as { rows: { filas: string }[] };
+      return result.rows[0]?.filas ?? "[]";
+    },
+    /**
+     * What the list of a scope depends on: its invoices (count, newest id, sum of versions — every change to an
+     * invoice bumps its version) and the names it shows (sociedades and suppliers, by their last update). Equal
+     * fingerprints mean an identical getFacturas answer.
+     */
+    listFingerprint: async (cardCode: string | null): Promise<string> => {
+      const result = (await db.execute(sql`
+        select concat_ws(':', count(*), max(f.id), sum(f.version),
+          (select max(updated_at) from ${sociedades}), (select max(updated_at) from ${proveedores})) as huella
+        from ${facturas} f
+        ${cardCode === null ? sql`` : sql`where f.card_code = ${cardCode}`}`)) as unknown as {
+        rows: { huella: string }[];
+      };
+      return result.rows[0]?.huella ?? "";
+    },
     count: async (cardCode: string | null) =>
       (await db.select({ n: count() }).from(facturas).where(deProveedor(cardCode)))[0]?.n ?? 0,
     findById: async (id: number) => (await db.select().from(facturas).where(eq(facturas.id, id)))[0],

@@ -1,12 +1,16 @@
+import { Readable } from "node:stream";
 import { CALLS, MSG } from "@portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registerCall } from "../../lib/call-route";
+import { sendJson } from "../../lib/send-json";
 
 /** Invoices (issue 12): thin routes over services.facturas. */
 export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
   const ok = <T>(data: T) => ({ status: "success" as const, message: MSG.ok, data });
   const facturas = () => app.services.facturas;
-  registerCall(app, CALLS.getFacturas, async (request) => ok(await facturas().list(request.sessionUser())));
+  registerCall(app, CALLS.getFacturas, async (request, reply) =>
+    sendJson(reply, Readable.from([await facturas().listJson(request.sessionUser())])),
+  );
   registerCall(app, CALLS.facturasGetSociedades, async (request) =>
     ok(await facturas().sociedades(request.sessionUser())),
   );

@@ -10,7 +10,6 @@ import {
 import { type CertificateStore, readInvoiceVerified } from "@portal/cfdi/sello";
 import {
   type EntradaFactura,
-  type FacturaRow,
   type FacturaSociedad,
   type GetEntradasRequest,
   MSG,
@@ -22,16 +21,12 @@ import type { ErpAdapter, ErpEntrada, ErpScope } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
 import { Invalid, NotFound } from "../../lib/errors";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
-import type { Data, Repositories } from "../../repositories";
-import { archivoUrl } from "../archivos/service";
+import type { Data } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
 import type { ProveedoresService } from "../proveedores/service";
+import { createAnswerCache } from "./answer-cache";
 import { camposContraXml, FACTURA_MSG } from "./reglas";
 import type { FacturaRecord } from "./repository";
-
-const sumarDias = (fecha: string, dias: number) =>
-  new Date(Date.parse(`${fecha}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
-const dos = (v: string) => roundAmount(v, 2);
 
 /** A database unique violation (two simultaneous uploads) becomes the same Spanish message a check gives. */
 function conflictoUnico(error: unknown): string | null {
@@ -59,6 +54,8 @@ export interface FacturasDeps {
   erp: ErpAdapter;
   proveedores: ProveedoresService;
   sellos: { certificados: CertificateStore; trustTestCertificates: boolean };
+  /** Memory for cached list answers (bytes of UTF-16 text, roughly); 0 turns the cache off. */
+  listCacheBytes: number;
 }
 
 /**
@@ -66,9 +63,12 @@ export interface FacturasDeps {
  * the XML is read and both seals verified, every §5 rule and the portal's own refusals run, every field the
  * client sends that also comes from the XML must be the XML's, and every failing message answers together.
  */
-export function createFacturasService({ data, clock, erp, proveedores, sellos }: FacturasDeps) {
+export function createFacturasService({ data, clock, erp, proveedores, sellos, listCacheBytes }: FacturasDeps) {
   const { repos, withTransaction } = data;
   const repo = repos.facturas;
+  // The last getFacturas answer per scope, reused while the scope's fingerprint is unchanged (an employee's
+  // list of every invoice takes the database ~1 s to build; its fingerprint a few ms).
+  const answers = createAnswerCache(listCacheBytes);
 
   async function sociedadDe(user: SessionUser, bd: string) {
     const s = (await repo.sociedadesDe(user.id)).find((x) => x.bdSap === bd);
@@ -79,6 +79,12 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos }:
   const entradasDe = (user: SessionUser, bd: string): Promise<ErpEntrada[]> => {
     const scope: ErpScope = { bds: [bd], cardCode: user.id };
     return erp.listEntradas(scope);
+  };
+
+  /** One of the supplier's receipts by number; another partner's receipt is as good as missing. */
+  const entradaDe = async (user: SessionUser, bd: string, docNum: number): Promise<ErpEntrada | undefined> => {
+    const e = await erp.findEntrada(bd, docNum);
+    return e && e.cardCode === user.id ? e : undefined;
   };
 
   function toEntradaFactura(e: ErpEntrada, nomSociedad: string, fila: number): EntradaFactura {
@@ -99,42 +105,6 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos }:
       NumAtCard: e.numAtCard,
       Comments: e.comments,
       DocStatus: e.docStatus,
-    };
-  }
-
-  function toRow(r: Awaited<ReturnType<Repositories["facturas"]["list"]>>[number], fila: number): FacturaRow {
-    const f = r.factura;
-    return {
-      Fila: fila,
-      IdFactura: f.id,
-      NomSociedad: r.nomSociedad,
-      CardName: r.cardName,
-      FolioFactura: f.folio,
-      RFC: f.rfcEmisor,
-      RFCReceptor: f.rfcReceptor,
-      CPEmisor: f.cpEmisor,
-      CPReceptor: f.cpReceptor,
-      UUID: f.uuid,
-      Entrada: f.entradaDocNum,
-      FechaFactura: f.fechaFactura,
-      Total: dos(f.total),
-      FormaPago: f.formaPago,
-      TentativaPago: sumarDias(f.fechaFactura, f.diasCredito),
-      UsoPrincipal: f.usoCfdi,
-      MetodoPago: f.metodoPago === "PPD" ? "PPD" : "PUE",
-      PDF: archivoUrl(f.pdfArchivoId),
-      XML: archivoUrl(f.xmlArchivoId),
-      Recepcion: archivoUrl(f.recepcionArchivoId),
-      EstatusFactura: f.estatus,
-      // The A/P invoice in the ERP (issue 13) will bring cancellation and payments; until then none.
-      CANCELED: "N",
-      PaidToDate: "0.00",
-      FechaPago: null,
-      Comentarios: f.comentarios,
-      BD: f.bd,
-      DocCur: f.moneda,
-      Regimen: f.regimenReceptor,
-      E_mail: r.email,
     };
   }
 
@@ -239,10 +209,20 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos }:
   }
 
   return {
-    /** A supplier's own invoices, every invoice for employees (spec §6); newest first. */
-    async list(user: SessionUser): Promise<FacturaRow[]> {
-      const rows = await repo.list(isProveedor(user) ? user.id : null);
-      return rows.map((r, i) => toRow(r, i + 1));
+    /**
+     * getFacturas: a supplier's own invoices, every invoice for employees (spec §6), newest first, as JSON text
+     * built by the database (repository listJson); the tests parse every answer with the contract.
+     */
+    async listJson(user: SessionUser): Promise<string> {
+      const cardCode = isProveedor(user) ? user.id : null;
+      return answers.get(
+        cardCode ?? "*",
+        () => repo.listFingerprint(cardCode),
+        async () => {
+          const filas = await repo.listJson(cardCode);
+          return `{"status":"success","message":${JSON.stringify(MSG.ok)},"data":${filas}}`;
+        },
+      );
     },
     /** The 'Facturas' home tile: the length of the same user's list. */
     count: (user: SessionUser) => repo.count(isProveedor(user) ? user.id : null),
@@ -274,10 +254,11 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos }:
     async entradas(user: SessionUser, input: GetEntradasRequest): Promise<EntradaFactura[]> {
       const sociedad = await sociedadDe(user, input.BD);
       if (!sociedad) return [];
-      const todas = await entradasDe(user, input.BD);
       if (input.tipo !== "Nuevo") {
-        return todas.filter((e) => e.docNum === input.tipo).map((e, i) => toEntradaFactura(e, sociedad.nombre, i + 1));
+        const una = await entradaDe(user, input.BD, input.tipo);
+        return una ? [toEntradaFactura(una, sociedad.nombre, 1)] : [];
       }
+      const todas = await entradasDe(user, input.BD);
       const conFactura = new Set(await repo.entradasConFacturaActiva(input.BD));
       return todas
         .filter((e) => e.docStatus === "O" && !conFactura.has(e.docNum))
@@ -290,7 +271,7 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos }:
       if (!proveedor) throw new Invalid(MSG.registroIncompletoFacturas);
       const sociedad = await sociedadDe(user, input.RazonSocial);
       if (!sociedad) throw new Invalid(FACTURA_MSG.sociedadNoVinculada);
-      const entrada = (await entradasDe(user, sociedad.bdSap)).find((e) => e.docNum === input.EntradaMercancia);
+      const entrada = await entradaDe(user, sociedad.bdSap, input.EntradaMercancia);
       if (!entrada) throw new Invalid(FACTURA_MSG.entradaNoExiste(input.EntradaMercancia));
 
       const pdf = decode(input.PDF, input.PDF64);
@@ -376,7 +357,7 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos }:
       if (!proveedor) throw new Invalid(MSG.registroIncompletoFacturas);
       const sociedad = await sociedadDe(user, actual.bd);
       if (!sociedad) throw new Invalid(FACTURA_MSG.sociedadNoVinculada);
-      const entrada = (await entradasDe(user, actual.bd)).find((e) => e.docNum === actual.entradaDocNum);
+      const entrada = await entradaDe(user, actual.bd, actual.entradaDocNum);
       if (!entrada) throw new Invalid(FACTURA_MSG.entradaNoExiste(actual.entradaDocNum));
 
       const pdf = input.PDF && input.PDF64 ? decode(input.PDF, input.PDF64) : null;

@@ -1,0 +1,327 @@
+/**
+ * `npm run bench:facturas` — figures for issue 12's invoice calls, not a test.
+ *
+ * 1. A scratch PostgreSQL database (server of TEST_DATABASE_URL or DATABASE_URL), migrated, with the demo seed and
+ *    BENCH_FACTURAS (40,000) invoices: 2,000 of the supplier EKU9003173C9, the rest of XIQB891116QE4.
+ * 2. The API in a child process on a free loopback port.
+ * 3. getFacturas for the supplier (2,000 rows) and an employee (all): sequential calls, p50/p95, answer bytes.
+ * 4. postFactura of a sealed and stamped 5 KB CFDI with a ~200 KB PDF and a receipt image (~300 KB of base64
+ *    JSON): sequential and 10 concurrent, p50/p95; and, in this process, how long reading the XML, verifying both
+ *    seals and running the rules takes, against the whole call (the rest is transport, storage and the
+ *    transaction).
+ * Targets (issue 12): postFactura p95 <= 150 ms; supplier list <= 100 ms p95; employee 30,000 rows <= 600 ms p95.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { checkInvoiceAgainst, readInvoice } from "@portal/cfdi";
+import { emitirFacturaPrueba, readInvoiceVerified, shippedCertificates } from "@portal/cfdi/sello";
+import { createDatabase, runMigrations, schema, storeArchivo, systemClock } from "@portal/db";
+import { createErpEntrada, createSimplePdf, DEMO_PASSWORD, seedDemo } from "@portal/db/seed";
+import pg from "pg";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const serverUrl =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const TOTAL = Number(process.env.BENCH_FACTURAS ?? 40_000);
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
+const MCI = { rfc: "MCI7306249Y1", nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", cp: "54700", regimen: "603", uso: "G03" };
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `p50 ${ms(pct(s, 50))} · p95 ${ms(pct(s, 95))} · máx ${ms(s.at(-1) ?? 0)} (${s.length} llamadas)`;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === "object" && a ? a.port : 0));
+    });
+  });
+}
+async function admin(text: string) {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+async function main() {
+  const dbName = `portal_bench_fact_${randomBytes(4).toString("hex")}`;
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const key = randomBytes(32).toString("base64");
+  let server: ChildProcess | undefined;
+  await admin(`CREATE DATABASE "${dbName}"`);
+  try {
+    const handle = await createDatabase({ url: dbUrl.toString(), maxConnections: 4 });
+    await runMigrations(handle);
+    await seedDemo(handle.db, Buffer.from(key, "base64"), { clock: systemClock });
+    const db = handle.db;
+    // Bulk invoices: three stored files shared by all rows (lists never carry content).
+    const [pdfId, xmlId, pngId] = [
+      await storeArchivo(db, createSimplePdf("Factura", ["bench"]), "application/pdf"),
+      await storeArchivo(db, new TextEncoder().encode("<x/>"), "text/xml"),
+      await storeArchivo(db, new Uint8Array(PNG), "image/png"),
+    ];
+    const [mci] = await db.select().from(schema.sociedades).limit(1);
+    const now = new Date();
+    const t0 = performance.now();
+    for (let i = 0; i < TOTAL; i += 1000) {
+      const rows = Array.from({ length: Math.min(1000, TOTAL - i) }, (_, k) => {
+        const n = i + k;
+        const kemper = n < 2000;
+        return {
+          cardCode: kemper ? "P00001" : "P00002",
+          sociedadId: mci!.id,
+          bd: mci!.bdSap,
+          entradaDocNum: 1_000_000 + n,
+          uuid: randomUUID().toUpperCase(),
+          folio: String(n),
+          rfcEmisor: kemper ? KEMPER.rfc : "XIQB891116QE4",
+          nombreEmisor: kemper ? KEMPER.nombre : "BERENICE XIMO QUEZADA",
+          rfcReceptor: MCI.rfc,
+          nombreReceptor: MCI.nombre,
+          cpEmisor: "86000",
+          cpReceptor: MCI.cp,
+          regimenReceptor: MCI.regimen,
+          fechaCfdi: "2026-10-01T10:00:00",
+          fechaFactura: "2026-10-01",
+          fechaTimbrado: "2026-10-01T10:01:00",
+          diasCredito: n % 3 === 0 ? 30 : 0,
+          subtotal: "1000.00",
+          total: "1160.00",
+          moneda: "MXN",
+          formaPago: "03",
+          metodoPago: "PUE",
+          usoCfdi: "G03",
+          pdfArchivoId: pdfId,
+          pdfNombre: "f.pdf",
+          xmlArchivoId: xmlId,
+          xmlNombre: "f.xml",
+          recepcionArchivoId: pngId,
+          recepcionNombre: "r.png",
+          estatus: (["P", "A", "R"] as const)[n % 3]!,
+          createdAt: new Date(now.getTime() - n * 60_000),
+          updatedAt: now,
+        };
+      });
+      await db.insert(schema.facturas).values(rows);
+    }
+    // Receipts to invoice during the postFactura runs.
+    const entradas: number[] = [];
+    for (let i = 0; i < 80; i++) {
+      const e = await createErpEntrada(db, {
+        bd: "SBO_MCI",
+        cardCode: "P00001",
+        cardName: KEMPER.nombre,
+        cp: "86000",
+        peyMethod: "03",
+        mainUsage: "G03",
+        groupNum: 0,
+      });
+      entradas.push(e.docNum);
+    }
+    await handle.close();
+    await (async () => {
+      const c = new pg.Client({ connectionString: dbUrl.toString() });
+      await c.connect();
+      await c.query("vacuum (analyze)");
+      await c.end();
+    })();
+    console.log(`[bench] ${TOTAL} facturas sembradas en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ["--import", "tsx", join(here, "..", "src", "server.ts")], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATABASE_URL: dbUrl.toString(),
+        APP_ENCRYPTION_KEY: key,
+        SEED_DEMO: "false",
+        SAT_TEST_CERTS: "true",
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_MAX: "100000000",
+        WEB_DIST: "/nonexistent",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    for (let i = 0; ; i++) {
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (i > 120) throw new Error("El servidor no respondió en 60 s.");
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const login = async (usuario: string, operador: string) =>
+      (
+        (await (
+          await fetch(`${base}/api/login`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ usuario, password: DEMO_PASSWORD, operador }),
+          })
+        ).json()) as { data: { token: string } }
+      ).data.token;
+    const tokens = { proveedor: await login("EKU9003173C9", "Proveedor"), empleado: await login("admin", "Empleado") };
+    const timed = async (path: string, token: string, body: unknown) => {
+      const t = performance.now();
+      const r = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-access-token": token },
+        body: JSON.stringify(body),
+      });
+      const text = await r.text();
+      return { ms: performance.now() - t, status: r.status, bytes: Buffer.byteLength(text), text };
+    };
+
+    // --- getFacturas ---------------------------------------------------------------------------------------
+    for (const [quien, veces] of [
+      ["proveedor", 30],
+      ["empleado", 10],
+    ] as const) {
+      const first = await timed("/api/facturas/getFacturas", tokens[quien], {});
+      const filas = (JSON.parse(first.text) as { data: unknown[] }).data.length;
+      const xs: number[] = [];
+      for (let i = 0; i < veces; i++) xs.push((await timed("/api/facturas/getFacturas", tokens[quien], {})).ms);
+      console.log(
+        `[bench] getFacturas ${quien}: ${filas} filas, ${(first.bytes / 1024 / 1024).toFixed(2)} MB · primera llamada ` +
+          `(armada por la base de datos) ${ms(first.ms)} · siguientes (huella sin cambios) ${stats(xs)}`,
+      );
+    }
+
+    // --- postFactura ---------------------------------------------------------------------------------------
+    const pdf64 = Buffer.concat([
+      Buffer.from(createSimplePdf("Factura", ["representación impresa"])),
+      randomBytes(200_000)
+        .toString("base64")
+        .match(/.{1,76}/g)!
+        .map((l) => Buffer.from(`% ${l}\n`))
+        .reduce((a, b) => Buffer.concat([a, b])),
+      Buffer.from("%%EOF\n"),
+    ]).toString("base64");
+    const cuerpo = (docNum: number) => {
+      const xml = emitirFacturaPrueba({
+        emisor: KEMPER,
+        receptor: MCI,
+        lugarExpedicion: "86000",
+        fecha: "2026-11-16T10:00:00",
+        folio: String(docNum),
+        formaPago: "03",
+        metodoPago: "PUE",
+        subtotal: "1000.00",
+        iva: "160.00",
+        uuid: randomUUID(),
+        fechaTimbrado: "2026-11-16T10:05:00",
+      });
+      const d = (readInvoice(xml) as { data: ReturnType<typeof Object> & Record<string, string> }).data;
+      return {
+        xml,
+        body: {
+          RazonSocial: "SBO_MCI",
+          EntradaMercancia: docNum,
+          PDF: "f.pdf",
+          PDF64: pdf64,
+          XML: "f.xml",
+          XML64: Buffer.from(xml).toString("base64"),
+          Recepcion: "r.png",
+          Recepcion64: Buffer.concat([PNG, randomBytes(60_000)]).toString("base64"),
+          FolioFactura: d.Folio,
+          RFCEmisor: d.RFCEmisor,
+          RFCReceptor: d.RFCReceptor,
+          NombreEmisor: d.NombreEmisor,
+          NombreReceptor: d.NombreReceptor,
+          UUID: d.UUID,
+          FechaFactura: d.FechaFactura,
+          Total: Number(d.Total),
+          FormaPago: d.FormaPago,
+          UsoPrincipal: d.UsoPrincipal,
+          MetodoPago: d.MetodoPago,
+          CPReceptor: d.CPReceptor,
+          CPEmisor: d.CPEmisor,
+          Regimen: d.Regimen,
+          Moneda: d.Moneda,
+          TipoDeCambio: d.TipoDeCambio,
+          Retenciones: d.Retenciones,
+        },
+      };
+    };
+    const secuenciales: number[] = [];
+    let tamaño = 0;
+    for (const docNum of entradas.slice(0, 40)) {
+      const { body } = cuerpo(docNum);
+      tamaño = Buffer.byteLength(JSON.stringify(body));
+      const r = await timed("/api/facturas/postFactura", tokens.proveedor, body);
+      if (r.status !== 200) throw new Error(`postFactura ${r.status}: ${r.text}`);
+      secuenciales.push(r.ms);
+    }
+    console.log(`[bench] postFactura secuencial (${(tamaño / 1024).toFixed(0)} KB de JSON): ${stats(secuenciales)}`);
+    const concurrentes: number[] = [];
+    for (let lote = 0; lote < 4; lote++) {
+      const cuerpos = entradas.slice(40 + lote * 10, 50 + lote * 10).map((n) => cuerpo(n).body);
+      const rs = await Promise.all(cuerpos.map((b) => timed("/api/facturas/postFactura", tokens.proveedor, b)));
+      for (const r of rs) {
+        if (r.status !== 200) throw new Error(`postFactura ${r.status}: ${r.text}`);
+        concurrentes.push(r.ms);
+      }
+    }
+    console.log(`[bench] postFactura 10 concurrentes: ${stats(concurrentes)}`);
+    // Where the time goes: reading, both seals and the rules, measured here on the same CFDI.
+    const { xml } = cuerpo(entradas[0]!);
+    const store = shippedCertificates();
+    const lecturas: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t = performance.now();
+      const r = await readInvoiceVerified(xml, { store, trustTestCertificates: true });
+      if (r.ok) {
+        checkInvoiceAgainst(
+          r.data,
+          {
+            proveedor: { CardName: KEMPER.nombre },
+            sociedad: { NomSociedad: MCI.nombre, Regimen: MCI.regimen, CP: MCI.cp },
+            entrada: { DocTotal: "1160.00", PeyMethod: "03", U_B1SYS_MainUsage: "G03", CP: "86000", GroupNum: 0 },
+          },
+          "alta",
+        );
+      }
+      lecturas.push(performance.now() - t);
+    }
+    const lectura = pct(
+      [...lecturas].sort((a, b) => a - b),
+      50,
+    );
+    const total = pct(
+      [...secuenciales].sort((a, b) => a - b),
+      50,
+    );
+    console.log(
+      `[bench] lectura del XML + ambos sellos + reglas: p50 ${ms(lectura)} (${((lectura / total) * 100).toFixed(0)} % de la llamada secuencial); el resto es transporte, archivos y la transacción`,
+    );
+  } finally {
+    server?.kill();
+    await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  }
+}
+
+await main();

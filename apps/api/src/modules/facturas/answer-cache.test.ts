@@ -39,7 +39,10 @@ describe("createAnswerCache", () => {
       cache.get(
         scope,
         async () => "h",
-        async () => (++builds, `${scope}-----`.slice(0, 6)),
+        async () => {
+          builds++;
+          return `${scope}-----`.slice(0, 6);
+        },
       );
     await get("a");
     await get("b"); // 12 characters > 10: "a" goes

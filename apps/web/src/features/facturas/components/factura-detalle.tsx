@@ -99,7 +99,7 @@ function Detalle({ session, row, onDone }: DetalleProps) {
             <TextInput label="Estatus del pago" value={estatusPago(row)} readOnly />
             <TextInput label="Fecha pago" value={fechaMostrada(row.FechaPago)} readOnly />
           </SimpleGrid>
-          <Textarea label="Comentarios" value={row.Comentarios} readOnly autosize minRows={2} mt="sm" />
+          <Textarea label="Comentarios" value={row.Comentarios} readOnly rows={3} mt="sm" />
 
           <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm">
             Archivos

@@ -12,6 +12,7 @@ import { DEMO_PASSWORD, mainMenu, signInOk, tinyPdf } from "./support";
 
 const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
 const MCI = { rfc: "MCI7306249Y1", nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", cp: "54700", regimen: "603" };
+const BERENICE = { rfc: "XIQB891116QE4", cardCode: "P00002" } as const;
 const KIJ = { rfc: "KIJ0906199R1", nombre: "KIJ, S.A DE C.V.", cp: "59820", regimen: "601" };
 
 interface Entrada {
@@ -204,15 +205,33 @@ test.describe(() => {
   });
 });
 
-test("a supplier with an incomplete profile sees the registration message", async ({ page }) => {
-  await signInOk(page, "Proveedor", "XIQB891116QE4");
-  await mainMenu(page).getByRole("link", { name: "Mis facturas" }).click();
-  await page.getByRole("button", { name: "Agregar" }).click();
-  await expect(page).toHaveURL(/\/MisFacturas\/Factura\/Nuevo$/);
-  await expect(
-    page.getByText(
-      "Revisar el estatus de su registro ya que debe de cargar o actualizar los archivos en tu perfil para poder cargar facturas",
-    ),
-  ).toBeVisible();
-  await expect(page.getByRole("combobox", { name: "Razón social" })).toHaveCount(0);
+test("a supplier with an incomplete profile sees the registration message", async ({ page, request }) => {
+  // Her compliance opinion is missing in the demo seed, but catalogos.spec.ts uploads it earlier in the same run:
+  // her registration is made incomplete here in a way that holds either way (record status Pendiente, which
+  // getProveedor also refuses), and set back to Completo afterwards for the specs that follow.
+  const admin = await request.post("/api/login", {
+    data: { usuario: "admin", password: DEMO_PASSWORD, operador: "Empleado" },
+  });
+  const adminToken = ((await admin.json()) as { data: { token: string } }).data.token;
+  const estatus = (U_SYS_PMESPR: "P" | "C") =>
+    request.post("/api/proveedores/updateProveedor", {
+      headers: { "x-access-token": adminToken },
+      data: { CardCode: BERENICE.cardCode, U_SYS_PMESPR, MOTRECHAZO: "" },
+    });
+  expect((await estatus("P")).status()).toBe(200);
+  try {
+    await signInOk(page, "Proveedor", BERENICE.rfc);
+    await mainMenu(page).getByRole("link", { name: "Mis facturas" }).click();
+    await page.getByRole("button", { name: "Agregar" }).click();
+    await expect(page).toHaveURL(/\/MisFacturas\/Factura\/Nuevo$/);
+    await expect(
+      page.getByText(
+        "Revisar el estatus de su registro ya que debe de cargar o actualizar los archivos en tu perfil para poder cargar facturas",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Razón social" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Agregar" })).toHaveCount(0);
+  } finally {
+    expect((await estatus("C")).status()).toBe(200);
+  }
 });

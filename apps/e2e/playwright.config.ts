@@ -64,6 +64,9 @@ export default defineConfig({
       SMTP_PORT: process.env.E2E_SMTP_PORT,
       MAIL_POLL_MS: "500",
       LOG_LEVEL: "warn",
+      // The invoices the flows upload are sealed with the SAT's public test CSDs and stamped by the project's test
+      // PAC (@portal/cfdi/sello): a production build trusts those certificates only when told to.
+      SAT_TEST_CERTS: "true",
     },
   },
 });

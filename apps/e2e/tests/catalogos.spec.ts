@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
-import { mainMenu, signIn, signInOk } from "./support";
+import { mainMenu, signIn, signInOk, tinyPdf } from "./support";
 
 /**
  * Catalogues (issue 4): employees, companies, suppliers, the link-company form and /Perfil, through the real
@@ -15,29 +15,6 @@ const BERENICE_CORREO = "berenice.ximo@correo.com.mx";
 
 /** Unique, uppercase-safe suffix for the names this run creates. */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 3).toString(36)}`.toUpperCase();
-
-/** A small but well-formed one-page PDF (header, objects, cross-reference table, trailer). */
-function tinyPdf(text: string): Buffer {
-  const content = `BT /F1 14 Tf 24 72 Td (${text}) Tj ET`;
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let pdf = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(pdf.length);
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("");
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, "latin1");
-}
 
 const pdfFile = (name: string) => ({ name, mimeType: "application/pdf", buffer: tinyPdf(name) });
 const notPdfFile = (name: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from("no soy un pdf") });

@@ -214,7 +214,8 @@ export async function apiGetFile(
   );
   const blob = await response.blob();
   return {
-    blob: blob.type === type ? blob : new Blob([blob], { type }),
+    // An empty `type` keeps the server's own (a receipt image may be GIF, JPEG or PNG).
+    blob: !type || blob.type === type ? blob : new Blob([blob], { type }),
     fileName: fileNameFromContentDisposition(response.headers.get("content-disposition")),
   };
 }

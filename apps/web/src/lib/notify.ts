@@ -28,3 +28,21 @@ export function notifyReview(message: string, isSuccess: boolean): string {
 export function notifyError(message: string): string {
   return notifications.show({ message, color: "red", autoClose: TOAST_ERROR_MS, closeButtonProps });
 }
+
+/**
+ * Several validation messages in ONE error toast of 30 s, each on its own line (spec §5, §8: "error toasts
+ * last 30 s and list every message"). The server answers several failures as one message with a line each.
+ */
+export function notifyErrorLines(lines: readonly string[]): string {
+  const message = lines
+    .flatMap((line) => line.split("\n"))
+    .filter((line) => line.trim() !== "")
+    .join("\n");
+  return notifications.show({
+    message,
+    color: "red",
+    autoClose: TOAST_ERROR_MS,
+    closeButtonProps,
+    styles: { description: { whiteSpace: "pre-line" } },
+  });
+}

@@ -14,7 +14,8 @@ export type PdfUploadResult = { ok: true; upload: PdfUpload } | { ok: false; err
 /** The API refuses larger uploads (contracts MAX_UPLOAD_BYTES); saying so before encoding saves the round trip. */
 export const PDF_DEMASIADO_GRANDE = `El archivo excede el tamaño máximo de ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`;
 
-function readBytes(file: Blob): Promise<Uint8Array> {
+/** The bytes of a picked file (FileReader where Blob.arrayBuffer is missing, as in older jsdom). */
+export function readBytes(file: Blob): Promise<Uint8Array> {
   if (typeof file.arrayBuffer === "function") return file.arrayBuffer().then((buffer) => new Uint8Array(buffer));
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -1,9 +1,15 @@
 import { createLazyRoute } from "@tanstack/react-router";
 import { ScreenTitle } from "../components/screen-title";
+import { FacturasTable } from "../features/facturas/components/facturas-table";
 
-/** Placeholder until the issue that builds this screen: its title only, no data. */
-function Screen() {
-  return <ScreenTitle>Facturas</ScreenTitle>;
+function FacturasPage() {
+  const { session: current } = Route.useRouteContext();
+  return (
+    <>
+      <ScreenTitle>Facturas</ScreenTitle>
+      <FacturasTable session={current} />
+    </>
+  );
 }
 
-export const Route = createLazyRoute("/MisFacturas")({ component: Screen });
+export const Route = createLazyRoute("/MisFacturas")({ component: FacturasPage });

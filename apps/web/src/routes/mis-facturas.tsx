@@ -1,4 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
+import { facturasList } from "../features/facturas/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { rootRoute } from "./root";
@@ -8,4 +9,5 @@ export const misFacturasRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/MisFacturas",
   beforeLoad: requireAccess(),
+  loader: ({ context: { queryClient, session } }) => facturasList.prefetch(queryClient, session),
 }).lazy(() => importWithTimeout(() => import("./mis-facturas.lazy")).then((module) => module.Route));

@@ -45,7 +45,7 @@ function homeApi({ url, body }: FakeCall) {
   }
   if (url.endsWith("/api/home/getSociedades")) return { body: { status: "success", message: "OK", data: SOCIEDADES } };
   if (url.endsWith("/api/logout")) return { body: { status: "success", message: MSG.sesionCerrada } };
-  // Catalogue screens load their lists on entry; empty lists are enough here.
+  // Catalogue and list screens load their lists on entry; empty lists are enough here.
   if (CATALOGUE_CALLS.some((path) => url.endsWith(path)))
     return { body: { status: "success", message: "OK", data: [] } };
   return undefined;
@@ -57,6 +57,7 @@ const CATALOGUE_CALLS = [
   "/api/proveedores/rowProveedores",
   "/api/proveedores/getSociedades",
   "/api/sociedades/rowSociedades",
+  "/api/facturas/getFacturas",
 ];
 
 function signIn(data: LoginData, operador: Operador) {

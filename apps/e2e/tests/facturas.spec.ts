@@ -1,0 +1,237 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { expect, test } from "./fixtures";
+import { DEMO_PASSWORD, mainMenu, signInOk, tinyPdf } from "./support";
+
+/**
+ * Invoices (issue 12) in Chromium: a supplier registers a real, sealed and stamped CFDI issued here against one of
+ * its open receipts, sees it in /MisFacturas as Pendiente, opens it and replaces its PDF; a supplier whose profile
+ * is incomplete gets the spec's message; an XML whose receiver is another sociedad's gets the receiver messages.
+ */
+
+const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
+const MCI = { rfc: "MCI7306249Y1", nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", cp: "54700", regimen: "603" };
+const BERENICE = { rfc: "XIQB891116QE4", cardCode: "P00002" } as const;
+const KIJ = { rfc: "KIJ0906199R1", nombre: "KIJ, S.A DE C.V.", cp: "59820", regimen: "601" };
+
+interface Entrada {
+  DocNum: number;
+  DocTotal: string;
+  DocCur: string;
+  PeyMethod: string;
+  U_B1SYS_MainUsage: string;
+  CP: string;
+  GroupNum: number;
+  DocStatus: string;
+}
+interface FacturaRow {
+  Fila: number;
+  FolioFactura: string;
+  UUID: string;
+  PDF: string;
+  EstatusFactura: string;
+}
+
+/** A 1x1 PNG: the goods-receipt image. */
+const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** A kemper session of its own for the API look-ups (POST /api/login), apart from the page's. */
+async function kemperToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post("/api/login", {
+    data: { usuario: KEMPER.rfc, password: DEMO_PASSWORD, operador: "Proveedor" },
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { data: { token: string } }).data.token;
+}
+
+async function entradasAbiertas(request: APIRequestContext, token: string): Promise<Entrada[]> {
+  const answer = await request.post("/api/facturas/getEntradas", {
+    headers: { "x-access-token": token },
+    data: { BD: "SBO_MCI", tipo: "Nuevo" },
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { data: Entrada[] }).data.filter((e) => e.DocStatus === "O" && e.DocCur === "MXN");
+}
+
+async function misFacturas(request: APIRequestContext, token: string): Promise<FacturaRow[]> {
+  const answer = await request.post("/api/facturas/getFacturas", { headers: { "x-access-token": token }, data: {} });
+  return ((await answer.json()) as { data: FacturaRow[] }).data;
+}
+
+const centavos = (amount: string) => Math.round(Number(amount) * 100);
+const importe = (cents: number) => (cents / 100).toFixed(2);
+
+/** Today in Mexico City as AAAA-MM-DD, minus `days` (the CFDI date must not be in the future). */
+function fechaMexico(days: number): string {
+  const today = new Date(Date.now() - days * 86_400_000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(today);
+}
+
+/**
+ * A real CFDI 4.0 for `entrada`, sealed with the EKU test CSD and stamped by the project's test PAC: its total,
+ * payment form, main use, issuer postal code and method match the receipt.
+ */
+function xmlPara(entrada: Entrada, receptor: typeof MCI, folio: string): { xml: Buffer; uuid: string } {
+  const total = centavos(entrada.DocTotal);
+  const subtotal = Math.round(total / 1.16);
+  const dia = fechaMexico(1);
+  const uuid = randomUUID().toUpperCase();
+  const xml = emitirFacturaPrueba({
+    emisor: KEMPER,
+    receptor: { ...receptor, uso: entrada.U_B1SYS_MainUsage },
+    lugarExpedicion: entrada.CP,
+    fecha: `${dia}T10:00:00`,
+    folio,
+    formaPago: entrada.PeyMethod,
+    metodoPago: entrada.GroupNum > 0 ? "PPD" : "PUE",
+    subtotal: importe(subtotal),
+    iva: importe(total - subtotal),
+    uuid,
+    fechaTimbrado: `${dia}T10:05:00`,
+  });
+  return { xml: Buffer.from(xml, "utf8"), uuid };
+}
+
+const archivo = (page: Page, clave: "pdf" | "xml" | "recepcion") => page.locator(`input[data-archivo="${clave}"]`);
+
+async function pickOption(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** Opens the form from /MisFacturas and chooses the sociedad and the receipt. */
+async function abrirFormulario(page: Page, entrada: Entrada) {
+  await page.goto("/Home");
+  await mainMenu(page).getByRole("link", { name: "Mis facturas" }).click();
+  await expect(page).toHaveURL(/\/MisFacturas$/);
+  await page.getByRole("button", { name: "Agregar" }).click();
+  await expect(page).toHaveURL(/\/MisFacturas\/Factura\/Nuevo$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Registro de la facturación" })).toBeVisible();
+  await pickOption(page, "Razón social", MCI.nombre);
+  await pickOption(page, "Entrada de mercancia", String(entrada.DocNum));
+  await expect(page.getByRole("region", { name: "Datos de la entrada" })).toContainText(`Entrada${entrada.DocNum}`);
+}
+
+async function cargarArchivos(page: Page, xml: Buffer, folio: string) {
+  await archivo(page, "pdf").setInputFiles({
+    name: `${folio}.pdf`,
+    mimeType: "application/pdf",
+    buffer: tinyPdf(folio),
+  });
+  await archivo(page, "xml").setInputFiles({ name: `${folio}.xml`, mimeType: "text/xml", buffer: xml });
+  await archivo(page, "recepcion").setInputFiles({ name: "recepcion.png", mimeType: "image/png", buffer: PNG_1X1 });
+}
+
+const toast = (page: Page) => page.locator(".mantine-Notification-root");
+
+test.describe(() => {
+  test.use({ role: "proveedor" });
+
+  test("a supplier registers an invoice, sees it Pendiente, opens it and replaces its PDF", async ({
+    page,
+    request,
+  }) => {
+    const token = await kemperToken(request);
+    // A receipt with credit days: its invoice is PPD, so the list shows its review status (a PUE one reads Pagada).
+    const entrada = (await entradasAbiertas(request, token)).find((e) => e.GroupNum > 0);
+    if (!entrada) throw new Error("el proveedor de demostración no tiene entradas abiertas a crédito en SBO_MCI");
+    const folio = `E2E${Date.now().toString(36).toUpperCase()}`;
+    const { xml, uuid } = xmlPara(entrada, MCI, folio);
+
+    await abrirFormulario(page, entrada);
+    await cargarArchivos(page, xml, folio);
+    await page.getByRole("button", { name: "Agregar" }).click();
+    await expect(toast(page).filter({ hasText: "Se registro con exito la factura!" })).toBeVisible();
+    await expect(page).toHaveURL(/\/MisFacturas$/, { timeout: 10_000 });
+
+    const table = page.getByRole("table", { name: "Facturas" });
+    await page.getByRole("searchbox", { name: "Buscar" }).fill(uuid);
+    const row = table.locator("tbody tr").filter({ hasText: uuid });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(folio);
+    await expect(row).toContainText("Pendiente");
+    await expect(row.getByRole("button", { name: "Visualizar PDF" })).toBeVisible();
+
+    const antes = (await misFacturas(request, token)).find((f) => f.UUID === uuid);
+    if (!antes) throw new Error("la factura registrada no está en getFacturas");
+    await row.dblclick();
+    await expect(page).toHaveURL(new RegExp(`/MisFacturas/MiFactura/${antes.Fila}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Datos generales" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Folio" })).toHaveValue(folio);
+    await expect(page.getByRole("textbox", { name: "Estatus", exact: true })).toHaveValue("Pendiente");
+
+    await archivo(page, "pdf").setInputFiles({
+      name: `${folio}-corregida.pdf`,
+      mimeType: "application/pdf",
+      buffer: tinyPdf(`${folio} corregida`),
+    });
+    await page.getByRole("button", { name: "Actualizar" }).click();
+    await expect(
+      toast(page).filter({ hasText: `Se actualizo con exito la factura con folio ${folio}!` }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/MisFacturas$/, { timeout: 10_000 });
+
+    const despues = (await misFacturas(request, token)).find((f) => f.UUID === uuid);
+    expect(despues?.PDF).toMatch(/^\/api\/archivos\//);
+    expect(despues?.PDF).not.toBe(antes.PDF);
+  });
+
+  test("an invoice for another sociedad's receiver shows the receiver messages", async ({ page, request }) => {
+    const token = await kemperToken(request);
+    const [entrada] = await entradasAbiertas(request, token);
+    if (!entrada) throw new Error("el proveedor de demostración no tiene entradas abiertas en SBO_MCI");
+    const folio = `E2EKIJ${Date.now().toString(36).toUpperCase()}`;
+    const { xml } = xmlPara(entrada, KIJ, folio);
+
+    await abrirFormulario(page, entrada);
+    await cargarArchivos(page, xml, folio);
+    await page.getByRole("button", { name: "Agregar" }).click();
+    const error = toast(page).filter({
+      hasText: "El nombre del receptor no es mismo de la sociedad seleccionada en el XML",
+    });
+    await expect(error).toBeVisible();
+    await expect(error).toContainText(
+      "El régimen fiscal del receptor no es mismo de la sociedad seleccionada en el XML",
+    );
+    await expect(error).toContainText(
+      "El código postal del receptor no es mismo de la sociedad seleccionada en el XML",
+    );
+    await expect(page).toHaveURL(/\/MisFacturas\/Factura\/Nuevo$/);
+    expect((await misFacturas(request, token)).some((f) => f.FolioFactura === folio)).toBe(false);
+  });
+});
+
+test("a supplier with an incomplete profile sees the registration message", async ({ page, request }) => {
+  // Her compliance opinion is missing in the demo seed, but catalogos.spec.ts uploads it earlier in the same run:
+  // her registration is made incomplete here in a way that holds either way (record status Pendiente, which
+  // getProveedor also refuses), and set back to Completo afterwards for the specs that follow.
+  const admin = await request.post("/api/login", {
+    data: { usuario: "admin", password: DEMO_PASSWORD, operador: "Empleado" },
+  });
+  const adminToken = ((await admin.json()) as { data: { token: string } }).data.token;
+  const estatus = (U_SYS_PMESPR: "P" | "C") =>
+    request.post("/api/proveedores/updateProveedor", {
+      headers: { "x-access-token": adminToken },
+      data: { CardCode: BERENICE.cardCode, U_SYS_PMESPR, MOTRECHAZO: "" },
+    });
+  expect((await estatus("P")).status()).toBe(200);
+  try {
+    await signInOk(page, "Proveedor", BERENICE.rfc);
+    await mainMenu(page).getByRole("link", { name: "Mis facturas" }).click();
+    await page.getByRole("button", { name: "Agregar" }).click();
+    await expect(page).toHaveURL(/\/MisFacturas\/Factura\/Nuevo$/);
+    await expect(
+      page.getByText(
+        "Revisar el estatus de su registro ya que debe de cargar o actualizar los archivos en tu perfil para poder cargar facturas",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Razón social" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Agregar" })).toHaveCount(0);
+  } finally {
+    expect((await estatus("C")).status()).toBe(200);
+  }
+});

@@ -1,0 +1,82 @@
+import { CALLS, type PatchFacturaRequest, type PostFacturaRequestInput } from "@portal/contracts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { callApi } from "../../lib/api-client";
+import { defineList, type Operator, operatorBody } from "../../lib/list-query";
+
+export const facturasKeys = {
+  all: ["facturas"] as const,
+  sociedades: (operator: Operator) => ["facturas", "sociedades", operator.id] as const,
+  proveedor: (operator: Operator) => ["facturas", "proveedor", operator.id] as const,
+  entradas: (operator: Operator, bd: string, tipo: "Nuevo" | number) =>
+    ["facturas", "entradas", operator.id, bd, tipo] as const,
+};
+
+/** POST /api/facturas/getFacturas (spec §7): a supplier's own invoices, every invoice for employees. */
+export const facturasList = defineList({
+  key: [...facturasKeys.all, "list"],
+  call: CALLS.getFacturas,
+  body: operatorBody,
+  listPath: "/MisFacturas",
+});
+
+/** POST /api/facturas/getSociedades: the 'Razón social' options (the supplier's linked, active sociedades). */
+export const sociedadesFacturaOptions = (operator: Operator) =>
+  queryOptions({
+    queryKey: facturasKeys.sociedades(operator),
+    queryFn: async ({ signal }) =>
+      (await callApi(CALLS.facturasGetSociedades, operatorBody(operator), { signal })).data,
+  });
+
+/**
+ * POST /api/facturas/getProveedor: the supplier when its registration is complete, [] otherwise (spec §5
+ * "decided by whether the supplier-profile call returns any data"). Asked again on every visit.
+ */
+export const proveedorFacturaOptions = (operator: Operator) =>
+  queryOptions({
+    queryKey: facturasKeys.proveedor(operator),
+    queryFn: async ({ signal }) => (await callApi(CALLS.getProveedor, operatorBody(operator), { signal })).data,
+    staleTime: 0,
+  });
+
+/**
+ * POST /api/facturas/getEntradas: tipo 'Nuevo' gives the receipts open for a new invoice of one sociedad (BD);
+ * a receipt number gives that receipt. Never served stale (spec §4: choosing a sociedad reloads the receipts).
+ */
+export const entradasFacturaOptions = (operator: Operator, bd: string, tipo: "Nuevo" | number) =>
+  queryOptions({
+    queryKey: facturasKeys.entradas(operator, bd, tipo),
+    queryFn: async ({ signal }) =>
+      (await callApi(CALLS.getEntradas, { ...operatorBody(operator), BD: bd, tipo }, { signal })).data,
+    staleTime: 0,
+  });
+
+export const useSociedadesFactura = (operator: Operator) => useQuery(sociedadesFacturaOptions(operator));
+export const useProveedorFactura = (operator: Operator, isEnabled = true) =>
+  useQuery({ ...proveedorFacturaOptions(operator), enabled: isEnabled });
+export const useEntradasFactura = (operator: Operator, bd: string | null, tipo: "Nuevo" | number = "Nuevo") =>
+  useQuery({ ...entradasFacturaOptions(operator, bd ?? "", tipo), enabled: bd !== null && bd !== "" });
+
+/** POST /api/facturas/postFactura; resolves with the server's message. */
+export async function postFactura(request: PostFacturaRequestInput): Promise<string> {
+  return (await callApi(CALLS.postFactura, request)).message;
+}
+
+/** PATCH /api/facturas/patchfactura; resolves with the server's message. */
+export async function patchFactura(request: PatchFacturaRequest): Promise<string> {
+  return (await callApi(CALLS.patchFactura, request)).message;
+}
+
+/** Saves invalidate every invoice query, so /MisFacturas shows the change (and receipts drop the invoiced one). */
+function useFacturaMutation<T>(mutationFn: (request: T) => Promise<string>, name: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...facturasKeys.all, name],
+    mutationFn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: facturasKeys.all });
+    },
+  });
+}
+
+export const usePostFactura = () => useFacturaMutation(postFactura, "post");
+export const usePatchFactura = () => useFacturaMutation(patchFactura, "patch");

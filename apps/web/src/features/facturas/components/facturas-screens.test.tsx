@@ -1,0 +1,380 @@
+import { MSG } from "@portal/contracts";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fakeCalls, signInAs } from "../../../test/fake-api";
+import { pickOption } from "../../../test/pick-option";
+import type { FakeCall } from "../../../test/render-app";
+import { renderApp } from "../../../test/render-app";
+import { FORM_MSG } from "../factura-logic";
+import {
+  makeEntradaFactura,
+  makeFactura,
+  PDF_BYTES,
+  PNG_BYTES,
+  PROVEEDOR,
+  SOCIEDADES,
+  xmlFactura,
+} from "../facturas.fixtures";
+
+const FACTURAS = [
+  makeFactura({ Fila: 1, IdFactura: 14, FolioFactura: "A-104", MetodoPago: "PUE", EstatusFactura: "P" }),
+  makeFactura({ Fila: 2, IdFactura: 13, FolioFactura: "A-103", EstatusFactura: "A", Recepcion: "" }),
+  makeFactura({ Fila: 3, IdFactura: 12, FolioFactura: "A-102", EstatusFactura: "R", Comentarios: "Sin firma" }),
+  makeFactura({ Fila: 4, IdFactura: 11, FolioFactura: "A-101", CANCELED: "Y", PDF: "", XML: "" }),
+  makeFactura({ Fila: 5, IdFactura: 10, FolioFactura: "A-100", FechaFactura: "2026-01-05" }),
+];
+
+const bodyRows = () =>
+  within(screen.getByRole("table", { name: "Facturas" }))
+    .getAllByRole("row")
+    .slice(1);
+
+const rowOf = (folio: string) => bodyRows().find((row) => row.textContent?.includes(folio)) as HTMLElement;
+
+const fileInput = (clave: "pdf" | "xml" | "recepcion") =>
+  document.querySelector<HTMLInputElement>(`input[type="file"][data-archivo="${clave}"]`) as HTMLInputElement;
+
+const pick = (clave: "pdf" | "xml" | "recepcion", file: File) =>
+  fireEvent.change(fileInput(clave), { target: { files: [file] } });
+
+const pdfFile = (name = "factura.pdf") => new File([PDF_BYTES as BlobPart], name, { type: "application/pdf" });
+const pngFile = () => new File([PNG_BYTES as BlobPart], "recepcion.png", { type: "image/png" });
+const xmlFile = (xml = xmlFactura()) => new File([xml], "factura.xml", { type: "text/xml" });
+
+const toast = () => document.querySelector(".mantine-Notification-root") as HTMLElement | null;
+
+describe("/MisFacturas", () => {
+  it("lists every column, the status rule and 'Visualizar' only for present files", async () => {
+    signInAs("proveedor");
+    fakeCalls({ getFacturas: FACTURAS });
+    renderApp("/MisFacturas");
+    expect(await screen.findByRole("heading", { level: 1, name: "Facturas" })).toBeDefined();
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    const header = within(screen.getByRole("table", { name: "Facturas" })).getAllByRole("row")[0];
+    expect(header?.textContent).toBe(
+      "#SociedadProveedorFolioRFC emisorUUIDEntradaFechaTotalForma de pagoUso principalMétodo de pagoTentativa de pagoPDFXMLRecepciónEstatus",
+    );
+    expect(screen.getByPlaceholderText("Search…")).toBeDefined();
+    expect(screen.getByRole("button", { name: "Recargar" })).toBeDefined();
+    expect(screen.getByRole("button", { name: "Agregar" })).toBeDefined();
+
+    // Spec §4: PUE reads Pagada whatever its review; otherwise the invoice status.
+    expect(rowOf("A-104").textContent).toContain("Pagada");
+    expect(rowOf("A-103").textContent).toContain("Aceptada");
+    expect(rowOf("A-102").textContent).toContain("Rechazada");
+    expect(rowOf("A-101").textContent).toContain("Cancelado");
+    expect(rowOf("A-100").textContent).toContain("Pendiente");
+    expect(rowOf("A-100").textContent).toContain("3,327.01 MXN");
+
+    expect(within(rowOf("A-104")).getAllByRole("button", { name: /^Visualizar/ })).toHaveLength(3);
+    expect(within(rowOf("A-103")).queryByRole("button", { name: "Visualizar Recepción" })).toBeNull();
+    expect(within(rowOf("A-101")).getAllByRole("button", { name: /^Visualizar/ })).toHaveLength(1);
+    // Codes carry their SAT description on hover.
+    expect(within(rowOf("A-100")).getByRole("button", { name: "PPD" })).toBeDefined();
+  });
+
+  it("offers 'Agregar' to suppliers only and opens an invoice on double-click", async () => {
+    signInAs("consulta");
+    fakeCalls({ getFacturas: FACTURAS });
+    const { router } = renderApp("/MisFacturas");
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    expect(screen.queryByRole("button", { name: "Agregar" })).toBeNull();
+    fireEvent.doubleClick(rowOf("A-100"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/MisFacturas/MiFactura/5"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Datos generales" })).toBeDefined();
+    // An employee only looks: no 'cargar', 'Actualizar' disabled.
+    expect(screen.queryByRole("button", { name: /^cargar/ })).toBeNull();
+    expect((screen.getByRole("button", { name: "Actualizar" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+function nuevaApi(extra: Parameters<typeof fakeCalls>[0] = {}) {
+  return fakeCalls({
+    getFacturas: FACTURAS,
+    getProveedor: [PROVEEDOR],
+    facturasGetSociedades: SOCIEDADES,
+    getEntradas: (call: FakeCall) =>
+      (call.body as { BD: string }).BD === "SBO_MCI"
+        ? [makeEntradaFactura(), makeEntradaFactura({ Fila: 2, DocNum: 5121, GroupNum: 30, Pedido: null })]
+        : [makeEntradaFactura({ DocNum: 7001, NomSociedad: "KIJ, S.A DE C.V." })],
+    ...extra,
+  });
+}
+
+async function openForm() {
+  const view = renderApp("/MisFacturas/Factura/Nuevo");
+  expect(await screen.findByRole("heading", { level: 1, name: "Registro de la facturación" })).toBeDefined();
+  await screen.findByRole("combobox", { name: "Razón social" });
+  return view;
+}
+
+async function chooseSociedadYEntrada(sociedad = "MUNICIPIO DE CUAUTITLAN IZCALLI", entrada = "5120") {
+  await waitFor(() => expect(screen.getByRole("listbox", { name: "Razón social", hidden: true })).toBeDefined());
+  pickOption("Razón social", sociedad);
+  await waitFor(() =>
+    expect(
+      within(screen.getByRole("listbox", { name: "Entrada de mercancia", hidden: true })).getAllByRole("option", {
+        hidden: true,
+      }).length,
+    ).toBeGreaterThan(0),
+  );
+  pickOption("Entrada de mercancia", entrada);
+}
+
+describe("/MisFacturas/Factura/Nuevo", () => {
+  it("shows the registration message instead of the form when the profile is incomplete", async () => {
+    signInAs("proveedor");
+    nuevaApi({ getProveedor: [] });
+    renderApp("/MisFacturas/Factura/Nuevo");
+    expect(await screen.findByText(MSG.registroIncompletoFacturas)).toBeDefined();
+    expect(screen.queryByRole("combobox", { name: "Razón social" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Agregar" })).toBeNull();
+  });
+
+  it("shows the receipt's data; a new sociedad clears the receipt and files and reloads; a new receipt clears the files", async () => {
+    signInAs("proveedor");
+    const calls = nuevaApi();
+    await openForm();
+    expect(fileInput("pdf").accept).toBe("application/pdf");
+    expect(fileInput("xml").accept).toBe("text/xml");
+    expect(fileInput("recepcion").accept).toBe("image/gif,image/jpeg,image/png");
+    expect(screen.getAllByRole("button", { name: /^cargar/ })).toHaveLength(3);
+
+    await chooseSociedadYEntrada();
+    expect(calls.find((call) => call.url.endsWith("/api/facturas/getEntradas"))?.body).toEqual({
+      usuario: "P00001",
+      operador: "Proveedor",
+      BD: "SBO_MCI",
+      tipo: "Nuevo",
+    });
+    const panel = await screen.findByRole("region", { name: "Datos de la entrada" });
+    for (const text of [
+      "Pedido1100",
+      "Entrada5120",
+      "SociedadMUNICIPIO DE CUAUTITLAN IZCALLI",
+      "ProveedorESCUELA KEMPER URGATE",
+      "Fecha de la entrada2026-02-10",
+      "Fecha de vencimiento2026-03-12",
+      "ReferenciaREF-77",
+      "ComentariosEntrega parcial",
+      "EstatusAbierto",
+      "Uso principalG03",
+      "Método de pagoPUE",
+      "Total3,327.01 MXN",
+    ]) {
+      expect(panel.textContent).toContain(text);
+    }
+
+    // A new receipt clears the files.
+    pick("pdf", pdfFile());
+    pick("xml", xmlFile());
+    expect(screen.getByText("factura.pdf")).toBeDefined();
+    pickOption("Entrada de mercancia", "5121");
+    await waitFor(() => expect(screen.queryByText("factura.pdf")).toBeNull());
+    expect(screen.queryByText("factura.xml")).toBeNull();
+    expect(screen.getByRole("region", { name: "Datos de la entrada" }).textContent).toContain("Método de pagoPPD");
+
+    // A new sociedad clears the receipt and the files and loads its receipts.
+    pick("recepcion", pngFile());
+    expect(screen.getByText("recepcion.png")).toBeDefined();
+    const before = calls.filter((call) => call.url.endsWith("/getEntradas")).length;
+    pickOption("Razón social", "KIJ, S.A DE C.V.");
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Datos de la entrada" })).toBeNull());
+    expect(screen.queryByText("recepcion.png")).toBeNull();
+    expect((screen.getByRole("combobox", { name: "Entrada de mercancia" }) as HTMLInputElement).value).toBe("");
+    await waitFor(() => expect(calls.filter((call) => call.url.endsWith("/getEntradas")).length).toBe(before + 1));
+    expect(calls.at(-1)?.body).toMatchObject({ BD: "SBO_KIJ", tipo: "Nuevo" });
+  });
+
+  it("lists every validation message in one 30 s error toast and sends nothing", async () => {
+    signInAs("proveedor");
+    const calls = nuevaApi();
+    await openForm();
+    fireEvent.click(screen.getByRole("button", { name: "Agregar" }));
+    await waitFor(() => expect(toast()).not.toBeNull());
+    const text = toast()?.textContent ?? "";
+    for (const message of [
+      FORM_MSG.sociedadRequerida,
+      FORM_MSG.entradaRequerida,
+      MSG.pdfRequerido,
+      MSG.facturaXmlRequerido,
+      MSG.facturaRecepcionRequerida,
+    ]) {
+      expect(text).toContain(message);
+    }
+    expect(document.querySelectorAll(".mantine-Notification-root")).toHaveLength(1);
+    expect(calls.some((call) => call.url.endsWith("/postFactura"))).toBe(false);
+  });
+
+  it("shows the receiver messages when the XML is for another sociedad", async () => {
+    signInAs("proveedor");
+    const calls = nuevaApi();
+    await openForm();
+    await chooseSociedadYEntrada();
+    pick("pdf", pdfFile());
+    pick(
+      "xml",
+      xmlFile(xmlFactura({ nombreReceptor: "KIJ, S.A DE C.V.", regimenReceptor: "601", cpReceptor: "59820" })),
+    );
+    pick("recepcion", pngFile());
+    fireEvent.click(screen.getByRole("button", { name: "Agregar" }));
+    await waitFor(() => expect(toast()).not.toBeNull());
+    const text = toast()?.textContent ?? "";
+    expect(text).toContain(MSG.nombreReceptorSociedad);
+    expect(text).toContain(MSG.regimenReceptorSociedad);
+    expect(text).toContain(MSG.cpReceptorSociedad);
+    expect(calls.some((call) => call.url.endsWith("/postFactura"))).toBe(false);
+  });
+
+  it("disables 'Agregar' while submitting, then shows the success toast and returns to /MisFacturas", async () => {
+    signInAs("proveedor");
+    let answer: (() => void) | undefined;
+    const calls = nuevaApi();
+    const { router } = await openForm();
+    await chooseSociedadYEntrada();
+    pick("pdf", pdfFile());
+    pick("xml", xmlFile());
+    pick("recepcion", pngFile());
+    // Hold the answer to see the button while the call is in flight.
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith("/postFactura")) {
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        calls.push({
+          url: String(input),
+          method: "POST",
+          headers: new Headers(),
+          body: JSON.parse(String(init?.body)),
+        });
+        return new Response(JSON.stringify({ status: "success", message: MSG.facturaRegistrada }), {
+          headers: { "Content-Type": "application/json" },
+        });
+      }
+      return realFetch(input, init);
+    }) as typeof fetch;
+    fireEvent.click(screen.getByRole("button", { name: "Agregar" }));
+    await waitFor(() => expect(answer).toBeDefined());
+    expect((screen.getByRole("button", { name: "Agregar" }) as HTMLButtonElement).disabled).toBe(true);
+    answer?.();
+    expect(await screen.findByText(MSG.facturaRegistrada)).toBeDefined();
+    const sent = calls.find((call) => call.url.endsWith("/postFactura"))?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ RazonSocial: "SBO_MCI", EntradaMercancia: 5120, UUID: makeFactura().UUID });
+    // The toast closes after 3 s, then the list.
+    await waitFor(() => expect(router.state.location.pathname).toBe("/MisFacturas"), { timeout: 6000 });
+  });
+
+  it("shows the server's lines, or 'Error al consumir el servicio postFactura' when the call fails", async () => {
+    signInAs("proveedor");
+    nuevaApi({
+      postFactura: { status: 400, body: { status: "error", message: `${MSG.totalEntrada}\nOtro problema` } },
+    });
+    await openForm();
+    await chooseSociedadYEntrada();
+    pick("pdf", pdfFile());
+    pick("xml", xmlFile());
+    pick("recepcion", pngFile());
+    fireEvent.click(screen.getByRole("button", { name: "Agregar" }));
+    await waitFor(() => expect(toast()?.textContent).toContain(MSG.totalEntrada));
+    expect(toast()?.textContent).toContain("Otro problema");
+
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith("/postFactura")) throw new TypeError("Failed to fetch");
+      return realFetch(input, init);
+    }) as typeof fetch;
+    fireEvent.click(screen.getByRole("button", { name: "Agregar" }));
+    expect(await screen.findByText(MSG.errorPostFactura)).toBeDefined();
+  });
+});
+
+async function openDetalle(fila: number) {
+  const view = renderApp("/MisFacturas");
+  await waitFor(() => expect(bodyRows()).toHaveLength(5));
+  fireEvent.doubleClick(bodyRows()[fila - 1] as HTMLElement);
+  await waitFor(() => expect(view.router.state.location.pathname).toBe(`/MisFacturas/MiFactura/${fila}`));
+  await screen.findByRole("heading", { level: 1, name: "Datos generales" });
+  return view;
+}
+
+const fileRow = (clave: string) => document.querySelector(`[data-archivo-fila="${clave}"]`) as HTMLElement;
+
+describe("/MisFacturas/MiFactura/:id", () => {
+  it("goes back to /MisFacturas when the list is not loaded", async () => {
+    signInAs("proveedor");
+    fakeCalls({ getFacturas: FACTURAS });
+    const { router } = renderApp("/MisFacturas/MiFactura/2");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/MisFacturas"));
+  });
+
+  it("Aceptada: only 'Ver', 'Actualizar' disabled", async () => {
+    signInAs("proveedor");
+    nuevaApi();
+    await openDetalle(2);
+    expect(screen.queryByRole("button", { name: /^cargar/ })).toBeNull();
+    expect(within(fileRow("pdf")).getByRole("button", { name: "Ver PDF" })).toBeDefined();
+    expect(fileRow("pdf").textContent).toContain("Cargado");
+    expect(fileRow("recepcion").textContent).toContain("No cargado");
+    expect(within(fileRow("recepcion")).queryByRole("button", { name: "Ver Recepción" })).toBeNull();
+    expect((screen.getByRole("button", { name: "Actualizar" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("textbox", { name: "Estatus" }) as HTMLInputElement).value).toBe("Aceptada");
+  });
+
+  it("Cancelado: 'cargar' shown, 'Actualizar' disabled", async () => {
+    signInAs("proveedor");
+    nuevaApi();
+    await openDetalle(4);
+    expect(screen.getAllByRole("button", { name: /^cargar/ })).toHaveLength(3);
+    expect(fileRow("pdf").textContent).toContain("No cargado");
+    expect((screen.getByRole("button", { name: "Actualizar" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("textbox", { name: "Estatus" }) as HTMLInputElement).value).toBe("Cancelado");
+  });
+
+  it("Rechazada: shows its fields, replaces the PDF only and returns to the list", async () => {
+    signInAs("proveedor");
+    const calls = nuevaApi({
+      patchFactura: { body: { status: "success", message: MSG.facturaActualizada("A-102") } },
+    });
+    const { router } = await openDetalle(3);
+    const valor = (name: string) => (screen.getByRole("textbox", { name }) as HTMLInputElement).value;
+    expect(valor("Razón social")).toBe("MUNICIPIO DE CUAUTITLAN IZCALLI");
+    expect(valor("Proveedor")).toBe("ESCUELA KEMPER URGATE");
+    expect(valor("Folio")).toBe("A-102");
+    expect(valor("Fecha")).toBe("2026-02-19");
+    expect(valor("Estatus")).toBe("Rechazada");
+    expect(valor("Entrada")).toBe("5120");
+    expect(valor("Estatus del pago")).toBe("Pendiente");
+    expect(valor("Fecha pago")).toBe("");
+    expect(valor("Comentarios")).toBe("Sin firma");
+    expect(screen.getAllByRole("button", { name: /^cargar/ })).toHaveLength(3);
+    const actualizar = screen.getByRole("button", { name: "Actualizar" }) as HTMLButtonElement;
+    expect(actualizar.disabled).toBe(false);
+
+    pick("pdf", pdfFile("corregida.pdf"));
+    fireEvent.click(actualizar);
+    expect(await screen.findByText(MSG.facturaActualizada("A-102"))).toBeDefined();
+    const sent = calls.find((call) => call.url.endsWith("/patchfactura"))?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      IdFactura: 12,
+      RazonSocial: "SBO_MCI",
+      BD: "SBO_MCI",
+      EntradaMercancia: 5120,
+      FolioFactura: "A-102",
+      PDF: "corregida.pdf",
+    });
+    expect(sent).not.toHaveProperty("XML64");
+    expect(sent).not.toHaveProperty("Recepcion");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/MisFacturas"), { timeout: 6000 });
+  });
+
+  it("refuses a picked file of the wrong type in one error toast", async () => {
+    signInAs("proveedor");
+    const calls = nuevaApi();
+    await openDetalle(5);
+    pick("recepcion", pdfFile("recepcion.png"));
+    fireEvent.click(screen.getByRole("button", { name: "Actualizar" }));
+    await waitFor(() => expect(toast()?.textContent).toContain(MSG.archivoNoImagen));
+    expect(calls.some((call) => call.url.endsWith("/patchfactura"))).toBe(false);
+  });
+});

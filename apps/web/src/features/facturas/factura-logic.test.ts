@@ -1,0 +1,259 @@
+import { base64FromBytes } from "@portal/cfdi";
+import { MSG } from "@portal/contracts";
+import { describe, expect, it } from "vitest";
+import {
+  type ArchivoLeido,
+  type ArchivosFactura,
+  estatusFactura,
+  estatusMostrado,
+  estatusPago,
+  FORM_MSG,
+  fechaMostrada,
+  puedeActualizar,
+  puedeCargarArchivos,
+  revisarActualizacion,
+  revisarNuevaFactura,
+} from "./factura-logic";
+import {
+  bytesDe,
+  makeEntradaFactura,
+  makeFactura,
+  PDF_BYTES,
+  PNG_BYTES,
+  PROVEEDOR,
+  SOCIEDADES,
+  type XmlPrueba,
+  xmlFactura,
+} from "./facturas.fixtures";
+
+const SESSION = { id: "P00001", operador: "Proveedor" as const };
+const archivo = (name: string, bytes: Uint8Array, mime = ""): ArchivoLeido => ({
+  name,
+  bytes,
+  mime,
+  size: bytes.length,
+});
+const completos = (xml: XmlPrueba = {}): ArchivosFactura => ({
+  pdf: archivo("factura.pdf", PDF_BYTES, "application/pdf"),
+  xml: archivo("factura.xml", bytesDe(xmlFactura(xml)), "text/xml"),
+  recepcion: archivo("recepcion.png", PNG_BYTES, "image/png"),
+});
+const nueva = (archivos: ArchivosFactura, overrides: Partial<Parameters<typeof revisarNuevaFactura>[0]> = {}) =>
+  revisarNuevaFactura({
+    session: SESSION,
+    proveedor: PROVEEDOR,
+    sociedad: SOCIEDADES[0] ?? null,
+    entrada: makeEntradaFactura(),
+    archivos,
+    base64: base64FromBytes,
+    ...overrides,
+  });
+const errores = (revision: { ok: boolean; errors?: string[] }) => (revision.ok ? [] : (revision.errors ?? []));
+
+describe("invoice status (spec §4)", () => {
+  it.each([
+    [{ CANCELED: "Y", EstatusFactura: "A" }, "Cancelado"],
+    [{ CANCELED: "N", EstatusFactura: "A" }, "Aceptada"],
+    [{ CANCELED: "N", EstatusFactura: "R" }, "Rechazada"],
+    [{ CANCELED: "N", EstatusFactura: "P" }, "Pendiente"],
+    [{ CANCELED: "", EstatusFactura: "" }, "Pendiente"],
+  ])("%o is %s", (fields, expected) => {
+    expect(estatusFactura(makeFactura(fields))).toBe(expected);
+  });
+
+  it.each([
+    ["PUE, nothing paid", { MetodoPago: "PUE", PaidToDate: "0.00" }, "Pagada"],
+    ["PUE, cancelled", { MetodoPago: "PUE", CANCELED: "Y" }, "Pagada"],
+    ["PPD, cancelled though paid", { MetodoPago: "PPD", CANCELED: "Y", PaidToDate: "3327.01" }, "Pendiente"],
+    ["PPD, partly paid", { MetodoPago: "PPD", PaidToDate: "3327.00" }, "Pendiente"],
+    ["PPD, fully paid", { MetodoPago: "PPD", PaidToDate: "3327.01" }, "Pagada"],
+  ] as const)("payment status: %s", (_case, fields, expected) => {
+    expect(estatusPago(makeFactura(fields))).toBe(expected);
+  });
+
+  it("shows 'Pagada' when paid, otherwise the invoice status", () => {
+    expect(estatusMostrado(makeFactura({ MetodoPago: "PUE", EstatusFactura: "R" }))).toBe("Pagada");
+    expect(estatusMostrado(makeFactura({ MetodoPago: "PPD", EstatusFactura: "R" }))).toBe("Rechazada");
+    expect(estatusMostrado(makeFactura({ MetodoPago: "PPD", EstatusFactura: "A", PaidToDate: "1.00" }))).toBe(
+      "Aceptada",
+    );
+    expect(estatusMostrado(makeFactura({ MetodoPago: "PPD", CANCELED: "Y" }))).toBe("Cancelado");
+  });
+
+  it.each([
+    ["P", "N", true, true],
+    ["R", "N", true, true],
+    ["A", "N", false, false],
+    ["P", "Y", true, false],
+  ])("EstatusFactura %s CANCELED %s: cargar %s, Actualizar %s", (EstatusFactura, CANCELED, cargar, actualizar) => {
+    const row = makeFactura({ EstatusFactura, CANCELED });
+    expect(puedeCargarArchivos(row)).toBe(cargar);
+    expect(puedeActualizar(row)).toBe(actualizar);
+  });
+
+  it("shows dates as YYYY-MM-DD, converted from DD-MM-YYYY", () => {
+    expect(fechaMostrada("19-02-2025")).toBe("2025-02-19");
+    expect(fechaMostrada("2025-02-19")).toBe("2025-02-19");
+    expect(fechaMostrada(null)).toBe("");
+  });
+});
+
+describe("new invoice checks (spec §5)", () => {
+  it("asks for the choices and the three files, every message at once", () => {
+    expect(errores(nueva({ pdf: null, xml: null, recepcion: null }, { sociedad: null, entrada: null }))).toEqual([
+      FORM_MSG.sociedadRequerida,
+      FORM_MSG.entradaRequerida,
+      MSG.pdfRequerido,
+      MSG.facturaXmlRequerido,
+      MSG.facturaRecepcionRequerida,
+    ]);
+  });
+
+  it("checks each file's type by content and name", () => {
+    const revision = nueva({
+      pdf: archivo("factura.txt", PDF_BYTES),
+      xml: archivo("factura.txt", bytesDe("hola")),
+      recepcion: archivo("recepcion.png", PDF_BYTES, "image/png"),
+    });
+    expect(errores(revision)).toEqual([MSG.archivoNoImagen, MSG.archivoNoPdf, MSG.archivoNoXml]);
+  });
+
+  it("refuses an XML without the stamp's structure", () => {
+    const [primero] = errores(nueva(completos({ sinTimbre: true })));
+    expect(primero).toBe(MSG.xmlSinTimbre);
+  });
+
+  it("gives the receiver messages when the XML is for another sociedad", () => {
+    const revision = nueva(
+      completos({
+        rfcReceptor: "KIJ0906199R1",
+        nombreReceptor: "KIJ, S.A DE C.V.",
+        regimenReceptor: "601",
+        cpReceptor: "59820",
+      }),
+    );
+    expect(errores(revision)).toEqual([
+      MSG.nombreReceptorSociedad,
+      MSG.regimenReceptorSociedad,
+      MSG.cpReceptorSociedad,
+    ]);
+  });
+
+  it("compares the supplier, total, forms, use, issuer CP and method with the receipt", () => {
+    const revision = nueva(
+      completos({
+        nombreEmisor: "OTRO PROVEEDOR",
+        total: "3000.00",
+        formaPago: "03",
+        uso: "G01",
+        lugarExpedicion: "01000",
+        metodoPago: "PPD",
+      }),
+    );
+    expect(errores(revision)).toEqual([
+      MSG.nombreProveedorEntrada,
+      MSG.totalEntrada,
+      MSG.formaPagoEntrada,
+      MSG.usoPrincipalEntrada,
+      MSG.cpEmisorSociedad,
+      MSG.metodoPagoEntrada,
+    ]);
+    // A receipt with credit days wants PPD.
+    expect(errores(nueva(completos({ metodoPago: "PUE" }), { entrada: makeEntradaFactura({ GroupNum: 30 }) }))).toEqual(
+      [MSG.metodoPagoEntrada],
+    );
+  });
+
+  it("builds postFactura from the XML read in the browser", () => {
+    const archivos = completos();
+    const revision = nueva(archivos);
+    if (!revision.ok) throw new Error(revision.errors.join("\n"));
+    expect(revision.request).toEqual({
+      usuario: "P00001",
+      operador: "Proveedor",
+      id: "P00001",
+      RazonSocial: "SBO_MCI",
+      EntradaMercancia: 5120,
+      PDF: "factura.pdf",
+      PDF64: base64FromBytes(PDF_BYTES),
+      XML: "factura.xml",
+      XML64: base64FromBytes(archivos.xml?.bytes ?? new Uint8Array()),
+      Recepcion: "recepcion.png",
+      Recepcion64: base64FromBytes(PNG_BYTES),
+      FolioFactura: "A-101",
+      RFCEmisor: "EKU9003173C9",
+      RFCReceptor: "MCI7306249Y1",
+      NombreEmisor: "ESCUELA KEMPER URGATE",
+      NombreReceptor: "MUNICIPIO DE CUAUTITLAN IZCALLI",
+      UUID: "6F1C2B3A-4D5E-4F60-8A7B-9C0D1E2F3A4B",
+      FechaFactura: "2026-02-19T10:00:00",
+      Total: "3327.01",
+      FormaPago: "01",
+      UsoPrincipal: "G03",
+      MetodoPago: "PUE",
+      CPReceptor: "54700",
+      CPEmisor: "86000",
+      Regimen: "603",
+      Moneda: "MXN",
+      TipoDeCambio: "1",
+      Retenciones: "N",
+    });
+  });
+
+  it("sends the default folio 'S/F' when the XML has none", () => {
+    const revision = nueva(completos({ folio: null }));
+    expect(revision.ok && revision.request.FolioFactura).toBe("S/F");
+  });
+});
+
+describe("invoice update (spec §3 patchfactura, §5 update form)", () => {
+  const row = makeFactura({ EstatusFactura: "R", Comentarios: "Falta la firma" });
+  const actualizar = (archivos: Partial<ArchivosFactura>) =>
+    revisarActualizacion({
+      session: SESSION,
+      row,
+      proveedor: PROVEEDOR,
+      entrada: makeEntradaFactura(),
+      archivos: { pdf: null, xml: null, recepcion: null, ...archivos },
+      base64: base64FromBytes,
+    });
+
+  it("sends only the files picked, the rest from the row", () => {
+    const revision = actualizar({ pdf: archivo("nueva.pdf", PDF_BYTES) });
+    if (!revision.ok) throw new Error(revision.errors.join("\n"));
+    expect(revision.request).toMatchObject({
+      IdFactura: 10,
+      RazonSocial: "SBO_MCI",
+      BD: "SBO_MCI",
+      EntradaMercancia: 5120,
+      PDF: "nueva.pdf",
+      PDF64: base64FromBytes(PDF_BYTES),
+      FolioFactura: "A-101",
+      UUID: row.UUID,
+      FechaFactura: "2026-02-19",
+      Total: "3327.01",
+      Estatus: "Rechazada",
+    });
+    expect(revision.request).not.toHaveProperty("XML64");
+    expect(revision.request).not.toHaveProperty("Recepcion64");
+  });
+
+  it("takes the XML fields from a new XML, read with the update form's rules", () => {
+    expect(errores(actualizar({ xml: archivo("f.xml", bytesDe(xmlFactura({ folio: null }))) }))[0]).toBe(
+      MSG.xmlSinTimbre,
+    );
+    // Régimen, postal codes and method are not compared in the update form.
+    const revision = actualizar({
+      xml: archivo("f.xml", bytesDe(xmlFactura({ folio: "B-7", regimenReceptor: "601", metodoPago: "PPD" }))),
+    });
+    if (!revision.ok) throw new Error(revision.errors.join("\n"));
+    expect(revision.request).toMatchObject({ FolioFactura: "B-7", XML: "f.xml", MetodoPago: "PPD", Regimen: "601" });
+  });
+
+  it("checks the type of every file picked", () => {
+    expect(errores(actualizar({ recepcion: archivo("r.gif", PDF_BYTES), pdf: archivo("x.pdf", PNG_BYTES) }))).toEqual([
+      MSG.archivoNoImagen,
+      MSG.archivoNoPdf,
+    ]);
+  });
+});

@@ -1,0 +1,300 @@
+import {
+  checkImage,
+  checkInvoiceAgainst,
+  checkInvoiceFiles,
+  checkPdf,
+  checkXmlFile,
+  compareAmounts,
+  ddmmyyyyToIso,
+  type InvoiceData,
+  type InvoiceVariant,
+  parseAmount,
+  readInvoice,
+  type UploadedFile,
+} from "@portal/cfdi";
+import {
+  type EntradaFactura,
+  type FacturaRow,
+  type FacturaSociedad,
+  MAX_UPLOAD_BYTES,
+  type PatchFacturaRequest,
+  type PostFacturaRequestInput,
+  type ProveedorResumen,
+  patchFacturaRequestSchema,
+  postFacturaRequestSchema,
+} from "@portal/contracts";
+import type { z } from "zod";
+import { PDF_DEMASIADO_GRANDE } from "../../lib/pdf-upload";
+import type { Session } from "../../lib/session";
+
+/**
+ * Pure rules of the invoice screens (spec §2 /MisFacturas, 'Registro de la facturación', 'Datos generales';
+ * §4 invoice status, payment status, read-only on acceptance; §5 invoice upload). The browser's checks are
+ * for speed only: the server reads the XML again, verifies both seals and decides.
+ */
+
+export type EstatusFactura = "Cancelado" | "Aceptada" | "Rechazada" | "Pendiente";
+export type EstatusPago = "Pagada" | "Pendiente";
+
+/** Spec §4 "Invoice status shown": Cancelado if CANCELED is Y; Aceptada if A; Rechazada if R; else Pendiente. */
+export function estatusFactura(row: Pick<FacturaRow, "CANCELED" | "EstatusFactura">): EstatusFactura {
+  if (row.CANCELED === "Y") return "Cancelado";
+  if (row.EstatusFactura === "A") return "Aceptada";
+  if (row.EstatusFactura === "R") return "Rechazada";
+  return "Pendiente";
+}
+
+/**
+ * Spec §4 "Invoice payment status": Pagada if the payment method is PUE; otherwise Pendiente if the invoice is
+ * cancelled or the amount paid to date is below the total; otherwise Pagada.
+ */
+export function estatusPago(row: Pick<FacturaRow, "MetodoPago" | "CANCELED" | "PaidToDate" | "Total">): EstatusPago {
+  if (row.MetodoPago === "PUE") return "Pagada";
+  if (row.CANCELED === "Y") return "Pendiente";
+  const pagado = parseAmount(row.PaidToDate);
+  const total = parseAmount(row.Total);
+  if (pagado === null || total === null) return "Pendiente";
+  return compareAmounts(pagado, total) < 0 ? "Pendiente" : "Pagada";
+}
+
+/** Spec §2: the list's status shows 'Pagada' when the payment status is paid, otherwise the invoice status. */
+export const estatusMostrado = (row: FacturaRow): EstatusFactura | "Pagada" =>
+  estatusPago(row) === "Pagada" ? "Pagada" : estatusFactura(row);
+
+export const COLOR_ESTATUS: Record<EstatusFactura | "Pagada", string> = {
+  Pagada: "teal",
+  Aceptada: "blue",
+  Rechazada: "red",
+  Cancelado: "gray",
+  Pendiente: "yellow",
+};
+
+/** Spec §4 "Read-only on acceptance": files can only be viewed once Aceptada. */
+export const puedeCargarArchivos = (row: FacturaRow): boolean => estatusFactura(row) !== "Aceptada";
+
+/** Spec §2, §4: 'Actualizar' is disabled once the invoice is Aceptada or Cancelado. */
+export function puedeActualizar(row: FacturaRow): boolean {
+  const estatus = estatusFactura(row);
+  return estatus !== "Aceptada" && estatus !== "Cancelado";
+}
+
+/** Spec §2: "The date is shown as YYYY-MM-DD, converted from DD-MM-YYYY". */
+export const fechaMostrada = (fecha: string | null): string => (fecha ? ddmmyyyyToIso(fecha) : "");
+
+/** A file the user picked, read: its name, the browser's MIME type and its bytes. */
+export interface ArchivoLeido extends UploadedFile {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+  readonly mime: string;
+  /** The size the browser reported (checked against the upload limit before reading). */
+  readonly size: number;
+}
+
+export interface ArchivosFactura {
+  pdf: ArchivoLeido | null;
+  xml: ArchivoLeido | null;
+  recepcion: ArchivoLeido | null;
+}
+
+/** Our own messages where the spec gives none (a choice the user has not made yet). */
+export const FORM_MSG = {
+  sociedadRequerida: "Debe seleccionar la razón social",
+  entradaRequerida: "Debe seleccionar la entrada de mercancia",
+} as const;
+
+const demasiadoGrande = (archivos: readonly (ArchivoLeido | null)[]): string[] =>
+  archivos.some((archivo) => archivo !== null && archivo.size > MAX_UPLOAD_BYTES) ? [PDF_DEMASIADO_GRANDE] : [];
+
+/** The XML's data, or the structure messages (spec §5: 'No cuenta con la estructura…' first). */
+function leerXml(xml: ArchivoLeido, variante: InvoiceVariant): { datos: InvoiceData | null; errores: string[] } {
+  const leido = readInvoice(xml.bytes, { variant: variante });
+  return leido.ok ? { datos: leido.data, errores: [] } : { datos: null, errores: leido.errors };
+}
+
+/** Messages of a contract refusal (field by field), in the order zod reports them. */
+const mensajesDe = (error: z.ZodError): string[] => [...new Set(error.issues.map((issue) => issue.message))];
+
+export type Revision<R> = { ok: true; request: R } | { ok: false; errors: string[] };
+
+interface NuevaFacturaContexto {
+  session: Pick<Session, "id" | "operador">;
+  proveedor: ProveedorResumen;
+  sociedad: FacturaSociedad | null;
+  entrada: EntradaFactura | null;
+  archivos: ArchivosFactura;
+  base64: (bytes: Uint8Array) => string;
+}
+
+/**
+ * 'Registro de la facturación' on submit (spec §5): the sociedad and receipt chosen, the three files required
+ * and of their types, the XML with the stamp's structure, then every cross check against the supplier, the
+ * chosen sociedad and the chosen receipt. Every failing message is returned together (one toast); when none
+ * fails, the postFactura payload built from the XML read here.
+ */
+export function revisarNuevaFactura(ctx: NuevaFacturaContexto): Revision<PostFacturaRequestInput> {
+  const { sociedad, entrada, archivos } = ctx;
+  const errores: string[] = [];
+  if (!sociedad) errores.push(FORM_MSG.sociedadRequerida);
+  if (!entrada) errores.push(FORM_MSG.entradaRequerida);
+  errores.push(...demasiadoGrande([archivos.pdf, archivos.xml, archivos.recepcion]));
+  const archivoErrores = checkInvoiceFiles(archivos);
+  errores.push(...archivoErrores);
+  const { pdf, xml, recepcion } = archivos;
+  const xmlLegible = xml !== null && checkXmlFile(xml.name, xml.bytes).length === 0;
+  const { datos, errores: xmlErrores } = xmlLegible ? leerXml(xml, "alta") : { datos: null, errores: [] };
+  errores.push(...xmlErrores);
+  if (datos && sociedad && entrada) {
+    errores.push(
+      ...checkInvoiceAgainst(
+        datos,
+        {
+          proveedor: { CardName: ctx.proveedor.CardName },
+          sociedad: { NomSociedad: sociedad.NomSociedad, Regimen: sociedad.Regimen, CP: sociedad.CP },
+          entrada: {
+            DocTotal: entrada.DocTotal,
+            PeyMethod: entrada.PeyMethod,
+            U_B1SYS_MainUsage: entrada.U_B1SYS_MainUsage,
+            CP: entrada.CP,
+            GroupNum: entrada.GroupNum,
+          },
+        },
+        "alta",
+      ),
+    );
+  }
+  if (errores.length > 0 || !datos || !sociedad || !entrada || !pdf || !xml || !recepcion) {
+    return { ok: false, errors: [...new Set(errores)] };
+  }
+  const request: PostFacturaRequestInput = {
+    usuario: ctx.session.id,
+    operador: ctx.session.operador,
+    id: ctx.session.id,
+    RazonSocial: sociedad.BDSAP,
+    EntradaMercancia: entrada.DocNum,
+    PDF: pdf.name,
+    PDF64: ctx.base64(pdf.bytes),
+    XML: xml.name,
+    XML64: ctx.base64(xml.bytes),
+    Recepcion: recepcion.name,
+    Recepcion64: ctx.base64(recepcion.bytes),
+    FolioFactura: datos.Folio,
+    ...datosDelXml(datos),
+    // Spec §5: "The currency is taken from the receipt."
+    Moneda: entrada.DocCur,
+    TipoDeCambio: datos.TipoDeCambio,
+    Retenciones: datos.Retenciones,
+  };
+  const parsed = postFacturaRequestSchema.safeParse(request);
+  return parsed.success ? { ok: true, request } : { ok: false, errors: mensajesDe(parsed.error) };
+}
+
+/** The payload fields that come from the XML (spec §3), shared by both payloads. */
+function datosDelXml(datos: InvoiceData) {
+  return {
+    RFCEmisor: datos.RFCEmisor,
+    RFCReceptor: datos.RFCReceptor,
+    NombreEmisor: datos.NombreEmisor,
+    NombreReceptor: datos.NombreReceptor,
+    UUID: datos.UUID,
+    FechaFactura: datos.FechaFactura,
+    Total: datos.Total,
+    FormaPago: datos.FormaPago,
+    UsoPrincipal: datos.UsoPrincipal,
+    MetodoPago: datos.MetodoPago as "PUE" | "PPD",
+    CPReceptor: datos.CPReceptor,
+    CPEmisor: datos.CPEmisor,
+    Regimen: datos.Regimen,
+  };
+}
+
+interface ActualizacionContexto {
+  session: Pick<Session, "id" | "operador">;
+  row: FacturaRow;
+  /** The supplier (getProveedor) and the invoice's receipt (getEntradas by number), when loaded. */
+  proveedor: ProveedorResumen | null;
+  entrada: EntradaFactura | null;
+  archivos: ArchivosFactura;
+  base64: (bytes: Uint8Array) => string;
+}
+
+/** Messages of the files picked in the detail: each picked file of its type (nothing is required there). */
+function revisarArchivosElegidos({ pdf, xml, recepcion }: ArchivosFactura): string[] {
+  const errores = demasiadoGrande([pdf, xml, recepcion]);
+  if (recepcion) errores.push(...checkImage(recepcion.bytes, recepcion.mime));
+  if (pdf) errores.push(...checkPdf(pdf.name, pdf.bytes));
+  if (xml) errores.push(...checkXmlFile(xml.name, xml.bytes));
+  return errores;
+}
+
+/**
+ * 'Datos generales' on 'Actualizar' (spec §3 Invoice update payload, §5 update-form differences): only the
+ * files picked are sent; the XML fields come from the new XML when one was picked (read with the update
+ * form's rules: Folio required, SubTotal not; cross checks without régimen, postal codes and method), else
+ * from the row.
+ */
+export function revisarActualizacion(ctx: ActualizacionContexto): Revision<PatchFacturaRequest> {
+  const { row, archivos, entrada, proveedor } = ctx;
+  const errores = revisarArchivosElegidos(archivos);
+  const { pdf, xml, recepcion } = archivos;
+  const xmlLegible = xml !== null && checkXmlFile(xml.name, xml.bytes).length === 0;
+  const { datos, errores: xmlErrores } = xmlLegible ? leerXml(xml, "actualizacion") : { datos: null, errores: [] };
+  errores.push(...xmlErrores);
+  if (datos && entrada && proveedor) {
+    errores.push(
+      ...checkInvoiceAgainst(
+        datos,
+        {
+          proveedor: { CardName: proveedor.CardName },
+          sociedad: { NomSociedad: row.NomSociedad, Regimen: row.Regimen, CP: row.CPReceptor },
+          entrada: {
+            DocTotal: entrada.DocTotal,
+            PeyMethod: entrada.PeyMethod,
+            U_B1SYS_MainUsage: entrada.U_B1SYS_MainUsage,
+            CP: entrada.CP,
+            GroupNum: entrada.GroupNum,
+          },
+        },
+        "actualizacion",
+      ),
+    );
+  }
+  if (errores.length > 0 || (xml && !datos)) return { ok: false, errors: [...new Set(errores)] };
+
+  const delXml = datos
+    ? { FolioFactura: datos.Folio, ...datosDelXml(datos) }
+    : {
+        FolioFactura: row.FolioFactura,
+        RFCEmisor: row.RFC,
+        RFCReceptor: row.RFCReceptor,
+        NombreEmisor: row.CardName,
+        NombreReceptor: row.NomSociedad,
+        UUID: row.UUID,
+        FechaFactura: row.FechaFactura,
+        Total: row.Total,
+        FormaPago: row.FormaPago,
+        UsoPrincipal: row.UsoPrincipal,
+        MetodoPago: row.MetodoPago,
+        CPReceptor: row.CPReceptor,
+        CPEmisor: row.CPEmisor,
+        Regimen: row.Regimen,
+      };
+  const request = {
+    IdFactura: row.IdFactura,
+    usuario: ctx.session.id,
+    operador: ctx.session.operador,
+    id: ctx.session.id,
+    RazonSocial: row.BD,
+    EntradaMercancia: row.Entrada,
+    BD: row.BD,
+    ...(pdf ? { PDF: pdf.name, PDF64: ctx.base64(pdf.bytes) } : {}),
+    ...(xml ? { XML: xml.name, XML64: ctx.base64(xml.bytes) } : {}),
+    ...(recepcion ? { Recepcion: recepcion.name, Recepcion64: ctx.base64(recepcion.bytes) } : {}),
+    ...delXml,
+    Estatus: estatusFactura(row),
+    EstatusPago: estatusPago(row),
+    FechaPago: row.FechaPago,
+    Comentarios: row.Comentarios,
+  };
+  const parsed = patchFacturaRequestSchema.safeParse(request);
+  return parsed.success ? { ok: true, request: parsed.data } : { ok: false, errors: mensajesDe(parsed.error) };
+}

@@ -57,7 +57,6 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PORT: String(port),
       SEED_DEMO: "true",
-      SAT_TEST_CERTS: "true",
       APP_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString("base64"),
       RATE_LIMIT_MAX: "100000",
       SMTP_HOST: "127.0.0.1",

@@ -1,25 +1,14 @@
 import { z } from "zod";
-import { decimalSchema, enteroSchema, importeSchema, listRequestSchema, successAnswer } from "./common";
-import { documentoCompraBaseSchema } from "./pedidos";
+import { enteroSchema, listRequestSchema, successAnswer } from "./common";
+import { documentoCompraBaseSchema, partidaCompraSchema } from "./pedidos";
 
 /**
  * Goods-receipt line (spec §3 Goods receipt lines: code, description, status, unit, quantity, unit price,
  * discount, total). The spec does not name the parent key; by analogy with the order line's IdPedido we
  * call it IdEntrada. Receipts have no open quantity.
  */
-export const entradaLineaSchema = z.object({
+export const entradaLineaSchema = partidaCompraSchema.extend({
   IdEntrada: enteroSchema("IdEntrada"),
-  Fila: enteroSchema("Fila"),
-  /** Item code (SAP ItemCode). */
-  ItemCode: z.string(),
-  ItemName: z.string(),
-  FrgnName: z.string(),
-  LineStatus: z.string(),
-  UomCode: z.string(),
-  Quantity: decimalSchema("Quantity"),
-  PriceBefDi: importeSchema("PriceBefDi"),
-  DiscPrcnt: decimalSchema("DiscPrcnt"),
-  LineTotal: importeSchema("LineTotal"),
 });
 export type EntradaLinea = z.infer<typeof entradaLineaSchema>;
 

@@ -45,9 +45,8 @@ export const documentoCompraBaseSchema = z.object({
   DocCur: z.string(),
 });
 
-/** Order line (spec §3 Order line). Delivered quantity = Quantity - OpenQty, computed by the UI. */
-export const pedidoLineaSchema = z.object({
-  IdPedido: enteroSchema("IdPedido"),
+/** The fields of a purchasing line that orders and goods receipts share (spec §3 order and receipt lines). */
+export const partidaCompraSchema = z.object({
   Fila: enteroSchema("Fila"),
   /** Item code (SAP ItemCode). */
   ItemCode: z.string(),
@@ -56,11 +55,16 @@ export const pedidoLineaSchema = z.object({
   LineStatus: z.string(),
   UomCode: z.string(),
   Quantity: decimalSchema("Quantity"),
-  OpenQty: decimalSchema("OpenQty"),
   /** Unit price before discount. */
   PriceBefDi: importeSchema("PriceBefDi"),
   DiscPrcnt: decimalSchema("DiscPrcnt"),
   LineTotal: importeSchema("LineTotal"),
+});
+
+/** Order line (spec §3 Order line). Delivered quantity = Quantity - OpenQty, computed by the UI. */
+export const pedidoLineaSchema = partidaCompraSchema.extend({
+  IdPedido: enteroSchema("IdPedido"),
+  OpenQty: decimalSchema("OpenQty"),
 });
 export type PedidoLinea = z.infer<typeof pedidoLineaSchema>;
 

@@ -1,7 +1,7 @@
 import type { PedidoRow } from "@portal/contracts";
 import { archivoUrl } from "../modules/archivos/service";
 import type { RowPosition } from "./row-cache";
-import type { ErpDocumentoCompra } from "./types";
+import type { ErpDocumentoCompra, ErpLinea } from "./types";
 
 /**
  * The header fields orders and goods receipts share in their list rows (spec §7 getPedidos/getEntradas),
@@ -27,4 +27,18 @@ export const encabezadoCompra = (d: ErpDocumentoCompra): EncabezadoCompra => ({
   U_SYS_PMDPDF: archivoUrl(d.pdfArchivoId),
   BD: d.bd,
   DocCur: d.docCur,
+});
+
+/** The fields an order line and a receipt line share (spec §3 order and receipt lines). */
+export const partidaCompra = (l: ErpLinea, i: number) => ({
+  Fila: i + 1,
+  ItemCode: l.itemCode,
+  ItemName: l.itemName,
+  FrgnName: l.frgnName,
+  LineStatus: l.lineStatus,
+  UomCode: l.uomCode,
+  Quantity: l.quantity,
+  PriceBefDi: l.priceBefDi,
+  DiscPrcnt: l.discPrcnt,
+  LineTotal: l.lineTotal,
 });

@@ -1,5 +1,5 @@
 import type { EntradaLinea, EntradaRow } from "@portal/contracts";
-import { encabezadoCompra } from "../../erp/documento-compra-row";
+import { encabezadoCompra, partidaCompra } from "../../erp/documento-compra-row";
 import type { RowPosition } from "../../erp/row-cache";
 import type { ErpAdapter, ErpEntrada } from "../../erp/types";
 import type { DocumentList } from "../documentos/lista";
@@ -10,21 +10,7 @@ export function entradaRowBody(d: ErpEntrada): Omit<EntradaRow, keyof RowPositio
     ...encabezadoCompra(d),
     Pedido: d.pedidoDocNum,
     CP: d.cp,
-    DetalleEntradaMercancia: d.lineas.map(
-      (l, i): EntradaLinea => ({
-        IdEntrada: d.docNum,
-        Fila: i + 1,
-        ItemCode: l.itemCode,
-        ItemName: l.itemName,
-        FrgnName: l.frgnName,
-        LineStatus: l.lineStatus,
-        UomCode: l.uomCode,
-        Quantity: l.quantity,
-        PriceBefDi: l.priceBefDi,
-        DiscPrcnt: l.discPrcnt,
-        LineTotal: l.lineTotal,
-      }),
-    ),
+    DetalleEntradaMercancia: d.lineas.map((l, i): EntradaLinea => ({ IdEntrada: d.docNum, ...partidaCompra(l, i) })),
   };
 }
 

@@ -68,20 +68,22 @@ export function createFacturasRepository(db: Database) {
           .where(and(eq(facturas.uuid, uuid), exceptId === undefined ? undefined : ne(facturas.id, exceptId)))
           .limit(1)
       ).length > 0,
-    /** DocNums of the receipts of `bd` that already have an invoice Pendiente or Aceptada. */
-    entradasConFacturaActiva: async (bd: string, exceptId?: number) =>
-      (
-        await db
-          .select({ docNum: facturas.entradaDocNum })
-          .from(facturas)
-          .where(
-            and(
-              eq(facturas.bd, bd),
-              inArray(facturas.estatus, ["P", "A"]),
-              exceptId === undefined ? undefined : ne(facturas.id, exceptId),
-            ),
-          )
-      ).map((r) => r.docNum),
+    /** Which of these receipts of `bd` already have an invoice Pendiente or Aceptada (their DocNums). */
+    entradasConFacturaActiva: async (bd: string, docNums: readonly number[]) =>
+      docNums.length === 0
+        ? []
+        : (
+            await db
+              .select({ docNum: facturas.entradaDocNum })
+              .from(facturas)
+              .where(
+                and(
+                  eq(facturas.bd, bd),
+                  inArray(facturas.entradaDocNum, [...docNums]),
+                  inArray(facturas.estatus, ["P", "A"]),
+                ),
+              )
+          ).map((r) => r.docNum),
     insert: async (values: NuevaFactura) =>
       (await db.insert(facturas).values(values).returning({ id: facturas.id }))[0]!.id,
     update: async (id: number, values: Partial<NuevaFactura>) => {

@@ -259,7 +259,12 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos, l
         return una ? [toEntradaFactura(una, sociedad.nombre, 1)] : [];
       }
       const todas = await entradasDe(user, input.BD);
-      const conFactura = new Set(await repo.entradasConFacturaActiva(input.BD));
+      const conFactura = new Set(
+        await repo.entradasConFacturaActiva(
+          input.BD,
+          todas.map((e) => e.docNum),
+        ),
+      );
       return todas
         .filter((e) => e.docStatus === "O" && !conFactura.has(e.docNum))
         .map((e, i) => toEntradaFactura(e, sociedad.nombre, i + 1));
@@ -279,7 +284,7 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos, l
       const recepcion = decode(input.Recepcion, input.Recepcion64);
       const errores = revisarArchivos(pdf, xml, recepcion);
       if (entrada.docStatus !== "O") errores.push(FACTURA_MSG.entradaCerrada(entrada.docNum));
-      if ((await repo.entradasConFacturaActiva(sociedad.bdSap)).includes(entrada.docNum)) {
+      if ((await repo.entradasConFacturaActiva(sociedad.bdSap, [entrada.docNum])).length > 0) {
         errores.push(FACTURA_MSG.entradaConFactura(entrada.docNum));
       }
       const { datos, errores: delXml } = await revisarXml(xml.bytes, "alta", {

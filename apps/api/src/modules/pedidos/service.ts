@@ -1,5 +1,5 @@
 import type { PedidoLinea, PedidoRow } from "@portal/contracts";
-import { encabezadoCompra } from "../../erp/documento-compra-row";
+import { encabezadoCompra, partidaCompra } from "../../erp/documento-compra-row";
 import type { RowPosition } from "../../erp/row-cache";
 import type { ErpAdapter, ErpPedido } from "../../erp/types";
 import type { DocumentList } from "../documentos/lista";
@@ -9,20 +9,7 @@ export function pedidoRowBody(d: ErpPedido): Omit<PedidoRow, keyof RowPosition> 
   return {
     ...encabezadoCompra(d),
     DetallePedido: d.lineas.map(
-      (l, i): PedidoLinea => ({
-        IdPedido: d.docNum,
-        Fila: i + 1,
-        ItemCode: l.itemCode,
-        ItemName: l.itemName,
-        FrgnName: l.frgnName,
-        LineStatus: l.lineStatus,
-        UomCode: l.uomCode,
-        Quantity: l.quantity,
-        OpenQty: l.openQty,
-        PriceBefDi: l.priceBefDi,
-        DiscPrcnt: l.discPrcnt,
-        LineTotal: l.lineTotal,
-      }),
+      (l, i): PedidoLinea => ({ IdPedido: d.docNum, ...partidaCompra(l, i), OpenQty: l.openQty }),
     ),
   };
 }

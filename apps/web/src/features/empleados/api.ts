@@ -1,7 +1,8 @@
-import { CALLS, type CreateEmpleadoRequest, type UpdateEmpleadoRequest } from "@portal/contracts";
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CALLS } from "@portal/contracts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
+import { defineSave } from "../../lib/save-call";
 
 /** Areas barely change; one load per session is enough. */
 const AREAS_STALE_TIME_MS = 10 * 60_000;
@@ -41,38 +42,12 @@ export const areasQueryOptions = () =>
 
 export const useAreas = () => useQuery(areasQueryOptions());
 
-/** POST /api/empleados/createEmpleado; resolves with the server's message. */
-export async function postCreateEmpleado(request: CreateEmpleadoRequest): Promise<string> {
-  return (await callApi(CALLS.createEmpleado, request)).message;
-}
-
-/** POST /api/empleados/updateEmpleado; resolves with the server's message. */
-export async function postUpdateEmpleado(request: UpdateEmpleadoRequest): Promise<string> {
-  return (await callApi(CALLS.updateEmpleado, request)).message;
-}
-
-export const createEmpleadoMutationOptions = () =>
-  mutationOptions({ mutationKey: [...empleadosKeys.all, "create"], mutationFn: postCreateEmpleado });
-export const updateEmpleadoMutationOptions = () =>
-  mutationOptions({ mutationKey: [...empleadosKeys.all, "update"], mutationFn: postUpdateEmpleado });
-
-/** Saves invalidate every employee list (catalogue and profile) so the next visit shows the change. */
-export function useCreateEmpleado() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...createEmpleadoMutationOptions(),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: empleadosKeys.allRows() });
-    },
-  });
-}
-
-export function useUpdateEmpleado() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...updateEmpleadoMutationOptions(),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: empleadosKeys.allRows() });
-    },
-  });
-}
+/** POST /api/empleados/createEmpleado and updateEmpleado; saves invalidate every employee list. */
+const crear = defineSave(CALLS.createEmpleado, [...empleadosKeys.all, "create"], empleadosKeys.allRows());
+const actualizar = defineSave(CALLS.updateEmpleado, [...empleadosKeys.all, "update"], empleadosKeys.allRows());
+export const postCreateEmpleado = crear.post;
+export const postUpdateEmpleado = actualizar.post;
+export const createEmpleadoMutationOptions = crear.options;
+export const updateEmpleadoMutationOptions = actualizar.options;
+export const useCreateEmpleado = crear.useSave;
+export const useUpdateEmpleado = actualizar.useSave;

@@ -1,7 +1,8 @@
-import { type AddSociedadRequest, CALLS, type SentCorreoRequest, type UpdateProveedorRequest } from "@portal/contracts";
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CALLS } from "@portal/contracts";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
+import { defineSave } from "../../lib/save-call";
 
 const OPCIONES_STALE_TIME_MS = 60_000;
 
@@ -40,47 +41,19 @@ export const sociedadesOpcionesQueryOptions = () =>
 
 export const useSociedadesOpciones = () => useQuery(sociedadesOpcionesQueryOptions());
 
-/** POST /api/proveedores/updateProveedor; resolves with the server's message. */
-export async function postUpdateProveedor(request: UpdateProveedorRequest): Promise<string> {
-  return (await callApi(CALLS.updateProveedor, request)).message;
-}
-
-/** POST /api/proveedores/sentCorreo: notifies the supplier after an administrator's update (spec §7). */
-export async function postSentCorreo(request: SentCorreoRequest): Promise<string> {
-  return (await callApi(CALLS.sentCorreo, request)).message;
-}
-
-/** POST /api/proveedores/addSociedad: links a company to a supplier. */
-export async function postAddSociedad(request: AddSociedadRequest): Promise<string> {
-  return (await callApi(CALLS.addSociedad, request)).message;
-}
-
-export const updateProveedorMutationOptions = () =>
-  mutationOptions({ mutationKey: [...proveedoresKeys.all, "update"], mutationFn: postUpdateProveedor });
-export const sentCorreoMutationOptions = () =>
-  mutationOptions({ mutationKey: [...proveedoresKeys.all, "sentCorreo"], mutationFn: postSentCorreo });
-export const addSociedadMutationOptions = () =>
-  mutationOptions({ mutationKey: [...proveedoresKeys.all, "addSociedad"], mutationFn: postAddSociedad });
-
-/** Saves invalidate the catalogue and the profile, so the next visit shows the change. */
-export function useUpdateProveedor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...updateProveedorMutationOptions(),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: proveedoresKeys.allRows() });
-    },
-  });
-}
-
+/**
+ * POST /api/proveedores/updateProveedor, sentCorreo (notifies the supplier after an administrator's update, spec
+ * §7) and addSociedad (links a company); updates and links invalidate the catalogue and the profile.
+ */
+const actualizar = defineSave(CALLS.updateProveedor, [...proveedoresKeys.all, "update"], proveedoresKeys.allRows());
+const correo = defineSave(CALLS.sentCorreo, [...proveedoresKeys.all, "sentCorreo"], []);
+const vincular = defineSave(CALLS.addSociedad, [...proveedoresKeys.all, "addSociedad"], proveedoresKeys.allRows());
+export const postUpdateProveedor = actualizar.post;
+export const postSentCorreo = correo.post;
+export const postAddSociedad = vincular.post;
+export const updateProveedorMutationOptions = actualizar.options;
+export const sentCorreoMutationOptions = correo.options;
+export const addSociedadMutationOptions = vincular.options;
+export const useUpdateProveedor = actualizar.useSave;
 export const useSentCorreo = () => useMutation(sentCorreoMutationOptions());
-
-export function useAddSociedad() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...addSociedadMutationOptions(),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: proveedoresKeys.allRows() });
-    },
-  });
-}
+export const useAddSociedad = vincular.useSave;

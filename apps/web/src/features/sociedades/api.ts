@@ -1,7 +1,6 @@
-import { CALLS, type CreateSociedadRequest, type UpdateSociedadRequest } from "@portal/contracts";
-import { mutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { callApi } from "../../lib/api-client";
+import { CALLS } from "@portal/contracts";
 import { defineList, operatorBody } from "../../lib/list-query";
+import { defineSave } from "../../lib/save-call";
 
 export const sociedadesKeys = {
   all: ["sociedades"] as const,
@@ -17,38 +16,12 @@ export const sociedadesList = defineList({
 export const sociedadesQueryOptions = sociedadesList.queryOptions;
 export const useSociedades = sociedadesList.useList;
 
-/** POST /api/sociedades/createSociedad; resolves with the server's message. */
-export async function postCreateSociedad(request: CreateSociedadRequest): Promise<string> {
-  return (await callApi(CALLS.createSociedad, request)).message;
-}
-
-/** POST /api/sociedades/updateSociedad; resolves with the server's message. */
-export async function postUpdateSociedad(request: UpdateSociedadRequest): Promise<string> {
-  return (await callApi(CALLS.updateSociedad, request)).message;
-}
-
-export const createSociedadMutationOptions = () =>
-  mutationOptions({ mutationKey: [...sociedadesKeys.all, "create"], mutationFn: postCreateSociedad });
-export const updateSociedadMutationOptions = () =>
-  mutationOptions({ mutationKey: [...sociedadesKeys.all, "update"], mutationFn: postUpdateSociedad });
-
-/** Saves invalidate the catalogue, so going back to it shows the change. */
-export function useCreateSociedad() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...createSociedadMutationOptions(),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: sociedadesKeys.all });
-    },
-  });
-}
-
-export function useUpdateSociedad() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...updateSociedadMutationOptions(),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: sociedadesKeys.all });
-    },
-  });
-}
+/** POST /api/sociedades/createSociedad and updateSociedad; saves invalidate the catalogue. */
+const crear = defineSave(CALLS.createSociedad, [...sociedadesKeys.all, "create"], sociedadesKeys.all);
+const actualizar = defineSave(CALLS.updateSociedad, [...sociedadesKeys.all, "update"], sociedadesKeys.all);
+export const postCreateSociedad = crear.post;
+export const postUpdateSociedad = actualizar.post;
+export const createSociedadMutationOptions = crear.options;
+export const updateSociedadMutationOptions = actualizar.options;
+export const useCreateSociedad = crear.useSave;
+export const useUpdateSociedad = actualizar.useSave;

@@ -111,3 +111,20 @@ export function defineList<C extends ListCall>(definition: ListDefinition<C>) {
 }
 
 export type ListQuery<C extends ListCall> = ReturnType<typeof defineList<C>>;
+
+/**
+ * A catalogue call read two ways (spec §7 tipo): Lista, the catalogue for employees, and Perfil, the caller's own
+ * row (/Perfil). Employees and suppliers are both read like this.
+ */
+export function defineListaPerfil<C extends ListCall>(
+  key: readonly unknown[],
+  call: C,
+  listPath: NonNullable<LinkOptions["to"]>,
+) {
+  const body = (tipo: "Lista" | "Perfil") => (operator: Operator) =>
+    ({ ...operatorBody(operator), tipo }) as unknown as CallBody<C>;
+  return {
+    lista: defineList({ key: [...key, "Lista"], call, body: body("Lista"), listPath }),
+    perfil: defineList({ key: [...key, "Perfil"], call, body: body("Perfil") }),
+  };
+}

@@ -1,7 +1,7 @@
 import { CALLS } from "@portal/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
-import { defineList, type Operator, operatorBody } from "../../lib/list-query";
+import { defineListaPerfil } from "../../lib/list-query";
 import { defineSave } from "../../lib/save-call";
 
 /** Areas barely change; one load per session is enough. */
@@ -13,22 +13,12 @@ export const empleadosKeys = {
   areas: () => [...empleadosKeys.all, "areas"] as const,
 };
 
-/** POST /api/empleados/rowEmpleados (spec §7): the catalogue (Lista). */
-export const empleadosList = defineList({
-  key: [...empleadosKeys.allRows(), "Lista"],
-  call: CALLS.rowEmpleados,
-  body: (operator: Operator) => ({ ...operatorBody(operator), tipo: "Lista" as const }),
-  listPath: "/Catalogo-Empleados",
-});
+/** POST /api/empleados/rowEmpleados (spec §7): the catalogue (Lista) and /Perfil of an employee (Perfil). */
+const filas = defineListaPerfil(empleadosKeys.allRows(), CALLS.rowEmpleados, "/Catalogo-Empleados");
+export const empleadosList = filas.lista;
 export const empleadosQueryOptions = empleadosList.queryOptions;
 export const useEmpleados = empleadosList.useList;
-
-/** /Perfil of an employee: its own row (tipo Perfil). */
-export const perfilEmpleadoList = defineList({
-  key: [...empleadosKeys.allRows(), "Perfil"],
-  call: CALLS.rowEmpleados,
-  body: (operator: Operator) => ({ ...operatorBody(operator), tipo: "Perfil" as const }),
-});
+export const perfilEmpleadoList = filas.perfil;
 export const perfilEmpleadoQueryOptions = perfilEmpleadoList.queryOptions;
 export const usePerfilEmpleado = perfilEmpleadoList.useList;
 

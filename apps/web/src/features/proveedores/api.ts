@@ -1,7 +1,7 @@
 import { CALLS } from "@portal/contracts";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
-import { defineList, type Operator, operatorBody } from "../../lib/list-query";
+import { defineListaPerfil } from "../../lib/list-query";
 import { defineSave } from "../../lib/save-call";
 
 const OPCIONES_STALE_TIME_MS = 60_000;
@@ -12,22 +12,12 @@ export const proveedoresKeys = {
   sociedadesOpciones: () => [...proveedoresKeys.all, "sociedadesOpciones"] as const,
 };
 
-/** POST /api/proveedores/rowProveedores (spec §7): the catalogue (Lista). */
-export const proveedoresList = defineList({
-  key: [...proveedoresKeys.allRows(), "Lista"],
-  call: CALLS.rowProveedores,
-  body: (operator: Operator) => ({ ...operatorBody(operator), tipo: "Lista" as const }),
-  listPath: "/Catalogo-Proveedores",
-});
+/** POST /api/proveedores/rowProveedores (spec §7): the catalogue (Lista) and /Perfil of a supplier (Perfil). */
+const filas = defineListaPerfil(proveedoresKeys.allRows(), CALLS.rowProveedores, "/Catalogo-Proveedores");
+export const proveedoresList = filas.lista;
 export const proveedoresQueryOptions = proveedoresList.queryOptions;
 export const useProveedores = proveedoresList.useList;
-
-/** /Perfil of a supplier: its own row (tipo Perfil). */
-export const perfilProveedorList = defineList({
-  key: [...proveedoresKeys.allRows(), "Perfil"],
-  call: CALLS.rowProveedores,
-  body: (operator: Operator) => ({ ...operatorBody(operator), tipo: "Perfil" as const }),
-});
+export const perfilProveedorList = filas.perfil;
 export const perfilProveedorQueryOptions = perfilProveedorList.queryOptions;
 export const usePerfilProveedor = perfilProveedorList.useList;
 

@@ -402,3 +402,13 @@ describe("datos de demostración", () => {
     }
   });
 });
+
+describe("un documento vencido deja el registro incompleto", () => {
+  it("31 days after loading its tax-compliance opinion the supplier can no longer register invoices", async () => {
+    t.time.advance(31 * 86_400_000);
+    const kemper = await login(t.app, "EKU9003173C9", "Proveedor");
+    expect((await call(kemper, "POST", "/api/facturas/getProveedor", {})).json().data).toEqual([]);
+    const res = await post(kemper, payload(emitirFacturaPrueba(factura()), 1));
+    expect(res.json()).toEqual({ status: "error", message: MSG.registroIncompletoFacturas });
+  });
+});

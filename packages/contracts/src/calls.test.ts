@@ -40,6 +40,8 @@ const EXTRA_CALLS = [
   ["POST", "/api/logout"],
   ["GET", "/api/health"],
   ["GET", "/api/archivos/:id"],
+  // An invoice's history (issue 13: decisions and corrections shown in its detail).
+  ["POST", "/api/facturas/getHistorial"],
 ] as const;
 
 const entries = Object.entries(CALLS);

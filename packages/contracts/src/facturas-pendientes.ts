@@ -3,6 +3,7 @@ import { estatusRevisionFacturaSchema } from "./codes";
 import {
   actorRequestSchema,
   correosSchema,
+  enteroSchema,
   idSchema,
   listRequestSchema,
   messageAnswerSchema,
@@ -32,6 +33,8 @@ export const revisionFacturaSchema = actorRequestSchema.extend({
   Estatus: estatusRevisionFacturaSchema,
   BD: requiredText("BD", 100),
   Correo: correosSchema("Correo", true).optional(),
+  /** The invoice's Version as the reviewer saw it (issue 13): a changed invoice refuses the whole review. */
+  Version: enteroSchema("Version").optional(),
 });
 export type RevisionFactura = z.infer<typeof revisionFacturaSchema>;
 

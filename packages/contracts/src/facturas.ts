@@ -72,6 +72,8 @@ export const facturaRowSchema = z.object({
   Regimen: z.string(),
   /** Spelled E_mail here, as the spec writes it for invoices. */
   E_mail: z.string(),
+  /** Grows with every change: a reviewer's decision carries the version it saw (issue 13). */
+  Version: enteroSchema("Version").optional(),
 });
 export type FacturaRow = z.infer<typeof facturaRowSchema>;
 
@@ -248,3 +250,22 @@ export const patchFacturaRequestSchema = actorRequestSchema
   );
 export type PatchFacturaRequest = z.infer<typeof patchFacturaRequestSchema>;
 export const patchFacturaAnswerSchema = messageAnswerSchema;
+
+/** POST /api/facturas/getHistorial (not in the spec; issue 13): what happened to one invoice, oldest first. */
+export const getHistorialFacturaRequestSchema = listRequestSchema.extend({ IdFactura: idSchema("IdFactura") });
+export type GetHistorialFacturaRequest = z.infer<typeof getHistorialFacturaRequestSchema>;
+export const historialFacturaSchema = z.object({
+  /** When (ISO 8601 date and time, UTC). */
+  Fecha: z.string(),
+  /** Who: the employee's or the supplier's name. */
+  Quien: z.string(),
+  Operador: z.string(),
+  /** What changed: registro, estatus, pdf, xml, recepcion. */
+  Campo: z.string(),
+  De: z.string(),
+  A: z.string(),
+  Comentario: z.string(),
+});
+export type HistorialFactura = z.infer<typeof historialFacturaSchema>;
+export const getHistorialFacturaAnswerSchema = successAnswer(z.array(historialFacturaSchema));
+export type GetHistorialFacturaAnswer = z.infer<typeof getHistorialFacturaAnswerSchema>;

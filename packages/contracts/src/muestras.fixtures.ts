@@ -354,6 +354,20 @@ export const MUESTRAS = {
       },
     ]),
   },
+  getHistorialFactura: {
+    request: { usuario: "P00042", operador: "Proveedor", IdFactura: 17 },
+    answer: ok([
+      {
+        Fecha: "2026-11-20T16:02:11.000Z",
+        Quien: "Administrador del Portal",
+        Operador: "Empleado",
+        Campo: "estatus",
+        De: "P",
+        A: "R",
+        Comentario: "La referencia no corresponde a la orden de compra.",
+      },
+    ]),
+  },
   getEntradas: {
     request: { usuario: "P00042", operador: "Proveedor", BD: "SBO_CNORTE", tipo: "Nuevo" },
     answer: ok([

@@ -71,6 +71,7 @@ export function createServices(
     Pedidos: pedidos.count,
     "Entradas de mercancia": entradas.count,
     Facturas: facturas.count,
+    "Facturas pendientes": facturas.countPendientes,
   });
   const archivos = createArchivosService(repos.archivos, [
     constanciaSociedadPolicy(repos.archivos),

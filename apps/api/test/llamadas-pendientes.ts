@@ -6,11 +6,7 @@ import { CALL_NAMES, type CallName } from "@portal/contracts";
  * listed here has no route.
  */
 export const NOT_YET_BUILT: readonly CallName[] = [
-  // Facturas (issue 13, in progress)
-  "getHistorialFactura",
   // Facturas pendientes
-  "facturasPendientesGetFacturas",
-  "facturasPendientesPatchFactura",
   // Pagos
   "getPagos",
   "postPago",

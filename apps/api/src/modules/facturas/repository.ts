@@ -2,7 +2,7 @@ import { ARCHIVO_URL_PREFIX } from "@portal/contracts";
 import { type Database, schema } from "@portal/db";
 import { and, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 
-const { facturas, sociedades, proveedores, proveedorSociedades } = schema;
+const { auditoria, empleados, facturas, sociedades, proveedores, proveedorSociedades } = schema;
 
 export type FacturaRecord = typeof facturas.$inferSelect;
 export type NuevaFactura = typeof facturas.$inferInsert;
@@ -11,15 +11,14 @@ export type NuevaFactura = typeof facturas.$inferInsert;
 export function createFacturasRepository(db: Database) {
   const deProveedor = (cardCode: string | null): SQL | undefined =>
     cardCode === null ? undefined : eq(facturas.cardCode, cardCode);
-  return {
-    /**
-     * The getFacturas rows (spec §3 Invoice list row) as one JSON array text, built by PostgreSQL: an employee's
-     * list holds every invoice (tens of thousands), and parsing that many rows into objects in Node only to
-     * serialize them again cost seconds (bench/bench-facturas.ts). Row numbers follow the order: newest first, then
-     * by id. Payment fields wait for the ERP's A/P invoice (issue 13): not paid, not cancelled.
-     */
-    listJson: async (cardCode: string | null): Promise<string> => {
-      const result = (await db.execute(sql`
+  /**
+   * The getFacturas rows (spec §3 Invoice list row) of the invoices `filter` selects, as one JSON array text built
+   * by PostgreSQL: an employee's list holds every invoice (tens of thousands), and parsing that many rows into
+   * objects in Node only to serialize them again cost seconds (bench/bench-facturas.ts). Row numbers follow the
+   * order: newest first, then by id. Payment fields wait for the ERP's A/P invoice (issue 13).
+   */
+  async function rowsJson(filter: SQL): Promise<string> {
+    const result = (await db.execute(sql`
         select coalesce(json_agg(json_build_object(
           'Fila', x.fila, 'IdFactura', x.id, 'NomSociedad', x.nom_sociedad, 'CardName', x.card_name,
           'FolioFactura', x.folio, 'RFC', x.rfc_emisor, 'RFCReceptor', x.rfc_receptor, 'CPEmisor', x.cp_emisor,
@@ -30,7 +29,7 @@ export function createFacturasRepository(db: Database) {
           'PDF', ${ARCHIVO_URL_PREFIX} || x.pdf_archivo_id, 'XML', ${ARCHIVO_URL_PREFIX} || x.xml_archivo_id,
           'Recepcion', ${ARCHIVO_URL_PREFIX} || x.recepcion_archivo_id, 'EstatusFactura', x.estatus,
           'CANCELED', 'N', 'PaidToDate', '0.00', 'FechaPago', null, 'Comentarios', x.comentarios, 'BD', x.bd,
-          'DocCur', x.moneda, 'Regimen', x.regimen_receptor, 'E_mail', x.email
+          'DocCur', x.moneda, 'Regimen', x.regimen_receptor, 'E_mail', x.email, 'Version', x.version
         ) order by x.fila), '[]')::text as filas
         from (
           select f.*, s.nombre as nom_sociedad, p.card_name, p.email,
@@ -38,10 +37,62 @@ export function createFacturasRepository(db: Database) {
           from ${facturas} f
           join ${sociedades} s on s.id = f.sociedad_id
           join ${proveedores} p on p.card_code = f.card_code
-          ${cardCode === null ? sql`` : sql`where f.card_code = ${cardCode}`}
+          where ${filter}
         ) x`)) as unknown as { rows: { filas: string }[] };
-      return result.rows[0]?.filas ?? "[]";
+    return result.rows[0]?.filas ?? "[]";
+  }
+  return {
+    /** getFacturas: a supplier's invoices (cardCode), or everyone's (null). */
+    listJson: (cardCode: string | null): Promise<string> =>
+      rowsJson(cardCode === null ? sql`true` : sql`f.card_code = ${cardCode}`),
+    /**
+     * The review list (issue 13): invoices Pendiente or Rechazada, and those accepted since `aceptadasDesde`
+     * (shown locked, so a reviewer sees what was just decided).
+     */
+    pendientesJson: (aceptadasDesde: Date): Promise<string> =>
+      rowsJson(sql`(f.estatus in ('P', 'R') or (f.estatus = 'A' and f.updated_at >= ${aceptadasDesde}))`),
+    /** Invoices awaiting a decision (the 'Facturas pendientes' tile). */
+    countPendientes: async () =>
+      (await db.select({ n: count() }).from(facturas).where(eq(facturas.estatus, "P")))[0]?.n ?? 0,
+    findByIds: (ids: readonly number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select()
+            .from(facturas)
+            .where(inArray(facturas.id, [...ids])),
+    /** A reviewer's decision, only if the invoice is still at the version the reviewer saw; false otherwise. */
+    decide: async (id: number, version: number, values: { estatus: string; comentarios: string; updatedAt: Date }) =>
+      (
+        await db
+          .update(facturas)
+          .set(values)
+          .where(and(eq(facturas.id, id), eq(facturas.version, version)))
+          .returning({ id: facturas.id })
+      ).length === 1,
+    /** One invoice's history (audit entries) with who made each change, oldest first. */
+    historial: async (id: number) => {
+      const result = (await db.execute(sql`
+        select a.at, a.operador, a.campo, a.valor_anterior, a.valor_nuevo, a.comentario,
+               coalesce(nullif(trim(e.nombre || ' ' || e.apellidos), ''), p.card_name, a.usuario_ref) as quien
+        from ${auditoria} a
+        left join ${empleados} e on a.operador = 'Empleado' and e.id::text = a.usuario_ref
+        left join ${proveedores} p on a.operador = 'Proveedor' and p.card_code = a.usuario_ref
+        where a.entidad = 'factura' and a.entidad_id = ${String(id)}
+        order by a.at, a.id`)) as unknown as {
+        rows: {
+          at: Date | string;
+          operador: string;
+          campo: string;
+          valor_anterior: string;
+          valor_nuevo: string;
+          comentario: string;
+          quien: string;
+        }[];
+      };
+      return result.rows;
     },
+
     /**
      * What the list of a scope depends on: its invoices (count, newest id, sum of versions — every change to an
      * invoice bumps its version) and the names it shows (sociedades and suppliers, by their last update). Equal

@@ -11,6 +11,16 @@ export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCall(app, CALLS.getFacturas, async (request, reply) =>
     sendJson(reply, Readable.from([await facturas().listJson(request.sessionUser())])),
   );
+  registerCall(app, CALLS.getHistorialFactura, async (request) =>
+    ok(await facturas().historial(request.sessionUser(), request.body.IdFactura)),
+  );
+  registerCall(app, CALLS.facturasPendientesGetFacturas, async (_request, reply) =>
+    sendJson(reply, Readable.from([await facturas().pendientesJson()])),
+  );
+  registerCall(app, CALLS.facturasPendientesPatchFactura, async (request) => ({
+    status: "success" as const,
+    message: await facturas().revisar(request.sessionUser(), request.body),
+  }));
   registerCall(app, CALLS.facturasGetSociedades, async (request) =>
     ok(await facturas().sociedades(request.sessionUser())),
   );

@@ -12,10 +12,12 @@ import {
   type EntradaFactura,
   type FacturaSociedad,
   type GetEntradasRequest,
+  type HistorialFactura,
   MSG,
   type PatchFacturaRequest,
   type PostFacturaRequest,
   type ProveedorResumen,
+  type RevisionFactura,
 } from "@portal/contracts";
 import type { ErpAdapter, ErpEntrada, ErpScope } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
@@ -226,6 +228,108 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos, l
     },
     /** The 'Facturas' home tile: the length of the same user's list. */
     count: (user: SessionUser) => repo.count(isProveedor(user) ? user.id : null),
+
+    /** facturasPendientes/getFacturas (issue 13): Pendiente and Rechazada, and those accepted in the last 30 days. */
+    async pendientesJson(): Promise<string> {
+      const desde = new Date(clock().getTime() - 30 * 86_400_000);
+      const filas = await repo.pendientesJson(desde);
+      return `{"status":"success","message":${JSON.stringify(MSG.ok)},"data":${filas}}`;
+    },
+    /** The 'Facturas pendientes' tile: invoices awaiting a decision. */
+    countPendientes: () => repo.countPendientes(),
+
+    /**
+     * facturasPendientes/patchfactura (issue 13): every checked row decided in one transaction, all or nothing.
+     * The reviewer is the session's employee; a row stored Aceptada is locked; a rejection needs its reason; a
+     * row whose invoice changed since the reviewer saw it (Version) refuses the whole call. Each decision is
+     * audited, and the supplier is mailed on A and R at its stored addresses (never the body's Correo).
+     */
+    async revisar(user: SessionUser, filas: RevisionFactura[]): Promise<string> {
+      const actuales = new Map((await repo.findByIds(filas.map((f) => f.Factura))).map((f) => [f.id, f]));
+      const motivos: string[] = [];
+      for (const fila of filas) {
+        const actual = actuales.get(fila.Factura);
+        if (!actual) {
+          motivos.push(FACTURA_MSG.revisionNoExiste(fila.Factura));
+          continue;
+        }
+        if (actual.estatus === "A") motivos.push(FACTURA_MSG.revisionBloqueada(actual.folio));
+        else if (fila.Estatus === "R" && !(fila.Comentarios ?? "").trim()) {
+          motivos.push(FACTURA_MSG.rechazoSinComentario(actual.folio));
+        } else if (fila.Version !== undefined && fila.Version !== actual.version) {
+          motivos.push(FACTURA_MSG.revisionDesactualizada(actual.folio));
+        }
+      }
+      if (motivos.length > 0) throw new Invalid([MSG.revisionError, ...motivos].join("\n"));
+      const now = clock();
+      await withTransaction(async (tx) => {
+        for (const fila of filas) {
+          const actual = actuales.get(fila.Factura)!;
+          const comentario = (fila.Comentarios ?? "").trim();
+          const hecho = await tx.facturas.decide(actual.id, fila.Version ?? actual.version, {
+            estatus: fila.Estatus,
+            comentarios: comentario,
+            updatedAt: now,
+          });
+          // Changed between the read above and this write: the whole review rolls back.
+          if (!hecho)
+            throw new Invalid([MSG.revisionError, FACTURA_MSG.revisionDesactualizada(actual.folio)].join("\n"));
+          await tx.auditoria.record({
+            entidad: "factura",
+            entidadId: String(actual.id),
+            campo: "estatus",
+            valorAnterior: actual.estatus,
+            valorNuevo: fila.Estatus,
+            comentario,
+            operador: user.operador,
+            usuarioRef: user.id,
+            at: now,
+          });
+          if (fila.Estatus !== actual.estatus && (fila.Estatus === "A" || fila.Estatus === "R")) {
+            const proveedor = await tx.proveedores.findByCardCode(actual.cardCode);
+            const para = (proveedor?.email ?? "")
+              .split(",")
+              .map((c) => c.trim())
+              .filter(Boolean);
+            if (para.length > 0) {
+              const decision = fila.Estatus === "A" ? "aceptada" : "rechazada";
+              await tx.correo.enqueue(
+                {
+                  para: para.join(", "),
+                  asunto: `Portal de Proveedores: su factura ${actual.folio} fue ${decision}`,
+                  texto: [
+                    `Estimado proveedor ${proveedor?.cardName ?? ""}:`,
+                    "",
+                    `Su factura con folio ${actual.folio} (UUID ${actual.uuid}) de la entrada de mercancía ${actual.entradaDocNum} fue ${decision}.`,
+                    ...(comentario ? ["", `Comentarios: ${comentario}`] : []),
+                    ...(fila.Estatus === "R" ? ["", "Puede corregirla y cargarla de nuevo en Mis facturas."] : []),
+                    "",
+                    "Este es un mensaje automático; por favor no lo responda.",
+                  ].join("\n"),
+                },
+                now,
+              );
+            }
+          }
+        }
+      });
+      return MSG.revisionExito;
+    },
+
+    /** getHistorial: an invoice's registration, corrections and decisions (supplier: only its own). */
+    async historial(user: SessionUser, idFactura: number): Promise<HistorialFactura[]> {
+      const factura = await repo.findById(idFactura);
+      if (!factura || (isProveedor(user) && factura.cardCode !== user.id)) throw new NotFound("La factura no existe.");
+      return (await repo.historial(idFactura)).map((h) => ({
+        Fecha: new Date(h.at).toISOString(),
+        Quien: h.quien,
+        Operador: h.operador,
+        Campo: h.campo,
+        De: h.valor_anterior,
+        A: h.valor_nuevo,
+        Comentario: h.comentario,
+      }));
+    },
 
     /** The sociedades the supplier may invoice: linked and active. */
     async sociedades(user: SessionUser): Promise<FacturaSociedad[]> {

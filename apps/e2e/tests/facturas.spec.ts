@@ -65,11 +65,11 @@ async function misFacturas(request: APIRequestContext, token: string): Promise<F
 const centavos = (amount: string) => Math.round(Number(amount) * 100);
 const importe = (cents: number) => (cents / 100).toFixed(2);
 
-/** Today in Mexico City as AAAA-MM-DD, minus `days` (the CFDI date must not be in the future). */
-function fechaMexico(days: number): string {
-  const today = new Date(Date.now() - days * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(today);
-}
+/**
+ * The CFDI's date: a fixed day inside the EKU9003173C9 test certificate's validity (2023-05-18 to 2027-05-18), so
+ * the test means the same on any day (a date relative to today would fall outside it in 2027).
+ */
+const FECHA_CFDI = "2026-11-16";
 
 /**
  * A real CFDI 4.0 for `entrada`, sealed with the EKU test CSD and stamped by the project's test PAC: its total,
@@ -78,7 +78,7 @@ function fechaMexico(days: number): string {
 function xmlPara(entrada: Entrada, receptor: typeof MCI, folio: string): { xml: Buffer; uuid: string } {
   const total = centavos(entrada.DocTotal);
   const subtotal = Math.round(total / 1.16);
-  const dia = fechaMexico(1);
+  const dia = FECHA_CFDI;
   const uuid = randomUUID().toUpperCase();
   const xml = emitirFacturaPrueba({
     emisor: KEMPER,

@@ -83,9 +83,7 @@ export const FACTURAS_PENDIENTES_COLUMNS: readonly DataTableColumn<FacturaRow>[]
           value={String(editor.value ?? "")}
           disabled={editor.isDisabled}
           onChange={(event) => editor.onChange(event.currentTarget.value)}
-          autosize
-          minRows={1}
-          maxRows={4}
+          rows={2}
           maxLength={1000}
           size="xs"
           miw={220}

@@ -15,12 +15,14 @@ export function notifySuccess(message: string, autoClose: number = TOAST_SUCCESS
 export const notifyEmployeeSuccess = (message: string, onClose?: () => void) =>
   notifySuccess(message, TOAST_EMPLOYEE_SUCCESS_MS, onClose);
 
+/** A review's answer (spec §8, §9): 2 s, green on success, red with every line of the server's reasons. */
 export function notifyReview(message: string, isSuccess: boolean): string {
   return notifications.show({
     message,
     color: isSuccess ? "teal" : "red",
     autoClose: TOAST_REVIEW_MS,
     closeButtonProps,
+    styles: { description: { whiteSpace: "pre-line" } },
   });
 }
 

@@ -1,9 +1,15 @@
 import { createLazyRoute } from "@tanstack/react-router";
 import { ScreenTitle } from "../components/screen-title";
+import { FacturasPendientesTable } from "../features/facturas-pendientes/components/facturas-pendientes-table";
 
-/** Placeholder until the issue that builds this screen: its title only, no data. */
 function Screen() {
-  return <ScreenTitle>Facturas pendientes</ScreenTitle>;
+  const { session: current } = Route.useRouteContext();
+  return (
+    <>
+      <ScreenTitle>Facturas pendientes</ScreenTitle>
+      <FacturasPendientesTable session={current} />
+    </>
+  );
 }
 
 export const Route = createLazyRoute("/Facturas-Pendientes")({ component: Screen });

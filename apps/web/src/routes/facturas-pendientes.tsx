@@ -1,4 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
+import { facturasPendientesList } from "../features/facturas-pendientes/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { rootRoute } from "./root";
@@ -8,4 +9,5 @@ export const facturasPendientesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Facturas-Pendientes",
   beforeLoad: requireAccess("pendientes"),
+  loader: ({ context: { queryClient, session } }) => facturasPendientesList.prefetch(queryClient, session),
 }).lazy(() => importWithTimeout(() => import("./facturas-pendientes.lazy")).then((module) => module.Route));

@@ -58,6 +58,7 @@ const CATALOGUE_CALLS = [
   "/api/proveedores/getSociedades",
   "/api/sociedades/rowSociedades",
   "/api/facturas/getFacturas",
+  "/api/facturasPendientes/getFacturas",
 ];
 
 function signIn(data: LoginData, operador: Operador) {

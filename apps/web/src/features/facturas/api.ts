@@ -1,4 +1,9 @@
-import { CALLS, type PatchFacturaRequest, type PostFacturaRequestInput } from "@portal/contracts";
+import {
+  CALLS,
+  type HistorialFactura,
+  type PatchFacturaRequest,
+  type PostFacturaRequestInput,
+} from "@portal/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
@@ -9,6 +14,7 @@ export const facturasKeys = {
   proveedor: (operator: Operator) => ["facturas", "proveedor", operator.id] as const,
   entradas: (operator: Operator, bd: string, tipo: "Nuevo" | number) =>
     ["facturas", "entradas", operator.id, bd, tipo] as const,
+  historial: (operator: Operator, idFactura: number) => ["facturas", "historial", operator.id, idFactura] as const,
 };
 
 /** POST /api/facturas/getFacturas (spec §7): a supplier's own invoices, every invoice for employees. */
@@ -50,6 +56,29 @@ export const entradasFacturaOptions = (operator: Operator, bd: string, tipo: "Nu
     staleTime: 0,
   });
 
+/**
+ * POST /api/facturas/getHistorial (issue 13): the invoice's decisions and corrections. The detail never breaks
+ * on it: a failure (a server without the route answers 404) is logged and reads as an empty history.
+ */
+export const historialFacturaOptions = (operator: Operator, idFactura: number) =>
+  queryOptions({
+    queryKey: facturasKeys.historial(operator, idFactura),
+    queryFn: async ({ signal }): Promise<HistorialFactura[]> => {
+      try {
+        return (
+          await callApi(CALLS.getHistorialFactura, { ...operatorBody(operator), IdFactura: idFactura }, { signal })
+        ).data;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") throw error;
+        console.warn("No se pudo leer el historial de la factura", idFactura, error);
+        return [];
+      }
+    },
+    staleTime: 0,
+  });
+
+export const useHistorialFactura = (operator: Operator, idFactura: number) =>
+  useQuery(historialFacturaOptions(operator, idFactura));
 export const useSociedadesFactura = (operator: Operator) => useQuery(sociedadesFacturaOptions(operator));
 export const useProveedorFactura = (operator: Operator, isEnabled = true) =>
   useQuery({ ...proveedorFacturaOptions(operator), enabled: isEnabled });

@@ -22,6 +22,7 @@ import {
 } from "../factura-logic";
 import { type ArchivoClave, ArchivoPicker, NOMBRE_ARCHIVO } from "./archivo-picker";
 import { type ArchivosElegidos, leerArchivos, SIN_ARCHIVOS } from "./factura-nueva";
+import { HistorialFacturaSection } from "./historial-factura";
 
 const ARCHIVOS: readonly { clave: ArchivoClave; campo: "PDF" | "XML" | "Recepcion"; type: string }[] = [
   { clave: "pdf", campo: "PDF", type: "application/pdf" },
@@ -134,6 +135,8 @@ function Detalle({ session, row, onDone }: DetalleProps) {
             })}
           </Stack>
         </Paper>
+
+        <HistorialFacturaSection operator={session} idFactura={row.IdFactura} />
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={isSubmitting}>

@@ -1,6 +1,6 @@
 import { MSG } from "@portal/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fakeCalls, signInAs } from "../../../test/fake-api";
 import { pickOption } from "../../../test/pick-option";
 import type { FakeCall } from "../../../test/render-app";
@@ -376,5 +376,79 @@ describe("/MisFacturas/MiFactura/:id", () => {
     fireEvent.click(screen.getByRole("button", { name: "Actualizar" }));
     await waitFor(() => expect(toast()?.textContent).toContain(MSG.archivoNoImagen));
     expect(calls.some((call) => call.url.endsWith("/patchfactura"))).toBe(false);
+  });
+});
+
+describe("'Historial' of the invoice detail", () => {
+  async function openDetail(historial: Parameters<typeof fakeCalls>[0]["getHistorialFactura"]) {
+    signInAs("proveedor");
+    const calls = fakeCalls({
+      getFacturas: FACTURAS,
+      getProveedor: [PROVEEDOR],
+      getEntradas: [makeEntradaFactura()],
+      ...(historial === undefined ? {} : { getHistorialFactura: historial }),
+    });
+    renderApp("/MisFacturas");
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    fireEvent.doubleClick(rowOf("A-102"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Datos generales" })).toBeDefined();
+    return calls;
+  }
+
+  const historial = () => screen.getByRole("region", { name: "Historial" });
+
+  it("lists the decisions and corrections: when, who, from → to and the comment", async () => {
+    const calls = await openDetail([
+      // Local time without offset, so the shown hour does not depend on the machine's time zone.
+      {
+        Fecha: "2026-02-19T09:30:00",
+        Quien: "ESCUELA KEMPER URGATE",
+        Operador: "Proveedor",
+        Campo: "registro",
+        De: "",
+        A: "P",
+        Comentario: "",
+      },
+      {
+        Fecha: "2026-02-20T17:05:00",
+        Quien: "Administrador del Portal",
+        Operador: "Empleado",
+        Campo: "estatus",
+        De: "P",
+        A: "R",
+        Comentario: "Sin firma",
+      },
+    ]);
+    const rows = await waitFor(() => {
+      const found = within(historial()).getAllByRole("row").slice(1);
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ["2026-02-19 09:30", "ESCUELA KEMPER URGATE", "Registro: P", ""],
+      ["2026-02-20 17:05", "Administrador del Portal", "Estatus: Pendiente → Rechazada", "Sin firma"],
+    ]);
+    const asked = calls.find((call) => call.url.endsWith("/api/facturas/getHistorial"));
+    expect(asked?.body).toEqual({ usuario: "P00001", operador: "Proveedor", IdFactura: 12 });
+  });
+
+  it("says 'Sin movimientos' when there are none", async () => {
+    await openDetail([]);
+    await waitFor(() => expect(within(historial()).getByText("Sin movimientos")).toBeDefined());
+  });
+
+  it("reads a failing history call (404) as empty, without breaking the detail", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await openDetail(undefined);
+    await waitFor(() => expect(within(historial()).getByText("Sin movimientos")).toBeDefined());
+    expect(screen.getByRole("textbox", { name: "Folio" })).toBeDefined();
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
   });
 });

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { makeFactura } from "../facturas/facturas.fixtures";
+import {
+  COLUMNA,
+  construirRevision,
+  estaBloqueada,
+  estatusGuardado,
+  filasMarcadas,
+  motivoRechazoRequerido,
+} from "./revision-logic";
+
+const REVISOR = { id: "1", operador: "Empleado" } as const;
+
+const FILAS = [
+  makeFactura({ Fila: 1, IdFactura: 21, FolioFactura: "B-1", EstatusFactura: "P", Version: 3 }),
+  makeFactura({ Fila: 2, IdFactura: 22, FolioFactura: "B-2", EstatusFactura: "A", Version: 1 }),
+  makeFactura({ Fila: 3, IdFactura: 23, FolioFactura: "B-3", EstatusFactura: "R", Comentarios: "Sin firma" }),
+  makeFactura({ Fila: 4, IdFactura: 24, FolioFactura: "B-4", EstatusFactura: "X" }),
+];
+
+describe("pending invoice review rules", () => {
+  it("reads the stored status as the selector's code and locks only A (spec §4)", () => {
+    expect(FILAS.map(estatusGuardado)).toEqual(["P", "A", "R", "P"]);
+    expect(FILAS.map(estaBloqueada)).toEqual([false, true, false, false]);
+  });
+
+  it("counts only checked rows that are not locked, in list order", () => {
+    const edits = {
+      "24": { [COLUMNA.revisado]: true },
+      "22": { [COLUMNA.revisado]: true },
+      "21": { [COLUMNA.revisado]: true },
+      "23": { [COLUMNA.revisado]: false },
+    };
+    expect(filasMarcadas(FILAS, edits).map((row) => row.FolioFactura)).toEqual(["B-1", "B-4"]);
+  });
+
+  it("builds the contract's payload: chosen status and comment, stored ones by default, Version when known", () => {
+    const edits = {
+      "21": { [COLUMNA.revisado]: true, [COLUMNA.estatus]: "A", [COLUMNA.comentarios]: "  Correcta " },
+      "23": { [COLUMNA.revisado]: true },
+    };
+    const revision = construirRevision(REVISOR, FILAS, edits);
+    expect(revision).toEqual({
+      ok: true,
+      request: [
+        {
+          usuario: "1",
+          id: "1",
+          operador: "Empleado",
+          Factura: 21,
+          Comentarios: "Correcta",
+          Estatus: "A",
+          BD: "SBO_MCI",
+          Correo: "facturacion@kemper.edu.mx",
+          Version: 3,
+        },
+        {
+          usuario: "1",
+          id: "1",
+          operador: "Empleado",
+          Factura: 23,
+          Comentarios: "Sin firma",
+          Estatus: "R",
+          BD: "SBO_MCI",
+          Correo: "facturacion@kemper.edu.mx",
+        },
+      ],
+    });
+  });
+
+  it("refuses a rejection without a comment, naming each folio", () => {
+    const edits = {
+      "21": { [COLUMNA.revisado]: true, [COLUMNA.estatus]: "R" },
+      "23": { [COLUMNA.revisado]: true, [COLUMNA.comentarios]: "   " },
+      "24": { [COLUMNA.revisado]: true, [COLUMNA.estatus]: "A" },
+    };
+    expect(construirRevision(REVISOR, FILAS, edits)).toEqual({
+      ok: false,
+      errors: [motivoRechazoRequerido("B-1"), motivoRechazoRequerido("B-3")],
+    });
+    expect(motivoRechazoRequerido("B-1")).toBe(
+      "Indique en Comentarios el motivo del rechazo de la factura con folio B-1.",
+    );
+  });
+});

@@ -1,0 +1,175 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { readInvoice } from "@portal/cfdi";
+import { emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { expect, test } from "./fixtures";
+import { DEMO_PASSWORD, signInOk, tinyPdf } from "./support";
+
+/**
+ * Issue 13 in Chromium: the reviewer accepts one invoice and rejects another with a comment in
+ * /Facturas-Pendientes; the supplier sees the accepted one read-only and the rejected one with the comment,
+ * corrects it, and it is Pendiente again.
+ */
+const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
+const MCI = { rfc: "MCI7306249Y1", nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", cp: "54700", regimen: "603" };
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+interface Entrada {
+  DocNum: number;
+  DocTotal: string;
+  DocCur: string;
+  PeyMethod: string;
+  U_B1SYS_MainUsage: string;
+  CP: string;
+  GroupNum: number;
+  DocStatus: string;
+}
+
+async function token(request: APIRequestContext): Promise<string> {
+  const answer = await request.post("/api/login", {
+    data: { usuario: KEMPER.rfc, password: DEMO_PASSWORD, operador: "Proveedor" },
+  });
+  return ((await answer.json()) as { data: { token: string } }).data.token;
+}
+
+/** Registers, as the supplier, a sealed and stamped invoice for an open receipt with credit days (PPD). */
+async function registrar(request: APIRequestContext, kemper: string, entrada: Entrada, folio: string) {
+  const total = Math.round(Number(entrada.DocTotal) * 100);
+  const subtotal = Math.round(total / 1.16);
+  const xml = emitirFacturaPrueba({
+    emisor: KEMPER,
+    receptor: { ...MCI, uso: entrada.U_B1SYS_MainUsage },
+    lugarExpedicion: entrada.CP,
+    fecha: "2026-11-16T10:00:00",
+    folio,
+    formaPago: entrada.PeyMethod,
+    metodoPago: entrada.GroupNum > 0 ? "PPD" : "PUE",
+    subtotal: (subtotal / 100).toFixed(2),
+    iva: ((total - subtotal) / 100).toFixed(2),
+    uuid: randomUUID(),
+    fechaTimbrado: "2026-11-16T10:05:00",
+  });
+  const leida = readInvoice(xml);
+  if (!leida.ok) throw new Error(leida.errors.join(" "));
+  const d = leida.data;
+  const answer = await request.post("/api/facturas/postFactura", {
+    headers: { "x-access-token": kemper },
+    data: {
+      RazonSocial: "SBO_MCI",
+      EntradaMercancia: entrada.DocNum,
+      PDF: `${folio}.pdf`,
+      PDF64: tinyPdf(folio).toString("base64"),
+      XML: `${folio}.xml`,
+      XML64: Buffer.from(xml).toString("base64"),
+      Recepcion: "recepcion.png",
+      Recepcion64: PNG.toString("base64"),
+      FolioFactura: d.Folio,
+      RFCEmisor: d.RFCEmisor,
+      RFCReceptor: d.RFCReceptor,
+      NombreEmisor: d.NombreEmisor,
+      NombreReceptor: d.NombreReceptor,
+      UUID: d.UUID,
+      FechaFactura: d.FechaFactura,
+      Total: Number(d.Total),
+      FormaPago: d.FormaPago,
+      UsoPrincipal: d.UsoPrincipal,
+      MetodoPago: d.MetodoPago,
+      CPReceptor: d.CPReceptor,
+      CPEmisor: d.CPEmisor,
+      Regimen: d.Regimen,
+      Moneda: d.Moneda,
+      TipoDeCambio: d.TipoDeCambio,
+      Retenciones: d.Retenciones,
+    },
+  });
+  expect(await answer.json()).toEqual({ status: "success", message: "Se registro con exito la factura!" });
+}
+
+const toast = (page: Page) => page.locator(".mantine-Notification-root");
+const filaCon = (table: Locator, folio: string) => table.locator("tbody tr").filter({ hasText: folio });
+
+test.describe(() => {
+  test.use({ role: "administrador" });
+
+  test("the reviewer accepts one invoice and rejects another; the supplier sees both and corrects the rejected one", async ({
+    page,
+    request,
+  }) => {
+    const kemper = await token(request);
+    const entradas = (
+      (await (
+        await request.post("/api/facturas/getEntradas", {
+          headers: { "x-access-token": kemper },
+          data: { BD: "SBO_MCI", tipo: "Nuevo" },
+        })
+      ).json()) as { data: Entrada[] }
+    ).data.filter((e) => e.DocStatus === "O" && e.DocCur === "MXN" && e.GroupNum > 0);
+    expect(entradas.length).toBeGreaterThanOrEqual(2);
+    const sufijo = Date.now().toString(36).toUpperCase();
+    const [aceptar, rechazar] = [`ACE${sufijo}`, `REC${sufijo}`];
+    await registrar(request, kemper, entradas[0]!, aceptar);
+    await registrar(request, kemper, entradas[1]!, rechazar);
+
+    // The reviewer.
+    await page.goto("/Facturas-Pendientes");
+    await expect(page.getByRole("heading", { level: 1, name: "Facturas pendientes" })).toBeVisible();
+    const table = page.getByRole("table", { name: "Facturas pendientes" });
+    const buscar = page.getByRole("searchbox", { name: "Buscar" });
+    for (const [folio, estatus, comentario] of [
+      [aceptar, "Aceptada", ""],
+      [rechazar, "Rechazada", "El importe no coincide con la orden de compra."],
+    ] as const) {
+      await buscar.fill(folio);
+      const fila = filaCon(table, folio);
+      await expect(fila).toHaveCount(1);
+      await fila.getByRole("combobox").click();
+      await page.getByRole("option", { name: estatus, exact: true }).click();
+      if (comentario) await fila.getByRole("textbox").fill(comentario);
+      await fila.getByRole("checkbox").check();
+    }
+    await page.getByRole("button", { name: "Agregar" }).click();
+    const dialogo = page.getByRole("dialog", {
+      name: "Se cambiara el estado de las facturas seleccionadas, estas seguro?",
+    });
+    await expect(dialogo).toContainText(aceptar);
+    await expect(dialogo).toContainText(rechazar);
+    await dialogo.getByRole("button", { name: "Aceptar" }).click();
+    await expect(toast(page).filter({ hasText: "Se proceso con exito el ó los registro(s)" })).toBeVisible();
+
+    // The supplier, in its own browser context.
+    // The supplier signs in on the same browser once the reviewer's session cookies are gone.
+    await page.context().clearCookies();
+    const proveedor = page;
+    await signInOk(proveedor, "Proveedor", KEMPER.rfc);
+    await proveedor.goto("/MisFacturas");
+    const lista = proveedor.getByRole("table", { name: "Facturas" });
+    const buscarP = proveedor.getByRole("searchbox", { name: "Buscar" });
+
+    await buscarP.fill(aceptar);
+    await expect(filaCon(lista, aceptar)).toContainText("Aceptada");
+    await filaCon(lista, aceptar).dblclick();
+    await expect(proveedor.getByRole("heading", { level: 1, name: "Datos generales" })).toBeVisible();
+    await expect(proveedor.getByRole("button", { name: "Actualizar" })).toBeDisabled();
+    await expect(proveedor.getByRole("button", { name: /^Ver/ }).first()).toBeVisible();
+    await proveedor.goBack();
+
+    await buscarP.fill(rechazar);
+    await expect(filaCon(lista, rechazar)).toContainText("Rechazada");
+    await filaCon(lista, rechazar).dblclick();
+    await expect(proveedor.getByText("El importe no coincide con la orden de compra.").first()).toBeVisible();
+    await proveedor.locator('input[data-archivo="pdf"]').setInputFiles({
+      name: `${rechazar}-corregida.pdf`,
+      mimeType: "application/pdf",
+      buffer: tinyPdf(`${rechazar} corregida`),
+    });
+    await proveedor.getByRole("button", { name: "Actualizar" }).click();
+    await expect(
+      toast(proveedor).filter({ hasText: `Se actualizo con exito la factura con folio ${rechazar}!` }),
+    ).toBeVisible();
+    await expect(proveedor).toHaveURL(/\/MisFacturas$/, { timeout: 10_000 });
+    await proveedor.getByRole("searchbox", { name: "Buscar" }).fill(rechazar);
+    await expect(filaCon(proveedor.getByRole("table", { name: "Facturas" }), rechazar)).toContainText("Pendiente");
+  });
+});

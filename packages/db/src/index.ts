@@ -3,6 +3,7 @@ export * from "./client";
 export * from "./clock";
 export * from "./crypto";
 export * from "./encryption-key";
+export * from "./facturas";
 export * from "./migrate";
 export * from "./password";
 export * as schema from "./schema/index";

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { storeArchivo } from "../archivos";
 import type { Database } from "../client";
 import type { Clock } from "../clock";
+import { columnasDelCfdi } from "../facturas";
 import { erpEntradas, facturas, sociedades } from "../schema/index";
 import { createErpEntrada, createErpPedido, type ErpEntradaInput } from "./factories-erp";
 import { createSimplePdf } from "./pdf";
@@ -245,28 +246,7 @@ export async function seedFacturasDemo(db: Database, clock: Clock): Promise<void
         sociedadId: ids.get(f.bd)!,
         bd: f.bd,
         entradaDocNum: entrada.docNum,
-        uuid: d.UUID,
-        folio: d.Folio,
-        rfcEmisor: d.RFCEmisor,
-        nombreEmisor: d.NombreEmisor,
-        rfcReceptor: d.RFCReceptor,
-        nombreReceptor: d.NombreReceptor,
-        cpEmisor: d.CPEmisor,
-        cpReceptor: d.CPReceptor,
-        regimenReceptor: d.Regimen,
-        fechaCfdi: d.FechaFactura,
-        fechaFactura: d.FechaFactura.slice(0, 10),
-        fechaTimbrado: d.FechaTimbrado,
-        diasCredito: entrada.groupNum,
-        subtotal: d.SubTotal ?? "0",
-        descuento: d.Descuento,
-        retenciones: d.TotalImpuestosRetenidos,
-        total: d.Total,
-        moneda: d.Moneda,
-        tipoCambio: d.TipoDeCambio,
-        formaPago: d.FormaPago,
-        metodoPago: d.MetodoPago,
-        usoCfdi: d.UsoPrincipal,
+        ...columnasDelCfdi(d, entrada.groupNum),
         pdfArchivoId: await storeArchivo(db, pdf, "application/pdf"),
         pdfNombre: `${nombre}.pdf`,
         xmlArchivoId: await storeArchivo(db, new TextEncoder().encode(xml), "text/xml"),

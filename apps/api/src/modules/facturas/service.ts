@@ -1,12 +1,4 @@
-import {
-  checkImage,
-  checkInvoiceAgainst,
-  checkPdf,
-  checkXmlFile,
-  cleanFileName,
-  type InvoiceData,
-  roundAmount,
-} from "@portal/cfdi";
+import { checkImage, checkInvoiceAgainst, checkPdf, checkXmlFile, cleanFileName, type InvoiceData } from "@portal/cfdi";
 import { type CertificateStore, readInvoiceVerified } from "@portal/cfdi/sello";
 import {
   type EntradaFactura,
@@ -19,6 +11,7 @@ import {
   type ProveedorResumen,
   type RevisionFactura,
 } from "@portal/contracts";
+import { columnasDelCfdi } from "@portal/db";
 import type { ErpAdapter, ErpEntrada, ErpScope } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
 import { Invalid, NotFound } from "../../lib/errors";
@@ -170,30 +163,7 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos, l
     return { datos, errores };
   }
 
-  const valoresDelXml = (d: InvoiceData, entrada: ErpEntrada) => ({
-    uuid: d.UUID.toUpperCase(),
-    folio: d.Folio,
-    rfcEmisor: d.RFCEmisor,
-    nombreEmisor: d.NombreEmisor,
-    rfcReceptor: d.RFCReceptor,
-    nombreReceptor: d.NombreReceptor,
-    cpEmisor: d.CPEmisor,
-    cpReceptor: d.CPReceptor,
-    regimenReceptor: d.Regimen,
-    fechaCfdi: d.FechaFactura,
-    fechaFactura: d.FechaFactura.slice(0, 10),
-    fechaTimbrado: d.FechaTimbrado,
-    diasCredito: entrada.groupNum,
-    subtotal: d.SubTotal ?? "0",
-    descuento: d.Descuento,
-    retenciones: roundAmount(String(Number(d.TotalImpuestosRetenidos) + Number(d.TotalRetencionesLocales)), 2),
-    total: d.Total,
-    moneda: d.Moneda,
-    tipoCambio: d.TipoDeCambio,
-    formaPago: d.FormaPago,
-    metodoPago: d.MetodoPago,
-    usoCfdi: d.UsoPrincipal,
-  });
+  const valoresDelXml = (d: InvoiceData, entrada: ErpEntrada) => columnasDelCfdi(d, entrada.groupNum);
 
   /** Throws the unique-constraint race as the message the check would have given. */
   async function conCarrera<T>(work: () => Promise<T>, uuid: string, docNum: number): Promise<T> {

@@ -1,5 +1,5 @@
 import { CALL_NAMES, CALLS } from "@portal/contracts";
-import { MUESTRAS } from "@portal/contracts/muestras";
+import { conHoja, hojas, MUESTRAS } from "@portal/contracts/muestras";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, login, type TestApp } from "./helpers";
 
@@ -8,20 +8,6 @@ import { createTestApp, login, type TestApp } from "./helpers";
  * character or by integers beyond 32 bits, sent by every kind of caller (none, administrator, supplier). No
  * answer is a 500; each refusal is the Spanish error shape.
  */
-type Path = (string | number)[];
-function leaves(value: unknown, path: Path = []): { path: Path; value: string | number }[] {
-  if (typeof value === "string" || typeof value === "number") return [{ path, value }];
-  if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, [...path, i]));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
-  return [];
-}
-function withLeaf(value: unknown, path: Path, leaf: unknown): unknown {
-  if (path.length === 0) return leaf;
-  const [head, ...rest] = path;
-  if (Array.isArray(value)) return value.map((v, i) => (i === head ? withLeaf(v, rest, leaf) : v));
-  const obj = value as Record<string, unknown>;
-  return { ...obj, [head as string]: withLeaf(obj[head as string], rest, leaf) };
-}
 
 let t: TestApp;
 const tokens: Record<string, string | null> = { ninguno: null, admin: "", proveedor: "" };
@@ -40,14 +26,14 @@ describe("ninguna llamada responde 500 a entrada hostil", () => {
       const call = CALLS[name];
       if (!("request" in call)) continue;
       const sample = (MUESTRAS[name] as { request: unknown }).request;
-      for (const leaf of leaves(sample)) {
+      for (const leaf of hojas(sample)) {
         const hostile = typeof leaf.value === "string" ? [`${leaf.value}\u0000`] : [2 ** 31, 2 ** 53];
         for (const value of hostile) {
           for (const [who, token] of Object.entries(tokens)) {
             const res = await t.app.inject({
               method: call.method,
               url: call.path,
-              payload: withLeaf(sample, leaf.path, value) as object,
+              payload: conHoja(sample, leaf.path, value) as object,
               headers: token ? { "x-access-token": token } : {},
             });
             sent++;

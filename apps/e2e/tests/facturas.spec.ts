@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { type Entrada, entradasAbiertas, KEMPER, kemperToken, MCI, PNG_1X1 } from "./facturas-datos";
 import { expect, test } from "./fixtures";
 import { DEMO_PASSWORD, mainMenu, signInOk, tinyPdf } from "./support";
 
@@ -10,51 +11,15 @@ import { DEMO_PASSWORD, mainMenu, signInOk, tinyPdf } from "./support";
  * is incomplete gets the spec's message; an XML whose receiver is another sociedad's gets the receiver messages.
  */
 
-const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
-const MCI = { rfc: "MCI7306249Y1", nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", cp: "54700", regimen: "603" };
 const BERENICE = { rfc: "XIQB891116QE4", cardCode: "P00002" } as const;
 const KIJ = { rfc: "KIJ0906199R1", nombre: "KIJ, S.A DE C.V.", cp: "59820", regimen: "601" };
 
-interface Entrada {
-  DocNum: number;
-  DocTotal: string;
-  DocCur: string;
-  PeyMethod: string;
-  U_B1SYS_MainUsage: string;
-  CP: string;
-  GroupNum: number;
-  DocStatus: string;
-}
 interface FacturaRow {
   Fila: number;
   FolioFactura: string;
   UUID: string;
   PDF: string;
   EstatusFactura: string;
-}
-
-/** A 1x1 PNG: the goods-receipt image. */
-const PNG_1X1 = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
-
-/** A kemper session of its own for the API look-ups (POST /api/login), apart from the page's. */
-async function kemperToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post("/api/login", {
-    data: { usuario: KEMPER.rfc, password: DEMO_PASSWORD, operador: "Proveedor" },
-  });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { data: { token: string } }).data.token;
-}
-
-async function entradasAbiertas(request: APIRequestContext, token: string): Promise<Entrada[]> {
-  const answer = await request.post("/api/facturas/getEntradas", {
-    headers: { "x-access-token": token },
-    data: { BD: "SBO_MCI", tipo: "Nuevo" },
-  });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { data: Entrada[] }).data.filter((e) => e.DocStatus === "O" && e.DocCur === "MXN");
 }
 
 async function misFacturas(request: APIRequestContext, token: string): Promise<FacturaRow[]> {

@@ -2,37 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { readInvoice } from "@portal/cfdi";
 import { emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { type Entrada, entradasAbiertas, KEMPER, kemperToken, MCI, PNG_1X1 } from "./facturas-datos";
 import { expect, test } from "./fixtures";
-import { DEMO_PASSWORD, signInOk, tinyPdf } from "./support";
+import { signInOk, tinyPdf } from "./support";
 
 /**
  * Issue 13 in Chromium: the reviewer accepts one invoice and rejects another with a comment in
  * /Facturas-Pendientes; the supplier sees the accepted one read-only and the rejected one with the comment,
  * corrects it, and it is Pendiente again.
  */
-const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
-const MCI = { rfc: "MCI7306249Y1", nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", cp: "54700", regimen: "603" };
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
-interface Entrada {
-  DocNum: number;
-  DocTotal: string;
-  DocCur: string;
-  PeyMethod: string;
-  U_B1SYS_MainUsage: string;
-  CP: string;
-  GroupNum: number;
-  DocStatus: string;
-}
-
-async function token(request: APIRequestContext): Promise<string> {
-  const answer = await request.post("/api/login", {
-    data: { usuario: KEMPER.rfc, password: DEMO_PASSWORD, operador: "Proveedor" },
-  });
-  return ((await answer.json()) as { data: { token: string } }).data.token;
-}
 
 /** Registers, as the supplier, a sealed and stamped invoice for an open receipt with credit days (PPD). */
 async function registrar(request: APIRequestContext, kemper: string, entrada: Entrada, folio: string) {
@@ -64,7 +42,7 @@ async function registrar(request: APIRequestContext, kemper: string, entrada: En
       XML: `${folio}.xml`,
       XML64: Buffer.from(xml).toString("base64"),
       Recepcion: "recepcion.png",
-      Recepcion64: PNG.toString("base64"),
+      Recepcion64: PNG_1X1.toString("base64"),
       FolioFactura: d.Folio,
       RFCEmisor: d.RFCEmisor,
       RFCReceptor: d.RFCReceptor,
@@ -97,15 +75,8 @@ test.describe(() => {
     page,
     request,
   }) => {
-    const kemper = await token(request);
-    const entradas = (
-      (await (
-        await request.post("/api/facturas/getEntradas", {
-          headers: { "x-access-token": kemper },
-          data: { BD: "SBO_MCI", tipo: "Nuevo" },
-        })
-      ).json()) as { data: Entrada[] }
-    ).data.filter((e) => e.DocStatus === "O" && e.DocCur === "MXN" && e.GroupNum > 0);
+    const kemper = await kemperToken(request);
+    const entradas = (await entradasAbiertas(request, kemper)).filter((e) => e.GroupNum > 0);
     expect(entradas.length).toBeGreaterThanOrEqual(2);
     const sufijo = Date.now().toString(36).toUpperCase();
     const [aceptar, rechazar] = [`ACE${sufijo}`, `REC${sufijo}`];

@@ -1,27 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { CALL_NAMES, CALLS, type CallName } from "./calls";
 import { ENTERO_MAX } from "./common";
-import { MUESTRAS } from "./muestras.fixtures";
+import { conHoja, hojas, MUESTRAS, type RutaCampo } from "./muestras.fixtures";
 
 /**
  * Issue 9: every call's request, field by field. A NUL (or other control) character in any text, or a whole
  * number beyond 32 bits, is refused by the contract with a Spanish message on that very field — so no call,
  * present or future, hands PostgreSQL what it cannot store (that used to answer HTTP 500).
  */
-type Path = (string | number)[];
-function leaves(value: unknown, path: Path = []): { path: Path; value: string | number }[] {
-  if (typeof value === "string" || typeof value === "number") return [{ path, value }];
-  if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, [...path, i]));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
-  return [];
-}
-function withLeaf(value: unknown, path: Path, leaf: unknown): unknown {
-  if (path.length === 0) return leaf;
-  const [head, ...rest] = path;
-  if (Array.isArray(value)) return value.map((v, i) => (i === head ? withLeaf(v, rest, leaf) : v));
-  const obj = value as Record<string, unknown>;
-  return { ...obj, [head as string]: withLeaf(obj[head as string], rest, leaf) };
-}
 
 /** The message is Spanish and names the field (its key, or the label the contract gives it). */
 const plain = (s: string) =>
@@ -30,7 +16,7 @@ const plain = (s: string) =>
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase();
 const LABELS: Record<string, string> = { password: "contraseña" };
-const namesField = (message: string, path: Path) => {
+const namesField = (message: string, path: RutaCampo) => {
   const key = String(path.at(-1));
   return /^(El|La|Debe)\b/.test(message) && plain(message).includes(plain(LABELS[key] ?? key));
 };
@@ -41,10 +27,10 @@ const IMPORTES_NUMERICOS = new Set(["Total"]);
 const requestCalls = CALL_NAMES.filter((name) => "request" in CALLS[name]);
 const cases = requestCalls.flatMap((name: CallName) => {
   const sample = (MUESTRAS[name] as { request: unknown }).request;
-  return leaves(sample).map((leaf) => ({ name, sample, ...leaf, label: `${name} ${leaf.path.join(".")}` }));
+  return hojas(sample).map((leaf) => ({ name, sample, ...leaf, label: `${name} ${leaf.path.join(".")}` }));
 });
 
-const issueAt = (name: CallName, body: unknown, path: Path) => {
+const issueAt = (name: CallName, body: unknown, path: RutaCampo) => {
   const result = (
     CALLS[name] as {
       request: {
@@ -65,7 +51,7 @@ describe("entrada hostil en cada campo de cada llamada", () => {
 
   it.each(cases.filter((c) => typeof c.value === "string"))("$label: a NUL character is refused on that field", (c) => {
     for (const hostile of [`${c.value}\u0000`, "\u0000", `a\u0000b`]) {
-      const issue = issueAt(c.name, withLeaf(c.sample, c.path, hostile), c.path);
+      const issue = issueAt(c.name, conHoja(c.sample, c.path, hostile), c.path);
       expect(issue?.path.join(".")).toBe(c.path.join("."));
       expect(namesField(issue?.message ?? "", c.path), issue?.message).toBe(true);
     }
@@ -74,7 +60,7 @@ describe("entrada hostil en cada campo de cada llamada", () => {
   it.each(cases.filter((c) => typeof c.value === "number"))("$label: numbers beyond 32 bits are refused", (c) => {
     const tooBig = IMPORTES_NUMERICOS.has(String(c.path.at(-1))) ? [2 ** 53, 1e300] : [ENTERO_MAX + 1, 2 ** 53, 1e300];
     for (const n of [...tooBig, -(2 ** 53)]) {
-      const issue = issueAt(c.name, withLeaf(c.sample, c.path, n), c.path);
+      const issue = issueAt(c.name, conHoja(c.sample, c.path, n), c.path);
       expect(namesField(issue?.message ?? "", c.path), issue?.message).toBe(true);
     }
   });

@@ -547,3 +547,23 @@ export const POST_PAGO_EMPLEADO: z.input<typeof postPagoEmpleadoRequestSchema> =
   UUID: "No",
   FechaPago: "No",
 };
+
+/** A path into a request body: object keys and array positions. */
+export type RutaCampo = (string | number)[];
+
+/** Every text and number in a sample request with its path (the hostile-input tests replace them one by one). */
+export function hojas(value: unknown, path: RutaCampo = []): { path: RutaCampo; value: string | number }[] {
+  if (typeof value === "string" || typeof value === "number") return [{ path, value }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => hojas(v, [...path, i]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => hojas(v, [...path, k]));
+  return [];
+}
+
+/** `value` with the leaf at `path` replaced by `leaf`. */
+export function conHoja(value: unknown, path: RutaCampo, leaf: unknown): unknown {
+  if (path.length === 0) return leaf;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return value.map((v, i) => (i === head ? conHoja(v, rest, leaf) : v));
+  const obj = value as Record<string, unknown>;
+  return { ...obj, [head as string]: conHoja(obj[head as string], rest, leaf) };
+}

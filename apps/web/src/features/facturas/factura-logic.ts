@@ -105,11 +105,24 @@ export const FORM_MSG = {
 const demasiadoGrande = (archivos: readonly (ArchivoLeido | null)[]): string[] =>
   archivos.some((archivo) => archivo !== null && archivo.size > MAX_UPLOAD_BYTES) ? [PDF_DEMASIADO_GRANDE] : [];
 
-/** The XML's data, or the structure messages (spec §5: 'No cuenta con la estructura…' first). */
-function leerXml(xml: ArchivoLeido, variante: InvoiceVariant): { datos: InvoiceData | null; errores: string[] } {
+/**
+ * The picked XML's data, or the structure messages (spec §5: 'No cuenta con la estructura…' first); nothing when
+ * no XML was picked or it is not one (checkXmlFile already said so).
+ */
+function leerXml(xml: ArchivoLeido | null, variante: InvoiceVariant): { datos: InvoiceData | null; errores: string[] } {
+  if (xml === null || checkXmlFile(xml.name, xml.bytes).length > 0) return { datos: null, errores: [] };
   const leido = readInvoice(xml.bytes, { variant: variante });
   return leido.ok ? { datos: leido.data, errores: [] } : { datos: null, errores: leido.errors };
 }
+
+/** What the §5 cross checks need of the chosen goods receipt. */
+const entradaParaReglas = (entrada: EntradaFactura) => ({
+  DocTotal: entrada.DocTotal,
+  PeyMethod: entrada.PeyMethod,
+  U_B1SYS_MainUsage: entrada.U_B1SYS_MainUsage,
+  CP: entrada.CP,
+  GroupNum: entrada.GroupNum,
+});
 
 /** Messages of a contract refusal (field by field), in the order zod reports them. */
 const mensajesDe = (error: z.ZodError): string[] => [...new Set(error.issues.map((issue) => issue.message))];
@@ -140,8 +153,7 @@ export function revisarNuevaFactura(ctx: NuevaFacturaContexto): Revision<PostFac
   const archivoErrores = checkInvoiceFiles(archivos);
   errores.push(...archivoErrores);
   const { pdf, xml, recepcion } = archivos;
-  const xmlLegible = xml !== null && checkXmlFile(xml.name, xml.bytes).length === 0;
-  const { datos, errores: xmlErrores } = xmlLegible ? leerXml(xml, "alta") : { datos: null, errores: [] };
+  const { datos, errores: xmlErrores } = leerXml(xml, "alta");
   errores.push(...xmlErrores);
   if (datos && sociedad && entrada) {
     errores.push(
@@ -150,13 +162,7 @@ export function revisarNuevaFactura(ctx: NuevaFacturaContexto): Revision<PostFac
         {
           proveedor: { CardName: ctx.proveedor.CardName },
           sociedad: { NomSociedad: sociedad.NomSociedad, Regimen: sociedad.Regimen, CP: sociedad.CP },
-          entrada: {
-            DocTotal: entrada.DocTotal,
-            PeyMethod: entrada.PeyMethod,
-            U_B1SYS_MainUsage: entrada.U_B1SYS_MainUsage,
-            CP: entrada.CP,
-            GroupNum: entrada.GroupNum,
-          },
+          entrada: entradaParaReglas(entrada),
         },
         "alta",
       ),
@@ -236,8 +242,7 @@ export function revisarActualizacion(ctx: ActualizacionContexto): Revision<Patch
   const { row, archivos, entrada, proveedor } = ctx;
   const errores = revisarArchivosElegidos(archivos);
   const { pdf, xml, recepcion } = archivos;
-  const xmlLegible = xml !== null && checkXmlFile(xml.name, xml.bytes).length === 0;
-  const { datos, errores: xmlErrores } = xmlLegible ? leerXml(xml, "actualizacion") : { datos: null, errores: [] };
+  const { datos, errores: xmlErrores } = leerXml(xml, "actualizacion");
   errores.push(...xmlErrores);
   if (datos && entrada && proveedor) {
     errores.push(
@@ -246,13 +251,7 @@ export function revisarActualizacion(ctx: ActualizacionContexto): Revision<Patch
         {
           proveedor: { CardName: proveedor.CardName },
           sociedad: { NomSociedad: row.NomSociedad, Regimen: row.Regimen, CP: row.CPReceptor },
-          entrada: {
-            DocTotal: entrada.DocTotal,
-            PeyMethod: entrada.PeyMethod,
-            U_B1SYS_MainUsage: entrada.U_B1SYS_MainUsage,
-            CP: entrada.CP,
-            GroupNum: entrada.GroupNum,
-          },
+          entrada: entradaParaReglas(entrada),
         },
         "actualizacion",
       ),

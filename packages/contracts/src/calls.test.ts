@@ -42,6 +42,8 @@ const EXTRA_CALLS = [
   ["GET", "/api/archivos/:id"],
   // An invoice's history (issue 13: decisions and corrections shown in its detail).
   ["POST", "/api/facturas/getHistorial"],
+  // Create an accepted invoice's A/P invoice in the ERP now (issue 13: employees can retry).
+  ["POST", "/api/facturasPendientes/reintentarErp"],
 ] as const;
 
 const entries = Object.entries(CALLS);
@@ -90,7 +92,7 @@ describe("CALLS", () => {
     }
     const pendientes = entries.filter(([, call]) => call.access === "pendientes").map(([, call]) => call.path);
     expect(pendientes.every((path) => /^\/api\/(facturasPendientes|pagosPendientes)\//.test(path))).toBe(true);
-    expect(pendientes).toHaveLength(4);
+    expect(pendientes).toHaveLength(5);
   });
 
   it("marks only the file download as binary, with an id param", () => {

@@ -32,6 +32,8 @@ import {
   getFacturasPendientesRequestSchema,
   patchFacturasPendientesAnswerSchema,
   patchFacturasPendientesRequestSchema,
+  reintentarErpAnswerSchema,
+  reintentarErpRequestSchema,
 } from "./facturas-pendientes";
 import {
   homeSociedadesAnswerSchema,
@@ -384,6 +386,15 @@ export const CALLS = {
     access: "pendientes",
     tag: "facturas pendientes",
     summary: "Revisar las facturas marcadas",
+  }),
+  facturasPendientesReintentarErp: call({
+    method: "POST",
+    path: "/api/facturasPendientes/reintentarErp",
+    request: reintentarErpRequestSchema,
+    answer: reintentarErpAnswerSchema,
+    access: "pendientes",
+    tag: "facturas pendientes",
+    summary: "Crear ahora en el ERP la factura de proveedor de una factura aceptada (no está en la especificación)",
   }),
   // Pagos (every user lists them; a supplier uploads PDF and XML, an employee the comprobante)
   getPagos: call({

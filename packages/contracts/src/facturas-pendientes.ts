@@ -58,3 +58,12 @@ export const patchFacturasPendientesRequestSchema = z
   });
 export type PatchFacturasPendientesRequest = z.infer<typeof patchFacturasPendientesRequestSchema>;
 export const patchFacturasPendientesAnswerSchema = messageAnswerSchema;
+
+/**
+ * POST /api/facturasPendientes/reintentarErp (issue 13, not in the spec): an employee asks the portal to create
+ * the accepted invoice's A/P invoice in the ERP now, instead of waiting for the next automatic retry. Answers
+ * with what happened (created, or the ERP's message).
+ */
+export const reintentarErpRequestSchema = actorRequestSchema.extend({ Factura: idSchema("Factura") });
+export type ReintentarErpRequest = z.infer<typeof reintentarErpRequestSchema>;
+export const reintentarErpAnswerSchema = messageAnswerSchema;

@@ -74,6 +74,15 @@ export const facturaRowSchema = z.object({
   E_mail: z.string(),
   /** Grows with every change: a reviewer's decision carries the version it saw (issue 13). */
   Version: enteroSchema("Version").optional(),
+  /** DocNum of the ERP's A/P invoice once created (issue 13), else null. */
+  FolioSAP: enteroSchema("FolioSAP").nullable().optional(),
+  /**
+   * Where an accepted invoice stands with the ERP (issue 13): '' not accepted, 'pendiente' waiting for (or
+   * retrying) the A/P invoice, 'creada' in the ERP, 'fallido' the ERP refused it or retries stopped.
+   */
+  EstadoERP: z.enum(["", "pendiente", "creada", "fallido"]).optional(),
+  /** The ERP's last error for this invoice (employees only; '' for suppliers and when there is none). */
+  ErrorERP: z.string().optional(),
 });
 export type FacturaRow = z.infer<typeof facturaRowSchema>;
 

@@ -24,6 +24,12 @@ export const MSG = {
   // Review screens (spec §8)
   revisionExito: "Se proceso con exito el ó los registro(s)",
   revisionError: "No se procesaron los registro(s)",
+  // The accepted invoice's A/P invoice in the ERP (issue 13; not in the spec)
+  erpFacturaCreada: (docNum: number) => `La factura de proveedor ${docNum} está registrada en el ERP.`,
+  erpNoAceptada: "Solo las facturas aceptadas se registran en el ERP.",
+  erpNoDisponible: (detalle: string) =>
+    `El ERP no registró la factura; se reintentará automáticamente. Detalle: ${detalle}`,
+  erpRechazo: (detalle: string) => `El ERP rechazó la factura: ${detalle}`,
   // Success messages (spec §8)
   proveedorActualizado: "Se actualizó con éxito el proveedor",
   empleadoActualizado: "Se actualizó con éxito el empleado!",

@@ -176,6 +176,10 @@ export const facturaRow = {
   DocCur: "MXN",
   Regimen: "601",
   E_mail: "ventas@acerosbajio.mx",
+  Version: 3,
+  FolioSAP: 8123,
+  EstadoERP: "creada" as const,
+  ErrorERP: "",
 };
 
 export const pagoRow = {
@@ -483,6 +487,10 @@ export const MUESTRAS = {
       },
     ],
     answer: { status: "success", message: MSG.revisionExito },
+  },
+  facturasPendientesReintentarErp: {
+    request: { usuario: "Juana López", id: "jlopez", operador: "Empleado", Factura: 501 },
+    answer: { status: "success", message: MSG.erpFacturaCreada(8123) },
   },
   getPagos: { request: { usuario: "P00042", operador: "Proveedor" }, answer: ok([pagoRow]) },
   postPago: {

@@ -2,3 +2,4 @@ export { createMockErpAdapter } from "./mock/adapter";
 export { erpPdfPolicy } from "./pdf-policy";
 export { createErpScopeResolver, type ErpScopeResolver, type PortalErpScope } from "./scope";
 export type * from "./types";
+export { ErpRechazoError } from "./types";

@@ -169,6 +169,60 @@ export interface ErpPdfOwner {
   docNum: number;
 }
 
+/**
+ * The A/P invoice (SAP OPCH) the portal asks the ERP to create when a reviewer accepts an invoice (issue 13):
+ * based on the goods receipt (its lines copied, the receipt closed), with the CFDI's data.
+ */
+export interface ErpFacturaProveedorNueva {
+  bd: string;
+  /** The portal invoice id, stored with the document (U_SYS_PORTALID): what makes creation idempotent. */
+  portalId: number;
+  cardCode: string;
+  entradaDocNum: number;
+  /** The supplier's folio (NumAtCard). */
+  numAtCard: string;
+  /** CFDI stamp UUID (U_SYS_PMUUID). */
+  uuid: string;
+  /** The CFDI's date, YYYY-MM-DD. */
+  docDate: string;
+  /** The CFDI's Total (what the supplier is owed), money. */
+  docTotal: string;
+  /** Transferred and withheld taxes of the CFDI, money. */
+  vatSum: string;
+  wtSum: string;
+  docCur: string;
+  docRate: string;
+  comments: string;
+}
+
+/** An A/P invoice created by the portal, as the ERP has it now: payment and cancellation follow the ERP. */
+export interface ErpFacturaProveedor {
+  bd: string;
+  docEntry: number;
+  docNum: number;
+  cardCode: string;
+  portalId: number;
+  numAtCard: string;
+  uuid: string;
+  docDate: string;
+  docTotal: string;
+  /** What vendor payments applied so far (money, invoice currency). */
+  paidToDate: string;
+  docCur: string;
+  canceled: "Y" | "N";
+  entradaDocNum: number | null;
+  /** Date of the latest payment applied to it (not cancelled), or null. */
+  fechaPago: string | null;
+}
+
+/**
+ * The ERP refused the request by its own rules (SAP answers an error message, e.g. a receipt already closed):
+ * the same request would fail again, so the portal stops retrying and shows the message to employees.
+ */
+export class ErpRechazoError extends Error {
+  override readonly name = "ErpRechazoError";
+}
+
 export interface ErpAdapter {
   /** Implementation name, for logs and the contract suite ("mock", later "service-layer"). */
   readonly name: string;
@@ -193,4 +247,14 @@ export interface ErpAdapter {
   listProveedores(scope: ErpScope): Promise<ErpProveedor[]>;
   /** The purchasing documents whose PDF is this file ([] when none): the portal authorizes downloads with it. */
   findPdfOwners(archivoId: string): Promise<ErpPdfOwner[]>;
+  /**
+   * Creates the A/P invoice of an accepted portal invoice (issue 13). Idempotent by `portalId`: when the ERP
+   * already has one for it (a retry after a lost answer), that one is returned and nothing new is created.
+   * Throws ErpRechazoError when the ERP refuses by its rules; any other error may be retried.
+   */
+  createFacturaProveedor(input: ErpFacturaProveedorNueva): Promise<{ docEntry: number; docNum: number }>;
+  /** The A/P invoice created from this portal invoice in company database `bd`, or null. */
+  findFacturaProveedor(bd: string, portalId: number): Promise<ErpFacturaProveedor | null>;
+  /** Every A/P invoice created by the portal in the scope, with its payment and cancellation as they are now. */
+  listFacturasProveedor(scope: ErpScope): Promise<ErpFacturaProveedor[]>;
 }

@@ -428,3 +428,18 @@ export const PERFIL_ERP_DEMO: Record<string, Pick<SocioSemilla, "zipCode" | "cat
   },
   P00002: { zipCode: "44160", groupNum: 0, categorias: ["mantenimiento", "limpieza", "seguridad", "ferreteria"] },
 };
+
+export {
+  buscarFacturaProveedor,
+  cancelarFacturaProveedor,
+  cancelarPago,
+  crearFacturaProveedor,
+  ErpRechazo,
+  type FacturaProveedor,
+  type FacturaProveedorNueva,
+  listarFacturasProveedor,
+  type PagoNuevo,
+  pagarFacturas,
+  SERIE_FACTURAS,
+  SERIE_PAGOS,
+} from "./facturas-proveedor";

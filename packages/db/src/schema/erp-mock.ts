@@ -1,5 +1,17 @@
 import { isNotNull, sql } from "drizzle-orm";
-import { bigint, char, date, index, integer, numeric, pgSchema, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  char,
+  date,
+  index,
+  integer,
+  numeric,
+  pgSchema,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /**
  * The `mock` ERP adapter's data: SAP Business One-shaped tables (OCRD, OPOR/POR1, OPDN/PDN1, OPCH, OVPM/VPM2)
@@ -111,7 +123,13 @@ export const erpEntradaLineas = erp.table("entrada_lineas", lineaColumns, (t) =>
   primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] }),
 ]);
 
-/** OPCH: A/P invoices in the ERP (created when the portal's invoices are accepted). */
+/**
+ * OPCH: A/P invoices in the ERP. The seed's history has some (paid by the seeded payments); the portal creates
+ * the rest when a reviewer accepts an invoice (issue 13): based on the goods receipt (`entradaDocNum`), the
+ * supplier's folio in NumAtCard, the CFDI UUID in a user field and the portal invoice id in another
+ * (`portalId`, U_SYS_PORTALID: at most one A/P invoice per portal invoice and company database). PaidToDate
+ * grows with vendor payments; CANCELED Y once the accountants cancel it.
+ */
 export const erpFacturas = erp.table(
   "facturas",
   {
@@ -119,16 +137,53 @@ export const erpFacturas = erp.table(
     docEntry: integer("doc_entry").notNull(),
     docNum: integer("doc_num").notNull(),
     cardCode: text("card_code").notNull(),
+    cardName: text("card_name").notNull().default(""),
+    /** O open, C closed (paid in full or cancelled). */
+    docStatus: char("doc_status", { length: 1 }).notNull().default("O"),
     numAtCard: text("num_at_card").notNull().default(""),
+    /** U_SYS_PMUUID: the CFDI stamp UUID. */
     uuid: text("uuid").notNull().default(""),
     docDate: date("doc_date", { mode: "string" }).notNull(),
+    docDueDate: date("doc_due_date", { mode: "string" }),
+    comments: text("comments").notNull().default(""),
+    vatSum: numeric("vat_sum", { precision: 19, scale: 2 }).notNull().default("0"),
+    wtSum: numeric("wt_sum", { precision: 19, scale: 2 }).notNull().default("0"),
     docTotal: numeric("doc_total", { precision: 19, scale: 2 }).notNull(),
     paidToDate: numeric("paid_to_date", { precision: 19, scale: 2 }).notNull().default("0"),
     docCur: text("doc_cur").notNull(),
+    docRate: numeric("doc_rate", { precision: 19, scale: 6 }).notNull().default("1"),
     canceled: char("canceled", { length: 1 }).notNull().default("N"),
     entradaDocNum: integer("entrada_doc_num"),
+    /** U_SYS_PORTALID: the portal invoice this A/P invoice was created from; null for the seed's history. */
+    portalId: integer("portal_id"),
   },
-  (t) => [primaryKey({ columns: [t.bd, t.docEntry] }), index("erp_facturas_card_idx").on(t.cardCode, t.bd)],
+  (t) => [
+    primaryKey({ columns: [t.bd, t.docEntry] }),
+    index("erp_facturas_card_idx").on(t.cardCode, t.bd),
+    uniqueIndex("erp_facturas_portal_key").on(t.bd, t.portalId).where(isNotNull(t.portalId)),
+  ],
+);
+/** PCH1: A/P invoice lines, each copied from a goods receipt line (BaseType 20, BaseEntry, BaseLine). */
+export const erpFacturaLineas = erp.table(
+  "factura_lineas",
+  {
+    bd: text("bd").notNull(),
+    docEntry: integer("doc_entry").notNull(),
+    lineNum: integer("line_num").notNull(),
+    itemCode: text("item_code").notNull(),
+    itemName: text("item_name").notNull(),
+    uomCode: text("uom_code").notNull().default(""),
+    quantity: numeric("quantity", { precision: 19, scale: 6 }).notNull(),
+    priceBefDi: numeric("price_bef_di", { precision: 19, scale: 6 }).notNull(),
+    discPrcnt: numeric("disc_prcnt", { precision: 9, scale: 4 }).notNull().default("0"),
+    lineTotal: numeric("line_total", { precision: 19, scale: 2 }).notNull(),
+    vatSum: numeric("vat_sum", { precision: 19, scale: 2 }).notNull().default("0"),
+    /** 20 = goods receipt (OPDN). */
+    baseType: integer("base_type").notNull().default(20),
+    baseEntry: integer("base_entry").notNull(),
+    baseLine: integer("base_line").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] })],
 );
 
 /** OVPM: outgoing (vendor) payments. */
@@ -145,6 +200,8 @@ export const erpPagos = erp.table(
     pymntGroup: text("pymnt_group").notNull(),
     docTotal: numeric("doc_total", { precision: 19, scale: 2 }).notNull(),
     docCur: text("doc_cur").notNull(),
+    /** Exchange rate of the payment's currency to MXN ("1" for MXN). */
+    docRate: numeric("doc_rate", { precision: 19, scale: 6 }).notNull().default("1"),
     canceled: char("canceled", { length: 1 }).notNull().default("N"),
   },
   (t) => [primaryKey({ columns: [t.bd, t.docEntry] }), index("erp_pagos_card_idx").on(t.cardCode, t.bd)],
@@ -157,7 +214,10 @@ export const erpPagoFacturas = erp.table(
     docEntry: integer("doc_entry").notNull(),
     lineNum: integer("line_num").notNull(),
     facturaDocEntry: integer("factura_doc_entry").notNull(),
+    /** Amount applied to the invoice, in the invoice's currency. */
     sumApplied: numeric("sum_applied", { precision: 19, scale: 2 }).notNull(),
+    /** The same amount in the payment's currency (null: the currencies are the same). */
+    appliedPago: numeric("applied_pago", { precision: 19, scale: 2 }),
   },
   (t) => [primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] })],
 );

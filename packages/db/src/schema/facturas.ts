@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   char,
   check,
   date,
@@ -80,6 +81,15 @@ export const facturas = pgTable(
     comentarios: text("comentarios").notNull().default(""),
     /** Grows with every change: a reviewer's decision carries the version it saw (issue 13). */
     version: integer("version").notNull().default(1),
+    /**
+     * The ERP's A/P invoice once the worker created it (issue 13): its DocEntry and DocNum, and what the ERP
+     * says about payment and cancellation, refreshed from the ERP whenever the lists are read.
+     */
+    erpDocEntry: integer("erp_doc_entry"),
+    erpDocNum: integer("erp_doc_num"),
+    erpPagado: numeric("erp_pagado", { precision: 19, scale: 2 }).notNull().default("0"),
+    erpFechaPago: date("erp_fecha_pago", { mode: "string" }),
+    erpCancelada: boolean("erp_cancelada").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
@@ -88,5 +98,35 @@ export const facturas = pgTable(
     uniqueIndex("facturas_uuid_key").on(t.uuid),
     uniqueIndex("facturas_entrada_activa_key").on(t.bd, t.entradaDocNum).where(sql`${t.estatus} in ('P','A')`),
     index("facturas_proveedor_idx").on(t.cardCode, t.createdAt),
+  ],
+);
+
+/**
+ * Work the portal owes the ERP (issue 13), written in the same transaction as the decision that causes it (the
+ * outbox pattern of correo_outbox): today 'crear_factura', the A/P invoice of an accepted invoice. A worker
+ * runs due jobs with retries and backoff; `siguiente_intento` is also the lease of a job being worked on, so
+ * two workers never run one job at once. One job per kind and invoice.
+ */
+export const erpTrabajos = pgTable(
+  "erp_trabajos",
+  {
+    id: serial("id").primaryKey(),
+    tipo: text("tipo").notNull(),
+    facturaId: integer("factura_id")
+      .notNull()
+      .references(() => facturas.id),
+    /** pendiente (to run, or being run), hecho, fallido (stopped retrying: an employee may retry). */
+    estado: text("estado").notNull().default("pendiente"),
+    intentos: integer("intentos").notNull().default(0),
+    ultimoError: text("ultimo_error").notNull().default(""),
+    siguienteIntento: timestamp("siguiente_intento", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    terminadoAt: timestamp("terminado_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("erp_trabajos_estado_chk", sql`${t.estado} in ('pendiente','hecho','fallido')`),
+    check("erp_trabajos_tipo_chk", sql`${t.tipo} in ('crear_factura')`),
+    uniqueIndex("erp_trabajos_factura_key").on(t.tipo, t.facturaId),
+    index("erp_trabajos_pendientes_idx").on(t.estado, t.siguienteIntento),
   ],
 );

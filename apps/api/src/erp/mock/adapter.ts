@@ -1,20 +1,29 @@
 import type { Database } from "@portal/db";
 import { schema } from "@portal/db";
+import {
+  buscarFacturaProveedor,
+  crearFacturaProveedor,
+  ErpRechazo,
+  type FacturaProveedor,
+  listarFacturasProveedor,
+} from "@portal/db/erp-mock";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type {
-  ErpAdapter,
-  ErpClaveDocumento,
-  ErpEntrada,
-  ErpLinea,
-  ErpPago,
-  ErpPagoFactura,
-  ErpPdfOwner,
-  ErpPedido,
-  ErpProveedor,
-  ErpScope,
-  ErpStatus,
-  ErpVersionDocumento,
+import {
+  type ErpAdapter,
+  type ErpClaveDocumento,
+  type ErpEntrada,
+  type ErpFacturaProveedor,
+  type ErpLinea,
+  type ErpPago,
+  type ErpPagoFactura,
+  type ErpPdfOwner,
+  type ErpPedido,
+  type ErpProveedor,
+  ErpRechazoError,
+  type ErpScope,
+  type ErpStatus,
+  type ErpVersionDocumento,
 } from "../types";
 import { arrayQuery } from "./raw";
 
@@ -342,5 +351,46 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
         ...entradas.map((e) => ({ kind: "entrada" as const, ...e })),
       ];
     },
+
+    async createFacturaProveedor(input) {
+      try {
+        const { docEntry, docNum } = await crearFacturaProveedor(db, input);
+        return { docEntry, docNum };
+      } catch (error) {
+        // The ERP's own refusals keep their message; anything else (connection, timeout) may be retried.
+        if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
+        throw error;
+      }
+    },
+    findFacturaProveedor: async (bd, portalId) => {
+      const f = await buscarFacturaProveedor(db, bd, portalId);
+      return f && f.portalId !== null ? facturaProveedor(f) : null;
+    },
+    async listFacturasProveedor(scope) {
+      if (scope.bds.length === 0) return [];
+      const rows = await listarFacturasProveedor(db, {
+        bds: scope.bds,
+        ...(scope.cardCode === null ? {} : { cardCode: scope.cardCode }),
+        soloPortal: true,
+      });
+      return rows.map(facturaProveedor);
+    },
   };
 }
+
+const facturaProveedor = (f: FacturaProveedor): ErpFacturaProveedor => ({
+  bd: f.bd,
+  docEntry: f.docEntry,
+  docNum: f.docNum,
+  cardCode: f.cardCode,
+  portalId: f.portalId as number,
+  numAtCard: f.numAtCard,
+  uuid: f.uuid,
+  docDate: f.docDate,
+  docTotal: f.docTotal,
+  paidToDate: f.paidToDate,
+  docCur: f.docCur,
+  canceled: f.canceled === "Y" ? "Y" : "N",
+  entradaDocNum: f.entradaDocNum,
+  fechaPago: f.fechaPago,
+});

@@ -1,0 +1,468 @@
+import { and, asc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import {
+  erpEntradaLineas,
+  erpEntradas,
+  erpFacturaLineas,
+  erpFacturas,
+  erpPagoFacturas,
+  erpPagos,
+} from "../schema/index";
+
+/**
+ * What the simulated ERP itself does with A/P invoices and vendor payments (issue 13): the business logic of
+ * SAP Business One that the `mock` adapter calls when the portal creates an A/P invoice, and that the
+ * accountants' commands (`npm run erp`) and the demo seed use to pay and cancel. Every operation runs in one
+ * transaction and refuses, with a Spanish message (ErpRechazo), what SAP would refuse.
+ */
+
+/** A refusal by the ERP's own rules (SAP answers these with an error message): retrying will not help. */
+export class ErpRechazo extends Error {
+  override readonly name = "ErpRechazo";
+}
+
+/** DocNum series of A/P invoices and payments (the same as the seed's history). */
+export const SERIE_FACTURAS = 8000;
+export const SERIE_PAGOS = 2000;
+
+export interface FacturaProveedorNueva {
+  bd: string;
+  /** The portal invoice's id (U_SYS_PORTALID): one A/P invoice per portal invoice and company database. */
+  portalId: number;
+  cardCode: string;
+  /** The goods receipt (DocNum) the A/P invoice is based on: its open lines are copied and closed. */
+  entradaDocNum: number;
+  /** The supplier's folio. */
+  numAtCard: string;
+  /** The CFDI stamp UUID. */
+  uuid: string;
+  /** The CFDI's date (YYYY-MM-DD). */
+  docDate: string;
+  /** The CFDI's Total: what is owed to the supplier (after withholdings). */
+  docTotal: string;
+  vatSum: string;
+  wtSum: string;
+  docCur: string;
+  docRate: string;
+  comments: string;
+}
+
+export interface FacturaProveedor {
+  bd: string;
+  docEntry: number;
+  docNum: number;
+  cardCode: string;
+  portalId: number | null;
+  numAtCard: string;
+  uuid: string;
+  docDate: string;
+  docTotal: string;
+  paidToDate: string;
+  docCur: string;
+  canceled: "Y" | "N";
+  docStatus: "O" | "C";
+  entradaDocNum: number | null;
+  /** Date of the latest payment applied to it that is not cancelled, or null. */
+  fechaPago: string | null;
+  lineas: number;
+}
+
+const centavos = (v: string | number) => Math.round(Number(v) * 100);
+const dinero = (c: number) =>
+  `${c < 0 ? "-" : ""}${Math.trunc(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, "0")}`;
+const FECHA_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Columns a FacturaProveedor is read with (fechaPago and the line count computed). */
+const columnas = {
+  bd: erpFacturas.bd,
+  docEntry: erpFacturas.docEntry,
+  docNum: erpFacturas.docNum,
+  cardCode: erpFacturas.cardCode,
+  portalId: erpFacturas.portalId,
+  numAtCard: erpFacturas.numAtCard,
+  uuid: erpFacturas.uuid,
+  docDate: erpFacturas.docDate,
+  docTotal: erpFacturas.docTotal,
+  paidToDate: erpFacturas.paidToDate,
+  docCur: erpFacturas.docCur,
+  canceled: sql<"Y" | "N">`${erpFacturas.canceled}`,
+  docStatus: sql<"O" | "C">`${erpFacturas.docStatus}`,
+  entradaDocNum: erpFacturas.entradaDocNum,
+  fechaPago: sql<string | null>`(select max(p.doc_date)::text from ${erpPagoFacturas} pf
+      join ${erpPagos} p on p.bd = pf.bd and p.doc_entry = pf.doc_entry
+      where pf.bd = ${erpFacturas.bd} and pf.factura_doc_entry = ${erpFacturas.docEntry} and p.canceled = 'N')`,
+  lineas: sql<number>`(select count(*)::int from ${erpFacturaLineas} l
+      where l.bd = ${erpFacturas.bd} and l.doc_entry = ${erpFacturas.docEntry})`,
+};
+
+/** The A/P invoice created from portal invoice `portalId` in `bd`, or null. */
+export async function buscarFacturaProveedor(db: Database, bd: string, portalId: number) {
+  const [row] = await db
+    .select(columnas)
+    .from(erpFacturas)
+    .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.portalId, portalId)));
+  return (row as FacturaProveedor | undefined) ?? null;
+}
+
+/** A/P invoices of a company database (optionally one supplier's), newest first: what `npm run erp` lists. */
+export async function listarFacturasProveedor(
+  db: Database,
+  filtro: { bds?: readonly string[]; cardCode?: string; soloPortal?: boolean } = {},
+) {
+  return (await db
+    .select(columnas)
+    .from(erpFacturas)
+    .where(
+      and(
+        filtro.bds ? inArray(erpFacturas.bd, [...filtro.bds]) : undefined,
+        filtro.cardCode ? eq(erpFacturas.cardCode, filtro.cardCode) : undefined,
+        filtro.soloPortal ? isNotNull(erpFacturas.portalId) : undefined,
+      ),
+    )
+    .orderBy(
+      sql`${erpFacturas.docDate} desc`,
+      asc(erpFacturas.bd),
+      sql`${erpFacturas.docNum} desc`,
+    )) as FacturaProveedor[];
+}
+
+/**
+ * Creates the A/P invoice of an accepted portal invoice, based on its goods receipt, as SAP does: the receipt's
+ * open lines are copied (BaseType 20, BaseEntry, BaseLine) and closed, and the receipt is closed. Idempotent:
+ * when an A/P invoice for this portal invoice already exists it is returned and nothing is written.
+ */
+export async function crearFacturaProveedor(
+  db: Database,
+  input: FacturaProveedorNueva,
+): Promise<{ docEntry: number; docNum: number; creada: boolean }> {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    // One creator at a time per company database: the numbering and the portal id check stay exact.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.facturas|${input.bd}`}))`);
+    const [existente] = await tx
+      .select({ docEntry: erpFacturas.docEntry, docNum: erpFacturas.docNum })
+      .from(erpFacturas)
+      .where(and(eq(erpFacturas.bd, input.bd), eq(erpFacturas.portalId, input.portalId)));
+    if (existente) return { ...existente, creada: false };
+
+    const [entrada] = await tx
+      .select()
+      .from(erpEntradas)
+      .where(and(eq(erpEntradas.bd, input.bd), eq(erpEntradas.docNum, input.entradaDocNum)))
+      .for("update");
+    if (!entrada) throw new ErpRechazo(`La entrada de mercancía ${input.entradaDocNum} no existe en ${input.bd}.`);
+    if (entrada.cardCode !== input.cardCode) {
+      throw new ErpRechazo(
+        `La entrada de mercancía ${input.entradaDocNum} es del proveedor ${entrada.cardCode}, no de ${input.cardCode}.`,
+      );
+    }
+    const lineas = await tx
+      .select()
+      .from(erpEntradaLineas)
+      .where(and(eq(erpEntradaLineas.bd, input.bd), eq(erpEntradaLineas.docEntry, entrada.docEntry)))
+      .orderBy(asc(erpEntradaLineas.lineNum));
+    const abiertas = lineas.filter((l) => l.lineStatus === "O" && Number(l.openQty) > 0);
+    if (entrada.docStatus === "C" || abiertas.length === 0) {
+      throw new ErpRechazo(
+        `La entrada de mercancía ${input.entradaDocNum} ya está cerrada en el ERP (facturada o cancelada).`,
+      );
+    }
+    const [ultimo] = await tx
+      .select({ n: max(erpFacturas.docEntry) })
+      .from(erpFacturas)
+      .where(eq(erpFacturas.bd, input.bd));
+    const docEntry = (ultimo?.n ?? 0) + 1;
+    const docNum = docEntry + SERIE_FACTURAS;
+    await tx.insert(erpFacturas).values({
+      bd: input.bd,
+      docEntry,
+      docNum,
+      cardCode: input.cardCode,
+      cardName: entrada.cardName,
+      docStatus: "O",
+      numAtCard: input.numAtCard,
+      uuid: input.uuid.toUpperCase(),
+      docDate: input.docDate,
+      docDueDate: sql`${input.docDate}::date + ${entrada.groupNum}::int` as unknown as string,
+      comments: input.comments,
+      vatSum: input.vatSum,
+      wtSum: input.wtSum,
+      docTotal: input.docTotal,
+      paidToDate: "0",
+      docCur: input.docCur,
+      docRate: input.docRate,
+      canceled: "N",
+      entradaDocNum: input.entradaDocNum,
+      portalId: input.portalId,
+    });
+    await tx.insert(erpFacturaLineas).values(
+      abiertas.map((l, i) => {
+        const parcial = Number(l.openQty) < Number(l.quantity);
+        return {
+          bd: input.bd,
+          docEntry,
+          lineNum: i,
+          itemCode: l.itemCode,
+          itemName: l.itemName,
+          uomCode: l.uomCode,
+          quantity: l.openQty,
+          priceBefDi: l.priceBefDi,
+          discPrcnt: l.discPrcnt,
+          lineTotal: parcial
+            ? dinero(Math.round((centavos(l.lineTotal) * Number(l.openQty)) / Number(l.quantity)))
+            : l.lineTotal,
+          vatSum: parcial
+            ? dinero(Math.round((centavos(l.vatSum) * Number(l.openQty)) / Number(l.quantity)))
+            : l.vatSum,
+          baseType: 20,
+          baseEntry: entrada.docEntry,
+          baseLine: l.lineNum,
+        };
+      }),
+    );
+    await tx
+      .update(erpEntradaLineas)
+      .set({ openQty: "0", lineStatus: "C" })
+      .where(
+        and(
+          eq(erpEntradaLineas.bd, input.bd),
+          eq(erpEntradaLineas.docEntry, entrada.docEntry),
+          inArray(
+            erpEntradaLineas.lineNum,
+            abiertas.map((l) => l.lineNum),
+          ),
+        ),
+      );
+    await tx
+      .update(erpEntradas)
+      .set({ docStatus: "C" })
+      .where(and(eq(erpEntradas.bd, input.bd), eq(erpEntradas.docEntry, entrada.docEntry)));
+    return { docEntry, docNum, creada: true };
+  });
+}
+
+export interface PagoNuevo {
+  bd: string;
+  /** Payment date (YYYY-MM-DD). */
+  fecha: string;
+  /** Currency of the payment: MXN or USD. */
+  moneda: string;
+  /** MXN per USD when the payment and an invoice differ in currency (or the payment is in USD). */
+  tipoCambio?: string;
+  /** Payment form (c_FormaPago), default 03 (transfer). */
+  formaPago?: string;
+  /** The A/P invoices (DocNum) it pays; `monto` in the payment's currency, default the invoice's open balance. */
+  facturas: { docNum: number; monto?: string }[];
+}
+
+/**
+ * A vendor payment (OVPM/VPM2) over one or more open A/P invoices of one supplier, full or partial, in MXN or
+ * USD. Each invoice's PaidToDate grows by the amount applied (in the invoice's currency, converted with the
+ * exchange rate when the currencies differ); an invoice paid in full is closed.
+ */
+export async function pagarFacturas(db: Database, pago: PagoNuevo) {
+  if (!FECHA_RE.test(pago.fecha)) throw new ErpRechazo(`Fecha de pago inválida: ${pago.fecha} (use AAAA-MM-DD).`);
+  const moneda = pago.moneda.toUpperCase();
+  if (moneda !== "MXN" && moneda !== "USD") throw new ErpRechazo(`Moneda no soportada: ${pago.moneda} (MXN o USD).`);
+  if (pago.facturas.length === 0) throw new ErpRechazo("Indique al menos una factura a pagar.");
+  const tipoCambio = pago.tipoCambio === undefined ? null : Number(pago.tipoCambio);
+  if (tipoCambio !== null && !(tipoCambio > 0)) throw new ErpRechazo(`Tipo de cambio inválido: ${pago.tipoCambio}.`);
+  if (moneda === "USD" && tipoCambio === null) throw new ErpRechazo("Un pago en USD necesita el tipo de cambio.");
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.pagos|${pago.bd}`}))`);
+    const aplicaciones: { docEntry: number; aplicado: number; enPago: number }[] = [];
+    let cardCode: string | null = null;
+    let cardName = "";
+    for (const f of pago.facturas) {
+      const [factura] = await tx
+        .select()
+        .from(erpFacturas)
+        .where(and(eq(erpFacturas.bd, pago.bd), eq(erpFacturas.docNum, f.docNum)))
+        .for("update");
+      if (!factura) throw new ErpRechazo(`La factura de proveedor ${f.docNum} no existe en ${pago.bd}.`);
+      if (factura.canceled === "Y") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
+      if (cardCode !== null && factura.cardCode !== cardCode) {
+        throw new ErpRechazo("Un pago solo puede liquidar facturas de un mismo proveedor.");
+      }
+      cardCode = factura.cardCode;
+      cardName = factura.cardName || cardName;
+      const saldo = centavos(factura.docTotal) - centavos(factura.paidToDate);
+      if (saldo <= 0) throw new ErpRechazo(`La factura de proveedor ${f.docNum} ya está pagada.`);
+      // Invoice currency <-> payment currency.
+      const mismaMoneda = factura.docCur === moneda;
+      if (!mismaMoneda && tipoCambio === null) {
+        throw new ErpRechazo(`La factura ${f.docNum} está en ${factura.docCur}: indique el tipo de cambio.`);
+      }
+      const aPago = (c: number) =>
+        mismaMoneda ? c : Math.round(moneda === "MXN" ? c * (tipoCambio as number) : c / (tipoCambio as number));
+      const aFactura = (c: number) =>
+        mismaMoneda ? c : Math.round(moneda === "MXN" ? c / (tipoCambio as number) : c * (tipoCambio as number));
+      let enPago: number;
+      let aplicado: number;
+      if (f.monto === undefined) {
+        aplicado = saldo;
+        enPago = aPago(saldo);
+      } else {
+        if (!/^\d+(\.\d{1,2})?$/.test(f.monto) || centavos(f.monto) <= 0) {
+          throw new ErpRechazo(`Monto inválido para la factura ${f.docNum}: ${f.monto}.`);
+        }
+        enPago = centavos(f.monto);
+        aplicado = Math.min(aFactura(enPago), saldo);
+        if (aFactura(enPago) > saldo + (mismaMoneda ? 0 : 1)) {
+          throw new ErpRechazo(
+            `El monto ${f.monto} ${moneda} excede el saldo de la factura ${f.docNum} (${dinero(saldo)} ${factura.docCur}).`,
+          );
+        }
+      }
+      aplicaciones.push({ docEntry: factura.docEntry, aplicado, enPago });
+      await tx
+        .update(erpFacturas)
+        .set({
+          paidToDate: dinero(centavos(factura.paidToDate) + aplicado),
+          docStatus: centavos(factura.paidToDate) + aplicado >= centavos(factura.docTotal) ? "C" : "O",
+        })
+        .where(and(eq(erpFacturas.bd, pago.bd), eq(erpFacturas.docEntry, factura.docEntry)));
+    }
+    const [ultimo] = await tx
+      .select({ n: max(erpPagos.docEntry) })
+      .from(erpPagos)
+      .where(eq(erpPagos.bd, pago.bd));
+    const docEntry = (ultimo?.n ?? 0) + 1;
+    const docNum = docEntry + SERIE_PAGOS;
+    const total = aplicaciones.reduce((s, a) => s + a.enPago, 0);
+    await tx.insert(erpPagos).values({
+      bd: pago.bd,
+      docEntry,
+      docNum,
+      cardCode: cardCode as string,
+      cardName,
+      docDate: pago.fecha,
+      pymntGroup: pago.formaPago ?? "03",
+      docTotal: dinero(total),
+      docCur: moneda,
+      docRate: moneda === "MXN" ? "1" : String(tipoCambio),
+      canceled: "N",
+    });
+    const monedaDe = new Map(
+      (
+        await tx
+          .select({ docEntry: erpFacturas.docEntry, docCur: erpFacturas.docCur })
+          .from(erpFacturas)
+          .where(
+            and(
+              eq(erpFacturas.bd, pago.bd),
+              inArray(
+                erpFacturas.docEntry,
+                aplicaciones.map((a) => a.docEntry),
+              ),
+            ),
+          )
+      ).map((r) => [r.docEntry, r.docCur]),
+    );
+    await tx.insert(erpPagoFacturas).values(
+      aplicaciones.map((a, lineNum) => ({
+        bd: pago.bd,
+        docEntry,
+        lineNum,
+        facturaDocEntry: a.docEntry,
+        sumApplied: dinero(a.aplicado),
+        appliedPago: monedaDe.get(a.docEntry) === moneda ? null : dinero(a.enPago),
+      })),
+    );
+    return { docEntry, docNum, total: dinero(total), moneda, cardCode: cardCode as string };
+  });
+}
+
+/** Cancels a vendor payment: what it applied comes off each invoice's PaidToDate and the invoices reopen. */
+export async function cancelarPago(db: Database, bd: string, docNum: number) {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    const [pago] = await tx
+      .select()
+      .from(erpPagos)
+      .where(and(eq(erpPagos.bd, bd), eq(erpPagos.docNum, docNum)))
+      .for("update");
+    if (!pago) throw new ErpRechazo(`El pago ${docNum} no existe en ${bd}.`);
+    if (pago.canceled === "Y") throw new ErpRechazo(`El pago ${docNum} ya está cancelado.`);
+    const lineas = await tx
+      .select()
+      .from(erpPagoFacturas)
+      .where(and(eq(erpPagoFacturas.bd, bd), eq(erpPagoFacturas.docEntry, pago.docEntry)));
+    for (const l of lineas) {
+      await tx
+        .update(erpFacturas)
+        .set({ paidToDate: sql`greatest(${erpFacturas.paidToDate} - ${l.sumApplied}::numeric, 0)`, docStatus: "O" })
+        .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, l.facturaDocEntry), eq(erpFacturas.canceled, "N")));
+    }
+    await tx
+      .update(erpPagos)
+      .set({ canceled: "Y" })
+      .where(and(eq(erpPagos.bd, bd), eq(erpPagos.docEntry, pago.docEntry)));
+    return { docNum, facturas: lineas.length };
+  });
+}
+
+/**
+ * Cancels an A/P invoice as SAP does: refused while a payment that is not cancelled applies to it; the goods
+ * receipt lines it was based on are reopened so the receipt can be invoiced again.
+ */
+export async function cancelarFacturaProveedor(db: Database, bd: string, docNum: number) {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    const [factura] = await tx
+      .select()
+      .from(erpFacturas)
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docNum, docNum)))
+      .for("update");
+    if (!factura) throw new ErpRechazo(`La factura de proveedor ${docNum} no existe en ${bd}.`);
+    if (factura.canceled === "Y") throw new ErpRechazo(`La factura de proveedor ${docNum} ya está cancelada.`);
+    const pagos = await tx
+      .select({ docNum: erpPagos.docNum })
+      .from(erpPagoFacturas)
+      .innerJoin(erpPagos, and(eq(erpPagos.bd, erpPagoFacturas.bd), eq(erpPagos.docEntry, erpPagoFacturas.docEntry)))
+      .where(
+        and(
+          eq(erpPagoFacturas.bd, bd),
+          eq(erpPagoFacturas.facturaDocEntry, factura.docEntry),
+          eq(erpPagos.canceled, "N"),
+        ),
+      );
+    if (pagos.length > 0) {
+      throw new ErpRechazo(
+        `La factura de proveedor ${docNum} tiene pagos (${pagos.map((p) => p.docNum).join(", ")}): cancele primero el pago.`,
+      );
+    }
+    const lineas = await tx
+      .select()
+      .from(erpFacturaLineas)
+      .where(and(eq(erpFacturaLineas.bd, bd), eq(erpFacturaLineas.docEntry, factura.docEntry)));
+    for (const l of lineas) {
+      await tx
+        .update(erpEntradaLineas)
+        .set({
+          openQty: sql`least(${erpEntradaLineas.quantity}, ${erpEntradaLineas.openQty} + ${l.quantity}::numeric)`,
+          lineStatus: "O",
+        })
+        .where(
+          and(
+            eq(erpEntradaLineas.bd, bd),
+            eq(erpEntradaLineas.docEntry, l.baseEntry),
+            eq(erpEntradaLineas.lineNum, l.baseLine),
+          ),
+        );
+    }
+    const entradas = [...new Set(lineas.map((l) => l.baseEntry))];
+    if (entradas.length > 0) {
+      await tx
+        .update(erpEntradas)
+        .set({ docStatus: "O" })
+        .where(and(eq(erpEntradas.bd, bd), inArray(erpEntradas.docEntry, entradas)));
+    }
+    await tx
+      .update(erpFacturas)
+      .set({ canceled: "Y", docStatus: "C" })
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, factura.docEntry)));
+    return { docNum, entradasReabiertas: entradas.length };
+  });
+}

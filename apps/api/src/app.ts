@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppConfig } from "./config";
+import type { ErpAdapter } from "./erp/types";
 import { type Clock, systemClock } from "./lib/clock";
 import { safeErrorSerializer } from "./lib/log-safety";
 import { archivosRoutes } from "./modules/archivos/routes";
@@ -14,6 +15,7 @@ import { createSmtpTransport, logTransport, type MailTransport } from "./modules
 import { correoWorkerPlugin } from "./modules/correo/worker";
 import { empleadosRoutes } from "./modules/empleados/routes";
 import { entradasRoutes } from "./modules/entradas/routes";
+import { erpWorkerPlugin } from "./modules/erp-facturas/worker";
 import { facturasRoutes } from "./modules/facturas/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { homeRoutes } from "./modules/home/routes";
@@ -44,6 +46,10 @@ export interface BuildOptions {
   mailTransport?: MailTransport;
   /** Run the outbox worker on a timer (default true); tests call services.correo.flush() instead. */
   mailWorker?: boolean;
+  /** Run the ERP job worker (default true); tests call services.erpFacturas.flush() instead. */
+  erpWorker?: boolean;
+  /** Wraps the ERP adapter: tests put a failing network or a crash between the portal and the ERP. */
+  erp?: (adapter: ErpAdapter) => ErpAdapter;
 }
 
 /**
@@ -102,7 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);
   const mailTransport = options.mailTransport ?? createSmtpTransport(config) ?? logTransport(app.log);
-  await app.register(servicesPlugin, { encryptionKey, mailTransport });
+  await app.register(servicesPlugin, { encryptionKey, mailTransport, ...(options.erp ? { erp: options.erp } : {}) });
   await app.register(sessionPlugin);
 
   await app.register(healthRoutes);
@@ -116,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(entradasRoutes);
   await app.register(facturasRoutes);
   await app.register(correoWorkerPlugin, { enabled: options.mailWorker ?? true });
+  await app.register(erpWorkerPlugin, { enabled: options.erpWorker ?? true });
 
   await app.register(staticWebPlugin);
   return app;

@@ -52,6 +52,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Portal de Proveedores <no-responder@portal.local>"),
   /** How often the mail worker looks for pending messages. */
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5000),
+  /** How often the ERP job worker looks for due jobs (new ones run at once). */
+  ERP_POLL_MS: z.coerce.number().int().positive().default(15000),
   /**
    * Trust the SAT's test certificates and the project's test stamping authority when verifying CFDI seals.
    * Default: true, except with NODE_ENV=production (then a test CFDI is refused).

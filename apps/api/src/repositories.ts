@@ -4,6 +4,7 @@ import { createAuditoriaRepository } from "./modules/auditoria/repository";
 import { createAuthRepository } from "./modules/auth/repository";
 import { createCorreoRepository } from "./modules/correo/repository";
 import { createEmpleadosRepository } from "./modules/empleados/repository";
+import { createErpTrabajosRepository } from "./modules/erp-facturas/repository";
 import { createFacturasRepository } from "./modules/facturas/repository";
 import { createHealthRepository } from "./modules/health/repository";
 import { createProveedoresRepository } from "./modules/proveedores/repository";
@@ -21,6 +22,7 @@ export function createRepositories(db: Database) {
     auth: createAuthRepository(db),
     correo: createCorreoRepository(db),
     empleados: createEmpleadosRepository(db),
+    erpTrabajos: createErpTrabajosRepository(db),
     facturas: createFacturasRepository(db),
     health: createHealthRepository(db),
     certificadosSat: createCertificadosSatRepository(db),

@@ -1,7 +1,7 @@
 import type { Database } from "@portal/db";
 import fp from "fastify-plugin";
 import type { AppConfig } from "./config";
-import { createErpScopeResolver, createMockErpAdapter, erpPdfPolicy } from "./erp";
+import { createErpScopeResolver, createMockErpAdapter, type ErpAdapter, erpPdfPolicy } from "./erp";
 import { createRowCache } from "./erp/row-cache";
 import type { Clock } from "./lib/clock";
 import { constanciaSociedadPolicy, documentoProveedorPolicy, facturaArchivoPolicy } from "./modules/archivos/policies";
@@ -11,6 +11,7 @@ import { createCorreoService, type MailTransport } from "./modules/correo/servic
 import { createDocumentListService } from "./modules/documentos/lista";
 import { createEmpleadosService } from "./modules/empleados/service";
 import { entradasList } from "./modules/entradas/service";
+import { createErpFacturasService } from "./modules/erp-facturas/service";
 import { createFacturasService } from "./modules/facturas/service";
 import { createHealthService } from "./modules/health/service";
 import { createHomeService } from "./modules/home/service";
@@ -31,6 +32,11 @@ export function createServices(
   config: AppConfig,
   encryptionKey: Buffer,
   mailTransport: MailTransport,
+  options: {
+    /** Wraps the ERP adapter (tests put a flaky network between the portal and the ERP). */
+    erp?: (adapter: ErpAdapter) => ErpAdapter;
+    warn?: (error: unknown, message: string) => void;
+  } = {},
 ) {
   const data = createData(db);
   const { repos } = data;
@@ -42,7 +48,7 @@ export function createServices(
     failureWindowMs: config.LOGIN_WINDOW_MS,
   });
   // The ERP boundary (src/erp): one adapter for every module that reads SAP data; scope from the session.
-  const erp = createMockErpAdapter(db);
+  const erp = (options.erp ?? ((a) => a))(createMockErpAdapter(db));
   const erpScope = createErpScopeResolver(repos.sociedades);
   // Serialized list rows per document version, shared by every document list (erp/row-cache.ts).
   const erpRows = createRowCache(config.ERP_ROW_CACHE_MB * 1024 * 1024);
@@ -58,6 +64,7 @@ export function createServices(
     certificados: createCertificateStore(repos.certificadosSat, clock, config.SAT_CERTS_URL),
     trustTestCertificates: config.SAT_TEST_CERTS,
   };
+  const erpFacturas = createErpFacturasService({ data, clock, erp });
   const facturas = createFacturasService({
     data,
     clock,
@@ -66,6 +73,9 @@ export function createServices(
     sellos,
     // Same memory setting as the ERP lists' row cache.
     listCacheBytes: config.ERP_ROW_CACHE_MB * 1024 * 1024,
+    erpFacturas,
+    erpScope,
+    warn: options.warn ?? (() => {}),
   });
   const home = createHomeService(repos.sociedades, {
     Pedidos: pedidos.count,
@@ -91,16 +101,23 @@ export function createServices(
     pedidos,
     entradas,
     facturas,
+    erpFacturas,
     sellos,
   };
 }
 export type Services = ReturnType<typeof createServices>;
 
 export const servicesPlugin = fp(
-  async (app, opts: { encryptionKey: Buffer; mailTransport: MailTransport }) => {
+  async (
+    app,
+    opts: { encryptionKey: Buffer; mailTransport: MailTransport; erp?: (adapter: ErpAdapter) => ErpAdapter },
+  ) => {
     app.decorate(
       "services",
-      createServices(app.database.db, app.clock, app.config, opts.encryptionKey, opts.mailTransport),
+      createServices(app.database.db, app.clock, app.config, opts.encryptionKey, opts.mailTransport, {
+        ...(opts.erp ? { erp: opts.erp } : {}),
+        warn: (error, message) => app.log.warn({ err: error }, message),
+      }),
     );
   },
   { name: "services" },

@@ -24,6 +24,7 @@ CREATE TABLE "erp_trabajos" (
 	"intentos" integer DEFAULT 0 NOT NULL,
 	"ultimo_error" text DEFAULT '' NOT NULL,
 	"siguiente_intento" timestamp with time zone NOT NULL,
+	"bloqueado_hasta" timestamp with time zone,
 	"created_at" timestamp with time zone NOT NULL,
 	"terminado_at" timestamp with time zone,
 	CONSTRAINT "erp_trabajos_estado_chk" CHECK ("erp_trabajos"."estado" in ('pendiente','hecho','fallido')),

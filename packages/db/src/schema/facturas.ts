@@ -104,8 +104,8 @@ export const facturas = pgTable(
 /**
  * Work the portal owes the ERP (issue 13), written in the same transaction as the decision that causes it (the
  * outbox pattern of correo_outbox): today 'crear_factura', the A/P invoice of an accepted invoice. A worker
- * runs due jobs with retries and backoff; `siguiente_intento` is also the lease of a job being worked on, so
- * two workers never run one job at once. One job per kind and invoice.
+ * runs due jobs with retries and backoff; `bloqueado_hasta` is the lease of a job being worked on, so two
+ * workers (or a worker and an employee's retry) never run one job at once. One job per kind and invoice.
  */
 export const erpTrabajos = pgTable(
   "erp_trabajos",
@@ -120,6 +120,8 @@ export const erpTrabajos = pgTable(
     intentos: integer("intentos").notNull().default(0),
     ultimoError: text("ultimo_error").notNull().default(""),
     siguienteIntento: timestamp("siguiente_intento", { withTimezone: true }).notNull(),
+    /** While a worker (or an employee's retry) runs the job: others leave it alone until then. */
+    bloqueadoHasta: timestamp("bloqueado_hasta", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     terminadoAt: timestamp("terminado_at", { withTimezone: true }),
   },

@@ -2,7 +2,19 @@ import { ARCHIVO_URL_PREFIX } from "@portal/contracts";
 import { type Database, schema } from "@portal/db";
 import { and, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 
-const { auditoria, empleados, facturas, sociedades, proveedores, proveedorSociedades } = schema;
+const { auditoria, empleados, erpTrabajos, facturas, sociedades, proveedores, proveedorSociedades } = schema;
+
+/** What the ERP says about an A/P invoice the portal created (the mirror columns of `facturas`). */
+export interface EstadoErpFactura {
+  portalId: number;
+  bd: string;
+  cardCode: string;
+  docEntry: number;
+  docNum: number;
+  paidToDate: string;
+  fechaPago: string | null;
+  canceled: "Y" | "N";
+}
 
 export type FacturaRecord = typeof facturas.$inferSelect;
 export type NuevaFactura = typeof facturas.$inferInsert;
@@ -15,9 +27,10 @@ export function createFacturasRepository(db: Database) {
    * The getFacturas rows (spec §3 Invoice list row) of the invoices `filter` selects, as one JSON array text built
    * by PostgreSQL: an employee's list holds every invoice (tens of thousands), and parsing that many rows into
    * objects in Node only to serialize them again cost seconds (bench/bench-facturas.ts). Row numbers follow the
-   * order: newest first, then by id. Payment fields wait for the ERP's A/P invoice (issue 13).
+   * order: newest first, then by id. CANCELED, PaidToDate and FechaPago are the ERP's A/P invoice's as last
+   * read (sincronizarErp); EstadoERP/ErrorERP where the A/P invoice job stands (the error for employees only).
    */
-  async function rowsJson(filter: SQL): Promise<string> {
+  async function rowsJson(filter: SQL, paraEmpleado: boolean): Promise<string> {
     const result = (await db.execute(sql`
         select coalesce(json_agg(json_build_object(
           'Fila', x.fila, 'IdFactura', x.id, 'NomSociedad', x.nom_sociedad, 'CardName', x.card_name,
@@ -28,15 +41,22 @@ export function createFacturasRepository(db: Database) {
           'UsoPrincipal', x.uso_cfdi, 'MetodoPago', case when x.metodo_pago = 'PPD' then 'PPD' else 'PUE' end,
           'PDF', ${ARCHIVO_URL_PREFIX} || x.pdf_archivo_id, 'XML', ${ARCHIVO_URL_PREFIX} || x.xml_archivo_id,
           'Recepcion', ${ARCHIVO_URL_PREFIX} || x.recepcion_archivo_id, 'EstatusFactura', x.estatus,
-          'CANCELED', 'N', 'PaidToDate', '0.00', 'FechaPago', null, 'Comentarios', x.comentarios, 'BD', x.bd,
-          'DocCur', x.moneda, 'Regimen', x.regimen_receptor, 'E_mail', x.email, 'Version', x.version
+          'CANCELED', case when x.erp_cancelada then 'Y' else 'N' end, 'PaidToDate', x.erp_pagado::text,
+          'FechaPago', to_char(x.erp_fecha_pago, 'YYYY-MM-DD'), 'Comentarios', x.comentarios, 'BD', x.bd,
+          'DocCur', x.moneda, 'Regimen', x.regimen_receptor, 'E_mail', x.email, 'Version', x.version,
+          'FolioSAP', x.erp_doc_num,
+          'EstadoERP', case when x.erp_doc_num is not null or x.trabajo_estado = 'hecho' then 'creada'
+            when x.trabajo_estado is null then '' else x.trabajo_estado end,
+          'ErrorERP', ${paraEmpleado ? sql`coalesce(x.trabajo_error, '')` : sql`''`}
         ) order by x.fila), '[]')::text as filas
         from (
-          select f.*, s.nombre as nom_sociedad, p.card_name, p.email,
+          select f.*, s.nombre as nom_sociedad, p.card_name, p.email, t.estado as trabajo_estado,
+                 t.ultimo_error as trabajo_error,
                  row_number() over (order by f.created_at desc, f.id desc) as fila
           from ${facturas} f
           join ${sociedades} s on s.id = f.sociedad_id
           join ${proveedores} p on p.card_code = f.card_code
+          left join ${erpTrabajos} t on t.factura_id = f.id and t.tipo = 'crear_factura'
           where ${filter}
         ) x`)) as unknown as { rows: { filas: string }[] };
     return result.rows[0]?.filas ?? "[]";
@@ -44,13 +64,13 @@ export function createFacturasRepository(db: Database) {
   return {
     /** getFacturas: a supplier's invoices (cardCode), or everyone's (null). */
     listJson: (cardCode: string | null): Promise<string> =>
-      rowsJson(cardCode === null ? sql`true` : sql`f.card_code = ${cardCode}`),
+      rowsJson(cardCode === null ? sql`true` : sql`f.card_code = ${cardCode}`, cardCode === null),
     /**
      * The review list (issue 13): invoices Pendiente or Rechazada, and those accepted since `aceptadasDesde`
      * (shown locked, so a reviewer sees what was just decided).
      */
     pendientesJson: (aceptadasDesde: Date): Promise<string> =>
-      rowsJson(sql`(f.estatus in ('P', 'R') or (f.estatus = 'A' and f.updated_at >= ${aceptadasDesde}))`),
+      rowsJson(sql`(f.estatus in ('P', 'R') or (f.estatus = 'A' and f.updated_at >= ${aceptadasDesde}))`, true),
     /** Invoices awaiting a decision (the 'Facturas pendientes' tile). */
     countPendientes: async () =>
       (await db.select({ n: count() }).from(facturas).where(eq(facturas.estatus, "P")))[0]?.n ?? 0,
@@ -70,6 +90,40 @@ export function createFacturasRepository(db: Database) {
           .where(and(eq(facturas.id, id), eq(facturas.version, version)))
           .returning({ id: facturas.id })
       ).length === 1,
+    /** The A/P invoice the ERP created for this invoice (the worker, issue 13). */
+    registrarErp: async (id: number, docEntry: number, docNum: number) => {
+      await db.update(facturas).set({ erpDocEntry: docEntry, erpDocNum: docNum }).where(eq(facturas.id, id));
+    },
+    /**
+     * Brings the mirror columns up to what the ERP says now, writing only the invoices that changed (so an
+     * unchanged ERP leaves versions, and the cached list answers, alone). An A/P invoice counts only for the
+     * portal invoice of the same supplier and company database. Returns how many changed.
+     */
+    sincronizarErp: async (estados: readonly EstadoErpFactura[]): Promise<number> => {
+      if (estados.length === 0) return 0;
+      const filas = JSON.stringify(
+        estados.map((e) => ({
+          id: e.portalId,
+          bd: e.bd,
+          card_code: e.cardCode,
+          doc_entry: e.docEntry,
+          doc_num: e.docNum,
+          pagado: e.paidToDate,
+          fecha_pago: e.fechaPago,
+          cancelada: e.canceled === "Y",
+        })),
+      );
+      const result = (await db.execute(sql`
+        update ${facturas} f set erp_doc_entry = e.doc_entry, erp_doc_num = e.doc_num, erp_pagado = e.pagado,
+          erp_fecha_pago = e.fecha_pago, erp_cancelada = e.cancelada
+        from jsonb_to_recordset(${filas}::jsonb) as e(id int, bd text, card_code text, doc_entry int, doc_num int,
+          pagado numeric, fecha_pago date, cancelada boolean)
+        where f.id = e.id and f.bd = e.bd and f.card_code = e.card_code
+          and (f.erp_doc_entry, f.erp_doc_num, f.erp_pagado, f.erp_fecha_pago, f.erp_cancelada)
+            is distinct from (e.doc_entry, e.doc_num, e.pagado, e.fecha_pago, e.cancelada)
+        returning f.id`)) as unknown as { rows: unknown[] };
+      return result.rows.length;
+    },
     /** One invoice's history (audit entries) with who made each change, oldest first. */
     historial: async (id: number) => {
       const result = (await db.execute(sql`
@@ -101,7 +155,9 @@ export function createFacturasRepository(db: Database) {
     listFingerprint: async (cardCode: string | null): Promise<string> => {
       const result = (await db.execute(sql`
         select concat_ws(':', count(*), max(f.id), sum(f.version),
-          (select max(updated_at) from ${sociedades}), (select max(updated_at) from ${proveedores})) as huella
+          (select max(updated_at) from ${sociedades}), (select max(updated_at) from ${proveedores}),
+          (select concat_ws('-', count(*), sum(intentos), sum(case estado when 'hecho' then 1 when 'fallido' then 2
+            else 0 end)) from ${erpTrabajos})) as huella
         from ${facturas} f
         ${cardCode === null ? sql`` : sql`where f.card_code = ${cardCode}`}`)) as unknown as {
         rows: { huella: string }[];

@@ -14,9 +14,13 @@ export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCall(app, CALLS.getHistorialFactura, async (request) =>
     ok(await facturas().historial(request.sessionUser(), request.body.IdFactura)),
   );
-  registerCall(app, CALLS.facturasPendientesGetFacturas, async (_request, reply) =>
-    sendJson(reply, Readable.from([await facturas().pendientesJson()])),
+  registerCall(app, CALLS.facturasPendientesGetFacturas, async (request, reply) =>
+    sendJson(reply, Readable.from([await facturas().pendientesJson(request.sessionUser())])),
   );
+  registerCall(app, CALLS.facturasPendientesReintentarErp, async (request) => ({
+    status: "success" as const,
+    message: await app.services.erpFacturas.reintentar(request.sessionUser(), request.body.Factura),
+  }));
   registerCall(app, CALLS.facturasPendientesPatchFactura, async (request) => ({
     status: "success" as const,
     message: await facturas().revisar(request.sessionUser(), request.body),

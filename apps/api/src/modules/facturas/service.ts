@@ -12,12 +12,14 @@ import {
   type RevisionFactura,
 } from "@portal/contracts";
 import { columnasDelCfdi } from "@portal/db";
+import type { ErpScopeResolver } from "../../erp/scope";
 import type { ErpAdapter, ErpEntrada, ErpScope } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
 import { Invalid, NotFound } from "../../lib/errors";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
+import type { ErpFacturasService } from "../erp-facturas/service";
 import type { ProveedoresService } from "../proveedores/service";
 import { createAnswerCache } from "./answer-cache";
 import { camposContraXml, FACTURA_MSG } from "./reglas";
@@ -51,6 +53,11 @@ export interface FacturasDeps {
   sellos: { certificados: CertificateStore; trustTestCertificates: boolean };
   /** Memory for cached list answers (bytes of UTF-16 text, roughly); 0 turns the cache off. */
   listCacheBytes: number;
+  /** Accepted invoices' A/P invoices in the ERP (issue 13): payment status sync and the job wake-up. */
+  erpFacturas: Pick<ErpFacturasService, "sincronizar" | "encolados">;
+  erpScope: ErpScopeResolver;
+  /** Where a failed ERP sync is reported (the list still answers, with the last known payment status). */
+  warn: (error: unknown, message: string) => void;
 }
 
 /**
@@ -58,12 +65,31 @@ export interface FacturasDeps {
  * the XML is read and both seals verified, every §5 rule and the portal's own refusals run, every field the
  * client sends that also comes from the XML must be the XML's, and every failing message answers together.
  */
-export function createFacturasService({ data, clock, erp, proveedores, sellos, listCacheBytes }: FacturasDeps) {
+export function createFacturasService({
+  data,
+  clock,
+  erp,
+  proveedores,
+  sellos,
+  listCacheBytes,
+  erpFacturas,
+  erpScope,
+  warn,
+}: FacturasDeps) {
   const { repos, withTransaction } = data;
   const repo = repos.facturas;
   // The last getFacturas answer per scope, reused while the scope's fingerprint is unchanged (an employee's
   // list of every invoice takes the database ~1 s to build; its fingerprint a few ms).
   const answers = createAnswerCache(listCacheBytes);
+
+  /** Payment and cancellation of the user's accepted invoices, as the ERP has them now. */
+  async function sincronizarErp(user: SessionUser) {
+    try {
+      await erpFacturas.sincronizar(await erpScope(user));
+    } catch (error) {
+      warn(error, "no se pudo leer del ERP el estado de pago de las facturas");
+    }
+  }
 
   async function sociedadDe(user: SessionUser, bd: string) {
     const s = (await repo.sociedadesDe(user.id)).find((x) => x.bdSap === bd);
@@ -187,6 +213,7 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos, l
      */
     async listJson(user: SessionUser): Promise<string> {
       const cardCode = isProveedor(user) ? user.id : null;
+      await sincronizarErp(user);
       return answers.get(
         cardCode ?? "*",
         () => repo.listFingerprint(cardCode),
@@ -200,7 +227,8 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos, l
     count: (user: SessionUser) => repo.count(isProveedor(user) ? user.id : null),
 
     /** facturasPendientes/getFacturas (issue 13): Pendiente and Rechazada, and those accepted in the last 30 days. */
-    async pendientesJson(): Promise<string> {
+    async pendientesJson(user: SessionUser): Promise<string> {
+      await sincronizarErp(user);
       const desde = new Date(clock().getTime() - 30 * 86_400_000);
       const filas = await repo.pendientesJson(desde);
       return `{"status":"success","message":${JSON.stringify(MSG.ok)},"data":${filas}}`;
@@ -255,6 +283,8 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos, l
             usuarioRef: user.id,
             at: now,
           });
+          // Accepted: the ERP's A/P invoice is owed, as a job committed with the decision (issue 13).
+          if (fila.Estatus === "A") await tx.erpTrabajos.encolarFactura(actual.id, now);
           if (fila.Estatus !== actual.estatus && (fila.Estatus === "A" || fila.Estatus === "R")) {
             const proveedor = await tx.proveedores.findByCardCode(actual.cardCode);
             const para = (proveedor?.email ?? "")
@@ -283,6 +313,7 @@ export function createFacturasService({ data, clock, erp, proveedores, sellos, l
           }
         }
       });
+      if (filas.some((f) => f.Estatus === "A")) erpFacturas.encolados();
       return MSG.revisionExito;
     },
 

@@ -1,0 +1,88 @@
+import { type Database, schema } from "@portal/db";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+
+const { erpTrabajos } = schema;
+
+export type ErpTrabajo = typeof erpTrabajos.$inferSelect;
+export const TIPO_CREAR_FACTURA = "crear_factura";
+
+/** The ERP outbox (erp_trabajos): jobs written with the decision that causes them, leased while they run. */
+export function createErpTrabajosRepository(db: Database) {
+  /** Free to take: not leased, or its lease ran out (a worker that died mid-way). */
+  const libre = (now: Date) => or(isNull(erpTrabajos.bloqueadoHasta), lte(erpTrabajos.bloqueadoHasta, now));
+  return {
+    /** The A/P invoice job of an accepted invoice; a second call for the same invoice changes nothing. */
+    encolarFactura: async (facturaId: number, now: Date) => {
+      await db
+        .insert(erpTrabajos)
+        .values({ tipo: TIPO_CREAR_FACTURA, facturaId, siguienteIntento: now, createdAt: now })
+        .onConflictDoNothing();
+    },
+    /**
+     * Leases up to `limit` due jobs until `hasta` and counts the attempt: two workers never get the same job
+     * (the lease is taken by one UPDATE, row locks skipped by the other).
+     */
+    reclamarVencidos: async (now: Date, hasta: Date, limit: number): Promise<ErpTrabajo[]> =>
+      db
+        .update(erpTrabajos)
+        .set({ bloqueadoHasta: hasta, intentos: sql`${erpTrabajos.intentos} + 1` })
+        .where(
+          inArray(
+            erpTrabajos.id,
+            db
+              .select({ id: erpTrabajos.id })
+              .from(erpTrabajos)
+              .where(and(eq(erpTrabajos.estado, "pendiente"), lte(erpTrabajos.siguienteIntento, now), libre(now)))
+              .orderBy(asc(erpTrabajos.id))
+              .limit(limit)
+              .for("update", { skipLocked: true }),
+          ),
+        )
+        .returning(),
+    /**
+     * An employee's retry: leases the invoice's job now whatever its backoff or 'fallido' state, unless it is
+     * done or another worker holds it. Undefined when there is nothing to take.
+     */
+    reclamarFactura: async (facturaId: number, now: Date, hasta: Date): Promise<ErpTrabajo | undefined> =>
+      (
+        await db
+          .update(erpTrabajos)
+          .set({ estado: "pendiente", bloqueadoHasta: hasta, intentos: sql`${erpTrabajos.intentos} + 1` })
+          .where(
+            and(
+              eq(erpTrabajos.tipo, TIPO_CREAR_FACTURA),
+              eq(erpTrabajos.facturaId, facturaId),
+              inArray(erpTrabajos.estado, ["pendiente", "fallido"]),
+              libre(now),
+            ),
+          )
+          .returning()
+      )[0],
+    deFactura: async (facturaId: number): Promise<ErpTrabajo | undefined> =>
+      (
+        await db
+          .select()
+          .from(erpTrabajos)
+          .where(and(eq(erpTrabajos.tipo, TIPO_CREAR_FACTURA), eq(erpTrabajos.facturaId, facturaId)))
+      )[0],
+    terminar: async (id: number, now: Date) => {
+      await db
+        .update(erpTrabajos)
+        .set({ estado: "hecho", ultimoError: "", bloqueadoHasta: null, terminadoAt: now })
+        .where(eq(erpTrabajos.id, id));
+    },
+    /** A failed attempt: retried at `siguiente`, or left 'fallido' (until an employee retries) when null. */
+    fallar: async (id: number, error: string, siguiente: Date | null) => {
+      await db
+        .update(erpTrabajos)
+        .set({
+          estado: siguiente ? "pendiente" : "fallido",
+          ultimoError: error.slice(0, 500),
+          bloqueadoHasta: null,
+          ...(siguiente ? { siguienteIntento: siguiente } : {}),
+        })
+        .where(eq(erpTrabajos.id, id));
+    },
+  };
+}
+export type ErpTrabajosRepository = ReturnType<typeof createErpTrabajosRepository>;

@@ -1,0 +1,169 @@
+import { MSG } from "@portal/contracts";
+import { type ErpAdapter, ErpRechazoError, type ErpScope } from "../../erp/types";
+import type { Clock } from "../../lib/clock";
+import { Conflict, DomainError, Invalid, NotFound } from "../../lib/errors";
+import type { SessionUser } from "../../lib/session-user";
+import type { Data } from "../../repositories";
+import type { FacturaRecord } from "../facturas/repository";
+import type { ErpTrabajo } from "./repository";
+
+/** How long one attempt may hold its job before another worker may take it (a worker that died mid-way). */
+export const ERP_LEASE_MS = 5 * 60_000;
+/** Attempts before a job stops retrying on its own ('fallido': an employee may still retry it). */
+export const ERP_MAX_INTENTOS = 12;
+/** 1 min, 2, 4 … capped at 6 h: about a day of retries before giving up. */
+export const erpBackoffMs = (intentos: number) => Math.min(60_000 * 2 ** (intentos - 1), 6 * 3_600_000);
+
+/** The ERP could not be reached or failed (not a refusal): the answer says it will be retried. */
+export class ErpNoDisponible extends DomainError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+
+/** An error's message for the job row and employees: one line, no stack, bounded. */
+function mensajeDe(error: unknown): string {
+  const texto = error instanceof Error ? error.message : String(error);
+  const linea = texto.replace(/\s+/g, " ").trim();
+  return (linea || "Error desconocido del ERP").slice(0, 300);
+}
+
+const dos = (v: string | number) => Number(v).toFixed(2);
+
+type Resultado = { ok: true; docNum: number } | { ok: false; mensaje: string; rechazo: boolean };
+
+/**
+ * Accepted invoices become A/P invoices in the ERP (issue 13). The acceptance writes a job in its own
+ * transaction (erp_trabajos, the outbox pattern of the mail); this service runs the jobs: a worker on a timer
+ * (worker.ts) and an employee's "Reintentar". Each attempt first asks the ERP whether it already has the A/P
+ * invoice of this portal invoice (the id travels with the document), so a retry after a lost answer or a worker
+ * that died mid-way never creates a second one. Transient failures retry with backoff; the ERP's refusals stop
+ * and wait for an employee. It also brings payment and cancellation back from the ERP (sincronizar).
+ */
+export function createErpFacturasService({ data, clock, erp }: { data: Data; clock: Clock; erp: ErpAdapter }) {
+  const { repos, withTransaction } = data;
+  const despertadores = new Set<() => void>();
+  let corriendo: Promise<number> | null = null;
+
+  async function crearEnErp(factura: FacturaRecord) {
+    const existente = await erp.findFacturaProveedor(factura.bd, factura.id);
+    if (existente) return { docEntry: existente.docEntry, docNum: existente.docNum };
+    const vat =
+      Number(factura.total) - Number(factura.subtotal) + Number(factura.descuento) + Number(factura.retenciones);
+    return erp.createFacturaProveedor({
+      bd: factura.bd,
+      portalId: factura.id,
+      cardCode: factura.cardCode,
+      entradaDocNum: factura.entradaDocNum,
+      numAtCard: factura.folio,
+      uuid: factura.uuid,
+      docDate: factura.fechaFactura,
+      docTotal: dos(factura.total),
+      vatSum: dos(vat),
+      wtSum: dos(factura.retenciones),
+      docCur: factura.moneda,
+      docRate: factura.tipoCambio,
+      comments: `Portal de Proveedores: factura ${factura.folio}, UUID ${factura.uuid}, entrada ${factura.entradaDocNum}.`,
+    });
+  }
+
+  /** One attempt at a leased job; records the outcome on the job (and the invoice) and returns it. */
+  async function ejecutar(trabajo: ErpTrabajo): Promise<Resultado> {
+    const factura = await repos.facturas.findById(trabajo.facturaId);
+    if (!factura || factura.estatus !== "A") {
+      // Nothing to create (cannot happen through the portal: an accepted invoice stays accepted).
+      await repos.erpTrabajos.fallar(trabajo.id, MSG.erpNoAceptada, null);
+      return { ok: false, mensaje: MSG.erpNoAceptada, rechazo: true };
+    }
+    try {
+      const { docEntry, docNum } = await crearEnErp(factura);
+      await withTransaction(async (tx) => {
+        await tx.facturas.registrarErp(factura.id, docEntry, docNum);
+        await tx.erpTrabajos.terminar(trabajo.id, clock());
+      });
+      return { ok: true, docNum };
+    } catch (error) {
+      const rechazo = error instanceof ErpRechazoError;
+      const mensaje = mensajeDe(error);
+      const siguiente =
+        rechazo || trabajo.intentos >= ERP_MAX_INTENTOS
+          ? null
+          : new Date(clock().getTime() + erpBackoffMs(trabajo.intentos));
+      await repos.erpTrabajos.fallar(trabajo.id, mensaje, siguiente);
+      return { ok: false, mensaje, rechazo };
+    }
+  }
+
+  async function correrVencidos(): Promise<number> {
+    let hechos = 0;
+    for (;;) {
+      const now = clock();
+      const trabajos = await repos.erpTrabajos.reclamarVencidos(now, new Date(now.getTime() + ERP_LEASE_MS), 10);
+      for (const trabajo of trabajos) if ((await ejecutar(trabajo)).ok) hechos++;
+      if (trabajos.length < 10) return hechos;
+    }
+  }
+
+  return {
+    /** Called by whoever wants to hear about new jobs (the worker runs them at once instead of on its timer). */
+    alEncolar(despertar: () => void) {
+      despertadores.add(despertar);
+      return () => despertadores.delete(despertar);
+    },
+    /** After a transaction that enqueued jobs committed. */
+    encolados() {
+      for (const despertar of despertadores) despertar();
+    },
+    /** One pass over the due jobs (never two at once in this process); returns how many A/P invoices were made. */
+    flush(): Promise<number> {
+      corriendo ??= correrVencidos().finally(() => {
+        corriendo = null;
+      });
+      return corriendo;
+    },
+    /**
+     * facturasPendientes/reintentarErp: an employee runs the accepted invoice's job now. Answers the created A/P
+     * invoice's message, or throws the ERP's refusal (400) or failure (502, retried later as usual).
+     */
+    async reintentar(_user: SessionUser, facturaId: number): Promise<string> {
+      const factura = await repos.facturas.findById(facturaId);
+      if (!factura) throw new NotFound("La factura no existe.");
+      if (factura.estatus !== "A") throw new Invalid(MSG.erpNoAceptada);
+      if (factura.erpDocNum !== null) return MSG.erpFacturaCreada(factura.erpDocNum);
+      const now = clock();
+      // An invoice accepted before the ERP jobs existed gets its job now.
+      if (!(await repos.erpTrabajos.deFactura(facturaId))) await repos.erpTrabajos.encolarFactura(facturaId, now);
+      const trabajo = await repos.erpTrabajos.reclamarFactura(facturaId, now, new Date(now.getTime() + ERP_LEASE_MS));
+      if (!trabajo) {
+        const actual = await repos.facturas.findById(facturaId);
+        if (actual?.erpDocNum != null) return MSG.erpFacturaCreada(actual.erpDocNum);
+        throw new Conflict("La factura se está registrando en el ERP en este momento; actualice en unos segundos.");
+      }
+      const resultado = await ejecutar(trabajo);
+      if (resultado.ok) return MSG.erpFacturaCreada(resultado.docNum);
+      if (resultado.rechazo) throw new Invalid(MSG.erpRechazo(resultado.mensaje));
+      throw new ErpNoDisponible(MSG.erpNoDisponible(resultado.mensaje));
+    },
+    /**
+     * Brings payment and cancellation of the scope's A/P invoices from the ERP into the invoices (the lists call
+     * it before answering). Returns how many invoices changed; an ERP that cannot be reached leaves the last
+     * known values (the caller logs it) rather than failing the list.
+     */
+    async sincronizar(scope: ErpScope): Promise<number> {
+      const estados = await erp.listFacturasProveedor(scope);
+      return repos.facturas.sincronizarErp(
+        estados.map((e) => ({
+          portalId: e.portalId,
+          bd: e.bd,
+          cardCode: e.cardCode,
+          docEntry: e.docEntry,
+          docNum: e.docNum,
+          paidToDate: e.paidToDate,
+          fechaPago: e.fechaPago,
+          canceled: e.canceled,
+        })),
+      );
+    },
+  };
+}
+export type ErpFacturasService = ReturnType<typeof createErpFacturasService>;

@@ -1,6 +1,15 @@
 import { DECIMAL_RE } from "@portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ErpAdapter, ErpClaveDocumento, ErpDocumentoCompra, ErpLinea, ErpScope } from "../src/erp/types";
+import {
+  type ErpAdapter,
+  type ErpClaveDocumento,
+  type ErpDocumentoCompra,
+  type ErpEntrada,
+  type ErpFacturaProveedorNueva,
+  type ErpLinea,
+  ErpRechazoError,
+  type ErpScope,
+} from "../src/erp/types";
 
 /**
  * What every ErpAdapter must do, whatever is behind it (the mock's tables today, SAP Business One's Service
@@ -277,6 +286,68 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
         expect(owners).toContainEqual({ kind, bd: doc?.bd, cardCode: doc?.cardCode, docNum: doc?.docNum });
       }
       expect(await f.adapter.findPdfOwners("00000000-0000-4000-8000-000000000000")).toEqual([]);
+    });
+
+    it("creates an A/P invoice from an open receipt once per portal invoice, reads it back, and closes the receipt", async () => {
+      const entrada = (await f.adapter.listEntradas(todo)).find(
+        (e) => e.docStatus === "O" && e.lineas.some((l) => l.lineStatus === "O" && Number(l.openQty) > 0),
+      );
+      expect(entrada).toBeDefined();
+      const e = entrada as ErpEntrada;
+      const portalId = 900_000_000 + e.docEntry;
+      const nueva: ErpFacturaProveedorNueva = {
+        bd: e.bd,
+        portalId,
+        cardCode: e.cardCode,
+        entradaDocNum: e.docNum,
+        numAtCard: "CONTRATO-1",
+        uuid: "0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F9",
+        docDate: e.docDate,
+        docTotal: (cents(e.docTotal) / 100 - cents(e.wtSum) / 100).toFixed(2),
+        vatSum: e.vatSum,
+        wtSum: e.wtSum,
+        docCur: e.docCur,
+        docRate: e.docRate,
+        comments: "Prueba del contrato",
+      };
+      expect(await f.adapter.findFacturaProveedor(e.bd, portalId)).toBeNull();
+      const creada = await f.adapter.createFacturaProveedor(nueva);
+      expect(Number.isInteger(creada.docEntry) && Number.isInteger(creada.docNum)).toBe(true);
+      // Asking again (a retry after a lost answer) returns the same document.
+      expect(await f.adapter.createFacturaProveedor(nueva)).toEqual(creada);
+      const leida = await f.adapter.findFacturaProveedor(e.bd, portalId);
+      expect(leida).toEqual({
+        bd: e.bd,
+        docEntry: creada.docEntry,
+        docNum: creada.docNum,
+        cardCode: e.cardCode,
+        portalId,
+        numAtCard: "CONTRATO-1",
+        uuid: "0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F9",
+        docDate: e.docDate,
+        docTotal: nueva.docTotal,
+        paidToDate: "0.00",
+        docCur: e.docCur,
+        canceled: "N",
+        entradaDocNum: e.docNum,
+        fechaPago: null,
+      });
+      // Listed for the supplier and for everyone, never for another supplier.
+      const otro = proveedores.find((c) => c !== e.cardCode) as string;
+      expect(await f.adapter.listFacturasProveedor({ bds: [e.bd], cardCode: e.cardCode })).toContainEqual(leida);
+      expect(await f.adapter.listFacturasProveedor(todo)).toContainEqual(leida);
+      expect(
+        (await f.adapter.listFacturasProveedor({ bds: f.bds, cardCode: otro })).some((x) => x.portalId === portalId),
+      ).toBe(false);
+      expect(await f.adapter.listFacturasProveedor({ bds: [], cardCode: null })).toEqual([]);
+      // The receipt is invoiced: closed, nothing open on its lines; invoicing it again is the ERP's refusal.
+      const cerrada = await f.adapter.findEntrada(e.bd, e.docNum);
+      expect(cerrada?.docStatus).toBe("C");
+      expect(cerrada?.lineas.every((l) => l.lineStatus === "C" && Number(l.openQty) === 0)).toBe(true);
+      await expect(f.adapter.createFacturaProveedor({ ...nueva, portalId: portalId + 1 })).rejects.toBeInstanceOf(
+        ErpRechazoError,
+      );
+      expect(await f.adapter.findFacturaProveedor(e.bd, portalId + 1)).toBeNull();
     });
   });
 }

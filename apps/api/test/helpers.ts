@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
+import type { ErpAdapter } from "../src/erp/types";
 import type { MailTransport } from "../src/modules/correo/service";
 
 export const TEST_KEY_B64 = Buffer.alloc(32, 9).toString("base64");
@@ -29,14 +30,39 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  mailTransport?: MailTransport;
+  clockStart?: string;
+  logLines?: string[];
+  /** Wraps the ERP adapter (a failing network, a crash between the ERP's answer and the portal's record). */
+  erp?: (adapter: ErpAdapter) => ErpAdapter;
+}
+
 /** The app on its own fresh PostgreSQL database with the demo seed, a test clock and no logging. */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: { mailTransport?: MailTransport; clockStart?: string; logLines?: string[] } = {},
-): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const tdb = await createTestDatabase();
   const time = createTestClock(options.clockStart);
   await seedDemo(tdb.db, testKey, { clock: time.clock });
+  const t = await createTestAppOn(tdb, time, env, options);
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      await tdb.drop();
+    },
+  };
+}
+
+/**
+ * Another app process on an existing test database and clock (a restarted worker, a second instance). Its
+ * close() leaves the database alone.
+ */
+export async function createTestAppOn(
+  tdb: TestDatabase,
+  time: ReturnType<typeof createTestClock>,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: "test", APP_ENCRYPTION_KEY: TEST_KEY_B64, WEB_DIST: "/nonexistent", ...env });
   const app = await buildApp({
     config,
@@ -46,7 +72,9 @@ export async function createTestApp(
     logger: options.logLines !== undefined,
     logStream: options.logLines ? { write: (line: string) => void options.logLines!.push(line) } : undefined,
     mailWorker: false,
+    erpWorker: false,
     mailTransport: options.mailTransport ?? (async () => {}),
+    ...(options.erp ? { erp: options.erp } : {}),
   });
   const answers: string[] = [];
   app.addHook("onSend", async (_request, _reply, payload) => {
@@ -60,10 +88,7 @@ export async function createTestApp(
     tdb,
     time,
     answers,
-    async close() {
-      await app.close();
-      await tdb.drop();
-    },
+    close: () => app.close(),
   };
 }
 

@@ -90,9 +90,10 @@ const columnas = {
   entradaDocNum: erpFacturas.entradaDocNum,
   fechaPago: sql<string | null>`(select max(p.doc_date)::text from ${erpPagoFacturas} pf
       join ${erpPagos} p on p.bd = pf.bd and p.doc_entry = pf.doc_entry
-      where pf.bd = ${erpFacturas.bd} and pf.factura_doc_entry = ${erpFacturas.docEntry} and p.canceled = 'N')`,
+      where pf.bd = "erp_mock"."facturas"."bd" and pf.factura_doc_entry = "erp_mock"."facturas"."doc_entry"
+        and p.canceled = 'N')`,
   lineas: sql<number>`(select count(*)::int from ${erpFacturaLineas} l
-      where l.bd = ${erpFacturas.bd} and l.doc_entry = ${erpFacturas.docEntry})`,
+      where l.bd = "erp_mock"."facturas"."bd" and l.doc_entry = "erp_mock"."facturas"."doc_entry")`,
 };
 
 /** The A/P invoice created from portal invoice `portalId` in `bd`, or null. */

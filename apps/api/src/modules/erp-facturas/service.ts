@@ -23,7 +23,9 @@ export class ErpNoDisponible extends DomainError {
 
 /** An error's message for the job row and employees: one line, no stack, bounded. */
 function mensajeDe(error: unknown): string {
-  const texto = error instanceof Error ? error.message : String(error);
+  // A failed query's own message names the SQL; its cause says what went wrong.
+  const causa = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const texto = causa instanceof Error ? causa.message : String(causa);
   const linea = texto.replace(/\s+/g, " ").trim();
   return (linea || "Error desconocido del ERP").slice(0, 300);
 }

@@ -67,10 +67,13 @@ export function createFacturasRepository(db: Database) {
       rowsJson(cardCode === null ? sql`true` : sql`f.card_code = ${cardCode}`, cardCode === null),
     /**
      * The review list (issue 13): invoices Pendiente or Rechazada, and those accepted since `aceptadasDesde`
-     * (shown locked, so a reviewer sees what was just decided).
+     * (shown locked, so a reviewer sees what was just decided); never those the ERP cancelled (Cancelado).
      */
     pendientesJson: (aceptadasDesde: Date): Promise<string> =>
-      rowsJson(sql`(f.estatus in ('P', 'R') or (f.estatus = 'A' and f.updated_at >= ${aceptadasDesde}))`, true),
+      rowsJson(
+        sql`(f.estatus in ('P', 'R') or (f.estatus = 'A' and f.updated_at >= ${aceptadasDesde})) and not f.erp_cancelada`,
+        true,
+      ),
     /** Invoices awaiting a decision (the 'Facturas pendientes' tile). */
     countPendientes: async () =>
       (await db.select({ n: count() }).from(facturas).where(eq(facturas.estatus, "P")))[0]?.n ?? 0,

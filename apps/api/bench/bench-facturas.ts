@@ -9,6 +9,8 @@
  *    JSON): sequential and 10 concurrent, p50/p95; and, in this process, how long reading the XML, verifying both
  *    seals and running the rules takes, against the whole call (the rest is transport, storage and the
  *    transaction).
+ * One third of the invoices are accepted, each with its A/P invoice in the ERP mock (half of them paid), so every
+ * list call also reads their payment status from the ERP (issue 13).
  * Targets (issue 12): postFactura p95 <= 150 ms; supplier list <= 100 ms p95; employee 30,000 rows <= 600 ms p95.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -20,6 +22,7 @@ import { checkInvoiceAgainst, readInvoice } from "@portal/cfdi";
 import { emitirFacturaPrueba, readInvoiceVerified, shippedCertificates } from "@portal/cfdi/sello";
 import { createDatabase, runMigrations, schema, storeArchivo, systemClock } from "@portal/db";
 import { createErpEntrada, createSimplePdf, DEMO_PASSWORD, seedDemo } from "@portal/db/seed";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -122,6 +125,13 @@ async function main() {
       });
       await db.insert(schema.facturas).values(rows);
     }
+    // Every accepted invoice has its A/P invoice in the ERP (issue 13), half of them paid: the lists read their
+    // payment status from the ERP on every call.
+    await db.execute(sql`insert into ${schema.erpFacturas} (bd, doc_entry, doc_num, card_code, num_at_card, uuid,
+        doc_date, doc_total, paid_to_date, doc_cur, entrada_doc_num, portal_id)
+      select f.bd, 500000 + f.id, 900000 + f.id, f.card_code, f.folio, f.uuid, f.fecha_factura, round(f.total, 2),
+        case when f.id % 2 = 0 then round(f.total, 2) else 0 end, f.moneda, f.entrada_doc_num, f.id
+      from ${schema.facturas} f where f.estatus = 'A'`);
     // Receipts to invoice during the postFactura runs.
     const entradas: number[] = [];
     for (let i = 0; i < 80; i++) {

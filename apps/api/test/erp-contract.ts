@@ -88,6 +88,7 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
     let f: ErpContractFixture;
     let todo: ErpScope;
     let proveedores: string[];
+    const otroProveedor = (cardCode: string) => proveedores.find((c) => c !== cardCode) as string;
     beforeAll(async () => {
       f = await setup();
       todo = { bds: f.bds, cardCode: null };
@@ -311,10 +312,23 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
         comments: "Prueba del contrato",
       };
       expect(await f.adapter.findFacturaProveedor(e.bd, portalId)).toBeNull();
+      const huellas = async () => [
+        await f.adapter.huellaFacturasProveedor({ bds: [e.bd], cardCode: e.cardCode }),
+        await f.adapter.huellaFacturasProveedor(todo),
+        await f.adapter.huellaFacturasProveedor({ bds: f.bds, cardCode: otroProveedor(e.cardCode) }),
+      ];
+      const antes = await huellas();
+      expect(await huellas()).toEqual(antes);
       const creada = await f.adapter.createFacturaProveedor(nueva);
       expect(Number.isInteger(creada.docEntry) && Number.isInteger(creada.docNum)).toBe(true);
-      // Asking again (a retry after a lost answer) returns the same document.
+      // The supplier's and everyone's fingerprints moved; another supplier's did not.
+      const despues = await huellas();
+      expect(despues[0]).not.toBe(antes[0]);
+      expect(despues[1]).not.toBe(antes[1]);
+      expect(despues[2]).toBe(antes[2]);
+      // Asking again (a retry after a lost answer) returns the same document and changes nothing.
       expect(await f.adapter.createFacturaProveedor(nueva)).toEqual(creada);
+      expect(await huellas()).toEqual(despues);
       const leida = await f.adapter.findFacturaProveedor(e.bd, portalId);
       expect(leida).toEqual({
         bd: e.bd,
@@ -333,7 +347,7 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
         fechaPago: null,
       });
       // Listed for the supplier and for everyone, never for another supplier.
-      const otro = proveedores.find((c) => c !== e.cardCode) as string;
+      const otro = otroProveedor(e.cardCode);
       expect(await f.adapter.listFacturasProveedor({ bds: [e.bd], cardCode: e.cardCode })).toContainEqual(leida);
       expect(await f.adapter.listFacturasProveedor(todo)).toContainEqual(leida);
       expect(

@@ -257,4 +257,10 @@ export interface ErpAdapter {
   findFacturaProveedor(bd: string, portalId: number): Promise<ErpFacturaProveedor | null>;
   /** Every A/P invoice created by the portal in the scope, with its payment and cancellation as they are now. */
   listFacturasProveedor(scope: ErpScope): Promise<ErpFacturaProveedor[]>;
+  /**
+   * An opaque value that changes whenever listFacturasProveedor(scope) would answer differently (a new A/P
+   * invoice, a payment, a cancellation): the portal re-reads the list only then. The mock sums change stamps
+   * kept by triggers; a Service Layer client would combine the count with the latest UpdateDate/UpdateTS.
+   */
+  huellaFacturasProveedor(scope: ErpScope): Promise<string>;
 }

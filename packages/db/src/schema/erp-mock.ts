@@ -156,11 +156,17 @@ export const erpFacturas = erp.table(
     entradaDocNum: integer("entrada_doc_num"),
     /** U_SYS_PORTALID: the portal invoice this A/P invoice was created from; null for the seed's history. */
     portalId: integer("portal_id"),
+    /**
+     * Change stamp (migration 0007 triggers): new on insert, on every update and whenever a payment applied to
+     * it changes. The portal re-reads payment status only when the scope's stamps moved.
+     */
+    version: bigint("version", { mode: "number" }).notNull().default(sql`nextval('erp_mock.documento_version')`),
   },
   (t) => [
     primaryKey({ columns: [t.bd, t.docEntry] }),
     index("erp_facturas_card_idx").on(t.cardCode, t.bd),
     uniqueIndex("erp_facturas_portal_key").on(t.bd, t.portalId).where(isNotNull(t.portalId)),
+    index("erp_facturas_portal_card_idx").on(t.cardCode, t.bd).where(isNotNull(t.portalId)),
   ],
 );
 /** PCH1: A/P invoice lines, each copied from a goods receipt line (BaseType 20, BaseEntry, BaseLine). */
@@ -219,5 +225,9 @@ export const erpPagoFacturas = erp.table(
     /** The same amount in the payment's currency (null: the currencies are the same). */
     appliedPago: numeric("applied_pago", { precision: 19, scale: 2 }),
   },
-  (t) => [primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] })],
+  (t) => [
+    primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] }),
+    // The payments of an invoice (its last payment date, what the complement must say).
+    index("erp_pago_facturas_factura_idx").on(t.bd, t.facturaDocEntry),
+  ],
 );

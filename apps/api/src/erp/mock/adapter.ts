@@ -375,6 +375,14 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
       });
       return rows.map(facturaProveedor);
     },
+    async huellaFacturasProveedor(scope) {
+      if (scope.bds.length === 0) return "0";
+      const [row] = await db
+        .select({ huella: sql<string>`concat_ws(':', count(*), coalesce(sum(${erpFacturas.version}), 0))` })
+        .from(erpFacturas)
+        .where(and(enAlcance(erpFacturas, scope), sql`${erpFacturas.portalId} is not null`));
+      return row?.huella ?? "0";
+    },
   };
 }
 

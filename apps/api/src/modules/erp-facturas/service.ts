@@ -45,6 +45,8 @@ type Resultado = { ok: true; docNum: number } | { ok: false; mensaje: string; re
 export function createErpFacturasService({ data, clock, erp }: { data: Data; clock: Clock; erp: ErpAdapter }) {
   const { repos, withTransaction } = data;
   const despertadores = new Set<() => void>();
+  // The ERP's fingerprint of each scope's A/P invoices when the mirror was last brought up to date.
+  const sincronizadas = new Map<string, string>();
   let corriendo: Promise<number> | null = null;
 
   async function crearEnErp(factura: FacturaRecord) {
@@ -148,12 +150,17 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
     },
     /**
      * Brings payment and cancellation of the scope's A/P invoices from the ERP into the invoices (the lists call
-     * it before answering). Returns how many invoices changed; an ERP that cannot be reached leaves the last
-     * known values (the caller logs it) rather than failing the list.
+     * it before answering); reads them only when the ERP's fingerprint of the scope moved since the last time.
+     * Returns how many invoices changed; an ERP that cannot be reached leaves the last known values (the caller
+     * logs it) rather than failing the list.
      */
     async sincronizar(scope: ErpScope): Promise<number> {
+      const clave = `${scope.cardCode ?? "*"}|${[...scope.bds].sort().join(",")}`;
+      // Read before the list: a change in between moves the fingerprint again and is caught next time.
+      const huella = await erp.huellaFacturasProveedor(scope);
+      if (sincronizadas.get(clave) === huella) return 0;
       const estados = await erp.listFacturasProveedor(scope);
-      return repos.facturas.sincronizarErp(
+      const cambiadas = await repos.facturas.sincronizarErp(
         estados.map((e) => ({
           portalId: e.portalId,
           bd: e.bd,
@@ -165,6 +172,9 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
           canceled: e.canceled,
         })),
       );
+      if (sincronizadas.size > 10_000) sincronizadas.clear();
+      sincronizadas.set(clave, huella);
+      return cambiadas;
     },
   };
 }

@@ -6,9 +6,9 @@ import { CALL_NAMES, type CallName } from "@portal/contracts";
  * listed here has no route.
  */
 export const NOT_YET_BUILT: readonly CallName[] = [
-  // Facturas pendientes
   // Pagos
   "getPagos",
+  "getComplementoEsperado",
   "postPago",
   // Pagos pendientes
   "pagosPendientesGetPagos",

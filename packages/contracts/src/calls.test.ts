@@ -44,6 +44,8 @@ const EXTRA_CALLS = [
   ["POST", "/api/facturas/getHistorial"],
   // Create an accepted invoice's A/P invoice in the ERP now (issue 13: employees can retry).
   ["POST", "/api/facturasPendientes/reintentarErp"],
+  // The complement a supplier must issue for a payment (issue 14).
+  ["POST", "/api/pagos/getComplementoEsperado"],
 ] as const;
 
 const entries = Object.entries(CALLS);

@@ -41,7 +41,14 @@ import {
   rowDocumentsAnswerSchema,
   rowDocumentsRequestSchema,
 } from "./home";
-import { getPagosAnswerSchema, getPagosRequestSchema, postPagoAnswerSchema, postPagoRequestSchema } from "./pagos";
+import {
+  getComplementoEsperadoAnswerSchema,
+  getComplementoEsperadoRequestSchema,
+  getPagosAnswerSchema,
+  getPagosRequestSchema,
+  postPagoAnswerSchema,
+  postPagoRequestSchema,
+} from "./pagos";
 import {
   getPagosPendientesAnswerSchema,
   getPagosPendientesRequestSchema,
@@ -405,6 +412,15 @@ export const CALLS = {
     access: "session",
     tag: "pagos",
     summary: "Pagos con sus facturas (el proveedor ve solo los suyos)",
+  }),
+  getComplementoEsperado: call({
+    method: "POST",
+    path: "/api/pagos/getComplementoEsperado",
+    request: getComplementoEsperadoRequestSchema,
+    answer: getComplementoEsperadoAnswerSchema,
+    access: "session",
+    tag: "pagos",
+    summary: "El complemento de pago que el proveedor debe emitir por un pago (no está en la especificación)",
   }),
   postPago: call({
     method: "POST",

@@ -492,6 +492,30 @@ export const MUESTRAS = {
     request: { usuario: "Juana López", id: "jlopez", operador: "Empleado", Factura: 501 },
     answer: { status: "success", message: MSG.erpFacturaCreada(8123) },
   },
+  getComplementoEsperado: {
+    request: { usuario: "P00042", operador: "Proveedor", BD: "SBO_CNORTE", PagoSAP: 4410 },
+    answer: ok({
+      FechaPago: "2025-03-10T12:00:00",
+      FormaDePagoP: "03",
+      MonedaP: "MXN",
+      TipoCambioP: "1",
+      Monto: "5000.00",
+      FechaLimite: "2025-04-05",
+      Documentos: [
+        {
+          IdDocumento: UUID_FACTURA,
+          Serie: "A",
+          Folio: "1234",
+          MonedaDR: "MXN",
+          EquivalenciaDR: "1",
+          NumParcialidad: 2,
+          ImpSaldoAnt: "8700.00",
+          ImpPagado: "5000.00",
+          ImpSaldoInsoluto: "3700.00",
+        },
+      ],
+    }),
+  },
   getPagos: { request: { usuario: "P00042", operador: "Proveedor" }, answer: ok([pagoRow]) },
   postPago: {
     request: {

@@ -73,6 +73,11 @@ export const pagoRowSchema = z.object({
   Regimen: z.string(),
   E_Mail: z.string(),
   Detalle: z.array(pagoDetalleSchema),
+  /**
+   * The payment settles a PPD invoice, it has no accepted complement yet and the legal deadline (the fifth day
+   * of the month after the payment) has passed (issue 14; not in the spec).
+   */
+  ComplementoVencido: z.boolean().optional(),
 });
 export type PagoRow = z.infer<typeof pagoRowSchema>;
 
@@ -151,3 +156,46 @@ export const postPagoRequestSchema = z.discriminatedUnion(
 );
 export type PostPagoRequest = z.infer<typeof postPagoRequestSchema>;
 export const postPagoAnswerSchema = messageAnswerSchema;
+
+/**
+ * One DoctoRelacionado of the complement a supplier must issue for a payment (issue 14, not in the spec),
+ * computed from the ERP: the invoice total, what earlier payments applied and this payment's applied amount.
+ * Amounts are in the invoice's currency (MonedaDR); EquivalenciaDR converts the payment's currency into it.
+ */
+export const documentoEsperadoSchema = z.object({
+  IdDocumento: z.string(),
+  Serie: z.string(),
+  Folio: z.string(),
+  MonedaDR: z.string(),
+  EquivalenciaDR: z.string(),
+  NumParcialidad: enteroSchema("NumParcialidad"),
+  ImpSaldoAnt: importeSchema("ImpSaldoAnt"),
+  ImpPagado: importeSchema("ImpPagado"),
+  ImpSaldoInsoluto: importeSchema("ImpSaldoInsoluto"),
+});
+export type DocumentoEsperado = z.infer<typeof documentoEsperadoSchema>;
+
+/** The pago20:Pago node the supplier's complement must carry for one ERP payment, and its legal deadline. */
+export const complementoEsperadoSchema = z.object({
+  /** YYYY-MM-DDT12:00:00, the payment date. */
+  FechaPago: z.string(),
+  FormaDePagoP: z.string(),
+  MonedaP: z.string(),
+  TipoCambioP: z.string(),
+  Monto: importeSchema("Monto"),
+  /** The fifth day of the month after the payment. */
+  FechaLimite: fechaSchema("FechaLimite"),
+  Documentos: z.array(documentoEsperadoSchema),
+});
+export type ComplementoEsperado = z.infer<typeof complementoEsperadoSchema>;
+
+/**
+ * POST /api/pagos/getComplementoEsperado (issue 14, not in the spec): the complement a supplier must issue for
+ * one of its payments (employees: any), or null when none is owed (no PPD invoice, or a complement accepted).
+ */
+export const getComplementoEsperadoRequestSchema = actorRequestSchema.extend({
+  BD: requiredText("BD", 100),
+  PagoSAP: idSchema("PagoSAP"),
+});
+export type GetComplementoEsperadoRequest = z.infer<typeof getComplementoEsperadoRequestSchema>;
+export const getComplementoEsperadoAnswerSchema = successAnswer(complementoEsperadoSchema.nullable());

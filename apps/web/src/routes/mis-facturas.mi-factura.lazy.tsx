@@ -1,17 +1,26 @@
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { ScreenTitle } from "../components/screen-title";
-import { FacturaDetalle } from "../features/facturas/components/factura-detalle";
+import { FacturaDetalle, type RenderReintentarErp } from "../features/facturas/components/factura-detalle";
+import { ReintentarErpButton } from "../features/facturas-pendientes/components/reintentar-erp-button";
+import { canSeePendientes } from "../lib/permissions";
 
 function Screen() {
   const { id } = Route.useParams();
   const { session: current } = Route.useRouteContext();
   const navigate = useNavigate();
   const backToList = useCallback(() => void navigate({ to: "/MisFacturas" }), [navigate]);
+  // Issue 13: retrying the ERP is part of the invoice review, so only its reviewers get the button.
+  const isRevisor = canSeePendientes(current);
+  const { id: usuario, operador } = current;
+  const renderReintentarErp = useMemo<RenderReintentarErp | undefined>(
+    () => (isRevisor ? (row) => <ReintentarErpButton operator={{ id: usuario, operador }} row={row} /> : undefined),
+    [isRevisor, usuario, operador],
+  );
   return (
     <>
       <ScreenTitle>Datos generales</ScreenTitle>
-      <FacturaDetalle session={current} fila={id} onDone={backToList} />
+      <FacturaDetalle session={current} fila={id} onDone={backToList} renderReintentarErp={renderReintentarErp} />
     </>
   );
 }

@@ -1,8 +1,14 @@
-import { CALLS, type PatchFacturasPendientesRequest } from "@portal/contracts";
+import {
+  CALLS,
+  type FacturaRow,
+  type PatchFacturasPendientesRequest,
+  type ReintentarErpRequest,
+} from "@portal/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
-import { defineList, operatorBody } from "../../lib/list-query";
-import { facturasKeys } from "../facturas/api";
+import { defineList, type Operator, operatorBody } from "../../lib/list-query";
+import { facturasKeys, facturasList } from "../facturas/api";
+import { construirReintentoErp } from "./revision-logic";
 
 export const facturasPendientesKeys = { all: ["facturas-pendientes"] as const };
 
@@ -29,7 +35,41 @@ export function usePatchFacturasPendientes() {
     mutationFn: patchFacturasPendientes,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: facturasPendientesKeys.all });
-      void queryClient.invalidateQueries({ queryKey: facturasKeys.all });
+      void queryClient.invalidateQueries({ queryKey: [...facturasKeys.all, "historial"] });
+    },
+  });
+}
+
+/** POST /api/facturasPendientes/reintentarErp (issue 13); resolves with the server's message. */
+export async function reintentarErp(request: ReintentarErpRequest): Promise<string> {
+  return (await callApi(CALLS.facturasPendientesReintentarErp, request)).message;
+}
+
+/** Who asks to retry which invoice. */
+export interface ReintentoErp {
+  operator: Operator;
+  row: Pick<FacturaRow, "IdFactura">;
+}
+
+/**
+ * A retry changes the invoice's ERP state, so the pending list and the invoice's Historial are asked again
+ * whatever the answer. The invoice detail reads its row from the loaded invoice list without observing it (an
+ * inactive query that invalidation would not refetch), so a loaded list is fetched again here and the detail
+ * shows the new state.
+ */
+export function useReintentarErp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...facturasPendientesKeys.all, "reintentarErp"],
+    mutationFn: ({ operator, row }: ReintentoErp) => reintentarErp(construirReintentoErp(operator, row)),
+    onSettled: (_message, _error, { operator }) => {
+      void queryClient.invalidateQueries({ queryKey: facturasPendientesKeys.all });
+      void queryClient.invalidateQueries({ queryKey: [...facturasKeys.all, "historial"] });
+      const facturas = facturasList.queryOptions(operator);
+      if (queryClient.getQueryData(facturas.queryKey) !== undefined) {
+        // A failure is reported by the query cache like any list's (spec §8); the detail keeps the loaded row.
+        void queryClient.fetchQuery({ ...facturas, staleTime: 0 }).catch(() => undefined);
+      }
     },
   });
 }

@@ -1,10 +1,13 @@
+import { reintentarErpRequestSchema } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
 import { makeFactura } from "../facturas/facturas.fixtures";
 import {
   COLUMNA,
+  construirReintentoErp,
   construirRevision,
   estaBloqueada,
   estatusGuardado,
+  etiquetaReintentarErp,
   filasMarcadas,
   motivoRechazoRequerido,
 } from "./revision-logic";
@@ -81,5 +84,17 @@ describe("pending invoice review rules", () => {
     expect(motivoRechazoRequerido("B-1")).toBe(
       "Indique en Comentarios el motivo del rechazo de la factura con folio B-1.",
     );
+  });
+});
+
+describe("reintentarErp (issue 13)", () => {
+  it("sends who asks and the invoice's IdFactura as Factura, as the contract reads it", () => {
+    const request = construirReintentoErp(REVISOR, makeFactura({ IdFactura: 22 }));
+    expect(request).toEqual({ usuario: "1", id: "1", operador: "Empleado", Factura: 22 });
+    expect(reintentarErpRequestSchema.parse(request)).toEqual(request);
+  });
+
+  it("names the button with the folio", () => {
+    expect(etiquetaReintentarErp("A-1234")).toBe("Reintentar en el ERP la factura A-1234");
   });
 });

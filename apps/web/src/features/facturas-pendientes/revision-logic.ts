@@ -1,4 +1,4 @@
-import type { EstatusRevisionFactura, FacturaRow, RevisionFactura } from "@portal/contracts";
+import type { EstatusRevisionFactura, FacturaRow, ReintentarErpRequest, RevisionFactura } from "@portal/contracts";
 import type { CellValue, RowEdits } from "../../components/data-table";
 import type { Operator } from "../../lib/list-query";
 
@@ -81,3 +81,17 @@ export function construirRevision(operator: Operator, rows: readonly FacturaRow[
   );
   return { ok: true, request };
 }
+
+/** The reintentarErp body (issue 13): who asks, like a review, and the invoice's IdFactura as Factura. */
+export const construirReintentoErp = (
+  operator: Operator,
+  row: Pick<FacturaRow, "IdFactura">,
+): ReintentarErpRequest => ({
+  usuario: operator.id,
+  id: operator.id,
+  operador: operator.operador,
+  Factura: row.IdFactura,
+});
+
+/** The Reintentar button's accessible name: which invoice it sends to the ERP. */
+export const etiquetaReintentarErp = (folio: string) => `Reintentar en el ERP la factura ${folio}`;

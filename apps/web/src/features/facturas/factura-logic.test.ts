@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   type ArchivoLeido,
   type ArchivosFactura,
+  estadoErp,
   estatusFactura,
   estatusMostrado,
   estatusPago,
@@ -95,6 +96,30 @@ describe("invoice status (spec §4)", () => {
     expect(fechaMostrada("19-02-2025")).toBe("2025-02-19");
     expect(fechaMostrada("2025-02-19")).toBe("2025-02-19");
     expect(fechaMostrada(null)).toBe("");
+  });
+});
+
+describe("ERP state of an accepted invoice (issue 13)", () => {
+  it.each([
+    ["created", { EstadoERP: "creada", FolioSAP: 8123 }, "Factura SAP 8123", false],
+    ["waiting", { EstadoERP: "pendiente", FolioSAP: null }, "Pendiente en ERP", true],
+    ["refused", { EstadoERP: "fallido", FolioSAP: null }, "Error en ERP", true],
+  ] as const)("%s: %o reads %s, Reintentar %s", (_case, fields, etiqueta, puedeReintentar) => {
+    const estado = estadoErp(makeFactura({ EstatusFactura: "A", ...fields }));
+    expect(estado?.etiqueta).toBe(etiqueta);
+    expect(estado?.puedeReintentar).toBe(puedeReintentar);
+  });
+
+  it("keeps the ERP's message while not created", () => {
+    const row = makeFactura({ EstatusFactura: "A", EstadoERP: "fallido", ErrorERP: " Proveedor inactivo " });
+    expect(estadoErp(row)?.error).toBe("Proveedor inactivo");
+    expect(estadoErp({ ...row, EstadoERP: "creada", FolioSAP: 9 })?.error).toBe("");
+  });
+
+  it("has none when not sent to the ERP, and no retry for an invoice no longer accepted", () => {
+    expect(estadoErp(makeFactura({ EstatusFactura: "P", EstadoERP: "" }))).toBeNull();
+    expect(estadoErp(makeFactura({ EstatusFactura: "A" }))).toBeNull();
+    expect(estadoErp(makeFactura({ EstatusFactura: "R", EstadoERP: "fallido" }))?.puedeReintentar).toBe(false);
   });
 });
 

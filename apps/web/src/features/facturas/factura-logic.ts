@@ -69,6 +69,49 @@ export const COLOR_ESTATUS: Record<EstatusFactura | "Pagada", string> = {
   Pendiente: "yellow",
 };
 
+/**
+ * Where an accepted invoice stands with the ERP (issue 13, not in the spec): its A/P invoice created ('Factura SAP
+ * {FolioSAP}'), waiting for or retrying it ('Pendiente en ERP'), or refused / retries stopped ('Error en ERP').
+ */
+export interface EstadoErpMostrado {
+  estado: "creada" | "pendiente" | "fallido";
+  etiqueta: string;
+  color: string;
+  /** The ERP's last message ('' when none; the server never sends it to suppliers). */
+  error: string;
+  /** An employee may ask for the A/P invoice now: while it is not created yet. */
+  puedeReintentar: boolean;
+}
+
+/** The ERP state of an invoice, or null when it has none (not accepted, or a server without the ERP fields). */
+export function estadoErp(
+  row: Pick<FacturaRow, "EstatusFactura" | "EstadoERP" | "FolioSAP" | "ErrorERP">,
+): EstadoErpMostrado | null {
+  const error = row.ErrorERP?.trim() ?? "";
+  switch (row.EstadoERP) {
+    case "creada":
+      return {
+        estado: "creada",
+        etiqueta: row.FolioSAP == null ? "Registrada en ERP" : `Factura SAP ${row.FolioSAP}`,
+        color: "teal",
+        error: "",
+        puedeReintentar: false,
+      };
+    case "pendiente":
+    case "fallido":
+      return {
+        estado: row.EstadoERP,
+        etiqueta: row.EstadoERP === "pendiente" ? "Pendiente en ERP" : "Error en ERP",
+        color: row.EstadoERP === "pendiente" ? "yellow" : "red",
+        error,
+        // Only accepted invoices go to the ERP: the server refuses the others (MSG.erpNoAceptada).
+        puedeReintentar: row.EstatusFactura === "A",
+      };
+    default:
+      return null;
+  }
+}
+
 /** Spec §4 "Read-only on acceptance": files can only be viewed once Aceptada. */
 export const puedeCargarArchivos = (row: FacturaRow): boolean => estatusFactura(row) !== "Aceptada";
 

@@ -43,7 +43,7 @@ describe("/Facturas-Pendientes", () => {
     await openScreen(undefined);
     const header = within(screen.getByRole("table", { name: "Facturas pendientes" })).getAllByRole("row")[0];
     expect(header?.textContent).toBe(
-      "#SociedadProveedorFolioRFC emisorUUIDEntradaFechaTotalForma de pagoUso principalMétodo de pagoTentativa de pagoPDFXMLRecepciónEstatusRevisadoComentarios",
+      "#SociedadProveedorFolioRFC emisorUUIDEntradaFechaTotalForma de pagoUso principalMétodo de pagoTentativa de pagoPDFXMLRecepciónEstatusRevisadoComentariosERP",
     );
     expect(screen.getByPlaceholderText("Search…")).toBeDefined();
     expect(screen.getByRole("button", { name: "Recargar" })).toBeDefined();
@@ -153,5 +153,111 @@ describe("/Facturas-Pendientes", () => {
     );
     expect(screen.queryByRole("dialog", { name: CONFIRMACION_TITULO })).toBeNull();
     expect(calls.some(isPatch)).toBe(false);
+  });
+});
+
+describe("/Facturas-Pendientes: the accepted invoices in the ERP (issue 13)", () => {
+  const RECHAZO_ERP = MSG.erpRechazo("El proveedor P00001 está inactivo [OCRD.frozenFor]");
+  const ERP = [
+    makeFactura({ Fila: 1, IdFactura: 41, FolioFactura: "C-11", EstatusFactura: "P", EstadoERP: "", FolioSAP: null }),
+    makeFactura({
+      Fila: 2,
+      IdFactura: 42,
+      FolioFactura: "C-12",
+      EstatusFactura: "A",
+      EstadoERP: "creada",
+      FolioSAP: 8123,
+    }),
+    makeFactura({ Fila: 3, IdFactura: 43, FolioFactura: "C-13", EstatusFactura: "A", EstadoERP: "pendiente" }),
+    makeFactura({
+      Fila: 4,
+      IdFactura: 44,
+      FolioFactura: "C-14",
+      EstatusFactura: "A",
+      EstadoERP: "fallido",
+      FolioSAP: null,
+      ErrorERP: "El proveedor P00001 está inactivo [OCRD.frozenFor]",
+    }),
+    makeFactura({ Fila: 5, IdFactura: 45, FolioFactura: "C-15", EstatusFactura: "R", Comentarios: "Sin firma" }),
+  ];
+  const CREADA = makeFactura({ ...ERP[3], EstadoERP: "creada", FolioSAP: 8124, ErrorERP: "" });
+
+  const erpCell = (fila: number) => {
+    const table = screen.getByRole("table", { name: "Facturas pendientes" });
+    const header = within(table).getAllByRole("columnheader");
+    const columna = header.findIndex((cell) => cell.textContent === "ERP");
+    return within(bodyRows()[fila - 1] as HTMLElement).getAllByRole("cell")[columna] as HTMLElement;
+  };
+  const isReintento = (call: FakeCall) => call.url.endsWith(CALLS.facturasPendientesReintentarErp.path);
+  const reintentar = (folio: string) =>
+    screen.queryByRole("button", { name: `Reintentar en el ERP la factura ${folio}` });
+
+  async function openErp(reintento: Parameters<typeof fakeCalls>[0]["facturasPendientesReintentarErp"]) {
+    signInAs("administrador");
+    let listados = 0;
+    const calls = fakeCalls({
+      // After a retry the list answers with the invoice created, as the server would.
+      facturasPendientesGetFacturas: () => (listados++ === 0 ? ERP : [...ERP.slice(0, 3), CREADA, ...ERP.slice(4)]),
+      ...(reintento === undefined ? {} : { facturasPendientesReintentarErp: reintento }),
+    });
+    renderApp("/Facturas-Pendientes");
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    return calls;
+  }
+
+  it("shows each accepted invoice's ERP state, the ERP's message, and 'Reintentar' only while not created", async () => {
+    await openErp(undefined);
+    expect(erpCell(1).textContent).toBe("");
+    expect(erpCell(2).textContent).toBe("Factura SAP 8123");
+    expect(erpCell(3).textContent).toBe("Pendiente en ERP" + "Reintentar");
+    expect(within(erpCell(4)).getByText("Error en ERP")).toBeDefined();
+    expect(within(erpCell(4)).getByText("El proveedor P00001 está inactivo [OCRD.frozenFor]")).toBeDefined();
+    expect(erpCell(5).textContent).toBe("");
+
+    // Not for a created invoice nor for invoices not accepted.
+    expect(reintentar("C-11")).toBeNull();
+    expect(reintentar("C-12")).toBeNull();
+    expect(reintentar("C-15")).toBeNull();
+    // A real button, so the keyboard reaches it; the accepted rows stay locked for review.
+    const boton = reintentar("C-14") as HTMLButtonElement;
+    expect(boton.tagName).toBe("BUTTON");
+    expect(boton.disabled).toBe(false);
+    boton.focus();
+    expect(document.activeElement).toBe(boton);
+    expect(reintentar("C-13")).not.toBeNull();
+    expect(bodyRows()[3]?.hasAttribute("data-locked")).toBe(true);
+    expect(checkbox("Revisado, fila 4").disabled).toBe(true);
+
+    // The state is searchable as shown.
+    fireEvent.change(screen.getByPlaceholderText("Search…"), { target: { value: "error en erp" } });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]?.textContent).toContain("C-14");
+  });
+
+  it("'Reintentar' sends the invoice, shows the answer in green and reloads the list", async () => {
+    const calls = await openErp({ body: { status: "success", message: MSG.erpFacturaCreada(8124) } });
+    const listadoInicial = calls.filter(isList).length;
+    fireEvent.click(reintentar("C-14") as HTMLElement);
+
+    await waitFor(() => expect(toast()?.textContent).toContain(MSG.erpFacturaCreada(8124)));
+    expect(toast()?.getAttribute("style")).toContain("teal");
+    const enviados = calls.filter(isReintento);
+    expect(enviados).toHaveLength(1);
+    expect(enviados[0]?.method).toBe("POST");
+    expect(enviados[0]?.body).toEqual({ usuario: "1", id: "1", operador: "Empleado", Factura: 44 });
+    await waitFor(() => expect(calls.filter(isList).length).toBeGreaterThan(listadoInicial));
+    // The reloaded row shows the created A/P invoice and no more retry.
+    await waitFor(() => expect(erpCell(4).textContent).toBe("Factura SAP 8124"));
+    expect(reintentar("C-14")).toBeNull();
+  });
+
+  it("shows the ERP's refusal in red and reloads the list", async () => {
+    const calls = await openErp({ status: 502, body: { status: "error", message: RECHAZO_ERP } });
+    const listadoInicial = calls.filter(isList).length;
+    fireEvent.click(reintentar("C-13") as HTMLElement);
+    await waitFor(() => expect(toast()?.textContent).toContain(RECHAZO_ERP));
+    expect(toast()?.getAttribute("style")).toContain("red");
+    expect(calls.filter(isReintento)[0]?.body).toMatchObject({ Factura: 43 });
+    await waitFor(() => expect(calls.filter(isList).length).toBeGreaterThan(listadoInicial));
   });
 });

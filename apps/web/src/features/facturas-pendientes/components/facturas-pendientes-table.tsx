@@ -1,13 +1,16 @@
 import { Button, Checkbox, Group, List, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
 import type { FacturaRow } from "@portal/contracts";
 import { IconCheck } from "@tabler/icons-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { DataTable, type DataTableColumn, type RowEdits } from "../../../components/data-table";
 import { isApiError } from "../../../lib/api-client";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
+import type { Operator } from "../../../lib/list-query";
 import { notifyErrorLines, notifyReview } from "../../../lib/notify";
 import type { Session } from "../../../lib/session";
+import { EstadoErp } from "../../facturas/components/estado-erp";
 import { FACTURAS_COLUMNS } from "../../facturas/components/facturas-columns";
+import { estadoErp } from "../../facturas/factura-logic";
 import { facturasPendientesList, usePatchFacturasPendientes } from "../api";
 import {
   COLUMNA,
@@ -18,6 +21,7 @@ import {
   filasMarcadas,
   OPCIONES_ESTATUS,
 } from "../revision-logic";
+import { ReintentarErpButton } from "./reintentar-erp-button";
 
 const EMPTY: readonly FacturaRow[] = [];
 const NO_EDITS: RowEdits = {};
@@ -94,12 +98,39 @@ export const FACTURAS_PENDIENTES_COLUMNS: readonly DataTableColumn<FacturaRow>[]
 ];
 
 /**
+ * 'ERP' (issue 13, after the spec's columns so theirs keep their order): an accepted invoice's state in the ERP —
+ * 'Factura SAP {FolioSAP}', 'Pendiente en ERP' or 'Error en ERP' with the ERP's message — and 'Reintentar' while
+ * its A/P invoice is not created. Searchable and sortable by the state shown, so 'Error en ERP' finds the
+ * invoices to look at. The row stays locked for review: the button is not one of its editors.
+ */
+export function columnaErp(operator: Operator): DataTableColumn<FacturaRow> {
+  return {
+    id: "ERP",
+    header: "ERP",
+    value: (row) => estadoErp(row)?.etiqueta ?? "",
+    cell: (row) => {
+      const estado = estadoErp(row);
+      if (!estado) return null;
+      return (
+        <EstadoErp
+          estado={estado}
+          isCompact
+          accion={estado.puedeReintentar ? <ReintentarErpButton operator={operator} row={row} /> : null}
+        />
+      );
+    },
+  };
+}
+
+/**
  * /Facturas-Pendientes (spec §2, §4, §8): search, 'Recargar', 5/10/15/All rows (default 5), rows already
  * Aceptada locked; 'Agregar' once a row is checked opens the confirmation with the folios, and 'Aceptar' sends
- * the checked rows, shows the server's message for 2 s and reloads the list.
+ * the checked rows, shows the server's message for 2 s and reloads the list. Accepted rows show their ERP state.
  */
 export function FacturasPendientesTable({ session }: { session: Session }) {
   const facturas = facturasPendientesList.useList(session);
+  const { id, operador } = session;
+  const columns = useMemo(() => [...FACTURAS_PENDIENTES_COLUMNS, columnaErp({ id, operador })], [id, operador]);
   const rows = facturas.data ?? EMPTY;
   const [edits, setEdits] = useState<RowEdits>(NO_EDITS);
   const [isConfirming, setIsConfirming] = useState(false);
@@ -140,7 +171,7 @@ export function FacturasPendientesTable({ session }: { session: Session }) {
       <DataTable
         label="Facturas pendientes"
         rows={rows}
-        columns={FACTURAS_PENDIENTES_COLUMNS}
+        columns={columns}
         getRowKey={claveFila}
         isLoading={facturas.isPending && facturas.fetchStatus !== "idle"}
         onRefresh={() => void facturas.refetch()}

@@ -13,6 +13,7 @@ import { useSaveCompletion } from "../../../lib/save-feedback";
 import type { Session } from "../../../lib/session";
 import { facturasList, useEntradasFactura, usePatchFactura, useProveedorFactura } from "../api";
 import {
+  estadoErp,
   estatusFactura,
   estatusPago,
   fechaMostrada,
@@ -21,6 +22,7 @@ import {
   revisarActualizacion,
 } from "../factura-logic";
 import { type ArchivoClave, ArchivoPicker, NOMBRE_ARCHIVO } from "./archivo-picker";
+import { EstadoErp } from "./estado-erp";
 import { type ArchivosElegidos, leerArchivos, SIN_ARCHIVOS } from "./factura-nueva";
 import { HistorialFacturaSection } from "./historial-factura";
 
@@ -35,19 +37,29 @@ const ICONOS: Partial<Record<ArchivoClave, ReactNode>> = {
   recepcion: <IconPhoto size={16} aria-hidden />,
 };
 
+/**
+ * The 'Reintentar' action of the ERP state, given by the route to the employees who may ask for it (it belongs
+ * to the pending-invoices review, which this feature does not import).
+ */
+export type RenderReintentarErp = (row: FacturaRow) => ReactNode;
+
 interface DetalleProps {
   session: Session;
   row: FacturaRow;
   onDone: () => void;
+  renderReintentarErp?: RenderReintentarErp;
 }
 
 /**
  * 'Datos generales' (spec §2, §4): the invoice's fields read-only; each file 'Cargado' or 'No cargado' with 'Ver'
  * when present and, while the invoice is not Aceptada, a 'cargar' picker; 'Actualizar' (disabled once Aceptada
  * or Cancelado) sends patchfactura with only the files picked. Only the supplier that owns it may update it.
+ * Issue 13: 'Folio SAP' once the ERP's A/P invoice exists; employees also see the ERP state with its message.
  */
-function Detalle({ session, row, onDone }: DetalleProps) {
+function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
   const esProveedor = isProveedor(session);
+  // Suppliers see only the Folio SAP: the ERP's messages are for employees (the server sends them '' anyway).
+  const erp = esProveedor ? null : estadoErp(row);
   const canUpload = esProveedor && puedeCargarArchivos(row);
   const canUpdate = esProveedor && puedeActualizar(row);
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
@@ -99,8 +111,21 @@ function Detalle({ session, row, onDone }: DetalleProps) {
             <TextInput label="Entrada" value={String(row.Entrada)} readOnly />
             <TextInput label="Estatus del pago" value={estatusPago(row)} readOnly />
             <TextInput label="Fecha pago" value={fechaMostrada(row.FechaPago)} readOnly />
+            {row.FolioSAP == null ? null : <TextInput label="Folio SAP" value={String(row.FolioSAP)} readOnly />}
           </SimpleGrid>
           <Textarea label="Comentarios" value={row.Comentarios} readOnly rows={3} mt="sm" />
+
+          {erp ? (
+            <section aria-labelledby="erp-titulo">
+              <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm" id="erp-titulo">
+                ERP
+              </Title>
+              <EstadoErp
+                estado={erp}
+                accion={erp.puedeReintentar && renderReintentarErp ? renderReintentarErp(row) : null}
+              />
+            </section>
+          ) : null}
 
           <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm">
             Archivos
@@ -157,8 +182,8 @@ function Detalle({ session, row, onDone }: DetalleProps) {
 }
 
 /** /MisFacturas/MiFactura/:id: the :id-th row of the loaded list; without it, back to /MisFacturas (spec §2). */
-export function FacturaDetalle({ session, fila, onDone }: { session: Session; fila: number; onDone: () => void }) {
-  const row = facturasList.useLoadedRow(session, fila);
+export function FacturaDetalle({ fila, ...props }: Omit<DetalleProps, "row"> & { fila: number }) {
+  const row = facturasList.useLoadedRow(props.session, fila);
   if (!row) return <Navigate to="/MisFacturas" replace />;
-  return <Detalle key={row.IdFactura} session={session} row={row} onDone={onDone} />;
+  return <Detalle key={row.IdFactura} row={row} {...props} />;
 }

@@ -1,4 +1,4 @@
-import { MSG } from "@portal/contracts";
+import { CALLS, MSG } from "@portal/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { fakeCalls, signInAs } from "../../../test/fake-api";
@@ -450,5 +450,142 @@ describe("'Historial' of the invoice detail", () => {
     expect(screen.getByRole("textbox", { name: "Folio" })).toBeDefined();
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
+  });
+});
+
+describe("ERP state and payment in the invoice detail (issue 13)", () => {
+  const ERROR_ERP = "El proveedor P00001 está inactivo [OCRD.frozenFor]";
+  const ERP_FACTURAS = [
+    // PPD, partly paid: payment Pendiente (spec §4); its A/P invoice refused by the ERP.
+    makeFactura({
+      Fila: 1,
+      IdFactura: 21,
+      FolioFactura: "A-201",
+      EstatusFactura: "A",
+      PaidToDate: "1000.00",
+      FechaPago: "2026-03-02",
+      EstadoERP: "fallido",
+      FolioSAP: null,
+      ErrorERP: ERROR_ERP,
+    }),
+    // PPD, fully paid: Pagada.
+    makeFactura({
+      Fila: 2,
+      IdFactura: 22,
+      FolioFactura: "A-202",
+      EstatusFactura: "A",
+      PaidToDate: "3327.01",
+      FechaPago: "2026-03-05",
+      EstadoERP: "creada",
+      FolioSAP: 8123,
+      ErrorERP: "",
+    }),
+    // Cancelled in the ERP: Cancelado, and a cancelled PPD invoice's payment reads Pendiente.
+    makeFactura({
+      Fila: 3,
+      IdFactura: 23,
+      FolioFactura: "A-203",
+      EstatusFactura: "A",
+      CANCELED: "Y",
+      PaidToDate: "3327.01",
+      EstadoERP: "creada",
+      FolioSAP: 8124,
+      ErrorERP: "",
+    }),
+    makeFactura({ Fila: 4, IdFactura: 24, FolioFactura: "A-204", EstatusFactura: "A", EstadoERP: "pendiente" }),
+  ];
+  const CREADA = makeFactura({ ...ERP_FACTURAS[0], EstadoERP: "creada", FolioSAP: 8125, ErrorERP: "" });
+
+  const valor = (name: string) => (screen.getByRole("textbox", { name }) as HTMLInputElement).value;
+  const erp = () => screen.queryByRole("region", { name: "ERP" });
+  const reintentar = (folio: string) =>
+    screen.queryByRole("button", { name: `Reintentar en el ERP la factura ${folio}` });
+  const isList = (call: FakeCall) => call.url.endsWith(CALLS.getFacturas.path);
+
+  async function openErpDetail(
+    role: "administrador" | "consulta" | "proveedor",
+    folio: string,
+    extra: Parameters<typeof fakeCalls>[0] = {},
+  ) {
+    signInAs(role);
+    let listados = 0;
+    const calls = fakeCalls({
+      // After a retry the list answers with the A/P invoice created, as the server would.
+      getFacturas: () => (listados++ === 0 ? ERP_FACTURAS : [CREADA, ...ERP_FACTURAS.slice(1)]),
+      getProveedor: [PROVEEDOR],
+      getEntradas: [makeEntradaFactura()],
+      getHistorialFactura: [],
+      ...extra,
+    });
+    renderApp("/MisFacturas");
+    await waitFor(() => expect(bodyRows()).toHaveLength(4));
+    fireEvent.doubleClick(rowOf(folio));
+    expect(await screen.findByRole("heading", { level: 1, name: "Datos generales" })).toBeDefined();
+    return calls;
+  }
+
+  it("a reviewer sees the ERP's refusal and retries: the payload, the answer in green, the invoice reloaded", async () => {
+    const calls = await openErpDetail("administrador", "A-201", {
+      facturasPendientesReintentarErp: { body: { status: "success", message: MSG.erpFacturaCreada(8125) } },
+    });
+    expect(valor("Estatus")).toBe("Aceptada");
+    expect(valor("Estatus del pago")).toBe("Pendiente");
+    expect(valor("Fecha pago")).toBe("2026-03-02");
+    expect(screen.queryByRole("textbox", { name: "Folio SAP" })).toBeNull();
+    const seccion = erp() as HTMLElement;
+    expect(within(seccion).getByText("Error en ERP")).toBeDefined();
+    expect(within(seccion).getByText(ERROR_ERP)).toBeDefined();
+
+    const listados = calls.filter(isList).length;
+    fireEvent.click(within(seccion).getByRole("button", { name: "Reintentar en el ERP la factura A-201" }));
+    await waitFor(() => expect(toast()?.textContent).toContain(MSG.erpFacturaCreada(8125)));
+    expect(toast()?.getAttribute("style")).toContain("teal");
+    const enviado = calls.find((call) => call.url.endsWith(CALLS.facturasPendientesReintentarErp.path));
+    expect(enviado?.method).toBe("POST");
+    expect(enviado?.body).toEqual({ usuario: "1", id: "1", operador: "Empleado", Factura: 21 });
+    await waitFor(() => expect(calls.filter(isList).length).toBeGreaterThan(listados));
+    await waitFor(() => expect(within(erp() as HTMLElement).getByText("Factura SAP 8125")).toBeDefined());
+    expect(valor("Folio SAP")).toBe("8125");
+    expect(screen.queryByText(ERROR_ERP)).toBeNull();
+    expect(reintentar("A-201")).toBeNull();
+  });
+
+  it("shows a waiting invoice as 'Pendiente en ERP'; an employee who does not review sees the state without 'Reintentar'", async () => {
+    await openErpDetail("consulta", "A-204");
+    expect(within(erp() as HTMLElement).getByText("Pendiente en ERP")).toBeDefined();
+    expect(reintentar("A-204")).toBeNull();
+  });
+
+  it("an employee sees the created invoice's Folio SAP; paid PPD reads Pagada", async () => {
+    await openErpDetail("administrador", "A-202");
+    expect(valor("Folio SAP")).toBe("8123");
+    expect(within(erp() as HTMLElement).getByText("Factura SAP 8123")).toBeDefined();
+    expect(reintentar("A-202")).toBeNull();
+    expect(valor("Estatus del pago")).toBe("Pagada");
+    expect(valor("Fecha pago")).toBe("2026-03-05");
+  });
+
+  it("a supplier sees only the Folio SAP, never the ERP's state or message", async () => {
+    await openErpDetail("proveedor", "A-202");
+    expect(valor("Folio SAP")).toBe("8123");
+    expect(erp()).toBeNull();
+    expect(screen.queryByText("Factura SAP 8123")).toBeNull();
+  });
+
+  it("a supplier's refused invoice shows no error, even if one were sent", async () => {
+    await openErpDetail("proveedor", "A-201");
+    expect(screen.queryByRole("textbox", { name: "Folio SAP" })).toBeNull();
+    expect(erp()).toBeNull();
+    expect(screen.queryByText(ERROR_ERP)).toBeNull();
+    expect(screen.queryByText("Error en ERP")).toBeNull();
+    expect(reintentar("A-201")).toBeNull();
+  });
+
+  it("an invoice cancelled in the ERP reads Cancelado, and its PPD payment Pendiente", async () => {
+    await openErpDetail("proveedor", "A-203");
+    expect(valor("Estatus")).toBe("Cancelado");
+    expect(valor("Estatus del pago")).toBe("Pendiente");
+    expect((screen.getByRole("button", { name: "Actualizar" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(valor("Folio SAP")).toBe("8124");
   });
 });

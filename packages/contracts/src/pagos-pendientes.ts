@@ -3,6 +3,7 @@ import { estatusRevisionPagoSchema } from "./codes";
 import {
   actorRequestSchema,
   correosSchema,
+  enteroSchema,
   idSchema,
   listRequestSchema,
   messageAnswerSchema,
@@ -32,6 +33,8 @@ export const revisionPagoSchema = actorRequestSchema.extend({
   BD: requiredText("BD", 100),
   Correo: correosSchema("Correo", true).optional(),
   PagoSAP: idSchema("PagoSAP"),
+  /** The record's Version as the reviewer saw it (issue 14): a changed record refuses the whole review. */
+  Version: enteroSchema("Version").optional(),
 });
 export type RevisionPago = z.infer<typeof revisionPagoSchema>;
 

@@ -78,6 +78,8 @@ export const pagoRowSchema = z.object({
    * of the month after the payment) has passed (issue 14; not in the spec).
    */
   ComplementoVencido: z.boolean().optional(),
+  /** The complement record's version (issue 14): a reviewer's decision carries the version it saw. */
+  Version: enteroSchema("Version").optional(),
 });
 export type PagoRow = z.infer<typeof pagoRowSchema>;
 

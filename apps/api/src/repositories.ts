@@ -7,6 +7,7 @@ import { createEmpleadosRepository } from "./modules/empleados/repository";
 import { createErpTrabajosRepository } from "./modules/erp-facturas/repository";
 import { createFacturasRepository } from "./modules/facturas/repository";
 import { createHealthRepository } from "./modules/health/repository";
+import { createPagosRepository } from "./modules/pagos/repository";
 import { createProveedoresRepository } from "./modules/proveedores/repository";
 import { createCertificadosSatRepository } from "./modules/sat/repository";
 import { createSociedadesRepository } from "./modules/sociedades/repository";
@@ -25,6 +26,7 @@ export function createRepositories(db: Database) {
     erpTrabajos: createErpTrabajosRepository(db),
     facturas: createFacturasRepository(db),
     health: createHealthRepository(db),
+    pagos: createPagosRepository(db),
     certificadosSat: createCertificadosSatRepository(db),
     proveedores: createProveedoresRepository(db),
     sociedades: createSociedadesRepository(db),

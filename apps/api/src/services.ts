@@ -4,7 +4,12 @@ import type { AppConfig } from "./config";
 import { createErpScopeResolver, createMockErpAdapter, type ErpAdapter, erpPdfPolicy } from "./erp";
 import { createRowCache } from "./erp/row-cache";
 import type { Clock } from "./lib/clock";
-import { constanciaSociedadPolicy, documentoProveedorPolicy, facturaArchivoPolicy } from "./modules/archivos/policies";
+import {
+  constanciaSociedadPolicy,
+  documentoProveedorPolicy,
+  facturaArchivoPolicy,
+  pagoArchivoPolicy,
+} from "./modules/archivos/policies";
 import { createArchivosService } from "./modules/archivos/service";
 import { createAuthService } from "./modules/auth/service";
 import { createCorreoService, type MailTransport } from "./modules/correo/service";
@@ -15,6 +20,7 @@ import { createErpFacturasService } from "./modules/erp-facturas/service";
 import { createFacturasService } from "./modules/facturas/service";
 import { createHealthService } from "./modules/health/service";
 import { createHomeService } from "./modules/home/service";
+import { createPagosService } from "./modules/pagos/service";
 import { pedidosList } from "./modules/pedidos/service";
 import { createProveedoresService } from "./modules/proveedores/service";
 import { createCertificateStore } from "./modules/sat/certificados";
@@ -77,16 +83,20 @@ export function createServices(
     erpScope,
     warn: options.warn ?? (() => {}),
   });
+  const pagos = createPagosService({ data, clock, erp, erpScope, proveedores, sellos });
   const home = createHomeService(repos.sociedades, {
     Pedidos: pedidos.count,
     "Entradas de mercancia": entradas.count,
     Facturas: facturas.count,
     "Facturas pendientes": facturas.countPendientes,
+    Pagos: pagos.count,
+    "Pagos pendientes": pagos.countPendientes,
   });
   const archivos = createArchivosService(repos.archivos, [
     constanciaSociedadPolicy(repos.archivos),
     documentoProveedorPolicy(repos.archivos),
     facturaArchivoPolicy(repos.facturas),
+    pagoArchivoPolicy(repos.pagos),
     erpPdfPolicy(erp, erpScope),
   ]);
   return {
@@ -102,6 +112,7 @@ export function createServices(
     entradas,
     facturas,
     erpFacturas,
+    pagos,
     sellos,
   };
 }

@@ -7,12 +7,7 @@ import { CALL_NAMES, type CallName } from "@portal/contracts";
  */
 export const NOT_YET_BUILT: readonly CallName[] = [
   // Pagos
-  "getPagos",
   "getComplementoEsperado",
-  "postPago",
-  // Pagos pendientes
-  "pagosPendientesGetPagos",
-  "patchPagos",
 ];
 
 /** The calls the API answers today. */

@@ -140,8 +140,10 @@ export interface ErpPagoFactura {
   uuid: string;
   fecha: string;
   facturaTotal: string;
-  /** Amount of this payment applied to the invoice. */
+  /** Amount of this payment applied to the invoice, in the invoice's currency. */
   sumApplied: string;
+  /** The same amount in the payment's currency (equal to sumApplied when the currencies are the same). */
+  appliedPago: string;
   docCur: string;
 }
 
@@ -157,8 +159,21 @@ export interface ErpPago {
   formaPago: string;
   docTotal: string;
   docCur: string;
+  /** Exchange rate of the payment's currency to MXN ("1" for MXN). */
+  docRate: string;
   canceled: "Y" | "N";
   facturas: ErpPagoFactura[];
+}
+
+/** One payment applied to an A/P invoice (the invoice's payment history, for the complement's parcialidades). */
+export interface ErpAplicacion {
+  facturaDocEntry: number;
+  pagoDocEntry: number;
+  pagoDocNum: number;
+  docDate: string;
+  /** In the invoice's currency. */
+  sumApplied: string;
+  canceled: "Y" | "N";
 }
 
 /** A purchasing document that has a given file as its PDF (for authorizing downloads). */
@@ -243,6 +258,15 @@ export interface ErpAdapter {
   findEntrada(bd: string, docNum: number): Promise<ErpEntrada | null>;
   /** Vendor payments with the invoices each settles, newest first. */
   listPagos(scope: ErpScope): Promise<ErpPago[]>;
+  /** How many payments listPagos(scope) returns, without reading them. */
+  countPagos(scope: ErpScope): Promise<number>;
+  /** The payment numbered `docNum` in company database `bd` with the invoices it settles, or null. */
+  findPago(bd: string, docNum: number): Promise<ErpPago | null>;
+  /**
+   * Every payment (cancelled ones included) applied to these A/P invoices (DocEntry) of `bd`, oldest first (by
+   * payment date, then DocNum): what a complement's NumParcialidad and ImpSaldoAnt come from.
+   */
+  listAplicaciones(bd: string, facturaDocEntries: readonly number[]): Promise<ErpAplicacion[]>;
   /** Business partners (suppliers) in the scope's company databases, by company database then CardCode. */
   listProveedores(scope: ErpScope): Promise<ErpProveedor[]>;
   /** The purchasing documents whose PDF is this file ([] when none): the portal authorizes downloads with it. */

@@ -237,6 +237,64 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     return headers.map((h) => entrada(h, porDocumento.get(clave(h[0], h[1])) ?? []));
   };
 
+  /** Payments matching `filtro` (newest first) with the invoices each settles: two queries, no N+1. */
+  async function pagos(filtro: SQL | undefined): Promise<ErpPago[]> {
+    const [cabeceras, facturas] = await Promise.all([
+      db
+        .select({
+          bd: erpPagos.bd,
+          docEntry: erpPagos.docEntry,
+          docNum: erpPagos.docNum,
+          cardCode: erpPagos.cardCode,
+          cardName: erpPagos.cardName,
+          docDate: erpPagos.docDate,
+          formaPago: erpPagos.pymntGroup,
+          docTotal: erpPagos.docTotal,
+          docCur: erpPagos.docCur,
+          docRate: sql<string>`trim_scale(${erpPagos.docRate})::text`,
+          canceled: erpPagos.canceled,
+        })
+        .from(erpPagos)
+        .where(filtro)
+        .orderBy(desc(erpPagos.docDate), asc(erpPagos.bd), desc(erpPagos.docNum)),
+      db
+        .select({
+          bd: erpPagoFacturas.bd,
+          docEntry: erpPagoFacturas.docEntry,
+          lineNum: erpPagoFacturas.lineNum,
+          facturaDocEntry: erpPagoFacturas.facturaDocEntry,
+          facturaDocNum: erpFacturas.docNum,
+          folio: erpFacturas.numAtCard,
+          uuid: sql<string>`upper(${erpFacturas.uuid})`,
+          fecha: erpFacturas.docDate,
+          facturaTotal: erpFacturas.docTotal,
+          sumApplied: erpPagoFacturas.sumApplied,
+          appliedPago: sql<string>`coalesce(${erpPagoFacturas.appliedPago}, ${erpPagoFacturas.sumApplied})::text`,
+          docCur: erpFacturas.docCur,
+        })
+        .from(erpPagoFacturas)
+        .innerJoin(erpPagos, and(eq(erpPagos.bd, erpPagoFacturas.bd), eq(erpPagos.docEntry, erpPagoFacturas.docEntry)))
+        .innerJoin(
+          erpFacturas,
+          and(eq(erpFacturas.bd, erpPagoFacturas.bd), eq(erpFacturas.docEntry, erpPagoFacturas.facturaDocEntry)),
+        )
+        .where(filtro)
+        .orderBy(asc(erpPagoFacturas.bd), asc(erpPagoFacturas.docEntry), asc(erpPagoFacturas.lineNum)),
+    ]);
+    const porPago = new Map<string, ErpPagoFactura[]>();
+    for (const { bd, docEntry, ...f } of facturas) {
+      const key = clave(bd, docEntry);
+      const lista = porPago.get(key);
+      if (lista) lista.push(f);
+      else porPago.set(key, [f]);
+    }
+    return cabeceras.map((p) => ({
+      ...p,
+      canceled: p.canceled === "Y" ? "Y" : "N",
+      facturas: porPago.get(clave(p.bd, p.docEntry)) ?? [],
+    }));
+  }
+
   async function contar(tabla: TablaDocumento, scope: ErpScope) {
     if (scope.bds.length === 0) return 0;
     const [row] = await db.select({ n: count() }).from(tabla).where(enAlcance(tabla, scope));
@@ -265,63 +323,30 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
 
     countEntradas: (scope) => contar(erpEntradas, scope),
 
-    async listPagos(scope): Promise<ErpPago[]> {
-      if (scope.bds.length === 0) return [];
-      const [pagos, facturas] = await Promise.all([
-        db
-          .select({
-            bd: erpPagos.bd,
-            docEntry: erpPagos.docEntry,
-            docNum: erpPagos.docNum,
-            cardCode: erpPagos.cardCode,
-            cardName: erpPagos.cardName,
-            docDate: erpPagos.docDate,
-            formaPago: erpPagos.pymntGroup,
-            docTotal: erpPagos.docTotal,
-            docCur: erpPagos.docCur,
-            canceled: erpPagos.canceled,
-          })
-          .from(erpPagos)
-          .where(enAlcance(erpPagos, scope))
-          .orderBy(desc(erpPagos.docDate), asc(erpPagos.bd), desc(erpPagos.docNum)),
-        db
-          .select({
-            bd: erpPagoFacturas.bd,
-            docEntry: erpPagoFacturas.docEntry,
-            lineNum: erpPagoFacturas.lineNum,
-            facturaDocEntry: erpPagoFacturas.facturaDocEntry,
-            facturaDocNum: erpFacturas.docNum,
-            folio: erpFacturas.numAtCard,
-            uuid: sql<string>`upper(${erpFacturas.uuid})`,
-            fecha: erpFacturas.docDate,
-            facturaTotal: erpFacturas.docTotal,
-            sumApplied: erpPagoFacturas.sumApplied,
-            docCur: erpFacturas.docCur,
-          })
-          .from(erpPagoFacturas)
-          .innerJoin(
-            erpPagos,
-            and(eq(erpPagos.bd, erpPagoFacturas.bd), eq(erpPagos.docEntry, erpPagoFacturas.docEntry)),
-          )
-          .innerJoin(
-            erpFacturas,
-            and(eq(erpFacturas.bd, erpPagoFacturas.bd), eq(erpFacturas.docEntry, erpPagoFacturas.facturaDocEntry)),
-          )
-          .where(enAlcance(erpPagos, scope))
-          .orderBy(asc(erpPagoFacturas.bd), asc(erpPagoFacturas.docEntry), asc(erpPagoFacturas.lineNum)),
-      ]);
-      const porPago = new Map<string, ErpPagoFactura[]>();
-      for (const { bd, docEntry, ...f } of facturas) {
-        const key = clave(bd, docEntry);
-        const lista = porPago.get(key);
-        if (lista) lista.push(f);
-        else porPago.set(key, [f]);
-      }
-      return pagos.map((p) => ({
-        ...p,
-        canceled: p.canceled === "Y" ? "Y" : "N",
-        facturas: porPago.get(clave(p.bd, p.docEntry)) ?? [],
-      }));
+    listPagos: async (scope) => (scope.bds.length === 0 ? [] : pagos(enAlcance(erpPagos, scope))),
+    countPagos: async (scope) => {
+      if (scope.bds.length === 0) return 0;
+      const [row] = await db.select({ n: count() }).from(erpPagos).where(enAlcance(erpPagos, scope));
+      return row?.n ?? 0;
+    },
+    findPago: async (bd, docNum) =>
+      (await pagos(and(eq(erpPagos.bd, bd), eq(erpPagos.docNum, docNum)) as SQL))[0] ?? null,
+    async listAplicaciones(bd, facturaDocEntries) {
+      if (facturaDocEntries.length === 0) return [];
+      const rows = await db
+        .select({
+          facturaDocEntry: erpPagoFacturas.facturaDocEntry,
+          pagoDocEntry: erpPagos.docEntry,
+          pagoDocNum: erpPagos.docNum,
+          docDate: erpPagos.docDate,
+          sumApplied: erpPagoFacturas.sumApplied,
+          canceled: erpPagos.canceled,
+        })
+        .from(erpPagoFacturas)
+        .innerJoin(erpPagos, and(eq(erpPagos.bd, erpPagoFacturas.bd), eq(erpPagos.docEntry, erpPagoFacturas.docEntry)))
+        .where(and(eq(erpPagoFacturas.bd, bd), inArray(erpPagoFacturas.facturaDocEntry, [...facturaDocEntries])))
+        .orderBy(asc(erpPagos.docDate), asc(erpPagos.docNum), asc(erpPagoFacturas.lineNum));
+      return rows.map((r) => ({ ...r, canceled: r.canceled === "Y" ? ("Y" as const) : ("N" as const) }));
     },
 
     async listProveedores(scope): Promise<ErpProveedor[]> {

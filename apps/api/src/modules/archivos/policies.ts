@@ -1,5 +1,6 @@
 import { isEmpleado } from "../../lib/session-user";
 import type { FacturasRepository } from "../facturas/repository";
+import type { PagosRepository } from "../pagos/repository";
 import type { ArchivosRepository } from "./repository";
 import type { ArchivoPolicy } from "./service";
 
@@ -25,4 +26,12 @@ export const facturaArchivoPolicy =
   async (user, archivoId) => {
     const nombre = await repo.archivoNombre(archivoId, isEmpleado(user) ? null : user.id);
     return nombre === undefined ? null : { nombre: nombre || "factura" };
+  };
+
+/** Payment files (complement PDF and XML, the employee's proof): every employee; a supplier only its own (issue 14). */
+export const pagoArchivoPolicy =
+  (repo: PagosRepository): ArchivoPolicy =>
+  async (user, archivoId) => {
+    const nombre = await repo.archivoNombre(archivoId, isEmpleado(user) ? null : user.id);
+    return nombre === undefined ? null : { nombre: nombre || "pago" };
   };

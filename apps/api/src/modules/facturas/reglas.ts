@@ -51,9 +51,9 @@ export interface DatosEnviados {
   TipoDeCambio?: string;
 }
 
-const texto = (v: unknown) => String(v ?? "").trim();
-const nombre = (v: unknown) => texto(v).replace(/\s+/g, " ").toUpperCase();
-const mismoImporte = (a: unknown, b: unknown) => {
+export const texto = (v: unknown) => String(v ?? "").trim();
+export const nombre = (v: unknown) => texto(v).replace(/\s+/g, " ").toUpperCase();
+export const mismoImporte = (a: unknown, b: unknown) => {
   const x = parseAmount(texto(a));
   const y = parseAmount(texto(b));
   return x !== null && y !== null && compareAmounts(roundAmount(x, 2), roundAmount(y, 2)) === 0;
@@ -64,7 +64,7 @@ const mismoNumero = (a: unknown, b: unknown) => {
   return x !== null && y !== null && compareAmounts(x, y) === 0;
 };
 /** A date the client sends as AAAA-MM-DD matches the XML's AAAA-MM-DDThh:mm:ss on its date. */
-const mismaFecha = (enviada: string, xml: string) =>
+export const mismaFecha = (enviada: string, xml: string) =>
   enviada.length === 10 ? xml.startsWith(enviada) : enviada === xml;
 
 /**

@@ -1,0 +1,122 @@
+/**
+ * What the server checks of a payment complement beyond the spec's §5 cross checks (packages/cfdi rules.ts
+ * checkPaymentAgainst), with the Spanish messages a supplier reads (issue 14). Pure: every failing message is
+ * returned.
+ */
+import { normalizeUuid, type PaymentData, parseAmount, roundAmount } from "@portal/cfdi";
+import type { ErpPago } from "../../erp/types";
+import { FACTURA_MSG, mismaFecha, mismoImporte, nombre, texto } from "../facturas/reglas";
+
+export const PAGO_MSG = {
+  pagoNoExiste: (docNum: number) => `El pago ${docNum} no existe en la sociedad indicada o no es de su cuenta.`,
+  pagoCancelado: (docNum: number) =>
+    `El pago ${docNum} está cancelado en el ERP; ya no se le pueden cargar documentos.`,
+  complementoAceptado: (docNum: number) =>
+    `El complemento del pago ${docNum} ya fue aceptado; ya no se pueden cambiar sus documentos.`,
+  rfcEmisor: (xml: string, registro: string) =>
+    `El RFC del emisor del XML (${xml}) no es el RFC de su registro en el portal (${registro}).`,
+  rfcReceptor: (xml: string, sociedad: string) =>
+    `El RFC del receptor del XML (${xml}) no es el RFC de la sociedad del pago (${sociedad}).`,
+  uuidRegistrado: (uuid: string) =>
+    `El UUID ${uuid} ya está registrado en el portal; un complemento de pago se registra una sola vez.`,
+  monedaP: (xml: string, pago: string) => `La moneda del pago del XML (MonedaP ${xml}) no es la del pago (${pago}).`,
+  tipoCambioP: (xml: string, pago: string) =>
+    `El tipo de cambio del pago del XML (TipoCambioP ${xml}) no es el del pago en el ERP (${pago}).`,
+  impPagado: (uuid: string, xml: string, aplicado: string, moneda: string) =>
+    `El importe pagado del documento ${uuid} en el XML (ImpPagado ${xml}) no es el que el pago le aplicó (${aplicado} ${moneda}).`,
+  saldoInsoluto: (uuid: string) =>
+    `El saldo insoluto del documento ${uuid} en el XML no es el saldo anterior menos el importe pagado.`,
+  saldoNegativo: (uuid: string) => `El saldo insoluto del documento ${uuid} en el XML no puede ser negativo.`,
+  detalleNoCoincide: "Los documentos relacionados enviados no coinciden con los del XML.",
+  noCoincide: FACTURA_MSG.noCoincide,
+  // Review
+  revisionNoExiste: (id: number) => `El registro de pago ${id} no existe.`,
+  revisionBloqueada: (docNum: number) => `El complemento del pago ${docNum} ya fue aceptado y no se puede cambiar.`,
+  rechazoSinComentario: (docNum: number) =>
+    `Indique en Comentarios el motivo del rechazo del complemento del pago ${docNum}.`,
+  revisionDesactualizada: (docNum: number) =>
+    `El complemento del pago ${docNum} cambió mientras lo revisaba; recargue la lista y vuelva a decidir.`,
+  sinComplemento: (docNum: number) => `El pago ${docNum} no tiene un complemento cargado que revisar.`,
+} as const;
+
+const centavos = (v: string) => {
+  const x = parseAmount(texto(v));
+  return x === null ? null : Math.round(Number(roundAmount(x, 2)) * 100);
+};
+
+/**
+ * The complement against the ERP payment, beyond §5: the currency and exchange rate of every Pago node, and for
+ * every related document of this payment: ImpPagado is what the payment applied to that invoice (in the
+ * invoice's currency), and ImpSaldoInsoluto = ImpSaldoAnt − ImpPagado, never below zero.
+ */
+export function revisarContraPago(datos: PaymentData, pago: ErpPago): string[] {
+  const errores: string[] = [];
+  for (const nodo of datos.Pagos) {
+    if (nodo.MonedaP.toUpperCase() !== pago.docCur.toUpperCase()) {
+      errores.push(PAGO_MSG.monedaP(nodo.MonedaP, pago.docCur));
+    }
+    const esperado = pago.docCur.toUpperCase() === "MXN" ? 1 : Number(pago.docRate);
+    if (Math.abs(Number(nodo.TipoCambioP) - esperado) > 0.00005) {
+      errores.push(PAGO_MSG.tipoCambioP(nodo.TipoCambioP, pago.docCur.toUpperCase() === "MXN" ? "1" : pago.docRate));
+    }
+  }
+  const aplicado = new Map(pago.facturas.map((f) => [normalizeUuid(f.uuid), f]));
+  for (const doc of datos.Detalle) {
+    const uuid = normalizeUuid(doc.UUID);
+    const factura = aplicado.get(uuid);
+    if (!factura) continue; // §5's own message names it (checkPaymentAgainst).
+    const pagado = centavos(doc.ImpPagado);
+    const anterior = centavos(doc.ImpSaldoAnt);
+    const insoluto = centavos(doc.ImpSaldoInsoluto);
+    const erp = centavos(factura.sumApplied);
+    if (pagado === null || erp === null || Math.abs(pagado - erp) > 1) {
+      errores.push(PAGO_MSG.impPagado(uuid, doc.ImpPagado, factura.sumApplied, factura.docCur));
+    }
+    if (insoluto !== null && insoluto < 0) errores.push(PAGO_MSG.saldoNegativo(uuid));
+    else if (pagado === null || anterior === null || insoluto === null || anterior - pagado !== insoluto) {
+      errores.push(PAGO_MSG.saldoInsoluto(uuid));
+    }
+  }
+  return errores;
+}
+
+/** The postPago fields a supplier's browser fills from the XML. */
+export interface DatosPagoEnviados {
+  FechaPago: string;
+  Folio: string;
+  Total: string;
+  RFCEmisor: string;
+  RFCReceptor: string;
+  NombreEmisor: string;
+  NombreReceptor: string;
+  UUID: string;
+  Detalle: { UUID: string }[];
+}
+
+/** Every field the client sends that also comes from the XML must be the XML's (as for invoices). */
+export function camposPagoContraXml(enviado: DatosPagoEnviados, xml: PaymentData): string[] {
+  const errores: string[] = [];
+  const campo = (
+    clave: keyof Omit<DatosPagoEnviados, "Detalle">,
+    valorXml: string,
+    igual: (a: string, b: string) => boolean,
+  ) => {
+    const valor = texto(enviado[clave]);
+    if (!igual(valor, texto(valorXml))) errores.push(PAGO_MSG.noCoincide(clave, valor, texto(valorXml)));
+  };
+  const mayusculas = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
+  campo("RFCEmisor", xml.RFCEmisor, mayusculas);
+  campo("RFCReceptor", xml.RFCReceptor, mayusculas);
+  campo("NombreEmisor", xml.NombreEmisor, (a, b) => nombre(a) === nombre(b));
+  campo("NombreReceptor", xml.NombreReceptor, (a, b) => nombre(a) === nombre(b));
+  campo("UUID", xml.UUID, mayusculas);
+  campo("FechaPago", xml.FechaPago, mismaFecha);
+  campo("Total", xml.Total, mismoImporte);
+  campo("Folio", xml.Folio, (a, b) => a === b);
+  const enviados = new Set(enviado.Detalle.map((d) => normalizeUuid(d.UUID)));
+  const delXml = new Set(xml.Detalle.map((d) => normalizeUuid(d.UUID)));
+  if (enviados.size !== delXml.size || [...enviados].some((u) => !delXml.has(u))) {
+    errores.push(PAGO_MSG.detalleNoCoincide);
+  }
+  return errores;
+}

@@ -1,0 +1,140 @@
+import { type Database, schema } from "@portal/db";
+import { and, count, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+
+const { complementosPago, facturas, proveedores, sociedades } = schema;
+
+export type ComplementoRecord = typeof complementosPago.$inferSelect;
+export type NuevoComplemento = typeof complementosPago.$inferInsert;
+
+/** Payment documents (issue 14): the portal's record of each ERP payment's complement and proof. */
+export function createPagosRepository(db: Database) {
+  return {
+    /** The records of a supplier's payments (cardCode), or of every payment (null). */
+    deAlcance: (cardCode: string | null) =>
+      db
+        .select()
+        .from(complementosPago)
+        .where(cardCode === null ? undefined : eq(complementosPago.cardCode, cardCode)),
+    findById: async (id: number) => (await db.select().from(complementosPago).where(eq(complementosPago.id, id)))[0],
+    findByIds: (ids: readonly number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select()
+            .from(complementosPago)
+            .where(inArray(complementosPago.id, [...ids])),
+    findByPago: async (bd: string, pagoDocEntry: number) =>
+      (
+        await db
+          .select()
+          .from(complementosPago)
+          .where(and(eq(complementosPago.bd, bd), eq(complementosPago.pagoDocEntry, pagoDocEntry)))
+      )[0],
+    uuidTaken: async (uuid: string, exceptId?: number) =>
+      (
+        await db
+          .select({ id: complementosPago.id })
+          .from(complementosPago)
+          .where(
+            and(
+              eq(complementosPago.uuid, uuid),
+              exceptId === undefined ? undefined : ne(complementosPago.id, exceptId),
+            ),
+          )
+          .limit(1)
+      ).length > 0,
+    insert: async (values: NuevoComplemento) =>
+      (await db.insert(complementosPago).values(values).returning({ id: complementosPago.id }))[0]!.id,
+    update: async (id: number, values: Partial<NuevoComplemento>) => {
+      await db.update(complementosPago).set(values).where(eq(complementosPago.id, id));
+    },
+    /** A reviewer's decision, only if the record is still at the version the reviewer saw; false otherwise. */
+    decide: async (id: number, version: number, values: { estatus: string; comentarios: string; updatedAt: Date }) =>
+      (
+        await db
+          .update(complementosPago)
+          .set(values)
+          .where(and(eq(complementosPago.id, id), eq(complementosPago.version, version)))
+          .returning({ id: complementosPago.id })
+      ).length === 1,
+    /** The review list: complements Pendiente, Rechazada or in Validación, and those accepted since `desde`. */
+    pendientes: (desde: Date) =>
+      db
+        .select()
+        .from(complementosPago)
+        .where(
+          and(
+            isNotNull(complementosPago.uuid),
+            or(
+              inArray(complementosPago.estatus, ["P", "R", "V"]),
+              and(eq(complementosPago.estatus, "A"), sql`${complementosPago.updatedAt} >= ${desde}`),
+            ),
+          ),
+        ),
+    /** Complements awaiting a decision (Pendiente or in Validación): the 'Pagos pendientes' tile. */
+    countPendientes: async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(complementosPago)
+          .where(and(isNotNull(complementosPago.uuid), inArray(complementosPago.estatus, ["P", "V"])))
+      )[0]?.n ?? 0,
+    /** Sociedades by company database, with what a payment row and the complement checks need. */
+    sociedadesPorBd: async (bds: readonly string[]) =>
+      bds.length === 0
+        ? []
+        : db
+            .select({
+              id: sociedades.id,
+              bd: sociedades.bdSap,
+              nombre: sociedades.nombre,
+              rfc: sociedades.rfc,
+              cp: sociedades.cp,
+              regimen: sociedades.regimen,
+            })
+            .from(sociedades)
+            .where(inArray(sociedades.bdSap, [...bds])),
+    proveedoresPorCardCode: async (cardCodes: readonly string[]) =>
+      cardCodes.length === 0
+        ? []
+        : db
+            .select({
+              cardCode: proveedores.cardCode,
+              cardName: proveedores.cardName,
+              rfc: proveedores.rfc,
+              email: proveedores.email,
+            })
+            .from(proveedores)
+            .where(inArray(proveedores.cardCode, [...cardCodes])),
+    /** The portal invoices with these UUIDs (payment method, serie-folio): the complement rules and deadline. */
+    facturasPorUuid: async (uuids: readonly string[]) =>
+      uuids.length === 0
+        ? []
+        : db
+            .select({ uuid: facturas.uuid, folio: facturas.folio, metodoPago: facturas.metodoPago })
+            .from(facturas)
+            .where(inArray(facturas.uuid, [...uuids])),
+    /** The payment file `archivoId` belongs to, with its name (employees: any; a supplier only its own). */
+    archivoNombre: async (archivoId: string, cardCode: string | null) => {
+      const [row] = await db
+        .select()
+        .from(complementosPago)
+        .where(
+          and(
+            or(
+              eq(complementosPago.pdfArchivoId, archivoId),
+              eq(complementosPago.xmlArchivoId, archivoId),
+              eq(complementosPago.comprobanteArchivoId, archivoId),
+            ),
+            cardCode === null ? undefined : eq(complementosPago.cardCode, cardCode),
+          ),
+        )
+        .limit(1);
+      if (!row) return undefined;
+      if (row.pdfArchivoId === archivoId) return row.pdfNombre;
+      if (row.xmlArchivoId === archivoId) return row.xmlNombre;
+      return row.comprobanteNombre;
+    },
+  };
+}
+export type PagosRepository = ReturnType<typeof createPagosRepository>;

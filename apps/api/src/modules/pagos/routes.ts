@@ -1,0 +1,21 @@
+import { CALLS, MSG } from "@portal/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { registerCall } from "../../lib/call-route";
+
+/** Payments and complements (issue 14): thin routes over services.pagos. */
+export const pagosRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ok = <T>(data: T) => ({ status: "success" as const, message: MSG.ok, data });
+  const pagos = () => app.services.pagos;
+  registerCall(app, CALLS.getPagos, async (request) => ok(await pagos().list(request.sessionUser())));
+  registerCall(app, CALLS.postPago, async (request) => ({
+    status: "success" as const,
+    message: await pagos().registrar(request.sessionUser(), request.body),
+  }));
+  registerCall(app, CALLS.pagosPendientesGetPagos, async (request) =>
+    ok(await pagos().pendientes(request.sessionUser())),
+  );
+  registerCall(app, CALLS.patchPagos, async (request) => ({
+    status: "success" as const,
+    message: await pagos().revisar(request.sessionUser(), request.body),
+  }));
+};

@@ -1,0 +1,409 @@
+import {
+  checkPaymentAgainst,
+  checkPdf,
+  checkXmlFile,
+  cleanFileName,
+  normalizeUuid,
+  type PaymentData,
+} from "@portal/cfdi";
+import { type CertificateStore, readPaymentComplementVerified } from "@portal/cfdi/sello";
+import { ARCHIVO_URL_PREFIX, MSG, type PagoRow, type PostPagoRequest, type RevisionPago } from "@portal/contracts";
+import type { ErpScopeResolver } from "../../erp/scope";
+import type { ErpAdapter, ErpPago } from "../../erp/types";
+import type { Clock } from "../../lib/clock";
+import { Forbidden, Invalid } from "../../lib/errors";
+import { isProveedor, type SessionUser } from "../../lib/session-user";
+import type { Data } from "../../repositories";
+import { SERVER_PDF_CHECK } from "../archivos/uploads";
+import type { ProveedoresService } from "../proveedores/service";
+import { camposPagoContraXml, PAGO_MSG, revisarContraPago } from "./reglas";
+import type { ComplementoRecord } from "./repository";
+
+export interface PagosDeps {
+  data: Data;
+  clock: Clock;
+  erp: ErpAdapter;
+  erpScope: ErpScopeResolver;
+  proveedores: ProveedoresService;
+  sellos: { certificados: CertificateStore; trustTestCertificates: boolean };
+}
+
+const url = (archivoId: string | null) => (archivoId ? `${ARCHIVO_URL_PREFIX}${archivoId}` : "");
+const fecha = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+const decode = (nombre: string, base64: string) => ({
+  nombre: cleanFileName(nombre),
+  bytes: new Uint8Array(Buffer.from(base64, "base64")),
+});
+/** A unique violation (two simultaneous uploads) becomes the message the check would have given. */
+function restriccionUnica(error: unknown): string | null {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === "object"; i++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return typeof constraint === "string" ? constraint : "";
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * Payments and their complements (issue 14; spec §2 /Pagos, /Pagos/Pago/:id, /Pagos-Pendientes, §3, §4, §5, §7
+ * pagos/* and pagosPendientes/*). The payments are the ERP's (vendor payments with the A/P invoices they
+ * settle); the portal keeps one record per payment with the supplier's complement and the employee's proof.
+ * The server decides everything again: the complement's XML is read and both seals verified, every §5 rule and
+ * the portal's own refusals run, and every failing message answers together.
+ */
+export function createPagosService({ data, clock, erp, erpScope, proveedores, sellos }: PagosDeps) {
+  const { repos, withTransaction } = data;
+  const repo = repos.pagos;
+
+  /** The rows of these ERP payments, numbered in list order, joined with the portal's records. */
+  async function filas(pagos: ErpPago[], registros: ComplementoRecord[]): Promise<PagoRow[]> {
+    const porPago = new Map(registros.map((r) => [`${r.bd}\u0000${r.pagoDocEntry}`, r]));
+    const bds = [...new Set(pagos.map((p) => p.bd))];
+    const cardCodes = [...new Set(pagos.map((p) => p.cardCode))];
+    const [sociedades, proveedoresPortal, socios] = await Promise.all([
+      repo.sociedadesPorBd(bds),
+      repo.proveedoresPorCardCode(cardCodes),
+      erp.listProveedores({ bds, cardCode: cardCodes.length === 1 ? (cardCodes[0] as string) : null }),
+    ]);
+    const sociedad = new Map(sociedades.map((s) => [s.bd, s]));
+    const proveedor = new Map(proveedoresPortal.map((p) => [p.cardCode, p]));
+    const cp = new Map(socios.map((s) => [`${s.bd}\u0000${s.cardCode}`, s.zipCode]));
+    return pagos.map((p, i): PagoRow => {
+      const r = porPago.get(`${p.bd}\u0000${p.docEntry}`);
+      const s = sociedad.get(p.bd);
+      const pr = proveedor.get(p.cardCode);
+      return {
+        Fila: i + 1,
+        IdPago: r?.id ?? null,
+        NomSociedad: s?.nombre ?? p.bd,
+        CardName: p.cardName,
+        U_SYS_PMUUID: r?.uuid ?? "",
+        DocEntry: p.docEntry,
+        DocNum: p.docNum,
+        U_SYS_PMFECC: r?.fechaTimbrado ? r.fechaTimbrado.slice(0, 10) : null,
+        DocDate: p.docDate,
+        PymntGroup: p.formaPago,
+        DocTotal: p.docTotal,
+        U_SYS_PMFECA: fecha(r?.complementoAt ?? null),
+        U_SYS_PMESPA: r?.uuid ? r.estatus : "",
+        CANCELED: p.canceled,
+        U_SYS_PMCOMC: url(r?.comprobanteArchivoId ?? null),
+        U_SYS_PMPDFC: url(r?.pdfArchivoId ?? null),
+        U_SYS_PMXMLC: url(r?.xmlArchivoId ?? null),
+        U_SYS_PMSNBD: p.bd,
+        DocCur: p.docCur,
+        U_SYS_PMPARE: "",
+        RFCEmisor: pr?.rfc ?? "",
+        RFCReceptor: s?.rfc ?? "",
+        CPEmisor: cp.get(`${p.bd}\u0000${p.cardCode}`) ?? "",
+        CPReceptor: s?.cp ?? "",
+        Uso: "CP01",
+        Regimen: s?.regimen ?? "",
+        E_Mail: pr?.email ?? "",
+        Detalle: p.facturas.map((f) => ({
+          FolioSAP: f.facturaDocNum,
+          FolioFactura: f.folio,
+          UUID: f.uuid,
+          FechaFactura: f.fecha,
+          Total: f.sumApplied,
+        })),
+        ...(r ? { Version: r.version } : {}),
+      };
+    });
+  }
+
+  /** A payment the user may reach: a supplier's own in its sociedades' company databases; employees any. */
+  async function pagoDe(user: SessionUser, bd: string, docNum: number): Promise<ErpPago> {
+    const scope = await erpScope(user);
+    const pago = scope.bds.includes(bd) ? await erp.findPago(bd, docNum) : null;
+    if (!pago || (scope.cardCode !== null && pago.cardCode !== scope.cardCode)) {
+      throw new Invalid(PAGO_MSG.pagoNoExiste(docNum));
+    }
+    return pago;
+  }
+
+  /** Refusals common to both operators: a cancelled payment, an accepted complement. */
+  function bloqueos(pago: ErpPago, registro: ComplementoRecord | undefined): string[] {
+    if (pago.canceled === "Y") return [PAGO_MSG.pagoCancelado(pago.docNum)];
+    if (registro?.estatus === "A") return [PAGO_MSG.complementoAceptado(pago.docNum)];
+    return [];
+  }
+
+  /** The supplier's complement: files, seals, §5 and the portal's own rules; every message at once. */
+  async function revisarComplemento(
+    user: SessionUser,
+    input: Extract<PostPagoRequest, { operador: "Proveedor" }>,
+    pago: ErpPago,
+    registro: ComplementoRecord | undefined,
+  ) {
+    const proveedor = await proveedores.conRegistroCompleto(user.id);
+    if (!proveedor) throw new Invalid(MSG.registroIncompletoPagos);
+    const [sociedad] = await repo.sociedadesPorBd([pago.bd]);
+    const pdf = decode(input.PDF, input.PDF64);
+    const xml = decode(input.XML, input.XML64);
+    const errores = [...bloqueos(pago, registro)];
+    errores.push(...checkPdf(pdf.nombre, pdf.bytes, SERVER_PDF_CHECK), ...checkXmlFile(xml.nombre, xml.bytes));
+    const leido = await readPaymentComplementVerified(xml.bytes, {
+      store: sellos.certificados,
+      trustTestCertificates: sellos.trustTestCertificates,
+    });
+    if (!leido.ok) errores.push(...leido.errors);
+    const datos: PaymentData | null = leido.data ?? null;
+    if (datos) {
+      errores.push(
+        ...checkPaymentAgainst(datos, {
+          CardName: pago.cardName,
+          NomSociedad: sociedad?.nombre ?? "",
+          DocTotal: pago.docTotal,
+          facturasUUID: pago.facturas.map((f) => f.uuid),
+        }),
+      );
+      if (datos.RFCEmisor.toUpperCase() !== proveedor.rfc.toUpperCase()) {
+        errores.push(PAGO_MSG.rfcEmisor(datos.RFCEmisor, proveedor.rfc));
+      }
+      if (sociedad && datos.RFCReceptor.toUpperCase() !== sociedad.rfc.toUpperCase()) {
+        errores.push(PAGO_MSG.rfcReceptor(datos.RFCReceptor, sociedad.rfc));
+      }
+      errores.push(...revisarContraPago(datos, pago), ...camposPagoContraXml(input, datos));
+      if (await repo.uuidTaken(normalizeUuid(datos.UUID), registro?.id)) {
+        errores.push(PAGO_MSG.uuidRegistrado(normalizeUuid(datos.UUID)));
+      }
+    }
+    if (errores.length > 0 || !datos || !sociedad) throw new Invalid([...new Set(errores)].join("\n"));
+    return { datos, pdf, xml, sociedad };
+  }
+
+  return {
+    /** getPagos: a supplier's payments in its sociedades (employees: every payment), newest first. */
+    async list(user: SessionUser): Promise<PagoRow[]> {
+      const scope = await erpScope(user);
+      const [pagos, registros] = await Promise.all([
+        erp.listPagos(scope),
+        repo.deAlcance(isProveedor(user) ? user.id : null),
+      ]);
+      return filas(pagos, registros);
+    },
+    /** The 'Pagos' tile: the length of the same user's list. */
+    count: async (user: SessionUser) => erp.countPagos(await erpScope(user)),
+
+    /**
+     * pagosPendientes/getPagos: complements Pendiente, Rechazada or in Validación, and those accepted in the last
+     * 30 days (locked); never those of cancelled payments. U_SYS_PMMERR is the reviewer's comment.
+     */
+    async pendientes(user: SessionUser) {
+      const desde = new Date(clock().getTime() - 30 * 86_400_000);
+      const registros = await repo.pendientes(desde);
+      const pagos: ErpPago[] = [];
+      const scope = await erpScope(user);
+      for (const r of registros) {
+        if (!scope.bds.includes(r.bd)) continue;
+        const pago = await erp.findPago(r.bd, r.pagoDocNum);
+        if (pago && pago.canceled !== "Y") pagos.push(pago);
+      }
+      pagos.sort((a, b) =>
+        a.docDate !== b.docDate
+          ? a.docDate < b.docDate
+            ? 1
+            : -1
+          : a.bd !== b.bd
+            ? a.bd < b.bd
+              ? -1
+              : 1
+            : b.docNum - a.docNum,
+      );
+      const comentario = new Map(registros.map((r) => [r.id, r.comentarios]));
+      return (await filas(pagos, registros)).map((f) => ({ ...f, U_SYS_PMMERR: comentario.get(f.IdPago ?? 0) ?? "" }));
+    },
+    countPendientes: () => repo.countPendientes(),
+
+    /**
+     * postPago: a supplier's complement (PDF + Pagos 2.0 XML) or an employee's proof (PDF). Refused once the
+     * complement is Aceptada or the payment Cancelado; a Rechazada complement is replaced and Pendiente again.
+     */
+    async registrar(user: SessionUser, input: PostPagoRequest): Promise<string> {
+      if (isProveedor(user) !== (input.operador === "Proveedor")) throw new Forbidden();
+      const pago = await pagoDe(user, input.BD, input.PagoSAP);
+      const registro = await repo.findByPago(pago.bd, pago.docEntry);
+      const now = clock();
+      if (input.operador === "Empleado") {
+        const comprobante = decode(input.Complemento, input.Complemento64);
+        const errores = [
+          ...bloqueos(pago, registro),
+          ...checkPdf(comprobante.nombre, comprobante.bytes, SERVER_PDF_CHECK),
+        ];
+        if (errores.length > 0) throw new Invalid([...new Set(errores)].join("\n"));
+        const [sociedad] = await repo.sociedadesPorBd([pago.bd]);
+        if (!sociedad) throw new Invalid(PAGO_MSG.pagoNoExiste(pago.docNum));
+        await guardar(async (tx) => {
+          const archivoId = await tx.archivos.store(comprobante.bytes, "application/pdf");
+          const valores = { comprobanteArchivoId: archivoId, comprobanteNombre: comprobante.nombre, updatedAt: now };
+          const id = registro
+            ? (await tx.pagos.update(registro.id, valores), registro.id)
+            : await tx.pagos.insert({
+                ...valores,
+                bd: pago.bd,
+                pagoDocEntry: pago.docEntry,
+                pagoDocNum: pago.docNum,
+                cardCode: pago.cardCode,
+                sociedadId: sociedad.id,
+                createdAt: now,
+              });
+          await tx.auditoria.record({
+            entidad: "pago",
+            entidadId: String(id),
+            campo: "comprobante",
+            valorAnterior: registro?.comprobanteNombre ?? "",
+            valorNuevo: comprobante.nombre,
+            comentario: "",
+            operador: user.operador,
+            usuarioRef: user.id,
+            at: now,
+          });
+        });
+        return MSG.documentosAgregados;
+      }
+
+      const { datos, pdf, xml, sociedad } = await revisarComplemento(user, input, pago, registro);
+      const uuid = normalizeUuid(datos.UUID);
+      await guardar(async (tx) => {
+        const [pdfId, xmlId] = [
+          await tx.archivos.store(pdf.bytes, "application/pdf"),
+          await tx.archivos.store(xml.bytes, "text/xml"),
+        ];
+        const valores = {
+          uuid,
+          serie: datos.Serie ?? "",
+          folio: datos.Folio,
+          fechaCfdi: datos.Fecha,
+          fechaTimbrado: datos.FechaTimbrado,
+          rfcEmisor: datos.RFCEmisor,
+          nombreEmisor: datos.NombreEmisor,
+          rfcReceptor: datos.RFCReceptor,
+          nombreReceptor: datos.NombreReceptor,
+          total: datos.Total,
+          pdfArchivoId: pdfId,
+          pdfNombre: pdf.nombre,
+          xmlArchivoId: xmlId,
+          xmlNombre: xml.nombre,
+          complementoAt: now,
+          estatus: "P",
+          updatedAt: now,
+        };
+        const id = registro
+          ? (await tx.pagos.update(registro.id, valores), registro.id)
+          : await tx.pagos.insert({
+              ...valores,
+              bd: pago.bd,
+              pagoDocEntry: pago.docEntry,
+              pagoDocNum: pago.docNum,
+              cardCode: pago.cardCode,
+              sociedadId: sociedad.id,
+              createdAt: now,
+            });
+        await tx.auditoria.record({
+          entidad: "pago",
+          entidadId: String(id),
+          campo: registro?.uuid ? "correccion" : "registro",
+          valorAnterior: registro?.uuid ? `${registro.estatus} · UUID ${registro.uuid}` : "",
+          valorNuevo: `P · UUID ${uuid} · pago ${pago.docNum}`,
+          comentario: "",
+          operador: user.operador,
+          usuarioRef: user.id,
+          at: now,
+        });
+      }, uuid);
+      return MSG.documentosAgregados;
+    },
+
+    /**
+     * pagosPendientes/patchPagos: every checked row decided in one transaction, all or nothing, like the invoice
+     * review: the reviewer is the session's employee; a record stored Aceptada is locked; a rejection needs its
+     * reason; a record changed since the reviewer saw it (Version) refuses the whole call; only records with a
+     * complement are reviewed. Audited; the supplier is mailed on A and R at its stored addresses.
+     */
+    async revisar(user: SessionUser, filasRevision: RevisionPago[]): Promise<string> {
+      const actuales = new Map((await repo.findByIds(filasRevision.map((f) => f.Pago))).map((r) => [r.id, r]));
+      const motivos: string[] = [];
+      for (const fila of filasRevision) {
+        const actual = actuales.get(fila.Pago);
+        if (!actual) motivos.push(PAGO_MSG.revisionNoExiste(fila.Pago));
+        else if (actual.estatus === "A") motivos.push(PAGO_MSG.revisionBloqueada(actual.pagoDocNum));
+        else if (!actual.uuid) motivos.push(PAGO_MSG.sinComplemento(actual.pagoDocNum));
+        else if (fila.Estatus === "R" && !(fila.Comentarios ?? "").trim()) {
+          motivos.push(PAGO_MSG.rechazoSinComentario(actual.pagoDocNum));
+        } else if (fila.Version !== undefined && fila.Version !== actual.version) {
+          motivos.push(PAGO_MSG.revisionDesactualizada(actual.pagoDocNum));
+        }
+      }
+      if (motivos.length > 0) throw new Invalid([MSG.revisionError, ...motivos].join("\n"));
+      const now = clock();
+      await withTransaction(async (tx) => {
+        for (const fila of filasRevision) {
+          const actual = actuales.get(fila.Pago)!;
+          const comentario = (fila.Comentarios ?? "").trim();
+          const hecho = await tx.pagos.decide(actual.id, fila.Version ?? actual.version, {
+            estatus: fila.Estatus,
+            comentarios: comentario,
+            updatedAt: now,
+          });
+          if (!hecho)
+            throw new Invalid([MSG.revisionError, PAGO_MSG.revisionDesactualizada(actual.pagoDocNum)].join("\n"));
+          await tx.auditoria.record({
+            entidad: "pago",
+            entidadId: String(actual.id),
+            campo: "estatus",
+            valorAnterior: actual.estatus,
+            valorNuevo: fila.Estatus,
+            comentario,
+            operador: user.operador,
+            usuarioRef: user.id,
+            at: now,
+          });
+          if (fila.Estatus !== actual.estatus && (fila.Estatus === "A" || fila.Estatus === "R")) {
+            const proveedor = await tx.proveedores.findByCardCode(actual.cardCode);
+            const para = (proveedor?.email ?? "")
+              .split(",")
+              .map((c) => c.trim())
+              .filter(Boolean);
+            if (para.length === 0) continue;
+            const decision = fila.Estatus === "A" ? "aceptado" : "rechazado";
+            await tx.correo.enqueue(
+              {
+                para: para.join(", "),
+                asunto: `Portal de Proveedores: su complemento del pago ${actual.pagoDocNum} fue ${decision}`,
+                texto: [
+                  `Estimado proveedor ${proveedor?.cardName ?? ""}:`,
+                  "",
+                  `Su complemento de pago (UUID ${actual.uuid}) del pago ${actual.pagoDocNum} fue ${decision}.`,
+                  ...(comentario ? ["", `Comentarios: ${comentario}`] : []),
+                  ...(fila.Estatus === "R"
+                    ? ["", "Puede corregirlo y cargarlo de nuevo en Complemento de pagos."]
+                    : []),
+                  "",
+                  "Este es un mensaje automático; por favor no lo responda.",
+                ].join("\n"),
+              },
+              now,
+            );
+          }
+        }
+      });
+      return MSG.revisionExito;
+    },
+  };
+
+  /** One transaction; the unique-UUID race answers as the check would have. */
+  async function guardar(work: Parameters<typeof withTransaction>[0], uuid?: string) {
+    try {
+      await withTransaction(work);
+    } catch (error) {
+      const restriccion = restriccionUnica(error);
+      if (restriccion === "complementos_pago_uuid_key" && uuid) throw new Invalid(PAGO_MSG.uuidRegistrado(uuid));
+      if (restriccion !== null)
+        throw new Invalid("Otro usuario cargó documentos de este pago al mismo tiempo; recargue e intente de nuevo.");
+      throw error;
+    }
+  }
+}
+export type PagosService = ReturnType<typeof createPagosService>;

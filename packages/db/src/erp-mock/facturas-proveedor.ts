@@ -71,6 +71,17 @@ const centavos = (v: string | number) => Math.round(Number(v) * 100);
 const dinero = (c: number) =>
   `${c < 0 ? "-" : ""}${Math.trunc(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, "0")}`;
 const FECHA_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date written YYYY-MM-DD (the shape alone lets 2026-02-30 through to PostgreSQL). */
+const esFecha = (v: string) => {
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return FECHA_RE.test(v) && !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+};
+
+/**
+ * A column of the outer OPCH row, qualified by hand inside the correlated subqueries below: in a one-table
+ * select drizzle writes `${erpFacturas.bd}` as a bare "bd", which the subqueries' own tables make ambiguous.
+ */
+const deFactura = (columna: "bd" | "doc_entry") => sql`${erpFacturas}.${sql.identifier(columna)}`;
 
 /** Columns a FacturaProveedor is read with (fechaPago and the line count computed). */
 const columnas = {
@@ -90,9 +101,9 @@ const columnas = {
   entradaDocNum: erpFacturas.entradaDocNum,
   fechaPago: sql<string | null>`(select max(p.doc_date)::text from ${erpPagoFacturas} pf
       join ${erpPagos} p on p.bd = pf.bd and p.doc_entry = pf.doc_entry
-      where pf.bd = ${erpFacturas.bd} and pf.factura_doc_entry = ${erpFacturas.docEntry} and p.canceled = 'N')`,
+      where pf.bd = ${deFactura("bd")} and pf.factura_doc_entry = ${deFactura("doc_entry")} and p.canceled = 'N')`,
   lineas: sql<number>`(select count(*)::int from ${erpFacturaLineas} l
-      where l.bd = ${erpFacturas.bd} and l.doc_entry = ${erpFacturas.docEntry})`,
+      where l.bd = ${deFactura("bd")} and l.doc_entry = ${deFactura("doc_entry")})`,
 };
 
 /** The A/P invoice created from portal invoice `portalId` in `bd`, or null. */
@@ -261,10 +272,12 @@ export interface PagoNuevo {
  * exchange rate when the currencies differ); an invoice paid in full is closed.
  */
 export async function pagarFacturas(db: Database, pago: PagoNuevo) {
-  if (!FECHA_RE.test(pago.fecha)) throw new ErpRechazo(`Fecha de pago inválida: ${pago.fecha} (use AAAA-MM-DD).`);
+  if (!esFecha(pago.fecha)) throw new ErpRechazo(`Fecha de pago inválida: ${pago.fecha} (use AAAA-MM-DD).`);
   const moneda = pago.moneda.toUpperCase();
   if (moneda !== "MXN" && moneda !== "USD") throw new ErpRechazo(`Moneda no soportada: ${pago.moneda} (MXN o USD).`);
   if (pago.facturas.length === 0) throw new ErpRechazo("Indique al menos una factura a pagar.");
+  const repetida = pago.facturas.find((f, i) => pago.facturas.findIndex((g) => g.docNum === f.docNum) !== i);
+  if (repetida) throw new ErpRechazo(`La factura de proveedor ${repetida.docNum} aparece más de una vez en el pago.`);
   const tipoCambio = pago.tipoCambio === undefined ? null : Number(pago.tipoCambio);
   if (tipoCambio !== null && !(tipoCambio > 0)) throw new ErpRechazo(`Tipo de cambio inválido: ${pago.tipoCambio}.`);
   if (moneda === "USD" && tipoCambio === null) throw new ErpRechazo("Un pago en USD necesita el tipo de cambio.");
@@ -309,6 +322,11 @@ export async function pagarFacturas(db: Database, pago: PagoNuevo) {
         }
         enPago = centavos(f.monto);
         aplicado = Math.min(aFactura(enPago), saldo);
+        if (aplicado <= 0) {
+          throw new ErpRechazo(
+            `El monto ${f.monto} ${moneda} es demasiado pequeño para la factura ${f.docNum} en ${factura.docCur}.`,
+          );
+        }
         if (aFactura(enPago) > saldo + (mismaMoneda ? 0 : 1)) {
           throw new ErpRechazo(
             `El monto ${f.monto} ${moneda} excede el saldo de la factura ${f.docNum} (${dinero(saldo)} ${factura.docCur}).`,

@@ -215,7 +215,15 @@ describe("pagarFacturas", () => {
       moneda: "MXN",
       facturas: [{ docNum: f.docNum, monto: "400" }],
     });
-    expect(pago).toEqual({ docEntry: 1, docNum: 2001, total: "400.00", moneda: "MXN", cardCode: "P00001" });
+    expect(pago).toEqual({
+      docEntry: 1,
+      docNum: 2001,
+      total: "400.00",
+      moneda: "MXN",
+      cardCode: "P00001",
+      cardName: "ESCUELA KEMPER URGATE",
+      fecha: "2026-11-20",
+    });
     expect(await leer(bd, f.portalId!)).toMatchObject({
       paidToDate: "400.00",
       docStatus: "O",
@@ -441,7 +449,11 @@ describe("cancelarPago", () => {
       fechaPago: "2026-12-01",
     });
 
-    expect(await cancelarPago(tdb.db, bd, primero.docNum)).toEqual({ docNum: primero.docNum, facturas: 1 });
+    expect(await cancelarPago(tdb.db, bd, primero.docNum)).toEqual({
+      docNum: primero.docNum,
+      facturas: 1,
+      facturasDocNum: [f.docNum],
+    });
     expect(await leer(bd, f.portalId!)).toMatchObject({
       paidToDate: "1000.00",
       docStatus: "O",

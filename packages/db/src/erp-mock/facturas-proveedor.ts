@@ -118,7 +118,7 @@ export async function buscarFacturaProveedor(db: Database, bd: string, portalId:
 /** A/P invoices of a company database (optionally one supplier's), newest first: what `npm run erp` lists. */
 export async function listarFacturasProveedor(
   db: Database,
-  filtro: { bds?: readonly string[]; cardCode?: string; soloPortal?: boolean } = {},
+  filtro: { bds?: readonly string[]; cardCode?: string; soloPortal?: boolean; docNums?: readonly number[] } = {},
 ) {
   return (await db
     .select(columnas)
@@ -128,6 +128,7 @@ export async function listarFacturasProveedor(
         filtro.bds ? inArray(erpFacturas.bd, [...filtro.bds]) : undefined,
         filtro.cardCode ? eq(erpFacturas.cardCode, filtro.cardCode) : undefined,
         filtro.soloPortal ? isNotNull(erpFacturas.portalId) : undefined,
+        filtro.docNums ? inArray(erpFacturas.docNum, [...filtro.docNums]) : undefined,
       ),
     )
     .orderBy(
@@ -388,11 +389,22 @@ export async function pagarFacturas(db: Database, pago: PagoNuevo) {
         appliedPago: monedaDe.get(a.docEntry) === moneda ? null : dinero(a.enPago),
       })),
     );
-    return { docEntry, docNum, total: dinero(total), moneda, cardCode: cardCode as string };
+    return {
+      docEntry,
+      docNum,
+      total: dinero(total),
+      moneda,
+      cardCode: cardCode as string,
+      cardName,
+      fecha: pago.fecha,
+    };
   });
 }
 
-/** Cancels a vendor payment: what it applied comes off each invoice's PaidToDate and the invoices reopen. */
+/**
+ * Cancels a vendor payment: what it applied comes off each invoice's PaidToDate and the invoices reopen.
+ * Returns the DocNums of the invoices it had applied to.
+ */
 export async function cancelarPago(db: Database, bd: string, docNum: number) {
   return db.transaction(async (txx) => {
     const tx = txx as unknown as Database;
@@ -404,9 +416,18 @@ export async function cancelarPago(db: Database, bd: string, docNum: number) {
     if (!pago) throw new ErpRechazo(`El pago ${docNum} no existe en ${bd}.`);
     if (pago.canceled === "Y") throw new ErpRechazo(`El pago ${docNum} ya está cancelado.`);
     const lineas = await tx
-      .select()
+      .select({
+        facturaDocEntry: erpPagoFacturas.facturaDocEntry,
+        sumApplied: erpPagoFacturas.sumApplied,
+        facturaDocNum: erpFacturas.docNum,
+      })
       .from(erpPagoFacturas)
-      .where(and(eq(erpPagoFacturas.bd, bd), eq(erpPagoFacturas.docEntry, pago.docEntry)));
+      .innerJoin(
+        erpFacturas,
+        and(eq(erpFacturas.bd, erpPagoFacturas.bd), eq(erpFacturas.docEntry, erpPagoFacturas.facturaDocEntry)),
+      )
+      .where(and(eq(erpPagoFacturas.bd, bd), eq(erpPagoFacturas.docEntry, pago.docEntry)))
+      .orderBy(asc(erpPagoFacturas.lineNum));
     for (const l of lineas) {
       await tx
         .update(erpFacturas)
@@ -417,7 +438,7 @@ export async function cancelarPago(db: Database, bd: string, docNum: number) {
       .update(erpPagos)
       .set({ canceled: "Y" })
       .where(and(eq(erpPagos.bd, bd), eq(erpPagos.docEntry, pago.docEntry)));
-    return { docNum, facturas: lineas.length };
+    return { docNum, facturas: lineas.length, facturasDocNum: lineas.map((l) => l.facturaDocNum) };
   });
 }
 
@@ -483,4 +504,82 @@ export async function cancelarFacturaProveedor(db: Database, bd: string, docNum:
       .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, factura.docEntry)));
     return { docNum, entradasReabiertas: entradas.length };
   });
+}
+
+export interface PagoProveedor {
+  bd: string;
+  docEntry: number;
+  docNum: number;
+  cardCode: string;
+  cardName: string;
+  docDate: string;
+  /** Payment form (c_FormaPago). */
+  formaPago: string;
+  docTotal: string;
+  docCur: string;
+  docRate: string;
+  canceled: "Y" | "N";
+  /** What it applied to each A/P invoice: in the invoice's currency, and in the payment's when they differ. */
+  facturas: { docNum: number; docCur: string; sumApplied: string; appliedPago: string | null }[];
+}
+
+/** Vendor payments (OVPM) with the A/P invoices each settles (VPM2), newest first: what `npm run erp` lists. */
+export async function listarPagos(
+  db: Database,
+  filtro: { bds?: readonly string[]; cardCode?: string } = {},
+): Promise<PagoProveedor[]> {
+  const pagos = await db
+    .select({
+      bd: erpPagos.bd,
+      docEntry: erpPagos.docEntry,
+      docNum: erpPagos.docNum,
+      cardCode: erpPagos.cardCode,
+      cardName: erpPagos.cardName,
+      docDate: erpPagos.docDate,
+      formaPago: erpPagos.pymntGroup,
+      docTotal: erpPagos.docTotal,
+      docCur: erpPagos.docCur,
+      docRate: erpPagos.docRate,
+      canceled: erpPagos.canceled,
+    })
+    .from(erpPagos)
+    .where(
+      and(
+        filtro.bds ? inArray(erpPagos.bd, [...filtro.bds]) : undefined,
+        filtro.cardCode ? eq(erpPagos.cardCode, filtro.cardCode) : undefined,
+      ),
+    )
+    .orderBy(sql`${erpPagos.docDate} desc`, asc(erpPagos.bd), sql`${erpPagos.docNum} desc`);
+  if (pagos.length === 0) return [];
+  const lineas = await db
+    .select({
+      bd: erpPagoFacturas.bd,
+      docEntry: erpPagoFacturas.docEntry,
+      docNum: erpFacturas.docNum,
+      docCur: erpFacturas.docCur,
+      sumApplied: erpPagoFacturas.sumApplied,
+      appliedPago: erpPagoFacturas.appliedPago,
+    })
+    .from(erpPagoFacturas)
+    .innerJoin(
+      erpFacturas,
+      and(eq(erpFacturas.bd, erpPagoFacturas.bd), eq(erpFacturas.docEntry, erpPagoFacturas.facturaDocEntry)),
+    )
+    .where(
+      and(
+        filtro.bds ? inArray(erpPagoFacturas.bd, [...filtro.bds]) : undefined,
+        filtro.cardCode ? eq(erpFacturas.cardCode, filtro.cardCode) : undefined,
+      ),
+    )
+    .orderBy(asc(erpPagoFacturas.bd), asc(erpPagoFacturas.docEntry), asc(erpPagoFacturas.lineNum));
+  const porPago = new Map<string, PagoProveedor["facturas"]>();
+  for (const { bd, docEntry, ...l } of lineas) {
+    const clave = `${bd}|${docEntry}`;
+    porPago.set(clave, [...(porPago.get(clave) ?? []), l]);
+  }
+  return pagos.map((p) => ({
+    ...p,
+    canceled: p.canceled === "Y" ? "Y" : "N",
+    facturas: porPago.get(`${p.bd}|${p.docEntry}`) ?? [],
+  }));
 }

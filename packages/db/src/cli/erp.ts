@@ -48,13 +48,13 @@ Comandos:
 Base de datos: DATABASE_URL si está definida; si no, la base embebida de .data/pglite (detenga antes
 el portal: una base embebida solo la puede abrir un proceso a la vez).
 
-Ejemplos:
-  npm run erp -- facturas --bd SBO_KIJ
-  npm run erp -- pagar --bd SBO_KIJ --factura 8123
-  npm run erp -- pagar --bd SBO_MCI --factura 8124:2500 --fecha 2026-11-30
-  npm run erp -- pagar --bd SBO_MCI --factura 8125 --moneda USD --tipo-cambio 17.25
-  npm run erp -- cancelar-pago --bd SBO_KIJ --pago 2301
-  npm run erp -- cancelar-factura --bd SBO_KIJ --factura 8123`;
+Ejemplos (números de una base recién sembrada):
+  npm run erp -- facturas --portal
+  npm run erp -- pagar --bd SBO_MCI --factura 8114
+  npm run erp -- pagar --bd SBO_MCI --factura 8115:3000 --fecha 2026-11-30
+  npm run erp -- pagar --bd SBO_MCI --factura 8114 --moneda USD --tipo-cambio 17.25
+  npm run erp -- cancelar-pago --bd SBO_MCI --pago 2064
+  npm run erp -- cancelar-factura --bd SBO_MCI --factura 8115`;
 
 /** A mistake in the command line: the message and the hint to read the help. */
 export class ErrorDeUso extends Error {

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { candadoDe, createDatabase } from "./client";
+import { BaseDeDatosEnUso, candadoDe, createDatabase } from "./client";
 
 const carpetas: string[] = [];
 const carpetaNueva = () => {
@@ -45,6 +45,7 @@ describe("the embedded database's lock", () => {
       () => null,
       (e: unknown) => e as Error,
     );
+    expect(error).toBeInstanceOf(BaseDeDatosEnUso);
     expect(error?.message).toContain(`está en uso por el portal en ejecución (pid ${process.ppid})`);
     expect(error?.message).toContain("Ctrl+C");
     expect(error?.message).toContain("DATABASE_URL");

@@ -62,6 +62,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   }
 }
 
+/** Another live process holds the embedded database: the message says which and what to do. */
+export class BaseDeDatosEnUso extends Error {
+  override readonly name = "BaseDeDatosEnUso";
+}
+
 /** The lock file of an embedded database folder: beside it (`.data/pglite.lock`), not inside PGlite's files. */
 export const candadoDe = (dataDir: string): string => `${resolve(dataDir)}.lock`;
 
@@ -103,7 +108,7 @@ function tomarCandado(dataDir: string): () => void {
         continue; // removed in between: try again
       }
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && estaVivo(pid)) {
-        throw new Error(
+        throw new BaseDeDatosEnUso(
           `La base de datos embebida (${resolve(dataDir)}) está en uso por el portal en ejecución (pid ${pid}). ` +
             "Deténgalo (Ctrl+C en la terminal de `npm start`) y vuelva a intentarlo, o use PostgreSQL con " +
             `DATABASE_URL. Si el portal no está corriendo, borre ${archivo}.`,

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { Database } from "../client";
-import { createDatabase } from "../client";
+import { BaseDeDatosEnUso, createDatabase } from "../client";
 import { type Clock, systemClock } from "../clock";
 import {
   cancelarFacturaProveedor,
@@ -375,6 +375,7 @@ export async function principal(argv: readonly string[], salida: Salida = consol
   } catch (error) {
     if (error instanceof ErrorDeUso) console.error(`${error.message}\nVea \`npm run erp -- ayuda\`.`);
     else if (error instanceof ErpRechazo) console.error(`El ERP rechazó la operación: ${error.message}`);
+    else if (error instanceof BaseDeDatosEnUso) console.error(error.message);
     else console.error(`Error: ${(error as Error).message ?? String(error)}`);
     return 1;
   } finally {

@@ -556,6 +556,27 @@ describe("cancelarFacturaProveedor", () => {
       new RegExp(`tiene pagos \\(${pago.docNum}\\)`),
     );
   });
+
+  it("reopens the whole receipt of an invoice of the seeded history (which has no lines) when it is cancelled", async () => {
+    const bd = nuevaBd();
+    const e = await entrada(bd, { docStatus: "C", lineas: [{ quantity: "3" }, { quantity: "2" }] });
+    const f = await createErpFactura(tdb.db, { bd, cardCode: "P00001", entradaDocNum: e.docNum });
+    expect(await cancelarFacturaProveedor(tdb.db, bd, f.docNum)).toEqual({ docNum: f.docNum, entradasReabiertas: 1 });
+    const lineas = await tdb.db
+      .select()
+      .from(erpEntradaLineas)
+      .where(and(eq(erpEntradaLineas.bd, bd), eq(erpEntradaLineas.docEntry, e.docEntry)))
+      .orderBy(asc(erpEntradaLineas.lineNum));
+    expect(lineas.map((l) => [l.lineStatus, Number(l.openQty)])).toEqual([
+      ["O", 3],
+      ["O", 2],
+    ]);
+    const [cabecera] = await tdb.db
+      .select({ docStatus: erpEntradas.docStatus })
+      .from(erpEntradas)
+      .where(and(eq(erpEntradas.bd, bd), eq(erpEntradas.docEntry, e.docEntry)));
+    expect(cabecera?.docStatus).toBe("O");
+  });
 });
 
 describe("listarFacturasProveedor", () => {

@@ -492,6 +492,20 @@ export async function cancelarFacturaProveedor(db: Database, bd: string, docNum:
         );
     }
     const entradas = [...new Set(lineas.map((l) => l.baseEntry))];
+    if (lineas.length === 0 && factura.entradaDocNum !== null) {
+      // The seeded history's A/P invoices have no lines: each invoiced its whole receipt, which reopens whole.
+      const [entrada] = await tx
+        .select({ docEntry: erpEntradas.docEntry })
+        .from(erpEntradas)
+        .where(and(eq(erpEntradas.bd, bd), eq(erpEntradas.docNum, factura.entradaDocNum)));
+      if (entrada) {
+        await tx
+          .update(erpEntradaLineas)
+          .set({ openQty: sql`${erpEntradaLineas.quantity}`, lineStatus: "O" })
+          .where(and(eq(erpEntradaLineas.bd, bd), eq(erpEntradaLineas.docEntry, entrada.docEntry)));
+        entradas.push(entrada.docEntry);
+      }
+    }
     if (entradas.length > 0) {
       await tx
         .update(erpEntradas)

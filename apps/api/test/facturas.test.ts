@@ -318,8 +318,17 @@ describe("datos de demostración", () => {
 
   it("hold invoices Pendiente, Aceptada and Rechazada (with its comment) whose XMLs are sealed and stamped for real", async () => {
     const rows = await lista(tokens.admin);
-    const demo = rows.filter((r: { UUID: string }) => /^(6C1F|8E2D|1A9B|3F4E|5B6C)/.test(r.UUID));
-    expect(demo.map((r: { EstatusFactura: string }) => r.EstatusFactura).sort()).toEqual(["A", "A", "P", "P", "R"]);
+    const demo = rows.filter((r: { UUID: string }) => /^(6C1F|8E2D|1A9B|3F4E|5B6C|9D3C|2B7A)/.test(r.UUID));
+    // Four accepted ones, one per payment state in the ERP (issue 13: unpaid, paid, partly paid PPD, cancelled).
+    expect(demo.map((r: { EstatusFactura: string }) => r.EstatusFactura).sort()).toEqual([
+      "A",
+      "A",
+      "A",
+      "A",
+      "P",
+      "P",
+      "R",
+    ]);
     expect(demo.find((r: { EstatusFactura: string }) => r.EstatusFactura === "R").Comentarios).toMatch(/referencia/);
     for (const r of demo) {
       const xml = (await t.app.inject(withToken(tokens.admin, { method: "GET", url: r.XML }))).body;

@@ -71,6 +71,17 @@ const centavos = (v: string | number) => Math.round(Number(v) * 100);
 const dinero = (c: number) =>
   `${c < 0 ? "-" : ""}${Math.trunc(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, "0")}`;
 const FECHA_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date written YYYY-MM-DD (the shape alone lets 2026-02-30 through to PostgreSQL). */
+const esFecha = (v: string) => {
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return FECHA_RE.test(v) && !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+};
+
+/**
+ * A column of the outer OPCH row, qualified by hand inside the correlated subqueries below: in a one-table
+ * select drizzle writes `${erpFacturas.bd}` as a bare "bd", which the subqueries' own tables make ambiguous.
+ */
+const deFactura = (columna: "bd" | "doc_entry") => sql`${erpFacturas}.${sql.identifier(columna)}`;
 
 /** Columns a FacturaProveedor is read with (fechaPago and the line count computed). */
 const columnas = {
@@ -90,10 +101,9 @@ const columnas = {
   entradaDocNum: erpFacturas.entradaDocNum,
   fechaPago: sql<string | null>`(select max(p.doc_date)::text from ${erpPagoFacturas} pf
       join ${erpPagos} p on p.bd = pf.bd and p.doc_entry = pf.doc_entry
-      where pf.bd = "erp_mock"."facturas"."bd" and pf.factura_doc_entry = "erp_mock"."facturas"."doc_entry"
-        and p.canceled = 'N')`,
+      where pf.bd = ${deFactura("bd")} and pf.factura_doc_entry = ${deFactura("doc_entry")} and p.canceled = 'N')`,
   lineas: sql<number>`(select count(*)::int from ${erpFacturaLineas} l
-      where l.bd = "erp_mock"."facturas"."bd" and l.doc_entry = "erp_mock"."facturas"."doc_entry")`,
+      where l.bd = ${deFactura("bd")} and l.doc_entry = ${deFactura("doc_entry")})`,
 };
 
 /** The A/P invoice created from portal invoice `portalId` in `bd`, or null. */
@@ -108,7 +118,7 @@ export async function buscarFacturaProveedor(db: Database, bd: string, portalId:
 /** A/P invoices of a company database (optionally one supplier's), newest first: what `npm run erp` lists. */
 export async function listarFacturasProveedor(
   db: Database,
-  filtro: { bds?: readonly string[]; cardCode?: string; soloPortal?: boolean } = {},
+  filtro: { bds?: readonly string[]; cardCode?: string; soloPortal?: boolean; docNums?: readonly number[] } = {},
 ) {
   return (await db
     .select(columnas)
@@ -118,6 +128,7 @@ export async function listarFacturasProveedor(
         filtro.bds ? inArray(erpFacturas.bd, [...filtro.bds]) : undefined,
         filtro.cardCode ? eq(erpFacturas.cardCode, filtro.cardCode) : undefined,
         filtro.soloPortal ? isNotNull(erpFacturas.portalId) : undefined,
+        filtro.docNums ? inArray(erpFacturas.docNum, [...filtro.docNums]) : undefined,
       ),
     )
     .orderBy(
@@ -262,10 +273,12 @@ export interface PagoNuevo {
  * exchange rate when the currencies differ); an invoice paid in full is closed.
  */
 export async function pagarFacturas(db: Database, pago: PagoNuevo) {
-  if (!FECHA_RE.test(pago.fecha)) throw new ErpRechazo(`Fecha de pago inválida: ${pago.fecha} (use AAAA-MM-DD).`);
+  if (!esFecha(pago.fecha)) throw new ErpRechazo(`Fecha de pago inválida: ${pago.fecha} (use AAAA-MM-DD).`);
   const moneda = pago.moneda.toUpperCase();
   if (moneda !== "MXN" && moneda !== "USD") throw new ErpRechazo(`Moneda no soportada: ${pago.moneda} (MXN o USD).`);
   if (pago.facturas.length === 0) throw new ErpRechazo("Indique al menos una factura a pagar.");
+  const repetida = pago.facturas.find((f, i) => pago.facturas.findIndex((g) => g.docNum === f.docNum) !== i);
+  if (repetida) throw new ErpRechazo(`La factura de proveedor ${repetida.docNum} aparece más de una vez en el pago.`);
   const tipoCambio = pago.tipoCambio === undefined ? null : Number(pago.tipoCambio);
   if (tipoCambio !== null && !(tipoCambio > 0)) throw new ErpRechazo(`Tipo de cambio inválido: ${pago.tipoCambio}.`);
   if (moneda === "USD" && tipoCambio === null) throw new ErpRechazo("Un pago en USD necesita el tipo de cambio.");
@@ -310,6 +323,11 @@ export async function pagarFacturas(db: Database, pago: PagoNuevo) {
         }
         enPago = centavos(f.monto);
         aplicado = Math.min(aFactura(enPago), saldo);
+        if (aplicado <= 0) {
+          throw new ErpRechazo(
+            `El monto ${f.monto} ${moneda} es demasiado pequeño para la factura ${f.docNum} en ${factura.docCur}.`,
+          );
+        }
         if (aFactura(enPago) > saldo + (mismaMoneda ? 0 : 1)) {
           throw new ErpRechazo(
             `El monto ${f.monto} ${moneda} excede el saldo de la factura ${f.docNum} (${dinero(saldo)} ${factura.docCur}).`,
@@ -371,11 +389,22 @@ export async function pagarFacturas(db: Database, pago: PagoNuevo) {
         appliedPago: monedaDe.get(a.docEntry) === moneda ? null : dinero(a.enPago),
       })),
     );
-    return { docEntry, docNum, total: dinero(total), moneda, cardCode: cardCode as string };
+    return {
+      docEntry,
+      docNum,
+      total: dinero(total),
+      moneda,
+      cardCode: cardCode as string,
+      cardName,
+      fecha: pago.fecha,
+    };
   });
 }
 
-/** Cancels a vendor payment: what it applied comes off each invoice's PaidToDate and the invoices reopen. */
+/**
+ * Cancels a vendor payment: what it applied comes off each invoice's PaidToDate and the invoices reopen.
+ * Returns the DocNums of the invoices it had applied to.
+ */
 export async function cancelarPago(db: Database, bd: string, docNum: number) {
   return db.transaction(async (txx) => {
     const tx = txx as unknown as Database;
@@ -387,9 +416,18 @@ export async function cancelarPago(db: Database, bd: string, docNum: number) {
     if (!pago) throw new ErpRechazo(`El pago ${docNum} no existe en ${bd}.`);
     if (pago.canceled === "Y") throw new ErpRechazo(`El pago ${docNum} ya está cancelado.`);
     const lineas = await tx
-      .select()
+      .select({
+        facturaDocEntry: erpPagoFacturas.facturaDocEntry,
+        sumApplied: erpPagoFacturas.sumApplied,
+        facturaDocNum: erpFacturas.docNum,
+      })
       .from(erpPagoFacturas)
-      .where(and(eq(erpPagoFacturas.bd, bd), eq(erpPagoFacturas.docEntry, pago.docEntry)));
+      .innerJoin(
+        erpFacturas,
+        and(eq(erpFacturas.bd, erpPagoFacturas.bd), eq(erpFacturas.docEntry, erpPagoFacturas.facturaDocEntry)),
+      )
+      .where(and(eq(erpPagoFacturas.bd, bd), eq(erpPagoFacturas.docEntry, pago.docEntry)))
+      .orderBy(asc(erpPagoFacturas.lineNum));
     for (const l of lineas) {
       await tx
         .update(erpFacturas)
@@ -400,7 +438,7 @@ export async function cancelarPago(db: Database, bd: string, docNum: number) {
       .update(erpPagos)
       .set({ canceled: "Y" })
       .where(and(eq(erpPagos.bd, bd), eq(erpPagos.docEntry, pago.docEntry)));
-    return { docNum, facturas: lineas.length };
+    return { docNum, facturas: lineas.length, facturasDocNum: lineas.map((l) => l.facturaDocNum) };
   });
 }
 
@@ -454,6 +492,20 @@ export async function cancelarFacturaProveedor(db: Database, bd: string, docNum:
         );
     }
     const entradas = [...new Set(lineas.map((l) => l.baseEntry))];
+    if (lineas.length === 0 && factura.entradaDocNum !== null) {
+      // The seeded history's A/P invoices have no lines: each invoiced its whole receipt, which reopens whole.
+      const [entrada] = await tx
+        .select({ docEntry: erpEntradas.docEntry })
+        .from(erpEntradas)
+        .where(and(eq(erpEntradas.bd, bd), eq(erpEntradas.docNum, factura.entradaDocNum)));
+      if (entrada) {
+        await tx
+          .update(erpEntradaLineas)
+          .set({ openQty: sql`${erpEntradaLineas.quantity}`, lineStatus: "O" })
+          .where(and(eq(erpEntradaLineas.bd, bd), eq(erpEntradaLineas.docEntry, entrada.docEntry)));
+        entradas.push(entrada.docEntry);
+      }
+    }
     if (entradas.length > 0) {
       await tx
         .update(erpEntradas)
@@ -466,4 +518,82 @@ export async function cancelarFacturaProveedor(db: Database, bd: string, docNum:
       .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, factura.docEntry)));
     return { docNum, entradasReabiertas: entradas.length };
   });
+}
+
+export interface PagoProveedor {
+  bd: string;
+  docEntry: number;
+  docNum: number;
+  cardCode: string;
+  cardName: string;
+  docDate: string;
+  /** Payment form (c_FormaPago). */
+  formaPago: string;
+  docTotal: string;
+  docCur: string;
+  docRate: string;
+  canceled: "Y" | "N";
+  /** What it applied to each A/P invoice: in the invoice's currency, and in the payment's when they differ. */
+  facturas: { docNum: number; docCur: string; sumApplied: string; appliedPago: string | null }[];
+}
+
+/** Vendor payments (OVPM) with the A/P invoices each settles (VPM2), newest first: what `npm run erp` lists. */
+export async function listarPagos(
+  db: Database,
+  filtro: { bds?: readonly string[]; cardCode?: string } = {},
+): Promise<PagoProveedor[]> {
+  const pagos = await db
+    .select({
+      bd: erpPagos.bd,
+      docEntry: erpPagos.docEntry,
+      docNum: erpPagos.docNum,
+      cardCode: erpPagos.cardCode,
+      cardName: erpPagos.cardName,
+      docDate: erpPagos.docDate,
+      formaPago: erpPagos.pymntGroup,
+      docTotal: erpPagos.docTotal,
+      docCur: erpPagos.docCur,
+      docRate: erpPagos.docRate,
+      canceled: erpPagos.canceled,
+    })
+    .from(erpPagos)
+    .where(
+      and(
+        filtro.bds ? inArray(erpPagos.bd, [...filtro.bds]) : undefined,
+        filtro.cardCode ? eq(erpPagos.cardCode, filtro.cardCode) : undefined,
+      ),
+    )
+    .orderBy(sql`${erpPagos.docDate} desc`, asc(erpPagos.bd), sql`${erpPagos.docNum} desc`);
+  if (pagos.length === 0) return [];
+  const lineas = await db
+    .select({
+      bd: erpPagoFacturas.bd,
+      docEntry: erpPagoFacturas.docEntry,
+      docNum: erpFacturas.docNum,
+      docCur: erpFacturas.docCur,
+      sumApplied: erpPagoFacturas.sumApplied,
+      appliedPago: erpPagoFacturas.appliedPago,
+    })
+    .from(erpPagoFacturas)
+    .innerJoin(
+      erpFacturas,
+      and(eq(erpFacturas.bd, erpPagoFacturas.bd), eq(erpFacturas.docEntry, erpPagoFacturas.facturaDocEntry)),
+    )
+    .where(
+      and(
+        filtro.bds ? inArray(erpPagoFacturas.bd, [...filtro.bds]) : undefined,
+        filtro.cardCode ? eq(erpFacturas.cardCode, filtro.cardCode) : undefined,
+      ),
+    )
+    .orderBy(asc(erpPagoFacturas.bd), asc(erpPagoFacturas.docEntry), asc(erpPagoFacturas.lineNum));
+  const porPago = new Map<string, PagoProveedor["facturas"]>();
+  for (const { bd, docEntry, ...l } of lineas) {
+    const clave = `${bd}|${docEntry}`;
+    porPago.set(clave, [...(porPago.get(clave) ?? []), l]);
+  }
+  return pagos.map((p) => ({
+    ...p,
+    canceled: p.canceled === "Y" ? "Y" : "N",
+    facturas: porPago.get(`${p.bd}|${p.docEntry}`) ?? [],
+  }));
 }

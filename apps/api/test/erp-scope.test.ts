@@ -161,15 +161,6 @@ describe.each(Object.entries(LISTAS))("%s", (tile, url) => {
   });
 });
 
-describe("tiles whose lists do not exist yet", () => {
-  it("count 0 for everyone", async () => {
-    for (const usuario of Object.keys(tokens) as Usuario[]) {
-      // Facturas counts its list since issue 12 (test/facturas.test.ts).
-      expect(await conteo(tokens[usuario], "Pagos")).toBe(0);
-    }
-  });
-});
-
 describe("document PDFs", () => {
   it("rows carry a download URL or '', never file content", async () => {
     for (const url of Object.values(LISTAS)) {

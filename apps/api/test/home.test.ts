@@ -58,15 +58,15 @@ describe("POST /api/home/getSociedades", () => {
 });
 
 describe("POST /api/home/RowDocuments", () => {
-  it("counts 0 for every tile whose list does not exist yet", async () => {
+  it("counts the Pagos tile as the length of the same user's payment list", async () => {
     // Pedidos and Entradas de mercancia count their lists since issue 5 (test/erp-scope.test.ts), Facturas since
-    // issue 12 (test/facturas.test.ts).
-    for (const dato of ["Pagos"]) {
-      for (const token of Object.values(tokens)) {
-        const res = await rowDocuments(token, dato);
-        expect(res.statusCode).toBe(200);
-        expect(res.json().data).toEqual({ Registro: 0 });
-      }
+    // issue 12 (test/facturas.test.ts), Pagos since issue 14.
+    for (const token of Object.values(tokens)) {
+      const res = await rowDocuments(token, "Pagos");
+      expect(res.statusCode).toBe(200);
+      const lista = await t.app.inject(withToken(token, { method: "POST", url: "/api/pagos/getPagos", payload: {} }));
+      expect(res.json().data).toEqual({ Registro: lista.json().data.length });
+      expect(lista.json().data.length).toBeGreaterThan(0);
     }
   });
 

@@ -27,6 +27,13 @@ export {
   personasDelRegimen,
 } from "./catalogos";
 export { type CfdiKind, type ReadOptions, SAT_NS } from "./cfdi";
+export {
+  type ComplementoEsperadoInput,
+  complementoEsperado,
+  type FacturaDelPago,
+  fechaLimiteComplemento,
+  type PagoErp,
+} from "./complemento-esperado";
 export { ddmmyyyyToIso, isIsoDate } from "./dates";
 export {
   checkComprobanteFile,
@@ -54,6 +61,7 @@ export { CFDI_MSG, CFDI_WARN, SELLO_MSG } from "./messages";
 export {
   addAmounts,
   compareAmounts,
+  divideAmounts,
   formatAmount,
   isAmount,
   multiplyAmounts,

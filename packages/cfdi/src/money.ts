@@ -174,3 +174,25 @@ export function sameAmount2(a: string, b: string): boolean {
   if (x === null || y === null) return false;
   return roundAmount(x, 2) === roundAmount(y, 2);
 }
+
+/**
+ * a ÷ b rounded half-up to `decimals` places (exactly that many written): the conversions of Pagos 2.0
+ * (ImpPagado ÷ EquivalenciaDR, the factor EquivalenciaDR itself). Throws RangeError on a non-decimal or b = 0.
+ */
+export function divideAmounts(a: string, b: string, decimals: number): string {
+  checkDecimals(decimals);
+  const da = toDecimal(a);
+  const db = toDecimal(b);
+  if (db.units === 0n) throw new RangeError("División entre cero");
+  // a ÷ b × 10^decimals = (ua × 10^(sb + decimals)) ÷ (ub × 10^sa)
+  let num = da.units * 10n ** BigInt(db.scale + decimals);
+  let den = db.units * 10n ** BigInt(da.scale);
+  if (den < 0n) {
+    num = -num;
+    den = -den;
+  }
+  const magnitude = num < 0n ? -num : num;
+  let q = magnitude / den;
+  if ((magnitude % den) * 2n >= den) q += 1n;
+  return toText(num < 0n ? -q : q, decimals);
+}

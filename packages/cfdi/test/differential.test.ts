@@ -15,10 +15,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadXml, SAT_NS } from "../src/cfdi";
 import {
   CADENA_STYLESHEETS,
+  type ComplementoPrueba,
   cadenaOriginal,
   cadenaOriginalTimbre,
   certificateFromBase64,
   certificateInfo,
+  emitirComplementoPrueba,
   packageDataDir,
   sealCfdi,
   shippedCertificates,
@@ -232,6 +234,29 @@ const DETALLISTA = `<detallista:detallista xmlns:detallista="http://www.sat.gob.
       <detallista:totalAmount><detallista:Amount>1160.00</detallista:Amount></detallista:totalAmount>
     </detallista:detallista>`;
 
+/** Complements emitirComplementoPrueba issues (issue 14): IVA 16 %, a USD payment of MXN invoices, several payments. */
+const COMPLEMENTO: Omit<ComplementoPrueba, "pagos"> = {
+  emisor: { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" },
+  receptor: { rfc: "H&E951128469", nombre: "HERRERIA & ELECTRICOS", cp: "06002", regimen: "601" },
+  lugarExpedicion: "86000",
+  fecha: "2026-01-03T10:00:00",
+  serie: "P",
+  folio: "7",
+  uuid: "bbbbbbbb-2222-4333-8444-555555555555",
+  fechaTimbrado: "2026-01-03T10:05:00",
+};
+const DR = (n: number, o: Partial<ComplementoPrueba["pagos"][number]["Documentos"][number]> = {}) => ({
+  IdDocumento: `aaaaaaaa-1111-4222-8333-00000000000${n}`,
+  Serie: "F",
+  Folio: String(100 + n),
+  MonedaDR: "MXN",
+  NumParcialidad: 1,
+  ImpSaldoAnt: "11600.00",
+  ImpPagado: "11600.00",
+  ImpSaldoInsoluto: "0.00",
+  ...o,
+});
+
 describe("CFDIs the tests issue, and the cases that break naive implementations", () => {
   const cases: [string, string][] = [
     ["factura de los helpers", invoiceXml()],
@@ -244,6 +269,60 @@ describe("CFDIs the tests issue, and the cases that break naive implementations"
           { pago: { Monto: "200.00", MonedaP: "USD", TipoCambioP: "17.3608" }, docs: [doc(2), doc(3)] },
         ],
         totales: { MontoTotalPagos: "3572.16" },
+      }),
+    ],
+    [
+      "emitirComplementoPrueba: pago MXN de dos facturas con IVA 16 % (una en parcialidades)",
+      emitirComplementoPrueba({
+        ...COMPLEMENTO,
+        pagos: [
+          {
+            FechaPago: "2025-12-20T12:00:00",
+            FormaDePagoP: "03",
+            MonedaP: "MXN",
+            Monto: "17400.00",
+            NumOperacion: "SPEI 0001",
+            Documentos: [
+              DR(1),
+              DR(2, { NumParcialidad: 2, ImpSaldoAnt: "23200.00", ImpPagado: "5800.00", ImpSaldoInsoluto: "17400.00" }),
+            ],
+          },
+        ],
+      }),
+    ],
+    [
+      "emitirComplementoPrueba: pago USD de facturas MXN, otro pago USD de una factura USD sin impuestos",
+      emitirComplementoPrueba({
+        ...COMPLEMENTO,
+        pagos: [
+          {
+            FechaPago: "2025-12-22T12:00:00",
+            FormaDePagoP: "03",
+            MonedaP: "USD",
+            TipoCambioP: "20.00",
+            Monto: "1000.00",
+            Documentos: [
+              DR(3, { EquivalenciaDR: "20.000000" }),
+              DR(4, { EquivalenciaDR: "20.000000", ImpSaldoAnt: "9000", ImpPagado: "8400", ImpSaldoInsoluto: "600" }),
+            ],
+          },
+          {
+            FechaPago: "2025-12-23T12:00:00",
+            FormaDePagoP: "02",
+            MonedaP: "USD",
+            TipoCambioP: "17.3608",
+            Monto: "250.55",
+            Documentos: [
+              DR(5, {
+                MonedaDR: "USD",
+                ObjetoImpDR: "01",
+                ImpSaldoAnt: "250.55",
+                ImpPagado: "250.55",
+                NumParcialidad: 3,
+              }),
+            ],
+          },
+        ],
       }),
     ],
     ["implocal", invoiceXml({ implocal: { TotaldeRetenciones: "5.00", TotaldeTraslados: "0.00" } })],
@@ -329,6 +408,10 @@ describe("CFDIs the tests issue, and the cases that break naive implementations"
     );
     expect(cadena("fines de línea CRLF y CR sueltos (también dentro del texto que sale en la cadena)")).toContain(
       "|160.00uno\ndos\ntrescuatro\n\ncinco||", // CR CR LF in the CDATA: two line ends
+    );
+    expect(cadena("emitirComplementoPrueba: pago MXN de dos facturas con IVA 16 % (una en parcialidades)")).toContain(
+      "|H&E951128469|HERRERIA & ELECTRICOS|06002|601|CP01|84111506|1|ACT|Pago|0|0|01|2.0|15000.00|2400.00|17400.00|" +
+        "2025-12-20T12:00:00|03|MXN|1|17400.00|SPEI 0001|aaaaaaaa-1111-4222-8333-000000000001|F|101|MXN|1|1|",
     );
     expect(byLabel.get("atributos en orden inverso")).toMatch(
       /<cfdi:Comprobante LugarExpedicion="64000" FormaPago="99"/,

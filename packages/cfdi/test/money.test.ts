@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   addAmounts,
   compareAmounts,
+  divideAmounts,
   formatAmount,
   multiplyAmounts,
   parseAmount,
@@ -183,5 +184,37 @@ describe("sameAmount2", () => {
     expect(sameAmount2("953.334", "953.33")).toBe(true);
     expect(sameAmount2("953.335", "953.33")).toBe(false);
     expect(sameAmount2("x", "x")).toBe(false);
+  });
+});
+
+describe("divideAmounts (half-up to the decimals asked for)", () => {
+  it("divides exactly and rounds half away from zero", () => {
+    expect(divideAmounts("694.43", "40", 10)).toBe("17.3607500000");
+    expect(divideAmounts("1", "3", 6)).toBe("0.333333");
+    expect(divideAmounts("2", "3", 6)).toBe("0.666667");
+    expect(divideAmounts("0.125", "1", 2)).toBe("0.13");
+    expect(divideAmounts("-0.125", "1", 2)).toBe("-0.13");
+    expect(divideAmounts("10", "-4", 1)).toBe("-2.5");
+    expect(divideAmounts("11600.00", "1.16", 2)).toBe("10000.00");
+    expect(divideAmounts("1000", "17360.80", 10)).toBe("0.0576010322");
+    expect(divideAmounts("5", "0.001", 0)).toBe("5000");
+  });
+
+  it("refuses a division by zero and what is not a decimal", () => {
+    expect(() => divideAmounts("1", "0.00", 2)).toThrow(RangeError);
+    expect(() => divideAmounts("x", "1", 2)).toThrow(RangeError);
+  });
+
+  it("q × b is within half a unit of the last decimal of a (property)", () => {
+    fc.assert(
+      fc.property(decimalArb, decimalArb, fc.integer({ min: 0, max: 12 }), (a, b, d) => {
+        fc.pre(b.units !== 0n);
+        const q = divideAmounts(a.text, b.text, d);
+        // |q − a/b| ≤ ½·10^-d  ⇔  |q·b − a| ≤ ½·|b|·10^-d
+        const error = subtractAmounts(multiplyAmounts(q, b.text), a.text).replace("-", "");
+        const bound = multiplyAmounts(b.text.replace("-", ""), `0.${"0".repeat(d)}5`);
+        return compareAmounts(error, bound) <= 0;
+      }),
+    );
   });
 });

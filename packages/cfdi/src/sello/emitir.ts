@@ -49,7 +49,8 @@ export interface FacturaPrueba {
 }
 
 const esc = (v: string) => v.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
-const attrs = (a: Record<string, string | undefined>) =>
+/** Attributes as XML (undefined values left out); complemento.ts writes with it too. */
+export const attrs = (a: Record<string, string | undefined>) =>
   Object.entries(a)
     .filter((e): e is [string, string] => e[1] !== undefined)
     .map(([k, v]) => ` ${k}="${esc(v)}"`)

@@ -10,6 +10,13 @@ export {
   numberFromSerial,
   parseCertificate,
 } from "./certificates";
+export {
+  type ComplementoPrueba,
+  complementoPruebaSinSellar,
+  type DocumentoPrueba,
+  emitirComplementoPrueba,
+  type PagoPrueba,
+} from "./complemento";
 export { csdPrueba, emitirFacturaPrueba, type FacturaPrueba, facturaPruebaSinSellar, type RfcPrueba } from "./emitir";
 export {
   readInvoiceVerified,

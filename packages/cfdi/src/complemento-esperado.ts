@@ -1,0 +1,173 @@
+/**
+ * The payment complement a supplier must issue for one ERP vendor payment (issue 14): the pago20:Pago node with
+ * one DoctoRelacionado per invoice the payment settles, and the legal deadline to issue it. Pure and
+ * browser-safe: it computes over what it is given. The caller chooses the invoices (only PPD ones owe a
+ * complement; with none left there is nothing to call this for) and the earlier payments (non-cancelled, in
+ * date/DocNum order).
+ *
+ * Pagos 2.0 (Anexo 20 and its Guía de llenado):
+ * - NumParcialidad counts the payments of the invoice, this one included; ImpSaldoAnt is what was owed before
+ *   this payment and ImpSaldoInsoluto what is owed after it, so one parcialidad's ImpSaldoInsoluto is the next
+ *   one's ImpSaldoAnt. Every amount is rounded to cents before it is added or subtracted, so the chain holds
+ *   exactly whatever precision the ERP keeps.
+ * - EquivalenciaDR is how many units of the invoice's currency (MonedaDR) one unit of the payment's currency
+ *   (MonedaP) buys: ImpPagado ÷ EquivalenciaDR is the amount in MonedaP, and the SAT requires
+ *   Σ ImpPagado ÷ EquivalenciaDR ≤ Monto. A USD payment of an MXN invoice at 20.00 MXN/USD gives 20.000000;
+ *   an MXN payment of a USD invoice at 20.00 gives 0.050000.
+ * - Monto is the payment's total (the portal checks Σ Monto against the ERP payment's DocTotal).
+ */
+import type { ComplementoEsperado, DocumentoEsperado } from "@portal/contracts";
+import { ddmmyyyyToIso, isIsoDate } from "./dates";
+import {
+  addAmounts,
+  compareAmounts,
+  divideAmounts,
+  multiplyAmounts,
+  parseAmount,
+  roundAmount,
+  subtractAmounts,
+} from "./money";
+import { normalizeUuid } from "./payment";
+
+/** An ERP vendor payment (SAP Business One: OVPM). */
+export interface PagoErp {
+  /** Payment date (DocDate): YYYY-MM-DD, or a date-time whose date is taken. */
+  fecha: string;
+  /** Forma de pago, c_FormaPago (03 transferencia, ...). */
+  formaPago: string;
+  /** Payment currency (c_Moneda). */
+  moneda: string;
+  /** MXN per unit of `moneda` on the payment date; not used for MXN. */
+  tipoCambio: string;
+  /** Payment total, in `moneda`. */
+  total: string;
+  /** Cancelled in the ERP: no complement is owed. */
+  cancelado: boolean;
+}
+
+/** One invoice the payment applies to. */
+export interface FacturaDelPago {
+  /** The invoice's stamp UUID (any case). */
+  uuid: string;
+  serie?: string;
+  folio?: string;
+  /** The invoice's currency (MonedaDR). */
+  moneda: string;
+  /** The invoice's total, in its currency. */
+  total: string;
+  /** What this payment applied to the invoice, in the invoice's currency. */
+  aplicado: string;
+  /**
+   * The same amount in the payment's currency, when the currencies differ (SAP keeps both). When absent, an
+   * MXN invoice paid in another currency is converted at the payment's tipoCambio; any other mix requires it.
+   */
+  aplicadoMonedaPago?: string;
+  /**
+   * What each earlier non-cancelled payment applied to this invoice, in the invoice's currency, in date/DocNum
+   * order (one entry per payment).
+   */
+  aplicadoAntes: string[];
+}
+
+export interface ComplementoEsperadoInput {
+  pago: PagoErp;
+  facturas: FacturaDelPago[];
+}
+
+const YMD = /^(\d{4})-(\d{2})-\d{2}$/;
+
+function fechaIso(fecha: string, campo: string): string {
+  const iso = ddmmyyyyToIso(String(fecha ?? "").trim());
+  if (!isIsoDate(iso)) throw new RangeError(`${campo} no es una fecha válida: ${fecha}`);
+  return iso;
+}
+
+function importe(v: string, campo: string): string {
+  const parsed = parseAmount(String(v ?? ""));
+  if (parsed === null || parsed.startsWith("-")) throw new RangeError(`${campo} no es un importe válido: ${v}`);
+  return parsed;
+}
+
+const cents = (v: string, campo: string) => roundAmount(importe(v, campo), 2);
+const atLeastZero = (v: string) => (compareAmounts(v, "0") < 0 ? roundAmount("0", 2) : v);
+
+/** Rounded to `max` decimals, trailing zeros dropped down to `min` decimals (20.0000000000 → 20.000000). */
+function factor(v: string, max: number, min: number): string {
+  const rounded = roundAmount(v, max);
+  const [int, dec = ""] = rounded.split(".");
+  const kept = dec.replace(/0+$/, "").padEnd(min, "0");
+  return kept === "" ? (int as string) : `${int}.${kept}`;
+}
+
+/**
+ * a ÷ b to 10 decimals (the most EquivalenciaDR admits), rounded up: ImpPagado ÷ EquivalenciaDR then never
+ * exceeds the amount the payment applied, so the SAT's Σ ImpPagado ÷ EquivalenciaDR ≤ Monto holds.
+ */
+function equivalencia(a: string, b: string): string {
+  let q = divideAmounts(a, b, 10);
+  if (compareAmounts(multiplyAmounts(q, b), a) < 0) q = addAmounts(q, "0.0000000001");
+  return factor(q, 10, 6);
+}
+
+/**
+ * The deadline to issue the complement of a payment made on `fechaPago` (YYYY-MM-DD or a date-time): the fifth
+ * day of the following month (the Resolución Miscelánea Fiscal's rule for complements of payments in
+ * parcialidades or deferred). 2025-12-20 → 2026-01-05.
+ */
+export function fechaLimiteComplemento(fechaPago: string): string {
+  const m = YMD.exec(fechaIso(fechaPago, "La fecha de pago"));
+  const year = Number(m?.[1]);
+  const month = Number(m?.[2]);
+  const [y, mm] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  return `${String(y).padStart(4, "0")}-${String(mm).padStart(2, "0")}-05`;
+}
+
+function equivalenciaDR(pago: PagoErp, f: FacturaDelPago, aplicado: string): string {
+  if (f.moneda === pago.moneda) return "1";
+  if (f.aplicadoMonedaPago !== undefined) {
+    return equivalencia(aplicado, cents(f.aplicadoMonedaPago, "El importe aplicado en la moneda del pago"));
+  }
+  if (f.moneda === "MXN") return factor(importe(pago.tipoCambio, "El tipo de cambio"), 10, 6);
+  throw new RangeError(
+    `Falta el importe aplicado en ${pago.moneda} a la factura ${f.uuid} (en ${f.moneda}): no se puede calcular EquivalenciaDR.`,
+  );
+}
+
+function documento(pago: PagoErp, f: FacturaDelPago): DocumentoEsperado {
+  const antes = f.aplicadoAntes.map((a) => cents(a, "Un importe aplicado antes"));
+  const total = cents(f.total, "El total de la factura");
+  const saldoAnt = atLeastZero(antes.length === 0 ? total : subtractAmounts(total, addAmounts(...antes)));
+  const pagado = cents(f.aplicado, "El importe aplicado");
+  const insoluto = atLeastZero(subtractAmounts(saldoAnt, pagado));
+  return {
+    IdDocumento: normalizeUuid(f.uuid),
+    Serie: f.serie ?? "",
+    Folio: f.folio ?? "",
+    MonedaDR: f.moneda,
+    EquivalenciaDR: equivalenciaDR(pago, f, pagado),
+    NumParcialidad: antes.length + 1,
+    ImpSaldoAnt: saldoAnt,
+    ImpPagado: pagado,
+    ImpSaldoInsoluto: insoluto,
+  };
+}
+
+/**
+ * The complement the supplier must issue for `input.pago`, or null when none is owed by what was given: the
+ * payment is cancelled, or it applies to no invoice (the caller passes only the PPD ones). Throws RangeError on
+ * malformed input (a date or amount that is not one, a currency mix it cannot convert).
+ */
+export function complementoEsperado(input: ComplementoEsperadoInput): ComplementoEsperado | null {
+  const { pago, facturas } = input;
+  if (pago.cancelado || facturas.length === 0) return null;
+  const fecha = fechaIso(pago.fecha, "La fecha de pago");
+  return {
+    FechaPago: `${fecha}T12:00:00`,
+    FormaDePagoP: pago.formaPago,
+    MonedaP: pago.moneda,
+    TipoCambioP: pago.moneda === "MXN" ? "1" : factor(importe(pago.tipoCambio, "El tipo de cambio"), 6, 2),
+    Monto: cents(pago.total, "El total del pago"),
+    FechaLimite: fechaLimiteComplemento(fecha),
+    Documentos: facturas.map((f) => documento(pago, f)),
+  };
+}

@@ -1,10 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { MSG } from "@portal/contracts";
+import { type ComplementoPrueba, emitirComplementoPrueba } from "@portal/cfdi/sello";
+import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { eq } from "drizzle-orm";
+import { cancelarPago } from "@portal/db/erp-mock";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGO_MSG } from "../src/modules/pagos/reglas";
+import { KEMPER, MCI } from "./factura-prueba";
 import { createTestApp, login, pdfBase64, type TestApp, withToken } from "./helpers";
 
 /**
@@ -199,5 +203,252 @@ describe("postPago del proveedor: alcance y reglas", () => {
     expect(mensaje).toMatch(
       /El UUID del documento relacionado del XML: [0-9A-F-]{36} No existe en las facturas registradas/,
     );
+  });
+});
+
+const esperado = async (p: Fila, token = tokens.kemper) =>
+  (await call(token, "POST", "/api/pagos/getComplementoEsperado", { BD: p.U_SYS_PMSNBD, PagoSAP: p.DocNum })).json();
+
+/** The complement a supplier issues for `e` (what getComplementoEsperado says), sealed and stamped for real. */
+function complemento(
+  e: ComplementoEsperado,
+  cambios: Partial<ComplementoPrueba> = {},
+  uuid = randomUUID().toUpperCase(),
+) {
+  return {
+    uuid,
+    xml: emitirComplementoPrueba({
+      emisor: KEMPER,
+      receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
+      lugarExpedicion: "86000",
+      fecha: "2026-11-12T10:00:00",
+      pagos: [
+        {
+          FechaPago: e.FechaPago,
+          FormaDePagoP: e.FormaDePagoP,
+          MonedaP: e.MonedaP,
+          TipoCambioP: e.TipoCambioP,
+          Monto: e.Monto,
+          Documentos: e.Documentos,
+        },
+      ],
+      uuid,
+      fechaTimbrado: "2026-11-12T10:01:00",
+      ...cambios,
+    }),
+  };
+}
+/** The body the browser builds from a complement it read. */
+const cuerpo = (p: Fila, c: { uuid: string; xml: string }, extra: Record<string, unknown> = {}) =>
+  cuerpoProveedor(p, c.xml, { UUID: c.uuid, FechaPago: "2026-11-10T12:00:00", ...extra });
+const pendientes = async (token = tokens.admin): Promise<(Fila & { U_SYS_PMMERR: string })[]> =>
+  (await call(token, "POST", "/api/pagosPendientes/getPagos", {})).json().data;
+const revisar = (filas: object[], token = tokens.admin) =>
+  call(token, "PATCH", "/api/pagosPendientes/patchPagos", filas);
+const filaRevision = (p: Fila, Estatus: string, Comentarios = "", extra: object = {}) => ({
+  Pago: p.IdPago,
+  PagoSAP: p.DocNum,
+  BD: p.U_SYS_PMSNBD,
+  Estatus,
+  Comentarios,
+  Version: p.Version,
+  Correo: "alguien@otro-dominio.com",
+  ...extra,
+});
+
+describe("el complemento esperado", () => {
+  it("is computed from the ERP: the PPD invoice's parcialidad, balances and the legal deadline", async () => {
+    const p = await pagoDemo();
+    const res = await esperado(p);
+    expect(res.status).toBe("success");
+    expect(res.data).toEqual({
+      FechaPago: "2026-11-10T12:00:00",
+      FormaDePagoP: "03",
+      MonedaP: "MXN",
+      TipoCambioP: "1",
+      Monto: "5000.00",
+      FechaLimite: "2026-12-05",
+      Documentos: [
+        {
+          IdDocumento: "9D3C5E72-8A4B-4C01-A2E3-4B5C6D7E8F93",
+          Serie: "",
+          Folio: "1192",
+          MonedaDR: "MXN",
+          EquivalenciaDR: "1",
+          NumParcialidad: 1,
+          ImpSaldoAnt: "11020.00",
+          ImpPagado: "5000.00",
+          ImpSaldoInsoluto: "6020.00",
+        },
+      ],
+    });
+    // Another supplier's payment is as good as missing.
+    const ajena = await esperado(p, tokens.berenice);
+    expect(ajena).toEqual({ status: "error", message: PAGO_MSG.pagoNoExiste(p.DocNum) });
+    // Employees see it too.
+    expect((await esperado(p, tokens.admin)).data).toEqual(res.data);
+  });
+
+  it("a payment with a PPD invoice and no complement is marked once its deadline has passed", async () => {
+    const p = await pagoDemo();
+    expect((await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)).toMatchObject({
+      ComplementoVencido: false,
+    });
+    t.time.advance(16 * 86_400_000); // 2026-12-07
+    tokens.kemper = await login(t.app, "EKU9003173C9", "Proveedor");
+    tokens.admin = await login(t.app, "admin", "Empleado");
+    tokens.berenice = await login(t.app, "XIQB891116QE4", "Proveedor");
+    tokens.consulta = await login(t.app, "consulta", "Empleado");
+    expect((await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)).toMatchObject({
+      ComplementoVencido: true,
+    });
+  });
+});
+
+describe("el proveedor carga su complemento y un empleado lo revisa", () => {
+  it("each of the portal's own refusals, with its message, and nothing saved", async () => {
+    const p = await pagoDemo();
+    const e: ComplementoEsperado = (await esperado(p)).data;
+    const doc = e.Documentos[0]!;
+    const casos: [string, { uuid: string; xml: string }, string[], Record<string, unknown>?][] = [
+      [
+        "ImpPagado",
+        complemento({
+          ...e,
+          Monto: "4000.00",
+          Documentos: [{ ...doc, ImpPagado: "4000.00", ImpSaldoInsoluto: "7020.00" }],
+        }),
+        [MSG.totalPago, PAGO_MSG.impPagado(doc.IdDocumento, "4000.00", "5000.00", "MXN")],
+      ],
+      [
+        "ImpSaldoInsoluto",
+        complemento({ ...e, Documentos: [{ ...doc, ImpSaldoInsoluto: "6000.00" }] }),
+        [PAGO_MSG.saldoInsoluto(doc.IdDocumento)],
+      ],
+      [
+        "receptor",
+        complemento(e, {
+          receptor: { rfc: "KIJ0906199R1", nombre: "KIJ, S.A DE C.V.", cp: "59820", regimen: "601" },
+        }),
+        [MSG.nombreSociedadPago, PAGO_MSG.rfcReceptor("KIJ0906199R1", "MCI7306249Y1")],
+        { RFCReceptor: "KIJ0906199R1", NombreReceptor: "KIJ, S.A DE C.V." },
+      ],
+      [
+        "emisor",
+        complemento(e, { emisor: { ...KEMPER, nombre: "OTRA ESCUELA" } }),
+        [MSG.nombreProveedorPago],
+        { NombreEmisor: "OTRA ESCUELA" },
+      ],
+      [
+        "documento ajeno",
+        complemento({ ...e, Documentos: [{ ...doc, IdDocumento: "11111111-2222-4333-8444-555555555555" }] }),
+        [MSG.uuidRelacionadoInexistente("11111111-2222-4333-8444-555555555555")],
+        { Detalle: [{ ...p.Detalle[0], UUID: "11111111-2222-4333-8444-555555555555" }] },
+      ],
+    ];
+    for (const [nombre, c, mensajes, extra] of casos) {
+      const res = await postPago(tokens.kemper, cuerpo(p, c, extra));
+      expect(res.statusCode, nombre).toBe(400);
+      for (const m of mensajes) expect(res.json().message, nombre).toContain(m);
+    }
+    // A field the browser sends that is not the XML's.
+    const bueno = complemento(e);
+    const distinto = await postPago(tokens.kemper, cuerpo(p, bueno, { Total: "5001.00" }));
+    expect(distinto.json().message).toContain(PAGO_MSG.noCoincide("Total", "5001.00", "5000.00"));
+    expect((await pagoDemo()).IdPago).toBeNull();
+  });
+
+  it("registers, is reviewed (R needs a reason, then A), is replaced while not accepted, and locks once accepted", async () => {
+    const p = await pagoDemo();
+    const e: ComplementoEsperado = (await esperado(p)).data;
+    const primero = complemento(e);
+    const res = await postPago(tokens.kemper, cuerpo(p, primero));
+    expect(res.json()).toEqual({ status: "success", message: MSG.documentosAgregados });
+    let fila = (await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)!;
+    expect(fila).toMatchObject({ U_SYS_PMUUID: primero.uuid, U_SYS_PMESPA: "P", ComplementoVencido: true });
+    expect(fila.U_SYS_PMPDFC).toMatch(/^\/api\/archivos\//);
+    expect(fila.U_SYS_PMXMLC).toMatch(/^\/api\/archivos\//);
+    const bajar = (token: string) => t.app.inject(withToken(token, { method: "GET", url: fila.U_SYS_PMXMLC }));
+    expect((await bajar(tokens.kemper)).body).toBe(primero.xml);
+    expect((await bajar(tokens.berenice)).statusCode).toBe(404);
+    expect((await bajar(tokens.admin)).statusCode).toBe(200);
+    // The same UUID on another payment is refused.
+    const otro = (await pagos(tokens.kemper)).find((x) => x.DocEntry !== p.DocEntry && x.CANCELED === "N")!;
+    const repetido = await postPago(tokens.kemper, cuerpo(otro, primero));
+    expect(repetido.json().message).toContain(PAGO_MSG.uuidRegistrado(primero.uuid));
+
+    // Review: only employees with ViDocPen Y.
+    for (const token of [tokens.consulta, tokens.kemper, tokens.berenice]) {
+      expect((await call(token, "POST", "/api/pagosPendientes/getPagos", {})).statusCode).toBe(403);
+      expect((await revisar([filaRevision(fila, "A")], token)).statusCode).toBe(403);
+    }
+    let pendiente = (await pendientes()).find((x) => x.DocEntry === p.DocEntry)!;
+    expect(pendiente).toMatchObject({ U_SYS_PMESPA: "P", U_SYS_PMMERR: "" });
+    // A rejection needs its reason; a stale version refuses the whole call.
+    const sinMotivo = await revisar([filaRevision(pendiente, "R")]);
+    expect(sinMotivo.json()).toEqual({
+      status: "error",
+      message: [MSG.revisionError, PAGO_MSG.rechazoSinComentario(p.DocNum)].join("\n"),
+    });
+    const viejo = await revisar([filaRevision(pendiente, "V", "", { Version: (pendiente.Version ?? 0) - 1 })]);
+    expect(viejo.json().message).toContain(PAGO_MSG.revisionDesactualizada(p.DocNum));
+    expect(await revisar([filaRevision(pendiente, "R", "Falta el número de operación")])).toMatchObject({
+      statusCode: 200,
+    });
+    pendiente = (await pendientes()).find((x) => x.DocEntry === p.DocEntry)!;
+    expect(pendiente).toMatchObject({ U_SYS_PMESPA: "R", U_SYS_PMMERR: "Falta el número de operación" });
+    const correos = await t.tdb.db.select().from(schema.correoOutbox);
+    const rechazo = correos.find((c) => c.asunto.includes(`pago ${p.DocNum}`) && c.asunto.includes("rechazado"));
+    expect(rechazo?.para).toBe("facturacion@kemper.edu.mx, cobranza@kemper.edu.mx");
+    expect(rechazo?.texto).toContain("Falta el número de operación");
+
+    // The supplier replaces the rejected complement: Pendiente again, with the new UUID.
+    const segundo = complemento(e, { folio: "REP-2" });
+    expect((await postPago(tokens.kemper, cuerpo(p, segundo, { Folio: "REP-2" }))).statusCode).toBe(200);
+    pendiente = (await pendientes()).find((x) => x.DocEntry === p.DocEntry)!;
+    expect(pendiente).toMatchObject({ U_SYS_PMESPA: "P", U_SYS_PMUUID: segundo.uuid });
+    // Validación, then Aceptada.
+    expect((await revisar([filaRevision(pendiente, "V", "En validación con tesorería")])).statusCode).toBe(200);
+    pendiente = (await pendientes()).find((x) => x.DocEntry === p.DocEntry)!;
+    expect(pendiente.U_SYS_PMESPA).toBe("V");
+    expect((await revisar([filaRevision(pendiente, "A", "Conforme")])).statusCode).toBe(200);
+    fila = (await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)!;
+    expect(fila).toMatchObject({ U_SYS_PMESPA: "A", ComplementoVencido: false });
+    // Locked: no new documents, no new decision, no complement owed any more.
+    const tarde = await postPago(tokens.kemper, cuerpo(p, complemento(e)));
+    expect(tarde.json().message).toContain(PAGO_MSG.complementoAceptado(p.DocNum));
+    const empleado = await postPago(tokens.admin, cuerpoEmpleado(p));
+    expect(empleado.json().message).toContain(PAGO_MSG.complementoAceptado(p.DocNum));
+    pendiente = (await pendientes()).find((x) => x.DocEntry === p.DocEntry)!;
+    const bloqueada = await revisar([filaRevision(pendiente, "R", "Otra vez")]);
+    expect(bloqueada.json().message).toContain(PAGO_MSG.revisionBloqueada(p.DocNum));
+    expect((await esperado(p)).data).toBeNull();
+    const auditoria = await t.tdb.db
+      .select()
+      .from(schema.auditoria)
+      .where(and(eq(schema.auditoria.entidad, "pago"), eq(schema.auditoria.entidadId, String(fila.IdPago))));
+    expect(auditoria.map((a) => `${a.campo}:${a.valorNuevo.slice(0, 1)}`)).toEqual([
+      "registro:P",
+      "estatus:R",
+      "correccion:P",
+      "estatus:V",
+      "estatus:A",
+    ]);
+  });
+
+  it("a payment cancelled in the ERP takes no documents and leaves the review list", async () => {
+    const p = (await pagos(tokens.admin)).find(
+      (x) => x.CANCELED === "N" && x.IdPago !== null && x.U_SYS_PMESPA !== "A",
+    );
+    const sin = (await pagos(tokens.kemper)).find((x) => x.CANCELED === "N" && x.IdPago === null)!;
+    await cancelarPago(t.tdb.db, sin.U_SYS_PMSNBD, sin.DocNum);
+    const res = await postPago(tokens.admin, cuerpoEmpleado(sin));
+    expect(res.json().message).toContain(PAGO_MSG.pagoCancelado(sin.DocNum));
+    expect(
+      (await pagos(tokens.kemper)).find((x) => x.DocEntry === sin.DocEntry && x.U_SYS_PMSNBD === sin.U_SYS_PMSNBD)
+        ?.CANCELED,
+    ).toBe("Y");
+    expect((await esperado(sin)).data).toBeNull();
+    if (p) expect((await pendientes()).every((x) => x.CANCELED === "N")).toBe(true);
   });
 });

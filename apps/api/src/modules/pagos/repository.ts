@@ -114,6 +114,16 @@ export function createPagosRepository(db: Database) {
             .select({ uuid: facturas.uuid, folio: facturas.folio, metodoPago: facturas.metodoPago })
             .from(facturas)
             .where(inArray(facturas.uuid, [...uuids])),
+    /** Payment method of the portal's invoices (of one supplier, or all) by UUID: which payments owe a complement. */
+    metodosDePago: async (cardCode: string | null) =>
+      new Map(
+        (
+          await db
+            .select({ uuid: facturas.uuid, metodoPago: facturas.metodoPago })
+            .from(facturas)
+            .where(cardCode === null ? undefined : eq(facturas.cardCode, cardCode))
+        ).map((f) => [f.uuid.toUpperCase(), f.metodoPago]),
+      ),
     /** The payment file `archivoId` belongs to, with its name (employees: any; a supplier only its own). */
     archivoNombre: async (archivoId: string, cardCode: string | null) => {
       const [row] = await db

@@ -7,6 +7,9 @@ export const pagosRoutes: FastifyPluginAsyncZod = async (app) => {
   const ok = <T>(data: T) => ({ status: "success" as const, message: MSG.ok, data });
   const pagos = () => app.services.pagos;
   registerCall(app, CALLS.getPagos, async (request) => ok(await pagos().list(request.sessionUser())));
+  registerCall(app, CALLS.getComplementoEsperado, async (request) =>
+    ok(await pagos().esperado(request.sessionUser(), request.body.BD, request.body.PagoSAP)),
+  );
   registerCall(app, CALLS.postPago, async (request) => ({
     status: "success" as const,
     message: await pagos().registrar(request.sessionUser(), request.body),

@@ -1,13 +1,23 @@
 import {
+  addAmounts,
   checkPaymentAgainst,
   checkPdf,
   checkXmlFile,
   cleanFileName,
+  complementoEsperado,
+  fechaLimiteComplemento,
   normalizeUuid,
   type PaymentData,
 } from "@portal/cfdi";
 import { type CertificateStore, readPaymentComplementVerified } from "@portal/cfdi/sello";
-import { ARCHIVO_URL_PREFIX, MSG, type PagoRow, type PostPagoRequest, type RevisionPago } from "@portal/contracts";
+import {
+  ARCHIVO_URL_PREFIX,
+  type ComplementoEsperado,
+  MSG,
+  type PagoRow,
+  type PostPagoRequest,
+  type RevisionPago,
+} from "@portal/contracts";
 import type { ErpScopeResolver } from "../../erp/scope";
 import type { ErpAdapter, ErpPago } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
@@ -56,16 +66,28 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
   const { repos, withTransaction } = data;
   const repo = repos.pagos;
 
+  /**
+   * Whether an invoice a payment settles is paid in parcialidades or deferred (PPD): what the portal invoice's
+   * XML said when there is one; for the ERP's own history (no CFDI in the portal), a payment in a later month than
+   * the invoice (the SAT's test for PUE is payment within the month of issue).
+   */
+  const esPpd = (metodos: Map<string, string>, uuid: string, fechaFactura: string, fechaPago: string) => {
+    const metodo = metodos.get(normalizeUuid(uuid));
+    return metodo !== undefined ? metodo === "PPD" : fechaPago.slice(0, 7) > fechaFactura.slice(0, 7);
+  };
+
   /** The rows of these ERP payments, numbered in list order, joined with the portal's records. */
   async function filas(pagos: ErpPago[], registros: ComplementoRecord[]): Promise<PagoRow[]> {
     const porPago = new Map(registros.map((r) => [`${r.bd}\u0000${r.pagoDocEntry}`, r]));
     const bds = [...new Set(pagos.map((p) => p.bd))];
     const cardCodes = [...new Set(pagos.map((p) => p.cardCode))];
-    const [sociedades, proveedoresPortal, socios] = await Promise.all([
+    const [sociedades, proveedoresPortal, socios, metodos] = await Promise.all([
       repo.sociedadesPorBd(bds),
       repo.proveedoresPorCardCode(cardCodes),
       erp.listProveedores({ bds, cardCode: cardCodes.length === 1 ? (cardCodes[0] as string) : null }),
+      repo.metodosDePago(cardCodes.length === 1 ? (cardCodes[0] as string) : null),
     ]);
+    const hoy = clock().toISOString().slice(0, 10);
     const sociedad = new Map(sociedades.map((s) => [s.bd, s]));
     const proveedor = new Map(proveedoresPortal.map((p) => [p.cardCode, p]));
     const cp = new Map(socios.map((s) => [`${s.bd}\u0000${s.cardCode}`, s.zipCode]));
@@ -108,6 +130,11 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
           FechaFactura: f.fecha,
           Total: f.sumApplied,
         })),
+        ComplementoVencido:
+          p.canceled === "N" &&
+          r?.estatus !== "A" &&
+          hoy > fechaLimiteComplemento(p.docDate) &&
+          p.facturas.some((f) => esPpd(metodos, f.uuid, f.fecha, p.docDate)),
         ...(r ? { Version: r.version } : {}),
       };
     });
@@ -184,6 +211,58 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
       ]);
       return filas(pagos, registros);
     },
+    /**
+     * getComplementoEsperado: the complement the supplier must issue for one of its payments (employees: any),
+     * computed from the ERP: its PPD invoices with their parcialidad, previous balance, amount paid and balance
+     * left. Null when none is owed (cancelled payment, accepted complement, no PPD invoice).
+     */
+    async esperado(user: SessionUser, bd: string, docNum: number): Promise<ComplementoEsperado | null> {
+      const pago = await pagoDe(user, bd, docNum);
+      const registro = await repo.findByPago(pago.bd, pago.docEntry);
+      if (pago.canceled === "Y" || registro?.estatus === "A") return null;
+      const metodos = await repo.metodosDePago(pago.cardCode);
+      const folios = new Map(
+        (await repo.facturasPorUuid(pago.facturas.map((f) => f.uuid))).map((f) => [normalizeUuid(f.uuid), f.folio]),
+      );
+      const ppd = pago.facturas.filter((f) => esPpd(metodos, f.uuid, f.fecha, pago.docDate));
+      if (ppd.length === 0) return null;
+      const historial = await erp.listAplicaciones(
+        pago.bd,
+        ppd.map((f) => f.facturaDocEntry),
+      );
+      // Earlier payments: before this one by date, then DocNum; cancelled ones do not count.
+      const antes = (facturaDocEntry: number) =>
+        historial
+          .filter(
+            (a) =>
+              a.facturaDocEntry === facturaDocEntry &&
+              a.canceled === "N" &&
+              a.pagoDocEntry !== pago.docEntry &&
+              (a.docDate < pago.docDate || (a.docDate === pago.docDate && a.pagoDocNum < pago.docNum)),
+          )
+          .map((a) => a.sumApplied);
+      return complementoEsperado({
+        pago: {
+          fecha: pago.docDate,
+          formaPago: pago.formaPago,
+          moneda: pago.docCur,
+          tipoCambio: pago.docRate,
+          // Only the PPD invoices get a complement: its Monto is what the payment applied to them.
+          total: ppd.length === pago.facturas.length ? pago.docTotal : addAmounts(...ppd.map((f) => f.appliedPago)),
+          cancelado: false,
+        },
+        facturas: ppd.map((f) => ({
+          uuid: f.uuid,
+          folio: folios.get(normalizeUuid(f.uuid)) ?? f.folio,
+          moneda: f.docCur,
+          total: f.facturaTotal,
+          aplicado: f.sumApplied,
+          ...(f.docCur !== pago.docCur ? { aplicadoMonedaPago: f.appliedPago } : {}),
+          aplicadoAntes: antes(f.facturaDocEntry),
+        })),
+      });
+    },
+
     /** The 'Pagos' tile: the length of the same user's list. */
     count: async (user: SessionUser) => erp.countPagos(await erpScope(user)),
 

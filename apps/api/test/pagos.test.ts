@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ComplementoPrueba, emitirComplementoPrueba } from "@portal/cfdi/sello";
+import {
+  type ComplementoPrueba,
+  complementoPruebaSinSellar,
+  csdPrueba,
+  emitirComplementoPrueba,
+  sealCfdi,
+  stampCfdi,
+} from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { cancelarPago } from "@portal/db/erp-mock";
@@ -238,6 +245,23 @@ function complemento(
     }),
   };
 }
+/** A complement edited before it is sealed and stamped (what the emitter refuses to write, e.g. a negative balance). */
+function complementoEditado(e: ComplementoEsperado, editar: (xml: string) => string) {
+  const uuid = randomUUID().toUpperCase();
+  const base = complemento(e, {}, uuid);
+  const datos = {
+    emisor: KEMPER,
+    receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
+    lugarExpedicion: "86000",
+    fecha: "2026-11-12T10:00:00",
+    pagos: [{ ...e, Documentos: e.Documentos }],
+    uuid,
+    fechaTimbrado: "2026-11-12T10:01:00",
+  };
+  const sellado = sealCfdi(editar(complementoPruebaSinSellar(datos)), csdPrueba(KEMPER.rfc));
+  return { ...base, xml: stampCfdi(sellado, { uuid, fechaTimbrado: datos.fechaTimbrado }) };
+}
+
 /** The body the browser builds from a complement it read. */
 const cuerpo = (p: Fila, c: { uuid: string; xml: string }, extra: Record<string, unknown> = {}) =>
   cuerpoProveedor(p, c.xml, { UUID: c.uuid, FechaPago: "2026-11-10T12:00:00", ...extra });
@@ -338,6 +362,27 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
         complemento(e, { emisor: { ...KEMPER, nombre: "OTRA ESCUELA" } }),
         [MSG.nombreProveedorPago],
         { NombreEmisor: "OTRA ESCUELA" },
+      ],
+      [
+        "moneda del pago",
+        complemento({
+          ...e,
+          MonedaP: "USD",
+          TipoCambioP: "20",
+          Monto: "250.00",
+          Documentos: [{ ...doc, EquivalenciaDR: "20" }],
+        }),
+        [PAGO_MSG.monedaP("USD", "MXN"), PAGO_MSG.tipoCambioP("20", "1"), MSG.totalPago],
+        { Total: "250.00" },
+      ],
+      // A negative balance is not even a Pagos 2.0 document (the XSD's t_Importe): the structure message.
+      [
+        "saldo negativo",
+        complementoEditado(
+          { ...e, Documentos: [{ ...doc, ImpSaldoAnt: "4000.00", ImpSaldoInsoluto: "1000.00" }] },
+          (xml) => xml.replace('ImpSaldoInsoluto="1000.00"', 'ImpSaldoInsoluto="-1000.00"'),
+        ),
+        [MSG.xmlSinTimbre],
       ],
       [
         "documento ajeno",

@@ -83,7 +83,15 @@ export function createServices(
     erpScope,
     warn: options.warn ?? (() => {}),
   });
-  const pagos = createPagosService({ data, clock, erp, erpScope, proveedores, sellos });
+  const pagos = createPagosService({
+    data,
+    clock,
+    erp,
+    erpScope,
+    proveedores,
+    sellos,
+    listCacheBytes: config.ERP_ROW_CACHE_MB * 1024 * 1024,
+  });
   const home = createHomeService(repos.sociedades, {
     Pedidos: pedidos.count,
     "Entradas de mercancia": entradas.count,

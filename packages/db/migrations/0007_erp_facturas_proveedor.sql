@@ -42,6 +42,7 @@ ALTER TABLE "erp_mock"."facturas" ADD COLUMN "portal_id" integer;--> statement-b
 ALTER TABLE "erp_mock"."facturas" ADD COLUMN "version" bigint DEFAULT nextval('erp_mock.documento_version') NOT NULL;--> statement-breakpoint
 ALTER TABLE "erp_mock"."pago_facturas" ADD COLUMN "applied_pago" numeric(19, 2);--> statement-breakpoint
 ALTER TABLE "erp_mock"."pagos" ADD COLUMN "doc_rate" numeric(19, 6) DEFAULT '1' NOT NULL;--> statement-breakpoint
+ALTER TABLE "erp_mock"."pagos" ADD COLUMN "version" bigint DEFAULT nextval('erp_mock.documento_version') NOT NULL;--> statement-breakpoint
 ALTER TABLE "facturas" ADD COLUMN "erp_doc_entry" integer;--> statement-breakpoint
 ALTER TABLE "facturas" ADD COLUMN "erp_doc_num" integer;--> statement-breakpoint
 ALTER TABLE "facturas" ADD COLUMN "erp_pagado" numeric(19, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
@@ -57,6 +58,8 @@ CREATE INDEX "erp_pago_facturas_factura_idx" ON "erp_mock"."pago_facturas" USING
 -- whenever a payment applied to it changes (its last payment date), so the portal re-reads payment status only
 -- when a scope's versions moved (apps/api/src/modules/erp-facturas).
 CREATE TRIGGER "facturas_version" BEFORE UPDATE ON "erp_mock"."facturas"
+  FOR EACH ROW EXECUTE FUNCTION "erp_mock"."nueva_version"();--> statement-breakpoint
+CREATE TRIGGER "pagos_version" BEFORE UPDATE ON "erp_mock"."pagos"
   FOR EACH ROW EXECUTE FUNCTION "erp_mock"."nueva_version"();--> statement-breakpoint
 CREATE FUNCTION "erp_mock"."pago_cambio"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

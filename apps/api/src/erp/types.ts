@@ -258,6 +258,12 @@ export interface ErpAdapter {
   findEntrada(bd: string, docNum: number): Promise<ErpEntrada | null>;
   /** Vendor payments with the invoices each settles, newest first. */
   listPagos(scope: ErpScope): Promise<ErpPago[]>;
+  /**
+   * An opaque value that changes whenever listPagos(scope) could answer differently (a new payment, a
+   * cancellation): the portal reuses its last answer while it is unchanged. The mock sums change stamps kept by
+   * triggers; a Service Layer client would combine the count with the latest UpdateDate/UpdateTS.
+   */
+  huellaPagos(scope: ErpScope): Promise<string>;
   /** How many payments listPagos(scope) returns, without reading them. */
   countPagos(scope: ErpScope): Promise<number>;
   /** The payment numbered `docNum` in company database `bd` with the invoices it settles, or null. */

@@ -209,6 +209,8 @@ export const erpPagos = erp.table(
     /** Exchange rate of the payment's currency to MXN ("1" for MXN). */
     docRate: numeric("doc_rate", { precision: 19, scale: 6 }).notNull().default("1"),
     canceled: char("canceled", { length: 1 }).notNull().default("N"),
+    /** Change stamp (migration 0007 trigger): new on insert and on every update (a cancellation). */
+    version: bigint("version", { mode: "number" }).notNull().default(sql`nextval('erp_mock.documento_version')`),
   },
   (t) => [primaryKey({ columns: [t.bd, t.docEntry] }), index("erp_pagos_card_idx").on(t.cardCode, t.bd)],
 );

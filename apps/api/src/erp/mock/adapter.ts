@@ -324,6 +324,14 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     countEntradas: (scope) => contar(erpEntradas, scope),
 
     listPagos: async (scope) => (scope.bds.length === 0 ? [] : pagos(enAlcance(erpPagos, scope))),
+    huellaPagos: async (scope) => {
+      if (scope.bds.length === 0) return "0";
+      const [row] = await db
+        .select({ huella: sql<string>`concat_ws(':', count(*), coalesce(sum(${erpPagos.version}), 0))` })
+        .from(erpPagos)
+        .where(enAlcance(erpPagos, scope));
+      return row?.huella ?? "0";
+    },
     countPagos: async (scope) => {
       if (scope.bds.length === 0) return 0;
       const [row] = await db.select({ n: count() }).from(erpPagos).where(enAlcance(erpPagos, scope));

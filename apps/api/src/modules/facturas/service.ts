@@ -14,6 +14,7 @@ import {
 import { columnasDelCfdi } from "@portal/db";
 import type { ErpScopeResolver } from "../../erp/scope";
 import type { ErpAdapter, ErpEntrada, ErpScope } from "../../erp/types";
+import { createAnswerCache } from "../../lib/answer-cache";
 import type { Clock } from "../../lib/clock";
 import { Invalid, NotFound } from "../../lib/errors";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
@@ -21,7 +22,6 @@ import type { Data } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
 import type { ErpFacturasService } from "../erp-facturas/service";
 import type { ProveedoresService } from "../proveedores/service";
-import { createAnswerCache } from "./answer-cache";
 import { camposContraXml, FACTURA_MSG } from "./reglas";
 import type { FacturaRecord } from "./repository";
 

@@ -114,6 +114,23 @@ export function createPagosRepository(db: Database) {
             .select({ uuid: facturas.uuid, folio: facturas.folio, metodoPago: facturas.metodoPago })
             .from(facturas)
             .where(inArray(facturas.uuid, [...uuids])),
+    /**
+     * What a payment list shows besides the ERP: the scope's complement records (count, newest, sum of versions),
+     * the portal's invoices (their payment method decides which payments owe a complement) and the names of
+     * sociedades and suppliers.
+     */
+    huella: async (cardCode: string | null): Promise<string> => {
+      const result = (await db.execute(sql`
+        select concat_ws(':',
+          (select concat_ws('-', count(*), max(id), sum(version)) from ${complementosPago}
+            ${cardCode === null ? sql`` : sql`where card_code = ${cardCode}`}),
+          (select concat_ws('-', count(*), max(id), sum(version)) from ${facturas}
+            ${cardCode === null ? sql`` : sql`where card_code = ${cardCode}`}),
+          (select max(updated_at) from ${sociedades}), (select max(updated_at) from ${proveedores})) as huella`)) as unknown as {
+        rows: { huella: string }[];
+      };
+      return result.rows[0]?.huella ?? "";
+    },
     /** Payment method of the portal's invoices (of one supplier, or all) by UUID: which payments owe a complement. */
     metodosDePago: async (cardCode: string | null) =>
       new Map(

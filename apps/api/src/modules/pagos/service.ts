@@ -20,6 +20,7 @@ import {
 } from "@portal/contracts";
 import type { ErpScopeResolver } from "../../erp/scope";
 import type { ErpAdapter, ErpPago } from "../../erp/types";
+import { createAnswerCache } from "../../lib/answer-cache";
 import type { Clock } from "../../lib/clock";
 import { Forbidden, Invalid } from "../../lib/errors";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
@@ -30,6 +31,8 @@ import { camposPagoContraXml, PAGO_MSG, revisarContraPago } from "./reglas";
 import type { ComplementoRecord } from "./repository";
 
 export interface PagosDeps {
+  /** Memory for cached list answers (characters); 0 turns the cache off. */
+  listCacheBytes: number;
   data: Data;
   clock: Clock;
   erp: ErpAdapter;
@@ -62,9 +65,12 @@ function restriccionUnica(error: unknown): string | null {
  * The server decides everything again: the complement's XML is read and both seals verified, every §5 rule and
  * the portal's own refusals run, and every failing message answers together.
  */
-export function createPagosService({ data, clock, erp, erpScope, proveedores, sellos }: PagosDeps) {
+export function createPagosService({ data, clock, erp, erpScope, proveedores, sellos, listCacheBytes }: PagosDeps) {
   const { repos, withTransaction } = data;
   const repo = repos.pagos;
+  // The last getPagos answer per scope, reused while nothing it shows changed (an employee's list of every
+  // payment takes seconds to read and join; its fingerprint a few ms).
+  const answers = createAnswerCache(listCacheBytes);
 
   /**
    * Whether an invoice a payment settles is paid in parcialidades or deferred (PPD): what the portal invoice's
@@ -202,14 +208,27 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
   }
 
   return {
-    /** getPagos: a supplier's payments in its sociedades (employees: every payment), newest first. */
-    async list(user: SessionUser): Promise<PagoRow[]> {
+    /**
+     * getPagos: a supplier's payments in its sociedades (employees: every payment), newest first, as the JSON
+     * answer text; rebuilt only when the ERP's payments, the portal's records, names or the day changed.
+     */
+    async listJson(user: SessionUser): Promise<string> {
       const scope = await erpScope(user);
-      const [pagos, registros] = await Promise.all([
-        erp.listPagos(scope),
-        repo.deAlcance(isProveedor(user) ? user.id : null),
-      ]);
-      return filas(pagos, registros);
+      const cardCode = isProveedor(user) ? user.id : null;
+      const clave = `${cardCode ?? "*"}|${[...scope.bds].sort().join(",")}`;
+      return answers.get(
+        clave,
+        async () => {
+          const [erpHuella, portal] = await Promise.all([erp.huellaPagos(scope), repo.huella(cardCode)]);
+          // The overdue mark depends on the day.
+          return `${erpHuella}|${portal}|${clock().toISOString().slice(0, 10)}`;
+        },
+        async () => {
+          const [pagos, registros] = await Promise.all([erp.listPagos(scope), repo.deAlcance(cardCode)]);
+          const rows = await filas(pagos, registros);
+          return `{"status":"success","message":${JSON.stringify(MSG.ok)},"data":${JSON.stringify(rows)}}`;
+        },
+      );
     },
     /**
      * getComplementoEsperado: the complement the supplier must issue for one of its payments (employees: any),

@@ -27,7 +27,6 @@ export const PAGO_MSG = {
   saldoInsoluto: (uuid: string) =>
     `El saldo insoluto del documento ${uuid} en el XML no es el saldo anterior menos el importe pagado.`,
   saldoNegativo: (uuid: string) => `El saldo insoluto del documento ${uuid} en el XML no puede ser negativo.`,
-  detalleNoCoincide: "Los documentos relacionados enviados no coinciden con los del XML.",
   noCoincide: FACTURA_MSG.noCoincide,
   // Review
   revisionNoExiste: (id: number) => `El registro de pago ${id} no existe.`,
@@ -90,7 +89,6 @@ export interface DatosPagoEnviados {
   NombreEmisor: string;
   NombreReceptor: string;
   UUID: string;
-  Detalle: { UUID: string }[];
 }
 
 /** Every field the client sends that also comes from the XML must be the XML's (as for invoices). */
@@ -113,10 +111,7 @@ export function camposPagoContraXml(enviado: DatosPagoEnviados, xml: PaymentData
   campo("FechaPago", xml.FechaPago, mismaFecha);
   campo("Total", xml.Total, mismoImporte);
   campo("Folio", xml.Folio, (a, b) => a === b);
-  const enviados = new Set(enviado.Detalle.map((d) => normalizeUuid(d.UUID)));
-  const delXml = new Set(xml.Detalle.map((d) => normalizeUuid(d.UUID)));
-  if (enviados.size !== delXml.size || [...enviados].some((u) => !delXml.has(u))) {
-    errores.push(PAGO_MSG.detalleNoCoincide);
-  }
+  // Detalle is the payment's invoice list as the browser loaded it (spec §3), not the XML's: the server reads the
+  // payment's invoices from the ERP and checks every related document against them (checkPaymentAgainst).
   return errores;
 }

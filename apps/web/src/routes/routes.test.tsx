@@ -59,6 +59,8 @@ const CATALOGUE_CALLS = [
   "/api/sociedades/rowSociedades",
   "/api/facturas/getFacturas",
   "/api/facturasPendientes/getFacturas",
+  "/api/pagos/getPagos",
+  "/api/pagosPendientes/getPagos",
 ];
 
 function signIn(data: LoginData, operador: Operador) {

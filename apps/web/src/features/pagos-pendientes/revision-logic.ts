@@ -7,7 +7,7 @@ import {
   type RowEdits,
 } from "../../components/data-table";
 import type { Operator } from "../../lib/list-query";
-import { clavePago } from "../pagos/pago-logic";
+import { clavePago, correoPista } from "../pagos/pago-logic";
 
 /**
  * Pure rules of /Pagos-Pendientes (spec §2, §3 Payment review payload, §4): the selector's choices, the rows
@@ -69,7 +69,7 @@ export function construirRevisionPagos(
       Comentarios,
       Estatus,
       BD: row.U_SYS_PMSNBD,
-      Correo: row.E_Mail,
+      ...correoPista(row.E_Mail),
       PagoSAP: row.DocNum,
     }),
     (row) => motivoRechazoPagoRequerido(row.DocNum),

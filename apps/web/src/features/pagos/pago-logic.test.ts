@@ -3,6 +3,7 @@ import { MSG } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
 import {
   type ArchivoLeido,
+  correoPista,
   estatusComplemento,
   fechaLimiteVencida,
   nombreJsonComplemento,
@@ -212,6 +213,21 @@ describe("employee comprobante (spec §5 Payments)", () => {
         FechaPago: "No",
       },
     });
+  });
+});
+
+describe("Correo hint", () => {
+  it("is sent only when it is a valid list of addresses", () => {
+    expect(correoPista(" a@b.mx, c@d.mx ")).toEqual({ Correo: "a@b.mx, c@d.mx" });
+    expect(correoPista("")).toEqual({});
+    expect(correoPista("sin correo")).toEqual({});
+    const revision = revisarComprobanteEmpleado({
+      session: { id: "1" },
+      row: makePago({ E_Mail: "pendiente" }),
+      comprobante: archivo("comprobante.pdf", PDF_BYTES),
+      base64,
+    });
+    expect(revision.ok && "Correo" in revision.request).toBe(false);
   });
 });
 

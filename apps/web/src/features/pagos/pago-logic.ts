@@ -14,6 +14,7 @@ import {
   type PagoRow,
   type ProveedorResumen,
   postPagoRequestSchema,
+  sonCorreosValidos,
 } from "@portal/contracts";
 import type { z } from "zod";
 import { PDF_DEMASIADO_GRANDE } from "../../lib/pdf-upload";
@@ -73,11 +74,18 @@ const demasiadoGrande = (archivos: readonly (ArchivoLeido | null)[]): string[] =
 /** Messages of a contract refusal (field by field), in the order zod reports them. */
 const mensajesDe = (error: z.ZodError): string[] => [...new Set(error.issues.map((issue) => issue.message))];
 
+/**
+ * Correo is only a hint (the server reads the supplier's stored addresses), so a stored value that is not a valid
+ * list of addresses is left out rather than blocking the upload or the review with a message about it.
+ */
+export const correoPista = (correo: string): { Correo?: string } =>
+  correo.trim() !== "" && sonCorreosValidos(correo.trim()) ? { Correo: correo.trim() } : {};
+
 /** Who sends and for which payment: the part of the body both variants share (spec §3). */
 const basePago = (session: Pick<Session, "id">, row: PagoRow) => ({
   usuario: session.id,
   id: session.id,
-  Correo: row.E_Mail,
+  ...correoPista(row.E_Mail),
   PagoSAP: row.DocNum,
   BD: row.U_SYS_PMSNBD,
 });

@@ -1,9 +1,15 @@
 import { createLazyRoute } from "@tanstack/react-router";
 import { ScreenTitle } from "../components/screen-title";
+import { PagosPendientesTable } from "../features/pagos-pendientes/components/pagos-pendientes-table";
 
-/** Placeholder until the issue that builds this screen: its title only, no data. */
 function Screen() {
-  return <ScreenTitle>Complemento de pagos pendientes</ScreenTitle>;
+  const { session: current } = Route.useRouteContext();
+  return (
+    <>
+      <ScreenTitle>Complemento de pagos pendientes</ScreenTitle>
+      <PagosPendientesTable session={current} />
+    </>
+  );
 }
 
 export const Route = createLazyRoute("/Pagos-Pendientes")({ component: Screen });

@@ -1,4 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
+import { pagosPendientesList } from "../features/pagos-pendientes/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { rootRoute } from "./root";
@@ -8,4 +9,5 @@ export const pagosPendientesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Pagos-Pendientes",
   beforeLoad: requireAccess("pendientes"),
+  loader: ({ context: { queryClient, session } }) => pagosPendientesList.prefetch(queryClient, session),
 }).lazy(() => importWithTimeout(() => import("./pagos-pendientes.lazy")).then((module) => module.Route));

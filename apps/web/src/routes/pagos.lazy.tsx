@@ -1,9 +1,15 @@
 import { createLazyRoute } from "@tanstack/react-router";
 import { ScreenTitle } from "../components/screen-title";
+import { PagosTable } from "../features/pagos/components/pagos-table";
 
-/** Placeholder until the issue that builds this screen: its title only, no data. */
-function Screen() {
-  return <ScreenTitle>Complemento de pagos</ScreenTitle>;
+function PagosPage() {
+  const { session: current } = Route.useRouteContext();
+  return (
+    <>
+      <ScreenTitle>Complemento de pagos</ScreenTitle>
+      <PagosTable session={current} />
+    </>
+  );
 }
 
-export const Route = createLazyRoute("/Pagos")({ component: Screen });
+export const Route = createLazyRoute("/Pagos")({ component: PagosPage });

@@ -1,4 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
+import { pagosList } from "../features/pagos/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { rootRoute } from "./root";
@@ -8,4 +9,5 @@ export const pagosRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Pagos",
   beforeLoad: requireAccess(),
+  loader: ({ context: { queryClient, session } }) => pagosList.prefetch(queryClient, session),
 }).lazy(() => importWithTimeout(() => import("./pagos.lazy")).then((module) => module.Route));

@@ -59,6 +59,8 @@ const CATALOGUE_CALLS = [
   "/api/sociedades/rowSociedades",
   "/api/facturas/getFacturas",
   "/api/facturasPendientes/getFacturas",
+  "/api/pagos/getPagos",
+  "/api/pagosPendientes/getPagos",
 ];
 
 function signIn(data: LoginData, operador: Operador) {
@@ -146,6 +148,7 @@ describe("detail routes", () => {
     ["/Catalogo-Proveedores/Proveedor/1", "/Catalogo-Proveedores"],
     ["/Catalogo-Proveedores/Proveedor/3/Sociedad/Nuevo", "/Catalogo-Proveedores"],
     ["/Catalogo-Sociedades/Sociedad/1", "/Catalogo-Sociedades"],
+    ["/Pagos/Pago/1", "/Pagos"],
   ])("sends %s back to its list when the list is not loaded (spec §2)", async (path, list) => {
     signIn(ADMIN, "Empleado");
     fakeApi(homeApi);

@@ -7,3 +7,16 @@ export type {
   SortDirection,
   SortState,
 } from "./data-table-logic";
+export {
+  COLUMNA_REVISION,
+  comentarioElegidoRevision,
+  construirRevisionFilas,
+  ESTATUS_BLOQUEADO,
+  estaBloqueadaRevision,
+  estatusElegidoRevision,
+  filasMarcadasRevision,
+  type OpcionEstatus,
+  type RevisionConfig,
+  type RevisionResultado,
+} from "./review-logic";
+export { columnasRevision, ReviewTable, type ReviewTableProps } from "./review-table";

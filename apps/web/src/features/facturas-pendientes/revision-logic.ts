@@ -1,5 +1,15 @@
 import type { EstatusRevisionFactura, FacturaRow, ReintentarErpRequest, RevisionFactura } from "@portal/contracts";
-import type { CellValue, RowEdits } from "../../components/data-table";
+import {
+  COLUMNA_REVISION,
+  comentarioElegidoRevision,
+  construirRevisionFilas,
+  estatusElegidoRevision,
+  filasMarcadasRevision,
+  type OpcionEstatus,
+  type RevisionConfig,
+  type RevisionResultado,
+  type RowEdits,
+} from "../../components/data-table";
 import type { Operator } from "../../lib/list-query";
 
 /**
@@ -8,14 +18,14 @@ import type { Operator } from "../../lib/list-query";
  */
 
 /** The status selector (spec §2): Pendiente=P, Aceptada=A, Rechazada=R. */
-export const OPCIONES_ESTATUS: readonly { value: EstatusRevisionFactura; label: string }[] = [
+export const OPCIONES_ESTATUS: readonly OpcionEstatus<EstatusRevisionFactura>[] = [
   { value: "P", label: "Pendiente" },
   { value: "A", label: "Aceptada" },
   { value: "R", label: "Rechazada" },
 ];
 
 /** The editable columns' ids: the table keeps the edits by row key and these ids. */
-export const COLUMNA = { estatus: "Revision", revisado: "Revisado", comentarios: "Comentarios" } as const;
+export const COLUMNA = COLUMNA_REVISION;
 
 /** The stored status as the selector's code (spec §4: A, R, anything else P). */
 export function estatusGuardado(row: Pick<FacturaRow, "EstatusFactura">): EstatusRevisionFactura {
@@ -24,62 +34,62 @@ export function estatusGuardado(row: Pick<FacturaRow, "EstatusFactura">): Estatu
   return "P";
 }
 
+export const claveFila = (row: Pick<FacturaRow, "IdFactura">): string => String(row.IdFactura);
+
+/** The invoice review as the shared review kit reads it. */
+export const REVISION_FACTURAS: RevisionConfig<FacturaRow, EstatusRevisionFactura> = {
+  opciones: OPCIONES_ESTATUS,
+  clave: claveFila,
+  estatusGuardado,
+  comentarioGuardado: (row) => row.Comentarios,
+};
+
 /** Spec §4: rows whose stored status is A are locked (no edits, no selection). */
 export const estaBloqueada = (row: Pick<FacturaRow, "EstatusFactura">): boolean => estatusGuardado(row) === "A";
 
-export const claveFila = (row: Pick<FacturaRow, "IdFactura">): string => String(row.IdFactura);
-
-const editado = (edits: RowEdits, row: FacturaRow, columna: string): CellValue | undefined =>
-  edits[claveFila(row)]?.[columna];
-
 /** The rows checked as Revisado, in list order; locked rows never count. */
-export function filasMarcadas(rows: readonly FacturaRow[], edits: RowEdits): FacturaRow[] {
-  return rows.filter((row) => !estaBloqueada(row) && editado(edits, row, COLUMNA.revisado) === true);
-}
+export const filasMarcadas = (rows: readonly FacturaRow[], edits: RowEdits): FacturaRow[] =>
+  filasMarcadasRevision(REVISION_FACTURAS, rows, edits);
 
 /** The status a row is set to: its edit, or the stored one. */
-export function estatusElegido(row: FacturaRow, edits: RowEdits): EstatusRevisionFactura {
-  const value = editado(edits, row, COLUMNA.estatus);
-  return value === "P" || value === "A" || value === "R" ? value : estatusGuardado(row);
-}
+export const estatusElegido = (row: FacturaRow, edits: RowEdits): EstatusRevisionFactura =>
+  estatusElegidoRevision(REVISION_FACTURAS, row, edits);
 
 /** The comment a row is sent with: its edit, or the stored one. */
-export function comentarioElegido(row: FacturaRow, edits: RowEdits): string {
-  const value = editado(edits, row, COLUMNA.comentarios);
-  return typeof value === "string" ? value : row.Comentarios;
-}
+export const comentarioElegido = (row: FacturaRow, edits: RowEdits): string =>
+  comentarioElegidoRevision(REVISION_FACTURAS, row, edits);
 
 /** Issue 13: a rejection needs a comment (the server says so too; the browser warns before sending). */
 export const motivoRechazoRequerido = (folio: string) =>
   `Indique en Comentarios el motivo del rechazo de la factura con folio ${folio}.`;
-
-export type RevisionResultado = { ok: true; request: RevisionFactura[] } | { ok: false; errors: string[] };
 
 /**
  * The PATCH body (spec §3): one entry per checked row with usuario, id, operador, Factura (the IdFactura), the
  * chosen Estatus and Comentarios, BD, Correo and the Version the reviewer saw. Rejections without a comment are
  * refused here, one message per folio.
  */
-export function construirRevision(operator: Operator, rows: readonly FacturaRow[], edits: RowEdits): RevisionResultado {
-  const marcadas = filasMarcadas(rows, edits);
-  const errors = marcadas
-    .filter((row) => estatusElegido(row, edits) === "R" && comentarioElegido(row, edits).trim() === "")
-    .map((row) => motivoRechazoRequerido(row.FolioFactura));
-  if (errors.length > 0) return { ok: false, errors };
-  const request = marcadas.map(
-    (row): RevisionFactura => ({
+export function construirRevision(
+  operator: Operator,
+  rows: readonly FacturaRow[],
+  edits: RowEdits,
+): RevisionResultado<RevisionFactura> {
+  return construirRevisionFilas(
+    REVISION_FACTURAS,
+    rows,
+    edits,
+    (row, { Estatus, Comentarios }): RevisionFactura => ({
       usuario: operator.id,
       id: operator.id,
       operador: operator.operador,
       Factura: row.IdFactura,
-      Comentarios: comentarioElegido(row, edits).trim(),
-      Estatus: estatusElegido(row, edits),
+      Comentarios,
+      Estatus,
       BD: row.BD,
       Correo: row.E_mail,
       ...(row.Version === undefined ? {} : { Version: row.Version }),
     }),
+    (row) => motivoRechazoRequerido(row.FolioFactura),
   );
-  return { ok: true, request };
 }
 
 /** The reintentarErp body (issue 13): who asks, like a review, and the invoice's IdFactura as Factura. */

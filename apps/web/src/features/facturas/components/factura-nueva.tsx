@@ -2,7 +2,8 @@ import { Alert, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack,
 import { base64FromBytes } from "@portal/cfdi";
 import { type EntradaFactura, MSG, type ProveedorResumen } from "@portal/contracts";
 import { IconAlertTriangle, IconPlus } from "@tabler/icons-react";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
+import { type Campo, Campos } from "../../../components/campos";
 import {
   estatusDocumentoLabel,
   formatImporte,
@@ -19,7 +20,6 @@ import type { Session } from "../../../lib/session";
 import { useEntradasFactura, usePostFactura, useProveedorFactura, useSociedadesFactura } from "../api";
 import { type ArchivoLeido, type ArchivosFactura, revisarNuevaFactura } from "../factura-logic";
 import { type ArchivoClave, ArchivoPicker, NOMBRE_ARCHIVO } from "./archivo-picker";
-import classes from "./facturas.module.css";
 
 export type ArchivosElegidos = Record<ArchivoClave, File | null>;
 export const SIN_ARCHIVOS: ArchivosElegidos = { pdf: null, xml: null, recepcion: null };
@@ -33,25 +33,7 @@ export async function leerArchivos(elegidos: ArchivosElegidos): Promise<Archivos
   return { pdf: pdf ?? null, xml: xml ?? null, recepcion: recepcion ?? null };
 }
 
-/** One read-only field of a panel. */
-export interface Campo {
-  label: string;
-  value: ReactNode;
-  isWide?: boolean;
-}
-
-export function Campos({ campos }: { campos: readonly Campo[] }) {
-  return (
-    <dl className={classes.fields}>
-      {campos.map((campo) => (
-        <div key={campo.label} className={campo.isWide ? classes.wide : undefined}>
-          <dt>{campo.label}</dt>
-          <dd>{campo.value === "" || campo.value === null ? "—" : campo.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+export { type Campo, Campos };
 
 /** Spec §2 'Datos de la entrada': every field of the chosen receipt, read-only. */
 export function camposEntrada(entrada: EntradaFactura): Campo[] {

@@ -1,0 +1,116 @@
+import type { CellValue, RowEdits } from "./data-table-logic";
+
+/**
+ * Pure rules shared by the review lists (spec §2 /Facturas-Pendientes and /Pagos-Pendientes, §4): a status
+ * selector, a Revisado checkbox and a Comentarios text area per row, rows already accepted locked. What differs
+ * between invoices and payments (the row's key, its stored status and comment, the status codes, which rows may
+ * be reviewed at all) is given by a `RevisionConfig`.
+ */
+
+/** The editable columns' ids: the table keeps the edits by row key and these ids. */
+export const COLUMNA_REVISION = { estatus: "Revision", revisado: "Revisado", comentarios: "Comentarios" } as const;
+
+export interface OpcionEstatus<Estatus extends string> {
+  value: Estatus;
+  label: string;
+}
+
+export interface RevisionConfig<Row, Estatus extends string> {
+  /** The selector's choices (spec §2: P, A, R for invoices; P, A, R, V for payments). */
+  opciones: readonly OpcionEstatus<Estatus>[];
+  /** The row's key in the table (its edits are kept by it). */
+  clave: (row: Row) => string;
+  /** The stored status as one of the selector's codes. */
+  estatusGuardado: (row: Row) => Estatus;
+  /** The stored comment (the Comentarios area starts from it). */
+  comentarioGuardado: (row: Row) => string;
+  /** Rows that may be reviewed at all (default every row); the others keep their editors disabled. */
+  isRevisable?: (row: Row) => boolean;
+}
+
+/** Spec §4: rows whose stored status is A (Aceptada) are locked (no edits, no selection). */
+export const ESTATUS_BLOQUEADO = "A";
+
+export function estaBloqueadaRevision<Row, Estatus extends string>(
+  config: RevisionConfig<Row, Estatus>,
+  row: Row,
+): boolean {
+  return config.estatusGuardado(row) === ESTATUS_BLOQUEADO;
+}
+
+const editado = <Row, Estatus extends string>(
+  config: RevisionConfig<Row, Estatus>,
+  edits: RowEdits,
+  row: Row,
+  columna: string,
+): CellValue | undefined => edits[config.clave(row)]?.[columna];
+
+/** The rows checked as Revisado, in list order; locked rows and rows that cannot be reviewed never count. */
+export function filasMarcadasRevision<Row, Estatus extends string>(
+  config: RevisionConfig<Row, Estatus>,
+  rows: readonly Row[],
+  edits: RowEdits,
+): Row[] {
+  return rows.filter(
+    (row) =>
+      !estaBloqueadaRevision(config, row) &&
+      (config.isRevisable?.(row) ?? true) &&
+      editado(config, edits, row, COLUMNA_REVISION.revisado) === true,
+  );
+}
+
+/** The status a row is set to: its edit, or the stored one. */
+export function estatusElegidoRevision<Row, Estatus extends string>(
+  config: RevisionConfig<Row, Estatus>,
+  row: Row,
+  edits: RowEdits,
+): Estatus {
+  const value = editado(config, edits, row, COLUMNA_REVISION.estatus);
+  const opcion = config.opciones.find((o) => o.value === value);
+  return opcion ? opcion.value : config.estatusGuardado(row);
+}
+
+/** The comment a row is sent with: its edit, or the stored one. */
+export function comentarioElegidoRevision<Row, Estatus extends string>(
+  config: RevisionConfig<Row, Estatus>,
+  row: Row,
+  edits: RowEdits,
+): string {
+  const value = editado(config, edits, row, COLUMNA_REVISION.comentarios);
+  return typeof value === "string" ? value : config.comentarioGuardado(row);
+}
+
+export type RevisionResultado<R> = { ok: true; request: R[] } | { ok: false; errors: string[] };
+
+/**
+ * The checked rows as the PATCH body: one entry per row from `entrada` (given the chosen status and the trimmed
+ * comment). Rejections (R) without a comment are refused with `motivoRechazo(row)`, one message per row.
+ */
+export function construirRevisionFilas<Row, Estatus extends string, R>(
+  config: RevisionConfig<Row, Estatus>,
+  rows: readonly Row[],
+  edits: RowEdits,
+  entrada: (row: Row, elegido: { Estatus: Estatus; Comentarios: string }) => R,
+  motivoRechazo?: (row: Row) => string,
+): RevisionResultado<R> {
+  const marcadas = filasMarcadasRevision(config, rows, edits);
+  const errors = motivoRechazo
+    ? marcadas
+        .filter(
+          (row) =>
+            estatusElegidoRevision(config, row, edits) === "R" &&
+            comentarioElegidoRevision(config, row, edits).trim() === "",
+        )
+        .map(motivoRechazo)
+    : [];
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    request: marcadas.map((row) =>
+      entrada(row, {
+        Estatus: estatusElegidoRevision(config, row, edits),
+        Comentarios: comentarioElegidoRevision(config, row, edits).trim(),
+      }),
+    ),
+  };
+}

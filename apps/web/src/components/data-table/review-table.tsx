@@ -1,0 +1,220 @@
+import { Button, Checkbox, Group, List, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
+import { IconCheck } from "@tabler/icons-react";
+import type { RowData } from "@tanstack/react-table";
+import { type ReactNode, useState } from "react";
+import { isApiError } from "../../lib/api-client";
+import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../lib/constants";
+import { notifyErrorLines, notifyReview } from "../../lib/notify";
+import { DataTable } from "./data-table";
+import type { DataTableColumn, RowEdits } from "./data-table-logic";
+import {
+  COLUMNA_REVISION,
+  estaBloqueadaRevision,
+  filasMarcadasRevision,
+  type RevisionConfig,
+  type RevisionResultado,
+} from "./review-logic";
+
+/**
+ * The review kit's React half (spec §2 /Facturas-Pendientes, /Pagos-Pendientes; §4; §8): the three editable
+ * columns and the table with its 'Agregar', confirmation dialog, 2 s message and reload.
+ */
+
+/**
+ * The status selector (default the stored status), the Revisado checkbox and the Comentarios text area (default
+ * the stored comment). Rows that cannot be reviewed (`isRevisable`) keep the three editors disabled.
+ */
+export function columnasRevision<Row, Estatus extends string>(
+  config: RevisionConfig<Row, Estatus>,
+): DataTableColumn<Row>[] {
+  const isEditable = config.isRevisable;
+  return [
+    {
+      id: COLUMNA_REVISION.estatus,
+      header: "Estatus",
+      value: config.estatusGuardado,
+      isSearchable: false,
+      edit: {
+        isEditable,
+        render: (_row, editor) => (
+          <Select
+            aria-label={editor.label}
+            data={[...config.opciones]}
+            value={String(editor.value)}
+            disabled={editor.isDisabled}
+            allowDeselect={false}
+            onChange={(value) => {
+              if (value) editor.onChange(value);
+            }}
+            w={140}
+            size="xs"
+            comboboxProps={{ withinPortal: true }}
+          />
+        ),
+      },
+    },
+    {
+      id: COLUMNA_REVISION.revisado,
+      header: "Revisado",
+      value: () => false,
+      isSearchable: false,
+      isSortable: false,
+      align: "center",
+      edit: {
+        isEditable,
+        render: (_row, editor) => (
+          <Checkbox
+            aria-label={editor.label}
+            checked={editor.value === true}
+            disabled={editor.isDisabled}
+            onChange={(event) => editor.onChange(event.currentTarget.checked)}
+          />
+        ),
+      },
+    },
+    {
+      id: COLUMNA_REVISION.comentarios,
+      header: "Comentarios",
+      value: config.comentarioGuardado,
+      isSortable: false,
+      edit: {
+        isEditable,
+        render: (_row, editor) => (
+          <Textarea
+            aria-label={editor.label}
+            value={String(editor.value ?? "")}
+            disabled={editor.isDisabled}
+            onChange={(event) => editor.onChange(event.currentTarget.value)}
+            rows={2}
+            maxLength={1000}
+            size="xs"
+            miw={220}
+          />
+        ),
+      },
+    },
+  ];
+}
+
+export interface ReviewTableProps<Row, Estatus extends string, R> {
+  /** Accessible name of the table (the screen title). */
+  label: string;
+  config: RevisionConfig<Row, Estatus>;
+  rows: readonly Row[];
+  /** Every column, the review columns (`columnasRevision`) included. */
+  columns: readonly DataTableColumn<Row>[];
+  isLoading: boolean;
+  onRefresh: () => void;
+  isRefreshing: boolean;
+  /** The PATCH body of the checked rows, or the messages that stop it. */
+  construir: (rows: readonly Row[], edits: RowEdits) => RevisionResultado<R>;
+  /** Sends the body; resolves with the server's message. The list is reloaded by the caller's mutation. */
+  enviar: (request: R[]) => Promise<string>;
+  isEnviando: boolean;
+  /** The dialog (spec §2): its title, the heading of its list and what each checked row is listed as. */
+  confirmacion: { titulo: string; encabezado: string; listaLabel: string; item: (row: Row) => ReactNode };
+  /** Logged when the PATCH fails at network level (spec §8: only logged). */
+  contextoError: string;
+  emptyText: string;
+  renderExpanded?: (row: Row) => ReactNode;
+  canExpand?: (row: Row) => boolean;
+}
+
+const NO_EDITS: RowEdits = {};
+
+/**
+ * A review list (spec §2, §4, §8): search, 'Recargar', 5/10/15/All rows (default 5), rows already Aceptada
+ * locked; 'Agregar' once a row is checked opens the confirmation listing the checked rows, and 'Aceptar' sends
+ * them, shows the server's message for 2 s and starts the table again from the reloaded list.
+ */
+export function ReviewTable<Row extends RowData, Estatus extends string, R>(props: ReviewTableProps<Row, Estatus, R>) {
+  const { config, rows, construir, enviar, isEnviando, confirmacion } = props;
+  const [edits, setEdits] = useState<RowEdits>(NO_EDITS);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const marcadas = filasMarcadasRevision(config, rows, edits);
+
+  const abrirConfirmacion = () => {
+    const revision = construir(rows, edits);
+    if (!revision.ok) {
+      notifyErrorLines(revision.errors);
+      return;
+    }
+    setIsConfirming(true);
+  };
+
+  const aceptar = async () => {
+    const revision = construir(rows, edits);
+    if (!revision.ok || revision.request.length === 0) {
+      setIsConfirming(false);
+      if (!revision.ok) notifyErrorLines(revision.errors);
+      return;
+    }
+    try {
+      notifyReview(await enviar(revision.request), true);
+    } catch (error) {
+      // Spec §8: the server's refusal is shown with every line; a network failure is only logged.
+      if (isApiError(error) && error.kind === "http") notifyReview(error.message, false);
+      else console.error(props.contextoError, error);
+    } finally {
+      setIsConfirming(false);
+      // The list reloads with the stored state (spec §8): the table starts again from it.
+      setEdits(NO_EDITS);
+    }
+  };
+
+  return (
+    <>
+      <DataTable
+        label={props.label}
+        rows={rows}
+        columns={props.columns}
+        getRowKey={config.clave}
+        isLoading={props.isLoading}
+        onRefresh={props.onRefresh}
+        isRefreshing={props.isRefreshing}
+        pageSizes={SHORT_PAGE_SIZES}
+        defaultPageSize={SHORT_DEFAULT_PAGE_SIZE}
+        initialSort={{ columnId: "Fila", direction: "asc" }}
+        isRowLocked={(row) => estaBloqueadaRevision(config, row)}
+        edits={edits}
+        onEditsChange={setEdits}
+        renderExpanded={props.renderExpanded}
+        canExpand={props.canExpand}
+        isCompact
+        actions={
+          marcadas.length > 0 ? (
+            <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={abrirConfirmacion}>
+              Agregar
+            </Button>
+          ) : null
+        }
+        emptyText={props.emptyText}
+      />
+      <Modal
+        opened={isConfirming}
+        onClose={() => {
+          if (!isEnviando) setIsConfirming(false);
+        }}
+        title={confirmacion.titulo}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">{confirmacion.encabezado}</Text>
+          <List size="sm" aria-label={confirmacion.listaLabel}>
+            {marcadas.map((row) => (
+              <List.Item key={config.clave(row)}>{confirmacion.item(row)}</List.Item>
+            ))}
+          </List>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setIsConfirming(false)} disabled={isEnviando}>
+              Cancelar
+            </Button>
+            <Button onClick={() => void aceptar()} loading={isEnviando}>
+              Aceptar
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

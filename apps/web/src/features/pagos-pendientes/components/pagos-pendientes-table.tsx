@@ -1,0 +1,54 @@
+import type { PagoPendienteRow } from "@portal/contracts";
+import { columnasRevision, type DataTableColumn, ReviewTable } from "../../../components/data-table";
+import type { Session } from "../../../lib/session";
+import { PAGOS_COLUMNS, renderFacturasDelPago } from "../../pagos/components/pagos-columns";
+import { pagosPendientesList, usePatchPagos } from "../api";
+import { construirRevisionPagos, REVISION_PAGOS } from "../revision-logic";
+
+const EMPTY: readonly PagoPendienteRow[] = [];
+
+export const CONFIRMACION_TITULO_PAGOS = "Se cambiara el estado de los pagos seleccionados, estas seguro?";
+
+/**
+ * /Pagos-Pendientes columns (spec §2): the payment list's columns without its status (the selector replaces it),
+ * then the status selector (default the stored status), the Revisado checkbox and the Comentarios text area
+ * (default the stored comment, U_SYS_PMMERR).
+ */
+export const PAGOS_PENDIENTES_COLUMNS: readonly DataTableColumn<PagoPendienteRow>[] = [
+  ...(PAGOS_COLUMNS.filter((column) => column.id !== "EstatusComplemento") as DataTableColumn<PagoPendienteRow>[]),
+  ...columnasRevision(REVISION_PAGOS),
+];
+
+/**
+ * /Pagos-Pendientes (spec §2, §4, §8): the shared review table, as /Facturas-Pendientes — 5/10/15/All rows
+ * (default 5), rows already Aceptada locked, rows without an uploaded complement not reviewable; 'Agregar' once a
+ * row is checked opens the confirmation listing the payments, 'Aceptar' sends them, shows the server's message
+ * for 2 s and reloads the list. Rows expand into their 'Factura(s)' like /Pagos.
+ */
+export function PagosPendientesTable({ session }: { session: Session }) {
+  const pagos = pagosPendientesList.useList(session);
+  const patch = usePatchPagos();
+  return (
+    <ReviewTable
+      label="Complemento de pagos pendientes"
+      config={REVISION_PAGOS}
+      rows={pagos.data ?? EMPTY}
+      columns={PAGOS_PENDIENTES_COLUMNS}
+      isLoading={pagos.isPending && pagos.fetchStatus !== "idle"}
+      onRefresh={() => void pagos.refetch()}
+      isRefreshing={pagos.isRefetching}
+      construir={(rows, edits) => construirRevisionPagos(session, rows, edits)}
+      enviar={patch.mutateAsync}
+      isEnviando={patch.isPending}
+      confirmacion={{
+        titulo: CONFIRMACION_TITULO_PAGOS,
+        encabezado: "Pagos:",
+        listaLabel: "Pagos seleccionados",
+        item: (row) => row.DocNum,
+      }}
+      contextoError="No se pudo consumir el servicio patchPagos de pagos pendientes"
+      emptyText="No hay pagos pendientes."
+      renderExpanded={renderFacturasDelPago}
+    />
+  );
+}

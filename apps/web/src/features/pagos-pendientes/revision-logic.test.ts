@@ -1,0 +1,83 @@
+import { patchPagosRequestSchema } from "@portal/contracts";
+import { describe, expect, it } from "vitest";
+import { COLUMNA_REVISION, estaBloqueadaRevision, filasMarcadasRevision } from "../../components/data-table";
+import { makePagoPendiente } from "../pagos/pagos.fixtures";
+import {
+  construirRevisionPagos,
+  estatusGuardadoPago,
+  motivoRechazoPagoRequerido,
+  REVISION_PAGOS,
+  tieneComplemento,
+} from "./revision-logic";
+
+const REVISOR = { id: "1", operador: "Empleado" } as const;
+
+const FILAS = [
+  makePagoPendiente({ Fila: 1, IdPago: 51, DocEntry: 1, DocNum: 601, U_SYS_PMESPA: "P" }),
+  makePagoPendiente({ Fila: 2, IdPago: 52, DocEntry: 2, DocNum: 602, U_SYS_PMESPA: "A" }),
+  makePagoPendiente({ Fila: 3, IdPago: 53, DocEntry: 3, DocNum: 603, U_SYS_PMESPA: "R", U_SYS_PMMERR: "Sin sello" }),
+  makePagoPendiente({ Fila: 4, IdPago: 54, DocEntry: 4, DocNum: 604, U_SYS_PMESPA: "V" }),
+  makePagoPendiente({ Fila: 5, IdPago: null, DocEntry: 5, DocNum: 605, U_SYS_PMESPA: "" }),
+];
+const clave = (fila: number) => REVISION_PAGOS.clave(FILAS[fila - 1] as (typeof FILAS)[number]);
+const marcar = (...filas: number[]) =>
+  Object.fromEntries(filas.map((fila) => [clave(fila), { [COLUMNA_REVISION.revisado]: true }]));
+
+describe("pending payment review rules", () => {
+  it("reads the stored status as P, A, R or V and locks only A (spec §4)", () => {
+    expect(FILAS.map(estatusGuardadoPago)).toEqual(["P", "A", "R", "V", "P"]);
+    expect(FILAS.map((row) => estaBloqueadaRevision(REVISION_PAGOS, row))).toEqual([false, true, false, false, false]);
+    expect(FILAS.map(tieneComplemento)).toEqual([true, true, true, true, false]);
+  });
+
+  it("counts only checked rows that are not locked and have an uploaded complement", () => {
+    expect(filasMarcadasRevision(REVISION_PAGOS, FILAS, marcar(1, 2, 4, 5)).map((row) => row.DocNum)).toEqual([
+      601, 604,
+    ]);
+  });
+
+  it("builds the PATCH body of spec §3 with the chosen status and comment", () => {
+    const edits = {
+      ...marcar(1, 3),
+      [clave(1)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.estatus]: "V" },
+      [clave(3)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.comentarios]: "  Falta el XML  " },
+    };
+    const revision = construirRevisionPagos(REVISOR, FILAS, edits);
+    expect(revision).toEqual({
+      ok: true,
+      request: [
+        {
+          usuario: "1",
+          id: "1",
+          operador: "Empleado",
+          Pago: 51,
+          Comentarios: "",
+          Estatus: "V",
+          BD: "SBO_KIJ",
+          Correo: "facturacion@kemper.edu.mx",
+          PagoSAP: 601,
+        },
+        {
+          usuario: "1",
+          id: "1",
+          operador: "Empleado",
+          Pago: 53,
+          Comentarios: "Falta el XML",
+          Estatus: "R",
+          BD: "SBO_KIJ",
+          Correo: "facturacion@kemper.edu.mx",
+          PagoSAP: 603,
+        },
+      ],
+    });
+    expect(revision.ok && patchPagosRequestSchema.safeParse(revision.request).success).toBe(true);
+  });
+
+  it("refuses a rejection without a comment, one message per payment", () => {
+    const edits = { [clave(1)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.estatus]: "R" } };
+    expect(construirRevisionPagos(REVISOR, FILAS, edits)).toEqual({
+      ok: false,
+      errors: [motivoRechazoPagoRequerido(601)],
+    });
+  });
+});

@@ -1,0 +1,244 @@
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { base64FromBytes } from "@portal/cfdi";
+import { MSG, type PagoRow } from "@portal/contracts";
+import { IconAlertTriangle, IconFileCode, IconPlus } from "@tabler/icons-react";
+import { Navigate } from "@tanstack/react-router";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { formatImporte } from "../../../components/documento-compra";
+import { FilePicker } from "../../../components/file-picker";
+import { OpenFileButton } from "../../../components/open-file-button";
+import { ScreenTitle } from "../../../components/screen-title";
+import { isApiError } from "../../../lib/api-client";
+import { TOAST_SUCCESS_MS } from "../../../lib/constants";
+import { notifyErrorLines, notifySuccess } from "../../../lib/notify";
+import { readBytes } from "../../../lib/pdf-upload";
+import { isProveedor } from "../../../lib/permissions";
+import { useSaveCompletion } from "../../../lib/save-feedback";
+import type { Session } from "../../../lib/session";
+import { pagosList, usePostPago, useProveedorPago } from "../api";
+import {
+  type ArchivoLeido,
+  estatusComplemento,
+  puedeAgregar,
+  revisarComplementoProveedor,
+  revisarComprobanteEmpleado,
+} from "../pago-logic";
+import { ComplementoEsperadoPanel } from "./complemento-esperado";
+import { ComplementoVencidoBadge, FacturasDelPago } from "./pagos-columns";
+
+type ArchivoClave = "pdf" | "xml" | "comprobante";
+type ArchivosElegidos = Record<ArchivoClave, File | null>;
+const SIN_ARCHIVOS: ArchivosElegidos = { pdf: null, xml: null, comprobante: null };
+
+interface ArchivoPago {
+  clave: ArchivoClave;
+  /** The name it goes by on screen. */
+  nombre: string;
+  campo: "U_SYS_PMPDFC" | "U_SYS_PMXMLC" | "U_SYS_PMCOMC";
+  accept: string;
+  type: string;
+  icon?: ReactNode;
+  /** Who uploads it (spec §2, §6): the supplier its complement's PDF and XML, an employee the comprobante. */
+  isDelProveedor: boolean;
+}
+
+const ARCHIVOS: readonly ArchivoPago[] = [
+  {
+    clave: "pdf",
+    nombre: "PDF",
+    campo: "U_SYS_PMPDFC",
+    accept: "application/pdf",
+    type: "application/pdf",
+    isDelProveedor: true,
+  },
+  {
+    clave: "xml",
+    nombre: "XML",
+    campo: "U_SYS_PMXMLC",
+    accept: "text/xml",
+    type: "text/xml",
+    icon: <IconFileCode size={16} aria-hidden />,
+    isDelProveedor: true,
+  },
+  {
+    clave: "comprobante",
+    nombre: "comprobante de pago",
+    campo: "U_SYS_PMCOMC",
+    accept: "application/pdf",
+    type: "application/pdf",
+    isDelProveedor: false,
+  },
+];
+
+async function leer(file: File | null): Promise<ArchivoLeido | null> {
+  return file ? { name: file.name, mime: file.type, size: file.size, bytes: await readBytes(file) } : null;
+}
+
+interface DetalleProps {
+  session: Session;
+  row: PagoRow;
+  onDone: () => void;
+}
+
+/**
+ * /Pagos/Pago/:id (spec §2, §4, §5): the payment read-only with its files ('Cargado' or 'No cargado', 'Ver' when
+ * present) and its invoices. A supplier uploads its complement's PDF and XML (checked here against the payment,
+ * every message in one 30 s toast), an employee the comprobante de pago; 'Agregar' is disabled once the complement
+ * is Aceptada or Cancelado. Success: the server's message for 3 s, then /Pagos. Issue 14: the complement the
+ * supplier must issue ('Complemento esperado'), for both roles.
+ */
+function Detalle({ session, row, onDone }: DetalleProps) {
+  const esProveedor = isProveedor(session);
+  const canAdd = puedeAgregar(row);
+  // Spec §5: a supplier uploads only with a complete registration (getProveedor answers its record).
+  const proveedor = useProveedorPago(session, esProveedor && canAdd);
+  const registro = proveedor.data?.[0] ?? null;
+  const isRegistroPendiente = esProveedor && canAdd && proveedor.isPending;
+  const isRegistroIncompleto = esProveedor && canAdd && !proveedor.isPending && registro === null;
+  const canUpload = canAdd && !isRegistroPendiente && !isRegistroIncompleto;
+  const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const post = usePostPago();
+  const { isSaved, complete } = useSaveCompletion(onDone);
+  const estatus = estatusComplemento(row);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canUpload || isSubmitting || isSaved) return;
+    setIsSubmitting(true);
+    try {
+      const revision = esProveedor
+        ? revisarComplementoProveedor({
+            session,
+            row,
+            proveedor: registro,
+            archivos: { pdf: await leer(archivos.pdf), xml: await leer(archivos.xml) },
+            base64: base64FromBytes,
+          })
+        : revisarComprobanteEmpleado({
+            session,
+            row,
+            comprobante: await leer(archivos.comprobante),
+            base64: base64FromBytes,
+          });
+      if (!revision.ok) {
+        notifyErrorLines(revision.errors);
+        return;
+      }
+      const message = await post.mutateAsync(revision.request);
+      complete((onClose) => notifySuccess(message, TOAST_SUCCESS_MS, onClose));
+    } catch (error) {
+      // Spec §8: the server's message when it answers; a postPago that fails at network level is only logged.
+      if (isApiError(error) && error.kind === "http") notifyErrorLines([error.message]);
+      else console.error("No se pudo consumir el servicio postPago", error);
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  const titulo = esProveedor
+    ? `Registar documentos del pago #${row.DocNum}`
+    : `Registo del comprobante del pago #${row.DocNum}`;
+
+  return (
+    <>
+      <ScreenTitle>{titulo}</ScreenTitle>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={titulo}>
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+              <TextInput label="Razón social" value={row.NomSociedad} readOnly />
+              <TextInput label="Proveedor" value={row.CardName} readOnly />
+              <TextInput label="Pago" value={String(row.DocNum)} readOnly />
+              <TextInput label="Fecha de pago" value={row.DocDate} readOnly />
+              <TextInput label="Forma de pago" value={row.PymntGroup} readOnly />
+              <TextInput label="Total" value={formatImporte(row.DocTotal, row.DocCur)} readOnly />
+              <TextInput label="UUID del complemento" value={row.U_SYS_PMUUID} readOnly />
+              <TextInput label="Fecha del complemento" value={row.U_SYS_PMFECA ?? ""} readOnly />
+              <TextInput label="Estatus del complemento" value={estatus} readOnly />
+            </SimpleGrid>
+            {row.ComplementoVencido ? (
+              <Group mt="sm">
+                <ComplementoVencidoBadge />
+              </Group>
+            ) : null}
+
+            <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm">
+              Archivos
+            </Title>
+            {isRegistroIncompleto ? (
+              <Alert
+                color="yellow"
+                variant="light"
+                icon={<IconAlertTriangle size={18} aria-hidden />}
+                role="alert"
+                mb="sm"
+              >
+                {proveedor.isError ? MSG.errorInterno : MSG.registroIncompletoPagos}
+              </Alert>
+            ) : null}
+            {isRegistroPendiente ? <Loader size="sm" aria-label="Cargando" mb="sm" /> : null}
+            <Stack gap="sm">
+              {ARCHIVOS.map(({ clave, nombre, campo, accept, type, icon, isDelProveedor }) => {
+                const url = row[campo];
+                const isPropio = isDelProveedor === esProveedor;
+                return (
+                  <Group key={clave} gap="md" wrap="wrap" data-archivo-fila={clave}>
+                    <Text size="sm" fw={600} w={170}>
+                      {nombre}
+                    </Text>
+                    <Badge variant="light" color={url ? "teal" : "gray"} radius="sm" tt="none" w={100}>
+                      {url ? "Cargado" : "No cargado"}
+                    </Badge>
+                    {url ? (
+                      <OpenFileButton url={url} type={type} icon={icon} aria-label={`Ver ${nombre}`}>
+                        Ver
+                      </OpenFileButton>
+                    ) : null}
+                    {isPropio && canUpload ? (
+                      <FilePicker
+                        clave={clave}
+                        nombre={nombre}
+                        accept={accept}
+                        file={archivos[clave]}
+                        onChange={(file) => setArchivos((current) => ({ ...current, [clave]: file }))}
+                        isDisabled={isSubmitting || isSaved}
+                      />
+                    ) : null}
+                  </Group>
+                );
+              })}
+            </Stack>
+          </Paper>
+
+          <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
+            <FacturasDelPago detalle={row.Detalle} moneda={row.DocCur} />
+          </Paper>
+
+          <ComplementoEsperadoPanel operator={session} bd={row.U_SYS_PMSNBD} pagoSap={row.DocNum} />
+
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onDone} disabled={isSubmitting}>
+              Regresar
+            </Button>
+            <Button
+              type="submit"
+              leftSection={<IconPlus size={18} aria-hidden />}
+              loading={isSubmitting}
+              disabled={!canUpload || isSubmitting || isSaved}
+            >
+              Agregar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </>
+  );
+}
+
+/** /Pagos/Pago/:id: the :id-th row of the loaded list; without it, back to /Pagos (spec §2). */
+export function PagoDetalle({ fila, ...props }: Omit<DetalleProps, "row"> & { fila: number }) {
+  const row = pagosList.useLoadedRow(props.session, fila);
+  if (!row) return <Navigate to="/Pagos" replace />;
+  return <Detalle key={`${row.U_SYS_PMSNBD}:${row.DocEntry}`} row={row} {...props} />;
+}

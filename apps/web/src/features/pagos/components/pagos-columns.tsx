@@ -1,0 +1,188 @@
+import { Badge, Group, Table, Title } from "@mantine/core";
+import type { PagoDetalle, PagoRow } from "@portal/contracts";
+import { IconAlertTriangle, IconFileCode } from "@tabler/icons-react";
+import { useId } from "react";
+import { CodeTooltip } from "../../../components/code-tooltip";
+import type { DataTableColumn } from "../../../components/data-table";
+import { amountSortKey, FormaPago, formatImporte } from "../../../components/documento-compra";
+import { OpenFileButton } from "../../../components/open-file-button";
+import {
+  COLOR_ESTATUS_COMPLEMENTO,
+  COMPLEMENTO_VENCIDO,
+  COMPLEMENTO_VENCIDO_EXPLICACION,
+  type EstatusComplemento,
+  estatusComplemento,
+} from "../pago-logic";
+import classes from "./pagos.module.css";
+
+/** The complement status (spec §4) as a badge. */
+export function EstatusComplementoBadge({ estatus }: { estatus: EstatusComplemento }) {
+  return (
+    <Badge variant="light" color={COLOR_ESTATUS_COMPLEMENTO[estatus]} radius="sm" tt="none">
+      {estatus}
+    </Badge>
+  );
+}
+
+/**
+ * Issue 14: the mark of a payment whose complement is overdue, with why on hover, focus or long touch (the
+ * code tooltip's delays, spec §9).
+ */
+export function ComplementoVencidoBadge() {
+  return (
+    <CodeTooltip label={COMPLEMENTO_VENCIDO_EXPLICACION}>
+      <Badge
+        variant="filled"
+        color="red"
+        radius="sm"
+        tt="none"
+        leftSection={<IconAlertTriangle size={12} aria-hidden />}
+      >
+        {COMPLEMENTO_VENCIDO}
+      </Badge>
+    </CodeTooltip>
+  );
+}
+
+/** A stored file's 'Visualizar' button, only when the file is present (spec §2). */
+const archivo = (url: string, nombre: string, type: string, icon?: React.ReactNode) =>
+  url ? <OpenFileButton url={url} type={type} icon={icon} aria-label={`Visualizar ${nombre}`} /> : null;
+
+/** The complement status column's text: the status, and the overdue mark so a search for 'vencido' finds it. */
+const estatusTexto = (row: PagoRow): string =>
+  row.ComplementoVencido ? `${estatusComplemento(row)} ${COMPLEMENTO_VENCIDO}` : estatusComplemento(row);
+
+/**
+ * /Pagos columns (spec §2, in its order): number, sociedad, provider, UUID, payment (DocNum), date (stamp date),
+ * payment date, payment form, total plus currency, complement date, complement status, and Comprobante, PDF and
+ * XML ('Visualizar' only when present).
+ */
+export const PAGOS_COLUMNS: readonly DataTableColumn<PagoRow>[] = [
+  { id: "Fila", header: "#", value: (row) => row.Fila, width: 64 },
+  {
+    id: "NomSociedad",
+    header: "Sociedad",
+    value: (row) => row.NomSociedad,
+    cell: (row) => <span className={classes.name}>{row.NomSociedad}</span>,
+  },
+  {
+    id: "CardName",
+    header: "Proveedor",
+    value: (row) => row.CardName,
+    cell: (row) => <span className={classes.name}>{row.CardName}</span>,
+  },
+  {
+    id: "U_SYS_PMUUID",
+    header: "UUID",
+    value: (row) => row.U_SYS_PMUUID,
+    cell: (row) => <span className={classes.uuid}>{row.U_SYS_PMUUID}</span>,
+  },
+  { id: "DocNum", header: "Pago", value: (row) => row.DocNum, align: "right" },
+  { id: "U_SYS_PMFECC", header: "Fecha", value: (row) => row.U_SYS_PMFECC, isNoWrap: true },
+  {
+    id: "DocDate",
+    header: "Fecha de pago",
+    value: (row) => row.DocDate,
+    isNoWrap: true,
+    isHeaderWrapped: true,
+  },
+  {
+    id: "PymntGroup",
+    header: "Forma de pago",
+    isHeaderWrapped: true,
+    value: (row) => row.PymntGroup,
+    cell: (row) => <FormaPago code={row.PymntGroup} />,
+  },
+  {
+    id: "DocTotal",
+    header: "Total",
+    value: (row) => formatImporte(row.DocTotal, row.DocCur),
+    sortValue: (row) => amountSortKey(row.DocTotal),
+    cell: (row) => <span className={classes.amount}>{formatImporte(row.DocTotal, row.DocCur)}</span>,
+    align: "right",
+    isNoWrap: true,
+  },
+  {
+    id: "U_SYS_PMFECA",
+    header: "Fecha del complemento",
+    value: (row) => row.U_SYS_PMFECA,
+    isNoWrap: true,
+    isHeaderWrapped: true,
+  },
+  {
+    id: "EstatusComplemento",
+    header: "Estatus del complemento",
+    isHeaderWrapped: true,
+    value: estatusTexto,
+    sortValue: estatusComplemento,
+    cell: (row) => (
+      <Group gap={6} wrap="nowrap">
+        <EstatusComplementoBadge estatus={estatusComplemento(row)} />
+        {row.ComplementoVencido ? <ComplementoVencidoBadge /> : null}
+      </Group>
+    ),
+  },
+  {
+    id: "U_SYS_PMCOMC",
+    header: "Comprobante",
+    cell: (row) => archivo(row.U_SYS_PMCOMC, "Comprobante", "application/pdf"),
+  },
+  { id: "U_SYS_PMPDFC", header: "PDF", cell: (row) => archivo(row.U_SYS_PMPDFC, "PDF", "application/pdf") },
+  {
+    id: "U_SYS_PMXMLC",
+    header: "XML",
+    cell: (row) => archivo(row.U_SYS_PMXMLC, "XML", "text/xml", <IconFileCode size={16} aria-hidden />),
+  },
+];
+
+/**
+ * 'Factura(s)' (spec §2): the invoices a payment settles — Folio SAP, UUID, Código Factura, Fecha and Monto
+ * Aplicado (in the payment's currency). The list's row expansion and the detail both show it.
+ */
+export function FacturasDelPago({ detalle, moneda }: { detalle: readonly PagoDetalle[]; moneda: string }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className={classes.detalle}>
+      <Title order={3} fz="sm" c="gray.8" mb="xs" id={titleId}>
+        Factura(s)
+      </Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped verticalSpacing={6} fz="sm" aria-labelledby={titleId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Folio SAP</Table.Th>
+              <Table.Th>UUID</Table.Th>
+              <Table.Th>Código Factura</Table.Th>
+              <Table.Th>Fecha</Table.Th>
+              <Table.Th ta="right">Monto Aplicado</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {detalle.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={5} c="dimmed" ta="center">
+                  Sin facturas registradas
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              detalle.map((factura) => (
+                <Table.Tr key={`${factura.FolioSAP}-${factura.UUID}`}>
+                  <Table.Td>{factura.FolioSAP}</Table.Td>
+                  <Table.Td className={classes.uuid}>{factura.UUID}</Table.Td>
+                  <Table.Td>{factura.FolioFactura}</Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{factura.FechaFactura}</Table.Td>
+                  <Table.Td ta="right" className={classes.amount} style={{ whiteSpace: "nowrap" }}>
+                    {formatImporte(factura.Total, moneda)}
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </section>
+  );
+}
+
+/** The list's row expansion (spec §2): its 'Factura(s)'. */
+export const renderFacturasDelPago = (row: PagoRow) => <FacturasDelPago detalle={row.Detalle} moneda={row.DocCur} />;

@@ -1,0 +1,458 @@
+import { CALLS, MSG } from "@portal/contracts";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { clock } from "../../../lib/clock";
+import { readBytes } from "../../../lib/pdf-upload";
+import { type FakeAnswers, fakeCalls, signInAs } from "../../../test/fake-api";
+import { type FakeCall, renderApp } from "../../../test/render-app";
+import { takeConsoleErrors } from "../../../test/setup";
+import { COMPLEMENTO_VENCIDO_EXPLICACION } from "../pago-logic";
+import {
+  COMPLEMENTO_ESPERADO,
+  makePago,
+  PDF_BYTES,
+  UUID_COMPLEMENTO,
+  UUID_FACTURA_1,
+  UUID_FACTURA_2,
+  xmlPago,
+} from "../pagos.fixtures";
+
+const PAGOS = [
+  makePago({ Fila: 1, DocEntry: 9001, DocNum: 4410, U_SYS_PMESPA: "P", ComplementoVencido: true }),
+  makePago({
+    Fila: 2,
+    IdPago: 78,
+    DocEntry: 9002,
+    DocNum: 4411,
+    U_SYS_PMESPA: "A",
+    U_SYS_PMUUID: UUID_COMPLEMENTO,
+    U_SYS_PMFECC: "2026-02-03",
+    U_SYS_PMFECA: "2026-02-04",
+    U_SYS_PMCOMC: "/api/archivos/201",
+    U_SYS_PMPDFC: "/api/archivos/202",
+    U_SYS_PMXMLC: "/api/archivos/203",
+  }),
+  makePago({
+    Fila: 3,
+    IdPago: 79,
+    DocEntry: 9003,
+    DocNum: 4412,
+    U_SYS_PMESPA: "R",
+    U_SYS_PMPDFC: "/api/archivos/204",
+    U_SYS_PMXMLC: "/api/archivos/205",
+  }),
+  makePago({ Fila: 4, IdPago: 80, DocEntry: 9004, DocNum: 4413, U_SYS_PMESPA: "V", DocTotal: "1234.5", DocCur: "USD" }),
+  makePago({ Fila: 5, IdPago: null, DocEntry: 9005, DocNum: 4414, CANCELED: "Y" }),
+];
+
+const table = () => screen.getByRole("table", { name: "Complemento de pagos" });
+const bodyRows = () =>
+  within(table())
+    .getAllByRole("row")
+    .filter((row) => !row.hasAttribute("data-detail"))
+    .slice(1);
+const rowOf = (docNum: number) =>
+  bodyRows().find((row) => within(row).queryAllByRole("cell")[5]?.textContent === String(docNum)) as HTMLElement;
+const toast = () => document.querySelector(".mantine-Notification-root") as HTMLElement | null;
+const fileInput = (clave: string) =>
+  document.querySelector<HTMLInputElement>(`input[type="file"][data-archivo="${clave}"]`);
+const pick = (clave: string, file: File) =>
+  fireEvent.change(fileInput(clave) as HTMLInputElement, { target: { files: [file] } });
+const pdfFile = (name = "complemento.pdf") => new File([PDF_BYTES as BlobPart], name, { type: "application/pdf" });
+const xmlFile = (xml = xmlPago()) => new File([xml], "complemento.xml", { type: "text/xml" });
+const isPost = (call: FakeCall) => call.url.endsWith(CALLS.postPago.path);
+const agregar = () => screen.getByRole("button", { name: "Agregar" }) as HTMLButtonElement;
+
+const PROVEEDOR = {
+  CardCode: "P00001",
+  CardName: "ESCUELA KEMPER URGATE",
+  LicTradNum: "EKU9003173C9",
+  E_Mail: "facturacion@kemper.edu.mx",
+};
+
+function api(extra: FakeAnswers = {}) {
+  return fakeCalls({
+    getPagos: PAGOS,
+    getProveedor: [PROVEEDOR],
+    getComplementoEsperado: null,
+    ...extra,
+  });
+}
+
+describe("/Pagos", () => {
+  it("lists the columns of spec §2 in order, the complement status rule and 'Visualizar' only for present files", async () => {
+    signInAs("proveedor");
+    api();
+    renderApp("/Pagos");
+    expect(await screen.findByRole("heading", { level: 1, name: "Complemento de pagos" })).toBeDefined();
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    const header = within(table()).getAllByRole("row")[0];
+    expect(header?.textContent).toBe(
+      "#SociedadProveedorUUIDPagoFechaFecha de pagoForma de pagoTotalFecha del complementoEstatus del complementoComprobantePDFXML",
+    );
+    expect(screen.getByPlaceholderText("Search…")).toBeDefined();
+    expect(screen.getByRole("button", { name: "Recargar" })).toBeDefined();
+    expect(screen.queryByRole("button", { name: "Agregar" })).toBeNull();
+    // Spec §9: 50 rows per page by default, multiples of 50 plus All.
+    expect((screen.getByRole("combobox", { name: "Filas por página" }) as HTMLInputElement).value).toBe("50");
+
+    // Spec §4: Cancelado if CANCELED is Y; A Aceptada; R Rechazada; V Validación; otherwise Pendiente.
+    expect(rowOf(4410).textContent).toContain("Pendiente");
+    expect(rowOf(4411).textContent).toContain("Aceptada");
+    expect(rowOf(4412).textContent).toContain("Rechazada");
+    expect(rowOf(4413).textContent).toContain("Validación");
+    expect(rowOf(4414).textContent).toContain("Cancelado");
+    expect(rowOf(4410).textContent).toContain("17,852.75 MXN");
+    expect(rowOf(4413).textContent).toContain("1,234.50 USD");
+    expect(rowOf(4411).textContent).toContain(UUID_COMPLEMENTO);
+    expect(rowOf(4411).textContent).toContain("2026-02-04");
+
+    expect(within(rowOf(4410)).queryAllByRole("button", { name: /^Visualizar/ })).toHaveLength(0);
+    expect(
+      within(rowOf(4411))
+        .getAllByRole("button", { name: /^Visualizar/ })
+        .map((button) => button.getAttribute("aria-label")),
+    ).toEqual(["Visualizar Comprobante", "Visualizar PDF", "Visualizar XML"]);
+    expect(within(rowOf(4412)).getAllByRole("button", { name: /^Visualizar/ })).toHaveLength(2);
+  });
+
+  it("marks the overdue complements with an explained badge, found by the search", async () => {
+    signInAs("proveedor");
+    api();
+    renderApp("/Pagos");
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    const marcas = within(table()).getAllByText("Complemento vencido");
+    expect(marcas).toHaveLength(1);
+    expect(rowOf(4410).textContent).toContain("Complemento vencido");
+    // The explanation on focus (keyboard users too).
+    const objetivo = marcas[0]?.closest('[role="button"]') as HTMLElement;
+    fireEvent.focus(objetivo);
+    expect(await screen.findByText(COMPLEMENTO_VENCIDO_EXPLICACION)).toBeDefined();
+
+    fireEvent.change(screen.getByPlaceholderText("Search…"), { target: { value: "vencido" } });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]?.textContent).toContain("4410");
+  });
+
+  it("expands a row into its 'Factura(s)' with a keyboard-reachable toggle", async () => {
+    signInAs("proveedor");
+    api();
+    renderApp("/Pagos");
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    const toggle = screen.getByRole("button", { name: "Ver detalle de la fila 1" }) as HTMLButtonElement;
+    expect(toggle.tagName).toBe("BUTTON");
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    toggle.focus();
+    expect(document.activeElement).toBe(toggle);
+    fireEvent.click(toggle);
+
+    const facturas = await screen.findByRole("region", { name: "Factura(s)" });
+    const filas = within(facturas).getAllByRole("row");
+    expect(filas[0]?.textContent).toBe("Folio SAPUUIDCódigo FacturaFechaMonto Aplicado");
+    expect(filas[1]?.textContent).toBe(`7788${UUID_FACTURA_1}A-1234562026-01-1010,000.00 MXN`);
+    expect(filas[2]?.textContent).toBe(`7789${UUID_FACTURA_2}A-1234572026-01-127,852.75 MXN`);
+    const ocultar = screen.getByRole("button", { name: "Ocultar detalle de la fila 1" });
+    expect(ocultar.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.click(ocultar);
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Factura(s)" })).toBeNull());
+  });
+
+  it("opens /Pagos/Pago/{row} on double-click", async () => {
+    signInAs("proveedor");
+    api();
+    const { router } = renderApp("/Pagos");
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    fireEvent.doubleClick(rowOf(4412));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Pagos/Pago/3"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Registar documentos del pago #4412" })).toBeDefined();
+  });
+});
+
+async function openDetalle(fila: number, extra: FakeAnswers = {}) {
+  const calls = api(extra);
+  const view = renderApp("/Pagos");
+  await waitFor(() => expect(bodyRows()).toHaveLength(5));
+  fireEvent.doubleClick(bodyRows()[fila - 1] as HTMLElement);
+  await waitFor(() => expect(view.router.state.location.pathname).toBe(`/Pagos/Pago/${fila}`));
+  await screen.findByRole("heading", { level: 1 });
+  return { ...view, calls };
+}
+
+const fileRow = (clave: string) => document.querySelector(`[data-archivo-fila="${clave}"]`) as HTMLElement;
+
+describe("/Pagos/Pago/:id (supplier)", () => {
+  it("goes back to /Pagos when the list is not loaded or lacks the row", async () => {
+    signInAs("proveedor");
+    api();
+    const { router } = renderApp("/Pagos/Pago/2");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Pagos"));
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    await router.navigate({ to: "/Pagos/Pago/$id", params: { id: 9 } });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Pagos"));
+  });
+
+  it("shows the payment, its invoices read-only and PDF and XML pickers", async () => {
+    signInAs("proveedor");
+    await openDetalle(1);
+    expect(screen.getByRole("heading", { level: 1, name: "Registar documentos del pago #4410" })).toBeDefined();
+    expect((screen.getByRole("textbox", { name: "Razón social" }) as HTMLInputElement).value).toBe("KIJ, S.A DE C.V.");
+    expect((screen.getByRole("textbox", { name: "Total" }) as HTMLInputElement).value).toBe("17,852.75 MXN");
+    expect((screen.getByRole("textbox", { name: "Estatus del complemento" }) as HTMLInputElement).value).toBe(
+      "Pendiente",
+    );
+    expect(screen.getByText("Complemento vencido")).toBeDefined();
+    const facturas = screen.getByRole("region", { name: "Factura(s)" });
+    expect(within(facturas).getAllByRole("row")).toHaveLength(3);
+    expect(fileInput("pdf")?.accept).toBe("application/pdf");
+    expect(fileInput("xml")?.accept).toBe("text/xml");
+    expect(fileInput("comprobante")).toBeNull();
+    expect(fileRow("comprobante").textContent).toContain("No cargado");
+    expect(agregar().disabled).toBe(false);
+  });
+
+  it("lists every validation message of spec §5 in one 30 s toast and sends nothing", async () => {
+    signInAs("proveedor");
+    const { calls } = await openDetalle(1);
+    fireEvent.click(agregar());
+    await waitFor(() => expect(toast()).not.toBeNull());
+    expect(toast()?.textContent).toContain(MSG.pdfRequerido);
+    expect(toast()?.textContent).toContain(MSG.pagoXmlRequerido);
+
+    pick("pdf", pdfFile());
+    pick(
+      "xml",
+      xmlFile(
+        xmlPago({
+          nombreEmisor: "OTRO PROVEEDOR SA DE CV",
+          nombreReceptor: "OTRA SOCIEDAD SA DE CV",
+          pagos: [
+            { monto: "10000.00", documentos: [UUID_FACTURA_1] },
+            { monto: "5000.00", documentos: ["ab12cd34-0000-4000-8000-000000000001"] },
+          ],
+        }),
+      ),
+    );
+    fireEvent.click(agregar());
+    await waitFor(() => expect(document.querySelectorAll(".mantine-Notification-root")).toHaveLength(2));
+    const ultimo = [...document.querySelectorAll(".mantine-Notification-root")].find((node) =>
+      node.textContent?.includes(MSG.totalPago),
+    ) as HTMLElement;
+    const lineas = (ultimo.querySelector(".mantine-Notification-description")?.textContent ?? "").split("\n");
+    expect(lineas).toEqual([
+      "El nombre de proveedor del pago no es el mismo del XML",
+      "El nombre de la sociedad del pago no es el mismo del XML",
+      "El total del pago no es el mismo del XML",
+      "El UUID del documento relacionado del XML: AB12CD34-0000-4000-8000-000000000001 No existe en las facturas registradas",
+    ]);
+    expect(calls.some(isPost)).toBe(false);
+  });
+
+  it("sends the supplier's postPago body, shows the server's message and returns to /Pagos", async () => {
+    signInAs("proveedor");
+    const { calls, router } = await openDetalle(1, {
+      postPago: { body: { status: "success", message: MSG.documentosAgregados } },
+    });
+    pick("pdf", pdfFile());
+    pick("xml", xmlFile());
+    fireEvent.click(agregar());
+    expect(await screen.findByText("Se agrego con exito los documentos!")).toBeDefined();
+    const post = calls.find(isPost);
+    expect(post?.method).toBe("POST");
+    const body = post?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      usuario: "P00001",
+      id: "P00001",
+      operador: "Proveedor",
+      Correo: "facturacion@kemper.edu.mx",
+      PagoSAP: 4410,
+      BD: "SBO_KIJ",
+      PDF: "complemento.pdf",
+      XML: "complemento.xml",
+      FechaPago: "2026-02-02T12:00:00",
+      Folio: "P-88",
+      Total: "17852.75",
+      RFCEmisor: "EKU9003173C9",
+      RFCReceptor: "KIJ0906199R1",
+      NombreEmisor: "ESCUELA KEMPER URGATE",
+      NombreReceptor: "KIJ, S.A DE C.V.",
+      UUID: UUID_COMPLEMENTO,
+      Detalle: makePago().Detalle,
+    });
+    expect(typeof body.PDF64).toBe("string");
+    expect(CALLS.postPago.request.safeParse(body).success).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Pagos"), { timeout: 6000 });
+  });
+
+  it("shows the server's refusal, and only logs a network failure", async () => {
+    signInAs("proveedor");
+    const { calls } = await openDetalle(1, {
+      postPago: { status: 409, body: { status: "error", message: "El pago ya tiene un complemento aceptado" } },
+    });
+    pick("pdf", pdfFile());
+    pick("xml", xmlFile());
+    fireEvent.click(agregar());
+    await waitFor(() => expect(toast()?.textContent).toContain("El pago ya tiene un complemento aceptado"));
+    expect(calls.filter(isPost)).toHaveLength(1);
+
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith(CALLS.postPago.path)) throw new TypeError("Failed to fetch");
+      return realFetch(input, init);
+    }) as typeof fetch;
+    fireEvent.click(agregar());
+    await waitFor(() => expect(takeConsoleErrors().length).toBeGreaterThan(0));
+    expect(document.querySelectorAll(".mantine-Notification-root")).toHaveLength(1);
+  });
+
+  it("asks a supplier with an incomplete registration to complete it first", async () => {
+    signInAs("proveedor");
+    await openDetalle(1, { getProveedor: [] });
+    expect(await screen.findByText(MSG.registroIncompletoPagos)).toBeDefined();
+    expect(MSG.registroIncompletoPagos.endsWith("para poder cargar pagos")).toBe(true);
+    expect(fileInput("pdf")).toBeNull();
+    expect(agregar().disabled).toBe(true);
+  });
+
+  it("is read-only once the complement is Aceptada or Cancelado: files can only be viewed", async () => {
+    signInAs("proveedor");
+    const { calls } = await openDetalle(2);
+    expect(agregar().disabled).toBe(true);
+    expect(fileInput("pdf")).toBeNull();
+    expect(within(fileRow("pdf")).getByRole("button", { name: "Ver PDF" })).toBeDefined();
+    expect(within(fileRow("xml")).getByRole("button", { name: "Ver XML" })).toBeDefined();
+    expect(fileRow("pdf").textContent).toContain("Cargado");
+    // No registration check is needed when nothing can be uploaded.
+    expect(calls.some((call) => call.url.endsWith(CALLS.getProveedor.path))).toBe(false);
+  });
+
+  it("keeps 'Agregar' disabled for a cancelled payment", async () => {
+    signInAs("proveedor");
+    await openDetalle(5);
+    expect((screen.getByRole("textbox", { name: "Estatus del complemento" }) as HTMLInputElement).value).toBe(
+      "Cancelado",
+    );
+    expect(agregar().disabled).toBe(true);
+    expect(fileInput("xml")).toBeNull();
+  });
+});
+
+describe("/Pagos/Pago/:id (employee)", () => {
+  it("uploads only the comprobante de pago and sends the employee variant", async () => {
+    signInAs("consulta");
+    const { calls } = await openDetalle(3, {
+      postPago: { body: { status: "success", message: MSG.documentosAgregados } },
+    });
+    expect(screen.getByRole("heading", { level: 1, name: "Registo del comprobante del pago #4412" })).toBeDefined();
+    expect(fileInput("pdf")).toBeNull();
+    expect(fileInput("xml")).toBeNull();
+    expect(fileInput("comprobante")?.accept).toBe("application/pdf");
+    expect(screen.getByRole("button", { name: "cargar comprobante de pago" })).toBeDefined();
+    // The supplier's files can be looked at.
+    expect(within(fileRow("pdf")).getByRole("button", { name: "Ver PDF" })).toBeDefined();
+    expect(calls.some((call) => call.url.endsWith(CALLS.getProveedor.path))).toBe(false);
+
+    fireEvent.click(agregar());
+    await waitFor(() => expect(toast()?.textContent).toContain("Debe cargar el complemento"));
+    expect(calls.some(isPost)).toBe(false);
+
+    pick("comprobante", pdfFile("transferencia.pdf"));
+    fireEvent.click(agregar());
+    expect(await screen.findByText(MSG.documentosAgregados)).toBeDefined();
+    const body = calls.find(isPost)?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      usuario: "2",
+      id: "2",
+      operador: "Empleado",
+      PagoSAP: 4412,
+      BD: "SBO_KIJ",
+      Complemento: "transferencia.pdf",
+      PDF: "No",
+      XML: "No",
+      UUID: "No",
+      FechaPago: "No",
+    });
+    expect(typeof body.Complemento64).toBe("string");
+    expect(CALLS.postPago.request.safeParse(body).success).toBe(true);
+  });
+});
+
+describe("'Complemento esperado' (issue 14)", () => {
+  it("shows the Pago fields, the documents and a past deadline highlighted, for suppliers", async () => {
+    signInAs("proveedor");
+    const hoy = vi.spyOn(clock, "now").mockReturnValue(new Date(2026, 2, 10, 9, 0));
+    try {
+      const { calls } = await openDetalle(1, { getComplementoEsperado: COMPLEMENTO_ESPERADO });
+      const panel = await screen.findByRole("region", { name: "Complemento esperado" });
+      for (const text of [
+        "Fecha de pago2026-02-02T12:00:00",
+        "Forma de pago03",
+        "MonedaMXN",
+        "Tipo de cambio1",
+        "Monto17,852.75 MXN",
+        "Fecha límite2026-03-05Plazo vencido",
+      ]) {
+        expect(panel.textContent).toContain(text);
+      }
+      const documentos = within(panel).getByRole("table", { name: "Documentos" });
+      const filas = within(documentos).getAllByRole("row");
+      expect(filas[0]?.textContent).toBe(
+        "IdDocumentoSerieFolioMonedaDREquivalenciaDRNumParcialidadImpSaldoAntImpPagadoImpSaldoInsoluto",
+      );
+      expect(filas[2]?.textContent).toBe(`${UUID_FACTURA_2}A123457MXN1215,000.007,852.757,147.25`);
+      const pedido = calls.find((call) => call.url.endsWith(CALLS.getComplementoEsperado.path));
+      expect(pedido?.body).toEqual({ usuario: "P00001", operador: "Proveedor", BD: "SBO_KIJ", PagoSAP: 4410 });
+    } finally {
+      hoy.mockRestore();
+    }
+  });
+
+  it("does not highlight a deadline still ahead, and shows the panel to employees too", async () => {
+    signInAs("consulta");
+    const hoy = vi.spyOn(clock, "now").mockReturnValue(new Date(2026, 2, 5, 23, 0));
+    try {
+      await openDetalle(1, { getComplementoEsperado: COMPLEMENTO_ESPERADO });
+      const panel = await screen.findByRole("region", { name: "Complemento esperado" });
+      expect(panel.textContent).toContain("Fecha límite2026-03-05");
+      expect(panel.textContent).not.toContain("Plazo vencido");
+    } finally {
+      hoy.mockRestore();
+    }
+  });
+
+  it("downloads the expected complement as complemento-esperado-{PagoSAP}.json", async () => {
+    signInAs("proveedor");
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return "blob:complemento";
+    });
+    const revokeObjectURL = vi.fn();
+    // jsdom has no object URLs; the download only needs one to hand to the link.
+    const originales = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const descargados: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      descargados.push(this.download);
+    });
+    try {
+      await openDetalle(1, { getComplementoEsperado: COMPLEMENTO_ESPERADO });
+      const panel = await screen.findByRole("region", { name: "Complemento esperado" });
+      fireEvent.click(within(panel).getByRole("button", { name: "Descargar JSON" }));
+      expect(descargados).toEqual(["complemento-esperado-4410.json"]);
+      expect(blobs[0]?.type).toBe("application/json");
+      const texto = new TextDecoder().decode(await readBytes(blobs[0] as Blob));
+      expect(JSON.parse(texto)).toEqual(COMPLEMENTO_ESPERADO);
+    } finally {
+      click.mockRestore();
+      Object.assign(URL, originales);
+    }
+  });
+
+  it("is absent when no complement is owed", async () => {
+    signInAs("proveedor");
+    await openDetalle(1, { getComplementoEsperado: null });
+    await waitFor(() => expect(screen.getByRole("region", { name: "Factura(s)" })).toBeDefined());
+    expect(screen.queryByRole("region", { name: "Complemento esperado" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Descargar JSON" })).toBeNull();
+  });
+});

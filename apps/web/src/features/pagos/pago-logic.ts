@@ -1,0 +1,209 @@
+import {
+  checkComprobanteFile,
+  checkPaymentAgainst,
+  checkPaymentFiles,
+  checkXmlFile,
+  type PaymentData,
+  readPaymentComplement,
+  type UploadedFile,
+} from "@portal/cfdi";
+import {
+  type ComplementoEsperado,
+  MAX_UPLOAD_BYTES,
+  MSG,
+  type PagoRow,
+  type ProveedorResumen,
+  postPagoRequestSchema,
+  sonCorreosValidos,
+} from "@portal/contracts";
+import type { z } from "zod";
+import { PDF_DEMASIADO_GRANDE } from "../../lib/pdf-upload";
+import type { Session } from "../../lib/session";
+
+/**
+ * Pure rules of the payment screens (spec §2 /Pagos, /Pagos/Pago/:id; §3 Payment post payload; §4 complement
+ * status, read-only on acceptance; §5 Payments). The browser's checks are for speed only: the server reads the
+ * XML again and decides.
+ */
+
+export type EstatusComplemento = "Cancelado" | "Aceptada" | "Rechazada" | "Validación" | "Pendiente";
+
+/** Spec §4 "Complement status": Cancelado if CANCELED is Y; A Aceptada; R Rechazada; V Validación; else Pendiente. */
+export function estatusComplemento(row: Pick<PagoRow, "CANCELED" | "U_SYS_PMESPA">): EstatusComplemento {
+  if (row.CANCELED === "Y") return "Cancelado";
+  if (row.U_SYS_PMESPA === "A") return "Aceptada";
+  if (row.U_SYS_PMESPA === "R") return "Rechazada";
+  if (row.U_SYS_PMESPA === "V") return "Validación";
+  return "Pendiente";
+}
+
+export const COLOR_ESTATUS_COMPLEMENTO: Record<EstatusComplemento, string> = {
+  Aceptada: "blue",
+  Rechazada: "red",
+  Validación: "violet",
+  Cancelado: "gray",
+  Pendiente: "yellow",
+};
+
+/** Issue 14: the mark of a payment whose complement is overdue, and why. */
+export const COMPLEMENTO_VENCIDO = "Complemento vencido";
+export const COMPLEMENTO_VENCIDO_EXPLICACION =
+  "El pago liquida una factura PPD, aún no tiene un complemento aceptado y ya pasó el plazo legal para emitirlo " +
+  "(el día 5 del mes siguiente al pago).";
+
+/** Spec §2, §4: 'Agregar' is disabled once the complement is Aceptada or Cancelado (files can then only be viewed). */
+export function puedeAgregar(row: Pick<PagoRow, "CANCELED" | "U_SYS_PMESPA">): boolean {
+  const estatus = estatusComplemento(row);
+  return estatus !== "Aceptada" && estatus !== "Cancelado";
+}
+
+/** A file the user picked, read: its name, the browser's MIME type, its size and its bytes. */
+export interface ArchivoLeido extends UploadedFile {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+  readonly mime: string;
+  readonly size: number;
+}
+
+export type PostPagoBody = z.input<typeof postPagoRequestSchema>;
+export type Revision<R> = { ok: true; request: R } | { ok: false; errors: string[] };
+
+const demasiadoGrande = (archivos: readonly (ArchivoLeido | null)[]): string[] =>
+  archivos.some((archivo) => archivo !== null && archivo.size > MAX_UPLOAD_BYTES) ? [PDF_DEMASIADO_GRANDE] : [];
+
+/** Messages of a contract refusal (field by field), in the order zod reports them. */
+const mensajesDe = (error: z.ZodError): string[] => [...new Set(error.issues.map((issue) => issue.message))];
+
+/**
+ * Correo is only a hint (the server reads the supplier's stored addresses), so a stored value that is not a valid
+ * list of addresses is left out rather than blocking the upload or the review with a message about it.
+ */
+export const correoPista = (correo: string): { Correo?: string } =>
+  correo.trim() !== "" && sonCorreosValidos(correo.trim()) ? { Correo: correo.trim() } : {};
+
+/** Who sends and for which payment: the part of the body both variants share (spec §3). */
+const basePago = (session: Pick<Session, "id">, row: PagoRow) => ({
+  usuario: session.id,
+  id: session.id,
+  ...correoPista(row.E_Mail),
+  PagoSAP: row.DocNum,
+  BD: row.U_SYS_PMSNBD,
+});
+
+interface ComplementoProveedorContexto {
+  session: Pick<Session, "id">;
+  row: PagoRow;
+  /** The supplier's record when its registration is complete (getProveedor), null otherwise. */
+  proveedor: ProveedorResumen | null;
+  archivos: { pdf: ArchivoLeido | null; xml: ArchivoLeido | null };
+  base64: (bytes: Uint8Array) => string;
+}
+
+/**
+ * The picked XML's data, or its structure messages (spec §5: the structure message first); nothing when no XML
+ * was picked or it is not one (checkPaymentFiles already said so).
+ */
+function leerXml(xml: ArchivoLeido | null): { datos: PaymentData | null; errores: string[] } {
+  if (xml === null || xml.bytes.length === 0 || checkXmlFile(xml.name, xml.bytes).length > 0) {
+    return { datos: null, errores: [] };
+  }
+  const leido = readPaymentComplement(xml.bytes);
+  return leido.ok ? { datos: leido.data, errores: [] } : { datos: null, errores: leido.errors };
+}
+
+/**
+ * 'Registar documentos del pago' on 'Agregar' (spec §5 Payments): a complete registration ('...para poder cargar
+ * pagos'), the PDF and the XML required and of their types, the XML with the payment-complement structure, then
+ * the supplier name, the sociedad name, the total (sum of Pago@Monto to 2 decimals) and every related document's
+ * UUID against the payment. Every failing message is returned together (one toast); when none fails, the
+ * supplier's postPago body built from the XML read here.
+ */
+export function revisarComplementoProveedor(ctx: ComplementoProveedorContexto): Revision<PostPagoBody> {
+  const { row, archivos } = ctx;
+  const errores: string[] = [];
+  if (!ctx.proveedor) errores.push(MSG.registroIncompletoPagos);
+  errores.push(...demasiadoGrande([archivos.pdf, archivos.xml]));
+  errores.push(...checkPaymentFiles(archivos));
+  const { datos, errores: xmlErrores } = leerXml(archivos.xml);
+  errores.push(...xmlErrores);
+  if (datos) {
+    errores.push(
+      ...checkPaymentAgainst(datos, {
+        CardName: row.CardName,
+        NomSociedad: row.NomSociedad,
+        DocTotal: row.DocTotal,
+        facturasUUID: row.Detalle.map((detalle) => detalle.UUID),
+      }),
+    );
+  }
+  const { pdf, xml } = archivos;
+  if (errores.length > 0 || !datos || !pdf || !xml) return { ok: false, errors: [...new Set(errores)] };
+  const request: PostPagoBody = {
+    ...basePago(ctx.session, row),
+    operador: "Proveedor",
+    PDF: pdf.name,
+    PDF64: ctx.base64(pdf.bytes),
+    XML: xml.name,
+    XML64: ctx.base64(xml.bytes),
+    FechaPago: datos.FechaPago,
+    Folio: datos.Folio,
+    Total: datos.Total,
+    RFCEmisor: datos.RFCEmisor,
+    RFCReceptor: datos.RFCReceptor,
+    NombreEmisor: datos.NombreEmisor,
+    NombreReceptor: datos.NombreReceptor,
+    UUID: datos.UUID,
+    // Spec §3 Detalle: the invoices the payment settles, as the list gave them.
+    Detalle: row.Detalle.map((detalle) => ({
+      FolioSAP: detalle.FolioSAP,
+      FolioFactura: detalle.FolioFactura,
+      UUID: detalle.UUID,
+      FechaFactura: detalle.FechaFactura,
+      Total: detalle.Total,
+    })),
+  };
+  const parsed = postPagoRequestSchema.safeParse(request);
+  return parsed.success ? { ok: true, request } : { ok: false, errors: mensajesDe(parsed.error) };
+}
+
+interface ComprobanteEmpleadoContexto {
+  session: Pick<Session, "id">;
+  row: PagoRow;
+  comprobante: ArchivoLeido | null;
+  base64: (bytes: Uint8Array) => string;
+}
+
+/**
+ * 'Registo del comprobante del pago' on 'Agregar' (spec §5 Payments, employee): the comprobante required ('Debe
+ * cargar el complemento') and a PDF; the body sends it as Complemento/Complemento64 and PDF, XML, UUID and
+ * FechaPago as 'No'.
+ */
+export function revisarComprobanteEmpleado(ctx: ComprobanteEmpleadoContexto): Revision<PostPagoBody> {
+  const { comprobante } = ctx;
+  const errores = [...demasiadoGrande([comprobante]), ...checkComprobanteFile(comprobante)];
+  if (errores.length > 0 || !comprobante) return { ok: false, errors: [...new Set(errores)] };
+  const request: PostPagoBody = {
+    ...basePago(ctx.session, ctx.row),
+    operador: "Empleado",
+    Complemento: comprobante.name,
+    Complemento64: ctx.base64(comprobante.bytes),
+    PDF: "No",
+    XML: "No",
+    UUID: "No",
+    FechaPago: "No",
+  };
+  const parsed = postPagoRequestSchema.safeParse(request);
+  return parsed.success ? { ok: true, request } : { ok: false, errors: mensajesDe(parsed.error) };
+}
+
+/** The legal deadline has passed: FechaLimite (YYYY-MM-DD) is before today (the deadline day itself still counts). */
+export const fechaLimiteVencida = (fechaLimite: string, hoy: string): boolean => fechaLimite < hoy;
+
+/** 'Descargar JSON': the expected complement as a file named complemento-esperado-{PagoSAP}.json. */
+export const nombreJsonComplemento = (pagoSap: number): string => `complemento-esperado-${pagoSap}.json`;
+export const jsonComplemento = (complemento: ComplementoEsperado): string =>
+  `${JSON.stringify(complemento, null, 2)}\n`;
+
+/** A payment's key in a list: its ERP database and DocEntry (two sociedades may reuse a DocEntry). */
+export const clavePago = (row: Pick<PagoRow, "U_SYS_PMSNBD" | "DocEntry">): string =>
+  `${row.U_SYS_PMSNBD}:${row.DocEntry}`;

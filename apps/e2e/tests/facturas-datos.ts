@@ -1,6 +1,9 @@
+import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
+import { readInvoice } from "@portal/cfdi";
+import { emitirFacturaPrueba } from "@portal/cfdi/sello";
 import { expect } from "./fixtures";
-import { DEMO_PASSWORD } from "./support";
+import { DEMO_PASSWORD, tinyPdf } from "./support";
 
 /** The parties and files of the invoice flows (facturas.spec.ts, revision.spec.ts). */
 export const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
@@ -41,4 +44,57 @@ export async function entradasAbiertas(request: APIRequestContext, token: string
   });
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { data: Entrada[] }).data.filter((e) => e.DocStatus === "O" && e.DocCur === "MXN");
+}
+
+/** Registers, as the supplier, a sealed and stamped invoice for an open receipt with credit days (PPD). */
+export async function registrar(request: APIRequestContext, kemper: string, entrada: Entrada, folio: string) {
+  const total = Math.round(Number(entrada.DocTotal) * 100);
+  const subtotal = Math.round(total / 1.16);
+  const xml = emitirFacturaPrueba({
+    emisor: KEMPER,
+    receptor: { ...MCI, uso: entrada.U_B1SYS_MainUsage },
+    lugarExpedicion: entrada.CP,
+    fecha: "2026-11-16T10:00:00",
+    folio,
+    formaPago: entrada.PeyMethod,
+    metodoPago: entrada.GroupNum > 0 ? "PPD" : "PUE",
+    subtotal: (subtotal / 100).toFixed(2),
+    iva: ((total - subtotal) / 100).toFixed(2),
+    uuid: randomUUID(),
+    fechaTimbrado: "2026-11-16T10:05:00",
+  });
+  const leida = readInvoice(xml);
+  if (!leida.ok) throw new Error(leida.errors.join(" "));
+  const d = leida.data;
+  const answer = await request.post("/api/facturas/postFactura", {
+    headers: { "x-access-token": kemper },
+    data: {
+      RazonSocial: "SBO_MCI",
+      EntradaMercancia: entrada.DocNum,
+      PDF: `${folio}.pdf`,
+      PDF64: tinyPdf(folio).toString("base64"),
+      XML: `${folio}.xml`,
+      XML64: Buffer.from(xml).toString("base64"),
+      Recepcion: "recepcion.png",
+      Recepcion64: PNG_1X1.toString("base64"),
+      FolioFactura: d.Folio,
+      RFCEmisor: d.RFCEmisor,
+      RFCReceptor: d.RFCReceptor,
+      NombreEmisor: d.NombreEmisor,
+      NombreReceptor: d.NombreReceptor,
+      UUID: d.UUID,
+      FechaFactura: d.FechaFactura,
+      Total: Number(d.Total),
+      FormaPago: d.FormaPago,
+      UsoPrincipal: d.UsoPrincipal,
+      MetodoPago: d.MetodoPago,
+      CPReceptor: d.CPReceptor,
+      CPEmisor: d.CPEmisor,
+      Regimen: d.Regimen,
+      Moneda: d.Moneda,
+      TipoDeCambio: d.TipoDeCambio,
+      Retenciones: d.Retenciones,
+    },
+  });
+  expect(await answer.json()).toEqual({ status: "success", message: "Se registro con exito la factura!" });
 }

@@ -1,8 +1,5 @@
-import { randomUUID } from "node:crypto";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { readInvoice } from "@portal/cfdi";
-import { emitirFacturaPrueba } from "@portal/cfdi/sello";
-import { type Entrada, entradasAbiertas, KEMPER, kemperToken, MCI, PNG_1X1 } from "./facturas-datos";
+import type { Locator, Page } from "@playwright/test";
+import { entradasAbiertas, KEMPER, kemperToken, registrar } from "./facturas-datos";
 import { expect, test } from "./fixtures";
 import { signInOk, tinyPdf } from "./support";
 
@@ -11,59 +8,6 @@ import { signInOk, tinyPdf } from "./support";
  * /Facturas-Pendientes; the supplier sees the accepted one read-only and the rejected one with the comment,
  * corrects it, and it is Pendiente again.
  */
-
-/** Registers, as the supplier, a sealed and stamped invoice for an open receipt with credit days (PPD). */
-async function registrar(request: APIRequestContext, kemper: string, entrada: Entrada, folio: string) {
-  const total = Math.round(Number(entrada.DocTotal) * 100);
-  const subtotal = Math.round(total / 1.16);
-  const xml = emitirFacturaPrueba({
-    emisor: KEMPER,
-    receptor: { ...MCI, uso: entrada.U_B1SYS_MainUsage },
-    lugarExpedicion: entrada.CP,
-    fecha: "2026-11-16T10:00:00",
-    folio,
-    formaPago: entrada.PeyMethod,
-    metodoPago: entrada.GroupNum > 0 ? "PPD" : "PUE",
-    subtotal: (subtotal / 100).toFixed(2),
-    iva: ((total - subtotal) / 100).toFixed(2),
-    uuid: randomUUID(),
-    fechaTimbrado: "2026-11-16T10:05:00",
-  });
-  const leida = readInvoice(xml);
-  if (!leida.ok) throw new Error(leida.errors.join(" "));
-  const d = leida.data;
-  const answer = await request.post("/api/facturas/postFactura", {
-    headers: { "x-access-token": kemper },
-    data: {
-      RazonSocial: "SBO_MCI",
-      EntradaMercancia: entrada.DocNum,
-      PDF: `${folio}.pdf`,
-      PDF64: tinyPdf(folio).toString("base64"),
-      XML: `${folio}.xml`,
-      XML64: Buffer.from(xml).toString("base64"),
-      Recepcion: "recepcion.png",
-      Recepcion64: PNG_1X1.toString("base64"),
-      FolioFactura: d.Folio,
-      RFCEmisor: d.RFCEmisor,
-      RFCReceptor: d.RFCReceptor,
-      NombreEmisor: d.NombreEmisor,
-      NombreReceptor: d.NombreReceptor,
-      UUID: d.UUID,
-      FechaFactura: d.FechaFactura,
-      Total: Number(d.Total),
-      FormaPago: d.FormaPago,
-      UsoPrincipal: d.UsoPrincipal,
-      MetodoPago: d.MetodoPago,
-      CPReceptor: d.CPReceptor,
-      CPEmisor: d.CPEmisor,
-      Regimen: d.Regimen,
-      Moneda: d.Moneda,
-      TipoDeCambio: d.TipoDeCambio,
-      Retenciones: d.Retenciones,
-    },
-  });
-  expect(await answer.json()).toEqual({ status: "success", message: "Se registro con exito la factura!" });
-}
 
 const toast = (page: Page) => page.locator(".mantine-Notification-root");
 const filaCon = (table: Locator, folio: string) => table.locator("tbody tr").filter({ hasText: folio });
@@ -108,6 +52,12 @@ test.describe(() => {
     await expect(dialogo).toContainText(rechazar);
     await dialogo.getByRole("button", { name: "Aceptar" }).click();
     await expect(toast(page).filter({ hasText: "Se proceso con exito el ó los registro(s)" })).toBeVisible();
+    // The accepted invoice reaches the ERP (issue 13): the worker creates its A/P invoice at once.
+    await buscar.fill(aceptar);
+    await expect(async () => {
+      await page.getByRole("button", { name: "Recargar" }).click();
+      await expect(filaCon(table, aceptar)).toContainText(/Factura SAP \d+/, { timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
 
     // The supplier, in its own browser context.
     // The supplier signs in on the same browser once the reviewer's session cookies are gone.

@@ -9,7 +9,7 @@ import type { ErpAdapter } from "../src/erp/types";
 import { createSmtpTransport } from "../src/modules/correo/service";
 import { ERP_LEASE_MS } from "../src/modules/erp-facturas/service";
 import { facturaPrueba, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
-import { createTestApp, createTestAppOn, login, type TestApp, withToken } from "./helpers";
+import { createTestApp, createTestAppOn, login, loginTodos, type TestApp, withToken } from "./helpers";
 import { startSmtpServer } from "./smtp";
 
 /**
@@ -74,10 +74,7 @@ const tokens = { admin: "", consulta: "", kemper: "", berenice: "" };
 
 /** Sessions end 12 h after sign-in: after moving the clock a day, sign in again. */
 async function entrar() {
-  tokens.admin = await login(t.app, "admin", "Empleado");
-  tokens.consulta = await login(t.app, "consulta", "Empleado");
-  tokens.kemper = await login(t.app, "EKU9003173C9", "Proveedor");
-  tokens.berenice = await login(t.app, "XIQB891116QE4", "Proveedor");
+  Object.assign(tokens, await loginTodos(t.app));
 }
 
 beforeAll(async () => {

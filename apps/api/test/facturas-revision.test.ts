@@ -3,7 +3,7 @@ import { schema } from "@portal/db";
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FACTURA_MSG } from "../src/modules/facturas/reglas";
-import { createTestApp, login, type TestApp, withToken } from "./helpers";
+import { createTestApp, login, loginTodos, type TestApp, withToken } from "./helpers";
 
 /** Issue 13, review: who may review, the rules of a decision, all or nothing, versions, audit, mail, history. */
 let t: TestApp;
@@ -20,10 +20,7 @@ interface Fila {
 
 beforeAll(async () => {
   t = await createTestApp();
-  tokens.admin = await login(t.app, "admin", "Empleado");
-  tokens.consulta = await login(t.app, "consulta", "Empleado");
-  tokens.kemper = await login(t.app, "EKU9003173C9", "Proveedor");
-  tokens.berenice = await login(t.app, "XIQB891116QE4", "Proveedor");
+  Object.assign(tokens, await loginTodos(t.app));
 });
 afterAll(async () => t?.close());
 

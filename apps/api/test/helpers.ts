@@ -102,6 +102,16 @@ export async function login(app: FastifyInstance, usuario: string, operador: "Em
   return res.json().data.token as string;
 }
 
+/** The four demo sign-ins every flow test uses: the administrator, a general employee and both suppliers. */
+export async function loginTodos(app: FastifyInstance) {
+  return {
+    admin: await login(app, "admin", "Empleado"),
+    consulta: await login(app, "consulta", "Empleado"),
+    kemper: await login(app, "EKU9003173C9", "Proveedor"),
+    berenice: await login(app, "XIQB891116QE4", "Proveedor"),
+  };
+}
+
 export const withToken = (token: string, options: InjectOptions): InjectOptions => ({
   ...options,
   headers: { ...(options.headers ?? {}), "x-access-token": token },

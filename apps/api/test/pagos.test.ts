@@ -16,7 +16,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGO_MSG } from "../src/modules/pagos/reglas";
 import { KEMPER, MCI } from "./factura-prueba";
-import { createTestApp, login, pdfBase64, type TestApp, withToken } from "./helpers";
+import { createTestApp, loginTodos, pdfBase64, type TestApp, withToken } from "./helpers";
 
 /**
  * Issue 14, server: the ERP's payments for each user, the supplier's complement (REP) and the employee's proof,
@@ -47,10 +47,7 @@ let t: TestApp;
 const tokens = { admin: "", consulta: "", kemper: "", berenice: "" };
 beforeAll(async () => {
   t = await createTestApp();
-  tokens.admin = await login(t.app, "admin", "Empleado");
-  tokens.consulta = await login(t.app, "consulta", "Empleado");
-  tokens.kemper = await login(t.app, "EKU9003173C9", "Proveedor");
-  tokens.berenice = await login(t.app, "XIQB891116QE4", "Proveedor");
+  Object.assign(tokens, await loginTodos(t.app));
 });
 afterAll(async () => t?.close());
 
@@ -319,10 +316,7 @@ describe("el complemento esperado", () => {
       ComplementoVencido: false,
     });
     t.time.advance(16 * 86_400_000); // 2026-12-07
-    tokens.kemper = await login(t.app, "EKU9003173C9", "Proveedor");
-    tokens.admin = await login(t.app, "admin", "Empleado");
-    tokens.berenice = await login(t.app, "XIQB891116QE4", "Proveedor");
-    tokens.consulta = await login(t.app, "consulta", "Empleado");
+    Object.assign(tokens, await loginTodos(t.app));
     expect((await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)).toMatchObject({
       ComplementoVencido: true,
     });

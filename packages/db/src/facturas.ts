@@ -1,4 +1,6 @@
-import { addAmounts, type InvoiceData } from "@portal/cfdi";
+import { addAmounts, type InvoiceData, roundAmount, subtractAmounts } from "@portal/cfdi";
+import type { FacturaProveedorNueva } from "./erp-mock/facturas-proveedor";
+import type { facturas } from "./schema/index";
 
 /**
  * The fiscal columns of an invoice row (`facturas`), read from its CFDI: the XML is the source of truth, so the
@@ -29,5 +31,31 @@ export function columnasDelCfdi(d: InvoiceData, diasCredito: number) {
     formaPago: d.FormaPago,
     metodoPago: d.MetodoPago,
     usoCfdi: d.UsoPrincipal,
+  };
+}
+
+/**
+ * The A/P invoice (SAP OPCH) an accepted portal invoice becomes in the ERP (issue 13), from its stored CFDI
+ * columns: the supplier's folio, the stamp UUID, the CFDI's date and Total (what is owed, after withholdings),
+ * the transferred VAT (Total − SubTotal + Descuento + retenciones) and the withholdings. The portal's worker and
+ * the demo seed build it here, so both create the same document.
+ */
+export function facturaProveedorDe(f: typeof facturas.$inferSelect): FacturaProveedorNueva {
+  const dos = (v: string) => roundAmount(v, 2);
+  const iva = addAmounts(subtractAmounts(f.total, f.subtotal), f.descuento, f.retenciones);
+  return {
+    bd: f.bd,
+    portalId: f.id,
+    cardCode: f.cardCode,
+    entradaDocNum: f.entradaDocNum,
+    numAtCard: f.folio,
+    uuid: f.uuid,
+    docDate: f.fechaFactura,
+    docTotal: dos(f.total),
+    vatSum: dos(iva),
+    wtSum: dos(f.retenciones),
+    docCur: f.moneda,
+    docRate: f.tipoCambio,
+    comments: `Portal de Proveedores: factura ${f.folio}, UUID ${f.uuid}, entrada ${f.entradaDocNum}.`,
   };
 }

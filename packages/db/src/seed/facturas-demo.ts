@@ -10,7 +10,7 @@ import {
   crearFacturaProveedor,
   pagarFacturas,
 } from "../erp-mock/facturas-proveedor";
-import { columnasDelCfdi } from "../facturas";
+import { columnasDelCfdi, facturaProveedorDe } from "../facturas";
 import { erpEntradas, erpTrabajos, facturas, sociedades } from "../schema/index";
 import { createErpEntrada, createErpPedido, type ErpEntradaInput } from "./factories-erp";
 import { createSimplePdf } from "./pdf";
@@ -364,8 +364,6 @@ async function crearFacturaDemo(db: Database, f: FacturaDemo, ids: Map<string, n
   return row;
 }
 
-const aDos = (v: string) => dos(centavos(v));
-
 /**
  * An accepted invoice's A/P invoice, created the way the portal's worker does (the ERP's own logic, with the
  * portal id), paid or cancelled as the demo says, its state copied to the row's mirror columns and the job
@@ -379,26 +377,7 @@ async function reflejarEnErp(db: Database, factura: typeof facturas.$inferSelect
   if (hecho) return;
   await db.transaction(async (txx) => {
     const tx = txx as unknown as Database;
-    const vat =
-      centavos(factura.total) -
-      centavos(factura.subtotal) +
-      centavos(factura.descuento) +
-      centavos(factura.retenciones);
-    const { docNum } = await crearFacturaProveedor(tx, {
-      bd: factura.bd,
-      portalId: factura.id,
-      cardCode: factura.cardCode,
-      entradaDocNum: factura.entradaDocNum,
-      numAtCard: factura.folio,
-      uuid: factura.uuid,
-      docDate: factura.fechaFactura,
-      docTotal: aDos(factura.total),
-      vatSum: dos(vat),
-      wtSum: aDos(factura.retenciones),
-      docCur: factura.moneda,
-      docRate: factura.tipoCambio,
-      comments: `Portal de Proveedores: factura ${factura.folio}, UUID ${factura.uuid}, entrada ${factura.entradaDocNum}.`,
-    });
+    const { docNum } = await crearFacturaProveedor(tx, facturaProveedorDe(factura));
     for (const pago of erp.pagos ?? []) {
       await pagarFacturas(tx, {
         bd: factura.bd,

@@ -1,4 +1,5 @@
 import { MSG } from "@portal/contracts";
+import { facturaProveedorDe } from "@portal/db";
 import { type ErpAdapter, ErpRechazoError, type ErpScope } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
 import { Conflict, DomainError, Invalid, NotFound } from "../../lib/errors";
@@ -30,8 +31,6 @@ function mensajeDe(error: unknown): string {
   return (linea || "Error desconocido del ERP").slice(0, 300);
 }
 
-const dos = (v: string | number) => Number(v).toFixed(2);
-
 type Resultado = { ok: true; docNum: number } | { ok: false; mensaje: string; rechazo: boolean };
 
 /**
@@ -52,29 +51,13 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
   async function crearEnErp(factura: FacturaRecord) {
     const existente = await erp.findFacturaProveedor(factura.bd, factura.id);
     if (existente) return { docEntry: existente.docEntry, docNum: existente.docNum };
-    const vat =
-      Number(factura.total) - Number(factura.subtotal) + Number(factura.descuento) + Number(factura.retenciones);
-    return erp.createFacturaProveedor({
-      bd: factura.bd,
-      portalId: factura.id,
-      cardCode: factura.cardCode,
-      entradaDocNum: factura.entradaDocNum,
-      numAtCard: factura.folio,
-      uuid: factura.uuid,
-      docDate: factura.fechaFactura,
-      docTotal: dos(factura.total),
-      vatSum: dos(vat),
-      wtSum: dos(factura.retenciones),
-      docCur: factura.moneda,
-      docRate: factura.tipoCambio,
-      comments: `Portal de Proveedores: factura ${factura.folio}, UUID ${factura.uuid}, entrada ${factura.entradaDocNum}.`,
-    });
+    return erp.createFacturaProveedor(facturaProveedorDe(factura));
   }
 
   /** One attempt at a leased job; records the outcome on the job (and the invoice) and returns it. */
   async function ejecutar(trabajo: ErpTrabajo): Promise<Resultado> {
     const factura = await repos.facturas.findById(trabajo.facturaId);
-    if (!factura || factura.estatus !== "A") {
+    if (factura?.estatus !== "A") {
       // Nothing to create (cannot happen through the portal: an accepted invoice stays accepted).
       await repos.erpTrabajos.fallar(trabajo.id, MSG.erpNoAceptada, null);
       return { ok: false, mensaje: MSG.erpNoAceptada, rechazo: true };

@@ -20,6 +20,7 @@ import { Invalid, NotFound } from "../../lib/errors";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
+import { avisarAlProveedor } from "../correo/al-proveedor";
 import type { ErpFacturasService } from "../erp-facturas/service";
 import type { ProveedoresService } from "../proveedores/service";
 import { camposContraXml, FACTURA_MSG } from "./reglas";
@@ -286,30 +287,18 @@ export function createFacturasService({
           // Accepted: the ERP's A/P invoice is owed, as a job committed with the decision (issue 13).
           if (fila.Estatus === "A") await tx.erpTrabajos.encolarFactura(actual.id, now);
           if (fila.Estatus !== actual.estatus && (fila.Estatus === "A" || fila.Estatus === "R")) {
-            const proveedor = await tx.proveedores.findByCardCode(actual.cardCode);
-            const para = (proveedor?.email ?? "")
-              .split(",")
-              .map((c) => c.trim())
-              .filter(Boolean);
-            if (para.length > 0) {
-              const decision = fila.Estatus === "A" ? "aceptada" : "rechazada";
-              await tx.correo.enqueue(
-                {
-                  para: para.join(", "),
-                  asunto: `Portal de Proveedores: su factura ${actual.folio} fue ${decision}`,
-                  texto: [
-                    `Estimado proveedor ${proveedor?.cardName ?? ""}:`,
-                    "",
-                    `Su factura con folio ${actual.folio} (UUID ${actual.uuid}) de la entrada de mercancía ${actual.entradaDocNum} fue ${decision}.`,
-                    ...(comentario ? ["", `Comentarios: ${comentario}`] : []),
-                    ...(fila.Estatus === "R" ? ["", "Puede corregirla y cargarla de nuevo en Mis facturas."] : []),
-                    "",
-                    "Este es un mensaje automático; por favor no lo responda.",
-                  ].join("\n"),
-                },
-                now,
-              );
-            }
+            const decision = fila.Estatus === "A" ? "aceptada" : "rechazada";
+            await avisarAlProveedor(
+              tx,
+              actual.cardCode,
+              `su factura ${actual.folio} fue ${decision}`,
+              [
+                `Su factura con folio ${actual.folio} (UUID ${actual.uuid}) de la entrada de mercancía ${actual.entradaDocNum} fue ${decision}.`,
+                ...(comentario ? [`Comentarios: ${comentario}`] : []),
+                ...(fila.Estatus === "R" ? ["Puede corregirla y cargarla de nuevo en Mis facturas."] : []),
+              ],
+              now,
+            );
           }
         }
       });

@@ -24,11 +24,12 @@ import { createAnswerCache } from "../../lib/answer-cache";
 import type { Clock } from "../../lib/clock";
 import { Forbidden, Invalid } from "../../lib/errors";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
-import type { Data } from "../../repositories";
+import type { Data, Repositories } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
+import { avisarAlProveedor } from "../correo/al-proveedor";
 import type { ProveedoresService } from "../proveedores/service";
 import { camposPagoContraXml, PAGO_MSG, revisarContraPago } from "./reglas";
-import type { ComplementoRecord } from "./repository";
+import type { ComplementoRecord, NuevoComplemento } from "./repository";
 
 export interface PagosDeps {
   /** Memory for cached list answers (characters); 0 turns the cache off. */
@@ -336,17 +337,7 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
         await guardar(async (tx) => {
           const archivoId = await tx.archivos.store(comprobante.bytes, "application/pdf");
           const valores = { comprobanteArchivoId: archivoId, comprobanteNombre: comprobante.nombre, updatedAt: now };
-          const id = registro
-            ? (await tx.pagos.update(registro.id, valores), registro.id)
-            : await tx.pagos.insert({
-                ...valores,
-                bd: pago.bd,
-                pagoDocEntry: pago.docEntry,
-                pagoDocNum: pago.docNum,
-                cardCode: pago.cardCode,
-                sociedadId: sociedad.id,
-                createdAt: now,
-              });
+          const id = await guardarRegistro(tx, pago, registro, sociedad.id, valores, now);
           await tx.auditoria.record({
             entidad: "pago",
             entidadId: String(id),
@@ -388,17 +379,7 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
           estatus: "P",
           updatedAt: now,
         };
-        const id = registro
-          ? (await tx.pagos.update(registro.id, valores), registro.id)
-          : await tx.pagos.insert({
-              ...valores,
-              bd: pago.bd,
-              pagoDocEntry: pago.docEntry,
-              pagoDocNum: pago.docNum,
-              cardCode: pago.cardCode,
-              sociedadId: sociedad.id,
-              createdAt: now,
-            });
+        const id = await guardarRegistro(tx, pago, registro, sociedad.id, valores, now);
         await tx.auditoria.record({
           entidad: "pago",
           entidadId: String(id),
@@ -459,29 +440,16 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
             at: now,
           });
           if (fila.Estatus !== actual.estatus && (fila.Estatus === "A" || fila.Estatus === "R")) {
-            const proveedor = await tx.proveedores.findByCardCode(actual.cardCode);
-            const para = (proveedor?.email ?? "")
-              .split(",")
-              .map((c) => c.trim())
-              .filter(Boolean);
-            if (para.length === 0) continue;
             const decision = fila.Estatus === "A" ? "aceptado" : "rechazado";
-            await tx.correo.enqueue(
-              {
-                para: para.join(", "),
-                asunto: `Portal de Proveedores: su complemento del pago ${actual.pagoDocNum} fue ${decision}`,
-                texto: [
-                  `Estimado proveedor ${proveedor?.cardName ?? ""}:`,
-                  "",
-                  `Su complemento de pago (UUID ${actual.uuid}) del pago ${actual.pagoDocNum} fue ${decision}.`,
-                  ...(comentario ? ["", `Comentarios: ${comentario}`] : []),
-                  ...(fila.Estatus === "R"
-                    ? ["", "Puede corregirlo y cargarlo de nuevo en Complemento de pagos."]
-                    : []),
-                  "",
-                  "Este es un mensaje automático; por favor no lo responda.",
-                ].join("\n"),
-              },
+            await avisarAlProveedor(
+              tx,
+              actual.cardCode,
+              `su complemento del pago ${actual.pagoDocNum} fue ${decision}`,
+              [
+                `Su complemento de pago (UUID ${actual.uuid}) del pago ${actual.pagoDocNum} fue ${decision}.`,
+                ...(comentario ? [`Comentarios: ${comentario}`] : []),
+                ...(fila.Estatus === "R" ? ["Puede corregirlo y cargarlo de nuevo en Complemento de pagos."] : []),
+              ],
               now,
             );
           }
@@ -490,6 +458,30 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
       return MSG.revisionExito;
     },
   };
+
+  /** Updates the payment's record, or creates it with these values; returns its id. */
+  async function guardarRegistro(
+    tx: Repositories,
+    pago: ErpPago,
+    registro: ComplementoRecord | undefined,
+    sociedadId: number,
+    valores: Partial<NuevoComplemento> & { updatedAt: Date },
+    now: Date,
+  ): Promise<number> {
+    if (registro) {
+      await tx.pagos.update(registro.id, valores);
+      return registro.id;
+    }
+    return tx.pagos.insert({
+      ...valores,
+      bd: pago.bd,
+      pagoDocEntry: pago.docEntry,
+      pagoDocNum: pago.docNum,
+      cardCode: pago.cardCode,
+      sociedadId,
+      createdAt: now,
+    });
+  }
 
   /** One transaction; the unique-UUID race answers as the check would have. */
   async function guardar(work: Parameters<typeof withTransaction>[0], uuid?: string) {

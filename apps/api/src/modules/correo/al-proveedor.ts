@@ -1,0 +1,35 @@
+import type { Repositories } from "../../repositories";
+
+/**
+ * Mail to a supplier about a decision on its documents, through the outbox of the caller's transaction: only at
+ * the supplier's stored addresses (a request's Correo is never used), with the greeting and the closing every
+ * such message has. Nothing is queued when the supplier has no address.
+ */
+export async function avisarAlProveedor(
+  tx: Pick<Repositories, "proveedores" | "correo">,
+  cardCode: string,
+  asunto: string,
+  parrafos: string[],
+  now: Date,
+): Promise<void> {
+  const proveedor = await tx.proveedores.findByCardCode(cardCode);
+  const para = (proveedor?.email ?? "")
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
+  if (para.length === 0) return;
+  await tx.correo.enqueue(
+    {
+      para: para.join(", "),
+      asunto: `Portal de Proveedores: ${asunto}`,
+      texto: [
+        `Estimado proveedor ${proveedor?.cardName ?? ""}:`,
+        "",
+        ...parrafos.flatMap((p, i) => (i === 0 ? [p] : ["", p])),
+        "",
+        "Este es un mensaje automático; por favor no lo responda.",
+      ].join("\n"),
+    },
+    now,
+  );
+}

@@ -17,22 +17,29 @@
  * The p95 targets are judged on the single-connection runs (one user's wait); more connections show how
  * latency grows with concurrency on the same machine.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { request } from "node:http";
-import { createServer } from "node:net";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { getEntradasMercanciaAnswerSchema, getPedidosAnswerSchema } from "@portal/contracts";
 import { createDatabase, runMigrations, schema, systemClock } from "@portal/db";
-import { DEMO_PASSWORD, seedDemo } from "@portal/db/seed";
+import { seedDemo } from "@portal/db/seed";
 import autocannon from "autocannon";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { createMockErpAdapter } from "../src/erp/mock/adapter";
 import type { ErpScope } from "../src/erp/types";
+import {
+  type ApiEnPrueba,
+  conCliente,
+  crearBaseTemporal,
+  iniciarApi,
+  mb,
+  msCompacto,
+  ordenar,
+  percentil,
+  servidorConfigurado,
+  vacuumAnalyze,
+} from "./comun";
 
-const here = dirname(fileURLToPath(import.meta.url));
 const env = (name: string, fallback: string) => process.env[name] ?? fallback;
 const escala = Number(env("BENCH_SCALE", "100"));
 const duracion = Number(env("BENCH_DURATION", "10"));
@@ -44,46 +51,12 @@ const conexiones = {
 };
 const TARGET_P95_MS = { proveedor: 100, empleado: 600 };
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (!serverUrl) {
+if (!servidorConfigurado) {
   console.error("Defina TEST_DATABASE_URL o DATABASE_URL (servidor PostgreSQL donde crear la base de prueba).");
   process.exit(1);
 }
 
-const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-const percentil = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
-const median = (xs: number[]) =>
-  percentil(
-    [...xs].sort((a, b) => a - b),
-    50,
-  );
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("sin puerto")),
-      );
-    });
-  });
-}
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const median = (xs: number[]) => percentil(ordenar(xs), 50);
 
 /**
  * The SQL the adapter runs for one scope, captured, then timed on its own: the versions query every call runs,
@@ -138,21 +111,17 @@ async function medirSql(url: string, scope: ErpScope, kind: "pedidos" | "entrada
 /** Touches one line of 1% of the scope's documents (at least one), as an ERP user editing them would. */
 async function cambiarDocumentos(url: string, scope: ErpScope, kind: "pedidos" | "entradas") {
   const [docs, lineas] = kind === "pedidos" ? ["pedidos", "pedido_lineas"] : ["entradas", "entrada_lineas"];
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const filtro = scope.cardCode === null ? "bd = any($1)" : "bd = any($1) and card_code = $2";
-    const valores = scope.cardCode === null ? [scope.bds] : [scope.bds, scope.cardCode];
-    const { rowCount } = await client.query(
+  const filtro = scope.cardCode === null ? "bd = any($1)" : "bd = any($1) and card_code = $2";
+  const valores = scope.cardCode === null ? [scope.bds] : [scope.bds, scope.cardCode];
+  const { rowCount } = await conCliente(url, (client) =>
+    client.query(
       `update erp_mock.${lineas} l set open_qty = open_qty from (
          select bd, doc_entry from erp_mock.${docs} where ${filtro} and doc_entry % 100 = 7) d
        where l.bd = d.bd and l.doc_entry = d.doc_entry and l.line_num = 0`,
       valores,
-    );
-    return rowCount ?? 0;
-  } finally {
-    await client.end();
-  }
+    ),
+  );
+  return rowCount ?? 0;
 }
 
 /** Time to the last byte of one POST, discarding the body (node:http, no parsing). */
@@ -178,27 +147,20 @@ interface Escenario {
 }
 
 async function main() {
-  const dbName = `portal_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  const dbUrl = new URL(serverUrl as string);
-  dbUrl.pathname = `/${dbName}`;
+  const bd = await crearBaseTemporal(`portal_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`);
   const key = randomBytes(32).toString("base64");
-  let server: ChildProcess | undefined;
-  await adminQuery(`CREATE DATABASE "${dbName}"`);
+  let api: ApiEnPrueba | undefined;
   try {
     // --- Data set ------------------------------------------------------------------------------------------
-    console.log(`[bench] base de datos temporal ${dbName}; sembrando escala ${escala} …`);
-    const handle = await createDatabase({ url: dbUrl.toString(), maxConnections: 4 });
+    console.log(`[bench] base de datos temporal ${bd.nombre}; sembrando escala ${escala} …`);
+    const handle = await createDatabase({ url: bd.url, maxConnections: 4 });
     await runMigrations(handle);
     const t0 = performance.now();
     const { erp } = await seedDemo(handle.db, Buffer.from(key, "base64"), { clock: systemClock, erpEscala: escala });
     const siembra = (performance.now() - t0) / 1000;
     await handle.close();
-    // Settle the fresh tables (visibility map, hint bits, statistics) so autovacuum does not run mid-measure.
     const t1 = performance.now();
-    const vacuum = new pg.Client({ connectionString: dbUrl.toString() });
-    await vacuum.connect();
-    await vacuum.query("vacuum (analyze)");
-    await vacuum.end();
+    await vacuumAnalyze(bd.url);
     console.log(`[bench] vacuum (analyze) en ${((performance.now() - t1) / 1000).toFixed(1)} s`);
     console.log(
       `[bench] ${erp.pedidos} pedidos (${erp.pedidoLineas} partidas), ${erp.entradas} entradas ` +
@@ -206,45 +168,9 @@ async function main() {
     );
 
     // --- Server ----------------------------------------------------------------------------------------------
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["--import", "tsx", join(here, "..", "src", "server.ts")], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATABASE_URL: dbUrl.toString(),
-        APP_ENCRYPTION_KEY: key,
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        RATE_LIMIT_MAX: "100000000",
-        WEB_DIST: "/nonexistent",
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    for (let i = 0; ; i++) {
-      const ok = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (i > 120) throw new Error("El servidor no respondió en 60 s.");
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const login = async (usuario: string, operador: string) => {
-      const res = await fetch(`${base}/api/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ usuario, password: DEMO_PASSWORD, operador }),
-      });
-      if (!res.ok) throw new Error(`login ${usuario}: ${res.status}`);
-      return ((await res.json()) as { data: { token: string } }).data.token;
-    };
-    const tokens = {
-      proveedor: await login("EKU9003173C9", "Proveedor"),
-      empleado: await login("admin", "Empleado"),
-    };
+    api = await iniciarApi({ databaseUrl: bd.url, clave: key });
+    const { base } = api;
+    const tokens = await api.tokensDemo();
     const scopes: Record<"proveedor" | "empleado", ErpScope> = {
       proveedor: { bds: ["SBO_KIJ", "SBO_MCI"], cardCode: "P00001" },
       empleado: { bds: ["SBO_IIA", "SBO_KIJ", "SBO_MCI"], cardCode: null },
@@ -282,7 +208,7 @@ async function main() {
         aisladas.push(await medirUna(`${base}${e.path}`, headers));
       aisladas.sort((a, b) => a - b);
       // 1% of the scope's documents change in the ERP (one line each): the next call re-reads only those.
-      const cambiados = await cambiarDocumentos(dbUrl.toString(), scopes[e.quien], e.kind);
+      const cambiados = await cambiarDocumentos(bd.url, scopes[e.quien], e.kind);
       const trasCambio = await medirUna(`${base}${e.path}`, headers);
       const schemaRespuesta = e.kind === "pedidos" ? getPedidosAnswerSchema : getEntradasMercanciaAnswerSchema;
       const parsed = schemaRespuesta.safeParse(JSON.parse(texto));
@@ -293,7 +219,7 @@ async function main() {
       if (enLinea > 0 || base64) throw new Error(`${e.nombre}: hay contenido de archivo en las filas`);
       const conPdf = filas.filter((r) => r.U_SYS_PMDPDF !== "").length;
 
-      const sqlMedido = await medirSql(dbUrl.toString(), scopes[e.quien], e.kind);
+      const sqlMedido = await medirSql(bd.url, scopes[e.quien], e.kind);
 
       for (const nConexiones of conexiones[e.quien]) {
         // Load.
@@ -328,34 +254,34 @@ async function main() {
         console.log(
           `\n[bench] ${e.nombre}: ${filas.length} filas (${conPdf} con PDF, 0 con contenido en línea), ${mb(texto.length)} ` +
             `(${texto.length} bytes; ${bytes} bytes por respuesta HTTP)\n` +
-            `        primera petición (caché de filas vacía) ${ms(fria)}; tras cambiar ${cambiados} documentos ${ms(trasCambio)}\n` +
-            `        ${aisladas.length} peticiones secuenciales (cliente mínimo): p50 ${ms(percentil(aisladas, 50))}, ` +
-            `p95 ${ms(percentil(aisladas, 95))}, máx ${ms(aisladas.at(-1) ?? Number.NaN)}\n` +
+            `        primera petición (caché de filas vacía) ${msCompacto(fria)}; tras cambiar ${cambiados} documentos ${msCompacto(trasCambio)}\n` +
+            `        ${aisladas.length} peticiones secuenciales (cliente mínimo): p50 ${msCompacto(percentil(aisladas, 50))}, ` +
+            `p95 ${msCompacto(percentil(aisladas, 95))}, máx ${msCompacto(aisladas.at(-1) ?? Number.NaN)}\n` +
             `        autocannon ${nConexiones} conexión(es) x ${duracion} s: ${latencias.length} respuestas 200, ` +
             `${r.non2xx} no-2xx, ${r.errors} errores; ${(latencias.length / r.duration).toFixed(1)} req/s\n` +
-            `        latencia p50 ${ms(percentil(latencias, 50))}, p95 ${ms(p95)}, p99 ${ms(percentil(latencias, 99))}, ` +
-            `máx ${ms(latencias.at(-1) ?? Number.NaN)} — objetivo p95 <= ${objetivo} ms: ${veredicto}\n` +
+            `        latencia p50 ${msCompacto(percentil(latencias, 50))}, p95 ${msCompacto(p95)}, p99 ${msCompacto(percentil(latencias, 99))}, ` +
+            `máx ${msCompacto(latencias.at(-1) ?? Number.NaN)} — objetivo p95 <= ${objetivo} ms: ${veredicto}\n` +
             `        SQL por sí solo — versiones (cada llamada; ${sqlMedido.versiones.filas} filas): ejecución ` +
-            `${ms(sqlMedido.versiones.ejecucion)}, ida y vuelta ${ms(sqlMedido.versiones.idaYVuelta)}; lectura completa ` +
+            `${msCompacto(sqlMedido.versiones.ejecucion)}, ida y vuelta ${msCompacto(sqlMedido.versiones.idaYVuelta)}; lectura completa ` +
             `(caché fría; ${sqlMedido.completa.consultas} consultas, ${sqlMedido.completa.filas} filas): ejecución ` +
-            `${ms(sqlMedido.completa.ejecucion)}, ida y vuelta ${ms(sqlMedido.completa.idaYVuelta)}, adaptador ` +
-            `${ms(sqlMedido.completa.adaptador)}`,
+            `${msCompacto(sqlMedido.completa.ejecucion)}, ida y vuelta ${msCompacto(sqlMedido.completa.idaYVuelta)}, adaptador ` +
+            `${msCompacto(sqlMedido.completa.adaptador)}`,
         );
         resultados.push([
           e.nombre,
           String(filas.length),
           mb(texto.length),
-          ms(fria),
-          ms(trasCambio),
-          `${ms(percentil(aisladas, 50))} / ${ms(percentil(aisladas, 95))}`,
+          msCompacto(fria),
+          msCompacto(trasCambio),
+          `${msCompacto(percentil(aisladas, 50))} / ${msCompacto(percentil(aisladas, 95))}`,
           String(nConexiones),
           (latencias.length / r.duration).toFixed(1),
-          ms(percentil(latencias, 50)),
-          ms(p95),
-          ms(percentil(latencias, 99)),
+          msCompacto(percentil(latencias, 50)),
+          msCompacto(p95),
+          msCompacto(percentil(latencias, 99)),
           `${objetivo} ms ${juzgado ? (cumple ? "ok" : "NO") : "(info)"}`,
-          `${ms(sqlMedido.versiones.ejecucion)} / ${ms(sqlMedido.completa.ejecucion)}`,
-          `${ms(sqlMedido.versiones.idaYVuelta)} / ${ms(sqlMedido.completa.idaYVuelta)}`,
+          `${msCompacto(sqlMedido.versiones.ejecucion)} / ${msCompacto(sqlMedido.completa.ejecucion)}`,
+          `${msCompacto(sqlMedido.versiones.idaYVuelta)} / ${msCompacto(sqlMedido.completa.idaYVuelta)}`,
         ]);
       }
     }
@@ -384,12 +310,9 @@ async function main() {
       `[bench] ${fallas === 0 ? "todos los objetivos se cumplen" : `${fallas} escenario(s) fuera de objetivo`}`,
     );
   } finally {
-    if (server && server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((r) => server?.once("exit", r));
-    }
-    if (process.env.BENCH_KEEP_DB === "true") console.log(`[bench] base conservada: ${dbUrl.toString()}`);
-    else await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await api?.detener();
+    if (process.env.BENCH_KEEP_DB === "true") console.log(`[bench] base conservada: ${bd.url}`);
+    else await bd.borrar();
   }
 }
 

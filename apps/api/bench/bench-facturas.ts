@@ -13,65 +13,39 @@
  * list call also reads their payment status from the ERP (issue 13).
  * Targets (issue 12): postFactura p95 <= 150 ms; supplier list <= 100 ms p95; employee 30,000 rows <= 600 ms p95.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { createServer } from "node:net";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { checkInvoiceAgainst, readInvoice } from "@portal/cfdi";
 import { emitirFacturaPrueba, readInvoiceVerified, shippedCertificates } from "@portal/cfdi/sello";
 import { createDatabase, runMigrations, schema, storeArchivo, systemClock } from "@portal/db";
-import { createErpEntrada, createSimplePdf, DEMO_PASSWORD, seedDemo } from "@portal/db/seed";
+import { createErpEntrada, createSimplePdf, seedDemo } from "@portal/db/seed";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import {
+  type ApiEnPrueba,
+  crearBaseTemporal,
+  iniciarApi,
+  KEMPER,
+  MCI,
+  mb,
+  ms,
+  ordenar,
+  pdfRellenoBase64,
+  percentil,
+  stats,
+  vacuumAnalyze,
+} from "./comun";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const serverUrl =
-  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const TOTAL = Number(process.env.BENCH_FACTURAS ?? 40_000);
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
   "base64",
 );
-const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
-const MCI = { rfc: "MCI7306249Y1", nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", cp: "54700", regimen: "603", uso: "G03" };
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return `p50 ${ms(pct(s, 50))} · p95 ${ms(pct(s, 95))} · máx ${ms(s.at(-1) ?? 0)} (${s.length} llamadas)`;
-};
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === "object" && a ? a.port : 0));
-    });
-  });
-}
-async function admin(text: string) {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
 
 async function main() {
-  const dbName = `portal_bench_fact_${randomBytes(4).toString("hex")}`;
-  const dbUrl = new URL(serverUrl);
-  dbUrl.pathname = `/${dbName}`;
+  const bd = await crearBaseTemporal(`portal_bench_fact_${randomBytes(4).toString("hex")}`);
   const key = randomBytes(32).toString("base64");
-  let server: ChildProcess | undefined;
-  await admin(`CREATE DATABASE "${dbName}"`);
+  let api: ApiEnPrueba | undefined;
   try {
-    const handle = await createDatabase({ url: dbUrl.toString(), maxConnections: 4 });
+    const handle = await createDatabase({ url: bd.url, maxConnections: 4 });
     await runMigrations(handle);
     await seedDemo(handle.db, Buffer.from(key, "base64"), { clock: systemClock });
     const db = handle.db;
@@ -126,12 +100,13 @@ async function main() {
       await db.insert(schema.facturas).values(rows);
     }
     // Every accepted invoice has its A/P invoice in the ERP (issue 13), half of them paid: the lists read their
-    // payment status from the ERP on every call.
+    // payment status from the ERP on every call. The demo seed's accepted invoices already have theirs.
     await db.execute(sql`insert into ${schema.erpFacturas} (bd, doc_entry, doc_num, card_code, num_at_card, uuid,
         doc_date, doc_total, paid_to_date, doc_cur, entrada_doc_num, portal_id)
       select f.bd, 500000 + f.id, 900000 + f.id, f.card_code, f.folio, f.uuid, f.fecha_factura, round(f.total, 2),
         case when f.id % 2 = 0 then round(f.total, 2) else 0 end, f.moneda, f.entrada_doc_num, f.id
-      from ${schema.facturas} f where f.estatus = 'A'`);
+      from ${schema.facturas} f where f.estatus = 'A'
+        and not exists (select 1 from ${schema.erpFacturas} e where e.bd = f.bd and e.portal_id = f.id)`);
     // Receipts to invoice during the postFactura runs.
     const entradas: number[] = [];
     for (let i = 0; i < 80; i++) {
@@ -147,90 +122,30 @@ async function main() {
       entradas.push(e.docNum);
     }
     await handle.close();
-    await (async () => {
-      const c = new pg.Client({ connectionString: dbUrl.toString() });
-      await c.connect();
-      await c.query("vacuum (analyze)");
-      await c.end();
-    })();
+    await vacuumAnalyze(bd.url);
     console.log(`[bench] ${TOTAL} facturas sembradas en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["--import", "tsx", join(here, "..", "src", "server.ts")], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATABASE_URL: dbUrl.toString(),
-        APP_ENCRYPTION_KEY: key,
-        SEED_DEMO: "false",
-        SAT_TEST_CERTS: "true",
-        LOG_LEVEL: "warn",
-        RATE_LIMIT_MAX: "100000000",
-        WEB_DIST: "/nonexistent",
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 120) throw new Error("El servidor no respondió en 60 s.");
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const login = async (usuario: string, operador: string) =>
-      (
-        (await (
-          await fetch(`${base}/api/login`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ usuario, password: DEMO_PASSWORD, operador }),
-          })
-        ).json()) as { data: { token: string } }
-      ).data.token;
-    const tokens = { proveedor: await login("EKU9003173C9", "Proveedor"), empleado: await login("admin", "Empleado") };
-    const timed = async (path: string, token: string, body: unknown) => {
-      const t = performance.now();
-      const r = await fetch(`${base}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-access-token": token },
-        body: JSON.stringify(body),
-      });
-      const text = await r.text();
-      return { ms: performance.now() - t, status: r.status, bytes: Buffer.byteLength(text), text };
-    };
+    api = await iniciarApi({ databaseUrl: bd.url, clave: key, certificadosPrueba: true });
+    const tokens = await api.tokensDemo();
+    const { post } = api;
 
     // --- getFacturas ---------------------------------------------------------------------------------------
     for (const [quien, veces] of [
       ["proveedor", 30],
       ["empleado", 10],
     ] as const) {
-      const first = await timed("/api/facturas/getFacturas", tokens[quien], {});
+      const first = await post("/api/facturas/getFacturas", tokens[quien], {});
       const filas = (JSON.parse(first.text) as { data: unknown[] }).data.length;
       const xs: number[] = [];
-      for (let i = 0; i < veces; i++) xs.push((await timed("/api/facturas/getFacturas", tokens[quien], {})).ms);
+      for (let i = 0; i < veces; i++) xs.push((await post("/api/facturas/getFacturas", tokens[quien], {})).ms);
       console.log(
-        `[bench] getFacturas ${quien}: ${filas} filas, ${(first.bytes / 1024 / 1024).toFixed(2)} MB · primera llamada ` +
+        `[bench] getFacturas ${quien}: ${filas} filas, ${mb(first.bytes, 2)} · primera llamada ` +
           `(armada por la base de datos) ${ms(first.ms)} · siguientes (huella sin cambios) ${stats(xs)}`,
       );
     }
 
     // --- postFactura ---------------------------------------------------------------------------------------
-    const pdf64 = Buffer.concat([
-      Buffer.from(createSimplePdf("Factura", ["representación impresa"])),
-      randomBytes(200_000)
-        .toString("base64")
-        .match(/.{1,76}/g)!
-        .map((l) => Buffer.from(`% ${l}\n`))
-        .reduce((a, b) => Buffer.concat([a, b])),
-      Buffer.from("%%EOF\n"),
-    ]).toString("base64");
+    const pdf64 = pdfRellenoBase64("Factura", 200_000);
     const cuerpo = (docNum: number) => {
       const xml = emitirFacturaPrueba({
         emisor: KEMPER,
@@ -282,7 +197,7 @@ async function main() {
     for (const docNum of entradas.slice(0, 40)) {
       const { body } = cuerpo(docNum);
       tamaño = Buffer.byteLength(JSON.stringify(body));
-      const r = await timed("/api/facturas/postFactura", tokens.proveedor, body);
+      const r = await post("/api/facturas/postFactura", tokens.proveedor, body);
       if (r.status !== 200) throw new Error(`postFactura ${r.status}: ${r.text}`);
       secuenciales.push(r.ms);
     }
@@ -290,7 +205,7 @@ async function main() {
     const concurrentes: number[] = [];
     for (let lote = 0; lote < 4; lote++) {
       const cuerpos = entradas.slice(40 + lote * 10, 50 + lote * 10).map((n) => cuerpo(n).body);
-      const rs = await Promise.all(cuerpos.map((b) => timed("/api/facturas/postFactura", tokens.proveedor, b)));
+      const rs = await Promise.all(cuerpos.map((b) => post("/api/facturas/postFactura", tokens.proveedor, b)));
       for (const r of rs) {
         if (r.status !== 200) throw new Error(`postFactura ${r.status}: ${r.text}`);
         concurrentes.push(r.ms);
@@ -317,20 +232,14 @@ async function main() {
       }
       lecturas.push(performance.now() - t);
     }
-    const lectura = pct(
-      [...lecturas].sort((a, b) => a - b),
-      50,
-    );
-    const total = pct(
-      [...secuenciales].sort((a, b) => a - b),
-      50,
-    );
+    const lectura = percentil(ordenar(lecturas), 50, 0);
+    const total = percentil(ordenar(secuenciales), 50, 0);
     console.log(
       `[bench] lectura del XML + ambos sellos + reglas: p50 ${ms(lectura)} (${((lectura / total) * 100).toFixed(0)} % de la llamada secuencial); el resto es transporte, archivos y la transacción`,
     );
   } finally {
-    server?.kill();
-    await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await api?.detener();
+    await bd.borrar();
   }
 }
 

@@ -16,12 +16,7 @@
  *    reading the XML and verifying both seals takes, against the whole call.
  * Targets (issue 14): employee getPagos p95 <= 600 ms; supplier getPagos p95 <= 100 ms; postPago p95 <= 150 ms.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { readPaymentComplement } from "@portal/cfdi";
 import {
   type DocumentoPrueba,
@@ -31,12 +26,23 @@ import {
 } from "@portal/cfdi/sello";
 import type { ComplementoEsperado, PagoRow } from "@portal/contracts";
 import { createDatabase, runMigrations, systemClock } from "@portal/db";
-import { createSimplePdf, DEMO_PASSWORD, seedDemo } from "@portal/db/seed";
-import pg from "pg";
+import { seedDemo } from "@portal/db/seed";
+import type pg from "pg";
+import {
+  type ApiEnPrueba,
+  conCliente,
+  crearBaseTemporal,
+  iniciarApi,
+  KEMPER,
+  MCI,
+  mb,
+  ms,
+  ordenar,
+  pdfRellenoBase64,
+  percentil,
+  stats,
+} from "./comun";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const serverUrl =
-  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const TOTAL = Number(process.env.BENCH_PAGOS ?? 20_000);
 const KEMPER_PAGOS = Math.min(TOTAL, Number(process.env.BENCH_PAGOS_KEMPER ?? 1_000));
 const POSTS = Number(process.env.BENCH_PAGOS_POSTS ?? 40);
@@ -44,52 +50,13 @@ const DOCUMENTOS = 45;
 /** DocEntry bases: the bulk from 100,000 (invoices 3 per payment), the REP's payment and invoices far above. */
 const BASE = 100_000;
 const BASE_REP = 5_000_000;
-const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
-const MCI = { rfc: "MCI7306249Y1", nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", cp: "54700", regimen: "603" };
 /** The REP's payment: paid in November for invoices of October (PPD: a complement is owed). */
 const FECHA_PAGO = "2026-11-10";
 const FECHA_FACTURAS = "2026-10-05";
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const stats = (xs: number[]) => {
-  const s = sorted(xs);
-  return `p50 ${ms(pct(s, 50))} · p95 ${ms(pct(s, 95))} · máx ${ms(s.at(-1) ?? 0)} (${s.length} llamadas)`;
-};
 const meta = (p95: number, objetivo: number) =>
   `p95 ${ms(p95)} ${p95 <= objetivo ? "✔" : "✘"} (objetivo <= ${objetivo} ms)`;
 const dinero = (c: number) => `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, "0")}`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === "object" && a ? a.port : 0));
-    });
-  });
-}
-async function conCliente<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await work(c);
-  } finally {
-    await c.end();
-  }
-}
-/** Resident memory of a process (VmRSS), in MB, or null where /proc is not available. */
-function rssMb(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The ERP's payments in bulk: one statement per table, generate_series, nothing through the application. */
 async function sembrarPagos(c: pg.Client) {
@@ -176,26 +143,23 @@ async function sembrarPagoRep(c: pg.Client) {
 }
 
 async function main() {
-  const dbName = `portal_bench_pagos_${randomBytes(4).toString("hex")}`;
-  const dbUrl = new URL(serverUrl);
-  dbUrl.pathname = `/${dbName}`;
+  const bd = await crearBaseTemporal(`portal_bench_pagos_${randomBytes(4).toString("hex")}`);
   const key = randomBytes(32).toString("base64");
-  let server: ChildProcess | undefined;
-  await conCliente(serverUrl, (c) => c.query(`CREATE DATABASE "${dbName}"`));
+  let api: ApiEnPrueba | undefined;
   try {
-    const handle = await createDatabase({ url: dbUrl.toString(), maxConnections: 4 });
+    const handle = await createDatabase({ url: bd.url, maxConnections: 4 });
     await runMigrations(handle);
     await seedDemo(handle.db, Buffer.from(key, "base64"), { clock: systemClock });
     await handle.close();
     const t0 = performance.now();
-    const rep = await conCliente(dbUrl.toString(), async (c) => {
+    const rep = await conCliente(bd.url, async (c) => {
       await sembrarPagos(c);
       const r = await sembrarPagoRep(c);
       await c.query("vacuum (analyze)");
       return r;
     });
     const [conteo] = await conCliente(
-      dbUrl.toString(),
+      bd.url,
       async (c) =>
         (
           await c.query<{ pagos: number; lineas: number; facturas: number }>(`select
@@ -210,57 +174,10 @@ async function main() {
         `aplicaciones, ${conteo?.facturas} facturas de proveedor`,
     );
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["--import", "tsx", join(here, "..", "src", "server.ts")], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATABASE_URL: dbUrl.toString(),
-        APP_ENCRYPTION_KEY: key,
-        SEED_DEMO: "false",
-        SAT_TEST_CERTS: "true",
-        LOG_LEVEL: "warn",
-        RATE_LIMIT_MAX: "100000000",
-        WEB_DIST: "/nonexistent",
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 120) throw new Error("El servidor no respondió en 60 s.");
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const rssInicio = rssMb(server.pid);
-    const login = async (usuario: string, operador: string) =>
-      (
-        (await (
-          await fetch(`${base}/api/login`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ usuario, password: DEMO_PASSWORD, operador }),
-          })
-        ).json()) as { data: { token: string } }
-      ).data.token;
-    const tokens = { proveedor: await login("EKU9003173C9", "Proveedor"), empleado: await login("admin", "Empleado") };
-    const timed = async (path: string, token: string, body: unknown) => {
-      const t = performance.now();
-      const r = await fetch(`${base}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-access-token": token },
-        body: JSON.stringify(body),
-      });
-      const text = await r.text();
-      return { ms: performance.now() - t, status: r.status, bytes: Buffer.byteLength(text), text };
-    };
+    api = await iniciarApi({ databaseUrl: bd.url, clave: key, certificadosPrueba: true });
+    const rssInicio = api.rssMb();
+    const tokens = await api.tokensDemo();
+    const { post } = api;
 
     // --- getPagos ------------------------------------------------------------------------------------------
     const objetivos = { empleado: 600, proveedor: 100 } as const;
@@ -269,24 +186,24 @@ async function main() {
       ["empleado", 20],
       ["proveedor", 40],
     ] as const) {
-      const first = await timed("/api/pagos/getPagos", tokens[quien], {});
+      const first = await post("/api/pagos/getPagos", tokens[quien], {});
       if (first.status !== 200) throw new Error(`getPagos ${quien} ${first.status}: ${first.text.slice(0, 500)}`);
       const filas = (JSON.parse(first.text) as { data: PagoRow[] }).data;
       if (quien === "proveedor") filasProveedor = filas;
       const xs: number[] = [];
       for (let i = 0; i < veces; i++) {
-        const r = await timed("/api/pagos/getPagos", tokens[quien], {});
+        const r = await post("/api/pagos/getPagos", tokens[quien], {});
         if (r.status !== 200) throw new Error(`getPagos ${quien} ${r.status}: ${r.text.slice(0, 500)}`);
         xs.push(r.ms);
       }
       const detalle = filas.reduce((s, f) => s + f.Detalle.length, 0);
       console.log(
         `[bench] getPagos ${quien}: ${filas.length} filas (${detalle} facturas en Detalle), ` +
-          `${(first.bytes / 1024 / 1024).toFixed(2)} MB · primera llamada ${ms(first.ms)} · siguientes ${stats(xs)} · ` +
-          meta(pct(sorted(xs), 95), objetivos[quien]),
+          `${mb(first.bytes, 2)} · primera llamada ${ms(first.ms)} · siguientes ${stats(xs)} · ` +
+          meta(percentil(ordenar(xs), 95), objetivos[quien]),
       );
     }
-    const rssListas = rssMb(server.pid);
+    const rssListas = api.rssMb();
     if (rssListas !== null) {
       console.log(
         `[bench] memoria residente de la API (VmRSS): ${rssInicio?.toFixed(0) ?? "?"} MB al arrancar, ` +
@@ -300,7 +217,7 @@ async function main() {
     if (fila.Detalle.length !== DOCUMENTOS) {
       throw new Error(`El pago ${rep.docNum} trae ${fila.Detalle.length} facturas, no ${DOCUMENTOS}.`);
     }
-    const esperadoRes = await timed("/api/pagos/getComplementoEsperado", tokens.proveedor, {
+    const esperadoRes = await post("/api/pagos/getComplementoEsperado", tokens.proveedor, {
       BD: "SBO_MCI",
       PagoSAP: rep.docNum,
     });
@@ -325,15 +242,7 @@ async function main() {
       `[bench] complemento de ${pagoNodo.Documentos.length} documentos relacionados por ${pagoNodo.Monto} MXN ` +
         `(${esperado ? `getComplementoEsperado, ${ms(esperadoRes.ms)}` : "armado a mano: getComplementoEsperado no respondió uno"})`,
     );
-    const pdf64 = Buffer.concat([
-      Buffer.from(createSimplePdf("Complemento de pago", ["representación impresa"])),
-      randomBytes(100_000)
-        .toString("base64")
-        .match(/.{1,76}/g)!
-        .map((l) => Buffer.from(`% ${l}\n`))
-        .reduce((a, b) => Buffer.concat([a, b])),
-      Buffer.from("%%EOF\n"),
-    ]).toString("base64");
+    const pdf64 = pdfRellenoBase64("Complemento de pago", 100_000);
     const complemento = () => {
       const uuid = randomUUID().toUpperCase();
       return emitirComplementoPrueba({
@@ -382,7 +291,7 @@ async function main() {
       const json = JSON.stringify(body);
       tamaño = Buffer.byteLength(json);
       xmlBytes = Buffer.byteLength(ultimoXml);
-      const r = await timed("/api/pagos/postPago", tokens.proveedor, body);
+      const r = await post("/api/pagos/postPago", tokens.proveedor, body);
       const answer = (() => {
         try {
           return JSON.parse(r.text) as { status?: string; message?: string };
@@ -398,7 +307,7 @@ async function main() {
     }
     console.log(
       `[bench] postPago secuencial (${(tamaño / 1024).toFixed(0)} KB de JSON, XML de ${(xmlBytes / 1024).toFixed(0)} KB, ` +
-        `${DOCUMENTOS} documentos): ${stats(secuenciales)} · ${meta(pct(sorted(secuenciales), 95), 150)}`,
+        `${DOCUMENTOS} documentos): ${stats(secuenciales)} · ${meta(percentil(ordenar(secuenciales), 95, 0), 150)}`,
     );
     // Where the time goes: reading the XML and both seals, in this process on the same complement.
     const store = shippedCertificates();
@@ -409,18 +318,18 @@ async function main() {
       lecturas.push(performance.now() - t);
       if (i === 0 && !r.ok) console.log(`[bench] la lectura verificada falló: ${r.errors.join("; ")}`);
     }
-    const lectura = pct(sorted(lecturas), 50);
-    const llamada = pct(sorted(secuenciales), 50);
+    const lectura = percentil(ordenar(lecturas), 50);
+    const llamada = percentil(ordenar(secuenciales), 50, 0);
     console.log(
       `[bench] lectura del XML + ambos sellos (readPaymentComplementVerified): p50 ${ms(lectura)} · ` +
-        `p95 ${ms(pct(sorted(lecturas), 95))} (${((lectura / llamada) * 100).toFixed(0)} % de la llamada secuencial, ` +
+        `p95 ${ms(percentil(ordenar(lecturas), 95))} (${((lectura / llamada) * 100).toFixed(0)} % de la llamada secuencial, ` +
         `p50 ${ms(llamada)}); el resto es transporte, reglas, archivos y la transacción`,
     );
-    const rssFinal = rssMb(server.pid);
+    const rssFinal = api.rssMb();
     if (rssFinal !== null) console.log(`[bench] memoria residente de la API al final: ${rssFinal.toFixed(0)} MB`);
   } finally {
-    server?.kill();
-    await conCliente(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+    await api?.detener();
+    await bd.borrar();
   }
 }
 

@@ -22,12 +22,14 @@ import { homeRoutes } from "./modules/home/routes";
 import { pagosRoutes } from "./modules/pagos/routes";
 import { pedidosRoutes } from "./modules/pedidos/routes";
 import { proveedoresRoutes } from "./modules/proveedores/routes";
+import { satWorkerPlugin } from "./modules/sat-estado/worker";
 import { sociedadesRoutes } from "./modules/sociedades/routes";
 import { errorsPlugin } from "./plugins/errors";
 import { clientErrorHandler, frameworkErrors, securityPlugin } from "./plugins/security";
 import { sessionPlugin } from "./plugins/session";
 import { staticWebPlugin } from "./plugins/static-web";
 import { swaggerPlugin } from "./plugins/swagger";
+import { simuladorSatRoutes } from "./sat/simulador";
 import { servicesPlugin } from "./services";
 import type { RegisteredRoute } from "./types";
 
@@ -49,6 +51,8 @@ export interface BuildOptions {
   mailWorker?: boolean;
   /** Run the ERP job worker (default true); tests call services.erpFacturas.flush() instead. */
   erpWorker?: boolean;
+  /** Run the SAT status jobs on a timer (default true); tests call services.satEstado.flush() instead. */
+  satWorker?: boolean;
   /** Wraps the ERP adapter: tests put a failing network or a crash between the portal and the ERP. */
   erp?: (adapter: ErpAdapter) => ErpAdapter;
 }
@@ -125,6 +129,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(pagosRoutes);
   await app.register(correoWorkerPlugin, { enabled: options.mailWorker ?? true });
   await app.register(erpWorkerPlugin, { enabled: options.erpWorker ?? true });
+  await app.register(satWorkerPlugin, { enabled: options.satWorker ?? true });
+  // The SAT's status service, simulated in this process (demo, tests, e2e; config refuses it in production).
+  if (config.SAT_SIMULADOR) {
+    await app.register(simuladorSatRoutes, { estadoDe: app.services.satSimulador.estadoDe });
+  }
 
   await app.register(staticWebPlugin);
   return app;

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SESSION_TTL_MS } from "@portal/contracts";
 import { z } from "zod";
+import { SAT_ESTADO_CFDI_URL_PRODUCCION } from "./sat/estado-cfdi";
 
 const bool = z.enum(["true", "false"]).transform((v) => v === "true");
 
@@ -64,14 +65,36 @@ const envSchema = z.object({
    * does not ship; unset = no fetching (shipped certificates only). Fetched certificates are kept in PostgreSQL.
    */
   SAT_CERTS_URL: z.string().url().optional(),
+  /**
+   * The SAT's CFDI status service (ConsultaCFDIService, issue 15). Unset: the SAT's production address, or this
+   * process's own simulator when SAT_SIMULADOR is on.
+   */
+  SAT_ESTADO_CFDI_URL: z.string().url().optional(),
+  /** How long a status query may take before the CFDI is left pending and asked again later. */
+  SAT_ESTADO_CFDI_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Mount the local simulator of the SAT's status service (POST /simulador-sat/ConsultaCFDIService.svc).
+   * Default: true, except with NODE_ENV=production (then only when set explicitly, as the demo and e2e do).
+   */
+  SAT_SIMULADOR: bool.optional(),
+  /** How often the SAT status jobs run (pending CFDIs and the re-checks of accepted ones). */
+  SAT_POLL_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 60_000),
   /** Where the portal is reached, for links in e-mails. */
   PUBLIC_URL: z.string().url().default("http://localhost:3000"),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<Env, "DATA_DIR" | "WEB_DIST" | "SAT_TEST_CERTS"> {
+export interface AppConfig
+  extends Omit<Env, "DATA_DIR" | "WEB_DIST" | "SAT_TEST_CERTS" | "SAT_SIMULADOR" | "SAT_ESTADO_CFDI_URL"> {
   SAT_TEST_CERTS: boolean;
+  SAT_SIMULADOR: boolean;
+  /** The status service's address; null = this process's own simulator (known once the server listens). */
+  SAT_ESTADO_CFDI_URL: string | null;
   DATA_DIR: string;
   /** Folder of the built web app, or null when it has not been built (API-only). */
   WEB_DIST: string | null;
@@ -91,8 +114,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === "production" && !e.APP_ENCRYPTION_KEY) {
     throw new Error("Configuración inválida: APP_ENCRYPTION_KEY es obligatoria en producción.");
   }
+  const simulador = e.SAT_SIMULADOR ?? e.NODE_ENV !== "production";
   return {
     ...e,
+    SAT_SIMULADOR: simulador,
+    SAT_ESTADO_CFDI_URL: e.SAT_ESTADO_CFDI_URL ?? (simulador ? null : SAT_ESTADO_CFDI_URL_PRODUCCION),
     DATA_DIR: resolve(e.DATA_DIR ?? join(process.cwd(), ".data", "pglite")),
     WEB_DIST: webDist,
     SAT_TEST_CERTS: e.SAT_TEST_CERTS ?? e.NODE_ENV !== "production",

@@ -10,6 +10,7 @@ import { createHealthRepository } from "./modules/health/repository";
 import { createPagosRepository } from "./modules/pagos/repository";
 import { createProveedoresRepository } from "./modules/proveedores/repository";
 import { createCertificadosSatRepository } from "./modules/sat/repository";
+import { createSatEstadoRepository } from "./modules/sat-estado/repository";
 import { createSociedadesRepository } from "./modules/sociedades/repository";
 
 /**
@@ -29,6 +30,7 @@ export function createRepositories(db: Database) {
     pagos: createPagosRepository(db),
     certificadosSat: createCertificadosSatRepository(db),
     proveedores: createProveedoresRepository(db),
+    satEstado: createSatEstadoRepository(db),
     sociedades: createSociedadesRepository(db),
   };
 }

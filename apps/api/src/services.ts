@@ -24,8 +24,11 @@ import { createPagosService } from "./modules/pagos/service";
 import { pedidosList } from "./modules/pedidos/service";
 import { createProveedoresService } from "./modules/proveedores/service";
 import { createCertificateStore } from "./modules/sat/certificados";
+import { createSatEstadoService } from "./modules/sat-estado/service";
 import { createSociedadesService } from "./modules/sociedades/service";
 import { createData } from "./repositories";
+import { createEstadoCfdiClient } from "./sat/estado-cfdi";
+import { SIMULADOR_SAT_PATH } from "./sat/simulador";
 
 /**
  * Composition root of the domain: repositories (SQL, src/repositories.ts) -> services (rules). Services get
@@ -42,6 +45,8 @@ export function createServices(
     /** Wraps the ERP adapter (tests put a flaky network between the portal and the ERP). */
     erp?: (adapter: ErpAdapter) => ErpAdapter;
     warn?: (error: unknown, message: string) => void;
+    /** Where this process listens (the SAT simulator's address when SAT_ESTADO_CFDI_URL is not set). */
+    ownAddress?: () => string | null;
   } = {},
 ) {
   const data = createData(db);
@@ -70,6 +75,17 @@ export function createServices(
     certificados: createCertificateStore(repos.certificadosSat, clock, config.SAT_CERTS_URL),
     trustTestCertificates: config.SAT_TEST_CERTS,
   };
+  // The SAT's CFDI status service (issue 15): the real client, pointed at the SAT or at the simulator.
+  const satUrl = config.SAT_ESTADO_CFDI_URL;
+  const satEstado = createSatEstadoService({
+    data,
+    clock,
+    cliente: createEstadoCfdiClient({
+      url: () => satUrl ?? (options.ownAddress?.() ? `${options.ownAddress()}${SIMULADOR_SAT_PATH}` : null),
+      timeoutMs: config.SAT_ESTADO_CFDI_TIMEOUT_MS,
+    }),
+    warn: options.warn ?? (() => {}),
+  });
   const erpFacturas = createErpFacturasService({ data, clock, erp });
   const facturas = createFacturasService({
     data,
@@ -81,6 +97,7 @@ export function createServices(
     listCacheBytes: config.ERP_ROW_CACHE_MB * 1024 * 1024,
     erpFacturas,
     erpScope,
+    satEstado,
     warn: options.warn ?? (() => {}),
   });
   const pagos = createPagosService({
@@ -90,6 +107,7 @@ export function createServices(
     erpScope,
     proveedores,
     sellos,
+    satEstado,
     listCacheBytes: config.ERP_ROW_CACHE_MB * 1024 * 1024,
   });
   const home = createHomeService(repos.sociedades, {
@@ -122,6 +140,9 @@ export function createServices(
     erpFacturas,
     pagos,
     sellos,
+    satEstado,
+    /** The SAT simulator's table (sat/simulador.ts). */
+    satSimulador: { estadoDe: repos.satEstado.estadoSimulado, simular: repos.satEstado.simular },
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -136,6 +157,19 @@ export const servicesPlugin = fp(
       createServices(app.database.db, app.clock, app.config, opts.encryptionKey, opts.mailTransport, {
         ...(opts.erp ? { erp: opts.erp } : {}),
         warn: (error, message) => app.log.warn({ err: error }, message),
+        ownAddress: () => {
+          const a = app.server.address();
+          if (!a || typeof a === "string") return null;
+          const host =
+            a.family === "IPv6"
+              ? a.address === "::"
+                ? "[::1]"
+                : `[${a.address}]`
+              : a.address === "0.0.0.0"
+                ? "127.0.0.1"
+                : a.address;
+          return `http://${host}:${a.port}`;
+        },
       }),
     );
   },

@@ -73,6 +73,7 @@ export async function createTestAppOn(
     logStream: options.logLines ? { write: (line: string) => void options.logLines!.push(line) } : undefined,
     mailWorker: false,
     erpWorker: false,
+    satWorker: false,
     mailTransport: options.mailTransport ?? (async () => {}),
     ...(options.erp ? { erp: options.erp } : {}),
   });
@@ -83,6 +84,9 @@ export async function createTestAppOn(
     return payload;
   });
   await app.ready();
+  // Listening (on a free port) so the SAT status client reaches the simulator mounted in this app over real HTTP
+  // (SAT_SIMULADOR defaults to true in tests; SAT_ESTADO_CFDI_URL unset = this process's own simulator).
+  if (app.config.SAT_SIMULADOR && !env.SAT_ESTADO_CFDI_URL) await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     app,
     tdb,

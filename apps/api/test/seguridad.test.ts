@@ -387,7 +387,8 @@ describe("every answer in the portal's shape, with its headers and no caching of
   let base = "";
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: "true" });
-    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    // createTestApp already listens (the SAT simulator is reached over HTTP).
+    if (!t.app.server.listening) await t.app.listen({ host: "127.0.0.1", port: 0 });
     const address = t.app.server.address();
     base = typeof address === "object" && address ? String(address.port) : "";
   });

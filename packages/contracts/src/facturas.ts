@@ -83,6 +83,15 @@ export const facturaRowSchema = z.object({
   EstadoERP: z.enum(["", "pendiente", "creada", "fallido"]).optional(),
   /** The ERP's last error for this invoice (employees only; '' for suppliers and when there is none). */
   ErrorERP: z.string().optional(),
+  /**
+   * The SAT's status of the CFDI (issue 15; employees only): '' not known yet, else what ConsultaCFDIService last
+   * answered (Vigente, Cancelado, No Encontrado).
+   */
+  EstadoSAT: z.enum(["", "Vigente", "Cancelado", "No Encontrado"]).optional(),
+  /** Accepted without a definite answer from the SAT ('pendiente de verificar'): a job asks again (issue 15). */
+  PendienteSAT: z.boolean().optional(),
+  /** ValidacionEFOS as the SAT answered it: '200' the issuer is not on the EFOS list, '100' it is (issue 15). */
+  EfosSAT: z.string().optional(),
 });
 export type FacturaRow = z.infer<typeof facturaRowSchema>;
 

@@ -80,6 +80,15 @@ export const pagoRowSchema = z.object({
   ComplementoVencido: z.boolean().optional(),
   /** The complement record's version (issue 14): a reviewer's decision carries the version it saw. */
   Version: enteroSchema("Version").optional(),
+  /**
+   * The SAT's status of the CFDI (issue 15; employees only): '' not known yet, else what ConsultaCFDIService last
+   * answered (Vigente, Cancelado, No Encontrado).
+   */
+  EstadoSAT: z.enum(["", "Vigente", "Cancelado", "No Encontrado"]).optional(),
+  /** Accepted without a definite answer from the SAT ('pendiente de verificar'): a job asks again (issue 15). */
+  PendienteSAT: z.boolean().optional(),
+  /** ValidacionEFOS as the SAT answered it: '200' the issuer is not on the EFOS list, '100' it is (issue 15). */
+  EfosSAT: z.string().optional(),
 });
 export type PagoRow = z.infer<typeof pagoRowSchema>;
 

@@ -2,7 +2,8 @@ import { ARCHIVO_URL_PREFIX } from "@portal/contracts";
 import { type Database, schema } from "@portal/db";
 import { and, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 
-const { auditoria, empleados, erpTrabajos, facturas, sociedades, proveedores, proveedorSociedades } = schema;
+const { auditoria, empleados, erpTrabajos, facturas, sociedades, proveedores, proveedorSociedades, satEstadosCfdi } =
+  schema;
 
 /** What the ERP says about an A/P invoice the portal created (the mirror columns of `facturas`). */
 export interface EstadoErpFactura {
@@ -48,15 +49,23 @@ export function createFacturasRepository(db: Database) {
           'EstadoERP', case when x.erp_doc_num is not null or x.trabajo_estado = 'hecho' then 'creada'
             when x.trabajo_estado is null then '' else x.trabajo_estado end,
           'ErrorERP', ${paraEmpleado ? sql`coalesce(x.trabajo_error, '')` : sql`''`}
+          ${
+            paraEmpleado
+              ? sql`, 'EstadoSAT', coalesce(x.sat_estado, ''), 'PendienteSAT', coalesce(x.sat_pendiente, false),
+                  'EfosSAT', coalesce(x.sat_efos, '')`
+              : sql``
+          }
         ) order by x.fila), '[]')::text as filas
         from (
           select f.*, s.nombre as nom_sociedad, p.card_name, p.email, t.estado as trabajo_estado,
-                 t.ultimo_error as trabajo_error,
+                 t.ultimo_error as trabajo_error, e.estado as sat_estado, e.pendiente as sat_pendiente,
+                 e.validacion_efos as sat_efos,
                  row_number() over (order by f.created_at desc, f.id desc) as fila
           from ${facturas} f
           join ${sociedades} s on s.id = f.sociedad_id
           join ${proveedores} p on p.card_code = f.card_code
           left join ${erpTrabajos} t on t.factura_id = f.id and t.tipo = 'crear_factura'
+          left join ${satEstadosCfdi} e on e.tipo = 'factura' and e.documento_id = f.id
           where ${filter}
         ) x`)) as unknown as { rows: { filas: string }[] };
     return result.rows[0]?.filas ?? "[]";
@@ -160,7 +169,8 @@ export function createFacturasRepository(db: Database) {
         select concat_ws(':', count(*), max(f.id), sum(f.version),
           (select max(updated_at) from ${sociedades}), (select max(updated_at) from ${proveedores}),
           (select concat_ws('-', count(*), sum(intentos), sum(case estado when 'hecho' then 1 when 'fallido' then 2
-            else 0 end)) from ${erpTrabajos})) as huella
+            else 0 end)) from ${erpTrabajos}),
+          (select concat_ws('-', count(*), sum(version)) from ${satEstadosCfdi} where tipo = 'factura')) as huella
         from ${facturas} f
         ${cardCode === null ? sql`` : sql`where f.card_code = ${cardCode}`}`)) as unknown as {
         rows: { huella: string }[];

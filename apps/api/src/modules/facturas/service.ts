@@ -23,6 +23,7 @@ import { SERVER_PDF_CHECK } from "../archivos/uploads";
 import { avisarAlProveedor } from "../correo/al-proveedor";
 import type { ErpFacturasService } from "../erp-facturas/service";
 import type { ProveedoresService } from "../proveedores/service";
+import type { SatEstadoService } from "../sat-estado/service";
 import { camposContraXml, FACTURA_MSG } from "./reglas";
 import type { FacturaRecord } from "./repository";
 
@@ -57,6 +58,8 @@ export interface FacturasDeps {
   /** Accepted invoices' A/P invoices in the ERP (issue 13): payment status sync and the job wake-up. */
   erpFacturas: Pick<ErpFacturasService, "sincronizar" | "encolados">;
   erpScope: ErpScopeResolver;
+  /** The SAT's status of the CFDI (issue 15): asked at upload, recorded with the invoice. */
+  satEstado: Pick<SatEstadoService, "consultarAlCargar" | "guardar">;
   /** Where a failed ERP sync is reported (the list still answers, with the last known payment status). */
   warn: (error: unknown, message: string) => void;
 }
@@ -75,6 +78,7 @@ export function createFacturasService({
   listCacheBytes,
   erpFacturas,
   erpScope,
+  satEstado,
   warn,
 }: FacturasDeps) {
   const { repos, withTransaction } = data;
@@ -392,6 +396,9 @@ export function createFacturasService({
         errores.push(FACTURA_MSG.uuidRegistrado(datos.UUID.toUpperCase()));
       }
       if (errores.length > 0 || !datos) throw new Invalid([...new Set(errores)].join("\n"));
+      // The SAT, last and outside the transaction (it may take seconds; PGlite has one connection).
+      const sat = await satEstado.consultarAlCargar(xml.bytes, datos.FechaTimbrado);
+      if ("rechazo" in sat) throw new Invalid(sat.rechazo);
 
       const now = clock();
       await conCarrera(
@@ -418,6 +425,7 @@ export function createFacturasService({
               createdAt: now,
               updatedAt: now,
             });
+            await satEstado.guardar(tx, "factura", id, sat.registro);
             await tx.auditoria.record({
               entidad: "factura",
               entidadId: String(id),
@@ -476,6 +484,8 @@ export function createFacturasService({
         errores.push(FACTURA_MSG.uuidRegistrado(datos.UUID.toUpperCase()));
       }
       if (errores.length > 0 || !datos) throw new Invalid([...new Set(errores)].join("\n"));
+      const sat = await satEstado.consultarAlCargar(new Uint8Array(xmlBytes), datos.FechaTimbrado);
+      if ("rechazo" in sat) throw new Invalid(sat.rechazo);
 
       const now = clock();
       const nuevoEstatus = actual.estatus === "R" ? "P" : actual.estatus;
@@ -506,6 +516,7 @@ export function createFacturasService({
             }
             if (nuevoEstatus !== actual.estatus)
               auditar.push({ campo: "estatus", antes: actual.estatus, despues: nuevoEstatus });
+            await satEstado.guardar(tx, "factura", actual.id, sat.registro);
             await tx.facturas.update(actual.id, {
               ...cambios,
               estatus: nuevoEstatus,

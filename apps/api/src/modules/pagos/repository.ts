@@ -1,7 +1,7 @@
 import { type Database, schema } from "@portal/db";
 import { and, count, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 
-const { complementosPago, facturas, proveedores, sociedades } = schema;
+const { complementosPago, facturas, proveedores, satEstadosCfdi, sociedades } = schema;
 
 export type ComplementoRecord = typeof complementosPago.$inferSelect;
 export type NuevoComplemento = typeof complementosPago.$inferInsert;
@@ -126,7 +126,8 @@ export function createPagosRepository(db: Database) {
             ${cardCode === null ? sql`` : sql`where card_code = ${cardCode}`}),
           (select concat_ws('-', count(*), max(id), sum(version)) from ${facturas}
             ${cardCode === null ? sql`` : sql`where card_code = ${cardCode}`}),
-          (select max(updated_at) from ${sociedades}), (select max(updated_at) from ${proveedores})) as huella`)) as unknown as {
+          (select max(updated_at) from ${sociedades}), (select max(updated_at) from ${proveedores}),
+          (select concat_ws('-', count(*), sum(version)) from ${satEstadosCfdi} where tipo = 'pago')) as huella`)) as unknown as {
         rows: { huella: string }[];
       };
       return result.rows[0]?.huella ?? "";

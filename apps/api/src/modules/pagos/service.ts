@@ -28,6 +28,7 @@ import type { Data, Repositories } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
 import { avisarAlProveedor } from "../correo/al-proveedor";
 import type { ProveedoresService } from "../proveedores/service";
+import type { SatEstadoService } from "../sat-estado/service";
 import { camposPagoContraXml, PAGO_MSG, revisarContraPago } from "./reglas";
 import type { ComplementoRecord, NuevoComplemento } from "./repository";
 
@@ -40,6 +41,8 @@ export interface PagosDeps {
   erpScope: ErpScopeResolver;
   proveedores: ProveedoresService;
   sellos: { certificados: CertificateStore; trustTestCertificates: boolean };
+  /** The SAT's status of the complement (issue 15): asked at upload, recorded with it, shown to employees. */
+  satEstado: Pick<SatEstadoService, "consultarAlCargar" | "guardar">;
 }
 
 const url = (archivoId: string | null) => (archivoId ? `${ARCHIVO_URL_PREFIX}${archivoId}` : "");
@@ -66,7 +69,16 @@ function restriccionUnica(error: unknown): string | null {
  * The server decides everything again: the complement's XML is read and both seals verified, every §5 rule and
  * the portal's own refusals run, and every failing message answers together.
  */
-export function createPagosService({ data, clock, erp, erpScope, proveedores, sellos, listCacheBytes }: PagosDeps) {
+export function createPagosService({
+  data,
+  clock,
+  erp,
+  erpScope,
+  proveedores,
+  sellos,
+  satEstado,
+  listCacheBytes,
+}: PagosDeps) {
   const { repos, withTransaction } = data;
   const repo = repos.pagos;
   // The last getPagos answer per scope, reused while nothing it shows changed (an employee's list of every
@@ -84,8 +96,19 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
   };
 
   /** The rows of these ERP payments, numbered in list order, joined with the portal's records. */
-  async function filas(pagos: ErpPago[], registros: ComplementoRecord[]): Promise<PagoRow[]> {
+  async function filas(pagos: ErpPago[], registros: ComplementoRecord[], paraEmpleado: boolean): Promise<PagoRow[]> {
     const porPago = new Map(registros.map((r) => [`${r.bd}\u0000${r.pagoDocEntry}`, r]));
+    // The SAT's status of each complement (issue 15), for employees.
+    const sat = new Map(
+      paraEmpleado
+        ? (
+            await repos.satEstado.deDocumentos(
+              "pago",
+              registros.filter((r) => r.uuid).map((r) => r.id),
+            )
+          ).map((e) => [e.documentoId, e])
+        : [],
+    );
     const bds = [...new Set(pagos.map((p) => p.bd))];
     const cardCodes = [...new Set(pagos.map((p) => p.cardCode))];
     const [sociedades, proveedoresPortal, socios, metodos] = await Promise.all([
@@ -143,6 +166,13 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
           hoy > fechaLimiteComplemento(p.docDate) &&
           p.facturas.some((f) => esPpd(metodos, f.uuid, f.fecha, p.docDate)),
         ...(r ? { Version: r.version } : {}),
+        ...(paraEmpleado && r?.uuid
+          ? {
+              EstadoSAT: (sat.get(r.id)?.estado ?? "") as NonNullable<PagoRow["EstadoSAT"]>,
+              PendienteSAT: sat.get(r.id)?.pendiente ?? false,
+              EfosSAT: sat.get(r.id)?.validacionEfos ?? "",
+            }
+          : {}),
       };
     });
   }
@@ -226,7 +256,7 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
         },
         async () => {
           const [pagos, registros] = await Promise.all([erp.listPagos(scope), repo.deAlcance(cardCode)]);
-          const rows = await filas(pagos, registros);
+          const rows = await filas(pagos, registros, cardCode === null);
           return `{"status":"success","message":${JSON.stringify(MSG.ok)},"data":${JSON.stringify(rows)}}`;
         },
       );
@@ -312,7 +342,10 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
             : b.docNum - a.docNum,
       );
       const comentario = new Map(registros.map((r) => [r.id, r.comentarios]));
-      return (await filas(pagos, registros)).map((f) => ({ ...f, U_SYS_PMMERR: comentario.get(f.IdPago ?? 0) ?? "" }));
+      return (await filas(pagos, registros, true)).map((f) => ({
+        ...f,
+        U_SYS_PMMERR: comentario.get(f.IdPago ?? 0) ?? "",
+      }));
     },
     countPendientes: () => repo.countPendientes(),
 
@@ -355,6 +388,9 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
 
       const { datos, pdf, xml, sociedad } = await revisarComplemento(user, input, pago, registro);
       const uuid = normalizeUuid(datos.UUID);
+      // The SAT, last and outside the transaction (it may take seconds; PGlite has one connection).
+      const sat = await satEstado.consultarAlCargar(xml.bytes, datos.FechaTimbrado);
+      if ("rechazo" in sat) throw new Invalid(sat.rechazo);
       await guardar(async (tx) => {
         const [pdfId, xmlId] = [
           await tx.archivos.store(pdf.bytes, "application/pdf"),
@@ -380,6 +416,7 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
           updatedAt: now,
         };
         const id = await guardarRegistro(tx, pago, registro, sociedad.id, valores, now);
+        await satEstado.guardar(tx, "pago", id, sat.registro);
         await tx.auditoria.record({
           entidad: "pago",
           entidadId: String(id),

@@ -36,6 +36,11 @@ const env = toolEnv({
   SEED_DEMO: process.env.SEED_DEMO ?? "true",
   // The demo trusts the SAT's test certificates, so its test suppliers' CFDIs (and a new user's) go through.
   SAT_TEST_CERTS: process.env.SAT_TEST_CERTS ?? "true",
+  // The demo asks the local simulator of the SAT's CFDI status service, mounted in this same process (Vigente for
+  // any CFDI it has no entry for). A deployment sets neither and asks the SAT (README, "Estado de los CFDI").
+  SAT_SIMULADOR: process.env.SAT_SIMULADOR ?? "true",
+  SAT_ESTADO_CFDI_URL:
+    process.env.SAT_ESTADO_CFDI_URL ?? `http://127.0.0.1:${port}/simulador-sat/ConsultaCFDIService.svc`,
   APP_ENCRYPTION_KEY: key,
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 });

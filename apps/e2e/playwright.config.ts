@@ -66,6 +66,9 @@ export default defineConfig({
       // The invoices the flows upload are sealed with the SAT's public test CSDs and stamped by the project's test
       // PAC (@portal/cfdi/sello): a production build trusts those certificates only when told to.
       SAT_TEST_CERTS: "true",
+      // The SAT's CFDI status service: the simulator mounted in the server under test (Vigente by default).
+      SAT_SIMULADOR: "true",
+      SAT_ESTADO_CFDI_URL: `${baseURL}/simulador-sat/ConsultaCFDIService.svc`,
     },
   },
 });

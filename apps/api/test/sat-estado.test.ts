@@ -4,6 +4,7 @@ import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config";
 import { SAT_MSG } from "../src/modules/sat-estado/service";
 import { SIMULADOR_SAT_PATH } from "../src/sat/simulador";
 import { facturaPrueba, KEMPER, MCI, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
@@ -62,6 +63,34 @@ const fila = async (token: Promise<string>, uuid: string) =>
   (await t.app.inject(withToken(await token, { method: "POST", url: "/api/facturas/getFacturas", payload: {} })))
     .json()
     .data.find((r: { UUID: string }) => r.UUID === uuid.toUpperCase());
+
+describe("configuración", () => {
+  it("production asks the SAT and has no simulator unless told; the demo and tests point at their own simulator", async () => {
+    const prod = loadConfig({ NODE_ENV: "production", APP_ENCRYPTION_KEY: "x" });
+    expect(prod.SAT_SIMULADOR).toBe(false);
+    expect(prod.SAT_ESTADO_CFDI_URL).toBe("https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc");
+    const demo = loadConfig({ NODE_ENV: "production", APP_ENCRYPTION_KEY: "x", SAT_SIMULADOR: "true" });
+    expect(demo.SAT_SIMULADOR).toBe(true);
+    expect(demo.SAT_ESTADO_CFDI_URL).toBeNull();
+    expect(loadConfig({ NODE_ENV: "test" }).SAT_SIMULADOR).toBe(true);
+    // Without the simulator the route does not exist.
+    const sinSimulador = await createTestAppOn(t.tdb, t.time, {
+      SAT_SIMULADOR: "false",
+      SAT_ESTADO_CFDI_URL: "http://127.0.0.1:9/x",
+    });
+    try {
+      const res = await sinSimulador.app.inject({
+        method: "POST",
+        url: SIMULADOR_SAT_PATH,
+        payload: "<a/>",
+        headers: { "content-type": "text/xml" },
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await sinSimulador.close();
+    }
+  });
+});
 
 // First, while the demo supplier's documents are current (later tests move the clock by weeks).
 describe("complementos de pago", () => {

@@ -4,6 +4,7 @@ import type { FacturaRow } from "@portal/contracts";
 import { IconDeviceFloppy, IconFileCode, IconPhoto } from "@tabler/icons-react";
 import { Navigate } from "@tanstack/react-router";
 import { type FormEvent, type ReactNode, useState } from "react";
+import { EstadoSatBadges } from "../../../components/estado-sat";
 import { OpenFileButton } from "../../../components/open-file-button";
 import { isApiError } from "../../../lib/api-client";
 import { TOAST_SUCCESS_MS } from "../../../lib/constants";
@@ -113,6 +114,9 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
             <TextInput label="Fecha pago" value={fechaMostrada(row.FechaPago)} readOnly />
             {row.FolioSAP == null ? null : <TextInput label="Folio SAP" value={String(row.FolioSAP)} readOnly />}
           </SimpleGrid>
+          <Group mt="sm">
+            <EstadoSatBadges row={row} />
+          </Group>
           <Textarea label="Comentarios" value={row.Comentarios} readOnly rows={3} mt="sm" />
 
           {erp ? (

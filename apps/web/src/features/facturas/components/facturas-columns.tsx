@@ -1,4 +1,4 @@
-import { Badge } from "@mantine/core";
+import { Badge, Stack } from "@mantine/core";
 import type { FacturaRow } from "@portal/contracts";
 import { IconFileCode, IconPhoto } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -10,6 +10,7 @@ import {
   MetodoPago,
   UsoPrincipal,
 } from "../../../components/documento-compra";
+import { EstadoSatBadges, textoSat } from "../../../components/estado-sat";
 import { OpenFileButton } from "../../../components/open-file-button";
 import { COLOR_ESTATUS, estatusMostrado } from "../factura-logic";
 import classes from "./facturas.module.css";
@@ -107,7 +108,14 @@ export const FACTURAS_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
   {
     id: "Estatus",
     header: "Estatus",
-    value: estatusMostrado,
-    cell: (row) => <EstatusFacturaBadge estatus={estatusMostrado(row)} />,
+    // Employees also see the SAT's marks (issue 15): cancelled at the SAT, pending verification, EFOS.
+    value: (row) => `${estatusMostrado(row)} ${textoSat(row)}`.trim(),
+    sortValue: estatusMostrado,
+    cell: (row) => (
+      <Stack gap={4} align="flex-start">
+        <EstatusFacturaBadge estatus={estatusMostrado(row)} />
+        <EstadoSatBadges row={row} />
+      </Stack>
+    ),
   },
 ];

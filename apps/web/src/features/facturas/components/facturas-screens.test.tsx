@@ -589,3 +589,58 @@ describe("ERP state and payment in the invoice detail (issue 13)", () => {
     expect(valor("Folio SAP")).toBe("8124");
   });
 });
+
+describe("the SAT's status for employees (issue 15)", () => {
+  const FILAS = [
+    makeFactura({
+      Fila: 1,
+      IdFactura: 31,
+      FolioFactura: "S-1",
+      EstatusFactura: "A",
+      EstadoSAT: "Cancelado",
+      PendienteSAT: false,
+      EfosSAT: "200",
+    }),
+    makeFactura({
+      Fila: 2,
+      IdFactura: 32,
+      FolioFactura: "S-2",
+      EstatusFactura: "P",
+      EstadoSAT: "",
+      PendienteSAT: true,
+      EfosSAT: "",
+    }),
+    makeFactura({
+      Fila: 3,
+      IdFactura: 33,
+      FolioFactura: "S-3",
+      EstatusFactura: "P",
+      EstadoSAT: "Vigente",
+      PendienteSAT: false,
+      EfosSAT: "100",
+    }),
+    makeFactura({
+      Fila: 4,
+      IdFactura: 34,
+      FolioFactura: "S-4",
+      EstatusFactura: "P",
+      EstadoSAT: "Vigente",
+      PendienteSAT: false,
+      EfosSAT: "200",
+    }),
+  ];
+
+  it("flags a CFDI cancelled at the SAT, one pending verification and an EFOS issuer, in the list and the detail", async () => {
+    signInAs("consulta");
+    fakeCalls({ getFacturas: FILAS, getHistorialFactura: [] });
+    renderApp("/MisFacturas");
+    await waitFor(() => expect(bodyRows()).toHaveLength(4));
+    expect(within(rowOf("S-1")).getByText("Cancelado en el SAT")).toBeDefined();
+    expect(within(rowOf("S-2")).getByText("Pendiente de verificar en el SAT")).toBeDefined();
+    expect(within(rowOf("S-3")).getByText("Emisor en la lista EFOS del SAT")).toBeDefined();
+    expect(within(rowOf("S-4")).queryByText(/SAT/)).toBeNull();
+    fireEvent.doubleClick(rowOf("S-1"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Datos generales" })).toBeDefined();
+    expect(screen.getByText("Cancelado en el SAT")).toBeDefined();
+  });
+});

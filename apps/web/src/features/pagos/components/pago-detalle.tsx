@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconFileCode, IconPlus } from "@tabler/icons-react";
 import { Navigate } from "@tanstack/react-router";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { formatImporte } from "../../../components/documento-compra";
+import { EstadoSatBadges } from "../../../components/estado-sat";
 import { FilePicker } from "../../../components/file-picker";
 import { OpenFileButton } from "../../../components/open-file-button";
 import { ScreenTitle } from "../../../components/screen-title";
@@ -162,6 +163,9 @@ function Detalle({ session, row, onDone }: DetalleProps) {
                 <ComplementoVencidoBadge />
               </Group>
             ) : null}
+            <Group mt="sm">
+              <EstadoSatBadges row={row} />
+            </Group>
 
             <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm">
               Archivos

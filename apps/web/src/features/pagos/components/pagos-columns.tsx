@@ -5,6 +5,7 @@ import { useId } from "react";
 import { CodeTooltip } from "../../../components/code-tooltip";
 import type { DataTableColumn } from "../../../components/data-table";
 import { amountSortKey, FormaPago, formatImporte } from "../../../components/documento-compra";
+import { EstadoSatBadges, textoSat } from "../../../components/estado-sat";
 import { OpenFileButton } from "../../../components/open-file-button";
 import {
   COLOR_ESTATUS_COMPLEMENTO,
@@ -50,7 +51,7 @@ const archivo = (url: string, nombre: string, type: string, icon?: React.ReactNo
 
 /** The complement status column's text: the status, and the overdue mark so a search for 'vencido' finds it. */
 const estatusTexto = (row: PagoRow): string =>
-  row.ComplementoVencido ? `${estatusComplemento(row)} ${COMPLEMENTO_VENCIDO}` : estatusComplemento(row);
+  [estatusComplemento(row), row.ComplementoVencido ? COMPLEMENTO_VENCIDO : "", textoSat(row)].filter(Boolean).join(" ");
 
 /**
  * /Pagos columns (spec §2, in its order): number, sociedad, provider, UUID, payment (DocNum), date (stamp date),
@@ -119,6 +120,7 @@ export const PAGOS_COLUMNS: readonly DataTableColumn<PagoRow>[] = [
       <Group gap={6} wrap="nowrap">
         <EstatusComplementoBadge estatus={estatusComplemento(row)} />
         {row.ComplementoVencido ? <ComplementoVencidoBadge /> : null}
+        <EstadoSatBadges row={row} />
       </Group>
     ),
   },

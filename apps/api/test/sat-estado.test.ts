@@ -32,7 +32,7 @@ const tokens = {
 };
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 60_000);
 afterAll(async () => t?.close());
 
 const HORA = 3_600_000;

@@ -48,7 +48,7 @@ export async function simuladorSatRoutes(
     { parseAs: "string", bodyLimit: 64 * 1024 },
     (_request, body, done) => done(null, body),
   );
-  app.post(SIMULADOR_SAT_PATH, { config: { access: "public" } }, async (request, reply) => {
+  app.post(SIMULADOR_SAT_PATH, { config: { access: "public" }, schema: { hide: true } }, async (request, reply) => {
     reply.header("content-type", "text/xml; charset=utf-8");
     const cuerpo = typeof request.body === "string" ? request.body : "";
     const accion = String(request.headers.soapaction ?? "").replace(/"/g, "");

@@ -47,5 +47,6 @@ describe("ninguna llamada responde 500 a entrada hostil", () => {
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(500);
-  });
+    // Over 500 requests (every call x every caller): seconds on a busy 2-core machine, not a timing target.
+  }, 60_000);
 });

@@ -29,6 +29,7 @@ import {
   usoCfdiSchema,
   uuidCfdiSchema,
 } from "./common";
+import { lista69bSchema } from "./lista-69b";
 import { MSG } from "./messages";
 
 /**
@@ -83,6 +84,11 @@ export const facturaRowSchema = z.object({
   EstadoERP: z.enum(["", "pendiente", "creada", "fallido"]).optional(),
   /** The ERP's last error for this invoice (employees only; '' for suppliers and when there is none). */
   ErrorERP: z.string().optional(),
+  /**
+   * The issuer on the SAT's 69-B list in force (issue 15), in the review list only: its situation and
+   * publication data; null when the issuer is not listed.
+   */
+  Lista69B: lista69bSchema.nullable().optional(),
 });
 export type FacturaRow = z.infer<typeof facturaRowSchema>;
 

@@ -27,6 +27,7 @@ import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data, Repositories } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
 import { avisarAlProveedor } from "../correo/al-proveedor";
+import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
 import { camposPagoContraXml, PAGO_MSG, revisarContraPago } from "./reglas";
 import type { ComplementoRecord, NuevoComplemento } from "./repository";
@@ -39,6 +40,8 @@ export interface PagosDeps {
   erp: ErpAdapter;
   erpScope: ErpScopeResolver;
   proveedores: ProveedoresService;
+  /** The SAT's 69-B list (issue 15): a Definitivo issuer's complement is refused; a Presunto's is flagged. */
+  lista69b: Pick<Lista69bService, "situacionDe" | "consultar">;
   sellos: { certificados: CertificateStore; trustTestCertificates: boolean };
 }
 
@@ -66,7 +69,16 @@ function restriccionUnica(error: unknown): string | null {
  * The server decides everything again: the complement's XML is read and both seals verified, every §5 rule and
  * the portal's own refusals run, and every failing message answers together.
  */
-export function createPagosService({ data, clock, erp, erpScope, proveedores, sellos, listCacheBytes }: PagosDeps) {
+export function createPagosService({
+  data,
+  clock,
+  erp,
+  erpScope,
+  proveedores,
+  lista69b,
+  sellos,
+  listCacheBytes,
+}: PagosDeps) {
   const { repos, withTransaction } = data;
   const repo = repos.pagos;
   // The last getPagos answer per scope, reused while nothing it shows changed (an employee's list of every
@@ -199,6 +211,9 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
       if (sociedad && datos.RFCReceptor.toUpperCase() !== sociedad.rfc.toUpperCase()) {
         errores.push(PAGO_MSG.rfcReceptor(datos.RFCReceptor, sociedad.rfc));
       }
+      if ((await lista69b.situacionDe(datos.RFCEmisor)) === "Definitivo") {
+        errores.push(PAGO_MSG.emisorDefinitivo69b(datos.RFCEmisor.toUpperCase()));
+      }
       errores.push(...revisarContraPago(datos, pago), ...camposPagoContraXml(input, datos));
       if (await repo.uuidTaken(normalizeUuid(datos.UUID), registro?.id)) {
         errores.push(PAGO_MSG.uuidRegistrado(normalizeUuid(datos.UUID)));
@@ -312,7 +327,17 @@ export function createPagosService({ data, clock, erp, erpScope, proveedores, se
             : b.docNum - a.docNum,
       );
       const comentario = new Map(registros.map((r) => [r.id, r.comentarios]));
-      return (await filas(pagos, registros)).map((f) => ({ ...f, U_SYS_PMMERR: comentario.get(f.IdPago ?? 0) ?? "" }));
+      const rows = await filas(pagos, registros);
+      // The issuer on the SAT's 69-B list, for the reviewer (issue 15): only when listed.
+      const en69b = await lista69b.consultar(rows.map((f) => f.RFCEmisor).filter(Boolean));
+      return rows.map((f) => {
+        const l = f.RFCEmisor ? en69b(f.RFCEmisor) : null;
+        return {
+          ...f,
+          U_SYS_PMMERR: comentario.get(f.IdPago ?? 0) ?? "",
+          Lista69B: l?.Situacion ? l : null,
+        };
+      });
     },
     countPendientes: () => repo.countPendientes(),
 

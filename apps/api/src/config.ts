@@ -83,6 +83,14 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 60_000),
+  /**
+   * Where the SAT publishes its 69-B list (Listado_completo_69-B.csv) for the scheduled download (issue 15); unset
+   * or empty = no download (the list is imported with `npm run sat -- importar-69b FILE`).
+   */
+  SAT_69B_URL: z
+    .union([z.literal(""), z.string().url()])
+    .optional()
+    .transform((v) => v || undefined),
   /** Where the portal is reached, for links in e-mails. */
   PUBLIC_URL: z.string().url().default("http://localhost:3000"),
 });

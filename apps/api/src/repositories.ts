@@ -7,6 +7,7 @@ import { createEmpleadosRepository } from "./modules/empleados/repository";
 import { createErpTrabajosRepository } from "./modules/erp-facturas/repository";
 import { createFacturasRepository } from "./modules/facturas/repository";
 import { createHealthRepository } from "./modules/health/repository";
+import { createLista69bRepository } from "./modules/lista-69b/repository";
 import { createPagosRepository } from "./modules/pagos/repository";
 import { createProveedoresRepository } from "./modules/proveedores/repository";
 import { createCertificadosSatRepository } from "./modules/sat/repository";
@@ -27,6 +28,7 @@ export function createRepositories(db: Database) {
     erpTrabajos: createErpTrabajosRepository(db),
     facturas: createFacturasRepository(db),
     health: createHealthRepository(db),
+    lista69b: createLista69bRepository(db),
     pagos: createPagosRepository(db),
     certificadosSat: createCertificadosSatRepository(db),
     proveedores: createProveedoresRepository(db),

@@ -20,6 +20,7 @@ import { createErpFacturasService } from "./modules/erp-facturas/service";
 import { createFacturasService } from "./modules/facturas/service";
 import { createHealthService } from "./modules/health/service";
 import { createHomeService } from "./modules/home/service";
+import { createLista69bService } from "./modules/lista-69b/service";
 import { createPagosService } from "./modules/pagos/service";
 import { pedidosList } from "./modules/pedidos/service";
 import { createProveedoresService } from "./modules/proveedores/service";
@@ -68,7 +69,9 @@ export function createServices(
   const correo = createCorreoService(repos.correo, mailTransport, clock, config.MAIL_FROM);
   const empleados = createEmpleadosService(data, clock);
   const sociedades = createSociedadesService(data, clock, encryptionKey);
-  const proveedores = createProveedoresService(data, clock, correo, config.PUBLIC_URL);
+  // The SAT's 69-B list (issue 15): the catalogue's traffic light and the upload rules read it.
+  const lista69b = createLista69bService({ data, url: config.SAT_69B_URL });
+  const proveedores = createProveedoresService(data, clock, correo, config.PUBLIC_URL, lista69b);
   const health = createHealthService(repos.health);
   // CFDI seal verification (issue 11): where certificates come from, and whether test ones are trusted.
   const sellos = {
@@ -92,6 +95,7 @@ export function createServices(
     clock,
     erp,
     proveedores,
+    lista69b,
     sellos,
     // Same memory setting as the ERP lists' row cache.
     listCacheBytes: config.ERP_ROW_CACHE_MB * 1024 * 1024,
@@ -106,6 +110,7 @@ export function createServices(
     erp,
     erpScope,
     proveedores,
+    lista69b,
     sellos,
     satEstado,
     listCacheBytes: config.ERP_ROW_CACHE_MB * 1024 * 1024,
@@ -143,6 +148,7 @@ export function createServices(
     satEstado,
     /** The SAT simulator's table (sat/simulador.ts). */
     satSimulador: { estadoDe: repos.satEstado.estadoSimulado, simular: repos.satEstado.simular },
+    lista69b,
   };
 }
 export type Services = ReturnType<typeof createServices>;

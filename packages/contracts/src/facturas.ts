@@ -29,6 +29,7 @@ import {
   usoCfdiSchema,
   uuidCfdiSchema,
 } from "./common";
+import { lista69bSchema } from "./lista-69b";
 import { MSG } from "./messages";
 
 /**
@@ -92,6 +93,11 @@ export const facturaRowSchema = z.object({
   PendienteSAT: z.boolean().optional(),
   /** ValidacionEFOS as the SAT answered it: '200' the issuer is not on the EFOS list, '100' it is (issue 15). */
   EfosSAT: z.string().optional(),
+  /**
+   * The issuer on the SAT's 69-B list in force (issue 15), in the review list only: its situation and
+   * publication data; null when the issuer is not listed.
+   */
+  Lista69B: lista69bSchema.nullable().optional(),
 });
 export type FacturaRow = z.infer<typeof facturaRowSchema>;
 

@@ -7,6 +7,7 @@ export * from "./entradas";
 export * from "./facturas";
 export * from "./facturas-pendientes";
 export * from "./home";
+export * from "./lista-69b";
 export * from "./messages";
 export * from "./pagos";
 export * from "./pagos-pendientes";

@@ -29,6 +29,7 @@ import {
   successAnswer,
 } from "./common";
 import { homeSociedadRowSchema } from "./home";
+import { lista69bSchema } from "./lista-69b";
 import { MSG } from "./messages";
 import { sociedadOpcionSchema } from "./sociedades";
 
@@ -153,6 +154,11 @@ export const proveedorRowSchema = z.object({
   EstadoCuenta: documentoProveedorRowSchema,
   OpinionCumplimiento: documentoProveedorRowSchema,
   CaratulaBancaria: caratulaBancariaRowSchema,
+  /**
+   * The supplier's RFC in the SAT's 69-B list in force (issue 15; not in the spec): the traffic light and the
+   * publication data. null while no list has been imported (not screened).
+   */
+  Lista69B: lista69bSchema.nullable().optional(),
 });
 export type ProveedorRow = z.infer<typeof proveedorRowSchema>;
 export const rowProveedoresAnswerSchema = successAnswer(z.array(proveedorRowSchema));

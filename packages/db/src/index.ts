@@ -4,6 +4,7 @@ export * from "./clock";
 export * from "./crypto";
 export * from "./encryption-key";
 export * from "./facturas";
+export * from "./lista-69b/index";
 export * from "./migrate";
 export * from "./password";
 export * as schema from "./schema/index";

@@ -49,3 +49,5 @@ export async function createTestDatabase(serverUrl = testServerUrl()): Promise<T
     },
   };
 }
+
+export * from "./lista-69b/muestra";

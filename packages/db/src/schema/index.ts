@@ -3,6 +3,7 @@ export * from "./catalogos";
 export * from "./documentos";
 export * from "./erp-mock";
 export * from "./facturas";
+export * from "./lista-69b";
 export * from "./pagos";
 export * from "./sat";
 export * from "./sesiones";

@@ -22,6 +22,10 @@ export const FACTURA_MSG = {
   noCoincide: (campo: string, enviado: string, xml: string) =>
     `El dato ${campo} enviado («${enviado}») no coincide con el del XML («${xml}»).`,
   facturaAceptada: (folio: string) => `La factura con folio ${folio} ya fue aceptada y no se puede modificar.`,
+  /** Issue 15: the SAT's list of taxpayers who invoice simulated operations (article 69-B of the CFF). */
+  emisorDefinitivo69b: (rfc: string) =>
+    `El emisor ${rfc} está en la lista definitiva del artículo 69-B del CFF (operaciones simuladas) publicada por ` +
+    "el SAT; no se puede registrar su CFDI.",
   cambioDeEntrada: "La sociedad y la entrada de mercancía de una factura registrada no se pueden cambiar.",
   // Review (issue 13)
   revisionNoExiste: (id: number) => `La factura ${id} no existe.`,

@@ -2,8 +2,18 @@ import { ARCHIVO_URL_PREFIX } from "@portal/contracts";
 import { type Database, schema } from "@portal/db";
 import { and, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 
-const { auditoria, empleados, erpTrabajos, facturas, sociedades, proveedores, proveedorSociedades, satEstadosCfdi } =
-  schema;
+const {
+  auditoria,
+  empleados,
+  erpTrabajos,
+  facturas,
+  lista69b,
+  lista69bImportaciones,
+  sociedades,
+  proveedores,
+  proveedorSociedades,
+  satEstadosCfdi,
+} = schema;
 
 /** What the ERP says about an A/P invoice the portal created (the mirror columns of `facturas`). */
 export interface EstadoErpFactura {
@@ -31,7 +41,27 @@ export function createFacturasRepository(db: Database) {
    * order: newest first, then by id. CANCELED, PaidToDate and FechaPago are the ERP's A/P invoice's as last
    * read (sincronizarErp); EstadoERP/ErrorERP where the A/P invoice job stands (the error for employees only).
    */
-  async function rowsJson(filter: SQL, paraEmpleado: boolean): Promise<string> {
+  async function rowsJson(filter: SQL, paraEmpleado: boolean, con69b = false): Promise<string> {
+    // The review list (issue 15) says which issuers are on the SAT's 69-B list in force: situation, light and the
+    // office and publications of the stage it is in (the list's own words); null when the issuer is not listed.
+    const lista69bJson = con69b
+      ? sql`, 'Lista69B', case when x.l69_rfc is null then null else json_build_object(
+            'Semaforo', case x.l69_situacion when 'Definitivo' then 'rojo' when 'Presunto' then 'ambar' else 'verde' end,
+            'Situacion', x.l69_situacion, 'Nombre', x.l69_nombre,
+            'Oficio', coalesce(x.l69_etapa->>'oficioSat', x.l69_etapa->>'oficioDof', ''),
+            'PublicacionSAT', coalesce(x.l69_etapa->>'publicacionSat', ''),
+            'PublicacionDOF', coalesce(x.l69_etapa->>'publicacionDof', ''),
+            'ListaAl', to_char(x.l69_at at time zone 'UTC', 'YYYY-MM-DD')) end`
+      : sql``;
+    const lista69bJoin = con69b
+      ? sql`left join ${lista69b} l on l.rfc = upper(f.rfc_emisor)
+          left join ${lista69bImportaciones} li on li.id = l.importacion_id`
+      : sql``;
+    const lista69bColumnas = con69b
+      ? sql`, l.rfc as l69_rfc, l.situacion as l69_situacion, l.nombre as l69_nombre, li.at as l69_at,
+          l.publicaciones -> (case l.situacion when 'Presunto' then 'presuncion' when 'Desvirtuado' then 'desvirtuado'
+            when 'Definitivo' then 'definitivo' else 'sentenciaFavorable' end) as l69_etapa`
+      : sql``;
     const result = (await db.execute(sql`
         select coalesce(json_agg(json_build_object(
           'Fila', x.fila, 'IdFactura', x.id, 'NomSociedad', x.nom_sociedad, 'CardName', x.card_name,
@@ -55,17 +85,20 @@ export function createFacturasRepository(db: Database) {
                   'EfosSAT', coalesce(x.sat_efos, '')`
               : sql``
           }
+          ${lista69bJson}
         ) order by x.fila), '[]')::text as filas
         from (
           select f.*, s.nombre as nom_sociedad, p.card_name, p.email, t.estado as trabajo_estado,
                  t.ultimo_error as trabajo_error, e.estado as sat_estado, e.pendiente as sat_pendiente,
                  e.validacion_efos as sat_efos,
                  row_number() over (order by f.created_at desc, f.id desc) as fila
+                 ${lista69bColumnas}
           from ${facturas} f
           join ${sociedades} s on s.id = f.sociedad_id
           join ${proveedores} p on p.card_code = f.card_code
           left join ${erpTrabajos} t on t.factura_id = f.id and t.tipo = 'crear_factura'
           left join ${satEstadosCfdi} e on e.tipo = 'factura' and e.documento_id = f.id
+          ${lista69bJoin}
           where ${filter}
         ) x`)) as unknown as { rows: { filas: string }[] };
     return result.rows[0]?.filas ?? "[]";
@@ -81,6 +114,7 @@ export function createFacturasRepository(db: Database) {
     pendientesJson: (aceptadasDesde: Date): Promise<string> =>
       rowsJson(
         sql`(f.estatus in ('P', 'R') or (f.estatus = 'A' and f.updated_at >= ${aceptadasDesde})) and not f.erp_cancelada`,
+        true,
         true,
       ),
     /** Invoices awaiting a decision (the 'Facturas pendientes' tile). */

@@ -22,6 +22,7 @@ import type { Data } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
 import { avisarAlProveedor } from "../correo/al-proveedor";
 import type { ErpFacturasService } from "../erp-facturas/service";
+import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
 import type { SatEstadoService } from "../sat-estado/service";
 import { camposContraXml, FACTURA_MSG } from "./reglas";
@@ -52,6 +53,8 @@ export interface FacturasDeps {
   clock: Clock;
   erp: ErpAdapter;
   proveedores: ProveedoresService;
+  /** The SAT's 69-B list (issue 15): a Definitivo issuer's CFDI is refused; a Presunto's is flagged to reviewers. */
+  lista69b: Pick<Lista69bService, "situacionDe">;
   sellos: { certificados: CertificateStore; trustTestCertificates: boolean };
   /** Memory for cached list answers (bytes of UTF-16 text, roughly); 0 turns the cache off. */
   listCacheBytes: number;
@@ -74,6 +77,7 @@ export function createFacturasService({
   clock,
   erp,
   proveedores,
+  lista69b,
   sellos,
   listCacheBytes,
   erpFacturas,
@@ -186,6 +190,9 @@ export function createFacturasService({
     }
     if (datos.RFCReceptor.toUpperCase() !== sociedad.rfc.toUpperCase()) {
       errores.push(FACTURA_MSG.rfcReceptor(datos.RFCReceptor, sociedad.rfc));
+    }
+    if ((await lista69b.situacionDe(datos.RFCEmisor)) === "Definitivo") {
+      errores.push(FACTURA_MSG.emisorDefinitivo69b(datos.RFCEmisor.toUpperCase()));
     }
     if (datos.Moneda.toUpperCase() !== entrada.docCur.toUpperCase()) {
       errores.push(FACTURA_MSG.moneda(datos.Moneda, entrada.docCur));

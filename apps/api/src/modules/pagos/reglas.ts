@@ -28,6 +28,7 @@ export const PAGO_MSG = {
     `El saldo insoluto del documento ${uuid} en el XML no es el saldo anterior menos el importe pagado.`,
   saldoNegativo: (uuid: string) => `El saldo insoluto del documento ${uuid} en el XML no puede ser negativo.`,
   noCoincide: FACTURA_MSG.noCoincide,
+  emisorDefinitivo69b: FACTURA_MSG.emisorDefinitivo69b,
   // Review
   revisionNoExiste: (id: number) => `El registro de pago ${id} no existe.`,
   revisionBloqueada: (docNum: number) => `El complemento del pago ${docNum} ya fue aceptado y no se puede cambiar.`,

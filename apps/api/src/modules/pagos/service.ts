@@ -27,6 +27,7 @@ import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data, Repositories } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
 import { avisarAlProveedor } from "../correo/al-proveedor";
+import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
 import type { SatEstadoService } from "../sat-estado/service";
 import { camposPagoContraXml, PAGO_MSG, revisarContraPago } from "./reglas";
@@ -40,6 +41,8 @@ export interface PagosDeps {
   erp: ErpAdapter;
   erpScope: ErpScopeResolver;
   proveedores: ProveedoresService;
+  /** The SAT's 69-B list (issue 15): a Definitivo issuer's complement is refused; a Presunto's is flagged. */
+  lista69b: Pick<Lista69bService, "situacionDe" | "consultar">;
   sellos: { certificados: CertificateStore; trustTestCertificates: boolean };
   /** The SAT's status of the complement (issue 15): asked at upload, recorded with it, shown to employees. */
   satEstado: Pick<SatEstadoService, "consultarAlCargar" | "guardar">;
@@ -77,6 +80,7 @@ export function createPagosService({
   proveedores,
   sellos,
   satEstado,
+  lista69b,
   listCacheBytes,
 }: PagosDeps) {
   const { repos, withTransaction } = data;
@@ -229,6 +233,9 @@ export function createPagosService({
       if (sociedad && datos.RFCReceptor.toUpperCase() !== sociedad.rfc.toUpperCase()) {
         errores.push(PAGO_MSG.rfcReceptor(datos.RFCReceptor, sociedad.rfc));
       }
+      if ((await lista69b.situacionDe(datos.RFCEmisor)) === "Definitivo") {
+        errores.push(PAGO_MSG.emisorDefinitivo69b(datos.RFCEmisor.toUpperCase()));
+      }
       errores.push(...revisarContraPago(datos, pago), ...camposPagoContraXml(input, datos));
       if (await repo.uuidTaken(normalizeUuid(datos.UUID), registro?.id)) {
         errores.push(PAGO_MSG.uuidRegistrado(normalizeUuid(datos.UUID)));
@@ -342,10 +349,17 @@ export function createPagosService({
             : b.docNum - a.docNum,
       );
       const comentario = new Map(registros.map((r) => [r.id, r.comentarios]));
-      return (await filas(pagos, registros, true)).map((f) => ({
-        ...f,
-        U_SYS_PMMERR: comentario.get(f.IdPago ?? 0) ?? "",
-      }));
+      const rows = await filas(pagos, registros, true);
+      // The issuer on the SAT's 69-B list, for the reviewer (issue 15): only when listed.
+      const en69b = await lista69b.consultar(rows.map((f) => f.RFCEmisor).filter(Boolean));
+      return rows.map((f) => {
+        const l = f.RFCEmisor ? en69b(f.RFCEmisor) : null;
+        return {
+          ...f,
+          U_SYS_PMMERR: comentario.get(f.IdPago ?? 0) ?? "",
+          Lista69B: l?.Situacion ? l : null,
+        };
+      });
     },
     countPendientes: () => repo.countPendientes(),
 

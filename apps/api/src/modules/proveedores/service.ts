@@ -19,6 +19,7 @@ import type { Data } from "../../repositories";
 import { archivoUrl } from "../archivos/service";
 import { storePdfUpload } from "../archivos/uploads";
 import type { CorreoService } from "../correo/service";
+import type { Lista69bService } from "../lista-69b/service";
 import { toSociedadProveedorRow } from "../sociedades/de-proveedor";
 
 type Proveedor = typeof schema.proveedores.$inferSelect;
@@ -90,11 +91,17 @@ export function createProveedoresService(
   clock: Clock,
   correo: CorreoService,
   publicUrl: string,
+  lista69b: Pick<Lista69bService, "consultar">,
 ) {
   const repo = repos.proveedores;
   async function toRows(list: Proveedor[]): Promise<ProveedorRow[]> {
     const codes = list.map((p) => p.cardCode);
-    const [socs, docs] = await Promise.all([repos.sociedades.deProveedores(codes), repo.documentosDe(codes)]);
+    const [socs, docs, en69b] = await Promise.all([
+      repos.sociedades.deProveedores(codes),
+      repo.documentosDe(codes),
+      // Screening: every supplier's RFC against the 69-B list in force, at every read (issue 15).
+      lista69b.consultar(list.map((p) => p.rfc)),
+    ]);
     const today = isoDate(clock());
     return list.map((p, i) => {
       const e = estados(
@@ -133,6 +140,7 @@ export function createProveedoresService(
         EstadoCuenta: grupo("EstadoCuenta"),
         OpinionCumplimiento: grupo("OpinionCumplimiento"),
         CaratulaBancaria: caratula,
+        Lista69B: en69b(p.rfc),
       };
     });
   }

@@ -43,7 +43,7 @@ describe("/Facturas-Pendientes", () => {
     await openScreen(undefined);
     const header = within(screen.getByRole("table", { name: "Facturas pendientes" })).getAllByRole("row")[0];
     expect(header?.textContent).toBe(
-      "#SociedadProveedorFolioRFC emisorUUIDEntradaFechaTotalForma de pagoUso principalMétodo de pagoTentativa de pagoPDFXMLRecepciónEstatusRevisadoComentariosERP",
+      "#SociedadProveedorFolioRFC emisorUUIDEntradaFechaTotalForma de pagoUso principalMétodo de pagoTentativa de pagoPDFXMLRecepciónEstatusRevisadoComentarios69-BERP",
     );
     expect(screen.getByPlaceholderText("Search…")).toBeDefined();
     expect(screen.getByRole("button", { name: "Recargar" })).toBeDefined();

@@ -1,6 +1,7 @@
 import type { FacturaRow } from "@portal/contracts";
 import { useMemo } from "react";
 import { columnasRevision, type DataTableColumn, ReviewTable } from "../../../components/data-table";
+import { columna69b } from "../../../components/semaforo-69b";
 import type { Operator } from "../../../lib/list-query";
 import type { Session } from "../../../lib/session";
 import { EstadoErp } from "../../facturas/components/estado-erp";
@@ -57,7 +58,10 @@ export function columnaErp(operator: Operator): DataTableColumn<FacturaRow> {
 export function FacturasPendientesTable({ session }: { session: Session }) {
   const facturas = facturasPendientesList.useList(session);
   const { id, operador } = session;
-  const columns = useMemo(() => [...FACTURAS_PENDIENTES_COLUMNS, columnaErp({ id, operador })], [id, operador]);
+  const columns = useMemo(
+    () => [...FACTURAS_PENDIENTES_COLUMNS, columna69b<FacturaRow>(), columnaErp({ id, operador })],
+    [id, operador],
+  );
   const patch = usePatchFacturasPendientes();
   return (
     <ReviewTable

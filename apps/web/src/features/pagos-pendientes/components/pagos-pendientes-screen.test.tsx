@@ -46,7 +46,7 @@ describe("/Pagos-Pendientes", () => {
     await openScreen();
     const header = within(table()).getAllByRole("row")[0];
     expect(header?.textContent).toBe(
-      "#SociedadProveedorUUIDPagoFechaFecha de pagoForma de pagoTotalFecha del complementoComprobantePDFXMLEstatusRevisadoComentarios",
+      "#SociedadProveedorUUIDPagoFechaFecha de pagoForma de pagoTotalFecha del complementoComprobantePDFXMLEstatusRevisadoComentarios69-B",
     );
     expect(screen.getByPlaceholderText("Search…")).toBeDefined();
     expect(screen.getByRole("button", { name: "Recargar" })).toBeDefined();

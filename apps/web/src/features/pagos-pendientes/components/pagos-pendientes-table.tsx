@@ -1,5 +1,6 @@
 import type { PagoPendienteRow } from "@portal/contracts";
 import { columnasRevision, type DataTableColumn, ReviewTable } from "../../../components/data-table";
+import { columna69b } from "../../../components/semaforo-69b";
 import type { Session } from "../../../lib/session";
 import { PAGOS_COLUMNS, renderFacturasDelPago } from "../../pagos/components/pagos-columns";
 import { pagosPendientesList, usePatchPagos } from "../api";
@@ -17,6 +18,7 @@ export const CONFIRMACION_TITULO_PAGOS = "Se cambiara el estado de los pagos sel
 export const PAGOS_PENDIENTES_COLUMNS: readonly DataTableColumn<PagoPendienteRow>[] = [
   ...(PAGOS_COLUMNS.filter((column) => column.id !== "EstatusComplemento") as DataTableColumn<PagoPendienteRow>[]),
   ...columnasRevision(REVISION_PAGOS),
+  columna69b<PagoPendienteRow>(),
 ];
 
 /**

@@ -26,6 +26,7 @@ import {
 import { IconBuildingStore, IconEye, IconEyeOff, IconInfoCircle, IconLock, IconPlus } from "@tabler/icons-react";
 import { useId, useMemo } from "react";
 import { FormActions } from "../../../components/form-actions";
+import { detalle69b, Semaforo69b } from "../../../components/semaforo-69b";
 import { readOnly } from "../../../lib/form-fields";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { notifySaveError, useSaveCompletion } from "../../../lib/save-feedback";
@@ -138,11 +139,30 @@ export function ProveedorDetail({ session, row, onDone, onAgregarSociedad }: Pro
               </Badge>
               <EstatusRegistroBadge estatus={row.U_SYS_PMESPR} />
               <EstatusActivoBadge estatus={row.U_SYS_PMESRE} />
+              <Semaforo69b lista={row.Lista69B} />
             </Group>
           </Stack>
         </Group>
       </Paper>
 
+      {!isSupplier && row.Lista69B && row.Lista69B.Semaforo !== "verde" ? (
+        <Alert
+          color={row.Lista69B.Semaforo === "rojo" ? "red" : "yellow"}
+          variant="light"
+          title={
+            row.Lista69B.Semaforo === "rojo"
+              ? "Proveedor en la lista definitiva del artículo 69-B del CFF: sus CFDI se rechazan"
+              : "Proveedor presunto en la lista del artículo 69-B del CFF: sus CFDI se marcan para revisión"
+          }
+          icon={<IconInfoCircle aria-hidden />}
+        >
+          {detalle69b(row.Lista69B).map((linea) => (
+            <Text key={linea} size="sm">
+              {linea}
+            </Text>
+          ))}
+        </Alert>
+      ) : null}
       {isSupplier && row.U_SYS_PMESPR === "R" && row.MOTRECHAZO ? (
         <Alert color="red" variant="light" title="Su registro fue rechazado" icon={<IconInfoCircle aria-hidden />}>
           {row.MOTRECHAZO}

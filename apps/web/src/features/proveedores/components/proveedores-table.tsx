@@ -2,6 +2,7 @@ import { Text, Tooltip } from "@mantine/core";
 import { ESTATUS_REGISTRO_LABEL, type ProveedorRow, TIPO_PERSONA_LABEL } from "@portal/contracts";
 import { useNavigate } from "@tanstack/react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table";
+import { etiqueta69b, Semaforo69b } from "../../../components/semaforo-69b";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
 import type { Session } from "../../../lib/session";
 import { useProveedores } from "../api";
@@ -11,7 +12,8 @@ import { EstatusRegistroBadge } from "./estatus-badges";
 /**
  * Spec §2 Supplier catalogue: #, SAP code, person type, business name, RFC, phone, e-mail (the first of
  * several followed by an ellipsis), contact person and status (the record status the portal reviews).
- * Short headers keep the nine columns on screen next to the open drawer.
+ * Short headers keep the nine columns on screen next to the open drawer. '69-B' (issue 15, not in the spec): the
+ * traffic light of the supplier's RFC on the SAT's 69-B list.
  */
 const COLUMNS: readonly DataTableColumn<ProveedorRow>[] = [
   { id: "Fila", header: "#", value: (row) => row.Fila, width: 64 },
@@ -45,6 +47,13 @@ const COLUMNS: readonly DataTableColumn<ProveedorRow>[] = [
     width: 124,
     value: (row) => ESTATUS_REGISTRO_LABEL[row.U_SYS_PMESPR],
     cell: (row) => <EstatusRegistroBadge estatus={row.U_SYS_PMESPR} />,
+  },
+  {
+    id: "Lista69B",
+    header: "69-B",
+    width: 124,
+    value: (row) => (row.Lista69B ? etiqueta69b(row.Lista69B) : ""),
+    cell: (row) => <Semaforo69b lista={row.Lista69B} />,
   },
 ];
 

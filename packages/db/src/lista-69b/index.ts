@@ -1,0 +1,2 @@
+export * from "./guardar";
+export * from "./leer";

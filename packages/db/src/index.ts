@@ -5,6 +5,7 @@ export * from "./crypto";
 export * from "./encryption-key";
 export * from "./facturas";
 export * from "./migrate";
+export * from "./pagos";
 export * from "./password";
 export * as schema from "./schema/index";
 export * from "./transaction";

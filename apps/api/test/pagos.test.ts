@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readPaymentComplement } from "@portal/cfdi";
 import {
   type ComplementoPrueba,
   complementoPruebaSinSellar,
@@ -12,7 +13,8 @@ import {
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { cancelarPago } from "@portal/db/erp-mock";
-import { and, eq } from "drizzle-orm";
+import { COMPLEMENTOS_DEMO, complementoEsperadoDelPago } from "@portal/db/seed";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGO_MSG } from "../src/modules/pagos/reglas";
 import { KEMPER, MCI } from "./factura-prueba";
@@ -308,6 +310,72 @@ describe("el complemento esperado", () => {
     expect(ajena).toEqual({ status: "error", message: PAGO_MSG.pagoNoExiste(p.DocNum) });
     // Employees see it too.
     expect((await esperado(p, tokens.admin)).data).toEqual(res.data);
+  });
+
+  it("the demo's complements (seed) say what the API computes for their payments, each shown in its state", async () => {
+    const filas = await pagos(tokens.kemper);
+    const registros = await t.tdb.db
+      .select()
+      .from(schema.complementosPago)
+      .where(
+        inArray(
+          schema.complementosPago.uuid,
+          COMPLEMENTOS_DEMO.map((c) => c.uuid),
+        ),
+      );
+    expect(registros.map((r) => r.estatus).sort()).toEqual(["A", "P", "R", "V"]);
+    for (const r of registros) {
+      const fila = filas.find((p) => p.U_SYS_PMSNBD === r.bd && p.DocEntry === r.pagoDocEntry)!;
+      expect(fila).toMatchObject({ IdPago: r.id, U_SYS_PMESPA: r.estatus, U_SYS_PMUUID: r.uuid, CANCELED: "N" });
+      const e: ComplementoEsperado | null = (await esperado(fila)).data;
+      // Accepted: nothing owed any more. Otherwise the REP in the portal is the one the API asks for.
+      if (r.estatus === "A") {
+        expect(e).toBeNull();
+        continue;
+      }
+      const [xml] = await t.tdb.db.select().from(schema.archivos).where(eq(schema.archivos.id, r.xmlArchivoId!));
+      const leido = readPaymentComplement(xml!.contenido);
+      expect(leido.ok).toBe(true);
+      if (!leido.ok || !e) continue;
+      expect(leido.data.Pagos).toEqual([
+        {
+          FechaPago: e.FechaPago,
+          FormaDePagoP: e.FormaDePagoP,
+          MonedaP: e.MonedaP,
+          TipoCambioP: e.TipoCambioP,
+          Monto: e.Monto,
+        },
+      ]);
+      expect(leido.data.Detalle).toEqual(
+        e.Documentos.map((d) => ({
+          UUID: d.IdDocumento,
+          Folio: d.Folio,
+          MonedaDR: d.MonedaDR,
+          EquivalenciaDR: d.EquivalenciaDR,
+          NumParcialidad: String(d.NumParcialidad),
+          ImpSaldoAnt: d.ImpSaldoAnt,
+          ImpPagado: d.ImpPagado,
+          ImpSaldoInsoluto: d.ImpSaldoInsoluto,
+        })),
+      );
+    }
+    // The seed computes it like the API, for the payments still owing one too (1196's second parcialidad).
+    for (const p of filas.filter((f) => f.U_SYS_PMSNBD === "SBO_MCI" && f.DocNum >= 2064 && f.DocNum <= 2069)) {
+      const api = (await esperado(p)).data;
+      const registro = registros.find((r) => r.pagoDocEntry === p.DocEntry);
+      expect(api, String(p.DocNum)).toEqual(
+        registro?.estatus === "A" ? null : await complementoEsperadoDelPago(t.tdb.db, "SBO_MCI", p.DocEntry),
+      );
+    }
+    const segunda = filas.find((f) => f.Detalle.some((d) => d.FolioFactura === "1196") && f.IdPago === null)!;
+    expect((await esperado(segunda)).data.Documentos).toEqual([
+      expect.objectContaining({
+        NumParcialidad: 2,
+        ImpSaldoAnt: "5976.00",
+        ImpPagado: "5976.00",
+        ImpSaldoInsoluto: "0.00",
+      }),
+    ]);
   });
 
   it("a payment with a PPD invoice and no complement is marked once its deadline has passed", async () => {

@@ -6,6 +6,7 @@ export * from "./encryption-key";
 export * from "./facturas";
 export * from "./lista-69b/index";
 export * from "./migrate";
+export * from "./pagos";
 export * from "./password";
 export * as schema from "./schema/index";
 export * from "./transaction";

@@ -29,7 +29,12 @@ describe("the demo invoices in the ERP (issue 13)", () => {
     expect(filas.map((f) => [f.folio, f.metodoPago, f.erpPagado, f.erpFechaPago, f.erpCancelada])).toEqual([
       ["88", "PUE", "3712.00", "2023-05-26", false],
       ["1163", "PUE", "0.00", null, true],
+      // The PPD invoices of the demo payments with complements (pagos-demo.ts, issue 14).
+      ["1194", "PPD", "6000.00", "2026-10-28", false],
+      ["1196", "PPD", "9976.00", "2026-11-16", false],
+      ["1198", "PPD", "11484.00", "2026-10-30", false],
       ["1187", "PUE", "0.00", null, false],
+      ["1203", "PPD", "3000.00", "2026-11-12", false],
       ["1192", "PPD", "5000.00", "2026-11-10", false],
     ]);
     const enErp = await listarFacturasProveedor(tdb.db, { soloPortal: true });
@@ -69,7 +74,7 @@ describe("the demo invoices in the ERP (issue 13)", () => {
 
   it("records each creation as a finished job, dated by the clock", async () => {
     const trabajos = await tdb.db.select().from(erpTrabajos);
-    expect(trabajos).toHaveLength(4);
+    expect(trabajos).toHaveLength(8);
     for (const t of trabajos) {
       expect(t).toMatchObject({ tipo: "crear_factura", estado: "hecho", intentos: 1, ultimoError: "" });
       expect([t.siguienteIntento, t.createdAt, t.terminadoAt]).toEqual([reloj(), reloj(), reloj()]);

@@ -26,9 +26,15 @@ export const ENTRADA_CFDI_SAT = "SAT-PRUEBA-2025";
 /** Open receipts left for a new user (and the e2e suite) to invoice with CFDIs they issue. */
 export const ENTRADAS_LIBRES = ["DEMO-FACTURA-1", "DEMO-FACTURA-2", "DEMO-FACTURA-3"] as const;
 
-const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
+export const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
 const BERENICE = { rfc: "XIQB891116QE4", nombre: "BERENICE XIMO QUEZADA", regimen: "612" } as const;
-const MCI = { rfc: "MCI7306249Y1", nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", cp: "54700", regimen: "603", uso: "G03" };
+export const MCI = {
+  rfc: "MCI7306249Y1",
+  nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI",
+  cp: "54700",
+  regimen: "603",
+  uso: "G03",
+};
 const KIJ = { rfc: "KIJ0906199R1", nombre: "KIJ, S.A DE C.V.", cp: "59820", regimen: "601", uso: "G01" };
 
 /**
@@ -36,12 +42,13 @@ const KIJ = { rfc: "KIJ0906199R1", nombre: "KIJ, S.A DE C.V.", cp: "59820", regi
  * vendor payments (fixed dates, so every seed is the same; no amount pays the balance) and whether they
  * cancelled it. Nothing: created and still unpaid.
  */
-interface ErpDemo {
-  pagos?: { fecha: string; monto?: string }[];
+export interface ErpDemo {
+  /** Payment form: c_FormaPago, 03 (transfer) when not given. */
+  pagos?: { fecha: string; monto?: string; formaPago?: string }[];
   cancelada?: boolean;
 }
 
-interface FacturaDemo {
+export interface FacturaDemo {
   estatus: "P" | "A" | "R";
   comentarios?: string;
   cardCode: string;
@@ -266,11 +273,19 @@ export async function seedFacturasDemo(db: Database, clock: Clock): Promise<void
     .limit(1);
   if (!ya) await seedEntradasLibres(db);
 
+  await sembrarFacturasDemo(db, FACTURAS_DEMO, clock());
+}
+
+/**
+ * These demo invoices, each looked up by its UUID and created when missing (receipt, sealed XML, PDF, image and
+ * row), and for the accepted ones their A/P invoice in the ERP, paid or cancelled as the demo says. Also used by
+ * the demo payments (pagos-demo.ts) for the invoices their complements relate to.
+ */
+export async function sembrarFacturasDemo(db: Database, lista: readonly FacturaDemo[], now: Date): Promise<void> {
   const ids = new Map(
     (await db.select({ id: sociedades.id, bd: sociedades.bdSap }).from(sociedades)).map((s) => [s.bd, s.id]),
   );
-  const now = clock();
-  for (const f of FACTURAS_DEMO) {
+  for (const f of lista) {
     const [existente] = await db.select().from(facturas).where(eq(facturas.uuid, f.cfdi.uuid.toUpperCase()));
     const factura = existente ?? (await crearFacturaDemo(db, f, ids, now));
     if (factura && factura.estatus === "A" && f.erp) await reflejarEnErp(db, factura, f.erp, now);
@@ -382,6 +397,7 @@ async function reflejarEnErp(db: Database, factura: typeof facturas.$inferSelect
       await pagarFacturas(tx, {
         bd: factura.bd,
         fecha: pago.fecha,
+        ...(pago.formaPago ? { formaPago: pago.formaPago } : {}),
         moneda: factura.moneda,
         ...(factura.moneda === "MXN" ? {} : { tipoCambio: factura.tipoCambio }),
         facturas: [{ docNum, ...(pago.monto ? { monto: pago.monto } : {}) }],

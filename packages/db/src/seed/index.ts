@@ -9,8 +9,10 @@ export * from "./factories";
 export { ENTRADA_CFDI_SAT, ENTRADAS_LIBRES, seedFacturasDemo } from "./facturas-demo";
 
 import { seedFacturasDemo } from "./facturas-demo";
+import { seedPagosDemo } from "./pagos-demo";
 
 export * from "./factories-erp";
+export { COMPLEMENTOS_DEMO, complementoEsperadoDelPago, seedPagosDemo } from "./pagos-demo";
 
 import { createSimplePdf } from "./pdf";
 
@@ -161,5 +163,6 @@ export async function seedDemo(
   );
   const erp = await seedErpMock(db, { socios, escala: options.erpEscala ?? 1 });
   await seedFacturasDemo(db, options.clock);
+  await seedPagosDemo(db, options.clock);
   return { erp };
 }

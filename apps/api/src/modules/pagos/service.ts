@@ -18,6 +18,7 @@ import {
   type PostPagoRequest,
   type RevisionPago,
 } from "@portal/contracts";
+import { columnasDelComplemento } from "@portal/db";
 import type { ErpScopeResolver } from "../../erp/scope";
 import type { ErpAdapter, ErpPago } from "../../erp/types";
 import { createAnswerCache } from "../../lib/answer-cache";
@@ -411,16 +412,7 @@ export function createPagosService({
           await tx.archivos.store(xml.bytes, "text/xml"),
         ];
         const valores = {
-          uuid,
-          serie: datos.Serie ?? "",
-          folio: datos.Folio,
-          fechaCfdi: datos.Fecha,
-          fechaTimbrado: datos.FechaTimbrado,
-          rfcEmisor: datos.RFCEmisor,
-          nombreEmisor: datos.NombreEmisor,
-          rfcReceptor: datos.RFCReceptor,
-          nombreReceptor: datos.NombreReceptor,
-          total: datos.Total,
+          ...columnasDelComplemento(datos),
           pdfArchivoId: pdfId,
           pdfNombre: pdf.nombre,
           xmlArchivoId: xmlId,

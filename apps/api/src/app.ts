@@ -23,6 +23,8 @@ import { pagosRoutes } from "./modules/pagos/routes";
 import { pedidosRoutes } from "./modules/pedidos/routes";
 import { proveedoresRoutes } from "./modules/proveedores/routes";
 import { sociedadesRoutes } from "./modules/sociedades/routes";
+import { tareasRoutes } from "./modules/tareas/routes";
+import { tareasWorkerPlugin } from "./modules/tareas/worker";
 import { errorsPlugin } from "./plugins/errors";
 import { clientErrorHandler, frameworkErrors, securityPlugin } from "./plugins/security";
 import { sessionPlugin } from "./plugins/session";
@@ -49,6 +51,8 @@ export interface BuildOptions {
   mailWorker?: boolean;
   /** Run the ERP job worker (default true); tests call services.erpFacturas.flush() instead. */
   erpWorker?: boolean;
+  /** Run the scheduled jobs on a timer (default true); tests call services.tareas.ejecutarPendientes() instead. */
+  tareasWorker?: boolean;
   /** Wraps the ERP adapter: tests put a failing network or a crash between the portal and the ERP. */
   erp?: (adapter: ErpAdapter) => ErpAdapter;
 }
@@ -123,8 +127,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(entradasRoutes);
   await app.register(facturasRoutes);
   await app.register(pagosRoutes);
+  await app.register(tareasRoutes);
   await app.register(correoWorkerPlugin, { enabled: options.mailWorker ?? true });
   await app.register(erpWorkerPlugin, { enabled: options.erpWorker ?? true });
+  await app.register(tareasWorkerPlugin, { enabled: options.tareasWorker ?? true });
 
   await app.register(staticWebPlugin);
   return app;

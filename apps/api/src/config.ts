@@ -54,6 +54,8 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5000),
   /** How often the ERP job worker looks for due jobs (new ones run at once). */
   ERP_POLL_MS: z.coerce.number().int().positive().default(15000),
+  /** How often the scheduler looks for due scheduled jobs (decision 014). */
+  TAREAS_POLL_MS: z.coerce.number().int().positive().default(60_000),
   /**
    * Trust the SAT's test certificates and the project's test stamping authority when verifying CFDI seals.
    * Default: true, except with NODE_ENV=production (then a test CFDI is refused).

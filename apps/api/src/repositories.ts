@@ -11,6 +11,7 @@ import { createPagosRepository } from "./modules/pagos/repository";
 import { createProveedoresRepository } from "./modules/proveedores/repository";
 import { createCertificadosSatRepository } from "./modules/sat/repository";
 import { createSociedadesRepository } from "./modules/sociedades/repository";
+import { createTareasRepository } from "./modules/tareas/repository";
 
 /**
  * Every repository (the SQL) over one handle: the database, or a transaction when `withTransaction` builds
@@ -30,6 +31,7 @@ export function createRepositories(db: Database) {
     certificadosSat: createCertificadosSatRepository(db),
     proveedores: createProveedoresRepository(db),
     sociedades: createSociedadesRepository(db),
+    tareas: createTareasRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -22,9 +22,11 @@ import { createHealthService } from "./modules/health/service";
 import { createHomeService } from "./modules/home/service";
 import { createPagosService } from "./modules/pagos/service";
 import { pedidosList } from "./modules/pedidos/service";
+import { recordatoriosDocumentosTarea } from "./modules/proveedores/recordatorios";
 import { createProveedoresService } from "./modules/proveedores/service";
 import { createCertificateStore } from "./modules/sat/certificados";
 import { createSociedadesService } from "./modules/sociedades/service";
+import { createTareasService } from "./modules/tareas/service";
 import { createData } from "./repositories";
 
 /**
@@ -107,6 +109,9 @@ export function createServices(
     pagoArchivoPolicy(repos.pagos),
     erpPdfPolicy(erp, erpScope),
   ]);
+  // Scheduled jobs (decision 014): each feature registers its recurring jobs here.
+  const tareas = createTareasService(data, clock, options.warn ?? (() => {}));
+  tareas.registrar(recordatoriosDocumentosTarea(data, config.PUBLIC_URL));
   return {
     auth,
     health,
@@ -122,6 +127,7 @@ export function createServices(
     erpFacturas,
     pagos,
     sellos,
+    tareas,
   };
 }
 export type Services = ReturnType<typeof createServices>;

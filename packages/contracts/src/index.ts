@@ -13,3 +13,4 @@ export * from "./pagos-pendientes";
 export * from "./pedidos";
 export * from "./proveedores";
 export * from "./sociedades";
+export * from "./tareas";

@@ -6,3 +6,4 @@ export * from "./facturas";
 export * from "./pagos";
 export * from "./sat";
 export * from "./sesiones";
+export * from "./tareas";

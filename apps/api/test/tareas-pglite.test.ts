@@ -41,6 +41,7 @@ describe("scheduled jobs on PGlite", () => {
       ejecutar: async () => {
         corridas++;
         await new Promise((r) => setTimeout(r, 10));
+        return `Ejecución ${corridas}.`;
       },
     });
     await Promise.all([app.services.tareas.ejecutarPendientes(), app.services.tareas.ejecutarPendientes()]);

@@ -16,7 +16,7 @@ export interface TareaProgramada {
   /** What it does, in Spanish, for administrators. */
   descripcion: string;
   programa: Programa;
-  ejecutar(now: Date): Promise<string | undefined | void>;
+  ejecutar(now: Date): Promise<string | undefined>;
   /** Work waiting for it at `now` (its backlog), when it can tell. */
   pendientes?(now: Date): Promise<number>;
   /** How long a run may hold the job before another process may take it over (default 30 min). */

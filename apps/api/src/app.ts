@@ -22,8 +22,9 @@ import { homeRoutes } from "./modules/home/routes";
 import { pagosRoutes } from "./modules/pagos/routes";
 import { pedidosRoutes } from "./modules/pedidos/routes";
 import { proveedoresRoutes } from "./modules/proveedores/routes";
-import { satWorkerPlugin } from "./modules/sat-estado/worker";
 import { sociedadesRoutes } from "./modules/sociedades/routes";
+import { tareasRoutes } from "./modules/tareas/routes";
+import { tareasWorkerPlugin } from "./modules/tareas/worker";
 import { errorsPlugin } from "./plugins/errors";
 import { clientErrorHandler, frameworkErrors, securityPlugin } from "./plugins/security";
 import { sessionPlugin } from "./plugins/session";
@@ -51,8 +52,8 @@ export interface BuildOptions {
   mailWorker?: boolean;
   /** Run the ERP job worker (default true); tests call services.erpFacturas.flush() instead. */
   erpWorker?: boolean;
-  /** Run the SAT status jobs on a timer (default true); tests call services.satEstado.flush() instead. */
-  satWorker?: boolean;
+  /** Run the scheduled jobs on a timer (default true); tests call services.tareas.ejecutarPendientes() instead. */
+  tareasWorker?: boolean;
   /** Wraps the ERP adapter: tests put a failing network or a crash between the portal and the ERP. */
   erp?: (adapter: ErpAdapter) => ErpAdapter;
 }
@@ -127,13 +128,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(entradasRoutes);
   await app.register(facturasRoutes);
   await app.register(pagosRoutes);
+  await app.register(tareasRoutes);
   await app.register(correoWorkerPlugin, { enabled: options.mailWorker ?? true });
   await app.register(erpWorkerPlugin, { enabled: options.erpWorker ?? true });
-  await app.register(satWorkerPlugin, { enabled: options.satWorker ?? true });
   // The SAT's status service, simulated in this process (demo, tests, e2e; config refuses it in production).
   if (config.SAT_SIMULADOR) {
     await app.register(simuladorSatRoutes, { estadoDe: app.services.satSimulador.estadoDe });
   }
+  await app.register(tareasWorkerPlugin, { enabled: options.tareasWorker ?? true });
 
   await app.register(staticWebPlugin);
   return app;

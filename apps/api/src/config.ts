@@ -55,6 +55,8 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5000),
   /** How often the ERP job worker looks for due jobs (new ones run at once). */
   ERP_POLL_MS: z.coerce.number().int().positive().default(15000),
+  /** How often the scheduler looks for due scheduled jobs (decision 016). */
+  TAREAS_POLL_MS: z.coerce.number().int().positive().default(60_000),
   /**
    * Trust the SAT's test certificates and the project's test stamping authority when verifying CFDI seals.
    * Default: true, except with NODE_ENV=production (then a test CFDI is refused).
@@ -77,12 +79,6 @@ const envSchema = z.object({
    * Default: true, except with NODE_ENV=production (then only when set explicitly, as the demo and e2e do).
    */
   SAT_SIMULADOR: bool.optional(),
-  /** How often the SAT status jobs run (pending CFDIs and the re-checks of accepted ones). */
-  SAT_POLL_MS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(5 * 60_000),
   /**
    * Where the SAT publishes its 69-B list (Listado_completo_69-B.csv) for the scheduled download (issue 15); unset
    * or empty = no download (the list is imported with `npm run sat -- importar-69b FILE`).

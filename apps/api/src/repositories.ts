@@ -13,6 +13,7 @@ import { createProveedoresRepository } from "./modules/proveedores/repository";
 import { createCertificadosSatRepository } from "./modules/sat/repository";
 import { createSatEstadoRepository } from "./modules/sat-estado/repository";
 import { createSociedadesRepository } from "./modules/sociedades/repository";
+import { createTareasRepository } from "./modules/tareas/repository";
 
 /**
  * Every repository (the SQL) over one handle: the database, or a transaction when `withTransaction` builds
@@ -34,6 +35,7 @@ export function createRepositories(db: Database) {
     proveedores: createProveedoresRepository(db),
     satEstado: createSatEstadoRepository(db),
     sociedades: createSociedadesRepository(db),
+    tareas: createTareasRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

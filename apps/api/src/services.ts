@@ -23,10 +23,12 @@ import { createHomeService } from "./modules/home/service";
 import { createLista69bService } from "./modules/lista-69b/service";
 import { createPagosService } from "./modules/pagos/service";
 import { pedidosList } from "./modules/pedidos/service";
+import { recordatoriosDocumentosTarea } from "./modules/proveedores/recordatorios";
 import { createProveedoresService } from "./modules/proveedores/service";
 import { createCertificateStore } from "./modules/sat/certificados";
 import { createSatEstadoService } from "./modules/sat-estado/service";
 import { createSociedadesService } from "./modules/sociedades/service";
+import { createTareasService } from "./modules/tareas/service";
 import { createData } from "./repositories";
 import { createEstadoCfdiClient } from "./sat/estado-cfdi";
 import { SIMULADOR_SAT_PATH } from "./sat/simulador";
@@ -130,6 +132,38 @@ export function createServices(
     pagoArchivoPolicy(repos.pagos),
     erpPdfPolicy(erp, erpScope),
   ]);
+  // Scheduled jobs (decision 016): each feature registers its recurring jobs here.
+  const tareas = createTareasService(data, clock, options.warn ?? (() => {}));
+  tareas.registrar(recordatoriosDocumentosTarea(data, config.PUBLIC_URL));
+  // The SAT's status of the CFDIs (decision 014): pending answers and the re-checks of accepted ones.
+  tareas.registrar({
+    nombre: "sat-pendientes",
+    descripcion:
+      "Vuelve a consultar en el SAT los CFDI aceptados como «pendiente de verificar» (sin respuesta del SAT, o no " +
+      "encontrados dentro de las 72 horas siguientes al timbrado).",
+    programa: { cadaMinutos: 5 },
+    ejecutar: async (now) => `${await satEstado.verificarPendientes(now)} CFDI consultados.`,
+  });
+  tareas.registrar({
+    nombre: "sat-aceptados",
+    descripcion:
+      "Vuelve a consultar en el SAT las facturas y complementos aceptados (a diario durante 30 días, luego cada " +
+      "semana hasta que se pagan) y avisa a los revisores de los que el SAT canceló.",
+    programa: { cadaMinutos: 60 },
+    ejecutar: async (now) => `${await satEstado.revisarAceptados(now)} CFDI consultados.`,
+  });
+  // The SAT's 69-B list (decision 015), where the deployment has SAT_69B_URL.
+  tareas.registrar({
+    nombre: "lista-69b",
+    descripcion: "Descarga e importa la lista del artículo 69-B del SAT (SAT_69B_URL) y revisa a los proveedores.",
+    programa: { diarioA: "06:00" },
+    async ejecutar(now) {
+      const r = await lista69b.descargar69b(now);
+      if (r.ok) return `Lista importada: ${r.importacion.rfcs} RFC.`;
+      if ("desactivada" in r) return r.error;
+      throw new Error(r.error);
+    },
+  });
   return {
     auth,
     health,
@@ -149,6 +183,7 @@ export function createServices(
     /** The SAT simulator's table (sat/simulador.ts). */
     satSimulador: { estadoDe: repos.satEstado.estadoSimulado, simular: repos.satEstado.simular },
     lista69b,
+    tareas,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -73,7 +73,7 @@ export async function createTestAppOn(
     logStream: options.logLines ? { write: (line: string) => void options.logLines!.push(line) } : undefined,
     mailWorker: false,
     erpWorker: false,
-    satWorker: false,
+    tareasWorker: false,
     mailTransport: options.mailTransport ?? (async () => {}),
     ...(options.erp ? { erp: options.erp } : {}),
   });

@@ -11,6 +11,8 @@ const ALL_ENTRIES = [
   "Mis facturas",
   "Complemento de pago pendientes",
   "Complemento de pago",
+  // The portal's addition (issue 15): administrators only.
+  "Tareas programadas",
 ];
 
 const cases = [
@@ -18,7 +20,7 @@ const cases = [
   {
     who: "consulta",
     operador: "Empleado" as const,
-    entries: ALL_ENTRIES.filter((e) => !e.includes("pendientes")),
+    entries: ALL_ENTRIES.filter((e) => !e.includes("pendientes") && e !== "Tareas programadas"),
   },
   {
     who: "EKU9003173C9",

@@ -46,6 +46,8 @@ const EXTRA_CALLS = [
   ["POST", "/api/facturasPendientes/reintentarErp"],
   // The complement a supplier must issue for a payment (issue 14).
   ["POST", "/api/pagos/getComplementoEsperado"],
+  // The scheduled jobs for administrators (issue 15).
+  ["POST", "/api/tareas/getTareas"],
 ] as const;
 
 const entries = Object.entries(CALLS);

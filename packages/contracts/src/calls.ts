@@ -75,6 +75,7 @@ import {
   updateSociedadAnswerSchema,
   updateSociedadRequestSchema,
 } from "./sociedades";
+import { getTareasAnswerSchema, getTareasRequestSchema } from "./tareas";
 
 export type HttpMethod = "GET" | "POST" | "PATCH";
 
@@ -449,6 +450,16 @@ export const CALLS = {
     access: "pendientes",
     tag: "pagos pendientes",
     summary: "Revisar los complementos marcados",
+  }),
+  // Scheduled jobs (issue 15; not in the spec)
+  getTareas: call({
+    method: "POST",
+    path: "/api/tareas/getTareas",
+    request: getTareasRequestSchema,
+    answer: getTareasAnswerSchema,
+    access: "administrador",
+    tag: "tareas",
+    summary: "Tareas programadas: última y próxima ejecución, fallas y pendientes (no está en la especificación)",
   }),
 } as const satisfies Record<string, CallDef>;
 

@@ -14,3 +14,4 @@ export * from "./pagos-pendientes";
 export * from "./pedidos";
 export * from "./proveedores";
 export * from "./sociedades";
+export * from "./tareas";

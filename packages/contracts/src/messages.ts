@@ -81,6 +81,16 @@ export const MSG = {
   totalPago: "El total del pago no es el mismo del XML",
   uuidRelacionadoInexistente: (uuid: string) =>
     `El UUID del documento relacionado del XML: ${uuid} No existe en las facturas registradas`,
+  // Scheduled jobs and document expiry reminders (issue 15; not in the spec)
+  tareaInterrumpida: "La ejecución no terminó: el proceso se detuvo o excedió su tiempo.",
+  recordatorioAsunto: "documentos por vencer",
+  recordatorioDocumento: (etiqueta: string, dias: number, vence: string) =>
+    dias === 0
+      ? `Su documento «${etiqueta}» vence hoy (${vence}).`
+      : `Su documento «${etiqueta}» vence en ${dias} ${dias === 1 ? "día" : "días"}, el ${vence}.`,
+  recordatorioInstrucciones: (url: string) =>
+    "Cargue la versión actualizada en su perfil del Portal de Proveedores antes de esa fecha: con un documento " +
+    `requerido vencido no podrá registrar facturas ni complementos de pago. ${url}`,
   // Unknown route (spec §8)
   noPage: "No page",
   // Software update (spec §1)

@@ -563,6 +563,23 @@ export const MUESTRAS = {
     ],
     answer: { status: "success", message: MSG.revisionExito },
   },
+  getTareas: {
+    request: { usuario: "jlopez", operador: "Empleado" },
+    answer: ok([
+      {
+        Nombre: "recordatorios-documentos",
+        Descripcion: "Avisa por correo a cada proveedor los documentos requeridos por vencer (30, 15, 7 y 0 días).",
+        Programa: "Todos los días a las 12:00 (UTC)",
+        UltimaEjecucion: "2026-11-21T12:00:00.000Z",
+        UltimoFin: "2026-11-21T12:00:01.250Z",
+        Resultado: "Correcta" as const,
+        Mensaje: "Se enviaron 3 recordatorios a 2 proveedores.",
+        ProximaEjecucion: "2026-11-22T12:00:00.000Z",
+        Fallas: 0,
+        Pendientes: 0,
+      },
+    ]),
+  },
 } satisfies { [N in CallName]: Muestra<N> };
 
 /** The employee's variant of postPago (comprobante only; PDF, XML, UUID and FechaPago sent as 'No'). */

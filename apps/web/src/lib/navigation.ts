@@ -2,7 +2,10 @@ import type { TileConConteo } from "@portal/contracts";
 import { type Access, canAccess } from "./permissions";
 import type { Session } from "./session";
 
-/** Drawer entries (spec §2, labels verbatim). Access decides who sees them (spec §6). */
+/**
+ * Drawer entries (spec §2, labels verbatim). Access decides who sees them (spec §6). 'Tareas programadas' is the
+ * portal's addition (issue 15): the scheduled jobs, for administrators only.
+ */
 export const MENU_ENTRIES = [
   { id: "empleados", label: "Catálogo de empleados", to: "/Catalogo-Empleados", access: "catalogos" },
   { id: "proveedores", label: "Catálogo de proveedores", to: "/Catalogo-Proveedores", access: "catalogos" },
@@ -13,6 +16,7 @@ export const MENU_ENTRIES = [
   { id: "facturas", label: "Mis facturas", to: "/MisFacturas", access: "session" },
   { id: "pagosPendientes", label: "Complemento de pago pendientes", to: "/Pagos-Pendientes", access: "pendientes" },
   { id: "pagos", label: "Complemento de pago", to: "/Pagos", access: "session" },
+  { id: "tareas", label: "Tareas programadas", to: "/Tareas", access: "administrador" },
 ] as const satisfies readonly { id: string; label: string; to: string; access: Access }[];
 
 export type MenuEntry = (typeof MENU_ENTRIES)[number];

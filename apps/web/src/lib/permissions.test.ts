@@ -13,7 +13,7 @@ const labels = (session: Session | null) => visibleMenuEntries(session).map((ent
 
 describe("canAccess (spec §6)", () => {
   it("denies everything without a session", () => {
-    for (const access of ["session", "catalogos", "pendientes", "proveedor"] as const) {
+    for (const access of ["session", "catalogos", "pendientes", "proveedor", "administrador"] as const) {
       expect(canAccess(null, access)).toBe(false);
     }
   });
@@ -31,6 +31,13 @@ describe("canAccess (spec §6)", () => {
     expect(canAccess(proveedor, "pendientes")).toBe(false); // even with ViDocPen Y
   });
 
+  it("keeps the scheduled jobs for employee administrators", () => {
+    expect(canAccess(admin, "administrador")).toBe(true);
+    expect(canAccess(general, "administrador")).toBe(false);
+    expect(canAccess(proveedor, "administrador")).toBe(false);
+    expect(canAccess({ ...proveedor, tipoEmpleado: "Administrador" }, "administrador")).toBe(false);
+  });
+
   it("keeps new-invoice registration for suppliers", () => {
     expect(canAccess(proveedor, "proveedor")).toBe(true);
     expect(canAccess(admin, "proveedor")).toBe(false);
@@ -44,7 +51,7 @@ describe("canAccess (spec §6)", () => {
 });
 
 describe("drawer entries", () => {
-  it("lists the spec's nine entries in order", () => {
+  it("lists the spec's nine entries in order, then the portal's scheduled jobs (issue 15)", () => {
     expect(MENU_ENTRIES.map((entry) => entry.label)).toEqual([
       "Catálogo de empleados",
       "Catálogo de proveedores",
@@ -55,11 +62,14 @@ describe("drawer entries", () => {
       "Mis facturas",
       "Complemento de pago pendientes",
       "Complemento de pago",
+      "Tareas programadas",
     ]);
   });
 
-  it("filters by role", () => {
-    expect(labels(admin)).toHaveLength(9);
+  it("filters by role: 'Tareas programadas' is for administrators only", () => {
+    expect(labels(admin)).toHaveLength(10);
+    expect(labels(admin)).toContain("Tareas programadas");
+    expect(labels(generalConPendientes)).not.toContain("Tareas programadas");
     expect(labels(general)).toEqual([
       "Catálogo de empleados",
       "Catálogo de proveedores",

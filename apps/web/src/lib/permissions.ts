@@ -10,8 +10,9 @@ import type { Session } from "./session";
  * - `catalogos`: employee, supplier and company catalogues — employees only (administrator or general).
  * - `pendientes`: pending invoices and pending payment complements — employees with ViDocPen 'Y'.
  * - `proveedor`: supplier-only screens (registering a new invoice: "Agregar invoice … supplier only").
+ * - `administrador`: employees with profile A (the scheduled jobs screen, issue 15; not in the spec).
  */
-export type Access = "session" | "catalogos" | "pendientes" | "proveedor";
+export type Access = "session" | "catalogos" | "pendientes" | "proveedor" | "administrador";
 
 type RoleFacts = Pick<Session, "operador" | "ViDocPen" | "tipoEmpleado">;
 
@@ -34,5 +35,7 @@ export function canAccess(session: RoleFacts | null, access: Access): boolean {
       return canSeePendientes(session);
     case "proveedor":
       return isProveedor(session);
+    case "administrador":
+      return isAdministrador(session);
   }
 }

@@ -23,8 +23,12 @@ import { pedidoRoute } from "./pedidos.pedido";
 import { perfilRoute } from "./perfil";
 import { recuperarPasswordRoute } from "./recuperar-password";
 import { rootRoute } from "./root";
+import { tareasRoute } from "./tareas";
 
-/** Every path of the spec's route table (§2), flat under the layout; unknown paths render 'No page'. */
+/**
+ * Every path of the spec's route table (§2), flat under the layout, plus /Tareas (issue 15, the portal's
+ * addition); unknown paths render 'No page'.
+ */
 export const routeTree = rootRoute.addChildren([
   landingRoute,
   loginRoute,
@@ -50,4 +54,5 @@ export const routeTree = rootRoute.addChildren([
   pagosRoute,
   pagoRoute,
   pagosPendientesRoute,
+  tareasRoute,
 ]);

@@ -89,6 +89,7 @@ describe("route table and guards", () => {
     "/Catalogo-Empleados/Empleado/Nuevo",
     "/MisFacturas/MiFactura/3",
     "/Pagos-Pendientes",
+    "/Tareas",
   ])("sends %s to / without a session", async (path) => {
     fakeApi(() => undefined);
     const { router } = renderApp(path);
@@ -119,6 +120,8 @@ describe("route table and guards", () => {
     ["a supplier", "/Catalogo-Proveedores/Proveedor/1/Sociedad/Nuevo", PROVEEDOR, "Proveedor"],
     ["a supplier", "/Facturas-Pendientes", PROVEEDOR, "Proveedor"],
     ["an employee", "/MisFacturas/Factura/Nuevo", ADMIN, "Empleado"],
+    ["a general employee", "/Tareas", CONSULTA, "Empleado"],
+    ["a supplier", "/Tareas", PROVEEDOR, "Proveedor"],
   ] as const)("sends %s from %s to /Home", async (_who, path, data, operador) => {
     signIn(data, operador);
     fakeApi(homeApi);

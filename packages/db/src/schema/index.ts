@@ -7,3 +7,4 @@ export * from "./lista-69b";
 export * from "./pagos";
 export * from "./sat";
 export * from "./sesiones";
+export * from "./tareas";

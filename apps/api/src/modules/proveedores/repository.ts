@@ -2,7 +2,7 @@ import type { Database } from "@portal/db";
 import { schema } from "@portal/db";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 
-const { proveedores, proveedorSociedades, sociedades, proveedorDocumentos } = schema;
+const { proveedores, proveedorSociedades, sociedades, proveedorDocumentos, recordatoriosDocumentos } = schema;
 
 export function createProveedoresRepository(db: Database) {
   return {
@@ -48,6 +48,23 @@ export function createProveedoresRepository(db: Database) {
             updatedAt: values.updatedAt,
           },
         }),
+    /** Active suppliers (estatus A): the ones expiry reminders are for. */
+    activos: () => db.select().from(proveedores).where(eq(proveedores.estatus, "A")).orderBy(asc(proveedores.cardCode)),
+    /** Every document of every active supplier, in one query. */
+    documentosDeActivos: () =>
+      db
+        .select({ d: proveedorDocumentos })
+        .from(proveedorDocumentos)
+        .innerJoin(proveedores, eq(proveedores.cardCode, proveedorDocumentos.cardCode))
+        .where(eq(proveedores.estatus, "A"))
+        .then((rows) => rows.map((r) => r.d)),
+    recordatoriosEnviados: () => db.select().from(recordatoriosDocumentos),
+    /**
+     * Records a reminder as sent; false when it already was (this threshold of this document version), so the
+     * caller queues the mail only when this returns true, in the same transaction.
+     */
+    registrarRecordatorio: async (values: typeof recordatoriosDocumentos.$inferInsert): Promise<boolean> =>
+      (await db.insert(recordatoriosDocumentos).values(values).onConflictDoNothing().returning()).length > 0,
   };
 }
 export type ProveedoresRepository = ReturnType<typeof createProveedoresRepository>;

@@ -86,6 +86,47 @@ export function registroCompleto(p: Proveedor, guardados: DocumentoGuardado[], t
   });
 }
 
+/** A required, loaded document that expires: its version (file and load date), days left and last valid day. */
+export interface VencimientoDocumento {
+  clave: DocumentoProveedorClave;
+  etiqueta: string;
+  archivoId: string;
+  fecha: string;
+  /** Validity in days from `fecha`. */
+  vigencia: number;
+  /** Days remaining as the profile shows them (0 on the last valid day; negative once expired). */
+  dias: number;
+  /** Last day it is valid (YYYY-MM-DD). */
+  vence: string;
+}
+
+/**
+ * The supplier's documents that count for registroCompleto and expire: required (Val Y, of its person type),
+ * loaded, with a validity. Expiry reminders (recordatorios.ts) are computed from these.
+ */
+export function vencimientos(p: Proveedor, guardados: DocumentoGuardado[], today: string): VencimientoDocumento[] {
+  const e = estados(p, guardados);
+  return DOCUMENTOS_PROVEEDOR.flatMap((doc) => {
+    const s = e[doc.clave];
+    const vigencia = VIGENCIA_DIAS[doc.clave];
+    if ((doc.soloMoral && p.tipoPersona !== "M") || s.val !== "Y" || !s.archivoId || !s.fecha || vigencia === null) {
+      return [];
+    }
+    const vence = isoDate(new Date(Date.parse(`${s.fecha}T00:00:00Z`) + vigencia * 86_400_000));
+    return [
+      {
+        clave: doc.clave,
+        etiqueta: doc.etiqueta,
+        archivoId: s.archivoId,
+        fecha: s.fecha,
+        vigencia,
+        dias: vigencia - diasEntre(s.fecha, today),
+        vence,
+      },
+    ];
+  });
+}
+
 export function createProveedoresService(
   { repos, withTransaction }: Data,
   clock: Clock,

@@ -1,5 +1,6 @@
 import {
   IconBuildingSkyscraper,
+  IconCalendarClock,
   IconClockDollar,
   IconFileAlert,
   IconFileInvoice,
@@ -25,4 +26,5 @@ export const MENU_ICONS: Record<MenuEntryId, IconComponent> = {
   facturas: IconFileInvoice,
   pagosPendientes: IconClockDollar,
   pagos: IconReceipt2,
+  tareas: IconCalendarClock,
 };

@@ -92,7 +92,8 @@ describe("Login", () => {
       ViDocPen: "Y",
     });
     const nav = await screen.findByRole("navigation", { name: "Menú principal" });
-    expect(within(nav).getAllByRole("link")).toHaveLength(9);
+    // The spec's nine entries plus 'Tareas programadas' (issue 15, administrators only).
+    expect(within(nav).getAllByRole("link")).toHaveLength(10);
   });
 
   it("sends operators without a chosen operador back to the landing", async () => {

@@ -1,0 +1,52 @@
+/**
+ * When a scheduled job runs (decision 016): every N minutes, or every day at a time of day in UTC (the portal's
+ * dates, e.g. a document's days remaining, are UTC calendar dates too).
+ */
+export type Programa = { cadaMinutos: number } | { diarioA: `${number}:${number}` };
+
+const MINUTO = 60_000;
+const DIA = 86_400_000;
+
+function horaDelDia(hhmm: string): number {
+  const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  const horas = Number(m?.[1]);
+  const minutos = Number(m?.[2]);
+  if (!m || horas > 23 || minutos > 59) throw new Error(`Hora inválida en el programa de una tarea: ${hhmm}`);
+  return (horas * 60 + minutos) * MINUTO;
+}
+
+/** The first due time of a job never run: now for an interval job, today's (or else tomorrow's) time for a daily one. */
+export function primeraEjecucion(programa: Programa, now: Date): Date {
+  if ("cadaMinutos" in programa) return now;
+  const hoy = Math.floor(now.getTime() / DIA) * DIA + horaDelDia(programa.diarioA);
+  return new Date(hoy >= now.getTime() ? hoy : hoy + DIA);
+}
+
+/** The next due time after a run that started at `inicio`: strictly later, on the job's grid. */
+export function siguienteEjecucion(programa: Programa, inicio: Date): Date {
+  if ("cadaMinutos" in programa) {
+    if (!(programa.cadaMinutos > 0)) throw new Error("El intervalo de una tarea debe ser positivo.");
+    return new Date(inicio.getTime() + programa.cadaMinutos * MINUTO);
+  }
+  const hoy = Math.floor(inicio.getTime() / DIA) * DIA + horaDelDia(programa.diarioA);
+  return new Date(hoy > inicio.getTime() ? hoy : hoy + DIA);
+}
+
+/**
+ * After a failed run: again in 5 min, doubling per consecutive failure up to 6 h, but never later than the
+ * regular next run.
+ */
+export function reintentoTrasFalla(programa: Programa, inicio: Date, fallasSeguidas: number): Date {
+  const espera = Math.min(5 * MINUTO * 2 ** Math.max(0, fallasSeguidas - 1), 6 * 60 * MINUTO);
+  const regular = siguienteEjecucion(programa, inicio);
+  return new Date(Math.min(inicio.getTime() + espera, regular.getTime()));
+}
+
+/** "Cada 60 minutos", "Todos los días a las 12:00 (UTC)": for the administrators' screen. */
+export function describirPrograma(programa: Programa): string {
+  if ("diarioA" in programa) return `Todos los días a las ${programa.diarioA} (UTC)`;
+  const m = programa.cadaMinutos;
+  if (m % 1440 === 0) return m === 1440 ? "Cada día" : `Cada ${m / 1440} días`;
+  if (m % 60 === 0) return m === 60 ? "Cada hora" : `Cada ${m / 60} horas`;
+  return m === 1 ? "Cada minuto" : `Cada ${m} minutos`;
+}

@@ -1,0 +1,142 @@
+import { MSG, type ResultadoTarea, type TareaRow } from "@portal/contracts";
+import type { Clock } from "../../lib/clock";
+import { Forbidden } from "../../lib/errors";
+import { isAdministrador, type SessionUser } from "../../lib/session-user";
+import type { Data } from "../../repositories";
+import { describirPrograma, type Programa, primeraEjecucion, reintentoTrasFalla, siguienteEjecucion } from "./programa";
+
+/**
+ * A recurring job a feature registers (decision 016). The handler gets "now" from the app's clock at the start of
+ * the run, does its work in its own transactions (it must be safe to run again after a crash: a run whose process
+ * dies is retried once its lease runs out) and answers a short Spanish message for the administrators' screen.
+ */
+export interface TareaProgramada {
+  /** Stable key (kebab-case): the row in `tareas`; renaming it starts a new job. */
+  nombre: string;
+  /** What it does, in Spanish, for administrators. */
+  descripcion: string;
+  programa: Programa;
+  ejecutar(now: Date): Promise<string | undefined>;
+  /** Work waiting for it at `now` (its backlog), when it can tell. */
+  pendientes?(now: Date): Promise<number>;
+  /** How long a run may hold the job before another process may take it over (default 30 min). */
+  duracionMaximaMs?: number;
+}
+
+export interface ResultadoEjecucion {
+  nombre: string;
+  ok: boolean;
+  mensaje: string;
+}
+
+const DURACION_MAXIMA_MS = 30 * 60_000;
+const ETIQUETA: Record<string, ResultadoTarea> = { en_curso: "En curso", ok: "Correcta", error: "Con error" };
+
+/**
+ * The registry and the runner of scheduled jobs. `ejecutarPendientes()` runs every registered job that is due by
+ * the clock, each under a lease taken in the database, so several API processes (or a test's two apps) never
+ * run a job twice; the app's timer (worker.ts) calls it every TAREAS_POLL_MS, tests call it after moving the clock.
+ */
+export function createTareasService(
+  { repos, withTransaction }: Data,
+  clock: Clock,
+  warn: (e: unknown, m: string) => void,
+) {
+  const registro = new Map<string, TareaProgramada>();
+  let enCurso: Promise<ResultadoEjecucion[]> | null = null;
+
+  async function ejecutarUna(tarea: TareaProgramada): Promise<ResultadoEjecucion | null> {
+    const inicio = clock();
+    const hasta = new Date(inicio.getTime() + (tarea.duracionMaximaMs ?? DURACION_MAXIMA_MS));
+    const tomada = await withTransaction(async (tx) => {
+      const fila = await tx.tareas.reclamar(tarea.nombre, inicio, hasta);
+      if (!fila) return null;
+      if (fila.ejecucionId !== null) await tx.tareas.interrumpir(fila.ejecucionId, inicio);
+      return { ejecucionId: await tx.tareas.iniciar(tarea.nombre, inicio), fallas: fila.fallasSeguidas };
+    });
+    if (!tomada) return null;
+    let ok = true;
+    let mensaje = "";
+    try {
+      mensaje = (await tarea.ejecutar(inicio)) ?? "";
+    } catch (error) {
+      ok = false;
+      mensaje = error instanceof Error ? error.message : String(error);
+      warn(error, `falló la tarea programada ${tarea.nombre}`);
+    }
+    const siguienteAt = ok
+      ? siguienteEjecucion(tarea.programa, inicio)
+      : reintentoTrasFalla(tarea.programa, inicio, tomada.fallas + 1);
+    await withTransaction((tx) =>
+      tx.tareas.terminar(tarea.nombre, tomada.ejecucionId, { now: clock(), ok, mensaje, siguienteAt }),
+    );
+    return { nombre: tarea.nombre, ok, mensaje };
+  }
+
+  async function pasada(): Promise<ResultadoEjecucion[]> {
+    const now = clock();
+    const tareas = [...registro.values()];
+    await repos.tareas.asegurar(
+      tareas.map((t) => ({ nombre: t.nombre, siguienteAt: primeraEjecucion(t.programa, now) })),
+    );
+    const hechas: ResultadoEjecucion[] = [];
+    for (const tarea of tareas) {
+      const r = await ejecutarUna(tarea);
+      if (r) hechas.push(r);
+    }
+    return hechas;
+  }
+
+  return {
+    /** Adds a job; features call it from the composition root (services.ts). A name is registered once. */
+    registrar(tarea: TareaProgramada): void {
+      if (registro.has(tarea.nombre)) throw new Error(`La tarea ${tarea.nombre} ya está registrada.`);
+      siguienteEjecucion(tarea.programa, clock()); // refuses an invalid schedule at boot, not at its first run
+      registro.set(tarea.nombre, tarea);
+    },
+    registradas: (): TareaProgramada[] => [...registro.values()],
+    /** One pass: runs every due job this process can lease (never two passes at once in one process). */
+    ejecutarPendientes(): Promise<ResultadoEjecucion[]> {
+      enCurso ??= pasada().finally(() => {
+        enCurso = null;
+      });
+      return enCurso;
+    },
+    /** The administrators' view (/Tareas): every registered job, its latest run, next run, failures, backlog. */
+    async listar(user: SessionUser): Promise<TareaRow[]> {
+      if (!isAdministrador(user)) throw new Forbidden();
+      const now = clock();
+      const filas = new Map((await repos.tareas.todas()).map((f) => [f.nombre, f]));
+      return Promise.all(
+        [...registro.values()].map(async (tarea): Promise<TareaRow> => {
+          const fila = filas.get(tarea.nombre);
+          const ultima = await repos.tareas.ultimaEjecucion(tarea.nombre);
+          let pendientes: number | null = null;
+          if (tarea.pendientes) {
+            try {
+              pendientes = await tarea.pendientes(now);
+            } catch (error) {
+              warn(error, `no se pudo contar lo pendiente de la tarea ${tarea.nombre}`);
+            }
+          }
+          // A run still 'en_curso' past its lease belongs to a process that is gone: say so.
+          const abandonada =
+            ultima?.resultado === "en_curso" && fila?.bloqueadaHasta != null && fila.bloqueadaHasta <= now;
+          return {
+            Nombre: tarea.nombre,
+            Descripcion: tarea.descripcion,
+            Programa: describirPrograma(tarea.programa),
+            UltimaEjecucion: ultima?.inicio.toISOString() ?? null,
+            UltimoFin: ultima?.fin?.toISOString() ?? null,
+            Resultado: ultima ? (abandonada ? "Con error" : (ETIQUETA[ultima.resultado] ?? null)) : null,
+            Mensaje: abandonada ? MSG.tareaInterrumpida : (ultima?.mensaje ?? ""),
+            ProximaEjecucion: (fila?.siguienteAt ?? primeraEjecucion(tarea.programa, now)).toISOString(),
+            Fallas: fila?.fallasSeguidas ?? 0,
+            Pendientes: pendientes,
+          };
+        }),
+      );
+    },
+  };
+}
+export type TareasService = ReturnType<typeof createTareasService>;

@@ -1,0 +1,119 @@
+import type { TareaRow } from "@portal/contracts";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fakeCalls, signInAs } from "../../../test/fake-api";
+import { renderApp } from "../../../test/render-app";
+
+const RECORDATORIOS: TareaRow = {
+  Nombre: "recordatorios-documentos",
+  Descripcion: "Avisa por correo a cada proveedor activo los documentos requeridos que vencen.",
+  Programa: "Todos los días a las 12:00 (UTC)",
+  UltimaEjecucion: "2026-11-21T12:00:00.000Z",
+  UltimoFin: "2026-11-21T12:00:01.000Z",
+  Resultado: "Correcta",
+  Mensaje: "Se avisó de 3 documentos a 2 proveedores.",
+  ProximaEjecucion: "2026-11-22T12:00:00.000Z",
+  Fallas: 0,
+  Pendientes: 0,
+};
+const SAT: TareaRow = {
+  Nombre: "estado-sat",
+  Descripcion: "Vuelve a consultar en el SAT las facturas aceptadas.",
+  Programa: "Cada hora",
+  UltimaEjecucion: "2026-11-21T11:00:00.000Z",
+  UltimoFin: "2026-11-21T11:00:09.000Z",
+  Resultado: "Con error",
+  Mensaje: "El servicio del SAT no respondió.",
+  ProximaEjecucion: "2026-11-21T11:20:00.000Z",
+  Fallas: 3,
+  Pendientes: 12,
+};
+const NUEVA: TareaRow = {
+  ...RECORDATORIOS,
+  Nombre: "lista-69b",
+  Programa: "Todos los días a las 06:00 (UTC)",
+  UltimaEjecucion: null,
+  UltimoFin: null,
+  Resultado: null,
+  Mensaje: "",
+  ProximaEjecucion: "2026-11-22T06:00:00.000Z",
+  Pendientes: null,
+};
+
+const table = () => screen.getByRole("table", { name: "Tareas programadas" });
+const bodyRows = () => within(table()).getAllByRole("row").slice(1);
+
+describe("/Tareas", () => {
+  it("lists each job with its last run, result, next run, failures and backlog", async () => {
+    signInAs("administrador");
+    const calls = fakeCalls({ getTareas: [RECORDATORIOS, SAT, NUEVA] });
+    renderApp("/Tareas");
+    expect(await screen.findByRole("heading", { level: 1, name: "Tareas programadas" })).toBeDefined();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    expect(within(table()).getAllByRole("row")[0]?.textContent).toBe(
+      "TareaDescripciónÚltima ejecuciónResultadoMensajePróxima ejecuciónFallas seguidasPendientes",
+    );
+    const [recordatorios, sat, nueva] = bodyRows().map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    );
+    expect(recordatorios).toEqual([
+      "recordatorios-documentosTodos los días a las 12:00 (UTC)",
+      RECORDATORIOS.Descripcion,
+      "2026-11-21 12:00 UTC",
+      "Correcta",
+      "Se avisó de 3 documentos a 2 proveedores.",
+      "2026-11-22 12:00 UTC",
+      "0",
+      "0",
+    ]);
+    expect(sat).toEqual([
+      "estado-satCada hora",
+      SAT.Descripcion,
+      "2026-11-21 11:00 UTC",
+      "Con error",
+      "El servicio del SAT no respondió.",
+      "2026-11-21 11:20 UTC",
+      "3",
+      "12",
+    ]);
+    // Never run yet, and a job that cannot count its backlog.
+    expect(nueva?.slice(2)).toEqual(["—", "Sin ejecutar", "", "2026-11-22 06:00 UTC", "0", "—"]);
+    // The call carries who asks (spec §7 lists) and the session's token.
+    expect(calls[0]?.body).toEqual({ usuario: "1", operador: "Empleado" });
+    expect(calls[0]?.headers.get("x-access-token")).toBe("tok-a");
+  });
+
+  it("searches and reloads", async () => {
+    signInAs("administrador");
+    const calls = fakeCalls({ getTareas: [RECORDATORIOS, SAT] });
+    renderApp("/Tareas");
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    fireEvent.change(screen.getByPlaceholderText("Search…"), { target: { value: "SAT" } });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]?.textContent).toContain("estado-sat");
+    fireEvent.click(screen.getByRole("button", { name: "Recargar" }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+  });
+
+  it("is in the drawer for administrators only", async () => {
+    signInAs("administrador");
+    fakeCalls({ getTareas: [] });
+    renderApp("/Tareas");
+    const nav = await screen.findByRole("navigation", { name: "Menú principal" });
+    expect(within(nav).getByRole("link", { name: "Tareas programadas" }).getAttribute("href")).toBe("/Tareas");
+    expect(await screen.findByText("No hay tareas programadas.")).toBeDefined();
+  });
+
+  it("sends a general employee back to /Home and shows no entry", async () => {
+    signInAs("consulta");
+    // Home answers its tiles; the jobs call must never be made.
+    const calls = fakeCalls({ getTareas: [RECORDATORIOS], homeRowDocuments: { Registro: 0 } });
+    const { router } = renderApp("/Tareas");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Home"));
+    const nav = await screen.findByRole("navigation", { name: "Menú principal" });
+    expect(within(nav).queryByRole("link", { name: "Tareas programadas" })).toBeNull();
+    expect(calls.some((call) => call.url.endsWith("/api/tareas/getTareas"))).toBe(false);
+  });
+});

@@ -85,6 +85,26 @@ export function createSatEstadoRepository(db: Database) {
             .select()
             .from(satEstadosCfdi)
             .where(and(eq(satEstadosCfdi.tipo, tipo), inArray(satEstadosCfdi.documentoId, [...ids]))),
+    /**
+     * Accepted invoices and complements with no status at all (accepted before the SAT checks existed, or
+     * seeded): what the re-check job adopts, with the stored XML it reads the printed expression from.
+     */
+    aceptadosSinEstado: async (limite: number) => {
+      const result = (await db.execute(sql`
+        select * from (
+          select 'factura' as tipo, f.id as documento_id, f.xml_archivo_id::text as xml_archivo_id,
+                 f.fecha_timbrado from ${facturas} f
+          where f.estatus = 'A' and not f.erp_cancelada and not exists (
+            select 1 from ${satEstadosCfdi} s where s.tipo = 'factura' and s.documento_id = f.id)
+          union all
+          select 'pago', c.id, c.xml_archivo_id::text, c.fecha_timbrado from ${complementosPago} c
+          where c.estatus = 'A' and c.uuid is not null and c.xml_archivo_id is not null and not exists (
+            select 1 from ${satEstadosCfdi} s where s.tipo = 'pago' and s.documento_id = c.id)
+        ) x order by tipo, documento_id limit ${limite}`)) as unknown as {
+        rows: { tipo: TipoCfdi; documento_id: number; xml_archivo_id: string; fecha_timbrado: string }[];
+      };
+      return result.rows;
+    },
     /** Pending ones whose next query is due. */
     pendientesVencidos: (now: Date, limite: number) =>
       conDocumento(and(eq(e.pendiente, true), lte(e.siguienteConsulta, now))!, limite),

@@ -251,8 +251,30 @@ export function createSatEstadoService({
     verificarPendientes: (now: Date, limite = 200) =>
       recorrer(() => repos.satEstado.pendientesVencidos(now, limite), now),
 
-    /** Job: the scheduled re-check of accepted invoices and complements (daily for 30 days, then weekly). */
-    revisarAceptados: (now: Date, limite = 500) => recorrer(() => repos.satEstado.aceptadosVencidos(now, limite), now),
+    /**
+     * Job: the scheduled re-check of accepted invoices and complements (daily for 30 days, then weekly). Accepted
+     * documents that have no status yet (accepted before these checks existed, or the demo's) are adopted first:
+     * their printed expression is read from the stored XML and they are due at once.
+     */
+    async revisarAceptados(now: Date, limite = 500) {
+      for (const d of await repos.satEstado.aceptadosSinEstado(limite)) {
+        const xml = await repos.archivos.findContent(d.xml_archivo_id);
+        const datos = xml ? datosExpresionDelXml(new Uint8Array(xml)) : null;
+        await repos.satEstado.guardar({
+          tipo: d.tipo,
+          documentoId: d.documento_id,
+          uuid: datos?.uuid.toUpperCase() ?? "",
+          expresion: datos ? expresionImpresa(datos) : "",
+          timbradoAt: instanteTimbrado(d.fecha_timbrado),
+          pendiente: false,
+          ultimoError: datos ? "" : SAT_MSG.sinDatos,
+          siguienteConsulta: now,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+      return recorrer(() => repos.satEstado.aceptadosVencidos(now, limite), now);
+    },
 
     /** Both jobs with the clock's now (the interval worker and the tests). */
     async flush() {

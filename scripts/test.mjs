@@ -100,8 +100,13 @@ try {
       env: { ...testEnv, E2E_DATABASE_URL: runDbUrl, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
     });
     if (existsSync(out)) {
-      const s = JSON.parse(readFileSync(out, "utf8")).stats ?? {};
-      record("e2e (Playwright)", (s.expected ?? 0) + (s.flaky ?? 0), (s.unexpected ?? 0) + (s.skipped ?? 0));
+      const report = JSON.parse(readFileSync(out, "utf8"));
+      const s = report.stats ?? {};
+      const passed = (s.expected ?? 0) + (s.flaky ?? 0);
+      // A server that does not start, or a spec that does not load, runs no test at all: that is a failure too.
+      const errors = (report.errors ?? []).length;
+      const failed = (s.unexpected ?? 0) + (s.skipped ?? 0) + errors;
+      record("e2e (Playwright)", passed, passed + failed === 0 ? 1 : failed);
     } else {
       record("e2e (Playwright)", 0, 1);
     }

@@ -37,6 +37,15 @@ interface ComplementoEsperado {
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 const toast = (page: Page) => page.locator(".mantine-Notification-root");
 const filaCon = (table: Locator, texto: string) => table.locator("tbody tr").filter({ hasText: texto });
+/**
+ * The row of payment `docNum` of MUNICIPIO DE CUAUTITLAN IZCALLI: DocNums are numbered per company database, so
+ * another sociedad can have a payment with the same number.
+ */
+const filaPago = (table: Locator, docNum: string) =>
+  table
+    .locator("tbody tr")
+    .filter({ has: table.page().getByRole("cell", { name: docNum, exact: true }) })
+    .filter({ hasText: MCI.nombre });
 
 /** `npm run erp -- …` against the e2e server's database, as the buying company's accountants would. */
 function erp(...args: string[]): string {
@@ -109,8 +118,8 @@ test.describe(() => {
     await expect(page.getByRole("heading", { level: 1, name: "Complemento de pagos" })).toBeVisible();
     const pagos = page.getByRole("table", { name: "Complemento de pagos" });
     await page.getByRole("searchbox", { name: "Buscar" }).fill(pagoSap!);
-    await expect(filaCon(pagos, pagoSap!)).toHaveCount(1);
-    await filaCon(pagos, pagoSap!).dblclick();
+    await expect(filaPago(pagos, pagoSap!)).toHaveCount(1);
+    await filaPago(pagos, pagoSap!).dblclick();
     await expect(
       page.getByRole("heading", { level: 1, name: `Registar documentos del pago #${pagoSap}` }),
     ).toBeVisible();
@@ -149,7 +158,7 @@ test.describe(() => {
     await expect(toast(page).filter({ hasText: "Se agrego con exito los documentos!" })).toBeVisible();
     await expect(page).toHaveURL(/\/Pagos$/);
     await page.getByRole("searchbox", { name: "Buscar" }).fill(pagoSap!);
-    await expect(filaCon(pagos, pagoSap!)).toContainText("Pendiente");
+    await expect(filaPago(pagos, pagoSap!)).toContainText("Pendiente");
 
     // 4. The reviewer accepts the complement.
     await page.context().clearCookies();
@@ -158,7 +167,7 @@ test.describe(() => {
     await expect(page.getByRole("heading", { level: 1, name: "Complemento de pagos pendientes" })).toBeVisible();
     const pendientes = page.getByRole("table", { name: "Complemento de pagos pendientes" });
     await page.getByRole("searchbox", { name: "Buscar" }).fill(pagoSap!);
-    const pendiente = filaCon(pendientes, pagoSap!);
+    const pendiente = filaPago(pendientes, pagoSap!);
     await expect(pendiente).toHaveCount(1);
     await pendiente.getByRole("combobox").click();
     await page.getByRole("option", { name: "Aceptada", exact: true }).click();
@@ -176,15 +185,15 @@ test.describe(() => {
     await signInOk(page, "Proveedor", KEMPER.rfc);
     await page.goto("/Pagos");
     await page.getByRole("searchbox", { name: "Buscar" }).fill(pagoSap!);
-    await expect(filaCon(pagos, pagoSap!)).toContainText("Aceptada");
-    await filaCon(pagos, pagoSap!).dblclick();
+    await expect(filaPago(pagos, pagoSap!)).toContainText("Aceptada");
+    await filaPago(pagos, pagoSap!).dblclick();
     await expect(page.getByRole("button", { name: "Agregar" })).toBeDisabled();
     const admin = await token(request, "admin", "Empleado");
     const fila2 = (
       (await (
         await request.post("/api/pagos/getPagos", { headers: { "x-access-token": admin }, data: {} })
-      ).json()) as { data: { DocNum: number; U_SYS_PMESPA: string }[] }
-    ).data.find((p) => p.DocNum === Number(pagoSap));
+      ).json()) as { data: { DocNum: number; U_SYS_PMSNBD: string; U_SYS_PMESPA: string }[] }
+    ).data.find((p) => p.DocNum === Number(pagoSap) && p.U_SYS_PMSNBD === "SBO_MCI");
     expect(fila2?.U_SYS_PMESPA).toBe("A");
   });
 });

@@ -12,6 +12,8 @@ export const MSG = {
   demasiadosIntentos: "Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.",
   sesionRequerida: "Su sesión no es válida o ha expirado. Inicie sesión de nuevo.",
   sesionCerrada: "Sesión cerrada.",
+  /** The landing after a session ended on its own (a 401, issue 16). */
+  sesionExpirada: "Su sesión expiró. Inicie sesión de nuevo para continuar.",
   bienvenida: "Bienvenido al Portal de Proveedores.",
   sinPermiso: "No tiene permiso para realizar esta operación.",
   noEncontrado: "No se encontró el recurso solicitado.",

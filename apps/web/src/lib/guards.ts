@@ -1,6 +1,7 @@
 import { redirect } from "@tanstack/react-router";
 import { type Access, canAccess } from "./permissions";
 import { type Session, session } from "./session";
+import { sessionEnd } from "./session-end";
 
 /**
  * Route guards (spec §2, §6), used as `beforeLoad`:
@@ -9,9 +10,15 @@ import { type Session, session } from "./session";
  * Each guard run is a validity check, so it slides the session cookies (spec §4).
  */
 export function requireAccess(access: Access = "session") {
-  return (): { session: Session } => {
+  return ({ location }: { location: { pathname: string; searchStr: string } }): { session: Session } => {
     const current = session.check();
-    if (!current) throw redirect({ to: "/", replace: true });
+    if (!current) {
+      // Issue 16: the cookies expired (or were removed) in a tab that had a session: say so on the landing
+      // and come back here after the sign-in. A visitor who never signed in just lands on /.
+      if (sessionEnd.wasSignedIn()) sessionEnd.remember(`${location.pathname}${location.searchStr}`);
+      throw redirect({ to: "/", replace: true });
+    }
+    sessionEnd.noteSession();
     if (!canAccess(current, access)) throw redirect({ to: "/Home", replace: true });
     return { session: current };
   };

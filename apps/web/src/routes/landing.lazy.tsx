@@ -1,17 +1,39 @@
+import { Alert } from "@mantine/core";
+import { MSG } from "@portal/contracts";
+import { IconClockExclamation } from "@tabler/icons-react";
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
 import { LandingCards } from "../features/auth/components/landing-cards";
 import { session } from "../lib/session";
+import { sessionEnd } from "../lib/session-end";
 
 function LandingPage() {
   const navigate = useNavigate();
+  // Issue 16: after a session that ended on its own the landing says why (until the next sign-in).
+  const [hasEnded] = useState(() => sessionEnd.hasEnded());
   return (
-    <LandingCards
-      onChoose={(operador) => {
-        // Spec §2: 'Ingresar' stores the chosen operador alone, before there is a session.
-        session.storeOperador(operador);
-        void navigate({ to: "/Login" });
-      }}
-    />
+    <>
+      {hasEnded ? (
+        <Alert
+          role="status"
+          color="yellow"
+          variant="light"
+          icon={<IconClockExclamation aria-hidden />}
+          maw={760}
+          mx="auto"
+          mt="md"
+        >
+          {MSG.sesionExpirada}
+        </Alert>
+      ) : null}
+      <LandingCards
+        onChoose={(operador) => {
+          // Spec §2: 'Ingresar' stores the chosen operador alone, before there is a session.
+          session.storeOperador(operador);
+          void navigate({ to: "/Login" });
+        }}
+      />
+    </>
   );
 }
 

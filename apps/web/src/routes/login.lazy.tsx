@@ -1,6 +1,7 @@
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { LoginForm } from "../features/auth/components/login-form";
 import { session } from "../lib/session";
+import { sessionEnd } from "../lib/session-end";
 
 function LoginPage() {
   const { operador } = Route.useRouteContext();
@@ -11,7 +12,11 @@ function LoginPage() {
       operador={operador}
       onSignedIn={(data, chosen) => {
         session.storeLogin(data, chosen);
-        void navigate({ to: "/Home", replace: true });
+        // Issue 16: after a session that ended on its own, back to the page the user was on.
+        const returnTo = sessionEnd.takeReturnPath();
+        sessionEnd.markSignedIn();
+        if (returnTo) void navigate({ href: returnTo, replace: true });
+        else void navigate({ to: "/Home", replace: true });
       }}
     />
   );

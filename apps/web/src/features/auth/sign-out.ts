@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { session } from "../../lib/session";
+import { sessionEnd } from "../../lib/session-end";
 import { postLogout } from "./api";
 
 /**
@@ -13,6 +14,7 @@ export function useSignOut(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
     void postLogout();
+    sessionEnd.markSignedOut();
     session.clear();
     void navigate({ to: "/", replace: true }).then(() => queryClient.clear());
   }, [navigate, queryClient]);

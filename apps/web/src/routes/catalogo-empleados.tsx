@@ -2,12 +2,14 @@ import { createRoute } from "@tanstack/react-router";
 import { empleadosQueryOptions } from "../features/empleados/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
+import { parseListSearch } from "../lib/list-search";
 import { rootRoute } from "./root";
 
 /** /Catalogo-Empleados — Catálogo de empleados (spec §2). */
 export const catalogoEmpleadosRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Catalogo-Empleados",
+  validateSearch: parseListSearch,
   beforeLoad: requireAccess("catalogos"),
   // Start the request while the chunk loads; the table shows its own spinner (spec §2).
   loader: ({ context: { queryClient, session } }) => {

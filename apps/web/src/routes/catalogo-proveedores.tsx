@@ -2,12 +2,14 @@ import { createRoute } from "@tanstack/react-router";
 import { proveedoresQueryOptions } from "../features/proveedores/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
+import { parseListSearch } from "../lib/list-search";
 import { rootRoute } from "./root";
 
 /** /Catalogo-Proveedores — Catálogo de proveedores (spec §2). */
 export const catalogoProveedoresRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Catalogo-Proveedores",
+  validateSearch: parseListSearch,
   beforeLoad: requireAccess("catalogos"),
   // Start the request while the chunk loads; the table shows its own spinner (spec §2).
   loader: ({ context: { queryClient, session } }) => {

@@ -2,12 +2,14 @@ import { createRoute } from "@tanstack/react-router";
 import { sociedadesQueryOptions } from "../features/sociedades/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
+import { parseListSearch } from "../lib/list-search";
 import { rootRoute } from "./root";
 
 /** /Catalogo-Sociedades — Catálogo de sociedades (spec §2). */
 export const catalogoSociedadesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/Catalogo-Sociedades",
+  validateSearch: parseListSearch,
   beforeLoad: requireAccess("catalogos"),
   // Start the request while the chunk loads; the table shows its own spinner (spec §2).
   loader: ({ context: { queryClient, session } }) => {

@@ -39,6 +39,30 @@ const bodyRows = () =>
     .slice(1);
 
 describe("DataTable", () => {
+  it("says a search matched nothing, and keeps the list's own text for a truly empty list", async () => {
+    renderTable({ emptyText: "No tiene sociedades registradas." });
+    fireEvent.change(screen.getByRole("searchbox", { name: "Buscar" }), { target: { value: "zzz-no-existe" } });
+    await waitFor(() => expect(screen.getByText("Ningún registro coincide con la búsqueda")).toBeDefined());
+    expect(screen.queryByText("No tiene sociedades registradas.")).toBeNull();
+  });
+
+  it("starts from the state kept in the URL and reports changes to it", async () => {
+    const onChange = vi.fn();
+    renderTable({ listSearch: { value: { q: "Proveedor 99", orden: "Fila", dir: "desc", pagina: 2 }, onChange } });
+    expect(screen.getByRole("searchbox", { name: "Buscar" })).toHaveProperty("value", "Proveedor 99");
+    await waitFor(() => expect(bodyRows()[0]?.textContent).toContain("Proveedor 9994"));
+    fireEvent.click(screen.getByRole("button", { name: "Página 1" }));
+    await waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith({
+        q: "Proveedor 99",
+        orden: "Fila",
+        dir: "desc",
+        pagina: undefined,
+        filas: undefined,
+      }),
+    );
+  });
+
   it("pages with the default size and labels the range", () => {
     renderTable();
     expect(bodyRows()).toHaveLength(5);

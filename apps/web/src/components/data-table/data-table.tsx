@@ -1,9 +1,11 @@
 import {
   ActionIcon,
+  Button,
   Center,
   Checkbox,
   Group,
   Loader,
+  Menu,
   Pagination,
   Paper,
   Select,
@@ -19,6 +21,7 @@ import {
   IconArrowUp,
   IconChevronDown,
   IconChevronRight,
+  IconDownload,
   IconLock,
   IconRefresh,
   IconSearch,
@@ -53,6 +56,8 @@ import {
   TABLE_MAX_HEIGHT,
   TABLE_ROW_HEIGHT_PX,
 } from "../../lib/constants";
+import type { ListSearchBinding } from "../../lib/list-search";
+import { notifyError } from "../../lib/notify";
 import classes from "./data-table.module.css";
 import {
   buildSearchIndex,
@@ -68,6 +73,7 @@ import {
   type SortState,
   searchText,
 } from "./data-table-logic";
+import { buildExportTable, downloadCsv, downloadXlsx } from "./export";
 import { createTableFeatures, sortKeyOf, type TableInputs } from "./table-model";
 
 /** Above this many rows on an 'All' page the body is virtualised: only the rows in view are mounted. */
@@ -120,7 +126,17 @@ export interface DataTableProps<Row> {
   /** Edits of the editable cells (controlled); without it the table keeps them itself. */
   edits?: RowEdits;
   onEditsChange?: (edits: RowEdits) => void;
+  /** Keeps search, sort, page and page size in the URL (useListSearch()); without it they live in the table. */
+  listSearch?: ListSearchBinding;
+  /** Name of the exported files ('pedidos' gives pedidos-2026-11-23.csv); default: the label. */
+  exportName?: string;
+  /** Shows 'Exportar' (CSV and Excel of the filtered, sorted rows); default true. */
+  isExportable?: boolean;
 }
+
+/** Keystrokes reach the URL after this pause (replace, not push). */
+const SEARCH_URL_DEBOUNCE_MS = 300;
+export const NO_MATCH_TEXT = "Ningún registro coincide con la búsqueda";
 
 function SortIcon({ direction }: { direction: SortState["direction"] | null }) {
   if (direction === "asc") return <IconArrowUp size={14} aria-hidden />;
@@ -168,13 +184,27 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
     isRowLocked,
     edits: controlledEdits,
     onEditsChange,
+    listSearch,
+    exportName,
+    isExportable = true,
   } = props;
 
-  const [query, setQuery] = useState("");
+  const urlState = listSearch?.value;
+  const fromUrl = () => ({
+    query: urlState?.q ?? "",
+    sorting: toSorting(
+      urlState?.orden && columns.some((column) => column.id === urlState.orden && isColumnSortable(column))
+        ? { columnId: urlState.orden, direction: urlState.dir ?? "asc" }
+        : initialSort,
+    ),
+    pageSize: urlState?.filas !== undefined && pageSizes.includes(urlState.filas) ? urlState.filas : defaultPageSize,
+    pageIndex: Math.max(0, (urlState?.pagina ?? 1) - 1),
+  });
+  const [query, setQuery] = useState(() => fromUrl().query);
   const deferredQuery = useDeferredValue(query);
-  const [sorting, setSorting] = useState<SortingState>(() => toSorting(initialSort));
-  const [pageSize, setPageSize] = useState<PageSize>(defaultPageSize);
-  const [pageIndex, setPageIndex] = useState(0);
+  const [sorting, setSorting] = useState<SortingState>(() => fromUrl().sorting);
+  const [pageSize, setPageSize] = useState<PageSize>(() => fromUrl().pageSize);
+  const [pageIndex, setPageIndex] = useState(() => fromUrl().pageIndex);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const [ownEdits, setOwnEdits] = useState<RowEdits>(NO_EDITS);
@@ -229,10 +259,55 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
 
   const total = table.getPrePaginatedRowModel().rows.length;
   const currentPage = clampPage(pageIndex, total, pageSize);
-  // Rows may shrink under the page (a reload): show the last page that exists.
+  // Rows may shrink under the page (a reload): show the last page that exists. Not while loading, or the
+  // page kept in the URL would be lost before the rows arrive.
+  const hasRows = rows.length > 0;
   useEffect(() => {
-    if (currentPage !== pageIndex) setPageIndex(currentPage);
-  }, [currentPage, pageIndex]);
+    if (!isLoading && hasRows && currentPage !== pageIndex) setPageIndex(currentPage);
+  }, [currentPage, pageIndex, isLoading, hasRows]);
+
+  // The URL follows the table (search debounced); the table follows the URL when it changes from outside
+  // (a list restored on arrival, the back button).
+  const urlSignature = JSON.stringify(urlState ?? null);
+  const written = useRef(urlSignature);
+  const writtenQuery = useRef(query);
+  const onListSearchChange = listSearch?.onChange;
+  const initialSortKey = JSON.stringify(initialSort);
+  useEffect(() => {
+    if (!onListSearchChange) return;
+    const handle = setTimeout(
+      () => {
+        const current = fromSorting(sorting);
+        const initial = JSON.parse(initialSortKey) as SortState | null;
+        const isInitialSort = current?.columnId === initial?.columnId && current?.direction === initial?.direction;
+        const next = {
+          q: query.trim() ? query : undefined,
+          orden: current && !isInitialSort ? current.columnId : undefined,
+          dir: current && !isInitialSort ? current.direction : undefined,
+          pagina: pageIndex > 0 ? pageIndex + 1 : undefined,
+          filas: pageSize !== defaultPageSize ? pageSize : undefined,
+        };
+        const signature = JSON.stringify(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)));
+        if (signature === written.current) return;
+        written.current = signature;
+        writtenQuery.current = query;
+        onListSearchChange(next);
+      },
+      query === writtenQuery.current ? 0 : SEARCH_URL_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(handle);
+  }, [onListSearchChange, query, sorting, pageIndex, pageSize, defaultPageSize, initialSortKey]);
+  useEffect(() => {
+    if (!listSearch || urlSignature === written.current) return;
+    written.current = urlSignature;
+    const next = fromUrl();
+    writtenQuery.current = next.query;
+    setQuery(next.query);
+    setSorting(next.sorting);
+    setPageSize(next.pageSize);
+    setPageIndex(next.pageIndex);
+    // fromUrl reads this render's props; only a URL change from outside matters here.
+  }, [urlSignature]);
   const pageRows = table.getRowModel().rows;
   const isStale = query !== deferredQuery;
   const sort = fromSorting(sorting);
@@ -341,7 +416,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
       <Table.Tr>
         <Table.Td colSpan={columnCount}>
           <Text c="dimmed" ta="center" py="lg" size="sm">
-            {emptyText}
+            {rows.length > 0 && needle ? NO_MATCH_TEXT : emptyText}
           </Text>
         </Table.Td>
       </Table.Tr>
@@ -412,6 +487,22 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
           )}
           <Group gap="xs">
             {actions}
+            {isExportable && !isLoading ? (
+              <ExportMenu
+                onExport={(format) => {
+                  const table_ = buildExportTable(
+                    columns,
+                    table.getPrePaginatedRowModel().rows.map((row) => row.original),
+                  );
+                  const name = exportName ?? label;
+                  if (format === "csv") downloadCsv(table_, name);
+                  else
+                    void downloadXlsx(table_, name).catch(() =>
+                      notifyError("No fue posible generar el archivo de Excel."),
+                    );
+                }}
+              />
+            ) : null}
             {onRefresh ? (
               <Tooltip label="Recargar" openDelay={100}>
                 <ActionIcon
@@ -542,6 +633,22 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
         />
       </Group>
     </Paper>
+  );
+}
+
+function ExportMenu({ onExport }: { onExport: (format: "csv" | "xlsx") => void }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+          Exportar
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => onExport("csv")}>CSV</Menu.Item>
+        <Menu.Item onClick={() => onExport("xlsx")}>Excel (.xlsx)</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

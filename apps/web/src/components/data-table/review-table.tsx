@@ -4,6 +4,7 @@ import type { RowData } from "@tanstack/react-table";
 import { type ReactNode, useState } from "react";
 import { isApiError } from "../../lib/api-client";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../lib/constants";
+import { useListSearch } from "../../lib/list-search";
 import { notifyErrorLines, notifyReview } from "../../lib/notify";
 import { DataTable } from "./data-table";
 import type { DataTableColumn, RowEdits } from "./data-table-logic";
@@ -128,6 +129,7 @@ const NO_EDITS: RowEdits = {};
  * them, shows the server's message for 2 s and starts the table again from the reloaded list.
  */
 export function ReviewTable<Row extends RowData, Estatus extends string, R>(props: ReviewTableProps<Row, Estatus, R>) {
+  const listSearch = useListSearch();
   const { config, rows, construir, enviar, isEnviando, confirmacion } = props;
   const [edits, setEdits] = useState<RowEdits>(NO_EDITS);
   const [isConfirming, setIsConfirming] = useState(false);
@@ -165,6 +167,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
   return (
     <>
       <DataTable
+        listSearch={listSearch}
         label={props.label}
         rows={rows}
         columns={props.columns}

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { LONG_DEFAULT_PAGE_SIZE, LONG_PAGE_SIZES } from "../../lib/constants";
+import { useListSearch } from "../../lib/list-search";
 import { DataTable, type DataTableColumn } from "../data-table";
 import type { DocumentoCompra } from "./documento-compra-logic";
 
@@ -25,8 +26,10 @@ export function DocumentoCompraTable<Row extends DocumentoCompra>({
   emptyText,
   onRowOpen,
 }: DocumentoCompraTableProps<Row>) {
+  const listSearch = useListSearch();
   return (
     <DataTable
+      listSearch={listSearch}
       label={label}
       rows={query.data ?? EMPTY}
       columns={columns}

@@ -4,6 +4,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
+import { useListSearch } from "../../../lib/list-search";
 import { isAdministrador } from "../../../lib/permissions";
 import { NUEVO } from "../../../lib/route-params";
 import type { Session } from "../../../lib/session";
@@ -33,10 +34,12 @@ const EMPTY: readonly EmpleadoRow[] = [];
 
 /** /Catalogo-Empleados: search, Recargar, sortable headers, pages 5/10/15/All, double-click opens the form. */
 export function EmpleadosTable({ session }: { session: Session }) {
+  const listSearch = useListSearch();
   const empleados = useEmpleados(session);
   const navigate = useNavigate();
   return (
     <DataTable
+      listSearch={listSearch}
       label="Catálogo de empleados"
       rows={empleados.data ?? EMPTY}
       columns={COLUMNS}

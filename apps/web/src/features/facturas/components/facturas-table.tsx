@@ -4,6 +4,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { DataTable } from "../../../components/data-table";
 import { LONG_DEFAULT_PAGE_SIZE, LONG_PAGE_SIZES } from "../../../lib/constants";
+import { useListSearch } from "../../../lib/list-search";
 import { isProveedor } from "../../../lib/permissions";
 import { NUEVO } from "../../../lib/route-params";
 import type { Session } from "../../../lib/session";
@@ -17,10 +18,12 @@ const EMPTY: readonly FacturaRow[] = [];
  * with multiples of 50 plus All, a spinner while loading; double-click opens /MisFacturas/MiFactura/{row}.
  */
 export function FacturasTable({ session }: { session: Session }) {
+  const listSearch = useListSearch();
   const facturas = facturasList.useList(session);
   const navigate = useNavigate();
   return (
     <DataTable
+      listSearch={listSearch}
       label="Facturas"
       rows={facturas.data ?? EMPTY}
       columns={FACTURAS_COLUMNS}

@@ -2,6 +2,7 @@ import type { PagoRow } from "@portal/contracts";
 import { useNavigate } from "@tanstack/react-router";
 import { DataTable } from "../../../components/data-table";
 import { LONG_DEFAULT_PAGE_SIZE, LONG_PAGE_SIZES } from "../../../lib/constants";
+import { useListSearch } from "../../../lib/list-search";
 import type { Session } from "../../../lib/session";
 import { pagosList } from "../api";
 import { clavePago } from "../pago-logic";
@@ -15,10 +16,12 @@ const EMPTY: readonly PagoRow[] = [];
  * whose complement is overdue carry the 'Complemento vencido' mark.
  */
 export function PagosTable({ session }: { session: Session }) {
+  const listSearch = useListSearch();
   const pagos = pagosList.useList(session);
   const navigate = useNavigate();
   return (
     <DataTable
+      listSearch={listSearch}
       label="Complemento de pagos"
       rows={pagos.data ?? EMPTY}
       columns={PAGOS_COLUMNS}

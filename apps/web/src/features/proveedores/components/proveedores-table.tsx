@@ -4,6 +4,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table";
 import { etiqueta69b, Semaforo69b } from "../../../components/semaforo-69b";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
+import { useListSearch } from "../../../lib/list-search";
 import type { Session } from "../../../lib/session";
 import { useProveedores } from "../api";
 import { primerCorreo } from "../proveedor-form-logic";
@@ -61,10 +62,12 @@ const EMPTY: readonly ProveedorRow[] = [];
 
 /** /Catalogo-Proveedores: search, Recargar, sortable headers, pages 5/10/15/All, double-click opens the detail. */
 export function ProveedoresTable({ session }: { session: Session }) {
+  const listSearch = useListSearch();
   const proveedores = useProveedores(session);
   const navigate = useNavigate();
   return (
     <DataTable
+      listSearch={listSearch}
       label="Catálogo de proveedores"
       rows={proveedores.data ?? EMPTY}
       columns={COLUMNS}

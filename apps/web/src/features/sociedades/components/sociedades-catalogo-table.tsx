@@ -5,6 +5,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { DataTable } from "../../../components/data-table";
 import { sociedadColumns } from "../../../components/sociedad-columns";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
+import { useListSearch } from "../../../lib/list-search";
 import { isAdministrador } from "../../../lib/permissions";
 import { NUEVO } from "../../../lib/route-params";
 import type { Session } from "../../../lib/session";
@@ -20,10 +21,12 @@ const EMPTY: readonly SociedadRow[] = [];
 
 /** /Catalogo-Sociedades: search, Recargar, sortable headers, pages 5/10/15/All, double-click opens the form. */
 export function SociedadesCatalogoTable({ session }: { session: Session }) {
+  const listSearch = useListSearch();
   const sociedades = useSociedades(session);
   const navigate = useNavigate();
   return (
     <DataTable
+      listSearch={listSearch}
       label="Catálogo de sociedades"
       rows={sociedades.data ?? EMPTY}
       columns={COLUMNS}

@@ -2,6 +2,7 @@ import { Badge, Text, Tooltip } from "@mantine/core";
 import type { TareaRow } from "@portal/contracts";
 import { DataTable, type DataTableColumn } from "../../../components/data-table";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
+import { useListSearch } from "../../../lib/list-search";
 import type { Session } from "../../../lib/session";
 import { useTareas } from "../api";
 import { fechaHora, pendientesTexto } from "../tareas-logic";
@@ -72,9 +73,11 @@ const EMPTY: readonly TareaRow[] = [];
 
 /** /Tareas: the scheduled jobs with their last and next run, result, failures in a row and backlog. */
 export function TareasTable({ session }: { session: Session }) {
+  const listSearch = useListSearch();
   const tareas = useTareas(session);
   return (
     <DataTable
+      listSearch={listSearch}
       label="Tareas programadas"
       rows={tareas.data ?? EMPTY}
       columns={COLUMNS}

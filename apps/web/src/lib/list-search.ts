@@ -1,0 +1,134 @@
+import { useNavigate, useRouterState } from "@tanstack/react-router";
+import { useCallback, useEffect, useRef } from "react";
+import { PAGE_SIZE_ALL, type PageSize } from "./constants";
+
+/**
+ * A list's state in the URL's search params (issue 16): search text, sort column and direction, page and page
+ * size, so going to a detail and back, the back button and a reload keep them. Only what differs from the
+ * list's defaults is written, so an untouched list keeps its plain URL (/Pedidos).
+ */
+export interface ListSearch {
+  /** Search text. */
+  q?: string;
+  /** Sort column id. */
+  orden?: string;
+  dir?: "asc" | "desc";
+  /** One-based page. */
+  pagina?: number;
+  /** Page size: a number or 'All'. */
+  filas?: PageSize;
+}
+
+const MAX_QUERY_LENGTH = 200;
+const MAX_PAGE = 1_000_000;
+const MAX_PAGE_SIZE = 10_000;
+const COLUMN_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+
+const asPositiveInt = (value: unknown, max: number): number | undefined => {
+  const number = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
+  return Number.isInteger(number) && number >= 1 && number <= max ? number : undefined;
+};
+
+/**
+ * The tolerant parser of a list route's `validateSearch`: anything it does not understand falls back to the
+ * default (undefined), never an error. Other params the route may have are kept as they are.
+ */
+export function parseListSearch(raw: Record<string, unknown>): ListSearch {
+  const { q, orden, dir, pagina, filas, ...others } = raw;
+  const search: ListSearch & Record<string, unknown> = { ...others };
+  const text = typeof q === "string" ? q : typeof q === "number" ? String(q) : undefined;
+  if (text) search.q = text.slice(0, MAX_QUERY_LENGTH);
+  if (typeof orden === "string" && COLUMN_ID.test(orden)) {
+    search.orden = orden;
+    search.dir = dir === "desc" ? "desc" : "asc";
+  }
+  const page = asPositiveInt(pagina, MAX_PAGE);
+  if (page !== undefined && page > 1) search.pagina = page;
+  if (filas === PAGE_SIZE_ALL) search.filas = PAGE_SIZE_ALL;
+  else {
+    const size = asPositiveInt(filas, MAX_PAGE_SIZE);
+    if (size !== undefined) search.filas = size;
+  }
+  return search;
+}
+
+/** The list params of `search` only, without undefined entries. */
+export function pickListSearch(search: Record<string, unknown>): ListSearch {
+  const { q, orden, dir, pagina, filas } = parseListSearch(search);
+  const picked: ListSearch = {};
+  if (q !== undefined) picked.q = q;
+  if (orden !== undefined) {
+    picked.orden = orden;
+    picked.dir = dir;
+  }
+  if (pagina !== undefined) picked.pagina = pagina;
+  if (filas !== undefined) picked.filas = filas;
+  return picked;
+}
+
+const LIST_KEYS = ["q", "orden", "dir", "pagina", "filas"] as const;
+const isEmpty = (search: ListSearch) => LIST_KEYS.every((key) => search[key] === undefined);
+
+/** What the table hands over: its state, the update and whether it is a keystroke (debounced). */
+export interface ListSearchBinding {
+  value: ListSearch;
+  onChange: (next: ListSearch) => void;
+}
+
+/** Last state of each list in this tab, so a detail's 'back' link (not only the back button) finds it. */
+const remembered = new Map<string, ListSearch>();
+
+/** For tests. */
+export function forgetListSearches(): void {
+  remembered.clear();
+}
+
+/**
+ * Binds a DataTable to the current route's search params. The URL is replaced, never pushed, so the back
+ * button goes to the previous page and not to each letter typed; the table debounces keystrokes itself.
+ */
+export function useListSearch(): ListSearchBinding {
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const rawSearch = useRouterState({ select: (state) => state.location.search }) as Record<string, unknown>;
+  const value = pickListSearch(rawSearch);
+  const signature = JSON.stringify(value);
+  const restoredFor = useRef<string | null>(null);
+
+  // Arriving by a link with no list params (a detail's 'Regresar', the menu): the state it had before.
+  useEffect(() => {
+    if (restoredFor.current === pathname) return;
+    restoredFor.current = pathname;
+    const previous = remembered.get(pathname);
+    if (previous && !isEmpty(previous) && isEmpty(JSON.parse(signature) as ListSearch)) {
+      void navigate({
+        to: ".",
+        search: (current: Record<string, unknown>) => ({ ...current, ...previous }),
+        replace: true,
+      } as never);
+    }
+  }, [pathname, signature, navigate]);
+
+  useEffect(() => {
+    if (restoredFor.current === pathname) remembered.set(pathname, JSON.parse(signature) as ListSearch);
+  }, [pathname, signature]);
+
+  const onChange = useCallback(
+    (next: ListSearch) => {
+      void navigate({
+        to: ".",
+        search: (current: Record<string, unknown>) => {
+          const kept = Object.fromEntries(
+            Object.entries(current).filter(([key]) => !(LIST_KEYS as readonly string[]).includes(key)),
+          );
+          return { ...kept, ...pickListSearch(next as Record<string, unknown>) };
+        },
+        replace: true,
+        resetScroll: false,
+      } as never);
+    },
+    [navigate],
+  );
+
+  return { value: JSON.parse(signature) as ListSearch, onChange };
+}

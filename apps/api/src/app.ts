@@ -29,6 +29,7 @@ import { errorsPlugin } from "./plugins/errors";
 import { clientErrorHandler, frameworkErrors, securityPlugin } from "./plugins/security";
 import { sessionPlugin } from "./plugins/session";
 import { staticWebPlugin } from "./plugins/static-web";
+import { compressionPlugin } from "./plugins/compression";
 import { swaggerPlugin } from "./plugins/swagger";
 import { simuladorSatRoutes } from "./sat/simulador";
 import { servicesPlugin } from "./services";
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("database", database);
 
   await app.register(cookie);
+  await app.register(compressionPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);

@@ -58,8 +58,8 @@ const TARGET_P95_MS = { proveedor: 100, empleado: 600 };
 /** Bytes on the wire allowed for the employee's order list (issue 16: 66 MB raw at scale 100). */
 const TARGET_WIRE_BYTES = 8_000_000;
 /** The API's defaults (config.ts); the child runs with the same environment. */
-const calidadBr = Number(env("COMPRESSION_BROTLI_QUALITY", "3"));
-const nivelGzip = Number(env("COMPRESSION_GZIP_LEVEL", "4"));
+const calidadBr = Number(env("COMPRESSION_BROTLI_QUALITY", "1"));
+const nivelGzip = Number(env("COMPRESSION_GZIP_LEVEL", "1"));
 const ENCODINGS = ["identity", "br", "gzip"] as const;
 
 if (!servidorConfigurado) {

@@ -51,8 +51,8 @@ const envSchema = z.object({
    * proxy that compresses).
    */
   COMPRESSION: bool.default(true),
-  COMPRESSION_BROTLI_QUALITY: z.coerce.number().int().min(0).max(11).default(3),
-  COMPRESSION_GZIP_LEVEL: z.coerce.number().int().min(1).max(9).default(4),
+  COMPRESSION_BROTLI_QUALITY: z.coerce.number().int().min(0).max(11).default(1),
+  COMPRESSION_GZIP_LEVEL: z.coerce.number().int().min(1).max(9).default(1),
   COMPRESSION_THRESHOLD_BYTES: z.coerce.number().int().min(0).default(1024),
   /** SMTP for e-mail. Without SMTP_HOST, messages are written to the log instead of sent. */
   SMTP_HOST: z.string().optional(),

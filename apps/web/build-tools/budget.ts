@@ -105,11 +105,12 @@ export const FIRST_SCREEN_TARGET: Budget = {
 };
 
 /**
- * What the build enforces today: a ratchet at the measured size (landing 281.8 KB, login 290.1 KB of gzip JS
- * when the check was added) until the first screen is cut down to FIRST_SCREEN_TARGET; lower it with every cut,
- * never raise it. CSS is already within target.
+ * What the build enforces today: a ratchet at the measured size until the first screen is cut down to
+ * FIRST_SCREEN_TARGET; lower it with every cut, never raise it. When the check was added: landing 281.8 KB,
+ * login 290.1 KB of gzip JS; after the route loaders import their API modules on demand: 217.1 / 237.2 KB.
+ * CSS is already within target.
  */
-export const FIRST_SCREEN_BUDGET: Budget = { ...FIRST_SCREEN_TARGET, jsGzip: 292_000 };
+export const FIRST_SCREEN_BUDGET: Budget = { ...FIRST_SCREEN_TARGET, jsGzip: 240_000 };
 
 /** The budget's verdicts: one message per route over budget (empty: within budget). */
 export function budgetViolations(reports: RouteReport[], budget: Budget = FIRST_SCREEN_BUDGET): string[] {

@@ -107,7 +107,7 @@ export const FIRST_SCREEN_TARGET: Budget = {
 /**
  * What the build enforces today: a ratchet at the measured size until the first screen is cut down to
  * FIRST_SCREEN_TARGET; lower it with every cut, never raise it. When the check was added: landing 281.8 KB,
- * login 290.1 KB of gzip JS; after the route loaders import their API modules on demand: 217.1 / 237.2 KB.
+ * login 290.1 KB of gzip JS; after the cuts of decision 017: 191.5 / 236.0 KB.
  * CSS is already within target.
  */
 export const FIRST_SCREEN_BUDGET: Budget = { ...FIRST_SCREEN_TARGET, jsGzip: 240_000 };

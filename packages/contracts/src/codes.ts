@@ -1,7 +1,6 @@
 import { z } from "zod";
+import { OPERADORES } from "./constantes";
 
-/** Operator kinds (spec §1, §3): stored in the operador cookie and sent with every list call. */
-export const OPERADORES = ["Proveedor", "Empleado"] as const;
 export const operadorSchema = /* @__PURE__ */ z.enum(OPERADORES, {
   error: "El operador debe ser Proveedor o Empleado.",
 });
@@ -12,7 +11,6 @@ export const rolEmpleadoSchema = /* @__PURE__ */ z.enum(["A", "G"], {
   error: "El rol debe ser A (Administrador) o G (General).",
 });
 export type RolEmpleado = z.infer<typeof rolEmpleadoSchema>;
-export const TIPO_EMPLEADO = { A: "Administrador", G: "General" } as const;
 
 /** Active flag A/I (spec §9 codes). */
 export const estatusActivoSchema = /* @__PURE__ */ z.enum(["A", "I"], {
@@ -73,12 +71,6 @@ export const tileConConteoSchema = /* @__PURE__ */ z.enum(TILES_CON_CONTEO, {
   error: "El dato debe ser el nombre de un módulo.",
 });
 export type TileConConteo = z.infer<typeof tileConConteoSchema>;
-
-/** Session lifetime (spec §9): cookies and server sessions slide to 10 minutes on every check. */
-export const SESSION_TTL_MS = 600_000;
-/** Cookies that make a session (spec §3). All six must be present. */
-export const SESSION_COOKIES = ["access", "usuario", "tipoEmpleado", "operador", "id", "ViDocPen"] as const;
-export type SessionCookie = (typeof SESSION_COOKIES)[number];
 
 /**
  * The same code lists with a message naming the form field, for requests ("El campo Estatus debe ser A

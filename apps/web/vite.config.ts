@@ -1,8 +1,19 @@
 /// <reference types="vitest/config" />
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import {
+  budgetViolations,
+  FIRST_SCREEN_BUDGET,
+  FIRST_SCREEN_TARGET,
+  formatReports,
+  kb,
+  type Manifest,
+  precompress,
+  routeReports,
+} from "./build-tools/budget";
 
 /** Where the API listens in development (apps/api `src/server.ts`). Production serves both from one origin. */
 const API_TARGET = "http://127.0.0.1:3000";
@@ -27,8 +38,48 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * After the bundle is written: brotli and gzip files next to every text asset (served by the API with
+ * `preCompressed`), the compressed JS/CSS each route loads (from the manifest), and a failed build when the
+ * landing or login screen is over its budget (decision 017).
+ */
+function compressedBudget(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "portal-compressed-budget",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith("/") ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: "post",
+      handler() {
+        const sizes = precompress(outDir);
+        const manifest = JSON.parse(readFileSync(join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest;
+        const reports = routeReports(manifest, (file) => {
+          const s = sizes.get(file);
+          if (!s) throw new Error(`Sin tamaño comprimido de ${file}`);
+          return s;
+        });
+        console.log(
+          `\n[presupuesto] JS y CSS comprimidos por ruta (entrada + ruta; propio = lo que añade la ruta)\n${formatReports(reports)}`,
+        );
+        const violations = budgetViolations(reports);
+        if (violations.length > 0) {
+          throw new Error(`Presupuesto de la primera pantalla excedido:\n  ${violations.join("\n  ")}`);
+        }
+        console.log(
+          `[presupuesto] landing y login dentro del límite (${kb(FIRST_SCREEN_BUDGET.jsGzip)} JS, ${kb(FIRST_SCREEN_BUDGET.cssGzip)} CSS, gzip)`,
+        );
+        const target = budgetViolations(reports, FIRST_SCREEN_TARGET);
+        if (target.length > 0) console.log(`[presupuesto] objetivo aún no alcanzado:\n  ${target.join("\n  ")}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), serviceWorker()],
+  plugins: [react(), serviceWorker(), compressedBudget()],
   server: {
     port: 5173,
     proxy: { "/api": { target: API_TARGET } },
@@ -40,6 +91,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // Read by the budget check (compressedBudget above): which files each route loads.
+    manifest: true,
     // Spec §9: lazy script chunks are served under static/js/ (the entry too, so one rule covers every script).
     assetsDir: "static",
     rolldownOptions: {

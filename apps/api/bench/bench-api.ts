@@ -11,6 +11,10 @@
  * 4. Checks every answer it inspects: contract shape, no inline file content.
  * 5. Prints the first call of each scope (row cache empty: every document read and serialized) and a call
  *    after 1% of the scope's documents changed in the ERP (only those re-read), next to the steady state.
+ * 6. Compression (issue 16, decision 017): the load runs ask for `Accept-Encoding: br, gzip` as a browser does;
+ *    for each encoding (identity, br, gzip) a few sequential calls print bytes on the wire, p50/p95 and the
+ *    server's CPU per call (from /proc), and the CPU of compressing the answer once in this process
+ *    (process.cpuUsage) at the API's settings (COMPRESSION_BROTLI_QUALITY, COMPRESSION_GZIP_LEVEL).
  *
  * Environment: BENCH_SCALE (100), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS_PROVEEDOR ("1,4": one
  * run per value), BENCH_CONNECTIONS_EMPLEADO ("1"), BENCH_KEEP_DB=true to keep the scratch database.
@@ -19,6 +23,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { request } from "node:http";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { getEntradasMercanciaAnswerSchema, getPedidosAnswerSchema } from "@portal/contracts";
 import { createDatabase, runMigrations, schema, systemClock } from "@portal/db";
 import { seedDemo } from "@portal/db/seed";
@@ -50,6 +55,12 @@ const conexiones = {
   empleado: lista(env("BENCH_CONNECTIONS_EMPLEADO", "1")),
 };
 const TARGET_P95_MS = { proveedor: 100, empleado: 600 };
+/** Bytes on the wire allowed for the employee's order list (issue 16: <= 8 MB, read as MiB; 66 MB raw at scale 100). */
+const TARGET_WIRE_BYTES = 8 * 1024 * 1024;
+/** The API's defaults (config.ts); the child runs with the same environment. */
+const calidadBr = Number(env("COMPRESSION_BROTLI_QUALITY", "1"));
+const nivelGzip = Number(env("COMPRESSION_GZIP_LEVEL", "1"));
+const ENCODINGS = ["identity", "br", "gzip"] as const;
 
 if (!servidorConfigurado) {
   console.error("Defina TEST_DATABASE_URL o DATABASE_URL (servidor PostgreSQL donde crear la base de prueba).");
@@ -125,18 +136,52 @@ async function cambiarDocumentos(url: string, scope: ErpScope, kind: "pedidos" |
 }
 
 /** Time to the last byte of one POST, discarding the body (node:http, no parsing). */
-function medirUna(url: string, headers: Record<string, string>): Promise<number> {
+async function medirUna(url: string, headers: Record<string, string>): Promise<number> {
+  return (await medirBytes(url, headers)).ms;
+}
+
+/** One POST: time to the last byte, bytes on the wire (body as sent, still encoded) and its Content-Encoding. */
+function medirBytes(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ ms: number; bytes: number; encoding: string }> {
   return new Promise((resolve, reject) => {
     const t = performance.now();
+    let bytes = 0;
     const req = request(url, { method: "POST", headers }, (res) => {
-      res.on("data", () => {});
+      res.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
       res.on("end", () =>
-        res.statusCode === 200 ? resolve(performance.now() - t) : reject(new Error(`${res.statusCode}`)),
+        res.statusCode === 200
+          ? resolve({
+              ms: performance.now() - t,
+              bytes,
+              encoding: String(res.headers["content-encoding"] ?? "identity"),
+            })
+          : reject(new Error(`${res.statusCode}`)),
       );
     });
     req.on("error", reject);
     req.end("{}");
   });
+}
+
+/** CPU (user + system) of compressing `texto` once in this process, in ms, and the compressed size. */
+function cpuDeComprimir(texto: string, encoding: "br" | "gzip") {
+  const data = Buffer.from(texto);
+  const antes = process.cpuUsage();
+  const salida =
+    encoding === "br"
+      ? brotliCompressSync(data, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: calidadBr,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        })
+      : gzipSync(data, { level: nivelGzip });
+  const d = process.cpuUsage(antes);
+  return { ms: (d.user + d.system) / 1000, bytes: salida.length };
 }
 
 interface Escenario {
@@ -195,7 +240,12 @@ async function main() {
     const resultados: string[][] = [];
     let fallas = 0;
     for (const e of escenarios) {
-      const headers = { "content-type": "application/json", "x-access-token": tokens[e.quien] };
+      // As a browser asks: the load runs and the sequential calls measure the compressed answer.
+      const headers = {
+        "content-type": "application/json",
+        "x-access-token": tokens[e.quien],
+        "accept-encoding": "br, gzip",
+      };
       // The first call of this scope reads and serializes every document not yet in the row cache (cold).
       const fria = await medirUna(`${base}${e.path}`, headers);
       // One answer, inspected: rows, bytes, contract, no inline file content.
@@ -220,6 +270,40 @@ async function main() {
       const conPdf = filas.filter((r) => r.U_SYS_PMDPDF !== "").length;
 
       const sqlMedido = await medirSql(bd.url, scopes[e.quien], e.kind);
+
+      // Compression: bytes on the wire, latency and the server's CPU per call, per encoding.
+      const porEncoding: string[] = [];
+      for (const encoding of ENCODINGS) {
+        const n = e.quien === "proveedor" ? 20 : 5;
+        const tiempos: number[] = [];
+        let enCable = 0;
+        let recibido = "";
+        const cpu0 = api.cpuMs();
+        for (let i = 0; i < n; i++) {
+          const m = await medirBytes(`${base}${e.path}`, { ...headers, "accept-encoding": encoding });
+          tiempos.push(m.ms);
+          enCable = m.bytes;
+          recibido = m.encoding;
+        }
+        const cpu1 = api.cpuMs();
+        tiempos.sort((a, b) => a - b);
+        if (recibido !== encoding) throw new Error(`${e.nombre}: pidió ${encoding}, recibió ${recibido}`);
+        const cpuServidor = cpu0 === null || cpu1 === null ? "n/d" : msCompacto((cpu1 - cpu0) / n);
+        const local = encoding === "identity" ? null : cpuDeComprimir(texto, encoding);
+        const dentro = e.quien === "empleado" && e.kind === "pedidos" && encoding !== "identity";
+        porEncoding.push(
+          `        ${encoding.padEnd(8)} ${enCable} bytes en el cable (${mb(enCable)}, ${((100 * enCable) / Buffer.byteLength(texto)).toFixed(1)}%)` +
+            `${dentro ? ` — objetivo <= ${mb(TARGET_WIRE_BYTES)}: ${enCable <= TARGET_WIRE_BYTES ? "CUMPLE" : "NO CUMPLE"}` : ""}; ` +
+            `${n} secuenciales p50 ${msCompacto(percentil(tiempos, 50))}, p95 ${msCompacto(percentil(tiempos, 95))}; ` +
+            `CPU del servidor por llamada ${cpuServidor}` +
+            (local ? `; comprimir una vez aquí: ${msCompacto(local.ms)} de CPU` : ""),
+        );
+        if (dentro && enCable > TARGET_WIRE_BYTES) fallas++;
+      }
+      console.log(
+        `\n[bench] ${e.nombre}: compresión (brotli calidad ${calidadBr}, gzip nivel ${nivelGzip}); ` +
+          `${Buffer.byteLength(texto)} bytes sin comprimir\n${porEncoding.join("\n")}`,
+      );
 
       for (const nConexiones of conexiones[e.quien]) {
         // Load.
@@ -253,7 +337,7 @@ async function main() {
         const veredicto = juzgado ? (cumple ? "CUMPLE" : "NO CUMPLE") : `${cumple ? "dentro" : "fuera"} (informativo)`;
         console.log(
           `\n[bench] ${e.nombre}: ${filas.length} filas (${conPdf} con PDF, 0 con contenido en línea), ${mb(texto.length)} ` +
-            `(${texto.length} bytes; ${bytes} bytes por respuesta HTTP)\n` +
+            `(${texto.length} bytes; ${bytes} bytes por respuesta HTTP con Accept-Encoding: br, gzip)\n` +
             `        primera petición (caché de filas vacía) ${msCompacto(fria)}; tras cambiar ${cambiados} documentos ${msCompacto(trasCambio)}\n` +
             `        ${aisladas.length} peticiones secuenciales (cliente mínimo): p50 ${msCompacto(percentil(aisladas, 50))}, ` +
             `p95 ${msCompacto(percentil(aisladas, 95))}, máx ${msCompacto(aisladas.at(-1) ?? Number.NaN)}\n` +

@@ -76,6 +76,8 @@ export interface ApiEnPrueba {
   post: (path: string, token: string, body: unknown) => Promise<RespuestaMedida>;
   /** The child's resident memory (VmRSS) in MB, or null where /proc is not available. */
   rssMb: () => number | null;
+  /** CPU time (user + system) the child has used so far, in ms, or null where /proc is not available. */
+  cpuMs: () => number | null;
   /** Stops the child (SIGTERM) and waits for it to exit. */
   detener: () => Promise<void>;
 }
@@ -100,6 +102,19 @@ function rssMb(pid: number | undefined): number | null {
   try {
     const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (utime + stime, fields 14 and 15 of /proc/PID/stat, in clock ticks of 10 ms) of a process, in ms. */
+function cpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+    const campos = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(campos[11]) + Number(campos[12])) * 10;
   } catch {
     return null;
   }
@@ -181,6 +196,7 @@ export async function iniciarApi(opciones: {
       return { ms: performance.now() - t, status: r.status, bytes: Buffer.byteLength(text), text };
     },
     rssMb: () => rssMb(proceso.pid),
+    cpuMs: () => cpuMs(proceso.pid),
     detener,
   };
 }

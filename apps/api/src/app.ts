@@ -25,6 +25,7 @@ import { proveedoresRoutes } from "./modules/proveedores/routes";
 import { sociedadesRoutes } from "./modules/sociedades/routes";
 import { tareasRoutes } from "./modules/tareas/routes";
 import { tareasWorkerPlugin } from "./modules/tareas/worker";
+import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
 import { clientErrorHandler, frameworkErrors, securityPlugin } from "./plugins/security";
 import { sessionPlugin } from "./plugins/session";
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("database", database);
 
   await app.register(cookie);
+  await app.register(compressionPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);

@@ -44,6 +44,16 @@ const envSchema = z.object({
     .default(25 * 1024 * 1024),
   TRUST_PROXY: bool.default(false),
   ERP_ROW_CACHE_MB: z.coerce.number().int().min(0).default(256),
+  /**
+   * Compression of API answers (decision 017). Brotli quality 0-11 and gzip level 1-9: low values because the
+   * big lists are compressed while they stream (40,000 orders: 66 MB raw) and the CPU cost is paid per request.
+   * Answers smaller than the threshold (bytes) travel as they are. COMPRESSION=false turns it off (e.g. behind a
+   * proxy that compresses).
+   */
+  COMPRESSION: bool.default(true),
+  COMPRESSION_BROTLI_QUALITY: z.coerce.number().int().min(0).max(11).default(1),
+  COMPRESSION_GZIP_LEVEL: z.coerce.number().int().min(1).max(9).default(1),
+  COMPRESSION_THRESHOLD_BYTES: z.coerce.number().int().min(0).default(1024),
   /** SMTP for e-mail. Without SMTP_HOST, messages are written to the log instead of sent. */
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),

@@ -1,15 +1,24 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers";
 
 // The production process serves the built web app: a temporary dist stands in for apps/web/dist.
 let t: TestApp;
+/** A hashed bundle as `vite build` writes it, with the .br and .gz files the build's precompress step adds. */
+const bundle = `export const filas = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, estado: "Abierto" }`).join(", ")}];`;
+const INDEX = '<!doctype html><html lang="es"><div id="root"></div></html>';
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), "portal-web-"));
   mkdirSync(join(dist, "static", "js"), { recursive: true });
-  writeFileSync(join(dist, "index.html"), '<!doctype html><html lang="es"><div id="root"></div></html>');
+  writeFileSync(join(dist, "index.html"), INDEX);
+  writeFileSync(join(dist, "index.html.br"), brotliCompressSync(INDEX));
+  writeFileSync(join(dist, "index.html.gz"), gzipSync(INDEX));
+  writeFileSync(join(dist, "static", "js", "bundle-def456.js"), bundle);
+  writeFileSync(join(dist, "static", "js", "bundle-def456.js.br"), brotliCompressSync(bundle));
+  writeFileSync(join(dist, "static", "js", "bundle-def456.js.gz"), gzipSync(bundle));
   writeFileSync(join(dist, "static", "js", "index-abc123.js"), "console.log('portal')");
   writeFileSync(join(dist, "service-worker.js"), "self.addEventListener('install', () => {})");
   t = await createTestApp({ WEB_DIST: dist });
@@ -55,5 +64,45 @@ describe("web app served by the API", () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/usuario/);
+  });
+
+  it("sends the precompressed brotli or gzip file as the client accepts, and the original otherwise", async () => {
+    const url = "/static/js/bundle-def456.js";
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["identity", undefined],
+      [undefined, undefined],
+    ] as const) {
+      const res = await t.app.inject({
+        method: "GET",
+        url,
+        headers: accept === undefined ? {} : { "accept-encoding": accept },
+      });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers["content-encoding"], accept).toBe(encoding);
+      expect(String(res.headers.vary), accept).toMatch(/accept-encoding/i);
+      expect(res.headers["content-type"], accept).toMatch(/javascript/);
+      expect(res.headers["cache-control"], accept).toBe("public, max-age=31536000, immutable");
+      const body =
+        encoding === "br"
+          ? brotliDecompressSync(res.rawPayload)
+          : encoding === "gzip"
+            ? gunzipSync(res.rawPayload)
+            : res.rawPayload;
+      expect(body.toString("utf8"), accept).toBe(bundle);
+      if (encoding) expect(res.rawPayload.length).toBeLessThan(bundle.length / 5);
+    }
+  });
+
+  it("sends index.html compressed and never cached, at / and for client-side routes", async () => {
+    for (const url of ["/", "/Pedidos/Pedido/3"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-encoding"], url).toBe("br");
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(brotliDecompressSync(res.rawPayload).toString("utf8"), url).toBe(INDEX);
+    }
   });
 });

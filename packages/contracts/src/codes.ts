@@ -1,53 +1,61 @@
 import { z } from "zod";
+import { OPERADORES } from "./constantes";
 
-/** Operator kinds (spec §1, §3): stored in the operador cookie and sent with every list call. */
-export const OPERADORES = ["Proveedor", "Empleado"] as const;
-export const operadorSchema = z.enum(OPERADORES, { error: "El operador debe ser Proveedor o Empleado." });
+export const operadorSchema = /* @__PURE__ */ z.enum(OPERADORES, {
+  error: "El operador debe ser Proveedor o Empleado.",
+});
 export type Operador = z.infer<typeof operadorSchema>;
 
 /** Employee roles (spec §3 Employee): A = Administrador, G = General. */
-export const rolEmpleadoSchema = z.enum(["A", "G"], { error: "El rol debe ser A (Administrador) o G (General)." });
+export const rolEmpleadoSchema = /* @__PURE__ */ z.enum(["A", "G"], {
+  error: "El rol debe ser A (Administrador) o G (General).",
+});
 export type RolEmpleado = z.infer<typeof rolEmpleadoSchema>;
-export const TIPO_EMPLEADO = { A: "Administrador", G: "General" } as const;
 
 /** Active flag A/I (spec §9 codes). */
-export const estatusActivoSchema = z.enum(["A", "I"], { error: "El estatus debe ser A (Activo) o I (Inactivo)." });
+export const estatusActivoSchema = /* @__PURE__ */ z.enum(["A", "I"], {
+  error: "El estatus debe ser A (Activo) o I (Inactivo).",
+});
 export type EstatusActivo = z.infer<typeof estatusActivoSchema>;
 export const ESTATUS_ACTIVO_LABEL = { A: "Activo", I: "Inactivo" } as const;
 /** Spec §4: "A means Activo, any other value Inactivo". */
 export const estatusActivoLabel = (code: string | null | undefined): string => (code === "A" ? "Activo" : "Inactivo");
 
 /** Yes/no flags Y/N (spec §9). */
-export const flagSchema = z.enum(["Y", "N"], { error: "El valor debe ser Y o N." });
+export const flagSchema = /* @__PURE__ */ z.enum(["Y", "N"], { error: "El valor debe ser Y o N." });
 export type Flag = z.infer<typeof flagSchema>;
 
 /** Supplier record status C/P/R and person type F/M (spec §3 Supplier). */
-export const estatusRegistroSchema = z.enum(["C", "P", "R"], {
+export const estatusRegistroSchema = /* @__PURE__ */ z.enum(["C", "P", "R"], {
   error: "El estatus del registro debe ser C (Completo), P (Pendiente) o R (Rechazado).",
 });
 export const ESTATUS_REGISTRO_LABEL = { C: "Completo", P: "Pendiente", R: "Rechazado" } as const;
-export const tipoPersonaSchema = z.enum(["F", "M"], { error: "El tipo de persona debe ser F (Física) o M (Moral)." });
+export const tipoPersonaSchema = /* @__PURE__ */ z.enum(["F", "M"], {
+  error: "El tipo de persona debe ser F (Física) o M (Moral).",
+});
 export const TIPO_PERSONA_LABEL = { F: "Fisica", M: "Moral" } as const;
 
 /** Review codes (spec §4, §9). */
-export const estatusRevisionFacturaSchema = z.enum(["P", "A", "R"], {
+export const estatusRevisionFacturaSchema = /* @__PURE__ */ z.enum(["P", "A", "R"], {
   error: "El estatus debe ser P (Pendiente), A (Aceptada) o R (Rechazada).",
 });
-export const estatusRevisionPagoSchema = z.enum(["P", "A", "R", "V"], {
+export const estatusRevisionPagoSchema = /* @__PURE__ */ z.enum(["P", "A", "R", "V"], {
   error: "El estatus debe ser P (Pendiente), A (Aceptada), R (Rechazada) o V (Validación).",
 });
 export type EstatusRevisionFactura = z.infer<typeof estatusRevisionFacturaSchema>;
 export type EstatusRevisionPago = z.infer<typeof estatusRevisionPagoSchema>;
 
 /** Payment method (spec §3 catalogue lookups, §9): PPD when credit days > 0, otherwise PUE. */
-export const metodoPagoSchema = z.enum(["PUE", "PPD"], {
+export const metodoPagoSchema = /* @__PURE__ */ z.enum(["PUE", "PPD"], {
   error: "El campo MetodoPago debe ser PUE (Pago en Una Sola Exhibición) o PPD (Pago en Parcialidades o Diferido).",
 });
 export type MetodoPago = z.infer<typeof metodoPagoSchema>;
 // Descriptions of the codes and the PPD/PUE rule live once, with the SAT catalogues, in @portal/cfdi (catalogos.ts).
 
 /** `tipo` of rowProveedores / rowEmpleados (spec §7): the caller's own record (Perfil) or the catalogue (Lista). */
-export const tipoConsultaSchema = z.enum(["Perfil", "Lista"], { error: "El campo tipo debe ser Perfil o Lista." });
+export const tipoConsultaSchema = /* @__PURE__ */ z.enum(["Perfil", "Lista"], {
+  error: "El campo tipo debe ser Perfil o Lista.",
+});
 export type TipoConsulta = z.infer<typeof tipoConsultaSchema>;
 
 /** Home tiles whose count comes from RowDocuments (spec §2 Home, §7). `dato` is the tile name. */
@@ -59,14 +67,10 @@ export const TILES_CON_CONTEO = [
   "Pagos",
   "Pagos pendientes",
 ] as const;
-export const tileConConteoSchema = z.enum(TILES_CON_CONTEO, { error: "El dato debe ser el nombre de un módulo." });
+export const tileConConteoSchema = /* @__PURE__ */ z.enum(TILES_CON_CONTEO, {
+  error: "El dato debe ser el nombre de un módulo.",
+});
 export type TileConConteo = z.infer<typeof tileConConteoSchema>;
-
-/** Session lifetime (spec §9): cookies and server sessions slide to 10 minutes on every check. */
-export const SESSION_TTL_MS = 600_000;
-/** Cookies that make a session (spec §3). All six must be present. */
-export const SESSION_COOKIES = ["access", "usuario", "tipoEmpleado", "operador", "id", "ViDocPen"] as const;
-export type SessionCookie = (typeof SESSION_COOKIES)[number];
 
 /**
  * The same code lists with a message naming the form field, for requests ("El campo Estatus debe ser A

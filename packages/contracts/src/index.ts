@@ -2,6 +2,7 @@ export * from "./auth";
 export * from "./calls";
 export * from "./codes";
 export * from "./common";
+export * from "./constantes";
 export * from "./empleados";
 export * from "./entradas";
 export * from "./facturas";

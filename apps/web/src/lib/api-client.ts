@@ -1,4 +1,4 @@
-import { errorAnswerSchema, MSG } from "@portal/contracts";
+import { MSG } from "@portal/contracts";
 import type { z } from "zod";
 import { session } from "./session";
 
@@ -32,6 +32,8 @@ export interface RequestOptions {
   /** Treat a 401 as an ended session: clear it and go to / (default: same as `auth`). */
   handleUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** The token to send instead of the session's (Cerrar sesión reads it before the cookies are cleared). */
+  token?: string;
 }
 
 type UnauthorizedHandler = () => void;
@@ -47,11 +49,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-function headers(auth: boolean, hasBody: boolean): Headers {
+function headers(auth: boolean, hasBody: boolean, given?: string): Headers {
   const result = new Headers({ Accept: "application/json" });
   if (hasBody) result.set("Content-Type", "application/json");
   if (auth) {
-    const token = session.getToken();
+    const token = given ?? session.getToken();
     if (token) result.set("x-access-token", token);
   }
   return result;
@@ -71,10 +73,20 @@ async function send(path: string, init: RequestInit, handleUnauthorized: boolean
   throw new ApiError(message, response.status, "http");
 }
 
+/**
+ * The contract's error answer (`errorAnswerSchema`: status 'error' and a message), checked by hand so the
+ * first screen does not load zod (decision 017); the answers' own schemas still parse every success.
+ */
+function errorAnswer(body: unknown): { message: string } | null {
+  if (typeof body !== "object" || body === null) return null;
+  const { status, message } = body as { status?: unknown; message?: unknown };
+  return status === "error" && typeof message === "string" ? { message } : null;
+}
+
 async function errorMessage(response: Response): Promise<string> {
   try {
-    const parsed = errorAnswerSchema.safeParse(await response.json());
-    if (parsed.success) return parsed.data.message;
+    const parsed = errorAnswer(await response.json());
+    if (parsed) return parsed.message;
   } catch {
     // Not JSON (a proxy error page, for instance): fall through to the generic message.
   }
@@ -89,8 +101,8 @@ async function parseAnswer<S extends z.ZodType>(response: Response, schema: S): 
     throw new ApiError(MSG.errorInterno, response.status, "parse", { cause });
   }
   // Spec §7: "A response has status ('success' or other)". A 2xx that is not a success is an error.
-  const failure = errorAnswerSchema.safeParse(body);
-  if (failure.success) throw new ApiError(failure.data.message, response.status, "http");
+  const failure = errorAnswer(body);
+  if (failure) throw new ApiError(failure.message, response.status, "http");
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(MSG.errorInterno, response.status, "parse", { cause: parsed.error });
   return parsed.data;
@@ -111,7 +123,7 @@ function init(method: "GET" | "POST" | "PATCH", body: unknown, options: RequestO
   const hasBody = body !== undefined;
   return {
     method,
-    headers: headers(options.auth ?? true, hasBody),
+    headers: headers(options.auth ?? true, hasBody, options.token),
     body: hasBody ? JSON.stringify(body) : null,
     signal: options.signal ?? null,
   };

@@ -1,7 +1,7 @@
 import {
   type LoginData,
+  OPERADORES,
   type Operador,
-  operadorSchema,
   SESSION_COOKIES,
   SESSION_TTL_MS,
   type SessionCookie,
@@ -45,6 +45,10 @@ const documentCookieJar: CookieJar = {
     if (typeof document !== "undefined") document.cookie = cookie;
   },
 };
+
+/** Empleado or Proveedor (`operadorSchema`, checked without zod so the first screen does not load it). */
+const asOperador = (value: string | undefined): Operador | null =>
+  (OPERADORES as readonly (string | undefined)[]).includes(value) ? (value as Operador) : null;
 
 const EXPIRED = "Thu, 01 Jan 1970 00:00:00 GMT";
 
@@ -109,9 +113,9 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
       values[name] = value;
     }
     // An operador other than Empleado/Proveedor cannot be given a role (spec §6), so it is no session.
-    const operador = operadorSchema.safeParse(values.operador);
-    if (!operador.success) return null;
-    return { ...(values as Record<SessionCookie, string>), operador: operador.data };
+    const operador = asOperador(values.operador);
+    if (!operador) return null;
+    return { ...(values as Record<SessionCookie, string>), operador };
   }
 
   function emitIfChanged() {
@@ -158,8 +162,7 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     },
     /** The stored operador, valid or null; Login uses it to pick its labels and logo. */
     getOperador(): Operador | null {
-      const parsed = operadorSchema.safeParse(parseCookieHeader(jar.read()).get("operador"));
-      return parsed.success ? parsed.data : null;
+      return asOperador(parseCookieHeader(jar.read()).get("operador"));
     },
     /** Token for x-access-token; it is a validity check, so API use keeps the session alive. */
     getToken(): string | null {

@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { areasQueryOptions, empleadosList } from "../features/empleados/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, NUEVO, rowOrNuevoSchema } from "../lib/route-params";
@@ -14,7 +13,9 @@ export const empleadoRoute = createRoute({
   path: "/Catalogo-Empleados/Empleado/$id",
   params: idParam(rowOrNuevoSchema),
   beforeLoad: requireAccess("catalogos"),
-  loader: ({ context: { queryClient, session }, params: { id } }) => {
+  loader: async ({ context: { queryClient, session }, params: { id } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { areasQueryOptions, empleadosList } = await import("../features/empleados/api");
     void queryClient.prefetchQuery(areasQueryOptions());
     if (id === NUEVO) return;
     empleadosList.requireLoadedRow(queryClient, session, id);

@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { proveedoresList, sociedadesOpcionesQueryOptions } from "../features/proveedores/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { keySchema, rowNumberSchema } from "../lib/route-params";
@@ -22,7 +21,9 @@ export const proveedorSociedadRoute = createRoute({
     stringify: ({ id, userId }: { id: number; userId: string }) => ({ id: String(id), userId }),
   },
   beforeLoad: requireAccess("catalogos"),
-  loader: ({ context: { queryClient, session }, params: { id } }) => {
+  loader: async ({ context: { queryClient, session }, params: { id } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { proveedoresList, sociedadesOpcionesQueryOptions } = await import("../features/proveedores/api");
     proveedoresList.requireLoadedRow(queryClient, session, id);
     void queryClient.prefetchQuery(sociedadesOpcionesQueryOptions());
   },

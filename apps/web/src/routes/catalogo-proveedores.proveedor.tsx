@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { proveedoresList } from "../features/proveedores/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, rowNumberSchema } from "../lib/route-params";
@@ -14,7 +13,9 @@ export const proveedorRoute = createRoute({
   path: "/Catalogo-Proveedores/Proveedor/$id",
   params: idParam(rowNumberSchema),
   beforeLoad: requireAccess("catalogos"),
-  loader: ({ context: { queryClient, session }, params: { id } }) => {
+  loader: async ({ context: { queryClient, session }, params: { id } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { proveedoresList } = await import("../features/proveedores/api");
     proveedoresList.requireLoadedRow(queryClient, session, id);
   },
 }).lazy(() => importWithTimeout(() => import("./catalogo-proveedores.proveedor.lazy")).then((module) => module.Route));

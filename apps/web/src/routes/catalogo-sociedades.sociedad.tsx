@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { sociedadesList } from "../features/sociedades/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, NUEVO, rowOrNuevoSchema } from "../lib/route-params";
@@ -14,7 +13,9 @@ export const sociedadRoute = createRoute({
   path: "/Catalogo-Sociedades/Sociedad/$id",
   params: idParam(rowOrNuevoSchema),
   beforeLoad: requireAccess("catalogos"),
-  loader: ({ context: { queryClient, session }, params: { id } }) => {
+  loader: async ({ context: { queryClient, session }, params: { id } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { sociedadesList } = await import("../features/sociedades/api");
     if (id === NUEVO) return;
     sociedadesList.requireLoadedRow(queryClient, session, id);
   },

@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { sociedadesQueryOptions } from "../features/sociedades/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { parseListSearch } from "../lib/list-search";
@@ -12,7 +11,9 @@ export const catalogoSociedadesRoute = createRoute({
   validateSearch: parseListSearch,
   beforeLoad: requireAccess("catalogos"),
   // Start the request while the chunk loads; the table shows its own spinner (spec §2).
-  loader: ({ context: { queryClient, session } }) => {
+  loader: async ({ context: { queryClient, session } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { sociedadesQueryOptions } = await import("../features/sociedades/api");
     void queryClient.prefetchQuery(sociedadesQueryOptions(session));
   },
 }).lazy(() => importWithTimeout(() => import("./catalogo-sociedades.lazy")).then((module) => module.Route));

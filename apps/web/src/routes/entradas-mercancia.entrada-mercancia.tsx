@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { entradasList } from "../features/entradas/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, rowNumberSchema } from "../lib/route-params";
@@ -14,8 +13,11 @@ export const entradaMercanciaRoute = createRoute({
   path: "/Entradas-Mercancia/EntradaMercancia/$id",
   params: idParam(rowNumberSchema),
   beforeLoad: requireAccess(),
-  loader: ({ context: { queryClient, session }, params: { id } }) =>
-    entradasList.requireLoadedRow(queryClient, session, id),
+  loader: async ({ context: { queryClient, session }, params: { id } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { entradasList } = await import("../features/entradas/api");
+    return entradasList.requireLoadedRow(queryClient, session, id);
+  },
 }).lazy(() =>
   importWithTimeout(() => import("./entradas-mercancia.entrada-mercancia.lazy")).then((module) => module.Route),
 );

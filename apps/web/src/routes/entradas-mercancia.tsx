@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { entradasList } from "../features/entradas/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { parseListSearch } from "../lib/list-search";
@@ -11,5 +10,9 @@ export const entradasMercanciaRoute = createRoute({
   path: "/Entradas-Mercancia",
   validateSearch: parseListSearch,
   beforeLoad: requireAccess(),
-  loader: ({ context: { queryClient, session } }) => entradasList.prefetch(queryClient, session),
+  loader: async ({ context: { queryClient, session } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { entradasList } = await import("../features/entradas/api");
+    return entradasList.prefetch(queryClient, session);
+  },
 }).lazy(() => importWithTimeout(() => import("./entradas-mercancia.lazy")).then((module) => module.Route));

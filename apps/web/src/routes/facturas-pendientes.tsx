@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { facturasPendientesList } from "../features/facturas-pendientes/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { parseListSearch } from "../lib/list-search";
@@ -11,5 +10,9 @@ export const facturasPendientesRoute = createRoute({
   path: "/Facturas-Pendientes",
   validateSearch: parseListSearch,
   beforeLoad: requireAccess("pendientes"),
-  loader: ({ context: { queryClient, session } }) => facturasPendientesList.prefetch(queryClient, session),
+  loader: async ({ context: { queryClient, session } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { facturasPendientesList } = await import("../features/facturas-pendientes/api");
+    return facturasPendientesList.prefetch(queryClient, session);
+  },
 }).lazy(() => importWithTimeout(() => import("./facturas-pendientes.lazy")).then((module) => module.Route));

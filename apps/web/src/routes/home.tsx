@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { homeSociedadesQueryOptions, rowDocumentsQueryOptions } from "../features/home/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { visibleTiles } from "../lib/navigation";
@@ -13,7 +12,9 @@ export const homeRoute = createRoute({
   beforeLoad: requireAccess(),
   // Start the requests while the screen's chunk loads, without holding the screen back: the tiles and
   // the table show their own spinners (spec §2 "a spinner while loading").
-  loader: ({ context: { queryClient, session } }) => {
+  loader: async ({ context: { queryClient, session } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { homeSociedadesQueryOptions, rowDocumentsQueryOptions } = await import("../features/home/api");
     if (isProveedor(session)) void queryClient.prefetchQuery(homeSociedadesQueryOptions(session));
     for (const tile of visibleTiles(session)) {
       if (tile.dato) void queryClient.prefetchQuery(rowDocumentsQueryOptions(session, tile.dato));

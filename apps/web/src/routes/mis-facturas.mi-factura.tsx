@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { facturasList } from "../features/facturas/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, rowNumberSchema } from "../lib/route-params";
@@ -14,6 +13,9 @@ export const miFacturaRoute = createRoute({
   path: "/MisFacturas/MiFactura/$id",
   params: idParam(rowNumberSchema),
   beforeLoad: requireAccess(),
-  loader: ({ context: { queryClient, session }, params: { id } }) =>
-    facturasList.requireLoadedRow(queryClient, session, id),
+  loader: async ({ context: { queryClient, session }, params: { id } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { facturasList } = await import("../features/facturas/api");
+    return facturasList.requireLoadedRow(queryClient, session, id);
+  },
 }).lazy(() => importWithTimeout(() => import("./mis-facturas.mi-factura.lazy")).then((module) => module.Route));

@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { facturasList } from "../features/facturas/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { parseListSearch } from "../lib/list-search";
@@ -11,5 +10,9 @@ export const misFacturasRoute = createRoute({
   path: "/MisFacturas",
   validateSearch: parseListSearch,
   beforeLoad: requireAccess(),
-  loader: ({ context: { queryClient, session } }) => facturasList.prefetch(queryClient, session),
+  loader: async ({ context: { queryClient, session } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { facturasList } = await import("../features/facturas/api");
+    return facturasList.prefetch(queryClient, session);
+  },
 }).lazy(() => importWithTimeout(() => import("./mis-facturas.lazy")).then((module) => module.Route));

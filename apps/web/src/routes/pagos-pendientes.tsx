@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { pagosPendientesList } from "../features/pagos-pendientes/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { parseListSearch } from "../lib/list-search";
@@ -11,5 +10,9 @@ export const pagosPendientesRoute = createRoute({
   path: "/Pagos-Pendientes",
   validateSearch: parseListSearch,
   beforeLoad: requireAccess("pendientes"),
-  loader: ({ context: { queryClient, session } }) => pagosPendientesList.prefetch(queryClient, session),
+  loader: async ({ context: { queryClient, session } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { pagosPendientesList } = await import("../features/pagos-pendientes/api");
+    return pagosPendientesList.prefetch(queryClient, session);
+  },
 }).lazy(() => importWithTimeout(() => import("./pagos-pendientes.lazy")).then((module) => module.Route));

@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { pagosList } from "../features/pagos/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, rowNumberSchema } from "../lib/route-params";
@@ -14,6 +13,9 @@ export const pagoRoute = createRoute({
   path: "/Pagos/Pago/$id",
   params: idParam(rowNumberSchema),
   beforeLoad: requireAccess(),
-  loader: ({ context: { queryClient, session }, params: { id } }) =>
-    pagosList.requireLoadedRow(queryClient, session, id),
+  loader: async ({ context: { queryClient, session }, params: { id } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { pagosList } = await import("../features/pagos/api");
+    return pagosList.requireLoadedRow(queryClient, session, id);
+  },
 }).lazy(() => importWithTimeout(() => import("./pagos.pago.lazy")).then((module) => module.Route));

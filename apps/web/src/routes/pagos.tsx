@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { pagosList } from "../features/pagos/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { parseListSearch } from "../lib/list-search";
@@ -11,5 +10,9 @@ export const pagosRoute = createRoute({
   path: "/Pagos",
   validateSearch: parseListSearch,
   beforeLoad: requireAccess(),
-  loader: ({ context: { queryClient, session } }) => pagosList.prefetch(queryClient, session),
+  loader: async ({ context: { queryClient, session } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { pagosList } = await import("../features/pagos/api");
+    return pagosList.prefetch(queryClient, session);
+  },
 }).lazy(() => importWithTimeout(() => import("./pagos.lazy")).then((module) => module.Route));

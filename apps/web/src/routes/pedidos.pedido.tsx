@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { pedidosList } from "../features/pedidos/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { idParam, rowNumberSchema } from "../lib/route-params";
@@ -14,6 +13,9 @@ export const pedidoRoute = createRoute({
   path: "/Pedidos/Pedido/$id",
   params: idParam(rowNumberSchema),
   beforeLoad: requireAccess(),
-  loader: ({ context: { queryClient, session }, params: { id } }) =>
-    pedidosList.requireLoadedRow(queryClient, session, id),
+  loader: async ({ context: { queryClient, session }, params: { id } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { pedidosList } = await import("../features/pedidos/api");
+    return pedidosList.requireLoadedRow(queryClient, session, id);
+  },
 }).lazy(() => importWithTimeout(() => import("./pedidos.pedido.lazy")).then((module) => module.Route));

@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { pedidosList } from "../features/pedidos/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { parseListSearch } from "../lib/list-search";
@@ -11,5 +10,9 @@ export const pedidosRoute = createRoute({
   path: "/Pedidos",
   validateSearch: parseListSearch,
   beforeLoad: requireAccess(),
-  loader: ({ context: { queryClient, session } }) => pedidosList.prefetch(queryClient, session),
+  loader: async ({ context: { queryClient, session } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { pedidosList } = await import("../features/pedidos/api");
+    return pedidosList.prefetch(queryClient, session);
+  },
 }).lazy(() => importWithTimeout(() => import("./pedidos.lazy")).then((module) => module.Route));

@@ -1,6 +1,4 @@
 import { createRoute, isRedirect, redirect } from "@tanstack/react-router";
-import { perfilEmpleadoQueryOptions } from "../features/empleados/api";
-import { perfilProveedorQueryOptions } from "../features/proveedores/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { isProveedor } from "../lib/permissions";
@@ -15,6 +13,9 @@ export const perfilRoute = createRoute({
   path: "/Perfil",
   beforeLoad: requireAccess(),
   loader: async ({ context: { queryClient, session } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { perfilEmpleadoQueryOptions } = await import("../features/empleados/api");
+    const { perfilProveedorQueryOptions } = await import("../features/proveedores/api");
     try {
       const rows = isProveedor(session)
         ? await queryClient.fetchQuery(perfilProveedorQueryOptions(session))

@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { tareasQueryOptions } from "../features/tareas/api";
 import { requireAccess } from "../lib/guards";
 import { importWithTimeout } from "../lib/lazy-import";
 import { parseListSearch } from "../lib/list-search";
@@ -11,7 +10,9 @@ export const tareasRoute = createRoute({
   path: "/Tareas",
   validateSearch: parseListSearch,
   beforeLoad: requireAccess("administrador"),
-  loader: ({ context: { queryClient, session } }) => {
+  loader: async ({ context: { queryClient, session } }) => {
+    // The screen's API module loads with the route, not with the first screen (decision 017).
+    const { tareasQueryOptions } = await import("../features/tareas/api");
     void queryClient.prefetchQuery(tareasQueryOptions(session));
   },
 }).lazy(() => importWithTimeout(() => import("./tareas.lazy")).then((module) => module.Route));

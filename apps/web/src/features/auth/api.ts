@@ -16,9 +16,9 @@ export const useLoginMutation = () => useMutation(loginMutationOptions());
  * POST /api/logout: revokes the session on the server. Cerrar sesión clears the cookies whatever
  * this answers, so a failure is only logged; a 401 (session already gone) is not an error here.
  */
-export async function postLogout(): Promise<void> {
+export async function postLogout(token?: string): Promise<void> {
   try {
-    await callApi(CALLS.logout, undefined, { handleUnauthorized: false });
+    await callApi(CALLS.logout, undefined, { handleUnauthorized: false, ...(token ? { token } : {}) });
   } catch (error) {
     console.warn("No se pudo cerrar la sesión en el servidor", error);
   }

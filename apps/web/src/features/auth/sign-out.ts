@@ -3,17 +3,18 @@ import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { session } from "../../lib/session";
 import { sessionEnd } from "../../lib/session-end";
-import { postLogout } from "./api";
 
 /**
  * Cerrar sesión (spec §2): revoke the session on the server, clear the six cookies and go to /.
  * The logout request takes the token before the cookies are cleared, and its result does not matter.
+ * The call's module (contracts, zod) loads on use, not with the first screen (decision 017).
  */
 export function useSignOut(): () => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
-    void postLogout();
+    const token = session.peek()?.access;
+    void import("./api").then(({ postLogout }) => postLogout(token));
     sessionEnd.markSignedOut();
     session.clear();
     void navigate({ to: "/", replace: true }).then(() => queryClient.clear());

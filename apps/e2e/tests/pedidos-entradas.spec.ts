@@ -7,7 +7,9 @@ import { mainMenu } from "./support";
 
 /** The count a Home tile shows ("1,234 registros" → 1234). */
 async function tileCount(page: Page, section: string, tile: string): Promise<number> {
-  const link = page.getByRole("region", { name: section }).getByRole("link", { name: tile, exact: true });
+  const link = page
+    .getByRole("region", { name: section })
+    .getByRole("link", { name: new RegExp(`^${tile} [\\d,]+ registros?$`) });
   await expect(link).toContainText(/\d+\s+registros?/);
   const text = (await link.textContent()) ?? "";
   return Number((/([\d,]+)\s+registros?/.exec(text)?.[1] ?? "").replaceAll(",", ""));

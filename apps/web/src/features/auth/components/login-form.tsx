@@ -137,7 +137,7 @@ export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
               </Button>
               <Text size="xs" c="dimmed" ta="center">
                 Al ingresar acepta el{" "}
-                <Anchor component={Link} to="/AvisoDePrivacidad" size="xs">
+                <Anchor component={Link} to="/AvisoDePrivacidad" size="xs" underline="always">
                   Aviso de privacidad
                 </Anchor>
                 .

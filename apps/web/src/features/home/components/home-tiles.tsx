@@ -35,8 +35,7 @@ function Tile({ tile, session }: { tile: HomeTile; session: Session }) {
       radius="lg"
       padding="lg"
       className={classes.tile}
-      aria-label={tile.label}
-      aria-describedby={tile.dato ? countId : undefined}
+      // No aria-label: the accessible name is the visible text, label and count (issue 16, WCAG 2.5.3).
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <ThemeIcon size={48} radius="md" variant="light">

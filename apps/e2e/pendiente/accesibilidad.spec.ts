@@ -1,0 +1,287 @@
+// NOT RUN YET (issue 16, pending): the axe + 390 px overflow walk over every screen and role. It lives outside
+// tests/ until its last findings are fixed (avatar menu aria-required-children, order-detail scroll region,
+// new-invoice file picker at 390 px, the Facturas-Pendientes dialog step) and its run time fits the CI budget.
+// Needs the @axe-core/playwright devDependency in apps/e2e when moved back into tests/.
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser: the DOM types describe them.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { signIn } from "./support";
+
+/**
+ * Issue 16: every screen of every role, visited once, is checked twice — axe-core (WCAG 2.0/2.1 A and AA) at
+ * desktop size, failing on any serious or critical finding, then at a phone's 390×844 for page-level horizontal
+ * overflow (with a screenshot in the test's output folder). Also with the avatar menu, the drawer, a confirmation
+ * dialog and an error message open. The findings of a test are gathered and reported together.
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+class Checker {
+  readonly problems: string[] = [];
+  private shots = 0;
+  constructor(
+    private readonly page: Page,
+    private readonly testInfo: TestInfo,
+  ) {}
+
+  /** The screen has settled: its main heading is shown and nothing is loading. */
+  async ready(heading?: string | RegExp) {
+    const h1 = this.page.getByRole("heading", { level: 1, ...(heading ? { name: heading } : {}) }).first();
+    await expect(h1).toBeVisible();
+    await expect(this.page.locator("[aria-busy='true']")).toHaveCount(0);
+    await expect(this.page.getByLabel("Cargando")).toHaveCount(0);
+  }
+
+  /** axe at desktop size (the current state of the page). */
+  async axe(screen: string) {
+    const result = await new AxeBuilder({ page: this.page }).withTags(WCAG_TAGS).analyze();
+    for (const violation of result.violations) {
+      if (violation.impact !== "serious" && violation.impact !== "critical") continue;
+      for (const node of violation.nodes) {
+        this.problems.push(
+          `[${screen}] axe ${violation.impact} ${violation.id}: ${node.target.join(" ")} — ${node.failureSummary?.split("\n").slice(1, 2).join("").trim() ?? ""}`,
+        );
+      }
+    }
+  }
+
+  /** At 390×844: no page-level horizontal scroll; a screenshot; then back to desktop size. */
+  async phone(screen: string) {
+    await this.page.setViewportSize(PHONE);
+    // Let the layout (media queries, resize observers) settle.
+    await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+    const overflow = await this.page.evaluate(() => {
+      const root = document.documentElement;
+      if (root.scrollWidth <= root.clientWidth + 1) return null;
+      // The widest element sticking out of the viewport that is not inside a scroll container of its own.
+      let widest: { what: string; right: number } | null = null;
+      for (const element of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+        const rect = element.getBoundingClientRect();
+        if (rect.right <= root.clientWidth + 1 || rect.width === 0) continue;
+        let clipped = false;
+        for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+          const style = getComputedStyle(parent);
+          if (style.overflowX !== "visible") {
+            clipped = true;
+            break;
+          }
+        }
+        if (clipped) continue;
+        if (!widest || rect.right > widest.right) {
+          const classes = typeof element.className === "string" ? element.className.split(" ").slice(0, 2) : [];
+          widest = {
+            what: `${element.tagName.toLowerCase()}${classes.map((name) => `.${name}`).join("")} "${(element.textContent ?? "").trim().slice(0, 40)}"`,
+            right: Math.round(rect.right),
+          };
+        }
+      }
+      return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, widest };
+    });
+    if (overflow) {
+      this.problems.push(
+        `[${screen}] 390 px: la página se desplaza horizontalmente (${overflow.scrollWidth} > ${overflow.clientWidth}); el elemento más ancho: ${overflow.widest?.what ?? "?"} hasta ${overflow.widest?.right ?? "?"} px`,
+      );
+    }
+    this.shots += 1;
+    const name = `${String(this.shots).padStart(2, "0")}-${screen.replace(/[^\w-]+/g, "_")}.png`;
+    await this.page.screenshot({ path: this.testInfo.outputPath(name) });
+    await this.page.setViewportSize(DESKTOP);
+  }
+
+  /** One visit, two checks. */
+  async both(screen: string) {
+    await this.axe(screen);
+    await this.phone(screen);
+  }
+
+  /** A list: the screen itself, then its first row's detail (double click), then back. */
+  async listAndDetail(path: string, screen: string): Promise<boolean> {
+    await this.page.goto(path);
+    await this.ready();
+    await this.both(screen);
+    const rows = this.page.getByRole("table").first().locator("tbody tr[tabindex='0']");
+    if ((await rows.count()) === 0) return false;
+    await rows.first().dblclick();
+    await expect(this.page).not.toHaveURL(new RegExp(`${path}$`));
+    await this.ready();
+    await this.both(`${screen} (detalle)`);
+    return true;
+  }
+
+  assertClean() {
+    expect(this.problems, this.problems.join("\n")).toEqual([]);
+  }
+}
+
+async function checker(page: Page, testInfo: TestInfo) {
+  await page.setViewportSize(DESKTOP);
+  return new Checker(page, testInfo);
+}
+
+test("anonymous screens: landing, login, password recovery, privacy notice, 404, bad sign-in", async ({
+  page,
+}, testInfo) => {
+  const check = await checker(page, testInfo);
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Proveedor" })).toBeVisible();
+  await check.both("landing");
+
+  await page.goto("/AvisoDePrivacidad");
+  await check.ready();
+  await check.both("aviso de privacidad");
+
+  await page.goto("/RecuperarPassword");
+  await check.ready();
+  await check.both("recuperar contraseña");
+
+  await page.goto("/esto/no/existe");
+  await expect(page.getByText("No page", { exact: true })).toBeVisible();
+  await check.both("404");
+
+  for (const operador of ["Empleado", "Proveedor"] as const) {
+    await page.goto("/");
+    await page.getByRole("region", { name: operador }).getByRole("button", { name: "Ingresar" }).click();
+    await expect(page).toHaveURL(/\/Login$/);
+    await check.both(`login ${operador}`);
+  }
+  // The refused sign-in's alert and the marked fields.
+  await signIn(page, "Empleado", "admin", "NoEsLaClave1");
+  await expect(page.getByRole("alert")).toBeVisible();
+  await check.axe("login con error");
+  check.assertClean();
+});
+
+test.describe(() => {
+  test.use({ role: "administrador" });
+
+  test("administrator: Home, menus, catalogues, orders, receipts, invoices, payments, tasks, profile", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const check = await checker(page, testInfo);
+    await page.goto("/Home");
+    await check.ready();
+    await expect(page.getByText(/\d+\s+registros?/).first()).toBeVisible();
+    await check.both("home administrador");
+
+    await page.getByRole("button", { name: "Menú de usuario" }).click();
+    await expect(page.getByRole("menu")).toBeVisible();
+    await check.axe("menú de usuario");
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+    await check.axe("menú lateral cambiado");
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+
+    await check.listAndDetail("/Catalogo-Empleados", "empleados");
+    await page.goto("/Catalogo-Empleados/Empleado/Nuevo");
+    await check.ready();
+    await check.both("nuevo empleado");
+    // The form sent empty: its field errors.
+    await page.getByRole("button", { name: "Crear" }).click();
+    await expect(page.locator("[aria-invalid='true']").first()).toBeVisible();
+    await check.axe("nuevo empleado con errores");
+
+    await check.listAndDetail("/Catalogo-Proveedores", "proveedores");
+    const sociedad = page.getByRole("table").last().locator("tbody tr[tabindex='0']");
+    if ((await sociedad.count()) > 0) {
+      await sociedad.first().dblclick();
+      await check.ready();
+      await check.both("proveedor - sociedad");
+    }
+    await check.listAndDetail("/Catalogo-Sociedades", "sociedades");
+    await page.goto("/Catalogo-Sociedades/Sociedad/Nuevo");
+    await check.ready();
+    await check.both("nueva sociedad");
+
+    await check.listAndDetail("/Pedidos", "pedidos");
+    await check.listAndDetail("/Entradas-Mercancia", "entradas");
+    await check.listAndDetail("/MisFacturas", "facturas");
+
+    await page.goto("/Facturas-Pendientes");
+    await check.ready();
+    await check.both("facturas pendientes");
+    const pendiente = page.locator("tbody tr").filter({ has: page.locator("input[role='combobox']:not([disabled])") });
+    if ((await pendiente.count()) > 0) {
+      await pendiente.first().getByRole("combobox").click();
+      await page.getByRole("option", { name: "Rechazada", exact: true }).click();
+      await pendiente.first().getByRole("checkbox").check();
+      await page.getByRole("button", { name: "Agregar" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await check.axe("facturas pendientes - confirmación");
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: /Cancelar|Cerrar/ })
+        .first()
+        .click();
+    }
+
+    await page.goto("/Pagos-Pendientes");
+    await check.ready();
+    await check.both("pagos pendientes");
+    await check.listAndDetail("/Pagos", "pagos");
+
+    await page.goto("/Tareas");
+    await check.ready();
+    await check.both("tareas");
+    await page.goto("/Perfil");
+    await check.ready();
+    await check.both("perfil administrador");
+    check.assertClean();
+  });
+});
+
+test.describe(() => {
+  test.use({ role: "consulta" });
+
+  test("query employee: Home and the lists it reaches", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const check = await checker(page, testInfo);
+    await page.goto("/Home");
+    await check.ready();
+    await expect(page.getByText(/\d+\s+registros?/).first()).toBeVisible();
+    await check.both("home consulta");
+    await page.goto("/Catalogo-Proveedores");
+    await check.ready();
+    await check.both("proveedores consulta");
+    await page.goto("/Perfil");
+    await check.ready();
+    await check.both("perfil consulta");
+    check.assertClean();
+  });
+});
+
+test.describe(() => {
+  test.use({ role: "proveedor" });
+
+  test("supplier: Home, profile and documents, orders, receipts, invoices, payments", async ({ page }, testInfo) => {
+    test.setTimeout(150_000);
+    const check = await checker(page, testInfo);
+    await page.goto("/Home");
+    await check.ready();
+    await expect(page.locator("tbody tr").first()).toBeVisible();
+    await check.both("home proveedor");
+
+    await page.getByRole("button", { name: "Menú de usuario" }).click();
+    await expect(page.getByRole("menu")).toBeVisible();
+    await check.axe("menú de usuario proveedor");
+    await page.keyboard.press("Escape");
+
+    await page.goto("/Perfil");
+    await check.ready();
+    await check.both("perfil proveedor");
+
+    await check.listAndDetail("/Pedidos", "pedidos proveedor");
+    await check.listAndDetail("/Entradas-Mercancia", "entradas proveedor");
+    await check.listAndDetail("/MisFacturas", "mis facturas proveedor");
+    await page.goto("/MisFacturas/Factura/Nuevo");
+    await check.ready();
+    await check.both("nueva factura");
+    await check.listAndDetail("/Pagos", "pagos proveedor");
+    check.assertClean();
+  });
+});

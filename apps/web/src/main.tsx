@@ -10,7 +10,7 @@ import { registerServiceWorker } from "./lib/service-worker";
 import { installUnauthorizedHandler } from "./lib/unauthorized";
 import notificationClasses from "./notifications.module.css";
 import { queryClient, router } from "./router";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 installUnauthorizedHandler(router, queryClient);
 
@@ -19,7 +19,7 @@ if (!container) throw new Error("Falta el elemento #root en index.html");
 
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-right" limit={5} classNames={{ root: notificationClasses.root }} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

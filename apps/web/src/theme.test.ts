@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 /** WCAG 2.x relative luminance and contrast ratio of two #rrggbb colours. */
 function luminance(hex: string): number {
@@ -26,6 +26,11 @@ describe("theme contrast (issue 16, WCAG AA 4.5:1)", () => {
     ["yellow", 9, "light badge text"],
   ])("%s[%i] (%s) reads at >= 4.5:1 on white and the page background", (name, i) => {
     for (const bg of backgrounds) expect(contrast(shade(name as string, i as number), bg)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("the placeholder grey (Input.Placeholder of pickers) reads at >= 4.5:1", () => {
+    const placeholder = cssVariablesResolver(theme as never).light["--mantine-color-placeholder"] ?? "";
+    expect(contrast(placeholder, "#ffffff")).toBeGreaterThanOrEqual(4.5);
   });
 
   it("the contrast function agrees with known pairs", () => {

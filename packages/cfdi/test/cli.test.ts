@@ -19,7 +19,8 @@ function cli(args: string[], initCwd?: string, extraEnv: Record<string, string> 
   return { status: r.status, lines, parsed: lines.map((l) => JSON.parse(l)), stderr: r.stderr };
 }
 
-describe("command line: validate", () => {
+// Each test starts the CLI through tsx (about a second each; several on a busy 2-core machine).
+describe("command line: validate", { timeout: 60_000 }, () => {
   let dir: string;
 
   beforeAll(() => {

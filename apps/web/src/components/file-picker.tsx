@@ -19,7 +19,7 @@ export interface FilePickerProps {
  */
 export function FilePicker({ nombre, accept, file, onChange, isDisabled = false, clave }: FilePickerProps) {
   return (
-    <Group gap="sm" wrap="nowrap">
+    <Group gap="sm" wrap="wrap">
       <FileButton
         onChange={onChange}
         accept={accept}
@@ -39,7 +39,7 @@ export function FilePicker({ nombre, accept, file, onChange, isDisabled = false,
           </Button>
         )}
       </FileButton>
-      <Text size="sm" c={file ? undefined : "dimmed"} truncate="end" maw={260}>
+      <Text size="sm" c={file ? undefined : "dimmed"} truncate="end" maw="min(260px, 100%)" miw={0}>
         {file ? file.name : "Ningún archivo seleccionado"}
       </Text>
     </Group>

@@ -199,6 +199,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
           if (!isEnviando) setIsConfirming(false);
         }}
         title={confirmacion.titulo}
+        closeButtonProps={{ "aria-label": "Cerrar" }}
         centered
       >
         <Stack gap="md">

@@ -247,7 +247,13 @@ export function DocumentoCompraDetalle<Linea extends PartidaBase>({
         <Title order={2} fz="md" c="gray.8" p="lg" pb="sm" id="documento-partidas">
           Partidas
         </Title>
-        <Table.ScrollContainer minWidth={960} type="native">
+        <Table.ScrollContainer
+          minWidth={960}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Partidas (desplazable)"
+        >
           <Table
             striped
             highlightOnHover

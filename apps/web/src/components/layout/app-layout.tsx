@@ -134,7 +134,7 @@ function UserMenu({ session, onSignOut }: { session: Session | null; onSignOut: 
   }
   const Avatar = isEmpleado(session) ? EmpleadoAvatar : ProveedorAvatar;
   return (
-    <Menu position="bottom-end" width={200} shadow="md" withArrow>
+    <Menu position="bottom-end" width={200} shadow="md" withArrow withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton aria-label="Menú de usuario" className={classes.avatarButton}>
           <Avatar size={36} />

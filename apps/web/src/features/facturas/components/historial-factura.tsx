@@ -23,7 +23,7 @@ export function HistorialFacturaSection({ operator, idFactura }: { operator: Ope
           Sin movimientos
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={560} tabIndex={0} role="region" aria-label="Historial (desplazable)">
           <Table striped verticalSpacing="xs" fz="sm" aria-label="Historial">
             <Table.Thead>
               <Table.Tr>

@@ -92,7 +92,7 @@ export function ComplementoEsperadoPanel({
       <Title order={3} fz="sm" c="gray.8" mt="lg" mb="xs" id="esperado-documentos">
         Documentos
       </Title>
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={760} tabIndex={0} role="region" aria-label="Documentos (desplazable)">
         <Table striped verticalSpacing={6} fz="sm" aria-labelledby="esperado-documentos">
           <Table.Thead>
             <Table.Tr>

@@ -148,7 +148,7 @@ export function FacturasDelPago({ detalle, moneda }: { detalle: readonly PagoDet
       <Title order={3} fz="sm" c="gray.8" mb="xs" id={titleId}>
         Factura(s)
       </Title>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={560} tabIndex={0} role="region" aria-label="Factura(s) (desplazable)">
         <Table striped verticalSpacing={6} fz="sm" aria-labelledby={titleId}>
           <Table.Thead>
             <Table.Tr>

@@ -1,7 +1,3 @@
-// NOT RUN YET (issue 16, pending): the axe + 390 px overflow walk over every screen and role. It lives outside
-// tests/ until its last findings are fixed (avatar menu aria-required-children, order-detail scroll region,
-// new-invoice file picker at 390 px, the Facturas-Pendientes dialog step) and its run time fits the CI budget.
-// Needs the @axe-core/playwright devDependency in apps/e2e when moved back into tests/.
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: the DOM types describe them.
 import AxeBuilder from "@axe-core/playwright";
@@ -210,6 +206,11 @@ test.describe(() => {
       await pendiente.first().getByRole("combobox").click();
       await page.getByRole("option", { name: "Rechazada", exact: true }).click();
       await pendiente.first().getByRole("checkbox").check();
+      // Rechazada without a comment: the review refuses with an error message (the error toast of the issue).
+      await page.getByRole("button", { name: "Agregar" }).click();
+      await expect(page.locator(".mantine-Notification-root").first()).toBeVisible();
+      await check.axe("facturas pendientes - mensaje de error");
+      await pendiente.first().getByRole("textbox").fill("Revisión de accesibilidad");
       await page.getByRole("button", { name: "Agregar" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await check.axe("facturas pendientes - confirmación");

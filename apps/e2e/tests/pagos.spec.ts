@@ -156,7 +156,7 @@ test.describe(() => {
     });
     await page.getByRole("button", { name: "Agregar" }).click();
     await expect(toast(page).filter({ hasText: "Se agrego con exito los documentos!" })).toBeVisible();
-    await expect(page).toHaveURL(/\/Pagos$/);
+    await expect(page).toHaveURL(/\/Pagos(\?.*)?$/);
     await page.getByRole("searchbox", { name: "Buscar" }).fill(pagoSap!);
     await expect(filaPago(pagos, pagoSap!)).toContainText("Pendiente");
 

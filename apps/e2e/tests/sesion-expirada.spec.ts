@@ -50,11 +50,11 @@ test("cookies gone in a signed-in tab → the next screen goes to / with the not
 }) => {
   await signInOk(page, "Proveedor", SUPPLIER);
   await context.clearCookies();
-  await page.goto("/Pagos?orden=fecha");
+  await page.goto("/Pagos?q=Pendiente");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("status").filter({ hasText: NOTICE })).toBeVisible();
   await signIn(page, "Proveedor", SUPPLIER);
-  await expect(page).toHaveURL(/\/Pagos\?orden=fecha$/);
+  await expect(page).toHaveURL(/\/Pagos\?q=Pendiente$/);
 });
 
 test("a visitor who never signed in, and Cerrar sesión, get no notice", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useNavigate, useRouterState } from "@tanstack/react-router";
+import { useMatch, useNavigate, useRouter } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef } from "react";
 import { PAGE_SIZE_ALL, type PageSize } from "./constants";
 
@@ -89,8 +89,16 @@ export function forgetListSearches(): void {
  */
 export function useListSearch(): ListSearchBinding {
   const navigate = useNavigate();
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const rawSearch = useRouterState({ select: (state) => state.location.search }) as Record<string, unknown>;
+  const router = useRouter();
+  // The list's own route match, not the router's current location: while the user leaves (a row opened, the
+  // next screen loading), the list still reads its own URL and does not mistake the next one for a reset.
+  const ownPathname = useMatch({ strict: false, shouldThrow: false, select: (match) => match.pathname });
+  const ownSearch = useMatch({ strict: false, shouldThrow: false, select: (match) => match.search }) as
+    | Record<string, unknown>
+    | undefined;
+  const last = useRef<{ pathname: string; search: Record<string, unknown> }>({ pathname: "", search: {} });
+  if (ownPathname !== undefined && ownSearch !== undefined) last.current = { pathname: ownPathname, search: ownSearch };
+  const { pathname, search: rawSearch } = last.current;
   const value = pickListSearch(rawSearch);
   const signature = JSON.stringify(value);
   const restoredFor = useRef<string | null>(null);
@@ -100,14 +108,19 @@ export function useListSearch(): ListSearchBinding {
     if (restoredFor.current === pathname) return;
     restoredFor.current = pathname;
     const previous = remembered.get(pathname);
-    if (previous && !isEmpty(previous) && isEmpty(JSON.parse(signature) as ListSearch)) {
+    if (
+      previous &&
+      !isEmpty(previous) &&
+      isEmpty(JSON.parse(signature) as ListSearch) &&
+      router.latestLocation.pathname === pathname
+    ) {
       void navigate({
         to: ".",
         search: (current: Record<string, unknown>) => ({ ...current, ...previous }),
         replace: true,
       } as never);
     }
-  }, [pathname, signature, navigate]);
+  }, [pathname, signature, navigate, router]);
 
   useEffect(() => {
     if (restoredFor.current === pathname) remembered.set(pathname, JSON.parse(signature) as ListSearch);
@@ -115,6 +128,13 @@ export function useListSearch(): ListSearchBinding {
 
   const onChange = useCallback(
     (next: ListSearch) => {
+      // A debounced write that comes after the user left the list (a row opened, a menu link) would land on
+      // the next page's URL (`to: "."` is wherever the router is now): the list's state stays with the list.
+      // It is remembered for the way back instead.
+      if (router.latestLocation.pathname !== pathname) {
+        remembered.set(pathname, pickListSearch(next as Record<string, unknown>));
+        return;
+      }
       void navigate({
         to: ".",
         search: (current: Record<string, unknown>) => {
@@ -127,7 +147,7 @@ export function useListSearch(): ListSearchBinding {
         resetScroll: false,
       } as never);
     },
-    [navigate],
+    [navigate, router, pathname],
   );
 
   return { value: JSON.parse(signature) as ListSearch, onChange };

@@ -204,7 +204,7 @@ describe("layout and home", () => {
     const catalogos = screen.getByRole("region", { name: "Catálogos" });
     expect(within(catalogos).getAllByRole("link")).toHaveLength(3);
     const documentos = screen.getByRole("region", { name: "Documentos Electronicos" });
-    const pendientes = within(documentos).getByRole("link", { name: "Facturas pendientes" });
+    const pendientes = within(documentos).getByRole("link", { name: /^Facturas pendientes/ });
     await waitFor(() => expect(pendientes.textContent).toContain("19 registros"));
     const datos = calls
       .filter((call) => call.url.endsWith("/RowDocuments"))

@@ -10,6 +10,7 @@ import { createQueryClient } from "../lib/query-client";
 import { installUnauthorizedHandler } from "../lib/unauthorized";
 import { routeTree } from "../routes/route-tree";
 import { theme } from "../theme";
+import { onSettle } from "./settle";
 
 export interface FakeCall {
   url: string;
@@ -51,6 +52,14 @@ export function renderApp(path: string) {
     defaultErrorComponent: RouteError,
   });
   installUnauthorizedHandler(router, queryClient);
+  onSettle(async () => {
+    // Up to 5 s: the router's loaders (a lazy chunk, then prefetches) and every query they started.
+    for (let waited = 0; waited < 5000; waited += 20) {
+      if (router.state.status === "idle" && queryClient.isFetching() === 0 && queryClient.isMutating() === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    queryClient.clear();
+  });
   // Toasts are part of what screens say (spec §8); start each render without the previous test's ones.
   notifications.clean();
   const view = render(

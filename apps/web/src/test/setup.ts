@@ -1,5 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import { settleAll } from "./settle";
 
 // findBy*/waitFor wait for what a real screen does asynchronously (a save, then its toast). On a loaded 2-core
 // machine that can take longer than the library's 1 s default; this is a ceiling, not a timing assertion.
@@ -52,8 +53,9 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await settleAll();
   const unexpected = takeConsoleErrors();
   if (unexpected.length > 0) {
     throw new Error(`console.error inesperado:\n${unexpected.map((args) => args.map(String).join(" ")).join("\n")}`);

@@ -14,16 +14,21 @@ const reports = join(root, "reports");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const results = []; // { stage, passed, failed }
+const results = []; // { stage, passed, failed, seconds }
+let stageStarted = Date.now();
 const record = (stage, passed, failed) => {
-  results.push({ stage, passed, failed });
+  const seconds = Math.round((Date.now() - stageStarted) / 1000);
+  stageStarted = Date.now();
+  results.push({ stage, passed, failed, seconds });
   console.log(`\n[test] ${stage}: ${passed} passed, ${failed} failed\n`);
 };
 const finish = (code) => {
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   console.log("\n[test] Resumen por etapa:");
-  for (const r of results) console.log(`  ${r.stage.padEnd(28)} ${r.passed} passed, ${r.failed} failed`);
+  for (const r of results) {
+    console.log(`  ${r.stage.padEnd(28)} ${`${r.passed} passed, ${r.failed} failed`.padEnd(22)} ${r.seconds} s`);
+  }
   console.log(`[test] duración: ${Math.round((Date.now() - started) / 1000)} s`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(code ?? (failed > 0 ? 1 : 0));
@@ -49,6 +54,7 @@ if (!serverUrl || !chromium) {
   record("servicios (PostgreSQL, Chromium)", 0, 1);
   finish(1);
 }
+stageStarted = Date.now();
 const runId = `portal_run_${Date.now().toString(36)}`;
 const runDbUrl = await createDatabase(root, serverUrl, runId);
 const testEnv = {

@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import {
@@ -14,6 +15,19 @@ import {
   precompress,
   routeReports,
 } from "./build-tools/budget";
+
+/**
+ * Mantine's toast store without its package index (which also pulls the toast component, its transitions and
+ * scroll lock into the first screen). The component loads with the first toast (components/notifications-host);
+ * both resolve to the same store module, so there is one store. The package exports no deep paths, hence
+ * the alias to the file itself (decision 017).
+ */
+const NOTIFICATIONS_STORE = join(
+  dirname(createRequire(import.meta.url).resolve("@mantine/notifications")),
+  "..",
+  "esm",
+  "notifications.store.mjs",
+);
 
 /** Where the API listens in development (apps/api `src/server.ts`). Production serves both from one origin. */
 const API_TARGET = "http://127.0.0.1:3000";
@@ -80,6 +94,7 @@ function compressedBudget(): Plugin {
 
 export default defineConfig({
   plugins: [react(), serviceWorker(), compressedBudget()],
+  resolve: { alias: { "portal:notifications-store": NOTIFICATIONS_STORE } },
   server: {
     port: 5173,
     proxy: { "/api": { target: API_TARGET } },

@@ -34,6 +34,15 @@ class Checker {
 
   /** axe at desktop size (the current state of the page). */
   async axe(screen: string) {
+    // A dialog or toast still fading in has blended colours that axe would read as low contrast: wait for the
+    // finite animations (transitions) to end; spinners loop forever and are not waited for.
+    await this.page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    );
     const result = await new AxeBuilder({ page: this.page }).withTags(WCAG_TAGS).analyze();
     for (const violation of result.violations) {
       if (violation.impact !== "serious" && violation.impact !== "critical") continue;

@@ -1,14 +1,13 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { NotificationsHost } from "./components/notifications-host";
 import { registerServiceWorker } from "./lib/service-worker";
 import { installUnauthorizedHandler } from "./lib/unauthorized";
-import notificationClasses from "./notifications.module.css";
 import { queryClient, router } from "./router";
 import { cssVariablesResolver, theme } from "./theme";
 
@@ -20,7 +19,7 @@ if (!container) throw new Error("Falta el elemento #root en index.html");
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" limit={5} classNames={{ root: notificationClasses.root }} />
+      <NotificationsHost />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { notifications } from "@mantine/notifications";
+import { notifications } from "portal:notifications-store";
 import { TOAST_EMPLOYEE_SUCCESS_MS, TOAST_ERROR_MS, TOAST_REVIEW_MS, TOAST_SUCCESS_MS } from "./constants";
 
 /** Every toast can be closed by name (a 30 s error toast may sit over the top bar's avatar). */

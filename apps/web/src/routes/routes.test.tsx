@@ -250,10 +250,12 @@ describe("layout and home", () => {
     signIn(ADMIN, "Empleado");
     const calls = fakeApi(homeApi);
     const { router } = renderApp("/Home");
-    fireEvent.click(await screen.findByRole("button", { name: "Menú de usuario" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Menú de usuario", expanded: false }));
     fireEvent.click(await screen.findByRole("menuitem", { name: "Cerrar sesión" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(document.cookie).toBe("");
+    // The call's module loads on use (decision 017): the request follows a moment after the navigation.
+    await waitFor(() => expect(calls.some((call) => call.url.endsWith("/api/logout"))).toBe(true));
     const logout = calls.find((call) => call.url.endsWith("/api/logout"));
     expect(logout?.headers.get("x-access-token")).toBe("tok-a");
     expect(screen.queryByRole("navigation", { name: "Menú principal" })).toBeNull();

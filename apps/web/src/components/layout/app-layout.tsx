@@ -1,20 +1,22 @@
-import { AppShell, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import { AppShell, Burger, Group, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
-import { IconHome, IconLogout, IconUserCircle } from "@tabler/icons-react";
-import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { useNavigate } from "@tanstack/react-router";
+import { lazy, type ReactNode, Suspense } from "react";
 import {
   DRAWER_COLLAPSED_WIDTH_PX,
   DRAWER_WIDTH_PX,
   HEADER_HEIGHT_PX,
   LAYOUT_BREAKPOINT_PX,
 } from "../../lib/constants";
-import { visibleMenuEntries } from "../../lib/navigation";
 import { isEmpleado } from "../../lib/permissions";
-import { type Session, useSession } from "../../lib/session";
+import { useSession } from "../../lib/session";
 import { AnonimoAvatar, EmpleadoAvatar, PortalLogo, ProveedorAvatar } from "../brand/brand-images";
 import classes from "./app-layout.module.css";
-import { MENU_ICONS } from "./menu-icons";
+
+// The signed-in part of the layout is its own chunk (decision 017).
+const loadChrome = () => import("./signed-in-chrome");
+const UserMenu = lazy(() => loadChrome().then((module) => ({ default: module.UserMenu })));
+const SideDrawer = lazy(() => loadChrome().then((module) => ({ default: module.SideDrawer })));
 
 interface AppLayoutProps {
   children: ReactNode;
@@ -91,18 +93,32 @@ export function AppLayout({ children, onSignOut }: AppLayoutProps) {
                 {current.usuario}
               </Text>
             ) : null}
-            <UserMenu session={current} onSignOut={signOut} />
+            {current ? (
+              <Suspense
+                fallback={
+                  // The same avatar, not yet a button, while the menu's chunk arrives (a moment after sign-in).
+                  <UnstyledButton aria-label="Menú de usuario" className={classes.avatarButton} disabled>
+                    {isEmpleado(current) ? <EmpleadoAvatar size={36} /> : <ProveedorAvatar size={36} />}
+                  </UnstyledButton>
+                }
+              >
+                <UserMenu session={current} onSignOut={signOut} />
+              </Suspense>
+            ) : (
+              <UnstyledButton
+                aria-label="Menú de usuario"
+                className={classes.avatarButton}
+                onClick={() => navigate({ to: "/" })}
+              >
+                <AnonimoAvatar size={36} />
+              </UnstyledButton>
+            )}
           </Group>
         </Group>
       </AppShell.Header>
 
       {current ? (
-        <AppShell.Navbar
-          aria-label="Menú principal"
-          className={classes.navbar}
-          // Collapsed below the breakpoint the drawer is off-screen: keep it out of tab order and the a11y tree.
-          style={!isWide && !isDrawerOpen ? { visibility: "hidden" } : undefined}
-        >
+        <Suspense fallback={null}>
           <SideDrawer
             session={current}
             isOpen={isDrawerOpen}
@@ -110,81 +126,12 @@ export function AppLayout({ children, onSignOut }: AppLayoutProps) {
               // Below the breakpoint the open drawer covers the page: close it once a screen is chosen.
               if (!isWide) drawer.close();
             }}
+            style={!isWide && !isDrawerOpen ? { visibility: "hidden" } : undefined}
           />
-        </AppShell.Navbar>
+        </Suspense>
       ) : null}
 
       <AppShell.Main className={classes.main}>{children}</AppShell.Main>
     </AppShell>
-  );
-}
-
-function UserMenu({ session, onSignOut }: { session: Session | null; onSignOut: () => void }) {
-  const navigate = useNavigate();
-  if (!session) {
-    return (
-      <UnstyledButton
-        aria-label="Menú de usuario"
-        className={classes.avatarButton}
-        onClick={() => navigate({ to: "/" })}
-      >
-        <AnonimoAvatar size={36} />
-      </UnstyledButton>
-    );
-  }
-  const Avatar = isEmpleado(session) ? EmpleadoAvatar : ProveedorAvatar;
-  return (
-    <Menu position="bottom-end" width={200} shadow="md" withArrow withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <UnstyledButton aria-label="Menú de usuario" className={classes.avatarButton}>
-          <Avatar size={36} />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{session.operador === "Empleado" ? session.tipoEmpleado : "Proveedor"}</Menu.Label>
-        <Menu.Item leftSection={<IconUserCircle size={16} aria-hidden />} onClick={() => navigate({ to: "/Perfil" })}>
-          Perfil
-        </Menu.Item>
-        <Menu.Item leftSection={<IconHome size={16} aria-hidden />} onClick={() => navigate({ to: "/Home" })}>
-          Home
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut}>
-          Cerrar sesión
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
-function SideDrawer({ session, isOpen, onNavigate }: { session: Session; isOpen: boolean; onNavigate: () => void }) {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  return (
-    <AppShell.Section grow py="sm" className={classes.drawerSection}>
-      {visibleMenuEntries(session).map((entry) => {
-        const Icon = MENU_ICONS[entry.id];
-        const isActive = pathname === entry.to || pathname.startsWith(`${entry.to}/`);
-        const link = (
-          <Link
-            to={entry.to}
-            className={classes.navLink}
-            data-active={isActive || undefined}
-            data-collapsed={!isOpen || undefined}
-            aria-label={entry.label}
-            onClick={onNavigate}
-          >
-            <Icon size={22} stroke={1.7} aria-hidden />
-            {isOpen ? <span className={classes.navLabel}>{entry.label}</span> : null}
-          </Link>
-        );
-        return isOpen ? (
-          <div key={entry.id}>{link}</div>
-        ) : (
-          <Tooltip key={entry.id} label={entry.label} position="right" withArrow openDelay={100}>
-            {link}
-          </Tooltip>
-        );
-      })}
-    </AppShell.Section>
   );
 }

@@ -1,16 +1,13 @@
 import { CALLS, type LoginData, type LoginRequest } from "@portal/contracts";
-import { mutationOptions, useMutation } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
+
+export { validateLogin } from "./login-validation";
 
 /** POST /api/login (spec §7), a public call. No token yet, and a 401 here means wrong credentials, not an ended session. */
 export async function postLogin(request: LoginRequest): Promise<LoginData> {
   const answer = await callApi(CALLS.login, request);
   return answer.data;
 }
-
-export const loginMutationOptions = () => mutationOptions({ mutationKey: ["auth", "login"], mutationFn: postLogin });
-
-export const useLoginMutation = () => useMutation(loginMutationOptions());
 
 /**
  * POST /api/logout: revokes the session on the server. Cerrar sesión clears the cookies whatever

@@ -12,36 +12,22 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { type LoginData, type LoginRequest, loginRequestSchema, MSG, type Operador } from "@portal/contracts";
+import { type LoginData, type LoginRequest, MSG, type Operador } from "@portal/contracts";
 import { IconAlertCircle, IconEye, IconEyeOff } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { EmpleadoLogo, ProveedorLogo } from "../../../components/brand/brand-images";
 import { isApiError } from "../../../lib/api-client";
-import { useLoginMutation } from "../api";
-
-interface LoginValues {
-  usuario: string;
-  password: string;
-}
+import { CHUNK_LOAD_MESSAGE, importWithTimeout } from "../../../lib/lazy-import";
+import type { LoginValues } from "../login-validation";
 
 /**
- * Field errors from the contracts' login schema, so the web and the API say the same thing.
- *
- * Spec §5 notes that the original meant to flag an empty user field but, because of a wrongly cased
- * property name, never did; only an empty password was caught. Users expect both fields to be
- * marked, so both are validated here.
+ * The login call and its schema (contracts, zod) load when the user presses Ingresar, not with the first
+ * screen (decision 017); the signed-in shell starts loading at the same moment.
  */
-export function validateLogin(values: LoginValues, operador: Operador): Partial<Record<keyof LoginValues, string>> {
-  const result = loginRequestSchema.safeParse({ ...values, operador });
-  if (result.success) return {};
-  const errors: Partial<Record<keyof LoginValues, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if ((field === "usuario" || field === "password") && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
+const loadLoginCall = () => importWithTimeout(() => import("../api"));
+const preloadSignedInShell = () => void import("../../../components/layout/signed-in-chrome").catch(() => {});
 
 interface LoginFormProps {
   operador: Operador;
@@ -51,7 +37,11 @@ interface LoginFormProps {
 
 /** Sign-in (spec §2 Login, §5, §8). */
 export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
-  const login = useLoginMutation();
+  const login = useMutation({
+    mutationKey: ["auth", "login"],
+    mutationFn: async (request: LoginRequest) => (await loadLoginCall()).postLogin(request),
+  });
+  const [isChecking, setIsChecking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const isEmpleado = operador === "Empleado";
   const Logo = isEmpleado ? EmpleadoLogo : ProveedorLogo;
@@ -59,15 +49,31 @@ export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
   const form = useForm<LoginValues>({
     mode: "controlled",
     initialValues: { usuario: "", password: "" },
-    validate: (values) => validateLogin(values, operador),
-    validateInputOnBlur: false,
   });
 
-  const submit = (values: LoginValues) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isChecking || login.isPending) return;
     setFailure(null);
+    setIsChecking(true);
+    preloadSignedInShell();
+    let call: Awaited<ReturnType<typeof loadLoginCall>>;
+    try {
+      call = await loadLoginCall();
+    } catch (error) {
+      console.warn("No se pudo cargar el inicio de sesión", error);
+      setFailure(CHUNK_LOAD_MESSAGE);
+      return;
+    } finally {
+      setIsChecking(false);
+    }
+    const values = form.getValues();
+    const errors = call.validateLogin(values, operador);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     const request: LoginRequest = { usuario: values.usuario.trim(), password: values.password, operador };
     login.mutate(request, {
-      onSuccess: (data) => onSignedIn(data, operador),
+      onSuccess: (data: LoginData) => onSignedIn(data, operador),
       onError: (error) => {
         // Spec §8: the server's message after the fixed prefix; a network or parse failure is only logged.
         if (isApiError(error) && error.kind === "http") setFailure(`${MSG.loginFallidoPrefijo} ${error.message}`);
@@ -96,7 +102,7 @@ export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
             </Alert>
           ) : null}
 
-          <form onSubmit={form.onSubmit(submit)} noValidate>
+          <form onSubmit={(event) => void submit(event)} noValidate>
             <Stack gap="md">
               <TextInput
                 label={isEmpleado ? "Usuario" : "RFC"}
@@ -132,7 +138,7 @@ export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
                   ¿Olvidó su contraseña?
                 </Anchor>
               </Group>
-              <Button type="submit" size="md" fullWidth loading={login.isPending}>
+              <Button type="submit" size="md" fullWidth loading={isChecking || login.isPending}>
                 Ingresar
               </Button>
               <Text size="xs" c="dimmed" ta="center">

@@ -1,0 +1,24 @@
+import { loginRequestSchema, type Operador } from "@portal/contracts";
+
+export interface LoginValues {
+  usuario: string;
+  password: string;
+}
+
+/**
+ * Field errors from the contracts' login schema, so the web and the API say the same thing.
+ *
+ * Spec §5 notes that the original meant to flag an empty user field but, because of a wrongly cased
+ * property name, never did; only an empty password was caught. Users expect both fields to be
+ * marked, so both are validated here.
+ */
+export function validateLogin(values: LoginValues, operador: Operador): Partial<Record<keyof LoginValues, string>> {
+  const result = loginRequestSchema.safeParse({ ...values, operador });
+  if (result.success) return {};
+  const errors: Partial<Record<keyof LoginValues, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if ((field === "usuario" || field === "password") && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}

@@ -138,7 +138,7 @@ test.describe(() => {
     await expect(
       toast(page).filter({ hasText: `Se actualizo con exito la factura con folio ${folio}!` }),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/MisFacturas$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/MisFacturas(\?.*)?$/, { timeout: 10_000 });
 
     const despues = (await misFacturas(request, token)).find((f) => f.UUID === uuid);
     expect(despues?.PDF).toMatch(/^\/api\/archivos\//);
@@ -167,6 +167,10 @@ test.describe(() => {
     );
     await expect(page).toHaveURL(/\/MisFacturas\/Factura\/Nuevo$/);
     expect((await misFacturas(request, token)).some((f) => f.FolioFactura === folio)).toBe(false);
+    // Closing the toast from the keyboard leaves the focus on the screen's heading, not lost on the page.
+    await error.getByRole("button", { name: "Cerrar mensaje" }).press("Enter");
+    await expect(error).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   });
 });
 

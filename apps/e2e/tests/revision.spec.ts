@@ -89,7 +89,7 @@ test.describe(() => {
     await expect(
       toast(proveedor).filter({ hasText: `Se actualizo con exito la factura con folio ${rechazar}!` }),
     ).toBeVisible();
-    await expect(proveedor).toHaveURL(/\/MisFacturas$/, { timeout: 10_000 });
+    await expect(proveedor).toHaveURL(/\/MisFacturas(\?.*)?$/, { timeout: 10_000 });
     await proveedor.getByRole("searchbox", { name: "Buscar" }).fill(rechazar);
     await expect(filaCon(proveedor.getByRole("table", { name: "Facturas" }), rechazar)).toContainText("Pendiente");
   });

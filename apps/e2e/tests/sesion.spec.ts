@@ -46,6 +46,10 @@ for (const c of cases) {
     for (const entry of c.entries) {
       await expect(mainMenu(page).getByRole("link", { name: entry, exact: true })).toHaveCount(1);
     }
+    // Issue 16: after a drawer link, the keyboard and the screen reader are on the new screen's heading.
+    await mainMenu(page).getByRole("link", { name: "Pedidos", exact: true }).press("Enter");
+    await expect(page).toHaveURL(/\/Pedidos$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   });
 }
 

@@ -5,6 +5,7 @@ import { AppLayout } from "../components/layout/app-layout";
 import { NotFound } from "../components/not-found";
 import { RouteError } from "../components/route-error";
 import { useSignOut } from "../features/auth/sign-out";
+import { focusAfterNavigation, keepFocusWhenToastsClose } from "../lib/focus";
 import { session, useSession } from "../lib/session";
 
 export interface RouterContext {
@@ -24,6 +25,10 @@ function Root() {
     const timer = setInterval(session.sync, SESSION_SYNC_INTERVAL_MS);
     return () => clearInterval(timer);
   }, []);
+
+  // Focus on the new screen's heading after a navigation, and never lost when a toast closes (issue 16).
+  useEffect(() => router.subscribe("onResolved", focusAfterNavigation), [router]);
+  useEffect(() => keepFocusWhenToastsClose(), []);
 
   // When the session disappears under a protected screen, re-run its guard (which sends the user to /).
   useEffect(() => {

@@ -108,10 +108,10 @@ export const FIRST_SCREEN_TARGET: Budget = {
  * What the build enforces today: a ratchet at the measured size until the first screen is cut down to
  * FIRST_SCREEN_TARGET; lower it with every cut, never raise it. When the check was added: landing 281.8 KB,
  * login 290.1 KB of gzip JS; after the cuts of decision 017: 191.5 / 236.0 KB; after the signed-in shell, the
- * toasts and the login call left the first screen: 150.7 / 166.2 KB (131.1 / 145.1 KB brotli).
- * CSS is already within target.
+ * toasts and the login call left the first screen: 150.7 / 166.2 KB (131.1 / 145.1 KB brotli); without
+ * Mantine's AppShell: 142.3 / 157.8 KB (123.9 / 137.9 KB brotli). CSS is already within target.
  */
-export const FIRST_SCREEN_BUDGET: Budget = { ...FIRST_SCREEN_TARGET, jsGzip: 172_000 };
+export const FIRST_SCREEN_BUDGET: Budget = { ...FIRST_SCREEN_TARGET, jsGzip: 162_000 };
 
 /** The budget's verdicts: one message per route over budget (empty: within budget). */
 export function budgetViolations(reports: RouteReport[], budget: Budget = FIRST_SCREEN_BUDGET): string[] {

@@ -1,7 +1,7 @@
-import { AppShell, Burger, Group, Text, UnstyledButton } from "@mantine/core";
+import { Burger, Group, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useNavigate } from "@tanstack/react-router";
-import { lazy, type ReactNode, Suspense } from "react";
+import { type CSSProperties, lazy, type ReactNode, Suspense } from "react";
 import {
   DRAWER_COLLAPSED_WIDTH_PX,
   DRAWER_WIDTH_PX,
@@ -42,21 +42,20 @@ export function AppLayout({ children, onSignOut }: AppLayoutProps) {
   };
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT_PX }}
-      navbar={
-        isSignedIn
-          ? {
-              width: isDrawerOpen ? DRAWER_WIDTH_PX : DRAWER_COLLAPSED_WIDTH_PX,
-              breakpoint: LAYOUT_BREAKPOINT_PX,
-              collapsed: { mobile: !isDrawerOpen, desktop: false },
-            }
-          : undefined
-      }
-      padding={{ base: "sm", xs: "lg" }}
+    // Header, drawer and main laid out by app-layout.module.css (Mantine's AppShell, with its scroll lock and
+    // transitions, is more than the first screen can carry: decision 017).
+    <div
       className={classes.shell}
+      data-signed-in={isSignedIn || undefined}
+      data-drawer-open={(isSignedIn && isDrawerOpen) || undefined}
+      style={
+        {
+          "--portal-header-h": `${HEADER_HEIGHT_PX}px`,
+          "--portal-navbar-w": isSignedIn ? `${isDrawerOpen ? DRAWER_WIDTH_PX : DRAWER_COLLAPSED_WIDTH_PX}px` : "0px",
+        } as CSSProperties
+      }
     >
-      <AppShell.Header className={classes.header}>
+      <header className={classes.header}>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
             <Burger
@@ -115,7 +114,7 @@ export function AppLayout({ children, onSignOut }: AppLayoutProps) {
             )}
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
 
       {current ? (
         <Suspense fallback={null}>
@@ -131,7 +130,7 @@ export function AppLayout({ children, onSignOut }: AppLayoutProps) {
         </Suspense>
       ) : null}
 
-      <AppShell.Main className={classes.main}>{children}</AppShell.Main>
-    </AppShell>
+      <main className={classes.main}>{children}</main>
+    </div>
   );
 }

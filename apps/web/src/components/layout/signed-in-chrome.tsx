@@ -1,4 +1,4 @@
-import { AppShell, Menu, Tooltip, UnstyledButton } from "@mantine/core";
+import { Menu, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconHome, IconLogout, IconUserCircle } from "@tabler/icons-react";
 import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
 import type { CSSProperties } from "react";
@@ -52,8 +52,8 @@ interface SideDrawerProps {
 export function SideDrawer({ session, isOpen, onNavigate, style }: SideDrawerProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
-    <AppShell.Navbar aria-label="Menú principal" className={classes.navbar} style={style}>
-      <AppShell.Section grow py="sm" className={classes.drawerSection}>
+    <nav aria-label="Menú principal" className={classes.navbar} style={style}>
+      <div className={classes.drawerSection}>
         {visibleMenuEntries(session).map((entry) => {
           const Icon = MENU_ICONS[entry.id];
           const isActive = pathname === entry.to || pathname.startsWith(`${entry.to}/`);
@@ -78,7 +78,7 @@ export function SideDrawer({ session, isOpen, onNavigate, style }: SideDrawerPro
             </Tooltip>
           );
         })}
-      </AppShell.Section>
-    </AppShell.Navbar>
+      </div>
+    </nav>
   );
 }

@@ -66,7 +66,13 @@ export const errorsPlugin = fp(
       }
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
       if (status >= 500) {
-        request.log.error({ err: error }, "error no controlado");
+        // The client went away in the middle of a streamed answer (a closed tab, a load tool stopping): not a
+        // fault of the server, so not logged as one. Nothing more reaches that client anyway.
+        if (error.code === "ERR_STREAM_PREMATURE_CLOSE" && (request.raw.destroyed || request.raw.socket?.destroyed)) {
+          request.log.info("el cliente cerró la conexión antes de terminar la respuesta");
+        } else {
+          request.log.error({ err: error }, "error no controlado");
+        }
         return reply.status(500).send({ status: "error", message: MSG.errorInterno });
       }
       const message = (error.code && FASTIFY_CODES[error.code]) ?? GENERIC_BY_STATUS[status] ?? MSG.datosInvalidos;

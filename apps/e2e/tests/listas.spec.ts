@@ -69,9 +69,64 @@ test.describe("listas", () => {
     const rows = (await readSheet(await xlsx.path())) as unknown[][];
     expect(rows[0]).toEqual(csvHeaders);
     expect(rows).toHaveLength(visible.length + 1);
-    // Every exported column equals the visible column of the same header, row by row, in order.
-    const name = csvHeaders.indexOf("Razón social");
-    const shown = headers.indexOf("Razón social");
-    expect(rows.slice(1).map((row) => String(row[name]))).toEqual(visible.map((row) => row[shown]));
+    // Every exported column equals the visible column of the same header, row by row, in order, in both files.
+    const csvRows = parseCsv(text.slice(1));
+    expect(csvRows[0]).toEqual(csvHeaders);
+    expect(csvHeaders.length).toBeGreaterThan(1);
+    // A cell the screen shortens ('first@mail…', the rest in a tooltip) is exported whole: it must start with
+    // what the screen shows.
+    const sameAs = (exported: string, shown: string) =>
+      shown.endsWith("…")
+        ? exported.startsWith(shown.slice(0, -1)) && exported.length >= shown.length
+        : exported === shown;
+    for (const [index, header] of csvHeaders.entries()) {
+      const shown = headers.indexOf(header);
+      const column = visible.map((row) => row[shown] ?? "");
+      const fromCsv = csvRows.slice(1).map((row) => row[index] ?? "");
+      const fromExcel = rows
+        .slice(1)
+        .map((row) => (row[index] === null || row[index] === undefined ? "" : String(row[index])));
+      expect(
+        fromCsv.map((value, i) => (sameAs(value, column[i] ?? "") ? column[i] : value)),
+        `CSV ${header}`,
+      ).toEqual(column);
+      expect(
+        fromExcel.map((value, i) => (sameAs(value, column[i] ?? "") ? column[i] : value)),
+        `Excel ${header}`,
+      ).toEqual(column);
+    }
   });
 });
+
+/** RFC 4180 as the export writes it: comma separated, CRLF, fields with commas, quotes or breaks in quotes. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      row.push(field);
+      field = "";
+    } else if (char === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i += 1;
+    } else field += char;
+  }
+  if (field !== "" || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}

@@ -53,6 +53,23 @@ for (const c of cases) {
   });
 }
 
+test("the collapsed drawer's tooltip names the entry on hover and does not stay over the next screen's title", async ({
+  page,
+}) => {
+  await signInOk(page, "Empleado", "admin");
+  const pedidos = mainMenu(page).getByRole("link", { name: "Pedidos", exact: true });
+  await pedidos.hover();
+  await expect(page.getByRole("tooltip", { name: "Pedidos" })).toBeVisible();
+  await pedidos.click();
+  await expect(page).toHaveURL(/\/Pedidos$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The pointer is still on the entry: no tooltip over the page.
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+  await page.mouse.move(640, 400);
+  await pedidos.hover();
+  await expect(page.getByRole("tooltip", { name: "Pedidos" })).toBeVisible();
+});
+
 test("a guarded URL without a session goes to /", async ({ page }) => {
   for (const path of ["/Home", "/Pedidos", "/Catalogo-Empleados/Empleado/Nuevo", "/Perfil"]) {
     await page.goto(path);

@@ -1,7 +1,7 @@
 import { Menu, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconHome, IconLogout, IconUserCircle } from "@tabler/icons-react";
 import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
-import type { CSSProperties } from "react";
+import { type CSSProperties, useState } from "react";
 import { visibleMenuEntries } from "../../lib/navigation";
 import { isEmpleado } from "../../lib/permissions";
 import type { Session } from "../../lib/session";
@@ -51,6 +51,9 @@ interface SideDrawerProps {
 
 export function SideDrawer({ session, isOpen, onNavigate, style }: SideDrawerProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // After a click the pointer is still on the entry: its tooltip would stay over the new screen's title
+  // (issue 16). It stays closed until the pointer leaves the entry.
+  const [justChosen, setJustChosen] = useState<string | null>(null);
   return (
     <nav aria-label="Menú principal" className={classes.navbar} style={style}>
       <div className={classes.drawerSection}>
@@ -64,7 +67,11 @@ export function SideDrawer({ session, isOpen, onNavigate, style }: SideDrawerPro
               data-active={isActive || undefined}
               data-collapsed={!isOpen || undefined}
               aria-label={entry.label}
-              onClick={onNavigate}
+              onClick={() => {
+                setJustChosen(entry.id);
+                onNavigate();
+              }}
+              onMouseLeave={() => setJustChosen((chosen) => (chosen === entry.id ? null : chosen))}
             >
               <Icon size={22} stroke={1.7} aria-hidden />
               {isOpen ? <span className={classes.navLabel}>{entry.label}</span> : null}
@@ -73,7 +80,14 @@ export function SideDrawer({ session, isOpen, onNavigate, style }: SideDrawerPro
           return isOpen ? (
             <div key={entry.id}>{link}</div>
           ) : (
-            <Tooltip key={entry.id} label={entry.label} position="right" withArrow openDelay={100}>
+            <Tooltip
+              key={entry.id}
+              label={entry.label}
+              position="right"
+              withArrow
+              openDelay={100}
+              disabled={justChosen === entry.id}
+            >
               {link}
             </Tooltip>
           );

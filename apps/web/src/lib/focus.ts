@@ -23,13 +23,13 @@ export function focusMainHeading(): boolean {
 
 /** Focuses the main heading once it is on screen (a lazily loaded screen shows it a moment later). */
 export function focusMainHeadingWhenShown(waitMs: number = HEADING_WAIT_MS): () => void {
-  const started = Date.now();
+  const started = performance.now();
   let frame = 0;
   const attempt = () => {
     // The user already chose where to be (typing in the new screen's search, say): leave it there.
     const active = document.activeElement;
     if (active && active !== document.body && active.closest("main") && !active.matches("h1")) return;
-    if (focusMainHeading() || Date.now() - started > waitMs) return;
+    if (focusMainHeading() || performance.now() - started > waitMs) return;
     frame = requestAnimationFrame(attempt);
   };
   frame = requestAnimationFrame(attempt);

@@ -21,19 +21,21 @@ export function focusMainHeading(): boolean {
   return document.activeElement === heading;
 }
 
+/** The frame of the pending wait for a heading: a newer navigation replaces it. */
+let pendingFrame = 0;
+
 /** Focuses the main heading once it is on screen (a lazily loaded screen shows it a moment later). */
-export function focusMainHeadingWhenShown(waitMs: number = HEADING_WAIT_MS): () => void {
+export function focusMainHeadingWhenShown(waitMs: number = HEADING_WAIT_MS): void {
+  cancelAnimationFrame(pendingFrame);
   const started = performance.now();
-  let frame = 0;
   const attempt = () => {
     // The user already chose where to be (typing in the new screen's search, say): leave it there.
     const active = document.activeElement;
     if (active && active !== document.body && active.closest("main") && !active.matches("h1")) return;
     if (focusMainHeading() || performance.now() - started > waitMs) return;
-    frame = requestAnimationFrame(attempt);
+    pendingFrame = requestAnimationFrame(attempt);
   };
-  frame = requestAnimationFrame(attempt);
-  return () => cancelAnimationFrame(frame);
+  pendingFrame = requestAnimationFrame(attempt);
 }
 
 interface NavigationEvent {

@@ -15,6 +15,9 @@ import classes from "./app-layout.module.css";
 
 // The signed-in part of the layout is its own chunk (decision 017).
 const loadChrome = () => import("./signed-in-chrome");
+
+/** Starts loading the signed-in part before it is shown (the login form calls it on Ingresar). */
+export const preloadSignedInChrome = (): void => void loadChrome().catch(() => {});
 const UserMenu = lazy(() => loadChrome().then((module) => ({ default: module.UserMenu })));
 const SideDrawer = lazy(() => loadChrome().then((module) => ({ default: module.SideDrawer })));
 
@@ -46,7 +49,6 @@ export function AppLayout({ children, onSignOut }: AppLayoutProps) {
     // transitions, is more than the first screen can carry: decision 017).
     <div
       className={classes.shell}
-      data-signed-in={isSignedIn || undefined}
       data-drawer-open={(isSignedIn && isDrawerOpen) || undefined}
       style={
         {

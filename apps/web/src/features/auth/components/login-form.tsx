@@ -18,6 +18,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { EmpleadoLogo, ProveedorLogo } from "../../../components/brand/brand-images";
+import { preloadSignedInChrome } from "../../../components/layout/app-layout";
 import { isApiError } from "../../../lib/api-client";
 import { CHUNK_LOAD_MESSAGE, importWithTimeout } from "../../../lib/lazy-import";
 import type { LoginValues } from "../login-validation";
@@ -27,7 +28,6 @@ import type { LoginValues } from "../login-validation";
  * screen (decision 017); the signed-in shell starts loading at the same moment.
  */
 const loadLoginCall = () => importWithTimeout(() => import("../api"));
-const preloadSignedInShell = () => void import("../../../components/layout/signed-in-chrome").catch(() => {});
 
 interface LoginFormProps {
   operador: Operador;
@@ -56,7 +56,7 @@ export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
     if (isChecking || login.isPending) return;
     setFailure(null);
     setIsChecking(true);
-    preloadSignedInShell();
+    preloadSignedInChrome();
     let call: Awaited<ReturnType<typeof loadLoginCall>>;
     try {
       call = await loadLoginCall();

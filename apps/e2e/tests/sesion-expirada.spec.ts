@@ -49,6 +49,9 @@ test("cookies gone in a signed-in tab → the next screen goes to / with the not
   context,
 }) => {
   await signInOk(page, "Proveedor", SUPPLIER);
+  // Home's own calls answered while the session existed (a call made after the cookies vanish is a 401 on Home,
+  // which ends the session there and would make Home the page to return to).
+  await page.waitForLoadState("networkidle");
   await context.clearCookies();
   await page.goto("/Pagos?q=Pendiente");
   await expect(page).toHaveURL(/\/$/);

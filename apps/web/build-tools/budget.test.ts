@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { budgetViolations, FIRST_SCREEN_TARGET, type Manifest, routeReports, staticClosure } from "./budget";
+import {
+  budgetViolations,
+  FIRST_SCREEN_BUDGET,
+  FIRST_SCREEN_TARGET,
+  type Manifest,
+  routeReports,
+  staticClosure,
+} from "./budget";
 
 // A small manifest shaped as Vite writes it: an entry with a shared chunk, two first screens and a heavy route.
 const manifest: Manifest = {
@@ -79,5 +86,18 @@ describe("first-screen budget calculator", () => {
     const violations = budgetViolations(reports, FIRST_SCREEN_TARGET);
     expect(violations).toEqual(["src/routes/login.lazy.tsx: 134.0 KB de JavaScript (gzip) > 120.0 KB"]);
     expect(budgetViolations(reports, { ...FIRST_SCREEN_TARGET, cssGzip: 4_000 })).toHaveLength(3);
+  });
+
+  it("enforces brotli JavaScript, gzip JavaScript and gzip CSS each on its own", () => {
+    const reports = routeReports(manifest, size);
+    // login: 134,000 gzip, 107,200 brotli.
+    expect(budgetViolations(reports, { ...FIRST_SCREEN_BUDGET, jsBr: 100_000, jsGzip: 200_000 })).toEqual([
+      "src/routes/login.lazy.tsx: 107.2 KB de JavaScript (brotli) > 100.0 KB",
+    ]);
+    expect(budgetViolations(reports, { ...FIRST_SCREEN_BUDGET, jsBr: 200_000, jsGzip: 130_000 })).toEqual([
+      "src/routes/login.lazy.tsx: 134.0 KB de JavaScript (gzip) > 130.0 KB",
+    ]);
+    expect(FIRST_SCREEN_BUDGET.jsBr).toBe(120_000);
+    expect(FIRST_SCREEN_BUDGET.cssGzip).toBe(40_000);
   });
 });

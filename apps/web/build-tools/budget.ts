@@ -93,25 +93,35 @@ export function routeReports(manifest: Manifest, size: (file: string) => Sizes):
 
 export interface Budget {
   routes: string[];
+  /** Brotli bytes of JavaScript: what every supported browser is sent (the API serves the .br files). */
+  jsBr: number;
+  /** Gzip bytes of JavaScript: what a client without brotli is sent. */
   jsGzip: number;
   cssGzip: number;
 }
 
-/** The budget of the first screens (landing `/` and login, issue 16): gzip bytes of JavaScript and of CSS. */
+/**
+ * The first screens (landing `/` and login, issue 16): at most 120 KB of compressed JavaScript and 40 KB of
+ * compressed CSS. Enforced on what browsers receive (brotli); the gzip figure is enforced as a ratchet
+ * (FIRST_SCREEN_BUDGET) and reported against 120 KB here.
+ */
 export const FIRST_SCREEN_TARGET: Budget = {
   routes: ["src/routes/landing.lazy.tsx", "src/routes/login.lazy.tsx"],
+  jsBr: 120_000,
   jsGzip: 120_000,
   cssGzip: 40_000,
 };
 
 /**
- * What the build enforces today: a ratchet at the measured size until the first screen is cut down to
- * FIRST_SCREEN_TARGET; lower it with every cut, never raise it. When the check was added: landing 281.8 KB,
- * login 290.1 KB of gzip JS; after the cuts of decision 017: 191.5 / 236.0 KB; after the signed-in shell, the
- * toasts and the login call left the first screen: 150.7 / 166.2 KB (131.1 / 145.1 KB brotli); without
- * Mantine's AppShell: 142.3 / 157.8 KB (123.9 / 137.9 KB brotli). CSS is already within target.
+ * What the build enforces: 120 KB of brotli JavaScript and 40 KB of gzip CSS (the target), and a gzip ratchet at
+ * the measured size, lowered with every cut, never raised. History (gzip, brotli in brackets): when the check was
+ * added, landing 281.8 KB, login 290.1 KB; after the cuts of decision 017: 191.5 / 236.0 KB; signed-in shell,
+ * toasts and login call out of the first screen: 150.7 / 166.2 KB (131.1 / 145.1); without Mantine's AppShell:
+ * 142.3 / 157.8 KB (123.9 / 137.9); React Query's client, the form library and most messages out, the first
+ * screen's modules in one chunk: 130.6 / 136.7 KB (112.4 / 117.9). The gzip floor with React 19, TanStack
+ * Router and Mantine's provider is about 115 KB before any screen (decision 017).
  */
-export const FIRST_SCREEN_BUDGET: Budget = { ...FIRST_SCREEN_TARGET, jsGzip: 162_000 };
+export const FIRST_SCREEN_BUDGET: Budget = { ...FIRST_SCREEN_TARGET, jsGzip: 140_000 };
 
 /** The budget's verdicts: one message per route over budget (empty: within budget). */
 export function budgetViolations(reports: RouteReport[], budget: Budget = FIRST_SCREEN_BUDGET): string[] {
@@ -122,6 +132,8 @@ export function budgetViolations(reports: RouteReport[], budget: Budget = FIRST_
       out.push(`${route}: no está en el manifiesto`);
       continue;
     }
+    if (r.total.js.br > budget.jsBr)
+      out.push(`${route}: ${kb(r.total.js.br)} de JavaScript (brotli) > ${kb(budget.jsBr)}`);
     if (r.total.js.gzip > budget.jsGzip)
       out.push(`${route}: ${kb(r.total.js.gzip)} de JavaScript (gzip) > ${kb(budget.jsGzip)}`);
     if (r.total.css.gzip > budget.cssGzip)

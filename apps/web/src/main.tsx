@@ -1,17 +1,17 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
-import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { NotificationsHost } from "./components/notifications-host";
+import { QueryClientSourceProvider } from "./lib/query-client-source";
 import { registerServiceWorker } from "./lib/service-worker";
 import { installUnauthorizedHandler } from "./lib/unauthorized";
-import { queryClient, router } from "./router";
+import { queries, router } from "./router";
 import { cssVariablesResolver, theme } from "./theme";
 
-installUnauthorizedHandler(router, queryClient);
+installUnauthorizedHandler(router, queries.current);
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Falta el elemento #root en index.html");
@@ -20,9 +20,9 @@ createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <NotificationsHost />
-      <QueryClientProvider client={queryClient}>
+      <QueryClientSourceProvider source={queries}>
         <RouterProvider router={router} />
-      </QueryClientProvider>
+      </QueryClientSourceProvider>
     </MantineProvider>
   </StrictMode>,
 );

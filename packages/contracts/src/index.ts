@@ -10,6 +10,7 @@ export * from "./facturas-pendientes";
 export * from "./home";
 export * from "./lista-69b";
 export * from "./messages";
+export * from "./messages-sesion";
 export * from "./pagos";
 export * from "./pagos-pendientes";
 export * from "./pedidos";

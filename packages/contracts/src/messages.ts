@@ -1,24 +1,25 @@
 /**
  * Every user-facing message of the spec lives here once, verbatim (including its spelling), so API, web and
  * @portal/cfdi say exactly the same thing: @portal/cfdi imports this module (`@portal/contracts/messages`, no zod)
- * and keeps in CFDI_MSG only the messages it adds about reading XML and seals.
+ * and keeps in CFDI_MSG only the messages it adds about reading XML and seals. The few the web app's first
+ * screen needs live in messages-sesion.ts (decision 017) and are part of MSG too.
  */
+import { MSG_SESION } from "./messages-sesion";
+
 export const MSG = {
-  // Auth (spec §8 login failure prefix; the rest are ours, in the same register)
-  loginFallidoPrefijo: "Error al iniciar la sesión,",
+  // The first screen's own (messages-sesion.ts): login failure prefix, session required/expired, internal
+  // error, unknown route, software update.
+  ...MSG_SESION,
+  // Auth (ours, in the register of the spec's messages)
   credencialesInvalidas: "Usuario o contraseña incorrectos.",
   contraseñaActualRequerida: "Para cambiar la contraseña escriba también su contraseña actual.",
   contraseñaActualIncorrecta: "La contraseña actual no es correcta.",
   demasiadosIntentos: "Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.",
-  sesionRequerida: "Su sesión no es válida o ha expirado. Inicie sesión de nuevo.",
   sesionCerrada: "Sesión cerrada.",
-  /** The landing after a session ended on its own (a 401, issue 16). */
-  sesionExpirada: "Su sesión expiró. Inicie sesión de nuevo para continuar.",
   bienvenida: "Bienvenido al Portal de Proveedores.",
   sinPermiso: "No tiene permiso para realizar esta operación.",
   noEncontrado: "No se encontró el recurso solicitado.",
   rutaNoEncontrada: "La ruta solicitada no existe.",
-  errorInterno: "Ocurrió un error inesperado. Intente de nuevo más tarde.",
   datosInvalidos: "Los datos enviados no son válidos.",
   demasiadasSolicitudes: "Demasiadas solicitudes. Intente de nuevo en un momento.",
   cuerpoDemasiadoGrande: "La solicitud excede el tamaño máximo permitido.",
@@ -93,8 +94,4 @@ export const MSG = {
   recordatorioInstrucciones: (url: string) =>
     "Cargue la versión actualizada en su perfil del Portal de Proveedores antes de esa fecha: con un documento " +
     `requerido vencido no podrá registrar facturas ni complementos de pago. ${url}`,
-  // Unknown route (spec §8)
-  noPage: "No page",
-  // Software update (spec §1)
-  nuevaVersion: "Nueva versión disponible. ¿Quieres actualizar?",
 } as const;

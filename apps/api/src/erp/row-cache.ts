@@ -97,6 +97,13 @@ export interface RowPosition {
 }
 
 /**
+ * Size of the answer's chunks. Brotli at the API's low quality (1) compresses each chunk it is given as a block of
+ * its own, so larger chunks compress better: the 40,000-row employee order list is 8.22 MB on the wire with 256 KiB
+ * chunks and 7.49 MB with 1 MiB, at the same CPU (issue 16, decision 017). A request holds one chunk at a time.
+ */
+export const ANSWER_CHUNK_BYTES = 1024 * 1024;
+
+/**
  * The spec's success answer (`{"status":"success","message":…,"data":[rows]}`) as a stream of UTF-8 JSON,
  * rows in the adapter's list order, each `{"Fila":n,"U_SYS_PMSNBD":"…",…document…}`. `body` builds everything
  * else of a row from the document (typed against the contract's row). When more than half the documents are new to
@@ -109,7 +116,7 @@ export async function listAnswer<D extends VersionedDocument, R extends RowPosit
   scope: PortalErpScope,
   body: (doc: D) => Omit<R, keyof RowPosition>,
   message: string,
-  chunkBytes = 256 * 1024,
+  chunkBytes = ANSWER_CHUNK_BYTES,
 ): Promise<Readable> {
   const versions = await source.versions(scope);
   const keyOf = (bd: string, docEntry: number) => `${source.kind}\u0000${bd}\u0000${docEntry}`;

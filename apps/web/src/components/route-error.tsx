@@ -1,5 +1,5 @@
 import { Alert, Button, Stack } from "@mantine/core";
-import { MSG } from "@portal/contracts";
+import { MSG_SESION } from "@portal/contracts";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import type { ErrorComponentProps } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -17,7 +17,7 @@ export function RouteError({ error }: ErrorComponentProps) {
   return (
     <Stack maw={560} mx="auto" py="xl">
       <Alert color="red" variant="light" title="Algo salió mal" icon={<IconAlertTriangle aria-hidden />}>
-        {isChunkError ? CHUNK_LOAD_MESSAGE : MSG.errorInterno}
+        {isChunkError ? CHUNK_LOAD_MESSAGE : MSG_SESION.errorInterno}
       </Alert>
       <Button variant="default" onClick={() => window.location.reload()} w="fit-content">
         Recargar la página

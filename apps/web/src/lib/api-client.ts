@@ -1,4 +1,4 @@
-import { MSG } from "@portal/contracts";
+import { MSG_SESION } from "@portal/contracts";
 import type { z } from "zod";
 import { session } from "./session";
 
@@ -65,7 +65,7 @@ async function send(path: string, init: RequestInit, handleUnauthorized: boolean
     response = await fetch(path, { ...init, credentials: "same-origin" });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    throw new ApiError(MSG.errorInterno, 0, "network", { cause });
+    throw new ApiError(MSG_SESION.errorInterno, 0, "network", { cause });
   }
   if (response.ok) return response;
   const message = await errorMessage(response);
@@ -90,7 +90,7 @@ async function errorMessage(response: Response): Promise<string> {
   } catch {
     // Not JSON (a proxy error page, for instance): fall through to the generic message.
   }
-  return response.status === 401 ? MSG.sesionRequerida : MSG.errorInterno;
+  return response.status === 401 ? MSG_SESION.sesionRequerida : MSG_SESION.errorInterno;
 }
 
 async function parseAnswer<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
@@ -98,13 +98,13 @@ async function parseAnswer<S extends z.ZodType>(response: Response, schema: S): 
   try {
     body = await response.json();
   } catch (cause) {
-    throw new ApiError(MSG.errorInterno, response.status, "parse", { cause });
+    throw new ApiError(MSG_SESION.errorInterno, response.status, "parse", { cause });
   }
   // Spec §7: "A response has status ('success' or other)". A 2xx that is not a success is an error.
   const failure = errorAnswer(body);
   if (failure) throw new ApiError(failure.message, response.status, "http");
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ApiError(MSG.errorInterno, response.status, "parse", { cause: parsed.error });
+  if (!parsed.success) throw new ApiError(MSG_SESION.errorInterno, response.status, "parse", { cause: parsed.error });
   return parsed.data;
 }
 

@@ -1,4 +1,4 @@
-import { MSG } from "@portal/contracts";
+import { MSG_SESION } from "@portal/contracts";
 
 /** How often an open page asks the server for a new worker (the browser alone checks only on full loads). */
 export const UPDATE_CHECK_MS = 30 * 60_000;
@@ -30,7 +30,7 @@ const localStorageOrNull = (): Storage | null => {
 
 /**
  * Background worker (spec §1). Registered only in production builds. When a new version finishes
- * installing while a controller is active, the user is asked MSG.nuevaVersion; on yes the waiting
+ * installing while a controller is active, the user is asked MSG_SESION.nuevaVersion; on yes the waiting
  * worker takes over (skipWaiting) and the page reloads with the new version. An open page looks for a
  * new version every UPDATE_CHECK_MS and whenever it becomes visible again (issue 16), so a deploy is
  * offered without waiting for the browser's own daily check.
@@ -49,7 +49,7 @@ export function registerServiceWorker(confirmUpdate: (message: string) => boolea
 
   const promptFor = (worker: ServiceWorker) => {
     if (!navigator.serviceWorker.controller) return; // first install: nothing to update
-    if (!confirmUpdate(MSG.nuevaVersion)) return;
+    if (!confirmUpdate(MSG_SESION.nuevaVersion)) return;
     isUpdateAccepted = true;
     worker.postMessage({ type: "SKIP_WAITING" });
   };

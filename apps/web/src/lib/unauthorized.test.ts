@@ -35,7 +35,7 @@ describe("a 401 on an authenticated call", () => {
     const record = createSessionEnd(() => store);
     const router = fakeRouter("/Pedidos/Pedido/3", "?buscar=abc");
     const queryClient = { clear: vi.fn() };
-    setUnauthorizedHandler(createUnauthorizedHandler(router as never, queryClient, record));
+    setUnauthorizedHandler(createUnauthorizedHandler(router as never, () => queryClient, record));
 
     answer(401, { status: "error", message: MSG.sesionRequerida });
     await expect(callApi(CALLS.getPedidos, { IdProveedor: "1" } as never)).rejects.toMatchObject({ status: 401 });
@@ -51,7 +51,7 @@ describe("a 401 on an authenticated call", () => {
     const store = memoryStore();
     const record = createSessionEnd(() => store);
     const router = fakeRouter("/Login", "");
-    setUnauthorizedHandler(createUnauthorizedHandler(router as never, { clear: vi.fn() }, record));
+    setUnauthorizedHandler(createUnauthorizedHandler(router as never, () => ({ clear: vi.fn() }), record));
 
     answer(401, { status: "error", message: MSG.credencialesInvalidas });
     await expect(callApi(CALLS.login, { usuario: "X", password: "mala", operador: "Proveedor" })).rejects.toMatchObject(

@@ -11,7 +11,8 @@ import { type SessionEnd, sessionEnd } from "./session-end";
  */
 export function createUnauthorizedHandler(
   router: Pick<AnyRouter, "navigate" | "state">,
-  queryClient: Pick<QueryClient, "clear">,
+  /** The app's QueryClient, if it has been loaded (the landing's never is). */
+  queryClient: () => Pick<QueryClient, "clear"> | undefined,
   record: SessionEnd = sessionEnd,
 ): () => void {
   let isEnding = false;
@@ -24,13 +25,13 @@ export function createUnauthorizedHandler(
     session.clear();
     void router
       .navigate({ to: "/", replace: true })
-      .then(() => queryClient.clear())
+      .then(() => queryClient()?.clear())
       .finally(() => {
         isEnding = false;
       });
   };
 }
 
-export function installUnauthorizedHandler(router: AnyRouter, queryClient: QueryClient): void {
+export function installUnauthorizedHandler(router: AnyRouter, queryClient: () => QueryClient | undefined): void {
   setUnauthorizedHandler(createUnauthorizedHandler(router, queryClient));
 }

@@ -1,5 +1,5 @@
 import { Alert } from "@mantine/core";
-import { MSG } from "@portal/contracts";
+import { MSG_SESION } from "@portal/contracts";
 import { IconClockExclamation } from "@tabler/icons-react";
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -23,7 +23,7 @@ function LandingPage() {
           mx="auto"
           mt="md"
         >
-          {MSG.sesionExpirada}
+          {MSG_SESION.sesionExpirada}
         </Alert>
       ) : null}
       <LandingCards

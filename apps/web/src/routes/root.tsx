@@ -1,4 +1,3 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useRouter } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { AppLayout } from "../components/layout/app-layout";
@@ -6,10 +5,12 @@ import { NotFound } from "../components/not-found";
 import { RouteError } from "../components/route-error";
 import { useSignOut } from "../features/auth/sign-out";
 import { focusAfterNavigation, keepFocusWhenToastsClose } from "../lib/focus";
+import type { QueryClientSource } from "../lib/query-client-source";
 import { session, useSession } from "../lib/session";
 
 export interface RouterContext {
-  queryClient: QueryClient;
+  /** React Query's client, loaded by the signed-in screens' guard (`requireAccess` puts it in their context). */
+  queries: QueryClientSource;
 }
 
 /** How often the layout notices cookies that expired on their own (10 minutes without activity). */

@@ -7,6 +7,7 @@ import { vi } from "vitest";
 import { NotFound } from "../components/not-found";
 import { RouteError } from "../components/route-error";
 import { createQueryClient } from "../lib/query-client";
+import { readyQueryClientSource } from "../lib/query-client-source";
 import { installUnauthorizedHandler } from "../lib/unauthorized";
 import { routeTree } from "../routes/route-tree";
 import { theme } from "../theme";
@@ -46,12 +47,12 @@ export function renderApp(path: string) {
   const queryClient = createQueryClient();
   const router = createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queries: readyQueryClientSource(queryClient) },
     history: createMemoryHistory({ initialEntries: [path] }),
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,
   });
-  installUnauthorizedHandler(router, queryClient);
+  installUnauthorizedHandler(router, () => queryClient);
   onSettle(async () => {
     // Up to 5 s: the router's loaders (a lazy chunk, then prefetches) and every query they started.
     for (let waited = 0; waited < 5000; waited += 20) {

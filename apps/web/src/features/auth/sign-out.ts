@@ -1,6 +1,6 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { QueryClientContext } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useCallback } from "react";
+import { useCallback, useContext } from "react";
 import { session } from "../../lib/session";
 import { sessionEnd } from "../../lib/session-end";
 
@@ -10,13 +10,14 @@ import { sessionEnd } from "../../lib/session-end";
  * The call's module (contracts, zod) loads on use, not with the first screen (decision 017).
  */
 export function useSignOut(): () => void {
-  const queryClient = useQueryClient();
+  // No client before the first signed-in screen loads one (decision 017): nothing cached then.
+  const queryClient = useContext(QueryClientContext);
   const navigate = useNavigate();
   return useCallback(() => {
     const token = session.peek()?.access;
     void import("./api").then(({ postLogout }) => postLogout(token));
     sessionEnd.markSignedOut();
     session.clear();
-    void navigate({ to: "/", replace: true }).then(() => queryClient.clear());
+    void navigate({ to: "/", replace: true }).then(() => queryClient?.clear());
   }, [navigate, queryClient]);
 }

@@ -11,12 +11,10 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { type LoginData, type LoginRequest, MSG, type Operador } from "@portal/contracts";
+import { type LoginData, type LoginRequest, MSG_SESION, type Operador } from "@portal/contracts";
 import { IconAlertCircle, IconEye, IconEyeOff } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { EmpleadoLogo, ProveedorLogo } from "../../../components/brand/brand-images";
 import { preloadSignedInChrome } from "../../../components/layout/app-layout";
 import { isApiError } from "../../../lib/api-client";
@@ -25,7 +23,8 @@ import type { LoginValues } from "../login-validation";
 
 /**
  * The login call and its schema (contracts, zod) load when the user presses Ingresar, not with the first
- * screen (decision 017); the signed-in shell starts loading at the same moment.
+ * screen (decision 017); the signed-in shell starts loading at the same moment. Two fields need no form
+ * library: their values and messages are plain state (also decision 017).
  */
 const loadLoginCall = () => importWithTimeout(() => import("../api"));
 
@@ -37,49 +36,60 @@ interface LoginFormProps {
 
 /** Sign-in (spec §2 Login, §5, §8). */
 export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
-  const login = useMutation({
-    mutationKey: ["auth", "login"],
-    mutationFn: async (request: LoginRequest) => (await loadLoginCall()).postLogin(request),
-  });
-  const [isChecking, setIsChecking] = useState(false);
+  const [values, setValues] = useState<LoginValues>({ usuario: "", password: "" });
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginValues, string>>>({});
+  const [isBusy, setIsBusy] = useState(false);
+  const busy = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
   const isEmpleado = operador === "Empleado";
   const Logo = isEmpleado ? EmpleadoLogo : ProveedorLogo;
 
-  const form = useForm<LoginValues>({
-    mode: "controlled",
-    initialValues: { usuario: "", password: "" },
+  const field = (name: keyof LoginValues) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      // Like a form library would: typing in a field clears its message.
+      setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+    },
   });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isChecking || login.isPending) return;
+    if (busy.current) return;
+    busy.current = true;
+    setIsBusy(true);
     setFailure(null);
-    setIsChecking(true);
     preloadSignedInChrome();
-    let call: Awaited<ReturnType<typeof loadLoginCall>>;
     try {
-      call = await loadLoginCall();
-    } catch (error) {
-      console.warn("No se pudo cargar el inicio de sesión", error);
-      setFailure(CHUNK_LOAD_MESSAGE);
-      return;
-    } finally {
-      setIsChecking(false);
-    }
-    const values = form.getValues();
-    const errors = call.validateLogin(values, operador);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    const request: LoginRequest = { usuario: values.usuario.trim(), password: values.password, operador };
-    login.mutate(request, {
-      onSuccess: (data: LoginData) => onSignedIn(data, operador),
-      onError: (error) => {
+      let call: Awaited<ReturnType<typeof loadLoginCall>>;
+      try {
+        call = await loadLoginCall();
+      } catch (error) {
+        console.warn("No se pudo cargar el inicio de sesión", error);
+        setFailure(CHUNK_LOAD_MESSAGE);
+        return;
+      }
+      const found = call.validateLogin(values, operador);
+      setErrors(found);
+      if (Object.keys(found).length > 0) return;
+      const request: LoginRequest = { usuario: values.usuario.trim(), password: values.password, operador };
+      let data: LoginData;
+      try {
+        data = await call.postLogin(request);
+      } catch (error) {
         // Spec §8: the server's message after the fixed prefix; a network or parse failure is only logged.
-        if (isApiError(error) && error.kind === "http") setFailure(`${MSG.loginFallidoPrefijo} ${error.message}`);
+        if (isApiError(error) && error.kind === "http")
+          setFailure(`${MSG_SESION.loginFallidoPrefijo} ${error.message}`);
         else console.error("Error al iniciar la sesión", error);
-      },
-    });
+        return;
+      }
+      onSignedIn(data, operador);
+    } finally {
+      busy.current = false;
+      setIsBusy(false);
+    }
   };
 
   return (
@@ -110,16 +120,15 @@ export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
                 autoComplete="username"
                 autoCapitalize={isEmpleado ? "none" : "characters"}
                 spellCheck={false}
-                key={form.key("usuario")}
-                {...form.getInputProps("usuario")}
+                {...field("usuario")}
               />
               <PasswordInput
                 id="login-password"
                 label="Contraseña"
                 required
                 // Mantine's PasswordInput does not mark its inner input; do it so the error is announced.
-                aria-invalid={form.errors.password ? true : undefined}
-                aria-describedby={form.errors.password ? "login-password-error" : undefined}
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={errors.password ? "login-password-error" : undefined}
                 autoComplete="current-password"
                 visibilityToggleIcon={({ reveal }) =>
                   reveal ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />
@@ -127,8 +136,7 @@ export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
                 visibilityToggleFocusable
                 // Named by title, not aria-label, so label queries for "Contraseña" find only the input.
                 visibilityToggleButtonProps={{ "aria-label": undefined, title: "Mostrar u ocultar la contraseña" }}
-                key={form.key("password")}
-                {...form.getInputProps("password")}
+                {...field("password")}
               />
               <Group justify="space-between" mt={-6}>
                 <Anchor component={Link} to="/" size="sm" c="dimmed">
@@ -138,7 +146,7 @@ export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
                   ¿Olvidó su contraseña?
                 </Anchor>
               </Group>
-              <Button type="submit" size="md" fullWidth loading={isChecking || login.isPending}>
+              <Button type="submit" size="md" fullWidth loading={isBusy}>
                 Ingresar
               </Button>
               <Text size="xs" c="dimmed" ta="center">

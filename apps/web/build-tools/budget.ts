@@ -101,27 +101,20 @@ export interface Budget {
 }
 
 /**
- * The first screens (landing `/` and login, issue 16): at most 120 KB of compressed JavaScript and 40 KB of
- * compressed CSS. Enforced on what browsers receive (brotli); the gzip figure is enforced as a ratchet
- * (FIRST_SCREEN_BUDGET) and reported against 120 KB here.
+ * The first screens (landing `/` and login, issue 16): at most 120 KB of compressed JavaScript, whether the browser
+ * is sent brotli (all supported browsers) or gzip, and 40 KB of compressed CSS. History (JS gzip / brotli): when
+ * the check was added, landing 281.8 KB, login 290.1 KB; after the cuts of decision 017: 191.5 / 236.0 KB; signed-in
+ * shell, toasts and login call out of the first screen: 150.7 / 166.2 KB; without Mantine's AppShell: 142.3 /
+ * 157.8 KB; React Query's client, the form library and most messages out: 130.6 / 136.7 KB (112.4 / 117.9 brotli);
+ * landing and login as plain HTML, Mantine's provider loaded with the first screen that uses it: 111.0 / 111.6 KB
+ * (95.8 / 96.3 brotli).
  */
-export const FIRST_SCREEN_TARGET: Budget = {
+export const FIRST_SCREEN_BUDGET: Budget = {
   routes: ["src/routes/landing.lazy.tsx", "src/routes/login.lazy.tsx"],
   jsBr: 120_000,
   jsGzip: 120_000,
   cssGzip: 40_000,
 };
-
-/**
- * What the build enforces: 120 KB of brotli JavaScript and 40 KB of gzip CSS (the target), and a gzip ratchet at
- * the measured size, lowered with every cut, never raised. History (gzip, brotli in brackets): when the check was
- * added, landing 281.8 KB, login 290.1 KB; after the cuts of decision 017: 191.5 / 236.0 KB; signed-in shell,
- * toasts and login call out of the first screen: 150.7 / 166.2 KB (131.1 / 145.1); without Mantine's AppShell:
- * 142.3 / 157.8 KB (123.9 / 137.9); React Query's client, the form library and most messages out, the first
- * screen's modules in one chunk: 130.6 / 136.7 KB (112.4 / 117.9). The gzip floor with React 19, TanStack
- * Router and Mantine's provider is about 115 KB before any screen (decision 017).
- */
-export const FIRST_SCREEN_BUDGET: Budget = { ...FIRST_SCREEN_TARGET, jsGzip: 140_000 };
 
 /** The budget's verdicts: one message per route over budget (empty: within budget). */
 export function budgetViolations(reports: RouteReport[], budget: Budget = FIRST_SCREEN_BUDGET): string[] {

@@ -1,29 +1,27 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-import { MantineProvider } from "@mantine/core";
+// After Mantine's defaults: the theme's own values (decision 017; the first screen has no MantineProvider).
+import "virtual:portal-theme.css";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { NotificationsHost } from "./components/notifications-host";
 import { QueryClientSourceProvider } from "./lib/query-client-source";
 import { registerServiceWorker } from "./lib/service-worker";
 import { installUnauthorizedHandler } from "./lib/unauthorized";
 import { queries, router } from "./router";
-import { cssVariablesResolver, theme } from "./theme";
 
 installUnauthorizedHandler(router, queries.current);
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Falta el elemento #root en index.html");
 
+// Mantine's provider (theme, toasts) is mounted by the root route's MantineGate with the first screen that uses
+// Mantine; the landing and login screens are plain HTML (decision 017).
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <NotificationsHost />
-      <QueryClientSourceProvider source={queries}>
-        <RouterProvider router={router} />
-      </QueryClientSourceProvider>
-    </MantineProvider>
+    <QueryClientSourceProvider source={queries}>
+      <RouterProvider router={router} />
+    </QueryClientSourceProvider>
   </StrictMode>,
 );
 

@@ -1,13 +1,11 @@
-import { Center, Text } from "@mantine/core";
 import { MSG_SESION } from "@portal/contracts";
+import classes from "./first-screen/first-screen.module.css";
 
-/** Any path not in the route table (spec §2, §8): exactly 'No page'. */
+/** Any path not in the route table (spec §2, §8): exactly 'No page'. Plain HTML: it may show without Mantine. */
 export function NotFound() {
   return (
-    <Center py={64}>
-      <Text size="xl" fw={600} c="dimmed">
-        {MSG_SESION.noPage}
-      </Text>
-    </Center>
+    <div className={classes.page}>
+      <p className={`${classes.dimmed} ${classes.notFound}`}>{MSG_SESION.noPage}</p>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert } from "@mantine/core";
 import { MSG_SESION } from "@portal/contracts";
 import { IconClockExclamation } from "@tabler/icons-react";
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { firstScreenClasses, PlainAlert } from "../components/first-screen/first-screen";
 import { LandingCards } from "../features/auth/components/landing-cards";
 import { session } from "../lib/session";
 import { sessionEnd } from "../lib/session-end";
@@ -14,17 +14,14 @@ function LandingPage() {
   return (
     <>
       {hasEnded ? (
-        <Alert
+        <PlainAlert
           role="status"
           color="yellow"
-          variant="light"
           icon={<IconClockExclamation aria-hidden />}
-          maw={760}
-          mx="auto"
-          mt="md"
+          className={firstScreenClasses.notice}
         >
           {MSG_SESION.sesionExpirada}
-        </Alert>
+        </PlainAlert>
       ) : null}
       <LandingCards
         onChoose={(operador) => {

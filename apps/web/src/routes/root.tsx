@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Outlet, useRouter } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { AppLayout } from "../components/layout/app-layout";
+import { FIRST_SCREEN_PATHS, loadMantine, MantineGate } from "../components/mantine-gate";
 import { NotFound } from "../components/not-found";
 import { RouteError } from "../components/route-error";
 import { useSignOut } from "../features/auth/sign-out";
@@ -38,13 +39,19 @@ function Root() {
   }, [current, router]);
 
   return (
-    <AppLayout onSignOut={signOut}>
-      <Outlet />
-    </AppLayout>
+    <MantineGate>
+      <AppLayout onSignOut={signOut}>
+        <Outlet />
+      </AppLayout>
+    </MantineGate>
   );
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // Every screen but the first (landing, login) uses Mantine: its provider's chunk is there before it renders.
+  beforeLoad: async ({ location }) => {
+    if (!FIRST_SCREEN_PATHS.has(location.pathname)) await loadMantine();
+  },
   component: Root,
   notFoundComponent: NotFound,
   errorComponent: RouteError,

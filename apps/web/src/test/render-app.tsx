@@ -1,5 +1,4 @@
-import { MantineProvider } from "@mantine/core";
-import { Notifications, notifications } from "@mantine/notifications";
+import { notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
@@ -10,7 +9,6 @@ import { createQueryClient } from "../lib/query-client";
 import { readyQueryClientSource } from "../lib/query-client-source";
 import { installUnauthorizedHandler } from "../lib/unauthorized";
 import { routeTree } from "../routes/route-tree";
-import { theme } from "../theme";
 import { onSettle } from "./settle";
 
 export interface FakeCall {
@@ -64,12 +62,10 @@ export function renderApp(path: string) {
   // Toasts are part of what screens say (spec §8); start each render without the previous test's ones.
   notifications.clean();
   const view = render(
-    <MantineProvider theme={theme}>
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+    // As in main.tsx: Mantine's provider and the toasts come from the root route's MantineGate.
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
 }

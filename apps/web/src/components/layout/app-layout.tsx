@@ -1,4 +1,3 @@
-import { Burger, Group, Text, UnstyledButton } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useNavigate } from "@tanstack/react-router";
 import { type CSSProperties, lazy, type ReactNode, Suspense } from "react";
@@ -11,13 +10,17 @@ import {
 import { isEmpleado } from "../../lib/permissions";
 import { useSession } from "../../lib/session";
 import { AnonimoAvatar, EmpleadoAvatar, PortalLogo, ProveedorAvatar } from "../brand/brand-images";
+import { loadMantine, useMantineReady } from "../mantine-gate";
 import classes from "./app-layout.module.css";
 
 // The signed-in part of the layout is its own chunk (decision 017).
 const loadChrome = () => import("./signed-in-chrome");
 
-/** Starts loading the signed-in part before it is shown (the login form calls it on Ingresar). */
-export const preloadSignedInChrome = (): void => void loadChrome().catch(() => {});
+/** Starts loading the signed-in part (and Mantine) before it is shown (the login form calls it on Ingresar). */
+export const preloadSignedInChrome = (): void => {
+  loadMantine().catch(() => {});
+  loadChrome().catch(() => {});
+};
 const UserMenu = lazy(() => loadChrome().then((module) => ({ default: module.UserMenu })));
 const SideDrawer = lazy(() => loadChrome().then((module) => ({ default: module.SideDrawer })));
 
@@ -30,7 +33,8 @@ interface AppLayoutProps {
 /**
  * Top bar and side drawer (spec §2). The drawer exists only when signed in; it is 340 px wide when
  * open and collapsed otherwise (icons only on wide screens, hidden below the 500 px breakpoint).
- * Signed out, the menu button and the avatar both lead to /.
+ * Signed out, the menu button and the avatar both lead to /. The bar itself is plain HTML (the first screen has no
+ * Mantine, decision 017); the avatar menu and the drawer are Mantine and appear once its provider is mounted.
  */
 export function AppLayout({ children, onSignOut }: AppLayoutProps) {
   const current = useSession();
@@ -38,6 +42,7 @@ export function AppLayout({ children, onSignOut }: AppLayoutProps) {
   const isWide = useMediaQuery(`(min-width: ${LAYOUT_BREAKPOINT_PX}px)`, true) ?? true;
   const navigate = useNavigate();
   const isSignedIn = current !== null;
+  const isMantineReady = useMantineReady();
 
   const signOut = () => {
     drawer.close();
@@ -58,67 +63,64 @@ export function AppLayout({ children, onSignOut }: AppLayoutProps) {
       }
     >
       <header className={classes.header}>
-        <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" miw={0}>
-            <Burger
-              opened={isSignedIn && isDrawerOpen}
+        <div className={classes.bar}>
+          <div className={classes.barGroup}>
+            <button
+              type="button"
+              className={classes.burger}
+              data-opened={(isSignedIn && isDrawerOpen) || undefined}
               onClick={() => (isSignedIn ? drawer.toggle() : navigate({ to: "/" }))}
               aria-label="Abrir menú"
               aria-expanded={isSignedIn ? isDrawerOpen : undefined}
-              size="sm"
-              color="white"
-            />
+            >
+              <span aria-hidden />
+            </button>
             {isSignedIn ? (
-              <UnstyledButton
+              <button
+                type="button"
                 className={classes.brand}
                 onClick={() => navigate({ to: "/Home" })}
                 aria-label="Portal de Proveedores, ir a Home"
               >
                 <PortalLogo size={34} />
-                <Text component="span" className={classes.brandText} visibleFrom="xs">
-                  Portal de Proveedores
-                </Text>
-              </UnstyledButton>
+                <span className={classes.brandText}>Portal de Proveedores</span>
+              </button>
             ) : (
               <span className={classes.brand}>
                 <PortalLogo size={34} title="Portal de Proveedores" />
-                <Text component="span" className={classes.brandText} visibleFrom="xs">
-                  Portal de Proveedores
-                </Text>
+                <span className={classes.brandText}>Portal de Proveedores</span>
               </span>
             )}
-          </Group>
-          <Group gap="sm" wrap="nowrap" miw={0}>
+          </div>
+          <div className={classes.barGroup}>
             {current ? (
-              <Text className={classes.userName} truncate="end" title={current.usuario}>
+              <span className={classes.userName} title={current.usuario}>
                 {current.usuario}
-              </Text>
+              </span>
             ) : null}
             {current ? (
-              <Suspense
-                fallback={
-                  // The same avatar, not yet a button, while the menu's chunk arrives (a moment after sign-in).
-                  <UnstyledButton aria-label="Menú de usuario" className={classes.avatarButton} disabled>
-                    {isEmpleado(current) ? <EmpleadoAvatar size={36} /> : <ProveedorAvatar size={36} />}
-                  </UnstyledButton>
-                }
-              >
-                <UserMenu session={current} onSignOut={signOut} />
-              </Suspense>
+              isMantineReady ? (
+                <Suspense fallback={<PendingAvatar employee={isEmpleado(current)} />}>
+                  <UserMenu session={current} onSignOut={signOut} />
+                </Suspense>
+              ) : (
+                <PendingAvatar employee={isEmpleado(current)} />
+              )
             ) : (
-              <UnstyledButton
+              <button
+                type="button"
                 aria-label="Menú de usuario"
                 className={classes.avatarButton}
                 onClick={() => navigate({ to: "/" })}
               >
                 <AnonimoAvatar size={36} />
-              </UnstyledButton>
+              </button>
             )}
-          </Group>
-        </Group>
+          </div>
+        </div>
       </header>
 
-      {current ? (
+      {current && isMantineReady ? (
         <Suspense fallback={null}>
           <SideDrawer
             session={current}
@@ -134,5 +136,14 @@ export function AppLayout({ children, onSignOut }: AppLayoutProps) {
 
       <main className={classes.main}>{children}</main>
     </div>
+  );
+}
+
+/** The same avatar, not yet a button, while the menu's chunk (or Mantine's) arrives, a moment after sign-in. */
+function PendingAvatar({ employee }: { employee: boolean }) {
+  return (
+    <button type="button" aria-label="Menú de usuario" className={classes.avatarButton} disabled>
+      {employee ? <EmpleadoAvatar size={36} /> : <ProveedorAvatar size={36} />}
+    </button>
   );
 }

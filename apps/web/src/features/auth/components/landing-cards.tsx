@@ -1,9 +1,8 @@
-import { Button, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { Operador } from "@portal/contracts";
 import { IconArrowRight } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import { EmpleadoLogo, ProveedorLogo } from "../../../components/brand/brand-images";
-import classes from "./auth.module.css";
+import { firstScreenClasses as c, PlainButton } from "../../../components/first-screen/first-screen";
 
 interface OperadorCard {
   operador: Operador;
@@ -28,50 +27,28 @@ const CARDS: readonly OperadorCard[] = [
   },
 ];
 
-/** Landing (spec §2): one card per operador, each with 'Ingresar'. */
+/** Landing (spec §2): one card per operador, each with 'Ingresar'. Plain HTML, part of the first screen (decision 017). */
 export function LandingCards({ onChoose }: { onChoose: (operador: Operador) => void }) {
   return (
-    <Stack align="center" gap="xl" py={{ base: "md", xs: 48 }}>
-      <Stack gap={6} align="center" ta="center" maw={640}>
-        <Title order={1} c="portal.9" fz={{ base: 26, xs: 34 }}>
-          Portal de Proveedores
-        </Title>
-        <Text c="dimmed" size="lg">
-          Seleccione cómo desea ingresar.
-        </Text>
-      </Stack>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xl" w="100%" maw={760}>
+    <div className={c.page}>
+      <div className={c.intro}>
+        <h1 className={c.title}>Portal de Proveedores</h1>
+        <p className={`${c.dimmed} ${c.lead}`}>Seleccione cómo desea ingresar.</p>
+      </div>
+      <div className={c.grid}>
         {CARDS.map(({ operador, title, description, Logo }) => (
-          <Card
-            key={operador}
-            component="section"
-            aria-labelledby={`ingresar-${operador}`}
-            withBorder
-            radius="lg"
-            padding="xl"
-            shadow="sm"
-            className={classes.operadorCard}
-          >
-            <Stack align="center" ta="center" gap="md" h="100%">
-              <Logo size={96} />
-              <Title order={2} id={`ingresar-${operador}`} fz={22}>
-                {title}
-              </Title>
-              <Text c="dimmed" size="sm" style={{ flexGrow: 1 }}>
-                {description}
-              </Text>
-              <Button
-                size="md"
-                fullWidth
-                rightSection={<IconArrowRight size={18} aria-hidden />}
-                onClick={() => onChoose(operador)}
-              >
-                Ingresar
-              </Button>
-            </Stack>
-          </Card>
+          <section key={operador} aria-labelledby={`ingresar-${operador}`} className={`${c.card} ${c.operadorCard}`}>
+            <Logo size={96} />
+            <h2 className={c.cardTitle} id={`ingresar-${operador}`}>
+              {title}
+            </h2>
+            <p className={`${c.dimmed} ${c.grow}`}>{description}</p>
+            <PlainButton rightIcon={<IconArrowRight size={18} aria-hidden />} onClick={() => onChoose(operador)}>
+              Ingresar
+            </PlainButton>
+          </section>
         ))}
-      </SimpleGrid>
-    </Stack>
+      </div>
+    </div>
   );
 }

@@ -1,21 +1,15 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
 import { type LoginData, type LoginRequest, MSG_SESION, type Operador } from "@portal/contracts";
-import { IconAlertCircle, IconEye, IconEyeOff } from "@tabler/icons-react";
+import { IconAlertCircle } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { EmpleadoLogo, ProveedorLogo } from "../../../components/brand/brand-images";
+import {
+  firstScreenClasses,
+  PlainAlert,
+  PlainButton,
+  PlainPasswordField,
+  PlainTextField,
+} from "../../../components/first-screen/first-screen";
 import { preloadSignedInChrome } from "../../../components/layout/app-layout";
 import { isApiError } from "../../../lib/api-client";
 import { CHUNK_LOAD_MESSAGE, importWithTimeout } from "../../../lib/lazy-import";
@@ -34,7 +28,7 @@ interface LoginFormProps {
   onSignedIn: (data: LoginData, operador: Operador) => void;
 }
 
-/** Sign-in (spec §2 Login, §5, §8). */
+/** Sign-in (spec §2 Login, §5, §8); plain HTML, part of the first screen (decision 017). */
 export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
   const [values, setValues] = useState<LoginValues>({ usuario: "", password: "" });
   const [errors, setErrors] = useState<Partial<Record<keyof LoginValues, string>>>({});
@@ -92,74 +86,58 @@ export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
     }
   };
 
+  const c = firstScreenClasses;
   return (
-    <Center py={{ base: "md", xs: 40 }}>
-      <Card withBorder shadow="sm" radius="lg" padding="xl" w="100%" maw={420}>
-        <Stack gap="lg">
-          <Stack align="center" gap={6} ta="center">
-            <Logo size={84} />
-            <Title order={1} fz={24} c="portal.9">
-              Iniciar sesión
-            </Title>
-            <Text c="dimmed" size="sm">
-              {isEmpleado ? "Acceso para empleados" : "Acceso para proveedores"}
-            </Text>
-          </Stack>
+    <div className={`${c.page} ${c.loginPage}`}>
+      <div className={`${c.card} ${c.loginCard}`}>
+        <div className={c.center}>
+          <Logo size={84} />
+          <h1 className={`${c.title} ${c.loginTitle}`}>Iniciar sesión</h1>
+          <p className={c.dimmed}>{isEmpleado ? "Acceso para empleados" : "Acceso para proveedores"}</p>
+        </div>
 
-          {failure ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+        {failure ? (
+          <PlainAlert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
+            {failure}
+          </PlainAlert>
+        ) : null}
 
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <Stack gap="md">
-              <TextInput
-                label={isEmpleado ? "Usuario" : "RFC"}
-                required
-                autoComplete="username"
-                autoCapitalize={isEmpleado ? "none" : "characters"}
-                spellCheck={false}
-                {...field("usuario")}
-              />
-              <PasswordInput
-                id="login-password"
-                label="Contraseña"
-                required
-                // Mantine's PasswordInput does not mark its inner input; do it so the error is announced.
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={errors.password ? "login-password-error" : undefined}
-                autoComplete="current-password"
-                visibilityToggleIcon={({ reveal }) =>
-                  reveal ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />
-                }
-                visibilityToggleFocusable
-                // Named by title, not aria-label, so label queries for "Contraseña" find only the input.
-                visibilityToggleButtonProps={{ "aria-label": undefined, title: "Mostrar u ocultar la contraseña" }}
-                {...field("password")}
-              />
-              <Group justify="space-between" mt={-6}>
-                <Anchor component={Link} to="/" size="sm" c="dimmed">
-                  Cambiar tipo de acceso
-                </Anchor>
-                <Anchor component={Link} to="/RecuperarPassword" size="sm">
-                  ¿Olvidó su contraseña?
-                </Anchor>
-              </Group>
-              <Button type="submit" size="md" fullWidth loading={isBusy}>
-                Ingresar
-              </Button>
-              <Text size="xs" c="dimmed" ta="center">
-                Al ingresar acepta el{" "}
-                <Anchor component={Link} to="/AvisoDePrivacidad" size="xs" underline="always">
-                  Aviso de privacidad
-                </Anchor>
-                .
-              </Text>
-            </Stack>
-          </form>
-        </Stack>
-      </Card>
-    </Center>
+        <form className={c.form} onSubmit={(event) => void submit(event)} noValidate>
+          <PlainTextField
+            label={isEmpleado ? "Usuario" : "RFC"}
+            required
+            autoComplete="username"
+            autoCapitalize={isEmpleado ? "none" : "characters"}
+            spellCheck={false}
+            {...field("usuario")}
+          />
+          <PlainPasswordField
+            id="login-password"
+            label="Contraseña"
+            required
+            autoComplete="current-password"
+            {...field("password")}
+          />
+          <div className={c.links}>
+            <Link to="/" className={`${c.link} ${c.linkDimmed}`}>
+              Cambiar tipo de acceso
+            </Link>
+            <Link to="/RecuperarPassword" className={c.link}>
+              ¿Olvidó su contraseña?
+            </Link>
+          </div>
+          <PlainButton type="submit" isBusy={isBusy}>
+            Ingresar
+          </PlainButton>
+          <p className={`${c.dimmed} ${c.small}`} style={{ textAlign: "center" }}>
+            Al ingresar acepta el{" "}
+            <Link to="/AvisoDePrivacidad" className={`${c.link} ${c.linkUnderlined}`}>
+              Aviso de privacidad
+            </Link>
+            .
+          </p>
+        </form>
+      </div>
+    </div>
   );
 }

@@ -26,9 +26,11 @@ describe("Login", () => {
     expect(usuario).toHaveProperty("required", true);
     const password = screen.getByLabelText(/Contraseña/);
     expect(password.getAttribute("type")).toBe("password");
-    // Mantine toggles on mousedown (so the input keeps focus); a real click starts with one.
-    fireEvent.mouseDown(screen.getByRole("button", { name: "Mostrar u ocultar la contraseña" }));
+    const toggle = screen.getByRole("button", { name: "Mostrar u ocultar la contraseña" });
+    expect(toggle.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(toggle);
     expect(password.getAttribute("type")).toBe("text");
+    expect(toggle.getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByRole("button", { name: "Ingresar" })).toBeDefined();
     expect(screen.getByRole("link", { name: "¿Olvidó su contraseña?" }).getAttribute("href")).toBe(
       "/RecuperarPassword",

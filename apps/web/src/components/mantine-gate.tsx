@@ -2,6 +2,7 @@ import { useNotifications } from "portal:notifications-store";
 import { useRouterState } from "@tanstack/react-router";
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import { importWithTimeout } from "../lib/lazy-import";
+import { lazyResource } from "../lib/lazy-resource";
 
 /**
  * The first screen (landing `/` and `/Login`) is plain HTML styled with the theme's CSS variables: it loads none
@@ -16,34 +17,10 @@ export const FIRST_SCREEN_PATHS: ReadonlySet<string> = new Set(["/", "/Login"]);
 /** The route ids of the first screen (the same paths) and of the root route. */
 const PLAIN_ROUTE_IDS: ReadonlySet<string> = new Set(["__root__", ...FIRST_SCREEN_PATHS]);
 
-type ProviderModule = typeof import("./mantine-provider");
-
-let loaded: ProviderModule | undefined;
-let loading: Promise<ProviderModule> | undefined;
-const listeners = new Set<() => void>();
+const provider = lazyResource(() => importWithTimeout(() => import("./mantine-provider")));
 
 /** Loads the provider's chunk once (again after a failure). */
-export function loadMantine(): Promise<ProviderModule> {
-  if (loaded) return Promise.resolve(loaded);
-  loading ??= importWithTimeout(() => import("./mantine-provider")).then(
-    (module) => {
-      loaded = module;
-      for (const listener of listeners) listener();
-      return module;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const current = () => loaded;
+export const loadMantine = provider.load;
 
 const MantineReadyContext = createContext(false);
 
@@ -51,7 +28,7 @@ const MantineReadyContext = createContext(false);
 export const useMantineReady = (): boolean => useContext(MantineReadyContext);
 
 export function MantineGate({ children }: { children: ReactNode }) {
-  const module = useSyncExternalStore(subscribe, current, current);
+  const module = useSyncExternalStore(provider.subscribe, provider.current, provider.current);
   // The screens on display (not the ones still loading): the provider arrives with the first that needs it.
   const needsScreen = useRouterState({ select: (state) => state.matches.some((m) => !PLAIN_ROUTE_IDS.has(m.routeId)) });
   const { notifications, queue } = useNotifications();

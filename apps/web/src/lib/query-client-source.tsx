@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 // Only React Query's context: the client itself (query-core) is not part of the first screen (decision 017).
 import { QueryClientContext } from "@tanstack/react-query";
 import { type ReactNode, useSyncExternalStore } from "react";
+import { type LazyResource, lazyResource } from "./lazy-resource";
 
 /**
  * Where the app's QueryClient comes from. The landing and sign-in screens query nothing, so React Query's
@@ -9,44 +10,12 @@ import { type ReactNode, useSyncExternalStore } from "react";
  * before that screen renders; the provider below makes it the context's client as soon as it exists, without
  * remounting what it wraps.
  */
-export interface QueryClientSource {
-  /** The client once loaded; undefined before. */
-  current(): QueryClient | undefined;
-  /** Loads the client (once) and returns it. */
-  load(): Promise<QueryClient>;
-  subscribe(listener: () => void): () => void;
-}
+export type QueryClientSource = LazyResource<QueryClient>;
 
-/** A source that loads its client on first use; a failed load is retried on the next use. */
-export function lazyQueryClientSource(loader: () => Promise<QueryClient>): QueryClientSource {
-  let client: QueryClient | undefined;
-  let loading: Promise<QueryClient> | undefined;
-  const listeners = new Set<() => void>();
-  return {
-    current: () => client,
-    load() {
-      if (client) return Promise.resolve(client);
-      loading ??= loader().then(
-        (loaded) => {
-          client = loaded;
-          // What QueryClientProvider does on mount: the app's client lives as long as the page.
-          loaded.mount();
-          for (const listener of listeners) listener();
-          return loaded;
-        },
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+/** A source that loads its client on first use (again after a failure) and mounts it, as QueryClientProvider would. */
+export const lazyQueryClientSource = (loader: () => Promise<QueryClient>): QueryClientSource =>
+  // The app's client lives as long as the page.
+  lazyResource(loader, (client) => client.mount());
 
 /** A source whose client already exists (tests, which give each render its own client). */
 export function readyQueryClientSource(client: QueryClient): QueryClientSource {

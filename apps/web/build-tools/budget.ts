@@ -110,6 +110,7 @@ export interface Budget {
  * (95.8 / 96.3 brotli).
  */
 export const FIRST_SCREEN_BUDGET: Budget = {
+  // The screens that load no Mantine JavaScript (src/components/mantine-gate.tsx FIRST_SCREEN_PATHS).
   routes: ["src/routes/landing.lazy.tsx", "src/routes/login.lazy.tsx"],
   jsBr: 120_000,
   jsGzip: 120_000,

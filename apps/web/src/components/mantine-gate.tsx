@@ -13,6 +13,7 @@ import { lazyResource } from "../lib/lazy-resource";
  *   the first such screen, or when a toast is raised, and keeps it from then on. Mounting it re-creates the
  *   layout below it once; the screen being left was already gone, so nothing the user typed is lost.
  */
+// The same two screens are the build's budget routes (build-tools/budget.ts FIRST_SCREEN_BUDGET): change both together.
 export const FIRST_SCREEN_PATHS: ReadonlySet<string> = new Set(["/", "/Login"]);
 /** The route ids of the first screen (the same paths) and of the root route. */
 const PLAIN_ROUTE_IDS: ReadonlySet<string> = new Set(["__root__", ...FIRST_SCREEN_PATHS]);

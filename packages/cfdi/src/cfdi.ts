@@ -27,6 +27,28 @@ export interface ReadOptions {
 
 export type Loaded = { ok: true; root: XmlElement } | { ok: false; errors: string[] };
 
+/**
+ * Encodings whose first 128 code points are ASCII's: a pure-ASCII file declared in one of them is the
+ * same text as in UTF-8, so its cadena original and both seals are the same (xsltproc reads it so).
+ */
+const ASCII_COMPATIBLE = new Set(["US-ASCII", "ASCII", "ISO-8859-1", "ISO_8859-1", "LATIN1", "WINDOWS-1252", "CP1252"]);
+
+/**
+ * Whether the text means what it says under its declared encoding: UTF-8, or pure ASCII declared in an
+ * ASCII-compatible encoding (generators that write ISO-8859-1 in the declaration of an ASCII CFDI a PAC
+ * stamped). Any other character in such a file would be read differently by the SAT's tools: refused.
+ */
+function readsAsUtf8(encoding: string, text: string): boolean {
+  const name = encoding.toUpperCase();
+  if (name === "UTF-8") return true;
+  return ASCII_COMPATIBLE.has(name) && isAscii(text);
+}
+
+function isAscii(text: string): boolean {
+  for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) > 0x7f) return false;
+  return true;
+}
+
 /** Decode, parse, check the declared encoding. Every failure starts with the spec's structure message. */
 export function loadXml(xml: string | Uint8Array, options: ReadOptions = {}): Loaded {
   try {
@@ -39,7 +61,7 @@ export function loadXml(xml: string | Uint8Array, options: ReadOptions = {}): Lo
       return { ok: false, errors: [MSG.xmlSinTimbre, detail] };
     }
     const encoding = parsed.declaration?.encoding;
-    if (encoding !== undefined && encoding.toUpperCase() !== "UTF-8") {
+    if (encoding !== undefined && !readsAsUtf8(encoding, decoded.text)) {
       return { ok: false, errors: [MSG.xmlSinTimbre, CFDI_MSG.xmlCodificacion(encoding)] };
     }
     return { ok: true, root: parsed.root };

@@ -17,7 +17,9 @@
  *   controls, no lone surrogates), `&` only as a valid reference, no `]]>` in text, no `--` inside
  *   comments, the XML declaration only at the very start;
  * - namespaces: every prefix used is declared, `xmlns:p=""` is refused, `xml`/`xmlns` reserved,
- *   namespace names must be URI references (no spaces);
+ *   an element or attribute in a namespace whose name is not a URI reference (spaces…) is refused; a
+ *   declaration of such a name that nothing uses is ignored, as libxml2 and expat do (the common
+ *   `xmlns:schemaLocation="uri uri.xsd"` of CFDI generators, meant as xsi:schemaLocation);
  * - attribute-value normalisation as XML does it (literal tab/CR/LF → space, CRLF counted once;
  *   character references are not normalised);
  * - limits on nesting depth, attributes per element and namespace bindings in scope.
@@ -208,6 +210,8 @@ class Parser {
   private readonly maxAttributes: number;
   private readonly maxNamespaces: number;
   private readonly keepNamespaceDeclarations: boolean;
+  /** Namespace names declared that are not URI references, and where: refused only where used. */
+  private nonUriNamespaces: Map<string, string> | undefined;
 
   constructor(
     private readonly s: string,
@@ -496,14 +500,26 @@ class Parser {
     }
   }
 
-  private checkNamespaceName(uri: string, attr: string, at: number): void {
+  /** Remembers a declared namespace name that is not a URI reference; see `refuseNonUri`. */
+  private checkNamespaceName(uri: string, attr: string): void {
     for (let k = 0; k < uri.length; k++) {
-      const ch = uri[k] ?? "";
-      if (uri.charCodeAt(k) <= 0x20 || URI_FORBIDDEN.has(ch)) {
-        const shown = uri.length > 60 ? `${uri.slice(0, 60)}…` : uri;
-        this.fail(`el espacio de nombres declarado en ${attr} no es un URI válido («${shown}»)`, at, "namespace");
+      if (uri.charCodeAt(k) <= 0x20 || URI_FORBIDDEN.has(uri[k] ?? "")) {
+        this.nonUriNamespaces ??= new Map();
+        this.nonUriNamespaces.set(uri, attr);
+        return;
       }
     }
+  }
+
+  /**
+   * Namespaces in XML wants namespace names to be URI references, but a declaration nobody uses changes
+   * nothing (libxml2 only warns, expat says nothing): only a name in such a namespace is refused.
+   */
+  private refuseNonUri(ns: string, at: number): void {
+    const attr = this.nonUriNamespaces?.get(ns);
+    if (attr === undefined) return;
+    const shown = ns.length > 60 ? `${ns.slice(0, 60)}…` : ns;
+    this.fail(`el espacio de nombres declarado en ${attr} no es un URI válido («${shown}»)`, at, "namespace");
   }
 
   private splitQName(qname: string, at: number, what: string): [prefix: string, local: string] {
@@ -589,7 +605,7 @@ class Parser {
         this.fail("el espacio de nombres de xml no puede ser el predeterminado", start, "namespace");
       }
       if (uri === XMLNS_NAMESPACE) this.fail("el espacio de nombres de xmlns no puede declararse", start, "namespace");
-      if (uri !== "") this.checkNamespaceName(uri, name, start);
+      if (uri !== "") this.checkNamespaceName(uri, name);
       declared ??= new Map();
       declared.set(prefix, uri);
       if (parentScope.size + declared.size > this.maxNamespaces) {
@@ -606,6 +622,7 @@ class Parser {
     if (ns === undefined || (prefix !== "" && ns === "")) {
       this.fail(`el prefijo ${prefix} del elemento <${qname}> no está declarado`, start, "namespace");
     }
+    if (this.nonUriNamespaces !== undefined) this.refuseNonUri(ns, start);
 
     const attrs = new Map<string, string>();
     for (let k = 0; k < names.length; k++) {
@@ -621,6 +638,7 @@ class Parser {
         if (attrNs === undefined || attrNs === "") {
           this.fail(`el prefijo ${attrPrefix} del atributo ${name} no está declarado`, start, "namespace");
         }
+        if (this.nonUriNamespaces !== undefined) this.refuseNonUri(attrNs, start);
         key = `{${attrNs}}${attrLocal}`;
       }
       // Namespaces in XML: two prefixes bound to one URI must not give the same attribute twice.

@@ -149,7 +149,7 @@ describe("every real fixture", () => {
       expect(readFileSync(join(FIXTURES_DIR, f)).equals(readFileSync(join(SHARED_FIXTURES, f))), f).toBe(true);
   });
 
-  it("gives xsltproc's cadena and openssl's verdicts, or is refused before (not well formed, CFDI 3.2)", async () => {
+  it("gives xsltproc's cadena and openssl's verdicts, or has none (CFDI 3.2)", async () => {
     const compared: string[] = [];
     const refused: string[] = [];
     const signatures: Record<string, boolean> = {};
@@ -170,12 +170,9 @@ describe("every real fixture", () => {
       if (c.emisorSignature !== undefined) signatures[f] = c.emisorSignature;
       if (c.tfdSignature !== undefined) signatures[`${f} (timbre)`] = c.tfdSignature;
     }
-    expect(refused).toEqual([
-      "cfdiutils__cfdi32-real.xml",
-      "cfdiutils__cleaner_v32-dirty-errors.xml",
-      "satcfdi__registro_fiscal.xml",
-    ]);
-    expect(compared).toHaveLength(files.length - 3);
+    // satcfdi__registro_fiscal.xml (CFDI 3.3) is compared since its unused xmlns:schemaLocation is ignored.
+    expect(refused).toEqual(["cfdiutils__cfdi32-real.xml", "cfdiutils__cleaner_v32-dirty-errors.xml"]);
+    expect(compared).toHaveLength(files.length - 2);
     // What the fixtures' README measured outside this project (SELLO ok / TFDSELLO ok).
     for (const f of [
       "cfdiutils__cfdi33-real.xml",
@@ -196,6 +193,28 @@ describe("every real fixture", () => {
       expect(signatures[f], f).toBe(true);
     }
     expect(signatures["cfdiutils__pagos10_sample-errors.xml"]).toBe(false);
+  });
+});
+
+describe("the real production CFDI as generators get it wrong (issue 22)", () => {
+  const real = readFileSync(join(FIXTURES_DIR, "cfdiutils__cfdi40-real.xml"));
+
+  it("an unused xmlns:schemaLocation (not a URI: libxml2 warns): xsltproc's cadena, both seals verified", async () => {
+    const bytes = readFileSync(join(FIXTURES_DIR, "derivados", "cfdi40-real-xmlns-schemaLocation.xml"));
+    expect(bytes.toString("utf8")).toContain(" xmlns:schemaLocation=");
+    const c = await compare("xmlns:schemaLocation", new Uint8Array(bytes));
+    expect(c).toMatchObject({ emisorSignature: true, tfdSignature: true });
+    // The declaration is not part of the cadena: the same as the file without it.
+    expect(c.cadena).toBe(cadenaOriginal(rootOf(new Uint8Array(real))));
+  });
+
+  it("pure ASCII declared ISO-8859-1: xsltproc reads the same text, both seals verified", async () => {
+    const declared = real
+      .toString("utf8")
+      .replace('<?xml version="1.0"?>', '<?xml version="1.0" encoding="ISO-8859-1"?>');
+    expect(declared).toContain('encoding="ISO-8859-1"');
+    const c = await compare("ISO-8859-1", Buffer.from(declared, "latin1"));
+    expect(c).toMatchObject({ emisorSignature: true, tfdSignature: true });
   });
 });
 

@@ -319,10 +319,15 @@ describe("readInvoice: structure of spec §5", () => {
     ]);
   });
 
-  it("refuses an encoding other than UTF-8", () => {
-    expect(errorsOf(readInvoice(invoiceXml({ declaration: '<?xml version="1.0" encoding="ISO-8859-1"?>' })))).toEqual([
+  it("refuses an encoding other than UTF-8, unless the file is pure ASCII in an ASCII-compatible one", () => {
+    const latin1 = '<?xml version="1.0" encoding="ISO-8859-1"?>';
+    // The same bytes in UTF-8 and ISO-8859-1: accepted (see timbre-sat.test.ts for the seals).
+    expect(readInvoice(invoiceXml({ declaration: latin1 })).ok).toBe(true);
+    const accented = invoiceXml({ declaration: latin1, receptor: { Nombre: "MUNICIPIO DE CUAUTITLÁN" } });
+    expect(errorsOf(readInvoice(accented))).toEqual([MSG.xmlSinTimbre, CFDI_MSG.xmlCodificacion("ISO-8859-1")]);
+    expect(errorsOf(readInvoice(invoiceXml({ declaration: '<?xml version="1.0" encoding="Shift_JIS"?>' })))).toEqual([
       MSG.xmlSinTimbre,
-      CFDI_MSG.xmlCodificacion("ISO-8859-1"),
+      CFDI_MSG.xmlCodificacion("Shift_JIS"),
     ]);
     expect(readInvoice(invoiceXml({ declaration: '<?xml version="1.0" encoding="utf-8"?>' })).ok).toBe(true);
     expect(readInvoice(invoiceXml({ declaration: "" })).ok).toBe(true);
@@ -420,7 +425,8 @@ describe("classifyCfdi", () => {
     expect(classifyCfdi(fixtureBytes("cfdiutils__created-cfdi40-pago20-valid.xml"))).toBe("pago");
     expect(classifyCfdi(fixtureBytes("cfdiutils__pagos10_sample-validacfd01.xml"))).toBe("pago");
     expect(classifyCfdi(invoiceXml({ comprobante: { TipoDeComprobante: "E" } }))).toBe("otro");
-    expect(classifyCfdi(fixtureBytes("satcfdi__registro_fiscal.xml"))).toBe("otro");
+    // Its unused xmlns:schemaLocation (not a URI) is ignored: a CFDI 3.3 invoice.
+    expect(classifyCfdi(fixtureBytes("satcfdi__registro_fiscal.xml"))).toBe("factura");
     expect(classifyCfdi("<a/>")).toBe("otro");
     expect(classifyCfdi(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]))).toBe("otro");
   });

@@ -171,7 +171,10 @@ describe("parseXml: refusals (strict well-formedness and namespaces)", () => {
     ["xmlns prefix declared", '<a xmlns:xmlns="urn:x"/>', "namespace", /xmlns/],
     ["xml prefix rebound", '<a xmlns:xml="urn:x"/>', "namespace", /xml/],
     ["other prefix bound to the xml namespace", `<a xmlns:p="${XML_NAMESPACE}"/>`, "namespace", /xml/],
-    ["namespace name with spaces", '<a xmlns:s="urn:a urn:b"/>', "namespace", /no es un URI/],
+    ["element in a namespace named with spaces", '<s:a xmlns:s="urn:a urn:b"/>', "namespace", /no es un URI/],
+    ["default namespace named with spaces", '<a xmlns="urn:a urn:b"/>', "namespace", /no es un URI/],
+    ["attribute in a namespace named with spaces", '<a xmlns:s="urn:a urn:b" s:b="1"/>', "namespace", /no es un URI/],
+    ["child using a namespace named with spaces", '<a xmlns:s="urn:a urn:b"><s:b/></a>', "namespace", /no es un URI/],
     ["two colons in a name", '<a:b:c xmlns:a="urn:a"/>', "namespace", /no válido/],
     ["element with the xmlns prefix", "<xmlns:a/>", "namespace", /xmlns/],
     ["nesting deeper than 100", `${"<a>".repeat(101)}${"</a>".repeat(101)}`, "limit", /anidamiento/],
@@ -197,6 +200,14 @@ describe("parseXml: refusals (strict well-formedness and namespaces)", () => {
       expect(error.message).toMatch(/\(línea \d+, columna \d+\)$/);
     });
   }
+
+  it("ignores a declaration of a namespace named with spaces that nothing uses (xmlns:schemaLocation)", () => {
+    const r = parseXml('<a xmlns:schemaLocation="urn:a urn:a.xsd" b="1"><c xmlns:s="x y"/></a>');
+    if (!r.ok) throw new Error(r.error.message);
+    expect([...r.root.attrs]).toEqual([["b", "1"]]);
+    // Rebound to a URI, the prefix can be used.
+    expect(parseXml('<a xmlns:s="x y"><s:b xmlns:s="urn:s"/></a>').ok).toBe(true);
+  });
 
   it("accepts 100 levels of nesting", () => {
     expect(parseXml(`${"<a>".repeat(100)}${"</a>".repeat(100)}`).ok).toBe(true);

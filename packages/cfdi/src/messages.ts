@@ -104,6 +104,14 @@ export const SELLO_MSG = {
     `Falta el atributo ${atributo} en el timbre fiscal (tfd:TimbreFiscalDigital).`,
   certificadoSatDesconocido: (noCertificado: string) =>
     `El certificado con el que se timbró el comprobante (número ${noCertificado}) no es un certificado conocido del SAT, por lo que no se pudo verificar el timbre.`,
+  timbreNoFirmadoPorSat: (noCertificado: string, rfc: string | undefined) =>
+    rfc === undefined
+      ? `El timbre no fue firmado por el SAT: el certificado con el que se timbró (número ${noCertificado}) no es un certificado de sello del SAT.`
+      : `El timbre no fue firmado por el SAT: el certificado con el que se timbró (número ${noCertificado}) es del RFC ${rfc}, no un certificado de sello del SAT.`,
+  timbreConCertificadoDelEmisor: (noCertificado: string, rfc: string) =>
+    `El timbre no fue firmado por el SAT: el certificado con el que se timbró (número ${noCertificado}) es el del propio emisor (RFC ${rfc}), no un certificado de sello del SAT.`,
+  timbreConCertificadoDelPac: (noCertificado: string, rfc: string) =>
+    `El timbre no fue firmado por el SAT: el certificado con el que se timbró (número ${noCertificado}) es el del proveedor de certificación que dice haberlo timbrado (RfcProvCertif ${rfc}), no un certificado de sello del SAT.`,
   timbreConCertificadoDePrueba: (noCertificado: string) =>
     `El comprobante está timbrado con un certificado de pruebas (número ${noCertificado}); no tiene validez fiscal.`,
   certificadoSatNoVigente: (fecha: string, desde: string, hasta: string) =>

@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import { MSG } from "@portal/contracts/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CFDI_MSG, MAX_XML_BYTES, SELLO_MSG } from "../src/index";
-import { TEST_PAC } from "../src/sello/index";
-import { FIXTURES_DIR, invoiceXml } from "./helpers";
+import { sealCfdi, stampCfdi, TEST_PAC } from "../src/sello/index";
+import { EKU_CSD, FIXTURES_DIR, invoiceXml } from "./helpers";
 
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TSX = join(PACKAGE_DIR, "node_modules/.bin/tsx");
@@ -31,6 +31,14 @@ describe("command line: validate", { timeout: 60_000 }, () => {
     writeFileSync(join(dir, "bomba.xml"), '<!DOCTYPE a [<!ENTITY a "aaaa">]><a>&a;</a>');
     writeFileSync(join(dir, "sin-folio.xml"), invoiceXml({ comprobante: { Folio: null } }));
     writeFileSync(join(dir, "alterada.xml"), invoiceXml().replace('Total="953.33"', 'Total="9953.33"'));
+    // Sealed and "stamped" with EKU9003173C9's own test CSD: NoCertificadoSAT is the CSD's number (issue 22).
+    const timbreFalso = stampCfdi(sealCfdi(invoiceXml({ tfd: null }), EKU_CSD), {
+      uuid: "ab12cd34-5678-4def-9abc-0123456789ef",
+      fechaTimbrado: "2025-03-10T12:01:00",
+      rfcProvCertif: "SAT970701NN3",
+      pac: EKU_CSD,
+    });
+    writeFileSync(join(dir, "timbre-falso.xml"), timbreFalso);
     mkdirSync(join(dir, "carpeta"));
   });
 
@@ -108,6 +116,31 @@ describe("command line: validate", { timeout: 60_000 }, () => {
     // The real production CFDI needs no test certificate.
     const real = cli(["validate", join(FIXTURES_DIR, "cfdiutils__cfdi40-real.xml")], dir, { SAT_TEST_CERTS: "false" });
     expect(real.status).toBe(0);
+  });
+
+  it("refuses a stamp the SAT did not sign; a genuine test CFDI, xmlns:schemaLocation and a 3.2 read right", () => {
+    const schemaLocation = join(FIXTURES_DIR, "derivados", "cfdi40-real-xmlns-schemaLocation.xml");
+    const cfdi32 = join(FIXTURES_DIR, "cfdiutils__cfdi32-real.xml");
+    const { status, parsed } = cli(["validate", "timbre-falso.xml", "sin-folio.xml", schemaLocation, cfdi32], dir);
+    expect(status).toBe(1);
+    const [falso, genuino, conSchemaLocation, v32] = parsed;
+    expect(falso).toMatchObject({
+      ok: false,
+      kind: "factura",
+      errors: [SELLO_MSG.timbreConCertificadoDelEmisor("30001000000500003416", "EKU9003173C9")],
+      data: { RFCEmisor: "EKU9003173C9" },
+      sellos: { emisor: "valid", timbre: "invalid" },
+    });
+    expect(genuino).toMatchObject({ ok: true, errors: [], sellos: { emisor: "valid", timbre: "valid" } });
+    expect(conSchemaLocation).toMatchObject({ ok: true, errors: [], sellos: { emisor: "valid", timbre: "valid" } });
+    expect(v32).toMatchObject({
+      ok: false,
+      errors: [
+        "El XML es un CFDI versión 3.2 de tipo I (Ingreso); se espera una factura: un CFDI versión 4.0 de tipo I (Ingreso).",
+      ],
+    });
+    // Production mode: the real CFDI with the generator's mistake needs no test certificate.
+    expect(cli(["validate", schemaLocation], dir, { SAT_TEST_CERTS: "false" }).status).toBe(0);
   });
 
   it("prints usage on stderr and exits 2 without files or with an unknown command", () => {

@@ -22,13 +22,48 @@ export interface CertificateInfo {
    * trustTestCertificates.
    */
   readonly test: boolean;
+  /**
+   * Whose stamping certificate it is, by its subject: "sat" — the SAT's (O SERVICIO DE ADMINISTRACION
+   * TRIBUTARIA and RFC SAT970701NN3, as every real stamping certificate); "sat-pruebas" — the SAT's test
+   * stamping authority (O SAT PRUEBAS, issued by AC UAT); null — anybody else (a taxpayer's CSD, a PAC's
+   * own certificate). The project's test stamping authority is recognised by the verifier as the shipped
+   * certificate itself (verify.ts).
+   */
+  readonly stampingAuthority: "sat" | "sat-pruebas" | null;
+}
+
+/** The SAT as the subject of its stamping certificates names it. */
+const SAT_STAMP_SUBJECT = { O: "SERVICIO DE ADMINISTRACION TRIBUTARIA", rfc: "SAT970701NN3" } as const;
+/** The SAT's test stamping authority (certificates 30001000000400002495, 30001000000500003456). */
+const SAT_TEST_STAMP_SUBJECT = { O: "SAT PRUEBAS", issuerCN: "AC UAT" } as const;
+
+/** Every value of one attribute of a distinguished name as node:crypto prints it (one "name=value" a line). */
+function fields(dn: string, name: string): string[] {
+  const out: string[] = [];
+  for (const line of dn.split("\n")) {
+    if (line.startsWith(`${name}=`)) out.push(line.slice(name.length + 1));
+  }
+  return out;
 }
 
 function field(dn: string, name: string): string | undefined {
-  for (const line of dn.split("\n")) {
-    if (line.startsWith(`${name}=`)) return line.slice(name.length + 1);
+  return fields(dn, name)[0];
+}
+
+/** The only value of an attribute; undefined when absent or repeated (a subject with two O does not name the SAT). */
+function single(dn: string, name: string): string | undefined {
+  const values = fields(dn, name);
+  return values.length === 1 ? values[0] : undefined;
+}
+
+function stampingAuthorityOf(subject: string, issuer: string): "sat" | "sat-pruebas" | null {
+  const organization = single(subject, "O");
+  const rfc = single(subject, "x500UniqueIdentifier")?.split("/")[0]?.trim();
+  if (organization === SAT_STAMP_SUBJECT.O && rfc === SAT_STAMP_SUBJECT.rfc) return "sat";
+  if (organization === SAT_TEST_STAMP_SUBJECT.O && field(issuer, "CN") === SAT_TEST_STAMP_SUBJECT.issuerCN) {
+    return "sat-pruebas";
   }
-  return undefined;
+  return null;
 }
 
 /** The SAT certificate number: the serial number's bytes read as ASCII. */
@@ -67,6 +102,7 @@ export function certificateInfo(certificate: X509Certificate): CertificateInfo {
       /\bPRUEBAS\b/i.test(commonName) ||
       /\bPRUEBAS\b/i.test(organization) ||
       /\bPRUEBAS\b/i.test(issuerCn),
+    stampingAuthority: stampingAuthorityOf(subject, issuer),
   };
   infos.set(certificate, info);
   return info;

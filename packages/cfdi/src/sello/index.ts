@@ -25,17 +25,19 @@ export {
   type VerifiedResult,
   validateCfdiVerified,
 } from "./read";
-export { type Csd, type StampOptions, sealCfdi, stampCfdi, TEST_PAC } from "./seal";
+export { type Csd, type StampOptions, sealCfdi, stampCfdi } from "./seal";
 export {
   type CertificatePersistence,
   type CertificateStore,
   combineCertificateStores,
+  isTestPacCertificate,
   MemoryCertificatePersistence,
   SAT_CERTIFICATE_REPOSITORY,
   type SatRepositoryOptions,
   satCertificateUrl,
   satRepositoryCertificates,
   shippedCertificates,
+  TEST_PAC,
 } from "./store";
 export { type SealReport, type SealVerdict, type VerifyOptions, verifySeals, verifySignature } from "./verify";
 

@@ -32,7 +32,13 @@ async function combine<T>(root: XmlElement, detailed: Detailed<T>, options: Veri
   const sellos = await verifySeals(root, options);
   const { result, read } = detailed;
   if (result.ok && sellos.ok) return { ok: true, data: result.data, warnings: result.warnings, sellos };
-  const errors = result.ok ? [...sellos.errors] : [...new Set([...result.errors, ...sellos.errors])];
+  // A document refused for what it is (another version, type or root: nothing read) gets that message alone;
+  // its seals are still reported in `sellos`, but their messages would only repeat or confuse it.
+  const errors = result.ok
+    ? [...sellos.errors]
+    : read === null
+      ? [...result.errors]
+      : [...new Set([...result.errors, ...sellos.errors])];
   return { ok: false, errors, data: read, warnings: result.ok ? result.warnings : [], sellos };
 }
 

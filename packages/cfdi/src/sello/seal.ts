@@ -10,6 +10,7 @@ import { loadXml, SAT_NS } from "../cfdi";
 import { parseXml, type XmlElement } from "../xml";
 import { cadenaOriginal, cadenaOriginalTimbre, packageDataDir } from "./cadena";
 import { certificateInfo } from "./certificates";
+import { TEST_PAC } from "./store";
 import { verifySignature } from "./verify";
 
 export interface Csd {
@@ -120,9 +121,6 @@ export interface StampOptions {
 }
 
 let testPac: OpenCsd | undefined;
-
-/** The project's own test stamping authority (PORTAL PRUEBAS PAC, number 90001000000000000001). */
-export const TEST_PAC = { number: "90001000000000000001", rfc: "PPP250101AA1", password: "12345678a" } as const;
 
 function openTestPac(): OpenCsd {
   if (!testPac) {

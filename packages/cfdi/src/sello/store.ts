@@ -38,6 +38,20 @@ export class MemoryCertificatePersistence implements CertificatePersistence {
 
 const NUMBER = /^[0-9]{20}$/;
 
+/** The project's own test stamping authority (PORTAL PRUEBAS PAC): pac-pruebas/{number}.cer and .key. */
+export const TEST_PAC = { number: "90001000000000000001", rfc: "PPP250101AA1", password: "12345678a" } as const;
+
+let testPacDer: Buffer | undefined;
+
+/**
+ * Whether a certificate is the project's test stamping authority: the very certificate shipped in
+ * pac-pruebas/ (compared byte for byte, not by a subject anybody can write into a certificate of their own).
+ */
+export function isTestPacCertificate(certificate: X509Certificate): boolean {
+  testPacDer ??= readFileSync(join(packageDataDir(), "pac-pruebas", `${TEST_PAC.number}.cer`));
+  return certificate.raw.equals(testPacDer);
+}
+
 let shipped: Map<string, X509Certificate> | undefined;
 
 /** Every .cer in sat/certs and pac-pruebas, by the number read from the certificate itself. */

@@ -10,7 +10,7 @@ import { CFDI_MSG, SELLO_MSG } from "../messages";
 import type { XmlElement } from "../xml";
 import { cadenaOriginal, cadenaOriginalTimbre, comprobanteStylesheet } from "./cadena";
 import { type CertificateInfo, certificateFromBase64, certificateInfo } from "./certificates";
-import { type CertificateStore, shippedCertificates } from "./store";
+import { type CertificateStore, isTestPacCertificate, shippedCertificates } from "./store";
 
 /** valid · invalid (with the reasons in `errors`) · the certificate is not known · no seal at all. */
 export type SealVerdict = "valid" | "invalid" | "unknown-certificate" | "absent";
@@ -90,11 +90,6 @@ async function verifyIssuer(
     errors.push(SELLO_MSG.selloAusente);
     return "absent";
   }
-  const which = comprobanteStylesheet(root);
-  if ("unsupported" in which) {
-    errors.push(SELLO_MSG.versionNoVerificable(which.unsupported));
-    return "invalid";
-  }
   const noCertificado = (root.attrs.get("NoCertificado") ?? "").trim();
   const certificado = root.attrs.get("Certificado") ?? "";
   let info: CertificateInfo | null;
@@ -138,6 +133,31 @@ async function verifyIssuer(
   return errors.length === before ? "valid" : "invalid";
 }
 
+/**
+ * A certificate that may sign a stamp: the SAT's (by its subject; test ones count only with
+ * trustTestCertificates, checked after this) or the project's test stamping authority. Never a
+ * taxpayer's CSD, whatever the store serves under NoCertificadoSAT: the SAT's repository publishes
+ * taxpayers' certificates by number too, so being found by number proves nothing.
+ */
+function isStampingCertificate(info: CertificateInfo): boolean {
+  return info.stampingAuthority !== null || isTestPacCertificate(info.certificate);
+}
+
+/** Why the stamp's certificate is not the SAT's, naming whose it is when the CFDI says (issuer, PAC). */
+function notSignedBySat(root: XmlElement, tfd: XmlElement, no: string, info: CertificateInfo): string {
+  const rfc = info.rfc;
+  const issuerCertificate = certificateFromBase64(root.attrs.get("Certificado") ?? "");
+  if (
+    issuerCertificate?.certificate.raw.equals(info.certificate.raw) ||
+    (rfc !== undefined && rfc === emisorRfc(root))
+  ) {
+    return SELLO_MSG.timbreConCertificadoDelEmisor(no, rfc ?? emisorRfc(root) ?? "(sin RFC)");
+  }
+  const rfcProvCertif = tfd.attrs.get("RfcProvCertif")?.trim().toUpperCase();
+  if (rfc !== undefined && rfc === rfcProvCertif) return SELLO_MSG.timbreConCertificadoDelPac(no, rfc);
+  return SELLO_MSG.timbreNoFirmadoPorSat(no, rfc);
+}
+
 async function verifyStamp(
   root: XmlElement,
   store: CertificateStore,
@@ -173,6 +193,10 @@ async function verifyStamp(
   if (!info || info.number !== no) {
     errors.push(SELLO_MSG.certificadoSatDesconocido(no));
     return errors.length - before > 1 ? "invalid" : "unknown-certificate";
+  }
+  if (!isStampingCertificate(info)) {
+    errors.push(notSignedBySat(root, tfd, no, info));
+    return "invalid";
   }
   if (info.test && !trustTest) {
     errors.push(SELLO_MSG.timbreConCertificadoDePrueba(no));
@@ -216,6 +240,16 @@ export async function verifySeals(
   defaultStore ??= shippedCertificates();
   const store = options.store ?? defaultStore;
   const trustTest = options.trustTestCertificates ?? false;
+  // A version without a cadena (CFDI 3.2 writes even its attributes in lower case): one message, not one per seal.
+  const which = comprobanteStylesheet(root);
+  if ("unsupported" in which) {
+    return {
+      ok: false,
+      emisor: "invalid",
+      timbre: "invalid",
+      errors: [SELLO_MSG.versionNoVerificable(which.unsupported)],
+    };
+  }
   const errors: string[] = [];
   try {
     const emisor = await verifyIssuer(root, store, trustTest, errors);

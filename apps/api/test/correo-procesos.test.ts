@@ -131,4 +131,31 @@ describe("the mail outbox with two portal processes on one database", () => {
     const enviado = (await a.tdb.db.select().from(schema.correoOutbox).where(eq(schema.correoOutbox.id, fila!.id)))[0]!;
     expect(enviado).toMatchObject({ estado: "enviado", intentos: 2, bloqueadoHasta: null });
   }, 30_000);
+
+  it("two processes running their mail workers deliver each message once, and stop cleanly on close", async () => {
+    const antes = smtp.received.length;
+    const env = { MAIL_POLL_MS: "25" };
+    const pools = [
+      await createDatabase({ url: a.tdb.url, maxConnections: 3 }),
+      await createDatabase({ url: a.tdb.url, maxConnections: 3 }),
+    ];
+    const procesos = await Promise.all(
+      pools.map((pool) =>
+        createTestAppOn({ ...a.tdb, ...pool }, a.time, env, { mailTransport: smtpTransport, mailWorker: true }),
+      ),
+    );
+    try {
+      const marcas = Array.from({ length: 20 }, (_, i) => `TR-${String(i + 1).padStart(3, "0")}`);
+      for (const marca of marcas) expect((await avisar(marca)).statusCode).toBe(200);
+      const pendientes = async () => (await outbox()).filter((c) => c.estado === "pendiente").length;
+      for (let i = 0; i < 600 && (await pendientes()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await pendientes()).toBe(0);
+      expect(smtp.received.length - antes).toBe(20);
+      expect(recibidas(marcas)).toEqual(Object.fromEntries(marcas.map((m) => [m, 1])));
+    } finally {
+      // close() waits for a pass under way and leaves no timer: the pools can close right after.
+      for (const p of procesos) await p.close();
+      for (const pool of pools) await pool.close();
+    }
+  }, 60_000);
 });

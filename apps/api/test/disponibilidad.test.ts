@@ -1,8 +1,9 @@
 import { connect } from "node:net";
 import { MSG } from "@portal/contracts";
-import { createDatabase, type DatabaseHandle } from "@portal/db";
+import { createDatabase, type DatabaseHandle, schema } from "@portal/db";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErpAdapter } from "../src/erp/types";
@@ -56,7 +57,8 @@ describe("the database goes away and comes back", () => {
     url.port = String(proxy.port);
     // The app's own pool, as production opens it (createDatabase), connected through the proxy.
     viaProxy = await createDatabase({ url: url.toString(), maxConnections: 4 });
-    t = await createTestAppOn({ ...tdb, ...viaProxy }, time, {}, { logLines });
+    // Its mail worker runs too, every 20 ms: its failing passes during the outage add no log line either.
+    t = await createTestAppOn({ ...tdb, ...viaProxy }, time, { MAIL_POLL_MS: "20" }, { logLines, mailWorker: true });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -75,6 +77,12 @@ describe("the database goes away and comes back", () => {
     };
     expect((await t.app.inject(withToken(admin, proveedores))).statusCode).toBe(200);
     expect(proxy.connections).toBeGreaterThan(0);
+    // The mail worker is running: a message enqueued now is sent by its loop.
+    const id = await t.app.services.correo.enqueue({ para: "prueba@kemper.edu.mx", asunto: "Antes", texto: "x" });
+    const estado = async () =>
+      (await tdb.db.select().from(schema.correoOutbox).where(eq(schema.correoOutbox.id, id)))[0]?.estado;
+    for (let i = 0; i < 200 && (await estado()) !== "enviado"; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await estado()).toBe("enviado");
 
     await proxy.cut();
     const calls: InjectOptions[] = [
@@ -85,6 +93,8 @@ describe("the database goes away and comes back", () => {
       // A public call that reads the database.
       { method: "POST", url: "/api/login", payload: { usuario: "admin", password: "x", operador: "Empleado" } },
     ];
+    // Long enough for several of the mail worker's passes to fail (20 ms, then backing off).
+    await new Promise((r) => setTimeout(r, 300));
     const answers: LightMyRequestResponse[] = [];
     for (let i = 0; i < 10; i++) answers.push(...(await Promise.all(calls.map((c) => t.app.inject(c)))));
     expect(answers).toHaveLength(40);
@@ -95,6 +105,7 @@ describe("the database goes away and comes back", () => {
     expect(errors.map((l) => l.msg)).toEqual([OUTAGE_START]);
     expect(errors[0]!.err?.type).toBeTruthy();
     expect(logLines.join("\n")).not.toContain("error no controlado");
+    expect(logLines.join("\n")).not.toContain("error del trabajador de correo");
     expect(logs().filter((l) => l.msg === OUTAGE_END)).toEqual([]);
 
     // Back: the same app answers without a restart, and says once that the database answers again.

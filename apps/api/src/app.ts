@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { AppConfig } from "./config";
 import type { ErpAdapter } from "./erp/types";
 import { type Clock, systemClock } from "./lib/clock";
+import { createDatabaseOutage } from "./lib/database-outage";
 import { safeErrorSerializer } from "./lib/log-safety";
 import { archivosRoutes } from "./modules/archivos/routes";
 import { authRoutes } from "./modules/auth/routes";
@@ -82,6 +83,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: config.BODY_LIMIT_BYTES,
     clientErrorHandler,
     frameworkErrors,
+    // While closing, the portal answers its own 503 (Spanish, with its headers: plugins/security.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Recorded before any plugin registers a route: the registry test compares them with CALLS.
@@ -109,6 +112,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("config", config);
   app.decorate("clock", clock);
   app.decorate("database", database);
+  // A database outage is logged once per burst (lib/database-outage.ts); the pool says when it drops connections
+  // and when it opens one again (the server answers again: recovered without a restart).
+  app.decorate("databaseOutage", createDatabaseOutage(app.log, clock));
+  const stopWatching = database.watchConnections?.({
+    connected: () => app.databaseOutage.recovered(),
+    lost: (error) => app.databaseOutage.failed(error),
+  });
+  if (stopWatching) app.addHook("onClose", async () => stopWatching());
 
   await app.register(cookie);
   await app.register(compressionPlugin);

@@ -2,6 +2,7 @@ import type { CallAccess } from "@portal/contracts";
 import type { DatabaseHandle } from "@portal/db";
 import type { AppConfig } from "./config";
 import type { Clock } from "./lib/clock";
+import type { DatabaseOutage } from "./lib/database-outage";
 import type { SessionUser } from "./lib/session-user";
 import type { Services } from "./services";
 
@@ -28,6 +29,8 @@ declare module "fastify" {
     registeredRoutes: readonly RegisteredRoute[];
     config: AppConfig;
     database: DatabaseHandle;
+    /** The database outage log: one line per burst of failures and one when it answers again. */
+    databaseOutage: DatabaseOutage;
     clock: Clock;
     services: Services;
   }

@@ -36,6 +36,8 @@ export interface TestAppOptions {
   logLines?: string[];
   /** Wraps the ERP adapter (a failing network, a crash between the ERP's answer and the portal's record). */
   erp?: (adapter: ErpAdapter) => ErpAdapter;
+  /** Run the mail worker's loop (MAIL_POLL_MS) as production does, instead of calling services.correo.flush(). */
+  mailWorker?: boolean;
 }
 
 /** The app on its own fresh PostgreSQL database with the demo seed, a test clock and no logging. */
@@ -71,7 +73,7 @@ export async function createTestAppOn(
     // Log lines are captured when asked for (the "no secret in the log" tests), with the production settings.
     logger: options.logLines !== undefined,
     logStream: options.logLines ? { write: (line: string) => void options.logLines!.push(line) } : undefined,
-    mailWorker: false,
+    mailWorker: options.mailWorker ?? false,
     erpWorker: false,
     tareasWorker: false,
     mailTransport: options.mailTransport ?? (async () => {}),

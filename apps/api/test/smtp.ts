@@ -7,8 +7,11 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on a loopback port, in-process, that keeps what it receives. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on a loopback port, in-process, that keeps what it receives. `delayMs` holds each message
+ * before accepting it (a slow server: sends of two processes overlap).
+ */
+export async function startSmtpServer(options: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -23,7 +26,8 @@ export async function startSmtpServer() {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString("utf8"),
         });
-        callback();
+        if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+        else callback();
       });
     },
   });

@@ -1,5 +1,6 @@
-import { createDatabase, runMigrations } from "@portal/db";
+import { createDatabase, runMigrations, schema } from "@portal/db";
 import { seedDemo } from "@portal/db/seed";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
@@ -8,9 +9,12 @@ import { createTestClock, login, TEST_KEY_B64, testKey, withToken } from "./help
 
 /**
  * `npm start` runs on embedded PGlite (one connection): the scheduler's lease (UPDATE … FOR UPDATE SKIP LOCKED in
- * a transaction) and the reminders job work there too (decision 016).
+ * a transaction) and the reminders job work there too (decision 016), and so does the mail outbox's lease.
  */
 let app: FastifyInstance;
+/** What the mail transport was given; `smtpCaido` makes it fail. */
+const enviados: string[] = [];
+let smtpCaido = false;
 const time = createTestClock();
 beforeAll(async () => {
   const database = await createDatabase({ dataDir: "memory://" });
@@ -24,7 +28,10 @@ beforeAll(async () => {
     mailWorker: false,
     erpWorker: false,
     tareasWorker: false,
-    mailTransport: async () => {},
+    mailTransport: async (message) => {
+      if (smtpCaido) throw new Error("connect ECONNREFUSED 127.0.0.1:25");
+      enviados.push(message.subject);
+    },
   });
   app.addHook("onClose", () => database.close());
   await app.ready();
@@ -61,5 +68,29 @@ describe("scheduled jobs on PGlite", () => {
       ]),
     );
     expect(filas.filter((f) => f.Resultado !== null && f.Resultado !== "Correcta")).toEqual([]);
+  });
+});
+
+describe("the mail outbox on PGlite", () => {
+  it("leases, sends once and records each message; a failure waits for its retry", async () => {
+    const correo = app.services.correo;
+    for (const n of [1, 2, 3])
+      await correo.enqueue({ para: "prueba@kemper.edu.mx", asunto: `Prueba ${n}`, texto: "x" });
+    const [una, otra] = await Promise.all([correo.flush(), correo.flush()]);
+    expect(una).toBe(3);
+    expect(otra).toBe(3); // the same pass: never two at once
+    expect(enviados.filter((a) => a.startsWith("Prueba")).sort()).toEqual(["Prueba 1", "Prueba 2", "Prueba 3"]);
+    expect(await correo.flush()).toBe(0);
+
+    smtpCaido = true;
+    const id = await correo.enqueue({ para: "prueba@kemper.edu.mx", asunto: "Reintento", texto: "x" });
+    expect(await correo.flush()).toBe(0);
+    smtpCaido = false;
+    expect(await correo.flush()).toBe(0); // backoff: not due yet
+    time.advance(31_000);
+    expect(await correo.flush()).toBe(1);
+    expect(enviados.filter((a) => a === "Reintento")).toHaveLength(1);
+    const filas = await app.database.db.select().from(schema.correoOutbox).where(eq(schema.correoOutbox.id, id));
+    expect(filas[0]).toMatchObject({ estado: "enviado", intentos: 2, bloqueadoHasta: null });
   });
 });

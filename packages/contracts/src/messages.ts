@@ -23,6 +23,8 @@ export const MSG = {
   datosInvalidos: "Los datos enviados no son válidos.",
   demasiadasSolicitudes: "Demasiadas solicitudes. Intente de nuevo en un momento.",
   cuerpoDemasiadoGrande: "La solicitud excede el tamaño máximo permitido.",
+  /** 503 with Retry-After: the database cannot be reached, or this process is shutting down (issue 22). */
+  servicioNoDisponible: "El servicio no está disponible temporalmente. Intente de nuevo en unos momentos.",
   ok: "OK",
   // Review screens (spec §8)
   revisionExito: "Se proceso con exito el ó los registro(s)",

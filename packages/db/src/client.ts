@@ -15,6 +15,17 @@ export interface DatabaseHandle {
   db: Database;
   kind: "postgres" | "pglite";
   close(): Promise<void>;
+  /**
+   * PostgreSQL: tells `listener` when the pool opens a connection (the server answers) and when an idle one
+   * breaks (the server went away or ended it), so the API can log an outage once and its end. PGlite runs in the
+   * process and never calls it. Returns the function that stops listening.
+   */
+  watchConnections?(listener: ConnectionListener): () => void;
+}
+
+export interface ConnectionListener {
+  connected(): void;
+  lost(error: Error): void;
 }
 
 export interface DatabaseOptions {
@@ -24,15 +35,44 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * PostgreSQL: how long opening a connection, or waiting for a free one, may take before the query fails
+   * (default 5 s). Without it a request waits forever on a server that does not answer.
+   */
+  connectTimeoutMs?: number;
 }
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
-    // An idle client that errors (server restart) must not crash the process; the pool replaces it.
-    pool.on("error", () => {});
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      // A connection whose server vanished without closing it (a cable, a firewall) is noticed by TCP keepalive.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    // An idle client that errors (server restart) must not crash the process; the pool drops it and opens a new
+    // one on the next query, so the app recovers by itself once the server is back. Listeners hear about it.
+    const listeners = new Set<ConnectionListener>();
+    pool.on("error", (error) => {
+      for (const l of listeners) l.lost(error);
+    });
+    pool.on("connect", () => {
+      for (const l of listeners) l.connected();
+    });
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
-    return { db, kind: "postgres", close: () => pool.end() };
+    return {
+      db,
+      kind: "postgres",
+      close: () => pool.end(),
+      watchConnections(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
   }
   const dataDir = options.dataDir ?? ".data/pglite";
   if (dataDir.startsWith("memory://")) {

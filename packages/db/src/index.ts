@@ -10,3 +10,4 @@ export * from "./pagos";
 export * from "./password";
 export * as schema from "./schema/index";
 export * from "./transaction";
+export * from "./unavailable";

@@ -1,7 +1,9 @@
 import { MSG } from "@portal/contracts";
+import { isDatabaseUnavailable } from "@portal/db";
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { RETRY_AFTER_SECONDS } from "../lib/database-outage";
 import { DomainError } from "../lib/errors";
 import { sqlState } from "../lib/log-safety";
 
@@ -58,6 +60,16 @@ export const errorsPlugin = fp(
         request.log.error({ err: error }, "la respuesta no cumple su contrato");
         return reply.status(500).send({ status: "error", message: MSG.errorInterno });
       }
+      // The database cannot be reached (down, restarting, the connection dropped, no connection in time): the
+      // call may simply be repeated, so 503 with Retry-After; logged once per outage, not per request. Session
+      // checks (onRequest) land here too: an outage is never a 401.
+      if (isDatabaseUnavailable(error)) {
+        app.databaseOutage.failed(error, request.log);
+        return reply
+          .status(503)
+          .header("retry-after", String(RETRY_AFTER_SECONDS))
+          .send({ status: "error", message: MSG.servicioNoDisponible });
+      }
       // PostgreSQL refused a value (class 22, data exception: NUL in text, number out of range, text too long):
       // the request's fault. The contracts refuse these first; this keeps a future slip from being a 500.
       if (sqlState(error)?.startsWith("22")) {
@@ -79,5 +91,5 @@ export const errorsPlugin = fp(
       return reply.status(status).send({ status: "error", message });
     });
   },
-  { name: "errors" },
+  { name: "errors", decorators: { fastify: ["databaseOutage"] } },
 );

@@ -5,6 +5,7 @@ import rateLimit from "@fastify/rate-limit";
 import { MSG } from "@portal/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { RETRY_AFTER_SECONDS } from "../lib/database-outage";
 
 /** One year; sent only on answers that travelled over HTTPS (behind a proxy: X-Forwarded-Proto with TRUST_PROXY). */
 export const HSTS_VALUE = "max-age=31536000; includeSubDomains";
@@ -110,9 +111,25 @@ export const securityPlugin = fp(
       // Set below, per answer, only over HTTPS.
       strictTransportSecurity: false,
     });
+    // Graceful shutdown (issue 22). Fastify's own `return503OnClosing` answers English text without these headers;
+    // it is off (app.ts) and a closing app answers here instead, after helmet's headers are set and before the
+    // session is read: the portal's 503 with Retry-After. Every answer while closing (those of requests already
+    // under way too) says `Connection: close`, so kept-alive clients reconnect to a process that is up.
+    let closing = false;
+    app.addHook("preClose", async () => {
+      closing = true;
+    });
+    app.addHook("onRequest", async (_request, reply) => {
+      if (!closing) return;
+      return reply
+        .status(503)
+        .header("retry-after", String(RETRY_AFTER_SECONDS))
+        .send({ status: "error", message: MSG.servicioNoDisponible });
+    });
     app.addHook("onSend", async (request, reply, payload) => {
       if (request.url.startsWith("/api/") || request.url === "/api") reply.header("cache-control", "no-store");
       if (request.protocol === "https") reply.header("strict-transport-security", HSTS_VALUE);
+      if (closing) reply.header("connection", "close");
       return payload;
     });
     await app.register(rateLimit, {

@@ -59,6 +59,11 @@ export const correoOutbox = pgTable(
     ultimoError: text("ultimo_error").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     enviadoAt: timestamp("enviado_at", { withTimezone: true }),
+    /**
+     * Lease of the process sending it (issue 22): taken with the attempt, so a second process skips the message;
+     * one that died mid-send loses it when it runs out and the message is sent again (at least once).
+     */
+    bloqueadoHasta: timestamp("bloqueado_hasta", { withTimezone: true }),
   },
   (t) => [
     check("correo_outbox_estado_chk", sql`${t.estado} in ('pendiente','enviado','fallido')`),

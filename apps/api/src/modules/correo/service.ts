@@ -42,27 +42,41 @@ export const logTransport =
 export const MAX_INTENTOS = 8;
 /** 30 s, 1 min, 2 min … capped at 1 h. */
 export const backoffMs = (intentos: number) => Math.min(30_000 * 2 ** (intentos - 1), 3_600_000);
+/**
+ * How long a process holds a message it is sending. SMTP is bounded by the transport's timeouts (10 s to connect,
+ * 10 s for the greeting, 20 s of silence), so a live process always finishes well within it; only one that died
+ * mid-send loses the message to another process, which sends it again.
+ */
+export const CORREO_LEASE_MS = 5 * 60_000;
 
 /**
  * Transactional outbox: callers enqueue in their own transaction (nothing is sent inline); a worker
  * delivers due messages with retries and exponential backoff, so a down SMTP server loses nothing.
+ * Each message is leased before it is sent (`reclamar`), so several API processes never send it twice. Delivery
+ * is at least once: a process that dies between the SMTP server's acceptance and the 'enviado' write (or whose
+ * database fails right then) leaves the message leased, and it is sent again when the lease runs out.
  */
 export function createCorreoService(repo: CorreoRepository, transport: MailTransport, clock: Clock, from: string) {
   let running: Promise<number> | null = null;
 
-  async function deliverDue(): Promise<number> {
-    const due = await repo.due(clock(), 20);
+  async function deliverDue(signal?: AbortSignal): Promise<number> {
     let sent = 0;
-    for (const correo of due) {
+    // One message at a time, each under its own lease: a pass empties the queue, and stops between two
+    // messages when the app closes.
+    while (!signal?.aborted) {
+      const now = clock();
+      const lease = new Date(now.getTime() + CORREO_LEASE_MS);
+      const correo = await repo.reclamar(now, lease);
+      if (!correo) break;
       try {
         await transport({ from, to: correo.para, subject: correo.asunto, text: correo.texto, html: correo.html });
-        await repo.markSent(correo.id, clock(), correo.intentos + 1);
-        sent++;
       } catch (error) {
-        const intentos = correo.intentos + 1;
-        const next = intentos >= MAX_INTENTOS ? null : new Date(clock().getTime() + backoffMs(intentos));
-        await repo.markFailed(correo.id, intentos, error instanceof Error ? error.message : String(error), next);
+        const next = correo.intentos >= MAX_INTENTOS ? null : new Date(clock().getTime() + backoffMs(correo.intentos));
+        await repo.markFailed(correo.id, lease, error instanceof Error ? error.message : String(error), next);
+        continue;
       }
+      await repo.markSent(correo.id, clock());
+      sent++;
     }
     return sent;
   }
@@ -70,9 +84,12 @@ export function createCorreoService(repo: CorreoRepository, transport: MailTrans
   return {
     /** Due at once by the injected clock (not the database's): tests and the worker share one "now". */
     enqueue: (correo: CorreoNuevo) => repo.enqueue(correo, clock()),
-    /** One pass over the due messages (never two at once); returns how many were sent. */
-    flush(): Promise<number> {
-      running ??= deliverDue().finally(() => {
+    /**
+     * One pass over the due messages (never two at once in this process; other processes take other messages);
+     * returns how many were sent. `signal` (the worker's, aborted on close) stops it between two messages.
+     */
+    flush(signal?: AbortSignal): Promise<number> {
+      running ??= deliverDue(signal).finally(() => {
         running = null;
       });
       return running;

@@ -1,0 +1,1 @@
+ALTER TABLE "correo_outbox" ADD COLUMN "bloqueado_hasta" timestamp with time zone;

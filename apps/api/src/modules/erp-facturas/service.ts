@@ -77,8 +77,8 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
     if (factura?.estatus !== "A") {
       // Re-checked when the job runs: nothing is created for an invoice that is not accepted. The portal no longer
       // gets here (an acceptance is final and every state change is conditional on the version read), but an
-      // invoice changed before that was so may have an A/P invoice from an earlier attempt: its cancellation is
-      // queued with this outcome (it finds nothing to cancel when there is none).
+      // invoice changed before that rule existed may have an A/P invoice from an earlier attempt: its cancellation
+      // is queued with this outcome (it finds nothing to cancel when there is none).
       await withTransaction(async (tx) => {
         await tx.erpTrabajos.fallar(trabajo.id, MSG.erpNoAceptada, null);
         await tx.erpTrabajos.encolarCancelacion(trabajo.facturaId, clock());
@@ -102,9 +102,10 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
    * One attempt at a leased cancellation (decision 021): the invoice's A/P invoice, found by the portal id like a
    * creation, is cancelled unless the invoice is accepted by now (then its A/P invoice is owed) or there is none
    * or it is cancelled already. Once done, the invoice no longer mirrors it (a rejected invoice does not show
-   * 'Cancelado'). Retried like a creation; the ERP's refusal (a payment applied to it) waits for an employee.
+   * 'Cancelado'). Retried like a creation; the ERP's refusal (a payment applied to it) stops it ('fallido', with
+   * the ERP's message on the job).
    */
-  async function cancelar(trabajo: ErpTrabajo): Promise<Resultado | { ok: true; docNum: null }> {
+  async function cancelar(trabajo: ErpTrabajo): Promise<{ ok: boolean }> {
     const factura = await repos.facturas.findById(trabajo.facturaId);
     try {
       const existente =
@@ -116,7 +117,7 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
         if (existente) await tx.facturas.olvidarErp(trabajo.facturaId);
         await tx.erpTrabajos.terminar(trabajo.id, clock());
       });
-      return existente ? { ok: true, docNum: existente.docNum } : { ok: true, docNum: null };
+      return { ok: true };
     } catch (error) {
       return fallo(trabajo, error);
     }

@@ -7,6 +7,8 @@ import {
   type ErpEntrada,
   type ErpFacturaProveedorNueva,
   type ErpLinea,
+  type ErpPago,
+  type ErpPagoFactura,
   ErpRechazoError,
   type ErpScope,
 } from "../src/erp/types";
@@ -252,6 +254,18 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
       expect(await f.adapter.readEntradas([desconocida])).toEqual([]);
     });
 
+    it("reads payments by key exactly as the list has them, skipping unknown keys", async () => {
+      const pagos = await f.adapter.listPagos(todo);
+      const algunos = pagos.filter((_, i) => i % 5 === 2);
+      expect(algunos.length).toBeGreaterThan(0);
+      const porClave = (docs: typeof pagos) =>
+        [...docs].sort((a, b) => a.bd.localeCompare(b.bd) || a.docEntry - b.docEntry);
+      const claves = [...algunos, { bd: f.bdSinDatos, docEntry: 1 }].map((p) => ({ bd: p.bd, docEntry: p.docEntry }));
+      expect(porClave(await f.adapter.readPagos(claves))).toEqual(porClave(algunos));
+      expect(await f.adapter.readPagos([])).toEqual([]);
+      expect(await f.adapter.readPagos([{ bd: f.bdSinDatos, docEntry: 1 }])).toEqual([]);
+    });
+
     it("finds a receipt by its number exactly as the list has it, or null", async () => {
       const entradas = await f.adapter.listEntradas(todo);
       for (const e of entradas.filter((_, i) => i % 11 === 5)) {
@@ -362,6 +376,58 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
         ErpRechazoError,
       );
       expect(await f.adapter.findFacturaProveedor(e.bd, portalId + 1)).toBeNull();
+    });
+
+    it("cancels an A/P invoice by its key, reopening its receipt; again is no error and changes nothing; refuses a paid one", async () => {
+      const entrada = (await f.adapter.listEntradas(todo)).find(
+        (e) => e.docStatus === "O" && e.lineas.some((l) => l.lineStatus === "O" && Number(l.openQty) > 0),
+      );
+      expect(entrada).toBeDefined();
+      const e = entrada as ErpEntrada;
+      const portalId = 910_000_000 + e.docEntry;
+      const creada = await f.adapter.createFacturaProveedor({
+        bd: e.bd,
+        portalId,
+        cardCode: e.cardCode,
+        entradaDocNum: e.docNum,
+        numAtCard: "CONTRATO-2",
+        uuid: "1A2B3C4D-5E6F-4A7B-8C9D-0E1F2A3B4C5D",
+        docDate: e.docDate,
+        docTotal: e.docTotal,
+        vatSum: e.vatSum,
+        wtSum: e.wtSum,
+        docCur: e.docCur,
+        docRate: e.docRate,
+        comments: "Prueba del contrato",
+      });
+      expect((await f.adapter.findEntrada(e.bd, e.docNum))?.docStatus).toBe("C");
+      const huella = () => f.adapter.huellaFacturasProveedor({ bds: [e.bd], cardCode: e.cardCode });
+      const antes = await huella();
+      await f.adapter.cancelFacturaProveedor(e.bd, creada.docEntry);
+      expect(await f.adapter.findFacturaProveedor(e.bd, portalId)).toMatchObject({
+        docEntry: creada.docEntry,
+        docNum: creada.docNum,
+        canceled: "Y",
+      });
+      const despues = await huella();
+      expect(despues).not.toBe(antes);
+      // The receipt is open again with every line as it was before it was invoiced.
+      const reabierta = await f.adapter.findEntrada(e.bd, e.docNum);
+      expect(reabierta?.docStatus).toBe("O");
+      expect(reabierta?.lineas.map((l) => [l.lineNum, l.lineStatus, l.openQty])).toEqual(
+        e.lineas.map((l) => [l.lineNum, l.lineStatus, l.openQty]),
+      );
+      // A retry after a lost answer: no error, nothing changes.
+      await expect(f.adapter.cancelFacturaProveedor(e.bd, creada.docEntry)).resolves.toBeUndefined();
+      expect(await huella()).toBe(despues);
+      // The ERP refuses an A/P invoice a live payment applies to, and one that does not exist.
+      const pago = (await f.adapter.listPagos(todo)).find((p) => p.canceled === "N") as ErpPago;
+      const pagada = pago.facturas[0] as ErpPagoFactura;
+      await expect(f.adapter.cancelFacturaProveedor(pago.bd, pagada.facturaDocEntry)).rejects.toBeInstanceOf(
+        ErpRechazoError,
+      );
+      expect((await f.adapter.readPagos([pago])).map((p) => p.canceled)).toEqual(["N"]);
+      await expect(f.adapter.cancelFacturaProveedor(e.bd, 999_999_999)).rejects.toBeInstanceOf(ErpRechazoError);
     });
   });
 }

@@ -133,7 +133,10 @@ describe("decisiones", () => {
       [MSG.revisionError, FACTURA_MSG.rechazoSinComentario(r.FolioFactura)].join("\n"),
     );
     expect(await estatus(p.IdFactura)).toBe("P"); // all or nothing
-    const bloqueada = await revisar([fila(p, "A"), { Factura: a.id, Estatus: "R", Comentarios: "x", BD: a.bd }]);
+    const bloqueada = await revisar([
+      fila(p, "A"),
+      { Factura: a.id, Estatus: "R", Comentarios: "x", BD: a.bd, Version: a.version },
+    ]);
     expect(bloqueada.json().message).toContain(FACTURA_MSG.revisionBloqueada(a.folio));
     expect(await estatus(p.IdFactura)).toBe("P");
     // Another reviewer decided first: the version this one saw is stale.

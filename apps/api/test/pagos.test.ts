@@ -544,9 +544,38 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
   });
 
   it("a payment cancelled in the ERP takes no documents and leaves the review list", async () => {
-    const p = (await pagos(tokens.admin)).find(
-      (x) => x.CANCELED === "N" && x.IdPago !== null && x.U_SYS_PMESPA !== "A",
+    // A complement awaiting a decision: in the review list, and counted by the tile.
+    const mosaico = async () =>
+      (await call(tokens.admin, "POST", "/api/home/RowDocuments", { dato: "Pagos pendientes" })).json().data.Registro;
+    const porDecidir = (filas: Fila[]) => filas.filter((x) => x.U_SYS_PMESPA === "P" || x.U_SYS_PMESPA === "V");
+    const antes = await pendientes();
+    const [enLista] = porDecidir(antes);
+    expect(enLista?.IdPago).toEqual(expect.any(Number));
+    const p = enLista as Fila;
+    expect(await mosaico()).toBe(porDecidir(antes).length);
+    // The ERP cancels its payment: it leaves the list, and the tile agrees.
+    await cancelarPago(t.tdb.db, p.U_SYS_PMSNBD, p.DocNum);
+    const despues = await pendientes();
+    expect(despues.some((x) => x.IdPago === p.IdPago)).toBe(false);
+    expect(despues.every((x) => x.CANCELED === "N")).toBe(true);
+    expect(await mosaico()).toBe(porDecidir(antes).length - 1);
+    expect(await mosaico()).toBe(porDecidir(despues).length);
+    // A decision on it, from the list loaded before, is refused and changes nothing.
+    const decision = await revisar([filaRevision(p, "A", "Conforme")]);
+    expect(decision.json()).toEqual({
+      status: "error",
+      message: [MSG.revisionError, PAGO_MSG.revisionPagoCancelado(p.DocNum)].join("\n"),
+    });
+    const [registro] = await t.tdb.db
+      .select()
+      .from(schema.complementosPago)
+      .where(eq(schema.complementosPago.id, p.IdPago!));
+    expect(registro?.estatus).toBe(p.U_SYS_PMESPA);
+    expect((await postPago(tokens.admin, cuerpoEmpleado(p))).json().message).toContain(
+      PAGO_MSG.pagoCancelado(p.DocNum),
     );
+
+    // A payment without documents, cancelled: refused too, shown Cancelado, no complement owed.
     const sin = (await pagos(tokens.kemper)).find((x) => x.CANCELED === "N" && x.IdPago === null)!;
     await cancelarPago(t.tdb.db, sin.U_SYS_PMSNBD, sin.DocNum);
     const res = await postPago(tokens.admin, cuerpoEmpleado(sin));
@@ -556,6 +585,5 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
         ?.CANCELED,
     ).toBe("Y");
     expect((await esperado(sin)).data).toBeNull();
-    if (p) expect((await pendientes()).every((x) => x.CANCELED === "N")).toBe(true);
   });
 });

@@ -33,8 +33,11 @@ export const revisionFacturaSchema = actorRequestSchema.extend({
   Estatus: estatusRevisionFacturaSchema,
   BD: requiredText("BD", 100),
   Correo: correosSchema("Correo", true).optional(),
-  /** The invoice's Version as the reviewer saw it (issue 13): a changed invoice refuses the whole review. */
-  Version: enteroSchema("Version").optional(),
+  /**
+   * The invoice's Version as the reviewer saw it (issue 13; required since issue 22): a changed invoice refuses the
+   * whole review.
+   */
+  Version: enteroSchema("Version"),
 });
 export type RevisionFactura = z.infer<typeof revisionFacturaSchema>;
 

@@ -73,8 +73,8 @@ export const facturaRowSchema = z.object({
   Regimen: z.string(),
   /** Spelled E_mail here, as the spec writes it for invoices. */
   E_mail: z.string(),
-  /** Grows with every change: a reviewer's decision carries the version it saw (issue 13). */
-  Version: enteroSchema("Version").optional(),
+  /** Grows with every change: a reviewer's decision carries the version it saw (issue 13; always sent). */
+  Version: enteroSchema("Version"),
   /** DocNum of the ERP's A/P invoice once created (issue 13), else null. */
   FolioSAP: enteroSchema("FolioSAP").nullable().optional(),
   /**

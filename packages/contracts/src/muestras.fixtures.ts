@@ -474,6 +474,7 @@ export const MUESTRAS = {
         Estatus: "A",
         BD: "SBO_CNORTE",
         Correo: "ventas@acerosbajio.mx",
+        Version: 3,
       },
       {
         usuario: "Juana López",
@@ -484,6 +485,7 @@ export const MUESTRAS = {
         Estatus: "R",
         BD: "SBO_CNORTE",
         Correo: "ventas@acerosbajio.mx",
+        Version: 1,
       },
     ],
     answer: { status: "success", message: MSG.revisionExito },
@@ -559,6 +561,7 @@ export const MUESTRAS = {
         BD: "SBO_CNORTE",
         Correo: "ventas@acerosbajio.mx",
         PagoSAP: 4410,
+        Version: 2,
       },
     ],
     answer: { status: "success", message: MSG.revisionExito },

@@ -33,8 +33,11 @@ export const revisionPagoSchema = actorRequestSchema.extend({
   BD: requiredText("BD", 100),
   Correo: correosSchema("Correo", true).optional(),
   PagoSAP: idSchema("PagoSAP"),
-  /** The record's Version as the reviewer saw it (issue 14): a changed record refuses the whole review. */
-  Version: enteroSchema("Version").optional(),
+  /**
+   * The record's Version as the reviewer saw it (issue 14; required since issue 22): a changed record refuses the
+   * whole review.
+   */
+  Version: enteroSchema("Version"),
 });
 export type RevisionPago = z.infer<typeof revisionPagoSchema>;
 

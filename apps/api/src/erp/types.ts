@@ -269,6 +269,12 @@ export interface ErpAdapter {
   /** The payment numbered `docNum` in company database `bd` with the invoices it settles, or null. */
   findPago(bd: string, docNum: number): Promise<ErpPago | null>;
   /**
+   * These payments (company database + DocEntry) with the invoices each settles, exactly as listPagos has them,
+   * in any order; keys that name no payment are skipped. One call for any number of keys (the review list and
+   * its tile read the payments of their complements with it).
+   */
+  readPagos(keys: readonly ErpClaveDocumento[]): Promise<ErpPago[]>;
+  /**
    * Every payment (cancelled ones included) applied to these A/P invoices (DocEntry) of `bd`, oldest first (by
    * payment date, then DocNum): what a complement's NumParcialidad and ImpSaldoAnt come from.
    */
@@ -283,6 +289,15 @@ export interface ErpAdapter {
    * Throws ErpRechazoError when the ERP refuses by its rules; any other error may be retried.
    */
   createFacturaProveedor(input: ErpFacturaProveedorNueva): Promise<{ docEntry: number; docNum: number }>;
+  /**
+   * Cancels the A/P invoice `docEntry` of company database `bd`, as SAP's `POST /PurchaseInvoices(DocEntry)/Cancel`
+   * does (a cancellation document; the goods receipt's lines reopen). Idempotent: an A/P invoice that is already
+   * cancelled answers like the call that cancelled it, so a retry after a lost answer is not an error. Throws
+   * ErpRechazoError when the ERP refuses by its rules (a payment still applies to it, no such document); any other
+   * error may be retried. The portal calls it from its outbox for an A/P invoice whose portal invoice is not
+   * accepted (decision 021).
+   */
+  cancelFacturaProveedor(bd: string, docEntry: number): Promise<void>;
   /** The A/P invoice created from this portal invoice in company database `bd`, or null. */
   findFacturaProveedor(bd: string, portalId: number): Promise<ErpFacturaProveedor | null>;
   /** Every A/P invoice created by the portal in the scope, with its payment and cancellation as they are now. */

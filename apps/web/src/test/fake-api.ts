@@ -1,4 +1,4 @@
-import { CALLS, type CallAnswer, type CallName, type LoginData, type Operador } from "@portal/contracts";
+import { CALLS, type CallAnswer, type CallName, type CallSpec, type LoginData, type Operador } from "@portal/contracts";
 import { session } from "../lib/session";
 import { type FakeCall, fakeApi } from "./render-app";
 
@@ -46,14 +46,22 @@ const isRaw = (answer: unknown): answer is RawAnswer =>
   typeof answer === "object" && answer !== null && "body" in answer && !Array.isArray(answer);
 
 /**
- * Replaces fetch: a call listed in `answers` gets its success answer (`{status, message, data}`) checked by
- * the contract; anything else 404s. Returns the calls made, for assertions on what was sent.
+ * Replaces fetch: a call listed in `answers` has its request and its success answer (`{status, message, data}`)
+ * checked by the contract; anything else 404s. Returns the calls made, for assertions on what was sent.
  */
 export function fakeCalls(answers: FakeAnswers): FakeCall[] {
   const names = Object.keys(answers) as CallName[];
   return fakeApi((call) => {
     const name = names.find((candidate) => call.url.endsWith(CALLS[candidate].path));
     if (!name) return undefined;
+    // A request the API would refuse (say, a review row without its Version) fails the test like an answer that
+    // drifts from the contract: console.error is checked after each test. The fake answers as the API would.
+    const { request } = CALLS[name] as CallSpec;
+    const checked = request && call.body !== undefined ? request.safeParse(call.body) : null;
+    if (checked && !checked.success) {
+      console.error(`fake-api: ${name} envió una petición que no cumple el contrato`, checked.error.issues);
+      return { status: 400, body: { status: "error", message: checked.error.issues[0]?.message ?? "" } };
+    }
     const entry = answers[name];
     const answer = typeof entry === "function" ? entry(call) : entry;
     if (answer === undefined) return undefined;

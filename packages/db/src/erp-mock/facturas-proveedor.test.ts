@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from "../testing";
 import {
   buscarFacturaProveedor,
   cancelarFacturaProveedor,
+  cancelarFacturaProveedorPorClave,
   cancelarPago,
   crearFacturaProveedor,
   ErpRechazo,
@@ -576,6 +577,39 @@ describe("cancelarFacturaProveedor", () => {
       .from(erpEntradas)
       .where(and(eq(erpEntradas.bd, bd), eq(erpEntradas.docEntry, e.docEntry)));
     expect(cabecera?.docStatus).toBe("O");
+  });
+});
+
+describe("cancelarFacturaProveedorPorClave", () => {
+  it("cancels by DocEntry once; again answers without writing (a retry); refuses an unknown key and a paid one", async () => {
+    const bd = nuevaBd();
+    const e = await entrada(bd);
+    const n = nueva(bd, e);
+    const { docEntry, docNum } = await crearFacturaProveedor(tdb.db, n);
+    expect(await cancelarFacturaProveedorPorClave(tdb.db, bd, docEntry)).toEqual({
+      docEntry,
+      docNum,
+      cancelada: true,
+      entradasReabiertas: 1,
+    });
+    const cancelada = await tdb.db.select().from(erpFacturas).where(eq(erpFacturas.portalId, n.portalId));
+    expect(cancelada.map((f) => f.canceled)).toEqual(["Y"]);
+    expect(await cancelarFacturaProveedorPorClave(tdb.db, bd, docEntry)).toEqual({
+      docEntry,
+      docNum,
+      cancelada: false,
+      entradasReabiertas: 0,
+    });
+    // Nothing written the second time: the document keeps its change stamp.
+    expect(await tdb.db.select().from(erpFacturas).where(eq(erpFacturas.portalId, n.portalId))).toEqual(cancelada);
+    expect(await rechazo(cancelarFacturaProveedorPorClave(tdb.db, bd, 999))).toBe(
+      `La factura de proveedor con DocEntry 999 no existe en ${bd}.`,
+    );
+    const otra = await crearFacturaProveedor(tdb.db, nueva(bd, await entrada(bd)));
+    await pagarFacturas(tdb.db, { bd, fecha: "2026-11-20", moneda: "MXN", facturas: [{ docNum: otra.docNum }] });
+    expect(await rechazo(cancelarFacturaProveedorPorClave(tdb.db, bd, otra.docEntry))).toMatch(
+      /cancele primero el pago/,
+    );
   });
 });
 

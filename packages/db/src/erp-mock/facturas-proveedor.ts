@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import {
   erpEntradaLineas,
@@ -444,18 +444,44 @@ export async function cancelarPago(db: Database, bd: string, docNum: number) {
 
 /**
  * Cancels an A/P invoice as SAP does: refused while a payment that is not cancelled applies to it; the goods
- * receipt lines it was based on are reopened so the receipt can be invoiced again.
+ * receipt lines it was based on are reopened so the receipt can be invoiced again. By DocNum, the number the
+ * accountants read (`npm run erp`); cancelling one already cancelled is refused.
  */
 export async function cancelarFacturaProveedor(db: Database, bd: string, docNum: number) {
+  const r = await cancelar(db, bd, eq(erpFacturas.docNum, docNum), String(docNum), false);
+  return { docNum, entradasReabiertas: r.entradasReabiertas };
+}
+
+/**
+ * What the portal's outbox asks for (SAP's `POST /PurchaseInvoices(DocEntry)/Cancel`): the same rules, by key,
+ * and idempotent: an A/P invoice that is already cancelled answers `cancelada: false` and writes nothing, so a
+ * retry after a lost answer is not an error.
+ */
+export async function cancelarFacturaProveedorPorClave(db: Database, bd: string, docEntry: number) {
+  const r = await cancelar(db, bd, eq(erpFacturas.docEntry, docEntry), `con DocEntry ${docEntry}`, true);
+  return { docEntry, docNum: r.docNum, cancelada: r.cancelada, entradasReabiertas: r.entradasReabiertas };
+}
+
+async function cancelar(
+  db: Database,
+  bd: string,
+  cual: SQL,
+  nombre: string,
+  yaCanceladaEsExito: boolean,
+): Promise<{ docNum: number; cancelada: boolean; entradasReabiertas: number }> {
   return db.transaction(async (txx) => {
     const tx = txx as unknown as Database;
     const [factura] = await tx
       .select()
       .from(erpFacturas)
-      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docNum, docNum)))
+      .where(and(eq(erpFacturas.bd, bd), cual))
       .for("update");
-    if (!factura) throw new ErpRechazo(`La factura de proveedor ${docNum} no existe en ${bd}.`);
-    if (factura.canceled === "Y") throw new ErpRechazo(`La factura de proveedor ${docNum} ya está cancelada.`);
+    if (!factura) throw new ErpRechazo(`La factura de proveedor ${nombre} no existe en ${bd}.`);
+    const docNum = factura.docNum;
+    if (factura.canceled === "Y") {
+      if (yaCanceladaEsExito) return { docNum, cancelada: false, entradasReabiertas: 0 };
+      throw new ErpRechazo(`La factura de proveedor ${docNum} ya está cancelada.`);
+    }
     const pagos = await tx
       .select({ docNum: erpPagos.docNum })
       .from(erpPagoFacturas)
@@ -516,7 +542,7 @@ export async function cancelarFacturaProveedor(db: Database, bd: string, docNum:
       .update(erpFacturas)
       .set({ canceled: "Y", docStatus: "C" })
       .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, factura.docEntry)));
-    return { docNum, entradasReabiertas: entradas.length };
+    return { docNum, cancelada: true, entradasReabiertas: entradas.length };
   });
 }
 

@@ -432,6 +432,7 @@ export const PERFIL_ERP_DEMO: Record<string, Pick<SocioSemilla, "zipCode" | "cat
 export {
   buscarFacturaProveedor,
   cancelarFacturaProveedor,
+  cancelarFacturaProveedorPorClave,
   cancelarPago,
   crearFacturaProveedor,
   ErpRechazo,

@@ -103,9 +103,11 @@ export const facturas = pgTable(
 
 /**
  * Work the portal owes the ERP (issue 13), written in the same transaction as the decision that causes it (the
- * outbox pattern of correo_outbox): today 'crear_factura', the A/P invoice of an accepted invoice. A worker
- * runs due jobs with retries and backoff; `bloqueado_hasta` is the lease of a job being worked on, so two
- * workers (or a worker and an employee's retry) never run one job at once. One job per kind and invoice.
+ * outbox pattern of correo_outbox): 'crear_factura', the A/P invoice of an accepted invoice, and
+ * 'cancelar_factura' (issue 22, decision 021), the cancellation of an A/P invoice whose portal invoice is not
+ * accepted. A worker runs due jobs with retries and backoff; `bloqueado_hasta` is the lease of a job being
+ * worked on, so two workers (or a worker and an employee's retry) never run one job at once. One job per kind
+ * and invoice.
  */
 export const erpTrabajos = pgTable(
   "erp_trabajos",
@@ -127,7 +129,7 @@ export const erpTrabajos = pgTable(
   },
   (t) => [
     check("erp_trabajos_estado_chk", sql`${t.estado} in ('pendiente','hecho','fallido')`),
-    check("erp_trabajos_tipo_chk", sql`${t.tipo} in ('crear_factura')`),
+    check("erp_trabajos_tipo_chk", sql`${t.tipo} in ('crear_factura','cancelar_factura')`),
     uniqueIndex("erp_trabajos_factura_key").on(t.tipo, t.facturaId),
     index("erp_trabajos_pendientes_idx").on(t.estado, t.siguienteIntento),
   ],

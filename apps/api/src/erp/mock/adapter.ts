@@ -2,6 +2,7 @@ import type { Database } from "@portal/db";
 import { schema } from "@portal/db";
 import {
   buscarFacturaProveedor,
+  cancelarFacturaProveedorPorClave,
   crearFacturaProveedor,
   ErpRechazo,
   type FacturaProveedor,
@@ -339,6 +340,16 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     },
     findPago: async (bd, docNum) =>
       (await pagos(and(eq(erpPagos.bd, bd), eq(erpPagos.docNum, docNum)) as SQL))[0] ?? null,
+    // Keys travel as one JSON parameter, like listDocumentos'; the filter names OVPM's key columns, which both of
+    // pagos()'s queries read (the second joins OVPM).
+    readPagos: async (claves) =>
+      claves.length === 0
+        ? []
+        : pagos(
+            sql`(${erpPagos.bd}, ${erpPagos.docEntry}) in (select bd, doc_entry from jsonb_to_recordset(${JSON.stringify(
+              claves.map((c) => ({ bd: c.bd, doc_entry: c.docEntry })),
+            )}::jsonb) as k(bd text, doc_entry int))`,
+          ),
     async listAplicaciones(bd, facturaDocEntries) {
       if (facturaDocEntries.length === 0) return [];
       const rows = await db
@@ -391,6 +402,14 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
         return { docEntry, docNum };
       } catch (error) {
         // The ERP's own refusals keep their message; anything else (connection, timeout) may be retried.
+        if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
+        throw error;
+      }
+    },
+    async cancelFacturaProveedor(bd, docEntry) {
+      try {
+        await cancelarFacturaProveedorPorClave(db, bd, docEntry);
+      } catch (error) {
         if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
         throw error;
       }

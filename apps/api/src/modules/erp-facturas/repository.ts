@@ -1,10 +1,12 @@
 import { type Database, schema } from "@portal/db";
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 
 const { erpTrabajos } = schema;
 
 export type ErpTrabajo = typeof erpTrabajos.$inferSelect;
 export const TIPO_CREAR_FACTURA = "crear_factura";
+/** The cancellation of the A/P invoice of an invoice that is not accepted (issue 22, decision 021). */
+export const TIPO_CANCELAR_FACTURA = "cancelar_factura";
 
 /** The ERP outbox (erp_trabajos): jobs written with the decision that causes them, leased while they run. */
 export function createErpTrabajosRepository(db: Database) {
@@ -17,6 +19,21 @@ export function createErpTrabajosRepository(db: Database) {
         .insert(erpTrabajos)
         .values({ tipo: TIPO_CREAR_FACTURA, facturaId, siguienteIntento: now, createdAt: now })
         .onConflictDoNothing();
+    },
+    /**
+     * The cancellation of the invoice's A/P invoice (decision 021), written in the transaction of whatever finds
+     * the invoice not accepted (a review, the creation job). A cancellation that is done or failed is armed again
+     * (cancelling in the ERP is idempotent); one waiting or running is left alone.
+     */
+    encolarCancelacion: async (facturaId: number, now: Date) => {
+      await db
+        .insert(erpTrabajos)
+        .values({ tipo: TIPO_CANCELAR_FACTURA, facturaId, siguienteIntento: now, createdAt: now })
+        .onConflictDoUpdate({
+          target: [erpTrabajos.tipo, erpTrabajos.facturaId],
+          set: { estado: "pendiente", intentos: 0, ultimoError: "", siguienteIntento: now, terminadoAt: null },
+          setWhere: ne(erpTrabajos.estado, "pendiente"),
+        });
     },
     /**
      * Leases up to `limit` due jobs until `hasta` and counts the attempt: two workers never get the same job

@@ -6,7 +6,7 @@ import { Conflict, DomainError, Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
 import type { FacturaRecord } from "../facturas/repository";
-import type { ErpTrabajo } from "./repository";
+import { type ErpTrabajo, TIPO_CANCELAR_FACTURA, TIPO_CREAR_FACTURA } from "./repository";
 
 /** How long one attempt may hold its job before another worker may take it (a worker that died mid-way). */
 export const ERP_LEASE_MS = 5 * 60_000;
@@ -40,6 +40,9 @@ type Resultado = { ok: true; docNum: number } | { ok: false; mensaje: string; re
  * invoice of this portal invoice (the id travels with the document), so a retry after a lost answer or a worker
  * that died mid-way never creates a second one. Transient failures retry with backoff; the ERP's refusals stop
  * and wait for an employee. It also brings payment and cancellation back from the ERP (sincronizar).
+ *
+ * Nothing is created for an invoice that is not Aceptada when its job runs; an A/P invoice the ERP already has
+ * for such an invoice is cancelled through the same outbox ('cancelar_factura', issue 22, decision 021).
  */
 export function createErpFacturasService({ data, clock, erp }: { data: Data; clock: Clock; erp: ErpAdapter }) {
   const { repos, withTransaction } = data;
@@ -47,6 +50,8 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
   // The ERP's fingerprint of each scope's A/P invoices when the mirror was last brought up to date.
   const sincronizadas = new Map<string, string>();
   let corriendo: Promise<number> | null = null;
+  // A job enqueued another while this pass ran (a cancellation): the pass goes round once more.
+  let otraVuelta = false;
 
   async function crearEnErp(factura: FacturaRecord) {
     const existente = await erp.findFacturaProveedor(factura.bd, factura.id);
@@ -54,12 +59,31 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
     return erp.createFacturaProveedor(facturaProveedorDe(factura));
   }
 
-  /** One attempt at a leased job; records the outcome on the job (and the invoice) and returns it. */
-  async function ejecutar(trabajo: ErpTrabajo): Promise<Resultado> {
+  /** A failed attempt: the ERP's refusals stop, other failures back off (up to ERP_MAX_INTENTOS). */
+  async function fallo(trabajo: ErpTrabajo, error: unknown): Promise<Resultado> {
+    const rechazo = error instanceof ErpRechazoError;
+    const mensaje = mensajeDe(error);
+    const siguiente =
+      rechazo || trabajo.intentos >= ERP_MAX_INTENTOS
+        ? null
+        : new Date(clock().getTime() + erpBackoffMs(trabajo.intentos));
+    await repos.erpTrabajos.fallar(trabajo.id, mensaje, siguiente);
+    return { ok: false, mensaje, rechazo };
+  }
+
+  /** One attempt at a leased creation job; records the outcome on the job (and the invoice) and returns it. */
+  async function crear(trabajo: ErpTrabajo): Promise<Resultado> {
     const factura = await repos.facturas.findById(trabajo.facturaId);
     if (factura?.estatus !== "A") {
-      // Nothing to create (cannot happen through the portal: an accepted invoice stays accepted).
-      await repos.erpTrabajos.fallar(trabajo.id, MSG.erpNoAceptada, null);
+      // Re-checked when the job runs: nothing is created for an invoice that is not accepted. The portal no longer
+      // gets here (an acceptance is final and every state change is conditional on the version read), but an
+      // invoice changed before that rule existed may have an A/P invoice from an earlier attempt: its cancellation
+      // is queued with this outcome (it finds nothing to cancel when there is none).
+      await withTransaction(async (tx) => {
+        await tx.erpTrabajos.fallar(trabajo.id, MSG.erpNoAceptada, null);
+        await tx.erpTrabajos.encolarCancelacion(trabajo.facturaId, clock());
+      });
+      otraVuelta = true;
       return { ok: false, mensaje: MSG.erpNoAceptada, rechazo: true };
     }
     try {
@@ -70,24 +94,49 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
       });
       return { ok: true, docNum };
     } catch (error) {
-      const rechazo = error instanceof ErpRechazoError;
-      const mensaje = mensajeDe(error);
-      const siguiente =
-        rechazo || trabajo.intentos >= ERP_MAX_INTENTOS
-          ? null
-          : new Date(clock().getTime() + erpBackoffMs(trabajo.intentos));
-      await repos.erpTrabajos.fallar(trabajo.id, mensaje, siguiente);
-      return { ok: false, mensaje, rechazo };
+      return fallo(trabajo, error);
     }
   }
+
+  /**
+   * One attempt at a leased cancellation (decision 021): the invoice's A/P invoice, found by the portal id like a
+   * creation, is cancelled unless the invoice is accepted by now (then its A/P invoice is owed) or there is none
+   * or it is cancelled already. Once done, the invoice no longer mirrors it (a rejected invoice does not show
+   * 'Cancelado'). Retried like a creation; the ERP's refusal (a payment applied to it) stops it ('fallido', with
+   * the ERP's message on the job).
+   */
+  async function cancelar(trabajo: ErpTrabajo): Promise<{ ok: boolean }> {
+    const factura = await repos.facturas.findById(trabajo.facturaId);
+    try {
+      const existente =
+        factura && factura.estatus !== "A" ? await erp.findFacturaProveedor(factura.bd, factura.id) : null;
+      if (factura && existente && existente.canceled === "N") {
+        await erp.cancelFacturaProveedor(factura.bd, existente.docEntry);
+      }
+      await withTransaction(async (tx) => {
+        if (existente) await tx.facturas.olvidarErp(trabajo.facturaId);
+        await tx.erpTrabajos.terminar(trabajo.id, clock());
+      });
+      return { ok: true };
+    } catch (error) {
+      return fallo(trabajo, error);
+    }
+  }
+
+  const ejecutar = (trabajo: ErpTrabajo) =>
+    trabajo.tipo === TIPO_CANCELAR_FACTURA ? cancelar(trabajo) : crear(trabajo);
 
   async function correrVencidos(): Promise<number> {
     let hechos = 0;
     for (;;) {
+      otraVuelta = false;
       const now = clock();
       const trabajos = await repos.erpTrabajos.reclamarVencidos(now, new Date(now.getTime() + ERP_LEASE_MS), 10);
-      for (const trabajo of trabajos) if ((await ejecutar(trabajo)).ok) hechos++;
-      if (trabajos.length < 10) return hechos;
+      for (const trabajo of trabajos) {
+        const resultado = await ejecutar(trabajo);
+        if (resultado.ok && trabajo.tipo === TIPO_CREAR_FACTURA) hechos++;
+      }
+      if (trabajos.length < 10 && !otraVuelta) return hechos;
     }
   }
 
@@ -101,7 +150,10 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
     encolados() {
       for (const despertar of despertadores) despertar();
     },
-    /** One pass over the due jobs (never two at once in this process); returns how many A/P invoices were made. */
+    /**
+     * One pass over the due jobs (never two at once in this process), cancellations included; returns how many
+     * A/P invoices were made.
+     */
     flush(): Promise<number> {
       corriendo ??= correrVencidos().finally(() => {
         corriendo = null;
@@ -126,7 +178,7 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
         if (actual?.erpDocNum != null) return MSG.erpFacturaCreada(actual.erpDocNum);
         throw new Conflict("La factura se está registrando en el ERP en este momento; actualice en unos segundos.");
       }
-      const resultado = await ejecutar(trabajo);
+      const resultado = await crear(trabajo);
       if (resultado.ok) return MSG.erpFacturaCreada(resultado.docNum);
       if (resultado.rechazo) throw new Invalid(MSG.erpRechazo(resultado.mensaje));
       throw new ErpNoDisponible(MSG.erpNoDisponible(resultado.mensaje));

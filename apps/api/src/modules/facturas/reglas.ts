@@ -22,6 +22,9 @@ export const FACTURA_MSG = {
   noCoincide: (campo: string, enviado: string, xml: string) =>
     `El dato ${campo} enviado («${enviado}») no coincide con el del XML («${xml}»).`,
   facturaAceptada: (folio: string) => `La factura con folio ${folio} ya fue aceptada y no se puede modificar.`,
+  /** Issue 22: the invoice changed (a reviewer decided) while the correction was being checked. */
+  correccionDesactualizada: (folio: string) =>
+    `La factura con folio ${folio} cambió mientras se procesaba su corrección; vuelva a cargarla para ver su estado.`,
   /** Issue 15: the SAT's list of taxpayers who invoice simulated operations (article 69-B of the CFF). */
   emisorDefinitivo69b: (rfc: string) =>
     `El emisor ${rfc} está en la lista definitiva del artículo 69-B del CFF (operaciones simuladas) publicada por ` +

@@ -76,7 +76,8 @@ export function createFacturasRepository(db: Database) {
           'FechaPago', to_char(x.erp_fecha_pago, 'YYYY-MM-DD'), 'Comentarios', x.comentarios, 'BD', x.bd,
           'DocCur', x.moneda, 'Regimen', x.regimen_receptor, 'E_mail', x.email, 'Version', x.version,
           'FolioSAP', x.erp_doc_num,
-          'EstadoERP', case when x.erp_doc_num is not null or x.trabajo_estado = 'hecho' then 'creada'
+          'EstadoERP', case when x.estatus <> 'A' then ''
+            when x.erp_doc_num is not null or x.trabajo_estado = 'hecho' then 'creada'
             when x.trabajo_estado is null then '' else x.trabajo_estado end,
           'ErrorERP', ${paraEmpleado ? sql`coalesce(x.trabajo_error, '')` : sql`''`}
           ${
@@ -109,11 +110,11 @@ export function createFacturasRepository(db: Database) {
       rowsJson(cardCode === null ? sql`true` : sql`f.card_code = ${cardCode}`, cardCode === null),
     /**
      * The review list (issue 13): invoices Pendiente or Rechazada, and those accepted since `aceptadasDesde`
-     * (shown locked, so a reviewer sees what was just decided); never those the ERP cancelled (Cancelado).
+     * (shown locked, so a reviewer sees what was just decided); never accepted ones the ERP cancelled (Cancelado).
      */
     pendientesJson: (aceptadasDesde: Date): Promise<string> =>
       rowsJson(
-        sql`(f.estatus in ('P', 'R') or (f.estatus = 'A' and f.updated_at >= ${aceptadasDesde})) and not f.erp_cancelada`,
+        sql`(f.estatus in ('P', 'R') or (f.estatus = 'A' and f.updated_at >= ${aceptadasDesde} and not f.erp_cancelada))`,
         true,
         true,
       ),
@@ -141,9 +142,21 @@ export function createFacturasRepository(db: Database) {
       await db.update(facturas).set({ erpDocEntry: docEntry, erpDocNum: docNum }).where(eq(facturas.id, id));
     },
     /**
+     * The invoice's A/P invoice was cancelled because the invoice is not accepted (decision 021): the mirror
+     * columns forget it, so the invoice shows its own status, not the ERP's 'Cancelado'. An invoice accepted by
+     * then keeps them.
+     */
+    olvidarErp: async (id: number) => {
+      await db
+        .update(facturas)
+        .set({ erpDocEntry: null, erpDocNum: null, erpPagado: "0", erpFechaPago: null, erpCancelada: false })
+        .where(and(eq(facturas.id, id), ne(facturas.estatus, "A")));
+    },
+    /**
      * Brings the mirror columns up to what the ERP says now, writing only the invoices that changed (so an
      * unchanged ERP leaves versions, and the cached list answers, alone). An A/P invoice counts only for the
-     * portal invoice of the same supplier and company database. Returns how many changed.
+     * portal invoice of the same supplier and company database, and only while that invoice is accepted (one that
+     * is not has its A/P invoice cancelled by the outbox, decision 021). Returns how many changed.
      */
     sincronizarErp: async (estados: readonly EstadoErpFactura[]): Promise<number> => {
       if (estados.length === 0) return 0;
@@ -164,7 +177,7 @@ export function createFacturasRepository(db: Database) {
           erp_fecha_pago = e.fecha_pago, erp_cancelada = e.cancelada
         from jsonb_to_recordset(${filas}::jsonb) as e(id int, bd text, card_code text, doc_entry int, doc_num int,
           pagado numeric, fecha_pago date, cancelada boolean)
-        where f.id = e.id and f.bd = e.bd and f.card_code = e.card_code
+        where f.id = e.id and f.bd = e.bd and f.card_code = e.card_code and f.estatus = 'A'
           and (f.erp_doc_entry, f.erp_doc_num, f.erp_pagado, f.erp_fecha_pago, f.erp_cancelada)
             is distinct from (e.doc_entry, e.doc_num, e.pagado, e.fecha_pago, e.cancelada)
         returning f.id`)) as unknown as { rows: unknown[] };
@@ -240,9 +253,19 @@ export function createFacturasRepository(db: Database) {
           ).map((r) => r.docNum),
     insert: async (values: NuevaFactura) =>
       (await db.insert(facturas).values(values).returning({ id: facturas.id }))[0]!.id,
-    update: async (id: number, values: Partial<NuevaFactura>) => {
-      await db.update(facturas).set(values).where(eq(facturas.id, id));
-    },
+    /**
+     * A supplier's correction, only if the invoice is still at the version the supplier's call read (issue 22): a
+     * reviewer's decision in between moves the version (trigger, migration 0006) and this writes nothing. False
+     * then.
+     */
+    corregir: async (id: number, version: number, values: Partial<NuevaFactura>) =>
+      (
+        await db
+          .update(facturas)
+          .set(values)
+          .where(and(eq(facturas.id, id), eq(facturas.version, version)))
+          .returning({ id: facturas.id })
+      ).length === 1,
     /** The sociedades a supplier is registered with, with what the invoice form needs. */
     sociedadesDe: (cardCode: string) =>
       db

@@ -266,7 +266,7 @@ export function createFacturasService({
         if (actual.estatus === "A") motivos.push(FACTURA_MSG.revisionBloqueada(actual.folio));
         else if (fila.Estatus === "R" && !(fila.Comentarios ?? "").trim()) {
           motivos.push(FACTURA_MSG.rechazoSinComentario(actual.folio));
-        } else if (fila.Version !== undefined && fila.Version !== actual.version) {
+        } else if (fila.Version !== actual.version) {
           motivos.push(FACTURA_MSG.revisionDesactualizada(actual.folio));
         }
       }
@@ -276,7 +276,7 @@ export function createFacturasService({
         for (const fila of filas) {
           const actual = actuales.get(fila.Factura)!;
           const comentario = (fila.Comentarios ?? "").trim();
-          const hecho = await tx.facturas.decide(actual.id, fila.Version ?? actual.version, {
+          const hecho = await tx.facturas.decide(actual.id, fila.Version, {
             estatus: fila.Estatus,
             comentarios: comentario,
             updatedAt: now,
@@ -295,8 +295,11 @@ export function createFacturasService({
             usuarioRef: user.id,
             at: now,
           });
-          // Accepted: the ERP's A/P invoice is owed, as a job committed with the decision (issue 13).
+          // Accepted: the ERP's A/P invoice is owed, as a job committed with the decision (issue 13). Not accepted
+          // but with an A/P invoice in the ERP (an invoice changed before every state change was conditional on its
+          // version): the A/P invoice is cancelled through the same outbox (issue 22, decision 021).
           if (fila.Estatus === "A") await tx.erpTrabajos.encolarFactura(actual.id, now);
+          else if (actual.erpDocEntry !== null) await tx.erpTrabajos.encolarCancelacion(actual.id, now);
           if (fila.Estatus !== actual.estatus && (fila.Estatus === "A" || fila.Estatus === "R")) {
             const decision = fila.Estatus === "A" ? "aceptada" : "rechazada";
             await avisarAlProveedor(
@@ -313,7 +316,7 @@ export function createFacturasService({
           }
         }
       });
-      if (filas.some((f) => f.Estatus === "A")) erpFacturas.encolados();
+      if (filas.some((f) => f.Estatus === "A" || actuales.get(f.Factura)?.erpDocEntry != null)) erpFacturas.encolados();
       return MSG.revisionExito;
     },
 
@@ -523,13 +526,15 @@ export function createFacturasService({
             }
             if (nuevoEstatus !== actual.estatus)
               auditar.push({ campo: "estatus", antes: actual.estatus, despues: nuevoEstatus });
-            await satEstado.guardar(tx, "factura", actual.id, sat.registro);
-            await tx.facturas.update(actual.id, {
+            // Only if nobody changed the invoice since this call read it (issue 22): the SAT's answer may take
+            // seconds, and a reviewer who accepted or decided meanwhile wins; the supplier reloads and sees it.
+            const corregida = await tx.facturas.corregir(actual.id, actual.version, {
               ...cambios,
               estatus: nuevoEstatus,
-              version: actual.version + 1,
               updatedAt: now,
             });
+            if (!corregida) throw new Invalid(FACTURA_MSG.correccionDesactualizada(actual.folio));
+            await satEstado.guardar(tx, "factura", actual.id, sat.registro);
             for (const a of auditar) {
               await tx.auditoria.record({
                 entidad: "factura",

@@ -37,6 +37,11 @@ export const PAGO_MSG = {
   revisionDesactualizada: (docNum: number) =>
     `El complemento del pago ${docNum} cambió mientras lo revisaba; recargue la lista y vuelva a decidir.`,
   sinComplemento: (docNum: number) => `El pago ${docNum} no tiene un complemento cargado que revisar.`,
+  // Issue 22
+  revisionPagoCancelado: (docNum: number) =>
+    `El pago ${docNum} fue cancelado en el ERP; su complemento ya no se revisa. Recargue la lista.`,
+  complementoDesactualizado: (docNum: number) =>
+    `Los documentos del pago ${docNum} cambiaron mientras se procesaba su carga; vuelva a cargar la página para ver su estado.`,
 } as const;
 
 const centavos = (v: string) => {

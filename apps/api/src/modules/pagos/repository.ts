@@ -1,5 +1,5 @@
 import { type Database, schema } from "@portal/db";
-import { and, count, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 
 const { complementosPago, facturas, proveedores, satEstadosCfdi, sociedades } = schema;
 
@@ -45,9 +45,19 @@ export function createPagosRepository(db: Database) {
       ).length > 0,
     insert: async (values: NuevoComplemento) =>
       (await db.insert(complementosPago).values(values).returning({ id: complementosPago.id }))[0]!.id,
-    update: async (id: number, values: Partial<NuevoComplemento>) => {
-      await db.update(complementosPago).set(values).where(eq(complementosPago.id, id));
-    },
+    /**
+     * A new complement or proof on an existing record, only if the record is still at the version this call read
+     * (issue 22): a reviewer's decision in between moves the version (trigger, migration 0008) and this writes
+     * nothing. False then.
+     */
+    actualizar: async (id: number, version: number, values: Partial<NuevoComplemento>) =>
+      (
+        await db
+          .update(complementosPago)
+          .set(values)
+          .where(and(eq(complementosPago.id, id), eq(complementosPago.version, version)))
+          .returning({ id: complementosPago.id })
+      ).length === 1,
     /** A reviewer's decision, only if the record is still at the version the reviewer saw; false otherwise. */
     decide: async (id: number, version: number, values: { estatus: string; comentarios: string; updatedAt: Date }) =>
       (
@@ -71,14 +81,15 @@ export function createPagosRepository(db: Database) {
             ),
           ),
         ),
-    /** Complements awaiting a decision (Pendiente or in Validación): the 'Pagos pendientes' tile. */
-    countPendientes: async () =>
-      (
-        await db
-          .select({ n: count() })
-          .from(complementosPago)
-          .where(and(isNotNull(complementosPago.uuid), inArray(complementosPago.estatus, ["P", "V"])))
-      )[0]?.n ?? 0,
+    /**
+     * Complements awaiting a decision (Pendiente or in Validación): the 'Pagos pendientes' tile counts those whose
+     * payment the review list shows (service).
+     */
+    porDecidir: () =>
+      db
+        .select()
+        .from(complementosPago)
+        .where(and(isNotNull(complementosPago.uuid), inArray(complementosPago.estatus, ["P", "V"]))),
     /** Sociedades by company database, with what a payment row and the complement checks need. */
     sociedadesPorBd: async (bds: readonly string[]) =>
       bds.length === 0

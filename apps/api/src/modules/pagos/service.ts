@@ -192,6 +192,18 @@ export function createPagosService({
     return pago;
   }
 
+  /**
+   * The ERP payments of these complement records that the review shows: in the user's scope, still in the ERP and
+   * not cancelled there, read in one call (issue 22), by key.
+   */
+  async function pagosEnRevision(user: SessionUser, registros: readonly ComplementoRecord[]): Promise<ErpPago[]> {
+    const scope = await erpScope(user);
+    const claves = registros
+      .filter((r) => scope.bds.includes(r.bd))
+      .map((r) => ({ bd: r.bd, docEntry: r.pagoDocEntry }));
+    return (await erp.readPagos(claves)).filter((p) => p.canceled !== "Y");
+  }
+
   /** Refusals common to both operators: a cancelled payment, an accepted complement. */
   function bloqueos(pago: ErpPago, registro: ComplementoRecord | undefined): string[] {
     if (pago.canceled === "Y") return [PAGO_MSG.pagoCancelado(pago.docNum)];
@@ -331,13 +343,7 @@ export function createPagosService({
     async pendientes(user: SessionUser) {
       const desde = new Date(clock().getTime() - 30 * 86_400_000);
       const registros = await repo.pendientes(desde);
-      const pagos: ErpPago[] = [];
-      const scope = await erpScope(user);
-      for (const r of registros) {
-        if (!scope.bds.includes(r.bd)) continue;
-        const pago = await erp.findPago(r.bd, r.pagoDocNum);
-        if (pago && pago.canceled !== "Y") pagos.push(pago);
-      }
+      const pagos = await pagosEnRevision(user, registros);
       pagos.sort((a, b) =>
         a.docDate !== b.docDate
           ? a.docDate < b.docDate
@@ -362,7 +368,11 @@ export function createPagosService({
         };
       });
     },
-    countPendientes: () => repo.countPendientes(),
+    /**
+     * The 'Pagos pendientes' tile: the review list's complements awaiting a decision (Pendiente or Validación),
+     * so never one whose payment the ERP cancelled (the list hides those).
+     */
+    countPendientes: async (user: SessionUser) => (await pagosEnRevision(user, await repo.porDecidir())).length,
 
     /**
      * postPago: a supplier's complement (PDF + Pagos 2.0 XML) or an employee's proof (PDF). Refused once the
@@ -445,16 +455,21 @@ export function createPagosService({
      * complement are reviewed. Audited; the supplier is mailed on A and R at its stored addresses.
      */
     async revisar(user: SessionUser, filasRevision: RevisionPago[]): Promise<string> {
-      const actuales = new Map((await repo.findByIds(filasRevision.map((f) => f.Pago))).map((r) => [r.id, r]));
+      const registros = await repo.findByIds(filasRevision.map((f) => f.Pago));
+      const actuales = new Map(registros.map((r) => [r.id, r]));
+      // A payment the ERP cancelled since the list was loaded leaves the list: it is not decided either.
+      const vigentes = new Set((await pagosEnRevision(user, registros)).map((p) => `${p.bd}\u0000${p.docEntry}`));
       const motivos: string[] = [];
       for (const fila of filasRevision) {
         const actual = actuales.get(fila.Pago);
         if (!actual) motivos.push(PAGO_MSG.revisionNoExiste(fila.Pago));
         else if (actual.estatus === "A") motivos.push(PAGO_MSG.revisionBloqueada(actual.pagoDocNum));
-        else if (!actual.uuid) motivos.push(PAGO_MSG.sinComplemento(actual.pagoDocNum));
+        else if (!vigentes.has(`${actual.bd}\u0000${actual.pagoDocEntry}`)) {
+          motivos.push(PAGO_MSG.revisionPagoCancelado(actual.pagoDocNum));
+        } else if (!actual.uuid) motivos.push(PAGO_MSG.sinComplemento(actual.pagoDocNum));
         else if (fila.Estatus === "R" && !(fila.Comentarios ?? "").trim()) {
           motivos.push(PAGO_MSG.rechazoSinComentario(actual.pagoDocNum));
-        } else if (fila.Version !== undefined && fila.Version !== actual.version) {
+        } else if (fila.Version !== actual.version) {
           motivos.push(PAGO_MSG.revisionDesactualizada(actual.pagoDocNum));
         }
       }
@@ -464,7 +479,7 @@ export function createPagosService({
         for (const fila of filasRevision) {
           const actual = actuales.get(fila.Pago)!;
           const comentario = (fila.Comentarios ?? "").trim();
-          const hecho = await tx.pagos.decide(actual.id, fila.Version ?? actual.version, {
+          const hecho = await tx.pagos.decide(actual.id, fila.Version, {
             estatus: fila.Estatus,
             comentarios: comentario,
             updatedAt: now,
@@ -502,7 +517,10 @@ export function createPagosService({
     },
   };
 
-  /** Updates the payment's record, or creates it with these values; returns its id. */
+  /**
+   * Updates the payment's record, only if nobody changed it since this call read it (issue 22: the SAT's answer
+   * may take seconds, and a reviewer who decided meanwhile wins), or creates it with these values; returns its id.
+   */
   async function guardarRegistro(
     tx: Repositories,
     pago: ErpPago,
@@ -512,7 +530,9 @@ export function createPagosService({
     now: Date,
   ): Promise<number> {
     if (registro) {
-      await tx.pagos.update(registro.id, valores);
+      if (!(await tx.pagos.actualizar(registro.id, registro.version, valores))) {
+        throw new Invalid(PAGO_MSG.complementoDesactualizado(pago.docNum));
+      }
       return registro.id;
     }
     return tx.pagos.insert({

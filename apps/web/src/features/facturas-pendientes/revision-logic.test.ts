@@ -1,4 +1,4 @@
-import { reintentarErpRequestSchema } from "@portal/contracts";
+import { patchFacturasPendientesRequestSchema, reintentarErpRequestSchema } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
 import { makeFactura } from "../facturas/facturas.fixtures";
 import {
@@ -17,7 +17,14 @@ const REVISOR = { id: "1", operador: "Empleado" } as const;
 const FILAS = [
   makeFactura({ Fila: 1, IdFactura: 21, FolioFactura: "B-1", EstatusFactura: "P", Version: 3 }),
   makeFactura({ Fila: 2, IdFactura: 22, FolioFactura: "B-2", EstatusFactura: "A", Version: 1 }),
-  makeFactura({ Fila: 3, IdFactura: 23, FolioFactura: "B-3", EstatusFactura: "R", Comentarios: "Sin firma" }),
+  makeFactura({
+    Fila: 3,
+    IdFactura: 23,
+    FolioFactura: "B-3",
+    EstatusFactura: "R",
+    Comentarios: "Sin firma",
+    Version: 6,
+  }),
   makeFactura({ Fila: 4, IdFactura: 24, FolioFactura: "B-4", EstatusFactura: "X" }),
 ];
 
@@ -37,7 +44,7 @@ describe("pending invoice review rules", () => {
     expect(filasMarcadas(FILAS, edits).map((row) => row.FolioFactura)).toEqual(["B-1", "B-4"]);
   });
 
-  it("builds the contract's payload: chosen status and comment, stored ones by default, Version when known", () => {
+  it("builds the contract's payload: chosen status and comment, stored ones by default, the Version the reviewer saw", () => {
     const edits = {
       "21": { [COLUMNA.revisado]: true, [COLUMNA.estatus]: "A", [COLUMNA.comentarios]: "  Correcta " },
       "23": { [COLUMNA.revisado]: true },
@@ -66,9 +73,11 @@ describe("pending invoice review rules", () => {
           Estatus: "R",
           BD: "SBO_MCI",
           Correo: "facturacion@kemper.edu.mx",
+          Version: 6,
         },
       ],
     });
+    expect(revision.ok && patchFacturasPendientesRequestSchema.safeParse(revision.request).success).toBe(true);
   });
 
   it("refuses a rejection without a comment, naming each folio", () => {

@@ -86,7 +86,7 @@ export function construirRevision(
       Estatus,
       BD: row.BD,
       Correo: row.E_mail,
-      ...(row.Version === undefined ? {} : { Version: row.Version }),
+      Version: row.Version,
     }),
     (row) => motivoRechazoRequerido(row.FolioFactura),
   );

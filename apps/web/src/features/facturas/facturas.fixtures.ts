@@ -81,6 +81,7 @@ export function makeFactura(overrides: Partial<FacturaRow> = {}): FacturaRow {
     DocCur: "MXN",
     Regimen: "603",
     E_mail: "facturacion@kemper.edu.mx",
+    Version: 1,
     ...overrides,
   };
 }

@@ -13,11 +13,19 @@ import {
 const REVISOR = { id: "1", operador: "Empleado" } as const;
 
 const FILAS = [
-  makePagoPendiente({ Fila: 1, IdPago: 51, DocEntry: 1, DocNum: 601, U_SYS_PMESPA: "P" }),
+  makePagoPendiente({ Fila: 1, IdPago: 51, DocEntry: 1, DocNum: 601, U_SYS_PMESPA: "P", Version: 4 }),
   makePagoPendiente({ Fila: 2, IdPago: 52, DocEntry: 2, DocNum: 602, U_SYS_PMESPA: "A" }),
-  makePagoPendiente({ Fila: 3, IdPago: 53, DocEntry: 3, DocNum: 603, U_SYS_PMESPA: "R", U_SYS_PMMERR: "Sin sello" }),
+  makePagoPendiente({
+    Fila: 3,
+    IdPago: 53,
+    DocEntry: 3,
+    DocNum: 603,
+    U_SYS_PMESPA: "R",
+    U_SYS_PMMERR: "Sin sello",
+    Version: 7,
+  }),
   makePagoPendiente({ Fila: 4, IdPago: 54, DocEntry: 4, DocNum: 604, U_SYS_PMESPA: "V" }),
-  makePagoPendiente({ Fila: 5, IdPago: null, DocEntry: 5, DocNum: 605, U_SYS_PMESPA: "" }),
+  makePagoPendiente({ Fila: 5, IdPago: null, DocEntry: 5, DocNum: 605, U_SYS_PMESPA: "", Version: undefined }),
 ];
 const clave = (fila: number) => REVISION_PAGOS.clave(FILAS[fila - 1] as (typeof FILAS)[number]);
 const marcar = (...filas: number[]) =>
@@ -36,7 +44,7 @@ describe("pending payment review rules", () => {
     ]);
   });
 
-  it("builds the PATCH body of spec §3 with the chosen status and comment", () => {
+  it("builds the PATCH body of spec §3 with the chosen status and comment and the Version the reviewer saw", () => {
     const edits = {
       ...marcar(1, 3),
       [clave(1)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.estatus]: "V" },
@@ -56,6 +64,7 @@ describe("pending payment review rules", () => {
           BD: "SBO_KIJ",
           Correo: "facturacion@kemper.edu.mx",
           PagoSAP: 601,
+          Version: 4,
         },
         {
           usuario: "1",
@@ -67,6 +76,7 @@ describe("pending payment review rules", () => {
           BD: "SBO_KIJ",
           Correo: "facturacion@kemper.edu.mx",
           PagoSAP: 603,
+          Version: 7,
         },
       ],
     });

@@ -49,7 +49,8 @@ export const motivoRechazoPagoRequerido = (docNum: number) =>
 
 /**
  * The PATCH body (spec §3 Payment review payload): one entry per checked row with usuario, id, operador, Pago
- * (the complement's IdPago), the chosen Comentarios and Estatus, BD, Correo and PagoSAP (the DocNum).
+ * (the complement's IdPago), the chosen Comentarios and Estatus, BD, Correo, PagoSAP (the DocNum) and the Version
+ * the reviewer saw (issue 22: a record changed since then refuses the whole review).
  */
 export function construirRevisionPagos(
   operator: Operator,
@@ -71,6 +72,8 @@ export function construirRevisionPagos(
       BD: row.U_SYS_PMSNBD,
       ...correoPista(row.E_Mail),
       PagoSAP: row.DocNum,
+      // Every row with a record carries its version; 0 matches none, so the server refuses rather than decide blind.
+      Version: row.Version ?? 0,
     }),
     (row) => motivoRechazoPagoRequerido(row.DocNum),
   );

@@ -14,6 +14,7 @@ export function makePago(overrides: Partial<PagoRow> = {}): PagoRow {
   return {
     Fila: 1,
     IdPago: 77,
+    Version: 1,
     NomSociedad: "KIJ, S.A DE C.V.",
     CardName: "ESCUELA KEMPER URGATE",
     U_SYS_PMUUID: "",

@@ -8,11 +8,11 @@ import { makePagoPendiente, UUID_FACTURA_1 } from "../../pagos/pagos.fixtures";
 import { CONFIRMACION_TITULO_PAGOS } from "./pagos-pendientes-table";
 
 const PENDIENTES = [
-  makePagoPendiente({ Fila: 1, IdPago: 61, DocEntry: 1, DocNum: 701, U_SYS_PMESPA: "P" }),
+  makePagoPendiente({ Fila: 1, IdPago: 61, DocEntry: 1, DocNum: 701, U_SYS_PMESPA: "P", Version: 3 }),
   makePagoPendiente({ Fila: 2, IdPago: 62, DocEntry: 2, DocNum: 702, U_SYS_PMESPA: "A" }),
   makePagoPendiente({ Fila: 3, IdPago: 63, DocEntry: 3, DocNum: 703, U_SYS_PMESPA: "R", U_SYS_PMMERR: "Sin sello" }),
-  makePagoPendiente({ Fila: 4, IdPago: 64, DocEntry: 4, DocNum: 704, U_SYS_PMESPA: "V" }),
-  makePagoPendiente({ Fila: 5, IdPago: null, DocEntry: 5, DocNum: 705, U_SYS_PMESPA: "" }),
+  makePagoPendiente({ Fila: 4, IdPago: 64, DocEntry: 4, DocNum: 704, U_SYS_PMESPA: "V", Version: 9 }),
+  makePagoPendiente({ Fila: 5, IdPago: null, DocEntry: 5, DocNum: 705, U_SYS_PMESPA: "", Version: undefined }),
   makePagoPendiente({ Fila: 6, IdPago: 66, DocEntry: 6, DocNum: 706, U_SYS_PMESPA: "P" }),
 ];
 
@@ -120,6 +120,7 @@ describe("/Pagos-Pendientes", () => {
         BD: "SBO_KIJ",
         Correo: "facturacion@kemper.edu.mx",
         PagoSAP: 701,
+        Version: 3,
       },
       {
         usuario: "1",
@@ -131,6 +132,7 @@ describe("/Pagos-Pendientes", () => {
         BD: "SBO_KIJ",
         Correo: "facturacion@kemper.edu.mx",
         PagoSAP: 704,
+        Version: 9,
       },
     ]);
     await waitFor(() => expect(calls.filter(isList).length).toBeGreaterThan(listadoInicial));

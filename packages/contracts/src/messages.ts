@@ -24,6 +24,15 @@ export const MSG = {
   demasiadasSolicitudes: "Demasiadas solicitudes. Intente de nuevo en un momento.",
   cuerpoDemasiadoGrande: "La solicitud excede el tamaño máximo permitido.",
   ok: "OK",
+  // Employee status (issue 22; not in the spec): the administrators' Desactivar / Activar action
+  empleadoDesactivado: "Se desactivó con éxito el empleado.",
+  empleadoActivado: "Se activó con éxito el empleado.",
+  empleadoYaInactivo: "El empleado ya está inactivo.",
+  empleadoYaActivo: "El empleado ya está activo.",
+  empleadoNoDesactivarseASiMismo: "Un administrador no puede desactivarse a sí mismo.",
+  estatusEmpleadoEnOtraAccion:
+    "El estatus del empleado no se cambia al actualizarlo: use la acción «Desactivar» o «Activar» del empleado.",
+  estatusEmpleadoCambio: "El estatus del empleado cambió mientras se procesaba la solicitud. Intente de nuevo.",
   // Review screens (spec §8)
   revisionExito: "Se proceso con exito el ó los registro(s)",
   revisionError: "No se procesaron los registro(s)",

@@ -11,6 +11,7 @@ import {
   pagoArchivoPolicy,
 } from "./modules/archivos/policies";
 import { createArchivosService } from "./modules/archivos/service";
+import { createPasswordAttempts } from "./modules/auth/attempts";
 import { createAuthService } from "./modules/auth/service";
 import { createCorreoService, type MailTransport } from "./modules/correo/service";
 import { createDocumentListService } from "./modules/documentos/lista";
@@ -54,13 +55,18 @@ export function createServices(
 ) {
   const data = createData(db);
   const { repos } = data;
-  const auth = createAuthService(repos.auth, clock, {
-    sessionTtlMs: config.SESSION_TTL_MS,
-    sessionMaxAgeMs: config.SESSION_MAX_AGE_MS,
+  // Password attempts (sign-in and a supplier's current password) share one count per account and address.
+  const passwordAttempts = createPasswordAttempts(repos.auth, clock, {
     maxFailures: config.LOGIN_MAX_FAILURES,
     maxFailuresPerIp: config.LOGIN_MAX_FAILURES_IP,
     failureWindowMs: config.LOGIN_WINDOW_MS,
   });
+  const auth = createAuthService(
+    repos.auth,
+    clock,
+    { sessionTtlMs: config.SESSION_TTL_MS, sessionMaxAgeMs: config.SESSION_MAX_AGE_MS },
+    passwordAttempts,
+  );
   // The ERP boundary (src/erp): one adapter for every module that reads SAP data; scope from the session.
   const erp = (options.erp ?? ((a) => a))(createMockErpAdapter(db));
   const erpScope = createErpScopeResolver(repos.sociedades);
@@ -73,7 +79,7 @@ export function createServices(
   const sociedades = createSociedadesService(data, clock, encryptionKey);
   // The SAT's 69-B list (issue 15): the catalogue's traffic light and the upload rules read it.
   const lista69b = createLista69bService({ data, url: config.SAT_69B_URL });
-  const proveedores = createProveedoresService(data, clock, correo, config.PUBLIC_URL, lista69b);
+  const proveedores = createProveedoresService(data, clock, correo, config.PUBLIC_URL, lista69b, passwordAttempts);
   const health = createHealthService(repos.health);
   // CFDI seal verification (issue 11): where certificates come from, and whether test ones are trusted.
   const sellos = {

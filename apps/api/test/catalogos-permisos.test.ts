@@ -56,6 +56,14 @@ const calls: Call[] = [
     },
     expect: adminOnly,
   },
+  {
+    // Deactivates the employee createEmpleado made just before (issue 22).
+    name: "updateEstatusEmpleado",
+    method: "POST",
+    url: "/api/empleados/updateEstatusEmpleado",
+    body: { Usuario: "jperez", Estatus: "I" },
+    expect: adminOnly,
+  },
   { name: "rowSociedades", method: "POST", url: "/api/sociedades/rowSociedades", body: {}, expect: read },
   {
     name: "createSociedad",

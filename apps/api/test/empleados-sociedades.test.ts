@@ -1,6 +1,7 @@
 import { MSG } from "@portal/contracts";
 import { decryptSecret, schema } from "@portal/db";
-import { eq } from "drizzle-orm";
+import { createEmpleado } from "@portal/db/seed";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, findSecrets, login, pdfBase64, type TestApp, testKey, withToken } from "./helpers";
 
@@ -70,10 +71,14 @@ describe("empleados", () => {
   });
 
   it("updates without touching the password when it is blank, and keeps the status locked", async () => {
+    // Spec §4: the status is locked after creation; a change is refused with a message pointing to the action.
+    const cambio = await post("/api/empleados/updateEmpleado", { ...nuevoEmpleado, Nombre: "Otro", Estatus: "I" });
+    expect(cambio.statusCode).toBe(400);
+    expect(cambio.json()).toEqual({ status: "error", message: MSG.estatusEmpleadoEnOtraAccion });
     const res = await post("/api/empleados/updateEmpleado", {
       ...nuevoEmpleado,
       Nombre: "Rocío Elena",
-      Estatus: "I",
+      Estatus: "A",
       Contraseña: "",
     });
     expect(res.json()).toEqual({ status: "success", message: MSG.empleadoActualizado });
@@ -85,6 +90,89 @@ describe("empleados", () => {
       payload: { usuario: "rgarcia", password: "Compras2026", operador: "Empleado" },
     });
     expect(still.statusCode).toBe(200);
+  });
+
+  it("Desactivar: the employee cannot sign in and its open session ends at once; Activar lets it back in", async () => {
+    const empleado = (await createEmpleado(t.tdb.db, { usuario: "pdesactivar", password: "Inicio2026" }))!;
+    const entrar = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { usuario: "pdesactivar", password: "Inicio2026", operador: "Empleado" },
+      });
+    const sesion = (await entrar()).json().data.token as string;
+    const areas = (token: string) => t.app.inject(withToken(token, { method: "GET", url: "/api/empleados/getAreas" }));
+    expect((await areas(sesion)).statusCode).toBe(200);
+
+    const desactivar = await post("/api/empleados/updateEstatusEmpleado", { Usuario: "pdesactivar", Estatus: "I" });
+    expect(desactivar.json()).toEqual({ status: "success", message: MSG.empleadoDesactivado });
+    const llamada = await areas(sesion);
+    expect(llamada.statusCode).toBe(401);
+    expect(llamada.json()).toEqual({ status: "error", message: MSG.sesionRequerida });
+    const intento = await entrar();
+    expect(intento.statusCode).toBe(401);
+    expect(intento.json().message).toBe(MSG.credencialesInvalidas);
+    const rows = (await post("/api/empleados/rowEmpleados", { tipo: "Lista" })).json().data;
+    expect(rows.find((r: { IdEmpleado: string }) => r.IdEmpleado === "pdesactivar").Estatus).toBe("I");
+    // Repeating it says so; the administrator's own session is untouched.
+    const otraVez = await post("/api/empleados/updateEstatusEmpleado", { Usuario: "pdesactivar", Estatus: "I" });
+    expect(otraVez.statusCode).toBe(409);
+    expect(otraVez.json().message).toBe(MSG.empleadoYaInactivo);
+
+    const activar = await post("/api/empleados/updateEstatusEmpleado", { Usuario: "pdesactivar", Estatus: "A" });
+    expect(activar.json()).toEqual({ status: "success", message: MSG.empleadoActivado });
+    expect((await entrar()).statusCode).toBe(200);
+    // The session that ended stays ended.
+    expect((await areas(sesion)).statusCode).toBe(401);
+
+    // Both changes are in the audit trail: who, when, from, to.
+    const auditoria = await t.tdb.db
+      .select()
+      .from(schema.auditoria)
+      .where(and(eq(schema.auditoria.entidad, "empleado"), eq(schema.auditoria.entidadId, String(empleado.id))));
+    const [admin] = await t.tdb.db.select().from(schema.empleados).where(eq(schema.empleados.usuario, "admin"));
+    expect(auditoria.map((a) => [a.campo, a.valorAnterior, a.valorNuevo, a.operador, a.usuarioRef])).toEqual([
+      ["estatus", "A", "I", "Empleado", String(admin!.id)],
+      ["estatus", "I", "A", "Empleado", String(admin!.id)],
+    ]);
+    expect(auditoria.every((a) => a.at.getTime() === t.time.clock().getTime())).toBe(true);
+  });
+
+  it("Desactivar is refused for oneself and for an unknown user", async () => {
+    const propio = await post("/api/empleados/updateEstatusEmpleado", { Usuario: "admin", Estatus: "I" });
+    expect(propio.statusCode).toBe(400);
+    expect(propio.json().message).toBe(MSG.empleadoNoDesactivarseASiMismo);
+    const nadie = await post("/api/empleados/updateEstatusEmpleado", { Usuario: "nadie", Estatus: "I" });
+    expect(nadie.statusCode).toBe(404);
+    const malo = await post("/api/empleados/updateEstatusEmpleado", { Usuario: "consulta", Estatus: "X" });
+    expect(malo.statusCode).toBe(400);
+    expect(malo.json().message).toBe("El campo Estatus debe ser A (Activo) o I (Inactivo).");
+  });
+
+  it("updateEstatusEmpleado is for administrators only: a general employee and a supplier get 403", async () => {
+    await createEmpleado(t.tdb.db, { usuario: "psinpermiso" });
+    const cuerpo = { Usuario: "psinpermiso", Estatus: "I" };
+    for (const [usuario, operador] of [
+      ["consulta", "Empleado"],
+      ["EKU9003173C9", "Proveedor"],
+    ] as const) {
+      const res = await post("/api/empleados/updateEstatusEmpleado", cuerpo, await login(t.app, usuario, operador));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ status: "error", message: MSG.sinPermiso });
+    }
+    const sinSesion = await t.app.inject({
+      method: "POST",
+      url: "/api/empleados/updateEstatusEmpleado",
+      payload: cuerpo,
+    });
+    expect(sinSesion.statusCode).toBe(401);
+    const [row] = await t.tdb.db.select().from(schema.empleados).where(eq(schema.empleados.usuario, "psinpermiso"));
+    expect(row!.estatus).toBe("A");
+    const auditoria = await t.tdb.db
+      .select()
+      .from(schema.auditoria)
+      .where(and(eq(schema.auditoria.entidad, "empleado"), eq(schema.auditoria.entidadId, String(row!.id))));
+    expect(auditoria).toEqual([]);
   });
 
   it("names the missing field in Spanish and rejects an unknown area", async () => {

@@ -1,6 +1,6 @@
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { createProveedor, createSociedad } from "@portal/db/seed";
+import { createProveedor, createSociedad, DEMO_PASSWORD, DOCUMENTOS_PROVEEDOR_SEMILLA } from "@portal/db/seed";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
@@ -156,6 +156,53 @@ describe("supplier profile update", () => {
     expect(await t.tdb.db.select().from(schema.auditoria).where(eq(schema.auditoria.entidadId, cardCode))).toHaveLength(
       1,
     );
+  });
+});
+
+describe("a supplier's password follows the employees' rule (4 to 30 letters and digits)", () => {
+  const documentos = { cargados: Object.keys(DOCUMENTOS_PROVEEDOR_SEMILLA), fecha: "2026-11-20" };
+  const entrar = (rfc: string, password: string) =>
+    t.app.inject({ method: "POST", url: "/api/login", payload: { usuario: rfc, password, operador: "Proveedor" } });
+
+  it("is refused at 1 character in its own profile and in an administrator's reset, with the spec's message", async () => {
+    const proveedor = (await createProveedor(t.tdb.db, { documentos }))!;
+    const propio = await login(t.app, proveedor.rfc, "Proveedor");
+    for (const [nueva, token] of [
+      ["x", propio],
+      ["x", tokens.admin],
+      ["abc", tokens.admin],
+      ["con espacio", propio],
+      ["a".repeat(31), tokens.admin],
+    ] as const) {
+      const res = await post(
+        "/api/proveedores/updateProveedor",
+        { CardCode: proveedor.cardCode, U_SYS_PMPASS: nueva, ContraseñaActual: DEMO_PASSWORD },
+        token,
+      );
+      expect(res.statusCode, nueva).toBe(400);
+      expect(res.json()).toEqual({ status: "error", message: MSG.passwordEmpleado });
+    }
+    expect((await entrar(proveedor.rfc, "x")).statusCode).toBe(401);
+    expect((await entrar(proveedor.rfc, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("a valid one is accepted from both", async () => {
+    const proveedor = (await createProveedor(t.tdb.db, { documentos }))!;
+    const propio = await login(t.app, proveedor.rfc, "Proveedor");
+    const res = await post(
+      "/api/proveedores/updateProveedor",
+      { CardCode: proveedor.cardCode, U_SYS_PMPASS: "Prov2027", ContraseñaActual: DEMO_PASSWORD },
+      propio,
+    );
+    expect(res.json()).toEqual({ status: "success", message: MSG.proveedorActualizado });
+    expect((await entrar(proveedor.rfc, "Prov2027")).statusCode).toBe(200);
+    const reset = await post(
+      "/api/proveedores/updateProveedor",
+      { CardCode: proveedor.cardCode, U_SYS_PMPASS: "Restablecida1" },
+      tokens.admin,
+    );
+    expect(reset.json()).toEqual({ status: "success", message: MSG.proveedorActualizado });
+    expect((await entrar(proveedor.rfc, "Restablecida1")).statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { CFDI_MSG } from "@portal/cfdi";
-import { MSG } from "@portal/contracts";
+import { caracteresBidiNoPermitidos, MSG } from "@portal/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HSTS_VALUE } from "../src/plugins/security";
@@ -120,6 +120,87 @@ describe("entrada hostil: NUL y enteros de más de 32 bits answer a Spanish 400,
     const res = await post(t, url, body, tokens.admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(`El campo ${campo}`);
+  });
+
+  // Issue 22: bidirectional controls (U+202A–U+202E, U+2066–U+2069, U+200E/F, U+061C) reorder what others read.
+  const empleado = {
+    Usuario: "bidi",
+    RolEmpleado: "G",
+    Nombre: "Luis",
+    Apellidos: "Mora",
+    Correo: "bidi@empresa.com.mx",
+    Area: 1,
+    Estatus: "A",
+    Contraseña: "Abcd1234",
+  };
+  const sociedad = {
+    RazonSocial: "COMERCIAL BIDI SA DE CV",
+    RFC: "CBI100512MX3",
+    RegimenFiscal: "601",
+    CodigoPostal: "80000",
+    Estatus: "A",
+    UsuarioSAP: "manager",
+    ContraseñaSAP: "Sap#2026",
+    BDSAP: "SBO_BIDI",
+    CartaSituacionFiscal: pdfBase64("Constancia"),
+    CartaSituacionFiscalNombre: "constancia.pdf",
+  };
+  it.each([
+    ["login usuario", "/api/login", { usuario: "adm\u202Enimda", password: "x", operador: "Empleado" }, "usuario"],
+    ["createEmpleado Usuario", "/api/empleados/createEmpleado", { ...empleado, Usuario: "bi\u2067di" }, "Usuario"],
+    ["createEmpleado Nombre", "/api/empleados/createEmpleado", { ...empleado, Nombre: "Luis\u200F" }, "Nombre"],
+    [
+      "updateEstatusEmpleado Usuario",
+      "/api/empleados/updateEstatusEmpleado",
+      { Usuario: "\u061Cconsulta", Estatus: "I" },
+      "Usuario",
+    ],
+    [
+      "createSociedad RazonSocial",
+      "/api/sociedades/createSociedad",
+      { ...sociedad, RazonSocial: "ACME \u202Dxe.fdp" },
+      "RazonSocial",
+    ],
+    ["createSociedad BDSAP", "/api/sociedades/createSociedad", { ...sociedad, BDSAP: "SBO_\u2066X" }, "BDSAP"],
+    [
+      "createSociedad UsuarioSAP",
+      "/api/sociedades/createSociedad",
+      { ...sociedad, UsuarioSAP: "man\u200Eager" },
+      "UsuarioSAP",
+    ],
+    [
+      "updateProveedor CardName",
+      "/api/proveedores/updateProveedor",
+      { CardCode: "P00001", CardName: "ESCUELA \u202BKEMPER" },
+      "CardName",
+    ],
+    [
+      "updateProveedor MOTRECHAZO",
+      "/api/proveedores/updateProveedor",
+      { CardCode: "P00001", MOTRECHAZO: "No\u2069" },
+      "MOTRECHAZO",
+    ],
+  ])("bidirectional controls refused: %s", async (_label, url, body, campo) => {
+    const res = await post(t, url, body, tokens.admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: "error", message: caracteresBidiNoPermitidos(campo) });
+  });
+
+  it("bidirectional controls refused in the supplier's own contact data; nothing refused was saved", async () => {
+    const res = await post(
+      t,
+      "/api/proveedores/updateProveedor",
+      { CardCode: "P00001", CntctPrsn: "Ana \u202ELuz" },
+      tokens.kemper,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(caracteresBidiNoPermitidos("CntctPrsn"));
+    const guardados = (await t.tdb.db.execute(sql`
+      select (select count(*) from sociedades where rfc = 'CBI100512MX3')::int as sociedades,
+             (select count(*) from empleados where usuario like 'bi%di')::int as empleados,
+             (select count(*) from proveedores where contacto || card_name ~ '[\u202A-\u202E]')::int as proveedores
+    `)) as unknown as { rows: Record<string, number>[] };
+    expect(guardados.rows[0]).toEqual({ sociedades: 0, empleados: 0, proveedores: 0 });
   });
 
   it("deeply nested and oversized bodies answer 400/413 in Spanish", async () => {

@@ -148,7 +148,30 @@ test("the administrator creates an employee, who can then sign in", async ({ pag
   const other = await (await browser.newContext()).newPage();
   await signIn(other, "Empleado", usuario, "Clave2026");
   await expect(other).toHaveURL(/\/Home$/);
+
+  // Issue 22: the administrator deactivates it (after confirming); its open session ends at once and it can no
+  // longer sign in.
+  await row.dblclick();
+  await expect(page).toHaveURL(/\/Catalogo-Empleados\/Empleado\/\d+$/);
+  await page.getByRole("button", { name: "Desactivar" }).click();
+  const dialog = page.getByRole("dialog", { name: "Desactivar empleado" });
+  await expect(dialog).toContainText(`¿Desactivar al empleado ${usuario}?`);
+  await dialog.getByRole("button", { name: "Desactivar" }).click();
+  await expect(page.getByText("Se desactivó con éxito el empleado.")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Estatus" })).toHaveValue("Inactivo");
+  await expect(page.getByRole("button", { name: "Activar" })).toBeVisible();
+
+  await other.reload();
+  await expect(other).toHaveURL(/\/$/);
+  await expect(other.getByRole("status").filter({ hasText: "Su sesión expiró." })).toBeVisible();
+  await signIn(other, "Empleado", usuario, "Clave2026");
+  await expect(other.getByRole("alert")).toContainText("Error al iniciar la sesión,");
   await other.context().close();
+
+  // Back in the catalogue (its search kept in the URL), the row reads Inactivo.
+  await page.getByRole("button", { name: "Regresar" }).click();
+  await expect(page).toHaveURL(/\/Catalogo-Empleados\?q=/);
+  await expect(row).toContainText("Inactivo");
 });
 
 test("the administrator creates a company with its tax-status PDF and links it to a supplier", async ({ page }) => {

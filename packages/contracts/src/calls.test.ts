@@ -48,6 +48,8 @@ const EXTRA_CALLS = [
   ["POST", "/api/pagos/getComplementoEsperado"],
   // The scheduled jobs for administrators (issue 15).
   ["POST", "/api/tareas/getTareas"],
+  // Deactivate or reactivate an employee (issue 22).
+  ["POST", "/api/empleados/updateEstatusEmpleado"],
 ] as const;
 
 const entries = Object.entries(CALLS);

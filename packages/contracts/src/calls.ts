@@ -9,6 +9,8 @@ import {
   rowEmpleadosRequestSchema,
   updateEmpleadoAnswerSchema,
   updateEmpleadoRequestSchema,
+  updateEstatusEmpleadoAnswerSchema,
+  updateEstatusEmpleadoRequestSchema,
 } from "./empleados";
 import { getEntradasMercanciaAnswerSchema, getEntradasMercanciaRequestSchema } from "./entradas";
 import {
@@ -217,6 +219,16 @@ export const CALLS = {
     access: "administrador",
     tag: "empleados",
     summary: "Actualizar empleado",
+  }),
+  // Deactivate or reactivate an employee (issue 22; not in the spec: the form locks Estatus after creation).
+  updateEstatusEmpleado: call({
+    method: "POST",
+    path: "/api/empleados/updateEstatusEmpleado",
+    request: updateEstatusEmpleadoRequestSchema,
+    answer: updateEstatusEmpleadoAnswerSchema,
+    access: "administrador",
+    tag: "empleados",
+    summary: "Desactivar o activar un empleado (termina sus sesiones; no está en la especificación)",
   }),
   // Proveedores
   proveedoresGetSociedades: call({

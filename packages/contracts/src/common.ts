@@ -33,6 +33,25 @@ export const textoSchema = (campo: string, requerido = `El campo ${campo} debe s
     .string({ error: requerido })
     .refine((valor) => !tieneCaracteresDeControl(valor), { error: caracteresNoPermitidos(campo), abort: true });
 
+/**
+ * Bidirectional controls (issue 22): embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the
+ * marks U+200E, U+200F and U+061C. Typed by no Spanish keyboard, they reorder what others see ("Trojan source"):
+ * a user name, a company name or a comment that reads differently from what it is. Refused in every text that is
+ * stored and shown (`textoVisibleSchema`: names, user names, codes, BD, comments); passwords are never shown and
+ * stored file names are cleaned instead (`@portal/cfdi`).
+ */
+const BIDI_RE = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+export const tieneCaracteresBidi = (valor: string): boolean => BIDI_RE.test(valor);
+export const caracteresBidiNoPermitidos = (campo: string) =>
+  `El campo ${campo} contiene caracteres no permitidos (controles de dirección del texto).`;
+
+/** A text shown to people: `textoSchema` that also refuses bidirectional controls, naming the field. */
+export const textoVisibleSchema = (campo: string, requerido?: string) =>
+  textoSchema(campo, requerido).refine((valor) => !tieneCaracteresBidi(valor), {
+    error: caracteresBidiNoPermitidos(campo),
+    abort: true,
+  });
+
 /** Largest whole number an integer column holds (PostgreSQL `integer`, 32 bits). */
 export const ENTERO_MAX = 2_147_483_647;
 export const ENTERO_MIN = -2_147_483_648;
@@ -43,7 +62,7 @@ const fueraDeRango = (campo: string) =>
 export const idClienteSchema = (campo: string) =>
   z.union(
     [
-      textoSchema(campo).max(254, { error: `El campo ${campo} admite como máximo 254 caracteres.` }),
+      textoVisibleSchema(campo).max(254, { error: `El campo ${campo} admite como máximo 254 caracteres.` }),
       z
         .number()
         .int({ error: `El campo ${campo} debe ser un número entero.` })
@@ -75,14 +94,14 @@ export type ActorRequest = z.infer<typeof actorRequestSchema>;
 
 /** A non-empty trimmed text field with a Spanish message naming the field. */
 export const requiredText = (campo: string, max = 254) =>
-  textoSchema(campo, `El campo ${campo} es obligatorio.`)
+  textoVisibleSchema(campo, `El campo ${campo} es obligatorio.`)
     .trim()
     .min(1, { error: `El campo ${campo} es obligatorio.` })
     .max(max, { error: `El campo ${campo} admite como máximo ${max} caracteres.` });
 
 /** An optional text: absent, empty or at most `max` characters (trimmed). */
 export const optionalText = (campo: string, max = 254) =>
-  textoSchema(campo)
+  textoVisibleSchema(campo)
     .trim()
     .max(max, { error: `El campo ${campo} admite como máximo ${max} caracteres.` })
     .optional();
@@ -121,7 +140,7 @@ export const decimalSchema = (campo: string) =>
 /** Invoice and complement folio: the spec's default 'S/F' (sin folio) when the XML has none (spec §9). */
 export const FOLIO_POR_DEFECTO = "S/F";
 export const folioSchema = (campo: string) =>
-  textoSchema(campo)
+  textoVisibleSchema(campo)
     .trim()
     .max(40, { error: `El campo ${campo} admite como máximo 40 caracteres.` })
     .overwrite((folio) => folio || FOLIO_POR_DEFECTO)

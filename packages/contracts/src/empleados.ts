@@ -18,6 +18,7 @@ import {
   requiredText,
   sinSecretoSchema,
   successAnswer,
+  textoSchema,
 } from "./common";
 import { MSG } from "./messages";
 
@@ -34,6 +35,15 @@ export const passwordEmpleadoOpcionalSchema = z
   .string({ error: MSG.passwordEmpleado })
   .refine((valor) => valor === "" || PASSWORD_EMPLEADO_RE.test(valor), { error: MSG.passwordEmpleado })
   .optional();
+/**
+ * A supplier's password (its own profile or an administrator's reset) follows the employees' rule and message
+ * (issue 22: one character used to be accepted). Absent or empty keeps the current one. Control characters
+ * are refused first with a message naming `campo` (the field is not called Contraseña there).
+ */
+export const passwordOpcionalSchema = (campo: string) =>
+  textoSchema(campo)
+    .refine((valor) => valor === "" || PASSWORD_EMPLEADO_RE.test(valor), { error: MSG.passwordEmpleado })
+    .optional();
 
 /** GET /api/empleados/getAreas (spec §3 Area, §7). */
 export const areaSchema = z.object({
@@ -95,7 +105,9 @@ export const createEmpleadoAnswerSchema = messageAnswerSchema;
 
 /**
  * POST /api/empleados/updateEmpleado: Usuario identifies the employee. Estatus is locked after creation
- * (spec §4), so it is accepted for the form's shape but not applied. Contraseña empty or absent = unchanged.
+ * (spec §4): it may be sent with the employee's current value (the form's shape); a different one is refused
+ * with MSG.estatusEmpleadoEnOtraAccion (the change is updateEstatusEmpleado's). Contraseña empty or absent =
+ * unchanged.
  */
 export const updateEmpleadoRequestSchema = empleadoFormBase.extend({
   Estatus: estatusActivoCampo("Estatus").optional(),
@@ -103,3 +115,15 @@ export const updateEmpleadoRequestSchema = empleadoFormBase.extend({
 });
 export type UpdateEmpleadoRequest = z.infer<typeof updateEmpleadoRequestSchema>;
 export const updateEmpleadoAnswerSchema = messageAnswerSchema;
+
+/**
+ * POST /api/empleados/updateEstatusEmpleado (issue 22; not in the spec): an administrator deactivates (I) or
+ * reactivates (A) an employee. An inactive employee cannot sign in and its sessions end at once; the change is
+ * recorded in the audit trail.
+ */
+export const updateEstatusEmpleadoRequestSchema = z.object({
+  Usuario: requiredText("Usuario", 50),
+  Estatus: estatusActivoCampo("Estatus"),
+});
+export type UpdateEstatusEmpleadoRequest = z.infer<typeof updateEstatusEmpleadoRequestSchema>;
+export const updateEstatusEmpleadoAnswerSchema = messageAnswerSchema;

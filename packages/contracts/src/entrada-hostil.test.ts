@@ -21,6 +21,12 @@ const namesField = (message: string, path: RutaCampo) => {
   return /^(El|La|Debe)\b/.test(message) && plain(message).includes(plain(LABELS[key] ?? key));
 };
 
+/** Every bidirectional control the contracts refuse (U+202A–U+202E, U+2066–U+2069, U+200E/F, U+061C). */
+const BIDI = [..."\u202A\u202B\u202C\u202D\u202E", ..."\u2066\u2067\u2068\u2069", "\u200E", "\u200F", "\u061C"];
+/** Fields where they are not refused: passwords, and file names (the stored name loses them). */
+const SIN_CONTROL_BIDI =
+  /^(password|Contraseña|ContraseñaActual|ContraseñaSAP|U_SYS_PMPASS|PDF|XML|Recepcion|Complemento|Archivo|CartaSituacionFiscalNombre)$/;
+
 /** Amounts the spec sends as JSON numbers (postFactura Total): real amounts may pass 2^31, not 2^53. */
 const IMPORTES_NUMERICOS = new Set(["Total"]);
 
@@ -56,6 +62,19 @@ describe("entrada hostil en cada campo de cada llamada", () => {
       expect(namesField(issue?.message ?? "", c.path), issue?.message).toBe(true);
     }
   });
+
+  // Issue 22: bidirectional controls reorder what others see. Every text is refused with them except
+  // passwords (never shown) and file names (cleaned when stored: seguridad.test.ts).
+  it.each(cases.filter((c) => typeof c.value === "string" && !SIN_CONTROL_BIDI.test(String(c.path.at(-1)))))(
+    "$label: bidirectional controls are refused on that field",
+    (c) => {
+      for (const bidi of BIDI) {
+        const issue = issueAt(c.name, conHoja(c.sample, c.path, `${c.value}${bidi}`), c.path);
+        expect(issue?.path.join("."), JSON.stringify(bidi)).toBe(c.path.join("."));
+        expect(namesField(issue?.message ?? "", c.path), issue?.message).toBe(true);
+      }
+    },
+  );
 
   it.each(cases.filter((c) => typeof c.value === "number"))("$label: numbers beyond 32 bits are refused", (c) => {
     const tooBig = IMPORTES_NUMERICOS.has(String(c.path.at(-1))) ? [2 ** 53, 1e300] : [ENTERO_MAX + 1, 2 ** 53, 1e300];

@@ -26,6 +26,15 @@ export const MSG = {
   /** 503 with Retry-After: the database cannot be reached, or this process is shutting down (issue 22). */
   servicioNoDisponible: "El servicio no está disponible temporalmente. Intente de nuevo en unos momentos.",
   ok: "OK",
+  // Employee status (issue 22; not in the spec): the administrators' Desactivar / Activar action
+  empleadoDesactivado: "Se desactivó con éxito el empleado.",
+  empleadoActivado: "Se activó con éxito el empleado.",
+  empleadoYaInactivo: "El empleado ya está inactivo.",
+  empleadoYaActivo: "El empleado ya está activo.",
+  empleadoNoDesactivarseASiMismo: "Un administrador no puede desactivarse a sí mismo.",
+  estatusEmpleadoEnOtraAccion:
+    "El estatus del empleado no se cambia al actualizarlo: use la acción «Desactivar» o «Activar» del empleado.",
+  estatusEmpleadoCambio: "El estatus del empleado cambió mientras se procesaba la solicitud. Intente de nuevo.",
   // Review screens (spec §8)
   revisionExito: "Se proceso con exito el ó los registro(s)",
   revisionError: "No se procesaron los registro(s)",

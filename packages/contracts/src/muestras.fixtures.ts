@@ -268,6 +268,10 @@ export const MUESTRAS = {
     },
     answer: { status: "success", message: MSG.empleadoActualizado },
   },
+  updateEstatusEmpleado: {
+    request: { Usuario: "mperez", Estatus: "I" },
+    answer: { status: "success", message: MSG.empleadoDesactivado },
+  },
   proveedoresGetSociedades: { answer: ok([{ IdSociedad: 3, NomSociedad: "COMERCIALIZADORA DEL NORTE SA DE CV" }]) },
   rowProveedores: { request: { usuario: "P00042", operador: "Proveedor", tipo: "Perfil" }, answer: ok([proveedorRow]) },
   updateProveedor: {

@@ -28,6 +28,7 @@ import {
   sinSecretoSchema,
   successAnswer,
 } from "./common";
+import { passwordOpcionalSchema } from "./empleados";
 import { homeSociedadRowSchema } from "./home";
 import { lista69bSchema } from "./lista-69b";
 import { MSG } from "./messages";
@@ -212,7 +213,8 @@ const caratulaUploadSchema = (etiqueta: string) =>
  * POST /api/proveedores/updateProveedor: "the supplier form object" (spec §7). CardCode identifies the
  * supplier (for a supplier the server uses the session's own CardCode). Everything else is optional and the
  * server applies only what the caller's role may change (spec §6: record status and rejection reason are
- * administrator-only; the active status is read-only). U_SYS_PMPASS is write-only: empty or absent = unchanged.
+ * administrator-only; the active status is read-only). U_SYS_PMPASS is write-only: empty or absent = unchanged;
+ * otherwise the employees' rule (4 to 30 letters and digits, issue 22).
  * A supplier changing its own password also sends ContraseñaActual (not in the spec: without it a stolen session
  * could take over the account).
  */
@@ -224,7 +226,7 @@ export const updateProveedorRequestSchema = z.object({
   Phone1: optionalText("Phone1", 50),
   E_Mail: correosSchema("E_Mail", true).optional(),
   CntctPrsn: optionalText("CntctPrsn", 254),
-  U_SYS_PMPASS: secretoOpcionalSchema("U_SYS_PMPASS"),
+  U_SYS_PMPASS: passwordOpcionalSchema("U_SYS_PMPASS"),
   ContraseñaActual: secretoOpcionalSchema("ContraseñaActual"),
   U_SYS_PMESPR: estatusRegistroCampo("U_SYS_PMESPR").optional(),
   U_SYS_PMESRE: estatusActivoCampo("U_SYS_PMESRE").optional(),

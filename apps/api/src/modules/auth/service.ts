@@ -2,18 +2,15 @@ import { createHash, randomBytes } from "node:crypto";
 import { type LoginData, type LoginRequest, MSG } from "@portal/contracts";
 import { hashPassword, verifyPassword } from "@portal/db";
 import type { Clock } from "../../lib/clock";
-import { TooManyRequests, Unauthorized } from "../../lib/errors";
+import { Unauthorized } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
+import type { AttemptKey, PasswordAttempts } from "./attempts";
 import type { AuthRepository } from "./repository";
 
 export interface AuthSettings {
   sessionTtlMs: number;
   /** Absolute session lifetime from sign-in, whatever the activity. */
   sessionMaxAgeMs: number;
-  maxFailures: number;
-  /** Failures from one IP across user names (password spraying). */
-  maxFailuresPerIp: number;
-  failureWindowMs: number;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -21,71 +18,84 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 /**
  * Sign-in and sessions. Tokens are 256 random bits handed to the client once; only their SHA-256 is stored.
  * Every failure answers the same message (no user enumeration), and an unknown user still costs one
- * argon2 verification so timing does not tell either.
+ * argon2 verification so timing does not tell either. Attempts are counted before they are verified
+ * (`attempts`, shared with the supplier's current-password check).
  */
-export function createAuthService(repo: AuthRepository, clock: Clock, settings: AuthSettings) {
+export function createAuthService(
+  repo: AuthRepository,
+  clock: Clock,
+  settings: AuthSettings,
+  attempts: PasswordAttempts,
+) {
   let dummyHash: Promise<string> | null = null;
   const getDummyHash = () => {
     dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
     return dummyHash;
   };
 
+  /** The account the sign-in names, and the key its attempts are counted under (attempts.ts). */
   async function findCandidate(input: LoginRequest) {
     if (input.operador === "Empleado") {
-      const e = await repo.findEmpleadoByUsuario(input.usuario);
-      if (!e) return null;
+      // The look-up compares lower(usuario) in PostgreSQL; an unknown name is counted under that same form.
+      const [e, nombre] = await Promise.all([
+        repo.findEmpleadoByUsuario(input.usuario),
+        repo.lowerUsuario(input.usuario),
+      ]);
+      if (!e) return { key: { operador: "Empleado", nombreNormalizado: nombre } satisfies AttemptKey, account: null };
       return {
-        hash: e.passwordHash,
-        active: e.estatus === "A",
-        data: {
-          perfil: e.perfil,
-          nombre: `${e.nombre} ${e.apellidos}`.trim(),
-          id: String(e.id),
-          VisuDocPen: e.viDocPen === "Y" ? "Y" : "N",
-        } as const,
+        key: { operador: "Empleado", cuenta: String(e.id) } satisfies AttemptKey,
+        account: {
+          hash: e.passwordHash,
+          active: e.estatus === "A",
+          data: {
+            perfil: e.perfil,
+            nombre: `${e.nombre} ${e.apellidos}`.trim(),
+            id: String(e.id),
+            VisuDocPen: e.viDocPen === "Y" ? "Y" : "N",
+          } as const,
+        },
       };
     }
+    // Suppliers are looked up by their RFC in upper case.
     const p = await repo.findProveedorByRfc(input.usuario);
-    if (!p) return null;
+    if (!p) {
+      return {
+        key: { operador: "Proveedor", nombreNormalizado: input.usuario.toUpperCase() } satisfies AttemptKey,
+        account: null,
+      };
+    }
     return {
-      hash: p.passwordHash,
-      active: p.estatus === "A",
-      data: { perfil: "P", nombre: p.cardName, id: p.cardCode, VisuDocPen: "N" } as const,
+      key: { operador: "Proveedor", cuenta: p.cardCode } satisfies AttemptKey,
+      account: {
+        hash: p.passwordHash,
+        active: p.estatus === "A",
+        data: { perfil: "P", nombre: p.cardName, id: p.cardCode, VisuDocPen: "N" } as const,
+      },
     };
   }
 
   return {
     async login(input: LoginRequest, meta: { ip: string; userAgent: string }): Promise<LoginData> {
+      const { key, account } = await findCandidate(input);
+      // A wrong password, an unknown user and an inactive one are the same failure, counted the same way.
+      const ok = await attempts.check(key, meta.ip, async () => {
+        const passwordOk = await verifyPassword(account?.hash ?? (await getDummyHash()), input.password);
+        return passwordOk && account?.active === true;
+      });
+      if (!ok || !account) throw new Unauthorized(MSG.credencialesInvalidas);
+
       const now = clock();
-      const clave = `${input.operador}:${input.usuario.trim().toUpperCase()}`;
-      const since = new Date(now.getTime() - settings.failureWindowMs);
-      const [failures, failuresFromIp] = await Promise.all([
-        repo.countFailures(clave, meta.ip, since),
-        repo.countFailuresFromIp(meta.ip, since),
-      ]);
-      if (failures >= settings.maxFailures || failuresFromIp >= settings.maxFailuresPerIp) {
-        throw new TooManyRequests(MSG.demasiadosIntentos);
-      }
-
-      const candidate = await findCandidate(input);
-      const passwordOk = await verifyPassword(candidate?.hash ?? (await getDummyHash()), input.password);
-      if (!candidate || !passwordOk || !candidate.active) {
-        await repo.recordFailure(clave, meta.ip, input.operador, now, new Date(now.getTime() - 24 * 3_600_000));
-        throw new Unauthorized(MSG.credencialesInvalidas);
-      }
-      await repo.clearFailures(clave, meta.ip);
-
       const token = randomBytes(32).toString("base64url");
       await repo.insertSession({
         tokenHash: hashToken(token),
         operador: input.operador,
-        usuarioRef: candidate.data.id,
+        usuarioRef: account.data.id,
         createdAt: now,
         expiresAt: new Date(now.getTime() + settings.sessionTtlMs),
         ip: meta.ip,
         userAgent: meta.userAgent.slice(0, 300),
       });
-      return { ...candidate.data, token };
+      return { ...account.data, token };
     },
 
     /** Resolves a token to its user and slides the session's expiry; null when not valid. */

@@ -1,6 +1,6 @@
 import type { Database } from "@portal/db";
 import { schema } from "@portal/db";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 
 const { empleados, areas } = schema;
 
@@ -33,6 +33,15 @@ export function createEmpleadosRepository(db: Database) {
       db.insert(empleados).values(values).returning({ id: empleados.id }),
     update: (id: number, values: Partial<typeof empleados.$inferInsert>) =>
       db.update(empleados).set(values).where(eq(empleados.id, id)),
+    /** Moves the status only from the one read (GUIDE 15); false when it changed in between. */
+    updateEstatus: async (id: number, from: string, to: "A" | "I", at: Date) =>
+      (
+        await db
+          .update(empleados)
+          .set({ estatus: to, updatedAt: at })
+          .where(and(eq(empleados.id, id), eq(empleados.estatus, from)))
+          .returning({ id: empleados.id })
+      ).length === 1,
   };
 }
 export type EmpleadosRepository = ReturnType<typeof createEmpleadosRepository>;

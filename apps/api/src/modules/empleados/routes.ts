@@ -26,4 +26,9 @@ export const empleadosRoutes: FastifyPluginAsyncZod = async (app) => {
     status: "success" as const,
     message: await svc().update(request.sessionUser(), request.body),
   }));
+
+  registerCall(app, CALLS.updateEstatusEmpleado, async (request) => ({
+    status: "success" as const,
+    message: await svc().updateEstatus(request.sessionUser(), request.body),
+  }));
 };

@@ -5,6 +5,7 @@ import {
   MSG,
   type TipoConsulta,
   type UpdateEmpleadoRequest,
+  type UpdateEstatusEmpleadoRequest,
 } from "@portal/contracts";
 import { hashPassword } from "@portal/db";
 import type { Clock } from "../../lib/clock";
@@ -78,6 +79,10 @@ export function createEmpleadosService({ repos, withTransaction }: Data, clock: 
       if (current.id === Number(user.id) && input.RolEmpleado !== "A") {
         throw new Invalid("Un administrador no puede quitarse a sí mismo el rol de administrador.");
       }
+      // Spec §4: the status is locked after creation; deactivating is its own audited action (issue 22).
+      if (input.Estatus !== undefined && input.Estatus !== current.estatus) {
+        throw new Invalid(MSG.estatusEmpleadoEnOtraAccion);
+      }
       const passwordHash = input.Contraseña ? await hashPassword(input.Contraseña) : undefined;
       const now = clock();
       await withTransaction(async (tx) => {
@@ -97,6 +102,43 @@ export function createEmpleadosService({ repos, withTransaction }: Data, clock: 
         }
       });
       return MSG.empleadoActualizado;
+    },
+
+    /**
+     * Desactivar / Activar (issue 22; not in the spec): an inactive employee cannot sign in, and deactivating
+     * ends its sessions in the same transaction as the change and its audit entry. The change applies only to
+     * the status read; an administrator cannot deactivate itself (someone must be able to reactivate it).
+     */
+    async updateEstatus(user: SessionUser, input: UpdateEstatusEmpleadoRequest): Promise<string> {
+      if (!isAdministrador(user)) throw new Forbidden();
+      const current = await repo.findByUsuario(input.Usuario);
+      if (!current) throw new NotFound(`No existe un empleado con el usuario ${input.Usuario}.`);
+      if (input.Estatus === "I" && current.id === Number(user.id)) {
+        throw new Invalid(MSG.empleadoNoDesactivarseASiMismo);
+      }
+      if (current.estatus === input.Estatus) {
+        throw new Conflict(input.Estatus === "I" ? MSG.empleadoYaInactivo : MSG.empleadoYaActivo);
+      }
+      const now = clock();
+      await withTransaction(async (tx) => {
+        if (!(await tx.empleados.updateEstatus(current.id, current.estatus, input.Estatus, now))) {
+          throw new Conflict(MSG.estatusEmpleadoCambio);
+        }
+        if (input.Estatus === "I") {
+          await tx.auth.revokeSessionsOf({ operador: "Empleado", usuarioRef: String(current.id) }, now);
+        }
+        await tx.auditoria.record({
+          entidad: "empleado",
+          entidadId: String(current.id),
+          campo: "estatus",
+          valorAnterior: current.estatus,
+          valorNuevo: input.Estatus,
+          operador: user.operador,
+          usuarioRef: user.id,
+          at: now,
+        });
+      });
+      return input.Estatus === "I" ? MSG.empleadoDesactivado : MSG.empleadoActivado;
     },
   };
 }

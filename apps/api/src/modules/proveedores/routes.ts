@@ -38,7 +38,7 @@ export const proveedoresRoutes: FastifyPluginAsyncZod = async (app) => {
     CALLS.updateProveedor,
     async (request) => ({
       status: "success" as const,
-      message: await svc().update(request.sessionUser(), request.body),
+      message: await svc().update(request.sessionUser(), request.body, { ip: request.ip }),
     }),
     { authorize: canUpdateProveedor },
   );

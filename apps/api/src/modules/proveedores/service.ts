@@ -18,6 +18,7 @@ import { isAdministrador, isEmpleado, isProveedor, type SessionUser } from "../.
 import type { Data } from "../../repositories";
 import { archivoUrl } from "../archivos/service";
 import { storePdfUpload } from "../archivos/uploads";
+import type { PasswordAttempts } from "../auth/attempts";
 import type { CorreoService } from "../correo/service";
 import type { Lista69bService } from "../lista-69b/service";
 import { toSociedadProveedorRow } from "../sociedades/de-proveedor";
@@ -133,6 +134,7 @@ export function createProveedoresService(
   correo: CorreoService,
   publicUrl: string,
   lista69b: Pick<Lista69bService, "consultar">,
+  passwordAttempts: PasswordAttempts,
 ) {
   const repo = repos.proveedores;
   async function toRows(list: Proveedor[]): Promise<ProveedorRow[]> {
@@ -210,7 +212,7 @@ export function createProveedoresService(
      * master data, the record status with its rejection reason and the required flags. The active status is
      * read-only. Everything happens in one transaction: a refused upload saves nothing.
      */
-    async update(user: SessionUser, input: UpdateProveedorRequest): Promise<string> {
+    async update(user: SessionUser, input: UpdateProveedorRequest, meta: { ip: string }): Promise<string> {
       const admin = isAdministrador(user);
       if (!admin && !(isProveedor(user) && input.CardCode === user.id)) throw new Forbidden();
       const current = await repo.findByCardCode(input.CardCode);
@@ -225,11 +227,14 @@ export function createProveedoresService(
         throw new Invalid("Indique el motivo de rechazo del registro.");
       }
       // A supplier changing its own password proves it knows the current one; an administrator does not need to.
+      // Each check counts with the supplier's sign-in attempts from that address (429 past the limit, issue 22).
       if (input.U_SYS_PMPASS && !admin) {
-        if (!input.ContraseñaActual) throw new Invalid(MSG.contraseñaActualRequerida);
-        if (!(await verifyPassword(current.passwordHash, input.ContraseñaActual))) {
-          throw new Invalid(MSG.contraseñaActualIncorrecta);
-        }
+        const actual = input.ContraseñaActual;
+        if (!actual) throw new Invalid(MSG.contraseñaActualRequerida);
+        const ok = await passwordAttempts.check({ operador: "Proveedor", cuenta: current.cardCode }, meta.ip, () =>
+          verifyPassword(current.passwordHash, actual),
+        );
+        if (!ok) throw new Invalid(MSG.contraseñaActualIncorrecta);
       }
       const passwordHash = input.U_SYS_PMPASS ? await hashPassword(input.U_SYS_PMPASS) : undefined;
       const now = clock();

@@ -41,3 +41,12 @@ export const createEmpleadoMutationOptions = crear.options;
 export const updateEmpleadoMutationOptions = actualizar.options;
 export const useCreateEmpleado = crear.useSave;
 export const useUpdateEmpleado = actualizar.useSave;
+
+/**
+ * POST /api/empleados/updateEstatusEmpleado (issue 22; not in the spec): an administrator's Desactivar / Activar.
+ * Invalidates the employee lists, so the catalogue shows the new status.
+ */
+const estatus = defineSave(CALLS.updateEstatusEmpleado, [...empleadosKeys.all, "estatus"], empleadosKeys.allRows());
+export const postUpdateEstatusEmpleado = estatus.post;
+export const updateEstatusEmpleadoMutationOptions = estatus.options;
+export const useUpdateEstatusEmpleado = estatus.useSave;

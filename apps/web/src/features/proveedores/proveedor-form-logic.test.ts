@@ -144,6 +144,20 @@ describe("supplier password change (issue 9)", () => {
   });
 });
 
+describe("supplier password rule (issue 22: the employees' rule)", () => {
+  it("refuses 1 character (and anything but 4 to 30 letters and digits) for the supplier and for a reset", () => {
+    for (const role of ["proveedor", "administrador"] as const) {
+      for (const nueva of ["x", "abc", "con espacio", "a".repeat(31), "clave!2026"]) {
+        const values = { ...proveedorFormFromRow(KEMPER), U_SYS_PMPASS: nueva, ContraseñaActual: "Portal2026" };
+        expect(validateProveedorForm(values, role).U_SYS_PMPASS, `${role} ${nueva}`).toBe(MSG.passwordEmpleado);
+        expect(buildUpdateProveedorRequest(KEMPER, values, role).ok).toBe(false);
+      }
+      const valida = { ...proveedorFormFromRow(KEMPER), U_SYS_PMPASS: "Kemper2027", ContraseñaActual: "Portal2026" };
+      expect(validateProveedorForm(valida, role).U_SYS_PMPASS).toBeUndefined();
+    }
+  });
+});
+
 describe("administrator update (spec §4, §6, §7)", () => {
   it("requires the rejection reason when the record is rejected", () => {
     const values = { ...proveedorFormFromRow(KEMPER), U_SYS_PMESPR: "R" };

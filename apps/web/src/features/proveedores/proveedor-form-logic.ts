@@ -8,6 +8,7 @@ import {
   MSG,
   optionalText,
   type ProveedorRow,
+  passwordOpcionalSchema,
   requiredText,
   rfcSchema,
   type SentCorreoRequest,
@@ -181,7 +182,8 @@ const proveedorFormSchema = (role: ProveedorFormRole, estatusRegistro: string) =
     Phone1: optionalText(L.Phone1, 50),
     E_Mail: correosSchema(L.E_Mail, true),
     CntctPrsn: optionalText(L.CntctPrsn, 254),
-    U_SYS_PMPASS: secretoOpcionalSchema(L.U_SYS_PMPASS),
+    // Issue 22: the employees' rule and message (4 to 30 letters and digits), for the supplier and for a reset.
+    U_SYS_PMPASS: passwordOpcionalSchema(L.U_SYS_PMPASS),
   };
   if (role !== "administrador") {
     // The supplier proves it knows its current password before setting a new one (the server checks it).

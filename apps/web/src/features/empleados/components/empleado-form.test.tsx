@@ -156,6 +156,100 @@ describe("employee form", () => {
     await waitFor(() => expect(actualizar.hasAttribute("disabled")).toBe(false));
   });
 
+  it("Desactivar / Activar: administrators confirm, the server's message shows, the form and the list follow", async () => {
+    session.storeLogin(ADMIN, "Empleado");
+    let estatus: "A" | "I" = "A";
+    const calls = fakeApi(
+      empleadosApi((call) => {
+        if (call.url.endsWith("/updateEstatusEmpleado")) {
+          estatus = (call.body as { Estatus: "A" | "I" }).Estatus;
+          const message = estatus === "I" ? MSG.empleadoDesactivado : MSG.empleadoActivado;
+          return { body: { status: "success", message } };
+        }
+        if (call.url.endsWith("/rowEmpleados") && (call.body as { tipo: string }).tipo === "Lista") {
+          return ok(ROWS.map((row) => (row.IdEmpleado === "consulta" ? { ...row, Estatus: estatus } : row)));
+        }
+        return undefined;
+      }),
+    );
+    const estatusCalls = () => calls.filter((call) => call.url.endsWith("/updateEstatusEmpleado"));
+    const { router } = renderApp("/Catalogo-Empleados");
+    const table = await screen.findByRole("table", { name: "Catálogo de empleados" });
+    fireEvent.doubleClick(await within(table).findByRole("row", { name: /consulta/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Empleados/Empleado/2"));
+    const estatusField = () => screen.getByRole("combobox", { name: /Estatus/ }) as HTMLInputElement;
+    expect(estatusField().value).toBe("Activo");
+
+    // Cancelar in the confirmation sends nothing.
+    fireEvent.click(await screen.findByRole("button", { name: "Desactivar" }));
+    let dialog = await screen.findByRole("dialog", { name: "Desactivar empleado" });
+    expect(within(dialog).getByText(/¿Desactivar al empleado consulta\? No podrá iniciar sesión/)).toBeDefined();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(estatusCalls()).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole("button", { name: "Desactivar" }));
+    dialog = await screen.findByRole("dialog", { name: "Desactivar empleado" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Desactivar" }));
+    expect(await screen.findByText(MSG.empleadoDesactivado)).toBeDefined();
+    expect(estatusCalls().map((call) => call.body)).toEqual([{ Usuario: "consulta", Estatus: "I" }]);
+    await waitFor(() => expect(estatusField().value).toBe("Inactivo"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The form stays, with the opposite action; the status is still locked in the form itself (spec §4).
+    expect(screen.getByRole("button", { name: "Activar" })).toBeDefined();
+    expect(estatusField().hasAttribute("readonly")).toBe(true);
+
+    fireEvent.click(screen.getByRole("button", { name: "Activar" }));
+    dialog = await screen.findByRole("dialog", { name: "Activar empleado" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Activar" }));
+    expect(await screen.findByText(MSG.empleadoActivado)).toBeDefined();
+    await waitFor(() => expect(estatusField().value).toBe("Activo"));
+    expect(estatusCalls().map((call) => call.body)).toEqual([
+      { Usuario: "consulta", Estatus: "I" },
+      { Usuario: "consulta", Estatus: "A" },
+    ]);
+  });
+
+  it("Desactivar: the list shows Inactivo afterwards; a refusal shows the server's message", async () => {
+    session.storeLogin(ADMIN, "Empleado");
+    let estatus: "A" | "I" = "A";
+    fakeApi(
+      empleadosApi((call) => {
+        if (call.url.endsWith("/updateEstatusEmpleado")) {
+          const body = call.body as { Usuario: string; Estatus: "A" | "I" };
+          if (body.Usuario === "admin") {
+            return { status: 400, body: { status: "error", message: MSG.empleadoNoDesactivarseASiMismo } };
+          }
+          estatus = body.Estatus;
+          return { body: { status: "success", message: MSG.empleadoDesactivado } };
+        }
+        if (call.url.endsWith("/rowEmpleados") && (call.body as { tipo: string }).tipo === "Lista") {
+          return ok(ROWS.map((row) => (row.IdEmpleado === "consulta" ? { ...row, Estatus: estatus } : row)));
+        }
+        return undefined;
+      }),
+    );
+    const { router } = renderApp("/Catalogo-Empleados/Empleado/2");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Empleados"));
+    const table = await screen.findByRole("table", { name: "Catálogo de empleados" });
+    fireEvent.doubleClick(await within(table).findByRole("row", { name: /consulta/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Desactivar" }));
+    const dialog = await screen.findByRole("dialog", { name: "Desactivar empleado" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Desactivar" }));
+    expect(await screen.findByText(MSG.empleadoDesactivado)).toBeDefined();
+    fireEvent.click(screen.getByRole("button", { name: "Regresar" }));
+    const lista = await screen.findByRole("table", { name: "Catálogo de empleados" });
+    expect(within(await within(lista).findByRole("row", { name: /consulta/ })).getByText("Inactivo")).toBeDefined();
+
+    // Its own record: the server refuses, and its message is shown.
+    fireEvent.doubleClick(await within(lista).findByRole("row", { name: /admin/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Desactivar" }));
+    const propio = await screen.findByRole("dialog", { name: "Desactivar empleado" });
+    fireEvent.click(within(propio).getByRole("button", { name: "Desactivar" }));
+    expect(await screen.findByText(MSG.empleadoNoDesactivarseASiMismo)).toBeDefined();
+    expect((screen.getByRole("combobox", { name: /Estatus/ }) as HTMLInputElement).value).toBe("Activo");
+  });
+
   it("is read-only for a general employee: no Agregar, Actualizar disabled", async () => {
     session.storeLogin(CONSULTA, "Empleado");
     fakeApi(empleadosApi());
@@ -167,6 +261,7 @@ describe("employee form", () => {
     expect((await screen.findByRole("button", { name: "Actualizar" })).hasAttribute("disabled")).toBe(true);
     expect(screen.getByRole("textbox", { name: /^Nombre/ }).hasAttribute("readonly")).toBe(true);
     expect(screen.queryByRole("checkbox", { name: "Ver el módulo de documentos pendientes" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Desactivar" })).toBeNull();
   });
 
   it("shows the employee's own form in /Perfil without the pending-documents checkbox", async () => {
@@ -177,6 +272,8 @@ describe("employee form", () => {
     expect((screen.getByRole("textbox", { name: /Usuario/ }) as HTMLInputElement).value).toBe("admin");
     expect(screen.queryByRole("checkbox", { name: "Ver el módulo de documentos pendientes" })).toBeNull();
     expect(screen.getByRole("button", { name: "Actualizar" }).hasAttribute("disabled")).toBe(false);
+    // No Desactivar in one's own profile.
+    expect(screen.queryByRole("button", { name: "Desactivar" })).toBeNull();
     expect(calls.find((call) => call.url.endsWith("/rowEmpleados"))?.body).toEqual({
       usuario: "1",
       operador: "Empleado",

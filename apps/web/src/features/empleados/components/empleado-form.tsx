@@ -33,6 +33,7 @@ import {
   EMPLEADO_LABELS as L,
   validateEmpleadoForm,
 } from "../empleado-form-logic";
+import { EstatusEmpleadoAction } from "./estatus-empleado-action";
 
 const ROLES = [
   { value: "A", label: TIPO_EMPLEADO.A },
@@ -51,13 +52,16 @@ export interface EmpleadoFormProps {
 
 /**
  * Employee form (spec §2, §3, §4, §5). Crear for a new employee, Actualizar otherwise. A general employee
- * sees it read-only with the button disabled (spec §6). The status is chosen only when creating; the
- * password is write-only on update (blank keeps the current one).
+ * sees it read-only with the button disabled (spec §6). The status is chosen only when creating (afterwards an
+ * administrator uses Desactivar / Activar, issue 22); the password is write-only on update (blank keeps the
+ * current one).
  */
 export function EmpleadoForm({ session, row, isProfile = false, onDone }: EmpleadoFormProps) {
   const mode: FormMode = row ? "actualizar" : "crear";
   const isReadOnly = !isAdministrador(session);
   const canSetViDocPen = isAdministrador(session) && !isProfile;
+  // Issue 22: the status stays locked in the form (spec §4); administrators change it with its own action.
+  const canChangeEstatus = isAdministrador(session) && !isProfile && row !== null;
   const areas = useAreas();
   const create = useCreateEmpleado();
   const update = useUpdateEmpleado();
@@ -171,6 +175,13 @@ export function EmpleadoForm({ session, row, isProfile = false, onDone }: Emplea
               {...form.getInputProps("Estatus")}
             />
           </SimpleGrid>
+          {canChangeEstatus ? (
+            <EstatusEmpleadoAction
+              usuario={row.IdEmpleado}
+              estatus={form.values.Estatus === "I" ? "I" : "A"}
+              onChanged={(estatus) => form.setFieldValue("Estatus", estatus)}
+            />
+          ) : null}
 
           <Divider />
           <Title order={2} fz="md" c="gray.8">

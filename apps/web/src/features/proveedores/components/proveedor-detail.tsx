@@ -240,7 +240,7 @@ export function ProveedorDetail({ session, row, onDone, onAgregarSociedad }: Pro
                     id={passwordId}
                     label={L.U_SYS_PMPASS}
                     autoComplete="new-password"
-                    description="Déjela en blanco para conservar la actual."
+                    description="De 4 a 30 letras y números. Déjela en blanco para conservar la actual."
                     inputWrapperOrder={WRAPPER_ORDER}
                     aria-invalid={form.errors.U_SYS_PMPASS ? true : undefined}
                     aria-describedby={form.errors.U_SYS_PMPASS ? `${passwordId}-error` : undefined}

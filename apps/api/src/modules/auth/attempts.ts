@@ -1,0 +1,55 @@
+import { MSG, type Operador } from "@portal/contracts";
+import type { Clock } from "../../lib/clock";
+import { TooManyRequests } from "../../lib/errors";
+import type { AuthRepository } from "./repository";
+
+export interface AttemptSettings {
+  /** Attempts per key and address within the window (sign-in failures and the profile's current password). */
+  maxFailures: number;
+  /** Attempts from one address across keys (password spraying). */
+  maxFailuresPerIp: number;
+  failureWindowMs: number;
+}
+
+/**
+ * The key a password attempt is counted under. An account found is counted by its id, whatever spelling found
+ * it (`admİn` and `admin` find the same employee: one counter). A name that finds no account is counted by the
+ * name as the look-up compares it, so the two cases behave alike (no enumeration).
+ */
+export type AttemptKey = { operador: Operador; cuenta: string } | { operador: Operador; nombreNormalizado: string };
+
+export const attemptKey = (key: AttemptKey): string =>
+  "cuenta" in key ? `${key.operador}#${key.cuenta}` : `${key.operador}:${key.nombreNormalizado}`;
+
+/**
+ * Throttled password checks (issue 22): sign-in and a supplier's current password on its profile share one
+ * count. Every attempt is counted before its password is verified (`beginAttempt`), and verified only while the
+ * count, this attempt included, is within both limits; otherwise 429 and argon2 never runs. So however many
+ * arrive at once, at most `maxFailures` per key and address and `maxFailuresPerIp` per address are verified in
+ * a window. Refused attempts stay counted too (hammering keeps the window closed); a right password clears the
+ * key's attempts from that address.
+ */
+export function createPasswordAttempts(repo: AuthRepository, clock: Clock, settings: AttemptSettings) {
+  return {
+    /**
+     * Runs `verify` (the argon2 check, and whatever else makes the attempt a success) if the limits allow it.
+     * Throws TooManyRequests when they do not; answers whether the attempt succeeded.
+     */
+    async check(key: AttemptKey, ip: string, verify: () => Promise<boolean>): Promise<boolean> {
+      const now = clock();
+      const clave = attemptKey(key);
+      const since = new Date(now.getTime() - settings.failureWindowMs);
+      const attempt = await repo.beginAttempt({ clave, ip, operador: key.operador, at: now }, since);
+      if (attempt.porClave > settings.maxFailures || attempt.porIp > settings.maxFailuresPerIp) {
+        await repo.purgeAttempts(since);
+        throw new TooManyRequests(MSG.demasiadosIntentos);
+      }
+      // Should verify throw, the attempt stays counted as a failure.
+      const ok = await verify();
+      if (ok) await repo.clearFailures(clave, ip);
+      else await repo.purgeAttempts(since);
+      return ok;
+    },
+  };
+}
+export type PasswordAttempts = ReturnType<typeof createPasswordAttempts>;

@@ -39,7 +39,7 @@ const QPDF_DIR = join(__dirname, "..", "..", "..", "packages", "cfdi", "test", "
 const REALES: [string, Uint8Array][] = [
   ["createSimplePdf (demo)", createSimplePdf("Constancia de situación fiscal", ["RFC EKU9003173C9"])],
   ...readdirSync(QPDF_DIR)
-    .filter((f) => f.endsWith(".pdf") && !f.includes("aes256"))
+    .filter((f) => f.endsWith(".pdf") && !f.startsWith("qpdf-js-") && f !== "qpdf-con-clave.pdf")
     .map((f): [string, Uint8Array] => [f, new Uint8Array(readFileSync(join(QPDF_DIR, f)))]),
 ];
 
@@ -237,5 +237,13 @@ describe("real-world PDFs pass the server's check on an upload path", () => {
   it.each(REALES)("%s", async (_nombre, bytes) => {
     const res = await rutas[0]!.enviar(bytes, 3);
     expect(res.json()).toEqual({ status: "success", message: MSG.proveedorActualizado });
+  });
+
+  it("JavaScript in an encrypted object stream is found; a file that needs a password is refused", async () => {
+    const leer = (f: string) => new Uint8Array(readFileSync(join(QPDF_DIR, f)));
+    const js = await rutas[0]!.enviar(leer("qpdf-js-cifrado-aes256-objstm.pdf"), 4);
+    expect(js.json().message).toContain(CFDI_MSG.pdfConContenidoActivo);
+    const clave = await rutas[0]!.enviar(leer("qpdf-con-clave.pdf"), 4);
+    expect(clave.json().message).toContain(CFDI_MSG.pdfCifrado);
   });
 });

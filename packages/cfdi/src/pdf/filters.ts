@@ -5,6 +5,7 @@
  * names (the inline-image ones, which viewers also accept on streams) count as their full names. Every decoder
  * stops at the caller's cap and throws PdfLimitError instead of returning a part.
  */
+import type { PdfCrypto } from "./crypt";
 import { hexValue, isWhiteSpace, PdfDict, PdfLimitError, PdfName, type PdfValue } from "./syntax";
 
 export type FilterName =
@@ -48,6 +49,8 @@ export const IMAGE_FILTERS = new Set<FilterName>(["DCTDecode", "JPXDecode", "JBI
 export interface PdfDecoders {
   flate?: (data: Uint8Array, maxBytes: number) => Uint8Array;
   brotli?: (data: Uint8Array, maxBytes: number) => Uint8Array;
+  /** Hashes and AES, to decrypt files encrypted without a user password (src/pdf/crypt.ts). */
+  crypto?: PdfCrypto;
 }
 
 /** A stream whose filter is not a standard one, or whose data its filter cannot decode. */

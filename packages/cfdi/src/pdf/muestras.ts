@@ -155,6 +155,7 @@ export function pdfConObjStm(
   filtroDict = "/Filter /FlateDecode",
   filtro: (data: Uint8Array) => Uint8Array = (d) => flate(d),
   relleno = "",
+  root = 1,
 ): Uint8Array {
   const first = sueltos.length + 1;
   const objStmNum = first + comprimidos.length;
@@ -197,7 +198,7 @@ export function pdfConObjStm(
   parts.push(
     concat([
       `${xrefNum} 0 obj\n`,
-      streamBytes({ dict: `/Type /XRef /Size ${xrefNum + 1} /W [1 4 2] /Root 1 0 R`, data: table }),
+      streamBytes({ dict: `/Type /XRef /Size ${xrefNum + 1} /W [1 4 2] /Root ${root} 0 R`, data: table }),
       `\nendobj\nstartxref\n${length}\n%%EOF\n`,
     ]),
   );
@@ -262,6 +263,18 @@ export function pdfsCodificados(accion: string): Record<string, Uint8Array> {
 
 const XFA_CON_SCRIPT = `<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/"><template xmlns="http://www.xfa.org/schema/xfa-template/3.3/"><subform name="f"><event activity="initialize"><script contentType="application/x-javascript">app.alert(1)</script></event></subform></template></xdp:xdp>`;
 
+/** The same form, with the catalog (and so the AcroForm that names the packets) inside an object stream. */
+export function pdfConXfaComprimido(paquete: string): Uint8Array {
+  return pdfConObjStm(
+    ["null", ...paginaSimple("Formulario").slice(1), { dict: "/Filter /FlateDecode", data: flate(paquete) }],
+    ["<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [] /XFA 6 0 R >> >>"],
+    undefined,
+    undefined,
+    "",
+    7,
+  );
+}
+
 /** A document with an XFA form (packets `paquetes`, each Flate-compressed) in its AcroForm. */
 export function pdfConXfa(paquetes: readonly string[]): Uint8Array {
   const refs = paquetes.map((_, k) => `(p${k}) ${6 + k} 0 R`).join(" ");
@@ -288,6 +301,7 @@ export function pdfsHostiles(): Record<string, Uint8Array> {
     ),
     "XFA <script>": pdfConXfa([XFA_CON_SCRIPT]),
     "XFA <script> partido en dos paquetes": pdfConXfa([XFA_CON_SCRIPT.slice(0, 159), XFA_CON_SCRIPT.slice(159)]),
+    "XFA <script> nombrado desde un flujo de objetos": pdfConXfaComprimido(XFA_CON_SCRIPT),
     "una página HTML con %PDF- y %%EOF": ascii(
       "%PDF-1.4\n<html><body><script>document.write('hola')</script></body></html>\n%%EOF\n",
     ),

@@ -1,10 +1,13 @@
 /**
  * @portal/cfdi/pdf — the server's PDF check: the same scan as the browser's quick check, with node:zlib's Flate
- * and Brotli decoders (each capped, a zip bomb stops at the cap and is refused) and the structure required.
+ * and Brotli decoders (each capped, a zip bomb stops at the cap and is refused), node:crypto to read files
+ * encrypted without a user password, and the structure required.
  * Node.js only; the "." entry of @portal/cfdi stays browser-safe.
  */
+import { createCipheriv, createDecipheriv, createHash } from "node:crypto";
 import { brotliDecompressSync, constants, inflateRawSync } from "node:zlib";
 import { checkPdf, type PdfCheckOptions } from "../files";
+import type { PdfCrypto } from "./crypt";
 import { type PdfDecoders, PdfFilterError } from "./filters";
 import { PdfLimitError } from "./syntax";
 
@@ -39,7 +42,26 @@ function brotli(data: Uint8Array, maxBytes: number): Uint8Array {
   }
 }
 
-export const NODE_PDF_DECODERS: PdfDecoders = { flate, brotli };
+const hash = (algorithm: string) => (data: Uint8Array) => new Uint8Array(createHash(algorithm).update(data).digest());
+const aes = (key: Uint8Array) => (key.length === 32 ? "aes-256-cbc" : "aes-128-cbc");
+
+/** node:crypto for the standard security handler (src/pdf/crypt.ts); no padding is added or removed here. */
+const NODE_PDF_CRYPTO: PdfCrypto = {
+  md5: hash("md5"),
+  sha256: hash("sha256"),
+  sha384: hash("sha384"),
+  sha512: hash("sha512"),
+  aesCbcDecrypt(key, iv, data) {
+    const d = createDecipheriv(aes(key), key, iv).setAutoPadding(false);
+    return new Uint8Array(Buffer.concat([d.update(data), d.final()]));
+  },
+  aes128CbcEncrypt(key, iv, data) {
+    const c = createCipheriv("aes-128-cbc", key, iv).setAutoPadding(false);
+    return new Uint8Array(Buffer.concat([c.update(data), c.final()]));
+  },
+};
+
+export const NODE_PDF_DECODERS: PdfDecoders = { flate, brotli, crypto: NODE_PDF_CRYPTO };
 
 /** What every PDF upload path of the API runs. */
 export const SERVER_PDF_CHECK: PdfCheckOptions = { decoders: NODE_PDF_DECODERS, requireStructure: true };

@@ -9,6 +9,7 @@
  * Pure: the platform lends the Flate/Brotli decoders (node:zlib on the server). Without them (the browser's quick
  * check) compressed streams are not looked into and the server decides.
  */
+import { type Decryptor, openEncryption, PdfEncryptedError } from "./crypt";
 import { decodeChain, type FilterStep, filterChain, IMAGE_FILTERS, type PdfDecoders, PdfFilterError } from "./filters";
 import {
   isWhiteSpace,
@@ -20,6 +21,7 @@ import {
   PdfLimitError,
   PdfName,
   PdfRef,
+  PdfString,
   PdfSyntaxError,
   type PdfValue,
   parseValueOrRef,
@@ -85,6 +87,7 @@ interface StreamInfo {
   start: number;
   end: number;
   num: number;
+  gen: number;
 }
 
 interface IndirectObject {
@@ -131,6 +134,8 @@ class Scan {
   private readonly containers = new Set<number>();
   private readonly parsedAt = new Set<number>();
   private crossReferences = 0;
+  /** undefined: not encrypted; null: encrypted and this platform cannot decrypt (the browser). */
+  private decryptor: Decryptor | null | undefined;
   private decodedTotal = 0;
   private objectCount = 0;
 
@@ -164,17 +169,44 @@ class Scan {
       if (offset > 0 && offset < this.bytes.length && !this.parsedAt.has(offset)) this.parseIndirectAt(offset);
     }
     this.fixIndirectLengths();
-    // 5. Every stream: filters checked, syntax streams decoded and parsed, XFA searched for scripts.
-    const encrypted = this.trailers.some((t) => t.get("Encrypt") !== undefined && t.get("Encrypt") !== null);
+    // 5. Object streams decrypted, decoded and parsed first (the form that names the XFA packets may be inside
+    //    one), then every other stream: filters checked, XFA packets searched for scripts.
+    this.openEncryption();
+    const streams = this.objects.flatMap((o) => (o.stream ? [o.stream] : []));
+    const rest = streams.filter((s) => !this.checkObjectStream(s));
     const xfa = this.xfaStreams();
-    for (const obj of [...this.objects]) {
-      if (obj.stream) this.checkStream(obj.stream, encrypted, xfa);
-    }
-    this.checkXfa(xfa, encrypted);
+    for (const s of rest) this.checkStream(s, xfa);
+    this.checkXfa(xfa);
     // The catalog may live in an object stream: the structure is judged once those are read.
     if (this.options.requireStructure) this.checkStructure();
     // 6. Actions that run by themselves may not open a URI either.
     for (const obj of this.objects) this.checkAutomaticActions(obj.value, 0);
+  }
+
+  /** The trailer's /Encrypt: decrypted with the empty user password, or refused ("cifrado"). */
+  private openEncryption(): void {
+    const trailer = this.trailers.find((t) => t.get("Encrypt") !== undefined && t.get("Encrypt") !== null);
+    if (!trailer) return;
+    const encrypt = this.resolve(trailer.get("Encrypt"));
+    const crypto = this.options.decoders?.crypto;
+    if (!crypto) {
+      this.decryptor = null;
+      return;
+    }
+    if (!(encrypt instanceof PdfDict)) throw new StructureError("cifrado");
+    const ids = this.resolve(trailer.get("ID"));
+    const first = Array.isArray(ids) ? this.resolve(ids[0]) : undefined;
+    try {
+      this.decryptor = openEncryption(
+        encrypt,
+        first instanceof PdfString ? first.bytes : new Uint8Array(),
+        crypto,
+        this.resolve,
+      );
+    } catch (e) {
+      if (e instanceof PdfEncryptedError) throw new StructureError("cifrado");
+      throw e;
+    }
   }
 
   private resolve = (v: PdfValue | undefined, hops = 0): PdfValue | undefined => {
@@ -225,7 +257,7 @@ class Scan {
       let start = lx.pos;
       if (this.bytes[start] === 0x0d) start++;
       if (this.bytes[start] === 0x0a) start++;
-      obj.stream = { dict: value, start, end: this.streamEnd(value.get("Length"), start), num };
+      obj.stream = { dict: value, start, end: this.streamEnd(value.get("Length"), start), num, gen };
       this.streamsByNumber.set(num, obj.stream);
     }
     this.objects.push(obj);
@@ -358,33 +390,52 @@ class Scan {
    * A stream that holds PDF syntax (object stream, cross-reference stream, XFA) is decoded and parsed, and refused
    * when it cannot be; an image is checked by its filter names only; any other stream is decoded within the limits.
    */
-  private checkStream(s: StreamInfo, encrypted: boolean, xfa: StreamInfo[]): void {
+  /** An object stream (by /Type, by /N and /First, or named by a cross-reference stream): parsed; false if not one. */
+  private checkObjectStream(s: StreamInfo): boolean {
     const type = this.nameOf(s.dict.get("Type"));
+    if (type === "XRef") return false;
     const isObjStm =
       type === "ObjStm" ||
       this.containers.has(s.num) ||
       (s.dict.get("N") !== undefined && s.dict.get("First") !== undefined);
-    const isSyntax = isObjStm || type === "XRef" || xfa.includes(s);
+    if (!isObjStm) return false;
+    const chain = filterChain(s.dict, this.resolve);
+    if (chain.some((f) => IMAGE_FILTERS.has(f.name))) throw new PdfFilterError("imagen");
+    const data = this.decode(s, true, chain);
+    if (data) this.parseObjectStream(data, s.dict);
+    return true;
+  }
+
+  /**
+   * Any other stream: an XFA packet is decoded in checkXfa (an image codec there is refused); an image is checked
+   * by its filter names only (pixels are never PDF syntax); anything else is decoded within the limits.
+   */
+  private checkStream(s: StreamInfo, xfa: StreamInfo[]): void {
+    const type = this.nameOf(s.dict.get("Type"));
     if (type === "XRef") return; // read in step 3
     const chain = filterChain(s.dict, this.resolve);
     const hasImageCodec = chain.some((f) => IMAGE_FILTERS.has(f.name));
-    if (!isSyntax) {
-      const isImage =
-        this.nameOf(s.dict.get("Subtype")) === "Image" ||
-        (s.dict.get("Width") !== undefined && s.dict.get("Height") !== undefined);
-      if (isImage || hasImageCodec || encrypted) return; // pixels, or bytes this check cannot read: no syntax
-      this.decode(s, false, chain);
+    if (xfa.includes(s)) {
+      if (hasImageCodec) throw new PdfFilterError("imagen");
       return;
     }
-    if (hasImageCodec) throw new PdfFilterError("imagen");
-    if (encrypted && !this.isIdentityCrypt(chain)) throw new StructureError("cifrado");
-    if (!isObjStm) return; // XFA: decoded in checkXfa
-    const data = this.decode(s, true, chain);
-    if (data) this.parseObjectStream(data, s.dict);
+    const isImage =
+      this.nameOf(s.dict.get("Subtype")) === "Image" ||
+      (s.dict.get("Width") !== undefined && s.dict.get("Height") !== undefined);
+    if (isImage || hasImageCodec) return;
+    this.decode(s, false, chain);
   }
 
-  private isIdentityCrypt(chain: FilterStep[]): boolean {
-    return chain.some((f) => f.name === "Crypt" && this.nameOf(f.params?.get("Name")) === "Identity");
+  /** The stream's raw data, decrypted when the file is encrypted; null when this platform cannot decrypt it. */
+  private rawData(s: StreamInfo, chain: FilterStep[]): Uint8Array | null {
+    const raw = this.bytes.subarray(s.start, s.end);
+    if (this.decryptor === undefined || this.nameOf(s.dict.get("Type")) === "XRef") return raw;
+    const crypt = chain.find((f) => f.name === "Crypt");
+    const cryptName = crypt ? (this.nameOf(crypt.params?.get("Name")) ?? "Identity") : undefined;
+    if (cryptName === "Identity") return raw;
+    if (this.decryptor === null) return null;
+    if (this.nameOf(s.dict.get("Type")) === "Metadata" && !this.decryptor.encryptMetadata) return raw;
+    return this.decryptor.stream(s.num, s.gen, raw, cryptName);
   }
 
   /**
@@ -394,9 +445,11 @@ class Scan {
   private decode(s: StreamInfo, isSyntax: boolean, chain = filterChain(s.dict, this.resolve)): Uint8Array | null {
     const remaining = this.limits.totalBytes - this.decodedTotal;
     const max = Math.min(this.limits.streamBytes, remaining);
+    const raw = this.rawData(s, chain);
+    if (!raw) return null;
     let data: Uint8Array | null;
     try {
-      data = decodeChain(this.bytes.subarray(s.start, s.end), chain, this.options.decoders ?? {}, max);
+      data = decodeChain(raw, chain, this.options.decoders ?? {}, max);
     } catch (e) {
       if (e instanceof PdfLimitError) {
         throw new PdfLimitError(max < this.limits.streamBytes ? "total" : "flujo");
@@ -458,13 +511,11 @@ class Scan {
   }
 
   /** XFA packets, concatenated as the form's XML (a tag may be split across two), searched for <script>. */
-  private checkXfa(streams: StreamInfo[], encrypted: boolean): void {
+  private checkXfa(streams: StreamInfo[]): void {
     if (streams.length === 0) return;
     let xml = "";
     for (const s of streams) {
-      const chain = filterChain(s.dict, this.resolve);
-      if (encrypted && !this.isIdentityCrypt(chain)) throw new StructureError("cifrado");
-      const data = this.decode(s, true, chain);
+      const data = this.decode(s, true);
       if (!data) return; // the browser cannot inflate: the server decides
       xml += latin1(data);
     }

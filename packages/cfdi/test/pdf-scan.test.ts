@@ -90,6 +90,13 @@ describe("hostile PDFs of issue 22 are refused by the server's check", () => {
     expect(server(pdf(objetos))).toEqual(ACTIVO);
   });
 
+  it("names no offset points at: after an object stream's last object, and in an object that does not parse", () => {
+    const cola = pdfConObjStm(paginaSimple("x").slice(0, 5), ["<< /Type /Nada >>\n<< /S /JavaScript /JS (1) >>"]);
+    expect(server(cola)).toEqual(ACTIVO);
+    expect(server(pdf([...paginaSimple("x"), ") << /JS (1) >>"]))).toEqual(ACTIVO);
+    expect(server(pdfConObjStm(paginaSimple("x").slice(0, 5), ["<< /Type /Nada >>\n<< /S /GoTo >>"]))).toEqual([]);
+  });
+
   it("JavaScript in a page's additional actions (/AA) or in the document's name tree", () => {
     expect(server(pdf(paginaSimple("x", "", "/AA << /O << /S /JavaScript /JS (1) >> >>")))).toEqual(ACTIVO);
     const nombres = "/Names << /JavaScript << /Names [(a) << /S /JavaScript /JS (1) >>] >> >>";
@@ -284,8 +291,8 @@ describe("filters", () => {
 
   it("PNG predictor (up)", () => {
     const params = new PdfDict();
-    params.map.set("Predictor", 12);
-    params.map.set("Columns", 2);
+    params.set("Predictor", 12);
+    params.set("Columns", 2);
     expect([...predict(Uint8Array.from([2, 1, 2, 2, 1, 1]), params)]).toEqual([1, 2, 2, 3]);
   });
 });

@@ -91,13 +91,13 @@ export function openEncryption(
   const methods = new Map<string, Method>([["Identity", "None"]]);
   const cf = resolve(encrypt.get("CF"));
   if (cf instanceof PdfDict) {
-    for (const [name, value] of cf.map) {
+    cf.forEach((name, value) => {
       const d = resolve(value);
       const cfm = d instanceof PdfDict ? resolve(d.get("CFM")) : undefined;
       const m = cfm instanceof PdfName ? cfm.name : "None";
       if (m !== "None" && m !== "V2" && m !== "AESV2" && m !== "AESV3") throw new PdfEncryptedError(m);
       methods.set(name, m);
-    }
+    });
   }
   const stmF = resolve(encrypt.get("StmF"));
   const defaultMethod: Method =

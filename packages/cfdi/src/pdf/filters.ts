@@ -51,6 +51,8 @@ export interface PdfDecoders {
   brotli?: (data: Uint8Array, maxBytes: number) => Uint8Array;
   /** Hashes and AES, to decrypt files encrypted without a user password (src/pdf/crypt.ts). */
   crypto?: PdfCrypto;
+  /** Bytes as one character per byte, faster than TextDecoder where the platform has a native way (Buffer). */
+  latin1?: (bytes: Uint8Array) => string;
 }
 
 /** A stream whose filter is not a standard one, or whose data its filter cannot decode. */

@@ -61,7 +61,12 @@ const NODE_PDF_CRYPTO: PdfCrypto = {
   },
 };
 
-export const NODE_PDF_DECODERS: PdfDecoders = { flate, brotli, crypto: NODE_PDF_CRYPTO };
+export const NODE_PDF_DECODERS: PdfDecoders = {
+  flate,
+  brotli,
+  crypto: NODE_PDF_CRYPTO,
+  latin1: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"),
+};
 
 /** What every PDF upload path of the API runs. */
 export const SERVER_PDF_CHECK: PdfCheckOptions = { decoders: NODE_PDF_DECODERS, requireStructure: true };

@@ -144,7 +144,7 @@ class Scan {
     private readonly options: PdfScanOptions,
   ) {
     this.limits = { ...PDF_LIMITS, ...options.limits };
-    this.text = latin1(bytes);
+    this.text = (options.decoders?.latin1 ?? latin1)(bytes);
     this.hooks = {
       onName: (name) => {
         if (ACTIVE_NAMES.has(name)) throw new ActiveContent();
@@ -223,8 +223,12 @@ class Scan {
     if (++this.objectCount > this.limits.objects) throw new PdfLimitError("objetos");
   }
 
-  private lexer(from: number, to = this.bytes.length, bytes = this.bytes): Lexer {
-    return new Lexer(bytes, from, to, this.hooks);
+  private lexer(from: number, to = this.bytes.length, bytes = this.bytes, text = this.text): Lexer {
+    return new Lexer(bytes, from, to, this.hooks, text);
+  }
+
+  private toText(bytes: Uint8Array): string {
+    return (this.options.decoders?.latin1 ?? latin1)(bytes);
   }
 
   /** "n g obj value [stream … endstream] endobj" at `at`; a body that does not parse still has its names read. */
@@ -238,7 +242,8 @@ class Scan {
     const gen = lx.readNumber();
     lx.skipSpace();
     // An offset that is off (viewers repair those): the header search found the object anyway.
-    if (num === null || gen === null || !Number.isInteger(num) || lx.readWord() !== "obj") return;
+    if (num === null || gen === null || !Number.isInteger(num) || !lx.atKeyword("obj")) return;
+    lx.pos += 3;
     this.countObject();
     const bodyStart = lx.pos;
     let value: PdfValue;
@@ -252,8 +257,8 @@ class Scan {
     }
     const obj: IndirectObject = { num, value };
     lx.skipSpace();
-    if (value instanceof PdfDict && lx.peekWord() === "stream") {
-      lx.readWord();
+    if (value instanceof PdfDict && lx.atKeyword("stream")) {
+      lx.pos += 6;
       let start = lx.pos;
       if (this.bytes[start] === 0x0d) start++;
       if (this.bytes[start] === 0x0a) start++;
@@ -368,7 +373,7 @@ class Scan {
       if (depth > MAX_NESTING) return;
       if (Array.isArray(v)) for (const x of v) visit(x, depth + 1);
       else if (v instanceof PdfDict) {
-        for (const [key, x] of v.map) {
+        v.forEach((key, x) => {
           if (key === "XFA") {
             const r = this.resolve(x);
             const refs = Array.isArray(r) ? r : [x];
@@ -379,7 +384,7 @@ class Scan {
               }
             }
           } else visit(x, depth + 1);
-        }
+        });
       }
     };
     for (const o of this.objects) visit(o.value, 0);
@@ -472,7 +477,8 @@ class Scan {
     const first = this.resolve(dict.get("First"));
     const n = this.resolve(dict.get("N"));
     const firstAt = typeof first === "number" && first >= 0 && first <= data.length ? first : 0;
-    const header = this.lexer(0, firstAt, data);
+    const text = this.toText(data);
+    const header = this.lexer(0, firstAt, data, text);
     const offsets: number[] = [];
     const count = typeof n === "number" && n > 0 ? n : 0;
     for (let k = 0; k < count; k++) {
@@ -483,26 +489,16 @@ class Scan {
       if (num === null || offset === null) break;
       offsets.push(offset);
       this.countObject();
-      this.parseCompressed(data, firstAt + offset, num);
+      this.parseCompressed(data, text, firstAt + offset, num);
     }
-    // The whole body in sequence (values the offsets miss are still read).
-    const lx = this.lexer(firstAt, data.length, data);
-    while (!lx.atEnd()) {
-      const before = lx.pos;
-      try {
-        const value = parseValueOrRef(lx);
-        this.objects.push({ num: -1, value });
-      } catch (e) {
-        if (!(e instanceof PdfSyntaxError)) throw e;
-        if (lx.pos === before) lx.pos++;
-      }
-    }
+    // Every name of the whole body, also between and after the offsets (what no offset points at is still read).
+    scanNames(this.lexer(0, data.length, data, text));
   }
 
-  private parseCompressed(data: Uint8Array, at: number, num: number): void {
+  private parseCompressed(data: Uint8Array, text: string, at: number, num: number): void {
     if (at < 0 || at >= data.length) return;
     try {
-      const value = parseValueOrRef(this.lexer(at, data.length, data));
+      const value = parseValueOrRef(this.lexer(at, data.length, data, text));
       this.objects.push({ num, value });
       if (!this.byNumber.has(num)) this.byNumber.set(num, value);
     } catch (e) {
@@ -517,7 +513,7 @@ class Scan {
     for (const s of streams) {
       const data = this.decode(s, true);
       if (!data) return; // the browser cannot inflate: the server decides
-      xml += latin1(data);
+      xml += this.toText(data);
     }
     // UTF-16 XML: its ASCII letters with NULs between them.
     if (XFA_SCRIPT.test(xml) || XFA_SCRIPT.test(xml.replace(/\0/g, ""))) throw new ActiveContent();
@@ -531,13 +527,17 @@ class Scan {
       return;
     }
     if (!(v instanceof PdfDict)) return;
-    for (const [key, x] of v.map) {
+    v.forEach((key, x) => {
       if (key === "OpenAction") this.checkAction(x, 0);
       else if (key === "AA") {
         const triggers = this.resolve(x);
-        if (triggers instanceof PdfDict) for (const action of triggers.map.values()) this.checkAction(action, 0);
+        if (triggers instanceof PdfDict) {
+          triggers.forEach((_, action) => {
+            this.checkAction(action, 0);
+          });
+        }
       } else this.checkAutomaticActions(x, depth + 1);
-    }
+    });
   }
 
   private checkAction(v: PdfValue | undefined, depth: number): void {

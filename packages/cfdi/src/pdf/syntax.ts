@@ -9,7 +9,17 @@
  */
 
 export class PdfName {
-  constructor(readonly name: string) {}
+  private static readonly known = new Map<string, PdfName>();
+  private constructor(readonly name: string) {}
+  /** One instance per name (names repeat by the thousand in a file; they are immutable). */
+  static of(name: string): PdfName {
+    let n = PdfName.known.get(name);
+    if (!n) {
+      n = new PdfName(name);
+      if (PdfName.known.size < 10_000) PdfName.known.set(name, n);
+    }
+    return n;
+  }
 }
 export class PdfRef {
   constructor(
@@ -24,10 +34,24 @@ export class PdfString {
 export class PdfKeyword {
   constructor(readonly word: string) {}
 }
+/** A dictionary: keys and values side by side (small, cheaper than a Map; a repeated key's last value wins). */
 export class PdfDict {
-  readonly map = new Map<string, PdfValue>();
+  private readonly keys: string[] = [];
+  private readonly values: PdfValue[] = [];
   get(key: string): PdfValue | undefined {
-    return this.map.get(key);
+    const k = this.keys.lastIndexOf(key);
+    return k < 0 ? undefined : this.values[k];
+  }
+  set(key: string, value: PdfValue): void {
+    const k = this.keys.lastIndexOf(key);
+    if (k < 0) {
+      this.keys.push(key);
+      this.values.push(value);
+    } else this.values[k] = value;
+  }
+  /** Each key with its value, in order. */
+  forEach(fn: (key: string, value: PdfValue) => void): void {
+    for (let k = 0; k < this.keys.length; k++) fn(this.keys[k]!, this.values[k]!);
   }
 }
 export type PdfValue = null | boolean | number | PdfName | PdfString | PdfRef | PdfKeyword | PdfDict | PdfValue[];
@@ -56,7 +80,8 @@ export const isDelimiter = (b: number) =>
   b === 0x7d ||
   b === 0x2f ||
   b === 0x25;
-export const isRegular = (b: number) => !isWhiteSpace(b) && !isDelimiter(b);
+const REGULAR = new Uint8Array(256).map((_, b) => (isWhiteSpace(b) || isDelimiter(b) ? 0 : 1));
+export const isRegular = (b: number) => REGULAR[b] === 1;
 export const hexValue = (b: number) =>
   b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x41 && b <= 0x46 ? b - 0x37 : b >= 0x61 && b <= 0x66 ? b - 0x57 : -1;
 const isDigit = (b: number) => b >= 0x30 && b <= 0x39;
@@ -73,13 +98,17 @@ export interface LexerHooks {
 
 export class Lexer {
   pos: number;
+  /** `bytes` as one character per byte (names are sliced from it). */
+  readonly text: string;
   constructor(
     readonly bytes: Uint8Array,
     start: number,
     readonly end: number,
     readonly hooks: LexerHooks = {},
+    text?: string,
   ) {
     this.pos = start;
+    this.text = text ?? latin1(bytes);
   }
 
   /** Skips white space and comments. */
@@ -117,6 +146,23 @@ export class Lexer {
     return s;
   }
 
+  /** Whether the keyword `word` (ASCII) is the whole regular token at the position (nothing allocated). */
+  atKeyword(word: string): boolean {
+    const { bytes, end, pos } = this;
+    if (pos + word.length > end) return false;
+    for (let k = 0; k < word.length; k++) if (bytes[pos + k] !== word.charCodeAt(k)) return false;
+    return pos + word.length >= end || !isRegular(bytes[pos + word.length]!);
+  }
+
+  /** One of the keywords that end an object's value (a value cut short by a missing delimiter stops there). */
+  atEndKeyword(): boolean {
+    const b = this.bytes[this.pos];
+    if (b === 0x65 /* e */) return this.atKeyword("endobj") || this.atKeyword("endstream");
+    if (b === 0x73 /* s */) return this.atKeyword("stream");
+    if (b === 0x6f /* o */) return this.atKeyword("obj");
+    return false;
+  }
+
   readWord(): string {
     const s = this.peekWord();
     const start = this.pos;
@@ -138,25 +184,26 @@ export class Lexer {
   readName(): string {
     const { bytes, end } = this;
     const start = this.pos;
-    this.pos++; // "/"
-    let name = "";
-    while (this.pos < end) {
-      const b = bytes[this.pos]!;
-      if (!isRegular(b)) break;
-      if (
-        b === 0x23 &&
-        this.pos + 2 < end &&
-        hexValue(bytes[this.pos + 1]!) >= 0 &&
-        hexValue(bytes[this.pos + 2]!) >= 0
-      ) {
-        name += String.fromCharCode(hexValue(bytes[this.pos + 1]!) * 16 + hexValue(bytes[this.pos + 2]!));
-        this.pos += 3;
-      } else {
-        name += String.fromCharCode(b);
-        this.pos++;
+    let k = start + 1; // after "/"
+    let escaped = false;
+    while (k < end && isRegular(bytes[k]!)) {
+      if (bytes[k] === 0x23) escaped = true;
+      k++;
+    }
+    this.pos = k;
+    let name: string;
+    if (!escaped) name = this.text.slice(start + 1, k);
+    else {
+      name = "";
+      for (let j = start + 1; j < k; j++) {
+        const b = bytes[j]!;
+        if (b === 0x23 && j + 2 < k && hexValue(bytes[j + 1]!) >= 0 && hexValue(bytes[j + 2]!) >= 0) {
+          name += String.fromCharCode(hexValue(bytes[j + 1]!) * 16 + hexValue(bytes[j + 2]!));
+          j += 2;
+        } else name += String.fromCharCode(b);
       }
     }
-    this.count(this.pos - start);
+    this.count(k - start);
     this.hooks.onName?.(name);
     return name;
   }
@@ -166,6 +213,22 @@ export class Lexer {
     const { bytes, end } = this;
     const start = this.pos;
     this.pos++; // "("
+    // Fast path: no escape before the balanced end, so the bytes are the string (no copy).
+    {
+      let depth = 1;
+      let k = this.pos;
+      while (k < end && k - start < 65536) {
+        const b = bytes[k]!;
+        if (b === 0x5c) break;
+        if (b === 0x28) depth++;
+        else if (b === 0x29 && --depth === 0) {
+          this.count(k + 1 - start);
+          this.pos = k + 1;
+          return bytes.subarray(start + 1, k);
+        }
+        k++;
+      }
+    }
     const out: number[] = [];
     let depth = 1;
     let counted = start;
@@ -235,13 +298,33 @@ export class Lexer {
     return Uint8Array.from(out);
   }
 
-  /** A number token, or null when the regular token at the position is not one. */
+  /** A number token ([+-]digits[.digits]), or null when the regular token at the position is not one. */
   readNumber(): number | null {
-    const word = this.peekWord();
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(word)) return null;
-    this.readWord();
-    const n = Number(word);
-    return Number.isFinite(n) ? n : 0;
+    const { bytes, end } = this;
+    let k = this.pos;
+    let sign = 1;
+    if (bytes[k] === 0x2b || bytes[k] === 0x2d) {
+      if (bytes[k] === 0x2d) sign = -1;
+      k++;
+    }
+    let value = 0;
+    let digits = 0;
+    while (k < end && isDigit(bytes[k]!)) {
+      value = value * 10 + bytes[k++]! - 0x30;
+      digits++;
+    }
+    if (bytes[k] === 0x2e) {
+      k++;
+      let scale = 0.1;
+      while (k < end && isDigit(bytes[k]!)) {
+        value += (bytes[k++]! - 0x30) * scale;
+        scale /= 10;
+        digits++;
+      }
+    }
+    if (digits === 0 || (k < end && isRegular(bytes[k]!))) return null;
+    this.pos = k;
+    return Number.isFinite(value) ? sign * value : 0;
   }
 }
 
@@ -253,7 +336,7 @@ export function parseValue(lx: Lexer, depth = 0): PdfValue {
   lx.skipSpace();
   const b = lx.peekByte();
   if (b < 0) throw new PdfSyntaxError("fin inesperado");
-  if (b === 0x2f) return new PdfName(lx.readName());
+  if (b === 0x2f) return PdfName.of(lx.readName());
   if (b === 0x28) return new PdfString(lx.readLiteralString());
   const opens = b === 0x5b || (b === 0x3c && lx.bytes[lx.pos + 1] === 0x3c);
   // `depth` containers hold this value: one more may not pass the limit.
@@ -274,8 +357,7 @@ export function parseValue(lx: Lexer, depth = 0): PdfValue {
         return items;
       }
       if (c === 0x3e && lx.bytes[lx.pos + 1] === 0x3e) return items; // a stray ">>" ends the array too
-      const word = isRegular(c) ? lx.peekWord() : "";
-      if (word === "endobj" || word === "stream" || word === "endstream" || word === "obj") return items;
+      if (lx.atEndKeyword()) return items;
       items.push(parseValueOrRef(lx, depth + 1));
     }
   }
@@ -301,8 +383,8 @@ export function parseValueOrRef(lx: Lexer, depth = 0): PdfValue {
   if (isDigit(lx.peekByte())) {
     const gen = lx.readNumber();
     lx.skipSpace();
-    if (gen !== null && Number.isInteger(gen) && gen >= 0 && lx.peekWord() === "R") {
-      lx.readWord();
+    if (gen !== null && Number.isInteger(gen) && gen >= 0 && lx.atKeyword("R")) {
+      lx.pos++;
       return new PdfRef(v, gen);
     }
   }
@@ -328,8 +410,7 @@ function parseDict(lx: Lexer, outer: number): PdfDict {
       return dict;
     }
     if (c !== 0x2f) {
-      const word = isRegular(c) ? lx.peekWord() : "";
-      if (word === "endobj" || word === "stream" || word === "endstream") return dict;
+      if (lx.atEndKeyword() && !lx.atKeyword("obj")) return dict;
       try {
         parseValueOrRef(lx, depth); // skipped, but its names are still seen by onName
       } catch (e) {
@@ -341,23 +422,22 @@ function parseDict(lx: Lexer, outer: number): PdfDict {
     lx.skipSpace();
     const v = lx.peekByte();
     if (v < 0 || (v === 0x3e && lx.bytes[lx.pos + 1] === 0x3e)) {
-      dict.map.set(key, null);
+      dict.set(key, null);
       continue;
     }
     if (v === 0x2f) {
-      dict.map.set(key, new PdfName(lx.readName()));
+      dict.set(key, PdfName.of(lx.readName()));
       continue;
     }
-    const word = isRegular(v) ? lx.peekWord() : "";
-    if (word === "endobj" || word === "stream" || word === "endstream") {
-      dict.map.set(key, null);
+    if (lx.atEndKeyword() && !lx.atKeyword("obj")) {
+      dict.set(key, null);
       return dict;
     }
     try {
-      dict.map.set(key, parseValueOrRef(lx, depth));
+      dict.set(key, parseValueOrRef(lx, depth));
     } catch (e) {
       if (!(e instanceof PdfSyntaxError)) throw e;
-      dict.map.set(key, null);
+      dict.set(key, null);
     }
   }
 }
@@ -366,30 +446,22 @@ function parseDict(lx: Lexer, outer: number): PdfDict {
 export function scanNames(lx: Lexer): void {
   while (!lx.atEnd()) {
     const b = lx.peekByte();
+    const next = lx.bytes[lx.pos + 1];
     if (b === 0x2f) lx.readName();
     else if (b === 0x28) lx.readLiteralString();
-    else if (b === 0x3c && lx.bytes[lx.pos + 1] !== 0x3c) lx.readHexString();
+    else if ((b === 0x3c && next === 0x3c) || (b === 0x3e && next === 0x3e))
+      lx.pos += 2; // "<<", ">>"
+    else if (b === 0x3c) lx.readHexString();
     else if (isRegular(b)) lx.readWord();
     else lx.pos++;
   }
 }
 
-/** Bytes as a latin-1 string (one character per byte), for keyword searches. */
+const LATIN1 = new TextDecoder("latin1");
+/**
+ * Bytes as a string of one character per byte, for keyword searches (TextDecoder's "latin1" is windows-1252:
+ * bytes 0x80–0x9F become other characters, ASCII stays ASCII, the length is the same).
+ */
 export function latin1(bytes: Uint8Array, from = 0, to = bytes.length): string {
-  let s = "";
-  for (let k = from; k < to; k += 8192) {
-    s += String.fromCharCode(...bytes.subarray(k, Math.min(to, k + 8192)));
-  }
-  return s;
-}
-
-/** Index of `needle` (ASCII) in bytes from `from`, or -1. */
-export function indexOfBytes(bytes: Uint8Array, needle: string, from = 0, to = bytes.length): number {
-  const first = needle.charCodeAt(0);
-  outer: for (let k = from; k <= to - needle.length; k++) {
-    if (bytes[k] !== first) continue;
-    for (let j = 1; j < needle.length; j++) if (bytes[k + j] !== needle.charCodeAt(j)) continue outer;
-    return k;
-  }
-  return -1;
+  return LATIN1.decode(bytes.subarray(from, to));
 }

@@ -470,8 +470,8 @@ class Scan {
   }
 
   /**
-   * An object stream's objects: each at its offset from the header (as viewers read them), and the whole body
-   * after /First in sequence too, so nothing between or after the offsets goes unread.
+   * An object stream's objects, each at its offset from the header (as viewers read them); then every name token of
+   * the whole body, so nothing between or after the offsets goes unread.
    */
   private parseObjectStream(data: Uint8Array, dict: PdfDict): void {
     const first = this.resolve(dict.get("First"));
@@ -479,7 +479,6 @@ class Scan {
     const firstAt = typeof first === "number" && first >= 0 && first <= data.length ? first : 0;
     const text = this.toText(data);
     const header = this.lexer(0, firstAt, data, text);
-    const offsets: number[] = [];
     const count = typeof n === "number" && n > 0 ? n : 0;
     for (let k = 0; k < count; k++) {
       header.skipSpace();
@@ -487,7 +486,6 @@ class Scan {
       header.skipSpace();
       const offset = header.readNumber();
       if (num === null || offset === null) break;
-      offsets.push(offset);
       this.countObject();
       this.parseCompressed(data, text, firstAt + offset, num);
     }

@@ -5,6 +5,9 @@
  */
 import { MSG } from "@portal/contracts/messages";
 import { CFDI_MSG } from "./messages";
+import type { PdfDecoders } from "./pdf/filters";
+import { PDF_LIMITS, type PdfLimits, type PdfVerdict, scanPdf } from "./pdf/scan";
+import { MAX_NESTING } from "./pdf/syntax";
 
 export type FileType = "pdf" | "png" | "jpeg" | "gif" | "xml";
 
@@ -41,88 +44,51 @@ function hasPdfTrailer(bytes: Uint8Array): boolean {
   return false;
 }
 
-/**
- * Names that make a PDF run something: JavaScript (/JS, /JavaScript, also as /OpenAction or /AA targets) and
- * /Launch (opens a program). Names may hide behind #hh escapes (/J#61vaScript), which are decoded first.
- */
-const ACTIVE_NAMES = new Set(["JS", "JavaScript", "Launch"]);
-const isPdfDelimiter = (b: number) =>
-  isPdfWhiteSpace(b) ||
-  b === 0x2f ||
-  b === 0x28 ||
-  b === 0x29 ||
-  b === 0x3c ||
-  b === 0x3e ||
-  b === 0x5b ||
-  b === 0x5d ||
-  b === 0x7b ||
-  b === 0x7d ||
-  b === 0x25;
-const hexValue = (b: number) =>
-  b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x41 && b <= 0x46 ? b - 0x37 : b >= 0x61 && b <= 0x66 ? b - 0x57 : -1;
-
-function hasActiveName(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i] !== 0x2f /* / */) continue;
-    let name = "";
-    let j = i + 1;
-    for (; j < bytes.length && !isPdfDelimiter(bytes[j]!) && name.length <= 12; j++) {
-      const b = bytes[j]!;
-      if (b === 0x23 /* # */ && j + 2 < bytes.length && hexValue(bytes[j + 1]!) >= 0 && hexValue(bytes[j + 2]!) >= 0) {
-        name += String.fromCharCode(hexValue(bytes[j + 1]!) * 16 + hexValue(bytes[j + 2]!));
-        j += 2;
-      } else {
-        name += String.fromCharCode(b);
-      }
-    }
-    if (ACTIVE_NAMES.has(name)) return true;
-    i = j - 1;
-  }
-  return false;
-}
-
-const STREAM = [0x73, 0x74, 0x72, 0x65, 0x61, 0x6d]; // "stream"
-const ENDSTREAM = [0x65, 0x6e, 0x64, 0x73, 0x74, 0x72, 0x65, 0x61, 0x6d]; // "endstream"
-const FLATE = "/FlateDecode";
-
-/** The FlateDecode streams of a PDF (object streams can hide dictionaries, actions included). */
-function* flateStreams(bytes: Uint8Array): Generator<Uint8Array> {
-  const latin1 = (from: number, to: number) => String.fromCharCode(...bytes.subarray(Math.max(0, from), to));
-  for (let i = 0; i + STREAM.length < bytes.length; i++) {
-    if (!hasBytesAt(bytes, STREAM, i) || (i >= 3 && hasBytesAt(bytes, ENDSTREAM, i - 3))) continue;
-    let start = i + STREAM.length;
-    if (bytes[start] === 0x0d) start++;
-    if (bytes[start] !== 0x0a) continue;
-    start++;
-    let end = start;
-    while (end + ENDSTREAM.length <= bytes.length && !hasBytesAt(bytes, ENDSTREAM, end)) end++;
-    // The stream's dictionary is just before "stream"; 512 bytes hold any real one's /Filter.
-    if (latin1(i - 512, i).includes(FLATE)) yield bytes.subarray(start, end);
-    i = end;
-  }
-}
-
 export interface PdfCheckOptions {
   /**
-   * Decompresses a FlateDecode stream (zlib), or returns null when it cannot. The browser check has none (the
-   * server decides); the API passes node:zlib with an output cap, so JavaScript hidden in compressed object
-   * streams is found too.
+   * The Flate/Brotli decoders of the platform. The browser's quick check has none (compressed streams are not
+   * looked into: the server decides); the server lends node:zlib (`@portal/cfdi/pdf`), so JavaScript hidden in
+   * compressed object streams is found too.
    */
-  readonly inflate?: (data: Uint8Array) => Uint8Array | null;
+  readonly decoders?: PdfDecoders;
+  /** Refuse a file without objects, a cross-reference and a catalog (the server; the browser stays lenient). */
+  readonly requireStructure?: boolean;
+  readonly limits?: Partial<PdfLimits>;
 }
 
-/** What is wrong with a PDF's content, [] when nothing: not a PDF, truncated, or with active content. */
+function verdictMessages(verdict: PdfVerdict, limits: PdfLimits): string[] {
+  if (verdict.ok) return [];
+  switch (verdict.reason) {
+    case "activo":
+      return [CFDI_MSG.pdfConContenidoActivo];
+    case "estructura":
+      return [CFDI_MSG.pdfSinEstructura];
+    case "filtro":
+      return [CFDI_MSG.pdfFiltroDesconocido];
+    case "cifrado":
+      return [CFDI_MSG.pdfCifrado];
+    case "limite": {
+      const detalle = {
+        flujo: CFDI_MSG.pdfLimiteFlujo(limits.streamBytes),
+        total: CFDI_MSG.pdfLimiteTotal(limits.totalBytes),
+        objetos: CFDI_MSG.pdfLimiteObjetos(limits.objects),
+        profundidad: CFDI_MSG.pdfLimiteProfundidad(MAX_NESTING),
+        trabajo: CFDI_MSG.pdfLimiteTrabajo,
+      }[verdict.limit];
+      return [CFDI_MSG.pdfDemasiadoComplejo(detalle)];
+    }
+  }
+}
+
+/**
+ * What is wrong with a PDF's content, [] when nothing: not a PDF, truncated, not a PDF's structure (server), a
+ * stream that cannot be decoded, a limit exceeded, or active content (src/pdf/scan.ts says which).
+ */
 export function checkPdfContent(bytes: Uint8Array, options: PdfCheckOptions = {}): string[] {
   if (!(bytes instanceof Uint8Array) || !startsWithPdfHeader(bytes)) return [MSG.archivoNoPdf];
   if (!hasPdfTrailer(bytes)) return [CFDI_MSG.pdfIncompleto];
-  if (hasActiveName(bytes)) return [CFDI_MSG.pdfConContenidoActivo];
-  if (options.inflate) {
-    for (const stream of flateStreams(bytes)) {
-      const inflated = options.inflate(stream);
-      if (inflated && hasActiveName(inflated)) return [CFDI_MSG.pdfConContenidoActivo];
-    }
-  }
-  return [];
+  const limits = { ...PDF_LIMITS, ...options.limits };
+  return verdictMessages(scanPdf(bytes, { ...options, limits }), limits);
 }
 
 function looksLikeXml(bytes: Uint8Array): boolean {
@@ -162,7 +128,7 @@ function hasExtension(fileName: string, ext: string): boolean {
   return typeof fileName === "string" && fileName.trim().toLowerCase().endsWith(ext);
 }
 
-/** PDF: the name ends in .pdf and the content is a whole PDF without JavaScript or launch actions. */
+/** PDF: the name ends in .pdf and the content is a whole PDF without active content (src/pdf/scan.ts). */
 export function checkPdf(fileName: string, bytes: Uint8Array, options: PdfCheckOptions = {}): string[] {
   if (!hasExtension(fileName, ".pdf")) return [MSG.archivoNoPdf];
   return checkPdfContent(bytes, options);

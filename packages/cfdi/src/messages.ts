@@ -41,6 +41,20 @@ export const CFDI_MSG = {
   pdfIncompleto: "El PDF está incompleto o dañado: no termina con la marca %%EOF. Genérelo o descárguelo de nuevo.",
   pdfConContenidoActivo:
     "El PDF contiene código JavaScript o acciones que abren programas, y por seguridad no se acepta. Genérelo de nuevo (por ejemplo, imprimiéndolo a PDF) y cárguelo otra vez.",
+  pdfSinEstructura:
+    "El archivo no es un PDF válido: no se encontraron sus objetos ni su tabla de referencias cruzadas. Genérelo o descárguelo de nuevo.",
+  pdfFiltroDesconocido:
+    "El PDF contiene datos codificados de una forma que no se puede revisar, y por seguridad no se acepta. Genérelo de nuevo (por ejemplo, imprimiéndolo a PDF) y cárguelo otra vez.",
+  pdfCifrado:
+    "El PDF está cifrado (protegido) y su contenido no se puede revisar, y por seguridad no se acepta. Genérelo de nuevo sin protección y cárguelo otra vez.",
+  pdfDemasiadoComplejo: (detalle: string) =>
+    `El PDF es demasiado complejo para revisarlo: ${detalle}. Genérelo de nuevo (por ejemplo, imprimiéndolo a PDF) y cárguelo otra vez.`,
+  pdfLimiteFlujo: (maxBytes: number) =>
+    `uno de sus flujos de datos ocupa más de ${formatBytes(maxBytes)} al descomprimirlo`,
+  pdfLimiteTotal: (maxBytes: number) => `sus flujos de datos ocupan más de ${formatBytes(maxBytes)} al descomprimirlos`,
+  pdfLimiteObjetos: (max: number) => `tiene más de ${max.toLocaleString("es-MX")} objetos`,
+  pdfLimiteProfundidad: (max: number) => `tiene más de ${max} niveles de anidamiento`,
+  pdfLimiteTrabajo: "su estructura obliga a leerlo demasiadas veces",
 } as const;
 
 /** Warnings: facts worth showing to a reviewer that do not block the upload. */

@@ -1,8 +1,15 @@
-import { inflateSync } from "node:zlib";
-import { checkPdf, cleanFileName, type PdfCheckOptions } from "@portal/cfdi";
+import { checkPdf, cleanFileName } from "@portal/cfdi";
+import { SERVER_PDF_CHECK } from "@portal/cfdi/pdf";
 import { MAX_UPLOAD_BYTES } from "@portal/contracts";
 import { Invalid } from "../../lib/errors";
 import type { ArchivosRepository } from "./repository";
+
+/**
+ * The one PDF check of every upload path (documents, constancia, invoice, complement, comprobante): the file is
+ * parsed, its object streams decoded with node:zlib under caps, active content and a missing structure refused
+ * (@portal/cfdi/pdf; docs/decisions/019-verificacion-de-pdf.md).
+ */
+export { SERVER_PDF_CHECK };
 
 export interface StoredUpload {
   archivoId: string;
@@ -11,23 +18,9 @@ export interface StoredUpload {
 
 const MB = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-/** Most bytes one compressed PDF stream may inflate to while looking for hidden JavaScript (zip bombs stop here). */
-const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
-
-/** The server's PDF check also looks inside compressed streams (the browser's cannot). */
-export const SERVER_PDF_CHECK: PdfCheckOptions = {
-  inflate: (data) => {
-    try {
-      return inflateSync(data, { maxOutputLength: MAX_INFLATED_BYTES });
-    } catch {
-      return null;
-    }
-  },
-};
-
 /**
- * Decodes a base64 PDF upload, checks it by content (a real PDF from its first byte to its %%EOF, without
- * JavaScript or launch actions, not only the name) and its size, cleans its file name of control and
+ * Decodes a base64 PDF upload, checks it by content (a real PDF from its first byte to its %%EOF, parsed, without
+ * active content, not only the name) and its size, cleans its file name of control and
  * bidirectional characters, and stores it once through `archivos` (a transaction's repository when the upload
  * belongs to a larger write). Every refusal is a Spanish message naming what was uploaded.
  */

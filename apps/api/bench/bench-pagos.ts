@@ -9,7 +9,8 @@
  * 2. One more payment of P00001 in SBO_MCI over 45 A/P invoices with known UUIDs (MXN, PPD): the supplier posts its
  *    payment complement (REP) for it again and again, each time a fresh sealed and stamped CFDI with a new UUID
  *    (a complement that is not accepted is replaced).
- * 3. The API in a child process on a free loopback port (NODE_ENV=production, SAT_TEST_CERTS=true).
+ * 3. The API in a child process on a free loopback port (NODE_ENV=production, SAT_TEST_CERTS=true, the SAT's
+ *    status service simulated in its own process: comun.ts `entornoApi`).
  * 4. getPagos for an employee (every payment) and the supplier: the first call apart, then sequential calls,
  *    p50/p95, rows and answer size; the API's resident memory afterwards.
  * 5. postPago of the 45-document complement with a ~100 KB PDF: sequential, p50/p95; and, in this process, how long

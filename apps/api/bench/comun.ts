@@ -120,33 +120,49 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
-/**
- * Starts the API (`src/server.ts` through tsx) in a child process on a free loopback port, so the load does not
- * share the server's event loop: production mode on `databaseUrl`, no demo seed, warnings only, no rate limit to
- * speak of, no web build; `certificadosPrueba` trusts the SAT test certificates (SAT_TEST_CERTS=true). Waits up to
- * 60 s for /api/health; the child is stopped if it does not answer.
- */
-export async function iniciarApi(opciones: {
+/** How the API under measure is started. */
+export interface OpcionesApi {
   databaseUrl: string;
   clave: string;
   certificadosPrueba?: boolean;
-}): Promise<ApiEnPrueba> {
+}
+
+/**
+ * The environment of the API under measure: production mode on `databaseUrl`, no demo seed, warnings only, no rate
+ * limit to speak of, no web build; `certificadosPrueba` trusts the SAT test certificates (SAT_TEST_CERTS=true).
+ * The SAT's status service is the simulator in the same process (SAT_SIMULADOR=true, no SAT_ESTADO_CFDI_URL), as
+ * in `npm start` and e2e: production mode alone would point every upload and the SAT jobs at the real SAT, so a
+ * figure would measure this machine's network instead of the portal — where the SAT's host name does not resolve,
+ * each query waits for the resolver, and a lost DNS answer costs its 5 s timeout (issue 22).
+ */
+export function entornoApi(opciones: OpcionesApi, port: number): NodeJS.ProcessEnv {
+  const { SAT_ESTADO_CFDI_URL: _noSat, ...heredado } = process.env;
+  return {
+    ...heredado,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_URL: opciones.databaseUrl,
+    APP_ENCRYPTION_KEY: opciones.clave,
+    SEED_DEMO: "false",
+    ...(opciones.certificadosPrueba ? { SAT_TEST_CERTS: "true" } : {}),
+    SAT_SIMULADOR: "true",
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_MAX: "100000000",
+    WEB_DIST: "/nonexistent",
+  };
+}
+
+/**
+ * Starts the API (`src/server.ts` through tsx) in a child process on a free loopback port, so the load does not
+ * share the server's event loop, with {@link entornoApi}. Waits up to 60 s for /api/health; the child is stopped if
+ * it does not answer.
+ */
+export async function iniciarApi(opciones: OpcionesApi): Promise<ApiEnPrueba> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const proceso: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(here, "..", "src", "server.ts")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: opciones.databaseUrl,
-      APP_ENCRYPTION_KEY: opciones.clave,
-      SEED_DEMO: "false",
-      ...(opciones.certificadosPrueba ? { SAT_TEST_CERTS: "true" } : {}),
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_MAX: "100000000",
-      WEB_DIST: "/nonexistent",
-    },
+    env: entornoApi(opciones, port),
     stdio: ["ignore", "inherit", "inherit"],
   });
   const detener = async () => {
@@ -241,8 +257,11 @@ export const ms = (n: number) => `${n.toFixed(1)} ms`;
 export const msCompacto = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 /** Bytes in MB. */
 export const mb = (bytes: number, decimales = 1) => `${(bytes / 1024 / 1024).toFixed(decimales)} MB`;
-/** p50, p95 and the slowest of a series of calls (0 ms where there were none), and how many. */
+/** p50, p95, p99 and the slowest of a series of calls (0 ms where there were none), and how many. */
 export const stats = (xs: number[]) => {
   const s = ordenar(xs);
-  return `p50 ${ms(percentil(s, 50, 0))} · p95 ${ms(percentil(s, 95, 0))} · máx ${ms(s.at(-1) ?? 0)} (${s.length} llamadas)`;
+  return (
+    `p50 ${ms(percentil(s, 50, 0))} · p95 ${ms(percentil(s, 95, 0))} · p99 ${ms(percentil(s, 99, 0))} · ` +
+    `máx ${ms(s.at(-1) ?? 0)} (${s.length} llamadas)`
+  );
 };

@@ -17,6 +17,7 @@ import type { ErpAdapter, ErpEntrada, ErpScope } from "../../erp/types";
 import { createAnswerCache } from "../../lib/answer-cache";
 import type { Clock } from "../../lib/clock";
 import { Invalid, NotFound } from "../../lib/errors";
+import { createPhaseTimer } from "../../lib/phase-timer";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
@@ -380,12 +381,14 @@ export function createFacturasService({
 
     /** postFactura: checks everything, then the invoice, its three files and an audit entry in one transaction. */
     async registrar(user: SessionUser, input: PostFacturaRequest): Promise<string> {
+      const phases = createPhaseTimer();
       const proveedor = await proveedores.conRegistroCompleto(user.id);
       if (!proveedor) throw new Invalid(MSG.registroIncompletoFacturas);
       const sociedad = await sociedadDe(user, input.RazonSocial);
       if (!sociedad) throw new Invalid(FACTURA_MSG.sociedadNoVinculada);
       const entrada = await entradaDe(user, sociedad.bdSap, input.EntradaMercancia);
       if (!entrada) throw new Invalid(FACTURA_MSG.entradaNoExiste(input.EntradaMercancia));
+      phases.mark("proveedor, sociedad y entrada");
 
       const pdf = decode(input.PDF, input.PDF64);
       const xml = decode(input.XML, input.XML64);
@@ -406,8 +409,10 @@ export function createFacturasService({
         errores.push(FACTURA_MSG.uuidRegistrado(datos.UUID.toUpperCase()));
       }
       if (errores.length > 0 || !datos) throw new Invalid([...new Set(errores)].join("\n"));
+      phases.mark("archivos, sellos y reglas");
       // The SAT, last and outside the transaction (it may take seconds; PGlite has one connection).
       const sat = await satEstado.consultarAlCargar(xml.bytes, datos.FechaTimbrado);
+      phases.mark("consulta al SAT");
       if ("rechazo" in sat) throw new Invalid(sat.rechazo);
 
       const now = clock();
@@ -451,6 +456,9 @@ export function createFacturasService({
         datos.UUID.toUpperCase(),
         entrada.docNum,
       );
+      phases.mark("transacción");
+      const slow = phases.summaryIfSlow();
+      if (slow) warn(undefined, `postFactura lenta: ${slow}`);
       return MSG.facturaRegistrada;
     },
 

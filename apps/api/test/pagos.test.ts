@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { readPaymentComplement } from "@portal/cfdi";
 import {
   type ComplementoPrueba,
@@ -17,6 +15,7 @@ import { COMPLEMENTOS_DEMO, complementoEsperadoDelPago } from "@portal/db/seed";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGO_MSG } from "../src/modules/pagos/reglas";
+import { cfdiFixture as fixture } from "./cfdi-fixtures";
 import { KEMPER, MCI } from "./factura-prueba";
 import { createTestApp, loginTodos, pdfBase64, type TestApp, withToken } from "./helpers";
 
@@ -57,8 +56,6 @@ const call = (token: string, method: "POST" | "PATCH", url: string, body: unknow
   t.app.inject(withToken(token, { method, url, payload: body as object }));
 const pagos = async (token: string): Promise<Fila[]> =>
   (await call(token, "POST", "/api/pagos/getPagos", {})).json().data;
-const fixture = (file: string) =>
-  readFileSync(join(__dirname, "..", "..", "..", "..", "shared", "fixtures", "cfdi", file), "utf8");
 
 /** The demo's PPD payment: 5,000.00 MXN on 2026-11-10 of Kemper's invoice 1192 (11,020.00) in SBO_MCI. */
 const pagoDemo = async () =>

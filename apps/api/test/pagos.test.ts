@@ -492,7 +492,7 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     const sinMotivo = await revisar([filaRevision(pendiente, "R")]);
     expect(sinMotivo.json()).toEqual({
       status: "error",
-      message: [MSG.revisionError, PAGO_MSG.rechazoSinComentario(p.DocNum)].join("\n"),
+      message: [MSG.revisionError, MSG.rechazoSinComentarioPago(p.DocNum)].join("\n"),
     });
     const viejo = await revisar([filaRevision(pendiente, "V", "", { Version: (pendiente.Version ?? 0) - 1 })]);
     expect(viejo.json().message).toContain(PAGO_MSG.revisionDesactualizada(p.DocNum));

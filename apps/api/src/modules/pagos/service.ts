@@ -453,7 +453,7 @@ export function createPagosService({
         else if (actual.estatus === "A") motivos.push(PAGO_MSG.revisionBloqueada(actual.pagoDocNum));
         else if (!actual.uuid) motivos.push(PAGO_MSG.sinComplemento(actual.pagoDocNum));
         else if (fila.Estatus === "R" && !(fila.Comentarios ?? "").trim()) {
-          motivos.push(PAGO_MSG.rechazoSinComentario(actual.pagoDocNum));
+          motivos.push(MSG.rechazoSinComentarioPago(actual.pagoDocNum));
         } else if (fila.Version !== undefined && fila.Version !== actual.version) {
           motivos.push(PAGO_MSG.revisionDesactualizada(actual.pagoDocNum));
         }

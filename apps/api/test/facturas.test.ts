@@ -88,6 +88,7 @@ describe("registrar una factura", () => {
     const berenice = await lista(tokens.berenice);
     const admin = await lista(tokens.admin);
     expect(kemper.length).toBeGreaterThan(0);
+    expect(berenice.length).toBeGreaterThan(0);
     expect(berenice.every((r: { RFC: string }) => r.RFC === "XIQB891116QE4")).toBe(true);
     expect(admin.length).toBe(kemper.length + berenice.length);
     for (const [token, rows] of [

@@ -333,7 +333,8 @@ describe("el complemento esperado", () => {
       const [xml] = await t.tdb.db.select().from(schema.archivos).where(eq(schema.archivos.id, r.xmlArchivoId!));
       const leido = readPaymentComplement(xml!.contenido);
       expect(leido.ok).toBe(true);
-      if (!leido.ok || !e) continue;
+      expect(e, `pago ${r.pagoDocNum}`).not.toBeNull();
+      if (!leido.ok || !e) throw new Error(`pago ${r.pagoDocNum}: sin XML legible o sin complemento esperado`);
       expect(leido.data.Pagos).toEqual([
         {
           FechaPago: e.FechaPago,
@@ -357,7 +358,9 @@ describe("el complemento esperado", () => {
       );
     }
     // The seed computes it like the API, for the payments still owing one too (1196's second parcialidad).
-    for (const p of filas.filter((f) => f.U_SYS_PMSNBD === "SBO_MCI" && f.DocNum >= 2064 && f.DocNum <= 2069)) {
+    const demo = filas.filter((f) => f.U_SYS_PMSNBD === "SBO_MCI" && f.DocNum >= 2064 && f.DocNum <= 2069);
+    expect(demo.map((p) => p.DocNum).sort()).toEqual([2064, 2065, 2066, 2067, 2068, 2069]);
+    for (const p of demo) {
       const api = (await esperado(p)).data;
       const registro = registros.find((r) => r.pagoDocEntry === p.DocEntry);
       expect(api, String(p.DocNum)).toEqual(

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { readSheet } from "read-excel-file/node";
 import { expect, test } from "./fixtures";
+import { DEMO_PASSWORD, mainMenu, signInOk } from "./support";
 
 /**
  * Lists (issue 16): search, sort, page and page size live in the URL, so a detail and back, and a reload,
@@ -89,6 +90,42 @@ test.describe("listas", () => {
     const razon = csvHeaders.indexOf("Razón social");
     expect(again[1]?.[razon]).toBe("ESCUELA KEMPER URGATE");
   });
+});
+
+// Signs in by hand (not the role fixture): Cerrar sesión revokes the session, and the fixture's is shared.
+test("a list's remembered search does not outlive Cerrar sesión: the next user of the tab gets the plain list", async ({
+  page,
+}) => {
+  const catalogo = () => mainMenu(page).getByRole("link", { name: "Catálogo de proveedores" });
+  const buscar = page.getByRole("searchbox", { name: "Buscar" });
+  await signInOk(page, "Empleado", "admin");
+  await catalogo().click();
+  await buscar.fill("kemper");
+  await expect(page).toHaveURL(/\/Catalogo-Proveedores\?q=kemper$/);
+  // By the menu, without params, the list comes back as it was left.
+  await page.getByRole("button", { name: "Portal de Proveedores, ir a Home" }).click();
+  await expect(page).toHaveURL(/\/Home$/);
+  await catalogo().click();
+  await expect(page).toHaveURL(/\/Catalogo-Proveedores\?q=kemper$/);
+  await expect(buscar).toHaveValue("kemper");
+
+  await page.getByRole("button", { name: "Portal de Proveedores, ir a Home" }).click();
+  await page.getByRole("button", { name: "Menú de usuario" }).click();
+  await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // The next user signs in in the same tab, without reloading the page (signIn() would start with a fresh load).
+  await page.getByRole("region", { name: "Empleado" }).getByRole("button", { name: "Ingresar" }).click();
+  await expect(page).toHaveURL(/\/Login$/);
+  await page.getByRole("textbox", { name: "Usuario" }).fill("consulta");
+  await page.getByLabel("Contraseña").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Ingresar" }).click();
+  await expect(page).toHaveURL(/\/Home$/);
+  await catalogo().click();
+  await expect(
+    page.getByRole("table", { name: "Catálogo de proveedores" }).locator("tbody tr[tabindex='0']"),
+  ).toHaveCount(2);
+  await expect(page).toHaveURL(/\/Catalogo-Proveedores$/);
+  await expect(buscar).toHaveValue("");
 });
 
 /**

@@ -132,6 +132,7 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
     });
 
     it("reads only the scope's supplier and company databases", async () => {
+      const vistos = { pedidos: 0, entradas: 0, pagos: 0, socios: 0 };
       for (const cardCode of proveedores) {
         for (const bd of f.bds) {
           const scope = { bds: [bd], cardCode };
@@ -145,8 +146,15 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
             expect(d.cardCode).toBe(cardCode);
             expect(d.bd).toBe(bd);
           }
+          vistos.pedidos += pedidos.length;
+          vistos.entradas += entradas.length;
+          vistos.pagos += pagos.length;
+          vistos.socios += socios.length;
         }
       }
+      // Scoped reads that found nothing would pass the loop: together they read the whole data set.
+      expect(vistos.pedidos).toBe((await f.adapter.listPedidos(todo)).length);
+      for (const [kind, n] of Object.entries(vistos)) expect(n, kind).toBeGreaterThan(0);
     });
 
     it("splits the employee's list exactly into the suppliers' lists", async () => {

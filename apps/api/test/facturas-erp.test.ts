@@ -183,6 +183,7 @@ describe("aceptar crea la factura de proveedor en el ERP", () => {
       .select()
       .from(schema.erpEntradaLineas)
       .where(and(eq(schema.erpEntradaLineas.bd, f.BD), eq(schema.erpEntradaLineas.docEntry, entrada!.docEntry)));
+    expect(lineasEntrada.length).toBeGreaterThan(0);
     expect(lineasEntrada.every((l) => l.lineStatus === "C" && Number(l.openQty) === 0)).toBe(true);
     const lineas = await t.tdb.db
       .select()
@@ -291,9 +292,10 @@ describe("rechazos del ERP y reintento por un empleado", () => {
     const [ap] = await apDe(f.IdFactura);
     expect(ok.json()).toEqual({ status: "success", message: MSG.erpFacturaCreada(ap!.docNum) });
     expect(await filaDe(f.IdFactura)).toMatchObject({ EstadoERP: "creada", FolioSAP: ap!.docNum, ErrorERP: "" });
-    // Not accepted, or missing: a clear refusal.
-    const noAceptada = (await pendientes()).find((x) => x.EstatusFactura !== "A");
-    if (noAceptada) expect((await reintentar(noAceptada.IdFactura)).json().message).toBe(MSG.erpNoAceptada);
+    // Not accepted (a new Pendiente one), or missing: a clear refusal.
+    const noAceptada = await nuevaPendiente();
+    expect(noAceptada.EstatusFactura).toBe("P");
+    expect((await reintentar(noAceptada.IdFactura)).json()).toEqual({ status: "error", message: MSG.erpNoAceptada });
     expect((await reintentar(999_999)).statusCode).toBe(404);
   });
 });

@@ -130,7 +130,7 @@ describe("decisiones", () => {
     const sinMotivo = await revisar([fila(p, "A"), fila(r, "R", "  ")]);
     expect(sinMotivo.statusCode).toBe(400);
     expect(sinMotivo.json().message).toBe(
-      [MSG.revisionError, FACTURA_MSG.rechazoSinComentario(r.FolioFactura)].join("\n"),
+      [MSG.revisionError, MSG.rechazoSinComentarioFactura(r.FolioFactura)].join("\n"),
     );
     expect(await estatus(p.IdFactura)).toBe("P"); // all or nothing
     const bloqueada = await revisar([

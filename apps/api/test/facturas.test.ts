@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { readInvoice } from "@portal/cfdi";
 import { emitirFacturaPrueba, type FacturaPrueba, readInvoiceVerified } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
@@ -8,6 +6,7 @@ import { createErpEntrada, ENTRADA_CFDI_SAT, ENTRADAS_LIBRES } from "@portal/db/
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FACTURA_MSG } from "../src/modules/facturas/reglas";
+import { cfdiFixture } from "./cfdi-fixtures";
 import { facturaPrueba as factura, KEMPER, MCI, nuevaEntradaKemper, payloadFactura as payload } from "./factura-prueba";
 import { createTestApp, login, pdfBase64, type TestApp, withToken } from "./helpers";
 
@@ -89,6 +88,7 @@ describe("registrar una factura", () => {
     const berenice = await lista(tokens.berenice);
     const admin = await lista(tokens.admin);
     expect(kemper.length).toBeGreaterThan(0);
+    expect(berenice.length).toBeGreaterThan(0);
     expect(berenice.every((r: { RFC: string }) => r.RFC === "XIQB891116QE4")).toBe(true);
     expect(admin.length).toBe(kemper.length + berenice.length);
     for (const [token, rows] of [
@@ -185,7 +185,7 @@ describe("cada regla con su mensaje exacto", () => {
     ["satcfdi__cfdv40-pagos20-min.xml"],
   ])("a real published CFDI that is not this supplier's (%s) is refused with reasons", async (file) => {
     const docNum = await nuevaEntrada();
-    const xml = readFileSync(join(__dirname, "..", "..", "..", "..", "shared", "fixtures", "cfdi", file), "utf8");
+    const xml = cfdiFixture(file);
     const res = await post(tokens.kemper, payload(xml, docNum));
     expect(res.statusCode).toBe(400);
     expect(res.json().message.length).toBeGreaterThan(20);

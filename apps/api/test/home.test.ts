@@ -1,4 +1,4 @@
-import { MSG, TILES_CON_CONTEO } from "@portal/contracts";
+import { CALLS, MSG, TILES_CON_CONTEO, type TileConConteo } from "@portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, findSecrets, login, type TestApp, withToken } from "./helpers";
 
@@ -78,11 +78,35 @@ describe("POST /api/home/RowDocuments", () => {
     }
   });
 
-  it("accepts every tile with a count and rejects an unknown one with a Spanish message", async () => {
+  it("counts every tile from the administrator's list, and rejects an unknown one in Spanish", async () => {
+    type Fila = { EstatusFactura?: string; U_SYS_PMESPA?: string; U_SYS_PMUUID?: string };
+    const todas = (filas: Fila[]) => filas.length;
+    // The review tiles count the rows awaiting a decision; their lists also show rejected and recently accepted ones.
+    const listas: Record<TileConConteo, [string, (filas: Fila[]) => number]> = {
+      Pedidos: [CALLS.getPedidos.path, todas],
+      "Entradas de mercancia": [CALLS.getEntradasMercancia.path, todas],
+      "Facturas pendientes": [
+        CALLS.facturasPendientesGetFacturas.path,
+        (filas) => filas.filter((f) => f.EstatusFactura === "P").length,
+      ],
+      Facturas: [CALLS.getFacturas.path, todas],
+      Pagos: [CALLS.getPagos.path, todas],
+      "Pagos pendientes": [
+        CALLS.pagosPendientesGetPagos.path,
+        (filas) => filas.filter((f) => f.U_SYS_PMUUID && ["P", "V"].includes(f.U_SYS_PMESPA ?? "")).length,
+      ],
+    };
+    expect(Object.keys(listas).sort()).toEqual([...TILES_CON_CONTEO].sort());
     for (const dato of TILES_CON_CONTEO) {
+      const [url, contar] = listas[dato];
       const res = await rowDocuments(tokens.admin, dato);
       expect(res.statusCode, dato).toBe(200);
-      expect(res.json().data.Registro, dato).toBeGreaterThanOrEqual(0);
+      const lista = await t.app.inject(withToken(tokens.admin, { method: "POST", url, payload: {} }));
+      expect(lista.statusCode, dato).toBe(200);
+      // The demo data has rows to count in every list, so a count stuck at 0 fails too.
+      const esperado = contar(lista.json().data);
+      expect(esperado, dato).toBeGreaterThan(0);
+      expect(res.json().data, dato).toEqual({ Registro: esperado });
     }
     const res = await rowDocuments(tokens.admin, "Clientes");
     expect(res.statusCode).toBe(400);

@@ -34,6 +34,7 @@ describe("POST /api/pedidos/getPedidos", () => {
     const body = JSON.parse(kemperBody);
     expect(body.status).toBe("success");
     expect(typeof body.message).toBe("string");
+    expect(body.data.length).toBeGreaterThan(0);
     for (const row of body.data) {
       expect(Object.keys(row).sort()).toEqual(Object.keys(pedidoRowSchema.shape).sort());
       for (const linea of row.DetallePedido) {

@@ -58,11 +58,11 @@ describe("call registry and routes", () => {
     }
   });
 
-  it("lists only names of CALLS as not yet built, each without a route", () => {
-    for (const name of NOT_YET_BUILT) {
-      expect(CALLS[name], name).toBeDefined();
-      expect(t.app.hasRoute({ method: CALLS[name].method, url: CALLS[name].path }), name).toBe(false);
-    }
+  it("accepts a call without a route only while it is listed as not yet built", () => {
+    // Today every call is built (NOT_YET_BUILT is empty), so the list is exercised with a route taken away.
+    const sinLogout = t.app.registeredRoutes.filter((r) => r.url !== CALLS.logout.path);
+    expect(compareWithRegistry(sinLogout, [...NOT_YET_BUILT, "logout"])).toEqual([]);
+    expect(compareWithRegistry(sinLogout, NOT_YET_BUILT)).toEqual(["logout (POST /api/logout) no tiene ruta"]);
   });
 
   it("fails when a built call loses its route", () => {

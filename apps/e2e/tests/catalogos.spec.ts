@@ -265,14 +265,14 @@ test("the administrator rejects a supplier with a reason and the supplier is not
   });
   expect(correo.status()).toBe(200);
   expect(await correo.json()).toMatchObject({ status: "success" });
-  if (mails) {
-    const received = () =>
-      mails
-        ?.filter((mail) => mail.to.includes(BERENICE_CORREO))
-        .map((mail) => decodeQuotedPrintable(mail.raw))
-        .find((text) => text.includes(`Observaciones: ${motivo}`));
-    await expect.poll(received, { timeout: 20_000 }).toContain("Estatus del registro: Rechazado");
-  }
+  // The SMTP sink runs whenever the suite runs (playwright.config.ts sets E2E_SMTP_PORT).
+  expect(mails, "no corre el receptor SMTP de esta prueba (E2E_SMTP_PORT)").not.toBeNull();
+  const received = () =>
+    mails
+      ?.filter((mail) => mail.to.includes(BERENICE_CORREO))
+      .map((mail) => decodeQuotedPrintable(mail.raw))
+      .find((text) => text.includes(`Observaciones: ${motivo}`));
+  await expect.poll(received, { timeout: 20_000 }).toContain("Estatus del registro: Rechazado");
 
   // Back in the catalogue the supplier shows as rejected, with its reason in the detail.
   await expect(page).toHaveURL(/\/Catalogo-Proveedores$/);

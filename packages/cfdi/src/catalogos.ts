@@ -1,6 +1,6 @@
 /**
  * Catalogue lookups (spec §3 "Catalogue lookups"): tooltips for codes and the checks that need the
- * SAT's official data. The data are compiled from shared/sat/catalogos.tsv into catalogos.generated.ts.
+ * SAT's official data. The data are compiled from sat/catalogos.tsv into catalogos.generated.ts.
  */
 import { CATALOGOS, type CatalogoEntry } from "./catalogos.generated";
 

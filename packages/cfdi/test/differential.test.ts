@@ -8,7 +8,7 @@
  * fails, it does not skip.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -32,7 +32,6 @@ import type { XmlElement } from "../src/xml";
 import { doc, EKU_CSD, FIXTURES_DIR, invoiceXml, paymentXml } from "./helpers";
 
 const XSLT_DIR = join(packageDataDir(), "sat/xslt/www.sat.gob.mx/sitio_internet/cfd");
-const SHARED_FIXTURES = join(packageDataDir(), "../../../shared/fixtures/cfdi");
 const work = mkdtempSync(join(tmpdir(), "cfdi-diff-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -140,14 +139,6 @@ describe("the independent implementations are at hand", () => {
 
 describe("every real fixture", () => {
   const files = readdirSync(FIXTURES_DIR).filter((f) => f.endsWith(".xml"));
-
-  it("uses byte-identical copies of ../shared/fixtures/cfdi (when the shared folder is beside the repository)", () => {
-    if (!existsSync(SHARED_FIXTURES)) return;
-    const shared = readdirSync(SHARED_FIXTURES).filter((f) => f.endsWith(".xml"));
-    expect(files).toEqual(shared);
-    for (const f of files)
-      expect(readFileSync(join(FIXTURES_DIR, f)).equals(readFileSync(join(SHARED_FIXTURES, f))), f).toBe(true);
-  });
 
   it("gives xsltproc's cadena and openssl's verdicts, or has none (CFDI 3.2)", async () => {
     const compared: string[] = [];

@@ -1,16 +1,13 @@
 /**
- * Every real file of shared/fixtures/cfdi (copied to test/fixtures) with the portal's verdict.
+ * Every real, published CFDI file in test/fixtures with the portal's verdict.
  * The README there describes each file; the reason for each verdict is in the table below.
  */
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
 import { MSG } from "@portal/contracts/messages";
 import { describe, expect, it } from "vitest";
 import { CFDI_MSG, type CfdiKind, validateCfdi } from "../src/index";
 import { FIXTURES_DIR, fixtureBytes } from "./helpers";
-
-const SHARED_DIR = join(FIXTURES_DIR, "../../../../../shared/fixtures/cfdi");
 
 const V33_INVOICE =
   "El XML es un CFDI versión 3.3 de tipo I (Ingreso); se espera una factura: un CFDI versión 4.0 de tipo I (Ingreso).";
@@ -91,7 +88,7 @@ const VERDICTS: Record<string, [CfdiKind, string[] | null]> = {
   "satcfdi__pago_hande951128469_ingreso_iva16.xml": ["pago", [E, CFDI_MSG.timbreNoCorresponde]],
 };
 
-describe("real CFDI files (shared/fixtures/cfdi)", () => {
+describe("real CFDI files (test/fixtures)", () => {
   const files = readdirSync(FIXTURES_DIR).filter((f) => f.endsWith(".xml"));
 
   it("has a verdict for every file", () => {
@@ -111,15 +108,4 @@ describe("real CFDI files (shared/fixtures/cfdi)", () => {
       }
     });
   }
-
-  it("copies are byte for byte the files in shared/ (when shared/ is beside the repository)", () => {
-    if (!existsSync(SHARED_DIR)) {
-      expect(files.length).toBe(27);
-      return;
-    }
-    const shared = readdirSync(SHARED_DIR).filter((f) => f.endsWith(".xml"));
-    expect(files.sort()).toEqual(shared.sort());
-    for (const f of shared)
-      expect(Buffer.from(fixtureBytes(f)).equals(readFileSync(join(SHARED_DIR, f))), f).toBe(true);
-  });
 });

@@ -38,6 +38,11 @@ export const MSG = {
   // Review screens (spec §8)
   revisionExito: "Se proceso con exito el ó los registro(s)",
   revisionError: "No se procesaron los registro(s)",
+  // A rejection needs its reason (issues 13 and 14; not in the spec): the browser warns, the server refuses.
+  rechazoSinComentarioFactura: (folio: string) =>
+    `Indique en Comentarios el motivo del rechazo de la factura con folio ${folio}.`,
+  rechazoSinComentarioPago: (docNum: number) =>
+    `Indique en Comentarios el motivo del rechazo del complemento del pago ${docNum}.`,
   // The accepted invoice's A/P invoice in the ERP (issue 13; not in the spec)
   erpFacturaCreada: (docNum: number) => `La factura de proveedor ${docNum} está registrada en el ERP.`,
   erpNoAceptada: "Solo las facturas aceptadas se registran en el ERP.",

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { redirect } from "@tanstack/react-router";
 import { type Access, canAccess } from "./permissions";
 import type { QueryClientSource } from "./query-client-source";
-import { type Session, session } from "./session";
+import { type Session, session, sessionOwner } from "./session";
 import { sessionEnd } from "./session-end";
 
 /**
@@ -28,7 +28,7 @@ export function requireAccess(access: Access = "session") {
       if (sessionEnd.wasSignedIn()) sessionEnd.remember(`${location.pathname}${location.searchStr}`);
       throw redirect({ to: "/", replace: true });
     }
-    sessionEnd.noteSession();
+    sessionEnd.noteSession(sessionOwner(current));
     if (!canAccess(current, access)) throw redirect({ to: "/Home", replace: true });
     return { session: current, queryClient: await context.queries.load() };
   };

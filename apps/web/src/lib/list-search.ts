@@ -1,6 +1,7 @@
 import { useMatch, useNavigate, useRouter } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef } from "react";
 import { PAGE_SIZE_ALL, type PageSize } from "./constants";
+import { session, sessionOwner } from "./session";
 
 /**
  * A list's state in the URL's search params (issue 16): search text, sort column and direction, page and page
@@ -75,10 +76,18 @@ export interface ListSearchBinding {
   onChange: (next: ListSearch) => void;
 }
 
-/** Last state of each list in this tab, so a detail's 'back' link (not only the back button) finds it. */
+/**
+ * Last state of each list in this tab, so a detail's 'back' link (not only the back button) finds it. Kept per
+ * signed-in user: whoever signs in next in this tab (after Cerrar sesión, or after a session that ended on its own
+ * and a sign-in as someone else) never finds another user's searches, sorts and pages.
+ */
 const remembered = new Map<string, ListSearch>();
+const rememberedKey = (pathname: string) => {
+  const current = session.peek();
+  return `${current ? sessionOwner(current) : ""}\u0000${pathname}`;
+};
 
-/** For tests. */
+/** Cerrar sesión: forget every list state of this tab. */
 export function forgetListSearches(): void {
   remembered.clear();
 }
@@ -107,7 +116,7 @@ export function useListSearch(): ListSearchBinding {
   useEffect(() => {
     if (restoredFor.current === pathname) return;
     restoredFor.current = pathname;
-    const previous = remembered.get(pathname);
+    const previous = remembered.get(rememberedKey(pathname));
     if (
       previous &&
       !isEmpty(previous) &&
@@ -123,7 +132,7 @@ export function useListSearch(): ListSearchBinding {
   }, [pathname, signature, navigate, router]);
 
   useEffect(() => {
-    if (restoredFor.current === pathname) remembered.set(pathname, JSON.parse(signature) as ListSearch);
+    if (restoredFor.current === pathname) remembered.set(rememberedKey(pathname), JSON.parse(signature) as ListSearch);
   }, [pathname, signature]);
 
   const onChange = useCallback(
@@ -132,7 +141,7 @@ export function useListSearch(): ListSearchBinding {
       // the next page's URL (`to: "."` is wherever the router is now): the list's state stays with the list.
       // It is remembered for the way back instead.
       if (router.latestLocation.pathname !== pathname) {
-        remembered.set(pathname, pickListSearch(next as Record<string, unknown>));
+        remembered.set(rememberedKey(pathname), pickListSearch(next as Record<string, unknown>));
         return;
       }
       void navigate({

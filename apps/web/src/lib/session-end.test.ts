@@ -48,26 +48,46 @@ describe("safeReturnPath", () => {
   });
 });
 
+const ADMIN = "Empleado:1";
+const KEMPER = "Proveedor:P00001";
+
 describe("session end record", () => {
   it("remembers the page, shows the notice until the sign-in, then returns once", () => {
     const store = memoryStore();
     const record = createSessionEnd(() => store);
+    record.markSignedIn(ADMIN);
     expect(record.hasEnded()).toBe(false);
     record.remember("/Pedidos?buscar=x");
     expect(record.hasEnded()).toBe(true);
-    expect(record.takeReturnPath()).toBe("/Pedidos?buscar=x");
+    expect(record.takeReturnPath(ADMIN)).toBe("/Pedidos?buscar=x");
     expect(record.hasEnded()).toBe(false);
-    expect(record.takeReturnPath()).toBeNull();
+    expect(record.takeReturnPath(ADMIN)).toBeNull();
+  });
+
+  it("returns only the user whose session ended; someone else signing in next goes to Home", () => {
+    const store = memoryStore();
+    const record = createSessionEnd(() => store);
+    record.noteSession(ADMIN);
+    record.remember("/Catalogo-Proveedores?q=kemper");
+    expect(record.hasEnded()).toBe(true);
+    expect(record.takeReturnPath(KEMPER)).toBeNull();
+    // Taken once: the notice is gone and the page is not handed to a later sign-in either.
+    expect(record.hasEnded()).toBe(false);
+    expect(record.takeReturnPath(ADMIN)).toBeNull();
+    // A session the tab knew no owner of (a record of an older version) returns no one.
+    store.setItem("portal.sesionTerminada", JSON.stringify({ returnTo: "/Pedidos" }));
+    expect(record.takeReturnPath(ADMIN)).toBeNull();
   });
 
   it("never hands back an unsafe path, even one written into storage by hand", () => {
     const store = memoryStore();
     const record = createSessionEnd(() => store);
+    record.markSignedIn(ADMIN);
     record.remember("//evil.example");
     expect(record.hasEnded()).toBe(true);
-    expect(record.takeReturnPath()).toBeNull();
-    store.setItem("portal.sesionTerminada", JSON.stringify({ returnTo: "https://evil.example" }));
-    expect(record.takeReturnPath()).toBeNull();
+    expect(record.takeReturnPath(ADMIN)).toBeNull();
+    store.setItem("portal.sesionTerminada", JSON.stringify({ returnTo: "https://evil.example", owner: ADMIN }));
+    expect(record.takeReturnPath(ADMIN)).toBeNull();
     store.setItem("portal.sesionTerminada", "not json");
     expect(record.hasEnded()).toBe(false);
   });
@@ -75,21 +95,22 @@ describe("session end record", () => {
   it("a late 401 on / keeps the page remembered first", () => {
     const store = memoryStore();
     const record = createSessionEnd(() => store);
+    record.noteSession(KEMPER);
     record.remember("/Pagos?pagina=3");
     record.remember("/");
-    expect(record.takeReturnPath()).toBe("/Pagos?pagina=3");
+    expect(record.takeReturnPath(KEMPER)).toBe("/Pagos?pagina=3");
   });
 
   it("tracks whether the tab had a session; Cerrar sesión forgets it without a notice", () => {
     const store = memoryStore();
     const record = createSessionEnd(() => store);
     expect(record.wasSignedIn()).toBe(false);
-    record.noteSession();
+    record.noteSession(ADMIN);
     expect(record.wasSignedIn()).toBe(true);
     record.markSignedOut();
     expect(record.wasSignedIn()).toBe(false);
     expect(record.hasEnded()).toBe(false);
-    record.markSignedIn();
+    record.markSignedIn(ADMIN);
     record.remember("/Home");
     expect(record.wasSignedIn()).toBe(false);
   });
@@ -98,7 +119,7 @@ describe("session end record", () => {
     const none = createSessionEnd(() => null);
     none.remember("/Pedidos");
     expect(none.hasEnded()).toBe(false);
-    expect(none.takeReturnPath()).toBeNull();
+    expect(none.takeReturnPath(ADMIN)).toBeNull();
     const throwing = createSessionEnd(() => ({
       getItem: () => null,
       setItem: () => {

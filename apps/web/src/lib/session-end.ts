@@ -1,9 +1,10 @@
 /**
  * When the session ends on its own (issue 16): the server answered 401 to an authenticated call (expired,
  * revoked by a sign-out elsewhere, token removed) or a guarded screen finds the cookies gone in a tab that
- * had a session. The app then goes to / with MSG.sesionExpirada, and after the next sign-in it returns to
- * the page the user was on. Both facts live in this tab's sessionStorage, so a reload of the landing keeps
- * them and another tab is not affected.
+ * had a session. The app then goes to / with MSG.sesionExpirada, and when the same user signs in next it
+ * returns to the page the user was on; someone else who signs in next in the tab goes to /Home, never to the
+ * previous user's page and its search. Both facts live in this tab's sessionStorage, so a reload of the landing
+ * keeps them and another tab is not affected. Users are told apart by `sessionOwner` (operador and id).
  */
 
 const STORAGE_KEY = "portal.sesionTerminada";
@@ -43,6 +44,8 @@ export function safeReturnPath(value: unknown): string | null {
 
 interface Ended {
   returnTo: string | null;
+  /** Whose session ended (sessionOwner), when the tab knew it. */
+  owner: string | null;
 }
 
 const browserStore = (): KeyValueStore | null => {
@@ -64,13 +67,20 @@ export function createSessionEnd(store: () => KeyValueStore | null = browserStor
     }
   };
 
+  /** Who has (or had, until it ended) this tab's session; null when no one signed in. */
+  function signedInOwner(): string | null {
+    const owner = store()?.getItem(SIGNED_IN_KEY);
+    return owner ? owner : null;
+  }
+
   function read(): Ended | null {
     const raw = store()?.getItem(STORAGE_KEY);
     if (!raw) return null;
     try {
       const parsed: unknown = JSON.parse(raw);
       if (typeof parsed !== "object" || parsed === null) return null;
-      return { returnTo: safeReturnPath((parsed as { returnTo?: unknown }).returnTo) };
+      const { returnTo, owner } = parsed as { returnTo?: unknown; owner?: unknown };
+      return { returnTo: safeReturnPath(returnTo), owner: typeof owner === "string" && owner !== "" ? owner : null };
     } catch {
       return null;
     }
@@ -79,10 +89,12 @@ export function createSessionEnd(store: () => KeyValueStore | null = browserStor
   return {
     /** The session ended while the user was on `path`: remember it and show the notice on the landing. */
     remember(path: string) {
-      // A late 401 answered after the app is already on / keeps the page remembered first.
-      const returnTo = safeReturnPath(path) ?? read()?.returnTo ?? null;
+      // A late 401 answered after the app is already on / keeps the page (and its user) remembered first.
+      const previous = read();
+      const returnTo = safeReturnPath(path) ?? previous?.returnTo ?? null;
+      const owner = signedInOwner() ?? previous?.owner ?? null;
       safely((s) => {
-        s.setItem(STORAGE_KEY, JSON.stringify({ returnTo }));
+        s.setItem(STORAGE_KEY, JSON.stringify({ returnTo, owner }));
         s.removeItem(SIGNED_IN_KEY);
       });
     },
@@ -90,22 +102,28 @@ export function createSessionEnd(store: () => KeyValueStore | null = browserStor
     hasEnded(): boolean {
       return read() !== null;
     },
-    /** After a sign-in: where to go (the remembered page, else null), forgetting the notice. */
-    takeReturnPath(): string | null {
+    /**
+     * After `owner` signed in: where to go (the remembered page, if the session that ended was this user's; else
+     * null), forgetting the notice.
+     */
+    takeReturnPath(owner: string): string | null {
       const ended = read();
       safely((s) => s.removeItem(STORAGE_KEY));
-      return ended?.returnTo ?? null;
+      return ended !== null && ended.owner === owner ? ended.returnTo : null;
     },
-    /** This tab has a session (a sign-in): a later guard that finds none means it ended, not that there never was one. */
-    markSignedIn() {
+    /**
+     * `owner` signed in, so this tab has a session: a later guard that finds none means it ended, not that there
+     * never was one.
+     */
+    markSignedIn(owner: string) {
       safely((s) => {
-        s.setItem(SIGNED_IN_KEY, "1");
+        s.setItem(SIGNED_IN_KEY, owner);
         s.removeItem(STORAGE_KEY);
       });
     },
-    /** A guard found a valid session (a tab opened while signed in counts too). */
-    noteSession() {
-      if (store()?.getItem(SIGNED_IN_KEY) !== "1") safely((s) => s.setItem(SIGNED_IN_KEY, "1"));
+    /** A guard found `owner`'s valid session (a tab opened while signed in counts too). */
+    noteSession(owner: string) {
+      if (signedInOwner() !== owner) safely((s) => s.setItem(SIGNED_IN_KEY, owner));
     },
     /** Cerrar sesión: the user ended it, so no notice follows. */
     markSignedOut() {
@@ -115,7 +133,7 @@ export function createSessionEnd(store: () => KeyValueStore | null = browserStor
       });
     },
     wasSignedIn(): boolean {
-      return store()?.getItem(SIGNED_IN_KEY) === "1";
+      return signedInOwner() !== null;
     },
   };
 }

@@ -81,6 +81,9 @@ export function sessionFromLogin(data: LoginData, operador: Operador): Session {
   };
 }
 
+/** Who a session belongs to (operador and id): what a tab may keep for one user and not show the next. */
+export const sessionOwner = (session: Pick<Session, "operador" | "id">): string => `${session.operador}:${session.id}`;
+
 function sessionKey(session: Session | null): string {
   return session ? SESSION_COOKIES.map((name) => session[name]).join("\u0000") : "";
 }

@@ -1,7 +1,7 @@
 import { CALLS, MSG } from "@portal/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { callApi, setUnauthorizedHandler } from "./api-client";
-import { session } from "./session";
+import { session, sessionOwner } from "./session";
 import { createSessionEnd, type KeyValueStore } from "./session-end";
 import { createUnauthorizedHandler } from "./unauthorized";
 
@@ -30,9 +30,13 @@ afterEach(() => setUnauthorizedHandler(() => session.clear()));
 
 describe("a 401 on an authenticated call", () => {
   it("clears the session, remembers the page with its search and goes to / with the notice", async () => {
-    session.storeLogin({ perfil: "G", nombre: "N", token: "tok-1", id: "1", VisuDocPen: "N" }, "Proveedor");
+    const signedIn = session.storeLogin(
+      { perfil: "G", nombre: "N", token: "tok-1", id: "1", VisuDocPen: "N" },
+      "Proveedor",
+    );
     const store = memoryStore();
     const record = createSessionEnd(() => store);
+    record.markSignedIn(sessionOwner(signedIn));
     const router = fakeRouter("/Pedidos/Pedido/3", "?buscar=abc");
     const queryClient = { clear: vi.fn() };
     setUnauthorizedHandler(createUnauthorizedHandler(router as never, () => queryClient, record));
@@ -44,7 +48,7 @@ describe("a 401 on an authenticated call", () => {
     expect(router.navigate).toHaveBeenCalledWith({ to: "/", replace: true });
     await vi.waitFor(() => expect(queryClient.clear).toHaveBeenCalledOnce());
     expect(record.hasEnded()).toBe(true);
-    expect(record.takeReturnPath()).toBe("/Pedidos/Pedido/3?buscar=abc");
+    expect(record.takeReturnPath(sessionOwner(signedIn))).toBe("/Pedidos/Pedido/3?buscar=abc");
   });
 
   it("a wrong password at sign-in (a public call answering 401) is a form error, not an ended session", async () => {

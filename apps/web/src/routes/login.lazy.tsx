@@ -1,6 +1,6 @@
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { LoginForm } from "../features/auth/components/login-form";
-import { session } from "../lib/session";
+import { session, sessionOwner } from "../lib/session";
 import { sessionEnd } from "../lib/session-end";
 
 function LoginPage() {
@@ -11,10 +11,10 @@ function LoginPage() {
       key={operador}
       operador={operador}
       onSignedIn={(data, chosen) => {
-        session.storeLogin(data, chosen);
-        // Issue 16: after a session that ended on its own, back to the page the user was on.
-        const returnTo = sessionEnd.takeReturnPath();
-        sessionEnd.markSignedIn();
+        const owner = sessionOwner(session.storeLogin(data, chosen));
+        // Issue 16: after a session of this same user that ended on its own, back to the page the user was on.
+        const returnTo = sessionEnd.takeReturnPath(owner);
+        sessionEnd.markSignedIn(owner);
         if (returnTo) void navigate({ href: returnTo, replace: true });
         else void navigate({ to: "/Home", replace: true });
       }}

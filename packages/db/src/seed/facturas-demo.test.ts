@@ -82,7 +82,9 @@ describe("the demo invoices in the ERP (issue 13)", () => {
   });
 
   it("seals the new demo CFDIs for real, within each certificate's validity", async () => {
-    for (const f of await aceptadas()) {
+    const demo = await aceptadas();
+    expect(demo.length).toBeGreaterThan(0);
+    for (const f of demo) {
       const [xml] = await tdb.db.select().from(archivos).where(eq(archivos.id, f.xmlArchivoId));
       const verificada = await readInvoiceVerified(new TextDecoder().decode(xml!.contenido), {
         trustTestCertificates: true,

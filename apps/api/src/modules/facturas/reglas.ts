@@ -33,8 +33,6 @@ export const FACTURA_MSG = {
   // Review (issue 13)
   revisionNoExiste: (id: number) => `La factura ${id} no existe.`,
   revisionBloqueada: (folio: string) => `La factura con folio ${folio} ya fue aceptada y no se puede cambiar.`,
-  rechazoSinComentario: (folio: string) =>
-    `Indique en Comentarios el motivo del rechazo de la factura con folio ${folio}.`,
   revisionDesactualizada: (folio: string) =>
     `La factura con folio ${folio} cambió mientras la revisaba; recargue la lista y vuelva a decidir.`,
 } as const;

@@ -266,7 +266,7 @@ export function createFacturasService({
         }
         if (actual.estatus === "A") motivos.push(FACTURA_MSG.revisionBloqueada(actual.folio));
         else if (fila.Estatus === "R" && !(fila.Comentarios ?? "").trim()) {
-          motivos.push(FACTURA_MSG.rechazoSinComentario(actual.folio));
+          motivos.push(MSG.rechazoSinComentarioFactura(actual.folio));
         } else if (fila.Version !== actual.version) {
           motivos.push(FACTURA_MSG.revisionDesactualizada(actual.folio));
         }

@@ -32,8 +32,6 @@ export const PAGO_MSG = {
   // Review
   revisionNoExiste: (id: number) => `El registro de pago ${id} no existe.`,
   revisionBloqueada: (docNum: number) => `El complemento del pago ${docNum} ya fue aceptado y no se puede cambiar.`,
-  rechazoSinComentario: (docNum: number) =>
-    `Indique en Comentarios el motivo del rechazo del complemento del pago ${docNum}.`,
   revisionDesactualizada: (docNum: number) =>
     `El complemento del pago ${docNum} cambió mientras lo revisaba; recargue la lista y vuelva a decidir.`,
   sinComplemento: (docNum: number) => `El pago ${docNum} no tiene un complemento cargado que revisar.`,

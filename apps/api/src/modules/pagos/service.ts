@@ -468,7 +468,7 @@ export function createPagosService({
           motivos.push(PAGO_MSG.revisionPagoCancelado(actual.pagoDocNum));
         } else if (!actual.uuid) motivos.push(PAGO_MSG.sinComplemento(actual.pagoDocNum));
         else if (fila.Estatus === "R" && !(fila.Comentarios ?? "").trim()) {
-          motivos.push(PAGO_MSG.rechazoSinComentario(actual.pagoDocNum));
+          motivos.push(MSG.rechazoSinComentarioPago(actual.pagoDocNum));
         } else if (fila.Version !== actual.version) {
           motivos.push(PAGO_MSG.revisionDesactualizada(actual.pagoDocNum));
         }

@@ -257,7 +257,11 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
     () => null,
   );
 
-  const total = table.getPrePaginatedRowModel().rows.length;
+  // The rows as this render shows them: searched and sorted, every page. 'Exportar' exports these, the rows of the
+  // render on screen, never the table's live state: TanStack's state is that of the latest render, and a render
+  // React has not committed (the search's deferred render, a reload waiting on a transition) may already differ.
+  const shownRows = table.getPrePaginatedRowModel().rows;
+  const total = shownRows.length;
   const currentPage = clampPage(pageIndex, total, pageSize);
   // Rows may shrink under the page (a reload): show the last page that exists. Not while loading, or the
   // page kept in the URL would be lost before the rows arrive.
@@ -460,7 +464,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
     );
   }
 
-  const selectableRows = hasSelection ? table.getPrePaginatedRowModel().rows.filter((row) => row.getCanSelect()) : [];
+  const selectableRows = hasSelection ? shownRows.filter((row) => row.getCanSelect()) : [];
   const selectedCount = selectableRows.filter((row) => row.getIsSelected()).length;
 
   return (
@@ -492,7 +496,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
                 onExport={(format) => {
                   const table_ = buildExportTable(
                     columns,
-                    table.getPrePaginatedRowModel().rows.map((row) => row.original),
+                    shownRows.map((row) => row.original),
                   );
                   const name = exportName ?? label;
                   if (format === "csv") downloadCsv(table_, name);

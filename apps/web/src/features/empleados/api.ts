@@ -2,13 +2,14 @@ import { CALLS } from "@portal/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { defineListaPerfil } from "../../lib/list-query";
+import { DOMAIN_KEYS } from "../../lib/query-keys";
 import { defineSave } from "../../lib/save-call";
 
 /** Areas barely change; one load per session is enough. */
 const AREAS_STALE_TIME_MS = 10 * 60_000;
 
 export const empleadosKeys = {
-  all: ["empleados"] as const,
+  all: DOMAIN_KEYS.empleados,
   allRows: () => [...empleadosKeys.all, "rows"] as const,
   areas: () => [...empleadosKeys.all, "areas"] as const,
 };

@@ -10,7 +10,8 @@ import { defineList, type Operator, operatorBody } from "../../lib/list-query";
 import { facturasKeys, facturasList } from "../facturas/api";
 import { construirReintentoErp } from "./revision-logic";
 
-export const facturasPendientesKeys = { all: ["facturas-pendientes"] as const };
+/** Under the invoices' root: whatever invalidates the invoices invalidates the review list too. */
+export const facturasPendientesKeys = { all: [...facturasKeys.all, "pendientes"] as const };
 
 /** POST /api/facturasPendientes/getFacturas (spec §7): the invoices to review, same row as /MisFacturas. */
 export const facturasPendientesList = defineList({
@@ -25,8 +26,9 @@ export async function patchFacturasPendientes(request: PatchFacturasPendientesRe
 }
 
 /**
- * A review changes the pending list and the invoices (their status), so both are asked again; the screen
- * reloads its list after the message whatever the answer (spec §8 "The list is then reloaded").
+ * A review changes the invoices' statuses: every invoice query (the review list, /MisFacturas, the histories,
+ * Home's counts) is invalidated, and the screen reloads its list after the message whatever the answer (spec §8
+ * "The list is then reloaded").
  */
 export function usePatchFacturasPendientes() {
   const queryClient = useQueryClient();
@@ -34,8 +36,7 @@ export function usePatchFacturasPendientes() {
     mutationKey: [...facturasPendientesKeys.all, "patch"],
     mutationFn: patchFacturasPendientes,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: facturasPendientesKeys.all });
-      void queryClient.invalidateQueries({ queryKey: [...facturasKeys.all, "historial"] });
+      void queryClient.invalidateQueries({ queryKey: facturasKeys.all });
     },
   });
 }
@@ -52,8 +53,8 @@ export interface ReintentoErp {
 }
 
 /**
- * A retry changes the invoice's ERP state, so the pending list and the invoice's Historial are asked again
- * whatever the answer. The invoice detail reads its row from the loaded invoice list without observing it (an
+ * A retry changes the invoice's ERP state, so every invoice query (the pending list, the invoice's Historial) is
+ * asked again whatever the answer. The invoice detail reads its row from the loaded invoice list without observing it (an
  * inactive query that invalidation would not refetch), so a loaded list is fetched again here and the detail
  * shows the new state.
  */
@@ -63,8 +64,7 @@ export function useReintentarErp() {
     mutationKey: [...facturasPendientesKeys.all, "reintentarErp"],
     mutationFn: ({ operator, row }: ReintentoErp) => reintentarErp(construirReintentoErp(operator, row)),
     onSettled: (_message, _error, { operator }) => {
-      void queryClient.invalidateQueries({ queryKey: facturasPendientesKeys.all });
-      void queryClient.invalidateQueries({ queryKey: [...facturasKeys.all, "historial"] });
+      void queryClient.invalidateQueries({ queryKey: facturasKeys.all });
       const facturas = facturasList.queryOptions(operator);
       if (queryClient.getQueryData(facturas.queryKey) !== undefined) {
         // A failure is reported by the query cache like any list's (spec §8); the detail keeps the loaded row.

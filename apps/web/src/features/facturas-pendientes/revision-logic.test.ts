@@ -1,4 +1,4 @@
-import { patchFacturasPendientesRequestSchema, reintentarErpRequestSchema } from "@portal/contracts";
+import { MSG, patchFacturasPendientesRequestSchema, reintentarErpRequestSchema } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
 import { makeFactura } from "../facturas/facturas.fixtures";
 import {
@@ -9,7 +9,6 @@ import {
   estatusGuardado,
   etiquetaReintentarErp,
   filasMarcadas,
-  motivoRechazoRequerido,
 } from "./revision-logic";
 
 const REVISOR = { id: "1", operador: "Empleado" } as const;
@@ -88,9 +87,10 @@ describe("pending invoice review rules", () => {
     };
     expect(construirRevision(REVISOR, FILAS, edits)).toEqual({
       ok: false,
-      errors: [motivoRechazoRequerido("B-1"), motivoRechazoRequerido("B-3")],
+      errors: [MSG.rechazoSinComentarioFactura("B-1"), MSG.rechazoSinComentarioFactura("B-3")],
     });
-    expect(motivoRechazoRequerido("B-1")).toBe(
+    // The sentence the server refuses with too (one owner, @portal/contracts).
+    expect(MSG.rechazoSinComentarioFactura("B-1")).toBe(
       "Indique en Comentarios el motivo del rechazo de la factura con folio B-1.",
     );
   });

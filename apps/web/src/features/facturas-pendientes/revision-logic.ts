@@ -1,4 +1,10 @@
-import type { EstatusRevisionFactura, FacturaRow, ReintentarErpRequest, RevisionFactura } from "@portal/contracts";
+import {
+  type EstatusRevisionFactura,
+  type FacturaRow,
+  MSG,
+  type ReintentarErpRequest,
+  type RevisionFactura,
+} from "@portal/contracts";
 import {
   COLUMNA_REVISION,
   comentarioElegidoRevision,
@@ -59,10 +65,6 @@ export const estatusElegido = (row: FacturaRow, edits: RowEdits): EstatusRevisio
 export const comentarioElegido = (row: FacturaRow, edits: RowEdits): string =>
   comentarioElegidoRevision(REVISION_FACTURAS, row, edits);
 
-/** Issue 13: a rejection needs a comment (the server says so too; the browser warns before sending). */
-export const motivoRechazoRequerido = (folio: string) =>
-  `Indique en Comentarios el motivo del rechazo de la factura con folio ${folio}.`;
-
 /**
  * The PATCH body (spec §3): one entry per checked row with usuario, id, operador, Factura (the IdFactura), the
  * chosen Estatus and Comentarios, BD, Correo and the Version the reviewer saw. Rejections without a comment are
@@ -88,7 +90,7 @@ export function construirRevision(
       Correo: row.E_mail,
       Version: row.Version,
     }),
-    (row) => motivoRechazoRequerido(row.FolioFactura),
+    (row) => MSG.rechazoSinComentarioFactura(row.FolioFactura),
   );
 }
 

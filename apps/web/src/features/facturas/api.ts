@@ -7,9 +7,11 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
+import { DOMAIN_KEYS } from "../../lib/query-keys";
 
+/** Every invoice query starts with ["facturas"] (the review list too): a mutation invalidates them all. */
 export const facturasKeys = {
-  all: ["facturas"] as const,
+  all: DOMAIN_KEYS.facturas,
   sociedades: (operator: Operator) => ["facturas", "sociedades", operator.id] as const,
   proveedor: (operator: Operator) => ["facturas", "proveedor", operator.id] as const,
   entradas: (operator: Operator, bd: string, tipo: "Nuevo" | number) =>
@@ -95,7 +97,10 @@ export async function patchFactura(request: PatchFacturaRequest): Promise<string
   return (await callApi(CALLS.patchFactura, request)).message;
 }
 
-/** Saves invalidate every invoice query, so /MisFacturas shows the change (and receipts drop the invoiced one). */
+/**
+ * Saves invalidate every invoice query, so /MisFacturas, the review list and Home's counts show the change (and
+ * receipts drop the invoiced one).
+ */
 function useFacturaMutation<T>(mutationFn: (request: T) => Promise<string>, name: string) {
   const queryClient = useQueryClient();
   return useMutation({

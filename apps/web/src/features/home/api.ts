@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
 import { isProveedor } from "../../lib/permissions";
+import { DOMAIN_KEYS, TILE_DOMAIN } from "../../lib/query-keys";
 
 /**
  * Home data counts as fresh for a short while, so the request the route loader starts is the one the
@@ -10,10 +11,13 @@ import { isProveedor } from "../../lib/permissions";
  */
 const HOME_STALE_TIME_MS = 30_000;
 
+/**
+ * Home has no root of its own: each tile's count lives under the domain of the list it counts and the supplier's
+ * companies under the sociedades', so whatever invalidates a domain (a review, an upload, a save) refreshes Home.
+ */
 export const homeKeys = {
-  all: ["home"] as const,
   rowDocuments: (operator: Operator, dato: TileConConteo) =>
-    [...homeKeys.all, "rowDocuments", operator.operador, operator.id, dato] as const,
+    [...DOMAIN_KEYS[TILE_DOMAIN[dato]], "rowDocuments", dato, operator.operador, operator.id] as const,
 };
 
 /**
@@ -21,7 +25,7 @@ export const homeKeys = {
  * suppliers (spec §6: "The supplier's companies table loads only for suppliers").
  */
 export const homeSociedadesList = defineList({
-  key: [...homeKeys.all, "sociedades"],
+  key: [...DOMAIN_KEYS.sociedades, "home"],
   call: CALLS.homeGetSociedades,
   body: (operator: Operator) => ({ ...operatorBody(operator), dato: "SN" as const }),
   isEnabled: isProveedor,

@@ -4,7 +4,8 @@ import { callApi } from "../../lib/api-client";
 import { defineList, operatorBody } from "../../lib/list-query";
 import { pagosKeys } from "../pagos/api";
 
-export const pagosPendientesKeys = { all: ["pagos-pendientes"] as const };
+/** Under the payments' root: whatever invalidates the payments invalidates the review list too. */
+export const pagosPendientesKeys = { all: [...pagosKeys.all, "pendientes"] as const };
 
 /** POST /api/pagosPendientes/getPagos (spec §7): the complements to review, with the reviewer's comment. */
 export const pagosPendientesList = defineList({
@@ -19,8 +20,9 @@ export async function patchPagos(request: PatchPagosRequest): Promise<string> {
 }
 
 /**
- * A review changes the pending list and the payments (their complement status), so both are asked again; the
- * screen reloads its list after the message whatever the answer (spec §8 "The list is then reloaded").
+ * A review changes the complements' statuses: every payment query (the review list, /Pagos, Home's counts) is
+ * invalidated, and the screen reloads its list after the message whatever the answer (spec §8 "The list is then
+ * reloaded").
  */
 export function usePatchPagos() {
   const queryClient = useQueryClient();
@@ -28,7 +30,6 @@ export function usePatchPagos() {
     mutationKey: [...pagosPendientesKeys.all, "patch"],
     mutationFn: patchPagos,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: pagosPendientesKeys.all });
       void queryClient.invalidateQueries({ queryKey: pagosKeys.all });
     },
   });

@@ -1,14 +1,8 @@
-import { patchPagosRequestSchema } from "@portal/contracts";
+import { MSG, patchPagosRequestSchema } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
 import { COLUMNA_REVISION, estaBloqueadaRevision, filasMarcadasRevision } from "../../components/data-table";
 import { makePagoPendiente } from "../pagos/pagos.fixtures";
-import {
-  construirRevisionPagos,
-  estatusGuardadoPago,
-  motivoRechazoPagoRequerido,
-  REVISION_PAGOS,
-  tieneComplemento,
-} from "./revision-logic";
+import { construirRevisionPagos, estatusGuardadoPago, REVISION_PAGOS, tieneComplemento } from "./revision-logic";
 
 const REVISOR = { id: "1", operador: "Empleado" } as const;
 
@@ -87,7 +81,11 @@ describe("pending payment review rules", () => {
     const edits = { [clave(1)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.estatus]: "R" } };
     expect(construirRevisionPagos(REVISOR, FILAS, edits)).toEqual({
       ok: false,
-      errors: [motivoRechazoPagoRequerido(601)],
+      errors: [MSG.rechazoSinComentarioPago(601)],
     });
+    // The sentence the server refuses with too (one owner, @portal/contracts).
+    expect(MSG.rechazoSinComentarioPago(601)).toBe(
+      "Indique en Comentarios el motivo del rechazo del complemento del pago 601.",
+    );
   });
 });

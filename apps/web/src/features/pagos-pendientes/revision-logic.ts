@@ -1,4 +1,4 @@
-import type { EstatusRevisionPago, PagoPendienteRow, RevisionPago } from "@portal/contracts";
+import { type EstatusRevisionPago, MSG, type PagoPendienteRow, type RevisionPago } from "@portal/contracts";
 import {
   construirRevisionFilas,
   type OpcionEstatus,
@@ -43,10 +43,6 @@ export const REVISION_PAGOS: RevisionConfig<PagoPendienteRow, EstatusRevisionPag
   isRevisable: tieneComplemento,
 };
 
-/** Like the invoice review (issue 13): a rejection needs a comment, the supplier has to know why. */
-export const motivoRechazoPagoRequerido = (docNum: number) =>
-  `Indique en Comentarios el motivo del rechazo del pago ${docNum}.`;
-
 /**
  * The PATCH body (spec §3 Payment review payload): one entry per checked row with usuario, id, operador, Pago
  * (the complement's IdPago), the chosen Comentarios and Estatus, BD, Correo, PagoSAP (the DocNum) and the Version
@@ -75,6 +71,6 @@ export function construirRevisionPagos(
       // Every row with a record carries its version; 0 matches none, so the server refuses rather than decide blind.
       Version: row.Version ?? 0,
     }),
-    (row) => motivoRechazoPagoRequerido(row.DocNum),
+    (row) => MSG.rechazoSinComentarioPago(row.DocNum),
   );
 }

@@ -2,10 +2,12 @@ import { CALLS, type ComplementoEsperado } from "@portal/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
+import { DOMAIN_KEYS } from "../../lib/query-keys";
 import type { PostPagoBody } from "./pago-logic";
 
+/** Every payment query starts with ["pagos"] (the review list too): a mutation invalidates them all. */
 export const pagosKeys = {
-  all: ["pagos"] as const,
+  all: DOMAIN_KEYS.pagos,
   proveedor: (operator: Operator) => ["pagos", "proveedor", operator.id] as const,
   complementoEsperado: (operator: Operator, bd: string, pagoSap: number) =>
     ["pagos", "complemento-esperado", operator.id, bd, pagoSap] as const,
@@ -68,7 +70,7 @@ export async function postPago(request: PostPagoBody): Promise<string> {
   return (await callApi(CALLS.postPago, request)).message;
 }
 
-/** An upload changes the payment's complement, so every payment query (the list too) is asked again. */
+/** An upload changes the payment's complement, so every payment query (the lists, Home's counts) is asked again. */
 export function usePostPago() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,8 +2,8 @@ import type { ComplementoEsperado, PagoPendienteRow, PagoRow } from "@portal/con
 
 /**
  * Test data of the payment screens: the demo supplier (ESCUELA KEMPER URGATE) paid by KIJ, and a Pagos 2.0
- * complement built on the real one in /work/shared/fixtures/cfdi (satcfdi__pago_hande951128469_ingreso_iva16.xml:
- * same structure, with this supplier's names, totals and UUIDs).
+ * complement built on a published one, packages/cfdi/test/fixtures/satcfdi__pago_hande951128469_ingreso_iva16.xml
+ * (same structure, with this supplier's names, totals and UUIDs).
  */
 
 export const UUID_FACTURA_1 = "6D7434A6-E3F2-47AD-9E4C-08849946AFA0";

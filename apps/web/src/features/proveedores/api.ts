@@ -2,12 +2,13 @@ import { CALLS } from "@portal/contracts";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { defineListaPerfil } from "../../lib/list-query";
+import { DOMAIN_KEYS } from "../../lib/query-keys";
 import { defineSave } from "../../lib/save-call";
 
 const OPCIONES_STALE_TIME_MS = 60_000;
 
 export const proveedoresKeys = {
-  all: ["proveedores"] as const,
+  all: DOMAIN_KEYS.proveedores,
   allRows: () => [...proveedoresKeys.all, "rows"] as const,
   sociedadesOpciones: () => [...proveedoresKeys.all, "sociedadesOpciones"] as const,
 };

@@ -1,9 +1,10 @@
 import { CALLS } from "@portal/contracts";
 import { defineList, operatorBody } from "../../lib/list-query";
+import { DOMAIN_KEYS } from "../../lib/query-keys";
 import { defineSave } from "../../lib/save-call";
 
 export const sociedadesKeys = {
-  all: ["sociedades"] as const,
+  all: DOMAIN_KEYS.sociedades,
 };
 
 /** POST /api/sociedades/rowSociedades (spec §7): the company catalogue. */

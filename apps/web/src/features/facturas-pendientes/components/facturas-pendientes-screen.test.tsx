@@ -141,6 +141,50 @@ describe("/Facturas-Pendientes", () => {
     expect(calls.filter(isPatch)).toHaveLength(1);
   });
 
+  it("after a review, /MisFacturas and Home's counts show the decision at once, not when their data turn stale", async () => {
+    signInAs("administrador");
+    let isDecided = false;
+    const factura = () =>
+      makeFactura({ Fila: 1, IdFactura: 31, FolioFactura: "C-1", EstatusFactura: isDecided ? "A" : "P", Version: 2 });
+    const calls = fakeCalls({
+      getFacturas: () => [factura()],
+      facturasPendientesGetFacturas: () => [factura()],
+      facturasPendientesPatchFactura: () => {
+        isDecided = true;
+        return { body: { status: "success", message: MSG.revisionExito } };
+      },
+      homeRowDocuments: (call) => ({
+        Registro: (call.body as { dato: string }).dato === "Facturas pendientes" && !isDecided ? 1 : 0,
+      }),
+    });
+    const isFacturas = (call: FakeCall) => call.url.endsWith(CALLS.getFacturas.path);
+    const { router } = renderApp("/Home");
+    const pendientesTile = async () =>
+      within(await screen.findByRole("region", { name: "Documentos Electronicos" })).getByRole("link", {
+        name: /^Facturas pendientes/,
+      }).textContent;
+    await waitFor(async () => expect(await pendientesTile()).toContain("1 registro"));
+    await router.navigate({ to: "/MisFacturas" });
+    const estatus = () => within(screen.getByRole("table", { name: "Facturas" })).getAllByRole("row")[1]?.textContent;
+    await waitFor(() => expect(estatus()).toContain("Pendiente"));
+
+    await router.navigate({ to: "/Facturas-Pendientes" });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    pickOption("Estatus, fila 1", "Aceptada");
+    fireEvent.click(checkbox("Revisado, fila 1"));
+    fireEvent.click(await screen.findByRole("button", { name: "Agregar" }));
+    const dialog = await screen.findByRole("dialog", { name: CONFIRMACION_TITULO });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Aceptar" }));
+    await waitFor(() => expect(toast()?.textContent).toContain(MSG.revisionExito));
+
+    // Both were loaded a moment ago (fresh for 30 s), yet the review invalidated the invoices' whole domain.
+    await router.navigate({ to: "/MisFacturas" });
+    await waitFor(() => expect(estatus()).toContain("Aceptada"));
+    expect(calls.filter(isFacturas)).toHaveLength(2);
+    await router.navigate({ to: "/Home" });
+    await waitFor(async () => expect(await pendientesTile()).toContain("0 registros"));
+  }, 60_000); // four screens in a row: a ceiling for a loaded 2-core machine, not a timing assertion
+
   it("warns before sending a rejection without a comment", async () => {
     const calls = await openScreen(undefined);
     pickOption("Estatus, fila 1", "Rechazada");

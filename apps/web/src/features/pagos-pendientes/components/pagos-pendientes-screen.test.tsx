@@ -167,7 +167,9 @@ describe("/Pagos-Pendientes", () => {
     fireEvent.click(checkbox("Revisado, fila 1"));
     fireEvent.click(await screen.findByRole("button", { name: "Agregar" }));
     await waitFor(() =>
-      expect(toast()?.textContent).toContain("Indique en Comentarios el motivo del rechazo del pago 701."),
+      expect(toast()?.textContent).toContain(
+        "Indique en Comentarios el motivo del rechazo del complemento del pago 701.",
+      ),
     );
     expect(screen.queryByRole("dialog", { name: CONFIRMACION_TITULO_PAGOS })).toBeNull();
     expect(calls.some(isPatch)).toBe(false);

@@ -186,7 +186,9 @@ function manyPedidos(total: number) {
 test.describe(() => {
   test.use({ role: "administrador" });
 
-  test("10,000 orders with 'All' selected repaint within a frame budget while typing a search", async ({ page }) => {
+  test("10,000 orders with 'All' selected repaint after every keystroke of a search (the time is printed)", async ({
+    page,
+  }) => {
     const rows = manyPedidos(10_000);
     await page.goto("/Home"); // signed in once per role by the fixture
     await page.route("**/api/pedidos/getPedidos", (route) =>
@@ -238,7 +240,7 @@ test.describe(() => {
         `mediana ${median.toFixed(1)} ms, máximo ${max.toFixed(1)} ms hasta el repintado ` +
         `(${repaints.map((ms) => ms.toFixed(0)).join(", ")})`,
     );
-    // A measurement, not a timing test: only a generous bound so a slow machine does not make it flaky.
-    expect(max).toBeLessThan(1000);
+    // A measurement, not a timing test (speed targets are figures, never assertions): every keystroke repainted.
+    expect(repaints).toHaveLength(keys.length);
   });
 });

@@ -178,9 +178,8 @@ describe("XSLT subset: anything outside it is refused (fail closed)", () => {
       `<cfdi:Concepto $1>${partes}</cfdi:Concepto>`,
     );
     expect(xml.length).toBeLessThan(2 * 1024 * 1024);
-    const started = performance.now();
+    // Stopped by the output cap (its time: `npm run bench:hostil`).
     expect(() => cadenaOriginal(root(xml))).toThrow(/excede el tamaño máximo/);
-    expect(performance.now() - started).toBeLessThan(5000);
     const withCertificate = xml
       .replace('NoCertificado="00001000000500000001"', 'NoCertificado="30001000000500003416"')
       .replace(

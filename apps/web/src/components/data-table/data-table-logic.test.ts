@@ -150,7 +150,7 @@ describe("windowing", () => {
 });
 
 describe("10,000 rows", () => {
-  it("filters and sorts well within a frame budget", () => {
+  it("filters and sorts them (the time is a figure of the e2e, not an assertion)", () => {
     const big: Row[] = Array.from({ length: 10_000 }, (_, i) => ({
       Fila: i + 1,
       Nombre: `Proveedor ${i % 97} S.A. de C.V.`,
@@ -159,12 +159,11 @@ describe("10,000 rows", () => {
       Secreto: "",
     }));
     const index = buildSearchIndex(big, columns);
-    const started = performance.now();
     const filtered = filterRows(big, index, "proveedor 5");
     const sorted = sortRows(filtered, columns, { columnId: "Total", direction: "desc" });
-    const elapsed = performance.now() - started;
-    expect(sorted.length).toBeGreaterThan(0);
-    expect(elapsed).toBeLessThan(250);
+    // "proveedor 5" matches Proveedor 5 and 50–59 (i % 97): 11 of every 97 rows.
+    expect(sorted.length).toBe(big.filter((r) => /^Proveedor 5\d? /.test(r.Nombre)).length);
+    expect(sorted.every((r, i) => i === 0 || Number(sorted[i - 1]!.Total) >= Number(r.Total))).toBe(true);
   });
 });
 

@@ -62,7 +62,7 @@ const money = (v: string) => {
 };
 const two = (v: string) => {
   const [int = "0", dec = ""] = v.split(".");
-  return `${int}.${(dec + "00").slice(0, 2)}`;
+  return `${int}.${`${dec}00`.slice(0, 2)}`;
 };
 
 /** The unsigned CFDI of `f` (Total = SubTotal − Descuento + IVA − retenciones). */

@@ -1,4 +1,5 @@
 import { MSG } from "@portal/contracts";
+import { MUESTRAS } from "@portal/contracts/muestras";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -36,7 +37,7 @@ describe("payment mutations invalidate the payments' whole domain", () => {
     const { result } = renderHook(() => usePatchPagos(), { wrapper });
     expect(isInvalidated(pagosList.keys.list(operator))).toBe(false);
 
-    await result.current.mutateAsync([]);
+    await result.current.mutateAsync(MUESTRAS.patchPagos.request);
 
     expect(isInvalidated(pagosList.keys.list(operator))).toBe(true);
     expect(isInvalidated(pagosPendientesList.keys.list(operator))).toBe(true);
@@ -51,7 +52,7 @@ describe("payment mutations invalidate the payments' whole domain", () => {
     const { wrapper, isInvalidated } = loadedClient();
     const { result } = renderHook(() => usePostPago(), { wrapper });
 
-    await result.current.mutateAsync({} as Parameters<typeof result.current.mutateAsync>[0]);
+    await result.current.mutateAsync(MUESTRAS.postPago.request);
 
     expect(isInvalidated(pagosPendientesList.keys.list(operator))).toBe(true);
     expect(isInvalidated(homeKeys.rowDocuments(operator, "Pagos pendientes"))).toBe(true);

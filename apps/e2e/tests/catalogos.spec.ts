@@ -153,13 +153,13 @@ test("the administrator creates an employee, who can then sign in", async ({ pag
   // longer sign in.
   await row.dblclick();
   await expect(page).toHaveURL(/\/Catalogo-Empleados\/Empleado\/\d+$/);
-  await page.getByRole("button", { name: "Desactivar" }).click();
+  await page.getByRole("button", { name: "Desactivar", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Desactivar empleado" });
   await expect(dialog).toContainText(`¿Desactivar al empleado ${usuario}?`);
-  await dialog.getByRole("button", { name: "Desactivar" }).click();
+  await dialog.getByRole("button", { name: "Desactivar", exact: true }).click();
   await expect(page.getByText("Se desactivó con éxito el empleado.")).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Estatus" })).toHaveValue("Inactivo");
-  await expect(page.getByRole("button", { name: "Activar" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Activar", exact: true })).toBeVisible();
 
   await other.reload();
   await expect(other).toHaveURL(/\/$/);

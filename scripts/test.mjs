@@ -60,6 +60,8 @@ const runDbUrl = await createDatabase(root, serverUrl, runId);
 const testEnv = {
   TEST_DATABASE_URL: runDbUrl,
   TEST_DB_PREFIX: `${runId}_t`,
+  // Test databases are copies of templates built once per run (packages/db/src/testing.ts).
+  TEST_DB_TEMPLATES: "1",
   CHROMIUM_PATH: chromium,
   CI: process.env.CI ?? "",
 };

@@ -1,6 +1,6 @@
 import { parseEncryptionKey } from "@portal/db";
 import { createSimplePdf, DEMO_PASSWORD, seedDemo } from "@portal/db/seed";
-import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
@@ -42,9 +42,11 @@ export interface TestAppOptions {
 
 /** The app on its own fresh PostgreSQL database with the demo seed, a test clock and no logging. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const tdb = await createTestDatabase();
   const time = createTestClock(options.clockStart);
-  await seedDemo(tdb.db, testKey, { clock: time.clock });
+  // The demo seed depends only on the clock's start and the key: a copy of one seeded template per start (npm test).
+  const tdb = await createSeededTestDatabase(`demo|${time.clock().toISOString()}|${TEST_KEY_B64}`, async (handle) => {
+    await seedDemo(handle.db, testKey, { clock: time.clock });
+  });
   const t = await createTestAppOn(tdb, time, env, options);
   return {
     ...t,

@@ -29,6 +29,11 @@ export const pagoDetalleSchema = z.object({
   FechaFactura: fechaSchema("FechaFactura"),
   /** Amount applied to this invoice. */
   Total: importeSchema("Total"),
+  /**
+   * The invoice's payment method (issue 23): the portal invoice's XML when there is one, else PPD when the
+   * payment is in a later month than the invoice. A payment applying only to PUE invoices needs no complement.
+   */
+  MetodoPago: z.enum(["PUE", "PPD"]).optional(),
 });
 export type PagoDetalle = z.infer<typeof pagoDetalleSchema>;
 

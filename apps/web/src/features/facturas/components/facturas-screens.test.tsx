@@ -17,9 +17,23 @@ import {
 } from "../facturas.fixtures";
 
 const FACTURAS = [
-  makeFactura({ Fila: 1, IdFactura: 14, FolioFactura: "A-104", MetodoPago: "PUE", EstatusFactura: "P" }),
+  makeFactura({
+    Fila: 1,
+    IdFactura: 14,
+    FolioFactura: "A-104",
+    MetodoPago: "PUE",
+    EstatusFactura: "A",
+    PaidToDate: "3327.01",
+  }),
   makeFactura({ Fila: 2, IdFactura: 13, FolioFactura: "A-103", EstatusFactura: "A", Recepcion: "" }),
-  makeFactura({ Fila: 3, IdFactura: 12, FolioFactura: "A-102", EstatusFactura: "R", Comentarios: "Sin firma" }),
+  makeFactura({
+    Fila: 3,
+    IdFactura: 12,
+    FolioFactura: "A-102",
+    MetodoPago: "PUE",
+    EstatusFactura: "R",
+    Comentarios: "Sin firma",
+  }),
   makeFactura({ Fila: 4, IdFactura: 11, FolioFactura: "A-101", CANCELED: "Y", PDF: "", XML: "" }),
   makeFactura({ Fila: 5, IdFactura: 10, FolioFactura: "A-100", FechaFactura: "2026-01-05" }),
 ];
@@ -58,7 +72,8 @@ describe("/MisFacturas", () => {
     expect(screen.getByRole("button", { name: "Recargar" })).toBeDefined();
     expect(screen.getByRole("button", { name: "Agregar" })).toBeDefined();
 
-    // Spec §4: PUE reads Pagada whatever its review; otherwise the invoice status.
+    // Issue 23 (decision 024): Pagada only when the ERP says paid, whatever the method; a rejected PUE
+    // invoice reads Rechazada.
     expect(rowOf("A-104").textContent).toContain("Pagada");
     expect(rowOf("A-103").textContent).toContain("Aceptada");
     expect(rowOf("A-102").textContent).toContain("Rechazada");
@@ -366,6 +381,15 @@ describe("/MisFacturas/MiFactura/:id", () => {
     expect(sent).not.toHaveProperty("XML64");
     expect(sent).not.toHaveProperty("Recepcion");
     await waitFor(() => expect(router.state.location.pathname).toBe("/MisFacturas"), { timeout: 6000 });
+  });
+
+  it("refuses 'Actualizar' on a rejected invoice without a new file, in Spanish, and sends nothing (issue 23)", async () => {
+    signInAs("proveedor");
+    const calls = nuevaApi();
+    await openDetalle(3);
+    fireEvent.click(screen.getByRole("button", { name: "Actualizar" }));
+    await waitFor(() => expect(toast()?.textContent).toContain(MSG.correccionSinArchivo));
+    expect(calls.some((call) => call.url.endsWith("/patchfactura"))).toBe(false);
   });
 
   it("refuses a picked file of the wrong type in one error toast", async () => {

@@ -41,7 +41,14 @@ interface Fila {
   CANCELED: string;
   RFCEmisor: string;
   Version?: number;
-  Detalle: { FolioSAP: number; FolioFactura: string; UUID: string; FechaFactura: string; Total: string }[];
+  Detalle: {
+    FolioSAP: number;
+    FolioFactura: string;
+    UUID: string;
+    FechaFactura: string;
+    Total: string;
+    MetodoPago?: string;
+  }[];
 }
 
 let t: TestApp;
@@ -585,5 +592,54 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
         ?.CANCELED,
     ).toBe("Y");
     expect((await esperado(sin)).data).toBeNull();
+  });
+});
+
+describe("pagos que no requieren complemento (issue 23)", () => {
+  const mosaico = async () =>
+    (await call(tokens.admin, "POST", "/api/home/RowDocuments", { dato: "Pagos pendientes" })).json().data.Registro;
+  const soloPue = (filas: Fila[]) =>
+    filas.find((p) => p.CANCELED === "N" && p.Detalle.length > 0 && p.Detalle.every((d) => d.MetodoPago === "PUE"));
+
+  it("each invoice of a row carries its method; a PUE-only payment refuses a complement with a Spanish message", async () => {
+    const filas = await pagos(tokens.kemper);
+    expect((await pagoDemo()).Detalle).toEqual([expect.objectContaining({ FolioFactura: "1192", MetodoPago: "PPD" })]);
+    expect(filas.every((p) => p.Detalle.every((d) => d.MetodoPago === "PUE" || d.MetodoPago === "PPD"))).toBe(true);
+    const pue = soloPue(filas);
+    expect(pue).toBeDefined();
+    const p = pue as Fila;
+    const res = await postPago(tokens.kemper, cuerpoProveedor(p, "<cfdi:Comprobante/>"));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PAGO_MSG.noRequiereComplemento(p.DocNum));
+    expect((await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)).toMatchObject({
+      IdPago: null,
+      ComplementoVencido: false,
+    });
+  });
+
+  it("a complement stored for a PUE-only payment is left out of the review list and its tile", async () => {
+    const p = soloPue(await pagos(tokens.kemper)) as Fila;
+    const antes = await mosaico();
+    const [sociedad] = await t.tdb.db
+      .select({ id: schema.sociedades.id })
+      .from(schema.sociedades)
+      .where(eq(schema.sociedades.bdSap, p.U_SYS_PMSNBD));
+    const ahora = new Date();
+    await t.tdb.db.insert(schema.complementosPago).values({
+      bd: p.U_SYS_PMSNBD,
+      pagoDocEntry: p.DocEntry,
+      pagoDocNum: p.DocNum,
+      cardCode: "P00001",
+      sociedadId: sociedad!.id,
+      uuid: randomUUID().toUpperCase(),
+      estatus: "P",
+      complementoAt: ahora,
+      createdAt: ahora,
+      updatedAt: ahora,
+    });
+    expect((await pendientes()).some((x) => x.DocEntry === p.DocEntry && x.U_SYS_PMSNBD === p.U_SYS_PMSNBD)).toBe(
+      false,
+    );
+    expect(await mosaico()).toBe(antes);
   });
 });

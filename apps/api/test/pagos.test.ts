@@ -515,6 +515,11 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     const rechazo = correos.find((c) => c.asunto.includes(`pago ${p.DocNum}`) && c.asunto.includes("rechazado"));
     expect(rechazo?.para).toBe("facturacion@kemper.edu.mx, cobranza@kemper.edu.mx");
     expect(rechazo?.texto).toContain("Falta el número de operación");
+    // Issue 23: the supplier reads the reviewer's comment in the portal too.
+    expect((await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)).toMatchObject({
+      U_SYS_PMESPA: "R",
+      Comentarios: "Falta el número de operación",
+    });
 
     // The supplier replaces the rejected complement: Pendiente again, with the new UUID.
     const segundo = complemento(e, { folio: "REP-2" });
@@ -525,6 +530,9 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     expect((await revisar([filaRevision(pendiente, "V", "En validación con tesorería")])).statusCode).toBe(200);
     pendiente = (await pendientes()).find((x) => x.DocEntry === p.DocEntry)!;
     expect(pendiente.U_SYS_PMESPA).toBe("V");
+    expect((await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)).toMatchObject({
+      Comentarios: "En validación con tesorería",
+    });
     expect((await revisar([filaRevision(pendiente, "A", "Conforme")])).statusCode).toBe(200);
     fila = (await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)!;
     expect(fila).toMatchObject({ U_SYS_PMESPA: "A", ComplementoVencido: false });
@@ -548,6 +556,21 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
       "estatus:V",
       "estatus:A",
     ]);
+    // Issue 23: its Historial for the owner and employees; another supplier gets 404.
+    const historial = (token: string) =>
+      call(token, "POST", "/api/pagos/getHistorial", { IdPago: fila.IdPago as number });
+    const movimientos = (await historial(tokens.kemper)).json().data;
+    expect(movimientos.map((m: { Campo: string; A: string }) => `${m.Campo}:${m.A.slice(0, 1)}`)).toEqual([
+      "registro:P",
+      "estatus:R",
+      "correccion:P",
+      "estatus:V",
+      "estatus:A",
+    ]);
+    expect(movimientos[1]).toMatchObject({ Operador: "Empleado", Comentario: "Falta el número de operación" });
+    expect(movimientos[0]).toMatchObject({ Operador: "Proveedor", Quien: "ESCUELA KEMPER URGATE" });
+    expect((await historial(tokens.admin)).statusCode).toBe(200);
+    expect((await historial(tokens.berenice)).statusCode).toBe(404);
   });
 
   it("a payment cancelled in the ERP takes no documents and leaves the review list", async () => {

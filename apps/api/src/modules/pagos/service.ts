@@ -12,6 +12,7 @@ import { type CertificateStore, readPaymentComplementVerified } from "@portal/cf
 import {
   ARCHIVO_URL_PREFIX,
   type ComplementoEsperado,
+  type HistorialFactura,
   MSG,
   type PagoRow,
   type PostPagoRequest,
@@ -24,7 +25,7 @@ import type { ErpScopeResolver } from "../../erp/scope";
 import type { ErpAdapter, ErpPago } from "../../erp/types";
 import { createAnswerCache } from "../../lib/answer-cache";
 import type { Clock } from "../../lib/clock";
-import { Forbidden, Invalid } from "../../lib/errors";
+import { Forbidden, Invalid, NotFound } from "../../lib/errors";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data, Repositories } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
@@ -193,6 +194,8 @@ export function createPagosService({
         E_Mail: pr?.email ?? "",
         Detalle: detalle,
         ComplementoVencido: situacion.vencido,
+        // Issue 23: the reviewer's comment on a rejected or 'Validación' complement, for the supplier too.
+        Comentarios: r?.uuid && (r.estatus === "R" || r.estatus === "V") ? r.comentarios : "",
         ...(r ? { Version: r.version } : {}),
         ...(paraEmpleado && r?.uuid
           ? {
@@ -366,6 +369,23 @@ export function createPagosService({
           aplicadoAntes: antes(f.facturaDocEntry),
         })),
       });
+    },
+
+    /** getHistorial (issue 23): a complement's uploads, corrections and decisions (supplier: only its own). */
+    async historial(user: SessionUser, idPago: number): Promise<HistorialFactura[]> {
+      const registro = await repo.findById(idPago);
+      if (!registro || (isProveedor(user) && registro.cardCode !== user.id)) {
+        throw new NotFound("El pago no tiene documentos registrados.");
+      }
+      return (await repo.historial(idPago)).map((h) => ({
+        Fecha: new Date(h.at).toISOString(),
+        Quien: h.quien,
+        Operador: h.operador,
+        Campo: h.campo,
+        De: h.valor_anterior,
+        A: h.valor_nuevo,
+        Comentario: h.comentario,
+      }));
     },
 
     /** The 'Pagos' tile: the length of the same user's list. */

@@ -336,30 +336,5 @@ export function revisarActualizacion(ctx: ActualizacionContexto): Revision<Patch
   return parsed.success ? { ok: true, request: parsed.data } : { ok: false, errors: mensajesDe(parsed.error) };
 }
 
-/** 'Historial' (issue 13): an ISO date and time shown as YYYY-MM-DD HH:mm in the browser's time zone. */
-export function fechaHoraHistorial(iso: string): string {
-  const fecha = new Date(iso);
-  if (Number.isNaN(fecha.getTime())) return iso;
-  const dos = (n: number) => String(n).padStart(2, "0");
-  return `${fecha.getFullYear()}-${dos(fecha.getMonth() + 1)}-${dos(fecha.getDate())} ${dos(fecha.getHours())}:${dos(fecha.getMinutes())}`;
-}
-
-const CAMPOS_HISTORIAL: Record<string, string> = {
-  registro: "Registro",
-  estatus: "Estatus",
-  pdf: "PDF",
-  xml: "XML",
-  recepcion: "Recepción",
-};
-const ESTATUS_HISTORIAL: Record<string, string> = { P: "Pendiente", A: "Aceptada", R: "Rechazada" };
-
-/** 'Historial' (issue 13): what changed, from → to ("Estatus: Pendiente → Aceptada"); status codes by name. */
-export function cambioHistorial(entrada: { Campo: string; De: string; A: string }): string {
-  const campo = CAMPOS_HISTORIAL[entrada.Campo.toLowerCase()] ?? entrada.Campo;
-  const valor = (v: string) => (entrada.Campo.toLowerCase() === "estatus" ? (ESTATUS_HISTORIAL[v] ?? v) : v);
-  const de = valor(entrada.De);
-  const a = valor(entrada.A);
-  if (de === "" && a === "") return campo;
-  if (de === "") return `${campo}: ${a}`;
-  return `${campo}: ${de} → ${a}`;
-}
+/** 'Historial' (issues 13, 23): shared with the payment complements, in words. */
+export { cambioHistorial, fechaHoraHistorial } from "../../lib/historial";

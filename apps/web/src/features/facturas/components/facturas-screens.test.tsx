@@ -430,7 +430,7 @@ describe("'Historial' of the invoice detail", () => {
         Operador: "Proveedor",
         Campo: "registro",
         De: "",
-        A: "P",
+        A: "P · UUID 6F1A · entrada 5120",
         Comentario: "",
       },
       {
@@ -455,8 +455,9 @@ describe("'Historial' of the invoice detail", () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ["2026-02-19 09:30", "ESCUELA KEMPER URGATE", "Registro: P", ""],
-      ["2026-02-20 17:05", "Administrador del Portal", "Estatus: Pendiente → Rechazada", "Sin firma"],
+      // Issue 23: in words, not raw codes.
+      ["2026-02-19 09:30", "ESCUELA KEMPER URGATE", "Registrada (Pendiente): UUID 6F1A, entrada 5120", ""],
+      ["2026-02-20 17:05", "Administrador del Portal", "Rechazada", "Sin firma"],
     ]);
     const asked = calls.find((call) => call.url.endsWith("/api/facturas/getHistorial"));
     expect(asked?.body).toEqual({ usuario: "P00001", operador: "Proveedor", IdFactura: 12 });

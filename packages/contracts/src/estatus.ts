@@ -118,6 +118,22 @@ export interface SituacionComplemento {
 }
 
 /**
+ * The status shown in 'Estatus del complemento' (issue 23; extends spec §4 "Complement status"): Cancelado, 'No
+ * requiere complemento', 'Pendiente de complemento', then the review's Aceptada, Rechazada, Validación, Pendiente.
+ */
+export function estatusComplementoPago(
+  pago: Pick<PagoParaEstatus, "CANCELED" | "U_SYS_PMUUID" | "U_SYS_PMESPA" | "Detalle">,
+): EstatusComplementoPago {
+  if (pago.CANCELED === "Y") return "Cancelado";
+  if (!requiereComplemento(pago)) return "No requiere complemento";
+  if (pago.U_SYS_PMUUID === "") return "Pendiente de complemento";
+  if (pago.U_SYS_PMESPA === "A") return "Aceptada";
+  if (pago.U_SYS_PMESPA === "R") return "Rechazada";
+  if (pago.U_SYS_PMESPA === "V") return "Validación";
+  return "Pendiente";
+}
+
+/**
  * The complement status of a payment (issue 23; extends spec §4 "Complement status"): Cancelado when the payment
  * is cancelled; 'No requiere complemento' when it applies only to PUE invoices; 'Pendiente de complemento' while
  * none was uploaded; then the review's Aceptada, Rechazada, Validación or Pendiente. `hoy` is YYYY-MM-DD.
@@ -125,28 +141,12 @@ export interface SituacionComplemento {
 export function situacionComplemento(pago: PagoParaEstatus, hoy: string): SituacionComplemento {
   const fechaLimite = fechaLimiteDelComplemento(pago.DocDate);
   const nada = { vencido: false, admiteCarga: false, porCargar: false, porRevisar: false, fechaLimite };
-  if (pago.CANCELED === "Y") return { estatus: "Cancelado", requiere: false, ...nada };
-  if (!requiereComplemento(pago)) return { estatus: "No requiere complemento", requiere: false, ...nada };
+  const estatus = estatusComplementoPago(pago);
   const pasoElPlazo = hoy > fechaLimite;
-  if (pago.U_SYS_PMUUID === "") {
-    return {
-      estatus: "Pendiente de complemento",
-      requiere: true,
-      vencido: pasoElPlazo,
-      admiteCarga: true,
-      porCargar: true,
-      porRevisar: false,
-      fechaLimite,
-    };
+  if (estatus === "Cancelado" || estatus === "No requiere complemento") return { estatus, requiere: false, ...nada };
+  if (estatus === "Pendiente de complemento") {
+    return { estatus, requiere: true, ...nada, vencido: pasoElPlazo, admiteCarga: true, porCargar: true };
   }
-  const estatus: EstatusComplementoPago =
-    pago.U_SYS_PMESPA === "A"
-      ? "Aceptada"
-      : pago.U_SYS_PMESPA === "R"
-        ? "Rechazada"
-        : pago.U_SYS_PMESPA === "V"
-          ? "Validación"
-          : "Pendiente";
   if (estatus === "Aceptada") return { estatus, requiere: true, ...nada };
   if (estatus === "Rechazada") {
     return { estatus, requiere: true, ...nada, vencido: pasoElPlazo, admiteCarga: true, porCargar: true };

@@ -46,7 +46,7 @@ export const COLOR_ESTATUS_COMPLEMENTO: Record<EstatusComplemento, string> = {
   Validación: "violet",
   Cancelado: "gray",
   Pendiente: "yellow",
-  "Pendiente de complemento": "orange",
+  "Pendiente de complemento": "yellow",
   "No requiere complemento": "teal",
 };
 

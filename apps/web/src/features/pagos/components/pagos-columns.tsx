@@ -50,13 +50,11 @@ const archivo = (url: string, nombre: string, type: string, icon?: React.ReactNo
   url ? <OpenFileButton url={url} type={type} icon={icon} aria-label={`Visualizar ${nombre}`} /> : null;
 
 /**
- * The complement status column's text: the status, the overdue mark so a search for 'vencido' finds it, and the
- * reviewer's comment on a rejected or 'Validación' complement (issue 23).
+ * The complement status column's text (search and export): the status and the overdue mark so a search for
+ * 'vencido' finds it. The reviewer's comment shows in the cell only (issue 23), not in the exported status.
  */
 const estatusTexto = (row: PagoRow): string =>
-  [estatusComplemento(row), row.ComplementoVencido ? COMPLEMENTO_VENCIDO : "", row.Comentarios ?? "", textoSat(row)]
-    .filter(Boolean)
-    .join(" ");
+  [estatusComplemento(row), row.ComplementoVencido ? COMPLEMENTO_VENCIDO : "", textoSat(row)].filter(Boolean).join(" ");
 
 /** The reviewer's comment on a rejected or 'Validación' complement (issue 23), under its status. */
 export function ComentarioRevision({ row }: { row: PagoRow }) {

@@ -88,6 +88,19 @@ describe("/MisFacturas", () => {
     expect(within(rowOf("A-100")).getByRole("button", { name: "PPD" })).toBeDefined();
   });
 
+  it("finds the rejected PUE invoice by searching 'rechazada' (issue 23: the status column searches what it shows)", async () => {
+    signInAs("proveedor");
+    fakeCalls({ getFacturas: FACTURAS });
+    renderApp("/MisFacturas");
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    fireEvent.change(screen.getByRole("searchbox", { name: "Buscar" }), { target: { value: "rechazada" } });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]?.textContent).toContain("A-102");
+    fireEvent.change(screen.getByRole("searchbox", { name: "Buscar" }), { target: { value: "pagada" } });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]?.textContent).toContain("A-104");
+  });
+
   it("offers 'Agregar' to suppliers only and opens an invoice on double-click", async () => {
     signInAs("consulta");
     fakeCalls({ getFacturas: FACTURAS });

@@ -270,6 +270,15 @@ describe("corregir una factura", () => {
       .update(schema.facturas)
       .set({ estatus: "R", comentarios: "Falta la orden" })
       .where(eq(schema.facturas.id, row.IdFactura));
+    // Issue 23: 'Actualizar' without a new file is refused and leaves the rejection as it was.
+    const sinArchivo = await call(tokens.kemper, "PATCH", "/api/facturas/patchfactura", {
+      ...campos,
+      IdFactura: row.IdFactura,
+      BD: "SBO_MCI",
+    });
+    expect(sinArchivo.json()).toEqual({ status: "error", message: MSG.correccionSinArchivo });
+    const rechazada = (await lista(tokens.kemper)).find((r: { IdFactura: number }) => r.IdFactura === row.IdFactura);
+    expect(rechazada.EstatusFactura).toBe("R");
     expect((await call(tokens.kemper, "PATCH", "/api/facturas/patchfactura", cambio)).statusCode).toBe(200);
     const corregida = (await lista(tokens.kemper)).find((r: { IdFactura: number }) => r.IdFactura === row.IdFactura);
     expect(corregida.EstatusFactura).toBe("P");

@@ -41,7 +41,14 @@ interface Fila {
   CANCELED: string;
   RFCEmisor: string;
   Version?: number;
-  Detalle: { FolioSAP: number; FolioFactura: string; UUID: string; FechaFactura: string; Total: string }[];
+  Detalle: {
+    FolioSAP: number;
+    FolioFactura: string;
+    UUID: string;
+    FechaFactura: string;
+    Total: string;
+    MetodoPago?: string;
+  }[];
 }
 
 let t: TestApp;
@@ -508,6 +515,11 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     const rechazo = correos.find((c) => c.asunto.includes(`pago ${p.DocNum}`) && c.asunto.includes("rechazado"));
     expect(rechazo?.para).toBe("facturacion@kemper.edu.mx, cobranza@kemper.edu.mx");
     expect(rechazo?.texto).toContain("Falta el número de operación");
+    // Issue 23: the supplier reads the reviewer's comment in the portal too.
+    expect((await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)).toMatchObject({
+      U_SYS_PMESPA: "R",
+      Comentarios: "Falta el número de operación",
+    });
 
     // The supplier replaces the rejected complement: Pendiente again, with the new UUID.
     const segundo = complemento(e, { folio: "REP-2" });
@@ -518,6 +530,9 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     expect((await revisar([filaRevision(pendiente, "V", "En validación con tesorería")])).statusCode).toBe(200);
     pendiente = (await pendientes()).find((x) => x.DocEntry === p.DocEntry)!;
     expect(pendiente.U_SYS_PMESPA).toBe("V");
+    expect((await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)).toMatchObject({
+      Comentarios: "En validación con tesorería",
+    });
     expect((await revisar([filaRevision(pendiente, "A", "Conforme")])).statusCode).toBe(200);
     fila = (await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)!;
     expect(fila).toMatchObject({ U_SYS_PMESPA: "A", ComplementoVencido: false });
@@ -541,6 +556,21 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
       "estatus:V",
       "estatus:A",
     ]);
+    // Issue 23: its Historial for the owner and employees; another supplier gets 404.
+    const historial = (token: string) =>
+      call(token, "POST", "/api/pagos/getHistorial", { IdPago: fila.IdPago as number });
+    const movimientos = (await historial(tokens.kemper)).json().data;
+    expect(movimientos.map((m: { Campo: string; A: string }) => `${m.Campo}:${m.A.slice(0, 1)}`)).toEqual([
+      "registro:P",
+      "estatus:R",
+      "correccion:P",
+      "estatus:V",
+      "estatus:A",
+    ]);
+    expect(movimientos[1]).toMatchObject({ Operador: "Empleado", Comentario: "Falta el número de operación" });
+    expect(movimientos[0]).toMatchObject({ Operador: "Proveedor", Quien: "ESCUELA KEMPER URGATE" });
+    expect((await historial(tokens.admin)).statusCode).toBe(200);
+    expect((await historial(tokens.berenice)).statusCode).toBe(404);
   });
 
   it("a payment cancelled in the ERP takes no documents and leaves the review list", async () => {
@@ -585,5 +615,54 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
         ?.CANCELED,
     ).toBe("Y");
     expect((await esperado(sin)).data).toBeNull();
+  });
+});
+
+describe("pagos que no requieren complemento (issue 23)", () => {
+  const mosaico = async () =>
+    (await call(tokens.admin, "POST", "/api/home/RowDocuments", { dato: "Pagos pendientes" })).json().data.Registro;
+  const soloPue = (filas: Fila[]) =>
+    filas.find((p) => p.CANCELED === "N" && p.Detalle.length > 0 && p.Detalle.every((d) => d.MetodoPago === "PUE"));
+
+  it("each invoice of a row carries its method; a PUE-only payment refuses a complement with a Spanish message", async () => {
+    const filas = await pagos(tokens.kemper);
+    expect((await pagoDemo()).Detalle).toEqual([expect.objectContaining({ FolioFactura: "1192", MetodoPago: "PPD" })]);
+    expect(filas.every((p) => p.Detalle.every((d) => d.MetodoPago === "PUE" || d.MetodoPago === "PPD"))).toBe(true);
+    const pue = soloPue(filas);
+    expect(pue).toBeDefined();
+    const p = pue as Fila;
+    const res = await postPago(tokens.kemper, cuerpoProveedor(p, "<cfdi:Comprobante/>"));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PAGO_MSG.noRequiereComplemento(p.DocNum));
+    expect((await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)).toMatchObject({
+      IdPago: null,
+      ComplementoVencido: false,
+    });
+  });
+
+  it("a complement stored for a PUE-only payment is left out of the review list and its tile", async () => {
+    const p = soloPue(await pagos(tokens.kemper)) as Fila;
+    const antes = await mosaico();
+    const [sociedad] = await t.tdb.db
+      .select({ id: schema.sociedades.id })
+      .from(schema.sociedades)
+      .where(eq(schema.sociedades.bdSap, p.U_SYS_PMSNBD));
+    const ahora = new Date();
+    await t.tdb.db.insert(schema.complementosPago).values({
+      bd: p.U_SYS_PMSNBD,
+      pagoDocEntry: p.DocEntry,
+      pagoDocNum: p.DocNum,
+      cardCode: "P00001",
+      sociedadId: sociedad!.id,
+      uuid: randomUUID().toUpperCase(),
+      estatus: "P",
+      complementoAt: ahora,
+      createdAt: ahora,
+      updatedAt: ahora,
+    });
+    expect((await pendientes()).some((x) => x.DocEntry === p.DocEntry && x.U_SYS_PMSNBD === p.U_SYS_PMSNBD)).toBe(
+      false,
+    );
+    expect(await mosaico()).toBe(antes);
   });
 });

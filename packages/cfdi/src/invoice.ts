@@ -199,7 +199,9 @@ export function readInvoiceRootDetailed(
     Retenciones: compareAmounts(withheld, "0") > 0 ? "Y" : "N",
   };
   if (r.problems.length > 0) {
-    return { result: { ok: false, errors: [MSG.xmlSinTimbre, ...r.problems] }, read: data };
+    // Issue 23: a missing Folio alone is not a broken structure; say only what is missing.
+    const soloFolio = r.problems.length === 1 && r.problems[0] === CFDI_MSG.faltaFolio;
+    return { result: { ok: false, errors: soloFolio ? r.problems : [MSG.xmlSinTimbre, ...r.problems] }, read: data };
   }
   return { result: { ok: true, data, warnings: invoiceWarnings(data) }, read: data };
 }

@@ -381,10 +381,17 @@ describe("readInvoice: defaults and derived fields", () => {
 });
 
 describe("readInvoice: update form variant (spec §5)", () => {
-  it("requires Folio", () => {
+  it("requires Folio, and says only the Folio message when it is the only thing missing (issue 23)", () => {
     const xml = invoiceXml({ comprobante: { Folio: null } });
     expect(readInvoice(xml).ok).toBe(true);
-    expect(errorsOf(readInvoice(xml, { variant: "actualizacion" }))).toEqual([MSG.xmlSinTimbre, CFDI_MSG.faltaFolio]);
+    expect(errorsOf(readInvoice(xml, { variant: "actualizacion" }))).toEqual([CFDI_MSG.faltaFolio]);
+  });
+
+  it("keeps the structure message first when Folio is missing along with something else", () => {
+    const xml = invoiceXml({ comprobante: { Folio: null, Version: "3.3" } });
+    const errors = errorsOf(readInvoice(xml, { variant: "actualizacion" }));
+    expect(errors[0]).toBe(MSG.xmlSinTimbre);
+    expect(errors).toContain(CFDI_MSG.faltaFolio);
   });
 
   it("does not require SubTotal", () => {

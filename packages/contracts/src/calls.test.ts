@@ -42,6 +42,8 @@ const EXTRA_CALLS = [
   ["GET", "/api/archivos/:id"],
   // An invoice's history (issue 13: decisions and corrections shown in its detail).
   ["POST", "/api/facturas/getHistorial"],
+  // A payment complement's history (issue 23: uploads, corrections and decisions shown in the payment detail).
+  ["POST", "/api/pagos/getHistorial"],
   // Create an accepted invoice's A/P invoice in the ERP now (issue 13: employees can retry).
   ["POST", "/api/facturasPendientes/reintentarErp"],
   // The complement a supplier must issue for a payment (issue 14).

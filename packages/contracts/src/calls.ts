@@ -46,6 +46,8 @@ import {
 import {
   getComplementoEsperadoAnswerSchema,
   getComplementoEsperadoRequestSchema,
+  getHistorialPagoAnswerSchema,
+  getHistorialPagoRequestSchema,
   getPagosAnswerSchema,
   getPagosRequestSchema,
   postPagoAnswerSchema,
@@ -434,6 +436,15 @@ export const CALLS = {
     access: "session",
     tag: "pagos",
     summary: "El complemento de pago que el proveedor debe emitir por un pago (no está en la especificación)",
+  }),
+  getHistorialPago: call({
+    method: "POST",
+    path: "/api/pagos/getHistorial",
+    request: getHistorialPagoRequestSchema,
+    answer: getHistorialPagoAnswerSchema,
+    access: "session",
+    tag: "pagos",
+    summary: "Historial del complemento de un pago: cargas, correcciones y decisiones (no está en la especificación)",
   }),
   postPago: call({
     method: "POST",

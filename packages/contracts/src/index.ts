@@ -5,6 +5,7 @@ export * from "./common";
 export * from "./constantes";
 export * from "./empleados";
 export * from "./entradas";
+export * from "./estatus";
 export * from "./facturas";
 export * from "./facturas-pendientes";
 export * from "./home";

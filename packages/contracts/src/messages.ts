@@ -60,6 +60,9 @@ export const MSG = {
   facturaRegistrada: "Se registro con exito la factura!",
   documentosAgregados: "Se agrego con exito los documentos!",
   errorPostFactura: "Error al consumir el servicio postFactura",
+  // Ours (issue 23): a correction must change a file.
+  correccionSinArchivo:
+    "Para actualizar la factura seleccione al menos un archivo nuevo (PDF, XML o recepción): sin un archivo nuevo no hay nada que corregir.",
   // Validation (spec §5)
   passwordEmpleado: "La contraseña debe tener entre 4 y 30 caracteres alfanumericos.",
   cartaSituacionFiscal: "Debe cargar la carta de situación fiscal",

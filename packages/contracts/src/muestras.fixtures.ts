@@ -523,6 +523,20 @@ export const MUESTRAS = {
     }),
   },
   getPagos: { request: { usuario: "P00042", operador: "Proveedor" }, answer: ok([pagoRow]) },
+  getHistorialPago: {
+    request: { usuario: "P00042", operador: "Proveedor", IdPago: 9 },
+    answer: ok([
+      {
+        Fecha: "2026-11-21T10:15:00.000Z",
+        Quien: "Administrador del Portal",
+        Operador: "Empleado",
+        Campo: "estatus",
+        De: "P",
+        A: "R",
+        Comentario: "El complemento no incluye la factura 1192.",
+      },
+    ]),
+  },
   postPago: {
     request: {
       usuario: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",

@@ -18,6 +18,7 @@ import {
   successAnswer,
   uuidCfdiSchema,
 } from "./common";
+import { historialFacturaSchema } from "./facturas";
 import { lista69bSchema } from "./lista-69b";
 import { MSG } from "./messages";
 
@@ -29,6 +30,11 @@ export const pagoDetalleSchema = z.object({
   FechaFactura: fechaSchema("FechaFactura"),
   /** Amount applied to this invoice. */
   Total: importeSchema("Total"),
+  /**
+   * The invoice's payment method (issue 23): the portal invoice's XML when there is one, else PPD when the
+   * payment is in a later month than the invoice. A payment applying only to PUE invoices needs no complement.
+   */
+  MetodoPago: z.enum(["PUE", "PPD"]).optional(),
 });
 export type PagoDetalle = z.infer<typeof pagoDetalleSchema>;
 
@@ -79,6 +85,11 @@ export const pagoRowSchema = z.object({
    * of the month after the payment) has passed (issue 14; not in the spec).
    */
   ComplementoVencido: z.boolean().optional(),
+  /**
+   * The reviewer's comment on a rejected or 'Validación' complement (issue 23; '' otherwise), so the supplier reads
+   * in the portal what the mail said.
+   */
+  Comentarios: z.string().optional(),
   /** The complement record's version (issue 14): a reviewer's decision carries the version it saw. */
   Version: enteroSchema("Version").optional(),
   /**
@@ -216,3 +227,9 @@ export const getComplementoEsperadoRequestSchema = actorRequestSchema.extend({
 });
 export type GetComplementoEsperadoRequest = z.infer<typeof getComplementoEsperadoRequestSchema>;
 export const getComplementoEsperadoAnswerSchema = successAnswer(complementoEsperadoSchema.nullable());
+
+/** POST /api/pagos/getHistorial (not in the spec; issue 23): what happened to one payment's complement, oldest first. */
+export const getHistorialPagoRequestSchema = listRequestSchema.extend({ IdPago: idSchema("IdPago") });
+export type GetHistorialPagoRequest = z.infer<typeof getHistorialPagoRequestSchema>;
+export const getHistorialPagoAnswerSchema = successAnswer(z.array(historialFacturaSchema));
+export type GetHistorialPagoAnswer = z.infer<typeof getHistorialPagoAnswerSchema>;

@@ -488,6 +488,8 @@ export function createFacturasService({
       const pdf = input.PDF && input.PDF64 ? decode(input.PDF, input.PDF64) : null;
       const xmlNuevo = input.XML && input.XML64 ? decode(input.XML, input.XML64) : null;
       const recepcion = input.Recepcion && input.Recepcion64 ? decode(input.Recepcion, input.Recepcion64) : null;
+      // Issue 23: a correction changes a file; without one the same files would go back to review.
+      if (!pdf && !xmlNuevo && !recepcion) throw new Invalid(MSG.correccionSinArchivo);
       const errores = revisarArchivos(pdf, xmlNuevo, recepcion);
       const xmlBytes = xmlNuevo?.bytes ?? (await repos.archivos.findContent(actual.xmlArchivoId));
       if (!xmlBytes) throw new NotFound("La factura no existe.");

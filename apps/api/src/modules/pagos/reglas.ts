@@ -11,6 +11,8 @@ export const PAGO_MSG = {
   pagoNoExiste: (docNum: number) => `El pago ${docNum} no existe en la sociedad indicada o no es de su cuenta.`,
   pagoCancelado: (docNum: number) =>
     `El pago ${docNum} está cancelado en el ERP; ya no se le pueden cargar documentos.`,
+  noRequiereComplemento: (docNum: number) =>
+    `El pago ${docNum} solo liquida facturas PUE (pago en una sola exhibición): no requiere complemento de pago y no se le cargan documentos.`,
   complementoAceptado: (docNum: number) =>
     `El complemento del pago ${docNum} ya fue aceptado; ya no se pueden cambiar sus documentos.`,
   rfcEmisor: (xml: string, registro: string) =>

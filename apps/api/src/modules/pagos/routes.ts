@@ -14,6 +14,9 @@ export const pagosRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCall(app, CALLS.getComplementoEsperado, async (request) =>
     ok(await pagos().esperado(request.sessionUser(), request.body.BD, request.body.PagoSAP)),
   );
+  registerCall(app, CALLS.getHistorialPago, async (request) =>
+    ok(await pagos().historial(request.sessionUser(), request.body.IdPago)),
+  );
   registerCall(app, CALLS.postPago, async (request) => ({
     status: "success" as const,
     message: await pagos().registrar(request.sessionUser(), request.body),

@@ -5,7 +5,6 @@ import {
   checkXmlFile,
   cleanFileName,
   complementoEsperado,
-  fechaLimiteComplemento,
   normalizeUuid,
   type PaymentData,
 } from "@portal/cfdi";
@@ -13,17 +12,20 @@ import { type CertificateStore, readPaymentComplementVerified } from "@portal/cf
 import {
   ARCHIVO_URL_PREFIX,
   type ComplementoEsperado,
+  type HistorialFactura,
   MSG,
   type PagoRow,
   type PostPagoRequest,
   type RevisionPago,
+  requiereComplemento,
+  situacionComplemento,
 } from "@portal/contracts";
 import { columnasDelComplemento } from "@portal/db";
 import type { ErpScopeResolver } from "../../erp/scope";
 import type { ErpAdapter, ErpPago } from "../../erp/types";
 import { createAnswerCache } from "../../lib/answer-cache";
 import type { Clock } from "../../lib/clock";
-import { Forbidden, Invalid } from "../../lib/errors";
+import { Forbidden, Invalid, NotFound } from "../../lib/errors";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data, Repositories } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
@@ -100,6 +102,15 @@ export function createPagosService({
     return metodo !== undefined ? metodo === "PPD" : fechaPago.slice(0, 7) > fechaFactura.slice(0, 7);
   };
 
+  /** Each invoice of a payment with its method (issue 23): a payment applying only to PUE ones needs no complement. */
+  const conMetodo = (metodos: Map<string, string>, pago: ErpPago) =>
+    pago.facturas.map((f) => ({
+      ...f,
+      MetodoPago: (esPpd(metodos, f.uuid, f.fecha, pago.docDate) ? "PPD" : "PUE") as "PUE" | "PPD",
+    }));
+  const necesitaComplemento = (metodos: Map<string, string>, pago: ErpPago) =>
+    requiereComplemento({ Detalle: conMetodo(metodos, pago) });
+
   /** The rows of these ERP payments, numbered in list order, joined with the portal's records. */
   async function filas(pagos: ErpPago[], registros: ComplementoRecord[], paraEmpleado: boolean): Promise<PagoRow[]> {
     const porPago = new Map(registros.map((r) => [`${r.bd}\u0000${r.pagoDocEntry}`, r]));
@@ -130,20 +141,43 @@ export function createPagosService({
       const r = porPago.get(`${p.bd}\u0000${p.docEntry}`);
       const s = sociedad.get(p.bd);
       const pr = proveedor.get(p.cardCode);
+      const detalle = conMetodo(metodos, p).map((f) => ({
+        FolioSAP: f.facturaDocNum,
+        FolioFactura: f.folio,
+        UUID: f.uuid,
+        FechaFactura: f.fecha,
+        Total: f.sumApplied,
+        MetodoPago: f.MetodoPago,
+      }));
+      const uuid = r?.uuid ?? "";
+      const estatus = r?.uuid ? r.estatus : "";
+      const fechaComplemento = fecha(r?.complementoAt ?? null);
+      // Issue 23: the shared rule (PUE-only needs none; late only when nothing valid was uploaded by the deadline).
+      const situacion = situacionComplemento(
+        {
+          CANCELED: p.canceled,
+          DocDate: p.docDate,
+          U_SYS_PMUUID: uuid,
+          U_SYS_PMESPA: estatus,
+          U_SYS_PMFECA: fechaComplemento,
+          Detalle: detalle,
+        },
+        hoy,
+      );
       return {
         Fila: i + 1,
         IdPago: r?.id ?? null,
         NomSociedad: s?.nombre ?? p.bd,
         CardName: p.cardName,
-        U_SYS_PMUUID: r?.uuid ?? "",
+        U_SYS_PMUUID: uuid,
         DocEntry: p.docEntry,
         DocNum: p.docNum,
         U_SYS_PMFECC: r?.fechaTimbrado ? r.fechaTimbrado.slice(0, 10) : null,
         DocDate: p.docDate,
         PymntGroup: p.formaPago,
         DocTotal: p.docTotal,
-        U_SYS_PMFECA: fecha(r?.complementoAt ?? null),
-        U_SYS_PMESPA: r?.uuid ? r.estatus : "",
+        U_SYS_PMFECA: fechaComplemento,
+        U_SYS_PMESPA: estatus,
         CANCELED: p.canceled,
         U_SYS_PMCOMC: url(r?.comprobanteArchivoId ?? null),
         U_SYS_PMPDFC: url(r?.pdfArchivoId ?? null),
@@ -158,18 +192,10 @@ export function createPagosService({
         Uso: "CP01",
         Regimen: s?.regimen ?? "",
         E_Mail: pr?.email ?? "",
-        Detalle: p.facturas.map((f) => ({
-          FolioSAP: f.facturaDocNum,
-          FolioFactura: f.folio,
-          UUID: f.uuid,
-          FechaFactura: f.fecha,
-          Total: f.sumApplied,
-        })),
-        ComplementoVencido:
-          p.canceled === "N" &&
-          r?.estatus !== "A" &&
-          hoy > fechaLimiteComplemento(p.docDate) &&
-          p.facturas.some((f) => esPpd(metodos, f.uuid, f.fecha, p.docDate)),
+        Detalle: detalle,
+        ComplementoVencido: situacion.vencido,
+        // Issue 23: the reviewer's comment on a rejected or 'Validación' complement, for the supplier too.
+        Comentarios: r?.uuid && (r.estatus === "R" || r.estatus === "V") ? r.comentarios : "",
         ...(r ? { Version: r.version } : {}),
         ...(paraEmpleado && r?.uuid
           ? {
@@ -204,6 +230,14 @@ export function createPagosService({
     return (await erp.readPagos(claves)).filter((p) => p.canceled !== "Y");
   }
 
+  /** Of these payments, those that need a complement (issue 23): the review and its tile leave out PUE-only ones. */
+  async function pagosQueRequieren(pagos: ErpPago[]): Promise<ErpPago[]> {
+    if (pagos.length === 0) return pagos;
+    const cardCodes = new Set(pagos.map((p) => p.cardCode));
+    const metodos = await repo.metodosDePago(cardCodes.size === 1 ? (pagos[0] as ErpPago).cardCode : null);
+    return pagos.filter((p) => necesitaComplemento(metodos, p));
+  }
+
   /** Refusals common to both operators: a cancelled payment, an accepted complement. */
   function bloqueos(pago: ErpPago, registro: ComplementoRecord | undefined): string[] {
     if (pago.canceled === "Y") return [PAGO_MSG.pagoCancelado(pago.docNum)];
@@ -220,6 +254,10 @@ export function createPagosService({
   ) {
     const proveedor = await proveedores.conRegistroCompleto(user.id);
     if (!proveedor) throw new Invalid(MSG.registroIncompletoPagos);
+    // Issue 23: a payment that applies only to PUE invoices needs no complement; none is taken for it.
+    if (pago.canceled !== "Y" && !necesitaComplemento(await repo.metodosDePago(pago.cardCode), pago)) {
+      throw new Invalid(PAGO_MSG.noRequiereComplemento(pago.docNum));
+    }
     const [sociedad] = await repo.sociedadesPorBd([pago.bd]);
     const pdf = decode(input.PDF, input.PDF64);
     const xml = decode(input.XML, input.XML64);
@@ -333,6 +371,23 @@ export function createPagosService({
       });
     },
 
+    /** getHistorial (issue 23): a complement's uploads, corrections and decisions (supplier: only its own). */
+    async historial(user: SessionUser, idPago: number): Promise<HistorialFactura[]> {
+      const registro = await repo.findById(idPago);
+      if (!registro || (isProveedor(user) && registro.cardCode !== user.id)) {
+        throw new NotFound("El pago no tiene documentos registrados.");
+      }
+      return (await repo.historial(idPago)).map((h) => ({
+        Fecha: new Date(h.at).toISOString(),
+        Quien: h.quien,
+        Operador: h.operador,
+        Campo: h.campo,
+        De: h.valor_anterior,
+        A: h.valor_nuevo,
+        Comentario: h.comentario,
+      }));
+    },
+
     /** The 'Pagos' tile: the length of the same user's list. */
     count: async (user: SessionUser) => erp.countPagos(await erpScope(user)),
 
@@ -343,7 +398,7 @@ export function createPagosService({
     async pendientes(user: SessionUser) {
       const desde = new Date(clock().getTime() - 30 * 86_400_000);
       const registros = await repo.pendientes(desde);
-      const pagos = await pagosEnRevision(user, registros);
+      const pagos = await pagosQueRequieren(await pagosEnRevision(user, registros));
       pagos.sort((a, b) =>
         a.docDate !== b.docDate
           ? a.docDate < b.docDate
@@ -372,7 +427,8 @@ export function createPagosService({
      * The 'Pagos pendientes' tile: the review list's complements awaiting a decision (Pendiente or Validación),
      * so never one whose payment the ERP cancelled (the list hides those).
      */
-    countPendientes: async (user: SessionUser) => (await pagosEnRevision(user, await repo.porDecidir())).length,
+    countPendientes: async (user: SessionUser) =>
+      (await pagosQueRequieren(await pagosEnRevision(user, await repo.porDecidir()))).length,
 
     /**
      * postPago: a supplier's complement (PDF + Pagos 2.0 XML) or an employee's proof (PDF). Refused once the

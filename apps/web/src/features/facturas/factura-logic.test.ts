@@ -1,4 +1,4 @@
-import { base64FromBytes } from "@portal/cfdi";
+import { base64FromBytes, CFDI_MSG } from "@portal/cfdi";
 import { MSG } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
 import {
@@ -63,8 +63,10 @@ describe("invoice status (spec §4)", () => {
   });
 
   it.each([
-    ["PUE, nothing paid", { MetodoPago: "PUE", PaidToDate: "0.00" }, "Pagada"],
-    ["PUE, cancelled", { MetodoPago: "PUE", CANCELED: "Y" }, "Pagada"],
+    // Issue 23 (decision 024): the ERP decides for PUE too.
+    ["PUE, nothing paid", { MetodoPago: "PUE", PaidToDate: "0.00" }, "Pendiente"],
+    ["PUE, cancelled", { MetodoPago: "PUE", CANCELED: "Y" }, "Pendiente"],
+    ["PUE, fully paid", { MetodoPago: "PUE", PaidToDate: "3327.01" }, "Pagada"],
     ["PPD, cancelled though paid", { MetodoPago: "PPD", CANCELED: "Y", PaidToDate: "3327.01" }, "Pendiente"],
     ["PPD, partly paid", { MetodoPago: "PPD", PaidToDate: "3327.00" }, "Pendiente"],
     ["PPD, fully paid", { MetodoPago: "PPD", PaidToDate: "3327.01" }, "Pagada"],
@@ -73,7 +75,10 @@ describe("invoice status (spec §4)", () => {
   });
 
   it("shows 'Pagada' when paid, otherwise the invoice status", () => {
-    expect(estatusMostrado(makeFactura({ MetodoPago: "PUE", EstatusFactura: "R" }))).toBe("Pagada");
+    expect(estatusMostrado(makeFactura({ MetodoPago: "PUE", EstatusFactura: "R" }))).toBe("Rechazada");
+    expect(estatusMostrado(makeFactura({ MetodoPago: "PUE", EstatusFactura: "A", PaidToDate: "3327.01" }))).toBe(
+      "Pagada",
+    );
     expect(estatusMostrado(makeFactura({ MetodoPago: "PPD", EstatusFactura: "R" }))).toBe("Rechazada");
     expect(estatusMostrado(makeFactura({ MetodoPago: "PPD", EstatusFactura: "A", PaidToDate: "1.00" }))).toBe(
       "Aceptada",
@@ -243,6 +248,10 @@ describe("invoice update (spec §3 patchfactura, §5 update form)", () => {
       base64: base64FromBytes,
     });
 
+  it("refuses a correction without a new file (issue 23)", () => {
+    expect(errores(actualizar({}))).toEqual([MSG.correccionSinArchivo]);
+  });
+
   it("sends only the files picked, the rest from the row", () => {
     const revision = actualizar({ pdf: archivo("nueva.pdf", PDF_BYTES) });
     if (!revision.ok) throw new Error(revision.errors.join("\n"));
@@ -264,9 +273,10 @@ describe("invoice update (spec §3 patchfactura, §5 update form)", () => {
   });
 
   it("takes the XML fields from a new XML, read with the update form's rules", () => {
-    expect(errores(actualizar({ xml: archivo("f.xml", bytesDe(xmlFactura({ folio: null }))) }))[0]).toBe(
-      MSG.xmlSinTimbre,
-    );
+    // Issue 23: Folio the only thing missing → only the Folio message.
+    expect(errores(actualizar({ xml: archivo("f.xml", bytesDe(xmlFactura({ folio: null }))) }))).toEqual([
+      CFDI_MSG.faltaFolio,
+    ]);
     // Régimen, postal codes and method are not compared in the update form.
     const revision = actualizar({
       xml: archivo("f.xml", bytesDe(xmlFactura({ folio: "B-7", regimenReceptor: "601", metodoPago: "PPD" }))),

@@ -4,19 +4,23 @@ import {
   checkInvoiceFiles,
   checkPdf,
   checkXmlFile,
-  compareAmounts,
   ddmmyyyyToIso,
   type InvoiceData,
   type InvoiceVariant,
-  parseAmount,
   readInvoice,
   type UploadedFile,
 } from "@portal/cfdi";
 import {
   type EntradaFactura,
+  type EstatusFactura,
+  type EstatusPagoFactura,
+  estatusFactura as estatusFacturaCompartido,
+  estatusFacturaMostrado,
+  estatusPagoFactura,
   type FacturaRow,
   type FacturaSociedad,
   MAX_UPLOAD_BYTES,
+  MSG,
   type PatchFacturaRequest,
   type PostFacturaRequestInput,
   type ProveedorResumen,
@@ -33,33 +37,22 @@ import type { Session } from "../../lib/session";
  * for speed only: the server reads the XML again, verifies both seals and decides.
  */
 
-export type EstatusFactura = "Cancelado" | "Aceptada" | "Rechazada" | "Pendiente";
-export type EstatusPago = "Pagada" | "Pendiente";
+export type { EstatusFactura } from "@portal/contracts";
+export type EstatusPago = EstatusPagoFactura;
 
-/** Spec §4 "Invoice status shown": Cancelado if CANCELED is Y; Aceptada if A; Rechazada if R; else Pendiente. */
-export function estatusFactura(row: Pick<FacturaRow, "CANCELED" | "EstatusFactura">): EstatusFactura {
-  if (row.CANCELED === "Y") return "Cancelado";
-  if (row.EstatusFactura === "A") return "Aceptada";
-  if (row.EstatusFactura === "R") return "Rechazada";
-  return "Pendiente";
-}
+/** Spec §4 "Invoice status shown" (the shared rule of @portal/contracts). */
+export const estatusFactura = (row: Pick<FacturaRow, "CANCELED" | "EstatusFactura">): EstatusFactura =>
+  estatusFacturaCompartido(row);
 
 /**
- * Spec §4 "Invoice payment status": Pagada if the payment method is PUE; otherwise Pendiente if the invoice is
- * cancelled or the amount paid to date is below the total; otherwise Pagada.
+ * Invoice payment status (issue 23, decision 024): the ERP decides for every invoice, whatever the method —
+ * Pagada only when the A/P invoice is not cancelled and the amount paid to date reaches the total.
  */
-export function estatusPago(row: Pick<FacturaRow, "MetodoPago" | "CANCELED" | "PaidToDate" | "Total">): EstatusPago {
-  if (row.MetodoPago === "PUE") return "Pagada";
-  if (row.CANCELED === "Y") return "Pendiente";
-  const pagado = parseAmount(row.PaidToDate);
-  const total = parseAmount(row.Total);
-  if (pagado === null || total === null) return "Pendiente";
-  return compareAmounts(pagado, total) < 0 ? "Pendiente" : "Pagada";
-}
+export const estatusPago = (row: Pick<FacturaRow, "CANCELED" | "PaidToDate" | "Total">): EstatusPago =>
+  estatusPagoFactura(row);
 
-/** Spec §2: the list's status shows 'Pagada' when the payment status is paid, otherwise the invoice status. */
-export const estatusMostrado = (row: FacturaRow): EstatusFactura | "Pagada" =>
-  estatusPago(row) === "Pagada" ? "Pagada" : estatusFactura(row);
+/** The list's status (and its search text): 'Pagada' when paid, otherwise the invoice status. */
+export const estatusMostrado = (row: FacturaRow): EstatusFactura | "Pagada" => estatusFacturaMostrado(row);
 
 export const COLOR_ESTATUS: Record<EstatusFactura | "Pagada", string> = {
   Pagada: "teal",
@@ -283,6 +276,8 @@ function revisarArchivosElegidos({ pdf, xml, recepcion }: ArchivosFactura): stri
  */
 export function revisarActualizacion(ctx: ActualizacionContexto): Revision<PatchFacturaRequest> {
   const { row, archivos, entrada, proveedor } = ctx;
+  // Issue 23: a correction must change a file (the same files would only go back to review).
+  if (!archivos.pdf && !archivos.xml && !archivos.recepcion) return { ok: false, errors: [MSG.correccionSinArchivo] };
   const errores = revisarArchivosElegidos(archivos);
   const { pdf, xml, recepcion } = archivos;
   const { datos, errores: xmlErrores } = leerXml(xml, "actualizacion");
@@ -341,30 +336,5 @@ export function revisarActualizacion(ctx: ActualizacionContexto): Revision<Patch
   return parsed.success ? { ok: true, request: parsed.data } : { ok: false, errors: mensajesDe(parsed.error) };
 }
 
-/** 'Historial' (issue 13): an ISO date and time shown as YYYY-MM-DD HH:mm in the browser's time zone. */
-export function fechaHoraHistorial(iso: string): string {
-  const fecha = new Date(iso);
-  if (Number.isNaN(fecha.getTime())) return iso;
-  const dos = (n: number) => String(n).padStart(2, "0");
-  return `${fecha.getFullYear()}-${dos(fecha.getMonth() + 1)}-${dos(fecha.getDate())} ${dos(fecha.getHours())}:${dos(fecha.getMinutes())}`;
-}
-
-const CAMPOS_HISTORIAL: Record<string, string> = {
-  registro: "Registro",
-  estatus: "Estatus",
-  pdf: "PDF",
-  xml: "XML",
-  recepcion: "Recepción",
-};
-const ESTATUS_HISTORIAL: Record<string, string> = { P: "Pendiente", A: "Aceptada", R: "Rechazada" };
-
-/** 'Historial' (issue 13): what changed, from → to ("Estatus: Pendiente → Aceptada"); status codes by name. */
-export function cambioHistorial(entrada: { Campo: string; De: string; A: string }): string {
-  const campo = CAMPOS_HISTORIAL[entrada.Campo.toLowerCase()] ?? entrada.Campo;
-  const valor = (v: string) => (entrada.Campo.toLowerCase() === "estatus" ? (ESTATUS_HISTORIAL[v] ?? v) : v);
-  const de = valor(entrada.De);
-  const a = valor(entrada.A);
-  if (de === "" && a === "") return campo;
-  if (de === "") return `${campo}: ${a}`;
-  return `${campo}: ${de} → ${a}`;
-}
+/** 'Historial' (issues 13, 23): shared with the payment complements, in words. */
+export { cambioHistorial, fechaHoraHistorial } from "../../lib/historial";

@@ -1,4 +1,4 @@
-import { CALLS, type ComplementoEsperado } from "@portal/contracts";
+import { CALLS, type ComplementoEsperado, type HistorialFactura } from "@portal/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
@@ -11,7 +11,30 @@ export const pagosKeys = {
   proveedor: (operator: Operator) => ["pagos", "proveedor", operator.id] as const,
   complementoEsperado: (operator: Operator, bd: string, pagoSap: number) =>
     ["pagos", "complemento-esperado", operator.id, bd, pagoSap] as const,
+  historial: (operator: Operator, idPago: number) => ["pagos", "historial", operator.id, idPago] as const,
 };
+
+/**
+ * POST /api/pagos/getHistorial (issue 23): the complement's uploads, corrections and decisions. The detail never
+ * breaks on it: a failure is logged and reads as an empty history.
+ */
+export const historialPagoOptions = (operator: Operator, idPago: number) =>
+  queryOptions({
+    queryKey: pagosKeys.historial(operator, idPago),
+    queryFn: async ({ signal }): Promise<HistorialFactura[]> => {
+      try {
+        return (await callApi(CALLS.getHistorialPago, { ...operatorBody(operator), IdPago: idPago }, { signal })).data;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") throw error;
+        console.warn("No se pudo leer el historial del complemento", idPago, error);
+        return [];
+      }
+    },
+    staleTime: 0,
+  });
+
+export const useHistorialPago = (operator: Operator, idPago: number) =>
+  useQuery(historialPagoOptions(operator, idPago));
 
 /** POST /api/pagos/getPagos (spec §7): payments with the invoices they settle (Detalle). */
 export const pagosList = defineList({

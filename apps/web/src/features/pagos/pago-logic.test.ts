@@ -8,6 +8,7 @@ import {
   fechaLimiteVencida,
   nombreJsonComplemento,
   puedeAgregar,
+  puedeCargarComplemento,
   revisarComplementoProveedor,
   revisarComprobanteEmpleado,
 } from "./pago-logic";
@@ -30,25 +31,35 @@ const archivo = (name: string, bytes: Uint8Array, mime = ""): ArchivoLeido => ({
 const pdf = archivo("complemento.pdf", PDF_BYTES, "application/pdf");
 const xml = (texto = xmlPago()) => archivo("complemento.xml", bytesDe(texto), "text/xml");
 
-describe("complement status (spec §4)", () => {
-  it("maps CANCELED Y, A, R, V and anything else", () => {
+const SUBIDO = "6F1A2B3C-0000-4000-8000-000000000001";
+const PUE = [{ FolioSAP: 1, FolioFactura: "F-1", UUID: "U1", FechaFactura: "2026-10-01", Total: "10.00" }].map((d) => ({
+  ...d,
+  MetodoPago: "PUE" as const,
+}));
+
+describe("complement status (spec §4, issue 23)", () => {
+  it("maps CANCELED Y, PUE-only, none uploaded, A, R, V and anything else", () => {
     const filas = [
-      makePago({ CANCELED: "Y", U_SYS_PMESPA: "A" }),
-      makePago({ U_SYS_PMESPA: "A" }),
-      makePago({ U_SYS_PMESPA: "R" }),
-      makePago({ U_SYS_PMESPA: "V" }),
-      makePago({ U_SYS_PMESPA: "P" }),
+      makePago({ CANCELED: "Y", U_SYS_PMESPA: "A", U_SYS_PMUUID: SUBIDO }),
+      makePago({ Detalle: PUE }),
       makePago({ U_SYS_PMESPA: "" }),
+      makePago({ U_SYS_PMESPA: "A", U_SYS_PMUUID: SUBIDO }),
+      makePago({ U_SYS_PMESPA: "R", U_SYS_PMUUID: SUBIDO }),
+      makePago({ U_SYS_PMESPA: "V", U_SYS_PMUUID: SUBIDO }),
+      makePago({ U_SYS_PMESPA: "P", U_SYS_PMUUID: SUBIDO }),
     ];
     expect(filas.map(estatusComplemento)).toEqual([
       "Cancelado",
+      "No requiere complemento",
+      "Pendiente de complemento",
       "Aceptada",
       "Rechazada",
       "Validación",
       "Pendiente",
-      "Pendiente",
     ]);
-    expect(filas.map(puedeAgregar)).toEqual([false, false, true, true, true, true]);
+    // The employee's comprobante: allowed until Aceptada or Cancelado; the supplier's complement also needs PPD.
+    expect(filas.map(puedeAgregar)).toEqual([false, true, true, false, true, true, true]);
+    expect(filas.map(puedeCargarComplemento)).toEqual([false, false, true, false, true, true, true]);
   });
 });
 

@@ -9,11 +9,14 @@ import {
 } from "@portal/cfdi";
 import {
   type ComplementoEsperado,
+  type EstatusComplementoPago,
+  estatusComplementoPago,
   MAX_UPLOAD_BYTES,
   MSG,
   type PagoRow,
   type ProveedorResumen,
   postPagoRequestSchema,
+  requiereComplemento,
   sonCorreosValidos,
 } from "@portal/contracts";
 import type { z } from "zod";
@@ -26,16 +29,16 @@ import type { Session } from "../../lib/session";
  * XML again and decides.
  */
 
-export type EstatusComplemento = "Cancelado" | "Aceptada" | "Rechazada" | "Validación" | "Pendiente";
+export type EstatusComplemento = EstatusComplementoPago;
 
-/** Spec §4 "Complement status": Cancelado if CANCELED is Y; A Aceptada; R Rechazada; V Validación; else Pendiente. */
-export function estatusComplemento(row: Pick<PagoRow, "CANCELED" | "U_SYS_PMESPA">): EstatusComplemento {
-  if (row.CANCELED === "Y") return "Cancelado";
-  if (row.U_SYS_PMESPA === "A") return "Aceptada";
-  if (row.U_SYS_PMESPA === "R") return "Rechazada";
-  if (row.U_SYS_PMESPA === "V") return "Validación";
-  return "Pendiente";
-}
+/**
+ * 'Estatus del complemento' (issue 23, decision 024; extends spec §4): Cancelado; 'No requiere complemento' when
+ * the payment applies only to PUE invoices; 'Pendiente de complemento' while none was uploaded; then the review's
+ * Aceptada, Rechazada, Validación or Pendiente. The shared rule of @portal/contracts.
+ */
+export const estatusComplemento = (
+  row: Pick<PagoRow, "CANCELED" | "U_SYS_PMUUID" | "U_SYS_PMESPA" | "Detalle">,
+): EstatusComplemento => estatusComplementoPago(row);
 
 export const COLOR_ESTATUS_COMPLEMENTO: Record<EstatusComplemento, string> = {
   Aceptada: "blue",
@@ -43,19 +46,31 @@ export const COLOR_ESTATUS_COMPLEMENTO: Record<EstatusComplemento, string> = {
   Validación: "violet",
   Cancelado: "gray",
   Pendiente: "yellow",
+  "Pendiente de complemento": "yellow",
+  "No requiere complemento": "teal",
 };
 
-/** Issue 14: the mark of a payment whose complement is overdue, and why. */
+/** Issue 14: the mark of a payment whose complement is overdue, and why (issue 23: the corrected rule). */
 export const COMPLEMENTO_VENCIDO = "Complemento vencido";
 export const COMPLEMENTO_VENCIDO_EXPLICACION =
-  "El pago liquida una factura PPD, aún no tiene un complemento aceptado y ya pasó el plazo legal para emitirlo " +
-  "(el día 5 del mes siguiente al pago).";
+  "El pago liquida una factura PPD y no tiene un complemento válido dentro del plazo legal (el día 5 del mes " +
+  "siguiente al pago): no se cargó a tiempo o el último fue rechazado.";
+
+/** Why a payment takes no complement (issue 23). */
+export const SIN_COMPLEMENTO_EXPLICACION =
+  "Este pago solo liquida facturas PUE (pago en una sola exhibición): no requiere complemento de pago.";
 
 /** Spec §2, §4: 'Agregar' is disabled once the complement is Aceptada or Cancelado (files can then only be viewed). */
 export function puedeAgregar(row: Pick<PagoRow, "CANCELED" | "U_SYS_PMESPA">): boolean {
-  const estatus = estatusComplemento(row);
-  return estatus !== "Aceptada" && estatus !== "Cancelado";
+  return row.CANCELED !== "Y" && row.U_SYS_PMESPA !== "A";
 }
+
+/**
+ * The supplier may upload the complement's PDF and XML (issue 23): 'Agregar' allowed and the payment needs a
+ * complement (a PUE-only one does not; the server refuses it too).
+ */
+export const puedeCargarComplemento = (row: Pick<PagoRow, "CANCELED" | "U_SYS_PMESPA" | "Detalle">): boolean =>
+  puedeAgregar(row) && requiereComplemento(row);
 
 /** A file the user picked, read: its name, the browser's MIME type, its size and its bytes. */
 export interface ArchivoLeido extends UploadedFile {

@@ -17,9 +17,23 @@ import {
 } from "../facturas.fixtures";
 
 const FACTURAS = [
-  makeFactura({ Fila: 1, IdFactura: 14, FolioFactura: "A-104", MetodoPago: "PUE", EstatusFactura: "P" }),
+  makeFactura({
+    Fila: 1,
+    IdFactura: 14,
+    FolioFactura: "A-104",
+    MetodoPago: "PUE",
+    EstatusFactura: "A",
+    PaidToDate: "3327.01",
+  }),
   makeFactura({ Fila: 2, IdFactura: 13, FolioFactura: "A-103", EstatusFactura: "A", Recepcion: "" }),
-  makeFactura({ Fila: 3, IdFactura: 12, FolioFactura: "A-102", EstatusFactura: "R", Comentarios: "Sin firma" }),
+  makeFactura({
+    Fila: 3,
+    IdFactura: 12,
+    FolioFactura: "A-102",
+    MetodoPago: "PUE",
+    EstatusFactura: "R",
+    Comentarios: "Sin firma",
+  }),
   makeFactura({ Fila: 4, IdFactura: 11, FolioFactura: "A-101", CANCELED: "Y", PDF: "", XML: "" }),
   makeFactura({ Fila: 5, IdFactura: 10, FolioFactura: "A-100", FechaFactura: "2026-01-05" }),
 ];
@@ -58,7 +72,8 @@ describe("/MisFacturas", () => {
     expect(screen.getByRole("button", { name: "Recargar" })).toBeDefined();
     expect(screen.getByRole("button", { name: "Agregar" })).toBeDefined();
 
-    // Spec §4: PUE reads Pagada whatever its review; otherwise the invoice status.
+    // Issue 23 (decision 024): Pagada only when the ERP says paid, whatever the method; a rejected PUE
+    // invoice reads Rechazada.
     expect(rowOf("A-104").textContent).toContain("Pagada");
     expect(rowOf("A-103").textContent).toContain("Aceptada");
     expect(rowOf("A-102").textContent).toContain("Rechazada");
@@ -71,6 +86,19 @@ describe("/MisFacturas", () => {
     expect(within(rowOf("A-101")).getAllByRole("button", { name: /^Visualizar/ })).toHaveLength(1);
     // Codes carry their SAT description on hover.
     expect(within(rowOf("A-100")).getByRole("button", { name: "PPD" })).toBeDefined();
+  });
+
+  it("finds the rejected PUE invoice by searching 'rechazada' (issue 23: the status column searches what it shows)", async () => {
+    signInAs("proveedor");
+    fakeCalls({ getFacturas: FACTURAS });
+    renderApp("/MisFacturas");
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    fireEvent.change(screen.getByRole("searchbox", { name: "Buscar" }), { target: { value: "rechazada" } });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]?.textContent).toContain("A-102");
+    fireEvent.change(screen.getByRole("searchbox", { name: "Buscar" }), { target: { value: "pagada" } });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]?.textContent).toContain("A-104");
   });
 
   it("offers 'Agregar' to suppliers only and opens an invoice on double-click", async () => {
@@ -368,6 +396,15 @@ describe("/MisFacturas/MiFactura/:id", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/MisFacturas"), { timeout: 6000 });
   });
 
+  it("refuses 'Actualizar' on a rejected invoice without a new file, in Spanish, and sends nothing (issue 23)", async () => {
+    signInAs("proveedor");
+    const calls = nuevaApi();
+    await openDetalle(3);
+    fireEvent.click(screen.getByRole("button", { name: "Actualizar" }));
+    await waitFor(() => expect(toast()?.textContent).toContain(MSG.correccionSinArchivo));
+    expect(calls.some((call) => call.url.endsWith("/patchfactura"))).toBe(false);
+  });
+
   it("refuses a picked file of the wrong type in one error toast", async () => {
     signInAs("proveedor");
     const calls = nuevaApi();
@@ -406,7 +443,7 @@ describe("'Historial' of the invoice detail", () => {
         Operador: "Proveedor",
         Campo: "registro",
         De: "",
-        A: "P",
+        A: "P · UUID 6F1A · entrada 5120",
         Comentario: "",
       },
       {
@@ -431,8 +468,9 @@ describe("'Historial' of the invoice detail", () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ["2026-02-19 09:30", "ESCUELA KEMPER URGATE", "Registro: P", ""],
-      ["2026-02-20 17:05", "Administrador del Portal", "Estatus: Pendiente → Rechazada", "Sin firma"],
+      // Issue 23: in words, not raw codes.
+      ["2026-02-19 09:30", "ESCUELA KEMPER URGATE", "Registrada (Pendiente): UUID 6F1A, entrada 5120", ""],
+      ["2026-02-20 17:05", "Administrador del Portal", "Rechazada", "Sin firma"],
     ]);
     const asked = calls.find((call) => call.url.endsWith("/api/facturas/getHistorial"));
     expect(asked?.body).toEqual({ usuario: "P00001", operador: "Proveedor", IdFactura: 12 });

@@ -1,51 +1,9 @@
-import { Loader, Paper, Table, Text, Title } from "@mantine/core";
+import { HistorialSection } from "../../../components/historial-section";
 import type { Operator } from "../../../lib/list-query";
 import { useHistorialFactura } from "../api";
-import { cambioHistorial, fechaHoraHistorial } from "../factura-logic";
 
-/**
- * 'Historial' of the invoice detail (issue 13): its decisions and the supplier's corrections, oldest first —
- * when, who, what changed (from → to) and the comment; 'Sin movimientos' when there are none (or the history
- * could not be read: the detail never breaks on it).
- */
+/** 'Historial' of the invoice detail (issue 13): its decisions and the supplier's corrections, in words. */
 export function HistorialFacturaSection({ operator, idFactura }: { operator: Operator; idFactura: number }) {
   const historial = useHistorialFactura(operator, idFactura);
-  const entradas = historial.data ?? [];
-  return (
-    <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }} component="section" aria-labelledby="historial-titulo">
-      <Title order={2} fz="md" c="gray.8" mb="sm" id="historial-titulo">
-        Historial
-      </Title>
-      {historial.isPending ? (
-        <Loader size="sm" aria-label="Cargando historial" />
-      ) : entradas.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Sin movimientos
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560} tabIndex={0} role="region" aria-label="Historial (desplazable)">
-          <Table striped verticalSpacing="xs" fz="sm" aria-label="Historial">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Quién</Table.Th>
-                <Table.Th>Cambio</Table.Th>
-                <Table.Th>Comentario</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entradas.map((entrada, indice) => (
-                <Table.Tr key={indice}>
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>{fechaHoraHistorial(entrada.Fecha)}</Table.Td>
-                  <Table.Td>{entrada.Quien}</Table.Td>
-                  <Table.Td>{cambioHistorial(entrada)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: "pre-line" }}>{entrada.Comentario}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Paper>
-  );
+  return <HistorialSection isPending={historial.isPending} entradas={historial.data ?? []} />;
 }

@@ -1,12 +1,26 @@
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { base64FromBytes } from "@portal/cfdi";
 import { MSG, type PagoRow } from "@portal/contracts";
-import { IconAlertTriangle, IconFileCode, IconPlus } from "@tabler/icons-react";
+import { IconAlertTriangle, IconFileCode, IconInfoCircle, IconPlus } from "@tabler/icons-react";
 import { Navigate } from "@tanstack/react-router";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { formatImporte } from "../../../components/documento-compra";
 import { EstadoSatBadges } from "../../../components/estado-sat";
 import { FilePicker } from "../../../components/file-picker";
+import { HistorialSection } from "../../../components/historial-section";
 import { OpenFileButton } from "../../../components/open-file-button";
 import { ScreenTitle } from "../../../components/screen-title";
 import { isApiError } from "../../../lib/api-client";
@@ -16,13 +30,15 @@ import { readBytes } from "../../../lib/pdf-upload";
 import { isProveedor } from "../../../lib/permissions";
 import { useSaveCompletion } from "../../../lib/save-feedback";
 import type { Session } from "../../../lib/session";
-import { pagosList, usePostPago, useProveedorPago } from "../api";
+import { pagosList, useHistorialPago, usePostPago, useProveedorPago } from "../api";
 import {
   type ArchivoLeido,
   estatusComplemento,
   puedeAgregar,
+  puedeCargarComplemento,
   revisarComplementoProveedor,
   revisarComprobanteEmpleado,
+  SIN_COMPLEMENTO_EXPLICACION,
 } from "../pago-logic";
 import { ComplementoEsperadoPanel } from "./complemento-esperado";
 import { ComplementoVencidoBadge, FacturasDelPago } from "./pagos-columns";
@@ -90,7 +106,8 @@ interface DetalleProps {
  */
 function Detalle({ session, row, onDone }: DetalleProps) {
   const esProveedor = isProveedor(session);
-  const canAdd = puedeAgregar(row);
+  // Issue 23: a supplier uploads a complement only for a payment that needs one (not PUE-only).
+  const canAdd = esProveedor ? puedeCargarComplemento(row) : puedeAgregar(row);
   // Spec §5: a supplier uploads only with a complete registration (getProveedor answers its record).
   const proveedor = useProveedorPago(session, esProveedor && canAdd);
   const registro = proveedor.data?.[0] ?? null;
@@ -158,6 +175,14 @@ function Detalle({ session, row, onDone }: DetalleProps) {
               <TextInput label="Fecha del complemento" value={row.U_SYS_PMFECA ?? ""} readOnly />
               <TextInput label="Estatus del complemento" value={estatus} readOnly />
             </SimpleGrid>
+            {row.Comentarios?.trim() ? (
+              <Textarea label="Comentarios" value={row.Comentarios} readOnly rows={2} mt="sm" />
+            ) : null}
+            {estatus === "No requiere complemento" ? (
+              <Alert color="teal" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} mt="sm">
+                {SIN_COMPLEMENTO_EXPLICACION}
+              </Alert>
+            ) : null}
             {row.ComplementoVencido ? (
               <Group mt="sm">
                 <ComplementoVencidoBadge />
@@ -221,6 +246,8 @@ function Detalle({ session, row, onDone }: DetalleProps) {
 
           <ComplementoEsperadoPanel operator={session} bd={row.U_SYS_PMSNBD} pagoSap={row.DocNum} />
 
+          {row.IdPago !== null ? <HistorialPago operator={session} idPago={row.IdPago} /> : null}
+
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onDone} disabled={isSubmitting}>
               Regresar
@@ -238,6 +265,12 @@ function Detalle({ session, row, onDone }: DetalleProps) {
       </form>
     </>
   );
+}
+
+/** 'Historial' of the complement (issue 23): its uploads, corrections and decisions, in words. */
+function HistorialPago({ operator, idPago }: { operator: Session; idPago: number }) {
+  const historial = useHistorialPago(operator, idPago);
+  return <HistorialSection isPending={historial.isPending} entradas={historial.data ?? []} />;
 }
 
 /** /Pagos/Pago/:id: the :id-th row of the loaded list; without it, back to /Pagos (spec §2). */

@@ -1,4 +1,4 @@
-import { Badge, Group, Table, Title } from "@mantine/core";
+import { Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
 import type { PagoDetalle, PagoRow } from "@portal/contracts";
 import { IconAlertTriangle, IconFileCode } from "@tabler/icons-react";
 import { useId } from "react";
@@ -49,9 +49,23 @@ export function ComplementoVencidoBadge() {
 const archivo = (url: string, nombre: string, type: string, icon?: React.ReactNode) =>
   url ? <OpenFileButton url={url} type={type} icon={icon} aria-label={`Visualizar ${nombre}`} /> : null;
 
-/** The complement status column's text: the status, and the overdue mark so a search for 'vencido' finds it. */
+/**
+ * The complement status column's text (search and export): the status and the overdue mark so a search for
+ * 'vencido' finds it. The reviewer's comment shows in the cell only (issue 23), not in the exported status.
+ */
 const estatusTexto = (row: PagoRow): string =>
   [estatusComplemento(row), row.ComplementoVencido ? COMPLEMENTO_VENCIDO : "", textoSat(row)].filter(Boolean).join(" ");
+
+/** The reviewer's comment on a rejected or 'Validación' complement (issue 23), under its status. */
+export function ComentarioRevision({ row }: { row: PagoRow }) {
+  const comentario = row.Comentarios?.trim() ?? "";
+  if (comentario === "") return null;
+  return (
+    <Text size="xs" c="dimmed" className={classes.comentario}>
+      Comentarios: {comentario}
+    </Text>
+  );
+}
 
 /**
  * /Pagos columns (spec §2, in its order): number, sociedad, provider, UUID, payment (DocNum), date (stamp date),
@@ -117,11 +131,14 @@ export const PAGOS_COLUMNS: readonly DataTableColumn<PagoRow>[] = [
     value: estatusTexto,
     sortValue: estatusComplemento,
     cell: (row) => (
-      <Group gap={6} wrap="nowrap">
-        <EstatusComplementoBadge estatus={estatusComplemento(row)} />
-        {row.ComplementoVencido ? <ComplementoVencidoBadge /> : null}
-        <EstadoSatBadges row={row} />
-      </Group>
+      <Stack gap={4} align="flex-start">
+        <Group gap={6} wrap="nowrap">
+          <EstatusComplementoBadge estatus={estatusComplemento(row)} />
+          {row.ComplementoVencido ? <ComplementoVencidoBadge /> : null}
+          <EstadoSatBadges row={row} />
+        </Group>
+        <ComentarioRevision row={row} />
+      </Stack>
     ),
   },
   {

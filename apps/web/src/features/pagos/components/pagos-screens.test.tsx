@@ -38,10 +38,22 @@ const PAGOS = [
     DocEntry: 9003,
     DocNum: 4412,
     U_SYS_PMESPA: "R",
+    U_SYS_PMUUID: "7C1D2E3F-4A5B-4C6D-8E7F-9A0B1C2D3E4F",
+    Comentarios: "Falta la factura 1192",
     U_SYS_PMPDFC: "/api/archivos/204",
     U_SYS_PMXMLC: "/api/archivos/205",
   }),
-  makePago({ Fila: 4, IdPago: 80, DocEntry: 9004, DocNum: 4413, U_SYS_PMESPA: "V", DocTotal: "1234.5", DocCur: "USD" }),
+  makePago({
+    Fila: 4,
+    IdPago: 80,
+    DocEntry: 9004,
+    DocNum: 4413,
+    U_SYS_PMESPA: "V",
+    U_SYS_PMUUID: "8D2E3F4A-5B6C-4D7E-8F9A-0B1C2D3E4F5A",
+    Comentarios: "En validación con tesorería",
+    DocTotal: "1234.5",
+    DocCur: "USD",
+  }),
   makePago({ Fila: 5, IdPago: null, DocEntry: 9005, DocNum: 4414, CANCELED: "Y" }),
 ];
 
@@ -96,8 +108,11 @@ describe("/Pagos", () => {
     // Spec §9: 50 rows per page by default, multiples of 50 plus All.
     expect((screen.getByRole("combobox", { name: "Filas por página" }) as HTMLInputElement).value).toBe("50");
 
-    // Spec §4: Cancelado if CANCELED is Y; A Aceptada; R Rechazada; V Validación; otherwise Pendiente.
-    expect(rowOf(4410).textContent).toContain("Pendiente");
+    // Spec §4 and issue 23: Cancelado if CANCELED is Y; none uploaded 'Pendiente de complemento'; A Aceptada;
+    // R Rechazada; V Validación (with the reviewer's comment).
+    expect(rowOf(4410).textContent).toContain("Pendiente de complemento");
+    expect(rowOf(4412).textContent).toContain("Comentarios: Falta la factura 1192");
+    expect(rowOf(4413).textContent).toContain("Comentarios: En validación con tesorería");
     expect(rowOf(4411).textContent).toContain("Aceptada");
     expect(rowOf(4412).textContent).toContain("Rechazada");
     expect(rowOf(4413).textContent).toContain("Validación");
@@ -181,6 +196,66 @@ async function openDetalle(fila: number, extra: FakeAnswers = {}) {
 const fileRow = (clave: string) => document.querySelector(`[data-archivo-fila="${clave}"]`) as HTMLElement;
 
 describe("/Pagos/Pago/:id (supplier)", () => {
+  it("a PUE-only payment reads 'No requiere complemento' and offers no upload (issue 23)", async () => {
+    signInAs("proveedor");
+    const soloPue = PAGOS.map((p, i) =>
+      i === 0
+        ? { ...p, ComplementoVencido: false, Detalle: p.Detalle.map((d) => ({ ...d, MetodoPago: "PUE" as const })) }
+        : p,
+    );
+    await openDetalle(1, { getPagos: soloPue });
+    expect((screen.getByRole("textbox", { name: "Estatus del complemento" }) as HTMLInputElement).value).toBe(
+      "No requiere complemento",
+    );
+    expect(screen.getByText(/solo liquida facturas PUE/)).toBeDefined();
+    expect(fileInput("pdf")).toBeNull();
+    expect(fileInput("xml")).toBeNull();
+    expect(agregar().disabled).toBe(true);
+    expect(screen.queryByText("Complemento vencido")).toBeNull();
+  });
+
+  it("a rejected complement shows the reviewer's comment and its Historial in words (issue 23)", async () => {
+    signInAs("proveedor");
+    const { calls } = await openDetalle(3, {
+      getHistorialPago: [
+        {
+          Fecha: "2026-02-05T10:00:00",
+          Quien: "ESCUELA KEMPER URGATE",
+          Operador: "Proveedor",
+          Campo: "registro",
+          De: "",
+          A: "P · UUID 7C1D2E3F-4A5B-4C6D-8E7F-9A0B1C2D3E4F · pago 4412",
+          Comentario: "",
+        },
+        {
+          Fecha: "2026-02-06T11:30:00",
+          Quien: "Administrador del Portal",
+          Operador: "Empleado",
+          Campo: "estatus",
+          De: "P",
+          A: "R",
+          Comentario: "Falta la factura 1192",
+        },
+      ],
+    });
+    expect((screen.getByRole("textbox", { name: "Comentarios" }) as HTMLTextAreaElement).value).toBe(
+      "Falta la factura 1192",
+    );
+    const historial = screen.getByRole("region", { name: "Historial" });
+    const filas = await waitFor(() => {
+      const found = within(historial).getAllByRole("row").slice(1);
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    expect(filas.map((fila) => within(fila).getAllByRole("cell")[2]?.textContent)).toEqual([
+      "Registrada (Pendiente): UUID 7C1D2E3F-4A5B-4C6D-8E7F-9A0B1C2D3E4F, pago 4412",
+      "Rechazada",
+    ]);
+    expect(calls.find((call) => call.url.endsWith("/api/pagos/getHistorial"))?.body).toMatchObject({ IdPago: 79 });
+    // A rejected complement can be replaced.
+    expect(fileInput("xml")).not.toBeNull();
+  });
+
   it("goes back to /Pagos when the list is not loaded or lacks the row", async () => {
     signInAs("proveedor");
     api();
@@ -198,7 +273,7 @@ describe("/Pagos/Pago/:id (supplier)", () => {
     expect((screen.getByRole("textbox", { name: "Razón social" }) as HTMLInputElement).value).toBe("KIJ, S.A DE C.V.");
     expect((screen.getByRole("textbox", { name: "Total" }) as HTMLInputElement).value).toBe("17,852.75 MXN");
     expect((screen.getByRole("textbox", { name: "Estatus del complemento" }) as HTMLInputElement).value).toBe(
-      "Pendiente",
+      "Pendiente de complemento",
     );
     expect(screen.getByText("Complemento vencido")).toBeDefined();
     const facturas = screen.getByRole("region", { name: "Factura(s)" });

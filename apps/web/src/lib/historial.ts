@@ -1,0 +1,64 @@
+/**
+ * 'Historial' of an invoice or a payment complement (issues 13, 23): the audit entries in words, never raw codes —
+ * 'Registrada (Pendiente)', 'Aceptada', 'Rechazada', 'PDF reemplazado: a.pdf → b.pdf'.
+ */
+
+export interface EntradaHistorial {
+  Campo: string;
+  De: string;
+  A: string;
+}
+
+/** 'Historial': an ISO date and time shown as YYYY-MM-DD HH:mm in the browser's time zone. */
+export function fechaHoraHistorial(iso: string): string {
+  const fecha = new Date(iso);
+  if (Number.isNaN(fecha.getTime())) return iso;
+  const dos = (n: number) => String(n).padStart(2, "0");
+  return `${fecha.getFullYear()}-${dos(fecha.getMonth() + 1)}-${dos(fecha.getDate())} ${dos(fecha.getHours())}:${dos(fecha.getMinutes())}`;
+}
+
+const ESTATUS: Record<string, string> = { P: "Pendiente", A: "Aceptada", R: "Rechazada", V: "Validación" };
+const estatusEnPalabras = (codigo: string): string => ESTATUS[codigo.trim().toUpperCase()] ?? "Pendiente";
+
+/** Each file's name and whether it is feminine (for 'cargada' / 'reemplazada'). */
+const ARCHIVOS: Record<string, { nombre: string; femenino: boolean }> = {
+  pdf: { nombre: "PDF", femenino: false },
+  xml: { nombre: "XML", femenino: false },
+  recepcion: { nombre: "Recepción", femenino: true },
+  comprobante: { nombre: "Comprobante de pago", femenino: false },
+};
+
+/**
+ * The details the server writes after the status code ('P · UUID X · entrada 5120'), in words
+ * ('UUID X, entrada 5120'); '' when there are none.
+ */
+function detalles(valor: string): string {
+  const [, ...resto] = valor.split("·").map((parte) => parte.trim());
+  return resto.filter(Boolean).join(", ");
+}
+
+/** One entry of the Historial in words. */
+export function cambioHistorial(entrada: EntradaHistorial): string {
+  const campo = entrada.Campo.trim().toLowerCase();
+  const de = entrada.De.trim();
+  const a = entrada.A.trim();
+  switch (campo) {
+    case "registro": {
+      const extra = detalles(a);
+      return `Registrada (${estatusEnPalabras(a.split("·")[0] ?? "")})${extra ? `: ${extra}` : ""}`;
+    }
+    case "correccion": {
+      const extra = detalles(a);
+      return `Corregida por el proveedor (${estatusEnPalabras(a.split("·")[0] ?? "")})${extra ? `: ${extra}` : ""}`;
+    }
+    case "estatus":
+      return estatusEnPalabras(a);
+    default: {
+      const archivo = ARCHIVOS[campo];
+      if (archivo === undefined) return [entrada.Campo, a].filter(Boolean).join(": ");
+      const o = archivo.femenino ? "a" : "o";
+      if (de === "") return a === "" ? `${archivo.nombre} cargad${o}` : `${archivo.nombre} cargad${o}: ${a}`;
+      return `${archivo.nombre} reemplazad${o}: ${de} → ${a}`;
+    }
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * The statuses a supplier reads (issue 23): one rule per status, shared by the browser and the server so a list
+ * row, its detail, a search and a count never disagree. Pure: "today" is always passed in.
+ */
+
+// ── Invoices ──────────────────────────────────────────────────────────────────────────────────────
+
+export type EstatusFactura = "Cancelado" | "Aceptada" | "Rechazada" | "Pendiente";
+export type EstatusPagoFactura = "Pagada" | "Pendiente";
+export type EstatusFacturaMostrado = EstatusFactura | "Pagada";
+
+/** What the invoice rules read of a row (the FacturaRow fields, ERP ones as last read from the A/P invoice). */
+export interface FacturaParaEstatus {
+  /** Y when the A/P invoice is cancelled in the ERP. */
+  CANCELED: string;
+  /** The portal's review: A, R, anything else pending. */
+  EstatusFactura: string;
+  /** Amount paid to date in the ERP (decimal string). */
+  PaidToDate: string;
+  /** The invoice's total (decimal string). */
+  Total: string;
+}
+
+/** Spec §4 "Invoice status shown": Cancelado if CANCELED is Y; Aceptada if A; Rechazada if R; else Pendiente. */
+export function estatusFactura(row: Pick<FacturaParaEstatus, "CANCELED" | "EstatusFactura">): EstatusFactura {
+  if (row.CANCELED === "Y") return "Cancelado";
+  if (row.EstatusFactura === "A") return "Aceptada";
+  if (row.EstatusFactura === "R") return "Rechazada";
+  return "Pendiente";
+}
+
+/** A decimal amount ("1,234.5", "-3") in millionths, or null when it is not one. */
+function millonesimas(importe: string): bigint | null {
+  const m = /^\s*(-?)(\d+)(?:\.(\d{1,6}))?\s*$/.exec(importe.replaceAll(",", ""));
+  if (!m) return null;
+  const valor = BigInt(m[2] as string) * 1_000_000n + BigInt((m[3] ?? "").padEnd(6, "0"));
+  return m[1] === "-" ? -valor : valor;
+}
+
+/**
+ * Invoice payment status (issue 23, decision 024; replaces spec §4 'Pagada if the payment method is PUE'):
+ * decided by the ERP for every invoice, whatever its payment method — Pagada only when the A/P invoice is not
+ * cancelled, has a positive total and the amount paid to date reaches it; otherwise Pendiente.
+ */
+export function estatusPagoFactura(
+  row: Pick<FacturaParaEstatus, "CANCELED" | "PaidToDate" | "Total">,
+): EstatusPagoFactura {
+  if (row.CANCELED === "Y") return "Pendiente";
+  const pagado = millonesimas(row.PaidToDate);
+  const total = millonesimas(row.Total);
+  if (pagado === null || total === null || total <= 0n) return "Pendiente";
+  return pagado >= total ? "Pagada" : "Pendiente";
+}
+
+/** The list's status column and its search text: 'Pagada' when paid, otherwise the invoice status. */
+export const estatusFacturaMostrado = (row: FacturaParaEstatus): EstatusFacturaMostrado =>
+  estatusPagoFactura(row) === "Pagada" ? "Pagada" : estatusFactura(row);
+
+// ── Payment complements ───────────────────────────────────────────────────────────────────────────
+
+export type EstatusComplementoPago =
+  | "Cancelado"
+  | "No requiere complemento"
+  | "Pendiente de complemento"
+  | "Pendiente"
+  | "Validación"
+  | "Aceptada"
+  | "Rechazada";
+
+/** What the complement rule reads of a payment row (PagoRow fields). */
+export interface PagoParaEstatus {
+  /** Y when the payment is cancelled in the ERP. */
+  CANCELED: string;
+  /** Payment date, YYYY-MM-DD. */
+  DocDate: string;
+  /** The complement's stamp UUID, '' while none was uploaded. */
+  U_SYS_PMUUID: string;
+  /** The review of the uploaded complement: A, R, V, anything else pending. */
+  U_SYS_PMESPA: string;
+  /** The day the (last) complement was uploaded, YYYY-MM-DD; null while none. */
+  U_SYS_PMFECA: string | null;
+  /** The invoices the payment applies to, with their payment method when known (unknown counts as PPD). */
+  Detalle: readonly { MetodoPago?: "PUE" | "PPD" | undefined }[];
+}
+
+/** The legal deadline of a payment's complement: day 5 of the month after the payment date (YYYY-MM-DD). */
+export function fechaLimiteDelComplemento(fechaPago: string): string {
+  const year = Number(fechaPago.slice(0, 4));
+  const month = Number(fechaPago.slice(5, 7));
+  const [y, m] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-05`;
+}
+
+/**
+ * A payment needs a complement (CFDI de tipo P) when it applies to at least one PPD invoice; one that applies only
+ * to PUE invoices needs none. An invoice whose method is unknown counts as PPD (the safe side).
+ */
+export const requiereComplemento = (pago: Pick<PagoParaEstatus, "Detalle">): boolean =>
+  pago.Detalle.length === 0 || pago.Detalle.some((d) => d.MetodoPago !== "PUE");
+
+export interface SituacionComplemento {
+  estatus: EstatusComplementoPago;
+  /** The payment needs a complement (and is not cancelled). */
+  requiere: boolean;
+  /**
+   * Overdue: it needs a complement, none is accepted, the deadline has passed and either none was uploaded by then
+   * (none at all, or the waiting one was uploaded after it) or the last one is rejected.
+   */
+  vencido: boolean;
+  /** The supplier may upload (or replace) the complement's PDF and XML. */
+  admiteCarga: boolean;
+  /** It waits for the supplier (counts as pending for the supplier). */
+  porCargar: boolean;
+  /** It waits for the company's review (Pendiente or Validación with a complement uploaded). */
+  porRevisar: boolean;
+  /** The legal deadline, YYYY-MM-DD. */
+  fechaLimite: string;
+}
+
+/**
+ * The status shown in 'Estatus del complemento' (issue 23; extends spec §4 "Complement status"): Cancelado, 'No
+ * requiere complemento', 'Pendiente de complemento', then the review's Aceptada, Rechazada, Validación, Pendiente.
+ */
+export function estatusComplementoPago(
+  pago: Pick<PagoParaEstatus, "CANCELED" | "U_SYS_PMUUID" | "U_SYS_PMESPA" | "Detalle">,
+): EstatusComplementoPago {
+  if (pago.CANCELED === "Y") return "Cancelado";
+  if (!requiereComplemento(pago)) return "No requiere complemento";
+  if (pago.U_SYS_PMUUID === "") return "Pendiente de complemento";
+  if (pago.U_SYS_PMESPA === "A") return "Aceptada";
+  if (pago.U_SYS_PMESPA === "R") return "Rechazada";
+  if (pago.U_SYS_PMESPA === "V") return "Validación";
+  return "Pendiente";
+}
+
+/**
+ * The complement status of a payment (issue 23; extends spec §4 "Complement status"): Cancelado when the payment
+ * is cancelled; 'No requiere complemento' when it applies only to PUE invoices; 'Pendiente de complemento' while
+ * none was uploaded; then the review's Aceptada, Rechazada, Validación or Pendiente. `hoy` is YYYY-MM-DD.
+ */
+export function situacionComplemento(pago: PagoParaEstatus, hoy: string): SituacionComplemento {
+  const fechaLimite = fechaLimiteDelComplemento(pago.DocDate);
+  const nada = { vencido: false, admiteCarga: false, porCargar: false, porRevisar: false, fechaLimite };
+  const estatus = estatusComplementoPago(pago);
+  const pasoElPlazo = hoy > fechaLimite;
+  if (estatus === "Cancelado" || estatus === "No requiere complemento") return { estatus, requiere: false, ...nada };
+  if (estatus === "Pendiente de complemento") {
+    return { estatus, requiere: true, ...nada, vencido: pasoElPlazo, admiteCarga: true, porCargar: true };
+  }
+  if (estatus === "Aceptada") return { estatus, requiere: true, ...nada };
+  if (estatus === "Rechazada") {
+    return { estatus, requiere: true, ...nada, vencido: pasoElPlazo, admiteCarga: true, porCargar: true };
+  }
+  // Waiting for the review: late only when it was uploaded after the deadline.
+  const subidoTarde = pago.U_SYS_PMFECA !== null && pago.U_SYS_PMFECA > fechaLimite;
+  return { estatus, requiere: true, ...nada, vencido: pasoElPlazo && subidoTarde, admiteCarga: true, porRevisar: true };
+}

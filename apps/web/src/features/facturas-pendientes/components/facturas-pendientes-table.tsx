@@ -1,6 +1,6 @@
 import type { FacturaRow } from "@portal/contracts";
 import { useMemo } from "react";
-import { columnasRevision, type DataTableColumn, ReviewTable } from "../../../components/data-table";
+import { columnasRevision, type DataTableColumn, folioVisible, ReviewTable } from "../../../components/data-table";
 import { columna69b } from "../../../components/semaforo-69b";
 import type { Operator } from "../../../lib/list-query";
 import type { Session } from "../../../lib/session";
@@ -15,13 +15,21 @@ const EMPTY: readonly FacturaRow[] = [];
 
 export const CONFIRMACION_TITULO = "Se cambiara el estado de las facturas seleccionadas, estas seguro?";
 
+/** The columns that say which invoice a row is (issue 23): kept in view beside the review controls. */
+const IDENTIFICAN = ["Fila", "FolioFactura", "CardName", "Total"];
+
 /**
- * /Facturas-Pendientes columns (spec §2): the invoice list's columns up to Recepción, then the status selector
- * (default the stored status), the Revisado checkbox and the Comentarios text area (default the stored comment).
+ * /Facturas-Pendientes columns (spec §2): the invoice list's columns up to Recepción, the status selector (default
+ * the stored status), the Revisado checkbox and the Comentarios text area (default the stored comment). Issue 23:
+ * the identifying columns (#, folio, supplier, total) come first and the three review controls right after them,
+ * so a reviewer sees which invoice a decision is about at 1366 px without scrolling the table sideways.
  */
 export const FACTURAS_PENDIENTES_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
-  ...FACTURAS_COLUMNS.filter((column) => column.id !== "Estatus"),
+  ...IDENTIFICAN.map((id) => FACTURAS_COLUMNS.find((column) => column.id === id)).filter(
+    (column): column is DataTableColumn<FacturaRow> => column !== undefined,
+  ),
   ...columnasRevision(REVISION_FACTURAS),
+  ...FACTURAS_COLUMNS.filter((column) => column.id !== "Estatus" && !IDENTIFICAN.includes(column.id)),
 ];
 
 /**
@@ -77,9 +85,9 @@ export function FacturasPendientesTable({ session }: { session: Session }) {
       isEnviando={patch.isPending}
       confirmacion={{
         titulo: CONFIRMACION_TITULO,
-        encabezado: "Folios:",
-        listaLabel: "Folios seleccionados",
-        item: (row) => row.FolioFactura,
+        encabezado: "Facturas (folio · proveedor · nuevo estatus):",
+        listaLabel: "Facturas seleccionadas",
+        item: (row) => ({ folio: folioVisible(row.FolioFactura, row.UUID), proveedor: row.CardName }),
       }}
       contextoError="No se pudo consumir el servicio patchfactura de facturas pendientes"
       emptyText="No hay facturas pendientes."

@@ -35,7 +35,8 @@ async function openScreen(patch?: FakeAnswers["patchPagos"]) {
     pagosPendientesGetPagos: PENDIENTES,
     ...(patch === undefined ? {} : { patchPagos: patch }),
   });
-  renderApp("/Pagos-Pendientes");
+  // 'Todas': the decided rows too (the default 'Por revisar' shows only those awaiting a decision).
+  renderApp("/Pagos-Pendientes?estado=todas");
   expect(await screen.findByRole("heading", { level: 1, name: "Complemento de pagos pendientes" })).toBeDefined();
   await waitFor(() => expect(bodyRows()).toHaveLength(5));
   return calls;
@@ -46,7 +47,8 @@ describe("/Pagos-Pendientes", () => {
     await openScreen();
     const header = within(table()).getAllByRole("row")[0];
     expect(header?.textContent).toBe(
-      "#SociedadProveedorUUIDPagoFechaFecha de pagoForma de pagoTotalFecha del complementoComprobantePDFXMLEstatusRevisadoComentarios69-B",
+      // Issue 23: which payment (#, number, supplier, total) and the review controls first, the rest after.
+      "#PagoProveedorTotalEstatusRevisadoComentariosSociedadUUIDFechaFecha de pagoForma de pagoFecha del complementoComprobantePDFXML69-B",
     );
     expect(screen.getByPlaceholderText("Search…")).toBeDefined();
     expect(screen.getByRole("button", { name: "Recargar" })).toBeDefined();
@@ -92,7 +94,8 @@ describe("/Pagos-Pendientes", () => {
     const agregar = await screen.findByRole("button", { name: "Agregar" });
     pickOption("Estatus, fila 4", "Aceptada");
     fireEvent.change(comentario("Comentarios, fila 4"), { target: { value: "Importe validado con el banco" } });
-    fireEvent.click(checkbox("Revisado, fila 4"));
+    // Issue 23: the status and comment changed, so the row is marked Revisado without a click.
+    expect(checkbox("Revisado, fila 4").checked).toBe(true);
     fireEvent.click(agregar);
 
     const dialog = await screen.findByRole("dialog", { name: CONFIRMACION_TITULO_PAGOS });
@@ -101,7 +104,7 @@ describe("/Pagos-Pendientes", () => {
       within(dialog)
         .getAllByRole("listitem")
         .map((item) => item.textContent),
-    ).toEqual(["701", "704"]);
+    ).toEqual(["Pago 701 · ESCUELA KEMPER URGATE · Pendiente", "Pago 704 · ESCUELA KEMPER URGATE · Aceptada"]);
     fireEvent.click(within(dialog).getByRole("button", { name: "Aceptar" }));
 
     await waitFor(() => expect(toast()?.textContent).toContain(MSG.revisionExito));
@@ -164,7 +167,6 @@ describe("/Pagos-Pendientes", () => {
   it("warns before sending a rejection without a comment", async () => {
     const calls = await openScreen();
     pickOption("Estatus, fila 1", "Rechazada");
-    fireEvent.click(checkbox("Revisado, fila 1"));
     fireEvent.click(await screen.findByRole("button", { name: "Agregar" }));
     await waitFor(() =>
       expect(toast()?.textContent).toContain(

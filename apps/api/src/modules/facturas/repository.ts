@@ -84,7 +84,9 @@ export function createFacturasRepository(db: Database) {
           'EstadoERP', case when x.estatus <> 'A' then ''
             when x.erp_doc_num is not null or x.trabajo_estado = 'hecho' then 'creada'
             when x.trabajo_estado is null then '' else x.trabajo_estado end,
-          'ErrorERP', ${paraEmpleado ? sql`coalesce(x.trabajo_error, '')` : sql`''`}
+          'ErrorERP', ${paraEmpleado ? sql`coalesce(x.trabajo_error, '')` : sql`''`},
+          'EnviadoERP', case when x.estatus = 'A' and x.erp_doc_num is null and x.trabajo_estado = 'pendiente'
+            then to_char(x.trabajo_creado at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end
           ${
             paraEmpleado
               ? sql`, 'EstadoSAT', coalesce(x.sat_estado, ''), 'PendienteSAT', coalesce(x.sat_pendiente, false),
@@ -95,7 +97,7 @@ export function createFacturasRepository(db: Database) {
         ) order by x.fila), '[]')::text as filas
         from (
           select f.*, s.nombre as nom_sociedad, p.card_name, p.email, t.estado as trabajo_estado,
-                 t.ultimo_error as trabajo_error, e.estado as sat_estado, e.pendiente as sat_pendiente,
+                 t.ultimo_error as trabajo_error, t.created_at as trabajo_creado, e.estado as sat_estado, e.pendiente as sat_pendiente,
                  e.validacion_efos as sat_efos,
                  row_number() over (order by ${primero ? sql`(${primero}) desc, ` : sql``}f.created_at desc, f.id desc) as fila
                  ${lista69bColumnas}

@@ -1,6 +1,7 @@
 import { CALLS, MSG } from "@portal/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { forgetListSearches } from "../../../lib/list-search";
 import { fakeCalls, signInAs } from "../../../test/fake-api";
 import { pickOption } from "../../../test/pick-option";
 import { type FakeCall, renderApp } from "../../../test/render-app";
@@ -203,6 +204,8 @@ describe("/Facturas-Pendientes", () => {
 
 describe("/Facturas-Pendientes opens on the work (issue 23)", () => {
   it("shows 'Por revisar' by default (the rows awaiting a decision) and keeps 'Todas' in the URL", async () => {
+    // The tab remembers a list's state (the earlier tests opened 'Todas'): start as a new tab would.
+    forgetListSearches();
     signInAs("administrador");
     fakeCalls({ facturasPendientesGetFacturas: PENDIENTES });
     const { router } = renderApp("/Facturas-Pendientes");
@@ -223,6 +226,7 @@ describe("/Facturas-Pendientes opens on the work (issue 23)", () => {
   });
 
   it("asks before leaving with decisions not sent, and stays or leaves as told", async () => {
+    forgetListSearches();
     signInAs("administrador");
     fakeCalls({ facturasPendientesGetFacturas: PENDIENTES, homeRowDocuments: () => ({ Registro: 0 }) });
     const { router } = renderApp("/Facturas-Pendientes");

@@ -1,12 +1,13 @@
 import type { FacturaRow } from "@portal/contracts";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { columnasRevision, type DataTableColumn, folioVisible, ReviewTable } from "../../../components/data-table";
 import { columna69b } from "../../../components/semaforo-69b";
+import { clock } from "../../../lib/clock";
 import type { Operator } from "../../../lib/list-query";
 import type { Session } from "../../../lib/session";
 import { EstadoErp } from "../../facturas/components/estado-erp";
 import { FACTURAS_COLUMNS } from "../../facturas/components/facturas-columns";
-import { estadoErp } from "../../facturas/factura-logic";
+import { esperaErp, estadoErp, msEnviandoErp } from "../../facturas/factura-logic";
 import { facturasPendientesList, usePatchFacturasPendientes } from "../api";
 import { construirRevision, REVISION_FACTURAS } from "../revision-logic";
 import { ReintentarErpButton } from "./reintentar-erp-button";
@@ -43,18 +44,46 @@ export function columnaErp(operator: Operator): DataTableColumn<FacturaRow> {
     id: "ERP",
     header: "ERP",
     value: (row) => estadoErp(row)?.etiqueta ?? "",
-    cell: (row) => {
-      const estado = estadoErp(row);
-      if (!estado) return null;
-      return (
-        <EstadoErp
-          estado={estado}
-          isCompact
-          accion={estado.puedeReintentar ? <ReintentarErpButton operator={operator} row={row} /> : null}
-        />
-      );
-    },
+    cell: (row) => <CeldaErp operator={operator} row={row} />,
   };
+}
+
+/**
+ * The ERP cell (issue 23): 'Enviando al ERP…' during the invoice's first minute with the ERP, then — if the A/P
+ * invoice is still not there — 'Pendiente en ERP' with 'Reintentar'. It draws itself again when the minute ends,
+ * even if the list's data did not change.
+ */
+function CeldaErp({ operator, row }: { operator: Operator; row: FacturaRow }) {
+  const [, redibujar] = useState(0);
+  const restante = msEnviandoErp(row);
+  useEffect(() => {
+    if (restante <= 0) return;
+    const handle = setTimeout(() => redibujar((n) => n + 1), restante + 50);
+    return () => clearTimeout(handle);
+  }, [restante]);
+  const estado = estadoErp(row);
+  if (!estado) return null;
+  return (
+    <EstadoErp
+      estado={estado}
+      isCompact
+      accion={estado.puedeReintentar ? <ReintentarErpButton operator={operator} row={row} /> : null}
+    />
+  );
+}
+
+/** How often the review list asks again while an accepted invoice waits for its A/P invoice (issue 23). */
+export const REFRESCO_ERP_MS = 3_000;
+export const REFRESCO_ERP_ATASCADO_MS = 15_000;
+
+/**
+ * The review list's refresh while an ERP job is pending (issue 23): every 3 s during an invoice's first minute, so
+ * 'Factura SAP N' appears without a reload; every 15 s while one is stuck past it; never when none waits.
+ */
+export function refrescoErp(rows: readonly FacturaRow[] | undefined, now: Date = clock.now()): number | false {
+  const esperando = (rows ?? []).filter(esperaErp);
+  if (esperando.length === 0) return false;
+  return esperando.some((row) => msEnviandoErp(row, now) > 0) ? REFRESCO_ERP_MS : REFRESCO_ERP_ATASCADO_MS;
 }
 
 /**
@@ -64,7 +93,7 @@ export function columnaErp(operator: Operator): DataTableColumn<FacturaRow> {
  * Accepted rows show their ERP state.
  */
 export function FacturasPendientesTable({ session }: { session: Session }) {
-  const facturas = facturasPendientesList.useList(session);
+  const facturas = facturasPendientesList.useList(session, refrescoErp);
   const { id, operador } = session;
   const columns = useMemo(
     () => [...FACTURAS_PENDIENTES_COLUMNS, columna69b<FacturaRow>(), columnaErp({ id, operador })],

@@ -13,10 +13,13 @@ const toast = (page: Page) => page.locator(".mantine-Notification-root");
 const filaCon = (table: Locator, folio: string) => table.locator("tbody tr").filter({ hasText: folio });
 const REGISTROS = /([\d,]+)\s+registros?/;
 
+const mosaicoDe = (page: Page, nombre: string) =>
+  page.getByRole("region", { name: "Documentos Electronicos" }).getByRole("link", { name: new RegExp(`^${nombre}`) });
+
 /** The tile's count, once loaded. */
 async function conteoDelMosaico(page: Page, nombre: string): Promise<number> {
   await page.goto("/Home");
-  const mosaico = page.getByRole("link", { name: new RegExp(`^${nombre}`) });
+  const mosaico = mosaicoDe(page, nombre);
   await expect(mosaico).toContainText(REGISTROS);
   const texto = (await mosaico.textContent()) ?? "";
   return Number((REGISTROS.exec(texto)?.[1] ?? "").replace(/,/g, ""));
@@ -51,7 +54,7 @@ test.describe(() => {
       ["Pagos pendientes", "/Pagos-Pendientes", "Complemento de pagos pendientes"],
     ] as const) {
       const conteo = await conteoDelMosaico(page, mosaico);
-      await page.getByRole("link", { name: new RegExp(`^${mosaico}`) }).click();
+      await mosaicoDe(page, mosaico).click();
       await expect(page).toHaveURL(new RegExp(`${ruta}$`));
       const table = page.getByRole("table", { name: titulo });
       await expect(table.locator("tbody tr").first()).toBeVisible();

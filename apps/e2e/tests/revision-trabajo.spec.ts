@@ -135,4 +135,57 @@ test.describe(() => {
     ).data;
     expect(filas.find((f) => f.FolioFactura === folio)?.EstatusFactura).toBe("A");
   });
+
+  test("which invoice or payment and its review controls are in view together at 1366 and 1920 px", async ({
+    page,
+  }) => {
+    for (const [ruta, titulo, identifican] of [
+      ["/Facturas-Pendientes?estado=todas", "Facturas pendientes", ["#", "Folio", "Proveedor", "Total"]],
+      ["/Pagos-Pendientes?estado=todas", "Complemento de pagos pendientes", ["#", "Pago", "Proveedor", "Total"]],
+    ] as const) {
+      for (const ancho of [1366, 1920]) {
+        await page.setViewportSize({ width: ancho, height: 900 });
+        await page.goto(ruta);
+        const table = page.getByRole("table", { name: titulo });
+        await expect(table.locator("tbody tr").first()).toBeVisible();
+        for (const encabezado of [...identifican, "Estatus", "Revisado", "Comentarios"]) {
+          const celda = table.getByRole("columnheader", { name: encabezado, exact: true });
+          const caja = await celda.boundingBox();
+          expect(caja, `${titulo} ${encabezado} a ${ancho} px`).not.toBeNull();
+          // Wholly inside the window, without scrolling the table sideways.
+          expect(caja!.x, `${titulo} ${encabezado} a ${ancho} px`).toBeGreaterThanOrEqual(0);
+          expect(caja!.x + caja!.width, `${titulo} ${encabezado} a ${ancho} px`).toBeLessThanOrEqual(ancho);
+        }
+      }
+    }
+  });
+
+  test("a minute before the session ends with unsent decisions, a warning keeps the session on the server", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // /Pagos-Pendientes: no call of its own renews the session meanwhile (the invoice list refreshes itself while an
+    // A/P invoice is on its way, and every call renews the session). The browser's clock is the test's.
+    await page.clock.install();
+    await page.goto("/Pagos-Pendientes");
+    const table = page.getByRole("table", { name: "Complemento de pagos pendientes" });
+    const fila = table.locator("tbody tr").first();
+    await expect(fila.getByRole("combobox")).toBeEnabled();
+    await fila.getByRole("textbox").fill("Revisión en curso");
+    await expect(fila.getByRole("checkbox")).toBeChecked();
+
+    const aviso = page.getByRole("dialog", { name: "Su sesión está por terminar" });
+    await page.clock.runFor("08:00");
+    await expect(aviso).toHaveCount(0);
+    await page.clock.runFor("01:15");
+    await expect(aviso).toBeVisible();
+    await expect(aviso).toContainText("tiene cambios sin enviar");
+    const renovada = page.waitForResponse((r) => r.url().endsWith("/api/sesion/renovar"));
+    await aviso.getByRole("button", { name: "Mantener la sesión" }).click();
+    expect((await renovada).status()).toBe(200);
+    await expect(aviso).toBeHidden();
+    // The decision is still there to send.
+    await expect(fila.getByRole("textbox")).toHaveValue("Revisión en curso");
+    await expect(fila.getByRole("checkbox")).toBeChecked();
+  });
 });

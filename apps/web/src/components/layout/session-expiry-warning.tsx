@@ -17,7 +17,8 @@ const MAX_ESPERA_MS = 15_000;
 export function SessionExpiryWarning() {
   const renovadaEn = useSyncExternalStore(session.subscribeRenewal, session.renewedAt, session.renewedAt);
   const sinEnviar = useUnsentEditsCount();
-  const [, revisar] = useState(0);
+  // Each look at the clock schedules the next one (the tick is the effect's dependency).
+  const [vistazo, revisar] = useState(0);
   const [isRenovando, setIsRenovando] = useState(false);
   const [descartadaEn, setDescartadaEn] = useState<number | null>(null);
   const estado = renovadaEn === null ? null : estadoExpiracion(renovadaEn, clock.now().getTime());
@@ -25,10 +26,10 @@ export function SessionExpiryWarning() {
   const espera = estado ? Math.min(estado.msParaCambio + 50, MAX_ESPERA_MS) : 0;
 
   useEffect(() => {
-    if (sinEnviar === 0 || fase === undefined || fase === "vencida") return;
+    if (sinEnviar === 0 || fase === undefined || fase === "vencida" || vistazo < 0) return;
     const handle = setTimeout(() => revisar((n) => n + 1), espera);
     return () => clearTimeout(handle);
-  }, [sinEnviar, fase, espera]);
+  }, [sinEnviar, fase, espera, vistazo]);
 
   const abierto = debeAvisarExpiracion(estado, sinEnviar) && descartadaEn !== renovadaEn;
 

@@ -1,6 +1,7 @@
 import { CALLS, MSG } from "@portal/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { forgetListSearches } from "../../../lib/list-search";
 import { type FakeAnswers, fakeCalls, signInAs } from "../../../test/fake-api";
 import { pickOption } from "../../../test/pick-option";
 import { type FakeCall, renderApp } from "../../../test/render-app";
@@ -177,3 +178,19 @@ describe("/Pagos-Pendientes", () => {
     expect(calls.some(isPatch)).toBe(false);
   });
 });
+
+describe("/Pagos-Pendientes opens on the work (issue 23)", () => {
+  it("shows by default only the complements awaiting a decision (Pendiente or Validación), as the tile counts", async () => {
+    forgetListSearches();
+    signInAs("administrador");
+    fakeCalls({ pagosPendientesGetPagos: PENDIENTES });
+    renderApp("/Pagos-Pendientes");
+    // 701 P, 704 V and 706 P; not 702 (Aceptada), 703 (Rechazada) nor 705 (nothing uploaded yet).
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    // After the expand button: #, then Pago.
+    expect(bodyRows().map((row) => within(row).getAllByRole("cell")[2]?.textContent)).toEqual(["701", "704", "706"]);
+    fireEvent.click(screen.getByRole("radio", { name: "Todas" }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+  });
+});
+

@@ -193,4 +193,3 @@ describe("/Pagos-Pendientes opens on the work (issue 23)", () => {
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
   });
 });
-

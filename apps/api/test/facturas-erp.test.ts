@@ -33,6 +33,7 @@ interface Fila {
   FechaPago: string | null;
   FolioSAP: number | null;
   EstadoERP: string;
+  EnviadoERP?: string | null;
   ErrorERP: string;
 }
 
@@ -142,6 +143,8 @@ describe("aceptar crea la factura de proveedor en el ERP", () => {
     await aceptar(f);
     // The acceptance committed with its job, whatever the ERP does next.
     expect((await trabajoDe(f.IdFactura))?.estado).toBe("pendiente");
+    // Issue 23: the row says when the job was queued (now), so the review list shows 'Enviando al ERP…' at first.
+    expect((await filaDe(f.IdFactura)).EnviadoERP).toBe(t.time.clock().toISOString());
     expect(await t.app.services.erpFacturas.flush()).toBe(0);
     let trabajo = await trabajoDe(f.IdFactura);
     expect(trabajo).toMatchObject({ estado: "pendiente", intentos: 1 });
@@ -192,8 +195,13 @@ describe("aceptar crea la factura de proveedor en el ERP", () => {
     expect(lineas.map((l) => [l.baseType, l.baseEntry, l.baseLine, l.itemCode])).toEqual(
       lineasEntrada.map((l) => [20, entrada!.docEntry, l.lineNum, l.itemCode]),
     );
-    // The lists show the A/P invoice, for employees and for the supplier.
-    expect(await filaDe(f.IdFactura)).toMatchObject({ EstadoERP: "creada", FolioSAP: ap[0]!.docNum, ErrorERP: "" });
+    // The lists show the A/P invoice, for employees and for the supplier; nothing is on its way any more.
+    expect(await filaDe(f.IdFactura)).toMatchObject({
+      EstadoERP: "creada",
+      FolioSAP: ap[0]!.docNum,
+      ErrorERP: "",
+      EnviadoERP: null,
+    });
     expect(await filaDe(f.IdFactura, tokens.kemper)).toMatchObject({ EstadoERP: "creada", FolioSAP: ap[0]!.docNum });
     // Asking again changes nothing.
     expect((await reintentar(f.IdFactura)).json()).toEqual({

@@ -1,4 +1,4 @@
-import { MSG } from "@portal/contracts";
+import { facturaPorRevisar, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { createTestApp, login, loginTodos, type TestApp, withToken } from "./hel
 let t: TestApp;
 const tokens = { admin: "", consulta: "", kemper: "", berenice: "" };
 interface Fila {
+  Fila: number;
   IdFactura: number;
   FolioFactura: string;
   EstatusFactura: string;
@@ -76,7 +77,13 @@ describe("la lista y el mosaico", () => {
         payload: { dato: "Facturas pendientes" },
       }),
     );
-    expect(tile.json().data.Registro).toBe(filas.filter((f) => f.EstatusFactura === "P").length);
+    const porRevisar = filas.filter((f) => facturaPorRevisar(f.EstatusFactura));
+    expect(porRevisar.length).toBeGreaterThan(0);
+    expect(tile.json().data.Registro).toBe(porRevisar.length);
+    // Issue 23: the list opens on the work — the rows to decide first, numbered 1…n, then the decided ones.
+    expect(filas.slice(0, porRevisar.length).every((f) => f.EstatusFactura === "P")).toBe(true);
+    expect(filas.slice(porRevisar.length).some((f) => f.EstatusFactura === "P")).toBe(false);
+    expect(filas.map((f) => f.Fila)).toEqual(filas.map((_, i) => i + 1));
     t.time.advance(31 * 86_400_000);
     const admin = await login(t.app, "admin", "Empleado");
     tokens.admin = admin;

@@ -583,6 +583,8 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     expect(enLista?.IdPago).toEqual(expect.any(Number));
     const p = enLista as Fila;
     expect(await mosaico()).toBe(porDecidir(antes).length);
+    // Issue 23: the complements to decide come first, then the decided ones.
+    expect(antes.slice(0, porDecidir(antes).length)).toEqual(porDecidir(antes));
     // The ERP cancels its payment: it leaves the list, and the tile agrees.
     await cancelarPago(t.tdb.db, p.U_SYS_PMSNBD, p.DocNum);
     const despues = await pendientes();

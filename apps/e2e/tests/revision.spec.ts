@@ -52,7 +52,9 @@ test.describe(() => {
     await expect(dialogo).toContainText(rechazar);
     await dialogo.getByRole("button", { name: "Aceptar" }).click();
     await expect(toast(page).filter({ hasText: "Se proceso con exito el ó los registro(s)" })).toBeVisible();
-    // The accepted invoice reaches the ERP (issue 13): the worker creates its A/P invoice at once.
+    // The accepted invoice reaches the ERP (issue 13): the worker creates its A/P invoice at once. Decided, it has
+    // left 'Por revisar' (issue 23): 'Todas' shows it.
+    await page.getByLabel("Filtro de estatus").getByText("Todas", { exact: true }).click();
     await buscar.fill(aceptar);
     await expect(async () => {
       await page.getByRole("button", { name: "Recargar" }).click();

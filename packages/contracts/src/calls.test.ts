@@ -38,6 +38,8 @@ const SPEC_CALLS = [
 /** Calls the portal adds to the spec's table. */
 const EXTRA_CALLS = [
   ["POST", "/api/logout"],
+  // Keep the session before it expires with unsent decisions (issue 23).
+  ["POST", "/api/sesion/renovar"],
   ["GET", "/api/health"],
   ["GET", "/api/archivos/:id"],
   // An invoice's history (issue 13: decisions and corrections shown in its detail).
@@ -110,11 +112,11 @@ describe("CALLS", () => {
     expect(CALLS.getArchivo.params.safeParse({ id: "../etc/passwd" }).success).toBe(false);
   });
 
-  it("sends a body with every POST and PATCH except logout, and none with GET", () => {
+  it("sends a body with every POST and PATCH except logout and renovarSesion (the token says it all), none with GET", () => {
     for (const [name, call] of entries) {
       const hasBody = "request" in call;
       if (call.method === "GET") expect(hasBody, name).toBe(false);
-      else if (name !== "logout") expect(hasBody, name).toBe(true);
+      else if (name !== "logout" && name !== "renovarSesion") expect(hasBody, name).toBe(true);
     }
   });
 

@@ -149,6 +149,14 @@ export const CALLS = {
     tag: "sesión",
     summary: "Cerrar sesión (revoca el token)",
   }),
+  renovarSesion: call({
+    method: "POST",
+    path: "/api/sesion/renovar",
+    answer: logoutAnswerSchema,
+    access: "session",
+    tag: "sesión",
+    summary: "Mantener la sesión (renueva sus 10 minutos; issue 23)",
+  }),
   health: call({
     method: "GET",
     path: "/api/health",

@@ -45,6 +45,18 @@ export const estatusRevisionPagoSchema = /* @__PURE__ */ z.enum(["P", "A", "R", 
 export type EstatusRevisionFactura = z.infer<typeof estatusRevisionFacturaSchema>;
 export type EstatusRevisionPago = z.infer<typeof estatusRevisionPagoSchema>;
 
+/**
+ * What a review list shows under 'Por revisar' and its Home tile counts (issue 23, decision 025): one rule for
+ * both, on the server (the tile's count, the list's order) and in the browser (the filter). An invoice waits for
+ * a decision while Pendiente; a complement while Pendiente or in Validación. Rejected rows wait for the supplier.
+ */
+export const ESTATUS_POR_REVISAR_FACTURA = ["P"] as const satisfies readonly EstatusRevisionFactura[];
+export const ESTATUS_POR_REVISAR_PAGO = ["P", "V"] as const satisfies readonly EstatusRevisionPago[];
+export const facturaPorRevisar = (estatus: string | null | undefined): boolean =>
+  (ESTATUS_POR_REVISAR_FACTURA as readonly string[]).includes(estatus ?? "");
+export const pagoPorRevisar = (estatus: string | null | undefined): boolean =>
+  (ESTATUS_POR_REVISAR_PAGO as readonly string[]).includes(estatus ?? "");
+
 /** Payment method (spec §3 catalogue lookups, §9): PPD when credit days > 0, otherwise PUE. */
 export const metodoPagoSchema = /* @__PURE__ */ z.enum(["PUE", "PPD"], {
   error: "El campo MetodoPago debe ser PUE (Pago en Una Sola Exhibición) o PPD (Pago en Parcialidades o Diferido).",

@@ -85,6 +85,11 @@ export const facturaRowSchema = z.object({
   /** The ERP's last error for this invoice (employees only; '' for suppliers and when there is none). */
   ErrorERP: z.string().optional(),
   /**
+   * When the A/P invoice's job was queued (ISO 8601, UTC) while it is still 'pendiente', else null (issue 23): the
+   * review list shows 'Enviando al ERP…' during its first minute, before a retry makes sense.
+   */
+  EnviadoERP: z.string().max(40).nullable().optional(),
+  /**
    * The SAT's status of the CFDI (issue 15; employees only): '' not known yet, else what ConsultaCFDIService last
    * answered (Vigente, Cancelado, No Encontrado).
    */

@@ -16,6 +16,7 @@ export const MSG = {
   contraseñaActualIncorrecta: "La contraseña actual no es correcta.",
   demasiadosIntentos: "Demasiados intentos fallidos. Espere 15 minutos e intente de nuevo.",
   sesionCerrada: "Sesión cerrada.",
+  sesionRenovada: "Su sesión se renovó por 10 minutos más.",
   bienvenida: "Bienvenido al Portal de Proveedores.",
   sinPermiso: "No tiene permiso para realizar esta operación.",
   noEncontrado: "No se encontró el recurso solicitado.",

@@ -227,6 +227,7 @@ export const MUESTRAS = {
     answer: ok({ perfil: "A", nombre: "Juana López", token: "tok_9f8e7d", id: "jlopez", VisuDocPen: "Y" }),
   },
   logout: { answer: { status: "success", message: MSG.sesionCerrada } },
+  renovarSesion: { answer: { status: "success", message: MSG.sesionRenovada } },
   health: { answer: ok({ database: "ok" }) },
   getArchivo: { params: { id: "101" }, answer: new Uint8Array([0x25, 0x50, 0x44, 0x46]) },
   homeGetSociedades: {

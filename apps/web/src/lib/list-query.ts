@@ -87,7 +87,17 @@ export function defineList<C extends ListCall>(definition: ListDefinition<C>) {
     keys,
     fetchList,
     queryOptions: options,
-    useList: (operator: Operator) => useQuery(options(operator)),
+    /**
+     * The list, observed. `refetchInterval` (issue 23) asks again on its own while the rows say something is on its
+     * way (e.g. an invoice's A/P invoice in the ERP): ms until the next request, or false to stop.
+     */
+    useList: (operator: Operator, refetchInterval?: (rows: Row[] | undefined) => number | false) =>
+      useQuery({
+        ...options(operator),
+        ...(refetchInterval
+          ? { refetchInterval: (query: { state: { data: Row[] | undefined } }) => refetchInterval(query.state.data) }
+          : {}),
+      }),
     /**
      * The list route's loader: start the request while the screen's chunk loads, without holding the screen
      * back; the table shows its own spinner (spec §2) and a failure is only logged by the query cache (§8).

@@ -18,12 +18,15 @@ export interface ListSearch {
   pagina?: number;
   /** Page size: a number or 'All'. */
   filas?: PageSize;
+  /** A list's own filter (issue 23: the review lists' 'todas'); only written when not the list's default. */
+  estado?: string;
 }
 
 const MAX_QUERY_LENGTH = 200;
 const MAX_PAGE = 1_000_000;
 const MAX_PAGE_SIZE = 10_000;
 const COLUMN_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+const FILTER_VALUE = /^[a-z0-9-]{1,32}$/;
 
 const asPositiveInt = (value: unknown, max: number): number | undefined => {
   const number = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
@@ -35,7 +38,7 @@ const asPositiveInt = (value: unknown, max: number): number | undefined => {
  * default (undefined), never an error. Other params the route may have are kept as they are.
  */
 export function parseListSearch(raw: Record<string, unknown>): ListSearch {
-  const { q, orden, dir, pagina, filas, ...others } = raw;
+  const { q, orden, dir, pagina, filas, estado, ...others } = raw;
   const search: ListSearch & Record<string, unknown> = { ...others };
   const text = typeof q === "string" ? q : typeof q === "number" ? String(q) : undefined;
   if (text) search.q = text.slice(0, MAX_QUERY_LENGTH);
@@ -50,12 +53,13 @@ export function parseListSearch(raw: Record<string, unknown>): ListSearch {
     const size = asPositiveInt(filas, MAX_PAGE_SIZE);
     if (size !== undefined) search.filas = size;
   }
+  if (typeof estado === "string" && FILTER_VALUE.test(estado)) search.estado = estado;
   return search;
 }
 
 /** The list params of `search` only, without undefined entries. */
 export function pickListSearch(search: Record<string, unknown>): ListSearch {
-  const { q, orden, dir, pagina, filas } = parseListSearch(search);
+  const { q, orden, dir, pagina, filas, estado } = parseListSearch(search);
   const picked: ListSearch = {};
   if (q !== undefined) picked.q = q;
   if (orden !== undefined) {
@@ -64,16 +68,21 @@ export function pickListSearch(search: Record<string, unknown>): ListSearch {
   }
   if (pagina !== undefined) picked.pagina = pagina;
   if (filas !== undefined) picked.filas = filas;
+  if (estado !== undefined) picked.estado = estado;
   return picked;
 }
 
-const LIST_KEYS = ["q", "orden", "dir", "pagina", "filas"] as const;
+const LIST_KEYS = ["q", "orden", "dir", "pagina", "filas", "estado"] as const;
+/** What the table itself writes: the filter is the screen's (`onFilterChange`) and survives the table's updates. */
+const TABLE_KEYS = ["q", "orden", "dir", "pagina", "filas"] as const;
 const isEmpty = (search: ListSearch) => LIST_KEYS.every((key) => search[key] === undefined);
 
 /** What the table hands over: its state, the update and whether it is a keystroke (debounced). */
 export interface ListSearchBinding {
   value: ListSearch;
   onChange: (next: ListSearch) => void;
+  /** Sets the list's filter (undefined: its default), back on the first page. */
+  onFilterChange?: (estado: string | undefined) => void;
 }
 
 /**
@@ -148,9 +157,10 @@ export function useListSearch(): ListSearchBinding {
         to: ".",
         search: (current: Record<string, unknown>) => {
           const kept = Object.fromEntries(
-            Object.entries(current).filter(([key]) => !(LIST_KEYS as readonly string[]).includes(key)),
+            Object.entries(current).filter(([key]) => !(TABLE_KEYS as readonly string[]).includes(key)),
           );
-          return { ...kept, ...pickListSearch(next as Record<string, unknown>) };
+          const { estado: _filter, ...table } = pickListSearch(next as Record<string, unknown>);
+          return { ...kept, ...table };
         },
         replace: true,
         resetScroll: false,
@@ -159,5 +169,21 @@ export function useListSearch(): ListSearchBinding {
     [navigate, router, pathname],
   );
 
-  return { value: JSON.parse(signature) as ListSearch, onChange };
+  const onFilterChange = useCallback(
+    (estado: string | undefined) => {
+      if (router.latestLocation.pathname !== pathname) return;
+      void navigate({
+        to: ".",
+        search: (current: Record<string, unknown>) => {
+          const { pagina: _page, estado: _previous, ...others } = current;
+          return estado === undefined ? others : { ...others, estado };
+        },
+        replace: true,
+        resetScroll: false,
+      } as never);
+    },
+    [navigate, router, pathname],
+  );
+
+  return { value: JSON.parse(signature) as ListSearch, onChange, onFilterChange };
 }

@@ -8,6 +8,7 @@ import {
   TIPO_EMPLEADO,
 } from "@portal/contracts";
 import { useSyncExternalStore } from "react";
+import { clock } from "./clock";
 
 /**
  * The browser session is six cookies (spec §3): access (token), usuario (display name), tipoEmpleado,
@@ -36,6 +37,8 @@ export interface SessionStoreOptions {
   now?: () => number;
   /** Secure cookies only when the page is served over https (localhost dev and e2e run on http). */
   isSecure?: () => boolean;
+  /** The clock the last renewal is told by (issue 23: the expiry warning); default `now`. */
+  renewalClock?: () => number;
 }
 
 const documentCookieJar: CookieJar = {
@@ -92,7 +95,11 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
   const jar = options.jar ?? documentCookieJar;
   const now = options.now ?? Date.now;
   const isSecure = options.isSecure ?? (() => typeof window !== "undefined" && window.location.protocol === "https:");
+  const renewalClock = options.renewalClock ?? now;
   const listeners = new Set<() => void>();
+  const renewalListeners = new Set<() => void>();
+  /** When the six cookies (and so, by the API call that read them, the server's session) were last renewed. */
+  let renewedAt: number | null = null;
   let snapshot: Session | null = null;
   let snapshotKey = "";
 
@@ -137,6 +144,8 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
 
   function write(session: Session) {
     for (const name of SESSION_COOKIES) writeCookie(name, session[name]);
+    renewedAt = renewalClock();
+    for (const listener of renewalListeners) listener();
   }
 
   /** The validity check (spec §4): renews all six cookies, or removes all six when one is missing. */
@@ -171,6 +180,12 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     getToken(): string | null {
       return check()?.access ?? null;
     },
+    /** When the session was last renewed (a validity check or a sign-in in this tab), or null before any. */
+    renewedAt: (): number | null => renewedAt,
+    subscribeRenewal(listener: () => void): () => void {
+      renewalListeners.add(listener);
+      return () => renewalListeners.delete(listener);
+    },
     /** Re-reads the cookies (they may have expired on their own) and notifies subscribers on change. */
     sync: emitIfChanged,
     subscribe(listener: () => void): () => void {
@@ -192,7 +207,7 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
 export type SessionStore = ReturnType<typeof createSessionStore>;
 
 /** The app's session, backed by document.cookie. */
-export const session = createSessionStore();
+export const session = createSessionStore({ renewalClock: () => clock.now().getTime() });
 
 /** Current session for rendering (no renewal: rendering is not a validity check). */
 export function useSession(): Session | null {

@@ -11,6 +11,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: "success" as const, message: MSG.bienvenida, data };
   });
 
+  // Issue 23: authenticating the call is what renews the session (plugins/session.ts, touchSession): the answer only
+  // confirms it, so a screen with unsent decisions keeps its session when asked.
+  registerCall(app, CALLS.renovarSesion, async (request) => {
+    request.sessionUser();
+    return { status: "success" as const, message: MSG.sesionRenovada };
+  });
+
   registerCall(app, CALLS.logout, async (request) => {
     await app.services.auth.logout(request.sessionUser());
     return { status: "success" as const, message: MSG.sesionCerrada };

@@ -1,4 +1,4 @@
-import { ARCHIVO_URL_PREFIX } from "@portal/contracts";
+import { ARCHIVO_URL_PREFIX, ESTATUS_POR_REVISAR_FACTURA } from "@portal/contracts";
 import { type Database, schema } from "@portal/db";
 import { and, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 
@@ -41,7 +41,12 @@ export function createFacturasRepository(db: Database) {
    * order: newest first, then by id. CANCELED, PaidToDate and FechaPago are the ERP's A/P invoice's as last
    * read (sincronizarErp); EstadoERP/ErrorERP where the A/P invoice job stands (the error for employees only).
    */
-  async function rowsJson(filter: SQL, paraEmpleado: boolean, con69b = false): Promise<string> {
+  /** Issue 23 (decision 025): an invoice waiting for a decision, the one rule of the tile and the list. */
+  const porRevisar = sql`f.estatus in (${sql.join(
+    ESTATUS_POR_REVISAR_FACTURA.map((e) => sql`${e}`),
+    sql`, `,
+  )})`;
+  async function rowsJson(filter: SQL, paraEmpleado: boolean, con69b = false, primero?: SQL): Promise<string> {
     // The review list (issue 15) says which issuers are on the SAT's 69-B list in force: situation, light and the
     // office and publications of the stage it is in (the list's own words); null when the issuer is not listed.
     const lista69bJson = con69b
@@ -79,7 +84,9 @@ export function createFacturasRepository(db: Database) {
           'EstadoERP', case when x.estatus <> 'A' then ''
             when x.erp_doc_num is not null or x.trabajo_estado = 'hecho' then 'creada'
             when x.trabajo_estado is null then '' else x.trabajo_estado end,
-          'ErrorERP', ${paraEmpleado ? sql`coalesce(x.trabajo_error, '')` : sql`''`}
+          'ErrorERP', ${paraEmpleado ? sql`coalesce(x.trabajo_error, '')` : sql`''`},
+          'EnviadoERP', case when x.estatus = 'A' and x.erp_doc_num is null and x.trabajo_estado = 'pendiente'
+            then to_char(x.trabajo_creado at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end
           ${
             paraEmpleado
               ? sql`, 'EstadoSAT', coalesce(x.sat_estado, ''), 'PendienteSAT', coalesce(x.sat_pendiente, false),
@@ -90,9 +97,9 @@ export function createFacturasRepository(db: Database) {
         ) order by x.fila), '[]')::text as filas
         from (
           select f.*, s.nombre as nom_sociedad, p.card_name, p.email, t.estado as trabajo_estado,
-                 t.ultimo_error as trabajo_error, e.estado as sat_estado, e.pendiente as sat_pendiente,
+                 t.ultimo_error as trabajo_error, t.created_at as trabajo_creado, e.estado as sat_estado, e.pendiente as sat_pendiente,
                  e.validacion_efos as sat_efos,
-                 row_number() over (order by f.created_at desc, f.id desc) as fila
+                 row_number() over (order by ${primero ? sql`(${primero}) desc, ` : sql``}f.created_at desc, f.id desc) as fila
                  ${lista69bColumnas}
           from ${facturas} f
           join ${sociedades} s on s.id = f.sociedad_id
@@ -114,13 +121,20 @@ export function createFacturasRepository(db: Database) {
      */
     pendientesJson: (aceptadasDesde: Date): Promise<string> =>
       rowsJson(
-        sql`(f.estatus in ('P', 'R') or (f.estatus = 'A' and f.updated_at >= ${aceptadasDesde} and not f.erp_cancelada))`,
+        sql`(${porRevisar} or f.estatus = 'R' or (f.estatus = 'A' and f.updated_at >= ${aceptadasDesde} and not f.erp_cancelada))`,
         true,
         true,
+        // Issue 23: the rows to decide first (numbered 1…n), then the decided ones, newest first in each.
+        porRevisar,
       ),
-    /** Invoices awaiting a decision (the 'Facturas pendientes' tile). */
+    /** Invoices awaiting a decision (the 'Facturas pendientes' tile): the list's 'Por revisar' rows, same rule. */
     countPendientes: async () =>
-      (await db.select({ n: count() }).from(facturas).where(eq(facturas.estatus, "P")))[0]?.n ?? 0,
+      (
+        await db
+          .select({ n: count() })
+          .from(facturas)
+          .where(inArray(facturas.estatus, [...ESTATUS_POR_REVISAR_FACTURA]))
+      )[0]?.n ?? 0,
     findByIds: (ids: readonly number[]) =>
       ids.length === 0
         ? Promise.resolve([])

@@ -1,3 +1,4 @@
+import { ESTATUS_POR_REVISAR_PAGO } from "@portal/contracts";
 import { type Database, schema } from "@portal/db";
 import { and, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 
@@ -76,7 +77,7 @@ export function createPagosRepository(db: Database) {
           and(
             isNotNull(complementosPago.uuid),
             or(
-              inArray(complementosPago.estatus, ["P", "R", "V"]),
+              inArray(complementosPago.estatus, [...ESTATUS_POR_REVISAR_PAGO, "R"]),
               and(eq(complementosPago.estatus, "A"), sql`${complementosPago.updatedAt} >= ${desde}`),
             ),
           ),
@@ -89,7 +90,7 @@ export function createPagosRepository(db: Database) {
       db
         .select()
         .from(complementosPago)
-        .where(and(isNotNull(complementosPago.uuid), inArray(complementosPago.estatus, ["P", "V"]))),
+        .where(and(isNotNull(complementosPago.uuid), inArray(complementosPago.estatus, [...ESTATUS_POR_REVISAR_PAGO]))),
     /** Sociedades by company database, with what a payment row and the complement checks need. */
     sociedadesPorBd: async (bds: readonly string[]) =>
       bds.length === 0

@@ -16,6 +16,7 @@ import {
   MSG,
   type PagoRow,
   type PostPagoRequest,
+  pagoPorRevisar,
   type RevisionPago,
   requiereComplemento,
   situacionComplemento,
@@ -399,16 +400,23 @@ export function createPagosService({
       const desde = new Date(clock().getTime() - 30 * 86_400_000);
       const registros = await repo.pendientes(desde);
       const pagos = await pagosQueRequieren(await pagosEnRevision(user, registros));
+      // Issue 23 (decision 025): the complements to decide first (numbered 1…n), then the decided ones; newest
+      // payment first in each.
+      const estatus = new Map(registros.map((r) => [`${r.bd}\u0000${r.pagoDocEntry}`, r.estatus]));
+      const aDecidir = (p: { bd: string; docEntry: number }) =>
+        pagoPorRevisar(estatus.get(`${p.bd}\u0000${p.docEntry}`)) ? 0 : 1;
       pagos.sort((a, b) =>
-        a.docDate !== b.docDate
-          ? a.docDate < b.docDate
-            ? 1
-            : -1
-          : a.bd !== b.bd
-            ? a.bd < b.bd
-              ? -1
-              : 1
-            : b.docNum - a.docNum,
+        aDecidir(a) !== aDecidir(b)
+          ? aDecidir(a) - aDecidir(b)
+          : a.docDate !== b.docDate
+            ? a.docDate < b.docDate
+              ? 1
+              : -1
+            : a.bd !== b.bd
+              ? a.bd < b.bd
+                ? -1
+                : 1
+              : b.docNum - a.docNum,
       );
       const comentario = new Map(registros.map((r) => [r.id, r.comentarios]));
       const rows = await filas(pagos, registros, true);

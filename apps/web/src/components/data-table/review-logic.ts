@@ -26,6 +26,11 @@ export interface RevisionConfig<Row, Estatus extends string> {
   comentarioGuardado: (row: Row) => string;
   /** Rows that may be reviewed at all (default every row); the others keep their editors disabled. */
   isRevisable?: (row: Row) => boolean;
+  /**
+   * Rows waiting for a decision (issue 23, decision 025): what 'Por revisar' shows and the Home tile counts, by
+   * the rule in @portal/contracts the server counts with.
+   */
+  isPorRevisar: (row: Row) => boolean;
 }
 
 /** Spec §4: rows whose stored status is A (Aceptada) are locked (no edits, no selection). */
@@ -114,3 +119,81 @@ export function construirRevisionFilas<Row, Estatus extends string, R>(
     ),
   };
 }
+
+/** The review lists' status filter (issue 23), kept in the URL as `estado`: 'Por revisar' by default, or 'Todas'. */
+export const FILTRO_REVISION = { porRevisar: "por-revisar", todas: "todas" } as const;
+export type FiltroRevision = (typeof FILTRO_REVISION)[keyof typeof FILTRO_REVISION];
+export const OPCIONES_FILTRO_REVISION: readonly { value: FiltroRevision; label: string }[] = [
+  { value: FILTRO_REVISION.porRevisar, label: "Por revisar" },
+  { value: FILTRO_REVISION.todas, label: "Todas" },
+];
+
+/** The filter the URL's `estado` names; anything else is the default, 'Por revisar'. */
+export const filtroRevision = (estado: unknown): FiltroRevision =>
+  estado === FILTRO_REVISION.todas ? FILTRO_REVISION.todas : FILTRO_REVISION.porRevisar;
+
+/**
+ * The rows a filter shows: 'Por revisar' only the rows waiting for a decision (exactly what the Home tile counts);
+ * 'Todas' every row, those waiting for a decision first and then the decided ones (locked when accepted), each
+ * group in the list's order.
+ */
+export function filasDelFiltro<Row, Estatus extends string>(
+  config: RevisionConfig<Row, Estatus>,
+  rows: readonly Row[],
+  filtro: FiltroRevision,
+): Row[] {
+  const porRevisar = rows.filter((row) => config.isPorRevisar(row));
+  if (filtro === FILTRO_REVISION.porRevisar) return porRevisar;
+  return [...porRevisar, ...rows.filter((row) => !config.isPorRevisar(row))];
+}
+
+/**
+ * Issue 23: a row whose status or comment the reviewer changes is marked Revisado, so the decision is sent and
+ * never silently lost. `next` is the table's edits after one change; the rows whose status or comment differ from
+ * `previous` get Revisado ticked (the reviewer may untick it again).
+ */
+export function marcarRevisadoAlEditar(previous: RowEdits, next: RowEdits): RowEdits {
+  let result = next;
+  for (const [key, cells] of Object.entries(next)) {
+    const before = previous[key];
+    const changed =
+      cells[COLUMNA_REVISION.estatus] !== before?.[COLUMNA_REVISION.estatus] ||
+      cells[COLUMNA_REVISION.comentarios] !== before?.[COLUMNA_REVISION.comentarios];
+    if (changed && cells[COLUMNA_REVISION.revisado] !== true) {
+      result = { ...result, [key]: { ...cells, [COLUMNA_REVISION.revisado]: true } };
+    }
+  }
+  return result;
+}
+
+/**
+ * The rows with decisions not sent yet: reviewable, not locked, and ticked Revisado or with a status or comment
+ * other than the stored one. Leaving the page, or letting the session expire, would lose them.
+ */
+export function filasSinEnviar<Row, Estatus extends string>(
+  config: RevisionConfig<Row, Estatus>,
+  rows: readonly Row[],
+  edits: RowEdits,
+): Row[] {
+  return rows.filter((row) => {
+    if (estaBloqueadaRevision(config, row) || !(config.isRevisable?.(row) ?? true)) return false;
+    if (edits[config.clave(row)] === undefined) return false;
+    return (
+      editado(config, edits, row, COLUMNA_REVISION.revisado) === true ||
+      estatusElegidoRevision(config, row, edits) !== config.estatusGuardado(row) ||
+      comentarioElegidoRevision(config, row, edits) !== config.comentarioGuardado(row)
+    );
+  });
+}
+
+/** The confirmation's name of a document: its folio, or the UUID's last 8 characters when it has none ('S/F'). */
+export function folioVisible(folio: string | number | null | undefined, uuid: string | null | undefined): string {
+  const texto = folio === null || folio === undefined ? "" : String(folio).trim();
+  if (texto !== "" && texto.toUpperCase() !== "S/F") return texto;
+  const limpio = (uuid ?? "").trim();
+  return limpio ? `UUID …${limpio.slice(-8)}` : "S/F";
+}
+
+/** The sentence a reviewer is asked before leaving a list (or a session) with decisions not sent. */
+export const MENSAJE_CAMBIOS_SIN_ENVIAR =
+  "Tiene cambios sin enviar. Si sale de esta página, los cambios se perderán. ¿Desea salir de todos modos?";

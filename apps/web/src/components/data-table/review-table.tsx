@@ -1,17 +1,28 @@
-import { Button, Checkbox, Group, List, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Checkbox, Group, List, Modal, SegmentedControl, Select, Stack, Text, Textarea } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
+import { useBlocker } from "@tanstack/react-router";
 import type { RowData } from "@tanstack/react-table";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { isApiError } from "../../lib/api-client";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../lib/constants";
 import { useListSearch } from "../../lib/list-search";
 import { notifyErrorLines, notifyReview } from "../../lib/notify";
+import { session } from "../../lib/session";
+import { useRegisterUnsentEdits } from "../../lib/unsent-edits";
 import { DataTable } from "./data-table";
 import type { DataTableColumn, RowEdits } from "./data-table-logic";
 import {
   COLUMNA_REVISION,
   estaBloqueadaRevision,
+  estatusElegidoRevision,
+  FILTRO_REVISION,
+  filasDelFiltro,
   filasMarcadasRevision,
+  filasSinEnviar,
+  filtroRevision,
+  MENSAJE_CAMBIOS_SIN_ENVIAR,
+  marcarRevisadoAlEditar,
+  OPCIONES_FILTRO_REVISION,
   type RevisionConfig,
   type RevisionResultado,
 } from "./review-logic";
@@ -112,8 +123,16 @@ export interface ReviewTableProps<Row, Estatus extends string, R> {
   /** Sends the body; resolves with the server's message. The list is reloaded by the caller's mutation. */
   enviar: (request: R[]) => Promise<string>;
   isEnviando: boolean;
-  /** The dialog (spec §2): its title, the heading of its list and what each checked row is listed as. */
-  confirmacion: { titulo: string; encabezado: string; listaLabel: string; item: (row: Row) => ReactNode };
+  /**
+   * The dialog (spec §2): its title, the heading of its list and who each checked row is (issue 23: its folio, or
+   * the UUID's last 8 characters, and its supplier); the dialog adds the status it is set to.
+   */
+  confirmacion: {
+    titulo: string;
+    encabezado: string;
+    listaLabel: string;
+    item: (row: Row) => { folio: string; proveedor: string };
+  };
   /** Logged when the PATCH fails at network level (spec §8: only logged). */
   contextoError: string;
   emptyText: string;
@@ -134,6 +153,30 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
   const [edits, setEdits] = useState<RowEdits>(NO_EDITS);
   const [isConfirming, setIsConfirming] = useState(false);
   const marcadas = filasMarcadasRevision(config, rows, edits);
+  const sinEnviar = filasSinEnviar(config, rows, edits).length;
+  useRegisterUnsentEdits(sinEnviar);
+
+  // Issue 23: 'Por revisar' (default) or 'Todas', kept in the URL like the rest of the list's state.
+  const filtro = filtroRevision(listSearch.value.estado);
+  const shownRows = useMemo(() => filasDelFiltro(config, rows, filtro), [config, rows, filtro]);
+  const { onFilterChange } = listSearch;
+  const cambiarFiltro = (value: string) =>
+    onFilterChange?.(filtroRevision(value) === FILTRO_REVISION.todas ? FILTRO_REVISION.todas : undefined);
+
+  // Issue 23: changing a row's status or comment ticks its Revisado, so the decision is sent.
+  const onEditsChange = useCallback(
+    (next: RowEdits) => setEdits((previous) => marcarRevisadoAlEditar(previous, next)),
+    [],
+  );
+
+  // Leaving the list (another screen, a reload, closing the tab) with decisions not sent asks first; the list's own
+  // URL updates (search, page, filter) are not leaving, and once the session is gone nothing can be sent anyway.
+  const blocker = useBlocker({
+    shouldBlockFn: ({ current, next }) => current.pathname !== next.pathname && session.peek() !== null,
+    enableBeforeUnload: () => sinEnviar > 0,
+    disabled: sinEnviar === 0,
+    withResolver: true,
+  });
 
   const abrirConfirmacion = () => {
     const revision = construir(rows, edits);
@@ -169,7 +212,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
       <DataTable
         listSearch={listSearch}
         label={props.label}
-        rows={rows}
+        rows={shownRows}
         columns={props.columns}
         getRowKey={config.clave}
         isLoading={props.isLoading}
@@ -180,16 +223,25 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
         initialSort={{ columnId: "Fila", direction: "asc" }}
         isRowLocked={(row) => estaBloqueadaRevision(config, row)}
         edits={edits}
-        onEditsChange={setEdits}
+        onEditsChange={onEditsChange}
         renderExpanded={props.renderExpanded}
         canExpand={props.canExpand}
         isCompact
         actions={
-          marcadas.length > 0 ? (
-            <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={abrirConfirmacion}>
-              Agregar
-            </Button>
-          ) : null
+          <Group gap="sm" wrap="nowrap">
+            <SegmentedControl
+              aria-label="Filtro de estatus"
+              size="xs"
+              value={filtro}
+              onChange={cambiarFiltro}
+              data={OPCIONES_FILTRO_REVISION.map((o) => ({ value: o.value, label: o.label }))}
+            />
+            {marcadas.length > 0 ? (
+              <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={abrirConfirmacion}>
+                Agregar
+              </Button>
+            ) : null}
+          </Group>
         }
         emptyText={props.emptyText}
       />
@@ -205,9 +257,16 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
         <Stack gap="md">
           <Text size="sm">{confirmacion.encabezado}</Text>
           <List size="sm" aria-label={confirmacion.listaLabel}>
-            {marcadas.map((row) => (
-              <List.Item key={config.clave(row)}>{confirmacion.item(row)}</List.Item>
-            ))}
+            {marcadas.map((row) => {
+              const { folio, proveedor } = confirmacion.item(row);
+              const estatus = estatusElegidoRevision(config, row, edits);
+              const etiqueta = config.opciones.find((o) => o.value === estatus)?.label ?? estatus;
+              return (
+                <List.Item key={config.clave(row)}>
+                  {folio} · {proveedor} · {etiqueta}
+                </List.Item>
+              );
+            })}
           </List>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setIsConfirming(false)} disabled={isEnviando}>
@@ -215,6 +274,25 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
             </Button>
             <Button onClick={() => void aceptar()} loading={isEnviando}>
               Aceptar
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={blocker.status === "blocked"}
+        onClose={() => blocker.reset?.()}
+        title="Cambios sin enviar"
+        closeButtonProps={{ "aria-label": "Cerrar" }}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">{MENSAJE_CAMBIOS_SIN_ENVIAR}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => blocker.reset?.()}>
+              Permanecer en la página
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>
+              Salir sin enviar
             </Button>
           </Group>
         </Stack>

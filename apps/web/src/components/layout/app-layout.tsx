@@ -23,6 +23,7 @@ export const preloadSignedInChrome = (): void => {
 };
 const UserMenu = lazy(() => loadChrome().then((module) => ({ default: module.UserMenu })));
 const SideDrawer = lazy(() => loadChrome().then((module) => ({ default: module.SideDrawer })));
+const SessionExpiryWarning = lazy(() => loadChrome().then((module) => ({ default: module.SessionExpiryWarning })));
 
 interface AppLayoutProps {
   children: ReactNode;
@@ -131,6 +132,7 @@ export function AppLayout({ children, onSignOut }: AppLayoutProps) {
             }}
             style={!isWide && !isDrawerOpen ? { visibility: "hidden" } : undefined}
           />
+          <SessionExpiryWarning />
         </Suspense>
       ) : null}
 

@@ -96,3 +96,5 @@ export function SideDrawer({ session, isOpen, onNavigate, style }: SideDrawerPro
     </nav>
   );
 }
+
+export { SessionExpiryWarning } from "./session-expiry-warning";

@@ -20,3 +20,11 @@ export async function postLogout(token?: string): Promise<void> {
     console.warn("No se pudo cerrar la sesión en el servidor", error);
   }
 }
+
+/**
+ * POST /api/sesion/renovar (issue 23): 'Mantener la sesión'. Any authenticated call renews the session on the server
+ * and the cookies (getToken); this one does only that. A 401 ends the session as any call's would.
+ */
+export async function renovarSesion(): Promise<string> {
+  return (await callApi(CALLS.renovarSesion, undefined)).message;
+}

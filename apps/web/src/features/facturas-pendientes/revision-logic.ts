@@ -1,6 +1,7 @@
 import {
   type EstatusRevisionFactura,
   type FacturaRow,
+  facturaPorRevisar,
   MSG,
   type ReintentarErpRequest,
   type RevisionFactura,
@@ -48,6 +49,8 @@ export const REVISION_FACTURAS: RevisionConfig<FacturaRow, EstatusRevisionFactur
   clave: claveFila,
   estatusGuardado,
   comentarioGuardado: (row) => row.Comentarios,
+  // The server's rule (@portal/contracts): the Home tile counts exactly these rows.
+  isPorRevisar: (row) => facturaPorRevisar(row.EstatusFactura),
 };
 
 /** Spec §4: rows whose stored status is A are locked (no edits, no selection). */

@@ -28,6 +28,7 @@ import {
   postFacturaRequestSchema,
 } from "@portal/contracts";
 import type { z } from "zod";
+import { clock } from "../../lib/clock";
 import { PDF_DEMASIADO_GRANDE } from "../../lib/pdf-upload";
 import type { Session } from "../../lib/session";
 
@@ -62,12 +63,30 @@ export const COLOR_ESTATUS: Record<EstatusFactura | "Pagada", string> = {
   Pendiente: "yellow",
 };
 
+/** How long after its acceptance an invoice reads 'Enviando al ERP…' rather than 'Pendiente en ERP' (issue 23). */
+export const ENVIANDO_ERP_MS = 60_000;
+
+/**
+ * What is left of the invoice's first minute with the ERP (issue 23), in ms; 0 once it has passed, or when no job
+ * is waiting (EnviadoERP null) or its time cannot be read.
+ */
+export function msEnviandoErp(row: Pick<FacturaRow, "EstadoERP" | "EnviadoERP">, now: Date = clock.now()): number {
+  if (row.EstadoERP !== "pendiente" || !row.EnviadoERP) return 0;
+  const desde = Date.parse(row.EnviadoERP);
+  if (Number.isNaN(desde)) return 0;
+  return Math.max(0, desde + ENVIANDO_ERP_MS - now.getTime());
+}
+
+/** An accepted invoice whose A/P invoice is still on its way (issue 23): its list refreshes itself meanwhile. */
+export const esperaErp = (row: Pick<FacturaRow, "EstatusFactura" | "EstadoERP">): boolean =>
+  row.EstatusFactura === "A" && row.EstadoERP === "pendiente";
+
 /**
  * Where an accepted invoice stands with the ERP (issue 13, not in the spec): its A/P invoice created ('Factura SAP
  * {FolioSAP}'), waiting for or retrying it ('Pendiente en ERP'), or refused / retries stopped ('Error en ERP').
  */
 export interface EstadoErpMostrado {
-  estado: "creada" | "pendiente" | "fallido";
+  estado: "enviando" | "creada" | "pendiente" | "fallido";
   etiqueta: string;
   color: string;
   /** The ERP's last message ('' when none; the server never sends it to suppliers). */
@@ -78,9 +97,14 @@ export interface EstadoErpMostrado {
 
 /** The ERP state of an invoice, or null when it has none (not accepted, or a server without the ERP fields). */
 export function estadoErp(
-  row: Pick<FacturaRow, "EstatusFactura" | "EstadoERP" | "FolioSAP" | "ErrorERP">,
+  row: Pick<FacturaRow, "EstatusFactura" | "EstadoERP" | "FolioSAP" | "ErrorERP" | "EnviadoERP">,
+  now: Date = clock.now(),
 ): EstadoErpMostrado | null {
   const error = row.ErrorERP?.trim() ?? "";
+  // Issue 23: just accepted, the worker is creating the A/P invoice: not an error and nothing to retry yet.
+  if (row.EstadoERP === "pendiente" && error === "" && msEnviandoErp(row, now) > 0) {
+    return { estado: "enviando", etiqueta: "Enviando al ERP…", color: "blue", error: "", puedeReintentar: false };
+  }
   switch (row.EstadoERP) {
     case "creada":
       return {

@@ -1,4 +1,10 @@
-import { type EstatusRevisionPago, MSG, type PagoPendienteRow, type RevisionPago } from "@portal/contracts";
+import {
+  type EstatusRevisionPago,
+  MSG,
+  type PagoPendienteRow,
+  pagoPorRevisar,
+  type RevisionPago,
+} from "@portal/contracts";
 import {
   construirRevisionFilas,
   type OpcionEstatus,
@@ -41,6 +47,8 @@ export const REVISION_PAGOS: RevisionConfig<PagoPendienteRow, EstatusRevisionPag
   estatusGuardado: estatusGuardadoPago,
   comentarioGuardado: (row) => row.U_SYS_PMMERR,
   isRevisable: tieneComplemento,
+  // The server's rule (@portal/contracts): the Home tile counts exactly these rows.
+  isPorRevisar: (row) => tieneComplemento(row) && pagoPorRevisar(row.U_SYS_PMESPA),
 };
 
 /**

@@ -1,6 +1,7 @@
 import { CALLS, MSG } from "@portal/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { forgetListSearches } from "../../../lib/list-search";
 import { fakeCalls, signInAs } from "../../../test/fake-api";
 import { pickOption } from "../../../test/pick-option";
 import { type FakeCall, renderApp } from "../../../test/render-app";
@@ -32,7 +33,8 @@ async function openScreen(patch: Parameters<typeof fakeCalls>[0]["facturasPendie
     facturasPendientesGetFacturas: PENDIENTES,
     ...(patch === undefined ? {} : { facturasPendientesPatchFactura: patch }),
   });
-  renderApp("/Facturas-Pendientes");
+  // 'Todas': the decided rows too (the default 'Por revisar' shows only those awaiting a decision).
+  renderApp("/Facturas-Pendientes?estado=todas");
   expect(await screen.findByRole("heading", { level: 1, name: "Facturas pendientes" })).toBeDefined();
   await waitFor(() => expect(bodyRows()).toHaveLength(5));
   return calls;
@@ -43,7 +45,8 @@ describe("/Facturas-Pendientes", () => {
     await openScreen(undefined);
     const header = within(screen.getByRole("table", { name: "Facturas pendientes" })).getAllByRole("row")[0];
     expect(header?.textContent).toBe(
-      "#SociedadProveedorFolioRFC emisorUUIDEntradaFechaTotalForma de pagoUso principalMétodo de pagoTentativa de pagoPDFXMLRecepciónEstatusRevisadoComentarios69-BERP",
+      // Issue 23: which invoice (#, folio, supplier, total) and the review controls first, the rest after.
+      "#FolioProveedorTotalEstatusRevisadoComentariosSociedadRFC emisorUUIDEntradaFechaForma de pagoUso principalMétodo de pagoTentativa de pagoPDFXMLRecepción69-BERP",
     );
     expect(screen.getByPlaceholderText("Search…")).toBeDefined();
     expect(screen.getByRole("button", { name: "Recargar" })).toBeDefined();
@@ -75,7 +78,8 @@ describe("/Facturas-Pendientes", () => {
     fireEvent.change(screen.getByRole("textbox", { name: "Comentarios, fila 4" }), {
       target: { value: "Falta la orden de compra" },
     });
-    fireEvent.click(checkbox("Revisado, fila 4"));
+    // Issue 23: the status and comment changed, so the row is marked Revisado without a click.
+    expect(checkbox("Revisado, fila 4").checked).toBe(true);
     fireEvent.click(agregar);
 
     const dialog = await screen.findByRole("dialog", { name: CONFIRMACION_TITULO });
@@ -83,7 +87,7 @@ describe("/Facturas-Pendientes", () => {
       within(dialog)
         .getAllByRole("listitem")
         .map((item) => item.textContent),
-    ).toEqual(["C-1", "C-4"]);
+    ).toEqual(["C-1 · ESCUELA KEMPER URGATE · Pendiente", "C-4 · ESCUELA KEMPER URGATE · Rechazada"]);
     fireEvent.click(within(dialog).getByRole("button", { name: "Aceptar" }));
 
     await waitFor(() => expect(toast()?.textContent).toContain(MSG.revisionExito));
@@ -171,7 +175,6 @@ describe("/Facturas-Pendientes", () => {
     await router.navigate({ to: "/Facturas-Pendientes" });
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     pickOption("Estatus, fila 1", "Aceptada");
-    fireEvent.click(checkbox("Revisado, fila 1"));
     fireEvent.click(await screen.findByRole("button", { name: "Agregar" }));
     const dialog = await screen.findByRole("dialog", { name: CONFIRMACION_TITULO });
     fireEvent.click(within(dialog).getByRole("button", { name: "Aceptar" }));
@@ -188,7 +191,6 @@ describe("/Facturas-Pendientes", () => {
   it("warns before sending a rejection without a comment", async () => {
     const calls = await openScreen(undefined);
     pickOption("Estatus, fila 1", "Rechazada");
-    fireEvent.click(checkbox("Revisado, fila 1"));
     fireEvent.click(await screen.findByRole("button", { name: "Agregar" }));
     await waitFor(() =>
       expect(toast()?.textContent).toContain(
@@ -197,6 +199,55 @@ describe("/Facturas-Pendientes", () => {
     );
     expect(screen.queryByRole("dialog", { name: CONFIRMACION_TITULO })).toBeNull();
     expect(calls.some(isPatch)).toBe(false);
+  });
+});
+
+describe("/Facturas-Pendientes opens on the work (issue 23)", () => {
+  it("shows 'Por revisar' by default (the rows awaiting a decision) and keeps 'Todas' in the URL", async () => {
+    // The tab remembers a list's state (the earlier tests opened 'Todas'): start as a new tab would.
+    forgetListSearches();
+    signInAs("administrador");
+    fakeCalls({ facturasPendientesGetFacturas: PENDIENTES });
+    const { router } = renderApp("/Facturas-Pendientes");
+    await waitFor(() => expect(bodyRows()).toHaveLength(4));
+    expect(bodyRows().map((row) => within(row).getAllByRole("cell")[1]?.textContent)).toEqual([
+      "C-1",
+      "C-4",
+      "C-5",
+      "C-6",
+    ]);
+    expect((screen.getByRole("radio", { name: "Por revisar" }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole("radio", { name: "Todas" }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ estado: "todas" }));
+    fireEvent.click(screen.getByRole("radio", { name: "Por revisar" }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(4));
+    expect(router.state.location.search).not.toHaveProperty("estado");
+  });
+
+  it("asks before leaving with decisions not sent, and stays or leaves as told", async () => {
+    forgetListSearches();
+    signInAs("administrador");
+    fakeCalls({ facturasPendientesGetFacturas: PENDIENTES, homeRowDocuments: () => ({ Registro: 0 }) });
+    const { router } = renderApp("/Facturas-Pendientes");
+    await waitFor(() => expect(bodyRows()).toHaveLength(4));
+    pickOption("Estatus, fila 1", "Aceptada");
+    expect(checkbox("Revisado, fila 1").checked).toBe(true);
+
+    void router.navigate({ to: "/Home" });
+    let dialog = await screen.findByRole("dialog", { name: "Cambios sin enviar" });
+    expect(dialog.textContent).toContain(
+      "Tiene cambios sin enviar. Si sale de esta página, los cambios se perderán. ¿Desea salir de todos modos?",
+    );
+    fireEvent.click(within(dialog).getByRole("button", { name: "Permanecer en la página" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Cambios sin enviar" })).toBeNull());
+    expect(router.state.location.pathname).toBe("/Facturas-Pendientes");
+    expect(checkbox("Revisado, fila 1").checked).toBe(true);
+
+    void router.navigate({ to: "/Home" });
+    dialog = await screen.findByRole("dialog", { name: "Cambios sin enviar" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salir sin enviar" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Home"));
   });
 });
 
@@ -244,7 +295,7 @@ describe("/Facturas-Pendientes: the accepted invoices in the ERP (issue 13)", ()
       facturasPendientesGetFacturas: () => (listados++ === 0 ? ERP : [...ERP.slice(0, 3), CREADA, ...ERP.slice(4)]),
       ...(reintento === undefined ? {} : { facturasPendientesReintentarErp: reintento }),
     });
-    renderApp("/Facturas-Pendientes");
+    renderApp("/Facturas-Pendientes?estado=todas");
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
     return calls;
   }

@@ -1,12 +1,13 @@
 import type { FacturaRow } from "@portal/contracts";
-import { useMemo } from "react";
-import { columnasRevision, type DataTableColumn, ReviewTable } from "../../../components/data-table";
+import { useEffect, useMemo, useState } from "react";
+import { columnasRevision, type DataTableColumn, folioVisible, ReviewTable } from "../../../components/data-table";
 import { columna69b } from "../../../components/semaforo-69b";
+import { clock } from "../../../lib/clock";
 import type { Operator } from "../../../lib/list-query";
 import type { Session } from "../../../lib/session";
 import { EstadoErp } from "../../facturas/components/estado-erp";
 import { FACTURAS_COLUMNS } from "../../facturas/components/facturas-columns";
-import { estadoErp } from "../../facturas/factura-logic";
+import { esperaErp, estadoErp, msEnviandoErp } from "../../facturas/factura-logic";
 import { facturasPendientesList, usePatchFacturasPendientes } from "../api";
 import { construirRevision, REVISION_FACTURAS } from "../revision-logic";
 import { ReintentarErpButton } from "./reintentar-erp-button";
@@ -15,13 +16,21 @@ const EMPTY: readonly FacturaRow[] = [];
 
 export const CONFIRMACION_TITULO = "Se cambiara el estado de las facturas seleccionadas, estas seguro?";
 
+/** The columns that say which invoice a row is (issue 23): kept in view beside the review controls. */
+const IDENTIFICAN = ["Fila", "FolioFactura", "CardName", "Total"];
+
 /**
- * /Facturas-Pendientes columns (spec §2): the invoice list's columns up to Recepción, then the status selector
- * (default the stored status), the Revisado checkbox and the Comentarios text area (default the stored comment).
+ * /Facturas-Pendientes columns (spec §2): the invoice list's columns up to Recepción, the status selector (default
+ * the stored status), the Revisado checkbox and the Comentarios text area (default the stored comment). Issue 23:
+ * the identifying columns (#, folio, supplier, total) come first and the three review controls right after them,
+ * so a reviewer sees which invoice a decision is about at 1366 px without scrolling the table sideways.
  */
 export const FACTURAS_PENDIENTES_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
-  ...FACTURAS_COLUMNS.filter((column) => column.id !== "Estatus"),
+  ...IDENTIFICAN.map((id) => FACTURAS_COLUMNS.find((column) => column.id === id)).filter(
+    (column): column is DataTableColumn<FacturaRow> => column !== undefined,
+  ),
   ...columnasRevision(REVISION_FACTURAS),
+  ...FACTURAS_COLUMNS.filter((column) => column.id !== "Estatus" && !IDENTIFICAN.includes(column.id)),
 ];
 
 /**
@@ -35,18 +44,46 @@ export function columnaErp(operator: Operator): DataTableColumn<FacturaRow> {
     id: "ERP",
     header: "ERP",
     value: (row) => estadoErp(row)?.etiqueta ?? "",
-    cell: (row) => {
-      const estado = estadoErp(row);
-      if (!estado) return null;
-      return (
-        <EstadoErp
-          estado={estado}
-          isCompact
-          accion={estado.puedeReintentar ? <ReintentarErpButton operator={operator} row={row} /> : null}
-        />
-      );
-    },
+    cell: (row) => <CeldaErp operator={operator} row={row} />,
   };
+}
+
+/**
+ * The ERP cell (issue 23): 'Enviando al ERP…' during the invoice's first minute with the ERP, then — if the A/P
+ * invoice is still not there — 'Pendiente en ERP' with 'Reintentar'. It draws itself again when the minute ends,
+ * even if the list's data did not change.
+ */
+function CeldaErp({ operator, row }: { operator: Operator; row: FacturaRow }) {
+  const [, redibujar] = useState(0);
+  const restante = msEnviandoErp(row);
+  useEffect(() => {
+    if (restante <= 0) return;
+    const handle = setTimeout(() => redibujar((n) => n + 1), restante + 50);
+    return () => clearTimeout(handle);
+  }, [restante]);
+  const estado = estadoErp(row);
+  if (!estado) return null;
+  return (
+    <EstadoErp
+      estado={estado}
+      isCompact
+      accion={estado.puedeReintentar ? <ReintentarErpButton operator={operator} row={row} /> : null}
+    />
+  );
+}
+
+/** How often the review list asks again while an accepted invoice waits for its A/P invoice (issue 23). */
+export const REFRESCO_ERP_MS = 3_000;
+export const REFRESCO_ERP_ATASCADO_MS = 15_000;
+
+/**
+ * The review list's refresh while an ERP job is pending (issue 23): every 3 s during an invoice's first minute, so
+ * 'Factura SAP N' appears without a reload; every 15 s while one is stuck past it; never when none waits.
+ */
+export function refrescoErp(rows: readonly FacturaRow[] | undefined, now: Date = clock.now()): number | false {
+  const esperando = (rows ?? []).filter(esperaErp);
+  if (esperando.length === 0) return false;
+  return esperando.some((row) => msEnviandoErp(row, now) > 0) ? REFRESCO_ERP_MS : REFRESCO_ERP_ATASCADO_MS;
 }
 
 /**
@@ -56,7 +93,7 @@ export function columnaErp(operator: Operator): DataTableColumn<FacturaRow> {
  * Accepted rows show their ERP state.
  */
 export function FacturasPendientesTable({ session }: { session: Session }) {
-  const facturas = facturasPendientesList.useList(session);
+  const facturas = facturasPendientesList.useList(session, refrescoErp);
   const { id, operador } = session;
   const columns = useMemo(
     () => [...FACTURAS_PENDIENTES_COLUMNS, columna69b<FacturaRow>(), columnaErp({ id, operador })],
@@ -77,9 +114,9 @@ export function FacturasPendientesTable({ session }: { session: Session }) {
       isEnviando={patch.isPending}
       confirmacion={{
         titulo: CONFIRMACION_TITULO,
-        encabezado: "Folios:",
-        listaLabel: "Folios seleccionados",
-        item: (row) => row.FolioFactura,
+        encabezado: "Facturas (folio · proveedor · nuevo estatus):",
+        listaLabel: "Facturas seleccionadas",
+        item: (row) => ({ folio: folioVisible(row.FolioFactura, row.UUID), proveedor: row.CardName }),
       }}
       contextoError="No se pudo consumir el servicio patchfactura de facturas pendientes"
       emptyText="No hay facturas pendientes."

@@ -1,6 +1,7 @@
 import { CALLS, MSG } from "@portal/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { forgetListSearches } from "../../../lib/list-search";
 import { type FakeAnswers, fakeCalls, signInAs } from "../../../test/fake-api";
 import { pickOption } from "../../../test/pick-option";
 import { type FakeCall, renderApp } from "../../../test/render-app";
@@ -35,7 +36,8 @@ async function openScreen(patch?: FakeAnswers["patchPagos"]) {
     pagosPendientesGetPagos: PENDIENTES,
     ...(patch === undefined ? {} : { patchPagos: patch }),
   });
-  renderApp("/Pagos-Pendientes");
+  // 'Todas': the decided rows too (the default 'Por revisar' shows only those awaiting a decision).
+  renderApp("/Pagos-Pendientes?estado=todas");
   expect(await screen.findByRole("heading", { level: 1, name: "Complemento de pagos pendientes" })).toBeDefined();
   await waitFor(() => expect(bodyRows()).toHaveLength(5));
   return calls;
@@ -46,7 +48,8 @@ describe("/Pagos-Pendientes", () => {
     await openScreen();
     const header = within(table()).getAllByRole("row")[0];
     expect(header?.textContent).toBe(
-      "#SociedadProveedorUUIDPagoFechaFecha de pagoForma de pagoTotalFecha del complementoComprobantePDFXMLEstatusRevisadoComentarios69-B",
+      // Issue 23: which payment (#, number, supplier, total) and the review controls first, the rest after.
+      "#PagoProveedorTotalEstatusRevisadoComentariosSociedadUUIDFechaFecha de pagoForma de pagoFecha del complementoComprobantePDFXML69-B",
     );
     expect(screen.getByPlaceholderText("Search…")).toBeDefined();
     expect(screen.getByRole("button", { name: "Recargar" })).toBeDefined();
@@ -92,7 +95,8 @@ describe("/Pagos-Pendientes", () => {
     const agregar = await screen.findByRole("button", { name: "Agregar" });
     pickOption("Estatus, fila 4", "Aceptada");
     fireEvent.change(comentario("Comentarios, fila 4"), { target: { value: "Importe validado con el banco" } });
-    fireEvent.click(checkbox("Revisado, fila 4"));
+    // Issue 23: the status and comment changed, so the row is marked Revisado without a click.
+    expect(checkbox("Revisado, fila 4").checked).toBe(true);
     fireEvent.click(agregar);
 
     const dialog = await screen.findByRole("dialog", { name: CONFIRMACION_TITULO_PAGOS });
@@ -101,7 +105,7 @@ describe("/Pagos-Pendientes", () => {
       within(dialog)
         .getAllByRole("listitem")
         .map((item) => item.textContent),
-    ).toEqual(["701", "704"]);
+    ).toEqual(["Pago 701 · ESCUELA KEMPER URGATE · Pendiente", "Pago 704 · ESCUELA KEMPER URGATE · Aceptada"]);
     fireEvent.click(within(dialog).getByRole("button", { name: "Aceptar" }));
 
     await waitFor(() => expect(toast()?.textContent).toContain(MSG.revisionExito));
@@ -164,7 +168,6 @@ describe("/Pagos-Pendientes", () => {
   it("warns before sending a rejection without a comment", async () => {
     const calls = await openScreen();
     pickOption("Estatus, fila 1", "Rechazada");
-    fireEvent.click(checkbox("Revisado, fila 1"));
     fireEvent.click(await screen.findByRole("button", { name: "Agregar" }));
     await waitFor(() =>
       expect(toast()?.textContent).toContain(
@@ -173,5 +176,20 @@ describe("/Pagos-Pendientes", () => {
     );
     expect(screen.queryByRole("dialog", { name: CONFIRMACION_TITULO_PAGOS })).toBeNull();
     expect(calls.some(isPatch)).toBe(false);
+  });
+});
+
+describe("/Pagos-Pendientes opens on the work (issue 23)", () => {
+  it("shows by default only the complements awaiting a decision (Pendiente or Validación), as the tile counts", async () => {
+    forgetListSearches();
+    signInAs("administrador");
+    fakeCalls({ pagosPendientesGetPagos: PENDIENTES });
+    renderApp("/Pagos-Pendientes");
+    // 701 P, 704 V and 706 P; not 702 (Aceptada), 703 (Rechazada) nor 705 (nothing uploaded yet).
+    await waitFor(() => expect(bodyRows()).toHaveLength(3));
+    // After the expand button: #, then Pago.
+    expect(bodyRows().map((row) => within(row).getAllByRole("cell")[2]?.textContent)).toEqual(["701", "704", "706"]);
+    fireEvent.click(screen.getByRole("radio", { name: "Todas" }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
   });
 });

@@ -1,5 +1,5 @@
 import type { PagoPendienteRow } from "@portal/contracts";
-import { columnasRevision, type DataTableColumn, ReviewTable } from "../../../components/data-table";
+import { columnasRevision, type DataTableColumn, folioVisible, ReviewTable } from "../../../components/data-table";
 import { columna69b } from "../../../components/semaforo-69b";
 import type { Session } from "../../../lib/session";
 import { PAGOS_COLUMNS, renderFacturasDelPago } from "../../pagos/components/pagos-columns";
@@ -10,14 +10,22 @@ const EMPTY: readonly PagoPendienteRow[] = [];
 
 export const CONFIRMACION_TITULO_PAGOS = "Se cambiara el estado de los pagos seleccionados, estas seguro?";
 
+/** The columns that say which payment a row is (issue 23): kept in view beside the review controls. */
+const IDENTIFICAN = ["Fila", "DocNum", "CardName", "DocTotal"];
+const COLUMNAS_PAGO = PAGOS_COLUMNS as readonly DataTableColumn<PagoPendienteRow>[];
+
 /**
  * /Pagos-Pendientes columns (spec §2): the payment list's columns without its status (the selector replaces it),
- * then the status selector (default the stored status), the Revisado checkbox and the Comentarios text area
- * (default the stored comment, U_SYS_PMMERR).
+ * the status selector (default the stored status), the Revisado checkbox and the Comentarios text area (default
+ * the stored comment, U_SYS_PMMERR). Issue 23: the identifying columns (#, payment, supplier, total) come first and
+ * the three review controls right after them, as on /Facturas-Pendientes.
  */
 export const PAGOS_PENDIENTES_COLUMNS: readonly DataTableColumn<PagoPendienteRow>[] = [
-  ...(PAGOS_COLUMNS.filter((column) => column.id !== "EstatusComplemento") as DataTableColumn<PagoPendienteRow>[]),
+  ...IDENTIFICAN.map((id) => COLUMNAS_PAGO.find((column) => column.id === id)).filter(
+    (column): column is DataTableColumn<PagoPendienteRow> => column !== undefined,
+  ),
   ...columnasRevision(REVISION_PAGOS),
+  ...COLUMNAS_PAGO.filter((column) => column.id !== "EstatusComplemento" && !IDENTIFICAN.includes(column.id)),
   columna69b<PagoPendienteRow>(),
 ];
 
@@ -44,9 +52,9 @@ export function PagosPendientesTable({ session }: { session: Session }) {
       isEnviando={patch.isPending}
       confirmacion={{
         titulo: CONFIRMACION_TITULO_PAGOS,
-        encabezado: "Pagos:",
+        encabezado: "Pagos (pago · proveedor · nuevo estatus):",
         listaLabel: "Pagos seleccionados",
-        item: (row) => row.DocNum,
+        item: (row) => ({ folio: `Pago ${folioVisible(row.DocNum, row.U_SYS_PMUUID)}`, proveedor: row.CardName }),
       }}
       contextoError="No se pudo consumir el servicio patchPagos de pagos pendientes"
       emptyText="No hay pagos pendientes."

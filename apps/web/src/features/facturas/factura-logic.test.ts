@@ -49,6 +49,9 @@ const nueva = (archivos: ArchivosFactura, overrides: Partial<Parameters<typeof r
     base64: base64FromBytes,
     ...overrides,
   });
+/** Issue 23: the spec's sentence, verbatim, then the values compared. */
+const valores = (frase: string, esperado: string, xml: string) =>
+  `${frase}${frase.endsWith(" ") ? "" : " "}— se esperaba «${esperado}»; el XML trae «${xml}».`;
 const errores = (revision: { ok: boolean; errors?: string[] }) => (revision.ok ? [] : (revision.errors ?? []));
 
 describe("invoice status (spec §4)", () => {
@@ -158,9 +161,9 @@ describe("new invoice checks (spec §5)", () => {
       }),
     );
     expect(errores(revision)).toEqual([
-      MSG.nombreReceptorSociedad,
-      MSG.regimenReceptorSociedad,
-      MSG.cpReceptorSociedad,
+      valores(MSG.nombreReceptorSociedad, "MUNICIPIO DE CUAUTITLAN IZCALLI", "KIJ, S.A DE C.V."),
+      valores(MSG.regimenReceptorSociedad, "603", "601"),
+      valores(MSG.cpReceptorSociedad, "54700", "59820"),
     ]);
   });
 
@@ -176,16 +179,16 @@ describe("new invoice checks (spec §5)", () => {
       }),
     );
     expect(errores(revision)).toEqual([
-      MSG.nombreProveedorEntrada,
-      MSG.totalEntrada,
-      MSG.formaPagoEntrada,
-      MSG.usoPrincipalEntrada,
-      MSG.cpEmisorSociedad,
-      MSG.metodoPagoEntrada,
+      valores(MSG.nombreProveedorEntrada, "ESCUELA KEMPER URGATE", "OTRO PROVEEDOR"),
+      valores(MSG.totalEntrada, "3,327.01", "3,000.00"),
+      valores(MSG.formaPagoEntrada, "01", "03"),
+      valores(MSG.usoPrincipalEntrada, "G03", "G01"),
+      valores(MSG.cpEmisorSociedad, "86000", "01000"),
+      valores(MSG.metodoPagoEntrada, "PUE", "PPD"),
     ]);
     // A receipt with credit days wants PPD.
     expect(errores(nueva(completos({ metodoPago: "PUE" }), { entrada: makeEntradaFactura({ GroupNum: 30 }) }))).toEqual(
-      [MSG.metodoPagoEntrada],
+      [valores(MSG.metodoPagoEntrada, "PPD", "PUE")],
     );
   });
 

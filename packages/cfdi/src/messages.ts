@@ -31,6 +31,14 @@ export const CFDI_MSG = {
     `${mensaje}${mensaje.endsWith(" ") ? "" : " "}— se esperaba ${valorMostrado(esperado)}; el XML trae ` +
     `${valorMostrado(encontrado)}${detalle ? ` (${detalle})` : ""}.`,
 
+  // ── Ours: the parties and the currency against the portal's records (the server and the browser, issue 23) ──
+  rfcEmisor: (xml: string, registro: string) =>
+    `El RFC del emisor del XML (${xml}) no es el RFC de su registro en el portal (${registro}).`,
+  rfcReceptor: (xml: string, sociedad: string) =>
+    `El RFC del receptor del XML (${xml}) no es el RFC de la sociedad seleccionada (${sociedad}).`,
+  moneda: (xml: string, entrada: string) =>
+    `La moneda del XML (${xml}) no es la moneda de la entrada de mercancía (${entrada}).`,
+
   // ── Ours: details listed after `estructuraInvalida` ────────────────────────────────────────────
   faltaNodo: (nodo: string) => `Falta el nodo ${nodo}.`,
   nodoRepetido: (nodo: string) => `El nodo ${nodo} aparece más de una vez.`,

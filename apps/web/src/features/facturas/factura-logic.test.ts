@@ -164,6 +164,8 @@ describe("new invoice checks (spec §5)", () => {
       valores(MSG.nombreReceptorSociedad, "MUNICIPIO DE CUAUTITLAN IZCALLI", "KIJ, S.A DE C.V."),
       valores(MSG.regimenReceptorSociedad, "603", "601"),
       valores(MSG.cpReceptorSociedad, "54700", "59820"),
+      // The server's RFC message, said by the browser first (issue 23).
+      "El RFC del receptor del XML (KIJ0906199R1) no es el RFC de la sociedad seleccionada (MCI7306249Y1).",
     ]);
   });
 
@@ -190,6 +192,17 @@ describe("new invoice checks (spec §5)", () => {
     expect(errores(nueva(completos({ metodoPago: "PUE" }), { entrada: makeEntradaFactura({ GroupNum: 30 }) }))).toEqual(
       [valores(MSG.metodoPagoEntrada, "PPD", "PUE")],
     );
+  });
+
+  it("compares the issuer's RFC with the supplier's and the currency with the receipt's, with both values", () => {
+    expect(errores(nueva(completos({ rfcEmisor: "XIQB891116QE4" })))).toEqual([
+      "El RFC del emisor del XML (XIQB891116QE4) no es el RFC de su registro en el portal (EKU9003173C9).",
+    ]);
+    expect(errores(nueva(completos(), { entrada: makeEntradaFactura({ DocCur: "USD" }) }))).toEqual([
+      "La moneda del XML (MXN) no es la moneda de la entrada de mercancía (USD).",
+    ]);
+    // Case does not count.
+    expect(errores(nueva(completos(), { proveedor: { ...PROVEEDOR, LicTradNum: "eku9003173c9" } }))).toEqual([]);
   });
 
   it("builds postFactura from the XML read in the browser", () => {

@@ -48,13 +48,13 @@ const etiqueta = (e: EntradaAbierta) =>
   `${e.DocNum} · ${e.NumAtCard || "Sin referencia"} · ${e.DocDate} · ${dosDecimales(e.DocTotal)} ${e.DocCur}`;
 
 /** A sealed and stamped CFDI matching `entrada` (its total, payment form, use, CP and method), with `folio`. */
-function xmlPara(entrada: EntradaAbierta, folio: string): Buffer {
+function xmlPara(entrada: EntradaAbierta, folio: string, receptor: typeof MCI = MCI): Buffer {
   const total = Math.round(Number(entrada.DocTotal) * 100);
   const subtotal = Math.round(total / 1.16);
   return Buffer.from(
     emitirFacturaPrueba({
       emisor: KEMPER,
-      receptor: { ...MCI, uso: entrada.U_B1SYS_MainUsage },
+      receptor: { ...receptor, uso: entrada.U_B1SYS_MainUsage },
       lugarExpedicion: entrada.CP,
       fecha: "2026-11-16T10:00:00",
       folio,
@@ -175,5 +175,26 @@ test.describe(() => {
       );
     }
     await expect(page).toHaveURL(/\/MisFacturas\/Factura\/Nuevo$/);
+  });
+
+  test("a CFDI for another sociedad says the expected and found receiver, one message a line", async ({
+    page,
+    request,
+  }) => {
+    const sat = await entradaSat(request);
+    const kij = { rfc: "KIJ0906199R1", nombre: "KIJ, S.A DE C.V.", cp: "59820", regimen: "601" };
+    await abrirFormulario(page);
+    await selectEntrada(page).click();
+    await page.getByRole("option", { name: etiqueta(sat), exact: true }).click();
+    await cargarArchivos(page, xmlPara(sat, "E2E-KIJ", kij));
+    await page.getByRole("button", { name: "Agregar" }).click();
+
+    const toast = page.locator(".mantine-Notification-root").filter({ hasText: "El nombre del receptor" });
+    await expect(toast.getByRole("listitem")).toHaveText([
+      `El nombre del receptor no es mismo de la sociedad seleccionada en el XML — se esperaba «${MCI.nombre}»; el XML trae «${kij.nombre}».`,
+      `El régimen fiscal del receptor no es mismo de la sociedad seleccionada en el XML — se esperaba «${MCI.regimen}»; el XML trae «${kij.regimen}».`,
+      `El código postal del receptor no es mismo de la sociedad seleccionada en el XML — se esperaba «${MCI.cp}»; el XML trae «${kij.cp}».`,
+      `El RFC del receptor del XML (${kij.rfc}) no es el RFC de la sociedad seleccionada (${MCI.rfc}).`,
+    ]);
   });
 });

@@ -179,9 +179,11 @@ interface FacturaFormProps {
 
 /**
  * 'Registro de la facturación' (spec §2, §4, §5): choosing a sociedad clears the receipt and the three files
- * and reloads the receipts; choosing a receipt clears the files. On 'Agregar' the browser runs the §5 checks
- * (one 30 s toast with every message) and sends postFactura built from the XML it read; the server checks
- * everything again. Success: a 3 s toast, then /MisFacturas.
+ * and reloads the receipts; choosing a receipt clears the files, and the form says so (issue 23). Receipts read
+ * 'number · reference · date · total', newest first, searchable; an XML picked before the receipt proposes the
+ * receipt it matches, and accepting it keeps the files (decision 024). On 'Agregar' the browser runs the §5
+ * checks (one 30 s toast listing every message with its values) and sends postFactura built from the XML it
+ * read; the server checks everything again. Success: a 3 s toast, then /MisFacturas.
  */
 function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
   const sociedades = useSociedadesFactura(session);

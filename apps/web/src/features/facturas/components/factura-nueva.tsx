@@ -282,6 +282,8 @@ function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
               searchable
               filter={filtrarEntradas}
               description="Número · referencia · fecha · total; escriba cualquiera de ellos para buscar"
+              // Below the input, so both selects' inputs stay on one line.
+              inputWrapperOrder={["label", "input", "description", "error"]}
               nothingFoundMessage="Sin entradas de mercancía por facturar"
               disabled={!bd || isSubmitting || isSaved}
               rightSection={entradas.isFetching ? <Loader size="xs" /> : undefined}

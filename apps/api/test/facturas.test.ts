@@ -128,17 +128,29 @@ const readUuid = (xml: string) => {
   return r.ok ? r.data.UUID : "";
 };
 
+/** Issue 23: the spec's sentence, verbatim, then the values compared (the receipt's and the XML's). */
+const valores = (frase: string, esperado: string, xml: string) =>
+  `${frase}${frase.endsWith(" ") ? "" : " "}— se esperaba «${esperado}»; el XML trae «${xml}».`;
+
 describe("cada regla con su mensaje exacto", () => {
   const casos: [string, Partial<FacturaPrueba>, string, Record<string, unknown>?][] = [
-    ["issuer name", { emisor: { ...KEMPER, nombre: "OTRA ESCUELA" } }, MSG.nombreProveedorEntrada],
-    ["receiver name", { receptor: { ...MCI, nombre: "OTRO MUNICIPIO" } }, MSG.nombreReceptorSociedad],
-    ["receiver regime", { receptor: { ...MCI, regimen: "601" } }, MSG.regimenReceptorSociedad],
-    ["receiver postal code", { receptor: { ...MCI, cp: "54800" } }, MSG.cpReceptorSociedad],
-    ["total", { iva: "150.00" }, MSG.totalEntrada],
-    ["payment form", { formaPago: "01" }, MSG.formaPagoEntrada],
-    ["main use", { receptor: { ...MCI, uso: "G01" } }, MSG.usoPrincipalEntrada],
-    ["issuer postal code", { lugarExpedicion: "86100" }, MSG.cpEmisorSociedad],
-    ["payment method", { metodoPago: "PPD", formaPago: "99" }, MSG.metodoPagoEntrada],
+    [
+      "issuer name",
+      { emisor: { ...KEMPER, nombre: "OTRA ESCUELA" } },
+      valores(MSG.nombreProveedorEntrada, KEMPER.nombre, "OTRA ESCUELA"),
+    ],
+    [
+      "receiver name",
+      { receptor: { ...MCI, nombre: "OTRO MUNICIPIO" } },
+      valores(MSG.nombreReceptorSociedad, MCI.nombre, "OTRO MUNICIPIO"),
+    ],
+    ["receiver regime", { receptor: { ...MCI, regimen: "601" } }, valores(MSG.regimenReceptorSociedad, "603", "601")],
+    ["receiver postal code", { receptor: { ...MCI, cp: "54800" } }, valores(MSG.cpReceptorSociedad, "54700", "54800")],
+    ["total", { iva: "150.00" }, valores(MSG.totalEntrada, "1,160.00", "1,150.00")],
+    ["payment form", { formaPago: "01" }, valores(MSG.formaPagoEntrada, "03", "01")],
+    ["main use", { receptor: { ...MCI, uso: "G01" } }, valores(MSG.usoPrincipalEntrada, "G03", "G01")],
+    ["issuer postal code", { lugarExpedicion: "86100" }, valores(MSG.cpEmisorSociedad, "86000", "86100")],
+    ["payment method", { metodoPago: "PPD", formaPago: "99" }, valores(MSG.metodoPagoEntrada, "PUE", "PPD")],
     ["receiver RFC", { receptor: { ...MCI, rfc: "KIJ0906199R1" } }, FACTURA_MSG.rfcReceptor("KIJ0906199R1", MCI.rfc)],
     ["currency", { moneda: "USD", tipoCambio: "17.5" }, FACTURA_MSG.moneda("USD", "MXN")],
     ["a field sent that is not the XML's", {}, FACTURA_MSG.noCoincide("Total", "1150", "1160.00"), { Total: 1150 }],
@@ -158,7 +170,11 @@ describe("cada regla con su mensaje exacto", () => {
     const xml = emitirFacturaPrueba(factura({ formaPago: "01", receptor: { ...MCI, uso: "G01", cp: "54800" } }));
     const lines = (await post(tokens.kemper, payload(xml, docNum))).json().message.split("\n");
     expect(lines).toEqual(
-      expect.arrayContaining([MSG.formaPagoEntrada, MSG.usoPrincipalEntrada, MSG.cpReceptorSociedad]),
+      expect.arrayContaining([
+        valores(MSG.formaPagoEntrada, "03", "01"),
+        valores(MSG.usoPrincipalEntrada, "G03", "G01"),
+        valores(MSG.cpReceptorSociedad, "54700", "54800"),
+      ]),
     );
   });
 

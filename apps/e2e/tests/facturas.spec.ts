@@ -77,7 +77,9 @@ async function abrirFormulario(page: Page, entrada: Entrada) {
   await expect(page).toHaveURL(/\/MisFacturas\/Factura\/Nuevo$/);
   await expect(page.getByRole("heading", { level: 1, name: "Registro de la facturación" })).toBeVisible();
   await pickOption(page, "Razón social", MCI.nombre);
-  await pickOption(page, "Entrada de mercancia", String(entrada.DocNum));
+  // Issue 23: each receipt reads 'number · reference · date · total'.
+  await page.getByRole("combobox", { name: "Entrada de mercancia" }).click();
+  await page.getByRole("option", { name: new RegExp(`^${entrada.DocNum} · `) }).click();
   await expect(page.getByRole("region", { name: "Datos de la entrada" })).toContainText(`Entrada${entrada.DocNum}`);
 }
 

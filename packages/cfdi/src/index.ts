@@ -80,7 +80,14 @@ export {
 } from "./payment";
 export type { PdfDecoders } from "./pdf/filters";
 export { PDF_LIMITS, type PdfLimits } from "./pdf/scan";
-export { checkInvoiceAgainst, checkPaymentAgainst, type InvoiceCheckContext, type PaymentCheckContext } from "./rules";
+export {
+  checkInvoiceAgainst,
+  checkPaymentAgainst,
+  type InvoiceCheckContext,
+  type InvoiceMismatch,
+  invoiceMismatches,
+  type PaymentCheckContext,
+} from "./rules";
 export type { XmlDeclaration, XmlElement, XmlParseError, XmlParseOptions, XmlParseResult } from "./xml";
 export { childrenNamed, parseXml, XML_NAMESPACE } from "./xml";
 

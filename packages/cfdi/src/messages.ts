@@ -26,6 +26,19 @@ export const CFDI_MSG = {
   raizNoEsCfdi: (raiz: string) =>
     `El elemento raíz del XML es ${raiz}; se espera cfdi:Comprobante del espacio de nombres http://www.sat.gob.mx/cfd/4 (CFDI 4.0).`,
 
+  // ── Ours: the values compared, after a spec §5 cross-check sentence (kept verbatim, issue 23) ──
+  conValores: (mensaje: string, esperado: string, encontrado: string, detalle?: string) =>
+    `${mensaje}${mensaje.endsWith(" ") ? "" : " "}— se esperaba ${valorMostrado(esperado)}; el XML trae ` +
+    `${valorMostrado(encontrado)}${detalle ? ` (${detalle})` : ""}.`,
+
+  // ── Ours: the parties and the currency against the portal's records (the server and the browser, issue 23) ──
+  rfcEmisor: (xml: string, registro: string) =>
+    `El RFC del emisor del XML (${xml}) no es el RFC de su registro en el portal (${registro}).`,
+  rfcReceptor: (xml: string, sociedad: string) =>
+    `El RFC del receptor del XML (${xml}) no es el RFC de la sociedad seleccionada (${sociedad}).`,
+  moneda: (xml: string, entrada: string) =>
+    `La moneda del XML (${xml}) no es la moneda de la entrada de mercancía (${entrada}).`,
+
   // ── Ours: details listed after `estructuraInvalida` ────────────────────────────────────────────
   faltaNodo: (nodo: string) => `Falta el nodo ${nodo}.`,
   nodoRepetido: (nodo: string) => `El nodo ${nodo} aparece más de una vez.`,
@@ -76,6 +89,11 @@ export const CFDI_WARN = {
   documentoRepetido: (uuid: string, parcialidad: string) =>
     `El documento relacionado ${uuid} aparece más de una vez con la parcialidad ${parcialidad}.`,
 } as const;
+
+/** A compared value between «», or '(vacío)' when there is none. */
+function valorMostrado(valor: string): string {
+  return valor.trim() === "" ? "(vacío)" : `«${valor.trim()}»`;
+}
 
 function formatBytes(n: number): string {
   if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MB`;

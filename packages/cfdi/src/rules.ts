@@ -1,11 +1,13 @@
 /**
  * Cross checks of spec §5 between a CFDI that was read and the portal's records. Pure functions:
- * every failing message is returned (several at once), verbatim from the spec, in the spec's order.
+ * every failing message is returned (several at once), verbatim from the spec, in the spec's order; the
+ * invoice's messages are followed by the values compared (issue 23).
  */
 import { MSG } from "@portal/contracts/messages";
 import { metodoPagoPorDiasCredito } from "./catalogos";
 import type { InvoiceData, InvoiceVariant } from "./invoice";
-import { addAmounts, parseAmount, roundAmount, subtractAmounts } from "./money";
+import { CFDI_MSG } from "./messages";
+import { addAmounts, compareAmounts, formatAmount, parseAmount, roundAmount, subtractAmounts } from "./money";
 import { normalizeUuid, type PaymentData } from "./payment";
 
 export interface InvoiceCheckContext {
@@ -69,43 +71,116 @@ function safeAdd(...xs: (string | undefined)[]): string | undefined {
   return parsed.every((x) => x !== null) ? addAmounts(...(parsed as string[])) : undefined;
 }
 
+/** One failed cross check: the spec's sentence and the values compared (issue 23). */
+export interface InvoiceMismatch {
+  /** The spec's §5 sentence, verbatim. */
+  mensaje: string;
+  /** What the portal's records expected (the receipt's, the sociedad's or the supplier's value). */
+  esperado: string;
+  /** What the XML carries. */
+  encontrado: string;
+  /** How a computed value was reached (the total: the receipt's less the withholdings). */
+  detalle?: string;
+}
+
+/** An amount as the screens show it (2 decimals, thousands commas); anything else as it came. */
+function shownAmount(x: string | undefined): string {
+  const parsed = parseAmount(String(x ?? ""));
+  return parsed === null ? String(x ?? "").trim() : formatAmount(parsed);
+}
+
+const isZero = (x: string | undefined) => {
+  const parsed = parseAmount(String(x ?? ""));
+  return parsed === null || compareAmounts(parsed, "0") === 0;
+};
+
 /**
- * Invoice against the supplier, the chosen sociedad and the chosen goods receipt.
+ * Invoice against the supplier, the chosen sociedad and the chosen goods receipt: every failed check with the
+ * values compared, in the spec's order.
  *
  * - alta: all nine checks; the receipt total minus the withheld taxes must equal the XML Total.
  * - actualizacion (spec §5): the régimen, both postal-code and the payment-method checks are
  *   omitted, and the receipt total is compared, without subtracting taxes, with the XML Total plus
  *   withholdings plus discount.
  */
-export function checkInvoiceAgainst(data: InvoiceData, ctx: InvoiceCheckContext, variant: InvoiceVariant): string[] {
-  const errors: string[] = [];
+export function invoiceMismatches(
+  data: InvoiceData,
+  ctx: InvoiceCheckContext,
+  variant: InvoiceVariant,
+): InvoiceMismatch[] {
+  const errors: InvoiceMismatch[] = [];
+  const push = (mensaje: string, esperado: unknown, encontrado: unknown, detalle?: string) =>
+    errors.push({
+      mensaje,
+      esperado: String(esperado ?? "").trim(),
+      encontrado: String(encontrado ?? "").trim(),
+      ...(detalle ? { detalle } : {}),
+    });
   const { proveedor, sociedad, entrada } = ctx;
   const isAlta = variant !== "actualizacion";
   const withheld = safeAdd(data.TotalImpuestosRetenidos, data.TotalRetencionesLocales);
 
-  if (!sameName(proveedor?.CardName, data.NombreEmisor)) errors.push(MSG.nombreProveedorEntrada);
-  if (!sameName(sociedad?.NomSociedad, data.NombreReceptor)) errors.push(MSG.nombreReceptorSociedad);
-  if (isAlta && !sameCode(sociedad?.Regimen, data.Regimen)) errors.push(MSG.regimenReceptorSociedad);
-  if (isAlta && !sameCode(sociedad?.CP, data.CPReceptor)) errors.push(MSG.cpReceptorSociedad);
+  if (!sameName(proveedor?.CardName, data.NombreEmisor)) {
+    push(MSG.nombreProveedorEntrada, proveedor?.CardName, data.NombreEmisor);
+  }
+  if (!sameName(sociedad?.NomSociedad, data.NombreReceptor)) {
+    push(MSG.nombreReceptorSociedad, sociedad?.NomSociedad, data.NombreReceptor);
+  }
+  if (isAlta && !sameCode(sociedad?.Regimen, data.Regimen)) {
+    push(MSG.regimenReceptorSociedad, sociedad?.Regimen, data.Regimen);
+  }
+  if (isAlta && !sameCode(sociedad?.CP, data.CPReceptor)) push(MSG.cpReceptorSociedad, sociedad?.CP, data.CPReceptor);
 
-  let totalOk: boolean;
   if (isAlta) {
     const given = entrada?.RetencionesTotal;
     const retenciones = typeof given === "string" && given.trim() !== "" ? given : withheld;
     const docTotal = parseAmount(String(entrada?.DocTotal ?? ""));
     const retParsed = parseAmount(String(retenciones ?? ""));
-    totalOk = docTotal !== null && retParsed !== null && sameTotal(subtractAmounts(docTotal, retParsed), data.Total);
+    const expected = docTotal !== null && retParsed !== null ? subtractAmounts(docTotal, retParsed) : undefined;
+    if (expected === undefined || !sameTotal(expected, data.Total)) {
+      push(
+        MSG.totalEntrada,
+        shownAmount(expected ?? entrada?.DocTotal),
+        shownAmount(data.Total),
+        expected === undefined || isZero(retParsed ?? undefined)
+          ? undefined
+          : `total de la entrada ${shownAmount(entrada?.DocTotal)} menos retenciones ${shownAmount(retParsed ?? undefined)}`,
+      );
+    }
   } else {
     const xmlTotal = safeAdd(data.Total, withheld, data.Descuento);
-    totalOk = xmlTotal !== undefined && sameTotal(entrada?.DocTotal, xmlTotal);
+    if (xmlTotal === undefined || !sameTotal(entrada?.DocTotal, xmlTotal)) {
+      push(
+        MSG.totalEntrada,
+        shownAmount(entrada?.DocTotal),
+        shownAmount(xmlTotal ?? data.Total),
+        xmlTotal === undefined || sameTotal(xmlTotal, data.Total)
+          ? undefined
+          : `Total del XML ${shownAmount(data.Total)} más retenciones y descuento`,
+      );
+    }
   }
-  if (!totalOk) errors.push(MSG.totalEntrada);
 
-  if (!sameCode(entrada?.PeyMethod, data.FormaPago)) errors.push(MSG.formaPagoEntrada);
-  if (!sameCode(entrada?.U_B1SYS_MainUsage, data.UsoPrincipal)) errors.push(MSG.usoPrincipalEntrada);
-  if (isAlta && entrada?.CP !== undefined && !sameCode(entrada.CP, data.CPEmisor)) errors.push(MSG.cpEmisorSociedad);
-  if (isAlta && data.MetodoPago !== metodoPagoPorDiasCredito(entrada?.GroupNum)) errors.push(MSG.metodoPagoEntrada);
+  if (!sameCode(entrada?.PeyMethod, data.FormaPago)) push(MSG.formaPagoEntrada, entrada?.PeyMethod, data.FormaPago);
+  if (!sameCode(entrada?.U_B1SYS_MainUsage, data.UsoPrincipal)) {
+    push(MSG.usoPrincipalEntrada, entrada?.U_B1SYS_MainUsage, data.UsoPrincipal);
+  }
+  if (isAlta && entrada?.CP !== undefined && !sameCode(entrada.CP, data.CPEmisor)) {
+    push(MSG.cpEmisorSociedad, entrada.CP, data.CPEmisor);
+  }
+  const metodo = metodoPagoPorDiasCredito(entrada?.GroupNum);
+  if (isAlta && data.MetodoPago !== metodo) push(MSG.metodoPagoEntrada, metodo, data.MetodoPago);
   return errors;
+}
+
+/**
+ * Invoice against the supplier, the chosen sociedad and the chosen goods receipt (invoiceMismatches): every
+ * failing message, the spec's sentence verbatim followed by the values compared (issue 23).
+ */
+export function checkInvoiceAgainst(data: InvoiceData, ctx: InvoiceCheckContext, variant: InvoiceVariant): string[] {
+  return invoiceMismatches(data, ctx, variant).map((m) =>
+    CFDI_MSG.conValores(m.mensaje, m.esperado, m.encontrado, m.detalle),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   checkPaymentAgainst,
   type InvoiceCheckContext,
   type InvoiceData,
+  invoiceMismatches,
   type PaymentData,
   readInvoice,
   readPaymentComplement,
@@ -28,6 +29,9 @@ function ctx(
     entrada: { ...base.entrada, ...over.entrada },
   };
 }
+
+/** The spec's sentences of the failed checks (the values compared are tested below). */
+const sentences = (...args: Parameters<typeof invoiceMismatches>) => invoiceMismatches(...args).map((m) => m.mensaje);
 
 const ALL_INVOICE_MESSAGES = [
   MSG.nombreProveedorEntrada,
@@ -55,11 +59,11 @@ describe("spec §5 messages", () => {
   });
 });
 
-describe("checkInvoiceAgainst — new invoice (alta)", () => {
+describe("invoiceMismatches — new invoice (alta)", () => {
   const data = invoice();
 
   it("passes when the invoice matches the supplier, sociedad and receipt (1160 − 206.67 = 953.33)", () => {
-    expect(checkInvoiceAgainst(data, ctx(), "alta")).toEqual([]);
+    expect(sentences(data, ctx(), "alta")).toEqual([]);
   });
 
   const single: [string, Parameters<typeof ctx>[0], string][] = [
@@ -76,7 +80,7 @@ describe("checkInvoiceAgainst — new invoice (alta)", () => {
   ];
   for (const [what, over, message] of single) {
     it(`reports a different ${what} with exactly its message`, () => {
-      expect(checkInvoiceAgainst(data, ctx(over), "alta")).toEqual([message]);
+      expect(sentences(data, ctx(over), "alta")).toEqual([message]);
     });
   }
 
@@ -86,19 +90,19 @@ describe("checkInvoiceAgainst — new invoice (alta)", () => {
       sociedad: { NomSociedad: "Y", Regimen: "603", CP: "99999" },
       entrada: { DocTotal: "1.00", PeyMethod: "01", U_B1SYS_MainUsage: "S01", CP: "11111", GroupNum: 0 },
     });
-    expect(checkInvoiceAgainst(data, other, "alta")).toEqual(ALL_INVOICE_MESSAGES);
+    expect(sentences(data, other, "alta")).toEqual(ALL_INVOICE_MESSAGES);
   });
 
   it("compares totals after formatting to 2 decimals", () => {
-    expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: "1160.004999" } }), "alta")).toEqual([]);
-    expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: "1159.995" } }), "alta")).toEqual([]);
-    expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: "1160.005" } }), "alta")).toEqual([MSG.totalEntrada]);
+    expect(sentences(data, ctx({ entrada: { DocTotal: "1160.004999" } }), "alta")).toEqual([]);
+    expect(sentences(data, ctx({ entrada: { DocTotal: "1159.995" } }), "alta")).toEqual([]);
+    expect(sentences(data, ctx({ entrada: { DocTotal: "1160.005" } }), "alta")).toEqual([MSG.totalEntrada]);
   });
 
   it("uses the caller's withholdings when given, the invoice's otherwise", () => {
-    expect(checkInvoiceAgainst(data, ctx({ entrada: { RetencionesTotal: "206.67" } }), "alta")).toEqual([]);
-    expect(checkInvoiceAgainst(data, ctx({ entrada: { RetencionesTotal: "0" } }), "alta")).toEqual([MSG.totalEntrada]);
-    expect(checkInvoiceAgainst(data, ctx({ entrada: { RetencionesTotal: "" } }), "alta")).toEqual([]);
+    expect(sentences(data, ctx({ entrada: { RetencionesTotal: "206.67" } }), "alta")).toEqual([]);
+    expect(sentences(data, ctx({ entrada: { RetencionesTotal: "0" } }), "alta")).toEqual([MSG.totalEntrada]);
+    expect(sentences(data, ctx({ entrada: { RetencionesTotal: "" } }), "alta")).toEqual([]);
   });
 
   it("subtracts local withholdings too (implocal)", () => {
@@ -106,48 +110,44 @@ describe("checkInvoiceAgainst — new invoice (alta)", () => {
       comprobante: { Total: "948.33" },
       implocal: { TotaldeRetenciones: "5.00", TotaldeTraslados: "0" },
     });
-    expect(checkInvoiceAgainst(withLocal, ctx(), "alta")).toEqual([]);
+    expect(sentences(withLocal, ctx(), "alta")).toEqual([]);
   });
 
   it("needs PUE when the receipt has no credit days", () => {
     const pue = invoice({ comprobante: { MetodoPago: "PUE", FormaPago: "03" } });
-    expect(checkInvoiceAgainst(pue, ctx({ entrada: { GroupNum: 0, PeyMethod: "03" } }), "alta")).toEqual([]);
-    expect(checkInvoiceAgainst(pue, ctx({ entrada: { GroupNum: 15, PeyMethod: "03" } }), "alta")).toEqual([
+    expect(sentences(pue, ctx({ entrada: { GroupNum: 0, PeyMethod: "03" } }), "alta")).toEqual([]);
+    expect(sentences(pue, ctx({ entrada: { GroupNum: 15, PeyMethod: "03" } }), "alta")).toEqual([
       MSG.metodoPagoEntrada,
     ]);
   });
 
   it("compares names ignoring case and extra spaces, but not accents", () => {
-    expect(checkInvoiceAgainst(data, ctx({ CardName: "  escuela   kemper urgate " }), "alta")).toEqual([]);
-    expect(checkInvoiceAgainst(data, ctx({ CardName: "ESCUELA KÉMPER URGATE" }), "alta")).toEqual([
-      MSG.nombreProveedorEntrada,
-    ]);
-    expect(checkInvoiceAgainst(data, ctx({ CardName: "" }), "alta")).toEqual([MSG.nombreProveedorEntrada]);
+    expect(sentences(data, ctx({ CardName: "  escuela   kemper urgate " }), "alta")).toEqual([]);
+    expect(sentences(data, ctx({ CardName: "ESCUELA KÉMPER URGATE" }), "alta")).toEqual([MSG.nombreProveedorEntrada]);
+    expect(sentences(data, ctx({ CardName: "" }), "alta")).toEqual([MSG.nombreProveedorEntrada]);
   });
 
   it("skips the issuer postal code check when the receipt has none", () => {
     const { CP: _omit, ...entrada } = invoiceContext().entrada;
-    expect(checkInvoiceAgainst(data, { ...invoiceContext(), entrada }, "alta")).toEqual([]);
+    expect(sentences(data, { ...invoiceContext(), entrada }, "alta")).toEqual([]);
   });
 
   it("never throws on a malformed receipt total: the total check fails", () => {
-    expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: "abc" } }), "alta")).toEqual([MSG.totalEntrada]);
-    expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: undefined as unknown as string } }), "alta")).toEqual([
+    expect(sentences(data, ctx({ entrada: { DocTotal: "abc" } }), "alta")).toEqual([MSG.totalEntrada]);
+    expect(sentences(data, ctx({ entrada: { DocTotal: undefined as unknown as string } }), "alta")).toEqual([
       MSG.totalEntrada,
     ]);
   });
 });
 
-describe("checkInvoiceAgainst — update form (actualizacion)", () => {
+describe("invoiceMismatches — update form (actualizacion)", () => {
   const data = invoice();
 
   it("compares the receipt total with XML Total + withholdings + discount (953.33 + 206.67 + 0)", () => {
-    expect(checkInvoiceAgainst(data, ctx(), "actualizacion")).toEqual([]);
+    expect(sentences(data, ctx(), "actualizacion")).toEqual([]);
     const withDiscount = invoice({ comprobante: { Descuento: "100.00", Total: "853.33" } });
-    expect(checkInvoiceAgainst(withDiscount, ctx(), "actualizacion")).toEqual([]);
-    expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: "953.33" } }), "actualizacion")).toEqual([
-      MSG.totalEntrada,
-    ]);
+    expect(sentences(withDiscount, ctx(), "actualizacion")).toEqual([]);
+    expect(sentences(data, ctx({ entrada: { DocTotal: "953.33" } }), "actualizacion")).toEqual([MSG.totalEntrada]);
   });
 
   it("omits the régimen, postal-code and payment-method checks", () => {
@@ -156,7 +156,7 @@ describe("checkInvoiceAgainst — update form (actualizacion)", () => {
       sociedad: { NomSociedad: "Y", Regimen: "603", CP: "99999" },
       entrada: { DocTotal: "1.00", PeyMethod: "01", U_B1SYS_MainUsage: "S01", CP: "11111", GroupNum: 0 },
     });
-    expect(checkInvoiceAgainst(data, other, "actualizacion")).toEqual([
+    expect(sentences(data, other, "actualizacion")).toEqual([
       MSG.nombreProveedorEntrada,
       MSG.nombreReceptorSociedad,
       MSG.totalEntrada,
@@ -168,7 +168,54 @@ describe("checkInvoiceAgainst — update form (actualizacion)", () => {
   it("works on an update-form read without SubTotal", () => {
     const noSubTotal = invoice({ comprobante: { SubTotal: null } });
     expect(noSubTotal.SubTotal).toBeUndefined();
-    expect(checkInvoiceAgainst(noSubTotal, ctx(), "actualizacion")).toEqual([]);
+    expect(sentences(noSubTotal, ctx(), "actualizacion")).toEqual([]);
+  });
+});
+
+describe("checkInvoiceAgainst — the spec's sentence, then the values compared (issue 23)", () => {
+  const data = invoice();
+
+  it("adds the expected and found value after each sentence, which stays verbatim", () => {
+    const other = ctx({
+      CardName: "X",
+      sociedad: { NomSociedad: "Y", Regimen: "603", CP: "99999" },
+      entrada: { DocTotal: "1.00", PeyMethod: "01", U_B1SYS_MainUsage: "S01", CP: "11111", GroupNum: 0 },
+    });
+    expect(checkInvoiceAgainst(data, other, "alta")).toEqual([
+      `${MSG.nombreProveedorEntrada} — se esperaba «X»; el XML trae «ESCUELA KEMPER URGATE».`,
+      `${MSG.nombreReceptorSociedad} — se esperaba «Y»; el XML trae «${data.NombreReceptor}».`,
+      `${MSG.regimenReceptorSociedad} — se esperaba «603»; el XML trae «${data.Regimen}».`,
+      `${MSG.cpReceptorSociedad} — se esperaba «99999»; el XML trae «${data.CPReceptor}».`,
+      `${MSG.totalEntrada} — se esperaba «-205.67»; el XML trae «953.33» (total de la entrada 1.00 menos retenciones 206.67).`,
+      `${MSG.formaPagoEntrada} — se esperaba «01»; el XML trae «${data.FormaPago}».`,
+      `${MSG.usoPrincipalEntrada} — se esperaba «S01»; el XML trae «${data.UsoPrincipal}».`,
+      `${MSG.cpEmisorSociedad} — se esperaba «11111»; el XML trae «${data.CPEmisor}».`,
+      // The method sentence keeps its trailing space: the values follow it directly.
+      `${MSG.metodoPagoEntrada}— se esperaba «PUE»; el XML trae «PPD».`,
+    ]);
+  });
+
+  it("shows the receipt's total alone when nothing is withheld, and an empty value as (vacío)", () => {
+    const sinRetenciones = ctx({ entrada: { DocTotal: "1234.5", RetencionesTotal: "0" }, CardName: "" });
+    expect(checkInvoiceAgainst(data, sinRetenciones, "alta")).toEqual([
+      `${MSG.nombreProveedorEntrada} — se esperaba (vacío); el XML trae «ESCUELA KEMPER URGATE».`,
+      `${MSG.totalEntrada} — se esperaba «1,234.50»; el XML trae «953.33».`,
+    ]);
+  });
+
+  it("in the update form, compares the receipt's total with the XML's Total plus withholdings and discount", () => {
+    expect(checkInvoiceAgainst(data, ctx({ entrada: { DocTotal: "953.33" } }), "actualizacion")).toEqual([
+      `${MSG.totalEntrada} — se esperaba «953.33»; el XML trae «1,160.00» (Total del XML 953.33 más retenciones y descuento).`,
+    ]);
+  });
+
+  it("every message starts with the spec's sentence", () => {
+    const other = ctx({ CardName: "X", entrada: { GroupNum: 0, DocTotal: "abc" } });
+    const messages = checkInvoiceAgainst(data, other, "alta");
+    expect(messages.map((m, i) => m.startsWith(sentences(data, other, "alta")[i] ?? "?"))).toEqual(
+      messages.map(() => true),
+    );
+    expect(messages).toHaveLength(3);
   });
 });
 

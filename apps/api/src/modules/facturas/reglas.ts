@@ -2,15 +2,13 @@
  * What the server checks of an invoice beyond the spec's §5 cross checks (packages/cfdi rules.ts), with the
  * Spanish messages a supplier reads (issue 12). Pure: every failing message is returned.
  */
-import { compareAmounts, type InvoiceData, parseAmount, roundAmount } from "@portal/cfdi";
+import { CFDI_MSG, compareAmounts, type InvoiceData, parseAmount, roundAmount } from "@portal/cfdi";
 
 export const FACTURA_MSG = {
-  rfcEmisor: (xml: string, registro: string) =>
-    `El RFC del emisor del XML (${xml}) no es el RFC de su registro en el portal (${registro}).`,
-  rfcReceptor: (xml: string, sociedad: string) =>
-    `El RFC del receptor del XML (${xml}) no es el RFC de la sociedad seleccionada (${sociedad}).`,
-  moneda: (xml: string, entrada: string) =>
-    `La moneda del XML (${xml}) no es la moneda de la entrada de mercancía (${entrada}).`,
+  // Shared with the browser's checks (issue 23): the same words whoever says them first.
+  rfcEmisor: CFDI_MSG.rfcEmisor,
+  rfcReceptor: CFDI_MSG.rfcReceptor,
+  moneda: CFDI_MSG.moneda,
   uuidRegistrado: (uuid: string) =>
     `El UUID ${uuid} ya está registrado en el portal; una factura se registra una sola vez.`,
   entradaConFactura: (docNum: number) => `La entrada de mercancía ${docNum} ya tiene una factura pendiente o aceptada.`,

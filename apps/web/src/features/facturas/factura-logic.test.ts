@@ -49,6 +49,9 @@ const nueva = (archivos: ArchivosFactura, overrides: Partial<Parameters<typeof r
     base64: base64FromBytes,
     ...overrides,
   });
+/** Issue 23: the spec's sentence, verbatim, then the values compared. */
+const valores = (frase: string, esperado: string, xml: string) =>
+  `${frase}${frase.endsWith(" ") ? "" : " "}— se esperaba «${esperado}»; el XML trae «${xml}».`;
 const errores = (revision: { ok: boolean; errors?: string[] }) => (revision.ok ? [] : (revision.errors ?? []));
 
 describe("invoice status (spec §4)", () => {
@@ -163,9 +166,11 @@ describe("new invoice checks (spec §5)", () => {
       }),
     );
     expect(errores(revision)).toEqual([
-      MSG.nombreReceptorSociedad,
-      MSG.regimenReceptorSociedad,
-      MSG.cpReceptorSociedad,
+      valores(MSG.nombreReceptorSociedad, "MUNICIPIO DE CUAUTITLAN IZCALLI", "KIJ, S.A DE C.V."),
+      valores(MSG.regimenReceptorSociedad, "603", "601"),
+      valores(MSG.cpReceptorSociedad, "54700", "59820"),
+      // The server's RFC message, said by the browser first (issue 23).
+      "El RFC del receptor del XML (KIJ0906199R1) no es el RFC de la sociedad seleccionada (MCI7306249Y1).",
     ]);
   });
 
@@ -181,17 +186,28 @@ describe("new invoice checks (spec §5)", () => {
       }),
     );
     expect(errores(revision)).toEqual([
-      MSG.nombreProveedorEntrada,
-      MSG.totalEntrada,
-      MSG.formaPagoEntrada,
-      MSG.usoPrincipalEntrada,
-      MSG.cpEmisorSociedad,
-      MSG.metodoPagoEntrada,
+      valores(MSG.nombreProveedorEntrada, "ESCUELA KEMPER URGATE", "OTRO PROVEEDOR"),
+      valores(MSG.totalEntrada, "3,327.01", "3,000.00"),
+      valores(MSG.formaPagoEntrada, "01", "03"),
+      valores(MSG.usoPrincipalEntrada, "G03", "G01"),
+      valores(MSG.cpEmisorSociedad, "86000", "01000"),
+      valores(MSG.metodoPagoEntrada, "PUE", "PPD"),
     ]);
     // A receipt with credit days wants PPD.
     expect(errores(nueva(completos({ metodoPago: "PUE" }), { entrada: makeEntradaFactura({ GroupNum: 30 }) }))).toEqual(
-      [MSG.metodoPagoEntrada],
+      [valores(MSG.metodoPagoEntrada, "PPD", "PUE")],
     );
+  });
+
+  it("compares the issuer's RFC with the supplier's and the currency with the receipt's, with both values", () => {
+    expect(errores(nueva(completos({ rfcEmisor: "XIQB891116QE4" })))).toEqual([
+      "El RFC del emisor del XML (XIQB891116QE4) no es el RFC de su registro en el portal (EKU9003173C9).",
+    ]);
+    expect(errores(nueva(completos(), { entrada: makeEntradaFactura({ DocCur: "USD" }) }))).toEqual([
+      "La moneda del XML (MXN) no es la moneda de la entrada de mercancía (USD).",
+    ]);
+    // Case does not count.
+    expect(errores(nueva(completos(), { proveedor: { ...PROVEEDOR, LicTradNum: "eku9003173c9" } }))).toEqual([]);
   });
 
   it("builds postFactura from the XML read in the browser", () => {

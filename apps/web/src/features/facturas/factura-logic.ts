@@ -1,4 +1,5 @@
 import {
+  CFDI_MSG,
   checkImage,
   checkInvoiceAgainst,
   checkInvoiceFiles,
@@ -184,6 +185,26 @@ const entradaParaReglas = (entrada: EntradaFactura) => ({
   GroupNum: entrada.GroupNum,
 });
 
+/**
+ * The RFCs and the currency, which the server checks too (issue 23: a CFDI for another sociedad says its RFC and
+ * the expected one in the first toast, not after the browser's checks pass).
+ */
+function partesYMoneda(
+  datos: InvoiceData,
+  proveedor: ProveedorResumen,
+  sociedad: FacturaSociedad,
+  entrada: EntradaFactura,
+): string[] {
+  const errores: string[] = [];
+  const mismo = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+  if (!mismo(datos.RFCEmisor, proveedor.LicTradNum)) {
+    errores.push(CFDI_MSG.rfcEmisor(datos.RFCEmisor, proveedor.LicTradNum));
+  }
+  if (!mismo(datos.RFCReceptor, sociedad.RFC)) errores.push(CFDI_MSG.rfcReceptor(datos.RFCReceptor, sociedad.RFC));
+  if (!mismo(datos.Moneda, entrada.DocCur)) errores.push(CFDI_MSG.moneda(datos.Moneda, entrada.DocCur));
+  return errores;
+}
+
 /** Messages of a contract refusal (field by field), in the order zod reports them. */
 const mensajesDe = (error: z.ZodError): string[] => [...new Set(error.issues.map((issue) => issue.message))];
 
@@ -226,6 +247,7 @@ export function revisarNuevaFactura(ctx: NuevaFacturaContexto): Revision<PostFac
         },
         "alta",
       ),
+      ...partesYMoneda(datos, ctx.proveedor, sociedad, entrada),
     );
   }
   if (errores.length > 0 || !datos || !sociedad || !entrada || !pdf || !xml || !recepcion) {

@@ -1,8 +1,22 @@
-import { Alert, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { base64FromBytes } from "@portal/cfdi";
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  List,
+  Loader,
+  type OptionsFilter,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { base64FromBytes, readInvoice } from "@portal/cfdi";
 import { type EntradaFactura, MSG, type ProveedorResumen } from "@portal/contracts";
-import { IconAlertTriangle, IconPlus } from "@tabler/icons-react";
-import { type FormEvent, useState } from "react";
+import { IconAlertTriangle, IconInfoCircle, IconPlus } from "@tabler/icons-react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { type Campo, Campos } from "../../../components/campos";
 import {
   estatusDocumentoLabel,
@@ -13,11 +27,20 @@ import {
 } from "../../../components/documento-compra";
 import { isApiError } from "../../../lib/api-client";
 import { TOAST_SUCCESS_MS } from "../../../lib/constants";
-import { notifyError, notifyErrorLines, notifySuccess } from "../../../lib/notify";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { notifyErrorList } from "../../../lib/notify-list";
 import { readBytes } from "../../../lib/pdf-upload";
 import { useSaveCompletion } from "../../../lib/save-feedback";
 import type { Session } from "../../../lib/session";
 import { useEntradasFactura, usePostFactura, useProveedorFactura, useSociedadesFactura } from "../api";
+import {
+  coincideBusqueda,
+  etiquetaEntrada,
+  motivosEnTexto,
+  opcionesEntrada,
+  type Propuesta,
+  proponerEntrada,
+} from "../entrada-opciones";
 import { type ArchivoLeido, type ArchivosFactura, revisarNuevaFactura } from "../factura-logic";
 import { type ArchivoClave, ArchivoPicker, NOMBRE_ARCHIVO } from "./archivo-picker";
 
@@ -54,6 +77,100 @@ export function camposEntrada(entrada: EntradaFactura): Campo[] {
   ];
 }
 
+/** Why the files picked were taken away (issue 23: the form says so instead of clearing them silently). */
+export const ARCHIVOS_QUITADOS = {
+  entrada: "Se quitaron los archivos seleccionados porque cambió la entrada de mercancía; vuelva a elegirlos.",
+  sociedad: "Se quitaron los archivos seleccionados porque cambió la razón social; vuelva a elegirlos.",
+} as const;
+
+const hayArchivos = (archivos: ArchivosElegidos) => CLAVES.some((clave) => archivos[clave] !== null);
+
+/** Mantine's option filter of the receipt select: every word typed, anywhere in the label (entrada-opciones). */
+const filtrarEntradas: OptionsFilter<string> = ({ options, search }) =>
+  options.filter((option) => "label" in option && coincideBusqueda(option.label, search));
+
+/**
+ * The receipt proposed for the XML picked while no receipt is chosen (issue 23): read in the browser, matched by
+ * total, reference or order against the sociedad's receipts. Nothing while a receipt is chosen.
+ */
+function usePropuesta(xml: File | null, entradas: EntradaFactura[] | undefined, isActive: boolean): Propuesta {
+  const [propuesta, setPropuesta] = useState<Propuesta>({ tipo: "ninguna" });
+  useEffect(() => {
+    if (!isActive || !xml || !entradas || entradas.length === 0) {
+      setPropuesta({ tipo: "ninguna" });
+      return;
+    }
+    let isCurrent = true;
+    void readBytes(xml)
+      .then((bytes) => {
+        const leido = readInvoice(bytes, { variant: "alta" });
+        const texto = new TextDecoder().decode(bytes);
+        return leido.ok ? proponerEntrada({ datos: leido.data, texto }, entradas) : ({ tipo: "ninguna" } as const);
+      })
+      .catch((): Propuesta => ({ tipo: "ninguna" }))
+      .then((resultado) => {
+        if (isCurrent) setPropuesta(resultado);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [xml, entradas, isActive]);
+  return propuesta;
+}
+
+function PropuestaEntrada({
+  propuesta,
+  onAccept,
+  isDisabled,
+}: {
+  propuesta: Propuesta;
+  onAccept: (docNum: string) => void;
+  isDisabled: boolean;
+}) {
+  if (propuesta.tipo === "ninguna") return null;
+  const motivos = motivosEnTexto(propuesta.motivos);
+  if (propuesta.tipo === "varias") {
+    return (
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconInfoCircle size={18} aria-hidden />}
+        title="Entradas que coinciden"
+      >
+        <Text size="sm">Varias entradas coinciden con {motivos} del XML; elija la que corresponde:</Text>
+        <List size="sm" mt={4}>
+          {propuesta.entradas.map((e) => (
+            <List.Item key={e.DocNum}>{etiquetaEntrada(e)}</List.Item>
+          ))}
+        </List>
+      </Alert>
+    );
+  }
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconInfoCircle size={18} aria-hidden />}
+      title="Entrada propuesta"
+      role="region"
+      aria-label="Entrada propuesta"
+    >
+      <Text size="sm">
+        La entrada {etiquetaEntrada(propuesta.entrada)} coincide con {motivos} del XML. Puede usarla o elegir otra.
+      </Text>
+      <Button
+        mt="xs"
+        size="compact-sm"
+        variant="light"
+        onClick={() => onAccept(String(propuesta.entrada.DocNum))}
+        disabled={isDisabled}
+      >
+        Usar esta entrada
+      </Button>
+    </Alert>
+  );
+}
+
 interface FacturaFormProps {
   session: Session;
   proveedor: ProveedorResumen;
@@ -62,15 +179,19 @@ interface FacturaFormProps {
 
 /**
  * 'Registro de la facturación' (spec §2, §4, §5): choosing a sociedad clears the receipt and the three files
- * and reloads the receipts; choosing a receipt clears the files. On 'Agregar' the browser runs the §5 checks
- * (one 30 s toast with every message) and sends postFactura built from the XML it read; the server checks
- * everything again. Success: a 3 s toast, then /MisFacturas.
+ * and reloads the receipts; choosing a receipt clears the files, and the form says so (issue 23). Receipts read
+ * 'number · reference · date · total', newest first, searchable; an XML picked before the receipt proposes the
+ * receipt it matches, and accepting it keeps the files (decision 024). On 'Agregar' the browser runs the §5
+ * checks (one 30 s toast listing every message with its values) and sends postFactura built from the XML it
+ * read; the server checks everything again. Success: a 3 s toast, then /MisFacturas.
  */
 function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
   const sociedades = useSociedadesFactura(session);
   const [bd, setBd] = useState<string | null>(null);
   const [docNum, setDocNum] = useState<string | null>(null);
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
+  /** Why the files picked were just taken away, until a file is picked again. */
+  const [quitados, setQuitados] = useState<keyof typeof ARCHIVOS_QUITADOS | null>(null);
   // Remounts the pickers when the files are cleared, so picking the same file again still counts as a change.
   const [pickerKey, setPickerKey] = useState(0);
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -80,8 +201,11 @@ function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
 
   const sociedad = sociedades.data?.find((s) => s.BDSAP === bd) ?? null;
   const entrada = entradas.data?.find((e) => String(e.DocNum) === docNum) ?? null;
+  const opciones = useMemo(() => opcionesEntrada(entradas.data ?? []), [entradas.data]);
+  const propuesta = usePropuesta(archivos.xml, entradas.data, docNum === null);
 
-  const clearFiles = () => {
+  const clearFiles = (motivo: keyof typeof ARCHIVOS_QUITADOS) => {
+    setQuitados(hayArchivos(archivos) ? motivo : null);
     setArchivos(SIN_ARCHIVOS);
     setPickerKey((key) => key + 1);
   };
@@ -89,12 +213,19 @@ function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
     if (value === bd) return;
     setBd(value);
     setDocNum(null);
-    clearFiles();
+    clearFiles("sociedad");
   };
   const chooseEntrada = (value: string | null) => {
     if (value === docNum) return;
     setDocNum(value);
-    clearFiles();
+    // Spec §4: choosing a receipt clears the files; not the receipt proposed for the XML picked (it was chosen
+    // for those files, decision 024).
+    if (propuesta.tipo === "una" && value === String(propuesta.entrada.DocNum)) setQuitados(null);
+    else clearFiles("entrada");
+  };
+  const pickFile = (clave: ArchivoClave, file: File | null) => {
+    setArchivos((current) => ({ ...current, [clave]: file }));
+    if (file) setQuitados(null);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -111,7 +242,7 @@ function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
         base64: base64FromBytes,
       });
       if (!revision.ok) {
-        notifyErrorLines(revision.errors);
+        notifyErrorList(revision.errors);
         return;
       }
       const message = await post.mutateAsync(revision.request);
@@ -119,7 +250,7 @@ function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
     } catch (error) {
       // Spec §8: the server's message(s) when it answers; 'Error al consumir el servicio postFactura' when the
       // call itself fails.
-      if (isApiError(error) && error.kind === "http") notifyErrorLines([error.message]);
+      if (isApiError(error) && error.kind === "http") notifyErrorList([error.message]);
       else notifyError(MSG.errorPostFactura);
     } finally {
       setIsSubmitting(false);
@@ -144,20 +275,34 @@ function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
             <Select
               label="Entrada de mercancia"
               placeholder={bd ? "Seleccione" : "Seleccione primero la razón social"}
-              data={(entradas.data ?? []).map((e) => ({ value: String(e.DocNum), label: String(e.DocNum) }))}
+              data={opciones}
               value={docNum}
               onChange={chooseEntrada}
               allowDeselect={false}
               searchable
+              filter={filtrarEntradas}
+              description="Número · referencia · fecha · total; escriba cualquiera de ellos para buscar"
+              // Below the input, so both selects' inputs stay on one line.
+              inputWrapperOrder={["label", "input", "description", "error"]}
               nothingFoundMessage="Sin entradas de mercancía por facturar"
               disabled={!bd || isSubmitting || isSaved}
               rightSection={entradas.isFetching ? <Loader size="xs" /> : undefined}
             />
           </SimpleGrid>
+          {docNum === null ? (
+            <Stack mt="md">
+              <PropuestaEntrada propuesta={propuesta} onAccept={chooseEntrada} isDisabled={isSubmitting || isSaved} />
+            </Stack>
+          ) : null}
 
           <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm">
             Archivos
           </Title>
+          {quitados ? (
+            <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} mb="sm">
+              {ARCHIVOS_QUITADOS[quitados]}
+            </Alert>
+          ) : null}
           <Stack gap="sm" key={pickerKey}>
             {CLAVES.map((clave) => (
               <Group key={clave} gap="md" wrap="nowrap">
@@ -167,7 +312,7 @@ function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
                 <ArchivoPicker
                   clave={clave}
                   file={archivos[clave]}
-                  onChange={(file) => setArchivos((current) => ({ ...current, [clave]: file }))}
+                  onChange={(file) => pickFile(clave, file)}
                   isDisabled={isSubmitting || isSaved}
                 />
               </Group>

@@ -123,7 +123,18 @@ function nuevaApi(extra: Parameters<typeof fakeCalls>[0] = {}) {
     facturasGetSociedades: SOCIEDADES,
     getEntradas: (call: FakeCall) =>
       (call.body as { BD: string }).BD === "SBO_MCI"
-        ? [makeEntradaFactura(), makeEntradaFactura({ Fila: 2, DocNum: 5121, GroupNum: 30, Pedido: null })]
+        ? [
+            makeEntradaFactura(),
+            makeEntradaFactura({ Fila: 2, DocNum: 5121, GroupNum: 30, Pedido: null }),
+            makeEntradaFactura({
+              Fila: 3,
+              DocNum: 5101,
+              NumAtCard: "SAT-PRUEBA-2025",
+              DocDate: "2025-02-18",
+              DocTotal: "3400.00",
+              Pedido: 900,
+            }),
+          ]
         : [makeEntradaFactura({ DocNum: 7001, NomSociedad: "KIJ, S.A DE C.V." })],
     ...extra,
   });
@@ -136,7 +147,19 @@ async function openForm() {
   return view;
 }
 
-async function chooseSociedadYEntrada(sociedad = "MUNICIPIO DE CUAUTITLAN IZCALLI", entrada = "5120") {
+/** The receipt options of nuevaApi's SBO_MCI, as the picker labels them (issue 23). */
+const OPCION = {
+  5120: "5120 · REF-77 · 2026-02-10 · 3,327.01 MXN",
+  5121: "5121 · REF-77 · 2026-02-10 · 3,327.01 MXN",
+  5101: "5101 · SAT-PRUEBA-2025 · 2025-02-18 · 3,400.00 MXN",
+} as const;
+
+const entradaOptions = () =>
+  within(screen.getByRole("listbox", { name: "Entrada de mercancia", hidden: true })).queryAllByRole("option", {
+    hidden: true,
+  });
+
+async function chooseSociedadYEntrada(sociedad = "MUNICIPIO DE CUAUTITLAN IZCALLI", entrada: string = OPCION[5120]) {
   await waitFor(() => expect(screen.getByRole("listbox", { name: "Razón social", hidden: true })).toBeDefined());
   pickOption("Razón social", sociedad);
   await waitFor(() =>
@@ -197,21 +220,99 @@ describe("/MisFacturas/Factura/Nuevo", () => {
     pick("pdf", pdfFile());
     pick("xml", xmlFile());
     expect(screen.getByText("factura.pdf")).toBeDefined();
-    pickOption("Entrada de mercancia", "5121");
+    pickOption("Entrada de mercancia", OPCION[5121]);
     await waitFor(() => expect(screen.queryByText("factura.pdf")).toBeNull());
     expect(screen.queryByText("factura.xml")).toBeNull();
+    // Issue 23: the form says so; picking a file again takes the notice away.
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Se quitaron los archivos seleccionados porque cambió la entrada de mercancía; vuelva a elegirlos.",
+    );
     expect(screen.getByRole("region", { name: "Datos de la entrada" }).textContent).toContain("Método de pagoPPD");
 
     // A new sociedad clears the receipt and the files and loads its receipts.
     pick("recepcion", pngFile());
     expect(screen.getByText("recepcion.png")).toBeDefined();
+    expect(screen.queryByRole("alert")).toBeNull();
     const before = calls.filter((call) => call.url.endsWith("/getEntradas")).length;
     pickOption("Razón social", "KIJ, S.A DE C.V.");
     await waitFor(() => expect(screen.queryByRole("region", { name: "Datos de la entrada" })).toBeNull());
     expect(screen.queryByText("recepcion.png")).toBeNull();
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Se quitaron los archivos seleccionados porque cambió la razón social; vuelva a elegirlos.",
+    );
     expect((screen.getByRole("combobox", { name: "Entrada de mercancia" }) as HTMLInputElement).value).toBe("");
     await waitFor(() => expect(calls.filter((call) => call.url.endsWith("/getEntradas")).length).toBe(before + 1));
     expect(calls.at(-1)?.body).toMatchObject({ BD: "SBO_KIJ", tipo: "Nuevo" });
+  });
+
+  it("shows each receipt as 'number · reference · date · total', newest first, found by any of them", async () => {
+    signInAs("proveedor");
+    nuevaApi();
+    await openForm();
+    await waitFor(() => expect(screen.getByRole("listbox", { name: "Razón social", hidden: true })).toBeDefined());
+    pickOption("Razón social", "MUNICIPIO DE CUAUTITLAN IZCALLI");
+    await waitFor(() => expect(entradaOptions()).toHaveLength(3));
+    expect(entradaOptions().map((option) => option.textContent)).toEqual([OPCION[5121], OPCION[5120], OPCION[5101]]);
+
+    const combobox = screen.getByRole("combobox", { name: "Entrada de mercancia" });
+    // Typed by the user: Mantine reads a change to an input without the focus as the browser's autofill.
+    combobox.focus();
+    fireEvent.change(combobox, { target: { value: "sat-prueba" } });
+    await waitFor(() => expect(entradaOptions().map((option) => option.textContent)).toEqual([OPCION[5101]]));
+    fireEvent.change(combobox, { target: { value: "3400.00" } });
+    await waitFor(() => expect(entradaOptions().map((option) => option.textContent)).toEqual([OPCION[5101]]));
+    fireEvent.change(combobox, { target: { value: "ref-77 5120" } });
+    await waitFor(() => expect(entradaOptions().map((option) => option.textContent)).toEqual([OPCION[5120]]));
+    fireEvent.click(
+      within(screen.getByRole("listbox", { name: "Entrada de mercancia", hidden: true })).getByRole("option", {
+        name: OPCION[5120],
+        hidden: true,
+      }),
+    );
+    expect((await screen.findByRole("region", { name: "Datos de la entrada" })).textContent).toContain("Entrada5120");
+  });
+
+  it("proposes the receipt the XML picked first matches, and keeps the files when it is accepted", async () => {
+    signInAs("proveedor");
+    nuevaApi();
+    await openForm();
+    await waitFor(() => expect(screen.getByRole("listbox", { name: "Razón social", hidden: true })).toBeDefined());
+    pickOption("Razón social", "MUNICIPIO DE CUAUTITLAN IZCALLI");
+    await waitFor(() => expect(entradaOptions()).toHaveLength(3));
+    // Total 3,400.00 and Folio SAT-PRUEBA-2025: only 5101 (5120 and 5121 share their total with each other).
+    pick("pdf", pdfFile());
+    pick(
+      "xml",
+      xmlFile(xmlFactura({ folio: "SAT-PRUEBA-2025", total: "3400.00", subtotal: "2931.03", iva: "468.97" })),
+    );
+    const propuesta = await screen.findByRole("region", { name: "Entrada propuesta" });
+    expect(propuesta.textContent).toContain(
+      `La entrada ${OPCION[5101]} coincide con el total y la referencia del XML.`,
+    );
+    expect(screen.queryByRole("region", { name: "Datos de la entrada" })).toBeNull();
+    fireEvent.click(within(propuesta).getByRole("button", { name: "Usar esta entrada" }));
+    expect((await screen.findByRole("region", { name: "Datos de la entrada" })).textContent).toContain("Entrada5101");
+    expect(screen.getByText("factura.pdf")).toBeDefined();
+    expect(screen.getByText("factura.xml")).toBeDefined();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("region", { name: "Entrada propuesta" })).toBeNull();
+  });
+
+  it("proposes none when two receipts match the XML equally, and names both", async () => {
+    signInAs("proveedor");
+    nuevaApi();
+    await openForm();
+    await waitFor(() => expect(screen.getByRole("listbox", { name: "Razón social", hidden: true })).toBeDefined());
+    pickOption("Razón social", "MUNICIPIO DE CUAUTITLAN IZCALLI");
+    await waitFor(() => expect(entradaOptions()).toHaveLength(3));
+    pick("xml", xmlFile());
+    const aviso = await screen.findByText(/Varias entradas coinciden con el total del XML/);
+    const lista = aviso.parentElement?.textContent ?? "";
+    expect(lista).toContain(OPCION[5120]);
+    expect(lista).toContain(OPCION[5121]);
+    expect(lista).not.toContain(OPCION[5101]);
+    expect(screen.queryByRole("button", { name: "Usar esta entrada" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Datos de la entrada" })).toBeNull();
   });
 
   it("lists every validation message in one 30 s error toast and sends nothing", async () => {
@@ -251,6 +352,15 @@ describe("/MisFacturas/Factura/Nuevo", () => {
     expect(text).toContain(MSG.nombreReceptorSociedad);
     expect(text).toContain(MSG.regimenReceptorSociedad);
     expect(text).toContain(MSG.cpReceptorSociedad);
+    // Issue 23: one item each, with the values compared.
+    const items = within(toast() as HTMLElement)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      `${MSG.nombreReceptorSociedad} — se esperaba «MUNICIPIO DE CUAUTITLAN IZCALLI»; el XML trae «KIJ, S.A DE C.V.».`,
+      `${MSG.regimenReceptorSociedad} — se esperaba «603»; el XML trae «601».`,
+      `${MSG.cpReceptorSociedad} — se esperaba «54700»; el XML trae «59820».`,
+    ]);
     expect(calls.some((call) => call.url.endsWith("/postFactura"))).toBe(false);
   });
 

@@ -181,7 +181,7 @@ interface FacturaFormProps {
  * 'Registro de la facturación' (spec §2, §4, §5): choosing a sociedad clears the receipt and the three files
  * and reloads the receipts; choosing a receipt clears the files, and the form says so (issue 23). Receipts read
  * 'number · reference · date · total', newest first, searchable; an XML picked before the receipt proposes the
- * receipt it matches, and accepting it keeps the files (decision 024). On 'Agregar' the browser runs the §5
+ * receipt it matches, and accepting it keeps the files (decision 026). On 'Agregar' the browser runs the §5
  * checks (one 30 s toast listing every message with its values) and sends postFactura built from the XML it
  * read; the server checks everything again. Success: a 3 s toast, then /MisFacturas.
  */
@@ -219,7 +219,7 @@ function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
     if (value === docNum) return;
     setDocNum(value);
     // Spec §4: choosing a receipt clears the files; not the receipt proposed for the XML picked (it was chosen
-    // for those files, decision 024).
+    // for those files, decision 026).
     if (propuesta.tipo === "una" && value === String(propuesta.entrada.DocNum)) setQuitados(null);
     else clearFiles("entrada");
   };

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ENVIANDO_ERP_MS, estadoErp, msEnviandoErp } from "../facturas/factura-logic";
 import { makeFactura } from "../facturas/facturas.fixtures";
-import { REFRESCO_ERP_ATASCADO_MS, REFRESCO_ERP_MS, refrescoErp } from "./components/facturas-pendientes-table";
+import {
+  REFRESCO_ERP_ATASCADO_MS,
+  REFRESCO_ERP_LIMITE_MS,
+  REFRESCO_ERP_MS,
+  refrescoErp,
+} from "./components/facturas-pendientes-table";
 
 /** Issue 23: right after acceptance the ERP column says 'Enviando al ERP…', and the list refreshes itself. */
 const ACEPTADA = "2026-11-25T18:00:00.000Z";
@@ -54,6 +59,10 @@ describe("the review list's own refresh while an ERP job is pending", () => {
   it("every 3 s in the first minute, every 15 s when stuck, never when nothing waits", () => {
     expect(refrescoErp([enviando], despues(1_000))).toBe(REFRESCO_ERP_MS);
     expect(refrescoErp([enviando], despues(ENVIANDO_ERP_MS + 1))).toBe(REFRESCO_ERP_ATASCADO_MS);
+    // Past 9 minutes (or without the job's time) the list stops asking, so an unattended session can still end.
+    expect(refrescoErp([enviando], despues(REFRESCO_ERP_LIMITE_MS - 1))).toBe(REFRESCO_ERP_ATASCADO_MS);
+    expect(refrescoErp([enviando], despues(REFRESCO_ERP_LIMITE_MS))).toBe(false);
+    expect(refrescoErp([{ ...enviando, EnviadoERP: null }], despues(1_000))).toBe(false);
     expect(refrescoErp([{ ...enviando, EstadoERP: "creada" }], despues(1_000))).toBe(false);
     expect(refrescoErp([makeFactura({ EstatusFactura: "P" })], despues(1_000))).toBe(false);
     expect(refrescoErp(undefined)).toBe(false);

@@ -75,13 +75,23 @@ function CeldaErp({ operator, row }: { operator: Operator; row: FacturaRow }) {
 /** How often the review list asks again while an accepted invoice waits for its A/P invoice (issue 23). */
 export const REFRESCO_ERP_MS = 3_000;
 export const REFRESCO_ERP_ATASCADO_MS = 15_000;
+/**
+ * Every request slides the 10-minute session, so the list stops asking on its own 9 minutes after a job was queued:
+ * an unattended screen's session still ends while the ERP is down ('Recargar' asks again).
+ */
+export const REFRESCO_ERP_LIMITE_MS = 9 * 60_000;
 
 /**
  * The review list's refresh while an ERP job is pending (issue 23): every 3 s during an invoice's first minute, so
- * 'Factura SAP N' appears without a reload; every 15 s while one is stuck past it; never when none waits.
+ * 'Factura SAP N' appears without a reload; every 15 s while one is stuck past it, up to 9 minutes after it was
+ * queued; never when none waits.
  */
 export function refrescoErp(rows: readonly FacturaRow[] | undefined, now: Date = clock.now()): number | false {
-  const esperando = (rows ?? []).filter(esperaErp);
+  const reciente = (row: FacturaRow) => {
+    const desde = row.EnviadoERP ? Date.parse(row.EnviadoERP) : Number.NaN;
+    return !Number.isNaN(desde) && now.getTime() - desde < REFRESCO_ERP_LIMITE_MS;
+  };
+  const esperando = (rows ?? []).filter((row) => esperaErp(row) && reciente(row));
   if (esperando.length === 0) return false;
   return esperando.some((row) => msEnviandoErp(row, now) > 0) ? REFRESCO_ERP_MS : REFRESCO_ERP_ATASCADO_MS;
 }

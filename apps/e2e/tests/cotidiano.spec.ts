@@ -105,12 +105,10 @@ test.describe("importes", () => {
     await page.getByRole("button", { name: "Exportar" }).click();
     const csvDownload = page.waitForEvent("download");
     await page.getByRole("menuitem", { name: "CSV" }).click();
-    const csv = readFileSync(await (await csvDownload).path(), "utf8")
-      .slice(1)
-      .split("\r\n");
-    const csvHeaders = (csv[0] ?? "").split(",");
+    const csv = parseCsv(readFileSync(await (await csvDownload).path(), "utf8").slice(1));
+    const csvHeaders = csv[0] ?? [];
     const firstShown = parseShownAmount(rows[0]?.[headers.indexOf("Total")] ?? "");
-    const firstCsv = (csv[1] ?? "").split(",");
+    const firstCsv = csv[1] ?? [];
     expect(Number(firstCsv[csvHeaders.indexOf("Total")])).toBeCloseTo(firstShown.amount, 2);
     expect(firstCsv[csvHeaders.indexOf("Total")]).toMatch(/^-?\d+(\.\d+)?$/);
     expect(firstCsv[csvHeaders.indexOf("Fecha")]).toMatch(/^\d{4}-\d{2}-\d{2}$/);

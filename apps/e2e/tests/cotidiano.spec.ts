@@ -184,7 +184,7 @@ test.describe("a 1366 px screen", () => {
     expect(await cutTexts(page, BADGES_AND_AMOUNTS)).toEqual([]);
     await pedidos.locator("tbody tr[tabindex='0']").first().dblclick();
     await expect(page).toHaveURL(/\/Pedidos\/Pedido\/\d+$/);
-    await expect(page).toHaveTitle(/^Pedido \d+ — Portal de Proveedores$/);
+    await expect(page).toHaveTitle(/^Pedido #\d+ — Portal de Proveedores$/);
     const partidas = page.getByRole("table", { name: "Partidas" });
     await expect(partidas.getByRole("row").nth(1)).toBeVisible();
     expect(await cutTexts(page, BADGES_AND_AMOUNTS)).toEqual([]);

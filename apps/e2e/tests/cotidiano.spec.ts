@@ -163,7 +163,7 @@ async function cutTexts(page: Page, selector: string): Promise<string[]> {
   );
 }
 
-const BADGES_AND_AMOUNTS = "td .mantine-Badge-root, td .mantine-Badge-label, td[style*='text-align: right']";
+const BADGES_AND_AMOUNTS = ".mantine-Badge-root, .mantine-Badge-label, td[style*='text-align: right']";
 
 test.describe("a 1366 px screen", () => {
   test.use({ role: "proveedor", viewport: { width: 1366, height: 768 } });
@@ -194,5 +194,29 @@ test.describe("a 1366 px screen", () => {
     const region = await page.getByRole("region", { name: "Partidas (desplazable)" }).boundingBox();
     expect(box && region ? box.x + box.width <= region.x + region.width + 1 : false).toBe(true);
     expect(box ? box.x + box.width <= 1366 : false).toBe(true);
+
+    // The other lists and details a supplier works with.
+    for (const [path, name, title] of [
+      ["/Entradas-Mercancia", "Entradas de mercancía", "Entradas de mercancía"],
+      ["/Pagos", "Complemento de pagos", "Complemento de pagos"],
+    ] as const) {
+      await page.goto(path);
+      const list = page.getByRole("table", { name });
+      await expect(list.locator("tbody tr[tabindex='0']").first()).toBeVisible();
+      await expect(page).toHaveTitle(`${title} — Portal de Proveedores`);
+      expect(await cutTexts(page, BADGES_AND_AMOUNTS), path).toEqual([]);
+      await list.locator("tbody tr[tabindex='0']").first().dblclick();
+      await expect(page).not.toHaveURL(new RegExp(`${path}$`));
+      await expect(page.locator("h1")).toBeVisible();
+      await expect(page).toHaveTitle(/ — Portal de Proveedores$/);
+      expect(await cutTexts(page, BADGES_AND_AMOUNTS), `${path}: detalle`).toEqual([]);
+    }
+    // A detail opens from its list (a detail whose list is not loaded goes back to the list).
+    await page.goto("/MisFacturas");
+    await page.getByRole("table", { name: "Facturas" }).locator("tbody tr[tabindex='0']").first().dblclick();
+    await expect(page).toHaveURL(/\/MisFacturas\/MiFactura\/\d+$/);
+    await expect(page).toHaveTitle("Datos generales de la factura — Portal de Proveedores");
+    await expect(page.locator("h1")).toBeVisible();
+    expect(await cutTexts(page, BADGES_AND_AMOUNTS), "detalle de factura").toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ import { tareasRoutes } from "./modules/tareas/routes";
 import { tareasWorkerPlugin } from "./modules/tareas/worker";
 import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
+import { RequestLineLogController, requestLogPlugin } from "./plugins/request-log";
 import { clientErrorHandler, frameworkErrors, securityPlugin } from "./plugins/security";
 import { sessionPlugin } from "./plugins/session";
 import { staticWebPlugin } from "./plugins/static-web";
@@ -77,6 +78,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             serializers: { err: safeErrorSerializer, error: safeErrorSerializer },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
+    // One line per request, written by plugins/request-log.ts (not Fastify's two).
+    logController: new RequestLineLogController(),
     genReqId: () => randomUUID(),
     requestIdHeader: "x-request-id",
     trustProxy: config.TRUST_PROXY,
@@ -121,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   if (stopWatching) app.addHook("onClose", async () => stopWatching());
 
+  await app.register(requestLogPlugin);
   await app.register(cookie);
   await app.register(compressionPlugin);
   await app.register(errorsPlugin);

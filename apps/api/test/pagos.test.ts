@@ -306,8 +306,33 @@ describe("el complemento esperado", () => {
           ImpSaldoAnt: "11020.00",
           ImpPagado: "5000.00",
           ImpSaldoInsoluto: "6020.00",
+          // Issue 23: the payment's share of the invoice's IVA 16 % (base 9500 of 11020: 5000 × 9500 ÷ 11020).
+          ObjetoImpDR: "02",
+          TrasladosDR: [
+            {
+              BaseDR: "4310.34",
+              ImpuestoDR: "002",
+              TipoFactorDR: "Tasa",
+              TasaOCuotaDR: "0.160000",
+              ImporteDR: "689.65",
+            },
+          ],
         },
       ],
+      TrasladosP: [
+        {
+          BaseP: "4310.340000",
+          ImpuestoP: "002",
+          TipoFactorP: "Tasa",
+          TasaOCuotaP: "0.160000",
+          ImporteP: "689.650000",
+        },
+      ],
+      Totales: {
+        TotalTrasladosBaseIVA16: "4310.34",
+        TotalTrasladosImpuestoIVA16: "689.65",
+        MontoTotalPagos: "5000.00",
+      },
     });
     // Another supplier's payment is as good as missing.
     const ajena = await esperado(p, tokens.berenice);

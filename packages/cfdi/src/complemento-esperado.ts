@@ -16,7 +16,13 @@
  *   an MXN payment of a USD invoice at 20.00 gives 0.050000.
  * - Monto is the payment's total (the portal checks Σ Monto against the ERP payment's DocTotal).
  */
-import type { ComplementoEsperado, DocumentoEsperado } from "@portal/contracts";
+import type {
+  ComplementoEsperado,
+  DocumentoEsperado,
+  TotalesEsperados,
+  TrasladoDr,
+  TrasladoP,
+} from "@portal/contracts";
 import { ddmmyyyyToIso, isIsoDate } from "./dates";
 import {
   addAmounts,
@@ -67,6 +73,19 @@ export interface FacturaDelPago {
    * order (one entry per payment).
    */
   aplicadoAntes: string[];
+  /**
+   * The invoice's own amounts as registered in the portal (Comprobante SubTotal, Descuento, the withheld taxes
+   * and Total, in its currency): its IVA trasladado is Total − (SubTotal − Descuento) + retenciones. Absent when
+   * the portal does not hold the invoice: ObjetoImpDR is then unknown (null) and no TrasladoDR is computed.
+   */
+  importes?: ImportesFactura;
+}
+
+export interface ImportesFactura {
+  subtotal: string;
+  descuento: string;
+  retenciones: string;
+  total: string;
 }
 
 export interface ComplementoEsperadoInput {
@@ -133,6 +152,98 @@ function equivalenciaDR(pago: PagoErp, f: FacturaDelPago, aplicado: string): str
   );
 }
 
+/** IVA rates of c_TasaOCuota (Tasa): 16 %, 8 % (región fronteriza) and 0 %. */
+const TASAS_IVA = ["0.160000", "0.080000", "0.000000"] as const;
+const IMPUESTO_IVA = "002";
+/** Decimals of the intermediate conversions into the payment's currency (rounded once at the end). */
+const PRECISION = 12;
+
+/** The c_TasaOCuota nearest to trasladado ÷ base (an invoice's IVA is rounded to cents, so it is never exact). */
+function tasaIva(base: string, trasladado: string): string {
+  const tasa = divideAmounts(trasladado, base, 6);
+  const distancia = (t: string) => {
+    const d = subtractAmounts(t, tasa);
+    return d.startsWith("-") ? d.slice(1) : d;
+  };
+  return [...TASAS_IVA].sort((a, b) => compareAmounts(distancia(a), distancia(b)))[0] as string;
+}
+
+/**
+ * ObjetoImpDR and the TrasladosDR of one related document (Guía de llenado, Pagos 2.0): the payment's share of
+ * the invoice's IVA, in proportion to what it pays. BaseDR = (SubTotal − Descuento) × ImpPagado ÷ Total, rounded to
+ * cents; ImporteDR = BaseDR × TasaOCuotaDR, rounded to cents. An invoice with no IVA trasladado is 01.
+ */
+export function impuestosDocumento(
+  importes: ImportesFactura | undefined,
+  impPagado: string,
+): { ObjetoImpDR: "01" | "02" | null; TrasladosDR: TrasladoDr[] } {
+  if (!importes) return { ObjetoImpDR: null, TrasladosDR: [] };
+  const total = importe(importes.total, "El total de la factura");
+  const base = subtractAmounts(
+    importe(importes.subtotal, "El subtotal de la factura"),
+    importe(importes.descuento || "0", "El descuento de la factura"),
+  );
+  const trasladado = addAmounts(subtractAmounts(total, base), importe(importes.retenciones || "0", "Las retenciones"));
+  if (compareAmounts(trasladado, "0") <= 0 || compareAmounts(base, "0") <= 0 || compareAmounts(total, "0") <= 0) {
+    return { ObjetoImpDR: "01", TrasladosDR: [] };
+  }
+  const tasa = tasaIva(base, trasladado);
+  const baseDR = divideAmounts(multiplyAmounts(base, impPagado), total, 2);
+  return {
+    ObjetoImpDR: "02",
+    TrasladosDR: [
+      {
+        BaseDR: baseDR,
+        ImpuestoDR: IMPUESTO_IVA,
+        TipoFactorDR: "Tasa",
+        TasaOCuotaDR: tasa,
+        ImporteDR: roundAmount(multiplyAmounts(baseDR, tasa), 2),
+      },
+    ],
+  };
+}
+
+/**
+ * TrasladosP: the documents' TrasladoDR grouped by rate, each converted into the payment's currency
+ * (÷ EquivalenciaDR), summed and rounded once to 6 decimals (Guía de llenado, ImpuestosP).
+ */
+export function trasladosPago(documentos: readonly DocumentoEsperado[]): TrasladoP[] {
+  const porTasa = new Map<string, { bases: string[]; importes: string[] }>();
+  for (const documento of documentos) {
+    for (const traslado of documento.TrasladosDR) {
+      const grupo = porTasa.get(traslado.TasaOCuotaDR) ?? { bases: [], importes: [] };
+      grupo.bases.push(divideAmounts(traslado.BaseDR, documento.EquivalenciaDR, PRECISION));
+      grupo.importes.push(divideAmounts(traslado.ImporteDR, documento.EquivalenciaDR, PRECISION));
+      porTasa.set(traslado.TasaOCuotaDR, grupo);
+    }
+  }
+  return TASAS_IVA.filter((tasa) => porTasa.has(tasa)).map((tasa) => {
+    const grupo = porTasa.get(tasa) as { bases: string[]; importes: string[] };
+    return {
+      BaseP: roundAmount(addAmounts(...grupo.bases), 6),
+      ImpuestoP: IMPUESTO_IVA,
+      TipoFactorP: "Tasa",
+      TasaOCuotaP: tasa,
+      ImporteP: roundAmount(addAmounts(...grupo.importes), 6),
+    };
+  });
+}
+
+const NOMBRE_TASA: Record<string, "16" | "8" | "0"> = { "0.160000": "16", "0.080000": "8", "0.000000": "0" };
+
+/** pago20:Totales: every figure in MXN (× TipoCambioP), 2 decimals; the IVA ones only for the rates present. */
+export function totalesPago(monto: string, tipoCambioP: string, traslados: readonly TrasladoP[]): TotalesEsperados {
+  const enPesos = (x: string) => roundAmount(multiplyAmounts(x, tipoCambioP), 2);
+  const totales: TotalesEsperados = { MontoTotalPagos: enPesos(monto) };
+  for (const traslado of traslados) {
+    const nombre = NOMBRE_TASA[traslado.TasaOCuotaP];
+    if (!nombre) continue;
+    totales[`TotalTrasladosBaseIVA${nombre}`] = enPesos(traslado.BaseP);
+    totales[`TotalTrasladosImpuestoIVA${nombre}`] = enPesos(traslado.ImporteP);
+  }
+  return totales;
+}
+
 function documento(pago: PagoErp, f: FacturaDelPago): DocumentoEsperado {
   const antes = f.aplicadoAntes.map((a) => cents(a, "Un importe aplicado antes"));
   const total = cents(f.total, "El total de la factura");
@@ -149,6 +260,7 @@ function documento(pago: PagoErp, f: FacturaDelPago): DocumentoEsperado {
     ImpSaldoAnt: saldoAnt,
     ImpPagado: pagado,
     ImpSaldoInsoluto: insoluto,
+    ...impuestosDocumento(f.importes, pagado),
   };
 }
 
@@ -161,13 +273,19 @@ export function complementoEsperado(input: ComplementoEsperadoInput): Complement
   const { pago, facturas } = input;
   if (pago.cancelado || facturas.length === 0) return null;
   const fecha = fechaIso(pago.fecha, "La fecha de pago");
+  const tipoCambio = pago.moneda === "MXN" ? "1" : factor(importe(pago.tipoCambio, "El tipo de cambio"), 6, 2);
+  const monto = cents(pago.total, "El total del pago");
+  const documentos = facturas.map((f) => documento(pago, f));
+  const traslados = trasladosPago(documentos);
   return {
     FechaPago: `${fecha}T12:00:00`,
     FormaDePagoP: pago.formaPago,
     MonedaP: pago.moneda,
-    TipoCambioP: pago.moneda === "MXN" ? "1" : factor(importe(pago.tipoCambio, "El tipo de cambio"), 6, 2),
-    Monto: cents(pago.total, "El total del pago"),
+    TipoCambioP: tipoCambio,
+    Monto: monto,
     FechaLimite: fechaLimiteComplemento(fecha),
-    Documentos: facturas.map((f) => documento(pago, f)),
+    Documentos: documentos,
+    TrasladosP: traslados,
+    Totales: totalesPago(monto, tipoCambio, traslados),
   };
 }

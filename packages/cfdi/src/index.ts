@@ -32,7 +32,11 @@ export {
   complementoEsperado,
   type FacturaDelPago,
   fechaLimiteComplemento,
+  type ImportesFactura,
+  impuestosDocumento,
   type PagoErp,
+  totalesPago,
+  trasladosPago,
 } from "./complemento-esperado";
 export { ddmmyyyyToIso, isIsoDate } from "./dates";
 export {

@@ -8,8 +8,11 @@ import {
   divideAmounts,
   type FacturaDelPago,
   fechaLimiteComplemento,
+  impuestosDocumento,
   type PagoErp,
   subtractAmounts,
+  totalesPago,
+  trasladosPago,
 } from "../src/index";
 
 const UUID_1 = "6d7434a6-1111-4222-8333-000000000001";
@@ -86,8 +89,12 @@ describe("complementoEsperado", () => {
           ImpSaldoAnt: "11600.00",
           ImpPagado: "11600.00",
           ImpSaldoInsoluto: "0.00",
+          ObjetoImpDR: null,
+          TrasladosDR: [],
         },
       ],
+      TrasladosP: [],
+      Totales: { MontoTotalPagos: "11600.00" },
     });
   });
 
@@ -278,5 +285,94 @@ describe("complementoEsperado", () => {
     expect(() => complementoEsperado({ pago: { ...pagoMxn, total: "mil" }, facturas: [factura()] })).toThrow(
       RangeError,
     );
+  });
+});
+
+describe("the tax breakdown of the expected complement (issue 23): ObjetoImpDR, TrasladosDR, TrasladosP, Totales", () => {
+  const importes16 = { subtotal: "7500.00", descuento: "0", retenciones: "0", total: "8700.00" };
+
+  it("gives a partial payment its share of the invoice's IVA 16 %, exactly, to the cent", () => {
+    const c = esperado({
+      pago: { ...pagoMxn, total: "5000" },
+      facturas: [factura({ total: "8700.00", aplicado: "5000.00", importes: importes16 })],
+    });
+    const [doc] = c.Documentos;
+    // BaseDR = 7500 × 5000 ÷ 8700 = 4310.3448… → 4310.34; ImporteDR = 4310.34 × 0.16 = 689.6544 → 689.65.
+    expect(doc?.ObjetoImpDR).toBe("02");
+    expect(doc?.TrasladosDR).toEqual([
+      { BaseDR: "4310.34", ImpuestoDR: "002", TipoFactorDR: "Tasa", TasaOCuotaDR: "0.160000", ImporteDR: "689.65" },
+    ]);
+    expect(c.TrasladosP).toEqual([
+      { BaseP: "4310.340000", ImpuestoP: "002", TipoFactorP: "Tasa", TasaOCuotaP: "0.160000", ImporteP: "689.650000" },
+    ]);
+    expect(c.Totales).toEqual({
+      TotalTrasladosBaseIVA16: "4310.34",
+      TotalTrasladosImpuestoIVA16: "689.65",
+      MontoTotalPagos: "5000.00",
+    });
+  });
+
+  it("agrees with the demo's sealed complement rule for an invoice of base + IVA 16 % (BaseDR = ImpPagado ÷ 1.16)", () => {
+    const c = esperado({
+      pago: { ...pagoMxn, total: "3327.01" },
+      facturas: [
+        factura({
+          total: "11600.00",
+          aplicado: "3327.01",
+          importes: { ...importes16, subtotal: "10000", total: "11600" },
+        }),
+      ],
+    });
+    const traslado = c.Documentos[0]?.TrasladosDR[0];
+    expect(traslado?.BaseDR).toBe(divideAmounts("3327.01", "1.16", 2));
+    expect(traslado?.BaseDR).toBe("2868.11");
+    expect(traslado?.ImporteDR).toBe("458.90"); // 2868.11 × 0.16 = 458.8976
+  });
+
+  it("takes the discount off the base, adds back withheld taxes, and finds the 8 % rate", () => {
+    // SubTotal 1000, Descuento 100, IVA 8 % of 900 = 72, ISR withheld 10: Total = 900 + 72 − 10 = 962.
+    const { ObjetoImpDR, TrasladosDR } = impuestosDocumento(
+      { subtotal: "1000", descuento: "100", retenciones: "10", total: "962" },
+      "962",
+    );
+    expect(ObjetoImpDR).toBe("02");
+    expect(TrasladosDR).toEqual([
+      { BaseDR: "900.00", ImpuestoDR: "002", TipoFactorDR: "Tasa", TasaOCuotaDR: "0.080000", ImporteDR: "72.00" },
+    ]);
+  });
+
+  it("an invoice without IVA is 01 with no traslados; an invoice the portal does not hold is unknown (null)", () => {
+    expect(impuestosDocumento({ subtotal: "500", descuento: "0", retenciones: "0", total: "500" }, "500")).toEqual({
+      ObjetoImpDR: "01",
+      TrasladosDR: [],
+    });
+    expect(impuestosDocumento(undefined, "500")).toEqual({ ObjetoImpDR: null, TrasladosDR: [] });
+    const c = esperado({ pago: pagoMxn, facturas: [factura()] });
+    expect(c.TrasladosP).toEqual([]);
+    expect(c.Totales).toEqual({ MontoTotalPagos: "11600.00" });
+  });
+
+  it("converts a USD payment of MXN invoices into the payment's currency and the totals into pesos", () => {
+    // 20.00 MXN per USD: the MXN invoice's share is divided by EquivalenciaDR 20 for TrasladosP, × 20 for Totales.
+    const c = esperado({
+      pago: { ...pagoMxn, moneda: "USD", tipoCambio: "20", total: "580" },
+      facturas: [
+        factura({
+          total: "11600.00",
+          aplicado: "11600.00",
+          importes: { ...importes16, subtotal: "10000", total: "11600" },
+        }),
+      ],
+    });
+    expect(c.Documentos[0]?.EquivalenciaDR).toBe("20.000000");
+    expect(c.Documentos[0]?.TrasladosDR[0]).toMatchObject({ BaseDR: "10000.00", ImporteDR: "1600.00" });
+    expect(trasladosPago(c.Documentos)).toEqual([
+      { BaseP: "500.000000", ImpuestoP: "002", TipoFactorP: "Tasa", TasaOCuotaP: "0.160000", ImporteP: "80.000000" },
+    ]);
+    expect(totalesPago(c.Monto, c.TipoCambioP, c.TrasladosP)).toEqual({
+      TotalTrasladosBaseIVA16: "10000.00",
+      TotalTrasladosImpuestoIVA16: "1600.00",
+      MontoTotalPagos: "11600.00",
+    });
   });
 });

@@ -519,8 +519,32 @@ export const MUESTRAS = {
           ImpSaldoAnt: "8700.00",
           ImpPagado: "5000.00",
           ImpSaldoInsoluto: "3700.00",
+          ObjetoImpDR: "02",
+          TrasladosDR: [
+            {
+              BaseDR: "4310.34",
+              ImpuestoDR: "002",
+              TipoFactorDR: "Tasa",
+              TasaOCuotaDR: "0.160000",
+              ImporteDR: "689.65",
+            },
+          ],
         },
       ],
+      TrasladosP: [
+        {
+          BaseP: "4310.340000",
+          ImpuestoP: "002",
+          TipoFactorP: "Tasa",
+          TasaOCuotaP: "0.160000",
+          ImporteP: "689.650000",
+        },
+      ],
+      Totales: {
+        TotalTrasladosBaseIVA16: "4310.34",
+        TotalTrasladosImpuestoIVA16: "689.65",
+        MontoTotalPagos: "5000.00",
+      },
     }),
   },
   getPagos: { request: { usuario: "P00042", operador: "Proveedor" }, answer: ok([pagoRow]) },

@@ -190,6 +190,41 @@ export const postPagoAnswerSchema = messageAnswerSchema;
  * computed from the ERP: the invoice total, what earlier payments applied and this payment's applied amount.
  * Amounts are in the invoice's currency (MonedaDR); EquivalenciaDR converts the payment's currency into it.
  */
+/**
+ * One tax transferred (IVA) of a related document, the payment's share of the invoice's own tax (issue 23): BaseDR
+ * is the invoice's taxable base × ImpPagado ÷ its total, ImporteDR = BaseDR × TasaOCuotaDR (pago20:TrasladoDR).
+ */
+export const trasladoDrSchema = z.object({
+  BaseDR: importeSchema("BaseDR"),
+  ImpuestoDR: z.string(),
+  TipoFactorDR: z.string(),
+  TasaOCuotaDR: z.string(),
+  ImporteDR: importeSchema("ImporteDR"),
+});
+export type TrasladoDr = z.infer<typeof trasladoDrSchema>;
+
+/** pago20:TrasladoP: the related documents' TrasladoDR of one rate, in the payment's currency (6 decimals). */
+export const trasladoPSchema = z.object({
+  BaseP: importeSchema("BaseP"),
+  ImpuestoP: z.string(),
+  TipoFactorP: z.string(),
+  TasaOCuotaP: z.string(),
+  ImporteP: importeSchema("ImporteP"),
+});
+export type TrasladoP = z.infer<typeof trasladoPSchema>;
+
+/** pago20:Totales, in MXN with 2 decimals: the IVA figures only for the rates present. */
+export const totalesEsperadosSchema = z.object({
+  TotalTrasladosBaseIVA16: importeSchema("TotalTrasladosBaseIVA16").optional(),
+  TotalTrasladosImpuestoIVA16: importeSchema("TotalTrasladosImpuestoIVA16").optional(),
+  TotalTrasladosBaseIVA8: importeSchema("TotalTrasladosBaseIVA8").optional(),
+  TotalTrasladosImpuestoIVA8: importeSchema("TotalTrasladosImpuestoIVA8").optional(),
+  TotalTrasladosBaseIVA0: importeSchema("TotalTrasladosBaseIVA0").optional(),
+  TotalTrasladosImpuestoIVA0: importeSchema("TotalTrasladosImpuestoIVA0").optional(),
+  MontoTotalPagos: importeSchema("MontoTotalPagos"),
+});
+export type TotalesEsperados = z.infer<typeof totalesEsperadosSchema>;
+
 export const documentoEsperadoSchema = z.object({
   IdDocumento: z.string(),
   Serie: z.string(),
@@ -200,6 +235,12 @@ export const documentoEsperadoSchema = z.object({
   ImpSaldoAnt: importeSchema("ImpSaldoAnt"),
   ImpPagado: importeSchema("ImpPagado"),
   ImpSaldoInsoluto: importeSchema("ImpSaldoInsoluto"),
+  /**
+   * 02 (sí objeto de impuesto) with its TrasladosDR when the invoice carries IVA, 01 when it carries none; null
+   * when the portal does not hold the invoice's amounts (its taxes are then read on the invoice itself).
+   */
+  ObjetoImpDR: z.enum(["01", "02"]).nullable(),
+  TrasladosDR: z.array(trasladoDrSchema),
 });
 export type DocumentoEsperado = z.infer<typeof documentoEsperadoSchema>;
 
@@ -214,6 +255,8 @@ export const complementoEsperadoSchema = z.object({
   /** The fifth day of the month after the payment. */
   FechaLimite: fechaSchema("FechaLimite"),
   Documentos: z.array(documentoEsperadoSchema),
+  TrasladosP: z.array(trasladoPSchema),
+  Totales: totalesEsperadosSchema,
 });
 export type ComplementoEsperado = z.infer<typeof complementoEsperadoSchema>;
 

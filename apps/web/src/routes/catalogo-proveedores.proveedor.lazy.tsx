@@ -24,7 +24,7 @@ function ProveedorScreen({ session }: { session: Session }) {
   if (!row) return <Navigate to="/Catalogo-Proveedores" replace />;
   return (
     <>
-      <ScreenTitle>Proveedor</ScreenTitle>
+      <ScreenTitle documentTitle={`Proveedor ${row.CardName}`}>Proveedor</ScreenTitle>
       <ProveedorDetail
         key={row.CardCode}
         session={session}

@@ -19,7 +19,7 @@ function Screen() {
   );
   return (
     <>
-      <ScreenTitle>Datos generales</ScreenTitle>
+      <ScreenTitle documentTitle="Datos generales de la factura">Datos generales</ScreenTitle>
       <FacturaDetalle session={current} fila={id} onDone={backToList} renderReintentarErp={renderReintentarErp} />
     </>
   );

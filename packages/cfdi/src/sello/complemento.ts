@@ -29,8 +29,11 @@ export interface DocumentoPrueba {
   ImpSaldoAnt: string;
   ImpPagado: string;
   ImpSaldoInsoluto: string;
-  /** "02" (default): IVA 16 % trasladado; "01": not subject to tax (no ImpuestosDR). */
-  ObjetoImpDR?: "01" | "02";
+  /**
+   * "02" (default, also for null: complementoEsperado's "unknown"): IVA 16 % trasladado; "01": not subject to tax
+   * (no ImpuestosDR).
+   */
+  ObjetoImpDR?: "01" | "02" | null;
   /**
    * For "02", the IVA 16 % of the part paid. Default: the document is base + IVA 16 % only, so
    * BaseDR = ImpPagado ÷ 1.16 and ImporteDR = BaseDR × 0.16, each to MonedaDR's decimals.

@@ -328,6 +328,27 @@ export async function complementoEsperadoDelPago(
             ),
           )
           .orderBy(asc(erpPagos.docDate), asc(erpPagos.docNum));
+  // The portal's record of each invoice: the amounts its IVA is computed from (as the API reads them).
+  const registradas = new Map(
+    (lineas.length === 0
+      ? []
+      : await db
+          .select({
+            uuid: facturas.uuid,
+            subtotal: facturas.subtotal,
+            descuento: facturas.descuento,
+            retenciones: facturas.retenciones,
+            total: facturas.total,
+          })
+          .from(facturas)
+          .where(
+            inArray(
+              facturas.uuid,
+              lineas.map((l) => normalizeUuid(l.uuid)),
+            ),
+          )
+    ).map(({ uuid, ...importes }) => [normalizeUuid(uuid), importes]),
+  );
   // Earlier payments: before this one by date, then DocNum; cancelled ones do not count.
   const antes = (facturaDocEntry: number) =>
     historial
@@ -356,6 +377,7 @@ export async function complementoEsperadoDelPago(
       aplicado: l.sumApplied,
       ...(l.docCur !== pago.docCur && l.appliedPago !== null ? { aplicadoMonedaPago: l.appliedPago } : {}),
       aplicadoAntes: antes(l.facturaDocEntry),
+      ...(registradas.has(normalizeUuid(l.uuid)) ? { importes: registradas.get(normalizeUuid(l.uuid)) } : {}),
     })),
   });
 }
@@ -394,7 +416,13 @@ async function registrarComplemento(
         MonedaP: esperado.MonedaP,
         TipoCambioP: esperado.TipoCambioP,
         Monto: esperado.Monto,
-        Documentos: esperado.Documentos,
+        // The sealed complement carries the IVA the portal computes (TrasladosDR of the expected complement).
+        Documentos: esperado.Documentos.map(({ TrasladosDR, ...documento }) => ({
+          ...documento,
+          ...(TrasladosDR[0]
+            ? { TrasladoDR: { BaseDR: TrasladosDR[0].BaseDR, ImporteDR: TrasladosDR[0].ImporteDR } }
+            : {}),
+        })),
       },
     ],
     uuid: c.uuid,

@@ -123,7 +123,15 @@ export function createPagosRepository(db: Database) {
       uuids.length === 0
         ? []
         : db
-            .select({ uuid: facturas.uuid, folio: facturas.folio, metodoPago: facturas.metodoPago })
+            .select({
+              uuid: facturas.uuid,
+              folio: facturas.folio,
+              metodoPago: facturas.metodoPago,
+              subtotal: facturas.subtotal,
+              descuento: facturas.descuento,
+              retenciones: facturas.retenciones,
+              total: facturas.total,
+            })
             .from(facturas)
             .where(inArray(facturas.uuid, [...uuids])),
     /**

@@ -5,6 +5,7 @@ import {
   checkXmlFile,
   cleanFileName,
   complementoEsperado,
+  type ImportesFactura,
   normalizeUuid,
   type PaymentData,
 } from "@portal/cfdi";
@@ -36,6 +37,21 @@ import type { ProveedoresService } from "../proveedores/service";
 import type { SatEstadoService } from "../sat-estado/service";
 import { camposPagoContraXml, PAGO_MSG, revisarContraPago } from "./reglas";
 import type { ComplementoRecord, NuevoComplemento } from "./repository";
+
+/** The amounts of a registered invoice that its IVA is read from (complementoEsperado's ImportesFactura). */
+const importesDe = (
+  factura: { subtotal: string; descuento: string; retenciones: string; total: string } | undefined,
+): { importes?: ImportesFactura } =>
+  factura
+    ? {
+        importes: {
+          subtotal: factura.subtotal,
+          descuento: factura.descuento,
+          retenciones: factura.retenciones,
+          total: factura.total,
+        },
+      }
+    : {};
 
 export interface PagosDeps {
   /** Memory for cached list answers (characters); 0 turns the cache off. */
@@ -330,8 +346,9 @@ export function createPagosService({
       const registro = await repo.findByPago(pago.bd, pago.docEntry);
       if (pago.canceled === "Y" || registro?.estatus === "A") return null;
       const metodos = await repo.metodosDePago(pago.cardCode);
-      const folios = new Map(
-        (await repo.facturasPorUuid(pago.facturas.map((f) => f.uuid))).map((f) => [normalizeUuid(f.uuid), f.folio]),
+      // The portal's own record of each invoice: its folio and the amounts its taxes are computed from.
+      const registradas = new Map(
+        (await repo.facturasPorUuid(pago.facturas.map((f) => f.uuid))).map((f) => [normalizeUuid(f.uuid), f]),
       );
       const ppd = pago.facturas.filter((f) => esPpd(metodos, f.uuid, f.fecha, pago.docDate));
       if (ppd.length === 0) return null;
@@ -362,12 +379,13 @@ export function createPagosService({
         },
         facturas: ppd.map((f) => ({
           uuid: f.uuid,
-          folio: folios.get(normalizeUuid(f.uuid)) ?? f.folio,
+          folio: registradas.get(normalizeUuid(f.uuid))?.folio ?? f.folio,
           moneda: f.docCur,
           total: f.facturaTotal,
           aplicado: f.sumApplied,
           ...(f.docCur !== pago.docCur ? { aplicadoMonedaPago: f.appliedPago } : {}),
           aplicadoAntes: antes(f.facturaDocEntry),
+          ...importesDe(registradas.get(normalizeUuid(f.uuid))),
         })),
       });
     },

@@ -2,13 +2,18 @@ import { describe, expect, it } from "vitest";
 import {
   buildSearchIndex,
   clampPage,
+  compareMoney,
   compareValues,
   type DataTableColumn,
+  dateColumn,
   filterRows,
+  formatMoney,
+  moneyColumn,
   nextSort,
   pageCount,
   paginate,
   rangeLabel,
+  searchText,
   sortRows,
   visibleWindow,
 } from "./data-table-logic";
@@ -196,5 +201,95 @@ describe("sortValue", () => {
       3, 2, 1,
     ]);
     expect(filterRows(amounts, buildSearchIndex(amounts, amountColumns), "3")).toEqual([]);
+  });
+});
+
+interface Cargo {
+  Fila: number;
+  Concepto: string;
+  Total: string;
+  Moneda: string;
+  Fecha: string;
+}
+
+const cargoColumns: DataTableColumn<Cargo>[] = [
+  { id: "Fila", header: "#", value: (row) => row.Fila },
+  { id: "Concepto", header: "Concepto", value: (row) => row.Concepto },
+  moneyColumn({ id: "Total", header: "Total", money: (row) => ({ amount: row.Total, currency: row.Moneda }) }),
+  dateColumn({ id: "Fecha", header: "Fecha", value: (row) => row.Fecha }),
+];
+
+const cargos: Cargo[] = [
+  { Fila: 1, Concepto: "Validación", Total: "3327.01", Moneda: "MXN", Fecha: "2026-11-20" },
+  { Fila: 2, Concepto: "Pago en USD", Total: "9000", Moneda: "USD", Fecha: "2026-11-21" },
+  { Fila: 3, Concepto: "PEÑA Y CÍA", Total: "1234567.5", Moneda: "MXN", Fecha: "2026-10-01" },
+  { Fila: 4, Concepto: "Anticipo", Total: "12.00", Moneda: "USD", Fecha: "2026-09-30" },
+  { Fila: 5, Concepto: "Nota", Total: "250", Moneda: "MXN", Fecha: "2026-09-01" },
+];
+
+describe("search without accents, case or thousands separators (issue 23)", () => {
+  const index = buildSearchIndex(cargos, cargoColumns);
+  const found = (query: string) => filterRows(cargos, index, searchText(query)).map((row) => row.Fila);
+
+  it("normalises text: lower case, no accents, no commas between digits", () => {
+    expect(searchText("Validación")).toBe("validacion");
+    expect(searchText("PEÑA Y CÍA")).toBe("pena y cia");
+    expect(searchText("1,234,567.50 MXN")).toBe("1234567.50 mxn");
+    // A comma that is not between digits is text, and stays.
+    expect(searchText("Dice, hola 3, 4")).toBe("dice, hola 3, 4");
+    expect(searchText(null)).toBe("");
+  });
+
+  it("finds accented text by a query without accents, and the other way round", () => {
+    expect(found("validacion")).toEqual([1]);
+    expect(found("VALIDACIÓN")).toEqual([1]);
+    expect(found("pena y cia")).toEqual([3]);
+    expect(found("peña")).toEqual([3]);
+  });
+
+  it("finds an amount with or without thousands separators", () => {
+    expect(cargoColumns[2]?.value?.(cargos[0] as Cargo)).toBe("3,327.01 MXN");
+    expect(found("3327.01")).toEqual([1]);
+    expect(found("3,327.01")).toEqual([1]);
+    expect(found("1234567.50")).toEqual([3]);
+    expect(found("1,234,567.5")).toEqual([3]);
+    expect(found("9,000.00 usd")).toEqual([2]);
+  });
+});
+
+describe("money columns sort by currency, then amount (issue 23)", () => {
+  it("keeps each currency together and orders its amounts exactly, both directions", () => {
+    const ascending = sortRows(cargos, cargoColumns, { columnId: "Total", direction: "asc" });
+    expect(ascending.map((row) => `${row.Moneda} ${row.Total}`)).toEqual([
+      "MXN 250",
+      "MXN 3327.01",
+      "MXN 1234567.5",
+      "USD 12.00",
+      "USD 9000",
+    ]);
+    const descending = sortRows(cargos, cargoColumns, { columnId: "Total", direction: "desc" });
+    expect(descending.map((row) => `${row.Moneda} ${row.Total}`)).toEqual([
+      "MXN 1234567.5",
+      "MXN 3327.01",
+      "MXN 250",
+      "USD 9000",
+      "USD 12.00",
+    ]);
+  });
+
+  it("compares amounts as decimals, not as text, and leaves unreadable amounts last", () => {
+    expect(compareMoney({ amount: "100", currency: "MXN" }, { amount: "99.99", currency: "MXN" }, 1)).toBeGreaterThan(
+      0,
+    );
+    expect(compareMoney({ amount: "1.50", currency: "MXN" }, { amount: "1.5", currency: "MXN" }, 1)).toBe(0);
+    expect(compareMoney({ amount: "1", currency: "USD" }, { amount: "500", currency: "MXN" }, -1)).toBeGreaterThan(0);
+    expect(compareMoney({ amount: "", currency: "MXN" }, { amount: "1", currency: "MXN" }, 1)).toBeGreaterThan(0);
+    expect(compareMoney({ amount: "", currency: "MXN" }, { amount: "1", currency: "MXN" }, -1)).toBeGreaterThan(0);
+    expect(formatMoney({ amount: "1234.5", currency: "USD" })).toBe("1,234.50 USD");
+  });
+
+  it("sorts a date column by its ISO value", () => {
+    const byDate = sortRows(cargos, cargoColumns, { columnId: "Fecha", direction: "asc" });
+    expect(byDate.map((row) => row.Fila)).toEqual([5, 4, 3, 1, 2]);
   });
 });

@@ -1,3 +1,4 @@
+import { compareAmounts, formatAmount, parseAmount } from "@portal/cfdi";
 import type { ReactNode } from "react";
 import { PAGE_SIZE_ALL, type PageSize } from "../../lib/constants";
 
@@ -8,6 +9,19 @@ import { PAGE_SIZE_ALL, type PageSize } from "../../lib/constants";
 
 export type CellValue = string | number | boolean | null | undefined;
 export type SortDirection = "asc" | "desc";
+
+/**
+ * What a column holds (issue 23), declared once in its definition so search, sort and export agree: text (the
+ * default), money (an amount in a currency: shown "3,327.01 MXN", sorted by currency then amount, exported as a
+ * number beside a currency column) or a date (an ISO YYYY-MM-DD value, exported as a real date).
+ */
+export type ColumnKind = "text" | "money" | "date";
+
+/** An amount as the API sends it (a decimal string) and its currency code. */
+export interface Money {
+  amount: string;
+  currency: string;
+}
 
 export interface SortState {
   columnId: string;
@@ -26,6 +40,10 @@ export interface DataTableColumn<Row> {
    * (searchable as displayed) but ordered by its numeric value.
    */
   sortValue?: (row: Row) => CellValue;
+  /** What the column holds (default text); a money column reads its amount and currency from `money`. */
+  kind?: ColumnKind;
+  /** The amount and currency of a money column (see `moneyColumn`). */
+  money?: (row: Row) => Money;
   /** Custom rendering (buttons, tooltips, badges). */
   cell?: (row: Row) => ReactNode;
   /** Included in the client-side search (default: true when the column has a `value`). */
@@ -71,10 +89,59 @@ export const isColumnSearchable = <Row>(column: DataTableColumn<Row>): boolean =
 export const isColumnSortable = <Row>(column: DataTableColumn<Row>): boolean =>
   Boolean(column.sortValue ?? column.value) && column.isSortable !== false;
 
-/** Text of a value as the search sees it (lower case, locale aware). */
+/** Combining marks left by NFD: the accents of 'á', 'é', 'ü', the tilde of 'ñ'. */
+const ACCENTS = /\p{M}/gu;
+/** A comma between digits: the thousands separator of "3,327.01". */
+const THOUSANDS_COMMA = /(?<=\d),(?=\d)/g;
+
+/**
+ * Text of a value as the search sees it (issue 23): lower case, without accents and without thousands
+ * separators, so 'validacion' finds 'Validación' and '3327.01' finds '3,327.01' (and the other way round: the
+ * query goes through the same function).
+ */
 export function searchText(value: CellValue): string {
   if (value === null || value === undefined) return "";
-  return String(value).toLocaleLowerCase("es-MX");
+  return String(value).normalize("NFD").replace(ACCENTS, "").toLocaleLowerCase("es-MX").replace(THOUSANDS_COMMA, "");
+}
+
+/** Spec §9: an amount with 2 decimals and thousands commas, followed by its currency ("47,820.76 MXN"). */
+export function formatMoney({ amount, currency }: Money): string {
+  if (parseAmount(amount) === null) return amount;
+  const formatted = formatAmount(amount);
+  return currency ? `${formatted} ${currency}` : formatted;
+}
+
+/**
+ * A money column: shown and searched as "3,327.01 MXN", sorted by currency and then amount, exported as a number
+ * with a currency column. Rendering (`cell`) and layout stay the caller's.
+ */
+export function moneyColumn<Row>(
+  column: Omit<DataTableColumn<Row>, "kind" | "value" | "sortValue" | "money"> & { money: (row: Row) => Money },
+): DataTableColumn<Row> {
+  return {
+    align: "right",
+    isNoWrap: true,
+    ...column,
+    kind: "money",
+    value: (row) => formatMoney(column.money(row)),
+  };
+}
+
+/** A date column: its value is the ISO date (YYYY-MM-DD), shown, searched and sorted as is, exported as a date. */
+export function dateColumn<Row>(column: Omit<DataTableColumn<Row>, "kind">): DataTableColumn<Row> {
+  return { isNoWrap: true, ...column, kind: "date" };
+}
+
+/**
+ * Order of two amounts of a money column (issue 23): by currency first (in alphabetical order whatever the
+ * direction, so the currencies never mix), then by amount in `sign`'s direction, exactly. Blank or unreadable
+ * amounts go last.
+ */
+export function compareMoney(a: Money, b: Money, sign: 1 | -1): number {
+  const x = parseAmount(a.amount);
+  const y = parseAmount(b.amount);
+  if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0);
+  return collator.compare(a.currency, b.currency) || sign * compareAmounts(x, y);
 }
 
 export type SearchIndex<Row> = ReadonlyMap<Row, string>;
@@ -129,9 +196,15 @@ export function sortRows<Row>(
 ): readonly Row[] {
   if (!sort) return rows;
   const column = columns.find((candidate) => candidate.id === sort.columnId);
+  const sign = sort.direction === "asc" ? 1 : -1;
+  const money = column?.kind === "money" ? column.money : undefined;
+  if (money) {
+    const keyed = rows.map((row, position) => ({ row, position, key: money(row) }));
+    keyed.sort((x, y) => compareMoney(x.key, y.key, sign) || x.position - y.position);
+    return keyed.map((entry) => entry.row);
+  }
   const read = column?.sortValue ?? column?.value;
   if (!read) return rows;
-  const sign = sort.direction === "asc" ? 1 : -1;
   const keyed = rows.map((row, position) => ({ row, position, key: read(row) }));
   keyed.sort((x, y) => {
     const blankOrder = (isBlank(x.key) ? 1 : 0) - (isBlank(y.key) ? 1 : 0);

@@ -1,11 +1,16 @@
 export { DataTable, type DataTableProps } from "./data-table";
-export type {
-  CellEditor,
-  CellValue,
-  DataTableColumn,
-  RowEdits,
-  SortDirection,
-  SortState,
+export {
+  type CellEditor,
+  type CellValue,
+  type ColumnKind,
+  type DataTableColumn,
+  dateColumn,
+  formatMoney,
+  type Money,
+  moneyColumn,
+  type RowEdits,
+  type SortDirection,
+  type SortState,
 } from "./data-table-logic";
 export {
   COLUMNA_REVISION,

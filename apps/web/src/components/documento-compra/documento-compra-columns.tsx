@@ -2,10 +2,9 @@ import { Badge } from "@mantine/core";
 import { describeFormaPago, describeMetodoPago, describeUsoCfdi } from "@portal/cfdi";
 import type { ReactNode } from "react";
 import { CodeTooltip } from "../code-tooltip";
-import type { DataTableColumn } from "../data-table";
+import { type DataTableColumn, dateColumn, moneyColumn } from "../data-table";
 import classes from "./documento-compra.module.css";
 import {
-  amountSortKey,
   type DocumentoCompra,
   ESTATUS_ABIERTO,
   estatusDocumentoLabel,
@@ -78,14 +77,13 @@ export function columnasDocumentoCompra<Row extends DocumentoCompra>({
       value: (row) => estatusDocumentoLabel(row.DocStatus),
       cell: (row) => <EstatusDocumentoBadge docStatus={row.DocStatus} />,
     },
-    { id: "DocDate", header: "Fecha", value: (row) => row.DocDate, isNoWrap: true },
-    {
+    dateColumn({ id: "DocDate", header: "Fecha", value: (row) => row.DocDate }),
+    dateColumn({
       id: "DocDueDate",
       header: fechaVencimiento,
       value: (row) => row.DocDueDate,
-      isNoWrap: true,
       isHeaderWrapped: true,
-    },
+    }),
     {
       id: "GroupNum",
       header: "Días de crédito",
@@ -114,15 +112,12 @@ export function columnasDocumentoCompra<Row extends DocumentoCompra>({
       value: (row) => row.PeyMethod,
       cell: (row) => <FormaPago code={row.PeyMethod} />,
     },
-    {
+    // Searched as displayed ("47,820.76 MXN" or "47820.76"), sorted by currency then amount, exported as a number.
+    moneyColumn({
       id: "DocTotal",
       header: "Total",
-      // Searched as displayed ("47,820.76 MXN"), sorted by amount.
-      value: (row) => formatImporte(row.DocTotal, row.DocCur),
-      sortValue: (row) => amountSortKey(row.DocTotal),
+      money: (row) => ({ amount: row.DocTotal, currency: row.DocCur }),
       cell: (row) => <span className={classes.amount}>{formatImporte(row.DocTotal, row.DocCur)}</span>,
-      align: "right",
-      isNoWrap: true,
-    },
+    }),
   ];
 }

@@ -4,6 +4,7 @@ import { IconArrowLeft, IconDownload } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { isApiError } from "../../lib/api-client";
+import { useDocumentTitle } from "../../lib/document-title";
 import { notifyError } from "../../lib/notify";
 import { downloadProtectedFile } from "../../lib/open-file";
 import classes from "./documento-compra.module.css";
@@ -211,6 +212,7 @@ export function DocumentoCompraDetalle<Linea extends PartidaBase>({
   columnas,
   nombrePdf,
 }: DocumentoCompraDetalleProps<Linea>) {
+  useDocumentTitle(titulo);
   return (
     <Stack gap="lg">
       <div>

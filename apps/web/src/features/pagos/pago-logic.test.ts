@@ -5,12 +5,16 @@ import {
   type ArchivoLeido,
   correoPista,
   estatusComplemento,
+  fechaLarga,
   fechaLimiteVencida,
+  instruccionComplemento,
   nombreJsonComplemento,
+  objetoImpuestoTexto,
   puedeAgregar,
   puedeCargarComplemento,
   revisarComplementoProveedor,
   revisarComprobanteEmpleado,
+  trasladoTexto,
 } from "./pago-logic";
 import { bytesDe, makePago, PDF_BYTES, UUID_FACTURA_1, UUID_FACTURA_2, xmlPago } from "./pagos.fixtures";
 
@@ -248,5 +252,35 @@ describe("expected complement (issue 14)", () => {
     expect(fechaLimiteVencida("2026-03-05", "2026-03-05")).toBe(false);
     expect(fechaLimiteVencida("2026-03-05", "2026-03-06")).toBe(true);
     expect(nombreJsonComplemento(4410)).toBe("complemento-esperado-4410.json");
+  });
+});
+
+describe("the expected complement for an accounts clerk (issue 23)", () => {
+  it("writes dates in Spanish words", () => {
+    expect(fechaLarga("2026-12-05")).toBe("5 de diciembre de 2026");
+    expect(fechaLarga("2026-01-31T12:00:00")).toBe("31 de enero de 2026");
+    expect(fechaLarga("sin fecha")).toBe("sin fecha");
+    expect(fechaLarga("2026-13-01")).toBe("2026-13-01");
+  });
+
+  it("says what to do and by when: day 5 of the month after the payment, or that the deadline passed", () => {
+    expect(instruccionComplemento("2026-12-05", "2026-11-25")).toBe(
+      "Emita un CFDI de tipo P con estos datos antes del 5 de diciembre de 2026.",
+    );
+    expect(instruccionComplemento("2026-12-05", "2026-12-05")).toBe(
+      "Emita un CFDI de tipo P con estos datos antes del 5 de diciembre de 2026.",
+    );
+    expect(instruccionComplemento("2026-12-05", "2026-12-06")).toBe(
+      "El plazo venció el 5 de diciembre de 2026: emita cuanto antes un CFDI de tipo P con estos datos.",
+    );
+  });
+
+  it("names ObjetoImpDR and the tax of a traslado", () => {
+    expect(objetoImpuestoTexto("02")).toBe("02 · Sí objeto de impuesto");
+    expect(objetoImpuestoTexto("01")).toBe("01 · No objeto de impuesto");
+    expect(objetoImpuestoTexto(null)).toContain("factura");
+    expect(trasladoTexto("002", "0.160000")).toBe("IVA 16 %");
+    expect(trasladoTexto("002", "0.080000")).toBe("IVA 8 %");
+    expect(trasladoTexto("002", "0.000000")).toBe("IVA 0 %");
   });
 });

@@ -222,3 +222,51 @@ export const jsonComplemento = (complemento: ComplementoEsperado): string =>
 /** A payment's key in a list: its ERP database and DocEntry (two sociedades may reuse a DocEntry). */
 export const clavePago = (row: Pick<PagoRow, "U_SYS_PMSNBD" | "DocEntry">): string =>
   `${row.U_SYS_PMSNBD}:${row.DocEntry}`;
+
+const MESES = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+] as const;
+
+/** "2026-12-05" (or a date-time) → "5 de diciembre de 2026"; text that is not a date is returned as it came. */
+export function fechaLarga(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  const mes = match ? MESES[Number(match[2]) - 1] : undefined;
+  if (!match || !mes) return iso;
+  return `${Number(match[3])} de ${mes} de ${match[1]}`;
+}
+
+/**
+ * 'Complemento esperado' in one sentence for an accounts clerk (issue 23): what to do and by when. The deadline is
+ * the fifth day of the month after the payment (FechaLimite); once it has passed, the sentence says so.
+ */
+export function instruccionComplemento(fechaLimite: string, hoy: string): string {
+  const fecha = fechaLarga(fechaLimite);
+  return fechaLimiteVencida(fechaLimite, hoy)
+    ? `El plazo venció el ${fecha}: emita cuanto antes un CFDI de tipo P con estos datos.`
+    : `Emita un CFDI de tipo P con estos datos antes del ${fecha}.`;
+}
+
+/** ObjetoImpDR as the clerk reads it: the SAT code and what it means. */
+export function objetoImpuestoTexto(objeto: "01" | "02" | null): string {
+  if (objeto === "02") return "02 · Sí objeto de impuesto";
+  if (objeto === "01") return "01 · No objeto de impuesto";
+  return "Tómelo de la factura (el portal no tiene sus importes)";
+}
+
+/** "0.160000" → "IVA 16 %" (ImpuestoDR 002 is IVA). */
+export function trasladoTexto(impuesto: string, tasa: string): string {
+  const nombre = impuesto === "002" ? "IVA" : impuesto === "003" ? "IEPS" : impuesto;
+  const porcentaje = Number(tasa) * 100;
+  return Number.isFinite(porcentaje) ? `${nombre} ${Number(porcentaje.toFixed(4))} %` : `${nombre} ${tasa}`;
+}

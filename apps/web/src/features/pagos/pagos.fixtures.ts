@@ -72,6 +72,10 @@ export const COMPLEMENTO_ESPERADO: ComplementoEsperado = {
       ImpSaldoAnt: "10000.00",
       ImpPagado: "10000.00",
       ImpSaldoInsoluto: "0.00",
+      ObjetoImpDR: "02",
+      TrasladosDR: [
+        { BaseDR: "8620.69", ImpuestoDR: "002", TipoFactorDR: "Tasa", TasaOCuotaDR: "0.160000", ImporteDR: "1379.31" },
+      ],
     },
     {
       IdDocumento: UUID_FACTURA_2,
@@ -83,8 +87,14 @@ export const COMPLEMENTO_ESPERADO: ComplementoEsperado = {
       ImpSaldoAnt: "15000.00",
       ImpPagado: "7852.75",
       ImpSaldoInsoluto: "7147.25",
+      ObjetoImpDR: "01",
+      TrasladosDR: [],
     },
   ],
+  TrasladosP: [
+    { BaseP: "8620.690000", ImpuestoP: "002", TipoFactorP: "Tasa", TasaOCuotaP: "0.160000", ImporteP: "1379.310000" },
+  ],
+  Totales: { TotalTrasladosBaseIVA16: "8620.69", TotalTrasladosImpuestoIVA16: "1379.31", MontoTotalPagos: "17852.75" },
 };
 
 export interface PagoXml {

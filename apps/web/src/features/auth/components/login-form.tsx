@@ -12,6 +12,7 @@ import {
 } from "../../../components/first-screen/first-screen";
 import { preloadSignedInChrome } from "../../../components/layout/app-layout";
 import { isApiError } from "../../../lib/api-client";
+import { useDocumentTitle } from "../../../lib/document-title";
 import { CHUNK_LOAD_MESSAGE, importWithTimeout } from "../../../lib/lazy-import";
 import type { LoginValues } from "../login-validation";
 
@@ -30,6 +31,7 @@ interface LoginFormProps {
 
 /** Sign-in (spec §2 Login, §5, §8); plain HTML, part of the first screen (decision 017). */
 export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
+  useDocumentTitle("Iniciar sesión");
   const [values, setValues] = useState<LoginValues>({ usuario: "", password: "" });
   const [errors, setErrors] = useState<Partial<Record<keyof LoginValues, string>>>({});
   const [isBusy, setIsBusy] = useState(false);

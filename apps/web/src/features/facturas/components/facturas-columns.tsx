@@ -2,14 +2,8 @@ import { Badge, Stack } from "@mantine/core";
 import type { FacturaRow } from "@portal/contracts";
 import { IconFileCode, IconPhoto } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import type { DataTableColumn } from "../../../components/data-table";
-import {
-  amountSortKey,
-  FormaPago,
-  formatImporte,
-  MetodoPago,
-  UsoPrincipal,
-} from "../../../components/documento-compra";
+import { type DataTableColumn, dateColumn, moneyColumn } from "../../../components/data-table";
+import { FormaPago, formatImporte, MetodoPago, UsoPrincipal } from "../../../components/documento-compra";
 import { EstadoSatBadges, textoSat } from "../../../components/estado-sat";
 import { OpenFileButton } from "../../../components/open-file-button";
 import { COLOR_ESTATUS, estatusMostrado } from "../factura-logic";
@@ -56,16 +50,13 @@ export const FACTURAS_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
     cell: (row) => <span className={classes.uuid}>{row.UUID}</span>,
   },
   { id: "Entrada", header: "Entrada", value: (row) => row.Entrada, align: "right" },
-  { id: "FechaFactura", header: "Fecha", value: (row) => row.FechaFactura, isNoWrap: true },
-  {
+  dateColumn({ id: "FechaFactura", header: "Fecha", value: (row) => row.FechaFactura }),
+  moneyColumn({
     id: "Total",
     header: "Total",
-    value: (row) => formatImporte(row.Total, row.DocCur),
-    sortValue: (row) => amountSortKey(row.Total),
+    money: (row) => ({ amount: row.Total, currency: row.DocCur }),
     cell: (row) => <span className={classes.amount}>{formatImporte(row.Total, row.DocCur)}</span>,
-    align: "right",
-    isNoWrap: true,
-  },
+  }),
   {
     id: "FormaPago",
     header: "Forma de pago",
@@ -87,13 +78,12 @@ export const FACTURAS_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
     value: (row) => row.MetodoPago,
     cell: (row) => <MetodoPago code={row.MetodoPago} />,
   },
-  {
+  dateColumn({
     id: "TentativaPago",
     header: "Tentativa de pago",
     isHeaderWrapped: true,
     value: (row) => row.TentativaPago,
-    isNoWrap: true,
-  },
+  }),
   { id: "PDF", header: "PDF", cell: (row) => archivo(row.PDF, "PDF", "application/pdf") },
   {
     id: "XML",

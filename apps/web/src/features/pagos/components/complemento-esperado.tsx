@@ -1,11 +1,21 @@
-import { Badge, Button, Group, Paper, Table, Title } from "@mantine/core";
-import { IconDownload } from "@tabler/icons-react";
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { describeFormaPago } from "@portal/cfdi";
+import type { ComplementoEsperado, DocumentoEsperado } from "@portal/contracts";
+import { IconDownload, IconPrinter } from "@tabler/icons-react";
 import { type Campo, Campos } from "../../../components/campos";
-import { FormaPago, formatImporte } from "../../../components/documento-compra";
+import { formatImporte } from "../../../components/documento-compra";
 import { hoyIso } from "../../../lib/clock";
 import type { Operator } from "../../../lib/list-query";
 import { useComplementoEsperado } from "../api";
-import { fechaLimiteVencida, jsonComplemento, nombreJsonComplemento } from "../pago-logic";
+import {
+  fechaLarga,
+  fechaLimiteVencida,
+  instruccionComplemento,
+  jsonComplemento,
+  nombreJsonComplemento,
+  objetoImpuestoTexto,
+  trasladoTexto,
+} from "../pago-logic";
 import classes from "./pagos.module.css";
 
 /** Hands the browser a JSON file to save (an object URL and a temporary link with `download`). */
@@ -22,36 +32,106 @@ export function descargarJson(nombre: string, contenido: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-function FechaLimite({ fecha }: { fecha: string }) {
-  if (!fechaLimiteVencida(fecha, hoyIso())) return fecha;
-  return (
-    <Group gap={6} component="span" wrap="nowrap">
-      <span className={classes.vencida}>{fecha}</span>
-      <Badge color="red" variant="light" radius="sm" tt="none">
-        Plazo vencido
-      </Badge>
-    </Group>
-  );
+/** A field under its SAT attribute name, so the clerk finds it in the billing software: "Fecha de pago (FechaPago)". */
+const campo = (nombre: string, atributo: string, value: Campo["value"], isWide?: boolean): Campo => ({
+  label: `${nombre} (${atributo})`,
+  value,
+  ...(isWide ? { isWide } : {}),
+});
+
+const importe = (amount: string, currency: string) => (
+  <span className={classes.amount}>{formatImporte(amount, currency)}</span>
+);
+
+function camposPago(complemento: ComplementoEsperado): Campo[] {
+  const forma = describeFormaPago(complemento.FormaDePagoP);
+  return [
+    campo("Fecha de pago", "FechaPago", `${fechaLarga(complemento.FechaPago)} (${complemento.FechaPago})`),
+    campo("Forma de pago", "FormaDePagoP", forma ? `${complemento.FormaDePagoP} · ${forma}` : complemento.FormaDePagoP),
+    campo("Moneda", "MonedaP", complemento.MonedaP),
+    campo("Tipo de cambio", "TipoCambioP", complemento.TipoCambioP),
+    campo("Monto", "Monto", importe(complemento.Monto, complemento.MonedaP)),
+  ];
 }
 
-const COLUMNAS_DOCUMENTOS = [
-  "IdDocumento",
-  "Serie",
-  "Folio",
-  "MonedaDR",
-  "EquivalenciaDR",
-  "NumParcialidad",
-  "ImpSaldoAnt",
-  "ImpPagado",
-  "ImpSaldoInsoluto",
-] as const;
-const IMPORTES = new Set<string>(["ImpSaldoAnt", "ImpPagado", "ImpSaldoInsoluto"]);
+function camposDocumento(documento: DocumentoEsperado): Campo[] {
+  const campos: Campo[] = [
+    campo("UUID de la factura", "IdDocumento", <span className={classes.uuid}>{documento.IdDocumento}</span>, true),
+    campo("Serie", "Serie", documento.Serie || "Sin serie"),
+    campo("Folio", "Folio", documento.Folio),
+    campo("Moneda de la factura", "MonedaDR", documento.MonedaDR),
+    campo("Equivalencia", "EquivalenciaDR", documento.EquivalenciaDR),
+    campo("Número de parcialidad", "NumParcialidad", String(documento.NumParcialidad)),
+    campo("Saldo anterior", "ImpSaldoAnt", importe(documento.ImpSaldoAnt, documento.MonedaDR)),
+    campo("Importe pagado", "ImpPagado", importe(documento.ImpPagado, documento.MonedaDR)),
+    campo("Saldo insoluto", "ImpSaldoInsoluto", importe(documento.ImpSaldoInsoluto, documento.MonedaDR)),
+    campo("Objeto de impuesto", "ObjetoImpDR", objetoImpuestoTexto(documento.ObjetoImpDR)),
+  ];
+  for (const traslado of documento.TrasladosDR) {
+    const nombre = trasladoTexto(traslado.ImpuestoDR, traslado.TasaOCuotaDR);
+    campos.push(
+      campo(
+        `Traslado ${nombre}`,
+        "TrasladoDR",
+        `ImpuestoDR ${traslado.ImpuestoDR} · TipoFactorDR ${traslado.TipoFactorDR} · TasaOCuotaDR ${traslado.TasaOCuotaDR}`,
+        true,
+      ),
+      campo(`Base del ${nombre}`, "BaseDR", importe(traslado.BaseDR, documento.MonedaDR)),
+      campo(`Importe del ${nombre}`, "ImporteDR", importe(traslado.ImporteDR, documento.MonedaDR)),
+    );
+  }
+  return campos;
+}
+
+function camposImpuestosPago(complemento: ComplementoEsperado): Campo[] {
+  return complemento.TrasladosP.flatMap((traslado) => {
+    const nombre = trasladoTexto(traslado.ImpuestoP, traslado.TasaOCuotaP);
+    return [
+      campo(
+        `Traslado ${nombre}`,
+        "TrasladoP",
+        `ImpuestoP ${traslado.ImpuestoP} · TipoFactorP ${traslado.TipoFactorP} · TasaOCuotaP ${traslado.TasaOCuotaP}`,
+        true,
+      ),
+      campo(`Base del ${nombre}`, "BaseP", <span className={classes.amount}>{traslado.BaseP}</span>),
+      campo(`Importe del ${nombre}`, "ImporteP", <span className={classes.amount}>{traslado.ImporteP}</span>),
+    ];
+  });
+}
+
+const TOTALES: readonly [keyof ComplementoEsperado["Totales"], string][] = [
+  ["TotalTrasladosBaseIVA16", "Base del IVA 16 %"],
+  ["TotalTrasladosImpuestoIVA16", "IVA 16 %"],
+  ["TotalTrasladosBaseIVA8", "Base del IVA 8 %"],
+  ["TotalTrasladosImpuestoIVA8", "IVA 8 %"],
+  ["TotalTrasladosBaseIVA0", "Base del IVA 0 %"],
+  ["TotalTrasladosImpuestoIVA0", "IVA 0 %"],
+  ["MontoTotalPagos", "Monto total de los pagos"],
+];
+
+function camposTotales(complemento: ComplementoEsperado): Campo[] {
+  return TOTALES.flatMap(([atributo, nombre]) => {
+    const valor = complemento.Totales[atributo];
+    return valor === undefined ? [] : [campo(nombre, atributo, importe(valor, "MXN"))];
+  });
+}
+
+const Seccion = ({ id, titulo, children }: { id: string; titulo: string; children: React.ReactNode }) => (
+  <section aria-labelledby={id} className={classes.seccionEsperado}>
+    <Title order={3} fz="sm" c="gray.8" mt="lg" mb="xs" id={id}>
+      {titulo}
+    </Title>
+    {children}
+  </section>
+);
 
 /**
- * 'Complemento esperado' (issue 14, not in the spec): the pago20:Pago node the supplier's complement must carry
- * for this payment, computed by the server from the ERP — the Pago fields, the legal deadline (highlighted once
- * past), its related documents — and 'Descargar JSON' to hand it to whoever issues the CFDI. Nothing is shown
- * when no complement is owed (the call answers null) or the call fails.
+ * 'Complemento esperado' (issue 14, rewritten for an accounts clerk in issue 23): one sentence of what to do and
+ * by when, then every field the Pagos 2.0 complement of this payment must carry, under its SAT name, with its
+ * value: the Pago node, each DoctoRelacionado with ObjetoImpDR and its TrasladosDR, the payment's TrasladosP and
+ * the Totales node (computed by the server from the ERP and the invoices' own amounts). Printable ('Imprimir'
+ * prints the panel alone) and 'Descargar JSON' for billing software. Nothing is shown when no complement is owed
+ * (the call answers null) or the call fails.
  */
 export function ComplementoEsperadoPanel({
   operator,
@@ -65,63 +145,77 @@ export function ComplementoEsperadoPanel({
   const esperado = useComplementoEsperado(operator, bd, pagoSap);
   const complemento = esperado.data;
   if (!complemento) return null;
-  const campos: Campo[] = [
-    { label: "Fecha de pago", value: complemento.FechaPago },
-    { label: "Forma de pago", value: <FormaPago code={complemento.FormaDePagoP} /> },
-    { label: "Moneda", value: complemento.MonedaP },
-    { label: "Tipo de cambio", value: complemento.TipoCambioP },
-    { label: "Monto", value: formatImporte(complemento.Monto, complemento.MonedaP) },
-    { label: "Fecha límite", value: <FechaLimite fecha={complemento.FechaLimite} /> },
-  ];
+  const hoy = hoyIso();
+  const vencido = fechaLimiteVencida(complemento.FechaLimite, hoy);
+  const impuestosPago = camposImpuestosPago(complemento);
   return (
-    <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }} component="section" aria-labelledby="esperado-titulo">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: "md", sm: "xl" }}
+      component="section"
+      aria-labelledby="esperado-titulo"
+      className={classes.imprimible}
+    >
       <Group justify="space-between" mb="md" gap="sm">
         <Title order={2} fz="md" c="gray.8" id="esperado-titulo">
           Complemento esperado
         </Title>
-        <Button
-          variant="light"
-          size="compact-sm"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          onClick={() => descargarJson(nombreJsonComplemento(pagoSap), jsonComplemento(complemento))}
-        >
-          Descargar JSON
-        </Button>
+        <Group gap="xs" className={classes.noImprimir}>
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            onClick={() => window.print()}
+          >
+            Imprimir
+          </Button>
+          <Button
+            variant="light"
+            size="compact-sm"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => descargarJson(nombreJsonComplemento(pagoSap), jsonComplemento(complemento))}
+          >
+            Descargar JSON
+          </Button>
+        </Group>
       </Group>
-      <Campos campos={campos} />
-      <Title order={3} fz="sm" c="gray.8" mt="lg" mb="xs" id="esperado-documentos">
-        Documentos
-      </Title>
-      <Table.ScrollContainer minWidth={760} tabIndex={0} role="region" aria-label="Documentos (desplazable)">
-        <Table striped verticalSpacing={6} fz="sm" aria-labelledby="esperado-documentos">
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNAS_DOCUMENTOS.map((columna) => (
-                <Table.Th key={columna} ta={IMPORTES.has(columna) ? "right" : undefined}>
-                  {columna}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {complemento.Documentos.map((documento) => (
-              <Table.Tr key={`${documento.IdDocumento}-${documento.NumParcialidad}`}>
-                {COLUMNAS_DOCUMENTOS.map((columna) => (
-                  <Table.Td
-                    key={columna}
-                    ta={IMPORTES.has(columna) ? "right" : undefined}
-                    className={
-                      columna === "IdDocumento" ? classes.uuid : IMPORTES.has(columna) ? classes.amount : undefined
-                    }
-                  >
-                    {IMPORTES.has(columna) ? formatImporte(String(documento[columna]), "") : String(documento[columna])}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Alert color={vencido ? "red" : "blue"} variant="light" radius="md" role="note" aria-label="Qué hacer">
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600}>{instruccionComplemento(complemento.FechaLimite, hoy)}</Text>
+          {vencido ? (
+            <Badge color="red" variant="light" radius="sm" tt="none">
+              Plazo vencido
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm" mt={4}>
+          Pago {pagoSap} de {fechaLarga(complemento.FechaPago)}; fecha límite: {fechaLarga(complemento.FechaLimite)}{" "}
+          (día 5 del mes siguiente al pago).
+        </Text>
+      </Alert>
+      <Stack gap={0}>
+        <Seccion id="esperado-pago" titulo="Pago">
+          <Campos campos={camposPago(complemento)} />
+        </Seccion>
+        {complemento.Documentos.map((documento, i) => (
+          <Seccion
+            key={`${documento.IdDocumento}-${documento.NumParcialidad}`}
+            id={`esperado-documento-${i + 1}`}
+            titulo={`Documento relacionado ${i + 1}: factura ${documento.Serie}${documento.Folio || documento.IdDocumento.slice(-8)}`}
+          >
+            <Campos campos={camposDocumento(documento)} />
+          </Seccion>
+        ))}
+        {impuestosPago.length > 0 ? (
+          <Seccion id="esperado-impuestos" titulo="Impuestos del pago (TrasladosP)">
+            <Campos campos={impuestosPago} />
+          </Seccion>
+        ) : null}
+        <Seccion id="esperado-totales" titulo="Totales (en MXN)">
+          <Campos campos={camposTotales(complemento)} />
+        </Seccion>
+      </Stack>
     </Paper>
   );
 }

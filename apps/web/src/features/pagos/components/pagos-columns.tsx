@@ -3,8 +3,8 @@ import type { PagoDetalle, PagoRow } from "@portal/contracts";
 import { IconAlertTriangle, IconFileCode } from "@tabler/icons-react";
 import { useId } from "react";
 import { CodeTooltip } from "../../../components/code-tooltip";
-import type { DataTableColumn } from "../../../components/data-table";
-import { amountSortKey, FormaPago, formatImporte } from "../../../components/documento-compra";
+import { type DataTableColumn, dateColumn, moneyColumn } from "../../../components/data-table";
+import { FormaPago, formatImporte } from "../../../components/documento-compra";
 import { EstadoSatBadges, textoSat } from "../../../components/estado-sat";
 import { OpenFileButton } from "../../../components/open-file-button";
 import {
@@ -93,14 +93,13 @@ export const PAGOS_COLUMNS: readonly DataTableColumn<PagoRow>[] = [
     cell: (row) => <span className={classes.uuid}>{row.U_SYS_PMUUID}</span>,
   },
   { id: "DocNum", header: "Pago", value: (row) => row.DocNum, align: "right" },
-  { id: "U_SYS_PMFECC", header: "Fecha", value: (row) => row.U_SYS_PMFECC, isNoWrap: true },
-  {
+  dateColumn({ id: "U_SYS_PMFECC", header: "Fecha", value: (row) => row.U_SYS_PMFECC }),
+  dateColumn({
     id: "DocDate",
     header: "Fecha de pago",
     value: (row) => row.DocDate,
-    isNoWrap: true,
     isHeaderWrapped: true,
-  },
+  }),
   {
     id: "PymntGroup",
     header: "Forma de pago",
@@ -108,22 +107,18 @@ export const PAGOS_COLUMNS: readonly DataTableColumn<PagoRow>[] = [
     value: (row) => row.PymntGroup,
     cell: (row) => <FormaPago code={row.PymntGroup} />,
   },
-  {
+  moneyColumn({
     id: "DocTotal",
     header: "Total",
-    value: (row) => formatImporte(row.DocTotal, row.DocCur),
-    sortValue: (row) => amountSortKey(row.DocTotal),
+    money: (row) => ({ amount: row.DocTotal, currency: row.DocCur }),
     cell: (row) => <span className={classes.amount}>{formatImporte(row.DocTotal, row.DocCur)}</span>,
-    align: "right",
-    isNoWrap: true,
-  },
-  {
+  }),
+  dateColumn({
     id: "U_SYS_PMFECA",
     header: "Fecha del complemento",
     value: (row) => row.U_SYS_PMFECA,
-    isNoWrap: true,
     isHeaderWrapped: true,
-  },
+  }),
   {
     id: "EstatusComplemento",
     header: "Estatus del complemento",

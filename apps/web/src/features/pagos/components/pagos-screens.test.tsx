@@ -452,28 +452,62 @@ describe("/Pagos/Pago/:id (employee)", () => {
 });
 
 describe("'Complemento esperado' (issue 14)", () => {
-  it("shows the Pago fields, the documents and a past deadline highlighted, for suppliers", async () => {
+  it("says what to do and by when, then every Pagos 2.0 field with its value; a past deadline highlighted", async () => {
     signInAs("proveedor");
     const hoy = vi.spyOn(clock, "now").mockReturnValue(new Date(2026, 2, 10, 9, 0));
     try {
       const { calls } = await openDetalle(1, { getComplementoEsperado: COMPLEMENTO_ESPERADO });
       const panel = await screen.findByRole("region", { name: "Complemento esperado" });
-      for (const text of [
-        "Fecha de pago2026-02-02T12:00:00",
-        "Forma de pago03",
-        "MonedaMXN",
-        "Tipo de cambio1",
-        "Monto17,852.75 MXN",
-        "Fecha límite2026-03-05Plazo vencido",
-      ]) {
-        expect(panel.textContent).toContain(text);
-      }
-      const documentos = within(panel).getByRole("table", { name: "Documentos" });
-      const filas = within(documentos).getAllByRole("row");
-      expect(filas[0]?.textContent).toBe(
-        "IdDocumentoSerieFolioMonedaDREquivalenciaDRNumParcialidadImpSaldoAntImpPagadoImpSaldoInsoluto",
+      const nota = within(panel).getByRole("note", { name: "Qué hacer" });
+      expect(nota.textContent).toContain(
+        "El plazo venció el 5 de marzo de 2026: emita cuanto antes un CFDI de tipo P con estos datos.",
       );
-      expect(filas[2]?.textContent).toBe(`${UUID_FACTURA_2}A123457MXN1215,000.007,852.757,147.25`);
+      expect(nota.textContent).toContain("Plazo vencido");
+      const pago = within(panel).getByRole("region", { name: "Pago" });
+      for (const text of [
+        "Fecha de pago (FechaPago)2 de febrero de 2026 (2026-02-02T12:00:00)",
+        "Forma de pago (FormaDePagoP)03 · Transferencia electrónica de fondos",
+        "Moneda (MonedaP)MXN",
+        "Tipo de cambio (TipoCambioP)1",
+        "Monto (Monto)17,852.75 MXN",
+      ]) {
+        expect(pago.textContent).toContain(text);
+      }
+      const primero = within(panel).getByRole("region", { name: "Documento relacionado 1: factura A123456" });
+      for (const text of [
+        `UUID de la factura (IdDocumento)${UUID_FACTURA_1}`,
+        "Serie (Serie)A",
+        "Folio (Folio)123456",
+        "Moneda de la factura (MonedaDR)MXN",
+        "Equivalencia (EquivalenciaDR)1",
+        "Número de parcialidad (NumParcialidad)1",
+        "Saldo anterior (ImpSaldoAnt)10,000.00 MXN",
+        "Importe pagado (ImpPagado)10,000.00 MXN",
+        "Saldo insoluto (ImpSaldoInsoluto)0.00 MXN",
+        "Objeto de impuesto (ObjetoImpDR)02 · Sí objeto de impuesto",
+        "Traslado IVA 16 % (TrasladoDR)ImpuestoDR 002 · TipoFactorDR Tasa · TasaOCuotaDR 0.160000",
+        "Base del IVA 16 % (BaseDR)8,620.69 MXN",
+        "Importe del IVA 16 % (ImporteDR)1,379.31 MXN",
+      ]) {
+        expect(primero.textContent).toContain(text);
+      }
+      const segundo = within(panel).getByRole("region", { name: "Documento relacionado 2: factura A123457" });
+      expect(segundo.textContent).toContain("Número de parcialidad (NumParcialidad)2");
+      expect(segundo.textContent).toContain("Saldo insoluto (ImpSaldoInsoluto)7,147.25 MXN");
+      expect(segundo.textContent).toContain("Objeto de impuesto (ObjetoImpDR)01 · No objeto de impuesto");
+      expect(segundo.textContent).not.toContain("TrasladoDR");
+      const impuestos = within(panel).getByRole("region", { name: "Impuestos del pago (TrasladosP)" });
+      expect(impuestos.textContent).toContain("Base del IVA 16 % (BaseP)8620.690000");
+      expect(impuestos.textContent).toContain("Importe del IVA 16 % (ImporteP)1379.310000");
+      const totales = within(panel).getByRole("region", { name: "Totales (en MXN)" });
+      for (const text of [
+        "Base del IVA 16 % (TotalTrasladosBaseIVA16)8,620.69 MXN",
+        "IVA 16 % (TotalTrasladosImpuestoIVA16)1,379.31 MXN",
+        "Monto total de los pagos (MontoTotalPagos)17,852.75 MXN",
+      ]) {
+        expect(totales.textContent).toContain(text);
+      }
+      expect(within(panel).getByRole("button", { name: "Imprimir" })).toBeDefined();
       const pedido = calls.find((call) => call.url.endsWith(CALLS.getComplementoEsperado.path));
       expect(pedido?.body).toEqual({ usuario: "P00001", operador: "Proveedor", BD: "SBO_KIJ", PagoSAP: 4410 });
     } finally {
@@ -487,10 +521,25 @@ describe("'Complemento esperado' (issue 14)", () => {
     try {
       await openDetalle(1, { getComplementoEsperado: COMPLEMENTO_ESPERADO });
       const panel = await screen.findByRole("region", { name: "Complemento esperado" });
-      expect(panel.textContent).toContain("Fecha límite2026-03-05");
+      expect(within(panel).getByRole("note", { name: "Qué hacer" }).textContent).toContain(
+        "Emita un CFDI de tipo P con estos datos antes del 5 de marzo de 2026.",
+      );
       expect(panel.textContent).not.toContain("Plazo vencido");
     } finally {
       hoy.mockRestore();
+    }
+  });
+
+  it("'Imprimir' opens the browser's print dialog", async () => {
+    signInAs("proveedor");
+    const print = vi.spyOn(window, "print").mockImplementation(() => {});
+    try {
+      await openDetalle(1, { getComplementoEsperado: COMPLEMENTO_ESPERADO });
+      const panel = await screen.findByRole("region", { name: "Complemento esperado" });
+      fireEvent.click(within(panel).getByRole("button", { name: "Imprimir" }));
+      expect(print).toHaveBeenCalledOnce();
+    } finally {
+      print.mockRestore();
     }
   });
 

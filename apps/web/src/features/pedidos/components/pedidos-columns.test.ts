@@ -46,6 +46,7 @@ describe("/Pedidos columns", () => {
   it("searches case-insensitively over what the columns show", () => {
     expect(search("berenice")).toEqual([2]);
     expect(search("47,820.76")).toEqual([2]);
+    expect(search("47820.76")).toEqual([2]);
     expect(search("usd")).toEqual([3]);
     expect(search("cerrado")).toEqual([2]);
     expect(search("pue")).toEqual([1]); // derived from GroupNum 0
@@ -54,10 +55,11 @@ describe("/Pedidos columns", () => {
     expect(search("2026-12")).toEqual([3]);
   });
 
-  it("sorts the total by amount and dates chronologically", () => {
+  it("sorts the total by currency then amount (issue 23), and dates chronologically", () => {
     const by = (columnId: string, direction: "asc" | "desc" = "asc") =>
       sortRows(rows, PEDIDOS_COLUMNS, { columnId, direction }).map((r) => r.Fila);
-    expect(by("DocTotal")).toEqual([3, 1, 2]);
+    // MXN 999.99, MXN 47,820.76, then USD 10.50: the currencies do not mix, each ordered by amount.
+    expect(by("DocTotal")).toEqual([1, 2, 3]);
     expect(by("DocTotal", "desc")).toEqual([2, 1, 3]);
     expect(by("DocDate")).toEqual([2, 1, 3]);
     expect(by("DocNum")).toEqual([3, 2, 1]);

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REQUEST_LOG_MESSAGE } from "../src/plugins/request-log";
+import { SIMULADOR_SAT_PATH } from "../src/sat/simulador";
+import { createTestApp, login, type TestApp, withToken } from "./helpers";
+
+/**
+ * Issue 23: the server logs one JSON line per request at info (method, route without query, status, duration),
+ * not Fastify's two; health checks and the SAT simulator's calls are logged at debug only.
+ */
+interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+  method?: string;
+  url?: string;
+  statusCode?: number;
+  durationMs?: number;
+}
+
+const INFO = 30;
+const DEBUG = 20;
+
+describe("request log", () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  const parsed = () => lines.map((line) => JSON.parse(line) as LogLine);
+  const requestLines = () => parsed().filter((line) => line.msg === REQUEST_LOG_MESSAGE);
+  let token = "";
+
+  beforeAll(async () => {
+    // At debug, so the test sees the lines that production (info) leaves out.
+    t = await createTestApp({ LOG_LEVEL: "debug" }, { logLines: lines });
+    token = await login(t.app, "admin", "Empleado");
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it("writes exactly one info line per request, with the route without its query and no secrets", async () => {
+    lines.length = 0;
+    const secret = "texto-de-busqueda-secreto";
+    const urls = [`/api/empleados/getAreas?q=${secret}`, "/api/empleados/getAreas", "/api/no-existe?token=abc"];
+    const statuses: number[] = [];
+    for (const url of urls) statuses.push((await t.app.inject(withToken(token, { method: "GET", url }))).statusCode);
+    const logged = requestLines();
+    expect(logged).toHaveLength(urls.length);
+    expect(logged.every((line) => line.level === INFO)).toBe(true);
+    expect(logged.map((line) => line.statusCode)).toEqual(statuses);
+    expect(logged[0]).toMatchObject({ method: "GET", url: "/api/empleados/getAreas", statusCode: 200 });
+    expect(logged[2]).toMatchObject({ method: "GET", url: "/api/no-existe", statusCode: 404 });
+    for (const line of logged) {
+      expect(line.reqId).toEqual(expect.any(String));
+      expect(line.durationMs).toEqual(expect.any(Number));
+    }
+    // Fastify's own pair of lines is gone; nothing of the query or the token reaches the log.
+    expect(parsed().filter((line) => /incoming request|request completed/.test(line.msg))).toEqual([]);
+    const text = lines.join("\n");
+    for (const fact of [secret, "token=abc", token]) expect(text).not.toContain(fact);
+  });
+
+  it("logs health checks and SAT simulator calls at debug, none at info", async () => {
+    lines.length = 0;
+    for (let i = 0; i < 3; i += 1) {
+      expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+    }
+    const sat = await t.app.inject({
+      method: "POST",
+      url: SIMULADOR_SAT_PATH,
+      headers: { "content-type": "text/xml", soapaction: "http://tempuri.org/IConsultaCFDIService/Consulta" },
+      payload: "<Envelope><expresionImpresa>x</expresionImpresa></Envelope>",
+    });
+    expect(sat.statusCode).toBe(200);
+    const logged = requestLines();
+    expect(logged.filter((line) => line.level >= INFO)).toEqual([]);
+    expect(logged.map((line) => [line.level, line.url])).toEqual([
+      [DEBUG, "/api/health"],
+      [DEBUG, "/api/health"],
+      [DEBUG, "/api/health"],
+      [DEBUG, SIMULADOR_SAT_PATH],
+    ]);
+  });
+});

@@ -19,6 +19,8 @@ export interface Entrada {
   CP: string;
   GroupNum: number;
   DocStatus: string;
+  /** The supplier's reference (SAT-PRUEBA-2025 is the receipt of the SAT's published test CFDI). */
+  NumAtCard?: string;
 }
 
 /** A 1x1 PNG: the goods-receipt image. */

@@ -43,10 +43,13 @@ test.describe(() => {
     request,
   }) => {
     test.setTimeout(90_000);
-    // A row surely waiting for a decision.
+    // A row surely waiting for a decision, on one of the demo's cash receipts (the receipts with credit days are
+    // few and the other review flows need them; SAT-PRUEBA-2025 is the SAT's test CFDI's own).
     const kemper = await kemperToken(request);
-    const entrada = (await entradasAbiertas(request, kemper)).filter((e) => e.GroupNum > 0).at(0);
-    expect(entrada, "Kemper necesita una entrada abierta con días de crédito").toBeDefined();
+    const entrada = (await entradasAbiertas(request, kemper))
+      .filter((e) => e.GroupNum === 0 && e.NumAtCard !== "SAT-PRUEBA-2025")
+      .at(-1);
+    expect(entrada, "Kemper necesita una entrada abierta de contado").toBeDefined();
     await registrar(request, kemper, entrada!, `TRA${Date.now().toString(36).toUpperCase()}`);
 
     for (const [mosaico, ruta, titulo] of [
@@ -84,7 +87,7 @@ test.describe(() => {
   }) => {
     test.setTimeout(90_000);
     const kemper = await kemperToken(request);
-    const entrada = (await entradasAbiertas(request, kemper)).filter((e) => e.GroupNum > 0).at(1);
+    const entrada = (await entradasAbiertas(request, kemper)).filter((e) => e.GroupNum > 0).at(0);
     expect(entrada, "Kemper necesita una entrada abierta con días de crédito").toBeDefined();
     const folio = `SRV${Date.now().toString(36).toUpperCase()}`;
     await registrar(request, kemper, entrada!, folio);

@@ -199,7 +199,8 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
       if (pageSize > 0 && skip + rows.length < total) {
         const next = new URLSearchParams(url.searchParams);
         next.set("$skip", String(skip + rows.length));
-        body["@odata.nextLink"] = `PurchaseOrders?${next.toString()}`;
+        // Relative to the service root and with `$` unescaped, as SAP writes it ("Orders?$skip=20").
+        body["@odata.nextLink"] = `PurchaseOrders?${next.toString().replaceAll("%24", "$").replaceAll("%2C", ",")}`;
       }
       return json(res, 200, body, prefer ? { "preference-applied": `odata.maxpagesize=${pageSize}` } : {});
     }

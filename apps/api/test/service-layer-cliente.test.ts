@@ -1,0 +1,220 @@
+import { schema } from "@portal/db";
+import { seedDemo } from "@portal/db/seed";
+import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } from "../src/erp/service-layer/client";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
+import { createTestClock, testKey } from "./helpers";
+
+const BD = "SBO_IIA";
+const CREDENTIALS = { companyDb: BD, userName: "manager", password: "clave-sap" };
+
+interface PurchaseOrderRow {
+  DocEntry: number;
+  DocNum: number;
+  CardCode: string;
+}
+
+let tdb: TestDatabase;
+let time: ReturnType<typeof createTestClock>;
+let sim: ServiceLayerSimulator;
+let client: ServiceLayerClient;
+/** Every request the client sent (method and URL), in order. */
+let sent: string[];
+/** The Cookie header of every request the client sent. */
+let cookies: (string | null)[];
+/** Called before each request the client sends (a test's fault at a precise moment). */
+let beforeSend: (url: string) => void;
+let expected: number[];
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  time = createTestClock();
+  await seedDemo(tdb.db, testKey, { clock: time.clock });
+  const rows = await tdb.db
+    .select({ docEntry: schema.erpPedidos.docEntry })
+    .from(schema.erpPedidos)
+    .where(eq(schema.erpPedidos.bd, BD))
+    .orderBy(asc(schema.erpPedidos.docEntry));
+  expected = rows.map((r) => r.docEntry);
+});
+
+afterAll(async () => {
+  await tdb.drop();
+});
+
+beforeEach(async () => {
+  sim = await startServiceLayerSimulator({ db: tdb.db, credentials: [CREDENTIALS], clock: time.clock });
+  sent = [];
+  cookies = [];
+  beforeSend = () => {};
+  const fetchSpy: typeof fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    sent.push(`${init?.method ?? "GET"} ${url}`);
+    cookies.push(new Headers(init?.headers).get("cookie"));
+    beforeSend(url);
+    return fetch(input, init);
+  };
+  client = createServiceLayerClient({ url: sim.url, timeoutMs: 5_000, fetch: fetchSpy }, (companyDb) =>
+    companyDb === BD ? CREDENTIALS : companyDb === "SBO_MAL" ? { ...CREDENTIALS, companyDb, password: "x" } : undefined,
+  );
+});
+
+afterEach(async () => {
+  await sim.close();
+});
+
+describe("Service Layer simulator: login and session", () => {
+  it("answers the manual's Login: B1SESSION (HttpOnly) and ROUTEID cookies, SessionId, Version, SessionTimeout", async () => {
+    const response = await fetch(`${sim.url}Login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ CompanyDB: BD, UserName: "manager", Password: "clave-sap" }),
+    });
+    expect(response.status).toBe(200);
+    const setCookies = response.headers.getSetCookie();
+    const session = setCookies.find((c) => c.startsWith("B1SESSION="));
+    expect(session).toMatch(/HttpOnly/i);
+    expect(setCookies).toContain("ROUTEID=.node1; path=/b1s");
+    const body = (await response.json()) as { SessionId: string; Version: string; SessionTimeout: number };
+    expect(session?.split(";")[0]).toBe(`B1SESSION=${body.SessionId}`);
+    expect(body.SessionTimeout).toBe(30);
+    expect(typeof body.Version).toBe("string");
+
+    const without = await fetch(`${sim.url}PurchaseOrders`);
+    expect(without.status).toBe(401);
+    expect(await without.json()).toEqual({
+      error: { code: 301, message: { lang: "en-us", value: "Invalid session or session already timeout." } },
+    });
+
+    const cookie = `B1SESSION=${body.SessionId}; ROUTEID=.node1`;
+    const page = await fetch(`${sim.url}PurchaseOrders?$select=DocEntry`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const loggedOut = await fetch(`${sim.url}Logout`, { method: "POST", headers: { cookie } });
+    expect(loggedOut.status).toBe(204);
+    const after = await fetch(`${sim.url}PurchaseOrders?$select=DocEntry`, { headers: { cookie } });
+    expect(after.status).toBe(401);
+  });
+
+  it("a wrong password answers 401 with SAP's error shape and code -304", async () => {
+    const response = await fetch(`${sim.url}Login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ CompanyDB: BD, UserName: "manager", Password: "otra" }),
+    });
+    expect(response.status).toBe(401);
+    const body = (await response.json()) as { error: { code: number; message: { lang: string; value: string } } };
+    expect(body.error.code).toBe(-304);
+    expect(body.error.message.lang).toBe("en-us");
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("Prefer: odata.maxpagesize is applied and announced, with a relative next link", async () => {
+    const login = await fetch(`${sim.url}Login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ CompanyDB: BD, UserName: "manager", Password: "clave-sap" }),
+    });
+    const { SessionId } = (await login.json()) as { SessionId: string };
+    const response = await fetch(`${sim.url}PurchaseOrders?$select=DocEntry`, {
+      headers: { cookie: `B1SESSION=${SessionId}; ROUTEID=.node1`, prefer: "odata.maxpagesize=3" },
+    });
+    expect(response.headers.get("preference-applied")).toBe("odata.maxpagesize=3");
+    const page = (await response.json()) as { value: { DocEntry: number }[]; "@odata.nextLink": string };
+    expect(page.value.map((r) => r.DocEntry)).toEqual(expected.slice(0, 3));
+    expect(page["@odata.nextLink"]).toBe("PurchaseOrders?$select=DocEntry&$skip=3");
+    const defaults = await fetch(`${sim.url}PurchaseOrders`, {
+      headers: { cookie: `B1SESSION=${SessionId}; ROUTEID=.node1` },
+    });
+    expect(((await defaults.json()) as { value: unknown[] }).value).toHaveLength(Math.min(20, expected.length));
+  });
+
+  it("the client sends only name=value cookie pairs and logs out with 204", async () => {
+    await client.getAll(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 0 });
+    expect(sent).toEqual([`POST ${sim.url}Login`, `GET ${sim.url}PurchaseOrders?$select=DocEntry`]);
+    expect(cookies[0]).toBeNull();
+    expect(cookies[1]).toMatch(/^B1SESSION=[0-9a-f-]{36}; ROUTEID=\.node1$/);
+    await client.logout(BD);
+    expect(sent.at(-1)).toBe(`POST ${sim.url}Logout`);
+    expect(cookies.at(-1)).toBe(cookies[1]);
+    // After logout the session is gone: the next read logs in again.
+    await client.getAll(BD, "PurchaseOrders?$select=DocEntry");
+    expect(sim.loginCount()).toBe(2);
+  });
+});
+
+describe("Service Layer client: paging", () => {
+  it("collects every purchase order of the company database exactly once over small pages", async () => {
+    expect(expected.length).toBeGreaterThan(3);
+    const rows = await client.getAll<PurchaseOrderRow>(BD, "PurchaseOrders?$select=DocEntry,DocNum,CardCode", {
+      maxPageSize: 2,
+    });
+    expect(rows.map((r) => r.DocEntry)).toEqual(expected);
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(["CardCode", "DocEntry", "DocNum"]);
+    // One Login plus ceil(n/2) pages.
+    expect(sent.filter((s) => s.startsWith("GET")).length).toBe(Math.ceil(expected.length / 2));
+    expect(sim.loginCount()).toBe(1);
+  });
+
+  it("session expired in the middle of a paged read: one re-login, no duplicated or missing rows", async () => {
+    let pages = 0;
+    beforeSend = (url) => {
+      if (url.includes("PurchaseOrders") && ++pages === 2) sim.expireAllSessions();
+    };
+    const rows = await client.getAll<PurchaseOrderRow>(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 2 });
+    expect(rows.map((r) => r.DocEntry)).toEqual(expected);
+    expect(sim.loginCount()).toBe(2);
+  });
+
+  it("the idle timeout (injected clock) ends the session; the client logs in again once", async () => {
+    await client.getAll(BD, "PurchaseOrders?$select=DocEntry");
+    time.advance(31 * 60_000);
+    const rows = await client.getAll<PurchaseOrderRow>(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 0 });
+    expect(rows.map((r) => r.DocEntry)).toEqual(expected);
+    expect(sim.loginCount()).toBe(2);
+  });
+});
+
+describe("Service Layer client: failures", () => {
+  it("a wrong SAP password: a Spanish error and exactly one login attempt", async () => {
+    const error = await client.getAll("SBO_MAL", "PurchaseOrders").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceLayerError);
+    expect((error as ServiceLayerError).sapCode).toBe(-304);
+    expect((error as Error).message).toBe(
+      "El ERP rechazó el usuario o la contraseña de SAP de la base de datos SBO_MAL; revise la configuración de la sociedad.",
+    );
+    expect(sim.loginCount()).toBe(1);
+    expect(sent).toEqual([`POST ${sim.url}Login`]);
+  });
+
+  it("an HTML 502 page from the balancer: a Spanish error, not a JSON parse failure", async () => {
+    await client.getAll(BD, "PurchaseOrders?$select=DocEntry");
+    sim.faults.html502 = 1;
+    const error = await client.getAll(BD, "PurchaseOrders?$select=DocEntry").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceLayerError);
+    expect((error as ServiceLayerError).status).toBe(502);
+    expect((error as Error).message).toBe(
+      "El ERP respondió con un error (502) sin el formato del Service Layer. El ERP no responde; intente en unos minutos.",
+    );
+    expect((error as ServiceLayerError).detail).toContain("Proxy Error");
+    // The fault is over: the next read works in the same session.
+    const rows = await client.getAll<PurchaseOrderRow>(BD, "PurchaseOrders?$select=DocEntry");
+    expect(rows.map((r) => r.DocEntry)).toEqual(expected);
+    expect(sim.loginCount()).toBe(1);
+  });
+
+  it("a Service Layer slower than the timeout: a Spanish error within the bound", async () => {
+    const slow = createServiceLayerClient({ url: sim.url, timeoutMs: 50 }, () => CREDENTIALS);
+    sim.faults.latencyMs = 1_000;
+    const error = await slow.getAll(BD, "PurchaseOrders").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceLayerError);
+    expect((error as Error).message).toBe("El ERP no responde; intente en unos minutos.");
+  });
+
+  it("an unknown property in $select: SAP's -1000 as a Spanish error", async () => {
+    const error = await client.getAll(BD, "PurchaseOrders?$select=NoExiste").catch((e: unknown) => e);
+    expect((error as ServiceLayerError).sapCode).toBe(-1000);
+    expect((error as Error).message).toMatch(/^El ERP rechazó la solicitud \(código -1000\)/);
+  });
+});

@@ -167,6 +167,24 @@ describe("Service Layer client: paging", () => {
     expect(sim.loginCount()).toBe(2);
   });
 
+  it.each(["absolute-path", "url"] as const)("follows %s next links too", async (form) => {
+    sim.faults.nextLinkForm = form;
+    const rows = await client.getAll<PurchaseOrderRow>(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 3 });
+    expect(rows.map((r) => r.DocEntry)).toEqual(expected);
+    expect(sent.filter((s) => s.startsWith("GET"))[1]).toBe(`GET ${sim.url}PurchaseOrders?$select=DocEntry&$skip=3`);
+  });
+
+  it("a session refused again right after the re-login: an error, not a loop of logins", async () => {
+    beforeSend = (url) => {
+      if (url.includes("PurchaseOrders")) sim.expireAllSessions();
+    };
+    const error = await client.getAll(BD, "PurchaseOrders?$select=DocEntry").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceLayerError);
+    expect((error as ServiceLayerError).sapCode).toBe(301);
+    expect((error as Error).message).toMatch(/^El ERP rechazó la solicitud \(código 301\)/);
+    expect(sim.loginCount()).toBe(2);
+  });
+
   it("the idle timeout (injected clock) ends the session; the client logs in again once", async () => {
     await client.getAll(BD, "PurchaseOrders?$select=DocEntry");
     time.advance(31 * 60_000);

@@ -23,6 +23,11 @@ export interface SimulatorFaults {
   html502: number;
   /** Delay before every answer, in milliseconds. */
   latencyMs: number;
+  /**
+   * The form of next links: relative to the service root (v2, default), an absolute path (MAN p35's
+   * "/b1s/v1/Orders?$skip=20" form, here under /b1s/v2) or a full URL. Clients must accept all three.
+   */
+  nextLinkForm: "relative" | "absolute-path" | "url";
 }
 
 export interface SimulatorOptions {
@@ -112,7 +117,7 @@ const PURCHASE_ORDER_PROPERTIES = new Set(Object.keys(purchaseOrder({} as typeof
 export async function startServiceLayerSimulator(options: SimulatorOptions): Promise<ServiceLayerSimulator> {
   const timeoutMinutes = options.sessionTimeoutMinutes ?? 30;
   const sessions = new Map<string, Session>();
-  const faults: SimulatorFaults = { html502: 0, latencyMs: 0 };
+  const faults: SimulatorFaults = { html502: 0, latencyMs: 0, nextLinkForm: "relative" };
   let logins = 0;
 
   function session(req: IncomingMessage): Session | undefined {
@@ -200,7 +205,13 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
         const next = new URLSearchParams(url.searchParams);
         next.set("$skip", String(skip + rows.length));
         // Relative to the service root and with `$` unescaped, as SAP writes it ("Orders?$skip=20").
-        body["@odata.nextLink"] = `PurchaseOrders?${next.toString().replaceAll("%24", "$").replaceAll("%2C", ",")}`;
+        const relative = `PurchaseOrders?${next.toString().replaceAll("%24", "$").replaceAll("%2C", ",")}`;
+        body["@odata.nextLink"] =
+          faults.nextLinkForm === "relative"
+            ? relative
+            : faults.nextLinkForm === "absolute-path"
+              ? `${ROOT}${relative}`
+              : `http://${req.headers.host}${ROOT}${relative}`;
       }
       return json(res, 200, body, prefer ? { "preference-applied": `odata.maxpagesize=${pageSize}` } : {});
     }

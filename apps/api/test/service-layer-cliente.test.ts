@@ -45,7 +45,12 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  sim = await startServiceLayerSimulator({ db: tdb.db, credentials: [CREDENTIALS], clock: time.clock });
+  // SBO_MAL exists in the Service Layer, with a password the client does not have.
+  sim = await startServiceLayerSimulator({
+    db: tdb.db,
+    credentials: [CREDENTIALS, { ...CREDENTIALS, companyDb: "SBO_MAL", password: "la-correcta" }],
+    clock: time.clock,
+  });
   sent = [];
   cookies = [];
   beforeSend = () => {};
@@ -97,17 +102,24 @@ describe("Service Layer simulator: login and session", () => {
     expect(after.status).toBe(401);
   });
 
-  it("a wrong password answers 401 with SAP's error shape and code -304", async () => {
-    const response = await fetch(`${sim.url}Login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ CompanyDB: BD, UserName: "manager", Password: "otra" }),
-    });
-    expect(response.status).toBe(401);
-    const body = (await response.json()) as { error: { code: number; message: { lang: string; value: string } } };
-    expect(body.error.code).toBe(-304);
-    expect(body.error.message.lang).toBe("en-us");
-    expect(response.headers.getSetCookie()).toEqual([]);
+  it("a wrong password answers 401 with SAP's error shape and code -304, an unknown company database -306", async () => {
+    const login = (companyDb: string) =>
+      fetch(`${sim.url}Login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ CompanyDB: companyDb, UserName: "manager", Password: "otra" }),
+      });
+    for (const [companyDb, code] of [
+      [BD, -304],
+      ["SBO_NO_EXISTE", -306],
+    ] as const) {
+      const response = await login(companyDb);
+      expect(response.status).toBe(401);
+      const body = (await response.json()) as { error: { code: number; message: { lang: string; value: string } } };
+      expect(body.error.code).toBe(code);
+      expect(body.error.message).toEqual({ lang: "en-us", value: "Fail to NONE-SSO login from SLD." });
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
   });
 
   it("Prefer: odata.maxpagesize is applied and announced, with a relative next link", async () => {

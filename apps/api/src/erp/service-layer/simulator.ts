@@ -153,10 +153,13 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
       } catch {
         return sapError(res, 400, -1000, "Invalid JSON body.");
       }
+      // As reported of real Service Layers (docs: service-layer.md §2): a wrong password -304, an unknown company
+      // database -306, both with the same text.
+      const known = options.credentials.some((c) => c.companyDb === body.CompanyDB);
       const ok = options.credentials.some(
         (c) => c.companyDb === body.CompanyDB && c.userName === body.UserName && c.password === body.Password,
       );
-      if (!ok) return sapError(res, 401, -304, "Fail to get DB Credentials from SLD");
+      if (!ok) return sapError(res, 401, known ? -304 : -306, "Fail to NONE-SSO login from SLD.");
       const id = randomUUID();
       sessions.set(id, { companyDb: String(body.CompanyDB), lastUsed: options.clock().getTime() });
       return json(

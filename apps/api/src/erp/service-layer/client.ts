@@ -2,7 +2,7 @@
  * A fetch-based client of the SAP Business One Service Layer (OData v4 `/b1s/v2`, tolerating v1's error dialect
  * and next-link form). First step of issue 24: one session per company database, re-login once on 401 code 301,
  * never a retried failed login (-304/-306), a timeout on every request, non-JSON error bodies (the balancer's HTML
- * 502), paged reads following relative or absolute next links. See ../shared/erp/service-layer.md §1.1–1.5.
+ * 502), paged reads following relative or absolute next links. See docs/erp-service-layer.md.
  *
  * Sessions are kept IN MEMORY in this step (one map per client instance). Storing the B1SESSION/ROUTEID pair in
  * PostgreSQL and refreshing it under an advisory lock, so that N portal processes share one session per company

@@ -9,7 +9,7 @@ import { asc, count, eq } from "drizzle-orm";
  * Service Layer client's tests and (later) the demo. First step of issue 24: Login/Logout with the manual's cookies
  * and body, the idle timeout on the injected clock, 401 code 301, and `GET PurchaseOrders` with `$select`,
  * `Prefer: odata.maxpagesize` (default 20, `Preference-Applied`) and relative `@odata.nextLink`. Behaviour follows
- * ../shared/erp/service-layer.md §1.1–1.5.
+ * SAP's manual (Working with SAP Business One Service Layer, v1.22) as summarised in docs/erp-service-layer.md.
  */
 
 export interface SimulatorCredentials {
@@ -153,7 +153,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
       } catch {
         return sapError(res, 400, -1000, "Invalid JSON body.");
       }
-      // As reported of real Service Layers (docs: service-layer.md §2): a wrong password -304, an unknown company
+      // As reported of real Service Layers: a wrong password -304, an unknown company
       // database -306, both with the same text.
       const known = options.credentials.some((c) => c.companyDb === body.CompanyDB);
       const ok = options.credentials.some(

@@ -1,10 +1,9 @@
 import { ARCHIVO_URL_PREFIX, ESTATUS_POR_REVISAR_FACTURA } from "@portal/contracts";
 import { type Database, schema } from "@portal/db";
 import { and, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { historialDe } from "../auditoria/repository";
 
 const {
-  auditoria,
-  empleados,
   erpTrabajos,
   facturas,
   lista69b,
@@ -198,27 +197,7 @@ export function createFacturasRepository(db: Database) {
       return result.rows.length;
     },
     /** One invoice's history (audit entries) with who made each change, oldest first. */
-    historial: async (id: number) => {
-      const result = (await db.execute(sql`
-        select a.at, a.operador, a.campo, a.valor_anterior, a.valor_nuevo, a.comentario,
-               coalesce(nullif(trim(e.nombre || ' ' || e.apellidos), ''), p.card_name, a.usuario_ref) as quien
-        from ${auditoria} a
-        left join ${empleados} e on a.operador = 'Empleado' and e.id::text = a.usuario_ref
-        left join ${proveedores} p on a.operador = 'Proveedor' and p.card_code = a.usuario_ref
-        where a.entidad = 'factura' and a.entidad_id = ${String(id)}
-        order by a.at, a.id`)) as unknown as {
-        rows: {
-          at: Date | string;
-          operador: string;
-          campo: string;
-          valor_anterior: string;
-          valor_nuevo: string;
-          comentario: string;
-          quien: string;
-        }[];
-      };
-      return result.rows;
-    },
+    historial: (id: number) => historialDe(db, "factura", id),
 
     /**
      * What the list of a scope depends on: its invoices (count, newest id, sum of versions — every change to an

@@ -1,8 +1,9 @@
 import { ESTATUS_POR_REVISAR_PAGO } from "@portal/contracts";
 import { type Database, schema } from "@portal/db";
 import { and, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { historialDe } from "../auditoria/repository";
 
-const { auditoria, complementosPago, empleados, facturas, proveedores, satEstadosCfdi, sociedades } = schema;
+const { complementosPago, facturas, proveedores, satEstadosCfdi, sociedades } = schema;
 
 export type ComplementoRecord = typeof complementosPago.$inferSelect;
 export type NuevoComplemento = typeof complementosPago.$inferInsert;
@@ -163,27 +164,7 @@ export function createPagosRepository(db: Database) {
         ).map((f) => [f.uuid.toUpperCase(), f.metodoPago]),
       ),
     /** One complement record's history (audit entries) with who made each change, oldest first (issue 23). */
-    historial: async (id: number) => {
-      const result = (await db.execute(sql`
-        select a.at, a.operador, a.campo, a.valor_anterior, a.valor_nuevo, a.comentario,
-               coalesce(nullif(trim(e.nombre || ' ' || e.apellidos), ''), p.card_name, a.usuario_ref) as quien
-        from ${auditoria} a
-        left join ${empleados} e on a.operador = 'Empleado' and e.id::text = a.usuario_ref
-        left join ${proveedores} p on a.operador = 'Proveedor' and p.card_code = a.usuario_ref
-        where a.entidad = 'pago' and a.entidad_id = ${String(id)}
-        order by a.at, a.id`)) as unknown as {
-        rows: {
-          at: Date | string;
-          operador: string;
-          campo: string;
-          valor_anterior: string;
-          valor_nuevo: string;
-          comentario: string;
-          quien: string;
-        }[];
-      };
-      return result.rows;
-    },
+    historial: (id: number) => historialDe(db, "pago", id),
     /** The payment file `archivoId` belongs to, with its name (employees: any; a supplier only its own). */
     archivoNombre: async (archivoId: string, cardCode: string | null) => {
       const [row] = await db

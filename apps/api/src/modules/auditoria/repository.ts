@@ -1,3 +1,4 @@
+import type { HistorialFactura } from "@portal/contracts";
 import type { Database } from "@portal/db";
 import { schema } from "@portal/db";
 import { sql } from "drizzle-orm";
@@ -14,6 +15,17 @@ export interface EntradaHistorial {
   comentario: string;
   quien: string;
 }
+
+/** An audit entry as the getHistorial calls answer it (invoices and complements alike). */
+export const comoHistorial = (h: EntradaHistorial): HistorialFactura => ({
+  Fecha: new Date(h.at).toISOString(),
+  Quien: h.quien,
+  Operador: h.operador,
+  Campo: h.campo,
+  De: h.valor_anterior,
+  A: h.valor_nuevo,
+  Comentario: h.comentario,
+});
 
 /**
  * The history of one record (audit entries of `entidad` 'factura' or 'pago'), oldest first, with who made each

@@ -21,6 +21,7 @@ import { createPhaseTimer } from "../../lib/phase-timer";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
+import { comoHistorial } from "../auditoria/repository";
 import { avisarAlProveedor } from "../correo/al-proveedor";
 import type { ErpFacturasService } from "../erp-facturas/service";
 import type { Lista69bService } from "../lista-69b/service";
@@ -325,15 +326,7 @@ export function createFacturasService({
     async historial(user: SessionUser, idFactura: number): Promise<HistorialFactura[]> {
       const factura = await repo.findById(idFactura);
       if (!factura || (isProveedor(user) && factura.cardCode !== user.id)) throw new NotFound("La factura no existe.");
-      return (await repo.historial(idFactura)).map((h) => ({
-        Fecha: new Date(h.at).toISOString(),
-        Quien: h.quien,
-        Operador: h.operador,
-        Campo: h.campo,
-        De: h.valor_anterior,
-        A: h.valor_nuevo,
-        Comentario: h.comentario,
-      }));
+      return (await repo.historial(idFactura)).map(comoHistorial);
     },
 
     /** The sociedades the supplier may invoice: linked and active. */

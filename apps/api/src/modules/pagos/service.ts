@@ -31,6 +31,7 @@ import { Forbidden, Invalid, NotFound } from "../../lib/errors";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data, Repositories } from "../../repositories";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
+import { comoHistorial } from "../auditoria/repository";
 import { avisarAlProveedor } from "../correo/al-proveedor";
 import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
@@ -396,15 +397,7 @@ export function createPagosService({
       if (!registro || (isProveedor(user) && registro.cardCode !== user.id)) {
         throw new NotFound("El pago no tiene documentos registrados.");
       }
-      return (await repo.historial(idPago)).map((h) => ({
-        Fecha: new Date(h.at).toISOString(),
-        Quien: h.quien,
-        Operador: h.operador,
-        Campo: h.campo,
-        De: h.valor_anterior,
-        A: h.valor_nuevo,
-        Comentario: h.comentario,
-      }));
+      return (await repo.historial(idPago)).map(comoHistorial);
     },
 
     /** The 'Pagos' tile: the length of the same user's list. */

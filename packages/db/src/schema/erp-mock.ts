@@ -233,3 +233,29 @@ export const erpPagoFacturas = erp.table(
     index("erp_pago_facturas_factura_idx").on(t.bd, t.facturaDocEntry),
   ],
 );
+
+/**
+ * The Service Layer simulator's own bookkeeping (apps/api/src/erp/service-layer/simulator), over the rows above:
+ * SAP's UpdateDate/UpdateTime of each document. Whenever a document's `version` (kept by the triggers) differs from
+ * `versionVista`, the simulator gives it a new stamp from its clock (later than every earlier stamp), so a change
+ * made by any path (the simulator's own writes, the accountants' `npm run erp`, the seed) bumps UpdateDate/Time.
+ * `tipo`: 'pedido', 'entrada', 'factura', 'socio'.
+ */
+export const erpSlCambios = erp.table(
+  "sl_cambios",
+  {
+    tipo: text("tipo").notNull(),
+    bd: text("bd").notNull(),
+    docEntry: integer("doc_entry").notNull(),
+    versionVista: bigint("version_vista", { mode: "number" }).notNull(),
+    /** 'YYYY-MM-DD HH:MM:SS' (SAP keeps UpdateDate and UpdateTS, seconds). */
+    actualizado: text("actualizado").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tipo, t.bd, t.docEntry] })],
+);
+
+/** The simulator's Attachments2: one AbsoluteEntry per PDF (archivos id) the documents reference. */
+export const erpSlAdjuntos2 = erp.table("sl_adjuntos", {
+  atcEntry: integer("atc_entry").primaryKey().generatedAlwaysAsIdentity(),
+  archivoId: uuid("archivo_id").notNull().unique(),
+});

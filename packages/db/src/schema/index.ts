@@ -2,6 +2,7 @@ export * from "./archivos";
 export * from "./catalogos";
 export * from "./documentos";
 export * from "./erp-mock";
+export * from "./erp-service-layer";
 export * from "./facturas";
 export * from "./lista-69b";
 export * from "./pagos";

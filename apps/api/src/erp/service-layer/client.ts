@@ -61,6 +61,19 @@ function parseSapError(text: string): { code?: number | string; message?: string
   }
 }
 
+function parseJson<T>(response: Response, text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ServiceLayerError(
+      `El ERP devolvió una respuesta que no es JSON. ${UNAVAILABLE}`,
+      response.status,
+      undefined,
+      text.slice(0, 500),
+    );
+  }
+}
+
 function cookiePairs(response: Response): string {
   const pairs: string[] = [];
   for (const header of response.headers.getSetCookie()) {
@@ -77,6 +90,24 @@ export interface ServiceLayerClient {
     path: string,
     options?: { maxPageSize?: number },
   ): Promise<T[]>;
+  /** GET one entity or value as JSON (`PurchaseInvoices(12)`); SAP's 404 -2028 is a ServiceLayerError with status 404. */
+  get<T = Record<string, unknown>>(companyDb: string, path: string): Promise<T>;
+  /** GET a plain-text answer (`PurchaseOrders/$count`). */
+  getText(companyDb: string, path: string): Promise<string>;
+  /** GET bytes (`Attachments2(3)/$value`). */
+  getBytes(companyDb: string, path: string): Promise<{ bytes: Buffer; contentType: string }>;
+  /**
+   * POST or PATCH a JSON body (no body for bound actions such as `PurchaseInvoices(12)/Cancel`). Never retried
+   * by the client (only repeated once after a re-login on 401 code 301, when SAP did not run it): whether a write
+   * that got no answer was committed is for the caller to find out.
+   */
+  write(
+    companyDb: string,
+    method: "POST" | "PATCH",
+    path: string,
+    body?: unknown,
+    options?: { returnNoContent?: boolean },
+  ): Promise<{ status: number; location: string | null; body: unknown }>;
   /** Ends the company database's session (if any). */
   logout(companyDb: string): Promise<void>;
   /** Ends every session this client holds (on shutdown). */
@@ -95,12 +126,18 @@ export function createServiceLayerClient(
   // A login already under way for a company database: concurrent callers wait for it instead of logging in again.
   const pendingLogins = new Map<string, Promise<SessionCookies>>();
 
-  async function send(url: string, init: RequestInit): Promise<{ response: Response; text: string }> {
+  async function send(
+    url: string,
+    init: RequestInit,
+    binary = false,
+  ): Promise<{ response: Response; text: string; bytes: Buffer }> {
     let response: Response;
-    let text: string;
+    let text = "";
+    let bytes = Buffer.alloc(0);
     try {
       response = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-      text = await response.text();
+      if (binary && response.ok) bytes = Buffer.from(await response.arrayBuffer());
+      else text = await response.text();
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       throw new ServiceLayerError(
@@ -110,7 +147,7 @@ export function createServiceLayerClient(
         error instanceof Error ? error.message : String(error),
       );
     }
-    return { response, text };
+    return { response, text, bytes };
   }
 
   function failure(response: Response, text: string): ServiceLayerError {
@@ -190,12 +227,13 @@ export function createServiceLayerClient(
     companyDb: string,
     url: string,
     init: RequestInit,
-  ): Promise<{ response: Response; text: string }> {
+    binary = false,
+  ): Promise<{ response: Response; text: string; bytes: Buffer }> {
     for (let attempt = 0; ; attempt++) {
       const session = await sessionFor(companyDb);
       const headers = new Headers(init.headers);
       headers.set("cookie", session.cookie);
-      const result = await send(url, { ...init, headers });
+      const result = await send(url, { ...init, headers }, binary);
       const expired =
         result.response.status === 401 && Number(parseSapError(result.text)?.code) === 301 && attempt === 0;
       if (!expired) {
@@ -219,22 +257,46 @@ export function createServiceLayerClient(
       let url: string | undefined = new URL(path, root).toString();
       while (url) {
         const { response, text } = await request(companyDb, url, { method: "GET", headers });
-        let page: { value?: T[]; "@odata.nextLink"?: string; "odata.nextLink"?: string };
-        try {
-          page = JSON.parse(text) as typeof page;
-        } catch {
-          throw new ServiceLayerError(
-            `El ERP devolvió una respuesta que no es JSON. ${UNAVAILABLE}`,
-            response.status,
-            undefined,
-            text.slice(0, 500),
-          );
-        }
+        const page = parseJson<{ value?: T[]; "@odata.nextLink"?: string; "odata.nextLink"?: string }>(response, text);
         rows.push(...(page.value ?? []));
         const next = page["@odata.nextLink"] ?? page["odata.nextLink"];
         url = next ? resolveNext(url, next) : undefined;
       }
       return rows;
+    },
+
+    async get<T>(companyDb: string, path: string): Promise<T> {
+      const { response, text } = await request(companyDb, new URL(path, root).toString(), {
+        method: "GET",
+        headers: { accept: "application/json" },
+      });
+      return parseJson<T>(response, text);
+    },
+
+    async getText(companyDb: string, path: string): Promise<string> {
+      const { text } = await request(companyDb, new URL(path, root).toString(), { method: "GET" });
+      return text;
+    },
+
+    async getBytes(companyDb: string, path: string) {
+      const { response, bytes } = await request(companyDb, new URL(path, root).toString(), { method: "GET" }, true);
+      return { bytes, contentType: response.headers.get("content-type") ?? "application/octet-stream" };
+    },
+
+    async write(companyDb, method, path, body, opts = {}) {
+      const headers: Record<string, string> = { accept: "application/json" };
+      if (body !== undefined) headers["content-type"] = "application/json";
+      if (opts.returnNoContent) headers.prefer = "return-no-content";
+      const { response, text } = await request(companyDb, new URL(path, root).toString(), {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return {
+        status: response.status,
+        location: response.headers.get("location"),
+        body: text === "" ? null : parseJson(response, text),
+      };
     },
 
     async logout(companyDb: string): Promise<void> {

@@ -1,0 +1,77 @@
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * What the `service-layer` ERP adapter (issue 24, apps/api/src/erp/service-layer) keeps in the portal's database
+ * so that every portal process shares it: the Service Layer session of each company database, and a mirror of the
+ * keys and change stamps of the ERP's documents (the row cache's versions), kept current by incremental reads.
+ */
+
+/**
+ * One Service Layer session per company database (B1SESSION/ROUTEID), shared by every portal process. The cookie
+ * pair is a credential: stored encrypted with the app's key (AES-256-GCM). `expiraEn` is the last use plus the
+ * session's idle timeout (minus a margin): a process renews it before then, under an advisory lock.
+ */
+export const erpSlSesiones = pgTable("erp_sl_sesiones", {
+  bd: text("bd").primaryKey(),
+  cookieCifrada: text("cookie_cifrada").notNull(),
+  /** SessionTimeout from the Login answer, minutes. */
+  timeoutMinutos: integer("timeout_minutos").notNull(),
+  ultimoUso: timestamp("ultimo_uso", { withTimezone: true }).notNull(),
+  creadaEn: timestamp("creada_en", { withTimezone: true }).notNull(),
+});
+
+/**
+ * The keys and change stamps of the ERP's documents per company database and kind ('pedido' PurchaseOrders,
+ * 'entrada' PurchaseDeliveryNotes, 'factura' PurchaseInvoices created by the portal, 'pago' VendorPayments):
+ * what list order, counts, scopes and versions are answered from without reading whole documents.
+ * `version` is UpdateDate + UpdateTime for documents (Cancelled for payments, which have no stamp).
+ */
+export const erpSlDocumentos = pgTable(
+  "erp_sl_documentos",
+  {
+    tipo: text("tipo").notNull(),
+    bd: text("bd").notNull(),
+    docEntry: integer("doc_entry").notNull(),
+    docNum: integer("doc_num").notNull(),
+    cardCode: text("card_code").notNull(),
+    docDate: date("doc_date", { mode: "string" }).notNull(),
+    version: text("version").notNull(),
+    /** AttachmentEntry (Attachments2) of the document's PDF, or null. */
+    atcEntry: integer("atc_entry"),
+    /** U_SYS_PORTALID of an A/P invoice created by the portal, or null. */
+    portalId: integer("portal_id"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tipo, t.bd, t.docEntry] }),
+    index("erp_sl_documentos_card_idx").on(t.tipo, t.cardCode, t.bd),
+    index("erp_sl_documentos_orden_idx").on(t.tipo, t.docDate, t.bd, t.docNum),
+  ],
+);
+
+/**
+ * How far each (kind, company database) mirror has read: the newest UpdateDate/UpdateTime seen ('YYYY-MM-DD
+ * HH:MM:SS'; the next read asks from a minute before, since filters only honour HH:MM) or, for payments, the
+ * highest DocEntry. `leidoEn` is when it was last brought up to date (the clock's time).
+ */
+export const erpSlSincronizacion = pgTable(
+  "erp_sl_sincronizacion",
+  {
+    tipo: text("tipo").notNull(),
+    bd: text("bd").notNull(),
+    marca: text("marca").notNull(),
+    leidoEn: timestamp("leido_en", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tipo, t.bd] })],
+);
+
+/** PDFs of Attachments2 copied into the portal's archivos on first read: (company database, AbsoluteEntry). */
+export const erpSlAdjuntos = pgTable(
+  "erp_sl_adjuntos",
+  {
+    bd: text("bd").notNull(),
+    atcEntry: integer("atc_entry").notNull(),
+    archivoId: uuid("archivo_id").notNull(),
+    copiadoEn: timestamp("copiado_en", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bd, t.atcEntry] }), index("erp_sl_adjuntos_archivo_idx").on(t.archivoId)],
+);

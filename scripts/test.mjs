@@ -101,11 +101,12 @@ try {
   }
 
   // 7. End to end in Chromium against the production build.
-  if (built) {
-    const out = join(reports, "e2e.json");
-    exec(["exec", "playwright", "test"], {
+  /** Runs Playwright with `args` and records its figures under `name`. */
+  const playwright = (name, file, args, env) => {
+    const out = join(reports, file);
+    exec(["exec", "playwright", "test", ...args], {
       cwd: join(root, "apps/e2e"),
-      env: { ...testEnv, E2E_DATABASE_URL: runDbUrl, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+      env: { ...testEnv, ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
     });
     if (existsSync(out)) {
       const report = JSON.parse(readFileSync(out, "utf8"));
@@ -114,12 +115,24 @@ try {
       // A server that does not start, or a spec that does not load, runs no test at all: that is a failure too.
       const errors = (report.errors ?? []).length;
       const failed = (s.unexpected ?? 0) + (s.skipped ?? 0) + errors;
-      record("e2e (Playwright)", passed, passed + failed === 0 ? 1 : failed);
+      record(name, passed, passed + failed === 0 ? 1 : failed);
     } else {
-      record("e2e (Playwright)", 0, 1);
+      record(name, 0, 1);
     }
+  };
+  if (built) {
+    playwright("e2e (Playwright)", "e2e.json", [], { E2E_DATABASE_URL: runDbUrl });
+    // The whole cycle once more through the real Service Layer adapter (issue 24): a server with
+    // ERP_ADAPTER=service-layer and its bundled simulator, on a database of its own.
+    const slDbUrl = await createDatabase(root, serverUrl, `${runId}_sl`);
+    playwright("e2e con Service Layer (Playwright)", "e2e-sl.json", ["pagos.spec.ts", "-g", "the whole cycle"], {
+      E2E_DATABASE_URL: slDbUrl,
+      E2E_ERP_ADAPTER: "service-layer",
+      E2E_PORT: "3300",
+    });
   } else {
     record("e2e (Playwright)", 0, 1);
+    record("e2e con Service Layer (Playwright)", 0, 1);
   }
 } finally {
   await dropDatabases(root, serverUrl, runId).catch((e) => console.error("[test] no se pudo limpiar:", e.message));

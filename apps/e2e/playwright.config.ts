@@ -69,6 +69,9 @@ export default defineConfig({
       // The SAT's CFDI status service: the simulator mounted in the server under test (Vigente by default).
       SAT_SIMULADOR: "true",
       SAT_ESTADO_CFDI_URL: `${baseURL}/simulador-sat/ConsultaCFDIService.svc`,
+      // E2E_ERP_ADAPTER=service-layer: the server reads and writes the ERP through the Service Layer adapter and
+      // its bundled simulator over the same demo data (issue 24; npm test runs the whole cycle that way once).
+      ...(process.env.E2E_ERP_ADAPTER ? { ERP_ADAPTER: process.env.E2E_ERP_ADAPTER } : {}),
     },
   },
 });

@@ -125,6 +125,8 @@ export interface OpcionesApi {
   databaseUrl: string;
   clave: string;
   certificadosPrueba?: boolean;
+  /** More variables for the child (e.g. ERP_ADAPTER and SAP_SL_URL). */
+  entorno?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -150,6 +152,7 @@ export function entornoApi(opciones: OpcionesApi, port: number): NodeJS.ProcessE
     LOG_LEVEL: "warn",
     RATE_LIMIT_MAX: "100000000",
     WEB_DIST: "/nonexistent",
+    ...opciones.entorno,
   };
 }
 

@@ -1,0 +1,1141 @@
+import { type Database, schema, storeArchivo } from "@portal/db";
+import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import {
+  type ErpAdapter,
+  type ErpAplicacion,
+  type ErpClaveDocumento,
+  type ErpEntrada,
+  type ErpFacturaProveedor,
+  type ErpLinea,
+  type ErpPago,
+  type ErpPagoFactura,
+  type ErpPdfOwner,
+  type ErpPedido,
+  type ErpProveedor,
+  ErpRechazoError,
+  type ErpScope,
+  type ErpVersionDocumento,
+} from "../types";
+import { type ServiceLayerClient, ServiceLayerError } from "./client";
+import { money, quantity, sumMoney, unitPrice } from "./money";
+import { isoDate, isoTime, keyFilters, literal, mapLimit, q, stampFilter, stringKeyFilters } from "./odata";
+
+/**
+ * The `service-layer` ErpAdapter: SAP Business One's Service Layer through `ServiceLayerClient`, with the wire
+ * contract of docs/erp-service-layer.md and the design of decision 028.
+ *
+ * - A MIRROR of keys and stamps in PostgreSQL (erp_sl_documentos / erp_sl_sincronizacion) answers list order,
+ *   scopes, counts, versions and fingerprints with SQL; before answering it is brought up to date with ONE paged
+ *   incremental read per (kind, company database), serialized across processes by an advisory lock and within a
+ *   process by a shared promise, and skipped when it was read less than `FRESH_MS` ago (by the injected clock), so
+ *   one portal call asking versions + count + list costs one Service Layer request per company database.
+ * - Whole documents are read by key (DocEntry ranges or `eq` terms in chunks) with their lines.
+ * - Money arrives as doubles and leaves as decimal text rounded half away from zero (./money).
+ * - PDFs (Attachments2) are copied into archivos on first read and recorded in erp_sl_adjuntos.
+ * - Failures other than SAP's business refusals propagate as the client's ServiceLayerError (Spanish message).
+ */
+
+export interface ServiceLayerErpAdapterDeps {
+  db: Database;
+  client: ServiceLayerClient;
+  clock: () => Date;
+  warn?: (error: unknown, message: string) => void;
+}
+
+type Kind = "pedido" | "entrada" | "factura" | "pago";
+type DocumentKind = "pedido" | "entrada";
+
+const ENTITY: Record<Kind, string> = {
+  pedido: "PurchaseOrders",
+  entrada: "PurchaseDeliveryNotes",
+  factura: "PurchaseInvoices",
+  pago: "VendorPayments",
+};
+
+/** A mirror read less than this long ago (injected clock) is answered as is. */
+const FRESH_MS = 1_500;
+/** Page size asked for the incremental reads of keys and stamps (small rows). */
+const STAMP_PAGE = 1_000;
+/** Page size asked for whole documents with their lines. */
+const DOCUMENT_PAGE = 200;
+/** Requests in flight per call for chunked reads and attachment copies. */
+const PARALLEL = 4;
+/** Payments have no stamp: their cancellation is re-read for the ones dated within this many days. */
+const PAYMENT_RECHECK_DAYS = 90;
+/** Rows per INSERT when upserting the mirror. */
+const UPSERT_BATCH = 1_000;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// --- The Service Layer's shapes (only what the adapter reads) -----------------------------------------------------
+
+interface SlLine {
+  LineNum: number;
+  ItemCode?: string | null;
+  ItemDescription?: string | null;
+  LineStatus?: string;
+  UoMCode?: string | null;
+  Quantity?: number;
+  RemainingOpenQuantity?: number;
+  UnitPrice?: number;
+  DiscountPercent?: number;
+  LineTotal?: number;
+  BaseType?: number | null;
+  BaseEntry?: number | null;
+  BaseLine?: number | null;
+}
+
+interface SlDocument {
+  DocEntry: number;
+  DocNum: number;
+  CardCode: string;
+  CardName?: string | null;
+  DocumentStatus?: string;
+  Cancelled?: string;
+  DocDate: string;
+  DocDueDate?: string | null;
+  PaymentGroupCode?: number | null;
+  PaymentMethod?: string | null;
+  U_B1SYS_MainUsage?: string | null;
+  DocCurrency?: string | null;
+  DocRate?: number | null;
+  NumAtCard?: string | null;
+  Comments?: string | null;
+  DiscountPercent?: number | null;
+  TotalDiscount?: number | null;
+  VatSum?: number | null;
+  WTAmount?: number | null;
+  DocTotal?: number | null;
+  PaidToDate?: number | null;
+  AttachmentEntry?: number | null;
+  AddressExtension?: { BillToZipCode?: string | null } | null;
+  U_SYS_PMUUID?: string | null;
+  U_SYS_PORTALID?: number | string | null;
+  UpdateDate?: string | null;
+  UpdateTime?: string | null;
+  DocumentLines?: SlLine[];
+}
+
+interface SlPaymentInvoice {
+  LineNum: number;
+  DocEntry: number;
+  SumApplied?: number | null;
+  AppliedFC?: number | null;
+  InvoiceType?: string | null;
+}
+
+interface SlPayment {
+  DocEntry: number;
+  DocNum: number;
+  CardCode: string;
+  CardName?: string | null;
+  DocDate: string;
+  DocCurrency?: string | null;
+  DocRate?: number | null;
+  CashSum?: number | null;
+  TransferSum?: number | null;
+  U_B1SYS_FormaPago?: string | null;
+  Cancelled?: string;
+  PaymentInvoices?: SlPaymentInvoice[];
+  PaymentChecks?: { CheckSum?: number | null }[];
+  PaymentCreditCards?: { CreditSum?: number | null }[];
+}
+
+const HEADER_FIELDS = [
+  "DocEntry",
+  "DocNum",
+  "CardCode",
+  "CardName",
+  "DocumentStatus",
+  "DocDate",
+  "DocDueDate",
+  "PaymentGroupCode",
+  "PaymentMethod",
+  "U_B1SYS_MainUsage",
+  "DocCurrency",
+  "DocRate",
+  "NumAtCard",
+  "Comments",
+  "DiscountPercent",
+  "TotalDiscount",
+  "VatSum",
+  "WTAmount",
+  "DocTotal",
+  "AttachmentEntry",
+  "UpdateDate",
+  "UpdateTime",
+  "DocumentLines",
+];
+const SELECT: Record<DocumentKind, string> = {
+  pedido: HEADER_FIELDS.join(","),
+  entrada: [...HEADER_FIELDS, "AddressExtension"].join(","),
+};
+const FACTURA_FIELDS = [
+  "DocEntry",
+  "DocNum",
+  "CardCode",
+  "NumAtCard",
+  "U_SYS_PMUUID",
+  "U_SYS_PORTALID",
+  "DocDate",
+  "DocTotal",
+  "PaidToDate",
+  "DocCurrency",
+  "Cancelled",
+  "DocumentLines",
+].join(",");
+
+const yesNo = (value: unknown): "Y" | "N" => (value === "tYES" || value === "Y" ? "Y" : "N");
+const status = (value: unknown): "O" | "C" => (value === "bost_Close" || value === "C" ? "C" : "O");
+const text = (value: unknown): string => (typeof value === "string" ? value : value == null ? "" : String(value));
+const versionOf = (d: { UpdateDate?: string | null; UpdateTime?: string | null }) =>
+  `${isoDate(d.UpdateDate)} ${isoTime(d.UpdateTime)}`;
+const portalIdOf = (value: unknown): number | null => {
+  if (value === null || value === undefined || value === "") return null;
+  const n = Number(value);
+  return Number.isInteger(n) ? n : null;
+};
+
+/** SAP's own refusal of a request (a business rule, a bad value): the same request would fail again. */
+function isRefusal(error: unknown): error is ServiceLayerError {
+  return (
+    error instanceof ServiceLayerError &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 401 &&
+    error.status !== 408 &&
+    error.status !== 429 &&
+    error.sapCode !== undefined
+  );
+}
+
+/** The Service Layer answered -306: the company database does not exist there, so it holds nothing. */
+const isUnknownCompany = (error: unknown) => error instanceof ServiceLayerError && Number(error.sapCode) === -306;
+
+/** A mirror row as read from the Service Layer's keys-and-stamps query. */
+interface MirrorRow {
+  tipo: Kind;
+  bd: string;
+  docEntry: number;
+  docNum: number;
+  cardCode: string;
+  docDate: string;
+  version: string;
+  atcEntry: number | null;
+  portalId: number | null;
+}
+
+const byBd = <T extends { bd: string }>(keys: readonly T[]) => {
+  const groups = new Map<string, T[]>();
+  for (const k of keys) {
+    const list = groups.get(k.bd);
+    if (list) list.push(k);
+    else groups.set(k.bd, [k]);
+  }
+  return groups;
+};
+const keyOf = (bd: string, docEntry: number) => `${bd}\u0000${docEntry}`;
+
+export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): ErpAdapter {
+  const { db, client, clock } = deps;
+  const warn = deps.warn ?? (() => {});
+  const t = schema.erpSlDocumentos;
+  const s = schema.erpSlSincronizacion;
+  const adjuntos = schema.erpSlAdjuntos;
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // The mirror
+  // ---------------------------------------------------------------------------------------------------------------
+
+  /** In-process: the sync under way per (kind, bd), and when each was last completed (clock ms). */
+  const syncing = new Map<string, Promise<void>>();
+  const syncedAt = new Map<string, number>();
+
+  /** Forgets that (kind, bd) is fresh, here and for the other processes (after the adapter's own writes). */
+  async function invalidate(bd: string, kinds: Kind[]) {
+    for (const kind of kinds) syncedAt.delete(`${kind}|${bd}`);
+    await db
+      .update(s)
+      .set({ leidoEn: new Date(0) })
+      .where(and(eq(s.bd, bd), inArray(s.tipo, kinds)));
+  }
+
+  function sync(kind: Kind, bd: string): Promise<void> {
+    const key = `${kind}|${bd}`;
+    const last = syncedAt.get(key);
+    const now = clock().getTime();
+    if (last !== undefined && now >= last && now - last < FRESH_MS) return Promise.resolve();
+    const pending = syncing.get(key);
+    if (pending) return pending;
+    const run = syncNow(kind, bd).finally(() => syncing.delete(key));
+    syncing.set(key, run);
+    return run;
+  }
+
+  const syncAll = (kind: Kind, bds: readonly string[]) => Promise.all(bds.map((bd) => sync(kind, bd)));
+
+  async function syncNow(kind: Kind, bd: string): Promise<void> {
+    try {
+      await db.transaction(async (tx) => {
+        // One reader per (kind, bd) across every portal process; the others wait and then find it fresh.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext('erp_sl_sincronizacion'), hashtext(${`${kind}|${bd}`}))`,
+        );
+        const [state] = await tx
+          .select()
+          .from(s)
+          .where(and(eq(s.tipo, kind), eq(s.bd, bd)));
+        const now = clock();
+        if (state && now.getTime() >= state.leidoEn.getTime() && now.getTime() - state.leidoEn.getTime() < FRESH_MS) {
+          return;
+        }
+        const { rows, marca } =
+          kind === "pago" ? await readPaymentStamps(bd, state?.marca) : await readStamps(kind, bd, state?.marca);
+        // Offset paging may repeat a row changed during the read: the last occurrence wins.
+        const unique = [...new Map(rows.map((r) => [r.docEntry, r])).values()];
+        for (let i = 0; i < unique.length; i += UPSERT_BATCH) {
+          await tx
+            .insert(t)
+            .values(unique.slice(i, i + UPSERT_BATCH))
+            .onConflictDoUpdate({
+              target: [t.tipo, t.bd, t.docEntry],
+              set: {
+                docNum: sql`excluded.doc_num`,
+                cardCode: sql`excluded.card_code`,
+                docDate: sql`excluded.doc_date`,
+                version: sql`excluded.version`,
+                atcEntry: sql`excluded.atc_entry`,
+                portalId: sql`excluded.portal_id`,
+              },
+            });
+        }
+        await tx
+          .insert(s)
+          .values({ tipo: kind, bd, marca, leidoEn: now })
+          .onConflictDoUpdate({ target: [s.tipo, s.bd], set: { marca, leidoEn: now } });
+      });
+      syncedAt.set(`${kind}|${bd}`, clock().getTime());
+    } catch (error) {
+      if (isUnknownCompany(error)) {
+        warn(error, `La base de datos ${bd} no existe en el Service Layer: se lee vacía.`);
+        return;
+      }
+      throw error;
+    }
+  }
+
+  /** Documents' keys and stamps changed since `marca` (all of them when cold). */
+  async function readStamps(kind: Kind, bd: string, marca: string | undefined) {
+    const fields = ["DocEntry", "DocNum", "CardCode", "DocDate", "UpdateDate", "UpdateTime", "AttachmentEntry"];
+    if (kind === "factura") fields.push("U_SYS_PORTALID");
+    const filter = marca ? `&$filter=${q(stampFilter(marca))}` : "";
+    const docs = await client.getAll<SlDocument>(
+      bd,
+      `${ENTITY[kind]}?$select=${fields.join(",")}${filter}&$orderby=DocEntry`,
+      { maxPageSize: STAMP_PAGE },
+    );
+    let newest = marca ?? "";
+    const rows: MirrorRow[] = docs.map((d) => {
+      const version = versionOf(d);
+      if (version > newest) newest = version;
+      return {
+        tipo: kind,
+        bd,
+        docEntry: d.DocEntry,
+        docNum: d.DocNum,
+        cardCode: d.CardCode,
+        docDate: isoDate(d.DocDate),
+        version,
+        atcEntry: d.AttachmentEntry ?? null,
+        portalId: kind === "factura" ? portalIdOf(d.U_SYS_PORTALID) : null,
+      };
+    });
+    return { rows, marca: newest || "1900-01-01 00:00:00" };
+  }
+
+  /**
+   * Payments have no UpdateDate: new ones by DocEntry above the highest seen, plus the recent ones again for their
+   * Cancelled (a cancellation older than PAYMENT_RECHECK_DAYS is not seen; SAP offers no stamp to find it by).
+   */
+  async function readPaymentStamps(bd: string, marca: string | undefined) {
+    let filter = "";
+    if (marca) {
+      const since = new Date(clock().getTime() - PAYMENT_RECHECK_DAYS * 86_400_000).toISOString().slice(0, 10);
+      filter = `&$filter=${q(`DocEntry gt ${Number(marca)} or DocDate ge ${literal(since)}`)}`;
+    }
+    const payments = await client.getAll<SlPayment>(
+      bd,
+      `VendorPayments?$select=DocEntry,DocNum,CardCode,DocDate,Cancelled${filter}&$orderby=DocEntry`,
+      { maxPageSize: STAMP_PAGE },
+    );
+    let highest = marca ? Number(marca) : 0;
+    const rows: MirrorRow[] = payments.map((p) => {
+      if (p.DocEntry > highest) highest = p.DocEntry;
+      return {
+        tipo: "pago",
+        bd,
+        docEntry: p.DocEntry,
+        docNum: p.DocNum,
+        cardCode: p.CardCode,
+        docDate: isoDate(p.DocDate),
+        version: yesNo(p.Cancelled),
+        atcEntry: null,
+        portalId: null,
+      };
+    });
+    return { rows, marca: String(highest) };
+  }
+
+  /** The scope as a WHERE clause on the mirror (kind, company databases, supplier; portal invoices only). */
+  function inScope(kind: Kind, scope: ErpScope): SQL {
+    const parts: SQL[] = [eq(t.tipo, kind), inArray(t.bd, [...scope.bds])];
+    if (scope.cardCode !== null) parts.push(eq(t.cardCode, scope.cardCode));
+    if (kind === "factura") parts.push(isNotNull(t.portalId));
+    return and(...parts) as SQL;
+  }
+
+  /** Keys and versions in list order: newest first, then company database (code point order), then DocNum desc. */
+  async function mirrorVersions(kind: Kind, scope: ErpScope): Promise<ErpVersionDocumento[]> {
+    if (scope.bds.length === 0) return [];
+    await syncAll(kind, scope.bds);
+    return db
+      .select({ bd: t.bd, docEntry: t.docEntry, version: t.version })
+      .from(t)
+      .where(inScope(kind, scope))
+      .orderBy(sql`${t.docDate} desc, ${t.bd} collate "C", ${t.docNum} desc`);
+  }
+
+  async function mirrorCount(kind: Kind, scope: ErpScope): Promise<number> {
+    if (scope.bds.length === 0) return 0;
+    await syncAll(kind, scope.bds);
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(inScope(kind, scope));
+    return row?.n ?? 0;
+  }
+
+  /** Count plus a hash of every key and version: changes whenever a document of the scope appears or changes. */
+  async function mirrorFingerprint(kind: Kind, scope: ErpScope): Promise<string> {
+    if (scope.bds.length === 0) return "0";
+    await syncAll(kind, scope.bds);
+    const [row] = await db
+      .select({
+        huella: sql<string>`concat_ws(':', count(*), coalesce(md5(string_agg(${t.bd} || '/' || ${t.docEntry} || '/' || ${t.version}, ',' order by ${t.bd}, ${t.docEntry})), '0'))`,
+      })
+      .from(t)
+      .where(inScope(kind, scope));
+    return row?.huella ?? "0";
+  }
+
+  /** DocEntry → DocNum of documents of `kind` in `bd`: the mirror first, the Service Layer for what it lacks. */
+  async function docNums(kind: Kind, bd: string, entries: readonly number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    if (entries.length === 0) return out;
+    const unique = [...new Set(entries)];
+    const rows = await db
+      .select({ docEntry: t.docEntry, docNum: t.docNum })
+      .from(t)
+      .where(and(eq(t.tipo, kind), eq(t.bd, bd), inArray(t.docEntry, unique)));
+    for (const r of rows) out.set(r.docEntry, r.docNum);
+    const missing = unique.filter((e) => !out.has(e));
+    if (missing.length > 0) {
+      const found = await readChunks<SlDocument>(bd, ENTITY[kind], "DocEntry,DocNum", keyFilters("DocEntry", missing));
+      for (const d of found) out.set(d.DocEntry, d.DocNum);
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------------
+  // Reads
+  // ---------------------------------------------------------------------------------------------------------------
+
+  /** Every row matching any of `filters` (each one paged request), in parallel up to PARALLEL. */
+  async function readChunks<T>(
+    bd: string,
+    entity: string,
+    select: string | null,
+    filters: readonly string[],
+    pageSize = DOCUMENT_PAGE,
+  ): Promise<T[]> {
+    const pages = await mapLimit(filters, PARALLEL, (filter) =>
+      client.getAll<T>(bd, `${entity}?${select ? `$select=${select}&` : ""}$filter=${q(filter)}&$orderby=DocEntry`, {
+        maxPageSize: pageSize,
+      }),
+    );
+    return pages.flat();
+  }
+
+  /** Per company database, ignoring one the Service Layer does not know (it holds nothing). */
+  async function perBd<T>(bds: Iterable<string>, read: (bd: string) => Promise<T[]>): Promise<T[]> {
+    const results = await Promise.all(
+      [...bds].map(async (bd) => {
+        try {
+          return await read(bd);
+        } catch (error) {
+          if (isUnknownCompany(error)) {
+            warn(error, `La base de datos ${bd} no existe en el Service Layer: se lee vacía.`);
+            return [];
+          }
+          throw error;
+        }
+      }),
+    );
+    return results.flat();
+  }
+
+  // Per-process caches: foreign item names and credit days change rarely and are not part of a version.
+  const foreignNames = new Map<string, Map<string, string>>();
+  const creditDays = new Map<string, Map<number, number>>();
+
+  async function itemForeignNames(bd: string, codes: Iterable<string>): Promise<Map<string, string>> {
+    let cache = foreignNames.get(bd);
+    if (!cache) {
+      cache = new Map();
+      foreignNames.set(bd, cache);
+    }
+    const known = cache;
+    const missing = [...new Set(codes)].filter((c) => c !== "" && !known.has(c));
+    if (missing.length > 0) {
+      const pages = await mapLimit(stringKeyFilters("ItemCode", missing), PARALLEL, (filter) =>
+        client.getAll<{ ItemCode: string; ForeignName?: string | null }>(
+          bd,
+          `Items?$select=ItemCode,ForeignName&$filter=${q(filter)}`,
+          { maxPageSize: 0 },
+        ),
+      );
+      for (const item of pages.flat()) known.set(item.ItemCode, text(item.ForeignName));
+      for (const code of missing) if (!known.has(code)) known.set(code, "");
+    }
+    return known;
+  }
+
+  async function paymentTerms(bd: string, codes: Iterable<number>): Promise<Map<number, number>> {
+    let cache = creditDays.get(bd);
+    const wanted = [...new Set(codes)];
+    if (!cache || wanted.some((c) => !cache?.has(c))) {
+      const terms = await client.getAll<{ GroupNumber: number; NumberOfAdditionalDays?: number | null }>(
+        bd,
+        "PaymentTermsTypes?$select=GroupNumber,NumberOfAdditionalDays",
+        { maxPageSize: 0 },
+      );
+      cache = new Map(terms.map((p) => [p.GroupNumber, Math.max(0, Math.trunc(p.NumberOfAdditionalDays ?? 0))]));
+      creditDays.set(bd, cache);
+    }
+    return cache;
+  }
+
+  /** Copies in flight per (bd, AttachmentEntry): two calls reading one document copy its PDF once. */
+  const copying = new Map<string, Promise<string | null>>();
+
+  /** AttachmentEntry → archivos id, copying the PDFs not copied yet (content-addressed: same bytes, same row). */
+  async function attachmentFiles(bd: string, entries: Iterable<number>): Promise<Map<number, string>> {
+    const unique = [...new Set(entries)];
+    const out = new Map<number, string>();
+    if (unique.length === 0) return out;
+    const rows = await db
+      .select({ atcEntry: adjuntos.atcEntry, archivoId: adjuntos.archivoId })
+      .from(adjuntos)
+      .where(and(eq(adjuntos.bd, bd), inArray(adjuntos.atcEntry, unique)));
+    for (const r of rows) out.set(r.atcEntry, r.archivoId);
+    const missing = unique.filter((e) => !out.has(e));
+    await mapLimit(missing, PARALLEL, async (atcEntry) => {
+      const key = `${bd}|${atcEntry}`;
+      let pending = copying.get(key);
+      if (!pending) {
+        pending = copyAttachment(bd, atcEntry).finally(() => copying.delete(key));
+        copying.set(key, pending);
+      }
+      const id = await pending;
+      if (id) out.set(atcEntry, id);
+    });
+    return out;
+  }
+
+  async function copyAttachment(bd: string, atcEntry: number): Promise<string | null> {
+    let file: { bytes: Buffer; contentType: string };
+    try {
+      file = await client.getBytes(bd, `Attachments2(${atcEntry})/$value`);
+    } catch (error) {
+      // An attachment whose file is gone in the ERP: the document shows without PDF instead of failing the list.
+      if (error instanceof ServiceLayerError && error.status === 404) {
+        warn(error, `El adjunto ${atcEntry} de la base de datos ${bd} no existe en el ERP.`);
+        return null;
+      }
+      throw error;
+    }
+    const mime = file.contentType.split(";")[0]?.trim() || "application/pdf";
+    const archivoId = await storeArchivo(db, file.bytes, mime);
+    await db
+      .insert(adjuntos)
+      .values({ bd, atcEntry, archivoId, copiadoEn: clock() })
+      .onConflictDoNothing({ target: [adjuntos.bd, adjuntos.atcEntry] });
+    const [row] = await db
+      .select({ archivoId: adjuntos.archivoId })
+      .from(adjuntos)
+      .where(and(eq(adjuntos.bd, bd), eq(adjuntos.atcEntry, atcEntry)));
+    return row?.archivoId ?? archivoId;
+  }
+
+  /** SAP documents (with lines) → the portal's orders or receipts; resolves item names, terms, PDFs, orders. */
+  async function toDocuments(kind: "pedido", bd: string, docs: SlDocument[]): Promise<ErpPedido[]>;
+  async function toDocuments(kind: "entrada", bd: string, docs: SlDocument[]): Promise<ErpEntrada[]>;
+  async function toDocuments(kind: DocumentKind, bd: string, docs: SlDocument[]): Promise<(ErpPedido | ErpEntrada)[]> {
+    if (docs.length === 0) return [];
+    const lines = docs.flatMap((d) => d.DocumentLines ?? []);
+    const [names, terms, files, orders] = await Promise.all([
+      itemForeignNames(
+        bd,
+        lines.map((l) => text(l.ItemCode)),
+      ),
+      paymentTerms(
+        bd,
+        docs.map((d) => d.PaymentGroupCode ?? 0),
+      ),
+      attachmentFiles(
+        bd,
+        docs.flatMap((d) => (d.AttachmentEntry ? [d.AttachmentEntry] : [])),
+      ),
+      kind === "entrada"
+        ? docNums(
+            "pedido",
+            bd,
+            lines.flatMap((l) => (l.BaseType === 22 && l.BaseEntry ? [l.BaseEntry] : [])),
+          )
+        : Promise.resolve(new Map<number, number>()),
+    ]);
+    return docs.map((d) => {
+      const lineas: ErpLinea[] = [...(d.DocumentLines ?? [])]
+        .sort((a, b) => a.LineNum - b.LineNum)
+        .map((l) => ({
+          lineNum: l.LineNum,
+          itemCode: text(l.ItemCode),
+          itemName: text(l.ItemDescription),
+          frgnName: names.get(text(l.ItemCode)) ?? "",
+          lineStatus: status(l.LineStatus),
+          uomCode: text(l.UoMCode),
+          quantity: quantity(l.Quantity),
+          openQty: quantity(l.RemainingOpenQuantity),
+          priceBefDi: unitPrice(l.UnitPrice),
+          discPrcnt: quantity(l.DiscountPercent),
+          lineTotal: money(l.LineTotal, text(d.DocCurrency)),
+        }));
+      const cur = text(d.DocCurrency);
+      const header: ErpPedido = {
+        bd,
+        docEntry: d.DocEntry,
+        docNum: d.DocNum,
+        cardCode: d.CardCode,
+        cardName: text(d.CardName),
+        docStatus: status(d.DocumentStatus),
+        docDate: isoDate(d.DocDate),
+        docDueDate: isoDate(d.DocDueDate ?? d.DocDate),
+        groupNum: terms.get(d.PaymentGroupCode ?? 0) ?? 0,
+        mainUsage: text(d.U_B1SYS_MainUsage),
+        peyMethod: text(d.PaymentMethod),
+        docCur: cur,
+        docRate: quantity(d.DocRate ?? 1),
+        numAtCard: text(d.NumAtCard),
+        comments: text(d.Comments),
+        discPrcnt: quantity(d.DiscountPercent),
+        discSum: money(d.TotalDiscount, cur),
+        vatSum: money(d.VatSum, cur),
+        wtSum: money(d.WTAmount, cur),
+        docTotal: money(d.DocTotal, cur),
+        pdfArchivoId: d.AttachmentEntry ? (files.get(d.AttachmentEntry) ?? null) : null,
+        version: versionOf(d),
+        lineas,
+      };
+      if (kind === "pedido") return header;
+      const base = (d.DocumentLines ?? []).find((l) => l.BaseType === 22 && l.BaseEntry);
+      return {
+        ...header,
+        pedidoDocNum: base?.BaseEntry ? (orders.get(base.BaseEntry) ?? null) : null,
+        cp: text(d.AddressExtension?.BillToZipCode),
+        lineas,
+      } satisfies ErpEntrada;
+    });
+  }
+
+  /** Orders or receipts by key, in any order; unknown keys (and unknown company databases) are skipped. */
+  async function readDocuments(kind: DocumentKind, keys: readonly ErpClaveDocumento[]) {
+    if (keys.length === 0) return [];
+    const groups = byBd(keys);
+    return perBd(groups.keys(), async (bd) => {
+      const entries = (groups.get(bd) ?? []).map((k) => k.docEntry);
+      const docs = await readChunks<SlDocument>(bd, ENTITY[kind], SELECT[kind], keyFilters("DocEntry", entries));
+      // A range filter may bring documents between the asked keys: keep exactly the asked ones.
+      const wanted = new Set(entries);
+      const unique = [...new Map(docs.filter((d) => wanted.has(d.DocEntry)).map((d) => [d.DocEntry, d])).values()];
+      return kind === "pedido" ? toDocuments("pedido", bd, unique) : toDocuments("entrada", bd, unique);
+    });
+  }
+
+  /**
+   * A scope's documents in list order: the mirror's keys (which define the list), then the documents. A supplier's
+   * documents are read by `CardCode eq` (one paged request per company database), everyone's by key ranges.
+   */
+  async function listDocuments(kind: DocumentKind, scope: ErpScope) {
+    const versions = await mirrorVersions(kind, scope);
+    if (versions.length === 0) return [];
+    let docs: (ErpPedido | ErpEntrada)[];
+    if (scope.cardCode !== null) {
+      const cardCode = scope.cardCode;
+      docs = await perBd(byBd(versions).keys(), async (bd) => {
+        const rows = await client.getAll<SlDocument>(
+          bd,
+          `${ENTITY[kind]}?$select=${SELECT[kind]}&$filter=${q(`CardCode eq ${literal(cardCode)}`)}&$orderby=DocEntry`,
+          { maxPageSize: DOCUMENT_PAGE },
+        );
+        const unique = [...new Map(rows.map((d) => [d.DocEntry, d])).values()];
+        return kind === "pedido" ? toDocuments("pedido", bd, unique) : toDocuments("entrada", bd, unique);
+      });
+    } else {
+      docs = await readDocuments(kind, versions);
+    }
+    const byKey = new Map(docs.map((d) => [keyOf(d.bd, d.docEntry), d]));
+    return versions.flatMap((v) => {
+      const d = byKey.get(keyOf(v.bd, v.docEntry));
+      return d ? [d] : [];
+    });
+  }
+
+  async function findDocumentByNum(kind: "entrada", bd: string, docNum: number): Promise<ErpEntrada | null> {
+    const [found] = await perBd([bd], async (b) => {
+      const rows = await client.getAll<SlDocument>(
+        b,
+        `${ENTITY[kind]}?$select=${SELECT[kind]}&$filter=${q(`DocNum eq ${docNum}`)}`,
+        { maxPageSize: 0 },
+      );
+      return toDocuments("entrada", b, rows.slice(0, 1));
+    });
+    return found ?? null;
+  }
+
+  // --- Payments ----------------------------------------------------------------------------------------------------
+
+  /** Payments matching the filters (full entities: PaymentInvoices and, when present, checks and cards). */
+  const readPayments = (bd: string, filters: readonly string[]) =>
+    readChunks<SlPayment>(bd, "VendorPayments", null, filters);
+
+  /** The invoice side of payment lines: DocNum, folio, UUID, date, total and currency, by DocEntry. */
+  async function paidInvoices(bd: string, entries: Iterable<number>) {
+    const docs = await readChunks<SlDocument>(
+      bd,
+      "PurchaseInvoices",
+      "DocEntry,DocNum,NumAtCard,U_SYS_PMUUID,DocDate,DocTotal,DocCurrency",
+      keyFilters("DocEntry", entries),
+    );
+    return new Map(docs.map((d) => [d.DocEntry, d]));
+  }
+
+  async function toPayments(bd: string, payments: SlPayment[]): Promise<ErpPago[]> {
+    const invoices = await paidInvoices(
+      bd,
+      payments.flatMap((p) => (p.PaymentInvoices ?? []).map((l) => l.DocEntry)),
+    );
+    return payments.map((p) => {
+      const cur = text(p.DocCurrency);
+      const facturas: ErpPagoFactura[] = [...(p.PaymentInvoices ?? [])]
+        .filter((l) => !l.InvoiceType || l.InvoiceType === "it_PurchaseInvoice")
+        .sort((a, b) => a.LineNum - b.LineNum)
+        .flatMap((l) => {
+          const inv = invoices.get(l.DocEntry);
+          if (!inv) return [];
+          const invCur = text(inv.DocCurrency);
+          const sumApplied = money(l.SumApplied, invCur);
+          return [
+            {
+              lineNum: l.LineNum,
+              facturaDocEntry: l.DocEntry,
+              facturaDocNum: inv.DocNum,
+              folio: text(inv.NumAtCard),
+              uuid: text(inv.U_SYS_PMUUID).toUpperCase(),
+              fecha: isoDate(inv.DocDate),
+              facturaTotal: money(inv.DocTotal, invCur),
+              sumApplied,
+              // AppliedFC is the payment-currency amount only when the currencies differ (SAP leaves it 0 otherwise).
+              appliedPago: invCur !== cur ? money(l.AppliedFC, cur) : sumApplied,
+              docCur: invCur,
+            },
+          ];
+        });
+      return {
+        bd,
+        docEntry: p.DocEntry,
+        docNum: p.DocNum,
+        cardCode: p.CardCode,
+        cardName: text(p.CardName),
+        docDate: isoDate(p.DocDate),
+        formaPago: text(p.U_B1SYS_FormaPago),
+        docTotal: sumMoney([
+          p.CashSum,
+          p.TransferSum,
+          ...(p.PaymentChecks ?? []).map((c) => c.CheckSum),
+          ...(p.PaymentCreditCards ?? []).map((c) => c.CreditSum),
+        ]),
+        docCur: cur,
+        docRate: quantity(p.DocRate ?? 1),
+        canceled: yesNo(p.Cancelled),
+        facturas,
+      };
+    });
+  }
+
+  async function readPagosByKey(keys: readonly ErpClaveDocumento[]): Promise<ErpPago[]> {
+    if (keys.length === 0) return [];
+    const groups = byBd(keys);
+    return perBd(groups.keys(), async (bd) => {
+      const entries = (groups.get(bd) ?? []).map((k) => k.docEntry);
+      const wanted = new Set(entries);
+      const rows = (await readPayments(bd, keyFilters("DocEntry", entries))).filter((p) => wanted.has(p.DocEntry));
+      return toPayments(bd, [...new Map(rows.map((p) => [p.DocEntry, p])).values()]);
+    });
+  }
+
+  // --- A/P invoices ------------------------------------------------------------------------------------------------
+
+  /** Live payments of these suppliers in `bd`: invoice DocEntry → the latest payment date applied to it. */
+  async function lastPaymentDates(bd: string, cardCodes: Iterable<string>): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    const filters = stringKeyFilters("CardCode", cardCodes);
+    if (filters.length === 0) return out;
+    for (const p of await readPayments(bd, filters)) {
+      if (yesNo(p.Cancelled) === "Y") continue;
+      const date = isoDate(p.DocDate);
+      for (const l of p.PaymentInvoices ?? []) {
+        const previous = out.get(l.DocEntry);
+        if (!previous || date > previous) out.set(l.DocEntry, date);
+      }
+    }
+    return out;
+  }
+
+  async function readFacturas(bd: string, entries: readonly number[]): Promise<ErpFacturaProveedor[]> {
+    if (entries.length === 0) return [];
+    const wanted = new Set(entries);
+    const docs = [
+      ...new Map(
+        (await readChunks<SlDocument>(bd, "PurchaseInvoices", FACTURA_FIELDS, keyFilters("DocEntry", entries)))
+          .filter((d) => wanted.has(d.DocEntry) && portalIdOf(d.U_SYS_PORTALID) !== null)
+          .map((d) => [d.DocEntry, d]),
+      ).values(),
+    ];
+    const receiptOf = (d: SlDocument) =>
+      (d.DocumentLines ?? []).find((l) => l.BaseType === 20 && l.BaseEntry)?.BaseEntry ?? null;
+    // Only invoices with something paid can have a live payment: their suppliers' payments are read.
+    const paid = docs.filter((d) => money(d.PaidToDate) !== "0.00");
+    const [receipts, payDates] = await Promise.all([
+      docNums(
+        "entrada",
+        bd,
+        docs.flatMap((d) => receiptOf(d) ?? []),
+      ),
+      lastPaymentDates(
+        bd,
+        paid.map((d) => d.CardCode),
+      ),
+    ]);
+    return docs.map((d) => {
+      const cur = text(d.DocCurrency);
+      const receipt = receiptOf(d);
+      return {
+        bd,
+        docEntry: d.DocEntry,
+        docNum: d.DocNum,
+        cardCode: d.CardCode,
+        portalId: portalIdOf(d.U_SYS_PORTALID) as number,
+        numAtCard: text(d.NumAtCard),
+        uuid: text(d.U_SYS_PMUUID).toUpperCase(),
+        docDate: isoDate(d.DocDate),
+        docTotal: money(d.DocTotal, cur),
+        paidToDate: money(d.PaidToDate, cur),
+        docCur: cur,
+        canceled: yesNo(d.Cancelled),
+        entradaDocNum: receipt === null ? null : (receipts.get(receipt) ?? null),
+        fechaPago: payDates.get(d.DocEntry) ?? null,
+      };
+    });
+  }
+
+  /** The A/P invoice or draft carrying this portal id in `bd`, straight from the Service Layer. */
+  async function findByPortalId(bd: string, portalId: number) {
+    const filter = q(`U_SYS_PORTALID eq ${portalId}`);
+    const [invoices, drafts] = await Promise.all([
+      client.getAll<SlDocument>(bd, `PurchaseInvoices?$select=DocEntry,DocNum&$filter=${filter}`, { maxPageSize: 0 }),
+      client
+        .getAll<SlDocument>(bd, `Drafts?$select=DocEntry,DocNum&$filter=${filter}`, { maxPageSize: 0 })
+        .catch((error: unknown) => {
+          if (error instanceof ServiceLayerError && error.status === 404) return [];
+          throw error;
+        }),
+    ]);
+    const invoice = invoices[0];
+    if (invoice) return { kind: "factura" as const, docEntry: invoice.DocEntry, docNum: invoice.DocNum };
+    const draft = drafts[0];
+    if (draft) return { kind: "borrador" as const, docEntry: draft.DocEntry, docNum: draft.DocNum };
+    return null;
+  }
+
+  function existingOrRefusal(found: NonNullable<Awaited<ReturnType<typeof findByPortalId>>>, portalId: number) {
+    if (found.kind === "borrador") {
+      throw new ErpRechazoError(
+        `La factura de proveedor de la factura ${portalId} del portal está en el ERP como borrador número ${found.docNum}, en espera de autorización; autorícela en el ERP.`,
+      );
+    }
+    return { docEntry: found.docEntry, docNum: found.docNum };
+  }
+
+  async function createFactura(input: Parameters<ErpAdapter["createFacturaProveedor"]>[0]) {
+    const { bd, portalId } = input;
+    const existing = await findByPortalId(bd, portalId);
+    if (existing) return existingOrRefusal(existing, portalId);
+
+    const [receipt] = await client.getAll<SlDocument>(
+      bd,
+      `PurchaseDeliveryNotes?$select=DocEntry,DocNum,CardCode,DocumentStatus,DocumentLines&$filter=${q(
+        `DocNum eq ${input.entradaDocNum}`,
+      )}`,
+      { maxPageSize: 0 },
+    );
+    if (!receipt) {
+      throw new ErpRechazoError(`La entrada ${input.entradaDocNum} no existe en la base de datos ${bd} del ERP.`);
+    }
+    if (receipt.CardCode !== input.cardCode) {
+      throw new ErpRechazoError(
+        `La entrada ${input.entradaDocNum} de la base de datos ${bd} es de otro proveedor (${receipt.CardCode}).`,
+      );
+    }
+    const open = (receipt.DocumentLines ?? []).filter(
+      (l) => status(l.LineStatus) === "O" && quantity(l.RemainingOpenQuantity) !== "0",
+    );
+    if (open.length === 0) {
+      throw new ErpRechazoError(
+        `La entrada ${input.entradaDocNum} de la base de datos ${bd} ya no tiene partidas abiertas: ya está facturada o cerrada en el ERP.`,
+      );
+    }
+    const body = {
+      CardCode: input.cardCode,
+      NumAtCard: input.numAtCard,
+      DocDate: input.docDate,
+      TaxDate: input.docDate,
+      DocCurrency: input.docCur,
+      DocRate: Number(input.docRate),
+      DocTotal: Number(input.docTotal),
+      Comments: input.comments,
+      U_SYS_PMUUID: input.uuid,
+      U_SYS_PORTALID: portalId,
+      DocumentLines: open
+        .sort((a, b) => a.LineNum - b.LineNum)
+        .map((l) => ({ BaseType: 20, BaseEntry: receipt.DocEntry, BaseLine: l.LineNum })),
+    };
+    try {
+      const answer = await client.write(bd, "POST", "PurchaseInvoices", body);
+      const created = answer.body as SlDocument | null;
+      if (created && Number.isInteger(created.DocEntry) && Number.isInteger(created.DocNum)) {
+        return { docEntry: created.DocEntry, docNum: created.DocNum };
+      }
+      // 204 (return-no-content): the key is in Location, the number is read back.
+      const entry = Number(/\((\d+)\)/.exec(answer.location ?? "")?.[1]);
+      if (Number.isInteger(entry)) {
+        const doc = await client.get<SlDocument>(bd, `PurchaseInvoices(${entry})?$select=DocEntry,DocNum`);
+        return { docEntry: doc.DocEntry, docNum: doc.DocNum };
+      }
+      const found = await findByPortalId(bd, portalId);
+      if (found) return existingOrRefusal(found, portalId);
+      throw new ServiceLayerError(
+        "El ERP no devolvió la factura de proveedor creada. El ERP no responde; intente en unos minutos.",
+        answer.status,
+        undefined,
+        undefined,
+      );
+    } catch (error) {
+      if (error instanceof ErpRechazoError) throw error;
+      if (isRefusal(error)) {
+        throw new ErpRechazoError(
+          `El ERP rechazó la factura de proveedor de la entrada ${input.entradaDocNum}: ${error.detail ?? error.message}`,
+        );
+      }
+      // A timeout, a dropped connection, a 5xx or an HTML page: SAP may have committed it. Look before giving up.
+      let found: Awaited<ReturnType<typeof findByPortalId>> = null;
+      try {
+        found = await findByPortalId(bd, portalId);
+      } catch (lookup) {
+        warn(lookup, `No se pudo comprobar si el ERP creó la factura de proveedor del portal ${portalId}.`);
+      }
+      if (found) return existingOrRefusal(found, portalId);
+      throw error;
+    }
+  }
+
+  async function cancelFactura(bd: string, docEntry: number): Promise<void> {
+    const missing = () =>
+      new ErpRechazoError(`La factura de proveedor ${docEntry} no existe en la base de datos ${bd} del ERP.`);
+    try {
+      await client.write(bd, "POST", `PurchaseInvoices(${docEntry})/Cancel`);
+    } catch (error) {
+      if (error instanceof ServiceLayerError && error.status === 404) throw missing();
+      if (!isRefusal(error)) throw error;
+      // SAP refuses cancelling an already cancelled document: that is the idempotent "done".
+      let doc: SlDocument;
+      try {
+        doc = await client.get<SlDocument>(bd, `PurchaseInvoices(${docEntry})?$select=DocEntry,Cancelled`);
+      } catch (read) {
+        if (read instanceof ServiceLayerError && read.status === 404) throw missing();
+        throw read;
+      }
+      if (yesNo(doc.Cancelled) === "Y") return;
+      throw new ErpRechazoError(
+        `El ERP no canceló la factura de proveedor ${docEntry} de la base de datos ${bd}: ${error.detail ?? error.message}`,
+      );
+    }
+  }
+
+  /** After the adapter's own writes, the next reads of these kinds ask the Service Layer again. */
+  async function afterWrite<T>(bd: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } finally {
+      await invalidate(bd, ["factura", "entrada", "pago"]).catch((e: unknown) =>
+        warn(e, "No se pudo marcar el espejo del ERP para releerlo."),
+      );
+    }
+  }
+
+  return {
+    name: "service-layer",
+
+    listPedidos: (scope) => listDocuments("pedido", scope) as Promise<ErpPedido[]>,
+    listPedidoVersions: (scope) => mirrorVersions("pedido", scope),
+    readPedidos: (keys) => readDocuments("pedido", keys) as Promise<ErpPedido[]>,
+    countPedidos: (scope) => mirrorCount("pedido", scope),
+
+    listEntradas: (scope) => listDocuments("entrada", scope) as Promise<ErpEntrada[]>,
+    listEntradaVersions: (scope) => mirrorVersions("entrada", scope),
+    readEntradas: (keys) => readDocuments("entrada", keys) as Promise<ErpEntrada[]>,
+    countEntradas: (scope) => mirrorCount("entrada", scope),
+    findEntrada: (bd, docNum) => findDocumentByNum("entrada", bd, docNum),
+
+    async listPagos(scope) {
+      const versions = await mirrorVersions("pago", scope);
+      const pagos = await readPagosByKey(versions);
+      const byKey = new Map(pagos.map((p) => [keyOf(p.bd, p.docEntry), p]));
+      return versions.flatMap((v) => byKey.get(keyOf(v.bd, v.docEntry)) ?? []);
+    },
+    huellaPagos: (scope) => mirrorFingerprint("pago", scope),
+    countPagos: (scope) => mirrorCount("pago", scope),
+    async findPago(bd, docNum) {
+      const [found] = await perBd([bd], async (b) =>
+        toPayments(b, (await readPayments(b, [`DocNum eq ${docNum}`])).slice(0, 1)),
+      );
+      return found ?? null;
+    },
+    readPagos: (keys) => readPagosByKey(keys),
+    async listAplicaciones(bd, facturaDocEntries): Promise<ErpAplicacion[]> {
+      if (facturaDocEntries.length === 0) return [];
+      const wanted = new Set(facturaDocEntries);
+      return perBd([bd], async (b) => {
+        const invoices = await readChunks<SlDocument>(
+          b,
+          "PurchaseInvoices",
+          "DocEntry,CardCode",
+          keyFilters("DocEntry", wanted),
+        );
+        const filters = stringKeyFilters(
+          "CardCode",
+          invoices.filter((i) => wanted.has(i.DocEntry)).map((i) => i.CardCode),
+        );
+        if (filters.length === 0) return [];
+        const rows: (ErpAplicacion & { lineNum: number })[] = [];
+        for (const p of await readPayments(b, filters)) {
+          for (const l of p.PaymentInvoices ?? []) {
+            if (!wanted.has(l.DocEntry)) continue;
+            if (l.InvoiceType && l.InvoiceType !== "it_PurchaseInvoice") continue;
+            rows.push({
+              facturaDocEntry: l.DocEntry,
+              pagoDocEntry: p.DocEntry,
+              pagoDocNum: p.DocNum,
+              docDate: isoDate(p.DocDate),
+              sumApplied: money(l.SumApplied),
+              canceled: yesNo(p.Cancelled),
+              lineNum: l.LineNum,
+            });
+          }
+        }
+        const unique = [...new Map(rows.map((r) => [`${r.pagoDocEntry}|${r.lineNum}`, r])).values()];
+        unique.sort(
+          (a, c) =>
+            (a.docDate < c.docDate ? -1 : a.docDate > c.docDate ? 1 : 0) ||
+            a.pagoDocNum - c.pagoDocNum ||
+            a.lineNum - c.lineNum,
+        );
+        return unique.map(({ lineNum: _, ...r }) => r);
+      });
+    },
+
+    async listProveedores(scope): Promise<ErpProveedor[]> {
+      if (scope.bds.length === 0) return [];
+      const cardCode = scope.cardCode;
+      const rows = await perBd(new Set(scope.bds), async (bd) => {
+        const filter = `CardType eq 'cSupplier'${cardCode === null ? "" : ` and CardCode eq ${literal(cardCode)}`}`;
+        const partners = await client.getAll<{
+          CardCode: string;
+          CardName?: string | null;
+          FederalTaxID?: string | null;
+          PayTermsGrpCode?: number | null;
+          ZipCode?: string | null;
+        }>(bd, `BusinessPartners?$select=CardCode,CardName,FederalTaxID,PayTermsGrpCode,ZipCode&$filter=${q(filter)}`, {
+          maxPageSize: STAMP_PAGE,
+        });
+        const terms = await paymentTerms(
+          bd,
+          partners.map((p) => p.PayTermsGrpCode ?? 0),
+        );
+        return partners.map((p) => ({
+          bd,
+          cardCode: p.CardCode,
+          cardName: text(p.CardName),
+          rfc: text(p.FederalTaxID),
+          groupNum: terms.get(p.PayTermsGrpCode ?? 0) ?? 0,
+          zipCode: text(p.ZipCode),
+        }));
+      });
+      const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      return rows.sort((a, b) => cmp(a.bd, b.bd) || cmp(a.cardCode, b.cardCode));
+    },
+
+    async findPdfOwners(archivoId): Promise<ErpPdfOwner[]> {
+      if (!UUID_RE.test(archivoId)) return [];
+      const rows = await db
+        .select({ kind: t.tipo, bd: t.bd, cardCode: t.cardCode, docNum: t.docNum })
+        .from(adjuntos)
+        .innerJoin(t, and(eq(t.bd, adjuntos.bd), eq(t.atcEntry, adjuntos.atcEntry)))
+        .where(and(eq(adjuntos.archivoId, archivoId), inArray(t.tipo, ["pedido", "entrada"])));
+      return rows.map((r) => ({ ...r, kind: r.kind as ErpPdfOwner["kind"] }));
+    },
+
+    createFacturaProveedor: (input) => afterWrite(input.bd, () => createFactura(input)),
+    cancelFacturaProveedor: (bd, docEntry) => afterWrite(bd, () => cancelFactura(bd, docEntry)),
+    async findFacturaProveedor(bd, portalId) {
+      await sync("factura", bd);
+      const [row] = await db
+        .select({ docEntry: t.docEntry })
+        .from(t)
+        .where(and(eq(t.tipo, "factura"), eq(t.bd, bd), eq(t.portalId, portalId)));
+      if (!row) return null;
+      const [found] = await perBd([bd], (b) => readFacturas(b, [row.docEntry]));
+      return found ?? null;
+    },
+    async listFacturasProveedor(scope) {
+      const versions = await mirrorVersions("factura", scope);
+      const groups = byBd(versions);
+      const facturas = await perBd(groups.keys(), (bd) =>
+        readFacturas(
+          bd,
+          (groups.get(bd) ?? []).map((v) => v.docEntry),
+        ),
+      );
+      const byKey = new Map(facturas.map((f) => [keyOf(f.bd, f.docEntry), f]));
+      return versions.flatMap((v) => byKey.get(keyOf(v.bd, v.docEntry)) ?? []);
+    },
+    huellaFacturasProveedor: (scope) => mirrorFingerprint("factura", scope),
+  };
+}

@@ -24,8 +24,13 @@ let client: ServiceLayerClient;
 let sent: string[];
 /** The Cookie header of every request the client sent. */
 let cookies: (string | null)[];
-/** Called before each request the client sends (a test's fault at a precise moment). */
-let beforeSend: (url: string) => void;
+/**
+ * Called before each request the client sends (a test's fault at a precise moment); a Response returned is
+ * answered instead of the simulator's (a broken node, a network failure: a stub in front of the real simulator).
+ */
+let beforeSend: (url: string, cookie: string | null) => unknown;
+/** The waits the client asked for between retries. */
+let waits: number[];
 let expected: number[];
 
 beforeAll(async () => {
@@ -54,15 +59,26 @@ beforeEach(async () => {
   sent = [];
   cookies = [];
   beforeSend = () => {};
-  const fetchSpy: typeof fetch = (input, init) => {
+  waits = [];
+  const fetchSpy: typeof fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
+    const cookie = new Headers(init?.headers).get("cookie");
     sent.push(`${init?.method ?? "GET"} ${url}`);
-    cookies.push(new Headers(init?.headers).get("cookie"));
-    beforeSend(url);
-    return fetch(input, init);
+    cookies.push(cookie);
+    const stubbed = beforeSend(url, cookie);
+    return stubbed instanceof Response ? stubbed : fetch(input, init);
   };
-  client = createServiceLayerClient({ url: sim.url, timeoutMs: 5_000, fetch: fetchSpy }, (companyDb) =>
-    companyDb === BD ? CREDENTIALS : companyDb === "SBO_MAL" ? { ...CREDENTIALS, companyDb, password: "x" } : undefined,
+  const sleep = async (ms: number) => {
+    waits.push(ms);
+  };
+  client = createServiceLayerClient(
+    { url: sim.url, timeoutMs: 5_000, fetch: fetchSpy, clock: time.clock, sleep },
+    (companyDb) =>
+      companyDb === BD
+        ? CREDENTIALS
+        : companyDb === "SBO_MAL"
+          ? { ...CREDENTIALS, companyDb, password: "x" }
+          : undefined,
   );
 });
 
@@ -218,9 +234,10 @@ describe("Service Layer client: failures", () => {
     expect(sent).toEqual([`POST ${sim.url}Login`]);
   });
 
-  it("an HTML 502 page from the balancer: a Spanish error, not a JSON parse failure", async () => {
+  it("an HTML 502 page from the balancer on every attempt: a Spanish error after two retries (~200 ms, ~800 ms)", async () => {
     await client.getAll(BD, "PurchaseOrders?$select=DocEntry");
-    sim.faults.html502 = 1;
+    sent = [];
+    sim.faults.html502 = 3;
     const error = await client.getAll(BD, "PurchaseOrders?$select=DocEntry").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceLayerError);
     expect((error as ServiceLayerError).status).toBe(502);
@@ -228,18 +245,114 @@ describe("Service Layer client: failures", () => {
       "El ERP respondió con un error (502) sin el formato del Service Layer. El ERP no responde; intente en unos minutos.",
     );
     expect((error as ServiceLayerError).detail).toContain("Proxy Error");
-    // The fault is over: the next read works in the same session.
-    const rows = await client.getAll<PurchaseOrderRow>(BD, "PurchaseOrders?$select=DocEntry");
+    // One request and two retries, after waits with jitter around 200 ms and 800 ms. Two 5xx in a row dropped the
+    // session (its node may be broken), so the last attempt began with a new login, which the balancer failed too.
+    const get = `GET ${sim.url}PurchaseOrders?$select=DocEntry`;
+    expect(sent).toEqual([get, get, `POST ${sim.url}Login`]);
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toBeGreaterThanOrEqual(150);
+    expect(waits[0]).toBeLessThanOrEqual(250);
+    expect(waits[1]).toBeGreaterThanOrEqual(600);
+    expect(waits[1]).toBeLessThanOrEqual(1000);
+    // The fault is over: the next read logs in and works.
+    sent = [];
+    const rows = await client.getAll<PurchaseOrderRow>(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 0 });
     expect(rows.map((r) => r.DocEntry)).toEqual(expected);
+    expect(sent).toEqual([`POST ${sim.url}Login`, `GET ${sim.url}PurchaseOrders?$select=DocEntry`]);
+    expect(sim.loginCount()).toBe(2);
+  });
+
+  it("one HTML 502: the read is repeated once in the same session and succeeds", async () => {
+    await client.getAll(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 0 });
+    sim.faults.html502 = 1;
+    const rows = await client.getAll<PurchaseOrderRow>(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 0 });
+    expect(rows.map((r) => r.DocEntry)).toEqual(expected);
+    expect(waits).toHaveLength(1);
     expect(sim.loginCount()).toBe(1);
   });
 
-  it("a Service Layer slower than the timeout: a Spanish error within the bound", async () => {
+  it("a refused or reset connection on a read is retried; on a write it is not", async () => {
+    await client.getAll(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 0 });
+    let failures = 1;
+    beforeSend = () => {
+      if (failures-- > 0) throw new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED") });
+    };
+    const rows = await client.getAll<PurchaseOrderRow>(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 0 });
+    expect(rows.map((r) => r.DocEntry)).toEqual(expected);
+    expect(waits).toHaveLength(1);
+
+    sent = [];
+    failures = 1;
+    const error = await client.write(BD, "POST", "PurchaseInvoices", { CardCode: "X" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceLayerError);
+    expect((error as Error).message).toBe(
+      "No fue posible comunicarse con el ERP: El ERP no responde; intente en unos minutos.",
+    );
+    expect((error as ServiceLayerError).detail).toContain("ECONNREFUSED");
+    expect(sent).toEqual([`POST ${sim.url}PurchaseInvoices`]);
+  });
+
+  it("a write answered 502 is never retried (SAP may have committed it)", async () => {
+    await client.getAll(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 0 });
+    sent = [];
+    sim.faults.html502 = 1;
+    const error = await client.write(BD, "POST", "PurchaseInvoices(1)/Cancel").catch((e: unknown) => e);
+    expect((error as ServiceLayerError).status).toBe(502);
+    expect(sent).toEqual([`POST ${sim.url}PurchaseInvoices(1)/Cancel`]);
+    expect(waits).toEqual([]);
+  });
+
+  it("a broken node (500 code 407 on every request of its sessions): a new login after two, on another node", async () => {
+    await client.getAll(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 0 });
+    const broken = cookies.at(-1);
+    // Every request carrying the first session's cookies lands on the broken node.
+    beforeSend = (_url, cookie) =>
+      cookie === broken
+        ? new Response(
+            JSON.stringify({
+              error: { code: 407, message: { lang: "en-us", value: "Table definition not found for '@X'" } },
+            }),
+            { status: 500, headers: { "content-type": "application/json" } },
+          )
+        : undefined;
+    sent = [];
+    const rows = await client.getAll<PurchaseOrderRow>(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 0 });
+    expect(rows.map((r) => r.DocEntry)).toEqual(expected);
+    const get = `GET ${sim.url}PurchaseOrders?$select=DocEntry`;
+    expect(sent).toEqual([get, get, `POST ${sim.url}Login`, get]);
+    expect(sim.loginCount()).toBe(2);
+    expect(cookies.at(-1)).not.toBe(broken);
+  });
+
+  it("a Service Layer slower than the timeout: a Spanish error within the bound, and a timeout is not retried", async () => {
+    await client.getAll(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 0 });
     const slow = createServiceLayerClient({ url: sim.url, timeoutMs: 50 }, () => CREDENTIALS);
     sim.faults.latencyMs = 1_000;
+    const started = performance.now();
     const error = await slow.getAll(BD, "PurchaseOrders").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceLayerError);
     expect((error as Error).message).toBe("El ERP no responde; intente en unos minutos.");
+    expect(performance.now() - started).toBeLessThan(500);
+
+    // The same with a session already open: one GET, no retry after the timeout.
+    const quick = createServiceLayerClient(
+      {
+        url: sim.url,
+        timeoutMs: 300,
+        fetch: (input, init) => {
+          sent.push(String(input));
+          return fetch(input, init);
+        },
+      },
+      () => CREDENTIALS,
+    );
+    sim.faults.latencyMs = 0;
+    await quick.getAll(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 0 });
+    sent = [];
+    sim.faults.latencyMs = 1_000;
+    const timedOut = await quick.getAll(BD, "PurchaseOrders?$select=DocEntry").catch((e: unknown) => e);
+    expect((timedOut as ServiceLayerError).timedOut).toBe(true);
+    expect(sent).toHaveLength(1);
   });
 
   it("an unknown property in $select: SAP's -1000 as a Spanish error", async () => {

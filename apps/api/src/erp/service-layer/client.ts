@@ -1,12 +1,26 @@
+import { Agent, fetch as undiciFetch } from "undici";
+import { systemClock } from "../../lib/clock";
+import {
+  createMemorySessionStore,
+  type ServiceLayerSessionStore,
+  type StoredServiceLayerSession,
+} from "./session-store";
+
 /**
  * A fetch-based client of the SAP Business One Service Layer (OData v4 `/b1s/v2`, tolerating v1's error dialect
- * and next-link form). First step of issue 24: one session per company database, re-login once on 401 code 301,
- * never a retried failed login (-304/-306), a timeout on every request, non-JSON error bodies (the balancer's HTML
- * 502), paged reads following relative or absolute next links. See docs/erp-service-layer.md.
+ * and next-link form). See docs/erp-service-layer.md and decisions 027/028.
  *
- * Sessions are kept IN MEMORY in this step (one map per client instance). Storing the B1SESSION/ROUTEID pair in
- * PostgreSQL and refreshing it under an advisory lock, so that N portal processes share one session per company
- * database, is a later step of the issue.
+ * - Sessions: one per company database, kept in a `ServiceLayerSessionStore` (PostgreSQL in the app, so every
+ *   portal process shares it; memory by default). A session is used while its last use + idle timeout − margin is
+ *   ahead; otherwise it is replaced BEFORE use, under the store's lock, after re-reading it (another process may
+ *   have just logged in). On 401 code 301 the stored session is dropped only if it is still the one that failed,
+ *   and the request is repeated once after one login. A login refused with -304/-306 is never retried.
+ * - Transport: a timeout on every request; idempotent reads (GET) are retried at most twice with backoff and
+ *   jitter on network errors, 502/503/504 and 500 code 407 (a broken node), never after a timeout and never beyond
+ *   the request's time budget; writes are never retried. Repeated 5xx on one session drop it: the next login gets
+ *   a new ROUTEID, i.e. usually another node behind SAP's balancer.
+ * - TLS: `ca` (the Service Layer's own certificate or CA, PEM) is trusted through an undici Agent; verification is
+ *   never turned off.
  */
 
 export interface ServiceLayerCompany {
@@ -18,14 +32,42 @@ export interface ServiceLayerCompany {
 export interface ServiceLayerClientOptions {
   /** Service root, e.g. https://sap:50000/b1s/v2/ (a trailing slash is added if missing). */
   url: string;
-  /** Every request's bound, in milliseconds (default 30 s). */
+  /** Every request's bound, in milliseconds (default 30 s); retries of a read stay within it too. */
   timeoutMs?: number;
-  /** Injected for tests; Node's own fetch by default. */
+  /** Injected for tests; Node's own fetch by default (undici's, with `ca`). */
   fetch?: typeof fetch;
+  /** PEM certificate(s) trusted for the Service Layer's TLS (its self-signed server.crt or the issuing CA). */
+  ca?: string;
+  /** Where sessions live (default: this client's memory). */
+  sessions?: ServiceLayerSessionStore;
+  /** Time for session freshness (default the system clock). */
+  clock?: () => Date;
+  /** A session is replaced this long before its idle timeout (default 60 s). */
+  renewMarginMs?: number;
+  /** The last use is written to the store at most this often per company database (default 60 s). */
+  touchIntervalMs?: number;
+  /** Waits before each retry of a read (default [200, 800] ms, ±25 % jitter). */
+  retryDelaysMs?: readonly number[];
+  /** Consecutive 5xx answers on one session before it is dropped for a new login (default 2). */
+  nodeFailureLimit?: number;
+  /** Injected for tests (the waits between retries). */
+  sleep?: (ms: number) => Promise<void>;
+  /** What went wrong in the background (a failed logout of a replaced session); never given secrets. */
+  warn?: (error: unknown, message: string) => void;
 }
+
+/** The SAP user of a company database, or undefined when the portal has none. */
+export type ServiceLayerCompanies = (
+  companyDb: string,
+) => ServiceLayerCompany | undefined | Promise<ServiceLayerCompany | undefined>;
 
 /** A Service Layer failure, with a Spanish message for the portal's users and SAP's code when it sent one. */
 export class ServiceLayerError extends Error {
+  /** No answer within the timeout (as opposed to an answer that was an error, or a refused connection). */
+  timedOut = false;
+  /** The request never got an HTTP answer (connection refused or reset, DNS, TLS, timeout). */
+  noAnswer = false;
+
   constructor(
     message: string,
     readonly status: number | undefined,
@@ -37,9 +79,15 @@ export class ServiceLayerError extends Error {
   }
 }
 
-interface SessionCookies {
-  /** `B1SESSION=…; ROUTEID=…` — name=value pairs only, never the raw Set-Cookie attributes. */
-  cookie: string;
+/** What this process knows of a company database's session. */
+interface ActiveSession {
+  stored: StoredServiceLayerSession;
+  /** Last use by this process (clock ms): may be later than the stored one, which is written at most once a minute. */
+  lastUsed: number;
+  /** When this process last wrote the last use (clock ms). */
+  lastTouch: number;
+  /** Consecutive 5xx answers in this session. */
+  serverErrors: number;
 }
 
 interface SapErrorBody {
@@ -72,6 +120,13 @@ function parseJson<T>(response: Response, text: string): T {
       text.slice(0, 500),
     );
   }
+}
+
+/** A network failure's cause, without the URL's query (which can carry business data) — never a cookie. */
+function networkDetail(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
+  return `${error.name}: ${error.message}${cause}`.slice(0, 300);
 }
 
 function cookiePairs(response: Response): string {
@@ -114,38 +169,70 @@ export interface ServiceLayerClient {
   logoutAll(): Promise<void>;
 }
 
+const RETRY_DELAYS_MS = [200, 800] as const;
+
+/** Answers a read may be repeated after: the balancer's or a node's transient failures. */
+function transientStatus(status: number, sapCode: number | string | undefined): boolean {
+  // 500 code 407 ("Table definition not found"): seen on every request of one broken node behind the balancer.
+  return status === 502 || status === 503 || status === 504 || (status === 500 && Number(sapCode) === 407);
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export function createServiceLayerClient(
   options: ServiceLayerClientOptions,
-  companies: (companyDb: string) => ServiceLayerCompany | undefined,
+  companies: ServiceLayerCompanies,
 ): ServiceLayerClient {
   const root = options.url.endsWith("/") ? options.url : `${options.url}/`;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const doFetch = options.fetch ?? fetch;
-  // In-memory sessions (see the file comment): one per company database.
-  const sessions = new Map<string, SessionCookies>();
-  // A login already under way for a company database: concurrent callers wait for it instead of logging in again.
-  const pendingLogins = new Map<string, Promise<SessionCookies>>();
+  const clock = options.clock ?? systemClock;
+  const store = options.sessions ?? createMemorySessionStore(clock);
+  const renewMarginMs = options.renewMarginMs ?? 60_000;
+  const touchIntervalMs = options.touchIntervalMs ?? 60_000;
+  const retryDelays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const nodeFailureLimit = options.nodeFailureLimit ?? 2;
+  const sleep = options.sleep ?? defaultSleep;
+  const warn = options.warn ?? (() => {});
+  // The Service Layer's own certificate (or CA) replaces the default trust roots for this client only; nothing
+  // here ever turns verification off. undici's fetch goes with undici's Agent (Node's built-in fetch bundles its
+  // own undici, whose dispatcher interface may differ from the installed one).
+  const dispatcher = options.ca ? new Agent({ connect: { ca: options.ca } }) : undefined;
+  const doFetch: typeof fetch = options.fetch ?? (dispatcher ? (undiciFetch as unknown as typeof fetch) : fetch);
+  // This process's view of the sessions: what it used last, to avoid a database read on every request.
+  const active = new Map<string, ActiveSession>();
+  // A session being obtained for a company database: concurrent callers of this process wait for it.
+  const pending = new Map<string, Promise<ActiveSession>>();
+  // Company databases whose stored session this process used (logged out and deleted on shutdown).
+  const known = new Set<string>();
+  // Logouts of replaced sessions, running in the background (awaited by logoutAll).
+  const background = new Set<Promise<void>>();
 
   async function send(
     url: string,
     init: RequestInit,
     binary = false,
+    budgetMs = timeoutMs,
   ): Promise<{ response: Response; text: string; bytes: Buffer }> {
     let response: Response;
     let text = "";
     let bytes = Buffer.alloc(0);
     try {
-      response = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      const withSignal = { ...init, signal: AbortSignal.timeout(Math.max(1, Math.ceil(budgetMs))) };
+      if (dispatcher) (withSignal as { dispatcher?: Agent }).dispatcher = dispatcher;
+      response = await doFetch(url, withSignal);
       if (binary && response.ok) bytes = Buffer.from(await response.arrayBuffer());
       else text = await response.text();
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw new ServiceLayerError(
+      const failure = new ServiceLayerError(
         timedOut ? UNAVAILABLE : `No fue posible comunicarse con el ERP: ${UNAVAILABLE}`,
         undefined,
         undefined,
-        error instanceof Error ? error.message : String(error),
+        networkDetail(error),
       );
+      failure.timedOut = timedOut;
+      failure.noAnswer = true;
+      throw failure;
     }
     return { response, text, bytes };
   }
@@ -168,8 +255,8 @@ export function createServiceLayerClient(
     );
   }
 
-  async function login(companyDb: string): Promise<SessionCookies> {
-    const company = companies(companyDb);
+  async function credentials(companyDb: string): Promise<ServiceLayerCompany> {
+    const company = await companies(companyDb);
     if (!company) {
       throw new ServiceLayerError(
         `La base de datos ${companyDb} no tiene usuario de SAP configurado.`,
@@ -178,6 +265,13 @@ export function createServiceLayerClient(
         undefined,
       );
     }
+    return company;
+  }
+
+  async function login(
+    companyDb: string,
+    company: ServiceLayerCompany,
+  ): Promise<{ cookie: string; timeoutMinutes: number }> {
     const { response, text } = await send(`${root}Login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -206,47 +300,188 @@ export function createServiceLayerClient(
         undefined,
       );
     }
-    const session = { cookie };
-    sessions.set(companyDb, session);
+    let timeoutMinutes = 30; // SAP's default, when the answer does not say
+    try {
+      const body = JSON.parse(text) as { SessionTimeout?: unknown };
+      if (typeof body.SessionTimeout === "number" && body.SessionTimeout > 0) timeoutMinutes = body.SessionTimeout;
+    } catch {
+      // A session cookie without a JSON body: keep the default timeout.
+    }
+    return { cookie, timeoutMinutes };
+  }
+
+  /** Whether a session last used at `lastUsedMs` is still safely ahead of its idle timeout. */
+  function fresh(lastUsedMs: number, timeoutMinutes: number): boolean {
+    return lastUsedMs + timeoutMinutes * 60_000 - renewMarginMs > clock().getTime();
+  }
+
+  /** The last use known for a stored session: this process's own may be newer than the throttled stored one. */
+  function lastUseOf(companyDb: string, stored: StoredServiceLayerSession): number {
+    const local = active.get(companyDb);
+    const mine = local?.stored.version === stored.version ? local.lastUsed : 0;
+    return Math.max(stored.lastUsed.getTime(), mine);
+  }
+
+  function adopt(companyDb: string, stored: StoredServiceLayerSession): ActiveSession {
+    const current = active.get(companyDb);
+    if (current?.stored.version === stored.version) return current;
+    const session: ActiveSession = {
+      stored,
+      lastUsed: stored.lastUsed.getTime(),
+      lastTouch: stored.lastUsed.getTime(),
+      serverErrors: 0,
+    };
+    active.set(companyDb, session);
+    known.add(companyDb);
     return session;
   }
 
-  function sessionFor(companyDb: string): Promise<SessionCookies> {
-    const existing = sessions.get(companyDb);
-    if (existing) return Promise.resolve(existing);
-    let pending = pendingLogins.get(companyDb);
-    if (!pending) {
-      pending = login(companyDb).finally(() => pendingLogins.delete(companyDb));
-      pendingLogins.set(companyDb, pending);
-    }
-    return pending;
+  /** Logs out a session that was replaced (near its idle timeout), without making anyone wait for it. */
+  function retire(cookie: string): void {
+    const done = send(`${root}Logout`, { method: "POST", headers: { cookie } })
+      .then(() => {})
+      .catch((error: unknown) => warn(error, "no se pudo cerrar una sesión reemplazada del Service Layer"))
+      .finally(() => background.delete(done));
+    background.add(done);
   }
 
-  /** One request in the company database's session; on 401 code 301 logs in again ONCE and repeats it. */
+  /** A usable session: the stored one while fresh, otherwise one login under the store's lock. */
+  async function obtain(companyDb: string, failed: string | undefined): Promise<ActiveSession> {
+    const stored = await store.read(companyDb);
+    if (stored && stored.version !== failed && fresh(lastUseOf(companyDb, stored), stored.timeoutMinutes)) {
+      return adopt(companyDb, stored);
+    }
+    // Looked up before taking the lock: the lookup may read the database, whose only connection (embedded PGlite)
+    // the lock's transaction holds.
+    const company = await credentials(companyDb);
+    let replaced: string | undefined;
+    const result = await store.exclusive(companyDb, async (current) => {
+      // Re-read under the lock: another process may have logged in while this one waited.
+      if (current && current.version !== failed && fresh(lastUseOf(companyDb, current), current.timeoutMinutes)) {
+        return current;
+      }
+      // Near its idle timeout: replaced now rather than used and refused (the old one is logged out afterwards).
+      if (current && current.version !== failed) replaced = current.cookie;
+      return login(companyDb, company);
+    });
+    if (replaced) retire(replaced);
+    return adopt(companyDb, result);
+  }
+
+  async function acquire(companyDb: string, failed?: string): Promise<ActiveSession> {
+    const running = pending.get(companyDb);
+    if (running) {
+      const session = await running;
+      if (session.stored.version !== failed) return session;
+    }
+    const local = active.get(companyDb);
+    if (!failed && local && fresh(local.lastUsed, local.stored.timeoutMinutes)) return local;
+    let next = pending.get(companyDb);
+    if (!next) {
+      next = obtain(companyDb, failed).finally(() => pending.delete(companyDb));
+      pending.set(companyDb, next);
+    }
+    return next;
+  }
+
+  /** Forgets a session that must not be used again (refused, or on a failing node), here and in the store. */
+  async function drop(companyDb: string, session: ActiveSession): Promise<void> {
+    if (active.get(companyDb) === session) active.delete(companyDb);
+    // Only if it is still the one that failed: another process may already have stored a new one.
+    await store.remove(companyDb, session.stored.version);
+  }
+
+  async function used(companyDb: string, session: ActiveSession): Promise<void> {
+    const now = clock().getTime();
+    session.lastUsed = Math.max(session.lastUsed, now);
+    if (now - session.lastTouch < touchIntervalMs) return;
+    session.lastTouch = now;
+    try {
+      await store.touch(companyDb, session.stored.version, new Date(now));
+    } catch (error) {
+      // The answer is good; a missed last-use write only makes the next process renew a little early.
+      warn(error, "no se pudo registrar el uso de la sesión del Service Layer");
+    }
+  }
+
+  /**
+   * One request in the company database's session. On 401 code 301: one new login and one repetition. Reads
+   * (`idempotent`) are retried on transient failures within the time budget; writes never are.
+   */
   async function request(
     companyDb: string,
     url: string,
     init: RequestInit,
     binary = false,
+    idempotent = init.method === "GET",
   ): Promise<{ response: Response; text: string; bytes: Buffer }> {
-    for (let attempt = 0; ; attempt++) {
-      const session = await sessionFor(companyDb);
+    const started = performance.now();
+    let retries = 0;
+    let relogged = false;
+    let failed: string | undefined;
+    const retry = async (): Promise<boolean> => {
+      const delay = retryDelays[retries];
+      if (!idempotent || delay === undefined) return false;
+      const wait = delay * (0.75 + Math.random() * 0.5);
+      // Never beyond the request's bound: a slow Service Layer must not hold a portal request past its timeout.
+      if (performance.now() - started + wait >= timeoutMs) return false;
+      retries++;
+      await sleep(wait);
+      return true;
+    };
+    for (;;) {
+      const session = await acquire(companyDb, failed);
+      failed = undefined;
       const headers = new Headers(init.headers);
-      headers.set("cookie", session.cookie);
-      const result = await send(url, { ...init, headers }, binary);
-      const expired =
-        result.response.status === 401 && Number(parseSapError(result.text)?.code) === 301 && attempt === 0;
-      if (!expired) {
-        if (!result.response.ok) throw failure(result.response, result.text);
-        return result;
+      headers.set("cookie", session.stored.cookie);
+      const budget = retries === 0 ? timeoutMs : timeoutMs - (performance.now() - started);
+      let result: { response: Response; text: string; bytes: Buffer };
+      try {
+        result = await send(url, { ...init, headers }, binary, budget);
+      } catch (error) {
+        // A timeout is final (repeating it would double the wait); a refused or reset connection is retried.
+        if (error instanceof ServiceLayerError && !error.timedOut && (await retry())) continue;
+        throw error;
       }
-      if (sessions.get(companyDb) === session) sessions.delete(companyDb);
+      const { response, text } = result;
+      const sapCode = response.ok ? undefined : parseSapError(text)?.code;
+      if (response.status === 401 && Number(sapCode) === 301 && !relogged) {
+        relogged = true;
+        failed = session.stored.version;
+        await drop(companyDb, session);
+        continue;
+      }
+      if (response.status >= 500) {
+        session.serverErrors++;
+        if (session.serverErrors >= nodeFailureLimit) {
+          // Repeated 5xx in one session: its node (ROUTEID) is probably broken; a new login lands elsewhere.
+          warn(
+            new ServiceLayerError("", response.status, sapCode, undefined),
+            `el Service Layer respondió ${session.serverErrors} errores seguidos en la sesión de ${companyDb}; se inicia otra`,
+          );
+          await drop(companyDb, session);
+        }
+        if (transientStatus(response.status, sapCode) && (await retry())) continue;
+        throw failure(response, text);
+      }
+      session.serverErrors = 0;
+      await used(companyDb, session);
+      if (!response.ok) throw failure(response, text);
+      return result;
     }
   }
 
   function resolveNext(base: string, next: string): string {
     // v2 relative ("PurchaseOrders?$skip=20"), absolute path ("/b1s/v1/Orders?$skip=20") or a full URL.
     return new URL(next, /^[a-z]+:|^\//i.test(next) ? base : root).toString();
+  }
+
+  async function logoutCookie(cookie: string): Promise<void> {
+    const { response, text } = await send(`${root}Logout`, { method: "POST", headers: { cookie } });
+    // An already expired session is as good as logged out.
+    if (!response.ok && !(response.status === 401 && Number(parseSapError(text)?.code) === 301)) {
+      throw failure(response, text);
+    }
   }
 
   return {
@@ -299,19 +534,34 @@ export function createServiceLayerClient(
       };
     },
 
+    /**
+     * Ends the company database's session: logs it out and deletes the stored row (if still that session). Other
+     * processes using it get 401 code 301 on their next request and log in once again.
+     */
     async logout(companyDb: string): Promise<void> {
-      const session = sessions.get(companyDb);
-      if (!session) return;
-      sessions.delete(companyDb);
-      const { response, text } = await send(`${root}Logout`, { method: "POST", headers: { cookie: session.cookie } });
-      // An already expired session is as good as logged out.
-      if (!response.ok && !(response.status === 401 && Number(parseSapError(text)?.code) === 301)) {
-        throw failure(response, text);
+      const local = active.get(companyDb);
+      active.delete(companyDb);
+      known.delete(companyDb);
+      const stored = await store.read(companyDb);
+      const cookies = new Set<string>();
+      if (stored) {
+        cookies.add(stored.cookie);
+        await store.remove(companyDb, stored.version);
       }
+      if (local) cookies.add(local.stored.cookie);
+      const results = await Promise.allSettled([...cookies].map(logoutCookie));
+      const rejected = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+      if (rejected) throw rejected.reason;
     },
 
+    /**
+     * On shutdown: logs out and deletes the stored sessions of every company database this process used. Other
+     * portal processes still running log in once again on their next 301 — one login each, under the lock.
+     */
     async logoutAll(): Promise<void> {
-      await Promise.allSettled([...sessions.keys()].map((companyDb) => this.logout(companyDb)));
+      await Promise.allSettled([...background]);
+      const companyDbs = new Set([...known, ...active.keys()]);
+      await Promise.allSettled([...companyDbs].map((companyDb) => this.logout(companyDb)));
     },
   };
 }

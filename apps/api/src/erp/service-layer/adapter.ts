@@ -878,7 +878,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   function existingOrRefusal(found: NonNullable<Awaited<ReturnType<typeof findByPortalId>>>, portalId: number) {
     if (found.kind === "borrador") {
       throw new ErpRechazoError(
-        `La factura de proveedor de la factura ${portalId} del portal está en el ERP como borrador número ${found.docNum}, en espera de autorización; autorícela en el ERP.`,
+        `La factura de proveedor de la factura ${portalId} del portal está en el ERP como borrador número ${found.docNum ?? found.docEntry}, en espera de autorización; autorícela en el ERP.`,
       );
     }
     return { docEntry: found.docEntry, docNum: found.docNum };

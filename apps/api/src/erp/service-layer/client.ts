@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Agent, fetch as undiciFetch } from "undici";
 import { systemClock } from "../../lib/clock";
 import {
@@ -50,6 +51,12 @@ export interface ServiceLayerClientOptions {
   retryDelaysMs?: readonly number[];
   /** Consecutive 5xx answers on one session before it is dropped for a new login (default 2). */
   nodeFailureLimit?: number;
+  /**
+   * After SAP refused a company database's user or password (-304/-306), logins with the same credentials are
+   * not attempted again for this long (default 5 min): each attempt is slow on SAP's side and counts towards
+   * locking the SAP user. Changed credentials (the sociedad edited) are tried at once.
+   */
+  refusedLoginPauseMs?: number;
   /** Injected for tests (the waits between retries). */
   sleep?: (ms: number) => Promise<void>;
   /** What went wrong in the background (a failed logout of a replaced session); never given secrets. */
@@ -192,6 +199,7 @@ export function createServiceLayerClient(
   const retryDelays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   const nodeFailureLimit = options.nodeFailureLimit ?? 2;
   const sleep = options.sleep ?? defaultSleep;
+  const refusedLoginPauseMs = options.refusedLoginPauseMs ?? 5 * 60_000;
   const warn = options.warn ?? (() => {});
   // The Service Layer's own certificate (or CA) replaces the default trust roots for this client only; nothing
   // here ever turns verification off. undici's fetch goes with undici's Agent (Node's built-in fetch bundles its
@@ -204,6 +212,8 @@ export function createServiceLayerClient(
   const pending = new Map<string, Promise<ActiveSession>>();
   // Company databases whose stored session this process used (logged out and deleted on shutdown).
   const known = new Set<string>();
+  // Credentials SAP refused (-304/-306), by company database: a digest, never the password itself.
+  const refused = new Map<string, { digest: string; until: number; error: ServiceLayerError }>();
   // Logouts of replaced sessions, running in the background (awaited by logoutAll).
   const background = new Set<Promise<void>>();
 
@@ -354,6 +364,11 @@ export function createServiceLayerClient(
     // Looked up before taking the lock: the lookup may read the database, whose only connection (embedded PGlite)
     // the lock's transaction holds.
     const company = await credentials(companyDb);
+    const digest = createHash("sha256")
+      .update(JSON.stringify([company.companyDb, company.userName, company.password]))
+      .digest("hex");
+    const refusal = refused.get(companyDb);
+    if (refusal && refusal.digest === digest && refusal.until > clock().getTime()) throw refusal.error;
     let replaced: string | undefined;
     const result = await store.exclusive(companyDb, async (current) => {
       // Re-read under the lock: another process may have logged in while this one waited.
@@ -362,8 +377,17 @@ export function createServiceLayerClient(
       }
       // Near its idle timeout: replaced now rather than used and refused (the old one is logged out afterwards).
       if (current && current.version !== failed) replaced = current.cookie;
-      return login(companyDb, company);
+      try {
+        return await login(companyDb, company);
+      } catch (error) {
+        const code = error instanceof ServiceLayerError ? Number(error.sapCode) : undefined;
+        if (error instanceof ServiceLayerError && (code === -304 || code === -306)) {
+          refused.set(companyDb, { digest, until: clock().getTime() + refusedLoginPauseMs, error });
+        }
+        throw error;
+      }
     });
+    refused.delete(companyDb);
     if (replaced) retire(replaced);
     return adopt(companyDb, result);
   }

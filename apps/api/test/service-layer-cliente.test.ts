@@ -1,3 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer as createHttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { schema } from "@portal/db";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
@@ -105,8 +111,9 @@ describe("Service Layer simulator: login and session", () => {
 
     const without = await fetch(`${sim.url}PurchaseOrders`);
     expect(without.status).toBe(401);
+    // v2 (OData v4) dialect: string code and plain message (MAN p176); the client reads v1's shape too.
     expect(await without.json()).toEqual({
-      error: { code: 301, message: { lang: "en-us", value: "Invalid session or session already timeout." } },
+      error: { code: "301", message: "Invalid session or session already timeout." },
     });
 
     const cookie = `B1SESSION=${body.SessionId}; ROUTEID=.node1`;
@@ -131,9 +138,9 @@ describe("Service Layer simulator: login and session", () => {
     ] as const) {
       const response = await login(companyDb);
       expect(response.status).toBe(401);
-      const body = (await response.json()) as { error: { code: number; message: { lang: string; value: string } } };
-      expect(body.error.code).toBe(code);
-      expect(body.error.message).toEqual({ lang: "en-us", value: "Fail to NONE-SSO login from SLD." });
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe(String(code));
+      expect(body.error.message).toBe("Fail to NONE-SSO login from SLD.");
       expect(response.headers.getSetCookie()).toEqual([]);
     }
   });
@@ -208,7 +215,7 @@ describe("Service Layer client: paging", () => {
     };
     const error = await client.getAll(BD, "PurchaseOrders?$select=DocEntry").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceLayerError);
-    expect((error as ServiceLayerError).sapCode).toBe(301);
+    expect(Number((error as ServiceLayerError).sapCode)).toBe(301);
     expect((error as Error).message).toMatch(/^El ERP rechazó la solicitud \(código 301\)/);
     expect(sim.loginCount()).toBe(2);
   });
@@ -226,7 +233,7 @@ describe("Service Layer client: failures", () => {
   it("a wrong SAP password: a Spanish error and exactly one login attempt", async () => {
     const error = await client.getAll("SBO_MAL", "PurchaseOrders").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceLayerError);
-    expect((error as ServiceLayerError).sapCode).toBe(-304);
+    expect(Number((error as ServiceLayerError).sapCode)).toBe(-304);
     expect((error as Error).message).toBe(
       "El ERP rechazó el usuario o la contraseña de SAP de la base de datos SBO_MAL; revise la configuración de la sociedad.",
     );
@@ -357,7 +364,100 @@ describe("Service Layer client: failures", () => {
 
   it("an unknown property in $select: SAP's -1000 as a Spanish error", async () => {
     const error = await client.getAll(BD, "PurchaseOrders?$select=NoExiste").catch((e: unknown) => e);
-    expect((error as ServiceLayerError).sapCode).toBe(-1000);
+    expect(Number((error as ServiceLayerError).sapCode)).toBe(-1000);
     expect((error as Error).message).toMatch(/^El ERP rechazó la solicitud \(código -1000\)/);
+  });
+});
+
+describe("Service Layer client: TLS against the Service Layer's own CA", () => {
+  it("refuses a certificate it was not told to trust, and accepts it with the CA (verification never off)", async () => {
+    // A CA and a server certificate for 127.0.0.1 made here, as an installer's self-signed server.crt would be.
+    const dir = mkdtempSync(join(tmpdir(), "sl-ca-"));
+    try {
+      const run = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: "pipe" });
+      const newCa = (name: string, subject: string) =>
+        run(
+          "req",
+          "-x509",
+          "-newkey",
+          "rsa:2048",
+          "-nodes",
+          "-keyout",
+          `${name}.key`,
+          "-out",
+          `${name}.crt`,
+          "-days",
+          "1",
+          "-subj",
+          subject,
+        );
+      newCa("ca", "/CN=Prueba CA");
+      writeFileSync(join(dir, "san.ext"), "subjectAltName=IP:127.0.0.1\n");
+      run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=sap");
+      run(
+        "x509",
+        "-req",
+        "-in",
+        "server.csr",
+        "-CA",
+        "ca.crt",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-out",
+        "server.crt",
+        "-days",
+        "1",
+        "-extfile",
+        "san.ext",
+      );
+      const ca = readFileSync(join(dir, "ca.crt"), "utf8");
+      // A tiny HTTPS Service Layer: Login as SAP answers it, and one collection.
+      const server = createHttpsServer(
+        { key: readFileSync(join(dir, "server.key")), cert: readFileSync(join(dir, "server.crt")) },
+        (req, res) => {
+          if (req.method === "POST" && req.url === "/b1s/v2/Login") {
+            res.writeHead(200, {
+              "content-type": "application/json",
+              "set-cookie": ["B1SESSION=tls-session; path=/b1s/v2; HttpOnly", "ROUTEID=.node1; path=/b1s"],
+            });
+            res.end(JSON.stringify({ SessionId: "tls-session", Version: "1000190", SessionTimeout: 30 }));
+            return;
+          }
+          const ok = req.headers.cookie === "B1SESSION=tls-session; ROUTEID=.node1";
+          res.writeHead(ok ? 200 : 401, { "content-type": "application/json" });
+          res.end(
+            JSON.stringify(ok ? { value: [{ DocEntry: 7 }] } : { error: { code: 301, message: "Invalid session" } }),
+          );
+        },
+      );
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/b1s/v2/`;
+      try {
+        const untrusted = createServiceLayerClient({ url, timeoutMs: 5_000 }, () => CREDENTIALS);
+        const error = await untrusted.getAll(BD, "PurchaseOrders").catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ServiceLayerError);
+        expect((error as Error).message).toBe(
+          "No fue posible comunicarse con el ERP: El ERP no responde; intente en unos minutos.",
+        );
+        expect((error as ServiceLayerError).detail).toMatch(/certificate/i);
+
+        const trusted = createServiceLayerClient({ url, timeoutMs: 5_000, ca }, () => CREDENTIALS);
+        expect(await trusted.getAll(BD, "PurchaseOrders")).toEqual([{ DocEntry: 7 }]);
+
+        // Another CA is not enough: the pinned CA replaces the trust roots, it does not widen them.
+        newCa("otra", "/CN=Otra CA");
+        const other = createServiceLayerClient(
+          { url, timeoutMs: 5_000, ca: readFileSync(join(dir, "otra.crt"), "utf8") },
+          () => CREDENTIALS,
+        );
+        await expect(other.getAll(BD, "PurchaseOrders")).rejects.toBeInstanceOf(ServiceLayerError);
+      } finally {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SESSION_TTL_MS } from "@portal/contracts";
@@ -97,6 +97,25 @@ const envSchema = z.object({
     .union([z.literal(""), z.string().url()])
     .optional()
     .transform((v) => v || undefined),
+  /**
+   * The ERP behind the portal (issue 24): `mock` reads and writes the erp_mock tables the seed fills; `service-layer`
+   * goes through SAP Business One's Service Layer (SAP_SL_URL, or the bundled simulator over erp_mock when unset).
+   */
+  ERP_ADAPTER: z.enum(["mock", "service-layer"]).default("mock"),
+  /** The Service Layer's service root, e.g. https://sap:50000/b1s/v2/; unset or empty = the bundled simulator. */
+  SAP_SL_URL: z
+    .union([z.literal(""), z.string().url()])
+    .optional()
+    .transform((v) => v || undefined),
+  /** PEM file with the Service Layer's certificate (its self-signed server.crt) or its CA; read at start. */
+  SAP_SL_CA_FILE: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Bound of every Service Layer request (a read's retries included). */
+  SAP_SL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Rows per page asked of the Service Layer (Prefer: odata.maxpagesize). */
+  SAP_SL_PAGE_SIZE: z.coerce.number().int().positive().max(10_000).default(1000),
   /** Where the portal is reached, for links in e-mails. */
   PUBLIC_URL: z.string().url().default("http://localhost:3000"),
 });
@@ -104,7 +123,12 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig
-  extends Omit<Env, "DATA_DIR" | "WEB_DIST" | "SAT_TEST_CERTS" | "SAT_SIMULADOR" | "SAT_ESTADO_CFDI_URL"> {
+  extends Omit<
+    Env,
+    "DATA_DIR" | "WEB_DIST" | "SAT_TEST_CERTS" | "SAT_SIMULADOR" | "SAT_ESTADO_CFDI_URL" | "SAP_SL_CA_FILE"
+  > {
+  /** The PEM text of SAP_SL_CA_FILE (read at start), or null: the system's trust roots. */
+  serviceLayerCa: string | null;
   SAT_TEST_CERTS: boolean;
   SAT_SIMULADOR: boolean;
   /** The status service's address; null = this process's own simulator (known once the server listens). */
@@ -129,8 +153,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error("Configuración inválida: APP_ENCRYPTION_KEY es obligatoria en producción.");
   }
   const simulador = e.SAT_SIMULADOR ?? e.NODE_ENV !== "production";
+  const { SAP_SL_CA_FILE, ...rest } = e;
   return {
-    ...e,
+    ...rest,
+    serviceLayerCa: SAP_SL_CA_FILE ? readCertificate(SAP_SL_CA_FILE) : null,
     SAT_SIMULADOR: simulador,
     SAT_ESTADO_CFDI_URL: e.SAT_ESTADO_CFDI_URL ?? (simulador ? null : SAT_ESTADO_CFDI_URL_PRODUCCION),
     DATA_DIR: resolve(e.DATA_DIR ?? join(process.cwd(), ".data", "pglite")),
@@ -138,4 +164,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SAT_TEST_CERTS: e.SAT_TEST_CERTS ?? e.NODE_ENV !== "production",
     isProduction: e.NODE_ENV === "production",
   };
+}
+
+/** The Service Layer's certificate: read once at start, so a wrong path stops the portal with a clear message. */
+function readCertificate(path: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(path, "utf8");
+  } catch {
+    throw new Error(`Configuración inválida: no se pudo leer SAP_SL_CA_FILE (${path}).`);
+  }
+  if (!pem.includes("-----BEGIN CERTIFICATE-----")) {
+    throw new Error(`Configuración inválida: SAP_SL_CA_FILE (${path}) no contiene un certificado PEM.`);
+  }
+  return pem;
 }

@@ -1,0 +1,460 @@
+import { schema } from "@portal/db";
+import { seedDemo } from "@portal/db/seed";
+import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
+import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } from "../src/erp/service-layer/client";
+import { money, plainDecimal, quantity, roundDecimal, sumMoney, unitPrice } from "../src/erp/service-layer/money";
+import { keyFilters, stampFilter, stringKeyFilters } from "../src/erp/service-layer/odata";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
+import type { ErpAdapter, ErpEntrada, ErpScope } from "../src/erp/types";
+import { ErpRechazoError } from "../src/erp/types";
+import { createTestClock, testKey } from "./helpers";
+
+describe("Service Layer money: doubles to decimal text", () => {
+  it("rounds the decimal SAP sent half away from zero, not the double's binary value", () => {
+    expect(money(0.1 + 0.2)).toBe("0.30");
+    expect(money(1160.0000001)).toBe("1160.00");
+    expect(money(1159.9999999)).toBe("1160.00");
+    // 2.675 is 2.67499999999999982236431605997495353221893310546875 as a double; SAP meant 2.675.
+    expect(money(2.675)).toBe("2.68");
+    expect(money(1.005)).toBe("1.01");
+    expect(money(-2.675)).toBe("-2.68");
+    expect(money(-0.004)).toBe("0.00");
+    expect(money(-1160.5)).toBe("-1160.50");
+    expect(money(0)).toBe("0.00");
+    expect(money(null)).toBe("0.00");
+    expect(money(123456789012.345)).toBe("123456789012.35");
+    expect(money("12.345")).toBe("12.35");
+  });
+
+  it("writes exponent forms out in full", () => {
+    expect(plainDecimal(1e-7)).toBe("0.0000001");
+    expect(plainDecimal(1.5e21)).toBe("1500000000000000000000");
+    expect(plainDecimal(-2.5e-8)).toBe("-0.000000025");
+    expect(money(5e-7)).toBe("0.00");
+    expect(roundDecimal(5e-3, 2)).toBe("0.01");
+  });
+
+  it("quantities and rates: at most six decimals, no trailing zeros; unit prices keep two", () => {
+    expect(quantity(12.5)).toBe("12.5");
+    expect(quantity(16)).toBe("16");
+    expect(quantity(0)).toBe("0");
+    expect(quantity(1 / 3)).toBe("0.333333");
+    expect(quantity(2 / 3)).toBe("0.666667");
+    expect(quantity(18.7234565)).toBe("18.723457");
+    expect(quantity(-0.0000001)).toBe("0");
+    expect(quantity(0.1 + 0.2)).toBe("0.3");
+    expect(unitPrice(850)).toBe("850.00");
+    expect(unitPrice(12.3456)).toBe("12.3456");
+    expect(unitPrice(12.5)).toBe("12.50");
+  });
+
+  it("sums money in cents, so parts that each round do not drift", () => {
+    expect(sumMoney([0.1, 0.2, 0.3])).toBe("0.60");
+    expect(sumMoney([1000.005, 160.004])).toBe("1160.01");
+    expect(sumMoney([1160, null, undefined])).toBe("1160.00");
+    expect(sumMoney([-10.005, 5])).toBe("-5.01");
+  });
+});
+
+describe("Service Layer queries", () => {
+  it("turns keys into ranges and eq terms, in chunks", () => {
+    expect(keyFilters("DocEntry", [5, 1, 2, 3, 9, 10])).toEqual([
+      "(DocEntry ge 1 and DocEntry le 3) or DocEntry eq 5 or DocEntry eq 9 or DocEntry eq 10",
+    ]);
+    expect(
+      keyFilters(
+        "DocEntry",
+        Array.from({ length: 10_000 }, (_, i) => i + 1),
+      ),
+    ).toEqual(["(DocEntry ge 1 and DocEntry le 10000)"]);
+    const scattered = keyFilters(
+      "DocEntry",
+      Array.from({ length: 100 }, (_, i) => i * 2),
+    );
+    expect(scattered).toHaveLength(3);
+    expect(scattered.join(" or ").split(" or ")).toHaveLength(100);
+    expect(stringKeyFilters("CardCode", ["O'B", "A"])).toEqual(["CardCode eq 'A' or CardCode eq 'O''B'"]);
+  });
+
+  it("reads from one minute before the watermark, at HH:MM, across midnight", () => {
+    expect(stampFilter("2026-11-20 14:05:30")).toBe(
+      "UpdateDate gt '2026-11-20' or (UpdateDate eq '2026-11-20' and UpdateTime ge '14:04')",
+    );
+    expect(stampFilter("2026-11-21 00:00:10")).toBe(
+      "UpdateDate gt '2026-11-20' or (UpdateDate eq '2026-11-20' and UpdateTime ge '23:59')",
+    );
+  });
+});
+
+const BD = "SBO_IIA";
+const BIG = "SBO_GRANDE";
+const USER = { userName: "manager", password: "clave-sap" };
+const BIG_COUNT = 10_000;
+
+let tdb: TestDatabase;
+let time: ReturnType<typeof createTestClock>;
+let sim: ServiceLayerSimulator;
+let client: ServiceLayerClient;
+let adapter: ErpAdapter;
+/** Every request the client sent (method and URL, decoded), in order. */
+let sent: string[];
+/** Awaited before each request is sent (a test's fault at a precise moment). */
+let beforeSend: (url: string, method: string) => Promise<void> | void;
+let timeoutMs = 15_000;
+
+async function truth(bd: string) {
+  // What the simulator stamps (erp_mock.sl_cambios) for every order of `bd`: the mirror must end up equal to it.
+  const rows = await tdb.db
+    .select({ docEntry: schema.erpSlCambios.docEntry, stamp: schema.erpSlCambios.actualizado })
+    .from(schema.erpSlCambios)
+    .where(and(eq(schema.erpSlCambios.tipo, "pedido"), eq(schema.erpSlCambios.bd, bd)));
+  return new Map(rows.map((r) => [r.docEntry, r.stamp]));
+}
+
+function makeAdapter() {
+  const spy: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const method = init?.method ?? "GET";
+    sent.push(`${method} ${decodeURIComponent(url)}`);
+    await beforeSend(url, method);
+    return fetch(input, init);
+  };
+  client = createServiceLayerClient({ url: sim.url, timeoutMs, fetch: spy, clock: time.clock }, (companyDb) => ({
+    companyDb,
+    ...USER,
+  }));
+  adapter = createServiceLayerErpAdapter({ db: tdb.db, client, clock: time.clock });
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  time = createTestClock();
+  await seedDemo(tdb.db, testKey, { clock: time.clock });
+  // 10,000 orders of one supplier in their own company database, one line each, in two statements.
+  await tdb.db.execute(sql`insert into erp_mock.pedidos (bd, doc_entry, doc_num, card_code, card_name, doc_status,
+      doc_date, doc_due_date, group_num, main_usage, pey_method, doc_cur, vat_sum, doc_total)
+    select ${BIG}, g, 500000 + g, 'PGRANDE', 'Proveedor Grande, S.A. de C.V.', 'O',
+      date '2026-01-01' + (g % 300), date '2026-01-01' + (g % 300) + 30, 0, 'G03', '03', 'MXN', 16.08, 116.58
+    from generate_series(1, ${BIG_COUNT}) g`);
+  await tdb.db.execute(sql`insert into erp_mock.pedido_lineas (bd, doc_entry, line_num, item_code, item_name,
+      line_status, uom_code, quantity, open_qty, price_bef_di, line_total, vat_sum)
+    select ${BIG}, g, 0, 'ART-' || (g % 50), 'Artículo ' || (g % 50), 'O', 'PZA', 3, 3, 33.5, 100.50, 16.08
+    from generate_series(1, ${BIG_COUNT}) g`);
+  // Statistics for the bulk rows (autovacuum would take a while): without them PostgreSQL plans the simulator's
+  // joins as nested loops over "tiny" tables (seconds instead of milliseconds). The simulator stamps the new
+  // orders on its first read; its stamps table gets statistics too.
+  await tdb.db.execute(sql`analyze erp_mock.pedidos`);
+  await tdb.db.execute(sql`analyze erp_mock.pedido_lineas`);
+  const warm = await startServiceLayerSimulator({
+    db: tdb.db,
+    credentials: [{ companyDb: BIG, ...USER }],
+    clock: time.clock,
+  });
+  const warmClient = createServiceLayerClient({ url: warm.url, timeoutMs: 60_000 }, (companyDb) => ({
+    companyDb,
+    ...USER,
+  }));
+  await warmClient.getAll(BIG, "PurchaseOrders?$select=DocEntry&$top=1");
+  await warmClient.logoutAll();
+  await warm.close();
+  await tdb.db.execute(sql`analyze erp_mock.sl_cambios`);
+}, 120_000);
+
+afterAll(async () => {
+  await tdb?.drop();
+});
+
+beforeEach(async () => {
+  sim = await startServiceLayerSimulator({
+    db: tdb.db,
+    credentials: [BD, BIG, "SBO_KIJ", "SBO_MCI"].map((companyDb) => ({ companyDb, ...USER })),
+    clock: time.clock,
+  });
+  sent = [];
+  beforeSend = () => {};
+  timeoutMs = 15_000;
+  // Every test starts from a cold mirror.
+  await tdb.db.delete(schema.erpSlDocumentos);
+  await tdb.db.delete(schema.erpSlSincronizacion);
+  await tdb.db.delete(schema.erpSlAdjuntos);
+  makeAdapter();
+});
+
+afterEach(async () => {
+  sim.faults.latencyMs = 0;
+  await sim.close();
+});
+
+const everyone = (bd: string): ErpScope => ({ bds: [bd], cardCode: null });
+const stampReads = () => sent.filter((s) => s.includes("$select=DocEntry,DocNum,CardCode,DocDate,UpdateDate"));
+
+describe("Service Layer adapter: paged reads", () => {
+  it("pages over 10,000 orders: every key once, in list order, counted, one stamps read; then warm reads cost one small request", async () => {
+    let started = performance.now();
+    const versions = await adapter.listPedidoVersions(everyone(BIG));
+    const coldMs = performance.now() - started;
+    expect(versions).toHaveLength(BIG_COUNT);
+    expect(new Set(versions.map((v) => v.docEntry)).size).toBe(BIG_COUNT);
+    const expected = await truth(BIG);
+    for (const v of versions) expect(v.version).toBe((expected.get(v.docEntry) ?? "").slice(0, 19));
+    // Newest first, then DocNum descending (one company database).
+    const docNum = new Map(
+      (
+        await tdb.db
+          .select({ e: schema.erpPedidos.docEntry, n: schema.erpPedidos.docNum, d: schema.erpPedidos.docDate })
+          .from(schema.erpPedidos)
+          .where(eq(schema.erpPedidos.bd, BIG))
+      ).map((r) => [r.e, r]),
+    );
+    for (let i = 1; i < versions.length; i++) {
+      const a = docNum.get(versions[i - 1]?.docEntry as number);
+      const b = docNum.get(versions[i]?.docEntry as number);
+      expect(a && b && (a.d > b.d || (a.d === b.d && a.n > b.n))).toBe(true);
+    }
+    // Ten pages of 1,000 of one query (the next links), nothing else.
+    expect(stampReads()).toHaveLength(BIG_COUNT / 1_000);
+    expect(await adapter.countPedidos(everyone(BIG))).toBe(BIG_COUNT);
+
+    // Warm: past the freshness window, versions + count + one supplier's count cost one request.
+    time.advance(60_000);
+    sent = [];
+    started = performance.now();
+    const [again, n, mine] = await Promise.all([
+      adapter.listPedidoVersions(everyone(BIG)),
+      adapter.countPedidos(everyone(BIG)),
+      adapter.countPedidos({ bds: [BIG], cardCode: "PGRANDE" }),
+    ]);
+    const warmMs = performance.now() - started;
+    expect(again).toEqual(versions);
+    expect(n).toBe(BIG_COUNT);
+    expect(mine).toBe(BIG_COUNT);
+    expect(sent.filter((s) => !s.includes("/Login"))).toHaveLength(1);
+    console.info(
+      `10,000 orders: cold versions ${coldMs.toFixed(0)} ms, warm versions+2 counts ${warmMs.toFixed(0)} ms`,
+    );
+  }, 120_000);
+
+  it("reads 10,000 whole orders by key ranges in pages, each exactly once, numbers as decimals", async () => {
+    const started = performance.now();
+    const pedidos = await adapter.listPedidos(everyone(BIG));
+    const ms = performance.now() - started;
+    expect(pedidos).toHaveLength(BIG_COUNT);
+    expect(new Set(pedidos.map((p) => p.docEntry)).size).toBe(BIG_COUNT);
+    const p = pedidos.find((x) => x.docEntry === 7) as (typeof pedidos)[number];
+    expect(p).toMatchObject({ docNum: 500007, docTotal: "116.58", vatSum: "16.08", docRate: "1", groupNum: 0 });
+    expect(p.lineas).toEqual([
+      expect.objectContaining({ quantity: "3", openQty: "3", priceBefDi: "33.50", lineTotal: "100.50" }),
+    ]);
+    // The whole company database is one range filter, paged by next links.
+    const documentReads = sent.filter((s) => s.includes("PurchaseOrders?$select=DocEntry,DocNum,CardCode,CardName"));
+    expect(documentReads.every((s) => s.includes("(DocEntry ge 1 and DocEntry le 10000)"))).toBe(true);
+    console.info(`10,000 whole orders (cold mirror + documents): ${ms.toFixed(0)} ms, ${documentReads.length} pages`);
+  }, 120_000);
+
+  it("a session that expires between two pages: one new login, no row repeated or missing", async () => {
+    let pages = 0;
+    beforeSend = (url) => {
+      if (url.includes("PurchaseOrders?") && url.includes("UpdateTime")) {
+        pages++;
+        if (pages === 4) sim.expireAllSessions();
+      }
+    };
+    const logins = sim.loginCount();
+    const versions = await adapter.listPedidoVersions(everyone(BIG));
+    expect(pages).toBeGreaterThanOrEqual(10);
+    expect(sim.loginCount() - logins).toBe(2); // the first login and ONE re-login
+    expect(versions).toHaveLength(BIG_COUNT);
+    expect(new Set(versions.map((v) => v.docEntry)).size).toBe(BIG_COUNT);
+  }, 120_000);
+
+  it("rows inserted and changed during a paged read: none lost, none repeated, the new one seen at the latest on the next call", async () => {
+    await adapter.listPedidoVersions(everyone(BIG)); // warm mirror
+    // 2,500 orders change (an ERP user's mass update): the next incremental read pages over them.
+    time.advance(120_000);
+    await tdb.db.execute(sql`update erp_mock.pedidos set comments = comments || '.'
+      where bd = ${BIG} and doc_entry between 5001 and 7500`);
+    // Between its pages: an order near the start changes (enters the filtered set before the page being read,
+    // shifting the rest) and a new order is inserted at the end.
+    sim.faults.insertDuringPaging = {
+      afterPage: 1,
+      run: async (bd) => {
+        time.advance(1_000);
+        await tdb.db.execute(sql`update erp_mock.pedidos set comments = 'cambio' where bd = ${bd} and doc_entry = 10`);
+        await tdb.db.execute(sql`insert into erp_mock.pedidos (bd, doc_entry, doc_num, card_code, card_name,
+            doc_status, doc_date, doc_due_date, group_num, main_usage, pey_method, doc_cur, doc_total)
+          values (${bd}, ${BIG_COUNT + 1}, ${500000 + BIG_COUNT + 1}, 'PGRANDE', 'Proveedor Grande, S.A. de C.V.', 'O',
+            '2026-11-20', '2026-12-20', 0, 'G03', '03', 'MXN', 116.58)`);
+        await tdb.db.execute(sql`insert into erp_mock.pedido_lineas (bd, doc_entry, line_num, item_code, item_name,
+            line_status, uom_code, quantity, open_qty, price_bef_di, line_total)
+          values (${bd}, ${BIG_COUNT + 1}, 0, 'ART-1', 'Artículo 1', 'O', 'PZA', 1, 1, 100.5, 100.5)`);
+      },
+    };
+    sent = [];
+    const during = await adapter.listPedidoVersions(everyone(BIG));
+    expect(stampReads().length).toBeGreaterThanOrEqual(3); // paged: 2,500 changed rows at 1,000 a page
+    expect(new Set(during.map((v) => v.docEntry)).size).toBe(during.length);
+    expect(during.length === BIG_COUNT || during.length === BIG_COUNT + 1).toBe(true);
+    // Every order the read covered has the stamp it had when its page was read, or a later one.
+    const expected = await truth(BIG);
+    for (const v of during) expect(v.version <= (expected.get(v.docEntry) ?? "").slice(0, 19)).toBe(true);
+
+    time.advance(60_000);
+    const next = await adapter.listPedidoVersions(everyone(BIG));
+    expect(next).toHaveLength(BIG_COUNT + 1);
+    const now = await truth(BIG);
+    for (const v of next) expect(v.version).toBe((now.get(v.docEntry) ?? "").slice(0, 19));
+    // Clean up for the other tests.
+    await tdb.db.execute(sql`delete from erp_mock.pedido_lineas where bd = ${BIG} and doc_entry > ${BIG_COUNT}`);
+    await tdb.db.execute(sql`delete from erp_mock.pedidos where bd = ${BIG} and doc_entry > ${BIG_COUNT}`);
+  }, 120_000);
+});
+
+describe("Service Layer adapter: failures", () => {
+  it("a Service Layer slower than the client's timeout: the Spanish ServiceLayerError within the timeout", async () => {
+    await sim.close();
+    sim = await startServiceLayerSimulator({
+      db: tdb.db,
+      credentials: [{ companyDb: BD, ...USER }],
+      clock: time.clock,
+    });
+    timeoutMs = 400;
+    makeAdapter();
+    sim.faults.latencyMs = 3_000;
+    const started = performance.now();
+    const error = await adapter.listPedidoVersions(everyone(BD)).catch((e: unknown) => e);
+    const ms = performance.now() - started;
+    expect(error).toBeInstanceOf(ServiceLayerError);
+    expect((error as Error).message).toContain("El ERP no responde; intente en unos minutos.");
+    expect(ms).toBeLessThan(1_500);
+    expect(JSON.stringify(error)).not.toContain("clave-sap");
+    console.info(`slow Service Layer: the error after ${ms.toFixed(0)} ms (client timeout 400 ms)`);
+  });
+
+  it("creates the A/P invoice exactly once when the Service Layer commits and then drops the answer", async () => {
+    const entradas = await adapter.listEntradas(everyone(BD));
+    const e = entradas.find(
+      (x) => x.docStatus === "O" && x.lineas.some((l) => l.lineStatus === "O" && Number(l.openQty) > 0),
+    ) as ErpEntrada;
+    expect(e).toBeDefined();
+    const portalId = 920_000_000 + e.docEntry;
+    const nueva = {
+      bd: BD,
+      portalId,
+      cardCode: e.cardCode,
+      entradaDocNum: e.docNum,
+      numAtCard: "F-DROP",
+      uuid: "5A4B3C2D-1E0F-4A9B-8C7D-6E5F4A3B2C1D",
+      docDate: e.docDate,
+      docTotal: e.docTotal,
+      vatSum: e.vatSum,
+      wtSum: e.wtSum,
+      docCur: e.docCur,
+      docRate: e.docRate,
+      comments: "Respuesta perdida",
+    };
+    sim.faults.commitThenDrop = 1;
+    sent = [];
+    const creada = await adapter.createFacturaProveedor(nueva);
+    // The POST was sent once; after it failed the adapter looked the portal id up instead of posting again.
+    expect(sent.filter((s) => s.startsWith("POST") && s.endsWith("/PurchaseInvoices"))).toHaveLength(1);
+    const lookups = sent.filter((s) => s.includes("PurchaseInvoices?") && s.includes(`U_SYS_PORTALID eq ${portalId}`));
+    expect(lookups.length).toBeGreaterThanOrEqual(2); // before the POST and after its failure
+    // A second acceptance (the outbox's retry) finds it and posts nothing.
+    sent = [];
+    expect(await adapter.createFacturaProveedor(nueva)).toEqual(creada);
+    expect(sent.filter((s) => s.startsWith("POST") && s.endsWith("/PurchaseInvoices"))).toHaveLength(0);
+    const rows = await tdb.db
+      .select({ docEntry: schema.erpFacturas.docEntry })
+      .from(schema.erpFacturas)
+      .where(and(eq(schema.erpFacturas.bd, BD), eq(schema.erpFacturas.portalId, portalId)));
+    expect(rows).toEqual([{ docEntry: creada.docEntry }]);
+    expect(await adapter.findFacturaProveedor(BD, portalId)).toMatchObject({
+      docEntry: creada.docEntry,
+      docNum: creada.docNum,
+      numAtCard: "F-DROP",
+      uuid: "5A4B3C2D-1E0F-4A9B-8C7D-6E5F4A3B2C1D",
+      docTotal: e.docTotal,
+      entradaDocNum: e.docNum,
+    });
+    // Put the receipt back for other tests: cancel it (the receipt reopens).
+    await adapter.cancelFacturaProveedor(BD, creada.docEntry);
+  });
+
+  it("an A/P invoice waiting as a draft is the ERP's refusal, naming the draft; nothing is posted", async () => {
+    const e = (await adapter.listEntradas(everyone(BD))).find((x) => x.docStatus === "O") as ErpEntrada;
+    const portalId = 930_000_000 + e.docEntry;
+    const draft = sim.addDraft(BD, {
+      DocObjectCode: "oPurchaseInvoices",
+      CardCode: e.cardCode,
+      DocDate: e.docDate,
+      U_SYS_PORTALID: portalId,
+    });
+    sent = [];
+    const error = await adapter
+      .createFacturaProveedor({
+        bd: BD,
+        portalId,
+        cardCode: e.cardCode,
+        entradaDocNum: e.docNum,
+        numAtCard: "F-BORRADOR",
+        uuid: "6A4B3C2D-1E0F-4A9B-8C7D-6E5F4A3B2C1D",
+        docDate: e.docDate,
+        docTotal: e.docTotal,
+        vatSum: e.vatSum,
+        wtSum: e.wtSum,
+        docCur: e.docCur,
+        docRate: e.docRate,
+        comments: "",
+      })
+      .catch((x: unknown) => x);
+    expect(error).toBeInstanceOf(ErpRechazoError);
+    expect((error as Error).message).toMatch(/borrador/);
+    expect(typeof draft).toBe("number");
+    expect(sent.filter((s) => s.startsWith("POST") && s.endsWith("/PurchaseInvoices"))).toHaveLength(0);
+  });
+
+  it("an unknown company database reads as empty (SAP's -306), other failures are not swallowed", async () => {
+    expect(await adapter.listPedidos(everyone("SBO_NO_EXISTE"))).toEqual([]);
+    expect(await adapter.countEntradas(everyone("SBO_NO_EXISTE"))).toBe(0);
+    sim.faults.html502 = 10;
+    await expect(adapter.listProveedores(everyone(BD))).rejects.toBeInstanceOf(ServiceLayerError);
+  });
+});
+
+describe("Service Layer adapter: PDFs", () => {
+  it("copies a document's attachment once into archivos and answers its owners from the mirror", async () => {
+    const pedidos = await adapter.listPedidos(everyone(BD));
+    const conPdf = pedidos.filter((p) => p.pdfArchivoId);
+    expect(conPdf.length).toBeGreaterThan(0);
+    const copies = sent.filter((s) => s.includes("/Attachments2(")).length;
+    expect(copies).toBeGreaterThan(0);
+    const [archivo] = await tdb.db
+      .select({ mime: schema.archivos.mime, size: schema.archivos.size })
+      .from(schema.archivos)
+      .where(eq(schema.archivos.id, conPdf[0]?.pdfArchivoId as string));
+    expect(archivo?.mime).toBe("application/pdf");
+    // A second read copies nothing again.
+    sent = [];
+    time.advance(60_000);
+    const again = await adapter.listPedidos(everyone(BD));
+    expect(again.map((p) => p.pdfArchivoId)).toEqual(pedidos.map((p) => p.pdfArchivoId));
+    expect(sent.filter((s) => s.includes("/Attachments2("))).toHaveLength(0);
+    sent = [];
+    const owners = await adapter.findPdfOwners(conPdf[0]?.pdfArchivoId as string);
+    expect(owners).toContainEqual({
+      kind: "pedido",
+      bd: BD,
+      cardCode: conPdf[0]?.cardCode,
+      docNum: conPdf[0]?.docNum,
+    });
+    expect(sent).toEqual([]);
+    const adjuntos = await tdb.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.erpSlAdjuntos)
+      .where(isNotNull(schema.erpSlAdjuntos.archivoId));
+    expect(adjuntos[0]?.n).toBeGreaterThan(0);
+  });
+});

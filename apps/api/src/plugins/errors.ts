@@ -3,6 +3,7 @@ import { isDatabaseUnavailable } from "@portal/db";
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { ServiceLayerError } from "../erp/service-layer/client";
 import { RETRY_AFTER_SECONDS } from "../lib/database-outage";
 import { DomainError } from "../lib/errors";
 import { sqlState } from "../lib/log-safety";
@@ -43,6 +44,19 @@ function validationMessage(error: FastifyError): string {
   return GENERIC_ZOD.test(message) ? `El campo ${path} no es válido: ${message}` : message;
 }
 
+/** A Service Layer failure, thrown as it is or wrapped (as a cause) by whoever called the client. */
+function serviceLayerError(error: unknown): ServiceLayerError | undefined {
+  let current = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    if (current instanceof ServiceLayerError) return current;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+/** How long a user is told to wait when the ERP does not answer (seconds, Retry-After). */
+const ERP_RETRY_AFTER_SECONDS = 60;
+
 /**
  * One error shape for every answer: {status:'error', message} in Spanish. Below 500 the real (Spanish)
  * message is returned; 5xx never leaks internals, only a generic message, and is logged with the request id.
@@ -69,6 +83,27 @@ export const errorsPlugin = fp(
           .status(503)
           .header("retry-after", String(RETRY_AFTER_SECONDS))
           .send({ status: "error", message: MSG.servicioNoDisponible });
+      }
+      // The ERP (SAP's Service Layer) failed or did not answer in time: the portal is fine and the call may be
+      // repeated later, so 503 with the client's Spanish message, never a 500. Logged once, with SAP's status and
+      // code and a short detail — the client never puts cookies or passwords in its errors.
+      const sl = serviceLayerError(error);
+      if (sl) {
+        request.log.warn(
+          {
+            erp: {
+              status: sl.status ?? null,
+              sapCode: sl.sapCode ?? null,
+              timedOut: sl.timedOut,
+              detail: sl.detail?.slice(0, 200) ?? null,
+            },
+          },
+          "el ERP (Service Layer) no atendió la solicitud",
+        );
+        return reply
+          .status(503)
+          .header("retry-after", String(ERP_RETRY_AFTER_SECONDS))
+          .send({ status: "error", message: sl.message });
       }
       // PostgreSQL refused a value (class 22, data exception: NUL in text, number out of range, text too long):
       // the request's fault. The contracts refuse these first; this keeps a future slip from being a 500.

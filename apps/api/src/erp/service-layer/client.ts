@@ -37,6 +37,8 @@ export interface ServiceLayerClientOptions {
   timeoutMs?: number;
   /** Injected for tests; Node's own fetch by default (undici's, with `ca`). */
   fetch?: typeof fetch;
+  /** Rows per page asked for when a `getAll` call does not say (Prefer: odata.maxpagesize); unset = SAP's default. */
+  pageSize?: number;
   /** PEM certificate(s) trusted for the Service Layer's TLS (its self-signed server.crt or the issuing CA). */
   ca?: string;
   /** Where sessions live (default: this client's memory). */
@@ -511,7 +513,8 @@ export function createServiceLayerClient(
   return {
     async getAll<T>(companyDb: string, path: string, opts: { maxPageSize?: number } = {}): Promise<T[]> {
       const headers: Record<string, string> = { accept: "application/json" };
-      if (opts.maxPageSize !== undefined) headers.prefer = `odata.maxpagesize=${opts.maxPageSize}`;
+      const pageSize = opts.maxPageSize ?? options.pageSize;
+      if (pageSize !== undefined) headers.prefer = `odata.maxpagesize=${pageSize}`;
       const rows: T[] = [];
       let url: string | undefined = new URL(path, root).toString();
       while (url) {

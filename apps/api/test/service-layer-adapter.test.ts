@@ -312,6 +312,25 @@ describe("Service Layer adapter: paged reads", () => {
   }, 120_000);
 });
 
+describe("Service Layer adapter: one mirror for every process", () => {
+  it("two processes asking at once: one reads the Service Layer under the advisory lock, the other finds the mirror fresh", async () => {
+    const first = adapter;
+    makeAdapter(); // a second process: its own client and adapter over the same database
+    const second = adapter;
+    expect(second).not.toBe(first);
+    const [a, b] = await Promise.all([first.listPedidoVersions(everyone(BD)), second.listPedidoVersions(everyone(BD))]);
+    expect(a.length).toBeGreaterThan(0);
+    expect(b).toEqual(a);
+    expect(stampReads()).toHaveLength(1);
+    // Within one process, concurrent callers share one read too; past the window one small read again.
+    time.advance(60_000);
+    sent = [];
+    await Promise.all([first.countPedidos(everyone(BD)), first.listPedidoVersions(everyone(BD))]);
+    expect(stampReads()).toHaveLength(1);
+    expect(stampReads()[0]).toContain("UpdateTime ge");
+  });
+});
+
 describe("Service Layer adapter: failures", () => {
   it("a Service Layer slower than the client's timeout: the Spanish ServiceLayerError within the timeout", async () => {
     await sim.close();

@@ -76,6 +76,20 @@ describe("Service Layer queries", () => {
     );
     expect(scattered).toHaveLength(3);
     expect(scattered.join(" or ").split(" or ")).toHaveLength(100);
+    // At most 1,000 keys per filter: a whole company database in parallel chunks.
+    expect(keyFilters("DocEntry", [1, 2, 3, 4, 5, 7, 9], undefined, 3)).toEqual([
+      "(DocEntry ge 1 and DocEntry le 3)",
+      "DocEntry eq 4 or DocEntry eq 5 or DocEntry eq 7",
+      "DocEntry eq 9",
+    ]);
+    const big = keyFilters(
+      "DocEntry",
+      Array.from({ length: 10_000 }, (_, i) => i + 1),
+      undefined,
+      1_000,
+    );
+    expect(big).toHaveLength(10);
+    expect(big[9]).toBe("(DocEntry ge 9001 and DocEntry le 10000)");
     expect(stringKeyFilters("CardCode", ["O'B", "A"])).toEqual(["CardCode eq 'A' or CardCode eq 'O''B'"]);
   });
 
@@ -248,9 +262,13 @@ describe("Service Layer adapter: paged reads", () => {
     expect(p.lineas).toEqual([
       expect.objectContaining({ quantity: "3", openQty: "3", priceBefDi: "33.50", lineTotal: "100.50" }),
     ]);
-    // The whole company database is one range filter, paged by next links.
     const documentReads = sent.filter((s) => s.includes("PurchaseOrders?$select=DocEntry,DocNum,CardCode,CardName"));
-    expect(documentReads.every((s) => s.includes("(DocEntry ge 1 and DocEntry le 10000)"))).toBe(true);
+    // The whole company database is ten ranges of 1,000 read four at a time, each paged by next links.
+    for (let i = 0; i < 10; i++) {
+      const range = `(DocEntry ge ${i * 1000 + 1} and DocEntry le ${(i + 1) * 1000})`;
+      expect(documentReads.filter((s) => s.includes(range))).toHaveLength(5);
+    }
+    expect(documentReads).toHaveLength(50);
     console.info(`10,000 whole orders (cold mirror + documents): ${ms.toFixed(0)} ms, ${documentReads.length} pages`);
   }, 120_000);
 

@@ -58,6 +58,8 @@ const FRESH_MS = 1_500;
 const STAMP_PAGE = 1_000;
 /** Page size asked for whole documents with their lines. */
 const DOCUMENT_PAGE = 200;
+/** Documents per key filter when reading many by key (each filter is paged by DOCUMENT_PAGE). */
+const RANGE_KEYS = 1_000;
 /** Requests in flight per call for chunked reads and attachment copies. */
 const PARALLEL = 4;
 /** Payments have no stamp: their cancellation is re-read for the ones dated within this many days. */
@@ -661,7 +663,13 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     const groups = byBd(keys);
     return perBd(groups.keys(), async (bd) => {
       const entries = (groups.get(bd) ?? []).map((k) => k.docEntry);
-      const docs = await readChunks<SlDocument>(bd, ENTITY[kind], SELECT[kind], keyFilters("DocEntry", entries));
+      // Ranges of at most RANGE_KEYS documents: a cold read of a whole company database runs PARALLEL at a time.
+      const docs = await readChunks<SlDocument>(
+        bd,
+        ENTITY[kind],
+        SELECT[kind],
+        keyFilters("DocEntry", entries, undefined, RANGE_KEYS),
+      );
       // A range filter may bring documents between the asked keys: keep exactly the asked ones.
       const wanted = new Set(entries);
       const unique = [...new Map(docs.filter((d) => wanted.has(d.DocEntry)).map((d) => [d.DocEntry, d])).values()];

@@ -13,25 +13,52 @@ export const q = (value: string) => encodeURIComponent(value);
 export const TERMS_PER_FILTER = 40;
 
 /**
- * Filters that together select exactly these integer keys of `property`, each with at most `TERMS_PER_FILTER`
- * terms. Runs of three or more consecutive keys become one range (`(DocEntry ge 1 and DocEntry le 500)`), so a
- * whole company database's documents (a cold read) take one filter.
+ * Filters that together select exactly these integer keys of `property`, each with at most `perFilter` terms and
+ * covering at most `maxKeys` keys. Runs of three or more consecutive keys become ranges (`(DocEntry ge 1 and
+ * DocEntry le 500)`), so a whole company database's documents (a cold read) take few filters; `maxKeys` splits
+ * them so that the filters can be read in parallel (each filter's pages are read one after the other).
  */
-export function keyFilters(property: string, keys: Iterable<number>, perFilter = TERMS_PER_FILTER): string[] {
+export function keyFilters(
+  property: string,
+  keys: Iterable<number>,
+  perFilter = TERMS_PER_FILTER,
+  maxKeys = Number.POSITIVE_INFINITY,
+): string[] {
   const sorted = [...new Set(keys)].sort((a, b) => a - b);
-  const terms: string[] = [];
+  const terms: { text: string; keys: number }[] = [];
   for (let i = 0; i < sorted.length; ) {
     let j = i;
     while (j + 1 < sorted.length && (sorted[j + 1] as number) === (sorted[j] as number) + 1) j++;
     if (j - i >= 2) {
-      terms.push(`(${property} ge ${sorted[i]} and ${property} le ${sorted[j]})`);
+      for (let from = sorted[i] as number; from <= (sorted[j] as number); from += maxKeys) {
+        const to = Math.min(sorted[j] as number, from + maxKeys - 1);
+        terms.push(
+          to - from >= 2
+            ? { text: `(${property} ge ${from} and ${property} le ${to})`, keys: to - from + 1 }
+            : {
+                text: Array.from({ length: to - from + 1 }, (_, k) => `${property} eq ${from + k}`).join(" or "),
+                keys: to - from + 1,
+              },
+        );
+      }
     } else {
-      for (let k = i; k <= j; k++) terms.push(`${property} eq ${sorted[k]}`);
+      for (let k = i; k <= j; k++) terms.push({ text: `${property} eq ${sorted[k]}`, keys: 1 });
     }
     i = j + 1;
   }
   const filters: string[] = [];
-  for (let i = 0; i < terms.length; i += perFilter) filters.push(terms.slice(i, i + perFilter).join(" or "));
+  let current: string[] = [];
+  let covered = 0;
+  for (const term of terms) {
+    if (current.length > 0 && (current.length >= perFilter || covered + term.keys > maxKeys)) {
+      filters.push(current.join(" or "));
+      current = [];
+      covered = 0;
+    }
+    current.push(term.text);
+    covered += term.keys;
+  }
+  if (current.length > 0) filters.push(current.join(" or "));
   return filters;
 }
 

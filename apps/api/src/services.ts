@@ -1,8 +1,12 @@
-import type { Database } from "@portal/db";
+import { type Database, decryptSecret } from "@portal/db";
 import fp from "fastify-plugin";
 import type { AppConfig } from "./config";
 import { createErpScopeResolver, createMockErpAdapter, type ErpAdapter, erpPdfPolicy } from "./erp";
 import { createRowCache } from "./erp/row-cache";
+import { createServiceLayerErpAdapter } from "./erp/service-layer/adapter";
+import { createServiceLayerClient, type ServiceLayerClient } from "./erp/service-layer/client";
+import { createPgSessionStore } from "./erp/service-layer/session-store";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "./erp/service-layer/simulator";
 import type { Clock } from "./lib/clock";
 import {
   constanciaSociedadPolicy,
@@ -28,6 +32,7 @@ import { recordatoriosDocumentosTarea } from "./modules/proveedores/recordatorio
 import { createProveedoresService } from "./modules/proveedores/service";
 import { createCertificateStore } from "./modules/sat/certificados";
 import { createSatEstadoService } from "./modules/sat-estado/service";
+import type { SociedadesRepository } from "./modules/sociedades/repository";
 import { createSociedadesService } from "./modules/sociedades/service";
 import { createTareasService } from "./modules/tareas/service";
 import { createData } from "./repositories";
@@ -51,6 +56,8 @@ export function createServices(
     warn?: (error: unknown, message: string) => void;
     /** Where this process listens (the SAT simulator's address when SAT_ESTADO_CFDI_URL is not set). */
     ownAddress?: () => string | null;
+    /** The ERP adapter to use instead of the mock (ERP_ADAPTER=service-layer: see startServiceLayerErp). */
+    erpAdapter?: ErpAdapter;
   } = {},
 ) {
   const data = createData(db);
@@ -68,7 +75,7 @@ export function createServices(
     passwordAttempts,
   );
   // The ERP boundary (src/erp): one adapter for every module that reads SAP data; scope from the session.
-  const erp = (options.erp ?? ((a) => a))(createMockErpAdapter(db));
+  const erp = (options.erp ?? ((a) => a))(options.erpAdapter ?? createMockErpAdapter(db));
   const erpScope = createErpScopeResolver(repos.sociedades);
   // Serialized list rows per document version, shared by every document list (erp/row-cache.ts).
   const erpRows = createRowCache(config.ERP_ROW_CACHE_MB * 1024 * 1024);
@@ -194,16 +201,106 @@ export function createServices(
 }
 export type Services = ReturnType<typeof createServices>;
 
+/** The SAP users of the sociedades, as the Service Layer client and the simulator need them. */
+async function sapUsers(sociedades: SociedadesRepository, encryptionKey: Buffer) {
+  return (await sociedades.list()).map((s) => ({
+    companyDb: s.bdSap,
+    userName: s.usuarioSap,
+    password: decryptSecret(s.passSapCifrada, encryptionKey),
+  }));
+}
+
+export interface ServiceLayerErp {
+  adapter: ErpAdapter;
+  client: ServiceLayerClient;
+  /** The service root in use. */
+  url: string;
+  /** The bundled simulator, when SAP_SL_URL is not set. */
+  simulator: ServiceLayerSimulator | null;
+  /** Logs out this process's sessions (deleting their rows) and stops the simulator, if any. */
+  close(): Promise<void>;
+}
+
+/**
+ * ERP_ADAPTER=service-layer: the Service Layer client (sessions in erp_sl_sesiones, shared by every portal process),
+ * and the adapter over it. Without SAP_SL_URL the bundled simulator is started in this process over the erp_mock
+ * tables, accepting the sociedades' own SAP users.
+ */
+export async function startServiceLayerErp(
+  db: Database,
+  clock: Clock,
+  config: AppConfig,
+  encryptionKey: Buffer,
+  warn: (error: unknown, message: string) => void,
+): Promise<ServiceLayerErp> {
+  const { repos } = createData(db);
+  const simulator = config.SAP_SL_URL
+    ? null
+    : await startServiceLayerSimulator({
+        db,
+        credentials: await sapUsers(repos.sociedades, encryptionKey),
+        clock,
+        port: 0,
+      });
+  const url = simulator ? simulator.url : (config.SAP_SL_URL ?? "");
+  const client = createServiceLayerClient(
+    {
+      url,
+      timeoutMs: config.SAP_SL_TIMEOUT_MS,
+      pageSize: config.SAP_SL_PAGE_SIZE,
+      ...(config.serviceLayerCa ? { ca: config.serviceLayerCa } : {}),
+      sessions: createPgSessionStore({ db, encryptionKey, clock }),
+      clock,
+      warn,
+    },
+    // Read when a session is needed (a login), so an edited sociedad's password is used without a restart.
+    async (companyDb) => (await sapUsers(repos.sociedades, encryptionKey)).find((u) => u.companyDb === companyDb),
+  );
+  return {
+    adapter: createServiceLayerErpAdapter({ db, client, clock, warn }),
+    client,
+    url,
+    simulator,
+    async close() {
+      try {
+        await client.logoutAll();
+      } finally {
+        await simulator?.close();
+      }
+    },
+  };
+}
+
 export const servicesPlugin = fp(
   async (
     app,
     opts: { encryptionKey: Buffer; mailTransport: MailTransport; erp?: (adapter: ErpAdapter) => ErpAdapter },
   ) => {
+    const warn = (error: unknown, message: string) => app.log.warn({ err: error }, message);
+    const serviceLayer =
+      app.config.ERP_ADAPTER === "service-layer"
+        ? await startServiceLayerErp(app.database.db, app.clock, app.config, opts.encryptionKey, warn)
+        : null;
+    if (serviceLayer) {
+      // On shutdown (after in-flight requests): this process's sessions are logged out and their rows deleted;
+      // other processes still running log in once again on their next 401 code 301.
+      app.addHook("onClose", () => serviceLayer.close());
+      // The address without any user:password an operator may have put in it.
+      const shown = new URL(serviceLayer.url);
+      shown.username = "";
+      shown.password = "";
+      app.log.info(
+        `ERP: adaptador service-layer, Service Layer en ${shown}${serviceLayer.simulator ? " (simulador incluido)" : ""}`,
+      );
+    } else {
+      app.log.info("ERP: adaptador mock (tablas erp_mock)");
+    }
     app.decorate(
       "services",
       createServices(app.database.db, app.clock, app.config, opts.encryptionKey, opts.mailTransport, {
         ...(opts.erp ? { erp: opts.erp } : {}),
-        warn: (error, message) => app.log.warn({ err: error }, message),
+        ...(serviceLayer ? { erpAdapter: serviceLayer.adapter } : {}),
+        warn,
         ownAddress: () => {
           const a = app.server.address();
           if (!a || typeof a === "string") return null;

@@ -1,0 +1,177 @@
+import { decryptSecret, schema } from "@portal/db";
+import { seedDemo } from "@portal/db/seed";
+import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
+import {
+  createTestAppOn,
+  createTestClock,
+  findSecrets,
+  login,
+  TEST_KEY_B64,
+  type TestApp,
+  testKey,
+  withToken,
+} from "./helpers";
+
+/**
+ * The app with ERP_ADAPTER=service-layer, pointed at a Service Layer (the simulator) that becomes slow or answers the
+ * balancer's HTML 502: the supplier's order list answers 503 with the Spanish message within the timeout, never a
+ * 500, and 200 again once the Service Layer recovers.
+ */
+
+const TIMEOUT_MS = 400;
+const UNAVAILABLE = "El ERP no responde; intente en unos minutos.";
+
+let tdb: TestDatabase;
+let time: ReturnType<typeof createTestClock>;
+let sim: ServiceLayerSimulator;
+let t: TestApp;
+let kemper: string;
+let passwords: string[];
+const logLines: string[] = [];
+
+const pedidos = () => t.app.inject(withToken(kemper, { method: "POST", url: "/api/pedidos/getPedidos", payload: {} }));
+
+/** The mirror answers by itself for a moment after a read; later calls ask the Service Layer again. */
+const later = () => time.advance(60_000);
+
+beforeAll(async () => {
+  time = createTestClock();
+  // The same seeded template as createTestApp (helpers.ts).
+  tdb = await createSeededTestDatabase(`demo|${time.clock().toISOString()}|${TEST_KEY_B64}`, async (handle) => {
+    await seedDemo(handle.db, testKey, { clock: time.clock });
+  });
+  const credentials = (await tdb.db.select().from(schema.sociedades)).map((s) => ({
+    companyDb: s.bdSap,
+    userName: s.usuarioSap,
+    password: decryptSecret(s.passSapCifrada, testKey),
+  }));
+  passwords = credentials.map((c) => c.password);
+  sim = await startServiceLayerSimulator({ db: tdb.db, credentials, clock: time.clock });
+  t = await createTestAppOn(
+    tdb,
+    time,
+    { ERP_ADAPTER: "service-layer", SAP_SL_URL: sim.url, SAP_SL_TIMEOUT_MS: String(TIMEOUT_MS) },
+    { logLines },
+  );
+  kemper = await login(t.app, "EKU9003173C9", "Proveedor");
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await sim?.close();
+  await tdb?.drop();
+});
+
+describe("ERP_ADAPTER=service-layer: a slow or failing Service Layer", () => {
+  it("names the adapter and the Service Layer's address in one log line at start", () => {
+    const lines = logLines.filter((l) => l.includes("ERP: adaptador"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`ERP: adaptador service-layer, Service Layer en ${sim.url}`);
+    expect(lines[0]).not.toContain("simulador incluido");
+  });
+
+  it("answers the supplier's orders through the Service Layer", async () => {
+    const res = await pedidos();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.length).toBeGreaterThan(0);
+    expect(sim.loginCount()).toBeGreaterThanOrEqual(1);
+    // The session is shared through PostgreSQL, encrypted.
+    const rows = await tdb.db.select().from(schema.erpSlSesiones);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.cookieCifrada).toMatch(/^v1\./);
+  });
+
+  it("slower than SAP_SL_TIMEOUT_MS: 503 with the Spanish message within the timeout, then 200 when it recovers", async () => {
+    const before = await pedidos();
+    expect(before.statusCode).toBe(200);
+    later();
+    sim.faults.latencyMs = 3_000;
+    const started = performance.now();
+    const slow = await pedidos();
+    const elapsed = performance.now() - started;
+    expect(slow.statusCode).toBe(503);
+    expect(slow.json()).toEqual({ status: "error", message: UNAVAILABLE });
+    expect(slow.headers["retry-after"]).toBe("60");
+    // One timeout (a timeout is never retried), plus a margin for the portal's own work.
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 600);
+
+    sim.faults.latencyMs = 0;
+    later();
+    const recovered = await pedidos();
+    expect(recovered.statusCode).toBe(200);
+    expect(recovered.json()).toEqual(before.json());
+  });
+
+  it("the balancer's HTML 502 on every attempt: 503 with the Spanish message, never a 500; 200 once it is over", async () => {
+    const before = await pedidos();
+    later();
+    const linesBefore = logLines.length;
+    sim.faults.html502 = 1_000;
+    const failing = await pedidos();
+    expect(failing.statusCode).toBe(503);
+    expect(failing.json().message).toBe(
+      `El ERP respondió con un error (502) sin el formato del Service Layer. ${UNAVAILABLE}`,
+    );
+    // Logged once for the request, as a warning with SAP's status, not as an unhandled error.
+    const logged = logLines.slice(linesBefore).filter((l) => l.includes("no atendió la solicitud"));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('"status":502');
+    expect(logLines.slice(linesBefore).some((l) => l.includes("error no controlado"))).toBe(false);
+
+    sim.faults.html502 = 0;
+    later();
+    const recovered = await pedidos();
+    expect(recovered.statusCode).toBe(200);
+    expect(recovered.json()).toEqual(before.json());
+  });
+
+  it("no SAP password or session cookie in any answer or log line", async () => {
+    const sessionIds = (await tdb.db.select().from(schema.erpSlSesiones)).map(
+      (r) => /B1SESSION=([^;]+)/.exec(decryptSecret(r.cookieCifrada, testKey))?.[1] ?? "",
+    );
+    expect(sessionIds.every((id) => id.length > 10)).toBe(true);
+    expect(findSecrets(t.answers)).toEqual([]);
+    const everything = [...t.answers, ...logLines].join("\n");
+    for (const secret of [...passwords, ...sessionIds]) expect(everything).not.toContain(secret);
+  });
+
+  it("on close, this process's sessions are logged out and their rows deleted", async () => {
+    const logoutsBefore = sim.requestCount("Logout");
+    await t.close();
+    expect(await tdb.db.select().from(schema.erpSlSesiones)).toEqual([]);
+    expect(sim.requestCount("Logout")).toBeGreaterThan(logoutsBefore);
+  });
+});
+
+describe("ERP_ADAPTER=service-layer without SAP_SL_URL: the bundled simulator", () => {
+  it("starts it in the process, says so in the log, and answers the orders through it", async () => {
+    const lines: string[] = [];
+    const own = await createTestAppOn(tdb, time, { ERP_ADAPTER: "service-layer" }, { logLines: lines });
+    try {
+      const start = lines.filter((l) => l.includes("ERP: adaptador"));
+      expect(start).toHaveLength(1);
+      expect(start[0]).toMatch(
+        /ERP: adaptador service-layer, Service Layer en http:\/\/127\.0\.0\.1:\d+\/b1s\/v2\/ \(simulador incluido\)/,
+      );
+      const token = await login(own.app, "EKU9003173C9", "Proveedor");
+      const res = await own.app.inject(
+        withToken(token, { method: "POST", url: "/api/pedidos/getPedidos", payload: {} }),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.length).toBeGreaterThan(0);
+    } finally {
+      await own.close();
+    }
+    expect(await tdb.db.select().from(schema.erpSlSesiones)).toEqual([]);
+  });
+
+  it("ERP_ADAPTER=mock (the default) says so too", async () => {
+    const lines: string[] = [];
+    const own = await createTestAppOn(tdb, time, {}, { logLines: lines });
+    await own.close();
+    expect(lines.filter((l) => l.includes("ERP: adaptador"))).toHaveLength(1);
+    expect(lines.some((l) => l.includes("ERP: adaptador mock (tablas erp_mock)"))).toBe(true);
+  });
+});

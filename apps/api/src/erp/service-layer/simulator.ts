@@ -278,11 +278,19 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     const fingerprint = String(fp?.f ?? "");
     const cached = cache.get(key);
     if (cached && cached.fingerprint === fingerprint) return cached;
-    if (set.kind && set.table) {
-      await db.execute(refreshStamps(set.kind, set.table, bd, stampOf(options.clock())));
-    }
-    if (set.table === "pedidos" || set.table === "entradas") await db.execute(ensureAttachments(set.table, bd));
-    const loaded = (await rows(db, set.headers(bd, fixedStamp))).map((r) => set.toEntity(r));
+    // Whole-table joins: hash joins whatever the planner's statistics say (rows just inserted by a seed or a test
+    // are not analyzed yet, and a nested loop over them takes seconds instead of milliseconds).
+    const loaded = await db.transaction(async (txx) => {
+      const tx = txx as unknown as Database;
+      await tx.execute(sql`set local enable_nestloop = off`);
+      // The nested-loop penalty inflates costs past jit_above_cost: compiling would cost more than the query.
+      await tx.execute(sql`set local jit = off`);
+      if (set.kind && set.table) {
+        await tx.execute(refreshStamps(set.kind, set.table, bd, stampOf(options.clock())));
+      }
+      if (set.table === "pedidos" || set.table === "entradas") await tx.execute(ensureAttachments(set.table, bd));
+      return (await rows(tx, set.headers(bd, fixedStamp))).map((r) => set.toEntity(r));
+    });
     const byKey = new Map<string | number, Row>();
     for (const r of loaded) byKey.set(r[set.key.name] as string | number, r);
     const fresh = { fingerprint, rows: loaded, byKey };

@@ -418,17 +418,20 @@ export const ENTITY_SETS: EntitySet[] = [
  * the clock's time, or one second after the latest stamp when the clock is behind (stamps never go back).
  */
 export function refreshStamps(kind: Kind, table: string, bd: string, clock: string): SQL {
-  return sql`insert into erp_mock.sl_cambios (tipo, bd, doc_entry, version_vista, actualizado)
-    select ${kind}, d.bd, d.doc_entry, d.version,
-      case when c.doc_entry is null and s.first then d.doc_date::text || ' 00:00:00' else s.stamp end
-    from ${sql.raw(`erp_mock.${table}`)} d
-    left join erp_mock.sl_cambios c on c.tipo = ${kind} and c.bd = d.bd and c.doc_entry = d.doc_entry
-    cross join (
+  // The new stamp and whether the kind was ever stamped are computed once (a materialized CTE): as a plain
+  // subquery the planner re-ran them for every document.
+  return sql`with s as materialized (
       select to_char(greatest(${clock}::timestamp, max(actualizado)::timestamp + interval '1 second'),
           'YYYY-MM-DD HH24:MI:SS') as stamp,
         not exists (select 1 from erp_mock.sl_cambios x where x.tipo = ${kind} and x.bd = ${bd}) as first
       from erp_mock.sl_cambios where bd = ${bd}
-    ) s
+    )
+    insert into erp_mock.sl_cambios (tipo, bd, doc_entry, version_vista, actualizado)
+    select ${kind}, d.bd, d.doc_entry, d.version,
+      case when c.doc_entry is null and s.first then d.doc_date::text || ' 00:00:00' else s.stamp end
+    from ${sql.raw(`erp_mock.${table}`)} d
+    left join erp_mock.sl_cambios c on c.tipo = ${kind} and c.bd = d.bd and c.doc_entry = d.doc_entry
+    cross join s
     where d.bd = ${bd} and (c.doc_entry is null or c.version_vista <> d.version)
     on conflict (tipo, bd, doc_entry)
       do update set version_vista = excluded.version_vista, actualizado = excluded.actualizado`;

@@ -2,7 +2,7 @@ import { schema } from "@portal/db";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } from "../src/erp/service-layer/client";
 import { money, plainDecimal, quantity, roundDecimal, sumMoney, unitPrice } from "../src/erp/service-layer/money";
@@ -117,6 +117,8 @@ let adapter: ErpAdapter;
 let sent: string[];
 /** Awaited before each request is sent (a test's fault at a precise moment). */
 let beforeSend: (url: string, method: string) => Promise<void> | void;
+/** Awaited after an answer arrived, before the client reads it (an answer held back). */
+let afterReceive: (url: string) => Promise<void> | void;
 let timeoutMs = 15_000;
 
 async function truth(bd: string) {
@@ -134,7 +136,9 @@ function makeAdapter() {
     const method = init?.method ?? "GET";
     sent.push(`${method} ${decodeURIComponent(url)}`);
     await beforeSend(url, method);
-    return fetch(input, init);
+    const response = await fetch(input, init);
+    await afterReceive(decodeURIComponent(url));
+    return response;
   };
   client = createServiceLayerClient({ url: sim.url, timeoutMs, fetch: spy, clock: time.clock }, (companyDb) => ({
     companyDb,
@@ -189,6 +193,7 @@ beforeEach(async () => {
   });
   sent = [];
   beforeSend = () => {};
+  afterReceive = () => {};
   timeoutMs = 15_000;
   // Every test starts from a cold mirror.
   await tdb.db.delete(schema.erpSlDocumentos);
@@ -417,6 +422,50 @@ describe("Service Layer adapter: failures", () => {
       entradaDocNum: e.docNum,
     });
     // Put the receipt back for other tests: cancel it (the receipt reopens).
+    await adapter.cancelFacturaProveedor(BD, creada.docEntry);
+  });
+
+  it("an A/P invoice created while a read of the mirror is under way is seen by the reads that follow", async () => {
+    const e = (await adapter.listEntradas(everyone(BD))).find(
+      (x) => x.docStatus === "O" && x.lineas.some((l) => l.lineStatus === "O" && Number(l.openQty) > 0),
+    ) as ErpEntrada;
+    const portalId = 940_000_000 + e.docEntry;
+    await adapter.listFacturasProveedor(everyone(BD)); // warm
+    time.advance(60_000);
+    // The next incremental read of the A/P invoices is answered BEFORE the write and reaches the adapter after it.
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let held = false;
+    afterReceive = async (url) => {
+      if (!held && url.includes("PurchaseInvoices?$select=DocEntry,DocNum,CardCode,DocDate,UpdateDate")) {
+        held = true;
+        await gate;
+      }
+    };
+    const inFlight = adapter.huellaFacturasProveedor(everyone(BD));
+    await vi.waitFor(() => expect(held).toBe(true));
+    const creada = await adapter.createFacturaProveedor({
+      bd: BD,
+      portalId,
+      cardCode: e.cardCode,
+      entradaDocNum: e.docNum,
+      numAtCard: "F-CARRERA",
+      uuid: "7A4B3C2D-1E0F-4A9B-8C7D-6E5F4A3B2C1D",
+      docDate: e.docDate,
+      docTotal: e.docTotal,
+      vatSum: e.vatSum,
+      wtSum: e.wtSum,
+      docCur: e.docCur,
+      docRate: e.docRate,
+      comments: "",
+    });
+    release();
+    await inFlight;
+    // Same instant on the clock, within the freshness window: still the write is visible.
+    expect(await adapter.findFacturaProveedor(BD, portalId)).toMatchObject({ docEntry: creada.docEntry });
+    expect((await adapter.listFacturasProveedor(everyone(BD))).map((f) => f.portalId)).toContain(portalId);
     await adapter.cancelFacturaProveedor(BD, creada.docEntry);
   });
 

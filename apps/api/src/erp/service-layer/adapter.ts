@@ -250,13 +250,22 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   // The mirror
   // ---------------------------------------------------------------------------------------------------------------
 
-  /** In-process: the sync under way per (kind, bd), and when each was last completed (clock ms). */
-  const syncing = new Map<string, Promise<void>>();
-  const syncedAt = new Map<string, number>();
+  /**
+   * In-process state per (kind, bd): the sync under way, when one last completed (clock ms), and a generation that
+   * the adapter's own writes bump. A sync that started before a write may finish after it: it does not count as
+   * fresh for the new generation, and the next sync skips the shared freshness check (another process's read may
+   * predate the write too) so that a write is always visible to the reads that follow it.
+   */
+  const syncing = new Map<string, { generation: number; run: Promise<void> }>();
+  const syncedAt = new Map<string, { generation: number; at: number }>();
+  const generations = new Map<string, number>();
 
   /** Forgets that (kind, bd) is fresh, here and for the other processes (after the adapter's own writes). */
   async function invalidate(bd: string, kinds: Kind[]) {
-    for (const kind of kinds) syncedAt.delete(`${kind}|${bd}`);
+    for (const kind of kinds) {
+      const key = `${kind}|${bd}`;
+      generations.set(key, (generations.get(key) ?? 0) + 1);
+    }
     await db
       .update(s)
       .set({ leidoEn: new Date(0) })
@@ -265,19 +274,31 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
 
   function sync(kind: Kind, bd: string): Promise<void> {
     const key = `${kind}|${bd}`;
+    const generation = generations.get(key) ?? 0;
     const last = syncedAt.get(key);
     const now = clock().getTime();
-    if (last !== undefined && now >= last && now - last < FRESH_MS) return Promise.resolve();
+    if (last && last.generation === generation && now >= last.at && now - last.at < FRESH_MS) {
+      return Promise.resolve();
+    }
     const pending = syncing.get(key);
-    if (pending) return pending;
-    const run = syncNow(kind, bd).finally(() => syncing.delete(key));
-    syncing.set(key, run);
+    if (pending && pending.generation === generation) return pending.run;
+    // After this process's own write, trust no earlier read: neither its own in flight nor another process's.
+    const force = generations.has(key) && last?.generation !== generation;
+    const run = (pending?.run.catch(() => {}) ?? Promise.resolve())
+      .then(() => syncNow(kind, bd, force))
+      .then(() => {
+        syncedAt.set(key, { generation, at: clock().getTime() });
+      })
+      .finally(() => {
+        if (syncing.get(key)?.run === run) syncing.delete(key);
+      });
+    syncing.set(key, { generation, run });
     return run;
   }
 
   const syncAll = (kind: Kind, bds: readonly string[]) => Promise.all(bds.map((bd) => sync(kind, bd)));
 
-  async function syncNow(kind: Kind, bd: string): Promise<void> {
+  async function syncNow(kind: Kind, bd: string, force: boolean): Promise<void> {
     try {
       await db.transaction(async (tx) => {
         // One reader per (kind, bd) across every portal process; the others wait and then find it fresh.
@@ -289,7 +310,8 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
           .from(s)
           .where(and(eq(s.tipo, kind), eq(s.bd, bd)));
         const now = clock();
-        if (state && now.getTime() >= state.leidoEn.getTime() && now.getTime() - state.leidoEn.getTime() < FRESH_MS) {
+        const age = state ? now.getTime() - state.leidoEn.getTime() : Number.POSITIVE_INFINITY;
+        if (!force && age >= 0 && age < FRESH_MS) {
           return;
         }
         const { rows, marca } =
@@ -317,7 +339,6 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
           .values({ tipo: kind, bd, marca, leidoEn: now })
           .onConflictDoUpdate({ target: [s.tipo, s.bd], set: { marca, leidoEn: now } });
       });
-      syncedAt.set(`${kind}|${bd}`, clock().getTime());
     } catch (error) {
       if (isUnknownCompany(error)) {
         warn(error, `La base de datos ${bd} no existe en el Service Layer: se lee vacía.`);

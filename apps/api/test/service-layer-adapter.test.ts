@@ -3,6 +3,7 @@ import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createMockErpAdapter } from "../src/erp/mock/adapter";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } from "../src/erp/service-layer/client";
 import { money, plainDecimal, quantity, roundDecimal, sumMoney, unitPrice } from "../src/erp/service-layer/money";
@@ -333,6 +334,66 @@ describe("Service Layer adapter: paged reads", () => {
     await tdb.db.execute(sql`delete from erp_mock.pedido_lineas where bd = ${BIG} and doc_entry > ${BIG_COUNT}`);
     await tdb.db.execute(sql`delete from erp_mock.pedidos where bd = ${BIG} and doc_entry > ${BIG_COUNT}`);
   }, 120_000);
+});
+
+describe("Service Layer adapter: the same answers as the mock over the same erp_mock rows", () => {
+  const demo: ErpScope = { bds: ["SBO_IIA", "SBO_KIJ", "SBO_MCI"], cardCode: null };
+  // What the two cannot share: versions are SAP's stamps here, the mock's counters there; the foreign name is a
+  // line field in erp_mock and an item field (Items.ForeignName) in SAP.
+  const comparable = <T extends { version: string; lineas: { frgnName: string }[] }>(docs: T[]) =>
+    docs.map(({ version: _, lineas, ...d }) => ({ ...d, lineas: lineas.map(({ frgnName: __, ...l }) => l) }));
+
+  it("orders, receipts, business partners: same rows in the same order", async () => {
+    const mock = createMockErpAdapter(tdb.db);
+    expect(comparable(await adapter.listPedidos(demo))).toEqual(comparable(await mock.listPedidos(demo)));
+    expect(comparable(await adapter.listEntradas(demo))).toEqual(comparable(await mock.listEntradas(demo)));
+    expect(await adapter.listProveedores(demo)).toEqual(await mock.listProveedores(demo));
+  });
+
+  it("payments with their invoices, one payment by number, and every invoice's applications", async () => {
+    const mock = createMockErpAdapter(tdb.db);
+    const pagos = await mock.listPagos(demo);
+    expect(await adapter.listPagos(demo)).toEqual(pagos);
+    expect(await adapter.countPagos(demo)).toBe(pagos.length);
+    const uno = pagos[Math.floor(pagos.length / 2)] as (typeof pagos)[number];
+    expect(await adapter.findPago(uno.bd, uno.docNum)).toEqual(uno);
+    expect(await adapter.findPago(uno.bd, 999_999_999)).toBeNull();
+    for (const bd of demo.bds) {
+      const facturas = [
+        ...new Set(pagos.filter((p) => p.bd === bd).flatMap((p) => p.facturas.map((f) => f.facturaDocEntry))),
+      ];
+      expect(facturas.length).toBeGreaterThan(0);
+      expect(await adapter.listAplicaciones(bd, facturas)).toEqual(await mock.listAplicaciones(bd, facturas));
+    }
+  });
+
+  it("the payments' fingerprint moves with a new payment and a cancellation, and only then", async () => {
+    const scope = everyone(BD);
+    const antes = await adapter.huellaPagos(scope);
+    time.advance(60_000);
+    expect(await adapter.huellaPagos(scope)).toBe(antes);
+    // An accountant cancels the newest payment in SAP.
+    const [ultimo] = await tdb.db
+      .select({ docEntry: schema.erpPagos.docEntry })
+      .from(schema.erpPagos)
+      .where(eq(schema.erpPagos.bd, BD))
+      .orderBy(sql`${schema.erpPagos.docEntry} desc`)
+      .limit(1);
+    await tdb.db
+      .update(schema.erpPagos)
+      .set({ canceled: "Y" })
+      .where(and(eq(schema.erpPagos.bd, BD), eq(schema.erpPagos.docEntry, ultimo?.docEntry as number)));
+    time.advance(60_000);
+    const cancelado = await adapter.huellaPagos(scope);
+    expect(cancelado).not.toBe(antes);
+    expect((await adapter.readPagos([{ bd: BD, docEntry: ultimo?.docEntry as number }]))[0]?.canceled).toBe("Y");
+    await tdb.db
+      .update(schema.erpPagos)
+      .set({ canceled: "N" })
+      .where(and(eq(schema.erpPagos.bd, BD), eq(schema.erpPagos.docEntry, ultimo?.docEntry as number)));
+    time.advance(60_000);
+    expect(await adapter.huellaPagos(scope)).toBe(antes);
+  });
 });
 
 describe("Service Layer adapter: one mirror for every process", () => {

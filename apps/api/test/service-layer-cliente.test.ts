@@ -4,14 +4,16 @@ import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { schema } from "@portal/db";
+import { decryptSecret, schema } from "@portal/db";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } from "../src/erp/service-layer/client";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
-import { createTestClock, testKey } from "./helpers";
+import { ensureUserFields, PORTAL_USER_FIELDS } from "../src/erp/service-layer/user-fields";
+import { principal } from "../src/erp/service-layer/user-fields-cli";
+import { createTestClock, TEST_KEY_B64, testKey } from "./helpers";
 
 const BD = "SBO_IIA";
 const CREDENTIALS = { companyDb: BD, userName: "manager", password: "clave-sap" };
@@ -458,6 +460,83 @@ describe("Service Layer client: TLS against the Service Layer's own CA", () => {
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("User fields (UserFieldsMD): the portal's, created only when missing", () => {
+  it("a Service Layer that already has them: each looked up, nothing created", async () => {
+    const result = await ensureUserFields(client, BD);
+    expect(result.created).toEqual([]);
+    expect(result.existing).toEqual(PORTAL_USER_FIELDS.map((f) => `${f.table}.U_${f.name}`));
+    expect(sent.filter((s) => s.startsWith("POST") && s.includes("UserFieldsMD"))).toEqual([]);
+    expect(sent.filter((s) => s.startsWith("GET")).length).toBe(PORTAL_USER_FIELDS.length);
+    expect(decodeURIComponent(sent[1] ?? "")).toContain(
+      "UserFieldsMD?$select=TableName,Name,FieldID&$filter=TableName eq 'OPCH' and Name eq 'SYS_PMUUID'",
+    );
+  });
+
+  it("`npm run sap -- campos`: creates the missing ones in every company database, then nothing on a second run", async () => {
+    // A Service Layer without the portal's fields, accepting the sociedades' own SAP users.
+    const credentials = (await tdb.db.select().from(schema.sociedades)).map((s) => ({
+      companyDb: s.bdSap,
+      userName: s.usuarioSap,
+      password: decryptSecret(s.passSapCifrada, testKey),
+    }));
+    const bare = await startServiceLayerSimulator({ db: tdb.db, credentials, clock: time.clock, userFields: [] });
+    try {
+      const env = { NODE_ENV: "test", DATABASE_URL: tdb.url, APP_ENCRYPTION_KEY: TEST_KEY_B64, SAP_SL_URL: bare.url };
+      const run = async (args: string[]) => {
+        const lines: string[] = [];
+        const errors: string[] = [];
+        const code = await principal(args, env, { log: (l) => lines.push(l), error: (l) => errors.push(l) });
+        return { code, lines, errors };
+      };
+      const first = await run(["campos"]);
+      expect(first.errors).toEqual([]);
+      expect(first.code).toBe(0);
+      // Every company database reported; every field created (the simulator keeps one UserFieldsMD for all).
+      for (const c of credentials) expect(first.lines).toContain(`${c.companyDb}:`);
+      expect(new Set(first.lines.filter((l) => l.startsWith("  creado")))).toEqual(
+        new Set(PORTAL_USER_FIELDS.map((f) => `  creado     ${f.table}.U_${f.name}`)),
+      );
+      expect(first.lines).toContain("  creado     OPCH.U_SYS_PMUUID");
+      expect(first.lines.at(-1)).toMatch(/^Reinicie el Service Layer/);
+      // What the Service Layer now has, as SAP describes it.
+      const check = createServiceLayerClient({ url: bare.url }, (bd) => credentials.find((c) => c.companyDb === bd));
+      const fields = await check.getAll<{ TableName: string; Name: string; Type: string; Size: number }>(
+        BD,
+        "UserFieldsMD?$select=TableName,Name,Type,Size",
+      );
+      expect(fields).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ TableName: "OPCH", Name: "SYS_PMUUID", Type: "db_Alpha", Size: 36 }),
+          expect.objectContaining({ TableName: "OPCH", Name: "SYS_PORTALID", Type: "db_Numeric" }),
+        ]),
+      );
+      await check.logoutAll();
+
+      const second = await run(["campos", BD]);
+      expect(second.code).toBe(0);
+      expect(second.lines).toEqual([
+        `${BD}:`,
+        ...PORTAL_USER_FIELDS.map((f) => `  ya existe  ${f.table}.U_${f.name}`),
+        "  No faltaba ningún campo.",
+      ]);
+
+      const unknown = await run(["campos", "SBO_NADIE"]);
+      expect(unknown.code).toBe(1);
+      expect(unknown.errors).toEqual(["Ninguna sociedad usa la base de datos SBO_NADIE."]);
+      const withoutUrl: string[] = [];
+      const noUrl = await principal(
+        ["campos"],
+        { ...env, SAP_SL_URL: "" },
+        { log() {}, error: (l) => withoutUrl.push(l) },
+      );
+      expect(noUrl).toBe(1);
+      expect(withoutUrl[0]).toMatch(/^Defina SAP_SL_URL/);
+    } finally {
+      await bare.close();
     }
   });
 });

@@ -133,6 +133,32 @@ describe("Service Layer sessions shared through PostgreSQL", () => {
     expect(stored).toHaveLength(1);
   });
 
+  it("a broken node (the simulator's 500 code 407 on one ROUTEID): one new login for both processes", async () => {
+    await a.getAll(BD, PATH, ALL);
+    await b.getAll(BD, PATH, ALL);
+    const [before] = await storedRows();
+    // The first login landed on .node1 (round robin); that node breaks now.
+    sim.faults.brokenNode = ".node1";
+    log = [];
+    const rowsA = await a.getAll(BD, PATH, ALL);
+    const rowsB = await b.getAll(BD, PATH, ALL);
+    expect(rowsB).toEqual(rowsA);
+    expect(log).toEqual([
+      `A GET ${PATH} 500`,
+      `A GET ${PATH} 500`,
+      "A POST Login 200",
+      `A GET ${PATH} 200`,
+      // B still held the old session: two 5xx, then the session A stored (on .node2), without logging in.
+      `B GET ${PATH} 500`,
+      `B GET ${PATH} 500`,
+      `B GET ${PATH} 200`,
+    ]);
+    expect(sim.loginCount()).toBe(2);
+    const [after] = await storedRows();
+    expect(after?.cookieCifrada).not.toBe(before?.cookieCifrada);
+    expect(decryptSecret(after?.cookieCifrada ?? "", testKey)).toMatch(/ROUTEID=\.node2$/);
+  });
+
   it("a stored session near its idle timeout is replaced before use (and the old one logged out)", async () => {
     await a.getAll(BD, PATH, ALL);
     const [before] = await storedRows();

@@ -471,10 +471,12 @@ export function createServiceLayerClient(
       }
       const { response, text } = result;
       const sapCode = response.ok ? undefined : parseSapError(text)?.code;
-      if (response.status === 401 && Number(sapCode) === 301 && !relogged) {
+      if (response.status === 401 && Number(sapCode) === 301) {
+        await drop(companyDb, session);
+        // Refused again right after a new login: an error, not a loop of logins.
+        if (relogged) throw failure(response, text);
         relogged = true;
         failed = session.stored.version;
-        await drop(companyDb, session);
         continue;
       }
       if (response.status >= 500) {

@@ -367,6 +367,14 @@ describe("Service Layer adapter: the same answers as the mock over the same erp_
     }
   });
 
+  it("the A/P invoices created by the portal, with their payments and cancellation", async () => {
+    const mock = createMockErpAdapter(tdb.db);
+    const facturas = await mock.listFacturasProveedor(demo);
+    expect(facturas.length).toBeGreaterThan(0);
+    expect(await adapter.listFacturasProveedor(demo)).toEqual(facturas);
+    for (const f of facturas.slice(0, 5)) expect(await adapter.findFacturaProveedor(f.bd, f.portalId)).toEqual(f);
+  });
+
   it("the payments' fingerprint moves with a new payment and a cancellation, and only then", async () => {
     const scope = everyone(BD);
     const antes = await adapter.huellaPagos(scope);

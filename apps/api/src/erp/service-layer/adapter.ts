@@ -936,9 +936,10 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     const open = (receipt.DocumentLines ?? []).filter(
       (l) => status(l.LineStatus) === "O" && quantity(l.RemainingOpenQuantity) !== "0",
     );
-    if (open.length === 0) {
+    // SAP refuses copying from a closed document (-5002): say so in the words the portal uses for it, before asking.
+    if (status(receipt.DocumentStatus) === "C" || open.length === 0) {
       throw new ErpRechazoError(
-        `La entrada ${input.entradaDocNum} de la base de datos ${bd} ya no tiene partidas abiertas: ya está facturada o cerrada en el ERP.`,
+        `La entrada de mercancía ${input.entradaDocNum} ya está cerrada en el ERP (facturada o cancelada).`,
       );
     }
     const body = {

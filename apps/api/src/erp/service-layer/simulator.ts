@@ -154,6 +154,8 @@ interface Cached {
   fingerprint: string;
   rows: Row[];
   byKey: Map<string | number, Row>;
+  /** The greatest erp_mock version among the rows (versioned sets). */
+  maxVersion: number;
 }
 
 export async function startServiceLayerSimulator(options: SimulatorOptions): Promise<ServiceLayerSimulator> {
@@ -179,6 +181,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
   let nextNode = 0;
   const counts = new Map<string, number>();
   const cache = new Map<string, Cached>();
+  const loading = new Map<string, Promise<Cached>>();
   const held = new Set<ServerResponse>();
   const pagesServed = new Map<string, number>();
   // BusinessPartners have no version in erp_mock: one fixed stamp (the simulator's start day).
@@ -271,13 +274,26 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
   async function headersOf(set: EntitySet, bd: string): Promise<Cached> {
     if (set === draftSet || set === userFieldSet) {
       const list = set === draftSet ? (drafts.get(bd) ?? []) : (userFields as unknown as Row[]);
-      return { fingerprint: "", rows: list, byKey: new Map() };
+      return { fingerprint: "", rows: list, byKey: new Map(), maxVersion: 0 };
     }
     const key = `${set.name}|${bd}`;
     const [fp] = await rows<{ f: string | null }>(db, set.fingerprint(bd));
     const fingerprint = String(fp?.f ?? "");
     const cached = cache.get(key);
     if (cached && cached.fingerprint === fingerprint) return cached;
+    // Concurrent requests that find the same change share one reload.
+    const loadKey = `${key}|${fingerprint}`;
+    const pending = loading.get(loadKey);
+    if (pending) return pending;
+    const load = reload(set, bd, key, fingerprint).finally(() => loading.delete(loadKey));
+    loading.set(loadKey, load);
+    return load;
+  }
+
+  async function reload(set: EntitySet, bd: string, key: string, fingerprint: string): Promise<Cached> {
+    const previous = cache.get(key);
+    // A versioned set already cached reads only the rows changed since (their versions are greater).
+    const since = set.versioned && previous ? previous.maxVersion : undefined;
     // Whole-table joins: hash joins whatever the planner's statistics say (rows just inserted by a seed or a test
     // are not analyzed yet, and a nested loop over them takes seconds instead of milliseconds).
     const loaded = await db.transaction(async (txx) => {
@@ -286,14 +302,51 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
       // The nested-loop penalty inflates costs past jit_above_cost: compiling would cost more than the query.
       await tx.execute(sql`set local jit = off`);
       if (set.kind && set.table) {
+        // One refresher per kind and company database (several simulators may share the tables).
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.sl_cambios|${set.kind}|${bd}`}))`);
         await tx.execute(refreshStamps(set.kind, set.table, bd, stampOf(options.clock())));
       }
       if (set.table === "pedidos" || set.table === "entradas") await tx.execute(ensureAttachments(set.table, bd));
-      return (await rows(tx, set.headers(bd, fixedStamp))).map((r) => set.toEntity(r));
+      return (await rows(tx, set.headers(bd, fixedStamp, since))).map((r) => set.toEntity(r));
     });
+    const expectedCount = Number(fingerprint.split("|")[0]);
+    if (previous && since !== undefined) {
+      const byKey = new Map(previous.byKey);
+      let appended = true;
+      let last = previous.rows.length > 0 ? Number(previous.rows.at(-1)?.[set.key.name]) : Number.NEGATIVE_INFINITY;
+      for (const r of loaded) {
+        const k = r[set.key.name] as number;
+        if (!byKey.has(k)) {
+          appended &&= k > last;
+          last = Math.max(last, k);
+        }
+        byKey.set(k, r);
+      }
+      // Rows deleted meanwhile (the count does not add up): read everything again.
+      if (byKey.size === expectedCount) {
+        const merged = appended
+          ? [
+              ...previous.rows.map((r) => byKey.get(r[set.key.name] as number) as Row),
+              ...loaded.filter((r) => !previous.byKey.has(r[set.key.name] as number)),
+            ]
+          : [...byKey.values()].sort((a, b) => (a[set.key.name] as number) - (b[set.key.name] as number));
+        return store(key, fingerprint, merged, byKey, previous.maxVersion);
+      }
+      cache.delete(key);
+      return reload(set, bd, key, fingerprint);
+    }
     const byKey = new Map<string | number, Row>();
     for (const r of loaded) byKey.set(r[set.key.name] as string | number, r);
-    const fresh = { fingerprint, rows: loaded, byKey };
+    return store(key, fingerprint, loaded, byKey, 0);
+  }
+
+  function store(key: string, fingerprint: string, list: Row[], byKey: Map<string | number, Row>, floor: number) {
+    let maxVersion = floor;
+    for (const r of list) {
+      const v = Number(r.$version);
+      if (v > maxVersion) maxVersion = v;
+    }
+    const fresh: Cached = { fingerprint, rows: list, byKey, maxVersion };
     cache.set(key, fresh);
     return fresh;
   }

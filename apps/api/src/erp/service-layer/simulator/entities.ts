@@ -101,7 +101,13 @@ export interface EntitySet {
   /** ETag on the entity (MAN p174: documents and business partners). */
   etag?: boolean;
   fingerprint(bd: string): SQL;
-  headers(bd: string, fixedStamp: string): SQL;
+  /**
+   * The header rows, all of them or (`since`, on sets with `versioned`) only those whose erp_mock version is
+   * greater: versions come from one sequence, so they are exactly the rows changed or added after a load.
+   */
+  headers(bd: string, fixedStamp: string, since?: number): SQL;
+  /** Rows carry `$version` from erp_mock's sequence (a cache can be patched with the rows changed since). */
+  versioned?: boolean;
   /** Maps a header query row to SAP properties (plus `$`-prefixed private fields the lines need). */
   toEntity(row: Row): Row;
   lineRows?(bd: string, keys: number[]): SQL;
@@ -148,6 +154,9 @@ function documentHeader(row: Row, objectCode: string): Row {
   };
 }
 
+const changedSince = (column: string, since: number | undefined) =>
+  since === undefined ? sql`` : sql`and ${sql.raw(column)} > ${since}`;
+
 const stampJoin = (kind: Kind, alias: string) =>
   sql.raw(
     `left join erp_mock.sl_cambios c on c.tipo = '${kind}' and c.bd = ${alias}.bd and c.doc_entry = ${alias}.doc_entry`,
@@ -162,7 +171,15 @@ const LINE_COLUMNS = sql.raw(`l.doc_entry, l.line_num, l.item_code, l.item_name,
   l.quantity::float8, l.open_qty::float8, l.price_bef_di::float8, l.disc_prcnt::float8, l.line_total::float8,
   l.vat_sum::float8`);
 
-const keyArray = (keys: number[]) => `{${keys.join(",")}}`;
+/**
+ * `doc_entry` in the page's keys. The range lets PostgreSQL use the (bd, doc_entry) index for the keys too (with
+ * `= any` alone it reads every line of the company database and rechecks), and pages are mostly contiguous.
+ */
+function inKeys(column: string, keys: number[]): SQL {
+  const min = Math.min(...keys);
+  const max = Math.max(...keys);
+  return sql`${sql.raw(column)} between ${min} and ${max} and ${sql.raw(column)} = any(${`{${keys.join(",")}}`}::int[])`;
+}
 
 function documentLine(line: Row): Row {
   return {
@@ -196,12 +213,13 @@ export const purchaseOrders: EntitySet = {
   table: "pedidos",
   etag: true,
   fingerprint: (bd) => versionFingerprint("pedidos", bd),
-  headers: (bd) => sql`select ${DOC_COLUMNS}, 'N' as canceled
+  versioned: true,
+  headers: (bd, _stamp, since) => sql`select ${DOC_COLUMNS}, 'N' as canceled
     from erp_mock.pedidos d left join erp_mock.sl_adjuntos a on a.archivo_id = d.pdf_archivo_id
-    ${stampJoin("pedido", "d")} where d.bd = ${bd} order by d.doc_entry`,
+    ${stampJoin("pedido", "d")} where d.bd = ${bd} ${changedSince("d.version", since)} order by d.doc_entry`,
   toEntity: (row) => documentHeader(row, "oPurchaseOrders"),
   lineRows: (bd, keys) => sql`select ${LINE_COLUMNS} from erp_mock.pedido_lineas l
-    where l.bd = ${bd} and l.doc_entry = any(${keyArray(keys)}::int[]) order by l.doc_entry, l.line_num`,
+    where l.bd = ${bd} and ${inKeys("l.doc_entry", keys)} order by l.doc_entry, l.line_num`,
   toLine: (line) => documentLine(line),
 };
 
@@ -215,13 +233,14 @@ export const purchaseDeliveryNotes: EntitySet = {
   table: "entradas",
   etag: true,
   fingerprint: (bd) => versionFingerprint("entradas", bd),
-  headers: (bd) => sql`select ${DOC_COLUMNS}, 'N' as canceled, d.cp, p.doc_entry as pedido_doc_entry
+  versioned: true,
+  headers: (bd, _stamp, since) => sql`select ${DOC_COLUMNS}, 'N' as canceled, d.cp, p.doc_entry as pedido_doc_entry
     from erp_mock.entradas d left join erp_mock.sl_adjuntos a on a.archivo_id = d.pdf_archivo_id
     left join erp_mock.pedidos p on p.bd = d.bd and p.doc_num = d.pedido_doc_num
-    ${stampJoin("entrada", "d")} where d.bd = ${bd} order by d.doc_entry`,
+    ${stampJoin("entrada", "d")} where d.bd = ${bd} ${changedSince("d.version", since)} order by d.doc_entry`,
   toEntity: (row) => documentHeader(row, "oPurchaseDeliveryNotes"),
   lineRows: (bd, keys) => sql`select ${LINE_COLUMNS} from erp_mock.entrada_lineas l
-    where l.bd = ${bd} and l.doc_entry = any(${keyArray(keys)}::int[]) order by l.doc_entry, l.line_num`,
+    where l.bd = ${bd} and ${inKeys("l.doc_entry", keys)} order by l.doc_entry, l.line_num`,
   // A receipt's lines copy its order's lines one for one (the seed writes them with the same LineNum).
   toLine: (line, header) => {
     const out = documentLine(line);
@@ -246,7 +265,12 @@ export const purchaseInvoices: EntitySet = {
   fingerprint: (bd) => versionFingerprint("facturas", bd),
   // OPCH in erp_mock keeps fewer columns than OPOR/OPDN: payment terms, payment form and CFDI use come from the
   // receipt it is based on (as SAP copies them), else from the business partner.
-  headers: (bd) => sql`select d.doc_entry, d.doc_num, d.card_code, d.card_name, d.doc_status, d.doc_date::text,
+  versioned: true,
+  headers: (
+    bd,
+    _stamp,
+    since,
+  ) => sql`select d.doc_entry, d.doc_num, d.card_code, d.card_name, d.doc_status, d.doc_date::text,
       coalesce(d.doc_due_date, d.doc_date)::text as doc_due_date, coalesce(e.group_num, s.group_num, 0) as group_num,
       coalesce(e.pey_method, '99') as pey_method, coalesce(e.main_usage, 'G03') as main_usage, d.doc_cur,
       d.doc_rate::float8, d.num_at_card, d.comments, 0::float8 as disc_prcnt, 0::float8 as disc_sum,
@@ -255,13 +279,13 @@ export const purchaseInvoices: EntitySet = {
     from erp_mock.facturas d
     left join erp_mock.entradas e on e.bd = d.bd and e.doc_num = d.entrada_doc_num
     left join erp_mock.socios s on s.bd = d.bd and s.card_code = d.card_code
-    ${stampJoin("factura", "d")} where d.bd = ${bd} order by d.doc_entry`,
+    ${stampJoin("factura", "d")} where d.bd = ${bd} ${changedSince("d.version", since)} order by d.doc_entry`,
   toEntity: (row) => documentHeader(row, "oPurchaseInvoices"),
   lineRows: (bd, keys) => sql`select l.doc_entry, l.line_num, l.item_code, l.item_name, 'C' as line_status,
       l.uom_code, l.quantity::float8, 0::float8 as open_qty, l.price_bef_di::float8, l.disc_prcnt::float8,
       l.line_total::float8, l.vat_sum::float8, l.base_type, l.base_entry, l.base_line
     from erp_mock.factura_lineas l
-    where l.bd = ${bd} and l.doc_entry = any(${keyArray(keys)}::int[]) order by l.doc_entry, l.line_num`,
+    where l.bd = ${bd} and ${inKeys("l.doc_entry", keys)} order by l.doc_entry, l.line_num`,
   toLine: (line, header) => ({
     ...documentLine(line),
     LineStatus: header.DocumentStatus === "bost_Open" ? "bost_Open" : "bost_Close",
@@ -294,9 +318,14 @@ export const vendorPayments: EntitySet = {
   lines: "PaymentInvoices",
   table: "pagos",
   fingerprint: (bd) => versionFingerprint("pagos", bd),
-  headers: (bd) => sql`select doc_entry, doc_num, doc_date::text, card_code, card_name, doc_cur, doc_rate::float8,
+  versioned: true,
+  headers: (
+    bd,
+    _stamp,
+    since,
+  ) => sql`select doc_entry, doc_num, doc_date::text, card_code, card_name, doc_cur, doc_rate::float8,
       pymnt_group, doc_total::float8, canceled, version::text
-    from erp_mock.pagos where bd = ${bd} order by doc_entry`,
+    from erp_mock.pagos where bd = ${bd} ${changedSince("version", since)} order by doc_entry`,
   toEntity: (row) => ({
     DocEntry: row.doc_entry,
     DocNum: row.doc_num,
@@ -315,7 +344,7 @@ export const vendorPayments: EntitySet = {
   }),
   lineRows: (bd, keys) => sql`select doc_entry, line_num, factura_doc_entry, sum_applied::float8,
       applied_pago::float8 from erp_mock.pago_facturas
-    where bd = ${bd} and doc_entry = any(${keyArray(keys)}::int[]) order by doc_entry, line_num`,
+    where bd = ${bd} and ${inKeys("doc_entry", keys)} order by doc_entry, line_num`,
   toLine: (line) => ({
     LineNum: line.line_num,
     DocEntry: line.factura_doc_entry,

@@ -533,6 +533,74 @@ describe("UpdateDate and UpdateTime", () => {
   });
 });
 
+describe("changes made outside the simulator", () => {
+  it("a document inserted into erp_mock gets the clock's stamp; one deleted disappears; reads stay exact", async () => {
+    const before = await all("PurchaseOrders?$select=DocEntry,DocTotal", { prefer: "odata.maxpagesize=0" });
+    const last = before.rows.at(-1)?.DocEntry as number;
+    time.advance(60_000);
+    const now = time.clock().toISOString().slice(0, 19).replace("T", " ");
+    await tdb.db.execute(sql`insert into erp_mock.pedidos (bd, doc_entry, doc_num, card_code, card_name,
+        doc_status, doc_date, doc_due_date, group_num, main_usage, pey_method, doc_cur, vat_sum, doc_total)
+      select bd, ${last + 1}, doc_num + 1, card_code, card_name, 'O', date '2025-01-02', date '2025-02-01',
+        group_num, main_usage, pey_method, doc_cur, 16, 116 from erp_mock.pedidos
+      where bd = ${BD} and doc_entry = ${last}`);
+    const added = await getJson<Json>(`PurchaseOrders(${last + 1})?$select=DocDate,UpdateDate,UpdateTime`);
+    // Not its DocDate: the incremental read must see a document added after the first read.
+    expect(added).toMatchObject({ DocDate: "2025-01-02", UpdateDate: now.slice(0, 10), UpdateTime: now.slice(11) });
+    const after = await all("PurchaseOrders?$select=DocEntry,DocTotal", { prefer: "odata.maxpagesize=0" });
+    expect(after.rows).toEqual([...before.rows, { DocEntry: last + 1, DocTotal: 116 }]);
+
+    await tdb.db
+      .delete(schema.erpPedidos)
+      .where(and(eq(schema.erpPedidos.bd, BD), eq(schema.erpPedidos.docEntry, last + 1)));
+    await expectSapError(await get(`PurchaseOrders(${last + 1})`), 404, -2028);
+    const again = await all("PurchaseOrders?$select=DocEntry,DocTotal", { prefer: "odata.maxpagesize=0" });
+    expect(again.rows).toEqual(before.rows);
+  });
+
+  it("a payment applied to an A/P invoice changes its PaidToDate and its stamp", async () => {
+    const [open] = await rowsOf<{ doc_entry: number; doc_num: number; doc_total: string; doc_cur: string }>(
+      sql`select doc_entry, doc_num, doc_total::text, doc_cur from erp_mock.facturas where bd = ${BD}
+        and canceled = 'N' and paid_to_date = 0 and doc_cur = 'MXN' order by doc_entry limit 1`,
+    );
+    expect(open).toBeDefined();
+    const before = await getJson<Json>(`PurchaseInvoices(${open?.doc_entry})?$select=PaidToDate,UpdateDate,UpdateTime`);
+    time.advance(60_000);
+    const { pagarFacturas } = await import("@portal/db/erp-mock");
+    await pagarFacturas(tdb.db, {
+      bd: BD,
+      fecha: "2026-11-21",
+      moneda: "MXN",
+      facturas: [{ docNum: open?.doc_num as number }],
+    });
+    const after = await getJson<Json>(
+      `PurchaseInvoices(${open?.doc_entry})?$select=PaidToDate,DocumentStatus,UpdateDate,UpdateTime`,
+    );
+    expect(after.PaidToDate).toBe(Number(open?.doc_total));
+    expect(after.DocumentStatus).toBe("bost_Close");
+    expect(`${after.UpdateDate} ${after.UpdateTime}` > `${before.UpdateDate} ${before.UpdateTime}`).toBe(true);
+  });
+
+  it("v1 writes answer v1 errors; X-HTTP-Method-Override: DELETE is refused like DELETE", async () => {
+    const v1 = await login(BD, sim.urlV1);
+    const [order] = await orderEntries();
+    const response = await fetch(`${sim.urlV1}PurchaseOrders(${order})`, {
+      method: "PATCH",
+      headers: { cookie: v1.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ NoExiste: 1 }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: { code: -1000, message: { lang: "en-us", value: "Property 'NoExiste' of 'Document' is invalid" } },
+    });
+    await expectSapError(
+      await send("POST", `PurchaseOrders(${order})`, undefined, { "x-http-method-override": "DELETE" }),
+      400,
+      -5006,
+    );
+  });
+});
+
 describe("writes", () => {
   it("POST PurchaseInvoices copies the receipt's lines, closes the receipt; 201 with Location and ETag", async () => {
     const receipt = await openReceipt();

@@ -199,7 +199,8 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     return field;
   }
 
-  const DOCUMENT_TABLES = new Set(["OPOR", "OPDN", "OPCH", "ODRF", "OINV", "ORDR", "OPDN"]);
+  // A UDF created on one marketing-document header table exists on all of them (OPOR, OPDN, OPCH, ODRF…).
+  const DOCUMENT_TABLES = new Set(["OPOR", "OPDN", "OPCH", "ODRF", "OINV", "ORDR"]);
   /** The entity set's properties today (Documents and Payments gain the active UDFs). */
   function propertiesOf(set: EntitySet): Map<string, PropertyType> {
     const out = new Map(set.properties);
@@ -547,7 +548,6 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     const data = await headersOf(set, bd);
     const row = findByKey(set, data, keyText);
     const types = propertiesOf(set);
-    if (sub === "$value" && set.name === "Attachments2") return;
     if (sub !== undefined) {
       if (!types.has(sub)) throw new SapFailure(400, -1000, `Property '${sub}' of '${set.type}' is invalid`);
       const value = sub === set.lines ? ((await withLines(set, bd, [row])).get(row) ?? []) : (row[sub] ?? null);

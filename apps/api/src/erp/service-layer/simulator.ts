@@ -504,7 +504,6 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
         skip + page.length,
       );
     }
-    sendJson(ctx, 200, body, prefer ? { "preference-applied": `odata.maxpagesize=${pageSize}` } : {});
     const plan = faults.insertDuringPaging;
     if (plan && (plan.entity ?? "PurchaseOrders") === set.name) {
       const served = (pagesServed.get(set.name) ?? 0) + 1;
@@ -512,9 +511,11 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
       if (served === plan.afterPage) {
         faults.insertDuringPaging = null;
         pagesServed.delete(set.name);
+        // Page N is already computed; the row is committed before the client can ask for page N + 1.
         await (plan.run ? plan.run(bd) : insertOrderCopy(bd));
       }
     }
+    sendJson(ctx, 200, body, prefer ? { "preference-applied": `odata.maxpagesize=${pageSize}` } : {});
   }
 
   /** The default insertDuringPaging: a copy of the company database's last order, with the next DocEntry. */

@@ -5,7 +5,7 @@ import { createErpScopeResolver, createMockErpAdapter, type ErpAdapter, erpPdfPo
 import { createRowCache } from "./erp/row-cache";
 import { createServiceLayerErpAdapter } from "./erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient } from "./erp/service-layer/client";
-import { createPgSessionStore } from "./erp/service-layer/session-store";
+import { createMemorySessionStore, createPgSessionStore } from "./erp/service-layer/session-store";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "./erp/service-layer/simulator";
 import type { Clock } from "./lib/clock";
 import {
@@ -232,6 +232,8 @@ export async function startServiceLayerErp(
   config: AppConfig,
   encryptionKey: Buffer,
   warn: (error: unknown, message: string) => void,
+  /** Embedded PGlite: one process and one connection (see the session store below). */
+  embedded = false,
 ): Promise<ServiceLayerErp> {
   const { repos } = createData(db);
   const simulator = config.SAP_SL_URL
@@ -249,12 +251,21 @@ export async function startServiceLayerErp(
       timeoutMs: config.SAP_SL_TIMEOUT_MS,
       pageSize: config.SAP_SL_PAGE_SIZE,
       ...(config.serviceLayerCa ? { ca: config.serviceLayerCa } : {}),
-      sessions: createPgSessionStore({ db, encryptionKey, clock }),
+      // PostgreSQL: sessions shared by every portal process. Embedded PGlite serves one process only, and its one
+      // connection may be held by a transaction that calls the Service Layer (the adapter's synchronisation): a
+      // session read from the database there would wait forever, so the sessions stay in this process's memory.
+      sessions: embedded ? createMemorySessionStore(clock) : createPgSessionStore({ db, encryptionKey, clock }),
       clock,
       warn,
     },
-    // Read when a session is needed (a login), so an edited sociedad's password is used without a restart.
-    async (companyDb) => (await sapUsers(repos.sociedades, encryptionKey)).find((u) => u.companyDb === companyDb),
+    // PostgreSQL: read when a session is needed (a login), so an edited sociedad's password is used without a
+    // restart. PGlite: read once at start, since a login may happen inside a transaction holding its only connection.
+    embedded
+      ? (
+          (users) => (companyDb: string) =>
+            users.find((u) => u.companyDb === companyDb)
+        )(await sapUsers(repos.sociedades, encryptionKey))
+      : async (companyDb) => (await sapUsers(repos.sociedades, encryptionKey)).find((u) => u.companyDb === companyDb),
   );
   return {
     adapter: createServiceLayerErpAdapter({ db, client, clock, warn }),
@@ -279,7 +290,14 @@ export const servicesPlugin = fp(
     const warn = (error: unknown, message: string) => app.log.warn({ err: error }, message);
     const serviceLayer =
       app.config.ERP_ADAPTER === "service-layer"
-        ? await startServiceLayerErp(app.database.db, app.clock, app.config, opts.encryptionKey, warn)
+        ? await startServiceLayerErp(
+            app.database.db,
+            app.clock,
+            app.config,
+            opts.encryptionKey,
+            warn,
+            app.database.kind === "pglite",
+          )
         : null;
     if (serviceLayer) {
       // On shutdown (after in-flight requests): this process's sessions are logged out and their rows deleted;

@@ -1,7 +1,9 @@
-import { decryptSecret, schema } from "@portal/db";
+import { createDatabase, decryptSecret, runMigrations, schema } from "@portal/db";
 import { seedDemo } from "@portal/db/seed";
 import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
 import {
   createTestAppOn,
@@ -174,4 +176,50 @@ describe("ERP_ADAPTER=service-layer without SAP_SL_URL: the bundled simulator", 
     expect(lines.filter((l) => l.includes("ERP: adaptador"))).toHaveLength(1);
     expect(lines.some((l) => l.includes("ERP: adaptador mock (tablas erp_mock)"))).toBe(true);
   });
+});
+
+describe("ERP_ADAPTER=service-layer on the embedded database (PGlite, one connection)", () => {
+  it("a login inside the adapter's transaction does not wait on the database: parallel lists answer", async () => {
+    const clock = createTestClock();
+    const database = await createDatabase({ dataDir: "memory://" });
+    await runMigrations(database);
+    await seedDemo(database.db, testKey, { clock: clock.clock });
+    const app = await buildApp({
+      config: loadConfig({
+        NODE_ENV: "test",
+        APP_ENCRYPTION_KEY: TEST_KEY_B64,
+        WEB_DIST: "/nonexistent",
+        ERP_ADAPTER: "service-layer",
+        // The simulator of the tests above (its own PostgreSQL database, the same demo data and SAP users).
+        SAP_SL_URL: sim.url,
+        SAP_SL_TIMEOUT_MS: "3000",
+      }),
+      database,
+      clock: clock.clock,
+      logger: false,
+      mailWorker: false,
+      erpWorker: false,
+      tareasWorker: false,
+      mailTransport: async () => {},
+    });
+    try {
+      await app.ready();
+      const loginsBefore = sim.loginCount();
+      const tokens = [await login(app, "EKU9003173C9", "Proveedor"), await login(app, "XIQB891116QE4", "Proveedor")];
+      const answers = await Promise.all(
+        [...tokens, ...tokens].map((token) =>
+          app.inject(withToken(token, { method: "POST", url: "/api/pedidos/getPedidos", payload: {} })),
+        ),
+      );
+      for (const res of answers) expect(res.statusCode).toBe(200);
+      // One process on PGlite: its sessions stay in memory (nothing to share), one login per company database.
+      expect(await database.db.select().from(schema.erpSlSesiones)).toEqual([]);
+      const companyDbs = (await database.db.select().from(schema.sociedades)).length;
+      expect(sim.loginCount() - loginsBefore).toBeGreaterThan(0);
+      expect(sim.loginCount() - loginsBefore).toBeLessThanOrEqual(companyDbs);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 60_000);
 });

@@ -449,8 +449,10 @@ export function createServiceLayerClient(
       const delay = retryDelays[retries];
       if (!idempotent || delay === undefined) return false;
       const wait = delay * (0.75 + Math.random() * 0.5);
-      // Never beyond the request's bound: a slow Service Layer must not hold a portal request past its timeout.
-      if (performance.now() - started + wait >= timeoutMs) return false;
+      // Never beyond the request's bound (a slow Service Layer must not hold a portal request past its timeout),
+      // and only with time left for an attempt that can succeed.
+      const minimumAttempt = Math.min(timeoutMs / 4, 1_000);
+      if (performance.now() - started + wait + minimumAttempt > timeoutMs) return false;
       retries++;
       await sleep(wait);
       return true;

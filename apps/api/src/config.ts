@@ -104,7 +104,13 @@ const envSchema = z.object({
   ERP_ADAPTER: z.enum(["mock", "service-layer"]).default("mock"),
   /** The Service Layer's service root, e.g. https://sap:50000/b1s/v2/; unset or empty = the bundled simulator. */
   SAP_SL_URL: z
-    .union([z.literal(""), z.string().url()])
+    .union([
+      z.literal(""),
+      z
+        .string()
+        .url()
+        .refine((v) => /^https?:\/\//i.test(v), "debe empezar con https:// (o http://)"),
+    ])
     .optional()
     .transform((v) => v || undefined),
   /** PEM file with the Service Layer's certificate (its self-signed server.crt) or its CA; read at start. */

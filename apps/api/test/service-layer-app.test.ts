@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createDatabase, decryptSecret, runMigrations, schema } from "@portal/db";
 import { seedDemo } from "@portal/db/seed";
 import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
@@ -222,4 +225,38 @@ describe("ERP_ADAPTER=service-layer on the embedded database (PGlite, one connec
       await database.close();
     }
   }, 60_000);
+});
+
+describe("Service Layer configuration", () => {
+  const base = { NODE_ENV: "test", APP_ENCRYPTION_KEY: TEST_KEY_B64 };
+
+  it("defaults: the mock adapter, 10 s timeout, pages of 1000, the system's trust roots", () => {
+    const config = loadConfig(base);
+    expect(config.ERP_ADAPTER).toBe("mock");
+    expect(config.SAP_SL_URL).toBeUndefined();
+    expect(config.SAP_SL_TIMEOUT_MS).toBe(10_000);
+    expect(config.SAP_SL_PAGE_SIZE).toBe(1000);
+    expect(config.serviceLayerCa).toBeNull();
+    expect(loadConfig({ ...base, SAP_SL_URL: "" }).SAP_SL_URL).toBeUndefined();
+  });
+
+  it("SAP_SL_CA_FILE is read at start; a missing or non-PEM file stops the portal with a Spanish message", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sl-config-"));
+    try {
+      const pem = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
+      writeFileSync(join(dir, "server.crt"), pem);
+      writeFileSync(join(dir, "otro.txt"), "no es un certificado");
+      expect(loadConfig({ ...base, SAP_SL_CA_FILE: join(dir, "server.crt") }).serviceLayerCa).toBe(pem);
+      expect(() => loadConfig({ ...base, SAP_SL_CA_FILE: join(dir, "no-existe.crt") })).toThrow(
+        `Configuración inválida: no se pudo leer SAP_SL_CA_FILE (${join(dir, "no-existe.crt")}).`,
+      );
+      expect(() => loadConfig({ ...base, SAP_SL_CA_FILE: join(dir, "otro.txt") })).toThrow(
+        /no contiene un certificado PEM/,
+      );
+      expect(() => loadConfig({ ...base, ERP_ADAPTER: "sap" })).toThrow(/^Configuración inválida: ERP_ADAPTER/);
+      expect(() => loadConfig({ ...base, SAP_SL_URL: "sap:50000" })).toThrow(/SAP_SL_URL/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

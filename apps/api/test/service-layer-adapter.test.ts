@@ -1,4 +1,5 @@
 import { schema } from "@portal/db";
+import { cancelarPago, pagarFacturas } from "@portal/db/erp-mock";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
@@ -375,37 +376,52 @@ describe("Service Layer adapter: the same answers as the mock over the same erp_
     for (const f of facturas.slice(0, 5)) expect(await adapter.findFacturaProveedor(f.bd, f.portalId)).toEqual(f);
   });
 
-  it("the payments' fingerprint moves with a new payment and a cancellation, and only then", async () => {
+  it("the payments' fingerprint moves with a new payment and its cancellation, and only then", async () => {
     const scope = everyone(BD);
     const antes = await adapter.huellaPagos(scope);
+    const n = await adapter.countPagos(scope);
     time.advance(60_000);
     expect(await adapter.huellaPagos(scope)).toBe(antes);
-    // An accountant cancels the newest payment in SAP.
-    const [ultimo] = await tdb.db
-      .select({ docEntry: schema.erpPagos.docEntry })
-      .from(schema.erpPagos)
-      .where(eq(schema.erpPagos.bd, BD))
-      .orderBy(sql`${schema.erpPagos.docEntry} desc`)
+    // An accountant pays an open A/P invoice in SAP, then cancels that payment.
+    const [abierta] = await tdb.db
+      .select({ docNum: schema.erpFacturas.docNum })
+      .from(schema.erpFacturas)
+      .where(
+        and(
+          eq(schema.erpFacturas.bd, BD),
+          eq(schema.erpFacturas.canceled, "N"),
+          eq(schema.erpFacturas.docCur, "MXN"),
+          sql`${schema.erpFacturas.paidToDate} < ${schema.erpFacturas.docTotal}`,
+        ),
+      )
       .limit(1);
-    await tdb.db
-      .update(schema.erpPagos)
-      .set({ canceled: "Y" })
-      .where(and(eq(schema.erpPagos.bd, BD), eq(schema.erpPagos.docEntry, ultimo?.docEntry as number)));
+    expect(abierta).toBeDefined();
+    const pago = await pagarFacturas(tdb.db, {
+      bd: BD,
+      fecha: "2026-11-20",
+      moneda: "MXN",
+      facturas: [{ docNum: abierta?.docNum as number, monto: "10.00" }],
+    });
+    time.advance(60_000);
+    const pagado = await adapter.huellaPagos(scope);
+    expect(pagado).not.toBe(antes);
+    expect(await adapter.countPagos(scope)).toBe(n + 1);
+    const nuevo = await adapter.findPago(BD, pago.docNum);
+    expect(nuevo).toMatchObject({ docTotal: "10.00", canceled: "N", formaPago: "03" });
+    expect(nuevo?.facturas.map((f) => [f.facturaDocNum, f.sumApplied])).toEqual([[abierta?.docNum, "10.00"]]);
+    time.advance(60_000);
+    expect(await adapter.huellaPagos(scope)).toBe(pagado);
+    await cancelarPago(tdb.db, BD, pago.docNum);
     time.advance(60_000);
     const cancelado = await adapter.huellaPagos(scope);
+    expect(cancelado).not.toBe(pagado);
     expect(cancelado).not.toBe(antes);
-    expect((await adapter.readPagos([{ bd: BD, docEntry: ultimo?.docEntry as number }]))[0]?.canceled).toBe("Y");
-    await tdb.db
-      .update(schema.erpPagos)
-      .set({ canceled: "N" })
-      .where(and(eq(schema.erpPagos.bd, BD), eq(schema.erpPagos.docEntry, ultimo?.docEntry as number)));
-    time.advance(60_000);
-    expect(await adapter.huellaPagos(scope)).toBe(antes);
+    expect((await adapter.listPagos(scope)).find((p) => p.docNum === pago.docNum)?.canceled).toBe("Y");
   });
 });
 
 describe("Service Layer adapter: one mirror for every process", () => {
-  it("two processes asking at once: one reads the Service Layer under the advisory lock, the other finds the mirror fresh", async () => {
+  it("two processes asking at once: a cold mirror is read by both and agrees; a warm one is read by the one that claims it", async () => {
     const first = adapter;
     makeAdapter(); // a second process: its own client and adapter over the same database
     const second = adapter;
@@ -413,13 +429,66 @@ describe("Service Layer adapter: one mirror for every process", () => {
     const [a, b] = await Promise.all([first.listPedidoVersions(everyone(BD)), second.listPedidoVersions(everyone(BD))]);
     expect(a.length).toBeGreaterThan(0);
     expect(b).toEqual(a);
+    expect(stampReads().length).toBeLessThanOrEqual(2);
+    // Warm and past the window: one process claims the read, the other answers from the mirror.
+    time.advance(60_000);
+    sent = [];
+    const [c, d] = await Promise.all([first.listPedidoVersions(everyone(BD)), second.listPedidoVersions(everyone(BD))]);
     expect(stampReads()).toHaveLength(1);
-    // Within one process, concurrent callers share one read too; past the window one small read again.
+    expect(stampReads()[0]).toContain("UpdateTime ge");
+    expect(c).toEqual(a);
+    expect(d).toEqual(a);
+    // Within one process, concurrent callers share one read too.
     time.advance(60_000);
     sent = [];
     await Promise.all([first.countPedidos(everyone(BD)), first.listPedidoVersions(everyone(BD))]);
     expect(stampReads()).toHaveLength(1);
-    expect(stampReads()[0]).toContain("UpdateTime ge");
+  });
+
+  it("a read that finishes late does not put an older version back in the mirror", async () => {
+    const key = everyone(BD);
+    const before = await adapter.listPedidoVersions(key);
+    const target = before[0] as (typeof before)[number];
+    const slow = adapter;
+    makeAdapter();
+    const fast = adapter;
+    // The slow process's read is answered before the change and delivered after the fast one stored the change.
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let held = false;
+    afterReceive = async (url) => {
+      if (!held && url.includes("PurchaseOrders?$select=DocEntry,DocNum,CardCode,DocDate,UpdateDate")) {
+        held = true;
+        await gate;
+      }
+    };
+    time.advance(60_000);
+    const late = slow.listPedidoVersions(key);
+    await vi.waitFor(() => expect(held).toBe(true));
+    await tdb.db.execute(sql`update erp_mock.pedidos set comments = comments || '.'
+      where bd = ${BD} and doc_entry = ${target.docEntry}`);
+    time.advance(60_000);
+    const changed = (await fast.listPedidoVersions(key)).find((v) => v.docEntry === target.docEntry);
+    expect(changed?.version).not.toBe(target.version);
+    release();
+    await late;
+    // Right after the late read stored what it had: the mirror still holds the newer version.
+    const [row] = await tdb.db
+      .select({ version: schema.erpSlDocumentos.version })
+      .from(schema.erpSlDocumentos)
+      .where(
+        and(
+          eq(schema.erpSlDocumentos.tipo, "pedido"),
+          eq(schema.erpSlDocumentos.bd, BD),
+          eq(schema.erpSlDocumentos.docEntry, target.docEntry),
+        ),
+      );
+    expect(row?.version).toBe(changed?.version);
+    expect((await fast.listPedidoVersions(key)).find((v) => v.docEntry === target.docEntry)?.version).toBe(
+      changed?.version,
+    );
   });
 });
 

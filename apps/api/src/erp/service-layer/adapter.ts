@@ -26,7 +26,7 @@ import { isoDate, isoTime, keyFilters, literal, mapLimit, q, stampFilter, string
  *
  * - A MIRROR of keys and stamps in PostgreSQL (erp_sl_documentos / erp_sl_sincronizacion) answers list order,
  *   scopes, counts, versions and fingerprints with SQL; before answering it is brought up to date with ONE paged
- *   incremental read per (kind, company database), serialized across processes by an advisory lock and within a
+ *   incremental read per (kind, company database), claimed by one process at a time (see syncNow) and within a
  *   process by a shared promise, and skipped when it was read less than `FRESH_MS` ago (by the injected clock), so
  *   one portal call asking versions + count + list costs one Service Layer request per company database.
  * - Whole documents are read by key (DocEntry ranges or `eq` terms in chunks) with their lines.
@@ -298,26 +298,41 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
 
   const syncAll = (kind: Kind, bds: readonly string[]) => Promise.all(bds.map((bd) => sync(kind, bd)));
 
+  /**
+   * One incremental read of (kind, bd) and its upsert. No database connection is held while the Service Layer is
+   * asked: a transaction open across a network call pins a pooled connection, and the client may itself need one
+   * (its session store logs in under an advisory lock) — with every connection pinned by reads waiting for a
+   * login, nothing would move. So across processes a warm mirror is CLAIMED instead: the process whose UPDATE moves
+   * `leido_en` reads, the others answer from the mirror as it is (at most one window old). A cold mirror has
+   * nothing to answer from, so every process that finds it cold reads it. Writes to the mirror are serialized by an
+   * advisory lock held only for the upsert, and never go back: a row keeps the newest version seen (documents'
+   * stamps only grow; a payment's Cancelled only goes from N to Y) and the watermark the greatest.
+   */
   async function syncNow(kind: Kind, bd: string, force: boolean): Promise<void> {
+    const now = clock();
     try {
+      const [state] = await db
+        .select()
+        .from(s)
+        .where(and(eq(s.tipo, kind), eq(s.bd, bd)));
+      if (state && !force) {
+        const age = now.getTime() - state.leidoEn.getTime();
+        if (age >= 0 && age < FRESH_MS) return;
+        const claimed = await db
+          .update(s)
+          .set({ leidoEn: now })
+          .where(and(eq(s.tipo, kind), eq(s.bd, bd), eq(s.leidoEn, state.leidoEn)))
+          .returning({ bd: s.bd });
+        if (claimed.length === 0) return; // another process claimed this window's read
+      }
+      const { rows, marca } =
+        kind === "pago" ? await readPaymentStamps(bd, state?.marca) : await readStamps(kind, bd, state?.marca);
+      // Offset paging may repeat a row changed during the read: the last occurrence wins.
+      const unique = [...new Map(rows.map((r) => [r.docEntry, r])).values()];
       await db.transaction(async (tx) => {
-        // One reader per (kind, bd) across every portal process; the others wait and then find it fresh.
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtext('erp_sl_sincronizacion'), hashtext(${`${kind}|${bd}`}))`,
         );
-        const [state] = await tx
-          .select()
-          .from(s)
-          .where(and(eq(s.tipo, kind), eq(s.bd, bd)));
-        const now = clock();
-        const age = state ? now.getTime() - state.leidoEn.getTime() : Number.POSITIVE_INFINITY;
-        if (!force && age >= 0 && age < FRESH_MS) {
-          return;
-        }
-        const { rows, marca } =
-          kind === "pago" ? await readPaymentStamps(bd, state?.marca) : await readStamps(kind, bd, state?.marca);
-        // Offset paging may repeat a row changed during the read: the last occurrence wins.
-        const unique = [...new Map(rows.map((r) => [r.docEntry, r])).values()];
         for (let i = 0; i < unique.length; i += UPSERT_BATCH) {
           await tx
             .insert(t)
@@ -332,12 +347,17 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
                 atcEntry: sql`excluded.atc_entry`,
                 portalId: sql`excluded.portal_id`,
               },
+              // A slower concurrent read must not put an older version back.
+              setWhere: sql`excluded.version > ${t.version}`,
             });
         }
         await tx
           .insert(s)
           .values({ tipo: kind, bd, marca, leidoEn: now })
-          .onConflictDoUpdate({ target: [s.tipo, s.bd], set: { marca, leidoEn: now } });
+          .onConflictDoUpdate({
+            target: [s.tipo, s.bd],
+            set: { marca: sql`greatest(${s.marca}, excluded.marca)`, leidoEn: now },
+          });
       });
     } catch (error) {
       if (isUnknownCompany(error)) {
@@ -407,7 +427,8 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
         portalId: null,
       };
     });
-    return { rows, marca: String(highest) };
+    // Zero-padded so that the watermark's greatest() (text) compares DocEntries as numbers.
+    return { rows, marca: String(highest).padStart(10, "0") };
   }
 
   /** The scope as a WHERE clause on the mirror (kind, company databases, supplier; portal invoices only). */

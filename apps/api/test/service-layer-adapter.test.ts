@@ -9,7 +9,11 @@ import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } from "../src/erp/service-layer/client";
 import { money, plainDecimal, quantity, roundDecimal, sumMoney, unitPrice } from "../src/erp/service-layer/money";
 import { keyFilters, stampFilter, stringKeyFilters } from "../src/erp/service-layer/odata";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
+import {
+  PORTAL_USER_FIELDS,
+  type ServiceLayerSimulator,
+  startServiceLayerSimulator,
+} from "../src/erp/service-layer/simulator";
 import type { ErpAdapter, ErpEntrada, ErpScope } from "../src/erp/types";
 import { ErpRechazoError } from "../src/erp/types";
 import { createTestClock, testKey } from "./helpers";
@@ -637,6 +641,39 @@ describe("Service Layer adapter: failures", () => {
     expect(error).toBeInstanceOf(ErpRechazoError);
     expect((error as Error).message).toMatch(/borrador/);
     expect(typeof draft).toBe("number");
+    expect(sent.filter((s) => s.startsWith("POST") && s.endsWith("/PurchaseInvoices"))).toHaveLength(0);
+  });
+
+  it("without the U_SYS_PORTALID user field an A/P invoice is the ERP's refusal naming the field; nothing is posted", async () => {
+    const e = (await adapter.listEntradas(everyone(BD))).find((x) => x.docStatus === "O") as ErpEntrada;
+    await sim.close();
+    sim = await startServiceLayerSimulator({
+      db: tdb.db,
+      credentials: [{ companyDb: BD, ...USER }],
+      clock: time.clock,
+      userFields: PORTAL_USER_FIELDS.filter((f) => f.Name !== "SYS_PORTALID"),
+    });
+    makeAdapter();
+    sent = [];
+    const error = await adapter
+      .createFacturaProveedor({
+        bd: BD,
+        portalId: 950_000_001,
+        cardCode: e.cardCode,
+        entradaDocNum: e.docNum,
+        numAtCard: "F-SINCAMPO",
+        uuid: "8A4B3C2D-1E0F-4A9B-8C7D-6E5F4A3B2C1D",
+        docDate: e.docDate,
+        docTotal: e.docTotal,
+        vatSum: e.vatSum,
+        wtSum: e.wtSum,
+        docCur: e.docCur,
+        docRate: e.docRate,
+        comments: "",
+      })
+      .catch((x: unknown) => x);
+    expect(error).toBeInstanceOf(ErpRechazoError);
+    expect((error as Error).message).toContain("U_SYS_PORTALID");
     expect(sent.filter((s) => s.startsWith("POST") && s.endsWith("/PurchaseInvoices"))).toHaveLength(0);
   });
 

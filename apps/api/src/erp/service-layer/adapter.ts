@@ -917,7 +917,15 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
           if (error instanceof ServiceLayerError && error.status === 404) return [];
           throw error;
         }),
-    ]);
+    ]).catch((error: unknown) => {
+      // Without the user field the portal cannot make creation idempotent: no retry helps until it exists.
+      if (isRefusal(error) && /U_SYS_PORTALID/.test(`${error.detail ?? ""} ${error.message}`)) {
+        throw new ErpRechazoError(
+          `La base de datos ${bd} del ERP no tiene el campo de usuario U_SYS_PORTALID en las facturas de proveedor (OPCH): créelo y reinicie el Service Layer. Detalle del ERP: ${error.detail ?? error.message}`,
+        );
+      }
+      throw error;
+    });
     const invoice = invoices[0];
     if (invoice) return { kind: "factura" as const, docEntry: invoice.DocEntry, docNum: invoice.DocNum };
     const draft = drafts[0];

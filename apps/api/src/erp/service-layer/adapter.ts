@@ -562,6 +562,8 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
         { maxPageSize: 0 },
       );
       cache = new Map(terms.map((p) => [p.GroupNumber, Math.max(0, Math.trunc(p.NumberOfAdditionalDays ?? 0))]));
+      // A code SAP does not list (-1, "no terms") counts as cash and is not asked for again.
+      for (const code of wanted) if (!cache.has(code)) cache.set(code, 0);
       creditDays.set(bd, cache);
     }
     return cache;

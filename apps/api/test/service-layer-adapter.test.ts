@@ -514,6 +514,17 @@ describe("Service Layer adapter: failures", () => {
     expect((error as Error).message).toContain("El ERP no responde; intente en unos minutos.");
     expect(ms).toBeLessThan(1_500);
     expect(JSON.stringify(error)).not.toContain("clave-sap");
+    // A warm mirror past its window: the failed read is not taken for a fresh one, by this process or another.
+    sim.faults.latencyMs = 0;
+    await adapter.listPedidoVersions(everyone(BD));
+    time.advance(60_000);
+    sim.faults.latencyMs = 3_000;
+    await expect(adapter.listPedidoVersions(everyone(BD))).rejects.toBeInstanceOf(ServiceLayerError);
+    await expect(adapter.listPedidoVersions(everyone(BD))).rejects.toBeInstanceOf(ServiceLayerError);
+    const otro = adapter;
+    makeAdapter();
+    expect(adapter).not.toBe(otro);
+    await expect(adapter.countPedidos(everyone(BD))).rejects.toBeInstanceOf(ServiceLayerError);
     console.info(`slow Service Layer: the error after ${ms.toFixed(0)} ms (client timeout 400 ms)`);
   });
 

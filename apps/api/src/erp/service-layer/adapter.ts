@@ -310,6 +310,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
    */
   async function syncNow(kind: Kind, bd: string, force: boolean): Promise<void> {
     const now = clock();
+    let claimedFrom: Date | null = null;
     try {
       const [state] = await db
         .select()
@@ -324,6 +325,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
           .where(and(eq(s.tipo, kind), eq(s.bd, bd), eq(s.leidoEn, state.leidoEn)))
           .returning({ bd: s.bd });
         if (claimed.length === 0) return; // another process claimed this window's read
+        claimedFrom = state.leidoEn;
       }
       const { rows, marca } =
         kind === "pago" ? await readPaymentStamps(bd, state?.marca) : await readStamps(kind, bd, state?.marca);
@@ -363,6 +365,14 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       if (isUnknownCompany(error)) {
         warn(error, `La base de datos ${bd} no existe en el Service Layer: se lee vacía.`);
         return;
+      }
+      // A failed read is no read: give the claim back so that the next call (any process) asks again.
+      if (claimedFrom) {
+        await db
+          .update(s)
+          .set({ leidoEn: claimedFrom })
+          .where(and(eq(s.tipo, kind), eq(s.bd, bd), eq(s.leidoEn, now)))
+          .catch((e: unknown) => warn(e, "No se pudo liberar la lectura del espejo del ERP."));
       }
       throw error;
     }

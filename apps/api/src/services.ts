@@ -251,9 +251,9 @@ export async function startServiceLayerErp(
       timeoutMs: config.SAP_SL_TIMEOUT_MS,
       pageSize: config.SAP_SL_PAGE_SIZE,
       ...(config.serviceLayerCa ? { ca: config.serviceLayerCa } : {}),
-      // PostgreSQL: sessions shared by every portal process. Embedded PGlite serves one process only, and its one
-      // connection may be held by a transaction that calls the Service Layer (the adapter's synchronisation): a
-      // session read from the database there would wait forever, so the sessions stay in this process's memory.
+      // PostgreSQL: sessions shared by every portal process. Embedded PGlite serves one process only (nothing to
+      // share), and has one connection: were a caller ever to call the Service Layer inside a transaction, a session
+      // read from the database would wait forever for it. So there the sessions stay in this process's memory.
       sessions: embedded ? createMemorySessionStore(clock) : createPgSessionStore({ db, encryptionKey, clock }),
       clock,
       warn,

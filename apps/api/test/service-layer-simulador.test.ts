@@ -243,6 +243,78 @@ describe("paging", () => {
   });
 });
 
+describe("volume", () => {
+  const BIG = "SBO_VOLUMEN";
+  const COUNT = 10_000;
+
+  it("10,000 orders with 30,000 lines paged 1,000 at a time: each once, lines complete; the incremental filter finds the few changed", async () => {
+    await tdb.db.execute(sql`insert into erp_mock.pedidos (bd, doc_entry, doc_num, card_code, card_name, doc_status,
+        doc_date, doc_due_date, group_num, main_usage, pey_method, doc_cur, vat_sum, doc_total)
+      select ${BIG}, g, 700000 + g, 'PVOL', 'Proveedor de Volumen', 'O', date '2026-01-01' + (g % 300),
+        date '2026-01-31' + (g % 300), 30, 'G03', '99', 'MXN', 16, 116 from generate_series(1, ${COUNT}) g`);
+    await tdb.db.execute(sql`insert into erp_mock.pedido_lineas (bd, doc_entry, line_num, item_code, item_name,
+        line_status, uom_code, quantity, open_qty, price_bef_di, line_total, vat_sum)
+      select ${BIG}, g, n, 'ART-' || n, 'Artículo ' || n, 'O', 'PZA', 1, 1, 100, 100, 16
+      from generate_series(1, ${COUNT}) g cross join generate_series(0, 2) n`);
+    const big = await startServiceLayerSimulator({
+      db: tdb.db,
+      credentials: [{ companyDb: BIG, ...USER }],
+      clock: time.clock,
+    });
+    try {
+      const session = await login(BIG, big.url);
+      const headers = { cookie: session.cookie, prefer: "odata.maxpagesize=1000" };
+      const path = "PurchaseOrders?$select=DocEntry,DocNum,UpdateDate,UpdateTime,DocumentLines&$orderby=DocEntry";
+      const read = async () => {
+        const seen: number[] = [];
+        let lines = 0;
+        let next: string | undefined = path;
+        while (next) {
+          const page: Page = await getJson<Page>(next, headers, big.url);
+          for (const order of page.value) {
+            seen.push(order.DocEntry as number);
+            lines += (order.DocumentLines as Json[]).length;
+          }
+          next = page["@odata.nextLink"];
+        }
+        return { seen, lines };
+      };
+      let started = performance.now();
+      const cold = await read();
+      const coldMs = performance.now() - started;
+      expect(cold.seen).toEqual(Array.from({ length: COUNT }, (_, i) => i + 1));
+      expect(cold.lines).toBe(3 * COUNT);
+      expect(big.requestCount("PurchaseOrders")).toBe(COUNT / 1000);
+      started = performance.now();
+      await read();
+      const warmMs = performance.now() - started;
+
+      time.advance(60_000);
+      const now = time.clock().toISOString();
+      await tdb.db.execute(
+        sql`update erp_mock.pedido_lineas set item_name = 'Cambiado' where bd = ${BIG} and doc_entry in (7, 7007) and line_num = 1`,
+      );
+      const [d, hhmm] = [now.slice(0, 10), now.slice(11, 16)];
+      const filter = encodeURIComponent(`UpdateDate gt '${d}' or (UpdateDate eq '${d}' and UpdateTime ge '${hhmm}')`);
+      started = performance.now();
+      const changed = await getJson<Page>(`${path}&$filter=${filter}`, headers, big.url);
+      const incrementalMs = performance.now() - started;
+      expect(changed.value.map((o) => o.DocEntry)).toEqual([7, 7007]);
+      expect((changed.value[0]?.DocumentLines as Json[])[1]).toMatchObject({ ItemDescription: "Cambiado" });
+      started = performance.now();
+      await getJson<Page>(`${path}&$filter=${filter}`, headers, big.url);
+      const incrementalWarmMs = performance.now() - started;
+      console.info(
+        `simulator, ${COUNT} orders / ${3 * COUNT} lines in pages of 1,000: cold ${coldMs.toFixed(0)} ms, ` +
+          `warm ${warmMs.toFixed(0)} ms; incremental filter after a change ${incrementalMs.toFixed(0)} ms, ` +
+          `then ${incrementalWarmMs.toFixed(0)} ms`,
+      );
+    } finally {
+      await big.close();
+    }
+  }, 120_000);
+});
+
 describe("$filter, $select, $orderby", () => {
   const entries = async (filter: string, headers: Record<string, string> = {}) =>
     (

@@ -274,7 +274,7 @@ export async function startServiceLayerErp(
     simulator,
     async close() {
       try {
-        await client.logoutAll();
+        await client.close();
       } finally {
         await simulator?.close();
       }

@@ -446,6 +446,7 @@ describe("Service Layer client: TLS against the Service Layer's own CA", () => {
 
         const trusted = createServiceLayerClient({ url, timeoutMs: 5_000, ca }, () => CREDENTIALS);
         expect(await trusted.getAll(BD, "PurchaseOrders")).toEqual([{ DocEntry: 7 }]);
+        await trusted.close();
 
         // Another CA is not enough: the pinned CA replaces the trust roots, it does not widen them.
         newCa("otra", "/CN=Otra CA");

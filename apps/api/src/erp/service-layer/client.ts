@@ -176,6 +176,8 @@ export interface ServiceLayerClient {
   logout(companyDb: string): Promise<void>;
   /** Ends every session this client holds (on shutdown). */
   logoutAll(): Promise<void>;
+  /** On shutdown: logoutAll(), then the connections to the Service Layer are closed (the client is not used again). */
+  close(): Promise<void>;
 }
 
 const RETRY_DELAYS_MS = [200, 800] as const;
@@ -593,6 +595,11 @@ export function createServiceLayerClient(
       await Promise.allSettled([...background]);
       const companyDbs = new Set([...known, ...active.keys()]);
       await Promise.allSettled([...companyDbs].map((companyDb) => this.logout(companyDb)));
+    },
+
+    async close(): Promise<void> {
+      await this.logoutAll();
+      await dispatcher?.close();
     },
   };
 }

@@ -89,7 +89,7 @@ export async function principal(
         return s && { companyDb, userName: s.usuarioSap, password: decryptSecret(s.passSapCifrada, key) };
       },
     );
-    logout = () => client.logoutAll();
+    logout = () => client.close();
     return (await reportUserFields(client, companyDbs, out)) ? 0 : 1;
   } catch (error) {
     if (error instanceof BaseDeDatosEnUso) out.error(error.message);

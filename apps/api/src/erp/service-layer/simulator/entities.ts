@@ -398,7 +398,9 @@ export const paymentTermsTypes: EntitySet = {
     ["PaymentTermsGroupName", str],
     ["NumberOfAdditionalDays", int],
   ],
-  fingerprint: (bd) => sql`select string_agg(distinct group_num::text, ',') as f from erp_mock.socios where bd = ${bd}`,
+  fingerprint: (bd) => sql`select coalesce(string_agg(distinct group_num::text, ','), '') || '|' ||
+      (select count(*)::text || '|' || coalesce(max(version), 0)::text from erp_mock.pedidos where bd = ${bd}) as f
+    from erp_mock.socios where bd = ${bd}`,
   headers: (bd) => sql`select group_num from erp_mock.socios where bd = ${bd}
     union select group_num from erp_mock.pedidos where bd = ${bd} order by 1`,
   toEntity: (row) => ({

@@ -730,3 +730,36 @@ describe("Service Layer adapter: PDFs", () => {
     expect(adjuntos[0]?.n).toBeGreaterThan(0);
   });
 });
+
+describe("Service Layer adapter: old payments", () => {
+  it("a payment cancelled long after its date moves the fingerprint at the latest after the whole re-read", async () => {
+    const scope = everyone(BD);
+    const [abierta] = await tdb.db
+      .select({ docNum: schema.erpFacturas.docNum })
+      .from(schema.erpFacturas)
+      .where(
+        and(
+          eq(schema.erpFacturas.bd, BD),
+          eq(schema.erpFacturas.canceled, "N"),
+          eq(schema.erpFacturas.docCur, "MXN"),
+          sql`${schema.erpFacturas.paidToDate} < ${schema.erpFacturas.docTotal}`,
+        ),
+      )
+      .limit(1);
+    const pago = await pagarFacturas(tdb.db, {
+      bd: BD,
+      fecha: "2026-11-20",
+      moneda: "MXN",
+      facturas: [{ docNum: abierta?.docNum as number, monto: "1.00" }],
+    });
+    await adapter.huellaPagos(scope);
+    // Half a year later the accountants cancel it: it is no longer among the recent payments re-read each time.
+    time.advance(200 * 86_400_000);
+    const antes = await adapter.huellaPagos(scope);
+    await cancelarPago(tdb.db, BD, pago.docNum);
+    time.advance(16 * 60_000);
+    const despues = await adapter.huellaPagos(scope);
+    expect(despues).not.toBe(antes);
+    expect((await adapter.findPago(BD, pago.docNum))?.canceled).toBe("Y");
+  });
+});

@@ -62,8 +62,12 @@ const DOCUMENT_PAGE = 200;
 const RANGE_KEYS = 1_000;
 /** Requests in flight per call for chunked reads and attachment copies. */
 const PARALLEL = 4;
-/** Payments have no stamp: their cancellation is re-read for the ones dated within this many days. */
+/** Payments have no stamp: their cancellation is re-read for the ones dated within this many days… */
 const PAYMENT_RECHECK_DAYS = 90;
+/** …and for every payment this often (one paged read of DocEntry and Cancelled). */
+const PAYMENT_FULL_MS = 15 * 60_000;
+/** erp_sl_sincronizacion kind recording when every payment's Cancelled was last read. */
+const FULL_PAYMENTS = "pago-completo";
 /** Rows per INSERT when upserting the mirror. */
 const UPSERT_BATCH = 1_000;
 
@@ -327,7 +331,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
         if (claimed.length === 0) return; // another process claimed this window's read
         claimedFrom = state.leidoEn;
       }
-      const { rows, marca } =
+      const { rows, marca, full } =
         kind === "pago" ? await readPaymentStamps(bd, state?.marca) : await readStamps(kind, bd, state?.marca);
       // Offset paging may repeat a row changed during the read: the last occurrence wins.
       const unique = [...new Map(rows.map((r) => [r.docEntry, r])).values()];
@@ -360,6 +364,12 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
             target: [s.tipo, s.bd],
             set: { marca: sql`greatest(${s.marca}, excluded.marca)`, leidoEn: now },
           });
+        if (full && kind === "pago") {
+          await tx
+            .insert(s)
+            .values({ tipo: FULL_PAYMENTS, bd, marca: "", leidoEn: now })
+            .onConflictDoUpdate({ target: [s.tipo, s.bd], set: { leidoEn: now } });
+        }
       });
     } catch (error) {
       if (isUnknownCompany(error)) {
@@ -404,16 +414,23 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
         portalId: kind === "factura" ? portalIdOf(d.U_SYS_PORTALID) : null,
       };
     });
-    return { rows, marca: newest || "1900-01-01 00:00:00" };
+    return { rows, marca: newest || "1900-01-01 00:00:00", full: false };
   }
 
   /**
    * Payments have no UpdateDate: new ones by DocEntry above the highest seen, plus the recent ones again for their
-   * Cancelled (a cancellation older than PAYMENT_RECHECK_DAYS is not seen; SAP offers no stamp to find it by).
+   * Cancelled. An older payment cancelled later is caught by a whole re-read of every payment's Cancelled once per
+   * PAYMENT_FULL_MS (its time kept in erp_sl_sincronizacion as kind 'pago-completo'): SAP offers no stamp for it.
    */
   async function readPaymentStamps(bd: string, marca: string | undefined) {
+    const [lastFull] = await db
+      .select({ leidoEn: s.leidoEn })
+      .from(s)
+      .where(and(eq(s.tipo, FULL_PAYMENTS), eq(s.bd, bd)));
+    const age = lastFull ? clock().getTime() - lastFull.leidoEn.getTime() : Number.POSITIVE_INFINITY;
+    const full = !marca || !(age >= 0 && age < PAYMENT_FULL_MS);
     let filter = "";
-    if (marca) {
+    if (!full) {
       const since = new Date(clock().getTime() - PAYMENT_RECHECK_DAYS * 86_400_000).toISOString().slice(0, 10);
       filter = `&$filter=${q(`DocEntry gt ${Number(marca)} or DocDate ge ${literal(since)}`)}`;
     }
@@ -438,7 +455,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       };
     });
     // Zero-padded so that the watermark's greatest() (text) compares DocEntries as numbers.
-    return { rows, marca: String(highest).padStart(10, "0") };
+    return { rows, marca: String(highest).padStart(10, "0"), full };
   }
 
   /** The scope as a WHERE clause on the mirror (kind, company databases, supplier; portal invoices only). */

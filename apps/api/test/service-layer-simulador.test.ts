@@ -759,6 +759,22 @@ describe("writes", () => {
     await expectSapError(await send("POST", "PurchaseInvoices(999999)/Cancel"), 404, -2028);
   });
 
+  it("VendorPayments(n)/Cancel takes the payment off its invoices; a second Cancel answers -5002", async () => {
+    const [pago] = await rowsOf<{ doc_entry: number; factura: number }>(sql`select p.doc_entry,
+        pf.factura_doc_entry as factura from erp_mock.pagos p join erp_mock.pago_facturas pf
+        on pf.bd = p.bd and pf.doc_entry = p.doc_entry where p.bd = ${BD} and p.canceled = 'N'
+      order by p.doc_entry limit 1`);
+    const before = await getJson<Json>(`PurchaseInvoices(${pago?.factura})?$select=PaidToDate`);
+    expect((await send("POST", `VendorPayments(${pago?.doc_entry})/Cancel`)).status).toBe(204);
+    expect(await getJson<Json>(`VendorPayments(${pago?.doc_entry})?$select=Cancelled`)).toMatchObject({
+      Cancelled: "tYES",
+    });
+    const after = await getJson<Json>(`PurchaseInvoices(${pago?.factura})?$select=PaidToDate,DocumentStatus`);
+    expect(after.PaidToDate as number).toBeLessThan(before.PaidToDate as number);
+    expect(after.DocumentStatus).toBe("bost_Open");
+    await expectSapError(await send("POST", `VendorPayments(${pago?.doc_entry})/Cancel`), 400, -5002);
+  });
+
   it("PATCH merges header fields and lines by LineNum; unknown property -1000; If-Match mismatch 412 -2039; DELETE -5006", async () => {
     const [order] = await orderEntries();
     const before = await get(`PurchaseOrders(${order})`);

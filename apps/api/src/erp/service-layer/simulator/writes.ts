@@ -1,5 +1,5 @@
 import type { Database } from "@portal/db";
-import { cancelarFacturaProveedorPorClave, ErpRechazo, SERIE_FACTURAS } from "@portal/db/erp-mock";
+import { cancelarFacturaProveedorPorClave, cancelarPago, ErpRechazo, SERIE_FACTURAS } from "@portal/db/erp-mock";
 import { sql } from "drizzle-orm";
 import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
 import type { PropertyType, Row } from "./filter";
@@ -288,6 +288,15 @@ export function createWrites(c: WriteContext) {
     ctx.res.end();
   }
 
+  /** `POST VendorPayments(n)/Cancel` (SAP's bound action): what the payment applied comes off its invoices. */
+  async function cancelPayment(ctx: Ctx, set: EntitySet, bd: string, keyText: string): Promise<void> {
+    const row = c.findByKey(set, await c.headersOf(set, bd), keyText);
+    if (row.Cancelled === "tYES") throw new SapFailure(400, -5002, "Document is already cancelled");
+    await cancelarPago(db, bd, Number(row.DocNum));
+    ctx.res.writeHead(204);
+    ctx.res.end();
+  }
+
   /** PATCH of a document in erp_mock: header fields and DocumentLines merged by LineNum (MAN p26). */
   async function patchDocument(ctx: Ctx, set: EntitySet, bd: string, keyText: string): Promise<void> {
     const row = c.findByKey(set, await c.headersOf(set, bd), keyText);
@@ -416,6 +425,9 @@ export function createWrites(c: WriteContext) {
       }
       if (method === "POST" && keyText !== undefined && sub === "Cancel" && set.name === "PurchaseInvoices") {
         return cancelInvoice(ctx, set, bd, keyText);
+      }
+      if (method === "POST" && keyText !== undefined && sub === "Cancel" && set.name === "VendorPayments") {
+        return cancelPayment(ctx, set, bd, keyText);
       }
       if ((method === "PATCH" || method === "MERGE") && keyText !== undefined && sub === undefined) {
         if (set.name === "Drafts") return patchDraft(ctx, set, bd, keyText);

@@ -763,3 +763,17 @@ describe("Service Layer adapter: old payments", () => {
     expect((await adapter.findPago(BD, pago.docNum))?.canceled).toBe("Y");
   });
 });
+
+describe("Service Layer adapter: catalogs", () => {
+  it("an item's foreign name edited in SAP shows once the per-process cache expires", async () => {
+    const key = { bd: BIG, docEntry: 1 };
+    const [before] = await adapter.readPedidos([key]);
+    const code = before?.lineas[0]?.itemCode as string;
+    await tdb.db.execute(sql`update erp_mock.pedido_lineas set frgn_name = 'Foreign ' || item_code
+      where bd = ${BIG} and item_code = ${code}`);
+    time.advance(11 * 60_000);
+    const [after] = await adapter.readPedidos([key]);
+    expect(after?.lineas[0]?.frgnName).toBe(`Foreign ${code}`);
+    expect(before?.lineas[0]?.frgnName).not.toBe(`Foreign ${code}`);
+  });
+});

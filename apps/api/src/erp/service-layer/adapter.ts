@@ -68,6 +68,8 @@ const PAYMENT_RECHECK_DAYS = 90;
 const PAYMENT_FULL_MS = 15 * 60_000;
 /** erp_sl_sincronizacion kind recording when every payment's Cancelled was last read. */
 const FULL_PAYMENTS = "pago-completo";
+/** How long the per-process caches of item foreign names and payment terms are trusted. */
+const CATALOG_TTL_MS = 10 * 60_000;
 /** Rows per INSERT when upserting the mirror. */
 const UPSERT_BATCH = 1_000;
 
@@ -553,17 +555,22 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     return results.flat();
   }
 
-  // Per-process caches: foreign item names and credit days change rarely and are not part of a version.
-  const foreignNames = new Map<string, Map<string, string>>();
-  const creditDays = new Map<string, Map<number, number>>();
+  // Per-process caches: foreign item names and credit days change rarely and are not part of a version; they are
+  // dropped every CATALOG_TTL_MS (injected clock) so an edit in SAP shows within that time.
+  const foreignNames = new Map<string, { at: number; names: Map<string, string> }>();
+  const creditDays = new Map<string, { at: number; days: Map<number, number> }>();
+  const expired = (entry: { at: number } | undefined) => {
+    const age = entry ? clock().getTime() - entry.at : Number.POSITIVE_INFINITY;
+    return !(age >= 0 && age < CATALOG_TTL_MS);
+  };
 
   async function itemForeignNames(bd: string, codes: Iterable<string>): Promise<Map<string, string>> {
     let cache = foreignNames.get(bd);
-    if (!cache) {
-      cache = new Map();
+    if (!cache || expired(cache)) {
+      cache = { at: clock().getTime(), names: new Map() };
       foreignNames.set(bd, cache);
     }
-    const known = cache;
+    const known = cache.names;
     const missing = [...new Set(codes)].filter((c) => c !== "" && !known.has(c));
     if (missing.length > 0) {
       const pages = await mapLimit(stringKeyFilters("ItemCode", missing), PARALLEL, (filter) =>
@@ -580,20 +587,19 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   }
 
   async function paymentTerms(bd: string, codes: Iterable<number>): Promise<Map<number, number>> {
-    let cache = creditDays.get(bd);
+    const cached = creditDays.get(bd);
     const wanted = [...new Set(codes)];
-    if (!cache || wanted.some((c) => !cache?.has(c))) {
-      const terms = await client.getAll<{ GroupNumber: number; NumberOfAdditionalDays?: number | null }>(
-        bd,
-        "PaymentTermsTypes?$select=GroupNumber,NumberOfAdditionalDays",
-        { maxPageSize: 0 },
-      );
-      cache = new Map(terms.map((p) => [p.GroupNumber, Math.max(0, Math.trunc(p.NumberOfAdditionalDays ?? 0))]));
-      // A code SAP does not list (-1, "no terms") counts as cash and is not asked for again.
-      for (const code of wanted) if (!cache.has(code)) cache.set(code, 0);
-      creditDays.set(bd, cache);
-    }
-    return cache;
+    if (cached && !expired(cached) && wanted.every((c) => cached.days.has(c))) return cached.days;
+    const terms = await client.getAll<{ GroupNumber: number; NumberOfAdditionalDays?: number | null }>(
+      bd,
+      "PaymentTermsTypes?$select=GroupNumber,NumberOfAdditionalDays",
+      { maxPageSize: 0 },
+    );
+    const days = new Map(terms.map((p) => [p.GroupNumber, Math.max(0, Math.trunc(p.NumberOfAdditionalDays ?? 0))]));
+    // A code SAP does not list (-1, "no terms") counts as cash and is not asked for again.
+    for (const code of wanted) if (!days.has(code)) days.set(code, 0);
+    creditDays.set(bd, { at: clock().getTime(), days });
+    return days;
   }
 
   /** Copies in flight per (bd, AttachmentEntry): two calls reading one document copy its PDF once. */

@@ -764,13 +764,17 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     let docs: (ErpPedido | ErpEntrada)[];
     if (scope.cardCode !== null) {
       const cardCode = scope.cardCode;
+      const listed = new Set(versions.map((v) => keyOf(v.bd, v.docEntry)));
       docs = await perBd(byBd(versions).keys(), async (bd) => {
         const rows = await client.getAll<SlDocument>(
           bd,
           `${ENTITY[kind]}?$select=${SELECT[kind]}&$filter=${q(`CardCode eq ${literal(cardCode)}`)}&$orderby=DocEntry`,
           { maxPageSize: DOCUMENT_PAGE },
         );
-        const unique = [...new Map(rows.map((d) => [d.DocEntry, d])).values()];
+        // Only the mirror's documents (one added since the mirror was read waits for the next call, as in counts).
+        const unique = [
+          ...new Map(rows.filter((d) => listed.has(keyOf(bd, d.DocEntry))).map((d) => [d.DocEntry, d])).values(),
+        ];
         return kind === "pedido" ? toDocuments("pedido", bd, unique) : toDocuments("entrada", bd, unique);
       });
     } else {

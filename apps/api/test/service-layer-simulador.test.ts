@@ -200,6 +200,15 @@ describe("paging", () => {
     expect(b1s.value.map((r) => r.DocEntry)).toEqual(expected.slice(0, 3));
   });
 
+  it("nextLinkOnFullLastPage: a full last page links to one more, empty page", async () => {
+    const expected = await orderEntries();
+    const size = expected.length % 2 === 0 ? 2 : 1; // pages that end exactly at the last order
+    sim.faults.nextLinkOnFullLastPage = true;
+    const { rows, requests } = await all("PurchaseOrders?$select=DocEntry", { prefer: `odata.maxpagesize=${size}` });
+    expect(rows.map((r) => r.DocEntry)).toEqual(expected);
+    expect(requests).toBe(expected.length / size + 1);
+  });
+
   it("$skip applies before $top whatever their order; next links decrement $top and keep the other options", async () => {
     const expected = await orderEntries();
     const page = await getJson<Page>("PurchaseOrders?$top=7&$select=DocEntry&$skip=2&$orderby=DocEntry desc", {

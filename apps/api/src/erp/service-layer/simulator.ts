@@ -88,6 +88,11 @@ export interface SimulatorFaults {
   maxParallelLogins: number;
   /** A document inserted between two pages of a paged read. */
   insertDuringPaging: InsertDuringPaging | null;
+  /**
+   * A full last page still carries a next link, which then answers an empty page (seen on real Service Layers;
+   * SAP's manual does not say either way). Off by default.
+   */
+  nextLinkOnFullLastPage: boolean;
 }
 
 /** A user-defined field as UserFieldsMD describes it. */
@@ -175,6 +180,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     brokenNode: null,
     maxParallelLogins: 0,
     insertDuringPaging: null,
+    nextLinkOnFullLastPage: false,
   };
   let logins = 0;
   let loginsInFlight = 0;
@@ -494,7 +500,9 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     const wantsCount = q.get("$count") === "true" || q.get("$inlinecount") === "allpages";
     if (wantsCount) body[annotation(ctx, "count")] = ctx.dialect === "v1" ? String(matching.length) : matching.length;
     body.value = page.map((r) => project(set, r, props, lines.get(r)));
-    if (pageSize > 0 && page.length < Math.min(afterSkip.length, limit)) {
+    const more = page.length < Math.min(afterSkip.length, limit);
+    const fullLast = faults.nextLinkOnFullLastPage && page.length > 0 && page.length === pageSize && !more;
+    if (pageSize > 0 && (more || (fullLast && page.length < limit))) {
       const rawQuery = (ctx.req.url ?? "").split("?")[1] ?? "";
       body[annotation(ctx, "nextLink")] = nextLinkOf(
         ctx,

@@ -811,7 +811,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       bd,
       "PurchaseInvoices",
       "DocEntry,DocNum,NumAtCard,U_SYS_PMUUID,DocDate,DocTotal,DocCurrency",
-      keyFilters("DocEntry", entries),
+      keyFilters("DocEntry", entries, undefined, RANGE_KEYS),
     );
     return new Map(docs.map((d) => [d.DocEntry, d]));
   }
@@ -875,7 +875,9 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     return perBd(groups.keys(), async (bd) => {
       const entries = (groups.get(bd) ?? []).map((k) => k.docEntry);
       const wanted = new Set(entries);
-      const rows = (await readPayments(bd, keyFilters("DocEntry", entries))).filter((p) => wanted.has(p.DocEntry));
+      const rows = (await readPayments(bd, keyFilters("DocEntry", entries, undefined, RANGE_KEYS))).filter((p) =>
+        wanted.has(p.DocEntry),
+      );
       return toPayments(bd, [...new Map(rows.map((p) => [p.DocEntry, p])).values()]);
     });
   }

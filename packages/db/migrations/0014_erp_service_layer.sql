@@ -17,7 +17,8 @@ CREATE TABLE "erp_sl_adjuntos" (
 	"bd" text NOT NULL,
 	"atc_entry" integer NOT NULL,
 	"archivo_id" uuid NOT NULL,
-	"copiado_en" timestamp with time zone NOT NULL,
+	"contenido_id" uuid,
+	"copiado_en" timestamp with time zone,
 	CONSTRAINT "erp_sl_adjuntos_bd_atc_entry_pk" PRIMARY KEY("bd","atc_entry")
 );
 --> statement-breakpoint
@@ -50,6 +51,6 @@ CREATE TABLE "erp_sl_sincronizacion" (
 	CONSTRAINT "erp_sl_sincronizacion_tipo_bd_pk" PRIMARY KEY("tipo","bd")
 );
 --> statement-breakpoint
-CREATE INDEX "erp_sl_adjuntos_archivo_idx" ON "erp_sl_adjuntos" USING btree ("archivo_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "erp_sl_adjuntos_archivo_idx" ON "erp_sl_adjuntos" USING btree ("archivo_id");--> statement-breakpoint
 CREATE INDEX "erp_sl_documentos_card_idx" ON "erp_sl_documentos" USING btree ("tipo","card_code","bd");--> statement-breakpoint
 CREATE INDEX "erp_sl_documentos_orden_idx" ON "erp_sl_documentos" USING btree ("tipo","doc_date","bd","doc_num");

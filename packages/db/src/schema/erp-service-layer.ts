@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * What the `service-layer` ERP adapter (issue 24, apps/api/src/erp/service-layer) keeps in the portal's database
@@ -64,14 +64,22 @@ export const erpSlSincronizacion = pgTable(
   (t) => [primaryKey({ columns: [t.tipo, t.bd] })],
 );
 
-/** PDFs of Attachments2 copied into the portal's archivos on first read: (company database, AbsoluteEntry). */
+/**
+ * The PDFs of Attachments2 per (company database, AbsoluteEntry). A document read for the first time gets its
+ * attachment a row here with a new `archivoId` (the id lists carry in U_SYS_PMDPDF and downloads ask for) and
+ * nothing copied: the bytes are fetched from the Service Layer only when someone allowed to see the document
+ * downloads it, stored in `archivos` (content-addressed, so `contenidoId` may be shared by several attachments with
+ * the same bytes) and recorded with `copiadoEn` (the clock's time). Both stay null until then.
+ */
 export const erpSlAdjuntos = pgTable(
   "erp_sl_adjuntos",
   {
     bd: text("bd").notNull(),
     atcEntry: integer("atc_entry").notNull(),
     archivoId: uuid("archivo_id").notNull(),
-    copiadoEn: timestamp("copiado_en", { withTimezone: true }).notNull(),
+    /** The archivos row holding the bytes once copied, or null. */
+    contenidoId: uuid("contenido_id"),
+    copiadoEn: timestamp("copiado_en", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.bd, t.atcEntry] }), index("erp_sl_adjuntos_archivo_idx").on(t.archivoId)],
+  (t) => [primaryKey({ columns: [t.bd, t.atcEntry] }), uniqueIndex("erp_sl_adjuntos_archivo_idx").on(t.archivoId)],
 );

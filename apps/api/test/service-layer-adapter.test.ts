@@ -2,9 +2,11 @@ import { schema } from "@portal/db";
 import { cancelarPago, pagarFacturas } from "@portal/db/erp-mock";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMockErpAdapter } from "../src/erp/mock/adapter";
+import { erpPdfPolicy } from "../src/erp/pdf-policy";
+import { createErpScopeResolver } from "../src/erp/scope";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } from "../src/erp/service-layer/client";
 import { money, plainDecimal, quantity, roundDecimal, sumMoney, unitPrice } from "../src/erp/service-layer/money";
@@ -16,6 +18,11 @@ import {
 } from "../src/erp/service-layer/simulator";
 import type { ErpAdapter, ErpEntrada, ErpScope } from "../src/erp/types";
 import { ErpRechazoError } from "../src/erp/types";
+import { DomainError, NotFound } from "../src/lib/errors";
+import type { SessionUser } from "../src/lib/session-user";
+import { createArchivosRepository } from "../src/modules/archivos/repository";
+import { createArchivosService } from "../src/modules/archivos/service";
+import { createSociedadesRepository } from "../src/modules/sociedades/repository";
 import { createTestClock, testKey } from "./helpers";
 
 describe("Service Layer money: doubles to decimal text", () => {
@@ -126,6 +133,8 @@ let beforeSend: (url: string, method: string) => Promise<void> | void;
 /** Awaited after an answer arrived, before the client reads it (an answer held back). */
 let afterReceive: (url: string) => Promise<void> | void;
 let timeoutMs = 15_000;
+/** An answer given instead of the simulator's (a Service Layer sending something the simulator never does). */
+let answerInstead: (url: string) => Response | undefined;
 
 async function truth(bd: string) {
   // What the simulator stamps (erp_mock.sl_cambios) for every order of `bd`: the mirror must end up equal to it.
@@ -142,7 +151,7 @@ function makeAdapter() {
     const method = init?.method ?? "GET";
     sent.push(`${method} ${decodeURIComponent(url)}`);
     await beforeSend(url, method);
-    const response = await fetch(input, init);
+    const response = answerInstead(decodeURIComponent(url)) ?? (await fetch(input, init));
     await afterReceive(decodeURIComponent(url));
     return response;
   };
@@ -200,6 +209,7 @@ beforeEach(async () => {
   sent = [];
   beforeSend = () => {};
   afterReceive = () => {};
+  answerInstead = () => undefined;
   timeoutMs = 15_000;
   // Every test starts from a cold mirror.
   await tdb.db.delete(schema.erpSlDocumentos);
@@ -348,10 +358,23 @@ describe("Service Layer adapter: the same answers as the mock over the same erp_
   const comparable = <T extends { version: string; lineas: { frgnName: string }[] }>(docs: T[]) =>
     docs.map(({ version: _, lineas, ...d }) => ({ ...d, lineas: lineas.map(({ frgnName: __, ...l }) => l) }));
 
-  it("orders, receipts, business partners: same rows in the same order", async () => {
+  /** The archivos row a PDF downloads from: the mock's ids are those rows; the adapter's are copied on download. */
+  const downloaded = async <T extends { pdfArchivoId: string | null }>(docs: T[]) =>
+    Promise.all(
+      docs.map(async (d) => ({
+        ...d,
+        pdfArchivoId: d.pdfArchivoId && ((await adapter.copyPdf?.(d.pdfArchivoId)) ?? "sin copia"),
+      })),
+    );
+
+  it("orders, receipts, business partners: same rows in the same order, the same PDFs once downloaded", async () => {
     const mock = createMockErpAdapter(tdb.db);
-    expect(comparable(await adapter.listPedidos(demo))).toEqual(comparable(await mock.listPedidos(demo)));
-    expect(comparable(await adapter.listEntradas(demo))).toEqual(comparable(await mock.listEntradas(demo)));
+    expect(comparable(await downloaded(await adapter.listPedidos(demo)))).toEqual(
+      comparable(await mock.listPedidos(demo)),
+    );
+    expect(comparable(await downloaded(await adapter.listEntradas(demo)))).toEqual(
+      comparable(await mock.listEntradas(demo)),
+    );
     expect(await adapter.listProveedores(demo)).toEqual(await mock.listProveedores(demo));
   });
 
@@ -696,38 +719,184 @@ describe("Service Layer adapter: failures", () => {
   });
 });
 
-describe("Service Layer adapter: PDFs", () => {
-  it("copies a document's attachment once into archivos and answers its owners from the mirror", async () => {
-    const pedidos = await adapter.listPedidos(everyone(BD));
-    const conPdf = pedidos.filter((p) => p.pdfArchivoId);
-    expect(conPdf.length).toBeGreaterThan(0);
-    const copies = sent.filter((s) => s.includes("/Attachments2(")).length;
-    expect(copies).toBeGreaterThan(0);
-    const [archivo] = await tdb.db
-      .select({ mime: schema.archivos.mime, size: schema.archivos.size })
-      .from(schema.archivos)
-      .where(eq(schema.archivos.id, conPdf[0]?.pdfArchivoId as string));
-    expect(archivo?.mime).toBe("application/pdf");
-    // A second read copies nothing again.
-    sent = [];
+describe("Service Layer adapter: PDFs copied on first download", () => {
+  const empleado: SessionUser = {
+    sessionId: 1,
+    operador: "Empleado",
+    id: "1",
+    nombre: "Empleada",
+    perfil: "A",
+    viDocPen: "Y",
+  };
+  const proveedor = (cardCode: string): SessionUser => ({
+    sessionId: 2,
+    operador: "Proveedor",
+    id: cardCode,
+    nombre: cardCode,
+    perfil: "P",
+    viDocPen: "N",
+  });
+  const archivos = () =>
+    createArchivosService(createArchivosRepository(tdb.db), [
+      erpPdfPolicy(adapter, createErpScopeResolver(createSociedadesRepository(tdb.db))),
+    ]);
+  /** The bytes and archivos id the simulator serves for a document's PDF (erp_mock keeps them in archivos). */
+  async function simulatorPdf(docEntry: number) {
+    const [row] = await tdb.db
+      .select({ id: schema.archivos.id, contenido: schema.archivos.contenido })
+      .from(schema.erpPedidos)
+      .innerJoin(schema.archivos, eq(schema.archivos.id, schema.erpPedidos.pdfArchivoId))
+      .where(and(eq(schema.erpPedidos.bd, BD), eq(schema.erpPedidos.docEntry, docEntry)));
+    return row as { id: string; contenido: Uint8Array };
+  }
+  async function adjunto(archivoId: string) {
+    const [row] = await tdb.db.select().from(schema.erpSlAdjuntos).where(eq(schema.erpSlAdjuntos.archivoId, archivoId));
+    return row;
+  }
+  const listWithPdfs = async () => {
+    const pedidos = (await adapter.listPedidos(everyone(BD))).filter((p) => p.pdfArchivoId);
+    expect(pedidos.length).toBeGreaterThan(1);
+    return pedidos;
+  };
+
+  it("listing documents with PDFs asks the Service Layer for no attachment: new ids, nothing copied, owners from the mirror", async () => {
+    sim.resetCounts();
+    const pedidos = await listWithPdfs();
+    const entradas = (await adapter.listEntradas(everyone(BD))).filter((e) => e.pdfArchivoId);
+    expect(entradas.length).toBeGreaterThan(0);
+    expect(sim.requestCount("Attachments2")).toBe(0);
+    expect(sent.filter((u) => u.includes("Attachments2"))).toEqual([]);
+    for (const doc of [...pedidos, ...entradas]) {
+      const row = await adjunto(doc.pdfArchivoId as string);
+      expect(row).toMatchObject({ bd: BD, contenidoId: null, copiadoEn: null });
+      // The id is the attachment's own, not an archivos row: nothing is stored until someone downloads it.
+      const [archivo] = await tdb.db
+        .select({ id: schema.archivos.id })
+        .from(schema.archivos)
+        .where(eq(schema.archivos.id, doc.pdfArchivoId as string));
+      expect(archivo).toBeUndefined();
+    }
+    // The same ids on the next read (and for a key read), still without a Service Layer request for a PDF.
     time.advance(60_000);
-    const again = await adapter.listPedidos(everyone(BD));
+    const again = (await adapter.listPedidos(everyone(BD))).filter((p) => p.pdfArchivoId);
     expect(again.map((p) => p.pdfArchivoId)).toEqual(pedidos.map((p) => p.pdfArchivoId));
-    expect(sent.filter((s) => s.includes("/Attachments2("))).toHaveLength(0);
+    const [leido] = await adapter.readPedidos([{ bd: BD, docEntry: pedidos[0]?.docEntry as number }]);
+    expect(leido?.pdfArchivoId).toBe(pedidos[0]?.pdfArchivoId);
     sent = [];
-    const owners = await adapter.findPdfOwners(conPdf[0]?.pdfArchivoId as string);
-    expect(owners).toContainEqual({
+    expect(await adapter.findPdfOwners(pedidos[0]?.pdfArchivoId as string)).toContainEqual({
       kind: "pedido",
       bd: BD,
-      cardCode: conPdf[0]?.cardCode,
-      docNum: conPdf[0]?.docNum,
+      cardCode: pedidos[0]?.cardCode,
+      docNum: pedidos[0]?.docNum,
     });
     expect(sent).toEqual([]);
-    const adjuntos = await tdb.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(schema.erpSlAdjuntos)
-      .where(isNotNull(schema.erpSlAdjuntos.archivoId));
-    expect(adjuntos[0]?.n).toBeGreaterThan(0);
+    expect(sim.requestCount("Attachments2")).toBe(0);
+  });
+
+  it("the first download copies the PDF with one request, into the archivos row of the same bytes; the second asks nothing", async () => {
+    const [pedido] = await listWithPdfs();
+    const id = pedido?.pdfArchivoId as string;
+    const expected = await simulatorPdf(pedido?.docEntry as number);
+    sim.resetCounts();
+    time.advance(5_000);
+    const file = await archivos().download(empleado, id);
+    expect(sim.requestCount("Attachments2")).toBe(1);
+    expect(sent.filter((u) => u.includes("Attachments2"))).toEqual([
+      `GET ${sim.url}Attachments2(${(await adjunto(id))?.atcEntry})/$value`,
+    ]);
+    expect(Buffer.from(file.contenido).equals(Buffer.from(expected.contenido))).toBe(true);
+    expect(file.mime).toBe("application/pdf");
+    expect(file.size).toBe(expected.contenido.byteLength);
+    expect(file.nombre).toBe(`Pedido-${BD}-${pedido?.docNum}.pdf`);
+    // Content-addressed: the bytes the mock ERP already keeps in archivos are that row, not a copy.
+    expect(await adjunto(id)).toMatchObject({ contenidoId: expected.id, copiadoEn: time.clock() });
+
+    time.advance(60_000);
+    const second = await archivos().download(proveedor(pedido?.cardCode as string), id);
+    expect(Buffer.from(second.contenido).equals(Buffer.from(expected.contenido))).toBe(true);
+    expect(sim.requestCount("Attachments2")).toBe(1);
+    // A later list keeps offering the attachment's id, not the content's.
+    time.advance(60_000);
+    const again = await adapter.readPedidos([{ bd: BD, docEntry: pedido?.docEntry as number }]);
+    expect(again[0]?.pdfArchivoId).toBe(id);
+  });
+
+  it("two downloads at once share one Service Layer request", async () => {
+    const [, pedido] = await listWithPdfs();
+    const id = pedido?.pdfArchivoId as string;
+    sim.resetCounts();
+    const service = archivos();
+    const [a, b, c] = await Promise.all([
+      service.download(empleado, id),
+      service.download(empleado, id),
+      adapter.copyPdf?.(id),
+    ]);
+    expect(sim.requestCount("Attachments2")).toBe(1);
+    expect(Buffer.from(a.contenido).equals(Buffer.from(b.contenido))).toBe(true);
+    expect(c).toBe((await simulatorPdf(pedido?.docEntry as number)).id);
+  });
+
+  it("a supplier who may not see the document, or an unknown id, gets the same 404 and causes no Service Layer request", async () => {
+    const [pedido] = await listWithPdfs();
+    const id = pedido?.pdfArchivoId as string;
+    // Another registered supplier: its scope never includes this supplier's documents.
+    const [otro] = await tdb.db
+      .selectDistinct({ cardCode: schema.proveedorSociedades.cardCode })
+      .from(schema.proveedorSociedades)
+      .where(sql`${schema.proveedorSociedades.cardCode} <> ${pedido?.cardCode}`)
+      .limit(1);
+    expect(otro).toBeDefined();
+    sim.resetCounts();
+    sent = [];
+    const refused = await archivos()
+      .download(proveedor(otro?.cardCode as string), id)
+      .catch((e: unknown) => e);
+    const unknown = await archivos()
+      .download(empleado, "00000000-0000-4000-8000-000000000000")
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(NotFound);
+    expect(unknown).toBeInstanceOf(NotFound);
+    expect((refused as NotFound).message).toBe((unknown as NotFound).message);
+    expect(sim.requestCount()).toBe(0);
+    expect(sent).toEqual([]);
+    expect(await adjunto(id)).toMatchObject({ contenidoId: null, copiadoEn: null });
+    // The document's own supplier downloads it.
+    const own = await archivos().download(proveedor(pedido?.cardCode as string), id);
+    expect(own.mime).toBe("application/pdf");
+    expect(sim.requestCount("Attachments2")).toBe(1);
+  });
+
+  it("a Service Layer failure during the copy is its Spanish ServiceLayerError; nothing is recorded, the next download copies", async () => {
+    const [pedido] = await listWithPdfs();
+    const id = pedido?.pdfArchivoId as string;
+    sim.faults.html502 = 10;
+    const error = await archivos()
+      .download(empleado, id)
+      .catch((e: unknown) => e);
+    sim.faults.html502 = 0;
+    expect(error).toBeInstanceOf(ServiceLayerError);
+    expect((error as Error).message).toMatch(/El ERP no responde/);
+    expect(await adjunto(id)).toMatchObject({ contenidoId: null, copiadoEn: null });
+    const file = await archivos().download(empleado, id);
+    expect(file.mime).toBe("application/pdf");
+    expect((await adjunto(id))?.contenidoId).not.toBeNull();
+  });
+
+  it("an attachment that is not a PDF is refused in Spanish and not stored", async () => {
+    const [pedido] = await listWithPdfs();
+    const id = pedido?.pdfArchivoId as string;
+    const html = "<html><script>alert(1)</script></html>";
+    answerInstead = (url) =>
+      url.includes("Attachments2(") ? new Response(html, { headers: { "content-type": "text/html" } }) : undefined;
+    const archivosAntes = await tdb.db.select({ n: sql<number>`count(*)::int` }).from(schema.archivos);
+    const error = await archivos()
+      .download(empleado, id)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).statusCode).toBe(502);
+    expect((error as Error).message).toMatch(/no es un PDF/);
+    expect(await adjunto(id)).toMatchObject({ contenidoId: null, copiadoEn: null });
+    expect(await tdb.db.select({ n: sql<number>`count(*)::int` }).from(schema.archivos)).toEqual(archivosAntes);
   });
 });
 

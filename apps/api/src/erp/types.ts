@@ -15,8 +15,9 @@
  * - Dates are ISO calendar dates (YYYY-MM-DD).
  * - Lists come newest first (DocDate desc, then company database, then DocNum desc) so that the row number
  *   the portal assigns is stable between two calls on unchanged data.
- * - File references are ids of the portal's `archivos` (the mock stores PDFs there); a Service Layer adapter
- *   would copy attachments into archivos on first read and return their ids.
+ * - File references are ids the portal downloads through /api/archivos/:id. The mock's are ids of `archivos` (it
+ *   stores PDFs there); the Service Layer adapter's name an ERP attachment whose bytes it copies into archivos
+ *   only when an authorized user first downloads it (copyPdf).
  */
 
 /**
@@ -283,6 +284,15 @@ export interface ErpAdapter {
   listProveedores(scope: ErpScope): Promise<ErpProveedor[]>;
   /** The purchasing documents whose PDF is this file ([] when none): the portal authorizes downloads with it. */
   findPdfOwners(archivoId: string): Promise<ErpPdfOwner[]>;
+  /**
+   * For adapters whose PDFs stay in the ERP until someone downloads them (service-layer): makes sure the bytes of
+   * PDF `archivoId` (an id findPdfOwners knows) are in the portal's archivos, copying them from the ERP the first
+   * time, and returns the archivos id that holds them; null when no document's PDF has that id or the ERP no longer
+   * has the file. The portal calls it only after authorizing the user for one of the owners, so nobody makes the
+   * portal fetch a file they may not see. Adapters whose pdfArchivoId already names an archivos row (the mock)
+   * leave it out.
+   */
+  copyPdf?(archivoId: string): Promise<string | null>;
   /**
    * Creates the A/P invoice of an accepted portal invoice (issue 13). Idempotent by `portalId`: when the ERP
    * already has one for it (a retry after a lost answer), that one is returned and nothing new is created.

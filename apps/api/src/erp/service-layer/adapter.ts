@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { type Database, schema, storeArchivo } from "@portal/db";
-import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { DomainError } from "../../lib/errors";
 import {
   type ErpAdapter,
   type ErpAplicacion,
@@ -31,7 +33,8 @@ import { isoDate, isoTime, keyFilters, literal, mapLimit, q, stampFilter, string
  *   one portal call asking versions + count + list costs one Service Layer request per company database.
  * - Whole documents are read by key (DocEntry ranges or `eq` terms in chunks) with their lines.
  * - Money arrives as doubles and leaves as decimal text rounded half away from zero (./money).
- * - PDFs (Attachments2) are copied into archivos on first read and recorded in erp_sl_adjuntos.
+ * - PDFs (Attachments2) get an id in erp_sl_adjuntos when their document is first read, and are copied into
+ *   archivos only on their first download (copyPdf, after the portal authorized the user).
  * - Failures other than SAP's business refusals propagate as the client's ServiceLayerError (Spanish message).
  */
 
@@ -60,7 +63,7 @@ const STAMP_PAGE = 1_000;
 const DOCUMENT_PAGE = 200;
 /** Documents per key filter when reading many by key (each filter is paged by DOCUMENT_PAGE). */
 const RANGE_KEYS = 1_000;
-/** Requests in flight per call for chunked reads and attachment copies. */
+/** Requests in flight per call for chunked reads. */
 const PARALLEL = 4;
 /** Payments have no stamp: their cancellation is re-read for the ones dated within this many days… */
 const PAYMENT_RECHECK_DAYS = 90;
@@ -72,6 +75,10 @@ const FULL_PAYMENTS = "pago-completo";
 const CATALOG_TTL_MS = 10 * 60_000;
 /** Rows per INSERT when upserting the mirror. */
 const UPSERT_BATCH = 1_000;
+
+/** A PDF starts with "%PDF-", which readers look for within the first KB. */
+const PDF_MAGIC = Buffer.from("%PDF-", "latin1");
+const PDF_HEADER_WINDOW = 1_024;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -602,56 +609,88 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     return days;
   }
 
-  /** Copies in flight per (bd, AttachmentEntry): two calls reading one document copy its PDF once. */
-  const copying = new Map<string, Promise<string | null>>();
-
-  /** AttachmentEntry → archivos id, copying the PDFs not copied yet (content-addressed: same bytes, same row). */
+  /**
+   * AttachmentEntry → the id lists carry for its PDF. An entry seen for the first time gets a row in erp_sl_adjuntos
+   * with a new id and nothing copied: no Service Layer request while listing (copyPdf fetches the bytes when
+   * someone downloads them). Concurrent first reads (other processes too) keep whichever row was inserted first.
+   */
   async function attachmentFiles(bd: string, entries: Iterable<number>): Promise<Map<number, string>> {
     const unique = [...new Set(entries)];
     const out = new Map<number, string>();
     if (unique.length === 0) return out;
-    const rows = await db
-      .select({ atcEntry: adjuntos.atcEntry, archivoId: adjuntos.archivoId })
-      .from(adjuntos)
-      .where(and(eq(adjuntos.bd, bd), inArray(adjuntos.atcEntry, unique)));
-    for (const r of rows) out.set(r.atcEntry, r.archivoId);
-    const missing = unique.filter((e) => !out.has(e));
-    await mapLimit(missing, PARALLEL, async (atcEntry) => {
-      const key = `${bd}|${atcEntry}`;
-      let pending = copying.get(key);
-      if (!pending) {
-        pending = copyAttachment(bd, atcEntry).finally(() => copying.delete(key));
-        copying.set(key, pending);
+    const known = async (wanted: number[]) => {
+      for (let i = 0; i < wanted.length; i += UPSERT_BATCH) {
+        const rows = await db
+          .select({ atcEntry: adjuntos.atcEntry, archivoId: adjuntos.archivoId })
+          .from(adjuntos)
+          .where(and(eq(adjuntos.bd, bd), inArray(adjuntos.atcEntry, wanted.slice(i, i + UPSERT_BATCH))));
+        for (const r of rows) out.set(r.atcEntry, r.archivoId);
       }
-      const id = await pending;
-      if (id) out.set(atcEntry, id);
-    });
+    };
+    await known(unique);
+    const missing = unique.filter((e) => !out.has(e));
+    if (missing.length === 0) return out;
+    for (let i = 0; i < missing.length; i += UPSERT_BATCH) {
+      await db
+        .insert(adjuntos)
+        .values(missing.slice(i, i + UPSERT_BATCH).map((atcEntry) => ({ bd, atcEntry, archivoId: randomUUID() })))
+        .onConflictDoNothing();
+    }
+    await known(missing);
     return out;
   }
 
-  async function copyAttachment(bd: string, atcEntry: number): Promise<string | null> {
+  /** Downloads in flight per attachment id: two users opening one PDF at once cause one Service Layer request. */
+  const copying = new Map<string, Promise<string | null>>();
+
+  async function copyPdf(archivoId: string): Promise<string | null> {
+    if (!UUID_RE.test(archivoId)) return null;
+    const [row] = await db
+      .select({ bd: adjuntos.bd, atcEntry: adjuntos.atcEntry, contenidoId: adjuntos.contenidoId })
+      .from(adjuntos)
+      .where(eq(adjuntos.archivoId, archivoId));
+    if (!row) return null;
+    if (row.contenidoId) return row.contenidoId;
+    let pending = copying.get(archivoId);
+    if (!pending) {
+      pending = copyAttachment(archivoId, row.bd, row.atcEntry).finally(() => copying.delete(archivoId));
+      copying.set(archivoId, pending);
+    }
+    return pending;
+  }
+
+  async function copyAttachment(archivoId: string, bd: string, atcEntry: number): Promise<string | null> {
     let file: { bytes: Buffer; contentType: string };
     try {
       file = await client.getBytes(bd, `Attachments2(${atcEntry})/$value`);
     } catch (error) {
-      // An attachment whose file is gone in the ERP: the document shows without PDF instead of failing the list.
+      // The attachment is gone in the ERP: the download answers like an unknown file (404), nothing is recorded so
+      // a file put back in SAP downloads later.
       if (error instanceof ServiceLayerError && error.status === 404) {
         warn(error, `El adjunto ${atcEntry} de la base de datos ${bd} no existe en el ERP.`);
         return null;
       }
       throw error;
     }
-    const mime = file.contentType.split(";")[0]?.trim() || "application/pdf";
-    const archivoId = await storeArchivo(db, file.bytes, mime);
+    // Served as application/pdf from the portal's origin: anything else (an HTML page, a spreadsheet attached by
+    // mistake) is refused rather than stored. Like PDF readers, the header may follow up to 1 KB of leading bytes.
+    if (file.bytes.subarray(0, PDF_HEADER_WINDOW).indexOf(PDF_MAGIC) < 0) {
+      throw new DomainError(
+        502,
+        `El adjunto ${atcEntry} del documento en la base de datos ${bd} no es un PDF; revise el archivo adjunto en SAP.`,
+      );
+    }
+    const contenidoId = await storeArchivo(db, file.bytes, "application/pdf");
     await db
-      .insert(adjuntos)
-      .values({ bd, atcEntry, archivoId, copiadoEn: clock() })
-      .onConflictDoNothing({ target: [adjuntos.bd, adjuntos.atcEntry] });
+      .update(adjuntos)
+      .set({ contenidoId, copiadoEn: clock() })
+      .where(and(eq(adjuntos.archivoId, archivoId), isNull(adjuntos.contenidoId)));
+    // Another process may have copied it first: its row wins (the same bytes, so normally the same archivos row).
     const [row] = await db
-      .select({ archivoId: adjuntos.archivoId })
+      .select({ contenidoId: adjuntos.contenidoId })
       .from(adjuntos)
-      .where(and(eq(adjuntos.bd, bd), eq(adjuntos.atcEntry, atcEntry)));
-    return row?.archivoId ?? archivoId;
+      .where(eq(adjuntos.archivoId, archivoId));
+    return row?.contenidoId ?? contenidoId;
   }
 
   /** SAP documents (with lines) → the portal's orders or receipts; resolves item names, terms, PDFs, orders. */
@@ -1211,6 +1250,8 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
         .where(and(eq(adjuntos.archivoId, archivoId), inArray(t.tipo, ["pedido", "entrada"])));
       return rows.map((r) => ({ ...r, kind: r.kind as ErpPdfOwner["kind"] }));
     },
+
+    copyPdf,
 
     createFacturaProveedor: (input) => afterWrite(input.bd, () => createFactura(input)),
     cancelFacturaProveedor: (bd, docEntry) => afterWrite(bd, () => cancelFactura(bd, docEntry)),

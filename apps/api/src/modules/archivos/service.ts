@@ -16,21 +16,27 @@ export const ARCHIVO_ID_INVALIDO = "El identificador del archivo no es válido."
 /**
  * Decides whether `user` may read file `archivoId` and under which name. Each module that references files
  * contributes one policy; a file is readable when any policy grants it. A file no policy grants answers exactly
- * like a missing one (404).
+ * like a missing one (404). A grant may name another archivos row holding the bytes (`archivoId`): the ERP's PDFs
+ * are offered under ids of their own and copied into archivos only on their first download (erp/pdf-policy.ts).
  */
-export type ArchivoPolicy = (user: SessionUser, archivoId: string) => Promise<{ nombre: string } | null>;
+export type ArchivoPolicy = (
+  user: SessionUser,
+  archivoId: string,
+) => Promise<{ nombre: string; archivoId?: string } | null>;
 
 export function createArchivosService(repo: ArchivosRepository, policies: ArchivoPolicy[]) {
   return {
     async download(user: SessionUser, archivoId: string) {
       if (!archivoIdSchema.safeParse(archivoId).success) throw new Invalid(ARCHIVO_ID_INVALIDO);
-      const meta = await repo.findMeta(archivoId);
-      if (!meta) throw new NotFound("El archivo no existe.");
+      // Every id goes through the policies, even one archivos has no row for (an ERP PDF not copied yet): an unknown
+      // id and a refused one both end in the same 404 below.
       for (const policy of policies) {
         const grant = await policy(user, archivoId);
         if (grant) {
-          const contenido = await repo.findContent(archivoId);
-          if (!contenido) throw new NotFound("El archivo no existe.");
+          const id = grant.archivoId ?? archivoId;
+          const meta = await repo.findMeta(id);
+          const contenido = meta ? await repo.findContent(id) : undefined;
+          if (!meta || !contenido) throw new NotFound("El archivo no existe.");
           return { ...meta, nombre: grant.nombre, contenido };
         }
       }

@@ -1,0 +1,126 @@
+import { decryptSecret, schema } from "@portal/db";
+import { seedDemo } from "@portal/db/seed";
+import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
+import { createTestAppOn, createTestClock, login, TEST_KEY_B64, type TestApp, testKey, withToken } from "./helpers";
+
+/**
+ * GET /api/archivos/:id with ERP_ADAPTER=service-layer: the order PDFs a list offers are copied from the Service
+ * Layer (Attachments2(n)/$value) only when someone allowed to see the order downloads one; a list asks for none.
+ */
+
+const UNKNOWN = "/api/archivos/00000000-0000-4000-8000-000000000000";
+
+let tdb: TestDatabase;
+let time: ReturnType<typeof createTestClock>;
+let sim: ServiceLayerSimulator;
+let t: TestApp;
+let tokens: Record<"admin" | "kemper" | "berenice", string>;
+
+const download = (token: string, url: string) =>
+  t.app.inject({ method: "GET", url, headers: { "x-access-token": token } });
+const pdfUrls = async (token: string) => {
+  const res = await t.app.inject(withToken(token, { method: "POST", url: "/api/pedidos/getPedidos", payload: {} }));
+  expect(res.statusCode).toBe(200);
+  return (res.json().data as { U_SYS_PMDPDF: string }[]).map((r) => r.U_SYS_PMDPDF).filter((u) => u !== "");
+};
+const attachmentRequests = () => sim.requestCount("Attachments2");
+
+beforeAll(async () => {
+  time = createTestClock();
+  tdb = await createSeededTestDatabase(`demo|${time.clock().toISOString()}|${TEST_KEY_B64}`, async (handle) => {
+    await seedDemo(handle.db, testKey, { clock: time.clock });
+  });
+  const credentials = (await tdb.db.select().from(schema.sociedades)).map((s) => ({
+    companyDb: s.bdSap,
+    userName: s.usuarioSap,
+    password: decryptSecret(s.passSapCifrada, testKey),
+  }));
+  sim = await startServiceLayerSimulator({ db: tdb.db, credentials, clock: time.clock });
+  t = await createTestAppOn(tdb, time, {
+    ERP_ADAPTER: "service-layer",
+    SAP_SL_URL: sim.url,
+    SAP_SL_TIMEOUT_MS: "2000",
+  });
+  tokens = {
+    admin: await login(t.app, "admin", "Empleado"),
+    kemper: await login(t.app, "EKU9003173C9", "Proveedor"),
+    berenice: await login(t.app, "XIQB891116QE4", "Proveedor"),
+  };
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await sim?.close();
+  await tdb?.drop();
+});
+
+describe("GET /api/archivos/:id of a Service Layer PDF", () => {
+  it("a list offers PDFs without asking for them; the first download copies one, the next ones are served from archivos", async () => {
+    sim.resetCounts();
+    const urls = await pdfUrls(tokens.admin);
+    expect(urls.length).toBeGreaterThan(1);
+    expect(await pdfUrls(tokens.kemper)).not.toEqual([]);
+    expect(attachmentRequests()).toBe(0);
+
+    const url = (await pdfUrls(tokens.kemper))[0] as string;
+    const first = await download(tokens.kemper, url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("application/pdf");
+    expect(first.headers["content-disposition"]).toMatch(/filename="Pedido-SBO_[A-Z]+-\d+\.pdf"/);
+    expect(first.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(attachmentRequests()).toBe(1);
+    const [row] = await tdb.db
+      .select()
+      .from(schema.erpSlAdjuntos)
+      .where(eq(schema.erpSlAdjuntos.archivoId, url.slice("/api/archivos/".length)));
+    expect(row?.copiadoEn).toEqual(time.clock());
+    expect(row?.contenidoId).not.toBeNull();
+
+    const again = await download(tokens.admin, url);
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(attachmentRequests()).toBe(1);
+  });
+
+  it("another supplier gets the 404 of an unknown file and makes the portal ask the Service Layer nothing", async () => {
+    const url = (await pdfUrls(tokens.kemper)).at(-1) as string;
+    sim.resetCounts();
+    const foreign = await download(tokens.berenice, url);
+    const unknown = await download(tokens.berenice, UNKNOWN);
+    expect(foreign.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(foreign.body).toBe(unknown.body);
+    expect((await download(tokens.admin, UNKNOWN)).body).toBe(unknown.body);
+    expect(sim.requestCount()).toBe(0);
+  });
+
+  it("the Service Layer failing during the copy: 503 with its Spanish message; the download works once it recovers", async () => {
+    const urls = await pdfUrls(tokens.admin);
+    // A PDF nobody downloaded yet.
+    const notCopied: string[] = [];
+    for (const u of urls) {
+      const [r] = await tdb.db
+        .select({ contenidoId: schema.erpSlAdjuntos.contenidoId })
+        .from(schema.erpSlAdjuntos)
+        .where(eq(schema.erpSlAdjuntos.archivoId, u.slice("/api/archivos/".length)));
+      if (r && r.contenidoId === null) notCopied.push(u);
+    }
+    expect(notCopied.length).toBeGreaterThan(0);
+    const target = notCopied[0] as string;
+    sim.faults.html502 = 1_000;
+    const failing = await download(tokens.admin, target);
+    sim.faults.html502 = 0;
+    expect(failing.statusCode).toBe(503);
+    expect(failing.json()).toEqual({
+      status: "error",
+      message:
+        "El ERP respondió con un error (502) sin el formato del Service Layer. El ERP no responde; intente en unos minutos.",
+    });
+    const recovered = await download(tokens.admin, target);
+    expect(recovered.statusCode).toBe(200);
+    expect(recovered.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+});

@@ -615,27 +615,25 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
    * someone downloads them). Concurrent first reads (other processes too) keep whichever row was inserted first.
    */
   async function attachmentFiles(bd: string, entries: Iterable<number>): Promise<Map<number, string>> {
-    const unique = [...new Set(entries)];
+    const unique = [...new Set(entries)].filter((e) => Number.isSafeInteger(e));
     const out = new Map<number, string>();
     if (unique.length === 0) return out;
+    // One array parameter per statement, whatever the number of attachments (a cold company database has
+    // thousands): three statements at most instead of one per thousand rows.
     const known = async (wanted: number[]) => {
-      for (let i = 0; i < wanted.length; i += UPSERT_BATCH) {
-        const rows = await db
-          .select({ atcEntry: adjuntos.atcEntry, archivoId: adjuntos.archivoId })
-          .from(adjuntos)
-          .where(and(eq(adjuntos.bd, bd), inArray(adjuntos.atcEntry, wanted.slice(i, i + UPSERT_BATCH))));
-        for (const r of rows) out.set(r.atcEntry, r.archivoId);
-      }
+      const rows = await db
+        .select({ atcEntry: adjuntos.atcEntry, archivoId: adjuntos.archivoId })
+        .from(adjuntos)
+        .where(and(eq(adjuntos.bd, bd), sql`${adjuntos.atcEntry} = any(${`{${wanted.join(",")}}`}::int[])`));
+      for (const r of rows) out.set(r.atcEntry, r.archivoId);
     };
     await known(unique);
     const missing = unique.filter((e) => !out.has(e));
     if (missing.length === 0) return out;
-    for (let i = 0; i < missing.length; i += UPSERT_BATCH) {
-      await db
-        .insert(adjuntos)
-        .values(missing.slice(i, i + UPSERT_BATCH).map((atcEntry) => ({ bd, atcEntry, archivoId: randomUUID() })))
-        .onConflictDoNothing();
-    }
+    const ids = missing.map(() => randomUUID());
+    await db.execute(sql`insert into ${adjuntos} (bd, atc_entry, archivo_id)
+      select ${bd}, e, id from unnest(${`{${missing.join(",")}}`}::int[], ${`{${ids.join(",")}}`}::uuid[]) as u(e, id)
+      on conflict do nothing`);
     await known(missing);
     return out;
   }

@@ -4,6 +4,10 @@ import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing"
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
+import { NotFound } from "../src/lib/errors";
+import type { SessionUser } from "../src/lib/session-user";
+import type { ArchivosRepository } from "../src/modules/archivos/repository";
+import { type ArchivoPolicy, createArchivosService } from "../src/modules/archivos/service";
 import { createTestAppOn, createTestClock, login, TEST_KEY_B64, type TestApp, testKey, withToken } from "./helpers";
 
 /**
@@ -122,5 +126,37 @@ describe("GET /api/archivos/:id of a Service Layer PDF", () => {
     const recovered = await download(tokens.admin, target);
     expect(recovered.statusCode).toBe(200);
     expect(recovered.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+});
+
+describe("the archivos service: a policy may grant an id archivos has no row for", () => {
+  const user: SessionUser = { sessionId: 1, operador: "Empleado", id: "1", nombre: "E", perfil: "A", viDocPen: "Y" };
+  const stored = "11111111-1111-4111-8111-111111111111";
+  const offered = "22222222-2222-4222-8222-222222222222";
+  const nowhere = "33333333-3333-4333-8333-333333333333";
+  const repo = {
+    findMeta: async (id: string) => (id === stored ? { mime: "application/pdf", size: 5 } : undefined),
+    findContent: async (id: string) => (id === stored ? new Uint8Array(Buffer.from("%PDF-")) : undefined),
+  } as unknown as ArchivosRepository;
+
+  it("serves the row the grant names, under the grant's name; a grant naming no row is the same 404", async () => {
+    const asked: string[] = [];
+    const policy: ArchivoPolicy = async (_user, id) => {
+      asked.push(id);
+      if (id === offered) return { nombre: "Pedido-SBO_X-1.pdf", archivoId: stored };
+      if (id === nowhere) return { nombre: "x.pdf", archivoId: nowhere };
+      return null;
+    };
+    const service = createArchivosService(repo, [policy]);
+    const file = await service.download(user, offered);
+    expect(file).toMatchObject({ nombre: "Pedido-SBO_X-1.pdf", mime: "application/pdf", size: 5 });
+    expect(Buffer.from(file.contenido).toString("latin1")).toBe("%PDF-");
+    // The id had no archivos row and was still offered to the policy.
+    expect(asked).toEqual([offered]);
+    const missing = await service.download(user, nowhere).catch((e: unknown) => e);
+    const unknown = await service.download(user, "44444444-4444-4444-8444-444444444444").catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(NotFound);
+    expect(unknown).toBeInstanceOf(NotFound);
+    expect((missing as Error).message).toBe((unknown as Error).message);
   });
 });

@@ -88,7 +88,7 @@ export interface ErpDocumentoCompra {
   wtSum: string;
   /** Subtotal - discount + VAT, before withholdings. */
   docTotal: string;
-  /** The document's PDF in the portal's archivos, or null. */
+  /** The id the document's PDF downloads under (/api/archivos/:id; see copyPdf), or null. */
   pdfArchivoId: string | null;
   /** Change stamp (see ErpVersionDocumento). */
   version: string;

@@ -673,10 +673,10 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     // Served as application/pdf from the portal's origin: anything else (an HTML page, a spreadsheet attached by
     // mistake) is refused rather than stored. Like PDF readers, the header may follow up to 1 KB of leading bytes.
     if (file.bytes.subarray(0, PDF_HEADER_WINDOW).indexOf(PDF_MAGIC) < 0) {
-      throw new DomainError(
-        502,
-        `El adjunto ${atcEntry} del documento en la base de datos ${bd} no es un PDF; revise el archivo adjunto en SAP.`,
-      );
+      const message = `El adjunto ${atcEntry} del documento en la base de datos ${bd} no es un PDF; revise el archivo adjunto en SAP.`;
+      // Answered as a 502 the error plugin does not log: the log says it here, with what SAP declared it to be.
+      warn(undefined, `${message} (el ERP lo envió como ${file.contentType.slice(0, 80)})`);
+      throw new DomainError(502, message);
     }
     const contenidoId = await storeArchivo(db, file.bytes, "application/pdf");
     await db

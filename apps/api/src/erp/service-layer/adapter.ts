@@ -60,7 +60,7 @@ const FRESH_MS = 1_500;
 /** Page size asked for the incremental reads of keys and stamps (small rows). */
 const STAMP_PAGE = 1_000;
 /** Page size asked for whole documents with their lines. */
-const DOCUMENT_PAGE = 200;
+const DOCUMENT_PAGE = 1_000;
 /** Documents per key filter when reading many by key (each filter is paged by DOCUMENT_PAGE). */
 const RANGE_KEYS = 1_000;
 /** Requests in flight per call for chunked reads. */

@@ -284,12 +284,12 @@ describe("Service Layer adapter: paged reads", () => {
       expect.objectContaining({ quantity: "3", openQty: "3", priceBefDi: "33.50", lineTotal: "100.50" }),
     ]);
     const documentReads = sent.filter((s) => s.includes("PurchaseOrders?$select=DocEntry,DocNum,CardCode,CardName"));
-    // The whole company database is ten ranges of 1,000 read four at a time, each paged by next links.
+    // The whole company database is ten ranges of 1,000 read four at a time, each one page of 1,000.
     for (let i = 0; i < 10; i++) {
       const range = `(DocEntry ge ${i * 1000 + 1} and DocEntry le ${(i + 1) * 1000})`;
-      expect(documentReads.filter((s) => s.includes(range))).toHaveLength(5);
+      expect(documentReads.filter((s) => s.includes(range))).toHaveLength(1);
     }
-    expect(documentReads).toHaveLength(50);
+    expect(documentReads).toHaveLength(10);
     console.info(`10,000 whole orders (cold mirror + documents): ${ms.toFixed(0)} ms, ${documentReads.length} pages`);
   }, 120_000);
 

@@ -1,14 +1,14 @@
-import { decryptSecret, schema } from "@portal/db";
-import { seedDemo } from "@portal/db/seed";
-import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { schema } from "@portal/db";
+import type { TestDatabase } from "@portal/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
+import type { ServiceLayerSimulator } from "../src/erp/service-layer/simulator";
 import { NotFound } from "../src/lib/errors";
 import type { SessionUser } from "../src/lib/session-user";
 import type { ArchivosRepository } from "../src/modules/archivos/repository";
 import { type ArchivoPolicy, createArchivosService } from "../src/modules/archivos/service";
-import { createTestAppOn, createTestClock, login, TEST_KEY_B64, type TestApp, testKey, withToken } from "./helpers";
+import { createTestAppOn, type createTestClock, login, type TestApp, withToken } from "./helpers";
+import { demoWithServiceLayer } from "./service-layer-demo";
 
 /**
  * GET /api/archivos/:id with ERP_ADAPTER=service-layer: the order PDFs a list offers are copied from the Service
@@ -33,16 +33,7 @@ const pdfUrls = async (token: string) => {
 const attachmentRequests = () => sim.requestCount("Attachments2");
 
 beforeAll(async () => {
-  time = createTestClock();
-  tdb = await createSeededTestDatabase(`demo|${time.clock().toISOString()}|${TEST_KEY_B64}`, async (handle) => {
-    await seedDemo(handle.db, testKey, { clock: time.clock });
-  });
-  const credentials = (await tdb.db.select().from(schema.sociedades)).map((s) => ({
-    companyDb: s.bdSap,
-    userName: s.usuarioSap,
-    password: decryptSecret(s.passSapCifrada, testKey),
-  }));
-  sim = await startServiceLayerSimulator({ db: tdb.db, credentials, clock: time.clock });
+  ({ time, tdb, sim } = await demoWithServiceLayer());
   t = await createTestAppOn(tdb, time, {
     ERP_ADAPTER: "service-layer",
     SAP_SL_URL: sim.url,

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDatabase, decryptSecret, runMigrations, schema } from "@portal/db";
 import { seedDemo } from "@portal/db/seed";
-import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
+import type { TestDatabase } from "@portal/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
+import type { ServiceLayerSimulator } from "../src/erp/service-layer/simulator";
 import {
   createTestAppOn,
   createTestClock,
@@ -18,6 +18,7 @@ import {
   testKey,
   withToken,
 } from "./helpers";
+import { demoWithServiceLayer } from "./service-layer-demo";
 
 /**
  * The app with ERP_ADAPTER=service-layer, pointed at a Service Layer (the simulator) that becomes slow or answers the
@@ -42,18 +43,7 @@ const pedidos = () => t.app.inject(withToken(kemper, { method: "POST", url: "/ap
 const later = () => time.advance(60_000);
 
 beforeAll(async () => {
-  time = createTestClock();
-  // The same seeded template as createTestApp (helpers.ts).
-  tdb = await createSeededTestDatabase(`demo|${time.clock().toISOString()}|${TEST_KEY_B64}`, async (handle) => {
-    await seedDemo(handle.db, testKey, { clock: time.clock });
-  });
-  const credentials = (await tdb.db.select().from(schema.sociedades)).map((s) => ({
-    companyDb: s.bdSap,
-    userName: s.usuarioSap,
-    password: decryptSecret(s.passSapCifrada, testKey),
-  }));
-  passwords = credentials.map((c) => c.password);
-  sim = await startServiceLayerSimulator({ db: tdb.db, credentials, clock: time.clock });
+  ({ time, tdb, sim, passwords } = await demoWithServiceLayer());
   t = await createTestAppOn(
     tdb,
     time,

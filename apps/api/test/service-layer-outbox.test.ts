@@ -1,13 +1,13 @@
 import { emitirFacturaPrueba } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
-import { decryptSecret, schema } from "@portal/db";
-import { seedDemo } from "@portal/db/seed";
-import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { schema } from "@portal/db";
+import type { TestDatabase } from "@portal/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
+import type { ServiceLayerSimulator } from "../src/erp/service-layer/simulator";
 import { facturaPrueba, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
-import { createTestAppOn, createTestClock, login, TEST_KEY_B64, type TestApp, testKey, withToken } from "./helpers";
+import { createTestAppOn, type createTestClock, login, type TestApp, withToken } from "./helpers";
+import { demoWithServiceLayer } from "./service-layer-demo";
 
 /**
  * Issue 24: an invoice accepted while the Service Layer is down waits in the ERP outbox with the Spanish reason, and
@@ -41,16 +41,7 @@ const trabajoDe = async (facturaId: number) =>
   (await tdb.db.select().from(schema.erpTrabajos).where(eq(schema.erpTrabajos.facturaId, facturaId)))[0];
 
 beforeAll(async () => {
-  time = createTestClock();
-  tdb = await createSeededTestDatabase(`demo|${time.clock().toISOString()}|${TEST_KEY_B64}`, async (handle) => {
-    await seedDemo(handle.db, testKey, { clock: time.clock });
-  });
-  const credentials = (await tdb.db.select().from(schema.sociedades)).map((s) => ({
-    companyDb: s.bdSap,
-    userName: s.usuarioSap,
-    password: decryptSecret(s.passSapCifrada, testKey),
-  }));
-  sim = await startServiceLayerSimulator({ db: tdb.db, credentials, clock: time.clock });
+  ({ time, tdb, sim } = await demoWithServiceLayer());
   t = await createTestAppOn(tdb, time, {
     ERP_ADAPTER: "service-layer",
     SAP_SL_URL: sim.url,

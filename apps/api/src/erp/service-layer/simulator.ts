@@ -31,6 +31,7 @@ import {
   stampOf,
 } from "./simulator/http";
 import { createWrites, type WriteContext } from "./simulator/writes";
+import { PORTAL_USER_FIELDS as PORTAL_FIELDS } from "./user-fields";
 
 /**
  * A local SAP Business One Service Layer over the `erp_mock` tables the seed fills (one copy of the demo data: the
@@ -106,13 +107,14 @@ export interface SimulatorUserField {
   SubType?: string;
 }
 
-/** The portal's user fields (docs/erp-service-layer.md): present unless `userFields` says otherwise. */
-export const PORTAL_USER_FIELDS: SimulatorUserField[] = [
-  { TableName: "OPCH", Name: "SYS_PMUUID", Type: "db_Alpha", Size: 36, Description: "UUID del CFDI" },
-  { TableName: "OPCH", Name: "SYS_PORTALID", Type: "db_Numeric", Size: 11, Description: "Factura del portal" },
-  { TableName: "OPCH", Name: "B1SYS_MainUsage", Type: "db_Alpha", Size: 10, Description: "Uso del CFDI" },
-  { TableName: "OVPM", Name: "B1SYS_FormaPago", Type: "db_Alpha", Size: 10, Description: "Forma de pago" },
-];
+/** The portal's user fields (user-fields.ts, the list `npm run sap -- campos` creates): present unless `userFields` says otherwise. */
+export const PORTAL_USER_FIELDS: SimulatorUserField[] = PORTAL_FIELDS.map((f) => ({
+  TableName: f.table,
+  Name: f.name,
+  Type: f.type,
+  Size: f.size,
+  Description: f.description,
+}));
 
 export interface SimulatorOptions {
   db: Database;

@@ -1,0 +1,29 @@
+import { decryptSecret, schema } from "@portal/db";
+import { seedDemo } from "@portal/db/seed";
+import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
+import { createTestClock, TEST_KEY_B64, testKey } from "./helpers";
+
+/**
+ * The demo data set (the same seeded template as createTestApp) with a Service Layer simulator over it that accepts
+ * the sociedades' own SAP users: what the app tests with ERP_ADAPTER=service-layer start from.
+ */
+export async function demoWithServiceLayer(): Promise<{
+  time: ReturnType<typeof createTestClock>;
+  tdb: TestDatabase;
+  sim: ServiceLayerSimulator;
+  /** The sociedades' SAP passwords in clear (the "no secret in any answer or log line" checks look for them). */
+  passwords: string[];
+}> {
+  const time = createTestClock();
+  const tdb = await createSeededTestDatabase(`demo|${time.clock().toISOString()}|${TEST_KEY_B64}`, async (handle) => {
+    await seedDemo(handle.db, testKey, { clock: time.clock });
+  });
+  const credentials = (await tdb.db.select().from(schema.sociedades)).map((s) => ({
+    companyDb: s.bdSap,
+    userName: s.usuarioSap,
+    password: decryptSecret(s.passSapCifrada, testKey),
+  }));
+  const sim = await startServiceLayerSimulator({ db: tdb.db, credentials, clock: time.clock });
+  return { time, tdb, sim, passwords: credentials.map((c) => c.password) };
+}

@@ -358,6 +358,21 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
             : await readStamps(kind, bd, state?.marca);
       // Offset paging may repeat a row changed during the read: the last occurrence wins.
       const unique = [...new Map(rows.map((r) => [r.docEntry, r])).values()];
+      // After a cold read of whole documents, the list's item names and PDF ids are asked while the mirror is
+      // written (a failure is left to the list, which asks again).
+      const cold = !state && (kind === "pedido" || kind === "entrada") ? coldDocs.get(`${kind}|${bd}`) : undefined;
+      const prefetch = cold
+        ? Promise.all([
+            itemForeignNames(
+              bd,
+              [...cold.docs.values()].flatMap((d) => (d.DocumentLines ?? []).map((l) => text(l.ItemCode))),
+            ),
+            attachmentFiles(
+              bd,
+              unique.flatMap((r) => (r.atcEntry ? [r.atcEntry] : [])),
+            ),
+          ]).catch(() => undefined)
+        : undefined;
       await db.transaction(async (tx) => {
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtext('erp_sl_sincronizacion'), hashtext(${`${kind}|${bd}`}))`,
@@ -395,6 +410,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
             .onConflictDoUpdate({ target: [s.tipo, s.bd], set: { leidoEn: now } });
         }
       });
+      await prefetch;
     } catch (error) {
       if (isUnknownCompany(error)) {
         warn(error, `La base de datos ${bd} no existe en el Service Layer: se lee vacía.`);
@@ -453,6 +469,8 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
    * links to the end. The documents are kept for the list that follows (takeCold).
    */
   async function readColdDocuments(kind: DocumentKind, bd: string, generation: number) {
+    // The list's payment terms (one small request) are asked meanwhile; a failure is left to the list to report.
+    const terms = paymentTerms(bd, []).catch(() => undefined);
     const count = Number(await client.getText(bd, `${ENTITY[kind]}/$count`));
     const pages = Number.isSafeInteger(count) && count > 0 ? Math.ceil(count / DOCUMENT_PAGE) : 1;
     const base = `${ENTITY[kind]}?$select=${SELECT[kind]}&$orderby=DocEntry`;
@@ -470,6 +488,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     );
     const docs = new Map<number, SlDocument>();
     for (const chunk of chunks) for (const d of chunk) docs.set(d.DocEntry, d);
+    await terms;
     const key = `${kind}|${bd}`;
     const entry = { generation, at: clock().getTime(), docs };
     coldDocs.set(key, entry);

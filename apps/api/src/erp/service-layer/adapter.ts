@@ -369,33 +369,13 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
             ),
             attachmentFiles(
               bd,
-              unique.flatMap((r) => (r.atcEntry ? [r.atcEntry] : [])),
+              [...cold.docs.values()].flatMap((d) => (d.AttachmentEntry ? [d.AttachmentEntry] : [])),
             ),
           ]).catch(() => undefined)
         : undefined;
       await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext('erp_sl_sincronizacion'), hashtext(${`${kind}|${bd}`}))`,
-        );
-        // One statement per UPSERT_BATCH rows with one array parameter per column: a cold company database is
-        // tens of thousands of rows, which multi-row VALUES with nine parameters each took seconds to bind.
-        for (let i = 0; i < unique.length; i += UPSERT_BATCH) {
-          const batch = unique.slice(i, i + UPSERT_BATCH);
-          const column = <T>(pick: (r: MirrorRow) => T) => sql.param(batch.map(pick));
-          await tx.execute(sql`insert into ${t} (tipo, bd, doc_entry, doc_num, card_code, doc_date, version,
-              atc_entry, portal_id)
-            select ${kind}, ${bd}, u.doc_entry, u.doc_num, u.card_code, u.doc_date, u.version, u.atc_entry, u.portal_id
-            from unnest(${column((r) => r.docEntry)}::int[], ${column((r) => r.docNum)}::int[],
-              ${column((r) => r.cardCode)}::text[], ${column((r) => r.docDate)}::date[],
-              ${column((r) => r.version)}::text[], ${column((r) => r.atcEntry)}::int[],
-              ${column((r) => r.portalId)}::int[])
-              as u(doc_entry, doc_num, card_code, doc_date, version, atc_entry, portal_id)
-            on conflict (tipo, bd, doc_entry) do update set doc_num = excluded.doc_num,
-              card_code = excluded.card_code, doc_date = excluded.doc_date, version = excluded.version,
-              atc_entry = excluded.atc_entry, portal_id = excluded.portal_id
-              -- A slower concurrent read must not put an older version back.
-              where excluded.version > ${t}.version`);
-        }
+        await lockMirror(tx as unknown as Database, kind, bd);
+        await upsertMirror(tx as unknown as Database, kind, bd, unique);
         await tx
           .insert(s)
           .values({ tipo: kind, bd, marca, leidoEn: now })
@@ -426,6 +406,38 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       }
       throw error;
     }
+  }
+
+  /**
+   * Mirror rows upserted (within a transaction that holds lockMirror). A row keeps the newest version seen.
+   */
+  async function upsertMirror(tx: Database, kind: Kind, bd: string, unique: readonly MirrorRow[]) {
+    // One statement per UPSERT_BATCH rows with one array parameter per column: a cold company database is
+    // tens of thousands of rows, which multi-row VALUES with nine parameters each took seconds to bind.
+    for (let i = 0; i < unique.length; i += UPSERT_BATCH) {
+      const batch = unique.slice(i, i + UPSERT_BATCH);
+      const column = <T>(pick: (r: MirrorRow) => T) => sql.param(batch.map(pick));
+      await tx.execute(sql`insert into ${t} (tipo, bd, doc_entry, doc_num, card_code, doc_date, version,
+          atc_entry, portal_id)
+        select ${kind}, ${bd}, u.doc_entry, u.doc_num, u.card_code, u.doc_date, u.version, u.atc_entry, u.portal_id
+        from unnest(${column((r) => r.docEntry)}::int[], ${column((r) => r.docNum)}::int[],
+          ${column((r) => r.cardCode)}::text[], ${column((r) => r.docDate)}::date[],
+          ${column((r) => r.version)}::text[], ${column((r) => r.atcEntry)}::int[],
+          ${column((r) => r.portalId)}::int[])
+          as u(doc_entry, doc_num, card_code, doc_date, version, atc_entry, portal_id)
+        on conflict (tipo, bd, doc_entry) do update set doc_num = excluded.doc_num,
+          card_code = excluded.card_code, doc_date = excluded.doc_date, version = excluded.version,
+          atc_entry = excluded.atc_entry, portal_id = excluded.portal_id
+          -- A slower concurrent read must not put an older version back.
+          where excluded.version > ${t}.version`);
+    }
+  }
+
+  /** Serializes writes to the mirror of (kind, bd) for the rest of the transaction. */
+  async function lockMirror(tx: Database, kind: Kind, bd: string) {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('erp_sl_sincronizacion'), hashtext(${`${kind}|${bd}`}))`,
+    );
   }
 
   /** Documents' keys and stamps changed since `marca` (all of them when cold). */
@@ -477,14 +489,24 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     const chunks = await mapLimit(
       Array.from({ length: pages }, (_, i) => i),
       PARALLEL,
-      (i) =>
-        client.getAll<SlDocument>(
+      async (i) => {
+        const chunk = await client.getAll<SlDocument>(
           bd,
           i < pages - 1
             ? `${base}&$top=${DOCUMENT_PAGE}&$skip=${i * DOCUMENT_PAGE}`
             : `${base}&$skip=${i * DOCUMENT_PAGE}`,
           { maxPageSize: DOCUMENT_PAGE },
-        ),
+        );
+        // Each page's rows go to the mirror while the next pages are read. Without the watermark (written by
+        // syncNow once every page is in) the mirror stays cold for everyone: a failure halfway only costs a new
+        // cold read, and the rows already written are true.
+        const rows = [...new Map(stampRows(kind, bd, chunk, undefined).rows.map((r) => [r.docEntry, r])).values()];
+        await db.transaction(async (tx) => {
+          await lockMirror(tx as unknown as Database, kind, bd);
+          await upsertMirror(tx as unknown as Database, kind, bd, rows);
+        });
+        return chunk;
+      },
     );
     const docs = new Map<number, SlDocument>();
     for (const chunk of chunks) for (const d of chunk) docs.set(d.DocEntry, d);
@@ -496,7 +518,8 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     setTimeout(() => {
       if (coldDocs.get(key) === entry) coldDocs.delete(key);
     }, COLD_KEEP_MS).unref();
-    return stampRows(kind, bd, [...docs.values()], undefined);
+    // The rows are in the mirror already: syncNow only writes the watermark.
+    return { ...stampRows(kind, bd, [...docs.values()], undefined), rows: [] };
   }
 
   /**

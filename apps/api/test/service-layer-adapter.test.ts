@@ -227,7 +227,7 @@ const everyone = (bd: string): ErpScope => ({ bds: [bd], cardCode: null });
 const stampReads = () => sent.filter((s) => s.includes("$select=DocEntry,DocNum,CardCode,DocDate,UpdateDate"));
 
 describe("Service Layer adapter: paged reads", () => {
-  it("pages over 10,000 orders: every key once, in list order, counted, one stamps read; then warm reads cost one small request", async () => {
+  it("pages over 10,000 orders: every key once, in list order, counted, whole documents read once; then warm reads cost one small request", async () => {
     let started = performance.now();
     const versions = await adapter.listPedidoVersions(everyone(BIG));
     const coldMs = performance.now() - started;
@@ -249,8 +249,17 @@ describe("Service Layer adapter: paged reads", () => {
       const b = docNum.get(versions[i]?.docEntry as number);
       expect(a && b && (a.d > b.d || (a.d === b.d && a.n > b.n))).toBe(true);
     }
-    // Ten pages of 1,000 of one query (the next links), nothing else.
-    expect(stampReads()).toHaveLength(BIG_COUNT / 1_000);
+    // Cold: no stamps pass, the whole documents once (the list that follows needs them): one $count, then ten
+    // pages of 1,000 by $skip, each asked exactly once, the last one following next links to the end.
+    expect(stampReads()).toHaveLength(0);
+    const wholeReads = sent.filter((s) => s.includes("PurchaseOrders?$select=DocEntry,DocNum,CardCode,CardName"));
+    for (let i = 0; i < 10; i++) {
+      expect(
+        wholeReads.filter((s) => s.includes(`$skip=${i * 1000}`) && !s.includes(`$skip=${i * 1000}0`)),
+      ).toHaveLength(1);
+    }
+    expect(wholeReads).toHaveLength(BIG_COUNT / 1_000);
+    expect(sent.filter((s) => s.includes("PurchaseOrders/$count"))).toHaveLength(1);
     expect(await adapter.countPedidos(everyone(BIG))).toBe(BIG_COUNT);
 
     // Warm: past the freshness window, versions + count + one supplier's count cost one request.
@@ -272,7 +281,7 @@ describe("Service Layer adapter: paged reads", () => {
     );
   }, 120_000);
 
-  it("reads 10,000 whole orders by key ranges in pages, each exactly once, numbers as decimals", async () => {
+  it("reads 10,000 whole orders once on a cold mirror, by key ranges when warm, each exactly once, numbers as decimals", async () => {
     const started = performance.now();
     const pedidos = await adapter.listPedidos(everyone(BIG));
     const ms = performance.now() - started;
@@ -284,12 +293,29 @@ describe("Service Layer adapter: paged reads", () => {
       expect.objectContaining({ quantity: "3", openQty: "3", priceBefDi: "33.50", lineTotal: "100.50" }),
     ]);
     const documentReads = sent.filter((s) => s.includes("PurchaseOrders?$select=DocEntry,DocNum,CardCode,CardName"));
-    // The whole company database is ten ranges of 1,000 read four at a time, each one page of 1,000.
+    // Cold mirror: the whole company database is read ONCE (ten pages of 1,000 by $skip, four at a time) and both
+    // fills the mirror and answers the list; no stamps pass, no key ranges read again.
     for (let i = 0; i < 10; i++) {
-      const range = `(DocEntry ge ${i * 1000 + 1} and DocEntry le ${(i + 1) * 1000})`;
-      expect(documentReads.filter((s) => s.includes(range))).toHaveLength(1);
+      expect(
+        documentReads.filter((s) => s.includes(`$skip=${i * 1000}`) && !s.includes(`$skip=${i * 1000}0`)),
+      ).toHaveLength(1);
     }
     expect(documentReads).toHaveLength(10);
+    expect(documentReads.filter((s) => s.includes("DocEntry ge"))).toHaveLength(0);
+    expect(stampReads()).toHaveLength(0);
+
+    // Past the window the same list reads by key ranges (the cold read's documents are not kept): ten ranges of
+    // 1,000, each one page.
+    time.advance(60_000);
+    sent = [];
+    const again = await adapter.listPedidos(everyone(BIG));
+    expect(again).toEqual(pedidos);
+    const rangeReads = sent.filter((s) => s.includes("PurchaseOrders?$select=DocEntry,DocNum,CardCode,CardName"));
+    for (let i = 0; i < 10; i++) {
+      const range = `(DocEntry ge ${i * 1000 + 1} and DocEntry le ${(i + 1) * 1000})`;
+      expect(rangeReads.filter((s) => s.includes(range))).toHaveLength(1);
+    }
+    expect(rangeReads).toHaveLength(10);
     console.info(`10,000 whole orders (cold mirror + documents): ${ms.toFixed(0)} ms, ${documentReads.length} pages`);
   }, 120_000);
 

@@ -506,6 +506,24 @@ describe("entities by key", () => {
     expect((body.DocumentLines as Json[])[0]).toMatchObject({ BaseType: 22, BaseEntry: receipt?.pedido, BaseLine: 0 });
   });
 
+  it("a page's DocumentLines (JSON PostgreSQL builds) equal the document's own, property order included", async () => {
+    for (const set of ["PurchaseOrders", "PurchaseDeliveryNotes"]) {
+      const page = await getJson<Page>(`${set}?$select=DocEntry,DocNum,DocumentLines&$orderby=DocEntry&$top=25`, {
+        prefer: "odata.maxpagesize=100",
+      });
+      expect(page.value).toHaveLength(25);
+      for (const doc of page.value) {
+        expect(Object.keys(doc)).toEqual(["DocEntry", "DocNum", "DocumentLines"]);
+        const one = await getJson<Json>(`${set}(${doc.DocEntry})/DocumentLines`);
+        expect((doc.DocumentLines as Json[]).length).toBeGreaterThan(0);
+        expect(doc.DocumentLines).toEqual(one.value);
+        for (const [i, line] of (doc.DocumentLines as Json[]).entries()) {
+          expect(Object.keys(line)).toEqual(Object.keys((one.value as Json[])[i] as Json));
+        }
+      }
+    }
+  });
+
   it("business partners, payment terms, items by code", async () => {
     const [socio] = await tdb.db.select().from(schema.erpSocios).where(eq(schema.erpSocios.bd, BD)).limit(1);
     const bp = await getJson<Json>(`BusinessPartners('${socio?.cardCode}')`);

@@ -73,8 +73,14 @@ const PAYMENT_FULL_MS = 15 * 60_000;
 const FULL_PAYMENTS = "pago-completo";
 /** How long the per-process caches of item foreign names and payment terms are trusted. */
 const CATALOG_TTL_MS = 10 * 60_000;
+/**
+ * How long (injected clock) the whole documents a COLD sync read are kept for the list that follows it (the portal
+ * asks versions, then the documents): the first list reads every document once, not a stamps pass and then a
+ * documents pass.
+ */
+const COLD_KEEP_MS = 30_000;
 /** Rows per INSERT when upserting the mirror. */
-const UPSERT_BATCH = 1_000;
+const UPSERT_BATCH = 10_000;
 
 /** A PDF starts with "%PDF-", which readers look for within the first KB. */
 const PDF_MAGIC = Buffer.from("%PDF-", "latin1");
@@ -272,12 +278,15 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   const syncing = new Map<string, { generation: number; run: Promise<void> }>();
   const syncedAt = new Map<string, { generation: number; at: number }>();
   const generations = new Map<string, number>();
+  /** Whole documents read by a cold sync, by `${kind}|${bd}`, waiting for the list that follows (takeCold). */
+  const coldDocs = new Map<string, { generation: number; at: number; docs: Map<number, SlDocument> }>();
 
   /** Forgets that (kind, bd) is fresh, here and for the other processes (after the adapter's own writes). */
   async function invalidate(bd: string, kinds: Kind[]) {
     for (const kind of kinds) {
       const key = `${kind}|${bd}`;
       generations.set(key, (generations.get(key) ?? 0) + 1);
+      coldDocs.delete(key);
     }
     await db
       .update(s)
@@ -298,7 +307,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     // After this process's own write, trust no earlier read: neither its own in flight nor another process's.
     const force = generations.has(key) && last?.generation !== generation;
     const run = (pending?.run.catch(() => {}) ?? Promise.resolve())
-      .then(() => syncNow(kind, bd, force))
+      .then(() => syncNow(kind, bd, force, generation))
       .then(() => {
         syncedAt.set(key, { generation, at: clock().getTime() });
       })
@@ -321,7 +330,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
    * advisory lock held only for the upsert, and never go back: a row keeps the newest version seen (documents'
    * stamps only grow; a payment's Cancelled only goes from N to Y) and the watermark the greatest.
    */
-  async function syncNow(kind: Kind, bd: string, force: boolean): Promise<void> {
+  async function syncNow(kind: Kind, bd: string, force: boolean, generation: number): Promise<void> {
     const now = clock();
     let claimedFrom: Date | null = null;
     try {
@@ -340,32 +349,33 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
         if (claimed.length === 0) return; // another process claimed this window's read
         claimedFrom = state.leidoEn;
       }
+      // A cold mirror of orders or receipts is filled from the whole documents, which the list that follows uses.
       const { rows, marca, full } =
-        kind === "pago" ? await readPaymentStamps(bd, state?.marca) : await readStamps(kind, bd, state?.marca);
+        kind === "pago"
+          ? await readPaymentStamps(bd, state?.marca)
+          : !state && (kind === "pedido" || kind === "entrada")
+            ? await readColdDocuments(kind, bd, generation)
+            : await readStamps(kind, bd, state?.marca);
       // Offset paging may repeat a row changed during the read: the last occurrence wins.
       const unique = [...new Map(rows.map((r) => [r.docEntry, r])).values()];
+      // After a cold read of whole documents, the list's item names and PDF ids are asked while the mirror is
+      // written (a failure is left to the list, which asks again).
+      const cold = !state && (kind === "pedido" || kind === "entrada") ? coldDocs.get(`${kind}|${bd}`) : undefined;
+      const prefetch = cold
+        ? Promise.all([
+            itemForeignNames(
+              bd,
+              [...cold.docs.values()].flatMap((d) => (d.DocumentLines ?? []).map((l) => text(l.ItemCode))),
+            ),
+            attachmentFiles(
+              bd,
+              [...cold.docs.values()].flatMap((d) => (d.AttachmentEntry ? [d.AttachmentEntry] : [])),
+            ),
+          ]).catch(() => undefined)
+        : undefined;
       await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext('erp_sl_sincronizacion'), hashtext(${`${kind}|${bd}`}))`,
-        );
-        for (let i = 0; i < unique.length; i += UPSERT_BATCH) {
-          await tx
-            .insert(t)
-            .values(unique.slice(i, i + UPSERT_BATCH))
-            .onConflictDoUpdate({
-              target: [t.tipo, t.bd, t.docEntry],
-              set: {
-                docNum: sql`excluded.doc_num`,
-                cardCode: sql`excluded.card_code`,
-                docDate: sql`excluded.doc_date`,
-                version: sql`excluded.version`,
-                atcEntry: sql`excluded.atc_entry`,
-                portalId: sql`excluded.portal_id`,
-              },
-              // A slower concurrent read must not put an older version back.
-              setWhere: sql`excluded.version > ${t.version}`,
-            });
-        }
+        await lockMirror(tx as unknown as Database, kind, bd);
+        await upsertMirror(tx as unknown as Database, kind, bd, unique);
         await tx
           .insert(s)
           .values({ tipo: kind, bd, marca, leidoEn: now })
@@ -380,6 +390,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
             .onConflictDoUpdate({ target: [s.tipo, s.bd], set: { leidoEn: now } });
         }
       });
+      await prefetch;
     } catch (error) {
       if (isUnknownCompany(error)) {
         warn(error, `La base de datos ${bd} no existe en el Service Layer: se lee vacía.`);
@@ -397,6 +408,38 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     }
   }
 
+  /**
+   * Mirror rows upserted (within a transaction that holds lockMirror). A row keeps the newest version seen.
+   */
+  async function upsertMirror(tx: Database, kind: Kind, bd: string, unique: readonly MirrorRow[]) {
+    // One statement per UPSERT_BATCH rows with one array parameter per column: a cold company database is
+    // tens of thousands of rows, which multi-row VALUES with nine parameters each took seconds to bind.
+    for (let i = 0; i < unique.length; i += UPSERT_BATCH) {
+      const batch = unique.slice(i, i + UPSERT_BATCH);
+      const column = <T>(pick: (r: MirrorRow) => T) => sql.param(batch.map(pick));
+      await tx.execute(sql`insert into ${t} (tipo, bd, doc_entry, doc_num, card_code, doc_date, version,
+          atc_entry, portal_id)
+        select ${kind}, ${bd}, u.doc_entry, u.doc_num, u.card_code, u.doc_date, u.version, u.atc_entry, u.portal_id
+        from unnest(${column((r) => r.docEntry)}::int[], ${column((r) => r.docNum)}::int[],
+          ${column((r) => r.cardCode)}::text[], ${column((r) => r.docDate)}::date[],
+          ${column((r) => r.version)}::text[], ${column((r) => r.atcEntry)}::int[],
+          ${column((r) => r.portalId)}::int[])
+          as u(doc_entry, doc_num, card_code, doc_date, version, atc_entry, portal_id)
+        on conflict (tipo, bd, doc_entry) do update set doc_num = excluded.doc_num,
+          card_code = excluded.card_code, doc_date = excluded.doc_date, version = excluded.version,
+          atc_entry = excluded.atc_entry, portal_id = excluded.portal_id
+          -- A slower concurrent read must not put an older version back.
+          where excluded.version > ${t}.version`);
+    }
+  }
+
+  /** Serializes writes to the mirror of (kind, bd) for the rest of the transaction. */
+  async function lockMirror(tx: Database, kind: Kind, bd: string) {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('erp_sl_sincronizacion'), hashtext(${`${kind}|${bd}`}))`,
+    );
+  }
+
   /** Documents' keys and stamps changed since `marca` (all of them when cold). */
   async function readStamps(kind: Kind, bd: string, marca: string | undefined) {
     const fields = ["DocEntry", "DocNum", "CardCode", "DocDate", "UpdateDate", "UpdateTime", "AttachmentEntry"];
@@ -407,6 +450,11 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       `${ENTITY[kind]}?$select=${fields.join(",")}${filter}&$orderby=DocEntry`,
       { maxPageSize: STAMP_PAGE },
     );
+    return stampRows(kind, bd, docs, marca);
+  }
+
+  /** Mirror rows of documents read with at least their keys and stamps, and the watermark they bring. */
+  function stampRows(kind: Kind, bd: string, docs: readonly SlDocument[], marca: string | undefined) {
     let newest = marca ?? "";
     const rows: MirrorRow[] = docs.map((d) => {
       const version = versionOf(d);
@@ -424,6 +472,68 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       };
     });
     return { rows, marca: newest || "1900-01-01 00:00:00", full: false };
+  }
+
+  /**
+   * A COLD mirror of orders or receipts: every whole document at once (the list that follows needs them all), in
+   * pages of DOCUMENT_PAGE asked PARALLEL at a time by $skip after one $count. Documents are never deleted in SAP
+   * and the order is by DocEntry, so a document added meanwhile lands after the last page, which follows its next
+   * links to the end. The documents are kept for the list that follows (takeCold).
+   */
+  async function readColdDocuments(kind: DocumentKind, bd: string, generation: number) {
+    // The list's payment terms (one small request) are asked meanwhile; a failure is left to the list to report.
+    const terms = paymentTerms(bd, []).catch(() => undefined);
+    const count = Number(await client.getText(bd, `${ENTITY[kind]}/$count`));
+    const pages = Number.isSafeInteger(count) && count > 0 ? Math.ceil(count / DOCUMENT_PAGE) : 1;
+    const base = `${ENTITY[kind]}?$select=${SELECT[kind]}&$orderby=DocEntry`;
+    const chunks = await mapLimit(
+      Array.from({ length: pages }, (_, i) => i),
+      PARALLEL,
+      async (i) => {
+        const chunk = await client.getAll<SlDocument>(
+          bd,
+          i < pages - 1
+            ? `${base}&$top=${DOCUMENT_PAGE}&$skip=${i * DOCUMENT_PAGE}`
+            : `${base}&$skip=${i * DOCUMENT_PAGE}`,
+          { maxPageSize: DOCUMENT_PAGE },
+        );
+        // Each page's rows go to the mirror while the next pages are read. Without the watermark (written by
+        // syncNow once every page is in) the mirror stays cold for everyone: a failure halfway only costs a new
+        // cold read, and the rows already written are true.
+        const rows = [...new Map(stampRows(kind, bd, chunk, undefined).rows.map((r) => [r.docEntry, r])).values()];
+        await db.transaction(async (tx) => {
+          await lockMirror(tx as unknown as Database, kind, bd);
+          await upsertMirror(tx as unknown as Database, kind, bd, rows);
+        });
+        return chunk;
+      },
+    );
+    const docs = new Map<number, SlDocument>();
+    for (const chunk of chunks) for (const d of chunk) docs.set(d.DocEntry, d);
+    await terms;
+    const key = `${kind}|${bd}`;
+    const entry = { generation, at: clock().getTime(), docs };
+    coldDocs.set(key, entry);
+    // Dropped unused after a while (a cold count with no list after it): only to free the memory.
+    setTimeout(() => {
+      if (coldDocs.get(key) === entry) coldDocs.delete(key);
+    }, COLD_KEEP_MS).unref();
+    // The rows are in the mirror already: syncNow only writes the watermark.
+    return { ...stampRows(kind, bd, [...docs.values()], undefined), rows: [] };
+  }
+
+  /**
+   * The documents a cold sync of (kind, bd) read, taken once (the list that follows is their only user), unless
+   * they are older than COLD_KEEP_MS or one of the adapter's own writes came after them.
+   */
+  function takeCold(kind: DocumentKind, bd: string): Map<number, SlDocument> | undefined {
+    const key = `${kind}|${bd}`;
+    const entry = coldDocs.get(key);
+    if (!entry) return undefined;
+    coldDocs.delete(key);
+    const age = clock().getTime() - entry.at;
+    const fresh = age >= 0 && age < COLD_KEEP_MS;
+    return fresh && entry.generation === (generations.get(key) ?? 0) ? entry.docs : undefined;
   }
 
   /**
@@ -776,17 +886,29 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     if (keys.length === 0) return [];
     const groups = byBd(keys);
     return perBd(groups.keys(), async (bd) => {
-      const entries = (groups.get(bd) ?? []).map((k) => k.docEntry);
-      // Ranges of at most RANGE_KEYS documents: a cold read of a whole company database runs PARALLEL at a time.
-      const docs = await readChunks<SlDocument>(
-        bd,
-        ENTITY[kind],
-        SELECT[kind],
-        keyFilters("DocEntry", entries, undefined, RANGE_KEYS),
-      );
-      // A range filter may bring documents between the asked keys: keep exactly the asked ones.
-      const wanted = new Set(entries);
-      const unique = [...new Map(docs.filter((d) => wanted.has(d.DocEntry)).map((d) => [d.DocEntry, d])).values()];
+      // What the cold sync just read (same version as asked, when the key says one) is not asked again.
+      const cold = takeCold(kind, bd);
+      const found = new Map<number, SlDocument>();
+      const entries: number[] = [];
+      for (const k of groups.get(bd) ?? []) {
+        const d = cold?.get(k.docEntry);
+        const asked = (k as Partial<ErpVersionDocumento>).version;
+        if (d && (asked === undefined || asked === versionOf(d))) found.set(k.docEntry, d);
+        else entries.push(k.docEntry);
+      }
+      if (entries.length > 0) {
+        // Ranges of at most RANGE_KEYS documents, PARALLEL at a time.
+        const docs = await readChunks<SlDocument>(
+          bd,
+          ENTITY[kind],
+          SELECT[kind],
+          keyFilters("DocEntry", entries, undefined, RANGE_KEYS),
+        );
+        // A range filter may bring documents between the asked keys: keep exactly the asked ones.
+        const wanted = new Set(entries);
+        for (const d of docs) if (wanted.has(d.DocEntry)) found.set(d.DocEntry, d);
+      }
+      const unique = [...found.values()];
       return kind === "pedido" ? toDocuments("pedido", bd, unique) : toDocuments("entrada", bd, unique);
     });
   }
@@ -803,11 +925,16 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       const cardCode = scope.cardCode;
       const listed = new Set(versions.map((v) => keyOf(v.bd, v.docEntry)));
       docs = await perBd(byBd(versions).keys(), async (bd) => {
-        const rows = await client.getAll<SlDocument>(
-          bd,
-          `${ENTITY[kind]}?$select=${SELECT[kind]}&$filter=${q(`CardCode eq ${literal(cardCode)}`)}&$orderby=DocEntry`,
-          { maxPageSize: DOCUMENT_PAGE },
-        );
+        // After a cold sync its documents answer, when they hold every listed one of this company database.
+        const cold = takeCold(kind, bd);
+        const rows =
+          cold && versions.every((v) => v.bd !== bd || cold.has(v.docEntry))
+            ? [...cold.values()].filter((d) => d.CardCode === cardCode)
+            : await client.getAll<SlDocument>(
+                bd,
+                `${ENTITY[kind]}?$select=${SELECT[kind]}&$filter=${q(`CardCode eq ${literal(cardCode)}`)}&$orderby=DocEntry`,
+                { maxPageSize: DOCUMENT_PAGE },
+              );
         // Only the mirror's documents (one added since the mirror was read waits for the next call, as in counts).
         const unique = [
           ...new Map(rows.filter((d) => listed.has(keyOf(bd, d.DocEntry))).map((d) => [d.DocEntry, d])).values(),

@@ -31,6 +31,19 @@ export function plainDecimal(value: number): string {
  * many decimals ("0.30", "-2.68"). Works on the decimal digits, so no double arithmetic is involved.
  */
 export function roundDecimal(value: number | string, decimals: number): string {
+  if (typeof value === "number" && Number.isFinite(value)) {
+    // Fast path (almost every amount): a plain decimal with no more digits than asked needs no rounding, only
+    // padding — no regular expression, no BigInt. A cold list converts a million of them.
+    const plain = String(value);
+    if (plain.indexOf("e") < 0) {
+      const dot = plain.indexOf(".");
+      const places = dot < 0 ? 0 : plain.length - dot - 1;
+      if (places <= decimals) {
+        if (decimals === 0) return plain;
+        return `${plain}${dot < 0 ? "." : ""}${"0".repeat(decimals - places)}`;
+      }
+    }
+  }
   const text = typeof value === "number" ? plainDecimal(value) : value.trim();
   const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
   if (!match || (match[2] === "" && (match[3] ?? "") === "")) {
@@ -64,6 +77,12 @@ export function money(value: number | string | null | undefined, currency = "MXN
  * trailing zeros ("12.5", "16", "0").
  */
 export function quantity(value: number | string | null | undefined): string {
+  // A plain number with at most 6 decimals is already its own shortest text ("12.5", "16", "0"; -0 prints "0").
+  if (typeof value === "number" && Number.isFinite(value)) {
+    const plain = String(value);
+    const dot = plain.indexOf(".");
+    if (plain.indexOf("e") < 0 && (dot < 0 || plain.length - dot - 1 <= 6)) return plain;
+  }
   const rounded = roundDecimal(value ?? 0, 6);
   const trimmed = rounded.replace(/\.?0+$/, "");
   return trimmed === "-0" || trimmed === "" ? "0" : trimmed;

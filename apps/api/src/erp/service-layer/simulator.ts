@@ -27,6 +27,7 @@ import {
   SapFailure,
   sendError,
   sendJson,
+  sendRawJson,
   sleep,
   stampOf,
 } from "./simulator/http";
@@ -190,6 +191,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
   const counts = new Map<string, number>();
   const cache = new Map<string, Cached>();
   const loading = new Map<string, Promise<Cached>>();
+  const fingerprints = new Map<string, { running?: Promise<string>; next?: Promise<string> }>();
   const held = new Set<ServerResponse>();
   const pagesServed = new Map<string, number>();
   // BusinessPartners have no version in erp_mock: one fixed stamp (the simulator's start day).
@@ -286,8 +288,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
       return { fingerprint: "", rows: list, byKey: new Map(), maxVersion: 0 };
     }
     const key = `${set.name}|${bd}`;
-    const [fp] = await rows<{ f: string | null }>(db, set.fingerprint(bd));
-    const fingerprint = String(fp?.f ?? "");
+    const fingerprint = await fingerprintOf(set, bd, key);
     const cached = cache.get(key);
     if (cached && cached.fingerprint === fingerprint) return cached;
     // Concurrent requests that find the same change share one reload.
@@ -297,6 +298,38 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     const load = reload(set, bd, key, fingerprint).finally(() => loading.delete(loadKey));
     loading.set(loadKey, load);
     return load;
+  }
+
+  /**
+   * The set's fingerprint from a query that started after this request arrived (so a change committed before it is
+   * seen), shared: while one query runs, the requests arriving meanwhile wait for the NEXT one, which they all
+   * share. A cold client reading a collection a dozen pages at a time thus costs two queries, not a dozen, and
+   * leaves the pool's connections to the pages' lines.
+   */
+  function fingerprintOf(set: EntitySet, bd: string, key: string): Promise<string> {
+    let state = fingerprints.get(key);
+    if (!state) {
+      state = {};
+      fingerprints.set(key, state);
+    }
+    const own = state;
+    const query = () => {
+      const run = rows<{ f: string | null }>(db, set.fingerprint(bd))
+        .then(([fp]) => String(fp?.f ?? ""))
+        .finally(() => {
+          if (own.running === run) own.running = undefined;
+        });
+      own.running = run;
+      return run;
+    };
+    if (!own.running) return query();
+    own.next ??= own.running
+      .catch(() => {})
+      .then(() => {
+        own.next = undefined;
+        return query();
+      });
+    return own.next;
   }
 
   async function reload(set: EntitySet, bd: string, key: string, fingerprint: string): Promise<Cached> {
@@ -392,6 +425,17 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     for (const line of await rows(db, set.lineRows(bd, keys))) {
       const header = byKey.get(Number(line.doc_entry));
       if (header) out.get(header)?.push(toLine(line, header));
+    }
+    return out;
+  }
+
+  /** The page's line collections as JSON text by key (set.lineJson), in one query. */
+  async function withLinesJson(set: EntitySet, bd: string, page: Row[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    if (!set.lineJson || page.length === 0) return out;
+    const keys = page.map((r) => Number(r[set.key.name]));
+    for (const r of await rows<{ doc_entry: number; lines: string }>(db, set.lineJson(bd, keys))) {
+      out.set(Number(r.doc_entry), r.lines);
     }
     return out;
   }
@@ -497,11 +541,13 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     const take = pageSize > 0 ? Math.min(pageSize, limit) : limit;
     const page = afterSkip.slice(0, take);
     const linesNeeded = set.lines !== undefined && props.includes(set.lines);
-    const lines = linesNeeded ? await withLines(set, bd, page) : new Map<Row, Row[]>();
+    // Lines as JSON text from PostgreSQL when the set can (spliced into each row's text below), else as objects.
+    const linesJson = linesNeeded && set.lineJson ? await withLinesJson(set, bd, page) : undefined;
+    const lines = linesNeeded && !linesJson ? await withLines(set, bd, page) : new Map<Row, Row[]>();
     const body: Row = { [annotation(ctx, "context")]: `${ctx.root}$metadata#${set.name}` };
     const wantsCount = q.get("$count") === "true" || q.get("$inlinecount") === "allpages";
     if (wantsCount) body[annotation(ctx, "count")] = ctx.dialect === "v1" ? String(matching.length) : matching.length;
-    body.value = page.map((r) => project(set, r, props, lines.get(r)));
+    body.value = linesJson ? [] : page.map((r) => project(set, r, props, lines.get(r)));
     const more = page.length < Math.min(afterSkip.length, limit);
     const fullLast = faults.nextLinkOnFullLastPage && page.length > 0 && page.length === pageSize && !more;
     if (pageSize > 0 && (more || (fullLast && page.length < limit))) {
@@ -525,7 +571,23 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
         await (plan.run ? plan.run(bd) : insertOrderCopy(bd));
       }
     }
-    sendJson(ctx, 200, body, prefer ? { "preference-applied": `odata.maxpagesize=${pageSize}` } : {});
+    const headers: Record<string, string> = prefer ? { "preference-applied": `odata.maxpagesize=${pageSize}` } : {};
+    if (!linesJson || !set.lines) sendJson(ctx, 200, body, headers);
+    else {
+      // Each row serialised with an empty line collection, whose `[]` is replaced by the JSON PostgreSQL built:
+      // the property name in quotes followed by `:[]` cannot occur inside a serialised string (its quotes are
+      // escaped there), so the first occurrence is the property itself. Same for the body's "value".
+      const marker = `${JSON.stringify(set.lines)}:[]`;
+      const items = page.map((r) => {
+        const text = JSON.stringify(project(set, r, props, []));
+        const at = text.indexOf(marker);
+        const json = linesJson.get(Number(r[set.key.name])) ?? "[]";
+        return at < 0 ? text : `${text.slice(0, at + marker.length - 2)}${json}${text.slice(at + marker.length)}`;
+      });
+      const text = JSON.stringify(body);
+      const at = text.indexOf('"value":[]');
+      sendRawJson(ctx, `${text.slice(0, at + 9)}${items.join(",")}${text.slice(at + 9)}`, headers);
+    }
   }
 
   /** The default insertDuringPaging: a copy of the company database's last order, with the next DocEntry. */

@@ -52,6 +52,12 @@ export function sendJson(
   ctx.res.end(JSON.stringify(body));
 }
 
+/** An answer already serialised (the simulator's collection pages splice JSON text PostgreSQL built). */
+export function sendRawJson(ctx: Ctx, text: string, headers: Record<string, string | string[]> = {}): void {
+  ctx.res.writeHead(200, { "content-type": JSON_TYPE, ...headers });
+  ctx.res.end(text);
+}
+
 export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);

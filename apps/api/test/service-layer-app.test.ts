@@ -82,15 +82,16 @@ describe("ERP_ADAPTER=service-layer: a slow or failing Service Layer", () => {
     const before = await pedidos();
     expect(before.statusCode).toBe(200);
     later();
-    sim.faults.latencyMs = 3_000;
+    sim.faults.latencyMs = 6_000;
     const started = performance.now();
     const slow = await pedidos();
     const elapsed = performance.now() - started;
     expect(slow.statusCode).toBe(503);
     expect(slow.json()).toEqual({ status: "error", message: UNAVAILABLE });
     expect(slow.headers["retry-after"]).toBe("60");
-    // One timeout (a timeout is never retried), plus a margin for the portal's own work.
-    expect(elapsed).toBeLessThan(TIMEOUT_MS + 600);
+    // Cut by the timeout (never retried), long before the Service Layer's answer: the margin is wide because a loaded
+    // CI machine slows the portal's own work, and what matters is that the portal did not wait for the 6 s answer.
+    expect(elapsed).toBeLessThan(3_000);
 
     sim.faults.latencyMs = 0;
     later();

@@ -336,12 +336,13 @@ describe("Service Layer client: failures", () => {
   it("a Service Layer slower than the timeout: a Spanish error within the bound, and a timeout is not retried", async () => {
     await client.getAll(BD, "PurchaseOrders?$select=DocEntry", { maxPageSize: 0 });
     const slow = createServiceLayerClient({ url: sim.url, timeoutMs: 50 }, () => CREDENTIALS);
-    sim.faults.latencyMs = 1_000;
+    sim.faults.latencyMs = 3_000;
     const started = performance.now();
     const error = await slow.getAll(BD, "PurchaseOrders").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceLayerError);
     expect((error as Error).message).toBe("El ERP no responde; intente en unos minutos.");
-    expect(performance.now() - started).toBeLessThan(500);
+    // Cut by the timeout, not by the 3 s answer (room for a loaded machine).
+    expect(performance.now() - started).toBeLessThan(1_500);
 
     // The same with a session already open: one GET, no retry after the timeout.
     const quick = createServiceLayerClient(

@@ -31,7 +31,7 @@ import {
   sleep,
   stampOf,
 } from "./simulator/http";
-import { createWrites, type WriteContext } from "./simulator/writes";
+import { createWrites, type UserFieldInput, type WriteContext } from "./simulator/writes";
 import { PORTAL_USER_FIELDS as PORTAL_FIELDS } from "./user-fields";
 
 /**
@@ -98,15 +98,7 @@ export interface SimulatorFaults {
 }
 
 /** A user-defined field as UserFieldsMD describes it. */
-export interface SimulatorUserField {
-  TableName: string;
-  /** Without the U_ prefix. */
-  Name: string;
-  Type: "db_Alpha" | "db_Numeric" | "db_Date" | "db_Float" | "db_Memo";
-  Size: number;
-  Description: string;
-  SubType?: string;
-}
+export type SimulatorUserField = UserFieldInput;
 
 /** The portal's user fields (user-fields.ts, the list `npm run sap -- campos` creates): present unless `userFields` says otherwise. */
 export const PORTAL_USER_FIELDS: SimulatorUserField[] = PORTAL_FIELDS.map((f) => ({

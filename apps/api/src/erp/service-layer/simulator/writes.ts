@@ -27,8 +27,10 @@ export interface WriteContext {
   drafts: Map<string, Row[]>;
 }
 
-interface UserFieldInput {
+/** A user-defined field as UserFieldsMD describes it (without FieldID, which the simulator assigns). */
+export interface UserFieldInput {
   TableName: string;
+  /** Without the U_ prefix. */
   Name: string;
   Type: "db_Alpha" | "db_Numeric" | "db_Date" | "db_Float" | "db_Memo";
   Size: number;

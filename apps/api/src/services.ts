@@ -236,14 +236,11 @@ export async function startServiceLayerErp(
   embedded = false,
 ): Promise<ServiceLayerErp> {
   const { repos } = createData(db);
+  // Read once at start when something needs them then: the bundled simulator, and the client on PGlite (below).
+  const usersAtStart = !config.SAP_SL_URL || embedded ? await sapUsers(repos.sociedades, encryptionKey) : [];
   const simulator = config.SAP_SL_URL
     ? null
-    : await startServiceLayerSimulator({
-        db,
-        credentials: await sapUsers(repos.sociedades, encryptionKey),
-        clock,
-        port: 0,
-      });
+    : await startServiceLayerSimulator({ db, credentials: usersAtStart, clock, port: 0 });
   const url = simulator ? simulator.url : (config.SAP_SL_URL ?? "");
   const client = createServiceLayerClient(
     {
@@ -261,10 +258,7 @@ export async function startServiceLayerErp(
     // PostgreSQL: read when a session is needed (a login), so an edited sociedad's password is used without a
     // restart. PGlite: read once at start, since a login may happen inside a transaction holding its only connection.
     embedded
-      ? (
-          (users) => (companyDb: string) =>
-            users.find((u) => u.companyDb === companyDb)
-        )(await sapUsers(repos.sociedades, encryptionKey))
+      ? (companyDb) => usersAtStart.find((u) => u.companyDb === companyDb)
       : async (companyDb) => (await sapUsers(repos.sociedades, encryptionKey)).find((u) => u.companyDb === companyDb),
   );
   return {

@@ -16,7 +16,7 @@ import {
   type ServiceLayerSimulator,
   startServiceLayerSimulator,
 } from "../src/erp/service-layer/simulator";
-import type { ErpAdapter, ErpEntrada, ErpScope } from "../src/erp/types";
+import type { ErpAdapter, ErpEntrada, ErpPedido, ErpScope } from "../src/erp/types";
 import { ErpRechazoError } from "../src/erp/types";
 import { DomainError, NotFound } from "../src/lib/errors";
 import type { SessionUser } from "../src/lib/session-user";
@@ -317,6 +317,35 @@ describe("Service Layer adapter: paged reads", () => {
     }
     expect(rangeReads).toHaveLength(10);
     console.info(`10,000 whole orders (cold mirror + documents): ${ms.toFixed(0)} ms, ${documentReads.length} pages`);
+  }, 120_000);
+
+  it("a watcher (the lists' row cache) gets every document of a cold read page by page, each item name asked once; nothing is kept", async () => {
+    const seen: ErpPedido[] = [];
+    let calls = 0;
+    const stop = adapter.watchDocuments?.("pedido", (docs) => {
+      calls++;
+      seen.push(...docs);
+    });
+    expect(stop).toBeTypeOf("function");
+    const versions = await adapter.listPedidoVersions(everyone(BIG));
+    // One call per page of 1,000, every document once, with the version the mirror lists.
+    expect(calls).toBe(BIG_COUNT / 1_000);
+    expect(seen).toHaveLength(BIG_COUNT);
+    expect(new Map(seen.map((d) => [d.docEntry, d.version]))).toEqual(
+      new Map(versions.map((v) => [v.docEntry, v.version])),
+    );
+    // Pages converted at the same time share the item-name requests: the 50 items once.
+    const codes = Array.from({ length: 50 }, (_, i) => `ART-${i}`);
+    expect(sent.filter((s) => s.includes("/Items?"))).toHaveLength(stringKeyFilters("ItemCode", codes).length);
+    expect(sent.filter((s) => s.includes("/PaymentTermsTypes?"))).toHaveLength(1);
+    // The watcher has them, so the adapter keeps none: the list right after reads them by key ranges, and they
+    // are the documents the watcher got.
+    sent = [];
+    const pedidos = await adapter.listPedidos(everyone(BIG));
+    expect(sent.filter((s) => s.includes("(DocEntry ge"))).toHaveLength(10);
+    const byEntry = (a: ErpPedido, b: ErpPedido) => a.docEntry - b.docEntry;
+    expect([...pedidos].sort(byEntry)).toEqual([...seen].sort(byEntry));
+    stop?.();
   }, 120_000);
 
   it("a session that expires between two pages: one new login, no row repeated or missing", async () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { SessionUser } from "../lib/session-user";
+import { createDocumentListService, type DocumentList } from "../modules/documentos/lista";
 import { createRowCache, type DocumentSource, listAnswer } from "./row-cache";
 import type { PortalErpScope } from "./scope";
 import type { ErpClaveDocumento, ErpDocumentoCompra, ErpScope } from "./types";
@@ -212,5 +214,38 @@ describe("createRowCache", () => {
     expect(cache.get("k0", "1")).toBeUndefined();
     cache.set("grande", "1", b("x".repeat(101)));
     expect(cache.get("grande", "1")).toBeUndefined();
+  });
+});
+
+describe("documents the adapter reads on its own (watchDocuments)", () => {
+  it("become cached rows: the list that follows reads no document, and a newer version is still read", async () => {
+    const erp = fakeErp([doc("SBO_A", 1, "v1"), doc("SBO_B", 2, "v1")]);
+    let listener: ((docs: Doc[]) => void) | undefined;
+    const watched: DocumentList<Doc, Row> = {
+      ...erp.source,
+      watch: (l) => {
+        listener = l;
+        return () => {};
+      },
+      count: async () => 2,
+      row: body,
+    };
+    const cache = createRowCache(1_000_000);
+    const service = createDocumentListService(watched, async () => scope, cache);
+    expect(listener).toBeTypeOf("function");
+    // The adapter's cold read hands over both documents, as two pages.
+    listener?.([doc("SBO_A", 1, "v1")]);
+    listener?.([doc("SBO_B", 2, "v1")]);
+    const list = async () =>
+      JSON.parse(Buffer.concat(await (await service.list({} as SessionUser)).toArray()).toString("utf8")).data;
+    expect(await list()).toEqual([
+      { Fila: 1, U_SYS_PMSNBD: "Sociedad A", DocNum: 1001, Nota: "nota 1" },
+      { Fila: 2, U_SYS_PMSNBD: 'Sociedad "B"', DocNum: 1002, Nota: "nota 2" },
+    ]);
+    expect(erp.calls).toEqual({ readAll: 0, read: [] });
+    // A document changed after it was handed over has a new version: read again, never the old row.
+    erp.set([doc("SBO_A", 1, "v1"), doc("SBO_B", 2, "v2", "cambiada")]);
+    expect((await list())[1]).toMatchObject({ DocNum: 1002, Nota: "cambiada" });
+    expect(erp.calls).toEqual({ readAll: 0, read: [1] });
   });
 });

@@ -88,6 +88,30 @@ export interface DocumentSource<D extends VersionedDocument> {
   versions(scope: ErpScope): Promise<ErpVersionDocumento[]>;
   readAll(scope: ErpScope): Promise<D[]>;
   read(keys: readonly ErpClaveDocumento[]): Promise<D[]>;
+  /** Optional: documents the source read on its own (ErpAdapter.watchDocuments), for the cache to keep. */
+  watch?(listener: (docs: D[]) => void): () => void;
+}
+
+const rowKey = (kind: string, bd: string, docEntry: number) => `${kind}\u0000${bd}\u0000${docEntry}`;
+
+/**
+ * Serializes `docs` into `cache` under their versions; the serialized rows by cache key. A row is everything but its
+ * opening brace and the position fields (added per answer): `{"CardName":…}` -> `"CardName":…}`.
+ */
+export function cacheRows<D extends VersionedDocument>(
+  cache: RowCache,
+  kind: string,
+  body: (doc: D) => unknown,
+  docs: readonly D[],
+): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const doc of docs) {
+    const json = Buffer.from(JSON.stringify(body(doc)).slice(1));
+    const key = rowKey(kind, doc.bd, doc.docEntry);
+    cache.set(key, doc.version, json);
+    out.set(key, json);
+  }
+  return out;
 }
 
 /** The row fields that depend on the answer rather than on the document. */
@@ -119,7 +143,7 @@ export async function listAnswer<D extends VersionedDocument, R extends RowPosit
   chunkBytes = ANSWER_CHUNK_BYTES,
 ): Promise<Readable> {
   const versions = await source.versions(scope);
-  const keyOf = (bd: string, docEntry: number) => `${source.kind}\u0000${bd}\u0000${docEntry}`;
+  const keyOf = (bd: string, docEntry: number) => rowKey(source.kind, bd, docEntry);
   const bodies: (Buffer | undefined)[] = new Array(versions.length);
   let missing: ErpVersionDocumento[] = [];
   const lookUp = () => {
@@ -131,15 +155,7 @@ export async function listAnswer<D extends VersionedDocument, R extends RowPosit
   };
   const readMissing = async () => {
     const docs = missing.length * 2 > versions.length ? await source.readAll(scope) : await source.read(missing);
-    const read = new Map<string, Buffer>();
-    for (const doc of docs) {
-      // `{"CardName":…}` -> `"CardName":…}`: the row's opening brace and position fields are added per answer.
-      const json = Buffer.from(JSON.stringify(body(doc)).slice(1));
-      const key = keyOf(doc.bd, doc.docEntry);
-      cache.set(key, doc.version, json);
-      read.set(key, json);
-    }
-    return read;
+    return cacheRows(cache, source.kind, body, docs);
   };
 
   const fill = (read: Map<string, Buffer>) =>

@@ -239,6 +239,12 @@ export class ErpRechazoError extends Error {
   override readonly name = "ErpRechazoError";
 }
 
+/** The documents an adapter may report through watchDocuments, by kind. */
+export interface ErpDocumentKinds {
+  pedido: ErpPedido;
+  entrada: ErpEntrada;
+}
+
 export interface ErpAdapter {
   /** Implementation name, for logs and the contract suite ("mock", later "service-layer"). */
   readonly name: string;
@@ -250,6 +256,16 @@ export interface ErpAdapter {
   readPedidos(keys: readonly ErpClaveDocumento[]): Promise<ErpPedido[]>;
   /** How many documents listPedidos(scope) returns, without reading them. */
   countPedidos(scope: ErpScope): Promise<number>;
+  /**
+   * Optional: `listener` hears of whole orders (kind "pedido") or receipts ("entrada") the adapter read for a reason
+   * of its own — the Service Layer adapter reads every document of a cold company database, page by page — so that
+   * a list's row cache keeps them while the rest is still being read (decision 028). Returns the function that
+   * stops listening. A listener must not throw and should not block: it runs between the adapter's reads.
+   */
+  watchDocuments?<K extends keyof ErpDocumentKinds>(
+    kind: K,
+    listener: (docs: ErpDocumentKinds[K][]) => void,
+  ): () => void;
   /** Goods receipts with their lines. */
   listEntradas(scope: ErpScope): Promise<ErpEntrada[]>;
   listEntradaVersions(scope: ErpScope): Promise<ErpVersionDocumento[]>;

@@ -6,6 +6,7 @@ import {
   type ErpAdapter,
   type ErpAplicacion,
   type ErpClaveDocumento,
+  type ErpDocumentKinds,
   type ErpEntrada,
   type ErpFacturaProveedor,
   type ErpLinea,
@@ -278,6 +279,11 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   const syncing = new Map<string, { generation: number; run: Promise<void> }>();
   const syncedAt = new Map<string, { generation: number; at: number }>();
   const generations = new Map<string, number>();
+  /** Listeners of watchDocuments: whole documents read page by page by a cold sync go to them as they arrive. */
+  const watchers: { [K in DocumentKind]: Set<(docs: ErpDocumentKinds[K][]) => void> } = {
+    pedido: new Set(),
+    entrada: new Set(),
+  };
   /** Whole documents read by a cold sync, by `${kind}|${bd}`, waiting for the list that follows (takeCold). */
   const coldDocs = new Map<string, { generation: number; at: number; docs: Map<number, SlDocument> }>();
 
@@ -433,6 +439,52 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     }
   }
 
+  /**
+   * Rows for the mirror of (kind, bd) from the pages of a cold read, written by one transaction at a time per
+   * (kind, bd) in this process: pages that arrive while one is written wait together and go in the next statement.
+   * Each page in a transaction of its own had the pages queue on the advisory lock, each pinning a pooled
+   * connection meanwhile. Resolves once `rows` are in the mirror.
+   */
+  const mirrorWriters = new Map<string, { rows: MirrorRow[]; next: Promise<void> | null; tail: Promise<void> }>();
+
+  function writeMirror(kind: Kind, bd: string, rows: readonly MirrorRow[]): Promise<void> {
+    const key = `${kind}|${bd}`;
+    let writer = mirrorWriters.get(key);
+    if (!writer) {
+      writer = { rows: [], next: null, tail: Promise.resolve() };
+      mirrorWriters.set(key, writer);
+    }
+    for (const r of rows) writer.rows.push(r);
+    if (writer.next) return writer.next;
+    const w = writer;
+    const run = w.tail
+      .catch(() => {})
+      .then(async () => {
+        // Rows arriving from now on go to the next statement.
+        w.next = null;
+        const batch = w.rows;
+        w.rows = [];
+        // One row per document (the newest version seen), in DocEntry order: every writer of the mirror takes
+        // the rows' locks in the same order.
+        const newest = new Map<number, MirrorRow>();
+        for (const r of batch) {
+          const seen = newest.get(r.docEntry);
+          if (!seen || r.version > seen.version) newest.set(r.docEntry, r);
+        }
+        const unique = [...newest.values()].sort((a, b) => a.docEntry - b.docEntry);
+        await db.transaction(async (tx) => {
+          await lockMirror(tx as unknown as Database, kind, bd);
+          await upsertMirror(tx as unknown as Database, kind, bd, unique);
+        });
+      })
+      .finally(() => {
+        if (mirrorWriters.get(key) === w && w.tail === run && w.rows.length === 0) mirrorWriters.delete(key);
+      });
+    w.next = run;
+    w.tail = run;
+    return run;
+  }
+
   /** Serializes writes to the mirror of (kind, bd) for the rest of the transaction. */
   async function lockMirror(tx: Database, kind: Kind, bd: string) {
     await tx.execute(
@@ -486,7 +538,9 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     const count = Number(await client.getText(bd, `${ENTITY[kind]}/$count`));
     const pages = Number.isSafeInteger(count) && count > 0 ? Math.ceil(count / DOCUMENT_PAGE) : 1;
     const base = `${ENTITY[kind]}?$select=${SELECT[kind]}&$orderby=DocEntry`;
-    const chunks = await mapLimit(
+    // With listeners (the lists' row caches), each page becomes portal documents while the next pages are read, and
+    // only what no listener took is kept: the work overlaps the Service Layer's, and the heap holds a page or so.
+    const pagesRead = await mapLimit(
       Array.from({ length: pages }, (_, i) => i),
       PARALLEL,
       async (i) => {
@@ -500,26 +554,53 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
         // Each page's rows go to the mirror while the next pages are read. Without the watermark (written by
         // syncNow once every page is in) the mirror stays cold for everyone: a failure halfway only costs a new
         // cold read, and the rows already written are true.
-        const rows = [...new Map(stampRows(kind, bd, chunk, undefined).rows.map((r) => [r.docEntry, r])).values()];
-        await db.transaction(async (tx) => {
-          await lockMirror(tx as unknown as Database, kind, bd);
-          await upsertMirror(tx as unknown as Database, kind, bd, rows);
-        });
-        return chunk;
+        const { rows, marca } = stampRows(kind, bd, chunk, undefined);
+        // Not awaited here: the next page is asked while the rows wait for the mirror (awaited below).
+        const mirrored = writeMirror(kind, bd, rows);
+        mirrored.catch(() => {});
+        const announced = watchers[kind].size > 0 && (await announce(kind, bd, chunk));
+        return { marca, kept: announced ? [] : chunk, mirrored };
       },
     );
+    await Promise.all(pagesRead.map((p) => p.mirrored));
     const docs = new Map<number, SlDocument>();
-    for (const chunk of chunks) for (const d of chunk) docs.set(d.DocEntry, d);
+    let marca = "";
+    for (const page of pagesRead) {
+      if (page.marca > marca) marca = page.marca;
+      for (const d of page.kept) docs.set(d.DocEntry, d);
+    }
     await terms;
-    const key = `${kind}|${bd}`;
-    const entry = { generation, at: clock().getTime(), docs };
-    coldDocs.set(key, entry);
-    // Dropped unused after a while (a cold count with no list after it): only to free the memory.
-    setTimeout(() => {
-      if (coldDocs.get(key) === entry) coldDocs.delete(key);
-    }, COLD_KEEP_MS).unref();
+    if (docs.size > 0) {
+      const key = `${kind}|${bd}`;
+      const entry = { generation, at: clock().getTime(), docs };
+      coldDocs.set(key, entry);
+      // Dropped unused after a while (a cold count with no list after it): only to free the memory.
+      setTimeout(() => {
+        if (coldDocs.get(key) === entry) coldDocs.delete(key);
+      }, COLD_KEEP_MS).unref();
+    }
     // The rows are in the mirror already: syncNow only writes the watermark.
-    return { ...stampRows(kind, bd, [...docs.values()], undefined), rows: [] };
+    return { rows: [] as MirrorRow[], marca, full: false };
+  }
+
+  /**
+   * One page of a cold read, as portal documents, to the watchDocuments listeners; false when it could not be
+   * converted (an item name or a payment term the Service Layer did not give): the list reads those documents then.
+   */
+  async function announce(kind: DocumentKind, bd: string, page: SlDocument[]): Promise<boolean> {
+    try {
+      if (kind === "pedido") {
+        const docs = await toDocuments("pedido", bd, page);
+        for (const listener of watchers.pedido) listener(docs);
+      } else {
+        const docs = await toDocuments("entrada", bd, page);
+        for (const listener of watchers.entrada) listener(docs);
+      }
+      return true;
+    } catch (error) {
+      warn(error, `No se pudieron preparar documentos leídos del ERP (${bd}); la lista los pedirá de nuevo.`);
+      return false;
+    }
   }
 
   /**
@@ -681,6 +762,9 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     return !(age >= 0 && age < CATALOG_TTL_MS);
   };
 
+  /** Item codes being asked for, per company database: concurrent pages of a cold read ask each code once. */
+  const namesInFlight = new Map<string, Map<string, Promise<void>>>();
+
   async function itemForeignNames(bd: string, codes: Iterable<string>): Promise<Map<string, string>> {
     let cache = foreignNames.get(bd);
     if (!cache || expired(cache)) {
@@ -688,34 +772,64 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       foreignNames.set(bd, cache);
     }
     const known = cache.names;
-    const missing = [...new Set(codes)].filter((c) => c !== "" && !known.has(c));
+    let inFlight = namesInFlight.get(bd);
+    if (!inFlight) {
+      inFlight = new Map();
+      namesInFlight.set(bd, inFlight);
+    }
+    const flights = inFlight;
+    const wanted = [...new Set(codes)].filter((c) => c !== "" && !known.has(c));
+    const waits = new Set(wanted.flatMap((c) => flights.get(c) ?? []));
+    const missing = wanted.filter((c) => !flights.has(c));
     if (missing.length > 0) {
-      const pages = await mapLimit(stringKeyFilters("ItemCode", missing), PARALLEL, (filter) =>
+      const read = mapLimit(stringKeyFilters("ItemCode", missing), PARALLEL, (filter) =>
         client.getAll<{ ItemCode: string; ForeignName?: string | null }>(
           bd,
           `Items?$select=ItemCode,ForeignName&$filter=${q(filter)}`,
           { maxPageSize: 0 },
         ),
-      );
-      for (const item of pages.flat()) known.set(item.ItemCode, text(item.ForeignName));
-      for (const code of missing) if (!known.has(code)) known.set(code, "");
+      ).then((pages) => {
+        for (const item of pages.flat()) known.set(item.ItemCode, text(item.ForeignName));
+        for (const code of missing) if (!known.has(code)) known.set(code, "");
+      });
+      const flight = read.finally(() => {
+        for (const code of missing) if (flights.get(code) === flight) flights.delete(code);
+      });
+      for (const code of missing) flights.set(code, flight);
+      waits.add(flight);
     }
+    await Promise.all(waits);
     return known;
   }
 
+  /** The payment terms being read, per company database (concurrent first reads share one request). */
+  const termsInFlight = new Map<string, Promise<Map<number, number>>>();
+
   async function paymentTerms(bd: string, codes: Iterable<number>): Promise<Map<number, number>> {
-    const cached = creditDays.get(bd);
     const wanted = [...new Set(codes)];
+    const cached = creditDays.get(bd);
     if (cached && !expired(cached) && wanted.every((c) => cached.days.has(c))) return cached.days;
-    const terms = await client.getAll<{ GroupNumber: number; NumberOfAdditionalDays?: number | null }>(
-      bd,
-      "PaymentTermsTypes?$select=GroupNumber,NumberOfAdditionalDays",
-      { maxPageSize: 0 },
-    );
-    const days = new Map(terms.map((p) => [p.GroupNumber, Math.max(0, Math.trunc(p.NumberOfAdditionalDays ?? 0))]));
+    let flight = termsInFlight.get(bd);
+    if (!flight) {
+      flight = client
+        .getAll<{ GroupNumber: number; NumberOfAdditionalDays?: number | null }>(
+          bd,
+          "PaymentTermsTypes?$select=GroupNumber,NumberOfAdditionalDays",
+          { maxPageSize: 0 },
+        )
+        .then((terms) => {
+          const days = new Map(
+            terms.map((p) => [p.GroupNumber, Math.max(0, Math.trunc(p.NumberOfAdditionalDays ?? 0))]),
+          );
+          creditDays.set(bd, { at: clock().getTime(), days });
+          return days;
+        })
+        .finally(() => termsInFlight.delete(bd));
+      termsInFlight.set(bd, flight);
+    }
+    const days = await flight;
     // A code SAP does not list (-1, "no terms") counts as cash and is not asked for again.
     for (const code of wanted) if (!days.has(code)) days.set(code, 0);
-    creditDays.set(bd, { at: clock().getTime(), days });
     return days;
   }
 
@@ -1267,6 +1381,11 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   return {
     name: "service-layer",
 
+    watchDocuments(kind, listener) {
+      const set = watchers[kind] as Set<typeof listener>;
+      set.add(listener);
+      return () => set.delete(listener);
+    },
     listPedidos: (scope) => listDocuments("pedido", scope) as Promise<ErpPedido[]>,
     listPedidoVersions: (scope) => mirrorVersions("pedido", scope),
     readPedidos: (keys) => readDocuments("pedido", keys) as Promise<ErpPedido[]>,

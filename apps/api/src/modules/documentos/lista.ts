@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { MSG } from "@portal/contracts";
 import {
+  cacheRows,
   type DocumentSource,
   listAnswer,
   type RowCache,
@@ -8,7 +9,7 @@ import {
   type VersionedDocument,
 } from "../../erp/row-cache";
 import type { ErpScopeResolver } from "../../erp/scope";
-import type { ErpScope } from "../../erp/types";
+import type { ErpAdapter, ErpDocumentKinds, ErpScope } from "../../erp/types";
 import type { SessionUser } from "../../lib/session-user";
 
 /**
@@ -18,6 +19,14 @@ import type { SessionUser } from "../../lib/session-user";
 export interface DocumentList<D extends VersionedDocument, R extends RowPosition> extends DocumentSource<D> {
   count(scope: ErpScope): Promise<number>;
   row(doc: D): Omit<R, keyof RowPosition>;
+}
+
+/** A list's `watch` over the adapter's watchDocuments (erp/types.ts), when the adapter has one. */
+export function watchedBy<K extends keyof ErpDocumentKinds>(
+  erp: ErpAdapter,
+  kind: K,
+): Pick<DocumentSource<ErpDocumentKinds[K]>, "watch"> {
+  return erp.watchDocuments ? { watch: (listener) => erp.watchDocuments!(kind, listener) } : {};
 }
 
 /** What every document-list module offers: its list call's answer and its home tile's count. */
@@ -37,6 +46,9 @@ export function createDocumentListService<D extends VersionedDocument, R extends
   scopeFor: ErpScopeResolver,
   cache: RowCache,
 ): DocumentListService {
+  // Documents the adapter reads on its own (a cold company database, page by page) become cached rows as they
+  // arrive, so the first list call finds them ready instead of serializing tens of thousands at the end.
+  documents.watch?.((docs) => cacheRows(cache, documents.kind, documents.row, docs));
   return {
     list: async (user) => listAnswer<D, R>(cache, documents, await scopeFor(user), documents.row, MSG.ok),
     count: async (user) => documents.count(await scopeFor(user)),

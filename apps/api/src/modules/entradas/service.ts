@@ -2,7 +2,7 @@ import type { EntradaLinea, EntradaRow } from "@portal/contracts";
 import { encabezadoCompra, partidaCompra } from "../../erp/documento-compra-row";
 import type { RowPosition } from "../../erp/row-cache";
 import type { ErpAdapter, ErpEntrada } from "../../erp/types";
-import type { DocumentList } from "../documentos/lista";
+import { type DocumentList, watchedBy } from "../documentos/lista";
 
 /** One goods receipt as the spec's getEntradasMercancia row: the order shape plus Pedido and CP. */
 export function entradaRowBody(d: ErpEntrada): Omit<EntradaRow, keyof RowPosition> {
@@ -20,6 +20,7 @@ export const entradasList = (erp: ErpAdapter): DocumentList<ErpEntrada, EntradaR
   versions: (scope) => erp.listEntradaVersions(scope),
   readAll: (scope) => erp.listEntradas(scope),
   read: (keys) => erp.readEntradas(keys),
+  ...watchedBy(erp, "entrada"),
   count: (scope) => erp.countEntradas(scope),
   row: entradaRowBody,
 });

@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import type { AppConfig } from "./config";
 import { createErpScopeResolver, createMockErpAdapter, type ErpAdapter, erpPdfPolicy } from "./erp";
 import { createRowCache } from "./erp/row-cache";
-import { createServiceLayerErpAdapter } from "./erp/service-layer/adapter";
+import { createServiceLayerErpAdapter, serviceLayerDeadline } from "./erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient } from "./erp/service-layer/client";
 import { createMemorySessionStore, createPgSessionStore } from "./erp/service-layer/session-store";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "./erp/service-layer/simulator";
@@ -262,7 +262,7 @@ export async function startServiceLayerErp(
       : async (companyDb) => (await sapUsers(repos.sociedades, encryptionKey)).find((u) => u.companyDb === companyDb),
   );
   return {
-    adapter: createServiceLayerErpAdapter({ db, client, clock, warn }),
+    adapter: createServiceLayerErpAdapter({ db, client, clock, warn, deadlineMs: config.SAP_SL_TIMEOUT_MS }),
     client,
     url,
     simulator,
@@ -297,6 +297,12 @@ export const servicesPlugin = fp(
       // On shutdown (after in-flight requests): this process's sessions are logged out and their rows deleted;
       // other processes still running log in once again on their next 401 code 301.
       app.addHook("onClose", () => serviceLayer.close());
+      // One budget per request for everything it asks the Service Layer (adapter.ts, withDeadline): a request that
+      // needs several reads still answers within SAP_SL_TIMEOUT_MS.
+      const budget = app.config.SAP_SL_TIMEOUT_MS;
+      app.addHook("onRequest", (_request, _reply, done) => {
+        serviceLayerDeadline.run({ at: performance.now() + budget }, done);
+      });
       // The address without any user:password an operator may have put in it.
       const shown = new URL(serviceLayer.url);
       shown.username = "";

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { type Database, schema, storeArchivo } from "@portal/db";
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
@@ -19,7 +20,7 @@ import {
   type ErpScope,
   type ErpVersionDocumento,
 } from "../types";
-import { type ServiceLayerClient, ServiceLayerError } from "./client";
+import { type ServiceLayerClient, ServiceLayerError, UNAVAILABLE } from "./client";
 import { money, quantity, sumMoney, unitPrice } from "./money";
 import { isoDate, isoTime, keyFilters, literal, mapLimit, q, stampFilter, stringKeyFilters } from "./odata";
 
@@ -44,6 +45,11 @@ export interface ServiceLayerErpAdapterDeps {
   client: ServiceLayerClient;
   clock: () => Date;
   warn?: (error: unknown, message: string) => void;
+  /**
+   * Longest a read may keep its caller waiting (SAP_SL_TIMEOUT_MS in the app): see withDeadline. Absent: as long
+   * as its requests take.
+   */
+  deadlineMs?: number;
 }
 
 type Kind = "pedido" | "entrada" | "factura" | "pago";
@@ -1378,7 +1384,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     }
   }
 
-  return {
+  const adapter: ErpAdapter = {
     name: "service-layer",
 
     watchDocuments(kind, listener) {
@@ -1523,4 +1529,55 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     },
     huellaFacturasProveedor: (scope) => mirrorFingerprint("factura", scope),
   };
+  return deps.deadlineMs ? withDeadline(adapter, deps.deadlineMs) : adapter;
+}
+
+/**
+ * How long the Service Layer may hold the portal request under way (performance.now() ms), set per request by
+ * the app when ERP_ADAPTER=service-layer (services.ts): every read the request makes shares the one budget.
+ */
+export const serviceLayerDeadline = new AsyncLocalStorage<{ at: number }>();
+
+/** What waits for the ERP on behalf of someone: writes belong to the outbox worker, which has its own timing. */
+const UNBOUNDED: ReadonlySet<string> = new Set([
+  "name",
+  "watchDocuments",
+  "createFacturaProveedor",
+  "cancelFacturaProveedor",
+]);
+
+/**
+ * The adapter whose reads answer within the request's budget (serviceLayerDeadline), else within `deadlineMs` of
+ * the call: past it the caller gets the Spanish ServiceLayerError (HTTP 503) while the read goes on — what it
+ * brings lands in the mirror and the row cache, so the next call finds it. Each Service Layer request has its own
+ * timeout, but one portal call may make several (a cold company database is dozens of pages).
+ */
+function withDeadline(adapter: ErpAdapter, deadlineMs: number): ErpAdapter {
+  const bounded: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(adapter)) {
+    if (typeof value !== "function" || UNBOUNDED.has(name)) {
+      bounded[name] = value;
+      continue;
+    }
+    const method = value as (...args: unknown[]) => Promise<unknown>;
+    bounded[name] = (...args: unknown[]) => {
+      const at = serviceLayerDeadline.getStore()?.at ?? performance.now() + deadlineMs;
+      const work = method.apply(adapter, args);
+      // After the deadline nobody waits for the work: its failure, if any, is the next call's to meet.
+      work.catch(() => {});
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => {
+            const error = new ServiceLayerError(UNAVAILABLE, undefined, undefined, "plazo de la solicitud agotado");
+            error.timedOut = true;
+            reject(error);
+          },
+          Math.max(0, at - performance.now()),
+        );
+      });
+      return Promise.race([work, late]).finally(() => clearTimeout(timer));
+    };
+  }
+  return bounded as unknown as ErpAdapter;
 }

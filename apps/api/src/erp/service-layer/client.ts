@@ -104,7 +104,7 @@ interface SapErrorBody {
   message?: string | { value?: string };
 }
 
-const UNAVAILABLE = "El ERP no responde; intente en unos minutos.";
+export const UNAVAILABLE = "El ERP no responde; intente en unos minutos.";
 
 /** SAP's error, in either dialect (v2 `error.message` string or object; v1 `error.message.value`). */
 function parseSapError(text: string): { code?: number | string; message?: string } | undefined {

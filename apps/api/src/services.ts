@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import type { AppConfig } from "./config";
 import { createErpScopeResolver, createMockErpAdapter, type ErpAdapter, erpPdfPolicy } from "./erp";
 import { createRowCache } from "./erp/row-cache";
-import { createServiceLayerErpAdapter, serviceLayerDeadline } from "./erp/service-layer/adapter";
+import { createServiceLayerErpAdapter, ERP_STALE_HEADER, serviceLayerDeadline } from "./erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient } from "./erp/service-layer/client";
 import { createMemorySessionStore, createPgSessionStore } from "./erp/service-layer/session-store";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "./erp/service-layer/simulator";
@@ -302,6 +302,12 @@ export const servicesPlugin = fp(
       const budget = app.config.SAP_SL_TIMEOUT_MS;
       app.addHook("onRequest", (_request, _reply, done) => {
         serviceLayerDeadline.run({ at: performance.now() + budget }, done);
+      });
+      // An answer built from what the portal last read because the Service Layer does not answer says so, with
+      // when that was (the web app shows it above the list).
+      app.addHook("onSend", async (_request, reply) => {
+        const staleSince = serviceLayerDeadline.getStore()?.staleSince;
+        if (staleSince) reply.header(ERP_STALE_HEADER, staleSince.toISOString());
       });
       // The address without any user:password an operator may have put in it.
       const shown = new URL(serviceLayer.url);

@@ -139,27 +139,86 @@ describe("ERP_ADAPTER=service-layer: a slow or failing Service Layer", () => {
     expect(recovered.json()).toEqual(before.json());
   });
 
-  it("the balancer's HTML 502 on every attempt: 503 with the Spanish message, never a 500; 200 once it is over", async () => {
+  it("the balancer's HTML 502 on every attempt: a warm list answers as last read, marked with that time; a cold one 503 in Spanish, never a 500", async () => {
     const before = await pedidos();
+    expect(before.statusCode).toBe(200);
+    expect(before.headers["x-erp-leido-en"]).toBeUndefined();
+    const readAt = (await tdb.db.select().from(schema.erpSlSincronizacion)).find((r) => r.tipo === "pedido")?.leidoEn;
     later();
     const linesBefore = logLines.length;
     sim.faults.html502 = 1_000;
+    // Warm: the rows the portal already had, and when it read them.
+    const stale = await pedidos();
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual(before.json());
+    expect(stale.headers["x-erp-leido-en"]).toBe(readAt?.toISOString());
+    // Said once in the log, as a warning, while it lasts; not as an unhandled error.
+    expect((await pedidos()).headers["x-erp-leido-en"]).toBe(readAt?.toISOString());
+    // One warning per company database of the supplier, not one per call.
+    const said = logLines.slice(linesBefore).filter((l) => l.includes("El Service Layer no responde"));
+    expect(said.length).toBeGreaterThan(0);
+    expect(new Set(said.map((l) => /no responde \((\w+)\)/.exec(l)?.[1])).size).toBe(said.length);
+    for (const l of said) expect(l).toContain('"level":40');
+    expect(logLines.slice(linesBefore).some((l) => l.includes("error no controlado"))).toBe(false);
+
+    // Cold (nothing read yet): nothing to answer with but the Spanish 503.
+    await tdb.db.delete(schema.erpSlDocumentos);
+    await tdb.db.delete(schema.erpSlSincronizacion);
+    later();
     const failing = await pedidos();
     expect(failing.statusCode).toBe(503);
     expect(failing.json().message).toBe(
       `El ERP respondió con un error (502) sin el formato del Service Layer. ${UNAVAILABLE}`,
     );
-    // Logged once for the request, as a warning with SAP's status, not as an unhandled error.
     const logged = logLines.slice(linesBefore).filter((l) => l.includes("no atendió la solicitud"));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain('"status":502');
-    expect(logLines.slice(linesBefore).some((l) => l.includes("error no controlado"))).toBe(false);
 
     sim.faults.html502 = 0;
     later();
     const recovered = await pedidos();
     expect(recovered.statusCode).toBe(200);
     expect(recovered.json()).toEqual(before.json());
+    expect(recovered.headers["x-erp-leido-en"]).toBeUndefined();
+  });
+
+  it("the Service Layer unreachable: the supplier's receipts and the invoice form's receipt as last read, marked", async () => {
+    const entradas = () =>
+      t.app.inject(
+        withToken(kemper, { method: "POST", url: "/api/entradasMercancia/getEntradasMercancia", payload: {} }),
+      );
+    const formulario = () =>
+      t.app.inject(
+        withToken(kemper, {
+          method: "POST",
+          url: "/api/facturas/getEntradas",
+          payload: { BD: "SBO_MCI", tipo: "Nuevo" },
+        }),
+      );
+    const before = await entradas();
+    expect(before.statusCode).toBe(200);
+    const rows = before.json().data as { DocNum: number }[];
+    expect(rows.length).toBeGreaterThan(0);
+    const formBefore = await formulario();
+    expect(formBefore.statusCode).toBe(200);
+    expect(formBefore.json().data.length).toBeGreaterThan(0);
+    later();
+    // Every request refused as by a stopped service (connection refused is a network failure like this one).
+    sim.faults.html502 = 1_000;
+    const stale = await entradas();
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual(before.json());
+    expect(stale.headers["x-erp-leido-en"]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // The invoice form lists the receipts it can invoice from the same last read.
+    const formStale = await formulario();
+    expect(formStale.statusCode).toBe(200);
+    expect(formStale.json()).toEqual(formBefore.json());
+    expect(formStale.headers["x-erp-leido-en"]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    sim.faults.html502 = 0;
+    later();
+    const back = await entradas();
+    expect(back.statusCode).toBe(200);
+    expect(back.headers["x-erp-leido-en"]).toBeUndefined();
   });
 
   it("no SAP password or session cookie in any answer or log line", async () => {

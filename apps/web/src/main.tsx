@@ -5,12 +5,14 @@ import "virtual:portal-theme.css";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { installErpStaleNotice } from "./lib/erp-stale";
 import { QueryClientSourceProvider } from "./lib/query-client-source";
 import { registerServiceWorker } from "./lib/service-worker";
 import { installUnauthorizedHandler } from "./lib/unauthorized";
 import { queries, router } from "./router";
 
 installUnauthorizedHandler(router, queries.current);
+installErpStaleNotice();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Falta el elemento #root en index.html");

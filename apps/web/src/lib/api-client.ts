@@ -44,6 +44,16 @@ let onUnauthorized: UnauthorizedHandler = () => {
   if (typeof window !== "undefined") window.location.assign("/");
 };
 
+/**
+ * Told of an answer the API built from what the portal last read from the ERP because the ERP did not answer
+ * (header X-ERP-Leido-En: when that was). The app shows it (lib/erp-stale.ts); default: nothing.
+ */
+let onStaleErp: (readAt: Date) => void = () => {};
+
+export function setStaleErpHandler(handler: (readAt: Date) => void): void {
+  onStaleErp = handler;
+}
+
 /** The app replaces the default so a 401 also empties the query cache and uses client-side navigation. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
@@ -67,7 +77,11 @@ async function send(path: string, init: RequestInit, handleUnauthorized: boolean
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw new ApiError(MSG_SESION.errorInterno, 0, "network", { cause });
   }
-  if (response.ok) return response;
+  if (response.ok) {
+    const readAt = response.headers.get("x-erp-leido-en");
+    if (readAt && !Number.isNaN(Date.parse(readAt))) onStaleErp(new Date(readAt));
+    return response;
+  }
   const message = await errorMessage(response);
   if (response.status === 401 && handleUnauthorized) onUnauthorized();
   throw new ApiError(message, response.status, "http");

@@ -26,6 +26,11 @@ export function notifyReview(message: string, isSuccess: boolean): string {
   });
 }
 
+/** A notice that something is not as usual (the ERP answering from the last read): yellow, as long as an error. */
+export function notifyWarning(message: string): string {
+  return notifications.show({ message, color: "yellow", autoClose: TOAST_ERROR_MS, closeButtonProps });
+}
+
 /** Error toasts stay 30 s (spec §9); several may be on screen at once (spec §8). */
 export function notifyError(message: string): string {
   return notifications.show({ message, color: "red", autoClose: TOAST_ERROR_MS, closeButtonProps });

@@ -64,6 +64,13 @@ const ENTITY: Record<Kind, string> = {
 
 /** A mirror read less than this long ago (injected clock) is answered as is. */
 const FRESH_MS = 1_500;
+/**
+ * While the Service Layer does not answer, a warm mirror answers by itself (its rows as last read, marked as such:
+ * serviceLayerDeadline's `staleSince`) and the Service Layer is asked again after this long (injected clock).
+ */
+const OUTAGE_RETRY_MS = 10_000;
+/** Documents of each kind kept for an outage (`recent`): a few KB each. */
+const RECENT_DOCUMENTS = 10_000;
 /** Page size asked for the incremental reads of keys and stamps (small rows). */
 const STAMP_PAGE = 1_000;
 /** Page size asked for whole documents with their lines. */
@@ -238,6 +245,17 @@ function isRefusal(error: unknown): error is ServiceLayerError {
   );
 }
 
+/**
+ * The Service Layer did not answer, or answered as a server that cannot (5xx, a balancer's page, a timeout, a
+ * refused login's opposite: anything but SAP's own refusal of the request or a wrong password).
+ */
+function isUnavailable(error: unknown): error is ServiceLayerError {
+  return (
+    error instanceof ServiceLayerError &&
+    (error.noAnswer || error.timedOut || (error.status !== undefined && error.status >= 500))
+  );
+}
+
 /** The Service Layer answered -306: the company database does not exist there, so it holds nothing. */
 const isUnknownCompany = (error: unknown) => error instanceof ServiceLayerError && Number(error.sapCode) === -306;
 
@@ -330,7 +348,28 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     return run;
   }
 
-  const syncAll = (kind: Kind, bds: readonly string[]) => Promise.all(bds.map((bd) => sync(kind, bd)));
+  /**
+   * Brings the mirrors of `kind` in `bds` up to date; those the Service Layer could not refresh (an outage) answer as
+   * last read, and the request under way is marked with that time (serviceLayerDeadline's `staleSince`).
+   */
+  const syncAll = async (kind: Kind, bds: readonly string[]) => {
+    await Promise.all(bds.map((bd) => sync(kind, bd)));
+    for (const bd of bds) {
+      const readAt = staleReads.get(`${kind}|${bd}`);
+      if (readAt) markStale(readAt);
+    }
+  };
+
+  /** Company databases whose Service Layer failed to answer, and when to ask it again (clock ms). */
+  const outages = new Map<string, { retryAt: number }>();
+  /** Mirrors answering as last read (`${kind}|${bd}` → that read's time) while their Service Layer is down. */
+  const staleReads = new Map<string, Date>();
+
+  /** The request under way is answered from a mirror last read at `readAt` (the oldest such read wins). */
+  function markStale(readAt: Date) {
+    const store = serviceLayerDeadline.getStore();
+    if (store && (!store.staleSince || readAt < store.staleSince)) store.staleSince = readAt;
+  }
 
   /**
    * One incremental read of (kind, bd) and its upsert. No database connection is held while the Service Layer is
@@ -345,11 +384,18 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   async function syncNow(kind: Kind, bd: string, force: boolean, generation: number): Promise<void> {
     const now = clock();
     let claimedFrom: Date | null = null;
+    let state: typeof s.$inferSelect | undefined;
     try {
-      const [state] = await db
+      [state] = await db
         .select()
         .from(s)
         .where(and(eq(s.tipo, kind), eq(s.bd, bd)));
+      // The Service Layer failed a moment ago: a warm mirror answers as it is until it is time to ask again.
+      const down = outages.get(bd);
+      if (state && down && now.getTime() < down.retryAt) {
+        staleReads.set(`${kind}|${bd}`, state.leidoEn);
+        return;
+      }
       if (state && !force) {
         const age = now.getTime() - state.leidoEn.getTime();
         if (age >= 0 && age < FRESH_MS) return;
@@ -403,6 +449,8 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
         }
       });
       await prefetch;
+      staleReads.delete(`${kind}|${bd}`);
+      if (outages.delete(bd)) warn(undefined, `El Service Layer responde de nuevo (${bd}).`);
     } catch (error) {
       if (isUnknownCompany(error)) {
         warn(error, `La base de datos ${bd} no existe en el Service Layer: se lee vacía.`);
@@ -415,6 +463,16 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
           .set({ leidoEn: claimedFrom })
           .where(and(eq(s.tipo, kind), eq(s.bd, bd), eq(s.leidoEn, now)))
           .catch((e: unknown) => warn(e, "No se pudo liberar la lectura del espejo del ERP."));
+      }
+      // The Service Layer is down or failing: a warm mirror answers with the rows it has, marked as such; a cold
+      // one has nothing to answer with (the caller gets the Spanish 503).
+      if (state && isUnavailable(error)) {
+        if (!outages.has(bd)) {
+          warn(error, `El Service Layer no responde (${bd}): las listas muestran lo último leído hasta que vuelva.`);
+        }
+        outages.set(bd, { retryAt: clock().getTime() + OUTAGE_RETRY_MS });
+        staleReads.set(`${kind}|${bd}`, claimedFrom ?? state.leidoEn);
+        return;
       }
       throw error;
     }
@@ -948,7 +1006,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
           )
         : Promise.resolve(new Map<number, number>()),
     ]);
-    return docs.map((d) => {
+    const converted = docs.map((d) => {
       const lineas: ErpLinea[] = [...(d.DocumentLines ?? [])]
         .sort((a, b) => a.LineNum - b.LineNum)
         .map((l) => ({
@@ -999,6 +1057,9 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
         lineas,
       } satisfies ErpEntrada;
     });
+    if (kind === "entrada") remember("entrada", converted as ErpEntrada[]);
+    else remember("pedido", converted as ErpPedido[]);
+    return converted;
   }
 
   /** Orders or receipts by key, in any order; unknown keys (and unknown company databases) are skipped. */
@@ -1040,6 +1101,16 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   async function listDocuments(kind: DocumentKind, scope: ErpScope) {
     const versions = await mirrorVersions(kind, scope);
     if (versions.length === 0) return [];
+    try {
+      return await readListed(kind, scope, versions);
+    } catch (error) {
+      const known = isUnavailable(error) ? lastRead(kind, versions) : null;
+      if (!known) throw error;
+      return known;
+    }
+  }
+
+  async function readListed(kind: DocumentKind, scope: ErpScope, versions: ErpVersionDocumento[]) {
     let docs: (ErpPedido | ErpEntrada)[];
     if (scope.cardCode !== null) {
       const cardCode = scope.cardCode;
@@ -1071,7 +1142,76 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     });
   }
 
+  /**
+   * Orders and receipts converted lately, by `${bd}|${docEntry}` (most recent last, at most RECENT_DOCUMENTS per
+   * kind): while the Service Layer is down, a supplier's lists, the invoice form and postFactura are answered with
+   * what the portal last read, for the documents whose version the mirror still lists.
+   */
+  const recent: { [K in DocumentKind]: Map<string, ErpDocumentKinds[K]> } = { pedido: new Map(), entrada: new Map() };
+  function remember<K extends DocumentKind>(kind: K, docs: readonly ErpDocumentKinds[K][]) {
+    const kept = recent[kind] as Map<string, ErpDocumentKinds[K]>;
+    for (const d of docs) {
+      const key = `${d.bd}|${d.docEntry}`;
+      kept.delete(key);
+      kept.set(key, d);
+    }
+    for (const key of kept.keys()) {
+      if (kept.size <= RECENT_DOCUMENTS) break;
+      kept.delete(key);
+    }
+  }
+
+  /** `versions` as last read, when every one is still at hand (an outage); else null. Marks the request stale. */
+  function lastRead(kind: DocumentKind, versions: readonly ErpVersionDocumento[]) {
+    const kept = recent[kind] as Map<string, ErpPedido | ErpEntrada>;
+    const docs: (ErpPedido | ErpEntrada)[] = [];
+    for (const v of versions) {
+      const d = kept.get(`${v.bd}|${v.docEntry}`);
+      if (!d || d.version !== v.version) return null;
+      docs.push(d);
+    }
+    for (const bd of new Set(versions.map((v) => v.bd))) {
+      const readAt = staleReads.get(`${kind}|${bd}`);
+      if (readAt) markStale(readAt);
+    }
+    return docs;
+  }
+
+  /** The receipt numbered `docNum` as last read, when the mirror still lists that version (an outage); else null. */
+  async function lastReadReceipt(bd: string, docNum: number): Promise<ErpEntrada | null> {
+    const [row] = await db
+      .select({ bd: t.bd, docEntry: t.docEntry, version: t.version })
+      .from(t)
+      .where(and(eq(t.tipo, "entrada"), eq(t.bd, bd), eq(t.docNum, docNum)));
+    if (!row) return null;
+    if (!staleReads.has(`entrada|${bd}`)) {
+      const [state] = await db
+        .select({ leidoEn: s.leidoEn })
+        .from(s)
+        .where(and(eq(s.tipo, "entrada"), eq(s.bd, bd)));
+      if (state) staleReads.set(`entrada|${bd}`, state.leidoEn);
+    }
+    const [found] = lastRead("entrada", [row]) ?? [];
+    return (found as ErpEntrada | undefined) ?? null;
+  }
+
   async function findDocumentByNum(kind: "entrada", bd: string, docNum: number): Promise<ErpEntrada | null> {
+    const down = outages.get(bd);
+    if (down && clock().getTime() < down.retryAt) {
+      const known = await lastReadReceipt(bd, docNum);
+      if (known) return known;
+    }
+    try {
+      return await askDocumentByNum(kind, bd, docNum);
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+      const known = await lastReadReceipt(bd, docNum);
+      if (known) return known;
+      throw error;
+    }
+  }
+
+  async function askDocumentByNum(kind: "entrada", bd: string, docNum: number): Promise<ErpEntrada | null> {
     const [found] = await perBd([bd], async (b) => {
       const rows = await client.getAll<SlDocument>(
         b,
@@ -1536,7 +1676,14 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
  * How long the Service Layer may hold the portal request under way (performance.now() ms), set per request by
  * the app when ERP_ADAPTER=service-layer (services.ts): every read the request makes shares the one budget.
  */
-export const serviceLayerDeadline = new AsyncLocalStorage<{ at: number }>();
+/** Header of an answer built from the portal's last read because the Service Layer did not answer: its ISO time. */
+export const ERP_STALE_HEADER = "x-erp-leido-en";
+
+export const serviceLayerDeadline = new AsyncLocalStorage<{
+  at: number;
+  /** Set when some answer comes from a mirror the Service Layer could not refresh: when it was last read. */
+  staleSince?: Date;
+}>();
 
 /** What waits for the ERP on behalf of someone: writes belong to the outbox worker, which has its own timing. */
 const UNBOUNDED: ReadonlySet<string> = new Set([

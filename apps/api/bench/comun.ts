@@ -82,6 +82,12 @@ export interface ApiEnPrueba {
   detener: () => Promise<void>;
 }
 
+/**
+ * V8 flags of every portal process (scripts/start.mjs, scripts/lib/cluster.mjs, the Dockerfile, the e2e server): a
+ * young generation large enough for a list of tens of thousands of documents built at once (decision 028).
+ */
+export const PORTAL_NODE_FLAGS = ["--max-semi-space-size=32"];
+
 /** A free TCP port on the loopback interface (the OS picks it; it is released before it is used). */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -164,10 +170,15 @@ export function entornoApi(opciones: OpcionesApi, port: number): NodeJS.ProcessE
 export async function iniciarApi(opciones: OpcionesApi): Promise<ApiEnPrueba> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const proceso: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(here, "..", "src", "server.ts")], {
-    env: entornoApi(opciones, port),
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  // The portal's production flags (docs/operations.md, "Node"), so a bench measures what runs.
+  const proceso: ChildProcess = spawn(
+    process.execPath,
+    [...PORTAL_NODE_FLAGS, "--import", "tsx", join(here, "..", "src", "server.ts")],
+    {
+      env: entornoApi(opciones, port),
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   const detener = async () => {
     if (proceso.exitCode !== null || proceso.signalCode !== null) return;
     proceso.kill("SIGTERM");

@@ -47,11 +47,16 @@ export interface Shutdown {
  */
 export function createShutdown(app: FastifyInstance, options: ShutdownOptions): Shutdown {
   let started = false;
+  let exited = false;
+  let drainTimer: NodeJS.Timeout | null = null;
   let finish: () => void = () => {};
   const done = new Promise<void>((resolve) => {
     finish = resolve;
   });
   const exit = (code: number) => {
+    if (exited) return;
+    exited = true;
+    if (drainTimer) clearTimeout(drainTimer);
     options.exit(code);
     finish();
   };
@@ -62,7 +67,12 @@ export function createShutdown(app: FastifyInstance, options: ShutdownOptions): 
       { signal: name, drainMs: options.drainMs },
       `${name}: fuera del balanceador, drenando ${options.drainMs} ms`,
     );
-    if (options.drainMs > 0) await new Promise((r) => setTimeout(r, options.drainMs));
+    if (options.drainMs > 0) {
+      await new Promise<void>((resolve) => {
+        drainTimer = setTimeout(resolve, options.drainMs);
+      });
+    }
+    if (exited) return;
     const timer = setTimeout(() => {
       app.log.fatal(
         { timeoutMs: options.timeoutMs },

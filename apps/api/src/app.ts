@@ -70,6 +70,16 @@ export interface BuildOptions {
   erp?: (adapter: ErpAdapter) => ErpAdapter;
 }
 
+/** What a start-up attempt ran into, for its log line: the driver's code (ECONNREFUSED, 57P03…), never a message. */
+function outageReason(error: unknown): string {
+  let current = error as { code?: unknown; cause?: unknown; name?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (typeof current.code === "string") return current.code;
+    current = current.cause as typeof current;
+  }
+  return typeof (error as { name?: unknown })?.name === "string" ? String((error as { name: string }).name) : "?";
+}
+
 /**
  * Builds the app without listening (tests use app.inject). Boot order (GUIDE §2): external plugins ->
  * database and services -> app plugins (errors, security, docs, session) -> routes -> web app.
@@ -128,7 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       maxWaitMs: config.DB_STARTUP_WAIT_MS,
       onRetry: (attempt, delayMs, error) =>
         app.log.warn(
-          { err: error },
+          { motivo: outageReason(error) },
           `PostgreSQL no responde todavía; reintento en ${Math.round(delayMs / 100) / 10} s (intento ${attempt})`,
         ),
     });

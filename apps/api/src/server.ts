@@ -1,3 +1,4 @@
+import { BaseDeDatosNoResponde } from "@portal/db";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { scrubSecrets } from "./lib/log-safety";
@@ -13,7 +14,8 @@ try {
   // buildApp has logged a database that never answered; anything else (a wrong password, a migration that fails)
   // is written here, in one line without the URL.
   const message = scrubSecrets(error instanceof Error ? error.message : String(error));
-  process.stderr.write(`${JSON.stringify({ level: 60, msg: `no se pudo iniciar el portal: ${message}` })}\n`);
+  if (!(error instanceof BaseDeDatosNoResponde))
+    process.stderr.write(`${JSON.stringify({ level: 60, msg: `no se pudo iniciar el portal: ${message}` })}\n`);
   process.exit(1);
 }
 

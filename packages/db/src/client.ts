@@ -68,6 +68,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       max: options.maxConnections ?? DEFAULT_POOL_MAX,
       connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       idleTimeoutMillis: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+      // Seen in pg_stat_activity (docs/operations.md: connections per process).
+      application_name: "portal",
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
       // A connection whose server vanished without closing it (a cable, a firewall) is noticed by TCP keepalive.
       keepAlive: true,

@@ -90,16 +90,17 @@ const stop = async (signal) => {
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void stop(signal));
 
 // A process that dies (a crash, a kill -9) is started again after 2 s, as a supervisor would (docker-compose.yml:
-// restart: unless-stopped); HAProxy routes around it meanwhile. One that dies again within 30 s of its restart is
+// restart: unless-stopped); HAProxy routes around it meanwhile. One that died three times within a minute is
 // left down, with a message, instead of looping.
-const lastRestart = new Map();
+const exits = new Map();
 async function restartCrashed(index) {
   if (stopping || !cluster) return;
-  if (Date.now() - (lastRestart.get(index) ?? 0) < 30_000) {
-    console.error(`[cluster] el proceso ${index} volvió a terminar poco después de reiniciarse; queda detenido.`);
+  const recent = [...(exits.get(index) ?? []), Date.now()].filter((t) => Date.now() - t < 60_000);
+  exits.set(index, recent);
+  if (recent.length >= 3) {
+    console.error(`[cluster] el proceso ${index} terminó ${recent.length} veces en un minuto; queda detenido.`);
     return;
   }
-  lastRestart.set(index, Date.now());
   await new Promise((r) => setTimeout(r, 2000));
   if (stopping) return;
   await cluster

@@ -77,7 +77,9 @@ describe("HAProxy configuration (ops/haproxy)", () => {
     expect(config).toMatch(/^option httpchk GET \/api\/health$/m);
     expect(config).toMatch(/^http-check expect status 200$/m);
     expect(config).toMatch(/^default-server check inter 1s fastinter 500ms .*fall 2 rise 1/m);
-    expect(config).toMatch(/^retry-on conn-failure$/m);
+    // A request that may have reached a server is re-sent only when it is a GET/HEAD; a POST only after a failed connect.
+    expect(config).toMatch(/^retry-on conn-failure( empty-response)?$/m);
+    expect(config).toMatch(/^http-request disable-l7-retry unless METH_GET$/m);
     expect(config).toMatch(/^option redispatch/m);
     expect(config).toMatch(/^http-reuse safe$/m);
     expect(config).toMatch(/^option forwardfor$/m);
@@ -159,9 +161,14 @@ describe("startCluster", () => {
         expect(a.requests - b.requests, `${server} recibió solicitudes`).toBeGreaterThanOrEqual(2);
       }
 
-      // SIGKILL process 1: every request still succeeds (a refused connection is re-sent to p0), and the checks
-      // take p1 out.
-      await cluster.kill(1);
+      // SIGKILL process 1. GETs sent while it dies all succeed (a refused connection, or one its dying listener
+      // accepted and dropped, is re-sent to p0); afterwards every call succeeds; the checks take p1 out.
+      const killed = cluster.kill(1);
+      const racing = Promise.all(
+        Array.from({ length: 6 }, () => fetch(`${cluster.url}/api/health`).then((r) => r.status)),
+      );
+      await killed;
+      expect(await racing).toEqual([200, 200, 200, 200, 200, 200]);
       expect(alive(pids[1])).toBe(false);
       for (let i = 0; i < 10; i++) expect(await list()).toBe(200);
       await until(

@@ -58,7 +58,9 @@ describe("docker-compose.yml", () => {
     expect(config).toMatch(/^http-check expect status 200$/m);
     expect(config).toMatch(/^default-server check /m);
     expect(config).toMatch(/^option redispatch/m);
-    expect(config).toMatch(/^retry-on conn-failure$/m);
+    // A request that may have reached a server is re-sent only when it is a GET/HEAD; a POST only after a failed connect.
+    expect(config).toMatch(/^retry-on conn-failure( empty-response)?$/m);
+    expect(config).toMatch(/^http-request disable-l7-retry unless METH_GET$/m);
     expect(config).toMatch(/^option forwardfor$/m);
     expect(config).not.toMatch(/^(cookie|stick|stick-table|appsession)\b/m);
     expect(config).not.toMatch(/balance (source|uri|hdr|url_param|rdp-cookie)/);

@@ -1,3 +1,5 @@
+import { schema } from "@portal/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErpAdapter } from "../src/erp/types";
 import { createShutdown, MSG_CERRANDO } from "../src/lib/shutdown";
@@ -129,4 +131,56 @@ describe("a second signal during the drain", () => {
     expect(codes).toEqual([1]);
     expect(logLines.join("\n")).toContain("SIGINT durante el cierre: el proceso termina de inmediato");
   });
+});
+
+describe("a worker's claimed job during the stop", () => {
+  let t: TestApp;
+  let release: () => void = () => {};
+  let sending: () => void = () => {};
+  const inSmtp = new Promise<void>((r) => {
+    sending = r;
+  });
+  const smtpGate = new Promise<void>((r) => {
+    release = r;
+  });
+  const delivered: string[] = [];
+  beforeAll(async () => {
+    // The mail worker runs on its timer, as in production; the SMTP server holds the first message.
+    t = await createTestApp(
+      { MAIL_POLL_MS: "50" },
+      {
+        mailWorker: true,
+        mailTransport: async (message) => {
+          sending();
+          await smtpGate;
+          delivered.push(message.subject);
+        },
+      },
+    );
+  }, 60_000);
+  afterAll(async () => {
+    release();
+    await t?.tdb.drop();
+  });
+
+  it("is finished and recorded before the process exits", async () => {
+    const id = await t.app.services.correo.enqueue({
+      para: "prueba@kemper.edu.mx",
+      asunto: "Durante el cierre",
+      texto: "x",
+    });
+    await inSmtp;
+    const codes: number[] = [];
+    const shutdown = createShutdown(t.app, { drainMs: 0, timeoutMs: 60_000, exit: (code) => codes.push(code) });
+    shutdown.signal("SIGTERM");
+    // The close waits for the worker's pass: the message is in the SMTP server's hands.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(codes).toEqual([]);
+    release();
+    await shutdown.done;
+    expect(codes).toEqual([0]);
+    expect(delivered).toEqual(["Durante el cierre"]);
+    const [row] = await t.tdb.db.select().from(schema.correoOutbox).where(eq(schema.correoOutbox.id, id));
+    expect(row?.estado).toBe("enviado");
+  }, 60_000);
 });

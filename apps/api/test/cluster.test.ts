@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { MSG } from "@portal/contracts";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,6 +13,7 @@ import {
   renderClusterBackend,
   startCluster,
 } from "../../../scripts/lib/cluster.mjs";
+import { RETRY_AFTER_SECONDS } from "../src/lib/database-outage";
 
 /**
  * Issue 25, `npm run cluster` (scripts/lib/cluster.mjs): two real portal processes (the production build) on one
@@ -91,6 +93,34 @@ describe("HAProxy configuration (ops/haproxy)", () => {
     expect(renderClusterBackend([5001, 5002])).toMatch(
       /^ {4}server p0 127\.0\.0\.1:5001\n {4}server p1 127\.0\.0\.1:5002$/m,
     );
+  });
+});
+
+describe("HAProxy's own answers (ops/haproxy/errors)", () => {
+  it("have the portal's shape: Spanish message, no-store, a correct length; 503 as the portal's own (Retry-After)", () => {
+    for (const code of [502, 503, 504]) {
+      const raw = readFileSync(join(root, "ops", "haproxy", "errors", `${code}.http`));
+      const split = raw.indexOf("\r\n\r\n");
+      const head = raw.subarray(0, split).toString("latin1").split("\r\n");
+      const body = raw.subarray(split + 4);
+      expect(head[0]).toMatch(new RegExp(`^HTTP/1\\.1 ${code} `));
+      const headers = Object.fromEntries(
+        head.slice(1).map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+      );
+      expect(headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(headers["cache-control"]).toBe("no-store");
+      expect(Number(headers["content-length"])).toBe(body.length);
+      const json = JSON.parse(body.toString("utf8")) as { status: string; message: string };
+      expect(json.status).toBe("error");
+      expect(json.message).toMatch(/^[A-ZÁÉÍÓÚÑ¿¡].*\.$/);
+      if (code === 503) {
+        expect(json.message).toBe(MSG.servicioNoDisponible);
+        expect(headers["retry-after"]).toBe(String(RETRY_AFTER_SECONDS));
+      }
+    }
+    const page = readFileSync(join(root, "ops", "haproxy", "errors", "503.html"), "utf8");
+    expect(page).toContain('lang="es"');
+    expect(page).toContain(MSG.servicioNoDisponible);
   });
 });
 

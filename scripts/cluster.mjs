@@ -21,19 +21,18 @@ function parseArgs(argv) {
   const out = { procesos: 2, puerto: Number(process.env.PORT ?? 3000) };
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i].split("=", 2);
+    if (name !== "--procesos" && name !== "--puerto") fail(`Argumento desconocido «${argv[i]}». ${USAGE}`);
     const value = inline ?? argv[++i];
     if (name === "--procesos") {
       out.procesos = Number(value);
       if (!Number.isInteger(out.procesos) || out.procesos < 1 || out.procesos > 32) {
         fail(`--procesos debe ser un entero entre 1 y 32 (se recibió «${value ?? ""}»). ${USAGE}`);
       }
-    } else if (name === "--puerto") {
+    } else {
       out.puerto = Number(value);
       if (!Number.isInteger(out.puerto) || out.puerto < 1 || out.puerto > 65_535) {
         fail(`--puerto debe ser un entero entre 1 y 65535 (se recibió «${value ?? ""}»). ${USAGE}`);
       }
-    } else {
-      fail(`Argumento desconocido «${argv[i]}». ${USAGE}`);
     }
   }
   return out;
@@ -88,6 +87,12 @@ const stop = async (signal) => {
   }
 };
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void stop(signal));
+// `npm run cluster` killed with SIGTERM exits without passing the signal on (a Ctrl-C reaches every process of the
+// terminal's group; `kill <npm's pid>` only npm): when the parent is gone, stop as for a signal.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop("el proceso padre terminó");
+}, 1000).unref();
 
 // A process that dies (a crash, a kill -9) is started again after 2 s, as a supervisor would (docker-compose.yml:
 // restart: unless-stopped); HAProxy routes around it meanwhile. One that died three times within a minute is

@@ -17,7 +17,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { connect } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -68,6 +68,12 @@ export async function startCluster(options = {}) {
     throw new Error("Falta HAProxy: instale el paquete haproxy de Debian (apt-get install haproxy) o póngalo en PATH.");
   }
 
+  // The public port first: a busy one fails now, not after PostgreSQL and every process have started.
+  const port = options.port === 0 ? await freePort() : (options.port ?? 3000);
+  if (!(await portIsFree(port))) {
+    throw new Error(`El puerto ${port} de 127.0.0.1 está ocupado: elija otro (npm run cluster -- --puerto P).`);
+  }
+
   // Everything the cluster writes (HAProxy's backend file and socket, its own PostgreSQL) lives here.
   const runDir = mkdtempSync(join(tmpdir(), "portal-cluster-"));
   chmodSync(runDir, 0o711); // the postgres user must reach its data folder inside
@@ -93,7 +99,6 @@ export async function startCluster(options = {}) {
       state.postgres = await startOwnPostgres(runDir, maxConnections, log);
       databaseUrl = `postgres://postgres@127.0.0.1:${state.postgres.port}/portal`;
     }
-    const port = options.port === 0 ? await freePort() : (options.port ?? 3000);
     const url = `http://127.0.0.1:${port}`;
     const ports = [];
     for (let i = 0; i < procesos; i++) ports.push(await freePort());
@@ -451,6 +456,14 @@ async function waitFor(test, timeoutMs, message) {
     await sleep(100);
   }
   throw new Error(`${message} (tras ${timeoutMs / 1000} s).`);
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
 }
 
 function canConnect(port) {

@@ -115,7 +115,8 @@ export async function startCluster(options = {}) {
       SAT_SIMULADOR: "true",
       // Only HAProxy reaches the processes (they listen on loopback), so its X-Forwarded-For is the client's address.
       TRUST_PROXY: "true",
-      // C's drain on SIGTERM: /api/health answers 503 while the process keeps serving for DRAIN_MS.
+      // The drain on SIGTERM (apps/api/src/lib/shutdown.ts): /api/health answers 503 while the process keeps
+      // serving for DRAIN_MS, longer than HAProxy needs to take it out (ops/haproxy/haproxy.cfg).
       DRAIN_MS: String(DRAIN_MS),
       PUBLIC_URL: url,
       APP_ENCRYPTION_KEY: key,

@@ -148,7 +148,7 @@ describe("startCluster", () => {
         procesos: 2,
         port: 0,
         databaseUrl: tdb.url,
-        // A short drain: this test does not watch the drain (C's cluster-cierre test and `npm run load` do).
+        // A short drain: this test does not watch the drain (test/cluster-cierre.test.ts and `npm run load` do).
         env: { APP_ENCRYPTION_KEY: randomBytes(32).toString("base64"), LOG_LEVEL: "warn", DRAIN_MS: "300" },
         processOutput: "ignore",
         log: (line) => lines.push(line),

@@ -114,7 +114,7 @@ export async function startCluster(options = {}) {
       SAT_TEST_CERTS: "true",
       SAT_SIMULADOR: "true",
       // Only HAProxy reaches the processes (they listen on loopback), so its X-Forwarded-For is the client's address.
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "loopback",
       // The drain on SIGTERM (apps/api/src/lib/shutdown.ts): /api/health answers 503 while the process keeps
       // serving for DRAIN_MS, longer than HAProxy needs to take it out (ops/haproxy/haproxy.cfg).
       DRAIN_MS: String(DRAIN_MS),

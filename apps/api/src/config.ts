@@ -66,7 +66,20 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(25 * 1024 * 1024),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which peers may say who the client is (X-Forwarded-For/-Proto): false (nobody), true (any peer), or Fastify's
+   * proxy-addr list — `loopback`, `uniquelocal`, addresses and CIDR ranges, comma-separated (behind HAProxy on the
+   * same host: `loopback`; in docker-compose: `uniquelocal`, the private network).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(true|false|[A-Za-z0-9.:/,\s-]+)$/,
+      "TRUST_PROXY: true, false o una lista de direcciones (loopback, 10.0.0.0/8…)",
+    )
+    .default("false")
+    .transform((v): boolean | string => (v === "true" ? true : v === "false" ? false : v)),
   ERP_ROW_CACHE_MB: z.coerce.number().int().min(0).default(256),
   /**
    * Compression of API answers (decision 017). Brotli quality 0-11 and gzip level 1-9: low values because the

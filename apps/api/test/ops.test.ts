@@ -64,7 +64,7 @@ describe("docker-compose.yml", () => {
     expect(config).toMatch(/^option forwardfor$/m);
     expect(config).not.toMatch(/^(cookie|stick|stick-table|appsession)\b/m);
     expect(config).not.toMatch(/balance (source|uri|hdr|url_param|rdp-cookie)/);
-    expect(compose.services.portal.environment.TRUST_PROXY).toMatch(/^\$\{TRUST_PROXY:-true\}$/);
+    expect(compose.services.portal.environment.TRUST_PROXY).toMatch(/^\$\{TRUST_PROXY:-uniquelocal\}$/);
   });
 
   it("gives the portal a DATABASE_URL pointing at the postgres service and requires the encryption key", () => {

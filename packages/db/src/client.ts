@@ -24,6 +24,12 @@ export interface DatabaseHandle {
    */
   watchConnections?(listener: ConnectionListener): () => void;
   /**
+   * PostgreSQL: `select 1` on a connection of its own, outside the pool, answered within `timeoutMs` or rejected —
+   * the health check's question ("can this process reach its database?") without waiting behind a pool that a busy
+   * moment has taken (a load balancer would take a busy process out, and its load would go to the others).
+   */
+  ping?(timeoutMs: number): Promise<void>;
+  /**
    * Runs `work` while this process holds a PostgreSQL advisory lock named `name` (on a connection of its own,
    * outside the pool), so N processes starting at once migrate or seed one after the other, never together.
    * PGlite is one process's database (its lock file keeps a second one out): `work` simply runs.
@@ -85,10 +91,43 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       for (const l of listeners) l.connected();
     });
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
+    // The health check's connection, opened on first use (concurrent checks share the opening).
+    let pinger: Promise<pg.Client> | null = null;
+    const dropPinger = (which: Promise<pg.Client> | null = pinger) => {
+      if (!which || pinger !== which) return;
+      pinger = null;
+      which.then((c) => c.end()).catch(() => {});
+    };
     return {
       db,
       kind: "postgres",
-      close: () => pool.end(),
+      close: async () => {
+        dropPinger();
+        await pool.end();
+      },
+      async ping(timeoutMs) {
+        let opening = pinger;
+        if (!opening) {
+          const client = new pg.Client({
+            connectionString: options.url,
+            connectionTimeoutMillis: timeoutMs,
+            application_name: "portal-health",
+          });
+          const connecting = client.connect().then(() => client);
+          opening = connecting;
+          pinger = connecting;
+          // A server restart ends it: the next ping opens another.
+          client.on("error", () => dropPinger(connecting));
+        }
+        const current = opening;
+        try {
+          const client = await current;
+          await client.query({ text: "select 1", query_timeout: timeoutMs } as pg.QueryConfig);
+        } catch (error) {
+          dropPinger(current);
+          throw error;
+        }
+      },
       exclusive: (name, work) => withAdvisoryLock(options.url as string, options, name, work),
       watchConnections(listener) {
         listeners.add(listener);

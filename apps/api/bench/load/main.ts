@@ -19,6 +19,7 @@
  * The whole run stops by itself within LOAD_LIMITE_S (570) s; traffic goes to loopback only.
  */
 
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
@@ -26,9 +27,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createDatabase, type DatabaseHandle } from "@portal/db";
 import { DEMO_PASSWORD } from "@portal/db/seed";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../../src/erp/service-layer/simulator";
 import { conCliente } from "../comun";
 import {
   type Asiento,
@@ -61,12 +60,6 @@ const CARGADORES = Math.round(PROVEEDORES * 0.4);
 const ERP = process.env.LOAD_ERP === "mock" ? "mock" : "service-layer";
 const FACTURAS = Number(process.env.LOAD_FACTURAS ?? 900);
 const COMPLEMENTOS = Number(process.env.LOAD_COMPLEMENTOS ?? 320);
-/** SAP users of the demo's company databases (the seed's sociedades): what the simulator accepts. */
-const CREDENCIALES_SAP = ["SBO_MCI", "SBO_KIJ", "SBO_IIA"].map((companyDb) => ({
-  companyDb,
-  userName: "manager",
-  password: "B1Admin!",
-}));
 
 /** What this script uses of scripts/lib/cluster.mjs (typed there by cluster.d.mts). */
 interface Cluster {
@@ -110,9 +103,8 @@ async function freePort(): Promise<number> {
 const estado = {
   inicio: performance.now(),
   cluster: null as Cluster | null,
-  simulador: null as ServiceLayerSimulator | null,
+  simulador: null as ChildProcess | null,
   slPort: 0,
-  dbSimulador: null as DatabaseHandle | null,
   correo: null as ServidorCorreo | null,
   carga: null as Carga | null,
   usuarios: [] as Promise<void>[],
@@ -156,6 +148,7 @@ function grupos(): Grupo[] {
   }
   gs.push({ nombre: "postgresql", pid: pgPid, arbol: true });
   gs.push({ nombre: "generador (este proceso)", pid: process.pid, arbol: false });
+  gs.push({ nombre: "ERP (simulador del SL)", pid: estado.simulador?.pid ?? null, arbol: false });
   return gs;
 }
 function muestra(): Map<string, Muestra> {
@@ -295,7 +288,7 @@ async function faseLimpia(carga: Carga) {
     );
   }
   log(
-    `[load]   retraso del bucle de eventos del generador (y del simulador del ERP, que vive en él): ` +
+    `[load]   retraso del bucle de eventos del generador: ` +
       `p50 ${(bucle.percentile(50) / 1e6).toFixed(0)} ms · p99 ${(bucle.percentile(99) / 1e6).toFixed(0)} ms · máx ${(bucle.max / 1e6).toFixed(0)} ms`,
   );
   log(
@@ -319,13 +312,12 @@ async function faseSmtpErp(carga: Carga) {
   const pendientesAntes = await colas();
   const desde = carga.ahora();
   await estado.correo!.cerrar();
-  await estado.simulador!.close();
-  estado.simulador = null;
+  await ordenSimulador("cerrar");
   const t = performance.now();
   log(`[load] cerrados ambos puertos (colas al cerrar: ${pendientesAntes}); la carga sigue …`);
   await carga.esperar(30_000);
   await estado.correo!.abrir();
-  estado.simulador = await iniciarSimulador();
+  await ordenSimulador("abrir");
   estado.ventanas.push({ nombre: "smtp-erp", desde, hasta: carga.ahora() });
   log(`[load] reabiertos tras ${seg(performance.now() - t)} (colas: ${await colas()}); la carga sigue 5 s`);
   await carga.esperar(5_000);
@@ -452,6 +444,12 @@ async function faseSigkill(carga: Carga) {
   log(
     `[load]   fase completa: ${e.n} llamadas, ${e.errores} fallidas (${e.texto}); las cargas fallidas se revisan en la base al final`,
   );
+  const mensajes = new Map<string, number>();
+  for (const l of enVentana) {
+    const m = `${l.status} ${l.mensaje ?? ""}`.slice(0, 160);
+    mensajes.set(m, (mensajes.get(m) ?? 0) + 1);
+  }
+  for (const [m, n] of mensajes) log(`[load]   ${n}× ${m}`);
 }
 
 /** One process SIGTERMed under load: out of the pool first, its requests finished, exit 0; then restarted. */
@@ -576,8 +574,9 @@ async function esperarColas() {
   }
   log(`[load] las colas no se vaciaron a tiempo: ${await colas()}`);
   const r = await conCliente(estado.cluster!.databaseUrl, (c) =>
-    c.query<{ id: number; intentos: number; siguiente: string; error: string }>(
-      `select id, intentos, siguiente_intento::text as siguiente, ultimo_error as error from correo_outbox
+    c.query<{ id: number; intentos: number; siguiente: string; error: string; bloqueado: string | null }>(
+      `select id, intentos, siguiente_intento::text as siguiente, ultimo_error as error,
+              bloqueado_hasta::text as bloqueado, created_at::text as creado from correo_outbox
         where estado = 'pendiente' order by id limit 5`,
     ),
   );
@@ -743,18 +742,39 @@ async function comprobarLibroEnBase() {
 
 // --- The run ----------------------------------------------------------------------------------------------------
 
+/** Starts the ERP's process (simulador-erp.ts) and waits until it listens. */
 async function iniciarSimulador() {
-  if (!estado.dbSimulador)
-    estado.dbSimulador = await createDatabase({
-      url: estado.cluster!.databaseUrl,
-      maxConnections: Number(process.env.LOAD_SL_POOL ?? 40),
-    });
-  return startServiceLayerSimulator({
-    db: estado.dbSimulador.db,
-    credentials: CREDENCIALES_SAP,
-    clock: () => new Date(),
-    port: estado.slPort,
+  const hijo = spawn(process.execPath, ["--import", "tsx", join(here, "simulador-erp.ts")], {
+    env: {
+      ...process.env,
+      LOAD_SL_DATABASE_URL: estado.cluster!.databaseUrl,
+      LOAD_SL_PORT: String(estado.slPort),
+    },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  estado.simulador = hijo;
+  await new Promise<void>((resolve, reject) => {
+    hijo.once("message", (m) => (m === "listo" ? resolve() : reject(new Error(`simulador: ${String(m)}`))));
+    hijo.once("exit", (code) => reject(new Error(`El simulador del ERP terminó al iniciar (código ${code}).`)));
+  });
+}
+
+/** Sends "cerrar", "abrir" or "salir" to the ERP's process and waits for its acknowledgement (10 s at most). */
+async function ordenSimulador(orden: "cerrar" | "abrir" | "salir") {
+  const hijo = estado.simulador;
+  if (!hijo || hijo.exitCode !== null || !hijo.connected) return;
+  await Promise.race([
+    new Promise<void>((resolve) => {
+      const oir = (m: unknown) => {
+        if (m !== orden) return;
+        hijo.off("message", oir);
+        resolve();
+      };
+      hijo.on("message", oir);
+      hijo.send(orden);
+    }),
+    sleep(10_000),
+  ]);
 }
 
 async function correr() {
@@ -790,7 +810,7 @@ async function correr() {
     },
   });
   pgPort = Number(new URL(estado.cluster.databaseUrl).port);
-  estado.simulador = await iniciarSimulador();
+  if (ERP === "service-layer") await iniciarSimulador();
   const datos = await prepararDatos(estado.cluster.databaseUrl, {
     proveedoresLectura: 12,
     revisores: REVISORES,
@@ -899,8 +919,8 @@ async function terminar(error: unknown) {
   }
   // Cleanup: the users' pool, the simulator, the cluster (its PostgreSQL included), SMTP.
   await carga?.agent.close().catch(() => {});
-  await estado.simulador?.close().catch(() => {});
-  await estado.dbSimulador?.close().catch(() => {});
+  await ordenSimulador("salir").catch(() => {});
+  if (estado.simulador && estado.simulador.exitCode === null) estado.simulador.kill("SIGKILL");
   await estado.cluster?.stop().catch((e: unknown) => log(`[load] al detener el clúster: ${String(e)}`));
   await estado.correo?.detener().catch(() => {});
   if (estado.runDir) {

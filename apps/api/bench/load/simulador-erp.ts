@@ -36,6 +36,17 @@ process.on("message", async (m: unknown) => {
     process.exit(0);
   }
 });
+// The simulator reads the erp_mock tables of the cluster's PostgreSQL, so the fault "PostgreSQL restarted" drops
+// its connections too: a connection node-postgres reports as lost outside a query (an 'error' event on a client
+// nobody listens to) must not end this stand-in for an ERP, which in production has a database of its own.
+// Anything else still ends it.
+process.on("uncaughtException", (error: Error & { code?: string }) => {
+  const conexion =
+    ["57P01", "57P02", "57P03", "ECONNRESET", "ECONNREFUSED", "EPIPE"].includes(error.code ?? "") ||
+    /Connection terminated/i.test(error.message);
+  if (!conexion) throw error;
+  console.error(`[erp] conexión a PostgreSQL perdida (${error.code ?? error.message}); el simulador sigue`);
+});
 // The parent went away without saying so: nothing stays behind.
 process.on("disconnect", () => process.exit(0));
 responder("listo");

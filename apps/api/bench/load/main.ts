@@ -582,7 +582,7 @@ async function esperarColas() {
   );
   for (const f of r.rows)
     log(
-      `[load]   correo pendiente ${f.id}: ${f.intentos} intentos, siguiente ${f.siguiente}, último error «${f.error}»`,
+      `[load]   correo pendiente ${f.id}: ${f.intentos} intentos, siguiente ${f.siguiente}, arrendado hasta ${f.bloqueado ?? "—"}, último error «${f.error}»`,
     );
 }
 

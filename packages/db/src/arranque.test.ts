@@ -182,3 +182,34 @@ describe("the pool", () => {
     expect(await backend()).not.toBe(pid);
   });
 });
+
+describe("a connection in use when the server ends it", () => {
+  it("inside a transaction, between two statements: the transaction fails, the process does not crash, the pool goes on", async () => {
+    const url = await emptyDatabase();
+    const handle = await open(url, 2);
+    const lost: Error[] = [];
+    handle.watchConnections?.({ connected: () => {}, lost: (e) => lost.push(e) });
+    let pid: number | undefined;
+    let ended: () => void = () => {};
+    const terminated = new Promise<void>((r) => {
+      ended = r;
+    });
+    const work = handle.db.transaction(async (tx) => {
+      pid = ((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as pg.QueryResult).rows[0]?.pid;
+      // Checked out and idle in its transaction while the server ends it (a restart: 57P01).
+      await terminated;
+      await tx.execute(sql`select 1`);
+    });
+    for (let i = 0; i < 200 && pid === undefined; i++) await new Promise((r) => setTimeout(r, 10));
+    await admin((c) => c.query("select pg_terminate_backend($1)", [pid]));
+    // The 'error' the connection emits now has a listener: without one, Node ends the process (and vitest reports an
+    // uncaught exception).
+    for (let i = 0; i < 200 && lost.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    ended();
+    await expect(work).rejects.toThrow();
+    expect(lost.length).toBeGreaterThanOrEqual(1);
+    const again = ((await handle.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as pg.QueryResult).rows[0]
+      ?.pid;
+    expect(again).not.toBe(pid);
+  });
+});

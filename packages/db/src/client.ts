@@ -84,10 +84,20 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // An idle client that errors (server restart) must not crash the process; the pool drops it and opens a new
     // one on the next query, so the app recovers by itself once the server is back. Listeners hear about it.
     const listeners = new Set<ConnectionListener>();
-    pool.on("error", (error) => {
+    // An idle connection's error reaches both its own listener (below) and the pool's: told once.
+    const told = new WeakSet<Error>();
+    const lost = (error: Error) => {
+      if (told.has(error)) return;
+      told.add(error);
       for (const l of listeners) l.lost(error);
-    });
-    pool.on("connect", () => {
+    };
+    pool.on("error", lost);
+    pool.on("connect", (client) => {
+      // The pool listens for errors only while a connection is idle: one checked out (a transaction between two
+      // statements, a worker's claim) that the server ends (a restart, 57P01) would emit an 'error' nobody hears,
+      // and Node ends the process. This listener stays for the connection's life; the query under way (or the
+      // next) fails with the 503, and the pool drops the connection when it is released.
+      client.on("error", lost);
       for (const l of listeners) l.connected();
     });
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;

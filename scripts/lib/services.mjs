@@ -1,10 +1,12 @@
-// Provides the real components the tests need: a PostgreSQL server, Debian's Chromium and Debian's xsltproc.
+// Provides the real components the tests and `npm run cluster` need: a PostgreSQL server (or its binaries),
+// HAProxy, Debian's Chromium and Debian's xsltproc.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { join } from "node:path";
 
-const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
+export const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
 const hasApt = () => existsSync("/usr/bin/apt-get");
 const sh = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: "inherit", ...opts }).status === 0;
 
@@ -63,7 +65,7 @@ export async function ensurePostgres(root) {
     return null;
   }
   console.log("[test] instalando e iniciando PostgreSQL (paquete postgresql de Debian) …");
-  if (!existsSync("/usr/lib/postgresql") && !aptInstall(["postgresql"])) return null;
+  if (!postgresBinDir({ install: true })) return null;
   const versions = existsSync("/etc/postgresql") ? readdirSync("/etc/postgresql") : [];
   for (const v of versions) sh("pg_ctlcluster", ["--skip-systemctl-redirect", v, "main", "start"]);
   sh("su", ["postgres", "-c", "psql -q -c \"ALTER USER postgres PASSWORD 'postgres'\""]);
@@ -129,4 +131,55 @@ export async function dropDatabases(root, serverUrl, prefix) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Installs a Debian package when `found()` says the component is missing and we are root on Debian (as
+ * `npm test` does for PostgreSQL). Returns whether the component is there afterwards.
+ */
+export function ensureDebianPackage(pkg, found, label = pkg) {
+  if (found()) return true;
+  if (!isRoot() || !hasApt()) return false;
+  console.log(`[servicios] instalando ${label} (paquete ${pkg} de Debian) …`);
+  return aptInstall([pkg]) && found();
+}
+
+/**
+ * The folder of the newest installed PostgreSQL's server binaries (/usr/lib/postgresql/<version>/bin, with
+ * initdb and pg_ctl), or null. With `install`, Debian's `postgresql` package is installed first when none is.
+ */
+export function postgresBinDir({ install = false } = {}) {
+  const find = () => {
+    const base = "/usr/lib/postgresql";
+    if (!existsSync(base)) return null;
+    const versions = readdirSync(base)
+      .filter((v) => /^\d+(\.\d+)?$/.test(v) && existsSync(join(base, v, "bin", "initdb")))
+      .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
+    return versions.length > 0 ? join(base, versions[0], "bin") : null;
+  };
+  if (install) ensureDebianPackage("postgresql", () => find() !== null, "PostgreSQL");
+  return find();
+}
+
+/** HAProxy's binary (Debian's /usr/sbin/haproxy, or `haproxy` on PATH), installed when missing; or null. */
+export function haproxyBin({ install = false } = {}) {
+  const find = () => {
+    if (existsSync("/usr/sbin/haproxy")) return "/usr/sbin/haproxy";
+    return spawnSync("haproxy", ["-v"], { stdio: "ignore" }).status === 0 ? "haproxy" : null;
+  };
+  if (install) ensureDebianPackage("haproxy", () => find() !== null, "HAProxy");
+  return find();
+}
+
+/** A TCP port free on 127.0.0.1 right now (the system picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }

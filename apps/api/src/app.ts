@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
-import { createDatabase, type DatabaseHandle, encryptionKeyText, parseEncryptionKey, runMigrations } from "@portal/db";
-import { seedDemo } from "@portal/db/seed";
+import {
+  BaseDeDatosNoResponde,
+  createDatabase,
+  type DatabaseHandle,
+  encryptionKeyText,
+  parseEncryptionKey,
+  runMigrations,
+  waitForDatabase,
+} from "@portal/db";
+import { seedDemoExclusive } from "@portal/db/seed";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -10,6 +18,7 @@ import type { ErpAdapter } from "./erp/types";
 import { type Clock, systemClock } from "./lib/clock";
 import { createDatabaseOutage } from "./lib/database-outage";
 import { safeErrorSerializer } from "./lib/log-safety";
+import { createLifecycle } from "./lib/shutdown";
 import { archivosRoutes } from "./modules/archivos/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { createSmtpTransport, logTransport, type MailTransport } from "./modules/correo/service";
@@ -61,6 +70,16 @@ export interface BuildOptions {
   erp?: (adapter: ErpAdapter) => ErpAdapter;
 }
 
+/** What a start-up attempt ran into, for its log line: the driver's code (ECONNREFUSED, 57P03…), never a message. */
+function outageReason(error: unknown): string {
+  let current = error as { code?: unknown; cause?: unknown; name?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (typeof current.code === "string") return current.code;
+    current = current.cause as typeof current;
+  }
+  return typeof (error as { name?: unknown })?.name === "string" ? String((error as { name: string }).name) : "?";
+}
+
 /**
  * Builds the app without listening (tests use app.inject). Boot order (GUIDE §2): external plugins ->
  * database and services -> app plugins (errors, security, docs, session) -> routes -> web app.
@@ -102,19 +121,50 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database =
+    options.database ??
+    (await createDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      maxConnections: config.DB_POOL_MAX,
+      connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+      idleTimeoutMs: config.DB_IDLE_TIMEOUT_MS,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    }));
   if (!options.database) app.addHook("onClose", () => database.close());
+  // A process started together with PostgreSQL (a cluster, a container) waits for it instead of exiting.
+  try {
+    await waitForDatabase(database, {
+      maxWaitMs: config.DB_STARTUP_WAIT_MS,
+      onRetry: (attempt, delayMs, error) =>
+        app.log.warn(
+          { motivo: outageReason(error) },
+          `PostgreSQL no responde todavía; reintento en ${Math.round(delayMs / 100) / 10} s (intento ${attempt})`,
+        ),
+    });
+  } catch (error) {
+    if (error instanceof BaseDeDatosNoResponde) app.log.fatal(error.message);
+    if (!options.database) await database.close().catch(() => {});
+    throw error;
+  }
+  // Migrations and the demo seed run under advisory locks: N processes starting at once do each once.
   await runMigrations(database);
   // Production must set APP_ENCRYPTION_KEY (config enforces it); a developer machine gets a generated key file.
   const encryptionKey = parseEncryptionKey(
     encryptionKeyText({ envKey: config.APP_ENCRYPTION_KEY, dataDir: config.DATA_DIR, create: true }) ?? "",
   );
   const clock = options.clock ?? systemClock;
-  if (config.SEED_DEMO) await seedDemo(database.db, encryptionKey, { clock });
+  if (config.SEED_DEMO) await seedDemoExclusive(database, encryptionKey, { clock });
 
   app.decorate("config", config);
   app.decorate("clock", clock);
   app.decorate("database", database);
+  // Draining (SIGTERM, lib/shutdown.ts): the health check answers 503 so the load balancer stops sending requests.
+  const lifecycle = createLifecycle();
+  app.decorate("lifecycle", lifecycle);
+  app.addHook("onResponse", async () => {
+    if (lifecycle.draining) lifecycle.answeredWhileDraining++;
+  });
   // A database outage is logged once per burst (lib/database-outage.ts); the pool says when it drops connections
   // and when it opens one again (the server answers again: recovered without a restart).
   app.decorate("databaseOutage", createDatabaseOutage(app.log, clock));

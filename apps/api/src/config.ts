@@ -17,6 +17,30 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().optional(),
+  /**
+   * The PostgreSQL pool of each process (decision 029; values from the load test in docs/operations.md). With N
+   * processes the server sees up to N × DB_POOL_MAX connections, plus one per process while it migrates.
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Opening a connection, or waiting for a free one of the pool, fails after this long (503 to the caller). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** A connection idle this long in the pool is closed. */
+  DB_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The server cancels any statement of the pool running longer than this; 0 = no limit. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(0),
+  /**
+   * A process that starts while PostgreSQL is still coming up retries every 2 s for this long (a Spanish log line
+   * per attempt) before it gives up and exits non-zero.
+   */
+  DB_STARTUP_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * Graceful stop (SIGTERM): for this long `GET /api/health` answers 503 while every other request is still served,
+   * so the load balancer's health check takes the process out of its pool before it closes (longer than the
+   * check's interval × its fall count). 0 closes at once (tests).
+   */
+  DRAIN_MS: z.coerce.number().int().min(0).default(3_000),
+  /** After the drain, how long the close may take (requests under way, workers' passes) before the process exits 1. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   APP_ENCRYPTION_KEY: z.string().optional(),
   SEED_DEMO: bool.default(false),
   WEB_DIST: z.string().optional(),
@@ -42,7 +66,20 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(25 * 1024 * 1024),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which peers may say who the client is (X-Forwarded-For/-Proto): false (nobody), true (any peer), or Fastify's
+   * proxy-addr list — `loopback`, `uniquelocal`, addresses and CIDR ranges, comma-separated (behind HAProxy on the
+   * same host: `loopback`; in docker-compose: `uniquelocal`, the private network).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(true|false|[A-Za-z0-9.:/,\s-]+)$/,
+      "TRUST_PROXY: true, false o una lista de direcciones (loopback, 10.0.0.0/8…)",
+    )
+    .default("false")
+    .transform((v): boolean | string => (v === "true" ? true : v === "false" ? false : v)),
   ERP_ROW_CACHE_MB: z.coerce.number().int().min(0).default(256),
   /**
    * Compression of API answers (decision 017). Brotli quality 0-11 and gzip level 1-9: low values because the

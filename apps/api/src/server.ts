@@ -1,17 +1,31 @@
+import { BaseDeDatosNoResponde } from "@portal/db";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
+import { scrubSecrets } from "./lib/log-safety";
+import { createShutdown } from "./lib/shutdown";
 
-// Starts the process, nothing else (GUIDE §2).
+// Starts the process, nothing else (GUIDE §2). Stopping: lib/shutdown.ts (drain, close, exit).
 const config = loadConfig();
-const app = await buildApp({ config });
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  // Waits for PostgreSQL (DB_STARTUP_WAIT_MS), then migrates and seeds under advisory locks (decision 029).
+  app = await buildApp({ config });
+} catch (error) {
+  // buildApp has logged a database that never answered; anything else (a wrong password, a migration that fails)
+  // is written here, in one line without the URL.
+  const message = scrubSecrets(error instanceof Error ? error.message : String(error));
+  if (!(error instanceof BaseDeDatosNoResponde))
+    process.stderr.write(`${JSON.stringify({ level: 60, msg: `no se pudo iniciar el portal: ${message}` })}\n`);
+  process.exit(1);
+}
 
-const shutdown = async (signal: string) => {
-  app.log.info({ signal }, "cerrando");
-  await app.close();
-  process.exit(0);
-};
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
+const shutdown = createShutdown(app, {
+  drainMs: config.DRAIN_MS,
+  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  exit: (code) => process.exit(code),
+});
+process.on("SIGINT", () => shutdown.signal("SIGINT"));
+process.on("SIGTERM", () => shutdown.signal("SIGTERM"));
 
 try {
   await app.listen({ host: config.HOST, port: config.PORT });

@@ -4,6 +4,7 @@ import type { AppConfig } from "./config";
 import type { Clock } from "./lib/clock";
 import type { DatabaseOutage } from "./lib/database-outage";
 import type { SessionUser } from "./lib/session-user";
+import type { Lifecycle } from "./lib/shutdown";
 import type { Services } from "./services";
 
 /**
@@ -31,6 +32,8 @@ declare module "fastify" {
     database: DatabaseHandle;
     /** The database outage log: one line per burst of failures and one when it answers again. */
     databaseOutage: DatabaseOutage;
+    /** Serving or draining (SIGTERM: the health check answers 503; lib/shutdown.ts). */
+    lifecycle: Lifecycle;
     clock: Clock;
     services: Services;
   }

@@ -108,7 +108,9 @@ describe("the mail outbox with two portal processes on one database", () => {
     const enEnvio = new Promise<void>((resolve) => {
       tomado = resolve;
     });
-    transports.a = () => {
+    let primerId: string | undefined;
+    transports.a = (m) => {
+      primerId = m.messageId;
       tomado();
       return new Promise<void>(() => {});
     };
@@ -128,6 +130,12 @@ describe("the mail outbox with two portal processes on one database", () => {
     a.time.advance(2000);
     expect(await b.app.services.correo.flush()).toBe(1);
     expect(recibidas([marca!])).toEqual({ [marca!]: 1 });
+    // The same Message-ID as a's attempt: had a handed it over before dying, mail systems would show it once.
+    expect(primerId).toBe(`<correo-${fila!.id}.portal@${primerId?.split("@")[1]}`);
+    const reenviado = smtp.received.find((r) => r.raw.includes(marca!));
+    expect(reenviado?.raw).toMatch(
+      new RegExp(`^Message-ID: ${primerId!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\r?$`, "mi"),
+    );
     const enviado = (await a.tdb.db.select().from(schema.correoOutbox).where(eq(schema.correoOutbox.id, fila!.id)))[0]!;
     expect(enviado).toMatchObject({ estado: "enviado", intentos: 2, bloqueadoHasta: null });
   }, 30_000);

@@ -19,11 +19,21 @@ export function defaultMigrationsFolder(): string {
   return found;
 }
 
-/** Applies every pending migration. Idempotent: drizzle records applied migrations in its own table. */
+/**
+ * Applies every pending migration. Idempotent: drizzle records applied migrations in its own table. Several
+ * processes starting at once on one PostgreSQL migrate one after the other under an advisory lock (decision 029):
+ * the first applies what is pending, the others find nothing left to do. Without it two of them could both see a
+ * migration as pending and the second would fail on the objects the first created.
+ */
 export async function runMigrations(handle: DatabaseHandle, migrationsFolder = defaultMigrationsFolder()) {
-  if (handle.kind === "postgres") {
-    await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
-  } else {
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
-  }
+  await handle.exclusive(MIGRATIONS_LOCK, async () => {
+    if (handle.kind === "postgres") {
+      await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
+    } else {
+      await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+    }
+  });
 }
+
+/** The advisory lock's name for migrations (`DatabaseHandle.exclusive`). */
+export const MIGRATIONS_LOCK = "migraciones";

@@ -7,6 +7,7 @@ import { ServiceLayerError } from "../erp/service-layer/client";
 import { RETRY_AFTER_SECONDS } from "../lib/database-outage";
 import { DomainError } from "../lib/errors";
 import { sqlState } from "../lib/log-safety";
+import { CLIENT_GONE_MESSAGE, requestLogLine } from "./request-log";
 
 const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "El cuerpo de la solicitud no es un JSON válido.",
@@ -116,7 +117,8 @@ export const errorsPlugin = fp(
         // The client went away in the middle of a streamed answer (a closed tab, a load tool stopping): not a
         // fault of the server, so not logged as one. Nothing more reaches that client anyway.
         if (error.code === "ERR_STREAM_PREMATURE_CLOSE" && (request.raw.destroyed || request.raw.socket?.destroyed)) {
-          request.log.info("el cliente cerró la conexión antes de terminar la respuesta");
+          // At debug, like the same disconnection after the first bytes (request-log.ts, issue 25).
+          request.log.debug(requestLogLine(request, reply), CLIENT_GONE_MESSAGE);
         } else {
           request.log.error({ err: error }, "error no controlado");
         }

@@ -19,7 +19,25 @@ import { SIMULADOR_SAT_PATH } from "../sat/simulador";
 export class RequestLineLogController extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(): void {}
+  /**
+   * A streamed answer (the big lists, lib/send-json.ts; file downloads) whose client went away before the end:
+   * Fastify has already destroyed the answer's stream, so nothing more is produced and what it held (the rows'
+   * buffers of erp/row-cache.ts) is released. A client closing a tab is not a fault of the portal: one line at debug
+   * (Fastify writes an English line at info and no request line). Any other stream error stays a warning.
+   */
+  override streamError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
+    if (error.code === "ERR_STREAM_PREMATURE_CLOSE") {
+      reply.log.debug(
+        { ...requestLogLine(request, reply), bytesSent: request.raw.socket?.bytesWritten },
+        CLIENT_GONE_MESSAGE,
+      );
+    } else {
+      reply.log.warn({ err: error }, "la respuesta se interrumpió por un error después de enviar los encabezados");
+    }
+  }
 }
+
+export const CLIENT_GONE_MESSAGE = "el cliente se desconectó a mitad de la respuesta; se descarta el resto";
 
 /** Routes whose lines go at debug: the load balancer's health check and the simulators' endpoints. */
 export const QUIET_ROUTES: ReadonlySet<string> = new Set(["/api/health", SIMULADOR_SAT_PATH]);

@@ -129,7 +129,8 @@ export const securityPlugin = fp(
     app.addHook("onSend", async (request, reply, payload) => {
       if (request.url.startsWith("/api/") || request.url === "/api") reply.header("cache-control", "no-store");
       if (request.protocol === "https") reply.header("strict-transport-security", HSTS_VALUE);
-      if (closing) reply.header("connection", "close");
+      // Draining (lib/shutdown.ts) too: a kept-alive client reconnects through the balancer to another process.
+      if (closing || app.lifecycle.draining) reply.header("connection", "close");
       return payload;
     });
     await app.register(rateLimit, {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../client";
+import type { Database, DatabaseHandle } from "../client";
 import { type Clock, isoDateOf } from "../clock";
 import { PERFIL_ERP_DEMO, type SeedErpMockResumen, type SocioSemilla, seedErpMock } from "../erp-mock/index";
 import { empleados, proveedores, proveedorSociedades, sociedades } from "../schema/index";
@@ -34,6 +34,23 @@ export interface SeedDemoOptions {
   clock: Clock;
   /** Multiplies the ERP mock volume (`npm run seed -- --scale N`); 1 by default. */
   erpEscala?: number;
+}
+
+/** The advisory lock's name for the demo seed (`DatabaseHandle.exclusive`). */
+export const SEED_LOCK = "semilla-demo";
+
+/**
+ * The demo seed as a process starts (SEED_DEMO=true): under an advisory lock, so N processes starting at once on one
+ * PostgreSQL seed one after the other: the first writes the demo data and the others find every row there and write
+ * nothing (each insert looks its row up by its natural key first; without the lock two of them could both miss a row
+ * and the second would fail on a unique key).
+ */
+export function seedDemoExclusive(
+  handle: DatabaseHandle,
+  encryptionKey: Buffer,
+  options: SeedDemoOptions,
+): Promise<{ erp: SeedErpMockResumen }> {
+  return handle.exclusive(SEED_LOCK, () => seedDemo(handle.db, encryptionKey, options));
 }
 
 /**

@@ -11,6 +11,12 @@ export type MailTransport = (message: {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The same for every attempt of one outbox message (`<correo-ID.portal@domain>`): a message sent again after a
+   * process died mid-send (at least once, see createCorreoService) carries the first one's Message-ID, which mail
+   * systems use to show it once.
+   */
+  messageId?: string;
 }) => Promise<void>;
 
 export function createSmtpTransport(config: AppConfig): MailTransport | null {
@@ -25,7 +31,7 @@ export function createSmtpTransport(config: AppConfig): MailTransport | null {
     socketTimeout: 20_000,
   });
   return async (message) => {
-    await transporter.sendMail({ ...message, html: message.html || undefined });
+    await transporter.sendMail({ ...message, html: message.html || undefined, messageId: message.messageId });
   };
 }
 
@@ -47,14 +53,21 @@ export const backoffMs = (intentos: number) => Math.min(30_000 * 2 ** (intentos 
  * 10 s for the greeting, 20 s of silence), so a live process always finishes well within it; only one that died
  * mid-send loses the message to another process, which sends it again.
  */
-export const CORREO_LEASE_MS = 5 * 60_000;
+export const CORREO_LEASE_MS = 2 * 60_000;
+
+/** The Message-ID of outbox message `id`, on the sender's domain. */
+export function messageIdOf(id: number, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "portal-de-proveedores.invalid";
+  return `<correo-${id}.portal@${domain}>`;
+}
 
 /**
  * Transactional outbox: callers enqueue in their own transaction (nothing is sent inline); a worker
  * delivers due messages with retries and exponential backoff, so a down SMTP server loses nothing.
  * Each message is leased before it is sent (`reclamar`), so several API processes never send it twice. Delivery
  * is at least once: a process that dies between the SMTP server's acceptance and the 'enviado' write (or whose
- * database fails right then) leaves the message leased, and it is sent again when the lease runs out.
+ * database fails right then) leaves the message leased, and it is sent again when the lease runs out — with the same
+ * Message-ID (messageIdOf), so the recipient's mail system shows it once. SMTP offers nothing stronger.
  */
 export function createCorreoService(repo: CorreoRepository, transport: MailTransport, clock: Clock, from: string) {
   let running: Promise<number> | null = null;
@@ -69,7 +82,14 @@ export function createCorreoService(repo: CorreoRepository, transport: MailTrans
       const correo = await repo.reclamar(now, lease);
       if (!correo) break;
       try {
-        await transport({ from, to: correo.para, subject: correo.asunto, text: correo.texto, html: correo.html });
+        await transport({
+          from,
+          to: correo.para,
+          subject: correo.asunto,
+          text: correo.texto,
+          html: correo.html,
+          messageId: messageIdOf(correo.id, from),
+        });
       } catch (error) {
         const next = correo.intentos >= MAX_INTENTOS ? null : new Date(clock().getTime() + backoffMs(correo.intentos));
         await repo.markFailed(correo.id, lease, error instanceof Error ? error.message : String(error), next);

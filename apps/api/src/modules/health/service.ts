@@ -4,9 +4,10 @@ import type { HealthRepository } from "./repository";
 /** Whether the service can answer: today, whether its database answers. */
 export function createHealthService(repo: HealthRepository) {
   return {
-    async check(): Promise<void> {
+    /** `ping`: the database handle's own (a connection outside the pool, bounded); else a query through the pool. */
+    async check(ping?: () => Promise<void>): Promise<void> {
       try {
-        await repo.ping();
+        await (ping ? ping() : repo.ping());
       } catch {
         throw new DomainError(503, "La base de datos no responde.");
       }

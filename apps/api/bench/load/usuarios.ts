@@ -1,0 +1,376 @@
+/**
+ * The simulated users of the month end: suppliers who sign in, open Home, their orders, receipts, invoices and
+ * payments, register invoices and upload complements; reviewers who open the catalogues and the review screens and
+ * decide batches. Every call goes to HAProxy's URL with the headers the web app sends (JSON, x-access-token,
+ * Accept-Encoding as a browser), through one keep-alive pool; each is recorded with its route name, class, times,
+ * status and whether it did what the user wanted. Between two calls a user thinks 0.5–2 s (uniform).
+ */
+import { Agent, fetch } from "undici";
+import type { Asiento, Clase, Llamada } from "./figures";
+import type { DatosCarga } from "./prepare";
+
+export const PENSAR_MIN_MS = 500;
+export const PENSAR_MAX_MS = 2000;
+
+/** A POST or GET's answer as a user sees it. */
+export interface Respuesta {
+  status: number;
+  ok: boolean;
+  json: unknown;
+  ms: number;
+  inicio: number;
+  fin: number;
+}
+
+/** An upload answered with an error: the database must hold all of it or none of it. */
+export interface CargaFallida {
+  tipo: "factura" | "complemento";
+  uuid: string;
+  status: number;
+  inicio: number;
+  fin: number;
+}
+
+/** What the users share: the URL, the pool, the records, the ledger, the data still to upload, the phase. */
+export class Carga {
+  readonly llamadas: Llamada[] = [];
+  readonly libro: Asiento[] = [];
+  readonly cargasFallidas: CargaFallida[] = [];
+  /** postPago's related documents by payment DocNum, as getPagos lists them. */
+  detalles = new Map<number, unknown[]>();
+  fase = "preparación";
+  parar = false;
+  readonly t0 = performance.now();
+  readonly agent: Agent;
+  private pendientesFacturas: DatosCarga["facturas"];
+  private pendientesComplementos: DatosCarga["complementos"];
+
+  constructor(
+    readonly base: string,
+    readonly datos: DatosCarga,
+    readonly password: string,
+  ) {
+    // One connection per user and some room: a browser keeps a few, but calls of one user are sequential here.
+    this.agent = new Agent({ connections: 128, keepAliveTimeout: 30_000, headersTimeout: 60_000, bodyTimeout: 60_000 });
+    this.pendientesFacturas = [...datos.facturas];
+    this.pendientesComplementos = [...datos.complementos];
+  }
+
+  /** ms since the load began. */
+  ahora = () => performance.now() - this.t0;
+
+  quedanFacturas = () => this.pendientesFacturas.length;
+  quedanComplementos = () => this.pendientesComplementos.length;
+
+  /** One call; `registrar` false for the preparation's calls (not in the figures). */
+  async llamar(
+    ruta: string,
+    clase: Clase,
+    method: "GET" | "POST" | "PATCH",
+    path: string,
+    token: string | null,
+    body?: unknown,
+    registrar = true,
+  ): Promise<Respuesta> {
+    const fase = this.fase;
+    const inicio = this.ahora();
+    let status = 0;
+    let json: unknown = null;
+    let mensaje: string | undefined;
+    try {
+      const res = await fetch(`${this.base}${path}`, {
+        method,
+        dispatcher: this.agent,
+        headers: {
+          accept: "application/json",
+          "accept-encoding": "br, gzip, deflate",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(token ? { "x-access-token": token } : {}),
+        },
+        ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+        signal: AbortSignal.timeout(60_000),
+      });
+      status = res.status;
+      const text = await res.text();
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = text;
+      }
+    } catch (error) {
+      status = 0;
+      mensaje =
+        error instanceof Error
+          ? `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}`
+          : String(error);
+    }
+    const fin = this.ahora();
+    const ok = status >= 200 && status < 300 && (json as { status?: string } | null)?.status === "success";
+    if (!ok && mensaje === undefined) {
+      mensaje =
+        typeof json === "string" ? json.slice(0, 200) : String((json as { message?: string } | null)?.message ?? "");
+    }
+    if (registrar) this.llamadas.push({ ruta, clase, inicio, fin, status, ok, fase, ...(ok ? {} : { mensaje }) });
+    return { status, ok, json, ms: fin - inicio, inicio, fin };
+  }
+
+  /** Waits `ms`, or less when the load stops. */
+  async esperar(ms: number) {
+    const hasta = performance.now() + ms;
+    while (!this.parar && performance.now() < hasta) {
+      await new Promise((r) => setTimeout(r, Math.min(250, hasta - performance.now())));
+    }
+  }
+
+  pensar = () => this.esperar(PENSAR_MIN_MS + Math.random() * (PENSAR_MAX_MS - PENSAR_MIN_MS));
+
+  async login(usuario: string, operador: "Proveedor" | "Empleado", registrar = true): Promise<string | null> {
+    const r = await this.llamar(
+      "login",
+      "sesion",
+      "POST",
+      "/api/login",
+      null,
+      { usuario, password: this.password, operador },
+      registrar,
+    );
+    return r.ok ? ((r.json as { data: { token: string } }).data.token ?? null) : null;
+  }
+
+  // --- Uploads ---------------------------------------------------------------------------------------------
+
+  /** Registers the next invoice of the pool (false when the pool is empty). */
+  async registrarFactura(token: string, registrar = true): Promise<boolean> {
+    const f = this.pendientesFacturas.shift();
+    if (!f) return false;
+    const body = JSON.stringify({
+      ...f.campos,
+      PDF: `factura-${f.entrada}.pdf`,
+      PDF64: this.datos.pdf64,
+      XML: `factura-${f.entrada}.xml`,
+      XML64: f.xml64,
+      Recepcion: `recepcion-${f.entrada}.png`,
+      Recepcion64: this.datos.imagen64,
+    });
+    const r = await this.llamar("postFactura", "carga", "POST", "/api/facturas/postFactura", token, body, registrar);
+    if (r.ok) this.libro.push({ tipo: "factura", uuid: f.uuid });
+    else {
+      this.cargasFallidas.push({ tipo: "factura", uuid: f.uuid, status: r.status, inicio: r.inicio, fin: r.fin });
+      if (!registrar) throw new Error(`postFactura ${r.status}: ${JSON.stringify(r.json).slice(0, 300)}`);
+    }
+    return true;
+  }
+
+  /** Uploads the next complement of the pool whose payment the supplier's list showed. */
+  async subirComplemento(token: string, registrar = true): Promise<boolean> {
+    const i = this.pendientesComplementos.findIndex((c) => this.detalles.has(c.pagoDocNum));
+    if (i < 0) return false;
+    const [c] = this.pendientesComplementos.splice(i, 1);
+    if (!c) return false;
+    const detalle = this.detalles.get(c.pagoDocNum) as { Total: string }[];
+    const xml = Buffer.from(c.xml);
+    const body = JSON.stringify({
+      usuario: "ESCUELA KEMPER URGATE",
+      id: "P00001",
+      operador: "Proveedor",
+      PagoSAP: c.pagoDocNum,
+      BD: "SBO_MCI",
+      PDF: `complemento-${c.pagoDocNum}.pdf`,
+      PDF64: this.datos.pdfComplemento64,
+      XML: `complemento-${c.pagoDocNum}.xml`,
+      XML64: xml.toString("base64"),
+      FechaPago: /FechaPago="([^"]+)"/.exec(c.xml)?.[1] ?? "",
+      Folio: "S/F",
+      Total: detalle.reduce((s, d) => s + Number(d.Total), 0).toFixed(2),
+      RFCEmisor: "EKU9003173C9",
+      RFCReceptor: "MCI7306249Y1",
+      NombreEmisor: "ESCUELA KEMPER URGATE",
+      NombreReceptor: "MUNICIPIO DE CUAUTITLAN IZCALLI",
+      UUID: c.uuid,
+      Detalle: detalle,
+    });
+    const r = await this.llamar("postPago", "carga", "POST", "/api/pagos/postPago", token, body, registrar);
+    if (r.ok) this.libro.push({ tipo: "complemento", uuid: c.uuid });
+    else {
+      this.cargasFallidas.push({ tipo: "complemento", uuid: c.uuid, status: r.status, inicio: r.inicio, fin: r.fin });
+      if (!registrar) throw new Error(`postPago ${r.status}: ${JSON.stringify(r.json).slice(0, 300)}`);
+    }
+    return true;
+  }
+
+  // --- The users ---------------------------------------------------------------------------------------------
+
+  /**
+   * A supplier: visits of Home, orders, receipts, invoices and payments; signs in on the first visit and on one in
+   * three after it (a new browser session). A supplier that `carga` also registers an invoice per visit (opening the
+   * receipts it may invoice first) and, on four visits in ten, uploads a complement.
+   */
+  async proveedor(usuario: string, carga: boolean) {
+    let token: string | null = null;
+    let visita = 0;
+    while (!this.parar) {
+      if (!token || visita % 3 === 0) {
+        token = await this.login(usuario, "Proveedor");
+        if (!token) {
+          await this.pensar();
+          continue;
+        }
+        await this.pensar();
+      }
+      visita++;
+      const pasos: (() => Promise<unknown>)[] = [
+        () =>
+          Promise.all([
+            this.llamar("home/getSociedades", "lectura", "POST", "/api/home/getSociedades", token, { dato: "SN" }),
+            this.llamar("home/RowDocuments", "lectura", "POST", "/api/home/RowDocuments", token, { dato: "Pedidos" }),
+          ]),
+        () => this.llamar("getPedidos", "lectura", "POST", "/api/pedidos/getPedidos", token, {}),
+        () =>
+          this.llamar(
+            "getEntradasMercancia",
+            "lectura",
+            "POST",
+            "/api/entradasMercancia/getEntradasMercancia",
+            token,
+            {},
+          ),
+        () => this.llamar("getFacturas", "lectura", "POST", "/api/facturas/getFacturas", token, {}),
+      ];
+      if (carga) {
+        pasos.push(
+          () =>
+            this.llamar("facturas/getEntradas", "lectura", "POST", "/api/facturas/getEntradas", token, {
+              BD: "SBO_MCI",
+              tipo: "Nuevo",
+            }),
+          () => this.registrarFactura(token!),
+        );
+      }
+      pasos.push(() => this.llamar("getPagos", "lectura", "POST", "/api/pagos/getPagos", token, {}));
+      if (carga && Math.random() < 0.4) pasos.push(() => this.subirComplemento(token!));
+      for (const paso of pasos) {
+        if (this.parar) return;
+        await paso();
+        await this.pensar();
+      }
+    }
+  }
+
+  /**
+   * A reviewer: signs in once, then rounds of a catalogue (suppliers, companies, employees, areas), the invoices to
+   * review and a decision on a batch of up to 5 of them, the complements to review and a batch of those. Reviewer
+   * k of n decides only records whose id is k modulo n, as a team splits the queue (two reviewers deciding one record
+   * is a conflict the portal refuses by design, not what this measures).
+   */
+  async revisor(usuario: string, k: number, n: number) {
+    let token: string | null = null;
+    let ronda = 0;
+    const catalogos: [string, "GET" | "POST", string, unknown][] = [
+      ["rowProveedores", "POST", "/api/proveedores/rowProveedores", { tipo: "Lista" }],
+      ["rowSociedades", "POST", "/api/sociedades/rowSociedades", {}],
+      ["rowEmpleados", "POST", "/api/empleados/rowEmpleados", { tipo: "Lista" }],
+      ["proveedores/getSociedades", "GET", "/api/proveedores/getSociedades", undefined],
+      ["getAreas", "GET", "/api/empleados/getAreas", undefined],
+    ];
+    while (!this.parar) {
+      if (!token) {
+        token = await this.login(usuario, "Empleado");
+        await this.pensar();
+        if (!token) continue;
+      }
+      const [ruta, method, path, body] = catalogos[ronda % catalogos.length]!;
+      ronda++;
+      const c = await this.llamar(ruta, "lectura", method, path, token, body);
+      if (c.status === 401) token = null;
+      await this.pensar();
+      if (this.parar || !token) continue;
+
+      const fp = await this.llamar(
+        "facturasPendientes/getFacturas",
+        "lectura",
+        "POST",
+        "/api/facturasPendientes/getFacturas",
+        token,
+        {},
+      );
+      await this.pensar();
+      if (this.parar) return;
+      if (fp.ok) {
+        type Fila = { IdFactura: number; EstatusFactura: string; BD: string; Version: number };
+        const mias = ((fp.json as { data: Fila[] }).data ?? [])
+          .filter((f) => f.EstatusFactura === "P" && f.IdFactura % n === k)
+          .slice(0, 5);
+        if (mias.length > 0) {
+          const decisiones = mias.map((f) => ({
+            Factura: f.IdFactura,
+            Estatus: Math.random() < 0.8 ? "A" : "R",
+            Comentarios: "Revisión de cierre de mes.",
+            BD: f.BD,
+            Version: f.Version,
+          }));
+          const r = await this.llamar(
+            "facturasPendientes/patchfactura",
+            "escritura",
+            "PATCH",
+            "/api/facturasPendientes/patchfactura",
+            token,
+            decisiones,
+          );
+          if (r.ok) {
+            for (const d of decisiones) this.libro.push({ tipo: "revisionFactura", id: d.Factura, estatus: d.Estatus });
+          }
+          await this.pensar();
+          if (this.parar) return;
+        }
+      }
+
+      const pp = await this.llamar(
+        "pagosPendientes/getPagos",
+        "lectura",
+        "POST",
+        "/api/pagosPendientes/getPagos",
+        token,
+        {},
+      );
+      await this.pensar();
+      if (this.parar) return;
+      if (pp.ok) {
+        type Fila = {
+          IdPago: number | null;
+          U_SYS_PMESPA: string;
+          U_SYS_PMSNBD: string;
+          DocNum: number;
+          Version?: number;
+        };
+        const mios = ((pp.json as { data: Fila[] }).data ?? [])
+          .filter((p) => p.IdPago !== null && p.U_SYS_PMESPA === "P" && p.Version !== undefined && p.IdPago % n === k)
+          .slice(0, 5);
+        if (mios.length > 0) {
+          const decisiones = mios.map((p) => {
+            const x = Math.random();
+            return {
+              Pago: p.IdPago as number,
+              Estatus: x < 0.7 ? "A" : x < 0.85 ? "V" : "R",
+              Comentarios: "Revisión de cierre de mes.",
+              BD: p.U_SYS_PMSNBD,
+              PagoSAP: p.DocNum,
+              Version: p.Version as number,
+            };
+          });
+          const r = await this.llamar(
+            "pagosPendientes/patchPagos",
+            "escritura",
+            "PATCH",
+            "/api/pagosPendientes/patchPagos",
+            token,
+            decisiones,
+          );
+          if (r.ok) {
+            for (const d of decisiones) this.libro.push({ tipo: "revisionPago", id: d.Pago, estatus: d.Estatus });
+          }
+          await this.pensar();
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// `npm run cluster [-- --procesos N] [--puerto P]`: installs, builds, then starts N portal processes (default 2) on
+// one PostgreSQL behind HAProxy (scripts/lib/cluster.mjs, ops/haproxy/) and stays up until Ctrl-C or SIGTERM,
+// when it stops everything it started. DATABASE_URL set: that PostgreSQL; unset: a PostgreSQL of its own in a
+// temporary folder, deleted on exit. The embedded database (PGlite) cannot be shared by processes.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { isPostgresUrl, maskUrl, PGLITE_MESSAGE, startCluster } from "./lib/cluster.mjs";
+import { root } from "./lib/root.mjs";
+import { runPnpm } from "./pnpm.mjs";
+
+const USAGE = "Uso: npm run cluster [-- --procesos N] [--puerto P]";
+const step = (text) => console.log(`\n[cluster] ${text}`);
+const fail = (message) => {
+  console.error(`[cluster] ${message}`);
+  process.exit(1);
+};
+
+/** --procesos N / --procesos=N and --puerto P / --puerto=P. */
+function parseArgs(argv) {
+  const out = { procesos: 2, puerto: Number(process.env.PORT ?? 3000) };
+  for (let i = 0; i < argv.length; i++) {
+    const [name, inline] = argv[i].split("=", 2);
+    if (name !== "--procesos" && name !== "--puerto") fail(`Argumento desconocido «${argv[i]}». ${USAGE}`);
+    const value = inline ?? argv[++i];
+    if (name === "--procesos") {
+      out.procesos = Number(value);
+      if (!Number.isInteger(out.procesos) || out.procesos < 1 || out.procesos > 32) {
+        fail(`--procesos debe ser un entero entre 1 y 32 (se recibió «${value ?? ""}»). ${USAGE}`);
+      }
+    } else {
+      out.puerto = Number(value);
+      if (!Number.isInteger(out.puerto) || out.puerto < 1 || out.puerto > 65_535) {
+        fail(`--puerto debe ser un entero entre 1 y 65535 (se recibió «${value ?? ""}»). ${USAGE}`);
+      }
+    }
+  }
+  return out;
+}
+
+const args = parseArgs(process.argv.slice(2));
+const databaseUrl = process.env.DATABASE_URL || undefined;
+if ((databaseUrl && !isPostgresUrl(databaseUrl)) || (!databaseUrl && process.env.DATA_DIR)) fail(PGLITE_MESSAGE);
+
+step("instalando dependencias …");
+if (runPnpm(["install", "--frozen-lockfile", "--prefer-offline"]) !== 0) process.exit(1);
+
+step("compilando (API y web) …");
+if (runPnpm(["exec", "turbo", "run", "build", "--filter=@portal/api", "--filter=@portal/web"]) !== 0) process.exit(1);
+
+// The encryption key and the demo sign-ins, from @portal/db as `npm start` reads them (src/cli/arranque.ts): the
+// key from APP_ENCRYPTION_KEY or the developer machine's .data/encryption.key, shared by every process.
+const arranque = spawnSync(process.execPath, ["--import", "tsx", "src/cli/arranque.ts"], {
+  cwd: join(root, "packages/db"),
+  env: { ...process.env, DATA_DIR: join(root, ".data", "pglite") },
+  stdio: ["ignore", "pipe", "inherit"],
+  encoding: "utf8",
+});
+if (arranque.status !== 0) process.exit(arranque.status ?? 1);
+const { key, demoPassword, demoUsers } = JSON.parse(arranque.stdout);
+
+// What `npm start` lets the environment override; everything else is the cluster's (scripts/lib/cluster.mjs).
+const env = { APP_ENCRYPTION_KEY: key };
+for (const name of ["LOG_LEVEL", "SAT_TEST_CERTS", "SAT_SIMULADOR", "SAT_ESTADO_CFDI_URL", "DRAIN_MS", "PUBLIC_URL"]) {
+  if (process.env[name]) env[name] = process.env[name];
+}
+
+step(
+  `iniciando ${args.procesos} procesos del portal detrás de HAProxy (${databaseUrl ? "DATABASE_URL" : "PostgreSQL propio"}) …`,
+);
+const started = Date.now();
+/** @type {import("./lib/cluster.d.mts").ClusterHandle | undefined} */
+let cluster;
+let stopping = false;
+const stop = async (signal) => {
+  if (stopping) return;
+  stopping = true;
+  // A signal during start-up: stop once the cluster is up (startCluster cleans up by itself if it fails).
+  if (!cluster) return;
+  console.log(`\n[cluster] ${signal}: deteniendo …`);
+  try {
+    await cluster.stop();
+    process.exit(0);
+  } catch (error) {
+    console.error(`[cluster] no se pudo detener limpiamente: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
+};
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void stop(signal));
+// `npm run cluster` killed with SIGTERM exits without passing the signal on (a Ctrl-C reaches every process of the
+// terminal's group; `kill <npm's pid>` only npm): when the parent is gone, stop as for a signal.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop("el proceso padre terminó");
+}, 1000).unref();
+
+// A process that dies (a crash, a kill -9) is started again after 2 s, as a supervisor would (docker-compose.yml:
+// restart: unless-stopped); HAProxy routes around it meanwhile. One that died three times within a minute is
+// left down, with a message, instead of looping.
+const exits = new Map();
+async function restartCrashed(index) {
+  if (stopping || !cluster) return;
+  const recent = [...(exits.get(index) ?? []), Date.now()].filter((t) => Date.now() - t < 60_000);
+  exits.set(index, recent);
+  if (recent.length >= 3) {
+    console.error(`[cluster] el proceso ${index} terminó ${recent.length} veces en un minuto; queda detenido.`);
+    return;
+  }
+  await new Promise((r) => setTimeout(r, 2000));
+  if (stopping) return;
+  await cluster
+    .restart(index)
+    .catch((e) => console.error(`[cluster] no se pudo reiniciar el proceso ${index}: ${e.message}`));
+}
+try {
+  cluster = await startCluster({
+    procesos: args.procesos,
+    port: args.puerto,
+    databaseUrl,
+    env,
+    seedDemo: (process.env.SEED_DEMO ?? "true") === "true",
+    processOutput: "prefix",
+    onExit: (index) => void restartCrashed(index),
+  });
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+
+if (stopping) {
+  stopping = false;
+  await stop("señal recibida al iniciar");
+}
+
+console.log(`
+──────────────────────────────────────────────────────────────
+ Portal de Proveedores en clúster: ${cluster.url}  (HAProxy)
+ Listo en ${((Date.now() - started) / 1000).toFixed(1)} s. Estadísticas de HAProxy: ${cluster.statsUrl}
+ Procesos (cada línea de su registro empieza con [pN]):
+${cluster.processes.map((p) => `   p${p.index}  pid ${String(p.pid).padEnd(8)} ${p.url}`).join("\n")}
+ Base de datos: ${maskUrl(cluster.databaseUrl)}${databaseUrl ? "" : " (propia; se borra al salir)"}
+
+ Accesos de demostración (contraseña: ${demoPassword})
+${demoUsers.map((u) => `   ${u.operador.padEnd(10)} ${u.usuario.padEnd(15)} ${u.descripcion}`).join("\n")}
+
+ Ctrl-C detiene todo (procesos, HAProxy${databaseUrl ? "" : " y PostgreSQL"}).
+──────────────────────────────────────────────────────────────
+`);

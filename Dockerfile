@@ -15,4 +15,5 @@ USER portal
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "apps/api/dist/server.mjs"]
+# --max-semi-space-size: the portal's V8 flags (docs/operations.md, "Node").
+CMD ["node", "--max-semi-space-size=32", "apps/api/dist/server.mjs"]

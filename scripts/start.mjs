@@ -48,7 +48,12 @@ const env = toolEnv({
 step(
   `migrando, sembrando datos de demostración e iniciando (${process.env.DATABASE_URL ? "DATABASE_URL" : "base de datos embebida en .data/"}) …`,
 );
-const server = spawn(process.execPath, [join(root, "apps/api/dist/server.mjs")], { stdio: "inherit", env, cwd: root });
+// The portal's V8 flags (docs/operations.md, "Node"): a young generation for lists built at once.
+const server = spawn(process.execPath, ["--max-semi-space-size=32", join(root, "apps/api/dist/server.mjs")], {
+  stdio: "inherit",
+  env,
+  cwd: root,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 

@@ -45,7 +45,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: "node ../api/dist/server.mjs",
+    // The portal's V8 flags (docs/operations.md, "Node").
+    command: "node --max-semi-space-size=32 ../api/dist/server.mjs",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -347,7 +347,8 @@ export async function haproxyShowStat(socketPath, backend = "portal") {
 
 /** @returns {PortalChild} */
 function spawnPortal(server, index, env, output, log, state, onExit) {
-  const proc = spawn(process.execPath, [server], {
+  // The portal's V8 flags (docs/operations.md, "Node").
+  const proc = spawn(process.execPath, ["--max-semi-space-size=32", server], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -95,7 +95,7 @@ describe("Dockerfile", () => {
     expect(text).toContain("turbo run build");
     expect(text).toMatch(/^USER \S+/m);
     expect(text).toMatch(/^EXPOSE 3000$/m);
-    expect(text).toContain('CMD ["node", "apps/api/dist/server.mjs"]');
+    expect(text).toContain('CMD ["node", "--max-semi-space-size=32", "apps/api/dist/server.mjs"]');
     expect(text).toContain("/api/health");
   });
 

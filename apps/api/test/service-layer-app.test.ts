@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createDatabase, decryptSecret, runMigrations, schema } from "@portal/db";
 import { seedDemo } from "@portal/db/seed";
 import type { TestDatabase } from "@portal/db/testing";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
@@ -195,6 +196,10 @@ describe("ERP_ADAPTER=service-layer: a slow or failing Service Layer", () => {
           payload: { BD: "SBO_MCI", tipo: "Nuevo" },
         }),
       );
+    const pagos = () => t.app.inject(withToken(kemper, { method: "POST", url: "/api/pagos/getPagos", payload: {} }));
+    const pagosBefore = await pagos();
+    expect(pagosBefore.statusCode).toBe(200);
+    expect(pagosBefore.json().data.length).toBeGreaterThan(0);
     const before = await entradas();
     expect(before.statusCode).toBe(200);
     const rows = before.json().data as { DocNum: number }[];
@@ -209,6 +214,14 @@ describe("ERP_ADAPTER=service-layer: a slow or failing Service Layer", () => {
     expect(stale.statusCode).toBe(200);
     expect(stale.json()).toEqual(before.json());
     expect(stale.headers["x-erp-leido-en"]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // The payments too, rebuilt from the payments as last read (a sociedad edited meanwhile: the answer is built
+    // again, not served from the answer cache).
+    await tdb.db
+      .update(schema.sociedades)
+      .set({ updatedAt: sql`${schema.sociedades.updatedAt} + interval '1 second'` });
+    const pagosStale = await pagos();
+    expect(pagosStale.statusCode).toBe(200);
+    expect(pagosStale.json()).toEqual(pagosBefore.json());
     // The invoice form lists the receipts it can invoice from the same last read.
     const formStale = await formulario();
     expect(formStale.statusCode).toBe(200);

@@ -9,6 +9,8 @@ export interface CorreoRecibido {
   para: string[];
   /** The message without the headers that differ between two sends of one message (Message-ID, Date). */
   clave: string;
+  /** Its Message-ID: the portal gives every outbox message one, the same on every attempt. */
+  messageId: string;
 }
 
 export interface ServidorCorreo {
@@ -43,9 +45,11 @@ export async function iniciarServidorCorreo(): Promise<ServidorCorreo> {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));
         stream.on("end", () => {
+          const raw = Buffer.concat(chunks).toString("utf8");
           recibidos.push({
             para: session.envelope.rcptTo.map((r) => r.address),
-            clave: claveDe(Buffer.concat(chunks).toString("utf8")),
+            clave: claveDe(raw),
+            messageId: /^message-id:\s*(\S+)/im.exec(raw)?.[1] ?? "",
           });
           callback();
         });

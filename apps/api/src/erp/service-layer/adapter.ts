@@ -69,6 +69,8 @@ const FRESH_MS = 1_500;
  * serviceLayerDeadline's `staleSince`) and the Service Layer is asked again after this long (injected clock).
  */
 const OUTAGE_RETRY_MS = 10_000;
+/** Business-partner answers kept for an outage (one per company database and supplier). */
+const RECENT_PARTNER_LISTS = 2_000;
 /** Documents of each kind kept for an outage (`recent`): a few KB each. */
 const RECENT_DOCUMENTS = 10_000;
 /** Page size asked for the incremental reads of keys and stamps (small rows). */
@@ -1240,7 +1242,65 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     return new Map(docs.map((d) => [d.DocEntry, d]));
   }
 
+  /** The mirror's rows (key and version) of these documents of `kind`. */
+  async function mirrorRowsOf(kind: Kind, keys: readonly ErpClaveDocumento[]): Promise<ErpVersionDocumento[]> {
+    const out: ErpVersionDocumento[] = [];
+    for (const [bd, group] of byBd(keys)) {
+      out.push(
+        ...(await db
+          .select({ bd: t.bd, docEntry: t.docEntry, version: t.version })
+          .from(t)
+          .where(
+            and(
+              eq(t.tipo, kind),
+              eq(t.bd, bd),
+              inArray(
+                t.docEntry,
+                group.map((k) => k.docEntry),
+              ),
+            ),
+          )),
+      );
+    }
+    return out;
+  }
+
+  /** Business partners as last read, by `${bd}|${cardCode}` (empty cardCode: every supplier of `bd`). */
+  const lastPartners = new Map<string, ErpProveedor[]>();
+
+  /** Payments converted lately, by `${bd}|${docEntry}` (at most RECENT_DOCUMENTS): the lists' last read for an outage. */
+  const recentPagos = new Map<string, ErpPago>();
+
   async function toPayments(bd: string, payments: SlPayment[]): Promise<ErpPago[]> {
+    const converted = await convertPayments(bd, payments);
+    for (const p of converted) {
+      const key = `${p.bd}|${p.docEntry}`;
+      recentPagos.delete(key);
+      recentPagos.set(key, p);
+    }
+    for (const key of recentPagos.keys()) {
+      if (recentPagos.size <= RECENT_DOCUMENTS) break;
+      recentPagos.delete(key);
+    }
+    return converted;
+  }
+
+  /** Payments `keys` as last read (a payment's mirror version is its Cancelled), when all are at hand; else null. */
+  function lastReadPagos(keys: readonly ErpVersionDocumento[]): ErpPago[] | null {
+    const out: ErpPago[] = [];
+    for (const k of keys) {
+      const p = recentPagos.get(`${k.bd}|${k.docEntry}`);
+      if (!p || p.canceled !== k.version) return null;
+      out.push(p);
+    }
+    for (const bd of new Set(keys.map((k) => k.bd))) {
+      const readAt = staleReads.get(`pago|${bd}`);
+      if (readAt) markStale(readAt);
+    }
+    return out;
+  }
+
+  async function convertPayments(bd: string, payments: SlPayment[]): Promise<ErpPago[]> {
     const invoices = await paidInvoices(
       bd,
       payments.flatMap((p) => (p.PaymentInvoices ?? []).map((l) => l.DocEntry)),
@@ -1545,19 +1605,50 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
 
     async listPagos(scope) {
       const versions = await mirrorVersions("pago", scope);
-      const pagos = await readPagosByKey(versions);
+      let pagos: ErpPago[];
+      try {
+        pagos = await readPagosByKey(versions);
+      } catch (error) {
+        // The Service Layer down: the payments as last read, when every one is at hand.
+        const known = isUnavailable(error) ? lastReadPagos(versions) : null;
+        if (!known) throw error;
+        pagos = known;
+      }
       const byKey = new Map(pagos.map((p) => [keyOf(p.bd, p.docEntry), p]));
       return versions.flatMap((v) => byKey.get(keyOf(v.bd, v.docEntry)) ?? []);
     },
     huellaPagos: (scope) => mirrorFingerprint("pago", scope),
     countPagos: (scope) => mirrorCount("pago", scope),
     async findPago(bd, docNum) {
-      const [found] = await perBd([bd], async (b) =>
-        toPayments(b, (await readPayments(b, [`DocNum eq ${docNum}`])).slice(0, 1)),
-      );
-      return found ?? null;
+      try {
+        const [found] = await perBd([bd], async (b) =>
+          toPayments(b, (await readPayments(b, [`DocNum eq ${docNum}`])).slice(0, 1)),
+        );
+        return found ?? null;
+      } catch (error) {
+        // The Service Layer down: the payment as last read, if the mirror still lists it as it was.
+        if (!isUnavailable(error)) throw error;
+        const [row] = await db
+          .select({ bd: t.bd, docEntry: t.docEntry, version: t.version })
+          .from(t)
+          .where(and(eq(t.tipo, "pago"), eq(t.bd, bd), eq(t.docNum, docNum)));
+        const [known] = (row && lastReadPagos([row])) || [];
+        if (!known) throw error;
+        return known;
+      }
     },
-    readPagos: (keys) => readPagosByKey(keys),
+    async readPagos(keys) {
+      try {
+        return await readPagosByKey(keys);
+      } catch (error) {
+        if (!isUnavailable(error)) throw error;
+        // Keys without a version: the mirror's, so a payment cancelled since the last read is not taken as live.
+        const rows = await mirrorRowsOf("pago", keys);
+        const known = rows.length === keys.length ? lastReadPagos(rows) : null;
+        if (!known) throw error;
+        return known;
+      }
+    },
     async listAplicaciones(bd, facturaDocEntries): Promise<ErpAplicacion[]> {
       if (facturaDocEntries.length === 0) return [];
       const wanted = new Set(facturaDocEntries);
@@ -1603,7 +1694,28 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     async listProveedores(scope): Promise<ErpProveedor[]> {
       if (scope.bds.length === 0) return [];
       const cardCode = scope.cardCode;
+      // Per company database and supplier (or all): the last answer, for an outage of the Service Layer.
       const rows = await perBd(new Set(scope.bds), async (bd) => {
+        const key = `${bd}|${cardCode ?? ""}`;
+        try {
+          const read = await readPartners(bd);
+          lastPartners.delete(key);
+          lastPartners.set(key, read);
+          for (const k of lastPartners.keys()) {
+            if (lastPartners.size <= RECENT_PARTNER_LISTS) break;
+            lastPartners.delete(k);
+          }
+          return read;
+        } catch (error) {
+          const known = isUnavailable(error) ? lastPartners.get(key) : undefined;
+          if (!known) throw error;
+          return known;
+        }
+      });
+      const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+      return rows.sort((a, b) => cmp(a.bd, b.bd) || cmp(a.cardCode, b.cardCode));
+
+      async function readPartners(bd: string): Promise<ErpProveedor[]> {
         const filter = `CardType eq 'cSupplier'${cardCode === null ? "" : ` and CardCode eq ${literal(cardCode)}`}`;
         const partners = await client.getAll<{
           CardCode: string;
@@ -1626,9 +1738,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
           groupNum: terms.get(p.PayTermsGrpCode ?? 0) ?? 0,
           zipCode: text(p.ZipCode),
         }));
-      });
-      const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-      return rows.sort((a, b) => cmp(a.bd, b.bd) || cmp(a.cardCode, b.cardCode));
+      }
     },
 
     async findPdfOwners(archivoId): Promise<ErpPdfOwner[]> {

@@ -8,8 +8,15 @@ import type { Data } from "../../repositories";
 import type { FacturaRecord } from "../facturas/repository";
 import { type ErpTrabajo, TIPO_CANCELAR_FACTURA, TIPO_CREAR_FACTURA } from "./repository";
 
-/** How long one attempt may hold its job before another worker may take it (a worker that died mid-way). */
-export const ERP_LEASE_MS = 5 * 60_000;
+/**
+ * How long one attempt may hold its job before another worker may take it (a worker that died mid-way). An attempt
+ * is a few Service Layer requests, each bounded by SAP_SL_TIMEOUT_MS (10 s): well within it. The lease must stay
+ * above an attempt's longest time: the adapter looks the portal id up before posting, which prevents a duplicate A/P
+ * invoice after a dead worker, not when two attempts post at the same moment.
+ */
+export const ERP_LEASE_MS = 2 * 60_000;
+/** Jobs claimed at a time: each under its own lease, so a worker that dies strands one job, not a batch. */
+const CLAIM_BATCH = 1;
 /** Attempts before a job stops retrying on its own ('fallido': an employee may still retry it). */
 export const ERP_MAX_INTENTOS = 12;
 /** 1 min, 2, 4 … capped at 6 h: about a day of retries before giving up. */
@@ -131,12 +138,16 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
     for (;;) {
       otraVuelta = false;
       const now = clock();
-      const trabajos = await repos.erpTrabajos.reclamarVencidos(now, new Date(now.getTime() + ERP_LEASE_MS), 10);
+      const trabajos = await repos.erpTrabajos.reclamarVencidos(
+        now,
+        new Date(now.getTime() + ERP_LEASE_MS),
+        CLAIM_BATCH,
+      );
       for (const trabajo of trabajos) {
         const resultado = await ejecutar(trabajo);
         if (resultado.ok && trabajo.tipo === TIPO_CREAR_FACTURA) hechos++;
       }
-      if (trabajos.length < 10 && !otraVuelta) return hechos;
+      if (trabajos.length < CLAIM_BATCH && !otraVuelta) return hechos;
     }
   }
 

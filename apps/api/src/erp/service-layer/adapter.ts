@@ -1067,6 +1067,16 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   /** Orders or receipts by key, in any order; unknown keys (and unknown company databases) are skipped. */
   async function readDocuments(kind: DocumentKind, keys: readonly ErpClaveDocumento[]) {
     if (keys.length === 0) return [];
+    try {
+      return await readByKey(kind, keys);
+    } catch (error) {
+      const known = isUnavailable(error) ? lastRead(kind, keys) : null;
+      if (!known) throw error;
+      return known;
+    }
+  }
+
+  async function readByKey(kind: DocumentKind, keys: readonly ErpClaveDocumento[]) {
     const groups = byBd(keys);
     return perBd(groups.keys(), async (bd) => {
       // What the cold sync just read (same version as asked, when the key says one) is not asked again.
@@ -1163,13 +1173,16 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     }
   }
 
-  /** `versions` as last read, when every one is still at hand (an outage); else null. Marks the request stale. */
-  function lastRead(kind: DocumentKind, versions: readonly ErpVersionDocumento[]) {
+  /**
+   * `versions` as last read, when every one is still at hand (an outage); else null. Marks the request stale. A
+   * document changed since the portal read it answers as it was then: what the portal last had, marked as such.
+   */
+  function lastRead(kind: DocumentKind, versions: readonly ErpClaveDocumento[]) {
     const kept = recent[kind] as Map<string, ErpPedido | ErpEntrada>;
     const docs: (ErpPedido | ErpEntrada)[] = [];
     for (const v of versions) {
       const d = kept.get(`${v.bd}|${v.docEntry}`);
-      if (!d || d.version !== v.version) return null;
+      if (!d) return null;
       docs.push(d);
     }
     for (const bd of new Set(versions.map((v) => v.bd))) {
@@ -1193,8 +1206,9 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
         .where(and(eq(s.tipo, "entrada"), eq(s.bd, bd)));
       if (state) staleReads.set(`entrada|${bd}`, state.leidoEn);
     }
+    // An invoice is checked against the receipt as the ERP has it: only the version the mirror lists will do.
     const [found] = lastRead("entrada", [row]) ?? [];
-    return (found as ErpEntrada | undefined) ?? null;
+    return found && found.version === row.version ? (found as ErpEntrada) : null;
   }
 
   async function findDocumentByNum(kind: "entrada", bd: string, docNum: number): Promise<ErpEntrada | null> {

@@ -153,10 +153,13 @@ describe("aceptar crea la factura de proveedor en el ERP", () => {
     expect(await filaDe(f.IdFactura)).toMatchObject({ EstadoERP: "pendiente", FolioSAP: null });
     expect((await filaDe(f.IdFactura)).ErrorERP).toContain("ECONNREFUSED");
     expect(await filaDe(f.IdFactura, tokens.kemper)).toMatchObject({ EstadoERP: "pendiente", ErrorERP: "" });
-    // Backoff: nothing runs before the next attempt is due.
+    // Backoff: nothing runs before the next attempt is due (15 s after the first, then 30 s…).
     expect(await t.app.services.erpFacturas.flush()).toBe(0);
     expect((await trabajoDe(f.IdFactura))?.intentos).toBe(1);
-    t.time.advance(60_000);
+    t.time.advance(14_000);
+    expect(await t.app.services.erpFacturas.flush()).toBe(0);
+    expect((await trabajoDe(f.IdFactura))?.intentos).toBe(1);
+    t.time.advance(46_000);
     expect(await t.app.services.erpFacturas.flush()).toBe(0);
     expect((await trabajoDe(f.IdFactura))?.intentos).toBe(2);
     t.time.advance(2 * 60_000);

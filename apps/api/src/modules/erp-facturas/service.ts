@@ -18,9 +18,13 @@ export const ERP_LEASE_MS = 2 * 60_000;
 /** Jobs claimed at a time: each under its own lease, so a worker that dies strands one job, not a batch. */
 const CLAIM_BATCH = 1;
 /** Attempts before a job stops retrying on its own ('fallido': an employee may still retry it). */
-export const ERP_MAX_INTENTOS = 12;
-/** 1 min, 2, 4 … capped at 6 h: about a day of retries before giving up. */
-export const erpBackoffMs = (intentos: number) => Math.min(60_000 * 2 ** (intentos - 1), 6 * 3_600_000);
+export const ERP_MAX_INTENTOS = 14;
+/**
+ * 15 s, 30 s, 1 min, 2, 4 … capped at 6 h: about a day of retries before giving up. Short at first: most ERP
+ * outages are a restart or a network blip, and the supplier's invoice should reach SAP soon after (issue 25's load
+ * test: a 30 s outage followed by a database restart left jobs waiting 4 minutes with a 1-minute start).
+ */
+export const erpBackoffMs = (intentos: number) => Math.min(15_000 * 2 ** (intentos - 1), 6 * 3_600_000);
 
 /** The ERP could not be reached or failed (not a refusal): the answer says it will be retried. */
 export class ErpNoDisponible extends DomainError {

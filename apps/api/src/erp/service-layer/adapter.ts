@@ -258,6 +258,16 @@ function isUnavailable(error: unknown): error is ServiceLayerError {
   );
 }
 
+/** Puts `value` last in `map` (insertion order = recency) and drops the oldest entries beyond `max`. */
+function keepRecent<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= max) break;
+    map.delete(oldest);
+  }
+}
+
 /** The Service Layer answered -306: the company database does not exist there, so it holds nothing. */
 const isUnknownCompany = (error: unknown) => error instanceof ServiceLayerError && Number(error.sapCode) === -306;
 
@@ -1162,15 +1172,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   const recent: { [K in DocumentKind]: Map<string, ErpDocumentKinds[K]> } = { pedido: new Map(), entrada: new Map() };
   function remember<K extends DocumentKind>(kind: K, docs: readonly ErpDocumentKinds[K][]) {
     const kept = recent[kind] as Map<string, ErpDocumentKinds[K]>;
-    for (const d of docs) {
-      const key = `${d.bd}|${d.docEntry}`;
-      kept.delete(key);
-      kept.set(key, d);
-    }
-    for (const key of kept.keys()) {
-      if (kept.size <= RECENT_DOCUMENTS) break;
-      kept.delete(key);
-    }
+    for (const d of docs) keepRecent(kept, `${d.bd}|${d.docEntry}`, d, RECENT_DOCUMENTS);
   }
 
   /**
@@ -1287,15 +1289,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
 
   async function toPayments(bd: string, payments: SlPayment[]): Promise<ErpPago[]> {
     const converted = await convertPayments(bd, payments);
-    for (const p of converted) {
-      const key = `${p.bd}|${p.docEntry}`;
-      recentPagos.delete(key);
-      recentPagos.set(key, p);
-    }
-    for (const key of recentPagos.keys()) {
-      if (recentPagos.size <= RECENT_DOCUMENTS) break;
-      recentPagos.delete(key);
-    }
+    for (const p of converted) keepRecent(recentPagos, `${p.bd}|${p.docEntry}`, p, RECENT_DOCUMENTS);
     return converted;
   }
 
@@ -1713,12 +1707,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
         const key = `${bd}|${cardCode ?? ""}`;
         try {
           const read = await readPartners(bd);
-          lastPartners.delete(key);
-          lastPartners.set(key, read);
-          for (const k of lastPartners.keys()) {
-            if (lastPartners.size <= RECENT_PARTNER_LISTS) break;
-            lastPartners.delete(k);
-          }
+          keepRecent(lastPartners, key, read, RECENT_PARTNER_LISTS);
           return read;
         } catch (error) {
           const known = isUnavailable(error) ? lastPartners.get(key) : undefined;

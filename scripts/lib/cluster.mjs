@@ -347,8 +347,10 @@ export async function haproxyShowStat(socketPath, backend = "portal") {
 
 /** @returns {PortalChild} */
 function spawnPortal(server, index, env, output, log, state, onExit) {
-  // The portal's V8 flags (docs/operations.md, "Node").
-  const proc = spawn(process.execPath, ["--max-semi-space-size=32", server], {
+  // The portal's V8 flags (docs/operations.md, "Node"). PORTAL_CPU_PROF_DIR (a folder): each process writes a CPU
+  // profile there when it exits normally — to see where a load test's CPU goes.
+  const profile = env.PORTAL_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${env.PORTAL_CPU_PROF_DIR}`] : [];
+  const proc = spawn(process.execPath, ["--max-semi-space-size=32", ...profile, server], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],

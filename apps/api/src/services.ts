@@ -54,6 +54,8 @@ export function createServices(
     /** Wraps the ERP adapter (tests put a flaky network between the portal and the ERP). */
     erp?: (adapter: ErpAdapter) => ErpAdapter;
     warn?: (error: unknown, message: string) => void;
+    /** A warning with its own fields (not an error): one per failed ERP job attempt. */
+    warnFields?: (fields: Record<string, unknown>, message: string) => void;
     /** Where this process listens (the SAT simulator's address when SAT_ESTADO_CFDI_URL is not set). */
     ownAddress?: () => string | null;
     /** The ERP adapter to use instead of the mock (ERP_ADAPTER=service-layer: see startServiceLayerErp). */
@@ -104,7 +106,12 @@ export function createServices(
     }),
     warn: options.warn ?? (() => {}),
   });
-  const erpFacturas = createErpFacturasService({ data, clock, erp });
+  const erpFacturas = createErpFacturasService({
+    data,
+    clock,
+    erp,
+    ...(options.warnFields ? { warn: options.warnFields } : {}),
+  });
   const facturas = createFacturasService({
     data,
     clock,
@@ -325,6 +332,7 @@ export const servicesPlugin = fp(
         ...(opts.erp ? { erp: opts.erp } : {}),
         ...(serviceLayer ? { erpAdapter: serviceLayer.adapter } : {}),
         warn,
+        warnFields: (fields, message) => app.log.warn(fields, message),
         ownAddress: () => {
           const a = app.server.address();
           if (!a || typeof a === "string") return null;

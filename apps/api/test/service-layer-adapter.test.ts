@@ -304,9 +304,16 @@ describe("Service Layer adapter: paged reads", () => {
     expect(documentReads.filter((s) => s.includes("DocEntry ge"))).toHaveLength(0);
     expect(stampReads()).toHaveLength(0);
 
-    // Past the window the same list reads by key ranges (the cold read's documents are not kept): ten ranges of
-    // 1,000, each one page.
+    // Past the window, nothing changed: the documents converted at the versions the mirror lists answer, with no
+    // document request (only the mirror's stamps are asked).
     time.advance(60_000);
+    sent = [];
+    expect(await adapter.listPedidos(everyone(BIG))).toEqual(pedidos);
+    expect(sent.filter((s) => s.includes("PurchaseOrders?$select=DocEntry,DocNum,CardCode,CardName"))).toEqual([]);
+    expect(stampReads()).toHaveLength(1);
+    // Once those conversions are older than the item names' cache, the same list reads by key ranges (the cold
+    // read's documents are not kept): ten ranges of 1,000, each one page.
+    time.advance(10 * 60_000);
     sent = [];
     const again = await adapter.listPedidos(everyone(BIG));
     expect(again).toEqual(pedidos);
@@ -338,11 +345,11 @@ describe("Service Layer adapter: paged reads", () => {
     const codes = Array.from({ length: 50 }, (_, i) => `ART-${i}`);
     expect(sent.filter((s) => s.includes("/Items?"))).toHaveLength(stringKeyFilters("ItemCode", codes).length);
     expect(sent.filter((s) => s.includes("/PaymentTermsTypes?"))).toHaveLength(1);
-    // The watcher has them, so the adapter keeps none: the list right after reads them by key ranges, and they
-    // are the documents the watcher got.
+    // The watcher has them, so the adapter keeps no raw documents; the list right after finds them converted at
+    // the versions the mirror lists (no document request), and they are the documents the watcher got.
     sent = [];
     const pedidos = await adapter.listPedidos(everyone(BIG));
-    expect(sent.filter((s) => s.includes("(DocEntry ge"))).toHaveLength(10);
+    expect(sent.filter((s) => s.includes("PurchaseOrders?"))).toEqual([]);
     const byEntry = (a: ErpPedido, b: ErpPedido) => a.docEntry - b.docEntry;
     expect([...pedidos].sort(byEntry)).toEqual([...seen].sort(byEntry));
     stop?.();
@@ -1007,5 +1014,109 @@ describe("Service Layer adapter: catalogs", () => {
     const [after] = await adapter.readPedidos([key]);
     expect(after?.lineas[0]?.frgnName).toBe(`Foreign ${code}`);
     expect(before?.lineas[0]?.frgnName).not.toBe(`Foreign ${code}`);
+  });
+});
+
+describe("Service Layer adapter: documents unchanged since the portal converted them", () => {
+  /** Whole receipts asked (not the mirror's keys and stamps). */
+  const receiptReads = () =>
+    sent.filter((s) => s.includes("/PurchaseDeliveryNotes?$select=DocEntry,DocNum,CardCode,CardName"));
+  /** Whole payments asked (not the mirror's keys and Cancelled). */
+  const paymentReads = () => sent.filter((s) => s.includes("/VendorPayments?$filter="));
+
+  /** A supplier with at least three receipts in BD, and those receipts. */
+  async function supplierWithReceipts() {
+    const rows = await tdb.db
+      .select({ cardCode: schema.erpEntradas.cardCode, docNum: schema.erpEntradas.docNum })
+      .from(schema.erpEntradas)
+      .where(eq(schema.erpEntradas.bd, BD));
+    const byCard = new Map<string, number[]>();
+    for (const r of rows) byCard.set(r.cardCode, [...(byCard.get(r.cardCode) ?? []), r.docNum]);
+    const found = [...byCard].find(([, nums]) => nums.length >= 3);
+    expect(found).toBeDefined();
+    return { cardCode: found?.[0] as string, docNums: found?.[1] as number[] };
+  }
+
+  it("a supplier's receipts: asked again, no document request; one changed in SAP, only that one by key", async () => {
+    const { cardCode, docNums } = await supplierWithReceipts();
+    const scope: ErpScope = { bds: [BD], cardCode };
+    const first = await adapter.listEntradas(scope);
+    expect(first.length).toBe(docNums.length);
+    time.advance(60_000);
+    sent = [];
+    expect(await adapter.listEntradas(scope)).toEqual(first);
+    expect(receiptReads()).toEqual([]);
+
+    // An ERP user edits one receipt: the next list (past the freshness window) reads that one, by its key.
+    const changed = first[1] as ErpEntrada;
+    await tdb.db.execute(sql`update erp_mock.entradas set comments = 'Editada en SAP'
+      where bd = ${BD} and doc_entry = ${changed.docEntry}`);
+    time.advance(60_000);
+    sent = [];
+    const after = await adapter.listEntradas(scope);
+    expect(receiptReads()).toHaveLength(1);
+    expect(receiptReads()[0]).toContain(`DocEntry eq ${changed.docEntry}`);
+    const edited = after.find((e) => e.docEntry === changed.docEntry);
+    expect(edited?.comments).toBe("Editada en SAP");
+    expect(edited?.version).not.toBe(changed.version);
+    expect(after.filter((e) => e.docEntry !== changed.docEntry)).toEqual(
+      first.filter((e) => e.docEntry !== changed.docEntry),
+    );
+  });
+
+  it("one receipt by number (postFactura): from a warm mirror without a document request, as SAP has it now", async () => {
+    const { cardCode } = await supplierWithReceipts();
+    const [one] = await adapter.listEntradas({ bds: [BD], cardCode });
+    const receipt = one as ErpEntrada;
+    time.advance(60_000);
+    sent = [];
+    expect(await adapter.findEntrada(BD, receipt.docNum)).toEqual(receipt);
+    expect(receiptReads()).toEqual([]);
+    // Closed in SAP: past the freshness window the receipt answers closed.
+    await tdb.db.execute(sql`update erp_mock.entradas set doc_status = 'C'
+      where bd = ${BD} and doc_entry = ${receipt.docEntry}`);
+    time.advance(60_000);
+    expect((await adapter.findEntrada(BD, receipt.docNum))?.docStatus).toBe("C");
+    await tdb.db.execute(sql`update erp_mock.entradas set doc_status = ${receipt.docStatus}
+      where bd = ${BD} and doc_entry = ${receipt.docEntry}`);
+  });
+
+  it("payments: asked again, no payment request; a cancelled one is read again", async () => {
+    const scope = everyone(BD);
+    // An accountant pays an open A/P invoice today (other tests moved the clock: a payment of its own date).
+    const [abierta] = await tdb.db
+      .select({ docNum: schema.erpFacturas.docNum })
+      .from(schema.erpFacturas)
+      .where(
+        and(
+          eq(schema.erpFacturas.bd, BD),
+          eq(schema.erpFacturas.canceled, "N"),
+          eq(schema.erpFacturas.docCur, "MXN"),
+          sql`${schema.erpFacturas.paidToDate} < ${schema.erpFacturas.docTotal}`,
+        ),
+      )
+      .limit(1);
+    const pago = await pagarFacturas(tdb.db, {
+      bd: BD,
+      fecha: time.clock().toISOString().slice(0, 10),
+      moneda: "MXN",
+      facturas: [{ docNum: abierta?.docNum as number, monto: "1.00" }],
+    });
+    const first = await adapter.listPagos(scope);
+    const live = first.find((p) => p.docNum === pago.docNum) as (typeof first)[number];
+    expect(live?.canceled).toBe("N");
+    time.advance(60_000);
+    sent = [];
+    expect(await adapter.listPagos(scope)).toEqual(first);
+    expect(paymentReads()).toEqual([]);
+
+    await cancelarPago(tdb.db, BD, pago.docNum);
+    time.advance(60_000);
+    sent = [];
+    const after = await adapter.listPagos(scope);
+    expect(after.find((p) => p.docEntry === live.docEntry)?.canceled).toBe("Y");
+    const full = paymentReads();
+    expect(full).toHaveLength(1);
+    expect(full[0]).toContain(`DocEntry eq ${live.docEntry}`);
   });
 });

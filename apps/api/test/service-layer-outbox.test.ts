@@ -111,4 +111,53 @@ describe("ERP_ADAPTER=service-layer: the outbox delivers when the Service Layer 
     expect(await t.app.services.erpFacturas.flush()).toBe(0);
     expect(await apDe(f.IdFactura)).toHaveLength(1);
   });
+
+  it("the Service Layer answers again: the jobs waiting out their backoff run at once, not at their next attempt", async () => {
+    const docNum = await nuevaEntradaKemper(tdb.db);
+    time.advance(60_000);
+    const registro = await llamar(
+      tokens.kemper,
+      "/api/facturas/postFactura",
+      payloadFactura(emitirFacturaPrueba(facturaPrueba({ folio: `SLV-${docNum}` })), docNum),
+    );
+    expect(registro.statusCode, registro.body).toBe(200);
+    const f = (await pendientes()).find((x) => x.Entrada === docNum && x.BD === "SBO_MCI") as Fila;
+    const aceptada = await t.app.inject(
+      withToken(tokens.admin, {
+        method: "PATCH",
+        url: "/api/facturasPendientes/patchfactura",
+        payload: [{ Factura: f.IdFactura, Estatus: "A", Comentarios: "Conforme", BD: f.BD, Version: f.Version }],
+      }),
+    );
+    expect(aceptada.json()).toEqual({ status: "success", message: MSG.revisionExito });
+    let despertado = 0;
+    const dejar = t.app.services.erpFacturas.alVolverElErp(
+      () => despertado++,
+      (error) => {
+        throw error;
+      },
+    );
+    try {
+      // Down: the attempt fails and the job waits out its backoff (15 s).
+      sim.faults.html502 = 10_000;
+      expect(await t.app.services.erpFacturas.flush()).toBe(0);
+      const esperando = await trabajoDe(f.IdFactura);
+      expect(esperando).toMatchObject({ estado: "pendiente", intentos: 1 });
+      expect(esperando?.siguienteIntento.getTime()).toBe(time.clock().getTime() + 15_000);
+
+      // Back 11 s later (the adapter asks again after 10 s): an employee's list reads the Service Layer, which
+      // answers; the job is due now and the worker is woken.
+      sim.faults.html502 = 0;
+      time.advance(11_000);
+      await pendientes();
+      for (let i = 0; i < 50 && despertado === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(despertado).toBe(1);
+      expect((await trabajoDe(f.IdFactura))?.siguienteIntento.getTime()).toBe(time.clock().getTime());
+      expect(await t.app.services.erpFacturas.flush()).toBe(1);
+      expect(await apDe(f.IdFactura)).toHaveLength(1);
+      expect(await trabajoDe(f.IdFactura)).toMatchObject({ estado: "hecho", intentos: 2 });
+    } finally {
+      dejar();
+    }
+  });
 });

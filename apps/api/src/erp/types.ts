@@ -266,6 +266,12 @@ export interface ErpAdapter {
     kind: K,
     listener: (docs: ErpDocumentKinds[K][]) => void,
   ): () => void;
+  /**
+   * Optional: `listener` hears that the ERP answers again for company database `bd` after it had stopped answering
+   * (the Service Layer adapter notices both on its mirror reads), so that work waiting for it — the ERP jobs'
+   * backoff — need not wait out its delay. Returns the function that stops listening. A listener must not throw.
+   */
+  onAvailable?(listener: (bd: string) => void): () => void;
   /** Goods receipts with their lines. */
   listEntradas(scope: ErpScope): Promise<ErpEntrada[]>;
   listEntradaVersions(scope: ErpScope): Promise<ErpVersionDocumento[]>;

@@ -73,6 +73,8 @@ const OUTAGE_RETRY_MS = 10_000;
 const RECENT_PARTNER_LISTS = 2_000;
 /** Documents of each kind kept for an outage (`recent`): a few KB each. */
 const RECENT_DOCUMENTS = 10_000;
+/** A supplier's list with at most this many documents changed since converted reads just those, by key. */
+const FEW_BY_KEY = 40;
 /** Page size asked for the incremental reads of keys and stamps (small rows). */
 const STAMP_PAGE = 1_000;
 /** Page size asked for whole documents with their lines. */
@@ -258,6 +260,43 @@ function isUnavailable(error: unknown): error is ServiceLayerError {
   );
 }
 
+/** A portal document as converted from the Service Layer's, and when (injected clock ms). */
+interface Converted<D> {
+  doc: D;
+  at: number;
+}
+
+/**
+ * The client, telling `seen` per company database whether each request got an answer (any answer of SAP's, a
+ * refusal included) or none (isUnavailable): what onAvailable reports is the first answer after none.
+ */
+function watchAvailability(
+  client: ServiceLayerClient,
+  seen: { failed(bd: string): void; answered(bd: string): void },
+): ServiceLayerClient {
+  const watch =
+    <A extends unknown[], R>(call: (bd: string, ...args: A) => Promise<R>) =>
+    async (bd: string, ...args: A): Promise<R> => {
+      try {
+        const result = await call(bd, ...args);
+        seen.answered(bd);
+        return result;
+      } catch (error) {
+        if (isUnavailable(error)) seen.failed(bd);
+        else if (error instanceof ServiceLayerError && error.status !== undefined) seen.answered(bd);
+        throw error;
+      }
+    };
+  return {
+    ...client,
+    getAll: watch(client.getAll.bind(client)) as ServiceLayerClient["getAll"],
+    get: watch(client.get.bind(client)) as ServiceLayerClient["get"],
+    getText: watch(client.getText.bind(client)),
+    getBytes: watch(client.getBytes.bind(client)),
+    write: watch(client.write.bind(client)),
+  };
+}
+
 /** Puts `value` last in `map` (insertion order = recency) and drops the oldest entries beyond `max`. */
 function keepRecent<V>(map: Map<string, V>, key: string, value: V, max: number): void {
   map.delete(key);
@@ -296,7 +335,18 @@ const byBd = <T extends { bd: string }>(keys: readonly T[]) => {
 const keyOf = (bd: string, docEntry: number) => `${bd}\u0000${docEntry}`;
 
 export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): ErpAdapter {
-  const { db, client, clock } = deps;
+  const { db, clock } = deps;
+  /** Listeners of onAvailable: told when a company database's Service Layer answers again after failing. */
+  const availableListeners = new Set<(bd: string) => void>();
+  /** Company databases whose last Service Layer request got no answer (down, 5xx, an HTML page, a timeout). */
+  const unanswered = new Set<string>();
+  const client = watchAvailability(deps.client, {
+    failed: (bd) => unanswered.add(bd),
+    answered: (bd) => {
+      if (!unanswered.delete(bd)) return;
+      for (const listener of availableListeners) listener(bd);
+    },
+  });
   const warn = deps.warn ?? (() => {});
   const t = schema.erpSlDocumentos;
   const s = schema.erpSlSincronizacion;
@@ -1087,8 +1137,10 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   }
 
   async function readByKey(kind: DocumentKind, keys: readonly ErpClaveDocumento[]) {
-    const groups = byBd(keys);
-    return perBd(groups.keys(), async (bd) => {
+    const { hits, misses } = unchanged(kind, keys);
+    if (misses.length === 0) return hits;
+    const groups = byBd(misses);
+    const read = await perBd(groups.keys(), async (bd) => {
       // What the cold sync just read (same version as asked, when the key says one) is not asked again.
       const cold = takeCold(kind, bd);
       const found = new Map<number, SlDocument>();
@@ -1114,6 +1166,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       const unique = [...found.values()];
       return kind === "pedido" ? toDocuments("pedido", bd, unique) : toDocuments("entrada", bd, unique);
     });
+    return [...hits, ...read];
   }
 
   /**
@@ -1137,7 +1190,12 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     if (scope.cardCode !== null) {
       const cardCode = scope.cardCode;
       const listed = new Set(versions.map((v) => keyOf(v.bd, v.docEntry)));
-      docs = await perBd(byBd(versions).keys(), async (bd) => {
+      const groups = byBd(versions);
+      docs = await perBd(groups.keys(), async (bd) => {
+        // Unchanged since the portal converted them: no request; a few changed: those by key.
+        const { hits, misses } = unchanged(kind, groups.get(bd) ?? []);
+        if (misses.length === 0) return hits;
+        if (misses.length <= FEW_BY_KEY && hits.length > 0) return [...hits, ...(await readByKey(kind, misses))];
         // After a cold sync its documents answer, when they hold every listed one of this company database.
         const cold = takeCold(kind, bd);
         const rows =
@@ -1169,10 +1227,32 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
    * kind): while the Service Layer is down, a supplier's lists, the invoice form and postFactura are answered with
    * what the portal last read, for the documents whose version the mirror still lists.
    */
-  const recent: { [K in DocumentKind]: Map<string, ErpDocumentKinds[K]> } = { pedido: new Map(), entrada: new Map() };
+  const recent: { [K in DocumentKind]: Map<string, Converted<ErpDocumentKinds[K]>> } = {
+    pedido: new Map(),
+    entrada: new Map(),
+  };
   function remember<K extends DocumentKind>(kind: K, docs: readonly ErpDocumentKinds[K][]) {
-    const kept = recent[kind] as Map<string, ErpDocumentKinds[K]>;
-    for (const d of docs) keepRecent(kept, `${d.bd}|${d.docEntry}`, d, RECENT_DOCUMENTS);
+    const kept = recent[kind] as Map<string, Converted<ErpDocumentKinds[K]>>;
+    const at = clock().getTime();
+    for (const d of docs) keepRecent(kept, `${d.bd}|${d.docEntry}`, { doc: d, at }, RECENT_DOCUMENTS);
+  }
+
+  /**
+   * Splits `keys` into the documents converted lately at exactly the version the mirror lists (a version changes
+   * with any change to the document, header or lines), which need no Service Layer request, and the rest. A
+   * conversion older than CATALOG_TTL_MS is not reused: item names and credit days are not part of a version.
+   */
+  function unchanged(kind: DocumentKind, keys: readonly ErpClaveDocumento[]) {
+    const kept = recent[kind] as Map<string, Converted<ErpPedido | ErpEntrada>>;
+    const hits: (ErpPedido | ErpEntrada)[] = [];
+    const misses: ErpClaveDocumento[] = [];
+    for (const k of keys) {
+      const asked = (k as Partial<ErpVersionDocumento>).version;
+      const c = kept.get(`${k.bd}|${k.docEntry}`);
+      if (c && asked !== undefined && c.doc.version === asked && !expired(c)) hits.push(c.doc);
+      else misses.push(k);
+    }
+    return { hits, misses };
   }
 
   /**
@@ -1180,12 +1260,12 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
    * document changed since the portal read it answers as it was then: what the portal last had, marked as such.
    */
   function lastRead(kind: DocumentKind, versions: readonly ErpClaveDocumento[]) {
-    const kept = recent[kind] as Map<string, ErpPedido | ErpEntrada>;
+    const kept = recent[kind] as Map<string, Converted<ErpPedido | ErpEntrada>>;
     const docs: (ErpPedido | ErpEntrada)[] = [];
     for (const v of versions) {
-      const d = kept.get(`${v.bd}|${v.docEntry}`);
-      if (!d) return null;
-      docs.push(d);
+      const c = kept.get(`${v.bd}|${v.docEntry}`);
+      if (!c) return null;
+      docs.push(c.doc);
     }
     for (const bd of new Set(versions.map((v) => v.bd))) {
       const readAt = staleReads.get(`${kind}|${bd}`);
@@ -1195,11 +1275,17 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   }
 
   /** The receipt numbered `docNum` as last read, when the mirror still lists that version (an outage); else null. */
-  async function lastReadReceipt(bd: string, docNum: number): Promise<ErpEntrada | null> {
+  /** The mirror's row (key and version) of the document of `kind` numbered `docNum` in `bd`. */
+  async function mirrorRowByNum(kind: Kind, bd: string, docNum: number): Promise<ErpVersionDocumento | undefined> {
     const [row] = await db
       .select({ bd: t.bd, docEntry: t.docEntry, version: t.version })
       .from(t)
-      .where(and(eq(t.tipo, "entrada"), eq(t.bd, bd), eq(t.docNum, docNum)));
+      .where(and(eq(t.tipo, kind), eq(t.bd, bd), eq(t.docNum, docNum)));
+    return row;
+  }
+
+  async function lastReadReceipt(bd: string, docNum: number): Promise<ErpEntrada | null> {
+    const row = await mirrorRowByNum("entrada", bd, docNum);
     if (!row) return null;
     if (!staleReads.has(`entrada|${bd}`)) {
       const [state] = await db
@@ -1217,6 +1303,15 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     const down = outages.get(bd);
     if (down && clock().getTime() < down.retryAt) {
       const known = await lastReadReceipt(bd, docNum);
+      if (known) return known;
+    }
+    // A warm mirror (brought up to date at most FRESH_MS ago) lists the receipt's version: converted at that
+    // version, it needs no request. A cold mirror is not read for one receipt.
+    if (syncedAt.has(`${kind}|${bd}`)) {
+      const known = await sync(kind, bd)
+        .then(() => mirrorRowByNum(kind, bd, docNum))
+        .then((row) => (row ? (unchanged(kind, [row]).hits[0] as ErpEntrada | undefined) : undefined))
+        .catch(() => undefined);
       if (known) return known;
     }
     try {
@@ -1285,11 +1380,12 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   const lastPartners = new Map<string, ErpProveedor[]>();
 
   /** Payments converted lately, by `${bd}|${docEntry}` (at most RECENT_DOCUMENTS): the lists' last read for an outage. */
-  const recentPagos = new Map<string, ErpPago>();
+  const recentPagos = new Map<string, Converted<ErpPago>>();
 
   async function toPayments(bd: string, payments: SlPayment[]): Promise<ErpPago[]> {
     const converted = await convertPayments(bd, payments);
-    for (const p of converted) keepRecent(recentPagos, `${p.bd}|${p.docEntry}`, p, RECENT_DOCUMENTS);
+    const at = clock().getTime();
+    for (const p of converted) keepRecent(recentPagos, `${p.bd}|${p.docEntry}`, { doc: p, at }, RECENT_DOCUMENTS);
     return converted;
   }
 
@@ -1297,7 +1393,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   function lastReadPagos(keys: readonly ErpVersionDocumento[]): ErpPago[] | null {
     const out: ErpPago[] = [];
     for (const k of keys) {
-      const p = recentPagos.get(`${k.bd}|${k.docEntry}`);
+      const p = recentPagos.get(`${k.bd}|${k.docEntry}`)?.doc;
       if (!p || p.canceled !== k.version) return null;
       out.push(p);
     }
@@ -1363,8 +1459,19 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
 
   async function readPagosByKey(keys: readonly ErpClaveDocumento[]): Promise<ErpPago[]> {
     if (keys.length === 0) return [];
-    const groups = byBd(keys);
-    return perBd(groups.keys(), async (bd) => {
+    // A payment changes in SAP only by its cancellation (its mirror version): one converted lately at the version
+    // the key asks needs no request. Not after CATALOG_TTL_MS: the paid invoices' folio and UUID come with it.
+    const hits: ErpPago[] = [];
+    const misses: ErpClaveDocumento[] = [];
+    for (const k of keys) {
+      const asked = (k as Partial<ErpVersionDocumento>).version;
+      const c = recentPagos.get(`${k.bd}|${k.docEntry}`);
+      if (c && asked !== undefined && c.doc.canceled === asked && !expired(c)) hits.push(c.doc);
+      else misses.push(k);
+    }
+    if (misses.length === 0) return hits;
+    const groups = byBd(misses);
+    const read = await perBd(groups.keys(), async (bd) => {
       const entries = (groups.get(bd) ?? []).map((k) => k.docEntry);
       const wanted = new Set(entries);
       const rows = (await readPayments(bd, keyFilters("DocEntry", entries, undefined, RANGE_KEYS))).filter((p) =>
@@ -1372,6 +1479,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       );
       return toPayments(bd, [...new Map(rows.map((p) => [p.DocEntry, p])).values()]);
     });
+    return [...hits, ...read];
   }
 
   // --- A/P invoices ------------------------------------------------------------------------------------------------
@@ -1600,6 +1708,10 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       set.add(listener);
       return () => set.delete(listener);
     },
+    onAvailable(listener) {
+      availableListeners.add(listener);
+      return () => availableListeners.delete(listener);
+    },
     listPedidos: (scope) => listDocuments("pedido", scope) as Promise<ErpPedido[]>,
     listPedidoVersions: (scope) => mirrorVersions("pedido", scope),
     readPedidos: (keys) => readDocuments("pedido", keys) as Promise<ErpPedido[]>,
@@ -1802,6 +1914,7 @@ export const serviceLayerDeadline = new AsyncLocalStorage<{
 const UNBOUNDED: ReadonlySet<string> = new Set([
   "name",
   "watchDocuments",
+  "onAvailable",
   "createFacturaProveedor",
   "cancelFacturaProveedor",
 ]);

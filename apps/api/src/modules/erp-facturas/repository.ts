@@ -89,6 +89,29 @@ export function createErpTrabajosRepository(db: Database) {
         .where(eq(erpTrabajos.id, id));
     },
     /** A failed attempt: retried at `siguiente`, or left 'fallido' (until an employee retries) when null. */
+    /**
+     * The ERP answers again for company database `bd`: its invoices' jobs waiting out the backoff of earlier
+     * failures are due now (each counted its attempts; the ERP's refusals are 'fallido' and stay so). Returns how
+     * many.
+     */
+    adelantar: async (bd: string, now: Date): Promise<number> => {
+      const rows = await db
+        .update(erpTrabajos)
+        .set({ siguienteIntento: now })
+        .where(
+          and(
+            eq(erpTrabajos.estado, "pendiente"),
+            sql`${erpTrabajos.intentos} > 0`,
+            sql`${erpTrabajos.siguienteIntento} > ${now}`,
+            inArray(
+              erpTrabajos.facturaId,
+              db.select({ id: schema.facturas.id }).from(schema.facturas).where(eq(schema.facturas.bd, bd)),
+            ),
+          ),
+        )
+        .returning({ id: erpTrabajos.id });
+      return rows.length;
+    },
     fallar: async (id: number, error: string, siguiente: Date | null) => {
       await db
         .update(erpTrabajos)

@@ -55,7 +55,18 @@ type Resultado = { ok: true; docNum: number } | { ok: false; mensaje: string; re
  * Nothing is created for an invoice that is not Aceptada when its job runs; an A/P invoice the ERP already has
  * for such an invoice is cancelled through the same outbox ('cancelar_factura', issue 22, decision 021).
  */
-export function createErpFacturasService({ data, clock, erp }: { data: Data; clock: Clock; erp: ErpAdapter }) {
+export function createErpFacturasService({
+  data,
+  clock,
+  erp,
+  warn = () => {},
+}: {
+  data: Data;
+  clock: Clock;
+  erp: ErpAdapter;
+  /** One line per failed attempt (the job, its attempts, when it runs again and why): what operations watch. */
+  warn?: (fields: Record<string, unknown>, message: string) => void;
+}) {
   const { repos, withTransaction } = data;
   const despertadores = new Set<() => void>();
   // The ERP's fingerprint of each scope's A/P invoices when the mirror was last brought up to date.
@@ -79,6 +90,21 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
         ? null
         : new Date(clock().getTime() + erpBackoffMs(trabajo.intentos));
     await repos.erpTrabajos.fallar(trabajo.id, mensaje, siguiente);
+    warn(
+      {
+        trabajo: trabajo.id,
+        tipo: trabajo.tipo,
+        factura: trabajo.facturaId,
+        intentos: trabajo.intentos,
+        siguienteIntento: siguiente?.toISOString() ?? null,
+        motivo: mensaje,
+      },
+      rechazo
+        ? "el ERP rechazó un trabajo; espera a un empleado"
+        : siguiente
+          ? "un trabajo del ERP falló; se reintentará"
+          : "un trabajo del ERP falló por última vez",
+    );
     return { ok: false, mensaje, rechazo };
   }
 
@@ -160,6 +186,20 @@ export function createErpFacturasService({ data, clock, erp }: { data: Data; clo
     alEncolar(despertar: () => void) {
       despertadores.add(despertar);
       return () => despertadores.delete(despertar);
+    },
+    /**
+     * While listening: when the ERP answers again for a company database after an outage (the adapter notices it),
+     * that database's jobs waiting out the backoff of their failures become due and `despertar` runs (the worker
+     * takes them at once): an outage of a minute does not leave accepted invoices waiting for their next attempt.
+     * Returns the function that stops listening.
+     */
+    alVolverElErp(despertar: () => void, warn: (error: unknown) => void): () => void {
+      const dejar = erp.onAvailable?.((bd) => {
+        repos.erpTrabajos.adelantar(bd, clock()).then((n) => {
+          if (n > 0) despertar();
+        }, warn);
+      });
+      return dejar ?? (() => {});
     },
     /** After a transaction that enqueued jobs committed. */
     encolados() {

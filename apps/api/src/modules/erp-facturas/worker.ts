@@ -2,7 +2,8 @@ import fp from "fastify-plugin";
 import { registerWorkerLoop } from "../../lib/worker-loop";
 
 /**
- * Runs the ERP jobs while the app is up (issue 13): every ERP_POLL_MS, and at once when a review enqueues one.
+ * Runs the ERP jobs while the app is up (issue 13): every ERP_POLL_MS, at once when a review enqueues one, and at
+ * once when the ERP answers again after an outage (the jobs waiting out their backoff become due).
  * Tests call services.erpFacturas.flush() instead.
  */
 export const erpWorkerPlugin = fp(
@@ -14,8 +15,13 @@ export const erpWorkerPlugin = fp(
       errorMessage: "error del trabajador del ERP",
     });
     const dejar = app.services.erpFacturas.alEncolar(() => loop.wake());
+    const sinAviso = app.services.erpFacturas.alVolverElErp(
+      () => loop.wake(),
+      (error) => app.log.warn({ err: error }, "no se pudieron adelantar los trabajos del ERP"),
+    );
     app.addHook("onClose", async () => {
       dejar();
+      sinAviso();
     });
   },
   { name: "erp-worker", dependencies: ["services"] },

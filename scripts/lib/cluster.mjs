@@ -566,6 +566,8 @@ async function startOwnPostgres(runDir, maxConnections, log) {
     "fsync = on",
     "synchronous_commit = on",
     "log_min_messages = warning",
+    // PORTAL_PG_STATEMENTS=1: statistics per statement (pg_stat_statements), for a load test's diagnosis.
+    ...(process.env.PORTAL_PG_STATEMENTS === "1" ? ["shared_preload_libraries = 'pg_stat_statements'"] : []),
     "",
   ].join("\n");
   const confFile = join(dataDir, "postgresql.conf");

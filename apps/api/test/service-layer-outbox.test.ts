@@ -131,7 +131,7 @@ describe("ERP_ADAPTER=service-layer: the outbox delivers when the Service Layer 
     );
     expect(aceptada.json()).toEqual({ status: "success", message: MSG.revisionExito });
     let despertado = 0;
-    const dejar = t.app.services.erpFacturas.alVolverElErp(
+    const dejar = t.app.services.erpFacturas.onErpBack(
       () => despertado++,
       (error) => {
         throw error;

@@ -225,8 +225,8 @@ async function asegurarProcesos() {
 
 async function faseLimpia(carga: Carga) {
   // Only for the clean phase, which starts no process (a process started from this one would inherit it).
-  priorizar(process.pid, "generador", PRIORIDAD);
-  priorizar(estado.simulador?.pid, "simulador del ERP", PRIORIDAD);
+  prioritize(process.pid, "generador", PRIORIDAD);
+  prioritize(estado.simulador?.pid, "simulador del ERP", PRIORIDAD);
   carga.fase = "arranque";
   const proveedores = [...Array(PROVEEDORES).keys()];
   const lectura = carga.datos.proveedoresLectura;
@@ -243,6 +243,9 @@ async function faseLimpia(carga: Carga) {
     estado.usuarios.push(carga.revisor(carga.datos.revisores[k]!, k, REVISORES));
     await sleep(5000 / USUARIOS);
   }
+  if (process.env.PORTAL_PG_STATEMENTS === "1") {
+    await conCliente(estado.cluster!.databaseUrl, (c) => c.query("select pg_stat_statements_reset()"));
+  }
   carga.fase = "limpia";
   const t = carga.ahora();
   const antes = muestra();
@@ -251,8 +254,9 @@ async function faseLimpia(carga: Carga) {
   bucle.enable();
   await carga.esperar(SEGUNDOS * 1000);
   const despues = muestra();
-  priorizar(process.pid, "generador", 0);
-  priorizar(estado.simulador?.pid, "simulador del ERP", 0);
+  if (process.env.PORTAL_PG_STATEMENTS === "1") await costliestStatements();
+  prioritize(process.pid, "generador", 0);
+  prioritize(estado.simulador?.pid, "simulador del ERP", 0);
   bucle.disable();
   const maquinaDespues = cpuMaquina();
   const duracion = carga.ahora() - t;
@@ -603,6 +607,19 @@ async function esperarColas() {
     log(
       `[load]   trabajos del ERP pendientes: ${f.n} con ${f.intentos} intentos (arrendados ${f.arrendados}), el próximo en ${f.siguiente_s} s, último error «${f.error || "—"}»`,
     );
+  // Connections inside a transaction or waiting for a lock for more than a few seconds: what may hold a job back.
+  const t3 = await conCliente(estado.cluster!.databaseUrl, (c) =>
+    c.query<{ pid: number; estado: string; espera: string | null; s: number; consulta: string }>(
+      `select pid, state as estado, wait_event_type || ':' || wait_event as espera,
+              round(extract(epoch from now() - xact_start))::int as s,
+              left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 120) as consulta
+         from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and xact_start < now() - interval '5 seconds'
+        order by xact_start limit 8`,
+    ),
+  );
+  for (const f of t3.rows)
+    log(`[load]   conexión ${f.pid} ${f.estado} desde hace ${f.s} s (espera ${f.espera ?? "—"}): ${f.consulta}`);
 }
 
 async function comprobarEntregas() {
@@ -769,6 +786,25 @@ async function comprobarLibroEnBase() {
 
 // --- The run ----------------------------------------------------------------------------------------------------
 
+/**
+ * PORTAL_PG_STATEMENTS=1 (the cluster's PostgreSQL then loads pg_stat_statements): the statements that took the
+ * most of PostgreSQL's time in the clean phase — where its CPU goes.
+ */
+async function costliestStatements() {
+  await conCliente(estado.cluster!.databaseUrl, async (c) => {
+    const r = await c.query<{ ms: number; calls: number; media: number; consulta: string }>(
+      `select round(total_exec_time)::int as ms, calls::int as calls, round(mean_exec_time::numeric, 2)::float as media,
+              left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 150) as consulta
+         from pg_stat_statements order by total_exec_time desc limit 15`,
+    );
+    log("[load] PostgreSQL, sentencias con más tiempo (ms en total, llamadas, media):");
+    for (const f of r.rows)
+      log(
+        `[load]   ${String(f.ms).padStart(7)} ${String(f.calls).padStart(7)} ${String(f.media).padStart(7)}  ${f.consulta}`,
+      );
+  }).catch((e: unknown) => log(`[load] pg_stat_statements no disponible: ${String(e)}`));
+}
+
 /** Starts the ERP's process (simulador-erp.ts) and waits until it listens. */
 async function iniciarSimulador() {
   const hijo = spawn(process.execPath, ["--import", "tsx", join(here, "simulador-erp.ts")], {
@@ -812,7 +848,7 @@ async function ordenSimulador(orden: "cerrar" | "abrir" | "salir") {
  * portal's own work. The CPU they use is the same and is reported apart.
  */
 const PRIORIDAD = Number(process.env.LOAD_PRIORIDAD ?? -10);
-function priorizar(pid: number | undefined, quien: string, prioridad: number) {
+function prioritize(pid: number | undefined, quien: string, prioridad: number) {
   if (!pid || PRIORIDAD === 0) return;
   try {
     setPriority(pid, prioridad);
@@ -854,6 +890,9 @@ async function correr() {
     },
   });
   pgPort = Number(new URL(estado.cluster.databaseUrl).port);
+  if (process.env.PORTAL_PG_STATEMENTS === "1") {
+    await conCliente(estado.cluster.databaseUrl, (c) => c.query("create extension if not exists pg_stat_statements"));
+  }
   if (ERP === "service-layer") await iniciarSimulador();
   const datos = await prepararDatos(estado.cluster.databaseUrl, {
     proveedoresLectura: 12,

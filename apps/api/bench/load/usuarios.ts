@@ -5,7 +5,8 @@
  * Accept-Encoding as a browser), through one keep-alive pool; each is recorded with its route name, class, times,
  * status and whether it did what the user wanted. Between two calls a user thinks 0.5–2 s (uniform).
  */
-import { Agent, fetch } from "undici";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { Agent } from "undici";
 import type { Asiento, Clase, Llamada } from "./figures";
 import type { DatosCarga } from "./prepare";
 
@@ -78,9 +79,11 @@ export class Carga {
     let text: string | null = null;
     let mensaje: string | undefined;
     try {
-      const res = await fetch(`${this.base}${path}`, {
+      // undici's request (not fetch: a third of the CPU per call), decompressing as a browser would.
+      const res = await this.agent.request({
+        origin: this.base,
+        path,
         method,
-        dispatcher: this.agent,
         headers: {
           accept: "application/json",
           "accept-encoding": "br, gzip, deflate",
@@ -90,8 +93,18 @@ export class Carga {
         ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
         signal: AbortSignal.timeout(60_000),
       });
-      status = res.status;
-      text = await res.text();
+      status = res.statusCode;
+      const bytes = Buffer.from(await res.body.arrayBuffer());
+      const encoding = String(res.headers["content-encoding"] ?? "");
+      text = (
+        encoding === "br"
+          ? brotliDecompressSync(bytes)
+          : encoding === "gzip"
+            ? gunzipSync(bytes)
+            : encoding === "deflate"
+              ? inflateSync(bytes)
+              : bytes
+      ).toString("utf8");
     } catch (error) {
       status = 0;
       mensaje =

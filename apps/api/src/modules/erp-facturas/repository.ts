@@ -94,7 +94,7 @@ export function createErpTrabajosRepository(db: Database) {
      * failures are due now (each counted its attempts; the ERP's refusals are 'fallido' and stay so). Returns how
      * many.
      */
-    adelantar: async (bd: string, now: Date): Promise<number> => {
+    makeDueAfterOutage: async (bd: string, now: Date): Promise<number> => {
       const rows = await db
         .update(erpTrabajos)
         .set({ siguienteIntento: now })

@@ -193,9 +193,9 @@ export function createErpFacturasService({
      * takes them at once): an outage of a minute does not leave accepted invoices waiting for their next attempt.
      * Returns the function that stops listening.
      */
-    alVolverElErp(despertar: () => void, warn: (error: unknown) => void): () => void {
+    onErpBack(despertar: () => void, warn: (error: unknown) => void): () => void {
       const dejar = erp.onAvailable?.((bd) => {
-        repos.erpTrabajos.adelantar(bd, clock()).then((n) => {
+        repos.erpTrabajos.makeDueAfterOutage(bd, clock()).then((n) => {
           if (n > 0) despertar();
         }, warn);
       });

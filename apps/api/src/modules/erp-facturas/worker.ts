@@ -15,9 +15,9 @@ export const erpWorkerPlugin = fp(
       errorMessage: "error del trabajador del ERP",
     });
     const dejar = app.services.erpFacturas.alEncolar(() => loop.wake());
-    const sinAviso = app.services.erpFacturas.alVolverElErp(
+    const sinAviso = app.services.erpFacturas.onErpBack(
       () => loop.wake(),
-      (error) => app.log.warn({ err: error }, "no se pudieron adelantar los trabajos del ERP"),
+      (error) => app.log.warn({ err: error }, "no se pudieron poner al día los trabajos del ERP"),
     );
     app.addHook("onClose", async () => {
       dejar();

@@ -63,7 +63,8 @@ test.describe(() => {
       await expect(table.locator("tbody tr").first()).toBeVisible();
       // 'Por revisar' by default, and the tile counts exactly its rows.
       await expect(page.getByLabel("Filtro de estatus").getByRole("radio", { name: "Por revisar" })).toBeChecked();
-      expect(await filasDeLaLista(page)).toBe(conteo);
+      // Polled: the table may show its first (empty) render before the list's rows arrive.
+      await expect.poll(() => filasDeLaLista(page)).toBe(conteo);
       if (conteo > 0) {
         // The first row is one to decide: not locked, its controls enabled.
         const primera = table.locator("tbody tr").first();
@@ -73,7 +74,7 @@ test.describe(() => {
       // 'Todas' adds the decided rows after them, and stays in the URL.
       await filtro(page, "Todas").click();
       await expect(page).toHaveURL(/estado=todas/);
-      expect(await filasDeLaLista(page)).toBeGreaterThanOrEqual(conteo);
+      await expect.poll(() => filasDeLaLista(page)).toBeGreaterThanOrEqual(conteo);
       await page.reload();
       await expect(page.getByLabel("Filtro de estatus").getByRole("radio", { name: "Todas" })).toBeChecked();
       await filtro(page, "Por revisar").click();

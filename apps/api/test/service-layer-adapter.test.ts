@@ -223,6 +223,23 @@ afterEach(async () => {
   await sim.close();
 });
 
+/** An A/P invoice in MXN of `bd`, live and not fully paid (an accountant can pay part of it). */
+async function openMxnInvoice(bd: string) {
+  const [abierta] = await tdb.db
+    .select({ docNum: schema.erpFacturas.docNum })
+    .from(schema.erpFacturas)
+    .where(
+      and(
+        eq(schema.erpFacturas.bd, bd),
+        eq(schema.erpFacturas.canceled, "N"),
+        eq(schema.erpFacturas.docCur, "MXN"),
+        sql`${schema.erpFacturas.paidToDate} < ${schema.erpFacturas.docTotal}`,
+      ),
+    )
+    .limit(1);
+  return abierta;
+}
+
 const everyone = (bd: string): ErpScope => ({ bds: [bd], cardCode: null });
 const stampReads = () => sent.filter((s) => s.includes("$select=DocEntry,DocNum,CardCode,DocDate,UpdateDate"));
 
@@ -472,18 +489,7 @@ describe("Service Layer adapter: the same answers as the mock over the same erp_
     time.advance(60_000);
     expect(await adapter.huellaPagos(scope)).toBe(antes);
     // An accountant pays an open A/P invoice in SAP, then cancels that payment.
-    const [abierta] = await tdb.db
-      .select({ docNum: schema.erpFacturas.docNum })
-      .from(schema.erpFacturas)
-      .where(
-        and(
-          eq(schema.erpFacturas.bd, BD),
-          eq(schema.erpFacturas.canceled, "N"),
-          eq(schema.erpFacturas.docCur, "MXN"),
-          sql`${schema.erpFacturas.paidToDate} < ${schema.erpFacturas.docTotal}`,
-        ),
-      )
-      .limit(1);
+    const abierta = await openMxnInvoice(BD);
     expect(abierta).toBeDefined();
     const pago = await pagarFacturas(tdb.db, {
       bd: BD,
@@ -973,18 +979,7 @@ describe("Service Layer adapter: PDFs copied on first download", () => {
 describe("Service Layer adapter: old payments", () => {
   it("a payment cancelled long after its date moves the fingerprint at the latest after the whole re-read", async () => {
     const scope = everyone(BD);
-    const [abierta] = await tdb.db
-      .select({ docNum: schema.erpFacturas.docNum })
-      .from(schema.erpFacturas)
-      .where(
-        and(
-          eq(schema.erpFacturas.bd, BD),
-          eq(schema.erpFacturas.canceled, "N"),
-          eq(schema.erpFacturas.docCur, "MXN"),
-          sql`${schema.erpFacturas.paidToDate} < ${schema.erpFacturas.docTotal}`,
-        ),
-      )
-      .limit(1);
+    const abierta = await openMxnInvoice(BD);
     const pago = await pagarFacturas(tdb.db, {
       bd: BD,
       fecha: "2026-11-20",
@@ -1084,18 +1079,7 @@ describe("Service Layer adapter: documents unchanged since the portal converted 
   it("payments: asked again, no payment request; a cancelled one is read again", async () => {
     const scope = everyone(BD);
     // An accountant pays an open A/P invoice today (other tests moved the clock: a payment of its own date).
-    const [abierta] = await tdb.db
-      .select({ docNum: schema.erpFacturas.docNum })
-      .from(schema.erpFacturas)
-      .where(
-        and(
-          eq(schema.erpFacturas.bd, BD),
-          eq(schema.erpFacturas.canceled, "N"),
-          eq(schema.erpFacturas.docCur, "MXN"),
-          sql`${schema.erpFacturas.paidToDate} < ${schema.erpFacturas.docTotal}`,
-        ),
-      )
-      .limit(1);
+    const abierta = await openMxnInvoice(BD);
     const pago = await pagarFacturas(tdb.db, {
       bd: BD,
       fecha: time.clock().toISOString().slice(0, 10),

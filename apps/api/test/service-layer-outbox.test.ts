@@ -40,6 +40,29 @@ const apDe = (portalId: number) =>
 const trabajoDe = async (facturaId: number) =>
   (await tdb.db.select().from(schema.erpTrabajos).where(eq(schema.erpTrabajos.facturaId, facturaId)))[0];
 
+/** Kemper registers an invoice on a new open receipt (read through the Service Layer) and an employee accepts it. */
+async function acceptedInvoice(folio: string): Promise<Fila> {
+  const docNum = await nuevaEntradaKemper(tdb.db);
+  time.advance(60_000);
+  const registro = await llamar(
+    tokens.kemper,
+    "/api/facturas/postFactura",
+    payloadFactura(emitirFacturaPrueba(facturaPrueba({ folio: `${folio}-${docNum}` })), docNum),
+  );
+  expect(registro.statusCode, registro.body).toBe(200);
+  const f = (await pendientes()).find((x) => x.Entrada === docNum && x.BD === "SBO_MCI") as Fila;
+  expect(f).toBeDefined();
+  const aceptada = await t.app.inject(
+    withToken(tokens.admin, {
+      method: "PATCH",
+      url: "/api/facturasPendientes/patchfactura",
+      payload: [{ Factura: f.IdFactura, Estatus: "A", Comentarios: "Conforme", BD: f.BD, Version: f.Version }],
+    }),
+  );
+  expect(aceptada.json()).toEqual({ status: "success", message: MSG.revisionExito });
+  return f;
+}
+
 beforeAll(async () => {
   ({ time, tdb, sim } = await demoWithServiceLayer());
   t = await createTestAppOn(tdb, time, {
@@ -59,26 +82,8 @@ afterAll(async () => {
 
 describe("ERP_ADAPTER=service-layer: the outbox delivers when the Service Layer recovers", () => {
   it("accepted while the Service Layer answers HTML 502: the job waits with the Spanish reason; once it is back, one A/P invoice", async () => {
-    // Kemper registers an invoice on a new open receipt, read through the Service Layer.
-    const docNum = await nuevaEntradaKemper(tdb.db);
-    time.advance(60_000);
-    const registro = await llamar(
-      tokens.kemper,
-      "/api/facturas/postFactura",
-      payloadFactura(emitirFacturaPrueba(facturaPrueba({ folio: `SL-${docNum}` })), docNum),
-    );
-    expect(registro.statusCode, registro.body).toBe(200);
-    const f = (await pendientes()).find((x) => x.Entrada === docNum && x.BD === "SBO_MCI") as Fila;
-    expect(f).toBeDefined();
-
-    const aceptada = await t.app.inject(
-      withToken(tokens.admin, {
-        method: "PATCH",
-        url: "/api/facturasPendientes/patchfactura",
-        payload: [{ Factura: f.IdFactura, Estatus: "A", Comentarios: "Conforme", BD: f.BD, Version: f.Version }],
-      }),
-    );
-    expect(aceptada.json()).toEqual({ status: "success", message: MSG.revisionExito });
+    const f = await acceptedInvoice("SL");
+    const docNum = f.Entrada;
 
     // The Service Layer's balancer answers its HTML 502 page to everything (retries included).
     sim.faults.html502 = 10_000;
@@ -113,23 +118,7 @@ describe("ERP_ADAPTER=service-layer: the outbox delivers when the Service Layer 
   });
 
   it("the Service Layer answers again: the jobs waiting out their backoff run at once, not at their next attempt", async () => {
-    const docNum = await nuevaEntradaKemper(tdb.db);
-    time.advance(60_000);
-    const registro = await llamar(
-      tokens.kemper,
-      "/api/facturas/postFactura",
-      payloadFactura(emitirFacturaPrueba(facturaPrueba({ folio: `SLV-${docNum}` })), docNum),
-    );
-    expect(registro.statusCode, registro.body).toBe(200);
-    const f = (await pendientes()).find((x) => x.Entrada === docNum && x.BD === "SBO_MCI") as Fila;
-    const aceptada = await t.app.inject(
-      withToken(tokens.admin, {
-        method: "PATCH",
-        url: "/api/facturasPendientes/patchfactura",
-        payload: [{ Factura: f.IdFactura, Estatus: "A", Comentarios: "Conforme", BD: f.BD, Version: f.Version }],
-      }),
-    );
-    expect(aceptada.json()).toEqual({ status: "success", message: MSG.revisionExito });
+    const f = await acceptedInvoice("SLV");
     let despertado = 0;
     const dejar = t.app.services.erpFacturas.onErpBack(
       () => despertado++,

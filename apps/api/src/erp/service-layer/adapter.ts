@@ -1137,7 +1137,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   }
 
   async function readByKey(kind: DocumentKind, keys: readonly ErpClaveDocumento[]) {
-    const { hits, misses } = unchanged(kind, keys);
+    const { hits, misses } = unchangedDocuments(kind, keys);
     if (misses.length === 0) return hits;
     const groups = byBd(misses);
     const read = await perBd(groups.keys(), async (bd) => {
@@ -1193,7 +1193,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       const groups = byBd(versions);
       docs = await perBd(groups.keys(), async (bd) => {
         // Unchanged since the portal converted them: no request; a few changed: those by key.
-        const { hits, misses } = unchanged(kind, groups.get(bd) ?? []);
+        const { hits, misses } = unchangedDocuments(kind, groups.get(bd) ?? []);
         if (misses.length === 0) return hits;
         if (misses.length <= FEW_BY_KEY && hits.length > 0) return [...hits, ...(await readByKey(kind, misses))];
         // After a cold sync its documents answer, when they hold every listed one of this company database.
@@ -1238,22 +1238,28 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   }
 
   /**
-   * Splits `keys` into the documents converted lately at exactly the version the mirror lists (a version changes
-   * with any change to the document, header or lines), which need no Service Layer request, and the rest. A
-   * conversion older than CATALOG_TTL_MS is not reused: item names and credit days are not part of a version.
+   * Splits `keys` into what `kept` holds converted at exactly the version the key asks (`versionIn` of the converted
+   * value; a document's version changes with any change, header or lines; a payment's is its Cancelled), which
+   * needs no Service Layer request, and the rest. A conversion older than CATALOG_TTL_MS is not reused: item names,
+   * credit days and the paid invoices' folios are not part of a version.
    */
-  function unchanged(kind: DocumentKind, keys: readonly ErpClaveDocumento[]) {
-    const kept = recent[kind] as Map<string, Converted<ErpPedido | ErpEntrada>>;
-    const hits: (ErpPedido | ErpEntrada)[] = [];
+  function unchanged<D>(
+    kept: Map<string, Converted<D>>,
+    keys: readonly ErpClaveDocumento[],
+    versionIn: (converted: D) => string,
+  ) {
+    const hits: D[] = [];
     const misses: ErpClaveDocumento[] = [];
     for (const k of keys) {
       const asked = (k as Partial<ErpVersionDocumento>).version;
       const c = kept.get(`${k.bd}|${k.docEntry}`);
-      if (c && asked !== undefined && c.doc.version === asked && !expired(c)) hits.push(c.doc);
+      if (c && asked !== undefined && versionIn(c.doc) === asked && !expired(c)) hits.push(c.doc);
       else misses.push(k);
     }
     return { hits, misses };
   }
+  const unchangedDocuments = (kind: DocumentKind, keys: readonly ErpClaveDocumento[]) =>
+    unchanged(recent[kind] as Map<string, Converted<ErpPedido | ErpEntrada>>, keys, (d) => d.version);
 
   /**
    * `versions` as last read, when every one is still at hand (an outage); else null. Marks the request stale. A
@@ -1310,7 +1316,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     if (syncedAt.has(`${kind}|${bd}`)) {
       const known = await sync(kind, bd)
         .then(() => mirrorRowByNum(kind, bd, docNum))
-        .then((row) => (row ? (unchanged(kind, [row]).hits[0] as ErpEntrada | undefined) : undefined))
+        .then((row) => (row ? (unchangedDocuments(kind, [row]).hits[0] as ErpEntrada | undefined) : undefined))
         .catch(() => undefined);
       if (known) return known;
     }
@@ -1459,16 +1465,8 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
 
   async function readPagosByKey(keys: readonly ErpClaveDocumento[]): Promise<ErpPago[]> {
     if (keys.length === 0) return [];
-    // A payment changes in SAP only by its cancellation (its mirror version): one converted lately at the version
-    // the key asks needs no request. Not after CATALOG_TTL_MS: the paid invoices' folio and UUID come with it.
-    const hits: ErpPago[] = [];
-    const misses: ErpClaveDocumento[] = [];
-    for (const k of keys) {
-      const asked = (k as Partial<ErpVersionDocumento>).version;
-      const c = recentPagos.get(`${k.bd}|${k.docEntry}`);
-      if (c && asked !== undefined && c.doc.canceled === asked && !expired(c)) hits.push(c.doc);
-      else misses.push(k);
-    }
+    // A payment changes in SAP only by its cancellation (its mirror version).
+    const { hits, misses } = unchanged(recentPagos, keys, (p) => p.canceled);
     if (misses.length === 0) return hits;
     const groups = byBd(misses);
     const read = await perBd(groups.keys(), async (bd) => {

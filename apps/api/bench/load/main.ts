@@ -114,6 +114,8 @@ const estado = {
   perdidos: 0,
   libroComprobado: false,
   problemas: [] as string[],
+  /** The queues had not drained when the run stopped waiting: the processes' output is kept, to see why. */
+  colasPendientes: false,
   p95Lecturas: 0,
   p95Cargas: 0,
   runDir: "",
@@ -582,6 +584,7 @@ async function esperarColas() {
     await sleep(1000);
   }
   log(`[load] las colas no se vaciaron a tiempo: ${await colas()}`);
+  estado.colasPendientes = true;
   const r = await conCliente(estado.cluster!.databaseUrl, (c) =>
     c.query<{ id: number; intentos: number; siguiente: string; error: string; bloqueado: string | null }>(
       `select id, intentos, siguiente_intento::text as siguiente, ultimo_error as error,
@@ -1018,8 +1021,26 @@ async function terminar(error: unknown) {
         `[load] registro de p${p.index}: ${errores.length} líneas de nivel error o fatal${errores.length ? `; la primera: ${errores[0]!.slice(0, 300)}` : ""}`,
       );
     }
-    if (estado.problemas.length === 0) rmSync(estado.runDir, { recursive: true, force: true });
-    else log(`[load] la salida de los procesos se conserva en ${estado.runDir} (hubo comprobaciones fallidas)`);
+    if (estado.colasPendientes) {
+      // The failed attempts of ERP jobs (one log line each), the last ones: why the queue had not drained.
+      const intentos = (estado.cluster?.processes ?? []).flatMap((p) => {
+        try {
+          return readFileSync(join(estado.runDir, `portal-${p.index}.log`), "utf8")
+            .split("\n")
+            .filter((l) => l.includes("trabajo del ERP"))
+            .map((l) => `p${p.index} ${l.slice(0, 400)}`);
+        } catch {
+          return [];
+        }
+      });
+      for (const l of intentos.slice(-10)) log(`[load]   ${l}`);
+    }
+    if (estado.problemas.length === 0 && !estado.colasPendientes)
+      rmSync(estado.runDir, { recursive: true, force: true });
+    else
+      log(
+        `[load] la salida de los procesos se conserva en ${estado.runDir} (comprobaciones fallidas o colas sin vaciar)`,
+      );
   }
   const lost = estado.perdidos;
   log(

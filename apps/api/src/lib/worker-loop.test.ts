@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { backoffDelay, createWorkerLoop, type WorkerLoopOptions } from "./worker-loop";
 
@@ -69,6 +70,30 @@ afterEach(() => {
 });
 
 describe("createWorkerLoop", () => {
+  it("runs its passes outside the context of whoever woke it (a request's stores, its deadline)", async () => {
+    // Real timers: a real setTimeout is what carries the AsyncLocalStorage context of the code that set it.
+    vi.useRealTimers();
+    const request = new AsyncLocalStorage<{ deadline: number }>();
+    const seen: ({ deadline: number } | undefined)[] = [];
+    const loop = createWorkerLoop(
+      options(
+        async () => {
+          seen.push(request.getStore());
+        },
+        { intervalMs: 5, firstDelayMs: 1 },
+      ),
+    );
+    loop.start();
+    await new Promise((r) => setTimeout(r, 20));
+    // Woken during a request: that pass and every one after it run without the request's store.
+    const before = seen.length;
+    request.run({ deadline: 1 }, () => loop.wake());
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(before + 4));
+    await loop.close();
+    expect(seen.length).toBeGreaterThan(before);
+    expect(seen.filter((store) => store !== undefined)).toEqual([]);
+  });
+
   it("runs the first pass after its delay, then one per interval while passes succeed", async () => {
     const passes = controllablePasses();
     const loop = createWorkerLoop(options(passes.run));

@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import { isDatabaseUnavailable } from "@portal/db";
 import type { FastifyInstance } from "fastify";
 
@@ -69,7 +70,11 @@ export function createWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
     options.onSuccess?.();
   }
 
-  function runPass() {
+  // Every pass runs in the context the loop was created in (the app's start), never in the one of whoever woke it:
+  // a timer set during a request carries that request's AsyncLocalStorage stores, and the passes that follow
+  // would inherit them for good — the ERP adapter's per-request deadline among them, long past, which failed every
+  // later ERP call of the worker at once ("El ERP no responde") until some other request woke it.
+  const runPass = AsyncResource.bind(function runPass() {
     timer = null;
     if (closed || pass) return;
     wokenDuringPass = false;
@@ -81,7 +86,7 @@ export function createWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
         if (wokenDuringPass) schedule(0);
         else schedule(backoffDelay(options.intervalMs, maxBackoffMs, failures));
       });
-  }
+  });
 
   return {
     start() {

@@ -120,12 +120,7 @@ describe("ERP_ADAPTER=service-layer: the outbox delivers when the Service Layer 
   it("the Service Layer answers again: the jobs waiting out their backoff run at once, not at their next attempt", async () => {
     const f = await acceptedInvoice("SLV");
     let despertado = 0;
-    const dejar = t.app.services.erpFacturas.onErpBack(
-      () => despertado++,
-      (error) => {
-        throw error;
-      },
-    );
+    const dejar = t.app.services.erpFacturas.onErpBack(() => despertado++);
     try {
       // Down: the attempt fails and the job waits out its backoff (15 s).
       sim.faults.html502 = 10_000;

@@ -1010,31 +1010,21 @@ async function terminar(error: unknown) {
   await estado.cluster?.stop().catch((e: unknown) => log(`[load] al detener el clúster: ${String(e)}`));
   await estado.correo?.detener().catch(() => {});
   if (estado.runDir) {
-    // Lines at error level or above (pino: 50 error, 60 fatal) each portal process wrote during the run.
+    // Lines at error level or above (pino: 50 error, 60 fatal) each portal process wrote during the run, and the
+    // failed attempts of ERP jobs (one line each): why the queue had not drained, when it had not.
+    const intentos: string[] = [];
     for (const p of estado.cluster?.processes ?? []) {
-      let texto = "";
+      let lineas: string[] = [];
       try {
-        texto = readFileSync(join(estado.runDir, `portal-${p.index}.log`), "utf8");
+        lineas = readFileSync(join(estado.runDir, `portal-${p.index}.log`), "utf8").split("\n");
       } catch {}
-      const errores = texto.split("\n").filter((l) => /"level":(50|60)/.test(l));
+      const errores = lineas.filter((l) => /"level":(50|60)/.test(l));
       log(
         `[load] registro de p${p.index}: ${errores.length} líneas de nivel error o fatal${errores.length ? `; la primera: ${errores[0]!.slice(0, 300)}` : ""}`,
       );
+      for (const l of lineas) if (l.includes("trabajo del ERP")) intentos.push(`p${p.index} ${l.slice(0, 400)}`);
     }
-    if (estado.colasPendientes) {
-      // The failed attempts of ERP jobs (one log line each), the last ones: why the queue had not drained.
-      const intentos = (estado.cluster?.processes ?? []).flatMap((p) => {
-        try {
-          return readFileSync(join(estado.runDir, `portal-${p.index}.log`), "utf8")
-            .split("\n")
-            .filter((l) => l.includes("trabajo del ERP"))
-            .map((l) => `p${p.index} ${l.slice(0, 400)}`);
-        } catch {
-          return [];
-        }
-      });
-      for (const l of intentos.slice(-10)) log(`[load]   ${l}`);
-    }
+    if (estado.colasPendientes) for (const l of intentos.slice(-10)) log(`[load]   ${l}`);
     if (estado.problemas.length === 0 && !estado.colasPendientes)
       rmSync(estado.runDir, { recursive: true, force: true });
     else

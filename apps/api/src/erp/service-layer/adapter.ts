@@ -1280,7 +1280,6 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     return docs;
   }
 
-  /** The receipt numbered `docNum` as last read, when the mirror still lists that version (an outage); else null. */
   /** The mirror's row (key and version) of the document of `kind` numbered `docNum` in `bd`. */
   async function mirrorRowByNum(kind: Kind, bd: string, docNum: number): Promise<ErpVersionDocumento | undefined> {
     const [row] = await db
@@ -1290,6 +1289,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     return row;
   }
 
+  /** The receipt numbered `docNum` as last read, when the mirror still lists that version (an outage); else null. */
   async function lastReadReceipt(bd: string, docNum: number): Promise<ErpEntrada | null> {
     const row = await mirrorRowByNum("entrada", bd, docNum);
     if (!row) return null;

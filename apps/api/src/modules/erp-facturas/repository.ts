@@ -88,7 +88,6 @@ export function createErpTrabajosRepository(db: Database) {
         .set({ estado: "hecho", ultimoError: "", bloqueadoHasta: null, terminadoAt: now })
         .where(eq(erpTrabajos.id, id));
     },
-    /** A failed attempt: retried at `siguiente`, or left 'fallido' (until an employee retries) when null. */
     /**
      * The ERP answers again for company database `bd`: its invoices' jobs waiting out the backoff of earlier
      * failures are due now (each counted its attempts; the ERP's refusals are 'fallido' and stay so). Returns how
@@ -112,6 +111,7 @@ export function createErpTrabajosRepository(db: Database) {
         .returning({ id: erpTrabajos.id });
       return rows.length;
     },
+    /** A failed attempt: retried at `siguiente`, or left 'fallido' (until an employee retries) when null. */
     fallar: async (id: number, error: string, siguiente: Date | null) => {
       await db
         .update(erpTrabajos)

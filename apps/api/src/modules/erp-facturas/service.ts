@@ -193,11 +193,14 @@ export function createErpFacturasService({
      * takes them at once): an outage of a minute does not leave accepted invoices waiting for their next attempt.
      * Returns the function that stops listening.
      */
-    onErpBack(despertar: () => void, warn: (error: unknown) => void): () => void {
+    onErpBack(despertar: () => void): () => void {
       const dejar = erp.onAvailable?.((bd) => {
-        repos.erpTrabajos.makeDueAfterOutage(bd, clock()).then((n) => {
-          if (n > 0) despertar();
-        }, warn);
+        repos.erpTrabajos.makeDueAfterOutage(bd, clock()).then(
+          (n) => {
+            if (n > 0) despertar();
+          },
+          (error: unknown) => warn({ err: error, bd }, "no se pudieron poner al día los trabajos del ERP"),
+        );
       });
       return dejar ?? (() => {});
     },

@@ -15,10 +15,7 @@ export const erpWorkerPlugin = fp(
       errorMessage: "error del trabajador del ERP",
     });
     const dejar = app.services.erpFacturas.alEncolar(() => loop.wake());
-    const sinAviso = app.services.erpFacturas.onErpBack(
-      () => loop.wake(),
-      (error) => app.log.warn({ err: error }, "no se pudieron poner al día los trabajos del ERP"),
-    );
+    const sinAviso = app.services.erpFacturas.onErpBack(() => loop.wake());
     app.addHook("onClose", async () => {
       dejar();
       sinAviso();

@@ -457,6 +457,20 @@ describe("Service Layer adapter: the same answers as the mock over the same erp_
     expect(await adapter.listProveedores(demo)).toEqual(await mock.listProveedores(demo));
   });
 
+  it("business partners asked again within the item-name cache's time: no request; after it, read again", async () => {
+    const [socio] = await createMockErpAdapter(tdb.db).listProveedores(demo);
+    if (!socio) throw new Error("la demostración no tiene socios de negocio");
+    const scope: ErpScope = { bds: [socio.bd], cardCode: socio.cardCode };
+    const partnerRequests = () => sent.filter((s) => s.includes("/BusinessPartners")).length;
+    expect(await adapter.listProveedores(scope)).toEqual([socio]);
+    const before = partnerRequests();
+    expect(await adapter.listProveedores(scope)).toEqual([socio]);
+    expect(partnerRequests()).toBe(before);
+    time.advance(10 * 60_000);
+    expect(await adapter.listProveedores(scope)).toEqual([socio]);
+    expect(partnerRequests()).toBe(before + 1);
+  });
+
   it("payments with their invoices, one payment by number, and every invoice's applications", async () => {
     const mock = createMockErpAdapter(tdb.db);
     const pagos = await mock.listPagos(demo);
@@ -791,7 +805,10 @@ describe("Service Layer adapter: failures", () => {
     expect(await adapter.listPedidos(everyone("SBO_NO_EXISTE"))).toEqual([]);
     expect(await adapter.countEntradas(everyone("SBO_NO_EXISTE"))).toBe(0);
     sim.faults.html502 = 10;
-    await expect(adapter.listProveedores(everyone(BD))).rejects.toBeInstanceOf(ServiceLayerError);
+    // A supplier whose business partner was never read: nothing to answer from.
+    await expect(adapter.listProveedores({ bds: [BD], cardCode: "P-NUNCA-LEIDO" })).rejects.toBeInstanceOf(
+      ServiceLayerError,
+    );
   });
 });
 

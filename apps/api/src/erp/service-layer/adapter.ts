@@ -1382,8 +1382,12 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     return out;
   }
 
-  /** Business partners as last read, by `${bd}|${cardCode}` (empty cardCode: every supplier of `bd`). */
-  const lastPartners = new Map<string, ErpProveedor[]>();
+  /**
+   * Business partners as last read, by `${bd}|${cardCode}` (empty cardCode: every supplier of `bd`), at most
+   * RECENT_PARTNER_LISTS lists: reused without a request while younger than CATALOG_TTL_MS (a ZIP code edited in SAP
+   * shows within that time, like item names), and for an outage of the Service Layer whatever their age.
+   */
+  const lastPartners = new Map<string, { at: number; rows: ErpProveedor[] }>();
 
   /** Payments converted lately, by `${bd}|${docEntry}` (at most RECENT_DOCUMENTS): the lists' last read for an outage. */
   const recentPagos = new Map<string, Converted<ErpPago>>();
@@ -1812,17 +1816,19 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     async listProveedores(scope): Promise<ErpProveedor[]> {
       if (scope.bds.length === 0) return [];
       const cardCode = scope.cardCode;
-      // Per company database and supplier (or all): the last answer, for an outage of the Service Layer.
+      // Per company database and supplier (or all): the last answer while fresh, and for an outage.
       const rows = await perBd(new Set(scope.bds), async (bd) => {
         const key = `${bd}|${cardCode ?? ""}`;
+        const kept = lastPartners.get(key);
+        if (kept && !expired(kept)) return kept.rows;
         try {
           const read = await readPartners(bd);
-          keepRecent(lastPartners, key, read, RECENT_PARTNER_LISTS);
+          keepRecent(lastPartners, key, { at: clock().getTime(), rows: read }, RECENT_PARTNER_LISTS);
           return read;
         } catch (error) {
-          const known = isUnavailable(error) ? lastPartners.get(key) : undefined;
+          const known = isUnavailable(error) ? kept : undefined;
           if (!known) throw error;
-          return known;
+          return known.rows;
         }
       });
       const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

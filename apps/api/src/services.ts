@@ -7,13 +7,8 @@ import { createServiceLayerErpAdapter, ERP_STALE_HEADER, serviceLayerDeadline } 
 import { createServiceLayerClient, type ServiceLayerClient } from "./erp/service-layer/client";
 import { createMemorySessionStore, createPgSessionStore } from "./erp/service-layer/session-store";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "./erp/service-layer/simulator";
+import { scheduledJobs } from "./jobs";
 import type { Clock } from "./lib/clock";
-import {
-  constanciaSociedadPolicy,
-  documentoProveedorPolicy,
-  facturaArchivoPolicy,
-  pagoArchivoPolicy,
-} from "./modules/archivos/policies";
 import { createArchivosService } from "./modules/archivos/service";
 import { createPasswordAttempts } from "./modules/auth/attempts";
 import { createAuthService } from "./modules/auth/service";
@@ -22,16 +17,19 @@ import { createDocumentListService } from "./modules/documentos/lista";
 import { createEmpleadosService } from "./modules/empleados/service";
 import { entradasList } from "./modules/entradas/service";
 import { createErpFacturasService } from "./modules/erp-facturas/service";
+import { facturaArchivoPolicy } from "./modules/facturas/archivo-policy";
 import { createFacturasService } from "./modules/facturas/service";
 import { createHealthService } from "./modules/health/service";
 import { createHomeService } from "./modules/home/service";
 import { createLista69bService } from "./modules/lista-69b/service";
+import { pagoArchivoPolicy } from "./modules/pagos/archivo-policy";
 import { createPagosService } from "./modules/pagos/service";
 import { pedidosList } from "./modules/pedidos/service";
-import { recordatoriosDocumentosTarea } from "./modules/proveedores/recordatorios";
+import { documentoProveedorPolicy } from "./modules/proveedores/archivo-policy";
 import { createProveedoresService } from "./modules/proveedores/service";
 import { createCertificateStore } from "./modules/sat/certificados";
 import { createSatEstadoService } from "./modules/sat-estado/service";
+import { constanciaSociedadPolicy } from "./modules/sociedades/archivo-policy";
 import type { SociedadesRepository } from "./modules/sociedades/repository";
 import { createSociedadesService } from "./modules/sociedades/service";
 import { createTareasService } from "./modules/tareas/service";
@@ -152,38 +150,9 @@ export function createServices(
     pagoArchivoPolicy(repos.pagos),
     erpPdfPolicy(erp, erpScope),
   ]);
-  // Scheduled jobs (decision 016): each feature registers its recurring jobs here.
+  // Scheduled jobs (decision 016): one list (jobs.ts), each job defined in the module whose work it does.
   const tareas = createTareasService(data, clock, options.warn ?? (() => {}));
-  tareas.registrar(recordatoriosDocumentosTarea(data, config.PUBLIC_URL));
-  // The SAT's status of the CFDIs (decision 014): pending answers and the re-checks of accepted ones.
-  tareas.registrar({
-    nombre: "sat-pendientes",
-    descripcion:
-      "Vuelve a consultar en el SAT los CFDI aceptados como «pendiente de verificar» (sin respuesta del SAT, o no " +
-      "encontrados dentro de las 72 horas siguientes al timbrado).",
-    programa: { cadaMinutos: 5 },
-    ejecutar: async (now) => `${await satEstado.verificarPendientes(now)} CFDI consultados.`,
-  });
-  tareas.registrar({
-    nombre: "sat-aceptados",
-    descripcion:
-      "Vuelve a consultar en el SAT las facturas y complementos aceptados (a diario durante 30 días, luego cada " +
-      "semana hasta que se pagan) y avisa a los revisores de los que el SAT canceló.",
-    programa: { cadaMinutos: 60 },
-    ejecutar: async (now) => `${await satEstado.revisarAceptados(now)} CFDI consultados.`,
-  });
-  // The SAT's 69-B list (decision 015), where the deployment has SAT_69B_URL.
-  tareas.registrar({
-    nombre: "lista-69b",
-    descripcion: "Descarga e importa la lista del artículo 69-B del SAT (SAT_69B_URL) y revisa a los proveedores.",
-    programa: { diarioA: "06:00" },
-    async ejecutar(now) {
-      const r = await lista69b.descargar69b(now);
-      if (r.ok) return `Lista importada: ${r.importacion.rfcs} RFC.`;
-      if ("desactivada" in r) return r.error;
-      throw new Error(r.error);
-    },
-  });
+  for (const job of scheduledJobs({ data, publicUrl: config.PUBLIC_URL, satEstado, lista69b })) tareas.registrar(job);
   return {
     auth,
     health,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Invalid, NotFound } from "../../lib/errors";
-import type { SessionUser } from "../../lib/session-user";
+import { isEmpleado, type SessionUser } from "../../lib/session-user";
 import type { ArchivosRepository } from "./repository";
 
 /** The download URL that list rows carry instead of file content ('' when there is no file). */
@@ -23,6 +23,21 @@ export type ArchivoPolicy = (
   user: SessionUser,
   archivoId: string,
 ) => Promise<{ nombre: string; archivoId?: string } | null>;
+
+/**
+ * The policy of files a supplier owns (each module that owns such files defines its own with it): every employee
+ * reaches them; a supplier only its own. `nameOf` (with the supplier's CardCode, null for an employee) answers the file's download name (empty: `fallback`), or
+ * undefined when the file is not one of these or not the supplier's.
+ */
+export const ownedFilePolicy =
+  (
+    nameOf: (archivoId: string, cardCode: string | null) => Promise<string | undefined>,
+    fallback: string,
+  ): ArchivoPolicy =>
+  async (user, archivoId) => {
+    const nombre = await nameOf(archivoId, isEmpleado(user) ? null : user.id);
+    return nombre === undefined ? null : { nombre: nombre || fallback };
+  };
 
 export function createArchivosService(repo: ArchivosRepository, policies: ArchivoPolicy[]) {
   return {

@@ -2,7 +2,15 @@
  * What the server checks of an invoice beyond the spec's §5 cross checks (packages/cfdi rules.ts), with the
  * Spanish messages a supplier reads (issue 12). Pure: every failing message is returned.
  */
-import { CFDI_MSG, compareAmounts, type InvoiceData, parseAmount, roundAmount } from "@portal/cfdi";
+import { CFDI_MSG, type InvoiceData } from "@portal/cfdi";
+import {
+  fieldsAgainstXml,
+  sameAmount,
+  sameDate,
+  sameIgnoringCase,
+  sameName,
+  sameNumber,
+} from "../documentos/cfdi-compare";
 
 export const FACTURA_MSG = {
   // Shared with the browser's checks (issue 23): the same words whoever says them first.
@@ -54,49 +62,31 @@ export interface DatosEnviados {
   TipoDeCambio?: string;
 }
 
-export const texto = (v: unknown) => String(v ?? "").trim();
-export const nombre = (v: unknown) => texto(v).replace(/\s+/g, " ").toUpperCase();
-export const mismoImporte = (a: unknown, b: unknown) => {
-  const x = parseAmount(texto(a));
-  const y = parseAmount(texto(b));
-  return x !== null && y !== null && compareAmounts(roundAmount(x, 2), roundAmount(y, 2)) === 0;
-};
-const mismoNumero = (a: unknown, b: unknown) => {
-  const x = parseAmount(texto(a));
-  const y = parseAmount(texto(b));
-  return x !== null && y !== null && compareAmounts(x, y) === 0;
-};
-/** A date the client sends as AAAA-MM-DD matches the XML's AAAA-MM-DDThh:mm:ss on its date. */
-export const mismaFecha = (enviada: string, xml: string) =>
-  enviada.length === 10 ? xml.startsWith(enviada) : enviada === xml;
-
 /**
  * Every field the client sends that also comes from the XML must be the XML's (the browser reads the XML to fill
  * them; the server re-reads it and never trusts them).
  */
 export function camposContraXml(enviado: DatosEnviados, xml: InvoiceData): string[] {
-  const errores: string[] = [];
-  const exacto = (campo: keyof DatosEnviados, valorXml: string, igual = (a: string, b: string) => a === b) => {
-    const valor = enviado[campo];
-    if (valor === undefined) return;
-    if (!igual(texto(valor), texto(valorXml)))
-      errores.push(FACTURA_MSG.noCoincide(campo, texto(valor), texto(valorXml)));
-  };
-  exacto("RFCEmisor", xml.RFCEmisor, (a, b) => a.toUpperCase() === b.toUpperCase());
-  exacto("RFCReceptor", xml.RFCReceptor, (a, b) => a.toUpperCase() === b.toUpperCase());
-  exacto("NombreEmisor", xml.NombreEmisor, (a, b) => nombre(a) === nombre(b));
-  exacto("NombreReceptor", xml.NombreReceptor, (a, b) => nombre(a) === nombre(b));
-  exacto("UUID", xml.UUID, (a, b) => a.toUpperCase() === b.toUpperCase());
-  exacto("FechaFactura", xml.FechaFactura, mismaFecha);
-  exacto("Total", xml.Total, mismoImporte);
-  exacto("FormaPago", xml.FormaPago);
-  exacto("UsoPrincipal", xml.UsoPrincipal, (a, b) => a.toUpperCase() === b.toUpperCase());
-  exacto("MetodoPago", xml.MetodoPago);
-  exacto("CPReceptor", xml.CPReceptor);
-  exacto("CPEmisor", xml.CPEmisor);
-  exacto("Regimen", xml.Regimen);
-  exacto("FolioFactura", xml.Folio);
-  exacto("Moneda", xml.Moneda, (a, b) => a.toUpperCase() === b.toUpperCase());
-  exacto("TipoDeCambio", xml.TipoDeCambio, mismoNumero);
-  return errores;
+  return fieldsAgainstXml(
+    enviado,
+    [
+      ["RFCEmisor", xml.RFCEmisor, sameIgnoringCase],
+      ["RFCReceptor", xml.RFCReceptor, sameIgnoringCase],
+      ["NombreEmisor", xml.NombreEmisor, sameName],
+      ["NombreReceptor", xml.NombreReceptor, sameName],
+      ["UUID", xml.UUID, sameIgnoringCase],
+      ["FechaFactura", xml.FechaFactura, sameDate],
+      ["Total", xml.Total, sameAmount],
+      ["FormaPago", xml.FormaPago],
+      ["UsoPrincipal", xml.UsoPrincipal, sameIgnoringCase],
+      ["MetodoPago", xml.MetodoPago],
+      ["CPReceptor", xml.CPReceptor],
+      ["CPEmisor", xml.CPEmisor],
+      ["Regimen", xml.Regimen],
+      ["FolioFactura", xml.Folio],
+      ["Moneda", xml.Moneda, sameIgnoringCase],
+      ["TipoDeCambio", xml.TipoDeCambio, sameNumber],
+    ],
+    FACTURA_MSG.noCoincide,
+  );
 }

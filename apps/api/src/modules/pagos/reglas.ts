@@ -5,7 +5,15 @@
  */
 import { normalizeUuid, type PaymentData, parseAmount, roundAmount } from "@portal/cfdi";
 import type { ErpPago } from "../../erp/types";
-import { FACTURA_MSG, mismaFecha, mismoImporte, nombre, texto } from "../facturas/reglas";
+import {
+  cleanText,
+  fieldsAgainstXml,
+  sameAmount,
+  sameDate,
+  sameIgnoringCase,
+  sameName,
+} from "../documentos/cfdi-compare";
+import { FACTURA_MSG } from "../facturas/reglas";
 
 export const PAGO_MSG = {
   pagoNoExiste: (docNum: number) => `El pago ${docNum} no existe en la sociedad indicada o no es de su cuenta.`,
@@ -45,7 +53,7 @@ export const PAGO_MSG = {
 } as const;
 
 const centavos = (v: string) => {
-  const x = parseAmount(texto(v));
+  const x = parseAmount(cleanText(v));
   return x === null ? null : Math.round(Number(roundAmount(x, 2)) * 100);
 };
 
@@ -99,25 +107,20 @@ export interface DatosPagoEnviados {
 
 /** Every field the client sends that also comes from the XML must be the XML's (as for invoices). */
 export function camposPagoContraXml(enviado: DatosPagoEnviados, xml: PaymentData): string[] {
-  const errores: string[] = [];
-  const campo = (
-    clave: keyof Omit<DatosPagoEnviados, "Detalle">,
-    valorXml: string,
-    igual: (a: string, b: string) => boolean,
-  ) => {
-    const valor = texto(enviado[clave]);
-    if (!igual(valor, texto(valorXml))) errores.push(PAGO_MSG.noCoincide(clave, valor, texto(valorXml)));
-  };
-  const mayusculas = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
-  campo("RFCEmisor", xml.RFCEmisor, mayusculas);
-  campo("RFCReceptor", xml.RFCReceptor, mayusculas);
-  campo("NombreEmisor", xml.NombreEmisor, (a, b) => nombre(a) === nombre(b));
-  campo("NombreReceptor", xml.NombreReceptor, (a, b) => nombre(a) === nombre(b));
-  campo("UUID", xml.UUID, mayusculas);
-  campo("FechaPago", xml.FechaPago, mismaFecha);
-  campo("Total", xml.Total, mismoImporte);
-  campo("Folio", xml.Folio, (a, b) => a === b);
   // Detalle is the payment's invoice list as the browser loaded it (spec §3), not the XML's: the server reads the
   // payment's invoices from the ERP and checks every related document against them (checkPaymentAgainst).
-  return errores;
+  return fieldsAgainstXml(
+    enviado,
+    [
+      ["RFCEmisor", xml.RFCEmisor, sameIgnoringCase],
+      ["RFCReceptor", xml.RFCReceptor, sameIgnoringCase],
+      ["NombreEmisor", xml.NombreEmisor, sameName],
+      ["NombreReceptor", xml.NombreReceptor, sameName],
+      ["UUID", xml.UUID, sameIgnoringCase],
+      ["FechaPago", xml.FechaPago, sameDate],
+      ["Total", xml.Total, sameAmount],
+      ["Folio", xml.Folio],
+    ],
+    PAGO_MSG.noCoincide,
+  );
 }

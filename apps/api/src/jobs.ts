@@ -1,0 +1,22 @@
+import { lista69bJob } from "./modules/lista-69b/job";
+import type { Lista69bService } from "./modules/lista-69b/service";
+import { recordatoriosDocumentosTarea } from "./modules/proveedores/recordatorios";
+import { satEstadoJobs } from "./modules/sat-estado/jobs";
+import type { SatEstadoService } from "./modules/sat-estado/service";
+import type { TareaProgramada } from "./modules/tareas/service";
+import type { Data } from "./repositories";
+
+/**
+ * Every scheduled job of the portal (decision 016), in one list: each is defined in the module whose work it does;
+ * services.ts registers them with the scheduler. A new job is one line here.
+ */
+export const scheduledJobs = (deps: {
+  data: Data;
+  publicUrl: string;
+  satEstado: SatEstadoService;
+  lista69b: Lista69bService;
+}): TareaProgramada[] => [
+  recordatoriosDocumentosTarea(deps.data, deps.publicUrl),
+  ...satEstadoJobs(deps.satEstado),
+  lista69bJob(deps.lista69b),
+];

@@ -2,7 +2,9 @@
  * What the server checks of an invoice beyond the spec's §5 cross checks (packages/cfdi rules.ts), with the
  * Spanish messages a supplier reads (issue 12). Pure: every failing message is returned.
  */
+
 import { CFDI_MSG, compareAmounts, type InvoiceData, parseAmount, roundAmount } from "@portal/cfdi";
+import { REVISION_MSG } from "@portal/contracts";
 
 export const FACTURA_MSG = {
   // Shared with the browser's checks (issue 23): the same words whoever says them first.
@@ -28,11 +30,10 @@ export const FACTURA_MSG = {
     `El emisor ${rfc} está en la lista definitiva del artículo 69-B del CFF (operaciones simuladas) publicada por ` +
     "el SAT; no se puede registrar su CFDI.",
   cambioDeEntrada: "La sociedad y la entrada de mercancía de una factura registrada no se pueden cambiar.",
-  // Review (issue 13)
-  revisionNoExiste: (id: number) => `La factura ${id} no existe.`,
-  revisionBloqueada: (folio: string) => `La factura con folio ${folio} ya fue aceptada y no se puede cambiar.`,
-  revisionDesactualizada: (folio: string) =>
-    `La factura con folio ${folio} cambió mientras la revisaba; recargue la lista y vuelva a decidir.`,
+  // Review (issue 13): the sentences the browser shares (@portal/contracts)
+  revisionNoExiste: REVISION_MSG.factura.noExiste,
+  revisionBloqueada: REVISION_MSG.factura.bloqueada,
+  revisionDesactualizada: REVISION_MSG.factura.desactualizada,
 } as const;
 
 export interface DatosEnviados {

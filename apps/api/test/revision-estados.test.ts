@@ -3,6 +3,7 @@ import { schema } from "@portal/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGO_MSG } from "../src/modules/pagos/reglas";
+import { createRepositories } from "../src/repositories";
 import { crearComplementoPrueba, crearFacturaPrueba } from "./documentos-prueba";
 import { createTestApp, loginTodos, type TestApp, withToken } from "./helpers";
 
@@ -114,5 +115,29 @@ describe("complementos en cada estado", () => {
       ].join("\n"),
     );
     expect([await estatusPago(r.id), await estatusPago(viejo.id)]).toEqual(["R", "V"]);
+  });
+});
+
+describe("las consultas comunes de los documentos (document-queries)", () => {
+  it("name each stored file of its document, for its supplier and for employees only", async () => {
+    const repos = createRepositories(t.tdb.db);
+    const f = await crearFacturaPrueba(t.tdb.db);
+    const c = await crearComplementoPrueba(t.tdb.db);
+    const sinComplemento = await crearComplementoPrueba(t.tdb.db, { sinComplemento: true });
+    expect(
+      await Promise.all(
+        [f.pdfArchivoId, f.xmlArchivoId, f.recepcionArchivoId].map((id) => repos.facturas.archivoNombre(id, "P00001")),
+      ),
+    ).toEqual(["factura.pdf", "factura.xml", "recepcion.pdf"]);
+    expect(await repos.facturas.archivoNombre(f.xmlArchivoId, null)).toBe("factura.xml");
+    expect(await repos.facturas.archivoNombre(f.xmlArchivoId, "P00002")).toBeUndefined();
+    expect(await repos.facturas.archivoNombre(c.xmlArchivoId!, null)).toBeUndefined();
+    expect(await repos.pagos.archivoNombre(c.xmlArchivoId!, "P00001")).toBe("complemento.xml");
+    expect(await repos.pagos.archivoNombre(sinComplemento.comprobanteArchivoId!, null)).toBe("comprobante.pdf");
+    expect(await repos.pagos.uuidTaken(c.uuid!)).toBe(true);
+    expect(await repos.pagos.uuidTaken(c.uuid!, c.id)).toBe(false);
+    expect(await repos.facturas.uuidTaken(f.uuid, f.id)).toBe(false);
+    expect((await repos.facturas.findByIds([f.id, 999_999])).map((x) => x.id)).toEqual([f.id]);
+    expect(await repos.pagos.findByIds([])).toEqual([]);
   });
 });

@@ -32,11 +32,7 @@ export type NuevaFactura = typeof facturas.$inferInsert;
 
 /** Invoices (issue 12): the rows of /MisFacturas, the two rules the database enforces, the file owners. */
 export function createFacturasRepository(db: Database) {
-  const documentos = documentQueries(db, facturas, [
-    [facturas.pdfArchivoId, facturas.pdfNombre],
-    [facturas.xmlArchivoId, facturas.xmlNombre],
-    [facturas.recepcionArchivoId, facturas.recepcionNombre],
-  ]);
+  const documentos = documentQueries(db, facturas, ["pdf", "xml", "recepcion"]);
   const deProveedor = (cardCode: string | null): SQL | undefined =>
     cardCode === null ? undefined : eq(facturas.cardCode, cardCode);
   /**

@@ -11,11 +11,7 @@ export type NuevoComplemento = typeof complementosPago.$inferInsert;
 
 /** Payment documents (issue 14): the portal's record of each ERP payment's complement and proof. */
 export function createPagosRepository(db: Database) {
-  const documentos = documentQueries(db, complementosPago, [
-    [complementosPago.pdfArchivoId, complementosPago.pdfNombre],
-    [complementosPago.xmlArchivoId, complementosPago.xmlNombre],
-    [complementosPago.comprobanteArchivoId, complementosPago.comprobanteNombre],
-  ]);
+  const documentos = documentQueries(db, complementosPago, ["pdf", "xml", "comprobante"]);
   return {
     /** The records of a supplier's payments (cardCode), or of every payment (null). */
     deAlcance: (cardCode: string | null) =>

@@ -7,14 +7,18 @@ const { complementosPago, facturas } = schema;
 /** The tables of the portal's CFDI documents: invoices and payment complements (credit notes next). */
 type DocumentTable = typeof facturas | typeof complementosPago;
 
-/** The stored files of a document: each file's archivo id column and the column of the name it was uploaded under. */
-type ArchivoColumns = readonly (readonly [PgColumn, PgColumn])[];
-
 /**
  * The queries every kind of CFDI document has the same, modulo its table: by ids, the reviewer's conditional
  * decision, the UUID already taken, and the name of one of its files.
  */
-export function documentQueries<T extends DocumentTable>(db: Database, table: T, archivos: ArchivoColumns) {
+export function documentQueries<T extends DocumentTable, P extends string>(
+  db: Database,
+  table: T & Record<`${P}ArchivoId` | `${P}Nombre`, PgColumn>,
+  /** The document's files by column prefix: `pdf` is pdfArchivoId with the name it was uploaded under, pdfNombre. */
+  files: readonly P[],
+) {
+  const columns = table as Record<`${P}ArchivoId` | `${P}Nombre`, PgColumn>;
+  const archivos = files.map((f) => [columns[`${f}ArchivoId`], columns[`${f}Nombre`]] as const);
   // One table type for the query builder; every column read comes from `table` itself.
   const t = table as typeof facturas;
   type Row = T["$inferSelect"];

@@ -12,9 +12,7 @@ import {
   successAnswer,
 } from "./common";
 import { facturaRowSchema } from "./facturas";
-
-/** Most rows one review may change: the screen's "All" page size stays far below it. */
-export const MAX_FILAS_REVISION = 500;
+import { revisionBatchSchema } from "./revision";
 
 /** POST /api/facturasPendientes/getFacturas: invoices awaiting review, same row as the invoice list. */
 export const getFacturasPendientesRequestSchema = listRequestSchema;
@@ -42,23 +40,16 @@ export const revisionFacturaSchema = actorRequestSchema.extend({
 export type RevisionFactura = z.infer<typeof revisionFacturaSchema>;
 
 /** PATCH /api/facturasPendientes/patchfactura: the checked rows; answers MSG.revisionExito. */
-export const patchFacturasPendientesRequestSchema = z
-  .array(revisionFacturaSchema, { error: "Se esperaba la lista de facturas seleccionadas." })
-  .min(1, { error: "Debe seleccionar al menos una factura." })
-  .max(MAX_FILAS_REVISION, { error: `Se pueden revisar como máximo ${MAX_FILAS_REVISION} facturas a la vez.` })
-  .superRefine((filas, ctx) => {
-    const vistas = new Set<number>();
-    filas.forEach((fila, indice) => {
-      if (vistas.has(fila.Factura)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [indice, "Factura"],
-          message: `El campo Factura repite la factura ${fila.Factura}.`,
-        });
-      }
-      vistas.add(fila.Factura);
-    });
-  });
+export const patchFacturasPendientesRequestSchema = /* @__PURE__ */ revisionBatchSchema(
+  revisionFacturaSchema,
+  "Factura",
+  {
+    lista: "facturas seleccionadas",
+    alMenosUno: "una factura",
+    plural: "facturas",
+    repetido: (id) => `la factura ${id}`,
+  },
+);
 export type PatchFacturasPendientesRequest = z.infer<typeof patchFacturasPendientesRequestSchema>;
 export const patchFacturasPendientesAnswerSchema = messageAnswerSchema;
 

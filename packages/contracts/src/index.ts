@@ -16,5 +16,7 @@ export * from "./pagos";
 export * from "./pagos-pendientes";
 export * from "./pedidos";
 export * from "./proveedores";
+export * from "./revision";
+export * from "./revision-messages";
 export * from "./sociedades";
 export * from "./tareas";

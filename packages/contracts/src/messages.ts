@@ -5,6 +5,7 @@
  * screen needs live in messages-sesion.ts (decision 017) and are part of MSG too.
  */
 import { MSG_SESION } from "./messages-sesion";
+import { REVISION_MSG } from "./revision-messages";
 
 export const MSG = {
   // The first screen's own (messages-sesion.ts): login failure prefix, session required/expired, internal
@@ -40,10 +41,8 @@ export const MSG = {
   revisionExito: "Se proceso con exito el ó los registro(s)",
   revisionError: "No se procesaron los registro(s)",
   // A rejection needs its reason (issues 13 and 14; not in the spec): the browser warns, the server refuses.
-  rechazoSinComentarioFactura: (folio: string) =>
-    `Indique en Comentarios el motivo del rechazo de la factura con folio ${folio}.`,
-  rechazoSinComentarioPago: (docNum: number) =>
-    `Indique en Comentarios el motivo del rechazo del complemento del pago ${docNum}.`,
+  rechazoSinComentarioFactura: REVISION_MSG.factura.sinComentario,
+  rechazoSinComentarioPago: REVISION_MSG.pago.sinComentario,
   // The accepted invoice's A/P invoice in the ERP (issue 13; not in the spec)
   erpFacturaCreada: (docNum: number) => `La factura de proveedor ${docNum} está registrada en el ERP.`,
   erpNoAceptada: "Solo las facturas aceptadas se registran en el ERP.",

@@ -11,8 +11,8 @@ import {
   requiredText,
   successAnswer,
 } from "./common";
-import { MAX_FILAS_REVISION } from "./facturas-pendientes";
 import { pagoRowSchema } from "./pagos";
+import { revisionBatchSchema } from "./revision";
 
 /** POST /api/pagosPendientes/getPagos: complements awaiting review; U_SYS_PMMERR is the reviewer's comment. */
 export const getPagosPendientesRequestSchema = listRequestSchema;
@@ -42,18 +42,11 @@ export const revisionPagoSchema = actorRequestSchema.extend({
 export type RevisionPago = z.infer<typeof revisionPagoSchema>;
 
 /** PATCH /api/pagosPendientes/patchPagos: the checked rows; answers MSG.revisionExito. */
-export const patchPagosRequestSchema = z
-  .array(revisionPagoSchema, { error: "Se esperaba la lista de pagos seleccionados." })
-  .min(1, { error: "Debe seleccionar al menos un pago." })
-  .max(MAX_FILAS_REVISION, { error: `Se pueden revisar como máximo ${MAX_FILAS_REVISION} pagos a la vez.` })
-  .superRefine((filas, ctx) => {
-    const vistos = new Set<number>();
-    filas.forEach((fila, indice) => {
-      if (vistos.has(fila.Pago)) {
-        ctx.addIssue({ code: "custom", path: [indice, "Pago"], message: `El campo Pago repite el pago ${fila.Pago}.` });
-      }
-      vistos.add(fila.Pago);
-    });
-  });
+export const patchPagosRequestSchema = /* @__PURE__ */ revisionBatchSchema(revisionPagoSchema, "Pago", {
+  lista: "pagos seleccionados",
+  alMenosUno: "un pago",
+  plural: "pagos",
+  repetido: (id) => `el pago ${id}`,
+});
 export type PatchPagosRequest = z.infer<typeof patchPagosRequestSchema>;
 export const patchPagosAnswerSchema = messageAnswerSchema;

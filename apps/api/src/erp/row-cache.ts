@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { successJsonHead } from "../lib/send-json";
 import type { PortalErpScope } from "./scope";
 import type { ErpClaveDocumento, ErpScope, ErpVersionDocumento } from "./types";
 
@@ -194,7 +195,7 @@ export async function listAnswer<D extends VersionedDocument, R extends RowPosit
     }
     filas.push({ body: json, nombre });
   });
-  const head = Buffer.from(`{"status":"success","message":${JSON.stringify(message)},"data":[`);
+  const head = Buffer.from(`${successJsonHead(message)}[`);
   return Readable.from(answerChunks(head, filas, chunkBytes), { objectMode: false });
 }
 

@@ -1,20 +1,33 @@
 import { MSG } from "@portal/contracts";
 
-/** Typed domain errors (GUIDE §3): services throw them, the error handler maps them to HTTP. */
+/**
+ * Typed domain errors (GUIDE §3): services throw them, the error handler maps them to HTTP. An error may carry
+ * several messages (every failing check of an upload or a review answers together): the answer writes them one
+ * per line (answerText); the Error's own message is that same text, for logs.
+ */
 export class DomainError extends Error {
+  readonly messages: readonly string[];
   constructor(
     readonly statusCode: number,
-    message: string,
+    message: string | readonly string[],
   ) {
-    super(message);
+    const messages = typeof message === "string" ? [message] : [...message];
+    super(answerText(messages));
+    this.messages = messages;
     this.name = new.target.name;
   }
 }
+/** The text of an answer with these messages: one per line, in order. */
+export function answerText(messages: readonly string[]): string {
+  return messages.join("\n");
+}
 export class Invalid extends DomainError {
-  constructor(message: string = MSG.datosInvalidos) {
+  constructor(message: string | readonly string[] = MSG.datosInvalidos) {
     super(400, message);
   }
 }
+/** The refusal of every failing check at once: each distinct message, in order of first appearance. */
+export const refusal = (messages: readonly string[]): Invalid => new Invalid([...new Set(messages)]);
 export class Unauthorized extends DomainError {
   constructor(message: string = MSG.sesionRequerida) {
     super(401, message);

@@ -5,7 +5,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { ServiceLayerError } from "../erp/service-layer/client";
 import { RETRY_AFTER_SECONDS } from "../lib/database-outage";
-import { DomainError } from "../lib/errors";
+import { answerText, DomainError } from "../lib/errors";
 import { sqlState } from "../lib/log-safety";
 import { CLIENT_GONE_MESSAGE, requestLogLine } from "./request-log";
 
@@ -66,7 +66,7 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof DomainError) {
-        return reply.status(error.statusCode).send({ status: "error", message: error.message });
+        return reply.status(error.statusCode).send({ status: "error", message: answerText(error.messages) });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         return reply.status(400).send({ status: "error", message: validationMessage(error) });

@@ -3,6 +3,7 @@
  * Spanish messages a supplier reads (issue 12). Pure: every failing message is returned.
  */
 import { CFDI_MSG, type InvoiceData } from "@portal/cfdi";
+import { REVISION_MSG } from "@portal/contracts";
 import {
   fieldsAgainstXml,
   sameAmount,
@@ -36,11 +37,10 @@ export const FACTURA_MSG = {
     `El emisor ${rfc} está en la lista definitiva del artículo 69-B del CFF (operaciones simuladas) publicada por ` +
     "el SAT; no se puede registrar su CFDI.",
   cambioDeEntrada: "La sociedad y la entrada de mercancía de una factura registrada no se pueden cambiar.",
-  // Review (issue 13)
-  revisionNoExiste: (id: number) => `La factura ${id} no existe.`,
-  revisionBloqueada: (folio: string) => `La factura con folio ${folio} ya fue aceptada y no se puede cambiar.`,
-  revisionDesactualizada: (folio: string) =>
-    `La factura con folio ${folio} cambió mientras la revisaba; recargue la lista y vuelva a decidir.`,
+  // Review (issue 13): the sentences the browser shares (@portal/contracts)
+  revisionNoExiste: REVISION_MSG.factura.noExiste,
+  revisionBloqueada: REVISION_MSG.factura.bloqueada,
+  revisionDesactualizada: REVISION_MSG.factura.desactualizada,
 } as const;
 
 export interface DatosEnviados {

@@ -1,7 +1,8 @@
 import { ARCHIVO_URL_PREFIX, ESTATUS_POR_REVISAR_FACTURA } from "@portal/contracts";
 import { type Database, schema } from "@portal/db";
-import { and, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { historialDe } from "../auditoria/repository";
+import { documentQueries } from "../revision/document-queries";
 
 const {
   erpTrabajos,
@@ -31,6 +32,7 @@ export type NuevaFactura = typeof facturas.$inferInsert;
 
 /** Invoices (issue 12): the rows of /MisFacturas, the two rules the database enforces, the file owners. */
 export function createFacturasRepository(db: Database) {
+  const documentos = documentQueries(db, facturas, ["pdf", "xml", "recepcion"]);
   const deProveedor = (cardCode: string | null): SQL | undefined =>
     cardCode === null ? undefined : eq(facturas.cardCode, cardCode);
   /**
@@ -134,22 +136,10 @@ export function createFacturasRepository(db: Database) {
           .from(facturas)
           .where(inArray(facturas.estatus, [...ESTATUS_POR_REVISAR_FACTURA]))
       )[0]?.n ?? 0,
-    findByIds: (ids: readonly number[]) =>
-      ids.length === 0
-        ? Promise.resolve([])
-        : db
-            .select()
-            .from(facturas)
-            .where(inArray(facturas.id, [...ids])),
+    findByIds: documentos.findByIds,
     /** A reviewer's decision, only if the invoice is still at the version the reviewer saw; false otherwise. */
-    decide: async (id: number, version: number, values: { estatus: string; comentarios: string; updatedAt: Date }) =>
-      (
-        await db
-          .update(facturas)
-          .set(values)
-          .where(and(eq(facturas.id, id), eq(facturas.version, version)))
-          .returning({ id: facturas.id })
-      ).length === 1,
+    decide: (id: number, version: number, values: { estatus: string; comentarios: string; updatedAt: Date }) =>
+      documentos.updateAtVersion(id, version, values),
     /** The A/P invoice the ERP created for this invoice (the worker, issue 13). */
     registrarErp: async (id: number, docEntry: number, docNum: number) => {
       await db.update(facturas).set({ erpDocEntry: docEntry, erpDocNum: docNum }).where(eq(facturas.id, id));
@@ -220,14 +210,7 @@ export function createFacturasRepository(db: Database) {
     count: async (cardCode: string | null) =>
       (await db.select({ n: count() }).from(facturas).where(deProveedor(cardCode)))[0]?.n ?? 0,
     findById: async (id: number) => (await db.select().from(facturas).where(eq(facturas.id, id)))[0],
-    uuidTaken: async (uuid: string, exceptId?: number) =>
-      (
-        await db
-          .select({ id: facturas.id })
-          .from(facturas)
-          .where(and(eq(facturas.uuid, uuid), exceptId === undefined ? undefined : ne(facturas.id, exceptId)))
-          .limit(1)
-      ).length > 0,
+    uuidTaken: documentos.uuidTaken,
     /** Which of these receipts of `bd` already have an invoice Pendiente or Aceptada (their DocNums). */
     entradasConFacturaActiva: async (bd: string, docNums: readonly number[]) =>
       docNums.length === 0
@@ -251,14 +234,8 @@ export function createFacturasRepository(db: Database) {
      * reviewer's decision in between moves the version (trigger, migration 0006) and this writes nothing. False
      * then.
      */
-    corregir: async (id: number, version: number, values: Partial<NuevaFactura>) =>
-      (
-        await db
-          .update(facturas)
-          .set(values)
-          .where(and(eq(facturas.id, id), eq(facturas.version, version)))
-          .returning({ id: facturas.id })
-      ).length === 1,
+    corregir: (id: number, version: number, values: Partial<NuevaFactura>) =>
+      documentos.updateAtVersion(id, version, values),
     /** The sociedades a supplier is registered with, with what the invoice form needs. */
     sociedadesDe: (cardCode: string) =>
       db
@@ -279,32 +256,7 @@ export function createFacturasRepository(db: Database) {
      * The invoice file `archivoId` belongs to, with the name it was uploaded under (for downloads): any
      * invoice's for employees (cardCode null), only the supplier's own otherwise.
      */
-    archivoNombre: async (archivoId: string, cardCode: string | null) => {
-      const [row] = await db
-        .select({
-          pdfArchivoId: facturas.pdfArchivoId,
-          pdfNombre: facturas.pdfNombre,
-          xmlArchivoId: facturas.xmlArchivoId,
-          xmlNombre: facturas.xmlNombre,
-          recepcionNombre: facturas.recepcionNombre,
-        })
-        .from(facturas)
-        .where(
-          and(
-            or(
-              eq(facturas.pdfArchivoId, archivoId),
-              eq(facturas.xmlArchivoId, archivoId),
-              eq(facturas.recepcionArchivoId, archivoId),
-            ),
-            cardCode === null ? undefined : eq(facturas.cardCode, cardCode),
-          ),
-        )
-        .limit(1);
-      if (!row) return undefined;
-      if (row.pdfArchivoId === archivoId) return row.pdfNombre;
-      if (row.xmlArchivoId === archivoId) return row.xmlNombre;
-      return row.recepcionNombre;
-    },
+    archivoNombre: documentos.archivoNombre,
   };
 }
 export type FacturasRepository = ReturnType<typeof createFacturasRepository>;

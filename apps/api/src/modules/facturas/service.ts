@@ -1,4 +1,4 @@
-import { checkImage, checkInvoiceAgainst, checkPdf, checkXmlFile, cleanFileName, type InvoiceData } from "@portal/cfdi";
+import { checkImage, checkInvoiceAgainst, checkPdf, checkXmlFile, type InvoiceData } from "@portal/cfdi";
 import { type CertificateStore, readInvoiceVerified } from "@portal/cfdi/sello";
 import {
   type EntradaFactura,
@@ -9,6 +9,7 @@ import {
   type PatchFacturaRequest,
   type PostFacturaRequest,
   type ProveedorResumen,
+  REVISION_MSG,
   type RevisionFactura,
 } from "@portal/contracts";
 import { columnasDelCfdi } from "@portal/db";
@@ -16,39 +17,21 @@ import type { ErpScopeResolver } from "../../erp/scope";
 import type { ErpAdapter, ErpEntrada, ErpScope } from "../../erp/types";
 import { createAnswerCache } from "../../lib/answer-cache";
 import type { Clock } from "../../lib/clock";
-import { Invalid, NotFound } from "../../lib/errors";
+import { Invalid, NotFound, refusal } from "../../lib/errors";
 import { createPhaseTimer } from "../../lib/phase-timer";
+import { successJson } from "../../lib/send-json";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
+import { type Archivo, checkParties, decodeArchivo, saveWithUniqueRace } from "../archivos/upload-kit";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
 import { comoHistorial } from "../auditoria/repository";
-import { avisarAlProveedor } from "../correo/al-proveedor";
 import type { ErpFacturasService } from "../erp-facturas/service";
 import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
+import { type ReviewKind, review, reviewWindowStart } from "../revision/review-kit";
 import type { SatEstadoService } from "../sat-estado/service";
 import { camposContraXml, FACTURA_MSG } from "./reglas";
 import type { FacturaRecord } from "./repository";
-
-/** A database unique violation (two simultaneous uploads) becomes the same Spanish message a check gives. */
-function conflictoUnico(error: unknown): string | null {
-  let e: unknown = error;
-  for (let i = 0; i < 4 && e && typeof e === "object"; i++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505") return typeof constraint === "string" ? constraint : "";
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
-interface Archivo {
-  nombre: string;
-  bytes: Uint8Array;
-}
-const decode = (nombre: string, base64: string): Archivo => ({
-  nombre: cleanFileName(nombre),
-  bytes: new Uint8Array(Buffer.from(base64, "base64")),
-});
 
 export interface FacturasDeps {
   data: Data;
@@ -74,24 +57,13 @@ export interface FacturasDeps {
  * the XML is read and both seals verified, every §5 rule and the portal's own refusals run, every field the
  * client sends that also comes from the XML must be the XML's, and every failing message answers together.
  */
-export function createFacturasService({
-  data,
-  clock,
-  erp,
-  proveedores,
-  lista69b,
-  sellos,
-  listCacheBytes,
-  erpFacturas,
-  erpScope,
-  satEstado,
-  warn,
-}: FacturasDeps) {
+export function createFacturasService(deps: FacturasDeps) {
+  const { data, clock, erp, proveedores, lista69b, sellos, erpFacturas, erpScope, satEstado, warn } = deps;
   const { repos, withTransaction } = data;
   const repo = repos.facturas;
   // The last getFacturas answer per scope, reused while the scope's fingerprint is unchanged (an employee's
   // list of every invoice takes the database ~1 s to build; its fingerprint a few ms).
-  const answers = createAnswerCache(listCacheBytes);
+  const answers = createAnswerCache(deps.listCacheBytes);
 
   /** Payment and cancellation of the user's accepted invoices, as the ERP has them now. */
   async function sincronizarErp(user: SessionUser) {
@@ -187,15 +159,9 @@ export function createFacturasService({
         variante,
       ),
     );
-    if (datos.RFCEmisor.toUpperCase() !== proveedor.rfc.toUpperCase()) {
-      errores.push(FACTURA_MSG.rfcEmisor(datos.RFCEmisor, proveedor.rfc));
-    }
-    if (datos.RFCReceptor.toUpperCase() !== sociedad.rfc.toUpperCase()) {
-      errores.push(FACTURA_MSG.rfcReceptor(datos.RFCReceptor, sociedad.rfc));
-    }
-    if ((await lista69b.situacionDe(datos.RFCEmisor)) === "Definitivo") {
-      errores.push(FACTURA_MSG.emisorDefinitivo69b(datos.RFCEmisor.toUpperCase()));
-    }
+    errores.push(
+      ...(await checkParties(datos, { proveedorRfc: proveedor.rfc, sociedadRfc: sociedad.rfc }, lista69b, FACTURA_MSG)),
+    );
     if (datos.Moneda.toUpperCase() !== entrada.docCur.toUpperCase()) {
       errores.push(FACTURA_MSG.moneda(datos.Moneda, entrada.docCur));
     }
@@ -206,19 +172,42 @@ export function createFacturasService({
   const valoresDelXml = (d: InvoiceData, entrada: ErpEntrada) => columnasDelCfdi(d, entrada.groupNum);
 
   /** Throws the unique-constraint race as the message the check would have given. */
-  async function conCarrera<T>(work: () => Promise<T>, uuid: string, docNum: number): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      const constraint = conflictoUnico(error);
-      if (constraint === null) throw error;
-      throw new Invalid(
-        constraint === "facturas_entrada_activa_key"
-          ? FACTURA_MSG.entradaConFactura(docNum)
-          : FACTURA_MSG.uuidRegistrado(uuid),
-      );
-    }
-  }
+  const conCarrera = <T>(work: () => Promise<T>, uuid: string, docNum: number): Promise<T> =>
+    saveWithUniqueRace(work, (constraint) =>
+      constraint === "facturas_entrada_activa_key"
+        ? FACTURA_MSG.entradaConFactura(docNum)
+        : FACTURA_MSG.uuidRegistrado(uuid),
+    );
+
+  /** How invoices are reviewed (issue 13): by folio; each decision owes the ERP's A/P invoice a job. */
+  const revision: ReviewKind<RevisionFactura, FacturaRecord, string> = {
+    entidad: "factura",
+    idOf: (fila) => fila.Factura,
+    label: (factura) => factura.folio,
+    sentences: REVISION_MSG.factura,
+    read: (ids) => repo.findByIds(ids),
+    decide: (tx, id, version, values) => tx.facturas.decide(id, version, values),
+    // Accepted: the ERP's A/P invoice is owed, as a job committed with the decision (issue 13). Not accepted but
+    // with an A/P invoice in the ERP (an invoice changed before every state change was conditional on its
+    // version): the A/P invoice is cancelled through the same outbox (issue 22, decision 021).
+    afterDecide: async (tx, fila, actual, now) => {
+      if (fila.Estatus === "A") await tx.erpTrabajos.encolarFactura(actual.id, now);
+      else if (actual.erpDocEntry !== null) await tx.erpTrabajos.encolarCancelacion(actual.id, now);
+    },
+    afterCommit: (decididas) => {
+      if (decididas.some(({ fila, record }) => fila.Estatus === "A" || record.erpDocEntry != null)) {
+        erpFacturas.encolados();
+      }
+    },
+    mail: (actual, estatus) => {
+      const decision = estatus === "A" ? "aceptada" : "rechazada";
+      return {
+        asunto: `su factura ${actual.folio} fue ${decision}`,
+        parrafo: `Su factura con folio ${actual.folio} (UUID ${actual.uuid}) de la entrada de mercancía ${actual.entradaDocNum} fue ${decision}.`,
+        correccion: "Puede corregirla y cargarla de nuevo en Mis facturas.",
+      };
+    },
+  };
 
   return {
     /**
@@ -231,10 +220,7 @@ export function createFacturasService({
       return answers.get(
         cardCode ?? "*",
         () => repo.listFingerprint(cardCode),
-        async () => {
-          const filas = await repo.listJson(cardCode);
-          return `{"status":"success","message":${JSON.stringify(MSG.ok)},"data":${filas}}`;
-        },
+        async () => successJson(await repo.listJson(cardCode)),
       );
     },
     /** The 'Facturas' home tile: the length of the same user's list. */
@@ -243,84 +229,17 @@ export function createFacturasService({
     /** facturasPendientes/getFacturas (issue 13): Pendiente and Rechazada, and those accepted in the last 30 days. */
     async pendientesJson(user: SessionUser): Promise<string> {
       await sincronizarErp(user);
-      const desde = new Date(clock().getTime() - 30 * 86_400_000);
-      const filas = await repo.pendientesJson(desde);
-      return `{"status":"success","message":${JSON.stringify(MSG.ok)},"data":${filas}}`;
+      return successJson(await repo.pendientesJson(reviewWindowStart(clock)));
     },
     /** The 'Facturas pendientes' tile: invoices awaiting a decision. */
     countPendientes: () => repo.countPendientes(),
 
     /**
-     * facturasPendientes/patchfactura (issue 13): every checked row decided in one transaction, all or nothing.
-     * The reviewer is the session's employee; a row stored Aceptada is locked; a rejection needs its reason; a
-     * row whose invoice changed since the reviewer saw it (Version) refuses the whole call. Each decision is
-     * audited, and the supplier is mailed on A and R at its stored addresses (never the body's Correo).
+     * facturasPendientes/patchfactura (issue 13): the review kit's all-or-nothing review (review-kit.ts), with the
+     * invoices' ERP jobs.
      */
-    async revisar(user: SessionUser, filas: RevisionFactura[]): Promise<string> {
-      const actuales = new Map((await repo.findByIds(filas.map((f) => f.Factura))).map((f) => [f.id, f]));
-      const motivos: string[] = [];
-      for (const fila of filas) {
-        const actual = actuales.get(fila.Factura);
-        if (!actual) {
-          motivos.push(FACTURA_MSG.revisionNoExiste(fila.Factura));
-          continue;
-        }
-        if (actual.estatus === "A") motivos.push(FACTURA_MSG.revisionBloqueada(actual.folio));
-        else if (fila.Estatus === "R" && !(fila.Comentarios ?? "").trim()) {
-          motivos.push(MSG.rechazoSinComentarioFactura(actual.folio));
-        } else if (fila.Version !== actual.version) {
-          motivos.push(FACTURA_MSG.revisionDesactualizada(actual.folio));
-        }
-      }
-      if (motivos.length > 0) throw new Invalid([MSG.revisionError, ...motivos].join("\n"));
-      const now = clock();
-      await withTransaction(async (tx) => {
-        for (const fila of filas) {
-          const actual = actuales.get(fila.Factura)!;
-          const comentario = (fila.Comentarios ?? "").trim();
-          const hecho = await tx.facturas.decide(actual.id, fila.Version, {
-            estatus: fila.Estatus,
-            comentarios: comentario,
-            updatedAt: now,
-          });
-          // Changed between the read above and this write: the whole review rolls back.
-          if (!hecho)
-            throw new Invalid([MSG.revisionError, FACTURA_MSG.revisionDesactualizada(actual.folio)].join("\n"));
-          await tx.auditoria.record({
-            entidad: "factura",
-            entidadId: String(actual.id),
-            campo: "estatus",
-            valorAnterior: actual.estatus,
-            valorNuevo: fila.Estatus,
-            comentario,
-            operador: user.operador,
-            usuarioRef: user.id,
-            at: now,
-          });
-          // Accepted: the ERP's A/P invoice is owed, as a job committed with the decision (issue 13). Not accepted
-          // but with an A/P invoice in the ERP (an invoice changed before every state change was conditional on its
-          // version): the A/P invoice is cancelled through the same outbox (issue 22, decision 021).
-          if (fila.Estatus === "A") await tx.erpTrabajos.encolarFactura(actual.id, now);
-          else if (actual.erpDocEntry !== null) await tx.erpTrabajos.encolarCancelacion(actual.id, now);
-          if (fila.Estatus !== actual.estatus && (fila.Estatus === "A" || fila.Estatus === "R")) {
-            const decision = fila.Estatus === "A" ? "aceptada" : "rechazada";
-            await avisarAlProveedor(
-              tx,
-              actual.cardCode,
-              `su factura ${actual.folio} fue ${decision}`,
-              [
-                `Su factura con folio ${actual.folio} (UUID ${actual.uuid}) de la entrada de mercancía ${actual.entradaDocNum} fue ${decision}.`,
-                ...(comentario ? [`Comentarios: ${comentario}`] : []),
-                ...(fila.Estatus === "R" ? ["Puede corregirla y cargarla de nuevo en Mis facturas."] : []),
-              ],
-              now,
-            );
-          }
-        }
-      });
-      if (filas.some((f) => f.Estatus === "A" || actuales.get(f.Factura)?.erpDocEntry != null)) erpFacturas.encolados();
-      return MSG.revisionExito;
-    },
+    revisar: (user: SessionUser, filas: RevisionFactura[]): Promise<string> =>
+      review({ data, clock }, revision, user, filas),
 
     /** getHistorial: an invoice's registration, corrections and decisions (supplier: only its own). */
     async historial(user: SessionUser, idFactura: number): Promise<HistorialFactura[]> {
@@ -383,9 +302,9 @@ export function createFacturasService({
       if (!entrada) throw new Invalid(FACTURA_MSG.entradaNoExiste(input.EntradaMercancia));
       phases.mark("proveedor, sociedad y entrada");
 
-      const pdf = decode(input.PDF, input.PDF64);
-      const xml = decode(input.XML, input.XML64);
-      const recepcion = decode(input.Recepcion, input.Recepcion64);
+      const pdf = decodeArchivo(input.PDF, input.PDF64);
+      const xml = decodeArchivo(input.XML, input.XML64);
+      const recepcion = decodeArchivo(input.Recepcion, input.Recepcion64);
       const errores = revisarArchivos(pdf, xml, recepcion);
       if (entrada.docStatus !== "O") errores.push(FACTURA_MSG.entradaCerrada(entrada.docNum));
       if ((await repo.entradasConFacturaActiva(sociedad.bdSap, [entrada.docNum])).length > 0) {
@@ -401,7 +320,7 @@ export function createFacturasService({
       if (datos && (await repo.uuidTaken(datos.UUID.toUpperCase()))) {
         errores.push(FACTURA_MSG.uuidRegistrado(datos.UUID.toUpperCase()));
       }
-      if (errores.length > 0 || !datos) throw new Invalid([...new Set(errores)].join("\n"));
+      if (errores.length > 0 || !datos) throw refusal(errores);
       phases.mark("archivos, sellos y reglas");
       // The SAT, last and outside the transaction (it may take seconds; PGlite has one connection).
       const sat = await satEstado.consultarAlCargar(xml.bytes, datos.FechaTimbrado);
@@ -478,9 +397,9 @@ export function createFacturasService({
       const entrada = await entradaDe(user, actual.bd, actual.entradaDocNum);
       if (!entrada) throw new Invalid(FACTURA_MSG.entradaNoExiste(actual.entradaDocNum));
 
-      const pdf = input.PDF && input.PDF64 ? decode(input.PDF, input.PDF64) : null;
-      const xmlNuevo = input.XML && input.XML64 ? decode(input.XML, input.XML64) : null;
-      const recepcion = input.Recepcion && input.Recepcion64 ? decode(input.Recepcion, input.Recepcion64) : null;
+      const pdf = input.PDF && input.PDF64 ? decodeArchivo(input.PDF, input.PDF64) : null;
+      const xmlNuevo = input.XML && input.XML64 ? decodeArchivo(input.XML, input.XML64) : null;
+      const recepcion = input.Recepcion && input.Recepcion64 ? decodeArchivo(input.Recepcion, input.Recepcion64) : null;
       // Issue 23: a correction changes a file; without one the same files would go back to review.
       if (!pdf && !xmlNuevo && !recepcion) throw new Invalid(MSG.correccionSinArchivo);
       const errores = revisarArchivos(pdf, xmlNuevo, recepcion);
@@ -496,7 +415,7 @@ export function createFacturasService({
       if (datos && (await repo.uuidTaken(datos.UUID.toUpperCase(), actual.id))) {
         errores.push(FACTURA_MSG.uuidRegistrado(datos.UUID.toUpperCase()));
       }
-      if (errores.length > 0 || !datos) throw new Invalid([...new Set(errores)].join("\n"));
+      if (errores.length > 0 || !datos) throw refusal(errores);
       const sat = await satEstado.consultarAlCargar(new Uint8Array(xmlBytes), datos.FechaTimbrado);
       if ("rechazo" in sat) throw new Invalid(sat.rechazo);
 

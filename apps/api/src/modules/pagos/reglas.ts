@@ -3,7 +3,9 @@
  * checkPaymentAgainst), with the Spanish messages a supplier reads (issue 14). Pure: every failing message is
  * returned.
  */
+
 import { normalizeUuid, type PaymentData, parseAmount, roundAmount } from "@portal/cfdi";
+import { REVISION_MSG } from "@portal/contracts";
 import type { ErpPago } from "../../erp/types";
 import {
   cleanText,
@@ -39,11 +41,10 @@ export const PAGO_MSG = {
   saldoNegativo: (uuid: string) => `El saldo insoluto del documento ${uuid} en el XML no puede ser negativo.`,
   noCoincide: FACTURA_MSG.noCoincide,
   emisorDefinitivo69b: FACTURA_MSG.emisorDefinitivo69b,
-  // Review
-  revisionNoExiste: (id: number) => `El registro de pago ${id} no existe.`,
-  revisionBloqueada: (docNum: number) => `El complemento del pago ${docNum} ya fue aceptado y no se puede cambiar.`,
-  revisionDesactualizada: (docNum: number) =>
-    `El complemento del pago ${docNum} cambió mientras lo revisaba; recargue la lista y vuelva a decidir.`,
+  // Review: the sentences the browser shares (@portal/contracts)
+  revisionNoExiste: REVISION_MSG.pago.noExiste,
+  revisionBloqueada: REVISION_MSG.pago.bloqueada,
+  revisionDesactualizada: REVISION_MSG.pago.desactualizada,
   sinComplemento: (docNum: number) => `El pago ${docNum} no tiene un complemento cargado que revisar.`,
   // Issue 22
   revisionPagoCancelado: (docNum: number) =>

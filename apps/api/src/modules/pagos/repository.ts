@@ -1,7 +1,8 @@
 import { ESTATUS_POR_REVISAR_PAGO } from "@portal/contracts";
 import { type Database, schema } from "@portal/db";
-import { and, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { historialDe } from "../auditoria/repository";
+import { documentQueries } from "../revision/document-queries";
 
 const { complementosPago, facturas, proveedores, satEstadosCfdi, sociedades } = schema;
 
@@ -10,6 +11,7 @@ export type NuevoComplemento = typeof complementosPago.$inferInsert;
 
 /** Payment documents (issue 14): the portal's record of each ERP payment's complement and proof. */
 export function createPagosRepository(db: Database) {
+  const documentos = documentQueries(db, complementosPago, ["pdf", "xml", "comprobante"]);
   return {
     /** The records of a supplier's payments (cardCode), or of every payment (null). */
     deAlcance: (cardCode: string | null) =>
@@ -18,13 +20,7 @@ export function createPagosRepository(db: Database) {
         .from(complementosPago)
         .where(cardCode === null ? undefined : eq(complementosPago.cardCode, cardCode)),
     findById: async (id: number) => (await db.select().from(complementosPago).where(eq(complementosPago.id, id)))[0],
-    findByIds: (ids: readonly number[]) =>
-      ids.length === 0
-        ? Promise.resolve([])
-        : db
-            .select()
-            .from(complementosPago)
-            .where(inArray(complementosPago.id, [...ids])),
+    findByIds: documentos.findByIds,
     findByPago: async (bd: string, pagoDocEntry: number) =>
       (
         await db
@@ -32,19 +28,7 @@ export function createPagosRepository(db: Database) {
           .from(complementosPago)
           .where(and(eq(complementosPago.bd, bd), eq(complementosPago.pagoDocEntry, pagoDocEntry)))
       )[0],
-    uuidTaken: async (uuid: string, exceptId?: number) =>
-      (
-        await db
-          .select({ id: complementosPago.id })
-          .from(complementosPago)
-          .where(
-            and(
-              eq(complementosPago.uuid, uuid),
-              exceptId === undefined ? undefined : ne(complementosPago.id, exceptId),
-            ),
-          )
-          .limit(1)
-      ).length > 0,
+    uuidTaken: documentos.uuidTaken,
     insert: async (values: NuevoComplemento) =>
       (await db.insert(complementosPago).values(values).returning({ id: complementosPago.id }))[0]!.id,
     /**
@@ -52,23 +36,11 @@ export function createPagosRepository(db: Database) {
      * (issue 22): a reviewer's decision in between moves the version (trigger, migration 0008) and this writes
      * nothing. False then.
      */
-    actualizar: async (id: number, version: number, values: Partial<NuevoComplemento>) =>
-      (
-        await db
-          .update(complementosPago)
-          .set(values)
-          .where(and(eq(complementosPago.id, id), eq(complementosPago.version, version)))
-          .returning({ id: complementosPago.id })
-      ).length === 1,
+    actualizar: (id: number, version: number, values: Partial<NuevoComplemento>) =>
+      documentos.updateAtVersion(id, version, values),
     /** A reviewer's decision, only if the record is still at the version the reviewer saw; false otherwise. */
-    decide: async (id: number, version: number, values: { estatus: string; comentarios: string; updatedAt: Date }) =>
-      (
-        await db
-          .update(complementosPago)
-          .set(values)
-          .where(and(eq(complementosPago.id, id), eq(complementosPago.version, version)))
-          .returning({ id: complementosPago.id })
-      ).length === 1,
+    decide: (id: number, version: number, values: { estatus: string; comentarios: string; updatedAt: Date }) =>
+      documentos.updateAtVersion(id, version, values),
     /** The review list: complements Pendiente, Rechazada or in Validación, and those accepted since `desde`. */
     pendientes: (desde: Date) =>
       db
@@ -166,26 +138,7 @@ export function createPagosRepository(db: Database) {
     /** One complement record's history (audit entries) with who made each change, oldest first (issue 23). */
     historial: (id: number) => historialDe(db, "pago", id),
     /** The payment file `archivoId` belongs to, with its name (employees: any; a supplier only its own). */
-    archivoNombre: async (archivoId: string, cardCode: string | null) => {
-      const [row] = await db
-        .select()
-        .from(complementosPago)
-        .where(
-          and(
-            or(
-              eq(complementosPago.pdfArchivoId, archivoId),
-              eq(complementosPago.xmlArchivoId, archivoId),
-              eq(complementosPago.comprobanteArchivoId, archivoId),
-            ),
-            cardCode === null ? undefined : eq(complementosPago.cardCode, cardCode),
-          ),
-        )
-        .limit(1);
-      if (!row) return undefined;
-      if (row.pdfArchivoId === archivoId) return row.pdfNombre;
-      if (row.xmlArchivoId === archivoId) return row.xmlNombre;
-      return row.comprobanteNombre;
-    },
+    archivoNombre: documentos.archivoNombre,
   };
 }
 export type PagosRepository = ReturnType<typeof createPagosRepository>;

@@ -3,7 +3,6 @@ import {
   checkPaymentAgainst,
   checkPdf,
   checkXmlFile,
-  cleanFileName,
   complementoEsperado,
   type ImportesFactura,
   normalizeUuid,
@@ -18,6 +17,7 @@ import {
   type PagoRow,
   type PostPagoRequest,
   pagoPorRevisar,
+  REVISION_MSG,
   type RevisionPago,
   requiereComplemento,
   situacionComplemento,
@@ -27,14 +27,16 @@ import type { ErpScopeResolver } from "../../erp/scope";
 import type { ErpAdapter, ErpPago } from "../../erp/types";
 import { createAnswerCache } from "../../lib/answer-cache";
 import type { Clock } from "../../lib/clock";
-import { Forbidden, Invalid, NotFound } from "../../lib/errors";
+import { Forbidden, Invalid, NotFound, refusal } from "../../lib/errors";
+import { successJson } from "../../lib/send-json";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data, Repositories } from "../../repositories";
+import { checkParties, decodeArchivo, saveWithUniqueRace } from "../archivos/upload-kit";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
 import { comoHistorial } from "../auditoria/repository";
-import { avisarAlProveedor } from "../correo/al-proveedor";
 import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
+import { type ReviewKind, review, reviewWindowStart } from "../revision/review-kit";
 import type { SatEstadoService } from "../sat-estado/service";
 import { camposPagoContraXml, PAGO_MSG, revisarContraPago } from "./reglas";
 import type { ComplementoRecord, NuevoComplemento } from "./repository";
@@ -71,20 +73,6 @@ export interface PagosDeps {
 
 const url = (archivoId: string | null) => (archivoId ? `${ARCHIVO_URL_PREFIX}${archivoId}` : "");
 const fecha = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
-const decode = (nombre: string, base64: string) => ({
-  nombre: cleanFileName(nombre),
-  bytes: new Uint8Array(Buffer.from(base64, "base64")),
-});
-/** A unique violation (two simultaneous uploads) becomes the message the check would have given. */
-function restriccionUnica(error: unknown): string | null {
-  let e: unknown = error;
-  for (let i = 0; i < 4 && e && typeof e === "object"; i++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505") return typeof constraint === "string" ? constraint : "";
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
-}
 
 /**
  * Payments and their complements (issue 14; spec §2 /Pagos, /Pagos/Pago/:id, /Pagos-Pendientes, §3, §4, §5, §7
@@ -93,22 +81,13 @@ function restriccionUnica(error: unknown): string | null {
  * The server decides everything again: the complement's XML is read and both seals verified, every §5 rule and
  * the portal's own refusals run, and every failing message answers together.
  */
-export function createPagosService({
-  data,
-  clock,
-  erp,
-  erpScope,
-  proveedores,
-  sellos,
-  satEstado,
-  lista69b,
-  listCacheBytes,
-}: PagosDeps) {
+export function createPagosService(deps: PagosDeps) {
+  const { data, clock, erp, erpScope, proveedores, sellos, satEstado, lista69b } = deps;
   const { repos, withTransaction } = data;
   const repo = repos.pagos;
   // The last getPagos answer per scope, reused while nothing it shows changed (an employee's list of every
   // payment takes seconds to read and join; its fingerprint a few ms).
-  const answers = createAnswerCache(listCacheBytes);
+  const answers = createAnswerCache(deps.listCacheBytes);
 
   /**
    * Whether an invoice a payment settles is paid in parcialidades or deferred (PPD): what the portal invoice's
@@ -277,8 +256,8 @@ export function createPagosService({
       throw new Invalid(PAGO_MSG.noRequiereComplemento(pago.docNum));
     }
     const [sociedad] = await repo.sociedadesPorBd([pago.bd]);
-    const pdf = decode(input.PDF, input.PDF64);
-    const xml = decode(input.XML, input.XML64);
+    const pdf = decodeArchivo(input.PDF, input.PDF64);
+    const xml = decodeArchivo(input.XML, input.XML64);
     const errores = [...bloqueos(pago, registro)];
     errores.push(...checkPdf(pdf.nombre, pdf.bytes, SERVER_PDF_CHECK), ...checkXmlFile(xml.nombre, xml.bytes));
     const leido = await readPaymentComplementVerified(xml.bytes, {
@@ -296,23 +275,48 @@ export function createPagosService({
           facturasUUID: pago.facturas.map((f) => f.uuid),
         }),
       );
-      if (datos.RFCEmisor.toUpperCase() !== proveedor.rfc.toUpperCase()) {
-        errores.push(PAGO_MSG.rfcEmisor(datos.RFCEmisor, proveedor.rfc));
-      }
-      if (sociedad && datos.RFCReceptor.toUpperCase() !== sociedad.rfc.toUpperCase()) {
-        errores.push(PAGO_MSG.rfcReceptor(datos.RFCReceptor, sociedad.rfc));
-      }
-      if ((await lista69b.situacionDe(datos.RFCEmisor)) === "Definitivo") {
-        errores.push(PAGO_MSG.emisorDefinitivo69b(datos.RFCEmisor.toUpperCase()));
-      }
+      errores.push(
+        ...(await checkParties(datos, { proveedorRfc: proveedor.rfc, sociedadRfc: sociedad?.rfc }, lista69b, PAGO_MSG)),
+      );
       errores.push(...revisarContraPago(datos, pago), ...camposPagoContraXml(input, datos));
       if (await repo.uuidTaken(normalizeUuid(datos.UUID), registro?.id)) {
         errores.push(PAGO_MSG.uuidRegistrado(normalizeUuid(datos.UUID)));
       }
     }
-    if (errores.length > 0 || !datos || !sociedad) throw new Invalid([...new Set(errores)].join("\n"));
+    if (errores.length > 0 || !datos || !sociedad) throw refusal(errores);
     return { datos, pdf, xml, sociedad };
   }
+
+  /**
+   * How complements are reviewed (issue 14), by their payment's number, for this reviewer: a payment the ERP
+   * cancelled since the list was loaded leaves the list, and is not decided either (issue 22); a record without a
+   * complement has nothing to review.
+   */
+  const revisionDe = (user: SessionUser): ReviewKind<RevisionPago, ComplementoRecord, number> => ({
+    entidad: "pago",
+    idOf: (fila) => fila.Pago,
+    label: (registro) => registro.pagoDocNum,
+    sentences: REVISION_MSG.pago,
+    read: (ids) => repo.findByIds(ids),
+    check: async (registros) => {
+      const vigentes = new Set((await pagosEnRevision(user, registros)).map((p) => `${p.bd}\u0000${p.docEntry}`));
+      return (actual) =>
+        !vigentes.has(`${actual.bd}\u0000${actual.pagoDocEntry}`)
+          ? PAGO_MSG.revisionPagoCancelado(actual.pagoDocNum)
+          : !actual.uuid
+            ? PAGO_MSG.sinComplemento(actual.pagoDocNum)
+            : null;
+    },
+    decide: (tx, id, version, values) => tx.pagos.decide(id, version, values),
+    mail: (actual, estatus) => {
+      const decision = estatus === "A" ? "aceptado" : "rechazado";
+      return {
+        asunto: `su complemento del pago ${actual.pagoDocNum} fue ${decision}`,
+        parrafo: `Su complemento de pago (UUID ${actual.uuid}) del pago ${actual.pagoDocNum} fue ${decision}.`,
+        correccion: "Puede corregirlo y cargarlo de nuevo en Complemento de pagos.",
+      };
+    },
+  });
 
   return {
     /**
@@ -333,7 +337,7 @@ export function createPagosService({
         async () => {
           const [pagos, registros] = await Promise.all([erp.listPagos(scope), repo.deAlcance(cardCode)]);
           const rows = await filas(pagos, registros, cardCode === null);
-          return `{"status":"success","message":${JSON.stringify(MSG.ok)},"data":${JSON.stringify(rows)}}`;
+          return successJson(JSON.stringify(rows));
         },
       );
     },
@@ -408,8 +412,7 @@ export function createPagosService({
      * 30 days (locked); never those of cancelled payments. U_SYS_PMMERR is the reviewer's comment.
      */
     async pendientes(user: SessionUser) {
-      const desde = new Date(clock().getTime() - 30 * 86_400_000);
-      const registros = await repo.pendientes(desde);
+      const registros = await repo.pendientes(reviewWindowStart(clock));
       const pagos = await pagosQueRequieren(await pagosEnRevision(user, registros));
       // Issue 23 (decision 025): the complements to decide first (numbered 1…n), then the decided ones; newest
       // payment first in each.
@@ -459,12 +462,12 @@ export function createPagosService({
       const registro = await repo.findByPago(pago.bd, pago.docEntry);
       const now = clock();
       if (input.operador === "Empleado") {
-        const comprobante = decode(input.Complemento, input.Complemento64);
+        const comprobante = decodeArchivo(input.Complemento, input.Complemento64);
         const errores = [
           ...bloqueos(pago, registro),
           ...checkPdf(comprobante.nombre, comprobante.bytes, SERVER_PDF_CHECK),
         ];
-        if (errores.length > 0) throw new Invalid([...new Set(errores)].join("\n"));
+        if (errores.length > 0) throw refusal(errores);
         const [sociedad] = await repo.sociedadesPorBd([pago.bd]);
         if (!sociedad) throw new Invalid(PAGO_MSG.pagoNoExiste(pago.docNum));
         await guardar(async (tx) => {
@@ -524,72 +527,11 @@ export function createPagosService({
     },
 
     /**
-     * pagosPendientes/patchPagos: every checked row decided in one transaction, all or nothing, like the invoice
-     * review: the reviewer is the session's employee; a record stored Aceptada is locked; a rejection needs its
-     * reason; a record changed since the reviewer saw it (Version) refuses the whole call; only records with a
-     * complement are reviewed. Audited; the supplier is mailed on A and R at its stored addresses.
+     * pagosPendientes/patchPagos: the review kit's all-or-nothing review (review-kit.ts), like the invoice review;
+     * only records with a complement, of payments the ERP has not cancelled, are reviewed.
      */
-    async revisar(user: SessionUser, filasRevision: RevisionPago[]): Promise<string> {
-      const registros = await repo.findByIds(filasRevision.map((f) => f.Pago));
-      const actuales = new Map(registros.map((r) => [r.id, r]));
-      // A payment the ERP cancelled since the list was loaded leaves the list: it is not decided either.
-      const vigentes = new Set((await pagosEnRevision(user, registros)).map((p) => `${p.bd}\u0000${p.docEntry}`));
-      const motivos: string[] = [];
-      for (const fila of filasRevision) {
-        const actual = actuales.get(fila.Pago);
-        if (!actual) motivos.push(PAGO_MSG.revisionNoExiste(fila.Pago));
-        else if (actual.estatus === "A") motivos.push(PAGO_MSG.revisionBloqueada(actual.pagoDocNum));
-        else if (!vigentes.has(`${actual.bd}\u0000${actual.pagoDocEntry}`)) {
-          motivos.push(PAGO_MSG.revisionPagoCancelado(actual.pagoDocNum));
-        } else if (!actual.uuid) motivos.push(PAGO_MSG.sinComplemento(actual.pagoDocNum));
-        else if (fila.Estatus === "R" && !(fila.Comentarios ?? "").trim()) {
-          motivos.push(MSG.rechazoSinComentarioPago(actual.pagoDocNum));
-        } else if (fila.Version !== actual.version) {
-          motivos.push(PAGO_MSG.revisionDesactualizada(actual.pagoDocNum));
-        }
-      }
-      if (motivos.length > 0) throw new Invalid([MSG.revisionError, ...motivos].join("\n"));
-      const now = clock();
-      await withTransaction(async (tx) => {
-        for (const fila of filasRevision) {
-          const actual = actuales.get(fila.Pago)!;
-          const comentario = (fila.Comentarios ?? "").trim();
-          const hecho = await tx.pagos.decide(actual.id, fila.Version, {
-            estatus: fila.Estatus,
-            comentarios: comentario,
-            updatedAt: now,
-          });
-          if (!hecho)
-            throw new Invalid([MSG.revisionError, PAGO_MSG.revisionDesactualizada(actual.pagoDocNum)].join("\n"));
-          await tx.auditoria.record({
-            entidad: "pago",
-            entidadId: String(actual.id),
-            campo: "estatus",
-            valorAnterior: actual.estatus,
-            valorNuevo: fila.Estatus,
-            comentario,
-            operador: user.operador,
-            usuarioRef: user.id,
-            at: now,
-          });
-          if (fila.Estatus !== actual.estatus && (fila.Estatus === "A" || fila.Estatus === "R")) {
-            const decision = fila.Estatus === "A" ? "aceptado" : "rechazado";
-            await avisarAlProveedor(
-              tx,
-              actual.cardCode,
-              `su complemento del pago ${actual.pagoDocNum} fue ${decision}`,
-              [
-                `Su complemento de pago (UUID ${actual.uuid}) del pago ${actual.pagoDocNum} fue ${decision}.`,
-                ...(comentario ? [`Comentarios: ${comentario}`] : []),
-                ...(fila.Estatus === "R" ? ["Puede corregirlo y cargarlo de nuevo en Complemento de pagos."] : []),
-              ],
-              now,
-            );
-          }
-        }
-      });
-      return MSG.revisionExito;
-    },
+    revisar: (user: SessionUser, filas: RevisionPago[]): Promise<string> =>
+      review({ data, clock }, revisionDe(user), user, filas),
   };
 
   /**
@@ -623,15 +565,13 @@ export function createPagosService({
 
   /** One transaction; the unique-UUID race answers as the check would have. */
   async function guardar(work: Parameters<typeof withTransaction>[0], uuid?: string) {
-    try {
-      await withTransaction(work);
-    } catch (error) {
-      const restriccion = restriccionUnica(error);
-      if (restriccion === "complementos_pago_uuid_key" && uuid) throw new Invalid(PAGO_MSG.uuidRegistrado(uuid));
-      if (restriccion !== null)
-        throw new Invalid("Otro usuario cargó documentos de este pago al mismo tiempo; recargue e intente de nuevo.");
-      throw error;
-    }
+    await saveWithUniqueRace(
+      () => withTransaction(work),
+      (restriccion) =>
+        restriccion === "complementos_pago_uuid_key" && uuid
+          ? PAGO_MSG.uuidRegistrado(uuid)
+          : "Otro usuario cargó documentos de este pago al mismo tiempo; recargue e intente de nuevo.",
+    );
   }
 }
 export type PagosService = ReturnType<typeof createPagosService>;

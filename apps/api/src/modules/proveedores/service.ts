@@ -267,7 +267,7 @@ export function createProveedoresService(
               Object.entries(finales).map(([clave, s]) => [clave, { Val: s.val, cargado: s.archivoId !== null }]),
             ),
           );
-          if (faltantes.length > 0) throw new Invalid(faltantes.join("\n"));
+          if (faltantes.length > 0) throw new Invalid(faltantes);
         }
         for (const [clave, s] of Object.entries(cambios)) {
           await tx.proveedores.upsertDocumento({

@@ -1,0 +1,149 @@
+import { MSG } from "@portal/contracts";
+import { describe, expect, it } from "vitest";
+import { Invalid } from "../../lib/errors";
+import type { SessionUser } from "../../lib/session-user";
+import type { Data, Repositories } from "../../repositories";
+import { type ReviewedRecord, type ReviewKind, type ReviewRow, review, reviewWindowStart } from "./review-kit";
+
+interface Fila extends ReviewRow {
+  Doc: number;
+}
+interface Registro extends ReviewedRecord {
+  folio: string;
+}
+
+const now = new Date("2026-03-10T12:00:00Z");
+const user = { id: "E1", operador: "Empleado" } as SessionUser;
+
+/** A fake database: the transaction's writes are recorded, and kept only when the callback returns. */
+function fakeData() {
+  const hechos: string[] = [];
+  const data = {
+    withTransaction: async (work: (tx: Repositories) => Promise<unknown>) => {
+      const pendientes: string[] = [];
+      const tx = {
+        auditoria: {
+          record: async (v: { entidadId: string; valorNuevo: string }) =>
+            pendientes.push(`audit ${v.entidadId} ${v.valorNuevo}`),
+        },
+        proveedores: { findByCardCode: async (c: string) => ({ cardName: c, email: `${c}@x.mx` }) },
+        correo: { enqueue: async (m: { asunto: string }) => pendientes.push(`correo ${m.asunto}`) },
+      } as unknown as Repositories;
+      const r = await work(tx);
+      hechos.push(...pendientes);
+      return r;
+    },
+  } as unknown as Data;
+  return { data, hechos };
+}
+
+function kind(registros: Registro[], opciones: Partial<ReviewKind<Fila, Registro, string>> = {}) {
+  const eventos: string[] = [];
+  const k: ReviewKind<Fila, Registro, string> = {
+    entidad: "doc",
+    idOf: (f) => f.Doc,
+    label: (r) => r.folio,
+    sentences: {
+      noExiste: (id) => `no existe ${id}`,
+      bloqueada: (l) => `bloqueada ${l}`,
+      sinComentario: (l) => `sin comentario ${l}`,
+      desactualizada: (l) => `desactualizada ${l}`,
+    },
+    read: async (ids) => registros.filter((r) => ids.includes(r.id)),
+    decide: async (_tx, id, version, v) => {
+      eventos.push(`decide ${id} v${version} ${v.estatus} «${v.comentarios}»`);
+      return registros.find((r) => r.id === id)?.version === version;
+    },
+    afterDecide: async (_tx, fila, r) => {
+      eventos.push(`hook ${r.id} ${fila.Estatus}`);
+    },
+    afterCommit: (decididas) => eventos.push(`commit ${decididas.map((d) => d.record.id).join(",")}`),
+    mail: (r, estatus) => ({ asunto: `${r.folio} ${estatus}`, parrafo: "p", correccion: "c" }),
+    ...opciones,
+  };
+  return { k, eventos };
+}
+
+const registro = (id: number, estatus = "P", version = 1): Registro => ({
+  id,
+  estatus,
+  version,
+  cardCode: "P1",
+  folio: `F-${id}`,
+});
+const fila = (Doc: number, Estatus: string, Comentarios = "", Version = 1): Fila => ({
+  Doc,
+  Estatus,
+  Comentarios,
+  Version,
+});
+
+describe("review", () => {
+  it("decides every row in one transaction: audit, the kind's hook, mail on A and R, then afterCommit", async () => {
+    const { data, hechos } = fakeData();
+    const { k, eventos } = kind([registro(1), registro(2), registro(3, "R")]);
+    const filas = [fila(1, "A"), fila(2, "R", "  falta sello "), fila(3, "R", "otra vez")];
+    expect(await review({ data, clock: () => now }, k, user, filas)).toBe(MSG.revisionExito);
+    expect(eventos).toEqual([
+      "decide 1 v1 A «»",
+      "hook 1 A",
+      "decide 2 v1 R «falta sello»",
+      "hook 2 R",
+      "decide 3 v1 R «otra vez»",
+      "hook 3 R",
+      "commit 1,2,3",
+    ]);
+    // Row 3 stays R: audited, no mail.
+    expect(hechos).toEqual([
+      "audit 1 A",
+      "correo Portal de Proveedores: F-1 A",
+      "audit 2 R",
+      "correo Portal de Proveedores: F-2 R",
+      "audit 3 R",
+    ]);
+  });
+
+  it("refuses every bad row together, in the kit's order with the kind's check in between; nothing is written", async () => {
+    const { data, hechos } = fakeData();
+    const { k, eventos } = kind([registro(1, "A"), registro(2), registro(3), registro(4), registro(5, "P", 2)], {
+      check: async (todos) => {
+        expect(todos.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+        return (r) => (r.id === 2 ? "propia 2" : null);
+      },
+    });
+    const filas = [fila(9, "A"), fila(1, "R"), fila(2, "R"), fila(3, "R", " "), fila(4, "A"), fila(5, "A")];
+    const refusal = review({ data, clock: () => now }, k, user, filas);
+    await expect(refusal).rejects.toThrow(Invalid);
+    await expect(refusal).rejects.toMatchObject({
+      messages: [
+        MSG.revisionError,
+        "no existe 9",
+        "bloqueada F-1",
+        "propia 2",
+        "sin comentario F-3",
+        "desactualizada F-5",
+      ],
+    });
+    expect(eventos).toEqual([]);
+    expect(hechos).toEqual([]);
+  });
+
+  it("a document changed between the checks and the write rolls the whole review back", async () => {
+    const { data, hechos } = fakeData();
+    const registros = [registro(1), registro(2)];
+    const { k, eventos } = kind(registros, {
+      decide: async (_tx, id) => id !== 2,
+    });
+    await expect(review({ data, clock: () => now }, k, user, [fila(1, "A"), fila(2, "A")])).rejects.toMatchObject({
+      messages: [MSG.revisionError, "desactualizada F-2"],
+    });
+    expect(hechos).toEqual([]);
+    expect(eventos).toEqual(["hook 1 A"]);
+  });
+});
+
+describe("reviewWindowStart", () => {
+  it("is 30 days before now", () => {
+    expect(reviewWindowStart(() => now).toISOString()).toBe("2026-02-08T12:00:00.000Z");
+  });
+});

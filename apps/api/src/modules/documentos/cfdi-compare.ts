@@ -27,13 +27,31 @@ export const sameIgnoringCase = (a: string, b: string) => a.toUpperCase() === b.
 export const sameName = (a: string, b: string) => normalizedName(a) === normalizedName(b);
 const sameText = (a: string, b: string) => a === b;
 
+type Comparison = (sent: string, xml: string) => boolean;
+
+/** The fields every CFDI kind compares first: both parties' RFCs and names, and the UUID. */
+export const partyFields = (xml: {
+  RFCEmisor: string;
+  RFCReceptor: string;
+  NombreEmisor: string;
+  NombreReceptor: string;
+  UUID: string;
+}) =>
+  [
+    ["RFCEmisor", xml.RFCEmisor, sameIgnoringCase],
+    ["RFCReceptor", xml.RFCReceptor, sameIgnoringCase],
+    ["NombreEmisor", xml.NombreEmisor, sameName],
+    ["NombreReceptor", xml.NombreReceptor, sameName],
+    ["UUID", xml.UUID, sameIgnoringCase],
+  ] as const satisfies ReadonlyArray<readonly [string, string, Comparison]>;
+
 /**
  * Every field the client sent (an absent one is not compared) against the XML's value, each with its comparison
  * (default: the same text); one message per field that differs, in the order given.
  */
 export function fieldsAgainstXml<K extends string>(
   sent: Partial<Record<K, unknown>>,
-  fields: ReadonlyArray<readonly [field: K, xmlValue: string, same?: (sent: string, xml: string) => boolean]>,
+  fields: ReadonlyArray<readonly [field: K, xmlValue: string, same?: Comparison]>,
   mismatch: (field: K, sent: string, xml: string) => string,
 ): string[] {
   const errors: string[] = [];

@@ -6,10 +6,10 @@ import { CFDI_MSG, type InvoiceData } from "@portal/cfdi";
 import { REVISION_MSG } from "@portal/contracts";
 import {
   fieldsAgainstXml,
+  partyFields,
   sameAmount,
   sameDate,
   sameIgnoringCase,
-  sameName,
   sameNumber,
 } from "../documentos/cfdi-compare";
 
@@ -70,11 +70,7 @@ export function camposContraXml(enviado: DatosEnviados, xml: InvoiceData): strin
   return fieldsAgainstXml(
     enviado,
     [
-      ["RFCEmisor", xml.RFCEmisor, sameIgnoringCase],
-      ["RFCReceptor", xml.RFCReceptor, sameIgnoringCase],
-      ["NombreEmisor", xml.NombreEmisor, sameName],
-      ["NombreReceptor", xml.NombreReceptor, sameName],
-      ["UUID", xml.UUID, sameIgnoringCase],
+      ...partyFields(xml),
       ["FechaFactura", xml.FechaFactura, sameDate],
       ["Total", xml.Total, sameAmount],
       ["FormaPago", xml.FormaPago],

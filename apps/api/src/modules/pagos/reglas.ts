@@ -7,14 +7,7 @@
 import { normalizeUuid, type PaymentData, parseAmount, roundAmount } from "@portal/cfdi";
 import { REVISION_MSG } from "@portal/contracts";
 import type { ErpPago } from "../../erp/types";
-import {
-  cleanText,
-  fieldsAgainstXml,
-  sameAmount,
-  sameDate,
-  sameIgnoringCase,
-  sameName,
-} from "../documentos/cfdi-compare";
+import { cleanText, fieldsAgainstXml, partyFields, sameAmount, sameDate } from "../documentos/cfdi-compare";
 import { FACTURA_MSG } from "../facturas/reglas";
 
 export const PAGO_MSG = {
@@ -113,11 +106,7 @@ export function camposPagoContraXml(enviado: DatosPagoEnviados, xml: PaymentData
   return fieldsAgainstXml(
     enviado,
     [
-      ["RFCEmisor", xml.RFCEmisor, sameIgnoringCase],
-      ["RFCReceptor", xml.RFCReceptor, sameIgnoringCase],
-      ["NombreEmisor", xml.NombreEmisor, sameName],
-      ["NombreReceptor", xml.NombreReceptor, sameName],
-      ["UUID", xml.UUID, sameIgnoringCase],
+      ...partyFields(xml),
       ["FechaPago", xml.FechaPago, sameDate],
       ["Total", xml.Total, sameAmount],
       ["Folio", xml.Folio],

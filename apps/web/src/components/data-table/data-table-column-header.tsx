@@ -3,6 +3,7 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react"
 import type { ReactElement } from "react";
 import classes from "./data-table.module.css";
 import { type DataTableColumn, isColumnSortable, type SortDirection, type SortState } from "./data-table-logic";
+import { selectAllState } from "./use-row-selection";
 
 function SortIcon({ direction }: { direction: SortDirection | null }) {
   if (direction === "asc") return <IconArrowUp size={14} aria-hidden />;
@@ -44,13 +45,9 @@ interface DataTableHeaderProps<Row> {
   columns: readonly DataTableColumn<Row>[];
   sort: SortState | null;
   onSort: (columnId: string) => void;
-  /** The 'Seleccionar todas' checkbox, for a table with row selection. */
-  selectAll?: {
-    isChecked: boolean;
-    isIndeterminate: boolean;
-    isDisabled: boolean;
-    onChange: (isChecked: boolean) => void;
-  };
+  /** For a table with row selection, the rows 'Seleccionar todas' (un)selects: the selectable rows shown. */
+  selectableRows?: readonly { id: string; getIsSelected: () => boolean }[];
+  onSelectAll: (keys: readonly string[], isChecked: boolean) => void;
   /** A table with expandable rows: an empty 'Detalle' header over the expand buttons. */
   hasExpansion: boolean;
   /** aria-rowindex of the header row (1) when the body is windowed. */
@@ -59,11 +56,12 @@ interface DataTableHeaderProps<Row> {
 
 /** The sticky header row: selection and detail columns first, then each column's header. */
 export function DataTableHeader<Row>(props: DataTableHeaderProps<Row>): ReactElement {
-  const { columns, sort, onSort, selectAll } = props;
+  const { columns, sort, onSort, selectableRows } = props;
+  const selectAll = selectableRows ? selectAllState(selectableRows) : null;
   return (
     <Table.Thead className={classes.thead}>
       <Table.Tr aria-rowindex={props.rowIndex}>
-        {selectAll ? (
+        {selectableRows && selectAll ? (
           <Table.Th className={classes.th} w={44}>
             <Checkbox
               aria-label="Seleccionar todas"
@@ -71,7 +69,12 @@ export function DataTableHeader<Row>(props: DataTableHeaderProps<Row>): ReactEle
               checked={selectAll.isChecked}
               indeterminate={selectAll.isIndeterminate}
               disabled={selectAll.isDisabled}
-              onChange={(event) => selectAll.onChange(event.currentTarget.checked)}
+              onChange={(event) =>
+                props.onSelectAll(
+                  selectableRows.map((row) => row.id),
+                  event.currentTarget.checked,
+                )
+              }
             />
           </Table.Th>
         ) : null}

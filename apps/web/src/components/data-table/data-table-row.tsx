@@ -1,9 +1,9 @@
 import { ActionIcon, Center, Checkbox, Loader, Table, Text } from "@mantine/core";
 import { IconChevronDown, IconChevronRight, IconLock } from "@tabler/icons-react";
-import { type KeyboardEvent, memo, type ReactElement, type ReactNode } from "react";
+import { type KeyboardEvent, memo, type ReactElement, type ReactNode, useLayoutEffect, useMemo, useRef } from "react";
 import { TABLE_ROW_HEIGHT_PX } from "../../lib/constants";
 import classes from "./data-table.module.css";
-import type { CellValue, DataTableColumn } from "./data-table-logic";
+import type { CellValue, DataTableColumn, RowEdits } from "./data-table-logic";
 
 /** A body row across the whole table: the spinner while loading, or the text of an empty list. */
 export function DataTableMessageRow({ columnCount, message }: { columnCount: number; message: string | null }) {
@@ -144,7 +144,87 @@ function DataTableRowComponent<Row>(props: DataTableRowProps<Row>): ReactElement
   );
 }
 
-export const DataTableRow = memo(DataTableRowComponent) as typeof DataTableRowComponent;
+const DataTableRow = memo(DataTableRowComponent) as typeof DataTableRowComponent;
+
+/**
+ * The screen's `onRowOpen` as a stable function (undefined when rows do not open), so memoised rows are not
+ * re-rendered just because the screen passed a new arrow; it always calls the latest one.
+ */
+export function useOpenRow<Row>(onRowOpen: ((row: Row) => void) | undefined): ((row: Row) => void) | undefined {
+  const latest = useRef(onRowOpen);
+  useLayoutEffect(() => {
+    latest.current = onRowOpen;
+  });
+  const isOpenable = Boolean(onRowOpen);
+  return useMemo(() => (isOpenable ? (row: Row) => latest.current?.(row) : undefined), [isOpenable]);
+}
+
+/** What the body reads of a TanStack row. */
+export interface BodyRow<Row> {
+  id: string;
+  original: Row;
+  getIsSelected: () => boolean;
+  getCanSelect: () => boolean;
+  getIsExpanded: () => boolean;
+  getCanExpand: () => boolean;
+}
+
+/** The props every row shares; keep each stable, or every memoised row renders again. */
+type SharedRowProps<Row> = Pick<
+  DataTableRowProps<Row>,
+  | "columns"
+  | "measureRef"
+  | "isWindowed"
+  | "openRow"
+  | "hasSelection"
+  | "onToggleSelected"
+  | "hasExpansion"
+  | "onToggleExpanded"
+  | "renderExpanded"
+  | "onEdit"
+  | "columnCount"
+>;
+
+interface DataTableRowsProps<Row> extends SharedRowProps<Row> {
+  /** The rows to mount (the whole page, or the window of a virtualised one). */
+  rows: readonly BodyRow<Row>[];
+  /** Position of the first of them on the page. */
+  start: number;
+  /** Number of the page's first row among all rows (1 on the first page). */
+  firstRowNumber: number;
+  /** Spacers standing for the rows of a virtualised page above and below the window. */
+  paddingTop: number;
+  paddingBottom: number;
+  edits: RowEdits;
+  isRowLocked: ((row: Row) => boolean) | undefined;
+}
+
+/** The body's rows, between the spacers of a virtualised page. */
+export function DataTableRows<Row>(props: DataTableRowsProps<Row>): ReactElement {
+  const { rows, start, firstRowNumber, paddingTop, paddingBottom, edits, isRowLocked, ...shared } = props;
+  return (
+    <>
+      {paddingTop > 0 ? <tr aria-hidden style={{ height: paddingTop }} /> : null}
+      {rows.map((row, offset) => (
+        <DataTableRow
+          key={row.id}
+          {...shared}
+          rowKey={row.id}
+          row={row.original}
+          rowIndex={firstRowNumber + start + offset + 1}
+          dataIndex={start + offset}
+          isSelected={row.getIsSelected()}
+          canSelect={row.getCanSelect()}
+          isExpanded={row.getIsExpanded()}
+          canExpand={row.getCanExpand()}
+          isLocked={isRowLocked?.(row.original) ?? false}
+          rowEdits={edits[row.id]}
+        />
+      ))}
+      {paddingBottom > 0 ? <tr aria-hidden style={{ height: paddingBottom }} /> : null}
+    </>
+  );
+}
 
 function formatPlain(value: unknown): ReactNode {
   if (value === null || value === undefined) return "";

@@ -1,6 +1,6 @@
 import { Paper, Table } from "@mantine/core";
-import { type RowData, useTable } from "@tanstack/react-table";
-import { type ReactElement, type ReactNode, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from "react";
+import type { RowData } from "@tanstack/react-table";
+import { type ReactElement, type ReactNode, useDeferredValue } from "react";
 import {
   PAGE_SIZE_ALL,
   type PageSize,
@@ -12,24 +12,21 @@ import type { ListSearchBinding } from "../../lib/list-search";
 import classes from "./data-table.module.css";
 import { DataTableHeader } from "./data-table-column-header";
 import {
-  buildSearchIndex,
   clampPage,
   type DataTableColumn,
   isColumnSearchable,
-  isColumnSortable,
-  nextSort,
   type RowEdits,
   type SortState,
   searchText,
 } from "./data-table-logic";
 import { DataTablePagination } from "./data-table-pagination";
-import { DataTableMessageRow, DataTableRow } from "./data-table-row";
+import { DataTableMessageRow, DataTableRows, useOpenRow } from "./data-table-row";
 import { DataTableToolbar, exportRows } from "./data-table-toolbar";
-import { createTableFeatures, sortKeyOf, type TableInputs } from "./table-model";
 import { useCellEdits } from "./use-cell-edits";
 import { useRowExpansion } from "./use-row-expansion";
-import { selectAllState, useRowSelection } from "./use-row-selection";
-import { fromSorting, toSorting, useKeepPageInRange, useTableUrlState } from "./use-table-url-state";
+import { useRowSelection } from "./use-row-selection";
+import { useTableModel } from "./use-table-model";
+import { fromSorting, useKeepPageInRange, useTableUrlState } from "./use-table-url-state";
 import { useVirtualWindow } from "./use-virtual-window";
 
 export interface DataTableProps<Row> {
@@ -86,8 +83,6 @@ export interface DataTableProps<Row> {
 
 export const NO_MATCH_TEXT = "Ningún registro coincide con la búsqueda";
 
-const toTablePageSize = (pageSize: PageSize) => (pageSize === PAGE_SIZE_ALL ? Number.POSITIVE_INFINITY : pageSize);
-
 /**
  * The shared list table (spec §2 "All tables have…"): client-side search, sort by header click, paging with
  * 'All', double-click to open, spinner while loading, refresh button 'Recargar', at most 55% of the view high
@@ -99,6 +94,7 @@ const toTablePageSize = (pageSize: PageSize) => (pageSize === PAGE_SIZE_ALL ? Nu
 export function DataTable<Row extends RowData>(props: DataTableProps<Row>): ReactElement {
   const { rows, columns, getRowKey, label, isLoading = false, onRowOpen, onSelectionChange, isRowLocked } = props;
   const { pageSizes = SHORT_PAGE_SIZES, defaultPageSize = SHORT_DEFAULT_PAGE_SIZE, renderExpanded } = props;
+  const { isSearchable = true, onRefresh, actions, isExportable = true } = props;
   const state = useTableUrlState({
     columns,
     listSearch: props.listSearch,
@@ -106,54 +102,25 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
     defaultPageSize,
     initialSort: props.initialSort ?? null,
   });
-  const { query, sorting, pageSize, pageIndex, setPageIndex } = state;
+  const { query, pageSize, pageIndex, setPageIndex } = state;
   const deferredQuery = useDeferredValue(query);
+  const needle = searchText(deferredQuery.trim());
   const selection = useRowSelection({ rows, getRowKey, onSelectionChange });
   const { expanded, toggleExpanded } = useRowExpansion();
   const { edits, editCell } = useCellEdits(props.edits, props.onEditsChange);
-
-  // What the row models read besides table state; the search index is built once per rows/columns change,
-  // so a keystroke does not lower-case 10,000 rows.
-  const searchIndex = useMemo(() => buildSearchIndex(rows, columns), [rows, columns]);
-  const inputs = useRef<TableInputs<Row>>({ columns, searchIndex });
-  inputs.current = { columns, searchIndex };
-  const [features] = useState(() => createTableFeatures(inputs));
-  const tableColumns = useMemo(
-    () =>
-      columns.map((column) => ({
-        id: column.id,
-        header: column.header,
-        accessorFn: column.value || column.sortValue ? sortKeyOf(column) : undefined,
-        enableSorting: isColumnSortable(column),
-        sortUndefined: "last" as const,
-      })),
-    [columns],
-  );
-  const lockedRef = useRef(isRowLocked);
-  lockedRef.current = isRowLocked;
-  const needle = searchText(deferredQuery.trim());
-  // One object per page change: TanStack compares state by identity, and a new one per render would rebuild
-  // the page of a 10,000-row list on every keystroke.
-  const pagination = useMemo(() => ({ pageIndex, pageSize: toTablePageSize(pageSize) }), [pageIndex, pageSize]);
-  const table = useTable(
-    {
-      features,
-      columns: tableColumns,
-      data: rows as Row[],
-      getRowId: (row) => String(getRowKey(row)),
-      state: { sorting, globalFilter: needle, pagination, rowSelection: selection.rowSelection, expanded },
-      enableMultiSort: false,
-      enableSortingRemoval: false,
-      autoResetPageIndex: false,
-      autoResetExpanded: false,
-      enableRowSelection: (row) =>
-        Boolean(onSelectionChange) &&
-        !lockedRef.current?.(row.original) &&
-        (props.isRowSelectable?.(row.original) ?? true),
-      getRowCanExpand: (row) => Boolean(renderExpanded) && (props.canExpand?.(row.original) ?? true),
-    },
-    () => null,
-  );
+  const table = useTableModel({
+    rows,
+    columns,
+    getRowKey,
+    sorting: state.sorting,
+    needle,
+    pageIndex,
+    pageSize,
+    rowSelection: selection.rowSelection,
+    expanded,
+    canSelect: onSelectionChange ? (row) => !isRowLocked?.(row) && (props.isRowSelectable?.(row) ?? true) : undefined,
+    canExpand: renderExpanded ? (row) => props.canExpand?.(row) ?? true : undefined,
+  });
 
   // The rows as this render shows them: searched and sorted, every page. 'Exportar' exports these, the rows of the
   // render on screen, never the table's live state: TanStack's state is that of the latest render, and a render
@@ -167,65 +134,36 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
   const hasSelection = Boolean(onSelectionChange);
   const hasExpansion = Boolean(renderExpanded);
   const view = useVirtualWindow({ rows: pageRows, isAllPage: pageSize === PAGE_SIZE_ALL, isMeasured: hasExpansion });
-  const toFirstPage = () => {
-    setPageIndex(0);
-    view.resetScroll();
-  };
-
-  // Stable, so memoised rows are not re-rendered just because the screen passed a new arrow.
-  const onRowOpenRef = useRef(onRowOpen);
-  useLayoutEffect(() => {
-    onRowOpenRef.current = onRowOpen;
-  });
-  const isOpenable = Boolean(onRowOpen);
-  const openRow = useMemo(() => (isOpenable ? (row: Row) => onRowOpenRef.current?.(row) : undefined), [isOpenable]);
+  const openRow = useOpenRow(onRowOpen);
 
   const columnCount = columns.length + (hasSelection ? 1 : 0) + (hasExpansion ? 1 : 0);
-  const firstRowNumber = (pageSize === PAGE_SIZE_ALL ? 0 : currentPage * pageSize) + 1;
-  const selectableRows = hasSelection ? shownRows.filter((row) => row.getCanSelect()) : [];
-  const { isSearchable = true, onRefresh, actions, isExportable = true } = props;
-
-  let body: ReactNode;
-  if (isLoading) body = <DataTableMessageRow columnCount={columnCount} message={null} />;
-  else if (pageRows.length === 0) {
-    const emptyText = props.emptyText ?? "No hay registros para mostrar.";
-    body = (
-      <DataTableMessageRow columnCount={columnCount} message={rows.length > 0 && needle ? NO_MATCH_TEXT : emptyText} />
-    );
-  } else {
-    body = (
-      <>
-        {view.paddingTop > 0 ? <tr aria-hidden style={{ height: view.paddingTop }} /> : null}
-        {view.mountedRows.map((row, offset) => (
-          <DataTableRow
-            key={row.id}
-            rowKey={row.id}
-            row={row.original}
-            columns={columns}
-            rowIndex={firstRowNumber + view.start + offset + 1}
-            dataIndex={view.start + offset}
-            measureRef={view.measureRef}
-            isWindowed={view.isWindowed}
-            openRow={openRow}
-            hasSelection={hasSelection}
-            isSelected={row.getIsSelected()}
-            canSelect={row.getCanSelect()}
-            onToggleSelected={selection.toggleSelected}
-            hasExpansion={hasExpansion}
-            isExpanded={row.getIsExpanded()}
-            canExpand={row.getCanExpand()}
-            onToggleExpanded={toggleExpanded}
-            renderExpanded={renderExpanded}
-            isLocked={isRowLocked?.(row.original) ?? false}
-            rowEdits={edits[row.id]}
-            onEdit={editCell}
-            columnCount={columnCount}
-          />
-        ))}
-        {view.paddingBottom > 0 ? <tr aria-hidden style={{ height: view.paddingBottom }} /> : null}
-      </>
-    );
-  }
+  const emptyText = props.emptyText ?? "No hay registros para mostrar.";
+  const body = isLoading ? (
+    <DataTableMessageRow columnCount={columnCount} message={null} />
+  ) : pageRows.length === 0 ? (
+    <DataTableMessageRow columnCount={columnCount} message={rows.length > 0 && needle ? NO_MATCH_TEXT : emptyText} />
+  ) : (
+    <DataTableRows
+      rows={view.mountedRows}
+      start={view.start}
+      firstRowNumber={(pageSize === PAGE_SIZE_ALL ? 0 : currentPage * pageSize) + 1}
+      paddingTop={view.paddingTop}
+      paddingBottom={view.paddingBottom}
+      edits={edits}
+      isRowLocked={isRowLocked}
+      columns={columns}
+      measureRef={view.measureRef}
+      isWindowed={view.isWindowed}
+      openRow={openRow}
+      hasSelection={hasSelection}
+      onToggleSelected={selection.toggleSelected}
+      hasExpansion={hasExpansion}
+      onToggleExpanded={toggleExpanded}
+      renderExpanded={renderExpanded}
+      onEdit={editCell}
+      columnCount={columnCount}
+    />
+  );
 
   return (
     <Paper withBorder radius="md" className={classes.root}>
@@ -237,8 +175,8 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
                   query,
                   isStale,
                   onChange: (next) => {
-                    state.setQuery(next);
-                    toFirstPage();
+                    state.search(next);
+                    view.resetScroll();
                   },
                 }
               : null
@@ -277,23 +215,10 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
         >
           <DataTableHeader
             columns={columns}
-            sort={fromSorting(sorting)}
-            onSort={(columnId) => {
-              state.setSorting((current) => toSorting(nextSort(fromSorting(current), columnId)));
-              setPageIndex(0);
-            }}
-            selectAll={
-              hasSelection
-                ? {
-                    ...selectAllState(selectableRows),
-                    onChange: (isChecked) =>
-                      selection.setSelected(
-                        selectableRows.map((row) => row.id),
-                        isChecked,
-                      ),
-                  }
-                : undefined
-            }
+            sort={fromSorting(state.sorting)}
+            onSort={state.sortBy}
+            selectableRows={hasSelection ? shownRows.filter((row) => row.getCanSelect()) : undefined}
+            onSelectAll={selection.setSelected}
             hasExpansion={hasExpansion}
             rowIndex={view.isWindowed ? 1 : undefined}
           />
@@ -306,8 +231,8 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
         currentPage={currentPage}
         total={total}
         onPageSizeChange={(next) => {
-          state.setPageSize(next);
-          toFirstPage();
+          state.resize(next);
+          view.resetScroll();
         }}
         onPageChange={(page) => {
           setPageIndex(page);

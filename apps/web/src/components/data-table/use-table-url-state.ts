@@ -2,7 +2,7 @@ import type { SortingState } from "@tanstack/react-table";
 import { useEffect, useRef, useState } from "react";
 import type { PageSize } from "../../lib/constants";
 import type { ListSearch, ListSearchBinding } from "../../lib/list-search";
-import { type DataTableColumn, isColumnSortable, type SortState } from "./data-table-logic";
+import { type DataTableColumn, isColumnSortable, nextSort, type SortState } from "./data-table-logic";
 
 /** Keystrokes reach the URL after this pause (replace, not push). */
 const SEARCH_URL_DEBOUNCE_MS = 300;
@@ -123,7 +123,28 @@ export function useTableUrlState<Row>(options: TableUrlOptions<Row>) {
     // fromUrl reads this render's props; only a URL change from outside matters here.
   }, [urlSignature]);
 
-  return { query, setQuery, sorting, setSorting, pageSize, setPageSize, pageIndex, setPageIndex };
+  return {
+    query,
+    sorting,
+    pageSize,
+    pageIndex,
+    setPageIndex,
+    /** A new search, from the first page. */
+    search: (next: string) => {
+      setQuery(next);
+      setPageIndex(0);
+    },
+    /** A header click: sorts by the column (or the other way round), from the first page. */
+    sortBy: (columnId: string) => {
+      setSorting((current) => toSorting(nextSort(fromSorting(current), columnId)));
+      setPageIndex(0);
+    },
+    /** Another page size, from the first page. */
+    resize: (next: PageSize) => {
+      setPageSize(next);
+      setPageIndex(0);
+    },
+  };
 }
 
 /**

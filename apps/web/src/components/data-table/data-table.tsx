@@ -135,6 +135,13 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
   const hasExpansion = Boolean(renderExpanded);
   const view = useVirtualWindow({ rows: pageRows, isAllPage: pageSize === PAGE_SIZE_ALL, isMeasured: hasExpansion });
   const openRow = useOpenRow(onRowOpen);
+  // A new search, page size or page shows its rows from the top.
+  const thenScrollUp =
+    <Value,>(change: (value: Value) => void) =>
+    (value: Value) => {
+      change(value);
+      view.resetScroll();
+    };
 
   const columnCount = columns.length + (hasSelection ? 1 : 0) + (hasExpansion ? 1 : 0);
   const emptyText = props.emptyText ?? "No hay registros para mostrar.";
@@ -171,14 +178,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
         <DataTableToolbar
           search={
             isSearchable && columns.some(isColumnSearchable)
-              ? {
-                  query,
-                  isStale,
-                  onChange: (next) => {
-                    state.search(next);
-                    view.resetScroll();
-                  },
-                }
+              ? { query, isStale, onChange: thenScrollUp(state.search) }
               : null
           }
           actions={actions}
@@ -230,14 +230,8 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
         pageSize={pageSize}
         currentPage={currentPage}
         total={total}
-        onPageSizeChange={(next) => {
-          state.resize(next);
-          view.resetScroll();
-        }}
-        onPageChange={(page) => {
-          setPageIndex(page);
-          view.resetScroll();
-        }}
+        onPageSizeChange={thenScrollUp(state.resize)}
+        onPageChange={thenScrollUp(setPageIndex)}
       />
     </Paper>
   );

@@ -1,10 +1,8 @@
-import { Badge, Text } from "@mantine/core";
+import { Badge } from "@mantine/core";
 import { describeRegimenFiscal } from "@portal/cfdi";
 import { estatusActivoLabel, type HomeSociedadRow } from "@portal/contracts";
 import { formatCodigoPostal } from "../lib/codigo-postal";
-import { CodeTooltip } from "./code-tooltip";
-import type { DataTableColumn } from "./data-table";
-import { OpenFileButton } from "./open-file-button";
+import { codeColumn, type DataTableColumn, fileColumn, rowNumberColumn } from "./data-table";
 
 /**
  * Company columns (spec §2: #, Razón social, RFC, Régimen fiscal with its SAT description, Código postal
@@ -12,15 +10,10 @@ import { OpenFileButton } from "./open-file-button";
  * catalogue all show these. Call it once at module level, so each table builds its search index once per load.
  */
 export const sociedadColumns = <Row extends HomeSociedadRow>(): readonly DataTableColumn<Row>[] => [
-  { id: "Fila", header: "#", value: (row) => row.Fila, width: 64 },
+  rowNumberColumn(),
   { id: "NomSociedad", header: "Razón social", value: (row) => row.NomSociedad },
   { id: "RFC", header: "RFC", value: (row) => row.RFC, isNoWrap: true },
-  {
-    id: "Regimen",
-    header: "Régimen fiscal",
-    value: (row) => row.Regimen,
-    cell: (row) => <CodeTooltip label={describeRegimenFiscal(row.Regimen)}>{row.Regimen}</CodeTooltip>,
-  },
+  codeColumn({ id: "Regimen", header: "Régimen fiscal", value: (row) => row.Regimen, describe: describeRegimenFiscal }),
   { id: "CP", header: "Código postal", value: (row) => formatCodigoPostal(row.CP), isNoWrap: true },
   {
     id: "Estatus",
@@ -32,18 +25,12 @@ export const sociedadColumns = <Row extends HomeSociedadRow>(): readonly DataTab
       </Badge>
     ),
   },
-  {
+  fileColumn({
     id: "Constancia",
     header: "Constancia de situación fiscal",
-    cell: (row) =>
-      row.Constancia ? (
-        <OpenFileButton url={row.Constancia} />
-      ) : (
-        <Text size="sm" c="dimmed">
-          No cargado
-        </Text>
-      ),
-  },
+    url: (row) => row.Constancia,
+    missingText: "No cargado",
+  }),
 ];
 
 /** A supplier's companies (Home, supplier detail). */

@@ -1,3 +1,14 @@
+export {
+  amountColumn,
+  codeColumn,
+  fileColumn,
+  formaPagoColumn,
+  metodoPagoColumn,
+  nameColumn,
+  rowNumberColumn,
+  usoPrincipalColumn,
+  uuidColumn,
+} from "./columns";
 export { DataTable, type DataTableProps } from "./data-table";
 export {
   type CellEditor,

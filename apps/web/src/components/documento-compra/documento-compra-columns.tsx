@@ -1,16 +1,19 @@
 import { Badge } from "@mantine/core";
-import { describeFormaPago, describeMetodoPago, describeUsoCfdi } from "@portal/cfdi";
+import { describeMetodoPago, describeUsoCfdi } from "@portal/cfdi";
 import type { ReactNode } from "react";
 import { CodeTooltip } from "../code-tooltip";
-import { type DataTableColumn, dateColumn, moneyColumn } from "../data-table";
-import classes from "./documento-compra.module.css";
 import {
-  type DocumentoCompra,
-  ESTATUS_ABIERTO,
-  estatusDocumentoLabel,
-  formatImporte,
-  metodoPagoDe,
-} from "./documento-compra-logic";
+  amountColumn,
+  type DataTableColumn,
+  dateColumn,
+  formaPagoColumn,
+  metodoPagoColumn,
+  nameColumn,
+  rowNumberColumn,
+  usoPrincipalColumn,
+} from "../data-table";
+import classes from "./documento-compra.module.css";
+import { type DocumentoCompra, ESTATUS_ABIERTO, estatusDocumentoLabel, metodoPagoDe } from "./documento-compra-logic";
 
 /** Status as a badge: open documents stand out, closed ones recede. */
 export function EstatusDocumentoBadge({ docStatus }: { docStatus: string }): ReactNode {
@@ -34,9 +37,6 @@ export const UsoPrincipal = ({ code }: { code: string }) => (
 export const MetodoPago = ({ code }: { code: string }) => (
   <CodeTooltip label={describeMetodoPago(code)}>{code}</CodeTooltip>
 );
-export const FormaPago = ({ code }: { code: string }) => (
-  <CodeTooltip label={describeFormaPago(code)}>{code}</CodeTooltip>
-);
 
 interface ColumnasOptions<Row extends DocumentoCompra> {
   /** The document numbers, after the supplier: the order number, or the receipt and its order. */
@@ -56,20 +56,10 @@ export function columnasDocumentoCompra<Row extends DocumentoCompra>({
   fechaVencimiento,
 }: ColumnasOptions<Row>): readonly DataTableColumn<Row>[] {
   return [
-    { id: "Fila", header: "#", value: (row) => row.Fila, width: 64 },
+    rowNumberColumn(),
     // Names break into lines rather than push the total out of view, but never into a narrow column.
-    {
-      id: "U_SYS_PMSNBD",
-      header: "Sociedad",
-      value: (row) => row.U_SYS_PMSNBD,
-      cell: (row) => <span className={classes.name}>{row.U_SYS_PMSNBD}</span>,
-    },
-    {
-      id: "CardName",
-      header: "Proveedor",
-      value: (row) => row.CardName,
-      cell: (row) => <span className={classes.name}>{row.CardName}</span>,
-    },
+    nameColumn({ id: "U_SYS_PMSNBD", header: "Sociedad", value: (row) => row.U_SYS_PMSNBD, className: classes.name }),
+    nameColumn({ id: "CardName", header: "Proveedor", value: (row) => row.CardName, className: classes.name }),
     ...numeros,
     {
       id: "DocStatus",
@@ -91,33 +81,10 @@ export function columnasDocumentoCompra<Row extends DocumentoCompra>({
       align: "right",
       isHeaderWrapped: true,
     },
-    {
-      id: "U_B1SYS_MainUsage",
-      header: "Uso principal",
-      isHeaderWrapped: true,
-      value: (row) => row.U_B1SYS_MainUsage,
-      cell: (row) => <UsoPrincipal code={row.U_B1SYS_MainUsage} />,
-    },
-    {
-      id: "MetodoPago",
-      header: "Método de pago",
-      isHeaderWrapped: true,
-      value: metodoPagoDe,
-      cell: (row) => <MetodoPago code={metodoPagoDe(row)} />,
-    },
-    {
-      id: "PeyMethod",
-      header: "Forma de pago",
-      isHeaderWrapped: true,
-      value: (row) => row.PeyMethod,
-      cell: (row) => <FormaPago code={row.PeyMethod} />,
-    },
+    usoPrincipalColumn("U_B1SYS_MainUsage", (row) => row.U_B1SYS_MainUsage),
+    metodoPagoColumn("MetodoPago", metodoPagoDe),
+    formaPagoColumn("PeyMethod", (row) => row.PeyMethod),
     // Searched as displayed ("47,820.76 MXN" or "47820.76"), sorted by currency then amount, exported as a number.
-    moneyColumn({
-      id: "DocTotal",
-      header: "Total",
-      money: (row) => ({ amount: row.DocTotal, currency: row.DocCur }),
-      cell: (row) => <span className={classes.amount}>{formatImporte(row.DocTotal, row.DocCur)}</span>,
-    }),
+    amountColumn({ id: "DocTotal", header: "Total", money: (row) => ({ amount: row.DocTotal, currency: row.DocCur }) }),
   ];
 }

@@ -1,7 +1,6 @@
 export {
   columnasDocumentoCompra,
   EstatusDocumentoBadge,
-  FormaPago,
   MetodoPago,
   UsoPrincipal,
 } from "./documento-compra-columns";

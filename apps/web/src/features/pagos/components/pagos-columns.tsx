@@ -1,12 +1,20 @@
 import { Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
 import type { PagoDetalle, PagoRow } from "@portal/contracts";
-import { IconAlertTriangle, IconFileCode } from "@tabler/icons-react";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { useId } from "react";
 import { CodeTooltip } from "../../../components/code-tooltip";
-import { type DataTableColumn, dateColumn, moneyColumn } from "../../../components/data-table";
-import { FormaPago, formatImporte } from "../../../components/documento-compra";
+import {
+  amountColumn,
+  type DataTableColumn,
+  dateColumn,
+  fileColumn,
+  formaPagoColumn,
+  nameColumn,
+  rowNumberColumn,
+  uuidColumn,
+} from "../../../components/data-table";
+import { formatImporte } from "../../../components/documento-compra";
 import { EstadoSatBadges, textoSat } from "../../../components/estado-sat";
-import { OpenFileButton } from "../../../components/open-file-button";
 import {
   COLOR_ESTATUS_COMPLEMENTO,
   COMPLEMENTO_VENCIDO,
@@ -45,10 +53,6 @@ export function ComplementoVencidoBadge() {
   );
 }
 
-/** A stored file's 'Visualizar' button, only when the file is present (spec §2). */
-const archivo = (url: string, nombre: string, type: string, icon?: React.ReactNode) =>
-  url ? <OpenFileButton url={url} type={type} icon={icon} aria-label={`Visualizar ${nombre}`} /> : null;
-
 /**
  * The complement status column's text (search and export): the status and the overdue mark so a search for
  * 'vencido' finds it. The reviewer's comment shows in the cell only (issue 23), not in the exported status.
@@ -73,25 +77,10 @@ export function ComentarioRevision({ row }: { row: PagoRow }) {
  * XML ('Visualizar' only when present).
  */
 export const PAGOS_COLUMNS: readonly DataTableColumn<PagoRow>[] = [
-  { id: "Fila", header: "#", value: (row) => row.Fila, width: 64 },
-  {
-    id: "NomSociedad",
-    header: "Sociedad",
-    value: (row) => row.NomSociedad,
-    cell: (row) => <span className={classes.name}>{row.NomSociedad}</span>,
-  },
-  {
-    id: "CardName",
-    header: "Proveedor",
-    value: (row) => row.CardName,
-    cell: (row) => <span className={classes.name}>{row.CardName}</span>,
-  },
-  {
-    id: "U_SYS_PMUUID",
-    header: "UUID",
-    value: (row) => row.U_SYS_PMUUID,
-    cell: (row) => <span className={classes.uuid}>{row.U_SYS_PMUUID}</span>,
-  },
+  rowNumberColumn(),
+  nameColumn({ id: "NomSociedad", header: "Sociedad", value: (row) => row.NomSociedad }),
+  nameColumn({ id: "CardName", header: "Proveedor", value: (row) => row.CardName }),
+  uuidColumn({ id: "U_SYS_PMUUID", value: (row) => row.U_SYS_PMUUID }),
   { id: "DocNum", header: "Pago", value: (row) => row.DocNum, align: "right" },
   dateColumn({ id: "U_SYS_PMFECC", header: "Fecha", value: (row) => row.U_SYS_PMFECC }),
   dateColumn({
@@ -100,19 +89,8 @@ export const PAGOS_COLUMNS: readonly DataTableColumn<PagoRow>[] = [
     value: (row) => row.DocDate,
     isHeaderWrapped: true,
   }),
-  {
-    id: "PymntGroup",
-    header: "Forma de pago",
-    isHeaderWrapped: true,
-    value: (row) => row.PymntGroup,
-    cell: (row) => <FormaPago code={row.PymntGroup} />,
-  },
-  moneyColumn({
-    id: "DocTotal",
-    header: "Total",
-    money: (row) => ({ amount: row.DocTotal, currency: row.DocCur }),
-    cell: (row) => <span className={classes.amount}>{formatImporte(row.DocTotal, row.DocCur)}</span>,
-  }),
+  formaPagoColumn("PymntGroup", (row) => row.PymntGroup),
+  amountColumn({ id: "DocTotal", header: "Total", money: (row) => ({ amount: row.DocTotal, currency: row.DocCur }) }),
   dateColumn({
     id: "U_SYS_PMFECA",
     header: "Fecha del complemento",
@@ -136,17 +114,9 @@ export const PAGOS_COLUMNS: readonly DataTableColumn<PagoRow>[] = [
       </Stack>
     ),
   },
-  {
-    id: "U_SYS_PMCOMC",
-    header: "Comprobante",
-    cell: (row) => archivo(row.U_SYS_PMCOMC, "Comprobante", "application/pdf"),
-  },
-  { id: "U_SYS_PMPDFC", header: "PDF", cell: (row) => archivo(row.U_SYS_PMPDFC, "PDF", "application/pdf") },
-  {
-    id: "U_SYS_PMXMLC",
-    header: "XML",
-    cell: (row) => archivo(row.U_SYS_PMXMLC, "XML", "text/xml", <IconFileCode size={16} aria-hidden />),
-  },
+  fileColumn({ id: "U_SYS_PMCOMC", header: "Comprobante", url: (row) => row.U_SYS_PMCOMC, fileLabel: "Comprobante" }),
+  fileColumn({ id: "U_SYS_PMPDFC", header: "PDF", url: (row) => row.U_SYS_PMPDFC, fileLabel: "PDF" }),
+  fileColumn({ id: "U_SYS_PMXMLC", header: "XML", url: (row) => row.U_SYS_PMXMLC, format: "xml", fileLabel: "XML" }),
 ];
 
 /**

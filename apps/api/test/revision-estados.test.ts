@@ -1,10 +1,10 @@
 import { MSG, REVISION_MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGO_MSG } from "../src/modules/pagos/reglas";
 import { createRepositories } from "../src/repositories";
-import { createComplementoFixture, createFacturaFixture } from "./documentos-prueba";
+import { createComplementoFixture, createFacturaFixture, createPagoFixture } from "./documentos-prueba";
 import { createTestApp, loginTodos, type TestApp, withToken } from "./helpers";
 
 /**
@@ -13,10 +13,11 @@ import { createTestApp, loginTodos, type TestApp, withToken } from "./helpers";
  */
 let t: TestApp;
 let admin = "";
+let kemper = "";
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await loginTodos(t.app)).admin;
+  ({ admin, kemper } = await loginTodos(t.app));
 });
 afterAll(async () => t?.close());
 
@@ -139,5 +140,38 @@ describe("las consultas comunes de los documentos (document-queries)", () => {
     expect(await repos.facturas.uuidTaken(f.uuid, f.id)).toBe(false);
     expect((await repos.facturas.findByIds([f.id, 999_999])).map((x) => x.id)).toEqual([f.id]);
     expect(await repos.pagos.findByIds([])).toEqual([]);
+  });
+});
+
+describe("los documentos de prueba (documentos-prueba)", () => {
+  it("Berenice's invoice is hers, in SBO_KIJ, on an open receipt of her own", async () => {
+    const f = await createFacturaFixture(t.tdb.db, { proveedor: "berenice" });
+    expect(f).toMatchObject({
+      cardCode: "P00002",
+      bd: "SBO_KIJ",
+      rfcEmisor: "XIQB891116QE4",
+      rfcReceptor: "KIJ0906199R1",
+      estatus: "P",
+    });
+    const [entrada] = await t.tdb.db
+      .select()
+      .from(schema.erpEntradas)
+      .where(and(eq(schema.erpEntradas.bd, "SBO_KIJ"), eq(schema.erpEntradas.docNum, f.entradaDocNum)));
+    expect(entrada).toMatchObject({ cardCode: "P00002", docStatus: "O" });
+  });
+
+  it("a payment without documents is PPD by default, PUE on request, cancelled on request", async () => {
+    const ppd = await createPagoFixture(t.tdb.db);
+    const pue = await createPagoFixture(t.tdb.db, { metodoPago: "PUE" });
+    const cancelado = await createPagoFixture(t.tdb.db, { cancelado: true });
+    const filas: { DocEntry: number; U_SYS_PMSNBD: string }[] = (
+      await t.app.inject(withToken(kemper, { method: "POST", url: "/api/pagos/getPagos", payload: {} }))
+    ).json().data;
+    const fila = (p: { docEntry: number; bd: string }) =>
+      filas.find((x) => x.DocEntry === p.docEntry && x.U_SYS_PMSNBD === p.bd);
+    const sinDocumentos = { IdPago: null, U_SYS_PMESPA: "" };
+    expect(fila(ppd)).toMatchObject({ ...sinDocumentos, CANCELED: "N", Detalle: [{ MetodoPago: "PPD" }] });
+    expect(fila(pue)).toMatchObject({ ...sinDocumentos, CANCELED: "N", Detalle: [{ MetodoPago: "PUE" }] });
+    expect(fila(cancelado)).toMatchObject({ ...sinDocumentos, CANCELED: "Y" });
   });
 });

@@ -499,7 +499,9 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
   });
 
   it("registers, is reviewed (R needs a reason, then A), is replaced while not accepted, and locks once accepted", async () => {
-    const p = await pagoDemo();
+    const filaDe = async (pago: { docEntry: number; bd: string }) =>
+      (await pagos(tokens.kemper)).find((x) => x.DocEntry === pago.docEntry && x.U_SYS_PMSNBD === pago.bd)!;
+    const p = await filaDe(await createPagoFixture(t.tdb.db));
     const e: ComplementoEsperado = (await esperado(p)).data;
     const primero = complemento(e);
     const res = await postPago(tokens.kemper, cuerpo(p, primero));
@@ -513,7 +515,7 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     expect((await bajar(tokens.berenice)).statusCode).toBe(404);
     expect((await bajar(tokens.admin)).statusCode).toBe(200);
     // The same UUID on another payment is refused.
-    const otro = (await pagos(tokens.kemper)).find((x) => x.DocEntry !== p.DocEntry && x.CANCELED === "N")!;
+    const otro = await filaDe(await createPagoFixture(t.tdb.db));
     const repetido = await postPago(tokens.kemper, cuerpo(otro, primero));
     expect(repetido.json().message).toContain(PAGO_MSG.uuidRegistrado(primero.uuid));
 

@@ -3,6 +3,7 @@ import { cancelarFacturaProveedor } from "@portal/db/erp-mock";
 import { createErpEntrada } from "@portal/db/seed";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createComplementoFixture, createFacturaFixture } from "./documentos-prueba";
 import { createTestApp, createTestAppOn, login, type TestApp, withToken } from "./helpers";
 
 /**
@@ -67,11 +68,12 @@ describe("cached lists never answer stale rows after a change through the other 
   it("invoices: a decision through A is in B's (warm) list, and so is a cancellation in the ERP", async () => {
     const admin = await login(a.app, "admin", "Empleado");
     const adminB = await login(b.app, "admin", "Empleado");
+    const factura = await createFacturaFixture(a.tdb.db);
     // A's invoice list and B's, warm (each process built and cached its answer).
     const antes = await list(b, adminB, "/api/facturas/getFacturas");
     expect(await list(b, adminB, "/api/facturas/getFacturas")).toEqual(antes);
     await list(a, admin, "/api/facturas/getFacturas");
-    const pendiente = antes.find((f) => f.EstatusFactura === "P");
+    const pendiente = antes.find((f) => f.IdFactura === factura.id && f.EstatusFactura === "P");
     expect(pendiente).toBeTruthy();
 
     // The reviewer rejects it through A.
@@ -120,11 +122,12 @@ describe("cached lists never answer stale rows after a change through the other 
   it("payments: a complement decided through A is in the supplier's list through B", async () => {
     const admin = await login(a.app, "admin", "Empleado");
     const kemperB = await login(b.app, "EKU9003173C9", "Proveedor");
+    const complemento = await createComplementoFixture(a.tdb.db);
     const antes = await list(b, kemperB, "/api/pagos/getPagos");
     expect(await list(b, kemperB, "/api/pagos/getPagos")).toEqual(antes);
 
     const enRevision = await list(a, admin, "/api/pagosPendientes/getPagos");
-    const p = enRevision.find((x) => x.U_SYS_PMESPA === "P" || x.U_SYS_PMESPA === "")!;
+    const p = enRevision.find((x) => x.IdPago === complemento.id && (x.U_SYS_PMESPA === "P" || x.U_SYS_PMESPA === ""))!;
     expect(p).toBeTruthy();
     const previo = antes.find((x) => x.IdPago === p.IdPago);
     expect(previo?.U_SYS_PMESPA).toBe(p.U_SYS_PMESPA);

@@ -1,24 +1,35 @@
 import { randomUUID } from "node:crypto";
 import { type Database, schema, storeArchivo } from "@portal/db";
-import { createErpFactura, createErpPago, createSimplePdf } from "@portal/db/seed";
+import { createErpEntrada, createErpFactura, createErpPago, createSimplePdf } from "@portal/db/seed";
 import { eq } from "drizzle-orm";
-import { KEMPER, MCI, nuevaEntradaKemper } from "./factura-prueba";
+import { KEMPER, MCI } from "./factura-prueba";
 
 /**
- * Review fixtures (issue 26): an invoice or a payment complement of Kemper in SBO_MCI written straight to the
- * database in the state a test needs, instead of searching the demo seed for one. `cambios` later changes move
- * the version past the one returned in `versionVista` (a reviewer's stale screen).
+ * Review fixtures (issue 26): an invoice or a payment complement written straight to the database in the state a
+ * test needs, instead of searching the demo seed for one. Kemper's in SBO_MCI by default, Berenice's in SBO_KIJ on
+ * request (`proveedor`). `cambios` later changes move the version past the one returned in `versionVista` (a
+ * reviewer's stale screen).
  */
 
-const CARD_CODE = "P00001";
-const BD = "SBO_MCI";
+/** The suppliers a fixture belongs to: the demo seed's, each with a company it bills. */
+export const PROVEEDORES_PRUEBA = {
+  kemper: { cardCode: "P00001", emisor: KEMPER, cpEmisor: "86000", bd: "SBO_MCI", receptor: MCI },
+  berenice: {
+    cardCode: "P00002",
+    emisor: { rfc: "XIQB891116QE4", nombre: "BERENICE XIMO QUEZADA" },
+    cpEmisor: "44160",
+    bd: "SBO_KIJ",
+    receptor: { rfc: "KIJ0906199R1", nombre: "KIJ, S.A DE C.V.", cp: "59820", regimen: "601", uso: "G01" },
+  },
+} as const;
+export type ProveedorPrueba = keyof typeof PROVEEDORES_PRUEBA;
 
-async function sociedadMci(db: Database): Promise<number> {
+async function readSociedadId(db: Database, bd: string): Promise<number> {
   const [s] = await db
     .select({ id: schema.sociedades.id })
     .from(schema.sociedades)
-    .where(eq(schema.sociedades.bdSap, BD));
-  if (!s) throw new Error("la semilla no tiene la sociedad SBO_MCI");
+    .where(eq(schema.sociedades.bdSap, bd));
+  if (!s) throw new Error(`la semilla no tiene la sociedad ${bd}`);
   return s.id;
 }
 
@@ -26,13 +37,16 @@ const pdf = (titulo: string) => createSimplePdf(titulo, [randomUUID()]);
 
 export interface EstadoPrueba<E extends string> {
   estatus?: E;
+  /** Whose document: Kemper (default) or Berenice. */
+  proveedor?: ProveedorPrueba;
   /** Changes after the one a reviewer saw: the returned versionVista is then stale. */
   cambios?: number;
   comentarios?: string;
 }
 
-/** An invoice of Kemper in SBO_MCI in any review state (P, A, R), with its own receipt and files. */
-export async function crearFacturaPrueba(db: Database, o: EstadoPrueba<"P" | "A" | "R"> & { folio?: string } = {}) {
+/** An invoice in any review state (P, A, R), on an open receipt of its own, with its own files. */
+export async function createFacturaFixture(db: Database, o: EstadoPrueba<"P" | "A" | "R"> & { folio?: string } = {}) {
+  const prov = PROVEEDORES_PRUEBA[o.proveedor ?? "kemper"];
   const now = new Date("2026-11-16T12:00:00Z");
   const uuid = randomUUID().toUpperCase();
   const [pdfId, xmlId, recepcionId] = [
@@ -43,19 +57,30 @@ export async function crearFacturaPrueba(db: Database, o: EstadoPrueba<"P" | "A"
   const [factura] = await db
     .insert(schema.facturas)
     .values({
-      cardCode: CARD_CODE,
-      sociedadId: await sociedadMci(db),
-      bd: BD,
-      entradaDocNum: await nuevaEntradaKemper(db),
+      cardCode: prov.cardCode,
+      sociedadId: await readSociedadId(db, prov.bd),
+      bd: prov.bd,
+      entradaDocNum: (
+        await createErpEntrada(db, {
+          bd: prov.bd,
+          cardCode: prov.cardCode,
+          cardName: prov.emisor.nombre,
+          cp: prov.cpEmisor,
+          peyMethod: "03",
+          mainUsage: prov.receptor.uso,
+          groupNum: 0,
+          docDate: "2026-11-10",
+        })
+      ).docNum,
       uuid,
       folio: o.folio ?? `PR-${uuid.slice(0, 6)}`,
-      rfcEmisor: KEMPER.rfc,
-      nombreEmisor: KEMPER.nombre,
-      rfcReceptor: MCI.rfc,
-      nombreReceptor: MCI.nombre,
-      cpEmisor: "86000",
-      cpReceptor: MCI.cp,
-      regimenReceptor: MCI.regimen,
+      rfcEmisor: prov.emisor.rfc,
+      nombreEmisor: prov.emisor.nombre,
+      rfcReceptor: prov.receptor.rfc,
+      nombreReceptor: prov.receptor.nombre,
+      cpEmisor: prov.cpEmisor,
+      cpReceptor: prov.receptor.cp,
+      regimenReceptor: prov.receptor.regimen,
       fechaCfdi: "2026-11-16T10:00:00",
       fechaFactura: "2026-11-16",
       fechaTimbrado: "2026-11-16T10:05:00",
@@ -64,7 +89,7 @@ export async function crearFacturaPrueba(db: Database, o: EstadoPrueba<"P" | "A"
       moneda: "MXN",
       formaPago: "03",
       metodoPago: "PUE",
-      usoCfdi: MCI.uso,
+      usoCfdi: prov.receptor.uso,
       pdfArchivoId: pdfId,
       pdfNombre: "factura.pdf",
       xmlArchivoId: xmlId,
@@ -89,38 +114,54 @@ export async function crearFacturaPrueba(db: Database, o: EstadoPrueba<"P" | "A"
 }
 
 /**
- * A payment of Kemper in SBO_MCI settling one PPD invoice (paid in a later month than issued), with its
- * complement record in any state (P, A, R, V), or none uploaded (`sinComplemento`), or the payment cancelled in
- * the ERP (`cancelado`).
+ * A payment in the ERP settling one invoice of the supplier, with no complement record yet: PPD by default (the
+ * invoice issued in September, paid in November), PUE on request (issued and paid the same month); `cancelado`
+ * when the ERP cancelled it.
  */
-export async function crearComplementoPrueba(
+export async function createPagoFixture(
   db: Database,
-  o: EstadoPrueba<"P" | "A" | "R" | "V"> & { cancelado?: boolean; sinComplemento?: boolean } = {},
+  o: { proveedor?: ProveedorPrueba; cancelado?: boolean; metodoPago?: "PUE" | "PPD" } = {},
 ) {
-  const now = new Date("2026-11-16T12:00:00Z");
+  const prov = PROVEEDORES_PRUEBA[o.proveedor ?? "kemper"];
   const erpFactura = await createErpFactura(db, {
-    bd: BD,
-    cardCode: CARD_CODE,
+    bd: prov.bd,
+    cardCode: prov.cardCode,
     uuid: randomUUID().toUpperCase(),
-    docDate: "2026-09-15",
+    docDate: o.metodoPago === "PUE" ? "2026-11-05" : "2026-09-15",
   });
-  const pago = await createErpPago(db, {
-    bd: BD,
-    cardCode: CARD_CODE,
-    cardName: KEMPER.nombre,
+  return createErpPago(db, {
+    bd: prov.bd,
+    cardCode: prov.cardCode,
+    cardName: prov.emisor.nombre,
     docDate: "2026-11-10",
     canceled: o.cancelado ? "Y" : "N",
     facturas: [{ docEntry: erpFactura.docEntry, sumApplied: erpFactura.docTotal }],
   });
+}
+
+/**
+ * A payment (createPagoFixture) with its complement record in any state (P, A, R, V), or none uploaded
+ * (`sinComplemento`: only an employee's proof), or the payment cancelled in the ERP (`cancelado`).
+ */
+export async function createComplementoFixture(
+  db: Database,
+  o: EstadoPrueba<"P" | "A" | "R" | "V"> & {
+    cancelado?: boolean;
+    sinComplemento?: boolean;
+    metodoPago?: "PUE" | "PPD";
+  } = {},
+) {
+  const now = new Date("2026-11-16T12:00:00Z");
+  const pago = await createPagoFixture(db, o);
   const uuid = o.sinComplemento ? null : randomUUID().toUpperCase();
   const [registro] = await db
     .insert(schema.complementosPago)
     .values({
-      bd: BD,
+      bd: pago.bd,
       pagoDocEntry: pago.docEntry,
       pagoDocNum: pago.docNum,
-      cardCode: CARD_CODE,
-      sociedadId: await sociedadMci(db),
+      cardCode: pago.cardCode,
+      sociedadId: await readSociedadId(db, pago.bd),
       uuid,
       ...(uuid
         ? {

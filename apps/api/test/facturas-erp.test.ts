@@ -8,6 +8,7 @@ import { loadConfig } from "../src/config";
 import type { ErpAdapter } from "../src/erp/types";
 import { createSmtpTransport } from "../src/modules/correo/service";
 import { ERP_LEASE_MS } from "../src/modules/erp-facturas/service";
+import { createFacturaFixture, type ProveedorPrueba } from "./documentos-prueba";
 import { facturaPrueba, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
 import { createTestApp, createTestAppOn, login, loginTodos, type TestApp, withToken } from "./helpers";
 import { startSmtpServer } from "./smtp";
@@ -116,10 +117,11 @@ const trabajoDe = async (facturaId: number) =>
   (await t.tdb.db.select().from(schema.erpTrabajos).where(eq(schema.erpTrabajos.facturaId, facturaId)))[0];
 const filaDe = async (id: number, token = tokens.admin) => (await lista(token)).find((f) => f.IdFactura === id)!;
 
-/** A Pendiente invoice of a supplier (by RFC) to accept. */
-async function pendienteDe(rfc: string): Promise<Fila> {
-  const f = (await pendientes()).find((x) => x.EstatusFactura === "P" && x.RFC === rfc);
-  if (!f) throw new Error(`No hay factura pendiente de ${rfc}`);
+/** A Pendiente invoice of a supplier to accept (a review fixture on a receipt of its own), as the list shows it. */
+async function pendienteDe(proveedor: ProveedorPrueba): Promise<Fila> {
+  const { id } = await createFacturaFixture(t.tdb.db, { proveedor });
+  const f = (await pendientes()).find((x) => x.IdFactura === id && x.EstatusFactura === "P");
+  if (!f) throw new Error(`No hay factura pendiente de ${proveedor}`);
   return f;
 }
 
@@ -137,7 +139,7 @@ async function nuevaPendiente(): Promise<Fila> {
 
 describe("aceptar crea la factura de proveedor en el ERP", () => {
   it("once, based on the receipt (lines copied, receipt closed), even when the ERP fails twice and then succeeds", async () => {
-    const f = await pendienteDe("EKU9003173C9");
+    const f = await pendienteDe("kemper");
     red.estado.fallasAntes = 2;
     red.estado.llamadas = 0;
     await aceptar(f);
@@ -215,7 +217,7 @@ describe("aceptar crea la factura de proveedor en el ERP", () => {
   });
 
   it("an answer lost after the ERP created it is not a second A/P invoice", async () => {
-    const f = await pendienteDe("XIQB891116QE4");
+    const f = await pendienteDe("berenice");
     red.estado.fallasDespues = 1;
     await aceptar(f);
     expect(await t.app.services.erpFacturas.flush()).toBe(0);
@@ -231,9 +233,10 @@ describe("aceptar crea la factura de proveedor en el ERP", () => {
 
 describe("el trabajador se reinicia a la mitad", () => {
   it("another process waits for the lease, then finds the A/P invoice the dead one created", async () => {
-    // A Pendiente invoice of Kemper's again: register one on a free demo receipt is long; take the rejected one
-    // back to Pendiente through the review instead.
-    const rechazada = (await pendientes()).find((x) => x.EstatusFactura === "R" && x.RFC === "EKU9003173C9")!;
+    // A Pendiente invoice of Kemper's again: a rejected one (review fixture) taken back to Pendiente through the
+    // review.
+    const { id } = await createFacturaFixture(t.tdb.db, { estatus: "R", comentarios: "Falta la orden de compra" });
+    const rechazada = (await pendientes()).find((x) => x.IdFactura === id && x.EstatusFactura === "R")!;
     const res = await t.app.inject(
       withToken(tokens.admin, {
         method: "PATCH",

@@ -1,8 +1,9 @@
 import { facturaPorRevisar, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FACTURA_MSG } from "../src/modules/facturas/reglas";
+import { createFacturaFixture } from "./documentos-prueba";
 import { createTestApp, login, loginTodos, type TestApp, withToken } from "./helpers";
 
 /** Issue 13, review: who may review, the rules of a decision, all or nothing, versions, audit, mail, history. */
@@ -40,11 +41,14 @@ const fila = (f: Fila, Estatus: string, Comentarios = "", extra: object = {}) =>
   Correo: "alguien@otro-dominio.com",
   ...extra,
 });
+/** The review list's row of an invoice. */
+const enLista = async (id: number) => (await pendientes()).find((f) => f.IdFactura === id)!;
 const estatus = async (id: number) =>
   (await t.tdb.db.select().from(schema.facturas).where(eq(schema.facturas.id, id)))[0]!.estatus;
 
 describe("quién revisa", () => {
   it("only employees with ViDocPen Y, whatever the body says", async () => {
+    await createFacturaFixture(t.tdb.db);
     expect(
       (await t.app.inject({ method: "POST", url: "/api/facturasPendientes/getFacturas", payload: {} })).statusCode,
     ).toBe(401);
@@ -68,6 +72,7 @@ describe("quién revisa", () => {
 
 describe("la lista y el mosaico", () => {
   it("Pendiente and Rechazada, and accepted in the last 30 days; the tile counts those awaiting a decision", async () => {
+    for (const estatus of ["P", "R", "A"] as const) await createFacturaFixture(t.tdb.db, { estatus });
     const filas = await pendientes();
     expect(new Set(filas.map((f) => f.EstatusFactura))).toEqual(new Set(["P", "R", "A"]));
     const tile = await t.app.inject(
@@ -95,9 +100,8 @@ describe("la lista y el mosaico", () => {
 
 describe("decisiones", () => {
   it("P -> A and P -> R (with its reason): audited, the list reloads, the supplier is mailed at its own addresses", async () => {
-    const filas = (await pendientes()).filter((f) => f.EstatusFactura === "P" && f.RFC === "EKU9003173C9");
-    const berenice = (await pendientes()).find((f) => f.EstatusFactura === "P" && f.RFC === "XIQB891116QE4")!;
-    const [a] = filas;
+    const a = await enLista((await createFacturaFixture(t.tdb.db)).id);
+    const berenice = await enLista((await createFacturaFixture(t.tdb.db, { proveedor: "berenice" })).id);
     const res = await revisar([fila(a!, "A", "Todo en orden"), fila(berenice, "R", "Falta la orden de compra")]);
     expect(res.json()).toEqual({ status: "success", message: MSG.revisionExito });
     expect(await estatus(a!.IdFactura)).toBe("A");
@@ -125,15 +129,10 @@ describe("decisiones", () => {
   });
 
   it("a rejection without a reason, an accepted row and a stale version refuse the whole call", async () => {
-    // One invoice Pendiente and one Rechazada to work with.
-    const abiertas = await t.tdb.db.select().from(schema.facturas).where(ne(schema.facturas.estatus, "A"));
-    expect(abiertas.length).toBeGreaterThanOrEqual(2);
-    await t.tdb.db.update(schema.facturas).set({ estatus: "P" }).where(eq(schema.facturas.id, abiertas[0]!.id));
-    await t.tdb.db.update(schema.facturas).set({ estatus: "R" }).where(eq(schema.facturas.id, abiertas[1]!.id));
-    const filas = await pendientes();
-    const p = filas.find((f) => f.EstatusFactura === "P")!;
-    const r = filas.find((f) => f.EstatusFactura === "R")!;
-    const a = (await t.tdb.db.select().from(schema.facturas).where(eq(schema.facturas.estatus, "A")))[0]!;
+    // One invoice Pendiente, one Rechazada and one Aceptada to work with.
+    const p = await enLista((await createFacturaFixture(t.tdb.db)).id);
+    const r = await enLista((await createFacturaFixture(t.tdb.db, { estatus: "R", comentarios: "Falta sello" })).id);
+    const a = await createFacturaFixture(t.tdb.db, { estatus: "A" });
     const sinMotivo = await revisar([fila(p, "A"), fila(r, "R", "  ")]);
     expect(sinMotivo.statusCode).toBe(400);
     expect(sinMotivo.json().message).toBe(
@@ -155,7 +154,7 @@ describe("decisiones", () => {
   });
 
   it("R -> P is a decision too; every decision is in the audit trail with who and when", async () => {
-    const r = (await pendientes()).find((f) => f.EstatusFactura === "R")!;
+    const r = await enLista((await createFacturaFixture(t.tdb.db, { estatus: "R", comentarios: "Falta sello" })).id);
     expect((await revisar([fila(r, "P", "Se revisará de nuevo")])).statusCode).toBe(200);
     expect(await estatus(r.IdFactura)).toBe("P");
     const audit = await t.tdb.db

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { emitirComplementoPrueba, emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { emitirComplementoPrueba } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { pagarFacturas } from "@portal/db/erp-mock";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGO_MSG } from "../src/modules/pagos/reglas";
-import { facturaPrueba, KEMPER, MCI, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
+import { createPagoFixture } from "./documentos-prueba";
+import { KEMPER, MCI } from "./factura-prueba";
 import { createTestApp, loginTodos, pdfBase64, type TestApp, withToken } from "./helpers";
 import { startSatCompuerta } from "./sat-compuerta";
 
@@ -64,37 +64,11 @@ const auditado = async (id: number) =>
   ).map((a) => `${a.campo}:${a.valorNuevo.slice(0, 1)}`);
 
 /**
- * A new ERP payment that owes a complement: a PPD invoice of Kemper registered and accepted in the portal, its
- * A/P invoice created in the ERP, and paid there in full. Returns the payment's row and the complement owed.
+ * A new ERP payment that owes a complement: a PPD invoice of Kemper paid in full in the ERP (the payment
+ * fixture). Returns the payment's row and the complement owed.
  */
 async function nuevoPago(): Promise<{ pago: Fila; esperado: ComplementoEsperado }> {
-  const docNum = await nuevaEntradaKemper(t.tdb.db, { peyMethod: "99", groupNum: 30 });
-  const xml = emitirFacturaPrueba(facturaPrueba({ formaPago: "99", metodoPago: "PPD" }));
-  const alta = await llamar(tokens.kemper, "POST", "/api/facturas/postFactura", payloadFactura(xml, docNum));
-  expect(alta.json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
-  const factura = (
-    (await llamar(tokens.admin, "POST", "/api/facturasPendientes/getFacturas", {})).json().data as {
-      IdFactura: number;
-      Entrada: number;
-      BD: string;
-      Version: number;
-    }[]
-  ).find((f) => f.Entrada === docNum)!;
-  const aceptada = await llamar(tokens.admin, "PATCH", "/api/facturasPendientes/patchfactura", [
-    { Factura: factura.IdFactura, Estatus: "A", Comentarios: "", BD: factura.BD, Version: factura.Version },
-  ]);
-  expect(aceptada.json()).toEqual(exito);
-  expect(await t.app.services.erpFacturas.flush()).toBe(1);
-  const [ap] = await t.tdb.db
-    .select()
-    .from(schema.erpFacturas)
-    .where(eq(schema.erpFacturas.portalId, factura.IdFactura));
-  const pagado = await pagarFacturas(t.tdb.db, {
-    bd: "SBO_MCI",
-    fecha: "2026-11-18",
-    moneda: "MXN",
-    facturas: [{ docNum: ap!.docNum }],
-  });
+  const pagado = await createPagoFixture(t.tdb.db);
   const pago = ((await llamar(tokens.kemper, "POST", "/api/pagos/getPagos", {})).json().data as Fila[]).find(
     (p) => p.DocNum === pagado.docNum && p.U_SYS_PMSNBD === "SBO_MCI",
   )!;

@@ -16,6 +16,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGO_MSG } from "../src/modules/pagos/reglas";
 import { cfdiFixture as fixture } from "./cfdi-fixtures";
+import { createComplementoFixture, createPagoFixture } from "./documentos-prueba";
 import { KEMPER, MCI } from "./factura-prueba";
 import { createTestApp, loginTodos, pdfBase64, type TestApp, withToken } from "./helpers";
 
@@ -498,7 +499,9 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
   });
 
   it("registers, is reviewed (R needs a reason, then A), is replaced while not accepted, and locks once accepted", async () => {
-    const p = await pagoDemo();
+    const filaDe = async (pago: { docEntry: number; bd: string }) =>
+      (await pagos(tokens.kemper)).find((x) => x.DocEntry === pago.docEntry && x.U_SYS_PMSNBD === pago.bd)!;
+    const p = await filaDe(await createPagoFixture(t.tdb.db));
     const e: ComplementoEsperado = (await esperado(p)).data;
     const primero = complemento(e);
     const res = await postPago(tokens.kemper, cuerpo(p, primero));
@@ -512,7 +515,7 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     expect((await bajar(tokens.berenice)).statusCode).toBe(404);
     expect((await bajar(tokens.admin)).statusCode).toBe(200);
     // The same UUID on another payment is refused.
-    const otro = (await pagos(tokens.kemper)).find((x) => x.DocEntry !== p.DocEntry && x.CANCELED === "N")!;
+    const otro = await filaDe(await createPagoFixture(t.tdb.db));
     const repetido = await postPago(tokens.kemper, cuerpo(otro, primero));
     expect(repetido.json().message).toContain(PAGO_MSG.uuidRegistrado(primero.uuid));
 
@@ -603,8 +606,9 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     const mosaico = async () =>
       (await call(tokens.admin, "POST", "/api/home/RowDocuments", { dato: "Pagos pendientes" })).json().data.Registro;
     const porDecidir = (filas: Fila[]) => filas.filter((x) => x.U_SYS_PMESPA === "P" || x.U_SYS_PMESPA === "V");
+    const complemento = await createComplementoFixture(t.tdb.db);
     const antes = await pendientes();
-    const [enLista] = porDecidir(antes);
+    const enLista = porDecidir(antes).find((x) => x.IdPago === complemento.id);
     expect(enLista?.IdPago).toEqual(expect.any(Number));
     const p = enLista as Fila;
     expect(await mosaico()).toBe(porDecidir(antes).length);
@@ -633,7 +637,10 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     );
 
     // A payment without documents, cancelled: refused too, shown Cancelado, no complement owed.
-    const sin = (await pagos(tokens.kemper)).find((x) => x.CANCELED === "N" && x.IdPago === null)!;
+    const pago = await createPagoFixture(t.tdb.db);
+    const sin = (await pagos(tokens.kemper)).find(
+      (x) => x.DocEntry === pago.docEntry && x.U_SYS_PMSNBD === pago.bd && x.CANCELED === "N" && x.IdPago === null,
+    )!;
     await cancelarPago(t.tdb.db, sin.U_SYS_PMSNBD, sin.DocNum);
     const res = await postPago(tokens.admin, cuerpoEmpleado(sin));
     expect(res.json().message).toContain(PAGO_MSG.pagoCancelado(sin.DocNum));
@@ -668,25 +675,11 @@ describe("pagos que no requieren complemento (issue 23)", () => {
   });
 
   it("a complement stored for a PUE-only payment is left out of the review list and its tile", async () => {
-    const p = soloPue(await pagos(tokens.kemper)) as Fila;
     const antes = await mosaico();
-    const [sociedad] = await t.tdb.db
-      .select({ id: schema.sociedades.id })
-      .from(schema.sociedades)
-      .where(eq(schema.sociedades.bdSap, p.U_SYS_PMSNBD));
-    const ahora = new Date();
-    await t.tdb.db.insert(schema.complementosPago).values({
-      bd: p.U_SYS_PMSNBD,
-      pagoDocEntry: p.DocEntry,
-      pagoDocNum: p.DocNum,
-      cardCode: "P00001",
-      sociedadId: sociedad!.id,
-      uuid: randomUUID().toUpperCase(),
-      estatus: "P",
-      complementoAt: ahora,
-      createdAt: ahora,
-      updatedAt: ahora,
-    });
+    const c = await createComplementoFixture(t.tdb.db, { metodoPago: "PUE" });
+    const p = soloPue(
+      (await pagos(tokens.kemper)).filter((x) => x.DocEntry === c.pagoDocEntry && x.U_SYS_PMSNBD === c.bd),
+    ) as Fila;
     expect((await pendientes()).some((x) => x.DocEntry === p.DocEntry && x.U_SYS_PMSNBD === p.U_SYS_PMSNBD)).toBe(
       false,
     );

@@ -1,10 +1,10 @@
 import { MSG, REVISION_MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGO_MSG } from "../src/modules/pagos/reglas";
 import { createRepositories } from "../src/repositories";
-import { crearComplementoPrueba, crearFacturaPrueba } from "./documentos-prueba";
+import { createComplementoFixture, createFacturaFixture, createPagoFixture } from "./documentos-prueba";
 import { createTestApp, loginTodos, type TestApp, withToken } from "./helpers";
 
 /**
@@ -13,10 +13,11 @@ import { createTestApp, loginTodos, type TestApp, withToken } from "./helpers";
  */
 let t: TestApp;
 let admin = "";
+let kemper = "";
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await loginTodos(t.app)).admin;
+  ({ admin, kemper } = await loginTodos(t.app));
 });
 afterAll(async () => t?.close());
 
@@ -24,8 +25,8 @@ const patch = (url: string, filas: object[]) =>
   t.app.inject(withToken(admin, { method: "PATCH", url, payload: filas }));
 const revisarFacturas = (filas: object[]) => patch("/api/facturasPendientes/patchfactura", filas);
 const revisarPagos = (filas: object[]) => patch("/api/pagosPendientes/patchPagos", filas);
-type Factura = Awaited<ReturnType<typeof crearFacturaPrueba>>;
-type Complemento = Awaited<ReturnType<typeof crearComplementoPrueba>>;
+type Factura = Awaited<ReturnType<typeof createFacturaFixture>>;
+type Complemento = Awaited<ReturnType<typeof createComplementoFixture>>;
 const filaFactura = (f: Factura, Estatus: string, Comentarios = "") => ({
   Factura: f.id,
   Estatus,
@@ -48,8 +49,8 @@ const estatusPago = async (id: number) =>
 
 describe("facturas en cada estado", () => {
   it("P -> A and R -> P decide together; the accepted invoice owes the ERP a job", async () => {
-    const p = await crearFacturaPrueba(t.tdb.db);
-    const r = await crearFacturaPrueba(t.tdb.db, { estatus: "R", comentarios: "Falta sello" });
+    const p = await createFacturaFixture(t.tdb.db);
+    const r = await createFacturaFixture(t.tdb.db, { estatus: "R", comentarios: "Falta sello" });
     const res = await revisarFacturas([filaFactura(p, "A"), filaFactura(r, "P")]);
     expect(res.json()).toEqual({ status: "success", message: MSG.revisionExito });
     expect([await estatusFactura(p.id), await estatusFactura(r.id)]).toEqual(["A", "P"]);
@@ -58,9 +59,9 @@ describe("facturas en cada estado", () => {
   });
 
   it("an accepted invoice, a rejection without reason and a stale version refuse the whole call, in row order", async () => {
-    const a = await crearFacturaPrueba(t.tdb.db, { estatus: "A" });
-    const p = await crearFacturaPrueba(t.tdb.db);
-    const vieja = await crearFacturaPrueba(t.tdb.db, { cambios: 1 });
+    const a = await createFacturaFixture(t.tdb.db, { estatus: "A" });
+    const p = await createFacturaFixture(t.tdb.db);
+    const vieja = await createFacturaFixture(t.tdb.db, { cambios: 1 });
     const res = await revisarFacturas([
       filaFactura(p, "R", " "),
       filaFactura(a, "R", "x"),
@@ -83,19 +84,19 @@ describe("facturas en cada estado", () => {
 
 describe("complementos en cada estado", () => {
   it("V -> A and P -> R (with its reason) decide together", async () => {
-    const v = await crearComplementoPrueba(t.tdb.db, { estatus: "V" });
-    const p = await crearComplementoPrueba(t.tdb.db);
+    const v = await createComplementoFixture(t.tdb.db, { estatus: "V" });
+    const p = await createComplementoFixture(t.tdb.db);
     const res = await revisarPagos([filaPago(v, "A"), filaPago(p, "R", "Falta el número de operación")]);
     expect(res.json()).toEqual({ status: "success", message: MSG.revisionExito });
     expect([await estatusPago(v.id), await estatusPago(p.id)]).toEqual(["A", "R"]);
   });
 
   it("accepted, cancelled payment, no complement, no reason and a stale version refuse the whole call", async () => {
-    const a = await crearComplementoPrueba(t.tdb.db, { estatus: "A" });
-    const cancelado = await crearComplementoPrueba(t.tdb.db, { cancelado: true });
-    const sinComplemento = await crearComplementoPrueba(t.tdb.db, { sinComplemento: true });
-    const r = await crearComplementoPrueba(t.tdb.db, { estatus: "R" });
-    const viejo = await crearComplementoPrueba(t.tdb.db, { estatus: "V", cambios: 2 });
+    const a = await createComplementoFixture(t.tdb.db, { estatus: "A" });
+    const cancelado = await createComplementoFixture(t.tdb.db, { cancelado: true });
+    const sinComplemento = await createComplementoFixture(t.tdb.db, { sinComplemento: true });
+    const r = await createComplementoFixture(t.tdb.db, { estatus: "R" });
+    const viejo = await createComplementoFixture(t.tdb.db, { estatus: "V", cambios: 2 });
     const res = await revisarPagos([
       filaPago(a, "R", "x"),
       filaPago(cancelado, "A"),
@@ -121,9 +122,9 @@ describe("complementos en cada estado", () => {
 describe("las consultas comunes de los documentos (document-queries)", () => {
   it("name each stored file of its document, for its supplier and for employees only", async () => {
     const repos = createRepositories(t.tdb.db);
-    const f = await crearFacturaPrueba(t.tdb.db);
-    const c = await crearComplementoPrueba(t.tdb.db);
-    const sinComplemento = await crearComplementoPrueba(t.tdb.db, { sinComplemento: true });
+    const f = await createFacturaFixture(t.tdb.db);
+    const c = await createComplementoFixture(t.tdb.db);
+    const sinComplemento = await createComplementoFixture(t.tdb.db, { sinComplemento: true });
     expect(
       await Promise.all(
         [f.pdfArchivoId, f.xmlArchivoId, f.recepcionArchivoId].map((id) => repos.facturas.archivoNombre(id, "P00001")),
@@ -139,5 +140,38 @@ describe("las consultas comunes de los documentos (document-queries)", () => {
     expect(await repos.facturas.uuidTaken(f.uuid, f.id)).toBe(false);
     expect((await repos.facturas.findByIds([f.id, 999_999])).map((x) => x.id)).toEqual([f.id]);
     expect(await repos.pagos.findByIds([])).toEqual([]);
+  });
+});
+
+describe("los documentos de prueba (documentos-prueba)", () => {
+  it("Berenice's invoice is hers, in SBO_KIJ, on an open receipt of her own", async () => {
+    const f = await createFacturaFixture(t.tdb.db, { proveedor: "berenice" });
+    expect(f).toMatchObject({
+      cardCode: "P00002",
+      bd: "SBO_KIJ",
+      rfcEmisor: "XIQB891116QE4",
+      rfcReceptor: "KIJ0906199R1",
+      estatus: "P",
+    });
+    const [entrada] = await t.tdb.db
+      .select()
+      .from(schema.erpEntradas)
+      .where(and(eq(schema.erpEntradas.bd, "SBO_KIJ"), eq(schema.erpEntradas.docNum, f.entradaDocNum)));
+    expect(entrada).toMatchObject({ cardCode: "P00002", docStatus: "O" });
+  });
+
+  it("a payment without documents is PPD by default, PUE on request, cancelled on request", async () => {
+    const ppd = await createPagoFixture(t.tdb.db);
+    const pue = await createPagoFixture(t.tdb.db, { metodoPago: "PUE" });
+    const cancelado = await createPagoFixture(t.tdb.db, { cancelado: true });
+    const filas: { DocEntry: number; U_SYS_PMSNBD: string }[] = (
+      await t.app.inject(withToken(kemper, { method: "POST", url: "/api/pagos/getPagos", payload: {} }))
+    ).json().data;
+    const fila = (p: { docEntry: number; bd: string }) =>
+      filas.find((x) => x.DocEntry === p.docEntry && x.U_SYS_PMSNBD === p.bd);
+    const sinDocumentos = { IdPago: null, U_SYS_PMESPA: "" };
+    expect(fila(ppd)).toMatchObject({ ...sinDocumentos, CANCELED: "N", Detalle: [{ MetodoPago: "PPD" }] });
+    expect(fila(pue)).toMatchObject({ ...sinDocumentos, CANCELED: "N", Detalle: [{ MetodoPago: "PUE" }] });
+    expect(fila(cancelado)).toMatchObject({ ...sinDocumentos, CANCELED: "Y" });
   });
 });

@@ -1,4 +1,5 @@
-import { Badge, Group, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Group, Stack, Text, Title } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { FilePicker } from "./file-picker";
 import { OpenFileButton } from "./open-file-button";
@@ -23,39 +24,69 @@ interface FileRowsProps<K extends string> {
   isDisabled: boolean;
   /** The names' column width (the longest name decides). */
   labelWidth: number;
+  /** A warning above the rows (yellow): why the files were cleared, or why nothing can be uploaded. */
+  warning?: { text: ReactNode; role?: "alert" } | null;
+  /** Shown above the rows, under the warning (e.g. a loader while the upload's conditions load). */
+  children?: ReactNode;
 }
 
 /**
- * The 'Archivos' rows of an upload form (spec §2): each file's name, on a detail screen its state ('Cargado' or
- * 'No cargado') with 'Ver' when stored, and the 'cargar' picker where this user may pick one.
+ * The 'Archivos' section of an upload form (spec §2): its title, a warning when there is one, then a row per file:
+ * its name, on a detail screen its state ('Cargado' or 'No cargado') with 'Ver' when stored, and the 'cargar'
+ * picker where this user may pick one.
  */
-export function FileRows<K extends string>({ rows, files, onPick, isDisabled, labelWidth }: FileRowsProps<K>) {
+export function FileRows<K extends string>({
+  rows,
+  files,
+  onPick,
+  isDisabled,
+  labelWidth,
+  warning,
+  children,
+}: FileRowsProps<K>) {
   return (
-    <Stack gap="sm">
-      {rows.map(({ clave, nombre, accept, stored, canPick }) => (
-        <Group
-          key={clave}
-          gap="md"
-          wrap={stored ? "wrap" : "nowrap"}
-          {...(stored ? { "data-archivo-fila": clave } : {})}
+    <>
+      <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm">
+        Archivos
+      </Title>
+      {warning ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          {...(warning.role ? { role: warning.role } : {})}
+          mb="sm"
         >
-          <Text size="sm" fw={600} w={labelWidth}>
-            {nombre}
-          </Text>
-          {stored ? <StoredFile nombre={nombre} {...stored} /> : null}
-          {canPick ? (
-            <FilePicker
-              clave={clave}
-              nombre={nombre}
-              accept={accept}
-              file={files[clave]}
-              onChange={(file) => onPick(clave, file)}
-              isDisabled={isDisabled}
-            />
-          ) : null}
-        </Group>
-      ))}
-    </Stack>
+          {warning.text}
+        </Alert>
+      ) : null}
+      {children}
+      <Stack gap="sm">
+        {rows.map(({ clave, nombre, accept, stored, canPick }) => (
+          <Group
+            key={clave}
+            gap="md"
+            wrap={stored ? "wrap" : "nowrap"}
+            {...(stored ? { "data-archivo-fila": clave } : {})}
+          >
+            <Text size="sm" fw={600} w={labelWidth}>
+              {nombre}
+            </Text>
+            {stored ? <StoredFile nombre={nombre} {...stored} /> : null}
+            {canPick ? (
+              <FilePicker
+                clave={clave}
+                nombre={nombre}
+                accept={accept}
+                file={files[clave]}
+                onChange={(file) => onPick(clave, file)}
+                isDisabled={isDisabled}
+              />
+            ) : null}
+          </Group>
+        ))}
+      </Stack>
+    </>
   );
 }
 

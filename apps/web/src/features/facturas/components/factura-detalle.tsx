@@ -107,9 +107,6 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
             </section>
           ) : null}
 
-          <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm">
-            Archivos
-          </Title>
           <FileRows
             rows={invoiceFileRows(row, canUpload)}
             files={archivos}

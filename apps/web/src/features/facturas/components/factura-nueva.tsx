@@ -166,12 +166,6 @@ function PropuestaEntrada({
   );
 }
 
-interface FacturaFormProps {
-  session: Session;
-  proveedor: ProveedorResumen;
-  onDone: () => void;
-}
-
 /**
  * 'Registro de la facturación' (spec §2, §4, §5): choosing a sociedad clears the receipt and the three files
  * and reloads the receipts; choosing a receipt clears the files, and the form says so (issue 23). Receipts read
@@ -180,7 +174,15 @@ interface FacturaFormProps {
  * checks (one 30 s toast listing every message with its values) and sends postFactura built from the XML it
  * read; the server checks everything again. Success: a 3 s toast, then /MisFacturas.
  */
-function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
+function FacturaForm({
+  session,
+  proveedor,
+  onDone,
+}: {
+  session: Session;
+  proveedor: ProveedorResumen;
+  onDone: () => void;
+}) {
   const sociedades = useSociedadesFactura(session);
   const [bd, setBd] = useState<string | null>(null);
   const [docNum, setDocNum] = useState<string | null>(null);
@@ -277,16 +279,9 @@ function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
             </Stack>
           ) : null}
 
-          <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm">
-            Archivos
-          </Title>
-          {quitados ? (
-            <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} mb="sm">
-              {ARCHIVOS_QUITADOS[quitados]}
-            </Alert>
-          ) : null}
           <FileRows
             key={pickerKey}
+            warning={quitados ? { text: ARCHIVOS_QUITADOS[quitados] } : null}
             rows={FILAS_NUEVA}
             files={archivos}
             onPick={pickFile}

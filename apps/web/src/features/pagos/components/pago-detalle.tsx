@@ -1,7 +1,7 @@
-import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { base64FromBytes } from "@portal/cfdi";
 import { MSG, type PagoRow } from "@portal/contracts";
-import { IconAlertTriangle, IconFileCode, IconInfoCircle, IconPlus } from "@tabler/icons-react";
+import { IconFileCode, IconInfoCircle, IconPlus } from "@tabler/icons-react";
 import { Navigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { formatImporte } from "../../../components/documento-compra";
@@ -171,28 +171,20 @@ function Detalle({ session, row, onDone }: DetalleProps) {
               <EstadoSatBadges row={row} />
             </Group>
 
-            <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm">
-              Archivos
-            </Title>
-            {isRegistroIncompleto ? (
-              <Alert
-                color="yellow"
-                variant="light"
-                icon={<IconAlertTriangle size={18} aria-hidden />}
-                role="alert"
-                mb="sm"
-              >
-                {proveedor.isError ? MSG.errorInterno : MSG.registroIncompletoPagos}
-              </Alert>
-            ) : null}
-            {isRegistroPendiente ? <Loader size="sm" aria-label="Cargando" mb="sm" /> : null}
             <FileRows
               rows={paymentFileRows(row, esProveedor, canUpload)}
               files={archivos}
               onPick={pickFile}
               isDisabled={isSubmitting || isSaved}
               labelWidth={170}
-            />
+              warning={
+                isRegistroIncompleto
+                  ? { text: proveedor.isError ? MSG.errorInterno : MSG.registroIncompletoPagos, role: "alert" }
+                  : null
+              }
+            >
+              {isRegistroPendiente ? <Loader size="sm" aria-label="Cargando" mb="sm" /> : null}
+            </FileRows>
           </Paper>
 
           <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>

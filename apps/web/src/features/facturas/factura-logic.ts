@@ -1,4 +1,5 @@
 import {
+  buildPostFacturaPayload,
   CFDI_MSG,
   checkImage,
   checkInvoiceAgainst,
@@ -8,6 +9,7 @@ import {
   ddmmyyyyToIso,
   type InvoiceData,
   type InvoiceVariant,
+  invoiceXmlFields,
   readInvoice,
 } from "@portal/cfdi";
 import {
@@ -229,46 +231,21 @@ export function revisarNuevaFactura(ctx: NuevaFacturaContexto): Revision<PostFac
   if (errores.length > 0 || !datos || !sociedad || !entrada || !pdf || !xml || !recepcion) {
     return { ok: false, errors: [...new Set(errores)] };
   }
+  const archivo = ({ name, bytes }: ArchivoLeido) => ({ name, base64: ctx.base64(bytes) });
   const request: PostFacturaRequestInput = {
     usuario: ctx.session.id,
     operador: ctx.session.operador,
     id: ctx.session.id,
-    RazonSocial: sociedad.BDSAP,
-    EntradaMercancia: entrada.DocNum,
-    PDF: pdf.name,
-    PDF64: ctx.base64(pdf.bytes),
-    XML: xml.name,
-    XML64: ctx.base64(xml.bytes),
-    Recepcion: recepcion.name,
-    Recepcion64: ctx.base64(recepcion.bytes),
-    FolioFactura: datos.Folio,
-    ...datosDelXml(datos),
-    // Spec §5: "The currency is taken from the receipt."
-    Moneda: entrada.DocCur,
-    TipoDeCambio: datos.TipoDeCambio,
-    Retenciones: datos.Retenciones,
+    ...buildPostFacturaPayload(datos, {
+      RazonSocial: sociedad.BDSAP,
+      EntradaMercancia: entrada.DocNum,
+      // Spec §5: "The currency is taken from the receipt."
+      Moneda: entrada.DocCur,
+      archivos: { pdf: archivo(pdf), xml: archivo(xml), recepcion: archivo(recepcion) },
+    }),
   };
   const parsed = postFacturaRequestSchema.safeParse(request);
   return parsed.success ? { ok: true, request } : { ok: false, errors: zodMessages(parsed.error) };
-}
-
-/** The payload fields that come from the XML (spec §3), shared by both payloads. */
-function datosDelXml(datos: InvoiceData) {
-  return {
-    RFCEmisor: datos.RFCEmisor,
-    RFCReceptor: datos.RFCReceptor,
-    NombreEmisor: datos.NombreEmisor,
-    NombreReceptor: datos.NombreReceptor,
-    UUID: datos.UUID,
-    FechaFactura: datos.FechaFactura,
-    Total: datos.Total,
-    FormaPago: datos.FormaPago,
-    UsoPrincipal: datos.UsoPrincipal,
-    MetodoPago: datos.MetodoPago as "PUE" | "PPD",
-    CPReceptor: datos.CPReceptor,
-    CPEmisor: datos.CPEmisor,
-    Regimen: datos.Regimen,
-  };
 }
 
 interface ActualizacionContexto {
@@ -320,7 +297,7 @@ export function revisarActualizacion(ctx: ActualizacionContexto): Revision<Patch
   if (errores.length > 0 || (xml && !datos)) return { ok: false, errors: [...new Set(errores)] };
 
   const delXml = datos
-    ? { FolioFactura: datos.Folio, ...datosDelXml(datos) }
+    ? invoiceXmlFields(datos)
     : {
         FolioFactura: row.FolioFactura,
         RFCEmisor: row.RFC,

@@ -1,4 +1,10 @@
-import { checkComprobanteFile, checkPaymentAgainst, checkPaymentFiles, readPaymentComplement } from "@portal/cfdi";
+import {
+  buildPostPagoPayload,
+  checkComprobanteFile,
+  checkPaymentAgainst,
+  checkPaymentFiles,
+  readPaymentComplement,
+} from "@portal/cfdi";
 import {
   type ComplementoEsperado,
   type EstatusComplementoPago,
@@ -118,29 +124,23 @@ export function revisarComplementoProveedor(ctx: ComplementoProveedorContexto): 
   }
   const { pdf, xml } = archivos;
   if (errores.length > 0 || !datos || !pdf || !xml) return { ok: false, errors: [...new Set(errores)] };
+  const archivo = ({ name, bytes }: ArchivoLeido) => ({ name, base64: ctx.base64(bytes) });
   const request: PostPagoBody = {
     ...basePago(ctx.session, row),
     operador: "Proveedor",
-    PDF: pdf.name,
-    PDF64: ctx.base64(pdf.bytes),
-    XML: xml.name,
-    XML64: ctx.base64(xml.bytes),
-    FechaPago: datos.FechaPago,
-    Folio: datos.Folio,
-    Total: datos.Total,
-    RFCEmisor: datos.RFCEmisor,
-    RFCReceptor: datos.RFCReceptor,
-    NombreEmisor: datos.NombreEmisor,
-    NombreReceptor: datos.NombreReceptor,
-    UUID: datos.UUID,
-    // Spec §3 Detalle: the invoices the payment settles, as the list gave them.
-    Detalle: row.Detalle.map((detalle) => ({
-      FolioSAP: detalle.FolioSAP,
-      FolioFactura: detalle.FolioFactura,
-      UUID: detalle.UUID,
-      FechaFactura: detalle.FechaFactura,
-      Total: detalle.Total,
-    })),
+    ...buildPostPagoPayload(datos, {
+      PagoSAP: row.DocNum,
+      BD: row.U_SYS_PMSNBD,
+      archivos: { pdf: archivo(pdf), xml: archivo(xml) },
+      // Spec §3 Detalle: the invoices the payment settles, as the list gave them.
+      Detalle: row.Detalle.map((detalle) => ({
+        FolioSAP: detalle.FolioSAP,
+        FolioFactura: detalle.FolioFactura,
+        UUID: detalle.UUID,
+        FechaFactura: detalle.FechaFactura,
+        Total: detalle.Total,
+      })),
+    }),
   };
   const parsed = postPagoRequestSchema.safeParse(request);
   return parsed.success ? { ok: true, request } : { ok: false, errors: zodMessages(parsed.error) };

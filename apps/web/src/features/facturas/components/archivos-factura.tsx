@@ -1,5 +1,6 @@
 import type { FacturaRow } from "@portal/contracts";
 import { IconFileCode, IconPhoto } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import type { FileRow } from "../../../components/file-rows";
 
 /** The invoice's three files (spec §2: PDF, XML and a gif, jpeg or png image of the receipt). */
@@ -13,7 +14,7 @@ const ARCHIVOS: readonly {
   accept: string;
   campo: "PDF" | "XML" | "Recepcion";
   type: string;
-  icon?: React.ReactNode;
+  icon?: ReactNode;
 }[] = [
   { clave: "pdf", nombre: "PDF", accept: "application/pdf", campo: "PDF", type: "application/pdf" },
   {

@@ -3,7 +3,7 @@ import { base64FromBytes } from "@portal/cfdi";
 import { MSG, type PagoRow } from "@portal/contracts";
 import { IconFileCode, IconInfoCircle, IconPlus } from "@tabler/icons-react";
 import { Navigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { formatImporte } from "../../../components/documento-compra";
 import { EstadoSatBadges } from "../../../components/estado-sat";
 import { type FileRow, FileRows } from "../../../components/file-rows";
@@ -38,7 +38,7 @@ interface ArchivoPago {
   campo: "U_SYS_PMPDFC" | "U_SYS_PMXMLC" | "U_SYS_PMCOMC";
   accept: string;
   type: string;
-  icon?: React.ReactNode;
+  icon?: ReactNode;
   /** Who uploads it (spec §2, §6): the supplier its complement's PDF and XML, an employee the comprobante. */
   isDelProveedor: boolean;
 }

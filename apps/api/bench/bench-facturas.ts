@@ -18,7 +18,7 @@
  * Issue 22: postFactura p95 <= 500 ms with 10 concurrent, and no call over 1 s (sequential or concurrent).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { checkInvoiceAgainst, readInvoice } from "@portal/cfdi";
+import { buildPostFacturaPayload, checkInvoiceAgainst, readInvoice } from "@portal/cfdi";
 import { emitirFacturaPrueba, readInvoiceVerified, shippedCertificates } from "@portal/cfdi/sello";
 import { createDatabase, runMigrations, schema, storeArchivo, systemClock } from "@portal/db";
 import { createErpEntrada, createSimplePdf, seedDemo } from "@portal/db/seed";
@@ -177,36 +177,20 @@ async function main() {
         uuid: randomUUID(),
         fechaTimbrado: "2026-11-16T10:05:00",
       });
-      const d = (readInvoice(xml) as { data: ReturnType<typeof Object> & Record<string, string> }).data;
+      const leido = readInvoice(xml);
+      if (!leido.ok) throw new Error(`La factura de prueba no se lee: ${leido.errors.join("; ")}`);
       return {
         xml,
-        body: {
+        // The browser's own mapping (@portal/cfdi).
+        body: buildPostFacturaPayload(leido.data, {
           RazonSocial: "SBO_MCI",
           EntradaMercancia: docNum,
-          PDF: "f.pdf",
-          PDF64: pdf64,
-          XML: "f.xml",
-          XML64: Buffer.from(xml).toString("base64"),
-          Recepcion: "r.png",
-          Recepcion64: Buffer.concat([PNG, randomBytes(60_000)]).toString("base64"),
-          FolioFactura: d.Folio,
-          RFCEmisor: d.RFCEmisor,
-          RFCReceptor: d.RFCReceptor,
-          NombreEmisor: d.NombreEmisor,
-          NombreReceptor: d.NombreReceptor,
-          UUID: d.UUID,
-          FechaFactura: d.FechaFactura,
-          Total: Number(d.Total),
-          FormaPago: d.FormaPago,
-          UsoPrincipal: d.UsoPrincipal,
-          MetodoPago: d.MetodoPago,
-          CPReceptor: d.CPReceptor,
-          CPEmisor: d.CPEmisor,
-          Regimen: d.Regimen,
-          Moneda: d.Moneda,
-          TipoDeCambio: d.TipoDeCambio,
-          Retenciones: d.Retenciones,
-        },
+          archivos: {
+            pdf: { name: "f.pdf", base64: pdf64 },
+            xml: { name: "f.xml", base64: Buffer.from(xml).toString("base64") },
+            recepcion: { name: "r.png", base64: Buffer.concat([PNG, randomBytes(60_000)]).toString("base64") },
+          },
+        }),
       };
     };
     const secuenciales: number[] = [];

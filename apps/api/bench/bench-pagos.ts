@@ -18,7 +18,7 @@
  * Targets (issue 14): employee getPagos p95 <= 600 ms; supplier getPagos p95 <= 100 ms; postPago p95 <= 150 ms.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { readPaymentComplement } from "@portal/cfdi";
+import { buildPostPagoPayload, readPaymentComplement } from "@portal/cfdi";
 import {
   type DocumentoPrueba,
   emitirComplementoPrueba,
@@ -260,26 +260,20 @@ async function main() {
     const cuerpo = (xml: string) => {
       const leido = readPaymentComplement(xml);
       if (!leido.ok) throw new Error(`El complemento emitido no se lee: ${leido.errors.join("; ")}`);
-      const d = leido.data;
       return {
         usuario: KEMPER.nombre,
         id: "P00001",
         operador: "Proveedor",
-        PagoSAP: rep.docNum,
-        BD: "SBO_MCI",
-        PDF: "c.pdf",
-        PDF64: pdf64,
-        XML: "c.xml",
-        XML64: Buffer.from(xml).toString("base64"),
-        FechaPago: d.FechaPago,
-        Folio: d.Folio || "S/F",
-        Total: Number(fila.DocTotal).toFixed(2),
-        RFCEmisor: d.RFCEmisor,
-        RFCReceptor: d.RFCReceptor,
-        NombreEmisor: d.NombreEmisor,
-        NombreReceptor: d.NombreReceptor,
-        UUID: d.UUID,
-        Detalle: fila.Detalle,
+        // The browser's own mapping (@portal/cfdi).
+        ...buildPostPagoPayload(leido.data, {
+          PagoSAP: rep.docNum,
+          BD: "SBO_MCI",
+          archivos: {
+            pdf: { name: "c.pdf", base64: pdf64 },
+            xml: { name: "c.xml", base64: Buffer.from(xml).toString("base64") },
+          },
+          Detalle: fila.Detalle,
+        }),
       };
     };
     const secuenciales: number[] = [];

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readInvoice } from "@portal/cfdi";
+import { buildPostFacturaPayload, readInvoice } from "@portal/cfdi";
 import type { FacturaPrueba } from "@portal/cfdi/sello";
 import type { Database } from "@portal/db";
 import { createErpEntrada } from "@portal/db/seed";
@@ -55,36 +55,46 @@ export const facturaPrueba = (o: Partial<FacturaPrueba> = {}): FacturaPrueba => 
   ...o,
 });
 
-/** The postFactura body a browser builds: fields read from the XML, the three files. */
+/**
+ * The postFactura body the browser builds (@portal/cfdi buildPostFacturaPayload, the web's own mapping): fields
+ * read from the XML, the three files. An XML that does not read gets the fields of Kemper's demo invoice, so the
+ * server's own reading refuses it.
+ */
 export function payloadFactura(xml: string, docNum: number, overrides: Record<string, unknown> = {}) {
   const read = readInvoice(xml);
-  const d = read.ok ? read.data : null;
-  return {
-    RazonSocial: "SBO_MCI",
-    EntradaMercancia: docNum,
-    PDF: "factura.pdf",
-    PDF64: pdfBase64("Factura"),
-    XML: "factura.xml",
-    XML64: Buffer.from(xml).toString("base64"),
-    Recepcion: "recepcion.png",
-    Recepcion64: PNG64,
-    FolioFactura: d?.Folio ?? "S/F",
-    RFCEmisor: d?.RFCEmisor ?? KEMPER.rfc,
-    RFCReceptor: d?.RFCReceptor ?? MCI.rfc,
-    NombreEmisor: d?.NombreEmisor ?? KEMPER.nombre,
-    NombreReceptor: d?.NombreReceptor ?? MCI.nombre,
-    UUID: d?.UUID ?? randomUUID(),
-    FechaFactura: d?.FechaFactura ?? "2026-11-16T10:00:00",
-    Total: d ? Number(d.Total) : 1160,
-    FormaPago: d?.FormaPago ?? "03",
-    UsoPrincipal: d?.UsoPrincipal ?? "G03",
-    MetodoPago: d?.MetodoPago ?? "PUE",
-    CPReceptor: d?.CPReceptor ?? MCI.cp,
-    CPEmisor: d?.CPEmisor ?? "86000",
-    Regimen: d?.Regimen ?? MCI.regimen,
-    Moneda: d?.Moneda ?? "MXN",
-    TipoDeCambio: d?.TipoDeCambio ?? "1",
-    Retenciones: d?.Retenciones ?? "N",
-    ...overrides,
+  const archivos = {
+    pdf: { name: "factura.pdf", base64: pdfBase64("Factura") },
+    xml: { name: "factura.xml", base64: Buffer.from(xml).toString("base64") },
+    recepcion: { name: "recepcion.png", base64: PNG64 },
   };
+  const body = read.ok
+    ? buildPostFacturaPayload(read.data, { RazonSocial: "SBO_MCI", EntradaMercancia: docNum, archivos })
+    : {
+        RazonSocial: "SBO_MCI",
+        EntradaMercancia: docNum,
+        PDF: archivos.pdf.name,
+        PDF64: archivos.pdf.base64,
+        XML: archivos.xml.name,
+        XML64: archivos.xml.base64,
+        Recepcion: archivos.recepcion.name,
+        Recepcion64: archivos.recepcion.base64,
+        FolioFactura: "S/F",
+        RFCEmisor: KEMPER.rfc,
+        RFCReceptor: MCI.rfc,
+        NombreEmisor: KEMPER.nombre,
+        NombreReceptor: MCI.nombre,
+        UUID: randomUUID(),
+        FechaFactura: "2026-11-16T10:00:00",
+        Total: 1160,
+        FormaPago: "03",
+        UsoPrincipal: "G03",
+        MetodoPago: "PUE",
+        CPReceptor: MCI.cp,
+        CPEmisor: "86000",
+        Regimen: MCI.regimen,
+        Moneda: "MXN",
+        TipoDeCambio: "1",
+        Retenciones: "N",
+      };
+  return { ...body, ...overrides };
 }

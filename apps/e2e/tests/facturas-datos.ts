@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
-import { readInvoice } from "@portal/cfdi";
+import { buildPostFacturaPayload, readInvoice } from "@portal/cfdi";
 import { emitirFacturaPrueba } from "@portal/cfdi/sello";
 import { expect } from "./fixtures";
 import { DEMO_PASSWORD, tinyPdf } from "./support";
@@ -67,36 +67,18 @@ export async function registrar(request: APIRequestContext, kemper: string, entr
   });
   const leida = readInvoice(xml);
   if (!leida.ok) throw new Error(leida.errors.join(" "));
-  const d = leida.data;
   const answer = await request.post("/api/facturas/postFactura", {
     headers: { "x-access-token": kemper },
-    data: {
+    // The browser's own mapping (@portal/cfdi).
+    data: buildPostFacturaPayload(leida.data, {
       RazonSocial: "SBO_MCI",
       EntradaMercancia: entrada.DocNum,
-      PDF: `${folio}.pdf`,
-      PDF64: tinyPdf(folio).toString("base64"),
-      XML: `${folio}.xml`,
-      XML64: Buffer.from(xml).toString("base64"),
-      Recepcion: "recepcion.png",
-      Recepcion64: PNG_1X1.toString("base64"),
-      FolioFactura: d.Folio,
-      RFCEmisor: d.RFCEmisor,
-      RFCReceptor: d.RFCReceptor,
-      NombreEmisor: d.NombreEmisor,
-      NombreReceptor: d.NombreReceptor,
-      UUID: d.UUID,
-      FechaFactura: d.FechaFactura,
-      Total: Number(d.Total),
-      FormaPago: d.FormaPago,
-      UsoPrincipal: d.UsoPrincipal,
-      MetodoPago: d.MetodoPago,
-      CPReceptor: d.CPReceptor,
-      CPEmisor: d.CPEmisor,
-      Regimen: d.Regimen,
-      Moneda: d.Moneda,
-      TipoDeCambio: d.TipoDeCambio,
-      Retenciones: d.Retenciones,
-    },
+      archivos: {
+        pdf: { name: `${folio}.pdf`, base64: tinyPdf(folio).toString("base64") },
+        xml: { name: `${folio}.xml`, base64: Buffer.from(xml).toString("base64") },
+        recepcion: { name: "recepcion.png", base64: PNG_1X1.toString("base64") },
+      },
+    }),
   });
   expect(await answer.json()).toEqual({ status: "success", message: "Se registro con exito la factura!" });
 }

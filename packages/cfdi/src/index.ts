@@ -75,6 +75,18 @@ export {
   subtractAmounts,
 } from "./money";
 export {
+  buildPostFacturaPayload,
+  buildPostPagoPayload,
+  invoiceXmlFields,
+  type PayloadFile,
+  type PostFacturaChoice,
+  type PostFacturaPayload,
+  type PostFacturaPayloadInput,
+  type PostPagoPayload,
+  type PostPagoPayloadInput,
+  postFacturaFields,
+} from "./payloads";
+export {
   normalizeUuid,
   type PaymentData,
   type PaymentDocument,

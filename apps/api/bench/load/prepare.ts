@@ -9,7 +9,7 @@
  * - reviewers (employees with the pending-documents view), who decide what the suppliers upload.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { readInvoice } from "@portal/cfdi";
+import { postFacturaFields, readInvoice } from "@portal/cfdi";
 import { emitirComplementoPrueba, emitirFacturaPrueba } from "@portal/cfdi/sello";
 import { createDatabase, schema } from "@portal/db";
 import { seedErpMock } from "@portal/db/erp-mock";
@@ -145,32 +145,12 @@ export async function prepararDatos(
       });
       const leido = readInvoice(xml);
       if (!leido.ok) throw new Error(`La factura de prueba no se lee: ${leido.errors.join("; ")}`);
-      const d = leido.data;
       facturas.push({
         entrada: e.docNum,
         uuid,
         xml64: Buffer.from(xml).toString("base64"),
-        campos: {
-          RazonSocial: "SBO_MCI",
-          EntradaMercancia: e.docNum,
-          FolioFactura: d.Folio,
-          RFCEmisor: d.RFCEmisor,
-          RFCReceptor: d.RFCReceptor,
-          NombreEmisor: d.NombreEmisor,
-          NombreReceptor: d.NombreReceptor,
-          UUID: d.UUID,
-          FechaFactura: d.FechaFactura,
-          Total: Number(d.Total),
-          FormaPago: d.FormaPago,
-          UsoPrincipal: d.UsoPrincipal,
-          MetodoPago: d.MetodoPago,
-          CPReceptor: d.CPReceptor,
-          CPEmisor: d.CPEmisor,
-          Regimen: d.Regimen,
-          Moneda: d.Moneda,
-          TipoDeCambio: d.TipoDeCambio,
-          Retenciones: d.Retenciones,
-        },
+        // The browser's own mapping (@portal/cfdi), the files left for the upload.
+        campos: postFacturaFields(leido.data, { RazonSocial: "SBO_MCI", EntradaMercancia: e.docNum }),
       });
     }
 

@@ -6,6 +6,7 @@
  * status and whether it did what the user wanted. Between two calls a user thinks 0.5–2 s (uniform).
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { buildPostPagoPayload, type PostPagoPayloadInput, readPaymentComplement } from "@portal/cfdi";
 import { Agent } from "undici";
 import type { Asiento, Clase, Llamada } from "./figures";
 import type { DatosCarga } from "./prepare";
@@ -200,27 +201,23 @@ export class Carga {
     if (i < 0) return false;
     const [c] = this.pendientesComplementos.splice(i, 1);
     if (!c) return false;
-    const detalle = this.detalles.get(c.pagoDocNum) as { Total: string }[];
-    const xml = Buffer.from(c.xml);
+    const detalle = this.detalles.get(c.pagoDocNum) as PostPagoPayloadInput["Detalle"];
+    const leido = readPaymentComplement(c.xml);
+    if (!leido.ok) throw new Error(`El complemento ${c.uuid} no se lee: ${leido.errors.join("; ")}`);
     const body = JSON.stringify({
       usuario: "ESCUELA KEMPER URGATE",
       id: "P00001",
       operador: "Proveedor",
-      PagoSAP: c.pagoDocNum,
-      BD: "SBO_MCI",
-      PDF: `complemento-${c.pagoDocNum}.pdf`,
-      PDF64: this.datos.pdfComplemento64,
-      XML: `complemento-${c.pagoDocNum}.xml`,
-      XML64: xml.toString("base64"),
-      FechaPago: /FechaPago="([^"]+)"/.exec(c.xml)?.[1] ?? "",
-      Folio: "S/F",
-      Total: detalle.reduce((s, d) => s + Number(d.Total), 0).toFixed(2),
-      RFCEmisor: "EKU9003173C9",
-      RFCReceptor: "MCI7306249Y1",
-      NombreEmisor: "ESCUELA KEMPER URGATE",
-      NombreReceptor: "MUNICIPIO DE CUAUTITLAN IZCALLI",
-      UUID: c.uuid,
-      Detalle: detalle,
+      // The browser's own mapping (@portal/cfdi).
+      ...buildPostPagoPayload(leido.data, {
+        PagoSAP: c.pagoDocNum,
+        BD: "SBO_MCI",
+        archivos: {
+          pdf: { name: `complemento-${c.pagoDocNum}.pdf`, base64: this.datos.pdfComplemento64 },
+          xml: { name: `complemento-${c.pagoDocNum}.xml`, base64: Buffer.from(c.xml).toString("base64") },
+        },
+        Detalle: detalle,
+      }),
     });
     const r = await this.llamar("postPago", "carga", "POST", "/api/pagos/postPago", token, body, registrar);
     if (r.ok) this.libro.push({ tipo: "complemento", uuid: c.uuid });

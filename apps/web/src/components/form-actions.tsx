@@ -12,7 +12,7 @@ interface FormActionsProps {
   icon?: ReactNode;
 }
 
-/** The footer every catalogue form shares: 'Regresar' and the submit button, disabled while saving. */
+/** The footer every catalogue and upload form shares: 'Regresar' and the submit button, disabled while saving. */
 export function FormActions({ submitLabel, onBack, isPending, isSubmitDisabled, icon }: FormActionsProps) {
   return (
     <Group justify="flex-end" gap="sm">

@@ -3,8 +3,8 @@ import { describeFormaPago, describeMetodoPago, describeUsoCfdi } from "@portal/
 import { IconFileCode, IconPhoto } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { CodeTooltip } from "../code-tooltip";
+import classes from "../document-text.module.css";
 import { OpenFileButton } from "../open-file-button";
-import classes from "./columns.module.css";
 import { type DataTableColumn, formatMoney, type Money, moneyColumn } from "./data-table-logic";
 
 /**

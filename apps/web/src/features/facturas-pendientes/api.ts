@@ -1,12 +1,8 @@
-import {
-  CALLS,
-  type FacturaRow,
-  type PatchFacturasPendientesRequest,
-  type ReintentarErpRequest,
-} from "@portal/contracts";
+import { CALLS, type FacturaRow, type ReintentarErpRequest } from "@portal/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
+import { defineReviewMutation } from "../../lib/review-mutation";
 import { facturasKeys, facturasList } from "../facturas/api";
 import { construirReintentoErp } from "./revision-logic";
 
@@ -20,26 +16,17 @@ export const facturasPendientesList = defineList({
   body: operatorBody,
 });
 
-/** PATCH /api/facturasPendientes/patchfactura; resolves with the server's message (spec §8). */
-export async function patchFacturasPendientes(request: PatchFacturasPendientesRequest): Promise<string> {
-  return (await callApi(CALLS.facturasPendientesPatchFactura, request)).message;
-}
-
 /**
- * A review changes the invoices' statuses: every invoice query (the review list, /MisFacturas, the histories,
- * Home's counts) is invalidated, and the screen reloads its list after the message whatever the answer (spec §8
- * "The list is then reloaded").
+ * PATCH /api/facturasPendientes/patchfactura, resolving with the server's message (spec §8); every invoice query
+ * (the review list, /MisFacturas, the histories, Home's counts) is invalidated whatever the answer.
  */
-export function usePatchFacturasPendientes() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...facturasPendientesKeys.all, "patch"],
-    mutationFn: patchFacturasPendientes,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: facturasKeys.all });
-    },
-  });
-}
+const revision = defineReviewMutation({
+  key: [...facturasPendientesKeys.all, "patch"],
+  call: CALLS.facturasPendientesPatchFactura,
+  invalidates: facturasKeys.all,
+});
+export const patchFacturasPendientes = revision.send;
+export const usePatchFacturasPendientes = revision.useReview;
 
 /** POST /api/facturasPendientes/reintentarErp (issue 13); resolves with the server's message. */
 export async function reintentarErp(request: ReintentarErpRequest): Promise<string> {

@@ -18,6 +18,7 @@ import {
   type RowEdits,
 } from "../../components/data-table";
 import type { Operator } from "../../lib/list-query";
+import { OPCIONES_REVISION } from "../../lib/review-options";
 
 /**
  * Pure rules of /Facturas-Pendientes (spec §2, §3 Pending invoice review payload, §4): the selector's choices,
@@ -25,11 +26,7 @@ import type { Operator } from "../../lib/list-query";
  */
 
 /** The status selector (spec §2): Pendiente=P, Aceptada=A, Rechazada=R. */
-export const OPCIONES_ESTATUS: readonly OpcionEstatus<EstatusRevisionFactura>[] = [
-  { value: "P", label: "Pendiente" },
-  { value: "A", label: "Aceptada" },
-  { value: "R", label: "Rechazada" },
-];
+export const OPCIONES_ESTATUS: readonly OpcionEstatus<EstatusRevisionFactura>[] = OPCIONES_REVISION;
 
 /** The editable columns' ids: the table keeps the edits by row key and these ids. */
 export const COLUMNA = COLUMNA_REVISION;

@@ -1,4 +1,5 @@
 import {
+  buildPostFacturaPayload,
   CFDI_MSG,
   checkImage,
   checkInvoiceAgainst,
@@ -8,8 +9,8 @@ import {
   ddmmyyyyToIso,
   type InvoiceData,
   type InvoiceVariant,
+  invoiceXmlFields,
   readInvoice,
-  type UploadedFile,
 } from "@portal/cfdi";
 import {
   type EntradaFactura,
@@ -20,7 +21,6 @@ import {
   estatusPagoFactura,
   type FacturaRow,
   type FacturaSociedad,
-  MAX_UPLOAD_BYTES,
   MSG,
   type PatchFacturaRequest,
   type PostFacturaRequestInput,
@@ -28,9 +28,8 @@ import {
   patchFacturaRequestSchema,
   postFacturaRequestSchema,
 } from "@portal/contracts";
-import type { z } from "zod";
 import { clock } from "../../lib/clock";
-import { PDF_DEMASIADO_GRANDE } from "../../lib/pdf-upload";
+import { type ArchivoLeido, checkSizes, type Revision, readXml, zodMessages } from "../../lib/read-file";
 import type { Session } from "../../lib/session";
 
 /**
@@ -142,14 +141,7 @@ export function puedeActualizar(row: FacturaRow): boolean {
 /** Spec §2: "The date is shown as YYYY-MM-DD, converted from DD-MM-YYYY". */
 export const fechaMostrada = (fecha: string | null): string => (fecha ? ddmmyyyyToIso(fecha) : "");
 
-/** A file the user picked, read: its name, the browser's MIME type and its bytes. */
-export interface ArchivoLeido extends UploadedFile {
-  readonly name: string;
-  readonly bytes: Uint8Array;
-  readonly mime: string;
-  /** The size the browser reported (checked against the upload limit before reading). */
-  readonly size: number;
-}
+export type { ArchivoLeido, Revision } from "../../lib/read-file";
 
 export interface ArchivosFactura {
   pdf: ArchivoLeido | null;
@@ -163,18 +155,9 @@ export const FORM_MSG = {
   entradaRequerida: "Debe seleccionar la entrada de mercancia",
 } as const;
 
-const demasiadoGrande = (archivos: readonly (ArchivoLeido | null)[]): string[] =>
-  archivos.some((archivo) => archivo !== null && archivo.size > MAX_UPLOAD_BYTES) ? [PDF_DEMASIADO_GRANDE] : [];
-
-/**
- * The picked XML's data, or the structure messages (spec §5: 'No cuenta con la estructura…' first); nothing when
- * no XML was picked or it is not one (checkXmlFile already said so).
- */
-function leerXml(xml: ArchivoLeido | null, variante: InvoiceVariant): { datos: InvoiceData | null; errores: string[] } {
-  if (xml === null || checkXmlFile(xml.name, xml.bytes).length > 0) return { datos: null, errores: [] };
-  const leido = readInvoice(xml.bytes, { variant: variante });
-  return leido.ok ? { datos: leido.data, errores: [] } : { datos: null, errores: leido.errors };
-}
+/** The picked XML read with the form's rules (spec §5: 'No cuenta con la estructura…' first). */
+const readInvoiceXml = (xml: ArchivoLeido | null, variante: InvoiceVariant) =>
+  readXml(xml, (bytes) => readInvoice(bytes, { variant: variante }));
 
 /** What the §5 cross checks need of the chosen goods receipt. */
 const entradaParaReglas = (entrada: EntradaFactura) => ({
@@ -205,11 +188,6 @@ function partesYMoneda(
   return errores;
 }
 
-/** Messages of a contract refusal (field by field), in the order zod reports them. */
-const mensajesDe = (error: z.ZodError): string[] => [...new Set(error.issues.map((issue) => issue.message))];
-
-export type Revision<R> = { ok: true; request: R } | { ok: false; errors: string[] };
-
 interface NuevaFacturaContexto {
   session: Pick<Session, "id" | "operador">;
   proveedor: ProveedorResumen;
@@ -230,11 +208,11 @@ export function revisarNuevaFactura(ctx: NuevaFacturaContexto): Revision<PostFac
   const errores: string[] = [];
   if (!sociedad) errores.push(FORM_MSG.sociedadRequerida);
   if (!entrada) errores.push(FORM_MSG.entradaRequerida);
-  errores.push(...demasiadoGrande([archivos.pdf, archivos.xml, archivos.recepcion]));
+  errores.push(...checkSizes([archivos.pdf, archivos.xml, archivos.recepcion]));
   const archivoErrores = checkInvoiceFiles(archivos);
   errores.push(...archivoErrores);
   const { pdf, xml, recepcion } = archivos;
-  const { datos, errores: xmlErrores } = leerXml(xml, "alta");
+  const { datos, errores: xmlErrores } = readInvoiceXml(xml, "alta");
   errores.push(...xmlErrores);
   if (datos && sociedad && entrada) {
     errores.push(
@@ -253,46 +231,21 @@ export function revisarNuevaFactura(ctx: NuevaFacturaContexto): Revision<PostFac
   if (errores.length > 0 || !datos || !sociedad || !entrada || !pdf || !xml || !recepcion) {
     return { ok: false, errors: [...new Set(errores)] };
   }
+  const archivo = ({ name, bytes }: ArchivoLeido) => ({ name, base64: ctx.base64(bytes) });
   const request: PostFacturaRequestInput = {
     usuario: ctx.session.id,
     operador: ctx.session.operador,
     id: ctx.session.id,
-    RazonSocial: sociedad.BDSAP,
-    EntradaMercancia: entrada.DocNum,
-    PDF: pdf.name,
-    PDF64: ctx.base64(pdf.bytes),
-    XML: xml.name,
-    XML64: ctx.base64(xml.bytes),
-    Recepcion: recepcion.name,
-    Recepcion64: ctx.base64(recepcion.bytes),
-    FolioFactura: datos.Folio,
-    ...datosDelXml(datos),
-    // Spec §5: "The currency is taken from the receipt."
-    Moneda: entrada.DocCur,
-    TipoDeCambio: datos.TipoDeCambio,
-    Retenciones: datos.Retenciones,
+    ...buildPostFacturaPayload(datos, {
+      RazonSocial: sociedad.BDSAP,
+      EntradaMercancia: entrada.DocNum,
+      // Spec §5: "The currency is taken from the receipt."
+      Moneda: entrada.DocCur,
+      archivos: { pdf: archivo(pdf), xml: archivo(xml), recepcion: archivo(recepcion) },
+    }),
   };
   const parsed = postFacturaRequestSchema.safeParse(request);
-  return parsed.success ? { ok: true, request } : { ok: false, errors: mensajesDe(parsed.error) };
-}
-
-/** The payload fields that come from the XML (spec §3), shared by both payloads. */
-function datosDelXml(datos: InvoiceData) {
-  return {
-    RFCEmisor: datos.RFCEmisor,
-    RFCReceptor: datos.RFCReceptor,
-    NombreEmisor: datos.NombreEmisor,
-    NombreReceptor: datos.NombreReceptor,
-    UUID: datos.UUID,
-    FechaFactura: datos.FechaFactura,
-    Total: datos.Total,
-    FormaPago: datos.FormaPago,
-    UsoPrincipal: datos.UsoPrincipal,
-    MetodoPago: datos.MetodoPago as "PUE" | "PPD",
-    CPReceptor: datos.CPReceptor,
-    CPEmisor: datos.CPEmisor,
-    Regimen: datos.Regimen,
-  };
+  return parsed.success ? { ok: true, request } : { ok: false, errors: zodMessages(parsed.error) };
 }
 
 interface ActualizacionContexto {
@@ -307,7 +260,7 @@ interface ActualizacionContexto {
 
 /** Messages of the files picked in the detail: each picked file of its type (nothing is required there). */
 function revisarArchivosElegidos({ pdf, xml, recepcion }: ArchivosFactura): string[] {
-  const errores = demasiadoGrande([pdf, xml, recepcion]);
+  const errores = checkSizes([pdf, xml, recepcion]);
   if (recepcion) errores.push(...checkImage(recepcion.bytes, recepcion.mime));
   if (pdf) errores.push(...checkPdf(pdf.name, pdf.bytes));
   if (xml) errores.push(...checkXmlFile(xml.name, xml.bytes));
@@ -326,7 +279,7 @@ export function revisarActualizacion(ctx: ActualizacionContexto): Revision<Patch
   if (!archivos.pdf && !archivos.xml && !archivos.recepcion) return { ok: false, errors: [MSG.correccionSinArchivo] };
   const errores = revisarArchivosElegidos(archivos);
   const { pdf, xml, recepcion } = archivos;
-  const { datos, errores: xmlErrores } = leerXml(xml, "actualizacion");
+  const { datos, errores: xmlErrores } = readInvoiceXml(xml, "actualizacion");
   errores.push(...xmlErrores);
   if (datos && entrada && proveedor) {
     errores.push(
@@ -344,7 +297,7 @@ export function revisarActualizacion(ctx: ActualizacionContexto): Revision<Patch
   if (errores.length > 0 || (xml && !datos)) return { ok: false, errors: [...new Set(errores)] };
 
   const delXml = datos
-    ? { FolioFactura: datos.Folio, ...datosDelXml(datos) }
+    ? invoiceXmlFields(datos)
     : {
         FolioFactura: row.FolioFactura,
         RFCEmisor: row.RFC,
@@ -379,7 +332,7 @@ export function revisarActualizacion(ctx: ActualizacionContexto): Revision<Patch
     Comentarios: row.Comentarios,
   };
   const parsed = patchFacturaRequestSchema.safeParse(request);
-  return parsed.success ? { ok: true, request: parsed.data } : { ok: false, errors: mensajesDe(parsed.error) };
+  return parsed.success ? { ok: true, request: parsed.data } : { ok: false, errors: zodMessages(parsed.error) };
 }
 
 /** 'Historial' (issues 13, 23): shared with the payment complements, in words. */

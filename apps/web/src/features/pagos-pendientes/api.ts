@@ -1,7 +1,6 @@
-import { CALLS, type PatchPagosRequest } from "@portal/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { callApi } from "../../lib/api-client";
+import { CALLS } from "@portal/contracts";
 import { defineList, operatorBody } from "../../lib/list-query";
+import { defineReviewMutation } from "../../lib/review-mutation";
 import { pagosKeys } from "../pagos/api";
 
 /** Under the payments' root: whatever invalidates the payments invalidates the review list too. */
@@ -14,23 +13,14 @@ export const pagosPendientesList = defineList({
   body: operatorBody,
 });
 
-/** PATCH /api/pagosPendientes/patchPagos; resolves with the server's message (spec §8). */
-export async function patchPagos(request: PatchPagosRequest): Promise<string> {
-  return (await callApi(CALLS.patchPagos, request)).message;
-}
-
 /**
- * A review changes the complements' statuses: every payment query (the review list, /Pagos, Home's counts) is
- * invalidated, and the screen reloads its list after the message whatever the answer (spec §8 "The list is then
- * reloaded").
+ * PATCH /api/pagosPendientes/patchPagos, resolving with the server's message (spec §8); every payment query (the
+ * review list, /Pagos, Home's counts) is invalidated whatever the answer.
  */
-export function usePatchPagos() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...pagosPendientesKeys.all, "patch"],
-    mutationFn: patchPagos,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: pagosKeys.all });
-    },
-  });
-}
+const revision = defineReviewMutation({
+  key: [...pagosPendientesKeys.all, "patch"],
+  call: CALLS.patchPagos,
+  invalidates: pagosKeys.all,
+});
+export const patchPagos = revision.send;
+export const usePatchPagos = revision.useReview;

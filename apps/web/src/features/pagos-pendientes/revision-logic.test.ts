@@ -5,6 +5,8 @@ import { makePagoPendiente } from "../pagos/pagos.fixtures";
 import { construirRevisionPagos, estatusGuardadoPago, REVISION_PAGOS, tieneComplemento } from "./revision-logic";
 
 const REVISOR = { id: "1", operador: "Empleado" } as const;
+/** Who reviews, as each entry of the PATCH body names them. */
+const FIRMA_REVISOR = { usuario: "1", id: "1", operador: "Empleado" } as const;
 
 const FILAS = [
   makePagoPendiente({ Fila: 1, IdPago: 51, DocEntry: 1, DocNum: 601, U_SYS_PMESPA: "P", Version: 4 }),
@@ -49,9 +51,7 @@ describe("pending payment review rules", () => {
       ok: true,
       request: [
         {
-          usuario: "1",
-          id: "1",
-          operador: "Empleado",
+          ...FIRMA_REVISOR,
           Pago: 51,
           Comentarios: "",
           Estatus: "V",
@@ -61,9 +61,7 @@ describe("pending payment review rules", () => {
           Version: 4,
         },
         {
-          usuario: "1",
-          id: "1",
-          operador: "Empleado",
+          ...FIRMA_REVISOR,
           Pago: 53,
           Comentarios: "Falta el XML",
           Estatus: "R",

@@ -13,6 +13,7 @@ import {
   type RowEdits,
 } from "../../components/data-table";
 import type { Operator } from "../../lib/list-query";
+import { OPCIONES_REVISION } from "../../lib/review-options";
 import { clavePago, correoPista } from "../pagos/pago-logic";
 
 /**
@@ -22,9 +23,7 @@ import { clavePago, correoPista } from "../pagos/pago-logic";
 
 /** The status selector (spec §2, §4): P Pendiente, A Aceptada, R Rechazada, V Validación. */
 export const OPCIONES_ESTATUS_PAGO: readonly OpcionEstatus<EstatusRevisionPago>[] = [
-  { value: "P", label: "Pendiente" },
-  { value: "A", label: "Aceptada" },
-  { value: "R", label: "Rechazada" },
+  ...OPCIONES_REVISION,
   { value: "V", label: "Validación" },
 ];
 

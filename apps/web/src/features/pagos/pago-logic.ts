@@ -1,17 +1,14 @@
 import {
+  buildPostPagoPayload,
   checkComprobanteFile,
   checkPaymentAgainst,
   checkPaymentFiles,
-  checkXmlFile,
-  type PaymentData,
   readPaymentComplement,
-  type UploadedFile,
 } from "@portal/cfdi";
 import {
   type ComplementoEsperado,
   type EstatusComplementoPago,
   estatusComplementoPago,
-  MAX_UPLOAD_BYTES,
   MSG,
   type PagoRow,
   type ProveedorResumen,
@@ -20,7 +17,7 @@ import {
   sonCorreosValidos,
 } from "@portal/contracts";
 import type { z } from "zod";
-import { PDF_DEMASIADO_GRANDE } from "../../lib/pdf-upload";
+import { type ArchivoLeido, checkSizes, type Revision, readXml, zodMessages } from "../../lib/read-file";
 import type { Session } from "../../lib/session";
 
 /**
@@ -72,22 +69,8 @@ export function puedeAgregar(row: Pick<PagoRow, "CANCELED" | "U_SYS_PMESPA">): b
 export const puedeCargarComplemento = (row: Pick<PagoRow, "CANCELED" | "U_SYS_PMESPA" | "Detalle">): boolean =>
   puedeAgregar(row) && requiereComplemento(row);
 
-/** A file the user picked, read: its name, the browser's MIME type, its size and its bytes. */
-export interface ArchivoLeido extends UploadedFile {
-  readonly name: string;
-  readonly bytes: Uint8Array;
-  readonly mime: string;
-  readonly size: number;
-}
-
+export type { ArchivoLeido, Revision } from "../../lib/read-file";
 export type PostPagoBody = z.input<typeof postPagoRequestSchema>;
-export type Revision<R> = { ok: true; request: R } | { ok: false; errors: string[] };
-
-const demasiadoGrande = (archivos: readonly (ArchivoLeido | null)[]): string[] =>
-  archivos.some((archivo) => archivo !== null && archivo.size > MAX_UPLOAD_BYTES) ? [PDF_DEMASIADO_GRANDE] : [];
-
-/** Messages of a contract refusal (field by field), in the order zod reports them. */
-const mensajesDe = (error: z.ZodError): string[] => [...new Set(error.issues.map((issue) => issue.message))];
 
 /**
  * Correo is only a hint (the server reads the supplier's stored addresses), so a stored value that is not a valid
@@ -115,18 +98,6 @@ interface ComplementoProveedorContexto {
 }
 
 /**
- * The picked XML's data, or its structure messages (spec §5: the structure message first); nothing when no XML
- * was picked or it is not one (checkPaymentFiles already said so).
- */
-function leerXml(xml: ArchivoLeido | null): { datos: PaymentData | null; errores: string[] } {
-  if (xml === null || xml.bytes.length === 0 || checkXmlFile(xml.name, xml.bytes).length > 0) {
-    return { datos: null, errores: [] };
-  }
-  const leido = readPaymentComplement(xml.bytes);
-  return leido.ok ? { datos: leido.data, errores: [] } : { datos: null, errores: leido.errors };
-}
-
-/**
  * 'Registar documentos del pago' on 'Agregar' (spec §5 Payments): a complete registration ('...para poder cargar
  * pagos'), the PDF and the XML required and of their types, the XML with the payment-complement structure, then
  * the supplier name, the sociedad name, the total (sum of Pago@Monto to 2 decimals) and every related document's
@@ -137,9 +108,9 @@ export function revisarComplementoProveedor(ctx: ComplementoProveedorContexto): 
   const { row, archivos } = ctx;
   const errores: string[] = [];
   if (!ctx.proveedor) errores.push(MSG.registroIncompletoPagos);
-  errores.push(...demasiadoGrande([archivos.pdf, archivos.xml]));
+  errores.push(...checkSizes([archivos.pdf, archivos.xml]));
   errores.push(...checkPaymentFiles(archivos));
-  const { datos, errores: xmlErrores } = leerXml(archivos.xml);
+  const { datos, errores: xmlErrores } = readXml(archivos.xml, readPaymentComplement);
   errores.push(...xmlErrores);
   if (datos) {
     errores.push(
@@ -153,32 +124,26 @@ export function revisarComplementoProveedor(ctx: ComplementoProveedorContexto): 
   }
   const { pdf, xml } = archivos;
   if (errores.length > 0 || !datos || !pdf || !xml) return { ok: false, errors: [...new Set(errores)] };
+  const archivo = ({ name, bytes }: ArchivoLeido) => ({ name, base64: ctx.base64(bytes) });
   const request: PostPagoBody = {
     ...basePago(ctx.session, row),
     operador: "Proveedor",
-    PDF: pdf.name,
-    PDF64: ctx.base64(pdf.bytes),
-    XML: xml.name,
-    XML64: ctx.base64(xml.bytes),
-    FechaPago: datos.FechaPago,
-    Folio: datos.Folio,
-    Total: datos.Total,
-    RFCEmisor: datos.RFCEmisor,
-    RFCReceptor: datos.RFCReceptor,
-    NombreEmisor: datos.NombreEmisor,
-    NombreReceptor: datos.NombreReceptor,
-    UUID: datos.UUID,
-    // Spec §3 Detalle: the invoices the payment settles, as the list gave them.
-    Detalle: row.Detalle.map((detalle) => ({
-      FolioSAP: detalle.FolioSAP,
-      FolioFactura: detalle.FolioFactura,
-      UUID: detalle.UUID,
-      FechaFactura: detalle.FechaFactura,
-      Total: detalle.Total,
-    })),
+    ...buildPostPagoPayload(datos, {
+      PagoSAP: row.DocNum,
+      BD: row.U_SYS_PMSNBD,
+      archivos: { pdf: archivo(pdf), xml: archivo(xml) },
+      // Spec §3 Detalle: the invoices the payment settles, as the list gave them.
+      Detalle: row.Detalle.map((detalle) => ({
+        FolioSAP: detalle.FolioSAP,
+        FolioFactura: detalle.FolioFactura,
+        UUID: detalle.UUID,
+        FechaFactura: detalle.FechaFactura,
+        Total: detalle.Total,
+      })),
+    }),
   };
   const parsed = postPagoRequestSchema.safeParse(request);
-  return parsed.success ? { ok: true, request } : { ok: false, errors: mensajesDe(parsed.error) };
+  return parsed.success ? { ok: true, request } : { ok: false, errors: zodMessages(parsed.error) };
 }
 
 interface ComprobanteEmpleadoContexto {
@@ -195,7 +160,7 @@ interface ComprobanteEmpleadoContexto {
  */
 export function revisarComprobanteEmpleado(ctx: ComprobanteEmpleadoContexto): Revision<PostPagoBody> {
   const { comprobante } = ctx;
-  const errores = [...demasiadoGrande([comprobante]), ...checkComprobanteFile(comprobante)];
+  const errores = [...checkSizes([comprobante]), ...checkComprobanteFile(comprobante)];
   if (errores.length > 0 || !comprobante) return { ok: false, errors: [...new Set(errores)] };
   const request: PostPagoBody = {
     ...basePago(ctx.session, ctx.row),
@@ -208,7 +173,7 @@ export function revisarComprobanteEmpleado(ctx: ComprobanteEmpleadoContexto): Re
     FechaPago: "No",
   };
   const parsed = postPagoRequestSchema.safeParse(request);
-  return parsed.success ? { ok: true, request } : { ok: false, errors: mensajesDe(parsed.error) };
+  return parsed.success ? { ok: true, request } : { ok: false, errors: zodMessages(parsed.error) };
 }
 
 /** The legal deadline has passed: FechaLimite (YYYY-MM-DD) is before today (the deadline day itself still counts). */

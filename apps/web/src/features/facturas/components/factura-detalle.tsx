@@ -1,17 +1,16 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { base64FromBytes } from "@portal/cfdi";
 import type { FacturaRow } from "@portal/contracts";
-import { IconDeviceFloppy, IconFileCode, IconPhoto } from "@tabler/icons-react";
 import { Navigate } from "@tanstack/react-router";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { EstadoSatBadges } from "../../../components/estado-sat";
-import { OpenFileButton } from "../../../components/open-file-button";
-import { isApiError } from "../../../lib/api-client";
-import { TOAST_SUCCESS_MS } from "../../../lib/constants";
-import { notifyErrorLines, notifySuccess } from "../../../lib/notify";
+import { FileRows } from "../../../components/file-rows";
+import { FormActions } from "../../../components/form-actions";
+import { notifyErrorLines } from "../../../lib/notify";
 import { isProveedor } from "../../../lib/permissions";
-import { useSaveCompletion } from "../../../lib/save-feedback";
+import { readFiles } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
+import { useUploadSubmit } from "../../../lib/use-upload-submit";
 import { facturasList, useEntradasFactura, usePatchFactura, useProveedorFactura } from "../api";
 import {
   estadoErp,
@@ -22,21 +21,9 @@ import {
   puedeCargarArchivos,
   revisarActualizacion,
 } from "../factura-logic";
-import { type ArchivoClave, ArchivoPicker, NOMBRE_ARCHIVO } from "./archivo-picker";
+import { type ArchivoClave, type ArchivosElegidos, invoiceFileRows, SIN_ARCHIVOS } from "./archivos-factura";
 import { EstadoErp } from "./estado-erp";
-import { type ArchivosElegidos, leerArchivos, SIN_ARCHIVOS } from "./factura-nueva";
 import { HistorialFacturaSection } from "./historial-factura";
-
-const ARCHIVOS: readonly { clave: ArchivoClave; campo: "PDF" | "XML" | "Recepcion"; type: string }[] = [
-  { clave: "pdf", campo: "PDF", type: "application/pdf" },
-  { clave: "xml", campo: "XML", type: "text/xml" },
-  { clave: "recepcion", campo: "Recepcion", type: "" },
-];
-
-const ICONOS: Partial<Record<ArchivoClave, ReactNode>> = {
-  xml: <IconFileCode size={16} aria-hidden />,
-  recepcion: <IconPhoto size={16} aria-hidden />,
-};
 
 /**
  * The 'Reintentar' action of the ERP state, given by the route to the employees who may ask for it (it belongs
@@ -64,43 +51,32 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
   const canUpload = esProveedor && puedeCargarArchivos(row);
   const canUpdate = esProveedor && puedeActualizar(row);
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
-  const [isSubmitting, setIsSubmitting] = useState(false);
   // The cross checks of a new XML need the supplier and the invoice's receipt (spec §5, update form).
   const proveedor = useProveedorFactura(session, canUpdate);
   const entradas = useEntradasFactura(session, canUpdate ? row.BD : null, row.Entrada);
   const patch = usePatchFactura();
-  const { isSaved, complete } = useSaveCompletion(onDone);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canUpdate || isSubmitting || isSaved) return;
-    setIsSubmitting(true);
-    try {
-      const revision = revisarActualizacion({
+  const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
+    canSubmit: canUpdate,
+    review: async () =>
+      revisarActualizacion({
         session,
         row,
         proveedor: proveedor.data?.[0] ?? null,
         entrada: entradas.data?.find((e) => e.DocNum === row.Entrada) ?? null,
-        archivos: await leerArchivos(archivos),
+        archivos: await readFiles(archivos),
         base64: base64FromBytes,
-      });
-      if (!revision.ok) {
-        notifyErrorLines(revision.errors);
-        return;
-      }
-      const message = await patch.mutateAsync(revision.request);
-      complete((onClose) => notifySuccess(message, TOAST_SUCCESS_MS, onClose));
-    } catch (error) {
-      // Spec §8: a patchfactura that fails at network level is only logged.
-      if (isApiError(error) && error.kind === "http") notifyErrorLines([error.message]);
-      else console.error("No se pudo consumir el servicio patchfactura", error);
-    } finally {
-      setIsSubmitting(false);
-    }
-  };
+      }),
+    send: patch.mutateAsync,
+    notifyErrors: notifyErrorLines,
+    // Spec §8: a patchfactura that fails at network level is only logged.
+    onCallFailed: (error) => console.error("No se pudo consumir el servicio patchfactura", error),
+    onDone,
+  });
+  const pickFile = (clave: ArchivoClave, file: File | null) =>
+    setArchivos((current) => ({ ...current, [clave]: file }));
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Datos generales">
+    <form onSubmit={onSubmit} noValidate aria-label="Datos generales">
       <Stack gap="lg">
         <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
@@ -131,55 +107,23 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
             </section>
           ) : null}
 
-          <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm">
-            Archivos
-          </Title>
-          <Stack gap="sm">
-            {ARCHIVOS.map(({ clave, campo, type }) => {
-              const url = row[campo];
-              const nombre = NOMBRE_ARCHIVO[clave];
-              return (
-                <Group key={clave} gap="md" wrap="wrap" data-archivo-fila={clave}>
-                  <Text size="sm" fw={600} w={90}>
-                    {nombre}
-                  </Text>
-                  <Badge variant="light" color={url ? "teal" : "gray"} radius="sm" tt="none" w={100}>
-                    {url ? "Cargado" : "No cargado"}
-                  </Badge>
-                  {url ? (
-                    <OpenFileButton url={url} type={type} icon={ICONOS[clave]} aria-label={`Ver ${nombre}`}>
-                      Ver
-                    </OpenFileButton>
-                  ) : null}
-                  {canUpload ? (
-                    <ArchivoPicker
-                      clave={clave}
-                      file={archivos[clave]}
-                      onChange={(file) => setArchivos((current) => ({ ...current, [clave]: file }))}
-                      isDisabled={isSubmitting || isSaved}
-                    />
-                  ) : null}
-                </Group>
-              );
-            })}
-          </Stack>
+          <FileRows
+            rows={invoiceFileRows(row, canUpload)}
+            files={archivos}
+            onPick={pickFile}
+            isDisabled={isSubmitting || isSaved}
+            labelWidth={90}
+          />
         </Paper>
 
         <HistorialFacturaSection operator={session} idFactura={row.IdFactura} />
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-            Regresar
-          </Button>
-          <Button
-            type="submit"
-            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-            loading={isSubmitting}
-            disabled={!canUpdate || isSubmitting || isSaved}
-          >
-            Actualizar
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Actualizar"
+          onBack={onDone}
+          isPending={isSubmitting}
+          isSubmitDisabled={!canUpdate || isSubmitting || isSaved}
+        />
       </Stack>
     </form>
   );

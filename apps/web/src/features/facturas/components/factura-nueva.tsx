@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Center,
-  Group,
   List,
   Loader,
   type OptionsFilter,
@@ -16,7 +15,7 @@ import {
 import { base64FromBytes, readInvoice } from "@portal/cfdi";
 import { type EntradaFactura, MSG, type ProveedorResumen } from "@portal/contracts";
 import { IconAlertTriangle, IconInfoCircle, IconPlus } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { type Campo, Campos } from "../../../components/campos";
 import {
   estatusDocumentoLabel,
@@ -25,13 +24,14 @@ import {
   metodoPagoDe,
   UsoPrincipal,
 } from "../../../components/documento-compra";
-import { isApiError } from "../../../lib/api-client";
-import { TOAST_SUCCESS_MS } from "../../../lib/constants";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { FileRows } from "../../../components/file-rows";
+import { FormActions } from "../../../components/form-actions";
+import { notifyError } from "../../../lib/notify";
 import { notifyErrorList } from "../../../lib/notify-list";
 import { readBytes } from "../../../lib/pdf-upload";
-import { useSaveCompletion } from "../../../lib/save-feedback";
+import { readFiles } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
+import { useUploadSubmit } from "../../../lib/use-upload-submit";
 import { useEntradasFactura, usePostFactura, useProveedorFactura, useSociedadesFactura } from "../api";
 import {
   coincideBusqueda,
@@ -41,20 +41,17 @@ import {
   type Propuesta,
   proponerEntrada,
 } from "../entrada-opciones";
-import { type ArchivoLeido, type ArchivosFactura, revisarNuevaFactura } from "../factura-logic";
-import { type ArchivoClave, ArchivoPicker, NOMBRE_ARCHIVO } from "./archivo-picker";
+import { revisarNuevaFactura } from "../factura-logic";
+import {
+  type ArchivoClave,
+  type ArchivosElegidos,
+  hayArchivos,
+  invoiceFileRows,
+  SIN_ARCHIVOS,
+} from "./archivos-factura";
 
-export type ArchivosElegidos = Record<ArchivoClave, File | null>;
-export const SIN_ARCHIVOS: ArchivosElegidos = { pdf: null, xml: null, recepcion: null };
-const CLAVES: readonly ArchivoClave[] = ["pdf", "xml", "recepcion"];
-
-/** Reads the files picked (their bytes) for the checks and the upload. */
-export async function leerArchivos(elegidos: ArchivosElegidos): Promise<ArchivosFactura> {
-  const leer = async (file: File | null): Promise<ArchivoLeido | null> =>
-    file ? { name: file.name, mime: file.type, size: file.size, bytes: await readBytes(file) } : null;
-  const [pdf, xml, recepcion] = await Promise.all(CLAVES.map((clave) => leer(elegidos[clave])));
-  return { pdf: pdf ?? null, xml: xml ?? null, recepcion: recepcion ?? null };
-}
+/** The new invoice's rows: its three pickers. */
+const FILAS_NUEVA = invoiceFileRows(null, true);
 
 export { type Campo, Campos };
 
@@ -82,8 +79,6 @@ export const ARCHIVOS_QUITADOS = {
   entrada: "Se quitaron los archivos seleccionados porque cambió la entrada de mercancía; vuelva a elegirlos.",
   sociedad: "Se quitaron los archivos seleccionados porque cambió la razón social; vuelva a elegirlos.",
 } as const;
-
-const hayArchivos = (archivos: ArchivosElegidos) => CLAVES.some((clave) => archivos[clave] !== null);
 
 /** Mantine's option filter of the receipt select: every word typed, anywhere in the label (entrada-opciones). */
 const filtrarEntradas: OptionsFilter<string> = ({ options, search }) =>
@@ -171,12 +166,6 @@ function PropuestaEntrada({
   );
 }
 
-interface FacturaFormProps {
-  session: Session;
-  proveedor: ProveedorResumen;
-  onDone: () => void;
-}
-
 /**
  * 'Registro de la facturación' (spec §2, §4, §5): choosing a sociedad clears the receipt and the three files
  * and reloads the receipts; choosing a receipt clears the files, and the form says so (issue 23). Receipts read
@@ -185,7 +174,15 @@ interface FacturaFormProps {
  * checks (one 30 s toast listing every message with its values) and sends postFactura built from the XML it
  * read; the server checks everything again. Success: a 3 s toast, then /MisFacturas.
  */
-function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
+function FacturaForm({
+  session,
+  proveedor,
+  onDone,
+}: {
+  session: Session;
+  proveedor: ProveedorResumen;
+  onDone: () => void;
+}) {
   const sociedades = useSociedadesFactura(session);
   const [bd, setBd] = useState<string | null>(null);
   const [docNum, setDocNum] = useState<string | null>(null);
@@ -194,10 +191,8 @@ function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
   const [quitados, setQuitados] = useState<keyof typeof ARCHIVOS_QUITADOS | null>(null);
   // Remounts the pickers when the files are cleared, so picking the same file again still counts as a change.
   const [pickerKey, setPickerKey] = useState(0);
-  const [isSubmitting, setIsSubmitting] = useState(false);
   const entradas = useEntradasFactura(session, bd);
   const post = usePostFactura();
-  const { isSaved, complete } = useSaveCompletion(onDone);
 
   const sociedad = sociedades.data?.find((s) => s.BDSAP === bd) ?? null;
   const entrada = entradas.data?.find((e) => String(e.DocNum) === docNum) ?? null;
@@ -228,37 +223,26 @@ function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
     if (file) setQuitados(null);
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting || isSaved) return;
-    setIsSubmitting(true);
-    try {
-      const revision = revisarNuevaFactura({
+  const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
+    review: async () =>
+      revisarNuevaFactura({
         session,
         proveedor,
         sociedad,
         entrada,
-        archivos: await leerArchivos(archivos),
+        archivos: await readFiles(archivos),
         base64: base64FromBytes,
-      });
-      if (!revision.ok) {
-        notifyErrorList(revision.errors);
-        return;
-      }
-      const message = await post.mutateAsync(revision.request);
-      complete((onClose) => notifySuccess(message, TOAST_SUCCESS_MS, onClose));
-    } catch (error) {
-      // Spec §8: the server's message(s) when it answers; 'Error al consumir el servicio postFactura' when the
-      // call itself fails.
-      if (isApiError(error) && error.kind === "http") notifyErrorList([error.message]);
-      else notifyError(MSG.errorPostFactura);
-    } finally {
-      setIsSubmitting(false);
-    }
-  };
+      }),
+    send: post.mutateAsync,
+    // Spec §8: the server's message(s) when it answers; 'Error al consumir el servicio postFactura' when the
+    // call itself fails.
+    notifyErrors: notifyErrorList,
+    onCallFailed: () => notifyError(MSG.errorPostFactura),
+    onDone,
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Registro de la facturación">
+    <form onSubmit={onSubmit} noValidate aria-label="Registro de la facturación">
       <Stack gap="lg">
         <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
@@ -295,29 +279,15 @@ function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
             </Stack>
           ) : null}
 
-          <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm">
-            Archivos
-          </Title>
-          {quitados ? (
-            <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} mb="sm">
-              {ARCHIVOS_QUITADOS[quitados]}
-            </Alert>
-          ) : null}
-          <Stack gap="sm" key={pickerKey}>
-            {CLAVES.map((clave) => (
-              <Group key={clave} gap="md" wrap="nowrap">
-                <Text size="sm" fw={600} w={90}>
-                  {NOMBRE_ARCHIVO[clave]}
-                </Text>
-                <ArchivoPicker
-                  clave={clave}
-                  file={archivos[clave]}
-                  onChange={(file) => pickFile(clave, file)}
-                  isDisabled={isSubmitting || isSaved}
-                />
-              </Group>
-            ))}
-          </Stack>
+          <FileRows
+            key={pickerKey}
+            warning={quitados ? { text: ARCHIVOS_QUITADOS[quitados] } : null}
+            rows={FILAS_NUEVA}
+            files={archivos}
+            onPick={pickFile}
+            isDisabled={isSubmitting || isSaved}
+            labelWidth={90}
+          />
         </Paper>
 
         {entrada ? (
@@ -329,19 +299,13 @@ function FacturaForm({ session, proveedor, onDone }: FacturaFormProps) {
           </Paper>
         ) : null}
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-            Regresar
-          </Button>
-          <Button
-            type="submit"
-            leftSection={<IconPlus size={18} aria-hidden />}
-            loading={isSubmitting}
-            disabled={isSubmitting || isSaved}
-          >
-            Agregar
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Agregar"
+          icon={<IconPlus size={18} aria-hidden />}
+          onBack={onDone}
+          isPending={isSubmitting}
+          isSubmitDisabled={isSubmitting || isSaved}
+        />
       </Stack>
     </form>
   );

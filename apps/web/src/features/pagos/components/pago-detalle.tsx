@@ -1,38 +1,22 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { base64FromBytes } from "@portal/cfdi";
 import { MSG, type PagoRow } from "@portal/contracts";
-import { IconAlertTriangle, IconFileCode, IconInfoCircle, IconPlus } from "@tabler/icons-react";
+import { IconFileCode, IconInfoCircle, IconPlus } from "@tabler/icons-react";
 import { Navigate } from "@tanstack/react-router";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { formatImporte } from "../../../components/documento-compra";
 import { EstadoSatBadges } from "../../../components/estado-sat";
-import { FilePicker } from "../../../components/file-picker";
+import { type FileRow, FileRows } from "../../../components/file-rows";
+import { FormActions } from "../../../components/form-actions";
 import { HistorialSection } from "../../../components/historial-section";
-import { OpenFileButton } from "../../../components/open-file-button";
 import { ScreenTitle } from "../../../components/screen-title";
-import { isApiError } from "../../../lib/api-client";
-import { TOAST_SUCCESS_MS } from "../../../lib/constants";
-import { notifyErrorLines, notifySuccess } from "../../../lib/notify";
-import { readBytes } from "../../../lib/pdf-upload";
+import { notifyErrorLines } from "../../../lib/notify";
 import { isProveedor } from "../../../lib/permissions";
-import { useSaveCompletion } from "../../../lib/save-feedback";
+import { readFile } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
+import { useUploadSubmit } from "../../../lib/use-upload-submit";
 import { pagosList, useHistorialPago, usePostPago, useProveedorPago } from "../api";
 import {
-  type ArchivoLeido,
   estatusComplemento,
   puedeAgregar,
   puedeCargarComplemento,
@@ -87,9 +71,15 @@ const ARCHIVOS: readonly ArchivoPago[] = [
   },
 ];
 
-async function leer(file: File | null): Promise<ArchivoLeido | null> {
-  return file ? { name: file.name, mime: file.type, size: file.size, bytes: await readBytes(file) } : null;
-}
+/** The payment's file rows: each file's state with 'Ver'; pickers for the files this user uploads, when allowed. */
+const paymentFileRows = (row: PagoRow, esProveedor: boolean, canUpload: boolean): FileRow<ArchivoClave>[] =>
+  ARCHIVOS.map(({ clave, nombre, campo, accept, type, icon, isDelProveedor }) => ({
+    clave,
+    nombre,
+    accept,
+    stored: { url: row[campo], type, ...(icon ? { icon } : {}) },
+    canPick: isDelProveedor === esProveedor && canUpload,
+  }));
 
 interface DetalleProps {
   session: Session;
@@ -115,44 +105,33 @@ function Detalle({ session, row, onDone }: DetalleProps) {
   const isRegistroIncompleto = esProveedor && canAdd && !proveedor.isPending && registro === null;
   const canUpload = canAdd && !isRegistroPendiente && !isRegistroIncompleto;
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
-  const [isSubmitting, setIsSubmitting] = useState(false);
   const post = usePostPago();
-  const { isSaved, complete } = useSaveCompletion(onDone);
   const estatus = estatusComplemento(row);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!canUpload || isSubmitting || isSaved) return;
-    setIsSubmitting(true);
-    try {
-      const revision = esProveedor
+  const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
+    canSubmit: canUpload,
+    review: async () =>
+      esProveedor
         ? revisarComplementoProveedor({
             session,
             row,
             proveedor: registro,
-            archivos: { pdf: await leer(archivos.pdf), xml: await leer(archivos.xml) },
+            archivos: { pdf: await readFile(archivos.pdf), xml: await readFile(archivos.xml) },
             base64: base64FromBytes,
           })
         : revisarComprobanteEmpleado({
             session,
             row,
-            comprobante: await leer(archivos.comprobante),
+            comprobante: await readFile(archivos.comprobante),
             base64: base64FromBytes,
-          });
-      if (!revision.ok) {
-        notifyErrorLines(revision.errors);
-        return;
-      }
-      const message = await post.mutateAsync(revision.request);
-      complete((onClose) => notifySuccess(message, TOAST_SUCCESS_MS, onClose));
-    } catch (error) {
-      // Spec §8: the server's message when it answers; a postPago that fails at network level is only logged.
-      if (isApiError(error) && error.kind === "http") notifyErrorLines([error.message]);
-      else console.error("No se pudo consumir el servicio postPago", error);
-    } finally {
-      setIsSubmitting(false);
-    }
-  };
+          }),
+    send: post.mutateAsync,
+    // Spec §8: the server's message when it answers; a postPago that fails at network level is only logged.
+    notifyErrors: notifyErrorLines,
+    onCallFailed: (error) => console.error("No se pudo consumir el servicio postPago", error),
+    onDone,
+  });
+  const pickFile = (clave: ArchivoClave, file: File | null) =>
+    setArchivos((current) => ({ ...current, [clave]: file }));
 
   const titulo = esProveedor
     ? `Registar documentos del pago #${row.DocNum}`
@@ -161,7 +140,7 @@ function Detalle({ session, row, onDone }: DetalleProps) {
   return (
     <>
       <ScreenTitle>{titulo}</ScreenTitle>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label={titulo}>
+      <form onSubmit={onSubmit} noValidate aria-label={titulo}>
         <Stack gap="lg">
           <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
@@ -192,52 +171,20 @@ function Detalle({ session, row, onDone }: DetalleProps) {
               <EstadoSatBadges row={row} />
             </Group>
 
-            <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm">
-              Archivos
-            </Title>
-            {isRegistroIncompleto ? (
-              <Alert
-                color="yellow"
-                variant="light"
-                icon={<IconAlertTriangle size={18} aria-hidden />}
-                role="alert"
-                mb="sm"
-              >
-                {proveedor.isError ? MSG.errorInterno : MSG.registroIncompletoPagos}
-              </Alert>
-            ) : null}
-            {isRegistroPendiente ? <Loader size="sm" aria-label="Cargando" mb="sm" /> : null}
-            <Stack gap="sm">
-              {ARCHIVOS.map(({ clave, nombre, campo, accept, type, icon, isDelProveedor }) => {
-                const url = row[campo];
-                const isPropio = isDelProveedor === esProveedor;
-                return (
-                  <Group key={clave} gap="md" wrap="wrap" data-archivo-fila={clave}>
-                    <Text size="sm" fw={600} w={170}>
-                      {nombre}
-                    </Text>
-                    <Badge variant="light" color={url ? "teal" : "gray"} radius="sm" tt="none" w={100}>
-                      {url ? "Cargado" : "No cargado"}
-                    </Badge>
-                    {url ? (
-                      <OpenFileButton url={url} type={type} icon={icon} aria-label={`Ver ${nombre}`}>
-                        Ver
-                      </OpenFileButton>
-                    ) : null}
-                    {isPropio && canUpload ? (
-                      <FilePicker
-                        clave={clave}
-                        nombre={nombre}
-                        accept={accept}
-                        file={archivos[clave]}
-                        onChange={(file) => setArchivos((current) => ({ ...current, [clave]: file }))}
-                        isDisabled={isSubmitting || isSaved}
-                      />
-                    ) : null}
-                  </Group>
-                );
-              })}
-            </Stack>
+            <FileRows
+              rows={paymentFileRows(row, esProveedor, canUpload)}
+              files={archivos}
+              onPick={pickFile}
+              isDisabled={isSubmitting || isSaved}
+              labelWidth={170}
+              warning={
+                isRegistroIncompleto
+                  ? { text: proveedor.isError ? MSG.errorInterno : MSG.registroIncompletoPagos, role: "alert" }
+                  : null
+              }
+            >
+              {isRegistroPendiente ? <Loader size="sm" aria-label="Cargando" mb="sm" /> : null}
+            </FileRows>
           </Paper>
 
           <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>
@@ -248,19 +195,13 @@ function Detalle({ session, row, onDone }: DetalleProps) {
 
           {row.IdPago !== null ? <HistorialPago operator={session} idPago={row.IdPago} /> : null}
 
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-              Regresar
-            </Button>
-            <Button
-              type="submit"
-              leftSection={<IconPlus size={18} aria-hidden />}
-              loading={isSubmitting}
-              disabled={!canUpload || isSubmitting || isSaved}
-            >
-              Agregar
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel="Agregar"
+            icon={<IconPlus size={18} aria-hidden />}
+            onBack={onDone}
+            isPending={isSubmitting}
+            isSubmitDisabled={!canUpload || isSubmitting || isSaved}
+          />
         </Stack>
       </form>
     </>

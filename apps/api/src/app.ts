@@ -81,8 +81,8 @@ function outageReason(error: unknown): string {
 }
 
 /**
- * Builds the app without listening (tests use app.inject). Boot order (GUIDE §2): external plugins ->
- * database and services -> app plugins (errors, security, docs, session) -> routes -> web app.
+ * Builds the app without listening (tests use app.inject). Boot order (each step needs the ones before it): external
+ * plugins -> database and services -> app plugins (errors, security, docs, session) -> routes -> web app.
  */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;

@@ -8,7 +8,8 @@ import { SAT_ESTADO_CFDI_URL_PRODUCCION } from "./sat/estado-cfdi";
 const bool = z.enum(["true", "false"]).transform((v) => v === "true");
 
 /**
- * The whole environment, parsed once (GUIDE §4). Nothing else reads process.env.
+ * The whole environment, parsed once, so a bad value stops the start with one message instead of failing later
+ * in a request. Nothing else reads process.env.
  * Every variable is documented in .env.example.
  */
 const envSchema = z.object({

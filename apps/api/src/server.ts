@@ -4,7 +4,8 @@ import { loadConfig } from "./config";
 import { scrubSecrets } from "./lib/log-safety";
 import { createShutdown } from "./lib/shutdown";
 
-// Starts the process, nothing else (GUIDE §2). Stopping: lib/shutdown.ts (drain, close, exit).
+// Starts the process, nothing else: tests build the same app without listening (app.ts). Stopping: lib/shutdown.ts
+// (drain, close, exit).
 const config = loadConfig();
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {

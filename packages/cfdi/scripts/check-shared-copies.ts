@@ -1,12 +1,12 @@
 /**
- * Checks that the files this package copied from the team's reading folder `shared/` (kept beside the repository
- * on the team's machines, never part of it) are still byte for byte the same:
+ * Checks that the files this package copied from the team's originals (a folder kept beside the repository on
+ * the team's machines, never part of it) are still byte for byte the same:
  *
  *   npm run check:shared            # from the repository root
- *   npx tsx scripts/check-shared-copies.ts [path/to/shared]
+ *   npx tsx scripts/check-shared-copies.ts [path/to/originals]
  *
- * Nothing in the repository needs `shared/`: tests, the seed and the build read the copies. This check is
- * optional and stays outside `npm test`. Without a `shared/` folder it compares nothing, says so and succeeds;
+ * Nothing in the repository needs the originals: tests, the seed and the build read the copies. This check is
+ * optional and stays outside `npm test`. Without the originals' folder it compares nothing, says so and succeeds;
  * with one, it fails on any missing, extra or different file.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -14,10 +14,10 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
-/** Where `shared/` sits on the team's machines: beside the repository's root folder. */
+/** Where the originals sit on the team's machines: a folder beside the repository's root folder. */
 export const DEFAULT_SHARED_DIR = join(packageDir, "../../../shared");
 
-/** One copied file or folder: its place in the repository and in `shared/`. */
+/** One copied file or folder: its place in the repository and among the originals. */
 export interface SharedCopy {
   repo: string;
   shared: string;
@@ -27,7 +27,7 @@ export interface SharedCopy {
   isSelection?: boolean;
 }
 
-/** Every copy the repository keeps of `shared/`. */
+/** Every copy the repository keeps of an original. */
 export function sharedCopies(sharedDir: string): SharedCopy[] {
   const isXml = (file: string) => file.endsWith(".xml");
   const isNotMarkdown = (file: string) => !file.endsWith(".md");

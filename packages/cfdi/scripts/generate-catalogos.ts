@@ -1,6 +1,6 @@
 /**
- * Compiles the SAT catalogues of sat/catalogos.tsv (shipped with the package; provenance in sat/README.md) into
- * src/catalogos.generated.ts.
+ * Compiles the SAT catalogues of sat/catalogos.tsv (shipped with the package; provenance in the package's
+ * README.md) into src/catalogos.generated.ts.
  *
  * The package does no I/O at runtime (it also runs in the browser), so the catalogues are a
  * TypeScript module committed next to the code. Run after the TSV changes:

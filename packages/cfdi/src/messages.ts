@@ -39,7 +39,7 @@ export const CFDI_MSG = {
   moneda: (xml: string, entrada: string) =>
     `La moneda del XML (${xml}) no es la moneda de la entrada de mercancía (${entrada}).`,
 
-  // ── Ours: details listed after `estructuraInvalida` ────────────────────────────────────────────
+  // ── Ours: details listed after `MSG.xmlSinTimbre` ───────────────────────────────────────────────
   faltaNodo: (nodo: string) => `Falta el nodo ${nodo}.`,
   nodoRepetido: (nodo: string) => `El nodo ${nodo} aparece más de una vez.`,
   faltaAtributo: (atributo: string, nodo: string) => `Falta el atributo ${atributo} en ${nodo}.`,

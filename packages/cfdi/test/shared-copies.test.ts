@@ -1,6 +1,7 @@
 /**
- * The optional check of the copies of `shared/` (scripts/check-shared-copies.ts, `npm run check:shared`, outside
- * `npm test`), on folders this test writes itself: it never reads `shared/`, which a clone does not have.
+ * The optional check of the repository's copies against the team's originals (scripts/check-shared-copies.ts,
+ * `npm run check:shared`, outside `npm test`), on folders this test writes itself: it never reads the originals,
+ * which a clone does not have.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

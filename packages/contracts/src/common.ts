@@ -121,8 +121,9 @@ export const idSchema = (campo: string) =>
     .max(ENTERO_MAX, { error: fueraDeRango(campo) });
 
 /**
- * Money, quantities, percentages and exchange rates are decimal strings, never binary floats
- * (GUIDE "Data and files"): "1234.56", "-10", "0.5". Formatting (2 decimals, thousands commas) is the UI's job.
+ * Money, quantities, percentages and exchange rates are decimal strings, never binary floats (a float cannot hold 0.1
+ * exactly, and amounts must add up to the cent): "1234.56", "-10", "0.5". Formatting (2 decimals, thousands commas)
+ * is the UI's job.
  */
 /** At most 15 whole digits and 6 decimals: what a numeric(21,6) column holds, beyond any real amount. */
 export const DECIMAL_RE = /^-?\d{1,15}(\.\d{1,6})?$/;

@@ -2,10 +2,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Database } from "./client";
 
 /**
- * Repositories over one handle, and the transactions that bind them (GUIDE: repositories accept the
- * transaction they run in). A service gets `repos` for reads and single writes, and `withTransaction` for
- * work of several writes: the callback receives the same repositories bound to the transaction, so every
- * write in it commits or rolls back together, whichever repository it goes through.
+ * Repositories over one handle, and the transactions that bind them (repositories accept the transaction they run in,
+ * so which writes commit together is visible where they are called). A service gets `repos` for reads and single
+ * writes, and `withTransaction` for work of several writes: the callback receives the same repositories bound to the
+ * transaction, so every write in it commits or rolls back together, whichever repository it goes through.
  */
 export interface DataAccess<R> {
   /** Repositories on the database itself. They refuse to run inside a transaction of this data access. */

@@ -1,9 +1,9 @@
 import { MSG } from "@portal/contracts";
 
 /**
- * Typed domain errors (GUIDE §3): services throw them, the error handler maps them to HTTP. An error may carry
- * several messages (every failing check of an upload or a review answers together): the answer writes them one
- * per line (answerText); the Error's own message is that same text, for logs.
+ * Typed domain errors: services throw them and know nothing of HTTP; the error handler maps them to a status. An
+ * error may carry several messages (every failing check of an upload or a review answers together): the answer
+ * writes them one per line (answerText); the Error's own message is that same text, for logs.
  */
 export class DomainError extends Error {
   readonly messages: readonly string[];

@@ -34,11 +34,11 @@ export const backoffDelay = (intervalMs: number, maxBackoffMs: number, failures:
   failures === 0 ? intervalMs : Math.max(intervalMs, Math.min(intervalMs * 2 ** failures, maxBackoffMs));
 
 /**
- * The one loop every outbox worker runs on (GUIDE §18: mail, ERP jobs, scheduled jobs). The rows themselves are
- * claimed with a lease by each service, so any number of processes may run the same loop; within a process the
- * loop never runs two passes at once, backs off while passes fail (a database or SMTP outage is not hammered),
- * wakes up on demand, and stops cleanly: after close() no timer is re-armed and close() waits for the pass under
- * way, so its rows are recorded before the database closes.
+ * The one loop every outbox worker runs on (mail, ERP jobs, scheduled jobs: one place for backoff, wake-up and a
+ * clean stop). The rows themselves are claimed with a lease by each service, so any number of processes may run the
+ * same loop; within a process the loop never runs two passes at once, backs off while passes fail (a database or SMTP
+ * outage is not hammered), wakes up on demand, and stops cleanly: after close() no timer is re-armed and close()
+ * waits for the pass under way, so its rows are recorded before the database closes.
  */
 export function createWorkerLoop(options: WorkerLoopOptions): WorkerLoop {
   const maxBackoffMs = options.maxBackoffMs ?? 5 * 60_000;

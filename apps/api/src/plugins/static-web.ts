@@ -16,7 +16,8 @@ export const staticWebPlugin = fp(
         root: webDist,
         wildcard: true,
         index: "index.html",
-        // Brotli and gzip files made at build time (apps/web/scripts/precompress.mjs) are sent when accepted.
+        // Brotli and gzip files made at build time (`precompress`, apps/web/build-tools/budget.ts) are sent when
+        // accepted.
         preCompressed: true,
         setHeaders(res, path) {
           if (path.includes(`${join(webDist, "static")}`)) {

@@ -1,7 +1,8 @@
 /**
- * "Today" for the web app. The browser's clock, behind one object so a test can set the day
- * (`vi.spyOn(clock, "now")`) and a screen means the same thing on any day (GUIDE: time comes from an injected
- * clock). The server decides anything that matters; the web only uses the date to highlight.
+ * "Today" for the web app. The browser's clock, behind one object so a test can set the day (`vi.spyOn(clock,
+ * "now")`) and a screen means the same thing on any day (time comes from an injected clock, never from `Date.now()`
+ * in a screen, so a test is not a different test on another day). The server decides anything that matters; the web
+ * only uses the date to highlight.
  */
 export const clock = {
   now: (): Date => new Date(),

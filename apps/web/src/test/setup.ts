@@ -35,7 +35,8 @@ Element.prototype.scrollTo ??= () => {};
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= () => {};
 
-// GUIDE: tests fail on unexpected console.error. Errors are collected (a throw inside a library
+// Tests fail on an unexpected console.error: React and the libraries report real bugs there (a missing key, an
+// update after unmount) without failing anything. Errors are collected (a throw inside a library
 // callback could be swallowed) and checked after each test; a test that expects one takes it with
 // `takeConsoleErrors()`.
 let consoleErrors: unknown[][] = [];

@@ -71,7 +71,7 @@ export const correoOutbox = pgTable(
   ],
 );
 
-/** Every state change a reviewer or administrator makes: who, when, from, to, comment (GUIDE: data). */
+/** Every state change a reviewer or administrator makes: who, when, from, to, comment (any state is explained). */
 export const auditoria = pgTable(
   "auditoria",
   {

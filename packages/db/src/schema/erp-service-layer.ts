@@ -8,8 +8,9 @@ import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex
 
 /**
  * One Service Layer session per company database (B1SESSION/ROUTEID), shared by every portal process. The cookie
- * pair is a credential: stored encrypted with the app's key (AES-256-GCM). `expiraEn` is the last use plus the
- * session's idle timeout (minus a margin): a process renews it before then, under an advisory lock.
+ * pair is a credential: stored encrypted with the app's key (AES-256-GCM). A session expires at its last use
+ * (`ultimoUso`) plus its idle timeout (`timeoutMinutos`, minus a margin): a process renews it before then, under
+ * an advisory lock.
  */
 export const erpSlSesiones = pgTable("erp_sl_sesiones", {
   bd: text("bd").primaryKey(),

@@ -33,7 +33,7 @@ export function createEmpleadosRepository(db: Database) {
       db.insert(empleados).values(values).returning({ id: empleados.id }),
     update: (id: number, values: Partial<typeof empleados.$inferInsert>) =>
       db.update(empleados).set(values).where(eq(empleados.id, id)),
-    /** Moves the status only from the one read (GUIDE 15); false when it changed in between. */
+    /** Moves the status only from the one read (two administrators cannot both win); false when it changed. */
     updateEstatus: async (id: number, from: string, to: "A" | "I", at: Date) =>
       (
         await db

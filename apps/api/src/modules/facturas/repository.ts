@@ -200,12 +200,12 @@ export function createFacturasRepository(db: Database) {
           (select max(updated_at) from ${sociedades}), (select max(updated_at) from ${proveedores}),
           (select concat_ws('-', count(*), sum(intentos), sum(case estado when 'hecho' then 1 when 'fallido' then 2
             else 0 end)) from ${erpTrabajos}),
-          (select concat_ws('-', count(*), sum(version)) from ${satEstadosCfdi} where tipo = 'factura')) as huella
+          (select concat_ws('-', count(*), sum(version)) from ${satEstadosCfdi} where tipo = 'factura')) as h
         from ${facturas} f
         ${cardCode === null ? sql`` : sql`where f.card_code = ${cardCode}`}`)) as unknown as {
-        rows: { huella: string }[];
+        rows: { h: string }[];
       };
-      return result.rows[0]?.huella ?? "";
+      return result.rows[0]?.h ?? "";
     },
     count: async (cardCode: string | null) =>
       (await db.select({ n: count() }).from(facturas).where(deProveedor(cardCode)))[0]?.n ?? 0,

@@ -120,10 +120,10 @@ export function createPagosRepository(db: Database) {
           (select concat_ws('-', count(*), max(id), sum(version)) from ${facturas}
             ${cardCode === null ? sql`` : sql`where card_code = ${cardCode}`}),
           (select max(updated_at) from ${sociedades}), (select max(updated_at) from ${proveedores}),
-          (select concat_ws('-', count(*), sum(version)) from ${satEstadosCfdi} where tipo = 'pago')) as huella`)) as unknown as {
-        rows: { huella: string }[];
+          (select concat_ws('-', count(*), sum(version)) from ${satEstadosCfdi} where tipo = 'pago')) as h`)) as unknown as {
+        rows: { h: string }[];
       };
-      return result.rows[0]?.huella ?? "";
+      return result.rows[0]?.h ?? "";
     },
     /** Payment method of the portal's invoices (of one supplier, or all) by UUID: which payments owe a complement. */
     metodosDePago: async (cardCode: string | null) =>

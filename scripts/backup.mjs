@@ -71,7 +71,7 @@ function carpetasDeBinarios() {
   return versiones.map((v) => ({ version: v, dir: join(base, String(v), "bin") }));
 }
 
-function ejecutar(programa, args, env, { entrada } = {}) {
+function execute(programa, args, env, { entrada } = {}) {
   const r = spawnSync(programa, args, { env, encoding: "utf8", input: entrada, maxBuffer: 64 * 1024 * 1024 });
   if (r.error) {
     if (r.error.code === "ENOENT") {
@@ -85,20 +85,20 @@ function ejecutar(programa, args, env, { entrada } = {}) {
 }
 
 /** psql (any version talks to any server): one value. */
-function consultar(env, sql, variables = {}) {
+function query(env, sql, variables = {}) {
   const binarios = carpetasDeBinarios();
   const psql = binarios.length > 0 ? join(binarios.at(-1).dir, "psql") : "psql";
   const args = ["-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1"];
   for (const [k, v] of Object.entries(variables)) args.push("-v", `${k}=${v}`);
-  const r = ejecutar(psql, args, env, { entrada: sql });
+  const r = execute(psql, args, env, { entrada: sql });
   if (r.status !== 0) {
-    throw new Fallo(`PostgreSQL no respondió como se esperaba: ${limpiar(r.stderr)}`);
+    throw new Fallo(`PostgreSQL no respondió como se esperaba: ${clean(r.stderr)}`);
   }
   return r.stdout.trim();
 }
 
 /** A server message without anything that looks like a password (libpq never prints it; belt and braces). */
-function limpiar(texto) {
+function clean(texto) {
   return String(texto ?? "")
     .replace(/postgres(ql)?:\/\/[^\s]*/g, (m) => sinContrasena(m))
     .trim();
@@ -106,7 +106,7 @@ function limpiar(texto) {
 
 /** pg_dump / pg_restore of at least the server's major version. */
 function binario(nombre, env) {
-  const servidor = Math.floor(Number(consultar(env, "show server_version_num")) / 10_000);
+  const servidor = Math.floor(Number(query(env, "show server_version_num")) / 10_000);
   const propia = carpetasDeBinarios().find((b) => b.version >= servidor);
   return propia ? join(propia.dir, nombre) : nombre;
 }
@@ -114,7 +114,7 @@ function binario(nombre, env) {
 const formatoMb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const fechaArchivo = () => new Date().toISOString().slice(0, 19).replace(/:/g, "-");
 
-function respaldar(args) {
+function backup(args) {
   const url = opcion(args, "--url") ?? process.env.DATABASE_URL;
   if (!url) throw new Fallo("Falta la base de datos: defina DATABASE_URL o pase --url.");
   const destino = resolve(
@@ -126,10 +126,10 @@ function respaldar(args) {
   const parcial = `${destino}.parcial`;
   const inicio = performance.now();
   console.log(`[respaldo] respaldando ${sinContrasena(url)} …`);
-  const r = ejecutar(pgDump, ["--format=custom", "--compress=6", "--file", parcial], env);
+  const r = execute(pgDump, ["--format=custom", "--compress=6", "--file", parcial], env);
   if (r.status !== 0) {
     rmSync(parcial, { force: true });
-    throw new Fallo(`pg_dump falló: ${limpiar(r.stderr)}`);
+    throw new Fallo(`pg_dump falló: ${clean(r.stderr)}`);
   }
   renameSync(parcial, destino);
   const segundos = ((performance.now() - inicio) / 1000).toFixed(1);
@@ -138,27 +138,27 @@ function respaldar(args) {
   );
 }
 
-function restaurar(args) {
+function restore(args) {
   const archivo = args.find((a) => !a.startsWith("--") && a !== opcion(args, "--url"));
   if (!archivo) throw new Fallo(`Falta el archivo del respaldo.\n${USO}`);
   const origen = resolve(archivo);
   if (!existsSync(origen)) throw new Fallo(`No existe el respaldo ${archivo}.`);
   const url = opcion(args, "--url") ?? process.env.DATABASE_URL;
   if (!url) throw new Fallo("Falta la base de datos destino: pase --url o defina DATABASE_URL.");
-  const reemplazar = args.includes("--reemplazar");
+  const replaceRows = args.includes("--reemplazar");
   const env = entornoDe(url);
   const nombre = env.PGDATABASE;
   // The server's maintenance database tells whether the target exists, and creates it when it does not.
   const mantenimiento = entornoDe(url, "postgres");
-  const existe = consultar(mantenimiento, "select count(*) from pg_database where datname = :'nombre'", { nombre });
+  const existe = query(mantenimiento, "select count(*) from pg_database where datname = :'nombre'", { nombre });
   if (existe === "0") {
-    consultar(mantenimiento, 'create database :"nombre"', { nombre });
+    query(mantenimiento, 'create database :"nombre"', { nombre });
     console.log(`[respaldo] base de datos ${nombre} creada`);
   } else {
     const tablas = Number(
-      consultar(env, "select count(*) from pg_tables where schemaname not in ('pg_catalog', 'information_schema')"),
+      query(env, "select count(*) from pg_tables where schemaname not in ('pg_catalog', 'information_schema')"),
     );
-    if (tablas > 0 && !reemplazar) {
+    if (tablas > 0 && !replaceRows) {
       throw new Fallo(
         `La base de datos ${nombre} ya tiene ${tablas} tablas: no se restaura encima. Restaure en una base nueva ` +
           "(--url …/otra_base) o, para sustituir su contenido por el del respaldo, añada --reemplazar.",
@@ -169,10 +169,10 @@ function restaurar(args) {
   const inicio = performance.now();
   console.log(`[respaldo] restaurando ${relativo(origen)} en ${sinContrasena(url)} …`);
   const opciones = ["--no-owner", "--single-transaction", "--exit-on-error", "--dbname", nombre];
-  if (reemplazar) opciones.push("--clean", "--if-exists");
-  const r = ejecutar(pgRestore, [...opciones, origen], env);
+  if (replaceRows) opciones.push("--clean", "--if-exists");
+  const r = execute(pgRestore, [...opciones, origen], env);
   if (r.status !== 0)
-    throw new Fallo(`pg_restore falló (nada quedó a medias: una sola transacción): ${limpiar(r.stderr)}`);
+    throw new Fallo(`pg_restore falló (nada quedó a medias: una sola transacción): ${clean(r.stderr)}`);
   const segundos = ((performance.now() - inicio) / 1000).toFixed(1);
   console.log(`[respaldo] restaurado en ${nombre} (${segundos} s)`);
 }
@@ -192,8 +192,8 @@ function relativo(path) {
 
 const [orden, ...resto] = process.argv.slice(2);
 try {
-  if (orden === "respaldar") respaldar(resto);
-  else if (orden === "restaurar") restaurar(resto);
+  if (orden === "respaldar") backup(resto);
+  else if (orden === "restaurar") restore(resto);
   else throw new Fallo(USO);
 } catch (error) {
   if (error instanceof Fallo) {

@@ -35,13 +35,13 @@ import type { ErpScope } from "../src/erp/types";
 import {
   type ApiEnPrueba,
   conCliente,
-  crearBaseTemporal,
-  iniciarApi,
+  createScratchDatabase,
   mb,
   msCompacto,
-  ordenar,
   percentil,
   servidorConfigurado,
+  sortedAsc,
+  startApi,
   vacuumAnalyze,
 } from "./comun";
 
@@ -67,17 +67,17 @@ if (!servidorConfigurado) {
   process.exit(1);
 }
 
-const median = (xs: number[]) => percentil(ordenar(xs), 50);
+const median = (xs: number[]) => percentil(sortedAsc(xs), 50);
 
 /**
  * The SQL the adapter runs for one scope, captured, then timed on its own: the versions query every call runs,
  * and the full read (headers + lines) a call runs when the row cache does not have the documents.
  */
-async function medirSql(url: string, scope: ErpScope, kind: "pedidos" | "entradas") {
+async function measureSql(url: string, scope: ErpScope, kind: "pedidos" | "entradas") {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const adapter = createMockErpAdapter(drizzle(pool, { schema, casing: "snake_case" }) as never);
-  const medir = async (llamada: () => Promise<unknown>) => {
+  const measure = async (llamada: () => Promise<unknown>) => {
     const capturadas: { text: string; values: unknown[] }[] = [];
     // Record what the adapter sends (the pool stays a pg.Pool so the adapter takes its array-mode path).
     (pool as unknown as { query: unknown }).query = (
@@ -111,16 +111,16 @@ async function medirSql(url: string, scope: ErpScope, kind: "pedidos" | "entrada
     }
     return { consultas: capturadas.length, ejecucion, idaYVuelta, filas, adaptador };
   };
-  const versiones = await medir(() =>
+  const versiones = await measure(() =>
     kind === "pedidos" ? adapter.listPedidoVersions(scope) : adapter.listEntradaVersions(scope),
   );
-  const completa = await medir(() => (kind === "pedidos" ? adapter.listPedidos(scope) : adapter.listEntradas(scope)));
+  const completa = await measure(() => (kind === "pedidos" ? adapter.listPedidos(scope) : adapter.listEntradas(scope)));
   await pool.end();
   return { versiones, completa };
 }
 
 /** Touches one line of 1% of the scope's documents (at least one), as an ERP user editing them would. */
-async function cambiarDocumentos(url: string, scope: ErpScope, kind: "pedidos" | "entradas") {
+async function changeDocumentos(url: string, scope: ErpScope, kind: "pedidos" | "entradas") {
   const [docs, lineas] = kind === "pedidos" ? ["pedidos", "pedido_lineas"] : ["entradas", "entrada_lineas"];
   const filtro = scope.cardCode === null ? "bd = any($1)" : "bd = any($1) and card_code = $2";
   const valores = scope.cardCode === null ? [scope.bds] : [scope.bds, scope.cardCode];
@@ -136,12 +136,12 @@ async function cambiarDocumentos(url: string, scope: ErpScope, kind: "pedidos" |
 }
 
 /** Time to the last byte of one POST, discarding the body (node:http, no parsing). */
-async function medirUna(url: string, headers: Record<string, string>): Promise<number> {
-  return (await medirBytes(url, headers)).ms;
+async function measureOne(url: string, headers: Record<string, string>): Promise<number> {
+  return (await measureBytes(url, headers)).ms;
 }
 
 /** One POST: time to the last byte, bytes on the wire (body as sent, still encoded) and its Content-Encoding. */
-function medirBytes(
+function measureBytes(
   url: string,
   headers: Record<string, string>,
 ): Promise<{ ms: number; bytes: number; encoding: string }> {
@@ -192,7 +192,7 @@ interface Escenario {
 }
 
 async function main() {
-  const bd = await crearBaseTemporal(`portal_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`);
+  const bd = await createScratchDatabase(`portal_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`);
   const key = randomBytes(32).toString("base64");
   let api: ApiEnPrueba | undefined;
   try {
@@ -213,7 +213,7 @@ async function main() {
     );
 
     // --- Server ----------------------------------------------------------------------------------------------
-    api = await iniciarApi({ databaseUrl: bd.url, clave: key });
+    api = await startApi({ databaseUrl: bd.url, clave: key });
     const { base } = api;
     const tokens = await api.tokensDemo();
     const scopes: Record<"proveedor" | "empleado", ErpScope> = {
@@ -247,7 +247,7 @@ async function main() {
         "accept-encoding": "br, gzip",
       };
       // The first call of this scope reads and serializes every document not yet in the row cache (cold).
-      const fria = await medirUna(`${base}${e.path}`, headers);
+      const fria = await measureOne(`${base}${e.path}`, headers);
       // One answer, inspected: rows, bytes, contract, no inline file content.
       const res = await fetch(`${base}${e.path}`, { method: "POST", headers, body: "{}" });
       const texto = await res.text();
@@ -255,11 +255,11 @@ async function main() {
       // generator's own parsing competing for the same two CPUs.
       const aisladas: number[] = [];
       for (let i = 0; i < (e.quien === "proveedor" ? 20 : 5); i++)
-        aisladas.push(await medirUna(`${base}${e.path}`, headers));
+        aisladas.push(await measureOne(`${base}${e.path}`, headers));
       aisladas.sort((a, b) => a - b);
       // 1% of the scope's documents change in the ERP (one line each): the next call re-reads only those.
-      const cambiados = await cambiarDocumentos(bd.url, scopes[e.quien], e.kind);
-      const trasCambio = await medirUna(`${base}${e.path}`, headers);
+      const cambiados = await changeDocumentos(bd.url, scopes[e.quien], e.kind);
+      const trasCambio = await measureOne(`${base}${e.path}`, headers);
       const schemaRespuesta = e.kind === "pedidos" ? getPedidosAnswerSchema : getEntradasMercanciaAnswerSchema;
       const parsed = schemaRespuesta.safeParse(JSON.parse(texto));
       if (!res.ok || !parsed.success) throw new Error(`${e.nombre}: respuesta fuera de contrato (${res.status})`);
@@ -269,7 +269,7 @@ async function main() {
       if (enLinea > 0 || base64) throw new Error(`${e.nombre}: hay contenido de archivo en las filas`);
       const conPdf = filas.filter((r) => r.U_SYS_PMDPDF !== "").length;
 
-      const sqlMedido = await medirSql(bd.url, scopes[e.quien], e.kind);
+      const sqlMedido = await measureSql(bd.url, scopes[e.quien], e.kind);
 
       // Compression: bytes on the wire, latency and the server's CPU per call, per encoding.
       const porEncoding: string[] = [];
@@ -280,7 +280,7 @@ async function main() {
         let recibido = "";
         const cpu0 = api.cpuMs();
         for (let i = 0; i < n; i++) {
-          const m = await medirBytes(`${base}${e.path}`, { ...headers, "accept-encoding": encoding });
+          const m = await measureBytes(`${base}${e.path}`, { ...headers, "accept-encoding": encoding });
           tiempos.push(m.ms);
           enCable = m.bytes;
           recibido = m.encoding;
@@ -395,9 +395,9 @@ async function main() {
       `[bench] ${fallas === 0 ? "todos los objetivos se cumplen" : `${fallas} escenario(s) fuera de objetivo`}`,
     );
   } finally {
-    await api?.detener();
+    await api?.halt();
     if (process.env.BENCH_KEEP_DB === "true") console.log(`[bench] base conservada: ${bd.url}`);
-    else await bd.borrar();
+    else await bd.drop();
   }
 }
 

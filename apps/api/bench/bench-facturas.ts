@@ -19,22 +19,22 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { buildPostFacturaPayload, checkInvoiceAgainst, readInvoice } from "@portal/cfdi";
-import { emitirFacturaPrueba, readInvoiceVerified, shippedCertificates } from "@portal/cfdi/sello";
+import { issueTestFactura, readInvoiceVerified, shippedCertificates } from "@portal/cfdi/sello";
 import { createDatabase, runMigrations, schema, storeArchivo, systemClock } from "@portal/db";
 import { createErpEntrada, createSimplePdf, seedDemo } from "@portal/db/seed";
 import { sql } from "drizzle-orm";
 import {
   type ApiEnPrueba,
   conCliente,
-  crearBaseTemporal,
-  iniciarApi,
+  createScratchDatabase,
   KEMPER,
   MCI,
   mb,
   ms,
-  ordenar,
   pdfRellenoBase64,
   percentil,
+  sortedAsc,
+  startApi,
   stats,
   vacuumAnalyze,
 } from "./comun";
@@ -49,7 +49,7 @@ const PNG = Buffer.from(
 );
 
 async function main() {
-  const bd = await crearBaseTemporal(`portal_bench_fact_${randomBytes(4).toString("hex")}`);
+  const bd = await createScratchDatabase(`portal_bench_fact_${randomBytes(4).toString("hex")}`);
   const key = randomBytes(32).toString("base64");
   let api: ApiEnPrueba | undefined;
   try {
@@ -133,7 +133,7 @@ async function main() {
     await vacuumAnalyze(bd.url);
     console.log(`[bench] ${TOTAL} facturas sembradas en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    api = await iniciarApi({ databaseUrl: bd.url, clave: key, certificadosPrueba: true });
+    api = await startApi({ databaseUrl: bd.url, clave: key, certificadosPrueba: true });
     const tokens = await api.tokensDemo();
     const { post, cpuMs } = api;
     /** CPU time between two reads of the API's, or null where /proc is not available. */
@@ -164,7 +164,7 @@ async function main() {
     // --- postFactura ---------------------------------------------------------------------------------------
     const pdf64 = pdfRellenoBase64("Factura", 200_000);
     const cuerpo = (docNum: number) => {
-      const xml = emitirFacturaPrueba({
+      const xml = issueTestFactura({
         emisor: KEMPER,
         receptor: MCI,
         lugarExpedicion: "86000",
@@ -261,14 +261,14 @@ async function main() {
       }
       lecturas.push(performance.now() - t);
     }
-    const lectura = percentil(ordenar(lecturas), 50, 0);
-    const total = percentil(ordenar(secuenciales), 50, 0);
+    const lectura = percentil(sortedAsc(lecturas), 50, 0);
+    const total = percentil(sortedAsc(secuenciales), 50, 0);
     console.log(
       `[bench] lectura del XML + ambos sellos + reglas: p50 ${ms(lectura)} (${((lectura / total) * 100).toFixed(0)} % de la llamada secuencial); el resto es transporte, archivos, la consulta al SAT y la transacción`,
     );
   } finally {
-    await api?.detener();
-    await bd.borrar();
+    await api?.halt();
+    await bd.drop();
   }
 }
 

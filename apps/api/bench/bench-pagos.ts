@@ -21,7 +21,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { buildPostPagoPayload, readPaymentComplement } from "@portal/cfdi";
 import {
   type DocumentoPrueba,
-  emitirComplementoPrueba,
+  issueTestComplemento,
   readPaymentComplementVerified,
   shippedCertificates,
 } from "@portal/cfdi/sello";
@@ -32,15 +32,15 @@ import type pg from "pg";
 import {
   type ApiEnPrueba,
   conCliente,
-  crearBaseTemporal,
-  iniciarApi,
+  createScratchDatabase,
   KEMPER,
   MCI,
   mb,
   ms,
-  ordenar,
   pdfRellenoBase64,
   percentil,
+  sortedAsc,
+  startApi,
   stats,
 } from "./comun";
 
@@ -60,7 +60,7 @@ const meta = (p95: number, objetivo: number) =>
 const dinero = (c: number) => `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, "0")}`;
 
 /** The ERP's payments in bulk: one statement per table, generate_series, nothing through the application. */
-async function sembrarPagos(c: pg.Client) {
+async function seedPagos(c: pg.Client) {
   await c.query(`create temp table bench_pagos as
     select i,
       case when i < ${KEMPER_PAGOS} then 'SBO_MCI' else (array['SBO_MCI', 'SBO_KIJ', 'SBO_IIA'])[1 + i % 3] end as bd,
@@ -90,7 +90,7 @@ async function sembrarPagos(c: pg.Client) {
 }
 
 /** The REP's payment: 45 A/P invoices of P00001 in SBO_MCI with known UUIDs, one payment over all of them. */
-async function sembrarPagoRep(c: pg.Client) {
+async function seedPagoRep(c: pg.Client) {
   const facturas = Array.from({ length: DOCUMENTOS }, (_, k) => {
     const total = 116_000 + k * 1_160; // centavos
     const aplicado = k % 3 === 0 ? total - 10_000 : total; // a third paid in part
@@ -144,7 +144,7 @@ async function sembrarPagoRep(c: pg.Client) {
 }
 
 async function main() {
-  const bd = await crearBaseTemporal(`portal_bench_pagos_${randomBytes(4).toString("hex")}`);
+  const bd = await createScratchDatabase(`portal_bench_pagos_${randomBytes(4).toString("hex")}`);
   const key = randomBytes(32).toString("base64");
   let api: ApiEnPrueba | undefined;
   try {
@@ -154,8 +154,8 @@ async function main() {
     await handle.close();
     const t0 = performance.now();
     const rep = await conCliente(bd.url, async (c) => {
-      await sembrarPagos(c);
-      const r = await sembrarPagoRep(c);
+      await seedPagos(c);
+      const r = await seedPagoRep(c);
       await c.query("vacuum (analyze)");
       return r;
     });
@@ -175,7 +175,7 @@ async function main() {
         `aplicaciones, ${conteo?.facturas} facturas de proveedor`,
     );
 
-    api = await iniciarApi({ databaseUrl: bd.url, clave: key, certificadosPrueba: true });
+    api = await startApi({ databaseUrl: bd.url, clave: key, certificadosPrueba: true });
     const rssInicio = api.rssMb();
     const tokens = await api.tokensDemo();
     const { post } = api;
@@ -201,7 +201,7 @@ async function main() {
       console.log(
         `[bench] getPagos ${quien}: ${filas.length} filas (${detalle} facturas en Detalle), ` +
           `${mb(first.bytes, 2)} · primera llamada ${ms(first.ms)} · siguientes ${stats(xs)} · ` +
-          meta(percentil(ordenar(xs), 95), objetivos[quien]),
+          meta(percentil(sortedAsc(xs), 95), objetivos[quien]),
       );
     }
     const rssListas = api.rssMb();
@@ -246,7 +246,7 @@ async function main() {
     const pdf64 = pdfRellenoBase64("Complemento de pago", 100_000);
     const complemento = () => {
       const uuid = randomUUID().toUpperCase();
-      return emitirComplementoPrueba({
+      return issueTestComplemento({
         emisor: KEMPER,
         receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
         lugarExpedicion: "86000",
@@ -302,7 +302,7 @@ async function main() {
     }
     console.log(
       `[bench] postPago secuencial (${(tamaño / 1024).toFixed(0)} KB de JSON, XML de ${(xmlBytes / 1024).toFixed(0)} KB, ` +
-        `${DOCUMENTOS} documentos): ${stats(secuenciales)} · ${meta(percentil(ordenar(secuenciales), 95, 0), 150)}`,
+        `${DOCUMENTOS} documentos): ${stats(secuenciales)} · ${meta(percentil(sortedAsc(secuenciales), 95, 0), 150)}`,
     );
     // Where the time goes: reading the XML and both seals, in this process on the same complement.
     const store = shippedCertificates();
@@ -313,18 +313,18 @@ async function main() {
       lecturas.push(performance.now() - t);
       if (i === 0 && !r.ok) console.log(`[bench] la lectura verificada falló: ${r.errors.join("; ")}`);
     }
-    const lectura = percentil(ordenar(lecturas), 50);
-    const llamada = percentil(ordenar(secuenciales), 50, 0);
+    const lectura = percentil(sortedAsc(lecturas), 50);
+    const llamada = percentil(sortedAsc(secuenciales), 50, 0);
     console.log(
       `[bench] lectura del XML + ambos sellos (readPaymentComplementVerified): p50 ${ms(lectura)} · ` +
-        `p95 ${ms(percentil(ordenar(lecturas), 95))} (${((lectura / llamada) * 100).toFixed(0)} % de la llamada secuencial, ` +
+        `p95 ${ms(percentil(sortedAsc(lecturas), 95))} (${((lectura / llamada) * 100).toFixed(0)} % de la llamada secuencial, ` +
         `p50 ${ms(llamada)}); el resto es transporte, reglas, archivos y la transacción`,
     );
     const rssFinal = api.rssMb();
     if (rssFinal !== null) console.log(`[bench] memoria residente de la API al final: ${rssFinal.toFixed(0)} MB`);
   } finally {
-    await api?.detener();
-    await bd.borrar();
+    await api?.halt();
+    await bd.drop();
   }
 }
 

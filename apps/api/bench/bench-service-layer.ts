@@ -23,11 +23,11 @@ import { startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
 import {
   type ApiEnPrueba,
   conCliente,
-  crearBaseTemporal,
-  iniciarApi,
-  ordenar,
+  createScratchDatabase,
   percentil,
   servidorConfigurado,
+  sortedAsc,
+  startApi,
   vacuumAnalyze,
 } from "./comun";
 
@@ -42,7 +42,7 @@ if (!servidorConfigurado) {
 }
 
 /** Time to the last byte of one POST with an empty body; rejects on any status but 200. */
-function medir(url: string, token: string): Promise<number> {
+function measure(url: string, token: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const t = performance.now();
     const req = request(
@@ -61,7 +61,7 @@ function medir(url: string, token: string): Promise<number> {
 }
 
 /** Touches one line of 1% of the scope's documents, as an ERP user editing them would. */
-async function cambiarUnoPorCiento(url: string, cardCode: string | null): Promise<number> {
+async function changeOnePercent(url: string, cardCode: string | null): Promise<number> {
   const filtro = cardCode === null ? "" : "and card_code = $1";
   const { rowCount } = await conCliente(url, (c) =>
     c.query(
@@ -78,7 +78,7 @@ const ms = (v: number) => `${Math.round(v)} ms`;
 
 async function main() {
   const key = Buffer.alloc(32, 7).toString("base64");
-  const bd = await crearBaseTemporal(`bench_sl_${Date.now().toString(36)}`);
+  const bd = await createScratchDatabase(`bench_sl_${Date.now().toString(36)}`);
   const apis: ApiEnPrueba[] = [];
   let simulador: Awaited<ReturnType<typeof startServiceLayerSimulator>> | undefined;
   let pool: pg.Pool | undefined;
@@ -118,9 +118,9 @@ async function main() {
       `[bench] simulador del Service Layer en ${simulador.url} (preparado en ${ms(performance.now() - preparado)})`,
     );
 
-    const mock = await iniciarApi({ databaseUrl: bd.url, clave: key, entorno: { ERP_ADAPTER: "mock" } });
+    const mock = await startApi({ databaseUrl: bd.url, clave: key, entorno: { ERP_ADAPTER: "mock" } });
     apis.push(mock);
-    const sl = await iniciarApi({
+    const sl = await startApi({
       databaseUrl: bd.url,
       clave: key,
       entorno: { ERP_ADAPTER: "service-layer", SAP_SL_URL: simulador.url },
@@ -131,10 +131,10 @@ async function main() {
     /** One call and the Service Layer requests it caused. */
     const llamada = async (api: ApiEnPrueba, path: string, token: string) => {
       sim.resetCounts();
-      const t = await medir(`${api.base}${path}`, token);
+      const t = await measure(`${api.base}${path}`, token);
       return { ms: t, peticiones: sim.requestCount() };
     };
-    const p = (xs: number[], q: number) => percentil(ordenar(xs), q);
+    const p = (xs: number[], q: number) => percentil(sortedAsc(xs), q);
 
     const lineas: string[] = [];
     let fallas = 0;
@@ -158,9 +158,9 @@ async function main() {
     for (const e of escenarios) {
       const n = e.quien === "empleado" ? calientes : calientes * 3;
       // Mock: first call (its row cache empty), then warm.
-      const frioMock = await medir(`${mock.base}${e.path}`, tokensMock[e.quien]);
+      const frioMock = await measure(`${mock.base}${e.path}`, tokensMock[e.quien]);
       const mockTiempos: number[] = [];
-      for (let i = 0; i < n; i++) mockTiempos.push(await medir(`${mock.base}${e.path}`, tokensMock[e.quien]));
+      for (let i = 0; i < n; i++) mockTiempos.push(await measure(`${mock.base}${e.path}`, tokensMock[e.quien]));
       // Service Layer: cold, warm, after 1% changed.
       const frio = await llamada(sl, e.path, tokensSl[e.quien]);
       const slTiempos: number[] = [];
@@ -170,7 +170,7 @@ async function main() {
         slTiempos.push(r.ms);
         peticionesCaliente = Math.max(peticionesCaliente, r.peticiones);
       }
-      const cambiados = e.path.includes("Pedidos") ? await cambiarUnoPorCiento(bd.url, e.cardCode) : 0;
+      const cambiados = e.path.includes("Pedidos") ? await changeOnePercent(bd.url, e.cardCode) : 0;
       // The adapter asks the Service Layer for changes at most every second or so: let that pass.
       await new Promise((r) => setTimeout(r, 2000));
       const trasCambio = await llamada(sl, e.path, tokensSl[e.quien]);
@@ -201,10 +201,10 @@ async function main() {
     console.log(lineas.join("\n"));
     console.log(fallas === 0 ? "\n[bench] objetivos cumplidos" : `\n[bench] ${fallas} objetivo(s) no cumplido(s)`);
   } finally {
-    for (const api of apis) await api.detener();
+    for (const api of apis) await api.halt();
     await simulador?.close();
     await pool?.end();
-    if (process.env.BENCH_KEEP_DB !== "true") await bd.borrar();
+    if (process.env.BENCH_KEEP_DB !== "true") await bd.drop();
   }
 }
 

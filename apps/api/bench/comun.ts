@@ -40,15 +40,15 @@ const sqlServidor = async (text: string) => {
 export interface BaseTemporal {
   nombre: string;
   url: string;
-  borrar: () => Promise<void>;
+  drop: () => Promise<void>;
 }
 
 /** Creates the scratch database `nombre` on the server. */
-export async function crearBaseTemporal(nombre: string): Promise<BaseTemporal> {
+export async function createScratchDatabase(nombre: string): Promise<BaseTemporal> {
   await sqlServidor(`CREATE DATABASE "${nombre}"`);
   const url = new URL(servidorPostgres);
   url.pathname = `/${nombre}`;
-  return { nombre, url: url.toString(), borrar: () => sqlServidor(`DROP DATABASE IF EXISTS "${nombre}" WITH (FORCE)`) };
+  return { nombre, url: url.toString(), drop: () => sqlServidor(`DROP DATABASE IF EXISTS "${nombre}" WITH (FORCE)`) };
 }
 
 /** Settles freshly loaded tables (visibility map, hint bits, statistics) so autovacuum does not run mid-measure. */
@@ -66,7 +66,7 @@ export interface RespuestaMedida {
   text: string;
 }
 
-/** The API under measure, started by `iniciarApi`. */
+/** The API under measure, started by `startApi`. */
 export interface ApiEnPrueba {
   /** `http://127.0.0.1:<port>` */
   base: string;
@@ -79,7 +79,7 @@ export interface ApiEnPrueba {
   /** CPU time (user + system) the child has used so far, in ms, or null where /proc is not available. */
   cpuMs: () => number | null;
   /** Stops the child (SIGTERM) and waits for it to exit. */
-  detener: () => Promise<void>;
+  halt: () => Promise<void>;
 }
 
 /**
@@ -167,7 +167,7 @@ export function entornoApi(opciones: OpcionesApi, port: number): NodeJS.ProcessE
  * share the server's event loop, with {@link entornoApi}. Waits up to 60 s for /api/health; the child is stopped if
  * it does not answer.
  */
-export async function iniciarApi(opciones: OpcionesApi): Promise<ApiEnPrueba> {
+export async function startApi(opciones: OpcionesApi): Promise<ApiEnPrueba> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // The portal's production flags (docs/operations.md, "Node"), so a bench measures what runs.
@@ -179,7 +179,7 @@ export async function iniciarApi(opciones: OpcionesApi): Promise<ApiEnPrueba> {
       stdio: ["ignore", "inherit", "inherit"],
     },
   );
-  const detener = async () => {
+  const halt = async () => {
     if (proceso.exitCode !== null || proceso.signalCode !== null) return;
     proceso.kill("SIGTERM");
     await new Promise((r) => proceso.once("exit", r));
@@ -195,7 +195,7 @@ export async function iniciarApi(opciones: OpcionesApi): Promise<ApiEnPrueba> {
       await new Promise((r) => setTimeout(r, 500));
     }
   } catch (error) {
-    await detener();
+    await halt();
     throw error;
   }
 
@@ -227,7 +227,7 @@ export async function iniciarApi(opciones: OpcionesApi): Promise<ApiEnPrueba> {
     },
     rssMb: () => rssMb(proceso.pid),
     cpuMs: () => cpuMs(proceso.pid),
-    detener,
+    halt,
   };
 }
 
@@ -261,7 +261,7 @@ export const pdfRellenoBase64 = (titulo: string, relleno: number) =>
 // --- Figures -----------------------------------------------------------------------------------------------
 
 /** An ascending copy of `xs`. */
-export const ordenar = (xs: number[]) => [...xs].sort((a, b) => a - b);
+export const sortedAsc = (xs: number[]) => [...xs].sort((a, b) => a - b);
 /** The p-th percentile (nearest rank) of an ascending list; `siVacia` for an empty one. */
 export const percentil = (ordenados: number[], p: number, siVacia = Number.NaN) =>
   ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)] ?? siVacia;
@@ -273,7 +273,7 @@ export const msCompacto = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 export const mb = (bytes: number, decimales = 1) => `${(bytes / 1024 / 1024).toFixed(decimales)} MB`;
 /** p50, p95, p99 and the slowest of a series of calls (0 ms where there were none), and how many. */
 export const stats = (xs: number[]) => {
-  const s = ordenar(xs);
+  const s = sortedAsc(xs);
   return (
     `p50 ${ms(percentil(s, 50, 0))} · p95 ${ms(percentil(s, 95, 0))} · p99 ${ms(percentil(s, 99, 0))} · ` +
     `máx ${ms(s.at(-1) ?? 0)} (${s.length} llamadas)`

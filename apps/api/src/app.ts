@@ -64,7 +64,7 @@ export interface BuildOptions {
   mailWorker?: boolean;
   /** Run the ERP job worker (default true); tests call services.erpFacturas.flush() instead. */
   erpWorker?: boolean;
-  /** Run the scheduled jobs on a timer (default true); tests call services.tareas.ejecutarPendientes() instead. */
+  /** Run the scheduled jobs on a timer (default true); tests call services.tareas.runPending() instead. */
   tareasWorker?: boolean;
   /** Wraps the ERP adapter: tests put a failing network or a crash between the portal and the ERP. */
   erp?: (adapter: ErpAdapter) => ErpAdapter;

@@ -152,7 +152,7 @@ export function createServices(
   ]);
   // Scheduled jobs (decision 016): one list (jobs.ts), each job defined in the module whose work it does.
   const tareas = createTareasService(data, clock, options.warn ?? (() => {}));
-  for (const job of scheduledJobs({ data, publicUrl: config.PUBLIC_URL, satEstado, lista69b })) tareas.registrar(job);
+  for (const job of scheduledJobs({ data, publicUrl: config.PUBLIC_URL, satEstado, lista69b })) tareas.register(job);
   return {
     auth,
     health,
@@ -170,7 +170,7 @@ export function createServices(
     sellos,
     satEstado,
     /** The SAT simulator's table (sat/simulador.ts). */
-    satSimulador: { estadoDe: repos.satEstado.estadoSimulado, simular: repos.satEstado.simular },
+    satSimulador: { estadoDe: repos.satEstado.estadoSimulado, simulate: repos.satEstado.simulate },
     lista69b,
     tareas,
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { issueTestFactura } from "@portal/cfdi/sello";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { entornoApi } from "../bench/comun";
 import { loadConfig } from "../src/config";
@@ -42,14 +42,14 @@ describe("una carga lenta", () => {
   it("logs each phase's duration at warn, the SAT query's included, and nothing of the request", async () => {
     const uuid = randomUUID().toUpperCase();
     // The simulator answers this CFDI after 1.1 s: the upload takes longer than the 1 s threshold.
-    await t.app.services.satSimulador.simular(uuid, { demoraMs: 1100 });
+    await t.app.services.satSimulador.simulate(uuid, { demoraMs: 1100 });
     const docNum = await nuevaEntradaKemper(t.tdb.db);
     const token = await login(t.app, "EKU9003173C9", "Proveedor");
     const res = await t.app.inject(
       withToken(token, {
         method: "POST",
         url: "/api/facturas/postFactura",
-        payload: payloadFactura(emitirFacturaPrueba(facturaPrueba({ uuid })), docNum),
+        payload: payloadFactura(issueTestFactura(facturaPrueba({ uuid })), docNum),
       }),
     );
     expect(res.json().status).toBe("success");

@@ -1,5 +1,5 @@
 import { createDatabase, type DatabaseHandle, schema } from "@portal/db";
-import { cancelarFacturaProveedor } from "@portal/db/erp-mock";
+import { cancelFacturaProveedor } from "@portal/db/erp-mock";
 import { createErpEntrada } from "@portal/db/seed";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -114,7 +114,7 @@ describe("cached lists never answer stale rows after a change through the other 
       .limit(1);
     expect(aceptada).toBeTruthy();
     expect(despues.find((f) => f.IdFactura === aceptada!.id)?.CANCELED).toBe("N");
-    await cancelarFacturaProveedor(a.tdb.db, aceptada!.bd, aceptada!.erpDocNum!);
+    await cancelFacturaProveedor(a.tdb.db, aceptada!.bd, aceptada!.erpDocNum!);
     const cancelada = await list(b, adminB, "/api/facturas/getFacturas");
     expect(cancelada.find((f) => f.IdFactura === aceptada!.id)?.CANCELED).toBe("Y");
   });

@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 /** An employee's notice to the supplier (sentCorreo): one message to its two stored addresses. */
-const avisar = (marca: string) =>
+const notify = (marca: string) =>
   a.app.inject(
     withToken(admin, {
       method: "POST",
@@ -60,7 +60,7 @@ const avisar = (marca: string) =>
   );
 
 /** Which marks the SMTP server received, and how many times each (quoted-printable soft breaks joined). */
-const recibidas = (marcas: string[]) => {
+const receivedCounts = (marcas: string[]) => {
   const textos = smtp.received.map((m) => m.raw.replace(/=\r?\n/g, ""));
   return Object.fromEntries(marcas.map((m) => [m, textos.filter((t) => t.includes(`documento ${m}.`)).length]));
 };
@@ -70,7 +70,7 @@ const outbox = () => a.tdb.db.select().from(schema.correoOutbox);
 describe("the mail outbox with two portal processes on one database", () => {
   it("delivers each of many messages exactly once while both processes send at the same time", async () => {
     const marcas = Array.from({ length: 40 }, (_, i) => `AV-${String(i + 1).padStart(3, "0")}`);
-    for (const marca of marcas) expect((await avisar(marca)).statusCode).toBe(200);
+    for (const marca of marcas) expect((await notify(marca)).statusCode).toBe(200);
     expect((await outbox()).filter((c) => c.estado === "pendiente")).toHaveLength(40);
 
     // Both processes deliver at once, several passes each, until neither finds anything.
@@ -89,7 +89,7 @@ describe("the mail outbox with two portal processes on one database", () => {
 
     expect(enviados).toBe(40);
     expect(smtp.received).toHaveLength(40);
-    expect(recibidas(marcas)).toEqual(Object.fromEntries(marcas.map((m) => [m, 1])));
+    expect(receivedCounts(marcas)).toEqual(Object.fromEntries(marcas.map((m) => [m, 1])));
     for (const mail of smtp.received) {
       expect(mail.to.sort()).toEqual(["cobranza@kemper.edu.mx", "facturacion@kemper.edu.mx"]);
     }
@@ -100,18 +100,18 @@ describe("the mail outbox with two portal processes on one database", () => {
   it("a process that dies mid-send keeps its message until the lease runs out; then the other sends it", async () => {
     const antes = smtp.received.length;
     const [marca] = ["AV-MUERE"];
-    expect((await avisar(marca!)).statusCode).toBe(200);
+    expect((await notify(marca!)).statusCode).toBe(200);
     const [fila] = await a.tdb.db.select().from(schema.correoOutbox).where(eq(schema.correoOutbox.estado, "pendiente"));
 
     // Process a takes the message and never finishes (it hangs, or dies, after the SMTP server has it or not).
-    let tomado: () => void = () => {};
+    let taken: () => void = () => {};
     const enEnvio = new Promise<void>((resolve) => {
-      tomado = resolve;
+      taken = resolve;
     });
     let primerId: string | undefined;
     transports.a = (m) => {
       primerId = m.messageId;
-      tomado();
+      taken();
       return new Promise<void>(() => {});
     };
     void a.app.services.correo.flush();
@@ -129,7 +129,7 @@ describe("the mail outbox with two portal processes on one database", () => {
     // …and sends it once the lease has run out (at least once: a may have handed it over before hanging).
     a.time.advance(2000);
     expect(await b.app.services.correo.flush()).toBe(1);
-    expect(recibidas([marca!])).toEqual({ [marca!]: 1 });
+    expect(receivedCounts([marca!])).toEqual({ [marca!]: 1 });
     // The same Message-ID as a's attempt: had a handed it over before dying, mail systems would show it once.
     expect(primerId).toBe(`<correo-${fila!.id}.portal@${primerId?.split("@")[1]}`);
     const reenviado = smtp.received.find((r) => r.raw.includes(marca!));
@@ -154,12 +154,12 @@ describe("the mail outbox with two portal processes on one database", () => {
     );
     try {
       const marcas = Array.from({ length: 20 }, (_, i) => `TR-${String(i + 1).padStart(3, "0")}`);
-      for (const marca of marcas) expect((await avisar(marca)).statusCode).toBe(200);
+      for (const marca of marcas) expect((await notify(marca)).statusCode).toBe(200);
       const pendientes = async () => (await outbox()).filter((c) => c.estado === "pendiente").length;
       for (let i = 0; i < 600 && (await pendientes()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(await pendientes()).toBe(0);
       expect(smtp.received.length - antes).toBe(20);
-      expect(recibidas(marcas)).toEqual(Object.fromEntries(marcas.map((m) => [m, 1])));
+      expect(receivedCounts(marcas)).toEqual(Object.fromEntries(marcas.map((m) => [m, 1])));
     } finally {
       // close() waits for a pass under way and leaves no timer: the pools can close right after.
       for (const p of procesos) await p.close();

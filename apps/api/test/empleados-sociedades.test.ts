@@ -94,13 +94,13 @@ describe("empleados", () => {
 
   it("Desactivar: the employee cannot sign in and its open session ends at once; Activar lets it back in", async () => {
     const empleado = (await createEmpleado(t.tdb.db, { usuario: "pdesactivar", password: "Inicio2026" }))!;
-    const entrar = () =>
+    const signIn = () =>
       t.app.inject({
         method: "POST",
         url: "/api/login",
         payload: { usuario: "pdesactivar", password: "Inicio2026", operador: "Empleado" },
       });
-    const sesion = (await entrar()).json().data.token as string;
+    const sesion = (await signIn()).json().data.token as string;
     const areas = (token: string) => t.app.inject(withToken(token, { method: "GET", url: "/api/empleados/getAreas" }));
     expect((await areas(sesion)).statusCode).toBe(200);
 
@@ -109,7 +109,7 @@ describe("empleados", () => {
     const llamada = await areas(sesion);
     expect(llamada.statusCode).toBe(401);
     expect(llamada.json()).toEqual({ status: "error", message: MSG.sesionRequerida });
-    const intento = await entrar();
+    const intento = await signIn();
     expect(intento.statusCode).toBe(401);
     expect(intento.json().message).toBe(MSG.credencialesInvalidas);
     const rows = (await post("/api/empleados/rowEmpleados", { tipo: "Lista" })).json().data;
@@ -121,7 +121,7 @@ describe("empleados", () => {
 
     const activar = await post("/api/empleados/updateEstatusEmpleado", { Usuario: "pdesactivar", Estatus: "A" });
     expect(activar.json()).toEqual({ status: "success", message: MSG.empleadoActivado });
-    expect((await entrar()).statusCode).toBe(200);
+    expect((await signIn()).statusCode).toBe(200);
     // The session that ended stays ended.
     expect((await areas(sesion)).statusCode).toBe(401);
 

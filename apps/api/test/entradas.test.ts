@@ -120,10 +120,10 @@ describe("POST /api/entradasMercancia/getEntradasMercancia", () => {
 describe("getEntradasMercancia after the ERP changes", () => {
   it("shows a receipt's changed line in the next answer, the other receipts as they were", async () => {
     const token = await login(t.app, "XIQB891116QE4", "Proveedor");
-    const leer = async () =>
+    const read = async () =>
       getEntradasMercanciaAnswerSchema.parse((await post(token, "/api/entradasMercancia/getEntradasMercancia")).json())
         .data;
-    const antes = await leer();
+    const antes = await read();
     const objetivo = antes[2] as EntradaRow;
     const { erpEntradas, erpEntradaLineas } = schema;
     const [doc] = await t.tdb.db
@@ -140,7 +140,7 @@ describe("getEntradasMercancia after the ERP changes", () => {
           eq(erpEntradaLineas.lineNum, 0),
         ),
       );
-    const despues = await leer();
+    const despues = await read();
     expect(despues[2]?.DetalleEntradaMercancia[0]?.ItemName).toBe("ARTÍCULO CORREGIDO");
     expect(despues[2]?.DetalleEntradaMercancia.slice(1)).toEqual(objetivo.DetalleEntradaMercancia.slice(1));
     expect(despues.filter((_, i) => i !== 2)).toEqual(antes.filter((_, i) => i !== 2));

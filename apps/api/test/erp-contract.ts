@@ -334,23 +334,23 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
         comments: "Prueba del contrato",
       };
       expect(await f.adapter.findFacturaProveedor(e.bd, portalId)).toBeNull();
-      const huellas = async () => [
-        await f.adapter.huellaFacturasProveedor({ bds: [e.bd], cardCode: e.cardCode }),
-        await f.adapter.huellaFacturasProveedor(todo),
-        await f.adapter.huellaFacturasProveedor({ bds: f.bds, cardCode: otroProveedor(e.cardCode) }),
+      const fingerprints = async () => [
+        await f.adapter.facturasProveedorFingerprint({ bds: [e.bd], cardCode: e.cardCode }),
+        await f.adapter.facturasProveedorFingerprint(todo),
+        await f.adapter.facturasProveedorFingerprint({ bds: f.bds, cardCode: otroProveedor(e.cardCode) }),
       ];
-      const antes = await huellas();
-      expect(await huellas()).toEqual(antes);
+      const antes = await fingerprints();
+      expect(await fingerprints()).toEqual(antes);
       const creada = await f.adapter.createFacturaProveedor(nueva);
       expect(Number.isInteger(creada.docEntry) && Number.isInteger(creada.docNum)).toBe(true);
       // The supplier's and everyone's fingerprints moved; another supplier's did not.
-      const despues = await huellas();
+      const despues = await fingerprints();
       expect(despues[0]).not.toBe(antes[0]);
       expect(despues[1]).not.toBe(antes[1]);
       expect(despues[2]).toBe(antes[2]);
       // Asking again (a retry after a lost answer) returns the same document and changes nothing.
       expect(await f.adapter.createFacturaProveedor(nueva)).toEqual(creada);
-      expect(await huellas()).toEqual(despues);
+      expect(await fingerprints()).toEqual(despues);
       const leida = await f.adapter.findFacturaProveedor(e.bd, portalId);
       expect(leida).toEqual({
         bd: e.bd,
@@ -409,15 +409,15 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
         comments: "Prueba del contrato",
       });
       expect((await f.adapter.findEntrada(e.bd, e.docNum))?.docStatus).toBe("C");
-      const huella = () => f.adapter.huellaFacturasProveedor({ bds: [e.bd], cardCode: e.cardCode });
-      const antes = await huella();
+      const fingerprint = () => f.adapter.facturasProveedorFingerprint({ bds: [e.bd], cardCode: e.cardCode });
+      const antes = await fingerprint();
       await f.adapter.cancelFacturaProveedor(e.bd, creada.docEntry);
       expect(await f.adapter.findFacturaProveedor(e.bd, portalId)).toMatchObject({
         docEntry: creada.docEntry,
         docNum: creada.docNum,
         canceled: "Y",
       });
-      const despues = await huella();
+      const despues = await fingerprint();
       expect(despues).not.toBe(antes);
       // The receipt is open again with every line as it was before it was invoiced.
       const reabierta = await f.adapter.findEntrada(e.bd, e.docNum);
@@ -427,7 +427,7 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
       );
       // A retry after a lost answer: no error, nothing changes.
       await expect(f.adapter.cancelFacturaProveedor(e.bd, creada.docEntry)).resolves.toBeUndefined();
-      expect(await huella()).toBe(despues);
+      expect(await fingerprint()).toBe(despues);
       // The ERP refuses an A/P invoice a live payment applies to, and one that does not exist.
       const pago = (await f.adapter.listPagos(todo)).find((p) => p.canceled === "N") as ErpPago;
       const pagada = pago.facturas[0] as ErpPagoFactura;

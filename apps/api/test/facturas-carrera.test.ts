@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { issueTestFactura } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { and, eq } from "drizzle-orm";
@@ -36,7 +36,7 @@ interface Fila {
 
 /** The ERP behind a network the test controls: a creation whose answer is lost, cancellations that fail. */
 const red = { respuestasPerdidas: 0, cancelacionesFallidas: 0, cancelaciones: 0 };
-const envolver = (real: ErpAdapter): ErpAdapter => ({
+const wrap = (real: ErpAdapter): ErpAdapter => ({
   ...real,
   async createFacturaProveedor(input) {
     const creada = await real.createFacturaProveedor(input);
@@ -61,7 +61,7 @@ let sat: Awaited<ReturnType<typeof startSatCompuerta>>;
 const tokens = { admin: "", consulta: "", kemper: "", berenice: "" };
 beforeAll(async () => {
   sat = await startSatCompuerta();
-  t = await createTestApp({ SAT_ESTADO_CFDI_URL: sat.url }, { erp: envolver });
+  t = await createTestApp({ SAT_ESTADO_CFDI_URL: sat.url }, { erp: wrap });
   Object.assign(tokens, await loginTodos(t.app));
 }, 60_000);
 afterAll(async () => {
@@ -69,18 +69,18 @@ afterAll(async () => {
   await sat?.close();
 });
 
-const llamar = (token: string, method: "POST" | "PATCH", url: string, payload: unknown) =>
+const call = (token: string, method: "POST" | "PATCH", url: string, payload: unknown) =>
   t.app.inject(withToken(token, { method, url, payload: payload as object }));
 const pendientes = async (): Promise<Fila[]> =>
-  (await llamar(tokens.admin, "POST", "/api/facturasPendientes/getFacturas", {})).json().data;
+  (await call(tokens.admin, "POST", "/api/facturasPendientes/getFacturas", {})).json().data;
 const enRevision = async (id: number) => (await pendientes()).find((f) => f.IdFactura === id);
 const delProveedor = async (id: number): Promise<Fila | undefined> =>
-  ((await llamar(tokens.kemper, "POST", "/api/facturas/getFacturas", {})).json().data as Fila[]).find(
+  ((await call(tokens.kemper, "POST", "/api/facturas/getFacturas", {})).json().data as Fila[]).find(
     (f) => f.IdFactura === id,
   );
 /** One reviewer's decision on one row, with the Version that reviewer's list showed. */
-const decidir = (f: Fila, Estatus: "P" | "A" | "R", Comentarios = "") =>
-  llamar(tokens.admin, "PATCH", "/api/facturasPendientes/patchfactura", [
+const decide = (f: Fila, Estatus: "P" | "A" | "R", Comentarios = "") =>
+  call(tokens.admin, "PATCH", "/api/facturasPendientes/patchfactura", [
     { Factura: f.IdFactura, Estatus, Comentarios, BD: f.BD, Version: f.Version },
   ]);
 const exito = { status: "success", message: MSG.revisionExito };
@@ -95,7 +95,7 @@ const trabajo = async (facturaId: number, tipo: "crear_factura" | "cancelar_fact
       .from(schema.erpTrabajos)
       .where(and(eq(schema.erpTrabajos.facturaId, facturaId), eq(schema.erpTrabajos.tipo, tipo)))
   )[0];
-const auditado = async (id: number) =>
+const audited = async (id: number) =>
   (
     await t.tdb.db
       .select()
@@ -115,10 +115,10 @@ const estatusAMano = (id: number, estatus: "P" | "R") =>
   t.tdb.db.update(schema.facturas).set({ estatus }).where(eq(schema.facturas.id, id));
 
 /** A new Pendiente invoice of Kemper on a new receipt of its own, as the review list shows it. */
-async function registrar(folio: string) {
+async function register(folio: string) {
   const docNum = await nuevaEntradaKemper(t.tdb.db);
-  const xml = emitirFacturaPrueba(facturaPrueba({ folio }));
-  const res = await llamar(tokens.kemper, "POST", "/api/facturas/postFactura", payloadFactura(xml, docNum));
+  const xml = issueTestFactura(facturaPrueba({ folio }));
+  const res = await call(tokens.kemper, "POST", "/api/facturas/postFactura", payloadFactura(xml, docNum));
   expect(res.json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
   const fila = (await pendientes()).find((f) => f.Entrada === docNum)!;
   expect(fila).toMatchObject({ EstatusFactura: "P", FolioFactura: folio });
@@ -129,10 +129,10 @@ async function registrar(folio: string) {
  * The supplier corrects the invoice with a new XML (same folio and receipt, a new UUID) and its files. Not awaited:
  * while the SAT gate is closed the call waits there, after every read and check.
  */
-function corregir(f: Fila, docNum: number) {
+function correct(f: Fila, docNum: number) {
   const uuid = randomUUID().toUpperCase();
-  const xml = emitirFacturaPrueba(facturaPrueba({ folio: f.FolioFactura, uuid }));
-  const respuesta = llamar(tokens.kemper, "PATCH", "/api/facturas/patchfactura", {
+  const xml = issueTestFactura(facturaPrueba({ folio: f.FolioFactura, uuid }));
+  const respuesta = call(tokens.kemper, "PATCH", "/api/facturas/patchfactura", {
     ...payloadFactura(xml, docNum),
     IdFactura: f.IdFactura,
     BD: f.BD,
@@ -142,19 +142,19 @@ function corregir(f: Fila, docNum: number) {
 
 describe("aceptar mientras el proveedor corrige", () => {
   it("the acceptance lands while the correction waits for the SAT: the acceptance stands, the correction is refused, the ERP gets the original", async () => {
-    const { fila, docNum } = await registrar("CA-1");
-    sat.cerrar();
-    const correccion = corregir(fila, docNum);
+    const { fila, docNum } = await register("CA-1");
+    sat.shut();
+    const correccion = correct(fila, docNum);
     expect(await sat.retenida()).toBe(correccion.uuid);
-    expect((await decidir(fila, "A", "Conforme")).json()).toEqual(exito);
-    sat.abrir();
+    expect((await decide(fila, "A", "Conforme")).json()).toEqual(exito);
+    sat.open();
     const res = await correccion.respuesta;
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: "error", message: FACTURA_MSG.correccionDesactualizada("CA-1") });
 
     // Accepted with the XML the reviewer saw; nothing of the correction was kept (files, audit, SAT status).
     expect(await enRevision(fila.IdFactura)).toMatchObject({ EstatusFactura: "A", UUID: fila.UUID, XML: fila.XML });
-    expect(await auditado(fila.IdFactura)).toEqual(["registro:P", "estatus:A"]);
+    expect(await audited(fila.IdFactura)).toEqual(["registro:P", "estatus:A"]);
     const estadosSat = await t.tdb.db
       .select()
       .from(schema.satEstadosCfdi)
@@ -172,16 +172,16 @@ describe("aceptar mientras el proveedor corrige", () => {
   });
 
   it("the correction commits first: the acceptance of the version the reviewer loaded is refused, nothing reaches the ERP", async () => {
-    const { fila, docNum } = await registrar("CB-1");
-    sat.cerrar();
-    const correccion = corregir(fila, docNum);
+    const { fila, docNum } = await register("CB-1");
+    sat.shut();
+    const correccion = correct(fila, docNum);
     await sat.retenida();
     // The reviewer's list, loaded while the correction is in flight, still shows the original.
     const vista = (await enRevision(fila.IdFactura))!;
     expect(vista).toMatchObject({ UUID: fila.UUID, Version: fila.Version });
-    sat.abrir();
+    sat.open();
     expect((await correccion.respuesta).json()).toEqual({ status: "success", message: MSG.facturaActualizada("CB-1") });
-    const res = await decidir(vista, "A", "Conforme");
+    const res = await decide(vista, "A", "Conforme");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe([MSG.revisionError, FACTURA_MSG.revisionDesactualizada("CB-1")].join("\n"));
 
@@ -190,7 +190,7 @@ describe("aceptar mientras el proveedor corrige", () => {
     expect(await flush()).toBe(0);
     expect(await apDe(fila.IdFactura)).toEqual([]);
     // Reloaded, the reviewer decides on what the supplier sent.
-    expect((await decidir((await enRevision(fila.IdFactura))!, "A", "Conforme")).json()).toEqual(exito);
+    expect((await decide((await enRevision(fila.IdFactura))!, "A", "Conforme")).json()).toEqual(exito);
     expect(await flush()).toBe(1);
     expect((await apDe(fila.IdFactura)).map((a) => a.uuid)).toEqual([correccion.uuid]);
   });
@@ -198,44 +198,44 @@ describe("aceptar mientras el proveedor corrige", () => {
 
 describe("una factura aceptada no vuelve atrás", () => {
   it("a rejection after an acceptance is refused (A is locked), from a list loaded before it or after", async () => {
-    const { fila } = await registrar("CC-1");
+    const { fila } = await register("CC-1");
     // Two reviewers loaded the same list; the first accepts, the second rejects.
-    expect((await decidir(fila, "A", "Conforme")).json()).toEqual(exito);
+    expect((await decide(fila, "A", "Conforme")).json()).toEqual(exito);
     const bloqueada = {
       status: "error",
       message: [MSG.revisionError, FACTURA_MSG.revisionBloqueada("CC-1")].join("\n"),
     };
-    expect((await decidir(fila, "R", "Falta la orden de compra")).json()).toEqual(bloqueada);
+    expect((await decide(fila, "R", "Falta la orden de compra")).json()).toEqual(bloqueada);
     const recargada = (await enRevision(fila.IdFactura))!;
     expect(recargada.EstatusFactura).toBe("A");
-    expect((await decidir(recargada, "R", "Falta la orden de compra")).json()).toEqual(bloqueada);
-    expect((await decidir(recargada, "P")).json()).toEqual(bloqueada);
+    expect((await decide(recargada, "R", "Falta la orden de compra")).json()).toEqual(bloqueada);
+    expect((await decide(recargada, "P")).json()).toEqual(bloqueada);
     // A review row must say which version it decides on.
-    const sinVersion = await llamar(tokens.admin, "PATCH", "/api/facturasPendientes/patchfactura", [
+    const sinVersion = await call(tokens.admin, "PATCH", "/api/facturasPendientes/patchfactura", [
       { Factura: fila.IdFactura, Estatus: "R", Comentarios: "x", BD: fila.BD },
     ]);
     expect(sinVersion.statusCode).toBe(400);
     expect(sinVersion.json().message).toContain("Version");
     // Nor can the supplier correct it.
     const docNum = recargada.Entrada;
-    const correccion = await corregir(recargada, docNum).respuesta;
+    const correccion = await correct(recargada, docNum).respuesta;
     expect(correccion.json()).toEqual({ status: "error", message: FACTURA_MSG.facturaAceptada("CC-1") });
     expect(await flush()).toBe(1);
     expect((await apDe(fila.IdFactura)).map((a) => a.canceled)).toEqual(["N"]);
     expect(await trabajo(fila.IdFactura, "cancelar_factura")).toBeUndefined();
-    expect(await auditado(fila.IdFactura)).toEqual(["registro:P", "estatus:A"]);
+    expect(await audited(fila.IdFactura)).toEqual(["registro:P", "estatus:A"]);
   });
 
   it("a corrected Rechazada goes back to Pendiente only if nobody decided meanwhile", async () => {
-    const { fila, docNum } = await registrar("CD-1");
-    expect((await decidir(fila, "R", "Falta la orden de compra")).json()).toEqual(exito);
+    const { fila, docNum } = await register("CD-1");
+    expect((await decide(fila, "R", "Falta la orden de compra")).json()).toEqual(exito);
     let rechazada = (await enRevision(fila.IdFactura))!;
-    sat.cerrar();
-    const primera = corregir(rechazada, docNum);
+    sat.shut();
+    const primera = correct(rechazada, docNum);
     await sat.retenida();
     // Meanwhile the reviewer rewrites the reason.
-    expect((await decidir(rechazada, "R", "Falta también la recepción firmada")).json()).toEqual(exito);
-    sat.abrir();
+    expect((await decide(rechazada, "R", "Falta también la recepción firmada")).json()).toEqual(exito);
+    sat.open();
     expect((await primera.respuesta).json()).toEqual({
       status: "error",
       message: FACTURA_MSG.correccionDesactualizada("CD-1"),
@@ -247,10 +247,10 @@ describe("una factura aceptada no vuelve atrás", () => {
       UUID: fila.UUID,
     });
     // Reloaded, the supplier corrects again; nobody decides meanwhile: Pendiente, with the new XML.
-    const segunda = corregir(rechazada, docNum);
+    const segunda = correct(rechazada, docNum);
     expect((await segunda.respuesta).json()).toEqual({ status: "success", message: MSG.facturaActualizada("CD-1") });
     expect(await enRevision(fila.IdFactura)).toMatchObject({ EstatusFactura: "P", UUID: segunda.uuid });
-    expect(await auditado(fila.IdFactura)).toEqual([
+    expect(await audited(fila.IdFactura)).toEqual([
       "registro:P",
       "estatus:R",
       "estatus:R",
@@ -265,9 +265,9 @@ describe("una factura aceptada no vuelve atrás", () => {
 describe("el ERP solo conserva facturas de proveedor de facturas aceptadas", () => {
   it("a creation job for an invoice no longer accepted creates nothing, and cancels what an earlier attempt created", async () => {
     // The ERP creates the A/P invoice but its answer is lost: the job will try again.
-    const { fila, docNum } = await registrar("CE-1");
+    const { fila, docNum } = await register("CE-1");
     red.respuestasPerdidas = 1;
-    expect((await decidir(fila, "A", "Conforme")).json()).toEqual(exito);
+    expect((await decide(fila, "A", "Conforme")).json()).toEqual(exito);
     expect(await flush()).toBe(0);
     expect((await apDe(fila.IdFactura)).map((a) => a.canceled)).toEqual(["N"]);
     expect(await trabajo(fila.IdFactura, "crear_factura")).toMatchObject({ estado: "pendiente", intentos: 1 });
@@ -295,8 +295,8 @@ describe("el ERP solo conserva facturas de proveedor de facturas aceptadas", () 
     expect((await enRevision(fila.IdFactura))?.EstatusFactura).toBe("P");
 
     // An invoice whose job never reached the ERP: nothing is created, and there is nothing to cancel.
-    const otra = await registrar("CE-2");
-    expect((await decidir(otra.fila, "A", "Conforme")).json()).toEqual(exito);
+    const otra = await register("CE-2");
+    expect((await decide(otra.fila, "A", "Conforme")).json()).toEqual(exito);
     await estatusAMano(otra.fila.IdFactura, "R");
     const cancelaciones = red.cancelaciones;
     expect(await flush()).toBe(0);
@@ -307,8 +307,8 @@ describe("el ERP solo conserva facturas de proveedor de facturas aceptadas", () 
   });
 
   it("an A/P invoice the ERP has for an invoice that is not accepted is cancelled through the outbox when it is rejected, retried like a creation", async () => {
-    const { fila, docNum } = await registrar("CF-1");
-    expect((await decidir(fila, "A", "Conforme")).json()).toEqual(exito);
+    const { fila, docNum } = await register("CF-1");
+    expect((await decide(fila, "A", "Conforme")).json()).toEqual(exito);
     expect(await flush()).toBe(1);
     expect(await entradaAbierta(docNum)).toBe(false);
     // The probe's end state: Pendiente again while the ERP has the A/P invoice (by hand here).
@@ -317,7 +317,7 @@ describe("el ERP solo conserva facturas de proveedor de facturas aceptadas", () 
     expect(pendiente).toMatchObject({ EstatusFactura: "P", CANCELED: "N" });
 
     red.cancelacionesFallidas = 1;
-    expect((await decidir(pendiente, "R", "Se aceptó por error")).json()).toEqual(exito);
+    expect((await decide(pendiente, "R", "Se aceptó por error")).json()).toEqual(exito);
     // The cancellation was written with the decision; the ERP is down at the first attempt: retried later.
     expect(await trabajo(fila.IdFactura, "cancelar_factura")).toMatchObject({ estado: "pendiente", intentos: 0 });
     expect(await flush()).toBe(0);
@@ -336,7 +336,7 @@ describe("el ERP solo conserva facturas de proveedor de facturas aceptadas", () 
     expect(await delProveedor(fila.IdFactura)).toMatchObject({ EstatusFactura: "R", CANCELED: "N", FolioSAP: null });
     const rechazada = (await enRevision(fila.IdFactura))!;
     expect(rechazada).toMatchObject({ EstatusFactura: "R", Comentarios: "Se aceptó por error", EstadoERP: "" });
-    const correccion = corregir(rechazada, docNum);
+    const correccion = correct(rechazada, docNum);
     expect((await correccion.respuesta).json()).toEqual({ status: "success", message: MSG.facturaActualizada("CF-1") });
     expect((await enRevision(fila.IdFactura))?.EstatusFactura).toBe("P");
   });

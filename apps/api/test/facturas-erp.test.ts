@@ -1,7 +1,7 @@
-import { emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { issueTestFactura } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { cancelarFacturaProveedor, cancelarPago, pagarFacturas } from "@portal/db/erp-mock";
+import { cancelFacturaProveedor, cancelPago, payFacturas } from "@portal/db/erp-mock";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
@@ -49,7 +49,7 @@ function redInestable() {
     colgarDespues: false,
     llamadas: 0,
   };
-  const envolver = (real: ErpAdapter): ErpAdapter => ({
+  const wrap = (real: ErpAdapter): ErpAdapter => ({
     ...real,
     async createFacturaProveedor(input) {
       estado.llamadas++;
@@ -66,7 +66,7 @@ function redInestable() {
       return creada;
     },
   });
-  return { estado, envolver };
+  return { estado, wrap };
 }
 
 let t: TestApp;
@@ -75,7 +75,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const tokens = { admin: "", consulta: "", kemper: "", berenice: "" };
 
 /** Sessions end 12 h after sign-in: after moving the clock a day, sign in again. */
-async function entrar() {
+async function signIn() {
   Object.assign(tokens, await loginTodos(t.app));
 }
 
@@ -85,21 +85,21 @@ beforeAll(async () => {
   const mailTransport = createSmtpTransport(
     loadConfig({ NODE_ENV: "test", APP_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"), ...smtpEnv }),
   )!;
-  t = await createTestApp(smtpEnv, { mailTransport, erp: red.envolver });
-  await entrar();
+  t = await createTestApp(smtpEnv, { mailTransport, erp: red.wrap });
+  await signIn();
 });
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
 });
 
-const llamar = (token: string, url: string, payload: unknown, app = t.app) =>
+const call = (token: string, url: string, payload: unknown, app = t.app) =>
   app.inject(withToken(token, { method: "POST", url, payload: payload as object }));
 const pendientes = async (token = tokens.admin, app = t.app): Promise<Fila[]> =>
-  (await llamar(token, "/api/facturasPendientes/getFacturas", {}, app)).json().data;
+  (await call(token, "/api/facturasPendientes/getFacturas", {}, app)).json().data;
 const lista = async (token: string): Promise<Fila[]> =>
-  (await llamar(token, "/api/facturas/getFacturas", {})).json().data;
-const aceptar = async (f: Fila, Comentarios = "Conforme", app = t.app) => {
+  (await call(token, "/api/facturas/getFacturas", {})).json().data;
+const accept = async (f: Fila, Comentarios = "Conforme", app = t.app) => {
   const res = await app.inject(
     withToken(tokens.admin, {
       method: "PATCH",
@@ -109,8 +109,8 @@ const aceptar = async (f: Fila, Comentarios = "Conforme", app = t.app) => {
   );
   expect(res.json()).toEqual({ status: "success", message: MSG.revisionExito });
 };
-const reintentar = (id: number, token = tokens.admin) =>
-  llamar(token, "/api/facturasPendientes/reintentarErp", { Factura: id });
+const retry = (id: number, token = tokens.admin) =>
+  call(token, "/api/facturasPendientes/reintentarErp", { Factura: id });
 const apDe = (portalId: number) =>
   t.tdb.db.select().from(schema.erpFacturas).where(eq(schema.erpFacturas.portalId, portalId));
 const trabajoDe = async (facturaId: number) =>
@@ -128,10 +128,10 @@ async function pendienteDe(proveedor: ProveedorPrueba): Promise<Fila> {
 /** Kemper registers a new invoice on a new open receipt (as a browser would): it is Pendiente. */
 async function nuevaPendiente(): Promise<Fila> {
   const docNum = await nuevaEntradaKemper(t.tdb.db);
-  const res = await llamar(
+  const res = await call(
     tokens.kemper,
     "/api/facturas/postFactura",
-    payloadFactura(emitirFacturaPrueba(facturaPrueba({ folio: `E-${docNum}` })), docNum),
+    payloadFactura(issueTestFactura(facturaPrueba({ folio: `E-${docNum}` })), docNum),
   );
   expect(res.statusCode, res.body).toBe(200);
   return (await pendientes()).find((x) => x.Entrada === docNum && x.BD === "SBO_MCI")!;
@@ -142,7 +142,7 @@ describe("aceptar crea la factura de proveedor en el ERP", () => {
     const f = await pendienteDe("kemper");
     red.estado.fallasAntes = 2;
     red.estado.llamadas = 0;
-    await aceptar(f);
+    await accept(f);
     // The acceptance committed with its job, whatever the ERP does next.
     expect((await trabajoDe(f.IdFactura))?.estado).toBe("pendiente");
     // Issue 23: the row says when the job was queued (now), so the review list shows 'Enviando al ERP…' at first.
@@ -209,7 +209,7 @@ describe("aceptar crea la factura de proveedor en el ERP", () => {
     });
     expect(await filaDe(f.IdFactura, tokens.kemper)).toMatchObject({ EstadoERP: "creada", FolioSAP: ap[0]!.docNum });
     // Asking again changes nothing.
-    expect((await reintentar(f.IdFactura)).json()).toEqual({
+    expect((await retry(f.IdFactura)).json()).toEqual({
       status: "success",
       message: MSG.erpFacturaCreada(ap[0]!.docNum),
     });
@@ -219,7 +219,7 @@ describe("aceptar crea la factura de proveedor en el ERP", () => {
   it("an answer lost after the ERP created it is not a second A/P invoice", async () => {
     const f = await pendienteDe("berenice");
     red.estado.fallasDespues = 1;
-    await aceptar(f);
+    await accept(f);
     expect(await t.app.services.erpFacturas.flush()).toBe(0);
     expect((await trabajoDe(f.IdFactura))?.ultimoError).toContain("tiempo de espera");
     expect(await apDe(f.IdFactura)).toHaveLength(1);
@@ -249,15 +249,15 @@ describe("el trabajador se reinicia a la mitad", () => {
     // The first worker process reaches the ERP, which creates the A/P invoice; the process never records it.
     const muere = redInestable();
     muere.estado.colgarDespues = true;
-    const primero = await createTestAppOn(t.tdb, t.time, {}, { erp: muere.envolver });
-    await aceptar(f, "Conforme", primero.app);
+    const primero = await createTestAppOn(t.tdb, t.time, {}, { erp: muere.wrap });
+    await accept(f, "Conforme", primero.app);
     void primero.app.services.erpFacturas.flush();
     for (let i = 0; i < 200 && (await apDe(f.IdFactura)).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await apDe(f.IdFactura)).toHaveLength(1);
     await primero.close();
 
     const otro = redInestable();
-    const segundo = await createTestAppOn(t.tdb, t.time, {}, { erp: otro.envolver });
+    const segundo = await createTestAppOn(t.tdb, t.time, {}, { erp: otro.wrap });
     try {
       // The job is leased by the dead worker: the new process leaves it alone until the lease runs out.
       expect(await segundo.app.services.erpFacturas.flush()).toBe(0);
@@ -280,7 +280,7 @@ describe("rechazos del ERP y reintento por un empleado", () => {
     const f = await nuevaPendiente();
     const entradaDe = and(eq(schema.erpEntradas.bd, f.BD), eq(schema.erpEntradas.docNum, f.Entrada));
     await t.tdb.db.update(schema.erpEntradas).set({ docStatus: "C" }).where(entradaDe);
-    await aceptar(f);
+    await accept(f);
     expect(await t.app.services.erpFacturas.flush()).toBe(0);
     const trabajo = await trabajoDe(f.IdFactura);
     expect(trabajo?.estado).toBe("fallido");
@@ -290,27 +290,27 @@ describe("rechazos del ERP y reintento por un empleado", () => {
     expect(await filaDe(f.IdFactura)).toMatchObject({ EstadoERP: "fallido", ErrorERP: trabajo?.ultimoError });
     // A refused job does not retry on its own.
     t.time.advance(24 * 3_600_000);
-    await entrar();
+    await signIn();
     expect(await t.app.services.erpFacturas.flush()).toBe(0);
     expect((await trabajoDe(f.IdFactura))?.intentos).toBe(1);
 
     // Only reviewers may retry, whatever the body says.
     for (const token of [tokens.kemper, tokens.berenice])
-      expect((await reintentar(f.IdFactura, token)).statusCode).toBe(403);
-    const refused = await reintentar(f.IdFactura);
+      expect((await retry(f.IdFactura, token)).statusCode).toBe(403);
+    const refused = await retry(f.IdFactura);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ status: "error", message: MSG.erpRechazo(trabajo!.ultimoError) });
 
     await t.tdb.db.update(schema.erpEntradas).set({ docStatus: "O" }).where(entradaDe);
-    const ok = await reintentar(f.IdFactura);
+    const ok = await retry(f.IdFactura);
     const [ap] = await apDe(f.IdFactura);
     expect(ok.json()).toEqual({ status: "success", message: MSG.erpFacturaCreada(ap!.docNum) });
     expect(await filaDe(f.IdFactura)).toMatchObject({ EstadoERP: "creada", FolioSAP: ap!.docNum, ErrorERP: "" });
     // Not accepted (a new Pendiente one), or missing: a clear refusal.
     const noAceptada = await nuevaPendiente();
     expect(noAceptada.EstatusFactura).toBe("P");
-    expect((await reintentar(noAceptada.IdFactura)).json()).toEqual({ status: "error", message: MSG.erpNoAceptada });
-    expect((await reintentar(999_999)).statusCode).toBe(404);
+    expect((await retry(noAceptada.IdFactura)).json()).toEqual({ status: "error", message: MSG.erpNoAceptada });
+    expect((await retry(999_999)).statusCode).toBe(404);
   });
 });
 
@@ -322,7 +322,7 @@ describe("el estado de pago sigue al ERP", () => {
     const mitad = (Math.round(total * 50) / 100).toFixed(2);
     // Before: nothing paid.
     expect(await filaDe(aceptada.IdFactura, tokens.kemper)).toMatchObject({ PaidToDate: "0.00", FechaPago: null });
-    const parcial = await pagarFacturas(t.tdb.db, {
+    const parcial = await payFacturas(t.tdb.db, {
       bd: ap!.bd,
       fecha: "2026-11-20",
       moneda: "MXN",
@@ -335,7 +335,7 @@ describe("el estado de pago sigue al ERP", () => {
     });
     // The rest in USD at 20.00 MXN per dollar: the A/P invoice (MXN) is paid in full.
     const restoUsd = ((total - Number(mitad)) / 20).toFixed(2);
-    await pagarFacturas(t.tdb.db, {
+    await payFacturas(t.tdb.db, {
       bd: ap!.bd,
       fecha: "2026-11-21",
       moneda: "USD",
@@ -348,20 +348,20 @@ describe("el estado de pago sigue al ERP", () => {
     // The employee list and the review list say the same.
     expect((await filaDe(aceptada.IdFactura)).PaidToDate).toBe(pagada.PaidToDate);
     // The first payment cancelled: its amount comes off, the payment date is the remaining payment's.
-    await cancelarPago(t.tdb.db, ap!.bd, parcial.docNum);
+    await cancelPago(t.tdb.db, ap!.bd, parcial.docNum);
     const tras = await filaDe(aceptada.IdFactura, tokens.kemper);
     expect(Number(tras.PaidToDate)).toBeCloseTo(Number(pagada.PaidToDate) - Number(mitad), 2);
     expect(tras.FechaPago).toBe("2026-11-21");
     // Cancelling the A/P invoice needs its payments cancelled first (as SAP); then the invoice shows Cancelado.
-    await expect(cancelarFacturaProveedor(t.tdb.db, ap!.bd, ap!.docNum)).rejects.toThrow(/cancele primero el pago/);
+    await expect(cancelFacturaProveedor(t.tdb.db, ap!.bd, ap!.docNum)).rejects.toThrow(/cancele primero el pago/);
     const pagos = await t.tdb.db
       .select()
       .from(schema.erpPagos)
       .where(
         and(eq(schema.erpPagos.bd, ap!.bd), eq(schema.erpPagos.canceled, "N"), eq(schema.erpPagos.cardCode, "P00001")),
       );
-    for (const p of pagos.filter((p) => p.docDate === "2026-11-21")) await cancelarPago(t.tdb.db, ap!.bd, p.docNum);
-    await cancelarFacturaProveedor(t.tdb.db, ap!.bd, ap!.docNum);
+    for (const p of pagos.filter((p) => p.docDate === "2026-11-21")) await cancelPago(t.tdb.db, ap!.bd, p.docNum);
+    await cancelFacturaProveedor(t.tdb.db, ap!.bd, ap!.docNum);
     expect(await filaDe(aceptada.IdFactura, tokens.kemper)).toMatchObject({
       CANCELED: "Y",
       PaidToDate: "0.00",
@@ -387,7 +387,7 @@ describe("el estado de pago sigue al ERP", () => {
     );
     try {
       const token = await login(caido.app, "EKU9003173C9", "Proveedor");
-      const res = await llamar(token, "/api/facturas/getFacturas", {}, caido.app);
+      const res = await call(token, "/api/facturas/getFacturas", {}, caido.app);
       expect(res.statusCode).toBe(200);
       expect(res.json().data.some((f: Fila) => f.CANCELED === "Y")).toBe(true);
     } finally {

@@ -30,7 +30,7 @@ const pendientes = async (token = tokens.admin): Promise<Fila[]> =>
   (
     await t.app.inject(withToken(token, { method: "POST", url: "/api/facturasPendientes/getFacturas", payload: {} }))
   ).json().data;
-const revisar = (filas: object[], token = tokens.admin) =>
+const reviewBatch = (filas: object[], token = tokens.admin) =>
   t.app.inject(withToken(token, { method: "PATCH", url: "/api/facturasPendientes/patchfactura", payload: filas }));
 const fila = (f: Fila, Estatus: string, Comentarios = "", extra: object = {}) => ({
   Factura: f.IdFactura,
@@ -61,7 +61,7 @@ describe("quién revisa", () => {
         }),
       );
       expect(res.statusCode).toBe(403);
-      expect((await revisar([{ Factura: 1, Estatus: "A", BD: "SBO_MCI" }], token)).statusCode).toBe(403);
+      expect((await reviewBatch([{ Factura: 1, Estatus: "A", BD: "SBO_MCI" }], token)).statusCode).toBe(403);
     }
     expect((await pendientes()).length).toBeGreaterThan(0);
     // A general employee given ViDocPen Y reviews too.
@@ -102,7 +102,7 @@ describe("decisiones", () => {
   it("P -> A and P -> R (with its reason): audited, the list reloads, the supplier is mailed at its own addresses", async () => {
     const a = await enLista((await createFacturaFixture(t.tdb.db)).id);
     const berenice = await enLista((await createFacturaFixture(t.tdb.db, { proveedor: "berenice" })).id);
-    const res = await revisar([fila(a!, "A", "Todo en orden"), fila(berenice, "R", "Falta la orden de compra")]);
+    const res = await reviewBatch([fila(a!, "A", "Todo en orden"), fila(berenice, "R", "Falta la orden de compra")]);
     expect(res.json()).toEqual({ status: "success", message: MSG.revisionExito });
     expect(await estatus(a!.IdFactura)).toBe("A");
     expect(await estatus(berenice.IdFactura)).toBe("R");
@@ -133,21 +133,21 @@ describe("decisiones", () => {
     const p = await enLista((await createFacturaFixture(t.tdb.db)).id);
     const r = await enLista((await createFacturaFixture(t.tdb.db, { estatus: "R", comentarios: "Falta sello" })).id);
     const a = await createFacturaFixture(t.tdb.db, { estatus: "A" });
-    const sinMotivo = await revisar([fila(p, "A"), fila(r, "R", "  ")]);
+    const sinMotivo = await reviewBatch([fila(p, "A"), fila(r, "R", "  ")]);
     expect(sinMotivo.statusCode).toBe(400);
     expect(sinMotivo.json().message).toBe(
       [MSG.revisionError, MSG.rechazoSinComentarioFactura(r.FolioFactura)].join("\n"),
     );
     expect(await estatus(p.IdFactura)).toBe("P"); // all or nothing
-    const bloqueada = await revisar([
+    const bloqueada = await reviewBatch([
       fila(p, "A"),
       { Factura: a.id, Estatus: "R", Comentarios: "x", BD: a.bd, Version: a.version },
     ]);
     expect(bloqueada.json().message).toContain(FACTURA_MSG.revisionBloqueada(a.folio));
     expect(await estatus(p.IdFactura)).toBe("P");
     // Another reviewer decided first: the version this one saw is stale.
-    expect((await revisar([fila(p, "R", "Primero")])).statusCode).toBe(200);
-    const tarde = await revisar([fila(r, "P"), fila(p, "A")]);
+    expect((await reviewBatch([fila(p, "R", "Primero")])).statusCode).toBe(200);
+    const tarde = await reviewBatch([fila(r, "P"), fila(p, "A")]);
     expect(tarde.json().message).toContain(FACTURA_MSG.revisionDesactualizada(p.FolioFactura));
     expect(await estatus(p.IdFactura)).toBe("R");
     expect(await estatus(r.IdFactura)).toBe("R");
@@ -155,7 +155,7 @@ describe("decisiones", () => {
 
   it("R -> P is a decision too; every decision is in the audit trail with who and when", async () => {
     const r = await enLista((await createFacturaFixture(t.tdb.db, { estatus: "R", comentarios: "Falta sello" })).id);
-    expect((await revisar([fila(r, "P", "Se revisará de nuevo")])).statusCode).toBe(200);
+    expect((await reviewBatch([fila(r, "P", "Se revisará de nuevo")])).statusCode).toBe(200);
     expect(await estatus(r.IdFactura)).toBe("P");
     const audit = await t.tdb.db
       .select()

@@ -1,5 +1,5 @@
 import { readInvoice } from "@portal/cfdi";
-import { emitirFacturaPrueba, type FacturaPrueba, readInvoiceVerified } from "@portal/cfdi/sello";
+import { type FacturaPrueba, issueTestFactura, readInvoiceVerified } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { createErpEntrada, ENTRADA_CFDI_SAT, ENTRADAS_LIBRES } from "@portal/db/seed";
@@ -41,7 +41,7 @@ describe("registrar una factura", () => {
       await call(tokens.kemper, "POST", "/api/facturas/getEntradas", { BD: "SBO_MCI", tipo: "Nuevo" })
     ).json().data;
     expect(nuevas.map((e: { DocNum: number }) => e.DocNum)).toContain(docNum);
-    const xml = emitirFacturaPrueba(factura());
+    const xml = issueTestFactura(factura());
     const res = await post(tokens.kemper, payload(xml, docNum));
     expect(res.json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
     const row = (await lista(tokens.kemper)).find((r: { Entrada: number }) => r.Entrada === docNum);
@@ -103,18 +103,18 @@ describe("registrar una factura", () => {
 
   it("a UUID is registered once; a receipt has one invoice Pendiente or Aceptada", async () => {
     const [a, b] = [await nuevaEntrada(), await nuevaEntrada()];
-    const xml = emitirFacturaPrueba(factura());
+    const xml = issueTestFactura(factura());
     expect((await post(tokens.kemper, payload(xml, a))).statusCode).toBe(200);
     const mismoUuid = await post(tokens.kemper, payload(xml, b));
     expect(mismoUuid.statusCode).toBe(400);
     expect(mismoUuid.json().message).toContain(FACTURA_MSG.uuidRegistrado(readUuid(xml)));
-    const otraFactura = await post(tokens.kemper, payload(emitirFacturaPrueba(factura()), a));
+    const otraFactura = await post(tokens.kemper, payload(issueTestFactura(factura()), a));
     expect(otraFactura.json().message).toContain(FACTURA_MSG.entradaConFactura(a));
   });
 
   it("two simultaneous uploads of one UUID give exactly one invoice (the database decides)", async () => {
     const [a, b] = [await nuevaEntrada(), await nuevaEntrada()];
-    const xml = emitirFacturaPrueba(factura());
+    const xml = issueTestFactura(factura());
     const antes = await facturasGuardadas();
     const answers = await Promise.all([post(tokens.kemper, payload(xml, a)), post(tokens.kemper, payload(xml, b))]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
@@ -158,7 +158,7 @@ describe("cada regla con su mensaje exacto", () => {
   it.each(casos)("%s", async (_caso, cambio, mensaje, enviado) => {
     const docNum = await nuevaEntrada();
     const antes = await facturasGuardadas();
-    const res = await post(tokens.kemper, payload(emitirFacturaPrueba(factura(cambio)), docNum, enviado ?? {}));
+    const res = await post(tokens.kemper, payload(issueTestFactura(factura(cambio)), docNum, enviado ?? {}));
     expect(res.statusCode).toBe(400);
     expect(res.json().status).toBe("error");
     expect(res.json().message.split("\n")).toContain(mensaje);
@@ -167,7 +167,7 @@ describe("cada regla con su mensaje exacto", () => {
 
   it("several failures answer together, one per line", async () => {
     const docNum = await nuevaEntrada();
-    const xml = emitirFacturaPrueba(factura({ formaPago: "01", receptor: { ...MCI, uso: "G01", cp: "54800" } }));
+    const xml = issueTestFactura(factura({ formaPago: "01", receptor: { ...MCI, uso: "G01", cp: "54800" } }));
     const lines = (await post(tokens.kemper, payload(xml, docNum))).json().message.split("\n");
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -180,10 +180,10 @@ describe("cada regla con su mensaje exacto", () => {
 
   it("an XML edited after sealing, or of another issuer, is refused", async () => {
     const docNum = await nuevaEntrada();
-    const xml = emitirFacturaPrueba(factura()).replace('Folio="A-1"', 'Folio="A-2"');
+    const xml = issueTestFactura(factura()).replace('Folio="A-1"', 'Folio="A-2"');
     const res = await post(tokens.kemper, payload(xml, docNum));
     expect(res.json().message).toMatch(/modificado después de sellarse/);
-    const ajeno = emitirFacturaPrueba(
+    const ajeno = issueTestFactura(
       factura({
         emisor: { rfc: "XIQB891116QE4", nombre: KEMPER.nombre, regimen: "612" },
         fecha: "2023-05-20T10:00:00",
@@ -209,7 +209,7 @@ describe("cada regla con su mensaje exacto", () => {
 
   it("files are checked by content: an image that is not one, a PDF that is not one", async () => {
     const docNum = await nuevaEntrada();
-    const xml = emitirFacturaPrueba(factura());
+    const xml = issueTestFactura(factura());
     const res = await post(
       tokens.kemper,
       payload(xml, docNum, {
@@ -222,7 +222,7 @@ describe("cada regla con su mensaje exacto", () => {
 
   it("a closed receipt, another supplier's receipt and a sociedad not linked are refused", async () => {
     const cerrada = await nuevaEntrada({ docStatus: "C" });
-    const xml = emitirFacturaPrueba(factura());
+    const xml = issueTestFactura(factura());
     expect((await post(tokens.kemper, payload(xml, cerrada))).json().message).toContain(
       FACTURA_MSG.entradaCerrada(cerrada),
     );
@@ -236,13 +236,13 @@ describe("cada regla con su mensaje exacto", () => {
   it("an incomplete registration: getProveedor is empty and the upload is refused with the spec's message", async () => {
     expect((await call(tokens.kemper, "POST", "/api/facturas/getProveedor", {})).json().data).toHaveLength(1);
     expect((await call(tokens.berenice, "POST", "/api/facturas/getProveedor", {})).json().data).toEqual([]);
-    const res = await post(tokens.berenice, payload(emitirFacturaPrueba(factura()), 1, { RazonSocial: "SBO_KIJ" }));
+    const res = await post(tokens.berenice, payload(issueTestFactura(factura()), 1, { RazonSocial: "SBO_KIJ" }));
     expect(res.json()).toEqual({ status: "error", message: MSG.registroIncompletoFacturas });
   });
 
   it("only suppliers upload; employees get 403 whatever the body says", async () => {
     for (const token of [tokens.admin, tokens.consulta]) {
-      expect((await post(token, payload(emitirFacturaPrueba(factura()), 1))).statusCode).toBe(403);
+      expect((await post(token, payload(issueTestFactura(factura()), 1))).statusCode).toBe(403);
     }
   });
 });
@@ -250,7 +250,7 @@ describe("cada regla con su mensaje exacto", () => {
 describe("corregir una factura", () => {
   it("the owner replaces the PDF; another supplier cannot touch it; Aceptada is locked; Rechazada goes back to Pendiente", async () => {
     const docNum = await nuevaEntrada();
-    const xml = emitirFacturaPrueba(factura({ folio: "C-7" }));
+    const xml = issueTestFactura(factura({ folio: "C-7" }));
     expect((await post(tokens.kemper, payload(xml, docNum))).statusCode).toBe(200);
     const row = (await lista(tokens.kemper)).find((r: { Entrada: number }) => r.Entrada === docNum);
     const {
@@ -326,7 +326,7 @@ describe("datos de demostración", () => {
     for (const ref of ENTRADAS_LIBRES)
       expect(nuevas.some((e: { NumAtCard: string }) => e.NumAtCard === ref)).toBe(true);
     // The same figures as the SAT's test CFDI (2025-02-19, SubTotal 3824.15, Descuento 956.04, Total 3327.01, 01, PUE).
-    const xml = emitirFacturaPrueba(
+    const xml = issueTestFactura(
       factura({
         fecha: "2025-02-19T10:00:00",
         fechaTimbrado: "2025-02-19T10:02:00",
@@ -369,7 +369,7 @@ describe("un documento vencido deja el registro incompleto", () => {
     t.time.advance(31 * 86_400_000);
     const kemper = await login(t.app, "EKU9003173C9", "Proveedor");
     expect((await call(kemper, "POST", "/api/facturas/getProveedor", {})).json().data).toEqual([]);
-    const res = await post(kemper, payload(emitirFacturaPrueba(factura()), 1));
+    const res = await post(kemper, payload(issueTestFactura(factura()), 1));
     expect(res.json()).toEqual({ status: "error", message: MSG.registroIncompletoFacturas });
   });
 });

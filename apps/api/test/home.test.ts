@@ -98,13 +98,13 @@ describe("POST /api/home/RowDocuments", () => {
     };
     expect(Object.keys(listas).sort()).toEqual([...TILES_CON_CONTEO].sort());
     for (const dato of TILES_CON_CONTEO) {
-      const [url, contar] = listas[dato];
+      const [url, countRows] = listas[dato];
       const res = await rowDocuments(tokens.admin, dato);
       expect(res.statusCode, dato).toBe(200);
       const lista = await t.app.inject(withToken(tokens.admin, { method: "POST", url, payload: {} }));
       expect(lista.statusCode, dato).toBe(200);
       // The demo data has rows to count in every list, so a count stuck at 0 fails too.
-      const esperado = contar(lista.json().data);
+      const esperado = countRows(lista.json().data);
       expect(esperado, dato).toBeGreaterThan(0);
       expect(res.json().data, dato).toEqual({ Registro: esperado });
     }

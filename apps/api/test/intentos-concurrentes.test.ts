@@ -25,13 +25,13 @@ interface Intento {
   password: string;
   operador: "Empleado" | "Proveedor";
 }
-const intentar = (app: FastifyInstance, intento: Intento, remoteAddress: string) =>
+const attempt = (app: FastifyInstance, intento: Intento, remoteAddress: string) =>
   app.inject({ method: "POST", url: "/api/login", remoteAddress, payload: { ...intento } });
 
 /** Fires every attempt at once and answers their status codes, in sending order. */
 const rafaga = async (app: FastifyInstance, intentos: Intento[], remoteAddress: string) =>
-  (await Promise.all(intentos.map((i) => intentar(app, i, remoteAddress)))).map((r) => r.statusCode);
-const cuenta = (codigos: number[], codigo: number) => codigos.filter((c) => c === codigo).length;
+  (await Promise.all(intentos.map((i) => attempt(app, i, remoteAddress)))).map((r) => r.statusCode);
+const countOf = (codigos: number[], codigo: number) => codigos.filter((c) => c === codigo).length;
 const malas = (usuario: string, n: number, operador: Intento["operador"] = "Empleado"): Intento[] =>
   Array.from({ length: n }, (_, i) => ({ usuario, password: `Mala${i}x`, operador }));
 
@@ -54,9 +54,9 @@ describe("simultaneous wrong passwords (PostgreSQL, a pool of connections)", () 
     const empleado = (await createEmpleado(t.tdb.db, { usuario: "rafaga60" }))!;
     const codigos = await rafaga(t.app, malas("rafaga60", 60), "10.22.0.1");
     expect(codigos.every((c) => c === 401 || c === 429)).toBe(true);
-    expect(cuenta(codigos, 401)).toBeLessThanOrEqual(10);
-    expect(cuenta(codigos, 429)).toBeGreaterThanOrEqual(50);
-    const correcta = await intentar(
+    expect(countOf(codigos, 401)).toBeLessThanOrEqual(10);
+    expect(countOf(codigos, 429)).toBeGreaterThanOrEqual(50);
+    const correcta = await attempt(
       t.app,
       { usuario: "rafaga60", password: DEMO_PASSWORD, operador: "Empleado" },
       "10.22.0.1",
@@ -66,7 +66,7 @@ describe("simultaneous wrong passwords (PostgreSQL, a pool of connections)", () 
     expect(await sesionesDe(empleado.id)).toBe(0);
     // The limit is per account and address: the account signs in from another address.
     expect(
-      (await intentar(t.app, { usuario: "rafaga60", password: DEMO_PASSWORD, operador: "Empleado" }, "10.22.0.99"))
+      (await attempt(t.app, { usuario: "rafaga60", password: DEMO_PASSWORD, operador: "Empleado" }, "10.22.0.99"))
         .statusCode,
     ).toBe(200);
   });
@@ -78,8 +78,8 @@ describe("simultaneous wrong passwords (PostgreSQL, a pool of connections)", () 
     intentos[20] = { usuario: "rafaga25", password: DEMO_PASSWORD, operador: "Empleado" };
     const codigos = await rafaga(t.app, intentos, "10.22.0.2");
     expect(codigos[20]).toBe(429);
-    expect(cuenta(codigos, 200)).toBe(0);
-    expect(cuenta(codigos, 401)).toBeLessThanOrEqual(10);
+    expect(countOf(codigos, 200)).toBe(0);
+    expect(countOf(codigos, 401)).toBeLessThanOrEqual(10);
     expect(await sesionesDe(empleado.id)).toBe(0);
   });
 
@@ -87,7 +87,7 @@ describe("simultaneous wrong passwords (PostgreSQL, a pool of connections)", () 
     const proveedor = (await createProveedor(t.tdb.db, {}))!;
     const codigos = await rafaga(t.app, malas(proveedor.rfc, 40, "Proveedor"), "10.22.0.3");
     expect(codigos.every((c) => c === 401 || c === 429)).toBe(true);
-    expect(cuenta(codigos, 401)).toBeLessThanOrEqual(10);
+    expect(countOf(codigos, 401)).toBeLessThanOrEqual(10);
   });
 
   it("60 user names at once from one address: at most 30 are verified, the rest 429", async () => {
@@ -98,34 +98,34 @@ describe("simultaneous wrong passwords (PostgreSQL, a pool of connections)", () 
     }));
     const codigos = await rafaga(t.app, nombres, "10.22.0.4");
     expect(codigos.every((c) => c === 401 || c === 429)).toBe(true);
-    expect(cuenta(codigos, 401)).toBeLessThanOrEqual(30);
-    expect(cuenta(codigos, 429)).toBeGreaterThanOrEqual(30);
+    expect(countOf(codigos, 401)).toBeLessThanOrEqual(30);
+    expect(countOf(codigos, 429)).toBeGreaterThanOrEqual(30);
     // Each name had one attempt: the per-address limit is what refused them. The right password of a real
     // account from that address is refused too; from another address it signs in.
     const admin = { usuario: "admin", password: DEMO_PASSWORD, operador: "Empleado" } as const;
-    expect((await intentar(t.app, admin, "10.22.0.4")).statusCode).toBe(429);
-    expect((await intentar(t.app, admin, "10.22.0.5")).statusCode).toBe(200);
+    expect((await attempt(t.app, admin, "10.22.0.4")).statusCode).toBe(429);
+    expect((await attempt(t.app, admin, "10.22.0.5")).statusCode).toBe(200);
   });
 
   it("`admİn` (U+0130) signs in as admin and shares admin's counter", async () => {
     const ip = "10.22.0.6";
-    const comoAdmin = await intentar(t.app, { usuario: "admİn", password: DEMO_PASSWORD, operador: "Empleado" }, ip);
+    const comoAdmin = await attempt(t.app, { usuario: "admİn", password: DEMO_PASSWORD, operador: "Empleado" }, ip);
     expect(comoAdmin.statusCode).toBe(200);
     const [admin] = await t.tdb.db.select().from(schema.empleados).where(eq(schema.empleados.usuario, "admin"));
     expect(comoAdmin.json().data.id).toBe(String(admin!.id));
     for (const usuario of ["admin", "admİn", "ADMIN", "admİn", "admin"]) {
       for (let i = 0; i < 2; i++) {
-        expect((await intentar(t.app, { usuario, password: `Mala${i}`, operador: "Empleado" }, ip)).statusCode).toBe(
+        expect((await attempt(t.app, { usuario, password: `Mala${i}`, operador: "Empleado" }, ip)).statusCode).toBe(
           401,
         );
       }
     }
     // Ten failures under three spellings: the eleventh attempt, under any of them, is not verified.
     expect(
-      (await intentar(t.app, { usuario: "admİn", password: DEMO_PASSWORD, operador: "Empleado" }, ip)).statusCode,
+      (await attempt(t.app, { usuario: "admİn", password: DEMO_PASSWORD, operador: "Empleado" }, ip)).statusCode,
     ).toBe(429);
     expect(
-      (await intentar(t.app, { usuario: "admin", password: DEMO_PASSWORD, operador: "Empleado" }, ip)).statusCode,
+      (await attempt(t.app, { usuario: "admin", password: DEMO_PASSWORD, operador: "Empleado" }, ip)).statusCode,
     ).toBe(429);
   });
 
@@ -133,12 +133,12 @@ describe("simultaneous wrong passwords (PostgreSQL, a pool of connections)", () 
     const ip = "10.22.0.7";
     for (const usuario of ["nadie", "NADIE", "Nadie", "nAdie", "nadie"]) {
       for (let i = 0; i < 2; i++) {
-        expect((await intentar(t.app, { usuario, password: `Mala${i}`, operador: "Empleado" }, ip)).statusCode).toBe(
+        expect((await attempt(t.app, { usuario, password: `Mala${i}`, operador: "Empleado" }, ip)).statusCode).toBe(
           401,
         );
       }
     }
-    expect((await intentar(t.app, { usuario: "NaDiE", password: "Mala", operador: "Empleado" }, ip)).statusCode).toBe(
+    expect((await attempt(t.app, { usuario: "NaDiE", password: "Mala", operador: "Empleado" }, ip)).statusCode).toBe(
       429,
     );
   });
@@ -159,7 +159,7 @@ describe("simultaneous wrong passwords (PostgreSQL, a pool of connections)", () 
         }),
       );
     for (let i = 0; i < 4; i++) {
-      const res = await intentar(t.app, { usuario: proveedor.rfc, password: `Mala${i}`, operador: "Proveedor" }, ip);
+      const res = await attempt(t.app, { usuario: proveedor.rfc, password: `Mala${i}`, operador: "Proveedor" }, ip);
       expect(res.statusCode).toBe(401);
     }
     for (let i = 0; i < 6; i++) {
@@ -171,9 +171,9 @@ describe("simultaneous wrong passwords (PostgreSQL, a pool of connections)", () 
     expect(bloqueado.statusCode).toBe(429);
     expect(bloqueado.json()).toEqual({ status: "error", message: MSG.demasiadosIntentos });
     // The sign-in from that address is throttled by the same count, and the password did not change.
-    const entrar = { usuario: proveedor.rfc, password: DEMO_PASSWORD, operador: "Proveedor" } as const;
-    expect((await intentar(t.app, entrar, ip)).statusCode).toBe(429);
-    expect((await intentar(t.app, entrar, "10.22.0.9")).statusCode).toBe(200);
+    const signIn = { usuario: proveedor.rfc, password: DEMO_PASSWORD, operador: "Proveedor" } as const;
+    expect((await attempt(t.app, signIn, ip)).statusCode).toBe(429);
+    expect((await attempt(t.app, signIn, "10.22.0.9")).statusCode).toBe(200);
     // After the window the right current password changes it.
     t.time.advance(15 * 60_000 + 1);
     const token2 = await login(t.app, proveedor.rfc, "Proveedor");
@@ -187,7 +187,7 @@ describe("simultaneous wrong passwords (PostgreSQL, a pool of connections)", () 
     );
     expect(ok.json()).toEqual({ status: "success", message: MSG.proveedorActualizado });
     const nueva = { usuario: proveedor.rfc, password: "Nueva2027", operador: "Proveedor" } as const;
-    expect((await intentar(t.app, nueva, ip)).statusCode).toBe(200);
+    expect((await attempt(t.app, nueva, ip)).statusCode).toBe(200);
   });
 
   it("simultaneous current-password checks on the profile: at most 10 verified", async () => {
@@ -209,8 +209,8 @@ describe("simultaneous wrong passwords (PostgreSQL, a pool of connections)", () 
       )
     ).map((r) => r.statusCode);
     expect(codigos.every((c) => c === 400 || c === 429)).toBe(true);
-    expect(cuenta(codigos, 400)).toBeLessThanOrEqual(10);
-    expect(cuenta(codigos, 429)).toBeGreaterThanOrEqual(20);
+    expect(countOf(codigos, 400)).toBeLessThanOrEqual(10);
+    expect(countOf(codigos, 429)).toBeGreaterThanOrEqual(20);
   });
 });
 
@@ -239,8 +239,8 @@ describe("simultaneous wrong passwords on PGlite (one connection)", () => {
   it("40 at once for one account: at most 10 verified, and the right one afterwards is 429", async () => {
     const codigos = await rafaga(app, malas("consulta", 40), "10.23.0.1");
     expect(codigos.every((c) => c === 401 || c === 429)).toBe(true);
-    expect(cuenta(codigos, 401)).toBeLessThanOrEqual(10);
-    const correcta = await intentar(
+    expect(countOf(codigos, 401)).toBeLessThanOrEqual(10);
+    const correcta = await attempt(
       app,
       { usuario: "consulta", password: DEMO_PASSWORD, operador: "Empleado" },
       "10.23.0.1",

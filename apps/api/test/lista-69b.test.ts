@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { emitirComplementoPrueba, emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG, rowProveedoresAnswerSchema } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { createProveedor } from "@portal/db/seed";
@@ -32,8 +32,8 @@ afterAll(async () => t?.close());
 
 const call = (token: string, method: "POST" | "PATCH", url: string, body: unknown) =>
   t.app.inject(withToken(token, { method, url, payload: body as object }));
-const importar = (filas: readonly FilaMuestra69b[], origen = "Listado_completo_69-B.csv") =>
-  t.app.services.lista69b.importar(archivoLista69b(filas), origen, t.time.clock());
+const runImport = (filas: readonly FilaMuestra69b[], origen = "Listado_completo_69-B.csv") =>
+  t.app.services.lista69b.runImport(archivoLista69b(filas), origen, t.time.clock());
 const conKemper = (situacion: string) => [
   ...MUESTRA_69B.filter((f) => f.rfc !== "EKU9003173C9"),
   { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", situacion },
@@ -52,7 +52,7 @@ describe("the supplier catalogue's traffic light", () => {
   });
 
   it("shows each situation's light with the publication data of its stage after an import", async () => {
-    const r = await importar(MUESTRA_69B);
+    const r = await runImport(MUESTRA_69B);
     expect(r.ok).toBe(true);
     expect(r.importacion).toMatchObject({ rfcs: 10, proveedoresRojo: 1, proveedoresAmbar: 1 });
     expect(await luz("P00001")).toEqual({
@@ -92,7 +92,7 @@ describe("the supplier catalogue's traffic light", () => {
   });
 
   it("a failed import leaves the list in force; the next good one replaces it whole", async () => {
-    const malo = await t.app.services.lista69b.importar(
+    const malo = await t.app.services.lista69b.runImport(
       new TextEncoder().encode("RFC\r\nEKU9003173C9\r\n"),
       "malo.csv",
       t.time.clock(),
@@ -104,7 +104,7 @@ describe("the supplier catalogue's traffic light", () => {
       .from(schema.lista69bImportaciones)
       .where(eq(schema.lista69bImportaciones.ok, false));
     expect(fallidas[0]?.n).toBe(1);
-    await importar([{ rfc: "XIQB891116QE4", nombre: "BERENICE XIMO QUEZADA", situacion: "Desvirtuado" }]);
+    await runImport([{ rfc: "XIQB891116QE4", nombre: "BERENICE XIMO QUEZADA", situacion: "Desvirtuado" }]);
     expect(await luz("P00001")).toMatchObject({ Semaforo: "verde", Situacion: null });
     expect(await luz("P00002")).toMatchObject({ Semaforo: "verde", Situacion: "Desvirtuado" });
   });
@@ -114,10 +114,10 @@ describe("invoices from issuers on the list", () => {
   const post = (body: object) => call(tokens.kemper, "POST", "/api/facturas/postFactura", body);
 
   it("a Definitivo issuer's invoice is refused with the message naming the list, and nothing is saved", async () => {
-    await importar(conKemper("Definitivo"));
+    await runImport(conKemper("Definitivo"));
     const antes = (await t.tdb.db.select({ n: count() }).from(schema.facturas))[0]!.n;
     const docNum = await nuevaEntradaKemper(t.tdb.db);
-    const res = await post(payloadFactura(emitirFacturaPrueba(facturaPrueba()), docNum));
+    const res = await post(payloadFactura(issueTestFactura(facturaPrueba()), docNum));
     expect(res.statusCode).toBe(400);
     expect(res.json().message.split("\n")).toEqual([FACTURA_MSG.emisorDefinitivo69b("EKU9003173C9")]);
     expect(FACTURA_MSG.emisorDefinitivo69b("EKU9003173C9")).toBe(
@@ -129,9 +129,9 @@ describe("invoices from issuers on the list", () => {
 
   it("a Presunto issuer's invoice is registered and flagged to reviewers; the correction is refused once Definitivo", async () => {
     // Kemper Presunto; Berenice (Presunto in the sample) left off this list, so the reviewers see both kinds of rows.
-    await importar(conKemper("Presunto").filter((f) => f.rfc !== "XIQB891116QE4"));
+    await runImport(conKemper("Presunto").filter((f) => f.rfc !== "XIQB891116QE4"));
     const docNum = await nuevaEntradaKemper(t.tdb.db);
-    const xml = emitirFacturaPrueba(facturaPrueba({ folio: "P-69" }));
+    const xml = issueTestFactura(facturaPrueba({ folio: "P-69" }));
     const res = await post(payloadFactura(xml, docNum));
     expect(res.json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
     const pendientes = (await call(tokens.admin, "POST", "/api/facturasPendientes/getFacturas", {})).json().data;
@@ -149,7 +149,7 @@ describe("invoices from issuers on the list", () => {
     const propias = (await call(tokens.kemper, "POST", "/api/facturas/getFacturas", {})).json().data;
     expect(propias.find((f: { Entrada: number }) => f.Entrada === docNum)).not.toHaveProperty("Lista69B");
 
-    await importar(conKemper("Definitivo"));
+    await runImport(conKemper("Definitivo"));
     const {
       PDF64: _p,
       XML64: _x,
@@ -183,12 +183,12 @@ describe("complements from issuers on the list", () => {
     (await call(tokens.kemper, "POST", "/api/pagos/getPagos", {}))
       .json()
       .data.find((p: Fila) => p.Detalle.some((d) => d.FolioFactura === "1192"));
-  async function subir(p: Fila) {
+  async function upload(p: Fila) {
     const e: ComplementoEsperado = (
       await call(tokens.kemper, "POST", "/api/pagos/getComplementoEsperado", { BD: p.U_SYS_PMSNBD, PagoSAP: p.DocNum })
     ).json().data;
     const uuid = randomUUID().toUpperCase();
-    const xml = emitirComplementoPrueba({
+    const xml = issueTestComplemento({
       emisor: KEMPER,
       receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
       lugarExpedicion: "86000",
@@ -229,17 +229,17 @@ describe("complements from issuers on the list", () => {
   }
 
   it("a Definitivo issuer's complement is refused with the message naming the list", async () => {
-    await importar(conKemper("Definitivo"));
+    await runImport(conKemper("Definitivo"));
     const p = await pagoDemo();
-    const res = await subir(p);
+    const res = await upload(p);
     expect(res.json()).toEqual({ status: "error", message: PAGO_MSG.emisorDefinitivo69b("EKU9003173C9") });
     expect((await pagoDemo()).IdPago).toBeNull();
   });
 
   it("a Presunto issuer's complement is accepted and flagged in /Pagos-Pendientes", async () => {
-    await importar(conKemper("Presunto"));
+    await runImport(conKemper("Presunto"));
     const p = await pagoDemo();
-    expect((await subir(p)).json()).toEqual({ status: "success", message: MSG.documentosAgregados });
+    expect((await upload(p)).json()).toEqual({ status: "success", message: MSG.documentosAgregados });
     const pendientes = (await call(tokens.admin, "POST", "/api/pagosPendientes/getPagos", {})).json().data;
     const fila = pendientes.find((f: Fila) => f.DocNum === p.DocNum && f.U_SYS_PMSNBD === p.U_SYS_PMSNBD);
     expect(fila.Lista69B).toMatchObject({ Semaforo: "ambar", Situacion: "Presunto" });
@@ -261,7 +261,7 @@ describe("the scheduled download (descargar69b)", () => {
   afterAll(async () => new Promise<void>((ok) => server.close(() => ok())));
 
   it("is disabled without SAT_69B_URL", async () => {
-    expect(await t.app.services.lista69b.descargar69b(t.time.clock())).toMatchObject({ ok: false, desactivada: true });
+    expect(await t.app.services.lista69b.download69b(t.time.clock())).toMatchObject({ ok: false, desactivada: true });
   });
 
   it("imports the list from the URL, dated by the scheduler's now; an HTTP error or an unreachable server keeps it", async () => {
@@ -270,26 +270,26 @@ describe("the scheduled download (descargar69b)", () => {
     try {
       respuesta = { status: 200, body: archivoLista69b(conKemper("Presunto")) };
       const ahora = new Date("2026-11-22T07:00:00Z");
-      const r = await otra.app.services.lista69b.descargar69b(ahora);
+      const r = await otra.app.services.lista69b.download69b(ahora);
       expect(r.ok).toBe(true);
       expect("importacion" in r && r.importacion).toMatchObject({ origen: url, at: ahora, rfcs: 10 });
       expect(await luz("P00001")).toMatchObject({ Semaforo: "ambar", ListaAl: "2026-11-22" });
 
       respuesta = { status: 503, body: new TextEncoder().encode("mantenimiento") };
-      const caida = await otra.app.services.lista69b.descargar69b(ahora);
+      const caida = await otra.app.services.lista69b.download69b(ahora);
       expect(caida).toMatchObject({
         ok: false,
         error: `No se pudo descargar la lista 69-B de ${url}: el servidor respondió HTTP 503.`,
       });
       respuesta = { status: 200, body: new TextEncoder().encode("<html>Página en mantenimiento</html>") };
-      expect(await otra.app.services.lista69b.descargar69b(ahora)).toMatchObject({ ok: false });
+      expect(await otra.app.services.lista69b.download69b(ahora)).toMatchObject({ ok: false });
       expect(await luz("P00001")).toMatchObject({ Semaforo: "ambar" });
     } finally {
       await otra.close();
     }
     const inalcanzable = await createTestAppOn(t.tdb, t.time, { SAT_69B_URL: "http://127.0.0.1:9/lista.csv" });
     try {
-      const r = await inalcanzable.app.services.lista69b.descargar69b(t.time.clock());
+      const r = await inalcanzable.app.services.lista69b.download69b(t.time.clock());
       expect(r).toMatchObject({ ok: false });
       expect(!r.ok && r.error).toMatch(/^No se pudo descargar la lista 69-B de http:\/\/127\.0\.0\.1:9\/lista\.csv: /);
       expect(await luz("P00001")).toMatchObject({ Semaforo: "ambar" });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { emitirComplementoPrueba } from "@portal/cfdi/sello";
+import { issueTestComplemento } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { and, eq } from "drizzle-orm";
@@ -43,18 +43,18 @@ afterAll(async () => {
   await sat?.close();
 });
 
-const llamar = (token: string, method: "POST" | "PATCH", url: string, payload: unknown) =>
+const call = (token: string, method: "POST" | "PATCH", url: string, payload: unknown) =>
   t.app.inject(withToken(token, { method, url, payload: payload as object }));
 const pendientes = async (): Promise<Fila[]> =>
-  (await llamar(tokens.admin, "POST", "/api/pagosPendientes/getPagos", {})).json().data;
+  (await call(tokens.admin, "POST", "/api/pagosPendientes/getPagos", {})).json().data;
 const enRevision = async (docNum: number) => (await pendientes()).find((p) => p.DocNum === docNum);
 /** One reviewer's decision on one row, with the Version that reviewer's list showed. */
-const decidir = (p: Fila, Estatus: "P" | "A" | "R" | "V", Comentarios = "") =>
-  llamar(tokens.admin, "PATCH", "/api/pagosPendientes/patchPagos", [
+const decide = (p: Fila, Estatus: "P" | "A" | "R" | "V", Comentarios = "") =>
+  call(tokens.admin, "PATCH", "/api/pagosPendientes/patchPagos", [
     { Pago: p.IdPago, PagoSAP: p.DocNum, BD: p.U_SYS_PMSNBD, Estatus, Comentarios, Version: p.Version },
   ]);
 const exito = { status: "success", message: MSG.revisionExito };
-const auditado = async (id: number) =>
+const audited = async (id: number) =>
   (
     await t.tdb.db
       .select()
@@ -69,11 +69,11 @@ const auditado = async (id: number) =>
  */
 async function nuevoPago(): Promise<{ pago: Fila; esperado: ComplementoEsperado }> {
   const pagado = await createPagoFixture(t.tdb.db);
-  const pago = ((await llamar(tokens.kemper, "POST", "/api/pagos/getPagos", {})).json().data as Fila[]).find(
+  const pago = ((await call(tokens.kemper, "POST", "/api/pagos/getPagos", {})).json().data as Fila[]).find(
     (p) => p.DocNum === pagado.docNum && p.U_SYS_PMSNBD === "SBO_MCI",
   )!;
   const esperado = (
-    await llamar(tokens.kemper, "POST", "/api/pagos/getComplementoEsperado", { BD: "SBO_MCI", PagoSAP: pago.DocNum })
+    await call(tokens.kemper, "POST", "/api/pagos/getComplementoEsperado", { BD: "SBO_MCI", PagoSAP: pago.DocNum })
   ).json().data as ComplementoEsperado;
   expect(esperado.Documentos).toHaveLength(1);
   return { pago, esperado };
@@ -83,9 +83,9 @@ async function nuevoPago(): Promise<{ pago: Fila; esperado: ComplementoEsperado 
  * The supplier uploads a complement for the payment (a new UUID each time), issued as getComplementoEsperado says.
  * Not awaited: while the SAT gate is closed the call waits there, after every read and check.
  */
-function subirComplemento(pago: Fila, e: ComplementoEsperado) {
+function uploadComplemento(pago: Fila, e: ComplementoEsperado) {
   const uuid = randomUUID().toUpperCase();
-  const xml = emitirComplementoPrueba({
+  const xml = issueTestComplemento({
     emisor: KEMPER,
     receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
     lugarExpedicion: "86000",
@@ -103,7 +103,7 @@ function subirComplemento(pago: Fila, e: ComplementoEsperado) {
     uuid,
     fechaTimbrado: "2026-11-20T10:01:00",
   });
-  const respuesta = llamar(tokens.kemper, "POST", "/api/pagos/postPago", {
+  const respuesta = call(tokens.kemper, "POST", "/api/pagos/postPago", {
     usuario: KEMPER.nombre,
     id: "P00001",
     operador: "Proveedor",
@@ -130,68 +130,66 @@ const agregado = { status: "success", message: MSG.documentosAgregados };
 describe("aceptar mientras el proveedor vuelve a cargar su complemento", () => {
   it("the acceptance lands while the re-upload waits for the SAT: the acceptance stands, the re-upload is refused", async () => {
     const { pago, esperado } = await nuevoPago();
-    const primero = subirComplemento(pago, esperado);
+    const primero = uploadComplemento(pago, esperado);
     expect((await primero.respuesta).json()).toEqual(agregado);
     const pendiente = (await enRevision(pago.DocNum))!;
     expect(pendiente).toMatchObject({ U_SYS_PMESPA: "P", U_SYS_PMUUID: primero.uuid });
 
-    sat.cerrar();
-    const segundo = subirComplemento(pago, esperado);
+    sat.shut();
+    const segundo = uploadComplemento(pago, esperado);
     expect(await sat.retenida()).toBe(segundo.uuid);
-    expect((await decidir(pendiente, "A", "Conforme")).json()).toEqual(exito);
-    sat.abrir();
+    expect((await decide(pendiente, "A", "Conforme")).json()).toEqual(exito);
+    sat.open();
     const res = await segundo.respuesta;
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: "error", message: PAGO_MSG.complementoDesactualizado(pago.DocNum) });
 
     // Accepted with the complement the reviewer saw; nothing of the re-upload was kept.
     expect(await enRevision(pago.DocNum)).toMatchObject({ U_SYS_PMESPA: "A", U_SYS_PMUUID: primero.uuid });
-    expect(await auditado(pendiente.IdPago!)).toEqual(["registro:P", "estatus:A"]);
+    expect(await audited(pendiente.IdPago!)).toEqual(["registro:P", "estatus:A"]);
     const estados = await t.tdb.db
       .select()
       .from(schema.satEstadosCfdi)
       .where(and(eq(schema.satEstadosCfdi.tipo, "pago"), eq(schema.satEstadosCfdi.documentoId, pendiente.IdPago!)));
     expect(estados.map((e) => e.uuid)).toEqual([primero.uuid]);
     // Locked from now on.
-    const tarde = await subirComplemento(pago, esperado).respuesta;
+    const tarde = await uploadComplemento(pago, esperado).respuesta;
     expect(tarde.json().message).toContain(PAGO_MSG.complementoAceptado(pago.DocNum));
   });
 
   it("the re-upload commits first: the acceptance of the version the reviewer loaded is refused", async () => {
     const { pago, esperado } = await nuevoPago();
-    const primero = subirComplemento(pago, esperado);
+    const primero = uploadComplemento(pago, esperado);
     expect((await primero.respuesta).json()).toEqual(agregado);
-    sat.cerrar();
-    const segundo = subirComplemento(pago, esperado);
+    sat.shut();
+    const segundo = uploadComplemento(pago, esperado);
     await sat.retenida();
     // The reviewer's list, loaded while the re-upload is in flight, shows the first complement.
     const vista = (await enRevision(pago.DocNum))!;
     expect(vista).toMatchObject({ U_SYS_PMESPA: "P", U_SYS_PMUUID: primero.uuid });
-    sat.abrir();
+    sat.open();
     expect((await segundo.respuesta).json()).toEqual(agregado);
-    const res = await decidir(vista, "A", "Conforme");
+    const res = await decide(vista, "A", "Conforme");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe([MSG.revisionError, PAGO_MSG.revisionDesactualizada(pago.DocNum)].join("\n"));
     const ahora = (await enRevision(pago.DocNum))!;
     expect(ahora).toMatchObject({ U_SYS_PMESPA: "P", U_SYS_PMUUID: segundo.uuid });
     // Reloaded, the reviewer decides on what the supplier sent last.
-    expect((await decidir(ahora, "A", "Conforme")).json()).toEqual(exito);
+    expect((await decide(ahora, "A", "Conforme")).json()).toEqual(exito);
     expect(await enRevision(pago.DocNum)).toMatchObject({ U_SYS_PMESPA: "A", U_SYS_PMUUID: segundo.uuid });
   });
 
   it("a rejected complement's replacement is refused when a reviewer decided meanwhile; an acceptance then locks it", async () => {
     const { pago, esperado } = await nuevoPago();
-    expect((await subirComplemento(pago, esperado).respuesta).json()).toEqual(agregado);
-    expect((await decidir((await enRevision(pago.DocNum))!, "R", "Falta el número de operación")).json()).toEqual(
-      exito,
-    );
+    expect((await uploadComplemento(pago, esperado).respuesta).json()).toEqual(agregado);
+    expect((await decide((await enRevision(pago.DocNum))!, "R", "Falta el número de operación")).json()).toEqual(exito);
     const rechazado = (await enRevision(pago.DocNum))!;
-    sat.cerrar();
-    const reemplazo = subirComplemento(pago, esperado);
+    sat.shut();
+    const reemplazo = uploadComplemento(pago, esperado);
     await sat.retenida();
     // Meanwhile the reviewer, checking with treasury, moves it to Validación.
-    expect((await decidir(rechazado, "V", "En validación con tesorería")).json()).toEqual(exito);
-    sat.abrir();
+    expect((await decide(rechazado, "V", "En validación con tesorería")).json()).toEqual(exito);
+    sat.open();
     expect((await reemplazo.respuesta).json()).toEqual({
       status: "error",
       message: PAGO_MSG.complementoDesactualizado(pago.DocNum),
@@ -200,13 +198,13 @@ describe("aceptar mientras el proveedor vuelve a cargar su complemento", () => {
     expect(enValidacion).toMatchObject({ U_SYS_PMESPA: "V", U_SYS_PMUUID: rechazado.U_SYS_PMUUID });
     // Two reviewers loaded it in Validación: one accepts; the other's rejection is refused (A is locked), before
     // and after reloading.
-    expect((await decidir(enValidacion, "A", "Conforme")).json()).toEqual(exito);
+    expect((await decide(enValidacion, "A", "Conforme")).json()).toEqual(exito);
     const bloqueado = [MSG.revisionError, PAGO_MSG.revisionBloqueada(pago.DocNum)].join("\n");
-    expect((await decidir(enValidacion, "R", "No cuadra")).json().message).toBe(bloqueado);
-    expect((await decidir((await enRevision(pago.DocNum))!, "R", "No cuadra")).json().message).toBe(bloqueado);
+    expect((await decide(enValidacion, "R", "No cuadra")).json().message).toBe(bloqueado);
+    expect((await decide((await enRevision(pago.DocNum))!, "R", "No cuadra")).json().message).toBe(bloqueado);
     // A review row must say which version it decides on.
     const { Version: _visto, ...sinVersion } = enValidacion;
-    const res = await decidir(sinVersion, "R", "No cuadra");
+    const res = await decide(sinVersion, "R", "No cuadra");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain("Version");
     expect(await enRevision(pago.DocNum)).toMatchObject({ U_SYS_PMESPA: "A", U_SYS_PMUUID: rechazado.U_SYS_PMUUID });

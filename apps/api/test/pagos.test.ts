@@ -4,13 +4,13 @@ import {
   type ComplementoPrueba,
   complementoPruebaSinSellar,
   csdPrueba,
-  emitirComplementoPrueba,
+  issueTestComplemento,
   sealCfdi,
   stampCfdi,
 } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { cancelarPago } from "@portal/db/erp-mock";
+import { cancelPago } from "@portal/db/erp-mock";
 import { COMPLEMENTOS_DEMO, complementoEsperadoDelPago } from "@portal/db/seed";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -153,9 +153,9 @@ describe("postPago del empleado: el comprobante", () => {
     expect(fila.U_SYS_PMCOMC).toMatch(/^\/api\/archivos\/[0-9a-f-]{36}$/);
     expect(fila.IdPago).not.toBeNull();
     // Berenice downloads her payment's proof; Kemper cannot.
-    const bajar = (token: string) => t.app.inject(withToken(token, { method: "GET", url: fila.U_SYS_PMCOMC }));
-    expect((await bajar(tokens.berenice)).statusCode).toBe(200);
-    expect((await bajar(tokens.kemper)).statusCode).toBe(404);
+    const download = (token: string) => t.app.inject(withToken(token, { method: "GET", url: fila.U_SYS_PMCOMC }));
+    expect((await download(tokens.berenice)).statusCode).toBe(200);
+    expect((await download(tokens.kemper)).statusCode).toBe(404);
     const auditoria = await t.tdb.db.select().from(schema.auditoria).where(eq(schema.auditoria.entidad, "pago"));
     expect(auditoria.some((a) => a.campo === "comprobante" && a.valorNuevo === "comprobante.pdf")).toBe(true);
   });
@@ -228,7 +228,7 @@ function complemento(
 ) {
   return {
     uuid,
-    xml: emitirComplementoPrueba({
+    xml: issueTestComplemento({
       emisor: KEMPER,
       receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
       lugarExpedicion: "86000",
@@ -271,7 +271,7 @@ const cuerpo = (p: Fila, c: { uuid: string; xml: string }, extra: Record<string,
   cuerpoProveedor(p, c.xml, { UUID: c.uuid, FechaPago: "2026-11-10T12:00:00", ...extra });
 const pendientes = async (token = tokens.admin): Promise<(Fila & { U_SYS_PMMERR: string })[]> =>
   (await call(token, "POST", "/api/pagosPendientes/getPagos", {})).json().data;
-const revisar = (filas: object[], token = tokens.admin) =>
+const reviewBatch = (filas: object[], token = tokens.admin) =>
   call(token, "PATCH", "/api/pagosPendientes/patchPagos", filas);
 const filaRevision = (p: Fila, Estatus: string, Comentarios = "", extra: object = {}) => ({
   Pago: p.IdPago,
@@ -510,10 +510,10 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     expect(fila).toMatchObject({ U_SYS_PMUUID: primero.uuid, U_SYS_PMESPA: "P", ComplementoVencido: true });
     expect(fila.U_SYS_PMPDFC).toMatch(/^\/api\/archivos\//);
     expect(fila.U_SYS_PMXMLC).toMatch(/^\/api\/archivos\//);
-    const bajar = (token: string) => t.app.inject(withToken(token, { method: "GET", url: fila.U_SYS_PMXMLC }));
-    expect((await bajar(tokens.kemper)).body).toBe(primero.xml);
-    expect((await bajar(tokens.berenice)).statusCode).toBe(404);
-    expect((await bajar(tokens.admin)).statusCode).toBe(200);
+    const download = (token: string) => t.app.inject(withToken(token, { method: "GET", url: fila.U_SYS_PMXMLC }));
+    expect((await download(tokens.kemper)).body).toBe(primero.xml);
+    expect((await download(tokens.berenice)).statusCode).toBe(404);
+    expect((await download(tokens.admin)).statusCode).toBe(200);
     // The same UUID on another payment is refused.
     const otro = await filaDe(await createPagoFixture(t.tdb.db));
     const repetido = await postPago(tokens.kemper, cuerpo(otro, primero));
@@ -522,19 +522,19 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     // Review: only employees with ViDocPen Y.
     for (const token of [tokens.consulta, tokens.kemper, tokens.berenice]) {
       expect((await call(token, "POST", "/api/pagosPendientes/getPagos", {})).statusCode).toBe(403);
-      expect((await revisar([filaRevision(fila, "A")], token)).statusCode).toBe(403);
+      expect((await reviewBatch([filaRevision(fila, "A")], token)).statusCode).toBe(403);
     }
     let pendiente = (await pendientes()).find((x) => x.DocEntry === p.DocEntry)!;
     expect(pendiente).toMatchObject({ U_SYS_PMESPA: "P", U_SYS_PMMERR: "" });
     // A rejection needs its reason; a stale version refuses the whole call.
-    const sinMotivo = await revisar([filaRevision(pendiente, "R")]);
+    const sinMotivo = await reviewBatch([filaRevision(pendiente, "R")]);
     expect(sinMotivo.json()).toEqual({
       status: "error",
       message: [MSG.revisionError, MSG.rechazoSinComentarioPago(p.DocNum)].join("\n"),
     });
-    const viejo = await revisar([filaRevision(pendiente, "V", "", { Version: (pendiente.Version ?? 0) - 1 })]);
+    const viejo = await reviewBatch([filaRevision(pendiente, "V", "", { Version: (pendiente.Version ?? 0) - 1 })]);
     expect(viejo.json().message).toContain(PAGO_MSG.revisionDesactualizada(p.DocNum));
-    expect(await revisar([filaRevision(pendiente, "R", "Falta el número de operación")])).toMatchObject({
+    expect(await reviewBatch([filaRevision(pendiente, "R", "Falta el número de operación")])).toMatchObject({
       statusCode: 200,
     });
     pendiente = (await pendientes()).find((x) => x.DocEntry === p.DocEntry)!;
@@ -555,13 +555,13 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     pendiente = (await pendientes()).find((x) => x.DocEntry === p.DocEntry)!;
     expect(pendiente).toMatchObject({ U_SYS_PMESPA: "P", U_SYS_PMUUID: segundo.uuid });
     // Validación, then Aceptada.
-    expect((await revisar([filaRevision(pendiente, "V", "En validación con tesorería")])).statusCode).toBe(200);
+    expect((await reviewBatch([filaRevision(pendiente, "V", "En validación con tesorería")])).statusCode).toBe(200);
     pendiente = (await pendientes()).find((x) => x.DocEntry === p.DocEntry)!;
     expect(pendiente.U_SYS_PMESPA).toBe("V");
     expect((await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)).toMatchObject({
       Comentarios: "En validación con tesorería",
     });
-    expect((await revisar([filaRevision(pendiente, "A", "Conforme")])).statusCode).toBe(200);
+    expect((await reviewBatch([filaRevision(pendiente, "A", "Conforme")])).statusCode).toBe(200);
     fila = (await pagos(tokens.kemper)).find((x) => x.DocEntry === p.DocEntry)!;
     expect(fila).toMatchObject({ U_SYS_PMESPA: "A", ComplementoVencido: false });
     // Locked: no new documents, no new decision, no complement owed any more.
@@ -570,7 +570,7 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     const empleado = await postPago(tokens.admin, cuerpoEmpleado(p));
     expect(empleado.json().message).toContain(PAGO_MSG.complementoAceptado(p.DocNum));
     pendiente = (await pendientes()).find((x) => x.DocEntry === p.DocEntry)!;
-    const bloqueada = await revisar([filaRevision(pendiente, "R", "Otra vez")]);
+    const bloqueada = await reviewBatch([filaRevision(pendiente, "R", "Otra vez")]);
     expect(bloqueada.json().message).toContain(PAGO_MSG.revisionBloqueada(p.DocNum));
     expect((await esperado(p)).data).toBeNull();
     const auditoria = await t.tdb.db
@@ -615,14 +615,14 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     // Issue 23: the complements to decide come first, then the decided ones.
     expect(antes.slice(0, porDecidir(antes).length)).toEqual(porDecidir(antes));
     // The ERP cancels its payment: it leaves the list, and the tile agrees.
-    await cancelarPago(t.tdb.db, p.U_SYS_PMSNBD, p.DocNum);
+    await cancelPago(t.tdb.db, p.U_SYS_PMSNBD, p.DocNum);
     const despues = await pendientes();
     expect(despues.some((x) => x.IdPago === p.IdPago)).toBe(false);
     expect(despues.every((x) => x.CANCELED === "N")).toBe(true);
     expect(await mosaico()).toBe(porDecidir(antes).length - 1);
     expect(await mosaico()).toBe(porDecidir(despues).length);
     // A decision on it, from the list loaded before, is refused and changes nothing.
-    const decision = await revisar([filaRevision(p, "A", "Conforme")]);
+    const decision = await reviewBatch([filaRevision(p, "A", "Conforme")]);
     expect(decision.json()).toEqual({
       status: "error",
       message: [MSG.revisionError, PAGO_MSG.revisionPagoCancelado(p.DocNum)].join("\n"),
@@ -641,7 +641,7 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
     const sin = (await pagos(tokens.kemper)).find(
       (x) => x.DocEntry === pago.docEntry && x.U_SYS_PMSNBD === pago.bd && x.CANCELED === "N" && x.IdPago === null,
     )!;
-    await cancelarPago(t.tdb.db, sin.U_SYS_PMSNBD, sin.DocNum);
+    await cancelPago(t.tdb.db, sin.U_SYS_PMSNBD, sin.DocNum);
     const res = await postPago(tokens.admin, cuerpoEmpleado(sin));
     expect(res.json().message).toContain(PAGO_MSG.pagoCancelado(sin.DocNum));
     expect(

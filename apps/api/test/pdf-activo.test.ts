@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { CFDI_MSG } from "@portal/cfdi";
 import { PDF_LIMITS } from "@portal/cfdi/pdf";
 import { paginaSimple, pdf, pdfsHostiles } from "@portal/cfdi/pdf-muestras";
-import { emitirComplementoPrueba, emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { createSimplePdf } from "@portal/db/seed";
@@ -46,7 +46,7 @@ const REALES: [string, Uint8Array][] = [
 interface Ruta {
   nombre: string;
   /** Sends `bytes` as this path's PDF; a different `variante` keeps each accepted upload's other data unique. */
-  enviar(bytes: Uint8Array, variante: number): Promise<LightMyRequestResponse>;
+  send(bytes: Uint8Array, variante: number): Promise<LightMyRequestResponse>;
 }
 
 const sociedad = (bd: string, bytes: Uint8Array) => ({
@@ -71,7 +71,7 @@ let pagoEmpleado: Record<string, unknown> = {};
 const rutas: Ruta[] = [
   {
     nombre: "updateProveedor (documentos del perfil)",
-    enviar: (bytes) =>
+    send: (bytes) =>
       call(tokens.kemper, "POST", "/api/proveedores/updateProveedor", {
         CardCode: "P00001",
         CedulaFiscal: { Archivo: "cedula.pdf", Archivo64: b64(bytes) },
@@ -79,11 +79,11 @@ const rutas: Ruta[] = [
   },
   {
     nombre: "createSociedad (constancia)",
-    enviar: (bytes, v) => call(tokens.admin, "POST", "/api/sociedades/createSociedad", sociedad(`SBO_PDF${v}`, bytes)),
+    send: (bytes, v) => call(tokens.admin, "POST", "/api/sociedades/createSociedad", sociedad(`SBO_PDF${v}`, bytes)),
   },
   {
     nombre: "updateSociedad (constancia)",
-    enviar: (bytes) =>
+    send: (bytes) =>
       call(tokens.admin, "POST", "/api/sociedades/updateSociedad", {
         ...sociedad("SBO_PDFBASE", bytes),
         Numero: sociedadExistente,
@@ -91,15 +91,15 @@ const rutas: Ruta[] = [
   },
   {
     nombre: "postFactura (PDF de la factura)",
-    enviar: (bytes) =>
+    send: (bytes) =>
       call(tokens.kemper, "POST", "/api/facturas/postFactura", {
-        ...payloadFactura(emitirFacturaPrueba(facturaPrueba()), entradaNueva),
+        ...payloadFactura(issueTestFactura(facturaPrueba()), entradaNueva),
         PDF64: b64(bytes),
       }),
   },
   {
     nombre: "patchfactura (PDF de la factura)",
-    enviar: (bytes) =>
+    send: (bytes) =>
       call(tokens.kemper, "PATCH", "/api/facturas/patchfactura", {
         ...facturaExistente.campos,
         IdFactura: facturaExistente.IdFactura,
@@ -110,10 +110,10 @@ const rutas: Ruta[] = [
   },
   {
     nombre: "postPago del proveedor (PDF del complemento)",
-    enviar: (bytes) => {
+    send: (bytes) => {
       const { fila, esperado: e } = pagoProveedor!;
       const uuid = randomUUID().toUpperCase();
-      const xml = emitirComplementoPrueba({
+      const xml = issueTestComplemento({
         emisor: KEMPER,
         receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
         lugarExpedicion: "86000",
@@ -155,7 +155,7 @@ const rutas: Ruta[] = [
   },
   {
     nombre: "postPago del empleado (comprobante)",
-    enviar: (bytes) =>
+    send: (bytes) =>
       call(tokens.admin, "POST", "/api/pagos/postPago", {
         usuario: "Administrador",
         id: "admin",
@@ -179,7 +179,7 @@ beforeAll(async () => {
   // An invoice to update, a company to update, a payment of each kind.
   entradaNueva = await nuevaEntradaKemper(t.tdb.db);
   const otraEntrada = await nuevaEntradaKemper(t.tdb.db);
-  const xml = emitirFacturaPrueba(facturaPrueba({ folio: "PDF-1" }));
+  const xml = issueTestFactura(facturaPrueba({ folio: "PDF-1" }));
   const alta = await call(tokens.kemper, "POST", "/api/facturas/postFactura", payloadFactura(xml, otraEntrada));
   expect(alta.statusCode).toBe(200);
   const filas = (await call(tokens.kemper, "POST", "/api/facturas/getFacturas", {})).json().data;
@@ -194,7 +194,7 @@ beforeAll(async () => {
     ...campos
   } = payloadFactura(xml, otraEntrada);
   facturaExistente = { IdFactura: fila.IdFactura, campos };
-  expect((await rutas[1]!.enviar(limpio, 0)).statusCode).toBe(200);
+  expect((await rutas[1]!.send(limpio, 0)).statusCode).toBe(200);
   const [creada] = await t.tdb.db.select().from(schema.sociedades).where(eq(schema.sociedades.bdSap, "SBO_PDF0"));
   sociedadExistente = creada!.id;
   await call(tokens.admin, "POST", "/api/sociedades/updateSociedad", {
@@ -221,13 +221,13 @@ afterAll(async () => t?.close());
 
 describe.each(rutas)("$nombre", (ruta) => {
   it.each(Object.keys(HOSTILES))("refuses %s with its message", async (label) => {
-    const res = await ruta.enviar(HOSTILES[label]!, 1);
+    const res = await ruta.send(HOSTILES[label]!, 1);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(esperado(label));
   });
 
   it("accepts a clean PDF", async () => {
-    const res = await ruta.enviar(pdf(paginaSimple("Documento limpio")), 2);
+    const res = await ruta.send(pdf(paginaSimple("Documento limpio")), 2);
     expect(res.json()).toMatchObject({ status: "success" });
     expect(res.statusCode).toBe(200);
   });
@@ -235,15 +235,15 @@ describe.each(rutas)("$nombre", (ruta) => {
 
 describe("real-world PDFs pass the server's check on an upload path", () => {
   it.each(REALES)("%s", async (_nombre, bytes) => {
-    const res = await rutas[0]!.enviar(bytes, 3);
+    const res = await rutas[0]!.send(bytes, 3);
     expect(res.json()).toEqual({ status: "success", message: MSG.proveedorActualizado });
   });
 
   it("JavaScript in an encrypted object stream is found; a file that needs a password is refused", async () => {
-    const leer = (f: string) => new Uint8Array(readFileSync(join(QPDF_DIR, f)));
-    const js = await rutas[0]!.enviar(leer("qpdf-js-cifrado-aes256-objstm.pdf"), 4);
+    const read = (f: string) => new Uint8Array(readFileSync(join(QPDF_DIR, f)));
+    const js = await rutas[0]!.send(read("qpdf-js-cifrado-aes256-objstm.pdf"), 4);
     expect(js.json().message).toContain(CFDI_MSG.pdfConContenidoActivo);
-    const clave = await rutas[0]!.enviar(leer("qpdf-con-clave.pdf"), 4);
+    const clave = await rutas[0]!.send(read("qpdf-con-clave.pdf"), 4);
     expect(clave.json().message).toContain(CFDI_MSG.pdfCifrado);
   });
 });

@@ -114,11 +114,11 @@ describe("POST /api/pedidos/getPedidos", () => {
 describe("getPedidos after the ERP changes", () => {
   const { erpPedidos, erpPedidoLineas, sociedades } = schema;
   const pedidoDe = (rows: PedidoRow[], r: PedidoRow) => rows.find((x) => x.BD === r.BD && x.DocNum === r.DocNum);
-  const leer = async (token: string) => getPedidosAnswerSchema.parse((await getPedidos(token)).json()).data;
+  const read = async (token: string) => getPedidosAnswerSchema.parse((await getPedidos(token)).json()).data;
 
   it("shows a changed line, a changed header and a renamed sociedad in the next answer, for everyone", async () => {
     const tokens = [await login(t.app, "admin", "Empleado"), await login(t.app, "EKU9003173C9", "Proveedor")];
-    for (const token of tokens) await leer(token); // warm the cache
+    for (const token of tokens) await read(token); // warm the cache
     const objetivo = kemper[3] as PedidoRow;
     const [doc] = await t.tdb.db
       .select({ docEntry: erpPedidos.docEntry })
@@ -133,7 +133,7 @@ describe("getPedidos after the ERP changes", () => {
     await t.tdb.db.update(sociedades).set({ nombre: "KIJ RENOMBRADA" }).where(eq(sociedades.bdSap, "SBO_KIJ"));
 
     for (const token of tokens) {
-      const rows = await leer(token);
+      const rows = await read(token);
       const r = pedidoDe(rows, objetivo);
       expect(r?.Comments).toBe("Entregado completo");
       expect(r?.DocStatus).toBe("C");
@@ -147,14 +147,14 @@ describe("getPedidos after the ERP changes", () => {
 
   it("drops a deleted order and numbers the rest consecutively", async () => {
     const token = await login(t.app, "EKU9003173C9", "Proveedor");
-    const antes = await leer(token);
+    const antes = await read(token);
     const borrado = antes[0] as PedidoRow;
     const donde = and(eq(erpPedidos.bd, borrado.BD), eq(erpPedidos.docNum, borrado.DocNum));
     const [doc] = await t.tdb.db.delete(erpPedidos).where(donde).returning({ docEntry: erpPedidos.docEntry });
     await t.tdb.db
       .delete(erpPedidoLineas)
       .where(and(eq(erpPedidoLineas.bd, borrado.BD), eq(erpPedidoLineas.docEntry, doc!.docEntry)));
-    const despues = await leer(token);
+    const despues = await read(token);
     expect(despues).toHaveLength(antes.length - 1);
     expect(pedidoDe(despues, borrado)).toBeUndefined();
     expect(despues.map((r) => r.Fila)).toEqual(despues.map((_, i) => i + 1));

@@ -161,7 +161,7 @@ describe("supplier profile update", () => {
 
 describe("a supplier's password follows the employees' rule (4 to 30 letters and digits)", () => {
   const documentos = { cargados: Object.keys(DOCUMENTOS_PROVEEDOR_SEMILLA), fecha: "2026-11-20" };
-  const entrar = (rfc: string, password: string) =>
+  const signIn = (rfc: string, password: string) =>
     t.app.inject({ method: "POST", url: "/api/login", payload: { usuario: rfc, password, operador: "Proveedor" } });
 
   it("is refused at 1 character in its own profile and in an administrator's reset, with the spec's message", async () => {
@@ -182,8 +182,8 @@ describe("a supplier's password follows the employees' rule (4 to 30 letters and
       expect(res.statusCode, nueva).toBe(400);
       expect(res.json()).toEqual({ status: "error", message: MSG.passwordEmpleado });
     }
-    expect((await entrar(proveedor.rfc, "x")).statusCode).toBe(401);
-    expect((await entrar(proveedor.rfc, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(proveedor.rfc, "x")).statusCode).toBe(401);
+    expect((await signIn(proveedor.rfc, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
   it("a valid one is accepted from both", async () => {
@@ -195,14 +195,14 @@ describe("a supplier's password follows the employees' rule (4 to 30 letters and
       propio,
     );
     expect(res.json()).toEqual({ status: "success", message: MSG.proveedorActualizado });
-    expect((await entrar(proveedor.rfc, "Prov2027")).statusCode).toBe(200);
+    expect((await signIn(proveedor.rfc, "Prov2027")).statusCode).toBe(200);
     const reset = await post(
       "/api/proveedores/updateProveedor",
       { CardCode: proveedor.cardCode, U_SYS_PMPASS: "Restablecida1" },
       tokens.admin,
     );
     expect(reset.json()).toEqual({ status: "success", message: MSG.proveedorActualizado });
-    expect((await entrar(proveedor.rfc, "Restablecida1")).statusCode).toBe(200);
+    expect((await signIn(proveedor.rfc, "Restablecida1")).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { issueTestFactura } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { MUESTRAS } from "@portal/contracts/muestras";
 import { schema } from "@portal/db";
@@ -24,7 +24,7 @@ const TODOS = [
   "OpinionCumplimiento",
   "CaratulaBancaria",
 ];
-const hace = (iso: string, dias: number) => new Date(Date.parse(iso) - dias * DIA).toISOString().slice(0, 10);
+const ago = (iso: string, dias: number) => new Date(Date.parse(iso) - dias * DIA).toISOString().slice(0, 10);
 
 describe("umbralAlcanzado", () => {
   it("is the smallest threshold not below the days left, none past expiry, none as long as the validity", () => {
@@ -57,7 +57,7 @@ describe("recordatorios de documentos por vencer", () => {
       email: "cumplimiento@proveedor-x.mx, tesoreria@proveedor-x.mx",
       documentos: {
         cargados: TODOS,
-        fecha: hace(inicio, 59),
+        fecha: ago(inicio, 59),
         val: { ComprobanteDomicilio: "N", CedulaFiscal: "N", OpinionCumplimiento: "N" },
       },
     }))!;
@@ -67,7 +67,7 @@ describe("recordatorios de documentos por vencer", () => {
       email: "pagos@proveedor-y.mx",
       documentos: {
         cargados: TODOS,
-        fecha: hace(inicio, 80),
+        fecha: ago(inicio, 80),
         val: { ComprobanteDomicilio: "N", CedulaFiscal: "N", OpinionCumplimiento: "N" },
       },
     }))!;
@@ -77,7 +77,7 @@ describe("recordatorios de documentos por vencer", () => {
       email: "z@proveedor-z.mx",
       documentos: {
         cargados: TODOS,
-        fecha: hace(inicio, 80),
+        fecha: ago(inicio, 80),
         val: { ComprobanteDomicilio: "N", CedulaFiscal: "N", OpinionCumplimiento: "N", EstadoCuenta: "N" },
       },
     }))!;
@@ -87,7 +87,7 @@ describe("recordatorios de documentos por vencer", () => {
     const recorrido: Record<number, number> = {};
     for (let dia = 0; dia <= 33; dia++) {
       if (dia > 0) t.time.advance(DIA);
-      const hechas = await t.app.services.tareas.ejecutarPendientes();
+      const hechas = await t.app.services.tareas.runPending();
       expect(hechas.filter((h) => h.nombre === "recordatorios-documentos").map((h) => h.ok)).toEqual([true]);
       expect(hechas.every((h) => h.ok)).toBe(true);
       recorrido[dia] = (await correosA(para)).length;
@@ -156,7 +156,7 @@ describe("un documento requerido vencido bloquea las cargas hasta que se reempla
       await t.app.inject(withToken(await kemper(), { method: "POST", url: "/api/pagos/getPagos", payload: {} }))
     ).json().data as { DocNum: number; U_SYS_PMSNBD: string }[];
     expect(pago).toBeDefined();
-    const subirPago = async (token: string) =>
+    const uploadPago = async (token: string) =>
       (
         await t.app.inject(
           withToken(token, {
@@ -166,13 +166,13 @@ describe("un documento requerido vencido bloquea las cargas hasta que se reempla
           }),
         )
       ).json();
-    const subirFactura = async (token: string) =>
+    const uploadFactura = async (token: string) =>
       (
         await t.app.inject(
           withToken(token, {
             method: "POST",
             url: "/api/facturas/postFactura",
-            payload: payloadFactura(emitirFacturaPrueba(facturaPrueba()), await nuevaEntradaKemper(t.tdb.db)),
+            payload: payloadFactura(issueTestFactura(facturaPrueba()), await nuevaEntradaKemper(t.tdb.db)),
           }),
         )
       ).json();
@@ -180,12 +180,12 @@ describe("un documento requerido vencido bloquea las cargas hasta que se reempla
     // The demo loads Kemper's tax-compliance opinion (30 days) today: on day 30 it is still valid…
     t.time.advance(30 * DIA);
     let token = await kemper();
-    expect((await subirPago(token)).message).not.toBe(MSG.registroIncompletoPagos);
+    expect((await uploadPago(token)).message).not.toBe(MSG.registroIncompletoPagos);
     // …and on day 31 it has expired: both uploads are refused with the spec's message.
     t.time.advance(DIA);
     token = await kemper();
-    expect(await subirFactura(token)).toEqual({ status: "error", message: MSG.registroIncompletoFacturas });
-    expect(await subirPago(token)).toEqual({ status: "error", message: MSG.registroIncompletoPagos });
+    expect(await uploadFactura(token)).toEqual({ status: "error", message: MSG.registroIncompletoFacturas });
+    expect(await uploadPago(token)).toEqual({ status: "error", message: MSG.registroIncompletoPagos });
 
     const res = await t.app.inject(
       withToken(token, {
@@ -199,7 +199,7 @@ describe("un documento requerido vencido bloquea las cargas hasta que se reempla
     );
     expect(res.json()).toEqual({ status: "success", message: MSG.proveedorActualizado });
     // Replaced: the invoice goes through, the payment is judged on its own content again.
-    expect(await subirFactura(token)).toEqual({ status: "success", message: MSG.facturaRegistrada });
-    expect((await subirPago(token)).message).not.toBe(MSG.registroIncompletoPagos);
+    expect(await uploadFactura(token)).toEqual({ status: "success", message: MSG.facturaRegistrada });
+    expect((await uploadPago(token)).message).not.toBe(MSG.registroIncompletoPagos);
   });
 });

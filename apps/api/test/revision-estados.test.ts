@@ -23,8 +23,8 @@ afterAll(async () => t?.close());
 
 const patch = (url: string, filas: object[]) =>
   t.app.inject(withToken(admin, { method: "PATCH", url, payload: filas }));
-const revisarFacturas = (filas: object[]) => patch("/api/facturasPendientes/patchfactura", filas);
-const revisarPagos = (filas: object[]) => patch("/api/pagosPendientes/patchPagos", filas);
+const reviewFacturas = (filas: object[]) => patch("/api/facturasPendientes/patchfactura", filas);
+const reviewPagos = (filas: object[]) => patch("/api/pagosPendientes/patchPagos", filas);
 type Factura = Awaited<ReturnType<typeof createFacturaFixture>>;
 type Complemento = Awaited<ReturnType<typeof createComplementoFixture>>;
 const filaFactura = (f: Factura, Estatus: string, Comentarios = "") => ({
@@ -51,7 +51,7 @@ describe("facturas en cada estado", () => {
   it("P -> A and R -> P decide together; the accepted invoice owes the ERP a job", async () => {
     const p = await createFacturaFixture(t.tdb.db);
     const r = await createFacturaFixture(t.tdb.db, { estatus: "R", comentarios: "Falta sello" });
-    const res = await revisarFacturas([filaFactura(p, "A"), filaFactura(r, "P")]);
+    const res = await reviewFacturas([filaFactura(p, "A"), filaFactura(r, "P")]);
     expect(res.json()).toEqual({ status: "success", message: MSG.revisionExito });
     expect([await estatusFactura(p.id), await estatusFactura(r.id)]).toEqual(["A", "P"]);
     const trabajos = await t.tdb.db.select().from(schema.erpTrabajos).where(eq(schema.erpTrabajos.facturaId, p.id));
@@ -62,7 +62,7 @@ describe("facturas en cada estado", () => {
     const a = await createFacturaFixture(t.tdb.db, { estatus: "A" });
     const p = await createFacturaFixture(t.tdb.db);
     const vieja = await createFacturaFixture(t.tdb.db, { cambios: 1 });
-    const res = await revisarFacturas([
+    const res = await reviewFacturas([
       filaFactura(p, "R", " "),
       filaFactura(a, "R", "x"),
       filaFactura(vieja, "A"),
@@ -86,7 +86,7 @@ describe("complementos en cada estado", () => {
   it("V -> A and P -> R (with its reason) decide together", async () => {
     const v = await createComplementoFixture(t.tdb.db, { estatus: "V" });
     const p = await createComplementoFixture(t.tdb.db);
-    const res = await revisarPagos([filaPago(v, "A"), filaPago(p, "R", "Falta el número de operación")]);
+    const res = await reviewPagos([filaPago(v, "A"), filaPago(p, "R", "Falta el número de operación")]);
     expect(res.json()).toEqual({ status: "success", message: MSG.revisionExito });
     expect([await estatusPago(v.id), await estatusPago(p.id)]).toEqual(["A", "R"]);
   });
@@ -97,7 +97,7 @@ describe("complementos en cada estado", () => {
     const sinComplemento = await createComplementoFixture(t.tdb.db, { sinComplemento: true });
     const r = await createComplementoFixture(t.tdb.db, { estatus: "R" });
     const viejo = await createComplementoFixture(t.tdb.db, { estatus: "V", cambios: 2 });
-    const res = await revisarPagos([
+    const res = await reviewPagos([
       filaPago(a, "R", "x"),
       filaPago(cancelado, "A"),
       filaPago(sinComplemento, "A"),

@@ -12,7 +12,7 @@ import { respuestaSimulada } from "../src/sat/simulador";
  */
 export async function startSatCompuerta() {
   let abierta = true;
-  const retenidas: { uuid: string; responder: () => void }[] = [];
+  const retenidas: { uuid: string; respond: () => void }[] = [];
   let alRetener: (() => void) | null = null;
   const vigente = (res: ServerResponse) => {
     res.writeHead(200, { "content-type": "text/xml; charset=utf-8" });
@@ -35,7 +35,7 @@ export async function startSatCompuerta() {
     req.on("end", () => {
       if (abierta) return vigente(res);
       const m = /<(?:\w+:)?expresionImpresa>([\s\S]*?)<\/(?:\w+:)?expresionImpresa>/.exec(cuerpo);
-      retenidas.push({ uuid: uuidDeExpresion((m?.[1] ?? "").replace(/&amp;/g, "&")), responder: () => vigente(res) });
+      retenidas.push({ uuid: uuidDeExpresion((m?.[1] ?? "").replace(/&amp;/g, "&")), respond: () => vigente(res) });
       alRetener?.();
     });
   });
@@ -44,7 +44,7 @@ export async function startSatCompuerta() {
   return {
     url: `http://127.0.0.1:${port}/ConsultaCFDIService.svc`,
     /** From now on every query waits until `abrir()`. */
-    cerrar() {
+    shut() {
       abierta = false;
     },
     /** Resolves with the UUID of the first query held (at once when one is already waiting). */
@@ -59,13 +59,13 @@ export async function startSatCompuerta() {
       });
     },
     /** Answers every held query and lets the next ones through at once. */
-    abrir() {
+    open() {
       abierta = true;
-      for (const r of retenidas.splice(0)) r.responder();
+      for (const r of retenidas.splice(0)) r.respond();
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const r of retenidas.splice(0)) r.responder();
+        for (const r of retenidas.splice(0)) r.respond();
         server.close(() => resolve());
       }),
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { emitirComplementoPrueba, emitirFacturaPrueba, type FacturaPrueba } from "@portal/cfdi/sello";
+import { type FacturaPrueba, issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { eq } from "drizzle-orm";
@@ -36,9 +36,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const HORA = 3_600_000;
-const simular = (uuid: string, v: Partial<typeof schema.satSimuladorEstados.$inferInsert>) =>
-  t.app.services.satSimulador.simular(uuid, v);
-const olvidar = (uuid: string) =>
+const simulate = (uuid: string, v: Partial<typeof schema.satSimuladorEstados.$inferInsert>) =>
+  t.app.services.satSimulador.simulate(uuid, v);
+const forget = (uuid: string) =>
   t.tdb.db.delete(schema.satSimuladorEstados).where(eq(schema.satSimuladorEstados.uuid, uuid.toUpperCase()));
 const estadoSat = async (uuid: string) =>
   (await t.tdb.db.select().from(schema.satEstadosCfdi).where(eq(schema.satEstadosCfdi.uuid, uuid.toUpperCase())))[0];
@@ -46,9 +46,9 @@ const factura = async (uuid: string) =>
   (await t.tdb.db.select().from(schema.facturas).where(eq(schema.facturas.uuid, uuid.toUpperCase())))[0];
 
 /** Uploads a new invoice of Kemper with this UUID (stamped 5 days before the clock's now unless told). */
-async function subir(uuid: string, o: Partial<FacturaPrueba> = {}, app = t.app) {
+async function upload(uuid: string, o: Partial<FacturaPrueba> = {}, app = t.app) {
   const docNum = await nuevaEntradaKemper(t.tdb.db);
-  const xml = emitirFacturaPrueba(facturaPrueba({ uuid, ...o }));
+  const xml = issueTestFactura(facturaPrueba({ uuid, ...o }));
   return app.inject(
     withToken(await tokens.kemper, {
       method: "POST",
@@ -109,7 +109,7 @@ describe("complementos de pago", () => {
       )
     ).json().data;
     const uuid = randomUUID().toUpperCase();
-    const xml = emitirComplementoPrueba({
+    const xml = issueTestComplemento({
       emisor: KEMPER,
       receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
       lugarExpedicion: "86000",
@@ -149,11 +149,11 @@ describe("complementos de pago", () => {
     };
     const post = async () =>
       t.app.inject(withToken(await tokens.kemper, { method: "POST", url: "/api/pagos/postPago", payload: cuerpo }));
-    await simular(uuid, { estado: "Cancelado" });
+    await simulate(uuid, { estado: "Cancelado" });
     const refused = await post();
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(SAT_MSG.cancelado(uuid));
-    await olvidar(uuid);
+    await forget(uuid);
     expect((await post()).json()).toEqual({ status: "success", message: MSG.documentosAgregados });
     // A payment complement's Total is 0: the expression says tt=0.0.
     expect(await estadoSat(uuid)).toMatchObject({ tipo: "pago", estado: "Vigente", pendiente: false });
@@ -171,7 +171,7 @@ describe("complementos de pago", () => {
 describe("al cargar una factura", () => {
   it("Vigente (the simulator's answer for a CFDI it has no row for): registered, status recorded, shown to employees", async () => {
     const uuid = randomUUID();
-    expect((await subir(uuid)).json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
+    expect((await upload(uuid)).json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
     const e = await estadoSat(uuid);
     expect(e).toMatchObject({
       tipo: "factura",
@@ -195,16 +195,16 @@ describe("al cargar una factura", () => {
 
   it("ValidacionEFOS 100 (issuer on the EFOS list) is recorded and shown; the upload goes through", async () => {
     const uuid = randomUUID();
-    await simular(uuid, { estado: "Vigente", validacionEfos: "100", esCancelable: "No cancelable" });
-    expect((await subir(uuid)).json().status).toBe("success");
+    await simulate(uuid, { estado: "Vigente", validacionEfos: "100", esCancelable: "No cancelable" });
+    expect((await upload(uuid)).json().status).toBe("success");
     expect(await estadoSat(uuid)).toMatchObject({ validacionEfos: "100", esCancelable: "No cancelable" });
     expect(await fila(tokens.consulta, uuid)).toMatchObject({ EstadoSAT: "Vigente", EfosSAT: "100" });
   });
 
   it("Cancelado is refused with its message, and nothing is saved", async () => {
     const uuid = randomUUID();
-    await simular(uuid, { estado: "Cancelado", estatusCancelacion: "Cancelado sin aceptación" });
-    const res = await subir(uuid);
+    await simulate(uuid, { estado: "Cancelado", estatusCancelacion: "Cancelado sin aceptación" });
+    const res = await upload(uuid);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(SAT_MSG.cancelado(uuid.toUpperCase()));
     expect(await factura(uuid)).toBeUndefined();
@@ -213,9 +213,9 @@ describe("al cargar una factura", () => {
 
   it("No Encontrado more than 72 hours after FechaTimbrado is refused", async () => {
     const uuid = randomUUID();
-    await simular(uuid, { estado: "No Encontrado" });
+    await simulate(uuid, { estado: "No Encontrado" });
     // Stamped 2026-11-16T10:05 central Mexico: five days before the clock.
-    const res = await subir(uuid);
+    const res = await upload(uuid);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(SAT_MSG.noEncontrado(uuid.toUpperCase()));
     expect(await factura(uuid)).toBeUndefined();
@@ -223,18 +223,18 @@ describe("al cargar una factura", () => {
 
   it("No Encontrado within 72 hours: accepted 'pendiente de verificar', and Vigente once the SAT lists it", async () => {
     const uuid = randomUUID();
-    await simular(uuid, { estado: "No Encontrado" });
-    expect((await subir(uuid, RECIEN)).json().status).toBe("success");
+    await simulate(uuid, { estado: "No Encontrado" });
+    expect((await upload(uuid, RECIEN)).json().status).toBe("success");
     expect(await estadoSat(uuid)).toMatchObject({ estado: "No Encontrado", pendiente: true });
     expect(await fila(tokens.admin, uuid)).toMatchObject({ EstadoSAT: "No Encontrado", PendienteSAT: true });
     // Not due yet: nothing asked.
     const antes = await estadoSat(uuid);
-    await t.app.services.satEstado.verificarPendientes(t.time.clock());
+    await t.app.services.satEstado.verifyPending(t.time.clock());
     expect((await estadoSat(uuid))!.consultadoAt).toEqual(antes!.consultadoAt);
     // An hour later the SAT has it.
-    await olvidar(uuid);
+    await forget(uuid);
     t.time.advance(HORA);
-    await t.app.services.satEstado.verificarPendientes(t.time.clock());
+    await t.app.services.satEstado.verifyPending(t.time.clock());
     expect(await estadoSat(uuid)).toMatchObject({ estado: "Vigente", pendiente: false });
     expect(await fila(tokens.admin, uuid)).toMatchObject({ EstadoSAT: "Vigente", PendienteSAT: false });
     expect((await factura(uuid))!.estatus).toBe("P");
@@ -242,21 +242,21 @@ describe("al cargar una factura", () => {
 
   it("still No Encontrado once 72 hours have passed: the pending invoice is rejected and its supplier mailed", async () => {
     const uuid = randomUUID();
-    await simular(uuid, { estado: "No Encontrado" });
+    await simulate(uuid, { estado: "No Encontrado" });
     // Stamped half an hour before now (whatever the earlier tests advanced).
     const ahora = t.time.clock();
     const local = new Date(ahora.getTime() - 6 * HORA - 30 * 60_000).toISOString().slice(0, 19);
-    expect((await subir(uuid, { fecha: local, fechaTimbrado: local })).json().status).toBe("success");
+    expect((await upload(uuid, { fecha: local, fechaTimbrado: local })).json().status).toBe("success");
     for (let h = 0; h < 60; h += 12) {
       t.time.advance(12 * HORA);
-      await t.app.services.satEstado.verificarPendientes(t.time.clock());
+      await t.app.services.satEstado.verifyPending(t.time.clock());
     }
     // 71.5 hours after the stamp: still waiting for the SAT.
     t.time.advance(11 * HORA);
-    await t.app.services.satEstado.verificarPendientes(t.time.clock());
+    await t.app.services.satEstado.verifyPending(t.time.clock());
     expect(await estadoSat(uuid)).toMatchObject({ estado: "No Encontrado", pendiente: true });
     t.time.advance(HORA);
-    await t.app.services.satEstado.verificarPendientes(t.time.clock());
+    await t.app.services.satEstado.verifyPending(t.time.clock());
     expect(await estadoSat(uuid)).toMatchObject({ estado: "No Encontrado", pendiente: false });
     const f = await factura(uuid);
     expect(f).toMatchObject({ estatus: "R", comentarios: SAT_MSG.motivoNoEncontrado });
@@ -270,20 +270,20 @@ describe("al cargar una factura", () => {
 describe("cuando el SAT no responde", () => {
   it("an HTTP 500 (outage): accepted as pending with the error, and verified when the service is back", async () => {
     const uuid = randomUUID();
-    await simular(uuid, { falla: 500 });
-    expect((await subir(uuid)).json().status).toBe("success");
+    await simulate(uuid, { falla: 500 });
+    expect((await upload(uuid)).json().status).toBe("success");
     const e = await estadoSat(uuid);
     expect(e).toMatchObject({ estado: "", pendiente: true, intentos: 1, ultimoError: "el SAT respondió HTTP 500" });
     expect(await fila(tokens.admin, uuid)).toMatchObject({ EstadoSAT: "", PendienteSAT: true });
     // Still down at the first retry: backs off.
     t.time.advance(5 * 60_000);
-    await t.app.services.satEstado.verificarPendientes(t.time.clock());
+    await t.app.services.satEstado.verifyPending(t.time.clock());
     const otra = await estadoSat(uuid);
     expect(otra).toMatchObject({ pendiente: true, intentos: 2 });
     expect(otra!.siguienteConsulta!.getTime() - t.time.clock().getTime()).toBe(10 * 60_000);
-    await olvidar(uuid);
+    await forget(uuid);
     t.time.advance(10 * 60_000);
-    await t.app.services.satEstado.verificarPendientes(t.time.clock());
+    await t.app.services.satEstado.verifyPending(t.time.clock());
     expect(await estadoSat(uuid)).toMatchObject({ estado: "Vigente", pendiente: false, intentos: 0, ultimoError: "" });
   });
 
@@ -293,12 +293,12 @@ describe("cuando el SAT no responde", () => {
     });
     try {
       const uuid = randomUUID();
-      expect((await subir(uuid, {}, otra.app)).json().status).toBe("success");
+      expect((await upload(uuid, {}, otra.app)).json().status).toBe("success");
       expect(await estadoSat(uuid)).toMatchObject({ pendiente: true, intentos: 1 });
       expect((await estadoSat(uuid))!.ultimoError).toMatch(/^no se pudo conectar con el SAT/);
       // The app that reaches the SAT verifies it later.
       t.time.advance(5 * 60_000);
-      await t.app.services.satEstado.verificarPendientes(t.time.clock());
+      await t.app.services.satEstado.verifyPending(t.time.clock());
       expect(await estadoSat(uuid)).toMatchObject({ estado: "Vigente", pendiente: false });
     } finally {
       await otra.close();
@@ -314,12 +314,12 @@ describe("cuando el SAT no responde", () => {
     });
     try {
       const uuid = randomUUID();
-      await simular(uuid, { demoraMs: 1500 });
-      expect((await subir(uuid, {}, lenta.app)).json().status).toBe("success");
+      await simulate(uuid, { demoraMs: 1500 });
+      expect((await upload(uuid, {}, lenta.app)).json().status).toBe("success");
       expect(await estadoSat(uuid)).toMatchObject({ pendiente: true, ultimoError: "el SAT no respondió en 300 ms" });
-      await simular(uuid, { demoraMs: 0 });
+      await simulate(uuid, { demoraMs: 0 });
       t.time.advance(5 * 60_000);
-      await lenta.app.services.satEstado.verificarPendientes(t.time.clock());
+      await lenta.app.services.satEstado.verifyPending(t.time.clock());
       expect(await estadoSat(uuid)).toMatchObject({ estado: "Vigente", pendiente: false });
     } finally {
       await lenta.close();
@@ -328,7 +328,7 @@ describe("cuando el SAT no responde", () => {
 });
 
 describe("revisión de los aceptados", () => {
-  const aceptar = async (uuid: string) => {
+  const accept = async (uuid: string) => {
     const f = (await factura(uuid))!;
     const res = await t.app.inject(
       withToken(await tokens.admin, {
@@ -353,8 +353,8 @@ describe("revisión de los aceptados", () => {
     // Paid or cancelled in the ERP: nothing left to protect, not asked (the rule: until paid).
     const porPagar = demo.filter((f) => !f.erpCancelada && Number(f.erpPagado) < Number(f.total) - 0.005);
     const activa = porPagar[0]!;
-    await simular(activa.uuid, { estado: "Cancelado", estatusCancelacion: "Cancelado sin aceptación" });
-    await t.app.services.satEstado.revisarAceptados(t.time.clock());
+    await simulate(activa.uuid, { estado: "Cancelado", estatusCancelacion: "Cancelado sin aceptación" });
+    await t.app.services.satEstado.checkAceptados(t.time.clock());
     for (const f of porPagar) {
       const e = (await estadoSat(f.uuid))!;
       expect(e.expresion).toContain(`id=${f.uuid}`);
@@ -363,23 +363,23 @@ describe("revisión de los aceptados", () => {
     }
     for (const c of complementos) expect((await estadoSat(c.uuid!))?.estado).toBe("Vigente");
     expect(await fila(tokens.admin, activa.uuid)).toMatchObject({ EstadoSAT: "Cancelado", EstatusFactura: "A" });
-    await olvidar(activa.uuid);
+    await forget(activa.uuid);
   });
 
   it("daily for 30 days, then weekly; found Cancelado: shown Cancelado and the reviewers mailed once", async () => {
     const uuid = randomUUID();
-    expect((await subir(uuid)).json().status).toBe("success");
-    await aceptar(uuid);
-    await t.app.services.satEstado.revisarAceptados(t.time.clock());
+    expect((await upload(uuid)).json().status).toBe("success");
+    await accept(uuid);
+    await t.app.services.satEstado.checkAceptados(t.time.clock());
     const primera = (await estadoSat(uuid))!;
     expect(primera.consultadoAt!.getTime()).toBe(t.time.clock().getTime());
     expect(primera.siguienteConsulta!.getTime() - t.time.clock().getTime()).toBe(24 * HORA);
 
     // Cancelled at the SAT the next day.
-    await simular(uuid, { estado: "Cancelado", estatusCancelacion: "Cancelado sin aceptación", esCancelable: "" });
+    await simulate(uuid, { estado: "Cancelado", estatusCancelacion: "Cancelado sin aceptación", esCancelable: "" });
     const correosAntes = (await t.tdb.db.select().from(schema.correoOutbox)).length;
     t.time.advance(24 * HORA);
-    await t.app.services.satEstado.revisarAceptados(t.time.clock());
+    await t.app.services.satEstado.checkAceptados(t.time.clock());
     expect(await estadoSat(uuid)).toMatchObject({
       estado: "Cancelado",
       estatusCancelacion: "Cancelado sin aceptación",
@@ -392,16 +392,16 @@ describe("revisión de los aceptados", () => {
     expect(correos[0]!.texto).toContain(SAT_MSG.motivoCancelado);
     // Not asked again, not mailed again.
     t.time.advance(8 * 24 * HORA);
-    await t.app.services.satEstado.revisarAceptados(t.time.clock());
+    await t.app.services.satEstado.checkAceptados(t.time.clock());
     expect((await t.tdb.db.select().from(schema.correoOutbox)).length).toBe(correosAntes + 1);
   });
 
   it("after 30 days the re-check is weekly, and it stops once the ERP says the invoice is paid", async () => {
     const uuid = randomUUID();
-    expect((await subir(uuid)).json().status).toBe("success");
-    await aceptar(uuid);
+    expect((await upload(uuid)).json().status).toBe("success");
+    await accept(uuid);
     t.time.advance(31 * 24 * HORA);
-    await t.app.services.satEstado.revisarAceptados(t.time.clock());
+    await t.app.services.satEstado.checkAceptados(t.time.clock());
     const e = (await estadoSat(uuid))!;
     expect(e.siguienteConsulta!.getTime() - t.time.clock().getTime()).toBe(7 * 24 * HORA);
     await t.tdb.db
@@ -409,7 +409,7 @@ describe("revisión de los aceptados", () => {
       .set({ erpPagado: "1160.00" })
       .where(eq(schema.facturas.uuid, uuid.toUpperCase()));
     t.time.advance(7 * 24 * HORA);
-    await t.app.services.satEstado.revisarAceptados(t.time.clock());
+    await t.app.services.satEstado.checkAceptados(t.time.clock());
     expect((await estadoSat(uuid))!.consultadoAt).toEqual(e.consultadoAt);
   });
 });

@@ -415,7 +415,7 @@ describe("uploaded PDFs are checked by content and their names cleaned", () => {
     kemper = await login(t.app, "EKU9003173C9", "Proveedor");
   });
   afterAll(async () => t?.close());
-  const subir = (nombre: string, contenido: Buffer) =>
+  const upload = (nombre: string, contenido: Buffer) =>
     post(
       t,
       "/api/proveedores/updateProveedor",
@@ -424,7 +424,7 @@ describe("uploaded PDFs are checked by content and their names cleaned", () => {
     );
 
   it("an HTML page carrying %PDF- is refused", async () => {
-    const res = await subir(
+    const res = await upload(
       "cedula.pdf",
       Buffer.from("<html><body>%PDF-1.4 <script>alert(1)</script>\n%%EOF</body></html>"),
     );
@@ -436,24 +436,24 @@ describe("uploaded PDFs are checked by content and their names cleaned", () => {
     const js = Buffer.from(
       "%PDF-1.7\n1 0 obj\n<< /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>\nendobj\ntrailer\n<<>>\n%%EOF\n",
     );
-    expect((await subir("cedula.pdf", js)).json().message).toContain(CFDI_MSG.pdfConContenidoActivo);
+    expect((await upload("cedula.pdf", js)).json().message).toContain(CFDI_MSG.pdfConContenidoActivo);
     const { deflateSync } = await import("node:zlib");
     const hidden = Buffer.concat([
       Buffer.from("%PDF-1.7\n2 0 obj\n<< /Type /ObjStm /Filter /FlateDecode >>\nstream\n"),
       deflateSync(Buffer.from("<< /S /Launch /F (calc.exe) >>")),
       Buffer.from("\nendstream\nendobj\ntrailer\n<<>>\n%%EOF\n"),
     ]);
-    const res = await subir("cedula.pdf", hidden);
+    const res = await upload("cedula.pdf", hidden);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(CFDI_MSG.pdfConContenidoActivo);
   });
 
   it("a truncated PDF is refused; bidirectional and control characters never reach the stored name", async () => {
     const pdf = Buffer.from(pdfBase64("Cédula"), "base64");
-    expect((await subir("cedula.pdf", pdf.subarray(0, pdf.length - 20))).json().message).toContain(
+    expect((await upload("cedula.pdf", pdf.subarray(0, pdf.length - 20))).json().message).toContain(
       CFDI_MSG.pdfIncompleto,
     );
-    const ok = await subir("cedula\u202Efdp.exe\u2066.pdf", pdf);
+    const ok = await upload("cedula\u202Efdp.exe\u2066.pdf", pdf);
     expect(ok.statusCode).toBe(200);
     const row = (await post(t, "/api/proveedores/rowProveedores", { tipo: "Perfil" }, kemper)).json().data[0];
     const file = await t.app.inject(withToken(kemper, { method: "GET", url: row.CedulaFiscal.Archivo }));

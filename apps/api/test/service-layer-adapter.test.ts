@@ -1,5 +1,5 @@
 import { schema } from "@portal/db";
-import { cancelarPago, pagarFacturas } from "@portal/db/erp-mock";
+import { cancelPago, payFacturas } from "@portal/db/erp-mock";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { and, eq, sql } from "drizzle-orm";
@@ -498,31 +498,31 @@ describe("Service Layer adapter: the same answers as the mock over the same erp_
 
   it("the payments' fingerprint moves with a new payment and its cancellation, and only then", async () => {
     const scope = everyone(BD);
-    const antes = await adapter.huellaPagos(scope);
+    const antes = await adapter.pagosFingerprint(scope);
     const n = await adapter.countPagos(scope);
     time.advance(60_000);
-    expect(await adapter.huellaPagos(scope)).toBe(antes);
+    expect(await adapter.pagosFingerprint(scope)).toBe(antes);
     // An accountant pays an open A/P invoice in SAP, then cancels that payment.
     const abierta = await openMxnInvoice(BD);
     expect(abierta).toBeDefined();
-    const pago = await pagarFacturas(tdb.db, {
+    const pago = await payFacturas(tdb.db, {
       bd: BD,
       fecha: "2026-11-20",
       moneda: "MXN",
       facturas: [{ docNum: abierta?.docNum as number, monto: "10.00" }],
     });
     time.advance(60_000);
-    const pagado = await adapter.huellaPagos(scope);
+    const pagado = await adapter.pagosFingerprint(scope);
     expect(pagado).not.toBe(antes);
     expect(await adapter.countPagos(scope)).toBe(n + 1);
     const nuevo = await adapter.findPago(BD, pago.docNum);
     expect(nuevo).toMatchObject({ docTotal: "10.00", canceled: "N", formaPago: "03" });
     expect(nuevo?.facturas.map((f) => [f.facturaDocNum, f.sumApplied])).toEqual([[abierta?.docNum, "10.00"]]);
     time.advance(60_000);
-    expect(await adapter.huellaPagos(scope)).toBe(pagado);
-    await cancelarPago(tdb.db, BD, pago.docNum);
+    expect(await adapter.pagosFingerprint(scope)).toBe(pagado);
+    await cancelPago(tdb.db, BD, pago.docNum);
     time.advance(60_000);
-    const cancelado = await adapter.huellaPagos(scope);
+    const cancelado = await adapter.pagosFingerprint(scope);
     expect(cancelado).not.toBe(pagado);
     expect(cancelado).not.toBe(antes);
     expect((await adapter.listPagos(scope)).find((p) => p.docNum === pago.docNum)?.canceled).toBe("Y");
@@ -710,7 +710,7 @@ describe("Service Layer adapter: failures", () => {
         await gate;
       }
     };
-    const inFlight = adapter.huellaFacturasProveedor(everyone(BD));
+    const inFlight = adapter.facturasProveedorFingerprint(everyone(BD));
     await vi.waitFor(() => expect(held).toBe(true));
     const creada = await adapter.createFacturaProveedor({
       bd: BD,
@@ -997,19 +997,19 @@ describe("Service Layer adapter: old payments", () => {
   it("a payment cancelled long after its date moves the fingerprint at the latest after the whole re-read", async () => {
     const scope = everyone(BD);
     const abierta = await openMxnInvoice(BD);
-    const pago = await pagarFacturas(tdb.db, {
+    const pago = await payFacturas(tdb.db, {
       bd: BD,
       fecha: "2026-11-20",
       moneda: "MXN",
       facturas: [{ docNum: abierta?.docNum as number, monto: "1.00" }],
     });
-    await adapter.huellaPagos(scope);
+    await adapter.pagosFingerprint(scope);
     // Half a year later the accountants cancel it: it is no longer among the recent payments re-read each time.
     time.advance(200 * 86_400_000);
-    const antes = await adapter.huellaPagos(scope);
-    await cancelarPago(tdb.db, BD, pago.docNum);
+    const antes = await adapter.pagosFingerprint(scope);
+    await cancelPago(tdb.db, BD, pago.docNum);
     time.advance(16 * 60_000);
-    const despues = await adapter.huellaPagos(scope);
+    const despues = await adapter.pagosFingerprint(scope);
     expect(despues).not.toBe(antes);
     expect((await adapter.findPago(BD, pago.docNum))?.canceled).toBe("Y");
   });
@@ -1097,7 +1097,7 @@ describe("Service Layer adapter: documents unchanged since the portal converted 
     const scope = everyone(BD);
     // An accountant pays an open A/P invoice today (other tests moved the clock: a payment of its own date).
     const abierta = await openMxnInvoice(BD);
-    const pago = await pagarFacturas(tdb.db, {
+    const pago = await payFacturas(tdb.db, {
       bd: BD,
       fecha: time.clock().toISOString().slice(0, 10),
       moneda: "MXN",
@@ -1111,7 +1111,7 @@ describe("Service Layer adapter: documents unchanged since the portal converted 
     expect(await adapter.listPagos(scope)).toEqual(first);
     expect(paymentReads()).toEqual([]);
 
-    await cancelarPago(tdb.db, BD, pago.docNum);
+    await cancelPago(tdb.db, BD, pago.docNum);
     time.advance(60_000);
     sent = [];
     const after = await adapter.listPagos(scope);

@@ -1,4 +1,4 @@
-import { emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { issueTestFactura } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import type { TestDatabase } from "@portal/db/testing";
@@ -31,10 +31,10 @@ let sim: ServiceLayerSimulator;
 let t: TestApp;
 const tokens = { admin: "", kemper: "" };
 
-const llamar = (token: string, url: string, payload: unknown) =>
+const call = (token: string, url: string, payload: unknown) =>
   t.app.inject(withToken(token, { method: "POST", url, payload: payload as object }));
 const pendientes = async (): Promise<Fila[]> =>
-  (await llamar(tokens.admin, "/api/facturasPendientes/getFacturas", {})).json().data;
+  (await call(tokens.admin, "/api/facturasPendientes/getFacturas", {})).json().data;
 const apDe = (portalId: number) =>
   tdb.db.select().from(schema.erpFacturas).where(eq(schema.erpFacturas.portalId, portalId));
 const trabajoDe = async (facturaId: number) =>
@@ -44,10 +44,10 @@ const trabajoDe = async (facturaId: number) =>
 async function acceptedInvoice(folio: string): Promise<Fila> {
   const docNum = await nuevaEntradaKemper(tdb.db);
   time.advance(60_000);
-  const registro = await llamar(
+  const registro = await call(
     tokens.kemper,
     "/api/facturas/postFactura",
-    payloadFactura(emitirFacturaPrueba(facturaPrueba({ folio: `${folio}-${docNum}` })), docNum),
+    payloadFactura(issueTestFactura(facturaPrueba({ folio: `${folio}-${docNum}` })), docNum),
   );
   expect(registro.statusCode, registro.body).toBe(200);
   const f = (await pendientes()).find((x) => x.Entrada === docNum && x.BD === "SBO_MCI") as Fila;

@@ -667,8 +667,8 @@ describe("changes made outside the simulator", () => {
     expect(open).toBeDefined();
     const before = await getJson<Json>(`PurchaseInvoices(${open?.doc_entry})?$select=PaidToDate,UpdateDate,UpdateTime`);
     time.advance(60_000);
-    const { pagarFacturas } = await import("@portal/db/erp-mock");
-    await pagarFacturas(tdb.db, {
+    const { payFacturas } = await import("@portal/db/erp-mock");
+    await payFacturas(tdb.db, {
       bd: BD,
       fecha: "2026-11-21",
       moneda: "MXN",

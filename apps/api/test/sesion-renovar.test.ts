@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const renovar = (token?: string) =>
+const renew = (token?: string) =>
   t.app.inject(
     token
       ? withToken(token, { method: "POST", url: "/api/sesion/renovar" })
@@ -26,7 +26,7 @@ describe("POST /api/sesion/renovar", () => {
     const olvidada = await login(t.app, "admin", "Empleado");
     const minuto = 60_000;
     t.time.advance(SESSION_TTL_MS - minuto);
-    const res = await renovar(renovada);
+    const res = await renew(renovada);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "success", message: MSG.sesionRenovada });
     // Two minutes later the other session (not renewed) is gone; the renewed one still works.
@@ -36,9 +36,9 @@ describe("POST /api/sesion/renovar", () => {
   });
 
   it("refuses a call without a session, or with an expired one", async () => {
-    expect((await renovar()).statusCode).toBe(401);
+    expect((await renew()).statusCode).toBe(401);
     const token = await login(t.app, "admin", "Empleado");
     t.time.advance(SESSION_TTL_MS + 1_000);
-    expect((await renovar(token)).statusCode).toBe(401);
+    expect((await renew(token)).statusCode).toBe(401);
   });
 });

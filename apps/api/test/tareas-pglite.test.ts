@@ -41,19 +41,19 @@ afterAll(async () => app?.close());
 describe("scheduled jobs on PGlite", () => {
   it("run once per due time and show in getTareas", async () => {
     let corridas = 0;
-    app.services.tareas.registrar({
+    app.services.tareas.register({
       nombre: "prueba-pglite",
       descripcion: "Cuenta sus ejecuciones",
       programa: { cadaMinutos: 10 },
-      ejecutar: async () => {
+      execute: async () => {
         corridas++;
         await new Promise((r) => setTimeout(r, 10));
         return `Ejecución ${corridas}.`;
       },
     });
-    await Promise.all([app.services.tareas.ejecutarPendientes(), app.services.tareas.ejecutarPendientes()]);
+    await Promise.all([app.services.tareas.runPending(), app.services.tareas.runPending()]);
     time.advance(10 * 60_000);
-    await app.services.tareas.ejecutarPendientes();
+    await app.services.tareas.runPending();
     expect(corridas).toBe(2);
     const res = await app.inject(
       withToken(await login(app, "admin", "Empleado"), { method: "POST", url: "/api/tareas/getTareas", payload: {} }),

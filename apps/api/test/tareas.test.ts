@@ -61,7 +61,7 @@ describe("getTareas", () => {
   });
 
   it("shows the last run, its result and message, and the next run", async () => {
-    await t.app.services.tareas.ejecutarPendientes();
+    await t.app.services.tareas.runPending();
     const r = await tarea("recordatorios-documentos");
     expect(r).toMatchObject({
       UltimaEjecucion: "2026-11-21T12:00:00.000Z",
@@ -73,24 +73,22 @@ describe("getTareas", () => {
     });
     expect(r.Mensaje).not.toBe("");
     // Not due again the same day.
-    expect(
-      (await t.app.services.tareas.ejecutarPendientes()).some((h) => h.nombre === "recordatorios-documentos"),
-    ).toBe(false);
+    expect((await t.app.services.tareas.runPending()).some((h) => h.nombre === "recordatorios-documentos")).toBe(false);
   });
 
   it("a failing job: its error, the failures in a row, a sooner retry, and a success that resets the count", async () => {
     let falla = true;
-    t.app.services.tareas.registrar({
+    t.app.services.tareas.register({
       nombre: "prueba-falla",
       descripcion: "Tarea de prueba que falla",
       programa: { cadaMinutos: 60 },
-      ejecutar: async () => {
+      execute: async () => {
         if (falla) throw new Error("El servidor remoto no respondió.");
         return "Listo.";
       },
     });
     const inicio = t.time.clock();
-    expect(propias(await t.app.services.tareas.ejecutarPendientes())).toEqual([
+    expect(propias(await t.app.services.tareas.runPending())).toEqual([
       { nombre: "prueba-falla", ok: false, mensaje: "El servidor remoto no respondió." },
     ]);
     let r = await tarea("prueba-falla");
@@ -103,13 +101,13 @@ describe("getTareas", () => {
       ProximaEjecucion: new Date(inicio.getTime() + 5 * MIN).toISOString(),
     });
     t.time.advance(5 * MIN);
-    await t.app.services.tareas.ejecutarPendientes();
+    await t.app.services.tareas.runPending();
     r = await tarea("prueba-falla");
     expect(r.Fallas).toBe(2);
     expect(r.ProximaEjecucion).toBe(new Date(inicio.getTime() + 15 * MIN).toISOString());
     falla = false;
     t.time.advance(10 * MIN);
-    await t.app.services.tareas.ejecutarPendientes();
+    await t.app.services.tareas.runPending();
     r = await tarea("prueba-falla");
     expect(r).toMatchObject({ Resultado: "Correcta", Mensaje: "Listo.", Fallas: 0 });
     expect(r.ProximaEjecucion).toBe(new Date(inicio.getTime() + 75 * MIN).toISOString());
@@ -127,24 +125,24 @@ describe("getTareas", () => {
       programa: { cadaMinutos: 24 * 60 },
       duracionMaximaMs: 10 * MIN,
       // The first process hangs forever inside the job (as if it died there).
-      ejecutar: () => {
+      execute: () => {
         llamadas++;
         return new Promise<never>(() => {});
       },
     };
-    otro.app.services.tareas.registrar(colgada);
-    void otro.app.services.tareas.ejecutarPendientes();
+    otro.app.services.tareas.register(colgada);
+    void otro.app.services.tareas.runPending();
     for (let i = 0; i < 100 && llamadas === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(llamadas).toBe(1);
     await otro.close();
 
-    t.app.services.tareas.registrar({ ...colgada, ejecutar: async () => "Recuperada." });
-    expect(propias(await t.app.services.tareas.ejecutarPendientes())).toEqual([]);
+    t.app.services.tareas.register({ ...colgada, execute: async () => "Recuperada." });
+    expect(propias(await t.app.services.tareas.runPending())).toEqual([]);
     expect((await tarea("prueba-colgada")).Resultado).toBe("En curso");
     t.time.advance(10 * MIN);
     // Past its lease the stuck run shows as failed even before anyone takes the job over.
     expect(await tarea("prueba-colgada")).toMatchObject({ Resultado: "Con error", Mensaje: MSG.tareaInterrumpida });
-    expect(propias(await t.app.services.tareas.ejecutarPendientes())).toEqual([
+    expect(propias(await t.app.services.tareas.runPending())).toEqual([
       { nombre: "prueba-colgada", ok: true, mensaje: "Recuperada." },
     ]);
     const runs = await ejecuciones("prueba-colgada");
@@ -164,22 +162,22 @@ describe("two app instances on one database", () => {
         nombre: "prueba-concurrencia",
         descripcion: "Cuenta sus ejecuciones",
         programa: { cadaMinutos: 30 },
-        ejecutar: async (now) => {
+        execute: async (now) => {
           corridas.push(`${quien} ${now.toISOString()}`);
           // Long enough for the other instance's pass to try the same job meanwhile.
           await new Promise((r) => setTimeout(r, 30));
           return quien;
         },
       });
-      t.app.services.tareas.registrar(contador("A"));
-      segunda.app.services.tareas.registrar(contador("B"));
+      t.app.services.tareas.register(contador("A"));
+      segunda.app.services.tareas.register(contador("B"));
       const rondas = 6;
       for (let i = 0; i < rondas; i++) {
         await Promise.all([
-          t.app.services.tareas.ejecutarPendientes(),
-          segunda.app.services.tareas.ejecutarPendientes(),
-          t.app.services.tareas.ejecutarPendientes(),
-          segunda.app.services.tareas.ejecutarPendientes(),
+          t.app.services.tareas.runPending(),
+          segunda.app.services.tareas.runPending(),
+          t.app.services.tareas.runPending(),
+          segunda.app.services.tareas.runPending(),
         ]);
         t.time.advance(30 * MIN);
       }
@@ -190,7 +188,7 @@ describe("two app instances on one database", () => {
       // And the real job: one run per day, one reminder mail per document and threshold (recordatorios.test.ts).
       const antes = (await ejecuciones("recordatorios-documentos")).length;
       t.time.advance(24 * 60 * MIN);
-      await Promise.all([t.app.services.tareas.ejecutarPendientes(), segunda.app.services.tareas.ejecutarPendientes()]);
+      await Promise.all([t.app.services.tareas.runPending(), segunda.app.services.tareas.runPending()]);
       expect(await ejecuciones("recordatorios-documentos")).toHaveLength(antes + 1);
     } finally {
       await segunda.close();

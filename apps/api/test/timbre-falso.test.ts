@@ -1,5 +1,5 @@
 import { SELLO_MSG } from "@portal/cfdi";
-import { csdPrueba, emitirFacturaPrueba, facturaPruebaSinSellar, sealCfdi, stampCfdi } from "@portal/cfdi/sello";
+import { csdPrueba, facturaPruebaSinSellar, issueTestFactura, sealCfdi, stampCfdi } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { ENTRADAS_LIBRES } from "@portal/db/seed";
@@ -61,7 +61,7 @@ describe("timbre firmado con el certificado del propio emisor", () => {
     expect(await facturasGuardadas()).toBe(antes);
 
     // The same invoice (same UUID), stamped by the project's test stamping authority.
-    const genuino = emitirFacturaPrueba(factura);
+    const genuino = issueTestFactura(factura);
     const registro = await post(payloadFactura(genuino, entrada.DocNum));
     expect(registro.json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
     expect(await facturasGuardadas()).toBe(antes + 1);

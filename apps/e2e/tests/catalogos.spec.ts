@@ -114,8 +114,8 @@ test("the administrator creates an employee, who can then sign in", async ({ pag
   await page.getByRole("button", { name: "Agregar" }).click();
   await expect(page).toHaveURL(/\/Catalogo-Empleados\/Empleado\/Nuevo$/);
 
-  const crear = page.getByRole("button", { name: "Crear" });
-  await crear.click();
+  const create = page.getByRole("button", { name: "Crear" });
+  await create.click();
   await expect(page.getByText("El campo Usuario es obligatorio.")).toBeVisible();
   await expect(page.getByText("El campo Área es obligatorio.")).toBeVisible();
 
@@ -128,13 +128,13 @@ test("the administrator creates an employee, who can then sign in", async ({ pag
   const password = page.getByLabel("Contraseña");
   await password.fill("ab!");
   await expect(page.getByText("La contraseña debe tener entre 4 y 30 caracteres alfanumericos.")).toBeVisible();
-  await expect(crear).toBeDisabled();
+  await expect(create).toBeDisabled();
   await password.fill("Clave2026");
-  await expect(crear).toBeEnabled();
-  await crear.click();
+  await expect(create).toBeEnabled();
+  await create.click();
 
   await expect(page.getByText("Se creó con éxito el empleado!")).toBeVisible();
-  await expect(crear).toBeDisabled();
+  await expect(create).toBeDisabled();
   await expect(page).toHaveURL(/\/Catalogo-Empleados$/);
   await page.getByRole("searchbox", { name: "Buscar" }).fill(usuario);
   const row = page
@@ -182,8 +182,8 @@ test("the administrator creates a company with its tax-status PDF and links it t
   await page.getByRole("button", { name: "Agregar" }).click();
   await expect(page).toHaveURL(/\/Catalogo-Sociedades\/Sociedad\/Nuevo$/);
 
-  const crear = page.getByRole("button", { name: "Crear" });
-  await crear.click();
+  const create = page.getByRole("button", { name: "Crear" });
+  await create.click();
   await expect(page.getByText("Debe cargar la carta de situación fiscal")).toBeVisible();
 
   await page.getByRole("textbox", { name: "Razón social" }).fill(razonSocial);
@@ -202,7 +202,7 @@ test("the administrator creates a company with its tax-status PDF and links it t
   await expect(page.getByText("El archivo seleccionado no es un pdf")).toBeVisible();
   await chooseFile(page, carta, pdfFile("constancia.pdf"));
   await expect(page.getByText("El archivo seleccionado no es un pdf")).toBeHidden();
-  await crear.click();
+  await create.click();
 
   await expect(page.getByText("Se creó con éxito la sociedad!")).toBeVisible();
   await expect(page).toHaveURL(/\/Catalogo-Sociedades$/);
@@ -221,11 +221,11 @@ test("the administrator creates a company with its tax-status PDF and links it t
   await page.getByRole("button", { name: "Agregar sociedad" }).click();
   await expect(page).toHaveURL(/\/Catalogo-Proveedores\/Proveedor\/\d+\/Sociedad\/Nuevo$/);
   await expect(page.getByRole("heading", { level: 1, name: "Sociedad del proveedor" })).toBeVisible();
-  const agregar = page.getByRole("button", { name: "Agregar", exact: true });
-  await agregar.click();
+  const add = page.getByRole("button", { name: "Agregar", exact: true });
+  await add.click();
   await expect(page.getByText("El campo Sociedad es obligatorio.")).toBeVisible();
   await pickOption(page, "Sociedad", razonSocial);
-  await agregar.click();
+  await add.click();
   await expect(page.getByText("Se creo con exito el empleado!")).toBeVisible();
   await expect(page).toHaveURL(/\/Catalogo-Proveedores$/);
 
@@ -304,8 +304,8 @@ test("the supplier uploads its compliance PDF in /Perfil and sees 'Cargado'", as
   await expect(opinion).toContainText("No cargado");
 
   // Spec §5: a required document without content blocks the update.
-  const actualizar = page.getByRole("button", { name: "Actualizar" });
-  await actualizar.click();
+  const modify = page.getByRole("button", { name: "Actualizar" });
+  await modify.click();
   const aviso = page
     .getByRole("alert")
     .filter({ hasText: "Debe cargarse la opinión de cumplimiento de obligación fiscal" });
@@ -321,7 +321,7 @@ test("the supplier uploads its compliance PDF in /Perfil and sees 'Cargado'", as
   await chooseFile(page, cargar, pdfFile("opinion.pdf"));
   await expect(opinion).toContainText("Cargado");
   await expect(opinion).toContainText("Por guardar: opinion.pdf");
-  await actualizar.click();
+  await modify.click();
   await expect(page.getByText("Se actualizó con éxito el proveedor")).toBeVisible();
   await expect(page).toHaveURL(/\/Home$/);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { buildPostFacturaPayload, readInvoice } from "@portal/cfdi";
-import { emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { issueTestFactura } from "@portal/cfdi/sello";
 import { expect } from "./fixtures";
 import { DEMO_PASSWORD, tinyPdf } from "./support";
 
@@ -49,10 +49,10 @@ export async function entradasAbiertas(request: APIRequestContext, token: string
 }
 
 /** Registers, as the supplier, a sealed and stamped invoice for an open receipt with credit days (PPD). */
-export async function registrar(request: APIRequestContext, kemper: string, entrada: Entrada, folio: string) {
+export async function register(request: APIRequestContext, kemper: string, entrada: Entrada, folio: string) {
   const total = Math.round(Number(entrada.DocTotal) * 100);
   const subtotal = Math.round(total / 1.16);
-  const xml = emitirFacturaPrueba({
+  const xml = issueTestFactura({
     emisor: KEMPER,
     receptor: { ...MCI, uso: entrada.U_B1SYS_MainUsage },
     lugarExpedicion: entrada.CP,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { issueTestFactura } from "@portal/cfdi/sello";
 import { type Entrada, entradasAbiertas, KEMPER, kemperToken, MCI, PNG_1X1 } from "./facturas-datos";
 import { expect, test } from "./fixtures";
 import { DEMO_PASSWORD, mainMenu, signInOk, tinyPdf } from "./support";
@@ -45,7 +45,7 @@ function xmlPara(entrada: Entrada, receptor: typeof MCI, folio: string): { xml: 
   const subtotal = Math.round(total / 1.16);
   const dia = FECHA_CFDI;
   const uuid = randomUUID().toUpperCase();
-  const xml = emitirFacturaPrueba({
+  const xml = issueTestFactura({
     emisor: KEMPER,
     receptor: { ...receptor, uso: entrada.U_B1SYS_MainUsage },
     lugarExpedicion: entrada.CP,
@@ -69,7 +69,7 @@ async function pickOption(page: Page, label: string, option: string) {
 }
 
 /** Opens the form from /MisFacturas and chooses the sociedad and the receipt. */
-async function abrirFormulario(page: Page, entrada: Entrada) {
+async function openForm(page: Page, entrada: Entrada) {
   await page.goto("/Home");
   await mainMenu(page).getByRole("link", { name: "Mis facturas" }).click();
   await expect(page).toHaveURL(/\/MisFacturas$/);
@@ -83,7 +83,7 @@ async function abrirFormulario(page: Page, entrada: Entrada) {
   await expect(page.getByRole("region", { name: "Datos de la entrada" })).toContainText(`Entrada${entrada.DocNum}`);
 }
 
-async function cargarArchivos(page: Page, xml: Buffer, folio: string) {
+async function uploadArchivos(page: Page, xml: Buffer, folio: string) {
   await archivo(page, "pdf").setInputFiles({
     name: `${folio}.pdf`,
     mimeType: "application/pdf",
@@ -109,8 +109,8 @@ test.describe(() => {
     const folio = `E2E${Date.now().toString(36).toUpperCase()}`;
     const { xml, uuid } = xmlPara(entrada, MCI, folio);
 
-    await abrirFormulario(page, entrada);
-    await cargarArchivos(page, xml, folio);
+    await openForm(page, entrada);
+    await uploadArchivos(page, xml, folio);
     await page.getByRole("button", { name: "Agregar" }).click();
     await expect(toast(page).filter({ hasText: "Se registro con exito la factura!" })).toBeVisible();
     await expect(page).toHaveURL(/\/MisFacturas$/, { timeout: 10_000 });
@@ -154,8 +154,8 @@ test.describe(() => {
     const folio = `E2EKIJ${Date.now().toString(36).toUpperCase()}`;
     const { xml } = xmlPara(entrada, KIJ, folio);
 
-    await abrirFormulario(page, entrada);
-    await cargarArchivos(page, xml, folio);
+    await openForm(page, entrada);
+    await uploadArchivos(page, xml, folio);
     await page.getByRole("button", { name: "Agregar" }).click();
     const error = toast(page).filter({
       hasText: "El nombre del receptor no es mismo de la sociedad seleccionada en el XML",

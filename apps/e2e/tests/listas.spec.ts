@@ -97,17 +97,17 @@ test("a list's remembered search does not outlive Cerrar sesión: the next user 
   page,
 }) => {
   const catalogo = () => mainMenu(page).getByRole("link", { name: "Catálogo de proveedores" });
-  const buscar = page.getByRole("searchbox", { name: "Buscar" });
+  const find = page.getByRole("searchbox", { name: "Buscar" });
   await signInOk(page, "Empleado", "admin");
   await catalogo().click();
-  await buscar.fill("kemper");
+  await find.fill("kemper");
   await expect(page).toHaveURL(/\/Catalogo-Proveedores\?q=kemper$/);
   // By the menu, without params, the list comes back as it was left.
   await page.getByRole("button", { name: "Portal de Proveedores, ir a Home" }).click();
   await expect(page).toHaveURL(/\/Home$/);
   await catalogo().click();
   await expect(page).toHaveURL(/\/Catalogo-Proveedores\?q=kemper$/);
-  await expect(buscar).toHaveValue("kemper");
+  await expect(find).toHaveValue("kemper");
 
   await page.getByRole("button", { name: "Portal de Proveedores, ir a Home" }).click();
   await page.getByRole("button", { name: "Menú de usuario" }).click();
@@ -125,7 +125,7 @@ test("a list's remembered search does not outlive Cerrar sesión: the next user 
     page.getByRole("table", { name: "Catálogo de proveedores" }).locator("tbody tr[tabindex='0']"),
   ).toHaveCount(2);
   await expect(page).toHaveURL(/\/Catalogo-Proveedores$/);
-  await expect(buscar).toHaveValue("");
+  await expect(find).toHaveValue("");
 });
 
 /**

@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { emitirComplementoPrueba } from "@portal/cfdi/sello";
-import { entradasAbiertas, KEMPER, kemperToken, MCI, registrar } from "./facturas-datos";
+import { issueTestComplemento } from "@portal/cfdi/sello";
+import { entradasAbiertas, KEMPER, kemperToken, MCI, register } from "./facturas-datos";
 import { expect, test } from "./fixtures";
 import { signInOk, tinyPdf } from "./support";
 
@@ -79,7 +79,7 @@ test.describe(() => {
     const entrada = (await entradasAbiertas(request, kemper)).filter((e) => e.GroupNum > 0).at(-1);
     expect(entrada, "Kemper necesita una entrada abierta con días de crédito (PPD)").toBeDefined();
     const folio = `CIC${Date.now().toString(36).toUpperCase()}`;
-    await registrar(request, kemper, entrada!, folio);
+    await register(request, kemper, entrada!, folio);
 
     // 1. The reviewer accepts the invoice; the ERP gets its A/P invoice.
     await page.goto("/Facturas-Pendientes");
@@ -137,7 +137,7 @@ test.describe(() => {
     expect(esperado.Documentos).toEqual([
       expect.objectContaining({ Folio: folio, NumParcialidad: 1, ImpPagado: mitad, EquivalenciaDR: "1" }),
     ]);
-    const xml = emitirComplementoPrueba({
+    const xml = issueTestComplemento({
       emisor: KEMPER,
       receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
       lugarExpedicion: entrada!.CP,

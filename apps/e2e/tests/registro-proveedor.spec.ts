@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { issueTestFactura } from "@portal/cfdi/sello";
 import { KEMPER, kemperToken, MCI, PNG_1X1 } from "./facturas-datos";
 import { expect, test } from "./fixtures";
 import { mainMenu, tinyPdf } from "./support";
@@ -52,7 +52,7 @@ function xmlPara(entrada: EntradaAbierta, folio: string, receptor: typeof MCI = 
   const total = Math.round(Number(entrada.DocTotal) * 100);
   const subtotal = Math.round(total / 1.16);
   return Buffer.from(
-    emitirFacturaPrueba({
+    issueTestFactura({
       emisor: KEMPER,
       receptor: { ...receptor, uso: entrada.U_B1SYS_MainUsage },
       lugarExpedicion: entrada.CP,
@@ -74,7 +74,7 @@ const selectEntrada = (page: Page) => page.getByRole("combobox", { name: "Entrad
 const datosEntrada = (page: Page) => page.getByRole("region", { name: "Datos de la entrada" });
 
 /** Opens the form from /MisFacturas and chooses MUNICIPIO DE CUAUTITLAN IZCALLI. */
-async function abrirFormulario(page: Page) {
+async function openForm(page: Page) {
   await page.goto("/Home");
   await mainMenu(page).getByRole("link", { name: "Mis facturas" }).click();
   await page.getByRole("button", { name: "Agregar" }).click();
@@ -84,7 +84,7 @@ async function abrirFormulario(page: Page) {
   await expect(selectEntrada(page)).toBeEnabled();
 }
 
-async function cargarArchivos(page: Page, xml: Buffer) {
+async function uploadArchivos(page: Page, xml: Buffer) {
   await archivo(page, "pdf").setInputFiles({ name: "factura.pdf", mimeType: "application/pdf", buffer: tinyPdf("F") });
   await archivo(page, "xml").setInputFiles({ name: "factura.xml", mimeType: "text/xml", buffer: xml });
   await archivo(page, "recepcion").setInputFiles({ name: "recepcion.png", mimeType: "image/png", buffer: PNG_1X1 });
@@ -96,7 +96,7 @@ test.describe(() => {
   test("the receipt picker finds SAT-PRUEBA-2025 by typing 'SAT-PRUEBA'", async ({ page, request }) => {
     const sat = await entradaSat(request);
     const todas = await entradasNuevas(request);
-    await abrirFormulario(page);
+    await openForm(page);
 
     // Every receipt as 'number · reference · date · total', newest first.
     await selectEntrada(page).click();
@@ -124,8 +124,8 @@ test.describe(() => {
     request,
   }) => {
     const sat = await entradaSat(request);
-    await abrirFormulario(page);
-    await cargarArchivos(page, xmlPara(sat, REFERENCIA_SAT));
+    await openForm(page);
+    await uploadArchivos(page, xmlPara(sat, REFERENCIA_SAT));
 
     const propuesta = page.getByRole("region", { name: "Entrada propuesta" });
     await expect(propuesta).toContainText(`La entrada ${etiqueta(sat)} coincide con el total y la referencia del XML.`);
@@ -158,10 +158,10 @@ test.describe(() => {
       (e) => e.DocNum !== sat.DocNum && e.DocCur === "MXN" && Number(e.DocTotal) !== Number(sat.DocTotal),
     );
     if (!otra) throw new Error("el proveedor de demostración no tiene otra entrada abierta en MXN en SBO_MCI");
-    await abrirFormulario(page);
+    await openForm(page);
     await selectEntrada(page).click();
     await page.getByRole("option", { name: etiqueta(otra), exact: true }).click();
-    await cargarArchivos(page, xmlPara(sat, REFERENCIA_SAT));
+    await uploadArchivos(page, xmlPara(sat, REFERENCIA_SAT));
     await page.getByRole("button", { name: "Agregar" }).click();
 
     const toast = page.locator(".mantine-Notification-root").filter({ hasText: "El total de la entrada" });
@@ -183,10 +183,10 @@ test.describe(() => {
   }) => {
     const sat = await entradaSat(request);
     const kij = { rfc: "KIJ0906199R1", nombre: "KIJ, S.A DE C.V.", cp: "59820", regimen: "601" };
-    await abrirFormulario(page);
+    await openForm(page);
     await selectEntrada(page).click();
     await page.getByRole("option", { name: etiqueta(sat), exact: true }).click();
-    await cargarArchivos(page, xmlPara(sat, "E2E-KIJ", kij));
+    await uploadArchivos(page, xmlPara(sat, "E2E-KIJ", kij));
     await page.getByRole("button", { name: "Agregar" }).click();
 
     const toast = page.locator(".mantine-Notification-root").filter({ hasText: "El nombre del receptor" });

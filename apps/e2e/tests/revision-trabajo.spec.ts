@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { entradasAbiertas, KEMPER, kemperToken, registrar } from "./facturas-datos";
+import { entradasAbiertas, KEMPER, kemperToken, register } from "./facturas-datos";
 import { expect, test } from "./fixtures";
 
 /**
@@ -50,7 +50,7 @@ test.describe(() => {
       .filter((e) => e.GroupNum === 0 && e.NumAtCard !== "SAT-PRUEBA-2025")
       .at(-1);
     expect(entrada, "Kemper necesita una entrada abierta de contado").toBeDefined();
-    await registrar(request, kemper, entrada!, `TRA${Date.now().toString(36).toUpperCase()}`);
+    await register(request, kemper, entrada!, `TRA${Date.now().toString(36).toUpperCase()}`);
 
     for (const [mosaico, ruta, titulo] of [
       ["Facturas pendientes", "/Facturas-Pendientes", "Facturas pendientes"],
@@ -91,7 +91,7 @@ test.describe(() => {
     const entrada = (await entradasAbiertas(request, kemper)).filter((e) => e.GroupNum > 0).at(0);
     expect(entrada, "Kemper necesita una entrada abierta con días de crédito").toBeDefined();
     const folio = `SRV${Date.now().toString(36).toUpperCase()}`;
-    await registrar(request, kemper, entrada!, folio);
+    await register(request, kemper, entrada!, folio);
 
     await page.goto("/Facturas-Pendientes");
     const table = page.getByRole("table", { name: "Facturas pendientes" });

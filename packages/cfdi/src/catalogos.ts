@@ -19,29 +19,29 @@ function entry(catalogo: CatalogoName, code: string): CatalogoEntry | undefined 
 }
 
 /** Official description of a code, or undefined when the catalogue does not have it. */
-export function describir(catalogo: CatalogoName, code: string): string | undefined {
+export function describeCode(catalogo: CatalogoName, code: string): string | undefined {
   return entry(catalogo, code)?.descripcion;
 }
 
 /** True when the catalogue has the code. */
-export function existeEnCatalogo(catalogo: CatalogoName, code: string): boolean {
+export function existsInCatalogo(catalogo: CatalogoName, code: string): boolean {
   return entry(catalogo, code) !== undefined;
 }
 
 /** Codes and descriptions of a catalogue, sorted by code (for selects and documentation). */
-export function listarCatalogo(catalogo: CatalogoName): { codigo: string; descripcion: string }[] {
+export function listCatalogo(catalogo: CatalogoName): { codigo: string; descripcion: string }[] {
   return Object.entries(CATALOGOS[catalogo] as Readonly<Record<string, CatalogoEntry>>)
     .map(([codigo, e]) => ({ codigo, descripcion: e.descripcion }))
     .sort((a, b) => a.codigo.localeCompare(b.codigo, "en", { numeric: true }));
 }
 
 export function describeFormaPago(code: string): string | undefined {
-  return describir("c_FormaPago", code);
+  return describeCode("c_FormaPago", code);
 }
 
 /** PUE 'Pago en una sola exhibición', PPD 'Pago en parcialidades o diferido' (SAT wording). */
 export function describeMetodoPago(code: string): string | undefined {
-  return describir("c_MetodoPago", code);
+  return describeCode("c_MetodoPago", code);
 }
 
 /**
@@ -52,15 +52,15 @@ export function describeMetodoPago(code: string): string | undefined {
 export function describeUsoCfdi(code: string): string | undefined {
   if (typeof code !== "string") return undefined;
   if (Object.hasOwn(USO_CFDI_EXTRA, code)) return USO_CFDI_EXTRA[code];
-  return describir("c_UsoCFDI", code) ?? describir("c_UsoCFDI(CFDI3.3)", code);
+  return describeCode("c_UsoCFDI", code) ?? describeCode("c_UsoCFDI(CFDI3.3)", code);
 }
 
 export function describeRegimenFiscal(code: string): string | undefined {
-  return describir("c_RegimenFiscal", code);
+  return describeCode("c_RegimenFiscal", code);
 }
 
 export function describeMoneda(code: string): string | undefined {
-  return describir("c_Moneda", code);
+  return describeCode("c_Moneda", code);
 }
 
 /** Decimals the SAT allows for a currency (c_Moneda "decimales"), or undefined for an unknown code. */

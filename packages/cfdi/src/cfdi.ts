@@ -4,7 +4,7 @@
  * namespace URI and local name, never by prefix.
  */
 import { MSG } from "@portal/contracts/messages";
-import { describir } from "./catalogos";
+import { describeCode } from "./catalogos";
 import { decodeXmlInput, MAX_XML_BYTES } from "./input";
 import { CFDI_MSG } from "./messages";
 import { childrenNamed, parseXml, type XmlElement } from "./xml";
@@ -106,7 +106,7 @@ export function inspectRoot(root: XmlElement): RootInfo {
 
 /** "de tipo I (Ingreso)"; an unknown code is quoted as found. */
 export function describeTipo(tipo: string): string {
-  const desc = describir("c_TipoDeComprobante", tipo);
+  const desc = describeCode("c_TipoDeComprobante", tipo);
   return desc
     ? `de tipo ${tipo} (${desc})`
     : `con TipoDeComprobante «${shorten(tipo)}», que no existe en el catálogo del SAT`;
@@ -161,7 +161,7 @@ export class StructureReader {
   one(parent: XmlElement, ns: string, local: string, label: string, required: boolean): XmlElement | undefined {
     const found = childrenNamed(parent, ns, local);
     if (found.length > 1) this.problems.push(CFDI_MSG.nodoRepetido(label));
-    else if (found.length === 0 && required) this.problems.push(CFDI_MSG.faltaNodo(label));
+    else if (found.length === 0 && required) this.problems.push(CFDI_MSG.missingNode(label));
     return found.length === 1 ? found[0] : undefined;
   }
 
@@ -187,7 +187,7 @@ export class StructureReader {
     if (el === undefined) return "";
     const value = el.attrs.get(name)?.trim();
     if (value === undefined || value === "") {
-      this.problems.push(CFDI_MSG.faltaAtributo(name, label));
+      this.problems.push(CFDI_MSG.missingAttribute(name, label));
       return "";
     }
     return this.optional(el, name, label, pattern) ?? "";

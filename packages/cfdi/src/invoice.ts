@@ -4,7 +4,7 @@
  */
 
 import { MSG } from "@portal/contracts/messages";
-import { decimalesMoneda, existeEnCatalogo, personasDelRegimen } from "./catalogos";
+import { decimalesMoneda, existsInCatalogo, personasDelRegimen } from "./catalogos";
 import {
   describeTipo,
   inspectRoot,
@@ -209,7 +209,7 @@ export function readInvoiceRootDetailed(
 /** Facts a reviewer should see that do not block the upload (a PAC would normally have refused them). */
 function invoiceWarnings(d: InvoiceData): string[] {
   const warnings: string[] = [];
-  const codes: [string, string, Parameters<typeof existeEnCatalogo>[0]][] = [
+  const codes: [string, string, Parameters<typeof existsInCatalogo>[0]][] = [
     ["FormaPago", d.FormaPago, "c_FormaPago"],
     ["MetodoPago", d.MetodoPago, "c_MetodoPago"],
     ["UsoCFDI", d.UsoPrincipal, "c_UsoCFDI"],
@@ -217,7 +217,7 @@ function invoiceWarnings(d: InvoiceData): string[] {
     ["RegimenFiscalReceptor", d.Regimen, "c_RegimenFiscal"],
   ];
   for (const [attr, code, catalogo] of codes) {
-    if (!existeEnCatalogo(catalogo, code)) warnings.push(CFDI_WARN.codigoFueraDeCatalogo(attr, code, catalogo));
+    if (!existsInCatalogo(catalogo, code)) warnings.push(CFDI_WARN.codigoFueraDeCatalogo(attr, code, catalogo));
   }
   for (const [quien, rfc, regimen] of [
     ["del emisor", d.RFCEmisor, d.RegimenFiscalEmisor],

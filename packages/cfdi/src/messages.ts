@@ -40,9 +40,9 @@ export const CFDI_MSG = {
     `La moneda del XML (${xml}) no es la moneda de la entrada de mercancía (${entrada}).`,
 
   // ── Ours: details listed after `MSG.xmlSinTimbre` ───────────────────────────────────────────────
-  faltaNodo: (nodo: string) => `Falta el nodo ${nodo}.`,
+  missingNode: (nodo: string) => `Falta el nodo ${nodo}.`,
   nodoRepetido: (nodo: string) => `El nodo ${nodo} aparece más de una vez.`,
-  faltaAtributo: (atributo: string, nodo: string) => `Falta el atributo ${atributo} en ${nodo}.`,
+  missingAttribute: (atributo: string, nodo: string) => `Falta el atributo ${atributo} en ${nodo}.`,
   atributoInvalido: (atributo: string, nodo: string, valor: string, esperado: string) =>
     `El atributo ${atributo} de ${nodo} no es válido («${valor}»): se espera ${esperado}.`,
   sinTimbre: "El XML no está timbrado: falta el TimbreFiscalDigital (UUID) en cfdi:Complemento.",

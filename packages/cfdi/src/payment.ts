@@ -149,7 +149,7 @@ export function readPaymentRootDetailed(root: XmlElement): { result: ReadPayment
     const totales = r.one(pagosEl, SAT_NS.pagos20, "Totales", "pago20:Totales", true);
     montoTotalPagos = r.required(totales, "MontoTotalPagos", "pago20:Totales", PATTERNS.importe);
     const pagoEls = childrenNamed(pagosEl, SAT_NS.pagos20, "Pago");
-    if (pagoEls.length === 0) r.problems.push(CFDI_MSG.faltaNodo("pago20:Pago"));
+    if (pagoEls.length === 0) r.problems.push(CFDI_MSG.missingNode("pago20:Pago"));
     pagoEls.forEach((pago, index) => {
       const L = pagoEls.length > 1 ? `pago20:Pago ${index + 1}` : "pago20:Pago";
       pagos.push({
@@ -160,12 +160,12 @@ export function readPaymentRootDetailed(root: XmlElement): { result: ReadPayment
         Monto: r.required(pago, "Monto", L, PATTERNS.importe),
       });
       const docs = childrenNamed(pago, SAT_NS.pagos20, "DoctoRelacionado");
-      if (docs.length === 0) r.problems.push(CFDI_MSG.faltaNodo(`pago20:DoctoRelacionado en ${L}`));
+      if (docs.length === 0) r.problems.push(CFDI_MSG.missingNode(`pago20:DoctoRelacionado en ${L}`));
       for (const doc of docs) {
         const D = "pago20:DoctoRelacionado";
         const rawId = doc.attrs.get("IdDocumento");
         const uuid = normalizeUuid(rawId ?? "");
-        if (rawId === undefined || uuid === "") r.problems.push(CFDI_MSG.faltaAtributo("IdDocumento", D));
+        if (rawId === undefined || uuid === "") r.problems.push(CFDI_MSG.missingAttribute("IdDocumento", D));
         else if (!ID_DOCUMENTO.re.test(uuid)) {
           r.problems.push(CFDI_MSG.atributoInvalido("IdDocumento", D, uuid.slice(0, 40), ID_DOCUMENTO.expected));
         }

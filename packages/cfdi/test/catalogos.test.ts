@@ -4,14 +4,14 @@ import { DEFAULT_TSV_PATH, groupCatalogos, parseCatalogosTsv } from "../scripts/
 import {
   CATALOGOS,
   decimalesMoneda,
+  describeCode,
   describeFormaPago,
   describeMetodoPago,
   describeMoneda,
   describeRegimenFiscal,
   describeUsoCfdi,
-  describir,
-  existeEnCatalogo,
-  listarCatalogo,
+  existsInCatalogo,
+  listCatalogo,
   metodoPagoPorDiasCredito,
   personasDelRegimen,
 } from "../src/index";
@@ -52,7 +52,7 @@ describe("catalogos.generated.ts", () => {
       "31",
       "99",
     ]) {
-      expect(existeEnCatalogo("c_FormaPago", code), code).toBe(true);
+      expect(existsInCatalogo("c_FormaPago", code), code).toBe(true);
     }
     for (const code of [
       "601",
@@ -70,10 +70,10 @@ describe("catalogos.generated.ts", () => {
       "620",
       "626",
     ]) {
-      expect(existeEnCatalogo("c_RegimenFiscal", code), code).toBe(true);
+      expect(existsInCatalogo("c_RegimenFiscal", code), code).toBe(true);
     }
     const usos = ["G01", "G02", "G03", "I01", "I08", "D01", "D10", "S01", "CP01", "CN01"];
-    for (const code of usos) expect(existeEnCatalogo("c_UsoCFDI", code), code).toBe(true);
+    for (const code of usos) expect(existsInCatalogo("c_UsoCFDI", code), code).toBe(true);
   });
 });
 
@@ -87,7 +87,7 @@ describe("descriptions", () => {
     expect(describeMetodoPago("PPD")).toBe("Pago en parcialidades o diferido");
     expect(describeRegimenFiscal("601")).toBe("General de Ley Personas Morales");
     expect(describeMoneda("USD")).toBe("Dólar americano");
-    expect(describir("c_TipoDeComprobante", "P")).toBe("Pago");
+    expect(describeCode("c_TipoDeComprobante", "P")).toBe("Pago");
   });
 
   it("uso de CFDI includes the spec's -1 (blank) and -9, and the 3.3 code P01", () => {
@@ -102,13 +102,13 @@ describe("descriptions", () => {
     for (const code of ["00", "", "__proto__", "constructor", "toString", "hasOwnProperty"]) {
       expect(describeFormaPago(code), code).toBeUndefined();
       expect(describeUsoCfdi(code), code).toBeUndefined();
-      expect(existeEnCatalogo("c_RegimenFiscal", code)).toBe(false);
+      expect(existsInCatalogo("c_RegimenFiscal", code)).toBe(false);
     }
     expect(describeFormaPago(undefined as unknown as string)).toBeUndefined();
   });
 
   it("lists a catalogue sorted by code", () => {
-    const list = listarCatalogo("c_FormaPago").map((e) => e.codigo);
+    const list = listCatalogo("c_FormaPago").map((e) => e.codigo);
     expect(list[0]).toBe("01");
     expect(list.at(-1)).toBe("99");
     expect(list).toHaveLength(22);

@@ -20,7 +20,7 @@ import {
   cadenaOriginalTimbre,
   certificateFromBase64,
   certificateInfo,
-  emitirComplementoPrueba,
+  issueTestComplemento,
   packageDataDir,
   sealCfdi,
   shippedCertificates,
@@ -244,7 +244,7 @@ const DETALLISTA = `<detallista:detallista xmlns:detallista="http://www.sat.gob.
       <detallista:totalAmount><detallista:Amount>1160.00</detallista:Amount></detallista:totalAmount>
     </detallista:detallista>`;
 
-/** Complements emitirComplementoPrueba issues (issue 14): IVA 16 %, a USD payment of MXN invoices, several payments. */
+/** Complements issueTestComplemento issues (issue 14): IVA 16 %, a USD payment of MXN invoices, several payments. */
 const COMPLEMENTO: Omit<ComplementoPrueba, "pagos"> = {
   emisor: { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" },
   receptor: { rfc: "H&E951128469", nombre: "HERRERIA & ELECTRICOS", cp: "06002", regimen: "601" },
@@ -283,7 +283,7 @@ describe("CFDIs the tests issue, and the cases that break naive implementations"
     ],
     [
       "emitirComplementoPrueba: pago MXN de dos facturas con IVA 16 % (una en parcialidades)",
-      emitirComplementoPrueba({
+      issueTestComplemento({
         ...COMPLEMENTO,
         pagos: [
           {
@@ -302,7 +302,7 @@ describe("CFDIs the tests issue, and the cases that break naive implementations"
     ],
     [
       "emitirComplementoPrueba: pago USD de facturas MXN, otro pago USD de una factura USD sin impuestos",
-      emitirComplementoPrueba({
+      issueTestComplemento({
         ...COMPLEMENTO,
         pagos: [
           {

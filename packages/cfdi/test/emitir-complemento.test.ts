@@ -16,7 +16,7 @@ import {
 import {
   type ComplementoPrueba,
   complementoPruebaSinSellar,
-  emitirComplementoPrueba,
+  issueTestComplemento,
   type PagoPrueba,
   readPaymentComplementVerified,
 } from "../src/sello/index";
@@ -117,7 +117,7 @@ const attrsOf = (el: XmlElement | undefined) => Object.fromEntries(el?.attrs ?? 
 
 describe("emitirComplementoPrueba", () => {
   it("issues a CFDI of type P that reads, and whose both seals verify when test certificates are trusted", async () => {
-    const xml = emitirComplementoPrueba({ ...base, pagos: [pagoMxn] });
+    const xml = issueTestComplemento({ ...base, pagos: [pagoMxn] });
     const read = readPaymentComplement(xml);
     expect(read.ok && read.warnings).toEqual([]);
     expect(read.ok && read.data).toMatchObject({
@@ -145,7 +145,7 @@ describe("emitirComplementoPrueba", () => {
   });
 
   it("writes what Anexo 20 requires of a type P comprobante, namespaces and schemaLocation included", () => {
-    const xml = emitirComplementoPrueba({ ...base, pagos: [pagoMxn] });
+    const xml = issueTestComplemento({ ...base, pagos: [pagoMxn] });
     const startTag = /<cfdi:Comprobante\s[^>]*>/.exec(xml)?.[0] ?? "";
     expect(startTag).toContain(' xmlns:cfdi="http://www.sat.gob.mx/cfd/4"');
     expect(startTag).toContain(' xmlns:pago20="http://www.sat.gob.mx/Pagos20"');
@@ -191,7 +191,7 @@ describe("emitirComplementoPrueba", () => {
   });
 
   it("IVA 16 %: TrasladoDR per document, ImpuestosP per payment, Totales in MXN", () => {
-    const pagos = pagosOf(emitirComplementoPrueba({ ...base, pagos: [pagoMxn] }));
+    const pagos = pagosOf(issueTestComplemento({ ...base, pagos: [pagoMxn] }));
     expect(attrsOf(pagos)).toEqual({ Version: "2.0" });
     expect(attrsOf(child(pagos, SAT_NS.pagos20, "Totales")[0])).toEqual({
       TotalTrasladosBaseIVA16: "15000.00",
@@ -249,7 +249,7 @@ describe("emitirComplementoPrueba", () => {
   });
 
   it("a USD payment of MXN invoices: EquivalenciaDR converts, ImpuestosP in USD, Totales back in MXN", () => {
-    const xml = emitirComplementoPrueba({ ...base, pagos: [pagoUsd] });
+    const xml = issueTestComplemento({ ...base, pagos: [pagoUsd] });
     const read = readPaymentComplement(xml);
     expect(read.ok && read.warnings).toEqual([]);
     expect(read.ok && read.data).toMatchObject({ Total: "1000.00", MontoTotalPagos: "20000.00" });
@@ -301,7 +301,7 @@ describe("emitirComplementoPrueba", () => {
       ...pagoUsd,
       Documentos: pagoUsd.Documentos.map((d, i) => ({ ...d, IdDocumento: OTRAS[i] as string })),
     };
-    const xml = emitirComplementoPrueba({ ...base, pagos: [pagoMxn, otrasFacturas, sinImpuestos] });
+    const xml = issueTestComplemento({ ...base, pagos: [pagoMxn, otrasFacturas, sinImpuestos] });
     const read = readPaymentComplement(xml);
     // The reader warns that Total (Σ Monto, spec §5) mixes currencies; MontoTotalPagos is the converted sum.
     expect(read.ok && read.warnings).toEqual([CFDI_WARN.pagosVariasMonedas("MXN, USD")]);
@@ -391,7 +391,7 @@ describe("emitirComplementoPrueba", () => {
     // And the comprobante around it carries the same attributes (ours adds Serie and Folio).
     const names = (el: XmlElement) => [...el.attrs.keys()].filter((k) => !k.startsWith("xmlns")).sort();
     const fixtureRoot = rootOf(fixture);
-    const ourRoot = rootOf(emitirComplementoPrueba({ ...base, pagos: [pagoMxn] }));
+    const ourRoot = rootOf(issueTestComplemento({ ...base, pagos: [pagoMxn] }));
     expect(names(ourRoot).filter((k) => k !== "Serie" && k !== "Folio")).toEqual(names(fixtureRoot));
     for (const local of ["Emisor", "Receptor"]) {
       expect(names(child(ourRoot, SAT_NS.cfdi40, local)[0] as XmlElement), local).toEqual(
@@ -453,7 +453,7 @@ describe("a complement issued from complementoEsperado", () => {
     expect(esperado).not.toBeNull();
     if (!esperado) return;
     expect(complementoEsperadoSchema.parse(esperado)).toEqual(esperado);
-    const xml = emitirComplementoPrueba({ ...base, pagos: [esperado] });
+    const xml = issueTestComplemento({ ...base, pagos: [esperado] });
     const verified = await readPaymentComplementVerified(xml, { trustTestCertificates: true });
     expect(verified.ok).toBe(true);
     expect(verified.ok && verified.warnings).toEqual([]);
@@ -524,7 +524,7 @@ describe("a complement issued from complementoEsperado", () => {
     });
     expect(esperado?.FechaLimite).toBe("2026-03-05");
     if (!esperado) return;
-    const xml = emitirComplementoPrueba({ ...base, fecha: "2026-03-02T09:00:00", pagos: [esperado] });
+    const xml = issueTestComplemento({ ...base, fecha: "2026-03-02T09:00:00", pagos: [esperado] });
     const verified = await readPaymentComplementVerified(xml, { trustTestCertificates: true });
     expect(verified.ok && verified.warnings).toEqual([]);
     expect(verified.ok && verified.data).toMatchObject({ Total: "27777.28", MontoTotalPagos: "27777.28" });

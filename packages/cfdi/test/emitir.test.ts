@@ -1,7 +1,7 @@
 import { MSG } from "@portal/contracts/messages";
 import { describe, expect, it } from "vitest";
 import { readInvoice } from "../src/index";
-import { emitirFacturaPrueba, type FacturaPrueba, readInvoiceVerified } from "../src/sello/index";
+import { type FacturaPrueba, issueTestFactura, readInvoiceVerified } from "../src/sello/index";
 
 /** The issuer of test CFDIs (API tests and the demo seed): what it issues reads, verifies and adds up. */
 const base: FacturaPrueba = {
@@ -22,7 +22,7 @@ const base: FacturaPrueba = {
 
 describe("emitirFacturaPrueba", () => {
   it("issues a sealed and stamped CFDI whose figures add up", async () => {
-    const xml = emitirFacturaPrueba(base);
+    const xml = issueTestFactura(base);
     const read = readInvoice(xml);
     expect(read.ok && read.data).toMatchObject({
       UUID: base.uuid.toUpperCase(),
@@ -41,7 +41,7 @@ describe("emitirFacturaPrueba", () => {
   });
 
   it("what it issues is refused once edited, and without trust in test certificates", async () => {
-    const xml = emitirFacturaPrueba({ ...base, retenciones: "0", descuento: "0" });
+    const xml = issueTestFactura({ ...base, retenciones: "0", descuento: "0" });
     expect((await readInvoiceVerified(xml, { trustTestCertificates: false })).ok).toBe(false);
     const edited = xml.replace('Total="1144.00"', 'Total="1145.00"');
     expect(edited).not.toBe(xml);

@@ -8,13 +8,13 @@ import {
   readInvoice,
   readPaymentComplement,
 } from "../src/index";
-import { emitirFacturaPrueba } from "../src/sello/index";
+import { issueTestFactura } from "../src/sello/index";
 import { paymentXml } from "./helpers";
 
 /** The upload payloads the browser, the API tests, the benches and the end-to-end data build from a CFDI read. */
 const factura = () => {
   const read = readInvoice(
-    emitirFacturaPrueba({
+    issueTestFactura({
       emisor: { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" },
       receptor: {
         rfc: "MCI7306249Y1",

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { esBase64 } from "./common";
+import { isBase64 } from "./common";
 
 describe("esBase64", () => {
   it("accepts what Node's encoder writes, with 0, 1 or 2 '=' of padding", () => {
     for (const n of [0, 1, 2, 3, 4, 5, 300, 270_000])
-      expect(esBase64(randomBytes(n).toString("base64")), `${n}`).toBe(true);
-    expect(esBase64("+/+/")).toBe(true);
+      expect(isBase64(randomBytes(n).toString("base64")), `${n}`).toBe(true);
+    expect(isBase64("+/+/")).toBe(true);
   });
 
   it("refuses another alphabet, misplaced or excess padding, a bad length and non-ASCII look-alikes", () => {
@@ -25,7 +25,7 @@ describe("esBase64", () => {
       "ＱＵＪＤ",
       "data:application/pdf;base64,QUJD",
     ]) {
-      expect(esBase64(bad), JSON.stringify(bad)).toBe(false);
+      expect(isBase64(bad), JSON.stringify(bad)).toBe(false);
     }
   });
 
@@ -34,7 +34,7 @@ describe("esBase64", () => {
     const alphabet = "AZaz09+/=-_ ñ";
     for (let i = 0; i < 5_000; i++) {
       const v = Array.from({ length: i % 13 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
-      expect(esBase64(v), JSON.stringify(v)).toBe(old(v));
+      expect(isBase64(v), JSON.stringify(v)).toBe(old(v));
     }
   });
 });

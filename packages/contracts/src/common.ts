@@ -23,7 +23,7 @@ export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 /** NUL and the other control characters that are never data (tab, LF and CR stay: comments have lines). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-export const tieneCaracteresDeControl = (valor: string): boolean => CONTROL_RE.test(valor);
+export const hasControlCharacters = (valor: string): boolean => CONTROL_RE.test(valor);
 export const caracteresNoPermitidos = (campo: string) =>
   `El campo ${campo} contiene caracteres no permitidos (caracteres de control).`;
 
@@ -31,7 +31,7 @@ export const caracteresNoPermitidos = (campo: string) =>
 export const textoSchema = (campo: string, requerido = `El campo ${campo} debe ser texto.`) =>
   z
     .string({ error: requerido })
-    .refine((valor) => !tieneCaracteresDeControl(valor), { error: caracteresNoPermitidos(campo), abort: true });
+    .refine((valor) => !hasControlCharacters(valor), { error: caracteresNoPermitidos(campo), abort: true });
 
 /**
  * Bidirectional controls (issue 22): embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the
@@ -41,13 +41,13 @@ export const textoSchema = (campo: string, requerido = `El campo ${campo} debe s
  * stored file names are cleaned instead (`@portal/cfdi`).
  */
 const BIDI_RE = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
-export const tieneCaracteresBidi = (valor: string): boolean => BIDI_RE.test(valor);
+export const hasBidiCharacters = (valor: string): boolean => BIDI_RE.test(valor);
 export const caracteresBidiNoPermitidos = (campo: string) =>
   `El campo ${campo} contiene caracteres no permitidos (controles de dirección del texto).`;
 
 /** A text shown to people: `textoSchema` that also refuses bidirectional controls, naming the field. */
 export const textoVisibleSchema = (campo: string, requerido?: string) =>
-  textoSchema(campo, requerido).refine((valor) => !tieneCaracteresBidi(valor), {
+  textoSchema(campo, requerido).refine((valor) => !hasBidiCharacters(valor), {
     error: caracteresBidiNoPermitidos(campo),
     abort: true,
   });
@@ -153,7 +153,7 @@ export const fechaSchema = (campo: string) =>
 
 /** CFDI dates (XML attribute Fecha) may carry the time: YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS. */
 const FECHA_CFDI_RE = /^(\d{4})-(\d{2})-(\d{2})(T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?)?$/;
-const esFechaValida = (valor: string): boolean => {
+const isValidDate = (valor: string): boolean => {
   const partes = FECHA_CFDI_RE.exec(valor);
   if (!partes) return false;
   const [anio, mes, dia] = [Number(partes[1]), Number(partes[2]), Number(partes[3])];
@@ -164,7 +164,7 @@ export const fechaCfdiSchema = (campo: string) =>
   z
     .string({ error: `El campo ${campo} es obligatorio.` })
     .trim()
-    .refine(esFechaValida, { error: `El campo ${campo} debe ser una fecha AAAA-MM-DD o AAAA-MM-DDTHH:MM:SS.` });
+    .refine(isValidDate, { error: `El campo ${campo} debe ser una fecha AAAA-MM-DD o AAAA-MM-DDTHH:MM:SS.` });
 
 /** SAT RFC: 12 characters (persona moral) or 13 (persona física). */
 export const RFC_RE = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/;
@@ -232,7 +232,7 @@ export const correoSchema = (campo: string) =>
 
 /** Supplier e-mail fields may hold several addresses separated by commas (spec §2 supplier catalogue). */
 const UN_CORREO = z.email();
-export const sonCorreosValidos = (valor: string): boolean =>
+export const areValidEmails = (valor: string): boolean =>
   valor.split(",").every((correo) => UN_CORREO.safeParse(correo.trim()).success);
 /** One or more comma-separated addresses; `permiteVacio` accepts '' (a supplier may have none on file). */
 export const correosSchema = (campo: string, permiteVacio = false) =>
@@ -240,7 +240,7 @@ export const correosSchema = (campo: string, permiteVacio = false) =>
     .string({ error: `El campo ${campo} es obligatorio.` })
     .trim()
     .max(1000, { error: `El campo ${campo} admite como máximo 1000 caracteres.` })
-    .refine((valor) => (permiteVacio && valor === "") || sonCorreosValidos(valor), {
+    .refine((valor) => (permiteVacio && valor === "") || areValidEmails(valor), {
       error: `El campo ${campo} debe contener correos electrónicos válidos separados por comas.`,
     });
 
@@ -279,7 +279,7 @@ for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
  * about three times faster than `/^[A-Za-z0-9+/]*={0,2}$/` on hundreds of kilobytes (the usual
  * `(?:[A-Za-z0-9+/]{4})*` pattern even overflows V8's regex stack on multi-megabyte inputs).
  */
-export const esBase64 = (valor: string): boolean => {
+export const isBase64 = (valor: string): boolean => {
   if (valor.length % 4 !== 0) return false;
   let fin = valor.length;
   if (valor.charCodeAt(fin - 1) === 61) fin--;
@@ -308,12 +308,12 @@ const base64Mensaje = (campo: string) => `El campo ${campo} debe contener el arc
 export const base64Schema = (campo: string, requerido = `El campo ${campo} es obligatorio.`) =>
   base64Texto(campo, requerido)
     .min(1, { error: requerido, abort: true })
-    .refine(esBase64, { error: base64Mensaje(campo) });
+    .refine(isBase64, { error: base64Mensaje(campo) });
 
 /** Optional upload content: absent or empty means "keep the stored file" (update forms). */
 export const base64OpcionalSchema = (campo: string) =>
   base64Texto(campo, base64Mensaje(campo))
-    .refine((valor) => valor === "" || esBase64(valor), { error: base64Mensaje(campo) })
+    .refine((valor) => valor === "" || isBase64(valor), { error: base64Mensaje(campo) })
     .optional();
 
 export type TipoArchivo = "pdf" | "xml" | "imagen";

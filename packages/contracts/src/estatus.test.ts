@@ -5,7 +5,7 @@ import {
   estatusPagoFactura,
   fechaLimiteDelComplemento,
   type PagoParaEstatus,
-  requiereComplemento,
+  requiresComplemento,
   situacionComplemento,
 } from "./estatus";
 
@@ -63,7 +63,7 @@ const pago = (cambios: Partial<PagoParaEstatus> = {}): PagoParaEstatus => ({
   Detalle: [{ MetodoPago: "PPD" }],
   ...cambios,
 });
-const subido = (estatus: string, dia: string, cambios: Partial<PagoParaEstatus> = {}) =>
+const uploaded = (estatus: string, dia: string, cambios: Partial<PagoParaEstatus> = {}) =>
   pago({ U_SYS_PMUUID: "6F1A2B3C-0000-4000-8000-000000000001", U_SYS_PMESPA: estatus, U_SYS_PMFECA: dia, ...cambios });
 const ANTES = "2026-11-05"; // the deadline day itself still counts
 const DESPUES = "2026-11-06";
@@ -76,7 +76,7 @@ describe("complement status of a payment (issue 23)", () => {
 
   it("a payment that applies only to PUE invoices needs no complement, never late, never pending", () => {
     const soloPue = pago({ Detalle: [{ MetodoPago: "PUE" }, { MetodoPago: "PUE" }] });
-    expect(requiereComplemento(soloPue)).toBe(false);
+    expect(requiresComplemento(soloPue)).toBe(false);
     expect(situacionComplemento(soloPue, DESPUES)).toEqual({
       estatus: "No requiere complemento",
       requiere: false,
@@ -89,8 +89,8 @@ describe("complement status of a payment (issue 23)", () => {
   });
 
   it("a mixed PUE + PPD payment needs a complement; an invoice of unknown method counts as PPD", () => {
-    expect(requiereComplemento(pago({ Detalle: [{ MetodoPago: "PUE" }, { MetodoPago: "PPD" }] }))).toBe(true);
-    expect(requiereComplemento(pago({ Detalle: [{ MetodoPago: "PUE" }, {}] }))).toBe(true);
+    expect(requiresComplemento(pago({ Detalle: [{ MetodoPago: "PUE" }, { MetodoPago: "PPD" }] }))).toBe(true);
+    expect(requiresComplemento(pago({ Detalle: [{ MetodoPago: "PUE" }, {}] }))).toBe(true);
     const mixto = situacionComplemento(pago({ Detalle: [{ MetodoPago: "PUE" }, { MetodoPago: "PPD" }] }), ANTES);
     expect(mixto).toMatchObject({ estatus: "Pendiente de complemento", requiere: true, admiteCarga: true });
   });
@@ -108,7 +108,7 @@ describe("complement status of a payment (issue 23)", () => {
 
   it("a complement uploaded on time that waits for review is not late, even long after the deadline", () => {
     for (const estatus of ["P", ""]) {
-      expect(situacionComplemento(subido(estatus, "2026-11-05"), "2027-02-01")).toMatchObject({
+      expect(situacionComplemento(uploaded(estatus, "2026-11-05"), "2027-02-01")).toMatchObject({
         estatus: "Pendiente",
         vencido: false,
         porRevisar: true,
@@ -119,26 +119,26 @@ describe("complement status of a payment (issue 23)", () => {
   });
 
   it("a complement uploaded after the deadline is late while it waits", () => {
-    expect(situacionComplemento(subido("P", "2026-11-06"), DESPUES)).toMatchObject({
+    expect(situacionComplemento(uploaded("P", "2026-11-06"), DESPUES)).toMatchObject({
       estatus: "Pendiente",
       vencido: true,
     });
   });
 
   it("'Validación' waits for the company: late only when uploaded late", () => {
-    expect(situacionComplemento(subido("V", "2026-10-30"), DESPUES)).toMatchObject({
+    expect(situacionComplemento(uploaded("V", "2026-10-30"), DESPUES)).toMatchObject({
       estatus: "Validación",
       vencido: false,
       porRevisar: true,
     });
-    expect(situacionComplemento(subido("V", "2026-11-20"), "2026-11-21")).toMatchObject({
+    expect(situacionComplemento(uploaded("V", "2026-11-20"), "2026-11-21")).toMatchObject({
       estatus: "Validación",
       vencido: true,
     });
   });
 
   it("an accepted complement is never late nor pending, and takes no new upload", () => {
-    expect(situacionComplemento(subido("A", "2026-12-20"), "2027-01-10")).toMatchObject({
+    expect(situacionComplemento(uploaded("A", "2026-12-20"), "2027-01-10")).toMatchObject({
       estatus: "Aceptada",
       requiere: true,
       vencido: false,
@@ -149,14 +149,14 @@ describe("complement status of a payment (issue 23)", () => {
   });
 
   it("a rejected complement waits for the supplier; late once the deadline passed", () => {
-    expect(situacionComplemento(subido("R", "2026-10-25"), ANTES)).toMatchObject({
+    expect(situacionComplemento(uploaded("R", "2026-10-25"), ANTES)).toMatchObject({
       estatus: "Rechazada",
       vencido: false,
       admiteCarga: true,
       porCargar: true,
       porRevisar: false,
     });
-    expect(situacionComplemento(subido("R", "2026-10-25"), DESPUES)).toMatchObject({
+    expect(situacionComplemento(uploaded("R", "2026-10-25"), DESPUES)).toMatchObject({
       estatus: "Rechazada",
       vencido: true,
     });

@@ -95,7 +95,7 @@ export function fechaLimiteDelComplemento(fechaPago: string): string {
  * A payment needs a complement (CFDI de tipo P) when it applies to at least one PPD invoice; one that applies only
  * to PUE invoices needs none. An invoice whose method is unknown counts as PPD (the safe side).
  */
-export const requiereComplemento = (pago: Pick<PagoParaEstatus, "Detalle">): boolean =>
+export const requiresComplemento = (pago: Pick<PagoParaEstatus, "Detalle">): boolean =>
   pago.Detalle.length === 0 || pago.Detalle.some((d) => d.MetodoPago !== "PUE");
 
 export interface SituacionComplemento {
@@ -125,7 +125,7 @@ export function estatusComplementoPago(
   pago: Pick<PagoParaEstatus, "CANCELED" | "U_SYS_PMUUID" | "U_SYS_PMESPA" | "Detalle">,
 ): EstatusComplementoPago {
   if (pago.CANCELED === "Y") return "Cancelado";
-  if (!requiereComplemento(pago)) return "No requiere complemento";
+  if (!requiresComplemento(pago)) return "No requiere complemento";
   if (pago.U_SYS_PMUUID === "") return "Pendiente de complemento";
   if (pago.U_SYS_PMESPA === "A") return "Aceptada";
   if (pago.U_SYS_PMESPA === "R") return "Rechazada";

@@ -49,10 +49,10 @@ describe("every request message is Spanish and names its field", () => {
   });
 
   it.each(conCuerpo)("%s: wrong types answer in Spanish", (name, schema) => {
-    const muestra = (MUESTRAS[name] as { request?: unknown }).request;
-    const basura = Array.isArray(muestra)
-      ? muestra.map((fila) => Object.fromEntries(Object.keys(fila).map((k) => [k, { x: 1 }])))
-      : Object.fromEntries(Object.keys(muestra ?? {}).map((k) => [k, { x: 1 }]));
+    const takeSample = (MUESTRAS[name] as { request?: unknown }).request;
+    const basura = Array.isArray(takeSample)
+      ? takeSample.map((fila) => Object.fromEntries(Object.keys(fila).map((k) => [k, { x: 1 }])))
+      : Object.fromEntries(Object.keys(takeSample ?? {}).map((k) => [k, { x: 1 }]));
     for (const mensaje of mensajes(schema, basura)) expect(mensaje).not.toMatch(INGLES);
   });
 });

@@ -10,12 +10,12 @@ describe("sample request and answer of every call", () => {
 
   it.each(CALL_NAMES)("%s: the sample request parses", (name: CallName) => {
     const call = CALLS[name];
-    const muestra = MUESTRAS[name] as { request?: unknown };
+    const takeSample = MUESTRAS[name] as { request?: unknown };
     if ("request" in call) {
-      const result = call.request.safeParse(muestra.request);
+      const result = call.request.safeParse(takeSample.request);
       expect(result.error?.issues ?? []).toEqual([]);
     } else {
-      expect(muestra.request).toBeUndefined();
+      expect(takeSample.request).toBeUndefined();
     }
   });
 

@@ -25,7 +25,7 @@ const conValor = (name: CallName, ruta: Ruta, valor: unknown): unknown => {
   nodo[ultimo] = valor;
   return copia;
 };
-const acepta = (name: CallName, ruta: Ruta, valor: unknown) =>
+const accepts = (name: CallName, ruta: Ruta, valor: unknown) =>
   CALLS[name].answer.safeParse(conValor(name, ruta, valor)).success;
 
 describe("secrets never leave the server", () => {
@@ -37,8 +37,8 @@ describe("secrets never leave the server", () => {
   const VALORES = ["Secreto123", "$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA", " ", null];
 
   it.each(CAMPOS_SECRETOS)("%s rejects a row whose %j is not empty", (name, ruta) => {
-    expect(acepta(name, ruta, "")).toBe(true);
-    for (const valor of VALORES) expect(acepta(name, ruta, valor), String(valor)).toBe(false);
+    expect(accepts(name, ruta, "")).toBe(true);
+    for (const valor of VALORES) expect(accepts(name, ruta, valor), String(valor)).toBe(false);
   });
 
   it("the row schemas keep the spec's password fields but only as ''", () => {
@@ -82,9 +82,9 @@ describe("answers carry download URLs, never file content", () => {
   ];
 
   it.each(CAMPOS_ARCHIVO)("%s %j: URL or '' only", (name, ruta) => {
-    expect(acepta(name, ruta, "/api/archivos/101")).toBe(true);
-    expect(acepta(name, ruta, "")).toBe(true);
-    for (const valor of INLINE) expect(acepta(name, ruta, valor), valor).toBe(false);
+    expect(accepts(name, ruta, "/api/archivos/101")).toBe(true);
+    expect(accepts(name, ruta, "")).toBe(true);
+    for (const valor of INLINE) expect(accepts(name, ruta, valor), valor).toBe(false);
   });
 
   it("explains the rule in Spanish", () => {

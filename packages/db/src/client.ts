@@ -152,7 +152,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     return { db, kind: "pglite", close: () => client.close(), exclusive: (_name, work) => work() };
   }
   mkdirSync(dataDir, { recursive: true });
-  const soltar = tomarCandado(dataDir);
+  const soltar = takeLock(dataDir);
   try {
     const client = await PGlite.create(dataDir);
     const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
@@ -254,7 +254,7 @@ export const candadoDe = (dataDir: string): string => `${resolve(dataDir)}.lock`
 const candados = new Map<string, number>();
 let salidaVigilada = false;
 
-const estaVivo = (pid: number) => {
+const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -270,7 +270,7 @@ const estaVivo = (pid: number) => {
  * refused while that process lives, and a lock left by a process that died (killed, crashed) is taken over.
  * Returns the function that releases it.
  */
-function tomarCandado(dataDir: string): () => void {
+function takeLock(dataDir: string): () => void {
   const archivo = candadoDe(dataDir);
   const propios = candados.get(archivo) ?? 0;
   if (propios === 0) {
@@ -287,7 +287,7 @@ function tomarCandado(dataDir: string): () => void {
       } catch {
         continue; // removed in between: try again
       }
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && estaVivo(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
         throw new BaseDeDatosEnUso(
           `La base de datos embebida (${resolve(dataDir)}) está en uso por el portal en ejecución (pid ${pid}). ` +
             "Deténgalo (Ctrl+C en la terminal de `npm start`) y vuelva a intentarlo, o use PostgreSQL con " +
@@ -301,7 +301,7 @@ function tomarCandado(dataDir: string): () => void {
       salidaVigilada = true;
       // A process that exits without closing (process.exit) does not leave its lock behind.
       process.once("exit", () => {
-        for (const a of [...candados.keys()]) soltarArchivo(a);
+        for (const a of [...candados.keys()]) releaseFile(a);
       });
     }
   }
@@ -312,12 +312,12 @@ function tomarCandado(dataDir: string): () => void {
     suelto = true;
     const quedan = (candados.get(archivo) ?? 1) - 1;
     if (quedan > 0) candados.set(archivo, quedan);
-    else soltarArchivo(archivo);
+    else releaseFile(archivo);
   };
 }
 
 /** Removes the lock file if it is still this process's (and forgets it). */
-function soltarArchivo(archivo: string) {
+function releaseFile(archivo: string) {
   if (!candados.has(archivo)) return;
   candados.delete(archivo);
   try {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   type Asiento,
-  clasificarErrores,
-  comprobarLibro,
+  checkLedger,
+  classifyErrors,
   type Estado,
   enVentana,
   LINEA_RE,
@@ -42,7 +42,7 @@ describe("figures of the load test", () => {
     expect(enVentana({ inicio: 1999, fin: 2500 }, ventanas)).toBe(true);
     expect(enVentana({ inicio: 2001, fin: 2500 }, ventanas)).toBe(false);
     expect(enVentana({ inicio: 0, fin: 999 }, ventanas)).toBe(false);
-    const r = clasificarErrores(
+    const r = classifyErrors(
       [
         llamada({ inicio: 1500, fin: 1600, status: 503, ok: false }),
         llamada({ inicio: 1500, fin: 1600, status: 503, ok: false }),
@@ -78,7 +78,7 @@ describe("figures of the load test", () => {
       { tipo: "revisionFactura", id: 2, estatus: "R" },
       { tipo: "revisionPago", id: 9, estatus: "V" },
     ];
-    const r = comprobarLibro(asientos, estado);
+    const r = checkLedger(asientos, estado);
     expect(r.comprobados).toBe(6);
     expect(r.perdidos).toEqual([
       { asiento: { tipo: "factura", uuid: "bbb" }, encontrado: null },

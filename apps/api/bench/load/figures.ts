@@ -2,7 +2,7 @@
  * The load test's pure arithmetic: one record per call, the outage windows, the per-route table, the ledger's
  * comparison and the last line. Nothing here does I/O (figures.test.ts checks it).
  */
-import { ordenar, percentil } from "../comun";
+import { percentil, sortedAsc } from "../comun";
 
 /** What kind of call a route is: the targets differ (reads ≤ 200 ms p95, uploads ≤ 500 ms p95). */
 export type Clase = "lectura" | "carga" | "escritura" | "sesion";
@@ -55,7 +55,7 @@ export function porRuta(llamadas: readonly Llamada[]): FilaRuta[] {
     else grupos.set(l.ruta, [l]);
   }
   return [...grupos.entries()].map(([ruta, ls]) => {
-    const s = ordenar(ls.map((l) => l.fin - l.inicio));
+    const s = sortedAsc(ls.map((l) => l.fin - l.inicio));
     return {
       ruta,
       clase: ls[0]!.clase,
@@ -71,10 +71,10 @@ export function porRuta(llamadas: readonly Llamada[]): FilaRuta[] {
 
 /** p95 (ms) of the calls of these classes. */
 export const p95De = (llamadas: readonly Llamada[], clases: readonly Clase[]) =>
-  percentil(ordenar(llamadas.filter((l) => clases.includes(l.clase)).map((l) => l.fin - l.inicio)), 95, 0);
+  percentil(sortedAsc(llamadas.filter((l) => clases.includes(l.clase)).map((l) => l.fin - l.inicio)), 95, 0);
 
 /** Errors outside the windows (they count against the target) and inside them (expected), by status. */
-export function clasificarErrores(llamadas: readonly Llamada[], ventanas: readonly Ventana[]) {
+export function classifyErrors(llamadas: readonly Llamada[], ventanas: readonly Ventana[]) {
   const fuera: Llamada[] = [];
   const dentro: Llamada[] = [];
   for (const l of llamadas) {
@@ -119,7 +119,7 @@ export interface Estado {
  * since); a decision must be the record's current status, the last decision of a record being the one that counts
  * (a reviewer decides a record only while it is pending, so later entries supersede earlier ones only by mistake).
  */
-export function comprobarLibro(asientos: readonly Asiento[], estado: Estado) {
+export function checkLedger(asientos: readonly Asiento[], estado: Estado) {
   const ultimas = new Map<string, Asiento>();
   const perdidos: { asiento: Asiento; encontrado: string | null }[] = [];
   for (const a of asientos) {

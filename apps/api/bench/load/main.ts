@@ -31,8 +31,8 @@ import { DEMO_PASSWORD } from "@portal/db/seed";
 import { conCliente } from "../comun";
 import {
   type Asiento,
-  clasificarErrores,
-  comprobarLibro,
+  checkLedger,
+  classifyErrors,
   type Estado,
   type Llamada,
   p95De,
@@ -41,9 +41,9 @@ import {
   ultimaLinea,
   type Ventana,
 } from "./figures";
-import { prepararDatos } from "./prepare";
-import { type Grupo, type Muestra, muestrear, pidEscuchando } from "./procfs";
-import { iniciarServidorCorreo, type ServidorCorreo } from "./smtp";
+import { prepareData } from "./prepare";
+import { type Grupo, type Muestra, pidEscuchando, sample } from "./procfs";
+import { type ServidorCorreo, startMailServer } from "./smtp";
 import { Carga, PENSAR_MAX_MS, PENSAR_MIN_MS } from "./usuarios";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -123,10 +123,10 @@ const estado = {
   vencido: false,
 };
 const transcurrido = () => performance.now() - estado.inicio;
-const quedaTiempo = (ms: number) => !estado.vencido && transcurrido() + ms < LIMITE_MS;
+const hasTimeLeft = (ms: number) => !estado.vencido && transcurrido() + ms < LIMITE_MS;
 
 /** A check's outcome, printed and, when it failed, remembered for the summary. */
-function comprobar(ok: boolean, texto: string) {
+function check(ok: boolean, texto: string) {
   log(`[load]   ${ok ? "✔" : "✘"} ${texto}`);
   if (!ok) estado.problemas.push(texto);
 }
@@ -145,7 +145,7 @@ function grupos(): Grupo[] {
     arbol: true,
   }));
   gs.push({ nombre: "haproxy", pid: c?.haproxyPid ?? null, arbol: true });
-  if (pgPid === null || muestrear([{ nombre: "x", pid: pgPid, arbol: false }]).get("x")?.pids.length === 0) {
+  if (pgPid === null || sample([{ nombre: "x", pid: pgPid, arbol: false }]).get("x")?.pids.length === 0) {
     pgPid = pgPort ? pidEscuchando(pgPort) : null;
   }
   gs.push({ nombre: "postgresql", pid: pgPid, arbol: true });
@@ -153,8 +153,8 @@ function grupos(): Grupo[] {
   gs.push({ nombre: "ERP (simulador del SL)", pid: estado.simulador?.pid ?? null, arbol: false });
   return gs;
 }
-function muestra(): Map<string, Muestra> {
-  const m = muestrear(grupos());
+function takeSample(): Map<string, Muestra> {
+  const m = sample(grupos());
   for (const [k, v] of m) {
     picos.set(k, Math.max(picos.get(k) ?? 0, v.rssMb));
     if (v.rssMb > 0) ultimas.set(k, v.rssMb);
@@ -203,7 +203,7 @@ async function healthDirecto(url: string) {
   );
 }
 
-async function esperarEstado(servidor: string, quiere: (s: string) => boolean, limiteMs: number) {
+async function waitForStatus(servidor: string, quiere: (s: string) => boolean, limiteMs: number) {
   const t = performance.now();
   while (performance.now() - t < limiteMs) {
     const filas = await estado.cluster!.haproxyStats().catch(() => []);
@@ -215,13 +215,13 @@ async function esperarEstado(servidor: string, quiere: (s: string) => boolean, l
 }
 
 /** Before a fault: every portal process alive and UP in HAProxy (a process that died by itself is restarted). */
-async function asegurarProcesos() {
+async function ensureProcesses() {
   const c = estado.cluster!;
   for (const p of c.processes) {
     if ((await healthDirecto(p.url)) === 200) continue;
-    comprobar(false, `antes de la siguiente falla, p${p.index} no responde: se reinicia`);
+    check(false, `antes de la siguiente falla, p${p.index} no responde: se reinicia`);
     await c.restart(p.index).catch((e: unknown) => log(`[load]   no se pudo reiniciar p${p.index}: ${String(e)}`));
-    await esperarEstado(`p${p.index}`, (s) => s === "UP", 15_000);
+    await waitForStatus(`p${p.index}`, (s) => s === "UP", 15_000);
   }
 }
 
@@ -250,12 +250,12 @@ async function faseLimpia(carga: Carga) {
   }
   carga.fase = "limpia";
   const t = carga.ahora();
-  const antes = muestra();
+  const antes = takeSample();
   const maquinaAntes = cpuMaquina();
   const bucle = monitorEventLoopDelay({ resolution: 10 });
   bucle.enable();
-  await carga.esperar(SEGUNDOS * 1000);
-  const despues = muestra();
+  await carga.wait(SEGUNDOS * 1000);
+  const despues = takeSample();
   if (process.env.PORTAL_PG_STATEMENTS === "1") await costliestStatements();
   prioritize(process.pid, "generador", 0);
   prioritize(estado.simulador?.pid, "simulador del ERP", 0);
@@ -322,18 +322,18 @@ async function faseSmtpErp(carga: Carga) {
   log("[load] === Falla 1: SMTP y ERP (simulador del Service Layer) inalcanzables 30 s ===");
   const pendientesAntes = await colas();
   const desde = carga.ahora();
-  await estado.correo!.cerrar();
+  await estado.correo!.shut();
   await ordenSimulador("cerrar");
   const t = performance.now();
   log(`[load] cerrados ambos puertos (colas al cerrar: ${pendientesAntes}); la carga sigue …`);
-  await carga.esperar(30_000);
-  await estado.correo!.abrir();
+  await carga.wait(30_000);
+  await estado.correo!.open();
   await ordenSimulador("abrir");
   estado.ventanas.push({ nombre: "smtp-erp", desde, hasta: carga.ahora() });
   log(`[load] reabiertos tras ${seg(performance.now() - t)} (colas: ${await colas()}); la carga sigue 5 s`);
-  await carga.esperar(5_000);
+  await carga.wait(5_000);
   const e = erroresDeFase(fase);
-  comprobar(
+  check(
     e.errores === 0,
     `ninguna acción de proveedor o revisor bloqueada: ${e.n} llamadas durante la falla, ${e.errores} errores (${e.texto})` +
       (e.primerMensaje ? `; p. ej. «${e.primerMensaje}»` : ""),
@@ -367,11 +367,11 @@ async function fasePostgres(carga: Carga) {
   }
   carga.fase = fase;
   estado.fallas++;
-  await carga.esperar(3_000);
+  await carga.wait(3_000);
   const desde = carga.ahora();
   await c.stopPostgres();
   const detenido = carga.ahora();
-  await carga.esperar(3_000);
+  await carga.wait(3_000);
   await c.startPostgres();
   const arriba = carga.ahora();
   log(
@@ -389,9 +389,9 @@ async function fasePostgres(carga: Carga) {
   );
   const hasta = Math.max(arriba, ...recuperados.map((r) => arriba + (Number.isFinite(r) ? r : 30_000))) + 1000;
   estado.ventanas.push({ nombre: "postgres", desde, hasta });
-  await carga.esperar(8_000);
+  await carga.wait(8_000);
   for (const [i, r] of recuperados.entries()) {
-    comprobar(
+    check(
       r <= 5000,
       `el proceso p${i} responde 200 en /api/health ${seg(r)} después de que PostgreSQL volvió (objetivo <= 5 s)`,
     );
@@ -404,12 +404,12 @@ async function fasePostgres(carga: Carga) {
   log(
     `[load]   ${enVentana.length} llamadas durante la caída; ${fallidas.length} fallaron: ${statusTexto([...porStatus.entries()])}`,
   );
-  comprobar((porStatus.get(500) ?? 0) === 0, "ninguna respuesta 500 durante la caída");
+  check((porStatus.get(500) ?? 0) === 0, "ninguna respuesta 500 durante la caída");
   const no503 = fallidas.filter((l) => l.status !== 503);
-  comprobar(no503.length === 0, `todas las fallidas son 503 en español (${no503.length} no lo son)`);
+  check(no503.length === 0, `todas las fallidas son 503 en español (${no503.length} no lo son)`);
   const sinMensaje = fallidas.filter((l) => l.status === 503 && !/[a-záéíóúñ]/i.test(l.mensaje ?? ""));
-  comprobar(sinMensaje.length === 0, `cada 503 trae el mensaje del portal (${sinMensaje.length} sin él)`);
-  comprobar(
+  check(sinMensaje.length === 0, `cada 503 trae el mensaje del portal (${sinMensaje.length} sin él)`);
+  check(
     lenta <= 10_000,
     `la llamada más larga durante la caída tardó ${seg(lenta)} (sin esperas de más de unos segundos)`,
   );
@@ -428,22 +428,22 @@ async function faseSigkill(carga: Carga) {
   const i = c.processes.length - 1;
   log("");
   log(`[load] === Falla 3: el proceso p${i} muere (SIGKILL) con la carga en curso ===`);
-  await carga.esperar(4_000);
+  await carga.wait(4_000);
   const desde = carga.ahora();
   await c.kill(i, "SIGKILL");
-  const abajo = await esperarEstado(`p${i}`, (s) => s.startsWith("DOWN"), 15_000);
+  const abajo = await waitForStatus(`p${i}`, (s) => s.startsWith("DOWN"), 15_000);
   const hasta = carga.ahora() + 500;
   estado.ventanas.push({ nombre: "sigkill", desde, hasta });
-  comprobar(abajo !== null, `HAProxy marcó p${i} DOWN ${abajo ? seg(abajo.ms) : "nunca"} después del SIGKILL`);
-  await carga.esperar(4_000);
+  check(abajo !== null, `HAProxy marcó p${i} DOWN ${abajo ? seg(abajo.ms) : "nunca"} después del SIGKILL`);
+  await carga.wait(4_000);
   const tr = performance.now();
   await c.restart(i);
-  const arriba = await esperarEstado(`p${i}`, (s) => s === "UP", 15_000);
-  comprobar(
+  const arriba = await waitForStatus(`p${i}`, (s) => s === "UP", 15_000);
+  check(
     arriba !== null,
     `p${i} reiniciado (pid ${c.processes[i]?.pid}) y de vuelta UP en HAProxy en ${seg(performance.now() - tr)}`,
   );
-  await carga.esperar(4_000);
+  await carga.wait(4_000);
   const enVentana = carga.llamadas.filter((l) => l.inicio <= hasta && l.fin >= desde && !l.ok);
   const porStatus = new Map<number, number>();
   for (const l of enVentana) porStatus.set(l.status, (porStatus.get(l.status) ?? 0) + 1);
@@ -471,7 +471,7 @@ async function faseSigterm(carga: Carga) {
   estado.fallas++;
   log("");
   log("[load] === Falla 4: el proceso p0 se detiene con SIGTERM con la carga en curso ===");
-  await carga.esperar(4_000);
+  await carga.wait(4_000);
   const t = performance.now();
   let abajoMs: number | null = null;
   let sigue = true;
@@ -486,21 +486,21 @@ async function faseSigterm(carga: Carga) {
   const salida = performance.now() - t;
   sigue = false;
   await vigia;
-  comprobar(
+  check(
     abajoMs !== null && abajoMs < salida,
     `HAProxy sacó a p0 del grupo a los ${abajoMs === null ? "—" : seg(abajoMs)}, antes de que terminara (${seg(salida)})`,
   );
-  comprobar(code === 0, `p0 terminó con código ${code} en ${seg(ms)}`);
+  check(code === 0, `p0 terminó con código ${code} en ${seg(ms)}`);
   const tr = performance.now();
   await c.restart(0);
-  const arriba = await esperarEstado("p0", (s) => s === "UP", 15_000);
-  comprobar(
+  const arriba = await waitForStatus("p0", (s) => s === "UP", 15_000);
+  check(
     arriba !== null,
     `p0 reiniciado (pid ${c.processes[0]?.pid}) y UP en HAProxy en ${seg(performance.now() - tr)}`,
   );
-  await carga.esperar(3_000);
+  await carga.wait(3_000);
   const e = erroresDeFase(fase);
-  comprobar(
+  check(
     e.errores === 0,
     `sus solicitudes en curso terminaron: ${e.n} llamadas en la fase, ${e.errores} errores (${e.texto})`,
   );
@@ -515,7 +515,7 @@ async function faseDesconexion(carga: Carga) {
   log("");
   log("[load] === Falla 5: clientes que se desconectan a mitad de una lista grande ===");
   const token = await carga.login("admin", "Empleado", false);
-  const antes = muestra();
+  const antes = takeSample();
   let cortadas = 0;
   let bytesMax = 0;
   for (let n = 0; n < 20; n++) {
@@ -542,11 +542,11 @@ async function faseDesconexion(carga: Carga) {
     bytesMax = Math.max(bytesMax, r.bytes);
     await sleep(150);
   }
-  await carga.esperar(5_000);
-  const despues = muestra();
+  await carga.wait(5_000);
+  const despues = takeSample();
   const salud = await Promise.all(c.processes.map((p) => healthDirecto(p.url)));
-  comprobar(cortadas === 20, `${cortadas} de 20 listas de pedidos cortadas tras los primeros bytes`);
-  comprobar(
+  check(cortadas === 20, `${cortadas} de 20 listas de pedidos cortadas tras los primeros bytes`);
+  check(
     salud.every((s) => s === 200),
     `cada proceso sigue sano (/api/health directo: ${salud.join(", ")})`,
   );
@@ -556,15 +556,12 @@ async function faseDesconexion(carga: Carga) {
     log(`[load]   memoria de p${p.index}: ${a.toFixed(0)} MB antes, ${d.toFixed(0)} MB 5 s después`);
   }
   const e = erroresDeFase(fase);
-  comprobar(
-    e.errores === 0,
-    `la carga de los demás usuarios siguió: ${e.n} llamadas, ${e.errores} errores (${e.texto})`,
-  );
+  check(e.errores === 0, `la carga de los demás usuarios siguió: ${e.n} llamadas, ${e.errores} errores (${e.texto})`);
 }
 
 // --- After the load: queues drained, exactly once, the ledger --------------------------------------------
 
-async function esperarColas() {
+async function waitForQueues() {
   const t = performance.now();
   const limite = Math.min(240_000, LIMITE_MS - transcurrido() - 30_000);
   log("");
@@ -625,7 +622,7 @@ async function esperarColas() {
     log(`[load]   conexión ${f.pid} ${f.estado} desde hace ${f.s} s (espera ${f.espera ?? "—"}): ${f.consulta}`);
 }
 
-async function comprobarEntregas() {
+async function checkDeliveries() {
   const url = estado.cluster!.databaseUrl;
   log("");
   log("[load] === Entregas exactamente una vez (correo y ERP) ===");
@@ -654,7 +651,7 @@ async function comprobarEntregas() {
       `[load]   correo: ${o.enviados} mensajes enviados según la bandeja de salida, ${recibidos} entregas recibidas por el ` +
         `servidor SMTP (${porId.size} mensajes distintos por Message-ID), ${o.pendientes} pendientes, ${o.fallidos} fallidos`,
     );
-    comprobar(
+    check(
       porId.size === o.enviados && sinId === 0 && o.pendientes === 0 && o.fallidos === 0,
       "cada correo de la bandeja llegó como un solo mensaje (un Message-ID) y ninguno quedó pendiente",
     );
@@ -684,14 +681,11 @@ async function comprobarEntregas() {
       `[load]   ERP: ${f.aceptadas} facturas aceptadas en esta corrida; con su factura de proveedor en el ERP una vez ${f.con_una}, ` +
         `más de una ${f.con_mas}, ninguna ${f.sin}; trabajos fallidos ${f.trabajos_fallidos}`,
     );
-    comprobar(
-      f.con_una === f.aceptadas && f.trabajos_fallidos === 0,
-      "cada factura aceptada está una sola vez en el ERP",
-    );
+    check(f.con_una === f.aceptadas && f.trabajos_fallidos === 0, "cada factura aceptada está una sola vez en el ERP");
   });
 }
 
-async function comprobarLibroEnBase() {
+async function checkLedgerInDatabase() {
   const carga = estado.carga!;
   const url = estado.cluster!.databaseUrl;
   log("");
@@ -742,18 +736,18 @@ async function comprobarLibroEnBase() {
     ).rows) {
       base.complementosPorId.set(r.id, r.estatus);
     }
-    const { comprobados, perdidos } = comprobarLibro(libro, base);
+    const { comprobados, perdidos } = checkLedger(libro, base);
     estado.comprobados = comprobados;
     estado.perdidos = perdidos.length;
     estado.libroComprobado = true;
-    const cuenta = (t: Asiento["tipo"]) => libro.filter((a) => a.tipo === t).length;
+    const countOf = (t: Asiento["tipo"]) => libro.filter((a) => a.tipo === t).length;
     log(
-      `[load]   asientos: ${cuenta("factura")} facturas registradas, ${cuenta("complemento")} complementos, ` +
-        `${cuenta("revisionFactura")} decisiones sobre facturas y ${cuenta("revisionPago")} sobre complementos; ` +
+      `[load]   asientos: ${countOf("factura")} facturas registradas, ${countOf("complemento")} complementos, ` +
+        `${countOf("revisionFactura")} decisiones sobre facturas y ${countOf("revisionPago")} sobre complementos; ` +
         `${comprobados} escrituras comprobadas, ${perdidos.length} perdidas`,
     );
     for (const p of perdidos.slice(0, 10)) log(`[load]   ✘ perdida: ${JSON.stringify(p)}`);
-    comprobar(perdidos.length === 0, "ninguna escritura respondida con éxito se perdió");
+    check(perdidos.length === 0, "ninguna escritura respondida con éxito se perdió");
 
     // Uploads answered with an error: all of it or none of it.
     const completas = carga.cargasFallidas.filter((f) =>
@@ -779,7 +773,7 @@ async function comprobarLibroEnBase() {
               as aceptadas_sin_trabajo`,
       )
     ).rows[0]!;
-    comprobar(
+    check(
       medias.facturas === 0 && medias.complementos === 0 && medias.aceptadas_sin_trabajo === 0,
       `nada a medio guardar: facturas sin sus archivos ${medias.facturas}, complementos sin sus archivos ` +
         `${medias.complementos}, facturas aceptadas sin su trabajo del ERP ${medias.aceptadas_sin_trabajo}`,
@@ -809,7 +803,7 @@ async function costliestStatements() {
 }
 
 /** Starts the ERP's process (simulador-erp.ts) and waits until it listens. */
-async function iniciarSimulador() {
+async function startSimulator() {
   const hijo = spawn(process.execPath, ["--import", "tsx", join(here, "simulador-erp.ts")], {
     env: {
       ...process.env,
@@ -831,12 +825,12 @@ async function ordenSimulador(orden: "cerrar" | "abrir" | "salir") {
   if (!hijo || hijo.exitCode !== null || !hijo.connected) return;
   await Promise.race([
     new Promise<void>((resolve) => {
-      const oir = (m: unknown) => {
+      const onReply = (m: unknown) => {
         if (m !== orden) return;
-        hijo.off("message", oir);
+        hijo.off("message", onReply);
         resolve();
       };
-      hijo.on("message", oir);
+      hijo.on("message", onReply);
       hijo.send(orden);
     }),
     sleep(10_000),
@@ -860,10 +854,10 @@ function prioritize(pid: number | undefined, quien: string, prioridad: number) {
   }
 }
 
-async function correr() {
+async function run() {
   const modulo = pathToFileURL(join(raiz, "scripts", "lib", "cluster.mjs")).href;
   const { startCluster } = (await import(modulo)) as { startCluster: StartCluster };
-  estado.correo = await iniciarServidorCorreo();
+  estado.correo = await startMailServer();
   estado.slPort = await freePort();
   estado.runDir = mkdtempSync(join(tmpdir(), "portal-load-"));
   log(
@@ -896,8 +890,8 @@ async function correr() {
   if (process.env.PORTAL_PG_STATEMENTS === "1") {
     await conCliente(estado.cluster.databaseUrl, (c) => c.query("create extension if not exists pg_stat_statements"));
   }
-  if (ERP === "service-layer") await iniciarSimulador();
-  const datos = await prepararDatos(estado.cluster.databaseUrl, {
+  if (ERP === "service-layer") await startSimulator();
+  const datos = await prepareData(estado.cluster.databaseUrl, {
     proveedoresLectura: 12,
     revisores: REVISORES,
     facturas: FACTURAS,
@@ -919,24 +913,24 @@ async function correr() {
       "/api/entradasMercancia/getEntradasMercancia",
       "/api/facturas/getFacturas",
     ]) {
-      await carga.llamar("", "lectura", "POST", path, kemper, {}, false);
-      await carga.llamar("", "lectura", "POST", path, admin, {}, false);
+      await carga.call("", "lectura", "POST", path, kemper, {}, false);
+      await carga.call("", "lectura", "POST", path, admin, {}, false);
     }
   }
-  const pagos = await carga.llamar("", "lectura", "POST", "/api/pagos/getPagos", kemper, {}, false);
-  await carga.llamar("", "lectura", "POST", "/api/pagos/getPagos", kemper, {}, false);
+  const pagos = await carga.call("", "lectura", "POST", "/api/pagos/getPagos", kemper, {}, false);
+  await carga.call("", "lectura", "POST", "/api/pagos/getPagos", kemper, {}, false);
   for (const p of (pagos.json as { data?: { DocNum: number; U_SYS_PMSNBD: string; Detalle: unknown[] }[] })?.data ??
     []) {
     if (p.U_SYS_PMSNBD === "SBO_MCI" && p.DocNum >= 7_100_000) carga.detalles.set(p.DocNum, p.Detalle);
   }
   log(`[load] getPagos del proveedor lista ${carga.detalles.size} de los ${COMPLEMENTOS} pagos PPD preparados`);
-  for (let i = 0; i < 30; i++) await carga.registrarFactura(kemper, false);
-  for (let i = 0; i < 15; i++) await carga.subirComplemento(kemper, false);
+  for (let i = 0; i < 30; i++) await carga.registerFactura(kemper, false);
+  for (let i = 0; i < 15; i++) await carga.uploadComplemento(kemper, false);
   log(`[load] 30 facturas y 15 complementos subidos por el portal para que los revisores tengan trabajo al empezar`);
 
   const intervalo = setInterval(() => {
     try {
-      muestra();
+      takeSample();
     } catch {}
   }, 1000);
   try {
@@ -945,9 +939,9 @@ async function correr() {
     const minimos = [45_000, 40_000, 40_000, 30_000, 15_000];
     const cuantas = Math.min(fases.length, Number(process.env.LOAD_FALLAS ?? fases.length));
     for (const [n, fase] of fases.slice(0, cuantas).entries()) {
-      await asegurarProcesos();
+      await ensureProcesses();
       // Each fault needs its time plus the queues' wait and the checks afterwards.
-      if (!quedaTiempo(minimos[n]! + 60_000)) {
+      if (!hasTimeLeft(minimos[n]! + 60_000)) {
         log(`[load] ✘ sin tiempo para la falla ${n + 1}: se omite`);
         estado.problemas.push(`falla ${n + 1} omitida por el límite de tiempo`);
         continue;
@@ -960,15 +954,15 @@ async function correr() {
     await Promise.race([Promise.all(estado.usuarios), sleep(65_000)]);
   }
   log(
-    `[load] carga detenida; facturas sin usar ${carga.quedanFacturas()}, complementos sin usar ${carga.quedanComplementos()}`,
+    `[load] carga detenida; facturas sin usar ${carga.facturasLeft()}, complementos sin usar ${carga.complementosLeft()}`,
   );
-  await esperarColas();
-  await comprobarEntregas();
-  await comprobarLibroEnBase();
+  await waitForQueues();
+  await checkDeliveries();
+  await checkLedgerInDatabase();
 }
 
 /** Totals, the cleanup and the last line: once, whether the run finished, failed or hit its deadline. */
-async function terminar(error: unknown) {
+async function finish(error: unknown) {
   if (estado.terminado) return;
   estado.terminado = true;
   if (error) {
@@ -980,7 +974,7 @@ async function terminar(error: unknown) {
   const carga = estado.carga;
   const llamadas: Llamada[] = carga?.llamadas ?? [];
   if (carga) carga.parar = true;
-  const { fuera, dentro, fueraPorStatus, dentroPorStatus } = clasificarErrores(llamadas, estado.ventanas);
+  const { fuera, dentro, fueraPorStatus, dentroPorStatus } = classifyErrors(llamadas, estado.ventanas);
   log("");
   log("[load] === Resumen ===");
   const duracion = llamadas.length
@@ -1008,7 +1002,7 @@ async function terminar(error: unknown) {
   await ordenSimulador("salir").catch(() => {});
   if (estado.simulador && estado.simulador.exitCode === null) estado.simulador.kill("SIGKILL");
   await estado.cluster?.stop().catch((e: unknown) => log(`[load] al detener el clúster: ${String(e)}`));
-  await estado.correo?.detener().catch(() => {});
+  await estado.correo?.halt().catch(() => {});
   if (estado.runDir) {
     // Lines at error level or above (pino: 50 error, 60 fatal) each portal process wrote during the run, and the
     // failed attempts of ERP jobs (one line each): why the queue had not drained, when it had not.
@@ -1051,14 +1045,14 @@ async function terminar(error: unknown) {
 const limite = setTimeout(() => {
   estado.vencido = true;
   log(`[load] ✘ límite de ${seg(LIMITE_MS)} alcanzado: se detiene todo`);
-  void terminar(new Error("límite de tiempo")).then(() => process.exit(1));
+  void finish(new Error("límite de tiempo")).then(() => process.exit(1));
 }, LIMITE_MS);
 limite.unref();
 
-correr()
+run()
   .then(
-    () => terminar(null),
-    (e) => terminar(e),
+    () => finish(null),
+    (e) => finish(e),
   )
   .finally(() => {
     clearTimeout(limite);

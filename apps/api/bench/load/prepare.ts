@@ -10,7 +10,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { postFacturaFields, readInvoice } from "@portal/cfdi";
-import { emitirComplementoPrueba, emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
 import { createDatabase, schema } from "@portal/db";
 import { seedErpMock } from "@portal/db/erp-mock";
 import { createEmpleado, createErpEntrada, createProveedor, randomRfcMoral } from "@portal/db/seed";
@@ -54,7 +54,7 @@ const dinero = (c: number) => `${Math.trunc(c / 100)}.${String(c % 100).padStart
 /** YYYY-MM-DD, `dias` days before `now`. */
 const diaAntes = (now: Date, dias: number) => new Date(now.getTime() - dias * 86_400_000).toISOString().slice(0, 10);
 
-export async function prepararDatos(
+export async function prepareData(
   databaseUrl: string,
   opciones: {
     proveedoresLectura: number;
@@ -130,7 +130,7 @@ export async function prepararDatos(
         groupNum: 0,
       });
       const uuid = randomUUID().toUpperCase();
-      const xml = emitirFacturaPrueba({
+      const xml = issueTestFactura({
         emisor: KEMPER,
         receptor: MCI,
         lugarExpedicion: "86000",
@@ -192,7 +192,7 @@ export async function prepararDatos(
           [pagoDocEntry, 7_200_000 + i, dinero(total)],
         );
         const uuid = randomUUID().toUpperCase();
-        const xml = emitirComplementoPrueba({
+        const xml = issueTestComplemento({
           emisor: KEMPER,
           receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
           lugarExpedicion: "86000",

@@ -18,7 +18,7 @@ interface Stat {
   cpuHijos: number;
 }
 
-function leerStat(pid: number): Stat | null {
+function readStat(pid: number): Stat | null {
   try {
     const s = readFileSync(`/proc/${pid}/stat`, "utf8");
     const cierre = s.lastIndexOf(")");
@@ -52,7 +52,7 @@ function todos(): Map<number, Stat> {
   const m = new Map<number, Stat>();
   for (const d of readdirSync("/proc")) {
     if (!/^\d+$/.test(d)) continue;
-    const s = leerStat(Number(d));
+    const s = readStat(Number(d));
     if (s) m.set(s.pid, s);
   }
   return m;
@@ -92,7 +92,7 @@ export interface Grupo {
 }
 
 /** CPU so far and memory now of each group; a group whose process is gone (or unknown) reads 0. */
-export function muestrear(grupos: readonly Grupo[]): Map<string, Muestra> {
+export function sample(grupos: readonly Grupo[]): Map<string, Muestra> {
   const procs = todos();
   const out = new Map<string, Muestra>();
   for (const g of grupos) {

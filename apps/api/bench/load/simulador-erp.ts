@@ -18,21 +18,21 @@ const credentials = ["SBO_MCI", "SBO_KIJ", "SBO_IIA"].map((companyDb) => ({
   userName: "manager",
   password: "B1Admin!",
 }));
-const iniciar = () => startServiceLayerSimulator({ db: handle.db, credentials, clock: () => new Date(), port });
-let simulador: Awaited<ReturnType<typeof iniciar>> | null = await iniciar();
-const responder = (m: string) => process.send?.(m);
+const start = () => startServiceLayerSimulator({ db: handle.db, credentials, clock: () => new Date(), port });
+let simulador: Awaited<ReturnType<typeof start>> | null = await start();
+const respond = (m: string) => process.send?.(m);
 process.on("message", async (m: unknown) => {
   if (m === "cerrar") {
     await simulador?.close();
     simulador = null;
-    responder("cerrar");
+    respond("cerrar");
   } else if (m === "abrir") {
-    simulador ??= await iniciar();
-    responder("abrir");
+    simulador ??= await start();
+    respond("abrir");
   } else if (m === "salir") {
     await simulador?.close();
     await handle.close();
-    responder("salir");
+    respond("salir");
     process.exit(0);
   }
 });
@@ -49,4 +49,4 @@ process.on("uncaughtException", (error: Error & { code?: string }) => {
 });
 // The parent went away without saying so: nothing stays behind.
 process.on("disconnect", () => process.exit(0));
-responder("listo");
+respond("listo");

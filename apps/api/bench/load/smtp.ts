@@ -17,10 +17,10 @@ export interface ServidorCorreo {
   port: number;
   recibidos: CorreoRecibido[];
   /** Closes the listening socket and every open connection: the portal's sends fail. */
-  cerrar(): Promise<void>;
+  shut(): Promise<void>;
   /** Listens again on the same port. */
-  abrir(): Promise<void>;
-  detener(): Promise<void>;
+  open(): Promise<void>;
+  halt(): Promise<void>;
 }
 
 /** The parts of a message that identify it: headers that change per send attempt left out. */
@@ -34,9 +34,9 @@ const claveDe = (raw: string) =>
     .replace(/--_?[-_=A-Za-z0-9.]{16,}/g, "--B")
     .replace(/boundary="[^"]*"/g, 'boundary="B"');
 
-export async function iniciarServidorCorreo(): Promise<ServidorCorreo> {
+export async function startMailServer(): Promise<ServidorCorreo> {
   const recibidos: CorreoRecibido[] = [];
-  const crear = () =>
+  const create = () =>
     new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
@@ -55,13 +55,13 @@ export async function iniciarServidorCorreo(): Promise<ServidorCorreo> {
         });
       },
     });
-  let server = crear();
+  let server = create();
   // A client dropped mid-session (a portal process killed, the fault closing sockets) is not this server's fault.
   server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   let abierto = true;
-  const cerrar = async () => {
+  const shut = async () => {
     if (!abierto) return;
     abierto = false;
     const s = server;
@@ -75,10 +75,10 @@ export async function iniciarServidorCorreo(): Promise<ServidorCorreo> {
   return {
     port,
     recibidos,
-    cerrar,
-    async abrir() {
+    shut,
+    async open() {
       if (abierto) return;
-      server = crear();
+      server = create();
       server.on("error", () => {});
       await new Promise<void>((resolve, reject) => {
         server.server.once("error", reject);
@@ -86,6 +86,6 @@ export async function iniciarServidorCorreo(): Promise<ServidorCorreo> {
       });
       abierto = true;
     },
-    detener: cerrar,
+    halt: shut,
   };
 }

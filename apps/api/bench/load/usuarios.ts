@@ -61,18 +61,18 @@ export class Carga {
   /** ms since the load began. */
   ahora = () => performance.now() - this.t0;
 
-  quedanFacturas = () => this.pendientesFacturas.length;
-  quedanComplementos = () => this.pendientesComplementos.length;
+  facturasLeft = () => this.pendientesFacturas.length;
+  complementosLeft = () => this.pendientesComplementos.length;
 
-  /** One call; `registrar` false for the preparation's calls (not in the figures). */
-  async llamar(
+  /** One call; `register` false for the preparation's calls (not in the figures). */
+  async call(
     ruta: string,
     clase: Clase,
     method: "GET" | "POST" | "PATCH",
     path: string,
     token: string | null,
     body?: unknown,
-    registrar = true,
+    register = true,
   ): Promise<Respuesta> {
     const fase = this.fase;
     const inicio = this.ahora();
@@ -117,7 +117,7 @@ export class Carga {
     // Parsed only when asked for (a browser's parse happens on the user's machine, not on the 2 cores measured): a
     // success is recognised by how the portal's answers begin, anything else is parsed to be sure.
     let parsed: { value: unknown } | null = null;
-    const leer = (): unknown => {
+    const read = (): unknown => {
       if (!parsed) {
         try {
           parsed = { value: text === null ? null : JSON.parse(text) };
@@ -128,19 +128,19 @@ export class Carga {
       return parsed.value;
     };
     const exito =
-      text?.startsWith('{"status":"success"') || (leer() as { status?: string } | null)?.status === "success";
+      text?.startsWith('{"status":"success"') || (read() as { status?: string } | null)?.status === "success";
     const ok = status >= 200 && status < 300 && exito;
-    const json = ok ? null : leer();
+    const json = ok ? null : read();
     if (!ok && mensaje === undefined) {
       mensaje =
         typeof json === "string" ? json.slice(0, 200) : String((json as { message?: string } | null)?.message ?? "");
     }
-    if (registrar) this.llamadas.push({ ruta, clase, inicio, fin, status, ok, fase, ...(ok ? {} : { mensaje }) });
+    if (register) this.llamadas.push({ ruta, clase, inicio, fin, status, ok, fase, ...(ok ? {} : { mensaje }) });
     return {
       status,
       ok,
       get json() {
-        return leer();
+        return read();
       },
       ms: fin - inicio,
       inicio,
@@ -149,24 +149,24 @@ export class Carga {
   }
 
   /** Waits `ms`, or less when the load stops. */
-  async esperar(ms: number) {
+  async wait(ms: number) {
     const hasta = performance.now() + ms;
     while (!this.parar && performance.now() < hasta) {
       await new Promise((r) => setTimeout(r, Math.min(250, hasta - performance.now())));
     }
   }
 
-  pensar = () => this.esperar(PENSAR_MIN_MS + Math.random() * (PENSAR_MAX_MS - PENSAR_MIN_MS));
+  think = () => this.wait(PENSAR_MIN_MS + Math.random() * (PENSAR_MAX_MS - PENSAR_MIN_MS));
 
-  async login(usuario: string, operador: "Proveedor" | "Empleado", registrar = true): Promise<string | null> {
-    const r = await this.llamar(
+  async login(usuario: string, operador: "Proveedor" | "Empleado", register = true): Promise<string | null> {
+    const r = await this.call(
       "login",
       "sesion",
       "POST",
       "/api/login",
       null,
       { usuario, password: this.password, operador },
-      registrar,
+      register,
     );
     return r.ok ? ((r.json as { data: { token: string } }).data.token ?? null) : null;
   }
@@ -174,7 +174,7 @@ export class Carga {
   // --- Uploads ---------------------------------------------------------------------------------------------
 
   /** Registers the next invoice of the pool (false when the pool is empty). */
-  async registrarFactura(token: string, registrar = true): Promise<boolean> {
+  async registerFactura(token: string, register = true): Promise<boolean> {
     const f = this.pendientesFacturas.shift();
     if (!f) return false;
     const body = JSON.stringify({
@@ -186,17 +186,17 @@ export class Carga {
       Recepcion: `recepcion-${f.entrada}.png`,
       Recepcion64: this.datos.imagen64,
     });
-    const r = await this.llamar("postFactura", "carga", "POST", "/api/facturas/postFactura", token, body, registrar);
+    const r = await this.call("postFactura", "carga", "POST", "/api/facturas/postFactura", token, body, register);
     if (r.ok) this.libro.push({ tipo: "factura", uuid: f.uuid });
     else {
       this.cargasFallidas.push({ tipo: "factura", uuid: f.uuid, status: r.status, inicio: r.inicio, fin: r.fin });
-      if (!registrar) throw new Error(`postFactura ${r.status}: ${JSON.stringify(r.json).slice(0, 300)}`);
+      if (!register) throw new Error(`postFactura ${r.status}: ${JSON.stringify(r.json).slice(0, 300)}`);
     }
     return true;
   }
 
   /** Uploads the next complement of the pool whose payment the supplier's list showed. */
-  async subirComplemento(token: string, registrar = true): Promise<boolean> {
+  async uploadComplemento(token: string, register = true): Promise<boolean> {
     const i = this.pendientesComplementos.findIndex((c) => this.detalles.has(c.pagoDocNum));
     if (i < 0) return false;
     const [c] = this.pendientesComplementos.splice(i, 1);
@@ -219,11 +219,11 @@ export class Carga {
         Detalle: detalle,
       }),
     });
-    const r = await this.llamar("postPago", "carga", "POST", "/api/pagos/postPago", token, body, registrar);
+    const r = await this.call("postPago", "carga", "POST", "/api/pagos/postPago", token, body, register);
     if (r.ok) this.libro.push({ tipo: "complemento", uuid: c.uuid });
     else {
       this.cargasFallidas.push({ tipo: "complemento", uuid: c.uuid, status: r.status, inicio: r.inicio, fin: r.fin });
-      if (!registrar) throw new Error(`postPago ${r.status}: ${JSON.stringify(r.json).slice(0, 300)}`);
+      if (!register) throw new Error(`postPago ${r.status}: ${JSON.stringify(r.json).slice(0, 300)}`);
     }
     return true;
   }
@@ -242,21 +242,21 @@ export class Carga {
       if (!token || visita % 3 === 0) {
         token = await this.login(usuario, "Proveedor");
         if (!token) {
-          await this.pensar();
+          await this.think();
           continue;
         }
-        await this.pensar();
+        await this.think();
       }
       visita++;
       const pasos: (() => Promise<unknown>)[] = [
         () =>
           Promise.all([
-            this.llamar("home/getSociedades", "lectura", "POST", "/api/home/getSociedades", token, { dato: "SN" }),
-            this.llamar("home/RowDocuments", "lectura", "POST", "/api/home/RowDocuments", token, { dato: "Pedidos" }),
+            this.call("home/getSociedades", "lectura", "POST", "/api/home/getSociedades", token, { dato: "SN" }),
+            this.call("home/RowDocuments", "lectura", "POST", "/api/home/RowDocuments", token, { dato: "Pedidos" }),
           ]),
-        () => this.llamar("getPedidos", "lectura", "POST", "/api/pedidos/getPedidos", token, {}),
+        () => this.call("getPedidos", "lectura", "POST", "/api/pedidos/getPedidos", token, {}),
         () =>
-          this.llamar(
+          this.call(
             "getEntradasMercancia",
             "lectura",
             "POST",
@@ -264,24 +264,24 @@ export class Carga {
             token,
             {},
           ),
-        () => this.llamar("getFacturas", "lectura", "POST", "/api/facturas/getFacturas", token, {}),
+        () => this.call("getFacturas", "lectura", "POST", "/api/facturas/getFacturas", token, {}),
       ];
       if (carga) {
         pasos.push(
           () =>
-            this.llamar("facturas/getEntradas", "lectura", "POST", "/api/facturas/getEntradas", token, {
+            this.call("facturas/getEntradas", "lectura", "POST", "/api/facturas/getEntradas", token, {
               BD: "SBO_MCI",
               tipo: "Nuevo",
             }),
-          () => this.registrarFactura(token!),
+          () => this.registerFactura(token!),
         );
       }
-      pasos.push(() => this.llamar("getPagos", "lectura", "POST", "/api/pagos/getPagos", token, {}));
-      if (carga && Math.random() < 0.4) pasos.push(() => this.subirComplemento(token!));
+      pasos.push(() => this.call("getPagos", "lectura", "POST", "/api/pagos/getPagos", token, {}));
+      if (carga && Math.random() < 0.4) pasos.push(() => this.uploadComplemento(token!));
       for (const paso of pasos) {
         if (this.parar) return;
         await paso();
-        await this.pensar();
+        await this.think();
       }
     }
   }
@@ -305,17 +305,17 @@ export class Carga {
     while (!this.parar) {
       if (!token) {
         token = await this.login(usuario, "Empleado");
-        await this.pensar();
+        await this.think();
         if (!token) continue;
       }
       const [ruta, method, path, body] = catalogos[ronda % catalogos.length]!;
       ronda++;
-      const c = await this.llamar(ruta, "lectura", method, path, token, body);
+      const c = await this.call(ruta, "lectura", method, path, token, body);
       if (c.status === 401) token = null;
-      await this.pensar();
+      await this.think();
       if (this.parar || !token) continue;
 
-      const fp = await this.llamar(
+      const fp = await this.call(
         "facturasPendientes/getFacturas",
         "lectura",
         "POST",
@@ -323,7 +323,7 @@ export class Carga {
         token,
         {},
       );
-      await this.pensar();
+      await this.think();
       if (this.parar) return;
       if (fp.ok) {
         type Fila = { IdFactura: number; EstatusFactura: string; BD: string; Version: number };
@@ -338,7 +338,7 @@ export class Carga {
             BD: f.BD,
             Version: f.Version,
           }));
-          const r = await this.llamar(
+          const r = await this.call(
             "facturasPendientes/patchfactura",
             "escritura",
             "PATCH",
@@ -349,12 +349,12 @@ export class Carga {
           if (r.ok) {
             for (const d of decisiones) this.libro.push({ tipo: "revisionFactura", id: d.Factura, estatus: d.Estatus });
           }
-          await this.pensar();
+          await this.think();
           if (this.parar) return;
         }
       }
 
-      const pp = await this.llamar(
+      const pp = await this.call(
         "pagosPendientes/getPagos",
         "lectura",
         "POST",
@@ -362,7 +362,7 @@ export class Carga {
         token,
         {},
       );
-      await this.pensar();
+      await this.think();
       if (this.parar) return;
       if (pp.ok) {
         type Fila = {
@@ -387,7 +387,7 @@ export class Carga {
               Version: p.Version as number,
             };
           });
-          const r = await this.llamar(
+          const r = await this.call(
             "pagosPendientes/patchPagos",
             "escritura",
             "PATCH",
@@ -398,7 +398,7 @@ export class Carga {
           if (r.ok) {
             for (const d of decisiones) this.libro.push({ tipo: "revisionPago", id: d.Pago, estatus: d.Estatus });
           }
-          await this.pensar();
+          await this.think();
         }
       }
     }

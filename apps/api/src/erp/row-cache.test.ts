@@ -155,9 +155,9 @@ describe("listAnswer", () => {
 
   it("re-reads for a caller that waited on a read older than the versions it saw", async () => {
     const erp = fakeErp([doc("SBO_A", 1, "1", "antes")]);
-    let abrir = () => {};
+    let open = () => {};
     const compuerta = new Promise<void>((r) => {
-      abrir = r;
+      open = r;
     });
     const lenta: DocumentSource<Doc> = {
       ...erp.source,
@@ -173,7 +173,7 @@ describe("listAnswer", () => {
     erp.set([doc("SBO_A", 1, "2", "después")]);
     const segunda = answer(cache, lenta);
     await new Promise((r) => setTimeout(r, 5));
-    abrir();
+    open();
     expect((await primera).map((r) => r.Nota)).toEqual(["antes"]);
     expect((await segunda).map((r) => r.Nota)).toEqual(["después"]);
     expect(erp.calls.readAll).toBe(2);

@@ -286,7 +286,7 @@ export interface ErpAdapter {
    * cancellation): the portal reuses its last answer while it is unchanged. The mock sums change stamps kept by
    * triggers; a Service Layer client would combine the count with the latest UpdateDate/UpdateTS.
    */
-  huellaPagos(scope: ErpScope): Promise<string>;
+  pagosFingerprint(scope: ErpScope): Promise<string>;
   /** How many payments listPagos(scope) returns, without reading them. */
   countPagos(scope: ErpScope): Promise<number>;
   /** The payment numbered `docNum` in company database `bd` with the invoices it settles, or null. */
@@ -339,5 +339,5 @@ export interface ErpAdapter {
    * invoice, a payment, a cancellation): the portal re-reads the list only then. The mock sums change stamps
    * kept by triggers; a Service Layer client would combine the count with the latest UpdateDate/UpdateTS.
    */
-  huellaFacturasProveedor(scope: ErpScope): Promise<string>;
+  facturasProveedorFingerprint(scope: ErpScope): Promise<string>;
 }

@@ -4,17 +4,17 @@ import { createAnswerCache } from "./answer-cache";
 describe("createAnswerCache", () => {
   it("rebuilds only when the fingerprint changes", async () => {
     const cache = createAnswerCache(1000);
-    let huella = "a";
+    let fingerprint = "a";
     let builds = 0;
     const get = () =>
       cache.get(
         "*",
-        async () => huella,
+        async () => fingerprint,
         async () => `respuesta ${++builds}`,
       );
     expect(await get()).toBe("respuesta 1");
     expect(await get()).toBe("respuesta 1");
-    huella = "b";
+    fingerprint = "b";
     expect(await get()).toBe("respuesta 2");
     expect(builds).toBe(2);
   });

@@ -1,13 +1,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { emitirFacturaPrueba } from "@portal/cfdi/sello";
+import { issueTestFactura } from "@portal/cfdi/sello";
 import { describe, expect, it } from "vitest";
 import {
   createEstadoCfdiClient,
   datosExpresionDelXml,
   expresionImpresa,
   formatoTotal,
-  leerRespuesta,
+  readResponse,
   SOAP_ACTION,
   soapConsulta,
   uuidDeExpresion,
@@ -58,7 +58,7 @@ describe("expresión impresa", () => {
   });
 
   it("reads the expression's data from a sealed and stamped CFDI", () => {
-    const xml = emitirFacturaPrueba({
+    const xml = issueTestFactura({
       emisor: { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" },
       receptor: {
         rfc: "MCI7306249Y1",
@@ -112,7 +112,7 @@ const RESPUESTA_DOCUMENTADA = `<?xml version="1.0" encoding="UTF-8"?>
 
 describe("respuesta del SAT", () => {
   it("reads the documented answer", () => {
-    expect(leerRespuesta(RESPUESTA_DOCUMENTADA)).toEqual({
+    expect(readResponse(RESPUESTA_DOCUMENTADA)).toEqual({
       ok: true,
       respuesta: {
         CodigoEstatus: "S - Comprobante obtenido satisfactoriamente.",
@@ -130,11 +130,11 @@ describe("respuesta del SAT", () => {
         "<a:Estado>Vigente</a:Estado>",
         `<b:Estado xmlns:b="urn:x">${estado}</b:Estado>`,
       ).replace("</ConsultaResult>", `<a:ValidacionEFOS>${efos}</a:ValidacionEFOS></ConsultaResult>`);
-    expect(leerRespuesta(r("Cancelado", "100"))).toMatchObject({
+    expect(readResponse(r("Cancelado", "100"))).toMatchObject({
       ok: true,
       respuesta: { Estado: "Cancelado", ValidacionEFOS: "100" },
     });
-    expect(leerRespuesta(r("No Encontrado", "200"))).toMatchObject({
+    expect(readResponse(r("No Encontrado", "200"))).toMatchObject({
       ok: true,
       respuesta: { Estado: "No Encontrado" },
     });
@@ -143,19 +143,19 @@ describe("respuesta del SAT", () => {
   it("a fault, a missing result, an unknown Estado or garbage is an error, never a guess", () => {
     const falla =
       '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><s:Fault><faultcode>s:Client</faultcode><faultstring>Mal</faultstring></s:Fault></s:Body></s:Envelope>';
-    expect(leerRespuesta(falla)).toEqual({ ok: false, error: "el SAT respondió un error SOAP: Mal" });
+    expect(readResponse(falla)).toEqual({ ok: false, error: "el SAT respondió un error SOAP: Mal" });
     expect(
-      leerRespuesta('<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body/></s:Envelope>').ok,
+      readResponse('<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body/></s:Envelope>').ok,
     ).toBe(false);
-    expect(leerRespuesta(RESPUESTA_DOCUMENTADA.replace(">Vigente<", ">Quizá<")).ok).toBe(false);
-    expect(leerRespuesta("<html>Service Unavailable</html>").ok).toBe(false);
-    expect(leerRespuesta("no es xml").ok).toBe(false);
+    expect(readResponse(RESPUESTA_DOCUMENTADA.replace(">Vigente<", ">Quizá<")).ok).toBe(false);
+    expect(readResponse("<html>Service Unavailable</html>").ok).toBe(false);
+    expect(readResponse("no es xml").ok).toBe(false);
   });
 });
 
 describe("cliente HTTP", () => {
   async function servidor(
-    responder: (body: string, headers: Record<string, unknown>) => { status: number; body: string; demora?: number },
+    respond: (body: string, headers: Record<string, unknown>) => { status: number; body: string; demora?: number },
   ) {
     const server = createServer((req, res) => {
       let body = "";
@@ -163,7 +163,7 @@ describe("cliente HTTP", () => {
         body += c;
       });
       req.on("end", () => {
-        const r = responder(body, req.headers);
+        const r = respond(body, req.headers);
         setTimeout(() => {
           res.writeHead(r.status, { "content-type": "text/xml; charset=utf-8" });
           res.end(r.body);
@@ -183,7 +183,7 @@ describe("cliente HTTP", () => {
     });
     try {
       const c = createEstadoCfdiClient({ url: () => s.url, timeoutMs: 2000 });
-      expect(await c.consultar("https://x/?id=1")).toMatchObject({ ok: true, respuesta: { Estado: "Vigente" } });
+      expect(await c.query("https://x/?id=1")).toMatchObject({ ok: true, respuesta: { Estado: "Vigente" } });
       expect(recibido.action).toBe(`"${SOAP_ACTION}"`);
       expect(recibido.body).toBe(soapConsulta("https://x/?id=1"));
     } finally {
@@ -197,16 +197,16 @@ describe("cliente HTTP", () => {
     );
     try {
       const c = createEstadoCfdiClient({ url: () => s.url, timeoutMs: 100 });
-      expect(await c.consultar("x")).toEqual({ ok: false, error: "el SAT respondió HTTP 503" });
-      expect(await c.consultar("lento")).toEqual({ ok: false, error: "el SAT no respondió en 100 ms" });
+      expect(await c.query("x")).toEqual({ ok: false, error: "el SAT respondió HTTP 503" });
+      expect(await c.query("lento")).toEqual({ ok: false, error: "el SAT no respondió en 100 ms" });
     } finally {
       await s.close();
     }
     const cerrado = createEstadoCfdiClient({ url: () => s.url, timeoutMs: 1000 });
-    expect(await cerrado.consultar("x")).toMatchObject({
+    expect(await cerrado.query("x")).toMatchObject({
       ok: false,
       error: expect.stringMatching(/^no se pudo conectar con el SAT/),
     });
-    expect(await createEstadoCfdiClient({ url: () => null, timeoutMs: 1 }).consultar("x")).toMatchObject({ ok: false });
+    expect(await createEstadoCfdiClient({ url: () => null, timeoutMs: 1 }).query("x")).toMatchObject({ ok: false });
   });
 });

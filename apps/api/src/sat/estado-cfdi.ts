@@ -76,7 +76,7 @@ export function uuidDeExpresion(expresion: string): string {
   return m ? (m[1] as string).toUpperCase() : "";
 }
 
-const escapar = (s: string) =>
+const escapeXml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The SOAP 1.1 envelope of Consulta(expresionImpresa). */
@@ -84,7 +84,7 @@ export function soapConsulta(expresion: string): string {
   return (
     '<?xml version="1.0" encoding="UTF-8"?>' +
     `<s:Envelope xmlns:s="${NS_SOAP}"><s:Body><c:Consulta xmlns:c="${NS_TEMPURI}">` +
-    `<c:expresionImpresa>${escapar(expresion)}</c:expresionImpresa>` +
+    `<c:expresionImpresa>${escapeXml(expresion)}</c:expresionImpresa>` +
     "</c:Consulta></s:Body></s:Envelope>"
   );
 }
@@ -135,10 +135,10 @@ function textoDe(el: XmlElement): string {
     .trim();
 }
 
-function buscar(el: XmlElement, local: string): XmlElement | undefined {
+function find(el: XmlElement, local: string): XmlElement | undefined {
   if (el.local === local) return el;
   for (const hijo of el.children) {
-    const hallado = buscar(hijo, local);
+    const hallado = find(hijo, local);
     if (hallado) return hallado;
   }
   return undefined;
@@ -149,17 +149,17 @@ function buscar(el: XmlElement, local: string): XmlElement | undefined {
  * them in a data-contract namespace whose prefix varies); Estado is normalised to the three values the SAT uses.
  * A fault, a missing ConsultaResult or an unknown Estado is an error, never a guess.
  */
-export function leerRespuesta(xml: string): ConsultaSat {
+export function readResponse(xml: string): ConsultaSat {
   const leido = parseXml(xml.replace(/^\uFEFF/, ""));
   if (!leido.ok) return { ok: false, error: `respuesta del SAT no es XML válido: ${leido.error.message}` };
   const raiz = leido.root;
   if (raiz.local !== "Envelope" || raiz.ns !== NS_SOAP) return { ok: false, error: "respuesta del SAT sin sobre SOAP" };
-  const falla = buscar(raiz, "Fault");
+  const falla = find(raiz, "Fault");
   if (falla) {
-    const motivo = buscar(falla, "faultstring");
+    const motivo = find(falla, "faultstring");
     return { ok: false, error: `el SAT respondió un error SOAP: ${motivo ? textoDe(motivo) : "sin descripción"}` };
   }
-  const resultado = buscar(raiz, "ConsultaResult");
+  const resultado = find(raiz, "ConsultaResult");
   if (!resultado) return { ok: false, error: "respuesta del SAT sin ConsultaResult" };
   const campos = new Map(resultado.children.map((c) => [c.local, textoDe(c)]));
   const estadoTexto = (campos.get("Estado") ?? "").normalize("NFC").toLowerCase().replace(/\s+/g, " ");
@@ -186,7 +186,7 @@ export function leerRespuesta(xml: string): ConsultaSat {
 }
 
 export interface EstadoCfdiClient {
-  consultar(expresion: string): Promise<ConsultaSat>;
+  query(expresion: string): Promise<ConsultaSat>;
 }
 
 /**
@@ -200,7 +200,7 @@ export function createEstadoCfdiClient(opts: {
 }): EstadoCfdiClient {
   const doFetch = opts.fetch ?? fetch;
   return {
-    async consultar(expresion) {
+    async query(expresion) {
       const url = opts.url();
       if (!url) return { ok: false, error: "servicio del SAT no configurado" };
       let texto: string;
@@ -221,7 +221,7 @@ export function createEstadoCfdiClient(opts: {
         }
         return { ok: false, error: `no se pudo conectar con el SAT${e.cause?.code ? ` (${e.cause.code})` : ""}` };
       }
-      return leerRespuesta(texto);
+      return readResponse(texto);
     },
   };
 }

@@ -13,7 +13,7 @@ export interface EstadoSimulado {
   falla: number | null;
 }
 
-const escapar = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The answer envelope, shaped like the SAT's (tempuri.org result with the data-contract namespace). */
 export function respuestaSimulada(campos: Record<string, string>): string {
@@ -21,7 +21,7 @@ export function respuestaSimulada(campos: Record<string, string>): string {
     '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body>' +
     '<ConsultaResponse xmlns="http://tempuri.org/"><ConsultaResult xmlns:a="http://schemas.datacontract.org/2004/07/Sat.Cfdi.Negocio.ConsultaCfdi.Servicio" xmlns:i="http://www.w3.org/2001/XMLSchema-instance">' +
     Object.entries(campos)
-      .map(([k, v]) => `<a:${k}>${escapar(v)}</a:${k}>`)
+      .map(([k, v]) => `<a:${k}>${escapeXml(v)}</a:${k}>`)
       .join("") +
     "</ConsultaResult></ConsultaResponse></s:Body></s:Envelope>"
   );
@@ -29,7 +29,7 @@ export function respuestaSimulada(campos: Record<string, string>): string {
 
 const falloSoap = (mensaje: string) =>
   '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/"><s:Body><s:Fault>' +
-  `<faultcode>s:Client</faultcode><faultstring xml:lang="es-MX">${escapar(mensaje)}</faultstring>` +
+  `<faultcode>s:Client</faultcode><faultstring xml:lang="es-MX">${escapeXml(mensaje)}</faultstring>` +
   "</s:Fault></s:Body></s:Envelope>";
 
 /**

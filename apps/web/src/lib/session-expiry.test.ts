@@ -1,12 +1,7 @@
 import { type LoginData, SESSION_TTL_MS } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
 import { type CookieJar, createSessionStore } from "./session";
-import {
-  AVISO_EXPIRACION_MS,
-  debeAvisarExpiracion,
-  estadoExpiracion,
-  MENSAJE_AVISO_EXPIRACION,
-} from "./session-expiry";
+import { AVISO_EXPIRACION_MS, estadoExpiracion, MENSAJE_AVISO_EXPIRACION, shouldWarnExpiry } from "./session-expiry";
 import { createUnsentEdits } from "./unsent-edits";
 
 /** Issue 23: a minute before the 10-minute session ends, a screen with unsent decisions warns. */
@@ -27,11 +22,11 @@ describe("the session's expiry", () => {
 
   it("warns only in the last minute and only with unsent decisions", () => {
     const aviso = estadoExpiracion(RENOVADA, RENOVADA + 570_000);
-    expect(debeAvisarExpiracion(aviso, 2)).toBe(true);
-    expect(debeAvisarExpiracion(aviso, 0)).toBe(false);
-    expect(debeAvisarExpiracion(estadoExpiracion(RENOVADA, RENOVADA + 1_000), 2)).toBe(false);
-    expect(debeAvisarExpiracion(estadoExpiracion(RENOVADA, RENOVADA + 700_000), 2)).toBe(false);
-    expect(debeAvisarExpiracion(null, 2)).toBe(false);
+    expect(shouldWarnExpiry(aviso, 2)).toBe(true);
+    expect(shouldWarnExpiry(aviso, 0)).toBe(false);
+    expect(shouldWarnExpiry(estadoExpiracion(RENOVADA, RENOVADA + 1_000), 2)).toBe(false);
+    expect(shouldWarnExpiry(estadoExpiracion(RENOVADA, RENOVADA + 700_000), 2)).toBe(false);
+    expect(shouldWarnExpiry(null, 2)).toBe(false);
     expect(MENSAJE_AVISO_EXPIRACION).toContain("tiene cambios sin enviar");
   });
 });

@@ -24,7 +24,7 @@ export function estadoExpiracion(renovadaEn: number, ahora: number, ttl: number 
 }
 
 /** Whether to warn: a minute (or less) left, and decisions that would be lost. */
-export const debeAvisarExpiracion = (estado: EstadoExpiracion | null, sinEnviar: number): boolean =>
+export const shouldWarnExpiry = (estado: EstadoExpiracion | null, sinEnviar: number): boolean =>
   estado !== null && estado.fase === "aviso" && sinEnviar > 0;
 
 /** The warning's sentence (correct Spanish, the portal's own). */

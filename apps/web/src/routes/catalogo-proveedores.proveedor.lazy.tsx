@@ -16,7 +16,7 @@ function ProveedorScreen({ session }: { session: Session }) {
   const proveedores = useProveedores(session);
   const navigate = useNavigate();
   const backToList = useCallback(() => void navigate({ to: "/Catalogo-Proveedores" }), [navigate]);
-  const agregarSociedad = useCallback(
+  const addSociedad = useCallback(
     () => void navigate({ to: "/Catalogo-Proveedores/Proveedor/$id/Sociedad/$userId", params: { id, userId: NUEVO } }),
     [navigate, id],
   );
@@ -30,7 +30,7 @@ function ProveedorScreen({ session }: { session: Session }) {
         session={session}
         row={row}
         onDone={backToList}
-        onAgregarSociedad={agregarSociedad}
+        onAgregarSociedad={addSociedad}
       />
     </>
   );

@@ -2,12 +2,12 @@ import { createLazyRoute, Navigate, useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { ScreenTitle } from "../components/screen-title";
 import { useProveedores } from "../features/proveedores/api";
-import { VincularSociedadForm } from "../features/proveedores/components/vincular-sociedad-form";
+import { LinkSociedadForm } from "../features/proveedores/components/vincular-sociedad-form";
 import { findByFila } from "../lib/list-query";
 import type { Session } from "../lib/session";
 
 /** The supplier of row $id of the loaded catalogue (the loader made sure it is there). */
-function VincularScreen({ session }: { session: Session }) {
+function LinkSociedadScreen({ session }: { session: Session }) {
   const { id } = Route.useParams();
   const proveedores = useProveedores(session);
   const navigate = useNavigate();
@@ -18,14 +18,14 @@ function VincularScreen({ session }: { session: Session }) {
   return (
     <>
       <ScreenTitle>Sociedad del proveedor</ScreenTitle>
-      <VincularSociedadForm key={proveedor.CardCode} session={session} proveedor={proveedor} onDone={backToList} />
+      <LinkSociedadForm key={proveedor.CardCode} session={session} proveedor={proveedor} onDone={backToList} />
     </>
   );
 }
 
 function Screen() {
   const { session: current } = Route.useRouteContext();
-  return <VincularScreen session={current} />;
+  return <LinkSociedadScreen session={current} />;
 }
 
 export const Route = createLazyRoute("/Catalogo-Proveedores/Proveedor/$id/Sociedad/$userId")({ component: Screen });

@@ -2,7 +2,7 @@ import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback, useMemo } from "react";
 import { ScreenTitle } from "../components/screen-title";
 import { FacturaDetalle, type RenderReintentarErp } from "../features/facturas/components/factura-detalle";
-import { ReintentarErpButton } from "../features/facturas-pendientes/components/reintentar-erp-button";
+import { RetryErpButton } from "../features/facturas-pendientes/components/reintentar-erp-button";
 import { canSeePendientes } from "../lib/permissions";
 
 function Screen() {
@@ -14,7 +14,7 @@ function Screen() {
   const isRevisor = canSeePendientes(current);
   const { id: usuario, operador } = current;
   const renderReintentarErp = useMemo<RenderReintentarErp | undefined>(
-    () => (isRevisor ? (row) => <ReintentarErpButton operator={{ id: usuario, operador }} row={row} /> : undefined),
+    () => (isRevisor ? (row) => <RetryErpButton operator={{ id: usuario, operador }} row={row} /> : undefined),
     [isRevisor, usuario, operador],
   );
   return (

@@ -9,7 +9,7 @@ import { ProveedorDetail } from "../features/proveedores/components/proveedor-de
 import { isProveedor } from "../lib/permissions";
 import type { Session } from "../lib/session";
 
-const Cargando = () => (
+const LoadingScreen = () => (
   <Center py="xl">
     <Loader aria-label="Cargando" />
   </Center>
@@ -18,14 +18,14 @@ const Cargando = () => (
 function PerfilProveedor({ session, onDone }: { session: Session; onDone: () => void }) {
   const perfil = usePerfilProveedor(session);
   const row = perfil.data?.[0];
-  if (!row) return <Cargando />;
+  if (!row) return <LoadingScreen />;
   return <ProveedorDetail key={row.CardCode} session={session} row={row} onDone={onDone} />;
 }
 
 function PerfilEmpleado({ session, onDone }: { session: Session; onDone: () => void }) {
   const perfil = usePerfilEmpleado(session);
   const row = perfil.data?.[0];
-  if (!row) return <Cargando />;
+  if (!row) return <LoadingScreen />;
   return <EmpleadoForm key={row.IdEmpleado} session={session} row={row} isProfile onDone={onDone} />;
 }
 

@@ -1,4 +1,4 @@
 import { createLazyRoute } from "@tanstack/react-router";
-import { RecuperarPassword } from "../features/legal/components/recuperar-password";
+import { RecoverPassword } from "../features/legal/components/recuperar-password";
 
-export const Route = createLazyRoute("/RecuperarPassword")({ component: RecuperarPassword });
+export const Route = createLazyRoute("/RecuperarPassword")({ component: RecoverPassword });

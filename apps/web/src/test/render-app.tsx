@@ -21,7 +21,7 @@ export interface FakeCall {
 type Responder = (call: FakeCall) => { status?: number; body: unknown } | undefined;
 
 /** Replaces fetch with a JSON responder and records every call. */
-export function fakeApi(responder: Responder) {
+export function fakeApi(respond: Responder) {
   const calls: FakeCall[] = [];
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const call: FakeCall = {
@@ -31,7 +31,7 @@ export function fakeApi(responder: Responder) {
       body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);
-    const answer = responder(call) ?? { status: 404, body: { status: "error", message: "No encontrado" } };
+    const answer = respond(call) ?? { status: 404, body: { status: "error", message: "No encontrado" } };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { "Content-Type": "application/json" },

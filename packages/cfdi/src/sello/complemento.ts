@@ -1,13 +1,13 @@
 /**
  * Issuing test payment complements — for tests and the demo only (issue 14): a CFDI 4.0 of type P with the
  * Pagos 2.0 complement as Anexo 20 and its Guía de llenado require it, sealed with one of the SAT's public test
- * CSDs and stamped by the project's test stamping authority, like emitirFacturaPrueba's invoices.
+ * CSDs and stamped by the project's test stamping authority, like issueTestFactura's invoices.
  *
  * The pago20 attributes keep their SAT names (FechaPago, MonedaP, ImpPagado, ...) so that what
  * complementoEsperado computes for an ERP payment feeds a PagoPrueba directly.
  *
  * Taxes: a related document is either not subject to tax (ObjetoImpDR 01) or carries IVA 16 % trasladado
- * (ObjetoImpDR 02, the invoices emitirFacturaPrueba issues). From the documents' TrasladoDR the totals follow
+ * (ObjetoImpDR 02, the invoices issueTestFactura issues). From the documents' TrasladoDR the totals follow
  * the Guía de llenado: ImpuestosP (BaseP = Σ BaseDR ÷ EquivalenciaDR, ImporteP likewise, 6 decimals) and
  * Totales (MontoTotalPagos = Σ Monto × TipoCambioP; TotalTrasladosBaseIVA16 = Σ BaseP × TipoCambioP and
  * TotalTrasladosImpuestoIVA16 = Σ ImporteP × TipoCambioP, 2 decimals, in MXN).
@@ -105,7 +105,7 @@ interface PagoCalculado {
   trasladoP?: { BaseP: string; ImporteP: string };
 }
 
-function calcularDocumento(doc: DocumentoPrueba, monedaP: string): DocumentoCalculado {
+function computeDocumento(doc: DocumentoPrueba, monedaP: string): DocumentoCalculado {
   const equivalencia = amount(doc.EquivalenciaDR ?? "1", "EquivalenciaDR");
   if (doc.MonedaDR !== monedaP && doc.EquivalenciaDR === undefined) {
     throw new RangeError(`EquivalenciaDR es obligatoria: el documento ${doc.IdDocumento} no está en ${monedaP}.`);
@@ -127,7 +127,7 @@ function calcularDocumento(doc: DocumentoPrueba, monedaP: string): DocumentoCalc
   return { doc, equivalencia, objeto, traslado: { BaseDR: base, ImporteDR: importe } };
 }
 
-function calcularPago(pago: PagoPrueba): PagoCalculado {
+function computePago(pago: PagoPrueba): PagoCalculado {
   if (pago.MonedaP !== "MXN" && pago.TipoCambioP === undefined) {
     throw new RangeError(`TipoCambioP es obligatorio para un pago en ${pago.MonedaP}.`);
   }
@@ -136,7 +136,7 @@ function calcularPago(pago: PagoPrueba): PagoCalculado {
   if (pago.MonedaP === "MXN" && compareAmounts(tipoCambio, "1") !== 0) {
     throw new RangeError("TipoCambioP debe ser 1 para un pago en MXN.");
   }
-  const documentos = pago.Documentos.map((d) => calcularDocumento(d, pago.MonedaP));
+  const documentos = pago.Documentos.map((d) => computeDocumento(d, pago.MonedaP));
   const conIva = documentos.filter((d) => d.traslado !== undefined);
   if (conIva.length === 0) return { pago, tipoCambio, documentos };
   // Each document converted into the payment's currency, summed, rounded once (Guía de llenado, ImpuestosP).
@@ -229,7 +229,7 @@ function totalesXml(pagos: PagoCalculado[]): string {
 /** The unsigned CFDI of type P of `c`. Throws RangeError on inconsistent input (a missing TipoCambioP, ...). */
 export function complementoPruebaSinSellar(c: ComplementoPrueba): string {
   if (c.pagos.length === 0) throw new RangeError("Un complemento de pago necesita al menos un pago20:Pago.");
-  const pagos = c.pagos.map(calcularPago);
+  const pagos = c.pagos.map(computePago);
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<cfdi:Comprobante${attrs({
@@ -279,7 +279,7 @@ export function complementoPruebaSinSellar(c: ComplementoPrueba): string {
 }
 
 /** The payment complement of `c`, sealed with the issuer's test CSD and stamped by the test stamping authority. */
-export function emitirComplementoPrueba(c: ComplementoPrueba): string {
+export function issueTestComplemento(c: ComplementoPrueba): string {
   const sellado = sealCfdi(complementoPruebaSinSellar(c), c.csd ?? csdPrueba(c.emisor.rfc));
   return stampCfdi(sellado, { uuid: c.uuid, fechaTimbrado: c.fechaTimbrado });
 }

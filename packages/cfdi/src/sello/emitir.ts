@@ -156,7 +156,7 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
 }
 
 /** The CFDI of `f`, sealed with the issuer's test CSD and stamped by the project's test stamping authority. */
-export function emitirFacturaPrueba(f: FacturaPrueba): string {
+export function issueTestFactura(f: FacturaPrueba): string {
   const sellado = sealCfdi(facturaPruebaSinSellar(f), f.csd ?? csdPrueba(f.emisor.rfc));
   return stampCfdi(sellado, { uuid: f.uuid, fechaTimbrado: f.fechaTimbrado });
 }

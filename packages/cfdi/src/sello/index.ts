@@ -14,10 +14,10 @@ export {
   type ComplementoPrueba,
   complementoPruebaSinSellar,
   type DocumentoPrueba,
-  emitirComplementoPrueba,
+  issueTestComplemento,
   type PagoPrueba,
 } from "./complemento";
-export { csdPrueba, emitirFacturaPrueba, type FacturaPrueba, facturaPruebaSinSellar, type RfcPrueba } from "./emitir";
+export { csdPrueba, type FacturaPrueba, facturaPruebaSinSellar, issueTestFactura, type RfcPrueba } from "./emitir";
 export {
   readInvoiceVerified,
   readPaymentComplementVerified,

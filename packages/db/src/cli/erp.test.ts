@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { crearFacturaProveedor, ErpRechazo } from "../erp-mock/facturas-proveedor";
+import { ErpRechazo, insertFacturaProveedor } from "../erp-mock/facturas-proveedor";
 import { createErpEntrada, createErpSocio } from "../seed/factories-erp";
 import { createTestDatabase, type TestDatabase } from "../testing";
-import { ErrorDeUso, ejecutar, importe, leerArgumentos, principal } from "./erp";
+import { ErrorDeUso, execute, importe, principal, readArguments } from "./erp";
 
 let tdb: TestDatabase;
 beforeAll(async () => {
@@ -20,12 +20,12 @@ const hoy = () => new Date("2026-11-25T18:00:00");
 /** Runs a command line against the test database and returns what it printed. */
 async function erp(...argv: string[]) {
   const lineas: string[] = [];
-  const { comando, valores } = leerArgumentos(argv);
-  await ejecutar(tdb.db, comando, valores, { log: (l) => lineas.push(l) }, hoy);
+  const { comando, valores } = readArguments(argv);
+  await execute(tdb.db, comando, valores, { log: (l) => lineas.push(l) }, hoy);
   return lineas.join("\n");
 }
 
-const falla = async (promesa: Promise<unknown>) =>
+const fails = async (promesa: Promise<unknown>) =>
   promesa.then(
     () => {
       throw new Error("se esperaba un error");
@@ -38,7 +38,7 @@ let portalId = 500;
 async function facturaDelPortal(over: { docCur?: "MXN" | "USD"; docTotal?: string } = {}) {
   const e = await createErpEntrada(tdb.db, { bd: "SBO_CLI", cardCode: "P00001", cardName: "ESCUELA KEMPER URGATE" });
   portalId++;
-  const r = await crearFacturaProveedor(tdb.db, {
+  const r = await insertFacturaProveedor(tdb.db, {
     bd: "SBO_CLI",
     portalId,
     cardCode: "P00001",
@@ -58,10 +58,10 @@ async function facturaDelPortal(over: { docCur?: "MXN" | "USD"; docTotal?: strin
 
 describe("the command line", () => {
   it("reads commands and options, and refuses mistakes in Spanish", () => {
-    expect(leerArgumentos([])).toMatchObject({ comando: "ayuda" });
-    expect(leerArgumentos(["pagar", "-h"])).toMatchObject({ comando: "ayuda" });
+    expect(readArguments([])).toMatchObject({ comando: "ayuda" });
+    expect(readArguments(["pagar", "-h"])).toMatchObject({ comando: "ayuda" });
     expect(
-      leerArgumentos(["pagar", "--bd", "SBO_KIJ", "--factura", "8123", "--factura", "8124:100", "--moneda", "USD"]),
+      readArguments(["pagar", "--bd", "SBO_KIJ", "--factura", "8123", "--factura", "8124:100", "--moneda", "USD"]),
     ).toEqual({
       comando: "pagar",
       valores: { bd: "SBO_KIJ", factura: ["8123", "8124:100"], moneda: "USD" },
@@ -75,7 +75,7 @@ describe("the command line", () => {
       [["facturas", "--pago", "2001"], "La opción --pago no aplica al comando facturas."],
     ];
     for (const [argv, mensaje] of errores) {
-      expect(() => leerArgumentos(argv)).toThrow(new ErrorDeUso(mensaje));
+      expect(() => readArguments(argv)).toThrow(new ErrorDeUso(mensaje));
     }
   });
 
@@ -107,7 +107,7 @@ describe("npm run erp on a database", () => {
     expect(await erp("facturas", "--bd", "SBO_CLI", "--proveedor", "P99999")).toBe(
       "No hay facturas de proveedor con esos filtros.",
     );
-    expect((await falla(erp("facturas", "--bd", "SBO_NADA"))).message).toBe(
+    expect((await fails(erp("facturas", "--bd", "SBO_NADA"))).message).toBe(
       "La base de datos SBO_NADA no existe en el ERP simulado (hay: SBO_CLI).",
     );
   });
@@ -156,7 +156,7 @@ describe("npm run erp on a database", () => {
     );
     expect(await erp("pagos", "--bd", "SBO_CLI")).toMatch(/^SBO_CLI\s+2002\s.*\sSí\s/m);
 
-    const rechazo = await falla(erp("cancelar-factura", "--bd", "SBO_CLI", "--factura", String(f.docNum)));
+    const rechazo = await fails(erp("cancelar-factura", "--bd", "SBO_CLI", "--factura", String(f.docNum)));
     expect(rechazo).toBeInstanceOf(ErpRechazo);
     expect(rechazo.message).toBe(`La factura de proveedor ${f.docNum} tiene pagos (2001): cancele primero el pago.`);
     await erp("cancelar-pago", "--bd", "SBO_CLI", "--pago", "2001");
@@ -191,7 +191,7 @@ describe("npm run erp on a database", () => {
       ],
     ];
     for (const [argv, mensaje] of casos) {
-      const error = await falla(erp(...argv));
+      const error = await fails(erp(...argv));
       expect(error).toBeInstanceOf(ErrorDeUso);
       expect(error.message).toBe(mensaje);
     }

@@ -6,12 +6,12 @@ import type { Database } from "../client";
 import { BaseDeDatosEnUso, createDatabase } from "../client";
 import { type Clock, systemClock } from "../clock";
 import {
-  cancelarFacturaProveedor,
-  cancelarPago,
+  cancelFacturaProveedor,
+  cancelPago,
   ErpRechazo,
-  listarFacturasProveedor,
-  listarPagos,
-  pagarFacturas,
+  listPagos,
+  payFacturas,
+  selectFacturasProveedor,
 } from "../erp-mock/facturas-proveedor";
 import { runMigrations } from "../migrate";
 import { erpSocios } from "../schema/index";
@@ -89,7 +89,7 @@ export interface Salida {
 }
 
 /** Parses the command line; throws ErrorDeUso with a Spanish message. */
-export function leerArgumentos(argv: readonly string[]) {
+export function readArguments(argv: readonly string[]) {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPCIONES; allowPositionals: true; strict: true }>>;
   try {
     parsed = parseArgs({ args: [...argv], options: OPCIONES, allowPositionals: true, strict: true });
@@ -119,7 +119,7 @@ export function leerArgumentos(argv: readonly string[]) {
   return { comando, valores: values };
 }
 
-type Valores = ReturnType<typeof leerArgumentos>["valores"];
+type Valores = ReturnType<typeof readArguments>["valores"];
 
 const entero = (texto: string, que: string) => {
   if (!/^\d+$/.test(texto)) throw new ErrorDeUso(`${que} inválido: ${texto} (debe ser un número entero).`);
@@ -179,7 +179,7 @@ const requerido = (valor: string | undefined, opcion: string, ejemplo: string) =
  * Runs one command against an open database. Exported for the tests; the entry point below opens the
  * database and maps errors to exit codes.
  */
-export async function ejecutar(
+export async function execute(
   db: Database,
   comando: string,
   valores: Valores,
@@ -192,7 +192,7 @@ export async function ejecutar(
       return;
     case "facturas": {
       const bd = await bdValida(db, valores.bd, false);
-      const filas = await listarFacturasProveedor(db, {
+      const filas = await selectFacturasProveedor(db, {
         ...(bd ? { bds: [bd] } : {}),
         ...(valores.proveedor ? { cardCode: valores.proveedor } : {}),
         soloPortal: valores.portal === true,
@@ -247,7 +247,7 @@ export async function ejecutar(
       if (facturas.length === 0) throw new ErrorDeUso("Falta --factura DOCNUM[:MONTO] (una o varias).");
       const forma = valores.forma ?? "03";
       if (!/^\d{2}$/.test(forma)) throw new ErrorDeUso(`Forma de pago inválida: ${forma} (c_FormaPago, p. ej. 03).`);
-      const pago = await pagarFacturas(db, {
+      const pago = await payFacturas(db, {
         bd,
         fecha: valores.fecha ?? fechaLocal(clock),
         moneda: valores.moneda ?? "MXN",
@@ -269,7 +269,7 @@ export async function ejecutar(
     }
     case "pagos": {
       const bd = await bdValida(db, valores.bd, false);
-      const pagos = await listarPagos(db, {
+      const pagos = await listPagos(db, {
         ...(bd ? { bds: [bd] } : {}),
         ...(valores.proveedor ? { cardCode: valores.proveedor } : {}),
       });
@@ -307,7 +307,7 @@ export async function ejecutar(
     case "cancelar-pago": {
       const bd = (await bdValida(db, valores.bd, true)) as string;
       const docNum = entero(requerido(valores.pago, "--pago", "2301"), "Número de pago");
-      const r = await cancelarPago(db, bd, docNum);
+      const r = await cancelPago(db, bd, docNum);
       salida.log(`Pago ${docNum} cancelado en ${bd}.`);
       await estadoDeFacturas(db, bd, r.facturasDocNum, salida);
       return;
@@ -317,7 +317,7 @@ export async function ejecutar(
       const [texto, ...otras] = valores.factura ?? [];
       if (otras.length > 0) throw new ErrorDeUso("cancelar-factura cancela una sola factura: indique un --factura.");
       const docNum = entero(requerido(texto, "--factura", "8123"), "Número de factura");
-      const r = await cancelarFacturaProveedor(db, bd, docNum);
+      const r = await cancelFacturaProveedor(db, bd, docNum);
       salida.log(
         `Factura de proveedor ${docNum} cancelada en ${bd}` +
           (r.entradasReabiertas > 0 ? "; su entrada de mercancía quedó abierta de nuevo." : "."),
@@ -332,7 +332,7 @@ export async function ejecutar(
 /** One line per invoice: what the ERP says after a payment or its cancellation. */
 async function estadoDeFacturas(db: Database, bd: string, docNums: number[], salida: Salida) {
   if (docNums.length === 0) return;
-  const facturas = await listarFacturasProveedor(db, { bds: [bd], docNums });
+  const facturas = await selectFacturasProveedor(db, { bds: [bd], docNums });
   for (const f of facturas.sort((a, b) => a.docNum - b.docNum)) {
     const saldo = (Math.round(Number(f.docTotal) * 100) - Math.round(Number(f.paidToDate) * 100)) / 100;
     const estado = saldo <= 0 ? "pagada" : Number(f.paidToDate) > 0 ? "pago parcial" : "sin pagar";
@@ -348,7 +348,7 @@ export async function principal(argv: readonly string[], salida: Salida = consol
   let comando: string;
   let valores: Valores;
   try {
-    ({ comando, valores } = leerArgumentos(argv));
+    ({ comando, valores } = readArguments(argv));
   } catch (error) {
     console.error(`${(error as Error).message}\nVea \`npm run erp -- ayuda\`.`);
     return 1;
@@ -370,7 +370,7 @@ export async function principal(argv: readonly string[], salida: Salida = consol
   try {
     handle = await createDatabase({ url, dataDir });
     await runMigrations(handle);
-    await ejecutar(handle.db, comando, valores, salida, systemClock);
+    await execute(handle.db, comando, valores, salida, systemClock);
     return 0;
   } catch (error) {
     if (error instanceof ErrorDeUso) console.error(`${error.message}\nVea \`npm run erp -- ayuda\`.`);

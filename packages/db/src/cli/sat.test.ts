@@ -5,11 +5,11 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importarLista69b } from "../lista-69b/guardar";
+import { importLista69b } from "../lista-69b/guardar";
 import { lista69b, lista69bImportaciones } from "../schema/index";
 import { createProveedor } from "../seed/factories";
 import { archivoLista69b, createTestDatabase, MUESTRA_69B, type TestDatabase, windows1252 } from "../testing";
-import { ejecutar, leerArgumentos } from "./sat";
+import { execute, readArguments } from "./sat";
 
 let tdb: TestDatabase;
 let carpeta: string;
@@ -33,7 +33,7 @@ const lista = async () =>
 
 describe("importing the 69-B list", () => {
   it("puts the sample in force with its counts and screens the suppliers", async () => {
-    const r = await importarLista69b(tdb.db, archivoLista69b(MUESTRA_69B), {
+    const r = await importLista69b(tdb.db, archivoLista69b(MUESTRA_69B), {
       origen: "Listado_completo_69-B.csv",
       clock: relojA,
     });
@@ -70,14 +70,14 @@ describe("importing the 69-B list", () => {
       [windows1252('"No","RFC",\r\n"1","SIN CIERRE'), /no es un CSV válido/],
     ];
     for (const [bytes, mensaje] of malos) {
-      const r = await importarLista69b(tdb.db, bytes, { origen: "malo.csv", clock: relojB });
+      const r = await importLista69b(tdb.db, bytes, { origen: "malo.csv", clock: relojB });
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.error).toMatch(mensaje);
       expect(r.importacion).toMatchObject({ ok: false, origen: "malo.csv", rfcs: 0, at: relojB() });
       expect(await lista()).toEqual(antes);
     }
     // A shorter list replaces the whole list (no leftovers of the previous one).
-    const r = await importarLista69b(
+    const r = await importLista69b(
       tdb.db,
       archivoLista69b([{ rfc: "XIQB891116QE4", nombre: "BERENICE XIMO QUEZADA", situacion: "Desvirtuado" }]),
       { origen: "corta.csv", clock: relojB },
@@ -89,16 +89,16 @@ describe("importing the 69-B list", () => {
 
 describe("npm run sat", () => {
   it("reads its command line and refuses mistakes in Spanish", () => {
-    expect(leerArgumentos([])).toEqual({ comando: "ayuda" });
-    expect(leerArgumentos(["importar-69b", "x.csv"])).toEqual({ comando: "importar-69b", archivo: "x.csv" });
-    expect(() => leerArgumentos(["importar-69b"])).toThrow(/Falta el archivo/);
-    expect(() => leerArgumentos(["borrar"])).toThrow("Comando desconocido: borrar.");
-    expect(() => leerArgumentos(["importar-69b", "a", "b"])).toThrow("Argumento de más: b.");
+    expect(readArguments([])).toEqual({ comando: "ayuda" });
+    expect(readArguments(["importar-69b", "x.csv"])).toEqual({ comando: "importar-69b", archivo: "x.csv" });
+    expect(() => readArguments(["importar-69b"])).toThrow(/Falta el archivo/);
+    expect(() => readArguments(["borrar"])).toThrow("Comando desconocido: borrar.");
+    expect(() => readArguments(["importar-69b", "a", "b"])).toThrow("Argumento de más: b.");
   });
 
   it("lists the imports, newest first", async () => {
     const lineas: string[] = [];
-    await ejecutar(tdb.db, { comando: "importaciones-69b" }, { log: (l) => lineas.push(l) }, relojB);
+    await execute(tdb.db, { comando: "importaciones-69b" }, { log: (l) => lineas.push(l) }, relojB);
     expect(lineas[0]).toMatch(/^2026-10-17 06:00:00 UTC {2}corta.csv: 1 RFC/);
     expect(lineas.some((l) => /malo.csv: RECHAZADA\. El archivo está vacío\./.test(l))).toBe(true);
     const [ultima] = await tdb.db.select().from(lista69bImportaciones).orderBy(desc(lista69bImportaciones.id)).limit(1);

@@ -6,7 +6,7 @@ import { desc } from "drizzle-orm";
 import type { Database } from "../client";
 import { BaseDeDatosEnUso, createDatabase } from "../client";
 import { type Clock, systemClock } from "../clock";
-import { importarLista69b, proveedoresEnLista69b } from "../lista-69b/guardar";
+import { importLista69b, proveedoresEnLista69b } from "../lista-69b/guardar";
 import { runMigrations } from "../migrate";
 import { lista69bImportaciones } from "../schema/index";
 
@@ -47,7 +47,7 @@ export interface Salida {
   log(linea: string): void;
 }
 
-export function leerArgumentos(argv: readonly string[]): { comando: string; archivo?: string } {
+export function readArguments(argv: readonly string[]): { comando: string; archivo?: string } {
   let parsed: ReturnType<
     typeof parseArgs<{ options: { ayuda: { type: "boolean"; short: "h" } }; allowPositionals: true; strict: true }>
   >;
@@ -81,7 +81,7 @@ const fechaHora = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
 const miles = (n: number) => n.toLocaleString("es-MX");
 
 /** Runs one command against an open database (exported for the tests). */
-export async function ejecutar(
+export async function execute(
   db: Database,
   { comando, archivo }: { comando: string; archivo?: string },
   salida: Salida,
@@ -111,7 +111,7 @@ export async function ejecutar(
   const ruta = resolve(process.env.INIT_CWD ?? process.cwd(), archivo ?? "");
   if (!existsSync(ruta)) throw new ErrorDeUso(`No existe el archivo ${ruta}.`);
   const bytes = new Uint8Array(readFileSync(ruta));
-  const resultado = await importarLista69b(db, bytes, { origen: basename(ruta), clock });
+  const resultado = await importLista69b(db, bytes, { origen: basename(ruta), clock });
   if (!resultado.ok) {
     throw new ImportacionRechazada(`No se importó la lista 69-B: ${resultado.error}\nLa lista anterior sigue vigente.`);
   }
@@ -145,9 +145,9 @@ export async function ejecutar(
 
 /** The command line: parse, open the database (migrated), run, close; exit code 1 on any error. */
 export async function principal(argv: readonly string[], salida: Salida = console): Promise<number> {
-  let args: ReturnType<typeof leerArgumentos>;
+  let args: ReturnType<typeof readArguments>;
   try {
-    args = leerArgumentos(argv);
+    args = readArguments(argv);
   } catch (error) {
     console.error(`${(error as Error).message}\nVea \`npm run sat -- ayuda\`.`);
     return 1;
@@ -169,7 +169,7 @@ export async function principal(argv: readonly string[], salida: Salida = consol
   try {
     handle = await createDatabase({ url, dataDir });
     await runMigrations(handle);
-    await ejecutar(handle.db, args, salida, systemClock);
+    await execute(handle.db, args, salida, systemClock);
     return 0;
   } catch (error) {
     if (error instanceof ErrorDeUso) console.error(`${error.message}\nVea \`npm run sat -- ayuda\`.`);

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erpEntradas, erpPedidos, erpSocios } from "../schema/index";
 import { createTestDatabase, type TestDatabase } from "../testing";
-import { DIAS_HISTORIAL, generarHistorial, type SocioSemilla } from "./generar";
+import { DIAS_HISTORIAL, generateHistory, type SocioSemilla } from "./generar";
 import { ERP_FECHA_REFERENCIA, planDeEscala, seedErpMock } from "./index";
 import { createRandom } from "./random";
 
@@ -31,11 +31,11 @@ describe("seeded random numbers", () => {
 });
 
 describe("generarHistorial", () => {
-  const h = generarHistorial(kemper, volumen, referencia);
+  const h = generateHistory(kemper, volumen, referencia);
 
   it("is deterministic: same supplier and company database, same documents", () => {
-    expect(generarHistorial(kemper, volumen, referencia)).toEqual(h);
-    expect(generarHistorial(berenice, volumen, referencia).pedidos[0]).not.toEqual(h.pedidos[0]);
+    expect(generateHistory(kemper, volumen, referencia)).toEqual(h);
+    expect(generateHistory(berenice, volumen, referencia).pedidos[0]).not.toEqual(h.pedidos[0]);
   });
 
   it("produces the asked volume over the 18 months before the reference date, 1-15 lines each", () => {
@@ -86,10 +86,10 @@ describe("generarHistorial", () => {
 
   it("withholds ISR and IVA from a persona física's services, not from a persona moral's", () => {
     const servicios = { ...berenice, categorias: ["mantenimiento"] as const };
-    const fisica = generarHistorial(servicios, volumen, referencia);
+    const fisica = generateHistory(servicios, volumen, referencia);
     expect(fisica.entradas.length).toBeGreaterThan(0);
     expect(fisica.entradas.every((e) => e.retencionCentavos > 0)).toBe(true);
-    const moral = generarHistorial({ ...servicios, tipoPersona: "M" }, volumen, referencia);
+    const moral = generateHistory({ ...servicios, tipoPersona: "M" }, volumen, referencia);
     expect(moral.entradas.length).toBeGreaterThan(0);
     expect(moral.entradas.every((e) => e.retencionCentavos === 0)).toBe(true);
   });

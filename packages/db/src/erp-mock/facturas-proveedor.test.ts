@@ -11,15 +11,15 @@ import {
 import { createErpEntrada, createErpFactura, createErpPago, type ErpEntradaInput } from "../seed/factories-erp";
 import { createTestDatabase, type TestDatabase } from "../testing";
 import {
-  buscarFacturaProveedor,
-  cancelarFacturaProveedor,
-  cancelarFacturaProveedorPorClave,
-  cancelarPago,
-  crearFacturaProveedor,
+  cancelFacturaProveedor,
+  cancelFacturaProveedorByKey,
+  cancelPago,
   ErpRechazo,
   type FacturaProveedorNueva,
-  listarFacturasProveedor,
-  pagarFacturas,
+  insertFacturaProveedor,
+  payFacturas,
+  selectFacturaProveedor,
+  selectFacturasProveedor,
 } from "./facturas-proveedor";
 
 let tdb: TestDatabase;
@@ -69,11 +69,11 @@ async function facturaCreada(
 ) {
   const e = await entrada(bd, input);
   const n = nueva(bd, e, over);
-  await crearFacturaProveedor(tdb.db, n);
-  return (await buscarFacturaProveedor(tdb.db, bd, n.portalId))!;
+  await insertFacturaProveedor(tdb.db, n);
+  return (await selectFacturaProveedor(tdb.db, bd, n.portalId))!;
 }
 
-const leer = async (bd: string, portalId: number) => (await buscarFacturaProveedor(tdb.db, bd, portalId))!;
+const read = async (bd: string, portalId: number) => (await selectFacturaProveedor(tdb.db, bd, portalId))!;
 
 async function rechazo(promesa: Promise<unknown>): Promise<string> {
   const error = await promesa.then(
@@ -111,7 +111,7 @@ describe("crearFacturaProveedor", () => {
       ],
     });
     const n = nueva(bd, e, { docDate: "2026-11-04" });
-    const creada = await crearFacturaProveedor(tdb.db, n);
+    const creada = await insertFacturaProveedor(tdb.db, n);
     expect(creada).toEqual({ docEntry: 1, docNum: 8001, creada: true });
 
     const [cabecera] = await tdb.db.select().from(erpFacturas).where(eq(erpFacturas.bd, bd));
@@ -145,18 +145,18 @@ describe("crearFacturaProveedor", () => {
     expect(lineas[0]).toMatchObject({ lineTotal: "200.00", vatSum: "32.00" });
     expect(lineas[1]).toMatchObject({ lineTotal: "50.00", vatSum: "8.00" });
 
-    const recibidas = await tdb.db
+    const receivedCounts = await tdb.db
       .select()
       .from(erpEntradaLineas)
       .where(and(eq(erpEntradaLineas.bd, bd), eq(erpEntradaLineas.docEntry, e.docEntry)));
-    expect(recibidas.every((l) => l.lineStatus === "C" && Number(l.openQty) === 0)).toBe(true);
+    expect(receivedCounts.every((l) => l.lineStatus === "C" && Number(l.openQty) === 0)).toBe(true);
     const [cerrada] = await tdb.db
       .select({ docStatus: erpEntradas.docStatus })
       .from(erpEntradas)
       .where(and(eq(erpEntradas.bd, bd), eq(erpEntradas.docEntry, e.docEntry)));
     expect(cerrada?.docStatus).toBe("C");
 
-    const leida = await leer(bd, n.portalId);
+    const leida = await read(bd, n.portalId);
     expect(leida).toMatchObject({ docNum: 8001, lineas: 2, fechaPago: null, canceled: "N", docStatus: "O" });
   });
 
@@ -164,11 +164,11 @@ describe("crearFacturaProveedor", () => {
     const bd = nuevaBd();
     const e = await entrada(bd);
     const n = nueva(bd, e);
-    const primera = await crearFacturaProveedor(tdb.db, n);
-    const segunda = await crearFacturaProveedor(tdb.db, n);
+    const primera = await insertFacturaProveedor(tdb.db, n);
+    const segunda = await insertFacturaProveedor(tdb.db, n);
     expect(segunda).toEqual({ docEntry: primera.docEntry, docNum: primera.docNum, creada: false });
     // Even when the receipt is closed by then, or the retry carries other data.
-    expect(await crearFacturaProveedor(tdb.db, { ...n, numAtCard: "OTRO", entradaDocNum: 999 })).toMatchObject({
+    expect(await insertFacturaProveedor(tdb.db, { ...n, numAtCard: "OTRO", entradaDocNum: 999 })).toMatchObject({
       docEntry: primera.docEntry,
       creada: false,
     });
@@ -179,7 +179,7 @@ describe("crearFacturaProveedor", () => {
 
     // Concurrent retries of one job: still one A/P invoice.
     const otra = nueva(bd, await entrada(bd));
-    const juntas = await Promise.all([crearFacturaProveedor(tdb.db, otra), crearFacturaProveedor(tdb.db, otra)]);
+    const juntas = await Promise.all([insertFacturaProveedor(tdb.db, otra), insertFacturaProveedor(tdb.db, otra)]);
     expect(juntas.map((r) => r.creada).sort()).toEqual([false, true]);
     expect(juntas[0]?.docEntry).toBe(juntas[1]?.docEntry);
   });
@@ -187,19 +187,19 @@ describe("crearFacturaProveedor", () => {
   it("refuses a missing receipt, another supplier's receipt and a closed receipt, writing nothing", async () => {
     const bd = nuevaBd();
     const e = await entrada(bd);
-    expect(await rechazo(crearFacturaProveedor(tdb.db, nueva(bd, { ...e, docNum: 5999 })))).toBe(
+    expect(await rechazo(insertFacturaProveedor(tdb.db, nueva(bd, { ...e, docNum: 5999 })))).toBe(
       `La entrada de mercancía 5999 no existe en ${bd}.`,
     );
-    expect(await rechazo(crearFacturaProveedor(tdb.db, nueva(bd, { ...e, cardCode: "P00002" })))).toBe(
+    expect(await rechazo(insertFacturaProveedor(tdb.db, nueva(bd, { ...e, cardCode: "P00002" })))).toBe(
       `La entrada de mercancía ${e.docNum} es del proveedor P00001, no de P00002.`,
     );
     const cerrada = await entrada(bd, { docStatus: "C" });
-    expect(await rechazo(crearFacturaProveedor(tdb.db, nueva(bd, cerrada)))).toBe(
+    expect(await rechazo(insertFacturaProveedor(tdb.db, nueva(bd, cerrada)))).toBe(
       `La entrada de mercancía ${cerrada.docNum} ya está cerrada en el ERP (facturada o cancelada).`,
     );
     // Invoiced by another portal invoice: closed too.
-    await crearFacturaProveedor(tdb.db, nueva(bd, e));
-    expect(await rechazo(crearFacturaProveedor(tdb.db, nueva(bd, e)))).toMatch(/ya está cerrada/);
+    await insertFacturaProveedor(tdb.db, nueva(bd, e));
+    expect(await rechazo(insertFacturaProveedor(tdb.db, nueva(bd, e)))).toMatch(/ya está cerrada/);
     const [n] = await tdb.db.select({ n: count() }).from(erpFacturas).where(eq(erpFacturas.bd, bd));
     expect(n?.n).toBe(1);
   });
@@ -210,7 +210,7 @@ describe("pagarFacturas", () => {
     const bd = nuevaBd();
     const f = await facturaCreada(bd); // 1,160.00 MXN
     expect(f.docTotal).toBe("1160.00");
-    const pago = await pagarFacturas(tdb.db, {
+    const pago = await payFacturas(tdb.db, {
       bd,
       fecha: "2026-11-20",
       moneda: "MXN",
@@ -225,13 +225,13 @@ describe("pagarFacturas", () => {
       cardName: "ESCUELA KEMPER URGATE",
       fecha: "2026-11-20",
     });
-    expect(await leer(bd, f.portalId!)).toMatchObject({
+    expect(await read(bd, f.portalId!)).toMatchObject({
       paidToDate: "400.00",
       docStatus: "O",
       fechaPago: "2026-11-20",
     });
     // The rest (no amount: the open balance), on a later date, paid by cheque.
-    const resto = await pagarFacturas(tdb.db, {
+    const resto = await payFacturas(tdb.db, {
       bd,
       fecha: "2026-12-05",
       moneda: "mxn",
@@ -239,7 +239,7 @@ describe("pagarFacturas", () => {
       facturas: [{ docNum: f.docNum }],
     });
     expect(resto.total).toBe("760.00");
-    expect(await leer(bd, f.portalId!)).toMatchObject({
+    expect(await read(bd, f.portalId!)).toMatchObject({
       paidToDate: "1160.00",
       docStatus: "C",
       fechaPago: "2026-12-05",
@@ -255,9 +255,7 @@ describe("pagarFacturas", () => {
       [f.docEntry, "760.00", null],
     ]);
     expect(
-      await rechazo(
-        pagarFacturas(tdb.db, { bd, fecha: "2026-12-06", moneda: "MXN", facturas: [{ docNum: f.docNum }] }),
-      ),
+      await rechazo(payFacturas(tdb.db, { bd, fecha: "2026-12-06", moneda: "MXN", facturas: [{ docNum: f.docNum }] })),
     ).toBe(`La factura de proveedor ${f.docNum} ya está pagada.`);
   });
 
@@ -269,16 +267,16 @@ describe("pagarFacturas", () => {
       { docTotal: "116.00", vatSum: "16.00", docCur: "USD", docRate: "17.25" },
     );
     // 860.00 MXN at 17.20 = 50.00 USD.
-    await pagarFacturas(tdb.db, {
+    await payFacturas(tdb.db, {
       bd,
       fecha: "2026-11-20",
       moneda: "MXN",
       tipoCambio: "17.20",
       facturas: [{ docNum: f.docNum, monto: "860.00" }],
     });
-    expect(await leer(bd, f.portalId!)).toMatchObject({ paidToDate: "50.00", docStatus: "O" });
+    expect(await read(bd, f.portalId!)).toMatchObject({ paidToDate: "50.00", docStatus: "O" });
     // The rest, 66.00 USD at 17.00 = 1,122.00 MXN.
-    const resto = await pagarFacturas(tdb.db, {
+    const resto = await payFacturas(tdb.db, {
       bd,
       fecha: "2026-11-21",
       moneda: "MXN",
@@ -286,7 +284,7 @@ describe("pagarFacturas", () => {
       facturas: [{ docNum: f.docNum }],
     });
     expect(resto.total).toBe("1122.00");
-    expect(await leer(bd, f.portalId!)).toMatchObject({ paidToDate: "116.00", docStatus: "C" });
+    expect(await read(bd, f.portalId!)).toMatchObject({ paidToDate: "116.00", docStatus: "C" });
     expect((await aplicacionesDe(bd)).map((a) => [a.sumApplied, a.appliedPago])).toEqual([
       ["50.00", "860.00"],
       ["66.00", "1122.00"],
@@ -299,7 +297,7 @@ describe("pagarFacturas", () => {
     const otra = await facturaCreada(bd, { docCur: "USD" }, { docCur: "USD", docRate: "17.25" });
     expect(
       await rechazo(
-        pagarFacturas(tdb.db, { bd, fecha: "2026-11-22", moneda: "MXN", facturas: [{ docNum: otra.docNum }] }),
+        payFacturas(tdb.db, { bd, fecha: "2026-11-22", moneda: "MXN", facturas: [{ docNum: otra.docNum }] }),
       ),
     ).toBe(`La factura ${otra.docNum} está en USD: indique el tipo de cambio.`);
   });
@@ -307,18 +305,18 @@ describe("pagarFacturas", () => {
   it("pays an MXN invoice in USD: the payment in USD at its rate, applied in MXN", async () => {
     const bd = nuevaBd();
     const f = await facturaCreada(bd, { lineas: [{ priceBefDi: "1500.00" }] }); // 1,740.00 MXN
-    await pagarFacturas(tdb.db, {
+    await payFacturas(tdb.db, {
       bd,
       fecha: "2026-11-20",
       moneda: "USD",
       tipoCambio: "17.25",
       facturas: [{ docNum: f.docNum, monto: "50" }],
     });
-    expect(await leer(bd, f.portalId!)).toMatchObject({ paidToDate: "862.50", docStatus: "O" });
+    expect(await read(bd, f.portalId!)).toMatchObject({ paidToDate: "862.50", docStatus: "O" });
     expect((await pagosDe(bd)).map((p) => [p.docCur, p.docRate, p.docTotal])).toEqual([["USD", "17.250000", "50.00"]]);
     expect((await aplicacionesDe(bd)).map((a) => [a.sumApplied, a.appliedPago])).toEqual([["862.50", "50.00"]]);
     // The rest, 877.50 MXN at 17.55 = 50.00 USD: the invoice is paid in full.
-    const resto = await pagarFacturas(tdb.db, {
+    const resto = await payFacturas(tdb.db, {
       bd,
       fecha: "2026-11-21",
       moneda: "USD",
@@ -326,9 +324,9 @@ describe("pagarFacturas", () => {
       facturas: [{ docNum: f.docNum }],
     });
     expect(resto).toMatchObject({ total: "50.00", moneda: "USD" });
-    expect(await leer(bd, f.portalId!)).toMatchObject({ paidToDate: "1740.00", docStatus: "C" });
+    expect(await read(bd, f.portalId!)).toMatchObject({ paidToDate: "1740.00", docStatus: "C" });
     expect(
-      await rechazo(pagarFacturas(tdb.db, { bd, fecha: "2026-11-21", moneda: "USD", facturas: [{ docNum: 1 }] })),
+      await rechazo(payFacturas(tdb.db, { bd, fecha: "2026-11-21", moneda: "USD", facturas: [{ docNum: 1 }] })),
     ).toBe("Un pago en USD necesita el tipo de cambio.");
   });
 
@@ -340,7 +338,7 @@ describe("pagarFacturas", () => {
       { docCur: "USD", lineas: [{ priceBefDi: "100.00" }] },
       { docTotal: "116.00", vatSum: "16.00", docCur: "USD", docRate: "17" },
     );
-    const pago = await pagarFacturas(tdb.db, {
+    const pago = await payFacturas(tdb.db, {
       bd,
       fecha: "2026-11-20",
       moneda: "MXN",
@@ -348,8 +346,8 @@ describe("pagarFacturas", () => {
       facturas: [{ docNum: mxn.docNum }, { docNum: usd.docNum, monto: "986.00" }],
     });
     expect(pago.total).toBe("2146.00");
-    expect(await leer(bd, mxn.portalId!)).toMatchObject({ paidToDate: "1160.00", docStatus: "C" });
-    expect(await leer(bd, usd.portalId!)).toMatchObject({ paidToDate: "58.00", docStatus: "O" });
+    expect(await read(bd, mxn.portalId!)).toMatchObject({ paidToDate: "1160.00", docStatus: "C" });
+    expect(await read(bd, usd.portalId!)).toMatchObject({ paidToDate: "58.00", docStatus: "O" });
     expect((await aplicacionesDe(bd)).map((a) => [a.lineNum, a.sumApplied, a.appliedPago])).toEqual([
       [0, "1160.00", null],
       [1, "58.00", "986.00"],
@@ -360,17 +358,17 @@ describe("pagarFacturas", () => {
     const bd = nuevaBd();
     const f = await facturaCreada(bd); // 1,160.00 MXN
     const base = { bd, fecha: "2026-11-20", moneda: "MXN" };
-    expect(await rechazo(pagarFacturas(tdb.db, { ...base, facturas: [{ docNum: f.docNum, monto: "1160.01" }] }))).toBe(
+    expect(await rechazo(payFacturas(tdb.db, { ...base, facturas: [{ docNum: f.docNum, monto: "1160.01" }] }))).toBe(
       `El monto 1160.01 MXN excede el saldo de la factura ${f.docNum} (1160.00 MXN).`,
     );
-    await pagarFacturas(tdb.db, { ...base, facturas: [{ docNum: f.docNum, monto: "1000" }] });
-    expect(await rechazo(pagarFacturas(tdb.db, { ...base, facturas: [{ docNum: f.docNum, monto: "200" }] }))).toMatch(
+    await payFacturas(tdb.db, { ...base, facturas: [{ docNum: f.docNum, monto: "1000" }] });
+    expect(await rechazo(payFacturas(tdb.db, { ...base, facturas: [{ docNum: f.docNum, monto: "200" }] }))).toMatch(
       /excede el saldo de la factura \d+ \(160\.00 MXN\)/,
     );
     // In another currency too: 10.00 USD at 17 = 170.00 MXN > 160.00.
     expect(
       await rechazo(
-        pagarFacturas(tdb.db, {
+        payFacturas(tdb.db, {
           ...base,
           moneda: "USD",
           tipoCambio: "17",
@@ -381,34 +379,32 @@ describe("pagarFacturas", () => {
 
     const otro = await facturaCreada(bd, { cardCode: "P00002", cardName: "BERENICE XIMO QUEZADA" });
     expect(
-      await rechazo(pagarFacturas(tdb.db, { ...base, facturas: [{ docNum: f.docNum }, { docNum: otro.docNum }] })),
+      await rechazo(payFacturas(tdb.db, { ...base, facturas: [{ docNum: f.docNum }, { docNum: otro.docNum }] })),
     ).toBe("Un pago solo puede liquidar facturas de un mismo proveedor.");
     expect(
       await rechazo(
-        pagarFacturas(tdb.db, { ...base, facturas: [{ docNum: otro.docNum, monto: "1" }, { docNum: otro.docNum }] }),
+        payFacturas(tdb.db, { ...base, facturas: [{ docNum: otro.docNum, monto: "1" }, { docNum: otro.docNum }] }),
       ),
     ).toBe(`La factura de proveedor ${otro.docNum} aparece más de una vez en el pago.`);
-    expect(await rechazo(pagarFacturas(tdb.db, { ...base, facturas: [{ docNum: 8999 }] }))).toBe(
+    expect(await rechazo(payFacturas(tdb.db, { ...base, facturas: [{ docNum: 8999 }] }))).toBe(
       `La factura de proveedor 8999 no existe en ${bd}.`,
     );
-    expect(await rechazo(pagarFacturas(tdb.db, { ...base, facturas: [] }))).toBe(
-      "Indique al menos una factura a pagar.",
-    );
-    expect(await rechazo(pagarFacturas(tdb.db, { ...base, moneda: "EUR", facturas: [{ docNum: f.docNum }] }))).toBe(
+    expect(await rechazo(payFacturas(tdb.db, { ...base, facturas: [] }))).toBe("Indique al menos una factura a pagar.");
+    expect(await rechazo(payFacturas(tdb.db, { ...base, moneda: "EUR", facturas: [{ docNum: f.docNum }] }))).toBe(
       "Moneda no soportada: EUR (MXN o USD).",
     );
     for (const fecha of ["20-11-2026", "2026-02-30", "2026-13-01"]) {
-      expect(await rechazo(pagarFacturas(tdb.db, { ...base, fecha, facturas: [{ docNum: f.docNum }] }))).toBe(
+      expect(await rechazo(payFacturas(tdb.db, { ...base, fecha, facturas: [{ docNum: f.docNum }] }))).toBe(
         `Fecha de pago inválida: ${fecha} (use AAAA-MM-DD).`,
       );
     }
     for (const monto of ["0", "-5", "1,000", "12.345", "abc"]) {
-      expect(await rechazo(pagarFacturas(tdb.db, { ...base, facturas: [{ docNum: f.docNum, monto }] }))).toBe(
+      expect(await rechazo(payFacturas(tdb.db, { ...base, facturas: [{ docNum: f.docNum, monto }] }))).toBe(
         `Monto inválido para la factura ${f.docNum}: ${monto}.`,
       );
     }
     for (const tipoCambio of ["0", "-1", "x"]) {
-      expect(await rechazo(pagarFacturas(tdb.db, { ...base, tipoCambio, facturas: [{ docNum: f.docNum }] }))).toBe(
+      expect(await rechazo(payFacturas(tdb.db, { ...base, tipoCambio, facturas: [{ docNum: f.docNum }] }))).toBe(
         `Tipo de cambio inválido: ${tipoCambio}.`,
       );
     }
@@ -416,14 +412,14 @@ describe("pagarFacturas", () => {
     const usd = await facturaCreada(bd, { docCur: "USD" }, { docCur: "USD", docRate: "17" });
     expect(
       await rechazo(
-        pagarFacturas(tdb.db, { ...base, tipoCambio: "17", facturas: [{ docNum: usd.docNum, monto: "0.01" }] }),
+        payFacturas(tdb.db, { ...base, tipoCambio: "17", facturas: [{ docNum: usd.docNum, monto: "0.01" }] }),
       ),
     ).toMatch(/es demasiado pequeño/);
 
     // Only the one good payment was written; the other supplier's invoice is untouched.
     expect(await pagosDe(bd)).toHaveLength(1);
-    expect(await leer(bd, f.portalId!)).toMatchObject({ paidToDate: "1000.00", docStatus: "O" });
-    expect(await leer(bd, otro.portalId!)).toMatchObject({ paidToDate: "0.00", docStatus: "O" });
+    expect(await read(bd, f.portalId!)).toMatchObject({ paidToDate: "1000.00", docStatus: "O" });
+    expect(await read(bd, otro.portalId!)).toMatchObject({ paidToDate: "0.00", docStatus: "O" });
   });
 });
 
@@ -431,42 +427,40 @@ describe("cancelarPago", () => {
   it("takes what the payment applied off PaidToDate, reopens the invoice and moves the payment date back", async () => {
     const bd = nuevaBd();
     const f = await facturaCreada(bd); // 1,160.00 MXN
-    const primero = await pagarFacturas(tdb.db, {
+    const primero = await payFacturas(tdb.db, {
       bd,
       fecha: "2026-12-01",
       moneda: "MXN",
       facturas: [{ docNum: f.docNum, monto: "160" }],
     });
     // Entered later with an earlier date: the payment date stays the latest one.
-    const segundo = await pagarFacturas(tdb.db, {
+    const segundo = await payFacturas(tdb.db, {
       bd,
       fecha: "2026-11-20",
       moneda: "MXN",
       facturas: [{ docNum: f.docNum }],
     });
-    expect(await leer(bd, f.portalId!)).toMatchObject({
+    expect(await read(bd, f.portalId!)).toMatchObject({
       paidToDate: "1160.00",
       docStatus: "C",
       fechaPago: "2026-12-01",
     });
 
-    expect(await cancelarPago(tdb.db, bd, primero.docNum)).toEqual({
+    expect(await cancelPago(tdb.db, bd, primero.docNum)).toEqual({
       docNum: primero.docNum,
       facturas: 1,
       facturasDocNum: [f.docNum],
     });
-    expect(await leer(bd, f.portalId!)).toMatchObject({
+    expect(await read(bd, f.portalId!)).toMatchObject({
       paidToDate: "1000.00",
       docStatus: "O",
       fechaPago: "2026-11-20",
     });
-    expect(await rechazo(cancelarPago(tdb.db, bd, primero.docNum))).toBe(
-      `El pago ${primero.docNum} ya está cancelado.`,
-    );
-    expect(await rechazo(cancelarPago(tdb.db, bd, 2999))).toBe(`El pago 2999 no existe en ${bd}.`);
+    expect(await rechazo(cancelPago(tdb.db, bd, primero.docNum))).toBe(`El pago ${primero.docNum} ya está cancelado.`);
+    expect(await rechazo(cancelPago(tdb.db, bd, 2999))).toBe(`El pago 2999 no existe en ${bd}.`);
 
-    await cancelarPago(tdb.db, bd, segundo.docNum);
-    expect(await leer(bd, f.portalId!)).toMatchObject({ paidToDate: "0.00", docStatus: "O", fechaPago: null });
+    await cancelPago(tdb.db, bd, segundo.docNum);
+    expect(await read(bd, f.portalId!)).toMatchObject({ paidToDate: "0.00", docStatus: "O", fechaPago: null });
     expect((await pagosDe(bd)).map((p) => p.canceled)).toEqual(["Y", "Y"]);
   });
 
@@ -477,7 +471,7 @@ describe("cancelarPago", () => {
       { docCur: "USD", lineas: [{ priceBefDi: "100.00" }] },
       { docTotal: "116.00", vatSum: "16.00", docCur: "USD", docRate: "17" },
     );
-    const pago = await pagarFacturas(tdb.db, {
+    const pago = await payFacturas(tdb.db, {
       bd,
       fecha: "2026-11-20",
       moneda: "MXN",
@@ -485,8 +479,8 @@ describe("cancelarPago", () => {
       facturas: [{ docNum: f.docNum }],
     });
     expect(pago.total).toBe("2122.80");
-    await cancelarPago(tdb.db, bd, pago.docNum);
-    expect(await leer(bd, f.portalId!)).toMatchObject({ paidToDate: "0.00", docStatus: "O", fechaPago: null });
+    await cancelPago(tdb.db, bd, pago.docNum);
+    expect(await read(bd, f.portalId!)).toMatchObject({ paidToDate: "0.00", docStatus: "O", fechaPago: null });
   });
 });
 
@@ -500,21 +494,21 @@ describe("cancelarFacturaProveedor", () => {
       ],
     });
     const n = nueva(bd, e);
-    const { docNum } = await crearFacturaProveedor(tdb.db, n);
-    const pago = await pagarFacturas(tdb.db, {
+    const { docNum } = await insertFacturaProveedor(tdb.db, n);
+    const pago = await payFacturas(tdb.db, {
       bd,
       fecha: "2026-11-20",
       moneda: "MXN",
       facturas: [{ docNum, monto: "100" }],
     });
-    expect(await rechazo(cancelarFacturaProveedor(tdb.db, bd, docNum))).toBe(
+    expect(await rechazo(cancelFacturaProveedor(tdb.db, bd, docNum))).toBe(
       `La factura de proveedor ${docNum} tiene pagos (${pago.docNum}): cancele primero el pago.`,
     );
-    expect(await leer(bd, n.portalId)).toMatchObject({ canceled: "N" });
+    expect(await read(bd, n.portalId)).toMatchObject({ canceled: "N" });
 
-    await cancelarPago(tdb.db, bd, pago.docNum);
-    expect(await cancelarFacturaProveedor(tdb.db, bd, docNum)).toEqual({ docNum, entradasReabiertas: 1 });
-    expect(await leer(bd, n.portalId)).toMatchObject({ canceled: "Y", docStatus: "C", paidToDate: "0.00" });
+    await cancelPago(tdb.db, bd, pago.docNum);
+    expect(await cancelFacturaProveedor(tdb.db, bd, docNum)).toEqual({ docNum, entradasReabiertas: 1 });
+    expect(await read(bd, n.portalId)).toMatchObject({ canceled: "Y", docStatus: "C", paidToDate: "0.00" });
 
     // The receipt is open again with what the invoice had taken, the line invoiced before stays half open.
     const [cabecera] = await tdb.db
@@ -532,17 +526,17 @@ describe("cancelarFacturaProveedor", () => {
       ["O", 2],
     ]);
 
-    expect(await rechazo(cancelarFacturaProveedor(tdb.db, bd, docNum))).toBe(
+    expect(await rechazo(cancelFacturaProveedor(tdb.db, bd, docNum))).toBe(
       `La factura de proveedor ${docNum} ya está cancelada.`,
     );
-    expect(await rechazo(cancelarFacturaProveedor(tdb.db, bd, 8999))).toBe(
+    expect(await rechazo(cancelFacturaProveedor(tdb.db, bd, 8999))).toBe(
       `La factura de proveedor 8999 no existe en ${bd}.`,
     );
-    expect(
-      await rechazo(pagarFacturas(tdb.db, { bd, fecha: "2026-11-21", moneda: "MXN", facturas: [{ docNum }] })),
-    ).toBe(`La factura de proveedor ${docNum} está cancelada.`);
+    expect(await rechazo(payFacturas(tdb.db, { bd, fecha: "2026-11-21", moneda: "MXN", facturas: [{ docNum }] }))).toBe(
+      `La factura de proveedor ${docNum} está cancelada.`,
+    );
     // The receipt can be invoiced again (a corrected invoice, another portal id).
-    expect(await crearFacturaProveedor(tdb.db, nueva(bd, e))).toMatchObject({ docNum: docNum + 1, creada: true });
+    expect(await insertFacturaProveedor(tdb.db, nueva(bd, e))).toMatchObject({ docNum: docNum + 1, creada: true });
   });
 
   it("refuses to cancel an invoice of the seeded history that its payment settles", async () => {
@@ -553,7 +547,7 @@ describe("cancelarFacturaProveedor", () => {
       cardCode: "P00001",
       facturas: [{ docEntry: f.docEntry, sumApplied: "1160.00" }],
     });
-    expect(await rechazo(cancelarFacturaProveedor(tdb.db, bd, f.docNum))).toMatch(
+    expect(await rechazo(cancelFacturaProveedor(tdb.db, bd, f.docNum))).toMatch(
       new RegExp(`tiene pagos \\(${pago.docNum}\\)`),
     );
   });
@@ -562,7 +556,7 @@ describe("cancelarFacturaProveedor", () => {
     const bd = nuevaBd();
     const e = await entrada(bd, { docStatus: "C", lineas: [{ quantity: "3" }, { quantity: "2" }] });
     const f = await createErpFactura(tdb.db, { bd, cardCode: "P00001", entradaDocNum: e.docNum });
-    expect(await cancelarFacturaProveedor(tdb.db, bd, f.docNum)).toEqual({ docNum: f.docNum, entradasReabiertas: 1 });
+    expect(await cancelFacturaProveedor(tdb.db, bd, f.docNum)).toEqual({ docNum: f.docNum, entradasReabiertas: 1 });
     const lineas = await tdb.db
       .select()
       .from(erpEntradaLineas)
@@ -585,8 +579,8 @@ describe("cancelarFacturaProveedorPorClave", () => {
     const bd = nuevaBd();
     const e = await entrada(bd);
     const n = nueva(bd, e);
-    const { docEntry, docNum } = await crearFacturaProveedor(tdb.db, n);
-    expect(await cancelarFacturaProveedorPorClave(tdb.db, bd, docEntry)).toEqual({
+    const { docEntry, docNum } = await insertFacturaProveedor(tdb.db, n);
+    expect(await cancelFacturaProveedorByKey(tdb.db, bd, docEntry)).toEqual({
       docEntry,
       docNum,
       cancelada: true,
@@ -594,7 +588,7 @@ describe("cancelarFacturaProveedorPorClave", () => {
     });
     const cancelada = await tdb.db.select().from(erpFacturas).where(eq(erpFacturas.portalId, n.portalId));
     expect(cancelada.map((f) => f.canceled)).toEqual(["Y"]);
-    expect(await cancelarFacturaProveedorPorClave(tdb.db, bd, docEntry)).toEqual({
+    expect(await cancelFacturaProveedorByKey(tdb.db, bd, docEntry)).toEqual({
       docEntry,
       docNum,
       cancelada: false,
@@ -602,14 +596,12 @@ describe("cancelarFacturaProveedorPorClave", () => {
     });
     // Nothing written the second time: the document keeps its change stamp.
     expect(await tdb.db.select().from(erpFacturas).where(eq(erpFacturas.portalId, n.portalId))).toEqual(cancelada);
-    expect(await rechazo(cancelarFacturaProveedorPorClave(tdb.db, bd, 999))).toBe(
+    expect(await rechazo(cancelFacturaProveedorByKey(tdb.db, bd, 999))).toBe(
       `La factura de proveedor con DocEntry 999 no existe en ${bd}.`,
     );
-    const otra = await crearFacturaProveedor(tdb.db, nueva(bd, await entrada(bd)));
-    await pagarFacturas(tdb.db, { bd, fecha: "2026-11-20", moneda: "MXN", facturas: [{ docNum: otra.docNum }] });
-    expect(await rechazo(cancelarFacturaProveedorPorClave(tdb.db, bd, otra.docEntry))).toMatch(
-      /cancele primero el pago/,
-    );
+    const otra = await insertFacturaProveedor(tdb.db, nueva(bd, await entrada(bd)));
+    await payFacturas(tdb.db, { bd, fecha: "2026-11-20", moneda: "MXN", facturas: [{ docNum: otra.docNum }] });
+    expect(await rechazo(cancelFacturaProveedorByKey(tdb.db, bd, otra.docEntry))).toMatch(/cancele primero el pago/);
   });
 });
 
@@ -623,10 +615,10 @@ describe("listarFacturasProveedor", () => {
     await facturaCreada(otraBd);
     await createErpFactura(tdb.db, { bd, cardCode: "P00001", docDate: "2026-12-01" });
 
-    const todas = await listarFacturasProveedor(tdb.db, { bds: [bd] });
+    const todas = await selectFacturasProveedor(tdb.db, { bds: [bd] });
     expect(todas.map((f) => f.portalId)).toEqual([null, c.portalId, b.portalId, a.portalId]);
-    const portal = await listarFacturasProveedor(tdb.db, { bds: [bd], cardCode: "P00001", soloPortal: true });
+    const portal = await selectFacturasProveedor(tdb.db, { bds: [bd], cardCode: "P00001", soloPortal: true });
     expect(portal.map((f) => f.docNum)).toEqual([b.docNum, a.docNum]);
-    expect((await listarFacturasProveedor(tdb.db, { bds: [bd, otraBd] })).length).toBe(5);
+    expect((await selectFacturasProveedor(tdb.db, { bds: [bd, otraBd] })).length).toBe(5);
   });
 });

@@ -72,7 +72,7 @@ const dinero = (c: number) =>
   `${c < 0 ? "-" : ""}${Math.trunc(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, "0")}`;
 const FECHA_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar date written YYYY-MM-DD (the shape alone lets 2026-02-30 through to PostgreSQL). */
-const esFecha = (v: string) => {
+const isDate = (v: string) => {
   const t = Date.parse(`${v}T00:00:00Z`);
   return FECHA_RE.test(v) && !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
 };
@@ -107,7 +107,7 @@ const columnas = {
 };
 
 /** The A/P invoice created from portal invoice `portalId` in `bd`, or null. */
-export async function buscarFacturaProveedor(db: Database, bd: string, portalId: number) {
+export async function selectFacturaProveedor(db: Database, bd: string, portalId: number) {
   const [row] = await db
     .select(columnas)
     .from(erpFacturas)
@@ -116,7 +116,7 @@ export async function buscarFacturaProveedor(db: Database, bd: string, portalId:
 }
 
 /** A/P invoices of a company database (optionally one supplier's), newest first: what `npm run erp` lists. */
-export async function listarFacturasProveedor(
+export async function selectFacturasProveedor(
   db: Database,
   filtro: { bds?: readonly string[]; cardCode?: string; soloPortal?: boolean; docNums?: readonly number[] } = {},
 ) {
@@ -143,7 +143,7 @@ export async function listarFacturasProveedor(
  * open lines are copied (BaseType 20, BaseEntry, BaseLine) and closed, and the receipt is closed. Idempotent:
  * when an A/P invoice for this portal invoice already exists it is returned and nothing is written.
  */
-export async function crearFacturaProveedor(
+export async function insertFacturaProveedor(
   db: Database,
   input: FacturaProveedorNueva,
 ): Promise<{ docEntry: number; docNum: number; creada: boolean }> {
@@ -272,8 +272,8 @@ export interface PagoNuevo {
  * USD. Each invoice's PaidToDate grows by the amount applied (in the invoice's currency, converted with the
  * exchange rate when the currencies differ); an invoice paid in full is closed.
  */
-export async function pagarFacturas(db: Database, pago: PagoNuevo) {
-  if (!esFecha(pago.fecha)) throw new ErpRechazo(`Fecha de pago inválida: ${pago.fecha} (use AAAA-MM-DD).`);
+export async function payFacturas(db: Database, pago: PagoNuevo) {
+  if (!isDate(pago.fecha)) throw new ErpRechazo(`Fecha de pago inválida: ${pago.fecha} (use AAAA-MM-DD).`);
   const moneda = pago.moneda.toUpperCase();
   if (moneda !== "MXN" && moneda !== "USD") throw new ErpRechazo(`Moneda no soportada: ${pago.moneda} (MXN o USD).`);
   if (pago.facturas.length === 0) throw new ErpRechazo("Indique al menos una factura a pagar.");
@@ -405,7 +405,7 @@ export async function pagarFacturas(db: Database, pago: PagoNuevo) {
  * Cancels a vendor payment: what it applied comes off each invoice's PaidToDate and the invoices reopen.
  * Returns the DocNums of the invoices it had applied to.
  */
-export async function cancelarPago(db: Database, bd: string, docNum: number) {
+export async function cancelPago(db: Database, bd: string, docNum: number) {
   return db.transaction(async (txx) => {
     const tx = txx as unknown as Database;
     const [pago] = await tx
@@ -447,8 +447,8 @@ export async function cancelarPago(db: Database, bd: string, docNum: number) {
  * receipt lines it was based on are reopened so the receipt can be invoiced again. By DocNum, the number the
  * accountants read (`npm run erp`); cancelling one already cancelled is refused.
  */
-export async function cancelarFacturaProveedor(db: Database, bd: string, docNum: number) {
-  const r = await cancelar(db, bd, eq(erpFacturas.docNum, docNum), String(docNum), false);
+export async function cancelFacturaProveedor(db: Database, bd: string, docNum: number) {
+  const r = await cancel(db, bd, eq(erpFacturas.docNum, docNum), String(docNum), false);
   return { docNum, entradasReabiertas: r.entradasReabiertas };
 }
 
@@ -457,12 +457,12 @@ export async function cancelarFacturaProveedor(db: Database, bd: string, docNum:
  * and idempotent: an A/P invoice that is already cancelled answers `cancelada: false` and writes nothing, so a
  * retry after a lost answer is not an error.
  */
-export async function cancelarFacturaProveedorPorClave(db: Database, bd: string, docEntry: number) {
-  const r = await cancelar(db, bd, eq(erpFacturas.docEntry, docEntry), `con DocEntry ${docEntry}`, true);
+export async function cancelFacturaProveedorByKey(db: Database, bd: string, docEntry: number) {
+  const r = await cancel(db, bd, eq(erpFacturas.docEntry, docEntry), `con DocEntry ${docEntry}`, true);
   return { docEntry, docNum: r.docNum, cancelada: r.cancelada, entradasReabiertas: r.entradasReabiertas };
 }
 
-async function cancelar(
+async function cancel(
   db: Database,
   bd: string,
   cual: SQL,
@@ -564,7 +564,7 @@ export interface PagoProveedor {
 }
 
 /** Vendor payments (OVPM) with the A/P invoices each settles (VPM2), newest first: what `npm run erp` lists. */
-export async function listarPagos(
+export async function listPagos(
   db: Database,
   filtro: { bds?: readonly string[]; cardCode?: string } = {},
 ): Promise<PagoProveedor[]> {

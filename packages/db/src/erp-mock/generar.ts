@@ -132,7 +132,7 @@ export const CADA_N_CON_PDF = 5;
 
 const fecha = (referencia: number, diasAntes: number) =>
   new Date(referencia - diasAntes * DIA_MS).toISOString().slice(0, 10);
-const sumarDias = (iso: string, dias: number) =>
+const addDays = (iso: string, dias: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + dias * DIA_MS).toISOString().slice(0, 10);
 const minFecha = (a: string, b: string) => (a < b ? a : b);
 const diasEntre = (desde: string, hasta: string) =>
@@ -179,8 +179,8 @@ function numeroDeLineas(r: Random): number {
   ]);
 }
 
-const esServicio = (art: Articulo) => art.uomCode === "SRV";
-const esFlete = (art: Articulo) => art.itemCode.startsWith("SRV-020");
+const isService = (art: Articulo) => art.uomCode === "SRV";
+const isFreight = (art: Articulo) => art.itemCode.startsWith("SRV-020");
 const fraccionable = (art: Articulo) => art.uomCode === "KG" || art.uomCode === "LT";
 
 /** Amount of a line in cents: quantity (halves) x unit price x (1 - discount). */
@@ -214,9 +214,9 @@ function totales(
   const iva = ivaPorLinea.reduce((s, v) => s + v, 0);
   // Persona física providing services: ISR 10 % and two thirds of the VAT withheld. Ground freight: 4 % VAT.
   const baseServicios = lineas
-    .filter((l) => esServicio(l.art) && !esFlete(l.art))
+    .filter((l) => isService(l.art) && !isFreight(l.art))
     .reduce((s, l) => s + neto(l.totalCentavos), 0);
-  const baseFletes = lineas.filter((l) => esFlete(l.art)).reduce((s, l) => s + neto(l.totalCentavos), 0);
+  const baseFletes = lineas.filter((l) => isFreight(l.art)).reduce((s, l) => s + neto(l.totalCentavos), 0);
   const retencion =
     (tipoPersona === "F" ? Math.round(baseServicios * 0.1) + Math.round((baseServicios * 0.16 * 2) / 3) : 0) +
     Math.round(baseFletes * 0.04);
@@ -227,7 +227,7 @@ function totales(
  * One supplier's history in one company database. `referencia` is the fixed "today" of the data set
  * (epoch ms), never the clock, so the same call always returns the same documents.
  */
-export function generarHistorial(socio: SocioSemilla, volumen: VolumenSocio, referencia: number): HistorialSocio {
+export function generateHistory(socio: SocioSemilla, volumen: VolumenSocio, referencia: number): HistorialSocio {
   const r = createRandom(hashSeed(`${socio.bd}|${socio.cardCode}`));
   const categorias = categoriasDe(socio);
   const articulos = categorias.flatMap((c) => ARTICULOS[c].map((art) => ({ art, categoria: c })));
@@ -328,8 +328,8 @@ export function generarHistorial(socio: SocioSemilla, volumen: VolumenSocio, ref
       const hasta = Math.floor(((j + 1) * p.lineas.length) / p.entregas);
       const ultima = j === p.entregas - 1;
       // Lead time 2-20 days (later deliveries 2-25 more); one that would fall after "today" arrived sooner.
-      const propuesta = sumarDias(fechaEntrega, r.int(2, j === 0 ? 20 : 25));
-      fechaEntrega = propuesta <= hoy ? propuesta : sumarDias(fechaEntrega, r.int(0, diasEntre(fechaEntrega, hoy)));
+      const propuesta = addDays(fechaEntrega, r.int(2, j === 0 ? 20 : 25));
+      fechaEntrega = propuesta <= hoy ? propuesta : addDays(fechaEntrega, r.int(0, diasEntre(fechaEntrega, hoy)));
       const lineasEntrada = p.lineas.slice(desde, hasta).map((l, k) => {
         const idx = desde + k;
         const parcial = ultima && !completo && r.chance(0.6);
@@ -362,7 +362,7 @@ export function generarHistorial(socio: SocioSemilla, volumen: VolumenSocio, ref
         cardName: socio.cardName,
         docStatus,
         docDate: fechaEntrega,
-        docDueDate: sumarDias(fechaEntrega, p.groupNum),
+        docDueDate: addDays(fechaEntrega, p.groupNum),
         groupNum: p.groupNum,
         mainUsage: p.mainUsage,
         peyMethod: p.peyMethod,
@@ -426,7 +426,7 @@ export function generarHistorial(socio: SocioSemilla, volumen: VolumenSocio, ref
       cardName: socio.cardName,
       docStatus: lineas.every((l) => l.lineStatus === "C") ? "C" : "O",
       docDate: p.docDate,
-      docDueDate: sumarDias(p.docDate, r.int(3, 21)),
+      docDueDate: addDays(p.docDate, r.int(3, 21)),
       groupNum: p.groupNum,
       mainUsage: p.mainUsage,
       peyMethod: p.peyMethod,
@@ -451,7 +451,7 @@ export function generarHistorial(socio: SocioSemilla, volumen: VolumenSocio, ref
   const pendientesDePago: { f: FacturaGenerada; fechaPago: string }[] = [];
   for (const e of entradas) {
     if (e.docStatus !== "C") continue;
-    const docDate = minFecha(sumarDias(e.docDate, r.int(0, 5)), hoy);
+    const docDate = minFecha(addDays(e.docDate, r.int(0, 5)), hoy);
     const total = e.totalCentavos - e.retencionCentavos;
     const canceled = r.chance(0.02) ? "Y" : "N";
     serie += r.int(1, 6);
@@ -470,8 +470,8 @@ export function generarHistorial(socio: SocioSemilla, volumen: VolumenSocio, ref
     facturas.push(f);
     if (canceled === "Y") continue;
     // Payment runs are on Fridays after the due date; recent ones are still pending.
-    const vence = sumarDias(docDate, e.groupNum);
-    const viernes = sumarDias(vence, (5 - new Date(`${vence}T00:00:00Z`).getUTCDay() + 7) % 7);
+    const vence = addDays(docDate, e.groupNum);
+    const viernes = addDays(vence, (5 - new Date(`${vence}T00:00:00Z`).getUTCDay() + 7) % 7);
     if (viernes <= hoy && (e.groupNum === 0 || r.chance(0.85))) {
       pendientesDePago.push({ f, fechaPago: e.groupNum === 0 ? docDate : viernes });
     }

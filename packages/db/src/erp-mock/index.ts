@@ -19,7 +19,7 @@ import {
   centavos,
   type DocumentoGenerado,
   type EntradaGenerada,
-  generarHistorial,
+  generateHistory,
   type HistorialSocio,
   medios,
   type PedidoGenerado,
@@ -145,9 +145,9 @@ export async function seedErpMock(db: Database, options: SeedErpMockOptions): Pr
     const nuevos = plan.socios.filter((s) => s.bd === bd && !existentes.has(`${s.bd}|${s.cardCode}`));
     resumen.omitidos += plan.socios.filter((s) => s.bd === bd).length - nuevos.length;
     if (nuevos.length === 0) continue;
-    const historiales = nuevos.map((s) => generarHistorial(s, plan.volumen, referencia));
+    const historiales = nuevos.map((s) => generateHistory(s, plan.volumen, referencia));
     await db.transaction(async (tx) => {
-      const escrito = await escribirBaseDeDatos(tx as unknown as Database, bd, historiales);
+      const escrito = await writeDatabase(tx as unknown as Database, bd, historiales);
       for (const key of Object.keys(escrito) as (keyof typeof escrito)[]) resumen[key] += escrito[key];
     });
     resumen.socios += nuevos.length;
@@ -184,25 +184,25 @@ async function siguienteDocEntry(db: Database, table: typeof erpPedidos | typeof
   return (row?.n ?? 0) + 1;
 }
 
-async function escribirBaseDeDatos(db: Database, bd: string, historiales: HistorialSocio[]) {
+async function writeDatabase(db: Database, bd: string, historiales: HistorialSocio[]) {
   const sociedadNombre = historiales[0]?.socio.sociedadNombre ?? bd;
   const pedidos = historiales.flatMap((h) => h.pedidos).sort(porFecha);
   const entradas = historiales.flatMap((h) => h.entradas).sort(porFecha);
 
   // Numbering in date order across suppliers, after whatever the database already holds.
-  const numerar = <T>(docs: T[], primero: number, serie: number) =>
+  const numberDocs = <T>(docs: T[], primero: number, serie: number) =>
     new Map(docs.map((d, i) => [d, { docEntry: primero + i, docNum: primero + i + serie }]));
-  const numPedidos = numerar(pedidos, await siguienteDocEntry(db, erpPedidos, bd), SERIE.pedidos);
-  const numEntradas = numerar(entradas, await siguienteDocEntry(db, erpEntradas, bd), SERIE.entradas);
+  const numPedidos = numberDocs(pedidos, await siguienteDocEntry(db, erpPedidos, bd), SERIE.pedidos);
+  const numEntradas = numberDocs(entradas, await siguienteDocEntry(db, erpEntradas, bd), SERIE.entradas);
   const pedidoPorClave = new Map(pedidos.map((p) => [p.clave, numPedidos.get(p)?.docNum ?? 0]));
 
   // PDFs first: documents reference them.
-  const pdfPedidos = await guardarPdfs(
+  const pdfPedidos = await savePdfs(
     db,
     pedidos.filter((p) => p.conPdf),
     (p) => pdfDocumento("Pedido de compra", numPedidos.get(p)?.docNum ?? 0, bd, sociedadNombre, p),
   );
-  const pdfEntradas = await guardarPdfs(
+  const pdfEntradas = await savePdfs(
     db,
     entradas.filter((e) => e.conPdf),
     (e) => pdfDocumento("Entrada de mercancía", numEntradas.get(e)?.docNum ?? 0, bd, sociedadNombre, e),
@@ -313,15 +313,15 @@ async function escribirBaseDeDatos(db: Database, bd: string, historiales: Histor
     })),
   );
 
-  await insertarEnLotes(db, erpPedidos, filasPedidos);
-  await insertarEnLotes(db, erpPedidoLineas, filasPedidoLineas);
-  await insertarEnLotes(db, erpEntradas, filasEntradas);
-  await insertarEnLotes(db, erpEntradaLineas, filasEntradaLineas);
-  await insertarEnLotes(db, erpFacturas, filasFacturas);
-  await insertarEnLotes(db, erpPagos, filasPagos);
-  await insertarEnLotes(db, erpPagoFacturas, filasPagoFacturas);
+  await insertInBatches(db, erpPedidos, filasPedidos);
+  await insertInBatches(db, erpPedidoLineas, filasPedidoLineas);
+  await insertInBatches(db, erpEntradas, filasEntradas);
+  await insertInBatches(db, erpEntradaLineas, filasEntradaLineas);
+  await insertInBatches(db, erpFacturas, filasFacturas);
+  await insertInBatches(db, erpPagos, filasPagos);
+  await insertInBatches(db, erpPagoFacturas, filasPagoFacturas);
   // The business partners last: their presence marks the pair as seeded.
-  await insertarEnLotes(
+  await insertInBatches(
     db,
     erpSocios,
     historiales.map((h) => ({
@@ -352,7 +352,7 @@ async function escribirBaseDeDatos(db: Database, bd: string, historiales: Histor
  * whatever the number of rows. Building drizzle's multi-row VALUES statement for ~400k rows spent most of the
  * scale-100 seed in query building; arrays are serialized by the driver in one pass.
  */
-async function insertarEnLotes<T extends PgTable>(db: Database, table: T, rows: T["$inferInsert"][]) {
+async function insertInBatches<T extends PgTable>(db: Database, table: T, rows: T["$inferInsert"][]) {
   if (rows.length === 0) return;
   const columnas = Object.entries(getTableColumns(table)).filter(([key]) => key in (rows[0] as object));
   const lote = 10_000;
@@ -371,7 +371,7 @@ async function insertarEnLotes<T extends PgTable>(db: Database, table: T, rows: 
 }
 
 /** Stores the PDFs of some documents (once per content, like storeArchivo) and maps each document to its id. */
-async function guardarPdfs<D>(db: Database, docs: D[], contenido: (d: D) => Uint8Array): Promise<Map<D, string>> {
+async function savePdfs<D>(db: Database, docs: D[], contenido: (d: D) => Uint8Array): Promise<Map<D, string>> {
   const result = new Map<D, string>();
   const lote = 500;
   for (let i = 0; i < docs.length; i += lote) {
@@ -430,19 +430,19 @@ export const PERFIL_ERP_DEMO: Record<string, Pick<SocioSemilla, "zipCode" | "cat
 };
 
 export {
-  buscarFacturaProveedor,
-  cancelarFacturaProveedor,
-  cancelarFacturaProveedorPorClave,
-  cancelarPago,
-  crearFacturaProveedor,
+  cancelFacturaProveedor,
+  cancelFacturaProveedorByKey,
+  cancelPago,
   ErpRechazo,
   type FacturaProveedor,
   type FacturaProveedorNueva,
-  listarFacturasProveedor,
-  listarPagos,
+  insertFacturaProveedor,
+  listPagos,
   type PagoNuevo,
   type PagoProveedor,
-  pagarFacturas,
+  payFacturas,
   SERIE_FACTURAS,
   SERIE_PAGOS,
+  selectFacturaProveedor,
+  selectFacturasProveedor,
 } from "./facturas-proveedor";

@@ -39,7 +39,7 @@ const linea = (bd: string, docEntry: number, lineNum: number) => ({
   lineTotal: "100.00",
 });
 
-async function comprobar(db: Database) {
+async function check(db: Database) {
   for (const [docs, lineas] of [
     [erpPedidos, erpPedidoLineas],
     [erpEntradas, erpEntradaLineas],
@@ -96,13 +96,13 @@ describe("document versions", () => {
   it("change with every change to a document or its lines, on PostgreSQL", async () => {
     const tdb = await createTestDatabase();
     abiertas.push({ close: () => tdb.drop() });
-    await comprobar(tdb.db);
+    await check(tdb.db);
   });
 
   it("change with every change to a document or its lines, on PGlite", async () => {
     const handle: DatabaseHandle = await createDatabase({ dataDir: "memory://" });
     abiertas.push(handle);
     await runMigrations(handle);
-    await comprobar(handle.db);
+    await check(handle.db);
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import type { Database } from "../client";
 import type { Clock } from "../clock";
 import { proveedores } from "../schema/catalogos";
 import { lista69b, lista69bImportaciones } from "../schema/lista-69b";
-import { Lista69bInvalida, type Lista69bLeida, leerLista69b } from "./leer";
+import { Lista69bInvalida, type Lista69bLeida, readLista69b } from "./leer";
 
 export type Importacion69b = typeof lista69bImportaciones.$inferSelect;
 
@@ -29,13 +29,13 @@ export async function proveedoresEnLista69b(db: Database) {
  * or not at all): records the import with its counts, replaces every row, and screens the supplier base against
  * the new list (suppliers amber and red, kept on the import).
  */
-export async function guardarLista69b(
+export async function saveLista69b(
   db: Database,
   lista: Lista69bLeida,
   { origen, at }: { origen: string; at: Date },
 ): Promise<Importacion69b> {
   const filas = [...lista.contribuyentes.values()];
-  const cuenta = (s: string) => filas.filter((f) => f.situacion === s).length;
+  const countOf = (s: string) => filas.filter((f) => f.situacion === s).length;
   const [importacion] = await db
     .insert(lista69bImportaciones)
     .values({
@@ -45,10 +45,10 @@ export async function guardarLista69b(
       leyenda: lista.leyenda,
       filas: lista.filas,
       rfcs: filas.length,
-      presuntos: cuenta("Presunto"),
-      desvirtuados: cuenta("Desvirtuado"),
-      definitivos: cuenta("Definitivo"),
-      sentenciasFavorables: cuenta("Sentencia Favorable"),
+      presuntos: countOf("Presunto"),
+      desvirtuados: countOf("Desvirtuado"),
+      definitivos: countOf("Definitivo"),
+      sentenciasFavorables: countOf("Sentencia Favorable"),
       omitidos: lista.omitidos,
       repetidos: lista.repetidos,
     })
@@ -79,7 +79,7 @@ export async function guardarLista69b(
 }
 
 /** Records an import that was refused; the list in force stays as it was. */
-export async function registrarFallo69b(
+export async function recordFailure69b(
   db: Database,
   { origen, at, error }: { origen: string; at: Date; error: string },
 ): Promise<Importacion69b> {
@@ -107,7 +107,7 @@ export type ResultadoImportacion69b =
  * the list's format, bad encoding, empty, unreadable CSV) or a failed write is recorded as a failed import and the
  * previous list stays in force. `origen`: the file name or URL. The date is the injected clock's.
  */
-export async function importarLista69b(
+export async function importLista69b(
   db: Database,
   bytes: Uint8Array,
   { origen, clock }: { origen: string; clock: Clock },
@@ -115,19 +115,19 @@ export async function importarLista69b(
   const at = clock();
   let lista: Lista69bLeida;
   try {
-    lista = leerLista69b(bytes);
+    lista = readLista69b(bytes);
   } catch (error) {
     if (!(error instanceof Lista69bInvalida)) throw error;
     return {
       ok: false,
       error: error.message,
-      importacion: await registrarFallo69b(db, { origen, at, error: error.message }),
+      importacion: await recordFailure69b(db, { origen, at, error: error.message }),
     };
   }
   try {
-    return { ok: true, importacion: await db.transaction((tx) => guardarLista69b(tx, lista, { origen, at })) };
+    return { ok: true, importacion: await db.transaction((tx) => saveLista69b(tx, lista, { origen, at })) };
   } catch (error) {
     const mensaje = `No se pudo guardar la lista: ${(error as Error).message}`;
-    return { ok: false, error: mensaje, importacion: await registrarFallo69b(db, { origen, at, error: mensaje }) };
+    return { ok: false, error: mensaje, importacion: await recordFailure69b(db, { origen, at, error: mensaje }) };
   }
 }

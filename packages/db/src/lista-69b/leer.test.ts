@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { decodificar69b, Lista69bInvalida, leerLista69b, prevalece, semaforo69b } from "./leer";
+import { decode69b, Lista69bInvalida, prevails, readLista69b, semaforo69b } from "./leer";
 import { archivoLista69b, celdas69b, MUESTRA_69B, textoLista69b, windows1252 } from "./muestra";
 
-const invalida = (bytes: Uint8Array) => {
+const invalid = (bytes: Uint8Array) => {
   try {
-    leerLista69b(bytes);
+    readLista69b(bytes);
   } catch (error) {
     expect(error).toBeInstanceOf(Lista69bInvalida);
     return (error as Error).message;
@@ -25,7 +25,7 @@ describe("the 69-B list reader", () => {
   });
 
   it("reads the quirky sample: preamble, header, accents, embedded newline and quotes, repeats, suppressed RFCs", () => {
-    const lista = leerLista69b(archivo);
+    const lista = readLista69b(archivo);
     expect(lista.leyenda).toBe(
       "INFORMACIÓN ACTUALIZADA AL 15 DE OCTUBRE DE 2026 · Listado completo de contribuyentes (artículo 69-B del " +
         "Código Fiscal de la Federación)",
@@ -58,7 +58,7 @@ describe("the 69-B list reader", () => {
   });
 
   it("keeps each stage's office and publications, and dates the row by its latest one", () => {
-    const eku = leerLista69b(archivo).contribuyentes.get("EKU9003173C9");
+    const eku = readLista69b(archivo).contribuyentes.get("EKU9003173C9");
     expect(eku?.publicaciones).toEqual({
       presuncion: {
         oficioSat: "500-05-2024-10014 de fecha 3 de marzo de 2024",
@@ -84,57 +84,55 @@ describe("the 69-B list reader", () => {
       publicaciones: {},
       fecha,
     });
-    expect(prevalece(fila("Presunto", "2020-01-01"), fila("Desvirtuado", "2021-01-01")).situacion).toBe("Desvirtuado");
-    expect(prevalece(fila("Desvirtuado", "2021-01-01"), fila("Presunto", "2020-01-01")).situacion).toBe("Desvirtuado");
-    expect(prevalece(fila("Desvirtuado", "2020-01-01"), fila("Presunto", "2023-01-01")).situacion).toBe("Presunto");
-    expect(prevalece(fila("Definitivo", "2019-01-01"), fila("Presunto", "2023-01-01")).situacion).toBe("Definitivo");
-    expect(prevalece(fila("Presunto", "2023-01-01"), fila("Definitivo", "2019-01-01")).situacion).toBe("Definitivo");
-    expect(prevalece(fila("Definitivo", "2019-01-01"), fila("Sentencia Favorable", "2018-01-01")).situacion).toBe(
+    expect(prevails(fila("Presunto", "2020-01-01"), fila("Desvirtuado", "2021-01-01")).situacion).toBe("Desvirtuado");
+    expect(prevails(fila("Desvirtuado", "2021-01-01"), fila("Presunto", "2020-01-01")).situacion).toBe("Desvirtuado");
+    expect(prevails(fila("Desvirtuado", "2020-01-01"), fila("Presunto", "2023-01-01")).situacion).toBe("Presunto");
+    expect(prevails(fila("Definitivo", "2019-01-01"), fila("Presunto", "2023-01-01")).situacion).toBe("Definitivo");
+    expect(prevails(fila("Presunto", "2023-01-01"), fila("Definitivo", "2019-01-01")).situacion).toBe("Definitivo");
+    expect(prevails(fila("Definitivo", "2019-01-01"), fila("Sentencia Favorable", "2018-01-01")).situacion).toBe(
       "Definitivo",
     );
-    expect(prevalece(fila("Sentencia Favorable", "2022-01-01"), fila("Definitivo", "2019-01-01")).situacion).toBe(
+    expect(prevails(fila("Sentencia Favorable", "2022-01-01"), fila("Definitivo", "2019-01-01")).situacion).toBe(
       "Sentencia Favorable",
     );
-    expect(prevalece(fila("Presunto", ""), fila("Desvirtuado", "")).situacion).toBe("Presunto");
+    expect(prevails(fila("Presunto", ""), fila("Desvirtuado", "")).situacion).toBe("Presunto");
   });
 
   it("reads a list re-saved as UTF-8 the same", () => {
     const utf8 = new TextEncoder().encode(textoLista69b(MUESTRA_69B.map((f, i) => celdas69b(i + 1, f))));
-    expect(leerLista69b(utf8).contribuyentes.get("CNA0101019Z1")?.nombre).toBe("COMERCIALIZADORA ÑANDÚ, S.A. DE C.V.");
+    expect(readLista69b(utf8).contribuyentes.get("CNA0101019Z1")?.nombre).toBe("COMERCIALIZADORA ÑANDÚ, S.A. DE C.V.");
   });
 
   it("refuses what is not the list, in Spanish", () => {
-    expect(invalida(new Uint8Array())).toBe("El archivo está vacío.");
-    expect(invalida(windows1252(textoLista69b([])))).toBe("El archivo no tiene contribuyentes después del encabezado.");
-    expect(invalida(windows1252("RFC,Nombre\r\nAAA010101AA1,X\r\n"))).toMatch(
-      /no tiene el encabezado de la lista 69-B/,
-    );
+    expect(invalid(new Uint8Array())).toBe("El archivo está vacío.");
+    expect(invalid(windows1252(textoLista69b([])))).toBe("El archivo no tiene contribuyentes después del encabezado.");
+    expect(invalid(windows1252("RFC,Nombre\r\nAAA010101AA1,X\r\n"))).toMatch(/no tiene el encabezado de la lista 69-B/);
     // 19 columns: the last one missing.
     const corto = textoLista69b([celdas69b(1, MUESTRA_69B[0]!)]).replace(',"Publicación DOF sentencia favorable"', "");
-    expect(invalida(windows1252(corto))).toMatch(/tiene 19 columnas y se esperaban 20/);
+    expect(invalid(windows1252(corto))).toMatch(/tiene 19 columnas y se esperaban 20/);
     const renombrado = textoLista69b([celdas69b(1, MUESTRA_69B[0]!)]).replace(
       "Publicación DOF definitivos",
       "Otra cosa",
     );
-    expect(invalida(windows1252(renombrado))).toMatch(
+    expect(invalid(windows1252(renombrado))).toMatch(
       /La columna 16 del encabezado \(«Otra cosa»\) no es de la lista 69-B/,
     );
     // UTF-16, and binary content.
-    expect(invalida(Uint8Array.from([0xff, 0xfe, 0x4e, 0x00, 0x6f, 0x00]))).toMatch(/UTF-16/);
-    expect(invalida(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).toMatch(/no es texto Windows-1252/);
+    expect(invalid(Uint8Array.from([0xff, 0xfe, 0x4e, 0x00, 0x6f, 0x00]))).toMatch(/UTF-16/);
+    expect(invalid(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).toMatch(/no es texto Windows-1252/);
     // 0x81 is undefined in Windows-1252 (and not UTF-8 either).
     const indefinido = windows1252(textoLista69b([celdas69b(1, MUESTRA_69B[0]!)]));
     indefinido[indefinido.length - 8] = 0x81;
-    expect(invalida(indefinido)).toMatch(/carácter inválido en la línea 4/);
+    expect(invalid(indefinido)).toMatch(/carácter inválido en la línea 4/);
     // An unterminated quote: the CSV parser's error, with the line.
     const roto = `${textoLista69b([celdas69b(1, MUESTRA_69B[0]!)])}"1","AAA010101AA1","SIN CIERRE`;
-    expect(invalida(windows1252(roto))).toMatch(/^El archivo no es un CSV válido \(línea \d+\)/);
+    expect(invalid(windows1252(roto))).toMatch(/^El archivo no es un CSV válido \(línea \d+\)/);
     const desconocida = archivoLista69b([{ rfc: "AAA010101AA1", nombre: "X", situacion: "Cancelado" }]);
-    expect(invalida(desconocida)).toMatch(/Situación desconocida «Cancelado» del RFC AAA010101AA1 \(línea 4\)/);
-    expect(invalida(archivoLista69b([{ rfc: "XXXXXXXXXXXX", nombre: "X", situacion: "Presunto" }]))).toBe(
+    expect(invalid(desconocida)).toMatch(/Situación desconocida «Cancelado» del RFC AAA010101AA1 \(línea 4\)/);
+    expect(invalid(archivoLista69b([{ rfc: "XXXXXXXXXXXX", nombre: "X", situacion: "Presunto" }]))).toBe(
       "Ninguna de las 1 filas tiene un RFC válido.",
     );
-    expect(() => decodificar69b(new Uint8Array(65 * 1024 * 1024))).toThrow(/excede 64 MB/);
+    expect(() => decode69b(new Uint8Array(65 * 1024 * 1024))).toThrow(/excede 64 MB/);
   });
 
   it("gives each situation its traffic light", () => {

@@ -35,7 +35,7 @@ export interface Lista69bLeida {
   contribuyentes: Map<string, Contribuyente69b>;
   /** Rows without a usable RFC (suppressed XXXXXXXXXXXX or malformed): skipped. */
   omitidos: number;
-  /** Rows of an RFC read before (only one is kept, see `prevalece`). */
+  /** Rows of an RFC read before (only one is kept, see `prevails`). */
   repetidos: number;
 }
 
@@ -70,7 +70,7 @@ const limpio = (texto: string | undefined) => (texto ?? "").replace(/\s+/g, " ")
  * non-ASCII characters, or a BOM) is read as UTF-8 rather than garbled. UTF-16 or binary content (NUL and other
  * control characters that no text list holds) is refused.
  */
-export function decodificar69b(bytes: Uint8Array): string {
+export function decode69b(bytes: Uint8Array): string {
   if (bytes.length === 0) throw new Lista69bInvalida("El archivo está vacío.");
   if (bytes.length > MAX_BYTES_69B) {
     throw new Lista69bInvalida(`El archivo excede ${MAX_BYTES_69B / 1024 / 1024} MB; no parece la lista 69-B.`);
@@ -138,7 +138,7 @@ const GRAVEDAD: Record<Situacion69b, number> = { Desvirtuado: 0, "Sentencia Favo
  * 3. equal dates (or none): the more restrictive situation (Definitivo > Presunto > Sentencia Favorable >
  *    Desvirtuado); then the row further down the file.
  */
-export function prevalece(anterior: Contribuyente69b, nuevo: Contribuyente69b): Contribuyente69b {
+export function prevails(anterior: Contribuyente69b, nuevo: Contribuyente69b): Contribuyente69b {
   const despues = nuevo.fecha > anterior.fecha;
   const antes = nuevo.fecha < anterior.fecha;
   if (anterior.situacion === "Definitivo" && nuevo.situacion !== "Definitivo") {
@@ -194,8 +194,8 @@ function columnas(encabezado: string[]): Record<Etapa, Record<Campo, number>> {
 }
 
 /** Reads the list; throws Lista69bInvalida when the file is not one (nothing is kept of a refused file). */
-export function leerLista69b(bytes: Uint8Array): Lista69bLeida {
-  const texto = decodificar69b(bytes);
+export function readLista69b(bytes: Uint8Array): Lista69bLeida {
+  const texto = decode69b(bytes);
   let registros: { record: string[]; info: { lines: number } }[];
   try {
     registros = parse(texto, {
@@ -269,7 +269,7 @@ export function leerLista69b(bytes: Uint8Array): Lista69bLeida {
     };
     const anterior = contribuyentes.get(rfc);
     if (anterior) repetidos++;
-    contribuyentes.set(rfc, anterior ? prevalece(anterior, fila) : fila);
+    contribuyentes.set(rfc, anterior ? prevails(anterior, fila) : fila);
   }
   if (contribuyentes.size === 0) {
     throw new Lista69bInvalida(

@@ -2,7 +2,7 @@ import { readInvoiceVerified } from "@portal/cfdi/sello";
 import { and, asc, count, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEncryptionKey } from "../crypto";
-import { listarFacturasProveedor } from "../erp-mock/facturas-proveedor";
+import { selectFacturasProveedor } from "../erp-mock/facturas-proveedor";
 import { archivos } from "../schema/archivos";
 import { erpEntradas, erpPagos, erpTrabajos, facturas } from "../schema/index";
 import { createTestDatabase, type TestDatabase } from "../testing";
@@ -20,12 +20,12 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-const aceptadas = () =>
+const accepted = () =>
   tdb.db.select().from(facturas).where(eq(facturas.estatus, "A")).orderBy(asc(facturas.fechaFactura));
 
 describe("the demo invoices in the ERP (issue 13)", () => {
   it("makes every accepted invoice an A/P invoice, in every payment state, mirrored on the row", async () => {
-    const filas = await aceptadas();
+    const filas = await accepted();
     expect(filas.map((f) => [f.folio, f.metodoPago, f.erpPagado, f.erpFechaPago, f.erpCancelada])).toEqual([
       ["88", "PUE", "3712.00", "2023-05-26", false],
       ["1163", "PUE", "0.00", null, true],
@@ -37,7 +37,7 @@ describe("the demo invoices in the ERP (issue 13)", () => {
       ["1203", "PPD", "3000.00", "2026-11-12", false],
       ["1192", "PPD", "5000.00", "2026-11-10", false],
     ]);
-    const enErp = await listarFacturasProveedor(tdb.db, { soloPortal: true });
+    const enErp = await selectFacturasProveedor(tdb.db, { soloPortal: true });
     expect(enErp).toHaveLength(filas.length);
     for (const f of filas) {
       const a = enErp.find((e) => e.portalId === f.id);
@@ -82,7 +82,7 @@ describe("the demo invoices in the ERP (issue 13)", () => {
   });
 
   it("seals the new demo CFDIs for real, within each certificate's validity", async () => {
-    const demo = await aceptadas();
+    const demo = await accepted();
     expect(demo.length).toBeGreaterThan(0);
     for (const f of demo) {
       const [xml] = await tdb.db.select().from(archivos).where(eq(archivos.id, f.xmlArchivoId));

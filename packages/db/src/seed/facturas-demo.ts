@@ -1,14 +1,14 @@
 import { readInvoice } from "@portal/cfdi";
-import { emitirFacturaPrueba, type FacturaPrueba } from "@portal/cfdi/sello";
+import { type FacturaPrueba, issueTestFactura } from "@portal/cfdi/sello";
 import { and, eq } from "drizzle-orm";
 import { storeArchivo } from "../archivos";
 import type { Database } from "../client";
 import type { Clock } from "../clock";
 import {
-  buscarFacturaProveedor,
-  cancelarFacturaProveedor,
-  crearFacturaProveedor,
-  pagarFacturas,
+  cancelFacturaProveedor,
+  insertFacturaProveedor,
+  payFacturas,
+  selectFacturaProveedor,
 } from "../erp-mock/facturas-proveedor";
 import { columnasDelCfdi, facturaProveedorDe } from "../facturas";
 import { erpEntradas, erpTrabajos, facturas, sociedades } from "../schema/index";
@@ -273,7 +273,7 @@ export async function seedFacturasDemo(db: Database, clock: Clock): Promise<void
     .limit(1);
   if (!ya) await seedEntradasLibres(db);
 
-  await sembrarFacturasDemo(db, FACTURAS_DEMO, clock());
+  await insertFacturasDemo(db, FACTURAS_DEMO, clock());
 }
 
 /**
@@ -281,14 +281,14 @@ export async function seedFacturasDemo(db: Database, clock: Clock): Promise<void
  * row), and for the accepted ones their A/P invoice in the ERP, paid or cancelled as the demo says. Also used by
  * the demo payments (pagos-demo.ts) for the invoices their complements relate to.
  */
-export async function sembrarFacturasDemo(db: Database, lista: readonly FacturaDemo[], now: Date): Promise<void> {
+export async function insertFacturasDemo(db: Database, lista: readonly FacturaDemo[], now: Date): Promise<void> {
   const ids = new Map(
     (await db.select({ id: sociedades.id, bd: sociedades.bdSap }).from(sociedades)).map((s) => [s.bd, s.id]),
   );
   for (const f of lista) {
     const [existente] = await db.select().from(facturas).where(eq(facturas.uuid, f.cfdi.uuid.toUpperCase()));
-    const factura = existente ?? (await crearFacturaDemo(db, f, ids, now));
-    if (factura && factura.estatus === "A" && f.erp) await reflejarEnErp(db, factura, f.erp, now);
+    const factura = existente ?? (await createFacturaDemo(db, f, ids, now));
+    if (factura && factura.estatus === "A" && f.erp) await mirrorInErp(db, factura, f.erp, now);
   }
 }
 
@@ -323,7 +323,7 @@ async function seedEntradasLibres(db: Database) {
 }
 
 /** One demo invoice: its order and receipt in the ERP, its sealed XML, PDF and receipt image, and its row. */
-async function crearFacturaDemo(db: Database, f: FacturaDemo, ids: Map<string, number>, now: Date) {
+async function createFacturaDemo(db: Database, f: FacturaDemo, ids: Map<string, number>, now: Date) {
   const documento = {
     ...f.entrada,
     bd: f.bd,
@@ -341,7 +341,7 @@ async function crearFacturaDemo(db: Database, f: FacturaDemo, ids: Map<string, n
   // The receipt's 16 % VAT total, split back into the CFDI's SubTotal and IVA.
   const total = centavos(entrada.docTotal);
   const iva = centavos(entrada.vatSum);
-  const xml = emitirFacturaPrueba({ ...f.cfdi, subtotal: dos(total - iva), iva: dos(iva) });
+  const xml = issueTestFactura({ ...f.cfdi, subtotal: dos(total - iva), iva: dos(iva) });
   const leida = readInvoice(xml);
   if (!leida.ok) throw new Error(`Factura de demostración inválida: ${leida.errors.join(" ")}`);
   const d = leida.data;
@@ -384,7 +384,7 @@ async function crearFacturaDemo(db: Database, f: FacturaDemo, ids: Map<string, n
  * portal id), paid or cancelled as the demo says, its state copied to the row's mirror columns and the job
  * recorded as done. Skipped once the job exists; one transaction, so an interrupted seed redoes it whole.
  */
-async function reflejarEnErp(db: Database, factura: typeof facturas.$inferSelect, erp: ErpDemo, now: Date) {
+async function mirrorInErp(db: Database, factura: typeof facturas.$inferSelect, erp: ErpDemo, now: Date) {
   const [hecho] = await db
     .select({ id: erpTrabajos.id })
     .from(erpTrabajos)
@@ -392,9 +392,9 @@ async function reflejarEnErp(db: Database, factura: typeof facturas.$inferSelect
   if (hecho) return;
   await db.transaction(async (txx) => {
     const tx = txx as unknown as Database;
-    const { docNum } = await crearFacturaProveedor(tx, facturaProveedorDe(factura));
+    const { docNum } = await insertFacturaProveedor(tx, facturaProveedorDe(factura));
     for (const pago of erp.pagos ?? []) {
-      await pagarFacturas(tx, {
+      await payFacturas(tx, {
         bd: factura.bd,
         fecha: pago.fecha,
         ...(pago.formaPago ? { formaPago: pago.formaPago } : {}),
@@ -403,8 +403,8 @@ async function reflejarEnErp(db: Database, factura: typeof facturas.$inferSelect
         facturas: [{ docNum, ...(pago.monto ? { monto: pago.monto } : {}) }],
       });
     }
-    if (erp.cancelada) await cancelarFacturaProveedor(tx, factura.bd, docNum);
-    const enErp = await buscarFacturaProveedor(tx, factura.bd, factura.id);
+    if (erp.cancelada) await cancelFacturaProveedor(tx, factura.bd, docNum);
+    const enErp = await selectFacturaProveedor(tx, factura.bd, factura.id);
     if (!enErp) throw new Error(`La factura de proveedor del portal ${factura.id} no quedó en el ERP.`);
     await tx
       .update(facturas)

@@ -1,5 +1,5 @@
 import { complementoEsperado, normalizeUuid, readPaymentComplement } from "@portal/cfdi";
-import { emitirComplementoPrueba } from "@portal/cfdi/sello";
+import { issueTestComplemento } from "@portal/cfdi/sello";
 import type { ComplementoEsperado } from "@portal/contracts";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { storeArchivo } from "../archivos";
@@ -16,7 +16,7 @@ import {
   facturas,
   sociedades,
 } from "../schema/index";
-import { type FacturaDemo, KEMPER, MCI, sembrarFacturasDemo } from "./facturas-demo";
+import { type FacturaDemo, insertFacturasDemo, KEMPER, MCI } from "./facturas-demo";
 import { createSimplePdf } from "./pdf";
 
 /**
@@ -233,7 +233,7 @@ export async function seedPagosDemo(db: Database, clock: Clock): Promise<void> {
     .where(inArray(complementosPago.uuid, uuids));
   if (hechos.length === uuids.length) return;
 
-  await sembrarFacturasDemo(
+  await insertFacturasDemo(
     db,
     PAGOS_DEMO.map((p) => p.factura),
     clock(),
@@ -248,7 +248,7 @@ export async function seedPagosDemo(db: Database, clock: Clock): Promise<void> {
     for (const [i, c] of p.complementos.entries()) {
       const pago = pagos[i];
       if (!c || !pago) continue;
-      await registrarComplemento(db, pago, c, { sociedadId: sociedad.id, adminId: admin.id });
+      await registerComplemento(db, pago, c, { sociedadId: sociedad.id, adminId: admin.id });
     }
   }
 }
@@ -329,7 +329,7 @@ export async function complementoEsperadoDelPago(
           )
           .orderBy(asc(erpPagos.docDate), asc(erpPagos.docNum));
   // The portal's record of each invoice: the amounts its IVA is computed from (as the API reads them).
-  const registradas = new Map(
+  const registered = new Map(
     (lineas.length === 0
       ? []
       : await db
@@ -377,7 +377,7 @@ export async function complementoEsperadoDelPago(
       aplicado: l.sumApplied,
       ...(l.docCur !== pago.docCur && l.appliedPago !== null ? { aplicadoMonedaPago: l.appliedPago } : {}),
       aplicadoAntes: antes(l.facturaDocEntry),
-      ...(registradas.has(normalizeUuid(l.uuid)) ? { importes: registradas.get(normalizeUuid(l.uuid)) } : {}),
+      ...(registered.has(normalizeUuid(l.uuid)) ? { importes: registered.get(normalizeUuid(l.uuid)) } : {}),
     })),
   });
 }
@@ -388,7 +388,7 @@ export async function complementoEsperadoDelPago(
  * the reviewer's decision and proof, and the audit trail (the supplier's upload, the employee's proof and
  * decision). One transaction; skipped when the payment already has a record.
  */
-async function registrarComplemento(
+async function registerComplemento(
   db: Database,
   pago: { bd: string; docEntry: number; docNum: number; cardCode: string },
   c: ComplementoDemo,
@@ -402,7 +402,7 @@ async function registrarComplemento(
   const esperado = await complementoEsperadoDelPago(db, pago.bd, pago.docEntry);
   // Cancelled in the ERP since (npm run erp): no complement is owed; the seed never stops a boot for it.
   if (!esperado) return;
-  const xml = emitirComplementoPrueba({
+  const xml = issueTestComplemento({
     emisor: KEMPER,
     receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
     lugarExpedicion: "86000",

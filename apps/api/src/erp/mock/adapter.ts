@@ -1,12 +1,12 @@
 import type { Database } from "@portal/db";
 import { schema } from "@portal/db";
 import {
-  buscarFacturaProveedor,
-  cancelarFacturaProveedorPorClave,
-  crearFacturaProveedor,
+  cancelFacturaProveedorByKey,
   ErpRechazo,
   type FacturaProveedor,
-  listarFacturasProveedor,
+  insertFacturaProveedor,
+  selectFacturaProveedor,
+  selectFacturasProveedor,
 } from "@portal/db/erp-mock";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -156,7 +156,7 @@ const clave = (bd: unknown, docEntry: unknown) => `${bd as string}\u0000${docEnt
  * ~200k rows in PostgreSQL spills to disk at the default work_mem, while each document's few lines sort here
  * for free (they almost always arrive in order already).
  */
-function agruparLineas(rows: unknown[][]): Map<string, ErpLinea[]> {
+function groupLines(rows: unknown[][]): Map<string, ErpLinea[]> {
   const porDocumento = new Map<string, ErpLinea[]>();
   for (const row of rows) {
     const key = clave(row[0], row[1]);
@@ -216,7 +216,7 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
             join ${tabla} on ${tabla.bd} = ${tablaLineas.bd} and ${tabla.docEntry} = ${tablaLineas.docEntry}
             where ${donde}`;
     const [headers, lineas] = await Promise.all([arrays(encabezados), arrays(lineasDelAlcance)]);
-    return { headers, porDocumento: agruparLineas(lineas) };
+    return { headers, porDocumento: groupLines(lineas) };
   }
 
   /** Keys and versions in list order: the header index only, no lines (~40 ms for 40,000 orders). */
@@ -296,7 +296,7 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     }));
   }
 
-  async function contar(tabla: TablaDocumento, scope: ErpScope) {
+  async function countRows(tabla: TablaDocumento, scope: ErpScope) {
     if (scope.bds.length === 0) return 0;
     const [row] = await db.select({ n: count() }).from(tabla).where(enAlcance(tabla, scope));
     return row?.n ?? 0;
@@ -308,7 +308,7 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     listPedidos: async (scope) => (scope.bds.length === 0 ? [] : pedidos({ scope })),
     listPedidoVersions: (scope) => versiones(erpPedidos, scope),
     readPedidos: async (claves) => (claves.length === 0 ? [] : pedidos({ claves })),
-    countPedidos: (scope) => contar(erpPedidos, scope),
+    countPedidos: (scope) => countRows(erpPedidos, scope),
 
     listEntradas: async (scope) => (scope.bds.length === 0 ? [] : entradas({ scope })),
     listEntradaVersions: (scope) => versiones(erpEntradas, scope),
@@ -322,16 +322,16 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
       return row ? ((await entradas({ claves: [{ bd, docEntry: row.docEntry }] }))[0] ?? null) : null;
     },
 
-    countEntradas: (scope) => contar(erpEntradas, scope),
+    countEntradas: (scope) => countRows(erpEntradas, scope),
 
     listPagos: async (scope) => (scope.bds.length === 0 ? [] : pagos(enAlcance(erpPagos, scope))),
-    huellaPagos: async (scope) => {
+    pagosFingerprint: async (scope) => {
       if (scope.bds.length === 0) return "0";
       const [row] = await db
-        .select({ huella: sql<string>`concat_ws(':', count(*), coalesce(sum(${erpPagos.version}), 0))` })
+        .select({ fingerprint: sql<string>`concat_ws(':', count(*), coalesce(sum(${erpPagos.version}), 0))` })
         .from(erpPagos)
         .where(enAlcance(erpPagos, scope));
-      return row?.huella ?? "0";
+      return row?.fingerprint ?? "0";
     },
     countPagos: async (scope) => {
       if (scope.bds.length === 0) return 0;
@@ -398,7 +398,7 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
 
     async createFacturaProveedor(input) {
       try {
-        const { docEntry, docNum } = await crearFacturaProveedor(db, input);
+        const { docEntry, docNum } = await insertFacturaProveedor(db, input);
         return { docEntry, docNum };
       } catch (error) {
         // The ERP's own refusals keep their message; anything else (connection, timeout) may be retried.
@@ -408,32 +408,32 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     },
     async cancelFacturaProveedor(bd, docEntry) {
       try {
-        await cancelarFacturaProveedorPorClave(db, bd, docEntry);
+        await cancelFacturaProveedorByKey(db, bd, docEntry);
       } catch (error) {
         if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
         throw error;
       }
     },
     findFacturaProveedor: async (bd, portalId) => {
-      const f = await buscarFacturaProveedor(db, bd, portalId);
+      const f = await selectFacturaProveedor(db, bd, portalId);
       return f && f.portalId !== null ? facturaProveedor(f) : null;
     },
     async listFacturasProveedor(scope) {
       if (scope.bds.length === 0) return [];
-      const rows = await listarFacturasProveedor(db, {
+      const rows = await selectFacturasProveedor(db, {
         bds: scope.bds,
         ...(scope.cardCode === null ? {} : { cardCode: scope.cardCode }),
         soloPortal: true,
       });
       return rows.map(facturaProveedor);
     },
-    async huellaFacturasProveedor(scope) {
+    async facturasProveedorFingerprint(scope) {
       if (scope.bds.length === 0) return "0";
       const [row] = await db
-        .select({ huella: sql<string>`concat_ws(':', count(*), coalesce(sum(${erpFacturas.version}), 0))` })
+        .select({ fingerprint: sql<string>`concat_ws(':', count(*), coalesce(sum(${erpFacturas.version}), 0))` })
         .from(erpFacturas)
         .where(and(enAlcance(erpFacturas, scope), sql`${erpFacturas.portalId} is not null`));
-      return row?.huella ?? "0";
+      return row?.fingerprint ?? "0";
     },
   };
 }

@@ -816,11 +816,11 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     await syncAll(kind, scope.bds);
     const [row] = await db
       .select({
-        huella: sql<string>`concat_ws(':', count(*), coalesce(md5(string_agg(${t.bd} || '/' || ${t.docEntry} || '/' || ${t.version}, ',' order by ${t.bd}, ${t.docEntry})), '0'))`,
+        fingerprint: sql<string>`concat_ws(':', count(*), coalesce(md5(string_agg(${t.bd} || '/' || ${t.docEntry} || '/' || ${t.version}, ',' order by ${t.bd}, ${t.docEntry})), '0'))`,
       })
       .from(t)
       .where(inScope(kind, scope));
-    return row?.huella ?? "0";
+    return row?.fingerprint ?? "0";
   }
 
   /** DocEntry → DocNum of documents of `kind` in `bd`: the mirror first, the Service Layer for what it lacks. */
@@ -1739,7 +1739,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       const byKey = new Map(pagos.map((p) => [keyOf(p.bd, p.docEntry), p]));
       return versions.flatMap((v) => byKey.get(keyOf(v.bd, v.docEntry)) ?? []);
     },
-    huellaPagos: (scope) => mirrorFingerprint("pago", scope),
+    pagosFingerprint: (scope) => mirrorFingerprint("pago", scope),
     countPagos: (scope) => mirrorCount("pago", scope),
     async findPago(bd, docNum) {
       try {
@@ -1896,7 +1896,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       const byKey = new Map(facturas.map((f) => [keyOf(f.bd, f.docEntry), f]));
       return versions.flatMap((v) => byKey.get(keyOf(v.bd, v.docEntry)) ?? []);
     },
-    huellaFacturasProveedor: (scope) => mirrorFingerprint("factura", scope),
+    facturasProveedorFingerprint: (scope) => mirrorFingerprint("factura", scope),
   };
   return deps.deadlineMs ? withDeadline(adapter, deps.deadlineMs) : adapter;
 }

@@ -5,7 +5,7 @@ import type { Repositories } from "../../repositories";
  * the supplier's stored addresses (a request's Correo is never used), with the greeting and the closing every
  * such message has. Nothing is queued when the supplier has no address.
  */
-export async function avisarAlProveedor(
+export async function notifyProveedor(
   tx: Pick<Repositories, "proveedores" | "correo">,
   cardCode: string,
   asunto: string,

@@ -27,7 +27,7 @@ export function createCorreoRepository(db: Database) {
      * another process skip it (SKIP LOCKED) and whose lease it then sees: two processes never send the same
      * message (the pattern of erp_trabajos and tareas). Undefined when nothing is due and free.
      */
-    reclamar: async (now: Date, hasta: Date): Promise<Correo | undefined> =>
+    claim: async (now: Date, hasta: Date): Promise<Correo | undefined> =>
       (
         await db
           .update(correoOutbox)

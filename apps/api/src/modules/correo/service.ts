@@ -64,7 +64,7 @@ export function messageIdOf(id: number, from: string): string {
 /**
  * Transactional outbox: callers enqueue in their own transaction (nothing is sent inline); a worker
  * delivers due messages with retries and exponential backoff, so a down SMTP server loses nothing.
- * Each message is leased before it is sent (`reclamar`), so several API processes never send it twice. Delivery
+ * Each message is leased before it is sent (`claim`), so several API processes never send it twice. Delivery
  * is at least once: a process that dies between the SMTP server's acceptance and the 'enviado' write (or whose
  * database fails right then) leaves the message leased, and it is sent again when the lease runs out — with the same
  * Message-ID (messageIdOf), so the recipient's mail system shows it once. SMTP offers nothing stronger.
@@ -79,7 +79,7 @@ export function createCorreoService(repo: CorreoRepository, transport: MailTrans
     while (!signal?.aborted) {
       const now = clock();
       const lease = new Date(now.getTime() + CORREO_LEASE_MS);
-      const correo = await repo.reclamar(now, lease);
+      const correo = await repo.claim(now, lease);
       if (!correo) break;
       try {
         await transport({

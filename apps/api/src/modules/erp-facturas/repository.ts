@@ -14,7 +14,7 @@ export function createErpTrabajosRepository(db: Database) {
   const libre = (now: Date) => or(isNull(erpTrabajos.bloqueadoHasta), lte(erpTrabajos.bloqueadoHasta, now));
   return {
     /** The A/P invoice job of an accepted invoice; a second call for the same invoice changes nothing. */
-    encolarFactura: async (facturaId: number, now: Date) => {
+    enqueueFactura: async (facturaId: number, now: Date) => {
       await db
         .insert(erpTrabajos)
         .values({ tipo: TIPO_CREAR_FACTURA, facturaId, siguienteIntento: now, createdAt: now })
@@ -25,7 +25,7 @@ export function createErpTrabajosRepository(db: Database) {
      * the invoice not accepted (a review, the creation job). A cancellation that is done or failed is armed again
      * (cancelling in the ERP is idempotent); one waiting or running is left alone.
      */
-    encolarCancelacion: async (facturaId: number, now: Date) => {
+    enqueueCancellation: async (facturaId: number, now: Date) => {
       await db
         .insert(erpTrabajos)
         .values({ tipo: TIPO_CANCELAR_FACTURA, facturaId, siguienteIntento: now, createdAt: now })
@@ -39,7 +39,7 @@ export function createErpTrabajosRepository(db: Database) {
      * Leases up to `limit` due jobs until `hasta` and counts the attempt: two workers never get the same job
      * (the lease is taken by one UPDATE, row locks skipped by the other).
      */
-    reclamarVencidos: async (now: Date, hasta: Date, limit: number): Promise<ErpTrabajo[]> =>
+    claimDue: async (now: Date, hasta: Date, limit: number): Promise<ErpTrabajo[]> =>
       db
         .update(erpTrabajos)
         .set({ bloqueadoHasta: hasta, intentos: sql`${erpTrabajos.intentos} + 1` })
@@ -60,7 +60,7 @@ export function createErpTrabajosRepository(db: Database) {
      * An employee's retry: leases the invoice's job now whatever its backoff or 'fallido' state, unless it is
      * done or another worker holds it. Undefined when there is nothing to take.
      */
-    reclamarFactura: async (facturaId: number, now: Date, hasta: Date): Promise<ErpTrabajo | undefined> =>
+    claimFactura: async (facturaId: number, now: Date, hasta: Date): Promise<ErpTrabajo | undefined> =>
       (
         await db
           .update(erpTrabajos)
@@ -82,7 +82,7 @@ export function createErpTrabajosRepository(db: Database) {
           .from(erpTrabajos)
           .where(and(eq(erpTrabajos.tipo, TIPO_CREAR_FACTURA), eq(erpTrabajos.facturaId, facturaId)))
       )[0],
-    terminar: async (id: number, now: Date) => {
+    finish: async (id: number, now: Date) => {
       await db
         .update(erpTrabajos)
         .set({ estado: "hecho", ultimoError: "", bloqueadoHasta: null, terminadoAt: now })
@@ -112,7 +112,7 @@ export function createErpTrabajosRepository(db: Database) {
       return rows.length;
     },
     /** A failed attempt: retried at `siguiente`, or left 'fallido' (until an employee retries) when null. */
-    fallar: async (id: number, error: string, siguiente: Date | null) => {
+    fail: async (id: number, error: string, siguiente: Date | null) => {
       await db
         .update(erpTrabajos)
         .set({

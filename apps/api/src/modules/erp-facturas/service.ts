@@ -75,7 +75,7 @@ export function createErpFacturasService({
   // A job enqueued another while this pass ran (a cancellation): the pass goes round once more.
   let otraVuelta = false;
 
-  async function crearEnErp(factura: FacturaRecord) {
+  async function createInErp(factura: FacturaRecord) {
     const existente = await erp.findFacturaProveedor(factura.bd, factura.id);
     if (existente) return { docEntry: existente.docEntry, docNum: existente.docNum };
     return erp.createFacturaProveedor(facturaProveedorDe(factura));
@@ -89,7 +89,7 @@ export function createErpFacturasService({
       rechazo || trabajo.intentos >= ERP_MAX_INTENTOS
         ? null
         : new Date(clock().getTime() + erpBackoffMs(trabajo.intentos));
-    await repos.erpTrabajos.fallar(trabajo.id, mensaje, siguiente);
+    await repos.erpTrabajos.fail(trabajo.id, mensaje, siguiente);
     warn(
       {
         trabajo: trabajo.id,
@@ -109,7 +109,7 @@ export function createErpFacturasService({
   }
 
   /** One attempt at a leased creation job; records the outcome on the job (and the invoice) and returns it. */
-  async function crear(trabajo: ErpTrabajo): Promise<Resultado> {
+  async function create(trabajo: ErpTrabajo): Promise<Resultado> {
     const factura = await repos.facturas.findById(trabajo.facturaId);
     if (factura?.estatus !== "A") {
       // Re-checked when the job runs: nothing is created for an invoice that is not accepted. The portal no longer
@@ -117,17 +117,17 @@ export function createErpFacturasService({
       // invoice changed before that rule existed may have an A/P invoice from an earlier attempt: its cancellation
       // is queued with this outcome (it finds nothing to cancel when there is none).
       await withTransaction(async (tx) => {
-        await tx.erpTrabajos.fallar(trabajo.id, MSG.erpNoAceptada, null);
-        await tx.erpTrabajos.encolarCancelacion(trabajo.facturaId, clock());
+        await tx.erpTrabajos.fail(trabajo.id, MSG.erpNoAceptada, null);
+        await tx.erpTrabajos.enqueueCancellation(trabajo.facturaId, clock());
       });
       otraVuelta = true;
       return { ok: false, mensaje: MSG.erpNoAceptada, rechazo: true };
     }
     try {
-      const { docEntry, docNum } = await crearEnErp(factura);
+      const { docEntry, docNum } = await createInErp(factura);
       await withTransaction(async (tx) => {
-        await tx.facturas.registrarErp(factura.id, docEntry, docNum);
-        await tx.erpTrabajos.terminar(trabajo.id, clock());
+        await tx.facturas.recordErp(factura.id, docEntry, docNum);
+        await tx.erpTrabajos.finish(trabajo.id, clock());
       });
       return { ok: true, docNum };
     } catch (error) {
@@ -142,7 +142,7 @@ export function createErpFacturasService({
    * 'Cancelado'). Retried like a creation; the ERP's refusal (a payment applied to it) stops it ('fallido', with
    * the ERP's message on the job).
    */
-  async function cancelar(trabajo: ErpTrabajo): Promise<{ ok: boolean }> {
+  async function cancel(trabajo: ErpTrabajo): Promise<{ ok: boolean }> {
     const factura = await repos.facturas.findById(trabajo.facturaId);
     try {
       const existente =
@@ -151,8 +151,8 @@ export function createErpFacturasService({
         await erp.cancelFacturaProveedor(factura.bd, existente.docEntry);
       }
       await withTransaction(async (tx) => {
-        if (existente) await tx.facturas.olvidarErp(trabajo.facturaId);
-        await tx.erpTrabajos.terminar(trabajo.id, clock());
+        if (existente) await tx.facturas.forgetErp(trabajo.facturaId);
+        await tx.erpTrabajos.finish(trabajo.id, clock());
       });
       return { ok: true };
     } catch (error) {
@@ -160,21 +160,16 @@ export function createErpFacturasService({
     }
   }
 
-  const ejecutar = (trabajo: ErpTrabajo) =>
-    trabajo.tipo === TIPO_CANCELAR_FACTURA ? cancelar(trabajo) : crear(trabajo);
+  const execute = (trabajo: ErpTrabajo) => (trabajo.tipo === TIPO_CANCELAR_FACTURA ? cancel(trabajo) : create(trabajo));
 
-  async function correrVencidos(): Promise<number> {
+  async function runDue(): Promise<number> {
     let hechos = 0;
     for (;;) {
       otraVuelta = false;
       const now = clock();
-      const trabajos = await repos.erpTrabajos.reclamarVencidos(
-        now,
-        new Date(now.getTime() + ERP_LEASE_MS),
-        CLAIM_BATCH,
-      );
+      const trabajos = await repos.erpTrabajos.claimDue(now, new Date(now.getTime() + ERP_LEASE_MS), CLAIM_BATCH);
       for (const trabajo of trabajos) {
-        const resultado = await ejecutar(trabajo);
+        const resultado = await execute(trabajo);
         if (resultado.ok && trabajo.tipo === TIPO_CREAR_FACTURA) hechos++;
       }
       if (trabajos.length < CLAIM_BATCH && !otraVuelta) return hechos;
@@ -205,7 +200,7 @@ export function createErpFacturasService({
       return dejar ?? (() => {});
     },
     /** After a transaction that enqueued jobs committed. */
-    encolados() {
+    queued() {
       for (const despertar of despertadores) despertar();
     },
     /**
@@ -213,7 +208,7 @@ export function createErpFacturasService({
      * A/P invoices were made.
      */
     flush(): Promise<number> {
-      corriendo ??= correrVencidos().finally(() => {
+      corriendo ??= runDue().finally(() => {
         corriendo = null;
       });
       return corriendo;
@@ -222,21 +217,21 @@ export function createErpFacturasService({
      * facturasPendientes/reintentarErp: an employee runs the accepted invoice's job now. Answers the created A/P
      * invoice's message, or throws the ERP's refusal (400) or failure (502, retried later as usual).
      */
-    async reintentar(_user: SessionUser, facturaId: number): Promise<string> {
+    async retry(_user: SessionUser, facturaId: number): Promise<string> {
       const factura = await repos.facturas.findById(facturaId);
       if (!factura) throw new NotFound("La factura no existe.");
       if (factura.estatus !== "A") throw new Invalid(MSG.erpNoAceptada);
       if (factura.erpDocNum !== null) return MSG.erpFacturaCreada(factura.erpDocNum);
       const now = clock();
       // An invoice accepted before the ERP jobs existed gets its job now.
-      if (!(await repos.erpTrabajos.deFactura(facturaId))) await repos.erpTrabajos.encolarFactura(facturaId, now);
-      const trabajo = await repos.erpTrabajos.reclamarFactura(facturaId, now, new Date(now.getTime() + ERP_LEASE_MS));
+      if (!(await repos.erpTrabajos.deFactura(facturaId))) await repos.erpTrabajos.enqueueFactura(facturaId, now);
+      const trabajo = await repos.erpTrabajos.claimFactura(facturaId, now, new Date(now.getTime() + ERP_LEASE_MS));
       if (!trabajo) {
         const actual = await repos.facturas.findById(facturaId);
         if (actual?.erpDocNum != null) return MSG.erpFacturaCreada(actual.erpDocNum);
         throw new Conflict("La factura se está registrando en el ERP en este momento; actualice en unos segundos.");
       }
-      const resultado = await crear(trabajo);
+      const resultado = await create(trabajo);
       if (resultado.ok) return MSG.erpFacturaCreada(resultado.docNum);
       if (resultado.rechazo) throw new Invalid(MSG.erpRechazo(resultado.mensaje));
       throw new ErpNoDisponible(MSG.erpNoDisponible(resultado.mensaje));
@@ -247,13 +242,13 @@ export function createErpFacturasService({
      * Returns how many invoices changed; an ERP that cannot be reached leaves the last known values (the caller
      * logs it) rather than failing the list.
      */
-    async sincronizar(scope: ErpScope): Promise<number> {
+    async sync(scope: ErpScope): Promise<number> {
       const clave = `${scope.cardCode ?? "*"}|${[...scope.bds].sort().join(",")}`;
       // Read before the list: a change in between moves the fingerprint again and is caught next time.
-      const huella = await erp.huellaFacturasProveedor(scope);
-      if (sincronizadas.get(clave) === huella) return 0;
+      const fingerprint = await erp.facturasProveedorFingerprint(scope);
+      if (sincronizadas.get(clave) === fingerprint) return 0;
       const estados = await erp.listFacturasProveedor(scope);
-      const cambiadas = await repos.facturas.sincronizarErp(
+      const cambiadas = await repos.facturas.syncErp(
         estados.map((e) => ({
           portalId: e.portalId,
           bd: e.bd,
@@ -266,7 +261,7 @@ export function createErpFacturasService({
         })),
       );
       if (sincronizadas.size > 10_000) sincronizadas.clear();
-      sincronizadas.set(clave, huella);
+      sincronizadas.set(clave, fingerprint);
       return cambiadas;
     },
   };

@@ -40,7 +40,7 @@ export function createFacturasRepository(db: Database) {
    * by PostgreSQL: an employee's list holds every invoice (tens of thousands), and parsing that many rows into
    * objects in Node only to serialize them again cost seconds (bench/bench-facturas.ts). Row numbers follow the
    * order: newest first, then by id. CANCELED, PaidToDate and FechaPago are the ERP's A/P invoice's as last
-   * read (sincronizarErp); EstadoERP/ErrorERP where the A/P invoice job stands (the error for employees only).
+   * read (syncErp); EstadoERP/ErrorERP where the A/P invoice job stands (the error for employees only).
    */
   /** Issue 23 (decision 025): an invoice waiting for a decision, the one rule of the tile and the list. */
   const porRevisar = sql`f.estatus in (${sql.join(
@@ -141,7 +141,7 @@ export function createFacturasRepository(db: Database) {
     decide: (id: number, version: number, values: { estatus: string; comentarios: string; updatedAt: Date }) =>
       documentos.updateAtVersion(id, version, values),
     /** The A/P invoice the ERP created for this invoice (the worker, issue 13). */
-    registrarErp: async (id: number, docEntry: number, docNum: number) => {
+    recordErp: async (id: number, docEntry: number, docNum: number) => {
       await db.update(facturas).set({ erpDocEntry: docEntry, erpDocNum: docNum }).where(eq(facturas.id, id));
     },
     /**
@@ -149,7 +149,7 @@ export function createFacturasRepository(db: Database) {
      * columns forget it, so the invoice shows its own status, not the ERP's 'Cancelado'. An invoice accepted by
      * then keeps them.
      */
-    olvidarErp: async (id: number) => {
+    forgetErp: async (id: number) => {
       await db
         .update(facturas)
         .set({ erpDocEntry: null, erpDocNum: null, erpPagado: "0", erpFechaPago: null, erpCancelada: false })
@@ -161,7 +161,7 @@ export function createFacturasRepository(db: Database) {
      * portal invoice of the same supplier and company database, and only while that invoice is accepted (one that
      * is not has its A/P invoice cancelled by the outbox, decision 021). Returns how many changed.
      */
-    sincronizarErp: async (estados: readonly EstadoErpFactura[]): Promise<number> => {
+    syncErp: async (estados: readonly EstadoErpFactura[]): Promise<number> => {
       if (estados.length === 0) return 0;
       const filas = JSON.stringify(
         estados.map((e) => ({
@@ -194,7 +194,7 @@ export function createFacturasRepository(db: Database) {
      * invoice bumps its version) and the names it shows (sociedades and suppliers, by their last update). Equal
      * fingerprints mean an identical getFacturas answer.
      */
-    listFingerprint: async (cardCode: string | null): Promise<string> => {
+    fingerprint: async (cardCode: string | null): Promise<string> => {
       const result = (await db.execute(sql`
         select concat_ws(':', count(*), max(f.id), sum(f.version),
           (select max(updated_at) from ${sociedades}), (select max(updated_at) from ${proveedores}),
@@ -234,7 +234,7 @@ export function createFacturasRepository(db: Database) {
      * reviewer's decision in between moves the version (trigger, migration 0006) and this writes nothing. False
      * then.
      */
-    corregir: (id: number, version: number, values: Partial<NuevaFactura>) =>
+    correct: (id: number, version: number, values: Partial<NuevaFactura>) =>
       documentos.updateAtVersion(id, version, values),
     /** The sociedades a supplier is registered with, with what the invoice form needs. */
     sociedadesDe: (cardCode: string) =>

@@ -19,11 +19,11 @@ export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   registerCall(app, CALLS.facturasPendientesReintentarErp, async (request) => ({
     status: "success" as const,
-    message: await app.services.erpFacturas.reintentar(request.sessionUser(), request.body.Factura),
+    message: await app.services.erpFacturas.retry(request.sessionUser(), request.body.Factura),
   }));
   registerCall(app, CALLS.facturasPendientesPatchFactura, async (request) => ({
     status: "success" as const,
-    message: await facturas().revisar(request.sessionUser(), request.body),
+    message: await facturas().reviewBatch(request.sessionUser(), request.body),
   }));
   registerCall(app, CALLS.facturasGetSociedades, async (request) =>
     ok(await facturas().sociedades(request.sessionUser())),
@@ -34,10 +34,10 @@ export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   registerCall(app, CALLS.postFactura, async (request) => ({
     status: "success" as const,
-    message: await facturas().registrar(request.sessionUser(), request.body),
+    message: await facturas().register(request.sessionUser(), request.body),
   }));
   registerCall(app, CALLS.patchFactura, async (request) => ({
     status: "success" as const,
-    message: await facturas().actualizar(request.sessionUser(), request.body),
+    message: await facturas().modify(request.sessionUser(), request.body),
   }));
 };

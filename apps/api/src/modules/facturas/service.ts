@@ -44,10 +44,10 @@ export interface FacturasDeps {
   /** Memory for cached list answers (bytes of UTF-16 text, roughly); 0 turns the cache off. */
   listCacheBytes: number;
   /** Accepted invoices' A/P invoices in the ERP (issue 13): payment status sync and the job wake-up. */
-  erpFacturas: Pick<ErpFacturasService, "sincronizar" | "encolados">;
+  erpFacturas: Pick<ErpFacturasService, "sync" | "queued">;
   erpScope: ErpScopeResolver;
   /** The SAT's status of the CFDI (issue 15): asked at upload, recorded with the invoice. */
-  satEstado: Pick<SatEstadoService, "consultarAlCargar" | "guardar">;
+  satEstado: Pick<SatEstadoService, "queryOnUpload" | "save">;
   /** Where a failed ERP sync is reported (the list still answers, with the last known payment status). */
   warn: (error: unknown, message: string) => void;
 }
@@ -66,9 +66,9 @@ export function createFacturasService(deps: FacturasDeps) {
   const answers = createAnswerCache(deps.listCacheBytes);
 
   /** Payment and cancellation of the user's accepted invoices, as the ERP has them now. */
-  async function sincronizarErp(user: SessionUser) {
+  async function syncErp(user: SessionUser) {
     try {
-      await erpFacturas.sincronizar(await erpScope(user));
+      await erpFacturas.sync(await erpScope(user));
     } catch (error) {
       warn(error, "no se pudo leer del ERP el estado de pago de las facturas");
     }
@@ -113,7 +113,7 @@ export function createFacturasService(deps: FacturasDeps) {
   }
 
   /** Files by content (spec §5 messages), in the spec's order. */
-  function revisarArchivos(pdf: Archivo | null, xml: Archivo | null, recepcion: Archivo | null): string[] {
+  function checkArchivos(pdf: Archivo | null, xml: Archivo | null, recepcion: Archivo | null): string[] {
     const errores: string[] = [];
     if (recepcion) errores.push(...checkImage(recepcion.bytes));
     if (pdf) errores.push(...checkPdf(pdf.nombre, pdf.bytes, SERVER_PDF_CHECK));
@@ -122,7 +122,7 @@ export function createFacturasService(deps: FacturasDeps) {
   }
 
   /** Reads and verifies the XML, then runs every rule; returns the data read (when readable) and every message. */
-  async function revisarXml(
+  async function checkXml(
     xml: Uint8Array,
     variante: "alta" | "actualizacion",
     ctx: {
@@ -191,12 +191,12 @@ export function createFacturasService(deps: FacturasDeps) {
     // with an A/P invoice in the ERP (an invoice changed before every state change was conditional on its
     // version): the A/P invoice is cancelled through the same outbox (issue 22, decision 021).
     afterDecide: async (tx, fila, actual, now) => {
-      if (fila.Estatus === "A") await tx.erpTrabajos.encolarFactura(actual.id, now);
-      else if (actual.erpDocEntry !== null) await tx.erpTrabajos.encolarCancelacion(actual.id, now);
+      if (fila.Estatus === "A") await tx.erpTrabajos.enqueueFactura(actual.id, now);
+      else if (actual.erpDocEntry !== null) await tx.erpTrabajos.enqueueCancellation(actual.id, now);
     },
     afterCommit: (decididas) => {
       if (decididas.some(({ fila, record }) => fila.Estatus === "A" || record.erpDocEntry != null)) {
-        erpFacturas.encolados();
+        erpFacturas.queued();
       }
     },
     mail: (actual, estatus) => {
@@ -216,10 +216,10 @@ export function createFacturasService(deps: FacturasDeps) {
      */
     async listJson(user: SessionUser): Promise<string> {
       const cardCode = isProveedor(user) ? user.id : null;
-      await sincronizarErp(user);
+      await syncErp(user);
       return answers.get(
         cardCode ?? "*",
-        () => repo.listFingerprint(cardCode),
+        () => repo.fingerprint(cardCode),
         async () => successJson(await repo.listJson(cardCode)),
       );
     },
@@ -228,7 +228,7 @@ export function createFacturasService(deps: FacturasDeps) {
 
     /** facturasPendientes/getFacturas (issue 13): Pendiente and Rechazada, and those accepted in the last 30 days. */
     async pendientesJson(user: SessionUser): Promise<string> {
-      await sincronizarErp(user);
+      await syncErp(user);
       return successJson(await repo.pendientesJson(reviewWindowStart(clock)));
     },
     /** The 'Facturas pendientes' tile: invoices awaiting a decision. */
@@ -238,7 +238,7 @@ export function createFacturasService(deps: FacturasDeps) {
      * facturasPendientes/patchfactura (issue 13): the review kit's all-or-nothing review (review-kit.ts), with the
      * invoices' ERP jobs.
      */
-    revisar: (user: SessionUser, filas: RevisionFactura[]): Promise<string> =>
+    reviewBatch: (user: SessionUser, filas: RevisionFactura[]): Promise<string> =>
       review({ data, clock }, revision, user, filas),
 
     /** getHistorial: an invoice's registration, corrections and decisions (supplier: only its own). */
@@ -292,7 +292,7 @@ export function createFacturasService(deps: FacturasDeps) {
     },
 
     /** postFactura: checks everything, then the invoice, its three files and an audit entry in one transaction. */
-    async registrar(user: SessionUser, input: PostFacturaRequest): Promise<string> {
+    async register(user: SessionUser, input: PostFacturaRequest): Promise<string> {
       const phases = createPhaseTimer();
       const proveedor = await proveedores.conRegistroCompleto(user.id);
       if (!proveedor) throw new Invalid(MSG.registroIncompletoFacturas);
@@ -305,12 +305,12 @@ export function createFacturasService(deps: FacturasDeps) {
       const pdf = decodeArchivo(input.PDF, input.PDF64);
       const xml = decodeArchivo(input.XML, input.XML64);
       const recepcion = decodeArchivo(input.Recepcion, input.Recepcion64);
-      const errores = revisarArchivos(pdf, xml, recepcion);
+      const errores = checkArchivos(pdf, xml, recepcion);
       if (entrada.docStatus !== "O") errores.push(FACTURA_MSG.entradaCerrada(entrada.docNum));
       if ((await repo.entradasConFacturaActiva(sociedad.bdSap, [entrada.docNum])).length > 0) {
         errores.push(FACTURA_MSG.entradaConFactura(entrada.docNum));
       }
-      const { datos, errores: delXml } = await revisarXml(xml.bytes, "alta", {
+      const { datos, errores: delXml } = await checkXml(xml.bytes, "alta", {
         proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc },
         sociedad,
         entrada,
@@ -323,7 +323,7 @@ export function createFacturasService(deps: FacturasDeps) {
       if (errores.length > 0 || !datos) throw refusal(errores);
       phases.mark("archivos, sellos y reglas");
       // The SAT, last and outside the transaction (it may take seconds; PGlite has one connection).
-      const sat = await satEstado.consultarAlCargar(xml.bytes, datos.FechaTimbrado);
+      const sat = await satEstado.queryOnUpload(xml.bytes, datos.FechaTimbrado);
       phases.mark("consulta al SAT");
       if ("rechazo" in sat) throw new Invalid(sat.rechazo);
 
@@ -352,7 +352,7 @@ export function createFacturasService(deps: FacturasDeps) {
               createdAt: now,
               updatedAt: now,
             });
-            await satEstado.guardar(tx, "factura", id, sat.registro);
+            await satEstado.save(tx, "factura", id, sat.registro);
             await tx.auditoria.record({
               entidad: "factura",
               entidadId: String(id),
@@ -378,7 +378,7 @@ export function createFacturasService(deps: FacturasDeps) {
      * patchfactura: only the owner, only while not Aceptada; files replaced only when sent; the update form's
      * rule differences of §5; a corrected Rechazada goes back to Pendiente; every change audited.
      */
-    async actualizar(user: SessionUser, input: PatchFacturaRequest): Promise<string> {
+    async modify(user: SessionUser, input: PatchFacturaRequest): Promise<string> {
       const actual = await repo.findById(input.IdFactura);
       // Another supplier's invoice answers like a missing one.
       if (!actual || actual.cardCode !== user.id) throw new NotFound("La factura no existe.");
@@ -402,10 +402,10 @@ export function createFacturasService(deps: FacturasDeps) {
       const recepcion = input.Recepcion && input.Recepcion64 ? decodeArchivo(input.Recepcion, input.Recepcion64) : null;
       // Issue 23: a correction changes a file; without one the same files would go back to review.
       if (!pdf && !xmlNuevo && !recepcion) throw new Invalid(MSG.correccionSinArchivo);
-      const errores = revisarArchivos(pdf, xmlNuevo, recepcion);
+      const errores = checkArchivos(pdf, xmlNuevo, recepcion);
       const xmlBytes = xmlNuevo?.bytes ?? (await repos.archivos.findContent(actual.xmlArchivoId));
       if (!xmlBytes) throw new NotFound("La factura no existe.");
-      const { datos, errores: delXml } = await revisarXml(new Uint8Array(xmlBytes), "actualizacion", {
+      const { datos, errores: delXml } = await checkXml(new Uint8Array(xmlBytes), "actualizacion", {
         proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc },
         sociedad,
         entrada,
@@ -416,7 +416,7 @@ export function createFacturasService(deps: FacturasDeps) {
         errores.push(FACTURA_MSG.uuidRegistrado(datos.UUID.toUpperCase()));
       }
       if (errores.length > 0 || !datos) throw refusal(errores);
-      const sat = await satEstado.consultarAlCargar(new Uint8Array(xmlBytes), datos.FechaTimbrado);
+      const sat = await satEstado.queryOnUpload(new Uint8Array(xmlBytes), datos.FechaTimbrado);
       if ("rechazo" in sat) throw new Invalid(sat.rechazo);
 
       const now = clock();
@@ -450,13 +450,13 @@ export function createFacturasService(deps: FacturasDeps) {
               auditar.push({ campo: "estatus", antes: actual.estatus, despues: nuevoEstatus });
             // Only if nobody changed the invoice since this call read it (issue 22): the SAT's answer may take
             // seconds, and a reviewer who accepted or decided meanwhile wins; the supplier reloads and sees it.
-            const corregida = await tx.facturas.corregir(actual.id, actual.version, {
+            const corregida = await tx.facturas.correct(actual.id, actual.version, {
               ...cambios,
               estatus: nuevoEstatus,
               updatedAt: now,
             });
             if (!corregida) throw new Invalid(FACTURA_MSG.correccionDesactualizada(actual.folio));
-            await satEstado.guardar(tx, "factura", actual.id, sat.registro);
+            await satEstado.save(tx, "factura", actual.id, sat.registro);
             for (const a of auditar) {
               await tx.auditoria.record({
                 entidad: "factura",

@@ -6,8 +6,8 @@ export const lista69bJob = (lista69b: Lista69bService): TareaProgramada => ({
   nombre: "lista-69b",
   descripcion: "Descarga e importa la lista del artículo 69-B del SAT (SAT_69B_URL) y revisa a los proveedores.",
   programa: { diarioA: "06:00" },
-  async ejecutar(now) {
-    const r = await lista69b.descargar69b(now);
+  async execute(now) {
+    const r = await lista69b.download69b(now);
     if (r.ok) return `Lista importada: ${r.importacion.rfcs} RFC.`;
     if ("desactivada" in r) return r.error;
     throw new Error(r.error);

@@ -1,9 +1,9 @@
 import {
   type Database,
-  guardarLista69b,
   importacionVigente69b,
   type Lista69bLeida,
-  registrarFallo69b,
+  recordFailure69b,
+  saveLista69b,
   schema,
 } from "@portal/db";
 import { inArray } from "drizzle-orm";
@@ -24,8 +24,8 @@ export function createLista69bRepository(db: Database) {
             .from(lista69b)
             .where(inArray(lista69b.rfc, [...new Set(rfcs.map((r) => r.toUpperCase()))])),
     /** Replaces the list (run it in a transaction: withTransaction). */
-    reemplazar: (lista: Lista69bLeida, origen: string, at: Date) => guardarLista69b(db, lista, { origen, at }),
-    registrarFallo: (origen: string, at: Date, error: string) => registrarFallo69b(db, { origen, at, error }),
+    replaceRows: (lista: Lista69bLeida, origen: string, at: Date) => saveLista69b(db, lista, { origen, at }),
+    recordFailure: (origen: string, at: Date, error: string) => recordFailure69b(db, { origen, at, error }),
   };
 }
 export type Lista69bRepository = ReturnType<typeof createLista69bRepository>;

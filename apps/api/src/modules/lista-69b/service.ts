@@ -3,9 +3,9 @@ import {
   etapaDe,
   type Importacion69b,
   Lista69bInvalida,
-  leerLista69b,
   MAX_BYTES_69B,
   type ResultadoImportacion69b,
+  readLista69b,
   type schema,
   semaforo69b,
 } from "@portal/db";
@@ -52,24 +52,24 @@ export function createLista69bService({
   const repo = repos.lista69b;
 
   /** Puts `bytes` in force (one transaction) or records why not; the previous list stays in force on failure. */
-  async function importar(bytes: Uint8Array, origen: string, at: Date): Promise<ResultadoImportacion69b> {
-    let lista: ReturnType<typeof leerLista69b>;
+  async function runImport(bytes: Uint8Array, origen: string, at: Date): Promise<ResultadoImportacion69b> {
+    let lista: ReturnType<typeof readLista69b>;
     try {
-      lista = leerLista69b(bytes);
+      lista = readLista69b(bytes);
     } catch (error) {
       if (!(error instanceof Lista69bInvalida)) throw error;
-      return { ok: false, error: error.message, importacion: await repo.registrarFallo(origen, at, error.message) };
+      return { ok: false, error: error.message, importacion: await repo.recordFailure(origen, at, error.message) };
     }
     try {
-      return { ok: true, importacion: await withTransaction((tx) => tx.lista69b.reemplazar(lista, origen, at)) };
+      return { ok: true, importacion: await withTransaction((tx) => tx.lista69b.replaceRows(lista, origen, at)) };
     } catch (error) {
       const mensaje = `No se pudo guardar la lista: ${(error as Error).message}`;
-      return { ok: false, error: mensaje, importacion: await repo.registrarFallo(origen, at, mensaje) };
+      return { ok: false, error: mensaje, importacion: await repo.recordFailure(origen, at, mensaje) };
     }
   }
 
   /** The lookup of several RFCs at once: null for every RFC while no list has been imported. */
-  async function consultar(rfcs: readonly string[]): Promise<(rfc: string) => Lista69b | null> {
+  async function query(rfcs: readonly string[]): Promise<(rfc: string) => Lista69b | null> {
     const vigente = await repo.vigente();
     if (!vigente) return () => null;
     const filas = new Map((await repo.deRfcs(rfcs)).map((f) => [f.rfc, f]));
@@ -77,8 +77,8 @@ export function createLista69bService({
   }
 
   return {
-    importar,
-    consultar,
+    runImport,
+    query,
     /** The situation of one issuer RFC in the list in force (null: not listed, or no list imported). */
     async situacionDe(rfc: string): Promise<Situacion69b | null> {
       const [fila] = await repo.deRfcs([rfc]);
@@ -90,7 +90,7 @@ export function createLista69bService({
      * expected failure (disabled, network, HTTP error, a file that is not the list): the answer says ok false
      * and why, and every attempt but the disabled one is recorded as an import, so the list in force stays.
      */
-    async descargar69b(now: Date): Promise<Descarga69b> {
+    async download69b(now: Date): Promise<Descarga69b> {
       if (!url)
         return {
           ok: false,
@@ -110,9 +110,9 @@ export function createLista69bService({
             ? "tiempo de espera agotado"
             : (error as Error).message;
         const mensaje = `No se pudo descargar la lista 69-B de ${url}: ${causa}.`;
-        return { ok: false, error: mensaje, importacion: await repo.registrarFallo(url, now, mensaje) };
+        return { ok: false, error: mensaje, importacion: await repo.recordFailure(url, now, mensaje) };
       }
-      return importar(bytes, url, now);
+      return runImport(bytes, url, now);
     },
   };
 }

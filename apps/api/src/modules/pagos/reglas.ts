@@ -56,7 +56,7 @@ const centavos = (v: string) => {
  * every related document of this payment: ImpPagado is what the payment applied to that invoice (in the
  * invoice's currency), and ImpSaldoInsoluto = ImpSaldoAnt − ImpPagado, never below zero.
  */
-export function revisarContraPago(datos: PaymentData, pago: ErpPago): string[] {
+export function checkAgainstPago(datos: PaymentData, pago: ErpPago): string[] {
   const errores: string[] = [];
   for (const nodo of datos.Pagos) {
     if (nodo.MonedaP.toUpperCase() !== pago.docCur.toUpperCase()) {

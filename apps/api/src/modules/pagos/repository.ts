@@ -36,7 +36,7 @@ export function createPagosRepository(db: Database) {
      * (issue 22): a reviewer's decision in between moves the version (trigger, migration 0008) and this writes
      * nothing. False then.
      */
-    actualizar: (id: number, version: number, values: Partial<NuevoComplemento>) =>
+    modify: (id: number, version: number, values: Partial<NuevoComplemento>) =>
       documentos.updateAtVersion(id, version, values),
     /** A reviewer's decision, only if the record is still at the version the reviewer saw; false otherwise. */
     decide: (id: number, version: number, values: { estatus: string; comentarios: string; updatedAt: Date }) =>
@@ -112,7 +112,7 @@ export function createPagosRepository(db: Database) {
      * the portal's invoices (their payment method decides which payments owe a complement) and the names of
      * sociedades and suppliers.
      */
-    huella: async (cardCode: string | null): Promise<string> => {
+    fingerprint: async (cardCode: string | null): Promise<string> => {
       const result = (await db.execute(sql`
         select concat_ws(':',
           (select concat_ws('-', count(*), max(id), sum(version)) from ${complementosPago}

@@ -19,13 +19,13 @@ export const pagosRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   registerCall(app, CALLS.postPago, async (request) => ({
     status: "success" as const,
-    message: await pagos().registrar(request.sessionUser(), request.body),
+    message: await pagos().register(request.sessionUser(), request.body),
   }));
   registerCall(app, CALLS.pagosPendientesGetPagos, async (request) =>
     ok(await pagos().pendientes(request.sessionUser())),
   );
   registerCall(app, CALLS.patchPagos, async (request) => ({
     status: "success" as const,
-    message: await pagos().revisar(request.sessionUser(), request.body),
+    message: await pagos().reviewBatch(request.sessionUser(), request.body),
   }));
 };

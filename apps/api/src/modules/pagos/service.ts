@@ -19,7 +19,7 @@ import {
   pagoPorRevisar,
   REVISION_MSG,
   type RevisionPago,
-  requiereComplemento,
+  requiresComplemento,
   situacionComplemento,
 } from "@portal/contracts";
 import { columnasDelComplemento } from "@portal/db";
@@ -38,7 +38,7 @@ import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
 import { type ReviewKind, review, reviewWindowStart } from "../revision/review-kit";
 import type { SatEstadoService } from "../sat-estado/service";
-import { camposPagoContraXml, PAGO_MSG, revisarContraPago } from "./reglas";
+import { camposPagoContraXml, checkAgainstPago, PAGO_MSG } from "./reglas";
 import type { ComplementoRecord, NuevoComplemento } from "./repository";
 
 /** The amounts of a registered invoice that its IVA is read from (complementoEsperado's ImportesFactura). */
@@ -65,10 +65,10 @@ export interface PagosDeps {
   erpScope: ErpScopeResolver;
   proveedores: ProveedoresService;
   /** The SAT's 69-B list (issue 15): a Definitivo issuer's complement is refused; a Presunto's is flagged. */
-  lista69b: Pick<Lista69bService, "situacionDe" | "consultar">;
+  lista69b: Pick<Lista69bService, "situacionDe" | "query">;
   sellos: { certificados: CertificateStore; trustTestCertificates: boolean };
   /** The SAT's status of the complement (issue 15): asked at upload, recorded with it, shown to employees. */
-  satEstado: Pick<SatEstadoService, "consultarAlCargar" | "guardar">;
+  satEstado: Pick<SatEstadoService, "queryOnUpload" | "save">;
 }
 
 const url = (archivoId: string | null) => (archivoId ? `${ARCHIVO_URL_PREFIX}${archivoId}` : "");
@@ -94,7 +94,7 @@ export function createPagosService(deps: PagosDeps) {
    * XML said when there is one; for the ERP's own history (no CFDI in the portal), a payment in a later month than
    * the invoice (the SAT's test for PUE is payment within the month of issue).
    */
-  const esPpd = (metodos: Map<string, string>, uuid: string, fechaFactura: string, fechaPago: string) => {
+  const isPpd = (metodos: Map<string, string>, uuid: string, fechaFactura: string, fechaPago: string) => {
     const metodo = metodos.get(normalizeUuid(uuid));
     return metodo !== undefined ? metodo === "PPD" : fechaPago.slice(0, 7) > fechaFactura.slice(0, 7);
   };
@@ -103,10 +103,10 @@ export function createPagosService(deps: PagosDeps) {
   const conMetodo = (metodos: Map<string, string>, pago: ErpPago) =>
     pago.facturas.map((f) => ({
       ...f,
-      MetodoPago: (esPpd(metodos, f.uuid, f.fecha, pago.docDate) ? "PPD" : "PUE") as "PUE" | "PPD",
+      MetodoPago: (isPpd(metodos, f.uuid, f.fecha, pago.docDate) ? "PPD" : "PUE") as "PUE" | "PPD",
     }));
-  const necesitaComplemento = (metodos: Map<string, string>, pago: ErpPago) =>
-    requiereComplemento({ Detalle: conMetodo(metodos, pago) });
+  const needsComplemento = (metodos: Map<string, string>, pago: ErpPago) =>
+    requiresComplemento({ Detalle: conMetodo(metodos, pago) });
 
   /** The rows of these ERP payments, numbered in list order, joined with the portal's records. */
   async function filas(pagos: ErpPago[], registros: ComplementoRecord[], paraEmpleado: boolean): Promise<PagoRow[]> {
@@ -232,7 +232,7 @@ export function createPagosService(deps: PagosDeps) {
     if (pagos.length === 0) return pagos;
     const cardCodes = new Set(pagos.map((p) => p.cardCode));
     const metodos = await repo.metodosDePago(cardCodes.size === 1 ? (pagos[0] as ErpPago).cardCode : null);
-    return pagos.filter((p) => necesitaComplemento(metodos, p));
+    return pagos.filter((p) => needsComplemento(metodos, p));
   }
 
   /** Refusals common to both operators: a cancelled payment, an accepted complement. */
@@ -243,7 +243,7 @@ export function createPagosService(deps: PagosDeps) {
   }
 
   /** The supplier's complement: files, seals, §5 and the portal's own rules; every message at once. */
-  async function revisarComplemento(
+  async function checkComplemento(
     user: SessionUser,
     input: Extract<PostPagoRequest, { operador: "Proveedor" }>,
     pago: ErpPago,
@@ -252,7 +252,7 @@ export function createPagosService(deps: PagosDeps) {
     const proveedor = await proveedores.conRegistroCompleto(user.id);
     if (!proveedor) throw new Invalid(MSG.registroIncompletoPagos);
     // Issue 23: a payment that applies only to PUE invoices needs no complement; none is taken for it.
-    if (pago.canceled !== "Y" && !necesitaComplemento(await repo.metodosDePago(pago.cardCode), pago)) {
+    if (pago.canceled !== "Y" && !needsComplemento(await repo.metodosDePago(pago.cardCode), pago)) {
       throw new Invalid(PAGO_MSG.noRequiereComplemento(pago.docNum));
     }
     const [sociedad] = await repo.sociedadesPorBd([pago.bd]);
@@ -278,7 +278,7 @@ export function createPagosService(deps: PagosDeps) {
       errores.push(
         ...(await checkParties(datos, { proveedorRfc: proveedor.rfc, sociedadRfc: sociedad?.rfc }, lista69b, PAGO_MSG)),
       );
-      errores.push(...revisarContraPago(datos, pago), ...camposPagoContraXml(input, datos));
+      errores.push(...checkAgainstPago(datos, pago), ...camposPagoContraXml(input, datos));
       if (await repo.uuidTaken(normalizeUuid(datos.UUID), registro?.id)) {
         errores.push(PAGO_MSG.uuidRegistrado(normalizeUuid(datos.UUID)));
       }
@@ -330,9 +330,9 @@ export function createPagosService(deps: PagosDeps) {
       return answers.get(
         clave,
         async () => {
-          const [erpHuella, portal] = await Promise.all([erp.huellaPagos(scope), repo.huella(cardCode)]);
+          const [erpFingerprint, portal] = await Promise.all([erp.pagosFingerprint(scope), repo.fingerprint(cardCode)]);
           // The overdue mark depends on the day.
-          return `${erpHuella}|${portal}|${clock().toISOString().slice(0, 10)}`;
+          return `${erpFingerprint}|${portal}|${clock().toISOString().slice(0, 10)}`;
         },
         async () => {
           const [pagos, registros] = await Promise.all([erp.listPagos(scope), repo.deAlcance(cardCode)]);
@@ -352,10 +352,10 @@ export function createPagosService(deps: PagosDeps) {
       if (pago.canceled === "Y" || registro?.estatus === "A") return null;
       const metodos = await repo.metodosDePago(pago.cardCode);
       // The portal's own record of each invoice: its folio and the amounts its taxes are computed from.
-      const registradas = new Map(
+      const registered = new Map(
         (await repo.facturasPorUuid(pago.facturas.map((f) => f.uuid))).map((f) => [normalizeUuid(f.uuid), f]),
       );
-      const ppd = pago.facturas.filter((f) => esPpd(metodos, f.uuid, f.fecha, pago.docDate));
+      const ppd = pago.facturas.filter((f) => isPpd(metodos, f.uuid, f.fecha, pago.docDate));
       if (ppd.length === 0) return null;
       const historial = await erp.listAplicaciones(
         pago.bd,
@@ -384,13 +384,13 @@ export function createPagosService(deps: PagosDeps) {
         },
         facturas: ppd.map((f) => ({
           uuid: f.uuid,
-          folio: registradas.get(normalizeUuid(f.uuid))?.folio ?? f.folio,
+          folio: registered.get(normalizeUuid(f.uuid))?.folio ?? f.folio,
           moneda: f.docCur,
           total: f.facturaTotal,
           aplicado: f.sumApplied,
           ...(f.docCur !== pago.docCur ? { aplicadoMonedaPago: f.appliedPago } : {}),
           aplicadoAntes: antes(f.facturaDocEntry),
-          ...importesDe(registradas.get(normalizeUuid(f.uuid))),
+          ...importesDe(registered.get(normalizeUuid(f.uuid))),
         })),
       });
     },
@@ -435,7 +435,7 @@ export function createPagosService(deps: PagosDeps) {
       const comentario = new Map(registros.map((r) => [r.id, r.comentarios]));
       const rows = await filas(pagos, registros, true);
       // The issuer on the SAT's 69-B list, for the reviewer (issue 15): only when listed.
-      const en69b = await lista69b.consultar(rows.map((f) => f.RFCEmisor).filter(Boolean));
+      const en69b = await lista69b.query(rows.map((f) => f.RFCEmisor).filter(Boolean));
       return rows.map((f) => {
         const l = f.RFCEmisor ? en69b(f.RFCEmisor) : null;
         return {
@@ -456,7 +456,7 @@ export function createPagosService(deps: PagosDeps) {
      * postPago: a supplier's complement (PDF + Pagos 2.0 XML) or an employee's proof (PDF). Refused once the
      * complement is Aceptada or the payment Cancelado; a Rechazada complement is replaced and Pendiente again.
      */
-    async registrar(user: SessionUser, input: PostPagoRequest): Promise<string> {
+    async register(user: SessionUser, input: PostPagoRequest): Promise<string> {
       if (isProveedor(user) !== (input.operador === "Proveedor")) throw new Forbidden();
       const pago = await pagoDe(user, input.BD, input.PagoSAP);
       const registro = await repo.findByPago(pago.bd, pago.docEntry);
@@ -470,10 +470,10 @@ export function createPagosService(deps: PagosDeps) {
         if (errores.length > 0) throw refusal(errores);
         const [sociedad] = await repo.sociedadesPorBd([pago.bd]);
         if (!sociedad) throw new Invalid(PAGO_MSG.pagoNoExiste(pago.docNum));
-        await guardar(async (tx) => {
+        await save(async (tx) => {
           const archivoId = await tx.archivos.store(comprobante.bytes, "application/pdf");
           const valores = { comprobanteArchivoId: archivoId, comprobanteNombre: comprobante.nombre, updatedAt: now };
-          const id = await guardarRegistro(tx, pago, registro, sociedad.id, valores, now);
+          const id = await saveRecord(tx, pago, registro, sociedad.id, valores, now);
           await tx.auditoria.record({
             entidad: "pago",
             entidadId: String(id),
@@ -489,12 +489,12 @@ export function createPagosService(deps: PagosDeps) {
         return MSG.documentosAgregados;
       }
 
-      const { datos, pdf, xml, sociedad } = await revisarComplemento(user, input, pago, registro);
+      const { datos, pdf, xml, sociedad } = await checkComplemento(user, input, pago, registro);
       const uuid = normalizeUuid(datos.UUID);
       // The SAT, last and outside the transaction (it may take seconds; PGlite has one connection).
-      const sat = await satEstado.consultarAlCargar(xml.bytes, datos.FechaTimbrado);
+      const sat = await satEstado.queryOnUpload(xml.bytes, datos.FechaTimbrado);
       if ("rechazo" in sat) throw new Invalid(sat.rechazo);
-      await guardar(async (tx) => {
+      await save(async (tx) => {
         const [pdfId, xmlId] = [
           await tx.archivos.store(pdf.bytes, "application/pdf"),
           await tx.archivos.store(xml.bytes, "text/xml"),
@@ -509,8 +509,8 @@ export function createPagosService(deps: PagosDeps) {
           estatus: "P",
           updatedAt: now,
         };
-        const id = await guardarRegistro(tx, pago, registro, sociedad.id, valores, now);
-        await satEstado.guardar(tx, "pago", id, sat.registro);
+        const id = await saveRecord(tx, pago, registro, sociedad.id, valores, now);
+        await satEstado.save(tx, "pago", id, sat.registro);
         await tx.auditoria.record({
           entidad: "pago",
           entidadId: String(id),
@@ -530,7 +530,7 @@ export function createPagosService(deps: PagosDeps) {
      * pagosPendientes/patchPagos: the review kit's all-or-nothing review (review-kit.ts), like the invoice review;
      * only records with a complement, of payments the ERP has not cancelled, are reviewed.
      */
-    revisar: (user: SessionUser, filas: RevisionPago[]): Promise<string> =>
+    reviewBatch: (user: SessionUser, filas: RevisionPago[]): Promise<string> =>
       review({ data, clock }, revisionDe(user), user, filas),
   };
 
@@ -538,7 +538,7 @@ export function createPagosService(deps: PagosDeps) {
    * Updates the payment's record, only if nobody changed it since this call read it (issue 22: the SAT's answer
    * may take seconds, and a reviewer who decided meanwhile wins), or creates it with these values; returns its id.
    */
-  async function guardarRegistro(
+  async function saveRecord(
     tx: Repositories,
     pago: ErpPago,
     registro: ComplementoRecord | undefined,
@@ -547,7 +547,7 @@ export function createPagosService(deps: PagosDeps) {
     now: Date,
   ): Promise<number> {
     if (registro) {
-      if (!(await tx.pagos.actualizar(registro.id, registro.version, valores))) {
+      if (!(await tx.pagos.modify(registro.id, registro.version, valores))) {
         throw new Invalid(PAGO_MSG.complementoDesactualizado(pago.docNum));
       }
       return registro.id;
@@ -564,7 +564,7 @@ export function createPagosService(deps: PagosDeps) {
   }
 
   /** One transaction; the unique-UUID race answers as the check would have. */
-  async function guardar(work: Parameters<typeof withTransaction>[0], uuid?: string) {
+  async function save(work: Parameters<typeof withTransaction>[0], uuid?: string) {
     await saveWithUniqueRace(
       () => withTransaction(work),
       (restriccion) =>

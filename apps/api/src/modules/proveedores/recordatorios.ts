@@ -1,6 +1,6 @@
 import { MSG } from "@portal/contracts";
 import type { Data } from "../../repositories";
-import { avisarAlProveedor } from "../correo/al-proveedor";
+import { notifyProveedor } from "../correo/al-proveedor";
 import type { TareaProgramada } from "../tareas/service";
 import { type VencimientoDocumento, vencimientos } from "./service";
 
@@ -57,7 +57,7 @@ export function recordatoriosDocumentosTarea(data: Data, publicUrl: string): Tar
       "Avisa por correo a cada proveedor activo los documentos requeridos de su registro que vencen en 30, 15, 7 " +
       "y 0 días (una vez por umbral y versión del documento).",
     programa: { diarioA: "12:00" },
-    async ejecutar(now) {
+    async execute(now) {
       const porProveedor = new Map<string, Debido[]>();
       for (const d of await debidos(data, now))
         porProveedor.set(d.cardCode, [...(porProveedor.get(d.cardCode) ?? []), d]);
@@ -70,13 +70,13 @@ export function recordatoriosDocumentosTarea(data: Data, publicUrl: string): Tar
           for (const d of docs) {
             const { clave, archivoId, fecha, umbral } = d;
             if (
-              await tx.proveedores.registrarRecordatorio({ cardCode, clave, archivoId, fecha, umbral, enviadoAt: now })
+              await tx.proveedores.recordRecordatorio({ cardCode, clave, archivoId, fecha, umbral, enviadoAt: now })
             ) {
               nuevos.push(d);
             }
           }
           if (nuevos.length > 0) {
-            await avisarAlProveedor(
+            await notifyProveedor(
               tx,
               cardCode,
               MSG.recordatorioAsunto,

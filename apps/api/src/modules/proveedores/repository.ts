@@ -63,7 +63,7 @@ export function createProveedoresRepository(db: Database) {
      * Records a reminder as sent; false when it already was (this threshold of this document version), so the
      * caller queues the mail only when this returns true, in the same transaction.
      */
-    registrarRecordatorio: async (values: typeof recordatoriosDocumentos.$inferInsert): Promise<boolean> =>
+    recordRecordatorio: async (values: typeof recordatoriosDocumentos.$inferInsert): Promise<boolean> =>
       (await db.insert(recordatoriosDocumentos).values(values).onConflictDoNothing().returning()).length > 0,
   };
 }

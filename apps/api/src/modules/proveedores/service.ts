@@ -133,7 +133,7 @@ export function createProveedoresService(
   clock: Clock,
   correo: CorreoService,
   publicUrl: string,
-  lista69b: Pick<Lista69bService, "consultar">,
+  lista69b: Pick<Lista69bService, "query">,
   passwordAttempts: PasswordAttempts,
 ) {
   const repo = repos.proveedores;
@@ -143,7 +143,7 @@ export function createProveedoresService(
       repos.sociedades.deProveedores(codes),
       repo.documentosDe(codes),
       // Screening: every supplier's RFC against the 69-B list in force, at every read (issue 15).
-      lista69b.consultar(list.map((p) => p.rfc)),
+      lista69b.query(list.map((p) => p.rfc)),
     ]);
     const today = isoDate(clock());
     return list.map((p, i) => {

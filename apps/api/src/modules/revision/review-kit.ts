@@ -3,7 +3,7 @@ import type { Clock } from "../../lib/clock";
 import { Invalid } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import type { Data, Repositories } from "../../repositories";
-import { avisarAlProveedor } from "../correo/al-proveedor";
+import { notifyProveedor } from "../correo/al-proveedor";
 
 /** How long a decided document stays on its review list (issues 13 and 14): the last 30 days' decisions. */
 const REVIEW_WINDOW_MS = 30 * 86_400_000;
@@ -132,7 +132,7 @@ export async function review<F extends ReviewRow, R extends ReviewedRecord, L>(
       if (kind.afterDecide) await kind.afterDecide(tx, fila, actual, now);
       if (fila.Estatus !== actual.estatus && (fila.Estatus === "A" || fila.Estatus === "R")) {
         const aviso = kind.mail(actual, fila.Estatus);
-        await avisarAlProveedor(
+        await notifyProveedor(
           tx,
           actual.cardCode,
           aviso.asunto,

@@ -9,7 +9,7 @@ export const satEstadoJobs = (satEstado: SatEstadoService): TareaProgramada[] =>
       "Vuelve a consultar en el SAT los CFDI aceptados como «pendiente de verificar» (sin respuesta del SAT, o no " +
       "encontrados dentro de las 72 horas siguientes al timbrado).",
     programa: { cadaMinutos: 5 },
-    ejecutar: async (now) => `${await satEstado.verificarPendientes(now)} CFDI consultados.`,
+    execute: async (now) => `${await satEstado.verifyPending(now)} CFDI consultados.`,
   },
   {
     nombre: "sat-aceptados",
@@ -17,6 +17,6 @@ export const satEstadoJobs = (satEstado: SatEstadoService): TareaProgramada[] =>
       "Vuelve a consultar en el SAT las facturas y complementos aceptados (a diario durante 30 días, luego cada " +
       "semana hasta que se pagan) y avisa a los revisores de los que el SAT canceló.",
     programa: { cadaMinutos: 60 },
-    ejecutar: async (now) => `${await satEstado.revisarAceptados(now)} CFDI consultados.`,
+    execute: async (now) => `${await satEstado.checkAceptados(now)} CFDI consultados.`,
   },
 ];

@@ -53,7 +53,7 @@ export function createSatEstadoRepository(db: Database) {
 
   return {
     /** Writes the status of a document's CFDI (a new upload, or a corrected one with another XML). */
-    guardar: async (values: NuevoEstadoCfdi) => {
+    save: async (values: NuevoEstadoCfdi) => {
       const { tipo, documentoId, createdAt, ...cambios } = values;
       await db
         .insert(satEstadosCfdi)
@@ -64,7 +64,7 @@ export function createSatEstadoRepository(db: Database) {
         });
     },
     /** Records a re-check; `visible` bumps the version (what the lists show changed). */
-    actualizar: async (id: number, values: Partial<NuevoEstadoCfdi>, visible: boolean) => {
+    modify: async (id: number, values: Partial<NuevoEstadoCfdi>, visible: boolean) => {
       await db
         .update(satEstadosCfdi)
         .set({ ...values, ...(visible ? { version: sql`${satEstadosCfdi.version} + 1` } : {}) })
@@ -89,7 +89,7 @@ export function createSatEstadoRepository(db: Database) {
      * Accepted invoices and complements with no status at all (accepted before the SAT checks existed, or
      * seeded): what the re-check job adopts, with the stored XML it reads the printed expression from.
      */
-    aceptadosSinEstado: async (limite: number) => {
+    acceptedWithoutEstado: async (limite: number) => {
       const result = (await db.execute(sql`
         select * from (
           select 'factura' as tipo, f.id as documento_id, f.xml_archivo_id::text as xml_archivo_id,
@@ -112,7 +112,7 @@ export function createSatEstadoRepository(db: Database) {
      * Accepted documents due for their scheduled re-check: not pending, not already found cancelled, not an
      * invoice already paid or cancelled in the ERP.
      */
-    aceptadosVencidos: (now: Date, limite: number) =>
+    acceptedDue: (now: Date, limite: number) =>
       conDocumento(
         sql`not ${e.pendiente} and ${e.estado} <> 'Cancelado'
           and (${e.siguienteConsulta} is null or ${e.siguienteConsulta} <= ${now})
@@ -122,7 +122,7 @@ export function createSatEstadoRepository(db: Database) {
         limite,
       ),
     /** What the invoice list's fingerprint adds: every visible change of a status. */
-    huella: async () => {
+    fingerprint: async () => {
       const result = (await db.execute(
         sql`select concat_ws('-', count(*), sum(version)) as h from ${satEstadosCfdi}`,
       )) as unknown as { rows: { h: string }[] };
@@ -136,7 +136,7 @@ export function createSatEstadoRepository(db: Database) {
         .where(and(eq(empleados.viDocPen, "Y"), eq(empleados.estatus, "A"), ne(empleados.email, "")))
         .orderBy(asc(empleados.id)),
     /** Sets the invoice or complement Rechazada by the SAT rule (only while it is still Pendiente). */
-    rechazarDocumento: async (tipo: TipoCfdi, id: number, comentario: string, now: Date) => {
+    rejectDocumento: async (tipo: TipoCfdi, id: number, comentario: string, now: Date) => {
       const tabla = tipo === "factura" ? facturas : complementosPago;
       const hecho = await db
         .update(tabla)
@@ -149,7 +149,7 @@ export function createSatEstadoRepository(db: Database) {
     // ── The simulator's table (demo, tests) ─────────────────────────────────────────
     estadoSimulado: async (uuid: string): Promise<EstadoSimulado | undefined> =>
       (await db.select().from(satSimuladorEstados).where(eq(satSimuladorEstados.uuid, uuid)))[0],
-    simular: async (uuid: string, values: Partial<typeof satSimuladorEstados.$inferInsert>) => {
+    simulate: async (uuid: string, values: Partial<typeof satSimuladorEstados.$inferInsert>) => {
       await db
         .insert(satSimuladorEstados)
         .values({ uuid: uuid.toUpperCase(), ...values })

@@ -7,7 +7,7 @@ import {
   expresionImpresa,
   type RespuestaSat,
 } from "../../sat/estado-cfdi";
-import { avisarAlProveedor } from "../correo/al-proveedor";
+import { notifyProveedor } from "../correo/al-proveedor";
 import type { EstadoPorRevisar, NuevoEstadoCfdi, TipoCfdi } from "./repository";
 
 const HORA = 3_600_000;
@@ -52,7 +52,7 @@ const espera = (intentos: number) => Math.min(5 * 60_000 * 2 ** Math.max(0, inte
 /**
  * The SAT status of every CFDI (issue 15 §1): queried at upload (outside the transaction: PGlite has one
  * connection and the SAT may take seconds), recorded with the document, and asked again by two jobs the scheduler
- * runs: `verificarPendientes` (documents accepted without a definite answer) and `revisarAceptados` (accepted
+ * runs: `verifyPending` (documents accepted without a definite answer) and `checkAceptados` (accepted
  * documents, daily for 30 days after acceptance, then weekly until the invoice is paid).
  */
 export function createSatEstadoService({
@@ -77,7 +77,7 @@ export function createSatEstadoService({
   }
 
   /** Mails every reviewer (ViDocPen Y, their stored address) about an accepted CFDI the SAT no longer backs. */
-  async function avisarRevisores(
+  async function notifyReviewers(
     tx: Pick<Repositories, "satEstado" | "correo">,
     r: EstadoPorRevisar,
     motivo: string,
@@ -102,12 +102,12 @@ export function createSatEstadoService({
   }
 
   /** Records one re-check's result, with the consequences of a cancelled or missing CFDI, in one transaction. */
-  async function aplicar(r: EstadoPorRevisar, consulta: ConsultaSat, now: Date) {
+  async function apply(r: EstadoPorRevisar, consulta: ConsultaSat, now: Date) {
     const tipo = r.tipo as TipoCfdi;
     const aceptado = r.docEstatus === "A";
     if (!consulta.ok) {
       const intentos = r.intentos + 1;
-      await repos.satEstado.actualizar(
+      await repos.satEstado.modify(
         r.id,
         {
           intentos,
@@ -140,13 +140,13 @@ export function createSatEstadoService({
     await withTransaction(async (tx) => {
       let avisadoAt = r.avisadoAt;
       if (problema && aceptado && !r.avisadoAt) {
-        await avisarRevisores(tx, r, problema, now);
+        await notifyReviewers(tx, r, problema, now);
         avisadoAt = now;
       }
       if (
         problema &&
         r.docEstatus === "P" &&
-        (await tx.satEstado.rechazarDocumento(tipo, r.documentoId, problema, now))
+        (await tx.satEstado.rejectDocumento(tipo, r.documentoId, problema, now))
       ) {
         await tx.auditoria.record({
           entidad: tipo,
@@ -159,7 +159,7 @@ export function createSatEstadoService({
           usuarioRef: "SAT",
           at: now,
         });
-        await avisarAlProveedor(
+        await notifyProveedor(
           tx,
           r.cardCode,
           `${nombreTipo(tipo)} ${r.folio} fue rechazado por el SAT`,
@@ -170,7 +170,7 @@ export function createSatEstadoService({
           now,
         );
       }
-      await tx.satEstado.actualizar(
+      await tx.satEstado.modify(
         r.id,
         {
           ...camposRespuesta(resp),
@@ -187,11 +187,11 @@ export function createSatEstadoService({
     });
   }
 
-  async function recorrer(lote: () => Promise<EstadoPorRevisar[]>, now: Date) {
+  async function walk(lote: () => Promise<EstadoPorRevisar[]>, now: Date) {
     let revisados = 0;
     for (const r of await lote()) {
       try {
-        await aplicar(r, await cliente.consultar(r.expresion), now);
+        await apply(r, await cliente.query(r.expresion), now);
         revisados++;
       } catch (error) {
         warn(error, "no se pudo registrar el estado SAT de un CFDI");
@@ -206,14 +206,14 @@ export function createSatEstadoService({
      * refused; No Encontrado is accepted as pending within 72 hours of FechaTimbrado and refused after; no answer
      * (outage, timeout, malformed answer) is accepted as pending, so an outage blocks nobody.
      */
-    async consultarAlCargar(xml: Uint8Array, fechaTimbrado: string): Promise<VeredictoSat> {
+    async queryOnUpload(xml: Uint8Array, fechaTimbrado: string): Promise<VeredictoSat> {
       const datos = datosExpresionDelXml(xml);
       if (!datos) return { rechazo: SAT_MSG.sinDatos };
       const expresion = expresionImpresa(datos);
       const now = clock();
       const timbradoAt = instanteTimbrado(fechaTimbrado);
       const base = { uuid: datos.uuid.toUpperCase(), expresion, timbradoAt, createdAt: now, updatedAt: now };
-      const consulta = await cliente.consultar(expresion);
+      const consulta = await cliente.query(expresion);
       if (!consulta.ok) {
         return {
           registro: {
@@ -240,27 +240,26 @@ export function createSatEstadoService({
     },
 
     /** Records the upload's status with the document, inside the upload's transaction. */
-    guardar: (
+    save: (
       tx: Pick<Repositories, "satEstado">,
       tipo: TipoCfdi,
       documentoId: number,
       registro: Omit<NuevoEstadoCfdi, "tipo" | "documentoId">,
-    ) => tx.satEstado.guardar({ ...registro, tipo, documentoId }),
+    ) => tx.satEstado.save({ ...registro, tipo, documentoId }),
 
     /** Job: asks again for every pending CFDI whose time came (the 72-hour rule with `now`). */
-    verificarPendientes: (now: Date, limite = 200) =>
-      recorrer(() => repos.satEstado.pendientesVencidos(now, limite), now),
+    verifyPending: (now: Date, limite = 200) => walk(() => repos.satEstado.pendientesVencidos(now, limite), now),
 
     /**
      * Job: the scheduled re-check of accepted invoices and complements (daily for 30 days, then weekly). Accepted
      * documents that have no status yet (accepted before these checks existed, or the demo's) are adopted first:
      * their printed expression is read from the stored XML and they are due at once.
      */
-    async revisarAceptados(now: Date, limite = 500) {
-      for (const d of await repos.satEstado.aceptadosSinEstado(limite)) {
+    async checkAceptados(now: Date, limite = 500) {
+      for (const d of await repos.satEstado.acceptedWithoutEstado(limite)) {
         const xml = await repos.archivos.findContent(d.xml_archivo_id);
         const datos = xml ? datosExpresionDelXml(new Uint8Array(xml)) : null;
-        await repos.satEstado.guardar({
+        await repos.satEstado.save({
           tipo: d.tipo,
           documentoId: d.documento_id,
           uuid: datos?.uuid.toUpperCase() ?? "",
@@ -273,13 +272,13 @@ export function createSatEstadoService({
           updatedAt: now,
         });
       }
-      return recorrer(() => repos.satEstado.aceptadosVencidos(now, limite), now);
+      return walk(() => repos.satEstado.acceptedDue(now, limite), now);
     },
 
     /** Both jobs with the clock's now (the interval worker and the tests). */
     async flush() {
       const now = clock();
-      return { pendientes: await this.verificarPendientes(now), aceptados: await this.revisarAceptados(now) };
+      return { pendientes: await this.verifyPending(now), aceptados: await this.checkAceptados(now) };
     },
   };
 }

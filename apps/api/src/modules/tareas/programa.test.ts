@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describirPrograma, primeraEjecucion, reintentoTrasFalla, siguienteEjecucion } from "./programa";
+import { describeSchedule, primeraEjecucion, reintentoTrasFalla, siguienteEjecucion } from "./programa";
 
 const d = (iso: string) => new Date(iso);
 
@@ -32,9 +32,9 @@ describe("programa de una tarea", () => {
 
   it("refuses an impossible time and describes schedules in Spanish", () => {
     expect(() => primeraEjecucion({ diarioA: "25:00" }, d("2026-11-21T12:00:00Z"))).toThrow(/Hora inválida/);
-    expect(describirPrograma({ diarioA: "12:00" })).toBe("Todos los días a las 12:00 (UTC)");
-    expect(describirPrograma({ cadaMinutos: 60 })).toBe("Cada hora");
-    expect(describirPrograma({ cadaMinutos: 15 })).toBe("Cada 15 minutos");
-    expect(describirPrograma({ cadaMinutos: 10080 })).toBe("Cada 7 días");
+    expect(describeSchedule({ diarioA: "12:00" })).toBe("Todos los días a las 12:00 (UTC)");
+    expect(describeSchedule({ cadaMinutos: 60 })).toBe("Cada hora");
+    expect(describeSchedule({ cadaMinutos: 15 })).toBe("Cada 15 minutos");
+    expect(describeSchedule({ cadaMinutos: 10080 })).toBe("Cada 7 días");
   });
 });

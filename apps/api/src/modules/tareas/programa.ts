@@ -43,7 +43,7 @@ export function reintentoTrasFalla(programa: Programa, inicio: Date, fallasSegui
 }
 
 /** "Cada 60 minutos", "Todos los días a las 12:00 (UTC)": for the administrators' screen. */
-export function describirPrograma(programa: Programa): string {
+export function describeSchedule(programa: Programa): string {
   if ("diarioA" in programa) return `Todos los días a las ${programa.diarioA} (UTC)`;
   const m = programa.cadaMinutos;
   if (m % 1440 === 0) return m === 1440 ? "Cada día" : `Cada ${m / 1440} días`;

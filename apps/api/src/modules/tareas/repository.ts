@@ -11,7 +11,7 @@ export type TareaEjecucion = typeof tareasEjecuciones.$inferSelect;
 export function createTareasRepository(db: Database) {
   return {
     /** Rows for jobs registered for the first time; existing ones keep their due time. */
-    asegurar: async (filas: { nombre: string; siguienteAt: Date }[]) => {
+    ensure: async (filas: { nombre: string; siguienteAt: Date }[]) => {
       if (filas.length === 0) return;
       await db.insert(tareas).values(filas).onConflictDoNothing({ target: tareas.nombre });
     },
@@ -20,7 +20,7 @@ export function createTareasRepository(db: Database) {
      * makes another process skip it (SKIP LOCKED): two processes never take the same job. Undefined when it is
      * not due or taken.
      */
-    reclamar: async (nombre: string, now: Date, hasta: Date): Promise<Tarea | undefined> =>
+    claim: async (nombre: string, now: Date, hasta: Date): Promise<Tarea | undefined> =>
       (
         await db
           .update(tareas)
@@ -44,7 +44,7 @@ export function createTareasRepository(db: Database) {
           .returning()
       )[0],
     /** A run left 'en_curso' by a process whose lease ran out (it died or hung) is recorded as failed. */
-    interrumpir: async (ejecucionId: number, now: Date) => {
+    interrupt: async (ejecucionId: number, now: Date) => {
       await db
         .update(tareasEjecuciones)
         .set({
@@ -55,7 +55,7 @@ export function createTareasRepository(db: Database) {
         .where(and(eq(tareasEjecuciones.id, ejecucionId), eq(tareasEjecuciones.resultado, "en_curso")));
     },
     /** Records the start of a run and makes it the lease holder. */
-    iniciar: async (nombre: string, now: Date): Promise<number> => {
+    start: async (nombre: string, now: Date): Promise<number> => {
       const [run] = await db
         .insert(tareasEjecuciones)
         .values({ tarea: nombre, inicio: now })
@@ -67,7 +67,7 @@ export function createTareasRepository(db: Database) {
      * Ends a run; the job gets its next due time and is released only if this run still holds it (a process
      * whose lease ran out and was taken over records its run but schedules nothing).
      */
-    terminar: async (
+    finish: async (
       nombre: string,
       ejecucionId: number,
       fin: { now: Date; ok: boolean; mensaje: string; siguienteAt: Date },

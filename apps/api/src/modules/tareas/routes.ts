@@ -7,6 +7,6 @@ export const tareasRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCall(app, CALLS.getTareas, async (request) => ({
     status: "success" as const,
     message: MSG.ok,
-    data: await app.services.tareas.listar(request.sessionUser()),
+    data: await app.services.tareas.list(request.sessionUser()),
   }));
 };

@@ -3,7 +3,7 @@ import type { Clock } from "../../lib/clock";
 import { Forbidden } from "../../lib/errors";
 import { isAdministrador, type SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
-import { describirPrograma, type Programa, primeraEjecucion, reintentoTrasFalla, siguienteEjecucion } from "./programa";
+import { describeSchedule, type Programa, primeraEjecucion, reintentoTrasFalla, siguienteEjecucion } from "./programa";
 
 /**
  * A recurring job a feature registers (decision 016). The handler gets "now" from the app's clock at the start of
@@ -16,7 +16,7 @@ export interface TareaProgramada {
   /** What it does, in Spanish, for administrators. */
   descripcion: string;
   programa: Programa;
-  ejecutar(now: Date): Promise<string | undefined>;
+  execute(now: Date): Promise<string | undefined>;
   /** Work waiting for it at `now` (its backlog), when it can tell. */
   pendientes?(now: Date): Promise<number>;
   /** How long a run may hold the job before another process may take it over (default 30 min). */
@@ -33,7 +33,7 @@ const DURACION_MAXIMA_MS = 30 * 60_000;
 const ETIQUETA: Record<string, ResultadoTarea> = { en_curso: "En curso", ok: "Correcta", error: "Con error" };
 
 /**
- * The registry and the runner of scheduled jobs. `ejecutarPendientes()` runs every registered job that is due by
+ * The registry and the runner of scheduled jobs. `runPending()` runs every registered job that is due by
  * the clock, each under a lease taken in the database, so several API processes (or a test's two apps) never
  * run a job twice; the app's timer (worker.ts) calls it every TAREAS_POLL_MS, tests call it after moving the clock.
  */
@@ -45,20 +45,20 @@ export function createTareasService(
   const registro = new Map<string, TareaProgramada>();
   let enCurso: Promise<ResultadoEjecucion[]> | null = null;
 
-  async function ejecutarUna(tarea: TareaProgramada): Promise<ResultadoEjecucion | null> {
+  async function runOne(tarea: TareaProgramada): Promise<ResultadoEjecucion | null> {
     const inicio = clock();
     const hasta = new Date(inicio.getTime() + (tarea.duracionMaximaMs ?? DURACION_MAXIMA_MS));
     const tomada = await withTransaction(async (tx) => {
-      const fila = await tx.tareas.reclamar(tarea.nombre, inicio, hasta);
+      const fila = await tx.tareas.claim(tarea.nombre, inicio, hasta);
       if (!fila) return null;
-      if (fila.ejecucionId !== null) await tx.tareas.interrumpir(fila.ejecucionId, inicio);
-      return { ejecucionId: await tx.tareas.iniciar(tarea.nombre, inicio), fallas: fila.fallasSeguidas };
+      if (fila.ejecucionId !== null) await tx.tareas.interrupt(fila.ejecucionId, inicio);
+      return { ejecucionId: await tx.tareas.start(tarea.nombre, inicio), fallas: fila.fallasSeguidas };
     });
     if (!tomada) return null;
     let ok = true;
     let mensaje = "";
     try {
-      mensaje = (await tarea.ejecutar(inicio)) ?? "";
+      mensaje = (await tarea.execute(inicio)) ?? "";
     } catch (error) {
       ok = false;
       mensaje = error instanceof Error ? error.message : String(error);
@@ -68,7 +68,7 @@ export function createTareasService(
       ? siguienteEjecucion(tarea.programa, inicio)
       : reintentoTrasFalla(tarea.programa, inicio, tomada.fallas + 1);
     await withTransaction((tx) =>
-      tx.tareas.terminar(tarea.nombre, tomada.ejecucionId, { now: clock(), ok, mensaje, siguienteAt }),
+      tx.tareas.finish(tarea.nombre, tomada.ejecucionId, { now: clock(), ok, mensaje, siguienteAt }),
     );
     return { nombre: tarea.nombre, ok, mensaje };
   }
@@ -76,12 +76,12 @@ export function createTareasService(
   async function pasada(): Promise<ResultadoEjecucion[]> {
     const now = clock();
     const tareas = [...registro.values()];
-    await repos.tareas.asegurar(
+    await repos.tareas.ensure(
       tareas.map((t) => ({ nombre: t.nombre, siguienteAt: primeraEjecucion(t.programa, now) })),
     );
     const hechas: ResultadoEjecucion[] = [];
     for (const tarea of tareas) {
-      const r = await ejecutarUna(tarea);
+      const r = await runOne(tarea);
       if (r) hechas.push(r);
     }
     return hechas;
@@ -89,21 +89,21 @@ export function createTareasService(
 
   return {
     /** Adds a job; features call it from the composition root (services.ts). A name is registered once. */
-    registrar(tarea: TareaProgramada): void {
+    register(tarea: TareaProgramada): void {
       if (registro.has(tarea.nombre)) throw new Error(`La tarea ${tarea.nombre} ya está registrada.`);
       siguienteEjecucion(tarea.programa, clock()); // refuses an invalid schedule at boot, not at its first run
       registro.set(tarea.nombre, tarea);
     },
-    registradas: (): TareaProgramada[] => [...registro.values()],
+    registered: (): TareaProgramada[] => [...registro.values()],
     /** One pass: runs every due job this process can lease (never two passes at once in one process). */
-    ejecutarPendientes(): Promise<ResultadoEjecucion[]> {
+    runPending(): Promise<ResultadoEjecucion[]> {
       enCurso ??= pasada().finally(() => {
         enCurso = null;
       });
       return enCurso;
     },
     /** The administrators' view (/Tareas): every registered job, its latest run, next run, failures, backlog. */
-    async listar(user: SessionUser): Promise<TareaRow[]> {
+    async list(user: SessionUser): Promise<TareaRow[]> {
       if (!isAdministrador(user)) throw new Forbidden();
       const now = clock();
       const filas = new Map((await repos.tareas.todas()).map((f) => [f.nombre, f]));
@@ -125,7 +125,7 @@ export function createTareasService(
           return {
             Nombre: tarea.nombre,
             Descripcion: tarea.descripcion,
-            Programa: describirPrograma(tarea.programa),
+            Programa: describeSchedule(tarea.programa),
             UltimaEjecucion: ultima?.inicio.toISOString() ?? null,
             UltimoFin: ultima?.fin?.toISOString() ?? null,
             Resultado: ultima ? (abandonada ? "Con error" : (ETIQUETA[ultima.resultado] ?? null)) : null,

@@ -24,11 +24,10 @@ export {
   type SortState,
 } from "./data-table-logic";
 export {
+  buildRevisionRows,
   COLUMNA_REVISION,
   comentarioElegidoRevision,
-  construirRevisionFilas,
   ESTATUS_BLOQUEADO,
-  estaBloqueadaRevision,
   estatusElegidoRevision,
   FILTRO_REVISION,
   type FiltroRevision,
@@ -37,8 +36,9 @@ export {
   filasSinEnviar,
   filtroRevision,
   folioVisible,
+  isRevisionBlocked,
   MENSAJE_CAMBIOS_SIN_ENVIAR,
-  marcarRevisadoAlEditar,
+  markReviewedOnEdit,
   OPCIONES_FILTRO_REVISION,
   type OpcionEstatus,
   type RevisionConfig,

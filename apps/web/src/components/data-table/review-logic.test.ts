@@ -7,7 +7,7 @@ import {
   filtroRevision,
   folioVisible,
   MENSAJE_CAMBIOS_SIN_ENVIAR,
-  marcarRevisadoAlEditar,
+  markReviewedOnEdit,
   type RevisionConfig,
 } from "./review-logic";
 
@@ -61,13 +61,13 @@ describe("the review lists' filter (issue 23)", () => {
 
 describe("a change marks the row Revisado (issue 23)", () => {
   it("ticks Revisado when the status changes", () => {
-    const next = marcarRevisadoAlEditar({}, { "2": { [COLUMNA_REVISION.estatus]: "A" } });
+    const next = markReviewedOnEdit({}, { "2": { [COLUMNA_REVISION.estatus]: "A" } });
     expect(next["2"]).toEqual({ [COLUMNA_REVISION.estatus]: "A", [COLUMNA_REVISION.revisado]: true });
   });
 
   it("ticks Revisado when the comment changes, and only on the changed row", () => {
     const previous = { "3": { [COLUMNA_REVISION.estatus]: "P" } };
-    const next = marcarRevisadoAlEditar(previous, {
+    const next = markReviewedOnEdit(previous, {
       ...previous,
       "5": { [COLUMNA_REVISION.comentarios]: "Falta la orden" },
     });
@@ -78,7 +78,7 @@ describe("a change marks the row Revisado (issue 23)", () => {
   it("leaves an untick alone: the reviewer may take a row back out", () => {
     const previous = { "2": { [COLUMNA_REVISION.estatus]: "A", [COLUMNA_REVISION.revisado]: true } };
     const untick = { "2": { [COLUMNA_REVISION.estatus]: "A", [COLUMNA_REVISION.revisado]: false } };
-    expect(marcarRevisadoAlEditar(previous, untick)).toBe(untick);
+    expect(markReviewedOnEdit(previous, untick)).toBe(untick);
   });
 });
 

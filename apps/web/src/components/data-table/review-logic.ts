@@ -36,14 +36,14 @@ export interface RevisionConfig<Row, Estatus extends string> {
 /** Spec §4: rows whose stored status is A (Aceptada) are locked (no edits, no selection). */
 export const ESTATUS_BLOQUEADO = "A";
 
-export function estaBloqueadaRevision<Row, Estatus extends string>(
+export function isRevisionBlocked<Row, Estatus extends string>(
   config: RevisionConfig<Row, Estatus>,
   row: Row,
 ): boolean {
   return config.estatusGuardado(row) === ESTATUS_BLOQUEADO;
 }
 
-const editado = <Row, Estatus extends string>(
+const edited = <Row, Estatus extends string>(
   config: RevisionConfig<Row, Estatus>,
   edits: RowEdits,
   row: Row,
@@ -58,9 +58,9 @@ export function filasMarcadasRevision<Row, Estatus extends string>(
 ): Row[] {
   return rows.filter(
     (row) =>
-      !estaBloqueadaRevision(config, row) &&
+      !isRevisionBlocked(config, row) &&
       (config.isRevisable?.(row) ?? true) &&
-      editado(config, edits, row, COLUMNA_REVISION.revisado) === true,
+      edited(config, edits, row, COLUMNA_REVISION.revisado) === true,
   );
 }
 
@@ -70,7 +70,7 @@ export function estatusElegidoRevision<Row, Estatus extends string>(
   row: Row,
   edits: RowEdits,
 ): Estatus {
-  const value = editado(config, edits, row, COLUMNA_REVISION.estatus);
+  const value = edited(config, edits, row, COLUMNA_REVISION.estatus);
   const opcion = config.opciones.find((o) => o.value === value);
   return opcion ? opcion.value : config.estatusGuardado(row);
 }
@@ -81,7 +81,7 @@ export function comentarioElegidoRevision<Row, Estatus extends string>(
   row: Row,
   edits: RowEdits,
 ): string {
-  const value = editado(config, edits, row, COLUMNA_REVISION.comentarios);
+  const value = edited(config, edits, row, COLUMNA_REVISION.comentarios);
   return typeof value === "string" ? value : config.comentarioGuardado(row);
 }
 
@@ -91,7 +91,7 @@ export type RevisionResultado<R> = { ok: true; request: R[] } | { ok: false; err
  * The checked rows as the PATCH body: one entry per row from `entrada` (given the chosen status and the trimmed
  * comment). Rejections (R) without a comment are refused with `motivoRechazo(row)`, one message per row.
  */
-export function construirRevisionFilas<Row, Estatus extends string, R>(
+export function buildRevisionRows<Row, Estatus extends string, R>(
   config: RevisionConfig<Row, Estatus>,
   rows: readonly Row[],
   edits: RowEdits,
@@ -152,7 +152,7 @@ export function filasDelFiltro<Row, Estatus extends string>(
  * never silently lost. `next` is the table's edits after one change; the rows whose status or comment differ from
  * `previous` get Revisado ticked (the reviewer may untick it again).
  */
-export function marcarRevisadoAlEditar(previous: RowEdits, next: RowEdits): RowEdits {
+export function markReviewedOnEdit(previous: RowEdits, next: RowEdits): RowEdits {
   let result = next;
   for (const [key, cells] of Object.entries(next)) {
     const before = previous[key];
@@ -176,10 +176,10 @@ export function filasSinEnviar<Row, Estatus extends string>(
   edits: RowEdits,
 ): Row[] {
   return rows.filter((row) => {
-    if (estaBloqueadaRevision(config, row) || !(config.isRevisable?.(row) ?? true)) return false;
+    if (isRevisionBlocked(config, row) || !(config.isRevisable?.(row) ?? true)) return false;
     if (edits[config.clave(row)] === undefined) return false;
     return (
-      editado(config, edits, row, COLUMNA_REVISION.revisado) === true ||
+      edited(config, edits, row, COLUMNA_REVISION.revisado) === true ||
       estatusElegidoRevision(config, row, edits) !== config.estatusGuardado(row) ||
       comentarioElegidoRevision(config, row, edits) !== config.comentarioGuardado(row)
     );

@@ -13,15 +13,15 @@ import { DataTable } from "./data-table";
 import type { DataTableColumn, RowEdits } from "./data-table-logic";
 import {
   COLUMNA_REVISION,
-  estaBloqueadaRevision,
   estatusElegidoRevision,
   FILTRO_REVISION,
   filasDelFiltro,
   filasMarcadasRevision,
   filasSinEnviar,
   filtroRevision,
+  isRevisionBlocked,
   MENSAJE_CAMBIOS_SIN_ENVIAR,
-  marcarRevisadoAlEditar,
+  markReviewedOnEdit,
   OPCIONES_FILTRO_REVISION,
   type RevisionConfig,
   type RevisionResultado,
@@ -121,7 +121,7 @@ export interface ReviewTableProps<Row, Estatus extends string, R> {
   /** The PATCH body of the checked rows, or the messages that stop it. */
   construir: (rows: readonly Row[], edits: RowEdits) => RevisionResultado<R>;
   /** Sends the body; resolves with the server's message. The list is reloaded by the caller's mutation. */
-  enviar: (request: R[]) => Promise<string>;
+  send: (request: R[]) => Promise<string>;
   isEnviando: boolean;
   /**
    * The dialog (spec §2): its title, the heading of its list and who each checked row is (issue 23: its folio, or
@@ -149,7 +149,7 @@ const NO_EDITS: RowEdits = {};
  */
 export function ReviewTable<Row extends RowData, Estatus extends string, R>(props: ReviewTableProps<Row, Estatus, R>) {
   const listSearch = useListSearch();
-  const { config, rows, construir, enviar, isEnviando, confirmacion } = props;
+  const { config, rows, construir, send, isEnviando, confirmacion } = props;
   const [edits, setEdits] = useState<RowEdits>(NO_EDITS);
   const [isConfirming, setIsConfirming] = useState(false);
   const marcadas = filasMarcadasRevision(config, rows, edits);
@@ -160,14 +160,11 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
   const filtro = filtroRevision(listSearch.value.estado);
   const shownRows = useMemo(() => filasDelFiltro(config, rows, filtro), [config, rows, filtro]);
   const { onFilterChange } = listSearch;
-  const cambiarFiltro = (value: string) =>
+  const changeFilter = (value: string) =>
     onFilterChange?.(filtroRevision(value) === FILTRO_REVISION.todas ? FILTRO_REVISION.todas : undefined);
 
   // Issue 23: changing a row's status or comment ticks its Revisado, so the decision is sent.
-  const onEditsChange = useCallback(
-    (next: RowEdits) => setEdits((previous) => marcarRevisadoAlEditar(previous, next)),
-    [],
-  );
+  const onEditsChange = useCallback((next: RowEdits) => setEdits((previous) => markReviewedOnEdit(previous, next)), []);
 
   // Leaving the list (another screen, a reload, closing the tab) with decisions not sent asks first; the list's own
   // URL updates (search, page, filter) are not leaving, and once the session is gone nothing can be sent anyway.
@@ -178,7 +175,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
     withResolver: true,
   });
 
-  const abrirConfirmacion = () => {
+  const openConfirmation = () => {
     const revision = construir(rows, edits);
     if (!revision.ok) {
       notifyErrorLines(revision.errors);
@@ -187,7 +184,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
     setIsConfirming(true);
   };
 
-  const aceptar = async () => {
+  const accept = async () => {
     const revision = construir(rows, edits);
     if (!revision.ok || revision.request.length === 0) {
       setIsConfirming(false);
@@ -195,7 +192,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
       return;
     }
     try {
-      notifyReview(await enviar(revision.request), true);
+      notifyReview(await send(revision.request), true);
     } catch (error) {
       // Spec §8: the server's refusal is shown with every line; a network failure is only logged.
       if (isApiError(error) && error.kind === "http") notifyReview(error.message, false);
@@ -221,7 +218,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
         pageSizes={SHORT_PAGE_SIZES}
         defaultPageSize={SHORT_DEFAULT_PAGE_SIZE}
         initialSort={{ columnId: "Fila", direction: "asc" }}
-        isRowLocked={(row) => estaBloqueadaRevision(config, row)}
+        isRowLocked={(row) => isRevisionBlocked(config, row)}
         edits={edits}
         onEditsChange={onEditsChange}
         renderExpanded={props.renderExpanded}
@@ -233,11 +230,11 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
               aria-label="Filtro de estatus"
               size="xs"
               value={filtro}
-              onChange={cambiarFiltro}
+              onChange={changeFilter}
               data={OPCIONES_FILTRO_REVISION.map((o) => ({ value: o.value, label: o.label }))}
             />
             {marcadas.length > 0 ? (
-              <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={abrirConfirmacion}>
+              <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={openConfirmation}>
                 Agregar
               </Button>
             ) : null}
@@ -272,7 +269,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
             <Button variant="default" onClick={() => setIsConfirming(false)} disabled={isEnviando}>
               Cancelar
             </Button>
-            <Button onClick={() => void aceptar()} loading={isEnviando}>
+            <Button onClick={() => void accept()} loading={isEnviando}>
               Aceptar
             </Button>
           </Group>

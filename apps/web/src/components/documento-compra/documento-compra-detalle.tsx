@@ -144,7 +144,7 @@ export function columnasPartida<Linea extends PartidaBase>(
   ];
 }
 
-function DescargarPdf({ url, nombre }: { url: string; nombre: string }) {
+function DownloadPdf({ url, nombre }: { url: string; nombre: string }) {
   const [isDownloading, setIsDownloading] = useState(false);
   const download = () => {
     setIsDownloading(true);
@@ -227,7 +227,7 @@ export function DocumentoCompraDetalle<Linea extends PartidaBase>({
             </Title>
             <EstatusDocumentoBadge docStatus={documento.DocStatus} />
           </Group>
-          {documento.U_SYS_PMDPDF ? <DescargarPdf url={documento.U_SYS_PMDPDF} nombre={nombrePdf} /> : null}
+          {documento.U_SYS_PMDPDF ? <DownloadPdf url={documento.U_SYS_PMDPDF} nombre={nombrePdf} /> : null}
         </Group>
       </div>
 

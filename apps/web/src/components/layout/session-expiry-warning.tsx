@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { renovarSesion } from "../../features/auth/api";
 import { clock } from "../../lib/clock";
 import { session } from "../../lib/session";
-import { debeAvisarExpiracion, estadoExpiracion, MENSAJE_AVISO_EXPIRACION } from "../../lib/session-expiry";
+import { estadoExpiracion, MENSAJE_AVISO_EXPIRACION, shouldWarnExpiry } from "../../lib/session-expiry";
 import { useUnsentEditsCount } from "../../lib/unsent-edits";
 
 /** The longest the warning waits before looking at the clock again (a laptop that slept, a clock moved). */
@@ -18,7 +18,7 @@ export function SessionExpiryWarning() {
   const renovadaEn = useSyncExternalStore(session.subscribeRenewal, session.renewedAt, session.renewedAt);
   const sinEnviar = useUnsentEditsCount();
   // Each look at the clock schedules the next one (the tick is the effect's dependency).
-  const [vistazo, revisar] = useState(0);
+  const [vistazo, reviewBatch] = useState(0);
   const [isRenovando, setIsRenovando] = useState(false);
   const [descartadaEn, setDescartadaEn] = useState<number | null>(null);
   const estado = renovadaEn === null ? null : estadoExpiracion(renovadaEn, clock.now().getTime());
@@ -27,13 +27,13 @@ export function SessionExpiryWarning() {
 
   useEffect(() => {
     if (sinEnviar === 0 || fase === undefined || fase === "vencida" || vistazo < 0) return;
-    const handle = setTimeout(() => revisar((n) => n + 1), espera);
+    const handle = setTimeout(() => reviewBatch((n) => n + 1), espera);
     return () => clearTimeout(handle);
   }, [sinEnviar, fase, espera, vistazo]);
 
-  const abierto = debeAvisarExpiracion(estado, sinEnviar) && descartadaEn !== renovadaEn;
+  const abierto = shouldWarnExpiry(estado, sinEnviar) && descartadaEn !== renovadaEn;
 
-  const mantener = async () => {
+  const keep = async () => {
     setIsRenovando(true);
     try {
       await renovarSesion();
@@ -56,7 +56,7 @@ export function SessionExpiryWarning() {
       <Stack gap="md">
         <Text size="sm">{MENSAJE_AVISO_EXPIRACION}</Text>
         <Group justify="flex-end">
-          <Button onClick={() => void mantener()} loading={isRenovando}>
+          <Button onClick={() => void keep()} loading={isRenovando}>
             Mantener la sesión
           </Button>
         </Group>

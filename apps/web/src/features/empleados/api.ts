@@ -34,14 +34,14 @@ export const areasQueryOptions = () =>
 export const useAreas = () => useQuery(areasQueryOptions());
 
 /** POST /api/empleados/createEmpleado and updateEmpleado; saves invalidate every employee list. */
-const crear = defineSave(CALLS.createEmpleado, [...empleadosKeys.all, "create"], empleadosKeys.allRows());
-const actualizar = defineSave(CALLS.updateEmpleado, [...empleadosKeys.all, "update"], empleadosKeys.allRows());
-export const postCreateEmpleado = crear.post;
-export const postUpdateEmpleado = actualizar.post;
-export const createEmpleadoMutationOptions = crear.options;
-export const updateEmpleadoMutationOptions = actualizar.options;
-export const useCreateEmpleado = crear.useSave;
-export const useUpdateEmpleado = actualizar.useSave;
+const create = defineSave(CALLS.createEmpleado, [...empleadosKeys.all, "create"], empleadosKeys.allRows());
+const modify = defineSave(CALLS.updateEmpleado, [...empleadosKeys.all, "update"], empleadosKeys.allRows());
+export const postCreateEmpleado = create.post;
+export const postUpdateEmpleado = modify.post;
+export const createEmpleadoMutationOptions = create.options;
+export const updateEmpleadoMutationOptions = modify.options;
+export const useCreateEmpleado = create.useSave;
+export const useUpdateEmpleado = modify.useSave;
 
 /**
  * POST /api/empleados/updateEstatusEmpleado (issue 22; not in the spec): an administrator's Desactivar / Activar.

@@ -4,7 +4,7 @@ import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
 import { defineReviewMutation } from "../../lib/review-mutation";
 import { facturasKeys, facturasList } from "../facturas/api";
-import { construirReintentoErp } from "./revision-logic";
+import { buildErpRetry } from "./revision-logic";
 
 /** Under the invoices' root: whatever invalidates the invoices invalidates the review list too. */
 export const facturasPendientesKeys = { all: [...facturasKeys.all, "pendientes"] as const };
@@ -29,7 +29,7 @@ export const patchFacturasPendientes = revision.send;
 export const usePatchFacturasPendientes = revision.useReview;
 
 /** POST /api/facturasPendientes/reintentarErp (issue 13); resolves with the server's message. */
-export async function reintentarErp(request: ReintentarErpRequest): Promise<string> {
+export async function retryErp(request: ReintentarErpRequest): Promise<string> {
   return (await callApi(CALLS.facturasPendientesReintentarErp, request)).message;
 }
 
@@ -45,11 +45,11 @@ export interface ReintentoErp {
  * inactive query that invalidation would not refetch), so a loaded list is fetched again here and the detail
  * shows the new state.
  */
-export function useReintentarErp() {
+export function useRetryErp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...facturasPendientesKeys.all, "reintentarErp"],
-    mutationFn: ({ operator, row }: ReintentoErp) => reintentarErp(construirReintentoErp(operator, row)),
+    mutationFn: ({ operator, row }: ReintentoErp) => retryErp(buildErpRetry(operator, row)),
     onSettled: (_message, _error, { operator }) => {
       void queryClient.invalidateQueries({ queryKey: facturasKeys.all });
       const facturas = facturasList.queryOptions(operator);

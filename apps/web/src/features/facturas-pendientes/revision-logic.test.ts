@@ -2,13 +2,13 @@ import { MSG, patchFacturasPendientesRequestSchema, reintentarErpRequestSchema }
 import { describe, expect, it } from "vitest";
 import { makeFactura } from "../facturas/facturas.fixtures";
 import {
+  buildErpRetry,
+  buildRevision,
   COLUMNA,
-  construirReintentoErp,
-  construirRevision,
-  estaBloqueada,
   estatusGuardado,
   etiquetaReintentarErp,
   filasMarcadas,
+  isBlocked,
 } from "./revision-logic";
 
 const REVISOR = { id: "1", operador: "Empleado" } as const;
@@ -30,7 +30,7 @@ const FILAS = [
 describe("pending invoice review rules", () => {
   it("reads the stored status as the selector's code and locks only A (spec §4)", () => {
     expect(FILAS.map(estatusGuardado)).toEqual(["P", "A", "R", "P"]);
-    expect(FILAS.map(estaBloqueada)).toEqual([false, true, false, false]);
+    expect(FILAS.map(isBlocked)).toEqual([false, true, false, false]);
   });
 
   it("counts only checked rows that are not locked, in list order", () => {
@@ -48,7 +48,7 @@ describe("pending invoice review rules", () => {
       "21": { [COLUMNA.revisado]: true, [COLUMNA.estatus]: "A", [COLUMNA.comentarios]: "  Correcta " },
       "23": { [COLUMNA.revisado]: true },
     };
-    const revision = construirRevision(REVISOR, FILAS, edits);
+    const revision = buildRevision(REVISOR, FILAS, edits);
     expect(revision).toEqual({
       ok: true,
       request: [
@@ -85,7 +85,7 @@ describe("pending invoice review rules", () => {
       "23": { [COLUMNA.revisado]: true, [COLUMNA.comentarios]: "   " },
       "24": { [COLUMNA.revisado]: true, [COLUMNA.estatus]: "A" },
     };
-    expect(construirRevision(REVISOR, FILAS, edits)).toEqual({
+    expect(buildRevision(REVISOR, FILAS, edits)).toEqual({
       ok: false,
       errors: [MSG.rechazoSinComentarioFactura("B-1"), MSG.rechazoSinComentarioFactura("B-3")],
     });
@@ -98,7 +98,7 @@ describe("pending invoice review rules", () => {
 
 describe("reintentarErp (issue 13)", () => {
   it("sends who asks and the invoice's IdFactura as Factura, as the contract reads it", () => {
-    const request = construirReintentoErp(REVISOR, makeFactura({ IdFactura: 22 }));
+    const request = buildErpRetry(REVISOR, makeFactura({ IdFactura: 22 }));
     expect(request).toEqual({ usuario: "1", id: "1", operador: "Empleado", Factura: 22 });
     expect(reintentarErpRequestSchema.parse(request)).toEqual(request);
   });

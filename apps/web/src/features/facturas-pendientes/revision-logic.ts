@@ -7,9 +7,9 @@ import {
   type RevisionFactura,
 } from "@portal/contracts";
 import {
+  buildRevisionRows,
   COLUMNA_REVISION,
   comentarioElegidoRevision,
-  construirRevisionFilas,
   estatusElegidoRevision,
   filasMarcadasRevision,
   type OpcionEstatus,
@@ -51,7 +51,7 @@ export const REVISION_FACTURAS: RevisionConfig<FacturaRow, EstatusRevisionFactur
 };
 
 /** Spec §4: rows whose stored status is A are locked (no edits, no selection). */
-export const estaBloqueada = (row: Pick<FacturaRow, "EstatusFactura">): boolean => estatusGuardado(row) === "A";
+export const isBlocked = (row: Pick<FacturaRow, "EstatusFactura">): boolean => estatusGuardado(row) === "A";
 
 /** The rows checked as Revisado, in list order; locked rows never count. */
 export const filasMarcadas = (rows: readonly FacturaRow[], edits: RowEdits): FacturaRow[] =>
@@ -70,12 +70,12 @@ export const comentarioElegido = (row: FacturaRow, edits: RowEdits): string =>
  * chosen Estatus and Comentarios, BD, Correo and the Version the reviewer saw. Rejections without a comment are
  * refused here, one message per folio.
  */
-export function construirRevision(
+export function buildRevision(
   operator: Operator,
   rows: readonly FacturaRow[],
   edits: RowEdits,
 ): RevisionResultado<RevisionFactura> {
-  return construirRevisionFilas(
+  return buildRevisionRows(
     REVISION_FACTURAS,
     rows,
     edits,
@@ -95,10 +95,7 @@ export function construirRevision(
 }
 
 /** The reintentarErp body (issue 13): who asks, like a review, and the invoice's IdFactura as Factura. */
-export const construirReintentoErp = (
-  operator: Operator,
-  row: Pick<FacturaRow, "IdFactura">,
-): ReintentarErpRequest => ({
+export const buildErpRetry = (operator: Operator, row: Pick<FacturaRow, "IdFactura">): ReintentarErpRequest => ({
   usuario: operator.id,
   id: operator.id,
   operador: operator.operador,

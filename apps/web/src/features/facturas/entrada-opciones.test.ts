@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  coincideBusqueda,
   etiquetaEntrada,
+  matchesSearch,
   motivosEnTexto,
   opcionesEntrada,
-  ordenarEntradas,
-  proponerEntrada,
+  proposeEntrada,
+  sortEntradas,
   textoComparable,
   type XmlParaPropuesta,
 } from "./entrada-opciones";
@@ -37,7 +37,7 @@ describe("receipt picker options (issue 23)", () => {
 
   it("sorts newest first, the higher number first on the same day, without changing the list given", () => {
     const lista = [SAT, NOV, VALVULA, NOV_BIS];
-    expect(ordenarEntradas(lista).map((e) => e.DocNum)).toEqual([5131, 5130, 5140, 5101]);
+    expect(sortEntradas(lista).map((e) => e.DocNum)).toEqual([5131, 5130, 5140, 5101]);
     expect(lista.map((e) => e.DocNum)).toEqual([5101, 5130, 5140, 5131]);
     expect(opcionesEntrada(lista)[0]).toEqual({
       value: "5131",
@@ -47,19 +47,19 @@ describe("receipt picker options (issue 23)", () => {
 
   it("finds a receipt by number, reference, date or total, without accents or case", () => {
     const etiqueta = (e = SAT) => etiquetaEntrada(e);
-    expect(coincideBusqueda(etiqueta(), "SAT-PRUEBA")).toBe(true);
-    expect(coincideBusqueda(etiqueta(), "sat-prueba")).toBe(true);
-    expect(coincideBusqueda(etiqueta(), "5101")).toBe(true);
-    expect(coincideBusqueda(etiqueta(), "2025-02")).toBe(true);
-    expect(coincideBusqueda(etiqueta(), "3,327.01")).toBe(true);
-    expect(coincideBusqueda(etiqueta(), "3327.01")).toBe(true);
-    expect(coincideBusqueda(etiqueta(), "mxn 3327")).toBe(true);
-    expect(coincideBusqueda(etiqueta(VALVULA), "valvula nandu")).toBe(true);
-    expect(coincideBusqueda(etiqueta(VALVULA), "VÁLVULA")).toBe(true);
-    expect(coincideBusqueda(etiqueta(NOV_BIS), "1234567.50")).toBe(true);
-    expect(coincideBusqueda(etiqueta(), "")).toBe(true);
-    expect(coincideBusqueda(etiqueta(), "DEMO-FACTURA")).toBe(false);
-    expect(coincideBusqueda(etiqueta(), "sat 2026")).toBe(false);
+    expect(matchesSearch(etiqueta(), "SAT-PRUEBA")).toBe(true);
+    expect(matchesSearch(etiqueta(), "sat-prueba")).toBe(true);
+    expect(matchesSearch(etiqueta(), "5101")).toBe(true);
+    expect(matchesSearch(etiqueta(), "2025-02")).toBe(true);
+    expect(matchesSearch(etiqueta(), "3,327.01")).toBe(true);
+    expect(matchesSearch(etiqueta(), "3327.01")).toBe(true);
+    expect(matchesSearch(etiqueta(), "mxn 3327")).toBe(true);
+    expect(matchesSearch(etiqueta(VALVULA), "valvula nandu")).toBe(true);
+    expect(matchesSearch(etiqueta(VALVULA), "VÁLVULA")).toBe(true);
+    expect(matchesSearch(etiqueta(NOV_BIS), "1234567.50")).toBe(true);
+    expect(matchesSearch(etiqueta(), "")).toBe(true);
+    expect(matchesSearch(etiqueta(), "DEMO-FACTURA")).toBe(false);
+    expect(matchesSearch(etiqueta(), "sat 2026")).toBe(false);
   });
 
   it("compares text without accents, case, runs of spaces or thousands commas", () => {
@@ -84,19 +84,19 @@ describe("receipt proposed for an XML picked first (issue 23)", () => {
   const entradas = [SAT, NOV, NOV_BIS, VALVULA];
 
   it("proposes nothing when no total, reference or order matches", () => {
-    expect(proponerEntrada(xml(), entradas)).toEqual({ tipo: "ninguna" });
-    expect(proponerEntrada(xml({ Total: "3327.01" }), [])).toEqual({ tipo: "ninguna" });
+    expect(proposeEntrada(xml(), entradas)).toEqual({ tipo: "ninguna" });
+    expect(proposeEntrada(xml({ Total: "3327.01" }), [])).toEqual({ tipo: "ninguna" });
   });
 
   it("proposes the receipt whose total matches, with or without the XML's withholdings", () => {
-    expect(proponerEntrada(xml({ Total: "2500.00" }), entradas)).toEqual({
+    expect(proposeEntrada(xml({ Total: "2500.00" }), entradas)).toEqual({
       tipo: "una",
       entrada: NOV,
       motivos: ["total"],
     });
     // The receipt's total less the XML's withholdings (2,500 − 200 − 50).
     expect(
-      proponerEntrada(
+      proposeEntrada(
         xml({ Total: "2250.00", TotalImpuestosRetenidos: "200.00", TotalRetencionesLocales: "50" }),
         entradas,
       ),
@@ -104,44 +104,44 @@ describe("receipt proposed for an XML picked first (issue 23)", () => {
   });
 
   it("proposes the receipt whose reference is the CFDI's Folio, or Serie and Folio, ignoring case and dashes", () => {
-    expect(proponerEntrada(xml({ Folio: "demo-factura-1" }), entradas)).toMatchObject({
+    expect(proposeEntrada(xml({ Folio: "demo-factura-1" }), entradas)).toMatchObject({
       tipo: "una",
       entrada: NOV,
       motivos: ["referencia"],
     });
-    expect(proponerEntrada(xml({ Serie: "DEMO-FACTURA-", Folio: "1" }), entradas)).toMatchObject({
+    expect(proposeEntrada(xml({ Serie: "DEMO-FACTURA-", Folio: "1" }), entradas)).toMatchObject({
       tipo: "una",
       entrada: NOV,
     });
     // 'S/F' (no Folio) never matches a reference.
-    expect(proponerEntrada(xml({ Folio: "S/F" }), [makeEntradaFactura({ NumAtCard: "S/F" })])).toEqual({
+    expect(proposeEntrada(xml({ Folio: "S/F" }), [makeEntradaFactura({ NumAtCard: "S/F" })])).toEqual({
       tipo: "ninguna",
     });
   });
 
   it("proposes the receipt whose order number the XML carries (an addenda's order attribute)", () => {
     const texto = '<cfdi:Addenda><oc:Orden xmlns:oc="urn:x" NumeroPedido="000902"/></cfdi:Addenda>';
-    expect(proponerEntrada(xml({}, texto), entradas)).toMatchObject({
+    expect(proposeEntrada(xml({}, texto), entradas)).toMatchObject({
       tipo: "una",
       entrada: VALVULA,
       motivos: ["pedido"],
     });
     // The order number as any other attribute (an amount, a quantity) is not an order.
-    expect(proponerEntrada(xml({}, '<cfdi:Concepto Cantidad="902"/>'), entradas)).toEqual({ tipo: "ninguna" });
+    expect(proposeEntrada(xml({}, '<cfdi:Concepto Cantidad="902"/>'), entradas)).toEqual({ tipo: "ninguna" });
   });
 
   it("prefers total and reference together over a receipt that matches only one of them", () => {
     const mismoTotal = makeEntradaFactura({ DocNum: 6000, NumAtCard: "OTRA", DocDate: "2026-12-01" });
-    const propuesta = proponerEntrada(xml({ Total: "3327.01", Folio: "SAT-PRUEBA-2025" }), [...entradas, mismoTotal]);
+    const propuesta = proposeEntrada(xml({ Total: "3327.01", Folio: "SAT-PRUEBA-2025" }), [...entradas, mismoTotal]);
     expect(propuesta).toEqual({ tipo: "una", entrada: SAT, motivos: ["total", "referencia"] });
     // A reference alone beats a total alone.
-    const soloReferencia = proponerEntrada(xml({ Total: "2500", Folio: "SAT-PRUEBA-2025" }), entradas);
+    const soloReferencia = proposeEntrada(xml({ Total: "2500", Folio: "SAT-PRUEBA-2025" }), entradas);
     expect(soloReferencia).toMatchObject({ tipo: "una", entrada: SAT, motivos: ["referencia"] });
   });
 
   it("proposes none when several receipts match equally well, and names them newest first", () => {
     const otra = makeEntradaFactura({ DocNum: 6000, NumAtCard: "OTRA", DocDate: "2026-12-01", Pedido: null });
-    expect(proponerEntrada(xml({ Total: "3327.01" }), [SAT, otra, NOV])).toEqual({
+    expect(proposeEntrada(xml({ Total: "3327.01" }), [SAT, otra, NOV])).toEqual({
       tipo: "varias",
       entradas: [otra, SAT],
       motivos: ["total"],

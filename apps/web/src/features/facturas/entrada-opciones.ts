@@ -18,13 +18,13 @@ export function etiquetaEntrada(entrada: EntradaFactura): string {
 }
 
 /** Newest first (the receipt's date), then the higher number first; the list given is not changed. */
-export function ordenarEntradas(entradas: readonly EntradaFactura[]): EntradaFactura[] {
+export function sortEntradas(entradas: readonly EntradaFactura[]): EntradaFactura[] {
   return [...entradas].sort((a, b) => b.DocDate.localeCompare(a.DocDate) || b.DocNum - a.DocNum);
 }
 
 /** The picker's options, in the order shown. */
 export const opcionesEntrada = (entradas: readonly EntradaFactura[]) =>
-  ordenarEntradas(entradas).map((entrada) => ({ value: String(entrada.DocNum), label: etiquetaEntrada(entrada) }));
+  sortEntradas(entradas).map((entrada) => ({ value: String(entrada.DocNum), label: etiquetaEntrada(entrada) }));
 
 /** Text compared without accents, case or thousands commas between digits ('Válvula 3,327.01' ~ 'valvula 3327.01'). */
 export function textoComparable(texto: string): string {
@@ -38,7 +38,7 @@ export function textoComparable(texto: string): string {
 }
 
 /** True when every word of `busqueda` is in `etiqueta` (see textoComparable); an empty search finds everything. */
-export function coincideBusqueda(etiqueta: string, busqueda: string): boolean {
+export function matchesSearch(etiqueta: string, busqueda: string): boolean {
   const texto = textoComparable(etiqueta);
   return textoComparable(busqueda)
     .split(" ")
@@ -109,8 +109,8 @@ const PESO: Record<MotivoPropuesta, number> = { referencia: 4, total: 2, pedido:
  * matches, the best match winning (total and reference together first). When the best match is shared by several
  * receipts, none is proposed: they are named and the user chooses.
  */
-export function proponerEntrada(xml: XmlParaPropuesta, entradas: readonly EntradaFactura[]): Propuesta {
-  const evaluadas = ordenarEntradas(entradas)
+export function proposeEntrada(xml: XmlParaPropuesta, entradas: readonly EntradaFactura[]): Propuesta {
+  const evaluadas = sortEntradas(entradas)
     .map((entrada) => {
       const motivos: MotivoPropuesta[] = [];
       if (mismoTotal(entrada, xml.datos)) motivos.push("total");

@@ -4,16 +4,16 @@ import { describe, expect, it } from "vitest";
 import {
   type ArchivoLeido,
   type ArchivosFactura,
+  canUpdateFactura,
+  canUploadArchivos,
+  checkNewFactura,
+  checkUpdate,
   estadoErp,
   estatusFactura,
   estatusMostrado,
   estatusPago,
   FORM_MSG,
   fechaMostrada,
-  puedeActualizar,
-  puedeCargarArchivos,
-  revisarActualizacion,
-  revisarNuevaFactura,
 } from "./factura-logic";
 import {
   bytesDe,
@@ -39,8 +39,8 @@ const completos = (xml: XmlPrueba = {}): ArchivosFactura => ({
   xml: archivo("factura.xml", bytesDe(xmlFactura(xml)), "text/xml"),
   recepcion: archivo("recepcion.png", PNG_BYTES, "image/png"),
 });
-const nueva = (archivos: ArchivosFactura, overrides: Partial<Parameters<typeof revisarNuevaFactura>[0]> = {}) =>
-  revisarNuevaFactura({
+const nueva = (archivos: ArchivosFactura, overrides: Partial<Parameters<typeof checkNewFactura>[0]> = {}) =>
+  checkNewFactura({
     session: SESSION,
     proveedor: PROVEEDOR,
     sociedad: SOCIEDADES[0] ?? null,
@@ -94,10 +94,10 @@ describe("invoice status (spec §4)", () => {
     ["R", "N", true, true],
     ["A", "N", false, false],
     ["P", "Y", true, false],
-  ])("EstatusFactura %s CANCELED %s: cargar %s, Actualizar %s", (EstatusFactura, CANCELED, cargar, actualizar) => {
+  ])("EstatusFactura %s CANCELED %s: cargar %s, Actualizar %s", (EstatusFactura, CANCELED, cargar, modify) => {
     const row = makeFactura({ EstatusFactura, CANCELED });
-    expect(puedeCargarArchivos(row)).toBe(cargar);
-    expect(puedeActualizar(row)).toBe(actualizar);
+    expect(canUploadArchivos(row)).toBe(cargar);
+    expect(canUpdateFactura(row)).toBe(modify);
   });
 
   it("shows dates as YYYY-MM-DD, converted from DD-MM-YYYY", () => {
@@ -254,8 +254,8 @@ describe("new invoice checks (spec §5)", () => {
 
 describe("invoice update (spec §3 patchfactura, §5 update form)", () => {
   const row = makeFactura({ EstatusFactura: "R", Comentarios: "Falta la firma" });
-  const actualizar = (archivos: Partial<ArchivosFactura>) =>
-    revisarActualizacion({
+  const modify = (archivos: Partial<ArchivosFactura>) =>
+    checkUpdate({
       session: SESSION,
       row,
       proveedor: PROVEEDOR,
@@ -265,11 +265,11 @@ describe("invoice update (spec §3 patchfactura, §5 update form)", () => {
     });
 
   it("refuses a correction without a new file (issue 23)", () => {
-    expect(errores(actualizar({}))).toEqual([MSG.correccionSinArchivo]);
+    expect(errores(modify({}))).toEqual([MSG.correccionSinArchivo]);
   });
 
   it("sends only the files picked, the rest from the row", () => {
-    const revision = actualizar({ pdf: archivo("nueva.pdf", PDF_BYTES) });
+    const revision = modify({ pdf: archivo("nueva.pdf", PDF_BYTES) });
     if (!revision.ok) throw new Error(revision.errors.join("\n"));
     expect(revision.request).toMatchObject({
       IdFactura: 10,
@@ -290,11 +290,11 @@ describe("invoice update (spec §3 patchfactura, §5 update form)", () => {
 
   it("takes the XML fields from a new XML, read with the update form's rules", () => {
     // Issue 23: Folio the only thing missing → only the Folio message.
-    expect(errores(actualizar({ xml: archivo("f.xml", bytesDe(xmlFactura({ folio: null }))) }))).toEqual([
+    expect(errores(modify({ xml: archivo("f.xml", bytesDe(xmlFactura({ folio: null }))) }))).toEqual([
       CFDI_MSG.faltaFolio,
     ]);
     // Régimen, postal codes and method are not compared in the update form.
-    const revision = actualizar({
+    const revision = modify({
       xml: archivo("f.xml", bytesDe(xmlFactura({ folio: "B-7", regimenReceptor: "601", metodoPago: "PPD" }))),
     });
     if (!revision.ok) throw new Error(revision.errors.join("\n"));
@@ -302,7 +302,7 @@ describe("invoice update (spec §3 patchfactura, §5 update form)", () => {
   });
 
   it("checks the type of every file picked", () => {
-    expect(errores(actualizar({ recepcion: archivo("r.gif", PDF_BYTES), pdf: archivo("x.pdf", PNG_BYTES) }))).toEqual([
+    expect(errores(modify({ recepcion: archivo("r.gif", PDF_BYTES), pdf: archivo("x.pdf", PNG_BYTES) }))).toEqual([
       MSG.archivoNoImagen,
       MSG.archivoNoPdf,
     ]);

@@ -78,7 +78,7 @@ export function msEnviandoErp(row: Pick<FacturaRow, "EstadoERP" | "EnviadoERP">,
 }
 
 /** An accepted invoice whose A/P invoice is still on its way (issue 23): its list refreshes itself meanwhile. */
-export const esperaErp = (row: Pick<FacturaRow, "EstatusFactura" | "EstadoERP">): boolean =>
+export const awaitsErp = (row: Pick<FacturaRow, "EstatusFactura" | "EstadoERP">): boolean =>
   row.EstatusFactura === "A" && row.EstadoERP === "pendiente";
 
 /**
@@ -130,10 +130,10 @@ export function estadoErp(
 }
 
 /** Spec §4 "Read-only on acceptance": files can only be viewed once Aceptada. */
-export const puedeCargarArchivos = (row: FacturaRow): boolean => estatusFactura(row) !== "Aceptada";
+export const canUploadArchivos = (row: FacturaRow): boolean => estatusFactura(row) !== "Aceptada";
 
 /** Spec §2, §4: 'Actualizar' is disabled once the invoice is Aceptada or Cancelado. */
-export function puedeActualizar(row: FacturaRow): boolean {
+export function canUpdateFactura(row: FacturaRow): boolean {
   const estatus = estatusFactura(row);
   return estatus !== "Aceptada" && estatus !== "Cancelado";
 }
@@ -203,7 +203,7 @@ interface NuevaFacturaContexto {
  * chosen sociedad and the chosen receipt. Every failing message is returned together (one toast); when none
  * fails, the postFactura payload built from the XML read here.
  */
-export function revisarNuevaFactura(ctx: NuevaFacturaContexto): Revision<PostFacturaRequestInput> {
+export function checkNewFactura(ctx: NuevaFacturaContexto): Revision<PostFacturaRequestInput> {
   const { sociedad, entrada, archivos } = ctx;
   const errores: string[] = [];
   if (!sociedad) errores.push(FORM_MSG.sociedadRequerida);
@@ -259,7 +259,7 @@ interface ActualizacionContexto {
 }
 
 /** Messages of the files picked in the detail: each picked file of its type (nothing is required there). */
-function revisarArchivosElegidos({ pdf, xml, recepcion }: ArchivosFactura): string[] {
+function checkChosenArchivos({ pdf, xml, recepcion }: ArchivosFactura): string[] {
   const errores = checkSizes([pdf, xml, recepcion]);
   if (recepcion) errores.push(...checkImage(recepcion.bytes, recepcion.mime));
   if (pdf) errores.push(...checkPdf(pdf.name, pdf.bytes));
@@ -273,11 +273,11 @@ function revisarArchivosElegidos({ pdf, xml, recepcion }: ArchivosFactura): stri
  * form's rules: Folio required, SubTotal not; cross checks without régimen, postal codes and method), else
  * from the row.
  */
-export function revisarActualizacion(ctx: ActualizacionContexto): Revision<PatchFacturaRequest> {
+export function checkUpdate(ctx: ActualizacionContexto): Revision<PatchFacturaRequest> {
   const { row, archivos, entrada, proveedor } = ctx;
   // Issue 23: a correction must change a file (the same files would only go back to review).
   if (!archivos.pdf && !archivos.xml && !archivos.recepcion) return { ok: false, errors: [MSG.correccionSinArchivo] };
-  const errores = revisarArchivosElegidos(archivos);
+  const errores = checkChosenArchivos(archivos);
   const { pdf, xml, recepcion } = archivos;
   const { datos, errores: xmlErrores } = readInvoiceXml(xml, "actualizacion");
   errores.push(...xmlErrores);

@@ -1,8 +1,8 @@
 import { MSG, patchPagosRequestSchema } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
-import { COLUMNA_REVISION, estaBloqueadaRevision, filasMarcadasRevision } from "../../components/data-table";
+import { COLUMNA_REVISION, filasMarcadasRevision, isRevisionBlocked } from "../../components/data-table";
 import { makePagoPendiente } from "../pagos/pagos.fixtures";
-import { construirRevisionPagos, estatusGuardadoPago, REVISION_PAGOS, tieneComplemento } from "./revision-logic";
+import { buildRevisionPagos, estatusGuardadoPago, hasComplemento, REVISION_PAGOS } from "./revision-logic";
 
 const REVISOR = { id: "1", operador: "Empleado" } as const;
 /** Who reviews, as each entry of the PATCH body names them. */
@@ -24,29 +24,27 @@ const FILAS = [
   makePagoPendiente({ Fila: 5, IdPago: null, DocEntry: 5, DocNum: 605, U_SYS_PMESPA: "", Version: undefined }),
 ];
 const clave = (fila: number) => REVISION_PAGOS.clave(FILAS[fila - 1] as (typeof FILAS)[number]);
-const marcar = (...filas: number[]) =>
+const mark = (...filas: number[]) =>
   Object.fromEntries(filas.map((fila) => [clave(fila), { [COLUMNA_REVISION.revisado]: true }]));
 
 describe("pending payment review rules", () => {
   it("reads the stored status as P, A, R or V and locks only A (spec §4)", () => {
     expect(FILAS.map(estatusGuardadoPago)).toEqual(["P", "A", "R", "V", "P"]);
-    expect(FILAS.map((row) => estaBloqueadaRevision(REVISION_PAGOS, row))).toEqual([false, true, false, false, false]);
-    expect(FILAS.map(tieneComplemento)).toEqual([true, true, true, true, false]);
+    expect(FILAS.map((row) => isRevisionBlocked(REVISION_PAGOS, row))).toEqual([false, true, false, false, false]);
+    expect(FILAS.map(hasComplemento)).toEqual([true, true, true, true, false]);
   });
 
   it("counts only checked rows that are not locked and have an uploaded complement", () => {
-    expect(filasMarcadasRevision(REVISION_PAGOS, FILAS, marcar(1, 2, 4, 5)).map((row) => row.DocNum)).toEqual([
-      601, 604,
-    ]);
+    expect(filasMarcadasRevision(REVISION_PAGOS, FILAS, mark(1, 2, 4, 5)).map((row) => row.DocNum)).toEqual([601, 604]);
   });
 
   it("builds the PATCH body of spec §3 with the chosen status and comment and the Version the reviewer saw", () => {
     const edits = {
-      ...marcar(1, 3),
+      ...mark(1, 3),
       [clave(1)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.estatus]: "V" },
       [clave(3)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.comentarios]: "  Falta el XML  " },
     };
-    const revision = construirRevisionPagos(REVISOR, FILAS, edits);
+    const revision = buildRevisionPagos(REVISOR, FILAS, edits);
     expect(revision).toEqual({
       ok: true,
       request: [
@@ -77,7 +75,7 @@ describe("pending payment review rules", () => {
 
   it("refuses a rejection without a comment, one message per payment", () => {
     const edits = { [clave(1)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.estatus]: "R" } };
-    expect(construirRevisionPagos(REVISOR, FILAS, edits)).toEqual({
+    expect(buildRevisionPagos(REVISOR, FILAS, edits)).toEqual({
       ok: false,
       errors: [MSG.rechazoSinComentarioPago(601)],
     });

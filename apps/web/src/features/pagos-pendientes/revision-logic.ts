@@ -6,7 +6,7 @@ import {
   type RevisionPago,
 } from "@portal/contracts";
 import {
-  construirRevisionFilas,
+  buildRevisionRows,
   type OpcionEstatus,
   type RevisionConfig,
   type RevisionResultado,
@@ -37,7 +37,7 @@ export function estatusGuardadoPago(row: Pick<PagoPendienteRow, "U_SYS_PMESPA">)
  * A payment can be reviewed only once something was uploaded for it: without IdPago there is no complement
  * record to set a status on (the PATCH names it by IdPago).
  */
-export const tieneComplemento = (row: Pick<PagoPendienteRow, "IdPago">): boolean => row.IdPago !== null;
+export const hasComplemento = (row: Pick<PagoPendienteRow, "IdPago">): boolean => row.IdPago !== null;
 
 /** The payment review as the shared review kit reads it. */
 export const REVISION_PAGOS: RevisionConfig<PagoPendienteRow, EstatusRevisionPago> = {
@@ -45,9 +45,9 @@ export const REVISION_PAGOS: RevisionConfig<PagoPendienteRow, EstatusRevisionPag
   clave: clavePago,
   estatusGuardado: estatusGuardadoPago,
   comentarioGuardado: (row) => row.U_SYS_PMMERR,
-  isRevisable: tieneComplemento,
+  isRevisable: hasComplemento,
   // The server's rule (@portal/contracts): the Home tile counts exactly these rows.
-  isPorRevisar: (row) => tieneComplemento(row) && pagoPorRevisar(row.U_SYS_PMESPA),
+  isPorRevisar: (row) => hasComplemento(row) && pagoPorRevisar(row.U_SYS_PMESPA),
 };
 
 /**
@@ -55,12 +55,12 @@ export const REVISION_PAGOS: RevisionConfig<PagoPendienteRow, EstatusRevisionPag
  * (the complement's IdPago), the chosen Comentarios and Estatus, BD, Correo, PagoSAP (the DocNum) and the Version
  * the reviewer saw (issue 22: a record changed since then refuses the whole review).
  */
-export function construirRevisionPagos(
+export function buildRevisionPagos(
   operator: Operator,
   rows: readonly PagoPendienteRow[],
   edits: RowEdits,
 ): RevisionResultado<RevisionPago> {
-  return construirRevisionFilas(
+  return buildRevisionRows(
     REVISION_PAGOS,
     rows,
     edits,

@@ -3,6 +3,10 @@ import { MSG } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
 import {
   type ArchivoLeido,
+  canAddToPago,
+  canUploadComplemento,
+  checkComplementoProveedor,
+  checkComprobanteEmpleado,
   correoPista,
   estatusComplemento,
   fechaLarga,
@@ -10,10 +14,6 @@ import {
   instruccionComplemento,
   nombreJsonComplemento,
   objetoImpuestoTexto,
-  puedeAgregar,
-  puedeCargarComplemento,
-  revisarComplementoProveedor,
-  revisarComprobanteEmpleado,
   trasladoTexto,
 } from "./pago-logic";
 import { bytesDe, makePago, PDF_BYTES, UUID_FACTURA_1, UUID_FACTURA_2, xmlPago } from "./pagos.fixtures";
@@ -62,14 +62,14 @@ describe("complement status (spec §4, issue 23)", () => {
       "Pendiente",
     ]);
     // The employee's comprobante: allowed until Aceptada or Cancelado; the supplier's complement also needs PPD.
-    expect(filas.map(puedeAgregar)).toEqual([false, true, true, false, true, true, true]);
-    expect(filas.map(puedeCargarComplemento)).toEqual([false, false, true, false, true, true, true]);
+    expect(filas.map(canAddToPago)).toEqual([false, true, true, false, true, true, true]);
+    expect(filas.map(canUploadComplemento)).toEqual([false, false, true, false, true, true, true]);
   });
 });
 
 describe("supplier complement checks (spec §5 Payments)", () => {
   it("builds the supplier's postPago body from the XML when every check passes", () => {
-    const revision = revisarComplementoProveedor({
+    const revision = checkComplementoProveedor({
       session: SESION,
       row: makePago(),
       proveedor: PROVEEDOR,
@@ -103,7 +103,7 @@ describe("supplier complement checks (spec §5 Payments)", () => {
   });
 
   it("requires both files and a complete registration, every message at once", () => {
-    const revision = revisarComplementoProveedor({
+    const revision = checkComplementoProveedor({
       session: SESION,
       row: makePago(),
       proveedor: null,
@@ -117,7 +117,7 @@ describe("supplier complement checks (spec §5 Payments)", () => {
   });
 
   it("compares names, the total as the sum of every Pago@Monto and each related UUID with the payment", () => {
-    const revision = revisarComplementoProveedor({
+    const revision = checkComplementoProveedor({
       session: SESION,
       row: makePago(),
       proveedor: PROVEEDOR,
@@ -148,7 +148,7 @@ describe("supplier complement checks (spec §5 Payments)", () => {
   });
 
   it("accepts a total split over several Pago nodes and refuses an XML without the complement's structure", () => {
-    const dosPagos = revisarComplementoProveedor({
+    const dosPagos = checkComplementoProveedor({
       session: SESION,
       row: makePago(),
       proveedor: PROVEEDOR,
@@ -167,7 +167,7 @@ describe("supplier complement checks (spec §5 Payments)", () => {
     });
     expect(dosPagos.ok).toBe(true);
 
-    const sinTimbre = revisarComplementoProveedor({
+    const sinTimbre = checkComplementoProveedor({
       session: SESION,
       row: makePago(),
       proveedor: PROVEEDOR,
@@ -179,7 +179,7 @@ describe("supplier complement checks (spec §5 Payments)", () => {
   });
 
   it("refuses files of the wrong type", () => {
-    const revision = revisarComplementoProveedor({
+    const revision = checkComplementoProveedor({
       session: SESION,
       row: makePago(),
       proveedor: PROVEEDOR,
@@ -192,12 +192,12 @@ describe("supplier complement checks (spec §5 Payments)", () => {
 
 describe("employee comprobante (spec §5 Payments)", () => {
   it("requires the comprobante as a PDF and sends PDF, XML, UUID and FechaPago as 'No'", () => {
-    expect(revisarComprobanteEmpleado({ session: { id: "1" }, row: makePago(), comprobante: null, base64 })).toEqual({
+    expect(checkComprobanteEmpleado({ session: { id: "1" }, row: makePago(), comprobante: null, base64 })).toEqual({
       ok: false,
       errors: [MSG.pagoComplementoRequerido],
     });
     expect(
-      revisarComprobanteEmpleado({
+      checkComprobanteEmpleado({
         session: { id: "1" },
         row: makePago(),
         comprobante: archivo("comprobante.xml", bytesDe("<a/>")),
@@ -205,7 +205,7 @@ describe("employee comprobante (spec §5 Payments)", () => {
       }),
     ).toEqual({ ok: false, errors: [MSG.archivoNoPdf] });
     expect(
-      revisarComprobanteEmpleado({
+      checkComprobanteEmpleado({
         session: { id: "1" },
         row: makePago(),
         comprobante: archivo("comprobante.pdf", PDF_BYTES),
@@ -236,7 +236,7 @@ describe("Correo hint", () => {
     expect(correoPista(" a@b.mx, c@d.mx ")).toEqual({ Correo: "a@b.mx, c@d.mx" });
     expect(correoPista("")).toEqual({});
     expect(correoPista("sin correo")).toEqual({});
-    const revision = revisarComprobanteEmpleado({
+    const revision = checkComprobanteEmpleado({
       session: { id: "1" },
       row: makePago({ E_Mail: "pendiente" }),
       comprobante: archivo("comprobante.pdf", PDF_BYTES),

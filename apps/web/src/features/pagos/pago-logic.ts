@@ -6,6 +6,7 @@ import {
   readPaymentComplement,
 } from "@portal/cfdi";
 import {
+  areValidEmails,
   type ComplementoEsperado,
   type EstatusComplementoPago,
   estatusComplementoPago,
@@ -13,8 +14,7 @@ import {
   type PagoRow,
   type ProveedorResumen,
   postPagoRequestSchema,
-  requiereComplemento,
-  sonCorreosValidos,
+  requiresComplemento,
 } from "@portal/contracts";
 import type { z } from "zod";
 import { type ArchivoLeido, checkSizes, type Revision, readXml, zodMessages } from "../../lib/read-file";
@@ -58,7 +58,7 @@ export const SIN_COMPLEMENTO_EXPLICACION =
   "Este pago solo liquida facturas PUE (pago en una sola exhibición): no requiere complemento de pago.";
 
 /** Spec §2, §4: 'Agregar' is disabled once the complement is Aceptada or Cancelado (files can then only be viewed). */
-export function puedeAgregar(row: Pick<PagoRow, "CANCELED" | "U_SYS_PMESPA">): boolean {
+export function canAddToPago(row: Pick<PagoRow, "CANCELED" | "U_SYS_PMESPA">): boolean {
   return row.CANCELED !== "Y" && row.U_SYS_PMESPA !== "A";
 }
 
@@ -66,8 +66,8 @@ export function puedeAgregar(row: Pick<PagoRow, "CANCELED" | "U_SYS_PMESPA">): b
  * The supplier may upload the complement's PDF and XML (issue 23): 'Agregar' allowed and the payment needs a
  * complement (a PUE-only one does not; the server refuses it too).
  */
-export const puedeCargarComplemento = (row: Pick<PagoRow, "CANCELED" | "U_SYS_PMESPA" | "Detalle">): boolean =>
-  puedeAgregar(row) && requiereComplemento(row);
+export const canUploadComplemento = (row: Pick<PagoRow, "CANCELED" | "U_SYS_PMESPA" | "Detalle">): boolean =>
+  canAddToPago(row) && requiresComplemento(row);
 
 export type { ArchivoLeido, Revision } from "../../lib/read-file";
 export type PostPagoBody = z.input<typeof postPagoRequestSchema>;
@@ -77,7 +77,7 @@ export type PostPagoBody = z.input<typeof postPagoRequestSchema>;
  * list of addresses is left out rather than blocking the upload or the review with a message about it.
  */
 export const correoPista = (correo: string): { Correo?: string } =>
-  correo.trim() !== "" && sonCorreosValidos(correo.trim()) ? { Correo: correo.trim() } : {};
+  correo.trim() !== "" && areValidEmails(correo.trim()) ? { Correo: correo.trim() } : {};
 
 /** Who sends and for which payment: the part of the body both variants share (spec §3). */
 const basePago = (session: Pick<Session, "id">, row: PagoRow) => ({
@@ -104,7 +104,7 @@ interface ComplementoProveedorContexto {
  * UUID against the payment. Every failing message is returned together (one toast); when none fails, the
  * supplier's postPago body built from the XML read here.
  */
-export function revisarComplementoProveedor(ctx: ComplementoProveedorContexto): Revision<PostPagoBody> {
+export function checkComplementoProveedor(ctx: ComplementoProveedorContexto): Revision<PostPagoBody> {
   const { row, archivos } = ctx;
   const errores: string[] = [];
   if (!ctx.proveedor) errores.push(MSG.registroIncompletoPagos);
@@ -158,7 +158,7 @@ interface ComprobanteEmpleadoContexto {
  * cargar el complemento') and a PDF; the body sends it as Complemento/Complemento64 and PDF, XML, UUID and
  * FechaPago as 'No'.
  */
-export function revisarComprobanteEmpleado(ctx: ComprobanteEmpleadoContexto): Revision<PostPagoBody> {
+export function checkComprobanteEmpleado(ctx: ComprobanteEmpleadoContexto): Revision<PostPagoBody> {
   const { comprobante } = ctx;
   const errores = [...checkSizes([comprobante]), ...checkComprobanteFile(comprobante)];
   if (errores.length > 0 || !comprobante) return { ok: false, errors: [...new Set(errores)] };

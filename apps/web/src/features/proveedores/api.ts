@@ -36,15 +36,15 @@ export const useSociedadesOpciones = () => useQuery(sociedadesOpcionesQueryOptio
  * POST /api/proveedores/updateProveedor, sentCorreo (notifies the supplier after an administrator's update, spec
  * §7) and addSociedad (links a company); updates and links invalidate the catalogue and the profile.
  */
-const actualizar = defineSave(CALLS.updateProveedor, [...proveedoresKeys.all, "update"], proveedoresKeys.allRows());
+const modify = defineSave(CALLS.updateProveedor, [...proveedoresKeys.all, "update"], proveedoresKeys.allRows());
 const correo = defineSave(CALLS.sentCorreo, [...proveedoresKeys.all, "sentCorreo"], []);
 const vincular = defineSave(CALLS.addSociedad, [...proveedoresKeys.all, "addSociedad"], proveedoresKeys.allRows());
-export const postUpdateProveedor = actualizar.post;
+export const postUpdateProveedor = modify.post;
 export const postSentCorreo = correo.post;
 export const postAddSociedad = vincular.post;
-export const updateProveedorMutationOptions = actualizar.options;
+export const updateProveedorMutationOptions = modify.options;
 export const sentCorreoMutationOptions = correo.options;
 export const addSociedadMutationOptions = vincular.options;
-export const useUpdateProveedor = actualizar.useSave;
+export const useUpdateProveedor = modify.useSave;
 export const useSentCorreo = () => useMutation(sentCorreoMutationOptions());
 export const useAddSociedad = vincular.useSave;

@@ -42,7 +42,7 @@ export function proveedorFormRole(session: Pick<Session, "operador" | "tipoEmple
 }
 
 type ConVal = Exclude<DocumentoProveedorClave, "CaratulaBancaria">;
-const tieneVal = (clave: DocumentoProveedorClave): clave is ConVal => clave !== "CaratulaBancaria";
+const hasVal = (clave: DocumentoProveedorClave): clave is ConVal => clave !== "CaratulaBancaria";
 
 export interface ProveedorFormValues {
   U_SYS_PMTYPE: string;
@@ -132,7 +132,7 @@ export function documentosVista(row: ProveedorRow, values: ProveedorFormValues):
     const pendiente = values.archivos[documento.clave] ?? null;
     return {
       documento,
-      isRequerido: tieneVal(documento.clave) ? values.requeridos[documento.clave] : null,
+      isRequerido: hasVal(documento.clave) ? values.requeridos[documento.clave] : null,
       archivo: stored.Archivo,
       fecha: stored.Fecha,
       dias: stored.Dias,
@@ -246,7 +246,7 @@ export function buildUpdateProveedorRequest(
   if (role === "administrador") {
     const flags = documentosVisibles(values.U_SYS_PMTYPE)
       .map((documento) => documento.clave)
-      .filter(tieneVal)
+      .filter(hasVal)
       .map((clave) => [clave, { Val: values.requeridos[clave] ? "Y" : "N" }] as const);
     candidate = {
       ...contacto,

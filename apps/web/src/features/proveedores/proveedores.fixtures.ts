@@ -2,7 +2,7 @@ import type { DocumentoProveedorRow, ProveedorRow } from "@portal/contracts";
 
 /** Supplier rows shaped like the demo seed, for the feature's tests. */
 
-const cargado = (id: string, dias: number | null): DocumentoProveedorRow => ({
+const loadedDocumento = (id: string, dias: number | null): DocumentoProveedorRow => ({
   Val: "Y",
   Dias: dias,
   Fecha: "2026-05-04",
@@ -36,12 +36,12 @@ export const KEMPER: ProveedorRow = {
       Constancia: "/api/archivos/mci",
     },
   ],
-  ActaConstitutiva: cargado("acta", null),
-  IdentificacionOficial: cargado("ine", null),
-  ComprobanteDomicilio: cargado("dom", 80),
-  CedulaFiscal: cargado("ced", 300),
-  EstadoCuenta: cargado("edo", 80),
-  OpinionCumplimiento: cargado("opi", 20),
+  ActaConstitutiva: loadedDocumento("acta", null),
+  IdentificacionOficial: loadedDocumento("ine", null),
+  ComprobanteDomicilio: loadedDocumento("dom", 80),
+  CedulaFiscal: loadedDocumento("ced", 300),
+  EstadoCuenta: loadedDocumento("edo", 80),
+  OpinionCumplimiento: loadedDocumento("opi", 20),
   CaratulaBancaria: { Dias: 300, Fecha: "2026-05-04", Archivo: "/api/archivos/car" },
 };
 
@@ -60,9 +60,9 @@ export const BERENICE: ProveedorRow = {
   MOTRECHAZO: "",
   sociedades: [],
   ActaConstitutiva: noAplica,
-  IdentificacionOficial: cargado("ine2", null),
-  ComprobanteDomicilio: cargado("dom2", -3),
-  CedulaFiscal: cargado("ced2", 300),
+  IdentificacionOficial: loadedDocumento("ine2", null),
+  ComprobanteDomicilio: loadedDocumento("dom2", -3),
+  CedulaFiscal: loadedDocumento("ced2", 300),
   EstadoCuenta: noAplica,
   OpinionCumplimiento: faltante,
   CaratulaBancaria: { Dias: null, Fecha: null, Archivo: "" },

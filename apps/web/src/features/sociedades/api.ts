@@ -18,11 +18,11 @@ export const sociedadesQueryOptions = sociedadesList.queryOptions;
 export const useSociedades = sociedadesList.useList;
 
 /** POST /api/sociedades/createSociedad and updateSociedad; saves invalidate the catalogue. */
-const crear = defineSave(CALLS.createSociedad, [...sociedadesKeys.all, "create"], sociedadesKeys.all);
-const actualizar = defineSave(CALLS.updateSociedad, [...sociedadesKeys.all, "update"], sociedadesKeys.all);
-export const postCreateSociedad = crear.post;
-export const postUpdateSociedad = actualizar.post;
-export const createSociedadMutationOptions = crear.options;
-export const updateSociedadMutationOptions = actualizar.options;
-export const useCreateSociedad = crear.useSave;
-export const useUpdateSociedad = actualizar.useSave;
+const create = defineSave(CALLS.createSociedad, [...sociedadesKeys.all, "create"], sociedadesKeys.all);
+const modify = defineSave(CALLS.updateSociedad, [...sociedadesKeys.all, "update"], sociedadesKeys.all);
+export const postCreateSociedad = create.post;
+export const postUpdateSociedad = modify.post;
+export const createSociedadMutationOptions = create.options;
+export const updateSociedadMutationOptions = modify.options;
+export const useCreateSociedad = create.useSave;
+export const useUpdateSociedad = modify.useSave;

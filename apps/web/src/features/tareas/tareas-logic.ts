@@ -7,7 +7,7 @@ export function fechaHora(iso: string | null): string {
 }
 
 /** A job that needs attention: its latest run failed, or its failures keep piling up. */
-export const tieneFallas = (row: Pick<TareaRow, "Resultado" | "Fallas">): boolean =>
+export const hasFailures = (row: Pick<TareaRow, "Resultado" | "Fallas">): boolean =>
   row.Resultado === "Con error" || row.Fallas > 0;
 
 /** Backlog as shown: a count, or a dash when the job cannot tell. */

@@ -1,5 +1,5 @@
 import type { Database } from "@portal/db";
-import { cancelarFacturaProveedorPorClave, cancelarPago, ErpRechazo, SERIE_FACTURAS } from "@portal/db/erp-mock";
+import { cancelFacturaProveedorByKey, cancelPago, ErpRechazo, SERIE_FACTURAS } from "@portal/db/erp-mock";
 import { sql } from "drizzle-orm";
 import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
 import type { PropertyType, Row } from "./filter";
@@ -8,7 +8,7 @@ import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";
 /**
  * The simulator's writes, as SAP does them (docs/erp-service-layer.md, "Writes"): A/P invoices copied from goods
  * receipt lines (BaseType 20) into erp_mock.facturas/factura_lineas, closing what they copy; Cancel through the
- * mock ERP's own rule (cancelarFacturaProveedorPorClave); PATCH merging header fields and lines by LineNum;
+ * mock ERP's own rule (cancelFacturaProveedorByKey); PATCH merging header fields and lines by LineNum;
  * DELETE refused (-5006); ETag / If-Match (412 -2039); Drafts and UserFieldsMD in memory.
  */
 
@@ -139,7 +139,7 @@ export function createWrites(c: WriteContext) {
 
     const docEntry = await db.transaction(async (txx) => {
       const tx = txx as unknown as Database;
-      // One creator at a time per company database (the same lock as the mock ERP's crearFacturaProveedor).
+      // One creator at a time per company database (the same lock as the mock ERP's insertFacturaProveedor).
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.facturas|${bd}`}))`);
       if (portalId !== null) {
         const [dup] = await rows(
@@ -275,7 +275,7 @@ export function createWrites(c: WriteContext) {
     checkIfMatch(ctx, row);
     if (row.Cancelled === "tYES") throw new SapFailure(400, -5002, "Document is already cancelled");
     try {
-      await cancelarFacturaProveedorPorClave(db, bd, Number(row.DocEntry));
+      await cancelFacturaProveedorByKey(db, bd, Number(row.DocEntry));
     } catch (error) {
       if (error instanceof ErpRechazo) {
         throw new SapFailure(
@@ -294,7 +294,7 @@ export function createWrites(c: WriteContext) {
   async function cancelPayment(ctx: Ctx, set: EntitySet, bd: string, keyText: string): Promise<void> {
     const row = c.findByKey(set, await c.headersOf(set, bd), keyText);
     if (row.Cancelled === "tYES") throw new SapFailure(400, -5002, "Document is already cancelled");
-    await cancelarPago(db, bd, Number(row.DocNum));
+    await cancelPago(db, bd, Number(row.DocNum));
     ctx.res.writeHead(204);
     ctx.res.end();
   }

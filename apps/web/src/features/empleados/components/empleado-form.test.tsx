@@ -77,9 +77,9 @@ describe("employee form", () => {
     );
     const { router } = renderApp("/Catalogo-Empleados/Empleado/Nuevo");
     expect(await screen.findByRole("heading", { level: 1, name: "Nuevo empleado" })).toBeDefined();
-    const crear = screen.getByRole("button", { name: "Crear" });
+    const create = screen.getByRole("button", { name: "Crear" });
 
-    fireEvent.click(crear);
+    fireEvent.click(create);
     expect(await screen.findByText("El campo Usuario es obligatorio.")).toBeDefined();
     expect(screen.getByText("El campo Área es obligatorio.")).toBeDefined();
     expect(screen.getByText(MSG.passwordEmpleado)).toBeDefined();
@@ -94,13 +94,13 @@ describe("employee form", () => {
     const password = screen.getByLabelText(/Contraseña/);
     fireEvent.change(password, { target: { value: "ab!" } });
     // Spec §5: the form cannot be submitted while the password fails.
-    await waitFor(() => expect(crear.hasAttribute("disabled")).toBe(true));
+    await waitFor(() => expect(create.hasAttribute("disabled")).toBe(true));
     expect(screen.getByText(MSG.passwordEmpleado)).toBeDefined();
     fireEvent.change(password, { target: { value: "Clave2026" } });
-    await waitFor(() => expect(crear.hasAttribute("disabled")).toBe(false));
+    await waitFor(() => expect(create.hasAttribute("disabled")).toBe(false));
     fireEvent.click(screen.getByRole("checkbox", { name: "Ver el módulo de documentos pendientes" }));
 
-    fireEvent.click(crear);
+    fireEvent.click(create);
     expect(await screen.findByText(MSG.empleadoCreado)).toBeDefined();
     expect(calls.find((call) => call.url.endsWith("/createEmpleado"))?.body).toEqual({
       Usuario: "jperez",
@@ -114,7 +114,7 @@ describe("employee form", () => {
       Contraseña: "Clave2026",
     });
     // Spec §4: the save button stays disabled and the catalogue comes back once the message closes.
-    expect(crear.hasAttribute("disabled")).toBe(true);
+    expect(create.hasAttribute("disabled")).toBe(true);
     await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Empleados"), { timeout: 6000 });
   }, 15_000);
 
@@ -134,12 +134,12 @@ describe("employee form", () => {
     fireEvent.doubleClick(row);
     await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Empleados/Empleado/2"));
 
-    const actualizar = await screen.findByRole("button", { name: "Actualizar" });
+    const modify = await screen.findByRole("button", { name: "Actualizar" });
     expect(screen.getByRole("textbox", { name: /Usuario/ }).hasAttribute("readonly")).toBe(true);
     // Spec §4: the status is selectable only when creating.
     expect(screen.getByRole("combobox", { name: /Estatus/ }).hasAttribute("readonly")).toBe(true);
     fireEvent.change(screen.getByRole("textbox", { name: /^Nombre/ }), { target: { value: "Mariana Isabel" } });
-    fireEvent.click(actualizar);
+    fireEvent.click(modify);
 
     expect(await screen.findByText("No se pudo actualizar (prueba).")).toBeDefined();
     expect(calls.find((call) => call.url.endsWith("/updateEmpleado"))?.body).toEqual({
@@ -153,7 +153,7 @@ describe("employee form", () => {
       ViDocPen: "N",
     });
     expect(router.state.location.pathname).toBe("/Catalogo-Empleados/Empleado/2");
-    await waitFor(() => expect(actualizar.hasAttribute("disabled")).toBe(false));
+    await waitFor(() => expect(modify.hasAttribute("disabled")).toBe(false));
   });
 
   it("Desactivar / Activar: administrators confirm, the server's message shows, the form and the list follow", async () => {

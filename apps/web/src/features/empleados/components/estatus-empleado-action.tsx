@@ -28,12 +28,12 @@ export function EstatusEmpleadoAction({ usuario, estatus, onChanged }: EstatusEm
   const nuevo: EstatusActivo = estatus === "A" ? "I" : "A";
   // What the open dialog asks, kept while it closes (the status it changed must not rewrite it as it fades).
   const [objetivo, setObjetivo] = useState<EstatusActivo>(nuevo);
-  const abrir = () => {
+  const open = () => {
     setObjetivo(nuevo);
     setIsConfirming(true);
   };
 
-  const confirmar = () =>
+  const confirm = () =>
     cambio.mutate(
       { Usuario: usuario, Estatus: objetivo },
       {
@@ -52,7 +52,7 @@ export function EstatusEmpleadoAction({ usuario, estatus, onChanged }: EstatusEm
   return (
     <>
       <Group gap="sm" wrap="wrap">
-        <Button variant="outline" color={nuevo === "I" ? "red" : undefined} leftSection={iconDe(nuevo)} onClick={abrir}>
+        <Button variant="outline" color={nuevo === "I" ? "red" : undefined} leftSection={iconDe(nuevo)} onClick={open}>
           {accionDe(nuevo)}
         </Button>
         <Text size="sm" c="dimmed">
@@ -83,7 +83,7 @@ export function EstatusEmpleadoAction({ usuario, estatus, onChanged }: EstatusEm
             <Button
               color={objetivo === "I" ? "red" : undefined}
               leftSection={iconDe(objetivo)}
-              onClick={confirmar}
+              onClick={confirm}
               loading={cambio.isPending}
             >
               {accionDe(objetivo)}

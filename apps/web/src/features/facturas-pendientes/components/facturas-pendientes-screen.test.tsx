@@ -73,14 +73,14 @@ describe("/Facturas-Pendientes", () => {
     const listadoInicial = calls.filter(isList).length;
 
     fireEvent.click(checkbox("Revisado, fila 1"));
-    const agregar = await screen.findByRole("button", { name: "Agregar" });
+    const add = await screen.findByRole("button", { name: "Agregar" });
     pickOption("Estatus, fila 4", "Rechazada");
     fireEvent.change(screen.getByRole("textbox", { name: "Comentarios, fila 4" }), {
       target: { value: "Falta la orden de compra" },
     });
     // Issue 23: the status and comment changed, so the row is marked Revisado without a click.
     expect(checkbox("Revisado, fila 4").checked).toBe(true);
-    fireEvent.click(agregar);
+    fireEvent.click(add);
 
     const dialog = await screen.findByRole("dialog", { name: CONFIRMACION_TITULO });
     expect(
@@ -284,8 +284,7 @@ describe("/Facturas-Pendientes: the accepted invoices in the ERP (issue 13)", ()
     return within(bodyRows()[fila - 1] as HTMLElement).getAllByRole("cell")[columna] as HTMLElement;
   };
   const isReintento = (call: FakeCall) => call.url.endsWith(CALLS.facturasPendientesReintentarErp.path);
-  const reintentar = (folio: string) =>
-    screen.queryByRole("button", { name: `Reintentar en el ERP la factura ${folio}` });
+  const retry = (folio: string) => screen.queryByRole("button", { name: `Reintentar en el ERP la factura ${folio}` });
 
   async function openErp(reintento: Parameters<typeof fakeCalls>[0]["facturasPendientesReintentarErp"]) {
     signInAs("administrador");
@@ -310,16 +309,16 @@ describe("/Facturas-Pendientes: the accepted invoices in the ERP (issue 13)", ()
     expect(erpCell(5).textContent).toBe("");
 
     // Not for a created invoice nor for invoices not accepted.
-    expect(reintentar("C-11")).toBeNull();
-    expect(reintentar("C-12")).toBeNull();
-    expect(reintentar("C-15")).toBeNull();
+    expect(retry("C-11")).toBeNull();
+    expect(retry("C-12")).toBeNull();
+    expect(retry("C-15")).toBeNull();
     // A real button, so the keyboard reaches it; the accepted rows stay locked for review.
-    const boton = reintentar("C-14") as HTMLButtonElement;
+    const boton = retry("C-14") as HTMLButtonElement;
     expect(boton.tagName).toBe("BUTTON");
     expect(boton.disabled).toBe(false);
     boton.focus();
     expect(document.activeElement).toBe(boton);
-    expect(reintentar("C-13")).not.toBeNull();
+    expect(retry("C-13")).not.toBeNull();
     expect(bodyRows()[3]?.hasAttribute("data-locked")).toBe(true);
     expect(checkbox("Revisado, fila 4").disabled).toBe(true);
 
@@ -332,7 +331,7 @@ describe("/Facturas-Pendientes: the accepted invoices in the ERP (issue 13)", ()
   it("'Reintentar' sends the invoice, shows the answer in green and reloads the list", async () => {
     const calls = await openErp({ body: { status: "success", message: MSG.erpFacturaCreada(8124) } });
     const listadoInicial = calls.filter(isList).length;
-    fireEvent.click(reintentar("C-14") as HTMLElement);
+    fireEvent.click(retry("C-14") as HTMLElement);
 
     await waitFor(() => expect(toast()?.textContent).toContain(MSG.erpFacturaCreada(8124)));
     expect(toast()?.getAttribute("style")).toContain("teal");
@@ -343,13 +342,13 @@ describe("/Facturas-Pendientes: the accepted invoices in the ERP (issue 13)", ()
     await waitFor(() => expect(calls.filter(isList).length).toBeGreaterThan(listadoInicial));
     // The reloaded row shows the created A/P invoice and no more retry.
     await waitFor(() => expect(erpCell(4).textContent).toBe("Factura SAP 8124"));
-    expect(reintentar("C-14")).toBeNull();
+    expect(retry("C-14")).toBeNull();
   });
 
   it("shows the ERP's refusal in red and reloads the list", async () => {
     const calls = await openErp({ status: 502, body: { status: "error", message: RECHAZO_ERP } });
     const listadoInicial = calls.filter(isList).length;
-    fireEvent.click(reintentar("C-13") as HTMLElement);
+    fireEvent.click(retry("C-13") as HTMLElement);
     await waitFor(() => expect(toast()?.textContent).toContain(RECHAZO_ERP));
     expect(toast()?.getAttribute("style")).toContain("red");
     expect(calls.filter(isReintento)[0]?.body).toMatchObject({ Factura: 43 });

@@ -7,10 +7,10 @@ import type { Operator } from "../../../lib/list-query";
 import type { Session } from "../../../lib/session";
 import { EstadoErp } from "../../facturas/components/estado-erp";
 import { FACTURAS_COLUMNS } from "../../facturas/components/facturas-columns";
-import { esperaErp, estadoErp, msEnviandoErp } from "../../facturas/factura-logic";
+import { awaitsErp, estadoErp, msEnviandoErp } from "../../facturas/factura-logic";
 import { facturasPendientesList, usePatchFacturasPendientes } from "../api";
-import { construirRevision, REVISION_FACTURAS } from "../revision-logic";
-import { ReintentarErpButton } from "./reintentar-erp-button";
+import { buildRevision, REVISION_FACTURAS } from "../revision-logic";
+import { RetryErpButton } from "./reintentar-erp-button";
 
 const EMPTY: readonly FacturaRow[] = [];
 
@@ -67,7 +67,7 @@ function CeldaErp({ operator, row }: { operator: Operator; row: FacturaRow }) {
     <EstadoErp
       estado={estado}
       isCompact
-      accion={estado.puedeReintentar ? <ReintentarErpButton operator={operator} row={row} /> : null}
+      accion={estado.puedeReintentar ? <RetryErpButton operator={operator} row={row} /> : null}
     />
   );
 }
@@ -91,7 +91,7 @@ export function refrescoErp(rows: readonly FacturaRow[] | undefined, now: Date =
     const desde = row.EnviadoERP ? Date.parse(row.EnviadoERP) : Number.NaN;
     return !Number.isNaN(desde) && now.getTime() - desde < REFRESCO_ERP_LIMITE_MS;
   };
-  const esperando = (rows ?? []).filter((row) => esperaErp(row) && reciente(row));
+  const esperando = (rows ?? []).filter((row) => awaitsErp(row) && reciente(row));
   if (esperando.length === 0) return false;
   return esperando.some((row) => msEnviandoErp(row, now) > 0) ? REFRESCO_ERP_MS : REFRESCO_ERP_ATASCADO_MS;
 }
@@ -119,8 +119,8 @@ export function FacturasPendientesTable({ session }: { session: Session }) {
       isLoading={facturas.isPending && facturas.fetchStatus !== "idle"}
       onRefresh={() => void facturas.refetch()}
       isRefreshing={facturas.isRefetching}
-      construir={(rows, edits) => construirRevision(session, rows, edits)}
-      enviar={patch.mutateAsync}
+      construir={(rows, edits) => buildRevision(session, rows, edits)}
+      send={patch.mutateAsync}
       isEnviando={patch.isPending}
       confirmacion={{
         titulo: CONFIRMACION_TITULO,

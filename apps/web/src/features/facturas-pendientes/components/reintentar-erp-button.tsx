@@ -4,7 +4,7 @@ import { IconRefresh } from "@tabler/icons-react";
 import { isApiError } from "../../../lib/api-client";
 import type { Operator } from "../../../lib/list-query";
 import { notifyReview } from "../../../lib/notify";
-import { useReintentarErp } from "../api";
+import { useRetryErp } from "../api";
 import { etiquetaReintentarErp } from "../revision-logic";
 
 /**
@@ -12,15 +12,15 @@ import { etiquetaReintentarErp } from "../revision-logic";
  * waiting for the next automatic retry. The server's answer is shown like the review's (green, or red with its
  * lines) and both invoice lists are asked again, so the row shows its new ERP state and message.
  */
-export function ReintentarErpButton({
+export function RetryErpButton({
   operator,
   row,
 }: {
   operator: Operator;
   row: Pick<FacturaRow, "IdFactura" | "FolioFactura">;
 }) {
-  const reintento = useReintentarErp();
-  const reintentar = async () => {
+  const reintento = useRetryErp();
+  const retry = async () => {
     try {
       notifyReview(await reintento.mutateAsync({ operator, row }), true);
     } catch (error) {
@@ -36,7 +36,7 @@ export function ReintentarErpButton({
       leftSection={<IconRefresh size={14} aria-hidden />}
       aria-label={etiquetaReintentarErp(row.FolioFactura)}
       loading={reintento.isPending}
-      onClick={() => void reintentar()}
+      onClick={() => void retry()}
     >
       Reintentar
     </Button>

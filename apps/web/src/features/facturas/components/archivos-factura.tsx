@@ -36,7 +36,7 @@ const ARCHIVOS: readonly {
 ];
 
 /** Some file is picked. */
-export const hayArchivos = (archivos: ArchivosElegidos): boolean =>
+export const hasArchivos = (archivos: ArchivosElegidos): boolean =>
   ARCHIVOS.some(({ clave }) => archivos[clave] !== null);
 
 /**

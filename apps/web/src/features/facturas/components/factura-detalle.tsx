@@ -13,13 +13,13 @@ import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
 import { facturasList, useEntradasFactura, usePatchFactura, useProveedorFactura } from "../api";
 import {
+  canUpdateFactura,
+  canUploadArchivos,
+  checkUpdate,
   estadoErp,
   estatusFactura,
   estatusPago,
   fechaMostrada,
-  puedeActualizar,
-  puedeCargarArchivos,
-  revisarActualizacion,
 } from "../factura-logic";
 import { type ArchivoClave, type ArchivosElegidos, invoiceFileRows, SIN_ARCHIVOS } from "./archivos-factura";
 import { EstadoErp } from "./estado-erp";
@@ -48,8 +48,8 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
   const esProveedor = isProveedor(session);
   // Suppliers see only the Folio SAP: the ERP's messages are for employees (the server sends them '' anyway).
   const erp = esProveedor ? null : estadoErp(row);
-  const canUpload = esProveedor && puedeCargarArchivos(row);
-  const canUpdate = esProveedor && puedeActualizar(row);
+  const canUpload = esProveedor && canUploadArchivos(row);
+  const canUpdate = esProveedor && canUpdateFactura(row);
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
   // The cross checks of a new XML need the supplier and the invoice's receipt (spec §5, update form).
   const proveedor = useProveedorFactura(session, canUpdate);
@@ -58,7 +58,7 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
   const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
     canSubmit: canUpdate,
     review: async () =>
-      revisarActualizacion({
+      checkUpdate({
         session,
         row,
         proveedor: proveedor.data?.[0] ?? null,

@@ -34,18 +34,18 @@ import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
 import { useEntradasFactura, usePostFactura, useProveedorFactura, useSociedadesFactura } from "../api";
 import {
-  coincideBusqueda,
   etiquetaEntrada,
+  matchesSearch,
   motivosEnTexto,
   opcionesEntrada,
   type Propuesta,
-  proponerEntrada,
+  proposeEntrada,
 } from "../entrada-opciones";
-import { revisarNuevaFactura } from "../factura-logic";
+import { checkNewFactura } from "../factura-logic";
 import {
   type ArchivoClave,
   type ArchivosElegidos,
-  hayArchivos,
+  hasArchivos,
   invoiceFileRows,
   SIN_ARCHIVOS,
 } from "./archivos-factura";
@@ -81,8 +81,8 @@ export const ARCHIVOS_QUITADOS = {
 } as const;
 
 /** Mantine's option filter of the receipt select: every word typed, anywhere in the label (entrada-opciones). */
-const filtrarEntradas: OptionsFilter<string> = ({ options, search }) =>
-  options.filter((option) => "label" in option && coincideBusqueda(option.label, search));
+const filterEntradas: OptionsFilter<string> = ({ options, search }) =>
+  options.filter((option) => "label" in option && matchesSearch(option.label, search));
 
 /**
  * The receipt proposed for the XML picked while no receipt is chosen (issue 23): read in the browser, matched by
@@ -100,7 +100,7 @@ function usePropuesta(xml: File | null, entradas: EntradaFactura[] | undefined, 
       .then((bytes) => {
         const leido = readInvoice(bytes, { variant: "alta" });
         const texto = new TextDecoder().decode(bytes);
-        return leido.ok ? proponerEntrada({ datos: leido.data, texto }, entradas) : ({ tipo: "ninguna" } as const);
+        return leido.ok ? proposeEntrada({ datos: leido.data, texto }, entradas) : ({ tipo: "ninguna" } as const);
       })
       .catch((): Propuesta => ({ tipo: "ninguna" }))
       .then((resultado) => {
@@ -200,7 +200,7 @@ function FacturaForm({
   const propuesta = usePropuesta(archivos.xml, entradas.data, docNum === null);
 
   const clearFiles = (motivo: keyof typeof ARCHIVOS_QUITADOS) => {
-    setQuitados(hayArchivos(archivos) ? motivo : null);
+    setQuitados(hasArchivos(archivos) ? motivo : null);
     setArchivos(SIN_ARCHIVOS);
     setPickerKey((key) => key + 1);
   };
@@ -225,7 +225,7 @@ function FacturaForm({
 
   const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
     review: async () =>
-      revisarNuevaFactura({
+      checkNewFactura({
         session,
         proveedor,
         sociedad,
@@ -264,7 +264,7 @@ function FacturaForm({
               onChange={chooseEntrada}
               allowDeselect={false}
               searchable
-              filter={filtrarEntradas}
+              filter={filterEntradas}
               description="Número · referencia · fecha · total; escriba cualquiera de ellos para buscar"
               // Below the input, so both selects' inputs stay on one line.
               inputWrapperOrder={["label", "input", "description", "error"]}

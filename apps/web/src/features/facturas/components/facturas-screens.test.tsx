@@ -486,11 +486,11 @@ describe("/MisFacturas/MiFactura/:id", () => {
     expect(valor("Fecha pago")).toBe("");
     expect(valor("Comentarios")).toBe("Sin firma");
     expect(screen.getAllByRole("button", { name: /^cargar/ })).toHaveLength(3);
-    const actualizar = screen.getByRole("button", { name: "Actualizar" }) as HTMLButtonElement;
-    expect(actualizar.disabled).toBe(false);
+    const modify = screen.getByRole("button", { name: "Actualizar" }) as HTMLButtonElement;
+    expect(modify.disabled).toBe(false);
 
     pick("pdf", pdfFile("corregida.pdf"));
-    fireEvent.click(actualizar);
+    fireEvent.click(modify);
     expect(await screen.findByText(MSG.facturaActualizada("A-102"))).toBeDefined();
     const sent = calls.find((call) => call.url.endsWith("/patchfactura"))?.body as Record<string, unknown>;
     expect(sent).toMatchObject({
@@ -646,8 +646,7 @@ describe("ERP state and payment in the invoice detail (issue 13)", () => {
 
   const valor = (name: string) => (screen.getByRole("textbox", { name }) as HTMLInputElement).value;
   const erp = () => screen.queryByRole("region", { name: "ERP" });
-  const reintentar = (folio: string) =>
-    screen.queryByRole("button", { name: `Reintentar en el ERP la factura ${folio}` });
+  const retry = (folio: string) => screen.queryByRole("button", { name: `Reintentar en el ERP la factura ${folio}` });
   const isList = (call: FakeCall) => call.url.endsWith(CALLS.getFacturas.path);
 
   async function openErpDetail(
@@ -695,20 +694,20 @@ describe("ERP state and payment in the invoice detail (issue 13)", () => {
     await waitFor(() => expect(within(erp() as HTMLElement).getByText("Factura SAP 8125")).toBeDefined());
     expect(valor("Folio SAP")).toBe("8125");
     expect(screen.queryByText(ERROR_ERP)).toBeNull();
-    expect(reintentar("A-201")).toBeNull();
+    expect(retry("A-201")).toBeNull();
   });
 
   it("shows a waiting invoice as 'Pendiente en ERP'; an employee who does not review sees the state without 'Reintentar'", async () => {
     await openErpDetail("consulta", "A-204");
     expect(within(erp() as HTMLElement).getByText("Pendiente en ERP")).toBeDefined();
-    expect(reintentar("A-204")).toBeNull();
+    expect(retry("A-204")).toBeNull();
   });
 
   it("an employee sees the created invoice's Folio SAP; paid PPD reads Pagada", async () => {
     await openErpDetail("administrador", "A-202");
     expect(valor("Folio SAP")).toBe("8123");
     expect(within(erp() as HTMLElement).getByText("Factura SAP 8123")).toBeDefined();
-    expect(reintentar("A-202")).toBeNull();
+    expect(retry("A-202")).toBeNull();
     expect(valor("Estatus del pago")).toBe("Pagada");
     expect(valor("Fecha pago")).toBe("2026-03-05");
   });
@@ -726,7 +725,7 @@ describe("ERP state and payment in the invoice detail (issue 13)", () => {
     expect(erp()).toBeNull();
     expect(screen.queryByText(ERROR_ERP)).toBeNull();
     expect(screen.queryByText("Error en ERP")).toBeNull();
-    expect(reintentar("A-201")).toBeNull();
+    expect(retry("A-201")).toBeNull();
   });
 
   it("an invoice cancelled in the ERP reads Cancelado, and its PPD payment Pendiente", async () => {

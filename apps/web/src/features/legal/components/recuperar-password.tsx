@@ -5,7 +5,7 @@ import { ScreenTitle } from "../../../components/screen-title";
 import { SOPORTE_PORTAL } from "../contacto";
 
 /** Password recovery instructions (spec §2): static text plus the administrator's contact. */
-export function RecuperarPassword() {
+export function RecoverPassword() {
   const mailto = `mailto:${SOPORTE_PORTAL.correo}?subject=${encodeURIComponent(SOPORTE_PORTAL.asunto)}`;
   return (
     <Stack maw={720} mx="auto" gap="md">

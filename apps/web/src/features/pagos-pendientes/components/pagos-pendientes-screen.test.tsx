@@ -92,12 +92,12 @@ describe("/Pagos-Pendientes", () => {
     const listadoInicial = calls.filter(isList).length;
 
     fireEvent.click(checkbox("Revisado, fila 1"));
-    const agregar = await screen.findByRole("button", { name: "Agregar" });
+    const add = await screen.findByRole("button", { name: "Agregar" });
     pickOption("Estatus, fila 4", "Aceptada");
     fireEvent.change(comentario("Comentarios, fila 4"), { target: { value: "Importe validado con el banco" } });
     // Issue 23: the status and comment changed, so the row is marked Revisado without a click.
     expect(checkbox("Revisado, fila 4").checked).toBe(true);
-    fireEvent.click(agregar);
+    fireEvent.click(add);
 
     const dialog = await screen.findByRole("dialog", { name: CONFIRMACION_TITULO_PAGOS });
     expect(CONFIRMACION_TITULO_PAGOS).toBe("Se cambiara el estado de los pagos seleccionados, estas seguro?");

@@ -4,7 +4,7 @@ import { columna69b } from "../../../components/semaforo-69b";
 import type { Session } from "../../../lib/session";
 import { PAGOS_COLUMNS, renderFacturasDelPago } from "../../pagos/components/pagos-columns";
 import { pagosPendientesList, usePatchPagos } from "../api";
-import { construirRevisionPagos, REVISION_PAGOS } from "../revision-logic";
+import { buildRevisionPagos, REVISION_PAGOS } from "../revision-logic";
 
 const EMPTY: readonly PagoPendienteRow[] = [];
 
@@ -47,8 +47,8 @@ export function PagosPendientesTable({ session }: { session: Session }) {
       isLoading={pagos.isPending && pagos.fetchStatus !== "idle"}
       onRefresh={() => void pagos.refetch()}
       isRefreshing={pagos.isRefetching}
-      construir={(rows, edits) => construirRevisionPagos(session, rows, edits)}
-      enviar={patch.mutateAsync}
+      construir={(rows, edits) => buildRevisionPagos(session, rows, edits)}
+      send={patch.mutateAsync}
       isEnviando={patch.isPending}
       confirmacion={{
         titulo: CONFIRMACION_TITULO_PAGOS,

@@ -19,7 +19,7 @@ import {
 import classes from "./pagos.module.css";
 
 /** Hands the browser a JSON file to save (an object URL and a temporary link with `download`). */
-export function descargarJson(nombre: string, contenido: string): void {
+export function downloadJson(nombre: string, contenido: string): void {
   const url = URL.createObjectURL(new Blob([contenido], { type: "application/json" }));
   const link = document.createElement("a");
   link.href = url;
@@ -174,7 +174,7 @@ export function ComplementoEsperadoPanel({
             variant="light"
             size="compact-sm"
             leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={() => descargarJson(nombreJsonComplemento(pagoSap), jsonComplemento(complemento))}
+            onClick={() => downloadJson(nombreJsonComplemento(pagoSap), jsonComplemento(complemento))}
           >
             Descargar JSON
           </Button>

@@ -17,11 +17,11 @@ import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
 import { pagosList, useHistorialPago, usePostPago, useProveedorPago } from "../api";
 import {
+  canAddToPago,
+  canUploadComplemento,
+  checkComplementoProveedor,
+  checkComprobanteEmpleado,
   estatusComplemento,
-  puedeAgregar,
-  puedeCargarComplemento,
-  revisarComplementoProveedor,
-  revisarComprobanteEmpleado,
   SIN_COMPLEMENTO_EXPLICACION,
 } from "../pago-logic";
 import { ComplementoEsperadoPanel } from "./complemento-esperado";
@@ -97,7 +97,7 @@ interface DetalleProps {
 function Detalle({ session, row, onDone }: DetalleProps) {
   const esProveedor = isProveedor(session);
   // Issue 23: a supplier uploads a complement only for a payment that needs one (not PUE-only).
-  const canAdd = esProveedor ? puedeCargarComplemento(row) : puedeAgregar(row);
+  const canAdd = esProveedor ? canUploadComplemento(row) : canAddToPago(row);
   // Spec §5: a supplier uploads only with a complete registration (getProveedor answers its record).
   const proveedor = useProveedorPago(session, esProveedor && canAdd);
   const registro = proveedor.data?.[0] ?? null;
@@ -111,14 +111,14 @@ function Detalle({ session, row, onDone }: DetalleProps) {
     canSubmit: canUpload,
     review: async () =>
       esProveedor
-        ? revisarComplementoProveedor({
+        ? checkComplementoProveedor({
             session,
             row,
             proveedor: registro,
             archivos: { pdf: await readFile(archivos.pdf), xml: await readFile(archivos.xml) },
             base64: base64FromBytes,
           })
-        : revisarComprobanteEmpleado({
+        : checkComprobanteEmpleado({
             session,
             row,
             comprobante: await readFile(archivos.comprobante),

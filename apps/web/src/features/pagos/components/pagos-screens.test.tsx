@@ -73,7 +73,7 @@ const pick = (clave: string, file: File) =>
 const pdfFile = (name = "complemento.pdf") => new File([PDF_BYTES as BlobPart], name, { type: "application/pdf" });
 const xmlFile = (xml = xmlPago()) => new File([xml], "complemento.xml", { type: "text/xml" });
 const isPost = (call: FakeCall) => call.url.endsWith(CALLS.postPago.path);
-const agregar = () => screen.getByRole("button", { name: "Agregar" }) as HTMLButtonElement;
+const add = () => screen.getByRole("button", { name: "Agregar" }) as HTMLButtonElement;
 
 const PROVEEDOR = {
   CardCode: "P00001",
@@ -210,7 +210,7 @@ describe("/Pagos/Pago/:id (supplier)", () => {
     expect(screen.getByText(/solo liquida facturas PUE/)).toBeDefined();
     expect(fileInput("pdf")).toBeNull();
     expect(fileInput("xml")).toBeNull();
-    expect(agregar().disabled).toBe(true);
+    expect(add().disabled).toBe(true);
     expect(screen.queryByText("Complemento vencido")).toBeNull();
   });
 
@@ -282,13 +282,13 @@ describe("/Pagos/Pago/:id (supplier)", () => {
     expect(fileInput("xml")?.accept).toBe("text/xml");
     expect(fileInput("comprobante")).toBeNull();
     expect(fileRow("comprobante").textContent).toContain("No cargado");
-    expect(agregar().disabled).toBe(false);
+    expect(add().disabled).toBe(false);
   });
 
   it("lists every validation message of spec §5 in one 30 s toast and sends nothing", async () => {
     signInAs("proveedor");
     const { calls } = await openDetalle(1);
-    fireEvent.click(agregar());
+    fireEvent.click(add());
     await waitFor(() => expect(toast()).not.toBeNull());
     expect(toast()?.textContent).toContain(MSG.pdfRequerido);
     expect(toast()?.textContent).toContain(MSG.pagoXmlRequerido);
@@ -307,7 +307,7 @@ describe("/Pagos/Pago/:id (supplier)", () => {
         }),
       ),
     );
-    fireEvent.click(agregar());
+    fireEvent.click(add());
     await waitFor(() => expect(document.querySelectorAll(".mantine-Notification-root")).toHaveLength(2));
     const ultimo = [...document.querySelectorAll(".mantine-Notification-root")].find((node) =>
       node.textContent?.includes(MSG.totalPago),
@@ -329,7 +329,7 @@ describe("/Pagos/Pago/:id (supplier)", () => {
     });
     pick("pdf", pdfFile());
     pick("xml", xmlFile());
-    fireEvent.click(agregar());
+    fireEvent.click(add());
     expect(await screen.findByText("Se agrego con exito los documentos!")).toBeDefined();
     const post = calls.find(isPost);
     expect(post?.method).toBe("POST");
@@ -365,7 +365,7 @@ describe("/Pagos/Pago/:id (supplier)", () => {
     });
     pick("pdf", pdfFile());
     pick("xml", xmlFile());
-    fireEvent.click(agregar());
+    fireEvent.click(add());
     await waitFor(() => expect(toast()?.textContent).toContain("El pago ya tiene un complemento aceptado"));
     expect(calls.filter(isPost)).toHaveLength(1);
 
@@ -374,7 +374,7 @@ describe("/Pagos/Pago/:id (supplier)", () => {
       if (String(input).endsWith(CALLS.postPago.path)) throw new TypeError("Failed to fetch");
       return realFetch(input, init);
     }) as typeof fetch;
-    fireEvent.click(agregar());
+    fireEvent.click(add());
     await waitFor(() => expect(takeConsoleErrors().length).toBeGreaterThan(0));
     expect(document.querySelectorAll(".mantine-Notification-root")).toHaveLength(1);
   });
@@ -385,13 +385,13 @@ describe("/Pagos/Pago/:id (supplier)", () => {
     expect(await screen.findByText(MSG.registroIncompletoPagos)).toBeDefined();
     expect(MSG.registroIncompletoPagos.endsWith("para poder cargar pagos")).toBe(true);
     expect(fileInput("pdf")).toBeNull();
-    expect(agregar().disabled).toBe(true);
+    expect(add().disabled).toBe(true);
   });
 
   it("is read-only once the complement is Aceptada or Cancelado: files can only be viewed", async () => {
     signInAs("proveedor");
     const { calls } = await openDetalle(2);
-    expect(agregar().disabled).toBe(true);
+    expect(add().disabled).toBe(true);
     expect(fileInput("pdf")).toBeNull();
     expect(within(fileRow("pdf")).getByRole("button", { name: "Ver PDF" })).toBeDefined();
     expect(within(fileRow("xml")).getByRole("button", { name: "Ver XML" })).toBeDefined();
@@ -406,7 +406,7 @@ describe("/Pagos/Pago/:id (supplier)", () => {
     expect((screen.getByRole("textbox", { name: "Estatus del complemento" }) as HTMLInputElement).value).toBe(
       "Cancelado",
     );
-    expect(agregar().disabled).toBe(true);
+    expect(add().disabled).toBe(true);
     expect(fileInput("xml")).toBeNull();
   });
 });
@@ -426,12 +426,12 @@ describe("/Pagos/Pago/:id (employee)", () => {
     expect(within(fileRow("pdf")).getByRole("button", { name: "Ver PDF" })).toBeDefined();
     expect(calls.some((call) => call.url.endsWith(CALLS.getProveedor.path))).toBe(false);
 
-    fireEvent.click(agregar());
+    fireEvent.click(add());
     await waitFor(() => expect(toast()?.textContent).toContain("Debe cargar el complemento"));
     expect(calls.some(isPost)).toBe(false);
 
     pick("comprobante", pdfFile("transferencia.pdf"));
-    fireEvent.click(agregar());
+    fireEvent.click(add());
     expect(await screen.findByText(MSG.documentosAgregados)).toBeDefined();
     const body = calls.find(isPost)?.body as Record<string, unknown>;
     expect(body).toMatchObject({

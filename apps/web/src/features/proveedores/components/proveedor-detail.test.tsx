@@ -136,8 +136,8 @@ describe("supplier catalogue and detail", () => {
       expect(router.state.location.pathname).toBe("/Catalogo-Proveedores/Proveedor/1/Sociedad/Nuevo"),
     );
     expect(await screen.findByRole("heading", { level: 1, name: "Sociedad del proveedor" })).toBeDefined();
-    const agregar = screen.getByRole("button", { name: "Agregar" });
-    fireEvent.click(agregar);
+    const add = screen.getByRole("button", { name: "Agregar" });
+    fireEvent.click(add);
     expect(await screen.findByText("El campo Sociedad es obligatorio.")).toBeDefined();
 
     const listbox = screen.getByRole("listbox", { name: /Sociedad/, hidden: true });
@@ -147,7 +147,7 @@ describe("supplier catalogue and detail", () => {
         .hasAttribute("data-combobox-disabled"),
     ).toBe(true);
     pickOption(/Sociedad/, "KIJ, S.A DE C.V.");
-    fireEvent.click(agregar);
+    fireEvent.click(add);
     expect(await screen.findByText(MSG.sociedadVinculada)).toBeDefined();
     expect(calls.find((call) => call.url.endsWith("/addSociedad"))?.body).toEqual({
       CardCode: "P00001",
@@ -168,11 +168,11 @@ describe("supplier catalogue and detail", () => {
     const { router } = renderApp("/Catalogo-Proveedores");
     await openProveedor(/BERENICE/, 1);
     fireEvent.click(screen.getByRole("button", { name: "Agregar sociedad" }));
-    const agregar = await screen.findByRole("button", { name: "Agregar" });
+    const add = await screen.findByRole("button", { name: "Agregar" });
     pickOption(/Sociedad/, "MUNICIPIO DE CUAUTITLAN IZCALLI");
-    fireEvent.click(agregar);
+    fireEvent.click(add);
     await waitFor(() => expect(takeConsoleErrors().length).toBeGreaterThan(0));
-    await waitFor(() => expect(agregar.hasAttribute("disabled")).toBe(false));
+    await waitFor(() => expect(add.hasAttribute("disabled")).toBe(false));
     expect(screen.queryByText("La sociedad ya está asignada a este proveedor.")).toBeNull();
     expect(router.state.location.pathname).toBe("/Catalogo-Proveedores/Proveedor/2/Sociedad/Nuevo");
   });

@@ -23,7 +23,7 @@ interface VincularSociedadFormProps {
  * On success the spec's message is shown and the user returns to the catalogue; on failure the form is
  * enabled again with no message (spec §8), the error only logged.
  */
-export function VincularSociedadForm({ session, proveedor, onDone }: VincularSociedadFormProps) {
+export function LinkSociedadForm({ session, proveedor, onDone }: VincularSociedadFormProps) {
   const isReadOnly = !isAdministrador(session);
   const opciones = useSociedadesOpciones();
   const addSociedad = useAddSociedad();

@@ -79,8 +79,8 @@ describe("company catalogue and form", () => {
       ),
     );
     const { router } = renderApp("/Catalogo-Sociedades/Sociedad/Nuevo");
-    const crear = await screen.findByRole("button", { name: "Crear" });
-    fireEvent.click(crear);
+    const create = await screen.findByRole("button", { name: "Crear" });
+    fireEvent.click(create);
     expect(await screen.findByText(MSG.cartaSituacionFiscal)).toBeDefined();
     expect(screen.getByText("El campo Razón social es obligatorio.")).toBeDefined();
 
@@ -111,9 +111,9 @@ describe("company catalogue and form", () => {
     await waitFor(() => expect(screen.queryByText(MSG.archivoNoPdf)).toBeNull());
     await waitFor(() => expect(screen.queryByText(MSG.cartaSituacionFiscal)).toBeNull());
     // Crear stays disabled while the picked file is read and checked; click once it is done.
-    await waitFor(() => expect(crear.hasAttribute("disabled")).toBe(false));
+    await waitFor(() => expect(create.hasAttribute("disabled")).toBe(false));
 
-    fireEvent.click(crear);
+    fireEvent.click(create);
     expect(await screen.findByText(MSG.sociedadCreada)).toBeDefined();
     expect(calls.find((call) => call.url.endsWith("/createSociedad"))?.body).toEqual({
       RazonSocial: "Comercializadora Norte",

@@ -15,7 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { listarCatalogo } from "@portal/cfdi";
+import { listCatalogo } from "@portal/cfdi";
 import { MSG, type SociedadRow } from "@portal/contracts";
 import { IconEye, IconEyeOff, IconFileTypePdf, IconLock } from "@tabler/icons-react";
 import { useId, useState } from "react";
@@ -41,7 +41,7 @@ import {
 } from "../sociedad-form-logic";
 
 /** SAT regime catalogue (spec §3 catalogue lookups) as select options: "601 — General de Ley Personas Morales". */
-const REGIMENES = listarCatalogo("c_RegimenFiscal").map(({ codigo, descripcion }) => ({
+const REGIMENES = listCatalogo("c_RegimenFiscal").map(({ codigo, descripcion }) => ({
   value: codigo,
   label: `${codigo} — ${descripcion}`,
 }));

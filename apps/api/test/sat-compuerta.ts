@@ -43,7 +43,7 @@ export async function startSatCompuerta() {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/ConsultaCFDIService.svc`,
-    /** From now on every query waits until `abrir()`. */
+    /** From now on every query waits until `open()`. */
     shut() {
       abierta = false;
     },

@@ -1,6 +1,6 @@
 /**
  * The mail server of the load test: a real SMTP server (smtp-server) on a loopback port, kept across a
- * `cerrar`/`abrir` (the fault "SMTP unreachable": the listening socket closes, then opens again on the same port).
+ * `shut`/`open` (the fault "SMTP unreachable": the listening socket closes, then opens again on the same port).
  */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";

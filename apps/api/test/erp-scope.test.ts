@@ -43,7 +43,7 @@ const conteo = async (token: string, dato: string) => {
   expect(res.statusCode).toBe(200);
   return res.json().data.Registro as number;
 };
-const descarga = (token: string | null, url: string) =>
+const download = (token: string | null, url: string) =>
   t.app.inject({ method: "GET", url, headers: token ? { "x-access-token": token } : {} });
 const llave = (r: Fila) => `${r.BD}|${r.DocNum}`;
 
@@ -193,18 +193,18 @@ describe("document PDFs", () => {
       expect(rows.map(llave)).toEqual([`${sociedad.bdSap}|${doc.docNum}`]);
       const pdf = rows[0]!.U_SYS_PMDPDF;
       expect(pdf).toBe(`/api/archivos/${doc.pdfArchivoId}`);
-      const propio = await descarga(token, pdf);
+      const propio = await download(token, pdf);
       expect(propio.statusCode).toBe(200);
       expect(propio.headers["content-type"]).toBe("application/pdf");
       expect(propio.headers["content-disposition"]).toContain(`${titulo}-${sociedad.bdSap}-${doc.docNum}.pdf`);
       expect(propio.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
       expect(propio.rawPayload.toString("latin1")).toContain(`${doc.docNum}`);
-      expect((await descarga(tokens.admin, pdf)).statusCode).toBe(200);
-      expect((await descarga(tokens.consulta, pdf)).statusCode).toBe(200);
-      const ajeno = await descarga(tokens.berenice, pdf);
+      expect((await download(tokens.admin, pdf)).statusCode).toBe(200);
+      expect((await download(tokens.consulta, pdf)).statusCode).toBe(200);
+      const ajeno = await download(tokens.berenice, pdf);
       expect(ajeno.statusCode).toBe(404);
       expect(ajeno.json().status).toBe("error");
-      expect((await descarga(null, pdf)).statusCode).toBe(401);
+      expect((await download(null, pdf)).statusCode).toBe(401);
     }
   });
 
@@ -214,8 +214,8 @@ describe("document PDFs", () => {
     const pedido = await createErpPedido(t.tdb.db, { bd: otra!.bdSap, cardCode: proveedor.cardCode, conPdf: true });
     const pdf = `/api/archivos/${pedido.pdfArchivoId}`;
     expect((await lista(token, LISTAS.Pedidos)).rows.map(llave)).not.toContain(`${otra!.bdSap}|${pedido.docNum}`);
-    expect((await descarga(token, pdf)).statusCode).toBe(404);
-    expect((await descarga(tokens.admin, pdf)).statusCode).toBe(200);
+    expect((await download(token, pdf)).statusCode).toBe(404);
+    expect((await download(tokens.admin, pdf)).statusCode).toBe(200);
   });
 });
 

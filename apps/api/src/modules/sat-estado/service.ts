@@ -47,7 +47,7 @@ const camposRespuesta = (r: RespuestaSat) => ({
 });
 
 /** Next attempt after `intentos` failures in a row: 5 minutes doubling, at most 6 hours. */
-const espera = (intentos: number) => Math.min(5 * 60_000 * 2 ** Math.max(0, intentos - 1), 6 * HORA);
+const backoffMs = (intentos: number) => Math.min(5 * 60_000 * 2 ** Math.max(0, intentos - 1), 6 * HORA);
 
 /**
  * The SAT status of every CFDI (issue 15 §1): queried at upload (outside the transaction: PGlite has one
@@ -112,7 +112,7 @@ export function createSatEstadoService({
         {
           intentos,
           ultimoError: consulta.error,
-          siguienteConsulta: new Date(now.getTime() + espera(intentos)),
+          siguienteConsulta: new Date(now.getTime() + backoffMs(intentos)),
           updatedAt: now,
         },
         false,
@@ -221,7 +221,7 @@ export function createSatEstadoService({
             pendiente: true,
             intentos: 1,
             ultimoError: consulta.error,
-            siguienteConsulta: new Date(now.getTime() + espera(1)),
+            siguienteConsulta: new Date(now.getTime() + backoffMs(1)),
           },
         };
       }

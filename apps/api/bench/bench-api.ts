@@ -26,11 +26,11 @@ import { request } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { getEntradasMercanciaAnswerSchema, getPedidosAnswerSchema } from "@portal/contracts";
 import { createDatabase, runMigrations, schema, systemClock } from "@portal/db";
+import { createMockErpAdapter } from "@portal/db/erp-mock";
 import { seedDemo } from "@portal/db/seed";
 import autocannon from "autocannon";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { createMockErpAdapter } from "../src/erp/mock/adapter";
 import type { ErpScope } from "../src/erp/types";
 import {
   type ApiEnPrueba,

@@ -16,10 +16,10 @@
  */
 import { request } from "node:http";
 import { createDatabase, decryptSecret, runMigrations, systemClock } from "@portal/db";
+import { startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import { seedDemo } from "@portal/db/seed";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
 import {
   type ApiEnPrueba,
   conCliente,

@@ -1,4 +1,5 @@
 import { type Database, decryptSecret } from "@portal/db";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import fp from "fastify-plugin";
 import type { AppConfig } from "./config";
 import { createErpScopeResolver, createMockErpAdapter, type ErpAdapter, erpPdfPolicy } from "./erp";
@@ -6,7 +7,6 @@ import { createRowCache } from "./erp/row-cache";
 import { createServiceLayerErpAdapter, ERP_STALE_HEADER, serviceLayerDeadline } from "./erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient } from "./erp/service-layer/client";
 import { createMemorySessionStore, createPgSessionStore } from "./erp/service-layer/session-store";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "./erp/service-layer/simulator";
 import { scheduledJobs } from "./jobs";
 import type { Clock } from "./lib/clock";
 import { createArchivosService } from "./modules/archivos/service";

@@ -1,8 +1,8 @@
 import { schema } from "@portal/db";
+import type { ServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import type { TestDatabase } from "@portal/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServiceLayerSimulator } from "../src/erp/service-layer/simulator";
 import { NotFound } from "../src/lib/errors";
 import type { SessionUser } from "../src/lib/session-user";
 import type { ArchivosRepository } from "../src/modules/archivos/repository";

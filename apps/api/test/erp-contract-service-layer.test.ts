@@ -1,8 +1,8 @@
+import { startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase } from "@portal/db/testing";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient } from "../src/erp/service-layer/client";
-import { startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
 import { describeErpAdapterContract } from "./erp-contract";
 import { createTestClock, testKey } from "./helpers";
 

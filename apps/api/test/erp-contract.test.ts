@@ -1,8 +1,8 @@
 import { schema } from "@portal/db";
+import { createMockErpAdapter } from "@portal/db/erp-mock";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase } from "@portal/db/testing";
 import { and, eq, sql } from "drizzle-orm";
-import { createMockErpAdapter } from "../src/erp/mock/adapter";
 import { describeErpAdapterContract } from "./erp-contract";
 import { createTestClock, testKey } from "./helpers";
 

@@ -1,21 +1,20 @@
 import { schema } from "@portal/db";
-import { cancelPago, payFacturas } from "@portal/db/erp-mock";
+import { cancelPago, createMockErpAdapter, payFacturas } from "@portal/db/erp-mock";
+import {
+  PORTAL_USER_FIELDS,
+  type ServiceLayerSimulator,
+  startServiceLayerSimulator,
+} from "@portal/db/erp-sl-simulator";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createMockErpAdapter } from "../src/erp/mock/adapter";
 import { erpPdfPolicy } from "../src/erp/pdf-policy";
 import { createErpScopeResolver } from "../src/erp/scope";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } from "../src/erp/service-layer/client";
 import { money, plainDecimal, quantity, roundDecimal, sumMoney, unitPrice } from "../src/erp/service-layer/money";
 import { keyFilters, stampFilter, stringKeyFilters } from "../src/erp/service-layer/odata";
-import {
-  PORTAL_USER_FIELDS,
-  type ServiceLayerSimulator,
-  startServiceLayerSimulator,
-} from "../src/erp/service-layer/simulator";
 import type { ErpAdapter, ErpEntrada, ErpPedido, ErpScope } from "../src/erp/types";
 import { ErpRechazoError } from "../src/erp/types";
 import { DomainError, NotFound } from "../src/lib/errors";

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDatabase, decryptSecret, runMigrations, schema } from "@portal/db";
+import type { ServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import { seedDemo } from "@portal/db/seed";
 import type { TestDatabase } from "@portal/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import type { ServiceLayerSimulator } from "../src/erp/service-layer/simulator";
 import {
   createTestAppOn,
   createTestClock,

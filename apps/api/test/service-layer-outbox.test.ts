@@ -1,10 +1,10 @@
 import { issueTestFactura } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
+import type { ServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import type { TestDatabase } from "@portal/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServiceLayerSimulator } from "../src/erp/service-layer/simulator";
 import { facturaPrueba, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
 import { createTestAppOn, type createTestClock, login, type TestApp, withToken } from "./helpers";
 import { demoWithServiceLayer } from "./service-layer-demo";

@@ -1,11 +1,11 @@
 import { createDatabase, type DatabaseHandle, decryptSecret, schema } from "@portal/db";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } from "../src/erp/service-layer/client";
 import { createPgSessionStore } from "../src/erp/service-layer/session-store";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "../src/erp/service-layer/simulator";
 import { createTestClock, testKey } from "./helpers";
 
 /**

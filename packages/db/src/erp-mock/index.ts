@@ -429,6 +429,8 @@ export const PERFIL_ERP_DEMO: Record<string, Pick<SocioSemilla, "zipCode" | "cat
   P00002: { zipCode: "44160", groupNum: 0, categorias: ["mantenimiento", "limpieza", "seguridad", "ferreteria"] },
 };
 
+// The simulated ERP's face to the portal (decision 030): the ERP port's adapter over these tables.
+export { createMockErpAdapter } from "./adapter";
 export {
   cancelFacturaProveedor,
   cancelFacturaProveedorByKey,

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import type { Database } from "@portal/db";
 import { sql } from "drizzle-orm";
+import type { Database } from "../../client";
+import { PORTAL_USER_FIELDS as PORTAL_FIELDS } from "../user-fields";
 import {
   DOCUMENT_PROPERTIES,
   DOCUMENT_UDF_TYPES,
@@ -11,8 +12,8 @@ import {
   ensureAttachments,
   refreshStamps,
   rows,
-} from "./simulator/entities";
-import { compileFilter, FilterError, type PropertyType, type Row } from "./simulator/filter";
+} from "./entities";
+import { compileFilter, FilterError, type PropertyType, type Row } from "./filter";
 import {
   type Ctx,
   cookies,
@@ -30,9 +31,8 @@ import {
   sendRawJson,
   sleep,
   stampOf,
-} from "./simulator/http";
-import { createWrites, type UserFieldInput, type WriteContext } from "./simulator/writes";
-import { PORTAL_USER_FIELDS as PORTAL_FIELDS } from "./user-fields";
+} from "./http";
+import { createWrites, type UserFieldInput, type WriteContext } from "./writes";
 
 /**
  * A local SAP Business One Service Layer over the `erp_mock` tables the seed fills (one copy of the demo data: the

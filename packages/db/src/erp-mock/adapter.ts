@@ -1,5 +1,7 @@
-import type { Database } from "@portal/db";
-import { schema } from "@portal/db";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Database } from "../client";
+import * as schema from "../schema/index";
 import {
   cancelFacturaProveedorByKey,
   ErpRechazo,
@@ -7,9 +9,7 @@ import {
   insertFacturaProveedor,
   selectFacturaProveedor,
   selectFacturasProveedor,
-} from "@portal/db/erp-mock";
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+} from "./facturas-proveedor";
 import {
   type ErpAdapter,
   type ErpClaveDocumento,
@@ -25,7 +25,7 @@ import {
   type ErpScope,
   type ErpStatus,
   type ErpVersionDocumento,
-} from "../types";
+} from "./port";
 import { arrayQuery } from "./raw";
 
 const {

@@ -1,6 +1,6 @@
-import type { Database } from "@portal/db";
-import { cancelFacturaProveedorByKey, cancelPago, ErpRechazo, SERIE_FACTURAS } from "@portal/db/erp-mock";
 import { sql } from "drizzle-orm";
+import type { Database } from "../../client";
+import { cancelFacturaProveedorByKey, cancelPago, ErpRechazo, SERIE_FACTURAS } from "../facturas-proveedor";
 import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";

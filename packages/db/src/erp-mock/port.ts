@@ -1,0 +1,345 @@
+/**
+ * The ERP boundary. Everything SAP Business One-specific (company databases, OPOR/OPDN/OVPM tables or the
+ * Service Layer's OData, DocEntry vs DocNum, numeric formats) stays behind `ErpAdapter`; routes, services and
+ * screens only see these types. Today there is one implementation, `mock` (./mock), reading SAP-shaped tables
+ * in the `erp_mock` PostgreSQL schema; a Service Layer client would implement the same interface (one session
+ * per company database, paging with $skip/$top) and pass the same contract suite (test/erp-contract.ts).
+ *
+ * Conventions of every adapter:
+ * - A supplier (business partner) has the SAME CardCode in every company database. The portal keys suppliers
+ *   by CardCode (proveedores.card_code) and the sociedad by its company database (sociedades.bd_sap, the
+ *   spec's BD), so "supplier X in sociedad Y" is always the pair (Y.bd_sap, X.card_code).
+ * - Amounts, quantities, rates and percentages are decimal strings in the document's currency, without
+ *   trailing zeros beyond what they mean ("1160.00" for money, "12.5" for a quantity, "0" for no discount).
+ *   Money keeps two decimals.
+ * - Dates are ISO calendar dates (YYYY-MM-DD).
+ * - Lists come newest first (DocDate desc, then company database, then DocNum desc) so that the row number
+ *   the portal assigns is stable between two calls on unchanged data.
+ * - File references are ids the portal downloads through /api/archivos/:id. The mock's are ids of `archivos` (it
+ *   stores PDFs there); the Service Layer adapter's name an ERP attachment whose bytes it copies into archivos
+ *   only when an authorized user first downloads it (copyPdf).
+ */
+
+/**
+ * Which documents a call may read. Built by the portal from the session (erp/scope.ts), never from the
+ * request body: the supplier's own CardCode and the company databases it is registered with; for employees
+ * every registered company database and no CardCode filter.
+ */
+export interface ErpScope {
+  /** Company databases (sociedades.bd_sap) to read. Empty means nothing. */
+  readonly bds: readonly string[];
+  /** Only this business partner's documents; null means every partner (employees). */
+  readonly cardCode: string | null;
+}
+
+/** O = open, C = closed (SAP DocStatus / LineStatus). */
+export type ErpStatus = "O" | "C";
+
+/** A line of a purchase order or a goods receipt (POR1 / PDN1). */
+export interface ErpLinea {
+  /** 0-based position in the document (SAP LineNum). */
+  lineNum: number;
+  itemCode: string;
+  itemName: string;
+  /** Description in the foreign language (SAP FrgnName), '' when none. */
+  frgnName: string;
+  lineStatus: ErpStatus;
+  uomCode: string;
+  quantity: string;
+  /** Quantity still to be delivered (orders) or invoiced (receipts). */
+  openQty: string;
+  /** Unit price before the line discount. */
+  priceBefDi: string;
+  discPrcnt: string;
+  /** Quantity x price after the line discount, before the header discount and taxes. */
+  lineTotal: string;
+}
+
+/** Header of a purchasing document (OPOR / OPDN), in the document's currency. */
+export interface ErpDocumentoCompra {
+  /** Company database the document lives in. */
+  bd: string;
+  /** Internal key (SAP DocEntry): unique per company database and document kind. */
+  docEntry: number;
+  /** The number users read (SAP DocNum). */
+  docNum: number;
+  cardCode: string;
+  cardName: string;
+  docStatus: ErpStatus;
+  docDate: string;
+  /** Agreed delivery date (orders) or payment due date (receipts). */
+  docDueDate: string;
+  /** Credit days (payment terms): above 0 means PPD, otherwise PUE. */
+  groupNum: number;
+  /** CFDI use code (c_UsoCFDI), e.g. G03. */
+  mainUsage: string;
+  /** Payment form code (c_FormaPago), e.g. 03 or 99. */
+  peyMethod: string;
+  docCur: string;
+  /** Exchange rate to MXN ("1" for MXN). */
+  docRate: string;
+  /** The supplier's reference (quote, remission). */
+  numAtCard: string;
+  comments: string;
+  discPrcnt: string;
+  discSum: string;
+  vatSum: string;
+  /** Withheld taxes (ISR, IVA). The CFDI total is docTotal - wtSum. */
+  wtSum: string;
+  /** Subtotal - discount + VAT, before withholdings. */
+  docTotal: string;
+  /** The id the document's PDF downloads under (/api/archivos/:id; see copyPdf), or null. */
+  pdfArchivoId: string | null;
+  /** Change stamp (see ErpVersionDocumento). */
+  version: string;
+}
+
+/**
+ * A purchasing document's key and change stamp. The version is opaque and differs after any change to the
+ * document (header or lines): the portal caches each document's serialized row under (bd, docEntry, version)
+ * and reads in full only the documents whose version it has not seen. The mock keeps an exact counter
+ * (triggers); a Service Layer client would combine UpdateDate, UpdateTS and LogInstanc.
+ */
+export interface ErpVersionDocumento {
+  bd: string;
+  docEntry: number;
+  version: string;
+}
+export type ErpClaveDocumento = Pick<ErpVersionDocumento, "bd" | "docEntry">;
+
+export interface ErpPedido extends ErpDocumentoCompra {
+  lineas: ErpLinea[];
+}
+
+export interface ErpEntrada extends ErpDocumentoCompra {
+  /** DocNum of the purchase order it delivers, null when it has none. */
+  pedidoDocNum: number | null;
+  /** Postal code the supplier issues from (checked against the invoice's place of issue). */
+  cp: string;
+  lineas: ErpLinea[];
+}
+
+/** A supplier as a business partner of one company database (OCRD). */
+export interface ErpProveedor {
+  bd: string;
+  cardCode: string;
+  cardName: string;
+  rfc: string;
+  /** Usual credit days. */
+  groupNum: number;
+  zipCode: string;
+}
+
+/** An A/P invoice settled by a vendor payment (VPM2 joined to OPCH). */
+export interface ErpPagoFactura {
+  lineNum: number;
+  facturaDocEntry: number;
+  facturaDocNum: number;
+  /** The supplier's folio (NumAtCard). */
+  folio: string;
+  /** CFDI stamp UUID of the invoice, upper case. */
+  uuid: string;
+  fecha: string;
+  facturaTotal: string;
+  /** Amount of this payment applied to the invoice, in the invoice's currency. */
+  sumApplied: string;
+  /** The same amount in the payment's currency (equal to sumApplied when the currencies are the same). */
+  appliedPago: string;
+  docCur: string;
+}
+
+/** An outgoing vendor payment (OVPM) with the invoices it pays. */
+export interface ErpPago {
+  bd: string;
+  docEntry: number;
+  docNum: number;
+  cardCode: string;
+  cardName: string;
+  docDate: string;
+  /** Payment form code (c_FormaPago). */
+  formaPago: string;
+  docTotal: string;
+  docCur: string;
+  /** Exchange rate of the payment's currency to MXN ("1" for MXN). */
+  docRate: string;
+  canceled: "Y" | "N";
+  facturas: ErpPagoFactura[];
+}
+
+/** One payment applied to an A/P invoice (the invoice's payment history, for the complement's parcialidades). */
+export interface ErpAplicacion {
+  facturaDocEntry: number;
+  pagoDocEntry: number;
+  pagoDocNum: number;
+  docDate: string;
+  /** In the invoice's currency. */
+  sumApplied: string;
+  canceled: "Y" | "N";
+}
+
+/** A purchasing document that has a given file as its PDF (for authorizing downloads). */
+export interface ErpPdfOwner {
+  kind: "pedido" | "entrada";
+  bd: string;
+  cardCode: string;
+  docNum: number;
+}
+
+/**
+ * The A/P invoice (SAP OPCH) the portal asks the ERP to create when a reviewer accepts an invoice (issue 13):
+ * based on the goods receipt (its lines copied, the receipt closed), with the CFDI's data.
+ */
+export interface ErpFacturaProveedorNueva {
+  bd: string;
+  /** The portal invoice id, stored with the document (U_SYS_PORTALID): what makes creation idempotent. */
+  portalId: number;
+  cardCode: string;
+  entradaDocNum: number;
+  /** The supplier's folio (NumAtCard). */
+  numAtCard: string;
+  /** CFDI stamp UUID (U_SYS_PMUUID). */
+  uuid: string;
+  /** The CFDI's date, YYYY-MM-DD. */
+  docDate: string;
+  /** The CFDI's Total (what the supplier is owed), money. */
+  docTotal: string;
+  /** Transferred and withheld taxes of the CFDI, money. */
+  vatSum: string;
+  wtSum: string;
+  docCur: string;
+  docRate: string;
+  comments: string;
+}
+
+/** An A/P invoice created by the portal, as the ERP has it now: payment and cancellation follow the ERP. */
+export interface ErpFacturaProveedor {
+  bd: string;
+  docEntry: number;
+  docNum: number;
+  cardCode: string;
+  portalId: number;
+  numAtCard: string;
+  uuid: string;
+  docDate: string;
+  docTotal: string;
+  /** What vendor payments applied so far (money, invoice currency). */
+  paidToDate: string;
+  docCur: string;
+  canceled: "Y" | "N";
+  entradaDocNum: number | null;
+  /** Date of the latest payment applied to it (not cancelled), or null. */
+  fechaPago: string | null;
+}
+
+/**
+ * The ERP refused the request by its own rules (SAP answers an error message, e.g. a receipt already closed):
+ * the same request would fail again, so the portal stops retrying and shows the message to employees.
+ */
+export class ErpRechazoError extends Error {
+  override readonly name = "ErpRechazoError";
+}
+
+/** The documents an adapter may report through watchDocuments, by kind. */
+export interface ErpDocumentKinds {
+  pedido: ErpPedido;
+  entrada: ErpEntrada;
+}
+
+export interface ErpAdapter {
+  /** Implementation name, for logs and the contract suite ("mock", later "service-layer"). */
+  readonly name: string;
+  /** Purchase orders with their lines. */
+  listPedidos(scope: ErpScope): Promise<ErpPedido[]>;
+  /** Keys and versions of exactly the documents listPedidos(scope) returns, in the same order. */
+  listPedidoVersions(scope: ErpScope): Promise<ErpVersionDocumento[]>;
+  /** These orders with their lines, in any order; keys that name no order are skipped. */
+  readPedidos(keys: readonly ErpClaveDocumento[]): Promise<ErpPedido[]>;
+  /** How many documents listPedidos(scope) returns, without reading them. */
+  countPedidos(scope: ErpScope): Promise<number>;
+  /**
+   * Optional: `listener` hears of whole orders (kind "pedido") or receipts ("entrada") the adapter read for a reason
+   * of its own — the Service Layer adapter reads every document of a cold company database, page by page — so that
+   * a list's row cache keeps them while the rest is still being read (decision 028). Returns the function that
+   * stops listening. A listener must not throw and should not block: it runs between the adapter's reads.
+   */
+  watchDocuments?<K extends keyof ErpDocumentKinds>(
+    kind: K,
+    listener: (docs: ErpDocumentKinds[K][]) => void,
+  ): () => void;
+  /**
+   * Optional: `listener` hears that the ERP answers again for company database `bd` after it had stopped answering
+   * (the Service Layer adapter notices both on its mirror reads), so that work waiting for it — the ERP jobs'
+   * backoff — need not wait out its delay. Returns the function that stops listening. A listener must not throw.
+   */
+  onAvailable?(listener: (bd: string) => void): () => void;
+  /** Goods receipts with their lines. */
+  listEntradas(scope: ErpScope): Promise<ErpEntrada[]>;
+  listEntradaVersions(scope: ErpScope): Promise<ErpVersionDocumento[]>;
+  readEntradas(keys: readonly ErpClaveDocumento[]): Promise<ErpEntrada[]>;
+  countEntradas(scope: ErpScope): Promise<number>;
+  /** The goods receipt numbered `docNum` in company database `bd` with its lines, or null (the invoice form). */
+  findEntrada(bd: string, docNum: number): Promise<ErpEntrada | null>;
+  /** Vendor payments with the invoices each settles, newest first. */
+  listPagos(scope: ErpScope): Promise<ErpPago[]>;
+  /**
+   * An opaque value that changes whenever listPagos(scope) could answer differently (a new payment, a
+   * cancellation): the portal reuses its last answer while it is unchanged. The mock sums change stamps kept by
+   * triggers; a Service Layer client would combine the count with the latest UpdateDate/UpdateTS.
+   */
+  pagosFingerprint(scope: ErpScope): Promise<string>;
+  /** How many payments listPagos(scope) returns, without reading them. */
+  countPagos(scope: ErpScope): Promise<number>;
+  /** The payment numbered `docNum` in company database `bd` with the invoices it settles, or null. */
+  findPago(bd: string, docNum: number): Promise<ErpPago | null>;
+  /**
+   * These payments (company database + DocEntry) with the invoices each settles, exactly as listPagos has them,
+   * in any order; keys that name no payment are skipped. One call for any number of keys (the review list and
+   * its tile read the payments of their complements with it).
+   */
+  readPagos(keys: readonly ErpClaveDocumento[]): Promise<ErpPago[]>;
+  /**
+   * Every payment (cancelled ones included) applied to these A/P invoices (DocEntry) of `bd`, oldest first (by
+   * payment date, then DocNum): what a complement's NumParcialidad and ImpSaldoAnt come from.
+   */
+  listAplicaciones(bd: string, facturaDocEntries: readonly number[]): Promise<ErpAplicacion[]>;
+  /** Business partners (suppliers) in the scope's company databases, by company database then CardCode. */
+  listProveedores(scope: ErpScope): Promise<ErpProveedor[]>;
+  /** The purchasing documents whose PDF is this file ([] when none): the portal authorizes downloads with it. */
+  findPdfOwners(archivoId: string): Promise<ErpPdfOwner[]>;
+  /**
+   * For adapters whose PDFs stay in the ERP until someone downloads them (service-layer): makes sure the bytes of
+   * PDF `archivoId` (an id findPdfOwners knows) are in the portal's archivos, copying them from the ERP the first
+   * time, and returns the archivos id that holds them; null when no document's PDF has that id or the ERP no longer
+   * has the file. The portal calls it only after authorizing the user for one of the owners, so nobody makes the
+   * portal fetch a file they may not see. Adapters whose pdfArchivoId already names an archivos row (the mock)
+   * leave it out.
+   */
+  copyPdf?(archivoId: string): Promise<string | null>;
+  /**
+   * Creates the A/P invoice of an accepted portal invoice (issue 13). Idempotent by `portalId`: when the ERP
+   * already has one for it (a retry after a lost answer), that one is returned and nothing new is created.
+   * Throws ErpRechazoError when the ERP refuses by its rules; any other error may be retried.
+   */
+  createFacturaProveedor(input: ErpFacturaProveedorNueva): Promise<{ docEntry: number; docNum: number }>;
+  /**
+   * Cancels the A/P invoice `docEntry` of company database `bd`, as SAP's `POST /PurchaseInvoices(DocEntry)/Cancel`
+   * does (a cancellation document; the goods receipt's lines reopen). Idempotent: an A/P invoice that is already
+   * cancelled answers like the call that cancelled it, so a retry after a lost answer is not an error. Throws
+   * ErpRechazoError when the ERP refuses by its rules (a payment still applies to it, no such document); any other
+   * error may be retried. The portal calls it from its outbox for an A/P invoice whose portal invoice is not
+   * accepted (decision 021).
+   */
+  cancelFacturaProveedor(bd: string, docEntry: number): Promise<void>;
+  /** The A/P invoice created from this portal invoice in company database `bd`, or null. */
+  findFacturaProveedor(bd: string, portalId: number): Promise<ErpFacturaProveedor | null>;
+  /** Every A/P invoice created by the portal in the scope, with its payment and cancellation as they are now. */
+  listFacturasProveedor(scope: ErpScope): Promise<ErpFacturaProveedor[]>;
+  /**
+   * An opaque value that changes whenever listFacturasProveedor(scope) would answer differently (a new A/P
+   * invoice, a payment, a cancellation): the portal re-reads the list only then. The mock sums change stamps
+   * kept by triggers; a Service Layer client would combine the count with the latest UpdateDate/UpdateTS.
+   */
+  facturasProveedorFingerprint(scope: ErpScope): Promise<string>;
+}
+
+export * from "./user-fields";

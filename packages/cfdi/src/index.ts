@@ -104,6 +104,13 @@ export {
   invoiceMismatches,
   type PaymentCheckContext,
 } from "./rules";
+export {
+  checkWithholdings,
+  DEFAULT_WITHHOLDING_RULES,
+  WITHHOLDING_MSG,
+  type WithholdingInvoice,
+  type WithholdingRules,
+} from "./withholdings";
 export type { XmlDeclaration, XmlElement, XmlParseError, XmlParseOptions, XmlParseResult } from "./xml";
 export { childrenNamed, parseXml, XML_NAMESPACE } from "./xml";
 

@@ -18,6 +18,7 @@ import {
 } from "./cfdi";
 import { CFDI_MSG, CFDI_WARN } from "./messages";
 import { addAmounts, compareAmounts, roundAmount, subtractAmounts } from "./money";
+import { childrenNamed } from "./xml";
 
 export type InvoiceVariant = "alta" | "actualizacion";
 
@@ -65,6 +66,14 @@ export interface InvoiceData {
   TotalRetencionesLocales: string;
   /** 'Y' when the invoice withholds taxes (federal or local), else 'N'. */
   Retenciones: "Y" | "N";
+  /**
+   * Issue 27: the federal taxes by kind, from cfdi:Impuestos (the invoice's totals): ISR withheld (Impuesto 001),
+   * IVA withheld and IVA transferred (002); "0" when absent. With the concepts' count, for the withholding rules.
+   */
+  RetenidoISR: string;
+  RetenidoIVA: string;
+  TrasladadoIVA: string;
+  Conceptos: number;
 }
 
 export type ReadInvoiceResult = { ok: true; data: InvoiceData; warnings: string[] } | { ok: false; errors: string[] };
@@ -166,6 +175,14 @@ export function readInvoiceRootDetailed(
   const retencionesLocales = implocal ? r.required(implocal, "TotaldeRetenciones", L, PATTERNS.importe) || "0" : "0";
 
   const timbre = readTimbre(r, root, complemento);
+  const byTax = (group: string, item: string, impuesto: string) =>
+    (impuestos ? childrenNamed(impuestos, ns, group) : [])
+      .flatMap((g) => childrenNamed(g, ns, item))
+      .filter((t) => t.attrs.get("Impuesto") === impuesto)
+      .map((t) => t.attrs.get("Importe") ?? "")
+      .filter((importe) => PATTERNS.importe.re.test(importe))
+      .reduce((sum, importe) => addAmounts(sum, importe), "0");
+  const conceptos = childrenNamed(root, ns, "Conceptos").flatMap((c) => childrenNamed(c, ns, "Concepto")).length;
 
   const withheld = addAmounts(retenidos, retencionesLocales);
   const data: InvoiceData = {
@@ -197,6 +214,10 @@ export function readInvoiceRootDetailed(
     TotalTrasladosLocales: trasladosLocales,
     TotalRetencionesLocales: retencionesLocales,
     Retenciones: compareAmounts(withheld, "0") > 0 ? "Y" : "N",
+    RetenidoISR: byTax("Retenciones", "Retencion", "001"),
+    RetenidoIVA: byTax("Retenciones", "Retencion", "002"),
+    TrasladadoIVA: byTax("Traslados", "Traslado", "002"),
+    Conceptos: conceptos,
   };
   if (r.problems.length > 0) {
     // Issue 23: a missing Folio alone is not a broken structure; say only what is missing.

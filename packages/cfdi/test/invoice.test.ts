@@ -50,6 +50,10 @@ describe("readInvoice on real files", () => {
         TotalTrasladosLocales: "0",
         TotalRetencionesLocales: "0",
         Retenciones: "N",
+        RetenidoISR: "0",
+        RetenidoIVA: "0",
+        TrasladadoIVA: "137.93",
+        Conceptos: 2,
       },
     });
   });
@@ -102,6 +106,11 @@ describe("readInvoice on real files", () => {
       TotalImpuestosRetenidos: "3180.67",
       Total: "14672.08",
       Retenciones: "Y",
+      // Issue 27: by tax, from the invoice's totals (concept-level nodes are not added again).
+      RetenidoISR: "1539.03",
+      RetenidoIVA: "1641.64",
+      TrasladadoIVA: "2462.45",
+      Conceptos: 1,
     });
     expect(result.ok && result.warnings).toContain(
       "El RFC del emisor XIQB891116QE4 es de persona física, pero el régimen fiscal 601 no aplica a personas físicas.",

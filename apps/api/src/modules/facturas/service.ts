@@ -1,4 +1,12 @@
-import { checkImage, checkInvoiceAgainst, checkPdf, checkXmlFile, type InvoiceData } from "@portal/cfdi";
+import {
+  checkImage,
+  checkInvoiceAgainst,
+  checkPdf,
+  checkWithholdings,
+  checkXmlFile,
+  DEFAULT_WITHHOLDING_RULES,
+  type InvoiceData,
+} from "@portal/cfdi";
 import { type CertificateStore, readInvoiceVerified } from "@portal/cfdi/sello";
 import {
   type EntradaFactura,
@@ -165,6 +173,9 @@ export function createFacturasService(deps: FacturasDeps) {
     if (datos.Moneda.toUpperCase() !== entrada.docCur.toUpperCase()) {
       errores.push(FACTURA_MSG.moneda(datos.Moneda, entrada.docCur));
     }
+    // Issue 27: the withholdings a legal entity must make (RESICO for now; per-sociedad rules next, decision 031).
+    // An update form's XML without SubTotal has no base to check.
+    if (datos.SubTotal !== undefined) errores.push(...checkWithholdings(datos, DEFAULT_WITHHOLDING_RULES));
     errores.push(...camposContraXml(ctx.enviado, datos));
     return { datos, errores };
   }

@@ -8,6 +8,7 @@ import {
   erpPagoFacturas,
   erpPagos,
 } from "../schema/index";
+import type { ErpFacturaProveedorNueva } from "./port";
 
 /**
  * What the simulated ERP itself does with A/P invoices and vendor payments (issue 13): the business logic of
@@ -25,27 +26,8 @@ export class ErpRechazo extends Error {
 export const SERIE_FACTURAS = 8000;
 export const SERIE_PAGOS = 2000;
 
-export interface FacturaProveedorNueva {
-  bd: string;
-  /** The portal invoice's id (U_SYS_PORTALID): one A/P invoice per portal invoice and company database. */
-  portalId: number;
-  cardCode: string;
-  /** The goods receipt (DocNum) the A/P invoice is based on: its open lines are copied and closed. */
-  entradaDocNum: number;
-  /** The supplier's folio. */
-  numAtCard: string;
-  /** The CFDI stamp UUID. */
-  uuid: string;
-  /** The CFDI's date (YYYY-MM-DD). */
-  docDate: string;
-  /** The CFDI's Total: what is owed to the supplier (after withholdings). */
-  docTotal: string;
-  vatSum: string;
-  wtSum: string;
-  docCur: string;
-  docRate: string;
-  comments: string;
-}
+/** What the portal asks to create: the ERP port's request (one shape for the simulator and the real ERP). */
+export type FacturaProveedorNueva = ErpFacturaProveedorNueva;
 
 export interface FacturaProveedor {
   bd: string;

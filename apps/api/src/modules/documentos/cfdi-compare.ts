@@ -1,4 +1,4 @@
-import { compareAmounts, parseAmount, roundAmount } from "@portal/cfdi";
+import { compareAmounts, parseAmount, sameAmount2 } from "@portal/cfdi";
 
 /**
  * Comparisons of what a browser sends with what the CFDI's XML says, shared by invoices, complements and the CFDI
@@ -10,11 +10,7 @@ export const cleanText = (v: unknown) => String(v ?? "").trim();
 /** A party's name for comparison: blanks folded, upper case. */
 export const normalizedName = (v: unknown) => cleanText(v).replace(/\s+/g, " ").toUpperCase();
 /** Two amounts equal to the cent (both must parse). */
-export const sameAmount = (a: unknown, b: unknown) => {
-  const x = parseAmount(cleanText(a));
-  const y = parseAmount(cleanText(b));
-  return x !== null && y !== null && compareAmounts(roundAmount(x, 2), roundAmount(y, 2)) === 0;
-};
+export const sameAmount = (a: unknown, b: unknown) => sameAmount2(cleanText(a), cleanText(b));
 /** Two decimal numbers equal at full precision (an exchange rate). */
 export const sameNumber = (a: unknown, b: unknown) => {
   const x = parseAmount(cleanText(a));

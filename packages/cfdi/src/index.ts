@@ -55,10 +55,12 @@ export {
 } from "./files";
 export { decodeXmlInput, MAX_XML_BYTES } from "./input";
 export {
+  type CfdiRelacionado,
   type InvoiceData,
   type InvoiceVariant,
   type ReadInvoiceOptions,
   type ReadInvoiceResult,
+  readCfdiRelacionados,
   readInvoice,
 } from "./invoice";
 export { CFDI_MSG, CFDI_WARN, SELLO_MSG } from "./messages";

@@ -74,6 +74,18 @@ export interface InvoiceData {
   RetenidoIVA: string;
   TrasladadoIVA: string;
   Conceptos: number;
+  /** Issue 27: each concept's ClaveProdServ, in document order (the fee concepts a sociedad lists). */
+  ClavesProdServ: string[];
+  /**
+   * Issue 27: cfdi:CfdiRelacionados, each group's TipoRelacion and its related stamp UUIDs (upper-cased): a credit
+   * note's invoices (01, 03) or the CFDI a replacement substitutes (04).
+   */
+  CfdiRelacionados: CfdiRelacionado[];
+}
+
+export interface CfdiRelacionado {
+  TipoRelacion: string;
+  UUIDs: string[];
 }
 
 export type ReadInvoiceResult = { ok: true; data: InvoiceData; warnings: string[] } | { ok: false; errors: string[] };
@@ -182,7 +194,8 @@ export function readInvoiceRootDetailed(
       .map((t) => t.attrs.get("Importe") ?? "")
       .filter((importe) => PATTERNS.importe.re.test(importe))
       .reduce((sum, importe) => addAmounts(sum, importe), "0");
-  const conceptos = childrenNamed(root, ns, "Conceptos").flatMap((c) => childrenNamed(c, ns, "Concepto")).length;
+  const conceptNodes = childrenNamed(root, ns, "Conceptos").flatMap((c) => childrenNamed(c, ns, "Concepto"));
+  const conceptos = conceptNodes.length;
 
   const withheld = addAmounts(retenidos, retencionesLocales);
   const data: InvoiceData = {
@@ -218,6 +231,8 @@ export function readInvoiceRootDetailed(
     RetenidoIVA: byTax("Retenciones", "Retencion", "002"),
     TrasladadoIVA: byTax("Traslados", "Traslado", "002"),
     Conceptos: conceptos,
+    ClavesProdServ: conceptNodes.map((c) => c.attrs.get("ClaveProdServ") ?? ""),
+    CfdiRelacionados: readCfdiRelacionados(root),
   };
   if (r.problems.length > 0) {
     // Issue 23: a missing Folio alone is not a broken structure; say only what is missing.
@@ -225,6 +240,15 @@ export function readInvoiceRootDetailed(
     return { result: { ok: false, errors: soloFolio ? r.problems : [MSG.xmlSinTimbre, ...r.problems] }, read: data };
   }
   return { result: { ok: true, data, warnings: invoiceWarnings(data) }, read: data };
+}
+
+/** The related CFDI groups of a CFDI 4.0 (cfdi:CfdiRelacionados, any number of them), UUIDs upper-cased. */
+export function readCfdiRelacionados(root: XmlElement): CfdiRelacionado[] {
+  const ns = SAT_NS.cfdi40;
+  return childrenNamed(root, ns, "CfdiRelacionados").map((group) => ({
+    TipoRelacion: group.attrs.get("TipoRelacion") ?? "",
+    UUIDs: childrenNamed(group, ns, "CfdiRelacionado").map((c) => (c.attrs.get("UUID") ?? "").trim().toUpperCase()),
+  }));
 }
 
 /** Facts a reviewer should see that do not block the upload (a PAC would normally have refused them). */

@@ -54,6 +54,8 @@ describe("readInvoice on real files", () => {
         RetenidoIVA: "0",
         TrasladadoIVA: "137.93",
         Conceptos: 2,
+        ClavesProdServ: ["80141628", "95111615"],
+        CfdiRelacionados: [],
       },
     });
   });
@@ -111,6 +113,8 @@ describe("readInvoice on real files", () => {
       RetenidoIVA: "1641.64",
       TrasladadoIVA: "2462.45",
       Conceptos: 1,
+      ClavesProdServ: ["10101702"],
+      CfdiRelacionados: [],
     });
     expect(result.ok && result.warnings).toContain(
       "El RFC del emisor XIQB891116QE4 es de persona física, pero el régimen fiscal 601 no aplica a personas físicas.",
@@ -452,5 +456,27 @@ describe("classifyCfdi", () => {
     expect(result.ok ? [] : result.errors).toEqual([
       "El XML es una factura (CFDI 4.0 de tipo I (Ingreso)); se espera un complemento de pago: un CFDI versión 4.0 de tipo P (Pago) con el complemento Pagos 2.0.",
     ]);
+  });
+});
+
+describe("related CFDI and concept keys (issue 27)", () => {
+  it("reads every cfdi:CfdiRelacionados group with its TipoRelacion and upper-cased UUIDs", () => {
+    const related =
+      '<cfdi:CfdiRelacionados TipoRelacion="04"><cfdi:CfdiRelacionado UUID="aaaaaaaa-1111-4111-8111-111111111111"/></cfdi:CfdiRelacionados>' +
+      '<cfdi:CfdiRelacionados TipoRelacion="07"><cfdi:CfdiRelacionado UUID="BBBBBBBB-2222-4222-8222-222222222222"/>' +
+      '<cfdi:CfdiRelacionado UUID="CCCCCCCC-3333-4333-8333-333333333333"/></cfdi:CfdiRelacionados>';
+    const xml = invoiceXml({ seal: false }).replace(/(<cfdi:Comprobante[^>]*>)/, `$1${related}`);
+    const data = okData(readInvoice(xml));
+    expect(data.CfdiRelacionados).toEqual([
+      { TipoRelacion: "04", UUIDs: ["AAAAAAAA-1111-4111-8111-111111111111"] },
+      {
+        TipoRelacion: "07",
+        UUIDs: ["BBBBBBBB-2222-4222-8222-222222222222", "CCCCCCCC-3333-4333-8333-333333333333"],
+      },
+    ]);
+  });
+
+  it("answers no related groups when the CFDI has none", () => {
+    expect(okData(readInvoice(invoiceXml({ seal: false }))).CfdiRelacionados).toEqual([]);
   });
 });

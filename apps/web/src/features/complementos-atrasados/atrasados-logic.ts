@@ -15,7 +15,13 @@ export interface PagoAtrasadoFila extends PagoAtrasado {
 export function pagosAtrasados(rows: readonly ComplementosAtrasadosRow[]): PagoAtrasadoFila[] {
   return rows
     .flatMap((r) =>
-      r.Pagos.map((p) => ({ ...p, CardCode: r.CardCode, CardName: r.CardName, RFC: r.RFC, RetenerPagos: r.RetenerPagos })),
+      r.Pagos.map((p) => ({
+        ...p,
+        CardCode: r.CardCode,
+        CardName: r.CardName,
+        RFC: r.RFC,
+        RetenerPagos: r.RetenerPagos,
+      })),
     )
     .map((p, i) => ({ Fila: i + 1, ...p }));
 }

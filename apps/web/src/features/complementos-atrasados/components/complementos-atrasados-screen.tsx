@@ -67,8 +67,8 @@ export function ComplementosAtrasadosScreen({ session }: { session: Session }) {
     <Stack gap="lg">
       <Text size="sm">
         Pagos a facturas en parcialidades o diferido (PPD) cuyo complemento de pago no se cargó a tiempo: la ley da
-        hasta el día 5 del mes siguiente al pago. Marcar a un proveedor para retener sus pagos es informativo: el
-        portal no paga, lo ven los revisores.
+        hasta el día 5 del mes siguiente al pago. Marcar a un proveedor para retener sus pagos es informativo: el portal
+        no paga, lo ven los revisores.
       </Text>
       <Select
         label="Sociedad"

@@ -39,7 +39,14 @@ const REPORTE: ComplementosAtrasadosRow[] = [
     Pagos: [
       pago({}),
       pago({ DocEntry: 2, DocNum: 9002, DocTotal: "2500.50", EstatusComplemento: "Rechazada" }),
-      pago({ BD: "SBO_KIJ", NomSociedad: "KIJ, S.A DE C.V.", DocEntry: 3, DocNum: 9003, DocTotal: "300.00", DocCur: "USD" }),
+      pago({
+        BD: "SBO_KIJ",
+        NomSociedad: "KIJ, S.A DE C.V.",
+        DocEntry: 3,
+        DocNum: 9003,
+        DocTotal: "300.00",
+        DocCur: "USD",
+      }),
     ],
   },
   {
@@ -161,7 +168,9 @@ describe("/Complementos-Atrasados", () => {
     });
     renderApp("/Complementos-Atrasados");
     await waitFor(() => expect(filas("Complementos atrasados por proveedor")).toHaveLength(2));
-    fireEvent.click(within(filas("Complementos atrasados por proveedor")[1]!).getByRole("button", { name: "Retener pagos" }));
+    fireEvent.click(
+      within(filas("Complementos atrasados por proveedor")[1]!).getByRole("button", { name: "Retener pagos" }),
+    );
     const dialogo = await screen.findByRole("dialog", { name: "Retener pagos" });
     fireEvent.change(within(dialogo).getByRole("textbox", { name: "Comentarios" }), {
       target: { value: "Dos meses sin complementos." },

@@ -21,6 +21,7 @@ import { safeErrorSerializer } from "./lib/log-safety";
 import { createLifecycle } from "./lib/shutdown";
 import { archivosRoutes } from "./modules/archivos/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { complementosAtrasadosRoutes } from "./modules/complementos-atrasados/routes";
 import { createSmtpTransport, logTransport, type MailTransport } from "./modules/correo/service";
 import { correoWorkerPlugin } from "./modules/correo/worker";
 import { empleadosRoutes } from "./modules/empleados/routes";
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(entradasRoutes);
   await app.register(facturasRoutes);
   await app.register(pagosRoutes);
+  await app.register(complementosAtrasadosRoutes);
   await app.register(tareasRoutes);
   await app.register(correoWorkerPlugin, { enabled: options.mailWorker ?? true });
   await app.register(erpWorkerPlugin, { enabled: options.erpWorker ?? true });

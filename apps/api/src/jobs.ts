@@ -1,5 +1,7 @@
+import { recordatoriosComplementosTarea } from "./modules/complementos-atrasados/recordatorios";
 import { lista69bJob } from "./modules/lista-69b/job";
 import type { Lista69bService } from "./modules/lista-69b/service";
+import type { PagosService } from "./modules/pagos/service";
 import { recordatoriosDocumentosTarea } from "./modules/proveedores/recordatorios";
 import { satEstadoJobs } from "./modules/sat-estado/jobs";
 import type { SatEstadoService } from "./modules/sat-estado/service";
@@ -15,8 +17,10 @@ export const scheduledJobs = (deps: {
   publicUrl: string;
   satEstado: SatEstadoService;
   lista69b: Lista69bService;
+  pagos: Pick<PagosService, "complementStatus">;
 }): TareaProgramada[] => [
   recordatoriosDocumentosTarea(deps.data, deps.publicUrl),
   ...satEstadoJobs(deps.satEstado),
   lista69bJob(deps.lista69b),
+  recordatoriosComplementosTarea(deps.data, deps.pagos, deps.publicUrl),
 ];

@@ -12,6 +12,7 @@ import type { Clock } from "./lib/clock";
 import { createArchivosService } from "./modules/archivos/service";
 import { createPasswordAttempts } from "./modules/auth/attempts";
 import { createAuthService } from "./modules/auth/service";
+import { createComplementosAtrasadosService } from "./modules/complementos-atrasados/service";
 import { createCorreoService, type MailTransport } from "./modules/correo/service";
 import { createDocumentListService } from "./modules/documentos/lista";
 import { createEmpleadosService } from "./modules/empleados/service";
@@ -135,6 +136,7 @@ export function createServices(
     satEstado,
     listCacheBytes: config.ERP_ROW_CACHE_MB * 1024 * 1024,
   });
+  const complementosAtrasados = createComplementosAtrasadosService({ data, clock, pagos });
   const home = createHomeService(repos.sociedades, {
     Pedidos: pedidos.count,
     "Entradas de mercancia": entradas.count,
@@ -152,7 +154,8 @@ export function createServices(
   ]);
   // Scheduled jobs (decision 016): one list (jobs.ts), each job defined in the module whose work it does.
   const tareas = createTareasService(data, clock, options.warn ?? (() => {}));
-  for (const job of scheduledJobs({ data, publicUrl: config.PUBLIC_URL, satEstado, lista69b })) tareas.register(job);
+  for (const job of scheduledJobs({ data, publicUrl: config.PUBLIC_URL, satEstado, lista69b, pagos }))
+    tareas.register(job);
   return {
     auth,
     health,
@@ -167,6 +170,7 @@ export function createServices(
     facturas,
     erpFacturas,
     pagos,
+    complementosAtrasados,
     sellos,
     satEstado,
     /** The SAT simulator's table (sat/simulador.ts). */

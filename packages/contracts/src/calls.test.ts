@@ -52,6 +52,9 @@ const EXTRA_CALLS = [
   ["POST", "/api/pagos/getComplementoEsperado"],
   // The scheduled jobs for administrators (issue 15).
   ["POST", "/api/tareas/getTareas"],
+  // 'Complementos atrasados' and the per-supplier hold flag (issue 27).
+  ["POST", "/api/complementosAtrasados/getComplementosAtrasados"],
+  ["POST", "/api/complementosAtrasados/setRetenerPagos"],
   // Deactivate or reactivate an employee (issue 22).
   ["POST", "/api/empleados/updateEstatusEmpleado"],
 ] as const;
@@ -95,14 +98,16 @@ describe("CALLS", () => {
     expect(publicas.sort()).toEqual(["health", "login"]);
   });
 
-  it("gives every call an OpenAPI tag and a summary, and the review calls the pendientes access", () => {
+  it("gives every call an OpenAPI tag and a summary, and the review and overdue-complement calls the pendientes access", () => {
     for (const [name, call] of entries) {
       expect(call.tag, name).not.toBe("");
       expect(call.summary, name).not.toBe("");
     }
     const pendientes = entries.filter(([, call]) => call.access === "pendientes").map(([, call]) => call.path);
-    expect(pendientes.every((path) => /^\/api\/(facturasPendientes|pagosPendientes)\//.test(path))).toBe(true);
-    expect(pendientes).toHaveLength(5);
+    expect(
+      pendientes.every((path) => /^\/api\/(facturasPendientes|pagosPendientes|complementosAtrasados)\//.test(path)),
+    ).toBe(true);
+    expect(pendientes).toHaveLength(7);
   });
 
   it("marks only the file download as binary, with an id param", () => {

@@ -2,6 +2,12 @@ import type { z } from "zod";
 import { healthAnswerSchema, loginAnswerSchema, loginRequestSchema, logoutAnswerSchema } from "./auth";
 import { archivoBinarioSchema, archivoParamsSchema } from "./common";
 import {
+  getComplementosAtrasadosAnswerSchema,
+  getComplementosAtrasadosRequestSchema,
+  setRetenerPagosAnswerSchema,
+  setRetenerPagosRequestSchema,
+} from "./complementos-atrasados";
+import {
   createEmpleadoAnswerSchema,
   createEmpleadoRequestSchema,
   getAreasAnswerSchema,
@@ -481,6 +487,27 @@ export const CALLS = {
     access: "pendientes",
     tag: "pagos pendientes",
     summary: "Revisar los complementos marcados",
+  }),
+  // Complementos atrasados (issue 27; not in the spec): who reviews pending payments chases late complements
+  getComplementosAtrasados: call({
+    method: "POST",
+    path: "/api/complementosAtrasados/getComplementosAtrasados",
+    request: getComplementosAtrasadosRequestSchema,
+    answer: getComplementosAtrasadosAnswerSchema,
+    access: "pendientes",
+    tag: "complementos atrasados",
+    summary:
+      "Pagos con el plazo del complemento vencido y sin complemento aceptado, por proveedor (no está en la especificación)",
+  }),
+  setRetenerPagos: call({
+    method: "POST",
+    path: "/api/complementosAtrasados/setRetenerPagos",
+    request: setRetenerPagosRequestSchema,
+    answer: setRetenerPagosAnswerSchema,
+    access: "pendientes",
+    tag: "complementos atrasados",
+    summary:
+      "Marcar o desmarcar a un proveedor para retener sus pagos por complementos atrasados (no está en la especificación)",
   }),
   // Scheduled jobs (issue 15; not in the spec)
   getTareas: call({

@@ -17,7 +17,13 @@ import { revisionBatchSchema } from "./revision";
 /** POST /api/facturasPendientes/getFacturas: invoices awaiting review, same row as the invoice list. */
 export const getFacturasPendientesRequestSchema = listRequestSchema;
 export type GetFacturasPendientesRequest = z.infer<typeof getFacturasPendientesRequestSchema>;
-export const getFacturasPendientesAnswerSchema = successAnswer(z.array(facturaRowSchema));
+/**
+ * The review row: the invoice list's row plus, when an employee set it (issue 27), the supplier's "retener pagos
+ * por complementos atrasados" flag, a badge for the reviewer.
+ */
+export const facturaPendienteRowSchema = facturaRowSchema.extend({ RetenerPagos: z.boolean().optional() });
+export type FacturaPendienteRow = z.infer<typeof facturaPendienteRowSchema>;
+export const getFacturasPendientesAnswerSchema = successAnswer(z.array(facturaPendienteRowSchema));
 export type GetFacturasPendientesAnswer = z.infer<typeof getFacturasPendientesAnswerSchema>;
 
 /**

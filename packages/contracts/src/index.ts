@@ -2,6 +2,7 @@ export * from "./auth";
 export * from "./calls";
 export * from "./codes";
 export * from "./common";
+export * from "./complementos-atrasados";
 export * from "./constantes";
 export * from "./empleados";
 export * from "./entradas";

@@ -609,6 +609,46 @@ export const MUESTRAS = {
     ],
     answer: { status: "success", message: MSG.revisionExito },
   },
+  getComplementosAtrasados: {
+    request: { usuario: "jlopez", operador: "Empleado", IdSociedad: 3 },
+    answer: ok([
+      {
+        Fila: 1,
+        CardCode: "P00042",
+        CardName: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+        RFC: "ATB990101AB3",
+        RetenerPagos: "N" as const,
+        Importes: [{ Moneda: "MXN", Importe: "8700.00" }],
+        Pagos: [
+          {
+            BD: "SBO_CNORTE",
+            NomSociedad: "COMERCIALIZADORA DEL NORTE SA DE CV",
+            DocEntry: 512,
+            DocNum: 1512,
+            DocDate: "2026-10-12",
+            DocTotal: "8700.00",
+            DocCur: "MXN",
+            FechaLimite: "2026-11-05",
+            DiasAtraso: 16,
+            EstatusComplemento: "Pendiente de complemento",
+          },
+        ],
+      },
+    ]),
+  },
+  setRetenerPagos: {
+    request: {
+      usuario: "jlopez",
+      operador: "Empleado",
+      CardCode: "P00042",
+      RetenerPagos: "Y",
+      Comentarios: "Tres complementos atrasados de octubre.",
+    },
+    answer: {
+      status: "success" as const,
+      message: "Se marcó a ACEROS Y TORNILLOS DEL BAJIO SA DE CV para retener sus pagos por complementos atrasados.",
+    },
+  },
   getTareas: {
     request: { usuario: "jlopez", operador: "Empleado" },
     answer: ok([

@@ -17,7 +17,11 @@ import { revisionBatchSchema } from "./revision";
 /** POST /api/pagosPendientes/getPagos: complements awaiting review; U_SYS_PMMERR is the reviewer's comment. */
 export const getPagosPendientesRequestSchema = listRequestSchema;
 export type GetPagosPendientesRequest = z.infer<typeof getPagosPendientesRequestSchema>;
-export const pagoPendienteRowSchema = pagoRowSchema.extend({ U_SYS_PMMERR: z.string() });
+/** RetenerPagos (issue 27): the supplier's "retener pagos por complementos atrasados" flag, a badge for the reviewer. */
+export const pagoPendienteRowSchema = pagoRowSchema.extend({
+  U_SYS_PMMERR: z.string(),
+  RetenerPagos: z.boolean().optional(),
+});
 export type PagoPendienteRow = z.infer<typeof pagoPendienteRowSchema>;
 export const getPagosPendientesAnswerSchema = successAnswer(z.array(pagoPendienteRowSchema));
 export type GetPagosPendientesAnswer = z.infer<typeof getPagosPendientesAnswerSchema>;

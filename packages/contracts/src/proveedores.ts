@@ -160,6 +160,11 @@ export const proveedorRowSchema = z.object({
    * publication data. null while no list has been imported (not screened).
    */
   Lista69B: lista69bSchema.nullable().optional(),
+  /**
+   * "Retener pagos por complementos atrasados" (issue 27; not in the spec): set by an employee in 'Complementos
+   * atrasados', shown to employees only (absent in a supplier's own profile).
+   */
+  RetenerPagos: flagSchema.optional(),
 });
 export type ProveedorRow = z.infer<typeof proveedorRowSchema>;
 export const rowProveedoresAnswerSchema = successAnswer(z.array(proveedorRowSchema));

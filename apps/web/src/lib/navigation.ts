@@ -3,8 +3,9 @@ import { type Access, canAccess } from "./permissions";
 import type { Session } from "./session";
 
 /**
- * Drawer entries (spec §2, labels verbatim). Access decides who sees them (spec §6). 'Tareas programadas' is the
- * portal's addition (issue 15): the scheduled jobs, for administrators only.
+ * Drawer entries (spec §2, labels verbatim). Access decides who sees them (spec §6). The portal's additions:
+ * 'Complementos atrasados' (issue 27), for the employees who review pending payments, and 'Tareas programadas'
+ * (issue 15): the scheduled jobs, for administrators only.
  */
 export const MENU_ENTRIES = [
   { id: "empleados", label: "Catálogo de empleados", to: "/Catalogo-Empleados", access: "catalogos" },
@@ -16,6 +17,12 @@ export const MENU_ENTRIES = [
   { id: "facturas", label: "Mis facturas", to: "/MisFacturas", access: "session" },
   { id: "pagosPendientes", label: "Complemento de pago pendientes", to: "/Pagos-Pendientes", access: "pendientes" },
   { id: "pagos", label: "Complemento de pago", to: "/Pagos", access: "session" },
+  {
+    id: "complementosAtrasados",
+    label: "Complementos atrasados",
+    to: "/Complementos-Atrasados",
+    access: "pendientes",
+  },
   { id: "tareas", label: "Tareas programadas", to: "/Tareas", access: "administrador" },
 ] as const satisfies readonly { id: string; label: string; to: string; access: Access }[];
 

@@ -51,7 +51,7 @@ describe("canAccess (spec §6)", () => {
 });
 
 describe("drawer entries", () => {
-  it("lists the spec's nine entries in order, then the portal's scheduled jobs (issue 15)", () => {
+  it("lists the spec's nine entries in order, with the portal's 'Complementos atrasados' (issue 27) and scheduled jobs (issue 15)", () => {
     expect(MENU_ENTRIES.map((entry) => entry.label)).toEqual([
       "Catálogo de empleados",
       "Catálogo de proveedores",
@@ -62,14 +62,18 @@ describe("drawer entries", () => {
       "Mis facturas",
       "Complemento de pago pendientes",
       "Complemento de pago",
+      "Complementos atrasados",
       "Tareas programadas",
     ]);
   });
 
   it("filters by role: 'Tareas programadas' is for administrators only", () => {
-    expect(labels(admin)).toHaveLength(10);
+    expect(labels(admin)).toHaveLength(11);
     expect(labels(admin)).toContain("Tareas programadas");
     expect(labels(generalConPendientes)).not.toContain("Tareas programadas");
+    // 'Complementos atrasados' (issue 27): for the employees who review pending payments (ViDocPen Y).
+    expect(labels(generalConPendientes)).toContain("Complementos atrasados");
+    expect(labels(general)).not.toContain("Complementos atrasados");
     expect(labels(general)).toEqual([
       "Catálogo de empleados",
       "Catálogo de proveedores",

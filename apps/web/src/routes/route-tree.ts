@@ -6,6 +6,7 @@ import { proveedorRoute } from "./catalogo-proveedores.proveedor";
 import { proveedorSociedadRoute } from "./catalogo-proveedores.proveedor.sociedad";
 import { catalogoSociedadesRoute } from "./catalogo-sociedades";
 import { sociedadRoute } from "./catalogo-sociedades.sociedad";
+import { complementosAtrasadosRoute } from "./complementos-atrasados";
 import { entradasMercanciaRoute } from "./entradas-mercancia";
 import { entradaMercanciaRoute } from "./entradas-mercancia.entrada-mercancia";
 import { facturasPendientesRoute } from "./facturas-pendientes";
@@ -26,8 +27,8 @@ import { rootRoute } from "./root";
 import { tareasRoute } from "./tareas";
 
 /**
- * Every path of the spec's route table (§2), flat under the layout, plus /Tareas (issue 15, the portal's
- * addition); unknown paths render 'No page'.
+ * Every path of the spec's route table (§2), flat under the layout, plus the portal's additions /Tareas (issue 15)
+ * and /Complementos-Atrasados (issue 27); unknown paths render 'No page'.
  */
 export const routeTree = rootRoute.addChildren([
   landingRoute,
@@ -54,5 +55,6 @@ export const routeTree = rootRoute.addChildren([
   pagosRoute,
   pagoRoute,
   pagosPendientesRoute,
+  complementosAtrasadosRoute,
   tareasRoute,
 ]);

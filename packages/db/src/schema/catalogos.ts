@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { char, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { archivos } from "./archivos";
 
 /** Areas of the company (spec §3 Area). */
@@ -49,6 +61,11 @@ export const proveedores = pgTable(
     estatusRegistro: char("estatus_registro", { length: 1 }).notNull().default("P"),
     motivoRechazo: text("motivo_rechazo").notNull().default(""),
     estatus: char("estatus", { length: 1 }).notNull().default("A"),
+    /**
+     * "Retener pagos por complementos atrasados" (issue 27, decision 035): an employee's flag, shown to reviewers;
+     * informative only (the portal does not pay).
+     */
+    retenerPagos: boolean("retener_pagos").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -59,3 +59,25 @@ export const recordatoriosDocumentos = pgTable(
   },
   (t) => [primaryKey({ columns: [t.cardCode, t.clave, t.archivoId, t.fecha, t.umbral] })],
 );
+
+/**
+ * Complement deadline reminders sent (issue 27, decision 035): one row per ERP payment (company database and
+ * DocEntry) and threshold (the day of the month it was sent for: 1 or 4), inserted in the transaction that queues
+ * the supplier's mail; the primary key makes it exactly once, even when two processes run the job at once.
+ */
+export const recordatoriosComplementos = pgTable(
+  "recordatorios_complementos",
+  {
+    bd: text("bd").notNull(),
+    pagoDocEntry: integer("pago_doc_entry").notNull(),
+    umbral: integer("umbral").notNull(),
+    cardCode: text("card_code").notNull(),
+    pagoDocNum: integer("pago_doc_num").notNull(),
+    fechaLimite: date("fecha_limite", { mode: "string" }).notNull(),
+    enviadoAt: timestamp("enviado_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bd, t.pagoDocEntry, t.umbral] }),
+    check("recordatorios_complementos_umbral_chk", sql`${t.umbral} in (1, 4)`),
+  ],
+);

@@ -50,6 +50,7 @@ export function createFacturasRepository(db: Database) {
   async function rowsJson(filter: SQL, paraEmpleado: boolean, con69b = false, primero?: SQL): Promise<string> {
     // The review list (issue 15) says which issuers are on the SAT's 69-B list in force: situation, light and the
     // office and publications of the stage it is in (the list's own words); null when the issuer is not listed.
+    // The review list also carries the supplier's "retener pagos por complementos atrasados" flag (issue 27).
     const lista69bJson = con69b
       ? sql`, 'Lista69B', case when x.l69_rfc is null then null else json_build_object(
             'Semaforo', case x.l69_situacion when 'Definitivo' then 'rojo' when 'Presunto' then 'ambar' else 'verde' end,
@@ -57,7 +58,8 @@ export function createFacturasRepository(db: Database) {
             'Oficio', coalesce(x.l69_etapa->>'oficioSat', x.l69_etapa->>'oficioDof', ''),
             'PublicacionSAT', coalesce(x.l69_etapa->>'publicacionSat', ''),
             'PublicacionDOF', coalesce(x.l69_etapa->>'publicacionDof', ''),
-            'ListaAl', to_char(x.l69_at at time zone 'UTC', 'YYYY-MM-DD')) end`
+            'ListaAl', to_char(x.l69_at at time zone 'UTC', 'YYYY-MM-DD')) end,
+          'RetenerPagos', x.retener_pagos`
       : sql``;
     const lista69bJoin = con69b
       ? sql`left join ${lista69b} l on l.rfc = upper(f.rfc_emisor)
@@ -66,7 +68,8 @@ export function createFacturasRepository(db: Database) {
     const lista69bColumnas = con69b
       ? sql`, l.rfc as l69_rfc, l.situacion as l69_situacion, l.nombre as l69_nombre, li.at as l69_at,
           l.publicaciones -> (case l.situacion when 'Presunto' then 'presuncion' when 'Desvirtuado' then 'desvirtuado'
-            when 'Definitivo' then 'definitivo' else 'sentenciaFavorable' end) as l69_etapa`
+            when 'Definitivo' then 'definitivo' else 'sentenciaFavorable' end) as l69_etapa,
+          p.retener_pagos`
       : sql``;
     const result = (await db.execute(sql`
         select coalesce(json_agg(json_build_object(

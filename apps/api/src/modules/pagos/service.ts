@@ -109,7 +109,12 @@ export function createPagosService(deps: PagosDeps) {
     requiresComplemento({ Detalle: conMetodo(metodos, pago) });
 
   /** The rows of these ERP payments, numbered in list order, joined with the portal's records. */
-  async function filas(pagos: ErpPago[], registros: ComplementoRecord[], paraEmpleado: boolean): Promise<PagoRow[]> {
+  async function filas(
+    pagos: ErpPago[],
+    registros: ComplementoRecord[],
+    paraEmpleado: boolean,
+    hoy = clock().toISOString().slice(0, 10),
+  ): Promise<PagoRow[]> {
     const porPago = new Map(registros.map((r) => [`${r.bd}\u0000${r.pagoDocEntry}`, r]));
     // The SAT's status of each complement (issue 15), for employees.
     const sat = new Map(
@@ -130,7 +135,6 @@ export function createPagosService(deps: PagosDeps) {
       erp.listProveedores({ bds, cardCode: cardCodes.length === 1 ? (cardCodes[0] as string) : null }),
       repo.metodosDePago(cardCodes.length === 1 ? (cardCodes[0] as string) : null),
     ]);
-    const hoy = clock().toISOString().slice(0, 10);
     const sociedad = new Map(sociedades.map((s) => [s.bd, s]));
     const proveedor = new Map(proveedoresPortal.map((p) => [p.cardCode, p]));
     const cp = new Map(socios.map((s) => [`${s.bd}\u0000${s.cardCode}`, s.zipCode]));
@@ -404,6 +408,24 @@ export function createPagosService(deps: PagosDeps) {
       return (await repo.historial(idPago)).map(comoHistorial);
     },
 
+    /**
+     * Every payment of these company databases with its row (as employees read it, without the SAT columns) and
+     * its complement status on `hoy` (issue 27): the complement deadline reminders and 'Complementos atrasados'
+     * decide with the payment list's own rule (situacionComplemento), so they never disagree with it.
+     */
+    async complementStatus(bds: readonly string[], hoy: string) {
+      if (bds.length === 0) return [];
+      const [pagos, registros] = await Promise.all([
+        erp.listPagos({ bds: [...bds], cardCode: null }),
+        repo.deAlcance(null),
+      ]);
+      const rows = await filas(pagos, registros, false, hoy);
+      return pagos.map((pago, i) => {
+        const row = rows[i] as PagoRow;
+        return { pago, row, situacion: situacionComplemento(row, hoy) };
+      });
+    },
+
     /** The 'Pagos' tile: the length of the same user's list. */
     count: async (user: SessionUser) => erp.countPagos(await erpScope(user)),
 
@@ -436,12 +458,15 @@ export function createPagosService(deps: PagosDeps) {
       const rows = await filas(pagos, registros, true);
       // The issuer on the SAT's 69-B list, for the reviewer (issue 15): only when listed.
       const en69b = await lista69b.query(rows.map((f) => f.RFCEmisor).filter(Boolean));
-      return rows.map((f) => {
+      // Issue 27: the suppliers an employee flagged "retener pagos por complementos atrasados" (a badge).
+      const retenidos = await repos.complementosAtrasados.retenidos();
+      return rows.map((f, i) => {
         const l = f.RFCEmisor ? en69b(f.RFCEmisor) : null;
         return {
           ...f,
           U_SYS_PMMERR: comentario.get(f.IdPago ?? 0) ?? "",
           Lista69B: l?.Situacion ? l : null,
+          RetenerPagos: retenidos.has((pagos[i] as ErpPago).cardCode),
         };
       });
     },

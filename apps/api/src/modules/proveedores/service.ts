@@ -137,7 +137,7 @@ export function createProveedoresService(
   passwordAttempts: PasswordAttempts,
 ) {
   const repo = repos.proveedores;
-  async function toRows(list: Proveedor[]): Promise<ProveedorRow[]> {
+  async function toRows(list: Proveedor[], paraEmpleado: boolean): Promise<ProveedorRow[]> {
     const codes = list.map((p) => p.cardCode);
     const [socs, docs, en69b] = await Promise.all([
       repos.sociedades.deProveedores(codes),
@@ -184,6 +184,8 @@ export function createProveedoresService(
         OpinionCumplimiento: grupo("OpinionCumplimiento"),
         CaratulaBancaria: caratula,
         Lista69B: en69b(p.rfc),
+        // Issue 27: "retener pagos por complementos atrasados", an employee's flag shown to employees only.
+        ...(paraEmpleado ? { RetenerPagos: p.retenerPagos ? ("Y" as const) : ("N" as const) } : {}),
       };
     });
   }
@@ -201,10 +203,10 @@ export function createProveedoresService(
       if (tipo === "Perfil") {
         if (!isProveedor(user)) throw new Forbidden();
         const own = await repo.findByCardCode(user.id);
-        return own ? toRows([own]) : [];
+        return own ? toRows([own], false) : [];
       }
       if (!isEmpleado(user)) throw new Forbidden();
-      return toRows(await repo.list());
+      return toRows(await repo.list(), true);
     },
 
     /**

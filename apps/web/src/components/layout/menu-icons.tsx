@@ -1,6 +1,7 @@
 import {
   IconBuildingSkyscraper,
   IconCalendarClock,
+  IconCalendarExclamation,
   IconClockDollar,
   IconFileAlert,
   IconFileInvoice,
@@ -26,5 +27,6 @@ export const MENU_ICONS: Record<MenuEntryId, IconComponent> = {
   facturas: IconFileInvoice,
   pagosPendientes: IconClockDollar,
   pagos: IconReceipt2,
+  complementosAtrasados: IconCalendarExclamation,
   tareas: IconCalendarClock,
 };

@@ -94,8 +94,8 @@ describe("Login", () => {
       ViDocPen: "Y",
     });
     const nav = await screen.findByRole("navigation", { name: "Menú principal" });
-    // The spec's nine entries plus 'Tareas programadas' (issue 15, administrators only).
-    expect(within(nav).getAllByRole("link")).toHaveLength(10);
+    // The spec's nine entries plus 'Complementos atrasados' (issue 27) and 'Tareas programadas' (issue 15).
+    expect(within(nav).getAllByRole("link")).toHaveLength(11);
   });
 
   it("sends operators without a chosen operador back to the landing", async () => {

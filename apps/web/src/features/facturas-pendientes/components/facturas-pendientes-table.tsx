@@ -1,6 +1,7 @@
 import type { FacturaRow } from "@portal/contracts";
 import { useEffect, useMemo, useState } from "react";
 import { columnasRevision, type DataTableColumn, folioVisible, ReviewTable } from "../../../components/data-table";
+import { withRetenerPagosBadge } from "../../../components/retener-pagos";
 import { columna69b } from "../../../components/semaforo-69b";
 import { clock } from "../../../lib/clock";
 import type { Operator } from "../../../lib/list-query";
@@ -26,9 +27,14 @@ const IDENTIFICAN = ["Fila", "FolioFactura", "CardName", "Total"];
  * so a reviewer sees which invoice a decision is about at 1366 px without scrolling the table sideways.
  */
 export const FACTURAS_PENDIENTES_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
-  ...IDENTIFICAN.map((id) => FACTURAS_COLUMNS.find((column) => column.id === id)).filter(
-    (column): column is DataTableColumn<FacturaRow> => column !== undefined,
-  ),
+  ...IDENTIFICAN.map((id) => FACTURAS_COLUMNS.find((column) => column.id === id))
+    .filter((column): column is DataTableColumn<FacturaRow> => column !== undefined)
+    // Issue 27: a supplier flagged "retener pagos por complementos atrasados" carries a badge beside its name.
+    .map((column) =>
+      column.id === "CardName"
+        ? withRetenerPagosBadge(column, (row) => "RetenerPagos" in row && row.RetenerPagos === true)
+        : column,
+    ),
   ...columnasRevision(REVISION_FACTURAS),
   ...FACTURAS_COLUMNS.filter((column) => column.id !== "Estatus" && !IDENTIFICAN.includes(column.id)),
 ];

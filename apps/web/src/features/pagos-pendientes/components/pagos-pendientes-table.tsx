@@ -1,5 +1,6 @@
 import type { PagoPendienteRow } from "@portal/contracts";
 import { columnasRevision, type DataTableColumn, folioVisible, ReviewTable } from "../../../components/data-table";
+import { withRetenerPagosBadge } from "../../../components/retener-pagos";
 import { columna69b } from "../../../components/semaforo-69b";
 import type { Session } from "../../../lib/session";
 import { PAGOS_COLUMNS, renderFacturasDelPago } from "../../pagos/components/pagos-columns";
@@ -21,9 +22,12 @@ const COLUMNAS_PAGO = PAGOS_COLUMNS as readonly DataTableColumn<PagoPendienteRow
  * the three review controls right after them, as on /Facturas-Pendientes.
  */
 export const PAGOS_PENDIENTES_COLUMNS: readonly DataTableColumn<PagoPendienteRow>[] = [
-  ...IDENTIFICAN.map((id) => COLUMNAS_PAGO.find((column) => column.id === id)).filter(
-    (column): column is DataTableColumn<PagoPendienteRow> => column !== undefined,
-  ),
+  ...IDENTIFICAN.map((id) => COLUMNAS_PAGO.find((column) => column.id === id))
+    .filter((column): column is DataTableColumn<PagoPendienteRow> => column !== undefined)
+    // Issue 27: a supplier flagged "retener pagos por complementos atrasados" carries a badge beside its name.
+    .map((column) =>
+      column.id === "CardName" ? withRetenerPagosBadge(column, (row) => row.RetenerPagos === true) : column,
+    ),
   ...columnasRevision(REVISION_PAGOS),
   ...COLUMNAS_PAGO.filter((column) => column.id !== "EstatusComplemento" && !IDENTIFICAN.includes(column.id)),
   columna69b<PagoPendienteRow>(),

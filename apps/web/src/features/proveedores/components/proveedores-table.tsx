@@ -2,6 +2,7 @@ import { Text, Tooltip } from "@mantine/core";
 import { ESTATUS_REGISTRO_LABEL, type ProveedorRow, TIPO_PERSONA_LABEL } from "@portal/contracts";
 import { useNavigate } from "@tanstack/react-router";
 import { DataTable, type DataTableColumn } from "../../../components/data-table";
+import { RetenerPagosBadge } from "../../../components/retener-pagos";
 import { etiqueta69b, Semaforo69b } from "../../../components/semaforo-69b";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
 import { useListSearch } from "../../../lib/list-search";
@@ -55,6 +56,14 @@ const COLUMNS: readonly DataTableColumn<ProveedorRow>[] = [
     width: 124,
     value: (row) => (row.Lista69B ? etiqueta69b(row.Lista69B) : ""),
     cell: (row) => <Semaforo69b lista={row.Lista69B} />,
+  },
+  {
+    // Issue 27: "retener pagos por complementos atrasados", set in 'Complementos atrasados'.
+    id: "RetenerPagos",
+    header: "Retener pagos",
+    width: 140,
+    value: (row) => (row.RetenerPagos === "Y" ? "Sí" : "No"),
+    cell: (row) => (row.RetenerPagos === "Y" ? <RetenerPagosBadge /> : null),
   },
 ];
 

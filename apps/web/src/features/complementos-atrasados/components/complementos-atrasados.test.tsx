@@ -1,0 +1,202 @@
+import type { ComplementosAtrasadosRow } from "@portal/contracts";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { downloadCsv, type ExportTable, toCsv } from "../../../components/data-table/export";
+import { fakeCalls, signInAs } from "../../../test/fake-api";
+import { pickOption } from "../../../test/pick-option";
+import { renderApp } from "../../../test/render-app";
+import { filtrarPorSociedad, pagosAtrasados } from "../atrasados-logic";
+
+vi.mock("../../../components/data-table/export", async (original) => ({
+  ...(await original<typeof import("../../../components/data-table/export")>()),
+  downloadCsv: vi.fn(),
+}));
+
+const pago = (o: Partial<ComplementosAtrasadosRow["Pagos"][number]>): ComplementosAtrasadosRow["Pagos"][number] => ({
+  BD: "SBO_MCI",
+  NomSociedad: "MCI, S.A. DE C.V.",
+  DocEntry: 1,
+  DocNum: 9001,
+  DocDate: "2026-10-10",
+  DocTotal: "1160.00",
+  DocCur: "MXN",
+  FechaLimite: "2026-11-05",
+  DiasAtraso: 16,
+  EstatusComplemento: "Pendiente de complemento",
+  ...o,
+});
+const REPORTE: ComplementosAtrasadosRow[] = [
+  {
+    Fila: 1,
+    CardCode: "P00001",
+    CardName: "ESCUELA KEMPER URGATE",
+    RFC: "EKU9003173C9",
+    RetenerPagos: "Y",
+    Importes: [
+      { Moneda: "MXN", Importe: "3660.50" },
+      { Moneda: "USD", Importe: "300.00" },
+    ],
+    Pagos: [
+      pago({}),
+      pago({ DocEntry: 2, DocNum: 9002, DocTotal: "2500.50", EstatusComplemento: "Rechazada" }),
+      pago({
+        BD: "SBO_KIJ",
+        NomSociedad: "KIJ, S.A DE C.V.",
+        DocEntry: 3,
+        DocNum: 9003,
+        DocTotal: "300.00",
+        DocCur: "USD",
+      }),
+    ],
+  },
+  {
+    Fila: 2,
+    CardCode: "P00002",
+    CardName: "BERENICE XIMO QUEZADA",
+    RFC: "XIQB891116QE4",
+    RetenerPagos: "N",
+    Importes: [{ Moneda: "MXN", Importe: "580.00" }],
+    Pagos: [pago({ BD: "SBO_KIJ", NomSociedad: "KIJ, S.A DE C.V.", DocEntry: 4, DocNum: 9004, DocTotal: "580.00" })],
+  },
+];
+
+const tabla = (name: string) => screen.getByRole("table", { name });
+const filas = (name: string) => within(tabla(name)).getAllByRole("row").slice(1);
+
+async function exportCsv(indice: number): Promise<ExportTable> {
+  vi.mocked(downloadCsv).mockClear();
+  await act(async () => fireEvent.click(screen.getAllByRole("button", { name: "Exportar" })[indice]!));
+  const csv = await screen.findByRole("menuitem", { name: "CSV", hidden: true });
+  await act(async () => fireEvent.click(csv));
+  expect(downloadCsv).toHaveBeenCalledOnce();
+  return vi.mocked(downloadCsv).mock.calls[0]?.[0] as ExportTable;
+}
+
+beforeEach(() => vi.mocked(downloadCsv).mockClear());
+
+describe("atrasados-logic", () => {
+  it("narrows to one sociedad, summing each supplier's totals again", () => {
+    const kij = filtrarPorSociedad(REPORTE, "SBO_KIJ");
+    expect(kij.map((r) => [r.Fila, r.CardCode, r.Importes])).toEqual([
+      [1, "P00001", [{ Moneda: "USD", Importe: "300.00" }]],
+      [2, "P00002", [{ Moneda: "MXN", Importe: "580.00" }]],
+    ]);
+    expect(filtrarPorSociedad(REPORTE, "SBO_MCI").map((r) => [r.CardCode, r.Importes])).toEqual([
+      ["P00001", [{ Moneda: "MXN", Importe: "3660.50" }]],
+    ]);
+    expect(pagosAtrasados(REPORTE).map((p) => [p.Fila, p.DocNum, p.CardName])).toEqual([
+      [1, 9001, "ESCUELA KEMPER URGATE"],
+      [2, 9002, "ESCUELA KEMPER URGATE"],
+      [3, 9003, "ESCUELA KEMPER URGATE"],
+      [4, 9004, "BERENICE XIMO QUEZADA"],
+    ]);
+  });
+});
+
+describe("/Complementos-Atrasados", () => {
+  it("shows each supplier with its totals and flag, every overdue payment, and exports them as CSV", async () => {
+    signInAs("administrador");
+    const calls = fakeCalls({ getComplementosAtrasados: REPORTE });
+    renderApp("/Complementos-Atrasados");
+    expect(await screen.findByRole("heading", { level: 1, name: "Complementos atrasados" })).toBeDefined();
+    await waitFor(() => expect(filas("Complementos atrasados por proveedor")).toHaveLength(2));
+    const [kemper, berenice] = filas("Complementos atrasados por proveedor").map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    );
+    expect(kemper?.slice(0, 7)).toEqual([
+      "1",
+      "ESCUELA KEMPER URGATE Pagos retenidos",
+      "EKU9003173C9",
+      "3",
+      "3,660.50 MXN · 300.00 USD",
+      "Sí",
+      "Quitar retención",
+    ]);
+    expect(berenice?.slice(0, 7)).toEqual([
+      "2",
+      "BERENICE XIMO QUEZADA ",
+      "XIQB891116QE4",
+      "1",
+      "580.00 MXN",
+      "No",
+      "Retener pagos",
+    ]);
+    expect(filas("Pagos con complemento atrasado")).toHaveLength(4);
+    expect(calls[0]?.body).toEqual({ usuario: "1", operador: "Empleado" });
+
+    const exportado = await exportCsv(1);
+    expect(toCsv(exportado)).toBe(
+      "\uFEFF" +
+        [
+          "#,Proveedor,RFC,Sociedad,Pago,Fecha del pago,Importe,Moneda (Importe),Fecha límite,Días de atraso,Estatus del complemento,Retener pagos",
+          '1,ESCUELA KEMPER URGATE,EKU9003173C9,"MCI, S.A. DE C.V.",9001,2026-10-10,1160.00,MXN,2026-11-05,16,Pendiente de complemento,Sí',
+          '2,ESCUELA KEMPER URGATE,EKU9003173C9,"MCI, S.A. DE C.V.",9002,2026-10-10,2500.50,MXN,2026-11-05,16,Rechazada,Sí',
+          '3,ESCUELA KEMPER URGATE,EKU9003173C9,"KIJ, S.A DE C.V.",9003,2026-10-10,300.00,USD,2026-11-05,16,Pendiente de complemento,Sí',
+          '4,BERENICE XIMO QUEZADA,XIQB891116QE4,"KIJ, S.A DE C.V.",9004,2026-10-10,580.00,MXN,2026-11-05,16,Pendiente de complemento,No',
+        ].join("\r\n") +
+        "\r\n",
+    );
+  });
+
+  it("filters by sociedad", async () => {
+    signInAs("administrador");
+    fakeCalls({ getComplementosAtrasados: REPORTE });
+    renderApp("/Complementos-Atrasados");
+    await waitFor(() => expect(filas("Pagos con complemento atrasado")).toHaveLength(4));
+    pickOption("Sociedad", "KIJ, S.A DE C.V.");
+    await waitFor(() => expect(filas("Pagos con complemento atrasado")).toHaveLength(2));
+    expect(filas("Complementos atrasados por proveedor").map((row) => row.textContent)).toEqual([
+      expect.stringContaining("300.00 USD"),
+      expect.stringContaining("580.00 MXN"),
+    ]);
+    const exportado = await exportCsv(1);
+    expect(exportado.rows.map((r) => r[4])).toEqual([9003, 9004]);
+  });
+
+  it("sets the flag with a comment through setRetenerPagos and reloads the report", async () => {
+    signInAs("administrador");
+    const calls = fakeCalls({
+      getComplementosAtrasados: REPORTE,
+      setRetenerPagos: {
+        body: {
+          status: "success",
+          message: "Se marcó a BERENICE XIMO QUEZADA para retener sus pagos por complementos atrasados.",
+        },
+      },
+    });
+    renderApp("/Complementos-Atrasados");
+    await waitFor(() => expect(filas("Complementos atrasados por proveedor")).toHaveLength(2));
+    fireEvent.click(
+      within(filas("Complementos atrasados por proveedor")[1]!).getByRole("button", { name: "Retener pagos" }),
+    );
+    const dialogo = await screen.findByRole("dialog", { name: "Retener pagos" });
+    fireEvent.change(within(dialogo).getByRole("textbox", { name: "Comentarios" }), {
+      target: { value: "Dos meses sin complementos." },
+    });
+    fireEvent.click(within(dialogo).getByRole("button", { name: "Retener pagos" }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith("/setRetenerPagos"))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith("/setRetenerPagos"))?.body).toEqual({
+      usuario: "1",
+      operador: "Empleado",
+      CardCode: "P00002",
+      RetenerPagos: "Y",
+      Comentarios: "Dos meses sin complementos.",
+    });
+    expect(
+      await screen.findByText("Se marcó a BERENICE XIMO QUEZADA para retener sus pagos por complementos atrasados."),
+    ).toBeDefined();
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith("/getComplementosAtrasados"))).toHaveLength(2));
+  });
+
+  it("sends an employee without ViDocPen back to /Home and shows no entry", async () => {
+    signInAs("consulta");
+    const calls = fakeCalls({ getComplementosAtrasados: REPORTE, homeRowDocuments: { Registro: 0 } });
+    const { router } = renderApp("/Complementos-Atrasados");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Home"));
+    const nav = await screen.findByRole("navigation", { name: "Menú principal" });
+    expect(within(nav).queryByRole("link", { name: "Complementos atrasados" })).toBeNull();
+    expect(calls.some((call) => call.url.endsWith("/getComplementosAtrasados"))).toBe(false);
+  });
+});

@@ -158,6 +158,14 @@ const envSchema = z.object({
     .transform((v) => v || undefined),
   /** Bound of every Service Layer request (a read's retries included). */
   SAP_SL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * The payment block reason (OPYB AbsEntry) sent as PaymentBlockEntry when the portal blocks the payment of an A/P
+   * invoice whose CFDI the SAT cancelled (issue 27); unset = PaymentBlock alone (companies without block reasons).
+   */
+  SAP_SL_PAYMENT_BLOCK_ENTRY: z
+    .union([z.literal(""), z.coerce.number().int().positive()])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
   /** Rows per page asked of the Service Layer (Prefer: odata.maxpagesize). */
   SAP_SL_PAGE_SIZE: z.coerce.number().int().positive().max(10_000).default(1000),
   /** Where the portal is reached, for links in e-mails. */

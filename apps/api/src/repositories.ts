@@ -2,6 +2,7 @@ import { createDataAccess, type DataAccess, type Database } from "@portal/db";
 import { createArchivosRepository } from "./modules/archivos/repository";
 import { createAuditoriaRepository } from "./modules/auditoria/repository";
 import { createAuthRepository } from "./modules/auth/repository";
+import { createBloqueoPagoRepository } from "./modules/bloqueo-pago/repository";
 import { createComplementosAtrasadosRepository } from "./modules/complementos-atrasados/repository";
 import { createCorreoRepository } from "./modules/correo/repository";
 import { createEmpleadosRepository } from "./modules/empleados/repository";
@@ -26,6 +27,7 @@ export function createRepositories(db: Database) {
     auditoria: createAuditoriaRepository(db),
     auth: createAuthRepository(db),
     complementosAtrasados: createComplementosAtrasadosRepository(db),
+    bloqueoPago: createBloqueoPagoRepository(db),
     correo: createCorreoRepository(db),
     empleados: createEmpleadosRepository(db),
     erpTrabajos: createErpTrabajosRepository(db),

@@ -104,6 +104,8 @@ export function createServices(
       timeoutMs: config.SAT_ESTADO_CFDI_TIMEOUT_MS,
     }),
     warn: options.warn ?? (() => {}),
+    // A payment block queued by a re-check (decision 036) wakes the ERP worker, as a review's job does.
+    erpQueued: () => erpFacturas.queued(),
   });
   const erpFacturas = createErpFacturasService({
     data,
@@ -242,7 +244,16 @@ export async function startServiceLayerErp(
       : async (companyDb) => (await sapUsers(repos.sociedades, encryptionKey)).find((u) => u.companyDb === companyDb),
   );
   return {
-    adapter: createServiceLayerErpAdapter({ db, client, clock, warn, deadlineMs: config.SAP_SL_TIMEOUT_MS }),
+    adapter: createServiceLayerErpAdapter({
+      db,
+      client,
+      clock,
+      warn,
+      deadlineMs: config.SAP_SL_TIMEOUT_MS,
+      ...(config.SAP_SL_PAYMENT_BLOCK_ENTRY === undefined
+        ? {}
+        : { paymentBlockEntry: config.SAP_SL_PAYMENT_BLOCK_ENTRY }),
+    }),
     client,
     url,
     simulator,

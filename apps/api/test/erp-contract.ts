@@ -367,6 +367,7 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
         canceled: "N",
         entradaDocNum: e.docNum,
         fechaPago: null,
+        paymentBlock: "N",
       });
       // Listed for the supplier and for everyone, never for another supplier.
       const otro = otroProveedor(e.cardCode);
@@ -409,6 +410,13 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
         comments: "Prueba del contrato",
       });
       expect((await f.adapter.findEntrada(e.bd, e.docNum))?.docStatus).toBe("C");
+      // Issue 27: the payment block is set and lifted, each twice without error (a retry after a lost answer).
+      for (const blocked of [true, true, false, false]) {
+        await f.adapter.setPaymentBlock(e.bd, creada.docEntry, blocked);
+        expect(await f.adapter.findFacturaProveedor(e.bd, portalId)).toMatchObject({
+          paymentBlock: blocked ? "Y" : "N",
+        });
+      }
       const fingerprint = () => f.adapter.facturasProveedorFingerprint({ bds: [e.bd], cardCode: e.cardCode });
       const antes = await fingerprint();
       await f.adapter.cancelFacturaProveedor(e.bd, creada.docEntry);
@@ -428,6 +436,9 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
       // A retry after a lost answer: no error, nothing changes.
       await expect(f.adapter.cancelFacturaProveedor(e.bd, creada.docEntry)).resolves.toBeUndefined();
       expect(await fingerprint()).toBe(despues);
+      // A cancelled A/P invoice takes no payment block, nor does one that does not exist: the ERP's refusals.
+      await expect(f.adapter.setPaymentBlock(e.bd, creada.docEntry, true)).rejects.toBeInstanceOf(ErpRechazoError);
+      await expect(f.adapter.setPaymentBlock(e.bd, 999_999_999, true)).rejects.toBeInstanceOf(ErpRechazoError);
       // The ERP refuses an A/P invoice a live payment applies to, and one that does not exist.
       const pago = (await f.adapter.listPagos(todo)).find((p) => p.canceled === "N") as ErpPago;
       const pagada = pago.facturas[0] as ErpPagoFactura;

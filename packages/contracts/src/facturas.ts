@@ -99,6 +99,17 @@ export const facturaRowSchema = z.object({
   /** ValidacionEFOS as the SAT answered it: '200' the issuer is not on the EFOS list, '100' it is (issue 15). */
   EfosSAT: z.string().optional(),
   /**
+   * Issue 27 (decision 036; employees only): the payment block the portal asked of the ERP. 'bloqueado' the SAT
+   * cancelled this accepted CFDI; 'liberado' its replacement (SustitutoUUID) was accepted; '' none.
+   */
+  BloqueoPago: z.enum(["", "bloqueado", "liberado"]).optional(),
+  /** The accepted CFDI that replaces this one (TipoRelacion 04), '' when none. */
+  SustitutoUUID: z.string().optional(),
+  /** Where the ERP job of that block (or its lifting) stands: '' none, 'pendiente', 'hecho', 'fallido'. */
+  EstadoBloqueoERP: z.enum(["", "pendiente", "hecho", "fallido"]).optional(),
+  /** That job's last error, '' when none. */
+  ErrorBloqueoERP: z.string().optional(),
+  /**
    * The issuer on the SAT's 69-B list in force (issue 15), in the review list only: its situation and
    * publication data; null when the issuer is not listed.
    */

@@ -31,8 +31,18 @@ export function columnasDelCfdi(d: InvoiceData, diasCredito: number) {
     formaPago: d.FormaPago,
     metodoPago: d.MetodoPago,
     usoCfdi: d.UsoPrincipal,
+    // Issue 27 (decision 036): the CFDIs this one replaces (TipoRelacion 04), whose payment block its acceptance lifts.
+    uuidsSustituidos: [
+      ...new Set(
+        d.CfdiRelacionados.filter((r) => r.TipoRelacion === "04")
+          .flatMap((r) => r.UUIDs)
+          .filter((u) => UUID_RE.test(u)),
+      ),
+    ],
   };
 }
+
+const UUID_RE = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 
 /**
  * The A/P invoice (SAP OPCH) an accepted portal invoice becomes in the ERP (issue 13), from its stored CFDI

@@ -21,6 +21,9 @@ describe("Historial in words (issue 23)", () => {
     [entrada("xml", "a.xml (U1)", "b.xml (U2)"), "XML reemplazado: a.xml (U1) → b.xml (U2)"],
     [entrada("recepcion", "r.png", "s.png"), "Recepción reemplazada: r.png → s.png"],
     [entrada("comprobante", "", "comprobante.pdf"), "Comprobante de pago cargado: comprobante.pdf"],
+    [entrada("bloqueoPago", "", "bloqueado"), "Pago bloqueado en el ERP: el SAT canceló el CFDI"],
+    [entrada("bloqueoPago", "bloqueado", "liberado"), "Bloqueo de pago quitado: se aceptó el CFDI que lo sustituye"],
+    [entrada("bloqueoPago", "", ""), "El SAT canceló el CFDI; su sustituto ya estaba aceptado y el pago no se bloqueó"],
   ])("%o reads %s", (cambio, esperado) => {
     expect(cambioHistorial(cambio)).toBe(esperado);
     expect(cambioHistorial(cambio)).not.toMatch(/^(Registro|Estatus): [PARV]\b/);

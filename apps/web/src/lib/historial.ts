@@ -53,6 +53,11 @@ export function cambioHistorial(entrada: EntradaHistorial): string {
     }
     case "estatus":
       return estatusEnPalabras(a);
+    // Issue 27 (decision 036): the payment block the SAT's cancellation set, and its lifting by the replacement.
+    case "bloqueopago":
+      if (a === "bloqueado") return "Pago bloqueado en el ERP: el SAT canceló el CFDI";
+      if (a === "liberado") return "Bloqueo de pago quitado: se aceptó el CFDI que lo sustituye";
+      return "El SAT canceló el CFDI; su sustituto ya estaba aceptado y el pago no se bloqueó";
     default: {
       const archivo = ARCHIVOS[campo];
       if (archivo === undefined) return [entrada.Campo, a].filter(Boolean).join(": ");

@@ -46,6 +46,8 @@ export interface FacturaPrueba {
   fechaTimbrado: string;
   /** Defaults to the issuer's own test CSD. */
   csd?: Csd;
+  /** cfdi:CfdiRelacionados groups (issue 27: 04 sustitución, 01 nota de crédito…), before the Emisor. */
+  cfdiRelacionados?: { TipoRelacion: string; UUIDs: string[] }[];
 }
 
 const esc = (v: string) => v.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
@@ -119,6 +121,12 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<cfdi:Comprobante${comprobante}>`,
+    ...(f.cfdiRelacionados ?? []).map(
+      (g) =>
+        `<cfdi:CfdiRelacionados${attrs({ TipoRelacion: g.TipoRelacion })}>${g.UUIDs.map(
+          (u) => `<cfdi:CfdiRelacionado${attrs({ UUID: u })}/>`,
+        ).join("")}</cfdi:CfdiRelacionados>`,
+    ),
     `<cfdi:Emisor${attrs({ Rfc: f.emisor.rfc, Nombre: f.emisor.nombre, RegimenFiscal: f.emisor.regimen })}/>`,
     `<cfdi:Receptor${attrs({
       Rfc: f.receptor.rfc,

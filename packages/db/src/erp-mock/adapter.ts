@@ -9,6 +9,7 @@ import {
   insertFacturaProveedor,
   selectFacturaProveedor,
   selectFacturasProveedor,
+  setPaymentBlockByKey,
 } from "./facturas-proveedor";
 import {
   type ErpAdapter,
@@ -414,6 +415,14 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
         throw error;
       }
     },
+    async setPaymentBlock(bd, docEntry, blocked) {
+      try {
+        await setPaymentBlockByKey(db, bd, docEntry, blocked);
+      } catch (error) {
+        if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
+        throw error;
+      }
+    },
     findFacturaProveedor: async (bd, portalId) => {
       const f = await selectFacturaProveedor(db, bd, portalId);
       return f && f.portalId !== null ? facturaProveedor(f) : null;
@@ -453,4 +462,5 @@ const facturaProveedor = (f: FacturaProveedor): ErpFacturaProveedor => ({
   canceled: f.canceled === "Y" ? "Y" : "N",
   entradaDocNum: f.entradaDocNum,
   fechaPago: f.fechaPago,
+  paymentBlock: f.payBlock === "Y" ? "Y" : "N",
 });

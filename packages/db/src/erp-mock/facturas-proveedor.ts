@@ -47,6 +47,8 @@ export interface FacturaProveedor {
   /** Date of the latest payment applied to it that is not cancelled, or null. */
   fechaPago: string | null;
   lineas: number;
+  /** PayBlock: Y while the invoice may not be paid (issue 27). */
+  payBlock: "Y" | "N";
 }
 
 const centavos = (v: string | number) => Math.round(Number(v) * 100);
@@ -81,6 +83,7 @@ const columnas = {
   canceled: sql<"Y" | "N">`${erpFacturas.canceled}`,
   docStatus: sql<"O" | "C">`${erpFacturas.docStatus}`,
   entradaDocNum: erpFacturas.entradaDocNum,
+  payBlock: sql<"Y" | "N">`${erpFacturas.payBlock}`,
   fechaPago: sql<string | null>`(select max(p.doc_date)::text from ${erpPagoFacturas} pf
       join ${erpPagos} p on p.bd = pf.bd and p.doc_entry = pf.doc_entry
       where pf.bd = ${deFactura("bd")} and pf.factura_doc_entry = ${deFactura("doc_entry")} and p.canceled = 'N')`,
@@ -278,6 +281,11 @@ export async function payFacturas(db: Database, pago: PagoNuevo) {
         .for("update");
       if (!factura) throw new ErpRechazo(`La factura de proveedor ${f.docNum} no existe en ${pago.bd}.`);
       if (factura.canceled === "Y") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
+      if (factura.payBlock === "Y") {
+        throw new ErpRechazo(
+          `La factura de proveedor ${f.docNum} tiene bloqueo de pago: quite el bloqueo antes de pagarla.`,
+        );
+      }
       if (cardCode !== null && factura.cardCode !== cardCode) {
         throw new ErpRechazo("Un pago solo puede liquidar facturas de un mismo proveedor.");
       }
@@ -604,4 +612,46 @@ export async function listPagos(
     canceled: p.canceled === "Y" ? "Y" : "N",
     facturas: porPago.get(`${p.bd}|${p.docEntry}`) ?? [],
   }));
+}
+
+/**
+ * Sets or lifts the payment block of an A/P invoice (SAP's PayBlock, `PATCH /PurchaseInvoices(DocEntry)
+ * {"PaymentBlock": …}`; issue 27, decision 036): a blocked invoice is not paid (payFacturas refuses it). SAP refuses
+ * the change on a cancelled or closed document; setting the value it already has writes nothing (no new version), so
+ * a retry after a lost answer is not an error. `ref` is the payment block reason (PayBlckRef), kept while blocked.
+ */
+export async function setPaymentBlockByKey(
+  db: Database,
+  bd: string,
+  docEntry: number,
+  blocked: boolean,
+  ref: number | null = null,
+): Promise<{ changed: boolean }> {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    const [factura] = await tx
+      .select()
+      .from(erpFacturas)
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, docEntry)))
+      .for("update");
+    if (!factura) throw new ErpRechazo(`La factura de proveedor con DocEntry ${docEntry} no existe en ${bd}.`);
+    const value = blocked ? "Y" : "N";
+    const newRef = blocked ? ref : null;
+    if (factura.payBlock === value && factura.payBlockRef === newRef) return { changed: false };
+    if (factura.canceled === "Y") {
+      throw new ErpRechazo(
+        `La factura de proveedor ${factura.docNum} está cancelada: no se puede cambiar su bloqueo de pago.`,
+      );
+    }
+    if (factura.docStatus === "C") {
+      throw new ErpRechazo(
+        `La factura de proveedor ${factura.docNum} está cerrada: no se puede cambiar su bloqueo de pago.`,
+      );
+    }
+    await tx
+      .update(erpFacturas)
+      .set({ payBlock: value, payBlockRef: newRef })
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, docEntry)));
+    return { changed: true };
+  });
 }

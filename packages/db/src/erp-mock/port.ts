@@ -229,6 +229,8 @@ export interface ErpFacturaProveedor {
   entradaDocNum: number | null;
   /** Date of the latest payment applied to it (not cancelled), or null. */
   fechaPago: string | null;
+  /** SAP's payment block (PayBlock / PaymentBlock): Y while it may not be paid (issue 27, decision 036). */
+  paymentBlock: "Y" | "N";
 }
 
 /**
@@ -330,6 +332,15 @@ export interface ErpAdapter {
    * accepted (decision 021).
    */
   cancelFacturaProveedor(bd: string, docEntry: number): Promise<void>;
+  /**
+   * Sets (`blocked` true) or lifts the payment block of A/P invoice `docEntry` of company database `bd`, as SAP's
+   * `PATCH /PurchaseInvoices(DocEntry) {"PaymentBlock":"tYES"|"tNO"}` does (issue 27, decision 036): the ERP will
+   * not pay it while blocked. Idempotent: setting the value it already has is not an error. Throws ErpRechazoError
+   * when the ERP refuses by its rules (no such document, cancelled, closed); any other error may be retried. The
+   * portal calls it from its outbox when an accepted CFDI is found cancelled at the SAT, and when its replacement is
+   * accepted.
+   */
+  setPaymentBlock(bd: string, docEntry: number, blocked: boolean): Promise<void>;
   /** The A/P invoice created from this portal invoice in company database `bd`, or null. */
   findFacturaProveedor(bd: string, portalId: number): Promise<ErpFacturaProveedor | null>;
   /** Every A/P invoice created by the portal in the scope, with its payment and cancellation as they are now. */

@@ -156,6 +156,10 @@ export const erpFacturas = erp.table(
     entradaDocNum: integer("entrada_doc_num"),
     /** U_SYS_PORTALID: the portal invoice this A/P invoice was created from; null for the seed's history. */
     portalId: integer("portal_id"),
+    /** PayBlock (Service Layer PaymentBlock): Y while the invoice may not be paid (issue 27, decision 036). */
+    payBlock: char("pay_block", { length: 1 }).notNull().default("N"),
+    /** PayBlckRef (PaymentBlockEntry): the payment block reason (OPYB AbsEntry) when the company uses them. */
+    payBlockRef: integer("pay_block_ref"),
     /**
      * Change stamp (migration 0007 triggers): new on insert, on every update and whenever a payment applied to
      * it changes. The portal re-reads payment status only when the scope's stamps moved.

@@ -90,11 +90,22 @@ export const facturas = pgTable(
     erpPagado: numeric("erp_pagado", { precision: 19, scale: 2 }).notNull().default("0"),
     erpFechaPago: date("erp_fecha_pago", { mode: "string" }),
     erpCancelada: boolean("erp_cancelada").notNull().default(false),
+    /**
+     * Issue 27 (decision 036): the payment block the portal asks of the ERP. '' none; 'bloqueado' the accepted CFDI
+     * was found Cancelado at the SAT (its A/P invoice's PaymentBlock is set through the outbox); 'liberado' a
+     * replacement CFDI (TipoRelacion 04) of the same supplier and sociedad was accepted and the block lifted.
+     */
+    bloqueoPago: text("bloqueo_pago").notNull().default(""),
+    /** The accepted replacement invoice that lifted the block (or made it unnecessary), else null. */
+    sustitutaId: integer("sustituta_id"),
+    /** UUIDs this CFDI replaces (CfdiRelacionados with TipoRelacion 04, upper case), read from the XML. */
+    uuidsSustituidos: text("uuids_sustituidos").array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     check("facturas_estatus_chk", sql`${t.estatus} in ('P','A','R')`),
+    check("facturas_bloqueo_pago_chk", sql`${t.bloqueoPago} in ('','bloqueado','liberado')`),
     uniqueIndex("facturas_uuid_key").on(t.uuid),
     uniqueIndex("facturas_entrada_activa_key").on(t.bd, t.entradaDocNum).where(sql`${t.estatus} in ('P','A')`),
     index("facturas_proveedor_idx").on(t.cardCode, t.createdAt),
@@ -105,7 +116,8 @@ export const facturas = pgTable(
  * Work the portal owes the ERP (issue 13), written in the same transaction as the decision that causes it (the
  * outbox pattern of correo_outbox): 'crear_factura', the A/P invoice of an accepted invoice, and
  * 'cancelar_factura' (issue 22, decision 021), the cancellation of an A/P invoice whose portal invoice is not
- * accepted. A worker runs due jobs with retries and backoff; `bloqueado_hasta` is the lease of a job being
+ * accepted; 'bloquear_pago' / 'desbloquear_pago' (issue 27, decision 036), the payment block of the A/P invoice of
+ * an accepted CFDI the SAT cancelled, and its lifting once a replacement is accepted. A worker runs due jobs with retries and backoff; `bloqueado_hasta` is the lease of a job being
  * worked on, so two workers (or a worker and an employee's retry) never run one job at once. One job per kind
  * and invoice.
  */
@@ -129,7 +141,10 @@ export const erpTrabajos = pgTable(
   },
   (t) => [
     check("erp_trabajos_estado_chk", sql`${t.estado} in ('pendiente','hecho','fallido')`),
-    check("erp_trabajos_tipo_chk", sql`${t.tipo} in ('crear_factura','cancelar_factura')`),
+    check(
+      "erp_trabajos_tipo_chk",
+      sql`${t.tipo} in ('crear_factura','cancelar_factura','bloquear_pago','desbloquear_pago')`,
+    ),
     uniqueIndex("erp_trabajos_factura_key").on(t.tipo, t.facturaId),
     index("erp_trabajos_pendientes_idx").on(t.estado, t.siguienteIntento),
   ],

@@ -50,6 +50,11 @@ export interface ServiceLayerErpAdapterDeps {
    * as its requests take.
    */
   deadlineMs?: number;
+  /**
+   * The payment block reason (OPYB AbsEntry, PaymentBlockEntry) set with a payment block, when the company uses
+   * them (SAP_SL_PAYMENT_BLOCK_ENTRY; issue 27). Absent: PaymentBlock alone.
+   */
+  paymentBlockEntry?: number;
 }
 
 type Kind = "pedido" | "entrada" | "factura" | "pago";
@@ -131,6 +136,7 @@ interface SlDocument {
   CardName?: string | null;
   DocumentStatus?: string;
   Cancelled?: string;
+  PaymentBlock?: string;
   DocDate: string;
   DocDueDate?: string | null;
   PaymentGroupCode?: number | null;
@@ -221,6 +227,7 @@ const FACTURA_FIELDS = [
   "PaidToDate",
   "DocCurrency",
   "Cancelled",
+  "PaymentBlock",
   "DocumentLines",
 ].join(",");
 
@@ -1545,6 +1552,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
         canceled: yesNo(d.Cancelled),
         entradaDocNum: receipt === null ? null : (receipts.get(receipt) ?? null),
         fechaPago: payDates.get(d.DocEntry) ?? null,
+        paymentBlock: yesNo(d.PaymentBlock),
       };
     });
   }
@@ -1687,6 +1695,28 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       if (yesNo(doc.Cancelled) === "Y") return;
       throw new ErpRechazoError(
         `El ERP no canceló la factura de proveedor ${docEntry} de la base de datos ${bd}: ${error.detail ?? error.message}`,
+      );
+    }
+  }
+
+  /**
+   * `PATCH PurchaseInvoices(DocEntry) {"PaymentBlock":"tYES"|"tNO"}` (issue 27, decision 036), with the company's
+   * PaymentBlockEntry when it sets one. A PATCH is idempotent, so a retry after a lost answer sets the same value
+   * again. SAP's refusal (a cancelled or closed document, an unknown block reason) is the ERP's refusal; 404 says the
+   * document is gone.
+   */
+  async function setPaymentBlock(bd: string, docEntry: number, blocked: boolean): Promise<void> {
+    const body: Record<string, unknown> = { PaymentBlock: blocked ? "tYES" : "tNO" };
+    if (blocked && deps.paymentBlockEntry !== undefined) body.PaymentBlockEntry = deps.paymentBlockEntry;
+    try {
+      await client.write(bd, "PATCH", `PurchaseInvoices(${docEntry})`, body);
+    } catch (error) {
+      if (error instanceof ServiceLayerError && error.status === 404) {
+        throw new ErpRechazoError(`La factura de proveedor ${docEntry} no existe en la base de datos ${bd} del ERP.`);
+      }
+      if (!isRefusal(error)) throw error;
+      throw new ErpRechazoError(
+        `El ERP no cambió el bloqueo de pago de la factura de proveedor ${docEntry} de la base de datos ${bd}: ${error.detail ?? error.message}`,
       );
     }
   }
@@ -1874,6 +1904,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
 
     createFacturaProveedor: (input) => afterWrite(input.bd, () => createFactura(input)),
     cancelFacturaProveedor: (bd, docEntry) => afterWrite(bd, () => cancelFactura(bd, docEntry)),
+    setPaymentBlock: (bd, docEntry, blocked) => afterWrite(bd, () => setPaymentBlock(bd, docEntry, blocked)),
     async findFacturaProveedor(bd, portalId) {
       await sync("factura", bd);
       const [row] = await db
@@ -1921,6 +1952,7 @@ const UNBOUNDED: ReadonlySet<string> = new Set([
   "onAvailable",
   "createFacturaProveedor",
   "cancelFacturaProveedor",
+  "setPaymentBlock",
 ]);
 
 /**

@@ -7,6 +7,9 @@ export type ErpTrabajo = typeof erpTrabajos.$inferSelect;
 export const TIPO_CREAR_FACTURA = "crear_factura";
 /** The cancellation of the A/P invoice of an invoice that is not accepted (issue 22, decision 021). */
 export const TIPO_CANCELAR_FACTURA = "cancelar_factura";
+/** The payment block of the A/P invoice of an accepted CFDI the SAT cancelled, and its lifting (decision 036). */
+export const TIPO_BLOQUEAR_PAGO = "bloquear_pago";
+export const TIPO_DESBLOQUEAR_PAGO = "desbloquear_pago";
 
 /** The ERP outbox (erp_trabajos): jobs written with the decision that causes them, leased while they run. */
 export function createErpTrabajosRepository(db: Database) {
@@ -29,6 +32,26 @@ export function createErpTrabajosRepository(db: Database) {
       await db
         .insert(erpTrabajos)
         .values({ tipo: TIPO_CANCELAR_FACTURA, facturaId, siguienteIntento: now, createdAt: now })
+        .onConflictDoUpdate({
+          target: [erpTrabajos.tipo, erpTrabajos.facturaId],
+          set: { estado: "pendiente", intentos: 0, ultimoError: "", siguienteIntento: now, terminadoAt: null },
+          setWhere: ne(erpTrabajos.estado, "pendiente"),
+        });
+    },
+    /**
+     * The payment block (`blocked`) or its lifting for the invoice's A/P invoice (decision 036), written in the
+     * transaction that changes `facturas.bloqueo_pago`. Like a cancellation, one done or failed is armed again
+     * (setting a payment block is idempotent in the ERP); one waiting or running is left alone.
+     */
+    enqueuePaymentBlock: async (facturaId: number, blocked: boolean, now: Date) => {
+      await db
+        .insert(erpTrabajos)
+        .values({
+          tipo: blocked ? TIPO_BLOQUEAR_PAGO : TIPO_DESBLOQUEAR_PAGO,
+          facturaId,
+          siguienteIntento: now,
+          createdAt: now,
+        })
         .onConflictDoUpdate({
           target: [erpTrabajos.tipo, erpTrabajos.facturaId],
           set: { estado: "pendiente", intentos: 0, ultimoError: "", siguienteIntento: now, terminadoAt: null },

@@ -6,7 +6,13 @@ import { Conflict, DomainError, Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
 import type { FacturaRecord } from "../facturas/repository";
-import { type ErpTrabajo, TIPO_CANCELAR_FACTURA, TIPO_CREAR_FACTURA } from "./repository";
+import {
+  type ErpTrabajo,
+  TIPO_BLOQUEAR_PAGO,
+  TIPO_CANCELAR_FACTURA,
+  TIPO_CREAR_FACTURA,
+  TIPO_DESBLOQUEAR_PAGO,
+} from "./repository";
 
 /**
  * How long one attempt may hold its job before another worker may take it (a worker that died mid-way). An attempt
@@ -128,6 +134,11 @@ export function createErpFacturasService({
       await withTransaction(async (tx) => {
         await tx.facturas.recordErp(factura.id, docEntry, docNum);
         await tx.erpTrabajos.finish(trabajo.id, clock());
+        // Decision 036: a CFDI found cancelled at the SAT before its A/P invoice existed is blocked now.
+        if (await tx.bloqueoPago.wanted(factura.id)) {
+          await tx.erpTrabajos.enqueuePaymentBlock(factura.id, true, clock());
+          otraVuelta = true;
+        }
       });
       return { ok: true, docNum };
     } catch (error) {
@@ -160,7 +171,46 @@ export function createErpFacturasService({
     }
   }
 
-  const execute = (trabajo: ErpTrabajo) => (trabajo.tipo === TIPO_CANCELAR_FACTURA ? cancel(trabajo) : create(trabajo));
+  /**
+   * One attempt at a leased payment block job (issue 27, decision 036): 'bloquear_pago' sets the PaymentBlock of the
+   * invoice's A/P invoice, 'desbloquear_pago' lifts it. A job whose wish the portal no longer holds (a replacement
+   * was accepted meanwhile) does nothing; the other kind's job carries the new one. The ERP is asked first, so a
+   * block it already has is not set again; there is nothing to do without an A/P invoice (its creation queues the
+   * block), or when it is cancelled or paid in full. Should the wish change while the ERP call was under way, the
+   * other kind is armed again, so the last wish is the ERP's last write.
+   */
+  async function paymentBlock(trabajo: ErpTrabajo): Promise<{ ok: boolean }> {
+    const blocked = trabajo.tipo === TIPO_BLOQUEAR_PAGO;
+    const factura = await repos.facturas.findById(trabajo.facturaId);
+    try {
+      let written = false;
+      if (factura && (factura.bloqueoPago === "bloqueado") === blocked) {
+        const existente = await erp.findFacturaProveedor(factura.bd, factura.id);
+        const pagada = existente !== null && Number(existente.paidToDate) >= Number(existente.docTotal);
+        if (existente && existente.canceled === "N" && !pagada && existente.paymentBlock !== (blocked ? "Y" : "N")) {
+          await erp.setPaymentBlock(factura.bd, existente.docEntry, blocked);
+          written = true;
+        }
+      }
+      await withTransaction(async (tx) => {
+        await tx.erpTrabajos.finish(trabajo.id, clock());
+        const ahora = await tx.bloqueoPago.wanted(trabajo.facturaId);
+        if (written && ahora !== blocked) {
+          await tx.erpTrabajos.enqueuePaymentBlock(trabajo.facturaId, ahora, clock());
+          otraVuelta = true;
+        }
+      });
+      return { ok: true };
+    } catch (error) {
+      return fallo(trabajo, error);
+    }
+  }
+
+  const execute = (trabajo: ErpTrabajo) => {
+    if (trabajo.tipo === TIPO_CANCELAR_FACTURA) return cancel(trabajo);
+    if (trabajo.tipo === TIPO_BLOQUEAR_PAGO || trabajo.tipo === TIPO_DESBLOQUEAR_PAGO) return paymentBlock(trabajo);
+    return create(trabajo);
+  };
 
   async function runDue(): Promise<number> {
     let hechos = 0;

@@ -94,7 +94,9 @@ export function createFacturasRepository(db: Database) {
           ${
             paraEmpleado
               ? sql`, 'EstadoSAT', coalesce(x.sat_estado, ''), 'PendienteSAT', coalesce(x.sat_pendiente, false),
-                  'EfosSAT', coalesce(x.sat_efos, '')`
+                  'EfosSAT', coalesce(x.sat_efos, ''), 'BloqueoPago', x.bloqueo_pago,
+                  'SustitutoUUID', coalesce(x.sustituto_uuid, ''), 'EstadoBloqueoERP', coalesce(x.bloqueo_estado, ''),
+                  'ErrorBloqueoERP', coalesce(x.bloqueo_error, '')`
               : sql``
           }
           ${lista69bJson}
@@ -102,7 +104,8 @@ export function createFacturasRepository(db: Database) {
         from (
           select f.*, s.nombre as nom_sociedad, p.card_name, p.email, t.estado as trabajo_estado,
                  t.ultimo_error as trabajo_error, t.created_at as trabajo_creado, e.estado as sat_estado, e.pendiente as sat_pendiente,
-                 e.validacion_efos as sat_efos,
+                 e.validacion_efos as sat_efos, su.uuid as sustituto_uuid, tb.estado as bloqueo_estado,
+                 tb.ultimo_error as bloqueo_error,
                  row_number() over (order by ${primero ? sql`(${primero}) desc, ` : sql``}f.created_at desc, f.id desc) as fila
                  ${lista69bColumnas}
           from ${facturas} f
@@ -110,6 +113,9 @@ export function createFacturasRepository(db: Database) {
           join ${proveedores} p on p.card_code = f.card_code
           left join ${erpTrabajos} t on t.factura_id = f.id and t.tipo = 'crear_factura'
           left join ${satEstadosCfdi} e on e.tipo = 'factura' and e.documento_id = f.id
+          left join ${facturas} su on su.id = f.sustituta_id
+          left join ${erpTrabajos} tb on tb.factura_id = f.id and tb.tipo = case f.bloqueo_pago
+            when 'bloqueado' then 'bloquear_pago' when 'liberado' then 'desbloquear_pago' end
           ${lista69bJoin}
           where ${filter}
         ) x`)) as unknown as { rows: { filas: string }[] };

@@ -33,6 +33,7 @@ import type { Data } from "../../repositories";
 import { type Archivo, checkParties, decodeArchivo, saveWithUniqueRace } from "../archivos/upload-kit";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
 import { comoHistorial } from "../auditoria/repository";
+import { liftReplaced } from "../bloqueo-pago/service";
 import type { ErpFacturasService } from "../erp-facturas/service";
 import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
@@ -202,8 +203,11 @@ export function createFacturasService(deps: FacturasDeps) {
     // with an A/P invoice in the ERP (an invoice changed before every state change was conditional on its
     // version): the A/P invoice is cancelled through the same outbox (issue 22, decision 021).
     afterDecide: async (tx, fila, actual, now) => {
-      if (fila.Estatus === "A") await tx.erpTrabajos.enqueueFactura(actual.id, now);
-      else if (actual.erpDocEntry !== null) await tx.erpTrabajos.enqueueCancellation(actual.id, now);
+      if (fila.Estatus === "A") {
+        await tx.erpTrabajos.enqueueFactura(actual.id, now);
+        // Decision 036: a replacement CFDI (TipoRelacion 04) lifts the payment block of the one it replaces.
+        await liftReplaced(tx, actual, now);
+      } else if (actual.erpDocEntry !== null) await tx.erpTrabajos.enqueueCancellation(actual.id, now);
     },
     afterCommit: (decididas) => {
       if (decididas.some(({ fila, record }) => fila.Estatus === "A" || record.erpDocEntry != null)) {

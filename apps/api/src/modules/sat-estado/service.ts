@@ -7,6 +7,7 @@ import {
   expresionImpresa,
   type RespuestaSat,
 } from "../../sat/estado-cfdi";
+import { BLOQUEO_PAGO_MSG, blockCancelledAtSat } from "../bloqueo-pago/service";
 import { notifyProveedor } from "../correo/al-proveedor";
 import type { EstadoPorRevisar, NuevoEstadoCfdi, TipoCfdi } from "./repository";
 
@@ -60,11 +61,14 @@ export function createSatEstadoService({
   clock,
   cliente,
   warn,
+  erpQueued = () => {},
 }: {
   data: Data;
   clock: Clock;
   cliente: EstadoCfdiClient;
   warn: (error: unknown, message: string) => void;
+  /** After a transaction that queued an ERP job (a payment block) committed: wakes the ERP worker. */
+  erpQueued?: () => void;
 }) {
   const { repos, withTransaction } = data;
 
@@ -137,10 +141,15 @@ export function createSatEstadoService({
       siguiente = aceptado ? siguienteRevision(tipo, r.docActualizado, r.liquidado, now) : null;
     }
     const visible = resp.Estado !== r.estado || pendiente !== r.pendiente || resp.ValidacionEFOS !== r.validacionEfos;
+    let bloqueada = false;
     await withTransaction(async (tx) => {
       let avisadoAt = r.avisadoAt;
+      // Issue 27 (decision 036): an accepted invoice whose CFDI the SAT cancelled has its payment blocked in the ERP.
+      if (resp.Estado === "Cancelado" && aceptado && tipo === "factura") {
+        bloqueada = await blockCancelledAtSat(tx, r.documentoId, now);
+      }
       if (problema && aceptado && !r.avisadoAt) {
-        await notifyReviewers(tx, r, problema, now);
+        await notifyReviewers(tx, r, bloqueada ? `${problema} ${BLOQUEO_PAGO_MSG.correo}` : problema, now);
         avisadoAt = now;
       }
       if (
@@ -185,6 +194,7 @@ export function createSatEstadoService({
         visible || problema !== null,
       );
     });
+    if (bloqueada) erpQueued();
   }
 
   async function walk(lote: () => Promise<EstadoPorRevisar[]>, now: Date) {

@@ -48,6 +48,8 @@ export const DOCUMENT_PROPERTIES: [string, PropertyType][] = [
   ["PaymentMethod", str],
   ["DocumentStatus", enumOf(DOCUMENT_STATUS)],
   ["Cancelled", enumOf(YES_NO)],
+  ["PaymentBlock", enumOf(YES_NO)],
+  ["PaymentBlockEntry", int],
   ["AttachmentEntry", int],
   [
     "DocObjectCode",
@@ -147,6 +149,8 @@ function documentHeader(row: Row, objectCode: string): Row {
     PaymentMethod: row.pey_method,
     DocumentStatus: row.doc_status === "O" ? "bost_Open" : "bost_Close",
     Cancelled: row.canceled === "Y" ? "tYES" : "tNO",
+    PaymentBlock: row.pay_block === "Y" ? "tYES" : "tNO",
+    PaymentBlockEntry: row.pay_block_ref ?? null,
     AttachmentEntry: row.atc_entry ?? null,
     DocObjectCode: objectCode,
     UpdateDate: stamp ? stamp.slice(0, 10) : null,
@@ -304,7 +308,7 @@ export const purchaseInvoices: EntitySet = {
       coalesce(e.pey_method, '99') as pey_method, coalesce(e.main_usage, 'G03') as main_usage, d.doc_cur,
       d.doc_rate::float8, d.num_at_card, d.comments, 0::float8 as disc_prcnt, 0::float8 as disc_sum,
       d.vat_sum::float8, d.wt_sum::float8, d.doc_total::float8, d.paid_to_date::float8, d.canceled, d.uuid,
-      d.portal_id, d.version::text, null::int as atc_entry, c.actualizado
+      d.portal_id, d.pay_block, d.pay_block_ref, d.version::text, null::int as atc_entry, c.actualizado
     from erp_mock.facturas d
     left join erp_mock.entradas e on e.bd = d.bd and e.doc_num = d.entrada_doc_num
     left join erp_mock.socios s on s.bd = d.bd and s.card_code = d.card_code

@@ -84,6 +84,8 @@ export interface SimulatorFaults {
   timeoutRate: number;
   /** The next N `POST PurchaseInvoices` commit and then destroy the socket without answering. */
   commitThenDrop: number;
+  /** The next N `PATCH PurchaseInvoices(n)` commit and then destroy the socket without answering (issue 27). */
+  commitThenDropPatch: number;
   /** Requests whose ROUTEID is this node (e.g. ".node2") answer 500 code 407, as a broken balancer node does. */
   brokenNode: string | null;
   /** Logins handled at the same time above this number answer 500 code 299 "SAML Login Failed" (0 = no limit). */
@@ -122,6 +124,11 @@ export interface SimulatorOptions {
   userFields?: SimulatorUserField[];
   /** Random source of `errorRate`/`timeoutRate` (default Math.random). */
   random?: () => number;
+  /**
+   * The payment block reasons (OPYB AbsEntry) a PaymentBlockEntry may name (default [1]); any other is refused as
+   * SAP refuses a link to nothing.
+   */
+  paymentBlockEntries?: readonly number[];
 }
 
 export interface ServiceLayerSimulator {
@@ -178,6 +185,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     errorKind: "sap500",
     timeoutRate: 0,
     commitThenDrop: 0,
+    commitThenDropPatch: 0,
     brokenNode: null,
     maxParallelLogins: 0,
     insertDuringPaging: null,
@@ -702,6 +710,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
   const writeContext: WriteContext = {
     db,
     clock: options.clock,
+    paymentBlockEntries: new Set(options.paymentBlockEntries ?? [1]),
     faults,
     sets,
     propertiesOf,

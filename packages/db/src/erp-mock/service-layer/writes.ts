@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../client";
-import { cancelFacturaProveedorByKey, cancelPago, ErpRechazo, SERIE_FACTURAS } from "../facturas-proveedor";
+import {
+  cancelFacturaProveedorByKey,
+  cancelPago,
+  ErpRechazo,
+  SERIE_FACTURAS,
+  setPaymentBlockByKey,
+} from "../facturas-proveedor";
 import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";
@@ -15,7 +21,9 @@ import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";
 export interface WriteContext {
   db: Database;
   clock: () => Date;
-  faults: { commitThenDrop: number };
+  faults: { commitThenDrop: number; commitThenDropPatch: number };
+  /** OPYB: the payment block reasons a PaymentBlockEntry may name. */
+  paymentBlockEntries: ReadonlySet<number>;
   sets: Map<string, EntitySet>;
   propertiesOf(set: EntitySet): Map<string, PropertyType>;
   headersOf(set: EntitySet, bd: string): Promise<{ rows: Row[]; byKey: Map<string | number, Row> }>;
@@ -39,6 +47,7 @@ export interface UserFieldInput {
 }
 
 const NOT_SUPPORTED = "The requested action is not supported for this object.";
+const CLOSED_DOCUMENT = "Cannot update a closed or cancelled document";
 const ETAG_MISMATCH =
   "Another user or another operation modified data; to continue, open the window again (ODBC -2039)";
 const LINE_TYPES = new Map(DOCUMENT_LINE_PROPERTIES);
@@ -56,6 +65,14 @@ async function jsonBody(ctx: Ctx): Promise<Row> {
     // falls through to SAP's answer
   }
   throw new SapFailure(400, -1000, "Invalid JSON body.");
+}
+
+/** A BoYesNoEnum in a body: by name (tYES/tNO) or by value (1/0), as SAP accepts enums. */
+function yesNoOf(value: unknown, property: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === "tYES" || value === 1 || value === "1") return true;
+  if (value === "tNO" || value === 0 || value === "0") return false;
+  throw new SapFailure(400, -1000, `Enum value '${String(value)}' of property '${property}' is invalid`);
 }
 
 /** Numbers may come as JSON numbers or numeric strings (SAP's own examples send "100"). */
@@ -313,8 +330,17 @@ export function createWrites(c: WriteContext) {
     if (table !== "facturas") columns.U_B1SYS_MainUsage = "main_usage";
     if (table === "facturas") columns.U_SYS_PMUUID = "uuid";
     const lineTable = `${table === "pedidos" ? "pedido" : table === "entradas" ? "entrada" : "factura"}_lineas`;
+    const block = paymentBlockOf(body, row, table);
     await db.transaction(async (txx) => {
       const tx = txx as unknown as Database;
+      if (block) {
+        try {
+          await setPaymentBlockByKey(tx, bd, docEntry, block.blocked, block.entry);
+        } catch (error) {
+          if (error instanceof ErpRechazo) throw new SapFailure(400, -5002, CLOSED_DOCUMENT);
+          throw error;
+        }
+      }
       for (const [property, column] of Object.entries(columns)) {
         if (body[property] === undefined) continue;
         await tx.execute(sql`update ${sql.raw(`erp_mock.${table}`)} set ${sql.raw(column)} = ${String(body[property] ?? "")}
@@ -345,8 +371,34 @@ export function createWrites(c: WriteContext) {
         );
       }
     });
+    if (table === "facturas" && c.faults.commitThenDropPatch > 0) {
+      // Committed, but the answer never reaches the client (issue 27: the payment block's retry).
+      c.faults.commitThenDropPatch--;
+      ctx.req.socket.destroy();
+      return;
+    }
     ctx.res.writeHead(204);
     ctx.res.end();
+  }
+
+  /**
+   * PaymentBlock / PaymentBlockEntry of a PATCH (OPCH's PayBlock / PayBlckRef; issue 27): only A/P invoices are
+   * simulated; SAP refuses the change on a cancelled or closed document and a PaymentBlockEntry that names no
+   * payment block reason. Without PaymentBlock, a PaymentBlockEntry alone applies to a blocked invoice.
+   */
+  function paymentBlockOf(body: Row, row: Row, table: string): { blocked: boolean; entry: number | null } | null {
+    const blocked = yesNoOf(body.PaymentBlock, "PaymentBlock");
+    const entry = numberOf(body.PaymentBlockEntry, "PaymentBlockEntry");
+    if (blocked === undefined && entry === undefined) return null;
+    if (table !== "facturas") throw new SapFailure(400, -5006, NOT_SUPPORTED);
+    if (row.Cancelled === "tYES" || row.DocumentStatus !== "bost_Open")
+      throw new SapFailure(400, -5002, CLOSED_DOCUMENT);
+    if (entry !== undefined && !c.paymentBlockEntries.has(entry)) {
+      throw new SapFailure(400, -5002, `Invalid value '${entry}' in field 'PaymentBlockEntry': no such payment block`);
+    }
+    const now = blocked ?? row.PaymentBlock === "tYES";
+    const current = typeof row.PaymentBlockEntry === "number" ? row.PaymentBlockEntry : null;
+    return { blocked: now, entry: now ? (entry ?? current) : null };
   }
 
   async function createDraft(ctx: Ctx, set: EntitySet, bd: string): Promise<void> {

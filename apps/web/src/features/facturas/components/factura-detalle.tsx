@@ -22,6 +22,7 @@ import {
   fechaMostrada,
 } from "../factura-logic";
 import { type ArchivoClave, type ArchivosElegidos, invoiceFileRows, SIN_ARCHIVOS } from "./archivos-factura";
+import { BloqueoPagoLinea } from "./bloqueo-pago-linea";
 import { EstadoErp } from "./estado-erp";
 import { HistorialFacturaSection } from "./historial-factura";
 
@@ -93,6 +94,7 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
           <Group mt="sm">
             <EstadoSatBadges row={row} />
           </Group>
+          {esProveedor ? null : <BloqueoPagoLinea row={row} />}
           <Textarea label="Comentarios" value={row.Comentarios} readOnly rows={3} mt="sm" />
 
           {erp ? (

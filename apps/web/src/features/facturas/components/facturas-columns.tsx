@@ -13,7 +13,9 @@ import {
   uuidColumn,
 } from "../../../components/data-table";
 import { EstadoSatBadges, textoSat } from "../../../components/estado-sat";
+import { bloqueoPago } from "../bloqueo-pago";
 import { COLOR_ESTATUS, estatusMostrado } from "../factura-logic";
+import { BloqueoPagoLinea } from "./bloqueo-pago-linea";
 
 /** The status as shown in the list (spec §2: 'Pagada' when paid, otherwise the invoice status). */
 export function EstatusFacturaBadge({ estatus }: { estatus: keyof typeof COLOR_ESTATUS }) {
@@ -61,12 +63,13 @@ export const FACTURAS_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
     id: "Estatus",
     header: "Estatus",
     // Employees also see the SAT's marks (issue 15): cancelled at the SAT, pending verification, EFOS.
-    value: (row) => `${estatusMostrado(row)} ${textoSat(row)}`.trim(),
+    value: (row) => `${estatusMostrado(row)} ${textoSat(row)} ${bloqueoPago(row)?.etiqueta ?? ""}`.trim(),
     sortValue: estatusMostrado,
     cell: (row) => (
       <Stack gap={4} align="flex-start">
         <EstatusFacturaBadge estatus={estatusMostrado(row)} />
         <EstadoSatBadges row={row} />
+        <BloqueoPagoLinea row={row} isCompact />
       </Stack>
     ),
   },

@@ -791,3 +791,52 @@ describe("the SAT's status for employees (issue 15)", () => {
     expect(screen.getByText("Cancelado en el SAT")).toBeDefined();
   });
 });
+
+describe("the payment block for employees (issue 27, decision 036)", () => {
+  const SUSTITUTO = "5E2D6AFF-2DD7-43D1-83D3-14C1ACA396D9";
+  const FILAS = [
+    makeFactura({
+      Fila: 1,
+      IdFactura: 41,
+      FolioFactura: "B-1",
+      EstatusFactura: "A",
+      EstadoSAT: "Cancelado",
+      BloqueoPago: "bloqueado",
+      SustitutoUUID: "",
+      EstadoBloqueoERP: "hecho",
+      ErrorBloqueoERP: "",
+    }),
+    makeFactura({
+      Fila: 2,
+      IdFactura: 42,
+      FolioFactura: "B-2",
+      EstatusFactura: "A",
+      EstadoSAT: "Cancelado",
+      BloqueoPago: "liberado",
+      SustitutoUUID: SUSTITUTO,
+      EstadoBloqueoERP: "pendiente",
+      ErrorBloqueoERP: "",
+    }),
+  ];
+
+  it("says the payment is blocked in the list and the detail, with the ERP job's state; and when it was lifted", async () => {
+    signInAs("consulta");
+    fakeCalls({ getFacturas: FILAS, getHistorialFactura: [] });
+    renderApp("/MisFacturas");
+    await waitFor(() => expect(bodyRows()).toHaveLength(2), { timeout: 15_000 });
+    expect(within(rowOf("B-1")).getByText("Pago bloqueado en el ERP")).toBeDefined();
+    expect(within(rowOf("B-2")).getByText("Bloqueo de pago quitado")).toBeDefined();
+    expect(within(rowOf("B-2")).getByText("Desbloqueo en el ERP: pendiente")).toBeDefined();
+    fireEvent.doubleClick(rowOf("B-1"));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Datos generales" }, { timeout: 15_000 }),
+    ).toBeDefined();
+    expect(
+      screen.getByText(
+        "Pago bloqueado en el ERP: el SAT canceló este CFDI. El bloqueo se quita al aceptar el CFDI que lo sustituya.",
+      ),
+    ).toBeDefined();
+    expect(screen.getByText("Bloqueo en el ERP: aplicado")).toBeDefined();
+    // Rendering the list and the detail takes longer than the default on a loaded machine.
+  }, 60_000);
+});

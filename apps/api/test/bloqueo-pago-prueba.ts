@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { issueTestFactura } from "@portal/cfdi/sello";
+import { MSG } from "@portal/contracts";
+import { schema } from "@portal/db";
+import { and, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { facturaPrueba, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
+import { login, type TestApp, withToken } from "./helpers";
+
+/**
+ * Issue 27 (decision 036), what the payment block tests of both adapters share: Kemper's invoices registered and
+ * accepted through the API, the SAT simulator turning one Cancelado, the re-check job, the ERP outbox.
+ */
+export interface FilaBloqueo {
+  IdFactura: number;
+  UUID: string;
+  BD: string;
+  Version: number;
+  EstatusFactura: string;
+  FolioSAP: number | null;
+  BloqueoPago?: string;
+  SustitutoUUID?: string;
+  EstadoBloqueoERP?: string;
+  ErrorBloqueoERP?: string;
+}
+
+export function bloqueoPrueba(t: () => TestApp) {
+  const db = () => t().tdb.db;
+  const admin = () => login(t().app, "admin", "Empleado");
+  const kemper = () => login(t().app, "EKU9003173C9", "Proveedor");
+  const factura = async (uuid: string) =>
+    (await db().select().from(schema.facturas).where(eq(schema.facturas.uuid, uuid.toUpperCase())))[0]!;
+  const fila = async (uuid: string): Promise<FilaBloqueo> =>
+    (
+      await t().app.inject(
+        withToken(await admin(), { method: "POST", url: "/api/facturasPendientes/getFacturas", payload: {} }),
+      )
+    )
+      .json()
+      .data.find((r: FilaBloqueo) => r.UUID === uuid.toUpperCase());
+  const trabajos = async (facturaId: number, tipo: string) =>
+    db()
+      .select()
+      .from(schema.erpTrabajos)
+      .where(and(eq(schema.erpTrabajos.facturaId, facturaId), eq(schema.erpTrabajos.tipo, tipo)));
+  const auditoria = async (facturaId: number) =>
+    db()
+      .select()
+      .from(schema.auditoria)
+      .where(and(eq(schema.auditoria.entidadId, String(facturaId)), eq(schema.auditoria.campo, "bloqueoPago")));
+  /** The A/P invoice's row in the simulated ERP (both adapters end in erp_mock). */
+  const apDe = async (facturaId: number) =>
+    (await db().select().from(schema.erpFacturas).where(eq(schema.erpFacturas.portalId, facturaId)))[0];
+
+  /** Kemper registers an invoice (optionally replacing `sustituye`: TipoRelacion 04) on a new receipt. */
+  async function register(o: { sustituye?: string } = {}) {
+    const uuid = randomUUID().toUpperCase();
+    const docNum = await nuevaEntradaKemper(db());
+    t().time.advance(60_000);
+    const xml = issueTestFactura(
+      facturaPrueba({
+        uuid,
+        folio: `BP-${docNum}`,
+        ...(o.sustituye ? { cfdiRelacionados: [{ TipoRelacion: "04", UUIDs: [o.sustituye] }] } : {}),
+      }),
+    );
+    const res = await t().app.inject(
+      withToken(await kemper(), {
+        method: "POST",
+        url: "/api/facturas/postFactura",
+        payload: payloadFactura(xml, docNum),
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return uuid;
+  }
+
+  async function accept(uuid: string) {
+    const f = await factura(uuid);
+    const res = await t().app.inject(
+      withToken(await admin(), {
+        method: "PATCH",
+        url: "/api/facturasPendientes/patchfactura",
+        payload: [{ Factura: f.id, Estatus: "A", Comentarios: "Conforme", BD: f.bd, Version: f.version }],
+      }),
+    );
+    expect(res.json()).toEqual({ status: "success", message: MSG.revisionExito });
+    return f.id;
+  }
+
+  /** The SAT now answers Cancelado for `uuid`, and the re-check of accepted CFDIs runs. */
+  async function cancelAtSat(uuid: string) {
+    await t().app.services.satSimulador.simulate(uuid.toUpperCase(), {
+      estado: "Cancelado",
+      estatusCancelacion: "Cancelado sin aceptación",
+      esCancelable: "",
+    });
+    t().time.advance(60_000);
+    await t().app.services.satEstado.checkAceptados(t().time.clock());
+  }
+
+  /** The same finding again (a re-check run twice, a process retrying its batch): the status row asked once more. */
+  async function findCancelledAgain(uuid: string) {
+    await db()
+      .update(schema.satEstadosCfdi)
+      .set({ estado: "Vigente", siguienteConsulta: t().time.clock() })
+      .where(eq(schema.satEstadosCfdi.uuid, uuid.toUpperCase()));
+    t().time.advance(60_000);
+    await t().app.services.satEstado.checkAceptados(t().time.clock());
+  }
+
+  return { factura, fila, trabajos, auditoria, apDe, register, accept, cancelAtSat, findCancelledAgain };
+}

@@ -1,0 +1,60 @@
+import type { FacturaRow } from "@portal/contracts";
+
+/**
+ * Issue 27 (decision 036): the payment block of an accepted invoice whose CFDI the SAT cancelled, in words for
+ * employees (the server sends these fields to employees only): one line for what the portal asked of the ERP, and
+ * one for where that ERP job stands. Null when there is nothing to say.
+ */
+export interface BloqueoPagoMostrado {
+  /** Short, for a table cell. */
+  etiqueta: string;
+  linea: string;
+  color: "red" | "teal" | "gray";
+  /** 'Bloqueo en el ERP: aplicado' and the like; '' when there is no job. */
+  trabajo: string;
+  /** The ERP's last error on that job, '' when none. */
+  error: string;
+}
+
+const ESTADO_TRABAJO: Record<string, string> = {
+  pendiente: "pendiente",
+  hecho: "aplicado",
+  fallido: "con error",
+};
+
+export function bloqueoPago(
+  row: Pick<FacturaRow, "BloqueoPago" | "SustitutoUUID" | "EstadoBloqueoERP" | "ErrorBloqueoERP">,
+): BloqueoPagoMostrado | null {
+  const sustituto = row.SustitutoUUID?.trim() ?? "";
+  const estado = ESTADO_TRABAJO[row.EstadoBloqueoERP ?? ""];
+  const error = row.ErrorBloqueoERP?.trim() ?? "";
+  switch (row.BloqueoPago) {
+    case "bloqueado":
+      return {
+        etiqueta: "Pago bloqueado en el ERP",
+        linea:
+          "Pago bloqueado en el ERP: el SAT canceló este CFDI. El bloqueo se quita al aceptar el CFDI que lo sustituya.",
+        color: "red",
+        trabajo: estado ? `Bloqueo en el ERP: ${estado}` : "",
+        error,
+      };
+    case "liberado":
+      return {
+        etiqueta: "Bloqueo de pago quitado",
+        linea: `Bloqueo de pago quitado: se aceptó el CFDI que lo sustituye (${sustituto}).`,
+        color: "teal",
+        trabajo: estado ? `Desbloqueo en el ERP: ${estado}` : "",
+        error,
+      };
+    default:
+      return sustituto
+        ? {
+            etiqueta: "Sustituido; pago no bloqueado",
+            linea: `El SAT canceló este CFDI; su sustituto (${sustituto}) ya estaba aceptado, así que no se bloqueó el pago.`,
+            color: "gray",
+            trabajo: "",
+            error: "",
+          }
+        : null;
+  }
+}

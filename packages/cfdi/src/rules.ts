@@ -58,7 +58,9 @@ export function joinEntradas(entradas: readonly EntradaCheck[]): InvoiceCheckCon
   const retenciones = entradas.map((e) => e.RetencionesTotal);
   return {
     DocTotal: sum(entradas.map((e) => e.DocTotal)),
-    ...(retenciones.every((r) => typeof r === "string" && r.trim() !== "") ? { RetencionesTotal: sum(retenciones) } : {}),
+    ...(retenciones.every((r) => typeof r === "string" && r.trim() !== "")
+      ? { RetencionesTotal: sum(retenciones) }
+      : {}),
     PeyMethod: common(entradas.map((e) => e.PeyMethod)),
     U_B1SYS_MainUsage: common(entradas.map((e) => e.U_B1SYS_MainUsage)),
     ...(entradas.every((e) => e.CP === undefined) ? {} : { CP: common(entradas.map((e) => e.CP)) }),
@@ -183,7 +185,10 @@ export function invoiceMismatches(
     const expected = docTotal !== null && retParsed !== null ? subtractAmounts(docTotal, retParsed) : undefined;
     if (expected === undefined || !sameTotal(expected, data.Total)) {
       const suma = sumDetail(entrada);
-      const menos = expected === undefined || isZero(retParsed ?? undefined) ? "" : `menos retenciones ${shownAmount(retParsed ?? undefined)}`;
+      const menos =
+        expected === undefined || isZero(retParsed ?? undefined)
+          ? ""
+          : `menos retenciones ${shownAmount(retParsed ?? undefined)}`;
       push(
         MSG.totalEntrada,
         shownAmount(expected ?? entrada?.DocTotal),

@@ -21,6 +21,12 @@ export const FACTURA_MSG = {
   uuidRegistrado: (uuid: string) =>
     `El UUID ${uuid} ya está registrado en el portal; una factura se registra una sola vez.`,
   entradaConFactura: (docNum: number) => `La entrada de mercancía ${docNum} ya tiene una factura pendiente o aceptada.`,
+  /** Issue 27: two uploads raced for receipts of one CFDI; the database kept the first. */
+  entradasConFactura: (docNums: readonly number[]) =>
+    `Alguna de las entradas de mercancía ${docNums.join(", ")} ya tiene una factura pendiente o aceptada.`,
+  /** Issue 27: one CFDI is in one currency, so its receipts must be too. */
+  entradasDeVariasMonedas: (entradas: readonly string[]) =>
+    `Las entradas de mercancía seleccionadas tienen monedas distintas (${entradas.join(", ")}); una factura solo puede amparar entradas de la misma moneda.`,
   entradaNoExiste: (docNum: number) =>
     `La entrada de mercancía ${docNum} no existe en la sociedad seleccionada o no es de su cuenta.`,
   entradaCerrada: (docNum: number) =>

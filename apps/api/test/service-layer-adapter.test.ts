@@ -1172,7 +1172,9 @@ describe("Service Layer adapter: one A/P invoice for several goods receipts (iss
       .where(and(eq(schema.erpFacturaLineas.bd, BD), eq(schema.erpFacturaLineas.docEntry, creada.docEntry)))
       .orderBy(schema.erpFacturaLineas.lineNum);
     expect(lineas).toEqual(
-      [a, b].flatMap((e) => e.lineas.map((l) => ({ baseEntry: e.docEntry, baseLine: l.lineNum, itemCode: l.itemCode }))),
+      [a, b].flatMap((e) =>
+        e.lineas.map((l) => ({ baseEntry: e.docEntry, baseLine: l.lineNum, itemCode: l.itemCode })),
+      ),
     );
     for (const e of [a, b]) expect((await adapter.findEntrada(BD, e.docNum))?.docStatus).toBe("C");
     // Put both receipts back for other tests.

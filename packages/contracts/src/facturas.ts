@@ -229,7 +229,8 @@ export const entradasMercanciaSchema = z.union(
     z
       .array(idSchema("EntradaMercancia"))
       .min(1, { error: "Seleccione al menos una entrada de mercancía." })
-      .max(MAX_ENTRADAS_POR_FACTURA, {
+      // A refinement, not .max(): zod's union answers its own generic message for an array too long.
+      .refine((docNums) => docNums.length <= MAX_ENTRADAS_POR_FACTURA, {
         error: `Una factura puede amparar como máximo ${MAX_ENTRADAS_POR_FACTURA} entradas de mercancía.`,
       })
       .refine((docNums) => new Set(docNums).size === docNums.length, {

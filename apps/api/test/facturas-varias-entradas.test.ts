@@ -203,6 +203,18 @@ describe("una entrada, una sola factura pendiente o aceptada", () => {
     expect(correccion.statusCode).toBe(400);
     expect(correccion.json().message).toBe(FACTURA_MSG.entradasConFactura([a, b]));
     expect((await lista(tokens.kemper)).find((x) => x.IdFactura === f.IdFactura)?.EstatusFactura).toBe("R");
+    // Nor may a reviewer bring it back to Pendiente or Aceptada: the refusal names the receipt taken, nothing changes.
+    const revision = (await pendientes()).find((x) => x.IdFactura === f.IdFactura) as Fila;
+    for (const Estatus of ["A", "P"] as const) {
+      const otraVez = await call(tokens.admin, "PATCH", "/api/facturasPendientes/patchfactura", [
+        { Factura: f.IdFactura, Estatus, Comentarios: "", BD: "SBO_MCI", Version: revision.Version },
+      ]);
+      expect(otraVez.statusCode).toBe(400);
+      expect(otraVez.json().message).toBe(
+        `${MSG.revisionError}\n${FACTURA_MSG.entradasTomadas(revision.FolioFactura, [a])}`,
+      );
+    }
+    expect((await lista(tokens.kemper)).find((x) => x.IdFactura === f.IdFactura)?.EstatusFactura).toBe("R");
   });
 
   it("two simultaneous uploads sharing a receipt give exactly one invoice (the database decides)", async () => {

@@ -239,6 +239,20 @@ export function createFacturasRepository(db: Database) {
       if (docNums.length === 0) return;
       await db.insert(facturaEntradas).values(docNums.map((entradaDocNum) => ({ facturaId, bd, entradaDocNum })));
     },
+    /**
+     * Issue 27: the receipts of invoice `facturaId` that another invoice holds Pendiente or Aceptada (what a
+     * decision bringing it back to P or A would take from that one), ascending.
+     */
+    entradasTomadas: async (facturaId: number): Promise<number[]> => {
+      const result = (await db.execute(sql`
+        select distinct mia.entrada_doc_num as doc_num
+        from ${facturaEntradas} mia
+        join ${facturaEntradas} otra on otra.bd = mia.bd and otra.entrada_doc_num = mia.entrada_doc_num
+          and otra.factura_id <> mia.factura_id and otra.activa
+        where mia.factura_id = ${facturaId}
+        order by 1`)) as unknown as { rows: { doc_num: number }[] };
+      return result.rows.map((r) => Number(r.doc_num));
+    },
     /** Every receipt of these invoices (issue 27), ascending, by invoice id. */
     entradasDe: async (facturaIds: readonly number[]): Promise<Map<number, number[]>> => {
       const map = new Map<number, number[]>();

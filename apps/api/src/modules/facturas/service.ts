@@ -229,7 +229,18 @@ export function createFacturasService(deps: FacturasDeps) {
       const [records, entradas] = await Promise.all([repo.findByIds(ids), repo.entradasDe(ids)]);
       return records.map((r) => ({ ...r, entradas: entradas.get(r.id) ?? [r.entradaDocNum] }));
     },
-    decide: (tx, id, version, values) => tx.facturas.decide(id, version, values),
+    // Issue 27: a Rechazada brought back to P or A must not take a receipt another invoice holds since (the
+    // database refuses it too, factura_entradas_activa_key; this says so in words, inside the same transaction).
+    decide: async (tx, id, version, values) => {
+      if (values.estatus === "P" || values.estatus === "A") {
+        const tomadas = await tx.facturas.entradasTomadas(id);
+        if (tomadas.length > 0) {
+          const factura = await tx.facturas.findById(id);
+          throw new Invalid([MSG.revisionError, FACTURA_MSG.entradasTomadas(factura?.folio ?? String(id), tomadas)]);
+        }
+      }
+      return tx.facturas.decide(id, version, values);
+    },
     // Accepted: the ERP's A/P invoice is owed, as a job committed with the decision (issue 13). Not accepted but
     // with an A/P invoice in the ERP (an invoice changed before every state change was conditional on its
     // version): the A/P invoice is cancelled through the same outbox (issue 22, decision 021).

@@ -448,5 +448,64 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
       expect((await f.adapter.readPagos([pago])).map((p) => p.canceled)).toEqual(["N"]);
       await expect(f.adapter.cancelFacturaProveedor(e.bd, 999_999_999)).rejects.toBeInstanceOf(ErpRechazoError);
     });
+
+    it("creates one A/P invoice from two open receipts of one supplier (issue 27), closing both; cancelling reopens both", async () => {
+      const abiertas = (await f.adapter.listEntradas(todo)).filter(
+        (e) => e.docStatus === "O" && e.lineas.every((l) => l.lineStatus === "O" && Number(l.openQty) > 0),
+      );
+      const a = abiertas[0] as ErpEntrada;
+      const b = abiertas.find((e) => e.bd === a.bd && e.cardCode === a.cardCode && e.docNum !== a.docNum);
+      expect(b).toBeDefined();
+      const [primera, segunda] = [a, b as ErpEntrada];
+      const portalId = 930_000_000 + primera.docEntry;
+      const total = (cents(primera.docTotal) + cents(segunda.docTotal)) / 100;
+      const nueva: ErpFacturaProveedorNueva = {
+        bd: primera.bd,
+        portalId,
+        cardCode: primera.cardCode,
+        entradaDocNum: primera.docNum,
+        entradaDocNums: [primera.docNum, segunda.docNum],
+        numAtCard: "CONTRATO-3",
+        uuid: "2B3C4D5E-6F7A-4B8C-9D0E-1F2A3B4C5D6E",
+        docDate: primera.docDate,
+        docTotal: total.toFixed(2),
+        vatSum: ((cents(primera.vatSum) + cents(segunda.vatSum)) / 100).toFixed(2),
+        wtSum: "0.00",
+        docCur: primera.docCur,
+        docRate: primera.docRate,
+        comments: "Prueba del contrato: dos entradas",
+      };
+      const creada = await f.adapter.createFacturaProveedor(nueva);
+      // Once: a retry returns the same document.
+      expect(await f.adapter.createFacturaProveedor(nueva)).toEqual(creada);
+      expect(await f.adapter.findFacturaProveedor(primera.bd, portalId)).toMatchObject({
+        docEntry: creada.docEntry,
+        docTotal: total.toFixed(2),
+        entradaDocNum: primera.docNum,
+        canceled: "N",
+      });
+      for (const e of [primera, segunda]) {
+        const cerrada = await f.adapter.findEntrada(e.bd, e.docNum);
+        expect(cerrada?.docStatus).toBe("C");
+        expect(cerrada?.lineas.every((l) => l.lineStatus === "C" && Number(l.openQty) === 0)).toBe(true);
+      }
+      // Either receipt in another A/P invoice is the ERP's refusal.
+      await expect(
+        f.adapter.createFacturaProveedor({
+          ...nueva,
+          portalId: portalId + 1,
+          entradaDocNum: segunda.docNum,
+          entradaDocNums: [segunda.docNum],
+        }),
+      ).rejects.toBeInstanceOf(ErpRechazoError);
+      await f.adapter.cancelFacturaProveedor(primera.bd, creada.docEntry);
+      for (const e of [primera, segunda]) {
+        const reabierta = await f.adapter.findEntrada(e.bd, e.docNum);
+        expect(reabierta?.docStatus).toBe("O");
+        expect(reabierta?.lineas.map((l) => [l.lineNum, l.lineStatus, l.openQty])).toEqual(
+          e.lineas.map((l) => [l.lineNum, l.lineStatus, l.openQty]),
+        );
+      }
+    });
   });
 }

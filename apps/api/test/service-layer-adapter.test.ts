@@ -1120,3 +1120,65 @@ describe("Service Layer adapter: documents unchanged since the portal converted 
     expect(full[0]).toContain(`DocEntry eq ${live.docEntry}`);
   });
 });
+
+describe("Service Layer adapter: one A/P invoice for several goods receipts (issue 27)", () => {
+  it("posts the open lines of every receipt (BaseType 20, each BaseEntry and BaseLine) and the simulator copies them all", async () => {
+    const abiertas = (await adapter.listEntradas(everyone(BD))).filter(
+      (e) => e.docStatus === "O" && e.lineas.every((l) => l.lineStatus === "O" && Number(l.openQty) > 0),
+    );
+    const a = abiertas[0] as ErpEntrada;
+    const b = abiertas.find((e) => e.cardCode === a.cardCode && e.docNum !== a.docNum) as ErpEntrada;
+    expect(b).toBeDefined();
+    // The bodies the adapter writes, through a client that records them (the adapter over it is this test's).
+    const bodies: unknown[] = [];
+    const recording: ServiceLayerClient = {
+      ...client,
+      write: (bd, method, path, body) => {
+        if (path === "PurchaseInvoices") bodies.push(body);
+        return client.write(bd, method, path, body);
+      },
+    };
+    adapter = createServiceLayerErpAdapter({ db: tdb.db, client: recording, clock: time.clock });
+    const portalId = 950_000_000 + a.docEntry;
+    const creada = await adapter.createFacturaProveedor({
+      bd: BD,
+      portalId,
+      cardCode: a.cardCode,
+      entradaDocNum: a.docNum,
+      entradaDocNums: [a.docNum, b.docNum],
+      numAtCard: "F-DOS",
+      uuid: "3C4D5E6F-7A8B-4C9D-8E0F-2A3B4C5D6E7F",
+      docDate: a.docDate,
+      docTotal: ((Math.round(Number(a.docTotal) * 100) + Math.round(Number(b.docTotal) * 100)) / 100).toFixed(2),
+      vatSum: "0.00",
+      wtSum: "0.00",
+      docCur: a.docCur,
+      docRate: a.docRate,
+      comments: "Dos entradas",
+    });
+    const esperadas = [a, b].flatMap((e) =>
+      e.lineas.map((l) => ({ BaseType: 20, BaseEntry: e.docEntry, BaseLine: l.lineNum })),
+    );
+    expect(bodies).toHaveLength(1);
+    expect((bodies[0] as { DocumentLines: unknown[] }).DocumentLines).toEqual(esperadas);
+    // What the simulated SAP wrote: one line per receipt line, in order, each pointing at its base document.
+    const lineas = await tdb.db
+      .select({
+        baseEntry: schema.erpFacturaLineas.baseEntry,
+        baseLine: schema.erpFacturaLineas.baseLine,
+        itemCode: schema.erpFacturaLineas.itemCode,
+      })
+      .from(schema.erpFacturaLineas)
+      .where(and(eq(schema.erpFacturaLineas.bd, BD), eq(schema.erpFacturaLineas.docEntry, creada.docEntry)))
+      .orderBy(schema.erpFacturaLineas.lineNum);
+    expect(lineas).toEqual(
+      [a, b].flatMap((e) =>
+        e.lineas.map((l) => ({ baseEntry: e.docEntry, baseLine: l.lineNum, itemCode: l.itemCode })),
+      ),
+    );
+    for (const e of [a, b]) expect((await adapter.findEntrada(BD, e.docNum))?.docStatus).toBe("C");
+    // Put both receipts back for other tests.
+    await adapter.cancelFacturaProveedor(BD, creada.docEntry);
+    for (const e of [a, b]) expect((await adapter.findEntrada(BD, e.docNum))?.docStatus).toBe("O");
+  });
+});

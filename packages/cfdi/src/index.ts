@@ -101,9 +101,11 @@ export { PDF_LIMITS, type PdfLimits } from "./pdf/scan";
 export {
   checkInvoiceAgainst,
   checkPaymentAgainst,
+  type EntradaCheck,
   type InvoiceCheckContext,
   type InvoiceMismatch,
   invoiceMismatches,
+  joinEntradas,
   type PaymentCheckContext,
 } from "./rules";
 export {

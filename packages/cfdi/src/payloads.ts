@@ -39,8 +39,11 @@ export function invoiceXmlFields(datos: InvoiceData) {
 export interface PostFacturaChoice {
   /** The company's ERP database (BDSAP). */
   RazonSocial: string;
-  /** The goods receipt the invoice bills (DocNum). */
-  EntradaMercancia: number;
+  /**
+   * The goods receipt the invoice bills (DocNum), or the receipts when one CFDI bills several (issue 27): one
+   * receipt is sent as a number, as the spec writes it.
+   */
+  EntradaMercancia: number | readonly number[];
   /** The receipt's currency (spec §5 "The currency is taken from the receipt"); the XML's when omitted. */
   Moneda?: string;
 }
@@ -49,7 +52,12 @@ export interface PostFacturaChoice {
 export function postFacturaFields(datos: InvoiceData, choice: PostFacturaChoice) {
   return {
     RazonSocial: choice.RazonSocial,
-    EntradaMercancia: choice.EntradaMercancia,
+    EntradaMercancia:
+      typeof choice.EntradaMercancia === "number"
+        ? choice.EntradaMercancia
+        : choice.EntradaMercancia.length === 1
+          ? (choice.EntradaMercancia[0] as number)
+          : [...choice.EntradaMercancia],
     ...invoiceXmlFields(datos),
     Moneda: choice.Moneda ?? datos.Moneda,
     TipoDeCambio: datos.TipoDeCambio,

@@ -28,7 +28,53 @@ export interface InvoiceCheckContext {
     CP?: string;
     /** Credit days: PPD when above 0, otherwise PUE. */
     GroupNum: number;
+    /**
+     * Issue 27: the receipts taken together (joinEntradas), each with its total, when the CFDI covers more than
+     * one; the total's message then names the sum.
+     */
+    Sumandos?: { DocNum: number; DocTotal: string }[];
   };
+}
+
+/** One goods receipt as the cross checks need it (joinEntradas takes several). */
+export type EntradaCheck = Omit<InvoiceCheckContext["entrada"], "Sumandos"> & { DocNum: number };
+
+/**
+ * Several goods receipts invoiced by one CFDI (issue 27), as the one receipt the §5 checks compare with: totals
+ * and withholdings added, credit days the largest (PPD if any receipt has credit), and payment form, main use and
+ * postal code the receipts' common value (their distinct values joined by ' / ' when they differ, which no CFDI
+ * matches, so the message shows them all). One receipt is returned as it is.
+ */
+export function joinEntradas(entradas: readonly EntradaCheck[]): InvoiceCheckContext["entrada"] {
+  const [first] = entradas;
+  if (!first) throw new Error("joinEntradas needs at least one receipt");
+  const { DocNum: _docNum, ...una } = first;
+  if (entradas.length === 1) return una;
+  const common = (values: (string | undefined)[]) => {
+    const distinct = [...new Set(values.map((v) => String(v ?? "").trim()))];
+    return distinct.join(" / ");
+  };
+  const sum = (values: (string | undefined)[]) => safeAdd(...values) ?? "";
+  const retenciones = entradas.map((e) => e.RetencionesTotal);
+  return {
+    DocTotal: sum(entradas.map((e) => e.DocTotal)),
+    ...(retenciones.every((r) => typeof r === "string" && r.trim() !== "")
+      ? { RetencionesTotal: sum(retenciones) }
+      : {}),
+    PeyMethod: common(entradas.map((e) => e.PeyMethod)),
+    U_B1SYS_MainUsage: common(entradas.map((e) => e.U_B1SYS_MainUsage)),
+    ...(entradas.every((e) => e.CP === undefined) ? {} : { CP: common(entradas.map((e) => e.CP)) }),
+    GroupNum: Math.max(...entradas.map((e) => e.GroupNum)),
+    Sumandos: entradas.map((e) => ({ DocNum: e.DocNum, DocTotal: e.DocTotal })),
+  };
+}
+
+/** 'suma de las entradas 101 (1,160.00) + 102 (580.00) = 1,740.00', or '' for one receipt. */
+function sumDetail(entrada: InvoiceCheckContext["entrada"] | undefined): string {
+  const sumandos = entrada?.Sumandos ?? [];
+  if (sumandos.length < 2) return "";
+  const parts = sumandos.map((s) => `${s.DocNum} (${shownAmount(s.DocTotal)})`).join(" + ");
+  return `suma de las entradas ${parts} = ${shownAmount(entrada?.DocTotal)}`;
 }
 
 export interface PaymentCheckContext {
@@ -138,25 +184,35 @@ export function invoiceMismatches(
     const retParsed = parseAmount(String(retenciones ?? ""));
     const expected = docTotal !== null && retParsed !== null ? subtractAmounts(docTotal, retParsed) : undefined;
     if (expected === undefined || !sameTotal(expected, data.Total)) {
+      const suma = sumDetail(entrada);
+      const menos =
+        expected === undefined || isZero(retParsed ?? undefined)
+          ? ""
+          : `menos retenciones ${shownAmount(retParsed ?? undefined)}`;
       push(
         MSG.totalEntrada,
         shownAmount(expected ?? entrada?.DocTotal),
         shownAmount(data.Total),
-        expected === undefined || isZero(retParsed ?? undefined)
-          ? undefined
-          : `total de la entrada ${shownAmount(entrada?.DocTotal)} menos retenciones ${shownAmount(retParsed ?? undefined)}`,
+        suma !== ""
+          ? [suma, menos].filter(Boolean).join(" ")
+          : menos === ""
+            ? undefined
+            : `total de la entrada ${shownAmount(entrada?.DocTotal)} ${menos}`,
       );
     }
   } else {
     const xmlTotal = safeAdd(data.Total, withheld, data.Descuento);
     if (xmlTotal === undefined || !sameTotal(entrada?.DocTotal, xmlTotal)) {
+      const suma = sumDetail(entrada);
+      const mas =
+        xmlTotal === undefined || sameTotal(xmlTotal, data.Total)
+          ? ""
+          : `Total del XML ${shownAmount(data.Total)} más retenciones y descuento`;
       push(
         MSG.totalEntrada,
         shownAmount(entrada?.DocTotal),
         shownAmount(xmlTotal ?? data.Total),
-        xmlTotal === undefined || sameTotal(xmlTotal, data.Total)
-          ? undefined
-          : `Total del XML ${shownAmount(data.Total)} más retenciones y descuento`,
+        [suma, mas].filter(Boolean).join("; ") || undefined,
       );
     }
   }

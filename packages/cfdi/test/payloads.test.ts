@@ -86,6 +86,14 @@ describe("postFactura's payload from the invoice's XML", () => {
     expect(postFacturaFields(datos, { RazonSocial: "SBO_MCI", EntradaMercancia: 41 }).Moneda).toBe("MXN");
   });
 
+  it("issue 27: sends several receipts as a list, one receipt as the spec's number", () => {
+    const datos = factura();
+    const varias = postFacturaFields(datos, { RazonSocial: "SBO_MCI", EntradaMercancia: [41, 42] });
+    expect(varias.EntradaMercancia).toEqual([41, 42]);
+    expect(postFacturaFields(datos, { RazonSocial: "SBO_MCI", EntradaMercancia: [41] }).EntradaMercancia).toBe(41);
+    expect(postFacturaFields(datos, { RazonSocial: "SBO_MCI", EntradaMercancia: 41 }).EntradaMercancia).toBe(41);
+  });
+
   it("gives the update payload the same XML fields, without the files, currency and withholdings", () => {
     const fields = invoiceXmlFields(factura());
     expect(Object.keys(fields)).not.toContain("PDF");

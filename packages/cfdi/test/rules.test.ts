@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   checkInvoiceAgainst,
   checkPaymentAgainst,
+  type EntradaCheck,
   type InvoiceCheckContext,
   type InvoiceData,
   invoiceMismatches,
+  joinEntradas,
   type PaymentData,
   readInvoice,
   readPaymentComplement,
@@ -284,5 +286,48 @@ describe("checkPaymentAgainst", () => {
     expect(checkPaymentAgainst(pay.data, { ...registro, facturasUUID: [] })).toEqual([
       MSG.uuidRelacionadoInexistente("6D7434A6-E3F2-47AD-9E4C-08849946AFA0"),
     ]);
+  });
+});
+
+describe("joinEntradas — one CFDI for several goods receipts (issue 27)", () => {
+  const data = invoice();
+  const base: EntradaCheck = { ...invoiceContext().entrada, DocNum: 101 };
+  const two = (a: Partial<EntradaCheck>, b: Partial<EntradaCheck>) => [
+    { ...base, ...a },
+    { ...base, DocNum: 102, ...b },
+  ];
+
+  it("compares the CFDI with the receipts' sum (700 + 460 = 1160 − 206.67 = 953.33)", () => {
+    const entrada = joinEntradas(two({ DocTotal: "700" }, { DocTotal: "460" }));
+    expect(entrada).toMatchObject({ DocTotal: "1160", GroupNum: 30, PeyMethod: "99" });
+    expect(sentences(data, { ...ctx(), entrada }, "alta")).toEqual([]);
+  });
+
+  it("names the sum and each receipt's total when the total differs", () => {
+    const entrada = joinEntradas(two({ DocTotal: "700" }, { DocTotal: "500", RetencionesTotal: undefined }));
+    expect(checkInvoiceAgainst(data, { ...ctx(), entrada }, "alta")).toEqual([
+      `${MSG.totalEntrada} — se esperaba «993.33»; el XML trae «953.33» (suma de las entradas 101 (700.00) + 102 (500.00) = 1,200.00 menos retenciones 206.67).`,
+    ]);
+  });
+
+  it("adds the receipts' withholdings when every receipt gives them", () => {
+    const entrada = joinEntradas(
+      two({ DocTotal: "700", RetencionesTotal: "100" }, { DocTotal: "460", RetencionesTotal: "106.67" }),
+    );
+    expect(entrada.RetencionesTotal).toBe("206.67");
+    expect(sentences(data, { ...ctx(), entrada }, "alta")).toEqual([]);
+  });
+
+  it("asks PPD when any receipt has credit days, and shows differing payment forms together", () => {
+    expect(joinEntradas(two({ GroupNum: 0 }, { GroupNum: 15 })).GroupNum).toBe(15);
+    const entrada = joinEntradas(two({ DocTotal: "580" }, { DocTotal: "580", PeyMethod: "03" }));
+    expect(checkInvoiceAgainst(data, { ...ctx(), entrada }, "alta")).toEqual([
+      `${MSG.formaPagoEntrada} — se esperaba «99 / 03»; el XML trae «${data.FormaPago}».`,
+    ]);
+  });
+
+  it("gives one receipt back as it is", () => {
+    const { DocNum: _n, ...una } = base;
+    expect(joinEntradas([base])).toEqual(una);
   });
 });

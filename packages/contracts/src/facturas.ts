@@ -49,8 +49,10 @@ export const facturaRowSchema = z.object({
   CPEmisor: z.string(),
   CPReceptor: z.string(),
   UUID: z.string(),
-  /** DocNum of the goods receipt the invoice is tied to. */
+  /** DocNum of the goods receipt the invoice is tied to (the first one when it bills several, issue 27). */
   Entrada: enteroSchema("Entrada"),
+  /** Issue 27: every goods receipt the invoice bills (DocNums, ascending); absent from older servers. */
+  EntradasMercancia: z.array(enteroSchema("EntradasMercancia")).optional(),
   FechaFactura: fechaSchema("FechaFactura"),
   Total: importeSchema("Total"),
   FormaPago: z.string(),
@@ -225,13 +227,41 @@ const datosXmlFactura = {
   Regimen: regimenFiscalSchema("Regimen"),
 };
 
+/** Issue 27 (decision 033): at most this many goods receipts in one CFDI (a month of deliveries fits easily). */
+export const MAX_ENTRADAS_POR_FACTURA = 50;
+
+/**
+ * The goods receipt an invoice bills: one DocNum, as the spec writes it, or (issue 27) a list of DocNums of the
+ * same supplier, sociedad and currency, without repeats.
+ */
+export const entradasMercanciaSchema = z.union(
+  [
+    idSchema("EntradaMercancia"),
+    z
+      .array(idSchema("EntradaMercancia"))
+      .min(1, { error: "Seleccione al menos una entrada de mercancía." })
+      // A refinement, not .max(): zod's union answers its own generic message for an array too long.
+      .refine((docNums) => docNums.length <= MAX_ENTRADAS_POR_FACTURA, {
+        error: `Una factura puede amparar como máximo ${MAX_ENTRADAS_POR_FACTURA} entradas de mercancía.`,
+      })
+      .refine((docNums) => new Set(docNums).size === docNums.length, {
+        error: "La lista de entradas de mercancía repite una entrada; cada entrada se selecciona una sola vez.",
+      }),
+  ],
+  { error: "El campo EntradaMercancia debe ser un número de entrada o una lista de números de entrada." },
+);
+
+/** The receipts of a postFactura body as a list (one receipt or several). */
+export const entradaDocNums = (entrada: number | readonly number[]): number[] =>
+  typeof entrada === "number" ? [entrada] : [...entrada];
+
 /**
  * POST /api/facturas/postFactura (spec §3 New invoice payload). RazonSocial is the company's ERP database code
  * (BDSAP); PDF/XML/Recepcion are file names and PDF64/XML64/Recepcion64 their base64 contents, all required.
  */
 export const postFacturaRequestSchema = actorRequestSchema.extend({
   RazonSocial: requiredText("RazonSocial", 100),
-  EntradaMercancia: idSchema("EntradaMercancia"),
+  EntradaMercancia: entradasMercanciaSchema,
   PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
   XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
   Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),

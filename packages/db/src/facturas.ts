@@ -50,14 +50,20 @@ const UUID_RE = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/
  * the transferred VAT (Total − SubTotal + Descuento + retenciones) and the withholdings. The portal's worker and
  * the demo seed build it here, so both create the same document.
  */
-export function facturaProveedorDe(f: typeof facturas.$inferSelect): FacturaProveedorNueva {
+export function facturaProveedorDe(
+  f: typeof facturas.$inferSelect,
+  /** Every receipt the invoice bills (issue 27, factura_entradas); its own `entradaDocNum` when omitted. */
+  entradaDocNums: readonly number[] = [f.entradaDocNum],
+): FacturaProveedorNueva {
   const dos = (v: string) => roundAmount(v, 2);
+  const entradas = entradaDocNums.length > 0 ? [...entradaDocNums] : [f.entradaDocNum];
   const iva = addAmounts(subtractAmounts(f.total, f.subtotal), f.descuento, f.retenciones);
   return {
     bd: f.bd,
     portalId: f.id,
     cardCode: f.cardCode,
-    entradaDocNum: f.entradaDocNum,
+    entradaDocNum: entradas[0] as number,
+    ...(entradas.length > 1 ? { entradaDocNums: entradas } : {}),
     numAtCard: f.folio,
     uuid: f.uuid,
     docDate: f.fechaFactura,
@@ -66,6 +72,6 @@ export function facturaProveedorDe(f: typeof facturas.$inferSelect): FacturaProv
     wtSum: dos(f.retenciones),
     docCur: f.moneda,
     docRate: f.tipoCambio,
-    comments: `Portal de Proveedores: factura ${f.folio}, UUID ${f.uuid}, entrada ${f.entradaDocNum}.`,
+    comments: `Portal de Proveedores: factura ${f.folio}, UUID ${f.uuid}, ${entradas.length > 1 ? "entradas" : "entrada"} ${entradas.join(", ")}.`,
   };
 }

@@ -8,7 +8,7 @@ import {
   erpPagoFacturas,
   erpPagos,
 } from "../schema/index";
-import type { ErpFacturaProveedorNueva } from "./port";
+import { type ErpFacturaProveedorNueva, entradasDeFacturaProveedor } from "./port";
 
 /**
  * What the simulated ERP itself does with A/P invoices and vendor payments (issue 13): the business logic of
@@ -125,7 +125,8 @@ export async function selectFacturasProveedor(
 
 /**
  * Creates the A/P invoice of an accepted portal invoice, based on its goods receipt, as SAP does: the receipt's
- * open lines are copied (BaseType 20, BaseEntry, BaseLine) and closed, and the receipt is closed. Idempotent:
+ * open lines are copied (BaseType 20, BaseEntry, BaseLine) and closed, and the receipt is closed. A CFDI billing
+ * several receipts (issue 27) copies and closes every one of them into the one A/P invoice. Idempotent:
  * when an A/P invoice for this portal invoice already exists it is returned and nothing is written.
  */
 export async function insertFacturaProveedor(
@@ -142,28 +143,40 @@ export async function insertFacturaProveedor(
       .where(and(eq(erpFacturas.bd, input.bd), eq(erpFacturas.portalId, input.portalId)));
     if (existente) return { ...existente, creada: false };
 
-    const [entrada] = await tx
+    // Issue 27: every receipt the CFDI bills, in the order asked (the first one gives the card name and terms).
+    const docNums = entradasDeFacturaProveedor(input);
+    if (new Set(docNums).size !== docNums.length) {
+      throw new ErpRechazo(`La lista de entradas de mercancía repite una entrada (${docNums.join(", ")}).`);
+    }
+    const entradas = await tx
       .select()
       .from(erpEntradas)
-      .where(and(eq(erpEntradas.bd, input.bd), eq(erpEntradas.docNum, input.entradaDocNum)))
+      .where(and(eq(erpEntradas.bd, input.bd), inArray(erpEntradas.docNum, docNums)))
+      .orderBy(asc(erpEntradas.docEntry))
       .for("update");
-    if (!entrada) throw new ErpRechazo(`La entrada de mercancía ${input.entradaDocNum} no existe en ${input.bd}.`);
-    if (entrada.cardCode !== input.cardCode) {
-      throw new ErpRechazo(
-        `La entrada de mercancía ${input.entradaDocNum} es del proveedor ${entrada.cardCode}, no de ${input.cardCode}.`,
-      );
+    const copias: { entrada: (typeof entradas)[number]; abiertas: (typeof erpEntradaLineas.$inferSelect)[] }[] = [];
+    for (const docNumEntrada of docNums) {
+      const entrada = entradas.find((e) => e.docNum === docNumEntrada);
+      if (!entrada) throw new ErpRechazo(`La entrada de mercancía ${docNumEntrada} no existe en ${input.bd}.`);
+      if (entrada.cardCode !== input.cardCode) {
+        throw new ErpRechazo(
+          `La entrada de mercancía ${docNumEntrada} es del proveedor ${entrada.cardCode}, no de ${input.cardCode}.`,
+        );
+      }
+      const lineas = await tx
+        .select()
+        .from(erpEntradaLineas)
+        .where(and(eq(erpEntradaLineas.bd, input.bd), eq(erpEntradaLineas.docEntry, entrada.docEntry)))
+        .orderBy(asc(erpEntradaLineas.lineNum));
+      const abiertas = lineas.filter((l) => l.lineStatus === "O" && Number(l.openQty) > 0);
+      if (entrada.docStatus === "C" || abiertas.length === 0) {
+        throw new ErpRechazo(
+          `La entrada de mercancía ${docNumEntrada} ya está cerrada en el ERP (facturada o cancelada).`,
+        );
+      }
+      copias.push({ entrada, abiertas });
     }
-    const lineas = await tx
-      .select()
-      .from(erpEntradaLineas)
-      .where(and(eq(erpEntradaLineas.bd, input.bd), eq(erpEntradaLineas.docEntry, entrada.docEntry)))
-      .orderBy(asc(erpEntradaLineas.lineNum));
-    const abiertas = lineas.filter((l) => l.lineStatus === "O" && Number(l.openQty) > 0);
-    if (entrada.docStatus === "C" || abiertas.length === 0) {
-      throw new ErpRechazo(
-        `La entrada de mercancía ${input.entradaDocNum} ya está cerrada en el ERP (facturada o cancelada).`,
-      );
-    }
+    const primera = copias[0]!.entrada;
     const [ultimo] = await tx
       .select({ n: max(erpFacturas.docEntry) })
       .from(erpFacturas)
@@ -175,12 +188,12 @@ export async function insertFacturaProveedor(
       docEntry,
       docNum,
       cardCode: input.cardCode,
-      cardName: entrada.cardName,
+      cardName: primera.cardName,
       docStatus: "O",
       numAtCard: input.numAtCard,
       uuid: input.uuid.toUpperCase(),
       docDate: input.docDate,
-      docDueDate: sql`${input.docDate}::date + ${entrada.groupNum}::int` as unknown as string,
+      docDueDate: sql`${input.docDate}::date + ${primera.groupNum}::int` as unknown as string,
       comments: input.comments,
       vatSum: input.vatSum,
       wtSum: input.wtSum,
@@ -189,11 +202,13 @@ export async function insertFacturaProveedor(
       docCur: input.docCur,
       docRate: input.docRate,
       canceled: "N",
-      entradaDocNum: input.entradaDocNum,
+      entradaDocNum: primera.docNum,
       portalId: input.portalId,
     });
+    // SAP numbers the target lines in order across the base documents (LineNum 0…n−1).
+    const lineasNuevas = copias.flatMap(({ entrada, abiertas }) => abiertas.map((l) => ({ entrada, l })));
     await tx.insert(erpFacturaLineas).values(
-      abiertas.map((l, i) => {
+      lineasNuevas.map(({ entrada, l }, i) => {
         const parcial = Number(l.openQty) < Number(l.quantity);
         return {
           bd: input.bd,
@@ -217,23 +232,25 @@ export async function insertFacturaProveedor(
         };
       }),
     );
-    await tx
-      .update(erpEntradaLineas)
-      .set({ openQty: "0", lineStatus: "C" })
-      .where(
-        and(
-          eq(erpEntradaLineas.bd, input.bd),
-          eq(erpEntradaLineas.docEntry, entrada.docEntry),
-          inArray(
-            erpEntradaLineas.lineNum,
-            abiertas.map((l) => l.lineNum),
+    for (const { entrada, abiertas } of copias) {
+      await tx
+        .update(erpEntradaLineas)
+        .set({ openQty: "0", lineStatus: "C" })
+        .where(
+          and(
+            eq(erpEntradaLineas.bd, input.bd),
+            eq(erpEntradaLineas.docEntry, entrada.docEntry),
+            inArray(
+              erpEntradaLineas.lineNum,
+              abiertas.map((l) => l.lineNum),
+            ),
           ),
-        ),
-      );
-    await tx
-      .update(erpEntradas)
-      .set({ docStatus: "C" })
-      .where(and(eq(erpEntradas.bd, input.bd), eq(erpEntradas.docEntry, entrada.docEntry)));
+        );
+      await tx
+        .update(erpEntradas)
+        .set({ docStatus: "C" })
+        .where(and(eq(erpEntradas.bd, input.bd), eq(erpEntradas.docEntry, entrada.docEntry)));
+    }
     return { docEntry, docNum, creada: true };
   });
 }

@@ -187,14 +187,21 @@ export interface ErpPdfOwner {
 
 /**
  * The A/P invoice (SAP OPCH) the portal asks the ERP to create when a reviewer accepts an invoice (issue 13):
- * based on the goods receipt (its lines copied, the receipt closed), with the CFDI's data.
+ * based on the goods receipt (its lines copied, the receipt closed), or on every receipt the CFDI bills (issue
+ * 27), with the CFDI's data.
  */
 export interface ErpFacturaProveedorNueva {
   bd: string;
   /** The portal invoice id, stored with the document (U_SYS_PORTALID): what makes creation idempotent. */
   portalId: number;
   cardCode: string;
+  /** The goods receipt the A/P invoice is based on (the first of `entradaDocNums` when there are several). */
   entradaDocNum: number;
+  /**
+   * Issue 27: every goods receipt one CFDI bills, `entradaDocNum` first, each copied (its open lines, BaseType
+   * 20) and closed; absent means `[entradaDocNum]`.
+   */
+  entradaDocNums?: readonly number[];
   /** The supplier's folio (NumAtCard). */
   numAtCard: string;
   /** CFDI stamp UUID (U_SYS_PMUUID). */
@@ -212,6 +219,10 @@ export interface ErpFacturaProveedorNueva {
 }
 
 /** An A/P invoice created by the portal, as the ERP has it now: payment and cancellation follow the ERP. */
+/** The receipts an A/P invoice request bills: `entradaDocNums` or, when absent, its one `entradaDocNum`. */
+export const entradasDeFacturaProveedor = (input: ErpFacturaProveedorNueva): number[] =>
+  input.entradaDocNums && input.entradaDocNums.length > 0 ? [...input.entradaDocNums] : [input.entradaDocNum];
+
 export interface ErpFacturaProveedor {
   bd: string;
   docEntry: number;
@@ -226,6 +237,7 @@ export interface ErpFacturaProveedor {
   paidToDate: string;
   docCur: string;
   canceled: "Y" | "N";
+  /** The receipt of its first line (several receipts: the first one's). */
   entradaDocNum: number | null;
   /** Date of the latest payment applied to it (not cancelled), or null. */
   fechaPago: string | null;

@@ -8,6 +8,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -24,7 +25,8 @@ import { proveedores, sociedades } from "./catalogos";
  *
  * Two rules the database itself enforces, so two simultaneous uploads cannot break them:
  * - a CFDI UUID is registered once in the whole portal (whoever uploads it);
- * - a goods receipt has at most one invoice Pendiente or Aceptada (a Rechazada one may be replaced).
+ * - a goods receipt has at most one invoice Pendiente or Aceptada (a Rechazada one may be replaced): since issue
+ *   27 an invoice may bill several receipts, so the rule lives in `factura_entradas`.
  */
 export const facturas = pgTable(
   "facturas",
@@ -36,7 +38,10 @@ export const facturas = pgTable(
     sociedadId: integer("sociedad_id")
       .notNull()
       .references(() => sociedades.id),
-    /** The sociedad's company database (sociedades.bd_sap) and the receipt's DocNum in it. */
+    /**
+     * The sociedad's company database (sociedades.bd_sap) and the receipt's DocNum in it: the first (lowest) of
+     * the invoice's receipts when it bills several (issue 27; all of them are in `factura_entradas`).
+     */
     bd: text("bd").notNull(),
     entradaDocNum: integer("entrada_doc_num").notNull(),
     /** Stamp UUID, upper case. */
@@ -107,8 +112,31 @@ export const facturas = pgTable(
     check("facturas_estatus_chk", sql`${t.estatus} in ('P','A','R')`),
     check("facturas_bloqueo_pago_chk", sql`${t.bloqueoPago} in ('','bloqueado','liberado')`),
     uniqueIndex("facturas_uuid_key").on(t.uuid),
-    uniqueIndex("facturas_entrada_activa_key").on(t.bd, t.entradaDocNum).where(sql`${t.estatus} in ('P','A')`),
     index("facturas_proveedor_idx").on(t.cardCode, t.createdAt),
+  ],
+);
+
+/**
+ * The goods receipts an invoice bills (issue 27, decision 033): one row per receipt, the invoice's own
+ * `entrada_doc_num` included. `activa` mirrors whether the invoice is Pendiente or Aceptada, kept by triggers
+ * (migration 0015): inserting an invoice adds the row of its `entrada_doc_num`, a change of its status sets
+ * `activa` on all its rows. The unique index is the database's rule that a receipt carries at most one invoice
+ * Pendiente or Aceptada, whichever of two simultaneous uploads commits first.
+ */
+export const facturaEntradas = pgTable(
+  "factura_entradas",
+  {
+    facturaId: integer("factura_id")
+      .notNull()
+      .references(() => facturas.id, { onDelete: "cascade" }),
+    bd: text("bd").notNull(),
+    entradaDocNum: integer("entrada_doc_num").notNull(),
+    /** Set by the triggers from the invoice's status (P or A); what is written here is overwritten. */
+    activa: boolean("activa").notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.facturaId, t.entradaDocNum] }),
+    uniqueIndex("factura_entradas_activa_key").on(t.bd, t.entradaDocNum).where(sql`${t.activa}`),
   ],
 );
 

@@ -19,6 +19,7 @@ import {
   ErpRechazoError,
   type ErpScope,
   type ErpVersionDocumento,
+  entradasDeFacturaProveedor,
 } from "../types";
 import { type ServiceLayerClient, ServiceLayerError, UNAVAILABLE } from "./client";
 import { money, quantity, sumMoney, unitPrice } from "./money";
@@ -1598,28 +1599,39 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     const existing = await findByPortalId(bd, portalId);
     if (existing) return existingOrRefusal(existing, portalId);
 
-    const [receipt] = await client.getAll<SlDocument>(
+    // Issue 27: every receipt the CFDI bills, in the order asked; each one's open lines are copied.
+    const docNums = entradasDeFacturaProveedor(input);
+    const receiptDocs = await client.getAll<SlDocument>(
       bd,
       `PurchaseDeliveryNotes?$select=DocEntry,DocNum,CardCode,DocumentStatus,DocumentLines&$filter=${q(
-        `DocNum eq ${input.entradaDocNum}`,
+        docNums.map((n) => `DocNum eq ${n}`).join(" or "),
       )}`,
       { maxPageSize: 0 },
     );
-    if (!receipt) {
-      throw new ErpRechazoError(`La entrada ${input.entradaDocNum} no existe en la base de datos ${bd} del ERP.`);
-    }
-    if (receipt.CardCode !== input.cardCode) {
-      throw new ErpRechazoError(
-        `La entrada ${input.entradaDocNum} de la base de datos ${bd} es de otro proveedor (${receipt.CardCode}).`,
+    const lines: { BaseType: 20; BaseEntry: number; BaseLine: number }[] = [];
+    for (const docNum of docNums) {
+      const receipt = receiptDocs.find((r) => r.DocNum === docNum);
+      if (!receipt) {
+        throw new ErpRechazoError(`La entrada ${docNum} no existe en la base de datos ${bd} del ERP.`);
+      }
+      if (receipt.CardCode !== input.cardCode) {
+        throw new ErpRechazoError(
+          `La entrada ${docNum} de la base de datos ${bd} es de otro proveedor (${receipt.CardCode}).`,
+        );
+      }
+      const open = (receipt.DocumentLines ?? []).filter(
+        (l) => status(l.LineStatus) === "O" && quantity(l.RemainingOpenQuantity) !== "0",
       );
-    }
-    const open = (receipt.DocumentLines ?? []).filter(
-      (l) => status(l.LineStatus) === "O" && quantity(l.RemainingOpenQuantity) !== "0",
-    );
-    // SAP refuses copying from a closed document (-5002): say so in the words the portal uses for it, before asking.
-    if (status(receipt.DocumentStatus) === "C" || open.length === 0) {
-      throw new ErpRechazoError(
-        `La entrada de mercancía ${input.entradaDocNum} ya está cerrada en el ERP (facturada o cancelada).`,
+      // SAP refuses copying from a closed document (-5002): say so in the words the portal uses for it, before asking.
+      if (status(receipt.DocumentStatus) === "C" || open.length === 0) {
+        throw new ErpRechazoError(
+          `La entrada de mercancía ${docNum} ya está cerrada en el ERP (facturada o cancelada).`,
+        );
+      }
+      lines.push(
+        ...open
+          .sort((a, b) => a.LineNum - b.LineNum)
+          .map((l) => ({ BaseType: 20 as const, BaseEntry: receipt.DocEntry, BaseLine: l.LineNum })),
       );
     }
     const body = {
@@ -1633,9 +1645,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       Comments: input.comments,
       U_SYS_PMUUID: input.uuid,
       U_SYS_PORTALID: portalId,
-      DocumentLines: open
-        .sort((a, b) => a.LineNum - b.LineNum)
-        .map((l) => ({ BaseType: 20, BaseEntry: receipt.DocEntry, BaseLine: l.LineNum })),
+      DocumentLines: lines,
     };
     try {
       const answer = await client.write(bd, "POST", "PurchaseInvoices", body);
@@ -1661,7 +1671,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
       if (error instanceof ErpRechazoError) throw error;
       if (isRefusal(error)) {
         throw new ErpRechazoError(
-          `El ERP rechazó la factura de proveedor de la entrada ${input.entradaDocNum}: ${error.detail ?? error.message}`,
+          `El ERP rechazó la factura de proveedor de ${docNums.length > 1 ? "las entradas" : "la entrada"} ${docNums.join(", ")}: ${error.detail ?? error.message}`,
         );
       }
       // A timeout, a dropped connection, a 5xx or an HTML page: SAP may have committed it. Look before giving up.

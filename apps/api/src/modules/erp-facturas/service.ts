@@ -84,7 +84,9 @@ export function createErpFacturasService({
   async function createInErp(factura: FacturaRecord) {
     const existente = await erp.findFacturaProveedor(factura.bd, factura.id);
     if (existente) return { docEntry: existente.docEntry, docNum: existente.docNum };
-    return erp.createFacturaProveedor(facturaProveedorDe(factura));
+    // Issue 27: the A/P invoice copies every receipt the CFDI bills.
+    const entradas = (await repos.facturas.entradasDe([factura.id])).get(factura.id);
+    return erp.createFacturaProveedor(facturaProveedorDe(factura, entradas));
   }
 
   /** A failed attempt: the ERP's refusals stop, other failures back off (up to ERP_MAX_INTENTOS). */

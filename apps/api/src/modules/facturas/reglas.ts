@@ -21,6 +21,17 @@ export const FACTURA_MSG = {
   uuidRegistrado: (uuid: string) =>
     `El UUID ${uuid} ya está registrado en el portal; una factura se registra una sola vez.`,
   entradaConFactura: (docNum: number) => `La entrada de mercancía ${docNum} ya tiene una factura pendiente o aceptada.`,
+  /** Issue 27: two uploads raced for receipts of one CFDI; the database kept the first. */
+  entradasConFactura: (docNums: readonly number[]) =>
+    `Alguna de las entradas de mercancía ${docNums.join(", ")} ya tiene una factura pendiente o aceptada.`,
+  /** Issue 27: a decision would give a receipt a second invoice Pendiente or Aceptada. */
+  entradasTomadas: (folio: string, docNums: readonly number[]) =>
+    `La factura con folio ${folio} no puede quedar pendiente ni aceptada: ${
+      docNums.length > 1 ? "las entradas de mercancía" : "la entrada de mercancía"
+    } ${docNums.join(", ")} ya ${docNums.length > 1 ? "tienen" : "tiene"} otra factura pendiente o aceptada.`,
+  /** Issue 27: one CFDI is in one currency, so its receipts must be too. */
+  entradasDeVariasMonedas: (entradas: readonly string[]) =>
+    `Las entradas de mercancía seleccionadas tienen monedas distintas (${entradas.join(", ")}); una factura solo puede amparar entradas de la misma moneda.`,
   entradaNoExiste: (docNum: number) =>
     `La entrada de mercancía ${docNum} no existe en la sociedad seleccionada o no es de su cuenta.`,
   entradaCerrada: (docNum: number) =>

@@ -6,6 +6,7 @@ import { documentQueries } from "../revision/document-queries";
 
 const {
   erpTrabajos,
+  facturaEntradas,
   facturas,
   lista69b,
   lista69bImportaciones,
@@ -76,6 +77,7 @@ export function createFacturasRepository(db: Database) {
           'Fila', x.fila, 'IdFactura', x.id, 'NomSociedad', x.nom_sociedad, 'CardName', x.card_name,
           'FolioFactura', x.folio, 'RFC', x.rfc_emisor, 'RFCReceptor', x.rfc_receptor, 'CPEmisor', x.cp_emisor,
           'CPReceptor', x.cp_receptor, 'UUID', x.uuid, 'Entrada', x.entrada_doc_num,
+          'EntradasMercancia', x.entradas,
           'FechaFactura', to_char(x.fecha_factura, 'YYYY-MM-DD'), 'Total', round(x.total, 2)::text,
           'FormaPago', x.forma_pago, 'TentativaPago', to_char(x.fecha_factura + x.dias_credito, 'YYYY-MM-DD'),
           'UsoPrincipal', x.uso_cfdi, 'MetodoPago', case when x.metodo_pago = 'PPD' then 'PPD' else 'PUE' end,
@@ -106,6 +108,8 @@ export function createFacturasRepository(db: Database) {
                  t.ultimo_error as trabajo_error, t.created_at as trabajo_creado, e.estado as sat_estado, e.pendiente as sat_pendiente,
                  e.validacion_efos as sat_efos, su.uuid as sustituto_uuid, tb.estado as bloqueo_estado,
                  tb.ultimo_error as bloqueo_error,
+                 (select coalesce(json_agg(fe.entrada_doc_num order by fe.entrada_doc_num), json_build_array(f.entrada_doc_num))
+                    from ${facturaEntradas} fe where fe.factura_id = f.id) as entradas,
                  row_number() over (order by ${primero ? sql`(${primero}) desc, ` : sql``}f.created_at desc, f.id desc) as fila
                  ${lista69bColumnas}
           from ${facturas} f
@@ -226,16 +230,50 @@ export function createFacturasRepository(db: Database) {
         ? []
         : (
             await db
-              .select({ docNum: facturas.entradaDocNum })
-              .from(facturas)
+              .select({ docNum: facturaEntradas.entradaDocNum })
+              .from(facturaEntradas)
               .where(
                 and(
-                  eq(facturas.bd, bd),
-                  inArray(facturas.entradaDocNum, [...docNums]),
-                  inArray(facturas.estatus, ["P", "A"]),
+                  eq(facturaEntradas.bd, bd),
+                  inArray(facturaEntradas.entradaDocNum, [...docNums]),
+                  eq(facturaEntradas.activa, true),
                 ),
               )
           ).map((r) => r.docNum),
+    /**
+     * Issue 27: the invoice's other receipts (its own `entradaDocNum` got its row when it was inserted, trigger of
+     * migration 0015). A receipt another invoice holds Pendiente or Aceptada fails on factura_entradas_activa_key.
+     */
+    addEntradas: async (facturaId: number, bd: string, docNums: readonly number[]) => {
+      if (docNums.length === 0) return;
+      await db.insert(facturaEntradas).values(docNums.map((entradaDocNum) => ({ facturaId, bd, entradaDocNum })));
+    },
+    /**
+     * Issue 27: the receipts of invoice `facturaId` that another invoice holds Pendiente or Aceptada (what a
+     * decision bringing it back to P or A would take from that one), ascending.
+     */
+    entradasTomadas: async (facturaId: number): Promise<number[]> => {
+      const result = (await db.execute(sql`
+        select distinct mia.entrada_doc_num as doc_num
+        from ${facturaEntradas} mia
+        join ${facturaEntradas} otra on otra.bd = mia.bd and otra.entrada_doc_num = mia.entrada_doc_num
+          and otra.factura_id <> mia.factura_id and otra.activa
+        where mia.factura_id = ${facturaId}
+        order by 1`)) as unknown as { rows: { doc_num: number }[] };
+      return result.rows.map((r) => Number(r.doc_num));
+    },
+    /** Every receipt of these invoices (issue 27), ascending, by invoice id. */
+    entradasDe: async (facturaIds: readonly number[]): Promise<Map<number, number[]>> => {
+      const map = new Map<number, number[]>();
+      if (facturaIds.length === 0) return map;
+      const rows = await db
+        .select({ facturaId: facturaEntradas.facturaId, docNum: facturaEntradas.entradaDocNum })
+        .from(facturaEntradas)
+        .where(inArray(facturaEntradas.facturaId, [...facturaIds]))
+        .orderBy(facturaEntradas.facturaId, facturaEntradas.entradaDocNum);
+      for (const r of rows) map.set(r.facturaId, [...(map.get(r.facturaId) ?? []), r.docNum]);
+      return map;
+    },
     insert: async (values: NuevaFactura) =>
       (await db.insert(facturas).values(values).returning({ id: facturas.id }))[0]!.id,
     /**

@@ -6,10 +6,12 @@ import {
   checkXmlFile,
   DEFAULT_WITHHOLDING_RULES,
   type InvoiceData,
+  joinEntradas,
 } from "@portal/cfdi";
 import { type CertificateStore, readInvoiceVerified } from "@portal/cfdi/sello";
 import {
   type EntradaFactura,
+  entradaDocNums,
   type FacturaSociedad,
   type GetEntradasRequest,
   type HistorialFactura,
@@ -137,7 +139,8 @@ export function createFacturasService(deps: FacturasDeps) {
     ctx: {
       proveedor: { cardName: string; rfc: string };
       sociedad: { nombre: string; rfc: string; regimen: string; cp: string };
-      entrada: ErpEntrada;
+      /** The receipts the CFDI bills (issue 27: one or several, same currency), compared together. */
+      entradas: readonly ErpEntrada[];
       enviado: Parameters<typeof camposContraXml>[0];
     },
   ): Promise<{ datos: InvoiceData | null; errores: string[] }> {
@@ -149,21 +152,25 @@ export function createFacturasService(deps: FacturasDeps) {
     const errores = leido.ok ? [] : [...leido.errors];
     const datos = leido.data;
     if (!datos) return { datos: null, errores };
-    const { proveedor, sociedad, entrada } = ctx;
+    const { proveedor, sociedad, entradas } = ctx;
+    const entrada = entradas[0] as ErpEntrada;
     errores.push(
       ...checkInvoiceAgainst(
         datos,
         {
           proveedor: { CardName: proveedor.cardName },
           sociedad: { NomSociedad: sociedad.nombre, Regimen: sociedad.regimen, CP: sociedad.cp },
-          entrada: {
-            DocTotal: entrada.docTotal,
-            RetencionesTotal: entrada.wtSum,
-            PeyMethod: entrada.peyMethod,
-            U_B1SYS_MainUsage: entrada.mainUsage,
-            CP: entrada.cp,
-            GroupNum: entrada.groupNum,
-          },
+          entrada: joinEntradas(
+            entradas.map((e) => ({
+              DocNum: e.docNum,
+              DocTotal: e.docTotal,
+              RetencionesTotal: e.wtSum,
+              PeyMethod: e.peyMethod,
+              U_B1SYS_MainUsage: e.mainUsage,
+              CP: e.cp,
+              GroupNum: e.groupNum,
+            })),
+          ),
         },
         variante,
       ),
@@ -181,24 +188,60 @@ export function createFacturasService(deps: FacturasDeps) {
     return { datos, errores };
   }
 
-  const valoresDelXml = (d: InvoiceData, entrada: ErpEntrada) => columnasDelCfdi(d, entrada.groupNum);
+  /** The invoice's credit days: the largest of its receipts' (issue 27: PPD if any receipt has credit days). */
+  const valoresDelXml = (d: InvoiceData, entradas: readonly ErpEntrada[]) =>
+    columnasDelCfdi(d, Math.max(...entradas.map((e) => e.groupNum)));
 
   /** Throws the unique-constraint race as the message the check would have given. */
-  const conCarrera = <T>(work: () => Promise<T>, uuid: string, docNum: number): Promise<T> =>
+  const conCarrera = <T>(work: () => Promise<T>, uuid: string, docNums: readonly number[]): Promise<T> =>
     saveWithUniqueRace(work, (constraint) =>
-      constraint === "facturas_entrada_activa_key"
-        ? FACTURA_MSG.entradaConFactura(docNum)
+      constraint === "factura_entradas_activa_key"
+        ? docNums.length === 1
+          ? FACTURA_MSG.entradaConFactura(docNums[0] as number)
+          : FACTURA_MSG.entradasConFactura(docNums)
         : FACTURA_MSG.uuidRegistrado(uuid),
     );
 
+  /**
+   * The supplier's receipts of one sociedad by number (issue 27: one or several), or every refusal: a receipt
+   * that is missing or another partner's, and receipts in more than one currency.
+   */
+  async function entradasPedidas(user: SessionUser, bd: string, docNums: readonly number[]): Promise<ErpEntrada[]> {
+    const halladas = await Promise.all(docNums.map((n) => entradaDe(user, bd, n)));
+    const faltan = docNums.filter((_, i) => !halladas[i]);
+    if (faltan.length > 0) throw refusal(faltan.map((n) => FACTURA_MSG.entradaNoExiste(n)));
+    const entradas = halladas as ErpEntrada[];
+    const monedas = [...new Set(entradas.map((e) => e.docCur.toUpperCase()))];
+    if (monedas.length > 1) {
+      throw new Invalid(
+        FACTURA_MSG.entradasDeVariasMonedas(entradas.map((e) => `${e.docNum} (${e.docCur.toUpperCase()})`)),
+      );
+    }
+    return entradas;
+  }
+
   /** How invoices are reviewed (issue 13): by folio; each decision owes the ERP's A/P invoice a job. */
-  const revision: ReviewKind<RevisionFactura, FacturaRecord, string> = {
+  const revision: ReviewKind<RevisionFactura, FacturaRecord & { entradas: number[] }, string> = {
     entidad: "factura",
     idOf: (fila) => fila.Factura,
     label: (factura) => factura.folio,
     sentences: REVISION_MSG.factura,
-    read: (ids) => repo.findByIds(ids),
-    decide: (tx, id, version, values) => tx.facturas.decide(id, version, values),
+    read: async (ids) => {
+      const [records, entradas] = await Promise.all([repo.findByIds(ids), repo.entradasDe(ids)]);
+      return records.map((r) => ({ ...r, entradas: entradas.get(r.id) ?? [r.entradaDocNum] }));
+    },
+    // Issue 27: a Rechazada brought back to P or A must not take a receipt another invoice holds since (the
+    // database refuses it too, factura_entradas_activa_key; this says so in words, inside the same transaction).
+    decide: async (tx, id, version, values) => {
+      if (values.estatus === "P" || values.estatus === "A") {
+        const tomadas = await tx.facturas.entradasTomadas(id);
+        if (tomadas.length > 0) {
+          const factura = await tx.facturas.findById(id);
+          throw new Invalid([MSG.revisionError, FACTURA_MSG.entradasTomadas(factura?.folio ?? String(id), tomadas)]);
+        }
+      }
+      return tx.facturas.decide(id, version, values);
+    },
     // Accepted: the ERP's A/P invoice is owed, as a job committed with the decision (issue 13). Not accepted but
     // with an A/P invoice in the ERP (an invoice changed before every state change was conditional on its
     // version): the A/P invoice is cancelled through the same outbox (issue 22, decision 021).
@@ -218,7 +261,9 @@ export function createFacturasService(deps: FacturasDeps) {
       const decision = estatus === "A" ? "aceptada" : "rechazada";
       return {
         asunto: `su factura ${actual.folio} fue ${decision}`,
-        parrafo: `Su factura con folio ${actual.folio} (UUID ${actual.uuid}) de la entrada de mercancía ${actual.entradaDocNum} fue ${decision}.`,
+        parrafo: `Su factura con folio ${actual.folio} (UUID ${actual.uuid}) de ${
+          actual.entradas.length > 1 ? "las entradas de mercancía" : "la entrada de mercancía"
+        } ${actual.entradas.join(", ")} fue ${decision}.`,
         correccion: "Puede corregirla y cargarla de nuevo en Mis facturas.",
       };
     },
@@ -313,22 +358,23 @@ export function createFacturasService(deps: FacturasDeps) {
       if (!proveedor) throw new Invalid(MSG.registroIncompletoFacturas);
       const sociedad = await sociedadDe(user, input.RazonSocial);
       if (!sociedad) throw new Invalid(FACTURA_MSG.sociedadNoVinculada);
-      const entrada = await entradaDe(user, sociedad.bdSap, input.EntradaMercancia);
-      if (!entrada) throw new Invalid(FACTURA_MSG.entradaNoExiste(input.EntradaMercancia));
+      // Issue 27: one receipt or several (ascending; the contract refused an empty list, repeats and too many).
+      const docNums = entradaDocNums(input.EntradaMercancia).sort((a, b) => a - b);
+      const entradas = await entradasPedidas(user, sociedad.bdSap, docNums);
       phases.mark("proveedor, sociedad y entrada");
 
       const pdf = decodeArchivo(input.PDF, input.PDF64);
       const xml = decodeArchivo(input.XML, input.XML64);
       const recepcion = decodeArchivo(input.Recepcion, input.Recepcion64);
       const errores = checkArchivos(pdf, xml, recepcion);
-      if (entrada.docStatus !== "O") errores.push(FACTURA_MSG.entradaCerrada(entrada.docNum));
-      if ((await repo.entradasConFacturaActiva(sociedad.bdSap, [entrada.docNum])).length > 0) {
-        errores.push(FACTURA_MSG.entradaConFactura(entrada.docNum));
+      for (const e of entradas) if (e.docStatus !== "O") errores.push(FACTURA_MSG.entradaCerrada(e.docNum));
+      for (const n of (await repo.entradasConFacturaActiva(sociedad.bdSap, docNums)).sort((a, b) => a - b)) {
+        errores.push(FACTURA_MSG.entradaConFactura(n));
       }
       const { datos, errores: delXml } = await checkXml(xml.bytes, "alta", {
         proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc },
         sociedad,
-        entrada,
+        entradas,
         enviado: { ...input, Total: input.Total },
       });
       errores.push(...delXml);
@@ -352,11 +398,11 @@ export function createFacturasService(deps: FacturasDeps) {
               await tx.archivos.store(recepcion.bytes, imageMime(recepcion.bytes)),
             ];
             const id = await tx.facturas.insert({
-              ...valoresDelXml(datos, entrada),
+              ...valoresDelXml(datos, entradas),
               cardCode: proveedor.cardCode,
               sociedadId: sociedad.id,
               bd: sociedad.bdSap,
-              entradaDocNum: entrada.docNum,
+              entradaDocNum: docNums[0] as number,
               pdfArchivoId: pdfId,
               pdfNombre: pdf.nombre,
               xmlArchivoId: xmlId,
@@ -367,13 +413,14 @@ export function createFacturasService(deps: FacturasDeps) {
               createdAt: now,
               updatedAt: now,
             });
+            await tx.facturas.addEntradas(id, sociedad.bdSap, docNums.slice(1));
             await satEstado.save(tx, "factura", id, sat.registro);
             await tx.auditoria.record({
               entidad: "factura",
               entidadId: String(id),
               campo: "registro",
               valorAnterior: "",
-              valorNuevo: `P · UUID ${datos.UUID.toUpperCase()} · entrada ${entrada.docNum}`,
+              valorNuevo: `P · UUID ${datos.UUID.toUpperCase()} · ${docNums.length > 1 ? "entradas" : "entrada"} ${docNums.join(", ")}`,
               comentario: "",
               operador: user.operador,
               usuarioRef: user.id,
@@ -381,7 +428,7 @@ export function createFacturasService(deps: FacturasDeps) {
             });
           }),
         datos.UUID.toUpperCase(),
-        entrada.docNum,
+        docNums,
       );
       phases.mark("transacción");
       const slow = phases.summaryIfSlow();
@@ -409,8 +456,8 @@ export function createFacturasService(deps: FacturasDeps) {
       if (!proveedor) throw new Invalid(MSG.registroIncompletoFacturas);
       const sociedad = await sociedadDe(user, actual.bd);
       if (!sociedad) throw new Invalid(FACTURA_MSG.sociedadNoVinculada);
-      const entrada = await entradaDe(user, actual.bd, actual.entradaDocNum);
-      if (!entrada) throw new Invalid(FACTURA_MSG.entradaNoExiste(actual.entradaDocNum));
+      const docNums = (await repo.entradasDe([actual.id])).get(actual.id) ?? [actual.entradaDocNum];
+      const entradas = await entradasPedidas(user, actual.bd, docNums);
 
       const pdf = input.PDF && input.PDF64 ? decodeArchivo(input.PDF, input.PDF64) : null;
       const xmlNuevo = input.XML && input.XML64 ? decodeArchivo(input.XML, input.XML64) : null;
@@ -423,7 +470,7 @@ export function createFacturasService(deps: FacturasDeps) {
       const { datos, errores: delXml } = await checkXml(new Uint8Array(xmlBytes), "actualizacion", {
         proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc },
         sociedad,
-        entrada,
+        entradas,
         enviado: input,
       });
       errores.push(...delXml);
@@ -452,7 +499,7 @@ export function createFacturasService(deps: FacturasDeps) {
               auditar.push({ campo: "recepcion", antes: actual.recepcionNombre, despues: recepcion.nombre });
             }
             if (xmlNuevo) {
-              Object.assign(cambios, valoresDelXml(datos, entrada));
+              Object.assign(cambios, valoresDelXml(datos, entradas));
               cambios.xmlArchivoId = await tx.archivos.store(xmlNuevo.bytes, "text/xml");
               cambios.xmlNombre = xmlNuevo.nombre;
               auditar.push({
@@ -487,7 +534,7 @@ export function createFacturasService(deps: FacturasDeps) {
             }
           }),
         datos.UUID.toUpperCase(),
-        actual.entradaDocNum,
+        docNums,
       );
       return MSG.facturaActualizada(xmlNuevo ? datos.Folio : actual.folio);
     },

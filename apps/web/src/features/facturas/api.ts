@@ -4,7 +4,7 @@ import {
   type PatchFacturaRequest,
   type PostFacturaRequestInput,
 } from "@portal/contracts";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
 import { DOMAIN_KEYS } from "../../lib/query-keys";
@@ -86,6 +86,22 @@ export const useProveedorFactura = (operator: Operator, isEnabled = true) =>
   useQuery({ ...proveedorFacturaOptions(operator), enabled: isEnabled });
 export const useEntradasFactura = (operator: Operator, bd: string | null, tipo: "Nuevo" | number = "Nuevo") =>
   useQuery({ ...entradasFacturaOptions(operator, bd ?? "", tipo), enabled: bd !== null && bd !== "" });
+
+/**
+ * Issue 27: the receipts of an invoice by number (getEntradas once per receipt), for the update form's checks:
+ * every one of them once all answered, otherwise null (loading, failed or a receipt that no longer answers).
+ */
+export const useEntradasDeFactura = (operator: Operator, bd: string | null, docNums: readonly number[]) =>
+  useQueries({
+    queries: docNums.map((docNum) => ({
+      ...entradasFacturaOptions(operator, bd ?? "", docNum),
+      enabled: bd !== null && bd !== "",
+    })),
+    combine: (results) => {
+      const entradas = results.flatMap((r) => r.data ?? []).filter((e) => docNums.includes(e.DocNum));
+      return results.every((r) => r.isSuccess) && entradas.length === docNums.length ? entradas : null;
+    },
+  });
 
 /** POST /api/facturas/postFactura; resolves with the server's message. */
 export async function postFactura(request: PostFacturaRequestInput): Promise<string> {

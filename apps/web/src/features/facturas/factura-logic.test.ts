@@ -44,7 +44,7 @@ const nueva = (archivos: ArchivosFactura, overrides: Partial<Parameters<typeof c
     session: SESSION,
     proveedor: PROVEEDOR,
     sociedad: SOCIEDADES[0] ?? null,
-    entrada: makeEntradaFactura(),
+    entradas: [makeEntradaFactura()],
     archivos,
     base64: base64FromBytes,
     ...overrides,
@@ -133,7 +133,7 @@ describe("ERP state of an accepted invoice (issue 13)", () => {
 
 describe("new invoice checks (spec §5)", () => {
   it("asks for the choices and the three files, every message at once", () => {
-    expect(errores(nueva({ pdf: null, xml: null, recepcion: null }, { sociedad: null, entrada: null }))).toEqual([
+    expect(errores(nueva({ pdf: null, xml: null, recepcion: null }, { sociedad: null, entradas: [] }))).toEqual([
       FORM_MSG.sociedadRequerida,
       FORM_MSG.entradaRequerida,
       MSG.pdfRequerido,
@@ -194,16 +194,16 @@ describe("new invoice checks (spec §5)", () => {
       valores(MSG.metodoPagoEntrada, "PUE", "PPD"),
     ]);
     // A receipt with credit days wants PPD.
-    expect(errores(nueva(completos({ metodoPago: "PUE" }), { entrada: makeEntradaFactura({ GroupNum: 30 }) }))).toEqual(
-      [valores(MSG.metodoPagoEntrada, "PPD", "PUE")],
-    );
+    expect(
+      errores(nueva(completos({ metodoPago: "PUE" }), { entradas: [makeEntradaFactura({ GroupNum: 30 })] })),
+    ).toEqual([valores(MSG.metodoPagoEntrada, "PPD", "PUE")]);
   });
 
   it("compares the issuer's RFC with the supplier's and the currency with the receipt's, with both values", () => {
     expect(errores(nueva(completos({ rfcEmisor: "XIQB891116QE4" })))).toEqual([
       "El RFC del emisor del XML (XIQB891116QE4) no es el RFC de su registro en el portal (EKU9003173C9).",
     ]);
-    expect(errores(nueva(completos(), { entrada: makeEntradaFactura({ DocCur: "USD" }) }))).toEqual([
+    expect(errores(nueva(completos(), { entradas: [makeEntradaFactura({ DocCur: "USD" })] }))).toEqual([
       "La moneda del XML (MXN) no es la moneda de la entrada de mercancía (USD).",
     ]);
     // Case does not count.
@@ -246,6 +246,25 @@ describe("new invoice checks (spec §5)", () => {
     });
   });
 
+  it("issue 27: checks the CFDI against several receipts together and sends them as a list", () => {
+    // 3,327.01 = 2,000.00 + 1,327.01
+    const dos = [
+      makeEntradaFactura({ DocNum: 5130, DocTotal: "1327.01" }),
+      makeEntradaFactura({ DocNum: 5120, DocTotal: "2000.00" }),
+    ];
+    const revision = nueva(completos(), { entradas: dos });
+    if (!revision.ok) throw new Error(revision.errors.join("\n"));
+    expect(revision.request.EntradaMercancia).toEqual([5120, 5130]);
+    // The total's message names the sum.
+    const otra = [dos[0]!, makeEntradaFactura({ DocNum: 5120, DocTotal: "2100.00" })];
+    expect(errores(nueva(completos(), { entradas: otra }))).toEqual([
+      `${MSG.totalEntrada} — se esperaba «3,427.01»; el XML trae «3,327.01» (suma de las entradas 5130 (1,327.01) + 5120 (2,100.00) = 3,427.01).`,
+    ]);
+    // Two currencies: refused in the browser too.
+    const monedas = [dos[0]!, makeEntradaFactura({ DocNum: 5120, DocTotal: "2000.00", DocCur: "USD" })];
+    expect(errores(nueva(completos(), { entradas: monedas }))).toContain(FORM_MSG.entradasDeVariasMonedas);
+  });
+
   it("sends the default folio 'S/F' when the XML has none", () => {
     const revision = nueva(completos({ folio: null }));
     expect(revision.ok && revision.request.FolioFactura).toBe("S/F");
@@ -259,7 +278,7 @@ describe("invoice update (spec §3 patchfactura, §5 update form)", () => {
       session: SESSION,
       row,
       proveedor: PROVEEDOR,
-      entrada: makeEntradaFactura(),
+      entradas: [makeEntradaFactura()],
       archivos: { pdf: null, xml: null, recepcion: null, ...archivos },
       base64: base64FromBytes,
     });

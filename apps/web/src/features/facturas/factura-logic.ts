@@ -10,6 +10,7 @@ import {
   type InvoiceData,
   type InvoiceVariant,
   invoiceXmlFields,
+  joinEntradas,
   readInvoice,
 } from "@portal/cfdi";
 import {
@@ -153,20 +154,31 @@ export interface ArchivosFactura {
 export const FORM_MSG = {
   sociedadRequerida: "Debe seleccionar la razón social",
   entradaRequerida: "Debe seleccionar la entrada de mercancia",
+  /** Issue 27: one CFDI is in one currency; the server says the same in its own words. */
+  entradasDeVariasMonedas:
+    "Las entradas de mercancía seleccionadas tienen monedas distintas; una factura solo puede amparar entradas de la misma moneda.",
 } as const;
+
+/** Issue 27: every receipt an invoice bills (servers before it send only the one `Entrada`). */
+export const entradasDeFila = (row: Pick<FacturaRow, "Entrada" | "EntradasMercancia">): number[] =>
+  row.EntradasMercancia && row.EntradasMercancia.length > 0 ? row.EntradasMercancia : [row.Entrada];
 
 /** The picked XML read with the form's rules (spec §5: 'No cuenta con la estructura…' first). */
 const readInvoiceXml = (xml: ArchivoLeido | null, variante: InvoiceVariant) =>
   readXml(xml, (bytes) => readInvoice(bytes, { variant: variante }));
 
-/** What the §5 cross checks need of the chosen goods receipt. */
-const entradaParaReglas = (entrada: EntradaFactura) => ({
-  DocTotal: entrada.DocTotal,
-  PeyMethod: entrada.PeyMethod,
-  U_B1SYS_MainUsage: entrada.U_B1SYS_MainUsage,
-  CP: entrada.CP,
-  GroupNum: entrada.GroupNum,
-});
+/** What the §5 cross checks need of the chosen goods receipts, taken together (issue 27: one or several). */
+const entradasParaReglas = (entradas: readonly EntradaFactura[]) =>
+  joinEntradas(
+    entradas.map((entrada) => ({
+      DocNum: entrada.DocNum,
+      DocTotal: entrada.DocTotal,
+      PeyMethod: entrada.PeyMethod,
+      U_B1SYS_MainUsage: entrada.U_B1SYS_MainUsage,
+      CP: entrada.CP,
+      GroupNum: entrada.GroupNum,
+    })),
+  );
 
 /**
  * The RFCs and the currency, which the server checks too (issue 23: a CFDI for another sociedad says its RFC and
@@ -192,7 +204,8 @@ interface NuevaFacturaContexto {
   session: Pick<Session, "id" | "operador">;
   proveedor: ProveedorResumen;
   sociedad: FacturaSociedad | null;
-  entrada: EntradaFactura | null;
+  /** The receipts chosen (issue 27: one or several), in the order shown. */
+  entradas: readonly EntradaFactura[];
   archivos: ArchivosFactura;
   base64: (bytes: Uint8Array) => string;
 }
@@ -204,10 +217,12 @@ interface NuevaFacturaContexto {
  * fails, the postFactura payload built from the XML read here.
  */
 export function checkNewFactura(ctx: NuevaFacturaContexto): Revision<PostFacturaRequestInput> {
-  const { sociedad, entrada, archivos } = ctx;
+  const { sociedad, entradas, archivos } = ctx;
+  const [entrada] = entradas;
   const errores: string[] = [];
   if (!sociedad) errores.push(FORM_MSG.sociedadRequerida);
   if (!entrada) errores.push(FORM_MSG.entradaRequerida);
+  if (new Set(entradas.map((e) => e.DocCur.toUpperCase())).size > 1) errores.push(FORM_MSG.entradasDeVariasMonedas);
   errores.push(...checkSizes([archivos.pdf, archivos.xml, archivos.recepcion]));
   const archivoErrores = checkInvoiceFiles(archivos);
   errores.push(...archivoErrores);
@@ -221,7 +236,7 @@ export function checkNewFactura(ctx: NuevaFacturaContexto): Revision<PostFactura
         {
           proveedor: { CardName: ctx.proveedor.CardName },
           sociedad: { NomSociedad: sociedad.NomSociedad, Regimen: sociedad.Regimen, CP: sociedad.CP },
-          entrada: entradaParaReglas(entrada),
+          entrada: entradasParaReglas(entradas),
         },
         "alta",
       ),
@@ -238,7 +253,7 @@ export function checkNewFactura(ctx: NuevaFacturaContexto): Revision<PostFactura
     id: ctx.session.id,
     ...buildPostFacturaPayload(datos, {
       RazonSocial: sociedad.BDSAP,
-      EntradaMercancia: entrada.DocNum,
+      EntradaMercancia: entradas.map((e) => e.DocNum).sort((a, b) => a - b),
       // Spec §5: "The currency is taken from the receipt."
       Moneda: entrada.DocCur,
       archivos: { pdf: archivo(pdf), xml: archivo(xml), recepcion: archivo(recepcion) },
@@ -251,9 +266,12 @@ export function checkNewFactura(ctx: NuevaFacturaContexto): Revision<PostFactura
 interface ActualizacionContexto {
   session: Pick<Session, "id" | "operador">;
   row: FacturaRow;
-  /** The supplier (getProveedor) and the invoice's receipt (getEntradas by number), when loaded. */
+  /**
+   * The supplier (getProveedor) and the invoice's receipts (getEntradas by number, issue 27: every one), when
+   * loaded.
+   */
   proveedor: ProveedorResumen | null;
-  entrada: EntradaFactura | null;
+  entradas: readonly EntradaFactura[] | null;
   archivos: ArchivosFactura;
   base64: (bytes: Uint8Array) => string;
 }
@@ -274,21 +292,21 @@ function checkChosenArchivos({ pdf, xml, recepcion }: ArchivosFactura): string[]
  * from the row.
  */
 export function checkUpdate(ctx: ActualizacionContexto): Revision<PatchFacturaRequest> {
-  const { row, archivos, entrada, proveedor } = ctx;
+  const { row, archivos, entradas, proveedor } = ctx;
   // Issue 23: a correction must change a file (the same files would only go back to review).
   if (!archivos.pdf && !archivos.xml && !archivos.recepcion) return { ok: false, errors: [MSG.correccionSinArchivo] };
   const errores = checkChosenArchivos(archivos);
   const { pdf, xml, recepcion } = archivos;
   const { datos, errores: xmlErrores } = readInvoiceXml(xml, "actualizacion");
   errores.push(...xmlErrores);
-  if (datos && entrada && proveedor) {
+  if (datos && entradas && entradas.length > 0 && proveedor) {
     errores.push(
       ...checkInvoiceAgainst(
         datos,
         {
           proveedor: { CardName: proveedor.CardName },
           sociedad: { NomSociedad: row.NomSociedad, Regimen: row.Regimen, CP: row.CPReceptor },
-          entrada: entradaParaReglas(entrada),
+          entrada: entradasParaReglas(entradas),
         },
         "actualizacion",
       ),

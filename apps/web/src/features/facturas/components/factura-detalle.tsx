@@ -11,11 +11,12 @@ import { isProveedor } from "../../../lib/permissions";
 import { readFiles } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
-import { facturasList, useEntradasFactura, usePatchFactura, useProveedorFactura } from "../api";
+import { facturasList, useEntradasDeFactura, usePatchFactura, useProveedorFactura } from "../api";
 import {
   canUpdateFactura,
   canUploadArchivos,
   checkUpdate,
+  entradasDeFila,
   estadoErp,
   estatusFactura,
   estatusPago,
@@ -52,9 +53,10 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
   const canUpload = esProveedor && canUploadArchivos(row);
   const canUpdate = esProveedor && canUpdateFactura(row);
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
-  // The cross checks of a new XML need the supplier and the invoice's receipt (spec §5, update form).
+  // The cross checks of a new XML need the supplier and the invoice's receipts (spec §5, update form; issue 27).
   const proveedor = useProveedorFactura(session, canUpdate);
-  const entradas = useEntradasFactura(session, canUpdate ? row.BD : null, row.Entrada);
+  const docNums = entradasDeFila(row);
+  const entradas = useEntradasDeFactura(session, canUpdate ? row.BD : null, docNums);
   const patch = usePatchFactura();
   const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
     canSubmit: canUpdate,
@@ -63,7 +65,7 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
         session,
         row,
         proveedor: proveedor.data?.[0] ?? null,
-        entrada: entradas.data?.find((e) => e.DocNum === row.Entrada) ?? null,
+        entradas,
         archivos: await readFiles(archivos),
         base64: base64FromBytes,
       }),
@@ -86,7 +88,7 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
             <TextInput label="Folio" value={row.FolioFactura} readOnly />
             <TextInput label="Fecha" value={fechaMostrada(row.FechaFactura)} readOnly />
             <TextInput label="Estatus" value={estatusFactura(row)} readOnly />
-            <TextInput label="Entrada" value={String(row.Entrada)} readOnly />
+            <TextInput label={docNums.length > 1 ? "Entradas" : "Entrada"} value={docNums.join(", ")} readOnly />
             <TextInput label="Estatus del pago" value={estatusPago(row)} readOnly />
             <TextInput label="Fecha pago" value={fechaMostrada(row.FechaPago)} readOnly />
             {row.FolioSAP == null ? null : <TextInput label="Folio SAP" value={String(row.FolioSAP)} readOnly />}

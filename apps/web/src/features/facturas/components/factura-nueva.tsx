@@ -4,6 +4,7 @@ import {
   Center,
   List,
   Loader,
+  MultiSelect,
   type OptionsFilter,
   Paper,
   Select,
@@ -12,8 +13,8 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { base64FromBytes, readInvoice } from "@portal/cfdi";
-import { type EntradaFactura, MSG, type ProveedorResumen } from "@portal/contracts";
+import { addAmounts, base64FromBytes, readInvoice } from "@portal/cfdi";
+import { type EntradaFactura, MAX_ENTRADAS_POR_FACTURA, MSG, type ProveedorResumen } from "@portal/contracts";
 import { IconAlertTriangle, IconInfoCircle, IconPlus } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { type Campo, Campos } from "../../../components/campos";
@@ -72,6 +73,19 @@ export function camposEntrada(entrada: EntradaFactura): Campo[] {
     { label: "Método de pago", value: <MetodoPago code={metodoPagoDe(entrada)} /> },
     { label: "Total", value: formatImporte(entrada.DocTotal, entrada.DocCur) },
   ];
+}
+
+/**
+ * Issue 27: what the chosen receipts add up to, per currency ('2,320.00 MXN'); one CFDI is in one currency, so
+ * two currencies show both (and the checks refuse them).
+ */
+export function sumaEntradas(entradas: readonly EntradaFactura[]): string {
+  const monedas = [...new Set(entradas.map((e) => e.DocCur))];
+  return monedas
+    .map((moneda) =>
+      formatImporte(addAmounts(...entradas.filter((e) => e.DocCur === moneda).map((e) => e.DocTotal)), moneda),
+    )
+    .join(" + ");
 }
 
 /** Why the files picked were taken away (issue 23: the form says so instead of clearing them silently). */
@@ -185,7 +199,8 @@ function FacturaForm({
 }) {
   const sociedades = useSociedadesFactura(session);
   const [bd, setBd] = useState<string | null>(null);
-  const [docNum, setDocNum] = useState<string | null>(null);
+  // Issue 27: the receipts chosen (one CFDI may bill several), in the order picked.
+  const [docNums, setDocNums] = useState<string[]>([]);
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
   /** Why the files picked were just taken away, until a file is picked again. */
   const [quitados, setQuitados] = useState<keyof typeof ARCHIVOS_QUITADOS | null>(null);
@@ -195,9 +210,9 @@ function FacturaForm({
   const post = usePostFactura();
 
   const sociedad = sociedades.data?.find((s) => s.BDSAP === bd) ?? null;
-  const entrada = entradas.data?.find((e) => String(e.DocNum) === docNum) ?? null;
+  const elegidas = docNums.flatMap((n) => entradas.data?.find((e) => String(e.DocNum) === n) ?? []);
   const opciones = useMemo(() => opcionesEntrada(entradas.data ?? []), [entradas.data]);
-  const propuesta = usePropuesta(archivos.xml, entradas.data, docNum === null);
+  const propuesta = usePropuesta(archivos.xml, entradas.data, docNums.length === 0);
 
   const clearFiles = (motivo: keyof typeof ARCHIVOS_QUITADOS) => {
     setQuitados(hasArchivos(archivos) ? motivo : null);
@@ -207,15 +222,16 @@ function FacturaForm({
   const chooseSociedad = (value: string | null) => {
     if (value === bd) return;
     setBd(value);
-    setDocNum(null);
+    setDocNums([]);
     clearFiles("sociedad");
   };
-  const chooseEntrada = (value: string | null) => {
-    if (value === docNum) return;
-    setDocNum(value);
+  const chooseEntradas = (values: string[]) => {
+    if (values.length === docNums.length && values.every((v, i) => v === docNums[i])) return;
+    setDocNums(values);
     // Spec §4: choosing a receipt clears the files; not the receipt proposed for the XML picked (it was chosen
     // for those files, decision 026).
-    if (propuesta.tipo === "una" && value === String(propuesta.entrada.DocNum)) setQuitados(null);
+    const [una] = values;
+    if (values.length === 1 && propuesta.tipo === "una" && una === String(propuesta.entrada.DocNum)) setQuitados(null);
     else clearFiles("entrada");
   };
   const pickFile = (clave: ArchivoClave, file: File | null) => {
@@ -229,7 +245,7 @@ function FacturaForm({
         session,
         proveedor,
         sociedad,
-        entrada,
+        entradas: elegidas,
         archivos: await readFiles(archivos),
         base64: base64FromBytes,
       }),
@@ -256,16 +272,17 @@ function FacturaForm({
               disabled={isSubmitting || isSaved}
               rightSection={sociedades.isFetching ? <Loader size="xs" /> : undefined}
             />
-            <Select
+            <MultiSelect
               label="Entrada de mercancia"
-              placeholder={bd ? "Seleccione" : "Seleccione primero la razón social"}
+              placeholder={bd ? (docNums.length === 0 ? "Seleccione" : "") : "Seleccione primero la razón social"}
               data={opciones}
-              value={docNum}
-              onChange={chooseEntrada}
-              allowDeselect={false}
+              value={docNums}
+              onChange={chooseEntradas}
               searchable
+              hidePickedOptions
+              maxValues={MAX_ENTRADAS_POR_FACTURA}
               filter={filterEntradas}
-              description="Número · referencia · fecha · total; escriba cualquiera de ellos para buscar"
+              description="Número · referencia · fecha · total; escriba cualquiera de ellos para buscar. Una factura puede amparar varias entradas"
               // Below the input, so both selects' inputs stay on one line.
               inputWrapperOrder={["label", "input", "description", "error"]}
               nothingFoundMessage="Sin entradas de mercancía por facturar"
@@ -273,9 +290,13 @@ function FacturaForm({
               rightSection={entradas.isFetching ? <Loader size="xs" /> : undefined}
             />
           </SimpleGrid>
-          {docNum === null ? (
+          {docNums.length === 0 ? (
             <Stack mt="md">
-              <PropuestaEntrada propuesta={propuesta} onAccept={chooseEntrada} isDisabled={isSubmitting || isSaved} />
+              <PropuestaEntrada
+                propuesta={propuesta}
+                onAccept={(docNum) => chooseEntradas([docNum])}
+                isDisabled={isSubmitting || isSaved}
+              />
             </Stack>
           ) : null}
 
@@ -290,12 +311,21 @@ function FacturaForm({
           />
         </Paper>
 
-        {entrada ? (
+        {elegidas.length > 0 ? (
           <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="datos-entrada">
             <Title order={2} fz="md" c="gray.8" mb="md" id="datos-entrada">
               Datos de la entrada
             </Title>
-            <Campos campos={camposEntrada(entrada)} />
+            <Stack gap="lg">
+              {elegidas.map((entrada) => (
+                <Campos key={entrada.DocNum} campos={camposEntrada(entrada)} />
+              ))}
+              {elegidas.length > 1 ? (
+                <Text fw={600} aria-label="Suma de las entradas">
+                  Suma de las {elegidas.length} entradas: {sumaEntradas(elegidas)}
+                </Text>
+              ) : null}
+            </Stack>
           </Paper>
         ) : null}
 

@@ -14,7 +14,7 @@ import {
 } from "../../../components/data-table";
 import { EstadoSatBadges, textoSat } from "../../../components/estado-sat";
 import { bloqueoPago } from "../bloqueo-pago";
-import { COLOR_ESTATUS, estatusMostrado } from "../factura-logic";
+import { COLOR_ESTATUS, entradasDeFila, estatusMostrado } from "../factura-logic";
 import { BloqueoPagoLinea } from "./bloqueo-pago-linea";
 
 /** The status as shown in the list (spec §2: 'Pagada' when paid, otherwise the invoice status). */
@@ -38,7 +38,13 @@ export const FACTURAS_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
   { id: "FolioFactura", header: "Folio", value: (row) => row.FolioFactura, isNoWrap: true },
   { id: "RFC", header: "RFC emisor", value: (row) => row.RFC, isNoWrap: true, isHeaderWrapped: true },
   uuidColumn({ id: "UUID", value: (row) => row.UUID }),
-  { id: "Entrada", header: "Entrada", value: (row) => row.Entrada, align: "right" },
+  // Issue 27: every receipt the invoice bills.
+  {
+    id: "Entrada",
+    header: "Entrada",
+    value: (row) => (entradasDeFila(row).length > 1 ? entradasDeFila(row).join(", ") : row.Entrada),
+    align: "right",
+  },
   dateColumn({ id: "FechaFactura", header: "Fecha", value: (row) => row.FechaFactura }),
   amountColumn({ id: "Total", header: "Total", money: (row) => ({ amount: row.Total, currency: row.DocCur }) }),
   formaPagoColumn("FormaPago", (row) => row.FormaPago),

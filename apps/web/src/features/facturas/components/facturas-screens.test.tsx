@@ -335,6 +335,30 @@ describe("/MisFacturas/Factura/Nuevo", () => {
     expect(calls.some((call) => call.url.endsWith("/postFactura"))).toBe(false);
   });
 
+  it("issue 27: picks two receipts, shows each and their sum, and sends one CFDI for both", async () => {
+    signInAs("proveedor");
+    const calls = nuevaApi({
+      postFactura: { status: 200, body: { status: "success", message: MSG.facturaRegistrada } },
+    });
+    await openForm();
+    await chooseSociedadYEntrada();
+    pickOption("Entrada de mercancia", OPCION[5101]);
+    const panel = await screen.findByRole("region", { name: "Datos de la entrada" });
+    await waitFor(() => expect(panel.textContent).toContain("Entrada5101"));
+    expect(panel.textContent).toContain("Entrada5120");
+    expect(within(panel).getByLabelText("Suma de las entradas").textContent).toBe(
+      "Suma de las 2 entradas: 6,727.01 MXN",
+    );
+    pick("pdf", pdfFile());
+    pick("xml", xmlFile(xmlFactura({ total: "6727.01", subtotal: "5799.15", iva: "927.86" })));
+    pick("recepcion", pngFile());
+    fireEvent.click(screen.getByRole("button", { name: "Agregar" }));
+    expect(await screen.findByText(MSG.facturaRegistrada)).toBeDefined();
+    const sent = calls.find((call) => call.url.endsWith("/postFactura"))?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ RazonSocial: "SBO_MCI", EntradaMercancia: [5101, 5120], Total: "6727.01" });
+    // Two receipts picked one by one, the files and the toast: longer than one receipt's flow on a slow machine.
+  }, 40_000);
+
   it("shows the receiver messages when the XML is for another sociedad", async () => {
     signInAs("proveedor");
     const calls = nuevaApi();

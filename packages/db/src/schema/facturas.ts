@@ -90,6 +90,14 @@ export const facturas = pgTable(
     erpPagado: numeric("erp_pagado", { precision: 19, scale: 2 }).notNull().default("0"),
     erpFechaPago: date("erp_fecha_pago", { mode: "string" }),
     erpCancelada: boolean("erp_cancelada").notNull().default(false),
+    /**
+     * Issue 27 (decision 032): the A/P invoice's due date as the ERP has it (its earliest unpaid installment's
+     * where there are several), and the date the supplier can expect the payment: that day (or, before the ERP
+     * has the A/P invoice, the invoice date plus its credit days) moved to the sociedad's next payment day. Null
+     * once paid in full or cancelled, and while the invoice is not accepted.
+     */
+    erpFechaVencimiento: date("erp_fecha_vencimiento", { mode: "string" }),
+    fechaProbablePago: date("fecha_probable_pago", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },

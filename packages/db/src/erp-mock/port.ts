@@ -229,6 +229,21 @@ export interface ErpFacturaProveedor {
   entradaDocNum: number | null;
   /** Date of the latest payment applied to it (not cancelled), or null. */
   fechaPago: string | null;
+  /** Issue 27 (decision 032): when it falls due (SAP DocDueDate). */
+  docDueDate: string;
+  /**
+   * Its installments (SAP Document_Installments, PCH6), by InstallmentId: one due on DocDueDate for the whole
+   * total unless its payment terms split it.
+   */
+  installments: ErpInstallment[];
+}
+
+/** One installment of an A/P invoice (SAP DocumentInstallment): due date and amount (money, invoice currency). */
+export interface ErpInstallment {
+  installmentId: number;
+  dueDate: string;
+  percentage: string;
+  total: string;
 }
 
 /**

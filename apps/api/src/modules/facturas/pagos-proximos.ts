@@ -10,6 +10,9 @@ export interface PorPagar {
   saldo: string;
 }
 
+/** The later and the earlier of two ISO dates. */
+const later = (a: string, b: string) => (a.localeCompare(b) >= 0 ? a : b);
+const earlier = (a: string, b: string) => (a.localeCompare(b) <= 0 ? a : b);
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const money = (c: number) => `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, "0")}`;
 
@@ -48,8 +51,8 @@ export function groupPagosProximos(hoy: string, rows: readonly PorPagar[]): Pago
       .map(([inicio, filas]) => {
         const fin = addDays(inicio, 6);
         return {
-          Desde: inicio < hoy ? hoy : inicio,
-          Hasta: fin > hasta ? hasta : fin,
+          Desde: later(inicio, hoy),
+          Hasta: earlier(fin, hasta),
           Importes: byCurrency(filas),
         };
       }),

@@ -139,7 +139,7 @@ describe("company catalogue and form", () => {
       DiasPago: [],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Sociedades"), { timeout: 6000 });
-  }, 15_000);
+  }, 30_000);
 
   it("updates a company without resending the stored PDF", async () => {
     session.storeLogin(ADMIN, "Empleado");

@@ -1,3 +1,4 @@
+import { scheduleFacturaProveedor } from "@portal/db/erp-mock";
 import { startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase } from "@portal/db/testing";
@@ -49,6 +50,11 @@ describeErpAdapterContract("service-layer", async () => {
         DocumentLines: [{ LineNum: line.LineNum, ItemDescription: `${line.ItemDescription}.` }],
       });
       time.advance(5_000);
+    },
+    // The accountants change the A/P invoice in SAP (the rows the simulator serves); time passes, as above.
+    async scheduleFactura(bd, docNum, plan) {
+      time.advance(5_000);
+      await scheduleFacturaProveedor(tdb.db, bd, docNum, plan);
     },
     async close() {
       await client.logoutAll();

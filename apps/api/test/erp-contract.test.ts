@@ -1,5 +1,5 @@
 import { schema } from "@portal/db";
-import { createMockErpAdapter } from "@portal/db/erp-mock";
+import { createMockErpAdapter, scheduleFacturaProveedor } from "@portal/db/erp-mock";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase } from "@portal/db/testing";
 import { and, eq, sql } from "drizzle-orm";
@@ -21,6 +21,9 @@ describeErpAdapterContract("mock", async () => {
         .update(lineas)
         .set({ frgnName: sql`${lineas.frgnName} || '.'` })
         .where(and(eq(lineas.bd, key.bd), eq(lineas.docEntry, key.docEntry), eq(lineas.lineNum, 0)));
+    },
+    async scheduleFactura(bd, docNum, plan) {
+      await scheduleFacturaProveedor(tdb.db, bd, docNum, plan);
     },
     close: () => tdb.drop(),
   };

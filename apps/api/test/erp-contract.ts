@@ -1,4 +1,4 @@
-import { DECIMAL_RE } from "@portal/contracts";
+import { addDays, DECIMAL_RE } from "@portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ErpAdapter,
@@ -30,6 +30,15 @@ export interface ErpContractFixture {
    * contract checks the document then has a new version and only it.
    */
   changeLine(kind: "pedido" | "entrada", key: ErpClaveDocumento): Promise<void>;
+  /**
+   * The accountants set an A/P invoice's due date and installments in the ERP behind the adapter (issue 27): the
+   * contract checks both adapters read them back alike.
+   */
+  scheduleFactura(
+    bd: string,
+    docNum: number,
+    plan: { docDueDate: string; installments?: { dueDate: string; total: string }[] },
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -368,6 +377,11 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
         entradaDocNum: e.docNum,
         fechaPago: null,
         paymentBlock: "N",
+        // Issue 27: due after the receipt's credit days, in one installment for the whole total (as SAP answers).
+        docDueDate: addDays(e.docDate, e.groupNum),
+        installments: [
+          { installmentId: 1, dueDate: addDays(e.docDate, e.groupNum), percentage: "100", total: nueva.docTotal },
+        ],
       });
       // Listed for the supplier and for everyone, never for another supplier.
       const otro = otroProveedor(e.cardCode);
@@ -385,6 +399,38 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
         ErpRechazoError,
       );
       expect(await f.adapter.findFacturaProveedor(e.bd, portalId + 1)).toBeNull();
+
+      // Issue 27: installments set in the ERP come back by InstallmentId and move the fingerprint.
+      const primera = (Math.floor(cents(nueva.docTotal) / 2) / 100).toFixed(2);
+      const segunda = ((cents(nueva.docTotal) - cents(primera)) / 100).toFixed(2);
+      const antesDeCuotas = await fingerprints();
+      await f.scheduleFactura(e.bd, creada.docNum, {
+        docDueDate: "2027-01-15",
+        installments: [
+          { dueDate: "2026-12-15", total: primera },
+          { dueDate: "2027-01-15", total: segunda },
+        ],
+      });
+      expect((await fingerprints())[0]).not.toBe(antesDeCuotas[0]);
+      const conCuotas = (await f.adapter.listFacturasProveedor({ bds: [e.bd], cardCode: e.cardCode })).find(
+        (x) => x.portalId === portalId,
+      );
+      expect(conCuotas?.docDueDate).toBe("2027-01-15");
+      expect(conCuotas?.installments).toEqual([
+        {
+          installmentId: 1,
+          dueDate: "2026-12-15",
+          percentage: String(Number(((cents(primera) * 100) / cents(nueva.docTotal)).toFixed(4))),
+          total: primera,
+        },
+        {
+          installmentId: 2,
+          dueDate: "2027-01-15",
+          percentage: String(Number(((cents(segunda) * 100) / cents(nueva.docTotal)).toFixed(4))),
+          total: segunda,
+        },
+      ]);
+      expect(await f.adapter.findFacturaProveedor(e.bd, portalId)).toEqual(conCuotas);
     });
 
     it("cancels an A/P invoice by its key, reopening its receipt; again is no error and changes nothing; refuses a paid one", async () => {

@@ -14,6 +14,7 @@ import { createTestApp, login, type TestApp, withToken } from "./helpers";
  */
 let t: TestApp;
 let token = "";
+let adminToken = "";
 
 const BERENICE = { rfc: "XIQB891116QE4", nombre: "BERENICE XIMO QUEZADA", regimen: "626" } as const;
 const KIJ = { rfc: "KIJ0906199R1", nombre: "KIJ, S.A DE C.V.", cp: "59820", regimen: "601", uso: "G01" };
@@ -27,6 +28,7 @@ beforeAll(async () => {
       nombre = excluded.nombre, fecha = excluded.fecha`);
   await t.tdb.db.execute(sql`update proveedores set estatus_registro = 'C', estatus = 'A' where card_code = 'P00002'`);
   token = await login(t.app, BERENICE.rfc, "Proveedor");
+  adminToken = await login(t.app, "admin", "Empleado");
 });
 afterAll(async () => {
   await t?.close();
@@ -48,10 +50,16 @@ const entrada = async (retenciones?: string) =>
     })
   ).docNum;
 
-const registrar = async (docNum: number, retenciones: string) => {
+const registrar = async (
+  docNum: number,
+  retenciones: string,
+  o: { regimen?: string; ivaRetenido?: string; claveProdServ?: string } = {},
+) => {
   const xml = issueTestFactura(
     facturaPrueba({
-      emisor: BERENICE,
+      emisor: { ...BERENICE, regimen: o.regimen ?? BERENICE.regimen },
+      ...(o.ivaRetenido ? { ivaRetenido: o.ivaRetenido } : {}),
+      ...(o.claveProdServ ? { claveProdServ: o.claveProdServ } : {}),
       receptor: KIJ,
       lugarExpedicion: "44160",
       // Within the test certificate's validity (it ended 2023-05-29), as the demo's own invoices of Berenice.
@@ -83,5 +91,120 @@ describe("withholdings on registration (issue 27)", () => {
     const res = await registrar(await entrada("12.50"), "12.50");
     expect(res.json().message).not.toContain("Régimen Simplificado de Confianza");
     expect(res.statusCode).toBe(200);
+  });
+});
+
+interface SociedadFila {
+  IdSociedad: number;
+  NomSociedad: string;
+  RFC: string;
+  Regimen: string;
+  CP: string;
+  Estatus: string;
+  UsuarioSAP: string;
+  BDSAP: string;
+  RetencionResico: boolean;
+  RetencionArrendamiento: boolean;
+  RetencionHonorarios: boolean;
+  ClavesHonorarios: string[];
+  DiasPago: number[];
+}
+const sociedadKij = async (): Promise<SociedadFila> =>
+  (await t.app.inject(withToken(adminToken, { method: "POST", url: "/api/sociedades/rowSociedades", payload: {} })))
+    .json()
+    .data.find((s: SociedadFila) => s.BDSAP === "SBO_KIJ");
+
+/** The administrator's company form for KIJ, as the screen sends it, with other switches. */
+const ajustarKij = async (ajustes: Partial<SociedadFila>) => {
+  const s = await sociedadKij();
+  return t.app.inject(
+    withToken(adminToken, {
+      method: "POST",
+      url: "/api/sociedades/updateSociedad",
+      payload: {
+        Numero: s.IdSociedad,
+        RazonSocial: s.NomSociedad,
+        RFC: s.RFC,
+        RegimenFiscal: s.Regimen,
+        CodigoPostal: s.CP,
+        Estatus: s.Estatus,
+        UsuarioSAP: s.UsuarioSAP,
+        BDSAP: s.BDSAP,
+        ...ajustes,
+      },
+    }),
+  );
+};
+
+const RENTA = "Arrendamiento de persona física";
+const HONORARIOS = "Honorarios de persona física";
+
+describe("the sociedad's withholding switches (issue 27)", () => {
+  it("start as the issue sets them and round-trip through the company form", async () => {
+    expect(await sociedadKij()).toMatchObject({
+      RetencionResico: true,
+      RetencionArrendamiento: false,
+      RetencionHonorarios: false,
+      ClavesHonorarios: [],
+    });
+    const res = await ajustarKij({
+      RetencionArrendamiento: true,
+      RetencionHonorarios: true,
+      ClavesHonorarios: ["80111600", "80101500"],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await sociedadKij()).toMatchObject({
+      RetencionResico: true,
+      RetencionArrendamiento: true,
+      RetencionHonorarios: true,
+      ClavesHonorarios: ["80101500", "80111600"],
+    });
+    // A form without the fields (an earlier caller) keeps them.
+    expect((await ajustarKij({})).statusCode).toBe(200);
+    expect((await sociedadKij()).ClavesHonorarios).toEqual(["80101500", "80111600"]);
+  });
+
+  it("refuses a fee key that is not an 8-digit ClaveProdServ, in Spanish, and keeps what was stored", async () => {
+    const res = await ajustarKij({ ClavesHonorarios: ["80111600", "8011-16"] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain("El campo ClavesHonorarios[1] debe ser una ClaveProdServ de 8 dígitos");
+    expect((await sociedadKij()).ClavesHonorarios).toEqual(["80101500", "80111600"]);
+  });
+
+  it("with rent on, an individual's rent invoice without 10 % ISR and two thirds of the IVA is refused, naming the amounts", async () => {
+    expect((await ajustarKij({ RetencionArrendamiento: true })).statusCode).toBe(200);
+    const res = await registrar(await entrada(), "0", { regimen: "606" });
+    expect(res.statusCode).toBe(400);
+    const message = res.json().message;
+    expect(message).toContain(WITHHOLDING_MSG.isr(RENTA, "100.00", "1,000.00", "10 %", "0.00"));
+    expect(message).toContain(WITHHOLDING_MSG.iva(RENTA, "106.67", "160.00", "0.00"));
+  });
+
+  it("with rent on, the rent invoice withholding both registers", async () => {
+    const res = await registrar(await entrada("206.67"), "100.00", { regimen: "606", ivaRetenido: "106.67" });
+    expect(res.json().message).not.toContain(RENTA);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it("with rent off, the same rent invoice without withholdings registers", async () => {
+    expect((await ajustarKij({ RetencionArrendamiento: false })).statusCode).toBe(200);
+    const res = await registrar(await entrada(), "0", { regimen: "606" });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it("a fees invoice is checked only when its concept's key is one the sociedad lists as fees", async () => {
+    expect((await ajustarKij({ RetencionHonorarios: true, ClavesHonorarios: ["80111600"] })).statusCode).toBe(200);
+    const listada = await registrar(await entrada(), "0", { regimen: "612", claveProdServ: "80111600" });
+    expect(listada.statusCode).toBe(400);
+    expect(listada.json().message).toContain(WITHHOLDING_MSG.isr(HONORARIOS, "100.00", "1,000.00", "10 %", "0.00"));
+    expect(listada.json().message).toContain(WITHHOLDING_MSG.iva(HONORARIOS, "106.67", "160.00", "0.00"));
+    const otra = await registrar(await entrada(), "0", { regimen: "612", claveProdServ: "43211500" });
+    expect(otra.statusCode, otra.body).toBe(200);
+  });
+
+  it("with RESICO off, a RESICO invoice without the 1.25 % ISR withholding registers", async () => {
+    expect((await ajustarKij({ RetencionResico: false })).statusCode).toBe(200);
+    const res = await registrar(await entrada(), "0");
+    expect(res.statusCode, res.body).toBe(200);
   });
 });

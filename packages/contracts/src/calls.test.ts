@@ -57,6 +57,8 @@ const EXTRA_CALLS = [
   ["POST", "/api/complementosAtrasados/setRetenerPagos"],
   // Deactivate or reactivate an employee (issue 22).
   ["POST", "/api/empleados/updateEstatusEmpleado"],
+  // What the supplier is expected to be paid in the next 30 days, by week (issue 27).
+  ["POST", "/api/home/getPagosProximos"],
 ] as const;
 
 const entries = Object.entries(CALLS);

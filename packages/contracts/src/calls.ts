@@ -44,6 +44,8 @@ import {
   reintentarErpRequestSchema,
 } from "./facturas-pendientes";
 import {
+  homePagosProximosAnswerSchema,
+  homePagosProximosRequestSchema,
   homeSociedadesAnswerSchema,
   homeSociedadesRequestSchema,
   rowDocumentsAnswerSchema,
@@ -199,6 +201,15 @@ export const CALLS = {
     access: "session",
     tag: "home",
     summary: "Conteo de registros de un módulo (mosaicos de Home)",
+  }),
+  homeGetPagosProximos: call({
+    method: "POST",
+    path: "/api/home/getPagosProximos",
+    request: homePagosProximosRequestSchema,
+    answer: homePagosProximosAnswerSchema,
+    access: "proveedor",
+    tag: "home",
+    summary: "Pagos esperados del proveedor en sesión en los próximos 30 días, por semana (issue 27)",
   }),
   // Empleados
   getAreas: call({

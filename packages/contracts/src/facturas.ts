@@ -69,6 +69,11 @@ export const facturaRowSchema = z.object({
   CANCELED: z.string(),
   PaidToDate: importeSchema("PaidToDate"),
   FechaPago: fechaSchema("FechaPago").nullable(),
+  /**
+   * Issue 27 (decision 032): when an accepted, unpaid invoice is expected to be paid (its due date in the ERP moved
+   * to the sociedad's next payment day); null otherwise.
+   */
+  FechaProbablePago: fechaSchema("FechaProbablePago").nullable().optional(),
   Comentarios: z.string(),
   BD: z.string(),
   DocCur: z.string(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { tileConConteoSchema } from "./codes";
-import { archivoRefSchema, listRequestSchema, successAnswer } from "./common";
+import { archivoRefSchema, enteroSchema, fechaSchema, importeSchema, listRequestSchema, successAnswer } from "./common";
 
 /** POST /api/home/getSociedades (spec §7): the signed-in supplier's companies for the Home table. */
 export const homeSociedadesRequestSchema = listRequestSchema.extend({
@@ -27,3 +27,31 @@ export const rowDocumentsRequestSchema = listRequestSchema.extend({ dato: tileCo
 export type RowDocumentsRequest = z.infer<typeof rowDocumentsRequestSchema>;
 export const rowDocumentsAnswerSchema = successAnswer(z.object({ Registro: z.number().int().nonnegative() }));
 export type RowDocumentsAnswer = z.infer<typeof rowDocumentsAnswerSchema>;
+
+/**
+ * POST /api/home/getPagosProximos (issue 27, decision 032; not in the spec): the signed-in supplier's accepted,
+ * unpaid invoices expected to be paid from today to 30 days ahead (FechaProbablePago), what remains of each summed
+ * by week (Monday to Sunday, clipped to the window) and currency; `Atrasado` sums those whose expected date has
+ * passed unpaid.
+ */
+export const homePagosProximosRequestSchema = listRequestSchema;
+export const importePorMonedaSchema = z.object({
+  DocCur: z.string(),
+  Total: importeSchema("Total"),
+  Facturas: enteroSchema("Facturas"),
+});
+export type ImportePorMoneda = z.infer<typeof importePorMonedaSchema>;
+export const pagosSemanaSchema = z.object({
+  Desde: fechaSchema("Desde"),
+  Hasta: fechaSchema("Hasta"),
+  Importes: z.array(importePorMonedaSchema),
+});
+export type PagosSemana = z.infer<typeof pagosSemanaSchema>;
+export const pagosProximosSchema = z.object({
+  Desde: fechaSchema("Desde"),
+  Hasta: fechaSchema("Hasta"),
+  Semanas: z.array(pagosSemanaSchema),
+  Atrasado: z.array(importePorMonedaSchema),
+});
+export type PagosProximos = z.infer<typeof pagosProximosSchema>;
+export const homePagosProximosAnswerSchema = successAnswer(pagosProximosSchema);

@@ -9,6 +9,7 @@ export * from "./entradas";
 export * from "./estatus";
 export * from "./facturas";
 export * from "./facturas-pendientes";
+export * from "./fecha-probable-pago";
 export * from "./home";
 export * from "./lista-69b";
 export * from "./messages";

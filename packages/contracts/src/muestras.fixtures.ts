@@ -79,6 +79,11 @@ export const sociedadRow = {
   UsuarioSAP: "manager",
   PassSAP: "" as const,
   BDSAP: "SBO_CNORTE",
+  RetencionResico: true,
+  RetencionArrendamiento: true,
+  RetencionHonorarios: false,
+  ClavesHonorarios: ["80111600"],
+  DiasPago: [2, 4],
 };
 
 const documentoCompra = {
@@ -238,6 +243,21 @@ export const MUESTRAS = {
     request: { usuario: "P00042", operador: "Proveedor", dato: "Pedidos" },
     answer: ok({ Registro: 12 }),
   },
+  homeGetPagosProximos: {
+    request: { usuario: "P00042", operador: "Proveedor" },
+    answer: ok({
+      Desde: "2026-11-26",
+      Hasta: "2026-12-26",
+      Semanas: [
+        {
+          Desde: "2026-11-26",
+          Hasta: "2026-11-29",
+          Importes: [{ DocCur: "MXN", Total: "3327.01", Facturas: 1 }],
+        },
+      ],
+      Atrasado: [],
+    }),
+  },
   getAreas: { answer: ok([{ IdArea: 2, Nombre: "Cuentas por pagar" }]) },
   rowEmpleados: { request: { usuario: "jlopez", operador: "Empleado", tipo: "Lista" }, answer: ok([empleadoRow]) },
   createEmpleado: {
@@ -333,6 +353,11 @@ export const MUESTRAS = {
       BDSAP: "SBO_CNORTE",
       CartaSituacionFiscal: "",
       CartaSituacionFiscalNombre: "",
+      RetencionResico: true,
+      RetencionArrendamiento: true,
+      RetencionHonorarios: true,
+      ClavesHonorarios: ["80111600", "80111601"],
+      DiasPago: [2, 4],
     },
     answer: { status: "success", message: MSG.sociedadActualizada },
   },

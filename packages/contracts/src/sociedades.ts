@@ -23,6 +23,48 @@ import {
 } from "./common";
 import { MSG } from "./messages";
 
+/**
+ * Issue 27: what a sociedad applies to its suppliers' invoices. The withholdings the invoices it receives must
+ * carry (decision 031: RESICO on by default, rent and professional fees off) with the ClaveProdServ codes it counts
+ * as fees, and the weekdays it pays (decision 032: ISO 1 Monday … 5 Friday; none = any business day). Optional, so
+ * earlier callers keep working: a create without them takes the defaults, an update without them keeps the stored
+ * ones.
+ */
+const posicion = (path: PropertyKey[] | undefined) => String(path?.at(-1) ?? 0);
+const claveMensaje = (iss: { path?: PropertyKey[] }) =>
+  `El campo ClavesHonorarios[${posicion(iss.path)}] debe ser una ClaveProdServ de 8 dígitos, por ejemplo 80111600.`;
+const diaMensaje = (iss: { path?: PropertyKey[] }) =>
+  `El campo DiasPago[${posicion(iss.path)}] debe ser un día hábil: 1 (lunes) a 5 (viernes).`;
+const siNo = (campo: string) => z.boolean({ error: `El campo ${campo} debe ser verdadero o falso.` }).optional();
+const sociedadAjustesShape = {
+  RetencionResico: siNo("RetencionResico"),
+  RetencionArrendamiento: siNo("RetencionArrendamiento"),
+  RetencionHonorarios: siNo("RetencionHonorarios"),
+  ClavesHonorarios: z
+    .array(z.string({ error: claveMensaje }).regex(/^\d{8}$/, { error: claveMensaje }), {
+      error: "El campo ClavesHonorarios debe ser una lista de claves ClaveProdServ.",
+    })
+    .max(200, { error: "El campo ClavesHonorarios admite como máximo 200 claves." })
+    .refine((claves) => new Set(claves).size === claves.length, {
+      error: "El campo ClavesHonorarios repite una clave.",
+    })
+    .optional(),
+  DiasPago: z
+    .array(
+      z
+        .number({ error: diaMensaje })
+        .int({ error: diaMensaje })
+        .min(1, { error: diaMensaje })
+        .max(5, { error: diaMensaje }),
+      {
+        error: "El campo DiasPago debe ser una lista de días hábiles (1 lunes … 5 viernes).",
+      },
+    )
+    .max(5, { error: "El campo DiasPago admite como máximo 5 días." })
+    .refine((dias) => new Set(dias).size === dias.length, { error: "El campo DiasPago repite un día." })
+    .optional(),
+};
+
 /** Company option (spec §3: "The company option list has IdSociedad and NomSociedad"). */
 export const sociedadOpcionSchema = z.object({
   IdSociedad: enteroSchema("IdSociedad"),
@@ -50,6 +92,7 @@ export const sociedadRowSchema = z.object({
   BDSAP: z.string(),
   /** Download URL of the tax-situation certificate PDF (constancia), '' when none. */
   Constancia: archivoRefSchema,
+  ...sociedadAjustesShape,
 });
 export type SociedadRow = z.infer<typeof sociedadRowSchema>;
 export const rowSociedadesAnswerSchema = successAnswer(z.array(sociedadRowSchema));
@@ -70,6 +113,7 @@ const sociedadFormBase = z.object({
   Estatus: estatusActivoCampo("Estatus"),
   UsuarioSAP: requiredText("UsuarioSAP", 100),
   BDSAP: requiredText("BDSAP", 100),
+  ...sociedadAjustesShape,
 });
 
 /** POST /api/sociedades/createSociedad: the SAP password and the certificate PDF are required. */

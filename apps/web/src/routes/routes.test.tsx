@@ -38,12 +38,31 @@ const SOCIEDADES = [
   },
 ];
 
+/** Issue 27: the supplier's expected payments of the next 30 days, by week. */
+const PAGOS = {
+  Desde: "2026-11-21",
+  Hasta: "2026-12-21",
+  Semanas: [
+    {
+      Desde: "2026-11-23",
+      Hasta: "2026-11-29",
+      Importes: [
+        { DocCur: "MXN", Total: "2320.00", Facturas: 2 },
+        { DocCur: "USD", Total: "150.50", Facturas: 1 },
+      ],
+    },
+    { Desde: "2026-12-21", Hasta: "2026-12-21", Importes: [{ DocCur: "MXN", Total: "1160.00", Facturas: 1 }] },
+  ],
+  Atrasado: [{ DocCur: "MXN", Total: "1160.00", Facturas: 1 }],
+};
+
 function homeApi({ url, body }: FakeCall) {
   if (url.endsWith("/api/home/RowDocuments")) {
     const dato = (body as { dato: string }).dato;
     return { body: { status: "success", message: "OK", data: { Registro: dato.length } } };
   }
   if (url.endsWith("/api/home/getSociedades")) return { body: { status: "success", message: "OK", data: SOCIEDADES } };
+  if (url.endsWith("/api/home/getPagosProximos")) return { body: { status: "success", message: "OK", data: PAGOS } };
   if (url.endsWith("/api/logout")) return { body: { status: "success", message: MSG.sesionCerrada } };
   // Catalogue and list screens load their lists on entry; empty lists are enough here.
   if (CATALOGUE_CALLS.some((path) => url.endsWith(path)))
@@ -244,6 +263,26 @@ describe("layout and home", () => {
     // Header click toggles the order.
     fireEvent.click(within(table).getByRole("button", { name: "#" }));
     await waitFor(() => expect(within(table).getAllByRole("row")[1]?.textContent).toContain("KIJ"));
+  });
+
+  it("shows a supplier what it is expected to be paid in the next 30 days, by week and currency (issue 27)", async () => {
+    signIn(PROVEEDOR, "Proveedor");
+    fakeApi(homeApi);
+    renderApp("/Home");
+    const table = await screen.findByRole("table", { name: "Pagos próximos por semana" });
+    const [, atrasado, primera, ultima] = within(table).getAllByRole("row");
+    expect(atrasado?.textContent).toBe("Fecha probable vencida, sin pagar11,160.00 MXN");
+    expect(primera?.textContent).toBe("Del 23 nov al 29 nov 202632,320.00 MXN · 150.50 USD");
+    expect(ultima?.textContent).toBe("21 dic 202611,160.00 MXN");
+  });
+
+  it("shows no payments panel to employees", async () => {
+    signIn(ADMIN, "Empleado");
+    const calls = fakeApi(homeApi);
+    renderApp("/Home");
+    await screen.findByRole("navigation", { name: "Menú principal" });
+    expect(screen.queryByRole("table", { name: "Pagos próximos por semana" })).toBeNull();
+    expect(calls.some((call) => call.url.endsWith("/getPagosProximos"))).toBe(false);
   });
 
   it("signs out: revokes, clears the six cookies and goes to /", async () => {

@@ -40,7 +40,11 @@ export interface FacturaPrueba {
   iva: string;
   /** ISR retenido; "0" or absent for none. */
   retenciones?: string;
+  /** IVA retenido (issue 27: rent and fees withhold two thirds of the IVA); "0" or absent for none. */
+  ivaRetenido?: string;
   concepto?: string;
+  /** The concept's ClaveProdServ; 01010101 when absent. */
+  claveProdServ?: string;
   /** Stamp UUID and date (the test PAC's). */
   uuid: string;
   fechaTimbrado: string;
@@ -70,7 +74,10 @@ const two = (v: string) => {
 /** The unsigned CFDI of `f` (Total = SubTotal − Descuento + IVA − retenciones). */
 export function facturaPruebaSinSellar(f: FacturaPrueba): string {
   const descuento = money(f.descuento ?? "0");
-  const retenciones = money(f.retenciones ?? "0");
+  const isrRetenido = money(f.retenciones ?? "0");
+  const ivaRetenido = money(f.ivaRetenido ?? "0");
+  const retenciones = addAmounts(isrRetenido, ivaRetenido);
+  const hayIvaRetenido = Number(ivaRetenido) !== 0;
   const subtotal = money(f.subtotal);
   const base = subtractAmounts(subtotal, descuento);
   const total = subtractAmounts(addAmounts(base, money(f.iva)), retenciones);
@@ -108,9 +115,19 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
     Impuesto: "001",
     TipoFactor: "Tasa",
     TasaOCuota: "0.100000",
-    Importe: two(retenciones),
+    Importe: two(isrRetenido),
   });
-  const retencionTotal = attrs({ Impuesto: "001", Importe: two(retenciones) });
+  const retencionIva = attrs({
+    Base: two(base),
+    Impuesto: "002",
+    TipoFactor: "Tasa",
+    TasaOCuota: "0.106667",
+    Importe: two(ivaRetenido),
+  });
+  const retencionTotal = [
+    Number(isrRetenido) !== 0 ? `<cfdi:Retencion${attrs({ Impuesto: "001", Importe: two(isrRetenido) })}/>` : "",
+    hayIvaRetenido ? `<cfdi:Retencion${attrs({ Impuesto: "002", Importe: two(ivaRetenido) })}/>` : "",
+  ].join("");
   const trasladoTotal = attrs({
     Base: two(base),
     Impuesto: "002",
@@ -137,7 +154,7 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
     })}/>`,
     "<cfdi:Conceptos>",
     `<cfdi:Concepto${attrs({
-      ClaveProdServ: "01010101",
+      ClaveProdServ: f.claveProdServ ?? "01010101",
       Cantidad: "1",
       ClaveUnidad: "E48",
       Descripcion: f.concepto ?? "Mercancía según entrada de almacén",
@@ -148,7 +165,11 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
     })}>`,
     "<cfdi:Impuestos>",
     `<cfdi:Traslados><cfdi:Traslado${traslado}/></cfdi:Traslados>`,
-    hayRetenciones ? `<cfdi:Retenciones><cfdi:Retencion${retencion}/></cfdi:Retenciones>` : "",
+    hayRetenciones
+      ? `<cfdi:Retenciones>${Number(isrRetenido) !== 0 ? `<cfdi:Retencion${retencion}/>` : ""}${
+          hayIvaRetenido ? `<cfdi:Retencion${retencionIva}/>` : ""
+        }</cfdi:Retenciones>`
+      : "",
     "</cfdi:Impuestos>",
     "</cfdi:Concepto>",
     "</cfdi:Conceptos>",
@@ -156,7 +177,7 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
       TotalImpuestosRetenidos: hayRetenciones ? two(retenciones) : undefined,
       TotalImpuestosTrasladados: two(f.iva),
     })}>`,
-    hayRetenciones ? `<cfdi:Retenciones><cfdi:Retencion${retencionTotal}/></cfdi:Retenciones>` : "",
+    hayRetenciones ? `<cfdi:Retenciones>${retencionTotal}</cfdi:Retenciones>` : "",
     `<cfdi:Traslados><cfdi:Traslado${trasladoTotal}/></cfdi:Traslados>`,
     "</cfdi:Impuestos>",
     "</cfdi:Comprobante>",

@@ -463,4 +463,10 @@ const facturaProveedor = (f: FacturaProveedor): ErpFacturaProveedor => ({
   entradaDocNum: f.entradaDocNum,
   fechaPago: f.fechaPago,
   paymentBlock: f.payBlock === "Y" ? "Y" : "N",
+  docDueDate: f.docDueDate,
+  // SAP answers one installment for the whole total when the payment terms do not split the invoice.
+  installments:
+    f.installments.length > 0
+      ? f.installments
+      : [{ installmentId: 1, dueDate: f.docDueDate, percentage: "100", total: f.docTotal }],
 });

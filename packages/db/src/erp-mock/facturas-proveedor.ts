@@ -3,12 +3,13 @@ import type { Database } from "../client";
 import {
   erpEntradaLineas,
   erpEntradas,
+  erpFacturaCuotas,
   erpFacturaLineas,
   erpFacturas,
   erpPagoFacturas,
   erpPagos,
 } from "../schema/index";
-import { type ErpFacturaProveedorNueva, entradasDeFacturaProveedor } from "./port";
+import { type ErpFacturaProveedorNueva, type ErpInstallment, entradasDeFacturaProveedor } from "./port";
 
 /**
  * What the simulated ERP itself does with A/P invoices and vendor payments (issue 13): the business logic of
@@ -49,6 +50,10 @@ export interface FacturaProveedor {
   lineas: number;
   /** PayBlock: Y while the invoice may not be paid (issue 27). */
   payBlock: "Y" | "N";
+  /** DocDueDate (the document date when none was set). */
+  docDueDate: string;
+  /** PCH6 rows by InstallmentId; empty when the invoice is due at once on DocDueDate. */
+  installments: ErpInstallment[];
 }
 
 const centavos = (v: string | number) => Math.round(Number(v) * 100);
@@ -89,6 +94,11 @@ const columnas = {
       where pf.bd = ${deFactura("bd")} and pf.factura_doc_entry = ${deFactura("doc_entry")} and p.canceled = 'N')`,
   lineas: sql<number>`(select count(*)::int from ${erpFacturaLineas} l
       where l.bd = ${deFactura("bd")} and l.doc_entry = ${deFactura("doc_entry")})`,
+  docDueDate: sql<string>`coalesce(${erpFacturas.docDueDate}, ${erpFacturas.docDate})::text`,
+  installments: sql<ErpInstallment[]>`(select coalesce(json_agg(json_build_object('installmentId', c.installment_id,
+      'dueDate', c.due_date::text, 'percentage', trim_scale(c.percentage)::text, 'total', c.total::text)
+      order by c.installment_id), '[]'::json) from ${erpFacturaCuotas} c
+      where c.bd = ${deFactura("bd")} and c.doc_entry = ${deFactura("doc_entry")})`,
 };
 
 /** The A/P invoice created from portal invoice `portalId` in `bd`, or null. */
@@ -446,6 +456,57 @@ export async function cancelPago(db: Database, bd: string, docNum: number) {
       .set({ canceled: "Y" })
       .where(and(eq(erpPagos.bd, bd), eq(erpPagos.docEntry, pago.docEntry)));
     return { docNum, facturas: lineas.length, facturasDocNum: lineas.map((l) => l.facturaDocNum) };
+  });
+}
+
+/**
+ * Issue 27 (decision 032): the accountants set when an A/P invoice falls due (DocDueDate) and, for payment terms
+ * that split it, its installments (PCH6: due date and amount; the percentages follow from the total). By DocNum;
+ * an empty list leaves one installment due on DocDueDate. The A/P invoice gets a new version (trigger), so the
+ * portal reads its due dates again.
+ */
+export async function scheduleFacturaProveedor(
+  db: Database,
+  bd: string,
+  docNum: number,
+  plan: { docDueDate: string; installments?: readonly { dueDate: string; total: string }[] },
+) {
+  const fechas = [plan.docDueDate, ...(plan.installments ?? []).map((c) => c.dueDate)];
+  const mala = fechas.find((f) => !isDate(f));
+  if (mala !== undefined) throw new ErpRechazo(`La fecha ${mala} no es válida (AAAA-MM-DD).`);
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    const [factura] = await tx
+      .select({ docEntry: erpFacturas.docEntry, docTotal: erpFacturas.docTotal })
+      .from(erpFacturas)
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docNum, docNum)))
+      .for("update");
+    if (!factura) throw new ErpRechazo(`No existe la factura de proveedor ${docNum} en ${bd}.`);
+    const cuotas = plan.installments ?? [];
+    const suma = cuotas.reduce((t, c) => t + centavos(c.total), 0);
+    if (cuotas.length > 0 && suma !== centavos(factura.docTotal)) {
+      throw new ErpRechazo(`Las cuotas suman ${dinero(suma)} y la factura ${dinero(centavos(factura.docTotal))}.`);
+    }
+    await tx
+      .delete(erpFacturaCuotas)
+      .where(and(eq(erpFacturaCuotas.bd, bd), eq(erpFacturaCuotas.docEntry, factura.docEntry)));
+    if (cuotas.length > 0) {
+      await tx.insert(erpFacturaCuotas).values(
+        cuotas.map((c, i) => ({
+          bd,
+          docEntry: factura.docEntry,
+          installmentId: i + 1,
+          dueDate: c.dueDate,
+          percentage: ((centavos(c.total) * 100) / centavos(factura.docTotal)).toFixed(4),
+          total: c.total,
+        })),
+      );
+    }
+    await tx
+      .update(erpFacturas)
+      .set({ docDueDate: plan.docDueDate })
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, factura.docEntry)));
+    return { docEntry: factura.docEntry };
   });
 }
 

@@ -445,6 +445,7 @@ export {
   payFacturas,
   SERIE_FACTURAS,
   SERIE_PAGOS,
+  scheduleFacturaProveedor,
   selectFacturaProveedor,
   selectFacturasProveedor,
 } from "./facturas-proveedor";

@@ -243,6 +243,21 @@ export interface ErpFacturaProveedor {
   fechaPago: string | null;
   /** SAP's payment block (PayBlock / PaymentBlock): Y while it may not be paid (issue 27, decision 036). */
   paymentBlock: "Y" | "N";
+  /** Issue 27 (decision 032): when it falls due (SAP DocDueDate). */
+  docDueDate: string;
+  /**
+   * Its installments (SAP Document_Installments, PCH6), by InstallmentId: one due on DocDueDate for the whole
+   * total unless its payment terms split it.
+   */
+  installments: ErpInstallment[];
+}
+
+/** One installment of an A/P invoice (SAP DocumentInstallment): due date and amount (money, invoice currency). */
+export interface ErpInstallment {
+  installmentId: number;
+  dueDate: string;
+  percentage: string;
+  total: string;
 }
 
 /**

@@ -94,10 +94,27 @@ export const sociedades = pgTable(
     bdSap: text("bd_sap").notNull().unique(),
     constanciaArchivoId: uuid("constancia_archivo_id").references(() => archivos.id),
     constanciaNombre: text("constancia_nombre").notNull().default(""),
+    /**
+     * Issue 27 (decision 031): which withholdings the invoices this sociedad receives must carry. RESICO on by
+     * default; rent and professional fees off until an administrator turns them on; `clavesHonorarios` are the
+     * ClaveProdServ codes (8 digits) the sociedad counts as professional fees.
+     */
+    retencionResico: boolean("retencion_resico").notNull().default(true),
+    retencionArrendamiento: boolean("retencion_arrendamiento").notNull().default(false),
+    retencionHonorarios: boolean("retencion_honorarios").notNull().default(false),
+    clavesHonorarios: text("claves_honorarios").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Issue 27 (decision 032): the weekdays the sociedad pays suppliers (ISO: 1 Monday … 5 Friday); empty means
+     * any business day.
+     */
+    diasPago: integer("dias_pago").array().notNull().default(sql`'{}'::integer[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("sociedades_estatus_chk", sql`${t.estatus} in ('A','I')`)],
+  (t) => [
+    check("sociedades_estatus_chk", sql`${t.estatus} in ('A','I')`),
+    check("sociedades_dias_pago_chk", sql`${t.diasPago} <@ '{1,2,3,4,5}'::integer[]`),
+  ],
 );
 
 /** Which sociedades a supplier is registered with. */

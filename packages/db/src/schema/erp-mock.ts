@@ -196,6 +196,24 @@ export const erpFacturaLineas = erp.table(
   (t) => [primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] })],
 );
 
+/**
+ * PCH6: an A/P invoice's installments (Document_Installments) when its payment terms split it; an invoice without
+ * rows here has one installment, due on DocDueDate, as SAP answers. Issue 27 (decision 032).
+ */
+export const erpFacturaCuotas = erp.table(
+  "factura_cuotas",
+  {
+    bd: text("bd").notNull(),
+    docEntry: integer("doc_entry").notNull(),
+    /** InstallmentId, from 1. */
+    installmentId: integer("installment_id").notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    percentage: numeric("percentage", { precision: 9, scale: 4 }).notNull(),
+    total: numeric("total", { precision: 19, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bd, t.docEntry, t.installmentId] })],
+);
+
 /** OVPM: outgoing (vendor) payments. */
 export const erpPagos = erp.table(
   "pagos",

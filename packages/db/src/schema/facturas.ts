@@ -105,6 +105,14 @@ export const facturas = pgTable(
     sustitutaId: integer("sustituta_id"),
     /** UUIDs this CFDI replaces (CfdiRelacionados with TipoRelacion 04, upper case), read from the XML. */
     uuidsSustituidos: text("uuids_sustituidos").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Issue 27 (decision 032): the A/P invoice's due date as the ERP has it (its earliest unpaid installment's
+     * where there are several), and the date the supplier can expect the payment: that day (or, before the ERP
+     * has the A/P invoice, the invoice date plus its credit days) moved to the sociedad's next payment day. Null
+     * once paid in full or cancelled, and while the invoice is not accepted.
+     */
+    erpFechaVencimiento: date("erp_fecha_vencimiento", { mode: "string" }),
+    fechaProbablePago: date("fecha_probable_pago", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },

@@ -160,6 +160,15 @@ interface SlDocument {
   UpdateDate?: string | null;
   UpdateTime?: string | null;
   DocumentLines?: SlLine[];
+  DocumentInstallments?: SlInstallment[] | null;
+}
+
+/** Document_Installments (PCH6): when each part of an A/P invoice falls due (issue 27). */
+interface SlInstallment {
+  InstallmentId?: number | null;
+  DueDate?: string | null;
+  Percentage?: number | null;
+  Total?: number | null;
 }
 
 interface SlPaymentInvoice {
@@ -224,13 +233,39 @@ const FACTURA_FIELDS = [
   "U_SYS_PMUUID",
   "U_SYS_PORTALID",
   "DocDate",
+  "DocDueDate",
   "DocTotal",
   "PaidToDate",
   "DocCurrency",
   "Cancelled",
   "PaymentBlock",
+  "DocumentInstallments",
   "DocumentLines",
 ].join(",");
+
+/**
+ * DocDueDate and Document_Installments of an A/P invoice (issue 27, decision 032), by InstallmentId; SAP always
+ * answers at least one installment, and one is made of DocDueDate and DocTotal when none comes back.
+ */
+function dueDatesOf(d: SlDocument, cur: string): Pick<ErpFacturaProveedor, "docDueDate" | "installments"> {
+  const docDueDate = isoDate(d.DocDueDate ?? d.DocDate);
+  const installments = (d.DocumentInstallments ?? [])
+    .filter((c) => c.DueDate)
+    .map((c, i) => ({
+      installmentId: c.InstallmentId ?? i + 1,
+      dueDate: isoDate(c.DueDate),
+      percentage: String(Number(c.Percentage ?? 0)),
+      total: money(c.Total, cur),
+    }))
+    .sort((a, b) => a.installmentId - b.installmentId);
+  return {
+    docDueDate,
+    installments:
+      installments.length > 0
+        ? installments
+        : [{ installmentId: 1, dueDate: docDueDate, percentage: "100", total: money(d.DocTotal, cur) }],
+  };
+}
 
 const yesNo = (value: unknown): "Y" | "N" => (value === "tYES" || value === "Y" ? "Y" : "N");
 const status = (value: unknown): "O" | "C" => (value === "bost_Close" || value === "C" ? "C" : "O");
@@ -1554,6 +1589,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
         entradaDocNum: receipt === null ? null : (receipts.get(receipt) ?? null),
         fechaPago: payDates.get(d.DocEntry) ?? null,
         paymentBlock: yesNo(d.PaymentBlock),
+        ...dueDatesOf(d, cur),
       };
     });
   }

@@ -1,10 +1,11 @@
-import { MSG } from "@portal/contracts";
+import { MSG, unpaidDueDate } from "@portal/contracts";
 import { facturaProveedorDe } from "@portal/db";
 import { type ErpAdapter, ErpRechazoError, type ErpScope } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
 import { Conflict, DomainError, Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
+import { refreshFechasProbables } from "../facturas/fecha-probable";
 import type { FacturaRecord } from "../facturas/repository";
 import {
   type ErpTrabajo,
@@ -291,7 +292,7 @@ export function createErpFacturasService({
     /**
      * Brings payment and cancellation of the scope's A/P invoices from the ERP into the invoices (the lists call
      * it before answering); reads them only when the ERP's fingerprint of the scope moved since the last time.
-     * Returns how many invoices changed; an ERP that cannot be reached leaves the last known values (the caller
+     * Returns how many invoices changed (their expected payment dates are recomputed too, issue 27); an ERP that cannot be reached leaves the last known values (the caller
      * logs it) rather than failing the list.
      */
     async sync(scope: ErpScope): Promise<number> {
@@ -310,8 +311,11 @@ export function createErpFacturasService({
           paidToDate: e.paidToDate,
           fechaPago: e.fechaPago,
           canceled: e.canceled,
+          fechaVencimiento: unpaidDueDate(e.docDueDate, e.installments, e.paidToDate, e.docTotal),
         })),
       );
+      // Issue 27: due dates and payments read again, so the expected payment dates of the scope are recomputed.
+      await refreshFechasProbables(repos.facturas, { cardCode: scope.cardCode, bds: scope.bds });
       if (sincronizadas.size > 10_000) sincronizadas.clear();
       sincronizadas.set(clave, fingerprint);
       return cambiadas;

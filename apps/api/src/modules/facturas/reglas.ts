@@ -2,7 +2,7 @@
  * What the server checks of an invoice beyond the spec's §5 cross checks (packages/cfdi rules.ts), with the
  * Spanish messages a supplier reads (issue 12). Pure: every failing message is returned.
  */
-import { CFDI_MSG, type InvoiceData } from "@portal/cfdi";
+import { CFDI_MSG, type InvoiceData, type WithholdingRules } from "@portal/cfdi";
 import { REVISION_MSG } from "@portal/contracts";
 import {
   fieldsAgainstXml,
@@ -96,4 +96,28 @@ export function camposContraXml(enviado: DatosEnviados, xml: InvoiceData): strin
     ],
     FACTURA_MSG.noCoincide,
   );
+}
+
+/**
+ * Issue 27 (decision 031): the withholding rules of the receiving sociedad (its switches) and whether the invoice
+ * holds a concept whose ClaveProdServ the sociedad lists as professional fees.
+ */
+export function withholdingRulesOf(
+  sociedad: {
+    retencionResico: boolean;
+    retencionArrendamiento: boolean;
+    retencionHonorarios: boolean;
+    clavesHonorarios: readonly string[];
+  },
+  clavesProdServ: readonly string[],
+): { rules: WithholdingRules; isFeeConcept: boolean } {
+  const claves = new Set(sociedad.clavesHonorarios);
+  return {
+    rules: {
+      resico: sociedad.retencionResico,
+      arrendamiento: sociedad.retencionArrendamiento,
+      honorarios: sociedad.retencionHonorarios,
+    },
+    isFeeConcept: clavesProdServ.some((clave) => claves.has(clave.trim())),
+  };
 }

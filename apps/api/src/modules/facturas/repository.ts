@@ -26,6 +26,30 @@ export interface EstadoErpFactura {
   paidToDate: string;
   fechaPago: string | null;
   canceled: "Y" | "N";
+  /** What remains to be paid falls due on this day (issue 27: the earliest unpaid installment's), null when paid. */
+  fechaVencimiento: string | null;
+}
+
+/** Which accepted invoices to recompute the expected payment date of (issue 27, fecha-probable.ts). */
+export interface PorPagarFilter {
+  cardCode?: string | null;
+  bds?: readonly string[];
+  sociedadId?: number;
+  ids?: readonly number[];
+}
+
+/** What the expected payment date of an accepted invoice is computed from. */
+export interface FacturaPorPagar {
+  id: number;
+  erpCancelada: boolean;
+  erpDocEntry: number | null;
+  erpFechaVencimiento: string | null;
+  erpPagado: string;
+  total: string;
+  fechaFactura: string;
+  diasCredito: number;
+  fechaProbablePago: string | null;
+  diasPago: number[];
 }
 
 export type FacturaRecord = typeof facturas.$inferSelect;
@@ -84,7 +108,8 @@ export function createFacturasRepository(db: Database) {
           'PDF', ${ARCHIVO_URL_PREFIX} || x.pdf_archivo_id, 'XML', ${ARCHIVO_URL_PREFIX} || x.xml_archivo_id,
           'Recepcion', ${ARCHIVO_URL_PREFIX} || x.recepcion_archivo_id, 'EstatusFactura', x.estatus,
           'CANCELED', case when x.erp_cancelada then 'Y' else 'N' end, 'PaidToDate', x.erp_pagado::text,
-          'FechaPago', to_char(x.erp_fecha_pago, 'YYYY-MM-DD'), 'Comentarios', x.comentarios, 'BD', x.bd,
+          'FechaPago', to_char(x.erp_fecha_pago, 'YYYY-MM-DD'),
+          'FechaProbablePago', to_char(x.fecha_probable_pago, 'YYYY-MM-DD'), 'Comentarios', x.comentarios, 'BD', x.bd,
           'DocCur', x.moneda, 'Regimen', x.regimen_receptor, 'E_mail', x.email, 'Version', x.version,
           'FolioSAP', x.erp_doc_num,
           'EstadoERP', case when x.estatus <> 'A' then ''
@@ -165,7 +190,15 @@ export function createFacturasRepository(db: Database) {
     forgetErp: async (id: number) => {
       await db
         .update(facturas)
-        .set({ erpDocEntry: null, erpDocNum: null, erpPagado: "0", erpFechaPago: null, erpCancelada: false })
+        .set({
+          erpDocEntry: null,
+          erpDocNum: null,
+          erpPagado: "0",
+          erpFechaPago: null,
+          erpCancelada: false,
+          erpFechaVencimiento: null,
+          fechaProbablePago: null,
+        })
         .where(and(eq(facturas.id, id), ne(facturas.estatus, "A")));
     },
     /**
@@ -186,18 +219,75 @@ export function createFacturasRepository(db: Database) {
           pagado: e.paidToDate,
           fecha_pago: e.fechaPago,
           cancelada: e.canceled === "Y",
+          vencimiento: e.fechaVencimiento,
         })),
       );
       const result = (await db.execute(sql`
         update ${facturas} f set erp_doc_entry = e.doc_entry, erp_doc_num = e.doc_num, erp_pagado = e.pagado,
-          erp_fecha_pago = e.fecha_pago, erp_cancelada = e.cancelada
+          erp_fecha_pago = e.fecha_pago, erp_cancelada = e.cancelada, erp_fecha_vencimiento = e.vencimiento
         from jsonb_to_recordset(${filas}::jsonb) as e(id int, bd text, card_code text, doc_entry int, doc_num int,
-          pagado numeric, fecha_pago date, cancelada boolean)
+          pagado numeric, fecha_pago date, cancelada boolean, vencimiento date)
         where f.id = e.id and f.bd = e.bd and f.card_code = e.card_code and f.estatus = 'A'
-          and (f.erp_doc_entry, f.erp_doc_num, f.erp_pagado, f.erp_fecha_pago, f.erp_cancelada)
-            is distinct from (e.doc_entry, e.doc_num, e.pagado, e.fecha_pago, e.cancelada)
+          and (f.erp_doc_entry, f.erp_doc_num, f.erp_pagado, f.erp_fecha_pago, f.erp_cancelada, f.erp_fecha_vencimiento)
+            is distinct from (e.doc_entry, e.doc_num, e.pagado, e.fecha_pago, e.cancelada, e.vencimiento)
         returning f.id`)) as unknown as { rows: unknown[] };
       return result.rows.length;
+    },
+    /** Accepted invoices `filter` selects, with what their expected payment date depends on (issue 27). */
+    porPagar: async (filter: PorPagarFilter): Promise<FacturaPorPagar[]> => {
+      const conditions: SQL[] = [sql`f.estatus = 'A'`];
+      if (filter.cardCode) conditions.push(sql`f.card_code = ${filter.cardCode}`);
+      if (filter.bds?.length === 0 || filter.ids?.length === 0) return [];
+      if (filter.bds)
+        conditions.push(
+          sql`f.bd in (${sql.join(
+            filter.bds.map((b) => sql`${b}`),
+            sql`, `,
+          )})`,
+        );
+      if (filter.sociedadId !== undefined) conditions.push(sql`f.sociedad_id = ${filter.sociedadId}`);
+      if (filter.ids)
+        conditions.push(
+          sql`f.id in (${sql.join(
+            filter.ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
+      const result = (await db.execute(sql`
+        select f.id, f.erp_cancelada as "erpCancelada", f.erp_doc_entry as "erpDocEntry",
+          f.erp_fecha_vencimiento::text as "erpFechaVencimiento", round(f.erp_pagado, 2)::text as "erpPagado",
+          round(f.total, 2)::text as total, f.fecha_factura::text as "fechaFactura", f.dias_credito as "diasCredito",
+          f.fecha_probable_pago::text as "fechaProbablePago", s.dias_pago as "diasPago"
+        from ${facturas} f join ${sociedades} s on s.id = f.sociedad_id
+        where ${sql.join(conditions, sql` and `)}`)) as unknown as { rows: FacturaPorPagar[] };
+      return result.rows;
+    },
+    /** Stores expected payment dates (only where they differ; each change bumps the invoice's version). */
+    setFechasProbables: async (fechas: readonly { id: number; fecha: string | null }[]): Promise<number> => {
+      if (fechas.length === 0) return 0;
+      const result = (await db.execute(sql`
+        update ${facturas} f set fecha_probable_pago = e.fecha
+        from jsonb_to_recordset(${JSON.stringify(fechas)}::jsonb) as e(id int, fecha date)
+        where f.id = e.id and f.fecha_probable_pago is distinct from e.fecha
+        returning f.id`)) as unknown as { rows: unknown[] };
+      return result.rows.length;
+    },
+    /**
+     * Home's panel (issue 27): a supplier's accepted invoices expected to be paid up to `hasta`, with what remains
+     * of each (the total less what the ERP applied), in their currency.
+     */
+    porPagarHasta: async (cardCode: string, hasta: string) => {
+      const result = (await db.execute(sql`
+        select f.fecha_probable_pago::text as fecha, f.moneda as "docCur",
+          round(f.total - f.erp_pagado, 2)::text as saldo
+        from ${facturas} f
+        where f.card_code = ${cardCode} and f.estatus = 'A' and not f.erp_cancelada
+          and f.fecha_probable_pago is not null and f.fecha_probable_pago <= ${hasta}::date
+          and f.total > f.erp_pagado
+        order by f.fecha_probable_pago, f.id`)) as unknown as {
+        rows: { fecha: string; docCur: string; saldo: string }[];
+      };
+      return result.rows;
     },
     /** One invoice's history (audit entries) with who made each change, oldest first. */
     historial: (id: number) => historialDe(db, "factura", id),
@@ -294,6 +384,10 @@ export function createFacturasRepository(db: Database) {
           cp: sociedades.cp,
           bdSap: sociedades.bdSap,
           estatus: sociedades.estatus,
+          retencionResico: sociedades.retencionResico,
+          retencionArrendamiento: sociedades.retencionArrendamiento,
+          retencionHonorarios: sociedades.retencionHonorarios,
+          clavesHonorarios: sociedades.clavesHonorarios,
         })
         .from(proveedorSociedades)
         .innerJoin(sociedades, eq(sociedades.id, proveedorSociedades.sociedadId))

@@ -4,7 +4,6 @@ import {
   checkPdf,
   checkWithholdings,
   checkXmlFile,
-  DEFAULT_WITHHOLDING_RULES,
   type InvoiceData,
   joinEntradas,
 } from "@portal/cfdi";
@@ -16,6 +15,7 @@ import {
   type GetEntradasRequest,
   type HistorialFactura,
   MSG,
+  type PagosProximos,
   type PatchFacturaRequest,
   type PostFacturaRequest,
   type ProveedorResumen,
@@ -41,7 +41,9 @@ import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
 import { type ReviewKind, review, reviewWindowStart } from "../revision/review-kit";
 import type { SatEstadoService } from "../sat-estado/service";
-import { camposContraXml, FACTURA_MSG } from "./reglas";
+import { refreshFechasProbables } from "./fecha-probable";
+import { pagosProximosDe } from "./pagos-proximos";
+import { camposContraXml, FACTURA_MSG, withholdingRulesOf } from "./reglas";
 import type { FacturaRecord } from "./repository";
 
 export interface FacturasDeps {
@@ -138,7 +140,7 @@ export function createFacturasService(deps: FacturasDeps) {
     variante: "alta" | "actualizacion",
     ctx: {
       proveedor: { cardName: string; rfc: string };
-      sociedad: { nombre: string; rfc: string; regimen: string; cp: string };
+      sociedad: { nombre: string; rfc: string; regimen: string; cp: string } & Parameters<typeof withholdingRulesOf>[0];
       /** The receipts the CFDI bills (issue 27: one or several, same currency), compared together. */
       entradas: readonly ErpEntrada[];
       enviado: Parameters<typeof camposContraXml>[0];
@@ -181,9 +183,12 @@ export function createFacturasService(deps: FacturasDeps) {
     if (datos.Moneda.toUpperCase() !== entrada.docCur.toUpperCase()) {
       errores.push(FACTURA_MSG.moneda(datos.Moneda, entrada.docCur));
     }
-    // Issue 27: the withholdings a legal entity must make (RESICO for now; per-sociedad rules next, decision 031).
+    // Issue 27: the withholdings a legal entity must make, as the receiving sociedad's switches say (decision 031).
     // An update form's XML without SubTotal has no base to check.
-    if (datos.SubTotal !== undefined) errores.push(...checkWithholdings(datos, DEFAULT_WITHHOLDING_RULES));
+    if (datos.SubTotal !== undefined) {
+      const { rules, isFeeConcept } = withholdingRulesOf(sociedad, datos.ClavesProdServ);
+      errores.push(...checkWithholdings(datos, rules, isFeeConcept));
+    }
     errores.push(...camposContraXml(ctx.enviado, datos));
     return { datos, errores };
   }
@@ -250,6 +255,8 @@ export function createFacturasService(deps: FacturasDeps) {
         await tx.erpTrabajos.enqueueFactura(actual.id, now);
         // Decision 036: a replacement CFDI (TipoRelacion 04) lifts the payment block of the one it replaces.
         await liftReplaced(tx, actual, now);
+        // Issue 27: an accepted invoice carries its expected payment date from the start (decision 032).
+        await refreshFechasProbables(tx.facturas, { ids: [actual.id] });
       } else if (actual.erpDocEntry !== null) await tx.erpTrabajos.enqueueCancellation(actual.id, now);
     },
     afterCommit: (decididas) => {
@@ -306,6 +313,17 @@ export function createFacturasService(deps: FacturasDeps) {
       const factura = await repo.findById(idFactura);
       if (!factura || (isProveedor(user) && factura.cardCode !== user.id)) throw new NotFound("La factura no existe.");
       return (await repo.historial(idFactura)).map(comoHistorial);
+    },
+
+    /**
+     * home/getPagosProximos (issue 27): what the supplier is expected to be paid in the next 30 days, by week and
+     * currency, from the ERP's current payments (synced first, as the list does).
+     */
+    async pagosProximos(user: SessionUser): Promise<PagosProximos> {
+      if (!isProveedor(user)) throw new NotFound("La factura no existe.");
+      await syncErp(user);
+      const hoy = clock().toISOString().slice(0, 10);
+      return pagosProximosDe(hoy, (hasta) => repo.porPagarHasta(user.id, hasta));
     },
 
     /** The sociedades the supplier may invoice: linked and active. */

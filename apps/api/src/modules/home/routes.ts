@@ -14,4 +14,11 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
     message: MSG.ok,
     data: { Registro: await app.services.home.rowDocuments(request.sessionUser(), request.body.dato) },
   }));
+
+  // Issue 27: the supplier's expected payments of the next 30 days, by week (from its invoices).
+  registerCall(app, CALLS.homeGetPagosProximos, async (request) => ({
+    status: "success" as const,
+    message: MSG.ok,
+    data: await app.services.facturas.pagosProximos(request.sessionUser()),
+  }));
 };

@@ -12,8 +12,25 @@ import { isAdministrador, isEmpleado, type SessionUser } from "../../lib/session
 import type { Data } from "../../repositories";
 import { archivoUrl } from "../archivos/service";
 import { storePdfUpload } from "../archivos/uploads";
+import { refreshFechasProbables } from "../facturas/fecha-probable";
 
 const ETIQUETA_CONSTANCIA = "la carta de situación fiscal";
+
+/**
+ * Issue 27: the withholding switches, fee keys and payment days the form sent (decisions 031 and 032); a field
+ * left out keeps what is stored (the column defaults on create). Stored sorted, without blanks.
+ */
+function ajustesDe(input: CreateSociedadRequest | UpdateSociedadRequest) {
+  return {
+    ...(input.RetencionResico === undefined ? {} : { retencionResico: input.RetencionResico }),
+    ...(input.RetencionArrendamiento === undefined ? {} : { retencionArrendamiento: input.RetencionArrendamiento }),
+    ...(input.RetencionHonorarios === undefined ? {} : { retencionHonorarios: input.RetencionHonorarios }),
+    ...(input.ClavesHonorarios === undefined ? {} : { clavesHonorarios: [...input.ClavesHonorarios].sort() }),
+    ...(input.DiasPago === undefined ? {} : { diasPago: [...input.DiasPago].sort((a, b) => a - b) }),
+  };
+}
+
+const sameDays = (a: readonly number[], b: readonly number[]) => [...a].sort().join(",") === [...b].sort().join(",");
 
 /**
  * Company catalogue (spec §2, §3, §5). The SAP password is encrypted (AES-256-GCM) because the server needs
@@ -37,6 +54,11 @@ export function createSociedadesService({ repos, withTransaction }: Data, clock:
         PassSAP: "",
         BDSAP: s.bdSap,
         Constancia: archivoUrl(s.constanciaArchivoId),
+        RetencionResico: s.retencionResico,
+        RetencionArrendamiento: s.retencionArrendamiento,
+        RetencionHonorarios: s.retencionHonorarios,
+        ClavesHonorarios: s.clavesHonorarios,
+        DiasPago: s.diasPago,
       }));
     },
 
@@ -66,6 +88,7 @@ export function createSociedadesService({ repos, withTransaction }: Data, clock:
           bdSap: input.BDSAP,
           constanciaArchivoId: pdf.archivoId,
           constanciaNombre: pdf.nombre,
+          ...ajustesDe(input),
         });
       });
       return MSG.sociedadCreada;
@@ -97,8 +120,13 @@ export function createSociedadesService({ repos, withTransaction }: Data, clock:
           bdSap: input.BDSAP,
           ...(input.ContraseñaSAP ? { passSapCifrada: encryptSecret(input.ContraseñaSAP, encryptionKey) } : {}),
           ...(pdf ? { constanciaArchivoId: pdf.archivoId, constanciaNombre: pdf.nombre } : {}),
+          ...ajustesDe(input),
           updatedAt: clock(),
         });
+        // Issue 27: other payment days move the expected payment dates of its invoices (decision 032).
+        if (input.DiasPago && !sameDays(input.DiasPago, current.diasPago)) {
+          await refreshFechasProbables(tx.facturas, { sociedadId: current.id });
+        }
       });
       return MSG.sociedadActualizada;
     },

@@ -34,6 +34,18 @@ export const homeSociedadesList = defineList({
 export const homeSociedadesQueryOptions = homeSociedadesList.queryOptions;
 export const useHomeSociedades = homeSociedadesList.useList;
 
+/**
+ * POST /api/home/getPagosProximos (issue 27): what the supplier is expected to be paid in the next 30 days, by
+ * week; under the invoices' domain, so whatever changes invoices refreshes it.
+ */
+export const pagosProximosQueryOptions = (operator: Operator) =>
+  queryOptions({
+    queryKey: [...DOMAIN_KEYS.facturas, "pagosProximos", operator.operador, operator.id] as const,
+    queryFn: async ({ signal }) => (await callApi(CALLS.homeGetPagosProximos, operatorBody(operator), { signal })).data,
+    staleTime: HOME_STALE_TIME_MS,
+  });
+export const usePagosProximos = (operator: Operator) => useQuery(pagosProximosQueryOptions(operator));
+
 /** POST /api/home/RowDocuments (spec §7): the count shown on one tile. */
 export async function postRowDocuments(operator: Operator, dato: TileConConteo, signal?: AbortSignal): Promise<number> {
   const answer = await callApi(CALLS.homeRowDocuments, { ...operatorBody(operator), dato }, { signal });

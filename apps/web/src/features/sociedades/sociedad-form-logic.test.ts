@@ -37,6 +37,19 @@ const valid: SociedadFormValues = {
   BDSAP: "SBO_CNO",
   Estatus: "A",
   CartaSituacionFiscal: PDF,
+  RetencionResico: true,
+  RetencionArrendamiento: false,
+  RetencionHonorarios: false,
+  ClavesHonorarios: "",
+  DiasPago: [],
+};
+
+const DEFAULT_AJUSTES = {
+  RetencionResico: true,
+  RetencionArrendamiento: false,
+  RetencionHonorarios: false,
+  ClavesHonorarios: [],
+  DiasPago: [],
 };
 
 describe("company form validation (spec §5)", () => {
@@ -106,6 +119,33 @@ describe("company requests", () => {
         ContraseñaSAP: "B1Admin!",
         CartaSituacionFiscal: PDF.base64,
         CartaSituacionFiscalNombre: PDF.nombre,
+        ...DEFAULT_AJUSTES,
+      },
+    });
+  });
+
+  it("sends the withholding switches, the fee keys parsed and the payment days in order (issue 27)", () => {
+    const built = buildCreateSociedadRequest({
+      ...valid,
+      RetencionArrendamiento: true,
+      RetencionHonorarios: true,
+      ClavesHonorarios: " 80111600,80101500;\n80111600 ",
+      DiasPago: ["4", "2"],
+    });
+    expect(built.ok && built.request).toMatchObject({
+      RetencionResico: true,
+      RetencionArrendamiento: true,
+      RetencionHonorarios: true,
+      ClavesHonorarios: ["80111600", "80101500"],
+      DiasPago: [2, 4],
+    });
+  });
+
+  it("refuses a fee key that is not an 8-digit ClaveProdServ, naming it", () => {
+    expect(buildCreateSociedadRequest({ ...valid, ClavesHonorarios: "80111600, 123" })).toEqual({
+      ok: false,
+      errors: {
+        ClavesHonorarios: "Cada clave debe ser una ClaveProdServ de 8 dígitos (por ejemplo 80111600): 123 no lo es.",
       },
     });
   });
@@ -134,6 +174,7 @@ describe("company requests", () => {
         Estatus: "I",
         UsuarioSAP: "manager",
         BDSAP: "SBO_KIJ",
+        ...DEFAULT_AJUSTES,
       },
     });
   });

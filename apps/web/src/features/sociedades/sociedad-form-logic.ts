@@ -34,6 +34,14 @@ export interface SociedadFormValues {
   Estatus: string;
   /** The tax-situation PDF picked now (content + name), null when none was picked. */
   CartaSituacionFiscal: PdfUpload | null;
+  /** Issue 27 (decision 031): the withholdings the invoices this company receives must carry. */
+  RetencionResico: boolean;
+  RetencionArrendamiento: boolean;
+  RetencionHonorarios: boolean;
+  /** The ClaveProdServ codes counted as professional fees, as typed: separated by commas, blanks or lines. */
+  ClavesHonorarios: string;
+  /** Issue 27 (decision 032): the weekdays it pays ("1" Monday … "5" Friday); none = any business day. */
+  DiasPago: string[];
 }
 
 export type SociedadField = keyof SociedadFormValues;
@@ -48,6 +56,11 @@ export const SOCIEDAD_LABELS = {
   BDSAP: "Base de datos SAP",
   Estatus: "Estatus",
   CartaSituacionFiscal: "Carta de situación fiscal",
+  RetencionResico: "Retener ISR de 1.25 % al Régimen Simplificado de Confianza (RESICO)",
+  RetencionArrendamiento: "Retener ISR de 10 % y dos terceras partes del IVA al arrendamiento de personas físicas",
+  RetencionHonorarios: "Retener ISR de 10 % y dos terceras partes del IVA a los honorarios de personas físicas",
+  ClavesHonorarios: "Claves de producto o servicio de honorarios",
+  DiasPago: "Días de pago",
 } as const satisfies Record<SociedadField, string>;
 
 const FIELDS = Object.keys(SOCIEDAD_LABELS) as SociedadField[];
@@ -63,6 +76,11 @@ export const emptySociedadForm = (): SociedadFormValues => ({
   BDSAP: "",
   Estatus: "A",
   CartaSituacionFiscal: null,
+  RetencionResico: true,
+  RetencionArrendamiento: false,
+  RetencionHonorarios: false,
+  ClavesHonorarios: "",
+  DiasPago: [],
 });
 
 /** Spec §3 mapping row -> form: NomSociedad -> RazonSocial, Regimen -> RegimenFiscal, CP -> CodigoPostal. */
@@ -77,7 +95,25 @@ export const sociedadFormFromRow = (row: SociedadRow): SociedadFormValues => ({
   // Spec §4: A means Activo, any other value Inactivo.
   Estatus: row.Estatus === "A" ? "A" : "I",
   CartaSituacionFiscal: null,
+  RetencionResico: row.RetencionResico ?? true,
+  RetencionArrendamiento: row.RetencionArrendamiento ?? false,
+  RetencionHonorarios: row.RetencionHonorarios ?? false,
+  ClavesHonorarios: (row.ClavesHonorarios ?? []).join(", "),
+  DiasPago: (row.DiasPago ?? []).map(String),
 });
+
+/** The fee keys typed in the form: split at commas, semicolons, blanks or lines, without repeats. */
+export const parseClavesHonorarios = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(/[\s,;]+/)
+      .map((clave) => clave.trim())
+      .filter(Boolean),
+  ),
+];
+
+/** The first typed fee key that is not an 8-digit ClaveProdServ, if any. */
+const claveInvalida = (text: string) => parseClavesHonorarios(text).find((clave) => !/^\d{8}$/.test(clave));
 
 /**
  * The postal-code mask: five digits. ERP data sometimes lost the leading zero of codes such as 01000
@@ -104,6 +140,10 @@ const sociedadFormSchema = ({ mode, hasStoredCarta }: ValidationContext) =>
     ContraseñaSAP: mode === "crear" ? requiredText(L.ContraseñaSAP, 200) : z.string(),
     BDSAP: requiredText(L.BDSAP, 100),
     Estatus: requiredText(L.Estatus),
+    ClavesHonorarios: z.string().refine((text) => claveInvalida(text) === undefined, {
+      error: (issue) =>
+        `Cada clave debe ser una ClaveProdServ de 8 dígitos (por ejemplo 80111600): ${claveInvalida(String(issue.input))} no lo es.`,
+    }),
     // Spec §5: 'Debe cargar la carta de situación fiscal'.
     CartaSituacionFiscal: z
       .custom<PdfUpload | null>()
@@ -130,6 +170,11 @@ const base = (values: SociedadFormValues) => ({
   Estatus: values.Estatus,
   UsuarioSAP: values.UsuarioSAP.trim(),
   BDSAP: values.BDSAP.trim(),
+  RetencionResico: values.RetencionResico,
+  RetencionArrendamiento: values.RetencionArrendamiento,
+  RetencionHonorarios: values.RetencionHonorarios,
+  ClavesHonorarios: parseClavesHonorarios(values.ClavesHonorarios),
+  DiasPago: values.DiasPago.map(Number).sort((a, b) => a - b),
 });
 
 const carta = (values: SociedadFormValues) =>

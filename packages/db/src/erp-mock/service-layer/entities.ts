@@ -58,6 +58,7 @@ export const DOCUMENT_PROPERTIES: [string, PropertyType][] = [
   ["UpdateDate", date],
   ["UpdateTime", time],
   ["AddressExtension", complex],
+  ["DocumentInstallments", complex],
   ["DocumentLines", complex],
 ];
 
@@ -156,12 +157,42 @@ function documentHeader(row: Row, objectCode: string): Row {
     UpdateDate: stamp ? stamp.slice(0, 10) : null,
     UpdateTime: stamp ? stamp.slice(11, 19) : null,
     AddressExtension: { BillToZipCode: row.cp ?? null },
+    DocumentInstallments: installmentsOf(row),
     U_SYS_PMUUID: row.uuid ?? null,
     U_SYS_PORTALID: row.portal_id ?? null,
     U_B1SYS_MainUsage: row.main_usage ?? null,
     $version: String(row.version),
     $baseEntry: row.pedido_doc_entry ?? null,
   };
+}
+
+/**
+ * Document_Installments (issue 27): the PCH6 rows the header query brings as JSON (`installments`), else one
+ * installment due on DocDueDate for the whole total, as SAP answers a document its payment terms do not split.
+ */
+function installmentsOf(row: Row): Row[] {
+  const rows = (typeof row.installments === "string" ? JSON.parse(row.installments) : row.installments) as
+    | { installment_id: number; due_date: string; percentage: number; total: number }[]
+    | null
+    | undefined;
+  if (rows && rows.length > 0) {
+    return rows.map((c) => ({
+      InstallmentId: c.installment_id,
+      DueDate: c.due_date,
+      Percentage: Number(c.percentage),
+      Total: Number(c.total),
+      PaymentOrdered: "tNO",
+    }));
+  }
+  return [
+    {
+      InstallmentId: 1,
+      DueDate: row.doc_due_date ?? row.doc_date,
+      Percentage: 100,
+      Total: n(row.doc_total),
+      PaymentOrdered: "tNO",
+    },
+  ];
 }
 
 const changedSince = (column: string, since: number | undefined) =>
@@ -308,7 +339,10 @@ export const purchaseInvoices: EntitySet = {
       coalesce(e.pey_method, '99') as pey_method, coalesce(e.main_usage, 'G03') as main_usage, d.doc_cur,
       d.doc_rate::float8, d.num_at_card, d.comments, 0::float8 as disc_prcnt, 0::float8 as disc_sum,
       d.vat_sum::float8, d.wt_sum::float8, d.doc_total::float8, d.paid_to_date::float8, d.canceled, d.uuid,
-      d.portal_id, d.pay_block, d.pay_block_ref, d.version::text, null::int as atc_entry, c.actualizado
+      d.portal_id, d.pay_block, d.pay_block_ref, d.version::text, null::int as atc_entry, c.actualizado,
+      (select json_agg(json_build_object('installment_id', q.installment_id, 'due_date', q.due_date::text,
+        'percentage', q.percentage::float8, 'total', q.total::float8) order by q.installment_id)
+        from erp_mock.factura_cuotas q where q.bd = d.bd and q.doc_entry = d.doc_entry)::text as installments
     from erp_mock.facturas d
     left join erp_mock.entradas e on e.bd = d.bd and e.doc_num = d.entrada_doc_num
     left join erp_mock.socios s on s.bd = d.bd and s.card_code = d.card_code

@@ -36,7 +36,10 @@ export const FACTURAS_PENDIENTES_COLUMNS: readonly DataTableColumn<FacturaRow>[]
         : column,
     ),
   ...columnasRevision(REVISION_FACTURAS),
-  ...FACTURAS_COLUMNS.filter((column) => column.id !== "Estatus" && !IDENTIFICAN.includes(column.id)),
+  // The expected payment date (issue 27) is the supplier's question, not a reviewer's: left out here.
+  ...FACTURAS_COLUMNS.filter(
+    (column) => !["Estatus", "FechaProbablePago"].includes(column.id) && !IDENTIFICAN.includes(column.id),
+  ),
 ];
 
 /**

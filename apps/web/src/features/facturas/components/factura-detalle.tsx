@@ -91,6 +91,9 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
             <TextInput label={docNums.length > 1 ? "Entradas" : "Entrada"} value={docNums.join(", ")} readOnly />
             <TextInput label="Estatus del pago" value={estatusPago(row)} readOnly />
             <TextInput label="Fecha pago" value={fechaMostrada(row.FechaPago)} readOnly />
+            {row.FechaProbablePago ? (
+              <TextInput label="Fecha probable de pago" value={fechaMostrada(row.FechaProbablePago)} readOnly />
+            ) : null}
             {row.FolioSAP == null ? null : <TextInput label="Folio SAP" value={String(row.FolioSAP)} readOnly />}
           </SimpleGrid>
           <Group mt="sm">

@@ -56,6 +56,13 @@ export const FACTURAS_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
     isHeaderWrapped: true,
     value: (row) => row.TentativaPago,
   }),
+  // Issue 27: when an accepted, unpaid invoice is expected to be paid (the ERP's due date on a payment day).
+  dateColumn({
+    id: "FechaProbablePago",
+    header: "Fecha probable de pago",
+    isHeaderWrapped: true,
+    value: (row) => row.FechaProbablePago ?? null,
+  }),
   fileColumn({ id: "PDF", header: "PDF", url: (row) => row.PDF, fileLabel: "PDF" }),
   fileColumn({ id: "XML", header: "XML", url: (row) => row.XML, format: "xml", fileLabel: "XML" }),
   fileColumn({

@@ -25,7 +25,14 @@ const FACTURAS = [
     EstatusFactura: "A",
     PaidToDate: "3327.01",
   }),
-  makeFactura({ Fila: 2, IdFactura: 13, FolioFactura: "A-103", EstatusFactura: "A", Recepcion: "" }),
+  makeFactura({
+    Fila: 2,
+    IdFactura: 13,
+    FolioFactura: "A-103",
+    EstatusFactura: "A",
+    Recepcion: "",
+    FechaProbablePago: "2026-03-24",
+  }),
   makeFactura({
     Fila: 3,
     IdFactura: 12,
@@ -66,7 +73,7 @@ describe("/MisFacturas", () => {
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
     const header = within(screen.getByRole("table", { name: "Facturas" })).getAllByRole("row")[0];
     expect(header?.textContent).toBe(
-      "#SociedadProveedorFolioRFC emisorUUIDEntradaFechaTotalForma de pagoUso principalMétodo de pagoTentativa de pagoPDFXMLRecepciónEstatus",
+      "#SociedadProveedorFolioRFC emisorUUIDEntradaFechaTotalForma de pagoUso principalMétodo de pagoTentativa de pagoFecha probable de pagoPDFXMLRecepciónEstatus",
     );
     expect(screen.getByPlaceholderText("Search…")).toBeDefined();
     expect(screen.getByRole("button", { name: "Recargar" })).toBeDefined();
@@ -76,6 +83,8 @@ describe("/MisFacturas", () => {
     // invoice reads Rechazada.
     expect(rowOf("A-104").textContent).toContain("Pagada");
     expect(rowOf("A-103").textContent).toContain("Aceptada");
+    // Issue 27: an accepted, unpaid invoice's expected payment date.
+    expect(rowOf("A-103").textContent).toContain("2026-03-24");
     expect(rowOf("A-102").textContent).toContain("Rechazada");
     expect(rowOf("A-101").textContent).toContain("Cancelado");
     expect(rowOf("A-100").textContent).toContain("Pendiente");
@@ -639,6 +648,7 @@ describe("ERP state and payment in the invoice detail (issue 13)", () => {
       EstadoERP: "fallido",
       FolioSAP: null,
       ErrorERP: ERROR_ERP,
+      FechaProbablePago: "2026-03-24",
     }),
     // PPD, fully paid: Pagada.
     makeFactura({
@@ -741,6 +751,16 @@ describe("ERP state and payment in the invoice detail (issue 13)", () => {
     expect(valor("Folio SAP")).toBe("8123");
     expect(erp()).toBeNull();
     expect(screen.queryByText("Factura SAP 8123")).toBeNull();
+  });
+
+  it("a supplier sees the 'Fecha probable de pago' of an accepted, unpaid invoice; none once paid (issue 27)", async () => {
+    await openErpDetail("proveedor", "A-201");
+    expect(valor("Fecha probable de pago")).toBe("2026-03-24");
+    fireEvent.click(screen.getByRole("button", { name: "Regresar" }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(4));
+    fireEvent.doubleClick(rowOf("A-202"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Datos generales" })).toBeDefined();
+    expect(screen.queryByRole("textbox", { name: "Fecha probable de pago" })).toBeNull();
   });
 
   it("a supplier's refused invoice shows no error, even if one were sent", async () => {

@@ -24,6 +24,11 @@ const ROWS: SociedadRow[] = [
     PassSAP: "",
     BDSAP: "SBO_CCE",
     Constancia: "/api/archivos/cce",
+    RetencionResico: true,
+    RetencionArrendamiento: false,
+    RetencionHonorarios: true,
+    ClavesHonorarios: ["80111600"],
+    DiasPago: [2],
   },
   {
     Fila: 2,
@@ -126,9 +131,15 @@ describe("company catalogue and form", () => {
       ContraseñaSAP: "B1Admin!",
       CartaSituacionFiscal: btoa("%PDF-1.4\n%%EOF\n"),
       CartaSituacionFiscalNombre: "constancia.pdf",
+      // Issue 27: the defaults (RESICO on, rent and fees off, any business day).
+      RetencionResico: true,
+      RetencionArrendamiento: false,
+      RetencionHonorarios: false,
+      ClavesHonorarios: [],
+      DiasPago: [],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Sociedades"), { timeout: 6000 });
-  }, 15_000);
+  }, 30_000);
 
   it("updates a company without resending the stored PDF", async () => {
     session.storeLogin(ADMIN, "Empleado");
@@ -157,6 +168,56 @@ describe("company catalogue and form", () => {
       Estatus: "I",
       UsuarioSAP: "manager",
       BDSAP: "SBO_CCE",
+      RetencionResico: true,
+      RetencionArrendamiento: false,
+      RetencionHonorarios: true,
+      ClavesHonorarios: ["80111600"],
+      DiasPago: [2],
+    });
+  });
+
+  it("round-trips the withholding switches, the fee keys (8-digit ClaveProdServ) and the payment days", async () => {
+    session.storeLogin(ADMIN, "Empleado");
+    const calls = fakeApi(
+      sociedadesApi((call) =>
+        call.url.endsWith("/updateSociedad")
+          ? { body: { status: "success", message: MSG.sociedadActualizada } }
+          : undefined,
+      ),
+    );
+    const { router } = renderApp("/Catalogo-Sociedades");
+    const table = await screen.findByRole("table", { name: "Catálogo de sociedades" });
+    fireEvent.doubleClick(await within(table).findByRole("row", { name: /COMERCIAL DEL CENTRO/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Sociedades/Sociedad/1"));
+    // What is stored shows.
+    const renta = await screen.findByRole("checkbox", { name: /arrendamiento/ });
+    expect((renta as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole("checkbox", { name: /honorarios/ }) as HTMLInputElement).checked).toBe(true);
+    const claves = screen.getByRole("textbox", { name: /Claves de producto o servicio de honorarios/ });
+    expect((claves as HTMLInputElement).value).toBe("80111600");
+    expect((screen.getByRole("checkbox", { name: "Martes" }) as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(renta);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Jueves" }));
+    fireEvent.change(claves, { target: { value: "80111600, 8011-16" } });
+    fireEvent.click(screen.getByRole("button", { name: "Actualizar" }));
+    expect(
+      await screen.findByText(
+        "Cada clave debe ser una ClaveProdServ de 8 dígitos (por ejemplo 80111600): 8011-16 no lo es.",
+      ),
+    ).toBeDefined();
+    expect(calls.some((call) => call.url.endsWith("/updateSociedad"))).toBe(false);
+
+    fireEvent.change(claves, { target: { value: "80111600; 80101500 80111600" } });
+    fireEvent.click(screen.getByRole("button", { name: "Actualizar" }));
+    expect(await screen.findByText(MSG.sociedadActualizada)).toBeDefined();
+    expect(calls.find((call) => call.url.endsWith("/updateSociedad"))?.body).toMatchObject({
+      Numero: 4,
+      RetencionResico: true,
+      RetencionArrendamiento: true,
+      RetencionHonorarios: true,
+      ClavesHonorarios: ["80111600", "80101500"],
+      DiasPago: [2, 4],
     });
   });
 

@@ -16,7 +16,7 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { listCatalogo } from "@portal/cfdi";
-import { MSG, type SociedadRow } from "@portal/contracts";
+import { DIAS_PAGO, MSG, NOMBRES_DIAS_PAGO, type SociedadRow } from "@portal/contracts";
 import { IconEye, IconEyeOff, IconFileTypePdf, IconLock } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { FormActions } from "../../../components/form-actions";
@@ -266,6 +266,56 @@ export function SociedadForm({ session, row, onDone }: SociedadFormProps) {
               </Group>
             ) : null}
           </SimpleGrid>
+
+          <Divider />
+          <div>
+            <Title order={2} fz="md" c="gray.8">
+              Retenciones
+            </Title>
+            <Text size="sm" c="dimmed">
+              Se revisan en las facturas de personas físicas a esta sociedad cuando es persona moral.
+            </Text>
+          </div>
+          <Stack gap="xs">
+            <Checkbox
+              label={L.RetencionResico}
+              disabled={isReadOnly}
+              {...form.getInputProps("RetencionResico", { type: "checkbox" })}
+            />
+            <Checkbox
+              label={L.RetencionArrendamiento}
+              disabled={isReadOnly}
+              {...form.getInputProps("RetencionArrendamiento", { type: "checkbox" })}
+            />
+            <Checkbox
+              label={L.RetencionHonorarios}
+              disabled={isReadOnly}
+              {...form.getInputProps("RetencionHonorarios", { type: "checkbox" })}
+            />
+          </Stack>
+          <TextInput
+            label={L.ClavesHonorarios}
+            description="Claves ClaveProdServ de 8 dígitos separadas por comas; una factura de honorarios se revisa si incluye alguna."
+            placeholder="80111600, 80101500"
+            inputWrapperOrder={["label", "input", "description", "error"]}
+            spellCheck={false}
+            {...readOnly(isReadOnly)}
+            {...form.getInputProps("ClavesHonorarios")}
+          />
+
+          <Divider />
+          <Checkbox.Group
+            label={L.DiasPago}
+            description="La fecha probable de pago de cada factura pasa al siguiente día de pago. Sin días marcados, cualquier día hábil."
+            inputWrapperOrder={["label", "description", "input", "error"]}
+            {...form.getInputProps("DiasPago")}
+          >
+            <Group gap="md" mt="xs">
+              {DIAS_PAGO.map((dia) => (
+                <Checkbox key={dia} value={String(dia)} label={NOMBRES_DIAS_PAGO[dia]} disabled={isReadOnly} />
+              ))}
+            </Group>
+          </Checkbox.Group>
 
           <FormActions
             submitLabel={mode === "crear" ? "Crear" : "Actualizar"}

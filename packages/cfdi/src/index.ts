@@ -57,12 +57,15 @@ export { decodeXmlInput, MAX_XML_BYTES } from "./input";
 export {
   type CfdiRelacionado,
   type InvoiceData,
+  type InvoiceTipo,
   type InvoiceVariant,
   type ReadInvoiceOptions,
   type ReadInvoiceResult,
   readCfdiRelacionados,
+  readCreditNote,
   readInvoice,
 } from "./invoice";
+export { CREDIT_NOTE_RELATIONS, creditedUuids } from "./credit-note";
 export { CFDI_MSG, CFDI_WARN, SELLO_MSG } from "./messages";
 export {
   addAmounts,

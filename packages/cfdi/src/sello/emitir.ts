@@ -46,6 +46,10 @@ export interface FacturaPrueba {
   fechaTimbrado: string;
   /** Defaults to the issuer's own test CSD. */
   csd?: Csd;
+  /** Issue 27: "E" for a credit note (CFDI de Egreso); "I" by default. */
+  tipo?: "I" | "E";
+  /** Issue 27: cfdi:CfdiRelacionados groups (a credit note's invoices: TipoRelacion 01 or 03). */
+  relacionados?: { tipoRelacion: string; uuids: string[] }[];
 }
 
 const esc = (v: string) => v.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
@@ -89,7 +93,7 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
     Moneda: moneda,
     TipoCambio: moneda === "MXN" ? undefined : (f.tipoCambio ?? "1"),
     Total: two(total),
-    TipoDeComprobante: "I",
+    TipoDeComprobante: f.tipo ?? "I",
     Exportacion: "01",
     MetodoPago: f.metodoPago,
     LugarExpedicion: f.lugarExpedicion,
@@ -119,6 +123,12 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<cfdi:Comprobante${comprobante}>`,
+    ...(f.relacionados ?? []).map(
+      (g) =>
+        `<cfdi:CfdiRelacionados${attrs({ TipoRelacion: g.tipoRelacion })}>` +
+        g.uuids.map((u) => `<cfdi:CfdiRelacionado${attrs({ UUID: u })}/>`).join("") +
+        "</cfdi:CfdiRelacionados>",
+    ),
     `<cfdi:Emisor${attrs({ Rfc: f.emisor.rfc, Nombre: f.emisor.nombre, RegimenFiscal: f.emisor.regimen })}/>`,
     `<cfdi:Receptor${attrs({
       Rfc: f.receptor.rfc,

@@ -38,6 +38,7 @@ export {
   totalesPago,
   trasladosPago,
 } from "./complemento-esperado";
+export { CREDIT_NOTE_RELATIONS, creditedUuids } from "./credit-note";
 export { ddmmyyyyToIso, isIsoDate } from "./dates";
 export {
   checkComprobanteFile,
@@ -65,7 +66,6 @@ export {
   readCreditNote,
   readInvoice,
 } from "./invoice";
-export { CREDIT_NOTE_RELATIONS, creditedUuids } from "./credit-note";
 export { CFDI_MSG, CFDI_WARN, SELLO_MSG } from "./messages";
 export {
   addAmounts,

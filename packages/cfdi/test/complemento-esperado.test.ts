@@ -76,7 +76,12 @@ describe("complementoEsperado", () => {
       pago,
       facturas: [factura({ aplicado: "5000.00", acreditado: "1160.00", aplicadoAntes: ["2000.00"] })],
     }).Documentos;
-    expect(doc).toMatchObject({ NumParcialidad: 2, ImpSaldoAnt: "8440.00", ImpPagado: "5000.00", ImpSaldoInsoluto: "3440.00" });
+    expect(doc).toMatchObject({
+      NumParcialidad: 2,
+      ImpSaldoAnt: "8440.00",
+      ImpPagado: "5000.00",
+      ImpSaldoInsoluto: "3440.00",
+    });
   });
 
   it("one invoice paid in full, in one payment", () => {

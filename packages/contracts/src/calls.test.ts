@@ -54,6 +54,11 @@ const EXTRA_CALLS = [
   ["POST", "/api/tareas/getTareas"],
   // Deactivate or reactivate an employee (issue 22).
   ["POST", "/api/empleados/updateEstatusEmpleado"],
+  // Credit notes (issue 27): the supplier's list and upload, the employees' review.
+  ["POST", "/api/notasCredito/getNotasCredito"],
+  ["POST", "/api/notasCredito/postNotaCredito"],
+  ["POST", "/api/notasCreditoPendientes/getNotasCredito"],
+  ["PATCH", "/api/notasCreditoPendientes/patchNotaCredito"],
 ] as const;
 
 const entries = Object.entries(CALLS);
@@ -101,8 +106,10 @@ describe("CALLS", () => {
       expect(call.summary, name).not.toBe("");
     }
     const pendientes = entries.filter(([, call]) => call.access === "pendientes").map(([, call]) => call.path);
-    expect(pendientes.every((path) => /^\/api\/(facturasPendientes|pagosPendientes)\//.test(path))).toBe(true);
-    expect(pendientes).toHaveLength(5);
+    expect(
+      pendientes.every((path) => /^\/api\/(facturasPendientes|pagosPendientes|notasCreditoPendientes)\//.test(path)),
+    ).toBe(true);
+    expect(pendientes).toHaveLength(7);
   });
 
   it("marks only the file download as binary, with an id param", () => {

@@ -51,6 +51,7 @@ CREATE TABLE "notas_credito" (
 	"pdf_nombre" text NOT NULL,
 	"xml_archivo_id" uuid NOT NULL,
 	"xml_nombre" text NOT NULL,
+	"estado_sat" text DEFAULT '' NOT NULL,
 	"estatus" char(1) DEFAULT 'P' NOT NULL,
 	"comentarios" text DEFAULT '' NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,

@@ -56,6 +56,11 @@ export const notasCredito = pgTable(
       .notNull()
       .references(() => archivos.id),
     xmlNombre: text("xml_nombre").notNull(),
+    /**
+     * The SAT's answer when it was registered (ConsultaCFDIService, as postFactura asks): 'Vigente', or '' when it
+     * is still to be verified (No Encontrado within 72 hours of its stamp, or no answer).
+     */
+    estadoSat: text("estado_sat").notNull().default(""),
     estatus: char("estatus", { length: 1 }).notNull().default("P"),
     comentarios: text("comentarios").notNull().default(""),
     version: integer("version").notNull().default(1),

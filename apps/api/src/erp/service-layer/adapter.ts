@@ -22,6 +22,7 @@ import {
 } from "../types";
 import { type ServiceLayerClient, ServiceLayerError, UNAVAILABLE } from "./client";
 import { money, quantity, sumMoney, unitPrice } from "./money";
+import { createSlNotasCredito } from "./notas-credito";
 import { isoDate, isoTime, keyFilters, literal, mapLimit, q, stampFilter, stringKeyFilters } from "./odata";
 
 /**
@@ -1585,6 +1586,9 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     return { docEntry: found.docEntry, docNum: found.docNum };
   }
 
+  // Issue 27: A/P credit memos of accepted credit notes (PurchaseCreditNotes).
+  const notasCredito = createSlNotasCredito({ client, isRefusal, warn });
+
   async function createFactura(input: Parameters<ErpAdapter["createFacturaProveedor"]>[0]) {
     const { bd, portalId } = input;
     const existing = await findByPortalId(bd, portalId);
@@ -1873,6 +1877,8 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     copyPdf,
 
     createFacturaProveedor: (input) => afterWrite(input.bd, () => createFactura(input)),
+    createNotaCreditoProveedor: (input) => afterWrite(input.bd, () => notasCredito.create(input)),
+    findNotaCreditoProveedor: (bd, portalId) => notasCredito.find(bd, portalId),
     cancelFacturaProveedor: (bd, docEntry) => afterWrite(bd, () => cancelFactura(bd, docEntry)),
     async findFacturaProveedor(bd, portalId) {
       await sync("factura", bd);
@@ -1921,6 +1927,8 @@ const UNBOUNDED: ReadonlySet<string> = new Set([
   "onAvailable",
   "createFacturaProveedor",
   "cancelFacturaProveedor",
+  "createNotaCreditoProveedor",
+  "findNotaCreditoProveedor",
 ]);
 
 /**

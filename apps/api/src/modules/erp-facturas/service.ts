@@ -6,7 +6,8 @@ import { Conflict, DomainError, Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
 import type { FacturaRecord } from "../facturas/repository";
-import { type ErpTrabajo, TIPO_CANCELAR_FACTURA, TIPO_CREAR_FACTURA } from "./repository";
+import { createNotaCreditoInErp } from "../notas-credito/erp-job";
+import { type ErpTrabajo, TIPO_CANCELAR_FACTURA, TIPO_CREAR_FACTURA, TIPO_CREAR_NOTA_CREDITO } from "./repository";
 
 /**
  * How long one attempt may hold its job before another worker may take it (a worker that died mid-way). An attempt
@@ -110,7 +111,8 @@ export function createErpFacturasService({
 
   /** One attempt at a leased creation job; records the outcome on the job (and the invoice) and returns it. */
   async function create(trabajo: ErpTrabajo): Promise<Resultado> {
-    const factura = await repos.facturas.findById(trabajo.facturaId);
+    const facturaId = trabajo.facturaId ?? 0;
+    const factura = await repos.facturas.findById(facturaId);
     if (factura?.estatus !== "A") {
       // Re-checked when the job runs: nothing is created for an invoice that is not accepted. The portal no longer
       // gets here (an acceptance is final and every state change is conditional on the version read), but an
@@ -118,7 +120,7 @@ export function createErpFacturasService({
       // is queued with this outcome (it finds nothing to cancel when there is none).
       await withTransaction(async (tx) => {
         await tx.erpTrabajos.fail(trabajo.id, MSG.erpNoAceptada, null);
-        await tx.erpTrabajos.enqueueCancellation(trabajo.facturaId, clock());
+        await tx.erpTrabajos.enqueueCancellation(facturaId, clock());
       });
       otraVuelta = true;
       return { ok: false, mensaje: MSG.erpNoAceptada, rechazo: true };
@@ -143,7 +145,8 @@ export function createErpFacturasService({
    * the ERP's message on the job).
    */
   async function cancel(trabajo: ErpTrabajo): Promise<{ ok: boolean }> {
-    const factura = await repos.facturas.findById(trabajo.facturaId);
+    const facturaId = trabajo.facturaId ?? 0;
+    const factura = await repos.facturas.findById(facturaId);
     try {
       const existente =
         factura && factura.estatus !== "A" ? await erp.findFacturaProveedor(factura.bd, factura.id) : null;
@@ -151,7 +154,7 @@ export function createErpFacturasService({
         await erp.cancelFacturaProveedor(factura.bd, existente.docEntry);
       }
       await withTransaction(async (tx) => {
-        if (existente) await tx.facturas.forgetErp(trabajo.facturaId);
+        if (existente) await tx.facturas.forgetErp(facturaId);
         await tx.erpTrabajos.finish(trabajo.id, clock());
       });
       return { ok: true };
@@ -160,7 +163,15 @@ export function createErpFacturasService({
     }
   }
 
-  const execute = (trabajo: ErpTrabajo) => (trabajo.tipo === TIPO_CANCELAR_FACTURA ? cancel(trabajo) : create(trabajo));
+  // Issue 27: the A/P credit memo of an accepted credit note (notas-credito/erp-job.ts), same outbox and backoff.
+  const notaCredito = (trabajo: ErpTrabajo) =>
+    createNotaCreditoInErp({ data, clock, erp }, trabajo, (e) => fallo(trabajo, e));
+  const execute = (trabajo: ErpTrabajo) =>
+    trabajo.tipo === TIPO_CANCELAR_FACTURA
+      ? cancel(trabajo)
+      : trabajo.tipo === TIPO_CREAR_NOTA_CREDITO
+        ? notaCredito(trabajo)
+        : create(trabajo);
 
   async function runDue(): Promise<number> {
     let hechos = 0;

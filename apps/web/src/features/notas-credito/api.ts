@@ -1,7 +1,7 @@
-import { CALLS, type PostNotaCreditoRequest } from "@portal/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CALLS, type NotaCreditoRow, type PostNotaCreditoRequest } from "@portal/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
-import { defineList, operatorBody } from "../../lib/list-query";
+import { defineList, type Operator, operatorBody } from "../../lib/list-query";
 import { defineReviewMutation } from "../../lib/review-mutation";
 import { facturasKeys } from "../facturas/api";
 
@@ -45,5 +45,26 @@ export function usePostNotaCredito() {
     mutationKey: [...notasCreditoKeys.all, "post"],
     mutationFn: postNotaCredito,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: facturasKeys.all }),
+  });
+}
+
+/**
+ * The credit notes of one invoice, for its detail's 'Notas de crédito' section. The detail never breaks on it: a
+ * failure is logged and reads as none, like the invoice's history.
+ */
+export function useNotasCreditoDeFactura(operator: Operator, idFactura: number) {
+  return useQuery({
+    queryKey: [...notasCreditoKeys.all, "factura", operator.id, idFactura],
+    queryFn: async ({ signal }): Promise<NotaCreditoRow[]> => {
+      try {
+        const rows = (await callApi(CALLS.getNotasCredito, operatorBody(operator), { signal })).data;
+        return rows.filter((row) => row.Facturas.some((f) => f.IdFactura === idFactura));
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") throw error;
+        console.warn("No se pudieron leer las notas de crédito de la factura", idFactura, error);
+        return [];
+      }
+    },
+    staleTime: 0,
   });
 }

@@ -31,10 +31,6 @@ export const facturasTexto = (row: Pick<NotaCreditoRow, "Facturas">) =>
 export const erpTexto = (row: Pick<NotaCreditoRow, "Estatus" | "DocNumERP">) =>
   row.DocNumERP !== null ? `Nota de crédito SAP ${row.DocNumERP}` : row.Estatus === "A" ? "Pendiente en ERP" : "";
 
-/** The credit notes of one invoice (its detail's 'Notas de crédito' section). */
-export const notasDeFactura = (rows: readonly NotaCreditoRow[], idFactura: number) =>
-  rows.filter((row) => row.Facturas.some((f) => f.IdFactura === idFactura));
-
 /** The credit notes' review as the shared review kit reads it. */
 export const REVISION_NOTAS_CREDITO: RevisionConfig<NotaCreditoRow, EstatusRevisionFactura> = {
   opciones: OPCIONES_REVISION,

@@ -1,34 +1,49 @@
-import { Paper, Title } from "@mantine/core";
-import type { NotaCreditoRow } from "@portal/contracts";
-import { useMemo } from "react";
-import { DataTable } from "../../../components/data-table";
+import { Paper, Table, Text, Title } from "@mantine/core";
 import type { Session } from "../../../lib/session";
-import { notasCreditoList } from "../api";
-import { notasDeFactura } from "../nota-credito-logic";
-import { NOTAS_CREDITO_COLUMNS } from "./notas-credito-columns";
-
-const COLUMNAS = NOTAS_CREDITO_COLUMNS.filter((c) => !["Fila", "CardName", "NomSociedad"].includes(c.id));
+import { useNotasCreditoDeFactura } from "../api";
+import { ESTATUS_NOTA_CREDITO, erpTexto } from "../nota-credito-logic";
 
 /** The invoice detail's 'Notas de crédito' section (issue 27): the credit notes that credit this invoice. */
 export function NotasCreditoFactura({ session, idFactura }: { session: Session; idFactura: number }) {
-  const notas = notasCreditoList.useList(session);
-  const rows: readonly NotaCreditoRow[] = useMemo(
-    () => notasDeFactura(notas.data ?? [], idFactura),
-    [notas.data, idFactura],
-  );
+  const notas = useNotasCreditoDeFactura(session, idFactura);
+  const rows = notas.data ?? [];
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="notas-credito-factura">
       <Title order={2} fz="md" c="gray.8" mb="md" id="notas-credito-factura">
         Notas de crédito
       </Title>
-      <DataTable
-        label="Notas de crédito de la factura"
-        rows={rows}
-        columns={COLUMNAS}
-        getRowKey={(row) => String(row.IdNotaCredito)}
-        isLoading={notas.isPending && notas.fetchStatus !== "idle"}
-        emptyText="La factura no tiene notas de crédito."
-      />
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          La factura no tiene notas de crédito.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label="Notas de crédito de la factura">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Folio</Table.Th>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Importe en esta factura</Table.Th>
+                <Table.Th>Estatus</Table.Th>
+                <Table.Th>ERP</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.IdNotaCredito}>
+                  <Table.Td>{row.FolioNotaCredito}</Table.Td>
+                  <Table.Td>{row.FechaNotaCredito}</Table.Td>
+                  <Table.Td>
+                    {row.Facturas.find((f) => f.IdFactura === idFactura)?.Importe} {row.Moneda}
+                  </Table.Td>
+                  <Table.Td>{ESTATUS_NOTA_CREDITO[row.Estatus]}</Table.Td>
+                  <Table.Td>{erpTexto(row)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Paper>
   );
 }

@@ -56,14 +56,6 @@ interface FacturaFila {
 let t: TestApp;
 const tokens = { admin: "", consulta: "", kemper: "", berenice: "" };
 
-beforeAll(async () => {
-  t = await createTestApp({}, { erp: wrap });
-  Object.assign(tokens, await loginTodos(t.app));
-});
-afterAll(async () => {
-  await t?.close();
-});
-
 const call = (token: string, url: string, payload: unknown, method: "POST" | "PATCH" = "POST") =>
   t.app.inject(withToken(token, { method, url, payload: payload as object }));
 const notas = async (token: string): Promise<NotaFila[]> =>
@@ -118,9 +110,18 @@ function notaCredito(uuids: string[], o: { subtotal: string; iva: string; tipoRe
 }
 const registrar = (body: unknown, token = tokens.kemper) => call(token, "/api/notasCredito/postNotaCredito", body);
 
-describe("notas de crédito", () => {
+// Both ERP adapters: the mock, and the Service Layer adapter over its bundled simulator (same erp_mock tables).
+describe.each(["mock", "service-layer"] as const)("notas de crédito (ERP %s)", (adapter) => {
   let factura: FacturaFila;
   let nota: NotaFila;
+
+  beforeAll(async () => {
+    t = await createTestApp(adapter === "service-layer" ? { ERP_ADAPTER: "service-layer" } : {}, { erp: wrap });
+    Object.assign(tokens, await loginTodos(t.app));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it("registers a credit note against an accepted invoice, listed for its supplier only", async () => {
     factura = await facturaAceptada();
@@ -277,6 +278,8 @@ describe("notas de crédito", () => {
       facturas: [{ docNum: ap!.docNum }],
     });
     expect(pago.total).toBe("1044.00");
+    // Time passes, as between two portal calls: the Service Layer adapter's mirror reads the ERP again.
+    t.time.advance(120_000);
     const fila = (await facturas(tokens.kemper)).find((f) => f.IdFactura === factura.IdFactura) as FacturaFila & {
       EstatusPago?: string;
     };

@@ -30,6 +30,7 @@ import { erpWorkerPlugin } from "./modules/erp-facturas/worker";
 import { facturasRoutes } from "./modules/facturas/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { homeRoutes } from "./modules/home/routes";
+import { notasCreditoRoutes } from "./modules/notas-credito/routes";
 import { pagosRoutes } from "./modules/pagos/routes";
 import { pedidosRoutes } from "./modules/pedidos/routes";
 import { proveedoresRoutes } from "./modules/proveedores/routes";
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(pedidosRoutes);
   await app.register(entradasRoutes);
   await app.register(facturasRoutes);
+  await app.register(notasCreditoRoutes);
   await app.register(pagosRoutes);
   await app.register(complementosAtrasadosRoutes);
   await app.register(tareasRoutes);

@@ -10,6 +10,7 @@ import { createErpTrabajosRepository } from "./modules/erp-facturas/repository";
 import { createFacturasRepository } from "./modules/facturas/repository";
 import { createHealthRepository } from "./modules/health/repository";
 import { createLista69bRepository } from "./modules/lista-69b/repository";
+import { createNotasCreditoRepository } from "./modules/notas-credito/repository";
 import { createPagosRepository } from "./modules/pagos/repository";
 import { createProveedoresRepository } from "./modules/proveedores/repository";
 import { createCertificadosSatRepository } from "./modules/sat/repository";
@@ -34,6 +35,7 @@ export function createRepositories(db: Database) {
     facturas: createFacturasRepository(db),
     health: createHealthRepository(db),
     lista69b: createLista69bRepository(db),
+    notasCredito: createNotasCreditoRepository(db),
     pagos: createPagosRepository(db),
     certificadosSat: createCertificadosSatRepository(db),
     proveedores: createProveedoresRepository(db),

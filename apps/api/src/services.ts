@@ -23,6 +23,8 @@ import { createFacturasService } from "./modules/facturas/service";
 import { createHealthService } from "./modules/health/service";
 import { createHomeService } from "./modules/home/service";
 import { createLista69bService } from "./modules/lista-69b/service";
+import { notaCreditoArchivoPolicy } from "./modules/notas-credito/archivo-policy";
+import { createNotasCreditoService } from "./modules/notas-credito/service";
 import { pagoArchivoPolicy } from "./modules/pagos/archivo-policy";
 import { createPagosService } from "./modules/pagos/service";
 import { pedidosList } from "./modules/pedidos/service";
@@ -139,6 +141,15 @@ export function createServices(
     listCacheBytes: config.ERP_ROW_CACHE_MB * 1024 * 1024,
   });
   const complementosAtrasados = createComplementosAtrasadosService({ data, clock, pagos });
+  const notasCredito = createNotasCreditoService({
+    data,
+    clock,
+    proveedores,
+    lista69b,
+    sellos,
+    satEstado,
+    erpFacturas,
+  });
   const home = createHomeService(repos.sociedades, {
     Pedidos: pedidos.count,
     "Entradas de mercancia": entradas.count,
@@ -146,12 +157,15 @@ export function createServices(
     "Facturas pendientes": facturas.countPendientes,
     Pagos: pagos.count,
     "Pagos pendientes": pagos.countPendientes,
+    "Notas de crédito": notasCredito.count,
+    "Notas de crédito pendientes": notasCredito.countPendientes,
   });
   const archivos = createArchivosService(repos.archivos, [
     constanciaSociedadPolicy(repos.archivos),
     documentoProveedorPolicy(repos.archivos),
     facturaArchivoPolicy(repos.facturas),
     pagoArchivoPolicy(repos.pagos),
+    notaCreditoArchivoPolicy(repos.notasCredito),
     erpPdfPolicy(erp, erpScope),
   ]);
   // Scheduled jobs (decision 016): one list (jobs.ts), each job defined in the module whose work it does.
@@ -173,6 +187,7 @@ export function createServices(
     erpFacturas,
     pagos,
     complementosAtrasados,
+    notasCredito,
     sellos,
     satEstado,
     /** The SAT simulator's table (sat/simulador.ts). */

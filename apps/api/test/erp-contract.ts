@@ -553,5 +553,82 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
         );
       }
     });
+
+    it("creates an A/P credit memo based on an A/P invoice once per portal credit note: the invoice's balance drops (issue 27)", async () => {
+      const entrada = (await f.adapter.listEntradas(todo)).find(
+        (e) => e.docStatus === "O" && e.lineas.some((l) => l.lineStatus === "O" && Number(l.openQty) > 0),
+      );
+      expect(entrada).toBeDefined();
+      const e = entrada as ErpEntrada;
+      const portalId = 920_000_000 + e.docEntry;
+      const factura = await f.adapter.createFacturaProveedor({
+        bd: e.bd,
+        portalId,
+        cardCode: e.cardCode,
+        entradaDocNum: e.docNum,
+        numAtCard: "CONTRATO-3",
+        uuid: "2B3C4D5E-6F7A-4B8C-9D0E-1F2A3B4C5D6E",
+        docDate: e.docDate,
+        docTotal: e.docTotal,
+        vatSum: e.vatSum,
+        wtSum: e.wtSum,
+        docCur: e.docCur,
+        docRate: e.docRate,
+        comments: "Prueba del contrato",
+      });
+      const nota = {
+        bd: e.bd,
+        portalId: 930_000_000 + e.docEntry,
+        cardCode: e.cardCode,
+        numAtCard: "NC-1",
+        uuid: "3C4D5E6F-7A8B-4C9D-8E0F-2A3B4C5D6E7F",
+        docDate: e.docDate,
+        docTotal: "10.00",
+        docCur: e.docCur,
+        docRate: e.docRate,
+        comments: "Nota de crédito del contrato",
+        facturas: [{ docEntry: factura.docEntry, importe: "10.00" }],
+      };
+      expect(await f.adapter.findNotaCreditoProveedor(e.bd, nota.portalId)).toBeNull();
+      const fingerprint = () => f.adapter.facturasProveedorFingerprint({ bds: [e.bd], cardCode: e.cardCode });
+      const antes = await fingerprint();
+      const creada = await f.adapter.createNotaCreditoProveedor(nota);
+      expect(Number.isInteger(creada.docEntry) && Number.isInteger(creada.docNum)).toBe(true);
+      // A retry returns the same memo and writes nothing.
+      expect(await f.adapter.createNotaCreditoProveedor(nota)).toEqual(creada);
+      expect(await f.adapter.findNotaCreditoProveedor(e.bd, nota.portalId)).toEqual({
+        bd: e.bd,
+        docEntry: creada.docEntry,
+        docNum: creada.docNum,
+        cardCode: e.cardCode,
+        portalId: nota.portalId,
+        uuid: nota.uuid,
+        docTotal: "10.00",
+        canceled: "N",
+        facturas: [{ docEntry: factura.docEntry, importe: "10.00" }],
+      });
+      // The credited amount is applied to the A/P invoice, once.
+      expect(await fingerprint()).not.toBe(antes);
+      expect((await f.adapter.findFacturaProveedor(e.bd, portalId))?.paidToDate).toBe("10.00");
+      // More than what is left of the invoice, or another supplier's invoice: the ERP refuses.
+      const resto = (cents(e.docTotal) / 100 - 10 + 1).toFixed(2);
+      await expect(
+        f.adapter.createNotaCreditoProveedor({
+          ...nota,
+          portalId: nota.portalId + 1,
+          docTotal: resto,
+          facturas: [{ docEntry: factura.docEntry, importe: resto }],
+        }),
+      ).rejects.toBeInstanceOf(ErpRechazoError);
+      await expect(
+        f.adapter.createNotaCreditoProveedor({
+          ...nota,
+          portalId: nota.portalId + 2,
+          cardCode: otroProveedor(e.cardCode),
+        }),
+      ).rejects.toBeInstanceOf(ErpRechazoError);
+      expect(await f.adapter.findNotaCreditoProveedor(e.bd, nota.portalId + 1)).toBeNull();
+      expect((await f.adapter.findFacturaProveedor(e.bd, portalId))?.paidToDate).toBe("10.00");
+    });
   });
 }

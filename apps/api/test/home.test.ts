@@ -71,7 +71,7 @@ describe("POST /api/home/RowDocuments", () => {
   });
 
   it("answers the pending tiles only to employees with ViDocPen Y", async () => {
-    for (const dato of ["Facturas pendientes", "Pagos pendientes"]) {
+    for (const dato of ["Facturas pendientes", "Pagos pendientes", "Notas de crédito pendientes"]) {
       expect((await rowDocuments(tokens.admin, dato)).statusCode).toBe(200);
       expect((await rowDocuments(tokens.consulta, dato)).statusCode).toBe(403);
       expect((await rowDocuments(tokens.kemper, dato)).statusCode).toBe(403);
@@ -79,7 +79,7 @@ describe("POST /api/home/RowDocuments", () => {
   });
 
   it("counts every tile from the administrator's list, and rejects an unknown one in Spanish", async () => {
-    type Fila = { EstatusFactura?: string; U_SYS_PMESPA?: string; U_SYS_PMUUID?: string };
+    type Fila = { EstatusFactura?: string; U_SYS_PMESPA?: string; U_SYS_PMUUID?: string; Estatus?: string };
     const todas = (filas: Fila[]) => filas.length;
     // The review tiles count the rows awaiting a decision; their lists also show rejected and recently accepted ones.
     const listas: Record<TileConConteo, [string, (filas: Fila[]) => number]> = {
@@ -94,6 +94,11 @@ describe("POST /api/home/RowDocuments", () => {
       "Pagos pendientes": [
         CALLS.pagosPendientesGetPagos.path,
         (filas) => filas.filter((f) => f.U_SYS_PMUUID && ["P", "V"].includes(f.U_SYS_PMESPA ?? "")).length,
+      ],
+      "Notas de crédito": [CALLS.getNotasCredito.path, todas],
+      "Notas de crédito pendientes": [
+        CALLS.notasCreditoPendientesGetNotasCredito.path,
+        (filas) => filas.filter((f) => f.Estatus === "P").length,
       ],
     };
     expect(Object.keys(listas).sort()).toEqual([...TILES_CON_CONTEO].sort());

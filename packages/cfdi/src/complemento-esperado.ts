@@ -74,6 +74,11 @@ export interface FacturaDelPago {
    */
   aplicadoAntes: string[];
   /**
+   * Issue 27 (decision 034): what the supplier's accepted credit notes took off the invoice, in its currency: the
+   * balance the first parcialidad starts from is the total less this. "0" or absent when none.
+   */
+  acreditado?: string;
+  /**
    * The invoice's own amounts as registered in the portal (Comprobante SubTotal, Descuento, the withheld taxes
    * and Total, in its currency): its IVA trasladado is Total − (SubTotal − Descuento) + retenciones. Absent when
    * the portal does not hold the invoice: ObjetoImpDR is then unknown (null) and no TrasladoDR is computed.
@@ -246,7 +251,10 @@ export function totalesPago(monto: string, tipoCambioP: string, traslados: reado
 
 function documento(pago: PagoErp, f: FacturaDelPago): DocumentoEsperado {
   const antes = f.aplicadoAntes.map((a) => cents(a, "Un importe aplicado antes"));
-  const total = cents(f.total, "El total de la factura");
+  const total = subtractAmounts(
+    cents(f.total, "El total de la factura"),
+    cents(f.acreditado ?? "0", "Lo acreditado con notas de crédito"),
+  );
   const saldoAnt = atLeastZero(antes.length === 0 ? total : subtractAmounts(total, addAmounts(...antes)));
   const pagado = cents(f.aplicado, "El importe aplicado");
   const insoluto = atLeastZero(subtractAmounts(saldoAnt, pagado));

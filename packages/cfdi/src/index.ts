@@ -38,6 +38,7 @@ export {
   totalesPago,
   trasladosPago,
 } from "./complemento-esperado";
+export { CREDIT_NOTE_RELATIONS, creditedUuids } from "./credit-note";
 export { ddmmyyyyToIso, isIsoDate } from "./dates";
 export {
   checkComprobanteFile,
@@ -57,10 +58,12 @@ export { decodeXmlInput, MAX_XML_BYTES } from "./input";
 export {
   type CfdiRelacionado,
   type InvoiceData,
+  type InvoiceTipo,
   type InvoiceVariant,
   type ReadInvoiceOptions,
   type ReadInvoiceResult,
   readCfdiRelacionados,
+  readCreditNote,
   readInvoice,
 } from "./invoice";
 export { CFDI_MSG, CFDI_WARN, SELLO_MSG } from "./messages";

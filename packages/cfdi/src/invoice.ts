@@ -27,7 +27,7 @@ export interface InvoiceData {
   UUID: string;
   /** Always "4.0". */
   Version: string;
-  /** Always "I". */
+  /** "I" for an invoice; "E" for a credit note (issue 27, readCreditNote). */
   TipoDeComprobante: string;
   Serie?: string;
   /** Comprobante@Folio; 'S/F' when absent (spec §9 default folio). */
@@ -95,7 +95,12 @@ export interface ReadInvoiceOptions extends ReadOptions {
   variant?: InvoiceVariant;
 }
 
-const EXPECTED = "una factura: un CFDI versión 4.0 de tipo I (Ingreso)";
+/** The kinds of CFDI this reader reads: an invoice (Ingreso) or, issue 27, a credit note (Egreso). */
+export type InvoiceTipo = "I" | "E";
+const EXPECTED: Record<InvoiceTipo, string> = {
+  I: "una factura: un CFDI versión 4.0 de tipo I (Ingreso)",
+  E: "una nota de crédito: un CFDI versión 4.0 de tipo E (Egreso)",
+};
 const CFDI40_START = "2022-01-01";
 
 /** Reads and checks the structure of a supplier invoice. Never throws. */
@@ -114,25 +119,40 @@ export function readInvoiceRoot(root: XmlElement, variant: InvoiceVariant): Read
 }
 
 /**
+ * Reading a supplier credit note (issue 27): a stamped CFDI 4.0 of type E (Egreso), the same structure as an
+ * invoice (readInvoiceRootDetailed with tipo E); which invoices it credits is in CfdiRelacionados. Never throws.
+ */
+export function readCreditNote(xml: string | Uint8Array, options: ReadOptions = {}): ReadInvoiceResult {
+  const loaded = loadXml(xml, options);
+  if (!loaded.ok) return loaded;
+  try {
+    return readInvoiceRootDetailed(loaded.root, "alta", "E").result;
+  } catch {
+    return { ok: false, errors: [MSG.xmlSinTimbre, CFDI_MSG.xmlError] };
+  }
+}
+
+/**
  * The result, and what was read even when the structure is refused (null when the document is not
  * a CFDI 4.0 invoice at all): the command line shows it so an operator sees why a check failed.
  */
 export function readInvoiceRootDetailed(
   root: XmlElement,
   variant: InvoiceVariant,
+  tipo: InvoiceTipo = "I",
 ): { result: ReadInvoiceResult; read: InvoiceData | null } {
   const refused = (errors: string[]) => ({ result: { ok: false as const, errors }, read: null });
   const info = inspectRoot(root);
-  if (info.family === "legacy") return refused([CFDI_MSG.versionNoSoportada(info.description, EXPECTED)]);
+  if (info.family === "legacy") return refused([CFDI_MSG.versionNoSoportada(info.description, EXPECTED[tipo])]);
   if (info.family === "other") {
     return refused([MSG.xmlSinTimbre, CFDI_MSG.raizNoEsCfdi(info.description)]);
   }
-  if (info.tipo !== undefined && info.tipo !== "I") {
+  if (info.tipo !== undefined && info.tipo !== tipo) {
     const what =
       info.tipo === "P"
         ? `un complemento de pago (CFDI 4.0 ${describeTipo("P")})`
         : `un CFDI 4.0 ${describeTipo(info.tipo)}`;
-    return refused([CFDI_MSG.tipoNoEsperado(what, EXPECTED)]);
+    return refused([CFDI_MSG.tipoNoEsperado(what, EXPECTED[tipo])]);
   }
 
   const r = new StructureReader();
@@ -201,7 +221,7 @@ export function readInvoiceRootDetailed(
   const data: InvoiceData = {
     UUID: timbre.UUID,
     Version: version,
-    TipoDeComprobante: "I",
+    TipoDeComprobante: tipo,
     ...(serie !== undefined ? { Serie: serie } : {}),
     Folio: folio ?? "S/F",
     FechaFactura: fecha,

@@ -70,6 +70,20 @@ describe("fechaLimiteComplemento: the fifth day of the month after the payment",
 });
 
 describe("complementoEsperado", () => {
+  it("starts the balance from the total less the accepted credit notes (issue 27)", () => {
+    const pago = { ...pagoMxn, total: "5000.00" };
+    const [doc] = esperado({
+      pago,
+      facturas: [factura({ aplicado: "5000.00", acreditado: "1160.00", aplicadoAntes: ["2000.00"] })],
+    }).Documentos;
+    expect(doc).toMatchObject({
+      NumParcialidad: 2,
+      ImpSaldoAnt: "8440.00",
+      ImpPagado: "5000.00",
+      ImpSaldoInsoluto: "3440.00",
+    });
+  });
+
   it("one invoice paid in full, in one payment", () => {
     expect(esperado({ pago: pagoMxn, facturas: [factura({ uuid: UUID_1 })] })).toEqual({
       FechaPago: "2025-11-14T12:00:00",

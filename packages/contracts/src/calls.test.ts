@@ -59,6 +59,11 @@ const EXTRA_CALLS = [
   ["POST", "/api/empleados/updateEstatusEmpleado"],
   // What the supplier is expected to be paid in the next 30 days, by week (issue 27).
   ["POST", "/api/home/getPagosProximos"],
+  // Credit notes (issue 27): the supplier's list and upload, the employees' review.
+  ["POST", "/api/notasCredito/getNotasCredito"],
+  ["POST", "/api/notasCredito/postNotaCredito"],
+  ["POST", "/api/notasCreditoPendientes/getNotasCredito"],
+  ["PATCH", "/api/notasCreditoPendientes/patchNotaCredito"],
 ] as const;
 
 const entries = Object.entries(CALLS);
@@ -107,7 +112,9 @@ describe("CALLS", () => {
     }
     const pendientes = entries.filter(([, call]) => call.access === "pendientes").map(([, call]) => call.path);
     expect(
-      pendientes.every((path) => /^\/api\/(facturasPendientes|pagosPendientes|complementosAtrasados)\//.test(path)),
+      pendientes.every((path) =>
+        /^\/api\/(facturasPendientes|pagosPendientes|complementosAtrasados|notasCreditoPendientes)\//.test(path),
+      ),
     ).toBe(true);
     expect(pendientes).toHaveLength(7);
   });

@@ -52,6 +52,16 @@ import {
   rowDocumentsRequestSchema,
 } from "./home";
 import {
+  getNotasCreditoAnswerSchema,
+  getNotasCreditoPendientesAnswerSchema,
+  getNotasCreditoPendientesRequestSchema,
+  getNotasCreditoRequestSchema,
+  patchNotasCreditoPendientesAnswerSchema,
+  patchNotasCreditoPendientesRequestSchema,
+  postNotaCreditoAnswerSchema,
+  postNotaCreditoRequestSchema,
+} from "./notas-credito";
+import {
   getComplementoEsperadoAnswerSchema,
   getComplementoEsperadoRequestSchema,
   getHistorialPagoAnswerSchema,
@@ -442,6 +452,43 @@ export const CALLS = {
     access: "pendientes",
     tag: "facturas pendientes",
     summary: "Crear ahora en el ERP la factura de proveedor de una factura aceptada (no está en la especificación)",
+  }),
+  // Notas de crédito (issue 27, decision 034; not in the spec): a supplier registers them, employees review them
+  getNotasCredito: call({
+    method: "POST",
+    path: "/api/notasCredito/getNotasCredito",
+    request: getNotasCreditoRequestSchema,
+    answer: getNotasCreditoAnswerSchema,
+    access: "session",
+    tag: "notas de crédito",
+    summary: "Notas de crédito (el proveedor ve solo las suyas)",
+  }),
+  postNotaCredito: call({
+    method: "POST",
+    path: "/api/notasCredito/postNotaCredito",
+    request: postNotaCreditoRequestSchema,
+    answer: postNotaCreditoAnswerSchema,
+    access: "proveedor",
+    tag: "notas de crédito",
+    summary: "Registrar una nota de crédito (CFDI de Egreso: PDF y XML) de facturas aceptadas",
+  }),
+  notasCreditoPendientesGetNotasCredito: call({
+    method: "POST",
+    path: "/api/notasCreditoPendientes/getNotasCredito",
+    request: getNotasCreditoPendientesRequestSchema,
+    answer: getNotasCreditoPendientesAnswerSchema,
+    access: "pendientes",
+    tag: "notas de crédito pendientes",
+    summary: "Notas de crédito por revisar",
+  }),
+  notasCreditoPendientesPatchNotaCredito: call({
+    method: "PATCH",
+    path: "/api/notasCreditoPendientes/patchNotaCredito",
+    request: patchNotasCreditoPendientesRequestSchema,
+    answer: patchNotasCreditoPendientesAnswerSchema,
+    access: "pendientes",
+    tag: "notas de crédito pendientes",
+    summary: "Revisar las notas de crédito marcadas",
   }),
   // Pagos (every user lists them; a supplier uploads PDF and XML, an employee the comprobante)
   getPagos: call({

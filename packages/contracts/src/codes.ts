@@ -78,6 +78,9 @@ export const TILES_CON_CONTEO = [
   "Facturas",
   "Pagos",
   "Pagos pendientes",
+  // Issue 27: the supplier's (or everyone's) credit notes, and those awaiting a reviewer's decision.
+  "Notas de crédito",
+  "Notas de crédito pendientes",
 ] as const;
 export const tileConConteoSchema = /* @__PURE__ */ z.enum(TILES_CON_CONTEO, {
   error: "El dato debe ser el nombre de un módulo.",

@@ -14,6 +14,7 @@ export * from "./home";
 export * from "./lista-69b";
 export * from "./messages";
 export * from "./messages-sesion";
+export * from "./notas-credito";
 export * from "./pagos";
 export * from "./pagos-pendientes";
 export * from "./pedidos";

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { CallAnswer, CallName, CallRequest } from "./calls";
 import { archivoUrl } from "./common";
 import { MSG } from "./messages";
+import { NOTA_CREDITO_MSG } from "./notas-credito";
 import type { postPagoEmpleadoRequestSchema } from "./pagos";
 
 /** Tiny but real contents: "%PDF-1.4\n", an XML prolog with a cfdi root, the PNG signature. */
@@ -149,6 +150,29 @@ export const entradaRow = {
       LineTotal: "7500.00",
     },
   ],
+};
+
+/** Issue 27: a credit note of invoice 501. */
+export const notaCreditoRow = {
+  Fila: 1,
+  IdNotaCredito: 17,
+  NomSociedad: "COMERCIALIZADORA DEL NORTE SA DE CV",
+  CardCode: "P00042",
+  CardName: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+  BD: "SBO_CNORTE",
+  FolioNotaCredito: "NC-17",
+  UUID: "7C1D2E3F-4A5B-4C6D-8E7F-9A0B1C2D3E4F",
+  TipoRelacion: "01",
+  FechaNotaCredito: "2025-02-20",
+  Total: "1160.00",
+  Moneda: "MXN",
+  Estatus: "P" as const,
+  Comentarios: "",
+  Version: 2,
+  PDF: archivoUrl("b16b00b5"),
+  XML: archivoUrl("b16b00b6"),
+  DocNumERP: null,
+  Facturas: [{ IdFactura: 501, FolioFactura: "A-1234", UUID: UUID_FACTURA, Importe: "1160.00" }],
 };
 
 export const facturaRow = {
@@ -523,6 +547,38 @@ export const MUESTRAS = {
   facturasPendientesReintentarErp: {
     request: { usuario: "Juana López", id: "jlopez", operador: "Empleado", Factura: 501 },
     answer: { status: "success", message: MSG.erpFacturaCreada(8123) },
+  },
+  getNotasCredito: { request: { usuario: "P00042", operador: "Proveedor" }, answer: ok([notaCreditoRow]) },
+  postNotaCredito: {
+    request: {
+      id: "P00042",
+      usuario: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+      operador: "Proveedor",
+      RazonSocial: "SBO_CNORTE",
+      PDF: "NC-17.pdf",
+      XML: "NC-17.xml",
+      PDF64,
+      XML64,
+    },
+    answer: { status: "success", message: NOTA_CREDITO_MSG.registrada },
+  },
+  notasCreditoPendientesGetNotasCredito: {
+    request: { usuario: "jlopez", operador: "Empleado" },
+    answer: ok([notaCreditoRow]),
+  },
+  notasCreditoPendientesPatchNotaCredito: {
+    request: [
+      {
+        usuario: "Juana López",
+        id: "jlopez",
+        operador: "Empleado",
+        NotaCredito: 17,
+        Comentarios: "",
+        Estatus: "A",
+        Version: 2,
+      },
+    ],
+    answer: { status: "success", message: MSG.revisionExito },
   },
   getComplementoEsperado: {
     request: { usuario: "P00042", operador: "Proveedor", BD: "SBO_CNORTE", PagoSAP: 4410 },

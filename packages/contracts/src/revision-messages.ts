@@ -20,4 +20,13 @@ export const REVISION_MSG = {
     desactualizada: (docNum: number) =>
       `El complemento del pago ${docNum} cambió mientras lo revisaba; recargue la lista y vuelva a decidir.`,
   },
+  /** Issue 27: credit notes, named by their folio. */
+  notaCredito: {
+    noExiste: (id: number) => `La nota de crédito ${id} no existe.`,
+    bloqueada: (folio: string) => `La nota de crédito con folio ${folio} ya fue aceptada y no se puede cambiar.`,
+    sinComentario: (folio: string) =>
+      `Indique en Comentarios el motivo del rechazo de la nota de crédito con folio ${folio}.`,
+    desactualizada: (folio: string) =>
+      `La nota de crédito con folio ${folio} cambió mientras la revisaba; recargue la lista y vuelva a decidir.`,
+  },
 } as const;

@@ -15,6 +15,13 @@ export const MENU_ENTRIES = [
   { id: "entradas", label: "Entradas de mercancía", to: "/Entradas-Mercancia", access: "session" },
   { id: "facturasPendientes", label: "Facturas pendientes", to: "/Facturas-Pendientes", access: "pendientes" },
   { id: "facturas", label: "Mis facturas", to: "/MisFacturas", access: "session" },
+  {
+    id: "notasCreditoPendientes",
+    label: "Notas de crédito pendientes",
+    to: "/Notas-Credito-Pendientes",
+    access: "pendientes",
+  },
+  { id: "notasCredito", label: "Notas de crédito", to: "/Notas-Credito", access: "session" },
   { id: "pagosPendientes", label: "Complemento de pago pendientes", to: "/Pagos-Pendientes", access: "pendientes" },
   { id: "pagos", label: "Complemento de pago", to: "/Pagos", access: "session" },
   {
@@ -100,6 +107,22 @@ export const HOME_TILES = [
     to: "/MisFacturas",
     access: "session",
     dato: "Facturas",
+  },
+  {
+    id: "notasCreditoPendientes",
+    section: "Documentos Electronicos",
+    label: "Notas de crédito pendientes",
+    to: "/Notas-Credito-Pendientes",
+    access: "pendientes",
+    dato: "Notas de crédito pendientes",
+  },
+  {
+    id: "notasCredito",
+    section: "Documentos Electronicos",
+    label: "Notas de crédito",
+    to: "/Notas-Credito",
+    access: "session",
+    dato: "Notas de crédito",
   },
   { id: "pagos", section: "Documentos Electronicos", label: "Pagos", to: "/Pagos", access: "session", dato: "Pagos" },
   {

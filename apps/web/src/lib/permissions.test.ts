@@ -51,7 +51,7 @@ describe("canAccess (spec §6)", () => {
 });
 
 describe("drawer entries", () => {
-  it("lists the spec's nine entries in order, with the portal's 'Complementos atrasados' (issue 27) and scheduled jobs (issue 15)", () => {
+  it("lists the spec's nine entries in order, the credit notes and 'Complementos atrasados' (issue 27), then the portal's scheduled jobs (issue 15)", () => {
     expect(MENU_ENTRIES.map((entry) => entry.label)).toEqual([
       "Catálogo de empleados",
       "Catálogo de proveedores",
@@ -60,6 +60,8 @@ describe("drawer entries", () => {
       "Entradas de mercancía",
       "Facturas pendientes",
       "Mis facturas",
+      "Notas de crédito pendientes",
+      "Notas de crédito",
       "Complemento de pago pendientes",
       "Complemento de pago",
       "Complementos atrasados",
@@ -68,7 +70,7 @@ describe("drawer entries", () => {
   });
 
   it("filters by role: 'Tareas programadas' is for administrators only", () => {
-    expect(labels(admin)).toHaveLength(11);
+    expect(labels(admin)).toHaveLength(13);
     expect(labels(admin)).toContain("Tareas programadas");
     expect(labels(generalConPendientes)).not.toContain("Tareas programadas");
     // 'Complementos atrasados' (issue 27): for the employees who review pending payments (ViDocPen Y).
@@ -81,9 +83,16 @@ describe("drawer entries", () => {
       "Pedidos",
       "Entradas de mercancía",
       "Mis facturas",
+      "Notas de crédito",
       "Complemento de pago",
     ]);
-    expect(labels(proveedor)).toEqual(["Pedidos", "Entradas de mercancía", "Mis facturas", "Complemento de pago"]);
+    expect(labels(proveedor)).toEqual([
+      "Pedidos",
+      "Entradas de mercancía",
+      "Mis facturas",
+      "Notas de crédito",
+      "Complemento de pago",
+    ]);
     expect(labels(null)).toEqual([]);
   });
 });
@@ -109,9 +118,11 @@ describe("home tiles", () => {
       "Pedidos",
       "Entradas de mercancia",
       "Facturas",
+      "Notas de crédito",
       "Pagos",
     ]);
     expect(visibleTiles(general).map((tile) => tile.label)).not.toContain("Facturas pendientes");
+    expect(visibleTiles(general).map((tile) => tile.label)).not.toContain("Notas de crédito pendientes");
     expect(visibleTiles(admin).map((tile) => tile.label)).toContain("Pagos pendientes");
   });
 });

@@ -26,4 +26,7 @@ export const TILE_DOMAIN: Record<TileConConteo, Domain> = {
   "Facturas pendientes": "facturas",
   Pagos: "pagos",
   "Pagos pendientes": "pagos",
+  // Issue 27: credit notes change their invoices' balance, so they live in the invoices' domain.
+  "Notas de crédito": "facturas",
+  "Notas de crédito pendientes": "facturas",
 };

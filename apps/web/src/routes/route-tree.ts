@@ -16,6 +16,8 @@ import { loginRoute } from "./login";
 import { misFacturasRoute } from "./mis-facturas";
 import { nuevaFacturaRoute } from "./mis-facturas.factura";
 import { miFacturaRoute } from "./mis-facturas.mi-factura";
+import { notasCreditoRoute } from "./notas-credito";
+import { notasCreditoPendientesRoute } from "./notas-credito-pendientes";
 import { pagosRoute } from "./pagos";
 import { pagoRoute } from "./pagos.pago";
 import { pagosPendientesRoute } from "./pagos-pendientes";
@@ -52,6 +54,8 @@ export const routeTree = rootRoute.addChildren([
   nuevaFacturaRoute,
   miFacturaRoute,
   facturasPendientesRoute,
+  notasCreditoRoute,
+  notasCreditoPendientesRoute,
   pagosRoute,
   pagoRoute,
   pagosPendientesRoute,

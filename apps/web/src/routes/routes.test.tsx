@@ -228,9 +228,18 @@ describe("layout and home", () => {
     const datos = calls
       .filter((call) => call.url.endsWith("/RowDocuments"))
       .map((call) => (call.body as { dato: string }).dato);
-    expect(datos).toHaveLength(6); // one request per tile, the loader's prefetch reused on mount
+    expect(datos).toHaveLength(8); // one request per tile, the loader's prefetch reused on mount
     expect(datos.sort()).toEqual(
-      ["Entradas de mercancia", "Facturas", "Facturas pendientes", "Pagos", "Pagos pendientes", "Pedidos"].sort(),
+      [
+        "Entradas de mercancia",
+        "Facturas",
+        "Facturas pendientes",
+        "Notas de crédito",
+        "Notas de crédito pendientes",
+        "Pagos",
+        "Pagos pendientes",
+        "Pedidos",
+      ].sort(),
     );
     for (const call of calls) expect(call.headers.get("x-access-token")).toBe("tok-a");
     expect(calls.some((call) => call.url.endsWith("/getSociedades"))).toBe(false);
@@ -254,7 +263,7 @@ describe("layout and home", () => {
       within(nav)
         .getAllByRole("link")
         .map((link) => link.getAttribute("aria-label")),
-    ).toEqual(["Pedidos", "Entradas de mercancía", "Mis facturas", "Complemento de pago"]);
+    ).toEqual(["Pedidos", "Entradas de mercancía", "Mis facturas", "Notas de crédito", "Complemento de pago"]);
     expect(calls.find((call) => call.url.endsWith("/getSociedades"))?.body).toEqual({
       usuario: "P00001",
       operador: "Proveedor",

@@ -52,6 +52,8 @@ export interface FacturaPrueba {
   csd?: Csd;
   /** cfdi:CfdiRelacionados groups (issue 27: 04 sustitución, 01 nota de crédito…), before the Emisor. */
   cfdiRelacionados?: { TipoRelacion: string; UUIDs: string[] }[];
+  /** Issue 27: "E" for a credit note (CFDI de Egreso); "I" by default. */
+  tipo?: "I" | "E";
 }
 
 const esc = (v: string) => v.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
@@ -98,7 +100,7 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
     Moneda: moneda,
     TipoCambio: moneda === "MXN" ? undefined : (f.tipoCambio ?? "1"),
     Total: two(total),
-    TipoDeComprobante: "I",
+    TipoDeComprobante: f.tipo ?? "I",
     Exportacion: "01",
     MetodoPago: f.metodoPago,
     LugarExpedicion: f.lugarExpedicion,

@@ -19,6 +19,7 @@ export {
 } from "./complemento";
 export { csdPrueba, type FacturaPrueba, facturaPruebaSinSellar, issueTestFactura, type RfcPrueba } from "./emitir";
 export {
+  readCreditNoteVerified,
   readInvoiceVerified,
   readPaymentComplementVerified,
   type ValidateCfdiVerifiedResult,

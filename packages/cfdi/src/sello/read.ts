@@ -62,6 +62,22 @@ export async function readInvoiceVerified(
   return combine(loaded.root, detailed, options);
 }
 
+/** readCreditNote (issue 27: a CFDI 4.0 of type E, read like an invoice), then both seals. */
+export async function readCreditNoteVerified(
+  xml: string | Uint8Array,
+  options: ReadOptions & VerifyOptions = {},
+): Promise<VerifiedResult<InvoiceData>> {
+  const loaded = loadXml(xml, options);
+  if (!loaded.ok) return failed(loaded.errors);
+  let detailed: Detailed<InvoiceData>;
+  try {
+    detailed = readInvoiceRootDetailed(loaded.root, "alta", "E");
+  } catch {
+    return failed([MSG.xmlSinTimbre, CFDI_MSG.xmlError]);
+  }
+  return combine(loaded.root, detailed, options);
+}
+
 /** readPaymentComplement, then both seals. */
 export async function readPaymentComplementVerified(
   xml: string | Uint8Array,

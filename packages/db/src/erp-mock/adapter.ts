@@ -11,6 +11,7 @@ import {
   selectFacturasProveedor,
   setPaymentBlockByKey,
 } from "./facturas-proveedor";
+import { insertNotaCreditoProveedor, selectNotaCreditoProveedor } from "./notas-credito-proveedor";
 import {
   type ErpAdapter,
   type ErpClaveDocumento,
@@ -423,6 +424,16 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
         throw error;
       }
     },
+    async createNotaCreditoProveedor(input) {
+      try {
+        const { docEntry, docNum } = await insertNotaCreditoProveedor(db, input);
+        return { docEntry, docNum };
+      } catch (error) {
+        if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
+        throw error;
+      }
+    },
+    findNotaCreditoProveedor: (bd, portalId) => selectNotaCreditoProveedor(db, bd, portalId),
     findFacturaProveedor: async (bd, portalId) => {
       const f = await selectFacturaProveedor(db, bd, portalId);
       return f && f.portalId !== null ? facturaProveedor(f) : null;

@@ -449,3 +449,8 @@ export {
   selectFacturaProveedor,
   selectFacturasProveedor,
 } from "./facturas-proveedor";
+export {
+  insertNotaCreditoProveedor,
+  SERIE_NOTAS_CREDITO,
+  selectNotaCreditoProveedor,
+} from "./notas-credito-proveedor";

@@ -261,6 +261,45 @@ export interface ErpInstallment {
 }
 
 /**
+ * The A/P credit memo (SAP ORPC, Service Layer `PurchaseCreditNotes`) the portal asks the ERP to create when a
+ * reviewer accepts a credit note (issue 27, decision 034): one line per A/P invoice it credits (BaseType 18), each
+ * with the amount it takes off that invoice.
+ */
+export interface ErpNotaCreditoProveedorNueva {
+  bd: string;
+  /** The portal credit note id (U_SYS_PORTALID): what makes creation idempotent. */
+  portalId: number;
+  cardCode: string;
+  /** The credit note's folio (NumAtCard). */
+  numAtCard: string;
+  /** CFDI stamp UUID (U_SYS_PMUUID). */
+  uuid: string;
+  /** The CFDI's date, YYYY-MM-DD. */
+  docDate: string;
+  /** The CFDI's Total, money. */
+  docTotal: string;
+  docCur: string;
+  docRate: string;
+  comments: string;
+  /** The A/P invoices credited (DocEntry) and the amount taken off each (money, their currency). */
+  facturas: { docEntry: number; importe: string }[];
+}
+
+/** An A/P credit memo created by the portal, as the ERP has it. */
+export interface ErpNotaCreditoProveedor {
+  bd: string;
+  docEntry: number;
+  docNum: number;
+  cardCode: string;
+  portalId: number;
+  uuid: string;
+  docTotal: string;
+  canceled: "Y" | "N";
+  /** Its lines: the A/P invoice each credits (DocEntry) and the amount. */
+  facturas: { docEntry: number; importe: string }[];
+}
+
+/**
  * The ERP refused the request by its own rules (SAP answers an error message, e.g. a receipt already closed):
  * the same request would fail again, so the portal stops retrying and shows the message to employees.
  */
@@ -368,6 +407,15 @@ export interface ErpAdapter {
    * accepted.
    */
   setPaymentBlock(bd: string, docEntry: number, blocked: boolean): Promise<void>;
+  /**
+   * Issue 27: creates the A/P credit memo of an accepted credit note, based on its A/P invoices (each invoice's
+   * open balance drops by its line, as SAP does). Idempotent by `portalId` like createFacturaProveedor. Throws
+   * ErpRechazoError when the ERP refuses by its rules (an invoice cancelled, another partner's, a line larger than
+   * its open balance); any other error may be retried.
+   */
+  createNotaCreditoProveedor(input: ErpNotaCreditoProveedorNueva): Promise<{ docEntry: number; docNum: number }>;
+  /** The A/P credit memo created from this portal credit note in company database `bd`, or null. */
+  findNotaCreditoProveedor(bd: string, portalId: number): Promise<ErpNotaCreditoProveedor | null>;
   /** The A/P invoice created from this portal invoice in company database `bd`, or null. */
   findFacturaProveedor(bd: string, portalId: number): Promise<ErpFacturaProveedor | null>;
   /** Every A/P invoice created by the portal in the scope, with its payment and cancellation as they are now. */

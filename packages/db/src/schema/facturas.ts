@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { archivos } from "./archivos";
 import { proveedores, sociedades } from "./catalogos";
+import { notasCredito } from "./notas-credito";
 
 /**
  * Invoices (CFDI of type I) a supplier registers against one of its goods receipts (spec §2 /MisFacturas, §3
@@ -155,16 +156,17 @@ export const facturaEntradas = pgTable(
  * accepted; 'bloquear_pago' / 'desbloquear_pago' (issue 27, decision 036), the payment block of the A/P invoice of
  * an accepted CFDI the SAT cancelled, and its lifting once a replacement is accepted. A worker runs due jobs with retries and backoff; `bloqueado_hasta` is the lease of a job being
  * worked on, so two workers (or a worker and an employee's retry) never run one job at once. One job per kind
- * and invoice.
+ * and invoice. Issue 27 (decision 034): 'crear_nota_credito', the A/P credit memo of an accepted credit note, names
+ * the credit note instead of an invoice: one job per kind and document.
  */
 export const erpTrabajos = pgTable(
   "erp_trabajos",
   {
     id: serial("id").primaryKey(),
     tipo: text("tipo").notNull(),
-    facturaId: integer("factura_id")
-      .notNull()
-      .references(() => facturas.id),
+    facturaId: integer("factura_id").references(() => facturas.id),
+    /** Issue 27: the credit note of a 'crear_nota_credito' job (factura_id is then null). */
+    notaCreditoId: integer("nota_credito_id").references(() => notasCredito.id),
     /** pendiente (to run, or being run), hecho, fallido (stopped retrying: an employee may retry). */
     estado: text("estado").notNull().default("pendiente"),
     intentos: integer("intentos").notNull().default(0),
@@ -179,9 +181,11 @@ export const erpTrabajos = pgTable(
     check("erp_trabajos_estado_chk", sql`${t.estado} in ('pendiente','hecho','fallido')`),
     check(
       "erp_trabajos_tipo_chk",
-      sql`${t.tipo} in ('crear_factura','cancelar_factura','bloquear_pago','desbloquear_pago')`,
+      sql`${t.tipo} in ('crear_factura','cancelar_factura','bloquear_pago','desbloquear_pago','crear_nota_credito')`,
     ),
+    check("erp_trabajos_documento_chk", sql`num_nonnulls(${t.facturaId}, ${t.notaCreditoId}) = 1`),
     uniqueIndex("erp_trabajos_factura_key").on(t.tipo, t.facturaId),
+    uniqueIndex("erp_trabajos_nota_credito_key").on(t.tipo, t.notaCreditoId),
     index("erp_trabajos_pendientes_idx").on(t.estado, t.siguienteIntento),
   ],
 );

@@ -9,9 +9,11 @@ export * from "./factories";
 export { ENTRADA_CFDI_SAT, ENTRADAS_LIBRES, seedFacturasDemo } from "./facturas-demo";
 
 import { seedFacturasDemo } from "./facturas-demo";
+import { seedNotasCreditoDemo } from "./notas-credito-demo";
 import { seedPagosDemo } from "./pagos-demo";
 
 export * from "./factories-erp";
+export { NOTA_CREDITO_DEMO_UUID } from "./notas-credito-demo";
 export { COMPLEMENTOS_DEMO, complementoEsperadoDelPago, seedPagosDemo } from "./pagos-demo";
 
 import { createSimplePdf } from "./pdf";
@@ -181,5 +183,6 @@ export async function seedDemo(
   const erp = await seedErpMock(db, { socios, escala: options.erpEscala ?? 1 });
   await seedFacturasDemo(db, options.clock);
   await seedPagosDemo(db, options.clock);
+  await seedNotasCreditoDemo(db, options.clock);
   return { erp };
 }

@@ -23,6 +23,7 @@ import {
 } from "../types";
 import { type ServiceLayerClient, ServiceLayerError, UNAVAILABLE } from "./client";
 import { money, quantity, sumMoney, unitPrice } from "./money";
+import { createSlNotasCredito } from "./notas-credito";
 import { isoDate, isoTime, keyFilters, literal, mapLimit, q, stampFilter, stringKeyFilters } from "./odata";
 
 /**
@@ -1630,6 +1631,9 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     return { docEntry: found.docEntry, docNum: found.docNum };
   }
 
+  // Issue 27: A/P credit memos of accepted credit notes (PurchaseCreditNotes).
+  const notasCredito = createSlNotasCredito({ client, isRefusal, warn });
+
   async function createFactura(input: Parameters<ErpAdapter["createFacturaProveedor"]>[0]) {
     const { bd, portalId } = input;
     const existing = await findByPortalId(bd, portalId);
@@ -1949,6 +1953,8 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     copyPdf,
 
     createFacturaProveedor: (input) => afterWrite(input.bd, () => createFactura(input)),
+    createNotaCreditoProveedor: (input) => afterWrite(input.bd, () => notasCredito.create(input)),
+    findNotaCreditoProveedor: (bd, portalId) => notasCredito.find(bd, portalId),
     cancelFacturaProveedor: (bd, docEntry) => afterWrite(bd, () => cancelFactura(bd, docEntry)),
     setPaymentBlock: (bd, docEntry, blocked) => afterWrite(bd, () => setPaymentBlock(bd, docEntry, blocked)),
     async findFacturaProveedor(bd, portalId) {
@@ -1999,6 +2005,8 @@ const UNBOUNDED: ReadonlySet<string> = new Set([
   "createFacturaProveedor",
   "cancelFacturaProveedor",
   "setPaymentBlock",
+  "createNotaCreditoProveedor",
+  "findNotaCreditoProveedor",
 ]);
 
 /**

@@ -10,6 +10,8 @@ export const TIPO_CANCELAR_FACTURA = "cancelar_factura";
 /** The payment block of the A/P invoice of an accepted CFDI the SAT cancelled, and its lifting (decision 036). */
 export const TIPO_BLOQUEAR_PAGO = "bloquear_pago";
 export const TIPO_DESBLOQUEAR_PAGO = "desbloquear_pago";
+/** The A/P credit memo of an accepted credit note (issue 27, decision 034): names the credit note, not an invoice. */
+export const TIPO_CREAR_NOTA_CREDITO = "crear_nota_credito";
 
 /** The ERP outbox (erp_trabajos): jobs written with the decision that causes them, leased while they run. */
 export function createErpTrabajosRepository(db: Database) {
@@ -23,6 +25,21 @@ export function createErpTrabajosRepository(db: Database) {
         .values({ tipo: TIPO_CREAR_FACTURA, facturaId, siguienteIntento: now, createdAt: now })
         .onConflictDoNothing();
     },
+    /** Issue 27: the A/P credit memo job of an accepted credit note; a second call changes nothing. */
+    enqueueNotaCredito: async (notaCreditoId: number, now: Date) => {
+      await db
+        .insert(erpTrabajos)
+        .values({ tipo: TIPO_CREAR_NOTA_CREDITO, notaCreditoId, siguienteIntento: now, createdAt: now })
+        .onConflictDoNothing();
+    },
+    /** The credit note's job (issue 27), if any. */
+    deNotaCredito: async (notaCreditoId: number): Promise<ErpTrabajo | undefined> =>
+      (
+        await db
+          .select()
+          .from(erpTrabajos)
+          .where(and(eq(erpTrabajos.tipo, TIPO_CREAR_NOTA_CREDITO), eq(erpTrabajos.notaCreditoId, notaCreditoId)))
+      )[0],
     /**
      * The cancellation of the invoice's A/P invoice (decision 021), written in the transaction of whatever finds
      * the invoice not accepted (a review, the creation job). A cancellation that is done or failed is armed again
@@ -125,9 +142,18 @@ export function createErpTrabajosRepository(db: Database) {
             eq(erpTrabajos.estado, "pendiente"),
             sql`${erpTrabajos.intentos} > 0`,
             sql`${erpTrabajos.siguienteIntento} > ${now}`,
-            inArray(
-              erpTrabajos.facturaId,
-              db.select({ id: schema.facturas.id }).from(schema.facturas).where(eq(schema.facturas.bd, bd)),
+            or(
+              inArray(
+                erpTrabajos.facturaId,
+                db.select({ id: schema.facturas.id }).from(schema.facturas).where(eq(schema.facturas.bd, bd)),
+              ),
+              inArray(
+                erpTrabajos.notaCreditoId,
+                db
+                  .select({ id: schema.notasCredito.id })
+                  .from(schema.notasCredito)
+                  .where(eq(schema.notasCredito.bd, bd)),
+              ),
             ),
           ),
         )

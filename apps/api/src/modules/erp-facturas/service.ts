@@ -7,11 +7,13 @@ import type { SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
 import { refreshFechasProbables } from "../facturas/fecha-probable";
 import type { FacturaRecord } from "../facturas/repository";
+import { createNotaCreditoInErp } from "../notas-credito/erp-job";
 import {
   type ErpTrabajo,
   TIPO_BLOQUEAR_PAGO,
   TIPO_CANCELAR_FACTURA,
   TIPO_CREAR_FACTURA,
+  TIPO_CREAR_NOTA_CREDITO,
   TIPO_DESBLOQUEAR_PAGO,
 } from "./repository";
 
@@ -119,7 +121,8 @@ export function createErpFacturasService({
 
   /** One attempt at a leased creation job; records the outcome on the job (and the invoice) and returns it. */
   async function create(trabajo: ErpTrabajo): Promise<Resultado> {
-    const factura = await repos.facturas.findById(trabajo.facturaId);
+    const facturaId = trabajo.facturaId ?? 0;
+    const factura = await repos.facturas.findById(facturaId);
     if (factura?.estatus !== "A") {
       // Re-checked when the job runs: nothing is created for an invoice that is not accepted. The portal no longer
       // gets here (an acceptance is final and every state change is conditional on the version read), but an
@@ -127,7 +130,7 @@ export function createErpFacturasService({
       // is queued with this outcome (it finds nothing to cancel when there is none).
       await withTransaction(async (tx) => {
         await tx.erpTrabajos.fail(trabajo.id, MSG.erpNoAceptada, null);
-        await tx.erpTrabajos.enqueueCancellation(trabajo.facturaId, clock());
+        await tx.erpTrabajos.enqueueCancellation(facturaId, clock());
       });
       otraVuelta = true;
       return { ok: false, mensaje: MSG.erpNoAceptada, rechazo: true };
@@ -157,7 +160,8 @@ export function createErpFacturasService({
    * the ERP's message on the job).
    */
   async function cancel(trabajo: ErpTrabajo): Promise<{ ok: boolean }> {
-    const factura = await repos.facturas.findById(trabajo.facturaId);
+    const facturaId = trabajo.facturaId ?? 0;
+    const factura = await repos.facturas.findById(facturaId);
     try {
       const existente =
         factura && factura.estatus !== "A" ? await erp.findFacturaProveedor(factura.bd, factura.id) : null;
@@ -165,7 +169,7 @@ export function createErpFacturasService({
         await erp.cancelFacturaProveedor(factura.bd, existente.docEntry);
       }
       await withTransaction(async (tx) => {
-        if (existente) await tx.facturas.forgetErp(trabajo.facturaId);
+        if (existente) await tx.facturas.forgetErp(facturaId);
         await tx.erpTrabajos.finish(trabajo.id, clock());
       });
       return { ok: true };
@@ -184,7 +188,8 @@ export function createErpFacturasService({
    */
   async function paymentBlock(trabajo: ErpTrabajo): Promise<{ ok: boolean }> {
     const blocked = trabajo.tipo === TIPO_BLOQUEAR_PAGO;
-    const factura = await repos.facturas.findById(trabajo.facturaId);
+    const facturaId = trabajo.facturaId ?? 0;
+    const factura = await repos.facturas.findById(facturaId);
     try {
       let written = false;
       if (factura && (factura.bloqueoPago === "bloqueado") === blocked) {
@@ -197,9 +202,9 @@ export function createErpFacturasService({
       }
       await withTransaction(async (tx) => {
         await tx.erpTrabajos.finish(trabajo.id, clock());
-        const ahora = await tx.bloqueoPago.wanted(trabajo.facturaId);
+        const ahora = await tx.bloqueoPago.wanted(facturaId);
         if (written && ahora !== blocked) {
-          await tx.erpTrabajos.enqueuePaymentBlock(trabajo.facturaId, ahora, clock());
+          await tx.erpTrabajos.enqueuePaymentBlock(facturaId, ahora, clock());
           otraVuelta = true;
         }
       });
@@ -209,9 +214,13 @@ export function createErpFacturasService({
     }
   }
 
+  // Issue 27: the A/P credit memo of an accepted credit note (notas-credito/erp-job.ts), same outbox and backoff.
+  const notaCredito = (trabajo: ErpTrabajo) =>
+    createNotaCreditoInErp({ data, clock, erp }, trabajo, (e) => fallo(trabajo, e));
   const execute = (trabajo: ErpTrabajo) => {
     if (trabajo.tipo === TIPO_CANCELAR_FACTURA) return cancel(trabajo);
     if (trabajo.tipo === TIPO_BLOQUEAR_PAGO || trabajo.tipo === TIPO_DESBLOQUEAR_PAGO) return paymentBlock(trabajo);
+    if (trabajo.tipo === TIPO_CREAR_NOTA_CREDITO) return notaCredito(trabajo);
     return create(trabajo);
   };
 

@@ -22,7 +22,8 @@ export function createHomeService(
     },
 
     async rowDocuments(user: SessionUser, dato: TileConConteo): Promise<number> {
-      const isPendiente = dato === "Facturas pendientes" || dato === "Pagos pendientes";
+      const isPendiente =
+        dato === "Facturas pendientes" || dato === "Pagos pendientes" || dato === "Notas de crédito pendientes";
       if (isPendiente && !canReviewPendientes(user)) throw new Forbidden();
       const counter = counters[dato];
       return counter ? counter(user) : 0;

@@ -361,6 +361,8 @@ export function createPagosService(deps: PagosDeps) {
       );
       const ppd = pago.facturas.filter((f) => isPpd(metodos, f.uuid, f.fecha, pago.docDate));
       if (ppd.length === 0) return null;
+      // Issue 27 (decision 034): the accepted credit notes took their amounts off the invoices' balance first.
+      const acreditado = await repos.notasCredito.acreditadoPorUuid(ppd.map((f) => normalizeUuid(f.uuid)));
       const historial = await erp.listAplicaciones(
         pago.bd,
         ppd.map((f) => f.facturaDocEntry),
@@ -394,6 +396,7 @@ export function createPagosService(deps: PagosDeps) {
           aplicado: f.sumApplied,
           ...(f.docCur !== pago.docCur ? { aplicadoMonedaPago: f.appliedPago } : {}),
           aplicadoAntes: antes(f.facturaDocEntry),
+          acreditado: acreditado.get(normalizeUuid(f.uuid)) ?? "0",
           ...importesDe(registered.get(normalizeUuid(f.uuid))),
         })),
       });

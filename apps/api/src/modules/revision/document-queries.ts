@@ -2,10 +2,10 @@ import { type Database, schema } from "@portal/db";
 import { and, eq, inArray, ne, or } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
-const { complementosPago, facturas } = schema;
+const { complementosPago, facturas, notasCredito } = schema;
 
-/** The tables of the portal's CFDI documents: invoices and payment complements (credit notes next). */
-type DocumentTable = typeof facturas | typeof complementosPago;
+/** The tables of the portal's CFDI documents: invoices, payment complements and credit notes (issue 27). */
+type DocumentTable = typeof facturas | typeof complementosPago | typeof notasCredito;
 
 /**
  * The queries every kind of CFDI document has the same, modulo its table: by ids, the reviewer's conditional

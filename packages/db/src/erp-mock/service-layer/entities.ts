@@ -53,7 +53,13 @@ export const DOCUMENT_PROPERTIES: [string, PropertyType][] = [
   ["AttachmentEntry", int],
   [
     "DocObjectCode",
-    enumOf({ oPurchaseOrders: "22", oPurchaseDeliveryNotes: "20", oPurchaseInvoices: "18", oDrafts: "112" }),
+    enumOf({
+      oPurchaseOrders: "22",
+      oPurchaseDeliveryNotes: "20",
+      oPurchaseInvoices: "18",
+      oPurchaseCreditNotes: "19",
+      oDrafts: "112",
+    }),
   ],
   ["UpdateDate", date],
   ["UpdateTime", time],
@@ -363,6 +369,42 @@ export const purchaseInvoices: EntitySet = {
   }),
 };
 
+/**
+ * ORPC (issue 27, decision 034): the A/P credit memos, each line based on an A/P invoice (BaseType 18). Read by
+ * the portal only to find the memo of a portal credit note (U_SYS_PORTALID) before creating one; no UpdateDate
+ * stamps (no change tracking is asked of them).
+ */
+export const purchaseCreditNotes: EntitySet = {
+  name: "PurchaseCreditNotes",
+  type: "Document",
+  key: { name: "DocEntry", kind: "int" },
+  properties: DOCUMENT_PROPERTIES,
+  lines: "DocumentLines",
+  table: "notas_credito",
+  etag: true,
+  fingerprint: (bd) => versionFingerprint("notas_credito", bd),
+  versioned: true,
+  headers: (bd, _stamp, since) => sql`select d.doc_entry, d.doc_num, d.card_code, d.card_name,
+      case when d.canceled = 'Y' then 'C' else 'O' end as doc_status, d.doc_date::text,
+      d.doc_date::text as doc_due_date, 0 as group_num, '99' as pey_method, null::text as main_usage, d.doc_cur,
+      d.doc_rate::float8, d.num_at_card, d.comments, 0::float8 as disc_prcnt, 0::float8 as disc_sum,
+      0::float8 as vat_sum, 0::float8 as wt_sum, d.doc_total::float8, d.doc_total::float8 as paid_to_date,
+      d.canceled, d.uuid, d.portal_id, d.version::text, null::int as atc_entry, null::text as actualizado
+    from erp_mock.notas_credito d where d.bd = ${bd} ${changedSince("d.version", since)} order by d.doc_entry`,
+  toEntity: (row) => documentHeader(row, "oPurchaseCreditNotes"),
+  lineRows: (bd, keys) => sql`select l.doc_entry, l.line_num, '' as item_code, l.item_name, 'C' as line_status,
+      '' as uom_code, 1::float8 as quantity, 0::float8 as open_qty, l.line_total::float8 as price_bef_di,
+      0::float8 as disc_prcnt, l.line_total::float8, 0::float8 as vat_sum, l.base_type, l.base_entry, l.base_line
+    from erp_mock.nota_credito_lineas l
+    where l.bd = ${bd} and ${inKeys("l.doc_entry", keys)} order by l.doc_entry, l.line_num`,
+  toLine: (line) => ({
+    ...documentLine(line),
+    BaseType: line.base_type,
+    BaseEntry: line.base_entry,
+    BaseLine: line.base_line,
+  }),
+};
+
 export const vendorPayments: EntitySet = {
   name: "VendorPayments",
   type: "Payment",
@@ -503,6 +545,7 @@ export const ENTITY_SETS: EntitySet[] = [
   purchaseOrders,
   purchaseDeliveryNotes,
   purchaseInvoices,
+  purchaseCreditNotes,
   vendorPayments,
   businessPartners,
   paymentTermsTypes,

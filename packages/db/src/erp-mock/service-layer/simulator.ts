@@ -216,7 +216,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
   }
 
   // A UDF created on one marketing-document header table exists on all of them (OPOR, OPDN, OPCH, ODRF…).
-  const DOCUMENT_TABLES = new Set(["OPOR", "OPDN", "OPCH", "ODRF", "OINV", "ORDR"]);
+  const DOCUMENT_TABLES = new Set(["OPOR", "OPDN", "OPCH", "ORPC", "ODRF", "OINV", "ORDR"]);
   /** The entity set's properties today (Documents and Payments gain the active UDFs). */
   function propertiesOf(set: EntitySet): Map<string, PropertyType> {
     const out = new Map(set.properties);

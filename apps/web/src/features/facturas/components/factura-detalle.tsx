@@ -11,6 +11,7 @@ import { isProveedor } from "../../../lib/permissions";
 import { readFiles } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
+import { NotasCreditoFactura } from "../../notas-credito/components/notas-credito-factura";
 import { facturasList, useEntradasDeFactura, usePatchFactura, useProveedorFactura } from "../api";
 import {
   canUpdateFactura,
@@ -124,6 +125,7 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
         </Paper>
 
         <HistorialFacturaSection operator={session} idFactura={row.IdFactura} />
+        <NotasCreditoFactura session={session} idFactura={row.IdFactura} />
 
         <FormActions
           submitLabel="Actualizar"

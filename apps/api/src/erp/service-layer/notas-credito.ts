@@ -1,0 +1,110 @@
+import { type ErpNotaCreditoProveedor, type ErpNotaCreditoProveedorNueva, ErpRechazoError } from "../types";
+import { type ServiceLayerClient, ServiceLayerError } from "./client";
+import { money } from "./money";
+import { q } from "./odata";
+
+interface SlCreditNote {
+  DocEntry: number;
+  DocNum: number;
+  CardCode: string;
+  DocCurrency?: string | null;
+  DocTotal?: number | null;
+  Cancelled?: string;
+  U_SYS_PMUUID?: string | null;
+  DocumentLines?: { BaseType?: number | null; BaseEntry?: number | null; LineTotal?: number | null }[];
+}
+
+/**
+ * A/P credit memos through the Service Layer (issue 27, decision 034): `POST PurchaseCreditNotes` with one line per
+ * A/P invoice credited (`{"BaseType":18,"BaseEntry":<OPCH DocEntry>,"BaseLine":0,"LineTotal":amount}`), idempotent
+ * like the A/P invoices: the memo carrying the portal id (U_SYS_PORTALID) is looked up before posting and after a
+ * write whose answer was lost.
+ */
+export function createSlNotasCredito(deps: {
+  client: ServiceLayerClient;
+  isRefusal: (error: unknown) => error is ServiceLayerError;
+  warn: (error: unknown, message: string) => void;
+}) {
+  const { client, isRefusal, warn } = deps;
+
+  async function find(bd: string, portalId: number): Promise<ErpNotaCreditoProveedor | null> {
+    const [doc] = await client.getAll<SlCreditNote>(
+      bd,
+      `PurchaseCreditNotes?$select=DocEntry,DocNum,CardCode,DocCurrency,DocTotal,Cancelled,U_SYS_PMUUID,DocumentLines&$filter=${q(
+        `U_SYS_PORTALID eq ${portalId}`,
+      )}`,
+      { maxPageSize: 0 },
+    );
+    if (!doc) return null;
+    const cur = doc.DocCurrency ?? "MXN";
+    return {
+      bd,
+      docEntry: doc.DocEntry,
+      docNum: doc.DocNum,
+      cardCode: doc.CardCode,
+      portalId,
+      uuid: String(doc.U_SYS_PMUUID ?? "").toUpperCase(),
+      docTotal: money(doc.DocTotal, cur),
+      canceled: doc.Cancelled === "tYES" ? "Y" : "N",
+      facturas: (doc.DocumentLines ?? [])
+        .filter((l) => l.BaseType === 18 && typeof l.BaseEntry === "number")
+        .map((l) => ({ docEntry: l.BaseEntry as number, importe: money(l.LineTotal, cur) })),
+    };
+  }
+
+  async function create(input: ErpNotaCreditoProveedorNueva): Promise<{ docEntry: number; docNum: number }> {
+    const { bd, portalId } = input;
+    const existing = await find(bd, portalId);
+    if (existing) return { docEntry: existing.docEntry, docNum: existing.docNum };
+    const body = {
+      CardCode: input.cardCode,
+      NumAtCard: input.numAtCard,
+      DocDate: input.docDate,
+      TaxDate: input.docDate,
+      DocCurrency: input.docCur,
+      DocRate: Number(input.docRate),
+      DocTotal: Number(input.docTotal),
+      Comments: input.comments,
+      U_SYS_PMUUID: input.uuid,
+      U_SYS_PORTALID: portalId,
+      DocumentLines: input.facturas.map((f) => ({
+        BaseType: 18,
+        BaseEntry: f.docEntry,
+        BaseLine: 0,
+        LineTotal: Number(f.importe),
+      })),
+    };
+    try {
+      const answer = await client.write(bd, "POST", "PurchaseCreditNotes", body);
+      const created = answer.body as SlCreditNote | null;
+      if (created && Number.isInteger(created.DocEntry) && Number.isInteger(created.DocNum)) {
+        return { docEntry: created.DocEntry, docNum: created.DocNum };
+      }
+      const found = await find(bd, portalId);
+      if (found) return { docEntry: found.docEntry, docNum: found.docNum };
+      throw new ServiceLayerError(
+        "El ERP no devolvió la nota de crédito de proveedor creada. El ERP no responde; intente en unos minutos.",
+        answer.status,
+        undefined,
+        undefined,
+      );
+    } catch (error) {
+      if (isRefusal(error)) {
+        throw new ErpRechazoError(
+          `El ERP rechazó la nota de crédito de proveedor ${input.numAtCard}: ${error.detail ?? error.message}`,
+        );
+      }
+      // SAP may have committed it before the answer was lost: look before giving up.
+      let found: ErpNotaCreditoProveedor | null = null;
+      try {
+        found = await find(bd, portalId);
+      } catch (lookup) {
+        warn(lookup, `No se pudo comprobar si el ERP creó la nota de crédito del portal ${portalId}.`);
+      }
+      if (found) return { docEntry: found.docEntry, docNum: found.docNum };
+      throw error;
+    }
+  }
+
+  return { find, create };
+}

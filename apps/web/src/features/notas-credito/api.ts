@@ -1,0 +1,70 @@
+import { CALLS, type NotaCreditoRow, type PostNotaCreditoRequest } from "@portal/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { callApi } from "../../lib/api-client";
+import { defineList, type Operator, operatorBody } from "../../lib/list-query";
+import { defineReviewMutation } from "../../lib/review-mutation";
+import { facturasKeys } from "../facturas/api";
+
+/**
+ * Credit notes (issue 27, decision 034) live under the invoices' root: they change the invoices' balance, so an
+ * invoice mutation or a credit note's refreshes both.
+ */
+export const notasCreditoKeys = { all: [...facturasKeys.all, "notasCredito"] as const };
+
+/** POST /api/notasCredito/getNotasCredito: a supplier's own credit notes, every one for employees. */
+export const notasCreditoList = defineList({
+  key: [...notasCreditoKeys.all, "list"],
+  call: CALLS.getNotasCredito,
+  body: operatorBody,
+  listPath: "/Notas-Credito",
+});
+
+/** POST /api/notasCreditoPendientes/getNotasCredito: the credit notes to review. */
+export const notasCreditoPendientesList = defineList({
+  key: [...notasCreditoKeys.all, "pendientes"],
+  call: CALLS.notasCreditoPendientesGetNotasCredito,
+  body: operatorBody,
+});
+
+/** PATCH /api/notasCreditoPendientes/patchNotaCredito; every invoice query is invalidated whatever the answer. */
+const revision = defineReviewMutation({
+  key: [...notasCreditoKeys.all, "patch"],
+  call: CALLS.notasCreditoPendientesPatchNotaCredito,
+  invalidates: facturasKeys.all,
+});
+export const usePatchNotasCreditoPendientes = revision.useReview;
+
+/** POST /api/notasCredito/postNotaCredito, resolving with the server's message. */
+export async function postNotaCredito(request: PostNotaCreditoRequest): Promise<string> {
+  return (await callApi(CALLS.postNotaCredito, request)).message;
+}
+
+export function usePostNotaCredito() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...notasCreditoKeys.all, "post"],
+    mutationFn: postNotaCredito,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: facturasKeys.all }),
+  });
+}
+
+/**
+ * The credit notes of one invoice, for its detail's 'Notas de crédito' section. The detail never breaks on it: a
+ * failure is logged and reads as none, like the invoice's history.
+ */
+export function useNotasCreditoDeFactura(operator: Operator, idFactura: number) {
+  return useQuery({
+    queryKey: [...notasCreditoKeys.all, "factura", operator.id, idFactura],
+    queryFn: async ({ signal }): Promise<NotaCreditoRow[]> => {
+      try {
+        const rows = (await callApi(CALLS.getNotasCredito, operatorBody(operator), { signal })).data;
+        return rows.filter((row) => row.Facturas.some((f) => f.IdFactura === idFactura));
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") throw error;
+        console.warn("No se pudieron leer las notas de crédito de la factura", idFactura, error);
+        return [];
+      }
+    },
+    staleTime: 0,
+  });
+}

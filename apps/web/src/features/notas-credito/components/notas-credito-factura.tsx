@@ -1,0 +1,49 @@
+import { Paper, Table, Text, Title } from "@mantine/core";
+import type { Session } from "../../../lib/session";
+import { useNotasCreditoDeFactura } from "../api";
+import { ESTATUS_NOTA_CREDITO, erpTexto } from "../nota-credito-logic";
+
+/** The invoice detail's 'Notas de crédito' section (issue 27): the credit notes that credit this invoice. */
+export function NotasCreditoFactura({ session, idFactura }: { session: Session; idFactura: number }) {
+  const notas = useNotasCreditoDeFactura(session, idFactura);
+  const rows = notas.data ?? [];
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="notas-credito-factura">
+      <Title order={2} fz="md" c="gray.8" mb="md" id="notas-credito-factura">
+        Notas de crédito
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          La factura no tiene notas de crédito.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label="Notas de crédito de la factura">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Folio</Table.Th>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Importe en esta factura</Table.Th>
+                <Table.Th>Estatus</Table.Th>
+                <Table.Th>ERP</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.IdNotaCredito}>
+                  <Table.Td>{row.FolioNotaCredito}</Table.Td>
+                  <Table.Td>{row.FechaNotaCredito}</Table.Td>
+                  <Table.Td>
+                    {row.Facturas.find((f) => f.IdFactura === idFactura)?.Importe} {row.Moneda}
+                  </Table.Td>
+                  <Table.Td>{ESTATUS_NOTA_CREDITO[row.Estatus]}</Table.Td>
+                  <Table.Td>{erpTexto(row)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}

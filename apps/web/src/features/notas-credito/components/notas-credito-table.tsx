@@ -1,0 +1,66 @@
+import type { NotaCreditoRow } from "@portal/contracts";
+import { columnasRevision, DataTable, folioVisible, ReviewTable } from "../../../components/data-table";
+import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
+import { useListSearch } from "../../../lib/list-search";
+import type { Session } from "../../../lib/session";
+import { notasCreditoList, notasCreditoPendientesList, usePatchNotasCreditoPendientes } from "../api";
+import { buildRevisionNotas, REVISION_NOTAS_CREDITO } from "../nota-credito-logic";
+import { NOTAS_CREDITO_COLUMNS } from "./notas-credito-columns";
+
+const EMPTY: readonly NotaCreditoRow[] = [];
+
+/** /Notas-Credito: the supplier's credit notes (every one for employees). */
+export function NotasCreditoTable({ session }: { session: Session }) {
+  const listSearch = useListSearch();
+  const notas = notasCreditoList.useList(session);
+  return (
+    <DataTable
+      listSearch={listSearch}
+      label="Notas de crédito"
+      rows={notas.data ?? EMPTY}
+      columns={NOTAS_CREDITO_COLUMNS}
+      getRowKey={(row) => String(row.IdNotaCredito)}
+      isLoading={notas.isPending && notas.fetchStatus !== "idle"}
+      onRefresh={() => void notas.refetch()}
+      isRefreshing={notas.isRefetching}
+      pageSizes={SHORT_PAGE_SIZES}
+      defaultPageSize={SHORT_DEFAULT_PAGE_SIZE}
+      emptyText="No hay notas de crédito."
+    />
+  );
+}
+
+const IDENTIFICAN = ["Fila", "Folio", "CardName", "Total"];
+const COLUMNAS_REVISION = [
+  ...NOTAS_CREDITO_COLUMNS.filter((c) => IDENTIFICAN.includes(c.id)),
+  ...columnasRevision(REVISION_NOTAS_CREDITO),
+  ...NOTAS_CREDITO_COLUMNS.filter((c) => !IDENTIFICAN.includes(c.id) && c.id !== "Estatus" && c.id !== "Comentarios"),
+];
+
+/** /Notas-Credito-Pendientes: the review kit's table over the credit notes to review (issue 27). */
+export function NotasCreditoPendientesTable({ session }: { session: Session }) {
+  const notas = notasCreditoPendientesList.useList(session);
+  const patch = usePatchNotasCreditoPendientes();
+  return (
+    <ReviewTable
+      label="Notas de crédito pendientes"
+      config={REVISION_NOTAS_CREDITO}
+      rows={notas.data ?? EMPTY}
+      columns={COLUMNAS_REVISION}
+      isLoading={notas.isPending && notas.fetchStatus !== "idle"}
+      onRefresh={() => void notas.refetch()}
+      isRefreshing={notas.isRefetching}
+      construir={(rows, edits) => buildRevisionNotas(session, rows, edits)}
+      send={patch.mutateAsync}
+      isEnviando={patch.isPending}
+      confirmacion={{
+        titulo: "Se cambiara el estado de las notas de crédito seleccionadas, estas seguro?",
+        encabezado: "Notas de crédito (folio · proveedor · nuevo estatus):",
+        listaLabel: "Notas de crédito seleccionadas",
+        item: (row) => ({ folio: folioVisible(row.FolioNotaCredito, row.UUID), proveedor: row.CardName }),
+      }}
+      contextoError="No se pudo consumir el servicio patchNotaCredito de notas de crédito pendientes"
+      emptyText="No hay notas de crédito pendientes."
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import {
+  type EstatusRevisionFactura,
+  type NotaCreditoRow,
+  REVISION_MSG,
+  type RevisionNotaCredito,
+} from "@portal/contracts";
+import {
+  buildRevisionRows,
+  type RevisionConfig,
+  type RevisionResultado,
+  type RowEdits,
+} from "../../components/data-table";
+import type { Operator } from "../../lib/list-query";
+import { OPCIONES_REVISION } from "../../lib/review-options";
+
+/** The statuses as the supplier and the reviewer read them. */
+export const ESTATUS_NOTA_CREDITO: Record<NotaCreditoRow["Estatus"], string> = {
+  P: "Pendiente",
+  A: "Aceptada",
+  R: "Rechazada",
+};
+
+/** 01 nota de crédito, 03 devolución (c_TipoRelacion). */
+export const TIPO_RELACION: Record<string, string> = { "01": "Nota de crédito", "03": "Devolución de mercancía" };
+
+/** The invoices a credit note credits, as one line: 'A-1 (116.00), A-2 (50.00)'. */
+export const facturasTexto = (row: Pick<NotaCreditoRow, "Facturas">) =>
+  row.Facturas.map((f) => `${f.FolioFactura} (${f.Importe})`).join(", ");
+
+/** Where the credit note stands in the ERP. */
+export const erpTexto = (row: Pick<NotaCreditoRow, "Estatus" | "DocNumERP">) =>
+  row.DocNumERP !== null ? `Nota de crédito SAP ${row.DocNumERP}` : row.Estatus === "A" ? "Pendiente en ERP" : "";
+
+/** The credit notes' review as the shared review kit reads it. */
+export const REVISION_NOTAS_CREDITO: RevisionConfig<NotaCreditoRow, EstatusRevisionFactura> = {
+  opciones: OPCIONES_REVISION,
+  clave: (row) => String(row.IdNotaCredito),
+  estatusGuardado: (row) => row.Estatus,
+  comentarioGuardado: (row) => row.Comentarios,
+  isPorRevisar: (row) => row.Estatus === "P",
+};
+
+/** The PATCH body: one entry per checked row; rejections without a comment are refused here. */
+export function buildRevisionNotas(
+  operator: Operator,
+  rows: readonly NotaCreditoRow[],
+  edits: RowEdits,
+): RevisionResultado<RevisionNotaCredito> {
+  return buildRevisionRows(
+    REVISION_NOTAS_CREDITO,
+    rows,
+    edits,
+    (row, { Estatus, Comentarios }): RevisionNotaCredito => ({
+      usuario: operator.id,
+      id: operator.id,
+      operador: operator.operador,
+      NotaCredito: row.IdNotaCredito,
+      Comentarios,
+      Estatus,
+      Version: row.Version,
+    }),
+    (row) => REVISION_MSG.notaCredito.sinComentario(row.FolioNotaCredito),
+  );
+}

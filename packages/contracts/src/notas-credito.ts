@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { estatusRevisionFacturaSchema } from "./codes";
+import {
+  actorRequestSchema,
+  base64Schema,
+  enteroSchema,
+  idSchema,
+  listRequestSchema,
+  messageAnswerSchema,
+  nombreArchivoSchema,
+  optionalText,
+  requiredText,
+  successAnswer,
+} from "./common";
+import { MSG } from "./messages";
+import { revisionBatchSchema } from "./revision";
+
+/**
+ * Credit notes (CFDI de Egreso, issue 27, decision 034): a supplier registers one against its accepted invoices
+ * (the XML's CfdiRelacionados, TipoRelacion 01 or 03); employees review them like invoices; an accepted one becomes
+ * an A/P credit memo in the ERP and takes its amount off the invoices' balance.
+ */
+
+/** What the supplier reads: the sentences the server refuses with (and the browser shows). */
+export const NOTA_CREDITO_MSG = {
+  registrada: "Se registró con éxito la nota de crédito.",
+  sinRelacion:
+    "La nota de crédito no relaciona ninguna factura: el XML debe traer CfdiRelacionados con TipoRelacion 01 (nota de crédito) o 03 (devolución de mercancía).",
+  facturaNoExiste: (uuid: string) =>
+    `La factura con UUID ${uuid} que relaciona la nota de crédito no está registrada en el portal como suya.`,
+  facturaNoAceptada: (folio: string) =>
+    `La factura con folio ${folio} no está aceptada; solo se registran notas de crédito de facturas aceptadas.`,
+  otraSociedad: (folio: string) =>
+    `La factura con folio ${folio} es de otra sociedad; una nota de crédito relaciona facturas de la sociedad seleccionada.`,
+  monedaDistinta: (folio: string, moneda: string, monedaNota: string) =>
+    `La factura con folio ${folio} está en ${moneda} y la nota de crédito en ${monedaNota}; deben estar en la misma moneda.`,
+  excedeSaldo: (total: string, saldo: string) =>
+    `El total de la nota de crédito (${total}) es mayor que lo que queda de las facturas relacionadas (${saldo}: su total menos las notas de crédito pendientes y aceptadas).`,
+  uuidRegistrado: (uuid: string) =>
+    `El UUID ${uuid} ya está registrado en el portal; un CFDI se registra una sola vez.`,
+  noExiste: "La nota de crédito no existe.",
+  erpCreada: (docNum: number) => `La nota de crédito de proveedor ${docNum} está registrada en el ERP.`,
+  erpFacturaPendiente: (folio: string) =>
+    `La factura con folio ${folio} aún no está registrada en el ERP; la nota de crédito se registrará cuando lo esté.`,
+} as const;
+
+/** One invoice a credit note credits, with the amount taken off it. */
+export const notaCreditoFacturaSchema = z.object({
+  IdFactura: z.number().int(),
+  FolioFactura: z.string(),
+  UUID: z.string(),
+  /** The amount taken off the invoice, in its currency ("116.00"). */
+  Importe: z.string(),
+});
+
+/** A row of getNotasCredito and of the review list. */
+export const notaCreditoRowSchema = z.object({
+  Fila: z.number().int(),
+  IdNotaCredito: z.number().int(),
+  NomSociedad: z.string(),
+  CardCode: z.string(),
+  CardName: z.string(),
+  BD: z.string(),
+  FolioNotaCredito: z.string(),
+  UUID: z.string(),
+  /** 01 nota de crédito, 03 devolución de mercancía. */
+  TipoRelacion: z.string(),
+  FechaNotaCredito: z.string(),
+  Total: z.string(),
+  Moneda: z.string(),
+  Estatus: estatusRevisionFacturaSchema,
+  Comentarios: z.string(),
+  Version: z.number().int(),
+  PDF: z.string(),
+  XML: z.string(),
+  /** The ERP's A/P credit memo number once created; null before. */
+  DocNumERP: z.number().int().nullable(),
+  Facturas: z.array(notaCreditoFacturaSchema),
+});
+export type NotaCreditoRow = z.infer<typeof notaCreditoRowSchema>;
+
+/** POST /api/notasCredito/getNotasCredito: a supplier's own credit notes; employees see every one. */
+export const getNotasCreditoRequestSchema = listRequestSchema;
+export const getNotasCreditoAnswerSchema = successAnswer(z.array(notaCreditoRowSchema));
+export type GetNotasCreditoAnswer = z.infer<typeof getNotasCreditoAnswerSchema>;
+
+/** POST /api/notasCredito/postNotaCredito: the sociedad (company database) and the two files; the XML says the rest. */
+export const postNotaCreditoRequestSchema = actorRequestSchema.extend({
+  RazonSocial: requiredText("RazonSocial", 100),
+  PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
+  XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
+  PDF64: base64Schema("PDF64", MSG.pdfRequerido),
+  XML64: base64Schema("XML64", MSG.facturaXmlRequerido),
+});
+export type PostNotaCreditoRequest = z.infer<typeof postNotaCreditoRequestSchema>;
+export const postNotaCreditoAnswerSchema = messageAnswerSchema;
+
+/** POST /api/notasCreditoPendientes/getNotasCredito: Pendiente and Rechazada, and those accepted in the last 30 days. */
+export const getNotasCreditoPendientesRequestSchema = listRequestSchema;
+export const getNotasCreditoPendientesAnswerSchema = getNotasCreditoAnswerSchema;
+
+/** One checked row of the credit notes' review: the reviewer's status, reason and the version seen. */
+export const revisionNotaCreditoSchema = actorRequestSchema.extend({
+  NotaCredito: idSchema("NotaCredito"),
+  Comentarios: optionalText("Comentarios", 1000),
+  Estatus: estatusRevisionFacturaSchema,
+  Version: enteroSchema("Version"),
+});
+export type RevisionNotaCredito = z.infer<typeof revisionNotaCreditoSchema>;
+
+/** PATCH /api/notasCreditoPendientes/patchNotaCredito: the checked rows; answers MSG.revisionExito. */
+export const patchNotasCreditoPendientesRequestSchema = /* @__PURE__ */ revisionBatchSchema(
+  revisionNotaCreditoSchema,
+  "NotaCredito",
+  {
+    lista: "notas de crédito seleccionadas",
+    alMenosUno: "una nota de crédito",
+    plural: "notas de crédito",
+    repetido: (id) => `la nota de crédito ${id}`,
+  },
+);
+export type PatchNotasCreditoPendientesRequest = z.infer<typeof patchNotasCreditoPendientesRequestSchema>;
+export const patchNotasCreditoPendientesAnswerSchema = messageAnswerSchema;

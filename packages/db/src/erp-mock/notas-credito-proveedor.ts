@@ -1,0 +1,147 @@
+import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { erpFacturas, erpNotaCreditoLineas, erpNotasCredito } from "../schema/index";
+import { ErpRechazo } from "./facturas-proveedor";
+import type { ErpNotaCreditoProveedor, ErpNotaCreditoProveedorNueva } from "./port";
+
+/**
+ * What the simulated ERP does with A/P credit memos (issue 27, decision 034), shared by the `mock` adapter and the
+ * Service Layer simulator's `POST PurchaseCreditNotes`: a credit memo based on A/P invoices of one supplier, each
+ * line taking its amount off its invoice's open balance (PaidToDate grows; an invoice credited in full closes), in
+ * one transaction. Refuses, with ErpRechazo, what SAP would refuse.
+ */
+
+/** DocNum series of A/P credit memos. */
+export const SERIE_NOTAS_CREDITO = 9000;
+
+const centavos = (v: string | number) => Math.round(Number(v) * 100);
+const dinero = (c: number) =>
+  `${c < 0 ? "-" : ""}${Math.trunc(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, "0")}`;
+
+/** The credit memo created from portal credit note `portalId` in `bd`, with its lines, or null. */
+export async function selectNotaCreditoProveedor(
+  db: Database,
+  bd: string,
+  portalId: number,
+): Promise<ErpNotaCreditoProveedor | null> {
+  const [n] = await db
+    .select()
+    .from(erpNotasCredito)
+    .where(and(eq(erpNotasCredito.bd, bd), eq(erpNotasCredito.portalId, portalId)));
+  if (!n) return null;
+  const lineas = await db
+    .select({ docEntry: erpNotaCreditoLineas.baseEntry, importe: erpNotaCreditoLineas.lineTotal })
+    .from(erpNotaCreditoLineas)
+    .where(and(eq(erpNotaCreditoLineas.bd, bd), eq(erpNotaCreditoLineas.docEntry, n.docEntry)))
+    .orderBy(asc(erpNotaCreditoLineas.lineNum));
+  return {
+    bd: n.bd,
+    docEntry: n.docEntry,
+    docNum: n.docNum,
+    cardCode: n.cardCode,
+    portalId,
+    uuid: n.uuid,
+    docTotal: n.docTotal,
+    canceled: n.canceled === "Y" ? "Y" : "N",
+    facturas: lineas,
+  };
+}
+
+/**
+ * Creates the credit memo. With `idempotente` (the mock adapter) an existing memo of the same portal id is
+ * returned (`creada: false`); without it (the Service Layer simulator, where SAP's unique user field answers
+ * a duplicate) it is refused.
+ */
+export async function insertNotaCreditoProveedor(
+  db: Database,
+  input: ErpNotaCreditoProveedorNueva,
+  idempotente = true,
+): Promise<{ docEntry: number; docNum: number; creada: boolean }> {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.notas_credito|${input.bd}`}))`);
+    const [existente] = await tx
+      .select({ docEntry: erpNotasCredito.docEntry, docNum: erpNotasCredito.docNum })
+      .from(erpNotasCredito)
+      .where(and(eq(erpNotasCredito.bd, input.bd), eq(erpNotasCredito.portalId, input.portalId)));
+    if (existente) {
+      if (idempotente) return { ...existente, creada: false };
+      throw new ErpRechazo(`Ya existe una nota de crédito con U_SYS_PORTALID ${input.portalId} en ${input.bd}.`);
+    }
+    if (input.facturas.length === 0) throw new ErpRechazo("La nota de crédito no tiene líneas.");
+    const entries = input.facturas.map((f) => f.docEntry);
+    if (new Set(entries).size !== entries.length) {
+      throw new ErpRechazo("La nota de crédito se basa dos veces en la misma factura de proveedor.");
+    }
+    const facturas = await tx
+      .select()
+      .from(erpFacturas)
+      .where(and(eq(erpFacturas.bd, input.bd), inArray(erpFacturas.docEntry, entries)))
+      .orderBy(asc(erpFacturas.docEntry))
+      .for("update");
+    const deEntry = new Map(facturas.map((f) => [f.docEntry, f]));
+    let cardName = "";
+    for (const linea of input.facturas) {
+      const f = deEntry.get(linea.docEntry);
+      if (!f) throw new ErpRechazo(`La factura de proveedor con DocEntry ${linea.docEntry} no existe en ${input.bd}.`);
+      if (f.cardCode !== input.cardCode) {
+        throw new ErpRechazo(
+          `La factura de proveedor ${f.docNum} es del proveedor ${f.cardCode}, no de ${input.cardCode}.`,
+        );
+      }
+      if (f.canceled === "Y") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
+      const importe = centavos(linea.importe);
+      const saldo = centavos(f.docTotal) - centavos(f.paidToDate);
+      if (!(importe > 0)) throw new ErpRechazo(`Importe inválido para la factura ${f.docNum}: ${linea.importe}.`);
+      if (importe > saldo) {
+        throw new ErpRechazo(
+          `El importe ${dinero(importe)} excede el saldo abierto de la factura de proveedor ${f.docNum} (${dinero(saldo)} ${f.docCur}).`,
+        );
+      }
+      cardName = f.cardName || cardName;
+    }
+    const [ultimo] = await tx
+      .select({ n: max(erpNotasCredito.docEntry) })
+      .from(erpNotasCredito)
+      .where(eq(erpNotasCredito.bd, input.bd));
+    const docEntry = (ultimo?.n ?? 0) + 1;
+    const docNum = docEntry + SERIE_NOTAS_CREDITO;
+    await tx.insert(erpNotasCredito).values({
+      bd: input.bd,
+      docEntry,
+      docNum,
+      cardCode: input.cardCode,
+      cardName,
+      numAtCard: input.numAtCard,
+      uuid: input.uuid.toUpperCase(),
+      docDate: input.docDate,
+      comments: input.comments,
+      docTotal: input.docTotal,
+      docCur: input.docCur,
+      docRate: input.docRate,
+      portalId: input.portalId,
+    });
+    await tx.insert(erpNotaCreditoLineas).values(
+      input.facturas.map((l, lineNum) => ({
+        bd: input.bd,
+        docEntry,
+        lineNum,
+        itemName: `Nota de crédito sobre la factura ${deEntry.get(l.docEntry)?.docNum ?? l.docEntry}`,
+        lineTotal: dinero(centavos(l.importe)),
+        baseType: 18,
+        baseEntry: l.docEntry,
+        baseLine: 0,
+      })),
+    );
+    for (const l of input.facturas) {
+      const f = deEntry.get(l.docEntry);
+      if (!f) continue;
+      const pagado = centavos(f.paidToDate) + centavos(l.importe);
+      await tx
+        .update(erpFacturas)
+        .set({ paidToDate: dinero(pagado), docStatus: pagado >= centavos(f.docTotal) ? "C" : "O" })
+        .where(and(eq(erpFacturas.bd, input.bd), eq(erpFacturas.docEntry, l.docEntry)));
+    }
+    return { docEntry, docNum, creada: true };
+  });
+}

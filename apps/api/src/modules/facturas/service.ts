@@ -27,7 +27,7 @@ import type { ErpScopeResolver } from "../../erp/scope";
 import type { ErpAdapter, ErpEntrada, ErpScope } from "../../erp/types";
 import { createAnswerCache } from "../../lib/answer-cache";
 import type { Clock } from "../../lib/clock";
-import { Invalid, NotFound, refusal } from "../../lib/errors";
+import { Forbidden, Invalid, NotFound, refusal } from "../../lib/errors";
 import { createPhaseTimer } from "../../lib/phase-timer";
 import { successJson } from "../../lib/send-json";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
@@ -320,7 +320,7 @@ export function createFacturasService(deps: FacturasDeps) {
      * currency, from the ERP's current payments (synced first, as the list does).
      */
     async pagosProximos(user: SessionUser): Promise<PagosProximos> {
-      if (!isProveedor(user)) throw new NotFound("La factura no existe.");
+      if (!isProveedor(user)) throw new Forbidden();
       await syncErp(user);
       const hoy = clock().toISOString().slice(0, 10);
       return pagosProximosDe(hoy, (hasta) => repo.porPagarHasta(user.id, hasta));

@@ -109,8 +109,11 @@ describe("cached lists never answer stale rows after a change through the other 
           eq(schema.facturas.estatus, "A"),
           isNotNull(schema.facturas.erpDocNum),
           eq(schema.facturas.erpCancelada, false),
+          // The ERP refuses to cancel an A/P invoice with payments applied: one without any.
+          eq(schema.facturas.erpPagado, "0"),
         ),
       )
+      .orderBy(schema.facturas.id)
       .limit(1);
     expect(aceptada).toBeTruthy();
     expect(despues.find((f) => f.IdFactura === aceptada!.id)?.CANCELED).toBe("N");

@@ -7,6 +7,7 @@ import {
   ErpRechazo,
   type FacturaProveedor,
   insertFacturaProveedor,
+  repointFacturaProveedorByKey,
   selectFacturaProveedor,
   selectFacturasProveedor,
   setPaymentBlockByKey,
@@ -418,6 +419,14 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     async setPaymentBlock(bd, docEntry, blocked) {
       try {
         await setPaymentBlockByKey(db, bd, docEntry, blocked);
+      } catch (error) {
+        if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
+        throw error;
+      }
+    },
+    async repointFacturaProveedor(bd, docEntry, to) {
+      try {
+        await repointFacturaProveedorByKey(db, bd, docEntry, to);
       } catch (error) {
         if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
         throw error;

@@ -10,6 +10,8 @@ export const TIPO_CANCELAR_FACTURA = "cancelar_factura";
 /** The payment block of the A/P invoice of an accepted CFDI the SAT cancelled, and its lifting (decision 036). */
 export const TIPO_BLOQUEAR_PAGO = "bloquear_pago";
 export const TIPO_DESBLOQUEAR_PAGO = "desbloquear_pago";
+/** An accepted replacement CFDI takes over the A/P invoice of the invoice it replaces (decision 036). */
+export const TIPO_SUSTITUIR_CFDI = "sustituir_cfdi";
 
 /** The ERP outbox (erp_trabajos): jobs written with the decision that causes them, leased while they run. */
 export function createErpTrabajosRepository(db: Database) {
@@ -21,6 +23,13 @@ export function createErpTrabajosRepository(db: Database) {
       await db
         .insert(erpTrabajos)
         .values({ tipo: TIPO_CREAR_FACTURA, facturaId, siguienteIntento: now, createdAt: now })
+        .onConflictDoNothing();
+    },
+    /** The takeover of the replaced invoice's A/P invoice by accepted replacement `facturaId` (decision 036). */
+    enqueueSustitucion: async (facturaId: number, now: Date) => {
+      await db
+        .insert(erpTrabajos)
+        .values({ tipo: TIPO_SUSTITUIR_CFDI, facturaId, siguienteIntento: now, createdAt: now })
         .onConflictDoNothing();
     },
     /**
@@ -83,14 +92,19 @@ export function createErpTrabajosRepository(db: Database) {
      * An employee's retry: leases the invoice's job now whatever its backoff or 'fallido' state, unless it is
      * done or another worker holds it. Undefined when there is nothing to take.
      */
-    claimFactura: async (facturaId: number, now: Date, hasta: Date): Promise<ErpTrabajo | undefined> =>
+    claimFactura: async (
+      facturaId: number,
+      now: Date,
+      hasta: Date,
+      tipo: string = TIPO_CREAR_FACTURA,
+    ): Promise<ErpTrabajo | undefined> =>
       (
         await db
           .update(erpTrabajos)
           .set({ estado: "pendiente", bloqueadoHasta: hasta, intentos: sql`${erpTrabajos.intentos} + 1` })
           .where(
             and(
-              eq(erpTrabajos.tipo, TIPO_CREAR_FACTURA),
+              eq(erpTrabajos.tipo, tipo),
               eq(erpTrabajos.facturaId, facturaId),
               inArray(erpTrabajos.estado, ["pendiente", "fallido"]),
               libre(now),
@@ -98,12 +112,12 @@ export function createErpTrabajosRepository(db: Database) {
           )
           .returning()
       )[0],
-    deFactura: async (facturaId: number): Promise<ErpTrabajo | undefined> =>
+    deFactura: async (facturaId: number, tipo: string = TIPO_CREAR_FACTURA): Promise<ErpTrabajo | undefined> =>
       (
         await db
           .select()
           .from(erpTrabajos)
-          .where(and(eq(erpTrabajos.tipo, TIPO_CREAR_FACTURA), eq(erpTrabajos.facturaId, facturaId)))
+          .where(and(eq(erpTrabajos.tipo, tipo), eq(erpTrabajos.facturaId, facturaId)))
       )[0],
     finish: async (id: number, now: Date) => {
       await db

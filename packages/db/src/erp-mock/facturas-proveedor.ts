@@ -737,8 +737,8 @@ export async function setPaymentBlockByKey(
 /**
  * Re-points A/P invoice `docEntry` of `bd` to a replacement CFDI (issue 27, decision 036: the replacement takes over
  * the A/P invoice), as SAP's `PATCH /PurchaseInvoices(DocEntry)` with U_SYS_PORTALID, U_SYS_PMUUID and NumAtCard
- * does, lifting its payment block when `liftPaymentBlock`. SAP refuses it on a cancelled document and a portal id
- * another A/P invoice of the company database carries. Writing the values it already has changes nothing.
+ * does, lifting its payment block when `liftPaymentBlock` (refused, as setPaymentBlock is, on a closed document).
+ * SAP refuses a portal id another A/P invoice of the company database carries, and a document that does not exist. Writing the values it already has changes nothing.
  */
 export async function repointFacturaProveedorByKey(
   db: Database,
@@ -763,9 +763,6 @@ export async function repointFacturaProveedorByKey(
       factura.payBlock === payBlock
     ) {
       return { changed: false };
-    }
-    if (factura.canceled === "Y") {
-      throw new ErpRechazo(`La factura de proveedor ${factura.docNum} está cancelada: no se puede cambiar su CFDI.`);
     }
     if (to.liftPaymentBlock && factura.payBlock === "Y" && factura.docStatus === "C") {
       throw new ErpRechazo(

@@ -231,6 +231,11 @@ export function createErpFacturasService({
         if (!ap) {
           const vieja = await erp.findFacturaProveedor(factura.bd, factura.sustituyeAId);
           if (!vieja) throw new Error(MSG_SUSTITUCION_SIN_FACTURA);
+          if (vieja.canceled === "Y") {
+            throw new ErpRechazoError(
+              `La factura de proveedor ${vieja.docNum} de la factura sustituida está cancelada en el ERP; la sustituta no puede tomarla.`,
+            );
+          }
           await erp.repointFacturaProveedor(factura.bd, vieja.docEntry, {
             portalId: factura.id,
             numAtCard: factura.folio,

@@ -52,15 +52,20 @@ export function bloqueoPrueba(t: () => TestApp) {
   const apDe = async (facturaId: number) =>
     (await db().select().from(schema.erpFacturas).where(eq(schema.erpFacturas.portalId, facturaId)))[0];
 
-  /** Kemper registers an invoice (optionally replacing `sustituye`: TipoRelacion 04) on a new receipt. */
-  async function register(o: { sustituye?: string } = {}) {
+  /**
+   * Kemper posts an invoice (optionally replacing `sustituye`: TipoRelacion 04) on a new receipt, or on receipt
+   * `entrada` (decision 036: a replacement for the same receipt), with another subtotal and VAT when given.
+   */
+  async function post(o: { sustituye?: string; entrada?: number; subtotal?: string; iva?: string } = {}) {
     const uuid = randomUUID().toUpperCase();
-    const docNum = await nuevaEntradaKemper(db());
+    const docNum = o.entrada ?? (await nuevaEntradaKemper(db()));
     t().time.advance(60_000);
     const xml = issueTestFactura(
       facturaPrueba({
         uuid,
-        folio: `BP-${docNum}`,
+        folio: `BP-${docNum}-${uuid.slice(0, 4)}`,
+        ...(o.subtotal ? { subtotal: o.subtotal } : {}),
+        ...(o.iva ? { iva: o.iva } : {}),
         ...(o.sustituye ? { cfdiRelacionados: [{ TipoRelacion: "04", UUIDs: [o.sustituye] }] } : {}),
       }),
     );
@@ -71,6 +76,12 @@ export function bloqueoPrueba(t: () => TestApp) {
         payload: payloadFactura(xml, docNum),
       }),
     );
+    return { uuid, res };
+  }
+
+  /** Kemper registers an invoice (see post); it must register. */
+  async function register(o: Parameters<typeof post>[0] = {}) {
+    const { uuid, res } = await post(o);
     expect(res.statusCode, res.body).toBe(200);
     return uuid;
   }
@@ -109,5 +120,5 @@ export function bloqueoPrueba(t: () => TestApp) {
     await t().app.services.satEstado.checkAceptados(t().time.clock());
   }
 
-  return { factura, fila, trabajos, auditoria, apDe, register, accept, cancelAtSat, findCancelledAgain };
+  return { factura, fila, trabajos, auditoria, apDe, post, register, accept, cancelAtSat, findCancelledAgain, admin };
 }

@@ -108,6 +108,51 @@ describe("ERP_ADAPTER=service-layer: the payment block through the Service Layer
     expect(await p.fila(cancelada)).toMatchObject({ BloqueoPago: "liberado", SustitutoUUID: sustituta });
   });
 
+  it("a replacement for the same receipt takes over the A/P invoice: one PATCH of UUID, folio, portal id and block", async () => {
+    const vieja = await p.register();
+    const viejaId = await p.accept(vieja);
+    await t.app.services.erpFacturas.flush();
+    const ap = (await p.apDe(viejaId))!;
+    const entrada = (await p.factura(vieja)).entradaDocNum;
+    await p.cancelAtSat(vieja);
+    await t.app.services.erpFacturas.flush();
+    expect(await invoice(ap.docEntry)).toMatchObject({ PaymentBlock: "tYES" });
+
+    const sustituta = await p.register({ sustituye: vieja, entrada });
+    const id = await p.accept(sustituta);
+    // The PATCH commits but its answer is lost: the retry finds the A/P invoice by the new portal id.
+    sim.faults.commitThenDropPatch = 1;
+    await t.app.services.erpFacturas.flush();
+    expect(sim.faults.commitThenDropPatch).toBe(0);
+    t.time.advance(erpBackoffMs(1));
+    await t.app.services.erpFacturas.flush();
+    expect(await p.trabajos(id, "sustituir_cfdi")).toMatchObject([{ estado: "hecho", intentos: 2 }]);
+    const res = await sl(
+      "GET",
+      `PurchaseInvoices?$select=DocEntry,DocNum,NumAtCard,U_SYS_PMUUID,U_SYS_PORTALID,PaymentBlock&$filter=U_SYS_PORTALID eq ${id} or U_SYS_PORTALID eq ${viejaId}`,
+    );
+    const filas = ((await res.json()) as { value: Record<string, unknown>[] }).value;
+    expect(filas).toHaveLength(1);
+    const s = await p.factura(sustituta);
+    expect(filas[0]).toMatchObject({
+      DocEntry: ap.docEntry,
+      NumAtCard: s.folio,
+      U_SYS_PMUUID: sustituta,
+      U_SYS_PORTALID: id,
+      PaymentBlock: "tNO",
+    });
+    expect(s).toMatchObject({ erpDocEntry: ap.docEntry, erpDocNum: ap.docNum });
+    // SAP's rule on the user field: another A/P invoice cannot take the same portal id.
+    const otra = await p.register();
+    const otraId = await p.accept(otra);
+    await t.app.services.erpFacturas.flush();
+    await expectRefusal(
+      await sl("PATCH", `PurchaseInvoices(${(await p.apDe(otraId))!.docEntry})`, { U_SYS_PORTALID: id }),
+      400,
+      /U_SYS_PORTALID/,
+    );
+  });
+
   it("the simulator stores PaymentBlock faithfully and refuses what SAP refuses", async () => {
     const uuid = await p.register();
     const id = await p.accept(uuid);

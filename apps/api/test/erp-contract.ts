@@ -463,6 +463,31 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
           paymentBlock: blocked ? "Y" : "N",
         });
       }
+      // Issue 27 (decision 036): a replacement CFDI takes the A/P invoice over (twice: a retry after a lost
+      // answer), its block lifted; then it is pointed back to the first portal id for what follows.
+      await f.adapter.setPaymentBlock(e.bd, creada.docEntry, true);
+      const sustituta = {
+        portalId: portalId + 1,
+        numAtCard: "CONTRATO-3",
+        uuid: "2B3C4D5E-6F70-4A7B-8C9D-0E1F2A3B4C5E",
+      };
+      for (let i = 0; i < 2; i++) {
+        await f.adapter.repointFacturaProveedor(e.bd, creada.docEntry, { ...sustituta, liftPaymentBlock: true });
+      }
+      expect(await f.adapter.findFacturaProveedor(e.bd, portalId)).toBeNull();
+      expect(await f.adapter.findFacturaProveedor(e.bd, portalId + 1)).toMatchObject({
+        docEntry: creada.docEntry,
+        numAtCard: sustituta.numAtCard,
+        uuid: sustituta.uuid,
+        paymentBlock: "N",
+      });
+      await f.adapter.repointFacturaProveedor(e.bd, creada.docEntry, {
+        portalId,
+        numAtCard: "CONTRATO-2",
+        uuid: "1A2B3C4D-5E6F-4A7B-8C9D-0E1F2A3B4C5D",
+        liftPaymentBlock: false,
+      });
+      expect(await f.adapter.findFacturaProveedor(e.bd, portalId)).toMatchObject({ docEntry: creada.docEntry });
       const fingerprint = () => f.adapter.facturasProveedorFingerprint({ bds: [e.bd], cardCode: e.cardCode });
       const antes = await fingerprint();
       await f.adapter.cancelFacturaProveedor(e.bd, creada.docEntry);
@@ -485,6 +510,12 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
       // A cancelled A/P invoice takes no payment block, nor does one that does not exist: the ERP's refusals.
       await expect(f.adapter.setPaymentBlock(e.bd, creada.docEntry, true)).rejects.toBeInstanceOf(ErpRechazoError);
       await expect(f.adapter.setPaymentBlock(e.bd, 999_999_999, true)).rejects.toBeInstanceOf(ErpRechazoError);
+      await expect(
+        f.adapter.repointFacturaProveedor(e.bd, 999_999_999, {
+          ...sustituta,
+          liftPaymentBlock: false,
+        }),
+      ).rejects.toBeInstanceOf(ErpRechazoError);
       // The ERP refuses an A/P invoice a live payment applies to, and one that does not exist.
       const pago = (await f.adapter.listPagos(todo)).find((p) => p.canceled === "N") as ErpPago;
       const pagada = pago.facturas[0] as ErpPagoFactura;

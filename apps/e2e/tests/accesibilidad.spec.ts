@@ -238,6 +238,13 @@ test.describe(() => {
     await page.goto("/Tareas");
     await check.ready();
     await check.both("tareas");
+    // Issue 27: the credit notes' review and the overdue complements' report.
+    await page.goto("/Notas-Credito-Pendientes");
+    await check.ready();
+    await check.both("notas de crédito pendientes");
+    await page.goto("/Complementos-Atrasados");
+    await check.ready();
+    await check.both("complementos atrasados");
     await page.goto("/Perfil");
     await check.ready();
     await check.both("perfil administrador");
@@ -292,6 +299,13 @@ test.describe(() => {
     await check.ready();
     await check.both("nueva factura");
     await check.listAndDetail("/Pagos", "pagos proveedor");
+    // Issue 27: the supplier's credit notes and their upload form.
+    await page.goto("/Notas-Credito");
+    await check.ready();
+    await check.both("notas de crédito proveedor");
+    await page.getByRole("button", { name: "Nueva nota de crédito" }).click();
+    await expect(page.getByRole("combobox", { name: "Razón social" })).toBeVisible();
+    await check.both("nueva nota de crédito");
     check.assertClean();
   });
 });

@@ -110,6 +110,12 @@ export const facturaRowSchema = z.object({
    * cancelled this accepted CFDI; 'liberado' its replacement (SustitutoUUID) was accepted; '' none.
    */
   BloqueoPago: z.enum(["", "bloqueado", "liberado"]).optional(),
+  /**
+   * Issue 27 (decision 036): the accepted replacement that took over this invoice's A/P invoice ("folio (UUID …)"),
+   * '' when none; and, on the replacement, the invoice it takes over ('' when it is not a takeover).
+   */
+  SustituidaPor: z.string().optional(),
+  SustituyeA: z.string().optional(),
   /** The accepted CFDI that replaces this one (TipoRelacion 04), '' when none. */
   SustitutoUUID: z.string().optional(),
   /** Where the ERP job of that block (or its lifting) stands: '' none, 'pendiente', 'hecho', 'fallido'. */

@@ -7,6 +7,7 @@ import {
   ErpRechazo,
   type FacturaProveedor,
   insertFacturaProveedor,
+  repointFacturaProveedorByKey,
   selectFacturaProveedor,
   selectFacturasProveedor,
   setPaymentBlockByKey,
@@ -428,6 +429,14 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
       try {
         const { docEntry, docNum } = await insertNotaCreditoProveedor(db, input);
         return { docEntry, docNum };
+      } catch (error) {
+        if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
+        throw error;
+      }
+    },
+    async repointFacturaProveedor(bd, docEntry, to) {
+      try {
+        await repointFacturaProveedorByKey(db, bd, docEntry, to);
       } catch (error) {
         if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
         throw error;

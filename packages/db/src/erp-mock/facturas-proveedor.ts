@@ -733,3 +733,63 @@ export async function setPaymentBlockByKey(
     return { changed: true };
   });
 }
+
+/**
+ * Re-points A/P invoice `docEntry` of `bd` to a replacement CFDI (issue 27, decision 036: the replacement takes over
+ * the A/P invoice), as SAP's `PATCH /PurchaseInvoices(DocEntry)` with U_SYS_PORTALID, U_SYS_PMUUID and NumAtCard
+ * does, lifting its payment block when `liftPaymentBlock` (refused, as setPaymentBlock is, on a closed document).
+ * SAP refuses a portal id another A/P invoice of the company database carries, and a document that does not exist. Writing the values it already has changes nothing.
+ */
+export async function repointFacturaProveedorByKey(
+  db: Database,
+  bd: string,
+  docEntry: number,
+  to: { portalId: number; numAtCard: string; uuid: string; liftPaymentBlock: boolean },
+): Promise<{ changed: boolean }> {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    const [factura] = await tx
+      .select()
+      .from(erpFacturas)
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, docEntry)))
+      .for("update");
+    if (!factura) throw new ErpRechazo(`La factura de proveedor con DocEntry ${docEntry} no existe en ${bd}.`);
+    const uuid = to.uuid.toUpperCase();
+    const payBlock = to.liftPaymentBlock ? "N" : factura.payBlock;
+    if (
+      factura.portalId === to.portalId &&
+      factura.uuid === uuid &&
+      factura.numAtCard === to.numAtCard &&
+      factura.payBlock === payBlock
+    ) {
+      return { changed: false };
+    }
+    if (to.liftPaymentBlock && factura.payBlock === "Y" && factura.docStatus === "C") {
+      throw new ErpRechazo(
+        `La factura de proveedor ${factura.docNum} está cerrada: no se puede cambiar su bloqueo de pago.`,
+      );
+    }
+    const [otra] = await tx
+      .select({ docNum: erpFacturas.docNum })
+      .from(erpFacturas)
+      .where(
+        and(eq(erpFacturas.bd, bd), eq(erpFacturas.portalId, to.portalId), sql`${erpFacturas.docEntry} <> ${docEntry}`),
+      );
+    if (otra) {
+      throw new ErpRechazo(
+        `La factura de proveedor ${otra.docNum} ya corresponde a la factura ${to.portalId} del portal.`,
+      );
+    }
+    await tx
+      .update(erpFacturas)
+      .set({
+        portalId: to.portalId,
+        uuid,
+        numAtCard: to.numAtCard,
+        payBlock,
+        ...(payBlock === "N" ? { payBlockRef: null } : {}),
+      })
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, docEntry)));
+    return { changed: true };
+  });
+}

@@ -416,6 +416,18 @@ export interface ErpAdapter {
   createNotaCreditoProveedor(input: ErpNotaCreditoProveedorNueva): Promise<{ docEntry: number; docNum: number }>;
   /** The A/P credit memo created from this portal credit note in company database `bd`, or null. */
   findNotaCreditoProveedor(bd: string, portalId: number): Promise<ErpNotaCreditoProveedor | null>;
+  /**
+   * Re-points A/P invoice `docEntry` of `bd` to a replacement CFDI (issue 27, decision 036: the replacement takes
+   * over the A/P invoice of the invoice it replaces): its portal id (U_SYS_PORTALID), UUID (U_SYS_PMUUID) and folio
+   * (NumAtCard) become the replacement's, and its payment block is lifted when `liftPaymentBlock`, as SAP's
+   * `PATCH /PurchaseInvoices(DocEntry)` does. Idempotent: the values it already has are not an error. Throws
+   * ErpRechazoError when the ERP refuses (no such document, cancelled, the portal id on another A/P invoice).
+   */
+  repointFacturaProveedor(
+    bd: string,
+    docEntry: number,
+    to: { portalId: number; numAtCard: string; uuid: string; liftPaymentBlock: boolean },
+  ): Promise<void>;
   /** The A/P invoice created from this portal invoice in company database `bd`, or null. */
   findFacturaProveedor(bd: string, portalId: number): Promise<ErpFacturaProveedor | null>;
   /** Every A/P invoice created by the portal in the scope, with its payment and cancellation as they are now. */

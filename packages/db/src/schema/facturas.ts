@@ -107,6 +107,14 @@ export const facturas = pgTable(
     /** UUIDs this CFDI replaces (CfdiRelacionados with TipoRelacion 04, upper case), read from the XML. */
     uuidsSustituidos: text("uuids_sustituidos").array().notNull().default(sql`'{}'::text[]`),
     /**
+     * Issue 27 (decision 036, "La sustituta toma la factura de proveedor"): the accepted invoice of the same
+     * supplier, sociedad, receipts, total and currency whose CFDI this one replaces (TipoRelacion 04); accepted, it
+     * takes over that invoice's A/P invoice instead of creating one. Its receipts do not count as held (factura_entradas.activa) until it is accepted.
+     */
+    sustituyeAId: integer("sustituye_a_id"),
+    /** The accepted replacement that took over this invoice's A/P invoice: its receipts no longer count as held. */
+    sustituidaPorId: integer("sustituida_por_id"),
+    /**
      * Issue 27 (decision 032): the A/P invoice's due date as the ERP has it (its earliest unpaid installment's
      * where there are several), and the date the supplier can expect the payment: that day (or, before the ERP
      * has the A/P invoice, the invoice date plus its credit days) moved to the sociedad's next payment day. Null
@@ -181,7 +189,7 @@ export const erpTrabajos = pgTable(
     check("erp_trabajos_estado_chk", sql`${t.estado} in ('pendiente','hecho','fallido')`),
     check(
       "erp_trabajos_tipo_chk",
-      sql`${t.tipo} in ('crear_factura','cancelar_factura','bloquear_pago','desbloquear_pago','crear_nota_credito')`,
+      sql`${t.tipo} in ('crear_factura','cancelar_factura','bloquear_pago','desbloquear_pago','crear_nota_credito','sustituir_cfdi')`,
     ),
     check("erp_trabajos_documento_chk", sql`num_nonnulls(${t.facturaId}, ${t.notaCreditoId}) = 1`),
     uniqueIndex("erp_trabajos_factura_key").on(t.tipo, t.facturaId),

@@ -1771,6 +1771,36 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     }
   }
 
+  /**
+   * `PATCH PurchaseInvoices(DocEntry)` with the replacement CFDI's U_SYS_PORTALID, U_SYS_PMUUID and NumAtCard, and
+   * `"PaymentBlock":"tNO"` when the block is to be lifted (issue 27, decision 036: the replacement takes over the A/P
+   * invoice). A PATCH is idempotent, so a retry after a lost answer writes the same values again. SAP's refusal (a
+   * cancelled document, the portal id on another A/P invoice) is the ERP's refusal; 404 says the document is gone.
+   */
+  async function repointFactura(
+    bd: string,
+    docEntry: number,
+    to: { portalId: number; numAtCard: string; uuid: string; liftPaymentBlock: boolean },
+  ): Promise<void> {
+    const body: Record<string, unknown> = {
+      NumAtCard: to.numAtCard,
+      U_SYS_PMUUID: to.uuid,
+      U_SYS_PORTALID: to.portalId,
+    };
+    if (to.liftPaymentBlock) body.PaymentBlock = "tNO";
+    try {
+      await client.write(bd, "PATCH", `PurchaseInvoices(${docEntry})`, body);
+    } catch (error) {
+      if (error instanceof ServiceLayerError && error.status === 404) {
+        throw new ErpRechazoError(`La factura de proveedor ${docEntry} no existe en la base de datos ${bd} del ERP.`);
+      }
+      if (!isRefusal(error)) throw error;
+      throw new ErpRechazoError(
+        `El ERP no pasó la factura de proveedor ${docEntry} de la base de datos ${bd} al CFDI ${to.uuid}: ${error.detail ?? error.message}`,
+      );
+    }
+  }
+
   /** After the adapter's own writes, the next reads of these kinds ask the Service Layer again. */
   async function afterWrite<T>(bd: string, work: () => Promise<T>): Promise<T> {
     try {
@@ -1957,6 +1987,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     findNotaCreditoProveedor: (bd, portalId) => notasCredito.find(bd, portalId),
     cancelFacturaProveedor: (bd, docEntry) => afterWrite(bd, () => cancelFactura(bd, docEntry)),
     setPaymentBlock: (bd, docEntry, blocked) => afterWrite(bd, () => setPaymentBlock(bd, docEntry, blocked)),
+    repointFacturaProveedor: (bd, docEntry, to) => afterWrite(bd, () => repointFactura(bd, docEntry, to)),
     async findFacturaProveedor(bd, portalId) {
       await sync("factura", bd);
       const [row] = await db
@@ -2007,6 +2038,7 @@ const UNBOUNDED: ReadonlySet<string> = new Set([
   "setPaymentBlock",
   "createNotaCreditoProveedor",
   "findNotaCreditoProveedor",
+  "repointFacturaProveedor",
 ]);
 
 /**

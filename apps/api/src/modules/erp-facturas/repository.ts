@@ -12,6 +12,8 @@ export const TIPO_BLOQUEAR_PAGO = "bloquear_pago";
 export const TIPO_DESBLOQUEAR_PAGO = "desbloquear_pago";
 /** The A/P credit memo of an accepted credit note (issue 27, decision 034): names the credit note, not an invoice. */
 export const TIPO_CREAR_NOTA_CREDITO = "crear_nota_credito";
+/** An accepted replacement CFDI takes over the A/P invoice of the invoice it replaces (decision 036). */
+export const TIPO_SUSTITUIR_CFDI = "sustituir_cfdi";
 
 /** The ERP outbox (erp_trabajos): jobs written with the decision that causes them, leased while they run. */
 export function createErpTrabajosRepository(db: Database) {
@@ -40,6 +42,13 @@ export function createErpTrabajosRepository(db: Database) {
           .from(erpTrabajos)
           .where(and(eq(erpTrabajos.tipo, TIPO_CREAR_NOTA_CREDITO), eq(erpTrabajos.notaCreditoId, notaCreditoId)))
       )[0],
+    /** The takeover of the replaced invoice's A/P invoice by accepted replacement `facturaId` (decision 036). */
+    enqueueSustitucion: async (facturaId: number, now: Date) => {
+      await db
+        .insert(erpTrabajos)
+        .values({ tipo: TIPO_SUSTITUIR_CFDI, facturaId, siguienteIntento: now, createdAt: now })
+        .onConflictDoNothing();
+    },
     /**
      * The cancellation of the invoice's A/P invoice (decision 021), written in the transaction of whatever finds
      * the invoice not accepted (a review, the creation job). A cancellation that is done or failed is armed again
@@ -100,14 +109,19 @@ export function createErpTrabajosRepository(db: Database) {
      * An employee's retry: leases the invoice's job now whatever its backoff or 'fallido' state, unless it is
      * done or another worker holds it. Undefined when there is nothing to take.
      */
-    claimFactura: async (facturaId: number, now: Date, hasta: Date): Promise<ErpTrabajo | undefined> =>
+    claimFactura: async (
+      facturaId: number,
+      now: Date,
+      hasta: Date,
+      tipo: string = TIPO_CREAR_FACTURA,
+    ): Promise<ErpTrabajo | undefined> =>
       (
         await db
           .update(erpTrabajos)
           .set({ estado: "pendiente", bloqueadoHasta: hasta, intentos: sql`${erpTrabajos.intentos} + 1` })
           .where(
             and(
-              eq(erpTrabajos.tipo, TIPO_CREAR_FACTURA),
+              eq(erpTrabajos.tipo, tipo),
               eq(erpTrabajos.facturaId, facturaId),
               inArray(erpTrabajos.estado, ["pendiente", "fallido"]),
               libre(now),
@@ -115,12 +129,12 @@ export function createErpTrabajosRepository(db: Database) {
           )
           .returning()
       )[0],
-    deFactura: async (facturaId: number): Promise<ErpTrabajo | undefined> =>
+    deFactura: async (facturaId: number, tipo: string = TIPO_CREAR_FACTURA): Promise<ErpTrabajo | undefined> =>
       (
         await db
           .select()
           .from(erpTrabajos)
-          .where(and(eq(erpTrabajos.tipo, TIPO_CREAR_FACTURA), eq(erpTrabajos.facturaId, facturaId)))
+          .where(and(eq(erpTrabajos.tipo, tipo), eq(erpTrabajos.facturaId, facturaId)))
       )[0],
     finish: async (id: number, now: Date) => {
       await db

@@ -15,6 +15,7 @@ import {
   TIPO_CREAR_FACTURA,
   TIPO_CREAR_NOTA_CREDITO,
   TIPO_DESBLOQUEAR_PAGO,
+  TIPO_SUSTITUIR_CFDI,
 } from "./repository";
 
 /**
@@ -50,6 +51,10 @@ function mensajeDe(error: unknown): string {
   const linea = texto.replace(/\s+/g, " ").trim();
   return (linea || "Error desconocido del ERP").slice(0, 300);
 }
+
+/** The replaced invoice's A/P invoice is not in the ERP yet (its creation job pending): retried with backoff. */
+const MSG_SUSTITUCION_SIN_FACTURA =
+  "La factura sustituida aún no tiene factura de proveedor en el ERP; se reintentará cuando se haya creado.";
 
 type Resultado = { ok: true; docNum: number } | { ok: false; mensaje: string; rechazo: boolean };
 
@@ -217,7 +222,51 @@ export function createErpFacturasService({
   // Issue 27: the A/P credit memo of an accepted credit note (notas-credito/erp-job.ts), same outbox and backoff.
   const notaCredito = (trabajo: ErpTrabajo) =>
     createNotaCreditoInErp({ data, clock, erp }, trabajo, (e) => fallo(trabajo, e));
+  /**
+   * One attempt at a leased takeover (issue 27, decision 036): accepted replacement `trabajo.facturaId` takes over
+   * the A/P invoice of the invoice it replaces instead of creating one. The ERP is asked first by the replacement's
+   * portal id, so a retry after a lost answer finds the A/P invoice already re-pointed and writes nothing; else the
+   * replaced invoice's A/P invoice gets the replacement's portal id, UUID and folio, and its payment block is lifted.
+   * While the replaced invoice's A/P invoice does not exist yet (its creation job pending), the attempt fails and
+   * is retried with backoff. The replacement records the A/P invoice's DocEntry and DocNum.
+   */
+  async function takeover(trabajo: ErpTrabajo): Promise<Resultado> {
+    const factura = await repos.facturas.findById(trabajo.facturaId ?? 0);
+    try {
+      let ap: { docEntry: number; docNum: number } | null = null;
+      if (factura?.estatus === "A" && factura.sustituyeAId !== null) {
+        ap = await erp.findFacturaProveedor(factura.bd, factura.id);
+        if (!ap) {
+          const vieja = await erp.findFacturaProveedor(factura.bd, factura.sustituyeAId);
+          if (!vieja) throw new Error(MSG_SUSTITUCION_SIN_FACTURA);
+          if (vieja.canceled === "Y") {
+            throw new ErpRechazoError(
+              `La factura de proveedor ${vieja.docNum} de la factura sustituida está cancelada en el ERP; la sustituta no puede tomarla.`,
+            );
+          }
+          await erp.repointFacturaProveedor(factura.bd, vieja.docEntry, {
+            portalId: factura.id,
+            numAtCard: factura.folio,
+            uuid: factura.uuid,
+            liftPaymentBlock: vieja.paymentBlock === "Y",
+          });
+          ap = vieja;
+        }
+      }
+      const hecha = ap;
+      await withTransaction(async (tx) => {
+        if (factura && hecha) await tx.facturas.recordErp(factura.id, hecha.docEntry, hecha.docNum);
+        await tx.erpTrabajos.finish(trabajo.id, clock());
+      });
+      if (!hecha) return { ok: false, mensaje: MSG.erpNoAceptada, rechazo: true };
+      return { ok: true, docNum: hecha.docNum };
+    } catch (error) {
+      return fallo(trabajo, error);
+    }
+  }
+
   const execute = (trabajo: ErpTrabajo) => {
+    if (trabajo.tipo === TIPO_SUSTITUIR_CFDI) return takeover(trabajo);
     if (trabajo.tipo === TIPO_CANCELAR_FACTURA) return cancel(trabajo);
     if (trabajo.tipo === TIPO_BLOQUEAR_PAGO || trabajo.tipo === TIPO_DESBLOQUEAR_PAGO) return paymentBlock(trabajo);
     if (trabajo.tipo === TIPO_CREAR_NOTA_CREDITO) return notaCredito(trabajo);
@@ -285,15 +334,25 @@ export function createErpFacturasService({
       if (factura.estatus !== "A") throw new Invalid(MSG.erpNoAceptada);
       if (factura.erpDocNum !== null) return MSG.erpFacturaCreada(factura.erpDocNum);
       const now = clock();
+      // Decision 036: a replacement takes over the replaced invoice's A/P invoice; it never creates one.
+      const tipo = factura.sustituyeAId === null ? TIPO_CREAR_FACTURA : TIPO_SUSTITUIR_CFDI;
       // An invoice accepted before the ERP jobs existed gets its job now.
-      if (!(await repos.erpTrabajos.deFactura(facturaId))) await repos.erpTrabajos.enqueueFactura(facturaId, now);
-      const trabajo = await repos.erpTrabajos.claimFactura(facturaId, now, new Date(now.getTime() + ERP_LEASE_MS));
+      if (!(await repos.erpTrabajos.deFactura(facturaId, tipo))) {
+        if (tipo === TIPO_CREAR_FACTURA) await repos.erpTrabajos.enqueueFactura(facturaId, now);
+        else await repos.erpTrabajos.enqueueSustitucion(facturaId, now);
+      }
+      const trabajo = await repos.erpTrabajos.claimFactura(
+        facturaId,
+        now,
+        new Date(now.getTime() + ERP_LEASE_MS),
+        tipo,
+      );
       if (!trabajo) {
         const actual = await repos.facturas.findById(facturaId);
         if (actual?.erpDocNum != null) return MSG.erpFacturaCreada(actual.erpDocNum);
         throw new Conflict("La factura se está registrando en el ERP en este momento; actualice en unos segundos.");
       }
-      const resultado = await create(trabajo);
+      const resultado = tipo === TIPO_CREAR_FACTURA ? await create(trabajo) : await takeover(trabajo);
       if (resultado.ok) return MSG.erpFacturaCreada(resultado.docNum);
       if (resultado.rechazo) throw new Invalid(MSG.erpRechazo(resultado.mensaje));
       throw new ErpNoDisponible(MSG.erpNoDisponible(resultado.mensaje));

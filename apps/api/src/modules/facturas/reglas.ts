@@ -47,6 +47,25 @@ export const FACTURA_MSG = {
   emisorDefinitivo69b: (rfc: string) =>
     `El emisor ${rfc} está en la lista definitiva del artículo 69-B del CFF (operaciones simuladas) publicada por ` +
     "el SAT; no se puede registrar su CFDI.",
+  /**
+   * Issue 27 (decision 036): a replacement CFDI (TipoRelacion 04) of an accepted invoice takes over its A/P invoice,
+   * so it must bill the same receipts with the same total and currency.
+   */
+  sustitutaDistinta: (folio: string, uuid: string, entradas: readonly number[], total: string, moneda: string) =>
+    `El CFDI sustituye (TipoRelacion 04) al CFDI ${uuid} de la factura aceptada con folio ${folio}; una sustitución debe conservar ${
+      entradas.length > 1 ? "las entradas de mercancía" : "la entrada de mercancía"
+    } ${entradas.join(", ")}, el total ${total} y la moneda ${moneda}. Si la factura es por otro importe o por otras entradas, regístrela cuando la factura ${folio} haya sido rechazada.`,
+  /** Issue 27 (decision 036): another replacement of the same invoice was accepted first. */
+  yaSustituida: (folio: string) =>
+    `La factura con folio ${folio} ya fue sustituida por otra factura aceptada; esta sustitución ya no se puede aceptar.`,
+  /** A replacement's correction must keep replacing the same accepted invoice. */
+  sustitucionPerdida:
+    "La factura sustituye a una factura aceptada y toma su factura de proveedor; el XML corregido debe sustituir al mismo CFDI (TipoRelacion 04) con las mismas entradas, total y moneda.",
+  /** The audit line of the replaced invoice and of its replacement. */
+  sustituidaPor: (folio: string, uuid: string) =>
+    `Sustituida por la factura ${folio} (UUID ${uuid}), que toma su factura de proveedor en el ERP.`,
+  sustituyeA: (folio: string, uuid: string) =>
+    `Sustituye a la factura ${folio} (UUID ${uuid}) y toma su factura de proveedor en el ERP.`,
   cambioDeEntrada: "La sociedad y la entrada de mercancía de una factura registrada no se pueden cambiar.",
   // Review (issue 13): the sentences the browser shares (@portal/contracts)
   revisionNoExiste: REVISION_MSG.factura.noExiste,

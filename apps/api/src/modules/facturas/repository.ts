@@ -111,7 +111,8 @@ export function createFacturasRepository(db: Database) {
           'FechaPago', to_char(x.erp_fecha_pago, 'YYYY-MM-DD'),
           'FechaProbablePago', to_char(x.fecha_probable_pago, 'YYYY-MM-DD'), 'Comentarios', x.comentarios, 'BD', x.bd,
           'DocCur', x.moneda, 'Regimen', x.regimen_receptor, 'E_mail', x.email, 'Version', x.version,
-          'FolioSAP', x.erp_doc_num,
+          'FolioSAP', x.erp_doc_num, 'SustituidaPor', coalesce(x.sustituida_por, ''),
+          'SustituyeA', coalesce(x.sustituye_a, ''),
           'EstadoERP', case when x.estatus <> 'A' then ''
             when x.erp_doc_num is not null or x.trabajo_estado = 'hecho' then 'creada'
             when x.trabajo_estado is null then '' else x.trabajo_estado end,
@@ -131,7 +132,9 @@ export function createFacturasRepository(db: Database) {
         from (
           select f.*, s.nombre as nom_sociedad, p.card_name, p.email, t.estado as trabajo_estado,
                  t.ultimo_error as trabajo_error, t.created_at as trabajo_creado, e.estado as sat_estado, e.pendiente as sat_pendiente,
-                 e.validacion_efos as sat_efos, su.uuid as sustituto_uuid, tb.estado as bloqueo_estado,
+                 e.validacion_efos as sat_efos, su.uuid as sustituto_uuid,
+                 sp.folio || ' (UUID ' || sp.uuid || ')' as sustituida_por,
+                 sa.folio || ' (UUID ' || sa.uuid || ')' as sustituye_a, tb.estado as bloqueo_estado,
                  tb.ultimo_error as bloqueo_error,
                  (select coalesce(json_agg(fe.entrada_doc_num order by fe.entrada_doc_num), json_build_array(f.entrada_doc_num))
                     from ${facturaEntradas} fe where fe.factura_id = f.id) as entradas,
@@ -140,9 +143,12 @@ export function createFacturasRepository(db: Database) {
           from ${facturas} f
           join ${sociedades} s on s.id = f.sociedad_id
           join ${proveedores} p on p.card_code = f.card_code
-          left join ${erpTrabajos} t on t.factura_id = f.id and t.tipo = 'crear_factura'
+          left join ${erpTrabajos} t on t.factura_id = f.id
+            and t.tipo = case when f.sustituye_a_id is null then 'crear_factura' else 'sustituir_cfdi' end
           left join ${satEstadosCfdi} e on e.tipo = 'factura' and e.documento_id = f.id
           left join ${facturas} su on su.id = f.sustituta_id
+          left join ${facturas} sp on sp.id = f.sustituida_por_id
+          left join ${facturas} sa on sa.id = f.sustituye_a_id
           left join ${erpTrabajos} tb on tb.factura_id = f.id and tb.tipo = case f.bloqueo_pago
             when 'bloqueado' then 'bloquear_pago' when 'liberado' then 'desbloquear_pago' end
           ${lista69bJoin}
@@ -235,7 +241,8 @@ export function createFacturasRepository(db: Database) {
     },
     /** Accepted invoices `filter` selects, with what their expected payment date depends on (issue 27). */
     porPagar: async (filter: PorPagarFilter): Promise<FacturaPorPagar[]> => {
-      const conditions: SQL[] = [sql`f.estatus = 'A'`];
+      // Issue 27 (decision 036): a replaced invoice's A/P invoice is its replacement's now.
+      const conditions: SQL[] = [sql`f.estatus = 'A'`, sql`f.sustituida_por_id is null`];
       if (filter.cardCode) conditions.push(sql`f.card_code = ${filter.cardCode}`);
       if (filter.bds?.length === 0 || filter.ids?.length === 0) return [];
       if (filter.bds)
@@ -281,7 +288,7 @@ export function createFacturasRepository(db: Database) {
         select f.fecha_probable_pago::text as fecha, f.moneda as "docCur",
           round(f.total - f.erp_pagado, 2)::text as saldo
         from ${facturas} f
-        where f.card_code = ${cardCode} and f.estatus = 'A' and not f.erp_cancelada
+        where f.card_code = ${cardCode} and f.estatus = 'A' and not f.erp_cancelada and f.sustituida_por_id is null
           and f.fecha_probable_pago is not null and f.fecha_probable_pago <= ${hasta}::date
           and f.total > f.erp_pagado
         order by f.fecha_probable_pago, f.id`)) as unknown as {
@@ -352,6 +359,66 @@ export function createFacturasRepository(db: Database) {
         order by 1`)) as unknown as { rows: { doc_num: number }[] };
       return result.rows.map((r) => Number(r.doc_num));
     },
+    /**
+     * Issue 27 (decision 036): the accepted invoices of this supplier and sociedad, not replaced yet, whose UUID is
+     * one of `uuids` (what a CFDI names with TipoRelacion 04), with their receipts.
+     */
+    sustituibles: async (cardCode: string, sociedadId: number, uuids: readonly string[]) => {
+      if (uuids.length === 0) return [];
+      const rows = await db
+        .select({
+          id: facturas.id,
+          folio: facturas.folio,
+          uuid: facturas.uuid,
+          total: facturas.total,
+          moneda: facturas.moneda,
+          entradaDocNum: facturas.entradaDocNum,
+        })
+        .from(facturas)
+        .where(
+          and(
+            eq(facturas.cardCode, cardCode),
+            eq(facturas.sociedadId, sociedadId),
+            eq(facturas.estatus, "A"),
+            sql`${facturas.sustituidaPorId} is null`,
+            inArray(facturas.uuid, [...uuids]),
+          ),
+        )
+        .orderBy(facturas.id);
+      const entradas = await db
+        .select({ facturaId: facturaEntradas.facturaId, docNum: facturaEntradas.entradaDocNum })
+        .from(facturaEntradas)
+        .where(
+          inArray(
+            facturaEntradas.facturaId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(facturaEntradas.entradaDocNum);
+      return rows.map((r) => ({
+        ...r,
+        entradas: entradas.filter((e) => e.facturaId === r.id).map((e) => e.docNum),
+      }));
+    },
+    /**
+     * Issue 27 (decision 036): accepted invoice `id` is taken over by its accepted replacement `sustitutaId` (in the
+     * acceptance's transaction, before the replacement's status changes): its receipts stop counting as held and it
+     * no longer expects a payment. Conditional, so of two replacements accepted at once one wins; true if marked.
+     */
+    markReplaced: async (id: number, sustitutaId: number): Promise<boolean> =>
+      (
+        await db
+          .update(facturas)
+          .set({ sustituidaPorId: sustitutaId, fechaProbablePago: null })
+          .where(
+            and(
+              eq(facturas.id, id),
+              eq(facturas.estatus, "A"),
+              sql`(${facturas.sustituidaPorId} is null or ${facturas.sustituidaPorId} = ${sustitutaId})`,
+            ),
+          )
+          .returning({ id: facturas.id })
+      ).length > 0,
     /** Every receipt of these invoices (issue 27), ascending, by invoice id. */
     entradasDe: async (facturaIds: readonly number[]): Promise<Map<number, number[]>> => {
       const map = new Map<number, number[]>();

@@ -31,7 +31,7 @@ import { Forbidden, Invalid, NotFound, refusal } from "../../lib/errors";
 import { createPhaseTimer } from "../../lib/phase-timer";
 import { successJson } from "../../lib/send-json";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
-import type { Data } from "../../repositories";
+import type { Data, Repositories } from "../../repositories";
 import { type Archivo, checkParties, decodeArchivo, saveWithUniqueRace } from "../archivos/upload-kit";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
 import { comoHistorial } from "../auditoria/repository";
@@ -225,6 +225,67 @@ export function createFacturasService(deps: FacturasDeps) {
     return entradas;
   }
 
+  /**
+   * Issue 27 (decision 036): the accepted invoice whose A/P invoice this CFDI takes over — one of the same supplier
+   * and sociedad whose UUID the CFDI names with TipoRelacion 04 and that bills some of the same receipts. A takeover
+   * keeps the receipts, the total and the currency: anything else is refused (`error`). Null when the CFDI replaces
+   * no such invoice (it registers as any other, and lifts a payment block when accepted).
+   */
+  async function takeoverOf(
+    cardCode: string,
+    sociedadId: number,
+    datos: InvoiceData,
+    entradas: readonly ErpEntrada[],
+    docNums: readonly number[],
+  ): Promise<{ id: number; entradas: number[] } | { error: string } | null> {
+    const { uuidsSustituidos } = valoresDelXml(datos, entradas);
+    for (const vieja of await repo.sustituibles(cardCode, sociedadId, uuidsSustituidos)) {
+      if (!vieja.entradas.some((n) => docNums.includes(n))) continue;
+      const mismas = vieja.entradas.length === docNums.length && vieja.entradas.every((n) => docNums.includes(n));
+      const total = Number(vieja.total).toFixed(2);
+      if (
+        mismas &&
+        Number(datos.Total).toFixed(2) === total &&
+        datos.Moneda.toUpperCase() === vieja.moneda.toUpperCase()
+      ) {
+        return { id: vieja.id, entradas: vieja.entradas };
+      }
+      return {
+        error: FACTURA_MSG.sustitutaDistinta(
+          vieja.folio,
+          vieja.uuid,
+          vieja.entradas,
+          total,
+          vieja.moneda.toUpperCase(),
+        ),
+      };
+    }
+    return null;
+  }
+
+  /**
+   * Decision 036, in the acceptance's transaction (the replaced invoice was marked by `decide`): the takeover's ERP
+   * job, and a line in each invoice's history.
+   */
+  async function takeOver(tx: Repositories, sustituta: FacturaRecord, viejaId: number, now: Date) {
+    await tx.erpTrabajos.enqueueSustitucion(sustituta.id, now);
+    const vieja = await tx.facturas.findById(viejaId);
+    const linea = (entidadId: number, texto: string) =>
+      tx.auditoria.record({
+        entidad: "factura",
+        entidadId: String(entidadId),
+        campo: "sustitucion",
+        valorAnterior: "",
+        valorNuevo: texto,
+        comentario: "",
+        operador: "Sistema",
+        usuarioRef: "Revisión",
+        at: now,
+      });
+    await linea(viejaId, FACTURA_MSG.sustituidaPor(sustituta.folio, sustituta.uuid));
+    if (vieja) await linea(sustituta.id, FACTURA_MSG.sustituyeA(vieja.folio, vieja.uuid));
+  }
+
   /** How invoices are reviewed (issue 13): by folio; each decision owes the ERP's A/P invoice a job. */
   const revision: ReviewKind<RevisionFactura, FacturaRecord & { entradas: number[] }, string> = {
     entidad: "factura",
@@ -238,7 +299,15 @@ export function createFacturasService(deps: FacturasDeps) {
     // Issue 27: a Rechazada brought back to P or A must not take a receipt another invoice holds since (the
     // database refuses it too, factura_entradas_activa_key; this says so in words, inside the same transaction).
     decide: async (tx, id, version, values) => {
-      if (values.estatus === "P" || values.estatus === "A") {
+      const sustituyeA = (await tx.facturas.findById(id))?.sustituyeAId ?? null;
+      // Decision 036: an accepted replacement takes the replaced invoice's receipts (first, so they are free);
+      // of two replacements of one invoice accepted at once, one wins.
+      if (values.estatus === "A" && sustituyeA !== null && !(await tx.facturas.markReplaced(sustituyeA, id))) {
+        const vieja = await tx.facturas.findById(sustituyeA);
+        throw new Invalid([MSG.revisionError, FACTURA_MSG.yaSustituida(vieja?.folio ?? String(sustituyeA))]);
+      }
+      // A Pendiente replacement does not hold its receipts (they are the replaced invoice's until it is accepted).
+      if (values.estatus === "A" || (values.estatus === "P" && sustituyeA === null)) {
         const tomadas = await tx.facturas.entradasTomadas(id);
         if (tomadas.length > 0) {
           const factura = await tx.facturas.findById(id);
@@ -252,7 +321,8 @@ export function createFacturasService(deps: FacturasDeps) {
     // version): the A/P invoice is cancelled through the same outbox (issue 22, decision 021).
     afterDecide: async (tx, fila, actual, now) => {
       if (fila.Estatus === "A") {
-        await tx.erpTrabajos.enqueueFactura(actual.id, now);
+        if (actual.sustituyeAId === null) await tx.erpTrabajos.enqueueFactura(actual.id, now);
+        else await takeOver(tx, actual, actual.sustituyeAId, now);
         // Decision 036: a replacement CFDI (TipoRelacion 04) lifts the payment block of the one it replaces.
         await liftReplaced(tx, actual, now);
         // Issue 27: an accepted invoice carries its expected payment date from the start (decision 032).
@@ -385,16 +455,22 @@ export function createFacturasService(deps: FacturasDeps) {
       const xml = decodeArchivo(input.XML, input.XML64);
       const recepcion = decodeArchivo(input.Recepcion, input.Recepcion64);
       const errores = checkArchivos(pdf, xml, recepcion);
-      for (const e of entradas) if (e.docStatus !== "O") errores.push(FACTURA_MSG.entradaCerrada(e.docNum));
-      for (const n of (await repo.entradasConFacturaActiva(sociedad.bdSap, docNums)).sort((a, b) => a - b)) {
-        errores.push(FACTURA_MSG.entradaConFactura(n));
-      }
+      const tomadas = (await repo.entradasConFacturaActiva(sociedad.bdSap, docNums)).sort((a, b) => a - b);
       const { datos, errores: delXml } = await checkXml(xml.bytes, "alta", {
         proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc },
         sociedad,
         entradas,
         enviado: { ...input, Total: input.Total },
       });
+      // Decision 036: a replacement CFDI takes over the A/P invoice of the accepted invoice holding its receipts
+      // (which that A/P invoice closed in the ERP).
+      const toma = datos ? await takeoverOf(proveedor.cardCode, sociedad.id, datos, entradas, docNums) : null;
+      const sustituyeA = toma && "id" in toma ? toma : null;
+      if (toma && "error" in toma) errores.push(toma.error);
+      for (const e of entradas) {
+        if (e.docStatus !== "O" && !sustituyeA) errores.push(FACTURA_MSG.entradaCerrada(e.docNum));
+      }
+      for (const n of tomadas) if (!sustituyeA?.entradas.includes(n)) errores.push(FACTURA_MSG.entradaConFactura(n));
       errores.push(...delXml);
       if (datos && (await repo.uuidTaken(datos.UUID.toUpperCase()))) {
         errores.push(FACTURA_MSG.uuidRegistrado(datos.UUID.toUpperCase()));
@@ -428,6 +504,7 @@ export function createFacturasService(deps: FacturasDeps) {
               recepcionArchivoId: recepcionId,
               recepcionNombre: recepcion.nombre,
               estatus: "P",
+              sustituyeAId: sustituyeA?.id ?? null,
               createdAt: now,
               updatedAt: now,
             });
@@ -492,6 +569,12 @@ export function createFacturasService(deps: FacturasDeps) {
         enviado: input,
       });
       errores.push(...delXml);
+      if (datos && xmlNuevo && actual.sustituyeAId !== null) {
+        // Decision 036: a replacement's new XML must still replace the same invoice with the same amounts.
+        const toma = await takeoverOf(actual.cardCode, actual.sociedadId, datos, entradas, docNums);
+        if (toma && "error" in toma) errores.push(toma.error);
+        else if (toma?.id !== actual.sustituyeAId) errores.push(FACTURA_MSG.sustitucionPerdida);
+      }
       if (datos && (await repo.uuidTaken(datos.UUID.toUpperCase(), actual.id))) {
         errores.push(FACTURA_MSG.uuidRegistrado(datos.UUID.toUpperCase()));
       }

@@ -406,6 +406,26 @@ export function createWrites(c: WriteContext) {
           throw error;
         }
       }
+      if (table === "facturas" && body.U_SYS_PORTALID !== undefined) {
+        // Issue 27 (decision 036): the replacement CFDI takes over the A/P invoice, portal id included; the user
+        // field is unique per company database, as on creation.
+        const portalId = numberOf(body.U_SYS_PORTALID, "U_SYS_PORTALID") ?? null;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.facturas|${bd}`}))`);
+        const [dup] =
+          portalId === null
+            ? []
+            : await rows(
+                tx,
+                sql`select doc_entry from erp_mock.facturas
+                  where bd = ${bd} and portal_id = ${portalId} and doc_entry <> ${docEntry}`,
+              );
+        if (dup) {
+          throw new SapFailure(400, -10, `Duplicate value '${portalId}' in user field 'U_SYS_PORTALID' of table OPCH`);
+        }
+        await tx.execute(
+          sql`update erp_mock.facturas set portal_id = ${portalId} where bd = ${bd} and doc_entry = ${docEntry}`,
+        );
+      }
       for (const [property, column] of Object.entries(columns)) {
         if (body[property] === undefined) continue;
         await tx.execute(sql`update ${sql.raw(`erp_mock.${table}`)} set ${sql.raw(column)} = ${String(body[property] ?? "")}

@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { base64FromBytes } from "@portal/cfdi";
 import type { FacturaRow } from "@portal/contracts";
 import { Navigate } from "@tanstack/react-router";
@@ -101,6 +101,16 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
             <EstadoSatBadges row={row} />
           </Group>
           {esProveedor ? null : <BloqueoPagoLinea row={row} />}
+          {row.SustituidaPor ? (
+            <Text size="sm" c="gray.8" mt="xs" data-sustitucion>
+              Sustituida por la factura {row.SustituidaPor}, que tomó su factura de proveedor en el ERP.
+            </Text>
+          ) : null}
+          {row.SustituyeA ? (
+            <Text size="sm" c="gray.8" mt="xs" data-sustitucion>
+              Sustituye a la factura {row.SustituyeA} y toma su factura de proveedor en el ERP.
+            </Text>
+          ) : null}
           <Textarea label="Comentarios" value={row.Comentarios} readOnly rows={3} mt="sm" />
 
           {erp ? (

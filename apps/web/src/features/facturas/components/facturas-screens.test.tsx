@@ -884,3 +884,31 @@ describe("the payment block for employees (issue 27, decision 036)", () => {
     // Rendering the list and the detail takes longer than the default on a loaded machine.
   }, 60_000);
 });
+
+describe("the replacement that took over the A/P invoice (issue 27, decision 036)", () => {
+  it("the replaced invoice's detail says which invoice replaced it", async () => {
+    signInAs("consulta");
+    fakeCalls({
+      getFacturas: [
+        makeFactura({
+          Fila: 1,
+          IdFactura: 51,
+          FolioFactura: "C-1",
+          EstatusFactura: "A",
+          SustituidaPor: "C-2 (UUID 5E2D6AFF-2DD7-43D1-83D3-14C1ACA396D9)",
+        }),
+      ],
+      getHistorialFactura: [],
+    });
+    renderApp("/MisFacturas");
+    await waitFor(() => expect(bodyRows()).toHaveLength(1), { timeout: 15_000 });
+    fireEvent.doubleClick(rowOf("C-1"));
+    expect(
+      await screen.findByText(
+        "Sustituida por la factura C-2 (UUID 5E2D6AFF-2DD7-43D1-83D3-14C1ACA396D9), que tomó su factura de proveedor en el ERP.",
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeDefined();
+  }, 60_000);
+});

@@ -109,14 +109,15 @@ test.describe(() => {
 
     await selectEntrada(page).fill("SAT-PRUEBA");
     await expect(listbox.getByRole("option")).toHaveText([etiqueta(sat)]);
-    await listbox.getByRole("option", { name: etiqueta(sat), exact: true }).click();
-    await expect(selectEntrada(page)).toHaveValue(etiqueta(sat));
-    await expect(datosEntrada(page)).toContainText(`Entrada${sat.DocNum}`);
-    await expect(datosEntrada(page)).toContainText(`Referencia${REFERENCIA_SAT}`);
-
     // Without accents or case, and the total without thousands commas.
     await selectEntrada(page).fill("sat-prueba 3327.01");
     await expect(listbox.getByRole("option")).toHaveText([etiqueta(sat)]);
+
+    await listbox.getByRole("option", { name: etiqueta(sat), exact: true }).click();
+    // A multi-select (issue 27, decision 033): the typed search is cleared and the receipt is taken, in the panel.
+    await expect(selectEntrada(page)).toHaveValue("");
+    await expect(datosEntrada(page)).toContainText(`Entrada${sat.DocNum}`);
+    await expect(datosEntrada(page)).toContainText(`Referencia${REFERENCIA_SAT}`);
   });
 
   test("an XML picked first proposes its receipt; accepting keeps the files, another receipt says they were taken away", async ({

@@ -9,8 +9,12 @@ const ALL_ENTRIES = [
   "Entradas de mercancía",
   "Facturas pendientes",
   "Mis facturas",
+  // Issue 27: credit notes (their review for reviewers) and the overdue complements' report.
+  "Notas de crédito pendientes",
+  "Notas de crédito",
   "Complemento de pago pendientes",
   "Complemento de pago",
+  "Complementos atrasados",
   // The portal's addition (issue 15): administrators only.
   "Tareas programadas",
 ];
@@ -20,17 +24,19 @@ const cases = [
   {
     who: "consulta",
     operador: "Empleado" as const,
-    entries: ALL_ENTRIES.filter((e) => !e.includes("pendientes") && e !== "Tareas programadas"),
+    entries: ALL_ENTRIES.filter(
+      (e) => !e.includes("pendientes") && e !== "Tareas programadas" && e !== "Complementos atrasados",
+    ),
   },
   {
     who: "EKU9003173C9",
     operador: "Proveedor" as const,
-    entries: ["Pedidos", "Entradas de mercancía", "Mis facturas", "Complemento de pago"],
+    entries: ["Pedidos", "Entradas de mercancía", "Mis facturas", "Notas de crédito", "Complemento de pago"],
   },
   {
     who: "XIQB891116QE4",
     operador: "Proveedor" as const,
-    entries: ["Pedidos", "Entradas de mercancía", "Mis facturas", "Complemento de pago"],
+    entries: ["Pedidos", "Entradas de mercancía", "Mis facturas", "Notas de crédito", "Complemento de pago"],
   },
 ];
 

@@ -62,7 +62,8 @@ const COLUMNS: readonly DataTableColumn<ProveedorRow>[] = [
     id: "RetenerPagos",
     header: "Retener pagos",
     width: 140,
-    value: (row) => (row.RetenerPagos === "Y" ? "Sí" : "No"),
+    // The export and the search hold what the cell shows.
+    value: (row) => (row.RetenerPagos === "Y" ? "Pagos retenidos" : ""),
     cell: (row) => (row.RetenerPagos === "Y" ? <RetenerPagosBadge /> : null),
   },
 ];

@@ -136,7 +136,7 @@ export const facturas = pgTable(
 /**
  * The goods receipts an invoice bills (issue 27, decision 033): one row per receipt, the invoice's own
  * `entrada_doc_num` included. `activa` mirrors whether the invoice is Pendiente or Aceptada, kept by triggers
- * (migration 0015): inserting an invoice adds the row of its `entrada_doc_num`, a change of its status sets
+ * (migration 0017): inserting an invoice adds the row of its `entrada_doc_num`, a change of its status sets
  * `activa` on all its rows. The unique index is the database's rule that a receipt carries at most one invoice
  * Pendiente or Aceptada, whichever of two simultaneous uploads commits first.
  */

@@ -339,7 +339,7 @@ export function createFacturasRepository(db: Database) {
           ).map((r) => r.docNum),
     /**
      * Issue 27: the invoice's other receipts (its own `entradaDocNum` got its row when it was inserted, trigger of
-     * migration 0015). A receipt another invoice holds Pendiente or Aceptada fails on factura_entradas_activa_key.
+     * migration 0017). A receipt another invoice holds Pendiente or Aceptada fails on factura_entradas_activa_key.
      */
     addEntradas: async (facturaId: number, bd: string, docNums: readonly number[]) => {
       if (docNums.length === 0) return;

@@ -105,7 +105,7 @@ describe("CALLS", () => {
     expect(publicas.sort()).toEqual(["health", "login"]);
   });
 
-  it("gives every call an OpenAPI tag and a summary, and the review and overdue-complement calls the pendientes access", () => {
+  it("gives every call an OpenAPI tag and a summary, and the review (invoices, complements, credit notes) and overdue-complement calls the pendientes access", () => {
     for (const [name, call] of entries) {
       expect(call.tag, name).not.toBe("");
       expect(call.summary, name).not.toBe("");
@@ -116,7 +116,7 @@ describe("CALLS", () => {
         /^\/api\/(facturasPendientes|pagosPendientes|complementosAtrasados|notasCreditoPendientes)\//.test(path),
       ),
     ).toBe(true);
-    expect(pendientes).toHaveLength(7);
+    expect(pendientes).toHaveLength(9);
   });
 
   it("marks only the file download as binary, with an id param", () => {

@@ -94,8 +94,9 @@ describe("Login", () => {
       ViDocPen: "Y",
     });
     const nav = await screen.findByRole("navigation", { name: "Menú principal" });
-    // The spec's nine entries plus 'Complementos atrasados' (issue 27) and 'Tareas programadas' (issue 15).
-    expect(within(nav).getAllByRole("link")).toHaveLength(11);
+    // The spec's nine entries plus the credit notes and their review, 'Complementos atrasados' (issue 27) and
+    // 'Tareas programadas' (issue 15).
+    expect(within(nav).getAllByRole("link")).toHaveLength(13);
   });
 
   it("sends operators without a chosen operador back to the landing", async () => {

@@ -43,6 +43,9 @@ export const MSG = {
   estatusEmpleadoEnOtraAccion:
     "El estatus del empleado no se cambia al actualizarlo: use la acción «Desactivar» o «Activar» del empleado.",
   estatusEmpleadoCambio: "El estatus del empleado cambió mientras se procesaba la solicitud. Intente de nuevo.",
+  // Issue 36: someone must always be able to administer the portal (decision 041).
+  ultimoAdministradorDesactivar: "No se puede desactivar al último administrador activo.",
+  ultimoAdministradorPerfil: "No se puede quitar el perfil de administrador al último administrador activo.",
   // Review screens (spec §8)
   revisionExito: "Se proceso con exito el ó los registro(s)",
   revisionError: "No se procesaron los registro(s)",

@@ -70,6 +70,7 @@ describe("a supplier's rows carry no ERP error", () => {
     expect(pagos.length).toBeGreaterThan(0);
     for (const p of pagos) expect(internas(p), JSON.stringify(p)).toEqual([]);
     const notas = await rows(tokens.kemper, "/api/notasCredito/getNotasCredito");
+    expect(notas.length).toBeGreaterThan(0);
     for (const n of notas) expect(internas(n), JSON.stringify(n)).toEqual([]);
   });
 });

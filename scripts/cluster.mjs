@@ -1,44 +1,29 @@
 #!/usr/bin/env node
 // `npm run cluster [-- --procesos N] [--puerto P]`: installs, builds, then starts N portal processes (default 2) on
 // one PostgreSQL behind HAProxy (scripts/lib/cluster.mjs, ops/haproxy/) and stays up until Ctrl-C or SIGTERM,
-// when it stops everything it started. DATABASE_URL set: that PostgreSQL; unset: a PostgreSQL of its own in a
-// temporary folder, deleted on exit. The embedded database (PGlite) cannot be shared by processes.
+// when it stops everything it started. HAProxy listens on P (default PORT, else 3000); with --puerto the statistics
+// page and the processes take P + 1 … P + 1 + N (clusterPorts), otherwise free ports. DATABASE_URL set: that
+// PostgreSQL; unset: a PostgreSQL of its own in a temporary folder, deleted on exit. The embedded database (PGlite)
+// cannot be shared by processes.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { isPostgresUrl, maskUrl, PGLITE_MESSAGE, startCluster } from "./lib/cluster.mjs";
+import { isPostgresUrl, maskUrl, PGLITE_MESSAGE, parseClusterArgs, startCluster } from "./lib/cluster.mjs";
 import { root } from "./lib/root.mjs";
 import { runPnpm } from "./pnpm.mjs";
 
-const USAGE = "Uso: npm run cluster [-- --procesos N] [--puerto P]";
 const step = (text) => console.log(`\n[cluster] ${text}`);
 const fail = (message) => {
   console.error(`[cluster] ${message}`);
   process.exit(1);
 };
 
-/** --procesos N / --procesos=N and --puerto P / --puerto=P. */
-function parseArgs(argv) {
-  const out = { procesos: 2, puerto: Number(process.env.PORT ?? 3000) };
-  for (let i = 0; i < argv.length; i++) {
-    const [name, inline] = argv[i].split("=", 2);
-    if (name !== "--procesos" && name !== "--puerto") fail(`Argumento desconocido «${argv[i]}». ${USAGE}`);
-    const value = inline ?? argv[++i];
-    if (name === "--procesos") {
-      out.procesos = Number(value);
-      if (!Number.isInteger(out.procesos) || out.procesos < 1 || out.procesos > 32) {
-        fail(`--procesos debe ser un entero entre 1 y 32 (se recibió «${value ?? ""}»). ${USAGE}`);
-      }
-    } else {
-      out.puerto = Number(value);
-      if (!Number.isInteger(out.puerto) || out.puerto < 1 || out.puerto > 65_535) {
-        fail(`--puerto debe ser un entero entre 1 y 65535 (se recibió «${value ?? ""}»). ${USAGE}`);
-      }
-    }
-  }
-  return out;
+/** @type {ReturnType<typeof parseClusterArgs>} */
+let args;
+try {
+  args = parseClusterArgs(process.argv.slice(2), process.env);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
 }
-
-const args = parseArgs(process.argv.slice(2));
 const databaseUrl = process.env.DATABASE_URL || undefined;
 if ((databaseUrl && !isPostgresUrl(databaseUrl)) || (!databaseUrl && process.env.DATA_DIR)) fail(PGLITE_MESSAGE);
 
@@ -116,6 +101,8 @@ try {
   cluster = await startCluster({
     procesos: args.procesos,
     port: args.puerto,
+    // --puerto given: HAProxy, its statistics and the processes in one known block (docs/operations.md).
+    fixedPorts: args.puertoFijo,
     databaseUrl,
     env,
     seedDemo: (process.env.SEED_DEMO ?? "true") === "true",

@@ -5,6 +5,11 @@ export interface ClusterOptions {
   procesos?: number;
   /** HAProxy's public port on 127.0.0.1 (default 3000; 0 = a free port). */
   port?: number;
+  /**
+   * Issue 36: the statistics page and the processes on the ports after `port` (clusterPorts), every one checked
+   * free before anything starts; otherwise they take free ports. Ignored with port 0.
+   */
+  fixedPorts?: boolean;
   /** PostgreSQL to use (postgres://…); absent = the cluster starts a PostgreSQL of its own, deleted by stop(). */
   databaseUrl?: string;
   /** Extra environment for every portal process (SMTP_*, ERP_ADAPTER, SAP_SL_URL, LOG_LEVEL, DRAIN_MS…). */
@@ -87,6 +92,15 @@ export const PGLITE_MESSAGE: string;
 export function isPostgresUrl(url: string): boolean;
 export function maskUrl(url: string): string;
 export function startCluster(options?: ClusterOptions): Promise<ClusterHandle>;
+/** How `npm run cluster` is called (the usage line of its messages). */
+export const CLUSTER_USAGE: string;
+/** `npm run cluster`'s arguments; throws an Error with a Spanish message on a bad one. */
+export function parseClusterArgs(
+  argv: readonly string[],
+  env?: Record<string, string | undefined>,
+): { procesos: number; puerto: number; puertoFijo: boolean };
+/** A fixed-port cluster's ports: HAProxy, its statistics page, the processes; throws past 65535. */
+export function clusterPorts(port: number, procesos: number): { front: number; stats: number; processes: number[] };
 /** HAProxy's binary, installed from Debian's packages when missing and `install` (as root); or null. */
 export function haproxyBin(options?: { install?: boolean }): string | null;
 /** ops/haproxy/backend-cluster.cfg with one server line per port. */

@@ -2,7 +2,8 @@
 // and the load test (`npm run load`) start it through startCluster(). Types for TypeScript callers: cluster.d.mts.
 //
 // Layout: HAProxy on 127.0.0.1:<port> (ops/haproxy/haproxy.cfg + backend-cluster.cfg) → portal processes
-// `node apps/api/dist/server.mjs`, each on its own loopback port → one PostgreSQL: `databaseUrl`, or a server of
+// `node apps/api/dist/server.mjs`, each on its own loopback port (free ones, or the block after <port> with
+// fixedPorts: clusterPorts) → one PostgreSQL: `databaseUrl`, or a server of
 // the cluster's own (initdb in a temporary folder, deleted by stop()). PGlite cannot be shared by processes.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -43,6 +44,66 @@ export const isPostgresUrl = (url) => /^postgres(ql)?:\/\//i.test(url);
 /** A URL without its password, for logs and banners. */
 export const maskUrl = (url) => url.replace(/(\/\/[^:/@]+):[^@/]*@/, "$1:***@");
 
+export const CLUSTER_USAGE = "Uso: npm run cluster [-- --procesos N] [--puerto P]";
+
+/**
+ * `npm run cluster`'s arguments (issue 36): `--procesos N` (1–32, default 2) and `--puerto P` (HAProxy's port;
+ * default the environment's PORT, else 3000), each also as `--nombre=valor`. `puertoFijo` says whether --puerto was
+ * given: then every port of the cluster is P's block (clusterPorts) instead of HAProxy's statistics and the
+ * processes taking free ports. Throws an Error with a Spanish message on anything else.
+ * @param {readonly string[]} argv
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {{ procesos: number; puerto: number; puertoFijo: boolean }}
+ */
+export function parseClusterArgs(argv, env = {}) {
+  const fromEnv = env.PORT === undefined || env.PORT === "" ? 3000 : Number(env.PORT);
+  const out = { procesos: 2, puerto: fromEnv, puertoFijo: false };
+  const isPort = (n) => Number.isInteger(n) && n >= 1 && n <= 65_535;
+  if (!isPort(out.puerto)) throw new Error(`PORT debe ser un entero entre 1 y 65535 (es «${env.PORT}»).`);
+  for (let i = 0; i < argv.length; i++) {
+    const [name, inline] = argv[i].split("=", 2);
+    if (name !== "--procesos" && name !== "--puerto") {
+      throw new Error(`Argumento desconocido «${argv[i]}». ${CLUSTER_USAGE}`);
+    }
+    const value = inline ?? argv[++i];
+    // Digits only: Number("") is 0, Number("0x50") is 80 and Number("8e3") 8000.
+    const n = /^[0-9]{1,6}$/.test(value ?? "") ? Number(value) : Number.NaN;
+    if (name === "--procesos") {
+      if (!Number.isInteger(n) || n < 1 || n > 32) {
+        throw new Error(`--procesos debe ser un entero entre 1 y 32 (se recibió «${value ?? ""}»). ${CLUSTER_USAGE}`);
+      }
+      out.procesos = n;
+    } else {
+      if (!isPort(n)) {
+        throw new Error(`--puerto debe ser un entero entre 1 y 65535 (se recibió «${value ?? ""}»). ${CLUSTER_USAGE}`);
+      }
+      out.puerto = n;
+      out.puertoFijo = true;
+    }
+  }
+  if (out.puertoFijo) clusterPorts(out.puerto, out.procesos);
+  return out;
+}
+
+/**
+ * The ports of a cluster with a fixed port (issue 36), one block an operator can open in a firewall: HAProxy on
+ * `port`, its statistics page on port + 1, the portal processes on port + 2 … port + 1 + procesos. Throws (in
+ * Spanish) when the block passes 65535.
+ * @param {number} port
+ * @param {number} procesos
+ * @returns {{ front: number; stats: number; processes: number[] }}
+ */
+export function clusterPorts(port, procesos) {
+  const last = port + 1 + procesos;
+  if (last > 65_535) {
+    throw new Error(
+      `Con --puerto ${port} y ${procesos} procesos el clúster ocuparía los puertos ${port}–${last}, más allá de ` +
+        `65535: elija un puerto menor o igual a ${65_535 - 1 - procesos}.`,
+    );
+  }
+  return { front: port, stats: port + 1, processes: Array.from({ length: procesos }, (_, i) => port + 2 + i) };
+}
+
 /**
  * Starts the cluster and resolves when every portal process answers /api/health with 200 and HAProxy
  * listens. On failure everything started so far is stopped and the promise rejects with a Spanish message.
@@ -55,6 +116,20 @@ export async function startCluster(options = {}) {
     throw new Error(`Número de procesos inválido (${procesos}): debe ser un entero entre 1 y 32.`);
   }
   if (options.databaseUrl !== undefined && !isPostgresUrl(options.databaseUrl)) throw new Error(PGLITE_MESSAGE);
+  // The ports first: a busy one fails now, not after PostgreSQL and every process have started. The public one is
+  // fixed unless 0; with fixedPorts the statistics page and the processes take the ports after it (clusterPorts).
+  const port = options.port === 0 ? await freePort() : (options.port ?? 3000);
+  const fixed = options.fixedPorts && options.port !== 0 ? clusterPorts(port, procesos) : null;
+  for (const p of fixed ? [fixed.front, fixed.stats, ...fixed.processes] : [port]) {
+    if (!(await portIsFree(p))) {
+      throw new Error(
+        p === port
+          ? `El puerto ${p} de 127.0.0.1 está ocupado: elija otro (npm run cluster -- --puerto P).`
+          : `El puerto ${p} de 127.0.0.1 está ocupado (con --puerto ${port} el clúster usa ${port}–` +
+              `${port + 1 + procesos}: HAProxy, sus estadísticas y los procesos): elija otro --puerto.`,
+      );
+    }
+  }
   const log = options.log ?? ((line) => console.log(line));
   const server = join(root, "apps", "api", "dist", "server.mjs");
   if (!existsSync(server)) {
@@ -66,12 +141,6 @@ export async function startCluster(options = {}) {
   const haproxy = haproxyBin({ install: true });
   if (!haproxy) {
     throw new Error("Falta HAProxy: instale el paquete haproxy de Debian (apt-get install haproxy) o póngalo en PATH.");
-  }
-
-  // The public port first: a busy one fails now, not after PostgreSQL and every process have started.
-  const port = options.port === 0 ? await freePort() : (options.port ?? 3000);
-  if (!(await portIsFree(port))) {
-    throw new Error(`El puerto ${port} de 127.0.0.1 está ocupado: elija otro (npm run cluster -- --puerto P).`);
   }
 
   // Everything the cluster writes (HAProxy's backend file and socket, its own PostgreSQL) lives here.
@@ -100,8 +169,8 @@ export async function startCluster(options = {}) {
       databaseUrl = `postgres://postgres@127.0.0.1:${state.postgres.port}/portal`;
     }
     const url = `http://127.0.0.1:${port}`;
-    const ports = [];
-    for (let i = 0; i < procesos; i++) ports.push(await freePort());
+    const ports = fixed ? [...fixed.processes] : [];
+    for (let i = ports.length; i < procesos; i++) ports.push(await freePort());
     const key =
       options.env?.APP_ENCRYPTION_KEY ?? process.env.APP_ENCRYPTION_KEY ?? clusterKey(Boolean(state.postgres));
 
@@ -161,7 +230,7 @@ export async function startCluster(options = {}) {
     }
 
     // HAProxy in the foreground (-db), a child of this process.
-    const statsPort = await freePort();
+    const statsPort = fixed ? fixed.stats : await freePort();
     const socket = join(runDir, "haproxy.sock");
     const backend = join(runDir, "backend-cluster.cfg");
     writeFileSync(backend, renderClusterBackend(ports));

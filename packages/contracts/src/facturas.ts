@@ -89,11 +89,11 @@ export const facturaRowSchema = z.object({
    * retrying) the A/P invoice, 'creada' in the ERP, 'fallido' the ERP refused it or retries stopped.
    */
   EstadoERP: z.enum(["", "pendiente", "creada", "fallido"]).optional(),
-  /** The ERP's last error for this invoice (employees only; '' for suppliers and when there is none). */
+  /** The ERP's last error for this invoice (employees only, '' when there is none; absent from a supplier's rows). */
   ErrorERP: z.string().optional(),
   /**
    * When the A/P invoice's job was queued (ISO 8601, UTC) while it is still 'pendiente', else null (issue 23): the
-   * review list shows 'Enviando al ERP…' during its first minute, before a retry makes sense.
+   * review list shows 'Enviando al ERP…' during its first minute, before a retry makes sense. Employees only.
    */
   EnviadoERP: z.string().max(40).nullable().optional(),
   /**

@@ -27,6 +27,12 @@ export const MSG = {
   cuerpoDemasiadoGrande: "La solicitud excede el tamaño máximo permitido.",
   /** 503 with Retry-After: the database cannot be reached, or this process is shutting down (issue 22). */
   servicioNoDisponible: "El servicio no está disponible temporalmente. Intente de nuevo en unos momentos.",
+  /**
+   * 409: PostgreSQL rolled the request's transaction back for a simultaneous one (deadlock or serialization
+   * failure, decision 041) and no retry of the service settled it: nothing was saved, the call may be repeated.
+   */
+  operacionSimultanea:
+    "Otra operación modificó los mismos datos al mismo tiempo y no se guardó nada. Intente de nuevo.",
   ok: "OK",
   // Employee status (issue 22; not in the spec): the administrators' Desactivar / Activar action
   empleadoDesactivado: "Se desactivó con éxito el empleado.",
@@ -37,6 +43,9 @@ export const MSG = {
   estatusEmpleadoEnOtraAccion:
     "El estatus del empleado no se cambia al actualizarlo: use la acción «Desactivar» o «Activar» del empleado.",
   estatusEmpleadoCambio: "El estatus del empleado cambió mientras se procesaba la solicitud. Intente de nuevo.",
+  // Issue 36: someone must always be able to administer the portal (decision 041).
+  ultimoAdministradorDesactivar: "No se puede desactivar al último administrador activo.",
+  ultimoAdministradorPerfil: "No se puede quitar el perfil de administrador al último administrador activo.",
   // Review screens (spec §8)
   revisionExito: "Se proceso con exito el ó los registro(s)",
   revisionError: "No se procesaron los registro(s)",

@@ -4,7 +4,7 @@ import { createDatabase, type Database, type DatabaseHandle } from "./client";
 import { runMigrations } from "./migrate";
 import { areas, auditoria } from "./schema/index";
 import { createTestDatabase } from "./testing";
-import { createDataAccess, OUTSIDE_TRANSACTION_MESSAGE } from "./transaction";
+import { createDataAccess, isTransactionConflict, OUTSIDE_TRANSACTION_MESSAGE } from "./transaction";
 
 /** Two small repositories over two tables, shaped like the API's (each accepts the handle it runs on). */
 const createRepositories = (db: Database) => ({
@@ -14,6 +14,9 @@ const createRepositories = (db: Database) => ({
     },
     names: async () =>
       (await db.select({ nombre: areas.nombre }).from(areas).orderBy(asc(areas.id))).map((r) => r.nombre),
+    rename: async (from: string, to: string) => {
+      await db.update(areas).set({ nombre: to }).where(eq(areas.nombre, from));
+    },
   },
   auditoria: {
     record: async (entidadId: string) => {
@@ -44,6 +47,21 @@ const drivers: [string, () => Promise<DatabaseHandle & { drop?: () => Promise<vo
   ],
   ["PostgreSQL", () => createTestDatabase()],
 ];
+
+/** A driver's deadlock as Drizzle throws it: the pg error (SQLSTATE in `code`) in the query error's `cause`. */
+const conflict = (code: "40P01" | "40001") =>
+  new Error("Failed query: update …", { cause: Object.assign(new Error("deadlock detected"), { code }) });
+
+describe("isTransactionConflict", () => {
+  it("is true for a deadlock or a serialization failure, also wrapped; false for anything else", () => {
+    expect(isTransactionConflict(conflict("40P01"))).toBe(true);
+    expect(isTransactionConflict(conflict("40001"))).toBe(true);
+    expect(isTransactionConflict({ code: "40P01" })).toBe(true);
+    expect(isTransactionConflict(new Error("x", { cause: { code: "23505" } }))).toBe(false);
+    expect(isTransactionConflict(new Error("40P01"))).toBe(false);
+    expect(isTransactionConflict(null)).toBe(false);
+  });
+});
 
 describe.each(drivers)("withTransaction on %s", (_driver, open) => {
   let handle: DatabaseHandle & { drop?: () => Promise<void> };
@@ -98,4 +116,122 @@ describe.each(drivers)("withTransaction on %s", (_driver, open) => {
     await data.repos.areas.insert("Auditoría interna");
     expect(await data.repos.areas.names()).toContain("Auditoría interna");
   });
+
+  it("conflictRetries: a transaction aborted by a deadlock runs again from the start, its first writes rolled back", async () => {
+    let attempts = 0;
+    const result = await within(
+      data.withTransaction(
+        async (tx) => {
+          attempts++;
+          await tx.areas.insert(`Compras ${attempts}`);
+          if (attempts === 1) throw conflict("40P01");
+          return "hecho";
+        },
+        { conflictRetries: 1 },
+      ),
+    );
+    expect(result).toBe("hecho");
+    expect(attempts).toBe(2);
+    const names = await data.repos.areas.names();
+    expect(names).toContain("Compras 2");
+    expect(names).not.toContain("Compras 1");
+  });
+
+  it("conflictRetries: the conflict of the last attempt is thrown as it is; other errors and nested calls never retry", async () => {
+    let attempts = 0;
+    const always = data.withTransaction(
+      async () => {
+        attempts++;
+        throw conflict("40001");
+      },
+      { conflictRetries: 1 },
+    );
+    await expect(within(always)).rejects.toSatisfy(isTransactionConflict);
+    expect(attempts).toBe(2);
+
+    attempts = 0;
+    const other = data.withTransaction(
+      async () => {
+        attempts++;
+        throw new Error("no es un conflicto");
+      },
+      { conflictRetries: 3 },
+    );
+    await expect(within(other)).rejects.toThrow("no es un conflicto");
+    expect(attempts).toBe(1);
+
+    // Without the option nothing runs twice.
+    attempts = 0;
+    const none = data.withTransaction(async () => {
+      attempts++;
+      throw conflict("40P01");
+    });
+    await expect(within(none)).rejects.toSatisfy(isTransactionConflict);
+    expect(attempts).toBe(1);
+
+    // A nested call joins a transaction it does not own: its conflict goes up, to the outer call's retry.
+    let outer = 0;
+    let inner = 0;
+    const nested = data.withTransaction(
+      async () => {
+        outer++;
+        await data.withTransaction(
+          async () => {
+            inner++;
+            if (inner === 1) throw conflict("40P01");
+          },
+          { conflictRetries: 5 },
+        );
+      },
+      { conflictRetries: 1 },
+    );
+    await within(nested);
+    expect([outer, inner]).toEqual([2, 2]);
+  });
+});
+
+describe("conflictRetries on PostgreSQL, a real deadlock", () => {
+  let handle: DatabaseHandle & { drop: () => Promise<void> };
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  }, 60_000);
+  afterAll(async () => handle?.drop());
+
+  it("two transactions taking two rows in opposite order: the victim runs again and both commit", async () => {
+    const data = createDataAccess(handle.db, createRepositories);
+    await data.repos.areas.insert("Norte");
+    await data.repos.areas.insert("Sur");
+    // Each transaction takes its first row, waits until the other has taken its own, then asks for the other's.
+    let taken = 0;
+    let release: () => void = () => {};
+    const bothTaken = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const takeFirst = async () => {
+      if (++taken === 2) release();
+      await bothTaken;
+    };
+    const attempts = { uno: 0, dos: 0 };
+    const uno = data.withTransaction(
+      async (tx) => {
+        attempts.uno++;
+        await tx.areas.rename("Norte", "Norte");
+        if (attempts.uno === 1) await takeFirst();
+        await tx.areas.rename("Sur", "Sur");
+      },
+      { conflictRetries: 1 },
+    );
+    const dos = data.withTransaction(
+      async (tx) => {
+        attempts.dos++;
+        await tx.areas.rename("Sur", "Sur");
+        if (attempts.dos === 1) await takeFirst();
+        await tx.areas.rename("Norte", "Norte");
+      },
+      { conflictRetries: 1 },
+    );
+    await within(Promise.all([uno, dos]), 15_000);
+    // PostgreSQL chose one victim (after deadlock_timeout, 1 s): it ran twice, the other once.
+    expect(attempts.uno + attempts.dos).toBe(3);
+  }, 30_000);
 });

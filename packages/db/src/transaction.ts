@@ -13,8 +13,42 @@ export interface DataAccess<R> {
   /**
    * Runs `work` in one transaction with repositories bound to it. Called again inside (a service calling
    * another), it joins the open transaction as a savepoint instead of asking for a second connection.
+   *
+   * `options.conflictRetries`: when PostgreSQL aborts the transaction as the victim of a deadlock or a
+   * serialization failure (isTransactionConflict: 40P01, 40001), `work` runs again from the start in a new
+   * transaction, up to that many more times; the last conflict is thrown as it is. Only the outermost call
+   * retries: a nested one joins a transaction it does not own, so its conflict goes up to whoever opened it.
+   * `work` must then be safe to run again — everything it does is inside the transaction (no mail sent, no
+   * in-memory state changed before it commits).
    */
-  withTransaction<T>(work: (tx: R) => Promise<T>): Promise<T>;
+  withTransaction<T>(work: (tx: R) => Promise<T>, options?: TransactionOptions): Promise<T>;
+}
+
+export interface TransactionOptions {
+  /** How many times a transaction aborted by a deadlock or serialization failure runs again (default 0). */
+  conflictRetries?: number;
+}
+
+/**
+ * SQLSTATEs after which the transaction was rolled back by PostgreSQL for another transaction's sake, not for
+ * anything wrong in it: 40P01 deadlock_detected (two transactions waited for each other's rows; one is chosen to
+ * fail) and 40001 serialization_failure (a REPEATABLE READ/SERIALIZABLE transaction saw a concurrent update).
+ * Running the same work again is the documented remedy for both.
+ */
+export const TRANSACTION_CONFLICT_SQLSTATES: ReadonlySet<string> = new Set(["40P01", "40001"]);
+
+/**
+ * True when `error`, or what it wraps (Drizzle's DrizzleQueryError keeps the driver's error in `cause`), is a
+ * deadlock or serialization failure (TRANSACTION_CONFLICT_SQLSTATES).
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === "string" && TRANSACTION_CONFLICT_SQLSTATES.has(code)) return true;
+    current = cause;
+  }
+  return false;
 }
 
 export const OUTSIDE_TRANSACTION_MESSAGE =
@@ -46,9 +80,17 @@ export function createDataAccess<R extends object>(
   };
   return {
     repos: guard(createRepositories(db)),
-    withTransaction(work) {
-      const current = open.getStore() ?? db;
-      return current.transaction((tx) => open.run(tx, () => work(createRepositories(tx))));
+    async withTransaction(work, options) {
+      const outer = open.getStore();
+      const run = () => (outer ?? db).transaction((tx) => open.run(tx, () => work(createRepositories(tx))));
+      const retries = outer ? 0 : Math.max(0, options?.conflictRetries ?? 0);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await run();
+        } catch (error) {
+          if (attempt >= retries || !isTransactionConflict(error)) throw error;
+        }
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
 import { MSG } from "@portal/contracts";
-import { isDatabaseUnavailable } from "@portal/db";
+import { isDatabaseUnavailable, isTransactionConflict } from "@portal/db";
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
@@ -111,6 +111,12 @@ export const errorsPlugin = fp(
       if (sqlState(error)?.startsWith("22")) {
         request.log.warn({ err: error }, "valor rechazado por la base de datos");
         return reply.status(400).send({ status: "error", message: MSG.datosInvalidos });
+      }
+      // A deadlock or serialization failure (40P01, 40001) that the service did not retry, or that happened again:
+      // the transaction rolled back for a simultaneous one, nothing was saved; the call may be repeated (409).
+      if (isTransactionConflict(error)) {
+        request.log.warn({ err: error }, "transacción revertida por otra simultánea");
+        return reply.status(409).send({ status: "error", message: MSG.operacionSimultanea });
       }
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
       if (status >= 500) {

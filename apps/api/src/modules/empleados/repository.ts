@@ -1,6 +1,6 @@
 import type { Database } from "@portal/db";
 import { schema } from "@portal/db";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 
 const { empleados, areas } = schema;
 
@@ -33,6 +33,23 @@ export function createEmpleadosRepository(db: Database) {
       db.insert(empleados).values(values).returning({ id: empleados.id }),
     update: (id: number, values: Partial<typeof empleados.$inferInsert>) =>
       db.update(empleados).set(values).where(eq(empleados.id, id)),
+    /**
+     * Serialises, until the transaction ends, every change that could leave the portal without an active
+     * administrator (decision 041): two administrators removing each other at once run one after the other, and
+     * the second counts what the first left. An advisory lock rather than row locks: a promotion or an activation
+     * changes the set too, and a row not yet in it cannot be locked.
+     */
+    lockAdministradores: async () => {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext('empleados_administradores_activos'))`);
+    },
+    /** Active administrators (Perfil A, Estatus A), as this statement sees them. */
+    countAdministradoresActivos: async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(empleados)
+          .where(and(eq(empleados.perfil, "A"), eq(empleados.estatus, "A")))
+      )[0]?.n ?? 0,
     /** Moves the status only from the one read (two administrators cannot both win); false when it changed. */
     updateEstatus: async (id: number, from: string, to: "A" | "I", at: Date) =>
       (

@@ -11,7 +11,7 @@ import { hashPassword } from "@portal/db";
 import type { Clock } from "../../lib/clock";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../lib/errors";
 import { isAdministrador, isEmpleado, type SessionUser } from "../../lib/session-user";
-import type { Data } from "../../repositories";
+import type { Data, Repositories } from "../../repositories";
 import type { EmpleadosRepository } from "./repository";
 
 type EmpleadoRecord = NonNullable<Awaited<ReturnType<EmpleadosRepository["findById"]>>>;
@@ -29,6 +29,17 @@ const toRow = (e: EmpleadoRecord, fila: number): EmpleadoRow => ({
   Pass: "",
   VisuDocPen: e.viDocPen === "Y" ? "Y" : "N",
 });
+
+const isActiveAdministrador = (e: EmpleadoRecord | undefined) => e?.perfil === "A" && e.estatus === "A";
+
+/**
+ * Issue 36: the portal always keeps an active administrator (someone must be able to reactivate the others).
+ * Called inside the transaction that removed one, after the change and under lockAdministradores: when none is
+ * left the whole change rolls back with `message` (400).
+ */
+async function refuseWithoutAdministrador(tx: Repositories, message: string): Promise<void> {
+  if ((await tx.empleados.countAdministradoresActivos()) === 0) throw new Invalid(message);
+}
 
 /** Employee catalogue (spec §2, §3, §5, §6): administrators write, general employees read, suppliers never. */
 export function createEmpleadosService({ repos, withTransaction }: Data, clock: Clock) {
@@ -70,7 +81,10 @@ export function createEmpleadosService({ repos, withTransaction }: Data, clock: 
       return MSG.empleadoCreado;
     },
 
-    /** Usuario identifies the employee; Estatus is locked after creation (spec §4); blank password = unchanged. */
+    /**
+     * Usuario identifies the employee; Estatus is locked after creation (spec §4); blank password = unchanged. An
+     * active administrator changed to G is refused when no other active administrator would remain (issue 36).
+     */
     async update(user: SessionUser, input: UpdateEmpleadoRequest): Promise<string> {
       if (!isAdministrador(user)) throw new Forbidden();
       const current = await repo.findByUsuario(input.Usuario);
@@ -86,6 +100,9 @@ export function createEmpleadosService({ repos, withTransaction }: Data, clock: 
       const passwordHash = input.Contraseña ? await hashPassword(input.Contraseña) : undefined;
       const now = clock();
       await withTransaction(async (tx) => {
+        // The employee's role as it is now, read under the lock: a change to G may remove the last administrator.
+        await tx.empleados.lockAdministradores();
+        const antes = await tx.empleados.findById(current.id);
         await tx.empleados.update(current.id, {
           perfil: input.RolEmpleado,
           nombre: input.Nombre,
@@ -96,6 +113,9 @@ export function createEmpleadosService({ repos, withTransaction }: Data, clock: 
           ...(passwordHash ? { passwordHash } : {}),
           updatedAt: now,
         });
+        if (isActiveAdministrador(antes) && input.RolEmpleado !== "A") {
+          await refuseWithoutAdministrador(tx, MSG.ultimoAdministradorPerfil);
+        }
         // A new password ends the employee's other sessions (an administrator changing its own keeps this one).
         if (passwordHash) {
           await tx.auth.revokeSessionsOf({ operador: "Empleado", usuarioRef: String(current.id) }, now, user.sessionId);
@@ -107,7 +127,9 @@ export function createEmpleadosService({ repos, withTransaction }: Data, clock: 
     /**
      * Desactivar / Activar (issue 22; not in the spec): an inactive employee cannot sign in, and deactivating
      * ends its sessions in the same transaction as the change and its audit entry. The change applies only to
-     * the status read; an administrator cannot deactivate itself (someone must be able to reactivate it).
+     * the status read; an administrator cannot deactivate itself (someone must be able to reactivate it), nor the
+     * last active administrator be deactivated, also by two administrators deactivating each other at once
+     * (issue 36: lockAdministradores, then the count after the change).
      */
     async updateEstatus(user: SessionUser, input: UpdateEstatusEmpleadoRequest): Promise<string> {
       if (!isAdministrador(user)) throw new Forbidden();
@@ -121,8 +143,14 @@ export function createEmpleadosService({ repos, withTransaction }: Data, clock: 
       }
       const now = clock();
       await withTransaction(async (tx) => {
+        // As in update: the employee as it is now, read under the administrators' lock.
+        await tx.empleados.lockAdministradores();
+        const antes = await tx.empleados.findById(current.id);
         if (!(await tx.empleados.updateEstatus(current.id, current.estatus, input.Estatus, now))) {
           throw new Conflict(MSG.estatusEmpleadoCambio);
+        }
+        if (isActiveAdministrador(antes) && input.Estatus === "I") {
+          await refuseWithoutAdministrador(tx, MSG.ultimoAdministradorDesactivar);
         }
         if (input.Estatus === "I") {
           await tx.auth.revokeSessionsOf({ operador: "Empleado", usuarioRef: String(current.id) }, now);

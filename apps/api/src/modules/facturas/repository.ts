@@ -65,7 +65,8 @@ export function createFacturasRepository(db: Database) {
    * by PostgreSQL: an employee's list holds every invoice (tens of thousands), and parsing that many rows into
    * objects in Node only to serialize them again cost seconds (bench/bench-facturas.ts). Row numbers follow the
    * order: newest first, then by id. CANCELED, PaidToDate and FechaPago are the ERP's A/P invoice's as last
-   * read (syncErp); EstadoERP/ErrorERP where the A/P invoice job stands (the error for employees only).
+   * read (syncErp); EstadoERP where the A/P invoice job stands; ErrorERP (the job's last error), EnviadoERP and the
+   * SAT and payment block columns only in employees' rows (`paraEmpleado`): a supplier's rows do not carry them.
    */
   /** Issue 23 (decision 025): an invoice waiting for a decision, the one rule of the tile and the list. */
   const porRevisar = sql`f.estatus in (${sql.join(
@@ -115,13 +116,14 @@ export function createFacturasRepository(db: Database) {
           'SustituyeA', coalesce(x.sustituye_a, ''),
           'EstadoERP', case when x.estatus <> 'A' then ''
             when x.erp_doc_num is not null or x.trabajo_estado = 'hecho' then 'creada'
-            when x.trabajo_estado is null then '' else x.trabajo_estado end,
-          'ErrorERP', ${paraEmpleado ? sql`coalesce(x.trabajo_error, '')` : sql`''`},
-          'EnviadoERP', case when x.estatus = 'A' and x.erp_doc_num is null and x.trabajo_estado = 'pendiente'
-            then to_char(x.trabajo_creado at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end
+            when x.trabajo_estado is null then '' else x.trabajo_estado end
           ${
+            // Issue 36: the ERP job's error and queue time are the employees' (the supplier's rows omit them).
             paraEmpleado
-              ? sql`, 'EstadoSAT', coalesce(x.sat_estado, ''), 'PendienteSAT', coalesce(x.sat_pendiente, false),
+              ? sql`, 'ErrorERP', coalesce(x.trabajo_error, ''),
+                  'EnviadoERP', case when x.estatus = 'A' and x.erp_doc_num is null and x.trabajo_estado = 'pendiente'
+                    then to_char(x.trabajo_creado at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end,
+                  'EstadoSAT', coalesce(x.sat_estado, ''), 'PendienteSAT', coalesce(x.sat_pendiente, false),
                   'EfosSAT', coalesce(x.sat_efos, ''), 'BloqueoPago', x.bloqueo_pago,
                   'SustitutoUUID', coalesce(x.sustituto_uuid, ''), 'EstadoBloqueoERP', coalesce(x.bloqueo_estado, ''),
                   'ErrorBloqueoERP', coalesce(x.bloqueo_error, '')`

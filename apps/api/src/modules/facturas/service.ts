@@ -354,8 +354,9 @@ export function createFacturasService(deps: FacturasDeps) {
     async listJson(user: SessionUser): Promise<string> {
       const cardCode = isProveedor(user) ? user.id : null;
       await syncErp(user);
+      // One cached answer per scope: the employees' rows carry columns a supplier's never do (ErrorERP, SAT, …).
       return answers.get(
-        cardCode ?? "*",
+        cardCode === null ? "empleados" : `proveedor|${cardCode}`,
         () => repo.fingerprint(cardCode),
         async () => successJson(await repo.listJson(cardCode)),
       );

@@ -1,6 +1,7 @@
 import { MSG } from "@portal/contracts";
+import { isTransactionConflict } from "@portal/db";
 import type { Clock } from "../../lib/clock";
-import { Invalid } from "../../lib/errors";
+import { Invalid, refusal } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import type { Data, Repositories } from "../../repositories";
 import { notifyProveedor } from "../correo/al-proveedor";
@@ -79,6 +80,12 @@ export interface ReviewKind<F extends ReviewRow, R extends ReviewedRecord, L> {
  * the checks and the write. Each decision is audited, and the supplier is mailed on A and R at its stored
  * addresses (never the body's Correo). Answers MSG.revisionExito; every refusal answers together, after
  * MSG.revisionError.
+ *
+ * Two reviewers deciding the same rows at once (issue 36, decision 041): the transaction writes the rows in
+ * ascending id, whatever the body's order, so the second waits for the first's row locks instead of deadlocking
+ * with it, and then finds the version changed (the "desactualizada" refusal). A deadlock or serialization failure
+ * that still happens (on other rows a kind's hooks touch) runs the transaction once more; a second one answers
+ * every row "desactualizada" (reload and decide again), never a 500.
  */
 export async function review<F extends ReviewRow, R extends ReviewedRecord, L>(
   { data, clock }: { data: Data; clock: Clock },
@@ -108,8 +115,10 @@ export async function review<F extends ReviewRow, R extends ReviewedRecord, L>(
   if (motivos.length > 0) throw new Invalid([MSG.revisionError, ...motivos]);
   const now = clock();
   const decided = filas.map((fila) => ({ fila, record: actuales.get(kind.idOf(fila)) as R }));
-  await data.withTransaction(async (tx) => {
-    for (const { fila, record: actual } of decided) {
+  // Row locks in one fixed order (ascending id): two overlapping reviews queue instead of deadlocking.
+  const inIdOrder = [...decided].sort((x, y) => x.record.id - y.record.id);
+  const decideAll = async (tx: Repositories) => {
+    for (const { fila, record: actual } of inIdOrder) {
       const comentario = (fila.Comentarios ?? "").trim();
       const hecho = await kind.decide(tx, actual.id, fila.Version, {
         estatus: fila.Estatus,
@@ -145,6 +154,11 @@ export async function review<F extends ReviewRow, R extends ReviewedRecord, L>(
         );
       }
     }
+  };
+  await data.withTransaction(decideAll, { conflictRetries: 1 }).catch((error: unknown) => {
+    // Deadlocked or serialised out twice: the rows are being decided by someone else right now.
+    if (!isTransactionConflict(error)) throw error;
+    throw refusal([MSG.revisionError, ...inIdOrder.map(({ record }) => msg.desactualizada(kind.label(record)))]);
   });
   kind.afterCommit?.(decided);
   return MSG.revisionExito;

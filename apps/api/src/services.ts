@@ -149,6 +149,8 @@ export function createServices(
     sellos,
     satEstado,
     erpFacturas,
+    erp,
+    warn: options.warn ?? (() => {}),
   });
   const home = createHomeService(repos.sociedades, {
     Pedidos: pedidos.count,

@@ -35,7 +35,25 @@ export const NOTA_CREDITO_MSG = {
   monedaDistinta: (folio: string, moneda: string, monedaNota: string) =>
     `La factura con folio ${folio} está en ${moneda} y la nota de crédito en ${monedaNota}; deben estar en la misma moneda.`,
   excedeSaldo: (total: string, saldo: string) =>
-    `El total de la nota de crédito (${total}) es mayor que lo que queda de las facturas relacionadas (${saldo}: su total menos las notas de crédito pendientes y aceptadas).`,
+    `El total de la nota de crédito (${total}) es mayor que lo que queda de las facturas relacionadas (${saldo}: su saldo en el ERP menos las notas de crédito pendientes, y las aceptadas que el ERP aún no aplica).`,
+  // Issue 36: what the ERP knows of the invoice refuses the note, one sentence per reason.
+  facturaSustituida: (folio: string, folioSustituta: string, uuidSustituta: string) =>
+    `La factura con folio ${folio} fue sustituida por la factura ${folioSustituta} (UUID ${uuidSustituta}), que tomó su factura de proveedor en el ERP; relacione la nota de crédito con la factura sustituta.`,
+  facturaCanceladaSat: (folio: string) =>
+    `La factura con folio ${folio} está cancelada ante el SAT; no admite notas de crédito.`,
+  facturaCanceladaErp: (folio: string, docNum: number | null) =>
+    `La factura con folio ${folio} está cancelada en el ERP${docNum === null ? "" : ` (factura de proveedor ${docNum})`}; no admite notas de crédito.`,
+  facturaPagada: (folio: string, pagado: string, total: string) =>
+    `La factura con folio ${folio} ya está pagada en su totalidad en el ERP (pagado y acreditado: ${pagado} de ${total}); no tiene saldo para una nota de crédito.`,
+  /** The review: what the note takes off one invoice no longer fits what is left of it. */
+  excedeSaldoFactura: (folio: string, importe: string, saldo: string) =>
+    `Lo que la nota de crédito toma de la factura con folio ${folio} (${importe}) es mayor que lo que queda de ella (${saldo}: su saldo en el ERP menos las otras notas de crédito pendientes, y las aceptadas que el ERP aún no aplica).`,
+  /** The review's refusal of one row: the note and the reason (one of the sentences above). */
+  noSePuedeAceptar: (folioNota: string, motivo: string) =>
+    `La nota de crédito con folio ${folioNota} no se puede aceptar. ${motivo}`,
+  /** The review could not ask the ERP for the balance: an acceptance waits for it. */
+  erpSinRespuesta: (folio: string) =>
+    `No se pudo consultar en el ERP el saldo de la factura con folio ${folio}; intente aceptar la nota de crédito más tarde.`,
   uuidRegistrado: (uuid: string) =>
     `El UUID ${uuid} ya está registrado en el portal; un CFDI se registra una sola vez.`,
   noExiste: "La nota de crédito no existe.",
@@ -75,6 +93,13 @@ export const notaCreditoRowSchema = z.object({
   XML: z.string(),
   /** The ERP's A/P credit memo number once created; null before. */
   DocNumERP: z.number().int().nullable(),
+  /**
+   * Issue 36: where an accepted credit note stands with the ERP: '' not accepted, 'pendiente' waiting for (or
+   * retrying) its A/P credit memo, 'creada' in the ERP, 'fallido' the ERP refused it or retries stopped.
+   */
+  EstadoERP: z.enum(["", "pendiente", "creada", "fallido"]).optional(),
+  /** The ERP's last error for its A/P credit memo (employees only; '' for suppliers and when there is none). */
+  ErrorERP: z.string().optional(),
   Facturas: z.array(notaCreditoFacturaSchema),
 });
 export type NotaCreditoRow = z.infer<typeof notaCreditoRowSchema>;

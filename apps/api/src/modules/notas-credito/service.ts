@@ -18,8 +18,9 @@ import {
   REVISION_MSG,
   type RevisionNotaCredito,
 } from "@portal/contracts";
+import type { ErpAdapter } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
-import { Invalid, refusal } from "../../lib/errors";
+import { DomainError, Invalid, refusal } from "../../lib/errors";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
 import { checkParties, decodeArchivo, saveWithUniqueRace } from "../archivos/upload-kit";
@@ -30,7 +31,8 @@ import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
 import { type ReviewKind, review, reviewWindowStart } from "../revision/review-kit";
 import type { SatEstadoService } from "../sat-estado/service";
-import type { FacturaAcreditable, NotaCreditoListada, NotaCreditoRecord } from "./repository";
+import type { CompromisoNota, FacturaAcreditable, NotaCreditoListada, NotaCreditoRecord } from "./repository";
+import { checkFactura, type LecturaErp, readErp, saldoDe, withoutErp } from "./saldo";
 
 export interface NotasCreditoDeps {
   data: Data;
@@ -41,16 +43,31 @@ export interface NotasCreditoDeps {
   satEstado: Pick<SatEstadoService, "queryOnUpload">;
   /** The ERP outbox's wake-up (an accepted credit note owes the ERP its A/P credit memo). */
   erpFacturas: Pick<ErpFacturasService, "queued">;
+  /** The ERP: each invoice's open balance (issue 36) is read through the adapter. */
+  erp: ErpAdapter;
+  /** Where an ERP that could not be reached at registration is reported (the portal's figures stood in). */
+  warn?: (error: unknown, message: string) => void;
+}
+
+/** The review could not read the ERP: an acceptance waits for it (the whole review is refused, as 503). */
+class ErpSinRespuesta extends DomainError {
+  constructor(messages: readonly string[]) {
+    super(503, messages);
+  }
 }
 
 const money = (v: string) => roundAmount(v, 2);
 
 /**
- * What is left of each invoice for credit notes: its total less the credit notes Pendiente and Aceptada against it
- * (decision 034: a pending one reserves its amount, so two pending notes cannot together exceed the invoice).
+ * What is left of each invoice for credit notes (issue 36, saldo.ts): its open balance in the ERP less the credit
+ * notes the ERP has not applied (Pendiente ones reserve their amount, decision 034).
  */
-function remaining(facturas: readonly FacturaAcreditable[], comprometido: Map<number, string>) {
-  return facturas.map((f) => ({ factura: f, resto: money(subtractAmounts(f.total, comprometido.get(f.id) ?? "0")) }));
+function remaining(
+  facturas: readonly FacturaAcreditable[],
+  lectura: LecturaErp,
+  compromisos: readonly CompromisoNota[],
+) {
+  return facturas.map((f) => ({ factura: f, resto: saldoDe(f, lectura, compromisos) }));
 }
 
 /**
@@ -85,7 +102,8 @@ const dia = (fecha: string) => fecha.slice(0, 10);
  * an A/P credit memo (outbox job 'crear_nota_credito').
  */
 export function createNotasCreditoService(deps: NotasCreditoDeps) {
-  const { data, clock, proveedores, lista69b, sellos, satEstado, erpFacturas } = deps;
+  const { data, clock, proveedores, lista69b, sellos, satEstado, erpFacturas, erp } = deps;
+  const warn = deps.warn ?? (() => {});
   const { repos, withTransaction } = data;
   const repo = repos.notasCredito;
 
@@ -130,17 +148,19 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
   const inOrder = (uuids: readonly string[], facturas: readonly FacturaAcreditable[]) =>
     uuids.flatMap((u) => facturas.filter((f) => f.uuid.toUpperCase() === u));
 
-  /** The amounts, or the refusal naming the total and what is left. */
-  async function allocateOrRefuse(
-    tx: Pick<Data["repos"], "notasCredito">,
+  /**
+   * Issue 36: the invoices' refusals by what the ERP knows (taken over, cancelled at the SAT or in the ERP, paid in
+   * full), then the amounts, or the refusal naming the total and what is left.
+   */
+  function allocateOrRefuse(
     datos: InvoiceData,
     facturas: readonly FacturaAcreditable[],
+    lectura: LecturaErp,
+    compromisos: readonly CompromisoNota[],
   ) {
-    const comprometido = await tx.notasCredito.importesPorFactura(
-      facturas.map((f) => f.id),
-      ["P", "A"],
-    );
-    const restos = remaining(facturas, comprometido);
+    const motivos = facturas.flatMap((f) => checkFactura(f, lectura, compromisos) ?? []);
+    if (motivos.length > 0) throw refusal(motivos);
+    const restos = remaining(facturas, lectura, compromisos);
     const importes = allocate(datos.Total, restos);
     if (!importes) {
       const saldo = money(addAmounts("0", ...restos.map((r) => (compareAmounts(r.resto, "0") > 0 ? r.resto : "0"))));
@@ -151,7 +171,23 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
     return importes;
   }
 
-  function toRow(n: NotaCreditoListada, fila: number): NotaCreditoRow {
+  /**
+   * The ERP's reading at registration. An ERP that cannot be reached does not stop the supplier (decision 039): the
+   * portal's last-known figures stand in, and the review checks again with the ERP's, which it requires.
+   */
+  async function readErpAtRegistration(facturas: readonly FacturaAcreditable[], compromisos: CompromisoNota[]) {
+    try {
+      return await readErp(erp, facturas, compromisos);
+    } catch (error) {
+      warn(
+        error,
+        "no se pudo leer del ERP el saldo de las facturas de una nota de crédito; se usan las cifras del portal",
+      );
+      return withoutErp(compromisos);
+    }
+  }
+
+  function toRow(n: NotaCreditoListada, fila: number, paraEmpleado: boolean): NotaCreditoRow {
     return {
       Fila: fila,
       IdNotaCredito: n.id,
@@ -171,6 +207,16 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
       PDF: `${ARCHIVO_URL_PREFIX}${n.pdfArchivoId}`,
       XML: `${ARCHIVO_URL_PREFIX}${n.xmlArchivoId}`,
       DocNumERP: n.erpDocNum,
+      // Issue 36: accepted is not yet in the ERP: the memo job's state (and its error, for employees) is shown.
+      EstadoERP:
+        n.estatus !== "A"
+          ? ""
+          : n.erpDocNum !== null || n.trabajoEstado === "hecho"
+            ? "creada"
+            : n.trabajoEstado === "fallido"
+              ? "fallido"
+              : "pendiente",
+      ErrorERP: paraEmpleado && n.estatus === "A" && n.erpDocNum === null ? n.trabajoError : "",
       Facturas: n.facturas.map((f) => ({
         IdFactura: f.facturaId,
         FolioFactura: f.folio,
@@ -180,46 +226,128 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
     };
   }
 
-  /** How credit notes are reviewed: by folio; an acceptance owes the ERP its A/P credit memo. */
-  const revision: ReviewKind<RevisionNotaCredito, NotaCreditoRecord, string> = {
-    entidad: "nota_credito",
-    idOf: (fila) => fila.NotaCredito,
-    label: (nota) => nota.folio,
-    sentences: REVISION_MSG.notaCredito,
-    read: (ids) => repo.findByIds(ids),
-    decide: (tx, id, version, values) => tx.notasCredito.decide(id, version, values),
-    afterDecide: async (tx, fila, actual, now) => {
-      if (fila.Estatus === "A") await tx.erpTrabajos.enqueueNotaCredito(actual.id, now);
-    },
-    afterCommit: (decididas) => {
-      if (decididas.some(({ fila }) => fila.Estatus === "A")) erpFacturas.queued();
-    },
-    mail: (actual, estatus) => {
-      const decision = estatus === "A" ? "aceptada" : "rechazada";
-      return {
-        asunto: `su nota de crédito ${actual.folio} fue ${decision}`,
-        parrafo: `Su nota de crédito con folio ${actual.folio} (UUID ${actual.uuid}) fue ${decision}.`,
-        correccion: "Puede registrar una nueva nota de crédito en Notas de crédito.",
-      };
-    },
-  };
+  /**
+   * Issue 36: a P/R → A decision's refusal, or null: each invoice the note credits must still admit a credit note
+   * (checkFactura) and what the note takes off it must fit what is left of it without this note.
+   */
+  function checkAcceptance(
+    nota: NotaCreditoRecord,
+    importes: readonly { facturaId: number; importe: string }[],
+    facturas: readonly FacturaAcreditable[],
+    lectura: LecturaErp,
+    compromisos: readonly CompromisoNota[],
+  ): string | null {
+    const porId = new Map(facturas.map((f) => [f.id, f]));
+    for (const { facturaId, importe } of importes) {
+      const f = porId.get(facturaId);
+      if (!f) continue;
+      const motivo = checkFactura(f, lectura, compromisos);
+      if (motivo) return NOTA_CREDITO_MSG.noSePuedeAceptar(nota.folio, motivo);
+      const saldo = saldoDe(f, lectura, compromisos, nota.id);
+      if (compareAmounts(importe, saldo) > 0) {
+        const resto = compareAmounts(saldo, "0") > 0 ? saldo : "0.00";
+        return NOTA_CREDITO_MSG.noSePuedeAceptar(
+          nota.folio,
+          NOTA_CREDITO_MSG.excedeSaldoFactura(f.folio, `${money(importe)} ${f.moneda}`, `${resto} ${f.moneda}`),
+        );
+      }
+    }
+    return null;
+  }
+
+  /**
+   * How credit notes are reviewed, for one review call: by folio; an acceptance owes the ERP its A/P credit memo.
+   * Issue 36: an acceptance (from P or R) is checked against what the ERP knows before the transaction (every row's
+   * refusal answers together) and again inside it, the invoices locked and the notes decided before it counted.
+   */
+  function revisionDe(): ReviewKind<RevisionNotaCredito, NotaCreditoRecord, string> {
+    // The ERP's reading of this call (read once, outside the transaction) and what each accepted note takes.
+    let lectura: LecturaErp = withoutErp([]);
+    const importesPorNota = new Map<number, { facturaId: number; importe: string }[]>();
+    const accepts = (fila: RevisionNotaCredito, nota: NotaCreditoRecord) =>
+      fila.Estatus === "A" && nota.estatus !== "A";
+    return {
+      entidad: "nota_credito",
+      idOf: (fila) => fila.NotaCredito,
+      label: (nota) => nota.folio,
+      sentences: REVISION_MSG.notaCredito,
+      read: (ids) => repo.findByIds(ids),
+      check: async (notas, filas) => {
+        const porId = new Map(notas.map((n) => [n.id, n]));
+        const aceptadas = filas.flatMap((fila) => {
+          const nota = porId.get(fila.NotaCredito);
+          return nota && accepts(fila, nota) ? [nota.id] : [];
+        });
+        if (aceptadas.length === 0) return () => null;
+        for (const r of await repo.importesDe(aceptadas)) {
+          importesPorNota.set(r.notaCreditoId, [...(importesPorNota.get(r.notaCreditoId) ?? []), r]);
+        }
+        const facturaIds = [...new Set([...importesPorNota.values()].flat().map((r) => r.facturaId))];
+        const [facturas, compromisos] = await Promise.all([
+          repo.facturasPorId(facturaIds),
+          repo.compromisos(facturaIds),
+        ]);
+        try {
+          lectura = await readErp(erp, facturas, compromisos);
+        } catch (error) {
+          warn(error, "no se pudo leer del ERP el saldo de las facturas de una nota de crédito por aceptar");
+          const enErp = facturas.filter((f) => f.erpDocEntry !== null || f.sustituyeAId !== null);
+          const folios = (enErp.length > 0 ? enErp : facturas).map((f) => f.folio);
+          throw new ErpSinRespuesta([MSG.revisionError, ...folios.map(NOTA_CREDITO_MSG.erpSinRespuesta)]);
+        }
+        return (nota, fila) =>
+          accepts(fila, nota)
+            ? checkAcceptance(nota, importesPorNota.get(nota.id) ?? [], facturas, lectura, compromisos)
+            : null;
+      },
+      checkInTransaction: async (tx, fila, nota) => {
+        if (!accepts(fila, nota)) return null;
+        const importes = importesPorNota.get(nota.id) ?? [];
+        const facturaIds = importes.map((r) => r.facturaId);
+        // Locked as the registration locks them: a note registered (or accepted) at the same time waits.
+        const facturas = await tx.notasCredito.facturasPorId(facturaIds, true);
+        const compromisos = await tx.notasCredito.compromisos(facturaIds);
+        return checkAcceptance(nota, importes, facturas, lectura, compromisos);
+      },
+      decide: (tx, id, version, values) => tx.notasCredito.decide(id, version, values),
+      afterDecide: async (tx, fila, actual, now) => {
+        if (fila.Estatus === "A") await tx.erpTrabajos.enqueueNotaCredito(actual.id, now);
+      },
+      afterCommit: (decididas) => {
+        if (decididas.some(({ fila }) => fila.Estatus === "A")) erpFacturas.queued();
+      },
+      mail: (actual, estatus) =>
+        estatus === "A"
+          ? {
+              // Issue 36: only what is true: the reviewer accepted it; the ERP's memo is still to be made.
+              asunto: `su nota de crédito ${actual.folio} fue aceptada por el revisor`,
+              parrafo: `Su nota de crédito con folio ${actual.folio} (UUID ${actual.uuid}) fue aceptada por el revisor. Su registro en el ERP (la nota de crédito de proveedor que reduce el saldo de la factura) está pendiente; puede seguir su estado en Notas de crédito.`,
+              correccion: "",
+            }
+          : {
+              asunto: `su nota de crédito ${actual.folio} fue rechazada`,
+              parrafo: `Su nota de crédito con folio ${actual.folio} (UUID ${actual.uuid}) fue rechazada.`,
+              correccion: "Puede registrar una nueva nota de crédito en Notas de crédito.",
+            },
+    };
+  }
 
   return {
     /** getNotasCredito: the supplier's own; every one for employees. */
     async list(user: SessionUser): Promise<NotaCreditoRow[]> {
-      return (await repo.list(isProveedor(user) ? user.id : null)).map((n, i) => toRow(n, i + 1));
+      return (await repo.list(isProveedor(user) ? user.id : null)).map((n, i) => toRow(n, i + 1, !isProveedor(user)));
     },
     /** The 'Notas de crédito' tile: the length of the same user's list. */
     count: (user: SessionUser) => repo.count(isProveedor(user) ? user.id : null),
     /** notasCreditoPendientes/getNotasCredito: Pendiente and Rechazada, and those accepted in the last 30 days. */
-    async pendientes(_user: SessionUser): Promise<NotaCreditoRow[]> {
-      return (await repo.pendientes(reviewWindowStart(clock))).map((n, i) => toRow(n, i + 1));
+    async pendientes(user: SessionUser): Promise<NotaCreditoRow[]> {
+      return (await repo.pendientes(reviewWindowStart(clock))).map((n, i) => toRow(n, i + 1, !isProveedor(user)));
     },
     /** The 'Notas de crédito pendientes' tile: those awaiting a decision. */
     countPendientes: () => repo.countPendientes(),
     /** notasCreditoPendientes/patchNotaCredito: the review kit's all-or-nothing review. */
     reviewBatch: (user: SessionUser, filas: RevisionNotaCredito[]): Promise<string> =>
-      review({ data, clock }, revision, user, filas),
+      review({ data, clock }, revisionDe(), user, filas),
 
     /** postNotaCredito: every check, then the credit note, its invoices' amounts, its files and an audit entry. */
     async register(user: SessionUser, input: PostNotaCreditoRequest): Promise<string> {
@@ -253,8 +381,11 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
       const uuid = datos.UUID.toUpperCase();
       if (await uuidTaken(uuid)) errores.push(NOTA_CREDITO_MSG.uuidRegistrado(uuid));
       if (errores.length > 0) throw refusal(errores);
-      // What is left of the invoices, checked before asking the SAT and again, locked, in the transaction.
-      await allocateOrRefuse(repos, datos, facturas);
+      // What is left of the invoices as the ERP knows it (issue 36), checked before asking the SAT and again, the
+      // invoices locked and the portal's notes read again, in the transaction (over the same reading of the ERP).
+      const compromisos = await repo.compromisos(facturas.map((f) => f.id));
+      const lectura = await readErpAtRegistration(facturas, compromisos);
+      allocateOrRefuse(datos, facturas, lectura, compromisos);
       const sat = await satEstado.queryOnUpload(xml.bytes, datos.FechaTimbrado);
       if ("rechazo" in sat) throw new Invalid(sat.rechazo);
 
@@ -265,7 +396,12 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
         () =>
           withTransaction(async (tx) => {
             const bloqueadas = inOrder(uuids, await tx.notasCredito.facturasPorUuid(user.id, uuids, true));
-            const importes = await allocateOrRefuse(tx, datos, bloqueadas);
+            const importes = allocateOrRefuse(
+              datos,
+              bloqueadas,
+              lectura,
+              await tx.notasCredito.compromisos(bloqueadas.map((f) => f.id)),
+            );
             const pdfId = await tx.archivos.store(pdf.bytes, "application/pdf");
             const xmlId = await tx.archivos.store(xml.bytes, "text/xml");
             const id = await tx.notasCredito.insert(

@@ -239,6 +239,32 @@ export function createPagosService(deps: PagosDeps) {
     return pagos.filter((p) => needsComplemento(metodos, p));
   }
 
+  /**
+   * What the ERP's credit memos took off each of these invoices (by UUID): the accepted credit notes whose memo the
+   * portal recorded, or — the memo job's answer lost — the ERP has (asked by the note's portal id).
+   */
+  async function acreditadoEnErp(uuids: readonly string[]): Promise<Map<string, string>> {
+    const notas = await repos.notasCredito.aceptadasPorUuid(uuids);
+    const sinRegistrar = [...new Map(notas.filter((n) => n.erpDocEntry === null).map((n) => [n.notaCreditoId, n.bd]))];
+    const enErp = new Set(
+      (
+        await Promise.all(
+          sinRegistrar.map(async ([id, bd]) => {
+            const memo = await erp.findNotaCreditoProveedor(bd, id);
+            return memo && memo.canceled !== "Y" ? [id] : [];
+          }),
+        )
+      ).flat(),
+    );
+    const out = new Map<string, string>();
+    for (const n of notas) {
+      if (n.erpDocEntry === null && !enErp.has(n.notaCreditoId)) continue;
+      const uuid = normalizeUuid(n.uuid);
+      out.set(uuid, addAmounts(out.get(uuid) ?? "0", n.importe));
+    }
+    return out;
+  }
+
   /** Refusals common to both operators: a cancelled payment, an accepted complement. */
   function bloqueos(pago: ErpPago, registro: ComplementoRecord | undefined): string[] {
     if (pago.canceled === "Y") return [PAGO_MSG.pagoCancelado(pago.docNum)];
@@ -361,8 +387,9 @@ export function createPagosService(deps: PagosDeps) {
       );
       const ppd = pago.facturas.filter((f) => isPpd(metodos, f.uuid, f.fecha, pago.docDate));
       if (ppd.length === 0) return null;
-      // Issue 27 (decision 034): the accepted credit notes took their amounts off the invoices' balance first.
-      const acreditado = await repos.notasCredito.acreditadoPorUuid(ppd.map((f) => normalizeUuid(f.uuid)));
+      // Issue 27 (decision 034): the credit memos took their amounts off the invoices' balance first. Issue 36: only
+      // memos the ERP applied count, not notes merely accepted in the portal (their memo job pending or failed).
+      const acreditado = await acreditadoEnErp(ppd.map((f) => normalizeUuid(f.uuid)));
       const historial = await erp.listAplicaciones(
         pago.bd,
         ppd.map((f) => f.facturaDocEntry),

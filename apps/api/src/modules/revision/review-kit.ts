@@ -54,10 +54,15 @@ export interface ReviewKind<F extends ReviewRow, R extends ReviewedRecord, L> {
   /** The stored documents with these ids (those that exist). */
   read: (ids: number[]) => Promise<R[]>;
   /**
-   * The kind's own refusals, checked after "locked" and before "no reason"/"changed", given every document read:
-   * a message when the row cannot be decided, null otherwise.
+   * The kind's own refusals, checked after "locked" and before "no reason"/"changed", given every document read and
+   * every row: a message when the row cannot be decided, null otherwise.
    */
-  check?: (records: readonly R[]) => Promise<(record: R) => string | null>;
+  check?: (records: readonly R[], filas: readonly F[]) => Promise<(record: R, fila: F) => string | null>;
+  /**
+   * The kind's refusals checked again inside the review's transaction, before each row's write and after the rows
+   * before it were written (what they changed is seen): a message refuses the whole review, null lets the row go.
+   */
+  checkInTransaction?: (tx: Repositories, fila: F, record: R) => Promise<string | null>;
   /** The reviewer's decision, only if the document is still at the version the reviewer saw; false otherwise. */
   decide: (
     tx: Repositories,
@@ -96,7 +101,7 @@ export async function review<F extends ReviewRow, R extends ReviewedRecord, L>(
   const { sentences: msg } = kind;
   const records = await kind.read(filas.map(kind.idOf));
   const actuales = new Map(records.map((r) => [r.id, r]));
-  const check = kind.check ? await kind.check(records) : () => null;
+  const check = kind.check ? await kind.check(records, filas) : () => null;
   const motivos: string[] = [];
   for (const fila of filas) {
     const actual = actuales.get(kind.idOf(fila));
@@ -104,7 +109,7 @@ export async function review<F extends ReviewRow, R extends ReviewedRecord, L>(
       ? msg.noExiste(kind.idOf(fila))
       : actual.estatus === "A"
         ? msg.bloqueada(kind.label(actual))
-        : (check(actual) ??
+        : (check(actual, fila) ??
           (fila.Estatus === "R" && !(fila.Comentarios ?? "").trim()
             ? msg.sinComentario(kind.label(actual))
             : fila.Version !== actual.version
@@ -120,6 +125,8 @@ export async function review<F extends ReviewRow, R extends ReviewedRecord, L>(
   const decideAll = async (tx: Repositories) => {
     for (const { fila, record: actual } of inIdOrder) {
       const comentario = (fila.Comentarios ?? "").trim();
+      const motivo = kind.checkInTransaction ? await kind.checkInTransaction(tx, fila, actual) : null;
+      if (motivo !== null) throw new Invalid([MSG.revisionError, motivo]);
       const hecho = await kind.decide(tx, actual.id, fila.Version, {
         estatus: fila.Estatus,
         comentarios: comentario,

@@ -12,6 +12,11 @@ describe("credit notes in the browser (issue 27)", () => {
     expect(erpTexto(row())).toBe("");
     expect(erpTexto(row({ Estatus: "A" }))).toBe("Pendiente en ERP");
     expect(erpTexto(row({ Estatus: "A", DocNumERP: 9001 }))).toBe("Nota de crédito SAP 9001");
+    // Issue 36: a memo the ERP refused shows as such (the ERP's words for employees only).
+    expect(erpTexto(row({ Estatus: "A", EstadoERP: "fallido", ErrorERP: "" }))).toBe("Error en ERP");
+    expect(erpTexto(row({ Estatus: "A", EstadoERP: "fallido", ErrorERP: "Excede el saldo." }))).toBe(
+      "Error en ERP: Excede el saldo.",
+    );
   });
 
   it("builds the review body of the checked rows and refuses a rejection without its reason", () => {

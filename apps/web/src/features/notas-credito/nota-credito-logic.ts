@@ -27,9 +27,19 @@ export const TIPO_RELACION: Record<string, string> = { "01": "Nota de crédito",
 export const facturasTexto = (row: Pick<NotaCreditoRow, "Facturas">) =>
   row.Facturas.map((f) => `${f.FolioFactura} (${f.Importe})`).join(", ");
 
-/** Where the credit note stands in the ERP. */
-export const erpTexto = (row: Pick<NotaCreditoRow, "Estatus" | "DocNumERP">) =>
-  row.DocNumERP !== null ? `Nota de crédito SAP ${row.DocNumERP}` : row.Estatus === "A" ? "Pendiente en ERP" : "";
+/**
+ * Where the credit note stands in the ERP: accepted by the reviewer is not yet in the ERP (issue 36), and a memo the
+ * ERP refused (or whose retries stopped) says so, with the ERP's words for employees.
+ */
+export function erpTexto(row: Pick<NotaCreditoRow, "Estatus" | "DocNumERP" | "EstadoERP" | "ErrorERP">): string {
+  if (row.DocNumERP !== null) return `Nota de crédito SAP ${row.DocNumERP}`;
+  if (row.Estatus !== "A") return "";
+  if (row.EstadoERP === "fallido") {
+    const error = row.ErrorERP?.trim() ?? "";
+    return error ? `Error en ERP: ${error}` : "Error en ERP";
+  }
+  return "Pendiente en ERP";
+}
 
 /** The credit notes' review as the shared review kit reads it. */
 export const REVISION_NOTAS_CREDITO: RevisionConfig<NotaCreditoRow, EstatusRevisionFactura> = {

@@ -25,5 +25,5 @@ export const NOTAS_CREDITO_COLUMNS: readonly DataTableColumn<NotaCreditoRow>[] =
   fileColumn({ id: "PDF", header: "PDF", url: (row) => row.PDF, format: "pdf", fileLabel: "PDF" }),
   fileColumn({ id: "XML", header: "XML", url: (row) => row.XML, format: "xml", fileLabel: "XML" }),
   { id: "Comentarios", header: "Comentarios", value: (row) => row.Comentarios },
-  { id: "ERP", header: "ERP", value: erpTexto, isNoWrap: true },
+  { id: "ERP", header: "ERP", value: erpTexto },
 ];

@@ -162,6 +162,8 @@ export const SELLO_MSG = {
     `El timbre no fue firmado por el SAT: el certificado con el que se timbró (número ${noCertificado}) es el del propio emisor (RFC ${rfc}), no un certificado de sello del SAT.`,
   timbreConCertificadoDelPac: (noCertificado: string, rfc: string) =>
     `El timbre no fue firmado por el SAT: el certificado con el que se timbró (número ${noCertificado}) es el del proveedor de certificación que dice haberlo timbrado (RfcProvCertif ${rfc}), no un certificado de sello del SAT.`,
+  timbreSinCadenaSat: (noCertificado: string) =>
+    `El timbre no fue firmado por el SAT: el certificado con el que se timbró (número ${noCertificado}) dice ser del SAT, pero no lo emitió ninguna autoridad certificadora del SAT.`,
   timbreConCertificadoDePrueba: (noCertificado: string) =>
     `El comprobante está timbrado con un certificado de pruebas (número ${noCertificado}); no tiene validez fiscal.`,
   certificadoSatNoVigente: (fecha: string, desde: string, hasta: string) =>

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { deflateSync } from "node:zlib";
 import { MSG } from "@portal/contracts/messages";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   concat,
@@ -206,6 +207,30 @@ describe("the hostile images of issue 36 are refused, each with its own Spanish 
     expect(checkImage(concat("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toEqual([MSG.archivoNoImagen]);
     expect(checkImage(concat("%PDF-1.7\n"))).toEqual([MSG.archivoNoImagen]);
     expect(checkImage(png(), "text/html")).toEqual([MSG.archivoNoImagen]);
+  });
+});
+
+describe("hostile bytes never make the reader throw", () => {
+  it("any valid image with bytes changed or cut answers a verdict (a Spanish message), never an exception", () => {
+    const seeds = [
+      png({ width: 5, height: 3, extra: [pngText("a", "b")] }),
+      jpeg({ width: 20, height: 9 }),
+      gif({ frames: 2 }),
+    ];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 6 }),
+        fc.option(fc.nat()),
+        (seed, changes, cut) => {
+          const bytes = new Uint8Array(seeds[seed] as Uint8Array);
+          for (const [at, value] of changes) bytes[at % bytes.length] = value;
+          const input = cut === null ? bytes : bytes.subarray(0, cut % bytes.length);
+          expect(checkImageOnServer(input).every((m) => typeof m === "string" && m.length > 20)).toBe(true);
+        },
+      ),
+      { numRuns: 3_000 },
+    );
   });
 });
 

@@ -19,6 +19,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { buildPostFacturaPayload, checkInvoiceAgainst, readInvoice } from "@portal/cfdi";
+import { png, pngChunk } from "@portal/cfdi/image-muestras";
 import { issueTestFactura, readInvoiceVerified, shippedCertificates } from "@portal/cfdi/sello";
 import { createDatabase, runMigrations, schema, storeArchivo, systemClock } from "@portal/db";
 import { createErpEntrada, createSimplePdf, seedDemo } from "@portal/db/seed";
@@ -47,6 +48,9 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
   "base64",
 );
+/** A photo-sized receipt PNG: padding in a private ancillary chunk (the server refuses bytes after IEND). */
+const pngRelleno = (bytes: number) =>
+  png({ width: 1, height: 1, extra: [pngChunk("prVt", new Uint8Array(randomBytes(bytes)))] });
 
 async function main() {
   const bd = await createScratchDatabase(`portal_bench_fact_${randomBytes(4).toString("hex")}`);
@@ -188,7 +192,7 @@ async function main() {
           archivos: {
             pdf: { name: "f.pdf", base64: pdf64 },
             xml: { name: "f.xml", base64: Buffer.from(xml).toString("base64") },
-            recepcion: { name: "r.png", base64: Buffer.concat([PNG, randomBytes(60_000)]).toString("base64") },
+            recepcion: { name: "r.png", base64: Buffer.from(pngRelleno(60_000)).toString("base64") },
           },
         }),
       };

@@ -112,9 +112,24 @@ const envSchema = z.object({
   SAT_TEST_CERTS: bool.optional(),
   /**
    * The SAT's public certificate repository (https://rdc.sat.gob.mx/rccf/) for stamping certificates the portal
-   * does not ship; unset = no fetching (shipped certificates only). Fetched certificates are kept in PostgreSQL.
+   * does not ship; unset or empty = no fetching (shipped certificates only). Fetched certificates are kept in
+   * PostgreSQL, and only when their chain verifies to the SAT's authorities shipped in @portal/cfdi (decision 042).
+   * https only: over http:// anybody on the way could swap a certificate (no test or demo fetches one, so there is
+   * no exception for a local simulator).
    */
-  SAT_CERTS_URL: z.string().url().optional(),
+  SAT_CERTS_URL: z
+    .union([
+      z.literal(""),
+      z
+        .string()
+        .url()
+        .refine(
+          (v) => /^https:\/\//i.test(v),
+          "debe ser una dirección https:// (el repositorio del SAT es https://rdc.sat.gob.mx/rccf/); por http:// cualquiera en el camino podría cambiar los certificados",
+        ),
+    ])
+    .optional()
+    .transform((v) => v || undefined),
   /**
    * The SAT's CFDI status service (ConsultaCFDIService, issue 15). Unset: the SAT's production address, or this
    * process's own simulator when SAT_SIMULADOR is on.

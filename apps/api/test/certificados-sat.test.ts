@@ -12,19 +12,26 @@ import { createTestApp, type TestApp } from "./helpers";
 /**
  * Issue 11: a stamping certificate the portal does not ship is fetched from the SAT's repository (here a local
  * HTTP server with the repository's URL scheme) once, kept in PostgreSQL, and found there by every later store.
+ * Issue 36: only a certificate whose chain verifies to the SAT's shipped authorities is kept (a self-made one with
+ * the SAT's subject is not), and SAT_CERTS_URL must be https://.
  */
 let t: TestApp;
 let server: Server;
 let base = "";
 const requests: string[] = [];
-const numero = TEST_PAC.number;
-const der = readFileSync(join(packageDataDir(), "pac-pruebas", `${numero}.cer`));
+/** A real SAT stamping certificate (AC7 → ARC6), served by the repository as the SAT serves it. */
+const numero = "00001000000708361114";
+const der = readFileSync(join(packageDataDir(), "sat", "certs", `${numero}.cer`));
+/** The project's test PAC: self-signed, so it chains to none of the SAT's authorities. */
+const numeroSinCadena = TEST_PAC.number;
+const derSinCadena = readFileSync(join(packageDataDir(), "pac-pruebas", `${numeroSinCadena}.cer`));
 
 beforeAll(async () => {
   t = await createTestApp();
   server = createServer((req, res) => {
     requests.push(req.url ?? "");
     if (req.url?.endsWith(`/${numero}.cer`)) res.end(der);
+    else if (req.url?.endsWith(`/${numeroSinCadena}.cer`)) res.end(derSinCadena);
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -38,13 +45,16 @@ afterAll(async () => {
 
 describe("certificados del SAT", () => {
   it("fetched once by number, kept in PostgreSQL, found there without the network afterwards", async () => {
-    // The repository part of the store (the shipped part already has this test certificate).
+    // The repository part of the store (the shipped part already has this certificate).
     const repositorio = () =>
       satRepositoryCertificates({
         baseUrl: base,
         persistence: createPgCertificatePersistence(createCertificadosSatRepository(t.tdb.db), t.time.clock),
       });
     const store = repositorio();
+    // A certificate that does not chain to the SAT's authorities is neither served nor kept.
+    expect(await store.get(numeroSinCadena)).toBeNull();
+    requests.length = 0;
     const cert = await store.get(numero);
     expect(cert?.serialNumber).toBeTruthy();
     expect(requests).toEqual([new URL(satCertificateUrl(numero, base)).pathname]);
@@ -65,6 +75,23 @@ describe("certificados del SAT", () => {
     const online = createCertificateStore(createCertificadosSatRepository(t.tdb.db), t.time.clock, base); // the server is down now
     expect(await online.get("00001000000999999999")).toBeNull();
     expect(await t.tdb.db.select().from(schema.certificadosSat)).toHaveLength(1);
+  });
+
+  it("SAT_CERTS_URL: https only, with a Spanish message at start; empty means no fetching", () => {
+    expect(
+      loadConfig({ NODE_ENV: "production", APP_ENCRYPTION_KEY: "x", SAT_CERTS_URL: "https://rdc.sat.gob.mx/rccf/" })
+        .SAT_CERTS_URL,
+    ).toBe("https://rdc.sat.gob.mx/rccf/");
+    expect(loadConfig({ NODE_ENV: "test", SAT_CERTS_URL: "" }).SAT_CERTS_URL).toBeUndefined();
+    for (const [NODE_ENV, url] of [
+      ["production", "http://rdc.sat.gob.mx/rccf/"],
+      ["test", "http://127.0.0.1:9/rccf/"],
+      ["development", "ftp://rdc.sat.gob.mx/rccf/"],
+    ] as const) {
+      expect(() => loadConfig({ NODE_ENV, APP_ENCRYPTION_KEY: "x", SAT_CERTS_URL: url })).toThrow(
+        /^Configuración inválida: SAT_CERTS_URL: debe ser una dirección https:\/\//,
+      );
+    }
   });
 
   it("test certificates are trusted by default except in production", () => {

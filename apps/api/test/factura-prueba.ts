@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { buildPostFacturaPayload, readInvoice } from "@portal/cfdi";
+import { png, pngText } from "@portal/cfdi/image-muestras";
 import type { FacturaPrueba } from "@portal/cfdi/sello";
 import type { Database } from "@portal/db";
 import { createErpEntrada } from "@portal/db/seed";
@@ -7,14 +8,10 @@ import { pdfBase64 } from "./helpers";
 
 /** Invoices the API tests register: Kemper's receipts in SBO_MCI and the CFDI a browser would send for them. */
 
-/** A PNG of this test's own (bytes after IEND keep it a PNG), so no demo invoice shares its stored file. */
-export const PNG64 = Buffer.concat([
-  Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-    "base64",
-  ),
-  Buffer.from("prueba-facturas"),
-]).toString("base64");
+/** A PNG of this test's own (its tEXt chunk says so), so no demo invoice shares its stored file. */
+export const PNG64 = Buffer.from(png({ width: 1, height: 1, extra: [pngText("Comment", "prueba-facturas")] })).toString(
+  "base64",
+);
 export const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
 export const MCI = {
   rfc: "MCI7306249Y1",

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CFDI_MSG } from "@portal/cfdi";
 import { PDF_LIMITS } from "@portal/cfdi/pdf";
-import { paginaSimple, pdf, pdfsHostiles } from "@portal/cfdi/pdf-muestras";
+import { PROGRAMA_WINDOWS, paginaSimple, pdf, pdfConAdjunto, pdfsHostiles } from "@portal/cfdi/pdf-muestras";
 import { issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
@@ -226,6 +226,12 @@ describe.each(rutas)("$nombre", (ruta) => {
     expect(res.json().message).toContain(esperado(label));
   });
 
+  it("refuses a PDF with an embedded program (issue 36)", async () => {
+    const res = await ruta.send(pdfConAdjunto("factura.exe", PROGRAMA_WINDOWS), 1);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(CFDI_MSG.pdfConEjecutable("factura.exe"));
+  });
+
   it("accepts a clean PDF", async () => {
     const res = await ruta.send(pdf(paginaSimple("Documento limpio")), 2);
     expect(res.json()).toMatchObject({ status: "success" });
@@ -236,6 +242,12 @@ describe.each(rutas)("$nombre", (ruta) => {
 describe("real-world PDFs pass the server's check on an upload path", () => {
   it.each(REALES)("%s", async (_nombre, bytes) => {
     const res = await rutas[0]!.send(bytes, 3);
+    expect(res.json()).toEqual({ status: "success", message: MSG.proveedorActualizado });
+  });
+
+  it("a PDF/A-3 invoice with its CFDI XML embedded (issue 36: attachments that are not programs pass)", async () => {
+    const xml = issueTestFactura(facturaPrueba({ folio: "PDFA3-1" }));
+    const res = await rutas[0]!.send(pdfConAdjunto("factura.xml", xml, { lugar: "af", subtipo: "text#2Fxml" }), 3);
     expect(res.json()).toEqual({ status: "success", message: MSG.proveedorActualizado });
   });
 

@@ -4,10 +4,17 @@
  * speed targets are never timed tests). Figures only; the targets beside each case are the ones the tests held
  * before issue 22 moved them here.
  */
+
+import { randomBytes, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { deflateSync } from "node:zlib";
+import { concat, HOSTILE_IMAGES, ihdr, jpeg, jpegSegment, PNG_SIGNATURE, pngChunk } from "../src/image/muestras";
+import { checkImageOnServer } from "../src/image/node";
 import { classifyCfdi, readInvoice, readPaymentComplement } from "../src/index";
-import { cadenaOriginal } from "../src/sello/index";
+import { pdfConAdjunto } from "../src/pdf/muestras";
+import { checkPdfOnServer } from "../src/pdf/node";
+import { cadenaOriginal, satChainOf } from "../src/sello/index";
 import { parseXml } from "../src/xml";
 import { CERTS_DIR, invoiceXml } from "../test/helpers";
 
@@ -40,7 +47,60 @@ function nestedPaths(): string {
     );
 }
 
+/** Issue 36's images, built before timing: a 4,000 × 3,000 RGB photo as PNG (36 MB of pixels, noise so it does
+ * not compress to nothing), a JPEG with 5 MB of comments, a PDF with a 4 MB attachment. */
+const fotoPng = (() => {
+  const row = 1 + 4_000 * 3;
+  const raw = new Uint8Array(row * 3_000);
+  const noise = randomBytes(64 * 1024);
+  for (let y = 0; y < 3_000; y++) raw.set(noise.subarray(0, row - 1), y * row + 1);
+  return concat(
+    PNG_SIGNATURE,
+    ihdr(4_000, 3_000, 8, 2),
+    pngChunk("IDAT", new Uint8Array(deflateSync(raw, { level: 1 }))),
+    pngChunk("IEND"),
+  );
+})();
+const jpegComentado = jpeg({
+  width: 4_000,
+  height: 3_000,
+  extra: Array.from({ length: 80 }, () => jpegSegment(0xfe, new Uint8Array(randomBytes(65_000)))),
+});
+const png100k = HOSTILE_IMAGES.png100k();
+const pngBomba = HOSTILE_IMAGES.pngBomba();
+const pdfAdjunto = pdfConAdjunto("factura.xml", new Uint8Array(randomBytes(4 * 1024 * 1024)));
+
 const cases: Case[] = [
+  {
+    name: "imagen PNG de 100,000 × 100,000 (rechazada por la cabecera)",
+    targetMs: 5,
+    run: () => checkImageOnServer(png100k),
+  },
+  {
+    name: "bomba PNG: 64 MB de ceros en 65 KB (se detiene en el tope)",
+    targetMs: 100,
+    run: () => checkImageOnServer(pngBomba),
+  },
+  {
+    name: `PNG 4,000 × 3,000 RGB válido (${(fotoPng.length / 1e6).toFixed(1)} MB, 36 MB de píxeles)`,
+    targetMs: 500,
+    run: () => checkImageOnServer(fotoPng),
+  },
+  {
+    name: `JPEG con 5 MB de comentarios (${(jpegComentado.length / 1e6).toFixed(1)} MB)`,
+    targetMs: 200,
+    run: () => checkImageOnServer(jpegComentado),
+  },
+  { name: "PDF con un adjunto de 4 MB", targetMs: 200, run: () => checkPdfOnServer("f.pdf", pdfAdjunto) },
+  {
+    name: "cadena al SAT de los 3 certificados de sello reales (objetos nuevos, sin caché)",
+    targetMs: 20,
+    run: () => {
+      for (const n of ["00001000000403258748", "00001000000504465028", "00001000000708361114"]) {
+        satChainOf(new X509Certificate(readFileSync(join(CERTS_DIR, `${n}.cer`))));
+      }
+    },
+  },
   { name: "entidades anidadas (billion laughs)", targetMs: 50, run: () => readInvoice(billionLaughs()) },
   {
     name: "50 MB de una vez (bytes y texto, factura y pago)",

@@ -112,6 +112,12 @@ async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promi
   }
   const baseDir = env.INIT_CWD || process.cwd();
   const repository = env.SAT_CERTS_URL?.trim();
+  if (repository && !/^https:\/\//i.test(repository)) {
+    process.stderr.write(
+      "SAT_CERTS_URL debe ser una dirección https:// (el repositorio del SAT es https://rdc.sat.gob.mx/rccf/).\n",
+    );
+    return 2;
+  }
   const verification: Verification = {
     store: repository
       ? combineCertificateStores(shippedCertificates(), satRepositoryCertificates({ baseUrl: repository }))

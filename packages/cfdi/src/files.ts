@@ -4,6 +4,7 @@
  * not only by its name or the browser's MIME type, because both come from the user.
  */
 import { MSG } from "@portal/contracts/messages";
+import { IMAGE_LIMITS, type ImageCheckOptions, type ImageVerdict, scanImage } from "./image/scan";
 import { CFDI_MSG } from "./messages";
 import type { PdfDecoders } from "./pdf/filters";
 import { PDF_LIMITS, type PdfLimits, type PdfVerdict, scanPdf } from "./pdf/scan";
@@ -67,6 +68,8 @@ function verdictMessages(verdict: PdfVerdict, limits: PdfLimits): string[] {
       return [CFDI_MSG.pdfFiltroDesconocido];
     case "cifrado":
       return [CFDI_MSG.pdfCifrado];
+    case "ejecutable":
+      return [CFDI_MSG.pdfConEjecutable(verdict.name)];
     case "limite": {
       const detalle = {
         flujo: CFDI_MSG.pdfLimiteFlujo(limits.streamBytes),
@@ -143,12 +146,42 @@ export function cleanFileName(name: string): string {
   return name.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
 }
 
-/** Receipt image: GIF, JPEG or PNG by content; when the browser gave a MIME type it must be one of those too. */
-export function checkImage(bytes: Uint8Array, mime?: string): string[] {
-  const type = detectFileType(bytes);
-  const isImage = type === "gif" || type === "jpeg" || type === "png";
+const IMAGE_NAMES = { png: "PNG", jpeg: "JPEG", gif: "GIF" } as const;
+
+function imageMessages(verdict: ImageVerdict, options: ImageCheckOptions): string[] {
+  if (verdict.ok) return [];
+  if (verdict.reason === "formato" || !verdict.type) return [MSG.archivoNoImagen];
+  const tipo = IMAGE_NAMES[verdict.type];
+  const limits = { ...IMAGE_LIMITS, ...options.limits };
+  switch (verdict.reason) {
+    case "incompleta":
+      return [CFDI_MSG.imagenIncompleta(tipo)];
+    case "estructura":
+      return [CFDI_MSG.imagenDanada(tipo)];
+    case "pixeles":
+      return [CFDI_MSG.imagenPixelesDanados(tipo)];
+    case "dimensiones":
+      return [
+        CFDI_MSG.imagenDimensiones(tipo, verdict.width ?? 0, verdict.height ?? 0, limits.maxSide, limits.maxPixels),
+      ];
+    case "decodificada":
+      return [CFDI_MSG.imagenDemasiadoGrande(tipo, limits.maxDecodedBytes)];
+    case "datosFinales":
+      return [CFDI_MSG.imagenDatosFinales(tipo)];
+    case "codigo":
+      return [CFDI_MSG.imagenConCodigo(tipo)];
+  }
+}
+
+/**
+ * Receipt image: a whole GIF, JPEG or PNG read by its structure (src/image/scan.ts: bounded dimensions, nothing
+ * after its end, no HTML or script in its text); when the browser gave a MIME type it must be one of those too. The
+ * server passes `SERVER_IMAGE_CHECK` (@portal/cfdi/image), which also inflates a PNG's pixel data within a cap.
+ */
+export function checkImage(bytes: Uint8Array, mime?: string, options: ImageCheckOptions = {}): string[] {
   const mimeOk = mime === undefined || mime === "" || IMAGE_MIME_TYPES.has(mime.trim().toLowerCase());
-  return isImage && mimeOk ? [] : [MSG.archivoNoImagen];
+  if (!(bytes instanceof Uint8Array) || !mimeOk) return [MSG.archivoNoImagen];
+  return imageMessages(scanImage(bytes, options), options);
 }
 
 /** XML: the name ends in .xml and the content starts like an XML document (it is then read with readInvoice). */

@@ -54,6 +54,16 @@ export {
   type PdfCheckOptions,
   type UploadedFile,
 } from "./files";
+export {
+  IMAGE_LIMITS,
+  type ImageCheckOptions,
+  type ImageInflate,
+  type ImageLimits,
+  type ImageType,
+  type ImageVerdict,
+  imageTypeOf,
+  scanImage,
+} from "./image/scan";
 export { decodeXmlInput, MAX_XML_BYTES } from "./input";
 export {
   type CfdiRelacionado,

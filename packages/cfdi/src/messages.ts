@@ -68,6 +68,24 @@ export const CFDI_MSG = {
   pdfLimiteObjetos: (max: number) => `tiene más de ${max.toLocaleString("es-MX")} objetos`,
   pdfLimiteProfundidad: (max: number) => `tiene más de ${max} niveles de anidamiento`,
   pdfLimiteTrabajo: "su estructura obliga a leerlo demasiadas veces",
+  pdfConEjecutable: (nombre: string) =>
+    `El PDF contiene un archivo adjunto que es un programa${nombre ? ` («${nombre}»)` : ""}, y por seguridad no se acepta. Genérelo de nuevo sin archivos adjuntos y cárguelo otra vez.`,
+
+  // ── Ours: why a receipt image was refused (src/image/scan.ts) ──────────────────────────────────
+  imagenIncompleta: (tipo: string) =>
+    `La imagen ${tipo} está incompleta: el archivo termina antes que la imagen. Guárdela o descárguela de nuevo y cárguela otra vez.`,
+  imagenDanada: (tipo: string) =>
+    `La imagen ${tipo} está dañada: su estructura no es la de una imagen ${tipo} válida. Guárdela de nuevo (por ejemplo, con una captura de pantalla) y cárguela otra vez.`,
+  imagenPixelesDanados: (tipo: string) =>
+    `Los datos de la imagen ${tipo} están dañados: no corresponden a sus dimensiones. Guárdela de nuevo y cárguela otra vez.`,
+  imagenDimensiones: (tipo: string, ancho: number, alto: number, maxLado: number, maxPixeles: number) =>
+    `La imagen ${tipo} mide ${ancho.toLocaleString("es-MX")} × ${alto.toLocaleString("es-MX")} píxeles; se aceptan hasta ${maxLado.toLocaleString("es-MX")} píxeles por lado y ${(maxPixeles / 1_000_000).toLocaleString("es-MX")} megapíxeles. Redúzcala y cárguela otra vez.`,
+  imagenDemasiadoGrande: (tipo: string, maxBytes: number) =>
+    `La imagen ${tipo} ocupa más de ${formatBytes(maxBytes)} al descomprimirla. Redúzcala o guárdela como JPEG y cárguela otra vez.`,
+  imagenDatosFinales: (tipo: string) =>
+    `La imagen ${tipo} tiene datos adicionales después del final de la imagen, y por seguridad no se acepta. Guárdela de nuevo (por ejemplo, con una captura de pantalla) y cárguela otra vez.`,
+  imagenConCodigo: (tipo: string) =>
+    `La imagen ${tipo} contiene código (HTML o scripts) en sus comentarios o metadatos, y por seguridad no se acepta. Guárdela de nuevo (por ejemplo, con una captura de pantalla) y cárguela otra vez.`,
 } as const;
 
 /** Warnings: facts worth showing to a reviewer that do not block the upload. */
@@ -144,6 +162,8 @@ export const SELLO_MSG = {
     `El timbre no fue firmado por el SAT: el certificado con el que se timbró (número ${noCertificado}) es el del propio emisor (RFC ${rfc}), no un certificado de sello del SAT.`,
   timbreConCertificadoDelPac: (noCertificado: string, rfc: string) =>
     `El timbre no fue firmado por el SAT: el certificado con el que se timbró (número ${noCertificado}) es el del proveedor de certificación que dice haberlo timbrado (RfcProvCertif ${rfc}), no un certificado de sello del SAT.`,
+  timbreSinCadenaSat: (noCertificado: string) =>
+    `El timbre no fue firmado por el SAT: el certificado con el que se timbró (número ${noCertificado}) dice ser del SAT, pero no lo emitió ninguna autoridad certificadora del SAT.`,
   timbreConCertificadoDePrueba: (noCertificado: string) =>
     `El comprobante está timbrado con un certificado de pruebas (número ${noCertificado}); no tiene validez fiscal.`,
   certificadoSatNoVigente: (fecha: string, desde: string, hasta: string) =>

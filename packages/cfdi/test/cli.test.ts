@@ -151,4 +151,13 @@ describe("command line: validate", { timeout: 60_000 }, () => {
       expect(r.stderr).toMatch(/Uso: cfdi validate/);
     }
   });
+
+  it("refuses an http:// SAT_CERTS_URL (issue 36): certificates are fetched over https only", () => {
+    const r = cli(["validate", join(FIXTURES_DIR, "cfdiutils__cfdi40-real.xml")], dir, {
+      SAT_CERTS_URL: "http://rdc.sat.gob.mx/rccf/",
+    });
+    expect(r.status).toBe(2);
+    expect(r.lines).toEqual([]);
+    expect(r.stderr).toContain("SAT_CERTS_URL debe ser una dirección https://");
+  });
 });

@@ -2,6 +2,7 @@ import { deflateSync } from "node:zlib";
 import { MSG } from "@portal/contracts/messages";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { gif, jpeg, png } from "../src/image/muestras";
 import {
   BASE64_CHUNK_SIZE,
   base64FromBytes,
@@ -25,9 +26,9 @@ import { fixtureBytes } from "./helpers";
 
 const ascii = (s: string) => new TextEncoder().encode(s);
 const PDF = ascii("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]);
-const GIF = ascii("GIF89a\u0001\u0000\u0001\u0000");
+const PNG = png();
+const JPEG = jpeg();
+const GIF = gif();
 const XML = fixtureBytes("cfdiutils__cfdi40-real.xml");
 
 describe("detectFileType", () => {
@@ -114,7 +115,7 @@ describe("file checks (spec §5)", () => {
     expect(checkPdf("factura.pdf", new Uint8Array())).toEqual([MSG.archivoNoPdf]);
   });
 
-  it("receipt image: gif, jpeg or png by signature; the browser's MIME type when given", () => {
+  it("receipt image: a whole gif, jpeg or png; the browser's MIME type when given", () => {
     expect(checkImage(PNG)).toEqual([]);
     expect(checkImage(JPEG, "image/jpeg")).toEqual([]);
     expect(checkImage(GIF, "image/gif")).toEqual([]);

@@ -16,8 +16,6 @@ import {
   isTestPacCertificate,
   readInvoiceVerified,
   type SealReport,
-  satCertificateUrl,
-  satRepositoryCertificates,
   sealCfdi,
   shippedCertificates,
   stampCfdi,
@@ -40,16 +38,14 @@ function stampedWith(pac: Csd, o: { csd?: Csd; rfcProvCertif?: string } = {}): s
 }
 
 /**
- * The production wiring (shipped certificates, then the SAT's repository by number) with a repository that,
- * like the SAT's, serves whatever certificate carries the number asked for.
+ * The shipped certificates, then a repository that serves whatever certificate carries the number asked for — as a
+ * SAT_CERTS_URL pointed at anything but the SAT would. (The repository store itself now keeps only certificates
+ * whose chain verifies to the SAT's authorities, cadena-sat.test.ts; this store shows the verifier does not rely on
+ * that.)
  */
 function productionStore(served: CertificadoPropio[]): CertificateStore {
-  const byUrl = new Map(served.map((c) => [satCertificateUrl(certificateInfo(c.cer).number), c.cer.raw] as const));
-  const fetch = (async (url: string | URL | Request) => {
-    const der = byUrl.get(String(url));
-    return der ? new Response(new Uint8Array(der)) : new Response(null, { status: 404 });
-  }) as typeof globalThis.fetch;
-  return combineCertificateStores(shippedCertificates(), satRepositoryCertificates({ fetch }));
+  const byNumber = new Map(served.map((c) => [certificateInfo(c.cer).number, c.cer] as const));
+  return combineCertificateStores(shippedCertificates(), { get: async (n) => byNumber.get(n) ?? null });
 }
 
 describe("the stamp must be signed by the SAT", () => {

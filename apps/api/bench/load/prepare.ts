@@ -10,6 +10,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { postFacturaFields, readInvoice } from "@portal/cfdi";
+import { png, pngChunk } from "@portal/cfdi/image-muestras";
 import { issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
 import { createDatabase, schema } from "@portal/db";
 import { seedErpMock } from "@portal/db/erp-mock";
@@ -17,11 +18,12 @@ import { createEmpleado, createErpEntrada, createProveedor, randomRfcMoral } fro
 import { eq } from "drizzle-orm";
 import { conCliente, KEMPER, MCI, pdfRellenoBase64 } from "../comun";
 
-/** A receipt image as the web app posts it (a PNG), padded to a photo's size. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+/**
+ * A receipt image as the web app posts it (a PNG), padded to a photo's size with a private ancillary chunk: the
+ * server reads a PNG to its IEND and refuses bytes after it.
+ */
+const imagenRellena = (bytes: number) =>
+  Buffer.from(png({ width: 1, height: 1, extra: [pngChunk("prVt", new Uint8Array(randomBytes(bytes)))] }));
 
 export interface FacturaLista {
   entrada: number;
@@ -233,7 +235,7 @@ export async function prepareData(
       facturas,
       complementos,
       pdf64: pdfRellenoBase64("Factura", 200_000),
-      imagen64: Buffer.concat([PNG, randomBytes(60_000)]).toString("base64"),
+      imagen64: imagenRellena(60_000).toString("base64"),
       pdfComplemento64: pdfRellenoBase64("Complemento de pago", 100_000),
     };
   } finally {

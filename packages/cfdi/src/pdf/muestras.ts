@@ -307,3 +307,64 @@ export function pdfsHostiles(): Record<string, Uint8Array> {
     ),
   };
 }
+
+// ── Embedded files (issue 36) ───────────────────────────────────────────────────────────────────────────────
+
+/** A PDF string literal of Latin-1 text, parentheses and backslashes escaped. */
+const literal = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+
+export interface OpcionesAdjunto {
+  /** /Subtype of the embedded file stream, a MIME type written as a name ("text#2Fxml"). */
+  subtipo?: string;
+  /** Write the file specification's name as UTF-16BE (<FEFF…>) in /UF, as most tools do for non-ASCII names. */
+  utf16?: boolean;
+  /** Where the file specification is: the EmbeddedFiles name tree (default), a FileAttachment annotation, or /AF. */
+  lugar?: "arbol" | "anotacion" | "af";
+  /** Write the content uncompressed (the browser's quick check can read it then). */
+  sinComprimir?: boolean;
+}
+
+const utf16Hex = (text: string) =>
+  `<FEFF${[...text].map((c) => c.charCodeAt(0).toString(16).padStart(4, "0")).join("")}>`;
+
+/**
+ * A one-page document with one embedded file, named `nombre`, holding `contenido` (Flate-compressed unless said
+ * otherwise), in a PDF/A-3-like layout: the catalog's /Names /EmbeddedFiles tree, a FileAttachment annotation on
+ * the page, or the catalog's /AF array.
+ */
+export function pdfConAdjunto(
+  nombre: string,
+  contenido: Uint8Array | string,
+  opciones: OpcionesAdjunto = {},
+): Uint8Array {
+  const data = typeof contenido === "string" ? ascii(contenido) : contenido;
+  const uf = opciones.utf16 ? utf16Hex(nombre) : literal(nombre);
+  const filespec = `<< /Type /Filespec /F ${literal(nombre)} /UF ${uf} /AFRelationship /Alternative /EF << /F 7 0 R /UF 7 0 R >> >>`;
+  const lugar = opciones.lugar ?? "arbol";
+  const catalogo =
+    lugar === "arbol"
+      ? "/Names << /EmbeddedFiles << /Names [(adjunto) 6 0 R] >> >>"
+      : lugar === "af"
+        ? "/AF [6 0 R]"
+        : "";
+  const pagina =
+    lugar === "anotacion" ? "/Annots [<< /Type /Annot /Subtype /FileAttachment /Rect [0 0 20 20] /FS 6 0 R >>]" : "";
+  const subtipo = opciones.subtipo ? `/Subtype /${opciones.subtipo} ` : "";
+  const stream = opciones.sinComprimir
+    ? { dict: `/Type /EmbeddedFile ${subtipo}/Params << /Size ${data.length} >>`, data }
+    : {
+        dict: `/Type /EmbeddedFile ${subtipo}/Filter /FlateDecode /Params << /Size ${data.length} >>`,
+        data: flate(data),
+      };
+  return pdf([...paginaSimple("Factura con adjunto", catalogo, pagina), filespec, stream]);
+}
+
+/** The first bytes of a Windows program (a DOS stub's "MZ" header and the PE signature further on). */
+export const PROGRAMA_WINDOWS = concat([
+  "MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00",
+  new Uint8Array(44),
+  "\x80\x00\x00\x00",
+  "This program cannot be run in DOS mode.\r\r\n$",
+  new Uint8Array(24),
+  "PE\x00\x00",
+]);

@@ -78,9 +78,96 @@ export interface PdfScanOptions {
 export type PdfVerdict =
   | { ok: true }
   | { ok: false; reason: "activo" | "estructura" | "filtro" | "cifrado" }
-  | { ok: false; reason: "limite"; limit: PdfLimitError["limit"] };
+  | { ok: false; reason: "limite"; limit: PdfLimitError["limit"] }
+  /** An embedded file that is a program (by its name, its MIME subtype or its first bytes); `name` as it says. */
+  | { ok: false; reason: "ejecutable"; name: string };
 
 class ActiveContent extends Error {}
+class EmbeddedExecutable extends Error {
+  constructor(readonly fileName: string) {
+    super("ejecutable");
+  }
+}
+
+/**
+ * Extensions of files that run when opened (programs, installers, scripts, shortcuts, disk images that carry them,
+ * macro-enabled Office files, pages with scripts). An invoice's attachment is its CFDI XML (PDF/A-3); none of these.
+ */
+export const EXECUTABLE_EXTENSIONS: ReadonlySet<string> = new Set(
+  (
+    "exe dll com scr pif cpl sys drv ocx msi msp mst msc msix msixbundle appx appxbundle appref-ms application gadget " +
+    "bat cmd ps1 psm1 psd1 ps1xml psc1 vb vbs vbe js jse mjs cjs wsf wsh wsc hta sct jar class " +
+    "sh bash zsh ksh csh command run elf so dylib app apk aab ipa deb rpm pkg dmg " +
+    "lnk url scf reg inf chm hlp iso img vhd vhdx " +
+    "docm dotm xlsm xltm xlam xla pptm potm ppam ppsm sldm " +
+    "html htm xhtml shtml mht mhtml svg svgz xht py pyw pl rb php"
+  ).split(" "),
+);
+
+/** MIME subtypes of embedded files (/Subtype, "application/x-msdownload" written as a name) that are programs. */
+const EXECUTABLE_MIME =
+  /^application\/(x-)?(msdownload|dosexec|msdos-program|ms-installer|msi|executable|elf|sharedlib|mach-?o|sh|csh|bat|java-archive|javascript|ecmascript|vbscript|hta|powershell|ms-shortcut|apple-diskimage|vnd\.microsoft\.portable-executable|vnd\.android\.package-archive)$|^text\/(x-)?(javascript|ecmascript|vbscript|html|x-sh|x-shellscript|x-python)$|^image\/svg\+xml$/i;
+
+/** The file name a viewer would save: its last path segment, without the trailing dots and spaces Windows drops. */
+function executableName(name: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control and bidirectional characters hide the extension.
+  const clean = name.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
+  const base = (clean.split(/[\\/:]/).pop() ?? "").replace(/[. ]+$/, "").toLowerCase();
+  const dot = base.lastIndexOf(".");
+  return dot >= 0 && EXECUTABLE_EXTENSIONS.has(base.slice(dot + 1));
+}
+
+/** A PDF text string: UTF-16BE (or LE) after a byte order mark, UTF-8 after its mark, PDFDocEncoding (≈ Latin-1) else. */
+function textString(bytes: Uint8Array): string {
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    let out = "";
+    for (let k = 2; k + 1 < bytes.length; k += 2) out += String.fromCharCode((bytes[k]! << 8) | bytes[k + 1]!);
+    return out;
+  }
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    let out = "";
+    for (let k = 2; k + 1 < bytes.length; k += 2) out += String.fromCharCode(bytes[k]! | (bytes[k + 1]! << 8));
+    return out;
+  }
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder().decode(bytes.subarray(3));
+  return latin1(bytes);
+}
+
+const startsWith = (data: Uint8Array, ...sig: number[]) => sig.every((b, k) => data[k] === b);
+
+/**
+ * Whether an embedded file's bytes are a program: a Windows PE ("MZ"), ELF, Mach-O (thin or fat), a script with a
+ * "#!" line, or a ZIP archive holding any (a .jar's manifest, an .apk's classes, an entry named like a program).
+ */
+export function isExecutableContent(data: Uint8Array): boolean {
+  if (startsWith(data, 0x4d, 0x5a)) return true; // MZ
+  if (startsWith(data, 0x7f, 0x45, 0x4c, 0x46)) return true; // ELF
+  if (startsWith(data, 0x23, 0x21)) return true; // #!
+  const magic = ((data[0] ?? 0) * 0x1000000 + ((data[1] ?? 0) << 16) + ((data[2] ?? 0) << 8) + (data[3] ?? 0)) >>> 0;
+  if ([0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe, 0xbebafeca].includes(magic)) return true;
+  if (startsWith(data, 0x50, 0x4b)) return zipHoldsExecutable(data);
+  return false;
+}
+
+/** Every entry name of a ZIP (local headers and central directory, wherever they are): any program is enough. */
+function zipHoldsExecutable(data: Uint8Array): boolean {
+  for (let k = 0; k + 46 <= data.length; k++) {
+    if (data[k] !== 0x50 || data[k + 1] !== 0x4b) continue;
+    let nameAt = -1;
+    let nameLength = 0;
+    if (data[k + 2] === 0x03 && data[k + 3] === 0x04) {
+      nameLength = data[k + 26]! | (data[k + 27]! << 8);
+      nameAt = k + 30;
+    } else if (data[k + 2] === 0x01 && data[k + 3] === 0x02) {
+      nameLength = data[k + 28]! | (data[k + 29]! << 8);
+      nameAt = k + 46;
+    }
+    if (nameAt < 0 || nameAt + nameLength > data.length) continue;
+    const name = latin1(data.subarray(nameAt, nameAt + nameLength));
+    if (executableName(name) || /^META-INF\/MANIFEST\.MF$/i.test(name) || /^classes\d*\.dex$/i.test(name)) return true;
+  }
+  return false;
+}
 
 interface StreamInfo {
   dict: PdfDict;
@@ -108,6 +195,7 @@ export function scanPdf(bytes: Uint8Array, options: PdfScanOptions = {}): PdfVer
     return { ok: true };
   } catch (e) {
     if (e instanceof ActiveContent) return { ok: false, reason: "activo" };
+    if (e instanceof EmbeddedExecutable) return { ok: false, reason: "ejecutable", name: e.fileName };
     if (e instanceof PdfLimitError) return { ok: false, reason: "limite", limit: e.limit };
     if (e instanceof PdfFilterError) return { ok: false, reason: "filtro" };
     if (e instanceof StructureError) return { ok: false, reason: e.reason };
@@ -138,6 +226,8 @@ class Scan {
   private decryptor: Decryptor | null | undefined;
   private decodedTotal = 0;
   private objectCount = 0;
+  /** Embedded file streams (/Type /EmbeddedFile, or named by a file specification's /EF) and their names. */
+  private readonly embedded = new Map<StreamInfo, string>();
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -175,6 +265,7 @@ class Scan {
     const streams = this.objects.flatMap((o) => (o.stream ? [o.stream] : []));
     const rest = streams.filter((s) => !this.checkObjectStream(s));
     const xfa = this.xfaStreams();
+    this.findEmbeddedFiles();
     for (const s of rest) this.checkStream(s, xfa);
     this.checkXfa(xfa);
     // The catalog may live in an object stream: the structure is judged once those are read.
@@ -427,8 +518,65 @@ class Scan {
     const isImage =
       this.nameOf(s.dict.get("Subtype")) === "Image" ||
       (s.dict.get("Width") !== undefined && s.dict.get("Height") !== undefined);
-    if (isImage || hasImageCodec) return;
-    this.decode(s, false, chain);
+    const embedded = this.embedded.get(s);
+    if ((isImage || hasImageCodec) && embedded === undefined) return;
+    // An embedded file is decoded whatever its filters say (an image codec on a program is still the program's
+    // bytes after the other filters); its content is then checked for a program's first bytes.
+    const data = this.decode(
+      s,
+      false,
+      chain.filter((f) => !IMAGE_FILTERS.has(f.name)),
+    );
+    if (embedded !== undefined && data && isExecutableContent(data)) throw new EmbeddedExecutable(embedded);
+  }
+
+  /**
+   * Embedded files (PDF 32000 §7.11.4): every file specification with an /EF dictionary, wherever it is (the
+   * EmbeddedFiles name tree, a file attachment annotation, an associated file of PDF/A-3), and every stream of
+   * /Type /EmbeddedFile. A name (/F, /UF, /DOS, /Mac, /Unix) or a /Subtype of a program refuses the file at once;
+   * the streams are remembered so checkStream looks at their content. An XML attachment — the CFDI a PDF/A-3
+   * invoice carries — passes.
+   */
+  private findEmbeddedFiles(): void {
+    const visit = (v: PdfValue | undefined, depth: number): void => {
+      if (depth > MAX_NESTING) return;
+      if (Array.isArray(v)) {
+        for (const x of v) visit(x, depth + 1);
+        return;
+      }
+      if (!(v instanceof PdfDict)) return;
+      const ef = this.resolve(v.get("EF"));
+      if (ef instanceof PdfDict) this.embeddedFileSpec(v, ef);
+      v.forEach((_, x) => {
+        visit(x, depth + 1);
+      });
+    };
+    for (const o of this.objects) {
+      visit(o.value, 0);
+      if (o.stream && this.nameOf(o.stream.dict.get("Type")) === "EmbeddedFile") this.embeddedStream(o.stream, "");
+    }
+  }
+
+  private embeddedFileSpec(spec: PdfDict, ef: PdfDict): void {
+    const names: string[] = [];
+    for (const key of ["UF", "F", "DOS", "Mac", "Unix"]) {
+      const v = this.resolve(spec.get(key));
+      if (v instanceof PdfString) names.push(textString(v.bytes));
+    }
+    const bad = names.find(executableName);
+    if (bad !== undefined) throw new EmbeddedExecutable(bad);
+    ef.forEach((_, ref) => {
+      if (ref instanceof PdfRef) {
+        const s = this.streamsByNumber.get(ref.num);
+        if (s) this.embeddedStream(s, names[0] ?? "");
+      }
+    });
+  }
+
+  private embeddedStream(s: StreamInfo, name: string): void {
+    const subtype = this.nameOf(s.dict.get("Subtype"));
+    if (subtype && EXECUTABLE_MIME.test(subtype)) throw new EmbeddedExecutable(name);
+    if (!this.embedded.get(s)) this.embedded.set(s, name);
   }
 
   /** The stream's raw data, decrypted when the file is encrypted; null when this platform cannot decrypt it. */

@@ -10,6 +10,7 @@ export {
   numberFromSerial,
   parseCertificate,
 } from "./certificates";
+export { type SatChain, satAuthorities, satChainOf } from "./chain";
 export {
   type ComplementoPrueba,
   complementoPruebaSinSellar,

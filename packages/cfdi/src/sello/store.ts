@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { type Clock, systemClock } from "@portal/contracts/clock";
 import { packageDataDir } from "./cadena";
 import { certificateInfo, parseCertificate } from "./certificates";
+import { satChainOf } from "./chain";
 
 /** Finds a certificate by its SAT number (20 digits). */
 export interface CertificateStore {
@@ -112,7 +113,8 @@ export interface SatRepositoryOptions {
 /**
  * Certificates from the SAT's public repository: looked up in the persistence first, otherwise
  * fetched once (concurrent requests for one number share the fetch), checked (its number must be
- * the one asked for) and saved. Failures are remembered for `retryAfterMs`.
+ * the one asked for, its chain must verify to the SAT's shipped authorities) and saved. Failures
+ * are remembered for `retryAfterMs`.
  */
 export function satRepositoryCertificates(options: SatRepositoryOptions = {}): CertificateStore {
   const baseUrl = options.baseUrl ?? SAT_CERTIFICATE_REPOSITORY;
@@ -125,9 +127,12 @@ export function satRepositoryCertificates(options: SatRepositoryOptions = {}): C
   const pending = new Map<string, Promise<X509Certificate | null>>();
   const failedAt = new Map<string, number>();
 
+  // A certificate is kept and served only when its number is the one asked for and its chain verifies to the
+  // SAT's authorities shipped in sat/autoridades (decision 042): a repository that is not the SAT's, or a
+  // row written into the persistence by hand, cannot make a self-made certificate the SAT's.
   const accept = (noCertificado: string, der: Uint8Array | null): X509Certificate | null => {
     const cert = der ? parseCertificate(der) : null;
-    return cert && certificateInfo(cert).number === noCertificado ? cert : null;
+    return cert && certificateInfo(cert).number === noCertificado && satChainOf(cert) !== null ? cert : null;
   };
 
   async function lookup(noCertificado: string): Promise<X509Certificate | null> {

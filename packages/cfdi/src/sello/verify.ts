@@ -10,6 +10,7 @@ import { CFDI_MSG, SELLO_MSG } from "../messages";
 import type { XmlElement } from "../xml";
 import { cadenaOriginal, cadenaOriginalTimbre, comprobanteStylesheet } from "./cadena";
 import { type CertificateInfo, certificateFromBase64, certificateInfo } from "./certificates";
+import { satChainOf } from "./chain";
 import { type CertificateStore, isTestPacCertificate, shippedCertificates } from "./store";
 
 /** valid · invalid (with the reasons in `errors`) · the certificate is not known · no seal at all. */
@@ -197,6 +198,16 @@ async function verifyStamp(
   if (!isStampingCertificate(info)) {
     errors.push(notSignedBySat(root, tfd, no, info));
     return "invalid";
+  }
+  // The subject says the SAT; only the chain proves it (decision 042): a real stamping certificate chains to the
+  // SAT's production authorities, a SAT test one to its test authorities. The project's test PAC is the shipped
+  // certificate itself and has no chain.
+  if (!isTestPacCertificate(info.certificate)) {
+    const expected = info.stampingAuthority === "sat" ? "produccion" : "pruebas";
+    if (satChainOf(info.certificate) !== expected) {
+      errors.push(SELLO_MSG.timbreSinCadenaSat(no));
+      return "invalid";
+    }
   }
   if (info.test && !trustTest) {
     errors.push(SELLO_MSG.timbreConCertificadoDePrueba(no));

@@ -1,4 +1,5 @@
 import { checkPdf, cleanFileName } from "@portal/cfdi";
+import { SERVER_IMAGE_CHECK } from "@portal/cfdi/image";
 import { SERVER_PDF_CHECK } from "@portal/cfdi/pdf";
 import { MAX_UPLOAD_BYTES } from "@portal/contracts";
 import { Invalid } from "../../lib/errors";
@@ -9,7 +10,12 @@ import type { ArchivosRepository } from "./repository";
  * parsed, its object streams decoded with node:zlib under caps, active content and a missing structure refused
  * (@portal/cfdi/pdf; docs/decisions/019-verificacion-de-pdf.md).
  */
-export { SERVER_PDF_CHECK };
+/**
+ * The one receipt image check of every upload path (postFactura, patchFactura): the whole PNG, JPEG or GIF read by
+ * its structure, dimensions bounded by the header, a PNG's pixels inflated within a cap, nothing after the image's
+ * end and no HTML or script in its text (@portal/cfdi/image; docs/decisions/042-imagenes-adjuntos-y-cadena-sat.md).
+ */
+export { SERVER_IMAGE_CHECK, SERVER_PDF_CHECK };
 
 export interface StoredUpload {
   archivoId: string;

@@ -5,6 +5,7 @@ import {
   checkWithholdings,
   checkXmlFile,
   type InvoiceData,
+  imageTypeOf,
   joinEntradas,
 } from "@portal/cfdi";
 import { type CertificateStore, readInvoiceVerified } from "@portal/cfdi/sello";
@@ -33,7 +34,7 @@ import { successJson } from "../../lib/send-json";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data, Repositories } from "../../repositories";
 import { type Archivo, checkParties, decodeArchivo, saveWithUniqueRace } from "../archivos/upload-kit";
-import { SERVER_PDF_CHECK } from "../archivos/uploads";
+import { SERVER_IMAGE_CHECK, SERVER_PDF_CHECK } from "../archivos/uploads";
 import { comoHistorial } from "../auditoria/repository";
 import { liftReplaced } from "../bloqueo-pago/service";
 import type { ErpFacturasService } from "../erp-facturas/service";
@@ -128,7 +129,7 @@ export function createFacturasService(deps: FacturasDeps) {
   /** Files by content (spec §5 messages), in the spec's order. */
   function checkArchivos(pdf: Archivo | null, xml: Archivo | null, recepcion: Archivo | null): string[] {
     const errores: string[] = [];
-    if (recepcion) errores.push(...checkImage(recepcion.bytes));
+    if (recepcion) errores.push(...checkImage(recepcion.bytes, undefined, SERVER_IMAGE_CHECK));
     if (pdf) errores.push(...checkPdf(pdf.nombre, pdf.bytes, SERVER_PDF_CHECK));
     if (xml) errores.push(...checkXmlFile(xml.nombre, xml.bytes));
     return errores;
@@ -644,9 +645,7 @@ export function createFacturasService(deps: FacturasDeps) {
 }
 export type FacturasService = ReturnType<typeof createFacturasService>;
 
-/** The stored type of a receipt image, by its signature (checkImage already accepted it). */
+/** The stored type of a receipt image, by its signature (checkImage already read the whole image). */
 function imageMime(bytes: Uint8Array): string {
-  if (bytes[0] === 0x89) return "image/png";
-  if (bytes[0] === 0xff) return "image/jpeg";
-  return "image/gif";
+  return `image/${imageTypeOf(bytes) ?? "png"}`;
 }

@@ -135,5 +135,8 @@ const encoder = new TextEncoder();
 /** Copied into this realm's Uint8Array: jsdom's TextEncoder answers with Node's, which `instanceof` refuses. */
 export const bytesDe = (text: string): Uint8Array => new Uint8Array(encoder.encode(text));
 export const PDF_BYTES = bytesDe("%PDF-1.4\n1 0 obj\n<< >>\nendobj\n%%EOF\n");
-/** A 1x1 PNG's signature is all the check reads. */
-export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+/** A whole 1x1 PNG (the demo's receipt image): the browser's check reads its chunks from signature to IEND. */
+export const PNG_BYTES = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);

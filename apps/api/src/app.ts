@@ -115,7 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const registeredRoutes: RegisteredRoute[] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
-      registeredRoutes.push({ method, url: route.url, access: route.config?.access });
+      registeredRoutes.push({ method, url: route.url, access: route.config?.access, bodyLimit: route.bodyLimit });
     }
   });
   app.decorate("registeredRoutes", registeredRoutes);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { markAscii } from "./bounded";
 import { operadorSchema } from "./codes";
 import { MSG } from "./messages";
 
@@ -306,15 +307,19 @@ const base64Mensaje = (campo: string) => `El campo ${campo} debe contener el arc
 
 /** Required upload content (base64). `requerido` lets a field use the spec's own message ('Debe cargar el pdf'). */
 export const base64Schema = (campo: string, requerido = `El campo ${campo} es obligatorio.`) =>
-  base64Texto(campo, requerido)
-    .min(1, { error: requerido, abort: true })
-    .refine(isBase64, { error: base64Mensaje(campo) });
+  markAscii(
+    base64Texto(campo, requerido)
+      .min(1, { error: requerido, abort: true })
+      .refine(isBase64, { error: base64Mensaje(campo) }),
+  );
 
 /** Optional upload content: absent or empty means "keep the stored file" (update forms). */
 export const base64OpcionalSchema = (campo: string) =>
-  base64Texto(campo, base64Mensaje(campo))
-    .refine((valor) => valor === "" || isBase64(valor), { error: base64Mensaje(campo) })
-    .optional();
+  markAscii(
+    base64Texto(campo, base64Mensaje(campo)).refine((valor) => valor === "" || isBase64(valor), {
+      error: base64Mensaje(campo),
+    }),
+  ).optional();
 
 export type TipoArchivo = "pdf" | "xml" | "imagen";
 const EXTENSIONES: Record<TipoArchivo, { re: RegExp; mensaje: string }> = {

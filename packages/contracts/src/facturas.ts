@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedArray } from "./bounded";
 import { flagCampo, metodoPagoSchema } from "./codes";
 import {
   actorRequestSchema,
@@ -245,21 +246,32 @@ export const MAX_ENTRADAS_POR_FACTURA = 50;
  * The goods receipt an invoice bills: one DocNum, as the spec writes it, or (issue 27) a list of DocNums of the
  * same supplier, sociedad and currency, without repeats.
  */
+const entradasMensajes = {
+  tipo: "El campo EntradaMercancia debe ser un número de entrada o una lista de números de entrada.",
+  min: "Seleccione al menos una entrada de mercancía.",
+  max: `Una factura puede amparar como máximo ${MAX_ENTRADAS_POR_FACTURA} entradas de mercancía.`,
+};
 export const entradasMercanciaSchema = z.union(
   [
     idSchema("EntradaMercancia"),
-    z
-      .array(idSchema("EntradaMercancia"))
-      .min(1, { error: "Seleccione al menos una entrada de mercancía." })
-      // A refinement, not .max(): zod's union answers its own generic message for an array too long.
-      .refine((docNums) => docNums.length <= MAX_ENTRADAS_POR_FACTURA, {
-        error: `Una factura puede amparar como máximo ${MAX_ENTRADAS_POR_FACTURA} entradas de mercancía.`,
-      })
-      .refine((docNums) => new Set(docNums).size === docNums.length, {
-        error: "La lista de entradas de mercancía repite una entrada; cada entrada se selecciona una sola vez.",
-      }),
+    boundedArray(idSchema("EntradaMercancia"), {
+      campo: "EntradaMercancia",
+      min: 1,
+      max: MAX_ENTRADAS_POR_FACTURA,
+      mensajes: entradasMensajes,
+    }).refine((docNums) => new Set(docNums).size === docNums.length, {
+      error: "La lista de entradas de mercancía repite una entrada; cada entrada se selecciona una sola vez.",
+    }),
   ],
-  { error: "El campo EntradaMercancia debe ser un número de entrada o una lista de números de entrada." },
+  {
+    // A list of the wrong length is refused before its elements (boundedArray), which zod's union reports as its
+    // own failure: the list's message is the one to show.
+    error: (issue) => {
+      if (!Array.isArray(issue.input)) return entradasMensajes.tipo;
+      const lista = (issue as { errors?: { message?: string }[][] }).errors?.[1]?.[0]?.message;
+      return lista ?? entradasMensajes.tipo;
+    },
+  },
 );
 
 /** The receipts of a postFactura body as a list (one receipt or several). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedArray } from "./bounded";
 import {
   actorRequestSchema,
   archivoRefSchema,
@@ -149,9 +150,11 @@ export const postPagoProveedorRequestSchema = postPagoBase.extend({
   NombreEmisor: requiredText("NombreEmisor", 254),
   NombreReceptor: requiredText("NombreReceptor", 254),
   UUID: uuidCfdiSchema("UUID"),
-  Detalle: z
-    .array(pagoDetalleUploadSchema, { error: "El campo Detalle debe ser una lista." })
-    .max(500, { error: "El campo Detalle admite como máximo 500 documentos." }),
+  Detalle: boundedArray(pagoDetalleUploadSchema, {
+    campo: "Detalle",
+    max: 500,
+    mensajes: { max: "El campo Detalle admite como máximo 500 documentos." },
+  }),
 });
 export type PostPagoProveedorRequest = z.infer<typeof postPagoProveedorRequestSchema>;
 

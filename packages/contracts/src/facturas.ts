@@ -14,6 +14,7 @@ import {
   fechaSchema,
   folioSchema,
   formaPagoSchema,
+  identificadorSchema,
   idSchema,
   importeSchema,
   listRequestSchema,
@@ -174,7 +175,7 @@ export type GetProveedorAnswer = z.infer<typeof getProveedorAnswerSchema>;
 /** POST /api/facturas/getEntradas: tipo 'Nuevo' lists receipts open for a new invoice, else one receipt. */
 const tipoEntradaMensaje = "El campo tipo debe ser Nuevo o el número de la entrada.";
 export const getEntradasRequestSchema = listRequestSchema.extend({
-  BD: requiredText("BD", 100),
+  BD: identificadorSchema("BD", 100),
   tipo: z.union([z.literal("Nuevo", { error: tipoEntradaMensaje }), idSchema("tipo")], { error: tipoEntradaMensaje }),
 });
 export type GetEntradasRequest = z.infer<typeof getEntradasRequestSchema>;
@@ -283,7 +284,7 @@ export const entradaDocNums = (entrada: number | readonly number[]): number[] =>
  * (BDSAP); PDF/XML/Recepcion are file names and PDF64/XML64/Recepcion64 their base64 contents, all required.
  */
 export const postFacturaRequestSchema = actorRequestSchema.extend({
-  RazonSocial: requiredText("RazonSocial", 100),
+  RazonSocial: identificadorSchema("RazonSocial", 100),
   EntradaMercancia: entradasMercanciaSchema,
   PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
   XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
@@ -315,7 +316,7 @@ export const postFacturaAnswerSchema = messageAnswerSchema;
 export const patchFacturaRequestSchema = actorRequestSchema
   .extend({
     IdFactura: idSchema("IdFactura"),
-    RazonSocial: requiredText("RazonSocial", 100),
+    RazonSocial: identificadorSchema("RazonSocial", 100),
     EntradaMercancia: idSchema("EntradaMercancia"),
     PDF: nombreArchivoOpcionalSchema("PDF", "pdf"),
     XML: nombreArchivoOpcionalSchema("XML", "xml"),
@@ -332,7 +333,7 @@ export const patchFacturaRequestSchema = actorRequestSchema
       .nullable()
       .optional(),
     Comentarios: optionalText("Comentarios", 1000),
-    BD: requiredText("BD", 100),
+    BD: identificadorSchema("BD", 100),
   })
   .superRefine((valor, ctx) =>
     archivosEnPareja(valor, ctx, [

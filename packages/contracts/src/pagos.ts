@@ -9,6 +9,7 @@ import {
   fechaCfdiSchema,
   fechaSchema,
   folioSchema,
+  identificadorSchema,
   idSchema,
   importeSchema,
   listRequestSchema,
@@ -129,7 +130,7 @@ const postPagoBase = actorRequestSchema.extend({
   Correo: correosSchema("Correo", true).optional(),
   /** SAP payment number (the row's DocNum). */
   PagoSAP: idSchema("PagoSAP"),
-  BD: requiredText("BD", 100),
+  BD: identificadorSchema("BD", 100),
 });
 
 /**
@@ -268,7 +269,7 @@ export type ComplementoEsperado = z.infer<typeof complementoEsperadoSchema>;
  * one of its payments (employees: any), or null when none is owed (no PPD invoice, or a complement accepted).
  */
 export const getComplementoEsperadoRequestSchema = actorRequestSchema.extend({
-  BD: requiredText("BD", 100),
+  BD: identificadorSchema("BD", 100),
   PagoSAP: idSchema("PagoSAP"),
 });
 export type GetComplementoEsperadoRequest = z.infer<typeof getComplementoEsperadoRequestSchema>;

@@ -9,6 +9,7 @@ import {
   codigoPostalSchema,
   enteroSchema,
   idClienteSchema,
+  identificadorSchema,
   idSchema,
   listRequestSchema,
   messageAnswerSchema,
@@ -124,8 +125,8 @@ const sociedadFormBase = z.object({
   RegimenFiscal: regimenFiscalSchema("RegimenFiscal"),
   CodigoPostal: codigoPostalSchema("CodigoPostal"),
   Estatus: estatusActivoCampo("Estatus"),
-  UsuarioSAP: requiredText("UsuarioSAP", 100),
-  BDSAP: requiredText("BDSAP", 100),
+  UsuarioSAP: identificadorSchema("UsuarioSAP", 100),
+  BDSAP: identificadorSchema("BDSAP", 100),
   ...sociedadAjustesShape,
 });
 

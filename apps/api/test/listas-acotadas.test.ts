@@ -2,6 +2,7 @@ import { CALL_NAMES, CALLS, type CallAccess, type CallName, MSG, requestArrays }
 import { conHoja, MUESTRAS } from "@portal/contracts/muestras";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { hasMoreTokensThan, MAX_JSON_TOKENS } from "../src/plugins/json-body";
 import { createTestApp, login, type TestApp } from "./helpers";
 
 /**
@@ -125,5 +126,32 @@ describe("the body limit of each call follows what it can carry", () => {
     expect(limitOf(CALLS.getFacturas.path)).toBe(CALLS.getFacturas.bodyLimit);
     expect(limitOf(CALLS.postFactura.path)).toBe(CALLS.postFactura.bodyLimit);
     expect(CALLS.getFacturas.bodyLimit).toBeLessThanOrEqual(64 * 1024);
+  });
+});
+
+describe("large bodies are parsed only when their structure is bounded", () => {
+  it("an upload call filled with millions of small tokens is refused before JSON.parse (Spanish 400)", async () => {
+    // 20 MB of `1,1,1,…` fits postFactura's limit but would cost JSON.parse about 0.6 s (bench:cuerpos).
+    const payload = `{"relleno":[${"1,".repeat(MAX_JSON_TOKENS + 10)}1]}`;
+    expect(Buffer.byteLength(payload)).toBeLessThan(CALLS.postFactura.bodyLimit);
+    const res = await t.app.inject({
+      method: "POST",
+      url: CALLS.postFactura.path,
+      payload,
+      headers: { "content-type": "application/json", "x-access-token": tokens.proveedor },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^El cuerpo de la solicitud tiene demasiados elementos/);
+    expect(await health()).toBe(200);
+  });
+
+  it("counts tokens outside strings only, escaped quotes included", () => {
+    const bytes = (text: string) => Buffer.from(text);
+    expect(hasMoreTokensThan(bytes('{"a":[1,2,3]}'), 5)).toBe(false); // { : [ , ,
+    expect(hasMoreTokensThan(bytes('{"a":[1,2,3,4]}'), 5)).toBe(true);
+    expect(hasMoreTokensThan(bytes(JSON.stringify({ a: ",,,,:::[[[{{{" })), 2)).toBe(false);
+    expect(hasMoreTokensThan(bytes(JSON.stringify({ a: 'x\\"y,,,,,' })), 2)).toBe(false);
+    // A string ending in an escaped backslash closes at its quote: the brackets after it count.
+    expect(hasMoreTokensThan(bytes(`[${JSON.stringify("\\")},[[[`), 2)).toBe(true);
   });
 });

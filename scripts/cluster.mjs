@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { isPostgresUrl, maskUrl, PGLITE_MESSAGE, parseClusterArgs, startCluster } from "./lib/cluster.mjs";
 import { root } from "./lib/root.mjs";
+import { createRestartPolicy } from "./lib/supervisor.mjs";
 import { runPnpm } from "./pnpm.mjs";
 
 const step = (text) => console.log(`\n[cluster] ${text}`);
@@ -81,17 +82,20 @@ setInterval(() => {
 
 // A process that dies (a crash, a kill -9) is started again after 2 s, as a supervisor would (docker-compose.yml:
 // restart: unless-stopped); HAProxy routes around it meanwhile. One that died three times within a minute is
-// left down, with a message, instead of looping.
-const exits = new Map();
+// left down, with a message, instead of looping. The policy is `npm start`'s (scripts/lib/supervisor.mjs), with the
+// cluster's fixed delay: the other processes serve meanwhile.
+const policies = new Map();
 async function restartCrashed(index) {
   if (stopping || !cluster) return;
-  const recent = [...(exits.get(index) ?? []), Date.now()].filter((t) => Date.now() - t < 60_000);
-  exits.set(index, recent);
-  if (recent.length >= 3) {
-    console.error(`[cluster] el proceso ${index} terminó ${recent.length} veces en un minuto; queda detenido.`);
+  if (!policies.has(index)) {
+    policies.set(index, createRestartPolicy({ maxExits: 3, windowMs: 60_000, baseDelayMs: 2000, maxDelayMs: 2000 }));
+  }
+  const decision = policies.get(index).next();
+  if (decision.giveUp) {
+    console.error(`[cluster] el proceso ${index} terminó ${decision.count} veces en un minuto; queda detenido.`);
     return;
   }
-  await new Promise((r) => setTimeout(r, 2000));
+  await new Promise((r) => setTimeout(r, decision.delayMs));
   if (stopping) return;
   await cluster
     .restart(index)

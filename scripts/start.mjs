@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: installs, builds, migrates, seeds on first start and serves the portal on one port.
+// `npm start`: installs, builds, migrates, seeds on first start and serves the portal on one port, restarting the
+// server if it crashes.
 // Data live in the embedded database under .data/ (or DATABASE_URL). A second start reuses the data and
 // the build cache, so it takes seconds.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { root } from "./lib/root.mjs";
+import { supervise } from "./lib/supervisor.mjs";
 import { runPnpm, toolEnv } from "./pnpm.mjs";
 
 const step = (text) => console.log(`\n[portal] ${text}`);
@@ -48,14 +50,16 @@ const env = toolEnv({
 step(
   `migrando, sembrando datos de demostración e iniciando (${process.env.DATABASE_URL ? "DATABASE_URL" : "base de datos embebida en .data/"}) …`,
 );
-// The portal's V8 flags (docs/operations.md, "Node"): a young generation for lists built at once.
-const server = spawn(process.execPath, ["--max-semi-space-size=32", join(root, "apps/api/dist/server.mjs")], {
-  stdio: "inherit",
-  env,
-  cwd: root,
+// The portal's V8 flags (docs/operations.md, "Node"): a young generation for lists built at once. A server that
+// crashes (out of memory, a kill -9) is started again, with a growing delay, and left down after a crash loop
+// (scripts/lib/supervisor.mjs, the policy `npm run cluster` uses too); Ctrl-C and SIGTERM stop it as before.
+const supervision = supervise({
+  command: process.execPath,
+  args: ["--max-semi-space-size=32", join(root, "apps/api/dist/server.mjs")],
+  spawnOptions: { stdio: "inherit", env, cwd: root },
+  name: "el servidor del portal",
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+supervision.done.then((code) => process.exit(code));
 
 // Announce the URL and the demo sign-ins once the portal answers.
 const url = `http://localhost:${port}`;

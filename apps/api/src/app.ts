@@ -39,6 +39,7 @@ import { tareasRoutes } from "./modules/tareas/routes";
 import { tareasWorkerPlugin } from "./modules/tareas/worker";
 import { compressionPlugin } from "./plugins/compression";
 import { errorsPlugin } from "./plugins/errors";
+import { registerJsonParser } from "./plugins/json-body";
 import { RequestLineLogController, requestLogPlugin } from "./plugins/request-log";
 import { clientErrorHandler, frameworkErrors, securityPlugin } from "./plugins/security";
 import { sessionPlugin } from "./plugins/session";
@@ -115,13 +116,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const registeredRoutes: RegisteredRoute[] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
-      registeredRoutes.push({ method, url: route.url, access: route.config?.access });
+      registeredRoutes.push({ method, url: route.url, access: route.config?.access, bodyLimit: route.bodyLimit });
     }
   });
   app.decorate("registeredRoutes", registeredRoutes);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Strict UTF-8 before JSON (plugins/json-body.ts): no byte is silently replaced by U+FFFD.
+  registerJsonParser(app);
 
   const database =
     options.database ??

@@ -48,4 +48,6 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: Access | readonly Access[] | undefined;
+  /** The route's own body limit (registry calls: CALLS' `bodyLimit`), undefined for the server's. */
+  bodyLimit: number | undefined;
 }

@@ -235,7 +235,8 @@ describe("sociedades", () => {
   });
 
   it("refuses a file over the size limit with a clear message", async () => {
-    const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(6 * 1024 * 1024, 32)]).toString("base64");
+    // Just over 5 MB: the call's body limit (issue 36: what its one file can carry) lets it through to the contract.
+    const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(5 * 1024 * 1024, 32)]).toString("base64");
     const res = await post("/api/sociedades/createSociedad", {
       ...nuevaSociedad,
       BDSAP: "SBO_X3",
@@ -243,6 +244,15 @@ describe("sociedades", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/tamaño|MB/);
+    // 6 MB is beyond what the call can carry: refused unread, with the Spanish 413.
+    const huge = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(6 * 1024 * 1024, 32)]).toString("base64");
+    const res413 = await post("/api/sociedades/createSociedad", {
+      ...nuevaSociedad,
+      BDSAP: "SBO_X3",
+      CartaSituacionFiscal: huge,
+    });
+    expect(res413.statusCode).toBe(413);
+    expect(res413.json()).toEqual({ status: "error", message: MSG.cuerpoDemasiadoGrande });
   });
 
   it("updates keeping the password and PDF when left blank; BDSAP stays unique", async () => {

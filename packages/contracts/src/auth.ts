@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { flagSchema, operadorSchema } from "./codes";
-import { messageAnswerSchema, requiredText, successAnswer, textoSchema } from "./common";
+import { identificadorSchema, messageAnswerSchema, successAnswer, textoSchema } from "./common";
 
 /** POST /api/login (spec §3 login payload, §7). */
 export const loginRequestSchema = z.object({
-  usuario: requiredText("usuario", 100),
+  usuario: identificadorSchema("usuario", 100),
   password: textoSchema("contraseña", "El campo contraseña es obligatorio.")
     .min(1, { error: "El campo contraseña es obligatorio." })
     .max(200, { error: "El campo contraseña admite como máximo 200 caracteres." }),

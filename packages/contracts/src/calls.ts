@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { healthAnswerSchema, loginAnswerSchema, loginRequestSchema, logoutAnswerSchema } from "./auth";
+import { requestBodyLimit } from "./bounded";
 import { archivoBinarioSchema, archivoParamsSchema } from "./common";
 import {
   getComplementosAtrasadosAnswerSchema,
@@ -135,11 +136,18 @@ export interface CallSpec {
 export interface CallDef extends CallSpec {
   /** Needs a session (x-access-token): every call except the public ones (login and health). */
   auth: boolean;
+  /**
+   * Largest body the API reads for this call, in bytes (issue 36): derived from the request schema, the largest
+   * body it accepts plus a margin (`requestBodyLimit`, bounded.ts). Upload calls (base64 files) come out at
+   * megabytes, the rest at 64 KB, review batches of 500 rows at a few megabytes. The API passes it to Fastify as
+   * the route's `bodyLimit` (capped by BODY_LIMIT_BYTES); a larger body answers 413 before it is read.
+   */
+  bodyLimit: number;
 }
 
-type Defined<C extends CallSpec> = C & { auth: C["access"] extends "public" ? false : true };
+type Defined<C extends CallSpec> = C & { auth: C["access"] extends "public" ? false : true; bodyLimit: number };
 const call = <const C extends CallSpec>(spec: C): Defined<C> =>
-  ({ ...spec, auth: spec.access !== "public" }) as Defined<C>;
+  ({ ...spec, auth: spec.access !== "public", bodyLimit: requestBodyLimit(spec.request) }) as Defined<C>;
 
 /**
  * Every call of spec §7 plus logout, health and the file download, keyed by a stable name: the path's last

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { markAscii } from "./bounded";
 import { operadorSchema } from "./codes";
 import { MSG } from "./messages";
 
@@ -27,11 +28,25 @@ export const hasControlCharacters = (valor: string): boolean => CONTROL_RE.test(
 export const caracteresNoPermitidos = (campo: string) =>
   `El campo ${campo} contiene caracteres no permitidos (caracteres de control).`;
 
-/** Any text a call accepts: a string without control characters. Every text helper starts here. */
+/**
+ * Invalid UTF-16 (issue 36): a surrogate without its pair. JSON.parse keeps the escape "\ud800" as that lone code
+ * unit, and PostgreSQL (UTF-8) then stores U+FFFD instead — what is stored would differ from what was sent. Matched
+ * per code unit (no `u` flag), so it runs in every browser the web app supports.
+ */
+const LONE_SURROGATE_RE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const hasLoneSurrogates = (valor: string): boolean => LONE_SURROGATE_RE.test(valor);
+export const unicodeIncompleto = (campo: string) =>
+  `El campo ${campo} contiene un carácter no válido (un sustituto UTF-16 sin su pareja).`;
+
+/**
+ * Any text a call accepts: a string without control characters nor lone surrogates. Every text helper starts here.
+ * Not trimmed: a helper that trims says so, and identifiers are never trimmed (`identificadorSchema`).
+ */
 export const textoSchema = (campo: string, requerido = `El campo ${campo} debe ser texto.`) =>
   z
     .string({ error: requerido })
-    .refine((valor) => !hasControlCharacters(valor), { error: caracteresNoPermitidos(campo), abort: true });
+    .refine((valor) => !hasControlCharacters(valor), { error: caracteresNoPermitidos(campo), abort: true })
+    .refine((valor) => !hasLoneSurrogates(valor), { error: unicodeIncompleto(campo), abort: true });
 
 /**
  * Bidirectional controls (issue 22): embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the
@@ -92,7 +107,31 @@ export const actorRequestSchema = listRequestSchema.extend({
 });
 export type ActorRequest = z.infer<typeof actorRequestSchema>;
 
-/** A non-empty trimmed text field with a Spanish message naming the field. */
+/**
+ * Identifiers are compared exactly (issue 36): a value that starts or ends with white space is refused, naming the
+ * field, instead of being trimmed into another one (`CardCode " P00001"` used to become "P00001").
+ */
+const EXTREMOS_EN_BLANCO_RE = /^\s|\s$/;
+export const hasEdgeBlanks = (valor: string): boolean => EXTREMOS_EN_BLANCO_RE.test(valor);
+export const espaciosEnExtremos = (campo: string) =>
+  `El campo ${campo} no debe empezar ni terminar con espacios; se compara exactamente como se escribe.`;
+const sinEspaciosEnExtremos = (campo: string) =>
+  [(valor: string) => !hasEdgeBlanks(valor), { error: espaciosEnExtremos(campo), abort: true }] as const;
+
+/**
+ * An identifier: a user name, CardCode, company database (BD, BDSAP), SAP user — a key the server looks up. Required,
+ * at most `max` characters, never trimmed (leading or trailing blanks are refused, naming the field).
+ */
+export const identificadorSchema = (campo: string, max = 100) =>
+  textoVisibleSchema(campo, `El campo ${campo} es obligatorio.`)
+    .min(1, { error: `El campo ${campo} es obligatorio.`, abort: true })
+    .refine(...sinEspaciosEnExtremos(campo))
+    .max(max, { error: `El campo ${campo} admite como máximo ${max} caracteres.` });
+
+/**
+ * A non-empty trimmed text field with a Spanish message naming the field: names, folios and other text shown to
+ * people, where blanks around it carry nothing. Never for identifiers (`identificadorSchema`).
+ */
 export const requiredText = (campo: string, max = 254) =>
   textoVisibleSchema(campo, `El campo ${campo} es obligatorio.`)
     .trim()
@@ -171,7 +210,7 @@ export const RFC_RE = /^[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}$/;
 export const rfcSchema = (campo = "RFC") =>
   z
     .string({ error: `El campo ${campo} es obligatorio.` })
-    .trim()
+    .refine(...sinEspaciosEnExtremos(campo))
     .toUpperCase()
     .regex(RFC_RE, {
       error: `El campo ${campo} debe ser un RFC válido del SAT: 12 caracteres (persona moral) o 13 (persona física).`,
@@ -180,28 +219,28 @@ export const rfcSchema = (campo = "RFC") =>
 export const codigoPostalSchema = (campo: string) =>
   z
     .string({ error: `El campo ${campo} es obligatorio.` })
-    .trim()
+    .refine(...sinEspaciosEnExtremos(campo))
     .regex(/^\d{5}$/, { error: `El campo ${campo} debe tener 5 dígitos.` });
 
 /** Fiscal regime codes are three digits (601, 603, 605…; spec §3 catalogue lookups). */
 export const regimenFiscalSchema = (campo: string) =>
   z
     .string({ error: `El campo ${campo} es obligatorio.` })
-    .trim()
+    .refine(...sinEspaciosEnExtremos(campo))
     .regex(/^\d{3}$/, { error: `El campo ${campo} debe ser una clave de régimen fiscal de 3 dígitos.` });
 
 /** Payment form (forma de pago) codes are two digits (01…99); the catalogue itself lives in @portal/cfdi. */
 export const formaPagoSchema = (campo: string) =>
   z
     .string({ error: `El campo ${campo} es obligatorio.` })
-    .trim()
+    .refine(...sinEspaciosEnExtremos(campo))
     .regex(/^\d{2}$/, { error: `El campo ${campo} debe ser una clave de forma de pago de 2 dígitos.` });
 
 /** CFDI use (uso de CFDI) codes: G01, I08, D10, S01, CP01, CN01, P01… */
 export const usoCfdiSchema = (campo: string) =>
   z
     .string({ error: `El campo ${campo} es obligatorio.` })
-    .trim()
+    .refine(...sinEspaciosEnExtremos(campo))
     .toUpperCase()
     .regex(/^[A-Z]{1,2}\d{2}$/, { error: `El campo ${campo} debe ser una clave de uso de CFDI, por ejemplo G03.` });
 
@@ -209,7 +248,7 @@ export const usoCfdiSchema = (campo: string) =>
 export const monedaSchema = (campo: string) =>
   z
     .string({ error: `El campo ${campo} es obligatorio.` })
-    .trim()
+    .refine(...sinEspaciosEnExtremos(campo))
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, { error: `El campo ${campo} debe ser una clave de moneda de 3 letras, por ejemplo MXN.` });
 
@@ -217,7 +256,7 @@ export const monedaSchema = (campo: string) =>
 export const uuidCfdiSchema = (campo: string) =>
   z
     .string({ error: `El campo ${campo} es obligatorio.` })
-    .trim()
+    .refine(...sinEspaciosEnExtremos(campo))
     .toUpperCase()
     .regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/, {
       error: `El campo ${campo} debe ser un UUID válido (8-4-4-4-12 caracteres hexadecimales).`,
@@ -306,15 +345,19 @@ const base64Mensaje = (campo: string) => `El campo ${campo} debe contener el arc
 
 /** Required upload content (base64). `requerido` lets a field use the spec's own message ('Debe cargar el pdf'). */
 export const base64Schema = (campo: string, requerido = `El campo ${campo} es obligatorio.`) =>
-  base64Texto(campo, requerido)
-    .min(1, { error: requerido, abort: true })
-    .refine(isBase64, { error: base64Mensaje(campo) });
+  markAscii(
+    base64Texto(campo, requerido)
+      .min(1, { error: requerido, abort: true })
+      .refine(isBase64, { error: base64Mensaje(campo) }),
+  );
 
 /** Optional upload content: absent or empty means "keep the stored file" (update forms). */
 export const base64OpcionalSchema = (campo: string) =>
-  base64Texto(campo, base64Mensaje(campo))
-    .refine((valor) => valor === "" || isBase64(valor), { error: base64Mensaje(campo) })
-    .optional();
+  markAscii(
+    base64Texto(campo, base64Mensaje(campo)).refine((valor) => valor === "" || isBase64(valor), {
+      error: base64Mensaje(campo),
+    }),
+  ).optional();
 
 export type TipoArchivo = "pdf" | "xml" | "imagen";
 const EXTENSIONES: Record<TipoArchivo, { re: RegExp; mensaje: string }> = {

@@ -3,12 +3,12 @@ import { flagCampo, flagSchema } from "./codes";
 import {
   enteroSchema,
   fechaSchema,
+  identificadorSchema,
   idSchema,
   importeSchema,
   listRequestSchema,
   messageAnswerSchema,
   optionalText,
-  requiredText,
   successAnswer,
 } from "./common";
 
@@ -66,7 +66,7 @@ export type GetComplementosAtrasadosAnswer = z.infer<typeof getComplementosAtras
  * comment; answers COMPLEMENTOS_ATRASADOS_MSG.retencionGuardada.
  */
 export const setRetenerPagosRequestSchema = listRequestSchema.extend({
-  CardCode: requiredText("CardCode", 50),
+  CardCode: identificadorSchema("CardCode", 50),
   RetenerPagos: flagCampo("RetenerPagos"),
   Comentarios: optionalText("Comentarios", 1000),
 });

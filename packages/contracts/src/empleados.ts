@@ -12,6 +12,7 @@ import {
   correoSchema,
   enteroSchema,
   idClienteSchema,
+  identificadorSchema,
   idSchema,
   listRequestSchema,
   messageAnswerSchema,
@@ -85,7 +86,7 @@ export type RowEmpleadosAnswer = z.infer<typeof rowEmpleadosAnswerSchema>;
  */
 const empleadoFormBase = z.object({
   Id: idClienteSchema("Id").optional(),
-  Usuario: requiredText("Usuario", 50),
+  Usuario: identificadorSchema("Usuario", 50),
   RolEmpleado: rolEmpleadoCampo("RolEmpleado"),
   Nombre: requiredText("Nombre", 100),
   Apellidos: requiredText("Apellidos", 100),
@@ -122,7 +123,7 @@ export const updateEmpleadoAnswerSchema = messageAnswerSchema;
  * recorded in the audit trail.
  */
 export const updateEstatusEmpleadoRequestSchema = z.object({
-  Usuario: requiredText("Usuario", 50),
+  Usuario: identificadorSchema("Usuario", 50),
   Estatus: estatusActivoCampo("Estatus"),
 });
 export type UpdateEstatusEmpleadoRequest = z.infer<typeof updateEstatusEmpleadoRequestSchema>;

@@ -30,6 +30,20 @@ const SIN_CONTROL_BIDI =
 /** Amounts the spec sends as JSON numbers (postFactura Total): real amounts may pass 2^31, not 2^53. */
 const IMPORTES_NUMERICOS = new Set(["Total"]);
 
+/**
+ * Identifiers (issue 36): keys the server looks up or compares (user names, CardCode, company databases, SAP user,
+ * RFCs, UUIDs and SAT codes). sentCorreo's Usuario is the supplier's business name and the company form's
+ * RazonSocial its legal name (texts, trimmed); postFactura's RazonSocial is the company database.
+ */
+const IDENTIFICADORES =
+  /^(usuario|Usuario|CardCode|BD|BDSAP|RazonSocial|UsuarioSAP|RFC|RFCEmisor|RFCReceptor|UUID|CPEmisor|CPReceptor|CodigoPostal|Regimen|RegimenFiscal|FormaPago|UsoPrincipal|Moneda)$/;
+const isIdentifier = (name: CallName, path: RutaCampo) =>
+  IDENTIFICADORES.test(String(path.at(-1))) &&
+  // The lists' `usuario` is the client's informative id (never trusted, idClienteSchema); login's is the user name.
+  !(path.at(-1) === "usuario" && name !== "login") &&
+  !(name === "sentCorreo" && path.at(-1) === "Usuario") &&
+  !((name === "createSociedad" || name === "updateSociedad") && path.at(-1) === "RazonSocial");
+
 const requestCalls = CALL_NAMES.filter((name) => "request" in CALLS[name]);
 const cases = requestCalls.flatMap((name: CallName) => {
   const sample = (MUESTRAS[name] as { request: unknown }).request;
@@ -60,6 +74,39 @@ describe("entrada hostil en cada campo de cada llamada", () => {
       const issue = issueAt(c.name, conHoja(c.sample, c.path, hostile), c.path);
       expect(issue?.path.join(".")).toBe(c.path.join("."));
       expect(namesField(issue?.message ?? "", c.path), issue?.message).toBe(true);
+    }
+  });
+
+  // Issue 36: a lone surrogate (JSON.parse keeps "\ud800" as it is) would be stored as U+FFFD by PostgreSQL, so
+  // what is stored would differ from what was sent. Every text refuses it, passwords and file names included.
+  it.each(cases.filter((c) => typeof c.value === "string"))(
+    "$label: a lone surrogate is refused on that field",
+    (c) => {
+      for (const hostile of [`${c.value}\ud800`, `\udc00${c.value}`, "\udbff", `a\ud83dz`]) {
+        const issue = issueAt(c.name, conHoja(c.sample, c.path, hostile), c.path);
+        expect(issue?.path.join("."), JSON.stringify(hostile)).toBe(c.path.join("."));
+        expect(namesField(issue?.message ?? "", c.path), issue?.message).toBe(true);
+      }
+    },
+  );
+
+  // Issue 36: identifiers are compared exactly. A blank before or after one is refused on that field instead of
+  // being trimmed into another identifier (CardCode " P00001" used to find P00001).
+  it.each(cases.filter((c) => typeof c.value === "string" && isIdentifier(c.name, c.path)))(
+    "$label: an identifier with blanks around it is refused on that field",
+    (c) => {
+      for (const hostile of [` ${c.value}`, `${c.value} `, `${c.value}\t`, `\n${c.value}`]) {
+        const issue = issueAt(c.name, conHoja(c.sample, c.path, hostile), c.path);
+        expect(issue?.path.join("."), JSON.stringify(hostile)).toBe(c.path.join("."));
+        expect(namesField(issue?.message ?? "", c.path), issue?.message).toBe(true);
+      }
+    },
+  );
+
+  it("covers the identifiers of the issue: CardCode, RFC, user names, company databases, UUIDs", () => {
+    const keys = new Set(cases.filter((c) => isIdentifier(c.name, c.path)).map((c) => String(c.path.at(-1))));
+    for (const key of ["CardCode", "RFC", "RFCEmisor", "usuario", "Usuario", "BD", "BDSAP", "UsuarioSAP", "UUID"]) {
+      expect(keys).toContain(key);
     }
   });
 

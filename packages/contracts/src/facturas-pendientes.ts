@@ -4,11 +4,11 @@ import {
   actorRequestSchema,
   correosSchema,
   enteroSchema,
+  identificadorSchema,
   idSchema,
   listRequestSchema,
   messageAnswerSchema,
   optionalText,
-  requiredText,
   successAnswer,
 } from "./common";
 import { facturaRowSchema } from "./facturas";
@@ -35,7 +35,7 @@ export const revisionFacturaSchema = actorRequestSchema.extend({
   Factura: idSchema("Factura"),
   Comentarios: optionalText("Comentarios", 1000),
   Estatus: estatusRevisionFacturaSchema,
-  BD: requiredText("BD", 100),
+  BD: identificadorSchema("BD", 100),
   Correo: correosSchema("Correo", true).optional(),
   /**
    * The invoice's Version as the reviewer saw it (issue 13; required since issue 22): a changed invoice refuses the

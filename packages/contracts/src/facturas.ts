@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedArray } from "./bounded";
 import { flagCampo, metodoPagoSchema } from "./codes";
 import {
   actorRequestSchema,
@@ -13,6 +14,7 @@ import {
   fechaSchema,
   folioSchema,
   formaPagoSchema,
+  identificadorSchema,
   idSchema,
   importeSchema,
   listRequestSchema,
@@ -173,7 +175,7 @@ export type GetProveedorAnswer = z.infer<typeof getProveedorAnswerSchema>;
 /** POST /api/facturas/getEntradas: tipo 'Nuevo' lists receipts open for a new invoice, else one receipt. */
 const tipoEntradaMensaje = "El campo tipo debe ser Nuevo o el número de la entrada.";
 export const getEntradasRequestSchema = listRequestSchema.extend({
-  BD: requiredText("BD", 100),
+  BD: identificadorSchema("BD", 100),
   tipo: z.union([z.literal("Nuevo", { error: tipoEntradaMensaje }), idSchema("tipo")], { error: tipoEntradaMensaje }),
 });
 export type GetEntradasRequest = z.infer<typeof getEntradasRequestSchema>;
@@ -245,21 +247,32 @@ export const MAX_ENTRADAS_POR_FACTURA = 50;
  * The goods receipt an invoice bills: one DocNum, as the spec writes it, or (issue 27) a list of DocNums of the
  * same supplier, sociedad and currency, without repeats.
  */
+const entradasMensajes = {
+  tipo: "El campo EntradaMercancia debe ser un número de entrada o una lista de números de entrada.",
+  min: "Seleccione al menos una entrada de mercancía.",
+  max: `Una factura puede amparar como máximo ${MAX_ENTRADAS_POR_FACTURA} entradas de mercancía.`,
+};
 export const entradasMercanciaSchema = z.union(
   [
     idSchema("EntradaMercancia"),
-    z
-      .array(idSchema("EntradaMercancia"))
-      .min(1, { error: "Seleccione al menos una entrada de mercancía." })
-      // A refinement, not .max(): zod's union answers its own generic message for an array too long.
-      .refine((docNums) => docNums.length <= MAX_ENTRADAS_POR_FACTURA, {
-        error: `Una factura puede amparar como máximo ${MAX_ENTRADAS_POR_FACTURA} entradas de mercancía.`,
-      })
-      .refine((docNums) => new Set(docNums).size === docNums.length, {
-        error: "La lista de entradas de mercancía repite una entrada; cada entrada se selecciona una sola vez.",
-      }),
+    boundedArray(idSchema("EntradaMercancia"), {
+      campo: "EntradaMercancia",
+      min: 1,
+      max: MAX_ENTRADAS_POR_FACTURA,
+      mensajes: entradasMensajes,
+    }).refine((docNums) => new Set(docNums).size === docNums.length, {
+      error: "La lista de entradas de mercancía repite una entrada; cada entrada se selecciona una sola vez.",
+    }),
   ],
-  { error: "El campo EntradaMercancia debe ser un número de entrada o una lista de números de entrada." },
+  {
+    // A list of the wrong length is refused before its elements (boundedArray), which zod's union reports as its
+    // own failure: the list's message is the one to show.
+    error: (issue) => {
+      if (!Array.isArray(issue.input)) return entradasMensajes.tipo;
+      const lista = (issue as { errors?: { message?: string }[][] }).errors?.[1]?.[0]?.message;
+      return lista ?? entradasMensajes.tipo;
+    },
+  },
 );
 
 /** The receipts of a postFactura body as a list (one receipt or several). */
@@ -271,7 +284,7 @@ export const entradaDocNums = (entrada: number | readonly number[]): number[] =>
  * (BDSAP); PDF/XML/Recepcion are file names and PDF64/XML64/Recepcion64 their base64 contents, all required.
  */
 export const postFacturaRequestSchema = actorRequestSchema.extend({
-  RazonSocial: requiredText("RazonSocial", 100),
+  RazonSocial: identificadorSchema("RazonSocial", 100),
   EntradaMercancia: entradasMercanciaSchema,
   PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
   XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
@@ -303,7 +316,7 @@ export const postFacturaAnswerSchema = messageAnswerSchema;
 export const patchFacturaRequestSchema = actorRequestSchema
   .extend({
     IdFactura: idSchema("IdFactura"),
-    RazonSocial: requiredText("RazonSocial", 100),
+    RazonSocial: identificadorSchema("RazonSocial", 100),
     EntradaMercancia: idSchema("EntradaMercancia"),
     PDF: nombreArchivoOpcionalSchema("PDF", "pdf"),
     XML: nombreArchivoOpcionalSchema("XML", "xml"),
@@ -320,7 +333,7 @@ export const patchFacturaRequestSchema = actorRequestSchema
       .nullable()
       .optional(),
     Comentarios: optionalText("Comentarios", 1000),
-    BD: requiredText("BD", 100),
+    BD: identificadorSchema("BD", 100),
   })
   .superRefine((valor, ctx) =>
     archivosEnPareja(valor, ctx, [

@@ -38,10 +38,15 @@ describe("sample request and answer of every call", () => {
 
   it("postFactura normalises what the spec leaves open", () => {
     const { FolioFactura: _folio, TipoDeCambio: _tc, ...sinDefaults } = MUESTRAS.postFactura.request;
-    const parsed = CALLS.postFactura.request.parse({ ...sinDefaults, RFCEmisor: " atb990101ab3 ", Total: "8700.00" });
+    const parsed = CALLS.postFactura.request.parse({ ...sinDefaults, RFCEmisor: "atb990101ab3", Total: "8700.00" });
     expect(parsed.FolioFactura).toBe("S/F");
     expect(parsed.TipoDeCambio).toBe("1");
     expect(parsed.RFCEmisor).toBe("ATB990101AB3");
+    // An RFC is an identifier: blanks around it are refused, not trimmed (issue 36).
+    const conEspacios = CALLS.postFactura.request.safeParse({ ...sinDefaults, RFCEmisor: " atb990101ab3 " });
+    expect(conEspacios.error?.issues[0]?.message).toMatch(
+      /^El campo RFCEmisor no debe empezar ni terminar con espacios/,
+    );
     expect(CALLS.postFactura.request.parse({ ...sinDefaults, FolioFactura: "" }).FolioFactura).toBe("S/F");
   });
 

@@ -4,12 +4,12 @@ import {
   actorRequestSchema,
   base64Schema,
   enteroSchema,
+  identificadorSchema,
   idSchema,
   listRequestSchema,
   messageAnswerSchema,
   nombreArchivoSchema,
   optionalText,
-  requiredText,
   successAnswer,
 } from "./common";
 import { MSG } from "./messages";
@@ -111,7 +111,7 @@ export type GetNotasCreditoAnswer = z.infer<typeof getNotasCreditoAnswerSchema>;
 
 /** POST /api/notasCredito/postNotaCredito: the sociedad (company database) and the two files; the XML says the rest. */
 export const postNotaCreditoRequestSchema = actorRequestSchema.extend({
-  RazonSocial: requiredText("RazonSocial", 100),
+  RazonSocial: identificadorSchema("RazonSocial", 100),
   PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
   XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
   PDF64: base64Schema("PDF64", MSG.pdfRequerido),

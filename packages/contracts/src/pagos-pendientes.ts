@@ -4,11 +4,11 @@ import {
   actorRequestSchema,
   correosSchema,
   enteroSchema,
+  identificadorSchema,
   idSchema,
   listRequestSchema,
   messageAnswerSchema,
   optionalText,
-  requiredText,
   successAnswer,
 } from "./common";
 import { pagoRowSchema } from "./pagos";
@@ -34,7 +34,7 @@ export const revisionPagoSchema = actorRequestSchema.extend({
   Pago: idSchema("Pago"),
   Comentarios: optionalText("Comentarios", 1000),
   Estatus: estatusRevisionPagoSchema,
-  BD: requiredText("BD", 100),
+  BD: identificadorSchema("BD", 100),
   Correo: correosSchema("Correo", true).optional(),
   PagoSAP: idSchema("PagoSAP"),
   /**

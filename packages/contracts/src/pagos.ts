@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedArray } from "./bounded";
 import {
   actorRequestSchema,
   archivoRefSchema,
@@ -8,6 +9,7 @@ import {
   fechaCfdiSchema,
   fechaSchema,
   folioSchema,
+  identificadorSchema,
   idSchema,
   importeSchema,
   listRequestSchema,
@@ -128,7 +130,7 @@ const postPagoBase = actorRequestSchema.extend({
   Correo: correosSchema("Correo", true).optional(),
   /** SAP payment number (the row's DocNum). */
   PagoSAP: idSchema("PagoSAP"),
-  BD: requiredText("BD", 100),
+  BD: identificadorSchema("BD", 100),
 });
 
 /**
@@ -149,9 +151,11 @@ export const postPagoProveedorRequestSchema = postPagoBase.extend({
   NombreEmisor: requiredText("NombreEmisor", 254),
   NombreReceptor: requiredText("NombreReceptor", 254),
   UUID: uuidCfdiSchema("UUID"),
-  Detalle: z
-    .array(pagoDetalleUploadSchema, { error: "El campo Detalle debe ser una lista." })
-    .max(500, { error: "El campo Detalle admite como máximo 500 documentos." }),
+  Detalle: boundedArray(pagoDetalleUploadSchema, {
+    campo: "Detalle",
+    max: 500,
+    mensajes: { max: "El campo Detalle admite como máximo 500 documentos." },
+  }),
 });
 export type PostPagoProveedorRequest = z.infer<typeof postPagoProveedorRequestSchema>;
 
@@ -265,7 +269,7 @@ export type ComplementoEsperado = z.infer<typeof complementoEsperadoSchema>;
  * one of its payments (employees: any), or null when none is owed (no PPD invoice, or a complement accepted).
  */
 export const getComplementoEsperadoRequestSchema = actorRequestSchema.extend({
-  BD: requiredText("BD", 100),
+  BD: identificadorSchema("BD", 100),
   PagoSAP: idSchema("PagoSAP"),
 });
 export type GetComplementoEsperadoRequest = z.infer<typeof getComplementoEsperadoRequestSchema>;

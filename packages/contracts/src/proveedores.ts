@@ -17,6 +17,7 @@ import {
   correosSchema,
   enteroSchema,
   fechaSchema,
+  identificadorSchema,
   idSchema,
   listRequestSchema,
   messageAnswerSchema,
@@ -224,7 +225,7 @@ const caratulaUploadSchema = (etiqueta: string) =>
  * could take over the account).
  */
 export const updateProveedorRequestSchema = z.object({
-  CardCode: requiredText("CardCode", 50),
+  CardCode: identificadorSchema("CardCode", 50),
   U_SYS_PMTYPE: tipoPersonaCampo("U_SYS_PMTYPE").optional(),
   CardName: optionalText("CardName", 254),
   LicTradNum: rfcSchema("LicTradNum").optional(),
@@ -266,7 +267,7 @@ export const sentCorreoAnswerSchema = messageAnswerSchema;
 
 /** POST /api/proveedores/addSociedad: link a company to a supplier (spec §3 link payload). */
 export const addSociedadRequestSchema = z.object({
-  CardCode: requiredText("CardCode", 50),
+  CardCode: identificadorSchema("CardCode", 50),
   IdSociedad: idSchema("IdSociedad"),
 });
 export type AddSociedadRequest = z.infer<typeof addSociedadRequestSchema>;

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { boundedArray } from "./bounded";
 
 /** Most rows one review may change: the screen's "All" page size stays far below it. */
 export const MAX_FILAS_REVISION = 500;
@@ -24,22 +25,27 @@ export function revisionBatchSchema<K extends string, S extends z.ZodObject<{ [P
   key: K,
   words: RevisionBatchWords,
 ) {
-  return z
-    .array(fila, { error: `Se esperaba la lista de ${words.lista}.` })
-    .min(1, { error: `Debe seleccionar al menos ${words.alMenosUno}.` })
-    .max(MAX_FILAS_REVISION, { error: `Se pueden revisar como máximo ${MAX_FILAS_REVISION} ${words.plural} a la vez.` })
-    .superRefine((filas, ctx) => {
-      const vistos = new Set<number>();
-      filas.forEach((f, indice) => {
-        const id = (f as Record<K, number>)[key];
-        if (vistos.has(id)) {
-          ctx.addIssue({
-            code: "custom",
-            path: [indice, key],
-            message: `El campo ${key} repite ${words.repetido(id)}.`,
-          });
-        }
-        vistos.add(id);
-      });
+  return boundedArray(fila, {
+    campo: words.lista,
+    min: 1,
+    max: MAX_FILAS_REVISION,
+    mensajes: {
+      tipo: `Se esperaba la lista de ${words.lista}.`,
+      min: `Debe seleccionar al menos ${words.alMenosUno}.`,
+      max: `Se pueden revisar como máximo ${MAX_FILAS_REVISION} ${words.plural} a la vez.`,
+    },
+  }).superRefine((filas, ctx) => {
+    const vistos = new Set<number>();
+    filas.forEach((f, indice) => {
+      const id = (f as Record<K, number>)[key];
+      if (vistos.has(id)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [indice, key],
+          message: `El campo ${key} repite ${words.repetido(id)}.`,
+        });
+      }
+      vistos.add(id);
     });
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedArray } from "./bounded";
 import { estatusActivoCampo } from "./codes";
 import {
   archivoRefSchema,
@@ -8,6 +9,7 @@ import {
   codigoPostalSchema,
   enteroSchema,
   idClienteSchema,
+  identificadorSchema,
   idSchema,
   listRequestSchema,
   messageAnswerSchema,
@@ -40,27 +42,33 @@ const sociedadAjustesShape = {
   RetencionResico: siNo("RetencionResico"),
   RetencionArrendamiento: siNo("RetencionArrendamiento"),
   RetencionHonorarios: siNo("RetencionHonorarios"),
-  ClavesHonorarios: z
-    .array(z.string({ error: claveMensaje }).regex(/^\d{8}$/, { error: claveMensaje }), {
-      error: "El campo ClavesHonorarios debe ser una lista de claves ClaveProdServ.",
-    })
-    .max(200, { error: "El campo ClavesHonorarios admite como máximo 200 claves." })
+  ClavesHonorarios: boundedArray(z.string({ error: claveMensaje }).regex(/^\d{8}$/, { error: claveMensaje }), {
+    campo: "ClavesHonorarios",
+    max: 200,
+    mensajes: {
+      tipo: "El campo ClavesHonorarios debe ser una lista de claves ClaveProdServ.",
+      max: "El campo ClavesHonorarios admite como máximo 200 claves.",
+    },
+  })
     .refine((claves) => new Set(claves).size === claves.length, {
       error: "El campo ClavesHonorarios repite una clave.",
     })
     .optional(),
-  DiasPago: z
-    .array(
-      z
-        .number({ error: diaMensaje })
-        .int({ error: diaMensaje })
-        .min(1, { error: diaMensaje })
-        .max(5, { error: diaMensaje }),
-      {
-        error: "El campo DiasPago debe ser una lista de días hábiles (1 lunes … 5 viernes).",
+  DiasPago: boundedArray(
+    z
+      .number({ error: diaMensaje })
+      .int({ error: diaMensaje })
+      .min(1, { error: diaMensaje })
+      .max(5, { error: diaMensaje }),
+    {
+      campo: "DiasPago",
+      max: 5,
+      mensajes: {
+        tipo: "El campo DiasPago debe ser una lista de días hábiles (1 lunes … 5 viernes).",
+        max: "El campo DiasPago admite como máximo 5 días.",
       },
-    )
-    .max(5, { error: "El campo DiasPago admite como máximo 5 días." })
+    },
+  )
     .refine((dias) => new Set(dias).size === dias.length, { error: "El campo DiasPago repite un día." })
     .optional(),
 };
@@ -92,7 +100,13 @@ export const sociedadRowSchema = z.object({
   BDSAP: z.string(),
   /** Download URL of the tax-situation certificate PDF (constancia), '' when none. */
   Constancia: archivoRefSchema,
-  ...sociedadAjustesShape,
+  // What the server answers: plain lists (answers are serialized through their schema, and a boundedArray's
+  // length check is a request's guard, not an answer's).
+  RetencionResico: sociedadAjustesShape.RetencionResico,
+  RetencionArrendamiento: sociedadAjustesShape.RetencionArrendamiento,
+  RetencionHonorarios: sociedadAjustesShape.RetencionHonorarios,
+  ClavesHonorarios: z.array(z.string()).optional(),
+  DiasPago: z.array(z.number().int()).optional(),
 });
 export type SociedadRow = z.infer<typeof sociedadRowSchema>;
 export const rowSociedadesAnswerSchema = successAnswer(z.array(sociedadRowSchema));
@@ -111,8 +125,8 @@ const sociedadFormBase = z.object({
   RegimenFiscal: regimenFiscalSchema("RegimenFiscal"),
   CodigoPostal: codigoPostalSchema("CodigoPostal"),
   Estatus: estatusActivoCampo("Estatus"),
-  UsuarioSAP: requiredText("UsuarioSAP", 100),
-  BDSAP: requiredText("BDSAP", 100),
+  UsuarioSAP: identificadorSchema("UsuarioSAP", 100),
+  BDSAP: identificadorSchema("BDSAP", 100),
   ...sociedadAjustesShape,
 });
 

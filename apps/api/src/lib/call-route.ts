@@ -44,6 +44,9 @@ export function registerCall<C extends CallDef>(
   app.route({
     method: call.method,
     url: call.path,
+    // What the call can carry (CALLS, issue 36): uploads megabytes, everything else kilobytes; the server's
+    // BODY_LIMIT_BYTES stays the ceiling. A larger body is refused with 413 before it is read or parsed.
+    bodyLimit: Math.min(call.bodyLimit, app.initialConfig.bodyLimit ?? call.bodyLimit),
     config: { access: call.access, ...options },
     schema: {
       tags: [call.tag],

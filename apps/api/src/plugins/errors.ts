@@ -12,6 +12,12 @@ import { CLIENT_GONE_MESSAGE, requestLogLine } from "./request-log";
 const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "El cuerpo de la solicitud no es un JSON válido.",
   FST_ERR_CTP_EMPTY_JSON_BODY: "El cuerpo de la solicitud está vacío.",
+  // plugins/json-body.ts (issue 36): bytes that are not UTF-8 are refused, never replaced by U+FFFD.
+  FST_ERR_CTP_INVALID_UTF8:
+    "El cuerpo de la solicitud no es texto UTF-8 válido (por ejemplo, un sustituto UTF-16 sin su pareja).",
+  // plugins/json-body.ts (issue 36): more JSON tokens than any call carries; refused before JSON.parse.
+  FST_ERR_CTP_TOO_MANY_TOKENS:
+    "El cuerpo de la solicitud tiene demasiados elementos (más de 1,500,000 valores); ninguna llamada los admite.",
   FST_ERR_CTP_BODY_TOO_LARGE: MSG.cuerpoDemasiadoGrande,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "El tipo de contenido de la solicitud no es compatible; envíe JSON.",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "La longitud del contenido de la solicitud no es válida.",

@@ -7,6 +7,10 @@ import type { SessionUser } from "../../lib/session-user";
 import type { AttemptKey, PasswordAttempts } from "./attempts";
 import type { AuthRepository } from "./repository";
 
+/** A session token: 32 random bytes in base64url (43 characters), the only shape `authenticate` looks up. */
+const SESSION_TOKEN_BYTES = 32;
+const SESSION_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
 export interface AuthSettings {
   sessionTtlMs: number;
   /** Absolute session lifetime from sign-in, whatever the activity. */
@@ -85,7 +89,7 @@ export function createAuthService(
       if (!ok || !account) throw new Unauthorized(MSG.credencialesInvalidas);
 
       const now = clock();
-      const token = randomBytes(32).toString("base64url");
+      const token = randomBytes(SESSION_TOKEN_BYTES).toString("base64url");
       await repo.insertSession({
         tokenHash: hashToken(token),
         operador: input.operador,
@@ -100,7 +104,9 @@ export function createAuthService(
 
     /** Resolves a token to its user and slides the session's expiry; null when not valid. */
     async authenticate(token: string): Promise<SessionUser | null> {
-      if (!token || token.length > 200) return null;
+      // Compared exactly (issue 36): a token is what login issued, 32 random bytes in base64url; anything else
+      // (blanks around it included) is no session, answered like any bad token without asking the database.
+      if (!SESSION_TOKEN_RE.test(token)) return null;
       const now = clock();
       const session = await repo.touchSession(
         hashToken(token),

@@ -13,7 +13,9 @@ export interface LoginValues {
  * marked, so both are validated here.
  */
 export function validateLogin(values: LoginValues, operador: Operador): Partial<Record<keyof LoginValues, string>> {
-  const result = loginRequestSchema.safeParse({ ...values, operador });
+  // The form sends the user name as typed less the blanks around it (a phone keyboard's trailing space); the API
+  // itself compares it exactly (issue 36), so the check runs on what will be sent.
+  const result = loginRequestSchema.safeParse({ ...values, usuario: values.usuario.trim(), operador });
   if (result.success) return {};
   const errors: Partial<Record<keyof LoginValues, string>> = {};
   for (const issue of result.error.issues) {

@@ -216,7 +216,8 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
             : n.trabajoEstado === "fallido"
               ? "fallido"
               : "pendiente",
-      ErrorERP: paraEmpleado && n.estatus === "A" && n.erpDocNum === null ? n.trabajoError : "",
+      // The ERP's own text is for employees only: a supplier's row has no such key (issue 36).
+      ...(paraEmpleado ? { ErrorERP: n.estatus === "A" && n.erpDocNum === null ? n.trabajoError : "" } : {}),
       Facturas: n.facturas.map((f) => ({
         IdFactura: f.facturaId,
         FolioFactura: f.folio,

@@ -12,6 +12,7 @@ import type { Clock } from "./lib/clock";
 import { createArchivosService } from "./modules/archivos/service";
 import { createPasswordAttempts } from "./modules/auth/attempts";
 import { createAuthService } from "./modules/auth/service";
+import { createBloqueoPagoService } from "./modules/bloqueo-pago/service";
 import { createComplementosAtrasadosService } from "./modules/complementos-atrasados/service";
 import { createCorreoService, type MailTransport } from "./modules/correo/service";
 import { createDocumentListService } from "./modules/documentos/lista";
@@ -129,6 +130,8 @@ export function createServices(
     satEstado,
     warn: options.warn ?? (() => {}),
   });
+  // Issue 36 (decision 038): accounts payable lifts a payment block by hand; its ERP job wakes the worker.
+  const bloqueoPago = createBloqueoPagoService({ data, clock, erpQueued: () => erpFacturas.queued() });
   const pagos = createPagosService({
     data,
     clock,
@@ -187,6 +190,7 @@ export function createServices(
     entradas,
     facturas,
     erpFacturas,
+    bloqueoPago,
     pagos,
     complementosAtrasados,
     notasCredito,

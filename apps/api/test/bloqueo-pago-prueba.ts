@@ -22,18 +22,30 @@ export interface FilaBloqueo {
   SustitutoUUID?: string;
   EstadoBloqueoERP?: string;
   ErrorBloqueoERP?: string;
+  AvisoSustitucion?: string;
+  FolioFactura: string;
 }
 
 export function bloqueoPrueba(t: () => TestApp) {
   const db = () => t().tdb.db;
   const admin = () => login(t().app, "admin", "Empleado");
   const kemper = () => login(t().app, "EKU9003173C9", "Proveedor");
+  const consulta = () => login(t().app, "consulta", "Empleado");
   const factura = async (uuid: string) =>
     (await db().select().from(schema.facturas).where(eq(schema.facturas.uuid, uuid.toUpperCase())))[0]!;
   const fila = async (uuid: string): Promise<FilaBloqueo> =>
     (
       await t().app.inject(
         withToken(await admin(), { method: "POST", url: "/api/facturasPendientes/getFacturas", payload: {} }),
+      )
+    )
+      .json()
+      .data.find((r: FilaBloqueo) => r.UUID === uuid.toUpperCase());
+  /** The row of the employees' invoice list (/MisFacturas, whose row the invoice detail shows), or a supplier's. */
+  const filaDeLista = async (uuid: string, token?: string): Promise<FilaBloqueo | undefined> =>
+    (
+      await t().app.inject(
+        withToken(token ?? (await admin()), { method: "POST", url: "/api/facturas/getFacturas", payload: {} }),
       )
     )
       .json()
@@ -86,6 +98,27 @@ export function bloqueoPrueba(t: () => TestApp) {
     return uuid;
   }
 
+  /**
+   * Issue 36 (decision 038): an employee lifts invoice `uuid`'s payment block by hand (facturasPendientes/
+   * quitarBloqueoPago) with `Motivo` and the Version it saw (the current one unless given).
+   */
+  async function quitar(uuid: string, o: { motivo?: string; version?: number; token?: string } = {}) {
+    const f = await factura(uuid);
+    return t().app.inject(
+      withToken(o.token ?? (await admin()), {
+        method: "POST",
+        url: "/api/facturasPendientes/quitarBloqueoPago",
+        payload: {
+          usuario: "1",
+          operador: "Empleado",
+          Factura: f.id,
+          Version: o.version ?? f.version,
+          ...(o.motivo === undefined ? {} : { Motivo: o.motivo }),
+        },
+      }),
+    );
+  }
+
   async function accept(uuid: string) {
     const f = await factura(uuid);
     const res = await t().app.inject(
@@ -120,5 +153,21 @@ export function bloqueoPrueba(t: () => TestApp) {
     await t().app.services.satEstado.checkAceptados(t().time.clock());
   }
 
-  return { factura, fila, trabajos, auditoria, apDe, post, register, accept, cancelAtSat, findCancelledAgain, admin };
+  return {
+    factura,
+    fila,
+    filaDeLista,
+    trabajos,
+    auditoria,
+    apDe,
+    post,
+    register,
+    accept,
+    quitar,
+    cancelAtSat,
+    findCancelledAgain,
+    admin,
+    consulta,
+    kemper,
+  };
 }

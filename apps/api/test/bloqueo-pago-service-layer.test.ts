@@ -1,3 +1,4 @@
+import { MSG } from "@portal/contracts";
 import { decryptSecret, schema } from "@portal/db";
 import type { ServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import type { TestDatabase } from "@portal/db/testing";
@@ -15,7 +16,8 @@ import { demoWithServiceLayer } from "./service-layer-demo";
  * Issue 27 (decision 036) with ERP_ADAPTER=service-layer: the payment block travels as SAP's
  * `PATCH PurchaseInvoices(n) {"PaymentBlock":"tYES"}` (with the company's PaymentBlockEntry) to the simulator,
  * which stores it and answers it on PurchaseInvoices, refuses what SAP refuses, and the outbox writes it once even
- * when the answer to the PATCH is lost; the replacement's acceptance sends tNO.
+ * when the answer to the PATCH is lost; the takeover's acceptance, or an employee's lift by hand (issue 36, decision
+ * 038), sends tNO.
  */
 let tdb: TestDatabase;
 let time: ReturnType<typeof createTestClock>;
@@ -76,7 +78,7 @@ afterAll(async () => {
 });
 
 describe("ERP_ADAPTER=service-layer: the payment block through the Service Layer", () => {
-  it("blocks once (the PATCH's answer lost on the way back), shows tYES on PurchaseInvoices, and the replacement lifts it", async () => {
+  it("blocks once (the PATCH's answer lost on the way back), shows tYES on PurchaseInvoices; a CFDI only naming it leaves it, accounts payable lifts it", async () => {
     const cancelada = await p.register();
     const id = await p.accept(cancelada);
     await t.app.services.erpFacturas.flush();
@@ -99,13 +101,37 @@ describe("ERP_ADAPTER=service-layer: the payment block through the Service Layer
     expect(await invoice(ap.docEntry)).toMatchObject({ PaymentBlock: "tYES", PaymentBlockEntry: 1 });
     expect(await p.fila(cancelada)).toMatchObject({ BloqueoPago: "bloqueado", EstadoBloqueoERP: "hecho" });
 
-    const sustituta = await p.register({ sustituye: cancelada });
-    const sustitutaId = await p.accept(sustituta);
+    // Issue 36 (decision 038): a CFDI naming it on another receipt does not take its place and lifts nothing.
+    const otra = await p.register({ sustituye: cancelada });
+    const otraId = await p.accept(otra);
     await t.app.services.erpFacturas.flush();
+    expect(await invoice(ap.docEntry)).toMatchObject({ PaymentBlock: "tYES", PaymentBlockEntry: 1 });
+    expect(await p.trabajos(id, "desbloquear_pago")).toEqual([]);
+    expect(await p.apDe(otraId)).toMatchObject({ payBlock: "N", canceled: "N" });
+    expect(await p.fila(otra)).toMatchObject({
+      AvisoSustitucion: MSG.sustituyeFacturaBloqueada((await p.factura(cancelada)).folio),
+    });
+
+    // Accounts payable lifts it by hand: the job sends tNO (the PATCH's answer lost once: written once).
+    const res = await p.quitar(cancelada, { motivo: "Autorizado por la contraloría" });
+    expect(res.json()).toEqual({
+      status: "success",
+      message: MSG.bloqueoPagoQuitado((await p.factura(cancelada)).folio),
+    });
+    sim.faults.commitThenDropPatch = 1;
+    await t.app.services.erpFacturas.flush();
+    expect(sim.faults.commitThenDropPatch).toBe(0);
     expect(await invoice(ap.docEntry)).toMatchObject({ PaymentBlock: "tNO", PaymentBlockEntry: null });
-    expect(await p.trabajos(id, "desbloquear_pago")).toMatchObject([{ estado: "hecho" }]);
-    expect(await p.apDe(sustitutaId)).toMatchObject({ payBlock: "N", canceled: "N" });
-    expect(await p.fila(cancelada)).toMatchObject({ BloqueoPago: "liberado", SustitutoUUID: sustituta });
+    const liberada = (await p.apDe(id))!.version;
+    t.time.advance(erpBackoffMs(1));
+    await t.app.services.erpFacturas.flush();
+    expect(await p.trabajos(id, "desbloquear_pago")).toMatchObject([{ estado: "hecho", intentos: 2 }]);
+    expect((await p.apDe(id))!.version).toBe(liberada);
+    expect(await p.fila(cancelada)).toMatchObject({
+      BloqueoPago: "liberado",
+      SustitutoUUID: "",
+      EstadoBloqueoERP: "hecho",
+    });
   });
 
   it("a replacement for the same receipt takes over the A/P invoice: one PATCH of UUID, folio, portal id and block", async () => {

@@ -3,6 +3,7 @@ import { schema } from "@portal/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErpAdapter } from "../src/erp/types";
+import { BLOQUEO_PAGO_MSG } from "../src/modules/bloqueo-pago/service";
 import { erpBackoffMs } from "../src/modules/erp-facturas/service";
 import { FACTURA_MSG } from "../src/modules/facturas/reglas";
 import { bloqueoPrueba } from "./bloqueo-pago-prueba";
@@ -144,6 +145,63 @@ describe("the replacement takes over the A/P invoice (mock adapter)", () => {
       sustituidaPorId: id,
     });
     expect(await p.trabajos(id, "sustituir_cfdi")).toMatchObject([{ estado: "hecho" }]);
+  });
+
+  it("issue 36, found cancelled first: a CFDI only naming it lifts nothing; the replacement taking its place lifts it", async () => {
+    const vieja = await aceptadaEnErp();
+    const folioVieja = (await p.factura(vieja.uuid)).folio;
+    await p.cancelAtSat(vieja.uuid);
+    await t.app.services.erpFacturas.flush();
+    expect(await p.factura(vieja.uuid)).toMatchObject({ bloqueoPago: "bloqueado" });
+
+    // Another receipt: not a takeover. Accepted, it lifts nothing and the reviewers are warned.
+    const otra = await p.register({ sustituye: vieja.uuid });
+    const otraId = await p.accept(otra);
+    await t.app.services.erpFacturas.flush();
+    expect(await p.factura(vieja.uuid)).toMatchObject({ bloqueoPago: "bloqueado", sustitutaId: null });
+    expect(await p.trabajos(vieja.id, "desbloquear_pago")).toEqual([]);
+    expect((await apsDeEntrada(vieja.entrada))[0]).toMatchObject({ payBlock: "Y", portalId: vieja.id });
+    expect(await p.fila(otra)).toMatchObject({ AvisoSustitucion: MSG.sustituyeFacturaBloqueada(folioVieja) });
+
+    // The takeover (same receipt, total and currency) carries no warning: accepting it lifts the block.
+    const sustituta = await p.register({ sustituye: vieja.uuid, entrada: vieja.entrada });
+    expect(await p.fila(sustituta)).toMatchObject({ AvisoSustitucion: "" });
+    const id = await p.accept(sustituta);
+    await t.app.services.erpFacturas.flush();
+    expect(await p.factura(vieja.uuid)).toMatchObject({
+      bloqueoPago: "liberado",
+      sustitutaId: id,
+      sustituidaPorId: id,
+    });
+    const entradas = await t.tdb.db
+      .select()
+      .from(schema.auditoria)
+      .where(and(eq(schema.auditoria.entidadId, String(vieja.id)), eq(schema.auditoria.campo, "bloqueoPago")));
+    expect(entradas.map((e) => [e.valorNuevo, e.comentario])).toEqual([
+      ["bloqueado", BLOQUEO_PAGO_MSG.bloqueado],
+      ["liberado", BLOQUEO_PAGO_MSG.liberado(sustituta)],
+    ]);
+    expect(await apsDeEntrada(vieja.entrada)).toMatchObject([{ portalId: id, payBlock: "N" }]);
+    expect(await p.apDe(otraId)).toMatchObject({ payBlock: "N" });
+    // The other CFDI no longer warns: nothing is blocked.
+    expect(await p.fila(otra)).toMatchObject({ AvisoSustitucion: "" });
+  });
+
+  it("issue 36, replaced first: a CFDI only naming it does not stand in; the takeover does, so there is nothing to block", async () => {
+    const vieja = await aceptadaEnErp();
+    // Accepted first (the lower id): it names the old CFDI but bills another receipt.
+    const otra = await p.register({ sustituye: vieja.uuid });
+    await p.accept(otra);
+    const sustituta = await p.register({ sustituye: vieja.uuid, entrada: vieja.entrada });
+    const id = await p.accept(sustituta);
+    await t.app.services.erpFacturas.flush();
+    await p.cancelAtSat(vieja.uuid);
+    await t.app.services.erpFacturas.flush();
+    expect(await p.factura(vieja.uuid)).toMatchObject({ bloqueoPago: "", sustitutaId: id, sustituidaPorId: id });
+    expect(await p.trabajos(vieja.id, "bloquear_pago")).toEqual([]);
+    expect(await apsDeEntrada(vieja.entrada)).toMatchObject([{ portalId: id, payBlock: "N" }]);
+    expect(await p.fila(vieja.uuid)).toMatchObject({ BloqueoPago: "", SustitutoUUID: sustituta });
+    expect(await p.fila(otra)).toMatchObject({ AvisoSustitucion: "" });
   });
 
   it("a replacement with another total is refused with the reason; another supplier's UUID takes nothing over", async () => {

@@ -48,6 +48,8 @@ const EXTRA_CALLS = [
   ["POST", "/api/pagos/getHistorial"],
   // Create an accepted invoice's A/P invoice in the ERP now (issue 13: employees can retry).
   ["POST", "/api/facturasPendientes/reintentarErp"],
+  // Lift a payment block by hand, with its reason (issue 36, decision 038).
+  ["POST", "/api/facturasPendientes/quitarBloqueoPago"],
   // The complement a supplier must issue for a payment (issue 14).
   ["POST", "/api/pagos/getComplementoEsperado"],
   // The scheduled jobs for administrators (issue 15).
@@ -116,7 +118,7 @@ describe("CALLS", () => {
         /^\/api\/(facturasPendientes|pagosPendientes|complementosAtrasados|notasCreditoPendientes)\//.test(path),
       ),
     ).toBe(true);
-    expect(pendientes).toHaveLength(9);
+    expect(pendientes).toHaveLength(10);
   });
 
   it("marks only the file download as binary, with an id param", () => {

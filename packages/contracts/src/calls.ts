@@ -41,6 +41,8 @@ import {
   getFacturasPendientesRequestSchema,
   patchFacturasPendientesAnswerSchema,
   patchFacturasPendientesRequestSchema,
+  quitarBloqueoPagoAnswerSchema,
+  quitarBloqueoPagoRequestSchema,
   reintentarErpAnswerSchema,
   reintentarErpRequestSchema,
 } from "./facturas-pendientes";
@@ -460,6 +462,17 @@ export const CALLS = {
     access: "pendientes",
     tag: "facturas pendientes",
     summary: "Crear ahora en el ERP la factura de proveedor de una factura aceptada (no está en la especificación)",
+  }),
+  // Issue 36 (decision 038): accounts payable lifts a payment block by hand, with its reason.
+  facturasPendientesQuitarBloqueoPago: call({
+    method: "POST",
+    path: "/api/facturasPendientes/quitarBloqueoPago",
+    request: quitarBloqueoPagoRequestSchema,
+    answer: quitarBloqueoPagoAnswerSchema,
+    access: "pendientes",
+    tag: "facturas pendientes",
+    summary:
+      "Quitar a mano, con un motivo, el bloqueo de pago de una factura cuyo CFDI canceló el SAT (no está en la especificación)",
   }),
   // Notas de crédito (issue 27, decision 034; not in the spec): a supplier registers them, employees review them
   getNotasCredito: call({

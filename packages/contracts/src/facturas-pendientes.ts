@@ -67,3 +67,19 @@ export const patchFacturasPendientesAnswerSchema = messageAnswerSchema;
 export const reintentarErpRequestSchema = actorRequestSchema.extend({ Factura: idSchema("Factura") });
 export type ReintentarErpRequest = z.infer<typeof reintentarErpRequestSchema>;
 export const reintentarErpAnswerSchema = messageAnswerSchema;
+
+/**
+ * POST /api/facturasPendientes/quitarBloqueoPago (issue 36, decision 038; not in the spec): an employee of accounts
+ * payable (the pendientes access) lifts by hand the payment block the SAT's cancellation set on an accepted invoice,
+ * with a mandatory reason (audited). Conditional on the Version the employee saw: of two employees lifting at once,
+ * one wins and the other is told. Answers MSG.bloqueoPagoQuitado; the ERP job `desbloquear_pago` does the rest.
+ */
+export const quitarBloqueoPagoRequestSchema = actorRequestSchema.extend({
+  Factura: idSchema("Factura"),
+  /** The invoice's Version as the employee saw it. */
+  Version: enteroSchema("Version"),
+  /** Why the block is lifted (audited with the change; shown in the invoice's Historial). */
+  Motivo: requiredText("Motivo", 1000),
+});
+export type QuitarBloqueoPagoRequest = z.infer<typeof quitarBloqueoPagoRequestSchema>;
+export const quitarBloqueoPagoAnswerSchema = messageAnswerSchema;

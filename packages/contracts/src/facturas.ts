@@ -109,7 +109,8 @@ export const facturaRowSchema = z.object({
   EfosSAT: z.string().optional(),
   /**
    * Issue 27 (decision 036; employees only): the payment block the portal asked of the ERP. 'bloqueado' the SAT
-   * cancelled this accepted CFDI; 'liberado' its replacement (SustitutoUUID) was accepted; '' none.
+   * cancelled this accepted CFDI; 'liberado' lifted: by the replacement that took its place (SustitutoUUID) or, with
+   * SustitutoUUID '', by an employee with a reason (issue 36, decision 038; the reason is in the Historial); '' none.
    */
   BloqueoPago: z.enum(["", "bloqueado", "liberado"]).optional(),
   /**
@@ -118,12 +119,18 @@ export const facturaRowSchema = z.object({
    */
   SustituidaPor: z.string().optional(),
   SustituyeA: z.string().optional(),
-  /** The accepted CFDI that replaces this one (TipoRelacion 04), '' when none. */
+  /** The accepted CFDI that took this one's place (the takeover, decision 038), '' when none. */
   SustitutoUUID: z.string().optional(),
   /** Where the ERP job of that block (or its lifting) stands: '' none, 'pendiente', 'hecho', 'fallido'. */
   EstadoBloqueoERP: z.enum(["", "pendiente", "hecho", "fallido"]).optional(),
   /** That job's last error, '' when none. */
   ErrorBloqueoERP: z.string().optional(),
+  /**
+   * Issue 36 (decision 038; employees only): this CFDI names with TipoRelacion 04 an invoice whose payment is
+   * blocked, other than the one it takes over (whose acceptance lifts the block): MSG.sustituyeFacturaBloqueada, one
+   * sentence per such invoice; '' when none. Accepting this CFDI lifts nothing.
+   */
+  AvisoSustitucion: z.string().optional(),
   /**
    * The issuer on the SAT's 69-B list in force (issue 15), in the review list only: its situation and
    * publication data; null when the issuer is not listed.

@@ -58,6 +58,21 @@ export const MSG = {
   erpNoDisponible: (detalle: string) =>
     `El ERP no registró la factura; se reintentará automáticamente. Detalle: ${detalle}`,
   erpRechazo: (detalle: string) => `El ERP rechazó la factura: ${detalle}`,
+  // The payment block of a CFDI the SAT cancelled (issue 36, decision 038; not in the spec). `factura` is how a
+  // reviewer knows the invoice: its folio, or its UUID when the CFDI has no folio (facturaNombrada below).
+  /**
+   * Employees' warning on a CFDI that names with TipoRelacion 04 an invoice whose payment is blocked, other than the
+   * replacement that takes its place: accepting it lifts nothing.
+   */
+  sustituyeFacturaBloqueada: (factura: string) =>
+    `Este CFDI dice sustituir a la factura ${factura}, cuyo pago está bloqueado.`,
+  bloqueoPagoQuitado: (factura: string) =>
+    `Se quitó el bloqueo de pago de la factura ${factura}; se pide al ERP quitarlo de su factura de proveedor.`,
+  bloqueoPagoSinBloqueo: (factura: string) => `La factura ${factura} no tiene el pago bloqueado.`,
+  bloqueoPagoYaQuitado: (factura: string) =>
+    `El bloqueo de pago de la factura ${factura} ya se quitó; vea quién lo quitó en su Historial.`,
+  bloqueoPagoDesactualizado: (factura: string) =>
+    `La factura ${factura} cambió mientras se quitaba su bloqueo de pago; actualice la lista e intente de nuevo.`,
   // Success messages (spec §8)
   proveedorActualizado: "Se actualizó con éxito el proveedor",
   empleadoActualizado: "Se actualizó con éxito el empleado!",
@@ -123,3 +138,13 @@ export const MSG = {
     "Cargue la versión actualizada en su perfil del Portal de Proveedores antes de esa fecha: con un documento " +
     `requerido vencido no podrá registrar facturas ni complementos de pago. ${url}`,
 } as const;
+
+/**
+ * How the payment block's messages name an invoice (issue 36, decision 038): its folio, which the reviewer's lists
+ * show and search; the full UUID when the CFDI has no folio ('' or the spec's 'S/F'). The API's SQL applies the
+ * same rule (modules/facturas/repository.ts).
+ */
+export function facturaNombrada(folio: string, uuid: string): string {
+  const f = folio.trim();
+  return f === "" || f.toUpperCase() === "S/F" ? uuid : f;
+}

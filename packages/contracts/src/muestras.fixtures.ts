@@ -548,6 +548,17 @@ export const MUESTRAS = {
     request: { usuario: "Juana López", id: "jlopez", operador: "Empleado", Factura: 501 },
     answer: { status: "success", message: MSG.erpFacturaCreada(8123) },
   },
+  facturasPendientesQuitarBloqueoPago: {
+    request: {
+      usuario: "Juana López",
+      id: "jlopez",
+      operador: "Empleado",
+      Factura: 501,
+      Version: 4,
+      Motivo: "El SAT canceló el CFDI por error; el proveedor lo confirmó por escrito.",
+    },
+    answer: { status: "success", message: MSG.bloqueoPagoQuitado("A-1234") },
+  },
   getNotasCredito: { request: { usuario: "P00042", operador: "Proveedor" }, answer: ok([notaCreditoRow]) },
   postNotaCredito: {
     request: {

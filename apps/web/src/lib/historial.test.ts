@@ -22,8 +22,16 @@ describe("Historial in words (issue 23)", () => {
     [entrada("recepcion", "r.png", "s.png"), "Recepción reemplazada: r.png → s.png"],
     [entrada("comprobante", "", "comprobante.pdf"), "Comprobante de pago cargado: comprobante.pdf"],
     [entrada("bloqueoPago", "", "bloqueado"), "Pago bloqueado en el ERP: el SAT canceló el CFDI"],
-    [entrada("bloqueoPago", "bloqueado", "liberado"), "Bloqueo de pago quitado: se aceptó el CFDI que lo sustituye"],
-    [entrada("bloqueoPago", "", ""), "El SAT canceló el CFDI; su sustituto ya estaba aceptado y el pago no se bloqueó"],
+    [
+      { ...entrada("bloqueoPago", "bloqueado", "liberado"), Operador: "Sistema" },
+      "Bloqueo de pago quitado: se aceptó el CFDI que toma su lugar",
+    ],
+    // Issue 36 (decision 038): an employee's lift by hand (the reason is the entry's comment).
+    [{ ...entrada("bloqueoPago", "bloqueado", "liberado"), Operador: "Empleado" }, "Bloqueo de pago quitado a mano"],
+    [
+      entrada("bloqueoPago", "", ""),
+      "El SAT canceló el CFDI; el CFDI que toma su lugar ya estaba aceptado y el pago no se bloqueó",
+    ],
   ])("%o reads %s", (cambio, esperado) => {
     expect(cambioHistorial(cambio)).toBe(esperado);
     expect(cambioHistorial(cambio)).not.toMatch(/^(Registro|Estatus): [PARV]\b/);

@@ -7,6 +7,8 @@ export interface EntradaHistorial {
   Campo: string;
   De: string;
   A: string;
+  /** Who: 'Empleado', 'Proveedor' or 'Sistema' (absent in older entries' tests). */
+  Operador?: string;
 }
 
 /** 'Historial': an ISO date and time shown as YYYY-MM-DD HH:mm in the browser's time zone. */
@@ -53,11 +55,16 @@ export function cambioHistorial(entrada: EntradaHistorial): string {
     }
     case "estatus":
       return estatusEnPalabras(a);
-    // Issue 27 (decision 036): the payment block the SAT's cancellation set, and its lifting by the replacement.
+    // Issue 27 (decision 036): the payment block the SAT's cancellation set, and its lifting by the replacement
+    // that takes its place; issue 36 (decision 038): or by an employee, whose reason is the entry's comment.
     case "bloqueopago":
       if (a === "bloqueado") return "Pago bloqueado en el ERP: el SAT canceló el CFDI";
-      if (a === "liberado") return "Bloqueo de pago quitado: se aceptó el CFDI que lo sustituye";
-      return "El SAT canceló el CFDI; su sustituto ya estaba aceptado y el pago no se bloqueó";
+      if (a === "liberado") {
+        return entrada.Operador === "Empleado"
+          ? "Bloqueo de pago quitado a mano"
+          : "Bloqueo de pago quitado: se aceptó el CFDI que toma su lugar";
+      }
+      return "El SAT canceló el CFDI; el CFDI que toma su lugar ya estaba aceptado y el pago no se bloqueó";
     default: {
       const archivo = ARCHIVOS[campo];
       if (archivo === undefined) return [entrada.Campo, a].filter(Boolean).join(": ");

@@ -1,7 +1,12 @@
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback, useMemo } from "react";
 import { ScreenTitle } from "../components/screen-title";
-import { FacturaDetalle, type RenderReintentarErp } from "../features/facturas/components/factura-detalle";
+import {
+  FacturaDetalle,
+  type RenderQuitarBloqueo,
+  type RenderReintentarErp,
+} from "../features/facturas/components/factura-detalle";
+import { QuitarBloqueoPagoButton } from "../features/facturas-pendientes/components/quitar-bloqueo-pago";
 import { RetryErpButton } from "../features/facturas-pendientes/components/reintentar-erp-button";
 import { canSeePendientes } from "../lib/permissions";
 
@@ -17,10 +22,21 @@ function Screen() {
     () => (isRevisor ? (row) => <RetryErpButton operator={{ id: usuario, operador }} row={row} /> : undefined),
     [isRevisor, usuario, operador],
   );
+  // Issue 36 (decision 038): lifting a payment block by hand is accounts payable's, the same reviewers.
+  const renderQuitarBloqueo = useMemo<RenderQuitarBloqueo | undefined>(
+    () => (isRevisor ? (row) => <QuitarBloqueoPagoButton operator={{ id: usuario, operador }} row={row} /> : undefined),
+    [isRevisor, usuario, operador],
+  );
   return (
     <>
       <ScreenTitle documentTitle="Datos generales de la factura">Datos generales</ScreenTitle>
-      <FacturaDetalle session={current} fila={id} onDone={backToList} renderReintentarErp={renderReintentarErp} />
+      <FacturaDetalle
+        session={current}
+        fila={id}
+        onDone={backToList}
+        renderReintentarErp={renderReintentarErp}
+        renderQuitarBloqueo={renderQuitarBloqueo}
+      />
     </>
   );
 }

@@ -98,11 +98,15 @@ export const facturas = pgTable(
     erpCancelada: boolean("erp_cancelada").notNull().default(false),
     /**
      * Issue 27 (decision 036): the payment block the portal asks of the ERP. '' none; 'bloqueado' the accepted CFDI
-     * was found Cancelado at the SAT (its A/P invoice's PaymentBlock is set through the outbox); 'liberado' a
-     * replacement CFDI (TipoRelacion 04) of the same supplier and sociedad was accepted and the block lifted.
+     * was found Cancelado at the SAT (its A/P invoice's PaymentBlock is set through the outbox); 'liberado' the block
+     * was lifted: by the accepted replacement that takes its place (decision 036's takeover, `sustituta_id`) or by an
+     * employee of accounts payable with a reason (issue 36, decision 038; `sustituta_id` null, the reason audited).
      */
     bloqueoPago: text("bloqueo_pago").notNull().default(""),
-    /** The accepted replacement invoice that lifted the block (or made it unnecessary), else null. */
+    /**
+     * The accepted replacement that took this invoice's place and lifted the block (or made it unnecessary), else
+     * null. Only the takeover counts (decision 038): a CFDI merely naming this one with TipoRelacion 04 is not it.
+     */
     sustitutaId: integer("sustituta_id"),
     /** UUIDs this CFDI replaces (CfdiRelacionados with TipoRelacion 04, upper case), read from the XML. */
     uuidsSustituidos: text("uuids_sustituidos").array().notNull().default(sql`'{}'::text[]`),

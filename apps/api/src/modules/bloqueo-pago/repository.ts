@@ -1,31 +1,34 @@
 import { type Database, schema } from "@portal/db";
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 const { facturas } = schema;
 
-/** An invoice whose payment block changed: what the audit entry and the outbox job need. */
+/** An invoice whose payment block changed: what the audit entry, the answer and the outbox job need. */
 export interface CambioBloqueo {
   id: number;
   uuid: string;
+  folio: string;
 }
 
+const cambio = { id: facturas.id, uuid: facturas.uuid, folio: facturas.folio };
+
 /**
- * The payment block the portal asks of the ERP (issue 27, decision 036): `facturas.bloqueo_pago` and
- * `sustituta_id`. Every change is conditional on the state it leaves, so two jobs (or a job and a review) finding
- * the same CFDI change it once.
+ * The payment block the portal asks of the ERP (issue 27, decision 036; issue 36, decision 038):
+ * `facturas.bloqueo_pago` and `sustituta_id`. Every change is conditional on the state it leaves, so two jobs (or a
+ * job and a review, or two employees) finding the same CFDI change it once.
  */
 export function createBloqueoPagoRepository(db: Database) {
   return {
     /**
-     * The accepted replacement of accepted invoice `id`: an accepted invoice of the same supplier and sociedad whose
-     * CFDI names its UUID with TipoRelacion 04 (sustitución); undefined when there is none.
+     * The replacement that took over accepted invoice `id`'s A/P invoice (decision 036's takeover: same supplier,
+     * sociedad, receipts, total and currency, accepted), undefined when none did. Only that replacement stands in
+     * for the invoice: another CFDI naming it with TipoRelacion 04 does not (decision 038).
      */
-    replacementOf: async (id: number): Promise<CambioBloqueo | undefined> =>
+    takenOverBy: async (id: number): Promise<CambioBloqueo | undefined> =>
       (
-        (await db.execute(sql`select r.id, r.uuid from ${facturas} f join ${facturas} r
-          on r.card_code = f.card_code and r.sociedad_id = f.sociedad_id and r.id <> f.id
-            and r.estatus = 'A' and f.uuid = any(r.uuids_sustituidos)
-          where f.id = ${id} order by r.id limit 1`)) as unknown as { rows: CambioBloqueo[] }
+        (await db.execute(sql`select r.id, r.uuid, r.folio from ${facturas} f
+          join ${facturas} r on r.id = f.sustituida_por_id and r.estatus = 'A'
+          where f.id = ${id}`)) as unknown as { rows: CambioBloqueo[] }
       ).rows[0],
     /** Blocks accepted invoice `id` unless it already is (or was lifted); true when this call blocked it. */
     block: async (id: number): Promise<boolean> =>
@@ -36,7 +39,7 @@ export function createBloqueoPagoRepository(db: Database) {
           .where(and(eq(facturas.id, id), eq(facturas.estatus, "A"), eq(facturas.bloqueoPago, "")))
           .returning({ id: facturas.id })
       ).length > 0,
-    /** Records the replacement accepted before the cancellation was found (no block is needed); true if recorded. */
+    /** Records the takeover found before the cancellation (nothing to block); true if recorded. */
     recordReplacement: async (id: number, sustitutaId: number): Promise<boolean> =>
       (
         await db
@@ -46,30 +49,40 @@ export function createBloqueoPagoRepository(db: Database) {
           .returning({ id: facturas.id })
       ).length > 0,
     /**
-     * Lifts the block of the invoices accepted invoice `sustituta` replaces: blocked ones of the same supplier and
-     * sociedad whose UUID its CFDI names with TipoRelacion 04. Returns those lifted.
+     * Lifts the block of the invoice accepted replacement `sustituta` takes over (decision 036's takeover, marked
+     * by the acceptance just before): only that invoice, only if blocked. Returns it when lifted.
      */
-    liftReplacedBy: async (sustituta: {
+    liftTakenOver: async (sustituta: {
       id: number;
-      cardCode: string;
-      sociedadId: number;
-      uuidsSustituidos: string[];
-    }): Promise<CambioBloqueo[]> =>
-      sustituta.uuidsSustituidos.length === 0
-        ? []
-        : db
-            .update(facturas)
-            .set({ bloqueoPago: "liberado", sustitutaId: sustituta.id })
-            .where(
-              and(
-                eq(facturas.cardCode, sustituta.cardCode),
-                eq(facturas.sociedadId, sustituta.sociedadId),
-                ne(facturas.id, sustituta.id),
-                eq(facturas.bloqueoPago, "bloqueado"),
-                inArray(facturas.uuid, sustituta.uuidsSustituidos),
-              ),
-            )
-            .returning({ id: facturas.id, uuid: facturas.uuid }),
+      sustituyeAId: number | null;
+    }): Promise<CambioBloqueo | undefined> =>
+      sustituta.sustituyeAId === null
+        ? undefined
+        : (
+            await db
+              .update(facturas)
+              .set({ bloqueoPago: "liberado", sustitutaId: sustituta.id })
+              .where(
+                and(
+                  eq(facturas.id, sustituta.sustituyeAId),
+                  eq(facturas.sustituidaPorId, sustituta.id),
+                  eq(facturas.bloqueoPago, "bloqueado"),
+                ),
+              )
+              .returning(cambio)
+          )[0],
+    /**
+     * An employee lifts the block of invoice `id` by hand (decision 038), only if it is still blocked and at the
+     * version the employee saw (the version trigger bumps it, so of two employees lifting at once one wins).
+     */
+    liftByHand: async (id: number, version: number): Promise<CambioBloqueo | undefined> =>
+      (
+        await db
+          .update(facturas)
+          .set({ bloqueoPago: "liberado" })
+          .where(and(eq(facturas.id, id), eq(facturas.version, version), eq(facturas.bloqueoPago, "bloqueado")))
+          .returning(cambio)
+      )[0],
     /** Whether the portal wants invoice `id`'s payment blocked now. */
     wanted: async (id: number): Promise<boolean> =>
       (await db.select({ b: facturas.bloqueoPago }).from(facturas).where(eq(facturas.id, id)))[0]?.b === "bloqueado",

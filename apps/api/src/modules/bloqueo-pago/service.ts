@@ -1,19 +1,36 @@
-import type { Repositories } from "../../repositories";
+import { facturaNombrada, MSG, type QuitarBloqueoPagoRequest } from "@portal/contracts";
+import type { Clock } from "../../lib/clock";
+import { Invalid, NotFound } from "../../lib/errors";
+import type { SessionUser } from "../../lib/session-user";
+import type { Data, Repositories } from "../../repositories";
 
 /** The repositories a payment block change writes with, inside its caller's transaction. */
 type Tx = Pick<Repositories, "bloqueoPago" | "erpTrabajos" | "auditoria">;
 
-/** Spanish sentences of the payment block (issue 27, decision 036): the audit's comments and the reviewers' mail. */
+/**
+ * Spanish sentences of the payment block (issue 27, decision 036; issue 36, decision 038): the audit's comments and
+ * the reviewers' mail. The employees' warning and the answers of the manual lift are in @portal/contracts (MSG).
+ */
 export const BLOQUEO_PAGO_MSG = {
   bloqueado: "El SAT informa que el CFDI fue cancelado: se bloquea el pago de su factura de proveedor en el ERP.",
   liberado: (uuid: string) =>
-    `Se aceptó el CFDI ${uuid}, que sustituye a este (TipoRelacion 04): se quita el bloqueo de pago en el ERP.`,
+    `Se aceptó el CFDI ${uuid}, que toma el lugar de este (TipoRelacion 04, mismas entradas, total y moneda): se quita el bloqueo de pago en el ERP.`,
   yaSustituido: (uuid: string) =>
-    `El SAT informa que el CFDI fue cancelado; ya se había aceptado su sustituto ${uuid}, así que no se bloquea el pago.`,
-  correo: "Se pidió al ERP bloquear el pago de su factura de proveedor hasta que se acepte el CFDI que lo sustituya.",
+    `El SAT informa que el CFDI fue cancelado; ya se había aceptado el CFDI ${uuid}, que tomó su lugar y su factura de proveedor, así que no se bloquea el pago.`,
+  correo:
+    "Se pidió al ERP bloquear el pago de su factura de proveedor hasta que se acepte la factura que tome su lugar " +
+    "(mismas entradas, total y moneda) o cuentas por pagar quite el bloqueo con un motivo.",
 } as const;
 
-const audit = (tx: Tx, facturaId: number, de: string, a: string, comentario: string, usuarioRef: string, at: Date) =>
+const audit = (
+  tx: Tx,
+  facturaId: number,
+  de: string,
+  a: string,
+  comentario: string,
+  quien: { operador: string; usuarioRef: string },
+  at: Date,
+) =>
   tx.auditoria.record({
     entidad: "factura",
     entidadId: String(facturaId),
@@ -21,44 +38,106 @@ const audit = (tx: Tx, facturaId: number, de: string, a: string, comentario: str
     valorAnterior: de,
     valorNuevo: a,
     comentario,
-    operador: "Sistema",
-    usuarioRef,
+    operador: quien.operador,
+    usuarioRef: quien.usuarioRef,
     at,
   });
+const sistema = (usuarioRef: string) => ({ operador: "Sistema", usuarioRef });
 
 /**
  * An accepted invoice's CFDI was found Cancelado at the SAT (modules/sat-estado), inside that transaction: its
- * payment is blocked (the ERP job `bloquear_pago` goes with it), unless a replacement CFDI naming it (TipoRelacion
- * 04, same supplier and sociedad) was accepted already. Once per invoice whatever the retries. Returns whether a
- * block was queued (the caller wakes the ERP worker after commit).
+ * payment is blocked (the ERP job `bloquear_pago` goes with it), unless the replacement that takes its place (the
+ * takeover of decision 036) was accepted already: that replacement now holds the A/P invoice, so there is nothing
+ * to block. Any other CFDI naming it with TipoRelacion 04 changes nothing (decision 038). Once per invoice whatever
+ * the retries. Returns whether a block was queued (the caller wakes the ERP worker after commit).
  */
 export async function blockCancelledAtSat(tx: Tx, facturaId: number, now: Date): Promise<boolean> {
-  const sustituta = await tx.bloqueoPago.replacementOf(facturaId);
+  const sustituta = await tx.bloqueoPago.takenOverBy(facturaId);
   if (sustituta) {
     if (await tx.bloqueoPago.recordReplacement(facturaId, sustituta.id)) {
-      await audit(tx, facturaId, "", "", BLOQUEO_PAGO_MSG.yaSustituido(sustituta.uuid), "SAT", now);
+      await audit(tx, facturaId, "", "", BLOQUEO_PAGO_MSG.yaSustituido(sustituta.uuid), sistema("SAT"), now);
     }
     return false;
   }
   if (!(await tx.bloqueoPago.block(facturaId))) return false;
   await tx.erpTrabajos.enqueuePaymentBlock(facturaId, true, now);
-  await audit(tx, facturaId, "", "bloqueado", BLOQUEO_PAGO_MSG.bloqueado, "SAT", now);
+  await audit(tx, facturaId, "", "bloqueado", BLOQUEO_PAGO_MSG.bloqueado, sistema("SAT"), now);
   return true;
 }
 
 /**
- * Invoice `sustituta` was accepted (the review's hook, in its transaction): the blocked invoices its CFDI replaces
- * (TipoRelacion 04, same supplier and sociedad) are lifted, each with its `desbloquear_pago` job. Returns how many.
+ * Invoice `sustituta` was accepted (the review's hook, in its transaction): when it takes the place of a blocked
+ * invoice (decision 036's takeover, `sustituyeAId`), that block is lifted with its `desbloquear_pago` job. A CFDI that
+ * only names the blocked one with TipoRelacion 04 lifts nothing (decision 038: the reviewers see a warning instead).
+ * Returns how many were lifted (0 or 1).
  */
 export async function liftReplaced(
   tx: Tx,
-  sustituta: { id: number; uuid: string; cardCode: string; sociedadId: number; uuidsSustituidos: string[] },
+  sustituta: { id: number; uuid: string; sustituyeAId: number | null },
   now: Date,
 ): Promise<number> {
-  const liberadas = await tx.bloqueoPago.liftReplacedBy(sustituta);
-  for (const f of liberadas) {
-    await tx.erpTrabajos.enqueuePaymentBlock(f.id, false, now);
-    await audit(tx, f.id, "bloqueado", "liberado", BLOQUEO_PAGO_MSG.liberado(sustituta.uuid), "Revisión", now);
-  }
-  return liberadas.length;
+  const liberada = await tx.bloqueoPago.liftTakenOver(sustituta);
+  if (!liberada) return 0;
+  await tx.erpTrabajos.enqueuePaymentBlock(liberada.id, false, now);
+  await audit(
+    tx,
+    liberada.id,
+    "bloqueado",
+    "liberado",
+    BLOQUEO_PAGO_MSG.liberado(sustituta.uuid),
+    sistema("Revisión"),
+    now,
+  );
+  return 1;
 }
+
+/**
+ * Accounts payable lifts a payment block by hand (issue 36, decision 038): facturasPendientes/quitarBloqueoPago.
+ */
+export function createBloqueoPagoService({
+  data,
+  clock,
+  erpQueued,
+}: {
+  data: Data;
+  clock: Clock;
+  /** Wakes the ERP worker after the commit (the job `desbloquear_pago` was queued). */
+  erpQueued: () => void;
+}) {
+  return {
+    /**
+     * The invoice's block is lifted if it is still blocked and at the version the employee saw, audited with the
+     * employee and the reason, with the ERP job `desbloquear_pago` (PATCH PaymentBlock tNO) in the same
+     * transaction. Of two employees lifting at once one wins; the other is told it was lifted already (400, like
+     * every stale decision, decision 021).
+     */
+    async quitar(user: SessionUser, input: QuitarBloqueoPagoRequest): Promise<string> {
+      const now = clock();
+      const nombre = await data.withTransaction(async (tx) => {
+        const liberada = await tx.bloqueoPago.liftByHand(input.Factura, input.Version);
+        if (!liberada) {
+          const actual = await tx.facturas.findById(input.Factura);
+          if (!actual) throw new NotFound("La factura no existe.");
+          const nombre = facturaNombrada(actual.folio, actual.uuid);
+          if (actual.bloqueoPago === "liberado") throw new Invalid(MSG.bloqueoPagoYaQuitado(nombre));
+          if (actual.bloqueoPago !== "bloqueado") throw new Invalid(MSG.bloqueoPagoSinBloqueo(nombre));
+          throw new Invalid(MSG.bloqueoPagoDesactualizado(nombre));
+        }
+        await tx.erpTrabajos.enqueuePaymentBlock(liberada.id, false, now);
+        await audit(
+          tx,
+          liberada.id,
+          "bloqueado",
+          "liberado",
+          input.Motivo,
+          { operador: user.operador, usuarioRef: user.id },
+          now,
+        );
+        return facturaNombrada(liberada.folio, liberada.uuid);
+      });
+      erpQueued();
+      return MSG.bloqueoPagoQuitado(nombre);
+    },
+  };
+}
+export type BloqueoPagoService = ReturnType<typeof createBloqueoPagoService>;

@@ -185,8 +185,8 @@ export function createErpFacturasService({
 
   /**
    * One attempt at a leased payment block job (issue 27, decision 036): 'bloquear_pago' sets the PaymentBlock of the
-   * invoice's A/P invoice, 'desbloquear_pago' lifts it. A job whose wish the portal no longer holds (a replacement
-   * was accepted meanwhile) does nothing; the other kind's job carries the new one. The ERP is asked first, so a
+   * invoice's A/P invoice, 'desbloquear_pago' lifts it. A job whose wish the portal no longer holds (the replacement
+   * taking its place was accepted meanwhile, or an employee lifted it by hand, decision 038) does nothing; the other kind's job carries the new one. The ERP is asked first, so a
    * block it already has is not set again; there is nothing to do without an A/P invoice (its creation queues the
    * block), or when it is cancelled or paid in full. Should the wish change while the ERP call was under way, the
    * other kind is armed again, so the last wish is the ERP's last write.

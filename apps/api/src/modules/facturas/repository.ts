@@ -1,4 +1,4 @@
-import { ARCHIVO_URL_PREFIX, ESTATUS_POR_REVISAR_FACTURA } from "@portal/contracts";
+import { ARCHIVO_URL_PREFIX, ESTATUS_POR_REVISAR_FACTURA, MSG } from "@portal/contracts";
 import { type Database, schema } from "@portal/db";
 import { and, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { historialDe } from "../auditoria/repository";
@@ -52,6 +52,13 @@ export interface FacturaPorPagar {
   diasPago: number[];
 }
 
+/**
+ * Issue 36 (decision 038): the employees' warning MSG.sustituyeFacturaBloqueada split around the invoice it names,
+ * so PostgreSQL builds the sentence into the rows' JSON text.
+ */
+const MARCA = "\u0001";
+const [AVISO_ANTES, AVISO_DESPUES] = MSG.sustituyeFacturaBloqueada(MARCA).split(MARCA) as [string, string];
+
 export type FacturaRecord = typeof facturas.$inferSelect;
 export type NuevaFactura = typeof facturas.$inferInsert;
 
@@ -97,6 +104,17 @@ export function createFacturasRepository(db: Database) {
             when 'Definitivo' then 'definitivo' else 'sentenciaFavorable' end) as l69_etapa,
           p.retener_pagos`
       : sql``;
+    // Issue 36 (decision 038): a CFDI naming with TipoRelacion 04 a blocked invoice (any, by its UUID) other than the
+    // one it takes over says so to employees, naming it as MSG does (facturaNombrada: folio, or UUID without one).
+    const avisoSustitucion = paraEmpleado
+      ? sql`, case when cardinality(f.uuids_sustituidos) > 0 then (
+            select string_agg(${AVISO_ANTES}::text
+                || case when upper(trim(b.folio)) in ('', 'S/F') then b.uuid else trim(b.folio) end
+                || ${AVISO_DESPUES}::text, ' ' order by b.id)
+            from ${facturas} b
+            where b.uuid = any(f.uuids_sustituidos) and b.id <> f.id and b.bloqueo_pago = 'bloqueado'
+              and b.id is distinct from f.sustituye_a_id) end as aviso_sustitucion`
+      : sql``;
     const result = (await db.execute(sql`
         select coalesce(json_agg(json_build_object(
           'Fila', x.fila, 'IdFactura', x.id, 'NomSociedad', x.nom_sociedad, 'CardName', x.card_name,
@@ -126,7 +144,8 @@ export function createFacturasRepository(db: Database) {
                   'EstadoSAT', coalesce(x.sat_estado, ''), 'PendienteSAT', coalesce(x.sat_pendiente, false),
                   'EfosSAT', coalesce(x.sat_efos, ''), 'BloqueoPago', x.bloqueo_pago,
                   'SustitutoUUID', coalesce(x.sustituto_uuid, ''), 'EstadoBloqueoERP', coalesce(x.bloqueo_estado, ''),
-                  'ErrorBloqueoERP', coalesce(x.bloqueo_error, '')`
+                  'ErrorBloqueoERP', coalesce(x.bloqueo_error, ''),
+                  'AvisoSustitucion', coalesce(x.aviso_sustitucion, '')`
               : sql``
           }
           ${lista69bJson}
@@ -141,6 +160,7 @@ export function createFacturasRepository(db: Database) {
                  (select coalesce(json_agg(fe.entrada_doc_num order by fe.entrada_doc_num), json_build_array(f.entrada_doc_num))
                     from ${facturaEntradas} fe where fe.factura_id = f.id) as entradas,
                  row_number() over (order by ${primero ? sql`(${primero}) desc, ` : sql``}f.created_at desc, f.id desc) as fila
+                 ${avisoSustitucion}
                  ${lista69bColumnas}
           from ${facturas} f
           join ${sociedades} s on s.id = f.sociedad_id

@@ -21,6 +21,10 @@ export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
     status: "success" as const,
     message: await app.services.erpFacturas.retry(request.sessionUser(), request.body.Factura),
   }));
+  registerCall(app, CALLS.facturasPendientesQuitarBloqueoPago, async (request) => ({
+    status: "success" as const,
+    message: await app.services.bloqueoPago.quitar(request.sessionUser(), request.body),
+  }));
   registerCall(app, CALLS.facturasPendientesPatchFactura, async (request) => ({
     status: "success" as const,
     message: await facturas().reviewBatch(request.sessionUser(), request.body),

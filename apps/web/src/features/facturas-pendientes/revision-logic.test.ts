@@ -1,11 +1,18 @@
-import { MSG, patchFacturasPendientesRequestSchema, reintentarErpRequestSchema } from "@portal/contracts";
+import {
+  MSG,
+  patchFacturasPendientesRequestSchema,
+  quitarBloqueoPagoRequestSchema,
+  reintentarErpRequestSchema,
+} from "@portal/contracts";
 import { describe, expect, it } from "vitest";
 import { makeFactura } from "../facturas/facturas.fixtures";
 import {
   buildErpRetry,
+  buildQuitarBloqueo,
   buildRevision,
   COLUMNA,
   estatusGuardado,
+  etiquetaQuitarBloqueo,
   etiquetaReintentarErp,
   filasMarcadas,
   isBlocked,
@@ -105,5 +112,36 @@ describe("reintentarErp (issue 13)", () => {
 
   it("names the button with the folio", () => {
     expect(etiquetaReintentarErp("A-1234")).toBe("Reintentar en el ERP la factura A-1234");
+  });
+});
+
+describe("quitarBloqueoPago (issue 36, decision 038)", () => {
+  const fila = makeFactura({ IdFactura: 41, FolioFactura: "B-1", Version: 7, BloqueoPago: "bloqueado" });
+
+  it("sends who asks, the invoice with the Version seen and the reason trimmed, as the contract reads it", () => {
+    const armado = buildQuitarBloqueo(REVISOR, fila, "  Autorizado por la contraloría ");
+    expect(armado).toEqual({
+      request: {
+        usuario: "1",
+        id: "1",
+        operador: "Empleado",
+        Factura: 41,
+        Version: 7,
+        Motivo: "Autorizado por la contraloría",
+      },
+    });
+    expect("request" in armado && quitarBloqueoPagoRequestSchema.parse(armado.request)).toEqual(
+      "request" in armado && armado.request,
+    );
+  });
+
+  it("refuses a missing reason with the server's own words", () => {
+    for (const motivo of ["", "   "]) {
+      expect(buildQuitarBloqueo(REVISOR, fila, motivo)).toEqual({ error: "El campo Motivo es obligatorio." });
+    }
+  });
+
+  it("names the button with the folio", () => {
+    expect(etiquetaQuitarBloqueo("B-1")).toBe("Quitar el bloqueo de pago de la factura B-1");
   });
 });

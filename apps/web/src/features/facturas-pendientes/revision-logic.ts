@@ -3,6 +3,8 @@ import {
   type FacturaRow,
   facturaPorRevisar,
   MSG,
+  type QuitarBloqueoPagoRequest,
+  quitarBloqueoPagoRequestSchema,
   type ReintentarErpRequest,
   type RevisionFactura,
 } from "@portal/contracts";
@@ -104,3 +106,30 @@ export const buildErpRetry = (operator: Operator, row: Pick<FacturaRow, "IdFactu
 
 /** The Reintentar button's accessible name: which invoice it sends to the ERP. */
 export const etiquetaReintentarErp = (folio: string) => `Reintentar en el ERP la factura ${folio}`;
+
+/**
+ * The quitarBloqueoPago body (issue 36, decision 038): who asks, like a review, the invoice with the Version the
+ * employee saw, and the reason (trimmed); or the contract's own message when the reason is missing, so the dialog
+ * says what the server would.
+ */
+export function buildQuitarBloqueo(
+  operator: Operator,
+  row: Pick<FacturaRow, "IdFactura" | "Version">,
+  motivo: string,
+): { request: QuitarBloqueoPagoRequest } | { error: string } {
+  const leido = quitarBloqueoPagoRequestSchema.shape.Motivo.safeParse(motivo);
+  if (!leido.success) return { error: leido.error.issues[0]?.message ?? MSG.datosInvalidos };
+  return {
+    request: {
+      usuario: operator.id,
+      id: operator.id,
+      operador: operator.operador,
+      Factura: row.IdFactura,
+      Version: row.Version,
+      Motivo: leido.data,
+    },
+  };
+}
+
+/** The 'Quitar bloqueo de pago' button's accessible name: which invoice it frees. */
+export const etiquetaQuitarBloqueo = (folio: string) => `Quitar el bloqueo de pago de la factura ${folio}`;

@@ -33,7 +33,8 @@ export function bloqueoPago(
       return {
         etiqueta: "Pago bloqueado en el ERP",
         linea:
-          "Pago bloqueado en el ERP: el SAT canceló este CFDI. El bloqueo se quita al aceptar el CFDI que lo sustituya.",
+          "Pago bloqueado en el ERP: el SAT canceló este CFDI. El bloqueo se quita al aceptar la factura que tome su " +
+          "lugar (mismas entradas, total y moneda), o a mano con un motivo.",
         color: "red",
         trabajo: estado ? `Bloqueo en el ERP: ${estado}` : "",
         error,
@@ -41,7 +42,10 @@ export function bloqueoPago(
     case "liberado":
       return {
         etiqueta: "Bloqueo de pago quitado",
-        linea: `Bloqueo de pago quitado: se aceptó el CFDI que lo sustituye (${sustituto}).`,
+        // Issue 36 (decision 038): without the replacement, an employee lifted it with a reason (in the Historial).
+        linea: sustituto
+          ? `Bloqueo de pago quitado: se aceptó el CFDI que toma su lugar (${sustituto}).`
+          : "Bloqueo de pago quitado a mano por cuentas por pagar; el motivo está en el Historial.",
         color: "teal",
         trabajo: estado ? `Desbloqueo en el ERP: ${estado}` : "",
         error,
@@ -50,7 +54,7 @@ export function bloqueoPago(
       return sustituto
         ? {
             etiqueta: "Sustituido; pago no bloqueado",
-            linea: `El SAT canceló este CFDI; su sustituto (${sustituto}) ya estaba aceptado, así que no se bloqueó el pago.`,
+            linea: `El SAT canceló este CFDI; el CFDI que toma su lugar (${sustituto}) ya estaba aceptado, así que no se bloqueó el pago.`,
             color: "gray",
             trabajo: "",
             error: "",
@@ -58,3 +62,13 @@ export function bloqueoPago(
         : null;
   }
 }
+
+/**
+ * Issue 36 (decision 038): whether the invoice's payment block can be lifted by hand — it is blocked. (Who may is the
+ * screen's question: the employees with the pendientes access.)
+ */
+export const puedeQuitarBloqueo = (row: Pick<FacturaRow, "BloqueoPago">): boolean => row.BloqueoPago === "bloqueado";
+
+/** Issue 36 (decision 038): the employees' warning on a CFDI naming a blocked invoice with TipoRelacion 04; '' none. */
+export const avisoSustitucion = (row: Pick<FacturaRow, "AvisoSustitucion">): string =>
+  row.AvisoSustitucion?.trim() ?? "";

@@ -355,3 +355,23 @@ describe("/Facturas-Pendientes: the accepted invoices in the ERP (issue 13)", ()
     await waitFor(() => expect(calls.filter(isList).length).toBeGreaterThan(listadoInicial));
   });
 });
+
+describe("/Facturas-Pendientes: a CFDI naming a blocked invoice (issue 36, decision 038)", () => {
+  it("shows the warning under its folio, and finds it by searching 'bloqueado'", async () => {
+    signInAs("administrador");
+    const aviso = MSG.sustituyeFacturaBloqueada("A-7");
+    fakeCalls({
+      facturasPendientesGetFacturas: [
+        makeFactura({ Fila: 1, IdFactura: 61, FolioFactura: "D-1", EstatusFactura: "P", AvisoSustitucion: aviso }),
+        makeFactura({ Fila: 2, IdFactura: 62, FolioFactura: "D-2", EstatusFactura: "P", AvisoSustitucion: "" }),
+      ],
+    });
+    renderApp("/Facturas-Pendientes");
+    await waitFor(() => expect(bodyRows()).toHaveLength(2));
+    expect(within(bodyRows()[0] as HTMLElement).getByText(aviso)).toBeDefined();
+    expect(bodyRows()[1]?.querySelector("[data-aviso-sustitucion]")).toBeNull();
+    fireEvent.change(screen.getByPlaceholderText("Search…"), { target: { value: "bloqueado" } });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]?.textContent).toContain("D-1");
+  });
+});

@@ -1,3 +1,4 @@
+import { Text } from "@mantine/core";
 import type { FacturaRow } from "@portal/contracts";
 import { useEffect, useMemo, useState } from "react";
 import { columnasRevision, type DataTableColumn, folioVisible, ReviewTable } from "../../../components/data-table";
@@ -6,6 +7,7 @@ import { columna69b } from "../../../components/semaforo-69b";
 import { clock } from "../../../lib/clock";
 import type { Operator } from "../../../lib/list-query";
 import type { Session } from "../../../lib/session";
+import { avisoSustitucion } from "../../facturas/bloqueo-pago";
 import { EstadoErp } from "../../facturas/components/estado-erp";
 import { FACTURAS_COLUMNS } from "../../facturas/components/facturas-columns";
 import { awaitsErp, estadoErp, msEnviandoErp } from "../../facturas/factura-logic";
@@ -16,6 +18,34 @@ import { RetryErpButton } from "./reintentar-erp-button";
 const EMPTY: readonly FacturaRow[] = [];
 
 export const CONFIRMACION_TITULO = "Se cambiara el estado de las facturas seleccionadas, estas seguro?";
+
+/**
+ * Issue 36 (decision 038): the folio column with, under the folio, the warning of a CFDI that says it replaces an
+ * invoice whose payment is blocked (accepting it lifts nothing). Searchable too, so 'bloqueado' finds those rows;
+ * sorting stays the folio's.
+ */
+function withAvisoSustitucion(column: DataTableColumn<FacturaRow>): DataTableColumn<FacturaRow> {
+  return {
+    ...column,
+    // The warning wraps under the folio (a one-line cell would cut it).
+    isNoWrap: false,
+    value: (row) => [row.FolioFactura, avisoSustitucion(row)].filter(Boolean).join(" "),
+    sortValue: (row) => row.FolioFactura,
+    cell: (row) => {
+      const aviso = avisoSustitucion(row);
+      return (
+        <>
+          {row.FolioFactura}
+          {aviso ? (
+            <Text size="xs" c="orange.9" fw={500} maw={240} style={{ whiteSpace: "normal" }} data-aviso-sustitucion>
+              {aviso}
+            </Text>
+          ) : null}
+        </>
+      );
+    },
+  };
+}
 
 /** The columns that say which invoice a row is (issue 23): kept in view beside the review controls. */
 const IDENTIFICAN = ["Fila", "FolioFactura", "CardName", "Total"];
@@ -30,10 +60,13 @@ export const FACTURAS_PENDIENTES_COLUMNS: readonly DataTableColumn<FacturaRow>[]
   ...IDENTIFICAN.map((id) => FACTURAS_COLUMNS.find((column) => column.id === id))
     .filter((column): column is DataTableColumn<FacturaRow> => column !== undefined)
     // Issue 27: a supplier flagged "retener pagos por complementos atrasados" carries a badge beside its name.
+    // Issue 36 (decision 038): a CFDI naming a blocked invoice with TipoRelacion 04 carries the warning under its folio.
     .map((column) =>
       column.id === "CardName"
         ? withRetenerPagosBadge(column, (row) => "RetenerPagos" in row && row.RetenerPagos === true)
-        : column,
+        : column.id === "FolioFactura"
+          ? withAvisoSustitucion(column)
+          : column,
     ),
   ...columnasRevision(REVISION_FACTURAS),
   // The expected payment date (issue 27) is the supplier's question, not a reviewer's: left out here.

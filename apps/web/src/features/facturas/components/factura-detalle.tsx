@@ -13,6 +13,7 @@ import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
 import { NotasCreditoFactura } from "../../notas-credito/components/notas-credito-factura";
 import { facturasList, useEntradasDeFactura, usePatchFactura, useProveedorFactura } from "../api";
+import { avisoSustitucion, puedeQuitarBloqueo } from "../bloqueo-pago";
 import {
   canUpdateFactura,
   canUploadArchivos,
@@ -33,12 +34,18 @@ import { HistorialFacturaSection } from "./historial-factura";
  * to the pending-invoices review, which this feature does not import).
  */
 export type RenderReintentarErp = (row: FacturaRow) => ReactNode;
+/**
+ * Issue 36 (decision 038): the 'Quitar bloqueo de pago' action beside a blocked payment, given by the route to the
+ * employees of accounts payable (the pendientes access), like 'Reintentar'.
+ */
+export type RenderQuitarBloqueo = (row: FacturaRow) => ReactNode;
 
 interface DetalleProps {
   session: Session;
   row: FacturaRow;
   onDone: () => void;
   renderReintentarErp?: RenderReintentarErp;
+  renderQuitarBloqueo?: RenderQuitarBloqueo;
 }
 
 /**
@@ -47,10 +54,12 @@ interface DetalleProps {
  * or Cancelado) sends patchfactura with only the files picked. Only the supplier that owns it may update it.
  * Issue 13: 'Folio SAP' once the ERP's A/P invoice exists; employees also see the ERP state with its message.
  */
-function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
+function Detalle({ session, row, onDone, renderReintentarErp, renderQuitarBloqueo }: DetalleProps) {
   const esProveedor = isProveedor(session);
   // Suppliers see only the Folio SAP: the ERP's messages are for employees (the server sends them '' anyway).
   const erp = esProveedor ? null : estadoErp(row);
+  // Issue 36 (decision 038): for employees, the warning of a CFDI naming a blocked invoice with TipoRelacion 04.
+  const aviso = esProveedor ? "" : avisoSustitucion(row);
   const canUpload = esProveedor && canUploadArchivos(row);
   const canUpdate = esProveedor && canUpdateFactura(row);
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
@@ -101,6 +110,14 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
             <EstadoSatBadges row={row} />
           </Group>
           {esProveedor ? null : <BloqueoPagoLinea row={row} />}
+          {!esProveedor && renderQuitarBloqueo && puedeQuitarBloqueo(row) ? (
+            <Group mt="xs">{renderQuitarBloqueo(row)}</Group>
+          ) : null}
+          {aviso ? (
+            <Text size="sm" c="orange.9" fw={500} mt="xs" data-aviso-sustitucion>
+              {aviso}
+            </Text>
+          ) : null}
           {row.SustituidaPor ? (
             <Text size="sm" c="gray.8" mt="xs" data-sustitucion>
               Sustituida por la factura {row.SustituidaPor}, que tomó su factura de proveedor en el ERP.

@@ -849,6 +849,9 @@ describe("the payment block for employees (issue 27, decision 036)", () => {
       SustitutoUUID: "",
       EstadoBloqueoERP: "hecho",
       ErrorBloqueoERP: "",
+      Version: 7,
+      // Issue 36 (decision 038): its CFDI also names another blocked invoice with TipoRelacion 04.
+      AvisoSustitucion: MSG.sustituyeFacturaBloqueada("A-7"),
     }),
     makeFactura({
       Fila: 2,
@@ -877,11 +880,58 @@ describe("the payment block for employees (issue 27, decision 036)", () => {
     ).toBeDefined();
     expect(
       screen.getByText(
-        "Pago bloqueado en el ERP: el SAT canceló este CFDI. El bloqueo se quita al aceptar el CFDI que lo sustituya.",
+        "Pago bloqueado en el ERP: el SAT canceló este CFDI. El bloqueo se quita al aceptar la factura que tome su " +
+          "lugar (mismas entradas, total y moneda), o a mano con un motivo.",
       ),
     ).toBeDefined();
     expect(screen.getByText("Bloqueo en el ERP: aplicado")).toBeDefined();
+    // Issue 36: the warning of a CFDI naming a blocked invoice; lifting by hand is not a general employee's.
+    expect(screen.getByText("Este CFDI dice sustituir a la factura A-7, cuyo pago está bloqueado.")).toBeDefined();
+    expect(screen.queryByRole("button", { name: /Quitar el bloqueo de pago/ })).toBeNull();
     // Rendering the list and the detail takes longer than the default on a loaded machine.
+  }, 60_000);
+
+  it("issue 36: accounts payable lifts it from the detail; the dialog asks the reason, then sends it with the Version", async () => {
+    signInAs("administrador");
+    const isQuitar = (call: FakeCall) => call.url.endsWith(CALLS.facturasPendientesQuitarBloqueoPago.path);
+    const calls = fakeCalls({
+      getFacturas: FILAS,
+      getHistorialFactura: [],
+      getNotasCredito: [],
+      facturasPendientesQuitarBloqueoPago: { body: { status: "success", message: MSG.bloqueoPagoQuitado("B-1") } },
+    });
+    renderApp("/MisFacturas");
+    await waitFor(() => expect(bodyRows()).toHaveLength(2), { timeout: 15_000 });
+    fireEvent.doubleClick(rowOf("B-1"));
+    fireEvent.click(
+      await screen.findByRole("button", { name: "Quitar el bloqueo de pago de la factura B-1" }, { timeout: 15_000 }),
+    );
+    const dialogo = await screen.findByRole("dialog", { name: "Quitar bloqueo de pago" });
+
+    // Without a reason: the contract's words, nothing sent.
+    fireEvent.click(within(dialogo).getByRole("button", { name: "Quitar bloqueo" }));
+    expect(await within(dialogo).findByText("El campo Motivo es obligatorio.")).toBeDefined();
+    expect(calls.filter(isQuitar)).toHaveLength(0);
+
+    fireEvent.change(within(dialogo).getByRole("textbox", { name: /Motivo/ }), {
+      target: { value: " Autorizado por la contraloría " },
+    });
+    fireEvent.click(within(dialogo).getByRole("button", { name: "Quitar bloqueo" }));
+    await waitFor(() => expect(toast()?.textContent).toContain(MSG.bloqueoPagoQuitado("B-1")));
+    expect(calls.filter(isQuitar).map((c) => [c.method, c.body])).toEqual([
+      [
+        "POST",
+        {
+          usuario: "1",
+          id: "1",
+          operador: "Empleado",
+          Factura: 41,
+          Version: 7,
+          Motivo: "Autorizado por la contraloría",
+        },
+      ],
+    ]);
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Quitar bloqueo de pago" })).toBeNull());
   }, 60_000);
 });
 

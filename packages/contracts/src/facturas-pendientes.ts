@@ -9,6 +9,7 @@ import {
   listRequestSchema,
   messageAnswerSchema,
   optionalText,
+  requiredText,
   successAnswer,
 } from "./common";
 import { facturaRowSchema } from "./facturas";

@@ -49,7 +49,8 @@ describe("bloqueoPago (issue 27, decision 036)", () => {
 describe("the manual lift and the replacement warning (issue 36, decision 038)", () => {
   it("only a blocked payment can be lifted", () => {
     expect(puedeQuitarBloqueo({ BloqueoPago: "bloqueado" })).toBe(true);
-    for (const BloqueoPago of ["", "liberado", undefined] as const) expect(puedeQuitarBloqueo({ BloqueoPago })).toBe(false);
+    for (const BloqueoPago of ["", "liberado", undefined] as const)
+      expect(puedeQuitarBloqueo({ BloqueoPago })).toBe(false);
   });
 
   it("the warning is the server's sentence, '' when absent", () => {

@@ -64,6 +64,9 @@ const EXTRA_CALLS = [
   ["POST", "/api/notasCredito/postNotaCredito"],
   ["POST", "/api/notasCreditoPendientes/getNotasCredito"],
   ["PATCH", "/api/notasCreditoPendientes/patchNotaCredito"],
+  // Run a credit note's or a payment block's ERP job now, as the invoices' (issue 36: employees can retry them).
+  ["POST", "/api/notasCreditoPendientes/reintentarErp"],
+  ["POST", "/api/facturasPendientes/reintentarBloqueoErp"],
 ] as const;
 
 const entries = Object.entries(CALLS);
@@ -116,7 +119,7 @@ describe("CALLS", () => {
         /^\/api\/(facturasPendientes|pagosPendientes|complementosAtrasados|notasCreditoPendientes)\//.test(path),
       ),
     ).toBe(true);
-    expect(pendientes).toHaveLength(9);
+    expect(pendientes).toHaveLength(11);
   });
 
   it("marks only the file download as binary, with an id param", () => {

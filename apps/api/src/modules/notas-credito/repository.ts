@@ -2,7 +2,7 @@ import { type Database, schema } from "@portal/db";
 import { and, asc, count, desc, eq, gte, inArray, ne, or, sql } from "drizzle-orm";
 import { documentQueries } from "../revision/document-queries";
 
-const { facturas, notasCredito, notasCreditoFacturas, proveedores, sociedades } = schema;
+const { erpTrabajos, facturas, notasCredito, notasCreditoFacturas, proveedores, sociedades } = schema;
 
 export type NotaCreditoRecord = typeof notasCredito.$inferSelect;
 export type NuevaNotaCredito = typeof notasCredito.$inferInsert;
@@ -24,6 +24,11 @@ export interface NotaCreditoListada extends NotaCreditoRecord {
   nomSociedad: string;
   cardName: string;
   facturas: { facturaId: number; folio: string; uuid: string; importe: string }[];
+  /** Issue 36: its A/P credit memo job (null when it has none) and the last error on it. */
+  trabajoEstado: string | null;
+  trabajoError: string;
+  /** The folio of the first invoice it credits that has no A/P invoice yet (its job waits for it), else null. */
+  esperaFolio: string | null;
 }
 
 /** Credit notes (issue 27, decision 034): the supplier's and the review's lists, the amounts owed by invoice. */
@@ -33,10 +38,23 @@ export function createNotasCreditoRepository(db: Database) {
   /** Rows of `where`, newest first, with names and credited invoices (bounded lists: plain arrays). */
   async function listed(where: ReturnType<typeof and>): Promise<NotaCreditoListada[]> {
     const rows = await db
-      .select({ nota: notasCredito, nomSociedad: sociedades.nombre, cardName: proveedores.cardName })
+      .select({
+        nota: notasCredito,
+        nomSociedad: sociedades.nombre,
+        cardName: proveedores.cardName,
+        trabajoEstado: erpTrabajos.estado,
+        trabajoError: erpTrabajos.ultimoError,
+        esperaFolio: sql<string | null>`(select f.folio from ${notasCreditoFacturas} ncf
+          join ${facturas} f on f.id = ncf.factura_id
+          where ncf.nota_credito_id = ${notasCredito.id} and f.erp_doc_entry is null order by f.id limit 1)`,
+      })
       .from(notasCredito)
       .innerJoin(sociedades, eq(sociedades.id, notasCredito.sociedadId))
       .innerJoin(proveedores, eq(proveedores.cardCode, notasCredito.cardCode))
+      .leftJoin(
+        erpTrabajos,
+        and(eq(erpTrabajos.notaCreditoId, notasCredito.id), eq(erpTrabajos.tipo, "crear_nota_credito")),
+      )
       .where(where)
       .orderBy(desc(notasCredito.createdAt), desc(notasCredito.id));
     const ids = rows.map((r) => r.nota.id);
@@ -59,6 +77,9 @@ export function createNotasCreditoRepository(db: Database) {
       ...r.nota,
       nomSociedad: r.nomSociedad,
       cardName: r.cardName,
+      trabajoEstado: r.trabajoEstado,
+      trabajoError: r.trabajoError ?? "",
+      esperaFolio: r.esperaFolio,
       facturas: relaciones
         .filter((x) => x.notaCreditoId === r.nota.id)
         .map(({ facturaId, folio, uuid, importe }) => ({ facturaId, folio, uuid, importe })),

@@ -151,7 +151,29 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
     return importes;
   }
 
-  function toRow(n: NotaCreditoListada, fila: number): NotaCreditoRow {
+  /**
+   * Issue 36: where an accepted credit note stands with the ERP, as the invoices' EstadoERP; the ERP's message (or
+   * why it waits: an invoice it credits not in the ERP yet) goes to employees only.
+   */
+  function erpDe(n: NotaCreditoListada, paraEmpleado: boolean): Pick<NotaCreditoRow, "EstadoERP" | "ErrorERP"> {
+    const creada = n.erpDocNum !== null || n.trabajoEstado === "hecho";
+    const estado =
+      n.estatus !== "A" || n.trabajoEstado === null
+        ? ""
+        : creada
+          ? "creada"
+          : (n.trabajoEstado as "pendiente" | "fallido");
+    const espera = estado === "pendiente" && n.esperaFolio !== null;
+    const error =
+      estado === "" || creada
+        ? ""
+        : espera
+          ? NOTA_CREDITO_MSG.erpFacturaPendiente(n.esperaFolio ?? "")
+          : n.trabajoError;
+    return { EstadoERP: estado, ErrorERP: paraEmpleado ? error : "" };
+  }
+
+  function toRow(n: NotaCreditoListada, fila: number, paraEmpleado: boolean): NotaCreditoRow {
     return {
       Fila: fila,
       IdNotaCredito: n.id,
@@ -171,6 +193,7 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
       PDF: `${ARCHIVO_URL_PREFIX}${n.pdfArchivoId}`,
       XML: `${ARCHIVO_URL_PREFIX}${n.xmlArchivoId}`,
       DocNumERP: n.erpDocNum,
+      ...erpDe(n, paraEmpleado),
       Facturas: n.facturas.map((f) => ({
         IdFactura: f.facturaId,
         FolioFactura: f.folio,
@@ -207,13 +230,14 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
   return {
     /** getNotasCredito: the supplier's own; every one for employees. */
     async list(user: SessionUser): Promise<NotaCreditoRow[]> {
-      return (await repo.list(isProveedor(user) ? user.id : null)).map((n, i) => toRow(n, i + 1));
+      const proveedor = isProveedor(user);
+      return (await repo.list(proveedor ? user.id : null)).map((n, i) => toRow(n, i + 1, !proveedor));
     },
     /** The 'Notas de crédito' tile: the length of the same user's list. */
     count: (user: SessionUser) => repo.count(isProveedor(user) ? user.id : null),
     /** notasCreditoPendientes/getNotasCredito: Pendiente and Rechazada, and those accepted in the last 30 days. */
     async pendientes(_user: SessionUser): Promise<NotaCreditoRow[]> {
-      return (await repo.pendientes(reviewWindowStart(clock))).map((n, i) => toRow(n, i + 1));
+      return (await repo.pendientes(reviewWindowStart(clock))).map((n, i) => toRow(n, i + 1, true));
     },
     /** The 'Notas de crédito pendientes' tile: those awaiting a decision. */
     countPendientes: () => repo.countPendientes(),

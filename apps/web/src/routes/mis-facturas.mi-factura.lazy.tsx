@@ -2,6 +2,7 @@ import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback, useMemo } from "react";
 import { ScreenTitle } from "../components/screen-title";
 import { FacturaDetalle, type RenderReintentarErp } from "../features/facturas/components/factura-detalle";
+import { RetryBloqueoErpButton } from "../features/facturas-pendientes/components/reintentar-bloqueo-erp-button";
 import { RetryErpButton } from "../features/facturas-pendientes/components/reintentar-erp-button";
 import { canSeePendientes } from "../lib/permissions";
 
@@ -17,10 +18,21 @@ function Screen() {
     () => (isRevisor ? (row) => <RetryErpButton operator={{ id: usuario, operador }} row={row} /> : undefined),
     [isRevisor, usuario, operador],
   );
+  // Issue 36: the payment block's ERP job, likewise.
+  const renderReintentarBloqueoErp = useMemo<RenderReintentarErp | undefined>(
+    () => (isRevisor ? (row) => <RetryBloqueoErpButton operator={{ id: usuario, operador }} row={row} /> : undefined),
+    [isRevisor, usuario, operador],
+  );
   return (
     <>
       <ScreenTitle documentTitle="Datos generales de la factura">Datos generales</ScreenTitle>
-      <FacturaDetalle session={current} fila={id} onDone={backToList} renderReintentarErp={renderReintentarErp} />
+      <FacturaDetalle
+        session={current}
+        fila={id}
+        onDone={backToList}
+        renderReintentarErp={renderReintentarErp}
+        renderReintentarBloqueoErp={renderReintentarBloqueoErp}
+      />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { CALLS, type FacturaRow, type ReintentarErpRequest } from "@portal/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
 import { defineReviewMutation } from "../../lib/review-mutation";
 import { facturasKeys, facturasList } from "../facturas/api";
-import { buildErpRetry } from "./revision-logic";
+import { buildBloqueoErpRetry, buildErpRetry } from "./revision-logic";
 
 /** Under the invoices' root: whatever invalidates the invoices invalidates the review list too. */
 export const facturasPendientesKeys = { all: [...facturasKeys.all, "pendientes"] as const };
@@ -45,18 +45,31 @@ export interface ReintentoErp {
  * inactive query that invalidation would not refetch), so a loaded list is fetched again here and the detail
  * shows the new state.
  */
+function refreshAfterRetry(queryClient: QueryClient, operator: Operator) {
+  void queryClient.invalidateQueries({ queryKey: facturasKeys.all });
+  const facturas = facturasList.queryOptions(operator);
+  if (queryClient.getQueryData(facturas.queryKey) !== undefined) {
+    // A failure is reported by the query cache like any list's (spec §8); the detail keeps the loaded row.
+    void queryClient.fetchQuery({ ...facturas, staleTime: 0 }).catch(() => undefined);
+  }
+}
+
 export function useRetryErp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...facturasPendientesKeys.all, "reintentarErp"],
     mutationFn: ({ operator, row }: ReintentoErp) => retryErp(buildErpRetry(operator, row)),
-    onSettled: (_message, _error, { operator }) => {
-      void queryClient.invalidateQueries({ queryKey: facturasKeys.all });
-      const facturas = facturasList.queryOptions(operator);
-      if (queryClient.getQueryData(facturas.queryKey) !== undefined) {
-        // A failure is reported by the query cache like any list's (spec §8); the detail keeps the loaded row.
-        void queryClient.fetchQuery({ ...facturas, staleTime: 0 }).catch(() => undefined);
-      }
-    },
+    onSettled: (_message, _error, { operator }) => refreshAfterRetry(queryClient, operator),
+  });
+}
+
+/** POST /api/facturasPendientes/reintentarBloqueoErp (issue 36): the payment block's ERP job now. */
+export function useRetryBloqueoErp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...facturasPendientesKeys.all, "reintentarBloqueoErp"],
+    mutationFn: async ({ operator, row }: ReintentoErp) =>
+      (await callApi(CALLS.facturasPendientesReintentarBloqueoErp, buildBloqueoErpRetry(operator, row))).message,
+    onSettled: (_message, _error, { operator }) => refreshAfterRetry(queryClient, operator),
   });
 }

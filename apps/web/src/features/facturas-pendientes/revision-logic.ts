@@ -3,6 +3,7 @@ import {
   type FacturaRow,
   facturaPorRevisar,
   MSG,
+  type ReintentarBloqueoErpRequest,
   type ReintentarErpRequest,
   type RevisionFactura,
 } from "@portal/contracts";
@@ -104,3 +105,18 @@ export const buildErpRetry = (operator: Operator, row: Pick<FacturaRow, "IdFactu
 
 /** The Reintentar button's accessible name: which invoice it sends to the ERP. */
 export const etiquetaReintentarErp = (folio: string) => `Reintentar en el ERP la factura ${folio}`;
+
+/** Issue 36: the POST body of facturasPendientes/reintentarBloqueoErp. */
+export const buildBloqueoErpRetry = (
+  operator: Operator,
+  row: Pick<FacturaRow, "IdFactura">,
+): ReintentarBloqueoErpRequest => ({
+  usuario: operator.id,
+  id: operator.id,
+  operador: operator.operador,
+  Factura: row.IdFactura,
+});
+
+/** The payment block's Reintentar button's accessible name. */
+export const etiquetaReintentarBloqueoErp = (folio: string) =>
+  `Reintentar en el ERP el bloqueo de pago de la factura ${folio}`;

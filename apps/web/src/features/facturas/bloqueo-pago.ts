@@ -58,3 +58,11 @@ export function bloqueoPago(
         : null;
   }
 }
+
+/**
+ * Issue 36: whether 'Reintentar' applies to the payment block's ERP job — stopped ('fallido'), or waiting after a
+ * failure (its message shown) — as it does to an invoice's.
+ */
+export const puedeReintentarBloqueo = (row: Pick<FacturaRow, "EstadoBloqueoERP" | "ErrorBloqueoERP">): boolean =>
+  row.EstadoBloqueoERP === "fallido" ||
+  (row.EstadoBloqueoERP === "pendiente" && (row.ErrorBloqueoERP ?? "").trim() !== "");

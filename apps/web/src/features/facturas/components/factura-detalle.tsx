@@ -13,6 +13,7 @@ import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
 import { NotasCreditoFactura } from "../../notas-credito/components/notas-credito-factura";
 import { facturasList, useEntradasDeFactura, usePatchFactura, useProveedorFactura } from "../api";
+import { puedeReintentarBloqueo } from "../bloqueo-pago";
 import {
   canUpdateFactura,
   canUploadArchivos,
@@ -39,6 +40,8 @@ interface DetalleProps {
   row: FacturaRow;
   onDone: () => void;
   renderReintentarErp?: RenderReintentarErp;
+  /** Issue 36: the 'Reintentar' of the payment block's ERP job, likewise given by the route. */
+  renderReintentarBloqueoErp?: RenderReintentarErp;
 }
 
 /**
@@ -47,7 +50,7 @@ interface DetalleProps {
  * or Cancelado) sends patchfactura with only the files picked. Only the supplier that owns it may update it.
  * Issue 13: 'Folio SAP' once the ERP's A/P invoice exists; employees also see the ERP state with its message.
  */
-function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
+function Detalle({ session, row, onDone, renderReintentarErp, renderReintentarBloqueoErp }: DetalleProps) {
   const esProveedor = isProveedor(session);
   // Suppliers see only the Folio SAP: the ERP's messages are for employees (the server sends them '' anyway).
   const erp = esProveedor ? null : estadoErp(row);
@@ -100,7 +103,14 @@ function Detalle({ session, row, onDone, renderReintentarErp }: DetalleProps) {
           <Group mt="sm">
             <EstadoSatBadges row={row} />
           </Group>
-          {esProveedor ? null : <BloqueoPagoLinea row={row} />}
+          {esProveedor ? null : (
+            <BloqueoPagoLinea
+              row={row}
+              accion={
+                puedeReintentarBloqueo(row) && renderReintentarBloqueoErp ? renderReintentarBloqueoErp(row) : null
+              }
+            />
+          )}
           {row.SustituidaPor ? (
             <Text size="sm" c="gray.8" mt="xs" data-sustitucion>
               Sustituida por la factura {row.SustituidaPor}, que tomó su factura de proveedor en el ERP.

@@ -311,12 +311,14 @@ describe("a credit note's job waits for its invoice's A/P invoice without spendi
     const data = createData(t.tdb.db);
     let primera = true;
     const relaciones = data.repos.notasCredito.relaciones;
-    data.repos.notasCredito.relaciones = async (id) => {
-      const filas = await relaciones(id);
-      if (!primera) return filas;
-      primera = false;
-      return filas.map((r) => ({ ...r, erpDocEntry: null }));
-    };
+    Object.assign(data.repos.notasCredito, {
+      relaciones: async (id: number) => {
+        const filas = await relaciones(id);
+        if (!primera) return filas;
+        primera = false;
+        return filas.map((r) => ({ ...r, erpDocEntry: null }));
+      },
+    });
     const otro = createErpFacturasService({ data, clock: t.time.clock, erp: createMockErpAdapter(t.tdb.db) });
     await otro.flush();
     // Taken twice (the first time it waited, given back; the second it ran): one attempt counted, one memo.

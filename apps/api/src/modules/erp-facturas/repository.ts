@@ -222,18 +222,15 @@ export function createErpTrabajosRepository(db: Database) {
         .orderBy(asc(erpTrabajos.id));
       const despertar = candidatos.flatMap((c) => {
         const at = now.getTime() + Math.floor(Math.min(Math.max(random(), 0), 0.999_999) * ventanaMs);
-        const programado = c.siguienteIntento.getTime();
-        return at < programado
-          ? [{ id: c.id, at: new Date(at).toISOString(), programado: c.siguienteIntento.toISOString() }]
-          : [];
+        return at < c.siguienteIntento.getTime() ? [{ id: c.id, at: new Date(at).toISOString() }] : [];
       });
       if (despertar.length === 0) return 0;
-      // Only rows still as read: another process may have woken or taken one meanwhile.
+      // Only rows still waiting, not woken and not taken meanwhile (another process), and never postponed.
       const rows = (await db.execute(sql`
         update ${erpTrabajos} t set siguiente_intento = d.at, intento_programado = t.siguiente_intento
-        from jsonb_to_recordset(${JSON.stringify(despertar)}::jsonb) as d(id int, at timestamptz, programado timestamptz)
+        from jsonb_to_recordset(${JSON.stringify(despertar)}::jsonb) as d(id int, at timestamptz)
         where t.id = d.id and t.estado = 'pendiente' and t.intento_programado is null
-          and t.siguiente_intento = d.programado
+          and t.siguiente_intento > d.at
           and (t.bloqueado_hasta is null or t.bloqueado_hasta <= ${now})
         returning t.id`)) as unknown as { rows: unknown[] };
       return rows.rows.length;

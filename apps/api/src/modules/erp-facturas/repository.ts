@@ -158,14 +158,6 @@ export function createErpTrabajosRepository(db: Database) {
           .where(and(eq(erpTrabajos.id, id), inArray(erpTrabajos.estado, ["pendiente", "fallido"]), libre(now)))
           .returning()
       )[0],
-    /** Whether credit note job `id` waits for an invoice's A/P invoice (issue 36): not due, no attempt spent. */
-    esperaFactura: async (id: number): Promise<boolean> =>
-      (
-        await db
-          .select({ id: erpTrabajos.id })
-          .from(erpTrabajos)
-          .where(and(eq(erpTrabajos.id, id), esperaFactura))
-      ).length > 0,
     deFactura: async (facturaId: number, tipo: string = TIPO_CREAR_FACTURA): Promise<ErpTrabajo | undefined> =>
       (
         await db

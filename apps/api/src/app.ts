@@ -71,6 +71,8 @@ export interface BuildOptions {
   tareasWorker?: boolean;
   /** Wraps the ERP adapter: tests put a failing network or a crash between the portal and the ERP. */
   erp?: (adapter: ErpAdapter) => ErpAdapter;
+  /** The random source of the ERP jobs' wake-ups after an outage (default Math.random); tests seed it. */
+  erpRandom?: () => number;
 }
 
 /** What a start-up attempt ran into, for its log line: the driver's code (ECONNREFUSED, 57P03…), never a message. */
@@ -186,7 +188,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);
   const mailTransport = options.mailTransport ?? createSmtpTransport(config) ?? logTransport(app.log);
-  await app.register(servicesPlugin, { encryptionKey, mailTransport, ...(options.erp ? { erp: options.erp } : {}) });
+  await app.register(servicesPlugin, {
+    encryptionKey,
+    mailTransport,
+    ...(options.erp ? { erp: options.erp } : {}),
+    ...(options.erpRandom ? { erpRandom: options.erpRandom } : {}),
+  });
   await app.register(sessionPlugin);
 
   await app.register(healthRoutes);

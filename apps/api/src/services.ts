@@ -62,6 +62,8 @@ export function createServices(
     ownAddress?: () => string | null;
     /** The ERP adapter to use instead of the mock (ERP_ADAPTER=service-layer: see startServiceLayerErp). */
     erpAdapter?: ErpAdapter;
+    /** Where the ERP jobs' wake-ups after an outage fall in their window (default Math.random; tests seed it). */
+    erpRandom?: () => number;
   } = {},
 ) {
   const data = createData(db);
@@ -115,6 +117,7 @@ export function createServices(
     clock,
     erp,
     ...(options.warnFields ? { warn: options.warnFields } : {}),
+    ...(options.erpRandom ? { random: options.erpRandom } : {}),
   });
   const facturas = createFacturasService({
     data,
@@ -291,7 +294,12 @@ export async function startServiceLayerErp(
 export const servicesPlugin = fp(
   async (
     app,
-    opts: { encryptionKey: Buffer; mailTransport: MailTransport; erp?: (adapter: ErpAdapter) => ErpAdapter },
+    opts: {
+      encryptionKey: Buffer;
+      mailTransport: MailTransport;
+      erp?: (adapter: ErpAdapter) => ErpAdapter;
+      erpRandom?: () => number;
+    },
   ) => {
     const warn = (error: unknown, message: string) => app.log.warn({ err: error }, message);
     const serviceLayer =
@@ -335,6 +343,7 @@ export const servicesPlugin = fp(
       "services",
       createServices(app.database.db, app.clock, app.config, opts.encryptionKey, opts.mailTransport, {
         ...(opts.erp ? { erp: opts.erp } : {}),
+        ...(opts.erpRandom ? { erpRandom: opts.erpRandom } : {}),
         ...(serviceLayer ? { erpAdapter: serviceLayer.adapter } : {}),
         warn,
         warnFields: (fields, message) => app.log.warn(fields, message),

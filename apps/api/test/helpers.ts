@@ -36,6 +36,8 @@ export interface TestAppOptions {
   logLines?: string[];
   /** Wraps the ERP adapter (a failing network, a crash between the ERP's answer and the portal's record). */
   erp?: (adapter: ErpAdapter) => ErpAdapter;
+  /** The ERP jobs' random source for wake-ups after an outage (a seeded one keeps a test deterministic). */
+  erpRandom?: () => number;
   /** Run the mail worker's loop (MAIL_POLL_MS) as production does, instead of calling services.correo.flush(). */
   mailWorker?: boolean;
 }
@@ -80,6 +82,7 @@ export async function createTestAppOn(
     tareasWorker: false,
     mailTransport: options.mailTransport ?? (async () => {}),
     ...(options.erp ? { erp: options.erp } : {}),
+    ...(options.erpRandom ? { erpRandom: options.erpRandom } : {}),
   });
   const answers: string[] = [];
   app.addHook("onSend", async (_request, _reply, payload) => {

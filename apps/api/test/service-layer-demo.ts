@@ -6,14 +6,17 @@ import { createTestClock, TEST_KEY_B64, testKey } from "./helpers";
 
 /**
  * The demo data set (the same seeded template as createTestApp) with a Service Layer simulator over it that accepts
- * the sociedades' own SAP users: what the app tests with ERP_ADAPTER=service-layer start from.
+ * the sociedades' own SAP users: what the app tests with ERP_ADAPTER=service-layer start from. `random` drives the
+ * simulator's injected faults (errorRate, timeoutRate), for a test that must fail the same requests on every run.
  */
-export async function demoWithServiceLayer(): Promise<{
+export async function demoWithServiceLayer(options: { random?: () => number } = {}): Promise<{
   time: ReturnType<typeof createTestClock>;
   tdb: TestDatabase;
   sim: ServiceLayerSimulator;
   /** The sociedades' SAP passwords in clear (the "no secret in any answer or log line" checks look for them). */
   passwords: string[];
+  /** The sociedades' SAP users, as a Service Layer client of a test's own logs in with them. */
+  credentials: { companyDb: string; userName: string; password: string }[];
 }> {
   const time = createTestClock();
   const tdb = await createSeededTestDatabase(`demo|${time.clock().toISOString()}|${TEST_KEY_B64}`, async (handle) => {
@@ -24,6 +27,11 @@ export async function demoWithServiceLayer(): Promise<{
     userName: s.usuarioSap,
     password: decryptSecret(s.passSapCifrada, testKey),
   }));
-  const sim = await startServiceLayerSimulator({ db: tdb.db, credentials, clock: time.clock });
-  return { time, tdb, sim, passwords: credentials.map((c) => c.password) };
+  const sim = await startServiceLayerSimulator({
+    db: tdb.db,
+    credentials,
+    clock: time.clock,
+    ...(options.random ? { random: options.random } : {}),
+  });
+  return { time, tdb, sim, passwords: credentials.map((c) => c.password), credentials };
 }

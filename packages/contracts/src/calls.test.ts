@@ -66,6 +66,9 @@ const EXTRA_CALLS = [
   ["POST", "/api/notasCredito/postNotaCredito"],
   ["POST", "/api/notasCreditoPendientes/getNotasCredito"],
   ["PATCH", "/api/notasCreditoPendientes/patchNotaCredito"],
+  // Run a credit note's or a payment block's ERP job now, as the invoices' (issue 36: employees can retry them).
+  ["POST", "/api/notasCreditoPendientes/reintentarErp"],
+  ["POST", "/api/facturasPendientes/reintentarBloqueoErp"],
 ] as const;
 
 const entries = Object.entries(CALLS);
@@ -118,7 +121,7 @@ describe("CALLS", () => {
         /^\/api\/(facturasPendientes|pagosPendientes|complementosAtrasados|notasCreditoPendientes)\//.test(path),
       ),
     ).toBe(true);
-    expect(pendientes).toHaveLength(10);
+    expect(pendientes).toHaveLength(12);
   });
 
   it("marks only the file download as binary, with an id param", () => {

@@ -43,6 +43,8 @@ import {
   patchFacturasPendientesRequestSchema,
   quitarBloqueoPagoAnswerSchema,
   quitarBloqueoPagoRequestSchema,
+  reintentarBloqueoErpAnswerSchema,
+  reintentarBloqueoErpRequestSchema,
   reintentarErpAnswerSchema,
   reintentarErpRequestSchema,
 } from "./facturas-pendientes";
@@ -63,6 +65,8 @@ import {
   patchNotasCreditoPendientesRequestSchema,
   postNotaCreditoAnswerSchema,
   postNotaCreditoRequestSchema,
+  reintentarErpNotaCreditoAnswerSchema,
+  reintentarErpNotaCreditoRequestSchema,
 } from "./notas-credito";
 import {
   getComplementoEsperadoAnswerSchema,
@@ -474,6 +478,15 @@ export const CALLS = {
     summary:
       "Quitar a mano, con un motivo, el bloqueo de pago de una factura cuyo CFDI canceló el SAT (no está en la especificación)",
   }),
+  facturasPendientesReintentarBloqueoErp: call({
+    method: "POST",
+    path: "/api/facturasPendientes/reintentarBloqueoErp",
+    request: reintentarBloqueoErpRequestSchema,
+    answer: reintentarBloqueoErpAnswerSchema,
+    access: "pendientes",
+    tag: "facturas pendientes",
+    summary: "Enviar ahora al ERP el bloqueo de pago de una factura, o su desbloqueo (no está en la especificación)",
+  }),
   // Notas de crédito (issue 27, decision 034; not in the spec): a supplier registers them, employees review them
   getNotasCredito: call({
     method: "POST",
@@ -510,6 +523,16 @@ export const CALLS = {
     access: "pendientes",
     tag: "notas de crédito pendientes",
     summary: "Revisar las notas de crédito marcadas",
+  }),
+  notasCreditoPendientesReintentarErp: call({
+    method: "POST",
+    path: "/api/notasCreditoPendientes/reintentarErp",
+    request: reintentarErpNotaCreditoRequestSchema,
+    answer: reintentarErpNotaCreditoAnswerSchema,
+    access: "pendientes",
+    tag: "notas de crédito pendientes",
+    summary:
+      "Crear ahora en el ERP la nota de crédito de proveedor de una nota de crédito aceptada (no está en la especificación)",
   }),
   // Pagos (every user lists them; a supplier uploads PDF and XML, an employee the comprobante)
   getPagos: call({

@@ -84,3 +84,24 @@ export const quitarBloqueoPagoRequestSchema = actorRequestSchema.extend({
 });
 export type QuitarBloqueoPagoRequest = z.infer<typeof quitarBloqueoPagoRequestSchema>;
 export const quitarBloqueoPagoAnswerSchema = messageAnswerSchema;
+
+/** What an employee's retry of a payment block's ERP job answers (issue 36, decision 040). */
+export const BLOQUEO_ERP_MSG = {
+  sinBloqueo: "La factura no tiene un bloqueo de pago que enviar al ERP.",
+  registrado: (bloquear: boolean) =>
+    bloquear
+      ? "El bloqueo de pago de la factura está registrado en el ERP."
+      : "El desbloqueo de pago de la factura está registrado en el ERP.",
+  noDisponible: (detalle: string) =>
+    `El ERP no registró el bloqueo de pago; se reintentará automáticamente. Detalle: ${detalle}`,
+  rechazo: (detalle: string) => `El ERP rechazó el bloqueo de pago: ${detalle}`,
+  enCurso: "El bloqueo de pago se está enviando al ERP en este momento; actualice en unos segundos.",
+} as const;
+
+/**
+ * POST /api/facturasPendientes/reintentarBloqueoErp (issue 36, not in the spec): an employee asks the portal to run
+ * the job of the invoice's payment block (or of its lifting) in the ERP now. Answers with what happened.
+ */
+export const reintentarBloqueoErpRequestSchema = actorRequestSchema.extend({ Factura: idSchema("Factura") });
+export type ReintentarBloqueoErpRequest = z.infer<typeof reintentarBloqueoErpRequestSchema>;
+export const reintentarBloqueoErpAnswerSchema = messageAnswerSchema;

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { CallAnswer, CallName, CallRequest } from "./calls";
 import { archivoUrl } from "./common";
+import { BLOQUEO_ERP_MSG } from "./facturas-pendientes";
 import { MSG } from "./messages";
 import { NOTA_CREDITO_MSG } from "./notas-credito";
 import type { postPagoEmpleadoRequestSchema } from "./pagos";
@@ -172,6 +173,8 @@ export const notaCreditoRow = {
   PDF: archivoUrl("b16b00b5"),
   XML: archivoUrl("b16b00b6"),
   DocNumERP: null,
+  EstadoERP: "" as const,
+  ErrorERP: "",
   Facturas: [{ IdFactura: 501, FolioFactura: "A-1234", UUID: UUID_FACTURA, Importe: "1160.00" }],
 };
 
@@ -559,6 +562,10 @@ export const MUESTRAS = {
     },
     answer: { status: "success", message: MSG.bloqueoPagoQuitado("A-1234") },
   },
+  facturasPendientesReintentarBloqueoErp: {
+    request: { usuario: "Juana López", id: "jlopez", operador: "Empleado", Factura: 501 },
+    answer: { status: "success", message: BLOQUEO_ERP_MSG.registrado(true) },
+  },
   getNotasCredito: { request: { usuario: "P00042", operador: "Proveedor" }, answer: ok([notaCreditoRow]) },
   postNotaCredito: {
     request: {
@@ -590,6 +597,10 @@ export const MUESTRAS = {
       },
     ],
     answer: { status: "success", message: MSG.revisionExito },
+  },
+  notasCreditoPendientesReintentarErp: {
+    request: { usuario: "Juana López", id: "jlopez", operador: "Empleado", NotaCredito: 17 },
+    answer: { status: "success", message: NOTA_CREDITO_MSG.erpCreada(9120) },
   },
   getComplementoEsperado: {
     request: { usuario: "P00042", operador: "Proveedor", BD: "SBO_CNORTE", PagoSAP: 4410 },

@@ -60,6 +60,12 @@ export const NOTA_CREDITO_MSG = {
   erpCreada: (docNum: number) => `La nota de crédito de proveedor ${docNum} está registrada en el ERP.`,
   erpFacturaPendiente: (folio: string) =>
     `La factura con folio ${folio} aún no está registrada en el ERP; la nota de crédito se registrará cuando lo esté.`,
+  // An employee's 'Reintentar' (issue 36, decision 040), as the invoices' (MSG.erp…).
+  erpNoAceptada: "Solo las notas de crédito aceptadas se registran en el ERP.",
+  erpNoDisponible: (detalle: string) =>
+    `El ERP no registró la nota de crédito; se reintentará automáticamente. Detalle: ${detalle}`,
+  erpRechazo: (detalle: string) => `El ERP rechazó la nota de crédito: ${detalle}`,
+  erpEnCurso: "La nota de crédito se está registrando en el ERP en este momento; actualice en unos segundos.",
 } as const;
 
 /** One invoice a credit note credits, with the amount taken off it. */
@@ -94,11 +100,15 @@ export const notaCreditoRowSchema = z.object({
   /** The ERP's A/P credit memo number once created; null before. */
   DocNumERP: z.number().int().nullable(),
   /**
-   * Issue 36: where an accepted credit note stands with the ERP: '' not accepted, 'pendiente' waiting for (or
-   * retrying) its A/P credit memo, 'creada' in the ERP, 'fallido' the ERP refused it or retries stopped.
+   * Where an accepted credit note stands with the ERP (issue 36), as the invoices' EstadoERP: '' not accepted,
+   * 'pendiente' waiting for (or retrying) its A/P credit memo, 'creada' in the ERP, 'fallido' the ERP refused it or
+   * retries stopped.
    */
   EstadoERP: z.enum(["", "pendiente", "creada", "fallido"]).optional(),
-  /** The ERP's last error for its A/P credit memo (employees only; '' for suppliers and when there is none). */
+  /**
+   * The ERP's last message for it, or why it waits (an invoice it credits not in the ERP yet): employees only, ''
+   * for suppliers and when there is none.
+   */
   ErrorERP: z.string().optional(),
   Facturas: z.array(notaCreditoFacturaSchema),
 });
@@ -146,3 +156,14 @@ export const patchNotasCreditoPendientesRequestSchema = /* @__PURE__ */ revision
 );
 export type PatchNotasCreditoPendientesRequest = z.infer<typeof patchNotasCreditoPendientesRequestSchema>;
 export const patchNotasCreditoPendientesAnswerSchema = messageAnswerSchema;
+
+/**
+ * POST /api/notasCreditoPendientes/reintentarErp (issue 36, not in the spec): an employee asks the portal to create
+ * the accepted credit note's A/P credit memo in the ERP now, as facturasPendientes/reintentarErp does for invoices.
+ * Answers with what happened (created, or the ERP's message).
+ */
+export const reintentarErpNotaCreditoRequestSchema = actorRequestSchema.extend({
+  NotaCredito: idSchema("NotaCredito"),
+});
+export type ReintentarErpNotaCreditoRequest = z.infer<typeof reintentarErpNotaCreditoRequestSchema>;
+export const reintentarErpNotaCreditoAnswerSchema = messageAnswerSchema;

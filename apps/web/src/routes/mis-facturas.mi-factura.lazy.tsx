@@ -7,6 +7,7 @@ import {
   type RenderReintentarErp,
 } from "../features/facturas/components/factura-detalle";
 import { QuitarBloqueoPagoButton } from "../features/facturas-pendientes/components/quitar-bloqueo-pago";
+import { RetryBloqueoErpButton } from "../features/facturas-pendientes/components/reintentar-bloqueo-erp-button";
 import { RetryErpButton } from "../features/facturas-pendientes/components/reintentar-erp-button";
 import { canSeePendientes } from "../lib/permissions";
 
@@ -27,6 +28,11 @@ function Screen() {
     () => (isRevisor ? (row) => <QuitarBloqueoPagoButton operator={{ id: usuario, operador }} row={row} /> : undefined),
     [isRevisor, usuario, operador],
   );
+  // Issue 36: the payment block's ERP job, likewise.
+  const renderReintentarBloqueoErp = useMemo<RenderReintentarErp | undefined>(
+    () => (isRevisor ? (row) => <RetryBloqueoErpButton operator={{ id: usuario, operador }} row={row} /> : undefined),
+    [isRevisor, usuario, operador],
+  );
   return (
     <>
       <ScreenTitle documentTitle="Datos generales de la factura">Datos generales</ScreenTitle>
@@ -36,6 +42,7 @@ function Screen() {
         onDone={backToList}
         renderReintentarErp={renderReintentarErp}
         renderQuitarBloqueo={renderQuitarBloqueo}
+        renderReintentarBloqueoErp={renderReintentarBloqueoErp}
       />
     </>
   );

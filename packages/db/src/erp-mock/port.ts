@@ -307,6 +307,21 @@ export class ErpRechazoError extends Error {
   override readonly name = "ErpRechazoError";
 }
 
+/**
+ * Issue 36 (decision 040): whether `error` (or what it wraps) says the ERP could not answer — no answer, a timeout,
+ * a server error, a balancer's page — as opposed to a refusal or a mistake: the same request may go through once
+ * it is back. Adapters mark such errors with `erpNoDisponible: true` (the Service Layer client's ServiceLayerError
+ * does); the ERP outbox tells an outage from other failures by it.
+ */
+export function isErpNoDisponible(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    if ((current as { erpNoDisponible?: unknown }).erpNoDisponible === true) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** The documents an adapter may report through watchDocuments, by kind. */
 export interface ErpDocumentKinds {
   pedido: ErpPedido;

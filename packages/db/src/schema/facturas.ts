@@ -183,7 +183,19 @@ export const erpTrabajos = pgTable(
     estado: text("estado").notNull().default("pendiente"),
     intentos: integer("intentos").notNull().default(0),
     ultimoError: text("ultimo_error").notNull().default(""),
+    /**
+     * Issue 36 (decision 040): how the last attempt failed — 'no_disponible' the ERP (or the portal's database) could
+     * not answer, 'espera' waiting for another document (not an attempt), 'rechazo' the ERP refused, 'error' anything
+     * else; '' none yet. A wake-up after an outage that fails the same way is not counted as an attempt.
+     */
+    claseError: text("clase_error").notNull().default(""),
     siguienteIntento: timestamp("siguiente_intento", { withTimezone: true }).notNull(),
+    /**
+     * Issue 36 (decision 040): set when the ERP answered again after an outage and this job, waiting out its backoff,
+     * was woken before its time: the time its backoff had set. While set the job is not woken again; a wake-up that
+     * fails the same way goes back to it without counting; the attempt made at that time (or later) clears it.
+     */
+    intentoProgramado: timestamp("intento_programado", { withTimezone: true }),
     /** While a worker (or an employee's retry) runs the job: others leave it alone until then. */
     bloqueadoHasta: timestamp("bloqueado_hasta", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
@@ -191,6 +203,7 @@ export const erpTrabajos = pgTable(
   },
   (t) => [
     check("erp_trabajos_estado_chk", sql`${t.estado} in ('pendiente','hecho','fallido')`),
+    check("erp_trabajos_clase_error_chk", sql`${t.claseError} in ('','no_disponible','espera','rechazo','error')`),
     check(
       "erp_trabajos_tipo_chk",
       sql`${t.tipo} in ('crear_factura','cancelar_factura','bloquear_pago','desbloquear_pago','crear_nota_credito','sustituir_cfdi')`,

@@ -298,10 +298,7 @@ function isRefusal(error: unknown): error is ServiceLayerError {
  * refused login's opposite: anything but SAP's own refusal of the request or a wrong password).
  */
 function isUnavailable(error: unknown): error is ServiceLayerError {
-  return (
-    error instanceof ServiceLayerError &&
-    (error.noAnswer || error.timedOut || (error.status !== undefined && error.status >= 500))
-  );
+  return error instanceof ServiceLayerError && error.erpNoDisponible;
 }
 
 /** A portal document as converted from the Service Layer's, and when (injected clock ms). */

@@ -77,6 +77,14 @@ export class ServiceLayerError extends Error {
   /** The request never got an HTTP answer (connection refused or reset, DNS, TLS, timeout). */
   noAnswer = false;
 
+  /**
+   * The Service Layer could not answer (no answer, a timeout, a 5xx or a balancer's page), as opposed to SAP's
+   * refusal of the request or a wrong password: the port's isErpNoDisponible reads it (issue 36, decision 040).
+   */
+  get erpNoDisponible(): boolean {
+    return this.noAnswer || this.timedOut || (this.status !== undefined && this.status >= 500);
+  }
+
   constructor(
     message: string,
     readonly status: number | undefined,

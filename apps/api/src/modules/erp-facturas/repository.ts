@@ -1,9 +1,14 @@
 import { type Database, schema } from "@portal/db";
-import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 
 const { erpTrabajos } = schema;
 
 export type ErpTrabajo = typeof erpTrabajos.$inferSelect;
+/**
+ * How an attempt failed (issue 36, decision 040): the ERP (or the portal's database) could not answer, the job waits
+ * for another document, the ERP refused, or anything else.
+ */
+export type ClaseError = "no_disponible" | "espera" | "rechazo" | "error";
 export const TIPO_CREAR_FACTURA = "crear_factura";
 /** The cancellation of the A/P invoice of an invoice that is not accepted (issue 22, decision 021). */
 export const TIPO_CANCELAR_FACTURA = "cancelar_factura";
@@ -19,6 +24,16 @@ export const TIPO_SUSTITUIR_CFDI = "sustituir_cfdi";
 export function createErpTrabajosRepository(db: Database) {
   /** Free to take: not leased, or its lease ran out (a worker that died mid-way). */
   const libre = (now: Date) => or(isNull(erpTrabajos.bloqueadoHasta), lte(erpTrabajos.bloqueadoHasta, now));
+  /** The lease and the attempt's count; the wake-up's time is kept only while it is still ahead (see claimDue). */
+  const tomar = (now: Date, hasta: Date) => ({
+    bloqueadoHasta: hasta,
+    intentos: sql`${erpTrabajos.intentos} + 1`,
+    intentoProgramado: sql`case when ${erpTrabajos.intentoProgramado} > ${now} then ${erpTrabajos.intentoProgramado} end`,
+  });
+  /** A credit note's job whose credited invoices are not all in the ERP yet (issue 36). */
+  const esperaFactura: SQL = sql`(${erpTrabajos.tipo} = ${TIPO_CREAR_NOTA_CREDITO} and exists (
+    select 1 from ${schema.notasCreditoFacturas} ncf join ${schema.facturas} f on f.id = ncf.factura_id
+    where ncf.nota_credito_id = ${erpTrabajos.notaCreditoId} and f.erp_doc_entry is null))`;
   return {
     /** The A/P invoice job of an accepted invoice; a second call for the same invoice changes nothing. */
     enqueueFactura: async (facturaId: number, now: Date) => {
@@ -60,7 +75,15 @@ export function createErpTrabajosRepository(db: Database) {
         .values({ tipo: TIPO_CANCELAR_FACTURA, facturaId, siguienteIntento: now, createdAt: now })
         .onConflictDoUpdate({
           target: [erpTrabajos.tipo, erpTrabajos.facturaId],
-          set: { estado: "pendiente", intentos: 0, ultimoError: "", siguienteIntento: now, terminadoAt: null },
+          set: {
+            estado: "pendiente",
+            intentos: 0,
+            ultimoError: "",
+            claseError: "",
+            siguienteIntento: now,
+            intentoProgramado: null,
+            terminadoAt: null,
+          },
           setWhere: ne(erpTrabajos.estado, "pendiente"),
         });
     },
@@ -80,25 +103,43 @@ export function createErpTrabajosRepository(db: Database) {
         })
         .onConflictDoUpdate({
           target: [erpTrabajos.tipo, erpTrabajos.facturaId],
-          set: { estado: "pendiente", intentos: 0, ultimoError: "", siguienteIntento: now, terminadoAt: null },
+          set: {
+            estado: "pendiente",
+            intentos: 0,
+            ultimoError: "",
+            claseError: "",
+            siguienteIntento: now,
+            intentoProgramado: null,
+            terminadoAt: null,
+          },
           setWhere: ne(erpTrabajos.estado, "pendiente"),
         });
     },
     /**
      * Leases up to `limit` due jobs until `hasta` and counts the attempt: two workers never get the same job
-     * (the lease is taken by one UPDATE, row locks skipped by the other).
+     * (the lease is taken by one UPDATE, row locks skipped by the other). Issue 36: a credit note's job is not due
+     * while an invoice it credits has no A/P invoice (its own job pending): it waits without spending attempts. A
+     * job taken before the time its backoff had set (woken after an outage) keeps that time in intento_programado;
+     * one taken at or after it is an ordinary attempt and forgets it.
      */
     claimDue: async (now: Date, hasta: Date, limit: number): Promise<ErpTrabajo[]> =>
       db
         .update(erpTrabajos)
-        .set({ bloqueadoHasta: hasta, intentos: sql`${erpTrabajos.intentos} + 1` })
+        .set(tomar(now, hasta))
         .where(
           inArray(
             erpTrabajos.id,
             db
               .select({ id: erpTrabajos.id })
               .from(erpTrabajos)
-              .where(and(eq(erpTrabajos.estado, "pendiente"), lte(erpTrabajos.siguienteIntento, now), libre(now)))
+              .where(
+                and(
+                  eq(erpTrabajos.estado, "pendiente"),
+                  lte(erpTrabajos.siguienteIntento, now),
+                  libre(now),
+                  sql`not ${esperaFactura}`,
+                ),
+              )
               .orderBy(asc(erpTrabajos.id))
               .limit(limit)
               .for("update", { skipLocked: true }),
@@ -106,27 +147,15 @@ export function createErpTrabajosRepository(db: Database) {
         )
         .returning(),
     /**
-     * An employee's retry: leases the invoice's job now whatever its backoff or 'fallido' state, unless it is
-     * done or another worker holds it. Undefined when there is nothing to take.
+     * An employee's retry: leases job `id` now whatever its backoff or 'fallido' state, unless it is done or another
+     * worker holds it. Undefined when there is nothing to take. The attempt counts (and is no wake-up).
      */
-    claimFactura: async (
-      facturaId: number,
-      now: Date,
-      hasta: Date,
-      tipo: string = TIPO_CREAR_FACTURA,
-    ): Promise<ErpTrabajo | undefined> =>
+    claimTrabajo: async (id: number, now: Date, hasta: Date): Promise<ErpTrabajo | undefined> =>
       (
         await db
           .update(erpTrabajos)
-          .set({ estado: "pendiente", bloqueadoHasta: hasta, intentos: sql`${erpTrabajos.intentos} + 1` })
-          .where(
-            and(
-              eq(erpTrabajos.tipo, tipo),
-              eq(erpTrabajos.facturaId, facturaId),
-              inArray(erpTrabajos.estado, ["pendiente", "fallido"]),
-              libre(now),
-            ),
-          )
+          .set({ ...tomar(now, hasta), estado: "pendiente", intentoProgramado: null })
+          .where(and(eq(erpTrabajos.id, id), inArray(erpTrabajos.estado, ["pendiente", "fallido"]), libre(now)))
           .returning()
       )[0],
     deFactura: async (facturaId: number, tipo: string = TIPO_CREAR_FACTURA): Promise<ErpTrabajo | undefined> =>
@@ -139,23 +168,34 @@ export function createErpTrabajosRepository(db: Database) {
     finish: async (id: number, now: Date) => {
       await db
         .update(erpTrabajos)
-        .set({ estado: "hecho", ultimoError: "", bloqueadoHasta: null, terminadoAt: now })
+        .set({
+          estado: "hecho",
+          ultimoError: "",
+          claseError: "",
+          bloqueadoHasta: null,
+          intentoProgramado: null,
+          terminadoAt: now,
+        })
         .where(eq(erpTrabajos.id, id));
     },
     /**
-     * The ERP answers again for company database `bd`: its invoices' jobs waiting out the backoff of earlier
-     * failures are due now (each counted its attempts; the ERP's refusals are 'fallido' and stay so). Returns how
-     * many.
+     * The ERP answers again for company database `bd` (issue 36, decision 040): each of its jobs waiting out the
+     * backoff of earlier failures, and not woken since its last attempt, is woken once — due at `now` plus a share
+     * of `ventanaMs` drawn from `random` (jobs in id order), so they do not all hit an ERP that just came back at the
+     * same moment; never later than its backoff had it. Each keeps the time its backoff had set
+     * (intento_programado). The ERP's refusals are 'fallido' and stay so. Returns how many were woken.
      */
-    makeDueAfterOutage: async (bd: string, now: Date): Promise<number> => {
-      const rows = await db
-        .update(erpTrabajos)
-        .set({ siguienteIntento: now })
+    wakeAfterOutage: async (bd: string, now: Date, ventanaMs: number, random: () => number): Promise<number> => {
+      const candidatos = await db
+        .select({ id: erpTrabajos.id, siguienteIntento: erpTrabajos.siguienteIntento })
+        .from(erpTrabajos)
         .where(
           and(
             eq(erpTrabajos.estado, "pendiente"),
             sql`${erpTrabajos.intentos} > 0`,
             sql`${erpTrabajos.siguienteIntento} > ${now}`,
+            isNull(erpTrabajos.intentoProgramado),
+            libre(now),
             or(
               inArray(
                 erpTrabajos.facturaId,
@@ -171,18 +211,57 @@ export function createErpTrabajosRepository(db: Database) {
             ),
           ),
         )
-        .returning({ id: erpTrabajos.id });
-      return rows.length;
+        .orderBy(asc(erpTrabajos.id));
+      const despertar = candidatos.flatMap((c) => {
+        const at = now.getTime() + Math.floor(Math.min(Math.max(random(), 0), 0.999_999) * ventanaMs);
+        return at < c.siguienteIntento.getTime() ? [{ id: c.id, at: new Date(at).toISOString() }] : [];
+      });
+      if (despertar.length === 0) return 0;
+      // Only rows still waiting, not woken and not taken meanwhile (another process), and never postponed.
+      const rows = (await db.execute(sql`
+        update ${erpTrabajos} t set siguiente_intento = d.at, intento_programado = t.siguiente_intento
+        from jsonb_to_recordset(${JSON.stringify(despertar)}::jsonb) as d(id int, at timestamptz)
+        where t.id = d.id and t.estado = 'pendiente' and t.intento_programado is null
+          and t.siguiente_intento > d.at
+          and (t.bloqueado_hasta is null or t.bloqueado_hasta <= ${now})
+        returning t.id`)) as unknown as { rows: unknown[] };
+      return rows.rows.length;
     },
-    /** A failed attempt: retried at `siguiente`, or left 'fallido' (until an employee retries) when null. */
-    fail: async (id: number, error: string, siguiente: Date | null) => {
+    /**
+     * A failed attempt that counts: retried at `siguiente`, or left 'fallido' (until an employee retries) when null.
+     * Its class is kept, to tell whether a wake-up fails the same way.
+     */
+    fail: async (id: number, error: string, clase: ClaseError, siguiente: Date | null) => {
       await db
         .update(erpTrabajos)
         .set({
           estado: siguiente ? "pendiente" : "fallido",
           ultimoError: error.slice(0, 500),
+          claseError: clase,
           bloqueadoHasta: null,
+          intentoProgramado: null,
           ...(siguiente ? { siguienteIntento: siguiente } : {}),
+        })
+        .where(eq(erpTrabajos.id, id));
+    },
+    /**
+     * A failure that is not an attempt (issue 36): a wake-up after an outage that failed the way the last attempt
+     * did (back to the time its backoff had set, intento_programado, which stays so it is not woken again before
+     * then), or a job that waits for another document (`siguiente`: due again, its claim waits for the document).
+     * The attempt counted when it was taken is given back.
+     */
+    failUncounted: async (id: number, error: string, clase: ClaseError, siguiente: Date | null) => {
+      await db
+        .update(erpTrabajos)
+        .set({
+          estado: "pendiente",
+          intentos: sql`greatest(${erpTrabajos.intentos} - 1, 0)`,
+          ultimoError: error.slice(0, 500),
+          claseError: clase,
+          bloqueadoHasta: null,
+          siguienteIntento:
+            siguiente ?? sql`coalesce(${erpTrabajos.intentoProgramado}, ${erpTrabajos.siguienteIntento})`,
+          ...(siguiente ? { intentoProgramado: null } : {}),
         })
         .where(eq(erpTrabajos.id, id));
     },

@@ -1,14 +1,15 @@
-import { MSG, unpaidDueDate } from "@portal/contracts";
-import { facturaProveedorDe } from "@portal/db";
-import { type ErpAdapter, ErpRechazoError, type ErpScope } from "../../erp/types";
+import { BLOQUEO_ERP_MSG, MSG, NOTA_CREDITO_MSG, unpaidDueDate } from "@portal/contracts";
+import { facturaProveedorDe, isDatabaseUnavailable } from "@portal/db";
+import { type ErpAdapter, ErpRechazoError, type ErpScope, isErpNoDisponible } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
 import { Conflict, DomainError, Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
 import { refreshFechasProbables } from "../facturas/fecha-probable";
 import type { FacturaRecord } from "../facturas/repository";
-import { createNotaCreditoInErp } from "../notas-credito/erp-job";
+import { createNotaCreditoInErp, ErpEsperaError } from "../notas-credito/erp-job";
 import {
+  type ClaseError,
   type ErpTrabajo,
   TIPO_BLOQUEAR_PAGO,
   TIPO_CANCELAR_FACTURA,
@@ -27,7 +28,10 @@ import {
 export const ERP_LEASE_MS = 2 * 60_000;
 /** Jobs claimed at a time: each under its own lease, so a worker that dies strands one job, not a batch. */
 const CLAIM_BATCH = 1;
-/** Attempts before a job stops retrying on its own ('fallido': an employee may still retry it). */
+/**
+ * Attempts before a job stops retrying on its own ('fallido': an employee may still retry it). docs/operations.md
+ * says this number (test/documentacion-erp.test.ts reads both).
+ */
 export const ERP_MAX_INTENTOS = 14;
 /**
  * 15 s, 30 s, 1 min, 2, 4 … capped at 6 h: about a day of retries before giving up. Short at first: most ERP
@@ -35,6 +39,23 @@ export const ERP_MAX_INTENTOS = 14;
  * test: a 30 s outage followed by a database restart left jobs waiting 4 minutes with a 1-minute start).
  */
 export const erpBackoffMs = (intentos: number) => Math.min(15_000 * 2 ** (intentos - 1), 6 * 3_600_000);
+/**
+ * Issue 36 (decision 040): when the ERP answers again after an outage, the jobs waiting out their backoff are woken
+ * over this window (each at a random point of it), not all at the same moment.
+ */
+export const ERP_VENTANA_DESPERTAR_MS = 30_000;
+
+/**
+ * How an attempt failed (issue 36): the ERP or the portal's database could not answer ('no_disponible'), the ERP
+ * refused ('rechazo'), another document is not in the ERP yet ('espera', a credit note's invoice), anything else
+ * ('error').
+ */
+export function claseDeError(error: unknown): ClaseError {
+  if (error instanceof ErpRechazoError) return "rechazo";
+  if (error instanceof ErpEsperaError) return "espera";
+  if (isErpNoDisponible(error) || isDatabaseUnavailable(error)) return "no_disponible";
+  return "error";
+}
 
 /** The ERP could not be reached or failed (not a refusal): the answer says it will be retried. */
 export class ErpNoDisponible extends DomainError {
@@ -56,7 +77,8 @@ function mensajeDe(error: unknown): string {
 const MSG_SUSTITUCION_SIN_FACTURA =
   "La factura sustituida aún no tiene factura de proveedor en el ERP; se reintentará cuando se haya creado.";
 
-type Resultado = { ok: true; docNum: number } | { ok: false; mensaje: string; rechazo: boolean };
+type Fallo = { ok: false; mensaje: string; rechazo: boolean };
+type Resultado = { ok: true; docNum: number } | Fallo;
 
 /**
  * Accepted invoices become A/P invoices in the ERP (issue 13). The acceptance writes a job in its own
@@ -74,15 +96,20 @@ export function createErpFacturasService({
   clock,
   erp,
   warn = () => {},
+  random = Math.random,
 }: {
   data: Data;
   clock: Clock;
   erp: ErpAdapter;
   /** One line per failed attempt (the job, its attempts, when it runs again and why): what operations watch. */
   warn?: (fields: Record<string, unknown>, message: string) => void;
+  /** Where the wake-ups after an outage fall in their window (issue 36); tests give a seeded source. */
+  random?: () => number;
 }) {
   const { repos, withTransaction } = data;
   const despertadores = new Set<() => void>();
+  // Company databases whose ERP answered again since the last pass: their waiting jobs are woken by the next one.
+  const deVuelta = new Set<string>();
   // The ERP's fingerprint of each scope's A/P invoices when the mirror was last brought up to date.
   const sincronizadas = new Map<string, string>();
   let corriendo: Promise<number> | null = null;
@@ -97,31 +124,53 @@ export function createErpFacturasService({
     return erp.createFacturaProveedor(facturaProveedorDe(factura, entradas));
   }
 
-  /** A failed attempt: the ERP's refusals stop, other failures back off (up to ERP_MAX_INTENTOS). */
+  /**
+   * A failed attempt: the ERP's refusals stop, other failures back off (up to ERP_MAX_INTENTOS). Issue 36: a job
+   * woken after an outage (intento_programado) that fails the way its last attempt did is no new attempt: it goes
+   * back to the time its backoff had set, its count unchanged, so a flapping ERP does not use up its tries.
+   */
   async function fallo(trabajo: ErpTrabajo, error: unknown): Promise<Resultado> {
-    const rechazo = error instanceof ErpRechazoError;
+    const clase = claseDeError(error);
+    const rechazo = clase === "rechazo";
     const mensaje = mensajeDe(error);
+    // Woken after an outage (before its backoff's time) and failed the same way: not an attempt.
+    const noCuenta = trabajo.intentoProgramado !== null && trabajo.claseError === clase && !rechazo;
     const siguiente =
-      rechazo || trabajo.intentos >= ERP_MAX_INTENTOS
+      noCuenta || rechazo || trabajo.intentos >= ERP_MAX_INTENTOS
         ? null
         : new Date(clock().getTime() + erpBackoffMs(trabajo.intentos));
-    await repos.erpTrabajos.fail(trabajo.id, mensaje, siguiente);
+    if (noCuenta) await repos.erpTrabajos.failUncounted(trabajo.id, mensaje, clase, null);
+    else await repos.erpTrabajos.fail(trabajo.id, mensaje, clase, siguiente);
+    const intentos = noCuenta ? trabajo.intentos - 1 : trabajo.intentos;
     warn(
       {
         trabajo: trabajo.id,
         tipo: trabajo.tipo,
         factura: trabajo.facturaId,
-        intentos: trabajo.intentos,
-        siguienteIntento: siguiente?.toISOString() ?? null,
+        notaCredito: trabajo.notaCreditoId,
+        intentos,
+        clase,
+        siguienteIntento: (noCuenta ? trabajo.intentoProgramado : siguiente)?.toISOString() ?? null,
         motivo: mensaje,
       },
       rechazo
         ? "el ERP rechazó un trabajo; espera a un empleado"
-        : siguiente
-          ? "un trabajo del ERP falló; se reintentará"
-          : "un trabajo del ERP falló por última vez",
+        : noCuenta
+          ? "un trabajo del ERP despertado tras una caída falló igual; no cuenta como intento"
+          : siguiente
+            ? "un trabajo del ERP falló; se reintentará"
+            : "un trabajo del ERP falló por última vez",
     );
     return { ok: false, mensaje, rechazo };
+  }
+
+  /**
+   * Issue 36: a credit note's job found an invoice it credits without its A/P invoice — no attempt. It is due again
+   * at once, but not taken until the invoice's A/P invoice exists (claimDue), with the reason for employees.
+   */
+  async function espera(trabajo: ErpTrabajo, error: ErpEsperaError): Promise<Resultado> {
+    await repos.erpTrabajos.failUncounted(trabajo.id, error.message, "espera", clock());
+    return { ok: false, mensaje: error.message, rechazo: false };
   }
 
   /** One attempt at a leased creation job; records the outcome on the job (and the invoice) and returns it. */
@@ -134,7 +183,7 @@ export function createErpFacturasService({
       // invoice changed before that rule existed may have an A/P invoice from an earlier attempt: its cancellation
       // is queued with this outcome (it finds nothing to cancel when there is none).
       await withTransaction(async (tx) => {
-        await tx.erpTrabajos.fail(trabajo.id, MSG.erpNoAceptada, null);
+        await tx.erpTrabajos.fail(trabajo.id, MSG.erpNoAceptada, "rechazo", null);
         await tx.erpTrabajos.enqueueCancellation(facturaId, clock());
       });
       otraVuelta = true;
@@ -164,7 +213,7 @@ export function createErpFacturasService({
    * 'Cancelado'). Retried like a creation; the ERP's refusal (a payment applied to it) stops it ('fallido', with
    * the ERP's message on the job).
    */
-  async function cancel(trabajo: ErpTrabajo): Promise<{ ok: boolean }> {
+  async function cancel(trabajo: ErpTrabajo): Promise<{ ok: true } | Fallo> {
     const facturaId = trabajo.facturaId ?? 0;
     const factura = await repos.facturas.findById(facturaId);
     try {
@@ -177,7 +226,7 @@ export function createErpFacturasService({
         if (existente) await tx.facturas.forgetErp(facturaId);
         await tx.erpTrabajos.finish(trabajo.id, clock());
       });
-      return { ok: true };
+      return { ok: true as const };
     } catch (error) {
       return fallo(trabajo, error);
     }
@@ -191,7 +240,7 @@ export function createErpFacturasService({
    * block), or when it is cancelled or paid in full. Should the wish change while the ERP call was under way, the
    * other kind is armed again, so the last wish is the ERP's last write.
    */
-  async function paymentBlock(trabajo: ErpTrabajo): Promise<{ ok: boolean }> {
+  async function paymentBlock(trabajo: ErpTrabajo): Promise<{ ok: true } | Fallo> {
     const blocked = trabajo.tipo === TIPO_BLOQUEAR_PAGO;
     const facturaId = trabajo.facturaId ?? 0;
     const factura = await repos.facturas.findById(facturaId);
@@ -213,15 +262,18 @@ export function createErpFacturasService({
           otraVuelta = true;
         }
       });
-      return { ok: true };
+      return { ok: true as const };
     } catch (error) {
       return fallo(trabajo, error);
     }
   }
 
   // Issue 27: the A/P credit memo of an accepted credit note (notas-credito/erp-job.ts), same outbox and backoff.
+  // Issue 36: while an invoice it credits has no A/P invoice it waits without spending attempts.
   const notaCredito = (trabajo: ErpTrabajo) =>
-    createNotaCreditoInErp({ data, clock, erp }, trabajo, (e) => fallo(trabajo, e));
+    createNotaCreditoInErp({ data, clock, erp }, trabajo, (e) =>
+      e instanceof ErpEsperaError ? espera(trabajo, e) : fallo(trabajo, e),
+    );
   /**
    * One attempt at a leased takeover (issue 27, decision 036): accepted replacement `trabajo.facturaId` takes over
    * the A/P invoice of the invoice it replaces instead of creating one. The ERP is asked first by the replacement's
@@ -265,6 +317,13 @@ export function createErpFacturasService({
     }
   }
 
+  /** An employee's retry leases the job now (undefined when it is done or running elsewhere). */
+  const claim = (trabajo: ErpTrabajo | undefined) => {
+    if (!trabajo) return Promise.resolve(undefined);
+    const now = clock();
+    return repos.erpTrabajos.claimTrabajo(trabajo.id, now, new Date(now.getTime() + ERP_LEASE_MS));
+  };
+
   const execute = (trabajo: ErpTrabajo) => {
     if (trabajo.tipo === TIPO_SUSTITUIR_CFDI) return takeover(trabajo);
     if (trabajo.tipo === TIPO_CANCELAR_FACTURA) return cancel(trabajo);
@@ -273,10 +332,27 @@ export function createErpFacturasService({
     return create(trabajo);
   };
 
+  /**
+   * Issue 36: the jobs of the company databases whose ERP answered again are woken, once each and spread over
+   * ERP_VENTANA_DESPERTAR_MS. A database that could not be updated is woken by the next pass.
+   */
+  async function wakeAfterOutage(): Promise<void> {
+    for (const bd of [...deVuelta]) {
+      deVuelta.delete(bd);
+      try {
+        await repos.erpTrabajos.wakeAfterOutage(bd, clock(), ERP_VENTANA_DESPERTAR_MS, random);
+      } catch (error) {
+        deVuelta.add(bd);
+        throw error;
+      }
+    }
+  }
+
   async function runDue(): Promise<number> {
     let hechos = 0;
     for (;;) {
       otraVuelta = false;
+      await wakeAfterOutage();
       const now = clock();
       const trabajos = await repos.erpTrabajos.claimDue(now, new Date(now.getTime() + ERP_LEASE_MS), CLAIM_BATCH);
       for (const trabajo of trabajos) {
@@ -295,18 +371,16 @@ export function createErpFacturasService({
     },
     /**
      * While listening: when the ERP answers again for a company database after an outage (the adapter notices it),
-     * that database's jobs waiting out the backoff of their failures become due and `despertar` runs (the worker
-     * takes them at once): an outage of a minute does not leave accepted invoices waiting for their next attempt.
+     * that database's jobs waiting out the backoff of their failures are woken by the next pass and `despertar` runs
+     * (the worker makes that pass at once). Issue 36 (decision 040): each such job is woken once, at a random point
+     * of ERP_VENTANA_DESPERTAR_MS, and a wake-up that fails the way its last attempt did is not counted — so an ERP
+     * that comes and goes (each answer after a failure is a "back") neither hammers the ERP nor uses up the tries.
      * Returns the function that stops listening.
      */
     onErpBack(despertar: () => void): () => void {
       const dejar = erp.onAvailable?.((bd) => {
-        repos.erpTrabajos.makeDueAfterOutage(bd, clock()).then(
-          (n) => {
-            if (n > 0) despertar();
-          },
-          (error: unknown) => warn({ err: error, bd }, "no se pudieron poner al día los trabajos del ERP"),
-        );
+        deVuelta.add(bd);
+        despertar();
       });
       return dejar ?? (() => {});
     },
@@ -337,25 +411,84 @@ export function createErpFacturasService({
       // Decision 036: a replacement takes over the replaced invoice's A/P invoice; it never creates one.
       const tipo = factura.sustituyeAId === null ? TIPO_CREAR_FACTURA : TIPO_SUSTITUIR_CFDI;
       // An invoice accepted before the ERP jobs existed gets its job now.
-      if (!(await repos.erpTrabajos.deFactura(facturaId, tipo))) {
+      let existente = await repos.erpTrabajos.deFactura(facturaId, tipo);
+      if (!existente) {
         if (tipo === TIPO_CREAR_FACTURA) await repos.erpTrabajos.enqueueFactura(facturaId, now);
         else await repos.erpTrabajos.enqueueSustitucion(facturaId, now);
+        existente = await repos.erpTrabajos.deFactura(facturaId, tipo);
       }
-      const trabajo = await repos.erpTrabajos.claimFactura(
-        facturaId,
-        now,
-        new Date(now.getTime() + ERP_LEASE_MS),
-        tipo,
-      );
+      const trabajo = existente && (await claim(existente));
       if (!trabajo) {
         const actual = await repos.facturas.findById(facturaId);
         if (actual?.erpDocNum != null) return MSG.erpFacturaCreada(actual.erpDocNum);
         throw new Conflict("La factura se está registrando en el ERP en este momento; actualice en unos segundos.");
       }
       const resultado = tipo === TIPO_CREAR_FACTURA ? await create(trabajo) : await takeover(trabajo);
-      if (resultado.ok) return MSG.erpFacturaCreada(resultado.docNum);
+      if (resultado.ok) {
+        // A credit note waiting for this A/P invoice is due now (issue 36): the worker takes it.
+        for (const despertar of despertadores) despertar();
+        return MSG.erpFacturaCreada(resultado.docNum);
+      }
       if (resultado.rechazo) throw new Invalid(MSG.erpRechazo(resultado.mensaje));
       throw new ErpNoDisponible(MSG.erpNoDisponible(resultado.mensaje));
+    },
+    /**
+     * notasCreditoPendientes/reintentarErp (issue 36, decision 040): an employee runs the accepted credit note's job
+     * now, 'fallido' or waiting out its backoff, as invoices have it. While an invoice it credits has no A/P invoice
+     * the job is left waiting for it (never 'fallido' for that) and the answer says so (409).
+     */
+    async retryNotaCredito(_user: SessionUser, notaCreditoId: number): Promise<string> {
+      const nota = await repos.notasCredito.findById(notaCreditoId);
+      if (!nota) throw new NotFound(NOTA_CREDITO_MSG.noExiste);
+      if (nota.estatus !== "A") throw new Invalid(NOTA_CREDITO_MSG.erpNoAceptada);
+      if (nota.erpDocNum !== null) return NOTA_CREDITO_MSG.erpCreada(nota.erpDocNum);
+      const existente = await repos.erpTrabajos.deNotaCredito(notaCreditoId);
+      if (!existente) {
+        await repos.erpTrabajos.enqueueNotaCredito(notaCreditoId, clock());
+        for (const despertar of despertadores) despertar();
+      }
+      // Nothing to run yet: the job waits for the invoice's A/P invoice (and runs as soon as it exists).
+      const sinErp = (await repos.notasCredito.relaciones(notaCreditoId)).find((r) => r.erpDocEntry === null);
+      if (sinErp) throw new Conflict(NOTA_CREDITO_MSG.erpFacturaPendiente(sinErp.folio));
+      const trabajo = await claim(existente ?? (await repos.erpTrabajos.deNotaCredito(notaCreditoId)));
+      if (!trabajo) {
+        const actual = await repos.notasCredito.findById(notaCreditoId);
+        if (actual?.erpDocNum != null) return NOTA_CREDITO_MSG.erpCreada(actual.erpDocNum);
+        throw new Conflict(NOTA_CREDITO_MSG.erpEnCurso);
+      }
+      const resultado = await notaCredito(trabajo);
+      if (resultado.ok) return NOTA_CREDITO_MSG.erpCreada(resultado.docNum);
+      if (resultado.rechazo) throw new Invalid(NOTA_CREDITO_MSG.erpRechazo(resultado.mensaje));
+      throw new ErpNoDisponible(NOTA_CREDITO_MSG.erpNoDisponible(resultado.mensaje));
+    },
+    /**
+     * facturasPendientes/reintentarBloqueoErp (issue 36, decision 040): an employee runs the job of the invoice's
+     * payment block (or its lifting, whichever the portal asks of the ERP now) at once, 'fallido' or waiting out its
+     * backoff. Answers what the ERP has now, or throws its refusal (400) or failure (502, retried later as usual).
+     */
+    async retryBloqueoPago(_user: SessionUser, facturaId: number): Promise<string> {
+      const factura = await repos.facturas.findById(facturaId);
+      if (!factura) throw new NotFound("La factura no existe.");
+      if (factura.bloqueoPago !== "bloqueado" && factura.bloqueoPago !== "liberado") {
+        throw new Invalid(BLOQUEO_ERP_MSG.sinBloqueo);
+      }
+      const bloquear = factura.bloqueoPago === "bloqueado";
+      const existente = await repos.erpTrabajos.deFactura(
+        facturaId,
+        bloquear ? TIPO_BLOQUEAR_PAGO : TIPO_DESBLOQUEAR_PAGO,
+      );
+      if (!existente) throw new Invalid(BLOQUEO_ERP_MSG.sinBloqueo);
+      if (existente.estado === "hecho") return BLOQUEO_ERP_MSG.registrado(bloquear);
+      const trabajo = await claim(existente);
+      if (!trabajo) {
+        const actual = await repos.erpTrabajos.deFactura(facturaId, existente.tipo);
+        if (actual?.estado === "hecho") return BLOQUEO_ERP_MSG.registrado(bloquear);
+        throw new Conflict(BLOQUEO_ERP_MSG.enCurso);
+      }
+      const resultado = await paymentBlock(trabajo);
+      if (resultado.ok) return BLOQUEO_ERP_MSG.registrado(bloquear);
+      if (resultado.rechazo) throw new Invalid(BLOQUEO_ERP_MSG.rechazo(resultado.mensaje));
+      throw new ErpNoDisponible(BLOQUEO_ERP_MSG.noDisponible(resultado.mensaje));
     },
     /**
      * Brings payment and cancellation of the scope's A/P invoices from the ERP into the invoices (the lists call

@@ -25,6 +25,11 @@ export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
     status: "success" as const,
     message: await app.services.bloqueoPago.quitar(request.sessionUser(), request.body),
   }));
+  // Issue 36: the job of the invoice's payment block (or of its lifting) now.
+  registerCall(app, CALLS.facturasPendientesReintentarBloqueoErp, async (request) => ({
+    status: "success" as const,
+    message: await app.services.erpFacturas.retryBloqueoPago(request.sessionUser(), request.body.Factura),
+  }));
   registerCall(app, CALLS.facturasPendientesPatchFactura, async (request) => ({
     status: "success" as const,
     message: await facturas().reviewBatch(request.sessionUser(), request.body),

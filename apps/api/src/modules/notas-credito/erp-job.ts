@@ -7,12 +7,20 @@ import type { ErpTrabajo } from "../erp-facturas/repository";
 type Resultado = { ok: true; docNum: number } | { ok: false; mensaje: string; rechazo: boolean };
 
 /**
+ * Issue 36 (decision 040): the job cannot run yet because another document is not in the ERP (an invoice it credits
+ * has no A/P invoice): not a failure of the ERP, no attempt spent.
+ */
+export class ErpEsperaError extends Error {
+  override readonly name = "ErpEsperaError";
+}
+
+/**
  * One attempt at a leased 'crear_nota_credito' job (issue 27, decision 034): the accepted credit note's A/P credit
  * memo, based on the A/P invoices of the invoices it credits (one line each, with the amount it takes off). The ERP
  * is asked first whether it already has the memo of this credit note (U_SYS_PORTALID), so a retry after a lost
- * answer or a dead worker never creates a second one. An invoice whose A/P invoice is not in the ERP yet (its own
- * job still running) is a failure retried with backoff, not a refusal; `fallo` records failures as the A/P
- * invoices' jobs do.
+ * answer or a dead worker never creates a second one. `fallo` records failures as the A/P invoices' jobs do. An
+ * invoice whose A/P invoice is not in the ERP yet (its own job pending) is no failure (issue 36): the job is not
+ * taken while it waits (claimDue), and should it be, `fallo` gets an ErpEsperaError and spends no attempt.
  */
 export async function createNotaCreditoInErp(
   { data, clock, erp }: { data: Data; clock: Clock; erp: ErpAdapter },
@@ -26,7 +34,7 @@ export async function createNotaCreditoInErp(
     if (nota?.estatus !== "A") throw new Error(NOTA_CREDITO_MSG.noExiste);
     const relaciones = await repos.notasCredito.relaciones(nota.id);
     const sinErp = relaciones.find((r) => r.erpDocEntry === null);
-    if (sinErp) throw new Error(NOTA_CREDITO_MSG.erpFacturaPendiente(sinErp.folio));
+    if (sinErp) throw new ErpEsperaError(NOTA_CREDITO_MSG.erpFacturaPendiente(sinErp.folio));
     const existente = await erp.findNotaCreditoProveedor(nota.bd, nota.id);
     const { docEntry, docNum } =
       existente ??

@@ -47,10 +47,12 @@ export interface CompromisoNota {
 export interface NotaCreditoListada extends NotaCreditoRecord {
   nomSociedad: string;
   cardName: string;
-  /** Its A/P credit memo job: state and last error (null when there is none). */
+  facturas: { facturaId: number; folio: string; uuid: string; importe: string }[];
+  /** Issue 36: its A/P credit memo job (null when it has none) and the last error on it. */
   trabajoEstado: string | null;
   trabajoError: string;
-  facturas: { facturaId: number; folio: string; uuid: string; importe: string }[];
+  /** The folio of the first invoice it credits that has no A/P invoice yet (its job waits for it), else null. */
+  esperaFolio: string | null;
 }
 
 /** Credit notes (issue 27, decision 034): the supplier's and the review's lists, the amounts owed by invoice. */
@@ -66,6 +68,9 @@ export function createNotasCreditoRepository(db: Database) {
         cardName: proveedores.cardName,
         trabajoEstado: erpTrabajos.estado,
         trabajoError: erpTrabajos.ultimoError,
+        esperaFolio: sql<string | null>`(select f.folio from ${notasCreditoFacturas} ncf
+          join ${facturas} f on f.id = ncf.factura_id
+          where ncf.nota_credito_id = ${notasCredito.id} and f.erp_doc_entry is null order by f.id limit 1)`,
       })
       .from(notasCredito)
       .innerJoin(sociedades, eq(sociedades.id, notasCredito.sociedadId))
@@ -98,6 +103,7 @@ export function createNotasCreditoRepository(db: Database) {
       cardName: r.cardName,
       trabajoEstado: r.trabajoEstado,
       trabajoError: r.trabajoError ?? "",
+      esperaFolio: r.esperaFolio,
       facturas: relaciones
         .filter((x) => x.notaCreditoId === r.nota.id)
         .map(({ facturaId, folio, uuid, importe }) => ({ facturaId, folio, uuid, importe })),

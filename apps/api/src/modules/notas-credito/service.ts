@@ -187,6 +187,29 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
     }
   }
 
+  /**
+   * Issue 36: where an accepted credit note stands with the ERP, as the invoices' EstadoERP; the ERP's message (or
+   * why it waits: an invoice it credits not in the ERP yet) goes to employees only.
+   */
+  function erpDe(n: NotaCreditoListada, paraEmpleado: boolean): Pick<NotaCreditoRow, "EstadoERP" | "ErrorERP"> {
+    const creada = n.erpDocNum !== null || n.trabajoEstado === "hecho";
+    const estado =
+      n.estatus !== "A" || n.trabajoEstado === null
+        ? ""
+        : creada
+          ? "creada"
+          : (n.trabajoEstado as "pendiente" | "fallido");
+    const espera = estado === "pendiente" && n.esperaFolio !== null;
+    const error =
+      estado === "" || creada
+        ? ""
+        : espera
+          ? NOTA_CREDITO_MSG.erpFacturaPendiente(n.esperaFolio ?? "")
+          : n.trabajoError;
+    // A supplier's row has no ErrorERP key at all (as the invoices').
+    return paraEmpleado ? { EstadoERP: estado, ErrorERP: error } : { EstadoERP: estado };
+  }
+
   function toRow(n: NotaCreditoListada, fila: number, paraEmpleado: boolean): NotaCreditoRow {
     return {
       Fila: fila,
@@ -207,17 +230,7 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
       PDF: `${ARCHIVO_URL_PREFIX}${n.pdfArchivoId}`,
       XML: `${ARCHIVO_URL_PREFIX}${n.xmlArchivoId}`,
       DocNumERP: n.erpDocNum,
-      // Issue 36: accepted is not yet in the ERP: the memo job's state (and its error, for employees) is shown.
-      EstadoERP:
-        n.estatus !== "A"
-          ? ""
-          : n.erpDocNum !== null || n.trabajoEstado === "hecho"
-            ? "creada"
-            : n.trabajoEstado === "fallido"
-              ? "fallido"
-              : "pendiente",
-      // The ERP's own text is for employees only: a supplier's row has no such key (issue 36).
-      ...(paraEmpleado ? { ErrorERP: n.estatus === "A" && n.erpDocNum === null ? n.trabajoError : "" } : {}),
+      ...erpDe(n, paraEmpleado),
       Facturas: n.facturas.map((f) => ({
         IdFactura: f.facturaId,
         FolioFactura: f.folio,
@@ -336,13 +349,14 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
   return {
     /** getNotasCredito: the supplier's own; every one for employees. */
     async list(user: SessionUser): Promise<NotaCreditoRow[]> {
-      return (await repo.list(isProveedor(user) ? user.id : null)).map((n, i) => toRow(n, i + 1, !isProveedor(user)));
+      const proveedor = isProveedor(user);
+      return (await repo.list(proveedor ? user.id : null)).map((n, i) => toRow(n, i + 1, !proveedor));
     },
     /** The 'Notas de crédito' tile: the length of the same user's list. */
     count: (user: SessionUser) => repo.count(isProveedor(user) ? user.id : null),
     /** notasCreditoPendientes/getNotasCredito: Pendiente and Rechazada, and those accepted in the last 30 days. */
-    async pendientes(user: SessionUser): Promise<NotaCreditoRow[]> {
-      return (await repo.pendientes(reviewWindowStart(clock))).map((n, i) => toRow(n, i + 1, !isProveedor(user)));
+    async pendientes(_user: SessionUser): Promise<NotaCreditoRow[]> {
+      return (await repo.pendientes(reviewWindowStart(clock))).map((n, i) => toRow(n, i + 1, true));
     },
     /** The 'Notas de crédito pendientes' tile: those awaiting a decision. */
     countPendientes: () => repo.countPendientes(),

@@ -5,7 +5,7 @@ import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
 import { defineReviewMutation } from "../../lib/review-mutation";
 import { facturasKeys, facturasList } from "../facturas/api";
-import { buildErpRetry } from "./revision-logic";
+import { buildBloqueoErpRetry, buildErpRetry } from "./revision-logic";
 
 /** Under the invoices' root: whatever invalidates the invoices invalidates the review list too. */
 export const facturasPendientesKeys = { all: [...facturasKeys.all, "pendientes"] as const };
@@ -76,6 +76,17 @@ export function useQuitarBloqueoPago() {
     mutationKey: [...facturasPendientesKeys.all, "quitarBloqueoPago"],
     mutationFn: async ({ request }: { operator: Operator; request: QuitarBloqueoPagoRequest }) =>
       (await callApi(CALLS.facturasPendientesQuitarBloqueoPago, request)).message,
+    onSettled: (_message, _error, { operator }) => refreshFacturas(queryClient, operator),
+  });
+}
+
+/** POST /api/facturasPendientes/reintentarBloqueoErp (issue 36): the payment block's ERP job now. */
+export function useRetryBloqueoErp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...facturasPendientesKeys.all, "reintentarBloqueoErp"],
+    mutationFn: async ({ operator, row }: ReintentoErp) =>
+      (await callApi(CALLS.facturasPendientesReintentarBloqueoErp, buildBloqueoErpRetry(operator, row))).message,
     onSettled: (_message, _error, { operator }) => refreshFacturas(queryClient, operator),
   });
 }

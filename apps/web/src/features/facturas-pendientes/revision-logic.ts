@@ -5,6 +5,7 @@ import {
   MSG,
   type QuitarBloqueoPagoRequest,
   quitarBloqueoPagoRequestSchema,
+  type ReintentarBloqueoErpRequest,
   type ReintentarErpRequest,
   type RevisionFactura,
 } from "@portal/contracts";
@@ -133,3 +134,18 @@ export function buildQuitarBloqueo(
 
 /** The 'Quitar bloqueo de pago' button's accessible name: which invoice it frees. */
 export const etiquetaQuitarBloqueo = (folio: string) => `Quitar el bloqueo de pago de la factura ${folio}`;
+
+/** Issue 36: the POST body of facturasPendientes/reintentarBloqueoErp. */
+export const buildBloqueoErpRetry = (
+  operator: Operator,
+  row: Pick<FacturaRow, "IdFactura">,
+): ReintentarBloqueoErpRequest => ({
+  usuario: operator.id,
+  id: operator.id,
+  operador: operator.operador,
+  Factura: row.IdFactura,
+});
+
+/** The payment block's Reintentar button's accessible name. */
+export const etiquetaReintentarBloqueoErp = (folio: string) =>
+  `Reintentar en el ERP el bloqueo de pago de la factura ${folio}`;

@@ -72,3 +72,11 @@ export const puedeQuitarBloqueo = (row: Pick<FacturaRow, "BloqueoPago">): boolea
 /** Issue 36 (decision 038): the employees' warning on a CFDI naming a blocked invoice with TipoRelacion 04; '' none. */
 export const avisoSustitucion = (row: Pick<FacturaRow, "AvisoSustitucion">): string =>
   row.AvisoSustitucion?.trim() ?? "";
+
+/**
+ * Issue 36: whether 'Reintentar' applies to the payment block's ERP job — stopped ('fallido'), or waiting after a
+ * failure (its message shown) — as it does to an invoice's.
+ */
+export const puedeReintentarBloqueo = (row: Pick<FacturaRow, "EstadoBloqueoERP" | "ErrorBloqueoERP">): boolean =>
+  row.EstadoBloqueoERP === "fallido" ||
+  (row.EstadoBloqueoERP === "pendiente" && (row.ErrorBloqueoERP ?? "").trim() !== "");

@@ -4,6 +4,7 @@ import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
 import { defineReviewMutation } from "../../lib/review-mutation";
 import { facturasKeys } from "../facturas/api";
+import { buildErpRetryNota } from "./nota-credito-logic";
 
 /**
  * Credit notes (issue 27, decision 034) live under the invoices' root: they change the invoices' balance, so an
@@ -66,5 +67,20 @@ export function useNotasCreditoDeFactura(operator: Operator, idFactura: number) 
       }
     },
     staleTime: 0,
+  });
+}
+
+/**
+ * POST /api/notasCreditoPendientes/reintentarErp (issue 36), resolving with the server's message. Whatever the
+ * answer, every invoice query (the credit note lists live under the invoices' root) is asked again, so the row shows
+ * its new ERP state and message.
+ */
+export function useRetryErpNota() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...notasCreditoKeys.all, "reintentarErp"],
+    mutationFn: async ({ operator, row }: { operator: Operator; row: Pick<NotaCreditoRow, "IdNotaCredito"> }) =>
+      (await callApi(CALLS.notasCreditoPendientesReintentarErp, buildErpRetryNota(operator, row))).message,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: facturasKeys.all }),
   });
 }

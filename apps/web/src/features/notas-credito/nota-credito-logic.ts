@@ -2,6 +2,7 @@ import {
   type EstatusRevisionFactura,
   type NotaCreditoRow,
   REVISION_MSG,
+  type ReintentarErpNotaCreditoRequest,
   type RevisionNotaCredito,
 } from "@portal/contracts";
 import {
@@ -12,6 +13,7 @@ import {
 } from "../../components/data-table";
 import type { Operator } from "../../lib/list-query";
 import { OPCIONES_REVISION } from "../../lib/review-options";
+import { type EstadoErpMostrado, estadoErp } from "../facturas/factura-logic";
 
 /** The statuses as the supplier and the reviewer read them. */
 export const ESTATUS_NOTA_CREDITO: Record<NotaCreditoRow["Estatus"], string> = {
@@ -40,6 +42,42 @@ export function erpTexto(row: Pick<NotaCreditoRow, "Estatus" | "DocNumERP" | "Es
   }
   return "Pendiente en ERP";
 }
+
+/**
+ * Issue 36: where an accepted credit note stands with the ERP, as employees read an invoice's — 'Nota de crédito
+ * SAP {DocNumERP}', 'Pendiente en ERP' (with why it waits, when it does) or 'Error en ERP' with the ERP's message
+ * (the server sends the message to employees only) — and whether 'Reintentar' applies. Null when it has none (not
+ * accepted).
+ */
+export function estadoErpNota(
+  row: Pick<NotaCreditoRow, "Estatus" | "DocNumERP" | "EstadoERP" | "ErrorERP">,
+): EstadoErpMostrado | null {
+  // A server without EstadoERP: what DocNumERP says.
+  const estadoErpFila = row.EstadoERP ?? (row.DocNumERP !== null ? "creada" : row.Estatus === "A" ? "pendiente" : "");
+  const estado = estadoErp({
+    EstatusFactura: row.Estatus,
+    EstadoERP: estadoErpFila,
+    FolioSAP: row.DocNumERP,
+    ErrorERP: row.ErrorERP ?? "",
+    EnviadoERP: null,
+  });
+  if (estado?.estado !== "creada") return estado;
+  return { ...estado, etiqueta: row.DocNumERP === null ? "Registrada en ERP" : `Nota de crédito SAP ${row.DocNumERP}` };
+}
+
+/** The POST body of notasCreditoPendientes/reintentarErp (issue 36). */
+export const buildErpRetryNota = (
+  operator: Operator,
+  row: Pick<NotaCreditoRow, "IdNotaCredito">,
+): ReintentarErpNotaCreditoRequest => ({
+  usuario: operator.id,
+  id: operator.id,
+  operador: operator.operador,
+  NotaCredito: row.IdNotaCredito,
+});
+
+/** The Reintentar button's accessible name: which credit note it sends to the ERP. */
+export const etiquetaReintentarErpNota = (folio: string) => `Reintentar en el ERP la nota de crédito ${folio}`;
 
 /** The credit notes' review as the shared review kit reads it. */
 export const REVISION_NOTAS_CREDITO: RevisionConfig<NotaCreditoRow, EstatusRevisionFactura> = {

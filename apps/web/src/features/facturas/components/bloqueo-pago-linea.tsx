@@ -1,9 +1,21 @@
 import { Stack, Text } from "@mantine/core";
 import type { FacturaRow } from "@portal/contracts";
+import type { ReactNode } from "react";
 import { bloqueoPago } from "../bloqueo-pago";
 
-/** The payment block's line and its ERP job (issue 27, decision 036); nothing when the invoice has none. */
-export function BloqueoPagoLinea({ row, isCompact = false }: { row: FacturaRow; isCompact?: boolean }) {
+/**
+ * The payment block's line and its ERP job (issue 27, decision 036); nothing when the invoice has none. `accion`:
+ * the job's 'Reintentar' (issue 36), when the viewer may ask for it.
+ */
+export function BloqueoPagoLinea({
+  row,
+  isCompact = false,
+  accion = null,
+}: {
+  row: FacturaRow;
+  isCompact?: boolean;
+  accion?: ReactNode;
+}) {
   const bloqueo = bloqueoPago(row);
   if (!bloqueo) return null;
   return (
@@ -21,6 +33,7 @@ export function BloqueoPagoLinea({ row, isCompact = false }: { row: FacturaRow; 
           {bloqueo.error}
         </Text>
       ) : null}
+      {accion}
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
 import { NotasCreditoFactura } from "../../notas-credito/components/notas-credito-factura";
 import { facturasList, useEntradasDeFactura, usePatchFactura, useProveedorFactura } from "../api";
-import { avisoSustitucion, puedeQuitarBloqueo } from "../bloqueo-pago";
+import { avisoSustitucion, puedeQuitarBloqueo, puedeReintentarBloqueo } from "../bloqueo-pago";
 import {
   canUpdateFactura,
   canUploadArchivos,
@@ -46,6 +46,8 @@ interface DetalleProps {
   onDone: () => void;
   renderReintentarErp?: RenderReintentarErp;
   renderQuitarBloqueo?: RenderQuitarBloqueo;
+  /** Issue 36: the 'Reintentar' of the payment block's ERP job, likewise given by the route. */
+  renderReintentarBloqueoErp?: RenderReintentarErp;
 }
 
 /**
@@ -54,7 +56,14 @@ interface DetalleProps {
  * or Cancelado) sends patchfactura with only the files picked. Only the supplier that owns it may update it.
  * Issue 13: 'Folio SAP' once the ERP's A/P invoice exists; employees also see the ERP state with its message.
  */
-function Detalle({ session, row, onDone, renderReintentarErp, renderQuitarBloqueo }: DetalleProps) {
+function Detalle({
+  session,
+  row,
+  onDone,
+  renderReintentarErp,
+  renderQuitarBloqueo,
+  renderReintentarBloqueoErp,
+}: DetalleProps) {
   const esProveedor = isProveedor(session);
   // Suppliers see only the Folio SAP: the ERP's messages are for employees (the server sends them '' anyway).
   const erp = esProveedor ? null : estadoErp(row);
@@ -109,7 +118,14 @@ function Detalle({ session, row, onDone, renderReintentarErp, renderQuitarBloque
           <Group mt="sm">
             <EstadoSatBadges row={row} />
           </Group>
-          {esProveedor ? null : <BloqueoPagoLinea row={row} />}
+          {esProveedor ? null : (
+            <BloqueoPagoLinea
+              row={row}
+              accion={
+                puedeReintentarBloqueo(row) && renderReintentarBloqueoErp ? renderReintentarBloqueoErp(row) : null
+              }
+            />
+          )}
           {!esProveedor && renderQuitarBloqueo && puedeQuitarBloqueo(row) ? (
             <Group mt="xs">{renderQuitarBloqueo(row)}</Group>
           ) : null}

@@ -8,9 +8,13 @@ import {
   rowNumberColumn,
   uuidColumn,
 } from "../../../components/data-table";
-import { ESTATUS_NOTA_CREDITO, erpTexto, facturasTexto, TIPO_RELACION } from "../nota-credito-logic";
+import { canSeePendientes, isProveedor } from "../../../lib/permissions";
+import type { Session } from "../../../lib/session";
+import { EstadoErp } from "../../facturas/components/estado-erp";
+import { ESTATUS_NOTA_CREDITO, erpTexto, estadoErpNota, facturasTexto, TIPO_RELACION } from "../nota-credito-logic";
+import { RetryErpNotaButton } from "./reintentar-erp-nota-button";
 
-/** The credit notes' columns (issue 27): the supplier's list, the review list and the invoice detail's section. */
+/** The credit notes' columns (issue 27) but the ERP's: the supplier's list and the review list. */
 export const NOTAS_CREDITO_COLUMNS: readonly DataTableColumn<NotaCreditoRow>[] = [
   rowNumberColumn(),
   { id: "Folio", header: "Folio", value: (row) => row.FolioNotaCredito, isNoWrap: true },
@@ -25,5 +29,46 @@ export const NOTAS_CREDITO_COLUMNS: readonly DataTableColumn<NotaCreditoRow>[] =
   fileColumn({ id: "PDF", header: "PDF", url: (row) => row.PDF, format: "pdf", fileLabel: "PDF" }),
   fileColumn({ id: "XML", header: "XML", url: (row) => row.XML, format: "xml", fileLabel: "XML" }),
   { id: "Comentarios", header: "Comentarios", value: (row) => row.Comentarios },
-  { id: "ERP", header: "ERP", value: erpTexto },
 ];
+
+/**
+ * A credit note's ERP state (issue 36). Employees see it as an invoice's — 'Nota de crédito SAP N', 'Pendiente en
+ * ERP' or 'Error en ERP' with the ERP's message — and reviewers get 'Reintentar' while its A/P credit memo is not
+ * created; suppliers read 'Nota de crédito SAP N' or 'Pendiente en ERP', never the ERP's messages.
+ */
+export function ErpNotaCredito({
+  session,
+  row,
+  isCompact = false,
+}: {
+  session: Session;
+  row: NotaCreditoRow;
+  isCompact?: boolean;
+}) {
+  if (isProveedor(session)) return <>{erpTexto(row)}</>;
+  const estado = estadoErpNota(row);
+  if (!estado) return null;
+  return (
+    <EstadoErp
+      estado={estado}
+      isCompact={isCompact}
+      accion={
+        estado.puedeReintentar && canSeePendientes(session) ? (
+          <RetryErpNotaButton operator={{ id: session.id, operador: session.operador }} row={row} />
+        ) : null
+      }
+    />
+  );
+}
+
+/** The 'ERP' column for this viewer (issue 36): searchable and sortable by the state shown. */
+export function columnaErpNota(session: Session): DataTableColumn<NotaCreditoRow> {
+  const proveedor = isProveedor(session);
+  return {
+    id: "ERP",
+    header: "ERP",
+    value: (row) => (proveedor ? erpTexto(row) : (estadoErpNota(row)?.etiqueta ?? "")),
+    isNoWrap: proveedor,
+    cell: (row) => <ErpNotaCredito session={session} row={row} isCompact />,
+  };
+}

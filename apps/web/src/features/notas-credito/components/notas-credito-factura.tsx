@@ -1,9 +1,13 @@
 import { Paper, Table, Text, Title } from "@mantine/core";
 import type { Session } from "../../../lib/session";
 import { useNotasCreditoDeFactura } from "../api";
-import { ESTATUS_NOTA_CREDITO, erpTexto } from "../nota-credito-logic";
+import { ESTATUS_NOTA_CREDITO } from "../nota-credito-logic";
+import { ErpNotaCredito } from "./notas-credito-columns";
 
-/** The invoice detail's 'Notas de crédito' section (issue 27): the credit notes that credit this invoice. */
+/**
+ * The invoice detail's 'Notas de crédito' section (issue 27): the credit notes that credit this invoice, each with
+ * its ERP state (issue 36: employees see the ERP's message, reviewers may retry).
+ */
 export function NotasCreditoFactura({ session, idFactura }: { session: Session; idFactura: number }) {
   const notas = useNotasCreditoDeFactura(session, idFactura);
   const rows = notas.data ?? [];
@@ -37,7 +41,9 @@ export function NotasCreditoFactura({ session, idFactura }: { session: Session; 
                     {row.Facturas.find((f) => f.IdFactura === idFactura)?.Importe} {row.Moneda}
                   </Table.Td>
                   <Table.Td>{ESTATUS_NOTA_CREDITO[row.Estatus]}</Table.Td>
-                  <Table.Td>{erpTexto(row)}</Table.Td>
+                  <Table.Td>
+                    <ErpNotaCredito session={session} row={row} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

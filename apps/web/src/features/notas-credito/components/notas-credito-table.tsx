@@ -1,11 +1,12 @@
 import type { NotaCreditoRow } from "@portal/contracts";
+import { useMemo } from "react";
 import { columnasRevision, DataTable, folioVisible, ReviewTable } from "../../../components/data-table";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
 import { useListSearch } from "../../../lib/list-search";
 import type { Session } from "../../../lib/session";
 import { notasCreditoList, notasCreditoPendientesList, usePatchNotasCreditoPendientes } from "../api";
 import { buildRevisionNotas, REVISION_NOTAS_CREDITO } from "../nota-credito-logic";
-import { NOTAS_CREDITO_COLUMNS } from "./notas-credito-columns";
+import { columnaErpNota, NOTAS_CREDITO_COLUMNS } from "./notas-credito-columns";
 
 const EMPTY: readonly NotaCreditoRow[] = [];
 
@@ -13,12 +14,13 @@ const EMPTY: readonly NotaCreditoRow[] = [];
 export function NotasCreditoTable({ session }: { session: Session }) {
   const listSearch = useListSearch();
   const notas = notasCreditoList.useList(session);
+  const columns = useMemo(() => [...NOTAS_CREDITO_COLUMNS, columnaErpNota(session)], [session]);
   return (
     <DataTable
       listSearch={listSearch}
       label="Notas de crédito"
       rows={notas.data ?? EMPTY}
-      columns={NOTAS_CREDITO_COLUMNS}
+      columns={columns}
       getRowKey={(row) => String(row.IdNotaCredito)}
       isLoading={notas.isPending && notas.fetchStatus !== "idle"}
       onRefresh={() => void notas.refetch()}
@@ -41,12 +43,14 @@ const COLUMNAS_REVISION = [
 export function NotasCreditoPendientesTable({ session }: { session: Session }) {
   const notas = notasCreditoPendientesList.useList(session);
   const patch = usePatchNotasCreditoPendientes();
+  // Issue 36: the ERP state with the ERP's message and 'Reintentar', after the spec-like columns.
+  const columns = useMemo(() => [...COLUMNAS_REVISION, columnaErpNota(session)], [session]);
   return (
     <ReviewTable
       label="Notas de crédito pendientes"
       config={REVISION_NOTAS_CREDITO}
       rows={notas.data ?? EMPTY}
-      columns={COLUMNAS_REVISION}
+      columns={columns}
       isLoading={notas.isPending && notas.fetchStatus !== "idle"}
       onRefresh={() => void notas.refetch()}
       isRefreshing={notas.isRefetching}

@@ -1,0 +1,192 @@
+import { BLOQUEO_ERP_MSG, CALLS, NOTA_CREDITO_MSG, type NotaCreditoRow } from "@portal/contracts";
+import { notaCreditoRow } from "@portal/contracts/muestras";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fakeCalls, signInAs } from "../../../test/fake-api";
+import type { FakeCall } from "../../../test/render-app";
+import { renderApp } from "../../../test/render-app";
+import { makeEntradaFactura, makeFactura, PROVEEDOR } from "../../facturas/facturas.fixtures";
+
+/**
+ * Issue 36: a credit note's ERP state reads like an invoice's — 'Error en ERP' with the ERP's message when its job
+ * failed, never 'Pendiente en ERP' forever — for employees; reviewers retry it; suppliers never see the ERP's text.
+ * The payment block's job gets its 'Reintentar' in the invoice detail too.
+ */
+
+const ERROR = "El ERP rechazó la nota de crédito de proveedor: la factura de proveedor 12 está cerrada.";
+const ESPERA = NOTA_CREDITO_MSG.erpFacturaPendiente("A-1234");
+const nota = (o: Partial<NotaCreditoRow>): NotaCreditoRow => ({ ...notaCreditoRow, ...o });
+const NOTAS = [
+  nota({ Fila: 1, IdNotaCredito: 31, FolioNotaCredito: "NC-31", Estatus: "P", EstadoERP: "" }),
+  nota({ Fila: 2, IdNotaCredito: 32, FolioNotaCredito: "NC-32", Estatus: "A", EstadoERP: "fallido", ErrorERP: ERROR }),
+  nota({ Fila: 3, IdNotaCredito: 33, FolioNotaCredito: "NC-33", Estatus: "A", EstadoERP: "creada", DocNumERP: 9133 }),
+  nota({
+    Fila: 4,
+    IdNotaCredito: 34,
+    FolioNotaCredito: "NC-34",
+    Estatus: "A",
+    EstadoERP: "pendiente",
+    ErrorERP: ESPERA,
+  }),
+];
+const CREADA = nota({ ...NOTAS[1], EstadoERP: "creada", DocNumERP: 9132, ErrorERP: "" });
+/** What a supplier gets for the same rows: the server blanks ErrorERP. */
+const DEL_PROVEEDOR = NOTAS.map((n) => ({ ...n, ErrorERP: "" }));
+
+const toast = () => document.querySelector(".mantine-Notification-root") as HTMLElement | null;
+const filas = (tabla: string) =>
+  within(screen.getByRole("table", { name: tabla }))
+    .getAllByRole("row")
+    .slice(1);
+const celdaErp = (tabla: string, fila: number) => {
+  const table = screen.getByRole("table", { name: tabla });
+  const columna = within(table)
+    .getAllByRole("columnheader")
+    .findIndex((cell) => cell.textContent === "ERP");
+  return within(filas(tabla)[fila - 1] as HTMLElement).getAllByRole("cell")[columna] as HTMLElement;
+};
+const reintentar = (folio: string) =>
+  screen.queryByRole("button", { name: `Reintentar en el ERP la nota de crédito ${folio}` });
+const isReintento = (call: FakeCall) => call.url.endsWith(CALLS.notasCreditoPendientesReintentarErp.path);
+
+describe("a credit note's ERP state and 'Reintentar' (issue 36)", () => {
+  it("the review list: 'Error en ERP' with the ERP's message, why one waits, and 'Reintentar' until created", async () => {
+    signInAs("administrador");
+    let listados = 0;
+    const calls = fakeCalls({
+      notasCreditoPendientesGetNotasCredito: () =>
+        listados++ === 0 ? NOTAS : NOTAS.map((n) => (n.IdNotaCredito === CREADA.IdNotaCredito ? CREADA : n)),
+      notasCreditoPendientesReintentarErp: {
+        body: { status: "success", message: NOTA_CREDITO_MSG.erpCreada(9132) },
+      },
+    });
+    renderApp("/Notas-Credito-Pendientes?estado=todas");
+    const tabla = "Notas de crédito pendientes";
+    await waitFor(() => expect(filas(tabla)).toHaveLength(4));
+    expect(celdaErp(tabla, 1).textContent).toBe("");
+    expect(within(celdaErp(tabla, 2)).getByText("Error en ERP")).toBeDefined();
+    expect(within(celdaErp(tabla, 2)).getByText(ERROR)).toBeDefined();
+    expect(celdaErp(tabla, 3).textContent).toBe("Nota de crédito SAP 9133");
+    expect(within(celdaErp(tabla, 4)).getByText("Pendiente en ERP")).toBeDefined();
+    expect(within(celdaErp(tabla, 4)).getByText(ESPERA)).toBeDefined();
+    expect(reintentar("NC-31")).toBeNull();
+    expect(reintentar("NC-33")).toBeNull();
+    expect(reintentar("NC-34")).not.toBeNull();
+
+    fireEvent.click(reintentar("NC-32") as HTMLElement);
+    await waitFor(() => expect(toast()?.textContent).toContain(NOTA_CREDITO_MSG.erpCreada(9132)));
+    expect(calls.find(isReintento)?.body).toEqual({ usuario: "1", id: "1", operador: "Empleado", NotaCredito: 32 });
+    await waitFor(() => expect(celdaErp(tabla, 2).textContent).toBe("Nota de crédito SAP 9132"));
+    expect(reintentar("NC-32")).toBeNull();
+  });
+
+  it("the server's refusal is shown in red", async () => {
+    signInAs("administrador");
+    fakeCalls({
+      notasCreditoPendientesGetNotasCredito: NOTAS,
+      notasCreditoPendientesReintentarErp: {
+        status: 409,
+        body: { status: "error", message: ESPERA },
+      },
+    });
+    renderApp("/Notas-Credito-Pendientes?estado=todas");
+    await waitFor(() => expect(filas("Notas de crédito pendientes")).toHaveLength(4));
+    fireEvent.click(reintentar("NC-34") as HTMLElement);
+    await waitFor(() => expect(toast()?.textContent).toContain(ESPERA));
+    expect(toast()?.getAttribute("style")).toContain("red");
+  });
+
+  it("an employee who does not review sees the state and the message, without 'Reintentar'", async () => {
+    signInAs("consulta");
+    fakeCalls({ getNotasCredito: NOTAS });
+    renderApp("/Notas-Credito");
+    await waitFor(() => expect(filas("Notas de crédito")).toHaveLength(4));
+    expect(within(celdaErp("Notas de crédito", 2)).getByText("Error en ERP")).toBeDefined();
+    expect(within(celdaErp("Notas de crédito", 2)).getByText(ERROR)).toBeDefined();
+    expect(reintentar("NC-32")).toBeNull();
+  });
+
+  it("a supplier reads 'Pendiente en ERP' or its memo's number, never the ERP's message nor 'Reintentar'", async () => {
+    signInAs("proveedor");
+    fakeCalls({ getNotasCredito: DEL_PROVEEDOR });
+    renderApp("/Notas-Credito");
+    await waitFor(() => expect(filas("Notas de crédito")).toHaveLength(4));
+    expect(celdaErp("Notas de crédito", 2).textContent).toBe("Pendiente en ERP");
+    expect(celdaErp("Notas de crédito", 3).textContent).toBe("Nota de crédito SAP 9133");
+    expect(screen.queryByText("Error en ERP")).toBeNull();
+    expect(screen.queryByRole("button", { name: /Reintentar/ })).toBeNull();
+  });
+});
+
+describe("the invoice detail: the payment block's job and the credit notes' ERP state (issue 36)", () => {
+  const BLOQUEADA = makeFactura({
+    Fila: 1,
+    IdFactura: 21,
+    FolioFactura: "A-1234",
+    EstatusFactura: "A",
+    EstadoERP: "creada",
+    FolioSAP: 8121,
+    ErrorERP: "",
+    BloqueoPago: "bloqueado",
+    EstadoBloqueoERP: "fallido",
+    ErrorBloqueoERP: "El documento está cerrado; no admite bloqueo de pago.",
+  });
+  const APLICADA = makeFactura({ ...BLOQUEADA, EstadoBloqueoERP: "hecho", ErrorBloqueoERP: "" });
+  const DE_LA_FACTURA = [
+    nota({
+      ...NOTAS[1],
+      Facturas: [{ IdFactura: 21, FolioFactura: "A-1234", UUID: notaCreditoRow.UUID, Importe: "116.00" }],
+    }),
+  ];
+
+  async function abrir(role: "administrador" | "consulta") {
+    signInAs(role);
+    let listados = 0;
+    const calls = fakeCalls({
+      getFacturas: () => (listados++ === 0 ? [BLOQUEADA] : [APLICADA]),
+      getProveedor: [PROVEEDOR],
+      getEntradas: [makeEntradaFactura()],
+      getHistorialFactura: [],
+      getNotasCredito: DE_LA_FACTURA,
+      facturasPendientesReintentarBloqueoErp: {
+        body: { status: "success", message: BLOQUEO_ERP_MSG.registrado(true) },
+      },
+    });
+    renderApp("/MisFacturas");
+    await waitFor(() => expect(filas("Facturas")).toHaveLength(1));
+    fireEvent.doubleClick(filas("Facturas")[0] as HTMLElement);
+    expect(await screen.findByRole("heading", { level: 1, name: "Datos generales" })).toBeDefined();
+    return calls;
+  }
+  const reintentarBloqueo = () =>
+    screen.queryByRole("button", { name: "Reintentar en el ERP el bloqueo de pago de la factura A-1234" });
+
+  it("a reviewer retries the failed payment block's job; the detail shows it applied", async () => {
+    const calls = await abrir("administrador");
+    const bloqueo = document.querySelector("[data-bloqueo-pago]") as HTMLElement;
+    expect(within(bloqueo).getByText("Bloqueo en el ERP: con error")).toBeDefined();
+    expect(within(bloqueo).getByText("El documento está cerrado; no admite bloqueo de pago.")).toBeDefined();
+    fireEvent.click(reintentarBloqueo() as HTMLElement);
+    await waitFor(() => expect(toast()?.textContent).toContain(BLOQUEO_ERP_MSG.registrado(true)));
+    const enviado = calls.find((call) => call.url.endsWith(CALLS.facturasPendientesReintentarBloqueoErp.path));
+    expect(enviado?.body).toEqual({ usuario: "1", id: "1", operador: "Empleado", Factura: 21 });
+    await waitFor(() => expect(screen.getByText("Bloqueo en el ERP: aplicado")).toBeDefined());
+    expect(reintentarBloqueo()).toBeNull();
+    // The credit note's section: its ERP state with the ERP's message, and its own 'Reintentar'.
+    const seccion = screen.getByRole("region", { name: "Notas de crédito" });
+    expect(await within(seccion).findByText("Error en ERP")).toBeDefined();
+    expect(within(seccion).getByText(ERROR)).toBeDefined();
+    expect(
+      within(seccion).getByRole("button", { name: "Reintentar en el ERP la nota de crédito NC-32" }),
+    ).toBeDefined();
+  });
+
+  it("an employee who does not review sees the job's state and message without 'Reintentar'", async () => {
+    await abrir("consulta");
+    expect(screen.getByText("Bloqueo en el ERP: con error")).toBeDefined();
+    expect(reintentarBloqueo()).toBeNull();
+    const seccion = screen.getByRole("region", { name: "Notas de crédito" });
+    expect(await within(seccion).findByText("Error en ERP")).toBeDefined();
+    expect(within(seccion).queryByRole("button", { name: /Reintentar/ })).toBeNull();
+  });
+});

@@ -30,8 +30,8 @@ const NOTAS = [
   }),
 ];
 const CREADA = nota({ ...NOTAS[1], EstadoERP: "creada", DocNumERP: 9132, ErrorERP: "" });
-/** What a supplier gets for the same rows: the server blanks ErrorERP. */
-const DEL_PROVEEDOR = NOTAS.map((n) => ({ ...n, ErrorERP: "" }));
+/** What a supplier gets for the same rows: the server sends no ErrorERP key. */
+const DEL_PROVEEDOR = NOTAS.map(({ ErrorERP: _omitted, ...n }) => n);
 
 const toast = () => document.querySelector(".mantine-Notification-root") as HTMLElement | null;
 const filas = (tabla: string) =>
@@ -106,14 +106,16 @@ describe("a credit note's ERP state and 'Reintentar' (issue 36)", () => {
     expect(reintentar("NC-32")).toBeNull();
   });
 
-  it("a supplier reads 'Pendiente en ERP' or its memo's number, never the ERP's message nor 'Reintentar'", async () => {
+  it("a supplier reads 'Pendiente en ERP', 'Error en ERP' or its memo's number, never the ERP's message nor 'Reintentar'", async () => {
     signInAs("proveedor");
     fakeCalls({ getNotasCredito: DEL_PROVEEDOR });
     renderApp("/Notas-Credito");
     await waitFor(() => expect(filas("Notas de crédito")).toHaveLength(4));
-    expect(celdaErp("Notas de crédito", 2).textContent).toBe("Pendiente en ERP");
+    // Decision 039: a memo the ERP refused is not shown as pending to the supplier either (without the ERP's words).
+    expect(celdaErp("Notas de crédito", 2).textContent).toBe("Error en ERP");
     expect(celdaErp("Notas de crédito", 3).textContent).toBe("Nota de crédito SAP 9133");
-    expect(screen.queryByText("Error en ERP")).toBeNull();
+    expect(celdaErp("Notas de crédito", 4).textContent).toBe("Pendiente en ERP");
+    expect(screen.queryByText(ERROR, { exact: false })).toBeNull();
     expect(screen.queryByRole("button", { name: /Reintentar/ })).toBeNull();
   });
 });

@@ -89,7 +89,8 @@ describe("the database goes away and comes back", () => {
       // The session check itself reads the database: an outage there is a 503, never "your session expired".
       withToken(admin, proveedores),
       withToken(kemper, { method: "POST", url: "/api/home/getSociedades", payload: { dato: "SN" } }),
-      withToken("un-token-que-no-existe", proveedores),
+      // A token of the issued shape (43 base64url characters) that no session has: only the database can say so.
+      withToken("x".repeat(43), proveedores),
       // A public call that reads the database.
       { method: "POST", url: "/api/login", payload: { usuario: "admin", password: "x", operador: "Empleado" } },
     ];

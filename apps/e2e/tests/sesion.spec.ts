@@ -88,8 +88,11 @@ test("Cerrar sesión clears the six cookies and returns to /", async ({ page, co
   await signInOk(page, "Empleado", "consulta");
   const token = (await context.cookies()).find((c) => c.name === "access")!.value;
   await page.getByRole("button", { name: "Menú de usuario" }).click();
+  // The browser sends the logout without waiting for it (sign-out.ts): the check below waits for its answer.
+  const logout = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/logout");
   await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
   await expect(page).toHaveURL(/\/$/);
+  expect((await logout).status()).toBe(200);
   const left = (await context.cookies()).map((c) => c.name);
   for (const name of SESSION_COOKIES) expect(left).not.toContain(name);
   // The server revoked the token too.

@@ -145,12 +145,35 @@ export default defineConfig({
     },
   },
   test: {
-    environment: "jsdom",
-    setupFiles: ["./src/test/setup.ts"],
     css: false,
     restoreMocks: true,
+    unstubGlobals: true,
     // jsdom renders of whole Mantine screens take seconds on a 2-core machine; this is not a timing assertion.
     testTimeout: 20_000,
-    unstubGlobals: true,
+    // Two projects, chosen by the file's extension (docs/code-style.md, "Tests"; decision 043):
+    // - `logic`: `*.test.ts`, pure functions in Node, no DOM and no per-file isolation (nothing to rebuild);
+    // - `dom`: `*.test.tsx`, whatever renders or needs `window`/`document`, in jsdom with isolation.
+    // A `.test.ts` that needs the DOM fails in `logic` (`document is not defined`): rename it to `.test.tsx`.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "logic",
+          include: ["src/**/*.test.ts", "build-tools/**/*.test.ts"],
+          environment: "node",
+          isolate: false,
+          setupFiles: ["./src/test/setup-logic.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "dom",
+          include: ["src/**/*.test.tsx", "build-tools/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["./src/test/setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -6,7 +6,7 @@ import { CodeTooltip } from "./code-tooltip";
 
 const renderCode = (label: string | undefined) =>
   render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <CodeTooltip label={label}>PPD</CodeTooltip>
     </MantineProvider>,
   );

@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
 import { vi } from "vitest";
+import { MantineTestEnvContext } from "../components/mantine-test-env";
 import { NotFound } from "../components/not-found";
 import { RouteError } from "../components/route-error";
 import { createQueryClient } from "../lib/query-client";
@@ -62,10 +63,13 @@ export function renderApp(path: string) {
   // Toasts are part of what screens say (spec §8); start each render without the previous test's ones.
   notifications.clean();
   const view = render(
-    // As in main.tsx: Mantine's provider and the toasts come from the root route's MantineGate.
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    // As in main.tsx: Mantine's provider and the toasts come from the root route's MantineGate, here with
+    // env="test" (no transitions, no portals; decision 043).
+    <MantineTestEnvContext.Provider value={true}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineTestEnvContext.Provider>,
   );
   return { ...view, router, queryClient };
 }

@@ -18,7 +18,11 @@ interface Row {
 const row: Row = { Fila: 7, Nombre: "ACME", Total: "3327.01", Moneda: "MXN", Forma: "03", PDF: "/api/archivos/9" };
 
 const renderCell = (column: DataTableColumn<Row>, of: Row = row) =>
-  render(<MantineProvider theme={theme}>{column.cell?.(of) as ReactNode}</MantineProvider>);
+  render(
+    <MantineProvider theme={theme} env="test">
+      {column.cell?.(of) as ReactNode}
+    </MantineProvider>,
+  );
 
 describe("column helpers", () => {
   it("numbers rows by their Fila", () => {

@@ -78,7 +78,7 @@ const isLocked = (row: Factura) => row.Estatus === "A";
 
 function renderTable(props: Partial<DataTableProps<Factura>> = {}) {
   return render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <DataTable label="Facturas" rows={facturas} columns={columns} getRowKey={(row) => row.Fila} {...props} />
     </MantineProvider>,
   );
@@ -190,7 +190,7 @@ describe("DataTable with 'All' on a long list", () => {
 
   it("virtualises: mounts the rows in view, says how many there are and follows the scroll", async () => {
     render(
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} env="test">
         <DataTable
           label="Largo"
           rows={many}
@@ -225,7 +225,7 @@ describe("DataTable with 'All' on a long list", () => {
 
   it("renders a short list whole even with 'All'", () => {
     render(
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} env="test">
         <DataTable
           label="Corto"
           rows={many.slice(0, 40)}

@@ -19,7 +19,7 @@ const rows: Row[] = Array.from({ length: 10_000 }, (_, i) => ({ Fila: i + 1, Nom
 
 function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
   return render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <DataTable
         label="Prueba"
         rows={rows}
@@ -109,7 +109,7 @@ describe("DataTable", () => {
     fireEvent.click(screen.getByRole("button", { name: "Recargar" }));
     expect(onRefresh).toHaveBeenCalledOnce();
     rerender(
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} env="test">
         <DataTable label="Prueba" rows={[]} columns={columns} getRowKey={(row) => row.Fila} isLoading />
       </MantineProvider>,
     );
@@ -120,7 +120,7 @@ describe("DataTable", () => {
     const first = vi.fn();
     const second = vi.fn();
     const tree = (onRowOpen: (row: Row) => void, cols: DataTableColumn<Row>[]) => (
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} env="test">
         <DataTable
           label="Prueba"
           rows={rows}

@@ -52,14 +52,17 @@ export function renderApp(path: string) {
     defaultErrorComponent: RouteError,
   });
   installUnauthorizedHandler(router, () => queryClient);
-  onSettle(async () => {
-    // Up to 5 s: the router's loaders (a lazy chunk, then prefetches) and every query they started.
-    for (let waited = 0; waited < 5000; waited += 20) {
-      if (router.state.status === "idle" && queryClient.isFetching() === 0 && queryClient.isMutating() === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    queryClient.clear();
-  });
+  onSettle(
+    async () => {
+      // Up to 5 s, still mounted: the router's loaders (a lazy chunk, then prefetches), its render of the last
+      // navigation, and every query they started.
+      for (let waited = 0; waited < 5000; waited += 20) {
+        if (router.state.status === "idle" && queryClient.isFetching() === 0 && queryClient.isMutating() === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    () => queryClient.clear(),
+  );
   // Toasts are part of what screens say (spec §8); start each render without the previous test's ones.
   notifications.clean();
   const view = render(

@@ -1,7 +1,7 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { collectConsoleErrors, failOnConsoleErrors } from "./console-errors";
-import { settleAll } from "./settle";
+import { disposeAll, settleAll } from "./settle";
 
 // findBy*/waitFor wait for what a real screen does asynchronously (a save, then its toast). On a loaded 2-core
 // machine that can take longer than the library's 1 s default; this is a ceiling, not a timing assertion.
@@ -41,8 +41,10 @@ export { takeConsoleErrors } from "./console-errors";
 beforeEach(collectConsoleErrors);
 
 afterEach(async () => {
-  cleanup();
+  // Settle first, still mounted (src/test/settle.ts), then unmount and let go of the renders' query caches.
   await settleAll();
+  cleanup();
+  disposeAll();
   failOnConsoleErrors();
   for (const cookie of document.cookie.split(";")) {
     const name = cookie.split("=")[0]?.trim();

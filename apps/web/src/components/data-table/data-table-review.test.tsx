@@ -114,7 +114,7 @@ describe("DataTable for review lists", () => {
     renderTable({ onSelectionChange: vi.fn(), isRowLocked: isLocked });
     const locked = bodyRows()[1] as HTMLElement;
     expect(locked.hasAttribute("data-locked")).toBe(true);
-    expect(within(locked).getByLabelText("Fila 2 bloqueada")).toBeDefined();
+    expect(within(locked).queryByLabelText("Fila 2 bloqueada")).not.toBeNull();
     expect(within(locked).queryByRole("checkbox", { name: "Seleccionar fila 2" })).toBeNull();
     expect((screen.getByRole("checkbox", { name: "Revisado, fila 2" }) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole("combobox", { name: "Estatus, fila 2" }) as HTMLInputElement).disabled).toBe(true);
@@ -216,7 +216,7 @@ describe("DataTable with 'All' on a long list", () => {
       scroll.scrollTop = TABLE_ROW_HEIGHT_PX * 2500;
       fireEvent.scroll(scroll);
     });
-    await waitFor(() => expect(screen.getByText("Proveedor 2501")).toBeDefined());
+    await waitFor(() => expect(screen.queryByText("Proveedor 2501")).not.toBeNull());
     expect(screen.queryByText("Proveedor 1")).toBeNull();
     expect(mounted().length).toBeLessThan(40);
     const first = mounted()[0] as HTMLElement;

@@ -152,7 +152,7 @@ export default defineConfig({
     // jsdom renders of whole Mantine screens take seconds on a 2-core machine; this is not a timing assertion.
     testTimeout: 20_000,
     // Every core: vitest's default for `vitest run` (cores - 1) is a single worker on a 2-core machine, and the
-    // main process is mostly idle while the workers run (decision 043: 206 s with one worker, 138 s with two).
+    // main process is mostly idle while the workers run (decision 043: 207 s with one worker, 139 s with two).
     maxWorkers: availableParallelism(),
     // Two projects, chosen by the file's extension (docs/code-style.md, "Tests"; decision 043):
     // - `logic`: `*.test.ts`, pure functions in Node, no DOM and no per-file isolation (nothing to rebuild);

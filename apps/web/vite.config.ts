@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -145,12 +146,38 @@ export default defineConfig({
     },
   },
   test: {
-    environment: "jsdom",
-    setupFiles: ["./src/test/setup.ts"],
     css: false,
     restoreMocks: true,
+    unstubGlobals: true,
     // jsdom renders of whole Mantine screens take seconds on a 2-core machine; this is not a timing assertion.
     testTimeout: 20_000,
-    unstubGlobals: true,
+    // Every core: vitest's default for `vitest run` (cores - 1) is a single worker on a 2-core machine, and the
+    // main process is mostly idle while the workers run (decision 043: 207 s with one worker, 139 s with two).
+    maxWorkers: availableParallelism(),
+    // Two projects, chosen by the file's extension (docs/code-style.md, "Tests"; decision 043):
+    // - `logic`: `*.test.ts`, pure functions in Node, no DOM and no per-file isolation (nothing to rebuild);
+    // - `dom`: `*.test.tsx`, whatever renders or needs `window`/`document`, in jsdom with isolation.
+    // A `.test.ts` that needs the DOM fails in `logic` (`document is not defined`): rename it to `.test.tsx`.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "logic",
+          include: ["src/**/*.test.ts", "build-tools/**/*.test.ts"],
+          environment: "node",
+          isolate: false,
+          setupFiles: ["./src/test/setup-logic.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "dom",
+          include: ["src/**/*.test.tsx", "build-tools/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["./src/test/setup.ts"],
+        },
+      },
+    ],
   },
 });

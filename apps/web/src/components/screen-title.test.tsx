@@ -5,7 +5,12 @@ import { documentTitle, PORTAL_NAME } from "../lib/document-title";
 import { theme } from "../theme";
 import { ScreenTitle } from "./screen-title";
 
-const renderTitle = (node: React.ReactNode) => render(<MantineProvider theme={theme}>{node}</MantineProvider>);
+const renderTitle = (node: React.ReactNode) =>
+  render(
+    <MantineProvider theme={theme} env="test">
+      {node}
+    </MantineProvider>,
+  );
 
 describe("the browser tab is titled per screen (issue 23)", () => {
   it("names the tab after the screen's heading, then the portal", () => {
@@ -23,7 +28,7 @@ describe("the browser tab is titled per screen (issue 23)", () => {
     );
     expect(document.title).toBe("Proveedor ESCUELA KEMPER URGATE — Portal de Proveedores");
     rerender(
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} env="test">
         <ScreenTitle>Pedido 1100</ScreenTitle>
       </MantineProvider>,
     );

@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
 import { vi } from "vitest";
+import { MantineTestEnvContext } from "../components/mantine-test-env";
 import { NotFound } from "../components/not-found";
 import { RouteError } from "../components/route-error";
 import { createQueryClient } from "../lib/query-client";
@@ -51,21 +52,27 @@ export function renderApp(path: string) {
     defaultErrorComponent: RouteError,
   });
   installUnauthorizedHandler(router, () => queryClient);
-  onSettle(async () => {
-    // Up to 5 s: the router's loaders (a lazy chunk, then prefetches) and every query they started.
-    for (let waited = 0; waited < 5000; waited += 20) {
-      if (router.state.status === "idle" && queryClient.isFetching() === 0 && queryClient.isMutating() === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    queryClient.clear();
-  });
+  onSettle(
+    async () => {
+      // Up to 5 s, still mounted: the router's loaders (a lazy chunk, then prefetches), its render of the last
+      // navigation, and every query they started.
+      for (let waited = 0; waited < 5000; waited += 20) {
+        if (router.state.status === "idle" && queryClient.isFetching() === 0 && queryClient.isMutating() === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    () => queryClient.clear(),
+  );
   // Toasts are part of what screens say (spec §8); start each render without the previous test's ones.
   notifications.clean();
   const view = render(
-    // As in main.tsx: Mantine's provider and the toasts come from the root route's MantineGate.
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    // As in main.tsx: Mantine's provider and the toasts come from the root route's MantineGate, here with
+    // env="test" (no transitions, no portals; decision 043).
+    <MantineTestEnvContext.Provider value={true}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineTestEnvContext.Provider>,
   );
   return { ...view, router, queryClient };
 }

@@ -1,6 +1,7 @@
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, beforeEach, vi } from "vitest";
-import { settleAll } from "./settle";
+import { afterEach, beforeEach } from "vitest";
+import { collectConsoleErrors, failOnConsoleErrors } from "./console-errors";
+import { disposeAll, settleAll } from "./settle";
 
 // findBy*/waitFor wait for what a real screen does asynchronously (a save, then its toast). On a loaded 2-core
 // machine that can take longer than the library's 1 s default; this is a ceiling, not a timing assertion.
@@ -35,32 +36,16 @@ Element.prototype.scrollTo ??= () => {};
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= () => {};
 
-// Tests fail on an unexpected console.error: React and the libraries report real bugs there (a missing key, an
-// update after unmount) without failing anything. Errors are collected (a throw inside a library
-// callback could be swallowed) and checked after each test; a test that expects one takes it with
-// `takeConsoleErrors()`.
-let consoleErrors: unknown[][] = [];
+export { takeConsoleErrors } from "./console-errors";
 
-export function takeConsoleErrors(): unknown[][] {
-  const taken = consoleErrors;
-  consoleErrors = [];
-  return taken;
-}
-
-beforeEach(() => {
-  consoleErrors = [];
-  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    consoleErrors.push(args);
-  });
-});
+beforeEach(collectConsoleErrors);
 
 afterEach(async () => {
-  cleanup();
+  // Settle first, still mounted (src/test/settle.ts), then unmount and let go of the renders' query caches.
   await settleAll();
-  const unexpected = takeConsoleErrors();
-  if (unexpected.length > 0) {
-    throw new Error(`console.error inesperado:\n${unexpected.map((args) => args.map(String).join(" ")).join("\n")}`);
-  }
+  cleanup();
+  disposeAll();
+  failOnConsoleErrors();
   for (const cookie of document.cookie.split(";")) {
     const name = cookie.split("=")[0]?.trim();
     // biome-ignore lint/suspicious/noDocumentCookie: resetting jsdom's cookies between tests

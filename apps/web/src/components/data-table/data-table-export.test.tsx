@@ -39,7 +39,7 @@ function Waiting(): null {
 function Screen() {
   const [isReloading, setReloading] = useState(false);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <button type="button" onClick={() => startTransition(() => setReloading(true))}>
         Recargar datos
       </button>

@@ -35,7 +35,7 @@ async function openScreen(patch: Parameters<typeof fakeCalls>[0]["facturasPendie
   });
   // 'Todas': the decided rows too (the default 'Por revisar' shows only those awaiting a decision).
   renderApp("/Facturas-Pendientes?estado=todas");
-  expect(await screen.findByRole("heading", { level: 1, name: "Facturas pendientes" })).toBeDefined();
+  await screen.findByRole("heading", { level: 1, name: "Facturas pendientes" });
   await waitFor(() => expect(bodyRows()).toHaveLength(5));
   return calls;
 }
@@ -48,8 +48,8 @@ describe("/Facturas-Pendientes", () => {
       // Issue 23: which invoice (#, folio, supplier, total) and the review controls first, the rest after.
       "#FolioProveedorTotalEstatusRevisadoComentariosSociedadRFC emisorUUIDEntradaFechaForma de pagoUso principalMétodo de pagoTentativa de pagoPDFXMLRecepción69-BERP",
     );
-    expect(screen.getByPlaceholderText("Search…")).toBeDefined();
-    expect(screen.getByRole("button", { name: "Recargar" })).toBeDefined();
+    expect(screen.queryByPlaceholderText("Search…")).not.toBeNull();
+    expect(screen.queryByRole("button", { name: "Recargar" })).not.toBeNull();
     expect(screen.queryByRole("button", { name: "Agregar" })).toBeNull();
 
     // The selector and the comment start from the stored values.
@@ -186,7 +186,7 @@ describe("/Facturas-Pendientes", () => {
     expect(calls.filter(isFacturas)).toHaveLength(2);
     await router.navigate({ to: "/Home" });
     await waitFor(async () => expect(await pendientesTile()).toContain("0 registros"));
-  }, 60_000); // four screens in a row: a ceiling for a loaded 2-core machine, not a timing assertion
+  });
 
   it("warns before sending a rejection without a comment", async () => {
     const calls = await openScreen(undefined);
@@ -304,8 +304,8 @@ describe("/Facturas-Pendientes: the accepted invoices in the ERP (issue 13)", ()
     expect(erpCell(1).textContent).toBe("");
     expect(erpCell(2).textContent).toBe("Factura SAP 8123");
     expect(erpCell(3).textContent).toBe("Pendiente en ERP" + "Reintentar");
-    expect(within(erpCell(4)).getByText("Error en ERP")).toBeDefined();
-    expect(within(erpCell(4)).getByText("El proveedor P00001 está inactivo [OCRD.frozenFor]")).toBeDefined();
+    expect(within(erpCell(4)).queryByText("Error en ERP")).not.toBeNull();
+    expect(within(erpCell(4)).queryByText("El proveedor P00001 está inactivo [OCRD.frozenFor]")).not.toBeNull();
     expect(erpCell(5).textContent).toBe("");
 
     // Not for a created invoice nor for invoices not accepted.

@@ -32,9 +32,13 @@ import { EKU_CSD, FIXTURES_DIR, fixtureBytes, INVOICE_UUID, invoiceXml } from ".
 
 const AUTORIDADES = join(packageDataDir(), "sat", "autoridades");
 const CERTS = join(packageDataDir(), "sat", "certs");
-const REALES = ["00001000000403258748", "00001000000504465028", "00001000000708361114"];
+const TIMBRADO = join(packageDataDir(), "sat", "timbrado");
+/** Issue 36: the two real stamping certificates kept beside the shared copies (sat/timbrado/README.md). */
+const REALES_TIMBRADO = ["00001000000503270882", "00001000000509846663"];
+const REALES = ["00001000000403258748", "00001000000504465028", "00001000000708361114", ...REALES_TIMBRADO];
+const certFile = (name: string) => join(REALES_TIMBRADO.includes(name) ? TIMBRADO : CERTS, `${name}.cer`);
 const PRUEBAS = ["30001000000400002495", "30001000000500003456", "EKU9003173C9", "XIQB891116QE4"];
-const cer = (name: string) => new X509Certificate(readFileSync(join(CERTS, `${name}.cer`)));
+const cer = (name: string) => new X509Certificate(readFileSync(certFile(name)));
 
 describe("the shipped authorities", () => {
   it("are the files the README lists, with those SHA-256 fingerprints", () => {
@@ -86,7 +90,7 @@ describe("the shipped stamping certificates chain to the SAT's roots", () => {
         writeFileSync(join(dir, `${set}-inter.pem`), bundle(set, false));
       }
       const verify = (name: string, set: string) => {
-        writeFileSync(join(dir, "leaf.pem"), pem(join(CERTS, `${name}.cer`)));
+        writeFileSync(join(dir, "leaf.pem"), pem(certFile(name)));
         const args = ["verify", "-no_check_time", "-CAfile", join(dir, `${set}-roots.pem`)];
         const r = spawnSync("openssl", [...args, "-untrusted", join(dir, `${set}-inter.pem`), join(dir, "leaf.pem")], {
           encoding: "utf8",
@@ -98,6 +102,14 @@ describe("the shipped stamping certificates chain to the SAT's roots", () => {
       for (const n of PRUEBAS) expect([n, verify(n, "pruebas"), verify(n, "produccion")]).toEqual([n, true, false]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the verifier knows the two of sat/timbrado by the number inside them (issue 36)", async () => {
+    const store = shippedCertificates();
+    for (const n of REALES_TIMBRADO) {
+      const cert = await store.get(n);
+      expect([n, cert && certificateInfo(cert).number, cert && satChainOf(cert)]).toEqual([n, n, "produccion"]);
     }
   });
 

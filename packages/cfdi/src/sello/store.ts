@@ -55,12 +55,15 @@ export function isTestPacCertificate(certificate: X509Certificate): boolean {
 
 let shipped: Map<string, X509Certificate> | undefined;
 
-/** Every .cer in sat/certs and pac-pruebas, by the number read from the certificate itself. */
+/**
+ * Every .cer in sat/certs (the shared reference copies), sat/timbrado (real SAT stamping certificates found elsewhere,
+ * issue 36) and pac-pruebas, by the number read from the certificate itself.
+ */
 export function shippedCertificateMap(): ReadonlyMap<string, X509Certificate> {
   if (shipped) return shipped;
   const map = new Map<string, X509Certificate>();
   const base = packageDataDir();
-  for (const dir of [join(base, "sat", "certs"), join(base, "pac-pruebas")]) {
+  for (const dir of [join(base, "sat", "certs"), join(base, "sat", "timbrado"), join(base, "pac-pruebas")]) {
     for (const name of readdirSync(dir).filter((n) => n.endsWith(".cer"))) {
       const cert = parseCertificate(readFileSync(join(dir, name)));
       const number = cert ? certificateInfo(cert).number : "";

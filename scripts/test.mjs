@@ -72,7 +72,15 @@ try {
   record("lint (biome)", ...(exec(["exec", "biome", "check", "."]) === 0 ? [1, 0] : [0, 1]));
 
   // 4. Typecheck every package.
-  const packages = ["packages/contracts", "packages/cfdi", "packages/db", "apps/api", "apps/web", "apps/e2e"];
+  const packages = [
+    "packages/contracts",
+    "packages/erp",
+    "packages/cfdi",
+    "packages/db",
+    "apps/api",
+    "apps/web",
+    "apps/e2e",
+  ];
   for (const dir of packages) {
     const ok = exec(["exec", "tsc", "-p", "tsconfig.json"], { cwd: join(root, dir) }) === 0;
     record(`typecheck ${dir}`, ok ? 1 : 0, ok ? 0 : 1);

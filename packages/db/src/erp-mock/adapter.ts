@@ -1,18 +1,3 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Database } from "../client";
-import * as schema from "../schema/index";
-import {
-  cancelFacturaProveedorByKey,
-  ErpRechazo,
-  type FacturaProveedor,
-  insertFacturaProveedor,
-  repointFacturaProveedorByKey,
-  selectFacturaProveedor,
-  selectFacturasProveedor,
-  setPaymentBlockByKey,
-} from "./facturas-proveedor";
-import { insertNotaCreditoProveedor, selectNotaCreditoProveedor } from "./notas-credito-proveedor";
 import {
   type ErpAdapter,
   type ErpClaveDocumento,
@@ -28,7 +13,22 @@ import {
   type ErpScope,
   type ErpStatus,
   type ErpVersionDocumento,
-} from "./port";
+} from "@portal/erp";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Database } from "../client";
+import * as schema from "../schema/index";
+import {
+  cancelFacturaProveedorByKey,
+  ErpRechazo,
+  type FacturaProveedor,
+  insertFacturaProveedor,
+  repointFacturaProveedorByKey,
+  selectFacturaProveedor,
+  selectFacturasProveedor,
+  setPaymentBlockByKey,
+} from "./facturas-proveedor";
+import { insertNotaCreditoProveedor, selectNotaCreditoProveedor } from "./notas-credito-proveedor";
 import { arrayQuery } from "./raw";
 
 const {

@@ -1,3 +1,4 @@
+import { type ErpFacturaProveedorNueva, type ErpInstallment, entradasDeFacturaProveedor } from "@portal/erp";
 import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import {
@@ -9,7 +10,6 @@ import {
   erpPagoFacturas,
   erpPagos,
 } from "../schema/index";
-import { type ErpFacturaProveedorNueva, type ErpInstallment, entradasDeFacturaProveedor } from "./port";
 
 /**
  * What the simulated ERP itself does with A/P invoices and vendor payments (issue 13): the business logic of

@@ -1,8 +1,8 @@
+import type { ErpNotaCreditoProveedor, ErpNotaCreditoProveedorNueva } from "@portal/erp";
 import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { erpFacturas, erpNotaCreditoLineas, erpNotasCredito } from "../schema/index";
 import { ErpRechazo } from "./facturas-proveedor";
-import type { ErpNotaCreditoProveedor, ErpNotaCreditoProveedorNueva } from "./port";
 
 /**
  * What the simulated ERP does with A/P credit memos (issue 27, decision 034), shared by the `mock` adapter and the

@@ -2,6 +2,7 @@ import { type ErpNotaCreditoProveedor, type ErpNotaCreditoProveedorNueva, ErpRec
 import { type ServiceLayerClient, ServiceLayerError } from "./client";
 import { money } from "./money";
 import { q } from "./odata";
+import { purchaseDocumentBody } from "./purchase-document";
 
 interface SlCreditNote {
   DocEntry: number;
@@ -56,24 +57,15 @@ export function createSlNotasCredito(deps: {
     const { bd, portalId } = input;
     const existing = await find(bd, portalId);
     if (existing) return { docEntry: existing.docEntry, docNum: existing.docNum };
-    const body = {
-      CardCode: input.cardCode,
-      NumAtCard: input.numAtCard,
-      DocDate: input.docDate,
-      TaxDate: input.docDate,
-      DocCurrency: input.docCur,
-      DocRate: Number(input.docRate),
-      DocTotal: Number(input.docTotal),
-      Comments: input.comments,
-      U_SYS_PMUUID: input.uuid,
-      U_SYS_PORTALID: portalId,
-      DocumentLines: input.facturas.map((f) => ({
+    const body = purchaseDocumentBody(
+      input,
+      input.facturas.map((f) => ({
         BaseType: 18,
         BaseEntry: f.docEntry,
         BaseLine: 0,
         LineTotal: Number(f.importe),
       })),
-    };
+    );
     try {
       const answer = await client.write(bd, "POST", "PurchaseCreditNotes", body);
       const created = answer.body as SlCreditNote | null;

@@ -1,7 +1,7 @@
-import { PORTAL_USER_FIELDS, type PortalUserField } from "@portal/db/erp-port";
+import { PORTAL_USER_FIELDS, type PortalUserField } from "@portal/erp";
 import type { ServiceLayerClient } from "./client";
 
-// The fields themselves are defined with the simulated ERP (@portal/db/erp-port), which creates them too.
+// The fields themselves are defined with the ERP port (@portal/erp); the simulated ERP creates them too.
 export { PORTAL_USER_FIELDS, type PortalUserField };
 
 export interface UserFieldsResult {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { PORTAL_USER_FIELDS as PORTAL_FIELDS } from "@portal/erp";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../client";
-import { PORTAL_USER_FIELDS as PORTAL_FIELDS } from "../user-fields";
 import {
   DOCUMENT_PROPERTIES,
   DOCUMENT_UDF_TYPES,

@@ -1,0 +1,56 @@
+// Part of the Service Layer ErpAdapter (adapter.ts composes the parts; decision 044).
+import { type ErpNotaCreditoProveedorNueva, ErpRechazoError } from "../types";
+import { isRefusal } from "./availability";
+import { type ServiceLayerClient, ServiceLayerError } from "./client";
+
+/** What an A/P invoice and an A/P credit memo of the portal carry in their header (both ports' inputs have it). */
+export type PurchaseDocumentInput = Pick<
+  ErpNotaCreditoProveedorNueva,
+  "portalId" | "cardCode" | "numAtCard" | "uuid" | "docDate" | "docTotal" | "docCur" | "docRate" | "comments"
+>;
+
+/**
+ * The body POSTed for a purchase document (PurchaseInvoices, PurchaseCreditNotes): the CFDI's header, the portal
+ * id that makes creation idempotent (U_SYS_PORTALID), and `lines` (copied from receipts or from A/P invoices).
+ */
+export function purchaseDocumentBody<Line>(input: PurchaseDocumentInput, lines: Line[]) {
+  return {
+    CardCode: input.cardCode,
+    NumAtCard: input.numAtCard,
+    DocDate: input.docDate,
+    TaxDate: input.docDate,
+    DocCurrency: input.docCur,
+    DocRate: Number(input.docRate),
+    DocTotal: Number(input.docTotal),
+    Comments: input.comments,
+    U_SYS_PMUUID: input.uuid,
+    U_SYS_PORTALID: input.portalId,
+    DocumentLines: lines,
+  };
+}
+
+/** The A/P invoice `docEntry` is not in `bd` (SAP answered 404). */
+export const missingFactura = (bd: string, docEntry: number) =>
+  new ErpRechazoError(`La factura de proveedor ${docEntry} no existe en la base de datos ${bd} del ERP.`);
+
+/**
+ * A write to the A/P invoice `docEntry` of `bd`: 404 says the document is gone, SAP's refusal is the ERP's refusal
+ * (ErpRechazoError with `refused(SAP's detail)`), anything else (no answer, 5xx) propagates for a retry.
+ */
+export async function writeOrRefuse(
+  client: ServiceLayerClient,
+  bd: string,
+  docEntry: number,
+  method: "POST" | "PATCH",
+  path: string,
+  body: unknown,
+  refused: (detail: string) => string,
+): Promise<void> {
+  try {
+    await client.write(bd, method, path, body);
+  } catch (error) {
+    if (error instanceof ServiceLayerError && error.status === 404) throw missingFactura(bd, docEntry);
+    if (!isRefusal(error)) throw error;
+    throw new ErpRechazoError(refused(error.detail ?? error.message));
+  }
+}

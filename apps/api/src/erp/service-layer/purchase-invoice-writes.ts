@@ -1,0 +1,119 @@
+// Part of the Service Layer ErpAdapter (adapter.ts composes the parts; decision 044).
+import { type ErpAdapter, ErpRechazoError, entradasDeFacturaProveedor } from "../types";
+import { isRefusal } from "./availability";
+import { ServiceLayerError } from "./client";
+import type { Drafts } from "./drafts";
+import { quantity } from "./money";
+import { q } from "./odata";
+import { missingFactura, purchaseDocumentBody } from "./purchase-document";
+import { type SlBase, type SlDocument, status, yesNo } from "./wire";
+
+/** A/P invoices created from receipts (copied open lines), idempotent by portal id, and their cancellation. */
+export function createPurchaseInvoiceWrites(deps: Pick<SlBase, "client" | "warn"> & { drafts: Drafts }) {
+  const { client, warn } = deps;
+  const { findByPortalId, existingOrRefusal } = deps.drafts;
+
+  async function createFactura(input: Parameters<ErpAdapter["createFacturaProveedor"]>[0]) {
+    const { bd, portalId } = input;
+    const existing = await findByPortalId(bd, portalId);
+    if (existing) return existingOrRefusal(existing, portalId);
+
+    // Issue 27: every receipt the CFDI bills, in the order asked; each one's open lines are copied.
+    const docNums = entradasDeFacturaProveedor(input);
+    const receiptDocs = await client.getAll<SlDocument>(
+      bd,
+      `PurchaseDeliveryNotes?$select=DocEntry,DocNum,CardCode,DocumentStatus,DocumentLines&$filter=${q(
+        docNums.map((n) => `DocNum eq ${n}`).join(" or "),
+      )}`,
+      { maxPageSize: 0 },
+    );
+    const lines: { BaseType: 20; BaseEntry: number; BaseLine: number }[] = [];
+    for (const docNum of docNums) {
+      const receipt = receiptDocs.find((r) => r.DocNum === docNum);
+      if (!receipt) {
+        throw new ErpRechazoError(`La entrada ${docNum} no existe en la base de datos ${bd} del ERP.`);
+      }
+      if (receipt.CardCode !== input.cardCode) {
+        throw new ErpRechazoError(
+          `La entrada ${docNum} de la base de datos ${bd} es de otro proveedor (${receipt.CardCode}).`,
+        );
+      }
+      const open = (receipt.DocumentLines ?? []).filter(
+        (l) => status(l.LineStatus) === "O" && quantity(l.RemainingOpenQuantity) !== "0",
+      );
+      // SAP refuses copying from a closed document (-5002): say so in the words the portal uses for it, before asking.
+      if (status(receipt.DocumentStatus) === "C" || open.length === 0) {
+        throw new ErpRechazoError(
+          `La entrada de mercancía ${docNum} ya está cerrada en el ERP (facturada o cancelada).`,
+        );
+      }
+      lines.push(
+        ...open
+          .sort((a, b) => a.LineNum - b.LineNum)
+          .map((l) => ({ BaseType: 20 as const, BaseEntry: receipt.DocEntry, BaseLine: l.LineNum })),
+      );
+    }
+    const body = purchaseDocumentBody(input, lines);
+    try {
+      const answer = await client.write(bd, "POST", "PurchaseInvoices", body);
+      const created = answer.body as SlDocument | null;
+      if (created && Number.isInteger(created.DocEntry) && Number.isInteger(created.DocNum)) {
+        return { docEntry: created.DocEntry, docNum: created.DocNum };
+      }
+      // 204 (return-no-content): the key is in Location, the number is read back.
+      const entry = Number(/\((\d+)\)/.exec(answer.location ?? "")?.[1]);
+      if (Number.isInteger(entry)) {
+        const doc = await client.get<SlDocument>(bd, `PurchaseInvoices(${entry})?$select=DocEntry,DocNum`);
+        return { docEntry: doc.DocEntry, docNum: doc.DocNum };
+      }
+      const found = await findByPortalId(bd, portalId);
+      if (found) return existingOrRefusal(found, portalId);
+      throw new ServiceLayerError(
+        "El ERP no devolvió la factura de proveedor creada. El ERP no responde; intente en unos minutos.",
+        answer.status,
+        undefined,
+        undefined,
+      );
+    } catch (error) {
+      if (error instanceof ErpRechazoError) throw error;
+      if (isRefusal(error)) {
+        throw new ErpRechazoError(
+          `El ERP rechazó la factura de proveedor de ${docNums.length > 1 ? "las entradas" : "la entrada"} ${docNums.join(", ")}: ${error.detail ?? error.message}`,
+        );
+      }
+      // A timeout, a dropped connection, a 5xx or an HTML page: SAP may have committed it. Look before giving up.
+      let found: Awaited<ReturnType<typeof findByPortalId>> = null;
+      try {
+        found = await findByPortalId(bd, portalId);
+      } catch (lookup) {
+        warn(lookup, `No se pudo comprobar si el ERP creó la factura de proveedor del portal ${portalId}.`);
+      }
+      if (found) return existingOrRefusal(found, portalId);
+      throw error;
+    }
+  }
+
+  async function cancelFactura(bd: string, docEntry: number): Promise<void> {
+    const missing = () => missingFactura(bd, docEntry);
+    try {
+      await client.write(bd, "POST", `PurchaseInvoices(${docEntry})/Cancel`);
+    } catch (error) {
+      if (error instanceof ServiceLayerError && error.status === 404) throw missing();
+      if (!isRefusal(error)) throw error;
+      // SAP refuses cancelling an already cancelled document: that is the idempotent "done".
+      let doc: SlDocument;
+      try {
+        doc = await client.get<SlDocument>(bd, `PurchaseInvoices(${docEntry})?$select=DocEntry,Cancelled`);
+      } catch (read) {
+        if (read instanceof ServiceLayerError && read.status === 404) throw missing();
+        throw read;
+      }
+      if (yesNo(doc.Cancelled) === "Y") return;
+      throw new ErpRechazoError(
+        `El ERP no canceló la factura de proveedor ${docEntry} de la base de datos ${bd}: ${error.detail ?? error.message}`,
+      );
+    }
+  }
+
+  return { createFactura, cancelFactura };
+}

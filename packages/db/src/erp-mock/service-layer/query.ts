@@ -67,6 +67,31 @@ export function nonNegative(value: string | null, option: string): number | unde
 export const annotation = (ctx: Ctx, name: "context" | "nextLink" | "count" | "etag") =>
   ctx.dialect === "v1" ? `odata.${name === "context" ? "metadata" : name}` : `@odata.${name}`;
 
+/** A page whose line collections PostgreSQL built as JSON text (header-cache.ts, withLinesJson), sent as text. */
+export function sendWithLinesJson(
+  ctx: Ctx,
+  set: EntitySet,
+  body: Row,
+  page: Row[],
+  props: string[],
+  linesJson: Map<number, string>,
+  headers: Record<string, string>,
+): void {
+  // Each row serialised with an empty line collection, whose `[]` is replaced by the JSON PostgreSQL built:
+  // the property name in quotes followed by `:[]` cannot occur inside a serialised string (its quotes are
+  // escaped there), so the first occurrence is the property itself. Same for the body's "value".
+  const marker = `${JSON.stringify(set.lines)}:[]`;
+  const items = page.map((r) => {
+    const text = JSON.stringify(project(set, r, props, []));
+    const at = text.indexOf(marker);
+    const json = linesJson.get(Number(r[set.key.name])) ?? "[]";
+    return at < 0 ? text : `${text.slice(0, at + marker.length - 2)}${json}${text.slice(at + marker.length)}`;
+  });
+  const text = JSON.stringify(body);
+  const at = text.indexOf('"value":[]');
+  sendRawJson(ctx, `${text.slice(0, at + 9)}${items.join(",")}${text.slice(at + 9)}`, headers);
+}
+
 export interface QueryDeps {
   faults: Pick<SimulatorFaults, "nextLinkForm" | "nextLinkOnFullLastPage">;
   /** After a page of a collection is computed (faults.ts, insertDuringPaging). */
@@ -152,21 +177,7 @@ export function createQuery(deps: QueryDeps) {
     await pageServed(set.name, bd);
     const headers: Record<string, string> = prefer ? { "preference-applied": `odata.maxpagesize=${pageSize}` } : {};
     if (!linesJson || !set.lines) sendJson(ctx, 200, body, headers);
-    else {
-      // Each row serialised with an empty line collection, whose `[]` is replaced by the JSON PostgreSQL built:
-      // the property name in quotes followed by `:[]` cannot occur inside a serialised string (its quotes are
-      // escaped there), so the first occurrence is the property itself. Same for the body's "value".
-      const marker = `${JSON.stringify(set.lines)}:[]`;
-      const items = page.map((r) => {
-        const text = JSON.stringify(project(set, r, props, []));
-        const at = text.indexOf(marker);
-        const json = linesJson.get(Number(r[set.key.name])) ?? "[]";
-        return at < 0 ? text : `${text.slice(0, at + marker.length - 2)}${json}${text.slice(at + marker.length)}`;
-      });
-      const text = JSON.stringify(body);
-      const at = text.indexOf('"value":[]');
-      sendRawJson(ctx, `${text.slice(0, at + 9)}${items.join(",")}${text.slice(at + 9)}`, headers);
-    }
+    else sendWithLinesJson(ctx, set, body, page, props, linesJson, headers);
   }
 
   async function entityAnswer(ctx: Ctx, set: EntitySet, bd: string, row: Row, props: string[]): Promise<Row> {

@@ -257,7 +257,7 @@ export const erpPagoFacturas = erp.table(
 );
 
 /**
- * The Service Layer simulator's own bookkeeping (`erp-mock/service-layer/simulator.ts`), over the rows above:
+ * The Service Layer simulator's own bookkeeping (`erp-mock/service-layer/header-cache.ts`), over the rows above:
  * SAP's UpdateDate/UpdateTime of each document. Whenever a document's `version` (kept by the triggers) differs from
  * `versionVista`, the simulator gives it a new stamp from its clock (later than every earlier stamp), so a change
  * made by any path (the simulator's own writes, the accountants' `npm run erp`, the seed) bumps UpdateDate/Time.

@@ -10,17 +10,17 @@ describe("the first screen without Mantine (decision 017)", () => {
   it("shows the landing with no Mantine provider, and mounts it with the first screen that uses Mantine", async () => {
     fakeApi(() => undefined);
     const { router } = renderApp("/");
-    expect(await screen.findByRole("heading", { name: "Portal de Proveedores", level: 1 })).toBeDefined();
+    await screen.findByRole("heading", { name: "Portal de Proveedores", level: 1 });
     expect(screen.getAllByRole("button", { name: "Ingresar" })).toHaveLength(2);
     expect(providerStyles()).toBe(0);
 
     await act(() => router.navigate({ to: "/AvisoDePrivacidad" }));
-    expect(await screen.findByRole("heading", { name: /Aviso de privacidad/i, level: 1 })).toBeDefined();
+    await screen.findByRole("heading", { name: /Aviso de privacidad/i, level: 1 });
     expect(providerStyles()).toBeGreaterThan(0);
 
     // Once mounted it stays: back on the landing the provider is still there.
     await act(() => router.navigate({ to: "/" }));
-    expect(await screen.findByRole("heading", { name: "Portal de Proveedores", level: 1 })).toBeDefined();
+    await screen.findByRole("heading", { name: "Portal de Proveedores", level: 1 });
     expect(providerStyles()).toBeGreaterThan(0);
   });
 
@@ -32,7 +32,7 @@ describe("the first screen without Mantine (decision 017)", () => {
     act(() => {
       notifications.show({ message: "Aviso en la primera pantalla" });
     });
-    expect(await screen.findByText("Aviso en la primera pantalla")).toBeDefined();
+    await screen.findByText("Aviso en la primera pantalla");
     expect(providerStyles()).toBeGreaterThan(0);
     // The landing is still on display under the provider.
     expect(screen.getAllByRole("button", { name: "Ingresar" })).toHaveLength(2);

@@ -48,7 +48,7 @@ describe("/Tareas", () => {
     signInAs("administrador");
     const calls = fakeCalls({ getTareas: [RECORDATORIOS, SAT, NUEVA] });
     renderApp("/Tareas");
-    expect(await screen.findByRole("heading", { level: 1, name: "Tareas programadas" })).toBeDefined();
+    await screen.findByRole("heading", { level: 1, name: "Tareas programadas" });
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     expect(within(table()).getAllByRole("row")[0]?.textContent).toBe(
       "TareaDescripciónÚltima ejecuciónResultadoMensajePróxima ejecuciónFallas seguidasPendientes",
@@ -103,7 +103,7 @@ describe("/Tareas", () => {
     renderApp("/Tareas");
     const nav = await screen.findByRole("navigation", { name: "Menú principal" });
     expect(within(nav).getByRole("link", { name: "Tareas programadas" }).getAttribute("href")).toBe("/Tareas");
-    expect(await screen.findByText("No hay tareas programadas.")).toBeDefined();
+    await screen.findByText("No hay tareas programadas.");
   });
 
   it("sends a general employee back to /Home and shows no entry", async () => {

@@ -191,3 +191,60 @@ export async function createComplementoFixture(
   const [actual] = await db.select().from(schema.complementosPago).where(eq(schema.complementosPago.id, registro!.id));
   return { ...actual!, versionVista, pago };
 }
+
+/**
+ * Issue 36: a credit note (issue 27) in any review state (P, A, R), written straight to the database, crediting
+ * `importe` (116.00 MXN, its total, by default) of accepted invoice `factura` — a new one of the supplier when not
+ * given (createFacturaFixture, without an A/P invoice: its open balance is its total) — with its own files.
+ */
+export async function createNotaCreditoFixture(
+  db: Database,
+  o: EstadoPrueba<"P" | "A" | "R"> & {
+    factura?: Awaited<ReturnType<typeof createFacturaFixture>>;
+    importe?: string;
+  } = {},
+) {
+  const now = new Date("2026-11-17T12:00:00Z");
+  const factura = o.factura ?? (await createFacturaFixture(db, { estatus: "A", proveedor: o.proveedor }));
+  const uuid = randomUUID().toUpperCase();
+  const importe = o.importe ?? "116";
+  const [nota] = await db
+    .insert(schema.notasCredito)
+    .values({
+      cardCode: factura.cardCode,
+      sociedadId: factura.sociedadId,
+      bd: factura.bd,
+      uuid,
+      folio: `NC-${uuid.slice(0, 6)}`,
+      tipoRelacion: "01",
+      rfcEmisor: factura.rfcEmisor,
+      nombreEmisor: factura.nombreEmisor,
+      rfcReceptor: factura.rfcReceptor,
+      nombreReceptor: factura.nombreReceptor,
+      fechaCfdi: "2026-11-17T10:00:00",
+      fechaTimbrado: "2026-11-17T10:05:00",
+      subtotal: (Number(importe) / 1.16).toFixed(6),
+      total: importe,
+      moneda: factura.moneda,
+      pdfArchivoId: await storeArchivo(db, pdf("Nota de crédito"), "application/pdf"),
+      pdfNombre: "nota.pdf",
+      xmlArchivoId: await storeArchivo(db, new TextEncoder().encode(`<cfdi uuid="${uuid}"/>`), "text/xml"),
+      xmlNombre: "nota.xml",
+      estadoSat: "Vigente",
+      estatus: o.estatus ?? "P",
+      comentarios: o.comentarios ?? "",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await db.insert(schema.notasCreditoFacturas).values({ notaCreditoId: nota!.id, facturaId: factura.id, importe });
+  const versionVista = nota!.version;
+  for (let i = 0; i < (o.cambios ?? 0); i++) {
+    await db
+      .update(schema.notasCredito)
+      .set({ comentarios: `cambio ${i + 1}` })
+      .where(eq(schema.notasCredito.id, nota!.id));
+  }
+  const [actual] = await db.select().from(schema.notasCredito).where(eq(schema.notasCredito.id, nota!.id));
+  return { ...actual!, versionVista, factura };
+}

@@ -2,7 +2,7 @@ import { MSG, REVISION_MSG } from "@portal/contracts";
 import { createDatabase, type DatabaseHandle, schema } from "@portal/db";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createComplementoFixture, createFacturaFixture } from "./documentos-prueba";
+import { createComplementoFixture, createFacturaFixture, createNotaCreditoFixture } from "./documentos-prueba";
 import { createTestApp, createTestAppOn, login, type TestApp, withToken } from "./helpers";
 
 /**
@@ -10,7 +10,8 @@ import { createTestApp, createTestAppOn, login, type TestApp, withToken } from "
  * order, through two processes (two apps on one database, each with its own pool). The review kit writes a
  * batch's rows in ascending id whatever the body's order, so the second transaction waits for the first instead
  * of deadlocking with it (PostgreSQL's 40P01 used to answer 500): exactly one reviewer wins every row of the
- * batch, the other is told the rows changed while it reviewed them, and the data is the winner's alone.
+ * batch, the other is told the rows changed while it reviewed them, and the data is the winner's alone. Invoices,
+ * complements and credit notes (whose acceptance also locks the invoices they credit, issue 36's balance guard).
  */
 let a: TestApp;
 let b: TestApp;
@@ -34,6 +35,7 @@ afterAll(async () => {
 const ROUNDS = 10;
 type Factura = Awaited<ReturnType<typeof createFacturaFixture>>;
 type Complemento = Awaited<ReturnType<typeof createComplementoFixture>>;
+type NotaCredito = Awaited<ReturnType<typeof createNotaCreditoFixture>>;
 const PER_BATCH = 4;
 
 const patch = (t: TestApp, token: string, url: string, filas: object[]) =>
@@ -152,6 +154,60 @@ describe("two reviewers decide the same complements in opposite order at once", 
         .where(inArray(schema.complementosPago.id, ids));
       expect(filas.map((c) => c.estatus)).toEqual(ids.map(() => estatus));
       expect((await decisions("pago", ids)).sort()).toEqual(ids.map((id) => `${id}:${estatus}`).sort());
+    }
+  });
+});
+
+describe("two reviewers decide the same credit notes in opposite order at once", () => {
+  it(`${ROUNDS} rounds: never a 500, one reviewer wins every row, the data is the winner's`, async () => {
+    for (let ronda = 0; ronda < ROUNDS; ronda++) {
+      // Pending credit notes on accepted invoices: two on one invoice (both fit its balance), the others on their own.
+      const compartida = await createFacturaFixture(a.tdb.db, { estatus: "A" });
+      const notas: NotaCredito[] = [];
+      for (let i = 0; i < PER_BATCH; i++) {
+        notas.push(await createNotaCreditoFixture(a.tdb.db, i < 2 ? { factura: compartida } : {}));
+      }
+      const ids = notas.map((n) => n.id);
+      const fila = (n: NotaCredito, Estatus: string, Comentarios = "") => ({
+        NotaCredito: n.id,
+        Estatus,
+        Comentarios,
+        Version: n.versionVista,
+      });
+      const aceptar = notas.map((n) => fila(n, "A"));
+      const rechazar = [...notas].reverse().map((n) => fila(n, "R", `Ronda ${ronda}: el importe no corresponde`));
+      const respuestas = await Promise.all([
+        patch(a, adminA, "/api/notasCreditoPendientes/patchNotaCredito", aceptar),
+        patch(b, adminB, "/api/notasCreditoPendientes/patchNotaCredito", rechazar),
+      ]);
+      const ganador = oneWinner(respuestas, (m) =>
+        notas.some(
+          (n) =>
+            m.includes(REVISION_MSG.notaCredito.desactualizada(n.folio)) ||
+            m.includes(REVISION_MSG.notaCredito.bloqueada(n.folio)),
+        ),
+      );
+      const estatus = ganador === 0 ? "A" : "R";
+      const filas = await a.tdb.db.select().from(schema.notasCredito).where(inArray(schema.notasCredito.id, ids));
+      expect(filas.map((n) => n.estatus)).toEqual(ids.map(() => estatus));
+      for (const n of filas) {
+        const vista = notas.find((x) => x.id === n.id)!;
+        expect(n.version).toBeGreaterThan(vista.versionVista);
+        expect(n.comentarios).toBe(estatus === "A" ? "" : `Ronda ${ronda}: el importe no corresponde`);
+      }
+      expect((await decisions("nota_credito", ids)).sort()).toEqual(ids.map((id) => `${id}:${estatus}`).sort());
+      // The A/P credit memo jobs exist only for an acceptance; one per credit note.
+      const trabajos = await a.tdb.db
+        .select()
+        .from(schema.erpTrabajos)
+        .where(inArray(schema.erpTrabajos.notaCreditoId, ids));
+      expect(trabajos).toHaveLength(estatus === "A" ? PER_BATCH : 0);
+      // The supplier is mailed once per credit note, with the winner's decision.
+      const correos = (await a.tdb.db.select().from(schema.correoOutbox)).filter((c) =>
+        notas.some((n) => c.asunto.includes(`nota de crédito ${n.folio} `)),
+      );
+      expect(correos).toHaveLength(PER_BATCH);
+      for (const c of correos) expect(c.asunto).toContain(estatus === "A" ? "aceptada" : "rechazada");
     }
   });
 });

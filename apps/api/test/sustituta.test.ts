@@ -16,10 +16,17 @@ import { createTestApp, type TestApp, withToken } from "./helpers";
  * creating a second one, exactly once whatever is retried or accepted at the same time.
  */
 
-/** repointFacturaProveedor reaches the ERP, which writes it, and the answer is lost this many times. */
-const red = { respuestaPerdida: 0, escrituras: 0 };
+/**
+ * repointFacturaProveedor reaches the ERP, which writes it, and the answer is lost this many times; while
+ * `creacionCaida`, every A/P invoice's creation fails.
+ */
+const red = { respuestaPerdida: 0, escrituras: 0, creacionCaida: false };
 const wrap = (real: ErpAdapter): ErpAdapter => ({
   ...real,
+  async createFacturaProveedor(doc) {
+    if (red.creacionCaida) throw new Error("El ERP no respondió");
+    return real.createFacturaProveedor(doc);
+  },
   async repointFacturaProveedor(bd, docEntry, to) {
     await real.repointFacturaProveedor(bd, docEntry, to);
     red.escrituras++;
@@ -125,6 +132,44 @@ describe("the replacement takes over the A/P invoice (mock adapter)", () => {
     await t.app.services.erpFacturas.flush();
     expect(await p.factura(vieja.uuid)).toMatchObject({ bloqueoPago: "", sustitutaId: s.id });
     expect((await apsDeEntrada(vieja.entrada))[0]).toMatchObject({ payBlock: "N", portalId: s.id });
+  });
+
+  it("issue 36: the takeover waits for the replaced invoice's A/P invoice without spending attempts", async () => {
+    // The replaced invoice is accepted, but its A/P invoice cannot be created for hours.
+    red.creacionCaida = true;
+    const vieja = await p.register();
+    const viejaId = await p.accept(vieja);
+    const entrada = (await p.factura(vieja)).entradaDocNum;
+    const sustituta = await p.register({ sustituye: vieja, entrada });
+    const id = await p.accept(sustituta);
+    for (let i = 0; i < 8; i++) {
+      await t.app.services.erpFacturas.flush();
+      t.time.advance(30 * 60_000);
+    }
+    expect((await p.trabajos(viejaId, "crear_factura"))[0]?.intentos).toBeGreaterThan(3);
+    expect(await p.trabajos(id, "sustituir_cfdi")).toMatchObject([{ estado: "pendiente", intentos: 0 }]);
+    // 'Reintentar' has nothing to run yet: it says why and spends nothing.
+    const f = await p.factura(sustituta);
+    const ahoraNo = await t.app.inject(
+      withToken(await p.admin(), {
+        method: "POST",
+        url: "/api/facturasPendientes/reintentarErp",
+        payload: { Factura: f.id },
+      }),
+    );
+    expect(ahoraNo.statusCode, ahoraNo.body).toBe(409);
+    expect(ahoraNo.json().message).toContain("La factura sustituida aún no tiene factura de proveedor en el ERP");
+    expect(await p.trabajos(id, "sustituir_cfdi")).toMatchObject([{ estado: "pendiente", intentos: 0 }]);
+
+    // The ERP creates A/P invoices again: the replaced invoice's, then — in the same pass — the takeover.
+    red.creacionCaida = false;
+    t.time.advance(7 * 3_600_000);
+    await t.app.services.erpFacturas.flush();
+    expect(await p.trabajos(id, "sustituir_cfdi")).toMatchObject([{ estado: "hecho", intentos: 1 }]);
+    const aps = await apsDeEntrada(entrada);
+    expect(aps).toHaveLength(1);
+    expect(aps[0]).toMatchObject({ portalId: id, uuid: sustituta });
+    expect(await p.factura(sustituta)).toMatchObject({ erpDocEntry: aps[0]!.docEntry });
   });
 
   it("registers after the cancellation blocked the payment; its acceptance lifts the block on the same A/P invoice", async () => {

@@ -30,10 +30,18 @@ export function createErpTrabajosRepository(db: Database) {
     intentos: sql`${erpTrabajos.intentos} + 1`,
     intentoProgramado: sql`case when ${erpTrabajos.intentoProgramado} > ${now} then ${erpTrabajos.intentoProgramado} end`,
   });
-  /** A credit note's job whose credited invoices are not all in the ERP yet (issue 36). */
-  const esperaFactura: SQL = sql`(${erpTrabajos.tipo} = ${TIPO_CREAR_NOTA_CREDITO} and exists (
-    select 1 from ${schema.notasCreditoFacturas} ncf join ${schema.facturas} f on f.id = ncf.factura_id
-    where ncf.nota_credito_id = ${erpTrabajos.notaCreditoId} and f.erp_doc_entry is null))`;
+  /**
+   * Issue 36 (decision 040): a job that waits for another invoice's A/P invoice — a credit note's job for the
+   * invoices it credits, a takeover's (decision 036) for the replaced invoice's — while one of them has none yet
+   * (its own job pending). Such a job is not due: it waits without spending attempts.
+   */
+  const esperaFactura: SQL = sql`exists (
+    select 1 from ${schema.facturas} f where f.erp_doc_entry is null and (
+      (${erpTrabajos.tipo} = ${TIPO_CREAR_NOTA_CREDITO} and f.id in (
+        select ncf.factura_id from ${schema.notasCreditoFacturas} ncf
+        where ncf.nota_credito_id = ${erpTrabajos.notaCreditoId}))
+      or (${erpTrabajos.tipo} = ${TIPO_SUSTITUIR_CFDI} and f.id = (
+        select s.sustituye_a_id from ${schema.facturas} s where s.id = ${erpTrabajos.facturaId}))))`;
   return {
     /** The A/P invoice job of an accepted invoice; a second call for the same invoice changes nothing. */
     enqueueFactura: async (facturaId: number, now: Date) => {
@@ -118,7 +126,8 @@ export function createErpTrabajosRepository(db: Database) {
     /**
      * Leases up to `limit` due jobs until `hasta` and counts the attempt: two workers never get the same job
      * (the lease is taken by one UPDATE, row locks skipped by the other). Issue 36: a credit note's job is not due
-     * while an invoice it credits has no A/P invoice (its own job pending): it waits without spending attempts. A
+     * while an invoice it credits has no A/P invoice (its own job pending), nor a takeover's while the replaced
+     * invoice has none: it waits without spending attempts. A
      * job taken before the time its backoff had set (woken after an outage) keeps that time in intento_programado;
      * one taken at or after it is an ordinary attempt and forgets it.
      */

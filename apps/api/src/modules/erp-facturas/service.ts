@@ -47,7 +47,8 @@ export const ERP_VENTANA_DESPERTAR_MS = 30_000;
 
 /**
  * How an attempt failed (issue 36): the ERP or the portal's database could not answer ('no_disponible'), the ERP
- * refused ('rechazo'), another document is not in the ERP yet ('espera', a credit note's invoice), anything else
+ * refused ('rechazo'), another document is not in the ERP yet ('espera': a credit note's invoice, a takeover's
+ * replaced invoice), anything else
  * ('error').
  */
 export function claseDeError(error: unknown): ClaseError {
@@ -73,9 +74,12 @@ function mensajeDe(error: unknown): string {
   return (linea || "Error desconocido del ERP").slice(0, 300);
 }
 
-/** The replaced invoice's A/P invoice is not in the ERP yet (its creation job pending): retried with backoff. */
+/**
+ * The replaced invoice's A/P invoice is not in the ERP yet (its creation job pending): the takeover waits for it
+ * without spending attempts (issue 36, decision 040); employees read why.
+ */
 const MSG_SUSTITUCION_SIN_FACTURA =
-  "La factura sustituida aún no tiene factura de proveedor en el ERP; se reintentará cuando se haya creado.";
+  "La factura sustituida aún no tiene factura de proveedor en el ERP; la sustituta la tomará en cuanto se haya creado.";
 
 type Fallo = { ok: false; mensaje: string; rechazo: boolean };
 type Resultado = { ok: true; docNum: number } | Fallo;
@@ -165,10 +169,12 @@ export function createErpFacturasService({
   }
 
   /**
-   * Issue 36: a credit note's job found an invoice it credits without its A/P invoice — no attempt. It is due again
-   * at once, but not taken until the invoice's A/P invoice exists (claimDue), with the reason for employees.
+   * Issue 36: a job found an invoice it waits for without its A/P invoice (a credit note's credited invoice, a
+   * takeover's replaced invoice) — no attempt. It is due again at once, but not taken until that A/P invoice exists
+   * (claimDue), with the reason for employees. Any other failure is `fallo`'s.
    */
-  async function espera(trabajo: ErpTrabajo, error: ErpEsperaError): Promise<Resultado> {
+  async function falloOEspera(trabajo: ErpTrabajo, error: unknown): Promise<Resultado> {
+    if (!(error instanceof ErpEsperaError)) return fallo(trabajo, error);
     await repos.erpTrabajos.failUncounted(trabajo.id, error.message, "espera", clock());
     return { ok: false, mensaje: error.message, rechazo: false };
   }
@@ -271,16 +277,15 @@ export function createErpFacturasService({
   // Issue 27: the A/P credit memo of an accepted credit note (notas-credito/erp-job.ts), same outbox and backoff.
   // Issue 36: while an invoice it credits has no A/P invoice it waits without spending attempts.
   const notaCredito = (trabajo: ErpTrabajo) =>
-    createNotaCreditoInErp({ data, clock, erp }, trabajo, (e) =>
-      e instanceof ErpEsperaError ? espera(trabajo, e) : fallo(trabajo, e),
-    );
+    createNotaCreditoInErp({ data, clock, erp }, trabajo, (e) => falloOEspera(trabajo, e));
   /**
    * One attempt at a leased takeover (issue 27, decision 036): accepted replacement `trabajo.facturaId` takes over
    * the A/P invoice of the invoice it replaces instead of creating one. The ERP is asked first by the replacement's
    * portal id, so a retry after a lost answer finds the A/P invoice already re-pointed and writes nothing; else the
    * replaced invoice's A/P invoice gets the replacement's portal id, UUID and folio, and its payment block is lifted.
-   * While the replaced invoice's A/P invoice does not exist yet (its creation job pending), the attempt fails and
-   * is retried with backoff. The replacement records the A/P invoice's DocEntry and DocNum.
+   * While the replaced invoice's A/P invoice does not exist yet (its creation job pending) the job waits like a
+   * credit note's (issue 36): not taken meanwhile (claimDue), and one taken anyway gets its attempt back. The
+   * replacement records the A/P invoice's DocEntry and DocNum.
    */
   async function takeover(trabajo: ErpTrabajo): Promise<Resultado> {
     const factura = await repos.facturas.findById(trabajo.facturaId ?? 0);
@@ -289,6 +294,7 @@ export function createErpFacturasService({
       if (factura?.estatus === "A" && factura.sustituyeAId !== null) {
         ap = await erp.findFacturaProveedor(factura.bd, factura.id);
         if (!ap) {
+          if (!(await replacedInErp(factura.sustituyeAId))) throw new ErpEsperaError(MSG_SUSTITUCION_SIN_FACTURA);
           const vieja = await erp.findFacturaProveedor(factura.bd, factura.sustituyeAId);
           if (!vieja) throw new Error(MSG_SUSTITUCION_SIN_FACTURA);
           if (vieja.canceled === "Y") {
@@ -313,9 +319,12 @@ export function createErpFacturasService({
       if (!hecha) return { ok: false, mensaje: MSG.erpNoAceptada, rechazo: true };
       return { ok: true, docNum: hecha.docNum };
     } catch (error) {
-      return fallo(trabajo, error);
+      return falloOEspera(trabajo, error);
     }
   }
+
+  /** Whether the portal has recorded the A/P invoice of replaced invoice `id` (what a takeover waits for). */
+  const replacedInErp = async (id: number) => (await repos.facturas.findById(id))?.erpDocEntry != null;
 
   /** An employee's retry leases the job now (undefined when it is done or running elsewhere). */
   const claim = (trabajo: ErpTrabajo | undefined) => {
@@ -416,6 +425,10 @@ export function createErpFacturasService({
         if (tipo === TIPO_CREAR_FACTURA) await repos.erpTrabajos.enqueueFactura(facturaId, now);
         else await repos.erpTrabajos.enqueueSustitucion(facturaId, now);
         existente = await repos.erpTrabajos.deFactura(facturaId, tipo);
+      }
+      // Issue 36: a takeover waiting for the replaced invoice's A/P invoice has nothing to run; it says why.
+      if (factura.sustituyeAId !== null && !(await replacedInErp(factura.sustituyeAId))) {
+        throw new Conflict(MSG_SUSTITUCION_SIN_FACTURA);
       }
       const trabajo = existente && (await claim(existente));
       if (!trabajo) {

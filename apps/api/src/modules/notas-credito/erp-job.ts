@@ -7,8 +7,9 @@ import type { ErpTrabajo } from "../erp-facturas/repository";
 type Resultado = { ok: true; docNum: number } | { ok: false; mensaje: string; rechazo: boolean };
 
 /**
- * Issue 36 (decision 040): the job cannot run yet because another document is not in the ERP (an invoice it credits
- * has no A/P invoice): not a failure of the ERP, no attempt spent.
+ * Issue 36 (decision 040): the job cannot run yet because another document is not in the ERP (an invoice a credit
+ * note credits, or the invoice a replacement takes over, has no A/P invoice): not a failure of the ERP, no attempt
+ * spent.
  */
 export class ErpEsperaError extends Error {
   override readonly name = "ErpEsperaError";

@@ -1,6 +1,6 @@
 /**
  * The cadena original of a comprobante and of its stamp, computed with the SAT's own stylesheets
- * shipped in sat/xslt (see src/xslt.ts for the interpreter). Compiled programs are cached for the
+ * shipped in sat/xslt (see src/xslt/ for the interpreter). Compiled programs are cached for the
  * life of the process: compiling the CFDI 4.0 stylesheet and its 33 complements takes milliseconds,
  * running it over a 5 KB invoice takes microseconds.
  */

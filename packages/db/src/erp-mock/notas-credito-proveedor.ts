@@ -1,5 +1,5 @@
 import type { ErpNotaCreditoProveedor, ErpNotaCreditoProveedorNueva } from "@portal/erp";
-import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, max, min, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { erpFacturas, erpNotaCreditoLineas, erpNotasCredito } from "../schema/index";
 import { ErpRechazo } from "./facturas-proveedor";
@@ -29,11 +29,22 @@ export async function selectNotaCreditoProveedor(
     .from(erpNotasCredito)
     .where(and(eq(erpNotasCredito.bd, bd), eq(erpNotasCredito.portalId, portalId)));
   if (!n) return null;
+  // What the memo takes off each invoice: its lines' net LineTotal plus their VAT, per base invoice (decision 049).
   const lineas = await db
-    .select({ docEntry: erpNotaCreditoLineas.baseEntry, importe: erpNotaCreditoLineas.lineTotal })
+    .select({
+      docEntry: erpNotaCreditoLineas.baseEntry,
+      importe: sql<string>`sum(${erpNotaCreditoLineas.lineTotal} + ${erpNotaCreditoLineas.vatSum})::text`,
+    })
     .from(erpNotaCreditoLineas)
-    .where(and(eq(erpNotaCreditoLineas.bd, bd), eq(erpNotaCreditoLineas.docEntry, n.docEntry)))
-    .orderBy(asc(erpNotaCreditoLineas.lineNum));
+    .where(
+      and(
+        eq(erpNotaCreditoLineas.bd, bd),
+        eq(erpNotaCreditoLineas.docEntry, n.docEntry),
+        eq(erpNotaCreditoLineas.baseType, 18),
+      ),
+    )
+    .groupBy(erpNotaCreditoLineas.baseEntry)
+    .orderBy(min(erpNotaCreditoLineas.lineNum));
   return {
     bd: n.bd,
     docEntry: n.docEntry,
@@ -43,7 +54,7 @@ export async function selectNotaCreditoProveedor(
     uuid: n.uuid,
     docTotal: n.docTotal,
     canceled: n.canceled === "Y" ? "Y" : "N",
-    facturas: lineas,
+    facturas: lineas.flatMap((l) => (l.docEntry === null ? [] : [{ docEntry: l.docEntry, importe: l.importe }])),
   };
 }
 

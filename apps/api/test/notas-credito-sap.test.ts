@@ -166,7 +166,9 @@ describe("the simulator's service-type A/P credit memos (F5)", () => {
     const docEntry = await invoiceWith([1000]);
     const created = await post({
       DocType: "dDocument_Service",
-      DocumentLines: [{ ItemDescription: "Bonificación", AccountCode: "_SYS00000000123", LineTotal: 100, VatGroup: "IVA16" }],
+      DocumentLines: [
+        { ItemDescription: "Bonificación", AccountCode: "_SYS00000000123", LineTotal: 100, VatGroup: "IVA16" },
+      ],
     });
     const m = await memo(created.DocEntry);
     expect([m.DocType, m.VatSum, m.DocTotal]).toEqual(["dDocument_Service", 16, 116]);
@@ -244,7 +246,14 @@ describe("splitCredit: the memo's lines for an amount (decision 049)", () => {
   });
 
   it("fills the open lines in order, the last one partly, with net amounts whose VAT adds up to the credit", () => {
-    const lines = splitCredit(inv([{ open: 0, net: 50, tax: 8, status: "bost_Close" }, { open: 5, net: 1000, tax: 160 }, { open: 10, net: 300, tax: 24 }]), 70_000);
+    const lines = splitCredit(
+      inv([
+        { open: 0, net: 50, tax: 8, status: "bost_Close" },
+        { open: 5, net: 1000, tax: 160 },
+        { open: 10, net: 300, tax: 24 },
+      ]),
+      70_000,
+    );
     expect(lines.map((l) => [l.BaseLine, l.Quantity, l.LineTotal])).toEqual([
       [1, 5, 500],
       [2, 3.703667, 111.11],

@@ -62,7 +62,9 @@ export function splitCredit(invoice: SlInvoiceForCredit, importe: number): Credi
     throw new ErpRechazoError(`La factura de proveedor ${invoice.DocNum} está cancelada en el ERP.`);
   }
   if (invoice.DocumentStatus === "bost_Close") {
-    throw new ErpRechazoError(`La factura de proveedor ${invoice.DocNum} está cerrada (pagada o acreditada) en el ERP.`);
+    throw new ErpRechazoError(
+      `La factura de proveedor ${invoice.DocNum} está cerrada (pagada o acreditada) en el ERP.`,
+    );
   }
   const lines: CreditMemoLine[] = [];
   let left = importe;
@@ -126,7 +128,12 @@ export async function creditMemoLines(
 
 /** What a memo took off each invoice, from its lines: net LineTotal plus TaxTotal, per base A/P invoice. */
 export function creditedPerInvoice(
-  lines: readonly { BaseType?: number | null; BaseEntry?: number | null; LineTotal?: number | null; TaxTotal?: number | null }[],
+  lines: readonly {
+    BaseType?: number | null;
+    BaseEntry?: number | null;
+    LineTotal?: number | null;
+    TaxTotal?: number | null;
+  }[],
 ): { docEntry: number; cents: number }[] {
   const per = new Map<number, number>();
   for (const l of lines) {

@@ -131,7 +131,13 @@ async function planCopies(tx: Database, bd: string, cardCode: string, lines: Row
     if (baseType !== 18 || entry === undefined || baseLine === undefined) {
       throw new SapFailure(400, -5002, `Line ${i}: only lines copied from an A/P invoice (BaseType 18) are supported`);
     }
-    return { i, entry, baseLine, quantity: numberOf(line.Quantity, "Quantity"), net: numberOf(line.LineTotal, "LineTotal") };
+    return {
+      i,
+      entry,
+      baseLine,
+      quantity: numberOf(line.Quantity, "Quantity"),
+      net: numberOf(line.LineTotal, "LineTotal"),
+    };
   });
   const byLine = await invoiceLines(tx, bd, [...new Set(copies.map((c) => c.entry))]);
   const taken = new Map<string, number>();
@@ -139,8 +145,10 @@ async function planCopies(tx: Database, bd: string, cardCode: string, lines: Row
   const planned: PlannedLine[] = copies.map((c) => {
     const key = `${c.entry}|${c.baseLine}`;
     const base = byLine.get(key);
-    if (!base) throw new SapFailure(400, -5002, `Line ${c.i}: base document ${c.entry} line ${c.baseLine} does not exist`);
-    if (base.card_code !== cardCode) throw new SapFailure(400, -5002, "Base document card and target document card do not match");
+    if (!base)
+      throw new SapFailure(400, -5002, `Line ${c.i}: base document ${c.entry} line ${c.baseLine} does not exist`);
+    if (base.card_code !== cardCode)
+      throw new SapFailure(400, -5002, "Base document card and target document card do not match");
     if (base.canceled === "Y" || base.doc_status === "C") {
       throw new SapFailure(400, -5002, `Base document ${base.doc_num} is closed or cancelled`);
     }
@@ -157,21 +165,39 @@ async function planCopies(tx: Database, bd: string, cardCode: string, lines: Row
     // The copied tax code: the base line's own rate (its VAT over its net amount).
     const vat = lineNet === 0 ? 0 : Math.round((net * cents(Number(base.vat_sum))) / lineNet);
     grossOf.set(c.entry, (grossOf.get(c.entry) ?? 0) + net + vat);
-    return { itemName: base.item_name, net, vat, quantity, accountCode: "", vatGroup: "", base: { entry: c.entry, line: c.baseLine } };
+    return {
+      itemName: base.item_name,
+      net,
+      vat,
+      quantity,
+      accountCode: "",
+      vatGroup: "",
+      base: { entry: c.entry, line: c.baseLine },
+    };
   });
   const invoices = [...new Map([...byLine.values()].map((l) => [l.doc_entry, l])).values()];
   for (const f of invoices) {
     const gross = grossOf.get(f.doc_entry) ?? 0;
     const balance = cents(Number(f.doc_total)) - cents(Number(f.paid_to_date));
     if (gross > balance) {
-      throw new SapFailure(400, -5002, `The amount exceeds the open balance of base document ${f.doc_num} (${money(balance)})`);
+      throw new SapFailure(
+        400,
+        -5002,
+        `The amount exceeds the open balance of base document ${f.doc_num} (${money(balance)})`,
+      );
     }
   }
   return { planned, invoices, grossOf, cardName: invoices[0]?.card_name ?? "" };
 }
 
 /** Creates the memo in erp_mock (ORPC/RPC1) and answers its DocEntry; SapFailure for what SAP refuses. */
-export async function createCreditMemo(db: Database, bd: string, body: Row, lines: Row[], today: string): Promise<number> {
+export async function createCreditMemo(
+  db: Database,
+  bd: string,
+  body: Row,
+  lines: Row[],
+  today: string,
+): Promise<number> {
   const cardCode = typeof body.CardCode === "string" ? body.CardCode : "";
   if (!cardCode) throw new SapFailure(400, -5002, "Enter a business partner code (CardCode)");
   if (lines.length === 0) throw new SapFailure(400, -5002, "Document has no lines; add at least one line");
@@ -183,14 +209,26 @@ export async function createCreditMemo(db: Database, bd: string, body: Row, line
     const tx = txx as unknown as Database;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.notas_credito|${bd}`}))`);
     if (portalId !== null) {
-      const [dup] = await rows(tx, sql`select 1 from erp_mock.notas_credito where bd = ${bd} and portal_id = ${portalId}`);
-      if (dup) throw new SapFailure(400, -10, `Duplicate value '${portalId}' in user field 'U_SYS_PORTALID' of table ORPC`);
+      const [dup] = await rows(
+        tx,
+        sql`select 1 from erp_mock.notas_credito where bd = ${bd} and portal_id = ${portalId}`,
+      );
+      if (dup)
+        throw new SapFailure(400, -10, `Duplicate value '${portalId}' in user field 'U_SYS_PORTALID' of table ORPC`);
     }
     const plan =
       docType === "I"
         ? await planCopies(tx, bd, cardCode, lines)
-        : { planned: planServiceLines(lines), invoices: [], grossOf: new Map<number, number>(), cardName: await partnerName(tx, bd, cardCode) };
-    const [last] = await rows<{ n: number | null }>(tx, sql`select max(doc_entry) as n from erp_mock.notas_credito where bd = ${bd}`);
+        : {
+            planned: planServiceLines(lines),
+            invoices: [],
+            grossOf: new Map<number, number>(),
+            cardName: await partnerName(tx, bd, cardCode),
+          };
+    const [last] = await rows<{ n: number | null }>(
+      tx,
+      sql`select max(doc_entry) as n from erp_mock.notas_credito where bd = ${bd}`,
+    );
     const entry = Number(last?.n ?? 0) + 1;
     const net = plan.planned.reduce((s, l) => s + l.net, 0);
     const vat = plan.planned.reduce((s, l) => s + l.vat, 0);

@@ -5,10 +5,10 @@ import { erpFacturas, erpNotaCreditoLineas, erpNotasCredito } from "../schema/in
 import { ErpRechazo } from "./facturas-proveedor";
 
 /**
- * What the simulated ERP does with A/P credit memos (issue 27, decision 034), shared by the `mock` adapter and the
- * Service Layer simulator's `POST PurchaseCreditNotes`: a credit memo based on A/P invoices of one supplier, each
- * line taking its amount off its invoice's open balance (PaidToDate grows; an invoice credited in full closes), in
- * one transaction. Refuses, with ErpRechazo, what SAP would refuse.
+ * What the `mock` adapter does with A/P credit memos (issue 27, decision 034): a credit memo based on A/P invoices
+ * of one supplier, each line (net + VAT, decision 049) taking its amount off its invoice's open balance (PaidToDate
+ * grows; an invoice credited in full closes), in one transaction. Refuses, with ErpRechazo, what SAP would refuse.
+ * The Service Layer simulator writes its memos into the same tables as SAP does them (service-layer/credit-memos.ts).
  */
 
 /** DocNum series of A/P credit memos. */
@@ -101,6 +101,10 @@ export async function insertNotaCreditoProveedor(
         );
       }
       if (f.canceled === "Y") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
+      // SAP takes no memo based on a closed (paid in full) invoice (decision 049, F5).
+      if (f.docStatus === "C") {
+        throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cerrada (pagada o acreditada) en el ERP.`);
+      }
       const importe = centavos(linea.importe);
       const saldo = centavos(f.docTotal) - centavos(f.paidToDate);
       if (!(importe > 0)) throw new ErpRechazo(`Importe inválido para la factura ${f.docNum}: ${linea.importe}.`);
@@ -117,6 +121,14 @@ export async function insertNotaCreditoProveedor(
       .where(eq(erpNotasCredito.bd, input.bd));
     const docEntry = (ultimo?.n ?? 0) + 1;
     const docNum = docEntry + SERIE_NOTAS_CREDITO;
+    // Net and VAT of each line at its invoice's own VAT share, as SAP splits a memo line (decision 049, F5).
+    const partes = input.facturas.map((l) => {
+      const f = deEntry.get(l.docEntry);
+      const bruto = centavos(f?.docTotal ?? "0") + centavos(f?.wtSum ?? "0");
+      const iva = centavos(f?.vatSum ?? "0");
+      const neto = bruto > 0 ? Math.round((centavos(l.importe) * (bruto - iva)) / bruto) : centavos(l.importe);
+      return { neto, iva: centavos(l.importe) - neto };
+    });
     await tx.insert(erpNotasCredito).values({
       bd: input.bd,
       docEntry,
@@ -131,6 +143,7 @@ export async function insertNotaCreditoProveedor(
       docCur: input.docCur,
       docRate: input.docRate,
       portalId: input.portalId,
+      vatSum: dinero(partes.reduce((s, p) => s + p.iva, 0)),
     });
     await tx.insert(erpNotaCreditoLineas).values(
       input.facturas.map((l, lineNum) => ({
@@ -138,7 +151,8 @@ export async function insertNotaCreditoProveedor(
         docEntry,
         lineNum,
         itemName: `Nota de crédito sobre la factura ${deEntry.get(l.docEntry)?.docNum ?? l.docEntry}`,
-        lineTotal: dinero(centavos(l.importe)),
+        lineTotal: dinero(partes[lineNum]?.neto ?? centavos(l.importe)),
+        vatSum: dinero(partes[lineNum]?.iva ?? 0),
         baseType: 18,
         baseEntry: l.docEntry,
         baseLine: 0,

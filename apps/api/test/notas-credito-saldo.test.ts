@@ -357,7 +357,8 @@ describe.each(["mock", "service-layer"] as const)("notas de crédito contra el s
     expect(paraProveedor).not.toHaveProperty("ErrorERP");
     const paraEmpleado = await nota(aceptada.UUID, tokens.admin);
     expect(paraEmpleado.EstadoERP).toBe("fallido");
-    expect(paraEmpleado.ErrorERP).toContain("excede el saldo");
+    // A paid invoice is closed: SAP takes no memo based on it (decision 049, F5).
+    expect(paraEmpleado.ErrorERP).toContain("está cerrada");
   });
 
   it("shows an accepted credit note as pending in the ERP until its memo is made", async () => {

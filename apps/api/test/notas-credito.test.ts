@@ -250,7 +250,10 @@ describe.each(["mock", "service-layer"] as const)("notas de crédito (ERP %s)", 
       .select()
       .from(schema.erpFacturas)
       .where(and(eq(schema.erpFacturas.bd, "SBO_MCI"), eq(schema.erpFacturas.portalId, factura.IdFactura)));
-    expect(lineas.map((l) => [l.baseType, l.baseEntry, l.lineTotal])).toEqual([[18, ap!.docEntry, "116.00"]]);
+    // Decision 049 (F5): LineTotal is net, SAP adds the invoice line's 16 % VAT on top.
+    expect(lineas.map((l) => [l.baseType, l.baseEntry, l.lineTotal, l.vatSum])).toEqual([
+      [18, ap!.docEntry, "100.00", "16.00"],
+    ]);
     expect(
       (
         await t.tdb.db.select().from(schema.erpTrabajos).where(eq(schema.erpTrabajos.notaCreditoId, nota.IdNotaCredito))

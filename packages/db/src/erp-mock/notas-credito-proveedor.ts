@@ -1,14 +1,14 @@
 import type { ErpNotaCreditoProveedor, ErpNotaCreditoProveedorNueva } from "@portal/erp";
-import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, max, min, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { erpFacturas, erpNotaCreditoLineas, erpNotasCredito } from "../schema/index";
 import { ErpRechazo } from "./facturas-proveedor";
 
 /**
- * What the simulated ERP does with A/P credit memos (issue 27, decision 034), shared by the `mock` adapter and the
- * Service Layer simulator's `POST PurchaseCreditNotes`: a credit memo based on A/P invoices of one supplier, each
- * line taking its amount off its invoice's open balance (PaidToDate grows; an invoice credited in full closes), in
- * one transaction. Refuses, with ErpRechazo, what SAP would refuse.
+ * What the `mock` adapter does with A/P credit memos (issue 27, decision 034): a credit memo based on A/P invoices
+ * of one supplier, each line (net + VAT, decision 049) taking its amount off its invoice's open balance (PaidToDate
+ * grows; an invoice credited in full closes), in one transaction. Refuses, with ErpRechazo, what SAP would refuse.
+ * The Service Layer simulator writes its memos into the same tables as SAP does them (service-layer/credit-memos.ts).
  */
 
 /** DocNum series of A/P credit memos. */
@@ -29,11 +29,22 @@ export async function selectNotaCreditoProveedor(
     .from(erpNotasCredito)
     .where(and(eq(erpNotasCredito.bd, bd), eq(erpNotasCredito.portalId, portalId)));
   if (!n) return null;
+  // What the memo takes off each invoice: its lines' net LineTotal plus their VAT, per base invoice (decision 049).
   const lineas = await db
-    .select({ docEntry: erpNotaCreditoLineas.baseEntry, importe: erpNotaCreditoLineas.lineTotal })
+    .select({
+      docEntry: erpNotaCreditoLineas.baseEntry,
+      importe: sql<string>`sum(${erpNotaCreditoLineas.lineTotal} + ${erpNotaCreditoLineas.vatSum})::text`,
+    })
     .from(erpNotaCreditoLineas)
-    .where(and(eq(erpNotaCreditoLineas.bd, bd), eq(erpNotaCreditoLineas.docEntry, n.docEntry)))
-    .orderBy(asc(erpNotaCreditoLineas.lineNum));
+    .where(
+      and(
+        eq(erpNotaCreditoLineas.bd, bd),
+        eq(erpNotaCreditoLineas.docEntry, n.docEntry),
+        eq(erpNotaCreditoLineas.baseType, 18),
+      ),
+    )
+    .groupBy(erpNotaCreditoLineas.baseEntry)
+    .orderBy(min(erpNotaCreditoLineas.lineNum));
   return {
     bd: n.bd,
     docEntry: n.docEntry,
@@ -43,7 +54,7 @@ export async function selectNotaCreditoProveedor(
     uuid: n.uuid,
     docTotal: n.docTotal,
     canceled: n.canceled === "Y" ? "Y" : "N",
-    facturas: lineas,
+    facturas: lineas.flatMap((l) => (l.docEntry === null ? [] : [{ docEntry: l.docEntry, importe: l.importe }])),
   };
 }
 
@@ -90,6 +101,10 @@ export async function insertNotaCreditoProveedor(
         );
       }
       if (f.canceled === "Y") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
+      // SAP takes no memo based on a closed (paid in full) invoice (decision 049, F5).
+      if (f.docStatus === "C") {
+        throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cerrada (pagada o acreditada) en el ERP.`);
+      }
       const importe = centavos(linea.importe);
       const saldo = centavos(f.docTotal) - centavos(f.paidToDate);
       if (!(importe > 0)) throw new ErpRechazo(`Importe inválido para la factura ${f.docNum}: ${linea.importe}.`);
@@ -106,6 +121,14 @@ export async function insertNotaCreditoProveedor(
       .where(eq(erpNotasCredito.bd, input.bd));
     const docEntry = (ultimo?.n ?? 0) + 1;
     const docNum = docEntry + SERIE_NOTAS_CREDITO;
+    // Net and VAT of each line at its invoice's own VAT share, as SAP splits a memo line (decision 049, F5).
+    const partes = input.facturas.map((l) => {
+      const f = deEntry.get(l.docEntry);
+      const bruto = centavos(f?.docTotal ?? "0") + centavos(f?.wtSum ?? "0");
+      const iva = centavos(f?.vatSum ?? "0");
+      const neto = bruto > 0 ? Math.round((centavos(l.importe) * (bruto - iva)) / bruto) : centavos(l.importe);
+      return { neto, iva: centavos(l.importe) - neto };
+    });
     await tx.insert(erpNotasCredito).values({
       bd: input.bd,
       docEntry,
@@ -120,6 +143,7 @@ export async function insertNotaCreditoProveedor(
       docCur: input.docCur,
       docRate: input.docRate,
       portalId: input.portalId,
+      vatSum: dinero(partes.reduce((s, p) => s + p.iva, 0)),
     });
     await tx.insert(erpNotaCreditoLineas).values(
       input.facturas.map((l, lineNum) => ({
@@ -127,7 +151,8 @@ export async function insertNotaCreditoProveedor(
         docEntry,
         lineNum,
         itemName: `Nota de crédito sobre la factura ${deEntry.get(l.docEntry)?.docNum ?? l.docEntry}`,
-        lineTotal: dinero(centavos(l.importe)),
+        lineTotal: dinero(partes[lineNum]?.neto ?? centavos(l.importe)),
+        vatSum: dinero(partes[lineNum]?.iva ?? 0),
         baseType: 18,
         baseEntry: l.docEntry,
         baseLine: 0,

@@ -24,6 +24,10 @@ export const erpNotasCredito = erp.table(
     docCur: text("doc_cur").notNull(),
     docRate: numeric("doc_rate", { precision: 19, scale: 6 }).notNull().default("1"),
     canceled: char("canceled", { length: 1 }).notNull().default("N"),
+    /** DocType: I items (lines copied from A/P invoice lines), S service (G/L account lines); decision 049. */
+    docType: char("doc_type", { length: 1 }).notNull().default("I"),
+    /** VatSum: the VAT SAP adds on top of the lines' net LineTotal (decision 049, fidelity F5). */
+    vatSum: numeric("vat_sum", { precision: 19, scale: 2 }).notNull().default("0"),
     /** U_SYS_PORTALID: the portal credit note it was created from (what makes creation idempotent). */
     portalId: integer("portal_id"),
     version: bigint("version", { mode: "number" }).notNull().default(sql`nextval('erp_mock.documento_version')`),
@@ -34,7 +38,11 @@ export const erpNotasCredito = erp.table(
   ],
 );
 
-/** RPC1: one line per A/P invoice credited (BaseType 18, BaseEntry its DocEntry); LineTotal is the amount taken off it. */
+/**
+ * RPC1: the memo's lines. An item line copies an A/P invoice line (BaseType 18, BaseEntry, BaseLine) and the quantity
+ * it takes off that line's open quantity; a service line has no base, a G/L account and a tax group. LineTotal is net
+ * of tax and VatSum the line's VAT (decision 049, fidelity F5); the mock adapter's lines have no quantity.
+ */
 export const erpNotaCreditoLineas = erp.table(
   "nota_credito_lineas",
   {
@@ -43,10 +51,16 @@ export const erpNotaCreditoLineas = erp.table(
     lineNum: integer("line_num").notNull(),
     itemName: text("item_name").notNull().default(""),
     lineTotal: numeric("line_total", { precision: 19, scale: 2 }).notNull(),
-    /** 18 = A/P invoice (OPCH). */
-    baseType: integer("base_type").notNull().default(18),
-    baseEntry: integer("base_entry").notNull(),
-    baseLine: integer("base_line").notNull().default(0),
+    vatSum: numeric("vat_sum", { precision: 19, scale: 2 }).notNull().default("0"),
+    /** Quantity copied from the base line (null: no quantity taken, as the mock adapter's lines). */
+    quantity: numeric("quantity", { precision: 19, scale: 6 }),
+    /** Service lines: AccountCode and VatGroup. */
+    accountCode: text("account_code").notNull().default(""),
+    vatGroup: text("vat_group").notNull().default(""),
+    /** 18 = A/P invoice (OPCH); null on service lines. */
+    baseType: integer("base_type").default(18),
+    baseEntry: integer("base_entry"),
+    baseLine: integer("base_line").default(0),
   },
   (t) => [primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] })],
 );

@@ -1,5 +1,6 @@
 import { type ErpNotaCreditoProveedor, type ErpNotaCreditoProveedorNueva, ErpRechazoError } from "../types";
 import { type ServiceLayerClient, ServiceLayerError } from "./client";
+import { creditedPerInvoice, creditMemoLines } from "./credit-memo-lines";
 import { money } from "./money";
 import { q } from "./odata";
 import { purchaseDocumentBody } from "./purchase-document";
@@ -12,12 +13,17 @@ interface SlCreditNote {
   DocTotal?: number | null;
   Cancelled?: string;
   U_SYS_PMUUID?: string | null;
-  DocumentLines?: { BaseType?: number | null; BaseEntry?: number | null; LineTotal?: number | null }[];
+  DocumentLines?: {
+    BaseType?: number | null;
+    BaseEntry?: number | null;
+    LineTotal?: number | null;
+    TaxTotal?: number | null;
+  }[];
 }
 
 /**
- * A/P credit memos through the Service Layer (issue 27, decision 034): `POST PurchaseCreditNotes` with one line per
- * A/P invoice credited (`{"BaseType":18,"BaseEntry":<OPCH DocEntry>,"BaseLine":0,"LineTotal":amount}`), idempotent
+ * A/P credit memos through the Service Layer (issue 27, decisions 034 and 049): `POST PurchaseCreditNotes` with lines
+ * copied from each credited A/P invoice's open lines, net LineTotal (credit-memo-lines.ts), idempotent
  * like the A/P invoices: the memo carrying the portal id (U_SYS_PORTALID) is looked up before posting and after a
  * write whose answer was lost.
  */
@@ -47,9 +53,10 @@ export function createSlNotasCredito(deps: {
       uuid: String(doc.U_SYS_PMUUID ?? "").toUpperCase(),
       docTotal: money(doc.DocTotal, cur),
       canceled: doc.Cancelled === "tYES" ? "Y" : "N",
-      facturas: (doc.DocumentLines ?? [])
-        .filter((l) => l.BaseType === 18 && typeof l.BaseEntry === "number")
-        .map((l) => ({ docEntry: l.BaseEntry as number, importe: money(l.LineTotal, cur) })),
+      facturas: creditedPerInvoice(doc.DocumentLines ?? []).map((f) => ({
+        docEntry: f.docEntry,
+        importe: money(f.cents / 100, cur),
+      })),
     };
   }
 
@@ -57,15 +64,8 @@ export function createSlNotasCredito(deps: {
     const { bd, portalId } = input;
     const existing = await find(bd, portalId);
     if (existing) return { docEntry: existing.docEntry, docNum: existing.docNum };
-    const body = purchaseDocumentBody(
-      input,
-      input.facturas.map((f) => ({
-        BaseType: 18,
-        BaseEntry: f.docEntry,
-        BaseLine: 0,
-        LineTotal: Number(f.importe),
-      })),
-    );
+    // Net lines copied from each invoice's open lines; SAP adds the VAT (decision 049, F5).
+    const body = purchaseDocumentBody(input, await creditMemoLines(client, bd, input.facturas));
     try {
       const answer = await client.write(bd, "POST", "PurchaseCreditNotes", body);
       const created = answer.body as SlCreditNote | null;

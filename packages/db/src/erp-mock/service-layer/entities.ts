@@ -83,6 +83,10 @@ export const DOCUMENT_LINE_PROPERTIES: [string, PropertyType][] = [
   ["BaseType", int],
   ["BaseEntry", int],
   ["BaseLine", int],
+  // Service lines and "Without Qty Posting" of credit memos (decision 049, fidelity F5).
+  ["AccountCode", str],
+  ["VatGroup", str],
+  ["WithoutInventoryMovement", enumOf(YES_NO)],
 ];
 
 /** UDFs a Document can carry (when the field exists in UserFieldsMD and the Service Layer was restarted). */
@@ -136,7 +140,7 @@ function documentHeader(row: Row, objectCode: string): Row {
   return {
     DocEntry: row.doc_entry,
     DocNum: row.doc_num,
-    DocType: "dDocument_Items",
+    DocType: row.doc_type === "S" ? "dDocument_Service" : "dDocument_Items",
     DocDate: row.doc_date,
     DocDueDate: row.doc_due_date,
     TaxDate: row.doc_date,
@@ -259,6 +263,11 @@ function documentLine(line: Row): Row {
   };
 }
 
+/** Quantity of invoice line `l` copied into credit memos that are not cancelled (decision 049). */
+const CREDITED_QUANTITY = sql.raw(`coalesce((select sum(m.quantity) from erp_mock.nota_credito_lineas m
+  join erp_mock.notas_credito n on n.bd = m.bd and n.doc_entry = m.doc_entry and n.canceled = 'N'
+  where m.bd = l.bd and m.base_type = 18 and m.base_entry = l.doc_entry and m.base_line = l.line_num), 0)`);
+
 const versionFingerprint = (table: string, bd: string) =>
   sql`select count(*)::text || '|' || coalesce(max(version), 0)::text as f from ${sql.raw(`erp_mock.${table}`)} where bd = ${bd}`;
 
@@ -355,14 +364,15 @@ export const purchaseInvoices: EntitySet = {
     ${stampJoin("factura", "d")} where d.bd = ${bd} ${changedSince("d.version", since)} order by d.doc_entry`,
   toEntity: (row) => documentHeader(row, "oPurchaseInvoices"),
   lineRows: (bd, keys) => sql`select l.doc_entry, l.line_num, l.item_code, l.item_name, 'C' as line_status,
-      l.uom_code, l.quantity::float8, 0::float8 as open_qty, l.price_bef_di::float8, l.disc_prcnt::float8,
-      l.line_total::float8, l.vat_sum::float8, l.base_type, l.base_entry, l.base_line
+      l.uom_code, l.quantity::float8, (l.quantity - ${CREDITED_QUANTITY})::float8 as open_qty, l.price_bef_di::float8,
+      l.disc_prcnt::float8, l.line_total::float8, l.vat_sum::float8, l.base_type, l.base_entry, l.base_line
     from erp_mock.factura_lineas l
     where l.bd = ${bd} and ${inKeys("l.doc_entry", keys)} order by l.doc_entry, l.line_num`,
   toLine: (line, header) => ({
     ...documentLine(line),
-    LineStatus: header.DocumentStatus === "bost_Open" ? "bost_Open" : "bost_Close",
-    RemainingOpenQuantity: header.DocumentStatus === "bost_Open" ? line.quantity : 0,
+    // A line fully copied into credit memos closes (decision 049, F5).
+    LineStatus: header.DocumentStatus === "bost_Open" && Number(line.open_qty) > 0 ? "bost_Open" : "bost_Close",
+    RemainingOpenQuantity: header.DocumentStatus === "bost_Open" ? Math.max(Number(line.open_qty), 0) : 0,
     BaseType: line.base_type,
     BaseEntry: line.base_entry,
     BaseLine: line.base_line,
@@ -388,13 +398,14 @@ export const purchaseCreditNotes: EntitySet = {
       case when d.canceled = 'Y' then 'C' else 'O' end as doc_status, d.doc_date::text,
       d.doc_date::text as doc_due_date, 0 as group_num, '99' as pey_method, null::text as main_usage, d.doc_cur,
       d.doc_rate::float8, d.num_at_card, d.comments, 0::float8 as disc_prcnt, 0::float8 as disc_sum,
-      0::float8 as vat_sum, 0::float8 as wt_sum, d.doc_total::float8, d.doc_total::float8 as paid_to_date,
-      d.canceled, d.uuid, d.portal_id, d.version::text, null::int as atc_entry, null::text as actualizado
+      d.vat_sum::float8, 0::float8 as wt_sum, d.doc_total::float8, d.doc_total::float8 as paid_to_date,
+      d.canceled, d.uuid, d.portal_id, d.version::text, null::int as atc_entry, null::text as actualizado, d.doc_type
     from erp_mock.notas_credito d where d.bd = ${bd} ${changedSince("d.version", since)} order by d.doc_entry`,
   toEntity: (row) => documentHeader(row, "oPurchaseCreditNotes"),
   lineRows: (bd, keys) => sql`select l.doc_entry, l.line_num, '' as item_code, l.item_name, 'C' as line_status,
-      '' as uom_code, 1::float8 as quantity, 0::float8 as open_qty, l.line_total::float8 as price_bef_di,
-      0::float8 as disc_prcnt, l.line_total::float8, 0::float8 as vat_sum, l.base_type, l.base_entry, l.base_line
+      '' as uom_code, coalesce(l.quantity, 1)::float8 as quantity, 0::float8 as open_qty,
+      (l.line_total / coalesce(nullif(l.quantity, 0), 1))::float8 as price_bef_di, 0::float8 as disc_prcnt,
+      l.line_total::float8, l.vat_sum::float8, coalesce(l.base_type, -1) as base_type, l.base_entry, l.base_line
     from erp_mock.nota_credito_lineas l
     where l.bd = ${bd} and ${inKeys("l.doc_entry", keys)} order by l.doc_entry, l.line_num`,
   toLine: (line) => ({

@@ -7,7 +7,7 @@ import {
   SERIE_FACTURAS,
   setPaymentBlockByKey,
 } from "../facturas-proveedor";
-import { insertNotaCreditoProveedor } from "../notas-credito-proveedor";
+import { createCreditMemo } from "./credit-memos";
 import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";
@@ -289,66 +289,13 @@ export function createWrites(c: WriteContext) {
   }
 
   /**
-   * `POST PurchaseCreditNotes` (issue 27): an A/P credit memo whose lines copy A/P invoices (BaseType 18, BaseEntry,
-   * BaseLine) with the amount taken off each (LineTotal); the mock ERP's own rules decide (insertNotaCreditoProveedor).
+   * `POST PurchaseCreditNotes` (issue 27, decision 049): item memos copying A/P invoice lines (BaseType 18) and
+   * service memos, with a net LineTotal and SAP's VAT on top (credit-memos.ts, fidelity F5).
    */
   async function createCreditNote(ctx: Ctx, set: EntitySet, bd: string): Promise<void> {
     const body = await jsonBody(ctx);
     checkProperties(body, c.propertiesOf(set), set.type);
-    const lines = linesOf(body);
-    const cardCode = typeof body.CardCode === "string" ? body.CardCode : "";
-    if (!cardCode) throw new SapFailure(400, -5002, "Enter a business partner code (CardCode)");
-    if (lines.length === 0) throw new SapFailure(400, -5002, "Document has no lines; add at least one line");
-    const facturas = lines.map((line, i) => {
-      const baseType = numberOf(line.BaseType, "BaseType");
-      const baseEntry = numberOf(line.BaseEntry, "BaseEntry");
-      const lineTotal = numberOf(line.LineTotal, "LineTotal");
-      if (baseType !== 18 || baseEntry === undefined) {
-        throw new SapFailure(
-          400,
-          -5002,
-          `Line ${i}: only lines copied from an A/P invoice (BaseType 18) are supported`,
-        );
-      }
-      if (lineTotal === undefined || !(lineTotal > 0)) {
-        throw new SapFailure(400, -5002, `Line ${i}: enter the amount (LineTotal)`);
-      }
-      return { docEntry: baseEntry, importe: lineTotal.toFixed(2) };
-    });
-    const portalId = numberOf(body.U_SYS_PORTALID, "U_SYS_PORTALID");
-    if (portalId === undefined) throw new SapFailure(400, -5002, "Enter U_SYS_PORTALID");
-    const docDate = typeof body.DocDate === "string" ? body.DocDate.slice(0, 10) : c.clock().toISOString().slice(0, 10);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(docDate))
-      throw new SapFailure(400, -1000, "Value of property 'DocDate' is invalid");
-    const total = numberOf(body.DocTotal, "DocTotal");
-    let docEntry: number;
-    try {
-      ({ docEntry } = await insertNotaCreditoProveedor(
-        db,
-        {
-          bd,
-          portalId,
-          cardCode,
-          numAtCard: String(body.NumAtCard ?? ""),
-          uuid: String(body.U_SYS_PMUUID ?? ""),
-          docDate,
-          docTotal: (total ?? facturas.reduce((sum, f) => sum + Number(f.importe), 0)).toFixed(2),
-          docCur: String(body.DocCurrency ?? "MXN"),
-          docRate: String(numberOf(body.DocRate, "DocRate") ?? 1),
-          comments: String(body.Comments ?? ""),
-          facturas,
-        },
-        false,
-      ));
-    } catch (error) {
-      if (error instanceof ErpRechazo) {
-        if (/U_SYS_PORTALID/.test(error.message)) {
-          throw new SapFailure(400, -10, `Duplicate value '${portalId}' in user field 'U_SYS_PORTALID' of table ORPC`);
-        }
-        throw new SapFailure(400, -5002, error.message);
-      }
-      throw error;
-    }
+    const docEntry = await createCreditMemo(db, bd, body, linesOf(body), c.clock().toISOString().slice(0, 10));
     await created(ctx, set, bd, String(docEntry));
   }
 

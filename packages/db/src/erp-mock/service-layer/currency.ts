@@ -105,7 +105,8 @@ export function createCurrencies(options: CurrencyOptions) {
     const rows = of(bd).currencies.map(currencyEntity);
     const context = ctx.dialect === "v1" ? "odata.metadata" : "@odata.context";
     if (keyText === undefined) {
-      return sendJson(ctx, 200, { [context]: `${ctx.root}$metadata#Currencies`, value: rows });
+      sendJson(ctx, 200, { [context]: `${ctx.root}$metadata#Currencies`, value: rows });
+      return;
     }
     const code = keyText.replace(/^'(.*)'$/, "$1").replace(/''/g, "'");
     const row = rows.find((r) => r.Code === code);

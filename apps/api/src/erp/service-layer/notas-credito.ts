@@ -1,5 +1,6 @@
 import { type ErpNotaCreditoProveedor, type ErpNotaCreditoProveedorNueva, ErpRechazoError } from "../types";
 import { type ServiceLayerClient, ServiceLayerError } from "./client";
+import { type CompanyCurrencies, inCompanyCurrency, inDocumentCurrency } from "./currency";
 import { money } from "./money";
 import { q } from "./odata";
 import { purchaseDocumentBody } from "./purchase-document";
@@ -10,9 +11,15 @@ interface SlCreditNote {
   CardCode: string;
   DocCurrency?: string | null;
   DocTotal?: number | null;
+  DocTotalFc?: number | null;
   Cancelled?: string;
   U_SYS_PMUUID?: string | null;
-  DocumentLines?: { BaseType?: number | null; BaseEntry?: number | null; LineTotal?: number | null }[];
+  DocumentLines?: {
+    BaseType?: number | null;
+    BaseEntry?: number | null;
+    LineTotal?: number | null;
+    RowTotalFC?: number | null;
+  }[];
 }
 
 /**
@@ -25,18 +32,21 @@ export function createSlNotasCredito(deps: {
   client: ServiceLayerClient;
   isRefusal: (error: unknown) => error is ServiceLayerError;
   warn: (error: unknown, message: string) => void;
+  currencies: CompanyCurrencies;
 }) {
   const { client, isRefusal, warn } = deps;
 
   async function find(bd: string, portalId: number): Promise<ErpNotaCreditoProveedor | null> {
-    const [doc] = await client.getAll<SlCreditNote>(
+    const [found] = await client.getAll<SlCreditNote>(
       bd,
-      `PurchaseCreditNotes?$select=DocEntry,DocNum,CardCode,DocCurrency,DocTotal,Cancelled,U_SYS_PMUUID,DocumentLines&$filter=${q(
+      `PurchaseCreditNotes?$select=DocEntry,DocNum,CardCode,DocCurrency,DocTotal,DocTotalFc,Cancelled,U_SYS_PMUUID,DocumentLines&$filter=${q(
         `U_SYS_PORTALID eq ${portalId}`,
       )}`,
       { maxPageSize: 0 },
     );
-    if (!doc) return null;
+    if (!found) return null;
+    // Issue 37: amounts in the memo's currency (FC twins), ISO code.
+    const doc = inDocumentCurrency(found, await deps.currencies.of(bd));
     const cur = doc.DocCurrency ?? "MXN";
     return {
       bd,
@@ -57,7 +67,7 @@ export function createSlNotasCredito(deps: {
     const { bd, portalId } = input;
     const existing = await find(bd, portalId);
     if (existing) return { docEntry: existing.docEntry, docNum: existing.docNum };
-    const body = purchaseDocumentBody(
+    const memo = purchaseDocumentBody(
       input,
       input.facturas.map((f) => ({
         BaseType: 18,
@@ -66,6 +76,7 @@ export function createSlNotasCredito(deps: {
         LineTotal: Number(f.importe),
       })),
     );
+    const body = inCompanyCurrency(memo, await deps.currencies.of(bd));
     try {
       const answer = await client.write(bd, "POST", "PurchaseCreditNotes", body);
       const created = answer.body as SlCreditNote | null;

@@ -72,13 +72,17 @@ export function createCurrencyColumns(currencies: Pick<Currencies, "of">) {
     if (set.type === "Payment") return paymentLine(l, h);
     if (set.type !== "Document" || rate === undefined) return l;
     const amount = l.LineTotal === null || l.LineTotal === undefined ? 0 : Number(l.LineTotal);
-    if (rate === null) return { ...l, RowTotalFC: 0 };
-    return {
-      ...l,
-      LineTotal: toCents(amount * rate),
-      RowTotalFC: amount,
-      TaxTotal: l.TaxTotal === null || l.TaxTotal === undefined ? l.TaxTotal : toCents(Number(l.TaxTotal) * rate),
-    };
+    // RowTotalFC right after LineTotal, as the JSON lines (entities.ts documentLineJson) have it.
+    const out: Row = {};
+    for (const [key, value] of Object.entries(l)) {
+      if (key === "RowTotalFC") continue;
+      if (key === "LineTotal" && rate !== null) out.LineTotal = toCents(amount * rate);
+      else if (key === "TaxTotal" && rate !== null && value !== null && value !== undefined) {
+        out.TaxTotal = toCents(Number(value) * rate);
+      } else out[key] = value;
+      if (key === "LineTotal") out.RowTotalFC = rate === null ? 0 : amount;
+    }
+    return out;
   }
 
   /**

@@ -50,10 +50,11 @@ export interface CompanyCurrencies {
 
 function companyCurrenciesOf(setup: CompanyCurrencySetup): CompanyCurrencies {
   const localCode = setup.localCurrency ?? "MXN";
-  const list = [...(setup.currencies ?? DEFAULT_CURRENCIES)];
+  let list = [...(setup.currencies ?? DEFAULT_CURRENCIES)];
   if (!list.some((c) => c.code === localCode)) {
-    // A local code without a row of its own is the Mexican peso under the company's code (MXP, "$").
-    list.unshift({ code: localCode, name: "Peso mexicano", iso: "MXN" });
+    // A local code without a row of its own is the Mexican peso under the company's code (MXP, "$"), which then
+    // is the company's only peso code.
+    list = [{ code: localCode, name: "Peso mexicano", iso: "MXN" }, ...list.filter((c) => c.iso !== "MXN")];
   }
   const byCode = new Map(list.map((c) => [c.code, c]));
   const byIso = new Map<string, SimulatorCurrency>();

@@ -140,4 +140,31 @@ export function describeCurrencyContract(fixture: () => CurrencyContractFixture,
     ]);
     expect((await adapter.findFacturaProveedor(e.bd, 960_000_000 + e.docEntry))?.paidToDate).toBe("100.00");
   });
+
+  it("credits a dollar A/P invoice with a credit memo in dollars", async () => {
+    const { adapter } = fixture();
+    const e = await usdReceipt();
+    const portalId = 970_000_000 + e.docEntry;
+    const factura = await invoiceInDollars(e, portalId);
+    const nota = {
+      bd: e.bd,
+      portalId: 980_000_000 + e.docEntry,
+      cardCode: e.cardCode,
+      numAtCard: "NC-USD-1",
+      uuid: "5E6F7A8B-9C0D-4E1F-8A2B-3C4D5E6F7A8B",
+      docDate: e.docDate,
+      docTotal: "10.00",
+      docCur: "USD",
+      docRate: e.docRate,
+      comments: "Nota de crédito en dólares",
+      facturas: [{ docEntry: factura.docEntry, importe: "10.00" }],
+    };
+    const creada = await adapter.createNotaCreditoProveedor(nota);
+    expect(await adapter.findNotaCreditoProveedor(e.bd, nota.portalId)).toMatchObject({
+      docEntry: creada.docEntry,
+      docTotal: "10.00",
+      facturas: [{ docEntry: factura.docEntry, importe: "10.00" }],
+    });
+    expect(await adapter.findFacturaProveedor(e.bd, portalId)).toMatchObject({ docCur: "USD", paidToDate: "10.00" });
+  });
 }

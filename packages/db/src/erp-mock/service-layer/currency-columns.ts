@@ -94,12 +94,13 @@ export function createCurrencyColumns(currencies: Pick<Currencies, "of">) {
    */
   function paymentLine(l: Row, h: Row): Row {
     const { $invoiceCur, ...out } = l;
+    // An invoice that is not there (null) leaves the line as stored.
+    if ($invoiceCur === undefined || $invoiceCur === null) return out;
     const localIso = String(h.$localIso ?? "MXN");
-    const invoiceForeign = $invoiceCur !== undefined && $invoiceCur !== localIso;
+    const invoiceForeign = $invoiceCur !== localIso;
     const payRate = h.$fcRate as number | null | undefined;
     const inInvoice = numberOr(l.SumApplied, 0);
     const inPayment = l.AppliedFC === null || l.AppliedFC === undefined ? null : Number(l.AppliedFC);
-    if ($invoiceCur === undefined) return out;
     const paymentForeign = payRate !== null && payRate !== undefined;
     let local = inInvoice;
     if (invoiceForeign) local = !paymentForeign && inPayment !== null ? inPayment : toCents(inInvoice * (payRate ?? 1));

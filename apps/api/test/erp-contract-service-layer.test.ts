@@ -1,10 +1,11 @@
-import { scheduleFacturaProveedor } from "@portal/db/erp-mock";
+import { payFacturas, scheduleFacturaProveedor } from "@portal/db/erp-mock";
 import { startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase } from "@portal/db/testing";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient } from "../src/erp/service-layer/client";
 import { describeErpAdapterContract } from "./erp-contract";
+import { erpTotalOf } from "./erp-contract-totals";
 import { createTestClock, testKey } from "./helpers";
 
 const BDS = ["SBO_IIA", "SBO_KIJ", "SBO_MCI"];
@@ -55,6 +56,13 @@ describeErpAdapterContract("service-layer", async () => {
     async scheduleFactura(bd, docNum, plan) {
       time.advance(5_000);
       await scheduleFacturaProveedor(tdb.db, bd, docNum, plan);
+    },
+    erpTotal: (kind, bd, docEntry) => erpTotalOf(tdb.db, kind, bd, docEntry),
+    // The accountants record a payment in SAP (the rows the simulator serves); time passes, as above.
+    async pay(pago) {
+      time.advance(5_000);
+      await payFacturas(tdb.db, pago);
+      time.advance(5_000);
     },
     async close() {
       await client.logoutAll();

@@ -1,9 +1,10 @@
 import { schema } from "@portal/db";
-import { createMockErpAdapter, scheduleFacturaProveedor } from "@portal/db/erp-mock";
+import { createMockErpAdapter, payFacturas, scheduleFacturaProveedor } from "@portal/db/erp-mock";
 import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase } from "@portal/db/testing";
 import { and, eq, sql } from "drizzle-orm";
 import { describeErpAdapterContract } from "./erp-contract";
+import { erpTotalOf } from "./erp-contract-totals";
 import { createTestClock, testKey } from "./helpers";
 
 // The mock on its own database with the demo data set (2 suppliers x 2 sociedades each, scale 1).
@@ -24,6 +25,10 @@ describeErpAdapterContract("mock", async () => {
     },
     async scheduleFactura(bd, docNum, plan) {
       await scheduleFacturaProveedor(tdb.db, bd, docNum, plan);
+    },
+    erpTotal: (kind, bd, docEntry) => erpTotalOf(tdb.db, kind, bd, docEntry),
+    async pay(pago) {
+      await payFacturas(tdb.db, pago);
     },
     close: () => tdb.drop(),
   };

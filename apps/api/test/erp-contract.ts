@@ -12,6 +12,7 @@ import {
   ErpRechazoError,
   type ErpScope,
 } from "../src/erp/types";
+import { type CurrencyContractFixture, describeCurrencyContract } from "./erp-contract-moneda";
 
 /**
  * What every ErpAdapter must do, whatever is behind it (the mock's tables today, SAP Business One's Service
@@ -19,7 +20,7 @@ import {
  * the adapter over a data set with at least two suppliers that have orders, receipts and payments in the
  * given company databases, plus a file id that is no document's PDF.
  */
-export interface ErpContractFixture {
+export interface ErpContractFixture extends Pick<CurrencyContractFixture, "erpTotal" | "pay"> {
   adapter: ErpAdapter;
   /** Company databases that hold the data set. */
   bds: string[];
@@ -661,5 +662,11 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
       expect(await f.adapter.findNotaCreditoProveedor(e.bd, nota.portalId + 1)).toBeNull();
       expect((await f.adapter.findFacturaProveedor(e.bd, portalId))?.paidToDate).toBe("10.00");
     });
+
+    // Issue 37: dollar receipts, A/P invoices and payments (erp-contract-moneda.ts).
+    describeCurrencyContract(
+      () => f,
+      () => todo,
+    );
   });
 }

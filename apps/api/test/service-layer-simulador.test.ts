@@ -336,8 +336,10 @@ describe("$filter, $select, $orderby", () => {
     ).value.map((r) => r.DocEntry);
 
   it("operators, parentheses, not, and the four string functions", async () => {
+    // DocTotal is the local-currency total (issue 37, F1): erp_mock's document-currency total × its rate.
     const db = await rowsOf<{ doc_entry: number; card_code: string; doc_total: string; doc_status: string }>(
-      sql`select doc_entry, card_code, doc_total::text, doc_status from erp_mock.pedidos where bd = ${BD} order by doc_entry`,
+      sql`select doc_entry, card_code, round(doc_total * doc_rate, 2)::text as doc_total, doc_status
+        from erp_mock.pedidos where bd = ${BD} order by doc_entry`,
     );
     const card = db[0]?.card_code as string;
     const pick = (f: (r: (typeof db)[number]) => boolean) => db.filter(f).map((r) => r.doc_entry);

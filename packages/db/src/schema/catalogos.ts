@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -108,6 +109,11 @@ export const sociedades = pgTable(
      * any business day.
      */
     diasPago: integer("dias_pago").array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * Issue 37 (decision 045, fidelity finding F9): the company database's currency codes that are not ISO 4217,
+     * company code → ISO ({"MXP":"MXN","US$":"USD"}); codes not listed are mapped from SAP's currency table.
+     */
+    monedasSap: jsonb("monedas_sap").$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

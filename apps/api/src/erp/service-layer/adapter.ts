@@ -3,6 +3,7 @@ import { createAttachments } from "./attachments";
 import { createAvailability, isRefusal } from "./availability";
 import { createCatalogCache } from "./catalog-cache";
 import type { ServiceLayerClient } from "./client";
+import { createCompanyCurrencies } from "./currency";
 import { withDeadline } from "./deadline";
 import { createDocuments } from "./documents";
 import { createDrafts } from "./drafts";
@@ -68,7 +69,9 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   const availability = createAvailability(deps.client);
   const { client, availableListeners } = availability;
   const warn = deps.warn ?? (() => {});
-  const base = { db, client, clock, warn };
+  // Issue 37 (F1, F9): each company database's local currency and currency codes, for every part that reads money.
+  const currencies = createCompanyCurrencies({ db, client });
+  const base = { db, client, clock, warn, currencies };
 
   const catalog = createCatalogCache(base);
   const attachments = createAttachments(base);
@@ -79,10 +82,10 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   const partners = createPartners({ ...base, catalog, queries });
   const facturas = createPurchaseInvoices({ ...base, mirror, queries, payments });
   const drafts = createDrafts({ client });
-  const facturaWrites = createPurchaseInvoiceWrites({ client, warn, drafts });
+  const facturaWrites = createPurchaseInvoiceWrites({ client, warn, drafts, currencies });
   const paymentBlock = createPaymentBlock({ client, paymentBlockEntry: deps.paymentBlockEntry });
   // Issue 27: A/P credit memos of accepted credit notes (PurchaseCreditNotes).
-  const notasCredito = createSlNotasCredito({ client, isRefusal, warn });
+  const notasCredito = createSlNotasCredito({ client, isRefusal, warn, currencies });
 
   const { listDocuments, readDocuments } = documents;
   const { mirrorVersions, mirrorCount, mirrorFingerprint } = queries;

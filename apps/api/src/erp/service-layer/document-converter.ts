@@ -1,6 +1,7 @@
 import type { ErpEntrada, ErpLinea, ErpPedido } from "../types";
 import type { Attachments } from "./attachments";
 import type { CatalogCache } from "./catalog-cache";
+import { type CompanyCurrencies, inDocumentCurrency } from "./currency";
 import type { MirrorQueries } from "./mirror-queries";
 import { money, quantity, unitPrice } from "./money";
 import { isoDate } from "./odata";
@@ -13,6 +14,7 @@ export function createDocumentConverter(deps: {
   attachments: Pick<Attachments, "attachmentFiles">;
   queries: Pick<MirrorQueries, "docNums">;
   recent: Pick<RecentDocuments, "remember">;
+  currencies: CompanyCurrencies;
 }) {
   const { itemForeignNames, paymentTerms } = deps.catalog;
   const { attachmentFiles } = deps.attachments;
@@ -22,8 +24,11 @@ export function createDocumentConverter(deps: {
   /** SAP documents (with lines) → the portal's orders or receipts; resolves item names, terms, PDFs, orders. */
   async function toDocuments(kind: "pedido", bd: string, docs: SlDocument[]): Promise<ErpPedido[]>;
   async function toDocuments(kind: "entrada", bd: string, docs: SlDocument[]): Promise<ErpEntrada[]>;
-  async function toDocuments(kind: DocumentKind, bd: string, docs: SlDocument[]): Promise<(ErpPedido | ErpEntrada)[]> {
-    if (docs.length === 0) return [];
+  async function toDocuments(kind: DocumentKind, bd: string, sap: SlDocument[]): Promise<(ErpPedido | ErpEntrada)[]> {
+    if (sap.length === 0) return [];
+    // Issue 37 (F1, F9): amounts in the document's currency, ISO codes.
+    const cc = await deps.currencies.of(bd);
+    const docs = sap.map((d) => inDocumentCurrency(d, cc));
     const lines = docs.flatMap((d) => d.DocumentLines ?? []);
     const [names, terms, files, orders] = await Promise.all([
       itemForeignNames(

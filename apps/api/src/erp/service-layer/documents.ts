@@ -2,6 +2,7 @@ import type { ErpClaveDocumento, ErpEntrada, ErpPedido, ErpScope, ErpVersionDocu
 import type { Attachments } from "./attachments";
 import { type Availability, isUnavailable } from "./availability";
 import type { CatalogCache } from "./catalog-cache";
+import type { CompanyCurrencies } from "./currency";
 import { createDocumentConverter } from "./document-converter";
 import { DOCUMENT_PAGE, FEW_BY_KEY, RANGE_KEYS } from "./limits";
 import type { MirrorQueries } from "./mirror-queries";
@@ -22,6 +23,7 @@ export function createDocuments(
     attachments: Attachments;
     mirror: MirrorSync;
     queries: MirrorQueries;
+    currencies: CompanyCurrencies;
   },
 ) {
   const { client } = deps;

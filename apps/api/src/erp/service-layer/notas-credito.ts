@@ -1,6 +1,7 @@
 import { type ErpNotaCreditoProveedor, type ErpNotaCreditoProveedorNueva, ErpRechazoError } from "../types";
 import { type ServiceLayerClient, ServiceLayerError } from "./client";
 import { creditedPerInvoice, creditMemoLines } from "./credit-memo-lines";
+import { type CompanyCurrencies, inCompanyCurrency, inDocumentCurrency } from "./currency";
 import { money } from "./money";
 import { q } from "./odata";
 import { purchaseDocumentBody } from "./purchase-document";
@@ -11,6 +12,7 @@ interface SlCreditNote {
   CardCode: string;
   DocCurrency?: string | null;
   DocTotal?: number | null;
+  DocTotalFc?: number | null;
   Cancelled?: string;
   U_SYS_PMUUID?: string | null;
   DocumentLines?: {
@@ -18,6 +20,7 @@ interface SlCreditNote {
     BaseEntry?: number | null;
     LineTotal?: number | null;
     TaxTotal?: number | null;
+    RowTotalFC?: number | null;
   }[];
 }
 
@@ -31,18 +34,21 @@ export function createSlNotasCredito(deps: {
   client: ServiceLayerClient;
   isRefusal: (error: unknown) => error is ServiceLayerError;
   warn: (error: unknown, message: string) => void;
+  currencies: CompanyCurrencies;
 }) {
   const { client, isRefusal, warn } = deps;
 
   async function find(bd: string, portalId: number): Promise<ErpNotaCreditoProveedor | null> {
-    const [doc] = await client.getAll<SlCreditNote>(
+    const [found] = await client.getAll<SlCreditNote>(
       bd,
-      `PurchaseCreditNotes?$select=DocEntry,DocNum,CardCode,DocCurrency,DocTotal,Cancelled,U_SYS_PMUUID,DocumentLines&$filter=${q(
+      `PurchaseCreditNotes?$select=DocEntry,DocNum,CardCode,DocCurrency,DocTotal,DocTotalFc,Cancelled,U_SYS_PMUUID,DocumentLines&$filter=${q(
         `U_SYS_PORTALID eq ${portalId}`,
       )}`,
       { maxPageSize: 0 },
     );
-    if (!doc) return null;
+    if (!found) return null;
+    // Issue 37: amounts in the memo's currency (FC twins), ISO code.
+    const doc = inDocumentCurrency(found, await deps.currencies.of(bd));
     const cur = doc.DocCurrency ?? "MXN";
     return {
       bd,
@@ -65,7 +71,8 @@ export function createSlNotasCredito(deps: {
     const existing = await find(bd, portalId);
     if (existing) return { docEntry: existing.docEntry, docNum: existing.docNum };
     // Net lines copied from each invoice's open lines; SAP adds the VAT (decision 049, F5).
-    const body = purchaseDocumentBody(input, await creditMemoLines(client, bd, input.facturas));
+    const memo = purchaseDocumentBody(input, await creditMemoLines(client, bd, input.facturas));
+    const body = inCompanyCurrency(memo, await deps.currencies.of(bd));
     try {
       const answer = await client.write(bd, "POST", "PurchaseCreditNotes", body);
       const created = answer.body as SlCreditNote | null;

@@ -1,5 +1,6 @@
 import type { ErpClaveDocumento, ErpPago, ErpPagoFactura, ErpVersionDocumento } from "../types";
 import type { Availability } from "./availability";
+import { type CompanyCurrencies, inDocumentCurrency, inPaymentCurrency } from "./currency";
 import type { Documents } from "./documents";
 import { RANGE_KEYS, RECENT_DOCUMENTS } from "./limits";
 import type { MirrorQueries } from "./mirror-queries";
@@ -16,6 +17,7 @@ export function createPaymentReads(
     availability: Pick<Availability, "staleReads" | "markStale">;
     queries: Pick<MirrorQueries, "perBd" | "readChunks">;
     unchanged: Documents["unchanged"];
+    currencies: CompanyCurrencies;
   },
 ) {
   const { clock, unchanged } = deps;
@@ -31,10 +33,11 @@ export function createPaymentReads(
     const docs = await readChunks<SlDocument>(
       bd,
       "PurchaseInvoices",
-      "DocEntry,DocNum,NumAtCard,U_SYS_PMUUID,DocDate,DocTotal,DocCurrency",
+      "DocEntry,DocNum,NumAtCard,U_SYS_PMUUID,DocDate,DocTotal,DocTotalFc,DocCurrency",
       keyFilters("DocEntry", entries, undefined, RANGE_KEYS),
     );
-    return new Map(docs.map((d) => [d.DocEntry, d]));
+    const cc = await deps.currencies.of(bd);
+    return new Map(docs.map((d) => [d.DocEntry, inDocumentCurrency(d, cc)]));
   }
 
   /** Payments converted lately, by `${bd}|${docEntry}` (at most RECENT_DOCUMENTS): the lists' last read for an outage. */
@@ -62,11 +65,14 @@ export function createPaymentReads(
     return out;
   }
 
-  async function convertPayments(bd: string, payments: SlPayment[]): Promise<ErpPago[]> {
+  async function convertPayments(bd: string, sap: SlPayment[]): Promise<ErpPago[]> {
     const invoices = await paidInvoices(
       bd,
-      payments.flatMap((p) => (p.PaymentInvoices ?? []).map((l) => l.DocEntry)),
+      sap.flatMap((p) => (p.PaymentInvoices ?? []).map((l) => l.DocEntry)),
     );
+    // Issue 37 (F1): SumApplied in the invoice's currency, AppliedFC and the total in the payment's.
+    const cc = await deps.currencies.of(bd);
+    const payments = sap.map((p) => inPaymentCurrency(p, (e) => invoices.get(e)?.DocCurrency, cc));
     return payments.map((p) => {
       const cur = text(p.DocCurrency);
       const facturas: ErpPagoFactura[] = [...(p.PaymentInvoices ?? [])]

@@ -3,6 +3,7 @@ import { schema } from "@portal/db";
 import { and, eq } from "drizzle-orm";
 import type { ErpAplicacion, ErpClaveDocumento, ErpPago, ErpScope } from "../types";
 import { type Availability, isUnavailable } from "./availability";
+import { type CompanyCurrencies, inPaymentCurrency } from "./currency";
 import type { Documents } from "./documents";
 import type { MirrorQueries } from "./mirror-queries";
 import { money } from "./money";
@@ -16,6 +17,7 @@ export function createPayments(
     availability: Availability;
     queries: MirrorQueries;
     unchanged: Documents["unchanged"];
+    currencies: CompanyCurrencies;
   },
 ) {
   const { db } = deps;
@@ -77,16 +79,20 @@ export function createPayments(
       const invoices = await readChunks<SlDocument>(
         b,
         "PurchaseInvoices",
-        "DocEntry,CardCode",
+        "DocEntry,CardCode,DocCurrency",
         keyFilters("DocEntry", wanted),
       );
+      // Issue 37 (F1): what was applied, in the invoice's currency (the complement's).
+      const cc = await deps.currencies.of(b);
+      const invoiceCur = new Map(invoices.map((i) => [i.DocEntry, i.DocCurrency]));
       const filters = stringKeyFilters(
         "CardCode",
         invoices.filter((i) => wanted.has(i.DocEntry)).map((i) => i.CardCode),
       );
       if (filters.length === 0) return [];
       const rows: (ErpAplicacion & { lineNum: number })[] = [];
-      for (const p of await readPayments(b, filters)) {
+      for (const sap of await readPayments(b, filters)) {
+        const p = inPaymentCurrency(sap, (e) => invoiceCur.get(e), cc);
         for (const l of p.PaymentInvoices ?? []) {
           if (!wanted.has(l.DocEntry)) continue;
           if (l.InvoiceType && l.InvoiceType !== "it_PurchaseInvoice") continue;

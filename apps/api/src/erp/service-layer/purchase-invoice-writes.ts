@@ -2,6 +2,7 @@
 import { type ErpAdapter, ErpRechazoError, entradasDeFacturaProveedor } from "../types";
 import { isRefusal } from "./availability";
 import { ServiceLayerError } from "./client";
+import { type CompanyCurrencies, inCompanyCurrency } from "./currency";
 import type { Drafts } from "./drafts";
 import { quantity } from "./money";
 import { q } from "./odata";
@@ -9,7 +10,9 @@ import { missingFactura, purchaseDocumentBody } from "./purchase-document";
 import { type SlBase, type SlDocument, status, yesNo } from "./wire";
 
 /** A/P invoices created from receipts (copied open lines), idempotent by portal id, and their cancellation. */
-export function createPurchaseInvoiceWrites(deps: Pick<SlBase, "client" | "warn"> & { drafts: Drafts }) {
+export function createPurchaseInvoiceWrites(
+  deps: Pick<SlBase, "client" | "warn"> & { drafts: Drafts; currencies: CompanyCurrencies },
+) {
   const { client, warn } = deps;
   const { findByPortalId, existingOrRefusal } = deps.drafts;
 
@@ -53,7 +56,7 @@ export function createPurchaseInvoiceWrites(deps: Pick<SlBase, "client" | "warn"
           .map((l) => ({ BaseType: 20 as const, BaseEntry: receipt.DocEntry, BaseLine: l.LineNum })),
       );
     }
-    const body = purchaseDocumentBody(input, lines);
+    const body = inCompanyCurrency(purchaseDocumentBody(input, lines), await deps.currencies.of(bd));
     try {
       const answer = await client.write(bd, "POST", "PurchaseInvoices", body);
       const created = answer.body as SlDocument | null;

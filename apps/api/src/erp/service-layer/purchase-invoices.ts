@@ -2,6 +2,7 @@
 import { schema } from "@portal/db";
 import { and, eq } from "drizzle-orm";
 import type { ErpFacturaProveedor, ErpScope } from "../types";
+import { type CompanyCurrencies, inDocumentCurrency } from "./currency";
 import type { MirrorQueries } from "./mirror-queries";
 import type { MirrorSync } from "./mirror-sync";
 import { money } from "./money";
@@ -15,6 +16,7 @@ export function createPurchaseInvoices(
     mirror: Pick<MirrorSync, "sync">;
     queries: MirrorQueries;
     payments: Pick<Payments, "lastPaymentDates">;
+    currencies: CompanyCurrencies;
   },
 ) {
   const { db } = deps;
@@ -26,11 +28,13 @@ export function createPurchaseInvoices(
   async function readFacturas(bd: string, entries: readonly number[]): Promise<ErpFacturaProveedor[]> {
     if (entries.length === 0) return [];
     const wanted = new Set(entries);
+    // Issue 37 (F1, F9): amounts in the invoice's currency, ISO codes.
+    const cc = await deps.currencies.of(bd);
     const docs = [
       ...new Map(
         (await readChunks<SlDocument>(bd, "PurchaseInvoices", FACTURA_FIELDS, keyFilters("DocEntry", entries)))
           .filter((d) => wanted.has(d.DocEntry) && portalIdOf(d.U_SYS_PORTALID) !== null)
-          .map((d) => [d.DocEntry, d]),
+          .map((d) => [d.DocEntry, inDocumentCurrency(d, cc)]),
       ).values(),
     ];
     const receiptOf = (d: SlDocument) =>

@@ -28,6 +28,7 @@ export interface SlLine {
   UnitPrice?: number;
   DiscountPercent?: number;
   LineTotal?: number;
+  RowTotalFC?: number;
   BaseType?: number | null;
   BaseEntry?: number | null;
   BaseLine?: number | null;
@@ -56,6 +57,12 @@ export interface SlDocument {
   WTAmount?: number | null;
   DocTotal?: number | null;
   PaidToDate?: number | null;
+  /** Document-currency twins of the local amounts (currency.ts, issue 37 F1). */
+  DocTotalFc?: number | null;
+  VatSumFc?: number | null;
+  WTAmountFC?: number | null;
+  TotalDiscountFC?: number | null;
+  PaidToDateFC?: number | null;
   AttachmentEntry?: number | null;
   AddressExtension?: { BillToZipCode?: string | null } | null;
   U_SYS_PMUUID?: string | null;
@@ -72,6 +79,7 @@ export interface SlInstallment {
   DueDate?: string | null;
   Percentage?: number | null;
   Total?: number | null;
+  TotalFC?: number | null;
 }
 
 export interface SlPaymentInvoice {
@@ -99,6 +107,8 @@ export interface SlPayment {
   PaymentCreditCards?: { CreditSum?: number | null }[];
 }
 
+/** The FC twins read with the amounts (currency.ts, issue 37 F1). */
+export const FC_FIELDS = ["DocTotalFc", "VatSumFc", "WTAmountFC", "TotalDiscountFC"];
 export const HEADER_FIELDS = [
   "DocEntry",
   "DocNum",
@@ -119,6 +129,7 @@ export const HEADER_FIELDS = [
   "VatSum",
   "WTAmount",
   "DocTotal",
+  ...FC_FIELDS,
   "AttachmentEntry",
   "UpdateDate",
   "UpdateTime",
@@ -139,6 +150,8 @@ export const FACTURA_FIELDS = [
   "DocDueDate",
   "DocTotal",
   "PaidToDate",
+  "DocTotalFc",
+  "PaidToDateFC",
   "DocCurrency",
   "Cancelled",
   "PaymentBlock",

@@ -38,11 +38,16 @@ export const DOCUMENT_PROPERTIES: [string, PropertyType][] = [
   ["DocCurrency", str],
   ["DocRate", num],
   ["DocTotal", num],
+  ["DocTotalFc", num],
   ["VatSum", num],
+  ["VatSumFc", num],
   ["WTAmount", num],
+  ["WTAmountFC", num],
   ["DiscountPercent", num],
   ["TotalDiscount", num],
+  ["TotalDiscountFC", num],
   ["PaidToDate", num],
+  ["PaidToDateFC", num],
   ["Comments", str],
   ["PaymentGroupCode", int],
   ["PaymentMethod", str],
@@ -79,6 +84,7 @@ export const DOCUMENT_LINE_PROPERTIES: [string, PropertyType][] = [
   ["UnitPrice", num],
   ["DiscountPercent", num],
   ["LineTotal", num],
+  ["RowTotalFC", num],
   ["TaxTotal", num],
   ["BaseType", int],
   ["BaseEntry", int],
@@ -240,7 +246,7 @@ function documentLineJson(base: string): SQL {
   return sql.raw(`json_build_object('LineNum', l.line_num, 'ItemCode', l.item_code, 'ItemDescription', l.item_name,
     'LineStatus', case when l.line_status = 'C' then 'bost_Close' else 'bost_Open' end, 'UoMCode', l.uom_code,
     'Quantity', l.quantity::float8, 'RemainingOpenQuantity', l.open_qty::float8, 'UnitPrice', l.price_bef_di::float8,
-    'DiscountPercent', l.disc_prcnt::float8, 'LineTotal', l.line_total::float8, 'TaxTotal', l.vat_sum::float8,
+    'DiscountPercent', l.disc_prcnt::float8, 'LineTotal', l.line_total::float8, 'RowTotalFC', 0, 'TaxTotal', l.vat_sum::float8,
     ${base})`);
 }
 
@@ -430,6 +436,7 @@ export const vendorPayments: EntitySet = {
     ["DocCurrency", str],
     ["DocRate", num],
     ["CashSum", num],
+    ["CashSumFC", num],
     ["TransferSum", num],
     ["Cancelled", enumOf(YES_NO)],
     ["U_B1SYS_FormaPago", str],
@@ -463,7 +470,8 @@ export const vendorPayments: EntitySet = {
     $version: row.version,
   }),
   lineRows: (bd, keys) => sql`select doc_entry, line_num, factura_doc_entry, sum_applied::float8,
-      applied_pago::float8 from erp_mock.pago_facturas
+      applied_pago::float8, (select f.doc_cur from erp_mock.facturas f
+        where f.bd = l.bd and f.doc_entry = l.factura_doc_entry) as factura_cur from erp_mock.pago_facturas l
     where bd = ${bd} and ${inKeys("doc_entry", keys)} order by doc_entry, line_num`,
   toLine: (line) => ({
     LineNum: line.line_num,
@@ -471,6 +479,7 @@ export const vendorPayments: EntitySet = {
     SumApplied: line.sum_applied,
     AppliedFC: line.applied_pago ?? 0,
     InvoiceType: "it_PurchaseInvoice",
+    $invoiceCur: line.factura_cur, // currency-columns.ts (issue 37, F1)
   }),
 };
 

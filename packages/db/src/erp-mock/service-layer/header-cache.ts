@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../client";
 import type { Catalog } from "./catalog";
+import type { CurrencyColumns } from "./currency-columns";
 import { type EntitySet, ensureAttachments, refreshStamps, rows } from "./entities";
 import type { Row } from "./filter";
 import { NOT_FOUND, parseKey, SapFailure, stampOf } from "./http";
@@ -18,6 +19,8 @@ export interface HeaderCacheDeps {
   db: Database;
   clock: () => Date;
   catalog: Pick<Catalog, "drafts" | "draftSet" | "userFields" | "userFieldSet">;
+  /** Local-currency and `…FC` columns of documents and payments (currency-columns.ts, issue 37). */
+  columns: CurrencyColumns;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface HeaderCacheDeps {
  * header version).
  */
 export function createHeaderCache(deps: HeaderCacheDeps) {
-  const { db, catalog } = deps;
+  const { db, catalog, columns } = deps;
   const { drafts, draftSet, userFields, userFieldSet } = catalog;
   const cache = new Map<string, Cached>();
   const loading = new Map<string, Promise<Cached>>();
@@ -102,7 +105,7 @@ export function createHeaderCache(deps: HeaderCacheDeps) {
         await tx.execute(refreshStamps(set.kind, set.table, bd, stampOf(deps.clock())));
       }
       if (set.table === "pedidos" || set.table === "entradas") await tx.execute(ensureAttachments(set.table, bd));
-      return (await rows(tx, set.headers(bd, fixedStamp, since))).map((r) => set.toEntity(r));
+      return (await rows(tx, set.headers(bd, fixedStamp, since))).map((r) => columns.header(set, bd, set.toEntity(r)));
     });
     const expectedCount = Number(fingerprint.split("|")[0]);
     if (previous && since !== undefined) {
@@ -177,7 +180,7 @@ export function createHeaderCache(deps: HeaderCacheDeps) {
     const toLine = set.toLine;
     for (const line of await rows(db, set.lineRows(bd, keys))) {
       const header = byKey.get(Number(line.doc_entry));
-      if (header) out.get(header)?.push(toLine(line, header));
+      if (header) out.get(header)?.push(columns.line(set, toLine(line, header), header));
     }
     return out;
   }
@@ -206,10 +209,12 @@ export function createHeaderCache(deps: HeaderCacheDeps) {
       else versions.set(key, r.$version);
     }
     if (versions.size === 0) return out;
+    const byKey = new Map(page.map((r) => [Number(r[set.key.name]), r]));
     for (const r of await rows<{ doc_entry: number; lines: string }>(db, set.lineJson(bd, [...versions.keys()]))) {
       const key = Number(r.doc_entry);
-      out.set(key, r.lines);
-      cached.set(key, { version: versions.get(key), json: r.lines });
+      const json = columns.linesJson(set, r.lines, byKey.get(key) ?? {});
+      out.set(key, json);
+      cached.set(key, { version: versions.get(key), json });
     }
     return out;
   }

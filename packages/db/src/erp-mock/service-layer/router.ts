@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Attachments } from "./attachments";
+import type { Currencies } from "./currency";
 import type { EntitySet } from "./entities";
 import type { Faults } from "./faults";
 import { type Ctx, cookies, type Dialect, SapFailure, sendError } from "./http";
@@ -14,6 +15,7 @@ export interface RouterDeps {
   attachments: Attachments;
   query: Query;
   writes: Pick<ReturnType<typeof createWrites>, "handle">;
+  currencies: Pick<Currencies, "answerCurrencies" | "answerAdminInfo">;
 }
 
 export function routeOf(pathname: string): string {
@@ -79,6 +81,9 @@ export function createRouter(deps: RouterDeps) {
       if (name === "Attachments2" && keyText !== undefined && req.method === "GET") {
         return await attachments.attachment(ctx, bd, keyText, sub);
       }
+      // OCRN and AdminInfo (currency.ts, issue 37 F9).
+      if (name === "Currencies" && req.method === "GET") return deps.currencies.answerCurrencies(ctx, bd, keyText);
+      if (name === "CompanyService_GetAdminInfo") return deps.currencies.answerAdminInfo(ctx, bd);
       const set = sets.get(name);
       if (!set) throw new SapFailure(404, -1, `Resource not found for the segment '${name}'.`);
       if (req.method === "GET") {

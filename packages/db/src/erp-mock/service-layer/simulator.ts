@@ -4,6 +4,8 @@ import { PORTAL_USER_FIELDS as PORTAL_FIELDS } from "@portal/erp";
 import type { Database } from "../../client";
 import { createAttachments } from "./attachments";
 import { createCatalog } from "./catalog";
+import { type CurrencyOptions, createCurrencies } from "./currency";
+import { createCurrencyColumns } from "./currency-columns";
 import { ENTITY_SETS } from "./entities";
 import { createFaults, type SimulatorFaults } from "./faults";
 import type { Row } from "./filter";
@@ -14,6 +16,7 @@ import { createRouter } from "./router";
 import { createSessions } from "./sessions";
 import { createWrites, type UserFieldInput, type WriteContext } from "./writes";
 
+export type { CompanyCurrencySetup, SimulatorCurrency } from "./currency";
 export type { InsertDuringPaging, SimulatorFaults } from "./faults";
 
 /**
@@ -48,7 +51,7 @@ export const PORTAL_USER_FIELDS: SimulatorUserField[] = PORTAL_FIELDS.map((f) =>
   Description: f.description,
 }));
 
-export interface SimulatorOptions {
+export interface SimulatorOptions extends CurrencyOptions {
   db: Database;
   /** Accepted logins; any other CompanyDB/UserName/Password answers -304 (-306 for an unknown CompanyDB). */
   credentials: SimulatorCredentials[];
@@ -81,6 +84,11 @@ export interface ServiceLayerSimulator {
   resetCounts(): void;
   /** Invalidates every open session now (the next call answers 401 code 301). */
   expireAllSessions(): void;
+  /**
+   * ORTT: the rate of `currency` (a company code) on `date` in `companyDb` (every one when omitted); `null` = no rate
+   * that day (a foreign-currency A/P invoice posted that day without DocRate is refused). Issue 37, currency.ts.
+   */
+  setRate(currency: string, date: string, rate: number | null, companyDb?: string): void;
   /** Adds a draft (ODRF) to a company database; returns its DocEntry. */
   addDraft(companyDb: string, draft: Row): number;
   /** Restarts the Service Layer: user fields created since become document properties; sessions survive. */
@@ -111,7 +119,9 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     drafts: catalog.drafts,
   });
   const { faults, addDraft } = hooks;
-  const headers = createHeaderCache({ db, clock: options.clock, catalog });
+  const currencies = createCurrencies(options);
+  const columns = createCurrencyColumns(currencies);
+  const headers = createHeaderCache({ db, clock: options.clock, catalog, columns });
   const { headersOf, findByKey, withLinesJson } = headers;
   const query = createQuery({ faults, pageServed: hooks.pageServed, catalog, headers });
   const attachments = createAttachments({ db });
@@ -136,9 +146,10 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     addUserField: catalog.addUserField,
     addDraft,
     drafts: catalog.drafts,
+    currencies,
   };
   const writes = createWrites(writeContext);
-  const { handle } = createRouter({ faults: hooks, sessions, sets, attachments, query, writes });
+  const { handle } = createRouter({ faults: hooks, sessions, sets, attachments, query, writes, currencies });
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -165,6 +176,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     resetCounts: sessions.resetCounts,
     expireAllSessions: sessions.expireAllSessions,
     addDraft,
+    setRate: currencies.setRate,
     restart: catalog.restart,
     prepare: async (companyDbs) => {
       for (const bd of companyDbs) {

@@ -8,6 +8,8 @@ import {
   setPaymentBlockByKey,
 } from "../facturas-proveedor";
 import { createCreditMemo } from "./credit-memos";
+import type { Currencies } from "./currency";
+import { isoOfBody, postedCurrency } from "./currency-writes";
 import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";
@@ -34,6 +36,8 @@ export interface WriteContext {
   addUserField(f: UserFieldInput): UserFieldInput & { FieldID: number; SubType: string };
   addDraft(companyDb: string, draft: Row): number;
   drafts: Map<string, Row[]>;
+  /** OCRN, ORTT and the local currency per company database (currency.ts, issue 37). */
+  currencies: Pick<Currencies, "of" | "rateOf">;
 }
 
 /** A user-defined field as UserFieldsMD describes it (without FieldID, which the simulator assigns). */
@@ -245,8 +249,11 @@ export function createWrites(c: WriteContext) {
       const vat = planned.reduce((s, p) => s + p.vatSum, 0);
       const net = planned.reduce((s, p) => s + p.lineTotal, 0);
       const wt = centavos(numberOf(body.WTAmount, "WTAmount") ?? 0);
-      const total = numberOf(body.DocTotal, "DocTotal");
-      const rate = numberOf(body.DocRate, "DocRate");
+      numberOf(body.DocTotal, "DocTotal");
+      numberOf(body.DocRate, "DocRate");
+      // Company currency code → ISO, the rate of DocDate, DocTotal (local) → document currency (F1, F9).
+      const posted = postedCurrency(c.currencies, bd, body, first, docDate);
+      const total = posted.total;
       await tx.execute(sql`insert into erp_mock.facturas (bd, doc_entry, doc_num, card_code, card_name, doc_status,
           num_at_card, uuid, doc_date, doc_due_date, comments, vat_sum, wt_sum, doc_total, paid_to_date, doc_cur,
           doc_rate, canceled, entrada_doc_num, portal_id)
@@ -255,7 +262,7 @@ export function createWrites(c: WriteContext) {
           ${typeof body.DocDueDate === "string" ? body.DocDueDate.slice(0, 10) : null}::date,
           ${String(body.Comments ?? "")}, ${dinero(vat)}, ${dinero(wt)},
           ${total === undefined ? dinero(net + vat - wt) : total.toFixed(2)}, 0,
-          ${String(body.DocCurrency ?? first?.doc_cur ?? "MXN")}, ${rate === undefined ? (first?.doc_rate ?? "1") : String(rate)},
+          ${posted.iso}, ${posted.rate},
           'N', ${first?.doc_num ?? null}, ${portalId})`);
       if (typeof body.DocDueDate !== "string") {
         await tx.execute(sql`update erp_mock.facturas set doc_due_date = doc_date + ${first?.group_num ?? 0}::int
@@ -295,7 +302,14 @@ export function createWrites(c: WriteContext) {
   async function createCreditNote(ctx: Ctx, set: EntitySet, bd: string): Promise<void> {
     const body = await jsonBody(ctx);
     checkProperties(body, c.propertiesOf(set), set.type);
-    const docEntry = await createCreditMemo(db, bd, body, linesOf(body), c.clock().toISOString().slice(0, 10));
+    const docCur = isoOfBody(c.currencies, bd, body.DocCurrency);
+    const docEntry = await createCreditMemo(
+      db,
+      bd,
+      { ...body, DocCurrency: docCur },
+      linesOf(body),
+      c.clock().toISOString().slice(0, 10),
+    );
     await created(ctx, set, bd, String(docEntry));
   }
 

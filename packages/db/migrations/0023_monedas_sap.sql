@@ -1,0 +1,1 @@
+ALTER TABLE "sociedades" ADD COLUMN "monedas_sap" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -113,7 +113,12 @@ export interface MoneyDocument {
   TotalDiscountFC?: number | null;
   PaidToDate?: number | null;
   PaidToDateFC?: number | null;
-  DocumentLines?: { LineTotal?: number | null; RowTotalFC?: number | null }[];
+  DocumentLines?: {
+    LineTotal?: number | null;
+    RowTotalFC?: number | null;
+    TaxTotal?: number | null;
+    NetTaxAmountFC?: number | null;
+  }[];
   DocumentInstallments?: { Total?: number | null; TotalFC?: number | null }[] | null;
 }
 
@@ -134,7 +139,14 @@ export function inDocumentCurrency<D extends MoneyDocument>(d: D, cc: CompanyCur
   const out: D = { ...d, DocCurrency: cc.iso(d.DocCurrency) };
   if (cc.isLocal(d.DocCurrency)) return out;
   for (const [lc, twin] of TWINS) if (lc in d || twin in d) out[lc] = d[twin];
-  if (d.DocumentLines) out.DocumentLines = d.DocumentLines.map((l) => ({ ...l, LineTotal: l.RowTotalFC ?? 0 }));
+  if (d.DocumentLines) {
+    // Line VAT: TaxTotal (local) and NetTaxAmountFC (document currency; SDK Document_Lines~NetTaxAmountFC).
+    out.DocumentLines = d.DocumentLines.map((l) => ({
+      ...l,
+      LineTotal: l.RowTotalFC ?? 0,
+      ...("TaxTotal" in l || "NetTaxAmountFC" in l ? { TaxTotal: l.NetTaxAmountFC ?? 0 } : {}),
+    }));
+  }
   if (d.DocumentInstallments) {
     out.DocumentInstallments = d.DocumentInstallments.map((c) => ({ ...c, Total: c.TotalFC }));
   }

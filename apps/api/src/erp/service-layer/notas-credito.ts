@@ -21,6 +21,7 @@ interface SlCreditNote {
     LineTotal?: number | null;
     TaxTotal?: number | null;
     RowTotalFC?: number | null;
+    NetTaxAmountFC?: number | null;
   }[];
 }
 

@@ -75,11 +75,14 @@ export function createCurrencyColumns(currencies: Pick<Currencies, "of">) {
     // RowTotalFC right after LineTotal, as the JSON lines (entities.ts documentLineJson) have it.
     const out: Row = {};
     for (const [key, value] of Object.entries(l)) {
-      if (key === "RowTotalFC") continue;
+      if (key === "RowTotalFC" || key === "NetTaxAmountFC") continue;
       if (key === "LineTotal" && rate !== null) out.LineTotal = toCents(amount * rate);
       else if (key === "TaxTotal" && rate !== null && value !== null && value !== undefined) {
         out.TaxTotal = toCents(Number(value) * rate);
       } else out[key] = value;
+      // The line's VAT in the document currency: SDK Document_Lines~NetTaxAmountFC (column VatSumFrgn); 0 on a
+      // local-currency document, as the other FC twins.
+      if (key === "TaxTotal") out.NetTaxAmountFC = rate === null ? 0 : Number(value ?? 0);
       if (key === "LineTotal") out.RowTotalFC = rate === null ? 0 : amount;
     }
     return out;

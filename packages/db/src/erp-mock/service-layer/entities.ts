@@ -86,6 +86,7 @@ export const DOCUMENT_LINE_PROPERTIES: [string, PropertyType][] = [
   ["LineTotal", num],
   ["RowTotalFC", num],
   ["TaxTotal", num],
+  ["NetTaxAmountFC", num],
   ["BaseType", int],
   ["BaseEntry", int],
   ["BaseLine", int],
@@ -246,7 +247,7 @@ function documentLineJson(base: string): SQL {
   return sql.raw(`json_build_object('LineNum', l.line_num, 'ItemCode', l.item_code, 'ItemDescription', l.item_name,
     'LineStatus', case when l.line_status = 'C' then 'bost_Close' else 'bost_Open' end, 'UoMCode', l.uom_code,
     'Quantity', l.quantity::float8, 'RemainingOpenQuantity', l.open_qty::float8, 'UnitPrice', l.price_bef_di::float8,
-    'DiscountPercent', l.disc_prcnt::float8, 'LineTotal', l.line_total::float8, 'RowTotalFC', 0, 'TaxTotal', l.vat_sum::float8,
+    'DiscountPercent', l.disc_prcnt::float8, 'LineTotal', l.line_total::float8, 'RowTotalFC', 0, 'TaxTotal', l.vat_sum::float8, 'NetTaxAmountFC', 0,
     ${base})`);
 }
 
@@ -263,6 +264,7 @@ function documentLine(line: Row): Row {
     DiscountPercent: line.disc_prcnt,
     LineTotal: line.line_total,
     TaxTotal: line.vat_sum,
+    NetTaxAmountFC: 0,
     BaseType: -1,
     BaseEntry: null,
     BaseLine: null,

@@ -1,5 +1,5 @@
 import { schema } from "@portal/db";
-import type { ServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
+import type { ServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import type { TestDatabase } from "@portal/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

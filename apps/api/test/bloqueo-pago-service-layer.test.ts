@@ -1,6 +1,6 @@
 import { MSG } from "@portal/contracts";
 import { decryptSecret, schema } from "@portal/db";
-import type { ServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
+import type { ServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import type { TestDatabase } from "@portal/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { decryptSecret } from "@portal/db";
-import { seedDemo } from "@portal/db/seed";
+import { seedDemo } from "@portal/seed";
 import { createSeededTestDatabase, type TestDatabase, testServerUrl } from "@portal/db/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { MSG } from "@portal/contracts";
 import { createDatabase, type DatabaseHandle, schema } from "@portal/db";
-import { seedDemo } from "@portal/db/seed";
+import { seedDemo } from "@portal/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";

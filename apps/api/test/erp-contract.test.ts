@@ -1,6 +1,6 @@
 import { schema } from "@portal/db";
-import { createMockErpAdapter, scheduleFacturaProveedor } from "@portal/db/erp-mock";
-import { seedDemo } from "@portal/db/seed";
+import { createMockErpAdapter, scheduleFacturaProveedor } from "@portal/erp-sim";
+import { seedDemo } from "@portal/seed";
 import { createTestDatabase } from "@portal/db/testing";
 import { and, eq, sql } from "drizzle-orm";
 import { describeErpAdapterContract } from "./erp-contract";

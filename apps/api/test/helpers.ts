@@ -1,5 +1,5 @@
 import { parseEncryptionKey } from "@portal/db";
-import { createSimplePdf, DEMO_PASSWORD, seedDemo } from "@portal/db/seed";
+import { createSimplePdf, DEMO_PASSWORD, seedDemo } from "@portal/seed";
 import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../src/app";

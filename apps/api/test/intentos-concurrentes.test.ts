@@ -6,7 +6,7 @@ import {
   DEMO_PASSWORD,
   DOCUMENTOS_PROVEEDOR_SEMILLA,
   seedDemo,
-} from "@portal/db/seed";
+} from "@portal/seed";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

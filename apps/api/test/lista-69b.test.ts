@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG, rowProveedoresAnswerSchema } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { createProveedor } from "@portal/db/seed";
+import { createProveedor } from "@portal/seed";
 import { archivoLista69b, type FilaMuestra69b, MUESTRA_69B } from "@portal/db/testing";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

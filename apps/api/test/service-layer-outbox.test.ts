@@ -1,7 +1,7 @@
 import { issueTestFactura } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import type { ServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
+import type { ServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import type { TestDatabase } from "@portal/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 import { schema } from "@portal/db";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
-import { seedDemo } from "@portal/db/seed";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
+import { seedDemo } from "@portal/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -667,7 +667,7 @@ describe("changes made outside the simulator", () => {
     expect(open).toBeDefined();
     const before = await getJson<Json>(`PurchaseInvoices(${open?.doc_entry})?$select=PaidToDate,UpdateDate,UpdateTime`);
     time.advance(60_000);
-    const { payFacturas } = await import("@portal/db/erp-mock");
+    const { payFacturas } = await import("@portal/erp-sim");
     await payFacturas(tdb.db, {
       bd: BD,
       fecha: "2026-11-21",

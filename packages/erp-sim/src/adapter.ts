@@ -16,8 +16,8 @@ import {
 } from "@portal/erp";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Database } from "../client";
-import * as schema from "../schema/index";
+import type { Database } from "@portal/db";
+import * as schema from "@portal/db/schema";
 import {
   cancelFacturaProveedorByKey,
   ErpRechazo,

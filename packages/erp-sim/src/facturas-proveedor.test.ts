@@ -7,9 +7,9 @@ import {
   erpFacturas,
   erpPagoFacturas,
   erpPagos,
-} from "../schema/index";
-import { createErpEntrada, createErpFactura, createErpPago, type ErpEntradaInput } from "../seed/factories-erp";
-import { createTestDatabase, type TestDatabase } from "../testing";
+} from "@portal/db/schema";
+import { createErpEntrada, createErpFactura, createErpPago, type ErpEntradaInput } from "@portal/db/factories";
+import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import {
   cancelFacturaProveedor,
   cancelFacturaProveedorByKey,

@@ -1,6 +1,6 @@
 import { type ErpFacturaProveedorNueva, type ErpInstallment, entradasDeFacturaProveedor } from "@portal/erp";
 import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../client";
+import type { Database } from "@portal/db";
 import {
   erpEntradaLineas,
   erpEntradas,
@@ -9,7 +9,7 @@ import {
   erpFacturas,
   erpPagoFacturas,
   erpPagos,
-} from "../schema/index";
+} from "@portal/db/schema";
 
 /**
  * What the simulated ERP itself does with A/P invoices and vendor payments (issue 13): the business logic of

@@ -1,7 +1,7 @@
 import { eq, getTableColumns, inArray, max, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "../client";
-import { sha256Hex } from "../crypto";
+import type { Database } from "@portal/db";
+import { sha256Hex } from "@portal/db";
 import {
   archivos,
   erpEntradaLineas,
@@ -12,8 +12,8 @@ import {
   erpPedidoLineas,
   erpPedidos,
   erpSocios,
-} from "../schema/index";
-import { createSimplePdf } from "../seed/pdf";
+} from "@portal/db/schema";
+import { createSimplePdf } from "@portal/db/factories";
 import { CODIGOS_POSTALES, GIROS, ZONAS } from "./catalogo";
 import {
   centavos,

@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import type { Database } from "../client";
+import type { Database } from "@portal/db";
 
 const dialect = new PgDialect();
 

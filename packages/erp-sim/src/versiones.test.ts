@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase, type Database, type DatabaseHandle } from "../client";
-import { runMigrations } from "../migrate";
-import { erpEntradaLineas, erpEntradas, erpPedidoLineas, erpPedidos } from "../schema";
-import { createTestDatabase } from "../testing";
+import { createDatabase, type Database, type DatabaseHandle } from "@portal/db";
+import { runMigrations } from "@portal/db";
+import { erpEntradaLineas, erpEntradas, erpPedidoLineas, erpPedidos } from "@portal/db/schema";
+import { createTestDatabase } from "@portal/db/testing";
 
 /**
  * Document versions (migration 0003): the API caches each document's list row under its version, so every

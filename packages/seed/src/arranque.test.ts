@@ -4,12 +4,12 @@ import { count, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { BaseDeDatosNoResponde, createDatabase, type DatabaseHandle, waitForDatabase } from "./client";
-import { parseEncryptionKey } from "./crypto";
-import { runMigrations } from "./migrate";
-import { empleados, erpPedidos, facturas, proveedores, sociedades } from "./schema/index";
-import { seedDemoExclusive } from "./seed/index";
-import { testServerUrl } from "./testing";
+import { BaseDeDatosNoResponde, createDatabase, type DatabaseHandle, waitForDatabase } from "@portal/db";
+import { parseEncryptionKey } from "@portal/db";
+import { runMigrations } from "@portal/db";
+import { empleados, erpPedidos, facturas, proveedores, sociedades } from "@portal/db/schema";
+import { seedDemoExclusive } from "./index";
+import { testServerUrl } from "@portal/db/testing";
 
 /**
  * Issue 25, start-up and connections: a process started before PostgreSQL waits for it (bounded), N processes

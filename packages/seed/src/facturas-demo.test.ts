@@ -1,11 +1,11 @@
 import { readInvoiceVerified } from "@portal/cfdi/sello";
 import { and, asc, count, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEncryptionKey } from "../crypto";
-import { selectFacturasProveedor } from "../erp-mock/facturas-proveedor";
-import { archivos } from "../schema/archivos";
-import { erpEntradas, erpPagos, erpTrabajos, facturas } from "../schema/index";
-import { createTestDatabase, type TestDatabase } from "../testing";
+import { parseEncryptionKey } from "@portal/db";
+import { selectFacturasProveedor } from "@portal/erp-sim";
+import { archivos } from "@portal/db/schema";
+import { erpEntradas, erpPagos, erpTrabajos, facturas } from "@portal/db/schema";
+import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { seedDemo } from "./index";
 
 const key = parseEncryptionKey(Buffer.alloc(32, 5).toString("base64"));

@@ -1,19 +1,19 @@
 import { readInvoice } from "@portal/cfdi";
 import { type FacturaPrueba, issueTestFactura } from "@portal/cfdi/sello";
 import { and, eq } from "drizzle-orm";
-import { storeArchivo } from "../archivos";
-import type { Database } from "../client";
-import type { Clock } from "../clock";
+import { storeArchivo } from "@portal/db";
+import type { Database } from "@portal/db";
+import type { Clock } from "@portal/db";
 import {
   cancelFacturaProveedor,
   insertFacturaProveedor,
   payFacturas,
   selectFacturaProveedor,
-} from "../erp-mock/facturas-proveedor";
-import { columnasDelCfdi, facturaProveedorDe } from "../facturas";
-import { erpEntradas, erpTrabajos, facturas, sociedades } from "../schema/index";
-import { createErpEntrada, createErpPedido, type ErpEntradaInput } from "./factories-erp";
-import { createSimplePdf } from "./pdf";
+} from "@portal/erp-sim";
+import { columnasDelCfdi, facturaProveedorDe } from "@portal/db";
+import { erpEntradas, erpTrabajos, facturas, sociedades } from "@portal/db/schema";
+import { createErpEntrada, createErpPedido, type ErpEntradaInput } from "@portal/db/factories";
+import { createSimplePdf } from "@portal/db/factories";
 
 /** A real 1×1 PNG: the goods-receipt image (Recepción) of the demo invoices. */
 const RECEPCION_PNG = Buffer.from(

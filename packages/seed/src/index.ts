@@ -1,22 +1,21 @@
 import { eq } from "drizzle-orm";
-import type { Database, DatabaseHandle } from "../client";
-import { type Clock, isoDateOf } from "../clock";
-import { PERFIL_ERP_DEMO, type SeedErpMockResumen, type SocioSemilla, seedErpMock } from "../erp-mock/index";
-import { empleados, proveedores, proveedorSociedades, sociedades } from "../schema/index";
-import { createEmpleado, createProveedor, createSociedad, ensureArea } from "./factories";
+import type { Database, DatabaseHandle } from "@portal/db";
+import { type Clock, isoDateOf } from "@portal/db";
+import { PERFIL_ERP_DEMO, type SeedErpMockResumen, type SocioSemilla, seedErpMock } from "@portal/erp-sim";
+import { empleados, proveedores, proveedorSociedades, sociedades } from "@portal/db/schema";
+import { createEmpleado, createProveedor, createSociedad, ensureArea } from "@portal/db/factories";
 
-export * from "./factories";
+export * from "@portal/db/factories";
 export { ENTRADA_CFDI_SAT, ENTRADAS_LIBRES, seedFacturasDemo } from "./facturas-demo";
 
 import { seedFacturasDemo } from "./facturas-demo";
 import { seedNotasCreditoDemo } from "./notas-credito-demo";
 import { seedPagosDemo } from "./pagos-demo";
 
-export * from "./factories-erp";
 export { NOTA_CREDITO_DEMO_UUID } from "./notas-credito-demo";
 export { COMPLEMENTOS_DEMO, complementoEsperadoDelPago, seedPagosDemo } from "./pagos-demo";
 
-import { createSimplePdf } from "./pdf";
+import { createSimplePdf } from "@portal/db/factories";
 
 export { createSimplePdf };
 

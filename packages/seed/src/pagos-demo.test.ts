@@ -2,9 +2,9 @@ import { normalizeUuid } from "@portal/cfdi";
 import { readPaymentComplementVerified } from "@portal/cfdi/sello";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEncryptionKey } from "../crypto";
-import { columnasDelComplemento } from "../pagos";
-import { archivos } from "../schema/archivos";
+import { parseEncryptionKey } from "@portal/db";
+import { columnasDelComplemento } from "@portal/db";
+import { archivos } from "@portal/db/schema";
 import {
   auditoria,
   complementosPago,
@@ -13,8 +13,8 @@ import {
   erpPagos,
   erpTrabajos,
   facturas,
-} from "../schema/index";
-import { createTestDatabase, type TestDatabase } from "../testing";
+} from "@portal/db/schema";
+import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { COMPLEMENTOS_DEMO, seedDemo } from "./index";
 
 const key = parseEncryptionKey(Buffer.alloc(32, 6).toString("base64"));

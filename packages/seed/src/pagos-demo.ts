@@ -2,10 +2,10 @@ import { complementoEsperado, normalizeUuid, readPaymentComplement } from "@port
 import { issueTestComplemento } from "@portal/cfdi/sello";
 import type { ComplementoEsperado } from "@portal/contracts";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { storeArchivo } from "../archivos";
-import type { Database } from "../client";
-import type { Clock } from "../clock";
-import { columnasDelComplemento } from "../pagos";
+import { storeArchivo } from "@portal/db";
+import type { Database } from "@portal/db";
+import type { Clock } from "@portal/db";
+import { columnasDelComplemento } from "@portal/db";
 import {
   auditoria,
   complementosPago,
@@ -15,9 +15,9 @@ import {
   erpPagos,
   facturas,
   sociedades,
-} from "../schema/index";
+} from "@portal/db/schema";
 import { type FacturaDemo, insertFacturasDemo, KEMPER, MCI } from "./facturas-demo";
-import { createSimplePdf } from "./pdf";
+import { createSimplePdf } from "@portal/db/factories";
 
 /**
  * The supplier's complement (REP) of one demo payment and what the reviewer did with it. Times are Mexico City's

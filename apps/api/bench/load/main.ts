@@ -27,7 +27,7 @@ import { setPriority, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { DEMO_PASSWORD } from "@portal/db/seed";
+import { DEMO_PASSWORD } from "@portal/seed";
 import { conCliente } from "../comun";
 import {
   type Asiento,

@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import type { Database } from "../client";
-import { BaseDeDatosEnUso, createDatabase } from "../client";
-import { type Clock, systemClock } from "../clock";
+import type { Database } from "@portal/db";
+import { BaseDeDatosEnUso, createDatabase } from "@portal/db";
+import { type Clock, systemClock } from "@portal/db";
 import {
   cancelFacturaProveedor,
   cancelPago,
@@ -12,9 +12,9 @@ import {
   listPagos,
   payFacturas,
   selectFacturasProveedor,
-} from "../erp-mock/facturas-proveedor";
-import { runMigrations } from "../migrate";
-import { erpSocios } from "../schema/index";
+} from "../facturas-proveedor";
+import { runMigrations } from "@portal/db";
+import { erpSocios } from "@portal/db/schema";
 
 /**
  * `npm run erp -- COMANDO …`: what the buying company's accountants do in SAP Business One with the A/P

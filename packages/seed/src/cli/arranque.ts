@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { encryptionKeyText } from "../encryption-key";
-import { DEMO_PASSWORD, DEMO_USERS } from "../seed/index";
+import { encryptionKeyText } from "@portal/db";
+import { DEMO_PASSWORD, DEMO_USERS } from "../index";
 
 // For `npm start` (scripts/start.mjs), which is plain JavaScript: makes sure the encryption key exists beside the
 // embedded data and prints, as one JSON line, the key and the demo sign-ins to announce. One source for both.

@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createDatabase } from "../client";
-import { systemClock } from "../clock";
-import { parseEncryptionKey } from "../crypto";
-import { encryptionKeyText } from "../encryption-key";
-import { runMigrations } from "../migrate";
-import { seedDemo } from "../seed/index";
+import { createDatabase } from "@portal/db";
+import { systemClock } from "@portal/db";
+import { parseEncryptionKey } from "@portal/db";
+import { encryptionKeyText } from "@portal/db";
+import { runMigrations } from "@portal/db";
+import { seedDemo } from "../index";
 
 // Operations entry point: `npm run seed` applies migrations and the idempotent demo seed.
 // `npm run seed -- --scale N` multiplies the ERP mock volume (benchmarks; use a scratch database).

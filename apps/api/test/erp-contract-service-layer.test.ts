@@ -1,7 +1,7 @@
+import { createTestDatabase } from "@portal/db/testing";
 import { scheduleFacturaProveedor } from "@portal/erp-sim";
 import { startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import { seedDemo } from "@portal/seed";
-import { createTestDatabase } from "@portal/db/testing";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient } from "../src/erp/service-layer/client";
 import { describeErpAdapterContract } from "./erp-contract";

@@ -1,7 +1,7 @@
 import { schema } from "@portal/db";
+import { createTestDatabase } from "@portal/db/testing";
 import { createMockErpAdapter, scheduleFacturaProveedor } from "@portal/erp-sim";
 import { seedDemo } from "@portal/seed";
-import { createTestDatabase } from "@portal/db/testing";
 import { and, eq, sql } from "drizzle-orm";
 import { describeErpAdapterContract } from "./erp-contract";
 import { createTestClock, testKey } from "./helpers";

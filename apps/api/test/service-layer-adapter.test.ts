@@ -1,4 +1,5 @@
 import { schema } from "@portal/db";
+import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { cancelPago, createMockErpAdapter, payFacturas } from "@portal/erp-sim";
 import {
   PORTAL_USER_FIELDS,
@@ -6,7 +7,6 @@ import {
   startServiceLayerSimulator,
 } from "@portal/erp-sim/service-layer";
 import { seedDemo } from "@portal/seed";
-import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { erpPdfPolicy } from "../src/erp/pdf-policy";

@@ -1,7 +1,7 @@
 import { decryptSecret, schema } from "@portal/db";
+import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import { seedDemo } from "@portal/seed";
-import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { createTestClock, TEST_KEY_B64, testKey } from "./helpers";
 
 /**

@@ -1,7 +1,7 @@
 import { schema } from "@portal/db";
+import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import { seedDemo } from "@portal/seed";
-import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestClock, testKey } from "./helpers";

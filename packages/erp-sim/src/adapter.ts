@@ -1,3 +1,5 @@
+import type { Database } from "@portal/db";
+import * as schema from "@portal/db/schema";
 import {
   type ErpAdapter,
   type ErpClaveDocumento,
@@ -16,8 +18,6 @@ import {
 } from "@portal/erp";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Database } from "@portal/db";
-import * as schema from "@portal/db/schema";
 import {
   cancelFacturaProveedorByKey,
   ErpRechazo,

@@ -1,7 +1,7 @@
-import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erpEntradas, erpPedidos, erpSocios } from "@portal/db/schema";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIAS_HISTORIAL, generateHistory, type SocioSemilla } from "./generar";
 import { ERP_FECHA_REFERENCIA, planDeEscala, seedErpMock } from "./index";
 import { createRandom } from "./random";

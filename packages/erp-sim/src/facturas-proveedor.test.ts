@@ -1,5 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createErpEntrada, createErpFactura, createErpPago, type ErpEntradaInput } from "@portal/db/factories";
 import {
   erpEntradaLineas,
   erpEntradas,
@@ -8,8 +7,9 @@ import {
   erpPagoFacturas,
   erpPagos,
 } from "@portal/db/schema";
-import { createErpEntrada, createErpFactura, createErpPago, type ErpEntradaInput } from "@portal/db/factories";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { and, asc, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cancelFacturaProveedor,
   cancelFacturaProveedorByKey,

@@ -1,5 +1,3 @@
-import { type ErpFacturaProveedorNueva, type ErpInstallment, entradasDeFacturaProveedor } from "@portal/erp";
-import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from "drizzle-orm";
 import type { Database } from "@portal/db";
 import {
   erpEntradaLineas,
@@ -10,6 +8,8 @@ import {
   erpPagoFacturas,
   erpPagos,
 } from "@portal/db/schema";
+import { type ErpFacturaProveedorNueva, type ErpInstallment, entradasDeFacturaProveedor } from "@portal/erp";
+import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from "drizzle-orm";
 
 /**
  * What the simulated ERP itself does with A/P invoices and vendor payments (issue 13): the business logic of

@@ -1,7 +1,6 @@
-import { eq, getTableColumns, inArray, max, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "@portal/db";
 import { sha256Hex } from "@portal/db";
+import { createSimplePdf } from "@portal/db/factories";
 import {
   archivos,
   erpEntradaLineas,
@@ -13,7 +12,8 @@ import {
   erpPedidos,
   erpSocios,
 } from "@portal/db/schema";
-import { createSimplePdf } from "@portal/db/factories";
+import { eq, getTableColumns, inArray, max, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { CODIGOS_POSTALES, GIROS, ZONAS } from "./catalogo";
 import {
   centavos,

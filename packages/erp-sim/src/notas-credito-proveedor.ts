@@ -1,7 +1,7 @@
-import type { ErpNotaCreditoProveedor, ErpNotaCreditoProveedorNueva } from "@portal/erp";
-import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Database } from "@portal/db";
 import { erpFacturas, erpNotaCreditoLineas, erpNotasCredito } from "@portal/db/schema";
+import type { ErpNotaCreditoProveedor, ErpNotaCreditoProveedorNueva } from "@portal/erp";
+import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import { ErpRechazo } from "./facturas-proveedor";
 
 /**

@@ -1,8 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
+import type { Database } from "@portal/db";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import type { Database } from "@portal/db";
 
 const dialect = new PgDialect();
 

@@ -1,9 +1,8 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase, type Database, type DatabaseHandle } from "@portal/db";
-import { runMigrations } from "@portal/db";
+import { createDatabase, type Database, type DatabaseHandle, runMigrations } from "@portal/db";
 import { erpEntradaLineas, erpEntradas, erpPedidoLineas, erpPedidos } from "@portal/db/schema";
 import { createTestDatabase } from "@portal/db/testing";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
 
 /**
  * Document versions (migration 0003): the API caches each document's list row under its version, so every

@@ -1,15 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { connect, createServer, type Server, type Socket } from "node:net";
+import {
+  BaseDeDatosNoResponde,
+  createDatabase,
+  type DatabaseHandle,
+  parseEncryptionKey,
+  runMigrations,
+  waitForDatabase,
+} from "@portal/db";
+import { empleados, erpPedidos, facturas, proveedores, sociedades } from "@portal/db/schema";
+import { testServerUrl } from "@portal/db/testing";
 import { count, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { BaseDeDatosNoResponde, createDatabase, type DatabaseHandle, waitForDatabase } from "@portal/db";
-import { parseEncryptionKey } from "@portal/db";
-import { runMigrations } from "@portal/db";
-import { empleados, erpPedidos, facturas, proveedores, sociedades } from "@portal/db/schema";
 import { seedDemoExclusive } from "./index";
-import { testServerUrl } from "@portal/db/testing";
 
 /**
  * Issue 25, start-up and connections: a process started before PostgreSQL waits for it (bounded), N processes

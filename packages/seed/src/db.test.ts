@@ -1,12 +1,24 @@
+import {
+  decryptSecret,
+  encryptSecret,
+  hashPassword,
+  parseEncryptionKey,
+  storeArchivo,
+  verifyPassword,
+} from "@portal/db";
+import { createSimplePdf } from "@portal/db/factories";
+import {
+  archivos,
+  empleados,
+  proveedorDocumentos,
+  proveedores,
+  proveedorSociedades,
+  sociedades,
+} from "@portal/db/schema";
+import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storeArchivo } from "./archivos";
-import { decryptSecret, encryptSecret, parseEncryptionKey } from "./crypto";
-import { hashPassword, verifyPassword } from "./password";
-import { archivos, empleados, proveedorDocumentos, proveedores, proveedorSociedades, sociedades } from "./schema/index";
-import { seedDemo } from "./seed/index";
-import { createSimplePdf } from "./seed/pdf";
-import { createTestDatabase, type TestDatabase } from "./testing";
+import { seedDemo } from "./index";
 
 const key = parseEncryptionKey(Buffer.alloc(32, 7).toString("base64"));
 

@@ -1,11 +1,10 @@
 import { readInvoiceVerified } from "@portal/cfdi/sello";
+import { parseEncryptionKey } from "@portal/db";
+import { archivos, erpEntradas, erpPagos, erpTrabajos, facturas } from "@portal/db/schema";
+import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { selectFacturasProveedor } from "@portal/erp-sim";
 import { and, asc, count, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEncryptionKey } from "@portal/db";
-import { selectFacturasProveedor } from "@portal/erp-sim";
-import { archivos } from "@portal/db/schema";
-import { erpEntradas, erpPagos, erpTrabajos, facturas } from "@portal/db/schema";
-import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { seedDemo } from "./index";
 
 const key = parseEncryptionKey(Buffer.alloc(32, 5).toString("base64"));

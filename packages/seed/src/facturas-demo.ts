@@ -1,19 +1,11 @@
 import { readInvoice } from "@portal/cfdi";
 import { type FacturaPrueba, issueTestFactura } from "@portal/cfdi/sello";
-import { and, eq } from "drizzle-orm";
-import { storeArchivo } from "@portal/db";
-import type { Database } from "@portal/db";
-import type { Clock } from "@portal/db";
-import {
-  cancelFacturaProveedor,
-  insertFacturaProveedor,
-  payFacturas,
-  selectFacturaProveedor,
-} from "@portal/erp-sim";
-import { columnasDelCfdi, facturaProveedorDe } from "@portal/db";
+import type { Clock, Database } from "@portal/db";
+import { columnasDelCfdi, facturaProveedorDe, storeArchivo } from "@portal/db";
+import { createErpEntrada, createErpPedido, createSimplePdf, type ErpEntradaInput } from "@portal/db/factories";
 import { erpEntradas, erpTrabajos, facturas, sociedades } from "@portal/db/schema";
-import { createErpEntrada, createErpPedido, type ErpEntradaInput } from "@portal/db/factories";
-import { createSimplePdf } from "@portal/db/factories";
+import { cancelFacturaProveedor, insertFacturaProveedor, payFacturas, selectFacturaProveedor } from "@portal/erp-sim";
+import { and, eq } from "drizzle-orm";
 
 /** A real 1×1 PNG: the goods-receipt image (Recepción) of the demo invoices. */
 const RECEPCION_PNG = Buffer.from(

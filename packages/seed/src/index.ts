@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "@portal/db";
 import { type Clock, isoDateOf } from "@portal/db";
-import { PERFIL_ERP_DEMO, type SeedErpMockResumen, type SocioSemilla, seedErpMock } from "@portal/erp-sim";
-import { empleados, proveedores, proveedorSociedades, sociedades } from "@portal/db/schema";
 import { createEmpleado, createProveedor, createSociedad, ensureArea } from "@portal/db/factories";
+import { empleados, proveedores, proveedorSociedades, sociedades } from "@portal/db/schema";
+import { PERFIL_ERP_DEMO, type SeedErpMockResumen, type SocioSemilla, seedErpMock } from "@portal/erp-sim";
+import { eq } from "drizzle-orm";
 
 export * from "@portal/db/factories";
 export { ENTRADA_CFDI_SAT, ENTRADAS_LIBRES, seedFacturasDemo } from "./facturas-demo";

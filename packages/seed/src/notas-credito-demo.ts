@@ -1,12 +1,11 @@
 import { readCreditNote } from "@portal/cfdi";
 import { issueTestFactura } from "@portal/cfdi/sello";
-import { eq } from "drizzle-orm";
+import type { Clock, Database } from "@portal/db";
 import { storeArchivo } from "@portal/db";
-import type { Database } from "@portal/db";
-import type { Clock } from "@portal/db";
-import { facturas, notasCredito, notasCreditoFacturas } from "@portal/db/schema";
-import { KEMPER, MCI } from "./facturas-demo";
 import { createSimplePdf } from "@portal/db/factories";
+import { facturas, notasCredito, notasCreditoFacturas } from "@portal/db/schema";
+import { eq } from "drizzle-orm";
+import { KEMPER, MCI } from "./facturas-demo";
 
 /** The demo invoice the demo credit note credits: Kemper's accepted A-1187 in SBO_MCI (in the ERP, unpaid). */
 const FACTURA_ACREDITADA = "8E2D4B61-7C3A-4F90-B1D2-3A4B5C6D7E82";

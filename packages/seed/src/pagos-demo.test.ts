@@ -1,11 +1,8 @@
 import { normalizeUuid } from "@portal/cfdi";
 import { readPaymentComplementVerified } from "@portal/cfdi/sello";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEncryptionKey } from "@portal/db";
-import { columnasDelComplemento } from "@portal/db";
-import { archivos } from "@portal/db/schema";
+import { columnasDelComplemento, parseEncryptionKey } from "@portal/db";
 import {
+  archivos,
   auditoria,
   complementosPago,
   erpFacturas,
@@ -15,6 +12,8 @@ import {
   facturas,
 } from "@portal/db/schema";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPLEMENTOS_DEMO, seedDemo } from "./index";
 
 const key = parseEncryptionKey(Buffer.alloc(32, 6).toString("base64"));

@@ -1,11 +1,9 @@
 import { complementoEsperado, normalizeUuid, readPaymentComplement } from "@portal/cfdi";
 import { issueTestComplemento } from "@portal/cfdi/sello";
 import type { ComplementoEsperado } from "@portal/contracts";
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { storeArchivo } from "@portal/db";
-import type { Database } from "@portal/db";
-import type { Clock } from "@portal/db";
-import { columnasDelComplemento } from "@portal/db";
+import type { Clock, Database } from "@portal/db";
+import { columnasDelComplemento, storeArchivo } from "@portal/db";
+import { createSimplePdf } from "@portal/db/factories";
 import {
   auditoria,
   complementosPago,
@@ -16,8 +14,8 @@ import {
   facturas,
   sociedades,
 } from "@portal/db/schema";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { type FacturaDemo, insertFacturasDemo, KEMPER, MCI } from "./facturas-demo";
-import { createSimplePdf } from "@portal/db/factories";
 
 /**
  * The supplier's complement (REP) of one demo payment and what the reviewer did with it. Times are Mexico City's

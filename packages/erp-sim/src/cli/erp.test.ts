@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ErpRechazo, insertFacturaProveedor } from "../facturas-proveedor";
 import { createErpEntrada, createErpSocio } from "@portal/db/factories";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ErpRechazo, insertFacturaProveedor } from "../facturas-proveedor";
 import { ErrorDeUso, execute, importe, principal, readArguments } from "./erp";
 
 let tdb: TestDatabase;

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { Database } from "@portal/db";
-import { BaseDeDatosEnUso, createDatabase } from "@portal/db";
-import { type Clock, systemClock } from "@portal/db";
+import { BaseDeDatosEnUso, type Clock, createDatabase, runMigrations, systemClock } from "@portal/db";
+import { erpSocios } from "@portal/db/schema";
 import {
   cancelFacturaProveedor,
   cancelPago,
@@ -13,8 +13,6 @@ import {
   payFacturas,
   selectFacturasProveedor,
 } from "../facturas-proveedor";
-import { runMigrations } from "@portal/db";
-import { erpSocios } from "@portal/db/schema";
 
 /**
  * `npm run erp -- COMANDO …`: what the buying company's accountants do in SAP Business One with the A/P

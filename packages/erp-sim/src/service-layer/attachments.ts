@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "@portal/db";
+import { sql } from "drizzle-orm";
 import { ensureAttachments, rows } from "./entities";
 import { type Ctx, NOT_FOUND, parseKey, SapFailure, sendJson } from "./http";
 import { annotation } from "./query";

@@ -1,5 +1,5 @@
-import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "@portal/db";
+import { type SQL, sql } from "drizzle-orm";
 import type { PropertyType, Row } from "./filter";
 
 /**

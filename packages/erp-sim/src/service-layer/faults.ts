@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
-import { sql } from "drizzle-orm";
 import type { Database } from "@portal/db";
+import { sql } from "drizzle-orm";
 import type { Row } from "./filter";
 import { type Ctx, HTML_502, HTML_503, sendError, sleep, stampOf } from "./http";
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { PORTAL_USER_FIELDS as PORTAL_FIELDS } from "@portal/erp";
 import type { Database } from "@portal/db";
+import { PORTAL_USER_FIELDS as PORTAL_FIELDS } from "@portal/erp";
 import { createAttachments } from "./attachments";
 import { createCatalog } from "./catalog";
 import { ENTITY_SETS } from "./entities";

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "@portal/db";
+import { sql } from "drizzle-orm";
 import {
   cancelFacturaProveedorByKey,
   cancelPago,

@@ -1,10 +1,6 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createDatabase } from "@portal/db";
-import { systemClock } from "@portal/db";
-import { parseEncryptionKey } from "@portal/db";
-import { encryptionKeyText } from "@portal/db";
-import { runMigrations } from "@portal/db";
+import { createDatabase, encryptionKeyText, parseEncryptionKey, runMigrations, systemClock } from "@portal/db";
 import { seedDemo } from "../index";
 
 // Operations entry point: `npm run seed` applies migrations and the idempotent demo seed.

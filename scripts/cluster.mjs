@@ -34,10 +34,10 @@ if (runPnpm(["install", "--frozen-lockfile", "--prefer-offline"]) !== 0) process
 step("compilando (API y web) …");
 if (runPnpm(["exec", "turbo", "run", "build", "--filter=@portal/api", "--filter=@portal/web"]) !== 0) process.exit(1);
 
-// The encryption key and the demo sign-ins, from @portal/db as `npm start` reads them (src/cli/arranque.ts): the
+// The encryption key and the demo sign-ins, from @portal/seed as `npm start` reads them (src/cli/arranque.ts): the
 // key from APP_ENCRYPTION_KEY or the developer machine's .data/encryption.key, shared by every process.
 const arranque = spawnSync(process.execPath, ["--import", "tsx", "src/cli/arranque.ts"], {
-  cwd: join(root, "packages/db"),
+  cwd: join(root, "packages/seed"),
   env: { ...process.env, DATA_DIR: join(root, ".data", "pglite") },
   stdio: ["ignore", "pipe", "inherit"],
   encoding: "utf8",

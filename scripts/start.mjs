@@ -17,13 +17,13 @@ if (runPnpm(["install", "--frozen-lockfile", "--prefer-offline"]) !== 0) process
 step("compilando (API y web) …");
 if (runPnpm(["exec", "turbo", "run", "build", "--filter=@portal/api", "--filter=@portal/web"]) !== 0) process.exit(1);
 
-// The key that encrypts stored secrets (SAP passwords) and the demo sign-ins come from @portal/db (one place
-// each: src/encryption-key.ts, DEMO_USERS in src/seed/index.ts), read through a tiny TypeScript script: the key
+// The key that encrypts stored secrets (SAP passwords) and the demo sign-ins come from @portal/db and @portal/seed
+// (one place each: packages/db/src/encryption-key.ts, DEMO_USERS in packages/seed/src/index.ts), read through a tiny TypeScript script: the key
 // from the environment, or generated once and kept beside the embedded data so restarts can read what was stored.
 const dataRoot = join(root, ".data");
 const dataDir = resolve(root, process.env.DATA_DIR ?? join(dataRoot, "pglite"));
 const arranque = spawnSync(process.execPath, ["--import", "tsx", "src/cli/arranque.ts"], {
-  cwd: join(root, "packages/db"),
+  cwd: join(root, "packages/seed"),
   env: { ...process.env, DATA_DIR: dataDir },
   stdio: ["ignore", "pipe", "inherit"],
   encoding: "utf8",

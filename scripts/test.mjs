@@ -77,6 +77,8 @@ try {
     "packages/erp",
     "packages/cfdi",
     "packages/db",
+    "packages/erp-sim",
+    "packages/seed",
     "apps/api",
     "apps/web",
     "apps/e2e",
@@ -91,7 +93,15 @@ try {
   record("build", built ? 1 : 0, built ? 0 : 1);
 
   // 6. Unit and API integration tests.
-  for (const dir of ["packages/contracts", "packages/cfdi", "packages/db", "apps/api", "apps/web"]) {
+  for (const dir of [
+    "packages/contracts",
+    "packages/cfdi",
+    "packages/db",
+    "packages/erp-sim",
+    "packages/seed",
+    "apps/api",
+    "apps/web",
+  ]) {
     const out = join(reports, `vitest-${dir.replace("/", "-")}.json`);
     exec(["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], {
       cwd: join(root, dir),

@@ -26,7 +26,7 @@ import {
   requestArrays,
 } from "@portal/contracts";
 import { conHoja, MUESTRAS } from "@portal/contracts/muestras";
-import { DEMO_PASSWORD } from "@portal/db/seed";
+import { DEMO_PASSWORD } from "@portal/seed";
 import type { z } from "zod";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";

@@ -22,7 +22,7 @@ import { buildPostFacturaPayload, checkInvoiceAgainst, readInvoice } from "@port
 import { png, pngChunk } from "@portal/cfdi/image-muestras";
 import { issueTestFactura, readInvoiceVerified, shippedCertificates } from "@portal/cfdi/sello";
 import { createDatabase, runMigrations, schema, storeArchivo, systemClock } from "@portal/db";
-import { createErpEntrada, createSimplePdf, seedDemo } from "@portal/db/seed";
+import { createErpEntrada, createSimplePdf, seedDemo } from "@portal/seed";
 import { sql } from "drizzle-orm";
 import {
   type ApiEnPrueba,

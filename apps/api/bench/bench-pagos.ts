@@ -27,7 +27,7 @@ import {
 } from "@portal/cfdi/sello";
 import type { ComplementoEsperado, PagoRow } from "@portal/contracts";
 import { createDatabase, runMigrations, systemClock } from "@portal/db";
-import { seedDemo } from "@portal/db/seed";
+import { seedDemo } from "@portal/seed";
 import type pg from "pg";
 import {
   type ApiEnPrueba,

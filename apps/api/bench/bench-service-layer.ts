@@ -16,8 +16,8 @@
  */
 import { request } from "node:http";
 import { createDatabase, decryptSecret, runMigrations, systemClock } from "@portal/db";
-import { startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
-import { seedDemo } from "@portal/db/seed";
+import { startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
+import { seedDemo } from "@portal/seed";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import {

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createSimplePdf, DEMO_PASSWORD } from "@portal/db/seed";
+import { createSimplePdf, DEMO_PASSWORD } from "@portal/seed";
 import pg from "pg";
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -9,7 +9,7 @@ import {
   runMigrations,
   waitForDatabase,
 } from "@portal/db";
-import { seedDemoExclusive } from "@portal/db/seed";
+import { seedDemoExclusive } from "@portal/seed";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 import { type Database, decryptSecret } from "@portal/db";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import fp from "fastify-plugin";
 import type { AppConfig } from "./config";
 import { createErpScopeResolver, createMockErpAdapter, type ErpAdapter, erpPdfPolicy } from "./erp";

@@ -1,6 +1,6 @@
 import { schema } from "@portal/db";
-import type { ServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import type { TestDatabase } from "@portal/db/testing";
+import type { ServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NotFound } from "../src/lib/errors";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { DEMO_PASSWORD } from "@portal/db/seed";
+import { DEMO_PASSWORD } from "@portal/seed";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, findSecrets, login, type TestApp, withToken } from "./helpers";

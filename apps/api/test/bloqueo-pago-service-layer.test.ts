@@ -1,7 +1,7 @@
 import { MSG } from "@portal/contracts";
 import { decryptSecret, schema } from "@portal/db";
-import type { ServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import type { TestDatabase } from "@portal/db/testing";
+import type { ServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";

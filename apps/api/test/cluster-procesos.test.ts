@@ -1,6 +1,6 @@
 import { createDatabase, type DatabaseHandle, schema } from "@portal/db";
-import { cancelFacturaProveedor } from "@portal/db/erp-mock";
-import { createErpEntrada } from "@portal/db/seed";
+import { cancelFacturaProveedor } from "@portal/erp-sim";
+import { createErpEntrada } from "@portal/seed";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createComplementoFixture, createFacturaFixture } from "./documentos-prueba";

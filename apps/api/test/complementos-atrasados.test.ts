@@ -8,7 +8,7 @@ import {
   type ProveedorRow,
 } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { createErpFactura, createErpPago, createProveedor } from "@portal/db/seed";
+import { createErpFactura, createErpPago, createProveedor } from "@portal/seed";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fechaEnMexico } from "../src/modules/complementos-atrasados/recordatorios";

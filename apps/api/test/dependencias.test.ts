@@ -29,7 +29,14 @@ const paquete = (especificador: string) =>
 describe("dependencias del paquete compilado", () => {
   it("every third-party package the API's code imports at run time is a dependency of @portal/api", () => {
     const faltan = new Set<string>();
-    for (const dir of ["apps/api/src", "packages/db/src", "packages/cfdi/src", "packages/contracts/src"]) {
+    for (const dir of [
+      "apps/api/src",
+      "packages/db/src",
+      "packages/erp-sim/src",
+      "packages/seed/src",
+      "packages/cfdi/src",
+      "packages/contracts/src",
+    ]) {
       for (const archivo of archivos(join(raiz, dir))) {
         // Value imports only: `import type` is erased by the bundler.
         for (const m of readFileSync(archivo, "utf8").matchAll(/^import (?!type )[^;]*?from "([^"]+)";/gms)) {

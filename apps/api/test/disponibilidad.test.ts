@@ -1,8 +1,8 @@
 import { connect } from "node:net";
 import { MSG } from "@portal/contracts";
 import { createDatabase, type DatabaseHandle, schema } from "@portal/db";
-import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { seedDemo } from "@portal/seed";
 import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

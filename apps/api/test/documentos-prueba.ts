@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Database, schema, storeArchivo } from "@portal/db";
-import { createErpEntrada, createErpFactura, createErpPago, createSimplePdf } from "@portal/db/seed";
+import { createErpEntrada, createErpFactura, createErpPago, createSimplePdf } from "@portal/seed";
 import { eq } from "drizzle-orm";
 import { KEMPER, MCI } from "./factura-prueba";
 

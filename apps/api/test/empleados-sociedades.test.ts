@@ -1,6 +1,6 @@
 import { MSG } from "@portal/contracts";
 import { decryptSecret, schema } from "@portal/db";
-import { createEmpleado } from "@portal/db/seed";
+import { createEmpleado } from "@portal/seed";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, findSecrets, login, pdfBase64, type TestApp, testKey, withToken } from "./helpers";

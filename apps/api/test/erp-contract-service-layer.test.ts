@@ -1,7 +1,7 @@
-import { payFacturas, scheduleFacturaProveedor } from "@portal/db/erp-mock";
-import { startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
-import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase } from "@portal/db/testing";
+import { payFacturas, scheduleFacturaProveedor } from "@portal/erp-sim";
+import { startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
+import { seedDemo } from "@portal/seed";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient } from "../src/erp/service-layer/client";
 import { describeErpAdapterContract } from "./erp-contract";

@@ -1,7 +1,7 @@
 import { schema } from "@portal/db";
-import { createMockErpAdapter, payFacturas, scheduleFacturaProveedor } from "@portal/db/erp-mock";
-import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase } from "@portal/db/testing";
+import { createMockErpAdapter, payFacturas, scheduleFacturaProveedor } from "@portal/erp-sim";
+import { seedDemo } from "@portal/seed";
 import { and, eq, sql } from "drizzle-orm";
 import { describeErpAdapterContract } from "./erp-contract";
 import { erpTotalOf } from "./erp-contract-totals";

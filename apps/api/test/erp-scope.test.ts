@@ -1,6 +1,6 @@
 import { schema } from "@portal/db";
-import { seedErpMock } from "@portal/db/erp-mock";
-import { createErpEntrada, createErpPedido, createProveedor, createSociedad } from "@portal/db/seed";
+import { seedErpMock } from "@portal/erp-sim";
+import { createErpEntrada, createErpPedido, createProveedor, createSociedad } from "@portal/seed";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, findSecrets, login, type TestApp, testKey, withToken } from "./helpers";

@@ -3,7 +3,7 @@ import { buildPostFacturaPayload, readInvoice } from "@portal/cfdi";
 import { png, pngText } from "@portal/cfdi/image-muestras";
 import type { FacturaPrueba } from "@portal/cfdi/sello";
 import type { Database } from "@portal/db";
-import { createErpEntrada } from "@portal/db/seed";
+import { createErpEntrada } from "@portal/seed";
 import { pdfBase64 } from "./helpers";
 
 /** Invoices the API tests register: Kemper's receipts in SBO_MCI and the CFDI a browser would send for them. */

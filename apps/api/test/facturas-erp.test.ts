@@ -1,7 +1,7 @@
 import { issueTestFactura } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { cancelFacturaProveedor, cancelPago, payFacturas } from "@portal/db/erp-mock";
+import { cancelFacturaProveedor, cancelPago, payFacturas } from "@portal/erp-sim";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";

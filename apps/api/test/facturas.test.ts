@@ -2,7 +2,7 @@ import { readInvoice } from "@portal/cfdi";
 import { type FacturaPrueba, issueTestFactura, readInvoiceVerified } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { createErpEntrada, ENTRADA_CFDI_SAT, ENTRADAS_LIBRES } from "@portal/db/seed";
+import { createErpEntrada, ENTRADA_CFDI_SAT, ENTRADAS_LIBRES } from "@portal/seed";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FACTURA_MSG } from "../src/modules/facturas/reglas";

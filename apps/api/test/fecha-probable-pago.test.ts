@@ -1,6 +1,6 @@
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { payFacturas, scheduleFacturaProveedor } from "@portal/db/erp-mock";
+import { payFacturas, scheduleFacturaProveedor } from "@portal/erp-sim";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFacturaFixture, type ProveedorPrueba } from "./documentos-prueba";

@@ -1,6 +1,6 @@
 import { parseEncryptionKey } from "@portal/db";
-import { createSimplePdf, DEMO_PASSWORD, seedDemo } from "@portal/db/seed";
 import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { createSimplePdf, DEMO_PASSWORD, seedDemo } from "@portal/seed";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";

@@ -1,12 +1,6 @@
 import { MSG } from "@portal/contracts";
 import { createDatabase, runMigrations, schema } from "@portal/db";
-import {
-  createEmpleado,
-  createProveedor,
-  DEMO_PASSWORD,
-  DOCUMENTOS_PROVEEDOR_SEMILLA,
-  seedDemo,
-} from "@portal/db/seed";
+import { createEmpleado, createProveedor, DEMO_PASSWORD, DOCUMENTOS_PROVEEDOR_SEMILLA, seedDemo } from "@portal/seed";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { issueTestFactura } from "@portal/cfdi/sello";
 import { MSG, NOTA_CREDITO_MSG, REVISION_MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { payFacturas } from "@portal/db/erp-mock";
+import { payFacturas } from "@portal/erp-sim";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErpAdapter } from "../src/erp/types";

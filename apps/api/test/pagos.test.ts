@@ -10,8 +10,8 @@ import {
 } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { cancelPago } from "@portal/db/erp-mock";
-import { COMPLEMENTOS_DEMO, complementoEsperadoDelPago } from "@portal/db/seed";
+import { cancelPago } from "@portal/erp-sim";
+import { COMPLEMENTOS_DEMO, complementoEsperadoDelPago } from "@portal/seed";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGO_MSG } from "../src/modules/pagos/reglas";

@@ -7,7 +7,7 @@ import { PROGRAMA_WINDOWS, paginaSimple, pdf, pdfConAdjunto, pdfsHostiles } from
 import { issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { createSimplePdf } from "@portal/db/seed";
+import { createSimplePdf } from "@portal/seed";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { createProveedor, createSociedad, DEMO_PASSWORD, DOCUMENTOS_PROVEEDOR_SEMILLA } from "@portal/db/seed";
+import { createProveedor, createSociedad, DEMO_PASSWORD, DOCUMENTOS_PROVEEDOR_SEMILLA } from "@portal/seed";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";

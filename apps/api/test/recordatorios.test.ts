@@ -2,7 +2,7 @@ import { issueTestFactura } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { MUESTRAS } from "@portal/contracts/muestras";
 import { schema } from "@portal/db";
-import { createProveedor } from "@portal/db/seed";
+import { createProveedor } from "@portal/seed";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { umbralAlcanzado } from "../src/modules/proveedores/recordatorios";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { WITHHOLDING_MSG } from "@portal/cfdi";
 import { issueTestFactura } from "@portal/cfdi/sello";
-import { createErpEntrada } from "@portal/db/seed";
+import { createErpEntrada } from "@portal/seed";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { facturaPrueba, payloadFactura } from "./factura-prueba";

@@ -1,12 +1,12 @@
 import { schema } from "@portal/db";
-import { cancelPago, createMockErpAdapter, payFacturas } from "@portal/db/erp-mock";
+import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { cancelPago, createMockErpAdapter, payFacturas } from "@portal/erp-sim";
 import {
   PORTAL_USER_FIELDS,
   type ServiceLayerSimulator,
   startServiceLayerSimulator,
-} from "@portal/db/erp-sl-simulator";
-import { seedDemo } from "@portal/db/seed";
-import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+} from "@portal/erp-sim/service-layer";
+import { seedDemo } from "@portal/seed";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { erpPdfPolicy } from "../src/erp/pdf-policy";

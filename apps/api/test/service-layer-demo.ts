@@ -1,7 +1,7 @@
 import { decryptSecret, schema } from "@portal/db";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
-import { seedDemo } from "@portal/db/seed";
 import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
+import { seedDemo } from "@portal/seed";
 import { createTestClock, TEST_KEY_B64, testKey } from "./helpers";
 
 /**

@@ -1,8 +1,9 @@
 import { checkInvoiceAgainst, type InvoiceData } from "@portal/cfdi";
-import { payFacturas } from "@portal/db/erp-mock";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
-import { createErpEntrada, seedDemo } from "@portal/db/seed";
+import { createErpEntrada } from "@portal/db/factories";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { payFacturas } from "@portal/erp-sim";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
+import { seedDemo } from "@portal/seed";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";

@@ -1,8 +1,8 @@
 import { issueTestFactura } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import type { ServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import type { TestDatabase } from "@portal/db/testing";
+import type { ServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { facturaPrueba, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";

@@ -1,6 +1,6 @@
 import { schema } from "@portal/db";
-import type { ServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
 import type { TestDatabase } from "@portal/db/testing";
+import type { ServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import { count, eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";

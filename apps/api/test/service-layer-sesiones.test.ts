@@ -1,7 +1,7 @@
 import { createDatabase, type DatabaseHandle, decryptSecret, schema } from "@portal/db";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
-import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
+import { seedDemo } from "@portal/seed";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } from "../src/erp/service-layer/client";

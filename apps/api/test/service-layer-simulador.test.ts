@@ -1,7 +1,7 @@
 import { schema } from "@portal/db";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
-import { seedDemo } from "@portal/db/seed";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
+import { seedDemo } from "@portal/seed";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestClock, testKey } from "./helpers";
@@ -669,7 +669,7 @@ describe("changes made outside the simulator", () => {
     expect(open).toBeDefined();
     const before = await getJson<Json>(`PurchaseInvoices(${open?.doc_entry})?$select=PaidToDate,UpdateDate,UpdateTime`);
     time.advance(60_000);
-    const { payFacturas } = await import("@portal/db/erp-mock");
+    const { payFacturas } = await import("@portal/erp-sim");
     await payFacturas(tdb.db, {
       bd: BD,
       fecha: "2026-11-21",

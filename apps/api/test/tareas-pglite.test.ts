@@ -1,5 +1,5 @@
 import { createDatabase, runMigrations, schema } from "@portal/db";
-import { seedDemo } from "@portal/db/seed";
+import { seedDemo } from "@portal/seed";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

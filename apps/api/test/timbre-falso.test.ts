@@ -2,7 +2,7 @@ import { SELLO_MSG } from "@portal/cfdi";
 import { csdPrueba, facturaPruebaSinSellar, issueTestFactura, sealCfdi, stampCfdi } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { ENTRADAS_LIBRES } from "@portal/db/seed";
+import { ENTRADAS_LIBRES } from "@portal/seed";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { facturaPrueba, payloadFactura } from "./factura-prueba";

@@ -1,6 +1,6 @@
 import { MSG } from "@portal/contracts";
 import { createDatabase, type DatabaseHandle, schema } from "@portal/db";
-import { createEmpleado, DEMO_PASSWORD } from "@portal/db/seed";
+import { createEmpleado, DEMO_PASSWORD } from "@portal/seed";
 import { and, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

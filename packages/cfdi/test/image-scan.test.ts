@@ -264,7 +264,7 @@ it("crc32 matches node:zlib's", async () => {
 describe("the repository's own receipt images pass the server's check", () => {
   const root = join(__dirname, "..", "..", "..");
   const sources = [
-    "packages/db/src/seed",
+    "packages/seed/src",
     "apps/e2e/tests",
     "apps/api/test",
     "apps/api/bench",
@@ -288,7 +288,7 @@ describe("the repository's own receipt images pass the server's check", () => {
 
   it("finds the seed's and the e2e data's PNGs", () => {
     const where = new Set(images.map(([file]) => file));
-    expect(where).toContain("packages/db/src/seed/facturas-demo.ts");
+    expect(where).toContain("packages/seed/src/facturas-demo.ts");
     expect(where).toContain("apps/e2e/tests/facturas-datos.ts");
   });
 

@@ -1,5 +1,5 @@
 import { addAmounts, type InvoiceData, roundAmount, subtractAmounts } from "@portal/cfdi";
-import type { FacturaProveedorNueva } from "./erp-mock/facturas-proveedor";
+import type { ErpFacturaProveedorNueva as FacturaProveedorNueva } from "@portal/erp";
 import type { facturas } from "./schema/index";
 
 /**

@@ -23,7 +23,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { DEMO_PASSWORD } from "@portal/db/seed";
+import { DEMO_PASSWORD } from "@portal/seed";
 import { conCliente } from "../comun";
 import { checkDeliveries, checkLedgerInDatabase, waitForQueues } from "./after-load";
 import { faseLimpia } from "./clean-phase";

@@ -13,8 +13,8 @@ import { postFacturaFields, readInvoice } from "@portal/cfdi";
 import { png, pngChunk } from "@portal/cfdi/image-muestras";
 import { issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
 import { createDatabase, schema } from "@portal/db";
-import { seedErpMock } from "@portal/db/erp-mock";
-import { createEmpleado, createErpEntrada, createProveedor, randomRfcMoral } from "@portal/db/seed";
+import { seedErpMock } from "@portal/erp-sim";
+import { createEmpleado, createErpEntrada, createProveedor, randomRfcMoral } from "@portal/seed";
 import { eq } from "drizzle-orm";
 import { conCliente, KEMPER, MCI, pdfRellenoBase64 } from "../comun";
 

@@ -6,7 +6,7 @@
  * the same port, "salir" stops; each is acknowledged with the same word.
  */
 import { createDatabase } from "@portal/db";
-import { startServiceLayerSimulator } from "@portal/db/erp-sl-simulator";
+import { startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 
 const url = process.env.LOAD_SL_DATABASE_URL;
 const port = Number(process.env.LOAD_SL_PORT);

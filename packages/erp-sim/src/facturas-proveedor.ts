@@ -1,0 +1,795 @@
+import type { Database } from "@portal/db";
+import {
+  erpEntradaLineas,
+  erpEntradas,
+  erpFacturaCuotas,
+  erpFacturaLineas,
+  erpFacturas,
+  erpPagoFacturas,
+  erpPagos,
+} from "@portal/db/schema";
+import { type ErpFacturaProveedorNueva, type ErpInstallment, entradasDeFacturaProveedor } from "@portal/erp";
+import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from "drizzle-orm";
+
+/**
+ * What the simulated ERP itself does with A/P invoices and vendor payments (issue 13): the business logic of
+ * SAP Business One that the `mock` adapter calls when the portal creates an A/P invoice, and that the
+ * accountants' commands (`npm run erp`) and the demo seed use to pay and cancel. Every operation runs in one
+ * transaction and refuses, with a Spanish message (ErpRechazo), what SAP would refuse.
+ */
+
+/** A refusal by the ERP's own rules (SAP answers these with an error message): retrying will not help. */
+export class ErpRechazo extends Error {
+  override readonly name = "ErpRechazo";
+}
+
+/** DocNum series of A/P invoices and payments (the same as the seed's history). */
+export const SERIE_FACTURAS = 8000;
+export const SERIE_PAGOS = 2000;
+
+/** What the portal asks to create: the ERP port's request (one shape for the simulator and the real ERP). */
+export type FacturaProveedorNueva = ErpFacturaProveedorNueva;
+
+export interface FacturaProveedor {
+  bd: string;
+  docEntry: number;
+  docNum: number;
+  cardCode: string;
+  portalId: number | null;
+  numAtCard: string;
+  uuid: string;
+  docDate: string;
+  docTotal: string;
+  paidToDate: string;
+  docCur: string;
+  canceled: "Y" | "N";
+  docStatus: "O" | "C";
+  entradaDocNum: number | null;
+  /** Date of the latest payment applied to it that is not cancelled, or null. */
+  fechaPago: string | null;
+  lineas: number;
+  /** PayBlock: Y while the invoice may not be paid (issue 27). */
+  payBlock: "Y" | "N";
+  /** DocDueDate (the document date when none was set). */
+  docDueDate: string;
+  /** PCH6 rows by InstallmentId; empty when the invoice is due at once on DocDueDate. */
+  installments: ErpInstallment[];
+}
+
+const centavos = (v: string | number) => Math.round(Number(v) * 100);
+const dinero = (c: number) =>
+  `${c < 0 ? "-" : ""}${Math.trunc(Math.abs(c) / 100)}.${String(Math.abs(c) % 100).padStart(2, "0")}`;
+const FECHA_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date written YYYY-MM-DD (the shape alone lets 2026-02-30 through to PostgreSQL). */
+const isDate = (v: string) => {
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return FECHA_RE.test(v) && !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+};
+
+/**
+ * A column of the outer OPCH row, qualified by hand inside the correlated subqueries below: in a one-table
+ * select drizzle writes `${erpFacturas.bd}` as a bare "bd", which the subqueries' own tables make ambiguous.
+ */
+const deFactura = (columna: "bd" | "doc_entry") => sql`${erpFacturas}.${sql.identifier(columna)}`;
+
+/** Columns a FacturaProveedor is read with (fechaPago and the line count computed). */
+const columnas = {
+  bd: erpFacturas.bd,
+  docEntry: erpFacturas.docEntry,
+  docNum: erpFacturas.docNum,
+  cardCode: erpFacturas.cardCode,
+  portalId: erpFacturas.portalId,
+  numAtCard: erpFacturas.numAtCard,
+  uuid: erpFacturas.uuid,
+  docDate: erpFacturas.docDate,
+  docTotal: erpFacturas.docTotal,
+  paidToDate: erpFacturas.paidToDate,
+  docCur: erpFacturas.docCur,
+  canceled: sql<"Y" | "N">`${erpFacturas.canceled}`,
+  docStatus: sql<"O" | "C">`${erpFacturas.docStatus}`,
+  entradaDocNum: erpFacturas.entradaDocNum,
+  payBlock: sql<"Y" | "N">`${erpFacturas.payBlock}`,
+  fechaPago: sql<string | null>`(select max(p.doc_date)::text from ${erpPagoFacturas} pf
+      join ${erpPagos} p on p.bd = pf.bd and p.doc_entry = pf.doc_entry
+      where pf.bd = ${deFactura("bd")} and pf.factura_doc_entry = ${deFactura("doc_entry")} and p.canceled = 'N')`,
+  lineas: sql<number>`(select count(*)::int from ${erpFacturaLineas} l
+      where l.bd = ${deFactura("bd")} and l.doc_entry = ${deFactura("doc_entry")})`,
+  docDueDate: sql<string>`coalesce(${erpFacturas.docDueDate}, ${erpFacturas.docDate})::text`,
+  installments: sql<ErpInstallment[]>`(select coalesce(json_agg(json_build_object('installmentId', c.installment_id,
+      'dueDate', c.due_date::text, 'percentage', trim_scale(c.percentage)::text, 'total', c.total::text)
+      order by c.installment_id), '[]'::json) from ${erpFacturaCuotas} c
+      where c.bd = ${deFactura("bd")} and c.doc_entry = ${deFactura("doc_entry")})`,
+};
+
+/** The A/P invoice created from portal invoice `portalId` in `bd`, or null. */
+export async function selectFacturaProveedor(db: Database, bd: string, portalId: number) {
+  const [row] = await db
+    .select(columnas)
+    .from(erpFacturas)
+    .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.portalId, portalId)));
+  return (row as FacturaProveedor | undefined) ?? null;
+}
+
+/** A/P invoices of a company database (optionally one supplier's), newest first: what `npm run erp` lists. */
+export async function selectFacturasProveedor(
+  db: Database,
+  filtro: { bds?: readonly string[]; cardCode?: string; soloPortal?: boolean; docNums?: readonly number[] } = {},
+) {
+  return (await db
+    .select(columnas)
+    .from(erpFacturas)
+    .where(
+      and(
+        filtro.bds ? inArray(erpFacturas.bd, [...filtro.bds]) : undefined,
+        filtro.cardCode ? eq(erpFacturas.cardCode, filtro.cardCode) : undefined,
+        filtro.soloPortal ? isNotNull(erpFacturas.portalId) : undefined,
+        filtro.docNums ? inArray(erpFacturas.docNum, [...filtro.docNums]) : undefined,
+      ),
+    )
+    .orderBy(
+      sql`${erpFacturas.docDate} desc`,
+      asc(erpFacturas.bd),
+      sql`${erpFacturas.docNum} desc`,
+    )) as FacturaProveedor[];
+}
+
+/**
+ * Creates the A/P invoice of an accepted portal invoice, based on its goods receipt, as SAP does: the receipt's
+ * open lines are copied (BaseType 20, BaseEntry, BaseLine) and closed, and the receipt is closed. A CFDI billing
+ * several receipts (issue 27) copies and closes every one of them into the one A/P invoice. Idempotent:
+ * when an A/P invoice for this portal invoice already exists it is returned and nothing is written.
+ */
+export async function insertFacturaProveedor(
+  db: Database,
+  input: FacturaProveedorNueva,
+): Promise<{ docEntry: number; docNum: number; creada: boolean }> {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    // One creator at a time per company database: the numbering and the portal id check stay exact.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.facturas|${input.bd}`}))`);
+    const [existente] = await tx
+      .select({ docEntry: erpFacturas.docEntry, docNum: erpFacturas.docNum })
+      .from(erpFacturas)
+      .where(and(eq(erpFacturas.bd, input.bd), eq(erpFacturas.portalId, input.portalId)));
+    if (existente) return { ...existente, creada: false };
+
+    // Issue 27: every receipt the CFDI bills, in the order asked (the first one gives the card name and terms).
+    const docNums = entradasDeFacturaProveedor(input);
+    if (new Set(docNums).size !== docNums.length) {
+      throw new ErpRechazo(`La lista de entradas de mercancía repite una entrada (${docNums.join(", ")}).`);
+    }
+    const entradas = await tx
+      .select()
+      .from(erpEntradas)
+      .where(and(eq(erpEntradas.bd, input.bd), inArray(erpEntradas.docNum, docNums)))
+      .orderBy(asc(erpEntradas.docEntry))
+      .for("update");
+    const copias: { entrada: (typeof entradas)[number]; abiertas: (typeof erpEntradaLineas.$inferSelect)[] }[] = [];
+    for (const docNumEntrada of docNums) {
+      const entrada = entradas.find((e) => e.docNum === docNumEntrada);
+      if (!entrada) throw new ErpRechazo(`La entrada de mercancía ${docNumEntrada} no existe en ${input.bd}.`);
+      if (entrada.cardCode !== input.cardCode) {
+        throw new ErpRechazo(
+          `La entrada de mercancía ${docNumEntrada} es del proveedor ${entrada.cardCode}, no de ${input.cardCode}.`,
+        );
+      }
+      const lineas = await tx
+        .select()
+        .from(erpEntradaLineas)
+        .where(and(eq(erpEntradaLineas.bd, input.bd), eq(erpEntradaLineas.docEntry, entrada.docEntry)))
+        .orderBy(asc(erpEntradaLineas.lineNum));
+      const abiertas = lineas.filter((l) => l.lineStatus === "O" && Number(l.openQty) > 0);
+      if (entrada.docStatus === "C" || abiertas.length === 0) {
+        throw new ErpRechazo(
+          `La entrada de mercancía ${docNumEntrada} ya está cerrada en el ERP (facturada o cancelada).`,
+        );
+      }
+      copias.push({ entrada, abiertas });
+    }
+    const primera = copias[0]!.entrada;
+    const [ultimo] = await tx
+      .select({ n: max(erpFacturas.docEntry) })
+      .from(erpFacturas)
+      .where(eq(erpFacturas.bd, input.bd));
+    const docEntry = (ultimo?.n ?? 0) + 1;
+    const docNum = docEntry + SERIE_FACTURAS;
+    await tx.insert(erpFacturas).values({
+      bd: input.bd,
+      docEntry,
+      docNum,
+      cardCode: input.cardCode,
+      cardName: primera.cardName,
+      docStatus: "O",
+      numAtCard: input.numAtCard,
+      uuid: input.uuid.toUpperCase(),
+      docDate: input.docDate,
+      docDueDate: sql`${input.docDate}::date + ${primera.groupNum}::int` as unknown as string,
+      comments: input.comments,
+      vatSum: input.vatSum,
+      wtSum: input.wtSum,
+      docTotal: input.docTotal,
+      paidToDate: "0",
+      docCur: input.docCur,
+      docRate: input.docRate,
+      canceled: "N",
+      entradaDocNum: primera.docNum,
+      portalId: input.portalId,
+    });
+    // SAP numbers the target lines in order across the base documents (LineNum 0…n−1).
+    const lineasNuevas = copias.flatMap(({ entrada, abiertas }) => abiertas.map((l) => ({ entrada, l })));
+    await tx.insert(erpFacturaLineas).values(
+      lineasNuevas.map(({ entrada, l }, i) => {
+        const parcial = Number(l.openQty) < Number(l.quantity);
+        return {
+          bd: input.bd,
+          docEntry,
+          lineNum: i,
+          itemCode: l.itemCode,
+          itemName: l.itemName,
+          uomCode: l.uomCode,
+          quantity: l.openQty,
+          priceBefDi: l.priceBefDi,
+          discPrcnt: l.discPrcnt,
+          lineTotal: parcial
+            ? dinero(Math.round((centavos(l.lineTotal) * Number(l.openQty)) / Number(l.quantity)))
+            : l.lineTotal,
+          vatSum: parcial
+            ? dinero(Math.round((centavos(l.vatSum) * Number(l.openQty)) / Number(l.quantity)))
+            : l.vatSum,
+          baseType: 20,
+          baseEntry: entrada.docEntry,
+          baseLine: l.lineNum,
+        };
+      }),
+    );
+    for (const { entrada, abiertas } of copias) {
+      await tx
+        .update(erpEntradaLineas)
+        .set({ openQty: "0", lineStatus: "C" })
+        .where(
+          and(
+            eq(erpEntradaLineas.bd, input.bd),
+            eq(erpEntradaLineas.docEntry, entrada.docEntry),
+            inArray(
+              erpEntradaLineas.lineNum,
+              abiertas.map((l) => l.lineNum),
+            ),
+          ),
+        );
+      await tx
+        .update(erpEntradas)
+        .set({ docStatus: "C" })
+        .where(and(eq(erpEntradas.bd, input.bd), eq(erpEntradas.docEntry, entrada.docEntry)));
+    }
+    return { docEntry, docNum, creada: true };
+  });
+}
+
+export interface PagoNuevo {
+  bd: string;
+  /** Payment date (YYYY-MM-DD). */
+  fecha: string;
+  /** Currency of the payment: MXN or USD. */
+  moneda: string;
+  /** MXN per USD when the payment and an invoice differ in currency (or the payment is in USD). */
+  tipoCambio?: string;
+  /** Payment form (c_FormaPago), default 03 (transfer). */
+  formaPago?: string;
+  /** The A/P invoices (DocNum) it pays; `monto` in the payment's currency, default the invoice's open balance. */
+  facturas: { docNum: number; monto?: string }[];
+}
+
+/**
+ * A vendor payment (OVPM/VPM2) over one or more open A/P invoices of one supplier, full or partial, in MXN or
+ * USD. Each invoice's PaidToDate grows by the amount applied (in the invoice's currency, converted with the
+ * exchange rate when the currencies differ); an invoice paid in full is closed.
+ */
+export async function payFacturas(db: Database, pago: PagoNuevo) {
+  if (!isDate(pago.fecha)) throw new ErpRechazo(`Fecha de pago inválida: ${pago.fecha} (use AAAA-MM-DD).`);
+  const moneda = pago.moneda.toUpperCase();
+  if (moneda !== "MXN" && moneda !== "USD") throw new ErpRechazo(`Moneda no soportada: ${pago.moneda} (MXN o USD).`);
+  if (pago.facturas.length === 0) throw new ErpRechazo("Indique al menos una factura a pagar.");
+  const repetida = pago.facturas.find((f, i) => pago.facturas.findIndex((g) => g.docNum === f.docNum) !== i);
+  if (repetida) throw new ErpRechazo(`La factura de proveedor ${repetida.docNum} aparece más de una vez en el pago.`);
+  const tipoCambio = pago.tipoCambio === undefined ? null : Number(pago.tipoCambio);
+  if (tipoCambio !== null && !(tipoCambio > 0)) throw new ErpRechazo(`Tipo de cambio inválido: ${pago.tipoCambio}.`);
+  if (moneda === "USD" && tipoCambio === null) throw new ErpRechazo("Un pago en USD necesita el tipo de cambio.");
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.pagos|${pago.bd}`}))`);
+    const aplicaciones: { docEntry: number; aplicado: number; enPago: number }[] = [];
+    let cardCode: string | null = null;
+    let cardName = "";
+    for (const f of pago.facturas) {
+      const [factura] = await tx
+        .select()
+        .from(erpFacturas)
+        .where(and(eq(erpFacturas.bd, pago.bd), eq(erpFacturas.docNum, f.docNum)))
+        .for("update");
+      if (!factura) throw new ErpRechazo(`La factura de proveedor ${f.docNum} no existe en ${pago.bd}.`);
+      if (factura.canceled === "Y") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
+      if (factura.payBlock === "Y") {
+        throw new ErpRechazo(
+          `La factura de proveedor ${f.docNum} tiene bloqueo de pago: quite el bloqueo antes de pagarla.`,
+        );
+      }
+      if (cardCode !== null && factura.cardCode !== cardCode) {
+        throw new ErpRechazo("Un pago solo puede liquidar facturas de un mismo proveedor.");
+      }
+      cardCode = factura.cardCode;
+      cardName = factura.cardName || cardName;
+      const saldo = centavos(factura.docTotal) - centavos(factura.paidToDate);
+      if (saldo <= 0) throw new ErpRechazo(`La factura de proveedor ${f.docNum} ya está pagada.`);
+      // Invoice currency <-> payment currency.
+      const mismaMoneda = factura.docCur === moneda;
+      if (!mismaMoneda && tipoCambio === null) {
+        throw new ErpRechazo(`La factura ${f.docNum} está en ${factura.docCur}: indique el tipo de cambio.`);
+      }
+      const aPago = (c: number) =>
+        mismaMoneda ? c : Math.round(moneda === "MXN" ? c * (tipoCambio as number) : c / (tipoCambio as number));
+      const aFactura = (c: number) =>
+        mismaMoneda ? c : Math.round(moneda === "MXN" ? c / (tipoCambio as number) : c * (tipoCambio as number));
+      let enPago: number;
+      let aplicado: number;
+      if (f.monto === undefined) {
+        aplicado = saldo;
+        enPago = aPago(saldo);
+      } else {
+        if (!/^\d+(\.\d{1,2})?$/.test(f.monto) || centavos(f.monto) <= 0) {
+          throw new ErpRechazo(`Monto inválido para la factura ${f.docNum}: ${f.monto}.`);
+        }
+        enPago = centavos(f.monto);
+        aplicado = Math.min(aFactura(enPago), saldo);
+        if (aplicado <= 0) {
+          throw new ErpRechazo(
+            `El monto ${f.monto} ${moneda} es demasiado pequeño para la factura ${f.docNum} en ${factura.docCur}.`,
+          );
+        }
+        if (aFactura(enPago) > saldo + (mismaMoneda ? 0 : 1)) {
+          throw new ErpRechazo(
+            `El monto ${f.monto} ${moneda} excede el saldo de la factura ${f.docNum} (${dinero(saldo)} ${factura.docCur}).`,
+          );
+        }
+      }
+      aplicaciones.push({ docEntry: factura.docEntry, aplicado, enPago });
+      await tx
+        .update(erpFacturas)
+        .set({
+          paidToDate: dinero(centavos(factura.paidToDate) + aplicado),
+          docStatus: centavos(factura.paidToDate) + aplicado >= centavos(factura.docTotal) ? "C" : "O",
+        })
+        .where(and(eq(erpFacturas.bd, pago.bd), eq(erpFacturas.docEntry, factura.docEntry)));
+    }
+    const [ultimo] = await tx
+      .select({ n: max(erpPagos.docEntry) })
+      .from(erpPagos)
+      .where(eq(erpPagos.bd, pago.bd));
+    const docEntry = (ultimo?.n ?? 0) + 1;
+    const docNum = docEntry + SERIE_PAGOS;
+    const total = aplicaciones.reduce((s, a) => s + a.enPago, 0);
+    await tx.insert(erpPagos).values({
+      bd: pago.bd,
+      docEntry,
+      docNum,
+      cardCode: cardCode as string,
+      cardName,
+      docDate: pago.fecha,
+      pymntGroup: pago.formaPago ?? "03",
+      docTotal: dinero(total),
+      docCur: moneda,
+      docRate: moneda === "MXN" ? "1" : String(tipoCambio),
+      canceled: "N",
+    });
+    const monedaDe = new Map(
+      (
+        await tx
+          .select({ docEntry: erpFacturas.docEntry, docCur: erpFacturas.docCur })
+          .from(erpFacturas)
+          .where(
+            and(
+              eq(erpFacturas.bd, pago.bd),
+              inArray(
+                erpFacturas.docEntry,
+                aplicaciones.map((a) => a.docEntry),
+              ),
+            ),
+          )
+      ).map((r) => [r.docEntry, r.docCur]),
+    );
+    await tx.insert(erpPagoFacturas).values(
+      aplicaciones.map((a, lineNum) => ({
+        bd: pago.bd,
+        docEntry,
+        lineNum,
+        facturaDocEntry: a.docEntry,
+        sumApplied: dinero(a.aplicado),
+        appliedPago: monedaDe.get(a.docEntry) === moneda ? null : dinero(a.enPago),
+      })),
+    );
+    return {
+      docEntry,
+      docNum,
+      total: dinero(total),
+      moneda,
+      cardCode: cardCode as string,
+      cardName,
+      fecha: pago.fecha,
+    };
+  });
+}
+
+/**
+ * Cancels a vendor payment: what it applied comes off each invoice's PaidToDate and the invoices reopen.
+ * Returns the DocNums of the invoices it had applied to.
+ */
+export async function cancelPago(db: Database, bd: string, docNum: number) {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    const [pago] = await tx
+      .select()
+      .from(erpPagos)
+      .where(and(eq(erpPagos.bd, bd), eq(erpPagos.docNum, docNum)))
+      .for("update");
+    if (!pago) throw new ErpRechazo(`El pago ${docNum} no existe en ${bd}.`);
+    if (pago.canceled === "Y") throw new ErpRechazo(`El pago ${docNum} ya está cancelado.`);
+    const lineas = await tx
+      .select({
+        facturaDocEntry: erpPagoFacturas.facturaDocEntry,
+        sumApplied: erpPagoFacturas.sumApplied,
+        facturaDocNum: erpFacturas.docNum,
+      })
+      .from(erpPagoFacturas)
+      .innerJoin(
+        erpFacturas,
+        and(eq(erpFacturas.bd, erpPagoFacturas.bd), eq(erpFacturas.docEntry, erpPagoFacturas.facturaDocEntry)),
+      )
+      .where(and(eq(erpPagoFacturas.bd, bd), eq(erpPagoFacturas.docEntry, pago.docEntry)))
+      .orderBy(asc(erpPagoFacturas.lineNum));
+    for (const l of lineas) {
+      await tx
+        .update(erpFacturas)
+        .set({ paidToDate: sql`greatest(${erpFacturas.paidToDate} - ${l.sumApplied}::numeric, 0)`, docStatus: "O" })
+        .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, l.facturaDocEntry), eq(erpFacturas.canceled, "N")));
+    }
+    await tx
+      .update(erpPagos)
+      .set({ canceled: "Y" })
+      .where(and(eq(erpPagos.bd, bd), eq(erpPagos.docEntry, pago.docEntry)));
+    return { docNum, facturas: lineas.length, facturasDocNum: lineas.map((l) => l.facturaDocNum) };
+  });
+}
+
+/**
+ * Issue 27 (decision 032): the accountants set when an A/P invoice falls due (DocDueDate) and, for payment terms
+ * that split it, its installments (PCH6: due date and amount; the percentages follow from the total). By DocNum;
+ * an empty list leaves one installment due on DocDueDate. The A/P invoice gets a new version (trigger), so the
+ * portal reads its due dates again.
+ */
+export async function scheduleFacturaProveedor(
+  db: Database,
+  bd: string,
+  docNum: number,
+  plan: { docDueDate: string; installments?: readonly { dueDate: string; total: string }[] },
+) {
+  const fechas = [plan.docDueDate, ...(plan.installments ?? []).map((c) => c.dueDate)];
+  const mala = fechas.find((f) => !isDate(f));
+  if (mala !== undefined) throw new ErpRechazo(`La fecha ${mala} no es válida (AAAA-MM-DD).`);
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    const [factura] = await tx
+      .select({ docEntry: erpFacturas.docEntry, docTotal: erpFacturas.docTotal })
+      .from(erpFacturas)
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docNum, docNum)))
+      .for("update");
+    if (!factura) throw new ErpRechazo(`No existe la factura de proveedor ${docNum} en ${bd}.`);
+    const cuotas = plan.installments ?? [];
+    const suma = cuotas.reduce((t, c) => t + centavos(c.total), 0);
+    if (cuotas.length > 0 && suma !== centavos(factura.docTotal)) {
+      throw new ErpRechazo(`Las cuotas suman ${dinero(suma)} y la factura ${dinero(centavos(factura.docTotal))}.`);
+    }
+    await tx
+      .delete(erpFacturaCuotas)
+      .where(and(eq(erpFacturaCuotas.bd, bd), eq(erpFacturaCuotas.docEntry, factura.docEntry)));
+    if (cuotas.length > 0) {
+      await tx.insert(erpFacturaCuotas).values(
+        cuotas.map((c, i) => ({
+          bd,
+          docEntry: factura.docEntry,
+          installmentId: i + 1,
+          dueDate: c.dueDate,
+          percentage: ((centavos(c.total) * 100) / centavos(factura.docTotal)).toFixed(4),
+          total: c.total,
+        })),
+      );
+    }
+    await tx
+      .update(erpFacturas)
+      .set({ docDueDate: plan.docDueDate })
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, factura.docEntry)));
+    return { docEntry: factura.docEntry };
+  });
+}
+
+/**
+ * Cancels an A/P invoice as SAP does: refused while a payment that is not cancelled applies to it; the goods
+ * receipt lines it was based on are reopened so the receipt can be invoiced again. By DocNum, the number the
+ * accountants read (`npm run erp`); cancelling one already cancelled is refused.
+ */
+export async function cancelFacturaProveedor(db: Database, bd: string, docNum: number) {
+  const r = await cancel(db, bd, eq(erpFacturas.docNum, docNum), String(docNum), false);
+  return { docNum, entradasReabiertas: r.entradasReabiertas };
+}
+
+/**
+ * What the portal's outbox asks for (SAP's `POST /PurchaseInvoices(DocEntry)/Cancel`): the same rules, by key,
+ * and idempotent: an A/P invoice that is already cancelled answers `cancelada: false` and writes nothing, so a
+ * retry after a lost answer is not an error.
+ */
+export async function cancelFacturaProveedorByKey(db: Database, bd: string, docEntry: number) {
+  const r = await cancel(db, bd, eq(erpFacturas.docEntry, docEntry), `con DocEntry ${docEntry}`, true);
+  return { docEntry, docNum: r.docNum, cancelada: r.cancelada, entradasReabiertas: r.entradasReabiertas };
+}
+
+async function cancel(
+  db: Database,
+  bd: string,
+  cual: SQL,
+  nombre: string,
+  yaCanceladaEsExito: boolean,
+): Promise<{ docNum: number; cancelada: boolean; entradasReabiertas: number }> {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    const [factura] = await tx
+      .select()
+      .from(erpFacturas)
+      .where(and(eq(erpFacturas.bd, bd), cual))
+      .for("update");
+    if (!factura) throw new ErpRechazo(`La factura de proveedor ${nombre} no existe en ${bd}.`);
+    const docNum = factura.docNum;
+    if (factura.canceled === "Y") {
+      if (yaCanceladaEsExito) return { docNum, cancelada: false, entradasReabiertas: 0 };
+      throw new ErpRechazo(`La factura de proveedor ${docNum} ya está cancelada.`);
+    }
+    const pagos = await tx
+      .select({ docNum: erpPagos.docNum })
+      .from(erpPagoFacturas)
+      .innerJoin(erpPagos, and(eq(erpPagos.bd, erpPagoFacturas.bd), eq(erpPagos.docEntry, erpPagoFacturas.docEntry)))
+      .where(
+        and(
+          eq(erpPagoFacturas.bd, bd),
+          eq(erpPagoFacturas.facturaDocEntry, factura.docEntry),
+          eq(erpPagos.canceled, "N"),
+        ),
+      );
+    if (pagos.length > 0) {
+      throw new ErpRechazo(
+        `La factura de proveedor ${docNum} tiene pagos (${pagos.map((p) => p.docNum).join(", ")}): cancele primero el pago.`,
+      );
+    }
+    const lineas = await tx
+      .select()
+      .from(erpFacturaLineas)
+      .where(and(eq(erpFacturaLineas.bd, bd), eq(erpFacturaLineas.docEntry, factura.docEntry)));
+    for (const l of lineas) {
+      await tx
+        .update(erpEntradaLineas)
+        .set({
+          openQty: sql`least(${erpEntradaLineas.quantity}, ${erpEntradaLineas.openQty} + ${l.quantity}::numeric)`,
+          lineStatus: "O",
+        })
+        .where(
+          and(
+            eq(erpEntradaLineas.bd, bd),
+            eq(erpEntradaLineas.docEntry, l.baseEntry),
+            eq(erpEntradaLineas.lineNum, l.baseLine),
+          ),
+        );
+    }
+    const entradas = [...new Set(lineas.map((l) => l.baseEntry))];
+    if (lineas.length === 0 && factura.entradaDocNum !== null) {
+      // The seeded history's A/P invoices have no lines: each invoiced its whole receipt, which reopens whole.
+      const [entrada] = await tx
+        .select({ docEntry: erpEntradas.docEntry })
+        .from(erpEntradas)
+        .where(and(eq(erpEntradas.bd, bd), eq(erpEntradas.docNum, factura.entradaDocNum)));
+      if (entrada) {
+        await tx
+          .update(erpEntradaLineas)
+          .set({ openQty: sql`${erpEntradaLineas.quantity}`, lineStatus: "O" })
+          .where(and(eq(erpEntradaLineas.bd, bd), eq(erpEntradaLineas.docEntry, entrada.docEntry)));
+        entradas.push(entrada.docEntry);
+      }
+    }
+    if (entradas.length > 0) {
+      await tx
+        .update(erpEntradas)
+        .set({ docStatus: "O" })
+        .where(and(eq(erpEntradas.bd, bd), inArray(erpEntradas.docEntry, entradas)));
+    }
+    await tx
+      .update(erpFacturas)
+      .set({ canceled: "Y", docStatus: "C" })
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, factura.docEntry)));
+    return { docNum, cancelada: true, entradasReabiertas: entradas.length };
+  });
+}
+
+export interface PagoProveedor {
+  bd: string;
+  docEntry: number;
+  docNum: number;
+  cardCode: string;
+  cardName: string;
+  docDate: string;
+  /** Payment form (c_FormaPago). */
+  formaPago: string;
+  docTotal: string;
+  docCur: string;
+  docRate: string;
+  canceled: "Y" | "N";
+  /** What it applied to each A/P invoice: in the invoice's currency, and in the payment's when they differ. */
+  facturas: { docNum: number; docCur: string; sumApplied: string; appliedPago: string | null }[];
+}
+
+/** Vendor payments (OVPM) with the A/P invoices each settles (VPM2), newest first: what `npm run erp` lists. */
+export async function listPagos(
+  db: Database,
+  filtro: { bds?: readonly string[]; cardCode?: string } = {},
+): Promise<PagoProveedor[]> {
+  const pagos = await db
+    .select({
+      bd: erpPagos.bd,
+      docEntry: erpPagos.docEntry,
+      docNum: erpPagos.docNum,
+      cardCode: erpPagos.cardCode,
+      cardName: erpPagos.cardName,
+      docDate: erpPagos.docDate,
+      formaPago: erpPagos.pymntGroup,
+      docTotal: erpPagos.docTotal,
+      docCur: erpPagos.docCur,
+      docRate: erpPagos.docRate,
+      canceled: erpPagos.canceled,
+    })
+    .from(erpPagos)
+    .where(
+      and(
+        filtro.bds ? inArray(erpPagos.bd, [...filtro.bds]) : undefined,
+        filtro.cardCode ? eq(erpPagos.cardCode, filtro.cardCode) : undefined,
+      ),
+    )
+    .orderBy(sql`${erpPagos.docDate} desc`, asc(erpPagos.bd), sql`${erpPagos.docNum} desc`);
+  if (pagos.length === 0) return [];
+  const lineas = await db
+    .select({
+      bd: erpPagoFacturas.bd,
+      docEntry: erpPagoFacturas.docEntry,
+      docNum: erpFacturas.docNum,
+      docCur: erpFacturas.docCur,
+      sumApplied: erpPagoFacturas.sumApplied,
+      appliedPago: erpPagoFacturas.appliedPago,
+    })
+    .from(erpPagoFacturas)
+    .innerJoin(
+      erpFacturas,
+      and(eq(erpFacturas.bd, erpPagoFacturas.bd), eq(erpFacturas.docEntry, erpPagoFacturas.facturaDocEntry)),
+    )
+    .where(
+      and(
+        filtro.bds ? inArray(erpPagoFacturas.bd, [...filtro.bds]) : undefined,
+        filtro.cardCode ? eq(erpFacturas.cardCode, filtro.cardCode) : undefined,
+      ),
+    )
+    .orderBy(asc(erpPagoFacturas.bd), asc(erpPagoFacturas.docEntry), asc(erpPagoFacturas.lineNum));
+  const porPago = new Map<string, PagoProveedor["facturas"]>();
+  for (const { bd, docEntry, ...l } of lineas) {
+    const clave = `${bd}|${docEntry}`;
+    porPago.set(clave, [...(porPago.get(clave) ?? []), l]);
+  }
+  return pagos.map((p) => ({
+    ...p,
+    canceled: p.canceled === "Y" ? "Y" : "N",
+    facturas: porPago.get(`${p.bd}|${p.docEntry}`) ?? [],
+  }));
+}
+
+/**
+ * Sets or lifts the payment block of an A/P invoice (SAP's PayBlock, `PATCH /PurchaseInvoices(DocEntry)
+ * {"PaymentBlock": …}`; issue 27, decision 036): a blocked invoice is not paid (payFacturas refuses it). SAP refuses
+ * the change on a cancelled or closed document; setting the value it already has writes nothing (no new version), so
+ * a retry after a lost answer is not an error. `ref` is the payment block reason (PayBlckRef), kept while blocked.
+ */
+export async function setPaymentBlockByKey(
+  db: Database,
+  bd: string,
+  docEntry: number,
+  blocked: boolean,
+  ref: number | null = null,
+): Promise<{ changed: boolean }> {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    const [factura] = await tx
+      .select()
+      .from(erpFacturas)
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, docEntry)))
+      .for("update");
+    if (!factura) throw new ErpRechazo(`La factura de proveedor con DocEntry ${docEntry} no existe en ${bd}.`);
+    const value = blocked ? "Y" : "N";
+    const newRef = blocked ? ref : null;
+    if (factura.payBlock === value && factura.payBlockRef === newRef) return { changed: false };
+    if (factura.canceled === "Y") {
+      throw new ErpRechazo(
+        `La factura de proveedor ${factura.docNum} está cancelada: no se puede cambiar su bloqueo de pago.`,
+      );
+    }
+    if (factura.docStatus === "C") {
+      throw new ErpRechazo(
+        `La factura de proveedor ${factura.docNum} está cerrada: no se puede cambiar su bloqueo de pago.`,
+      );
+    }
+    await tx
+      .update(erpFacturas)
+      .set({ payBlock: value, payBlockRef: newRef })
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, docEntry)));
+    return { changed: true };
+  });
+}
+
+/**
+ * Re-points A/P invoice `docEntry` of `bd` to a replacement CFDI (issue 27, decision 036: the replacement takes over
+ * the A/P invoice), as SAP's `PATCH /PurchaseInvoices(DocEntry)` with U_SYS_PORTALID, U_SYS_PMUUID and NumAtCard
+ * does, lifting its payment block when `liftPaymentBlock` (refused, as setPaymentBlock is, on a closed document).
+ * SAP refuses a portal id another A/P invoice of the company database carries, and a document that does not exist. Writing the values it already has changes nothing.
+ */
+export async function repointFacturaProveedorByKey(
+  db: Database,
+  bd: string,
+  docEntry: number,
+  to: { portalId: number; numAtCard: string; uuid: string; liftPaymentBlock: boolean },
+): Promise<{ changed: boolean }> {
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    const [factura] = await tx
+      .select()
+      .from(erpFacturas)
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, docEntry)))
+      .for("update");
+    if (!factura) throw new ErpRechazo(`La factura de proveedor con DocEntry ${docEntry} no existe en ${bd}.`);
+    const uuid = to.uuid.toUpperCase();
+    const payBlock = to.liftPaymentBlock ? "N" : factura.payBlock;
+    if (
+      factura.portalId === to.portalId &&
+      factura.uuid === uuid &&
+      factura.numAtCard === to.numAtCard &&
+      factura.payBlock === payBlock
+    ) {
+      return { changed: false };
+    }
+    if (to.liftPaymentBlock && factura.payBlock === "Y" && factura.docStatus === "C") {
+      throw new ErpRechazo(
+        `La factura de proveedor ${factura.docNum} está cerrada: no se puede cambiar su bloqueo de pago.`,
+      );
+    }
+    const [otra] = await tx
+      .select({ docNum: erpFacturas.docNum })
+      .from(erpFacturas)
+      .where(
+        and(eq(erpFacturas.bd, bd), eq(erpFacturas.portalId, to.portalId), sql`${erpFacturas.docEntry} <> ${docEntry}`),
+      );
+    if (otra) {
+      throw new ErpRechazo(
+        `La factura de proveedor ${otra.docNum} ya corresponde a la factura ${to.portalId} del portal.`,
+      );
+    }
+    await tx
+      .update(erpFacturas)
+      .set({
+        portalId: to.portalId,
+        uuid,
+        numAtCard: to.numAtCard,
+        payBlock,
+        ...(payBlock === "N" ? { payBlockRef: null } : {}),
+      })
+      .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, docEntry)));
+    return { changed: true };
+  });
+}

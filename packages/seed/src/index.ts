@@ -1,0 +1,187 @@
+import type { Database, DatabaseHandle } from "@portal/db";
+import { type Clock, isoDateOf } from "@portal/db";
+import { createEmpleado, createProveedor, createSociedad, ensureArea } from "@portal/db/factories";
+import { empleados, proveedores, proveedorSociedades, sociedades } from "@portal/db/schema";
+import { PERFIL_ERP_DEMO, type SeedErpMockResumen, type SocioSemilla, seedErpMock } from "@portal/erp-sim";
+import { eq } from "drizzle-orm";
+
+export * from "@portal/db/factories";
+export { ENTRADA_CFDI_SAT, ENTRADAS_LIBRES, seedFacturasDemo } from "./facturas-demo";
+
+import { seedFacturasDemo } from "./facturas-demo";
+import { seedNotasCreditoDemo } from "./notas-credito-demo";
+import { seedPagosDemo } from "./pagos-demo";
+
+export { NOTA_CREDITO_DEMO_UUID } from "./notas-credito-demo";
+export { COMPLEMENTOS_DEMO, complementoEsperadoDelPago, seedPagosDemo } from "./pagos-demo";
+
+import { createSimplePdf } from "@portal/db/factories";
+
+export { createSimplePdf };
+
+/** The demo sign-ins the seed creates; `npm start` prints them (scripts/start.mjs via cli/arranque.ts). */
+export const DEMO_PASSWORD = "Portal2026";
+export const DEMO_USERS = [
+  { operador: "Empleado", usuario: "admin", descripcion: "administrador (ve pendientes)" },
+  { operador: "Empleado", usuario: "consulta", descripcion: "general (solo lectura)" },
+  { operador: "Proveedor", usuario: "EKU9003173C9", descripcion: "ESCUELA KEMPER URGATE (moral)" },
+  { operador: "Proveedor", usuario: "XIQB891116QE4", descripcion: "BERENICE XIMO QUEZADA (física)" },
+] as const;
+
+const AREAS = ["Compras", "Cuentas por pagar", "Almacén", "Contabilidad", "Sistemas"];
+
+export interface SeedDemoOptions {
+  /** "Now" for the demo data (compliance documents are dated today): the app's injected clock. */
+  clock: Clock;
+  /** Multiplies the ERP mock volume (`npm run seed -- --scale N`); 1 by default. */
+  erpEscala?: number;
+}
+
+/** The advisory lock's name for the demo seed (`DatabaseHandle.exclusive`). */
+export const SEED_LOCK = "semilla-demo";
+
+/**
+ * The demo seed as a process starts (SEED_DEMO=true): under an advisory lock, so N processes starting at once on one
+ * PostgreSQL seed one after the other: the first writes the demo data and the others find every row there and write
+ * nothing (each insert looks its row up by its natural key first; without the lock two of them could both miss a row
+ * and the second would fail on a unique key).
+ */
+export function seedDemoExclusive(
+  handle: DatabaseHandle,
+  encryptionKey: Buffer,
+  options: SeedDemoOptions,
+): Promise<{ erp: SeedErpMockResumen }> {
+  return handle.exclusive(SEED_LOCK, () => seedDemo(handle.db, encryptionKey, options));
+}
+
+/**
+ * Idempotent demo data: every insert skips rows that already exist (by their natural key), so running it
+ * again never duplicates nor overwrites what users changed. The ERP mock gets each demo supplier's purchasing
+ * history in each of its sociedades (erp-mock/).
+ */
+export async function seedDemo(
+  db: Database,
+  encryptionKey: Buffer,
+  options: SeedDemoOptions,
+): Promise<{ erp: SeedErpMockResumen }> {
+  for (const area of AREAS) await ensureArea(db, area);
+
+  const existing = async (usuario: string) =>
+    (await db.select({ id: empleados.id }).from(empleados).where(eq(empleados.usuario, usuario)))[0];
+  if (!(await existing("admin"))) {
+    await createEmpleado(db, {
+      usuario: "admin",
+      perfil: "A",
+      nombre: "Administrador",
+      apellidos: "del Portal",
+      email: "admin@empresa.com.mx",
+      area: "Sistemas",
+      viDocPen: "Y",
+      password: DEMO_PASSWORD,
+    });
+  }
+  if (!(await existing("consulta"))) {
+    await createEmpleado(db, {
+      usuario: "consulta",
+      perfil: "G",
+      nombre: "Mariana",
+      apellidos: "López Torres",
+      email: "consulta@empresa.com.mx",
+      area: "Cuentas por pagar",
+      viDocPen: "N",
+      password: DEMO_PASSWORD,
+    });
+  }
+
+  const sociedadDemo = [
+    { nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", rfc: "MCI7306249Y1", regimen: "603", cp: "54700", bdSap: "SBO_MCI" },
+    { nombre: "KIJ, S.A DE C.V.", rfc: "KIJ0906199R1", regimen: "601", cp: "59820", bdSap: "SBO_KIJ" },
+    {
+      nombre: "INDISTRIA ILUMINADORA DE ALMACENES",
+      rfc: "IIA040805DZ4",
+      regimen: "626",
+      cp: "62661",
+      bdSap: "SBO_IIA",
+    },
+  ];
+  const ids: Record<string, number> = {};
+  for (const s of sociedadDemo) {
+    const found = (await db.select({ id: sociedades.id }).from(sociedades).where(eq(sociedades.bdSap, s.bdSap)))[0];
+    const row =
+      found ?? (await createSociedad(db, encryptionKey, { ...s, usuarioSap: "manager", passSap: "B1Admin!" }));
+    if (!row) throw new Error(`No se pudo sembrar la sociedad ${s.nombre}`);
+    ids[s.bdSap] = row.id;
+  }
+
+  const proveedorDemo = [
+    {
+      cardCode: "P00001",
+      tipoPersona: "M" as const,
+      cardName: "ESCUELA KEMPER URGATE",
+      rfc: "EKU9003173C9",
+      telefono: "55 5550 1234",
+      email: "facturacion@kemper.edu.mx,cobranza@kemper.edu.mx",
+      contacto: "Rosa María Kemper",
+      sociedades: ["SBO_MCI", "SBO_KIJ"],
+      documentos: [
+        "ActaConstitutiva",
+        "IdentificacionOficial",
+        "ComprobanteDomicilio",
+        "CedulaFiscal",
+        "EstadoCuenta",
+        "OpinionCumplimiento",
+        "CaratulaBancaria",
+      ],
+    },
+    {
+      cardCode: "P00002",
+      tipoPersona: "F" as const,
+      cardName: "BERENICE XIMO QUEZADA",
+      rfc: "XIQB891116QE4",
+      telefono: "33 3615 9876",
+      email: "berenice.ximo@correo.com.mx",
+      contacto: "Berenice Ximo Quezada",
+      sociedades: ["SBO_KIJ", "SBO_IIA"],
+      // The tax-compliance opinion is missing: her profile shows what a supplier must still upload.
+      documentos: ["IdentificacionOficial", "ComprobanteDomicilio", "CedulaFiscal"],
+    },
+  ];
+  for (const p of proveedorDemo) {
+    const sociedadIds = p.sociedades.map((bd) => ids[bd]).filter((id): id is number => id !== undefined);
+    const found = (await db.select().from(proveedores).where(eq(proveedores.cardCode, p.cardCode)))[0];
+    if (!found) {
+      const { sociedades: _ignored, documentos, ...data } = p;
+      await createProveedor(db, {
+        ...data,
+        password: DEMO_PASSWORD,
+        estatusRegistro: "C",
+        sociedadIds,
+        documentos: { cargados: documentos, fecha: isoDateOf(options.clock) },
+      });
+    } else {
+      for (const sociedadId of sociedadIds) {
+        await db.insert(proveedorSociedades).values({ cardCode: p.cardCode, sociedadId }).onConflictDoNothing();
+      }
+    }
+  }
+
+  // The supplier's CardCode is the same in every company database (see apps/api/src/erp/types.ts).
+  const socios: SocioSemilla[] = proveedorDemo.flatMap((p) =>
+    p.sociedades.map((bd) => ({
+      bd,
+      sociedadNombre: sociedadDemo.find((s) => s.bdSap === bd)?.nombre ?? bd,
+      cardCode: p.cardCode,
+      cardName: p.cardName,
+      rfc: p.rfc,
+      tipoPersona: p.tipoPersona,
+      zipCode: PERFIL_ERP_DEMO[p.cardCode]?.zipCode ?? "",
+      categorias: PERFIL_ERP_DEMO[p.cardCode]?.categorias,
+      groupNum: PERFIL_ERP_DEMO[p.cardCode]?.groupNum,
+    })),
+  );
+  const erp = await seedErpMock(db, { socios, escala: options.erpEscala ?? 1 });
+  await seedFacturasDemo(db, options.clock);
+  await seedPagosDemo(db, options.clock);
+  await seedNotasCreditoDemo(db, options.clock);
+  return { erp };
+}

@@ -2,6 +2,7 @@ import { type ErpNotaCreditoProveedor, type ErpNotaCreditoProveedorNueva, ErpRec
 import { type ServiceLayerClient, ServiceLayerError } from "./client";
 import { money } from "./money";
 import { q } from "./odata";
+import { postingDateFor, postingDateRefusal } from "./posting-date";
 import { purchaseDocumentBody } from "./purchase-document";
 
 interface SlCreditNote {
@@ -57,6 +58,7 @@ export function createSlNotasCredito(deps: {
     const { bd, portalId } = input;
     const existing = await find(bd, portalId);
     if (existing) return { docEntry: existing.docEntry, docNum: existing.docNum };
+    const postingDate = await postingDateFor(client, bd, input.docDate, input.postingDateRule); // F3
     const body = purchaseDocumentBody(
       input,
       input.facturas.map((f) => ({
@@ -65,6 +67,7 @@ export function createSlNotasCredito(deps: {
         BaseLine: 0,
         LineTotal: Number(f.importe),
       })),
+      postingDate,
     );
     try {
       const answer = await client.write(bd, "POST", "PurchaseCreditNotes", body);
@@ -82,7 +85,7 @@ export function createSlNotasCredito(deps: {
       );
     } catch (error) {
       if (isRefusal(error)) {
-        throw new ErpRechazoError(
+        throw postingDateRefusal(error, bd, postingDate) ?? new ErpRechazoError(
           `El ERP rechazó la nota de crédito de proveedor ${input.numAtCard}: ${error.detail ?? error.message}`,
         );
       }

@@ -5,6 +5,7 @@ import { ServiceLayerError } from "./client";
 import type { Drafts } from "./drafts";
 import { quantity } from "./money";
 import { q } from "./odata";
+import { postingDateFor, postingDateRefusal } from "./posting-date";
 import { missingFactura, purchaseDocumentBody } from "./purchase-document";
 import { type SlBase, type SlDocument, status, yesNo } from "./wire";
 
@@ -53,7 +54,8 @@ export function createPurchaseInvoiceWrites(deps: Pick<SlBase, "client" | "warn"
           .map((l) => ({ BaseType: 20 as const, BaseEntry: receipt.DocEntry, BaseLine: l.LineNum })),
       );
     }
-    const body = purchaseDocumentBody(input, lines);
+    const postingDate = await postingDateFor(client, bd, input.docDate, input.postingDateRule); // F3
+    const body = purchaseDocumentBody(input, lines, postingDate);
     try {
       const answer = await client.write(bd, "POST", "PurchaseInvoices", body);
       const created = answer.body as SlDocument | null;
@@ -77,7 +79,7 @@ export function createPurchaseInvoiceWrites(deps: Pick<SlBase, "client" | "warn"
     } catch (error) {
       if (error instanceof ErpRechazoError) throw error;
       if (isRefusal(error)) {
-        throw new ErpRechazoError(
+        throw postingDateRefusal(error, bd, postingDate) ?? new ErpRechazoError(
           `El ERP rechazó la factura de proveedor de ${docNums.length > 1 ? "las entradas" : "la entrada"} ${docNums.join(", ")}: ${error.detail ?? error.message}`,
         );
       }

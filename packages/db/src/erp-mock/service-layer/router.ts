@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Attachments } from "./attachments";
 import type { EntitySet } from "./entities";
 import type { Faults } from "./faults";
+import type { PostingPeriods } from "./posting-periods";
 import { type Ctx, cookies, type Dialect, SapFailure, sendError } from "./http";
 import type { Query } from "./query";
 import type { Sessions } from "./sessions";
@@ -14,6 +15,8 @@ export interface RouterDeps {
   attachments: Attachments;
   query: Query;
   writes: Pick<ReturnType<typeof createWrites>, "handle">;
+  /** F3: CompanyService_GetPeriods / CompanyService_GetFinancePeriods. */
+  postingPeriods: Pick<PostingPeriods, "serve">;
 }
 
 export function routeOf(pathname: string): string {
@@ -76,6 +79,7 @@ export function createRouter(deps: RouterDeps) {
       if (!m) throw new SapFailure(404, -1, "Resource not found.");
       const [, name = "", keyText, sub] = m;
       const bd = current.companyDb;
+      if (keyText === undefined && (await deps.postingPeriods.serve(ctx, req.method ?? "", name, bd))) return;
       if (name === "Attachments2" && keyText !== undefined && req.method === "GET") {
         return await attachments.attachment(ctx, bd, keyText, sub);
       }

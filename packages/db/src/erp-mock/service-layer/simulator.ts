@@ -9,12 +9,14 @@ import { createFaults, type SimulatorFaults } from "./faults";
 import type { Row } from "./filter";
 import { createHeaderCache } from "./header-cache";
 import { JSON_TYPE } from "./http";
+import { createPostingPeriods, type SimulatorPostingPeriod } from "./posting-periods";
 import { createQuery } from "./query";
 import { createRouter } from "./router";
 import { createSessions } from "./sessions";
 import { createWrites, type UserFieldInput, type WriteContext } from "./writes";
 
 export type { InsertDuringPaging, SimulatorFaults } from "./faults";
+export type { PostingPeriodStatus, SimulatorPostingPeriod } from "./posting-periods";
 
 /**
  * A local SAP Business One Service Layer over the `erp_mock` tables the seed fills (one copy of the demo data: the
@@ -66,6 +68,10 @@ export interface SimulatorOptions {
    * SAP refuses a link to nothing.
    */
   paymentBlockEntries?: readonly number[];
+  /** F3: posting periods (OFPR) by company database; none (default) means every date is open. */
+  postingPeriods?: Record<string, readonly SimulatorPostingPeriod[]>;
+  /** F3: whether the simulator's SAP user may post into a period in status ltPeriodClosing (default false). */
+  periodClosingAuthorized?: boolean;
 }
 
 export interface ServiceLayerSimulator {
@@ -83,6 +89,8 @@ export interface ServiceLayerSimulator {
   expireAllSessions(): void;
   /** Adds a draft (ODRF) to a company database; returns its DocEntry. */
   addDraft(companyDb: string, draft: Row): number;
+  /** F3: replaces the posting periods of a company database (an empty list: every date open). */
+  setPostingPeriods(companyDb: string, periods: readonly SimulatorPostingPeriod[]): void;
   /** Restarts the Service Layer: user fields created since become document properties; sessions survive. */
   restart(): void;
   /**
@@ -122,6 +130,10 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     faults,
   });
 
+  const postingPeriods = createPostingPeriods({
+    initial: options.postingPeriods,
+    closingAuthorized: options.periodClosingAuthorized,
+  });
   const writeContext: WriteContext = {
     db,
     clock: options.clock,
@@ -136,9 +148,18 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     addUserField: catalog.addUserField,
     addDraft,
     drafts: catalog.drafts,
+    checkPostingDate: postingPeriods.checkPostingDate,
   };
   const writes = createWrites(writeContext);
-  const { handle } = createRouter({ faults: hooks, sessions, sets, attachments, query, writes });
+  const { handle } = createRouter({
+    faults: hooks,
+    sessions,
+    sets,
+    attachments,
+    query,
+    writes,
+    postingPeriods,
+  });
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -165,6 +186,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     resetCounts: sessions.resetCounts,
     expireAllSessions: sessions.expireAllSessions,
     addDraft,
+    setPostingPeriods: postingPeriods.set,
     restart: catalog.restart,
     prepare: async (companyDbs) => {
       for (const bd of companyDbs) {

@@ -9,6 +9,7 @@ import {
 } from "../facturas-proveedor";
 import { insertNotaCreditoProveedor } from "../notas-credito-proveedor";
 import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
+import { checkDocumentLengths } from "./field-lengths";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";
 
@@ -34,6 +35,8 @@ export interface WriteContext {
   addUserField(f: UserFieldInput): UserFieldInput & { FieldID: number; SubType: string };
   addDraft(companyDb: string, draft: Row): number;
   drafts: Map<string, Row[]>;
+  /** F3: refuses a posting date in no open posting period (posting-periods.ts). */
+  checkPostingDate(bd: string, docDate: string): void;
 }
 
 /** A user-defined field as UserFieldsMD describes it (without FieldID, which the simulator assigns). */
@@ -154,6 +157,8 @@ export function createWrites(c: WriteContext) {
     const docDate = typeof body.DocDate === "string" ? body.DocDate.slice(0, 10) : c.clock().toISOString().slice(0, 10);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(docDate))
       throw new SapFailure(400, -1000, "Value of property 'DocDate' is invalid");
+    checkDocumentLengths(body); // F14
+    c.checkPostingDate(bd, docDate); // F3
 
     const docEntry = await db.transaction(async (txx) => {
       const tx = txx as unknown as Database;
@@ -320,6 +325,8 @@ export function createWrites(c: WriteContext) {
     const docDate = typeof body.DocDate === "string" ? body.DocDate.slice(0, 10) : c.clock().toISOString().slice(0, 10);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(docDate))
       throw new SapFailure(400, -1000, "Value of property 'DocDate' is invalid");
+    checkDocumentLengths(body); // F14
+    c.checkPostingDate(bd, docDate); // F3
     const total = numberOf(body.DocTotal, "DocTotal");
     let docEntry: number;
     try {
@@ -388,6 +395,7 @@ export function createWrites(c: WriteContext) {
     const body = await jsonBody(ctx);
     checkProperties(body, c.propertiesOf(set), set.type);
     const lines = linesOf(body);
+    checkDocumentLengths(body); // F14
     const table = set.table as string;
     const docEntry = Number(row.DocEntry);
     // Writable header fields of the simulator; SAP ignores read-only ones silently (MAN p26).

@@ -46,7 +46,8 @@ export const PORTAL_USER_FIELDS: SimulatorUserField[] = PORTAL_FIELDS.map((f) =>
   TableName: f.table,
   Name: f.name,
   Type: f.type,
-  Size: f.size,
+  Size: f.editSize,
+  EditSize: f.editSize,
   Description: f.description,
 }));
 

@@ -10,6 +10,7 @@ import {
 import { insertNotaCreditoProveedor } from "../notas-credito-proveedor";
 import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
 import { checkDocumentLengths } from "./field-lengths";
+import { userFieldSizes } from "./user-field-sizes";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";
 
@@ -46,6 +47,8 @@ export interface UserFieldInput {
   Name: string;
   Type: "db_Alpha" | "db_Numeric" | "db_Date" | "db_Float" | "db_Memo";
   Size: number;
+  /** F11: the size SAP takes (SDK UserFieldsMD~EditSize); Size follows it. */
+  EditSize?: number;
   Description: string;
   SubType?: string;
 }
@@ -531,11 +534,12 @@ export function createWrites(c: WriteContext) {
     if (c.userFields.some((f) => f.TableName === tableName && f.Name === name)) {
       throw new SapFailure(400, -10, `Field name '${name}' already exists in table '${tableName}'`);
     }
+    const type = (body.Type as UserFieldInput["Type"]) ?? "db_Alpha";
     const field = c.addUserField({
       TableName: tableName,
       Name: name,
-      Type: (body.Type as UserFieldInput["Type"]) ?? "db_Alpha",
-      Size: Number(body.Size ?? 10),
+      Type: type,
+      ...userFieldSizes(body, type), // F11
       Description: String(body.Description ?? name),
       ...(typeof body.SubType === "string" ? { SubType: body.SubType } : {}),
     });

@@ -85,8 +85,11 @@ export function createSlNotasCredito(deps: {
       );
     } catch (error) {
       if (isRefusal(error)) {
-        throw postingDateRefusal(error, bd, postingDate) ?? new ErpRechazoError(
-          `El ERP rechazó la nota de crédito de proveedor ${input.numAtCard}: ${error.detail ?? error.message}`,
+        throw (
+          postingDateRefusal(error, bd, postingDate) ??
+          new ErpRechazoError(
+            `El ERP rechazó la nota de crédito de proveedor ${input.numAtCard}: ${error.detail ?? error.message}`,
+          )
         );
       }
       // SAP may have committed it before the answer was lost: look before giving up.

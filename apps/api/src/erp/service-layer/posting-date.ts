@@ -58,7 +58,8 @@ export async function readPostingPeriods(
 ): Promise<PostingPeriod[] | null> {
   let categories: { AbsoluteEntry: number }[];
   try {
-    categories = (await client.get<{ value?: { AbsoluteEntry: number }[] }>(bd, "CompanyService_GetPeriods")).value ?? [];
+    categories =
+      (await client.get<{ value?: { AbsoluteEntry: number }[] }>(bd, "CompanyService_GetPeriods")).value ?? [];
   } catch (error) {
     if (isRefusal(error)) return null;
     throw error;

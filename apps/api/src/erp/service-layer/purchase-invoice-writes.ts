@@ -79,8 +79,11 @@ export function createPurchaseInvoiceWrites(deps: Pick<SlBase, "client" | "warn"
     } catch (error) {
       if (error instanceof ErpRechazoError) throw error;
       if (isRefusal(error)) {
-        throw postingDateRefusal(error, bd, postingDate) ?? new ErpRechazoError(
-          `El ERP rechazó la factura de proveedor de ${docNums.length > 1 ? "las entradas" : "la entrada"} ${docNums.join(", ")}: ${error.detail ?? error.message}`,
+        throw (
+          postingDateRefusal(error, bd, postingDate) ??
+          new ErpRechazoError(
+            `El ERP rechazó la factura de proveedor de ${docNums.length > 1 ? "las entradas" : "la entrada"} ${docNums.join(", ")}: ${error.detail ?? error.message}`,
+          )
         );
       }
       // A timeout, a dropped connection, a 5xx or an HTML page: SAP may have committed it. Look before giving up.

@@ -1,6 +1,6 @@
 import type { Database } from "@portal/db";
-import type { PostingDateRule } from "@portal/erp";
 import { schema } from "@portal/db";
+import type { PostingDateRule } from "@portal/erp";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 
 const { sociedades, proveedorSociedades } = schema;

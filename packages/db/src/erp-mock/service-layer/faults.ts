@@ -2,8 +2,8 @@ import type { ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../client";
 import type { Row } from "./filter";
-import type { LoginErrorDialect } from "./login-dialect";
 import { type Ctx, HTML_502, HTML_503, sendError, sleep, stampOf } from "./http";
+import type { LoginErrorDialect } from "./login-dialect";
 
 /** A document added to the collection while a client pages through it (offset paging is no snapshot). */
 export interface InsertDuringPaging {

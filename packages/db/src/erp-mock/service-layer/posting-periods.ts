@@ -53,7 +53,9 @@ export function createPostingPeriods(options: PostingPeriodsOptions = {}) {
   }
 
   /** Period categories: one per year the periods start in (SAP's usual "one category per fiscal year"). */
-  function categories(bd: string): { AbsoluteEntry: number; PeriodCategory: string; periods: SimulatorPostingPeriod[] }[] {
+  function categories(
+    bd: string,
+  ): { AbsoluteEntry: number; PeriodCategory: string; periods: SimulatorPostingPeriod[] }[] {
     const years = [...new Set((byDb.get(bd) ?? []).map((p) => p.from.slice(0, 4)))].sort();
     return years.map((year, i) => ({
       AbsoluteEntry: i + 1,

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { SimulatorFaults } from "./faults";
-import { loginRefusal } from "./login-dialect";
 import { type Ctx, cookies, readBody, sendError, sendJson } from "./http";
+import { loginRefusal } from "./login-dialect";
 import { annotation } from "./query";
 
 export interface SessionsDeps {

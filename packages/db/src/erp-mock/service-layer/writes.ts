@@ -10,9 +10,9 @@ import {
 import { insertNotaCreditoProveedor } from "../notas-credito-proveedor";
 import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
 import { checkDocumentLengths } from "./field-lengths";
-import { userFieldSizes } from "./user-field-sizes";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";
+import { userFieldSizes } from "./user-field-sizes";
 
 /**
  * The simulator's writes, as SAP does them (docs/erp-service-layer.md, "Writes"): A/P invoices copied from goods

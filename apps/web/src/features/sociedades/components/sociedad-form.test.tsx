@@ -29,6 +29,7 @@ const ROWS: SociedadRow[] = [
     RetencionHonorarios: true,
     ClavesHonorarios: ["80111600"],
     DiasPago: [2],
+    ReglaFechaContable: "rechazar",
   },
   {
     Fila: 2,
@@ -137,6 +138,8 @@ describe("company catalogue and form", () => {
       RetencionHonorarios: false,
       ClavesHonorarios: [],
       DiasPago: [],
+      // Issue 37 (decision 047): the default posting-date rule.
+      ReglaFechaContable: "primer_dia_abierto",
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Sociedades"));
   });
@@ -173,6 +176,7 @@ describe("company catalogue and form", () => {
       RetencionHonorarios: true,
       ClavesHonorarios: ["80111600"],
       DiasPago: [2],
+      ReglaFechaContable: "rechazar",
     });
   });
 

@@ -200,6 +200,10 @@ describe("company catalogue and form", () => {
     const claves = screen.getByRole("textbox", { name: /Claves de producto o servicio de honorarios/ });
     expect((claves as HTMLInputElement).value).toBe("80111600");
     expect((screen.getByRole("checkbox", { name: "Martes" }) as HTMLInputElement).checked).toBe(true);
+    // Issue 37 (decision 047): the posting-date rule stored shows and can be changed.
+    const regla = screen.getByLabelText(/periodo contable de la fecha del CFDI/) as HTMLSelectElement;
+    expect(regla.value).toBe("rechazar");
+    fireEvent.change(regla, { target: { value: "primer_dia_abierto" } });
 
     fireEvent.click(renta);
     fireEvent.click(screen.getByRole("checkbox", { name: "Jueves" }));
@@ -220,6 +224,7 @@ describe("company catalogue and form", () => {
       RetencionHonorarios: true,
       ClavesHonorarios: ["80111600", "80101500"],
       DiasPago: [2, 4],
+      ReglaFechaContable: "primer_dia_abierto",
     });
   });
 

@@ -5,6 +5,7 @@ import {
   Divider,
   FileInput,
   Group,
+  NativeSelect,
   Paper,
   PasswordInput,
   Select,
@@ -243,13 +244,12 @@ export function SociedadForm({ session, row, onDone }: SociedadFormProps) {
                 onChange={(event) => setIsBdsapUnlocked(event.currentTarget.checked)}
               />
             </Stack>
-            <Select
+            <NativeSelect
               label={L.ReglaFechaContable}
               description="La fecha del documento en SAP sigue siendo la del CFDI."
               inputWrapperOrder={["label", "input", "description", "error"]}
               data={REGLAS_FECHA_CONTABLE.map((value) => ({ value, label: NOMBRES_REGLA_FECHA_CONTABLE[value] }))}
-              {...readOnly(isReadOnly)}
-              allowDeselect={false}
+              disabled={isReadOnly}
               {...form.getInputProps("ReglaFechaContable")}
             />
           </SimpleGrid>

@@ -185,20 +185,23 @@ describe("posting periods (F3): the adapter chooses the posting date by the soci
     expect(postedTo("PurchaseInvoices")).toEqual([]);
   });
 
-  it("periods the portal's SAP user may not read: posted on the CFDI's date, SAP's -5002 10000156 told in Spanish", async () => {
-    answerInstead = (url) =>
-      url.endsWith("CompanyService_GetPeriods")
-        ? new Response(JSON.stringify({ error: { code: "-5006", message: "No authorization" } }), { status: 403 })
-        : undefined;
-    const e = await entradaAbierta();
-    usadas.delete(e.docEntry);
-    const error = await adapter.createFacturaProveedor(facturaDe(e, 930_000_005, "2026-10-15")).catch((x) => x);
-    expect(postedTo("PurchaseInvoices").map((b) => b.DocDate)).toEqual(["2026-10-15"]);
-    expect(error).toBeInstanceOf(ErpRechazoError);
-    expect((error as Error).message).toBe(
-      `El ERP no acepta la fecha de contabilización 2026-10-15 en la base de datos ${bd}: su periodo contable está cerrado o bloqueado (SAP 10000156). Abra el periodo en SAP o revise la regla de fecha de la sociedad y reintente.`,
-    );
-  });
+  it.each(["CompanyService_GetPeriods", "CompanyService_GetFinancePeriods"])(
+    "periods the portal's SAP user may not read (%s refused): posted on the CFDI's date, SAP's -5002 10000156 told in Spanish",
+    async (refusedPath) => {
+      answerInstead = (url) =>
+        url.endsWith(refusedPath)
+          ? new Response(JSON.stringify({ error: { code: "-5006", message: "No authorization" } }), { status: 403 })
+          : undefined;
+      const e = await entradaAbierta();
+      usadas.delete(e.docEntry);
+      const error = await adapter.createFacturaProveedor(facturaDe(e, 930_000_005, "2026-10-15")).catch((x) => x);
+      expect(postedTo("PurchaseInvoices").map((b) => b.DocDate)).toEqual(["2026-10-15"]);
+      expect(error).toBeInstanceOf(ErpRechazoError);
+      expect((error as Error).message).toBe(
+        `El ERP no acepta la fecha de contabilización 2026-10-15 en la base de datos ${bd}: su periodo contable está cerrado o bloqueado (SAP 10000156). Abra el periodo en SAP o revise la regla de fecha de la sociedad y reintente.`,
+      );
+    },
+  );
 
   it("an A/P credit memo dated in a closed period: posted on the first open date, TaxDate the CFDI's", async () => {
     const e = await entradaAbierta();

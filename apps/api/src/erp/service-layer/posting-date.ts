@@ -56,14 +56,21 @@ export async function readPostingPeriods(
   bd: string,
   fromDate: string,
 ): Promise<PostingPeriod[] | null> {
-  let categories: { AbsoluteEntry: number }[];
   try {
-    categories =
-      (await client.get<{ value?: { AbsoluteEntry: number }[] }>(bd, "CompanyService_GetPeriods")).value ?? [];
+    return await readAll(client, bd, fromDate);
   } catch (error) {
     if (isRefusal(error)) return null;
     throw error;
   }
+}
+
+async function readAll(
+  client: Pick<ServiceLayerClient, "get" | "write">,
+  bd: string,
+  fromDate: string,
+): Promise<PostingPeriod[]> {
+  const categories =
+    (await client.get<{ value?: { AbsoluteEntry: number }[] }>(bd, "CompanyService_GetPeriods")).value ?? [];
   const periods: PostingPeriod[] = [];
   for (const category of [...categories].sort((a, b) => b.AbsoluteEntry - a.AbsoluteEntry)) {
     const answer = await client.write(bd, "POST", "CompanyService_GetFinancePeriods", {

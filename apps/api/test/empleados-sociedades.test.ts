@@ -267,6 +267,33 @@ describe("sociedades", () => {
     expect(dup.statusCode).toBe(409);
   });
 
+  it("the posting-date rule (decision 047): 'primer_dia_abierto' by default, set by the form, refused otherwise", async () => {
+    const [before] = await t.tdb.db.select().from(schema.sociedades).where(eq(schema.sociedades.bdSap, "SBO_DPA"));
+    const fila = async () =>
+      (await post("/api/sociedades/rowSociedades", {}))
+        .json()
+        .data.find((s: { BDSAP: string }) => s.BDSAP === "SBO_DPA");
+    expect((await fila()).ReglaFechaContable).toBe("primer_dia_abierto");
+    const { ContraseñaSAP: _p, CartaSituacionFiscal: _c, CartaSituacionFiscalNombre: _n, ...rest } = nuevaSociedad;
+    const res = await post("/api/sociedades/updateSociedad", {
+      ...rest,
+      Numero: before!.id,
+      ReglaFechaContable: "rechazar",
+    });
+    expect(res.json()).toEqual({ status: "success", message: MSG.sociedadActualizada });
+    expect((await fila()).ReglaFechaContable).toBe("rechazar");
+    // Left out: kept.
+    await post("/api/sociedades/updateSociedad", { ...rest, Numero: before!.id });
+    expect((await fila()).ReglaFechaContable).toBe("rechazar");
+    const bad = await post("/api/sociedades/updateSociedad", {
+      ...rest,
+      Numero: before!.id,
+      ReglaFechaContable: "hoy",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("El campo ReglaFechaContable debe ser primer_dia_abierto o rechazar.");
+  });
+
   it("never answers a secret", () => {
     expect(findSecrets(t.answers)).toEqual([]);
     for (const a of t.answers) expect(a).not.toContain("SapPacifico");

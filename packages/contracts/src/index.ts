@@ -20,6 +20,7 @@ export * from "./pagos";
 export * from "./pagos-pendientes";
 export * from "./pedidos";
 export * from "./proveedores";
+export * from "./regla-fecha-contable";
 export * from "./revision";
 export * from "./revision-messages";
 export * from "./sociedades";

@@ -24,6 +24,7 @@ import {
   textoSchema,
 } from "./common";
 import { MSG } from "./messages";
+import { REGLAS_FECHA_CONTABLE } from "./regla-fecha-contable";
 
 /**
  * Issue 27: what a sociedad applies to its suppliers' invoices. The withholdings the invoices it receives must
@@ -71,6 +72,10 @@ const sociedadAjustesShape = {
   )
     .refine((dias) => new Set(dias).size === dias.length, { error: "El campo DiasPago repite un día." })
     .optional(),
+  // Issue 37 (decision 047): the posting date when the CFDI's period is closed in SAP.
+  ReglaFechaContable: z
+    .enum(REGLAS_FECHA_CONTABLE, { error: "El campo ReglaFechaContable debe ser primer_dia_abierto o rechazar." })
+    .optional(),
 };
 
 /** Company option (spec §3: "The company option list has IdSociedad and NomSociedad"). */
@@ -107,6 +112,7 @@ export const sociedadRowSchema = z.object({
   RetencionHonorarios: sociedadAjustesShape.RetencionHonorarios,
   ClavesHonorarios: z.array(z.string()).optional(),
   DiasPago: z.array(z.number().int()).optional(),
+  ReglaFechaContable: sociedadAjustesShape.ReglaFechaContable,
 });
 export type SociedadRow = z.infer<typeof sociedadRowSchema>;
 export const rowSociedadesAnswerSchema = successAnswer(z.array(sociedadRowSchema));

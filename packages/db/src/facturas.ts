@@ -1,5 +1,6 @@
 import { addAmounts, type InvoiceData, roundAmount, subtractAmounts } from "@portal/cfdi";
 import type { ErpFacturaProveedorNueva as FacturaProveedorNueva } from "@portal/erp";
+import { comentarioFacturaProveedor } from "./comentario-erp";
 import type { facturas } from "./schema/index";
 
 /**
@@ -72,6 +73,7 @@ export function facturaProveedorDe(
     wtSum: dos(f.retenciones),
     docCur: f.moneda,
     docRate: f.tipoCambio,
-    comments: `Portal de Proveedores: factura ${f.folio}, UUID ${f.uuid}, ${entradas.length > 1 ? "entradas" : "entrada"} ${entradas.join(", ")}.`,
+    // F14: at most SAP's 254 characters; the full list of receipts stays in the portal.
+    comments: comentarioFacturaProveedor(f.folio, f.uuid, entradas),
   };
 }

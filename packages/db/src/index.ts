@@ -1,6 +1,7 @@
 export * from "./archivos";
 export * from "./client";
 export * from "./clock";
+export * from "./comentario-erp";
 export * from "./crypto";
 export * from "./encryption-key";
 export * from "./facturas";

@@ -216,7 +216,15 @@ export interface ErpFacturaProveedorNueva {
   docCur: string;
   docRate: string;
   comments: string;
+  /** F3 (decision 047): how the ERP's posting date is chosen when the CFDI's period is closed (sociedad's rule). */
+  postingDateRule?: PostingDateRule;
 }
+
+/**
+ * Decision 047: 'primer_dia_abierto' posts on the CFDI's date when its posting period is open, else on the first
+ * day of the next open period; 'rechazar' refuses instead. `TaxDate` is the CFDI's date either way.
+ */
+export type PostingDateRule = "primer_dia_abierto" | "rechazar";
 
 /** An A/P invoice created by the portal, as the ERP has it now: payment and cancellation follow the ERP. */
 /** The receipts an A/P invoice request bills: `entradaDocNums` or, when absent, its one `entradaDocNum`. */
@@ -281,6 +289,8 @@ export interface ErpNotaCreditoProveedorNueva {
   docCur: string;
   docRate: string;
   comments: string;
+  /** F3 (decision 047): the sociedad's posting-date rule. */
+  postingDateRule?: PostingDateRule;
   /** The A/P invoices credited (DocEntry) and the amount taken off each (money, their currency). */
   facturas: { docEntry: number; importe: string }[];
 }

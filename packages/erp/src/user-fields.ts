@@ -13,7 +13,11 @@ export interface PortalUserField {
   /** The table (OPCH: A/P invoice header and, through it, every marketing document header; OVPM: payments). */
   table: string;
   type: "db_Alpha" | "db_Numeric";
-  size: number;
+  /**
+   * Sent as `EditSize` (F11): SDK `UserFieldsMD~Size` "is automatically determined by the input of the EditSize
+   * property. Do not set any value in the Size property"; a db_Numeric without EditSize is refused.
+   */
+  editSize: number;
   /** SAP's description (shown in the client's form settings), at most 30 characters. */
   description: string;
   /** What the portal does with it. */
@@ -25,7 +29,7 @@ export const PORTAL_USER_FIELDS: readonly PortalUserField[] = [
     name: "SYS_PMUUID",
     table: "OPCH",
     type: "db_Alpha",
-    size: 36,
+    editSize: 36,
     description: "UUID del CFDI (portal)",
     use: "el portal escribe el UUID del CFDI en la factura de proveedor que crea",
   },
@@ -33,7 +37,7 @@ export const PORTAL_USER_FIELDS: readonly PortalUserField[] = [
     name: "SYS_PORTALID",
     table: "OPCH",
     type: "db_Numeric",
-    size: 11,
+    editSize: 11,
     description: "Factura del portal",
     use: "el portal escribe el id de su factura y lo busca antes de reintentar (nunca crea dos)",
   },
@@ -41,7 +45,7 @@ export const PORTAL_USER_FIELDS: readonly PortalUserField[] = [
     name: "B1SYS_MainUsage",
     table: "OPCH",
     type: "db_Alpha",
-    size: 10,
+    editSize: 10,
     description: "Uso del CFDI",
     use: "el portal lee el uso del CFDI (c_UsoCFDI) de pedidos y facturas; lo crea la localización de México",
   },
@@ -49,7 +53,7 @@ export const PORTAL_USER_FIELDS: readonly PortalUserField[] = [
     name: "B1SYS_FormaPago",
     table: "OVPM",
     type: "db_Alpha",
-    size: 10,
+    editSize: 10,
     description: "Forma de pago",
     use: "el portal lee la forma de pago (c_FormaPago) de los pagos efectuados; lo crea la localización de México",
   },

@@ -114,12 +114,18 @@ export const sociedades = pgTable(
      * company code → ISO ({"MXP":"MXN","US$":"USD"}); codes not listed are mapped from SAP's currency table.
      */
     monedasSap: jsonb("monedas_sap").$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Issue 37 (decision 047, fidelity F3): the posting date of its A/P documents when the CFDI's posting period is
+     * closed in SAP: 'primer_dia_abierto' (the first day of the next open period) or 'rechazar' (refuse).
+     */
+    reglaFechaContable: text("regla_fecha_contable").notNull().default("primer_dia_abierto"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("sociedades_estatus_chk", sql`${t.estatus} in ('A','I')`),
     check("sociedades_dias_pago_chk", sql`${t.diasPago} <@ '{1,2,3,4,5}'::integer[]`),
+    check("sociedades_regla_fecha_contable_chk", sql`${t.reglaFechaContable} in ('primer_dia_abierto','rechazar')`),
   ],
 );
 

@@ -18,7 +18,7 @@ export function createCatalog(initialUserFields: readonly UserFieldInput[]) {
 
   function addUserField(f: UserFieldInput) {
     const id = userFields.filter((u) => u.TableName === f.TableName).length;
-    const field = { ...f, SubType: f.SubType ?? "st_None", FieldID: id };
+    const field = { ...f, EditSize: f.EditSize ?? f.Size, SubType: f.SubType ?? "st_None", FieldID: id };
     userFields.push(field);
     return field;
   }
@@ -69,6 +69,7 @@ export function createCatalog(initialUserFields: readonly UserFieldInput[]) {
       ["Name", { kind: "string" }],
       ["Type", { kind: "string" }],
       ["Size", { kind: "int" }],
+      ["EditSize", { kind: "int" }],
       ["Description", { kind: "string" }],
       ["SubType", { kind: "string" }],
     ],

@@ -3,6 +3,7 @@ import type { Database } from "@portal/db";
 import { sql } from "drizzle-orm";
 import type { Row } from "./filter";
 import { type Ctx, HTML_502, HTML_503, sendError, sleep, stampOf } from "./http";
+import type { LoginErrorDialect } from "./login-dialect";
 
 /** A document added to the collection while a client pages through it (offset paging is no snapshot). */
 export interface InsertDuringPaging {
@@ -47,6 +48,8 @@ export interface SimulatorFaults {
    * SAP's manual does not say either way). Off by default.
    */
   nextLinkOnFullLastPage: boolean;
+  /** F10: how a refused Login answers — "fp2608" (-304/-306, default) or "9.3" (100000027); login-dialect.ts. */
+  loginErrorDialect: LoginErrorDialect;
 }
 
 export interface FaultsDeps {
@@ -75,6 +78,7 @@ export function createFaults(deps: FaultsDeps) {
     maxParallelLogins: 0,
     insertDuringPaging: null,
     nextLinkOnFullLastPage: false,
+    loginErrorDialect: "fp2608",
   };
   const held = new Set<ServerResponse>();
   const pagesServed = new Map<string, number>();

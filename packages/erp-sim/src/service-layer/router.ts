@@ -4,6 +4,7 @@ import type { Currencies } from "./currency";
 import type { EntitySet } from "./entities";
 import type { Faults } from "./faults";
 import { type Ctx, cookies, type Dialect, SapFailure, sendError } from "./http";
+import type { PostingPeriods } from "./posting-periods";
 import type { Query } from "./query";
 import type { Sessions } from "./sessions";
 import type { createWrites } from "./writes";
@@ -16,6 +17,8 @@ export interface RouterDeps {
   query: Query;
   writes: Pick<ReturnType<typeof createWrites>, "handle">;
   currencies: Pick<Currencies, "answerCurrencies" | "answerAdminInfo">;
+  /** F3: CompanyService_GetPeriods / CompanyService_GetFinancePeriods. */
+  postingPeriods: Pick<PostingPeriods, "serve">;
 }
 
 export function routeOf(pathname: string): string {
@@ -78,6 +81,7 @@ export function createRouter(deps: RouterDeps) {
       if (!m) throw new SapFailure(404, -1, "Resource not found.");
       const [, name = "", keyText, sub] = m;
       const bd = current.companyDb;
+      if (keyText === undefined && (await deps.postingPeriods.serve(ctx, req.method ?? "", name, bd))) return;
       if (name === "Attachments2" && keyText !== undefined && req.method === "GET") {
         return await attachments.attachment(ctx, bd, keyText, sub);
       }

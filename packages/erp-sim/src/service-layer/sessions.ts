@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { SimulatorFaults } from "./faults";
 import { type Ctx, cookies, readBody, sendError, sendJson } from "./http";
+import { loginRefusal } from "./login-dialect";
 import { annotation } from "./query";
 
 export interface SessionsDeps {
@@ -10,7 +11,7 @@ export interface SessionsDeps {
   clock: () => Date;
   /** Idle timeout in minutes. */
   timeoutMinutes: number;
-  faults: Pick<SimulatorFaults, "maxParallelLogins">;
+  faults: Pick<SimulatorFaults, "maxParallelLogins" | "loginErrorDialect">;
 }
 
 interface Session {
@@ -52,12 +53,14 @@ export function createSessions(deps: SessionsDeps) {
     if (faults.maxParallelLogins > 0 && loginsInFlight > faults.maxParallelLogins) {
       return sendError(ctx, 500, 299, "SAML Login Failed");
     }
-    // As reported of real Service Layers: a wrong password -304, an unknown company database -306, same text.
     const known = deps.credentials.some((c) => c.companyDb === body.CompanyDB);
     const ok = deps.credentials.some(
       (c) => c.companyDb === body.CompanyDB && c.userName === body.UserName && c.password === body.Password,
     );
-    if (!ok) return sendError(ctx, 401, known ? -304 : -306, "Fail to NONE-SSO login from SLD.");
+    if (!ok) {
+      const refusal = loginRefusal(faults.loginErrorDialect, known, String(body.CompanyDB ?? ""));
+      return sendError(ctx, 401, refusal.code, refusal.message);
+    }
     const id = randomUUID();
     // Behind SAP's balancer each login lands on a node, round robin; ROUTEID keeps the session there.
     const node = `.node${(nextNode++ % 2) + 1}`;

@@ -11,6 +11,7 @@ import { createFaults, type SimulatorFaults } from "./faults";
 import type { Row } from "./filter";
 import { createHeaderCache } from "./header-cache";
 import { JSON_TYPE } from "./http";
+import { createPostingPeriods, type SimulatorPostingPeriod } from "./posting-periods";
 import { createQuery } from "./query";
 import { createRouter } from "./router";
 import { createSessions } from "./sessions";
@@ -18,6 +19,7 @@ import { createWrites, type UserFieldInput, type WriteContext } from "./writes";
 
 export type { CompanyCurrencySetup, SimulatorCurrency } from "./currency";
 export type { InsertDuringPaging, SimulatorFaults } from "./faults";
+export type { PostingPeriodStatus, SimulatorPostingPeriod } from "./posting-periods";
 
 /**
  * A local SAP Business One Service Layer over the `erp_mock` tables the seed fills (one copy of the demo data: the
@@ -47,7 +49,8 @@ export const PORTAL_USER_FIELDS: SimulatorUserField[] = PORTAL_FIELDS.map((f) =>
   TableName: f.table,
   Name: f.name,
   Type: f.type,
-  Size: f.size,
+  Size: f.editSize,
+  EditSize: f.editSize,
   Description: f.description,
 }));
 
@@ -69,6 +72,10 @@ export interface SimulatorOptions extends CurrencyOptions {
    * SAP refuses a link to nothing.
    */
   paymentBlockEntries?: readonly number[];
+  /** F3: posting periods (OFPR) by company database; none (default) means every date is open. */
+  postingPeriods?: Record<string, readonly SimulatorPostingPeriod[]>;
+  /** F3: whether the simulator's SAP user may post into a period in status ltPeriodClosing (default false). */
+  periodClosingAuthorized?: boolean;
 }
 
 export interface ServiceLayerSimulator {
@@ -91,6 +98,8 @@ export interface ServiceLayerSimulator {
   setRate(currency: string, date: string, rate: number | null, companyDb?: string): void;
   /** Adds a draft (ODRF) to a company database; returns its DocEntry. */
   addDraft(companyDb: string, draft: Row): number;
+  /** F3: replaces the posting periods of a company database (an empty list: every date open). */
+  setPostingPeriods(companyDb: string, periods: readonly SimulatorPostingPeriod[]): void;
   /** Restarts the Service Layer: user fields created since become document properties; sessions survive. */
   restart(): void;
   /**
@@ -132,6 +141,10 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     faults,
   });
 
+  const postingPeriods = createPostingPeriods({
+    initial: options.postingPeriods,
+    closingAuthorized: options.periodClosingAuthorized,
+  });
   const writeContext: WriteContext = {
     db,
     clock: options.clock,
@@ -147,9 +160,19 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     addDraft,
     drafts: catalog.drafts,
     currencies,
+    checkPostingDate: postingPeriods.checkPostingDate,
   };
   const writes = createWrites(writeContext);
-  const { handle } = createRouter({ faults: hooks, sessions, sets, attachments, query, writes, currencies });
+  const { handle } = createRouter({
+    faults: hooks,
+    sessions,
+    sets,
+    attachments,
+    query,
+    writes,
+    currencies,
+    postingPeriods,
+  });
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -177,6 +200,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     expireAllSessions: sessions.expireAllSessions,
     addDraft,
     setRate: currencies.setRate,
+    setPostingPeriods: postingPeriods.set,
     restart: catalog.restart,
     prepare: async (companyDbs) => {
       for (const bd of companyDbs) {

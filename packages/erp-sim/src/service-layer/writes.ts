@@ -11,8 +11,10 @@ import { createCreditMemo } from "./credit-memos";
 import type { Currencies } from "./currency";
 import { isoOfBody, postedCurrency } from "./currency-writes";
 import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
+import { checkDocumentLengths } from "./field-lengths";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";
+import { userFieldSizes } from "./user-field-sizes";
 
 /**
  * The simulator's writes, as SAP does them (docs/erp-service-layer.md, "Writes"): A/P invoices copied from goods
@@ -38,6 +40,8 @@ export interface WriteContext {
   drafts: Map<string, Row[]>;
   /** OCRN, ORTT and the local currency per company database (currency.ts, issue 37). */
   currencies: Pick<Currencies, "of" | "rateOf">;
+  /** F3: refuses a posting date in no open posting period (posting-periods.ts). */
+  checkPostingDate(bd: string, docDate: string): void;
 }
 
 /** A user-defined field as UserFieldsMD describes it (without FieldID, which the simulator assigns). */
@@ -47,6 +51,8 @@ export interface UserFieldInput {
   Name: string;
   Type: "db_Alpha" | "db_Numeric" | "db_Date" | "db_Float" | "db_Memo";
   Size: number;
+  /** F11: the size SAP takes (SDK UserFieldsMD~EditSize); Size follows it. */
+  EditSize?: number;
   Description: string;
   SubType?: string;
 }
@@ -158,6 +164,8 @@ export function createWrites(c: WriteContext) {
     const docDate = typeof body.DocDate === "string" ? body.DocDate.slice(0, 10) : c.clock().toISOString().slice(0, 10);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(docDate))
       throw new SapFailure(400, -1000, "Value of property 'DocDate' is invalid");
+    checkDocumentLengths(body); // F14
+    c.checkPostingDate(bd, docDate); // F3
 
     const docEntry = await db.transaction(async (txx) => {
       const tx = txx as unknown as Database;
@@ -303,13 +311,10 @@ export function createWrites(c: WriteContext) {
     const body = await jsonBody(ctx);
     checkProperties(body, c.propertiesOf(set), set.type);
     const docCur = isoOfBody(c.currencies, bd, body.DocCurrency);
-    const docEntry = await createCreditMemo(
-      db,
-      bd,
-      { ...body, DocCurrency: docCur },
-      linesOf(body),
-      c.clock().toISOString().slice(0, 10),
-    );
+    const today = c.clock().toISOString().slice(0, 10);
+    checkDocumentLengths(body); // F14
+    c.checkPostingDate(bd, typeof body.DocDate === "string" ? body.DocDate.slice(0, 10) : today); // F3
+    const docEntry = await createCreditMemo(db, bd, { ...body, DocCurrency: docCur }, linesOf(body), today);
     await created(ctx, set, bd, String(docEntry));
   }
 
@@ -349,6 +354,7 @@ export function createWrites(c: WriteContext) {
     const body = await jsonBody(ctx);
     checkProperties(body, c.propertiesOf(set), set.type);
     const lines = linesOf(body);
+    checkDocumentLengths(body); // F14
     const table = set.table as string;
     const docEntry = Number(row.DocEntry);
     // Writable header fields of the simulator; SAP ignores read-only ones silently (MAN p26).
@@ -484,11 +490,12 @@ export function createWrites(c: WriteContext) {
     if (c.userFields.some((f) => f.TableName === tableName && f.Name === name)) {
       throw new SapFailure(400, -10, `Field name '${name}' already exists in table '${tableName}'`);
     }
+    const type = (body.Type as UserFieldInput["Type"]) ?? "db_Alpha";
     const field = c.addUserField({
       TableName: tableName,
       Name: name,
-      Type: (body.Type as UserFieldInput["Type"]) ?? "db_Alpha",
-      Size: Number(body.Size ?? 10),
+      Type: type,
+      ...userFieldSizes(body, type), // F11
       Description: String(body.Description ?? name),
       ...(typeof body.SubType === "string" ? { SubType: body.SubType } : {}),
     });

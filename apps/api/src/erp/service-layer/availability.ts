@@ -57,7 +57,8 @@ export function watchAvailability(
 
 /** The Service Layer answered -306: the company database does not exist there, so it holds nothing. */
 export const isUnknownCompany = (error: unknown) =>
-  error instanceof ServiceLayerError && Number(error.sapCode) === -306;
+  error instanceof ServiceLayerError &&
+  (Number(error.sapCode) === -306 || /company not exist in company object cache/i.test(error.detail ?? "")); // F10: 9.3
 
 /**
  * Which company databases' Service Layer answers: the client that watches every request, the onAvailable listeners,

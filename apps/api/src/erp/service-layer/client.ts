@@ -15,7 +15,7 @@ import {
  *   portal process shares it; memory by default). A session is used while its last use + idle timeout − margin is
  *   ahead; otherwise it is replaced BEFORE use, under the store's lock, after re-reading it (another process may
  *   have just logged in). On 401 code 301 the stored session is dropped only if it is still the one that failed,
- *   and the request is repeated once after one login. A login refused with -304/-306 is never retried.
+ *   and the request is repeated once after one login. A login refused with 401 (any code) is never retried.
  * - Transport: a timeout on every request; idempotent reads (GET) are retried at most twice with backoff and
  *   jitter on network errors, 502/503/504 and 500 code 407 (a broken node), never after a timeout and never beyond
  *   the request's time budget; writes are never retried. Repeated 5xx on one session drop it: the next login gets
@@ -54,9 +54,10 @@ export interface ServiceLayerClientOptions {
   /** Consecutive 5xx answers on one session before it is dropped for a new login (default 2). */
   nodeFailureLimit?: number;
   /**
-   * After SAP refused a company database's user or password (-304/-306), logins with the same credentials are
-   * not attempted again for this long (default 5 min): each attempt is slow on SAP's side and counts towards
-   * locking the SAP user. Changed credentials (the sociedad edited) are tried at once.
+   * After SAP refused a company database's login (any 401 from Login, whatever its code: F10), logins with the
+   * same credentials are not attempted again for this long (default: never, in this process — once per
+   * credential change): each attempt is slow on SAP's side and counts towards locking the SAP user. Changed
+   * credentials (the sociedad edited) are tried at once.
    */
   refusedLoginPauseMs?: number;
   /** Injected for tests (the waits between retries). */
@@ -211,7 +212,7 @@ export function createServiceLayerClient(
   const retryDelays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   const nodeFailureLimit = options.nodeFailureLimit ?? 2;
   const sleep = options.sleep ?? defaultSleep;
-  const refusedLoginPauseMs = options.refusedLoginPauseMs ?? 5 * 60_000;
+  const refusedLoginPauseMs = options.refusedLoginPauseMs ?? Number.POSITIVE_INFINITY;
   const warn = options.warn ?? (() => {});
   // The Service Layer's own certificate (or CA) replaces the default trust roots for this client only; nothing
   // here ever turns verification off. undici's fetch goes with undici's Agent (Node's built-in fetch bundles its
@@ -224,7 +225,7 @@ export function createServiceLayerClient(
   const pending = new Map<string, Promise<ActiveSession>>();
   // Company databases whose stored session this process used (logged out and deleted on shutdown).
   const known = new Set<string>();
-  // Credentials SAP refused (-304/-306), by company database: a digest, never the password itself.
+  // Credentials SAP refused (any 401 from Login, F10), by company database: a digest, never the password itself.
   const refused = new Map<string, { digest: string; until: number; error: ServiceLayerError }>();
   // Logouts of replaced sessions, running in the background (awaited by logoutAll).
   const background = new Set<Promise<void>>();
@@ -302,8 +303,9 @@ export function createServiceLayerClient(
     if (!response.ok) {
       const error = failure(response, text);
       const code = Number(error.sapCode);
-      // Bad credentials (-304/-306) are never retried: SAP answers them slowly and may lock the user.
-      if (code === -304 || code === -306) {
+      // Bad credentials are never retried: SAP answers them slowly and may lock the user. Decided on "401 from
+      // Login", not on the code (F10): FP 2608 answers -304/-306, a 9.3 Service Layer 100000027.
+      if (response.status === 401 || code === -304 || code === -306) {
         throw new ServiceLayerError(
           `El ERP rechazó el usuario o la contraseña de SAP de la base de datos ${companyDb}; revise la configuración de la sociedad.`,
           response.status,
@@ -392,8 +394,8 @@ export function createServiceLayerClient(
       try {
         return await login(companyDb, company);
       } catch (error) {
-        const code = error instanceof ServiceLayerError ? Number(error.sapCode) : undefined;
-        if (error instanceof ServiceLayerError && (code === -304 || code === -306)) {
+        // Any 401 from Login (F10): these credentials are not tried again until they change.
+        if (error instanceof ServiceLayerError && error.status === 401) {
           refused.set(companyDb, { digest, until: clock().getTime() + refusedLoginPauseMs, error });
         }
         throw error;

@@ -4,6 +4,7 @@ import { creditedPerInvoice, creditMemoLines } from "./credit-memo-lines";
 import { type CompanyCurrencies, inCompanyCurrency, inDocumentCurrency } from "./currency";
 import { money } from "./money";
 import { q } from "./odata";
+import { postingDateFor, postingDateRefusal } from "./posting-date";
 import { purchaseDocumentBody } from "./purchase-document";
 
 interface SlCreditNote {
@@ -72,7 +73,8 @@ export function createSlNotasCredito(deps: {
     const existing = await find(bd, portalId);
     if (existing) return { docEntry: existing.docEntry, docNum: existing.docNum };
     // Net lines copied from each invoice's open lines; SAP adds the VAT (decision 049, F5).
-    const memo = purchaseDocumentBody(input, await creditMemoLines(client, bd, input.facturas));
+    const postingDate = await postingDateFor(client, bd, input.docDate, input.postingDateRule); // F3
+    const memo = purchaseDocumentBody(input, await creditMemoLines(client, bd, input.facturas), postingDate);
     const body = inCompanyCurrency(memo, await deps.currencies.of(bd));
     try {
       const answer = await client.write(bd, "POST", "PurchaseCreditNotes", body);
@@ -90,8 +92,11 @@ export function createSlNotasCredito(deps: {
       );
     } catch (error) {
       if (isRefusal(error)) {
-        throw new ErpRechazoError(
-          `El ERP rechazó la nota de crédito de proveedor ${input.numAtCard}: ${error.detail ?? error.message}`,
+        throw (
+          postingDateRefusal(error, bd, postingDate) ??
+          new ErpRechazoError(
+            `El ERP rechazó la nota de crédito de proveedor ${input.numAtCard}: ${error.detail ?? error.message}`,
+          )
         );
       }
       // SAP may have committed it before the answer was lost: look before giving up.

@@ -2,27 +2,38 @@
 import { type ErpNotaCreditoProveedorNueva, ErpRechazoError } from "../types";
 import { isRefusal } from "./availability";
 import { type ServiceLayerClient, ServiceLayerError } from "./client";
+import { clip, SAP_LENGTHS } from "./lengths";
 
 /** What an A/P invoice and an A/P credit memo of the portal carry in their header (both ports' inputs have it). */
 export type PurchaseDocumentInput = Pick<
   ErpNotaCreditoProveedorNueva,
-  "portalId" | "cardCode" | "numAtCard" | "uuid" | "docDate" | "docTotal" | "docCur" | "docRate" | "comments"
+  | "portalId"
+  | "cardCode"
+  | "numAtCard"
+  | "uuid"
+  | "docDate"
+  | "docTotal"
+  | "docCur"
+  | "docRate"
+  | "comments"
+  | "postingDateRule"
 >;
 
 /**
  * The body POSTed for a purchase document (PurchaseInvoices, PurchaseCreditNotes): the CFDI's header, the portal
  * id that makes creation idempotent (U_SYS_PORTALID), and `lines` (copied from receipts or from A/P invoices).
  */
-export function purchaseDocumentBody<Line>(input: PurchaseDocumentInput, lines: Line[]) {
+export function purchaseDocumentBody<Line>(input: PurchaseDocumentInput, lines: Line[], postingDate?: string) {
   return {
     CardCode: input.cardCode,
-    NumAtCard: input.numAtCard,
-    DocDate: input.docDate,
+    NumAtCard: clip(input.numAtCard, SAP_LENGTHS.NumAtCard),
+    // F3 (decision 047): DocDate is the posting date the sociedad's rule chose; TaxDate stays the CFDI's date.
+    DocDate: postingDate ?? input.docDate,
     TaxDate: input.docDate,
     DocCurrency: input.docCur,
     DocRate: Number(input.docRate),
     DocTotal: Number(input.docTotal),
-    Comments: input.comments,
+    Comments: clip(input.comments, SAP_LENGTHS.Comments),
     U_SYS_PMUUID: input.uuid,
     U_SYS_PORTALID: input.portalId,
     DocumentLines: lines,

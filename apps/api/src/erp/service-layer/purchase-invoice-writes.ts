@@ -6,6 +6,7 @@ import { type CompanyCurrencies, inCompanyCurrency } from "./currency";
 import type { Drafts } from "./drafts";
 import { quantity } from "./money";
 import { q } from "./odata";
+import { postingDateFor, postingDateRefusal } from "./posting-date";
 import { missingFactura, purchaseDocumentBody } from "./purchase-document";
 import { type SlBase, type SlDocument, status, yesNo } from "./wire";
 
@@ -56,7 +57,8 @@ export function createPurchaseInvoiceWrites(
           .map((l) => ({ BaseType: 20 as const, BaseEntry: receipt.DocEntry, BaseLine: l.LineNum })),
       );
     }
-    const body = inCompanyCurrency(purchaseDocumentBody(input, lines), await deps.currencies.of(bd));
+    const postingDate = await postingDateFor(client, bd, input.docDate, input.postingDateRule); // F3
+    const body = inCompanyCurrency(purchaseDocumentBody(input, lines, postingDate), await deps.currencies.of(bd));
     try {
       const answer = await client.write(bd, "POST", "PurchaseInvoices", body);
       const created = answer.body as SlDocument | null;
@@ -80,8 +82,11 @@ export function createPurchaseInvoiceWrites(
     } catch (error) {
       if (error instanceof ErpRechazoError) throw error;
       if (isRefusal(error)) {
-        throw new ErpRechazoError(
-          `El ERP rechazó la factura de proveedor de ${docNums.length > 1 ? "las entradas" : "la entrada"} ${docNums.join(", ")}: ${error.detail ?? error.message}`,
+        throw (
+          postingDateRefusal(error, bd, postingDate) ??
+          new ErpRechazoError(
+            `El ERP rechazó la factura de proveedor de ${docNums.length > 1 ? "las entradas" : "la entrada"} ${docNums.join(", ")}: ${error.detail ?? error.message}`,
+          )
         );
       }
       // A timeout, a dropped connection, a 5xx or an HTML page: SAP may have committed it. Look before giving up.

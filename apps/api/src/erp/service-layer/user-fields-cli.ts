@@ -31,7 +31,7 @@ Comandos:
       Muestra esta ayuda.
 
 Campos:
-${PORTAL_USER_FIELDS.map((f) => `  ${f.table}.U_${f.name} (${f.type}, ${f.size}): ${f.use}.`).join("\n")}
+${PORTAL_USER_FIELDS.map((f) => `  ${f.table}.U_${f.name} (${f.type}, ${f.editSize}): ${f.use}.`).join("\n")}
 
 Configuración (la del portal): SAP_SL_URL (obligatoria), SAP_SL_CA_FILE, SAP_SL_TIMEOUT_MS, DATABASE_URL o la base
 embebida de .data/pglite (detenga antes el portal) y APP_ENCRYPTION_KEY (descifra las contraseñas de SAP).`;

@@ -41,7 +41,7 @@ export async function ensureUserFields(
     await client.write(companyDb, "POST", "UserFieldsMD", {
       Name: field.name,
       Type: field.type,
-      Size: field.size,
+      EditSize: field.editSize, // F11: SAP derives Size from EditSize
       Description: field.description,
       SubType: "st_None",
       TableName: field.table,

@@ -125,7 +125,9 @@ export function createErpFacturasService({
     if (existente) return { docEntry: existente.docEntry, docNum: existente.docNum };
     // Issue 27: the A/P invoice copies every receipt the CFDI bills.
     const entradas = (await repos.facturas.entradasDe([factura.id])).get(factura.id);
-    return erp.createFacturaProveedor(facturaProveedorDe(factura, entradas));
+    // Decision 047: the sociedad's rule for a CFDI dated in a closed posting period.
+    const postingDateRule = await repos.sociedades.reglaFechaContable(factura.bd);
+    return erp.createFacturaProveedor({ ...facturaProveedorDe(factura, entradas), postingDateRule });
   }
 
   /**

@@ -51,6 +51,7 @@ export async function createNotaCreditoInErp(
         docRate: nota.tipoCambio,
         comments: `Portal: nota de crédito ${nota.folio} (${nota.uuid})`.slice(0, 254),
         facturas: relaciones.map((r) => ({ docEntry: r.erpDocEntry as number, importe: r.importe })),
+        postingDateRule: await repos.sociedades.reglaFechaContable(nota.bd), // decision 047
       }));
     await withTransaction(async (tx) => {
       await tx.notasCredito.recordErp(nota.id, docEntry, docNum);

@@ -1,5 +1,6 @@
 import type { Database } from "@portal/db";
 import { schema } from "@portal/db";
+import type { PostingDateRule } from "@portal/erp";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 
 const { sociedades, proveedorSociedades } = schema;
@@ -15,6 +16,14 @@ export function createSociedadesRepository(db: Database) {
           .from(sociedades)
           .where(exceptId ? and(eq(sociedades.bdSap, bdSap), ne(sociedades.id, exceptId)) : eq(sociedades.bdSap, bdSap))
       ).length > 0,
+    /** Decision 047: the posting-date rule of the sociedad whose company database is `bdSap` (default when none). */
+    reglaFechaContable: async (bdSap: string): Promise<PostingDateRule> => {
+      const [row] = await db
+        .select({ regla: sociedades.reglaFechaContable })
+        .from(sociedades)
+        .where(eq(sociedades.bdSap, bdSap));
+      return row?.regla === "rechazar" ? "rechazar" : "primer_dia_abierto";
+    },
     insert: (values: typeof sociedades.$inferInsert) => db.insert(sociedades).values(values),
     update: (id: number, values: Partial<typeof sociedades.$inferInsert>) =>
       db.update(sociedades).set(values).where(eq(sociedades.id, id)),

@@ -27,6 +27,7 @@ function ajustesDe(input: CreateSociedadRequest | UpdateSociedadRequest) {
     ...(input.RetencionHonorarios === undefined ? {} : { retencionHonorarios: input.RetencionHonorarios }),
     ...(input.ClavesHonorarios === undefined ? {} : { clavesHonorarios: [...input.ClavesHonorarios].sort() }),
     ...(input.DiasPago === undefined ? {} : { diasPago: [...input.DiasPago].sort((a, b) => a - b) }),
+    ...(input.ReglaFechaContable === undefined ? {} : { reglaFechaContable: input.ReglaFechaContable }),
   };
 }
 
@@ -59,6 +60,7 @@ export function createSociedadesService({ repos, withTransaction }: Data, clock:
         RetencionHonorarios: s.retencionHonorarios,
         ClavesHonorarios: s.clavesHonorarios,
         DiasPago: s.diasPago,
+        ReglaFechaContable: s.reglaFechaContable === "rechazar" ? "rechazar" : "primer_dia_abierto",
       }));
     },
 

@@ -42,6 +42,7 @@ const valid: SociedadFormValues = {
   RetencionHonorarios: false,
   ClavesHonorarios: "",
   DiasPago: [],
+  ReglaFechaContable: "primer_dia_abierto",
 };
 
 const DEFAULT_AJUSTES = {
@@ -50,6 +51,7 @@ const DEFAULT_AJUSTES = {
   RetencionHonorarios: false,
   ClavesHonorarios: [],
   DiasPago: [],
+  ReglaFechaContable: "primer_dia_abierto",
 };
 
 describe("company form validation (spec §5)", () => {
@@ -86,6 +88,16 @@ describe("company form validation (spec §5)", () => {
     expect(validateSociedadForm(values, { mode: "actualizar", hasStoredCarta: false })).toEqual({
       CartaSituacionFiscal: MSG.cartaSituacionFiscal,
     });
+  });
+});
+
+describe("posting-date rule (decision 047)", () => {
+  it("reads the row's rule (default when absent) and sends it back", () => {
+    expect(sociedadFormFromRow(ROW).ReglaFechaContable).toBe("primer_dia_abierto");
+    const values = sociedadFormFromRow({ ...ROW, ReglaFechaContable: "rechazar" });
+    expect(values.ReglaFechaContable).toBe("rechazar");
+    const built = buildUpdateSociedadRequest(values, { fila: 1, idSociedad: 7, hasStoredCarta: true });
+    expect(built.ok && built.request.ReglaFechaContable).toBe("rechazar");
   });
 });
 

@@ -3,6 +3,7 @@ import {
   codigoPostalSchema,
   createSociedadRequestSchema,
   MSG,
+  type ReglaFechaContable,
   regimenFiscalSchema,
   requiredText,
   rfcSchema,
@@ -42,6 +43,8 @@ export interface SociedadFormValues {
   ClavesHonorarios: string;
   /** Issue 27 (decision 032): the weekdays it pays ("1" Monday … "5" Friday); none = any business day. */
   DiasPago: string[];
+  /** Issue 37 (decision 047): the posting date when the CFDI's period is closed in SAP. */
+  ReglaFechaContable: ReglaFechaContable;
 }
 
 export type SociedadField = keyof SociedadFormValues;
@@ -61,6 +64,7 @@ export const SOCIEDAD_LABELS = {
   RetencionHonorarios: "Retener ISR de 10 % y dos terceras partes del IVA a los honorarios de personas físicas",
   ClavesHonorarios: "Claves de producto o servicio de honorarios",
   DiasPago: "Días de pago",
+  ReglaFechaContable: "Si el periodo contable de la fecha del CFDI está cerrado",
 } as const satisfies Record<SociedadField, string>;
 
 const FIELDS = Object.keys(SOCIEDAD_LABELS) as SociedadField[];
@@ -81,6 +85,7 @@ export const emptySociedadForm = (): SociedadFormValues => ({
   RetencionHonorarios: false,
   ClavesHonorarios: "",
   DiasPago: [],
+  ReglaFechaContable: "primer_dia_abierto",
 });
 
 /** Spec §3 mapping row -> form: NomSociedad -> RazonSocial, Regimen -> RegimenFiscal, CP -> CodigoPostal. */
@@ -100,6 +105,7 @@ export const sociedadFormFromRow = (row: SociedadRow): SociedadFormValues => ({
   RetencionHonorarios: row.RetencionHonorarios ?? false,
   ClavesHonorarios: (row.ClavesHonorarios ?? []).join(", "),
   DiasPago: (row.DiasPago ?? []).map(String),
+  ReglaFechaContable: row.ReglaFechaContable ?? "primer_dia_abierto",
 });
 
 /** The fee keys typed in the form: split at commas, semicolons, blanks or lines, without repeats. */
@@ -175,6 +181,7 @@ const base = (values: SociedadFormValues) => ({
   RetencionHonorarios: values.RetencionHonorarios,
   ClavesHonorarios: parseClavesHonorarios(values.ClavesHonorarios),
   DiasPago: values.DiasPago.map(Number).sort((a, b) => a - b),
+  ReglaFechaContable: values.ReglaFechaContable,
 });
 
 const carta = (values: SociedadFormValues) =>

@@ -29,6 +29,7 @@ const ROWS: SociedadRow[] = [
     RetencionHonorarios: true,
     ClavesHonorarios: ["80111600"],
     DiasPago: [2],
+    ReglaFechaContable: "rechazar",
   },
   {
     Fila: 2,
@@ -137,6 +138,8 @@ describe("company catalogue and form", () => {
       RetencionHonorarios: false,
       ClavesHonorarios: [],
       DiasPago: [],
+      // Issue 37 (decision 047): the default posting-date rule.
+      ReglaFechaContable: "primer_dia_abierto",
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Sociedades"));
   });
@@ -173,6 +176,7 @@ describe("company catalogue and form", () => {
       RetencionHonorarios: true,
       ClavesHonorarios: ["80111600"],
       DiasPago: [2],
+      ReglaFechaContable: "rechazar",
     });
   });
 
@@ -196,6 +200,10 @@ describe("company catalogue and form", () => {
     const claves = screen.getByRole("textbox", { name: /Claves de producto o servicio de honorarios/ });
     expect((claves as HTMLInputElement).value).toBe("80111600");
     expect((screen.getByRole("checkbox", { name: "Martes" }) as HTMLInputElement).checked).toBe(true);
+    // Issue 37 (decision 047): the posting-date rule stored shows and can be changed.
+    const regla = screen.getByLabelText(/periodo contable de la fecha del CFDI/) as HTMLSelectElement;
+    expect(regla.value).toBe("rechazar");
+    fireEvent.change(regla, { target: { value: "primer_dia_abierto" } });
 
     fireEvent.click(renta);
     fireEvent.click(screen.getByRole("checkbox", { name: "Jueves" }));
@@ -216,6 +224,7 @@ describe("company catalogue and form", () => {
       RetencionHonorarios: true,
       ClavesHonorarios: ["80111600", "80101500"],
       DiasPago: [2, 4],
+      ReglaFechaContable: "primer_dia_abierto",
     });
   });
 

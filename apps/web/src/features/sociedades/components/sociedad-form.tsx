@@ -5,6 +5,7 @@ import {
   Divider,
   FileInput,
   Group,
+  NativeSelect,
   Paper,
   PasswordInput,
   Select,
@@ -16,7 +17,14 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { listCatalogo } from "@portal/cfdi";
-import { DIAS_PAGO, MSG, NOMBRES_DIAS_PAGO, type SociedadRow } from "@portal/contracts";
+import {
+  DIAS_PAGO,
+  MSG,
+  NOMBRES_DIAS_PAGO,
+  NOMBRES_REGLA_FECHA_CONTABLE,
+  REGLAS_FECHA_CONTABLE,
+  type SociedadRow,
+} from "@portal/contracts";
 import { IconEye, IconEyeOff, IconFileTypePdf, IconLock } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import { FormActions } from "../../../components/form-actions";
@@ -236,6 +244,14 @@ export function SociedadForm({ session, row, onDone }: SociedadFormProps) {
                 onChange={(event) => setIsBdsapUnlocked(event.currentTarget.checked)}
               />
             </Stack>
+            <NativeSelect
+              label={L.ReglaFechaContable}
+              description="La fecha del documento en SAP sigue siendo la del CFDI."
+              inputWrapperOrder={["label", "input", "description", "error"]}
+              data={REGLAS_FECHA_CONTABLE.map((value) => ({ value, label: NOMBRES_REGLA_FECHA_CONTABLE[value] }))}
+              disabled={isReadOnly}
+              {...form.getInputProps("ReglaFechaContable")}
+            />
           </SimpleGrid>
 
           <Divider />

@@ -1,0 +1,2 @@
+ALTER TABLE "sociedades" ADD COLUMN "regla_fecha_contable" text DEFAULT 'primer_dia_abierto' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sociedades" ADD CONSTRAINT "sociedades_regla_fecha_contable_chk" CHECK ("sociedades"."regla_fecha_contable" in ('primer_dia_abierto','rechazar'));

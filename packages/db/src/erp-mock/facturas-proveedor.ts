@@ -1,5 +1,5 @@
 import { type ErpFacturaProveedorNueva, type ErpInstallment, entradasDeFacturaProveedor } from "@portal/erp";
-import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, max, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import {
   erpEntradaLineas,
@@ -10,6 +10,7 @@ import {
   erpPagoFacturas,
   erpPagos,
 } from "../schema/index";
+import { followUpDocuments, insertCancellationDocument } from "./cancelacion";
 
 /**
  * What the simulated ERP itself does with A/P invoices and vendor payments (issue 13): the business logic of
@@ -21,6 +22,13 @@ import {
 /** A refusal by the ERP's own rules (SAP answers these with an error message): retrying will not help. */
 export class ErpRechazo extends Error {
   override readonly name = "ErpRechazo";
+  /** Which cancel rule refused (decision 048), for the Service Layer simulator's SAP text. */
+  constructor(
+    message: string,
+    readonly motivo?: "pagada" | "seguimiento" | "cancelacion",
+  ) {
+    super(message);
+  }
 }
 
 /** DocNum series of A/P invoices and payments (the same as the seed's history). */
@@ -106,7 +114,9 @@ export async function selectFacturaProveedor(db: Database, bd: string, portalId:
   const [row] = await db
     .select(columnas)
     .from(erpFacturas)
-    .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.portalId, portalId)));
+    // Not the cancellation document (CANCELED 'C', decision 048): it carries the same portal id.
+    .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.portalId, portalId), ne(erpFacturas.canceled, "C")))
+    .orderBy(asc(erpFacturas.docEntry));
   return (row as FacturaProveedor | undefined) ?? null;
 }
 
@@ -122,7 +132,7 @@ export async function selectFacturasProveedor(
       and(
         filtro.bds ? inArray(erpFacturas.bd, [...filtro.bds]) : undefined,
         filtro.cardCode ? eq(erpFacturas.cardCode, filtro.cardCode) : undefined,
-        filtro.soloPortal ? isNotNull(erpFacturas.portalId) : undefined,
+        filtro.soloPortal ? and(isNotNull(erpFacturas.portalId), ne(erpFacturas.canceled, "C")) : undefined,
         filtro.docNums ? inArray(erpFacturas.docNum, [...filtro.docNums]) : undefined,
       ),
     )
@@ -150,7 +160,8 @@ export async function insertFacturaProveedor(
     const [existente] = await tx
       .select({ docEntry: erpFacturas.docEntry, docNum: erpFacturas.docNum })
       .from(erpFacturas)
-      .where(and(eq(erpFacturas.bd, input.bd), eq(erpFacturas.portalId, input.portalId)));
+      .where(and(eq(erpFacturas.bd, input.bd), eq(erpFacturas.portalId, input.portalId), ne(erpFacturas.canceled, "C")))
+      .orderBy(asc(erpFacturas.docEntry));
     if (existente) return { ...existente, creada: false };
 
     // Issue 27: every receipt the CFDI bills, in the order asked (the first one gives the card name and terms).
@@ -307,7 +318,7 @@ export async function payFacturas(db: Database, pago: PagoNuevo) {
         .where(and(eq(erpFacturas.bd, pago.bd), eq(erpFacturas.docNum, f.docNum)))
         .for("update");
       if (!factura) throw new ErpRechazo(`La factura de proveedor ${f.docNum} no existe en ${pago.bd}.`);
-      if (factura.canceled === "Y") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
+      if (factura.canceled !== "N") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
       if (factura.payBlock === "Y") {
         throw new ErpRechazo(
           `La factura de proveedor ${f.docNum} tiene bloqueo de pago: quite el bloqueo antes de pagarla.`,
@@ -546,6 +557,12 @@ async function cancel(
       .for("update");
     if (!factura) throw new ErpRechazo(`La factura de proveedor ${nombre} no existe en ${bd}.`);
     const docNum = factura.docNum;
+    if (factura.canceled === "C") {
+      throw new ErpRechazo(
+        `El documento ${docNum} es el documento de cancelación de una factura de proveedor: no se puede cancelar.`,
+        "cancelacion",
+      );
+    }
     if (factura.canceled === "Y") {
       if (yaCanceladaEsExito) return { docNum, cancelada: false, entradasReabiertas: 0 };
       throw new ErpRechazo(`La factura de proveedor ${docNum} ya está cancelada.`);
@@ -564,6 +581,14 @@ async function cancel(
     if (pagos.length > 0) {
       throw new ErpRechazo(
         `La factura de proveedor ${docNum} tiene pagos (${pagos.map((p) => p.docNum).join(", ")}): cancele primero el pago.`,
+        "pagada",
+      );
+    }
+    const notas = await followUpDocuments(tx, bd, factura.docEntry);
+    if (notas.length > 0) {
+      throw new ErpRechazo(
+        `La factura de proveedor ${docNum} tiene notas de crédito (${notas.join(", ")}): cancélelas primero.`,
+        "seguimiento",
       );
     }
     const lineas = await tx
@@ -610,6 +635,7 @@ async function cancel(
       .update(erpFacturas)
       .set({ canceled: "Y", docStatus: "C" })
       .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, factura.docEntry)));
+    await insertCancellationDocument(tx, factura);
     return { docNum, cancelada: true, entradasReabiertas: entradas.length };
   });
 }
@@ -716,7 +742,7 @@ export async function setPaymentBlockByKey(
     const value = blocked ? "Y" : "N";
     const newRef = blocked ? ref : null;
     if (factura.payBlock === value && factura.payBlockRef === newRef) return { changed: false };
-    if (factura.canceled === "Y") {
+    if (factura.canceled !== "N") {
       throw new ErpRechazo(
         `La factura de proveedor ${factura.docNum} está cancelada: no se puede cambiar su bloqueo de pago.`,
       );

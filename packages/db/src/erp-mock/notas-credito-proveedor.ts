@@ -89,7 +89,7 @@ export async function insertNotaCreditoProveedor(
           `La factura de proveedor ${f.docNum} es del proveedor ${f.cardCode}, no de ${input.cardCode}.`,
         );
       }
-      if (f.canceled === "Y") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
+      if (f.canceled !== "N") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
       const importe = centavos(linea.importe);
       const saldo = centavos(f.docTotal) - centavos(f.paidToDate);
       if (!(importe > 0)) throw new ErpRechazo(`Importe inválido para la factura ${f.docNum}: ${linea.importe}.`);

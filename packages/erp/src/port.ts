@@ -360,8 +360,11 @@ export interface ErpAdapter {
   listEntradaVersions(scope: ErpScope): Promise<ErpVersionDocumento[]>;
   readEntradas(keys: readonly ErpClaveDocumento[]): Promise<ErpEntrada[]>;
   countEntradas(scope: ErpScope): Promise<number>;
-  /** The goods receipt numbered `docNum` in company database `bd` with its lines, or null (the invoice form). */
-  findEntrada(bd: string, docNum: number): Promise<ErpEntrada | null>;
+  /**
+   * The goods receipt numbered `docNum` in company database `bd` with its lines, or null (the invoice form); of
+   * supplier `cardCode` when given. DocNum repeats across numbering series (decision 048): several left is refused.
+   */
+  findEntrada(bd: string, docNum: number, cardCode?: string): Promise<ErpEntrada | null>;
   /** Vendor payments with the invoices each settles, newest first. */
   listPagos(scope: ErpScope): Promise<ErpPago[]>;
   /**
@@ -372,8 +375,11 @@ export interface ErpAdapter {
   pagosFingerprint(scope: ErpScope): Promise<string>;
   /** How many payments listPagos(scope) returns, without reading them. */
   countPagos(scope: ErpScope): Promise<number>;
-  /** The payment numbered `docNum` in company database `bd` with the invoices it settles, or null. */
-  findPago(bd: string, docNum: number): Promise<ErpPago | null>;
+  /**
+   * The payment numbered `docNum` in company database `bd` with the invoices it settles, or null; of supplier
+   * `cardCode` when given. DocNum repeats across numbering series (decision 048): several left is refused.
+   */
+  findPago(bd: string, docNum: number, cardCode?: string): Promise<ErpPago | null>;
   /**
    * These payments (company database + DocEntry) with the invoices each settles, exactly as listPagos has them,
    * in any order; keys that name no payment are skipped. One call for any number of keys (the review list and

@@ -1,16 +1,5 @@
 import { isNotNull, sql } from "drizzle-orm";
-import {
-  bigint,
-  char,
-  date,
-  index,
-  integer,
-  numeric,
-  pgSchema,
-  primaryKey,
-  text,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, char, date, index, integer, numeric, pgSchema, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The `mock` ERP adapter's data: SAP Business One-shaped tables (OCRD, OPOR/POR1, OPDN/PDN1, OPCH, OVPM/VPM2)

@@ -119,7 +119,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     listEntradaVersions: (scope) => mirrorVersions("entrada", scope),
     readEntradas: (keys) => readDocuments("entrada", keys) as Promise<ErpEntrada[]>,
     countEntradas: (scope) => mirrorCount("entrada", scope),
-    findEntrada: (bd, docNum) => documents.findDocumentByNum("entrada", bd, docNum),
+    findEntrada: (bd, docNum, cardCode) => documents.findDocumentByNum("entrada", bd, docNum, cardCode),
 
     listPagos: payments.listPagos,
     pagosFingerprint: (scope) => mirrorFingerprint("pago", scope),

@@ -1,5 +1,6 @@
 import type { ErpEntrada, ErpLinea, ErpPedido } from "../types";
 import type { Attachments } from "./attachments";
+import { offeredReceipts } from "./cancellation";
 import type { CatalogCache } from "./catalog-cache";
 import type { MirrorQueries } from "./mirror-queries";
 import { money, quantity, unitPrice } from "./money";
@@ -22,7 +23,9 @@ export function createDocumentConverter(deps: {
   /** SAP documents (with lines) → the portal's orders or receipts; resolves item names, terms, PDFs, orders. */
   async function toDocuments(kind: "pedido", bd: string, docs: SlDocument[]): Promise<ErpPedido[]>;
   async function toDocuments(kind: "entrada", bd: string, docs: SlDocument[]): Promise<ErpEntrada[]>;
-  async function toDocuments(kind: DocumentKind, bd: string, docs: SlDocument[]): Promise<(ErpPedido | ErpEntrada)[]> {
+  async function toDocuments(kind: DocumentKind, bd: string, all: SlDocument[]): Promise<(ErpPedido | ErpEntrada)[]> {
+    // Cancelled receipts and their cancellation documents are not offered to suppliers (decision 048, F6).
+    const docs = kind === "entrada" ? offeredReceipts(all) : all;
     if (docs.length === 0) return [];
     const lines = docs.flatMap((d) => d.DocumentLines ?? []);
     const [names, terms, files, orders] = await Promise.all([

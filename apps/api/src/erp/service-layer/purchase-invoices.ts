@@ -2,6 +2,7 @@
 import { schema } from "@portal/db";
 import { and, eq } from "drizzle-orm";
 import type { ErpFacturaProveedor, ErpScope } from "../types";
+import { isCancellationDocument, isCancelled, oneByPortalId } from "./cancellation";
 import type { MirrorQueries } from "./mirror-queries";
 import type { MirrorSync } from "./mirror-sync";
 import { money } from "./money";
@@ -29,7 +30,7 @@ export function createPurchaseInvoices(
     const docs = [
       ...new Map(
         (await readChunks<SlDocument>(bd, "PurchaseInvoices", FACTURA_FIELDS, keyFilters("DocEntry", entries)))
-          .filter((d) => wanted.has(d.DocEntry) && portalIdOf(d.U_SYS_PORTALID) !== null)
+          .filter((d) => wanted.has(d.DocEntry) && portalIdOf(d.U_SYS_PORTALID) !== null && !isCancellationDocument(d))
           .map((d) => [d.DocEntry, d]),
       ).values(),
     ];
@@ -63,7 +64,7 @@ export function createPurchaseInvoices(
         docTotal: money(d.DocTotal, cur),
         paidToDate: money(d.PaidToDate, cur),
         docCur: cur,
-        canceled: yesNo(d.Cancelled),
+        canceled: isCancelled(d) ? "Y" : "N",
         entradaDocNum: receipt === null ? null : (receipts.get(receipt) ?? null),
         fechaPago: payDates.get(d.DocEntry) ?? null,
         paymentBlock: yesNo(d.PaymentBlock),
@@ -74,12 +75,14 @@ export function createPurchaseInvoices(
 
   async function findFacturaProveedor(bd: string, portalId: number): Promise<ErpFacturaProveedor | null> {
     await sync("factura", bd);
-    const [row] = await db
-      .select({ docEntry: t.docEntry })
+    const rows = await db
+      .select({ DocEntry: t.docEntry, DocNum: t.docNum })
       .from(t)
       .where(and(eq(t.tipo, "factura"), eq(t.bd, bd), eq(t.portalId, portalId)));
+    // The mirror holds no cancellation documents' portal ids (mirror-reads.ts); several rows are a duplicate (F7).
+    const row = oneByPortalId(rows, bd, portalId);
     if (!row) return null;
-    const [found] = await perBd([bd], (b) => readFacturas(b, [row.docEntry]));
+    const [found] = await perBd([bd], (b) => readFacturas(b, [row.DocEntry]));
     return found ?? null;
   }
 

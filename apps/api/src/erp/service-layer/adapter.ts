@@ -79,7 +79,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   const partners = createPartners({ ...base, catalog, queries });
   const facturas = createPurchaseInvoices({ ...base, mirror, queries, payments });
   const drafts = createDrafts({ client });
-  const facturaWrites = createPurchaseInvoiceWrites({ client, warn, drafts });
+  const facturaWrites = createPurchaseInvoiceWrites({ client, warn, drafts, db });
   const paymentBlock = createPaymentBlock({ client, paymentBlockEntry: deps.paymentBlockEntry });
   // Issue 27: A/P credit memos of accepted credit notes (PurchaseCreditNotes).
   const notasCredito = createSlNotasCredito({ client, isRefusal, warn });

@@ -1,5 +1,7 @@
 // Part of the Service Layer ErpAdapter (adapter.ts composes the parts; decision 044).
 import { Conflict } from "../../lib/errors";
+import { ErpRechazoError } from "../types";
+import { type CancelFields, offeredReceipts } from "./cancellation";
 
 /**
  * A document by its number (DocNum) — decision 048, fidelity finding F8: `DocNum` is not unique in SAP. Numbering
@@ -21,4 +23,25 @@ export function oneByNumber<T extends { DocEntry: number; CardCode: string }>(
   throw new Conflict(
     `El número ${docNum} corresponde a ${unique.length} ${what.plural} de la base de datos ${bd} del ERP (series de numeración distintas); indique el proveedor o consulte ${what.singular} en el ERP.`,
   );
+}
+
+/**
+ * The receipt numbered `docNum` an A/P invoice of supplier `cardCode` copies (createFacturaProveedor): the supplier's,
+ * not cancelled nor a cancellation document; another supplier's when only that exists (for the refusal's words);
+ * several of the supplier's are refused (F8) — the ERP job stops with the message instead of copying the wrong one.
+ */
+export function receiptToCopy<T extends { DocEntry: number; DocNum: number; CardCode: string } & CancelFields>(
+  rows: readonly T[],
+  docNum: number,
+  cardCode: string,
+  bd: string,
+): T | undefined {
+  const candidates = offeredReceipts(rows.filter((r) => r.DocNum === docNum));
+  const mine = [...new Map(candidates.filter((r) => r.CardCode === cardCode).map((r) => [r.DocEntry, r])).values()];
+  if (mine.length > 1) {
+    throw new ErpRechazoError(
+      `El número de entrada ${docNum} corresponde a ${mine.length} entradas de mercancía del proveedor en la base de datos ${bd} del ERP (DocEntry ${mine.map((r) => r.DocEntry).join(", ")}, series de numeración distintas); el portal no elige una por su cuenta.`,
+    );
+  }
+  return mine[0] ?? candidates[0];
 }

@@ -253,6 +253,10 @@ describe("U_SYS_PORTALID is not unique in SAP (F7)", () => {
     time.advance(60_000);
     expect(await refusal(adapter.findFacturaProveedor(BD, nueva.portalId))).toMatch(duplicate);
     expect(await refusal(adapter.findFacturaProveedor(BD, nueva.portalId))).toContain(`DocEntry ${creada.docEntry}`);
+    // The list the portal syncs from leaves both out (a warning in the log) instead of taking one.
+    const listed = await adapter.listFacturasProveedor(everyone);
+    expect(listed.filter((f) => f.portalId === nueva.portalId)).toEqual([]);
+    expect(listed.length).toBeGreaterThan(0);
   });
 
   it("two concurrent createFacturaProveedor calls for one portal id create one A/P invoice", async () => {

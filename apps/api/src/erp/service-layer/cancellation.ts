@@ -46,3 +46,28 @@ export function oneByPortalId<T extends CancelFields>(
     `La factura ${portalId} del portal tiene ${unique.length} ${what} en la base de datos ${bd} del ERP: ${names}. Cancele en el ERP las que sobran y vuelva a intentarlo.`,
   );
 }
+
+/**
+ * The portal's A/P invoices of a list without those whose portal id several of them carry (F7): a duplicate is
+ * reported in the log and its portal invoice keeps what it last had, until the accountants cancel the extra one
+ * (the invoice's ERP job reports the same duplicate through oneByPortalId).
+ */
+export function withoutDuplicatePortalIds<T extends { bd: string; portalId: number; docEntry: number }>(
+  facturas: readonly T[],
+  warn: (error: unknown, message: string) => void,
+): T[] {
+  const count = new Map<string, number[]>();
+  for (const f of facturas) {
+    const key = `${f.bd}|${f.portalId}`;
+    count.set(key, [...(count.get(key) ?? []), f.docEntry]);
+  }
+  for (const [key, entries] of count) {
+    if (entries.length < 2) continue;
+    const [bd, portalId] = key.split("|");
+    warn(
+      new ErpRechazoError(`U_SYS_PORTALID ${portalId} en ${entries.length} facturas de proveedor`),
+      `La factura ${portalId} del portal tiene ${entries.length} facturas de proveedor en la base de datos ${bd} del ERP (DocEntry ${entries.join(", ")}); no se actualiza hasta que contabilidad cancele las que sobran.`,
+    );
+  }
+  return facturas.filter((f) => (count.get(`${f.bd}|${f.portalId}`)?.length ?? 0) < 2);
+}

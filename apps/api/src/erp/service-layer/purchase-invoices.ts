@@ -2,7 +2,7 @@
 import { schema } from "@portal/db";
 import { and, eq } from "drizzle-orm";
 import type { ErpFacturaProveedor, ErpScope } from "../types";
-import { isCancellationDocument, isCancelled, oneByPortalId } from "./cancellation";
+import { isCancellationDocument, isCancelled, oneByPortalId, withoutDuplicatePortalIds } from "./cancellation";
 import type { MirrorQueries } from "./mirror-queries";
 import type { MirrorSync } from "./mirror-sync";
 import { money } from "./money";
@@ -12,7 +12,7 @@ import { byBd, dueDatesOf, FACTURA_FIELDS, keyOf, portalIdOf, type SlBase, type 
 
 /** The portal's A/P invoices (PurchaseInvoices carrying U_SYS_PORTALID) as the ERP has them. */
 export function createPurchaseInvoices(
-  deps: Pick<SlBase, "db"> & {
+  deps: Pick<SlBase, "db" | "warn"> & {
     mirror: Pick<MirrorSync, "sync">;
     queries: MirrorQueries;
     payments: Pick<Payments, "lastPaymentDates">;
@@ -95,7 +95,8 @@ export function createPurchaseInvoices(
         (groups.get(bd) ?? []).map((v) => v.docEntry),
       ),
     );
-    const byKey = new Map(facturas.map((f) => [keyOf(f.bd, f.docEntry), f]));
+    // Two A/P invoices with one portal id are reported, not one of them picked (decision 048, F7).
+    const byKey = new Map(withoutDuplicatePortalIds(facturas, deps.warn).map((f) => [keyOf(f.bd, f.docEntry), f]));
     return versions.flatMap((v) => byKey.get(keyOf(v.bd, v.docEntry)) ?? []);
   }
 

@@ -442,7 +442,8 @@ export interface ErpAdapter {
    * over the A/P invoice of the invoice it replaces): its portal id (U_SYS_PORTALID), UUID (U_SYS_PMUUID) and folio
    * (NumAtCard) become the replacement's, and its payment block is lifted when `liftPaymentBlock`, as SAP's
    * `PATCH /PurchaseInvoices(DocEntry)` does. Idempotent: the values it already has are not an error. Throws
-   * ErpRechazoError when the ERP refuses (no such document, cancelled, the portal id on another A/P invoice).
+   * ErpRechazoError when the ERP refuses (no such document, cancelled); SAP does not refuse a portal id another
+   * A/P invoice carries (no uniqueness on a user field, decision 048).
    */
   repointFacturaProveedor(
     bd: string,

@@ -764,7 +764,8 @@ export async function setPaymentBlockByKey(
  * Re-points A/P invoice `docEntry` of `bd` to a replacement CFDI (issue 27, decision 036: the replacement takes over
  * the A/P invoice), as SAP's `PATCH /PurchaseInvoices(DocEntry)` with U_SYS_PORTALID, U_SYS_PMUUID and NumAtCard
  * does, lifting its payment block when `liftPaymentBlock` (refused, as setPaymentBlock is, on a closed document).
- * SAP refuses a portal id another A/P invoice of the company database carries, and a document that does not exist. Writing the values it already has changes nothing.
+ * SAP refuses a document that does not exist (a portal id another A/P invoice carries is accepted: a user field has
+ * no uniqueness, decision 048). Writing the values it already has changes nothing.
  */
 export async function repointFacturaProveedorByKey(
   db: Database,
@@ -795,17 +796,8 @@ export async function repointFacturaProveedorByKey(
         `La factura de proveedor ${factura.docNum} está cerrada: no se puede cambiar su bloqueo de pago.`,
       );
     }
-    const [otra] = await tx
-      .select({ docNum: erpFacturas.docNum })
-      .from(erpFacturas)
-      .where(
-        and(eq(erpFacturas.bd, bd), eq(erpFacturas.portalId, to.portalId), sql`${erpFacturas.docEntry} <> ${docEntry}`),
-      );
-    if (otra) {
-      throw new ErpRechazo(
-        `La factura de proveedor ${otra.docNum} ya corresponde a la factura ${to.portalId} del portal.`,
-      );
-    }
+    // No check that another A/P invoice carries the portal id: SAP has no uniqueness on a user field (F7,
+    // decision 048); the portal reports two such invoices when it finds them.
     await tx
       .update(erpFacturas)
       .set({

@@ -1,7 +1,14 @@
 import { and, eq, max, ne, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { erpFacturaLineas, erpFacturas, erpNotaCreditoLineas, erpNotasCredito } from "../schema/index";
-import { SERIE_FACTURAS } from "./facturas-proveedor";
+import {
+  erpFacturaLineas,
+  erpFacturas,
+  erpNotaCreditoLineas,
+  erpNotasCredito,
+  erpPagoFacturas,
+  erpPagos,
+} from "../schema/index";
+import { ErpRechazo, SERIE_FACTURAS } from "./facturas-proveedor";
 
 /**
  * SAP Business One's cancellation documents (decision 048, fidelity finding F6). A/P invoices belong to the
@@ -70,4 +77,44 @@ export async function insertCancellationDocument(
       vat_sum, 18, doc_entry, line_num
     from ${erpFacturaLineas} where bd = ${bd} and doc_entry = ${original.docEntry}`);
   return { docEntry, docNum };
+}
+
+/**
+ * What SAP refuses to cancel (F6): a cancellation document; a document paid or partly paid by a payment that is not
+ * cancelled ("You cannot cancel fully or partially paid documents; cancel payments first",
+ * blogs.sap.com/2021/10/19/support-spotlight-avoid-common-pitfalls-in-a-r-invoice-cancellations/); one a live credit
+ * memo copies (followUpDocuments). Throws ErpRechazo with the rule (`motivo`) and a Spanish message.
+ */
+export async function refuseCancel(tx: Database, factura: typeof erpFacturas.$inferSelect): Promise<void> {
+  const { bd, docNum } = factura;
+  if (factura.canceled === "C") {
+    throw new ErpRechazo(
+      `El documento ${docNum} es el documento de cancelación de una factura de proveedor: no se puede cancelar.`,
+      "cancelacion",
+    );
+  }
+  const pagos = await tx
+    .select({ docNum: erpPagos.docNum })
+    .from(erpPagoFacturas)
+    .innerJoin(erpPagos, and(eq(erpPagos.bd, erpPagoFacturas.bd), eq(erpPagos.docEntry, erpPagoFacturas.docEntry)))
+    .where(
+      and(
+        eq(erpPagoFacturas.bd, bd),
+        eq(erpPagoFacturas.facturaDocEntry, factura.docEntry),
+        eq(erpPagos.canceled, "N"),
+      ),
+    );
+  if (pagos.length > 0) {
+    throw new ErpRechazo(
+      `La factura de proveedor ${docNum} tiene pagos (${pagos.map((p) => p.docNum).join(", ")}): cancele primero el pago.`,
+      "pagada",
+    );
+  }
+  const notas = await followUpDocuments(tx, bd, factura.docEntry);
+  if (notas.length > 0) {
+    throw new ErpRechazo(
+      `La factura de proveedor ${docNum} tiene notas de crédito (${notas.join(", ")}): cancélelas primero.`,
+      "seguimiento",
+    );
+  }
 }

@@ -10,7 +10,7 @@ import {
   erpPagoFacturas,
   erpPagos,
 } from "../schema/index";
-import { followUpDocuments, insertCancellationDocument } from "./cancelacion";
+import { insertCancellationDocument, refuseCancel } from "./cancelacion";
 
 /**
  * What the simulated ERP itself does with A/P invoices and vendor payments (issue 13): the business logic of
@@ -557,40 +557,12 @@ async function cancel(
       .for("update");
     if (!factura) throw new ErpRechazo(`La factura de proveedor ${nombre} no existe en ${bd}.`);
     const docNum = factura.docNum;
-    if (factura.canceled === "C") {
-      throw new ErpRechazo(
-        `El documento ${docNum} es el documento de cancelación de una factura de proveedor: no se puede cancelar.`,
-        "cancelacion",
-      );
-    }
     if (factura.canceled === "Y") {
       if (yaCanceladaEsExito) return { docNum, cancelada: false, entradasReabiertas: 0 };
       throw new ErpRechazo(`La factura de proveedor ${docNum} ya está cancelada.`);
     }
-    const pagos = await tx
-      .select({ docNum: erpPagos.docNum })
-      .from(erpPagoFacturas)
-      .innerJoin(erpPagos, and(eq(erpPagos.bd, erpPagoFacturas.bd), eq(erpPagos.docEntry, erpPagoFacturas.docEntry)))
-      .where(
-        and(
-          eq(erpPagoFacturas.bd, bd),
-          eq(erpPagoFacturas.facturaDocEntry, factura.docEntry),
-          eq(erpPagos.canceled, "N"),
-        ),
-      );
-    if (pagos.length > 0) {
-      throw new ErpRechazo(
-        `La factura de proveedor ${docNum} tiene pagos (${pagos.map((p) => p.docNum).join(", ")}): cancele primero el pago.`,
-        "pagada",
-      );
-    }
-    const notas = await followUpDocuments(tx, bd, factura.docEntry);
-    if (notas.length > 0) {
-      throw new ErpRechazo(
-        `La factura de proveedor ${docNum} tiene notas de crédito (${notas.join(", ")}): cancélelas primero.`,
-        "seguimiento",
-      );
-    }
+    // Paid, credited or a cancellation document: refused as SAP refuses (cancelacion.ts, decision 048).
+    await refuseCancel(tx, factura);
     const lineas = await tx
       .select()
       .from(erpFacturaLineas)

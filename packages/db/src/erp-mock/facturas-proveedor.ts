@@ -177,7 +177,10 @@ export async function insertFacturaProveedor(
       .for("update");
     const copias: { entrada: (typeof entradas)[number]; abiertas: (typeof erpEntradaLineas.$inferSelect)[] }[] = [];
     for (const docNumEntrada of docNums) {
-      const entrada = entradas.find((e) => e.docNum === docNumEntrada);
+      // DocNum repeats across numbering series (decision 048): the supplier's receipt that is not cancelled.
+      const entrada =
+        entradas.find((e) => e.docNum === docNumEntrada && e.cardCode === input.cardCode && e.canceled === "N") ??
+        entradas.find((e) => e.docNum === docNumEntrada);
       if (!entrada) throw new ErpRechazo(`La entrada de mercancía ${docNumEntrada} no existe en ${input.bd}.`);
       if (entrada.cardCode !== input.cardCode) {
         throw new ErpRechazo(

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { issueTestFactura } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { expect } from "vitest";
 import { facturaPrueba, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
 import { login, type TestApp, withToken } from "./helpers";
@@ -62,7 +62,13 @@ export function bloqueoPrueba(t: () => TestApp) {
       .where(and(eq(schema.auditoria.entidadId, String(facturaId)), eq(schema.auditoria.campo, "bloqueoPago")));
   /** The A/P invoice's row in the simulated ERP (both adapters end in erp_mock). */
   const apDe = async (facturaId: number) =>
-    (await db().select().from(schema.erpFacturas).where(eq(schema.erpFacturas.portalId, facturaId)))[0];
+    // Not SAP's cancellation document, which carries the same portal id (decision 048).
+    (
+      await db()
+        .select()
+        .from(schema.erpFacturas)
+        .where(and(eq(schema.erpFacturas.portalId, facturaId), ne(schema.erpFacturas.canceled, "C")))
+    )[0];
 
   /**
    * Kemper posts an invoice (optionally replacing `sustituye`: TipoRelacion 04) on a new receipt, or on receipt

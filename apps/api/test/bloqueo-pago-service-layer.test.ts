@@ -168,15 +168,24 @@ describe("ERP_ADAPTER=service-layer: the payment block through the Service Layer
       PaymentBlock: "tNO",
     });
     expect(s).toMatchObject({ erpDocEntry: ap.docEntry, erpDocNum: ap.docNum });
-    // SAP's rule on the user field: another A/P invoice cannot take the same portal id.
+    // SAP has no uniqueness on a user field (fidelity F7, decision 048): another A/P invoice may take the same portal
+    // id, and the portal then reports the duplicate instead of picking one.
     const otra = await p.register();
     const otraId = await p.accept(otra);
     await t.app.services.erpFacturas.flush();
-    await expectRefusal(
-      await sl("PATCH", `PurchaseInvoices(${(await p.apDe(otraId))!.docEntry})`, { U_SYS_PORTALID: id }),
-      400,
-      /U_SYS_PORTALID/,
-    );
+    const patched = await sl("PATCH", `PurchaseInvoices(${(await p.apDe(otraId))!.docEntry})`, { U_SYS_PORTALID: id });
+    expect(patched.status).toBe(204);
+    const client = createServiceLayerClient({ url: sim.url, timeoutMs: 5_000, clock: time.clock }, (companyDb) => ({
+      companyDb,
+      ...usuario,
+    }));
+    try {
+      const adapter = createServiceLayerErpAdapter({ db: tdb.db, client, clock: time.clock });
+      t.time.advance(60_000);
+      await expect(adapter.findFacturaProveedor(ap.bd, id)).rejects.toThrow(/tiene 2 facturas de proveedor/);
+    } finally {
+      await client.close();
+    }
   });
 
   it("the simulator stores PaymentBlock faithfully and refuses what SAP refuses", async () => {

@@ -497,6 +497,9 @@ export function describeErpAdapterContract(name: string, setup: () => Promise<Er
         docNum: creada.docNum,
         canceled: "Y",
       });
+      // Decision 048 (F6): SAP adds a cancellation document with the same portal id; the portal lists the original once.
+      const listadas = (await f.adapter.listFacturasProveedor(todo)).filter((x) => x.portalId === portalId);
+      expect(listadas.map((x) => [x.docEntry, x.canceled])).toEqual([[creada.docEntry, "Y"]]);
       const despues = await fingerprint();
       expect(despues).not.toBe(antes);
       // The receipt is open again with every line as it was before it was invoiced.

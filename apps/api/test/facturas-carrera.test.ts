@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { issueTestFactura } from "@portal/cfdi/sello";
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErpAdapter } from "../src/erp/types";
 import { FACTURA_MSG } from "../src/modules/facturas/reglas";
@@ -86,8 +86,12 @@ const decide = (f: Fila, Estatus: "P" | "A" | "R", Comentarios = "") =>
 const exito = { status: "success", message: MSG.revisionExito };
 const flush = () => t.app.services.erpFacturas.flush();
 /** The A/P invoices the ERP has for a portal invoice. */
+/** The A/P invoices of a portal id, without SAP's cancellation documents (CANCELED 'C', decision 048). */
 const apDe = (portalId: number) =>
-  t.tdb.db.select().from(schema.erpFacturas).where(eq(schema.erpFacturas.portalId, portalId));
+  t.tdb.db
+    .select()
+    .from(schema.erpFacturas)
+    .where(and(eq(schema.erpFacturas.portalId, portalId), ne(schema.erpFacturas.canceled, "C")));
 const trabajo = async (facturaId: number, tipo: "crear_factura" | "cancelar_factura") =>
   (
     await t.tdb.db

@@ -169,7 +169,8 @@ describe("dialects", () => {
     });
     const page = (await response.json()) as Json;
     expect(page["odata.metadata"]).toBe("/b1s/v1/$metadata#PurchaseOrders");
-    expect(page["odata.nextLink"]).toBe("PurchaseOrders?$select=DocEntry&$inlinecount=allpages&$skip=2");
+    // v1 writes its next link as an absolute path (fidelity F18, decision 048).
+    expect(page["odata.nextLink"]).toBe("/b1s/v1/PurchaseOrders?$select=DocEntry&$inlinecount=allpages&$skip=2");
     expect(page["odata.count"]).toBe(String((await orderEntries()).length));
     expect(page["@odata.nextLink"]).toBeUndefined();
     const missing = await fetch(`${sim.urlV1}PurchaseOrders(999999)`, { headers: { cookie: v1.cookie } });
@@ -487,7 +488,8 @@ describe("entities by key", () => {
       CardCode: db?.cardCode,
       DocumentStatus: db?.docStatus === "O" ? "bost_Open" : "bost_Close",
       Cancelled: "tNO",
-      DocDate: db?.docDate,
+      // v2 dates as Edm.DateTimeOffset (fidelity F18, decision 048).
+      DocDate: `${db?.docDate}T00:00:00Z`,
       PaymentGroupCode: db?.groupNum,
       PaymentMethod: db?.peyMethod,
       U_B1SYS_MainUsage: db?.mainUsage,
@@ -599,7 +601,10 @@ describe("entities by key", () => {
 
 describe("UpdateDate and UpdateTime", () => {
   const stampOf = async (entity: string, key: number) =>
-    getJson<Json>(`${entity}(${key})?$select=UpdateDate,UpdateTime`).then((r) => `${r.UpdateDate} ${r.UpdateTime}`);
+    getJson<Json>(`${entity}(${key})?$select=UpdateDate,UpdateTime`).then(
+      // v2 writes UpdateDate as YYYY-MM-DDT00:00:00Z (fidelity F18).
+      (r) => `${String(r.UpdateDate).slice(0, 10)} ${r.UpdateTime}`,
+    );
 
   it("seeded documents carry their DocDate at 00:00:00; a PATCH and a direct erp_mock update bump the stamp, monotonically", async () => {
     const orders = await orderEntries();
@@ -649,7 +654,11 @@ describe("changes made outside the simulator", () => {
       where bd = ${BD} and doc_entry = ${last}`);
     const added = await getJson<Json>(`PurchaseOrders(${last + 1})?$select=DocDate,UpdateDate,UpdateTime`);
     // Not its DocDate: the incremental read must see a document added after the first read.
-    expect(added).toMatchObject({ DocDate: "2025-01-02", UpdateDate: now.slice(0, 10), UpdateTime: now.slice(11) });
+    expect(added).toMatchObject({
+      DocDate: "2025-01-02T00:00:00Z",
+      UpdateDate: `${now.slice(0, 10)}T00:00:00Z`,
+      UpdateTime: now.slice(11),
+    });
     const after = await all("PurchaseOrders?$select=DocEntry,DocTotal", { prefer: "odata.maxpagesize=0" });
     expect(after.rows).toEqual([...before.rows, { DocEntry: last + 1, DocTotal: 116 }]);
 
@@ -735,14 +744,16 @@ describe("writes", () => {
       (grpo.DocumentLines as Json[]).every((l) => l.LineStatus === "bost_Close" && l.RemainingOpenQuantity === 0),
     ).toBe(true);
 
-    // Copying it again: the receipt is closed (-5002); the same portal id again: duplicate (-10).
+    // Copying it again: the receipt is closed (-5002). The same portal id again is accepted: a user field has no
+    // uniqueness in SAP (fidelity F7, decision 048); the portal's look-before-write keeps it from happening.
     await expectSapError(await send("POST", "PurchaseInvoices", invoiceBody(receipt)), 400, -5002);
     const other = await openReceipt();
-    await expectSapError(
-      await send("POST", "PurchaseInvoices", invoiceBody(other, { U_SYS_PORTALID: body.U_SYS_PORTALID })),
-      400,
-      -10,
+    const again = await send("POST", "PurchaseInvoices", invoiceBody(other, { U_SYS_PORTALID: body.U_SYS_PORTALID }));
+    expect(again.status).toBe(201);
+    const twins = await getJson<Page>(
+      `PurchaseInvoices?$select=DocEntry&$filter=${encodeURIComponent(`U_SYS_PORTALID eq ${body.U_SYS_PORTALID}`)}`,
     );
+    expect(twins.value).toHaveLength(2);
   });
 
   it("a partial Quantity leaves the line and the receipt open; Prefer: return-no-content answers 204 with Location", async () => {

@@ -316,11 +316,20 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     listEntradas: async (scope) => (scope.bds.length === 0 ? [] : entradas({ scope })),
     listEntradaVersions: (scope) => versiones(erpEntradas, scope),
     readEntradas: async (claves) => (claves.length === 0 ? [] : entradas({ claves })),
-    findEntrada: async (bd, docNum) => {
+    findEntrada: async (bd, docNum, cardCode) => {
+      // Of the supplier when given, not cancelled (decision 048); the first by DocEntry when several are left.
       const [row] = await db
         .select({ docEntry: erpEntradas.docEntry })
         .from(erpEntradas)
-        .where(and(eq(erpEntradas.bd, bd), eq(erpEntradas.docNum, docNum)))
+        .where(
+          and(
+            eq(erpEntradas.bd, bd),
+            eq(erpEntradas.docNum, docNum),
+            eq(erpEntradas.canceled, "N"),
+            cardCode === undefined ? undefined : eq(erpEntradas.cardCode, cardCode),
+          ),
+        )
+        .orderBy(asc(erpEntradas.docEntry))
         .limit(1);
       return row ? ((await entradas({ claves: [{ bd, docEntry: row.docEntry }] }))[0] ?? null) : null;
     },
@@ -341,8 +350,16 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
       const [row] = await db.select({ n: count() }).from(erpPagos).where(enAlcance(erpPagos, scope));
       return row?.n ?? 0;
     },
-    findPago: async (bd, docNum) =>
-      (await pagos(and(eq(erpPagos.bd, bd), eq(erpPagos.docNum, docNum)) as SQL))[0] ?? null,
+    findPago: async (bd, docNum, cardCode) =>
+      (
+        await pagos(
+          and(
+            eq(erpPagos.bd, bd),
+            eq(erpPagos.docNum, docNum),
+            cardCode === undefined ? undefined : eq(erpPagos.cardCode, cardCode),
+          ) as SQL,
+        )
+      )[0] ?? null,
     // Keys travel as one JSON parameter, like listDocumentos'; the filter names OVPM's key columns, which both of
     // pagos()'s queries read (the second joins OVPM).
     readPagos: async (claves) =>

@@ -535,8 +535,9 @@ describe("cancelarFacturaProveedor", () => {
     expect(await rechazo(payFacturas(tdb.db, { bd, fecha: "2026-11-21", moneda: "MXN", facturas: [{ docNum }] }))).toBe(
       `La factura de proveedor ${docNum} está cancelada.`,
     );
-    // The receipt can be invoiced again (a corrected invoice, another portal id).
-    expect(await insertFacturaProveedor(tdb.db, nueva(bd, e))).toMatchObject({ docNum: docNum + 1, creada: true });
+    // The receipt can be invoiced again (a corrected invoice, another portal id); the cancellation document
+    // (decision 048) took the number after the cancelled invoice's.
+    expect(await insertFacturaProveedor(tdb.db, nueva(bd, e))).toMatchObject({ docNum: docNum + 2, creada: true });
   });
 
   it("refuses to cancel an invoice of the seeded history that its payment settles", async () => {
@@ -586,8 +587,17 @@ describe("cancelarFacturaProveedorPorClave", () => {
       cancelada: true,
       entradasReabiertas: 1,
     });
-    const cancelada = await tdb.db.select().from(erpFacturas).where(eq(erpFacturas.portalId, n.portalId));
-    expect(cancelada.map((f) => f.canceled)).toEqual(["Y"]);
+    const cancelada = await tdb.db
+      .select()
+      .from(erpFacturas)
+      .where(eq(erpFacturas.portalId, n.portalId))
+      .orderBy(asc(erpFacturas.docEntry));
+    // Decision 048 (F6): the original cancelled and closed, and SAP's cancellation document with the same portal id.
+    expect(cancelada.map((f) => [f.docEntry, f.canceled, f.docStatus])).toEqual([
+      [docEntry, "Y", "C"],
+      [docEntry + 1, "C", "C"],
+    ]);
+    expect(await read(bd, n.portalId)).toMatchObject({ docEntry, canceled: "Y" });
     expect(await cancelFacturaProveedorByKey(tdb.db, bd, docEntry)).toEqual({
       docEntry,
       docNum,
@@ -595,7 +605,17 @@ describe("cancelarFacturaProveedorPorClave", () => {
       entradasReabiertas: 0,
     });
     // Nothing written the second time: the document keeps its change stamp.
-    expect(await tdb.db.select().from(erpFacturas).where(eq(erpFacturas.portalId, n.portalId))).toEqual(cancelada);
+    expect(
+      await tdb.db
+        .select()
+        .from(erpFacturas)
+        .where(eq(erpFacturas.portalId, n.portalId))
+        .orderBy(asc(erpFacturas.docEntry)),
+    ).toEqual(cancelada);
+    // The cancellation document itself cannot be cancelled.
+    expect(await rechazo(cancelFacturaProveedorByKey(tdb.db, bd, docEntry + 1))).toBe(
+      `El documento ${docNum + 1} es el documento de cancelación de una factura de proveedor: no se puede cancelar.`,
+    );
     expect(await rechazo(cancelFacturaProveedorByKey(tdb.db, bd, 999))).toBe(
       `La factura de proveedor con DocEntry 999 no existe en ${bd}.`,
     );

@@ -9,7 +9,8 @@ import {
   erpPagos,
 } from "@portal/db/schema";
 import { type ErpFacturaProveedorNueva, type ErpInstallment, entradasDeFacturaProveedor } from "@portal/erp";
-import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, max, ne, type SQL, sql } from "drizzle-orm";
+import { insertCancellationDocument, refuseCancel } from "./cancelacion";
 
 /**
  * What the simulated ERP itself does with A/P invoices and vendor payments (issue 13): the business logic of
@@ -21,6 +22,13 @@ import { and, asc, eq, inArray, isNotNull, max, type SQL, sql } from "drizzle-or
 /** A refusal by the ERP's own rules (SAP answers these with an error message): retrying will not help. */
 export class ErpRechazo extends Error {
   override readonly name = "ErpRechazo";
+  /** Which cancel rule refused (decision 048), for the Service Layer simulator's SAP text. */
+  constructor(
+    message: string,
+    readonly motivo?: "pagada" | "seguimiento" | "cancelacion",
+  ) {
+    super(message);
+  }
 }
 
 /** DocNum series of A/P invoices and payments (the same as the seed's history). */
@@ -106,7 +114,9 @@ export async function selectFacturaProveedor(db: Database, bd: string, portalId:
   const [row] = await db
     .select(columnas)
     .from(erpFacturas)
-    .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.portalId, portalId)));
+    // Not the cancellation document (CANCELED 'C', decision 048): it carries the same portal id.
+    .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.portalId, portalId), ne(erpFacturas.canceled, "C")))
+    .orderBy(asc(erpFacturas.docEntry));
   return (row as FacturaProveedor | undefined) ?? null;
 }
 
@@ -122,7 +132,7 @@ export async function selectFacturasProveedor(
       and(
         filtro.bds ? inArray(erpFacturas.bd, [...filtro.bds]) : undefined,
         filtro.cardCode ? eq(erpFacturas.cardCode, filtro.cardCode) : undefined,
-        filtro.soloPortal ? isNotNull(erpFacturas.portalId) : undefined,
+        filtro.soloPortal ? and(isNotNull(erpFacturas.portalId), ne(erpFacturas.canceled, "C")) : undefined,
         filtro.docNums ? inArray(erpFacturas.docNum, [...filtro.docNums]) : undefined,
       ),
     )
@@ -150,7 +160,8 @@ export async function insertFacturaProveedor(
     const [existente] = await tx
       .select({ docEntry: erpFacturas.docEntry, docNum: erpFacturas.docNum })
       .from(erpFacturas)
-      .where(and(eq(erpFacturas.bd, input.bd), eq(erpFacturas.portalId, input.portalId)));
+      .where(and(eq(erpFacturas.bd, input.bd), eq(erpFacturas.portalId, input.portalId), ne(erpFacturas.canceled, "C")))
+      .orderBy(asc(erpFacturas.docEntry));
     if (existente) return { ...existente, creada: false };
 
     // Issue 27: every receipt the CFDI bills, in the order asked (the first one gives the card name and terms).
@@ -166,7 +177,10 @@ export async function insertFacturaProveedor(
       .for("update");
     const copias: { entrada: (typeof entradas)[number]; abiertas: (typeof erpEntradaLineas.$inferSelect)[] }[] = [];
     for (const docNumEntrada of docNums) {
-      const entrada = entradas.find((e) => e.docNum === docNumEntrada);
+      // DocNum repeats across numbering series (decision 048): the supplier's receipt that is not cancelled.
+      const entrada =
+        entradas.find((e) => e.docNum === docNumEntrada && e.cardCode === input.cardCode && e.canceled === "N") ??
+        entradas.find((e) => e.docNum === docNumEntrada);
       if (!entrada) throw new ErpRechazo(`La entrada de mercancía ${docNumEntrada} no existe en ${input.bd}.`);
       if (entrada.cardCode !== input.cardCode) {
         throw new ErpRechazo(
@@ -307,7 +321,7 @@ export async function payFacturas(db: Database, pago: PagoNuevo) {
         .where(and(eq(erpFacturas.bd, pago.bd), eq(erpFacturas.docNum, f.docNum)))
         .for("update");
       if (!factura) throw new ErpRechazo(`La factura de proveedor ${f.docNum} no existe en ${pago.bd}.`);
-      if (factura.canceled === "Y") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
+      if (factura.canceled !== "N") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
       if (factura.payBlock === "Y") {
         throw new ErpRechazo(
           `La factura de proveedor ${f.docNum} tiene bloqueo de pago: quite el bloqueo antes de pagarla.`,
@@ -550,22 +564,8 @@ async function cancel(
       if (yaCanceladaEsExito) return { docNum, cancelada: false, entradasReabiertas: 0 };
       throw new ErpRechazo(`La factura de proveedor ${docNum} ya está cancelada.`);
     }
-    const pagos = await tx
-      .select({ docNum: erpPagos.docNum })
-      .from(erpPagoFacturas)
-      .innerJoin(erpPagos, and(eq(erpPagos.bd, erpPagoFacturas.bd), eq(erpPagos.docEntry, erpPagoFacturas.docEntry)))
-      .where(
-        and(
-          eq(erpPagoFacturas.bd, bd),
-          eq(erpPagoFacturas.facturaDocEntry, factura.docEntry),
-          eq(erpPagos.canceled, "N"),
-        ),
-      );
-    if (pagos.length > 0) {
-      throw new ErpRechazo(
-        `La factura de proveedor ${docNum} tiene pagos (${pagos.map((p) => p.docNum).join(", ")}): cancele primero el pago.`,
-      );
-    }
+    // Paid, credited or a cancellation document: refused as SAP refuses (cancelacion.ts, decision 048).
+    await refuseCancel(tx, factura);
     const lineas = await tx
       .select()
       .from(erpFacturaLineas)
@@ -610,6 +610,7 @@ async function cancel(
       .update(erpFacturas)
       .set({ canceled: "Y", docStatus: "C" })
       .where(and(eq(erpFacturas.bd, bd), eq(erpFacturas.docEntry, factura.docEntry)));
+    await insertCancellationDocument(tx, factura);
     return { docNum, cancelada: true, entradasReabiertas: entradas.length };
   });
 }
@@ -716,7 +717,7 @@ export async function setPaymentBlockByKey(
     const value = blocked ? "Y" : "N";
     const newRef = blocked ? ref : null;
     if (factura.payBlock === value && factura.payBlockRef === newRef) return { changed: false };
-    if (factura.canceled === "Y") {
+    if (factura.canceled !== "N") {
       throw new ErpRechazo(
         `La factura de proveedor ${factura.docNum} está cancelada: no se puede cambiar su bloqueo de pago.`,
       );
@@ -738,7 +739,8 @@ export async function setPaymentBlockByKey(
  * Re-points A/P invoice `docEntry` of `bd` to a replacement CFDI (issue 27, decision 036: the replacement takes over
  * the A/P invoice), as SAP's `PATCH /PurchaseInvoices(DocEntry)` with U_SYS_PORTALID, U_SYS_PMUUID and NumAtCard
  * does, lifting its payment block when `liftPaymentBlock` (refused, as setPaymentBlock is, on a closed document).
- * SAP refuses a portal id another A/P invoice of the company database carries, and a document that does not exist. Writing the values it already has changes nothing.
+ * SAP refuses a document that does not exist (a portal id another A/P invoice carries is accepted: a user field has
+ * no uniqueness, decision 048). Writing the values it already has changes nothing.
  */
 export async function repointFacturaProveedorByKey(
   db: Database,
@@ -769,17 +771,8 @@ export async function repointFacturaProveedorByKey(
         `La factura de proveedor ${factura.docNum} está cerrada: no se puede cambiar su bloqueo de pago.`,
       );
     }
-    const [otra] = await tx
-      .select({ docNum: erpFacturas.docNum })
-      .from(erpFacturas)
-      .where(
-        and(eq(erpFacturas.bd, bd), eq(erpFacturas.portalId, to.portalId), sql`${erpFacturas.docEntry} <> ${docEntry}`),
-      );
-    if (otra) {
-      throw new ErpRechazo(
-        `La factura de proveedor ${otra.docNum} ya corresponde a la factura ${to.portalId} del portal.`,
-      );
-    }
+    // No check that another A/P invoice carries the portal id: SAP has no uniqueness on a user field (F7,
+    // decision 048); the portal reports two such invoices when it finds them.
     await tx
       .update(erpFacturas)
       .set({

@@ -454,3 +454,5 @@ export {
   SERIE_NOTAS_CREDITO,
   selectNotaCreditoProveedor,
 } from "./notas-credito-proveedor";
+// Decision 048 (F8): a second numbering series whose DocNums repeat the first's; payments with negative DocEntry.
+export { addPaymentInSecondSeries, addReceiptInSecondSeries } from "./series";

@@ -100,7 +100,7 @@ export async function insertNotaCreditoProveedor(
           `La factura de proveedor ${f.docNum} es del proveedor ${f.cardCode}, no de ${input.cardCode}.`,
         );
       }
-      if (f.canceled === "Y") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
+      if (f.canceled !== "N") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
       // SAP takes no memo based on a closed (paid in full) invoice (decision 049, F5).
       if (f.docStatus === "C") {
         throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cerrada (pagada o acreditada) en el ERP.`);

@@ -370,8 +370,11 @@ export interface ErpAdapter {
   listEntradaVersions(scope: ErpScope): Promise<ErpVersionDocumento[]>;
   readEntradas(keys: readonly ErpClaveDocumento[]): Promise<ErpEntrada[]>;
   countEntradas(scope: ErpScope): Promise<number>;
-  /** The goods receipt numbered `docNum` in company database `bd` with its lines, or null (the invoice form). */
-  findEntrada(bd: string, docNum: number): Promise<ErpEntrada | null>;
+  /**
+   * The goods receipt numbered `docNum` in company database `bd` with its lines, or null (the invoice form); of
+   * supplier `cardCode` when given. DocNum repeats across numbering series (decision 048): several left is refused.
+   */
+  findEntrada(bd: string, docNum: number, cardCode?: string): Promise<ErpEntrada | null>;
   /** Vendor payments with the invoices each settles, newest first. */
   listPagos(scope: ErpScope): Promise<ErpPago[]>;
   /**
@@ -382,8 +385,11 @@ export interface ErpAdapter {
   pagosFingerprint(scope: ErpScope): Promise<string>;
   /** How many payments listPagos(scope) returns, without reading them. */
   countPagos(scope: ErpScope): Promise<number>;
-  /** The payment numbered `docNum` in company database `bd` with the invoices it settles, or null. */
-  findPago(bd: string, docNum: number): Promise<ErpPago | null>;
+  /**
+   * The payment numbered `docNum` in company database `bd` with the invoices it settles, or null; of supplier
+   * `cardCode` when given. DocNum repeats across numbering series (decision 048): several left is refused.
+   */
+  findPago(bd: string, docNum: number, cardCode?: string): Promise<ErpPago | null>;
   /**
    * These payments (company database + DocEntry) with the invoices each settles, exactly as listPagos has them,
    * in any order; keys that name no payment are skipped. One call for any number of keys (the review list and
@@ -446,7 +452,8 @@ export interface ErpAdapter {
    * over the A/P invoice of the invoice it replaces): its portal id (U_SYS_PORTALID), UUID (U_SYS_PMUUID) and folio
    * (NumAtCard) become the replacement's, and its payment block is lifted when `liftPaymentBlock`, as SAP's
    * `PATCH /PurchaseInvoices(DocEntry)` does. Idempotent: the values it already has are not an error. Throws
-   * ErpRechazoError when the ERP refuses (no such document, cancelled, the portal id on another A/P invoice).
+   * ErpRechazoError when the ERP refuses (no such document, cancelled); SAP does not refuse a portal id another
+   * A/P invoice carries (no uniqueness on a user field, decision 048).
    */
   repointFacturaProveedor(
     bd: string,

@@ -90,7 +90,8 @@ describe("the demo payments and their complements (issue 14)", () => {
       { folio: "1187", erpDocNum: 8114 },
       { folio: "1192", erpDocNum: 8115 },
       { folio: "1163", erpDocNum: 8220 },
-      { folio: "88", erpDocNum: 8221 },
+      // 8221 is 1163's cancellation document (decision 048: SAP adds one when it cancels).
+      { folio: "88", erpDocNum: 8222 },
     ]);
   });
 

@@ -1,17 +1,5 @@
 import { isNotNull, sql } from "drizzle-orm";
-import {
-  bigint,
-  char,
-  date,
-  index,
-  integer,
-  numeric,
-  pgSchema,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, char, date, index, integer, numeric, pgSchema, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The `mock` ERP adapter's data: SAP Business One-shaped tables (OCRD, OPOR/POR1, OPDN/PDN1, OPCH, OVPM/VPM2)
@@ -111,6 +99,8 @@ export const erpEntradas = erp.table(
     pedidoDocNum: integer("pedido_doc_num"),
     /** CP: postal code the supplier issues from (checked against the invoice's LugarExpedicion). */
     cp: text("cp").notNull().default(""),
+    /** CANCELED (migration 0025, fidelity F6): N, Y cancelled, C a cancellation document. */
+    canceled: char("canceled", { length: 1 }).notNull().default("N"),
   },
   (t) => [
     primaryKey({ columns: [t.bd, t.docEntry] }),
@@ -127,8 +117,8 @@ export const erpEntradaLineas = erp.table("entrada_lineas", lineaColumns, (t) =>
  * OPCH: A/P invoices in the ERP. The seed's history has some (paid by the seeded payments); the portal creates
  * the rest when a reviewer accepts an invoice (issue 13): based on the goods receipt (`entradaDocNum`), the
  * supplier's folio in NumAtCard, the CFDI UUID in a user field and the portal invoice id in another
- * (`portalId`, U_SYS_PORTALID: at most one A/P invoice per portal invoice and company database). PaidToDate
- * grows with vendor payments; CANCELED Y once the accountants cancel it.
+ * (`portalId`, U_SYS_PORTALID: not unique, as in SAP; a cancellation document carries it too). PaidToDate
+ * grows with vendor payments; CANCELED Y once cancelled, C on the cancellation document SAP adds then (decision 048).
  */
 export const erpFacturas = erp.table(
   "facturas",
@@ -169,7 +159,9 @@ export const erpFacturas = erp.table(
   (t) => [
     primaryKey({ columns: [t.bd, t.docEntry] }),
     index("erp_facturas_card_idx").on(t.cardCode, t.bd),
-    uniqueIndex("erp_facturas_portal_key").on(t.bd, t.portalId).where(isNotNull(t.portalId)),
+    // Not unique (migration 0025, decision 048): SAP has no uniqueness on a user field (fidelity F7), and a
+    // cancellation document carries the cancelled invoice's U_SYS_PORTALID (F6).
+    index("erp_facturas_portal_idx").on(t.bd, t.portalId).where(isNotNull(t.portalId)),
     index("erp_facturas_portal_card_idx").on(t.cardCode, t.bd).where(isNotNull(t.portalId)),
   ],
 );

@@ -1,5 +1,6 @@
 import type { Database } from "@portal/db";
 import { sql } from "drizzle-orm";
+import { entityContext } from "./answer-forms";
 import { ensureAttachments, rows } from "./entities";
 import { type Ctx, NOT_FOUND, parseKey, SapFailure, sendJson } from "./http";
 import { annotation } from "./query";
@@ -37,7 +38,7 @@ export function createAttachments(deps: { db: Database }) {
     }
     if (sub !== undefined) throw new SapFailure(400, -1000, `Property '${sub}' of 'Attachments2' is invalid`);
     sendJson(ctx, 200, {
-      [annotation(ctx, "context")]: `${ctx.root}$metadata#Attachments2/$entity`,
+      [annotation(ctx, "context")]: entityContext(ctx, "Attachments2"),
       AbsoluteEntry: entry,
       Attachments2_Lines: [
         {

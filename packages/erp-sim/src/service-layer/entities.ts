@@ -23,6 +23,8 @@ const enumOf = (values: Record<string, string>): PropertyType => ({ kind: "enum"
 
 export const DOCUMENT_STATUS = { bost_Open: "O", bost_Close: "C", bost_Paid: "P", bost_Delivered: "D" };
 export const YES_NO = { tYES: "Y", tNO: "N" };
+/** CancelStatusEnum, aliased to CANCELED (fidelity F6, decision 048; cancelacion.ts in the mock ERP). */
+export const CANCEL_STATUS = { csYes: "Y", csNo: "N", csCancellation: "C" };
 
 /** SAP's Document (OPOR/OPDN/OPCH/ODRF) header properties the simulator knows, in answer order. */
 export const DOCUMENT_PROPERTIES: [string, PropertyType][] = [
@@ -53,6 +55,7 @@ export const DOCUMENT_PROPERTIES: [string, PropertyType][] = [
   ["PaymentMethod", str],
   ["DocumentStatus", enumOf(DOCUMENT_STATUS)],
   ["Cancelled", enumOf(YES_NO)],
+  ["CancelStatus", enumOf(CANCEL_STATUS)],
   ["PaymentBlock", enumOf(YES_NO)],
   ["PaymentBlockEntry", int],
   ["AttachmentEntry", int],
@@ -140,6 +143,10 @@ export interface EntitySet {
   lineJson?(bd: string, keys: number[]): SQL;
 }
 
+/** A cancellation document's `Cancelled` is undefined by BoYesNoEnum; tNO is the likely answer (F6 [G]). */
+const cancelStatusOf = (canceled: unknown) =>
+  canceled === "Y" ? "csYes" : canceled === "C" ? "csCancellation" : "csNo";
+
 const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 function documentHeader(row: Row, objectCode: string): Row {
@@ -167,6 +174,7 @@ function documentHeader(row: Row, objectCode: string): Row {
     PaymentMethod: row.pey_method,
     DocumentStatus: row.doc_status === "O" ? "bost_Open" : "bost_Close",
     Cancelled: row.canceled === "Y" ? "tYES" : "tNO",
+    CancelStatus: cancelStatusOf(row.canceled),
     PaymentBlock: row.pay_block === "Y" ? "tYES" : "tNO",
     PaymentBlockEntry: row.pay_block_ref ?? null,
     AttachmentEntry: row.atc_entry ?? null,
@@ -314,7 +322,7 @@ export const purchaseDeliveryNotes: EntitySet = {
   etag: true,
   fingerprint: (bd) => versionFingerprint("entradas", bd),
   versioned: true,
-  headers: (bd, _stamp, since) => sql`select ${DOC_COLUMNS}, 'N' as canceled, d.cp, p.doc_entry as pedido_doc_entry
+  headers: (bd, _stamp, since) => sql`select ${DOC_COLUMNS}, d.canceled, d.cp, p.doc_entry as pedido_doc_entry
     from erp_mock.entradas d left join erp_mock.sl_adjuntos a on a.archivo_id = d.pdf_archivo_id
     left join erp_mock.pedidos p on p.bd = d.bd and p.doc_num = d.pedido_doc_num
     ${stampJoin("entrada", "d")} where d.bd = ${bd} ${changedSince("d.version", since)} order by d.doc_entry`,

@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { Database } from "@portal/db";
 import { sql } from "drizzle-orm";
+import type { NextLinkForm } from "./answer-forms";
 import type { Row } from "./filter";
 import { type Ctx, HTML_502, HTML_503, sendError, sleep, stampOf } from "./http";
 import type { LoginErrorDialect } from "./login-dialect";
@@ -23,10 +24,11 @@ export interface SimulatorFaults {
   /** Extra delay per route (the entity set or `Login`, e.g. `{ PurchaseOrders: 500 }`), in milliseconds. */
   latencyByRoute: Record<string, number>;
   /**
-   * The form of next links: relative to the service root (v2, default), an absolute path (MAN p35's
-   * "/b1s/v1/Orders?$skip=20" form) or a full URL. Clients must accept all three.
+   * The form of next links: "as-sap" (default: v1 an absolute path, MAN p35's "/b1s/v1/Orders?$skip=20" form; v2
+   * relative to the service root; answer-forms.ts, F18), or one form forced for both: relative, an absolute path or
+   * a full URL. Clients must accept all three.
    */
-  nextLinkForm: "relative" | "absolute-path" | "url";
+  nextLinkForm: NextLinkForm;
   /** Share (0..1) of requests answered with a server error of kind `errorKind`. */
   errorRate: number;
   /** `sap500`: 500 with SAP's error body (code -1); `html503`: the balancer's HTML 503 page. */
@@ -68,7 +70,7 @@ export function createFaults(deps: FaultsDeps) {
     html502: 0,
     latencyMs: 0,
     latencyByRoute: {},
-    nextLinkForm: "relative",
+    nextLinkForm: "as-sap",
     errorRate: 0,
     errorKind: "sap500",
     timeoutRate: 0,

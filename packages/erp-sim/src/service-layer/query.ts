@@ -1,3 +1,4 @@
+import { entityContext, nextLinkFormOf, withDateForm } from "./answer-forms";
 import type { Catalog } from "./catalog";
 import type { EntitySet } from "./entities";
 import type { SimulatorFaults } from "./faults";
@@ -82,7 +83,7 @@ export function sendWithLinesJson(
   // escaped there), so the first occurrence is the property itself. Same for the body's "value".
   const marker = `${JSON.stringify(set.lines)}:[]`;
   const items = page.map((r) => {
-    const text = JSON.stringify(project(set, r, props, []));
+    const text = JSON.stringify(withDateForm(ctx, set, project(set, r, props, [])));
     const at = text.indexOf(marker);
     const json = linesJson.get(Number(r[set.key.name])) ?? "[]";
     return at < 0 ? text : `${text.slice(0, at + marker.length - 2)}${json}${text.slice(at + marker.length)}`;
@@ -114,8 +115,9 @@ export function createQuery(deps: QueryDeps) {
     if (top !== undefined) kept.push(`$top=${top}`);
     kept.push(`$skip=${skip}`);
     const relative = `${resource}?${kept.join("&")}`;
-    if (faults.nextLinkForm === "relative") return relative;
-    if (faults.nextLinkForm === "absolute-path") return `${ctx.root}${relative}`;
+    const form = nextLinkFormOf(ctx, faults.nextLinkForm);
+    if (form === "relative") return relative;
+    if (form === "absolute-path") return `${ctx.root}${relative}`;
     return `http://${ctx.req.headers.host}${ctx.root}${relative}`;
   }
 
@@ -161,7 +163,7 @@ export function createQuery(deps: QueryDeps) {
     const body: Row = { [annotation(ctx, "context")]: `${ctx.root}$metadata#${set.name}` };
     const wantsCount = q.get("$count") === "true" || q.get("$inlinecount") === "allpages";
     if (wantsCount) body[annotation(ctx, "count")] = ctx.dialect === "v1" ? String(matching.length) : matching.length;
-    body.value = linesJson ? [] : page.map((r) => project(set, r, props, lines.get(r)));
+    body.value = linesJson ? [] : page.map((r) => withDateForm(ctx, set, project(set, r, props, lines.get(r))));
     const more = page.length < Math.min(afterSkip.length, limit);
     const fullLast = faults.nextLinkOnFullLastPage && page.length > 0 && page.length === pageSize && !more;
     if (pageSize > 0 && (more || (fullLast && page.length < limit))) {
@@ -182,9 +184,9 @@ export function createQuery(deps: QueryDeps) {
 
   async function entityAnswer(ctx: Ctx, set: EntitySet, bd: string, row: Row, props: string[]): Promise<Row> {
     const lines = set.lines && props.includes(set.lines) ? await withLines(set, bd, [row]) : undefined;
-    const body: Row = { [annotation(ctx, "context")]: `${ctx.root}$metadata#${set.name}/$entity` };
+    const body: Row = { [annotation(ctx, "context")]: entityContext(ctx, set.name) };
     if (set.etag && row.$version !== undefined) body[annotation(ctx, "etag")] = etagOf(row.$version);
-    Object.assign(body, project(set, row, props, lines?.get(row)));
+    Object.assign(body, withDateForm(ctx, set, project(set, row, props, lines?.get(row))));
     return body;
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { entityContext } from "./answer-forms";
 import type { SimulatorFaults } from "./faults";
 import { type Ctx, cookies, readBody, sendError, sendJson } from "./http";
 import { loginRefusal } from "./login-dialect";
@@ -65,7 +66,7 @@ export function createSessions(deps: SessionsDeps) {
     // Behind SAP's balancer each login lands on a node, round robin; ROUTEID keeps the session there.
     const node = `.node${(nextNode++ % 2) + 1}`;
     sessions.set(id, { companyDb: String(body.CompanyDB), lastUsed: deps.clock().getTime(), node });
-    const context = `${ctx.root}$metadata#B1Sessions/$entity`;
+    const context = entityContext(ctx, "B1Sessions");
     return sendJson(
       ctx,
       200,

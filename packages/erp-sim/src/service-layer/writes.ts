@@ -7,6 +7,8 @@ import {
   SERIE_FACTURAS,
   setPaymentBlockByKey,
 } from "../facturas-proveedor";
+import { entityContext } from "./answer-forms";
+import { cancelRefusal } from "./cancellation";
 import { createCreditMemo } from "./credit-memos";
 import type { Currencies } from "./currency";
 import { isoOfBody, postedCurrency } from "./currency-writes";
@@ -171,15 +173,7 @@ export function createWrites(c: WriteContext) {
       const tx = txx as unknown as Database;
       // One creator at a time per company database (the same lock as the mock ERP's insertFacturaProveedor).
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.facturas|${bd}`}))`);
-      if (portalId !== null) {
-        const [dup] = await rows(
-          tx,
-          sql`select doc_entry from erp_mock.facturas where bd = ${bd} and portal_id = ${portalId}`,
-        );
-        if (dup) {
-          throw new SapFailure(400, -10, `Duplicate value '${portalId}' in user field 'U_SYS_PORTALID' of table OPCH`);
-        }
-      }
+      // No uniqueness check on U_SYS_PORTALID: a user field has none in SAP (UserFieldMD; fidelity F7, decision 048).
       const entries = [...new Set(copies.map((x) => x.baseEntry))];
       const receipts = await rows<{
         doc_entry: number;
@@ -323,16 +317,10 @@ export function createWrites(c: WriteContext) {
     checkIfMatch(ctx, row);
     if (row.Cancelled === "tYES") throw new SapFailure(400, -5002, "Document is already cancelled");
     try {
+      // The mock ERP's rule adds the cancellation document (cancelacion.ts; F6, decision 048).
       await cancelFacturaProveedorByKey(db, bd, Number(row.DocEntry));
     } catch (error) {
-      if (error instanceof ErpRechazo) {
-        throw new SapFailure(
-          400,
-          -5002,
-          "Cannot cancel the document: a payment that is not cancelled is applied to it; cancel the payment first",
-        );
-      }
-      throw error;
+      throw cancelRefusal(error);
     }
     ctx.res.writeHead(204);
     ctx.res.end();
@@ -374,21 +362,9 @@ export function createWrites(c: WriteContext) {
         }
       }
       if (table === "facturas" && body.U_SYS_PORTALID !== undefined) {
-        // Issue 27 (decision 036): the replacement CFDI takes over the A/P invoice, portal id included; the user
-        // field is unique per company database, as on creation.
+        // Issue 27 (decision 036): the replacement CFDI takes over the A/P invoice, portal id included. SAP has no
+        // uniqueness on a user field (fidelity F7, decision 048): another document may carry the same value.
         const portalId = numberOf(body.U_SYS_PORTALID, "U_SYS_PORTALID") ?? null;
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.facturas|${bd}`}))`);
-        const [dup] =
-          portalId === null
-            ? []
-            : await rows(
-                tx,
-                sql`select doc_entry from erp_mock.facturas
-                  where bd = ${bd} and portal_id = ${portalId} and doc_entry <> ${docEntry}`,
-              );
-        if (dup) {
-          throw new SapFailure(400, -10, `Duplicate value '${portalId}' in user field 'U_SYS_PORTALID' of table OPCH`);
-        }
         await tx.execute(
           sql`update erp_mock.facturas set portal_id = ${portalId} where bd = ${bd} and doc_entry = ${docEntry}`,
         );
@@ -504,7 +480,7 @@ export function createWrites(c: WriteContext) {
       ctx,
       201,
       {
-        [ctx.dialect === "v1" ? "odata.metadata" : "@odata.context"]: `${ctx.root}$metadata#UserFieldsMD/$entity`,
+        [ctx.dialect === "v1" ? "odata.metadata" : "@odata.context"]: entityContext(ctx, "UserFieldsMD"),
         ...field,
       },
       { location: locationOf(ctx, `UserFieldsMD(${key})`) },

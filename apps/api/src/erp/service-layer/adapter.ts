@@ -82,7 +82,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   const partners = createPartners({ ...base, catalog, queries });
   const facturas = createPurchaseInvoices({ ...base, mirror, queries, payments });
   const drafts = createDrafts({ client });
-  const facturaWrites = createPurchaseInvoiceWrites({ client, warn, drafts, currencies });
+  const facturaWrites = createPurchaseInvoiceWrites({ client, warn, drafts, currencies, db });
   const paymentBlock = createPaymentBlock({ client, paymentBlockEntry: deps.paymentBlockEntry });
   // Issue 27: A/P credit memos of accepted credit notes (PurchaseCreditNotes).
   const notasCredito = createSlNotasCredito({ client, isRefusal, warn, currencies });
@@ -122,7 +122,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     listEntradaVersions: (scope) => mirrorVersions("entrada", scope),
     readEntradas: (keys) => readDocuments("entrada", keys) as Promise<ErpEntrada[]>,
     countEntradas: (scope) => mirrorCount("entrada", scope),
-    findEntrada: (bd, docNum) => documents.findDocumentByNum("entrada", bd, docNum),
+    findEntrada: (bd, docNum, cardCode) => documents.findDocumentByNum("entrada", bd, docNum, cardCode),
 
     listPagos: payments.listPagos,
     pagosFingerprint: (scope) => mirrorFingerprint("pago", scope),

@@ -1,5 +1,6 @@
 import type { ErpEntrada, ErpLinea, ErpPedido } from "../types";
 import type { Attachments } from "./attachments";
+import { offeredReceipts } from "./cancellation";
 import type { CatalogCache } from "./catalog-cache";
 import { type CompanyCurrencies, inDocumentCurrency } from "./currency";
 import type { MirrorQueries } from "./mirror-queries";
@@ -24,11 +25,13 @@ export function createDocumentConverter(deps: {
   /** SAP documents (with lines) → the portal's orders or receipts; resolves item names, terms, PDFs, orders. */
   async function toDocuments(kind: "pedido", bd: string, docs: SlDocument[]): Promise<ErpPedido[]>;
   async function toDocuments(kind: "entrada", bd: string, docs: SlDocument[]): Promise<ErpEntrada[]>;
-  async function toDocuments(kind: DocumentKind, bd: string, sap: SlDocument[]): Promise<(ErpPedido | ErpEntrada)[]> {
-    if (sap.length === 0) return [];
+  async function toDocuments(kind: DocumentKind, bd: string, all: SlDocument[]): Promise<(ErpPedido | ErpEntrada)[]> {
+    // Cancelled receipts and their cancellation documents are not offered to suppliers (decision 048, F6).
+    const offered = kind === "entrada" ? offeredReceipts(all) : all;
+    if (offered.length === 0) return [];
     // Issue 37 (F1, F9): amounts in the document's currency, ISO codes.
     const cc = await deps.currencies.of(bd);
-    const docs = sap.map((d) => inDocumentCurrency(d, cc));
+    const docs = offered.map((d) => inDocumentCurrency(d, cc));
     const lines = docs.flatMap((d) => d.DocumentLines ?? []);
     const [names, terms, files, orders] = await Promise.all([
       itemForeignNames(

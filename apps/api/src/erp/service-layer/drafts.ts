@@ -1,6 +1,7 @@
 // Part of the Service Layer ErpAdapter (adapter.ts composes the parts; decision 044).
 import { ErpRechazoError } from "../types";
 import { isRefusal } from "./availability";
+import { oneByPortalId } from "./cancellation";
 import { type ServiceLayerClient, ServiceLayerError } from "./client";
 import { q } from "./odata";
 import type { SlDocument } from "./wire";
@@ -16,7 +17,9 @@ export function createDrafts(deps: { client: ServiceLayerClient }) {
   async function findByPortalId(bd: string, portalId: number) {
     const filter = q(`U_SYS_PORTALID eq ${portalId}`);
     const [invoices, drafts] = await Promise.all([
-      client.getAll<SlDocument>(bd, `PurchaseInvoices?$select=DocEntry,DocNum&$filter=${filter}`, { maxPageSize: 0 }),
+      client.getAll<SlDocument>(bd, `PurchaseInvoices?$select=DocEntry,DocNum,CancelStatus&$filter=${filter}`, {
+        maxPageSize: 0,
+      }),
       client
         .getAll<SlDocument>(bd, `Drafts?$select=DocEntry,DocNum&$filter=${filter}`, { maxPageSize: 0 })
         .catch((error: unknown) => {
@@ -32,7 +35,8 @@ export function createDrafts(deps: { client: ServiceLayerClient }) {
       }
       throw error;
     });
-    const invoice = invoices[0];
+    // Not the cancellation document (decision 048, F6); two A/P invoices with one portal id are refused (F7).
+    const invoice = oneByPortalId(invoices, bd, portalId);
     if (invoice) return { kind: "factura" as const, docEntry: invoice.DocEntry, docNum: invoice.DocNum };
     const draft = drafts[0];
     if (draft) return { kind: "borrador" as const, docEntry: draft.DocEntry, docNum: draft.DocNum };

@@ -104,13 +104,28 @@ export function createMirrorQueries(deps: Pick<SlBase, "db" | "client" | "warn">
     return results.flat();
   }
 
-  /** The mirror's row (key and version) of the document of `kind` numbered `docNum` in `bd`. */
-  async function mirrorRowByNum(kind: Kind, bd: string, docNum: number): Promise<ErpVersionDocumento | undefined> {
-    const [row] = await db
+  /**
+   * The mirror's row (key and version) of the document of `kind` numbered `docNum` in `bd` (of `cardCode`, when
+   * given). DocNum repeats across numbering series (decision 048, F8): several rows are no answer here.
+   */
+  async function mirrorRowByNum(
+    kind: Kind,
+    bd: string,
+    docNum: number,
+    cardCode?: string,
+  ): Promise<ErpVersionDocumento | undefined> {
+    const rows = await db
       .select({ bd: t.bd, docEntry: t.docEntry, version: t.version })
       .from(t)
-      .where(and(eq(t.tipo, kind), eq(t.bd, bd), eq(t.docNum, docNum)));
-    return row;
+      .where(
+        and(
+          eq(t.tipo, kind),
+          eq(t.bd, bd),
+          eq(t.docNum, docNum),
+          cardCode === undefined ? undefined : eq(t.cardCode, cardCode),
+        ),
+      );
+    return rows.length === 1 ? rows[0] : undefined;
   }
 
   /** The mirror's rows (key and version) of these documents of `kind`. */

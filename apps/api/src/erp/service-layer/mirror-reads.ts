@@ -2,6 +2,7 @@
 import { schema } from "@portal/db";
 import { and, eq } from "drizzle-orm";
 import type { ErpDocumentKinds } from "../types";
+import { isCancellationDocument } from "./cancellation";
 import type { CatalogCache } from "./catalog-cache";
 import {
   COLD_KEEP_MS,
@@ -58,7 +59,7 @@ export function createMirrorReads(
   /** Documents' keys and stamps changed since `marca` (all of them when cold). */
   async function readStamps(kind: Kind, bd: string, marca: string | undefined) {
     const fields = ["DocEntry", "DocNum", "CardCode", "DocDate", "UpdateDate", "UpdateTime", "AttachmentEntry"];
-    if (kind === "factura") fields.push("U_SYS_PORTALID");
+    if (kind === "factura") fields.push("U_SYS_PORTALID", "CancelStatus");
     const filter = marca ? `&$filter=${q(stampFilter(marca))}` : "";
     const docs = await client.getAll<SlDocument>(
       bd,
@@ -83,7 +84,8 @@ export function createMirrorReads(
         docDate: isoDate(d.DocDate),
         version,
         atcEntry: d.AttachmentEntry ?? null,
-        portalId: kind === "factura" ? portalIdOf(d.U_SYS_PORTALID) : null,
+        // A cancellation document carries its original's portal id (decision 048, F6): it is not the portal's.
+        portalId: kind === "factura" && !isCancellationDocument(d) ? portalIdOf(d.U_SYS_PORTALID) : null,
       };
     });
     return { rows, marca: newest || "1900-01-01 00:00:00", full: false };
@@ -181,7 +183,9 @@ export function createMirrorReads(
     let filter = "";
     if (!full) {
       const since = new Date(clock().getTime() - PAYMENT_RECHECK_DAYS * 86_400_000).toISOString().slice(0, 10);
-      filter = `&$filter=${q(`DocEntry gt ${Number(marca)} or DocDate ge ${literal(since)}`)}`;
+      // Negative DocEntries (SAP Note 1310893: a payment whose DocNum repeats in another period indicator; F8,
+      // decision 048) are below any watermark: always asked again (few).
+      filter = `&$filter=${q(`DocEntry gt ${Number(marca)} or DocEntry lt 0 or DocDate ge ${literal(since)}`)}`;
     }
     const payments = await client.getAll<SlPayment>(
       bd,

@@ -3,6 +3,7 @@ import { schema } from "@portal/db";
 import { and, eq } from "drizzle-orm";
 import type { ErpAplicacion, ErpClaveDocumento, ErpPago, ErpScope } from "../types";
 import { type Availability, isUnavailable } from "./availability";
+import { oneByNumber } from "./by-number";
 import { type CompanyCurrencies, inPaymentCurrency } from "./currency";
 import type { Documents } from "./documents";
 import type { MirrorQueries } from "./mirror-queries";
@@ -40,11 +41,14 @@ export function createPayments(
     return versions.flatMap((v) => byKey.get(keyOf(v.bd, v.docEntry)) ?? []);
   }
 
-  async function findPago(bd: string, docNum: number): Promise<ErpPago | null> {
+  async function findPago(bd: string, docNum: number, cardCode?: string): Promise<ErpPago | null> {
     try {
-      const [found] = await perBd([bd], async (b) =>
-        toPayments(b, (await readPayments(b, [`DocNum eq ${docNum}`])).slice(0, 1)),
-      );
+      const [found] = await perBd([bd], async (b) => {
+        // DocNum repeats across numbering series (decision 048, F8): the supplier's one, or refused when several.
+        const rows = await readPayments(b, [`DocNum eq ${docNum}`]);
+        const one = oneByNumber(rows, { singular: "el pago", plural: "pagos" }, b, docNum, cardCode);
+        return toPayments(b, one ? [one] : []);
+      });
       return found ?? null;
     } catch (error) {
       // The Service Layer down: the payment as last read, if the mirror still lists it as it was.
@@ -52,7 +56,14 @@ export function createPayments(
       const [row] = await db
         .select({ bd: t.bd, docEntry: t.docEntry, version: t.version })
         .from(t)
-        .where(and(eq(t.tipo, "pago"), eq(t.bd, bd), eq(t.docNum, docNum)));
+        .where(
+          and(
+            eq(t.tipo, "pago"),
+            eq(t.bd, bd),
+            eq(t.docNum, docNum),
+            cardCode === undefined ? undefined : eq(t.cardCode, cardCode),
+          ),
+        );
       const [known] = (row && lastReadPagos([row])) || [];
       if (!known) throw error;
       return known;

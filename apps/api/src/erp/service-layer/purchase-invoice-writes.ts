@@ -1,23 +1,31 @@
 // Part of the Service Layer ErpAdapter (adapter.ts composes the parts; decision 044).
 import { type ErpAdapter, ErpRechazoError, entradasDeFacturaProveedor } from "../types";
 import { isRefusal } from "./availability";
+import { receiptToCopy } from "./by-number";
 import { ServiceLayerError } from "./client";
 import { type CompanyCurrencies, inCompanyCurrency } from "./currency";
 import type { Drafts } from "./drafts";
 import { quantity } from "./money";
 import { q } from "./odata";
+import { createPortalIdLock } from "./portal-id-lock";
 import { postingDateFor, postingDateRefusal } from "./posting-date";
 import { missingFactura, purchaseDocumentBody } from "./purchase-document";
 import { type SlBase, type SlDocument, status, yesNo } from "./wire";
 
 /** A/P invoices created from receipts (copied open lines), idempotent by portal id, and their cancellation. */
 export function createPurchaseInvoiceWrites(
-  deps: Pick<SlBase, "client" | "warn"> & { drafts: Drafts; currencies: CompanyCurrencies },
+  deps: Pick<SlBase, "client" | "warn" | "db"> & { drafts: Drafts; currencies: CompanyCurrencies },
 ) {
   const { client, warn } = deps;
   const { findByPortalId, existingOrRefusal } = deps.drafts;
+  const serialised = createPortalIdLock(deps);
 
-  async function createFactura(input: Parameters<ErpAdapter["createFacturaProveedor"]>[0]) {
+  /** One creation per portal id at a time, across the portal's processes (portal-id-lock.ts; decision 048, F7). */
+  function createFactura(input: Parameters<ErpAdapter["createFacturaProveedor"]>[0]) {
+    return serialised("factura", input.bd, input.portalId, () => createUnlocked(input));
+  }
+
+  async function createUnlocked(input: Parameters<ErpAdapter["createFacturaProveedor"]>[0]) {
     const { bd, portalId } = input;
     const existing = await findByPortalId(bd, portalId);
     if (existing) return existingOrRefusal(existing, portalId);
@@ -26,14 +34,15 @@ export function createPurchaseInvoiceWrites(
     const docNums = entradasDeFacturaProveedor(input);
     const receiptDocs = await client.getAll<SlDocument>(
       bd,
-      `PurchaseDeliveryNotes?$select=DocEntry,DocNum,CardCode,DocumentStatus,DocumentLines&$filter=${q(
+      `PurchaseDeliveryNotes?$select=DocEntry,DocNum,CardCode,DocumentStatus,CancelStatus,DocumentLines&$filter=${q(
         docNums.map((n) => `DocNum eq ${n}`).join(" or "),
       )}`,
       { maxPageSize: 0 },
     );
     const lines: { BaseType: 20; BaseEntry: number; BaseLine: number }[] = [];
     for (const docNum of docNums) {
-      const receipt = receiptDocs.find((r) => r.DocNum === docNum);
+      // DocNum repeats across numbering series (decision 048, F8): the supplier's receipt, by DocEntry.
+      const receipt = receiptToCopy(receiptDocs, docNum, input.cardCode, bd);
       if (!receipt) {
         throw new ErpRechazoError(`La entrada ${docNum} no existe en la base de datos ${bd} del ERP.`);
       }

@@ -2,6 +2,7 @@
 import { schema } from "@portal/db";
 import { and, eq } from "drizzle-orm";
 import type { ErpFacturaProveedor, ErpScope } from "../types";
+import { isCancellationDocument, isCancelled, oneByPortalId, withoutDuplicatePortalIds } from "./cancellation";
 import { type CompanyCurrencies, inDocumentCurrency } from "./currency";
 import type { MirrorQueries } from "./mirror-queries";
 import type { MirrorSync } from "./mirror-sync";
@@ -12,7 +13,7 @@ import { byBd, dueDatesOf, FACTURA_FIELDS, keyOf, portalIdOf, type SlBase, type 
 
 /** The portal's A/P invoices (PurchaseInvoices carrying U_SYS_PORTALID) as the ERP has them. */
 export function createPurchaseInvoices(
-  deps: Pick<SlBase, "db"> & {
+  deps: Pick<SlBase, "db" | "warn"> & {
     mirror: Pick<MirrorSync, "sync">;
     queries: MirrorQueries;
     payments: Pick<Payments, "lastPaymentDates">;
@@ -33,7 +34,7 @@ export function createPurchaseInvoices(
     const docs = [
       ...new Map(
         (await readChunks<SlDocument>(bd, "PurchaseInvoices", FACTURA_FIELDS, keyFilters("DocEntry", entries)))
-          .filter((d) => wanted.has(d.DocEntry) && portalIdOf(d.U_SYS_PORTALID) !== null)
+          .filter((d) => wanted.has(d.DocEntry) && portalIdOf(d.U_SYS_PORTALID) !== null && !isCancellationDocument(d))
           .map((d) => [d.DocEntry, inDocumentCurrency(d, cc)]),
       ).values(),
     ];
@@ -67,7 +68,7 @@ export function createPurchaseInvoices(
         docTotal: money(d.DocTotal, cur),
         paidToDate: money(d.PaidToDate, cur),
         docCur: cur,
-        canceled: yesNo(d.Cancelled),
+        canceled: isCancelled(d) ? "Y" : "N",
         entradaDocNum: receipt === null ? null : (receipts.get(receipt) ?? null),
         fechaPago: payDates.get(d.DocEntry) ?? null,
         paymentBlock: yesNo(d.PaymentBlock),
@@ -78,12 +79,14 @@ export function createPurchaseInvoices(
 
   async function findFacturaProveedor(bd: string, portalId: number): Promise<ErpFacturaProveedor | null> {
     await sync("factura", bd);
-    const [row] = await db
-      .select({ docEntry: t.docEntry })
+    const rows = await db
+      .select({ DocEntry: t.docEntry, DocNum: t.docNum })
       .from(t)
       .where(and(eq(t.tipo, "factura"), eq(t.bd, bd), eq(t.portalId, portalId)));
+    // The mirror holds no cancellation documents' portal ids (mirror-reads.ts); several rows are a duplicate (F7).
+    const row = oneByPortalId(rows, bd, portalId);
     if (!row) return null;
-    const [found] = await perBd([bd], (b) => readFacturas(b, [row.docEntry]));
+    const [found] = await perBd([bd], (b) => readFacturas(b, [row.DocEntry]));
     return found ?? null;
   }
 
@@ -96,7 +99,8 @@ export function createPurchaseInvoices(
         (groups.get(bd) ?? []).map((v) => v.docEntry),
       ),
     );
-    const byKey = new Map(facturas.map((f) => [keyOf(f.bd, f.docEntry), f]));
+    // Two A/P invoices with one portal id are reported, not one of them picked (decision 048, F7).
+    const byKey = new Map(withoutDuplicatePortalIds(facturas, deps.warn).map((f) => [keyOf(f.bd, f.docEntry), f]));
     return versions.flatMap((v) => byKey.get(keyOf(v.bd, v.docEntry)) ?? []);
   }
 

@@ -41,6 +41,8 @@ export interface SlDocument {
   CardName?: string | null;
   DocumentStatus?: string;
   Cancelled?: string;
+  /** csNo / csYes / csCancellation (decision 048: cancellation documents). */
+  CancelStatus?: string | null;
   PaymentBlock?: string;
   DocDate: string;
   DocDueDate?: string | null;
@@ -137,7 +139,7 @@ export const HEADER_FIELDS = [
 ];
 export const SELECT: Record<DocumentKind, string> = {
   pedido: HEADER_FIELDS.join(","),
-  entrada: [...HEADER_FIELDS, "AddressExtension"].join(","),
+  entrada: [...HEADER_FIELDS, "AddressExtension", "CancelStatus"].join(","),
 };
 export const FACTURA_FIELDS = [
   "DocEntry",
@@ -154,6 +156,7 @@ export const FACTURA_FIELDS = [
   "PaidToDateFC",
   "DocCurrency",
   "Cancelled",
+  "CancelStatus",
   "PaymentBlock",
   "DocumentInstallments",
   "DocumentLines",

@@ -101,7 +101,7 @@ export function createFacturasService(deps: FacturasDeps) {
 
   /** One of the supplier's receipts by number; another partner's receipt is as good as missing. */
   const entradaDe = async (user: SessionUser, bd: string, docNum: number): Promise<ErpEntrada | undefined> => {
-    const e = await erp.findEntrada(bd, docNum);
+    const e = await erp.findEntrada(bd, docNum, user.id);
     return e && e.cardCode === user.id ? e : undefined;
   };
 

@@ -212,7 +212,7 @@ export function createPagosService(deps: PagosDeps) {
   /** A payment the user may reach: a supplier's own in its sociedades' company databases; employees any. */
   async function pagoDe(user: SessionUser, bd: string, docNum: number): Promise<ErpPago> {
     const scope = await erpScope(user);
-    const pago = scope.bds.includes(bd) ? await erp.findPago(bd, docNum) : null;
+    const pago = scope.bds.includes(bd) ? await erp.findPago(bd, docNum, scope.cardCode ?? undefined) : null;
     if (!pago || (scope.cardCode !== null && pago.cardCode !== scope.cardCode)) {
       throw new Invalid(PAGO_MSG.pagoNoExiste(docNum));
     }

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { PORTAL_USER_FIELDS as PORTAL_FIELDS } from "@portal/erp";
 import type { Database } from "../../client";
+import { type ApprovalTarget, createApprovals } from "./approvals";
 import { createAttachments } from "./attachments";
 import { createCatalog } from "./catalog";
 import { ENTITY_SETS } from "./entities";
@@ -12,9 +13,12 @@ import { JSON_TYPE } from "./http";
 import { createQuery } from "./query";
 import { createRouter } from "./router";
 import { createSessions } from "./sessions";
+import type { WithholdingCode } from "./totals";
 import { createWrites, type UserFieldInput, type WriteContext } from "./writes";
 
+export type { ApprovalTarget } from "./approvals";
 export type { InsertDuringPaging, SimulatorFaults } from "./faults";
+export type { WithholdingCode } from "./totals";
 
 /**
  * A local SAP Business One Service Layer over the `erp_mock` tables the seed fills (one copy of the demo data: the
@@ -66,6 +70,13 @@ export interface SimulatorOptions {
    * SAP refuses a link to nothing.
    */
   paymentBlockEntries?: readonly number[];
+  /**
+   * Issue 37 (F2): entity sets under an approval procedure: their POSTs become pending drafts (approvals.ts).
+   * Default none.
+   */
+  approvalFor?: readonly ApprovalTarget[];
+  /** Issue 37 (F4): business partners' withholding codes (SAP: the BP's WT setup), e.g. RESICO ISR 1.25 %. */
+  withholding?: readonly { companyDb: string; cardCode: string; codes: WithholdingCode[] }[];
 }
 
 export interface ServiceLayerSimulator {
@@ -83,6 +94,14 @@ export interface ServiceLayerSimulator {
   expireAllSessions(): void;
   /** Adds a draft (ODRF) to a company database; returns its DocEntry. */
   addDraft(companyDb: string, draft: Row): number;
+  /** Issue 37 (F2): the approver approves the draft and the document is added from it; returns its DocEntry. */
+  approveDraft(companyDb: string, docEntry: number): Promise<number>;
+  /** Issue 37 (F2): the approver rejects the draft (`dasRejected`). */
+  rejectDraft(companyDb: string, docEntry: number): void;
+  /** Issue 37 (F2): which entity sets are under an approval procedure from now on. */
+  setApprovalFor(sets: readonly ApprovalTarget[]): void;
+  /** Issue 37 (F4): business partner `cardCode`'s withholding codes from now on. */
+  setWithholding(companyDb: string, cardCode: string, codes: WithholdingCode[]): void;
   /** Restarts the Service Layer: user fields created since become document properties; sessions survive. */
   restart(): void;
   /**
@@ -122,6 +141,13 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     faults,
   });
 
+  const approvals = createApprovals({
+    db,
+    drafts: catalog.drafts,
+    addDraft,
+    approvalFor: options.approvalFor ?? [],
+    withholding: options.withholding ?? [],
+  });
   const writeContext: WriteContext = {
     db,
     clock: options.clock,
@@ -136,6 +162,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     addUserField: catalog.addUserField,
     addDraft,
     drafts: catalog.drafts,
+    approvals,
   };
   const writes = createWrites(writeContext);
   const { handle } = createRouter({ faults: hooks, sessions, sets, attachments, query, writes });
@@ -165,6 +192,10 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     resetCounts: sessions.resetCounts,
     expireAllSessions: sessions.expireAllSessions,
     addDraft,
+    approveDraft: (bd, docEntry) => approvals.approve(bd, docEntry, writes.insertDocument),
+    rejectDraft: approvals.reject,
+    setApprovalFor: approvals.setApprovalFor,
+    setWithholding: approvals.setWithholding,
     restart: catalog.restart,
     prepare: async (companyDbs) => {
       for (const bd of companyDbs) {

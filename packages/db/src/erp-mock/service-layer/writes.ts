@@ -8,9 +8,11 @@ import {
   setPaymentBlockByKey,
 } from "../facturas-proveedor";
 import { insertNotaCreditoProveedor } from "../notas-credito-proveedor";
+import { type ApprovalTarget, type Approvals, APPROVAL_TARGETS } from "./approvals";
 import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";
+import { documentTotals } from "./totals";
 
 /**
  * The simulator's writes, as SAP does them (docs/erp-service-layer.md, "Writes"): A/P invoices copied from goods
@@ -34,6 +36,8 @@ export interface WriteContext {
   addUserField(f: UserFieldInput): UserFieldInput & { FieldID: number; SubType: string };
   addDraft(companyDb: string, draft: Row): number;
   drafts: Map<string, Row[]>;
+  /** Issue 37 (F2, F4): approval procedures and the partners' withholding (approvals.ts). */
+  approvals: Approvals;
 }
 
 /** A user-defined field as UserFieldsMD describes it (without FieldID, which the simulator assigns). */
@@ -130,7 +134,18 @@ export function createWrites(c: WriteContext) {
   }
 
   async function createInvoice(ctx: Ctx, set: EntitySet, bd: string): Promise<void> {
-    const body = await jsonBody(ctx);
+    const docEntry = await insertInvoice(set, bd, await jsonBody(ctx));
+    if (c.faults.commitThenDrop > 0) {
+      // Committed, but the answer never reaches the client (a dropped connection after SAP's commit).
+      c.faults.commitThenDrop--;
+      ctx.req.socket.destroy();
+      return;
+    }
+    await created(ctx, set, bd, String(docEntry));
+  }
+
+  /** The A/P invoice of `body` written to erp_mock (a POST, or a draft added after its approval); its DocEntry. */
+  async function insertInvoice(set: EntitySet, bd: string, body: Row): Promise<number> {
     checkProperties(body, c.propertiesOf(set), set.type);
     const lines = linesOf(body);
     const cardCode = typeof body.CardCode === "string" ? body.CardCode : "";
@@ -244,8 +259,14 @@ export function createWrites(c: WriteContext) {
       const entry = Number(last?.n ?? 0) + 1;
       const vat = planned.reduce((s, p) => s + p.vatSum, 0);
       const net = planned.reduce((s, p) => s + p.lineTotal, 0);
-      const wt = centavos(numberOf(body.WTAmount, "WTAmount") ?? 0);
-      const total = numberOf(body.DocTotal, "DocTotal");
+      // F4: SAP's totals from the copied lines and the partner's withholding; WTAmount in a body is read-only.
+      const totals = documentTotals({
+        net,
+        vat,
+        withholding: c.approvals.withholdingOf(bd, cardCode),
+        currency: String(body.DocCurrency ?? first?.doc_cur ?? "MXN"),
+        sentTotal: numberOf(body.DocTotal, "DocTotal"),
+      });
       const rate = numberOf(body.DocRate, "DocRate");
       await tx.execute(sql`insert into erp_mock.facturas (bd, doc_entry, doc_num, card_code, card_name, doc_status,
           num_at_card, uuid, doc_date, doc_due_date, comments, vat_sum, wt_sum, doc_total, paid_to_date, doc_cur,
@@ -253,8 +274,8 @@ export function createWrites(c: WriteContext) {
         values (${bd}, ${entry}, ${entry + SERIE_FACTURAS}, ${cardCode}, ${first?.card_name ?? ""}, 'O',
           ${String(body.NumAtCard ?? "")}, ${String(body.U_SYS_PMUUID ?? "")}, ${docDate},
           ${typeof body.DocDueDate === "string" ? body.DocDueDate.slice(0, 10) : null}::date,
-          ${String(body.Comments ?? "")}, ${dinero(vat)}, ${dinero(wt)},
-          ${total === undefined ? dinero(net + vat - wt) : total.toFixed(2)}, 0,
+          ${String(body.Comments ?? "")}, ${dinero(totals.vatSum)}, ${dinero(totals.wtAmount)},
+          ${dinero(totals.docTotal)}, 0,
           ${String(body.DocCurrency ?? first?.doc_cur ?? "MXN")}, ${rate === undefined ? (first?.doc_rate ?? "1") : String(rate)},
           'N', ${first?.doc_num ?? null}, ${portalId})`);
       if (typeof body.DocDueDate !== "string") {
@@ -278,14 +299,7 @@ export function createWrites(c: WriteContext) {
           select 1 from erp_mock.entrada_lineas l where l.bd = e.bd and l.doc_entry = e.doc_entry and l.line_status = 'O')`);
       return entry;
     });
-
-    if (c.faults.commitThenDrop > 0) {
-      // Committed, but the answer never reaches the client (a dropped connection after SAP's commit).
-      c.faults.commitThenDrop--;
-      ctx.req.socket.destroy();
-      return;
-    }
-    await created(ctx, set, bd, String(docEntry));
+    return docEntry;
   }
 
   /**
@@ -293,7 +307,11 @@ export function createWrites(c: WriteContext) {
    * BaseLine) with the amount taken off each (LineTotal); the mock ERP's own rules decide (insertNotaCreditoProveedor).
    */
   async function createCreditNote(ctx: Ctx, set: EntitySet, bd: string): Promise<void> {
-    const body = await jsonBody(ctx);
+    await created(ctx, set, bd, String(await insertCreditNote(set, bd, await jsonBody(ctx))));
+  }
+
+  /** The A/P credit memo of `body` written to erp_mock (a POST, or a draft added after its approval). */
+  async function insertCreditNote(set: EntitySet, bd: string, body: Row): Promise<number> {
     checkProperties(body, c.propertiesOf(set), set.type);
     const lines = linesOf(body);
     const cardCode = typeof body.CardCode === "string" ? body.CardCode : "";
@@ -320,7 +338,15 @@ export function createWrites(c: WriteContext) {
     const docDate = typeof body.DocDate === "string" ? body.DocDate.slice(0, 10) : c.clock().toISOString().slice(0, 10);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(docDate))
       throw new SapFailure(400, -1000, "Value of property 'DocDate' is invalid");
-    const total = numberOf(body.DocTotal, "DocTotal");
+    // F4: the memo's total is its lines' (a sent DocTotal that differs is a header discount, or -5002).
+    const total =
+      documentTotals({
+        net: facturas.reduce((sum, f) => sum + centavos(Number(f.importe)), 0),
+        vat: 0,
+        withholding: [],
+        currency: String(body.DocCurrency ?? "MXN"),
+        sentTotal: numberOf(body.DocTotal, "DocTotal"),
+      }).docTotal / 100;
     let docEntry: number;
     try {
       ({ docEntry } = await insertNotaCreditoProveedor(
@@ -332,7 +358,7 @@ export function createWrites(c: WriteContext) {
           numAtCard: String(body.NumAtCard ?? ""),
           uuid: String(body.U_SYS_PMUUID ?? ""),
           docDate,
-          docTotal: (total ?? facturas.reduce((sum, f) => sum + Number(f.importe), 0)).toFixed(2),
+          docTotal: total.toFixed(2),
           docCur: String(body.DocCurrency ?? "MXN"),
           docRate: String(numberOf(body.DocRate, "DocRate") ?? 1),
           comments: String(body.Comments ?? ""),
@@ -349,7 +375,7 @@ export function createWrites(c: WriteContext) {
       }
       throw error;
     }
-    await created(ctx, set, bd, String(docEntry));
+    return docEntry;
   }
 
   async function cancelInvoice(ctx: Ctx, set: EntitySet, bd: string, keyText: string): Promise<void> {
@@ -490,7 +516,9 @@ export function createWrites(c: WriteContext) {
     const body = await jsonBody(ctx);
     checkProperties(body, c.propertiesOf(set), set.type);
     linesOf(body);
-    const entry = c.addDraft(bd, body);
+    // F4: a draft POSTed directly gets SAP's totals too (no approval procedure: dasWithout).
+    const objectCode = typeof body.DocObjectCode === "string" ? body.DocObjectCode : APPROVAL_TARGETS.PurchaseInvoices;
+    const entry = await c.approvals.storeDraft(bd, body, objectCode, "dasWithout");
     await created(ctx, set, bd, String(entry));
   }
 
@@ -543,7 +571,14 @@ export function createWrites(c: WriteContext) {
     );
   }
 
+  /** A document added from an approved draft (approvals.ts, SaveDraftToDocument). */
+  async function insertDocument(setName: ApprovalTarget, bd: string, body: Row): Promise<number> {
+    const set = c.sets.get(setName) as EntitySet;
+    return setName === "PurchaseInvoices" ? insertInvoice(set, bd, body) : insertCreditNote(set, bd, body);
+  }
+
   return {
+    insertDocument,
     async handle(
       ctx: Ctx,
       requestMethod: string,
@@ -555,7 +590,19 @@ export function createWrites(c: WriteContext) {
       // SAP accepts POST with X-HTTP-Method-Override (MAN p187).
       const override = ctx.req.headers["x-http-method-override"];
       const method = requestMethod === "POST" && typeof override === "string" ? override.toUpperCase() : requestMethod;
+      if (method === "DELETE" && set.name === "Drafts" && keyText !== undefined && sub === undefined) {
+        c.approvals.remove(bd, Number(keyText));
+        ctx.res.writeHead(204);
+        ctx.res.end();
+        return;
+      }
       if (method === "DELETE") throw new SapFailure(400, -5006, NOT_SUPPORTED);
+      if (method === "POST" && keyText === undefined && sub === undefined && c.approvals.requiresApproval(set.name)) {
+        const body = await jsonBody(ctx);
+        checkProperties(body, c.propertiesOf(set), set.type);
+        linesOf(body);
+        return c.approvals.postAsDraft(ctx, set.name as ApprovalTarget, bd, body);
+      }
       if (method === "POST" && keyText === undefined && sub === undefined) {
         if (set.name === "PurchaseInvoices") return createInvoice(ctx, set, bd);
         if (set.name === "PurchaseCreditNotes") return createCreditNote(ctx, set, bd);

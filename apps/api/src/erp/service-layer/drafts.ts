@@ -1,7 +1,8 @@
 // Part of the Service Layer ErpAdapter (adapter.ts composes the parts; decision 044).
 import { ErpRechazoError } from "../types";
+import { type ApprovalDrafts, createApprovalDrafts } from "./approval-drafts";
 import { isRefusal } from "./availability";
-import { type ServiceLayerClient, ServiceLayerError } from "./client";
+import type { ServiceLayerClient } from "./client";
 import { q } from "./odata";
 import type { SlDocument } from "./wire";
 
@@ -9,20 +10,17 @@ import type { SlDocument } from "./wire";
  * An A/P invoice already created for a portal id, or its draft (Drafts: waiting for an approval in SAP): what makes
  * creation idempotent.
  */
-export function createDrafts(deps: { client: ServiceLayerClient }) {
+export function createDrafts(deps: { client: ServiceLayerClient; approvalDrafts?: ApprovalDrafts }) {
   const { client } = deps;
+  // Issue 37 (F2): the draft of an A/P invoice, by DocObjectCode and AuthorizationStatus (approval-drafts.ts).
+  const approvalDrafts = deps.approvalDrafts ?? createApprovalDrafts({ client });
 
   /** The A/P invoice or draft carrying this portal id in `bd`, straight from the Service Layer. */
   async function findByPortalId(bd: string, portalId: number) {
     const filter = q(`U_SYS_PORTALID eq ${portalId}`);
     const [invoices, drafts] = await Promise.all([
       client.getAll<SlDocument>(bd, `PurchaseInvoices?$select=DocEntry,DocNum&$filter=${filter}`, { maxPageSize: 0 }),
-      client
-        .getAll<SlDocument>(bd, `Drafts?$select=DocEntry,DocNum&$filter=${filter}`, { maxPageSize: 0 })
-        .catch((error: unknown) => {
-          if (error instanceof ServiceLayerError && error.status === 404) return [];
-          throw error;
-        }),
+      approvalDrafts.findDraft(bd, portalId, "oPurchaseInvoices"),
     ]).catch((error: unknown) => {
       // Without the user field the portal cannot make creation idempotent: no retry helps until it exists.
       if (isRefusal(error) && /U_SYS_PORTALID/.test(`${error.detail ?? ""} ${error.message}`)) {
@@ -34,21 +32,17 @@ export function createDrafts(deps: { client: ServiceLayerClient }) {
     });
     const invoice = invoices[0];
     if (invoice) return { kind: "factura" as const, docEntry: invoice.DocEntry, docNum: invoice.DocNum };
-    const draft = drafts[0];
-    if (draft) return { kind: "borrador" as const, docEntry: draft.DocEntry, docNum: draft.DocNum };
+    if (drafts) return { kind: "borrador" as const, docEntry: drafts.docEntry, docNum: drafts.docNum, draft: drafts };
     return null;
   }
 
   function existingOrRefusal(found: NonNullable<Awaited<ReturnType<typeof findByPortalId>>>, portalId: number) {
-    if (found.kind === "borrador") {
-      throw new ErpRechazoError(
-        `La factura de proveedor de la factura ${portalId} del portal está en el ERP como borrador número ${found.docNum ?? found.docEntry}, en espera de autorización; autorícela en el ERP.`,
-      );
-    }
+    // Issue 37 (F2): pending → the job waits (ErpApprovalPendingError); rejected → the ERP's refusal.
+    if (found.kind === "borrador") throw approvalDrafts.draftOutcome(found.draft, portalId, "oPurchaseInvoices");
     return { docEntry: found.docEntry, docNum: found.docNum };
   }
 
-  return { findByPortalId, existingOrRefusal };
+  return { findByPortalId, existingOrRefusal, approvalDrafts };
 }
 
 export type Drafts = ReturnType<typeof createDrafts>;

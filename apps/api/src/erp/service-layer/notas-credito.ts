@@ -1,8 +1,16 @@
-import { type ErpNotaCreditoProveedor, type ErpNotaCreditoProveedorNueva, ErpRechazoError } from "../types";
+import {
+  ErpApprovalPendingError,
+  type ErpNotaCreditoProveedor,
+  type ErpNotaCreditoProveedorNueva,
+  ErpRechazoError,
+} from "../types";
+import { createApprovalDrafts } from "./approval-drafts";
 import { type ServiceLayerClient, ServiceLayerError } from "./client";
+import { postPurchaseDocument } from "./document-post";
 import { money } from "./money";
 import { q } from "./odata";
 import { purchaseDocumentBody } from "./purchase-document";
+import { createTotalPreview } from "./total-preview";
 
 interface SlCreditNote {
   DocEntry: number;
@@ -27,6 +35,15 @@ export function createSlNotasCredito(deps: {
   warn: (error: unknown, message: string) => void;
 }) {
   const { client, isRefusal, warn } = deps;
+  // Issue 37: approval drafts of credit memos (F2) and SAP's total asked before posting (F4).
+  const approvalDrafts = createApprovalDrafts({ client });
+  const totalPreview = createTotalPreview({ client, warn });
+
+  /** The memo's approval draft that still stands for it: the job waits, or reads the rejection (F2). */
+  async function draftOutcome(bd: string, portalId: number): Promise<Error | null> {
+    const draft = await approvalDrafts.findDraft(bd, portalId, "oPurchaseCreditNotes");
+    return draft ? approvalDrafts.draftOutcome(draft, portalId, "oPurchaseCreditNotes") : null;
+  }
 
   async function find(bd: string, portalId: number): Promise<ErpNotaCreditoProveedor | null> {
     const [doc] = await client.getAll<SlCreditNote>(
@@ -57,6 +74,9 @@ export function createSlNotasCredito(deps: {
     const { bd, portalId } = input;
     const existing = await find(bd, portalId);
     if (existing) return { docEntry: existing.docEntry, docNum: existing.docNum };
+    // A retry never posts a second draft: the one the approvers hold answers for the memo.
+    const waiting = await draftOutcome(bd, portalId);
+    if (waiting) throw waiting;
     const body = purchaseDocumentBody(
       input,
       input.facturas.map((f) => ({
@@ -67,20 +87,30 @@ export function createSlNotasCredito(deps: {
       })),
     );
     try {
-      const answer = await client.write(bd, "POST", "PurchaseCreditNotes", body);
-      const created = answer.body as SlCreditNote | null;
-      if (created && Number.isInteger(created.DocEntry) && Number.isInteger(created.DocNum)) {
-        return { docEntry: created.DocEntry, docNum: created.DocNum };
-      }
+      const what = `la nota de crédito de proveedor ${input.numAtCard}`;
+      await totalPreview.checkTotal(bd, "oPurchaseCreditNotes", body, input, what);
+      const posted = await postPurchaseDocument(client, bd, "PurchaseCreditNotes", body);
+      if (posted?.kind === "document") return { docEntry: posted.docEntry, docNum: posted.docNum };
       const found = await find(bd, portalId);
       if (found) return { docEntry: found.docEntry, docNum: found.docNum };
+      if (posted?.kind === "draft") {
+        throw (
+          (await draftOutcome(bd, portalId)) ??
+          approvalDrafts.draftOutcome(
+            { docEntry: posted.docEntry ?? 0, docNum: null, status: "dasPending" },
+            portalId,
+            "oPurchaseCreditNotes",
+          )
+        );
+      }
       throw new ServiceLayerError(
         "El ERP no devolvió la nota de crédito de proveedor creada. El ERP no responde; intente en unos minutos.",
-        answer.status,
+        204,
         undefined,
         undefined,
       );
     } catch (error) {
+      if (error instanceof ErpRechazoError || error instanceof ErpApprovalPendingError) throw error;
       if (isRefusal(error)) {
         throw new ErpRechazoError(
           `El ERP rechazó la nota de crédito de proveedor ${input.numAtCard}: ${error.detail ?? error.message}`,
@@ -94,6 +124,8 @@ export function createSlNotasCredito(deps: {
         warn(lookup, `No se pudo comprobar si el ERP creó la nota de crédito del portal ${portalId}.`);
       }
       if (found) return { docEntry: found.docEntry, docNum: found.docNum };
+      const waiting = await draftOutcome(bd, portalId).catch(() => null);
+      if (waiting) throw waiting;
       throw error;
     }
   }

@@ -1,6 +1,12 @@
 import { BLOQUEO_ERP_MSG, MSG, NOTA_CREDITO_MSG, unpaidDueDate } from "@portal/contracts";
 import { facturaProveedorDe, isDatabaseUnavailable } from "@portal/db";
-import { type ErpAdapter, ErpRechazoError, type ErpScope, isErpNoDisponible } from "../../erp/types";
+import {
+  type ErpAdapter,
+  ErpApprovalPendingError,
+  ErpRechazoError,
+  type ErpScope,
+  isErpNoDisponible,
+} from "../../erp/types";
 import type { Clock } from "../../lib/clock";
 import { Conflict, DomainError, Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
@@ -53,10 +59,16 @@ export const ERP_VENTANA_DESPERTAR_MS = 30_000;
  */
 export function claseDeError(error: unknown): ClaseError {
   if (error instanceof ErpRechazoError) return "rechazo";
-  if (error instanceof ErpEsperaError) return "espera";
+  if (error instanceof ErpEsperaError || error instanceof ErpApprovalPendingError) return "espera";
   if (isErpNoDisponible(error) || isDatabaseUnavailable(error)) return "no_disponible";
   return "error";
 }
+
+/**
+ * Issue 37 (F2, decision 046): how often a job whose document waits in SAP for an approval procedure asks again
+ * whether the approvers decided (no attempt spent meanwhile).
+ */
+export const ERP_ESPERA_AUTORIZACION_MS = 5 * 60_000;
 
 /** The ERP could not be reached or failed (not a refusal): the answer says it will be retried. */
 export class ErpNoDisponible extends DomainError {
@@ -174,6 +186,12 @@ export function createErpFacturasService({
    * (claimDue), with the reason for employees. Any other failure is `fallo`'s.
    */
   async function falloOEspera(trabajo: ErpTrabajo, error: unknown): Promise<Resultado> {
+    if (error instanceof ErpApprovalPendingError) {
+      // Issue 37 (F2): the document waits in SAP for its approvers: asked again later, no attempt spent.
+      const luego = new Date(clock().getTime() + ERP_ESPERA_AUTORIZACION_MS);
+      await repos.erpTrabajos.failUncounted(trabajo.id, error.message, "espera", luego);
+      return { ok: false, mensaje: error.message, rechazo: false };
+    }
     if (!(error instanceof ErpEsperaError)) return fallo(trabajo, error);
     await repos.erpTrabajos.failUncounted(trabajo.id, error.message, "espera", clock());
     return { ok: false, mensaje: error.message, rechazo: false };
@@ -208,7 +226,7 @@ export function createErpFacturasService({
       });
       return { ok: true, docNum };
     } catch (error) {
-      return fallo(trabajo, error);
+      return falloOEspera(trabajo, error);
     }
   }
 

@@ -1,4 +1,4 @@
-import { BLOQUEO_ERP_MSG, MSG, NOTA_CREDITO_MSG, unpaidDueDate } from "@portal/contracts";
+import { autorizacionErpDe, BLOQUEO_ERP_MSG, MSG, NOTA_CREDITO_MSG, unpaidDueDate } from "@portal/contracts";
 import { facturaProveedorDe, isDatabaseUnavailable } from "@portal/db";
 import {
   type ErpAdapter,
@@ -461,6 +461,8 @@ export function createErpFacturasService({
         return MSG.erpFacturaCreada(resultado.docNum);
       }
       if (resultado.rechazo) throw new Invalid(MSG.erpRechazo(resultado.mensaje));
+      // Issue 37 (F2): the A/P invoice waits in SAP for its approvers; nothing to retry, the answer says so.
+      if (autorizacionErpDe(resultado.mensaje) === "pendiente") throw new Conflict(resultado.mensaje);
       throw new ErpNoDisponible(MSG.erpNoDisponible(resultado.mensaje));
     },
     /**
@@ -490,6 +492,7 @@ export function createErpFacturasService({
       const resultado = await notaCredito(trabajo);
       if (resultado.ok) return NOTA_CREDITO_MSG.erpCreada(resultado.docNum);
       if (resultado.rechazo) throw new Invalid(NOTA_CREDITO_MSG.erpRechazo(resultado.mensaje));
+      if (autorizacionErpDe(resultado.mensaje) === "pendiente") throw new Conflict(resultado.mensaje);
       throw new ErpNoDisponible(NOTA_CREDITO_MSG.erpNoDisponible(resultado.mensaje));
     },
     /**

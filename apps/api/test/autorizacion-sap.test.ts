@@ -26,10 +26,9 @@ const flush = () => t.app.services.erpFacturas.flush();
 /** Drafts of `object` carrying portal id `portalId`, as SAP lists them. */
 async function drafts(portalId: number, object: "oPurchaseInvoices" | "oPurchaseCreditNotes") {
   const filter = encodeURIComponent(`U_SYS_PORTALID eq ${portalId} and DocObjectCode eq '${object}'`);
-  const res = await fetch(
-    new URL(`Drafts?$select=DocEntry,AuthorizationStatus,DocTotal&$filter=${filter}`, sim.url),
-    { headers: { cookie, prefer: "odata.maxpagesize=0" } },
-  );
+  const res = await fetch(new URL(`Drafts?$select=DocEntry,AuthorizationStatus,DocTotal&$filter=${filter}`, sim.url), {
+    headers: { cookie, prefer: "odata.maxpagesize=0" },
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { value: { DocEntry: number; AuthorizationStatus: string }[] }).value;
 }
@@ -56,7 +55,11 @@ const reintentar = (id: number) => d.call(d.tokens.admin, "/api/facturasPendient
 beforeAll(async () => {
   let credentials: { companyDb: string; userName: string; password: string }[];
   ({ time, tdb, sim, credentials } = await demoWithServiceLayer());
-  t = await createTestAppOn(tdb, time, { ERP_ADAPTER: "service-layer", SAP_SL_URL: sim.url, SAP_SL_TIMEOUT_MS: "2000" });
+  t = await createTestAppOn(tdb, time, {
+    ERP_ADAPTER: "service-layer",
+    SAP_SL_URL: sim.url,
+    SAP_SL_TIMEOUT_MS: "2000",
+  });
   const login = credentials.find((c) => c.companyDb === BD)!;
   const res = await fetch(`${sim.url}Login`, {
     method: "POST",
@@ -88,7 +91,11 @@ describe("approval procedures in SAP (F2)", () => {
     const [draft, ...more] = await drafts(f.IdFactura, "oPurchaseInvoices");
     expect(more).toEqual([]);
     expect(draft).toMatchObject({ AuthorizationStatus: "dasPending", DocTotal: 1160 });
-    expect(await d.trabajoFactura(f.IdFactura)).toMatchObject({ estado: "pendiente", claseError: "espera", intentos: 0 });
+    expect(await d.trabajoFactura(f.IdFactura)).toMatchObject({
+      estado: "pendiente",
+      claseError: "espera",
+      intentos: 0,
+    });
     for (const row of [await fila(f.IdFactura), await filaRevision(f.IdFactura)]) {
       expect(row.EstadoERP).toBe("pendiente");
       expect(autorizacionErpDe(row.ErrorERP)).toBe("pendiente");
@@ -150,7 +157,11 @@ describe("approval procedures in SAP (F2)", () => {
     const [memoDraft, ...more] = await drafts(n.IdNotaCredito, "oPurchaseCreditNotes");
     expect(more).toEqual([]);
     expect(memoDraft).toMatchObject({ AuthorizationStatus: "dasPending" });
-    expect(await d.trabajoNota(n.IdNotaCredito)).toMatchObject({ estado: "pendiente", claseError: "espera", intentos: 0 });
+    expect(await d.trabajoNota(n.IdNotaCredito)).toMatchObject({
+      estado: "pendiente",
+      claseError: "espera",
+      intentos: 0,
+    });
     const pendiente = (await d.notasPendientes()).find((x) => x.IdNotaCredito === n.IdNotaCredito);
     expect(autorizacionErpDe(pendiente?.ErrorERP)).toBe("pendiente");
     for (let i = 0; i < 3; i++) {
@@ -202,7 +213,9 @@ describe("totals SAP computes (F4)", () => {
     expect(await d.trabajoFactura(f.IdFactura)).toMatchObject({ estado: "fallido", claseError: "rechazo" });
     const row = await filaRevision(f.IdFactura);
     expect(row.EstadoERP).toBe("fallido");
-    expect(row.ErrorERP).toMatch(/^SAP calcula .* un total de 1147\.50 MXN \(IVA 160\.00, retenciones 12\.50\) y el CFDI dice 1160\.00 MXN/);
+    expect(row.ErrorERP).toMatch(
+      /^SAP calcula .* un total de 1147\.50 MXN \(IVA 160\.00, retenciones 12\.50\) y el CFDI dice 1160\.00 MXN/,
+    );
     expect(row.ErrorERP).toContain("No se creó el documento en SAP");
     // The preview draft SAP computed it with is gone.
     expect(await allDrafts()).toBe(before);

@@ -121,8 +121,12 @@ describe("approval procedures (F2)", () => {
     });
     expect((draft.DocumentLines as Json[]).map((l) => l.BaseEntry)).toEqual(r.lines.map(() => r.doc_entry));
     // Both POSTs made drafts (SAP has no uniqueness on a UDF), no A/P invoice, the receipt still open.
-    const filter = encodeURIComponent(`U_SYS_PORTALID eq ${body.U_SYS_PORTALID} and DocObjectCode eq 'oPurchaseInvoices'`);
-    expect(((await getJson(`Drafts?$select=DocEntry,AuthorizationStatus&$filter=${filter}`)).value as Json[]).length).toBe(1);
+    const filter = encodeURIComponent(
+      `U_SYS_PORTALID eq ${body.U_SYS_PORTALID} and DocObjectCode eq 'oPurchaseInvoices'`,
+    );
+    expect(
+      ((await getJson(`Drafts?$select=DocEntry,AuthorizationStatus&$filter=${filter}`)).value as Json[]).length,
+    ).toBe(1);
     expect(await facturasWithPortalId(body.U_SYS_PORTALID as number)).toEqual([]);
     expect((await getJson(`PurchaseDeliveryNotes(${r.doc_entry})?$select=DocumentStatus`)).DocumentStatus).toBe(
       "bost_Open",

@@ -47,11 +47,9 @@ export function createApprovalDrafts(deps: { client: ServiceLayerClient }) {
   async function findDraft(bd: string, portalId: number, object: DraftObject): Promise<ApprovalDraft | null> {
     const filter = q(`U_SYS_PORTALID eq ${portalId} and DocObjectCode eq '${object}'`);
     const drafts = await client
-      .getAll<SlDraft>(
-        bd,
-        `Drafts?$select=DocEntry,DocNum,DocObjectCode,AuthorizationStatus&$filter=${filter}`,
-        { maxPageSize: 0 },
-      )
+      .getAll<SlDraft>(bd, `Drafts?$select=DocEntry,DocNum,DocObjectCode,AuthorizationStatus&$filter=${filter}`, {
+        maxPageSize: 0,
+      })
       .catch((error: unknown) => {
         if (error instanceof ServiceLayerError && error.status === 404) return [];
         throw error;

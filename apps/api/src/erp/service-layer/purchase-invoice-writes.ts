@@ -80,7 +80,9 @@ export function createPurchaseInvoiceWrites(deps: Pick<SlBase, "client" | "warn"
     } catch (error) {
       if (error instanceof ErpRechazoError || error instanceof ErpApprovalPendingError) throw error;
       if (isRefusal(error)) {
-        throw new ErpRechazoError(`El ERP rechazó la factura de proveedor de ${receipts}: ${error.detail ?? error.message}`);
+        throw new ErpRechazoError(
+          `El ERP rechazó la factura de proveedor de ${receipts}: ${error.detail ?? error.message}`,
+        );
       }
       // A timeout, a dropped connection, a 5xx or an HTML page: SAP may have committed it. Look before giving up.
       let found: Awaited<ReturnType<typeof findByPortalId>> = null;

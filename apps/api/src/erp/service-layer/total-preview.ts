@@ -65,7 +65,10 @@ export function createTotalPreview(deps: {
     } finally {
       if (entry !== undefined) {
         await client.write(bd, "DELETE", `Drafts(${entry})`).catch((error: unknown) => {
-          warn(error, `No se pudo borrar el borrador ${entry} de ${bd} con el que el portal consultó los totales de SAP.`);
+          warn(
+            error,
+            `No se pudo borrar el borrador ${entry} de ${bd} con el que el portal consultó los totales de SAP.`,
+          );
         });
       }
     }

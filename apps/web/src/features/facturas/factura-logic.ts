@@ -15,8 +15,8 @@ import {
 } from "@portal/cfdi";
 import {
   autorizacionErpDe,
-  ERP_AUTORIZACION_MSG,
   type EntradaFactura,
+  ERP_AUTORIZACION_MSG,
   type EstatusFactura,
   type EstatusPagoFactura,
   estatusFactura as estatusFacturaCompartido,

@@ -155,7 +155,11 @@ export function createApprovals(deps: ApprovalsDeps) {
     } = draft;
     const lines = (draft.DocumentLines as Row[]).map(({ LineNum: _l, ...line }) => line);
     const created = await insert(target, bd, { ...body, DocumentLines: lines });
-    Object.assign(draft, { AuthorizationStatus: "dasGenerated", DocumentStatus: "bost_Close", $version: `${docEntry}|g` });
+    Object.assign(draft, {
+      AuthorizationStatus: "dasGenerated",
+      DocumentStatus: "bost_Close",
+      $version: `${docEntry}|g`,
+    });
     return created;
   }
 

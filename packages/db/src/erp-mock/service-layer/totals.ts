@@ -112,7 +112,8 @@ export async function receiptLineAmounts(
   let currency = "MXN";
   for (const copy of lines) {
     const line = found.find((l) => l.doc_entry === copy.baseEntry && l.line_num === copy.baseLine);
-    if (!line) throw new SapFailure(404, -2028, `No matching records found (ODBC -2028): base document ${copy.baseEntry}`);
+    if (!line)
+      throw new SapFailure(404, -2028, `No matching records found (ODBC -2028): base document ${copy.baseEntry}`);
     if (line.card_code !== cardCode) {
       throw new SapFailure(400, -5002, "Base document card and target document card do not match");
     }

@@ -8,7 +8,7 @@ import {
   setPaymentBlockByKey,
 } from "../facturas-proveedor";
 import { insertNotaCreditoProveedor } from "../notas-credito-proveedor";
-import { type ApprovalTarget, type Approvals, APPROVAL_TARGETS } from "./approvals";
+import { APPROVAL_TARGETS, type Approvals, type ApprovalTarget } from "./approvals";
 import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";

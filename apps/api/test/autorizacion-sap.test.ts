@@ -112,13 +112,15 @@ describe("approval procedures in SAP (F2)", () => {
     expect(await d.trabajoFactura(f.IdFactura)).toMatchObject({ estado: "pendiente", intentos: 0 });
     expect(await d.apDe(f.IdFactura)).toEqual([]);
 
-    // The approvers approve; SAP adds the A/P invoice from the draft; the job's next look finds it.
-    const docEntry = await sim.approveDraft(BD, draft!.DocEntry);
+    // The approvers approve; the job's next look adds the A/P invoice from the draft (SaveDraftToDocument).
+    expect(await sim.approveDraft(BD, draft!.DocEntry)).toBeNull();
     await esperaAutorizacion();
     await flush();
     const [ap, ...otras] = await d.apDe(f.IdFactura);
     expect(otras).toEqual([]);
-    expect(ap).toMatchObject({ docEntry, docTotal: "1160.00" });
+    expect(ap).toMatchObject({ docTotal: "1160.00" });
+    // The portal added it: SAP marks the draft generated and closes it.
+    expect(await drafts(f.IdFactura, "oPurchaseInvoices")).toMatchObject([{ AuthorizationStatus: "dasGenerated" }]);
     expect(await d.trabajoFactura(f.IdFactura)).toMatchObject({ estado: "hecho" });
     expect(await fila(f.IdFactura)).toMatchObject({ EstadoERP: "creada", FolioSAP: ap!.docNum });
   });

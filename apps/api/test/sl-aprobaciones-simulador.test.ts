@@ -133,14 +133,27 @@ describe("approval procedures (F2)", () => {
     );
   });
 
-  it("approving adds the document from the draft (closed, dasGenerated); rejecting leaves it open as dasRejected", async () => {
+  it("approved, the originator adds the document (SaveDraftToDocument: closed, dasGenerated); rejected stays open", async () => {
     sim.setApprovalFor(["PurchaseInvoices"]);
     const r = await openReceipt();
     const body = invoiceBody(r);
     const res = await send("POST", "PurchaseInvoices", body, { prefer: "return-no-content" });
     const draftEntry = Number(/Drafts\((\d+)\)/.exec(res.headers.get("location") ?? "")?.[1]);
-    const docEntry = await sim.approveDraft(bd, draftEntry);
-    expect(await facturasWithPortalId(body.U_SYS_PORTALID as number)).toMatchObject([{ doc_entry: docEntry }]);
+    const save = () => send("POST", "DraftsService_SaveDraftToDocument", { Document: { DocEntry: draftEntry } });
+    // Pending: nothing to add yet.
+    expect(await sapError(await save())).toMatchObject({ status: 400, code: "-5002" });
+    expect(await sim.approveDraft(bd, draftEntry)).toBeNull();
+    expect(await getJson(`Drafts(${draftEntry})?$select=AuthorizationStatus`)).toMatchObject({
+      AuthorizationStatus: "dasApproved",
+    });
+    expect(await facturasWithPortalId(body.U_SYS_PORTALID as number)).toEqual([]);
+    expect((await save()).status).toBe(204);
+    const [added] = await facturasWithPortalId(body.U_SYS_PORTALID as number);
+    const docEntry = added?.doc_entry;
+    expect(typeof docEntry).toBe("number");
+    // Added once: the draft is closed.
+    expect(await sapError(await save())).toMatchObject({ status: 400, code: "-5002" });
+    expect(await facturasWithPortalId(body.U_SYS_PORTALID as number)).toHaveLength(1);
     expect(await getJson(`PurchaseInvoices(${docEntry})?$select=DocEntry,U_SYS_PORTALID,NumAtCard`)).toMatchObject({
       U_SYS_PORTALID: body.U_SYS_PORTALID,
       NumAtCard: body.NumAtCard,
@@ -160,6 +173,17 @@ describe("approval procedures (F2)", () => {
     expect(await getJson(`Drafts(${rejected})?$select=AuthorizationStatus,DocumentStatus`)).toMatchObject({
       AuthorizationStatus: "dasRejected",
       DocumentStatus: "bost_Open",
+    });
+    const refused = await send("POST", "DraftsService_SaveDraftToDocument", { Document: { DocEntry: rejected } });
+    expect(await sapError(refused)).toMatchObject({ status: 400, code: "-5002" });
+    // An authorizer may add it on approving: dasGeneratedbyAuthorizer.
+    const fourth = await openReceipt();
+    const byAuthorizer = await send("POST", "PurchaseInvoices", invoiceBody(fourth), { prefer: "return-no-content" });
+    const entry = Number(/Drafts\((\d+)\)/.exec(byAuthorizer.headers.get("location") ?? "")?.[1]);
+    const created = await sim.approveDraft(bd, entry, { addDocument: true });
+    expect(await getJson(`PurchaseInvoices(${created})?$select=DocEntry`)).toMatchObject({ DocEntry: created });
+    expect(await getJson(`Drafts(${entry})?$select=AuthorizationStatus`)).toMatchObject({
+      AuthorizationStatus: "dasGeneratedbyAuthorizer",
     });
     // Without the knob the POST is a document again.
     sim.setApprovalFor([]);

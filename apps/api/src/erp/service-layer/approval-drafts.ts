@@ -1,6 +1,7 @@
 // Part of the Service Layer ErpAdapter (adapter.ts composes the parts; decision 044).
 import { ERP_AUTORIZACION_MSG } from "@portal/contracts";
 import { ErpApprovalPendingError, ErpRechazoError } from "../types";
+import { isRefusal } from "./availability";
 import { type ServiceLayerClient, ServiceLayerError } from "./client";
 import { q } from "./odata";
 
@@ -67,7 +68,7 @@ export function createApprovalDrafts(deps: { client: ServiceLayerClient }) {
 
   /**
    * What a standing draft means for the job: rejected → the ERP's refusal (employees read 'Autorización rechazada en
-   * SAP'); pending, approved but not added yet, or saved without a procedure → the job waits for SAP.
+   * SAP'); pending, or saved without a procedure → the job waits for SAP (an approved one is added: addApproved).
    */
   function draftOutcome(draft: ApprovalDraft, portalId: number, object: DraftObject): Error {
     const number = draft.docNum ?? draft.docEntry;
@@ -77,7 +78,23 @@ export function createApprovalDrafts(deps: { client: ServiceLayerClient }) {
     return new ErpApprovalPendingError(ERP_AUTORIZACION_MSG.esperando(WHAT[object](portalId), number));
   }
 
-  return { findDraft, draftOutcome };
+  /**
+   * An approved draft (`dasApproved`): SAP waits for its originator — the portal's SAP user — to add the document,
+   * `POST DraftsService_SaveDraftToDocument {"Document":{"DocEntry":n}}` (REF127 Drafts). Once added, the lookup by
+   * portal id finds the document; a lost answer is safe (the draft is then closed and the document there).
+   */
+  async function addApproved(bd: string, draft: ApprovalDraft, portalId: number, object: DraftObject): Promise<void> {
+    try {
+      await client.write(bd, "POST", "DraftsService_SaveDraftToDocument", { Document: { DocEntry: draft.docEntry } });
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      throw new ErpRechazoError(
+        `SAP no creó ${WHAT[object](portalId)} desde su borrador aprobado ${draft.docNum ?? draft.docEntry}: ${error.detail ?? error.message}`,
+      );
+    }
+  }
+
+  return { findDraft, draftOutcome, addApproved };
 }
 
 export type ApprovalDrafts = ReturnType<typeof createApprovalDrafts>;

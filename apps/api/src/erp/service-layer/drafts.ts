@@ -32,14 +32,24 @@ export function createDrafts(deps: { client: ServiceLayerClient; approvalDrafts?
     });
     const invoice = invoices[0];
     if (invoice) return { kind: "factura" as const, docEntry: invoice.DocEntry, docNum: invoice.DocNum };
-    if (drafts) return { kind: "borrador" as const, docEntry: drafts.docEntry, docNum: drafts.docNum, draft: drafts };
+    if (drafts)
+      return { kind: "borrador" as const, docEntry: drafts.docEntry, docNum: drafts.docNum, draft: drafts, bd };
     return null;
   }
 
-  function existingOrRefusal(found: NonNullable<Awaited<ReturnType<typeof findByPortalId>>>, portalId: number) {
-    // Issue 37 (F2): pending → the job waits (ErpApprovalPendingError); rejected → the ERP's refusal.
-    if (found.kind === "borrador") throw approvalDrafts.draftOutcome(found.draft, portalId, "oPurchaseInvoices");
-    return { docEntry: found.docEntry, docNum: found.docNum };
+  async function existingOrRefusal(
+    found: NonNullable<Awaited<ReturnType<typeof findByPortalId>>>,
+    portalId: number,
+  ): Promise<{ docEntry: number; docNum: number }> {
+    if (found.kind === "factura") return { docEntry: found.docEntry, docNum: found.docNum };
+    // Issue 37 (F2): approved → the portal adds it (SaveDraftToDocument) and reads it back; pending → the job waits
+    // (ErpApprovalPendingError); rejected → the ERP's refusal.
+    if (found.draft.status === "dasApproved") {
+      await approvalDrafts.addApproved(found.bd, found.draft, portalId, "oPurchaseInvoices");
+      const added = await findByPortalId(found.bd, portalId);
+      if (added?.kind === "factura") return { docEntry: added.docEntry, docNum: added.docNum };
+    }
+    throw approvalDrafts.draftOutcome(found.draft, portalId, "oPurchaseInvoices");
   }
 
   return { findByPortalId, existingOrRefusal, approvalDrafts };

@@ -39,10 +39,19 @@ export function createSlNotasCredito(deps: {
   const approvalDrafts = createApprovalDrafts({ client });
   const totalPreview = createTotalPreview({ client, warn });
 
-  /** The memo's approval draft that still stands for it: the job waits, or reads the rejection (F2). */
-  async function draftOutcome(bd: string, portalId: number): Promise<Error | null> {
+  /**
+   * The memo's approval draft that still stands for it (F2): approved → the portal adds the memo from it and it is
+   * returned; pending → the error the job waits with; rejected → the refusal; none → null.
+   */
+  async function draftOutcome(bd: string, portalId: number): Promise<Error | ErpNotaCreditoProveedor | null> {
     const draft = await approvalDrafts.findDraft(bd, portalId, "oPurchaseCreditNotes");
-    return draft ? approvalDrafts.draftOutcome(draft, portalId, "oPurchaseCreditNotes") : null;
+    if (!draft) return null;
+    if (draft.status === "dasApproved") {
+      await approvalDrafts.addApproved(bd, draft, portalId, "oPurchaseCreditNotes");
+      const added = await find(bd, portalId);
+      if (added) return added;
+    }
+    return approvalDrafts.draftOutcome(draft, portalId, "oPurchaseCreditNotes");
   }
 
   async function find(bd: string, portalId: number): Promise<ErpNotaCreditoProveedor | null> {
@@ -76,7 +85,8 @@ export function createSlNotasCredito(deps: {
     if (existing) return { docEntry: existing.docEntry, docNum: existing.docNum };
     // A retry never posts a second draft: the one the approvers hold answers for the memo.
     const waiting = await draftOutcome(bd, portalId);
-    if (waiting) throw waiting;
+    if (waiting instanceof Error) throw waiting;
+    if (waiting) return { docEntry: waiting.docEntry, docNum: waiting.docNum };
     const body = purchaseDocumentBody(
       input,
       input.facturas.map((f) => ({
@@ -94,8 +104,10 @@ export function createSlNotasCredito(deps: {
       const found = await find(bd, portalId);
       if (found) return { docEntry: found.docEntry, docNum: found.docNum };
       if (posted?.kind === "draft") {
+        const outcome = await draftOutcome(bd, portalId);
+        if (outcome && !(outcome instanceof Error)) return { docEntry: outcome.docEntry, docNum: outcome.docNum };
         throw (
-          (await draftOutcome(bd, portalId)) ??
+          outcome ??
           approvalDrafts.draftOutcome(
             { docEntry: posted.docEntry ?? 0, docNum: null, status: "dasPending" },
             portalId,
@@ -125,7 +137,8 @@ export function createSlNotasCredito(deps: {
       }
       if (found) return { docEntry: found.docEntry, docNum: found.docNum };
       const waiting = await draftOutcome(bd, portalId).catch(() => null);
-      if (waiting) throw waiting;
+      if (waiting instanceof Error) throw waiting;
+      if (waiting) return { docEntry: waiting.docEntry, docNum: waiting.docNum };
       throw error;
     }
   }

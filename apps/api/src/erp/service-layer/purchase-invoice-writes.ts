@@ -66,7 +66,7 @@ export function createPurchaseInvoiceWrites(deps: Pick<SlBase, "client" | "warn"
       const posted = await postPurchaseDocument(client, bd, "PurchaseInvoices", body);
       if (posted?.kind === "document") return { docEntry: posted.docEntry, docNum: posted.docNum };
       const found = await findByPortalId(bd, portalId);
-      if (found) return existingOrRefusal(found, portalId);
+      if (found) return await existingOrRefusal(found, portalId);
       if (posted?.kind === "draft") {
         const draft = { docEntry: posted.docEntry ?? 0, docNum: null, status: "dasPending" };
         throw approvalDrafts.draftOutcome(draft, portalId, "oPurchaseInvoices");

@@ -46,6 +46,28 @@ export interface ApprovalsDeps {
   withholding: readonly { companyDb: string; cardCode: string; codes: WithholdingCode[] }[];
 }
 
+/** What a draft holds for its document: the body's fields and lines, without the draft's own keys and totals. */
+function documentBodyOf(draft: Row): Row {
+  const {
+    DocEntry: _e,
+    DocNum: _n,
+    DocObjectCode: _o,
+    AuthorizationStatus: _a,
+    UpdateDate: _d,
+    UpdateTime: _t,
+    $version: _v,
+    VatSum: _vat,
+    WTAmount: _wt,
+    DiscountPercent: _dp,
+    TotalDiscount: _td,
+    DocumentStatus: _s,
+    Cancelled: _c,
+    ...body
+  } = draft;
+  const lines = ((draft.DocumentLines as Row[] | undefined) ?? []).map(({ LineNum: _l, ...line }) => line);
+  return { ...body, DocumentLines: lines };
+}
+
 const num = (v: unknown) => (v === undefined || v === null || v === "" ? undefined : Number(v));
 
 export function createApprovals(deps: ApprovalsDeps) {
@@ -123,40 +145,38 @@ export function createApprovals(deps: ApprovalsDeps) {
     return draft;
   }
 
+  /** Test hook: the approvers approve draft `docEntry` (`dasApproved`); the originator still has to add it. */
+  function approve(bd: string, docEntry: number): void {
+    const draft = draftOf(bd, docEntry);
+    if (draft.AuthorizationStatus !== "dasPending") throw new Error(`El borrador ${docEntry} no está pendiente`);
+    Object.assign(draft, { AuthorizationStatus: "dasApproved", $version: `${docEntry}|a` });
+  }
+
   /**
-   * Test hook: the approver approves draft `docEntry` and the document is added from it (SaveDraftToDocument): the
-   * draft is closed and `dasGenerated`; returns the new document's DocEntry.
+   * `POST DraftsService_SaveDraftToDocument {"Document":{"DocEntry":n}}` (REF127 Drafts): the document is added from
+   * the draft by the rules of a POST; an approved draft becomes `dasGenerated` (`dasGeneratedbyAuthorizer` when
+   * `byAuthorizer`), closed. A draft still pending or rejected, or already closed, is refused (-5002) [G].
    */
-  async function approve(
+  async function saveDraftToDocument(
     bd: string,
     docEntry: number,
     insert: (setName: ApprovalTarget, bd: string, body: Row) => Promise<number>,
+    byAuthorizer = false,
   ): Promise<number> {
-    const draft = draftOf(bd, docEntry);
-    if (draft.AuthorizationStatus !== "dasPending") throw new Error(`El borrador ${docEntry} no está pendiente`);
+    const draft = (deps.drafts.get(bd) ?? []).find((d) => d.DocEntry === docEntry);
+    if (!draft) throw new SapFailure(404, -2028, "No matching records found (ODBC -2028)");
+    const status = String(draft.AuthorizationStatus ?? "dasWithout");
+    if (draft.DocumentStatus === "bost_Close" || !["dasApproved", "dasWithout"].includes(status)) {
+      throw new SapFailure(400, -5002, `Cannot add a document from draft ${docEntry} (authorization status ${status})`);
+    }
     const target = (Object.keys(APPROVAL_TARGETS) as ApprovalTarget[]).find(
       (k) => APPROVAL_TARGETS[k] === draft.DocObjectCode,
-    ) as ApprovalTarget;
-    const {
-      DocEntry: _e,
-      DocNum: _n,
-      DocObjectCode: _o,
-      AuthorizationStatus: _a,
-      UpdateDate: _d,
-      UpdateTime: _t,
-      $version: _v,
-      VatSum: _vat,
-      WTAmount: _wt,
-      DiscountPercent: _dp,
-      TotalDiscount: _td,
-      DocumentStatus: _s,
-      Cancelled: _c,
-      ...body
-    } = draft;
-    const lines = (draft.DocumentLines as Row[]).map(({ LineNum: _l, ...line }) => line);
-    const created = await insert(target, bd, { ...body, DocumentLines: lines });
+    );
+    if (!target) throw new SapFailure(400, -5006, "The requested action is not supported for this object.");
+    const created = await insert(target, bd, documentBodyOf(draft));
+    const generated = byAuthorizer ? "dasGeneratedbyAuthorizer" : "dasGenerated";
     Object.assign(draft, {
-      AuthorizationStatus: "dasGenerated",
+      AuthorizationStatus: status === "dasApproved" ? generated : status,
       DocumentStatus: "bost_Close",
       $version: `${docEntry}|g`,
     });
@@ -191,6 +211,7 @@ export function createApprovals(deps: ApprovalsDeps) {
     postAsDraft,
     storeDraft,
     approve,
+    saveDraftToDocument,
     reject,
     remove,
     withholdingOf,

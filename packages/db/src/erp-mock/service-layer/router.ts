@@ -79,6 +79,10 @@ export function createRouter(deps: RouterDeps) {
       if (name === "Attachments2" && keyText !== undefined && req.method === "GET") {
         return await attachments.attachment(ctx, bd, keyText, sub);
       }
+      if (name === "DraftsService_SaveDraftToDocument" && req.method === "POST" && keyText === undefined) {
+        // Issue 37 (F2): the Drafts service's action (REF127 Drafts), answered by writes.ts.
+        return await writes.handle(ctx, "POST", sets.get("Drafts") as EntitySet, bd, undefined, "SaveDraftToDocument");
+      }
       const set = sets.get(name);
       if (!set) throw new SapFailure(404, -1, `Resource not found for the segment '${name}'.`);
       if (req.method === "GET") {

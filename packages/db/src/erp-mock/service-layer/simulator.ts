@@ -94,8 +94,12 @@ export interface ServiceLayerSimulator {
   expireAllSessions(): void;
   /** Adds a draft (ODRF) to a company database; returns its DocEntry. */
   addDraft(companyDb: string, draft: Row): number;
-  /** Issue 37 (F2): the approver approves the draft and the document is added from it; returns its DocEntry. */
-  approveDraft(companyDb: string, docEntry: number): Promise<number>;
+  /**
+   * Issue 37 (F2): the approvers approve the draft (`dasApproved`); with `addDocument` an authorizer also adds the
+   * document from it (`dasGeneratedbyAuthorizer`) and its DocEntry is returned, else the originator (the portal, by
+   * `DraftsService_SaveDraftToDocument`) adds it and null is returned.
+   */
+  approveDraft(companyDb: string, docEntry: number, options?: { addDocument?: boolean }): Promise<number | null>;
   /** Issue 37 (F2): the approver rejects the draft (`dasRejected`). */
   rejectDraft(companyDb: string, docEntry: number): void;
   /** Issue 37 (F2): which entity sets are under an approval procedure from now on. */
@@ -192,7 +196,10 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     resetCounts: sessions.resetCounts,
     expireAllSessions: sessions.expireAllSessions,
     addDraft,
-    approveDraft: (bd, docEntry) => approvals.approve(bd, docEntry, writes.insertDocument),
+    approveDraft: async (bd, docEntry, o) => {
+      approvals.approve(bd, docEntry);
+      return o?.addDocument ? approvals.saveDraftToDocument(bd, docEntry, writes.insertDocument, true) : null;
+    },
     rejectDraft: approvals.reject,
     setApprovalFor: approvals.setApprovalFor,
     setWithholding: approvals.setWithholding,

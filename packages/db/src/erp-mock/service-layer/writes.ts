@@ -590,6 +590,16 @@ export function createWrites(c: WriteContext) {
       // SAP accepts POST with X-HTTP-Method-Override (MAN p187).
       const override = ctx.req.headers["x-http-method-override"];
       const method = requestMethod === "POST" && typeof override === "string" ? override.toUpperCase() : requestMethod;
+      if (method === "POST" && set.name === "Drafts" && sub === "SaveDraftToDocument") {
+        // Issue 37 (F2): DraftsService_SaveDraftToDocument (router.ts routes the service here).
+        const body = await jsonBody(ctx);
+        const entry = numberOf((body.Document as Row | undefined)?.DocEntry, "DocEntry");
+        if (entry === undefined) throw new SapFailure(400, -5002, "Enter the draft's DocEntry (Document.DocEntry)");
+        await c.approvals.saveDraftToDocument(bd, entry, insertDocument);
+        ctx.res.writeHead(204);
+        ctx.res.end();
+        return;
+      }
       if (method === "DELETE" && set.name === "Drafts" && keyText !== undefined && sub === undefined) {
         c.approvals.remove(bd, Number(keyText));
         ctx.res.writeHead(204);

@@ -1,3 +1,4 @@
+import { ERP_AUTORIZACION_MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
 import { cancelPago, createMockErpAdapter, payFacturas } from "@portal/erp-sim";
@@ -16,7 +17,7 @@ import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } 
 import { money, plainDecimal, quantity, roundDecimal, sumMoney, unitPrice } from "../src/erp/service-layer/money";
 import { keyFilters, stampFilter, stringKeyFilters } from "../src/erp/service-layer/odata";
 import type { ErpAdapter, ErpEntrada, ErpPedido, ErpScope } from "../src/erp/types";
-import { ErpRechazoError } from "../src/erp/types";
+import { ErpApprovalPendingError, ErpRechazoError } from "../src/erp/types";
 import { DomainError, NotFound } from "../src/lib/errors";
 import type { SessionUser } from "../src/lib/session-user";
 import { createArchivosRepository } from "../src/modules/archivos/repository";
@@ -734,7 +735,7 @@ describe("Service Layer adapter: failures", () => {
     await adapter.cancelFacturaProveedor(BD, creada.docEntry);
   });
 
-  it("an A/P invoice waiting as a draft is the ERP's refusal, naming the draft; nothing is posted", async () => {
+  it("an A/P invoice waiting as an approval draft makes the job wait, naming the draft; nothing is posted", async () => {
     const e = (await adapter.listEntradas(everyone(BD))).find((x) => x.docStatus === "O") as ErpEntrada;
     const portalId = 930_000_000 + e.docEntry;
     const draft = sim.addDraft(BD, {
@@ -761,9 +762,11 @@ describe("Service Layer adapter: failures", () => {
         comments: "",
       })
       .catch((x: unknown) => x);
-    expect(error).toBeInstanceOf(ErpRechazoError);
-    expect((error as Error).message).toMatch(/borrador/);
-    expect(typeof draft).toBe("number");
+    // Issue 37 (F2): a pending approval draft is no refusal: the outbox waits for SAP's approvers.
+    expect(error).toBeInstanceOf(ErpApprovalPendingError);
+    expect((error as Error).message).toBe(
+      ERP_AUTORIZACION_MSG.esperando(`la factura de proveedor de la factura ${portalId} del portal`, draft),
+    );
     expect(sent.filter((s) => s.startsWith("POST") && s.endsWith("/PurchaseInvoices"))).toHaveLength(0);
   });
 

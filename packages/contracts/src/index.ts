@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./autorizacion-erp";
 export * from "./bounded";
 export * from "./calls";
 export * from "./codes";

@@ -317,6 +317,8 @@ export class ErpRechazoError extends Error {
   override readonly name = "ErpRechazoError";
 }
 
+export { ErpApprovalPendingError } from "./approval";
+
 /**
  * Issue 36 (decision 040): whether `error` (or what it wraps) says the ERP could not answer — no answer, a timeout,
  * a server error, a balancer's page — as opposed to a refusal or a mistake: the same request may go through once

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { AUTHORIZATION_STATUS } from "./approvals";
 import { DOCUMENT_PROPERTIES, DOCUMENT_UDF_TYPES, ENTITY_SETS, type EntitySet } from "./entities";
 import type { PropertyType, Row } from "./filter";
 import type { UserFieldInput } from "./writes";
@@ -51,7 +52,8 @@ export function createCatalog(initialUserFields: readonly UserFieldInput[]) {
     name: "Drafts",
     type: "Document",
     key: { name: "DocEntry", kind: "int" },
-    properties: DOCUMENT_PROPERTIES,
+    // Issue 37 (F2): ODRF's AuthorizationStatus besides the Document properties.
+    properties: [...DOCUMENT_PROPERTIES, AUTHORIZATION_STATUS],
     lines: "DocumentLines",
     etag: true,
     fingerprint: () => sql``,

@@ -91,6 +91,7 @@ export function createFaults(deps: FaultsDeps) {
     const now = stampOf(deps.clock());
     list.push({
       DocObjectCode: "oPurchaseInvoices",
+      AuthorizationStatus: "dasPending",
       DocumentStatus: "bost_Open",
       Cancelled: "tNO",
       DocumentLines: [],

@@ -88,6 +88,10 @@ export function createRouter(deps: RouterDeps) {
       // OCRN and AdminInfo (currency.ts, issue 37 F9).
       if (name === "Currencies" && req.method === "GET") return deps.currencies.answerCurrencies(ctx, bd, keyText);
       if (name === "CompanyService_GetAdminInfo") return deps.currencies.answerAdminInfo(ctx, bd);
+      if (name === "DraftsService_SaveDraftToDocument" && req.method === "POST" && keyText === undefined) {
+        // Issue 37 (F2): the Drafts service's action (REF127 Drafts), answered by writes.ts.
+        return await writes.handle(ctx, "POST", sets.get("Drafts") as EntitySet, bd, undefined, "SaveDraftToDocument");
+      }
       const set = sets.get(name);
       if (!set) throw new SapFailure(404, -1, `Resource not found for the segment '${name}'.`);
       if (req.method === "GET") {

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Database } from "@portal/db";
 import { PORTAL_USER_FIELDS as PORTAL_FIELDS } from "@portal/erp";
+import { type ApprovalTarget, createApprovals } from "./approvals";
 import { createAttachments } from "./attachments";
 import { createCatalog } from "./catalog";
 import { type CurrencyOptions, createCurrencies } from "./currency";
@@ -15,11 +16,14 @@ import { createPostingPeriods, type SimulatorPostingPeriod } from "./posting-per
 import { createQuery } from "./query";
 import { createRouter } from "./router";
 import { createSessions } from "./sessions";
+import type { WithholdingCode } from "./totals";
 import { createWrites, type UserFieldInput, type WriteContext } from "./writes";
 
+export type { ApprovalTarget } from "./approvals";
 export type { CompanyCurrencySetup, SimulatorCurrency } from "./currency";
 export type { InsertDuringPaging, SimulatorFaults } from "./faults";
 export type { PostingPeriodStatus, SimulatorPostingPeriod } from "./posting-periods";
+export type { WithholdingCode } from "./totals";
 
 /**
  * A local SAP Business One Service Layer over the `erp_mock` tables the seed fills (one copy of the demo data: the
@@ -76,6 +80,13 @@ export interface SimulatorOptions extends CurrencyOptions {
   postingPeriods?: Record<string, readonly SimulatorPostingPeriod[]>;
   /** F3: whether the simulator's SAP user may post into a period in status ltPeriodClosing (default false). */
   periodClosingAuthorized?: boolean;
+  /**
+   * Issue 37 (F2): entity sets under an approval procedure: their POSTs become pending drafts (approvals.ts).
+   * Default none.
+   */
+  approvalFor?: readonly ApprovalTarget[];
+  /** Issue 37 (F4): business partners' withholding codes (SAP: the BP's WT setup), e.g. RESICO ISR 1.25 %. */
+  withholding?: readonly { companyDb: string; cardCode: string; codes: WithholdingCode[] }[];
 }
 
 export interface ServiceLayerSimulator {
@@ -100,6 +111,18 @@ export interface ServiceLayerSimulator {
   addDraft(companyDb: string, draft: Row): number;
   /** F3: replaces the posting periods of a company database (an empty list: every date open). */
   setPostingPeriods(companyDb: string, periods: readonly SimulatorPostingPeriod[]): void;
+  /**
+   * Issue 37 (F2): the approvers approve the draft (`dasApproved`); with `addDocument` an authorizer also adds the
+   * document from it (`dasGeneratedbyAuthorizer`) and its DocEntry is returned, else the originator (the portal, by
+   * `DraftsService_SaveDraftToDocument`) adds it and null is returned.
+   */
+  approveDraft(companyDb: string, docEntry: number, options?: { addDocument?: boolean }): Promise<number | null>;
+  /** Issue 37 (F2): the approver rejects the draft (`dasRejected`). */
+  rejectDraft(companyDb: string, docEntry: number): void;
+  /** Issue 37 (F2): which entity sets are under an approval procedure from now on. */
+  setApprovalFor(sets: readonly ApprovalTarget[]): void;
+  /** Issue 37 (F4): business partner `cardCode`'s withholding codes from now on. */
+  setWithholding(companyDb: string, cardCode: string, codes: WithholdingCode[]): void;
   /** Restarts the Service Layer: user fields created since become document properties; sessions survive. */
   restart(): void;
   /**
@@ -145,6 +168,13 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     initial: options.postingPeriods,
     closingAuthorized: options.periodClosingAuthorized,
   });
+  const approvals = createApprovals({
+    db,
+    drafts: catalog.drafts,
+    addDraft,
+    approvalFor: options.approvalFor ?? [],
+    withholding: options.withholding ?? [],
+  });
   const writeContext: WriteContext = {
     db,
     clock: options.clock,
@@ -161,6 +191,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     drafts: catalog.drafts,
     currencies,
     checkPostingDate: postingPeriods.checkPostingDate,
+    approvals,
   };
   const writes = createWrites(writeContext);
   const { handle } = createRouter({
@@ -201,6 +232,13 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     addDraft,
     setRate: currencies.setRate,
     setPostingPeriods: postingPeriods.set,
+    approveDraft: async (bd, docEntry, o) => {
+      approvals.approve(bd, docEntry);
+      return o?.addDocument ? approvals.saveDraftToDocument(bd, docEntry, writes.insertDocument, true) : null;
+    },
+    rejectDraft: approvals.reject,
+    setApprovalFor: approvals.setApprovalFor,
+    setWithholding: approvals.setWithholding,
     restart: catalog.restart,
     prepare: async (companyDbs) => {
       for (const bd of companyDbs) {

@@ -8,6 +8,7 @@ import {
   setPaymentBlockByKey,
 } from "../facturas-proveedor";
 import { entityContext } from "./answer-forms";
+import { APPROVAL_TARGETS, type Approvals, type ApprovalTarget } from "./approvals";
 import { cancelRefusal } from "./cancellation";
 import { createCreditMemo } from "./credit-memos";
 import type { Currencies } from "./currency";
@@ -16,6 +17,7 @@ import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
 import { checkDocumentLengths } from "./field-lengths";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";
+import { documentTotals } from "./totals";
 import { userFieldSizes } from "./user-field-sizes";
 
 /**
@@ -44,6 +46,8 @@ export interface WriteContext {
   currencies: Pick<Currencies, "of" | "rateOf">;
   /** F3: refuses a posting date in no open posting period (posting-periods.ts). */
   checkPostingDate(bd: string, docDate: string): void;
+  /** Issue 37 (F2, F4): approval procedures and the partners' withholding (approvals.ts). */
+  approvals: Approvals;
 }
 
 /** A user-defined field as UserFieldsMD describes it (without FieldID, which the simulator assigns). */
@@ -142,7 +146,18 @@ export function createWrites(c: WriteContext) {
   }
 
   async function createInvoice(ctx: Ctx, set: EntitySet, bd: string): Promise<void> {
-    const body = await jsonBody(ctx);
+    const docEntry = await insertInvoice(set, bd, await jsonBody(ctx));
+    if (c.faults.commitThenDrop > 0) {
+      // Committed, but the answer never reaches the client (a dropped connection after SAP's commit).
+      c.faults.commitThenDrop--;
+      ctx.req.socket.destroy();
+      return;
+    }
+    await created(ctx, set, bd, String(docEntry));
+  }
+
+  /** The A/P invoice of `body` written to erp_mock (a POST, or a draft added after its approval); its DocEntry. */
+  async function insertInvoice(set: EntitySet, bd: string, body: Row): Promise<number> {
     checkProperties(body, c.propertiesOf(set), set.type);
     const lines = linesOf(body);
     const cardCode = typeof body.CardCode === "string" ? body.CardCode : "";
@@ -250,20 +265,25 @@ export function createWrites(c: WriteContext) {
       const entry = Number(last?.n ?? 0) + 1;
       const vat = planned.reduce((s, p) => s + p.vatSum, 0);
       const net = planned.reduce((s, p) => s + p.lineTotal, 0);
-      const wt = centavos(numberOf(body.WTAmount, "WTAmount") ?? 0);
-      numberOf(body.DocTotal, "DocTotal");
       numberOf(body.DocRate, "DocRate");
       // Company currency code → ISO, the rate of DocDate, DocTotal (local) → document currency (F1, F9).
       const posted = postedCurrency(c.currencies, bd, body, first, docDate);
-      const total = posted.total;
+      // F4: SAP's totals from the copied lines and the partner's withholding; WTAmount in a body is read-only.
+      const totals = documentTotals({
+        net,
+        vat,
+        withholding: c.approvals.withholdingOf(bd, cardCode),
+        currency: posted.iso,
+        sentTotal: posted.total,
+      });
       await tx.execute(sql`insert into erp_mock.facturas (bd, doc_entry, doc_num, card_code, card_name, doc_status,
           num_at_card, uuid, doc_date, doc_due_date, comments, vat_sum, wt_sum, doc_total, paid_to_date, doc_cur,
           doc_rate, canceled, entrada_doc_num, portal_id)
         values (${bd}, ${entry}, ${entry + SERIE_FACTURAS}, ${cardCode}, ${first?.card_name ?? ""}, 'O',
           ${String(body.NumAtCard ?? "")}, ${String(body.U_SYS_PMUUID ?? "")}, ${docDate},
           ${typeof body.DocDueDate === "string" ? body.DocDueDate.slice(0, 10) : null}::date,
-          ${String(body.Comments ?? "")}, ${dinero(vat)}, ${dinero(wt)},
-          ${total === undefined ? dinero(net + vat - wt) : total.toFixed(2)}, 0,
+          ${String(body.Comments ?? "")}, ${dinero(totals.vatSum)}, ${dinero(totals.wtAmount)},
+          ${dinero(totals.docTotal)}, 0,
           ${posted.iso}, ${posted.rate},
           'N', ${first?.doc_num ?? null}, ${portalId})`);
       if (typeof body.DocDueDate !== "string") {
@@ -287,14 +307,7 @@ export function createWrites(c: WriteContext) {
           select 1 from erp_mock.entrada_lineas l where l.bd = e.bd and l.doc_entry = e.doc_entry and l.line_status = 'O')`);
       return entry;
     });
-
-    if (c.faults.commitThenDrop > 0) {
-      // Committed, but the answer never reaches the client (a dropped connection after SAP's commit).
-      c.faults.commitThenDrop--;
-      ctx.req.socket.destroy();
-      return;
-    }
-    await created(ctx, set, bd, String(docEntry));
+    return docEntry;
   }
 
   /**
@@ -302,14 +315,17 @@ export function createWrites(c: WriteContext) {
    * service memos, with a net LineTotal and SAP's VAT on top (credit-memos.ts, fidelity F5).
    */
   async function createCreditNote(ctx: Ctx, set: EntitySet, bd: string): Promise<void> {
-    const body = await jsonBody(ctx);
+    await created(ctx, set, bd, String(await insertCreditNote(set, bd, await jsonBody(ctx))));
+  }
+
+  /** The A/P credit memo of `body` written to erp_mock (a POST, or a draft added after its approval). */
+  async function insertCreditNote(set: EntitySet, bd: string, body: Row): Promise<number> {
     checkProperties(body, c.propertiesOf(set), set.type);
     const docCur = isoOfBody(c.currencies, bd, body.DocCurrency);
     const today = c.clock().toISOString().slice(0, 10);
     checkDocumentLengths(body); // F14
     c.checkPostingDate(bd, typeof body.DocDate === "string" ? body.DocDate.slice(0, 10) : today); // F3
-    const docEntry = await createCreditMemo(db, bd, { ...body, DocCurrency: docCur }, linesOf(body), today);
-    await created(ctx, set, bd, String(docEntry));
+    return createCreditMemo(db, bd, { ...body, DocCurrency: docCur }, linesOf(body), today);
   }
 
   async function cancelInvoice(ctx: Ctx, set: EntitySet, bd: string, keyText: string): Promise<void> {
@@ -433,7 +449,9 @@ export function createWrites(c: WriteContext) {
     const body = await jsonBody(ctx);
     checkProperties(body, c.propertiesOf(set), set.type);
     linesOf(body);
-    const entry = c.addDraft(bd, body);
+    // F4: a draft POSTed directly gets SAP's totals too (no approval procedure: dasWithout).
+    const objectCode = typeof body.DocObjectCode === "string" ? body.DocObjectCode : APPROVAL_TARGETS.PurchaseInvoices;
+    const entry = await c.approvals.storeDraft(bd, body, objectCode, "dasWithout");
     await created(ctx, set, bd, String(entry));
   }
 
@@ -487,7 +505,14 @@ export function createWrites(c: WriteContext) {
     );
   }
 
+  /** A document added from an approved draft (approvals.ts, SaveDraftToDocument). */
+  async function insertDocument(setName: ApprovalTarget, bd: string, body: Row): Promise<number> {
+    const set = c.sets.get(setName) as EntitySet;
+    return setName === "PurchaseInvoices" ? insertInvoice(set, bd, body) : insertCreditNote(set, bd, body);
+  }
+
   return {
+    insertDocument,
     async handle(
       ctx: Ctx,
       requestMethod: string,
@@ -499,7 +524,29 @@ export function createWrites(c: WriteContext) {
       // SAP accepts POST with X-HTTP-Method-Override (MAN p187).
       const override = ctx.req.headers["x-http-method-override"];
       const method = requestMethod === "POST" && typeof override === "string" ? override.toUpperCase() : requestMethod;
+      if (method === "POST" && set.name === "Drafts" && sub === "SaveDraftToDocument") {
+        // Issue 37 (F2): DraftsService_SaveDraftToDocument (router.ts routes the service here).
+        const body = await jsonBody(ctx);
+        const entry = numberOf((body.Document as Row | undefined)?.DocEntry, "DocEntry");
+        if (entry === undefined) throw new SapFailure(400, -5002, "Enter the draft's DocEntry (Document.DocEntry)");
+        await c.approvals.saveDraftToDocument(bd, entry, insertDocument);
+        ctx.res.writeHead(204);
+        ctx.res.end();
+        return;
+      }
+      if (method === "DELETE" && set.name === "Drafts" && keyText !== undefined && sub === undefined) {
+        c.approvals.remove(bd, Number(keyText));
+        ctx.res.writeHead(204);
+        ctx.res.end();
+        return;
+      }
       if (method === "DELETE") throw new SapFailure(400, -5006, NOT_SUPPORTED);
+      if (method === "POST" && keyText === undefined && sub === undefined && c.approvals.requiresApproval(set.name)) {
+        const body = await jsonBody(ctx);
+        checkProperties(body, c.propertiesOf(set), set.type);
+        linesOf(body);
+        return c.approvals.postAsDraft(ctx, set.name as ApprovalTarget, bd, body);
+      }
       if (method === "POST" && keyText === undefined && sub === undefined) {
         if (set.name === "PurchaseInvoices") return createInvoice(ctx, set, bd);
         if (set.name === "PurchaseCreditNotes") return createCreditNote(ctx, set, bd);

@@ -176,7 +176,7 @@ export interface ServiceLayerClient {
    */
   write(
     companyDb: string,
-    method: "POST" | "PATCH",
+    method: "POST" | "PATCH" | "DELETE",
     path: string,
     body?: unknown,
     options?: { returnNoContent?: boolean },

@@ -1,8 +1,9 @@
 // Part of the Service Layer ErpAdapter (adapter.ts composes the parts; decision 044).
 import { ErpRechazoError } from "../types";
+import { type ApprovalDrafts, createApprovalDrafts } from "./approval-drafts";
 import { isRefusal } from "./availability";
 import { oneByPortalId } from "./cancellation";
-import { type ServiceLayerClient, ServiceLayerError } from "./client";
+import type { ServiceLayerClient } from "./client";
 import { q } from "./odata";
 import type { SlDocument } from "./wire";
 
@@ -10,8 +11,10 @@ import type { SlDocument } from "./wire";
  * An A/P invoice already created for a portal id, or its draft (Drafts: waiting for an approval in SAP): what makes
  * creation idempotent.
  */
-export function createDrafts(deps: { client: ServiceLayerClient }) {
+export function createDrafts(deps: { client: ServiceLayerClient; approvalDrafts?: ApprovalDrafts }) {
   const { client } = deps;
+  // Issue 37 (F2): the draft of an A/P invoice, by DocObjectCode and AuthorizationStatus (approval-drafts.ts).
+  const approvalDrafts = deps.approvalDrafts ?? createApprovalDrafts({ client });
 
   /** The A/P invoice or draft carrying this portal id in `bd`, straight from the Service Layer. */
   async function findByPortalId(bd: string, portalId: number) {
@@ -20,12 +23,7 @@ export function createDrafts(deps: { client: ServiceLayerClient }) {
       client.getAll<SlDocument>(bd, `PurchaseInvoices?$select=DocEntry,DocNum,CancelStatus&$filter=${filter}`, {
         maxPageSize: 0,
       }),
-      client
-        .getAll<SlDocument>(bd, `Drafts?$select=DocEntry,DocNum&$filter=${filter}`, { maxPageSize: 0 })
-        .catch((error: unknown) => {
-          if (error instanceof ServiceLayerError && error.status === 404) return [];
-          throw error;
-        }),
+      approvalDrafts.findDraft(bd, portalId, "oPurchaseInvoices"),
     ]).catch((error: unknown) => {
       // Without the user field the portal cannot make creation idempotent: no retry helps until it exists.
       if (isRefusal(error) && /U_SYS_PORTALID/.test(`${error.detail ?? ""} ${error.message}`)) {
@@ -38,21 +36,27 @@ export function createDrafts(deps: { client: ServiceLayerClient }) {
     // Not the cancellation document (decision 048, F6); two A/P invoices with one portal id are refused (F7).
     const invoice = oneByPortalId(invoices, bd, portalId);
     if (invoice) return { kind: "factura" as const, docEntry: invoice.DocEntry, docNum: invoice.DocNum };
-    const draft = drafts[0];
-    if (draft) return { kind: "borrador" as const, docEntry: draft.DocEntry, docNum: draft.DocNum };
+    if (drafts)
+      return { kind: "borrador" as const, docEntry: drafts.docEntry, docNum: drafts.docNum, draft: drafts, bd };
     return null;
   }
 
-  function existingOrRefusal(found: NonNullable<Awaited<ReturnType<typeof findByPortalId>>>, portalId: number) {
-    if (found.kind === "borrador") {
-      throw new ErpRechazoError(
-        `La factura de proveedor de la factura ${portalId} del portal está en el ERP como borrador número ${found.docNum ?? found.docEntry}, en espera de autorización; autorícela en el ERP.`,
-      );
+  async function existingOrRefusal(
+    found: NonNullable<Awaited<ReturnType<typeof findByPortalId>>>,
+    portalId: number,
+  ): Promise<{ docEntry: number; docNum: number }> {
+    if (found.kind === "factura") return { docEntry: found.docEntry, docNum: found.docNum };
+    // Issue 37 (F2): approved → the portal adds it (SaveDraftToDocument) and reads it back; pending → the job waits
+    // (ErpApprovalPendingError); rejected → the ERP's refusal.
+    if (found.draft.status === "dasApproved") {
+      await approvalDrafts.addApproved(found.bd, found.draft, portalId, "oPurchaseInvoices");
+      const added = await findByPortalId(found.bd, portalId);
+      if (added?.kind === "factura") return { docEntry: added.docEntry, docNum: added.docNum };
     }
-    return { docEntry: found.docEntry, docNum: found.docNum };
+    throw approvalDrafts.draftOutcome(found.draft, portalId, "oPurchaseInvoices");
   }
 
-  return { findByPortalId, existingOrRefusal };
+  return { findByPortalId, existingOrRefusal, approvalDrafts };
 }
 
 export type Drafts = ReturnType<typeof createDrafts>;

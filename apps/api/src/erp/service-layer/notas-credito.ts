@@ -1,11 +1,19 @@
-import { type ErpNotaCreditoProveedor, type ErpNotaCreditoProveedorNueva, ErpRechazoError } from "../types";
+import {
+  ErpApprovalPendingError,
+  type ErpNotaCreditoProveedor,
+  type ErpNotaCreditoProveedorNueva,
+  ErpRechazoError,
+} from "../types";
+import { createApprovalDrafts } from "./approval-drafts";
 import { type ServiceLayerClient, ServiceLayerError } from "./client";
 import { creditedPerInvoice, creditMemoLines } from "./credit-memo-lines";
 import { type CompanyCurrencies, inCompanyCurrency, inDocumentCurrency } from "./currency";
+import { postPurchaseDocument } from "./document-post";
 import { money } from "./money";
 import { q } from "./odata";
 import { postingDateFor, postingDateRefusal } from "./posting-date";
 import { purchaseDocumentBody } from "./purchase-document";
+import { createTotalPreview } from "./total-preview";
 
 interface SlCreditNote {
   DocEntry: number;
@@ -39,6 +47,24 @@ export function createSlNotasCredito(deps: {
   currencies: CompanyCurrencies;
 }) {
   const { client, isRefusal, warn } = deps;
+  // Issue 37: approval drafts of credit memos (F2) and SAP's total asked before posting (F4).
+  const approvalDrafts = createApprovalDrafts({ client });
+  const totalPreview = createTotalPreview({ client, warn, currencies: deps.currencies });
+
+  /**
+   * The memo's approval draft that still stands for it (F2): approved → the portal adds the memo from it and it is
+   * returned; pending → the error the job waits with; rejected → the refusal; none → null.
+   */
+  async function draftOutcome(bd: string, portalId: number): Promise<Error | ErpNotaCreditoProveedor | null> {
+    const draft = await approvalDrafts.findDraft(bd, portalId, "oPurchaseCreditNotes");
+    if (!draft) return null;
+    if (draft.status === "dasApproved") {
+      await approvalDrafts.addApproved(bd, draft, portalId, "oPurchaseCreditNotes");
+      const added = await find(bd, portalId);
+      if (added) return added;
+    }
+    return approvalDrafts.draftOutcome(draft, portalId, "oPurchaseCreditNotes");
+  }
 
   async function find(bd: string, portalId: number): Promise<ErpNotaCreditoProveedor | null> {
     const [found] = await client.getAll<SlCreditNote>(
@@ -72,25 +98,41 @@ export function createSlNotasCredito(deps: {
     const { bd, portalId } = input;
     const existing = await find(bd, portalId);
     if (existing) return { docEntry: existing.docEntry, docNum: existing.docNum };
+    // A retry never posts a second draft: the one the approvers hold answers for the memo.
+    const waiting = await draftOutcome(bd, portalId);
+    if (waiting instanceof Error) throw waiting;
+    if (waiting) return { docEntry: waiting.docEntry, docNum: waiting.docNum };
     // Net lines copied from each invoice's open lines; SAP adds the VAT (decision 049, F5).
     const postingDate = await postingDateFor(client, bd, input.docDate, input.postingDateRule); // F3
     const memo = purchaseDocumentBody(input, await creditMemoLines(client, bd, input.facturas), postingDate);
     const body = inCompanyCurrency(memo, await deps.currencies.of(bd));
     try {
-      const answer = await client.write(bd, "POST", "PurchaseCreditNotes", body);
-      const created = answer.body as SlCreditNote | null;
-      if (created && Number.isInteger(created.DocEntry) && Number.isInteger(created.DocNum)) {
-        return { docEntry: created.DocEntry, docNum: created.DocNum };
-      }
+      const what = `la nota de crédito de proveedor ${input.numAtCard}`;
+      await totalPreview.checkTotal(bd, "oPurchaseCreditNotes", body, input, what);
+      const posted = await postPurchaseDocument(client, bd, "PurchaseCreditNotes", body);
+      if (posted?.kind === "document") return { docEntry: posted.docEntry, docNum: posted.docNum };
       const found = await find(bd, portalId);
       if (found) return { docEntry: found.docEntry, docNum: found.docNum };
+      if (posted?.kind === "draft") {
+        const outcome = await draftOutcome(bd, portalId);
+        if (outcome && !(outcome instanceof Error)) return { docEntry: outcome.docEntry, docNum: outcome.docNum };
+        throw (
+          outcome ??
+          approvalDrafts.draftOutcome(
+            { docEntry: posted.docEntry ?? 0, docNum: null, status: "dasPending" },
+            portalId,
+            "oPurchaseCreditNotes",
+          )
+        );
+      }
       throw new ServiceLayerError(
         "El ERP no devolvió la nota de crédito de proveedor creada. El ERP no responde; intente en unos minutos.",
-        answer.status,
+        204,
         undefined,
         undefined,
       );
     } catch (error) {
+      if (error instanceof ErpRechazoError || error instanceof ErpApprovalPendingError) throw error;
       if (isRefusal(error)) {
         throw (
           postingDateRefusal(error, bd, postingDate) ??
@@ -107,6 +149,9 @@ export function createSlNotasCredito(deps: {
         warn(lookup, `No se pudo comprobar si el ERP creó la nota de crédito del portal ${portalId}.`);
       }
       if (found) return { docEntry: found.docEntry, docNum: found.docNum };
+      const waiting = await draftOutcome(bd, portalId).catch(() => null);
+      if (waiting instanceof Error) throw waiting;
+      if (waiting) return { docEntry: waiting.docEntry, docNum: waiting.docNum };
       throw error;
     }
   }

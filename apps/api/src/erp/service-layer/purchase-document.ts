@@ -32,7 +32,8 @@ export function purchaseDocumentBody<Line>(input: PurchaseDocumentInput, lines: 
     TaxDate: input.docDate,
     DocCurrency: input.docCur,
     DocRate: Number(input.docRate),
-    DocTotal: Number(input.docTotal),
+    // Issue 37 (F4): no DocTotal — SAP computes it from the lines and the supplier's withholding (KBA 3697554);
+    // the portal compares it with the CFDI's before posting (total-preview.ts).
     Comments: clip(input.comments, SAP_LENGTHS.Comments),
     U_SYS_PMUUID: input.uuid,
     U_SYS_PORTALID: input.portalId,

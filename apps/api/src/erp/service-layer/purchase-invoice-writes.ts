@@ -1,15 +1,17 @@
 // Part of the Service Layer ErpAdapter (adapter.ts composes the parts; decision 044).
-import { type ErpAdapter, ErpRechazoError, entradasDeFacturaProveedor } from "../types";
+import { type ErpAdapter, ErpApprovalPendingError, ErpRechazoError, entradasDeFacturaProveedor } from "../types";
 import { isRefusal } from "./availability";
 import { receiptToCopy } from "./by-number";
 import { ServiceLayerError } from "./client";
 import { type CompanyCurrencies, inCompanyCurrency } from "./currency";
+import { postPurchaseDocument } from "./document-post";
 import type { Drafts } from "./drafts";
 import { quantity } from "./money";
 import { q } from "./odata";
 import { createPortalIdLock } from "./portal-id-lock";
 import { postingDateFor, postingDateRefusal } from "./posting-date";
 import { missingFactura, purchaseDocumentBody } from "./purchase-document";
+import { createTotalPreview } from "./total-preview";
 import { type SlBase, type SlDocument, status, yesNo } from "./wire";
 
 /** A/P invoices created from receipts (copied open lines), idempotent by portal id, and their cancellation. */
@@ -17,8 +19,10 @@ export function createPurchaseInvoiceWrites(
   deps: Pick<SlBase, "client" | "warn" | "db"> & { drafts: Drafts; currencies: CompanyCurrencies },
 ) {
   const { client, warn } = deps;
-  const { findByPortalId, existingOrRefusal } = deps.drafts;
+  const { findByPortalId, existingOrRefusal, approvalDrafts } = deps.drafts;
   const serialised = createPortalIdLock(deps);
+  // Issue 37 (F4): SAP's total, asked before posting (total-preview.ts).
+  const totalPreview = createTotalPreview({ client, warn, currencies: deps.currencies });
 
   /** One creation per portal id at a time, across the portal's processes (portal-id-lock.ts; decision 048, F7). */
   function createFactura(input: Parameters<ErpAdapter["createFacturaProveedor"]>[0]) {
@@ -68,34 +72,31 @@ export function createPurchaseInvoiceWrites(
     }
     const postingDate = await postingDateFor(client, bd, input.docDate, input.postingDateRule); // F3
     const body = inCompanyCurrency(purchaseDocumentBody(input, lines, postingDate), await deps.currencies.of(bd));
+    const receipts = `${docNums.length > 1 ? "las entradas" : "la entrada"} ${docNums.join(", ")}`;
     try {
-      const answer = await client.write(bd, "POST", "PurchaseInvoices", body);
-      const created = answer.body as SlDocument | null;
-      if (created && Number.isInteger(created.DocEntry) && Number.isInteger(created.DocNum)) {
-        return { docEntry: created.DocEntry, docNum: created.DocNum };
-      }
-      // 204 (return-no-content): the key is in Location, the number is read back.
-      const entry = Number(/\((\d+)\)/.exec(answer.location ?? "")?.[1]);
-      if (Number.isInteger(entry)) {
-        const doc = await client.get<SlDocument>(bd, `PurchaseInvoices(${entry})?$select=DocEntry,DocNum`);
-        return { docEntry: doc.DocEntry, docNum: doc.DocNum };
-      }
+      // Issue 37 (F4): no DocTotal is sent; SAP's own total must be the CFDI's, else the reviewer reads why.
+      await totalPreview.checkTotal(bd, "oPurchaseInvoices", body, input, `la factura de proveedor de ${receipts}`);
+      // Issue 37 (F2): Prefer: return-no-content; an approval procedure answers with the draft (document-post.ts).
+      const posted = await postPurchaseDocument(client, bd, "PurchaseInvoices", body);
+      if (posted?.kind === "document") return { docEntry: posted.docEntry, docNum: posted.docNum };
       const found = await findByPortalId(bd, portalId);
-      if (found) return existingOrRefusal(found, portalId);
+      if (found) return await existingOrRefusal(found, portalId);
+      if (posted?.kind === "draft") {
+        const draft = { docEntry: posted.docEntry ?? 0, docNum: null, status: "dasPending" };
+        throw approvalDrafts.draftOutcome(draft, portalId, "oPurchaseInvoices");
+      }
       throw new ServiceLayerError(
         "El ERP no devolvió la factura de proveedor creada. El ERP no responde; intente en unos minutos.",
-        answer.status,
+        204,
         undefined,
         undefined,
       );
     } catch (error) {
-      if (error instanceof ErpRechazoError) throw error;
+      if (error instanceof ErpRechazoError || error instanceof ErpApprovalPendingError) throw error;
       if (isRefusal(error)) {
         throw (
           postingDateRefusal(error, bd, postingDate) ??
-          new ErpRechazoError(
-            `El ERP rechazó la factura de proveedor de ${docNums.length > 1 ? "las entradas" : "la entrada"} ${docNums.join(", ")}: ${error.detail ?? error.message}`,
-          )
+          new ErpRechazoError(`El ERP rechazó la factura de proveedor de ${receipts}: ${error.detail ?? error.message}`)
         );
       }
       // A timeout, a dropped connection, a 5xx or an HTML page: SAP may have committed it. Look before giving up.

@@ -1,6 +1,12 @@
-import { BLOQUEO_ERP_MSG, MSG, NOTA_CREDITO_MSG, unpaidDueDate } from "@portal/contracts";
+import { autorizacionErpDe, BLOQUEO_ERP_MSG, MSG, NOTA_CREDITO_MSG, unpaidDueDate } from "@portal/contracts";
 import { facturaProveedorDe, isDatabaseUnavailable } from "@portal/db";
-import { type ErpAdapter, ErpRechazoError, type ErpScope, isErpNoDisponible } from "../../erp/types";
+import {
+  type ErpAdapter,
+  ErpApprovalPendingError,
+  ErpRechazoError,
+  type ErpScope,
+  isErpNoDisponible,
+} from "../../erp/types";
 import type { Clock } from "../../lib/clock";
 import { Conflict, DomainError, Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
@@ -53,10 +59,16 @@ export const ERP_VENTANA_DESPERTAR_MS = 30_000;
  */
 export function claseDeError(error: unknown): ClaseError {
   if (error instanceof ErpRechazoError) return "rechazo";
-  if (error instanceof ErpEsperaError) return "espera";
+  if (error instanceof ErpEsperaError || error instanceof ErpApprovalPendingError) return "espera";
   if (isErpNoDisponible(error) || isDatabaseUnavailable(error)) return "no_disponible";
   return "error";
 }
+
+/**
+ * Issue 37 (F2, decision 046): how often a job whose document waits in SAP for an approval procedure asks again
+ * whether the approvers decided (no attempt spent meanwhile).
+ */
+export const ERP_ESPERA_AUTORIZACION_MS = 5 * 60_000;
 
 /** The ERP could not be reached or failed (not a refusal): the answer says it will be retried. */
 export class ErpNoDisponible extends DomainError {
@@ -176,6 +188,12 @@ export function createErpFacturasService({
    * (claimDue), with the reason for employees. Any other failure is `fallo`'s.
    */
   async function falloOEspera(trabajo: ErpTrabajo, error: unknown): Promise<Resultado> {
+    if (error instanceof ErpApprovalPendingError) {
+      // Issue 37 (F2): the document waits in SAP for its approvers: asked again later, no attempt spent.
+      const luego = new Date(clock().getTime() + ERP_ESPERA_AUTORIZACION_MS);
+      await repos.erpTrabajos.failUncounted(trabajo.id, error.message, "espera", luego);
+      return { ok: false, mensaje: error.message, rechazo: false };
+    }
     if (!(error instanceof ErpEsperaError)) return fallo(trabajo, error);
     await repos.erpTrabajos.failUncounted(trabajo.id, error.message, "espera", clock());
     return { ok: false, mensaje: error.message, rechazo: false };
@@ -210,7 +228,7 @@ export function createErpFacturasService({
       });
       return { ok: true, docNum };
     } catch (error) {
-      return fallo(trabajo, error);
+      return falloOEspera(trabajo, error);
     }
   }
 
@@ -445,6 +463,8 @@ export function createErpFacturasService({
         return MSG.erpFacturaCreada(resultado.docNum);
       }
       if (resultado.rechazo) throw new Invalid(MSG.erpRechazo(resultado.mensaje));
+      // Issue 37 (F2): the A/P invoice waits in SAP for its approvers; nothing to retry, the answer says so.
+      if (autorizacionErpDe(resultado.mensaje) === "pendiente") throw new Conflict(resultado.mensaje);
       throw new ErpNoDisponible(MSG.erpNoDisponible(resultado.mensaje));
     },
     /**
@@ -474,6 +494,7 @@ export function createErpFacturasService({
       const resultado = await notaCredito(trabajo);
       if (resultado.ok) return NOTA_CREDITO_MSG.erpCreada(resultado.docNum);
       if (resultado.rechazo) throw new Invalid(NOTA_CREDITO_MSG.erpRechazo(resultado.mensaje));
+      if (autorizacionErpDe(resultado.mensaje) === "pendiente") throw new Conflict(resultado.mensaje);
       throw new ErpNoDisponible(NOTA_CREDITO_MSG.erpNoDisponible(resultado.mensaje));
     },
     /**

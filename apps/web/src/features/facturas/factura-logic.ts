@@ -14,7 +14,9 @@ import {
   readInvoice,
 } from "@portal/cfdi";
 import {
+  autorizacionErpDe,
   type EntradaFactura,
+  ERP_AUTORIZACION_MSG,
   type EstatusFactura,
   type EstatusPagoFactura,
   estatusFactura as estatusFacturaCompartido,
@@ -96,6 +98,12 @@ export interface EstadoErpMostrado {
   puedeReintentar: boolean;
 }
 
+/** 'Esperando autorización en SAP' / 'Autorización rechazada en SAP' when the job's message says so (issue 37). */
+function etiquetaAutorizacion(error: string): string | null {
+  const autorizacion = autorizacionErpDe(error);
+  return autorizacion === "" ? null : ERP_AUTORIZACION_MSG[autorizacion];
+}
+
 /** The ERP state of an invoice, or null when it has none (not accepted, or a server without the ERP fields). */
 export function estadoErp(
   row: Pick<FacturaRow, "EstatusFactura" | "EstadoERP" | "FolioSAP" | "ErrorERP" | "EnviadoERP">,
@@ -119,7 +127,8 @@ export function estadoErp(
     case "fallido":
       return {
         estado: row.EstadoERP,
-        etiqueta: row.EstadoERP === "pendiente" ? "Pendiente en ERP" : "Error en ERP",
+        // Issue 37 (decision 046): an approval procedure of SAP holds the document as a draft, or rejected it.
+        etiqueta: etiquetaAutorizacion(error) ?? (row.EstadoERP === "pendiente" ? "Pendiente en ERP" : "Error en ERP"),
         color: row.EstadoERP === "pendiente" ? "yellow" : "red",
         error,
         // Only accepted invoices go to the ERP: the server refuses the others (MSG.erpNoAceptada).

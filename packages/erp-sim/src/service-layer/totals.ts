@@ -1,0 +1,127 @@
+import type { Database } from "@portal/db";
+import { sql } from "drizzle-orm";
+import { rows } from "./entities";
+import { SapFailure } from "./http";
+
+/**
+ * Issue 37, fidelity finding F4: the totals SAP Business One computes for a purchase document. SAP computes a
+ * document's totals from its lines (copied lines keep the base line's net `LineTotal` and tax), the business
+ * partner's withholding setup (the BP's WT codes, `WTLiable` lines) and the currency's rounding; "the values set in
+ * the payload are replaced by auto calculated values" (SAP KBA 3697554). A `DocTotal` sent in a body that differs is
+ * absorbed as a header discount (`DiscountPercent`/`TotalDiscount`), or refused with "(5002) 10001058 Enter a discount
+ * percentage of less than 100" when the discount reaches 100 % (KBA 3697554). `WTAmount` is read-only
+ * (`Writable="false"` in the real `$metadata`, META1 of the fidelity review): a body's value is ignored.
+ */
+
+/**
+ * A withholding tax code of a business partner (SAP: OCRD's WT codes, `BPWithholdingTaxCollection`, rates in OWHT),
+ * e.g. RESICO: ISR 1.25 % on the subtotal; fees/rent: ISR 10 % on the subtotal and IVA ⅔ of the VAT (10.6667 %).
+ */
+export interface WithholdingCode {
+  code: string;
+  /** Percent of the base, e.g. 1.25. */
+  rate: number;
+  /** What the rate applies to: the net subtotal (SAP's "Net" base type) or the VAT ("VAT" base type). */
+  base: "net" | "vat";
+}
+
+/** Currencies SAP sets up without decimals (OCRN `Decimals`); any other rounds to cents. */
+const NO_DECIMALS = new Set(["JPY", "CLP", "KRW"]);
+
+/** Cents rounded to the currency's decimals (SAP rounds every amount to its currency: OCRN, "Rounding"). */
+export function roundToCurrency(cents: number, currency: string): number {
+  return NO_DECIMALS.has(currency.toUpperCase()) ? Math.round(cents / 100) * 100 : Math.round(cents);
+}
+
+export interface DocumentTotals {
+  /** Net before the header discount (Σ LineTotal), cents. */
+  subtotal: number;
+  discountPercent: number;
+  totalDiscount: number;
+  vatSum: number;
+  wtAmount: number;
+  docTotal: number;
+}
+
+/**
+ * The totals of a document with net lines `net` and their tax `vat` (cents), the partner's withholding codes, and
+ * the `DocTotal` a body sent (units, or undefined): SAP's document, as F4 and KBA 3697554 describe it.
+ */
+export function documentTotals(input: {
+  net: number;
+  vat: number;
+  withholding: readonly WithholdingCode[];
+  currency: string;
+  sentTotal: number | undefined;
+}): DocumentTotals {
+  const { net, vat, withholding, currency } = input;
+  const round = (c: number) => roundToCurrency(c, currency);
+  const wtOf = (n: number, v: number) =>
+    withholding.reduce((sum, w) => sum + round(((w.base === "net" ? n : v) * w.rate) / 100), 0);
+  const computed = net + vat - wtOf(net, vat);
+  const base = { subtotal: net, discountPercent: 0, totalDiscount: 0, vatSum: vat, wtAmount: wtOf(net, vat) };
+  if (input.sentTotal === undefined) return { ...base, docTotal: computed };
+  const sent = Math.round(input.sentTotal * 100);
+  if (Math.abs(sent - computed) < 1 || computed === 0) return { ...base, docTotal: computed };
+  // SAP keeps the lines and derives the header discount that makes the sent total (KBA 3697554).
+  const share = sent / computed;
+  const discountPercent = Math.round((1 - share) * 1_000_000) / 10_000;
+  if (discountPercent >= 100) {
+    throw new SapFailure(400, -5002, "(5002) 10001058 Enter a discount percentage of less than 100");
+  }
+  const totalDiscount = round(net * (1 - share));
+  const discountedNet = net - totalDiscount;
+  const vatSum = round(vat * share);
+  const wtAmount = wtOf(discountedNet, vatSum);
+  return {
+    subtotal: net,
+    discountPercent,
+    totalDiscount,
+    vatSum,
+    wtAmount,
+    docTotal: discountedNet + vatSum - wtAmount,
+  };
+}
+
+/** The lines of goods receipts a body copies (BaseType 20): net LineTotal and tax of each, in cents. */
+export async function receiptLineAmounts(
+  db: Database,
+  bd: string,
+  cardCode: string,
+  lines: readonly { baseEntry: number; baseLine: number }[],
+): Promise<{ net: number; vat: number; currency: string }> {
+  const entries = [...new Set(lines.map((l) => l.baseEntry))];
+  const found = await rows<{
+    doc_entry: number;
+    line_num: number;
+    card_code: string;
+    doc_cur: string;
+    line_total: string;
+    vat_sum: string;
+    quantity: string;
+    open_qty: string;
+  }>(
+    db,
+    sql`select l.doc_entry, l.line_num, e.card_code, e.doc_cur, l.line_total::text, l.vat_sum::text,
+        l.quantity::text, l.open_qty::text
+      from erp_mock.entrada_lineas l join erp_mock.entradas e on e.bd = l.bd and e.doc_entry = l.doc_entry
+      where l.bd = ${bd} and l.doc_entry = any(${`{${entries.join(",")}}`}::int[])`,
+  );
+  let net = 0;
+  let vat = 0;
+  let currency = "MXN";
+  for (const copy of lines) {
+    const line = found.find((l) => l.doc_entry === copy.baseEntry && l.line_num === copy.baseLine);
+    if (!line)
+      throw new SapFailure(404, -2028, `No matching records found (ODBC -2028): base document ${copy.baseEntry}`);
+    if (line.card_code !== cardCode) {
+      throw new SapFailure(400, -5002, "Base document card and target document card do not match");
+    }
+    // A draft copies what is open of the line (SAP: the base line's open quantity).
+    const share = Number(line.quantity) > 0 ? Number(line.open_qty) / Number(line.quantity) : 0;
+    net += Math.round(Number(line.line_total) * 100 * share);
+    vat += Math.round(Number(line.vat_sum) * 100 * share);
+    currency = line.doc_cur;
+  }
+  return { net, vat, currency };
+}

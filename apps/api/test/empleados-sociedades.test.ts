@@ -292,6 +292,37 @@ describe("sociedades", () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("El campo ReglaFechaContable debe ser primer_dia_abierto o rechazar.");
+
+    // Issue 37 (decision 045): the company database's currency codes that are not ISO, stored as SAP code → ISO.
+    expect((await fila()).MonedasSap).toEqual([]);
+    const monedas = await post("/api/sociedades/updateSociedad", {
+      ...rest,
+      Numero: before!.id,
+      MonedasSap: [
+        { Codigo: "US$", Moneda: "USD" },
+        { Codigo: "MXP", Moneda: "MXN" },
+      ],
+    });
+    expect(monedas.json()).toEqual({ status: "success", message: MSG.sociedadActualizada });
+    expect((await fila()).MonedasSap).toEqual([
+      { Codigo: "MXP", Moneda: "MXN" },
+      { Codigo: "US$", Moneda: "USD" },
+    ]);
+    const [stored] = await t.tdb.db
+      .select({ monedas: schema.sociedades.monedasSap })
+      .from(schema.sociedades)
+      .where(eq(schema.sociedades.id, before!.id));
+    expect(stored?.monedas).toEqual({ MXP: "MXN", US$: "USD" });
+    const repetido = await post("/api/sociedades/updateSociedad", {
+      ...rest,
+      Numero: before!.id,
+      MonedasSap: [
+        { Codigo: "MXP", Moneda: "MXN" },
+        { Codigo: "MXP", Moneda: "USD" },
+      ],
+    });
+    expect(repetido.statusCode).toBe(400);
+    expect(repetido.json().message).toContain("El campo MonedasSap repite un código de SAP.");
   });
 
   it("never answers a secret", () => {

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient } from "../src/erp/service-layer/client";
+import { CURRENCIES_TTL_MS, createCompanyCurrencies } from "../src/erp/service-layer/currency";
 import type { ErpAdapter } from "../src/erp/types";
 import { createTestClock, testKey } from "./helpers";
 
@@ -300,5 +301,22 @@ describe("a company whose local currency code is MXP (F9)", () => {
       docCur: "MXN",
       docTotal: entrada?.docTotal,
     });
+  });
+});
+
+describe("the sociedad's currency codes (decision 045)", () => {
+  it("a change of the sociedad's codes reaches the adapter within CURRENCIES_TTL_MS, not only after a restart", async () => {
+    const currencies = createCompanyCurrencies({ db: tdb.db, client, clock: time.clock });
+    expect((await currencies.of(BD)).iso("PES")).toBe("PES");
+    await tdb.db.execute(sql`update sociedades set monedas_sap = '{"PES":"MXN"}'::jsonb where bd_sap = ${BD}`);
+    try {
+      time.advance(CURRENCIES_TTL_MS - 1_000);
+      expect((await currencies.of(BD)).iso("PES")).toBe("PES");
+      time.advance(2_000);
+      expect((await currencies.of(BD)).iso("PES")).toBe("MXN");
+      expect((await currencies.of(BD)).code("MXN")).toBe((await currencies.of(BD)).local);
+    } finally {
+      await tdb.db.execute(sql`update sociedades set monedas_sap = '{}'::jsonb where bd_sap = ${BD}`);
+    }
   });
 });

@@ -191,30 +191,40 @@ describe("approval procedures (F2)", () => {
     expect((await send("POST", "PurchaseInvoices", invoiceBody(third))).status).toBe(201);
   });
 
-  it("a credit memo under approval is a draft of oPurchaseCreditNotes", async () => {
+  it("a credit memo under approval is a draft of oPurchaseCreditNotes, with SAP's total: net lines + VAT (F5)", async () => {
+    // An A/P invoice with lines (copied from an open receipt) for the memo to be based on.
+    sim.setApprovalFor([]);
+    const r = await openReceipt();
+    const posted = await send("POST", "PurchaseInvoices", invoiceBody(r));
+    expect(posted.status, await posted.clone().text()).toBe(201);
+    const invoice = (await posted.json()) as {
+      DocEntry: number;
+      DocumentLines: { LineTotal: number; TaxTotal: number }[];
+    };
+    const [line0] = invoice.DocumentLines;
     sim.setApprovalFor(["PurchaseCreditNotes"]);
-    const [invoice] = await rowsOf<{ doc_entry: number; card_code: string }>(sql`select doc_entry, card_code
-      from erp_mock.facturas where bd = ${bd} and doc_status = 'O' and canceled = 'N' and paid_to_date = 0
-      order by doc_entry limit 1`);
-    expect(invoice).toBeDefined();
     const res = await send(
       "POST",
       "PurchaseCreditNotes",
       {
-        CardCode: invoice?.card_code,
+        CardCode: r.card_code,
         NumAtCard: "NC-37",
         U_SYS_PORTALID: 37,
-        DocumentLines: [{ BaseType: 18, BaseEntry: invoice?.doc_entry, BaseLine: 0, LineTotal: 10 }],
+        DocumentLines: [{ BaseType: 18, BaseEntry: invoice.DocEntry, BaseLine: 0, LineTotal: 10 }],
       },
       { prefer: "return-no-content" },
     );
-    expect(res.status).toBe(204);
+    expect(res.status, await res.clone().text()).toBe(204);
+    // LineTotal is net (SDK Document_Lines~LineTotal): SAP adds the copied line's VAT on top.
+    const vat = Math.round((10 * (line0?.TaxTotal ?? 0) * 100) / (line0?.LineTotal ?? 1)) / 100;
     expect(await getJson(res.headers.get("location") as string)).toMatchObject({
       DocObjectCode: "oPurchaseCreditNotes",
       AuthorizationStatus: "dasPending",
       U_SYS_PORTALID: 37,
-      DocTotal: 10,
+      DocTotal: Math.round((10 + vat) * 100) / 100,
+      VatSum: vat,
     });
+    expect(vat).toBeGreaterThan(0);
   });
 });
 

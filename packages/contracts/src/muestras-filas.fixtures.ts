@@ -76,6 +76,7 @@ export const sociedadRow = {
   RetencionHonorarios: false,
   ClavesHonorarios: ["80111600"],
   DiasPago: [2, 4],
+  MonedasSap: [{ Codigo: "MXP", Moneda: "MXN" }],
 };
 
 export const documentoCompra = {

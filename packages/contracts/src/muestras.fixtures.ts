@@ -184,6 +184,10 @@ export const MUESTRAS = {
       RetencionHonorarios: true,
       ClavesHonorarios: ["80111600", "80111601"],
       DiasPago: [2, 4],
+      MonedasSap: [
+        { Codigo: "MXP", Moneda: "MXN" },
+        { Codigo: "US$", Moneda: "USD" },
+      ],
     },
     answer: { status: "success", message: MSG.sociedadActualizada },
   },

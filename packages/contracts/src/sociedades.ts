@@ -39,6 +39,21 @@ const claveMensaje = (iss: { path?: PropertyKey[] }) =>
 const diaMensaje = (iss: { path?: PropertyKey[] }) =>
   `El campo DiasPago[${posicion(iss.path)}] debe ser un día hábil: 1 (lunes) a 5 (viernes).`;
 const siNo = (campo: string) => z.boolean({ error: `El campo ${campo} debe ser verdadero o falso.` }).optional();
+/** SAP keeps a currency code in 3 characters (OCRN `CurrCode`, OPCH `DocCur` nvarchar(3)). */
+export const MAX_MONEDAS_SAP = 20;
+const codigoSapMensaje =
+  "El campo Codigo de MonedasSap debe ser un código de moneda de SAP de 1 a 3 caracteres sin espacios, por ejemplo MXP o US$.";
+const monedaIsoMensaje =
+  "El campo Moneda de MonedasSap debe ser una moneda ISO 4217 de 3 letras mayúsculas, por ejemplo MXN.";
+export const monedaSapSchema = z.object(
+  {
+    Codigo: z.string({ error: codigoSapMensaje }).regex(/^[\x21-\x7e]{1,3}$/, { error: codigoSapMensaje }),
+    Moneda: z.string({ error: monedaIsoMensaje }).regex(/^[A-Z]{3}$/, { error: monedaIsoMensaje }),
+  },
+  { error: "Cada elemento de MonedasSap debe tener Codigo y Moneda." },
+);
+export type MonedaSap = z.infer<typeof monedaSapSchema>;
+
 const sociedadAjustesShape = {
   RetencionResico: siNo("RetencionResico"),
   RetencionArrendamiento: siNo("RetencionArrendamiento"),
@@ -75,6 +90,19 @@ const sociedadAjustesShape = {
   // Issue 37 (decision 047): the posting date when the CFDI's period is closed in SAP.
   ReglaFechaContable: z
     .enum(REGLAS_FECHA_CONTABLE, { error: "El campo ReglaFechaContable debe ser primer_dia_abierto o rechazar." })
+    .optional(),
+  // Issue 37 (decision 045, F9): the company database's currency codes that are not ISO 4217 (MXP, US$…).
+  MonedasSap: boundedArray(monedaSapSchema, {
+    campo: "MonedasSap",
+    max: MAX_MONEDAS_SAP,
+    mensajes: {
+      tipo: "El campo MonedasSap debe ser una lista de códigos de moneda de SAP con su moneda ISO.",
+      max: `El campo MonedasSap admite como máximo ${MAX_MONEDAS_SAP} códigos.`,
+    },
+  })
+    .refine((monedas) => new Set(monedas.map((m) => m.Codigo)).size === monedas.length, {
+      error: "El campo MonedasSap repite un código de SAP.",
+    })
     .optional(),
 };
 
@@ -113,6 +141,7 @@ export const sociedadRowSchema = z.object({
   ClavesHonorarios: z.array(z.string()).optional(),
   DiasPago: z.array(z.number().int()).optional(),
   ReglaFechaContable: sociedadAjustesShape.ReglaFechaContable,
+  MonedasSap: z.array(z.object({ Codigo: z.string(), Moneda: z.string() })).optional(),
 });
 export type SociedadRow = z.infer<typeof sociedadRowSchema>;
 export const rowSociedadesAnswerSchema = successAnswer(z.array(sociedadRowSchema));

@@ -1,4 +1,7 @@
 import type { Database } from "@portal/db";
+import { memoAmounts } from "./credit-memos";
+import type { Currencies } from "./currency";
+import { postedCurrency } from "./currency-writes";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, SapFailure } from "./http";
 import { documentTotals, receiptLineAmounts, type WithholdingCode } from "./totals";
@@ -44,6 +47,8 @@ export interface ApprovalsDeps {
   addDraft(companyDb: string, draft: Row): number;
   approvalFor: readonly ApprovalTarget[];
   withholding: readonly { companyDb: string; cardCode: string; codes: WithholdingCode[] }[];
+  /** OCRN/ORTT (currency.ts): a draft answers SAP's local and FC columns, as documents do (F1). */
+  currencies: Pick<Currencies, "of" | "rateOf">;
 }
 
 /** What a draft holds for its document: the body's fields and lines, without the draft's own keys and totals. */
@@ -57,9 +62,12 @@ function documentBodyOf(draft: Row): Row {
     UpdateTime: _t,
     $version: _v,
     VatSum: _vat,
+    VatSumFc: _vatFc,
     WTAmount: _wt,
+    WTAmountFC: _wtFc,
     DiscountPercent: _dp,
     TotalDiscount: _td,
+    TotalDiscountFC: _tdFc,
     DocumentStatus: _s,
     Cancelled: _c,
     ...body
@@ -85,22 +93,62 @@ export function createApprovals(deps: ApprovalsDeps) {
   async function totalsOf(bd: string, body: Row, objectCode: string) {
     const cardCode = String(body.CardCode ?? "");
     const lines = Array.isArray(body.DocumentLines) ? (body.DocumentLines as Row[]) : [];
-    const sentTotal = num(body.DocTotal);
+    const sentTotal = num(body.DocTotalFc) ?? num(body.DocTotal);
     if (objectCode === APPROVAL_TARGETS.PurchaseCreditNotes) {
-      const net = lines.reduce((s, l) => s + Math.round((num(l.LineTotal) ?? 0) * 100), 0);
-      return documentTotals({ net, vat: 0, withholding: [], currency: String(body.DocCurrency ?? "MXN"), sentTotal });
+      // The memo's lines as createCreditMemo plans them: net LineTotal (RowTotalFC in a foreign-currency memo) and
+      // the base line's VAT on top (decision 049, F5).
+      const memoLines = lines.map((l) => (l.RowTotalFC === undefined ? l : { ...l, LineTotal: l.RowTotalFC }));
+      const memo = await memoAmounts(deps.db, bd, body, memoLines);
+      const currency = String(body.DocCurrency ?? memo.base?.doc_cur ?? "MXN");
+      return {
+        ...documentTotals({ net: memo.net, vat: memo.vat, withholding: [], currency, sentTotal: undefined }),
+        base: memo.base,
+      };
     }
     const copies = lines
       .filter((l) => num(l.BaseType) === 20)
       .map((l) => ({ baseEntry: num(l.BaseEntry) ?? -1, baseLine: num(l.BaseLine) ?? -1 }));
     const amounts = await receiptLineAmounts(deps.db, bd, cardCode, copies);
-    return documentTotals({
+    const totals = documentTotals({
       net: amounts.net,
       vat: amounts.vat,
+      baseDiscount: amounts.discount,
       withholding: withholdingOf(bd, cardCode),
       currency: String(body.DocCurrency ?? amounts.currency),
       sentTotal,
     });
+    return { ...totals, base: { doc_cur: amounts.currency, doc_rate: amounts.rate } };
+  }
+
+  /**
+   * A draft's amounts as SAP answers them (F1): the unsuffixed columns in local currency (document amount × rate),
+   * the `…Fc`/`…FC` twins in the document's currency (0 on a local-currency draft). Cents in, units out.
+   */
+  function answerColumns(bd: string, body: Row, t: Awaited<ReturnType<typeof totalsOf>>): Row {
+    const docDate = typeof body.DocDate === "string" ? body.DocDate.slice(0, 10) : "";
+    const posted = postedCurrency(
+      deps.currencies,
+      bd,
+      { ...body, DocTotal: undefined, DocTotalFc: undefined },
+      t.base,
+      docDate,
+    );
+    const foreign = posted.iso !== deps.currencies.of(bd).local.iso;
+    const rate = foreign ? Number(posted.rate) : 1;
+    const local = (cents: number) => Math.round(cents * rate) / 100;
+    const fc = (cents: number) => (foreign ? cents / 100 : 0);
+    return {
+      DocRate: rate,
+      DocTotal: local(t.docTotal),
+      DocTotalFc: fc(t.docTotal),
+      VatSum: local(t.vatSum),
+      VatSumFc: fc(t.vatSum),
+      WTAmount: local(t.wtAmount),
+      WTAmountFC: fc(t.wtAmount),
+      DiscountPercent: t.discountPercent,
+      TotalDiscount: local(t.totalDiscount),
+      TotalDiscountFC: fc(t.totalDiscount),
+    };
   }
 
   /** Stores a draft of `objectCode` with SAP's totals; returns its DocEntry. */
@@ -113,11 +161,7 @@ export function createApprovals(deps: ApprovalsDeps) {
       DocObjectCode: objectCode,
       AuthorizationStatus: status,
       DocumentLines: lines.map((l, i) => ({ ...l, LineNum: i })),
-      DocTotal: t.docTotal / 100,
-      VatSum: t.vatSum / 100,
-      WTAmount: t.wtAmount / 100,
-      DiscountPercent: t.discountPercent,
-      TotalDiscount: t.totalDiscount / 100,
+      ...answerColumns(bd, body, t),
     });
   }
 

@@ -264,3 +264,31 @@ async function partnerName(tx: Database, bd: string, cardCode: string): Promise<
   if (!p) throw new SapFailure(400, -5002, `Business partner '${cardCode}' does not exist`);
   return p.card_name;
 }
+
+/**
+ * The net and VAT (cents, document currency) SAP computes for a memo body without adding it — a draft of it (F4,
+ * decision 046) — by the same rules as createCreditMemo; with the base invoice's currency and rate, if any.
+ */
+export async function memoAmounts(
+  db: Database,
+  bd: string,
+  body: Row,
+  lines: Row[],
+): Promise<{ net: number; vat: number; base?: { doc_cur: string; doc_rate: string } }> {
+  const cardCode = typeof body.CardCode === "string" ? body.CardCode : "";
+  const planned =
+    docTypeOf(body.DocType) === "I" ? (await planCopies(db, bd, cardCode, lines)).planned : planServiceLines(lines);
+  const entry = lines.map((l) => numberOf(l.BaseEntry, "BaseEntry")).find((e) => e !== undefined);
+  const [base] =
+    entry === undefined
+      ? []
+      : await rows<{ doc_cur: string; doc_rate: string }>(
+          db,
+          sql`select doc_cur, doc_rate::text from erp_mock.facturas where bd = ${bd} and doc_entry = ${entry}`,
+        );
+  return {
+    net: planned.reduce((s, l) => s + l.net, 0),
+    vat: planned.reduce((s, l) => s + l.vat, 0),
+    ...(base ? { base } : {}),
+  };
+}

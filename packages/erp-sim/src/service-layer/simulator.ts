@@ -174,6 +174,7 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     addDraft,
     approvalFor: options.approvalFor ?? [],
     withholding: options.withholding ?? [],
+    currencies,
   });
   const writeContext: WriteContext = {
     db,

@@ -44,43 +44,81 @@ export interface DocumentTotals {
 }
 
 /**
- * The totals of a document with net lines `net` and their tax `vat` (cents), the partner's withholding codes, and
- * the `DocTotal` a body sent (units, or undefined): SAP's document, as F4 and KBA 3697554 describe it.
+ * The totals of a document with net lines `net` and their tax `vat` (cents), the header discount copied from its base
+ * documents (`baseDiscount`, cents: SAP copies a base document's header discount with its lines, pro rata when only
+ * part of it is copied), the partner's withholding codes, and the `DocTotal` a body sent (units, or undefined): SAP's
+ * document, as F4 and KBA 3697554 describe it. The VAT of a base with a header discount is already on the discounted
+ * amount (the receipt's own VatSum), so it is taken as given.
  */
 export function documentTotals(input: {
   net: number;
   vat: number;
+  baseDiscount?: number;
   withholding: readonly WithholdingCode[];
   currency: string;
   sentTotal: number | undefined;
 }): DocumentTotals {
   const { net, vat, withholding, currency } = input;
+  const baseDiscount = input.baseDiscount ?? 0;
   const round = (c: number) => roundToCurrency(c, currency);
   const wtOf = (n: number, v: number) =>
     withholding.reduce((sum, w) => sum + round(((w.base === "net" ? n : v) * w.rate) / 100), 0);
-  const computed = net + vat - wtOf(net, vat);
-  const base = { subtotal: net, discountPercent: 0, totalDiscount: 0, vatSum: vat, wtAmount: wtOf(net, vat) };
+  const percentOf = (discount: number) => (net === 0 ? 0 : Math.round((discount / net) * 1_000_000) / 10_000);
+  const afterBase = net - baseDiscount;
+  const computed = afterBase + vat - wtOf(afterBase, vat);
+  const base = {
+    subtotal: net,
+    discountPercent: percentOf(baseDiscount),
+    totalDiscount: baseDiscount,
+    vatSum: vat,
+    wtAmount: wtOf(afterBase, vat),
+  };
   if (input.sentTotal === undefined) return { ...base, docTotal: computed };
   const sent = Math.round(input.sentTotal * 100);
   if (Math.abs(sent - computed) < 1 || computed === 0) return { ...base, docTotal: computed };
   // SAP keeps the lines and derives the header discount that makes the sent total (KBA 3697554).
   const share = sent / computed;
-  const discountPercent = Math.round((1 - share) * 1_000_000) / 10_000;
-  if (discountPercent >= 100) {
+  if (1 - share >= 1 || percentOf(baseDiscount + round(afterBase * (1 - share))) >= 100) {
     throw new SapFailure(400, -5002, "(5002) 10001058 Enter a discount percentage of less than 100");
   }
-  const totalDiscount = round(net * (1 - share));
+  const totalDiscount = baseDiscount + round(afterBase * (1 - share));
   const discountedNet = net - totalDiscount;
   const vatSum = round(vat * share);
   const wtAmount = wtOf(discountedNet, vatSum);
   return {
     subtotal: net,
-    discountPercent,
+    discountPercent: percentOf(totalDiscount),
     totalDiscount,
     vatSum,
     wtAmount,
     docTotal: discountedNet + vatSum - wtAmount,
   };
+}
+
+/**
+ * The header discount (cents) a copy takes from its goods receipts: each receipt's `disc_sum` in the share of its
+ * lines' net the copy takes (all of it when every line is copied whole).
+ */
+export async function copiedReceiptDiscount(
+  db: Database,
+  bd: string,
+  copiedNet: ReadonlyMap<number, number>,
+): Promise<number> {
+  const entries = [...copiedNet.keys()];
+  if (entries.length === 0) return 0;
+  const found = await rows<{ doc_entry: number; disc_sum: string; lines_net: string | null }>(
+    db,
+    sql`select e.doc_entry, e.disc_sum::text, (select sum(l.line_total) from erp_mock.entrada_lineas l
+          where l.bd = e.bd and l.doc_entry = e.doc_entry)::text as lines_net
+      from erp_mock.entradas e where e.bd = ${bd} and e.doc_entry = any(${`{${entries.join(",")}}`}::int[])`,
+  );
+  let discount = 0;
+  for (const r of found) {
+    const linesNet = Math.round(Number(r.lines_net ?? 0) * 100);
+    const disc = Math.round(Number(r.disc_sum) * 100);
+    if (linesNet > 0 && disc > 0) discount += Math.round((disc * (copiedNet.get(r.doc_entry) ?? 0)) / linesNet);
+  }
+  return discount;
 }
 
 /** The lines of goods receipts a body copies (BaseType 20): net LineTotal and tax of each, in cents. */
@@ -89,20 +127,21 @@ export async function receiptLineAmounts(
   bd: string,
   cardCode: string,
   lines: readonly { baseEntry: number; baseLine: number }[],
-): Promise<{ net: number; vat: number; currency: string }> {
+): Promise<{ net: number; vat: number; discount: number; currency: string; rate: string }> {
   const entries = [...new Set(lines.map((l) => l.baseEntry))];
   const found = await rows<{
     doc_entry: number;
     line_num: number;
     card_code: string;
     doc_cur: string;
+    doc_rate: string;
     line_total: string;
     vat_sum: string;
     quantity: string;
     open_qty: string;
   }>(
     db,
-    sql`select l.doc_entry, l.line_num, e.card_code, e.doc_cur, l.line_total::text, l.vat_sum::text,
+    sql`select l.doc_entry, l.line_num, e.card_code, e.doc_cur, e.doc_rate::text, l.line_total::text, l.vat_sum::text,
         l.quantity::text, l.open_qty::text
       from erp_mock.entrada_lineas l join erp_mock.entradas e on e.bd = l.bd and e.doc_entry = l.doc_entry
       where l.bd = ${bd} and l.doc_entry = any(${`{${entries.join(",")}}`}::int[])`,
@@ -110,6 +149,8 @@ export async function receiptLineAmounts(
   let net = 0;
   let vat = 0;
   let currency = "MXN";
+  let rate = "1";
+  const copiedNet = new Map<number, number>();
   for (const copy of lines) {
     const line = found.find((l) => l.doc_entry === copy.baseEntry && l.line_num === copy.baseLine);
     if (!line)
@@ -119,9 +160,12 @@ export async function receiptLineAmounts(
     }
     // A draft copies what is open of the line (SAP: the base line's open quantity).
     const share = Number(line.quantity) > 0 ? Number(line.open_qty) / Number(line.quantity) : 0;
-    net += Math.round(Number(line.line_total) * 100 * share);
+    const lineNet = Math.round(Number(line.line_total) * 100 * share);
+    net += lineNet;
+    copiedNet.set(copy.baseEntry, (copiedNet.get(copy.baseEntry) ?? 0) + lineNet);
     vat += Math.round(Number(line.vat_sum) * 100 * share);
     currency = line.doc_cur;
+    rate = line.doc_rate;
   }
-  return { net, vat, currency };
+  return { net, vat, discount: await copiedReceiptDiscount(db, bd, copiedNet), currency, rate };
 }

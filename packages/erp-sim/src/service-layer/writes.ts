@@ -17,7 +17,7 @@ import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
 import { checkDocumentLengths } from "./field-lengths";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";
-import { documentTotals } from "./totals";
+import { copiedReceiptDiscount, documentTotals } from "./totals";
 import { userFieldSizes } from "./user-field-sizes";
 
 /**
@@ -269,9 +269,13 @@ export function createWrites(c: WriteContext) {
       // Company currency code → ISO, the rate of DocDate, DocTotal (local) → document currency (F1, F9).
       const posted = postedCurrency(c.currencies, bd, body, first, docDate);
       // F4: SAP's totals from the copied lines and the partner's withholding; WTAmount in a body is read-only.
+      const copiedNet = new Map<number, number>();
+      for (const p of planned) copiedNet.set(p.copy.baseEntry, (copiedNet.get(p.copy.baseEntry) ?? 0) + p.lineTotal);
       const totals = documentTotals({
         net,
         vat,
+        // SAP copies the receipts' header discount with their lines (pro rata).
+        baseDiscount: await copiedReceiptDiscount(tx, bd, copiedNet),
         withholding: c.approvals.withholdingOf(bd, cardCode),
         currency: posted.iso,
         sentTotal: posted.total,
@@ -325,7 +329,10 @@ export function createWrites(c: WriteContext) {
     const today = c.clock().toISOString().slice(0, 10);
     checkDocumentLengths(body); // F14
     c.checkPostingDate(bd, typeof body.DocDate === "string" ? body.DocDate.slice(0, 10) : today); // F3
-    return createCreditMemo(db, bd, { ...body, DocCurrency: docCur }, linesOf(body), today);
+    // A foreign-currency memo's lines carry the document-currency amount in RowTotalFC (SDK Document_Lines~RowTotalFC;
+    // LineTotal is the local one, F1): erp_mock keeps document-currency amounts.
+    const lines = linesOf(body).map((l) => (l.RowTotalFC === undefined ? l : { ...l, LineTotal: l.RowTotalFC }));
+    return createCreditMemo(db, bd, { ...body, DocCurrency: docCur }, lines, today);
   }
 
   async function cancelInvoice(ctx: Ctx, set: EntitySet, bd: string, keyText: string): Promise<void> {

@@ -70,7 +70,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   const { client, availableListeners } = availability;
   const warn = deps.warn ?? (() => {});
   // Issue 37 (F1, F9): each company database's local currency and currency codes, for every part that reads money.
-  const currencies = createCompanyCurrencies({ db, client });
+  const currencies = createCompanyCurrencies({ db, client, clock });
   const base = { db, client, clock, warn, currencies };
 
   const catalog = createCatalogCache(base);

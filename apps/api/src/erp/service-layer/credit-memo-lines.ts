@@ -1,6 +1,7 @@
 // Part of the Service Layer ErpAdapter (adapter.ts composes the parts; decision 044).
 import { ErpRechazoError } from "../types";
 import { type ServiceLayerClient, ServiceLayerError } from "./client";
+import { type CompanyCurrency, inDocumentCurrency } from "./currency";
 
 /**
  * The lines of an A/P credit memo (decision 049, fidelity finding F5). What the portal credits an invoice (`importe`,
@@ -25,6 +26,7 @@ export interface SlInvoiceForCredit {
   DocNum: number;
   DocumentStatus?: string | null;
   Cancelled?: string | null;
+  DocCurrency?: string | null;
   DocumentLines?: SlInvoiceLine[] | null;
 }
 
@@ -101,11 +103,15 @@ export function splitCredit(invoice: SlInvoiceForCredit, importe: number): Credi
   return lines;
 }
 
-/** Reads each credited A/P invoice and builds the memo's lines (one or more per invoice). */
+/**
+ * Reads each credited A/P invoice and builds the memo's lines (one or more per invoice), in the invoice's currency:
+ * a foreign-currency invoice's lines are read from their FC twins (`RowTotalFC`, `NetTaxAmountFC`; F1).
+ */
 export async function creditMemoLines(
   client: ServiceLayerClient,
   bd: string,
   facturas: readonly { docEntry: number; importe: string }[],
+  cc: CompanyCurrency,
 ): Promise<CreditMemoLine[]> {
   const out: CreditMemoLine[] = [];
   for (const f of facturas) {
@@ -113,7 +119,7 @@ export async function creditMemoLines(
     try {
       invoice = await client.get<SlInvoiceForCredit>(
         bd,
-        `PurchaseInvoices(${f.docEntry})?$select=DocEntry,DocNum,DocumentStatus,Cancelled,DocumentLines`,
+        `PurchaseInvoices(${f.docEntry})?$select=DocEntry,DocNum,DocumentStatus,Cancelled,DocCurrency,DocumentLines`,
       );
     } catch (error) {
       if (error instanceof ServiceLayerError && error.status === 404) {
@@ -121,7 +127,8 @@ export async function creditMemoLines(
       }
       throw error;
     }
-    out.push(...splitCredit(invoice, cents(Number(f.importe))));
+    const inOwnCurrency = inDocumentCurrency(invoice as Parameters<typeof inDocumentCurrency>[0], cc);
+    out.push(...splitCredit(inOwnCurrency as SlInvoiceForCredit, cents(Number(f.importe))));
   }
   return out;
 }

@@ -62,9 +62,12 @@ export function companyCurrencyOf(
   return { local, iso, code, isLocal: (c) => iso(c) === localIso };
 }
 
-export function createCompanyCurrencies(deps: Pick<SlBase, "client" | "db">) {
-  const { client, db } = deps;
-  const cache = new Map<string, Promise<CompanyCurrency>>();
+/** How long a company database's currencies are kept: a change of the sociedad's codes shows within this time. */
+export const CURRENCIES_TTL_MS = 5 * 60_000;
+
+export function createCompanyCurrencies(deps: Pick<SlBase, "client" | "db" | "clock">) {
+  const { client, db, clock } = deps;
+  const cache = new Map<string, { at: number; found: Promise<CompanyCurrency> }>();
 
   async function load(bd: string): Promise<CompanyCurrency> {
     const [admin, rows, sociedad] = await Promise.all([
@@ -84,14 +87,17 @@ export function createCompanyCurrencies(deps: Pick<SlBase, "client" | "db">) {
     return companyCurrencyOf(admin.LocalCurrency || "MXN", rows, sociedad[0]?.monedas ?? {});
   }
 
-  /** The company database's currencies, read once per process (a failed read is asked again next time). */
+  /**
+   * The company database's currencies, read at most every CURRENCIES_TTL_MS per process (SAP's currency table and
+   * the sociedad's codes change seldom; a failed read is asked again next time).
+   */
   function of(bd: string): Promise<CompanyCurrency> {
-    let found = cache.get(bd);
-    if (!found) {
-      found = load(bd);
-      found.catch(() => cache.delete(bd));
-      cache.set(bd, found);
-    }
+    const now = clock().getTime();
+    const kept = cache.get(bd);
+    if (kept && now - kept.at < CURRENCIES_TTL_MS) return kept.found;
+    const found = load(bd);
+    found.catch(() => cache.delete(bd));
+    cache.set(bd, { at: now, found });
     return found;
   }
 
@@ -183,16 +189,24 @@ export function inPaymentCurrency(
 }
 
 /**
- * A purchase document's POST body in the company's terms: `DocCurrency` as the company's code (F9), and for a
- * foreign-currency document the CFDI total as `DocTotalFc` (SDK `Documents~DocTotalFc`), never as `DocTotal`, which
- * SAP takes as the LOCAL total (F1).
+ * A purchase document's POST body in the company's terms: `DocCurrency` as the company's code (F9); for a
+ * foreign-currency document the lines' amounts as `RowTotalFC` (SDK `Document_Lines~RowTotalFC`; `LineTotal` is the
+ * LOCAL amount, F1) and a total, if any, as `DocTotalFc` (SDK `Documents~DocTotalFc`), never as `DocTotal`.
  */
-export function inCompanyCurrency<B extends { DocCurrency: string; DocTotal?: number }>(
-  body: B,
-  cc: CompanyCurrency,
-): B & { DocTotalFc?: number } {
+export function inCompanyCurrency<
+  B extends { DocCurrency: string; DocTotal?: number; DocumentLines?: readonly object[] },
+>(body: B, cc: CompanyCurrency): B & { DocTotalFc?: number } {
   const out: B & { DocTotalFc?: number } = { ...body, DocCurrency: cc.code(cc.iso(body.DocCurrency)) };
-  if (cc.isLocal(out.DocCurrency) || out.DocTotal === undefined) return out;
+  if (cc.isLocal(out.DocCurrency)) return out;
+  const lines = body.DocumentLines?.map((line) => {
+    if (!("LineTotal" in line)) return line;
+    const { LineTotal, ...rest } = line as { LineTotal: unknown };
+    return { ...rest, RowTotalFC: LineTotal };
+  });
   const { DocTotal, ...rest } = out;
-  return { ...(rest as B), DocTotalFc: DocTotal };
+  return {
+    ...(rest as B),
+    ...(lines ? { DocumentLines: lines } : {}),
+    ...(DocTotal === undefined ? {} : { DocTotalFc: DocTotal }),
+  };
 }

@@ -104,8 +104,9 @@ export function createSlNotasCredito(deps: {
     if (waiting) return { docEntry: waiting.docEntry, docNum: waiting.docNum };
     // Net lines copied from each invoice's open lines; SAP adds the VAT (decision 049, F5).
     const postingDate = await postingDateFor(client, bd, input.docDate, input.postingDateRule); // F3
-    const memo = purchaseDocumentBody(input, await creditMemoLines(client, bd, input.facturas), postingDate);
-    const body = inCompanyCurrency(memo, await deps.currencies.of(bd));
+    const cc = await deps.currencies.of(bd);
+    const memo = purchaseDocumentBody(input, await creditMemoLines(client, bd, input.facturas, cc), postingDate);
+    const body = inCompanyCurrency(memo, cc);
     try {
       const what = `la nota de crédito de proveedor ${input.numAtCard}`;
       await totalPreview.checkTotal(bd, "oPurchaseCreditNotes", body, input, what);

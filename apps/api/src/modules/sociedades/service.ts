@@ -28,6 +28,9 @@ function ajustesDe(input: CreateSociedadRequest | UpdateSociedadRequest) {
     ...(input.ClavesHonorarios === undefined ? {} : { clavesHonorarios: [...input.ClavesHonorarios].sort() }),
     ...(input.DiasPago === undefined ? {} : { diasPago: [...input.DiasPago].sort((a, b) => a - b) }),
     ...(input.ReglaFechaContable === undefined ? {} : { reglaFechaContable: input.ReglaFechaContable }),
+    ...(input.MonedasSap === undefined
+      ? {}
+      : { monedasSap: Object.fromEntries(input.MonedasSap.map((m) => [m.Codigo, m.Moneda])) }),
   };
 }
 
@@ -61,6 +64,9 @@ export function createSociedadesService({ repos, withTransaction }: Data, clock:
         ClavesHonorarios: s.clavesHonorarios,
         DiasPago: s.diasPago,
         ReglaFechaContable: s.reglaFechaContable === "rechazar" ? "rechazar" : "primer_dia_abierto",
+        MonedasSap: Object.entries(s.monedasSap ?? {})
+          .map(([Codigo, Moneda]) => ({ Codigo, Moneda }))
+          .sort((a, b) => a.Codigo.localeCompare(b.Codigo)),
       }));
     },
 

@@ -43,6 +43,7 @@ const valid: SociedadFormValues = {
   ClavesHonorarios: "",
   DiasPago: [],
   ReglaFechaContable: "primer_dia_abierto",
+  MonedasSap: "",
 };
 
 const DEFAULT_AJUSTES = {
@@ -52,6 +53,7 @@ const DEFAULT_AJUSTES = {
   ClavesHonorarios: [],
   DiasPago: [],
   ReglaFechaContable: "primer_dia_abierto",
+  MonedasSap: [],
 };
 
 describe("company form validation (spec §5)", () => {
@@ -98,6 +100,31 @@ describe("posting-date rule (decision 047)", () => {
     expect(values.ReglaFechaContable).toBe("rechazar");
     const built = buildUpdateSociedadRequest(values, { fila: 1, idSociedad: 7, hasStoredCarta: true });
     expect(built.ok && built.request.ReglaFechaContable).toBe("rechazar");
+  });
+
+  it("reads the SAP currency codes as código=moneda, sends them parsed and refuses what does not read so", () => {
+    const row = {
+      ...ROW,
+      MonedasSap: [
+        { Codigo: "MXP", Moneda: "MXN" },
+        { Codigo: "US$", Moneda: "USD" },
+      ],
+    };
+    expect(sociedadFormFromRow(row).MonedasSap).toBe("MXP=MXN, US$=USD");
+    const typed = { ...sociedadFormFromRow(ROW), MonedasSap: "MXP = mxn;\n US$=USD" };
+    const built = buildUpdateSociedadRequest(typed, { fila: 1, idSociedad: 7, hasStoredCarta: true });
+    expect(built.ok && built.request.MonedasSap).toEqual([
+      { Codigo: "MXP", Moneda: "MXN" },
+      { Codigo: "US$", Moneda: "USD" },
+    ]);
+    const context = { mode: "actualizar" as const, hasStoredCarta: true };
+    expect(validateSociedadForm({ ...valid, MonedasSap: "MXP" }, context).MonedasSap).toBe(
+      "Escriba cada código como código=moneda, por ejemplo MXP=MXN, US$=USD.",
+    );
+    expect(validateSociedadForm({ ...valid, MonedasSap: "MXP=MXN, MXP=USD" }, context).MonedasSap).toBe(
+      "Un código de SAP está repetido.",
+    );
+    expect(validateSociedadForm({ ...valid, MonedasSap: "PESO=MXN" }, context).MonedasSap).toBeDefined();
   });
 });
 

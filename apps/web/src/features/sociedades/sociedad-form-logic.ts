@@ -45,6 +45,8 @@ export interface SociedadFormValues {
   DiasPago: string[];
   /** Issue 37 (decision 047): the posting date when the CFDI's period is closed in SAP. */
   ReglaFechaContable: ReglaFechaContable;
+  /** Issue 37 (decision 045): the company's currency codes that are not ISO, as typed: "MXP=MXN, US$=USD". */
+  MonedasSap: string;
 }
 
 export type SociedadField = keyof SociedadFormValues;
@@ -65,6 +67,7 @@ export const SOCIEDAD_LABELS = {
   ClavesHonorarios: "Claves de producto o servicio de honorarios",
   DiasPago: "Días de pago",
   ReglaFechaContable: "Si el periodo contable de la fecha del CFDI está cerrado",
+  MonedasSap: "Códigos de moneda de SAP",
 } as const satisfies Record<SociedadField, string>;
 
 const FIELDS = Object.keys(SOCIEDAD_LABELS) as SociedadField[];
@@ -86,6 +89,7 @@ export const emptySociedadForm = (): SociedadFormValues => ({
   ClavesHonorarios: "",
   DiasPago: [],
   ReglaFechaContable: "primer_dia_abierto",
+  MonedasSap: "",
 });
 
 /** Spec §3 mapping row -> form: NomSociedad -> RazonSocial, Regimen -> RegimenFiscal, CP -> CodigoPostal. */
@@ -106,6 +110,7 @@ export const sociedadFormFromRow = (row: SociedadRow): SociedadFormValues => ({
   ClavesHonorarios: (row.ClavesHonorarios ?? []).join(", "),
   DiasPago: (row.DiasPago ?? []).map(String),
   ReglaFechaContable: row.ReglaFechaContable ?? "primer_dia_abierto",
+  MonedasSap: (row.MonedasSap ?? []).map((m) => `${m.Codigo}=${m.Moneda}`).join(", "),
 });
 
 /** The fee keys typed in the form: split at commas, semicolons, blanks or lines, without repeats. */
@@ -117,6 +122,31 @@ export const parseClavesHonorarios = (text: string): string[] => [
       .filter(Boolean),
   ),
 ];
+
+/**
+ * The currency codes typed in the form ("MXP=MXN, US$=USD", also separated by semicolons or lines): SAP's code,
+ * "=", the ISO code; null when an entry does not read that way.
+ */
+export function parseMonedasSap(text: string): { Codigo: string; Moneda: string }[] | null {
+  const entries = text
+    .split(/[,;\n]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const out: { Codigo: string; Moneda: string }[] = [];
+  for (const entry of entries) {
+    const match = /^([\x21-\x7e]{1,3})\s*=\s*([A-Za-z]{3})$/.exec(entry);
+    if (!match || match[1]?.includes("=")) return null;
+    out.push({ Codigo: match[1] ?? "", Moneda: (match[2] ?? "").toUpperCase() });
+  }
+  return out;
+}
+
+const monedasSapError = (text: string): string | null => {
+  const monedas = parseMonedasSap(text);
+  if (monedas === null) return "Escriba cada código como código=moneda, por ejemplo MXP=MXN, US$=USD.";
+  if (new Set(monedas.map((m) => m.Codigo)).size !== monedas.length) return "Un código de SAP está repetido.";
+  return null;
+};
 
 /** The first typed fee key that is not an 8-digit ClaveProdServ, if any. */
 const claveInvalida = (text: string) => parseClavesHonorarios(text).find((clave) => !/^\d{8}$/.test(clave));
@@ -150,6 +180,9 @@ const sociedadFormSchema = ({ mode, hasStoredCarta }: ValidationContext) =>
       error: (issue) =>
         `Cada clave debe ser una ClaveProdServ de 8 dígitos (por ejemplo 80111600): ${claveInvalida(String(issue.input))} no lo es.`,
     }),
+    MonedasSap: z.string().refine((text) => monedasSapError(text) === null, {
+      error: (issue) => monedasSapError(String(issue.input)) ?? "",
+    }),
     // Spec §5: 'Debe cargar la carta de situación fiscal'.
     CartaSituacionFiscal: z
       .custom<PdfUpload | null>()
@@ -182,6 +215,7 @@ const base = (values: SociedadFormValues) => ({
   ClavesHonorarios: parseClavesHonorarios(values.ClavesHonorarios),
   DiasPago: values.DiasPago.map(Number).sort((a, b) => a - b),
   ReglaFechaContable: values.ReglaFechaContable,
+  MonedasSap: parseMonedasSap(values.MonedasSap) ?? [],
 });
 
 const carta = (values: SociedadFormValues) =>

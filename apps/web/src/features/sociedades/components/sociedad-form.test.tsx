@@ -30,6 +30,7 @@ const ROWS: SociedadRow[] = [
     ClavesHonorarios: ["80111600"],
     DiasPago: [2],
     ReglaFechaContable: "rechazar",
+    MonedasSap: [{ Codigo: "MXP", Moneda: "MXN" }],
   },
   {
     Fila: 2,
@@ -140,6 +141,7 @@ describe("company catalogue and form", () => {
       DiasPago: [],
       // Issue 37 (decision 047): the default posting-date rule.
       ReglaFechaContable: "primer_dia_abierto",
+      MonedasSap: [],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Sociedades"));
   });
@@ -177,6 +179,8 @@ describe("company catalogue and form", () => {
       ClavesHonorarios: ["80111600"],
       DiasPago: [2],
       ReglaFechaContable: "rechazar",
+      // Issue 37 (decision 045): the company's currency codes come back as they were read.
+      MonedasSap: [{ Codigo: "MXP", Moneda: "MXN" }],
     });
   });
 

@@ -252,6 +252,15 @@ export function SociedadForm({ session, row, onDone }: SociedadFormProps) {
               disabled={isReadOnly}
               {...form.getInputProps("ReglaFechaContable")}
             />
+            <TextInput
+              label={L.MonedasSap}
+              description="Solo los códigos de SAP que no son ISO, como código=moneda separados por comas: MXP=MXN, US$=USD."
+              inputWrapperOrder={["label", "input", "description", "error"]}
+              placeholder="MXP=MXN, US$=USD"
+              spellCheck={false}
+              disabled={isReadOnly}
+              {...form.getInputProps("MonedasSap")}
+            />
           </SimpleGrid>
 
           <Divider />

@@ -23,7 +23,7 @@ function erp(...args: string[]): string {
   expect(url, "Pagar en el ERP necesita E2E_DATABASE_URL (npm test la define).").toBeTruthy();
   return execFileSync(
     process.execPath,
-    ["scripts/pnpm.mjs", "--silent", "--dir", "packages/db", "run", "erp", ...args],
+    ["scripts/pnpm.mjs", "--silent", "--dir", "packages/erp-sim", "run", "erp", ...args],
     { cwd: REPO, env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" },
   );
 }

@@ -180,7 +180,7 @@ function groupLines(rows: unknown[][]): Map<string, ErpLinea[]> {
 
 /**
  * The `mock` adapter: SAP Business One-shaped tables in the erp_mock schema of the portal's own database
- * (packages/db/src/schema/erp-mock.ts), filled by the deterministic seed (packages/db/src/erp-mock).
+ * (packages/db/src/schema/erp-mock.ts), filled by the deterministic seed (packages/erp-sim/src/generar.ts).
  */
 export function createMockErpAdapter(db: Database): ErpAdapter {
   const arrays = arrayQuery(db);

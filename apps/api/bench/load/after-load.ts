@@ -113,7 +113,11 @@ export async function checkDeliveries() {
     const f = (
       await c.query<{ aceptadas: number; con_una: number; con_mas: number; sin: number; trabajos_fallidos: number }>(
         `with a as (
-           select f.id, (select count(*) from erp_mock.facturas e where e.bd = f.bd and e.portal_id = f.id) as n
+           -- The A/P invoices of each accepted invoice, without cancellation documents: since decision 048 an A/P
+           -- invoice cancelled in the ERP (Y; the demo has one) and its cancellation document (C) carry the same
+           -- portal id, and the cancellation document is not a second A/P invoice.
+           select f.id, (select count(*) from erp_mock.facturas e
+                          where e.bd = f.bd and e.portal_id = f.id and e.canceled <> 'C') as n
              from facturas f where f.estatus = 'A' and f.created_at > now() - interval '1 hour')
          select count(*)::int as aceptadas, count(*) filter (where n = 1)::int as con_una,
                 count(*) filter (where n > 1)::int as con_mas, count(*) filter (where n = 0)::int as sin,
@@ -125,6 +129,17 @@ export async function checkDeliveries() {
       `[load]   ERP: ${f.aceptadas} facturas aceptadas en esta corrida; con su factura de proveedor en el ERP una vez ${f.con_una}, ` +
         `más de una ${f.con_mas}, ninguna ${f.sin}; trabajos fallidos ${f.trabajos_fallidos}`,
     );
+    // Every accepted invoice whose portal id is on any number of rows but one: its rows, to tell a duplicate (two N)
+    // from a cancellation (Y and its C).
+    const raras = (
+      await c.query<{ id: number; filas: string }>(
+        `select f.id, string_agg(e.doc_entry || ':' || e.canceled || ':' || e.doc_total, ' ' order by e.doc_entry) as filas
+           from facturas f join erp_mock.facturas e on e.bd = f.bd and e.portal_id = f.id
+          where f.estatus = 'A' and f.created_at > now() - interval '1 hour'
+          group by f.id having count(*) <> 1 order by f.id limit 10`,
+      )
+    ).rows;
+    for (const r of raras) log(`[load]   factura ${r.id}: filas en el ERP (DocEntry:CANCELED:DocTotal) ${r.filas}`);
     check(f.con_una === f.aceptadas && f.trabajos_fallidos === 0, "cada factura aceptada está una sola vez en el ERP");
   });
 }

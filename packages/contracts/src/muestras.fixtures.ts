@@ -9,24 +9,8 @@ import { MSG } from "./messages";
 import { NOTA_CREDITO_MSG } from "./notas-credito";
 import type { postPagoEmpleadoRequestSchema } from "./pagos";
 
-export {
-  documentoCargado,
-  documentoFaltante,
-  empleadoRow,
-  entradaRow,
-  facturaRow,
-  notaCreditoRow,
-  PDF64,
-  PNG64,
-  pagoRow,
-  pedidoRow,
-  proveedorRow,
-  sociedadHome,
-  sociedadRow,
-  UUID_FACTURA,
-  UUID_PAGO,
-  XML64,
-} from "./muestras-filas.fixtures";
+// The sample rows and constants, exported from here as before (muestras-filas.fixtures.ts).
+export * from "./muestras-filas.fixtures";
 
 import {
   empleadoRow,

@@ -96,9 +96,9 @@ export function createServices(
   const correo = createCorreoService(repos.correo, mailTransport, clock, config.MAIL_FROM);
   const empleados = createEmpleadosService(data, clock);
   // Issue 27: other payment days move the expected payment dates of the sociedad's invoices (decision 032).
-  const sociedades = createSociedadesService(data, clock, encryptionKey, (tx, sociedadId) =>
-    refreshFechasProbables(tx.facturas, { sociedadId }),
-  );
+  const sociedades = createSociedadesService(data, clock, encryptionKey, async (tx, sociedadId) => {
+    await refreshFechasProbables(tx.facturas, { sociedadId });
+  });
   // The SAT's 69-B list (issue 15): the catalogue's traffic light and the upload rules read it.
   const lista69b = createLista69bService({ data, url: config.SAT_69B_URL });
   const proveedores = createProveedoresService(data, clock, correo, config.PUBLIC_URL, lista69b, passwordAttempts);

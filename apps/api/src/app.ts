@@ -26,7 +26,7 @@ import { createSmtpTransport, logTransport, type MailTransport } from "./modules
 import { correoWorkerPlugin } from "./modules/correo/worker";
 import { empleadosRoutes } from "./modules/empleados/routes";
 import { entradasRoutes } from "./modules/entradas/routes";
-import { erpWorkerPlugin } from "./modules/erp-facturas/worker";
+import { erpWorkerPlugin } from "./modules/erp-outbox/worker";
 import { facturasRoutes } from "./modules/facturas/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { homeRoutes } from "./modules/home/routes";
@@ -65,7 +65,7 @@ export interface BuildOptions {
   mailTransport?: MailTransport;
   /** Run the outbox worker on a timer (default true); tests call services.correo.flush() instead. */
   mailWorker?: boolean;
-  /** Run the ERP job worker (default true); tests call services.erpFacturas.flush() instead. */
+  /** Run the ERP job worker (default true); tests call services.erpOutbox.flush() instead. */
   erpWorker?: boolean;
   /** Run the scheduled jobs on a timer (default true); tests call services.tareas.runPending() instead. */
   tareasWorker?: boolean;

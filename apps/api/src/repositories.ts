@@ -6,7 +6,7 @@ import { createBloqueoPagoRepository } from "./modules/bloqueo-pago/repository";
 import { createComplementosAtrasadosRepository } from "./modules/complementos-atrasados/repository";
 import { createCorreoRepository } from "./modules/correo/repository";
 import { createEmpleadosRepository } from "./modules/empleados/repository";
-import { createErpTrabajosRepository } from "./modules/erp-facturas/repository";
+import { createErpTrabajosRepository } from "./modules/erp-outbox/repository";
 import { createFacturasRepository } from "./modules/facturas/repository";
 import { createHealthRepository } from "./modules/health/repository";
 import { createLista69bRepository } from "./modules/lista-69b/repository";

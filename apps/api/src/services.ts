@@ -7,24 +7,30 @@ import { createRowCache } from "./erp/row-cache";
 import { createServiceLayerErpAdapter, ERP_STALE_HEADER, serviceLayerDeadline } from "./erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient } from "./erp/service-layer/client";
 import { createMemorySessionStore, createPgSessionStore } from "./erp/service-layer/session-store";
+import { erpJobHandlers } from "./erp-jobs";
 import { scheduledJobs } from "./jobs";
 import type { Clock } from "./lib/clock";
 import { createArchivosService } from "./modules/archivos/service";
 import { createPasswordAttempts } from "./modules/auth/attempts";
 import { createAuthService } from "./modules/auth/service";
+import { bloqueoPagoErpRetry } from "./modules/bloqueo-pago/erp-jobs";
 import { createBloqueoPagoService } from "./modules/bloqueo-pago/service";
 import { createComplementosAtrasadosService } from "./modules/complementos-atrasados/service";
 import { createCorreoService, type MailTransport } from "./modules/correo/service";
 import { createDocumentListService } from "./modules/documentos/lista";
 import { createEmpleadosService } from "./modules/empleados/service";
 import { entradasList } from "./modules/entradas/service";
-import { createErpFacturasService } from "./modules/erp-facturas/service";
+import { createErpOutbox } from "./modules/erp-outbox/service";
 import { facturaArchivoPolicy } from "./modules/facturas/archivo-policy";
+import { facturaErpRetry } from "./modules/facturas/erp-jobs";
+import { createFacturasErpSync } from "./modules/facturas/erp-sync";
+import { refreshFechasProbables } from "./modules/facturas/fecha-probable";
 import { createFacturasService } from "./modules/facturas/service";
 import { createHealthService } from "./modules/health/service";
 import { createHomeService } from "./modules/home/service";
 import { createLista69bService } from "./modules/lista-69b/service";
 import { notaCreditoArchivoPolicy } from "./modules/notas-credito/archivo-policy";
+import { notaCreditoErpRetry } from "./modules/notas-credito/erp-job";
 import { createNotasCreditoService } from "./modules/notas-credito/service";
 import { pagoArchivoPolicy } from "./modules/pagos/archivo-policy";
 import { createPagosService } from "./modules/pagos/service";
@@ -89,7 +95,10 @@ export function createServices(
   const entradas = createDocumentListService(entradasList(erp), erpScope, erpRows);
   const correo = createCorreoService(repos.correo, mailTransport, clock, config.MAIL_FROM);
   const empleados = createEmpleadosService(data, clock);
-  const sociedades = createSociedadesService(data, clock, encryptionKey);
+  // Issue 27: other payment days move the expected payment dates of the sociedad's invoices (decision 032).
+  const sociedades = createSociedadesService(data, clock, encryptionKey, async (tx, sociedadId) => {
+    await refreshFechasProbables(tx.facturas, { sociedadId });
+  });
   // The SAT's 69-B list (issue 15): the catalogue's traffic light and the upload rules read it.
   const lista69b = createLista69bService({ data, url: config.SAT_69B_URL });
   const proveedores = createProveedoresService(data, clock, correo, config.PUBLIC_URL, lista69b, passwordAttempts);
@@ -110,15 +119,23 @@ export function createServices(
     }),
     warn: options.warn ?? (() => {}),
     // A payment block queued by a re-check (decision 036) wakes the ERP worker, as a review's job does.
-    erpQueued: () => erpFacturas.queued(),
+    erpQueued: () => erpOutbox.queued(),
   });
-  const erpFacturas = createErpFacturasService({
+  // The ERP outbox (decision 054): it runs the jobs of every kind listed in erp-jobs.ts, each defined by its module.
+  const erpOutbox = createErpOutbox({
     data,
     clock,
     erp,
+    handlers: erpJobHandlers({ data, clock, erp }),
     ...(options.warnFields ? { warn: options.warnFields } : {}),
     ...(options.erpRandom ? { random: options.erpRandom } : {}),
   });
+  // An employee's "Reintentar" of a document's ERP job, by the module that owns the document.
+  const erpRetry = {
+    factura: facturaErpRetry({ data, clock, outbox: erpOutbox }),
+    notaCredito: notaCreditoErpRetry({ data, clock, outbox: erpOutbox }),
+    bloqueoPago: bloqueoPagoErpRetry({ data, outbox: erpOutbox }),
+  };
   const facturas = createFacturasService({
     data,
     clock,
@@ -128,13 +145,13 @@ export function createServices(
     sellos,
     // Same memory setting as the ERP lists' row cache.
     listCacheBytes: config.ERP_ROW_CACHE_MB * 1024 * 1024,
-    erpFacturas,
+    erpFacturas: { sync: createFacturasErpSync({ data, erp }), queued: erpOutbox.queued },
     erpScope,
     satEstado,
     warn: options.warn ?? (() => {}),
   });
   // Issue 36 (decision 038): accounts payable lifts a payment block by hand; its ERP job wakes the worker.
-  const bloqueoPago = createBloqueoPagoService({ data, clock, erpQueued: () => erpFacturas.queued() });
+  const bloqueoPago = createBloqueoPagoService({ data, clock, erpQueued: () => erpOutbox.queued() });
   const pagos = createPagosService({
     data,
     clock,
@@ -154,7 +171,7 @@ export function createServices(
     lista69b,
     sellos,
     satEstado,
-    erpFacturas,
+    erpOutbox,
     erp,
     warn: options.warn ?? (() => {}),
   });
@@ -192,7 +209,8 @@ export function createServices(
     pedidos,
     entradas,
     facturas,
-    erpFacturas,
+    erpOutbox,
+    erpRetry,
     bloqueoPago,
     pagos,
     complementosAtrasados,

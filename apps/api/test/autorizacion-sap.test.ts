@@ -4,7 +4,7 @@ import { autorizacionErpDe, ERP_AUTORIZACION_MSG, MSG } from "@portal/contracts"
 import type { TestDatabase } from "@portal/db/testing";
 import type { ServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ERP_ESPERA_AUTORIZACION_MS } from "../src/modules/erp-facturas/service";
+import { ERP_ESPERA_AUTORIZACION_MS } from "../src/modules/erp-outbox/service";
 import { facturaPrueba, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
 import { createTestAppOn, type createTestClock, type TestApp } from "./helpers";
 import { documentosErp, type FacturaFila } from "./reintentos-prueba";
@@ -21,7 +21,7 @@ let sim: ServiceLayerSimulator;
 let t: TestApp;
 let cookie = "";
 const d = documentosErp(() => t);
-const flush = () => t.app.services.erpFacturas.flush();
+const flush = () => t.app.services.erpOutbox.flush();
 
 /** Drafts of `object` carrying portal id `portalId`, as SAP lists them. */
 async function drafts(portalId: number, object: "oPurchaseInvoices" | "oPurchaseCreditNotes") {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient } from "../src/erp/service-layer/client";
 import { ErpRechazoError } from "../src/erp/types";
-import { erpBackoffMs } from "../src/modules/erp-facturas/service";
+import { erpBackoffMs } from "../src/modules/erp-outbox/service";
 import { bloqueoPrueba } from "./bloqueo-pago-prueba";
 import { createTestAppOn, type createTestClock, type TestApp, testKey } from "./helpers";
 import { demoWithServiceLayer } from "./service-layer-demo";
@@ -81,20 +81,20 @@ describe("ERP_ADAPTER=service-layer: the payment block through the Service Layer
   it("blocks once (the PATCH's answer lost on the way back), shows tYES on PurchaseInvoices; a CFDI only naming it leaves it, accounts payable lifts it", async () => {
     const cancelada = await p.register();
     const id = await p.accept(cancelada);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     const ap = (await p.apDe(id))!;
     expect(await invoice(ap.docEntry)).toMatchObject({ PaymentBlock: "tNO", PaymentBlockEntry: null });
 
     await p.cancelAtSat(cancelada);
     sim.faults.commitThenDropPatch = 1;
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(sim.faults.commitThenDropPatch).toBe(0);
     // SAP committed it; the portal did not hear so and retries later.
     expect(await invoice(ap.docEntry)).toMatchObject({ PaymentBlock: "tYES", PaymentBlockEntry: 1 });
     expect(await p.trabajos(id, "bloquear_pago")).toMatchObject([{ estado: "pendiente", intentos: 1 }]);
     const version = (await p.apDe(id))!.version;
     t.time.advance(erpBackoffMs(1));
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.trabajos(id, "bloquear_pago")).toMatchObject([{ estado: "hecho", intentos: 2 }]);
     // The retry read the block and wrote nothing (a PATCH would give the A/P invoice a new version).
     expect((await p.apDe(id))!.version).toBe(version);
@@ -104,7 +104,7 @@ describe("ERP_ADAPTER=service-layer: the payment block through the Service Layer
     // Issue 36 (decision 038): a CFDI naming it on another receipt does not take its place and lifts nothing.
     const otra = await p.register({ sustituye: cancelada });
     const otraId = await p.accept(otra);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await invoice(ap.docEntry)).toMatchObject({ PaymentBlock: "tYES", PaymentBlockEntry: 1 });
     expect(await p.trabajos(id, "desbloquear_pago")).toEqual([]);
     expect(await p.apDe(otraId)).toMatchObject({ payBlock: "N", canceled: "N" });
@@ -119,12 +119,12 @@ describe("ERP_ADAPTER=service-layer: the payment block through the Service Layer
       message: MSG.bloqueoPagoQuitado((await p.factura(cancelada)).folio),
     });
     sim.faults.commitThenDropPatch = 1;
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(sim.faults.commitThenDropPatch).toBe(0);
     expect(await invoice(ap.docEntry)).toMatchObject({ PaymentBlock: "tNO", PaymentBlockEntry: null });
     const liberada = (await p.apDe(id))!.version;
     t.time.advance(erpBackoffMs(1));
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.trabajos(id, "desbloquear_pago")).toMatchObject([{ estado: "hecho", intentos: 2 }]);
     expect((await p.apDe(id))!.version).toBe(liberada);
     expect(await p.fila(cancelada)).toMatchObject({
@@ -137,21 +137,21 @@ describe("ERP_ADAPTER=service-layer: the payment block through the Service Layer
   it("a replacement for the same receipt takes over the A/P invoice: one PATCH of UUID, folio, portal id and block", async () => {
     const vieja = await p.register();
     const viejaId = await p.accept(vieja);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     const ap = (await p.apDe(viejaId))!;
     const entrada = (await p.factura(vieja)).entradaDocNum;
     await p.cancelAtSat(vieja);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await invoice(ap.docEntry)).toMatchObject({ PaymentBlock: "tYES" });
 
     const sustituta = await p.register({ sustituye: vieja, entrada });
     const id = await p.accept(sustituta);
     // The PATCH commits but its answer is lost: the retry finds the A/P invoice by the new portal id.
     sim.faults.commitThenDropPatch = 1;
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(sim.faults.commitThenDropPatch).toBe(0);
     t.time.advance(erpBackoffMs(1));
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.trabajos(id, "sustituir_cfdi")).toMatchObject([{ estado: "hecho", intentos: 2 }]);
     const res = await sl(
       "GET",
@@ -172,7 +172,7 @@ describe("ERP_ADAPTER=service-layer: the payment block through the Service Layer
     // id, and the portal then reports the duplicate instead of picking one.
     const otra = await p.register();
     const otraId = await p.accept(otra);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     const patched = await sl("PATCH", `PurchaseInvoices(${(await p.apDe(otraId))!.docEntry})`, { U_SYS_PORTALID: id });
     expect(patched.status).toBe(204);
     const client = createServiceLayerClient({ url: sim.url, timeoutMs: 5_000, clock: time.clock }, (companyDb) => ({
@@ -191,7 +191,7 @@ describe("ERP_ADAPTER=service-layer: the payment block through the Service Layer
   it("the simulator stores PaymentBlock faithfully and refuses what SAP refuses", async () => {
     const uuid = await p.register();
     const id = await p.accept(uuid);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     const { docEntry } = (await p.apDe(id))!;
     // Idempotent: the same value twice is 204 both times.
     for (let i = 0; i < 2; i++)

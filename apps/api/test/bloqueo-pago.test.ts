@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErpAdapter } from "../src/erp/types";
 import { BLOQUEO_PAGO_MSG } from "../src/modules/bloqueo-pago/service";
-import { erpBackoffMs } from "../src/modules/erp-facturas/service";
+import { erpBackoffMs } from "../src/modules/erp-outbox/service";
 import { bloqueoPrueba } from "./bloqueo-pago-prueba";
 import { createTestApp, type TestApp, withToken } from "./helpers";
 
@@ -60,7 +60,7 @@ describe("a CFDI cancelled after acceptance holds its payment (mock adapter)", (
   it("blocks the A/P invoice's payment once, whatever is retried, and the ERP then refuses to pay it", async () => {
     cancelada = await p.register();
     canceladaId = await p.accept(cancelada);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     const ap = await p.apDe(canceladaId);
     expect(ap).toMatchObject({ payBlock: "N", canceled: "N" });
 
@@ -72,7 +72,7 @@ describe("a CFDI cancelled after acceptance holds its payment (mock adapter)", (
     // The ERP sets it, but the answer is lost: the job retries and finds it set, so it is written once.
     red.bloqueoPerdido = 1;
     red.escrituras = [];
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.apDe(canceladaId)).toMatchObject({ payBlock: "Y" });
     const esperando = (await p.trabajos(canceladaId, "bloquear_pago"))[0]!;
     expect(esperando).toMatchObject({ estado: "pendiente", intentos: 1 });
@@ -82,13 +82,13 @@ describe("a CFDI cancelled after acceptance holds its payment (mock adapter)", (
       ErrorBloqueoERP: "La operación excedió el tiempo de espera (60 s)",
     });
     t.time.advance(erpBackoffMs(1));
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.trabajos(canceladaId, "bloquear_pago")).toMatchObject([{ estado: "hecho", intentos: 2 }]);
     expect(red.escrituras).toEqual([true]);
 
     // The SAT's finding again (a re-check repeated): no second job, no second audit entry.
     await p.findCancelledAgain(cancelada);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.trabajos(canceladaId, "bloquear_pago")).toMatchObject([{ estado: "hecho", intentos: 2 }]);
     expect(red.escrituras).toEqual([true]);
     const entradas = await p.auditoria(canceladaId);
@@ -125,7 +125,7 @@ describe("a CFDI cancelled after acceptance holds its payment (mock adapter)", (
       .set({ cardCode: "P00002", uuidsSustituidos: [cancelada] })
       .where(eq(schema.facturas.id, ajenaRow.id));
     await p.accept(ajena);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.factura(cancelada)).toMatchObject({ bloqueoPago: "bloqueado", sustitutaId: null });
     expect(await p.trabajos(canceladaId, "desbloquear_pago")).toEqual([]);
     expect(await p.apDe(canceladaId)).toMatchObject({ payBlock: "Y" });
@@ -149,7 +149,7 @@ describe("a CFDI cancelled after acceptance holds its payment (mock adapter)", (
 
     await p.accept(otra);
     red.escrituras = [];
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.factura(cancelada)).toMatchObject({ bloqueoPago: "bloqueado", sustitutaId: null });
     expect(await p.trabajos(canceladaId, "desbloquear_pago")).toEqual([]);
     expect(await p.apDe(canceladaId)).toMatchObject({ payBlock: "Y" });
@@ -227,7 +227,7 @@ describe("a CFDI cancelled after acceptance holds its payment (mock adapter)", (
     expect(await p.factura(cancelada)).toMatchObject({ bloqueoPago: "liberado", sustitutaId: null });
     expect(await p.trabajos(canceladaId, "desbloquear_pago")).toMatchObject([{ estado: "pendiente" }]);
     red.escrituras = [];
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.apDe(canceladaId)).toMatchObject({ payBlock: "N" });
     expect(await p.trabajos(canceladaId, "desbloquear_pago")).toMatchObject([{ estado: "hecho" }]);
     expect(red.escrituras).toEqual([false]);
@@ -252,7 +252,7 @@ describe("a CFDI cancelled after acceptance holds its payment (mock adapter)", (
     expect(otraVez.json().message).toBe(MSG.bloqueoPagoYaQuitado(otra));
     const sinBloqueo = await p.register();
     await p.accept(sinBloqueo);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     const nada = await p.quitar(sinBloqueo, { motivo: "Por si acaso" });
     expect(nada.statusCode).toBe(400);
     expect(nada.json().message).toBe(MSG.bloqueoPagoSinBloqueo((await p.factura(sinBloqueo)).folio));
@@ -266,18 +266,18 @@ describe("a CFDI cancelled after acceptance holds its payment (mock adapter)", (
     // The ERP is not reached on the creation's first two attempts.
     red.creacionFalla = 2;
     const id = await p.accept(uuid);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.apDe(id)).toBeUndefined();
     await p.cancelAtSat(uuid);
     red.escrituras = [];
     // The creation fails again and the block job finds no A/P invoice: nothing to do yet.
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.apDe(id)).toBeUndefined();
     expect(await p.trabajos(id, "bloquear_pago")).toMatchObject([{ estado: "hecho" }]);
     expect(red.escrituras).toEqual([]);
     // The creation's retry makes the A/P invoice and queues the block again, which runs in the same pass.
     t.time.advance(erpBackoffMs(2));
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.apDe(id)).toMatchObject({ payBlock: "Y" });
     expect(await p.trabajos(id, "bloquear_pago")).toMatchObject([{ estado: "hecho" }]);
     expect(red.escrituras).toEqual([true]);
@@ -290,10 +290,10 @@ describe("a CFDI cancelled after acceptance holds its payment (mock adapter)", (
     const originalId = await p.accept(original);
     const otra = await p.register({ sustituye: original });
     await p.accept(otra);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.fila(otra)).toMatchObject({ AvisoSustitucion: "" });
     await p.cancelAtSat(original);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.factura(original)).toMatchObject({ bloqueoPago: "bloqueado", sustitutaId: null });
     expect(await p.trabajos(originalId, "bloquear_pago")).toMatchObject([{ estado: "hecho" }]);
     expect(await p.apDe(originalId)).toMatchObject({ payBlock: "Y" });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MAX_INTENTOS as CORREO_MAX_INTENTOS } from "../src/modules/correo/service";
-import { ERP_MAX_INTENTOS, ERP_VENTANA_DESPERTAR_MS, erpBackoffMs } from "../src/modules/erp-facturas/service";
+import { ERP_MAX_INTENTOS, ERP_VENTANA_DESPERTAR_MS, erpBackoffMs } from "../src/modules/erp-outbox/service";
 
 /**
  * Issue 36, item 7: docs/operations.md said 12 ERP tries where the code had 14. What operations read about the

@@ -3,12 +3,13 @@ import { schema } from "@portal/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMockErpAdapter, ErpRechazoError } from "../src/erp";
+import { erpJobHandlers } from "../src/erp-jobs";
 import {
-  createErpFacturasService,
+  createErpOutbox,
   ERP_MAX_INTENTOS,
   ERP_VENTANA_DESPERTAR_MS,
   erpBackoffMs,
-} from "../src/modules/erp-facturas/service";
+} from "../src/modules/erp-outbox/service";
 import { createData } from "../src/repositories";
 import { createTestApp, type TestApp } from "./helpers";
 import { documentosErp, type FacturaFila } from "./reintentos-prueba";
@@ -91,14 +92,14 @@ beforeAll(async () => {
   );
   await d.signIn();
   // What the worker does (erpWorker is off in tests): listen for the ERP coming back.
-  dejar = t.app.services.erpFacturas.onErpBack(() => {});
+  dejar = t.app.services.erpOutbox.onErpBack(() => {});
 });
 afterAll(async () => {
   dejar();
   await t?.close();
 });
 
-const flush = () => t.app.services.erpFacturas.flush();
+const flush = () => t.app.services.erpOutbox.flush();
 const ahora = () => t.time.clock().getTime();
 const reset = () => Object.assign(erp, { caido: false, otroError: false, rechazarNota: false, rechazarBloqueo: false });
 
@@ -318,7 +319,13 @@ describe("a credit note's job waits for its invoice's A/P invoice without spendi
         return filas.map((r) => ({ ...r, erpDocEntry: null }));
       },
     });
-    const otro = createErpFacturasService({ data, clock: t.time.clock, erp: createMockErpAdapter(t.tdb.db) });
+    const otroErp = createMockErpAdapter(t.tdb.db);
+    const otro = createErpOutbox({
+      data,
+      clock: t.time.clock,
+      erp: otroErp,
+      handlers: erpJobHandlers({ data, clock: t.time.clock, erp: otroErp }),
+    });
     await otro.flush();
     // Taken twice (the first time it waited, given back; the second it ran): one attempt counted, one memo.
     expect(primera).toBe(false);

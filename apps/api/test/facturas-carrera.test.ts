@@ -84,7 +84,7 @@ const decide = (f: Fila, Estatus: "P" | "A" | "R", Comentarios = "") =>
     { Factura: f.IdFactura, Estatus, Comentarios, BD: f.BD, Version: f.Version },
   ]);
 const exito = { status: "success", message: MSG.revisionExito };
-const flush = () => t.app.services.erpFacturas.flush();
+const flush = () => t.app.services.erpOutbox.flush();
 /** The A/P invoices the ERP has for a portal invoice. */
 /** The A/P invoices of a portal id, without SAP's cancellation documents (CANCELED 'C', decision 048). */
 const apDe = (portalId: number) =>

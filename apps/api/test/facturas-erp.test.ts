@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import type { ErpAdapter } from "../src/erp/types";
 import { createSmtpTransport } from "../src/modules/correo/service";
-import { ERP_LEASE_MS } from "../src/modules/erp-facturas/service";
+import { ERP_LEASE_MS } from "../src/modules/erp-outbox/service";
 import { createFacturaFixture, type ProveedorPrueba } from "./documentos-prueba";
 import { facturaPrueba, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
 import { createTestApp, createTestAppOn, login, loginTodos, type TestApp, withToken } from "./helpers";
@@ -147,7 +147,7 @@ describe("aceptar crea la factura de proveedor en el ERP", () => {
     expect((await trabajoDe(f.IdFactura))?.estado).toBe("pendiente");
     // Issue 23: the row says when the job was queued (now), so the review list shows 'Enviando al ERP…' at first.
     expect((await filaDe(f.IdFactura)).EnviadoERP).toBe(t.time.clock().toISOString());
-    expect(await t.app.services.erpFacturas.flush()).toBe(0);
+    expect(await t.app.services.erpOutbox.flush()).toBe(0);
     let trabajo = await trabajoDe(f.IdFactura);
     expect(trabajo).toMatchObject({ estado: "pendiente", intentos: 1 });
     expect(trabajo?.ultimoError).toContain("ECONNREFUSED");
@@ -157,16 +157,16 @@ describe("aceptar crea la factura de proveedor en el ERP", () => {
     expect(await filaDe(f.IdFactura, tokens.kemper)).toMatchObject({ EstadoERP: "pendiente" });
     expect(await filaDe(f.IdFactura, tokens.kemper)).not.toHaveProperty("ErrorERP");
     // Backoff: nothing runs before the next attempt is due (15 s after the first, then 30 s…).
-    expect(await t.app.services.erpFacturas.flush()).toBe(0);
+    expect(await t.app.services.erpOutbox.flush()).toBe(0);
     expect((await trabajoDe(f.IdFactura))?.intentos).toBe(1);
     t.time.advance(14_000);
-    expect(await t.app.services.erpFacturas.flush()).toBe(0);
+    expect(await t.app.services.erpOutbox.flush()).toBe(0);
     expect((await trabajoDe(f.IdFactura))?.intentos).toBe(1);
     t.time.advance(46_000);
-    expect(await t.app.services.erpFacturas.flush()).toBe(0);
+    expect(await t.app.services.erpOutbox.flush()).toBe(0);
     expect((await trabajoDe(f.IdFactura))?.intentos).toBe(2);
     t.time.advance(2 * 60_000);
-    expect(await t.app.services.erpFacturas.flush()).toBe(1);
+    expect(await t.app.services.erpOutbox.flush()).toBe(1);
     expect(red.estado.llamadas).toBe(3);
     trabajo = await trabajoDe(f.IdFactura);
     expect(trabajo).toMatchObject({ estado: "hecho", intentos: 3, ultimoError: "" });
@@ -221,11 +221,11 @@ describe("aceptar crea la factura de proveedor en el ERP", () => {
     const f = await pendienteDe("berenice");
     red.estado.fallasDespues = 1;
     await accept(f);
-    expect(await t.app.services.erpFacturas.flush()).toBe(0);
+    expect(await t.app.services.erpOutbox.flush()).toBe(0);
     expect((await trabajoDe(f.IdFactura))?.ultimoError).toContain("tiempo de espera");
     expect(await apDe(f.IdFactura)).toHaveLength(1);
     t.time.advance(60_000);
-    expect(await t.app.services.erpFacturas.flush()).toBe(1);
+    expect(await t.app.services.erpOutbox.flush()).toBe(1);
     expect(await apDe(f.IdFactura)).toHaveLength(1);
     expect(await trabajoDe(f.IdFactura)).toMatchObject({ estado: "hecho", intentos: 2 });
     expect((await filaDe(f.IdFactura)).FolioSAP).toBe((await apDe(f.IdFactura))[0]!.docNum);
@@ -252,7 +252,7 @@ describe("el trabajador se reinicia a la mitad", () => {
     muere.estado.colgarDespues = true;
     const primero = await createTestAppOn(t.tdb, t.time, {}, { erp: muere.wrap });
     await accept(f, "Conforme", primero.app);
-    void primero.app.services.erpFacturas.flush();
+    void primero.app.services.erpOutbox.flush();
     for (let i = 0; i < 200 && (await apDe(f.IdFactura)).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await apDe(f.IdFactura)).toHaveLength(1);
     await primero.close();
@@ -261,11 +261,11 @@ describe("el trabajador se reinicia a la mitad", () => {
     const segundo = await createTestAppOn(t.tdb, t.time, {}, { erp: otro.wrap });
     try {
       // The job is leased by the dead worker: the new process leaves it alone until the lease runs out.
-      expect(await segundo.app.services.erpFacturas.flush()).toBe(0);
+      expect(await segundo.app.services.erpOutbox.flush()).toBe(0);
       expect(otro.estado.llamadas).toBe(0);
       expect((await trabajoDe(f.IdFactura))?.estado).toBe("pendiente");
       t.time.advance(ERP_LEASE_MS + 1000);
-      expect(await segundo.app.services.erpFacturas.flush()).toBe(1);
+      expect(await segundo.app.services.erpOutbox.flush()).toBe(1);
       // It asked the ERP first and found the document: no second creation call, one A/P invoice.
       expect(otro.estado.llamadas).toBe(0);
       expect(await apDe(f.IdFactura)).toHaveLength(1);
@@ -282,7 +282,7 @@ describe("rechazos del ERP y reintento por un empleado", () => {
     const entradaDe = and(eq(schema.erpEntradas.bd, f.BD), eq(schema.erpEntradas.docNum, f.Entrada));
     await t.tdb.db.update(schema.erpEntradas).set({ docStatus: "C" }).where(entradaDe);
     await accept(f);
-    expect(await t.app.services.erpFacturas.flush()).toBe(0);
+    expect(await t.app.services.erpOutbox.flush()).toBe(0);
     const trabajo = await trabajoDe(f.IdFactura);
     expect(trabajo?.estado).toBe("fallido");
     expect(trabajo?.ultimoError).toBe(
@@ -292,7 +292,7 @@ describe("rechazos del ERP y reintento por un empleado", () => {
     // A refused job does not retry on its own.
     t.time.advance(24 * 3_600_000);
     await signIn();
-    expect(await t.app.services.erpFacturas.flush()).toBe(0);
+    expect(await t.app.services.erpOutbox.flush()).toBe(0);
     expect((await trabajoDe(f.IdFactura))?.intentos).toBe(1);
 
     // Only reviewers may retry, whatever the body says.

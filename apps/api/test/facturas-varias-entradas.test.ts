@@ -87,7 +87,7 @@ describe("una factura para varias entradas", () => {
       { Factura: enRevision.IdFactura, Estatus: "A", Comentarios: "", BD: "SBO_MCI", Version: enRevision.Version },
     ]);
     expect(aceptar.json()).toEqual({ status: "success", message: MSG.revisionExito });
-    expect(await t.app.services.erpFacturas.flush()).toBe(1);
+    expect(await t.app.services.erpOutbox.flush()).toBe(1);
 
     const [ap] = await t.tdb.db
       .select()
@@ -113,7 +113,7 @@ describe("una factura para varias entradas", () => {
       [2, 20, eb!.docEntry, 1, "250.00"],
     ]);
     // The worker again (a retry) creates nothing more.
-    expect(await t.app.services.erpFacturas.flush()).toBe(0);
+    expect(await t.app.services.erpOutbox.flush()).toBe(0);
     expect(
       await t.tdb.db.select().from(schema.erpFacturas).where(eq(schema.erpFacturas.portalId, enRevision.IdFactura)),
     ).toHaveLength(1);

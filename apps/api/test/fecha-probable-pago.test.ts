@@ -105,7 +105,7 @@ describe("FechaProbablePago (issue 27)", () => {
     expect(await fechaDe(f.IdFactura)).toBe("2026-12-17");
 
     // The ERP creates the A/P invoice; the accountants set it due on Friday 2026-12-04: the next Tuesday.
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     const folioSap = (await lista()).find((x) => x.IdFactura === f.IdFactura)!.FolioSAP!;
     expect(folioSap).toBeGreaterThan(0);
     await scheduleFacturaProveedor(t.tdb.db, "SBO_MCI", folioSap, { docDueDate: "2026-12-04" });

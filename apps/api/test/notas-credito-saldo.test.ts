@@ -94,7 +94,7 @@ async function acceptFactura(f: FacturaFila) {
 async function facturaAceptada(): Promise<FacturaFila> {
   const f = await postFactura();
   await acceptFactura(f);
-  await t.app.services.erpFacturas.flush();
+  await t.app.services.erpOutbox.flush();
   const aceptada = (await facturas(tokens.admin)).find((x) => x.IdFactura === f.IdFactura) as FacturaFila;
   expect(aceptada.FolioSAP).not.toBeNull();
   return aceptada;
@@ -336,7 +336,7 @@ describe.each(["mock", "service-layer"] as const)("notas de crédito contra el s
     };
     expect((await esperado(pago.docNum)).Documentos).toEqual([expect.objectContaining(documento)]);
     // The memo job then meets an invoice with nothing open: the ERP refuses it; the complement is unchanged.
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect((await esperado(pago.docNum)).Documentos).toEqual([expect.objectContaining(documento)]);
   });
 
@@ -367,7 +367,7 @@ describe.each(["mock", "service-layer"] as const)("notas de crédito contra el s
     expect(await nota(n.UUID, tokens.kemper)).toMatchObject({ EstadoERP: "" });
     expect((await review([{ n, estatus: "A" }])).json().message).toBe(MSG.revisionExito);
     expect(await nota(n.UUID, tokens.kemper)).toMatchObject({ EstadoERP: "pendiente", DocNumERP: null });
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await nota(n.UUID, tokens.kemper)).toMatchObject({ EstadoERP: "creada", DocNumERP: expect.any(Number) });
   });
 

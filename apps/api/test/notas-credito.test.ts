@@ -77,7 +77,7 @@ async function facturaAceptada(): Promise<FacturaFila> {
     "PATCH",
   );
   expect(review.json()).toEqual({ status: "success", message: MSG.revisionExito });
-  expect(await t.app.services.erpFacturas.flush()).toBe(1);
+  expect(await t.app.services.erpOutbox.flush()).toBe(1);
   return (await facturas(tokens.kemper)).find((x) => x.IdFactura === f.IdFactura) as FacturaFila;
 }
 
@@ -215,16 +215,16 @@ describe.each(["mock", "service-layer"] as const)("notas de crédito (ERP %s)", 
     );
     expect(res.json()).toEqual({ status: "success", message: MSG.revisionExito });
     // The first attempt created the memo but lost the answer: retried later, it finds the memo and creates nothing.
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     const [trabajo] = await t.tdb.db
       .select()
       .from(schema.erpTrabajos)
       .where(eq(schema.erpTrabajos.notaCreditoId, nota.IdNotaCredito));
     expect(trabajo).toMatchObject({ tipo: "crear_nota_credito", estado: "pendiente", intentos: 1 });
     t.time.advance(60_000);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     t.time.advance(60_000);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(red.llamadas).toBe(1);
     const memos = await t.tdb.db
       .select()

@@ -90,7 +90,7 @@ describe("ERP_ADAPTER=service-layer: the outbox delivers when the Service Layer 
     // The Service Layer's balancer answers its HTML 502 page to everything (retries included).
     sim.faults.html502 = 10_000;
     const loginsAntes = sim.loginCount();
-    expect(await t.app.services.erpFacturas.flush()).toBe(0);
+    expect(await t.app.services.erpOutbox.flush()).toBe(0);
     const esperando = await trabajoDe(f.IdFactura);
     expect(esperando).toMatchObject({ estado: "pendiente", intentos: 1 });
     expect(esperando?.ultimoError).toContain("El ERP no responde; intente en unos minutos.");
@@ -103,7 +103,7 @@ describe("ERP_ADAPTER=service-layer: the outbox delivers when the Service Layer 
     // The Service Layer is back; the outbox's next attempt (after its backoff) creates exactly one A/P invoice.
     sim.faults.html502 = 0;
     time.advance(60_000);
-    expect(await t.app.services.erpFacturas.flush()).toBe(1);
+    expect(await t.app.services.erpOutbox.flush()).toBe(1);
     const ap = await apDe(f.IdFactura);
     expect(ap).toHaveLength(1);
     expect(ap[0]).toMatchObject({ bd: "SBO_MCI", cardCode: "P00001", entradaDocNum: docNum, canceled: "N" });
@@ -115,18 +115,18 @@ describe("ERP_ADAPTER=service-layer: the outbox delivers when the Service Layer 
     expect(creada).toMatchObject({ EstadoERP: "creada", FolioSAP: ap[0]?.docNum, ErrorERP: "" });
     // Asking again posts nothing new.
     time.advance(60_000);
-    expect(await t.app.services.erpFacturas.flush()).toBe(0);
+    expect(await t.app.services.erpOutbox.flush()).toBe(0);
     expect(await apDe(f.IdFactura)).toHaveLength(1);
   });
 
   it("the Service Layer answers again: the jobs waiting out their backoff are woken (jittered), not left to their next attempt", async () => {
     const f = await acceptedInvoice("SLV");
     let despertado = 0;
-    const dejar = t.app.services.erpFacturas.onErpBack(() => despertado++);
+    const dejar = t.app.services.erpOutbox.onErpBack(() => despertado++);
     try {
       // Down: the attempt fails and the job waits out its backoff (15 s).
       sim.faults.html502 = 10_000;
-      expect(await t.app.services.erpFacturas.flush()).toBe(0);
+      expect(await t.app.services.erpOutbox.flush()).toBe(0);
       const esperando = await trabajoDe(f.IdFactura);
       expect(esperando).toMatchObject({ estado: "pendiente", intentos: 1 });
       expect(esperando?.siguienteIntento.getTime()).toBe(time.clock().getTime() + 15_000);
@@ -141,12 +141,12 @@ describe("ERP_ADAPTER=service-layer: the outbox delivers when the Service Layer 
       await pendientes();
       for (let i = 0; i < 50 && despertado === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(despertado).toBe(1);
-      expect(await t.app.services.erpFacturas.flush()).toBe(0);
+      expect(await t.app.services.erpOutbox.flush()).toBe(0);
       const despierto = await trabajoDe(f.IdFactura);
       expect(despierto?.siguienteIntento.getTime()).toBe(time.clock().getTime() + 3_000);
       expect(despierto?.intentoProgramado?.getTime()).toBe(programado);
       time.advance(3_000);
-      expect(await t.app.services.erpFacturas.flush()).toBe(1);
+      expect(await t.app.services.erpOutbox.flush()).toBe(1);
       expect(await apDe(f.IdFactura)).toHaveLength(1);
       expect(await trabajoDe(f.IdFactura)).toMatchObject({ estado: "hecho", intentos: 2, intentoProgramado: null });
     } finally {

@@ -9,7 +9,7 @@ import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } 
 import { ensureUserFields } from "../src/erp/service-layer/user-fields";
 import type { ErpAdapter, ErpEntrada, ErpFacturaProveedorNueva } from "../src/erp/types";
 import { ErpRechazoError } from "../src/erp/types";
-import { claseDeError } from "../src/modules/erp-facturas/service";
+import { claseDeError } from "../src/modules/erp-outbox/service";
 import { createSociedadesRepository } from "../src/modules/sociedades/repository";
 import type { createTestClock } from "./helpers";
 import { demoWithServiceLayer } from "./service-layer-demo";

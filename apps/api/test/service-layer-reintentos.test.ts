@@ -7,7 +7,7 @@ import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient } from "../src/erp/service-layer/client";
 import { createMemorySessionStore } from "../src/erp/service-layer/session-store";
 import type { ErpAdapter } from "../src/erp/types";
-import { ERP_MAX_INTENTOS } from "../src/modules/erp-facturas/service";
+import { ERP_MAX_INTENTOS } from "../src/modules/erp-outbox/service";
 import { createTestAppOn, type createTestClock, type TestApp } from "./helpers";
 import { documentosErp, type FacturaFila, type NotaFila, seeded } from "./reintentos-prueba";
 import { demoWithServiceLayer } from "./service-layer-demo";
@@ -85,10 +85,10 @@ describe("ERP_ADAPTER=service-layer: a Service Layer failing half its requests f
     let despertado = true;
     let despertares = 0;
     const dejar = [
-      t.app.services.erpFacturas.alEncolar(() => {
+      t.app.services.erpOutbox.alEncolar(() => {
         despertado = true;
       }),
-      t.app.services.erpFacturas.onErpBack(() => {
+      t.app.services.erpOutbox.onErpBack(() => {
         despertado = true;
         despertares++;
       }),
@@ -127,7 +127,7 @@ describe("ERP_ADAPTER=service-layer: a Service Layer failing half its requests f
       for (let i = 0; i < 20 && (i === 0 || despertado); i++) {
         despertado = false;
         pasadas++;
-        await t.app.services.erpFacturas.flush();
+        await t.app.services.erpOutbox.flush();
         for (const j of await trabajos()) {
           expect(j.estado, `${j.tipo} ${j.facturaId ?? j.notaCreditoId}: ${j.ultimoError}`).not.toBe("fallido");
           maxIntentos = Math.max(maxIntentos, j.intentos);

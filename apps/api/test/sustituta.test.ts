@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErpAdapter } from "../src/erp/types";
 import { BLOQUEO_PAGO_MSG } from "../src/modules/bloqueo-pago/service";
-import { erpBackoffMs } from "../src/modules/erp-facturas/service";
+import { erpBackoffMs } from "../src/modules/erp-outbox/service";
 import { FACTURA_MSG } from "../src/modules/facturas/reglas";
 import { bloqueoPrueba } from "./bloqueo-pago-prueba";
 import { createTestApp, type TestApp, withToken } from "./helpers";
@@ -59,7 +59,7 @@ const activas = async (facturaId: number) =>
 async function aceptadaEnErp() {
   const uuid = await p.register();
   const id = await p.accept(uuid);
-  await t.app.services.erpFacturas.flush();
+  await t.app.services.erpOutbox.flush();
   const f = await p.factura(uuid);
   expect(f.erpDocNum).not.toBeNull();
   return { uuid, id, entrada: f.entradaDocNum };
@@ -97,10 +97,10 @@ describe("the replacement takes over the A/P invoice (mock adapter)", () => {
 
     red.respuestaPerdida = 1;
     red.escrituras = 0;
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.trabajos(s.id, "sustituir_cfdi")).toMatchObject([{ estado: "pendiente", intentos: 1 }]);
     t.time.advance(erpBackoffMs(1));
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.trabajos(s.id, "sustituir_cfdi")).toMatchObject([{ estado: "hecho", intentos: 2 }]);
     expect(red.escrituras).toBe(1);
 
@@ -129,7 +129,7 @@ describe("the replacement takes over the A/P invoice (mock adapter)", () => {
 
     // The old CFDI found Cancelado later (motivo 01): nothing is blocked.
     await p.cancelAtSat(vieja.uuid);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.factura(vieja.uuid)).toMatchObject({ bloqueoPago: "", sustitutaId: s.id });
     expect((await apsDeEntrada(vieja.entrada))[0]).toMatchObject({ payBlock: "N", portalId: s.id });
   });
@@ -143,7 +143,7 @@ describe("the replacement takes over the A/P invoice (mock adapter)", () => {
     const sustituta = await p.register({ sustituye: vieja, entrada });
     const id = await p.accept(sustituta);
     for (let i = 0; i < 8; i++) {
-      await t.app.services.erpFacturas.flush();
+      await t.app.services.erpOutbox.flush();
       t.time.advance(30 * 60_000);
     }
     expect((await p.trabajos(viejaId, "crear_factura"))[0]?.intentos).toBeGreaterThan(3);
@@ -164,7 +164,7 @@ describe("the replacement takes over the A/P invoice (mock adapter)", () => {
     // The ERP creates A/P invoices again: the replaced invoice's, then — in the same pass — the takeover.
     red.creacionCaida = false;
     t.time.advance(7 * 3_600_000);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.trabajos(id, "sustituir_cfdi")).toMatchObject([{ estado: "hecho", intentos: 1 }]);
     const aps = await apsDeEntrada(entrada);
     expect(aps).toHaveLength(1);
@@ -175,12 +175,12 @@ describe("the replacement takes over the A/P invoice (mock adapter)", () => {
   it("registers after the cancellation blocked the payment; its acceptance lifts the block on the same A/P invoice", async () => {
     const vieja = await aceptadaEnErp();
     await p.cancelAtSat(vieja.uuid);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect((await apsDeEntrada(vieja.entrada))[0]).toMatchObject({ payBlock: "Y", portalId: vieja.id });
 
     const sustituta = await p.register({ sustituye: vieja.uuid, entrada: vieja.entrada });
     const id = await p.accept(sustituta);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     const aps = await apsDeEntrada(vieja.entrada);
     expect(aps).toHaveLength(1);
     expect(aps[0]).toMatchObject({ portalId: id, uuid: sustituta, payBlock: "N" });
@@ -196,13 +196,13 @@ describe("the replacement takes over the A/P invoice (mock adapter)", () => {
     const vieja = await aceptadaEnErp();
     const folioVieja = (await p.factura(vieja.uuid)).folio;
     await p.cancelAtSat(vieja.uuid);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.factura(vieja.uuid)).toMatchObject({ bloqueoPago: "bloqueado" });
 
     // Another receipt: not a takeover. Accepted, it lifts nothing and the reviewers are warned.
     const otra = await p.register({ sustituye: vieja.uuid });
     const otraId = await p.accept(otra);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.factura(vieja.uuid)).toMatchObject({ bloqueoPago: "bloqueado", sustitutaId: null });
     expect(await p.trabajos(vieja.id, "desbloquear_pago")).toEqual([]);
     expect((await apsDeEntrada(vieja.entrada))[0]).toMatchObject({ payBlock: "Y", portalId: vieja.id });
@@ -212,7 +212,7 @@ describe("the replacement takes over the A/P invoice (mock adapter)", () => {
     const sustituta = await p.register({ sustituye: vieja.uuid, entrada: vieja.entrada });
     expect(await p.fila(sustituta)).toMatchObject({ AvisoSustitucion: "" });
     const id = await p.accept(sustituta);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.factura(vieja.uuid)).toMatchObject({
       bloqueoPago: "liberado",
       sustitutaId: id,
@@ -239,9 +239,9 @@ describe("the replacement takes over the A/P invoice (mock adapter)", () => {
     await p.accept(otra);
     const sustituta = await p.register({ sustituye: vieja.uuid, entrada: vieja.entrada });
     const id = await p.accept(sustituta);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     await p.cancelAtSat(vieja.uuid);
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.factura(vieja.uuid)).toMatchObject({ bloqueoPago: "", sustitutaId: id, sustituidaPorId: id });
     expect(await p.trabajos(vieja.id, "bloquear_pago")).toEqual([]);
     expect(await apsDeEntrada(vieja.entrada)).toMatchObject([{ portalId: id, payBlock: "N" }]);
@@ -288,7 +288,7 @@ describe("the replacement takes over the A/P invoice (mock adapter)", () => {
 
     // The loser rejected: the replaced invoice and the winner keep everything.
     expect((await decide(otraId, "R")).json()).toEqual({ status: "success", message: MSG.revisionExito });
-    await t.app.services.erpFacturas.flush();
+    await t.app.services.erpOutbox.flush();
     expect(await p.factura(vieja.uuid)).toMatchObject({ sustituidaPorId: ganadora, estatus: "A" });
     expect(await activas(ganadora)).toEqual([true]);
     expect(await activas(otraId)).toEqual([false]);

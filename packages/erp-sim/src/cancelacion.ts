@@ -8,7 +8,7 @@ import {
   erpPagos,
 } from "@portal/db/schema";
 import { and, eq, max, ne, sql } from "drizzle-orm";
-import { ErpRechazo, SERIE_FACTURAS } from "./facturas-proveedor";
+import { ErpRechazo, SERIE_FACTURAS } from "./rechazo";
 
 /**
  * SAP Business One's cancellation documents (decision 048, fidelity finding F6). A/P invoices belong to the

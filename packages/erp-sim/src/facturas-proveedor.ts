@@ -19,21 +19,10 @@ import { insertCancellationDocument, refuseCancel } from "./cancelacion";
  * transaction and refuses, with a Spanish message (ErpRechazo), what SAP would refuse.
  */
 
-/** A refusal by the ERP's own rules (SAP answers these with an error message): retrying will not help. */
-export class ErpRechazo extends Error {
-  override readonly name = "ErpRechazo";
-  /** Which cancel rule refused (decision 048), for the Service Layer simulator's SAP text. */
-  constructor(
-    message: string,
-    readonly motivo?: "pagada" | "seguimiento" | "cancelacion",
-  ) {
-    super(message);
-  }
-}
+// Shared with cancelacion.ts, which this file imports (decision 054: no import circles).
+import { ErpRechazo, SERIE_FACTURAS, SERIE_PAGOS } from "./rechazo";
 
-/** DocNum series of A/P invoices and payments (the same as the seed's history). */
-export const SERIE_FACTURAS = 8000;
-export const SERIE_PAGOS = 2000;
+export { ErpRechazo, SERIE_FACTURAS, SERIE_PAGOS };
 
 /** What the portal asks to create: the ERP port's request (one shape for the simulator and the real ERP). */
 export type FacturaProveedorNueva = ErpFacturaProveedorNueva;

@@ -53,3 +53,9 @@ export class TooManyRequests extends DomainError {
     super(429, message);
   }
 }
+/** The ERP could not be reached or failed (not a refusal): the answer says it will be retried (502). */
+export class ErpNoDisponible extends DomainError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}

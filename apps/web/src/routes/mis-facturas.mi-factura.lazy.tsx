@@ -3,12 +3,14 @@ import { useCallback, useMemo } from "react";
 import { ScreenTitle } from "../components/screen-title";
 import {
   FacturaDetalle,
+  type RenderNotasCredito,
   type RenderQuitarBloqueo,
   type RenderReintentarErp,
 } from "../features/facturas/components/factura-detalle";
 import { QuitarBloqueoPagoButton } from "../features/facturas-pendientes/components/quitar-bloqueo-pago";
 import { RetryBloqueoErpButton } from "../features/facturas-pendientes/components/reintentar-bloqueo-erp-button";
 import { RetryErpButton } from "../features/facturas-pendientes/components/reintentar-erp-button";
+import { NotasCreditoFactura } from "../features/notas-credito/components/notas-credito-factura";
 import { canSeePendientes } from "../lib/permissions";
 
 function Screen() {
@@ -33,6 +35,12 @@ function Screen() {
     () => (isRevisor ? (row) => <RetryBloqueoErpButton operator={{ id: usuario, operador }} row={row} /> : undefined),
     [isRevisor, usuario, operador],
   );
+  // Issue 27: the invoice's credit notes, a slot of the detail (decision 054: the invoices' feature does not import
+  // the credit notes').
+  const renderNotasCredito = useCallback<RenderNotasCredito>(
+    (row) => <NotasCreditoFactura session={current} idFactura={row.IdFactura} />,
+    [current],
+  );
   return (
     <>
       <ScreenTitle documentTitle="Datos generales de la factura">Datos generales</ScreenTitle>
@@ -43,6 +51,7 @@ function Screen() {
         renderReintentarErp={renderReintentarErp}
         renderQuitarBloqueo={renderQuitarBloqueo}
         renderReintentarBloqueoErp={renderReintentarBloqueoErp}
+        renderNotasCredito={renderNotasCredito}
       />
     </>
   );

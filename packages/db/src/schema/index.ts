@@ -4,6 +4,7 @@ export * from "./documentos";
 export * from "./erp-mock";
 export * from "./erp-notas-credito";
 export * from "./erp-service-layer";
+export * from "./erp-trabajos";
 export * from "./facturas";
 export * from "./lista-69b";
 export * from "./notas-credito";

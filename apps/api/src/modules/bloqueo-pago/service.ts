@@ -3,6 +3,7 @@ import type { Clock } from "../../lib/clock";
 import { Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import type { Data, Repositories } from "../../repositories";
+import { paymentBlockTipo } from "./erp-jobs";
 
 /** The repositories a payment block change writes with, inside its caller's transaction. */
 type Tx = Pick<Repositories, "bloqueoPago" | "erpTrabajos" | "auditoria">;
@@ -60,7 +61,7 @@ export async function blockCancelledAtSat(tx: Tx, facturaId: number, now: Date):
     return false;
   }
   if (!(await tx.bloqueoPago.block(facturaId))) return false;
-  await tx.erpTrabajos.enqueuePaymentBlock(facturaId, true, now);
+  await tx.erpTrabajos.rearm(paymentBlockTipo(true), { facturaId }, now);
   await audit(tx, facturaId, "", "bloqueado", BLOQUEO_PAGO_MSG.bloqueado, sistema("SAT"), now);
   return true;
 }
@@ -78,7 +79,7 @@ export async function liftReplaced(
 ): Promise<number> {
   const liberada = await tx.bloqueoPago.liftTakenOver(sustituta);
   if (!liberada) return 0;
-  await tx.erpTrabajos.enqueuePaymentBlock(liberada.id, false, now);
+  await tx.erpTrabajos.rearm(paymentBlockTipo(false), { facturaId: liberada.id }, now);
   await audit(
     tx,
     liberada.id,
@@ -123,7 +124,7 @@ export function createBloqueoPagoService({
           if (actual.bloqueoPago !== "bloqueado") throw new Invalid(MSG.bloqueoPagoSinBloqueo(nombre));
           throw new Invalid(MSG.bloqueoPagoDesactualizado(nombre));
         }
-        await tx.erpTrabajos.enqueuePaymentBlock(liberada.id, false, now);
+        await tx.erpTrabajos.rearm(paymentBlockTipo(false), { facturaId: liberada.id }, now);
         await audit(
           tx,
           liberada.id,

@@ -19,7 +19,7 @@ export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   registerCall(app, CALLS.facturasPendientesReintentarErp, async (request) => ({
     status: "success" as const,
-    message: await app.services.erpFacturas.retry(request.sessionUser(), request.body.Factura),
+    message: await app.services.erpRetry.factura(request.sessionUser(), request.body.Factura),
   }));
   registerCall(app, CALLS.facturasPendientesQuitarBloqueoPago, async (request) => ({
     status: "success" as const,
@@ -28,7 +28,7 @@ export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
   // Issue 36: the job of the invoice's payment block (or of its lifting) now.
   registerCall(app, CALLS.facturasPendientesReintentarBloqueoErp, async (request) => ({
     status: "success" as const,
-    message: await app.services.erpFacturas.retryBloqueoPago(request.sessionUser(), request.body.Factura),
+    message: await app.services.erpRetry.bloqueoPago(request.sessionUser(), request.body.Factura),
   }));
   registerCall(app, CALLS.facturasPendientesPatchFactura, async (request) => ({
     status: "success" as const,

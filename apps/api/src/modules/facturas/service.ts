@@ -37,11 +37,13 @@ import { type Archivo, checkParties, decodeArchivo, saveWithUniqueRace } from ".
 import { SERVER_IMAGE_CHECK, SERVER_PDF_CHECK } from "../archivos/uploads";
 import { comoHistorial } from "../auditoria/repository";
 import { liftReplaced } from "../bloqueo-pago/service";
-import type { ErpFacturasService } from "../erp-facturas/service";
+import type { ErpOutbox } from "../erp-outbox/service";
 import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
 import { type ReviewKind, review, reviewWindowStart } from "../revision/review-kit";
 import type { SatEstadoService } from "../sat-estado/service";
+import { TIPO_CANCELAR_FACTURA, TIPO_CREAR_FACTURA, TIPO_SUSTITUIR_CFDI } from "./erp-jobs";
+import type { createFacturasErpSync } from "./erp-sync";
 import { refreshFechasProbables } from "./fecha-probable";
 import { pagosProximosDe } from "./pagos-proximos";
 import { camposContraXml, FACTURA_MSG, withholdingRulesOf } from "./reglas";
@@ -57,8 +59,11 @@ export interface FacturasDeps {
   sellos: { certificados: CertificateStore; trustTestCertificates: boolean };
   /** Memory for cached list answers (bytes of UTF-16 text, roughly); 0 turns the cache off. */
   listCacheBytes: number;
-  /** Accepted invoices' A/P invoices in the ERP (issue 13): payment status sync and the job wake-up. */
-  erpFacturas: Pick<ErpFacturasService, "sync" | "queued">;
+  /**
+   * Accepted invoices' A/P invoices in the ERP (issue 13): payment status sync (erp-sync.ts) and the outbox's job
+   * wake-up.
+   */
+  erpFacturas: { sync: ReturnType<typeof createFacturasErpSync> } & Pick<ErpOutbox, "queued">;
   erpScope: ErpScopeResolver;
   /** The SAT's status of the CFDI (issue 15): asked at upload, recorded with the invoice. */
   satEstado: Pick<SatEstadoService, "queryOnUpload" | "save">;
@@ -269,7 +274,7 @@ export function createFacturasService(deps: FacturasDeps) {
    * job, and a line in each invoice's history.
    */
   async function takeOver(tx: Repositories, sustituta: FacturaRecord, viejaId: number, now: Date) {
-    await tx.erpTrabajos.enqueueSustitucion(sustituta.id, now);
+    await tx.erpTrabajos.enqueue(TIPO_SUSTITUIR_CFDI, { facturaId: sustituta.id }, now);
     const vieja = await tx.facturas.findById(viejaId);
     const linea = (entidadId: number, texto: string) =>
       tx.auditoria.record({
@@ -322,13 +327,16 @@ export function createFacturasService(deps: FacturasDeps) {
     // version): the A/P invoice is cancelled through the same outbox (issue 22, decision 021).
     afterDecide: async (tx, fila, actual, now) => {
       if (fila.Estatus === "A") {
-        if (actual.sustituyeAId === null) await tx.erpTrabajos.enqueueFactura(actual.id, now);
+        if (actual.sustituyeAId === null)
+          await tx.erpTrabajos.enqueue(TIPO_CREAR_FACTURA, { facturaId: actual.id }, now);
         else await takeOver(tx, actual, actual.sustituyeAId, now);
         // Decision 036: a replacement CFDI (TipoRelacion 04) lifts the payment block of the one it replaces.
         await liftReplaced(tx, actual, now);
         // Issue 27: an accepted invoice carries its expected payment date from the start (decision 032).
         await refreshFechasProbables(tx.facturas, { ids: [actual.id] });
-      } else if (actual.erpDocEntry !== null) await tx.erpTrabajos.enqueueCancellation(actual.id, now);
+      } else if (actual.erpDocEntry !== null) {
+        await tx.erpTrabajos.rearm(TIPO_CANCELAR_FACTURA, { facturaId: actual.id }, now);
+      }
     },
     afterCommit: (decididas) => {
       if (decididas.some(({ fila, record }) => fila.Estatus === "A" || record.erpDocEntry != null)) {

@@ -1,7 +1,10 @@
 import { type Database, schema } from "@portal/db";
 import { and, asc, count, desc, eq, gte, inArray, ne, or, sql } from "drizzle-orm";
-import { TIPO_CREAR_NOTA_CREDITO } from "../erp-facturas/repository";
 import { documentQueries } from "../revision/document-queries";
+
+/** The A/P credit memo of an accepted credit note (issue 27, decision 034): its ERP job (erp-job.ts) names the
+ * credit note, not an invoice. Here, where the list reads the job's state, so erp-job.ts imports it. */
+export const TIPO_CREAR_NOTA_CREDITO = "crear_nota_credito";
 
 const { erpTrabajos, facturas, notasCredito, notasCreditoFacturas, proveedores, sociedades, satEstadosCfdi } = schema;
 

@@ -21,6 +21,6 @@ export const notasCreditoRoutes: FastifyPluginAsyncZod = async (app) => {
   // Issue 36: the accepted credit note's A/P credit memo now (the ERP outbox's job, as the invoices' retry).
   registerCall(app, CALLS.notasCreditoPendientesReintentarErp, async (request) => ({
     status: "success" as const,
-    message: await app.services.erpFacturas.retryNotaCredito(request.sessionUser(), request.body.NotaCredito),
+    message: await app.services.erpRetry.notaCredito(request.sessionUser(), request.body.NotaCredito),
   }));
 };

@@ -25,13 +25,19 @@ import { isProveedor, type SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
 import { checkParties, decodeArchivo, saveWithUniqueRace } from "../archivos/upload-kit";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
-import type { ErpFacturasService } from "../erp-facturas/service";
+import type { ErpOutbox } from "../erp-outbox/service";
 import { FACTURA_MSG } from "../facturas/reglas";
 import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
 import { type ReviewKind, review, reviewWindowStart } from "../revision/review-kit";
 import type { SatEstadoService } from "../sat-estado/service";
-import type { CompromisoNota, FacturaAcreditable, NotaCreditoListada, NotaCreditoRecord } from "./repository";
+import {
+  type CompromisoNota,
+  type FacturaAcreditable,
+  type NotaCreditoListada,
+  type NotaCreditoRecord,
+  TIPO_CREAR_NOTA_CREDITO,
+} from "./repository";
 import { checkFactura, type LecturaErp, readErp, saldoDe, withoutErp } from "./saldo";
 
 export interface NotasCreditoDeps {
@@ -42,7 +48,7 @@ export interface NotasCreditoDeps {
   sellos: { certificados: CertificateStore; trustTestCertificates: boolean };
   satEstado: Pick<SatEstadoService, "queryOnUpload">;
   /** The ERP outbox's wake-up (an accepted credit note owes the ERP its A/P credit memo). */
-  erpFacturas: Pick<ErpFacturasService, "queued">;
+  erpOutbox: Pick<ErpOutbox, "queued">;
   /** The ERP: each invoice's open balance (issue 36) is read through the adapter. */
   erp: ErpAdapter;
   /** Where an ERP that could not be reached at registration is reported (the portal's figures stood in). */
@@ -102,7 +108,7 @@ const dia = (fecha: string) => fecha.slice(0, 10);
  * an A/P credit memo (outbox job 'crear_nota_credito').
  */
 export function createNotasCreditoService(deps: NotasCreditoDeps) {
-  const { data, clock, proveedores, lista69b, sellos, satEstado, erpFacturas, erp } = deps;
+  const { data, clock, proveedores, lista69b, sellos, satEstado, erpOutbox, erp } = deps;
   const warn = deps.warn ?? (() => {});
   const { repos, withTransaction } = data;
   const repo = repos.notasCredito;
@@ -325,10 +331,11 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
       },
       decide: (tx, id, version, values) => tx.notasCredito.decide(id, version, values),
       afterDecide: async (tx, fila, actual, now) => {
-        if (fila.Estatus === "A") await tx.erpTrabajos.enqueueNotaCredito(actual.id, now);
+        if (fila.Estatus === "A")
+          await tx.erpTrabajos.enqueue(TIPO_CREAR_NOTA_CREDITO, { notaCreditoId: actual.id }, now);
       },
       afterCommit: (decididas) => {
-        if (decididas.some(({ fila }) => fila.Estatus === "A")) erpFacturas.queued();
+        if (decididas.some(({ fila }) => fila.Estatus === "A")) erpOutbox.queued();
       },
       mail: (actual, estatus) =>
         estatus === "A"

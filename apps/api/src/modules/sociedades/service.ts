@@ -9,10 +9,9 @@ import { encryptSecret } from "@portal/db";
 import type { Clock } from "../../lib/clock";
 import { Conflict, Forbidden, NotFound } from "../../lib/errors";
 import { isAdministrador, isEmpleado, type SessionUser } from "../../lib/session-user";
-import type { Data } from "../../repositories";
+import type { Data, Repositories } from "../../repositories";
 import { archivoUrl } from "../archivos/service";
 import { storePdfUpload } from "../archivos/uploads";
-import { refreshFechasProbables } from "../facturas/fecha-probable";
 
 const ETIQUETA_CONSTANCIA = "la carta de situación fiscal";
 
@@ -41,7 +40,16 @@ const sameDays = (a: readonly number[], b: readonly number[]) => [...a].sort().j
  * it back to reach the ERP; it is never returned. The tax-status PDF is checked by content, and stored in the
  * same transaction as the row that references it.
  */
-export function createSociedadesService({ repos, withTransaction }: Data, clock: Clock, encryptionKey: Buffer) {
+export function createSociedadesService(
+  { repos, withTransaction }: Data,
+  clock: Clock,
+  encryptionKey: Buffer,
+  /**
+   * Issue 27 (decision 032): the sociedad's payment days changed, in the edit's transaction — the invoices move their
+   * expected payment dates (services.ts passes the invoices' rule, so this module does not import theirs).
+   */
+  diasPagoChanged: (tx: Repositories, sociedadId: number) => Promise<void>,
+) {
   const repo = repos.sociedades;
   return {
     async rows(user: SessionUser): Promise<SociedadRow[]> {
@@ -133,7 +141,7 @@ export function createSociedadesService({ repos, withTransaction }: Data, clock:
         });
         // Issue 27: other payment days move the expected payment dates of its invoices (decision 032).
         if (input.DiasPago && !sameDays(input.DiasPago, current.diasPago)) {
-          await refreshFechasProbables(tx.facturas, { sociedadId: current.id });
+          await diasPagoChanged(tx, current.id);
         }
       });
       return MSG.sociedadActualizada;

@@ -11,7 +11,6 @@ import { isProveedor } from "../../../lib/permissions";
 import { readFiles } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
-import { NotasCreditoFactura } from "../../notas-credito/components/notas-credito-factura";
 import { facturasList, useEntradasDeFactura, usePatchFactura, useProveedorFactura } from "../api";
 import { avisoSustitucion, puedeQuitarBloqueo, puedeReintentarBloqueo } from "../bloqueo-pago";
 import {
@@ -39,6 +38,11 @@ export type RenderReintentarErp = (row: FacturaRow) => ReactNode;
  * employees of accounts payable (the pendientes access), like 'Reintentar'.
  */
 export type RenderQuitarBloqueo = (row: FacturaRow) => ReactNode;
+/**
+ * Decision 054: the invoice's credit notes (issue 27), a section the route puts in this slot, so this feature does
+ * not import the credit notes' (which import the invoices').
+ */
+export type RenderNotasCredito = (row: FacturaRow) => ReactNode;
 
 interface DetalleProps {
   session: Session;
@@ -48,6 +52,7 @@ interface DetalleProps {
   renderQuitarBloqueo?: RenderQuitarBloqueo;
   /** Issue 36: the 'Reintentar' of the payment block's ERP job, likewise given by the route. */
   renderReintentarBloqueoErp?: RenderReintentarErp;
+  renderNotasCredito?: RenderNotasCredito;
 }
 
 /**
@@ -63,6 +68,7 @@ function Detalle({
   renderReintentarErp,
   renderQuitarBloqueo,
   renderReintentarBloqueoErp,
+  renderNotasCredito,
 }: DetalleProps) {
   const esProveedor = isProveedor(session);
   // Suppliers see only the Folio SAP: the ERP's messages are for employees (the server sends them '' anyway).
@@ -168,7 +174,7 @@ function Detalle({
         </Paper>
 
         <HistorialFacturaSection operator={session} idFactura={row.IdFactura} />
-        <NotasCreditoFactura session={session} idFactura={row.IdFactura} />
+        {renderNotasCredito?.(row)}
 
         <FormActions
           submitLabel="Actualizar"

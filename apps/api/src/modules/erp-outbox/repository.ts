@@ -9,18 +9,19 @@ export type ErpTrabajo = typeof erpTrabajos.$inferSelect;
  * for another document, the ERP refused, or anything else.
  */
 export type ClaseError = "no_disponible" | "espera" | "rechazo" | "error";
-export const TIPO_CREAR_FACTURA = "crear_factura";
-/** The cancellation of the A/P invoice of an invoice that is not accepted (issue 22, decision 021). */
-export const TIPO_CANCELAR_FACTURA = "cancelar_factura";
-/** The payment block of the A/P invoice of an accepted CFDI the SAT cancelled, and its lifting (decision 036). */
-export const TIPO_BLOQUEAR_PAGO = "bloquear_pago";
-export const TIPO_DESBLOQUEAR_PAGO = "desbloquear_pago";
-/** The A/P credit memo of an accepted credit note (issue 27, decision 034): names the credit note, not an invoice. */
-export const TIPO_CREAR_NOTA_CREDITO = "crear_nota_credito";
-/** An accepted replacement CFDI takes over the A/P invoice of the invoice it replaces (decision 036). */
-export const TIPO_SUSTITUIR_CFDI = "sustituir_cfdi";
+/** What a job is about: an invoice, or a credit note (the table's two subject columns, one of them set). */
+export type ErpSujeto = { facturaId: number } | { notaCreditoId: number };
+/**
+ * While a job of its kind may not run yet: a condition over the job's row (erp_trabajos), given by the kind's
+ * handler (a credit note's job while an invoice it credits has no A/P invoice, issue 36).
+ */
+export type ErpEspera = SQL;
 
-/** The ERP outbox (erp_trabajos): jobs written with the decision that causes them, leased while they run. */
+/**
+ * The ERP outbox (erp_trabajos, decision 054): jobs written with the decision that causes them, leased while they
+ * run. It knows no job kind: each kind's module (facturas/erp-jobs.ts, notas-credito/erp-job.ts,
+ * bloqueo-pago/erp-jobs.ts) names its `tipo` and what it waits for.
+ */
 export function createErpTrabajosRepository(db: Database) {
   /** Free to take: not leased, or its lease ran out (a worker that died mid-way). */
   const libre = (now: Date) => or(isNull(erpTrabajos.bloqueadoHasta), lte(erpTrabajos.bloqueadoHasta, now));
@@ -30,108 +31,56 @@ export function createErpTrabajosRepository(db: Database) {
     intentos: sql`${erpTrabajos.intentos} + 1`,
     intentoProgramado: sql`case when ${erpTrabajos.intentoProgramado} > ${now} then ${erpTrabajos.intentoProgramado} end`,
   });
-  /**
-   * Issue 36 (decision 040): a job that waits for another invoice's A/P invoice — a credit note's job for the
-   * invoices it credits, a takeover's (decision 036) for the replaced invoice's — while one of them has none yet
-   * (its own job pending). Such a job is not due: it waits without spending attempts.
-   */
-  const esperaFactura: SQL = sql`exists (
-    select 1 from ${schema.facturas} f where f.erp_doc_entry is null and (
-      (${erpTrabajos.tipo} = ${TIPO_CREAR_NOTA_CREDITO} and f.id in (
-        select ncf.factura_id from ${schema.notasCreditoFacturas} ncf
-        where ncf.nota_credito_id = ${erpTrabajos.notaCreditoId}))
-      or (${erpTrabajos.tipo} = ${TIPO_SUSTITUIR_CFDI} and f.id = (
-        select s.sustituye_a_id from ${schema.facturas} s where s.id = ${erpTrabajos.facturaId}))))`;
+  const subjectColumn = (sujeto: ErpSujeto) =>
+    "facturaId" in sujeto ? erpTrabajos.facturaId : erpTrabajos.notaCreditoId;
+  const subjectId = (sujeto: ErpSujeto) => ("facturaId" in sujeto ? sujeto.facturaId : sujeto.notaCreditoId);
   return {
-    /** The A/P invoice job of an accepted invoice; a second call for the same invoice changes nothing. */
-    enqueueFactura: async (facturaId: number, now: Date) => {
+    /** Job `tipo` of `sujeto`, due now; a second call for the same kind and document changes nothing. */
+    enqueue: async (tipo: string, sujeto: ErpSujeto, now: Date) => {
       await db
         .insert(erpTrabajos)
-        .values({ tipo: TIPO_CREAR_FACTURA, facturaId, siguienteIntento: now, createdAt: now })
+        .values({ tipo, ...sujeto, siguienteIntento: now, createdAt: now })
         .onConflictDoNothing();
     },
-    /** Issue 27: the A/P credit memo job of an accepted credit note; a second call changes nothing. */
-    enqueueNotaCredito: async (notaCreditoId: number, now: Date) => {
+    /**
+     * Job `tipo` of `sujeto`, written in the transaction of the change that wants it; one done or failed is armed
+     * again (for kinds the ERP does idempotently: a cancellation, decision 021; a payment block, decision 036); one
+     * waiting or running is left alone.
+     */
+    rearm: async (tipo: string, sujeto: ErpSujeto, now: Date) => {
       await db
         .insert(erpTrabajos)
-        .values({ tipo: TIPO_CREAR_NOTA_CREDITO, notaCreditoId, siguienteIntento: now, createdAt: now })
-        .onConflictDoNothing();
+        .values({ tipo, ...sujeto, siguienteIntento: now, createdAt: now })
+        .onConflictDoUpdate({
+          target: [erpTrabajos.tipo, subjectColumn(sujeto)],
+          set: {
+            estado: "pendiente",
+            intentos: 0,
+            ultimoError: "",
+            claseError: "",
+            siguienteIntento: now,
+            intentoProgramado: null,
+            terminadoAt: null,
+          },
+          setWhere: ne(erpTrabajos.estado, "pendiente"),
+        });
     },
-    /** The credit note's job (issue 27), if any. */
-    deNotaCredito: async (notaCreditoId: number): Promise<ErpTrabajo | undefined> =>
+    /** The job of kind `tipo` of `sujeto`, if any. */
+    find: async (tipo: string, sujeto: ErpSujeto): Promise<ErpTrabajo | undefined> =>
       (
         await db
           .select()
           .from(erpTrabajos)
-          .where(and(eq(erpTrabajos.tipo, TIPO_CREAR_NOTA_CREDITO), eq(erpTrabajos.notaCreditoId, notaCreditoId)))
+          .where(and(eq(erpTrabajos.tipo, tipo), eq(subjectColumn(sujeto), subjectId(sujeto))))
       )[0],
-    /** The takeover of the replaced invoice's A/P invoice by accepted replacement `facturaId` (decision 036). */
-    enqueueSustitucion: async (facturaId: number, now: Date) => {
-      await db
-        .insert(erpTrabajos)
-        .values({ tipo: TIPO_SUSTITUIR_CFDI, facturaId, siguienteIntento: now, createdAt: now })
-        .onConflictDoNothing();
-    },
-    /**
-     * The cancellation of the invoice's A/P invoice (decision 021), written in the transaction of whatever finds
-     * the invoice not accepted (a review, the creation job). A cancellation that is done or failed is armed again
-     * (cancelling in the ERP is idempotent); one waiting or running is left alone.
-     */
-    enqueueCancellation: async (facturaId: number, now: Date) => {
-      await db
-        .insert(erpTrabajos)
-        .values({ tipo: TIPO_CANCELAR_FACTURA, facturaId, siguienteIntento: now, createdAt: now })
-        .onConflictDoUpdate({
-          target: [erpTrabajos.tipo, erpTrabajos.facturaId],
-          set: {
-            estado: "pendiente",
-            intentos: 0,
-            ultimoError: "",
-            claseError: "",
-            siguienteIntento: now,
-            intentoProgramado: null,
-            terminadoAt: null,
-          },
-          setWhere: ne(erpTrabajos.estado, "pendiente"),
-        });
-    },
-    /**
-     * The payment block (`blocked`) or its lifting for the invoice's A/P invoice (decision 036), written in the
-     * transaction that changes `facturas.bloqueo_pago`. Like a cancellation, one done or failed is armed again
-     * (setting a payment block is idempotent in the ERP); one waiting or running is left alone.
-     */
-    enqueuePaymentBlock: async (facturaId: number, blocked: boolean, now: Date) => {
-      await db
-        .insert(erpTrabajos)
-        .values({
-          tipo: blocked ? TIPO_BLOQUEAR_PAGO : TIPO_DESBLOQUEAR_PAGO,
-          facturaId,
-          siguienteIntento: now,
-          createdAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [erpTrabajos.tipo, erpTrabajos.facturaId],
-          set: {
-            estado: "pendiente",
-            intentos: 0,
-            ultimoError: "",
-            claseError: "",
-            siguienteIntento: now,
-            intentoProgramado: null,
-            terminadoAt: null,
-          },
-          setWhere: ne(erpTrabajos.estado, "pendiente"),
-        });
-    },
     /**
      * Leases up to `limit` due jobs until `hasta` and counts the attempt: two workers never get the same job
-     * (the lease is taken by one UPDATE, row locks skipped by the other). Issue 36: a credit note's job is not due
-     * while an invoice it credits has no A/P invoice (its own job pending), nor a takeover's while the replaced
-     * invoice has none: it waits without spending attempts. A
+     * (the lease is taken by one UPDATE, row locks skipped by the other). Issue 36: a job is not due while `espera`
+     * (its kind's condition, from the handlers) holds: it waits without spending attempts. A
      * job taken before the time its backoff had set (woken after an outage) keeps that time in intento_programado;
      * one taken at or after it is an ordinary attempt and forgets it.
      */
-    claimDue: async (now: Date, hasta: Date, limit: number): Promise<ErpTrabajo[]> =>
+    claimDue: async (now: Date, hasta: Date, limit: number, espera?: ErpEspera): Promise<ErpTrabajo[]> =>
       db
         .update(erpTrabajos)
         .set(tomar(now, hasta))
@@ -146,7 +95,7 @@ export function createErpTrabajosRepository(db: Database) {
                   eq(erpTrabajos.estado, "pendiente"),
                   lte(erpTrabajos.siguienteIntento, now),
                   libre(now),
-                  sql`not ${esperaFactura}`,
+                  espera ? sql`not (${espera})` : undefined,
                 ),
               )
               .orderBy(asc(erpTrabajos.id))
@@ -166,13 +115,6 @@ export function createErpTrabajosRepository(db: Database) {
           .set({ ...tomar(now, hasta), estado: "pendiente", intentoProgramado: null })
           .where(and(eq(erpTrabajos.id, id), inArray(erpTrabajos.estado, ["pendiente", "fallido"]), libre(now)))
           .returning()
-      )[0],
-    deFactura: async (facturaId: number, tipo: string = TIPO_CREAR_FACTURA): Promise<ErpTrabajo | undefined> =>
-      (
-        await db
-          .select()
-          .from(erpTrabajos)
-          .where(and(eq(erpTrabajos.tipo, tipo), eq(erpTrabajos.facturaId, facturaId)))
       )[0],
     finish: async (id: number, now: Date) => {
       await db

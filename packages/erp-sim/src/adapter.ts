@@ -208,7 +208,7 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
       : enAlcance(tabla, filtro.scope);
     const encabezados = sql`select ${columnasEncabezado(tabla)}${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
       from ${tabla} where ${donde}
-      order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc`;
+      order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc, ${tabla.docEntry} desc`;
     const lineasDelAlcance =
       porClave || filtro.scope.cardCode !== null
         ? sql`select l.* from ${tabla} cross join lateral (
@@ -227,7 +227,7 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     if (scope.bds.length === 0) return [];
     const rows = await arrays(sql`select ${tabla.bd}, ${tabla.docEntry}, ${tabla.version}::text
       from ${tabla} where ${enAlcance(tabla, scope)}
-      order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc`);
+      order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc, ${tabla.docEntry} desc`);
     return rows.map((r) => ({ bd: r[0] as string, docEntry: r[1] as number, version: r[2] as string }));
   }
 
@@ -260,7 +260,7 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
         })
         .from(erpPagos)
         .where(filtro)
-        .orderBy(desc(erpPagos.docDate), asc(erpPagos.bd), desc(erpPagos.docNum)),
+        .orderBy(desc(erpPagos.docDate), asc(erpPagos.bd), desc(erpPagos.docNum), desc(erpPagos.docEntry)),
       db
         .select({
           bd: erpPagoFacturas.bd,

@@ -13,8 +13,9 @@
  *   trailing zeros beyond what they mean ("1160.00" for money, "12.5" for a quantity, "0" for no discount).
  *   Money keeps two decimals.
  * - Dates are ISO calendar dates (YYYY-MM-DD).
- * - Lists come newest first (DocDate desc, then company database, then DocNum desc) so that the row number
- *   the portal assigns is stable between two calls on unchanged data.
+ * - Lists come newest first (DocDate desc, then company database, then DocNum desc, then DocEntry desc: DocNum
+ *   repeats across numbering series, decision 051) so that the row number the portal assigns is stable between two
+ *   calls on unchanged data.
  * - File references are ids the portal downloads through /api/archivos/:id. The mock's are ids of `archivos` (it
  *   stores PDFs there); the Service Layer adapter's name an ERP attachment whose bytes it copies into archivos
  *   only when an authorized user first downloads it (copyPdf).
@@ -202,6 +203,13 @@ export interface ErpFacturaProveedorNueva {
    * 20) and closed; absent means `[entradaDocNum]`.
    */
   entradaDocNums?: readonly number[];
+  /**
+   * Issue 37 (decision 051): the same receipts by DocEntry, in the same order as `entradaDocNums` (DocNum repeats
+   * across numbering series; DocEntry does not). When given, adapters copy exactly these receipts; absent (a job
+   * queued before migration 0026 whose receipts the portal could not resolve), they look the numbers up and refuse
+   * a number that names several of the supplier's receipts.
+   */
+  entradaDocEntries?: readonly number[];
   /** The supplier's folio (NumAtCard). */
   numAtCard: string;
   /** CFDI stamp UUID (U_SYS_PMUUID). */
@@ -230,6 +238,19 @@ export type PostingDateRule = "primer_dia_abierto" | "rechazar";
 /** The receipts an A/P invoice request bills: `entradaDocNums` or, when absent, its one `entradaDocNum`. */
 export const entradasDeFacturaProveedor = (input: ErpFacturaProveedorNueva): number[] =>
   input.entradaDocNums && input.entradaDocNums.length > 0 ? [...input.entradaDocNums] : [input.entradaDocNum];
+
+/**
+ * Issue 37 (decision 051): the receipts an A/P invoice request bills, each by number and, when the request gives
+ * them (`entradaDocEntries`, as long as the numbers), by DocEntry; else `docEntry` is null (look up by number).
+ */
+export const entradaRefsDeFacturaProveedor = (
+  input: ErpFacturaProveedorNueva,
+): { docNum: number; docEntry: number | null }[] => {
+  const docNums = entradasDeFacturaProveedor(input);
+  const docEntries = input.entradaDocEntries;
+  const porEntry = docEntries !== undefined && docEntries.length === docNums.length;
+  return docNums.map((docNum, i) => ({ docNum, docEntry: porEntry ? (docEntries[i] as number) : null }));
+};
 
 export interface ErpFacturaProveedor {
   bd: string;

@@ -189,7 +189,13 @@ export type GetEntradasRequest = z.infer<typeof getEntradasRequestSchema>;
 /** Goods receipt as the invoice form reads it (spec §3 Goods receipt, "fields read from the server"). */
 export const entradaFacturaSchema = z.object({
   Fila: enteroSchema("Fila"),
+  /** The number users read ("Entrada"): it repeats across the ERP's numbering series. */
   DocNum: enteroSchema("DocNum"),
+  /**
+   * Issue 37 (decision 051): the receipt's key in the ERP (SAP DocEntry), unique where DocNum is not; the form sends
+   * it back with the number (postFactura EntradaDocEntry).
+   */
+  DocEntry: enteroSchema("DocEntry"),
   DocTotal: importeSchema("DocTotal"),
   DocCur: z.string(),
   /** Payment form code. */
@@ -287,12 +293,46 @@ export const entradaDocNums = (entrada: number | readonly number[]): number[] =>
   typeof entrada === "number" ? [entrada] : [...entrada];
 
 /**
+ * Issue 37 (decision 051): the same receipts by DocEntry (getEntradas' DocEntry), in the order of EntradaMercancia —
+ * a number when EntradaMercancia is a number, a list of as many when it is a list. Optional, so that a client that
+ * sends numbers only keeps working while each number names one receipt of its own; a number naming several (the
+ * ERP's numbering series repeat numbers) is refused asking to choose the receipt again.
+ */
+export const entradaDocEntrySchema = z.union(
+  [
+    idSchema("EntradaDocEntry"),
+    boundedArray(idSchema("EntradaDocEntry"), {
+      campo: "EntradaDocEntry",
+      min: 1,
+      max: MAX_ENTRADAS_POR_FACTURA,
+      mensajes: {
+        tipo: "El campo EntradaDocEntry debe ser un número de documento o una lista de números de documento.",
+        min: "Seleccione al menos una entrada de mercancía.",
+        max: `Una factura puede amparar como máximo ${MAX_ENTRADAS_POR_FACTURA} entradas de mercancía.`,
+      },
+    }).refine((docEntries) => new Set(docEntries).size === docEntries.length, {
+      error: "La lista de entradas de mercancía repite una entrada; cada entrada se selecciona una sola vez.",
+    }),
+  ],
+  {
+    // As EntradaMercancia's: a list of the wrong length is refused with the list's message.
+    error: (issue) => {
+      const tipo = "El campo EntradaDocEntry debe ser un número de documento o una lista de números de documento.";
+      if (!Array.isArray(issue.input)) return tipo;
+      return (issue as { errors?: { message?: string }[][] }).errors?.[1]?.[0]?.message ?? tipo;
+    },
+  },
+);
+
+/**
  * POST /api/facturas/postFactura (spec §3 New invoice payload). RazonSocial is the company's ERP database code
  * (BDSAP); PDF/XML/Recepcion are file names and PDF64/XML64/Recepcion64 their base64 contents, all required.
  */
 export const postFacturaRequestSchema = actorRequestSchema.extend({
   RazonSocial: identificadorSchema("RazonSocial", 100),
   EntradaMercancia: entradasMercanciaSchema,
+  /** Issue 37 (decision 051): optional, the receipts' DocEntry in the order of EntradaMercancia. */
+  EntradaDocEntry: entradaDocEntrySchema.optional(),
   PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
   XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
   Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),

@@ -341,6 +341,24 @@ export class ErpRechazoError extends Error {
 export { ErpApprovalPendingError } from "./approval";
 
 /**
+ * Issue 37 (decision 051): a number (DocNum) the caller gave names several of the documents it could mean — DocNum
+ * repeats across numbering series (decision 048, F8) — so the adapter refuses to pick one (findEntrada). The caller
+ * asks for the document by DocEntry instead.
+ */
+export class ErpNumeroAmbiguoError extends Error {
+  override readonly name = "ErpNumeroAmbiguoError";
+  constructor(
+    readonly bd: string,
+    readonly docNum: number,
+    readonly docEntries: readonly number[],
+  ) {
+    super(
+      `El número ${docNum} corresponde a ${docEntries.length} documentos de la base de datos ${bd} del ERP (DocEntry ${docEntries.join(", ")}, series de numeración distintas).`,
+    );
+  }
+}
+
+/**
  * Issue 36 (decision 040): whether `error` (or what it wraps) says the ERP could not answer — no answer, a timeout,
  * a server error, a balancer's page — as opposed to a refusal or a mistake: the same request may go through once
  * it is back. Adapters mark such errors with `erpNoDisponible: true` (the Service Layer client's ServiceLayerError
@@ -394,8 +412,10 @@ export interface ErpAdapter {
   readEntradas(keys: readonly ErpClaveDocumento[]): Promise<ErpEntrada[]>;
   countEntradas(scope: ErpScope): Promise<number>;
   /**
-   * The goods receipt numbered `docNum` in company database `bd` with its lines, or null (the invoice form); of
-   * supplier `cardCode` when given. DocNum repeats across numbering series (decision 048): several left is refused.
+   * The goods receipt numbered `docNum` in company database `bd` with its lines, or null, for a number a user gave
+   * (a client sending no DocEntry); of supplier `cardCode` when given, not cancelled. DocNum repeats across numbering
+   * series (decision 048): several left throw ErpNumeroAmbiguoError (issue 37, decision 051). Receipts the portal
+   * knows the DocEntry of are read with readEntradas.
    */
   findEntrada(bd: string, docNum: number, cardCode?: string): Promise<ErpEntrada | null>;
   /** Vendor payments with the invoices each settles, newest first. */

@@ -347,6 +347,8 @@ export { ErpApprovalPendingError } from "./approval";
  */
 export class ErpNumeroAmbiguoError extends Error {
   override readonly name = "ErpNumeroAmbiguoError";
+  /** The mark ambiguousDocEntries reads (an adapter may mark an error of its own instead). */
+  readonly erpNumeroAmbiguo: readonly number[];
   constructor(
     readonly bd: string,
     readonly docNum: number,
@@ -355,7 +357,17 @@ export class ErpNumeroAmbiguoError extends Error {
     super(
       `El número ${docNum} corresponde a ${docEntries.length} documentos de la base de datos ${bd} del ERP (DocEntry ${docEntries.join(", ")}, series de numeración distintas).`,
     );
+    this.erpNumeroAmbiguo = docEntries;
   }
+}
+
+/**
+ * The DocEntries a number could name when `error` says it is ambiguous (ErpNumeroAmbiguoError, or any error an
+ * adapter marks with `erpNumeroAmbiguo`, as the Service Layer adapter's Conflict is), else null.
+ */
+export function ambiguousDocEntries(error: unknown): readonly number[] | null {
+  const marca = error && typeof error === "object" ? (error as { erpNumeroAmbiguo?: unknown }).erpNumeroAmbiguo : null;
+  return Array.isArray(marca) ? (marca as number[]) : null;
 }
 
 /**
@@ -414,7 +426,7 @@ export interface ErpAdapter {
   /**
    * The goods receipt numbered `docNum` in company database `bd` with its lines, or null, for a number a user gave
    * (a client sending no DocEntry); of supplier `cardCode` when given, not cancelled. DocNum repeats across numbering
-   * series (decision 048): several left throw ErpNumeroAmbiguoError (issue 37, decision 051). Receipts the portal
+   * series (decision 048): several left throw an error ambiguousDocEntries recognises (issue 37, decision 051). Receipts the portal
    * knows the DocEntry of are read with readEntradas.
    */
   findEntrada(bd: string, docNum: number, cardCode?: string): Promise<ErpEntrada | null>;

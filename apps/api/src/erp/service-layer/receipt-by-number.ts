@@ -1,7 +1,7 @@
 // Part of the Service Layer ErpAdapter (adapter.ts composes the parts; decision 044).
 import { schema } from "@portal/db";
 import { and, eq } from "drizzle-orm";
-import { type ErpEntrada, ErpNumeroAmbiguoError } from "../types";
+import type { ErpEntrada } from "../types";
 import { type Availability, isUnavailable } from "./availability";
 import { oneByNumber } from "./by-number";
 import { offeredReceipts } from "./cancellation";
@@ -96,7 +96,6 @@ export function createReceiptByNumber(
         b,
         docNum,
         cardCode,
-        (docEntries) => new ErpNumeroAmbiguoError(b, docNum, docEntries),
       );
       return toDocuments("entrada", b, one ? [one] : []);
     });

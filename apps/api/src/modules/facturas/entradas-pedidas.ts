@@ -1,5 +1,5 @@
 import { type EntradaRef, ordenEntradas } from "@portal/db";
-import { type ErpAdapter, type ErpEntrada, ErpNumeroAmbiguoError } from "../../erp/types";
+import { ambiguousDocEntries, type ErpAdapter, type ErpEntrada } from "../../erp/types";
 import { Invalid, refusal } from "../../lib/errors";
 import { FACTURA_MSG } from "./reglas";
 
@@ -32,9 +32,8 @@ export function createEntradasPedidas(erp: Pick<ErpAdapter, "findEntrada" | "rea
       const e = await erp.findEntrada(bd, docNum, cardCode);
       return e && e.cardCode === cardCode ? e : undefined;
     } catch (error) {
-      if (error instanceof ErpNumeroAmbiguoError) {
-        throw new Invalid(FACTURA_MSG.entradaAmbigua(docNum, error.docEntries.length));
-      }
+      const docEntries = ambiguousDocEntries(error);
+      if (docEntries) throw new Invalid(FACTURA_MSG.entradaAmbigua(docNum, docEntries.length));
       throw error;
     }
   }

@@ -235,4 +235,32 @@ describe.each([
       [b.DocEntry]: "O",
     });
   });
+
+  it("the update form reads an invoice's receipt by its DocEntry; by the number alone it is told the number is shared", async () => {
+    const [fb] = await guardadas(b.DocEntry);
+    const filas: (Fila & { EntradasMercancia: number[]; EntradasDocEntry: (number | null)[] })[] = (
+      await call(tokens.kemper, "POST", "/api/facturas/getFacturas", {})
+    ).json().data;
+    expect(filas.find((f) => f.IdFactura === fb!.id)).toMatchObject({
+      Entrada: b.DocNum,
+      EntradasMercancia: [b.DocNum],
+      EntradasDocEntry: [b.DocEntry],
+    });
+    const porNumero = await call(tokens.kemper, "POST", "/api/facturas/getEntradas", { BD, tipo: b.DocNum });
+    expect(porNumero.statusCode).toBe(400);
+    expect(porNumero.json().message).toBe(FACTURA_MSG.entradaAmbigua(b.DocNum, 2));
+    const porEntry = await call(tokens.kemper, "POST", "/api/facturas/getEntradas", {
+      BD,
+      tipo: b.DocNum,
+      DocEntry: b.DocEntry,
+    });
+    expect((porEntry.json().data as Entrada[]).map((e) => [e.DocNum, e.DocEntry])).toEqual([[b.DocNum, b.DocEntry]]);
+    // A DocEntry of another number is no receipt of that number.
+    const otro = await call(tokens.kemper, "POST", "/api/facturas/getEntradas", {
+      BD,
+      tipo: b.DocNum + 1,
+      DocEntry: b.DocEntry,
+    });
+    expect(otro.json().data).toEqual([]);
+  });
 });

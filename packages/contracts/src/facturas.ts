@@ -55,6 +55,11 @@ export const facturaRowSchema = z.object({
   Entrada: enteroSchema("Entrada"),
   /** Issue 27: every goods receipt the invoice bills (DocNums, ascending); absent from older servers. */
   EntradasMercancia: z.array(enteroSchema("EntradasMercancia")).optional(),
+  /**
+   * Issue 37 (decision 051): the same receipts' DocEntry, in the order of EntradasMercancia (null for a receipt
+   * stored before the portal kept it); absent from older servers. The update form reads each receipt by it.
+   */
+  EntradasDocEntry: z.array(enteroSchema("EntradasDocEntry").nullable()).optional(),
   FechaFactura: fechaSchema("FechaFactura"),
   Total: importeSchema("Total"),
   FormaPago: z.string(),
@@ -184,6 +189,11 @@ const tipoEntradaMensaje = "El campo tipo debe ser Nuevo o el número de la entr
 export const getEntradasRequestSchema = listRequestSchema.extend({
   BD: identificadorSchema("BD", 100),
   tipo: z.union([z.literal("Nuevo", { error: tipoEntradaMensaje }), idSchema("tipo")], { error: tipoEntradaMensaje }),
+  /**
+   * Issue 37 (decision 051): with tipo a number, the receipt with this DocEntry (it must have that number): the number
+   * alone may name several receipts (the ERP's numbering series repeat numbers).
+   */
+  DocEntry: idSchema("DocEntry").optional(),
 });
 export type GetEntradasRequest = z.infer<typeof getEntradasRequestSchema>;
 /** Goods receipt as the invoice form reads it (spec §3 Goods receipt, "fields read from the server"). */

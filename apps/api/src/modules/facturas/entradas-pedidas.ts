@@ -74,7 +74,13 @@ export function createEntradasPedidas(erp: Pick<ErpAdapter, "findEntrada" | "rea
     return entradas;
   }
 
-  return { porNumero, pedidas };
+  /** One receipt of the supplier (getEntradas with a number): by DocEntry when given, with that number; else null. */
+  async function una(cardCode: string, bd: string, ref: EntradaRef): Promise<ErpEntrada | undefined> {
+    const [e] = await leer(cardCode, bd, [ref]);
+    return e && e.docNum === ref.docNum ? e : undefined;
+  }
+
+  return { una, pedidas };
 }
 
 /** A receipt read from the ERP as the portal stores it. */

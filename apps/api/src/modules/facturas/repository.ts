@@ -120,7 +120,7 @@ export function createFacturasRepository(db: Database) {
           'Fila', x.fila, 'IdFactura', x.id, 'NomSociedad', x.nom_sociedad, 'CardName', x.card_name,
           'FolioFactura', x.folio, 'RFC', x.rfc_emisor, 'RFCReceptor', x.rfc_receptor, 'CPEmisor', x.cp_emisor,
           'CPReceptor', x.cp_receptor, 'UUID', x.uuid, 'Entrada', x.entrada_doc_num,
-          'EntradasMercancia', x.entradas,
+          'EntradasMercancia', x.entradas, 'EntradasDocEntry', x.entradas_doc_entry,
           'FechaFactura', to_char(x.fecha_factura, 'YYYY-MM-DD'), 'Total', round(x.total, 2)::text,
           'FormaPago', x.forma_pago, 'TentativaPago', to_char(x.fecha_factura + x.dias_credito, 'YYYY-MM-DD'),
           'UsoPrincipal', x.uso_cfdi, 'MetodoPago', case when x.metodo_pago = 'PPD' then 'PPD' else 'PUE' end,
@@ -159,6 +159,9 @@ export function createFacturasRepository(db: Database) {
                  tb.ultimo_error as bloqueo_error,
                  (select coalesce(json_agg(fe.entrada_doc_num order by fe.entrada_doc_num, fe.entrada_doc_entry), json_build_array(f.entrada_doc_num))
                     from ${facturaEntradas} fe where fe.factura_id = f.id) as entradas,
+                 (select coalesce(json_agg(fe.entrada_doc_entry order by fe.entrada_doc_num, fe.entrada_doc_entry),
+                      json_build_array(f.entrada_doc_entry))
+                    from ${facturaEntradas} fe where fe.factura_id = f.id) as entradas_doc_entry,
                  row_number() over (order by ${primero ? sql`(${primero}) desc, ` : sql``}f.created_at desc, f.id desc) as fila
                  ${avisoSustitucion}
                  ${lista69bColumnas}

@@ -407,7 +407,7 @@ export function createFacturasService(deps: FacturasDeps) {
       const sociedad = await sociedadDe(user, input.BD);
       if (!sociedad) return [];
       if (input.tipo !== "Nuevo") {
-        const una = await pedidasErp.porNumero(user.id, input.BD, input.tipo);
+        const una = await pedidasErp.una(user.id, input.BD, { docNum: input.tipo, docEntry: input.DocEntry ?? null });
         return una ? [toEntradaFactura(una, sociedad.nombre, 1)] : [];
       }
       const todas = await entradasDe(user, input.BD);

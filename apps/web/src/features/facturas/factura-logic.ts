@@ -182,6 +182,18 @@ const entradasDelEnvio = (entradas: readonly EntradaFactura[]) => {
   return { EntradaMercancia: orden.map((e) => e.DocNum), EntradaDocEntry: orden.map((e) => e.DocEntry) };
 };
 
+/**
+ * Issue 37 (decision 051): every receipt an invoice bills with its DocEntry when the server gives it (null otherwise:
+ * an older server, or a receipt stored before the portal kept it), for reading each one back by it.
+ */
+export const entradaRefsDeFila = (
+  row: Pick<FacturaRow, "Entrada" | "EntradasMercancia" | "EntradasDocEntry">,
+): { docNum: number; docEntry: number | null }[] => {
+  const docNums = entradasDeFila(row);
+  const docEntries = row.EntradasDocEntry?.length === docNums.length ? row.EntradasDocEntry : null;
+  return docNums.map((docNum, i) => ({ docNum, docEntry: docEntries?.[i] ?? null }));
+};
+
 /** The picked XML read with the form's rules (spec §5: 'No cuenta con la estructura…' first). */
 const readInvoiceXml = (xml: ArchivoLeido | null, variante: InvoiceVariant) =>
   readXml(xml, (bytes) => readInvoice(bytes, { variant: variante }));

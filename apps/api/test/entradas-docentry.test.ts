@@ -154,6 +154,49 @@ describe.each([
     expect(despues[i + 1]).toBe(`${sociedad}|${c.docNum}|${c.docEntry}`);
   });
 
+  it("one CFDI may bill both receipts of a shared number, named by DocEntry; by number the list is a repeat", async () => {
+    const mitad = await createErpEntrada(m.tdb.db, {
+      bd: BD,
+      cardCode: "P00001",
+      cardName: KEMPER.nombre,
+      cp: "86000",
+      peyMethod: "03",
+      mainUsage: "G03",
+      groupNum: 0,
+      docDate: "2026-11-12",
+      lineas: [{ priceBefDi: "500.00" }],
+    });
+    const otra = await addReceiptInSecondSeries(m.tdb.db, BD, mitad.docEntry);
+    m.time.advance(60_000);
+    const numeros = [mitad.docNum, otra.docNum];
+    const repetida = await call(
+      tokens.kemper,
+      "POST",
+      "/api/facturas/postFactura",
+      payloadFactura(cfdi(), 0, { EntradaMercancia: numeros }),
+    );
+    expect(repetida.statusCode).toBe(400);
+    expect(repetida.json().message).toContain("repite una entrada");
+    const ambas = await call(
+      tokens.kemper,
+      "POST",
+      "/api/facturas/postFactura",
+      payloadFactura(cfdi(), 0, { EntradaMercancia: numeros, EntradaDocEntry: [otra.docEntry, mitad.docEntry] }),
+    );
+    expect(ambas.json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
+    const [f] = await guardadas(mitad.docEntry);
+    const filas = await m.tdb.db
+      .select()
+      .from(schema.facturaEntradas)
+      .where(eq(schema.facturaEntradas.facturaId, f!.id));
+    expect(filas.map((r) => [r.entradaDocNum, r.entradaDocEntry]).sort()).toEqual(
+      [
+        [mitad.docNum, mitad.docEntry],
+        [otra.docNum, otra.docEntry],
+      ].sort(),
+    );
+  });
+
   it("an upload naming the number only is refused with a clear message; nothing is stored", async () => {
     const res = await subir({});
     expect(res.statusCode).toBe(400);

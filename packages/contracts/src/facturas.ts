@@ -283,8 +283,6 @@ export const entradasMercanciaSchema = z.union(
       min: 1,
       max: MAX_ENTRADAS_POR_FACTURA,
       mensajes: entradasMensajes,
-    }).refine((docNums) => new Set(docNums).size === docNums.length, {
-      error: "La lista de entradas de mercancía repite una entrada; cada entrada se selecciona una sola vez.",
     }),
   ],
   {
@@ -335,29 +333,46 @@ export const entradaDocEntrySchema = z.union(
 );
 
 /**
+ * A list of receipts repeats none: its numbers are distinct or (issue 37, decision 051) its DocEntries are — two
+ * receipts of two numbering series may share a number, and one CFDI may bill both.
+ */
+function sinEntradasRepetidas(body: unknown): boolean {
+  const { EntradaMercancia: docNums, EntradaDocEntry: docEntries } = (body ?? {}) as Record<string, unknown>;
+  if (!Array.isArray(docNums) || new Set(docNums).size === docNums.length) return true;
+  return Array.isArray(docEntries) && docEntries.length === docNums.length;
+}
+
+/**
  * POST /api/facturas/postFactura (spec §3 New invoice payload). RazonSocial is the company's ERP database code
  * (BDSAP); PDF/XML/Recepcion are file names and PDF64/XML64/Recepcion64 their base64 contents, all required.
  */
-export const postFacturaRequestSchema = actorRequestSchema.extend({
-  RazonSocial: identificadorSchema("RazonSocial", 100),
-  EntradaMercancia: entradasMercanciaSchema,
-  /** Issue 37 (decision 051): optional, the receipts' DocEntry in the order of EntradaMercancia. */
-  EntradaDocEntry: entradaDocEntrySchema.optional(),
-  PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
-  XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
-  Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),
-  PDF64: base64Schema("PDF64", MSG.pdfRequerido),
-  XML64: base64Schema("XML64", MSG.facturaXmlRequerido),
-  Recepcion64: base64Schema("Recepcion64", MSG.facturaRecepcionRequerida),
-  /** Absent or empty becomes 'S/F'. */
-  FolioFactura: folioSchema("FolioFactura"),
-  ...datosXmlFactura,
-  Moneda: monedaSchema("Moneda"),
-  /** 1 unless the XML gives one (spec §3, §9). */
-  TipoDeCambio: decimalSchema("TipoDeCambio").default("1"),
-  /** Y when the XML carries withholdings. */
-  Retenciones: flagCampo("Retenciones"),
-});
+export const postFacturaRequestSchema = actorRequestSchema
+  .extend({
+    RazonSocial: identificadorSchema("RazonSocial", 100),
+    EntradaMercancia: entradasMercanciaSchema,
+    /** Issue 37 (decision 051): optional, the receipts' DocEntry in the order of EntradaMercancia. */
+    EntradaDocEntry: entradaDocEntrySchema.optional(),
+    PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
+    XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
+    Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),
+    PDF64: base64Schema("PDF64", MSG.pdfRequerido),
+    XML64: base64Schema("XML64", MSG.facturaXmlRequerido),
+    Recepcion64: base64Schema("Recepcion64", MSG.facturaRecepcionRequerida),
+    /** Absent or empty becomes 'S/F'. */
+    FolioFactura: folioSchema("FolioFactura"),
+    ...datosXmlFactura,
+    Moneda: monedaSchema("Moneda"),
+    /** 1 unless the XML gives one (spec §3, §9). */
+    TipoDeCambio: decimalSchema("TipoDeCambio").default("1"),
+    /** Y when the XML carries withholdings. */
+    Retenciones: flagCampo("Retenciones"),
+  })
+  .refine(sinEntradasRepetidas, {
+    path: ["EntradaMercancia"],
+    error: "La lista de entradas de mercancía repite una entrada; cada entrada se selecciona una sola vez.",
+    // Checked whatever else fails, so its message answers with the others' (as when it was EntradaMercancia's own).
+    when: () => true,
+  });
 export type PostFacturaRequest = z.infer<typeof postFacturaRequestSchema>;
 /** What a client may send (FolioFactura and TipoDeCambio optional, Total string or number). */
 export type PostFacturaRequestInput = z.input<typeof postFacturaRequestSchema>;

@@ -79,6 +79,7 @@ async function main() {
           sociedadId: mci!.id,
           bd: mci!.bdSap,
           entradaDocNum: 1_000_000 + n,
+          entradaDocEntry: 1_000_000 + n,
           uuid: randomUUID().toUpperCase(),
           folio: String(n),
           rfcEmisor: kemper ? KEMPER.rfc : "XIQB891116QE4",

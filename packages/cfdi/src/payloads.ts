@@ -44,20 +44,25 @@ export interface PostFacturaChoice {
    * receipt is sent as a number, as the spec writes it.
    */
   EntradaMercancia: number | readonly number[];
+  /**
+   * Issue 37 (decision 051): the same receipts' DocEntry, in the same order (getEntradas' DocEntry): sent in the shape
+   * EntradaMercancia is sent in (a number for one receipt).
+   */
+  EntradaDocEntry?: number | readonly number[];
   /** The receipt's currency (spec §5 "The currency is taken from the receipt"); the XML's when omitted. */
   Moneda?: string;
 }
+
+/** One receipt as a number (as the spec writes it), several as a list. */
+const unaOVarias = (valor: number | readonly number[]): number | number[] =>
+  typeof valor === "number" ? valor : valor.length === 1 ? (valor[0] as number) : [...valor];
 
 /** postFactura's fields but the files (spec §3 New invoice payload): the choice and what the XML says. */
 export function postFacturaFields(datos: InvoiceData, choice: PostFacturaChoice) {
   return {
     RazonSocial: choice.RazonSocial,
-    EntradaMercancia:
-      typeof choice.EntradaMercancia === "number"
-        ? choice.EntradaMercancia
-        : choice.EntradaMercancia.length === 1
-          ? (choice.EntradaMercancia[0] as number)
-          : [...choice.EntradaMercancia],
+    EntradaMercancia: unaOVarias(choice.EntradaMercancia),
+    ...(choice.EntradaDocEntry === undefined ? {} : { EntradaDocEntry: unaOVarias(choice.EntradaDocEntry) }),
     ...invoiceXmlFields(datos),
     Moneda: choice.Moneda ?? datos.Moneda,
     TipoDeCambio: datos.TipoDeCambio,

@@ -20,6 +20,8 @@ export const entradaRowSchema = documentoCompraBaseSchema.extend({
   Pedido: enteroSchema("Pedido").nullable(),
   /** Postal code the supplier issues from (spec §3 Goods receipt "fields read from the server"). */
   CP: z.string(),
+  /** Issue 37 (decision 051): the receipt's key in the ERP (SAP DocEntry); DocNum repeats across numbering series. */
+  DocEntry: enteroSchema("DocEntry"),
   DetalleEntradaMercancia: z.array(entradaLineaSchema),
 });
 export type EntradaRow = z.infer<typeof entradaRowSchema>;

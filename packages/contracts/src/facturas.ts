@@ -55,6 +55,11 @@ export const facturaRowSchema = z.object({
   Entrada: enteroSchema("Entrada"),
   /** Issue 27: every goods receipt the invoice bills (DocNums, ascending); absent from older servers. */
   EntradasMercancia: z.array(enteroSchema("EntradasMercancia")).optional(),
+  /**
+   * Issue 37 (decision 051): the same receipts' DocEntry, in the order of EntradasMercancia (null for a receipt
+   * stored before the portal kept it); absent from older servers. The update form reads each receipt by it.
+   */
+  EntradasDocEntry: z.array(enteroSchema("EntradasDocEntry").nullable()).optional(),
   FechaFactura: fechaSchema("FechaFactura"),
   Total: importeSchema("Total"),
   FormaPago: z.string(),
@@ -184,12 +189,23 @@ const tipoEntradaMensaje = "El campo tipo debe ser Nuevo o el número de la entr
 export const getEntradasRequestSchema = listRequestSchema.extend({
   BD: identificadorSchema("BD", 100),
   tipo: z.union([z.literal("Nuevo", { error: tipoEntradaMensaje }), idSchema("tipo")], { error: tipoEntradaMensaje }),
+  /**
+   * Issue 37 (decision 051): with tipo a number, the receipt with this DocEntry (it must have that number): the number
+   * alone may name several receipts (the ERP's numbering series repeat numbers).
+   */
+  DocEntry: idSchema("DocEntry").optional(),
 });
 export type GetEntradasRequest = z.infer<typeof getEntradasRequestSchema>;
 /** Goods receipt as the invoice form reads it (spec §3 Goods receipt, "fields read from the server"). */
 export const entradaFacturaSchema = z.object({
   Fila: enteroSchema("Fila"),
+  /** The number users read ("Entrada"): it repeats across the ERP's numbering series. */
   DocNum: enteroSchema("DocNum"),
+  /**
+   * Issue 37 (decision 051): the receipt's key in the ERP (SAP DocEntry), unique where DocNum is not; the form sends
+   * it back with the number (postFactura EntradaDocEntry).
+   */
+  DocEntry: enteroSchema("DocEntry"),
   DocTotal: importeSchema("DocTotal"),
   DocCur: z.string(),
   /** Payment form code. */
@@ -267,8 +283,6 @@ export const entradasMercanciaSchema = z.union(
       min: 1,
       max: MAX_ENTRADAS_POR_FACTURA,
       mensajes: entradasMensajes,
-    }).refine((docNums) => new Set(docNums).size === docNums.length, {
-      error: "La lista de entradas de mercancía repite una entrada; cada entrada se selecciona una sola vez.",
     }),
   ],
   {
@@ -287,27 +301,78 @@ export const entradaDocNums = (entrada: number | readonly number[]): number[] =>
   typeof entrada === "number" ? [entrada] : [...entrada];
 
 /**
+ * Issue 37 (decision 051): the same receipts by DocEntry (getEntradas' DocEntry), in the order of EntradaMercancia —
+ * a number when EntradaMercancia is a number, a list of as many when it is a list. Optional, so that a client that
+ * sends numbers only keeps working while each number names one receipt of its own; a number naming several (the
+ * ERP's numbering series repeat numbers) is refused asking to choose the receipt again.
+ */
+export const entradaDocEntrySchema = z.union(
+  [
+    idSchema("EntradaDocEntry"),
+    boundedArray(idSchema("EntradaDocEntry"), {
+      campo: "EntradaDocEntry",
+      min: 1,
+      max: MAX_ENTRADAS_POR_FACTURA,
+      mensajes: {
+        tipo: "El campo EntradaDocEntry debe ser un número de documento o una lista de números de documento.",
+        min: "Seleccione al menos una entrada de mercancía.",
+        max: `Una factura puede amparar como máximo ${MAX_ENTRADAS_POR_FACTURA} entradas de mercancía.`,
+      },
+    }).refine((docEntries) => new Set(docEntries).size === docEntries.length, {
+      error: "La lista de entradas de mercancía repite una entrada; cada entrada se selecciona una sola vez.",
+    }),
+  ],
+  {
+    // As EntradaMercancia's: a list of the wrong length is refused with the list's message.
+    error: (issue) => {
+      const tipo = "El campo EntradaDocEntry debe ser un número de documento o una lista de números de documento.";
+      if (!Array.isArray(issue.input)) return tipo;
+      return (issue as { errors?: { message?: string }[][] }).errors?.[1]?.[0]?.message ?? tipo;
+    },
+  },
+);
+
+/**
+ * A list of receipts repeats none: its numbers are distinct or (issue 37, decision 051) its DocEntries are — two
+ * receipts of two numbering series may share a number, and one CFDI may bill both.
+ */
+function sinEntradasRepetidas(body: unknown): boolean {
+  const { EntradaMercancia: docNums, EntradaDocEntry: docEntries } = (body ?? {}) as Record<string, unknown>;
+  if (!Array.isArray(docNums) || new Set(docNums).size === docNums.length) return true;
+  return Array.isArray(docEntries) && docEntries.length === docNums.length;
+}
+
+/**
  * POST /api/facturas/postFactura (spec §3 New invoice payload). RazonSocial is the company's ERP database code
  * (BDSAP); PDF/XML/Recepcion are file names and PDF64/XML64/Recepcion64 their base64 contents, all required.
  */
-export const postFacturaRequestSchema = actorRequestSchema.extend({
-  RazonSocial: identificadorSchema("RazonSocial", 100),
-  EntradaMercancia: entradasMercanciaSchema,
-  PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
-  XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
-  Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),
-  PDF64: base64Schema("PDF64", MSG.pdfRequerido),
-  XML64: base64Schema("XML64", MSG.facturaXmlRequerido),
-  Recepcion64: base64Schema("Recepcion64", MSG.facturaRecepcionRequerida),
-  /** Absent or empty becomes 'S/F'. */
-  FolioFactura: folioSchema("FolioFactura"),
-  ...datosXmlFactura,
-  Moneda: monedaSchema("Moneda"),
-  /** 1 unless the XML gives one (spec §3, §9). */
-  TipoDeCambio: decimalSchema("TipoDeCambio").default("1"),
-  /** Y when the XML carries withholdings. */
-  Retenciones: flagCampo("Retenciones"),
-});
+export const postFacturaRequestSchema = actorRequestSchema
+  .extend({
+    RazonSocial: identificadorSchema("RazonSocial", 100),
+    EntradaMercancia: entradasMercanciaSchema,
+    /** Issue 37 (decision 051): optional, the receipts' DocEntry in the order of EntradaMercancia. */
+    EntradaDocEntry: entradaDocEntrySchema.optional(),
+    PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
+    XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
+    Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),
+    PDF64: base64Schema("PDF64", MSG.pdfRequerido),
+    XML64: base64Schema("XML64", MSG.facturaXmlRequerido),
+    Recepcion64: base64Schema("Recepcion64", MSG.facturaRecepcionRequerida),
+    /** Absent or empty becomes 'S/F'. */
+    FolioFactura: folioSchema("FolioFactura"),
+    ...datosXmlFactura,
+    Moneda: monedaSchema("Moneda"),
+    /** 1 unless the XML gives one (spec §3, §9). */
+    TipoDeCambio: decimalSchema("TipoDeCambio").default("1"),
+    /** Y when the XML carries withholdings. */
+    Retenciones: flagCampo("Retenciones"),
+  })
+  .refine(sinEntradasRepetidas, {
+    path: ["EntradaMercancia"],
+    error: "La lista de entradas de mercancía repite una entrada; cada entrada se selecciona una sola vez.",
+    // Checked whatever else fails, so its message answers with the others' (as when it was EntradaMercancia's own).
+    when: () => true,
+  });
 export type PostFacturaRequest = z.infer<typeof postFacturaRequestSchema>;
 /** What a client may send (FolioFactura and TipoDeCambio optional, Total string or number). */
 export type PostFacturaRequestInput = z.input<typeof postFacturaRequestSchema>;

@@ -127,6 +127,7 @@ export const entradaRow = {
   U_SYS_PMDPDF: "",
   Pedido: 1520,
   CP: "37000",
+  DocEntry: 3310,
   DetalleEntradaMercancia: [
     {
       IdEntrada: 3310,

@@ -222,6 +222,7 @@ export const MUESTRAS = {
       {
         Fila: 1,
         DocNum: 3310,
+        DocEntry: 3310,
         DocTotal: "8700.00",
         DocCur: "MXN",
         PeyMethod: "99",
@@ -246,6 +247,7 @@ export const MUESTRAS = {
       operador: "Proveedor",
       RazonSocial: "SBO_CNORTE",
       EntradaMercancia: 3310,
+      EntradaDocEntry: 3310,
       PDF: "A-1234.pdf",
       XML: "A-1234.xml",
       Recepcion: "recepcion.png",

@@ -6,6 +6,7 @@ import {
   type ErpEntrada,
   type ErpFacturaProveedor,
   type ErpLinea,
+  ErpNumeroAmbiguoError,
   type ErpPago,
   type ErpPagoFactura,
   type ErpPdfOwner,
@@ -208,7 +209,7 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
       : enAlcance(tabla, filtro.scope);
     const encabezados = sql`select ${columnasEncabezado(tabla)}${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
       from ${tabla} where ${donde}
-      order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc`;
+      order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc, ${tabla.docEntry} desc`;
     const lineasDelAlcance =
       porClave || filtro.scope.cardCode !== null
         ? sql`select l.* from ${tabla} cross join lateral (
@@ -227,7 +228,7 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     if (scope.bds.length === 0) return [];
     const rows = await arrays(sql`select ${tabla.bd}, ${tabla.docEntry}, ${tabla.version}::text
       from ${tabla} where ${enAlcance(tabla, scope)}
-      order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc`);
+      order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc, ${tabla.docEntry} desc`);
     return rows.map((r) => ({ bd: r[0] as string, docEntry: r[1] as number, version: r[2] as string }));
   }
 
@@ -260,7 +261,7 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
         })
         .from(erpPagos)
         .where(filtro)
-        .orderBy(desc(erpPagos.docDate), asc(erpPagos.bd), desc(erpPagos.docNum)),
+        .orderBy(desc(erpPagos.docDate), asc(erpPagos.bd), desc(erpPagos.docNum), desc(erpPagos.docEntry)),
       db
         .select({
           bd: erpPagoFacturas.bd,
@@ -317,8 +318,9 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     listEntradaVersions: (scope) => versiones(erpEntradas, scope),
     readEntradas: async (claves) => (claves.length === 0 ? [] : entradas({ claves })),
     findEntrada: async (bd, docNum, cardCode) => {
-      // Of the supplier when given, not cancelled (decision 048); the first by DocEntry when several are left.
-      const [row] = await db
+      // Of the supplier when given, not cancelled (decision 048); several left are refused (SAP's OPDN DocNum is not
+      // unique across numbering series, fidelity F8; issue 37, decision 051).
+      const rows = await db
         .select({ docEntry: erpEntradas.docEntry })
         .from(erpEntradas)
         .where(
@@ -329,8 +331,14 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
             cardCode === undefined ? undefined : eq(erpEntradas.cardCode, cardCode),
           ),
         )
-        .orderBy(asc(erpEntradas.docEntry))
-        .limit(1);
+        .orderBy(asc(erpEntradas.docEntry));
+      if (rows.length > 1)
+        throw new ErpNumeroAmbiguoError(
+          bd,
+          docNum,
+          rows.map((r) => r.docEntry),
+        );
+      const [row] = rows;
       return row ? ((await entradas({ claves: [{ bd, docEntry: row.docEntry }] }))[0] ?? null) : null;
     },
 

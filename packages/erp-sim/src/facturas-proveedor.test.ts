@@ -97,6 +97,36 @@ async function aplicacionesDe(bd: string) {
 }
 
 describe("crearFacturaProveedor", () => {
+  it("issue 37: copies the receipt named by DocEntry when two share its DocNum; by number alone it refuses", async () => {
+    const bd = nuevaBd();
+    const primera = await entrada(bd, { lineas: [{ priceBefDi: "1000.00", itemCode: "SERIE-1" }] });
+    // The second numbering series (decision 048, F8): the same number, another DocEntry, other lines.
+    const segunda = await entrada(bd, {
+      docNum: primera.docNum,
+      lineas: [{ priceBefDi: "1000.00", itemCode: "SERIE-2" }],
+    });
+    expect(segunda.docEntry).not.toBe(primera.docEntry);
+    expect(await rechazo(insertFacturaProveedor(tdb.db, nueva(bd, segunda)))).toContain(
+      `El número de entrada ${primera.docNum} corresponde a 2 entradas de mercancía del proveedor`,
+    );
+    const n = nueva(bd, segunda, { entradaDocEntries: [segunda.docEntry] });
+    const { docEntry } = await insertFacturaProveedor(tdb.db, n);
+    const lineas = await tdb.db
+      .select()
+      .from(erpFacturaLineas)
+      .where(and(eq(erpFacturaLineas.bd, bd), eq(erpFacturaLineas.docEntry, docEntry)));
+    expect(lineas.map((l) => [l.baseEntry, l.itemCode])).toEqual([[segunda.docEntry, "SERIE-2"]]);
+    const estados = await tdb.db
+      .select({ docEntry: erpEntradas.docEntry, docStatus: erpEntradas.docStatus })
+      .from(erpEntradas)
+      .where(eq(erpEntradas.bd, bd))
+      .orderBy(asc(erpEntradas.docEntry));
+    expect(estados).toEqual([
+      { docEntry: primera.docEntry, docStatus: "O" },
+      { docEntry: segunda.docEntry, docStatus: "C" },
+    ]);
+  });
+
   it("copies the receipt's open lines (BaseType 20, BaseEntry, BaseLine) and closes them and the receipt", async () => {
     const bd = nuevaBd();
     await entrada(bd); // another receipt first: DocEntry and DocNum are not 1

@@ -8,8 +8,8 @@ import {
   erpPagoFacturas,
   erpPagos,
 } from "@portal/db/schema";
-import { type ErpFacturaProveedorNueva, type ErpInstallment, entradasDeFacturaProveedor } from "@portal/erp";
-import { and, asc, eq, inArray, isNotNull, max, ne, type SQL, sql } from "drizzle-orm";
+import { type ErpFacturaProveedorNueva, type ErpInstallment, entradaRefsDeFacturaProveedor } from "@portal/erp";
+import { and, asc, eq, inArray, isNotNull, max, ne, or, type SQL, sql } from "drizzle-orm";
 import { insertCancellationDocument, refuseCancel } from "./cancelacion";
 
 /**
@@ -138,6 +138,26 @@ export async function selectFacturasProveedor(
  * several receipts (issue 27) copies and closes every one of them into the one A/P invoice. Idempotent:
  * when an A/P invoice for this portal invoice already exists it is returned and nothing is written.
  */
+/**
+ * A receipt by number only (a request without DocEntry): the supplier's that is not cancelled — several of them are
+ * refused (DocNum repeats across numbering series, decision 048; the A/P invoice must not copy the wrong one) —
+ * else any of that number (for the refusal's words).
+ */
+function entradaPorNumero<T extends { docEntry: number; docNum: number; cardCode: string; canceled: string }>(
+  entradas: readonly T[],
+  docNum: number,
+  cardCode: string,
+  bd: string,
+): T | undefined {
+  const mias = entradas.filter((e) => e.docNum === docNum && e.cardCode === cardCode && e.canceled === "N");
+  if (mias.length > 1) {
+    throw new ErpRechazo(
+      `El número de entrada ${docNum} corresponde a ${mias.length} entradas de mercancía del proveedor en ${bd} (DocEntry ${mias.map((e) => e.docEntry).join(", ")}, series de numeración distintas); el ERP no elige una por su cuenta.`,
+    );
+  }
+  return mias[0] ?? entradas.find((e) => e.docNum === docNum);
+}
+
 export async function insertFacturaProveedor(
   db: Database,
   input: FacturaProveedorNueva,
@@ -154,22 +174,36 @@ export async function insertFacturaProveedor(
     if (existente) return { ...existente, creada: false };
 
     // Issue 27: every receipt the CFDI bills, in the order asked (the first one gives the card name and terms).
-    const docNums = entradasDeFacturaProveedor(input);
-    if (new Set(docNums).size !== docNums.length) {
+    // Issue 37 (decision 051): by DocEntry when the request gives it (SAP's BaseEntry), else by number.
+    const refs = entradaRefsDeFacturaProveedor(input);
+    const docNums = refs.map((r) => r.docNum);
+    const repetida = refs.some((r, i) =>
+      refs.some((o, j) => j < i && (r.docEntry !== null ? o.docEntry === r.docEntry : o.docNum === r.docNum)),
+    );
+    if (repetida) {
       throw new ErpRechazo(`La lista de entradas de mercancía repite una entrada (${docNums.join(", ")}).`);
     }
+    const docEntries = refs.flatMap((r) => (r.docEntry === null ? [] : [r.docEntry]));
     const entradas = await tx
       .select()
       .from(erpEntradas)
-      .where(and(eq(erpEntradas.bd, input.bd), inArray(erpEntradas.docNum, docNums)))
+      .where(
+        and(
+          eq(erpEntradas.bd, input.bd),
+          or(
+            inArray(erpEntradas.docNum, docNums),
+            docEntries.length > 0 ? inArray(erpEntradas.docEntry, docEntries) : undefined,
+          ),
+        ),
+      )
       .orderBy(asc(erpEntradas.docEntry))
       .for("update");
     const copias: { entrada: (typeof entradas)[number]; abiertas: (typeof erpEntradaLineas.$inferSelect)[] }[] = [];
-    for (const docNumEntrada of docNums) {
-      // DocNum repeats across numbering series (decision 048): the supplier's receipt that is not cancelled.
+    for (const { docNum: docNumEntrada, docEntry: docEntryEntrada } of refs) {
       const entrada =
-        entradas.find((e) => e.docNum === docNumEntrada && e.cardCode === input.cardCode && e.canceled === "N") ??
-        entradas.find((e) => e.docNum === docNumEntrada);
+        docEntryEntrada !== null
+          ? entradas.find((e) => e.docEntry === docEntryEntrada)
+          : entradaPorNumero(entradas, docNumEntrada, input.cardCode, input.bd);
       if (!entrada) throw new ErpRechazo(`La entrada de mercancía ${docNumEntrada} no existe en ${input.bd}.`);
       if (entrada.cardCode !== input.cardCode) {
         throw new ErpRechazo(

@@ -13,8 +13,9 @@
  *   trailing zeros beyond what they mean ("1160.00" for money, "12.5" for a quantity, "0" for no discount).
  *   Money keeps two decimals.
  * - Dates are ISO calendar dates (YYYY-MM-DD).
- * - Lists come newest first (DocDate desc, then company database, then DocNum desc) so that the row number
- *   the portal assigns is stable between two calls on unchanged data.
+ * - Lists come newest first (DocDate desc, then company database, then DocNum desc, then DocEntry desc: DocNum
+ *   repeats across numbering series, decision 051) so that the row number the portal assigns is stable between two
+ *   calls on unchanged data.
  * - File references are ids the portal downloads through /api/archivos/:id. The mock's are ids of `archivos` (it
  *   stores PDFs there); the Service Layer adapter's name an ERP attachment whose bytes it copies into archivos
  *   only when an authorized user first downloads it (copyPdf).
@@ -202,6 +203,13 @@ export interface ErpFacturaProveedorNueva {
    * 20) and closed; absent means `[entradaDocNum]`.
    */
   entradaDocNums?: readonly number[];
+  /**
+   * Issue 37 (decision 051): the same receipts by DocEntry, in the same order as `entradaDocNums` (DocNum repeats
+   * across numbering series; DocEntry does not). When given, adapters copy exactly these receipts; absent (a job
+   * queued before migration 0026 whose receipts the portal could not resolve), they look the numbers up and refuse
+   * a number that names several of the supplier's receipts.
+   */
+  entradaDocEntries?: readonly number[];
   /** The supplier's folio (NumAtCard). */
   numAtCard: string;
   /** CFDI stamp UUID (U_SYS_PMUUID). */
@@ -230,6 +238,19 @@ export type PostingDateRule = "primer_dia_abierto" | "rechazar";
 /** The receipts an A/P invoice request bills: `entradaDocNums` or, when absent, its one `entradaDocNum`. */
 export const entradasDeFacturaProveedor = (input: ErpFacturaProveedorNueva): number[] =>
   input.entradaDocNums && input.entradaDocNums.length > 0 ? [...input.entradaDocNums] : [input.entradaDocNum];
+
+/**
+ * Issue 37 (decision 051): the receipts an A/P invoice request bills, each by number and, when the request gives
+ * them (`entradaDocEntries`, as long as the numbers), by DocEntry; else `docEntry` is null (look up by number).
+ */
+export const entradaRefsDeFacturaProveedor = (
+  input: ErpFacturaProveedorNueva,
+): { docNum: number; docEntry: number | null }[] => {
+  const docNums = entradasDeFacturaProveedor(input);
+  const docEntries = input.entradaDocEntries;
+  const porEntry = docEntries !== undefined && docEntries.length === docNums.length;
+  return docNums.map((docNum, i) => ({ docNum, docEntry: porEntry ? (docEntries[i] as number) : null }));
+};
 
 export interface ErpFacturaProveedor {
   bd: string;
@@ -320,6 +341,36 @@ export class ErpRechazoError extends Error {
 export { ErpApprovalPendingError } from "./approval";
 
 /**
+ * Issue 37 (decision 051): a number (DocNum) the caller gave names several of the documents it could mean — DocNum
+ * repeats across numbering series (decision 048, F8) — so the adapter refuses to pick one (findEntrada). The caller
+ * asks for the document by DocEntry instead.
+ */
+export class ErpNumeroAmbiguoError extends Error {
+  override readonly name = "ErpNumeroAmbiguoError";
+  /** The mark ambiguousDocEntries reads (an adapter may mark an error of its own instead). */
+  readonly erpNumeroAmbiguo: readonly number[];
+  constructor(
+    readonly bd: string,
+    readonly docNum: number,
+    readonly docEntries: readonly number[],
+  ) {
+    super(
+      `El número ${docNum} corresponde a ${docEntries.length} documentos de la base de datos ${bd} del ERP (DocEntry ${docEntries.join(", ")}, series de numeración distintas).`,
+    );
+    this.erpNumeroAmbiguo = docEntries;
+  }
+}
+
+/**
+ * The DocEntries a number could name when `error` says it is ambiguous (ErpNumeroAmbiguoError, or any error an
+ * adapter marks with `erpNumeroAmbiguo`, as the Service Layer adapter's Conflict is), else null.
+ */
+export function ambiguousDocEntries(error: unknown): readonly number[] | null {
+  const marca = error && typeof error === "object" ? (error as { erpNumeroAmbiguo?: unknown }).erpNumeroAmbiguo : null;
+  return Array.isArray(marca) ? (marca as number[]) : null;
+}
+
+/**
  * Issue 36 (decision 040): whether `error` (or what it wraps) says the ERP could not answer — no answer, a timeout,
  * a server error, a balancer's page — as opposed to a refusal or a mistake: the same request may go through once
  * it is back. Adapters mark such errors with `erpNoDisponible: true` (the Service Layer client's ServiceLayerError
@@ -373,8 +424,10 @@ export interface ErpAdapter {
   readEntradas(keys: readonly ErpClaveDocumento[]): Promise<ErpEntrada[]>;
   countEntradas(scope: ErpScope): Promise<number>;
   /**
-   * The goods receipt numbered `docNum` in company database `bd` with its lines, or null (the invoice form); of
-   * supplier `cardCode` when given. DocNum repeats across numbering series (decision 048): several left is refused.
+   * The goods receipt numbered `docNum` in company database `bd` with its lines, or null, for a number a user gave
+   * (a client sending no DocEntry); of supplier `cardCode` when given, not cancelled. DocNum repeats across numbering
+   * series (decision 048): several left throw an error ambiguousDocEntries recognises (issue 37, decision 051). Receipts the portal
+   * knows the DocEntry of are read with readEntradas.
    */
   findEntrada(bd: string, docNum: number, cardCode?: string): Promise<ErpEntrada | null>;
   /** Vendor payments with the invoices each settles, newest first. */

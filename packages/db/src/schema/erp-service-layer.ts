@@ -45,7 +45,8 @@ export const erpSlDocumentos = pgTable(
   (t) => [
     primaryKey({ columns: [t.tipo, t.bd, t.docEntry] }),
     index("erp_sl_documentos_card_idx").on(t.tipo, t.cardCode, t.bd),
-    index("erp_sl_documentos_orden_idx").on(t.tipo, t.docDate, t.bd, t.docNum),
+    // List order (mirror-queries.ts): DocEntry last, since DocNum repeats across numbering series (decision 051).
+    index("erp_sl_documentos_orden_idx").on(t.tipo, t.docDate, t.bd, t.docNum, t.docEntry),
   ],
 );
 

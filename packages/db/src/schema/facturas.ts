@@ -8,7 +8,6 @@ import {
   integer,
   numeric,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
@@ -44,6 +43,12 @@ export const facturas = pgTable(
      */
     bd: text("bd").notNull(),
     entradaDocNum: integer("entrada_doc_num").notNull(),
+    /**
+     * Issue 37 (decision 051): that receipt's DocEntry, what identifies it (DocNum repeats across numbering series;
+     * the number stays for display, the spec's "Entrada"). Null only for an invoice registered before migration
+     * 0026 whose receipt the migration could not tell from the ERP data the database held.
+     */
+    entradaDocEntry: integer("entrada_doc_entry"),
     /** Stamp UUID, upper case. */
     uuid: text("uuid").notNull(),
     folio: text("folio").notNull(),
@@ -138,10 +143,15 @@ export const facturas = pgTable(
 
 /**
  * The goods receipts an invoice bills (issue 27, decision 033): one row per receipt, the invoice's own
- * `entrada_doc_num` included. `activa` mirrors whether the invoice is Pendiente or Aceptada, kept by triggers
- * (migration 0017): inserting an invoice adds the row of its `entrada_doc_num`, a change of its status sets
- * `activa` on all its rows. The unique index is the database's rule that a receipt carries at most one invoice
- * Pendiente or Aceptada, whichever of two simultaneous uploads commits first.
+ * `entrada_doc_entry` / `entrada_doc_num` included. `activa` mirrors whether the invoice is Pendiente or Aceptada,
+ * kept by triggers (migrations 0017, 0020, 0026): inserting an invoice adds the row of its receipt, a change of its
+ * status sets `activa` on all its rows. The unique index is the database's rule that a receipt carries at most one
+ * invoice Pendiente or Aceptada, whichever of two simultaneous uploads commits first.
+ *
+ * Issue 37 (decision 051): a receipt is identified by its DocEntry (DocNum repeats across numbering series, so two
+ * receipts of one company database may share a number). A row migrated from before 0026 whose DocEntry could not be
+ * resolved keeps it null; such rows keep the old rule by number among themselves, and the service counts them as
+ * holding every receipt of that number (the conservative reading).
  */
 export const facturaEntradas = pgTable(
   "factura_entradas",
@@ -150,12 +160,21 @@ export const facturaEntradas = pgTable(
       .notNull()
       .references(() => facturas.id, { onDelete: "cascade" }),
     bd: text("bd").notNull(),
+    /** The receipt's DocNum, for display (spec "Entrada"). */
     entradaDocNum: integer("entrada_doc_num").notNull(),
+    /** The receipt's DocEntry (issue 37, decision 051); null only for an unresolved row migrated by 0026. */
+    entradaDocEntry: integer("entrada_doc_entry"),
     /** Set by the triggers from the invoice's status (P or A); what is written here is overwritten. */
     activa: boolean("activa").notNull().default(true),
   },
   (t) => [
-    primaryKey({ columns: [t.facturaId, t.entradaDocNum] }),
-    uniqueIndex("factura_entradas_activa_key").on(t.bd, t.entradaDocNum).where(sql`${t.activa}`),
+    uniqueIndex("factura_entradas_factura_key").on(t.facturaId, t.entradaDocEntry),
+    uniqueIndex("factura_entradas_factura_num_key")
+      .on(t.facturaId, t.entradaDocNum)
+      .where(sql`${t.entradaDocEntry} is null`),
+    uniqueIndex("factura_entradas_activa_key").on(t.bd, t.entradaDocEntry).where(sql`${t.activa}`),
+    uniqueIndex("factura_entradas_activa_num_key")
+      .on(t.bd, t.entradaDocNum)
+      .where(sql`${t.activa} and ${t.entradaDocEntry} is null`),
   ],
 );

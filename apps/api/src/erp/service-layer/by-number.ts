@@ -20,9 +20,11 @@ export function oneByNumber<T extends { DocEntry: number; CardCode: string }>(
   const mine = cardCode === undefined ? rows : rows.filter((d) => d.CardCode === cardCode);
   const unique = [...new Map(mine.map((d) => [d.DocEntry, d])).values()];
   if (unique.length <= 1) return unique[0] ?? null;
-  throw new Conflict(
+  // Issue 37 (decision 051): marked with the DocEntries it could be (ambiguousDocEntries), for the invoice form.
+  const error = new Conflict(
     `El número ${docNum} corresponde a ${unique.length} ${what.plural} de la base de datos ${bd} del ERP (series de numeración distintas); indique el proveedor o consulte ${what.singular} en el ERP.`,
   );
+  throw Object.assign(error, { erpNumeroAmbiguo: unique.map((d) => d.DocEntry) });
 }
 
 /**

@@ -21,7 +21,10 @@ export function createMirrorQueries(deps: Pick<SlBase, "db" | "client" | "warn">
     return and(...parts) as SQL;
   }
 
-  /** Keys and versions in list order: newest first, then company database (code point order), then DocNum desc. */
+  /**
+   * Keys and versions in list order: newest first, then company database (code point order), then DocNum desc, then
+   * DocEntry desc — DocNum repeats across numbering series (decision 051), so only DocEntry makes the order total.
+   */
   async function mirrorVersions(kind: Kind, scope: ErpScope): Promise<ErpVersionDocumento[]> {
     if (scope.bds.length === 0) return [];
     await syncAll(kind, scope.bds);
@@ -29,7 +32,7 @@ export function createMirrorQueries(deps: Pick<SlBase, "db" | "client" | "warn">
       .select({ bd: t.bd, docEntry: t.docEntry, version: t.version })
       .from(t)
       .where(inScope(kind, scope))
-      .orderBy(sql`${t.docDate} desc, ${t.bd} collate "C", ${t.docNum} desc`);
+      .orderBy(sql`${t.docDate} desc, ${t.bd} collate "C", ${t.docNum} desc, ${t.docEntry} desc`);
   }
 
   async function mirrorCount(kind: Kind, scope: ErpScope): Promise<number> {

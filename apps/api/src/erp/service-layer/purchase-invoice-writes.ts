@@ -1,5 +1,5 @@
 // Part of the Service Layer ErpAdapter (adapter.ts composes the parts; decision 044).
-import { type ErpAdapter, ErpApprovalPendingError, ErpRechazoError, entradasDeFacturaProveedor } from "../types";
+import { type ErpAdapter, ErpApprovalPendingError, ErpRechazoError, entradaRefsDeFacturaProveedor } from "../types";
 import { isRefusal } from "./availability";
 import { receiptToCopy } from "./by-number";
 import { ServiceLayerError } from "./client";
@@ -34,19 +34,24 @@ export function createPurchaseInvoiceWrites(
     const existing = await findByPortalId(bd, portalId);
     if (existing) return existingOrRefusal(existing, portalId);
 
-    // Issue 27: every receipt the CFDI bills, in the order asked; each one's open lines are copied.
-    const docNums = entradasDeFacturaProveedor(input);
+    // Issue 27: every receipt the CFDI bills, in the order asked; each one's open lines are copied. Issue 37
+    // (decision 051): asked by DocEntry (BaseEntry) when the request gives it, else by number.
+    const refs = entradaRefsDeFacturaProveedor(input);
+    const docNums = refs.map((r) => r.docNum);
     const receiptDocs = await client.getAll<SlDocument>(
       bd,
       `PurchaseDeliveryNotes?$select=DocEntry,DocNum,CardCode,DocumentStatus,CancelStatus,DocumentLines&$filter=${q(
-        docNums.map((n) => `DocNum eq ${n}`).join(" or "),
+        refs.map((r) => (r.docEntry !== null ? `DocEntry eq ${r.docEntry}` : `DocNum eq ${r.docNum}`)).join(" or "),
       )}`,
       { maxPageSize: 0 },
     );
     const lines: { BaseType: 20; BaseEntry: number; BaseLine: number }[] = [];
-    for (const docNum of docNums) {
-      // DocNum repeats across numbering series (decision 048, F8): the supplier's receipt, by DocEntry.
-      const receipt = receiptToCopy(receiptDocs, docNum, input.cardCode, bd);
+    for (const { docNum, docEntry } of refs) {
+      // DocNum repeats across numbering series (decision 048, F8): the receipt by DocEntry, else the supplier's one.
+      const receipt =
+        docEntry !== null
+          ? receiptDocs.find((r) => r.DocEntry === docEntry)
+          : receiptToCopy(receiptDocs, docNum, input.cardCode, bd);
       if (!receipt) {
         throw new ErpRechazoError(`La entrada ${docNum} no existe en la base de datos ${bd} del ERP.`);
       }

@@ -10,6 +10,7 @@ export function entradaRowBody(d: ErpEntrada): Omit<EntradaRow, keyof RowPositio
     ...encabezadoCompra(d),
     Pedido: d.pedidoDocNum,
     CP: d.cp,
+    DocEntry: d.docEntry,
     DetalleEntradaMercancia: d.lineas.map((l, i): EntradaLinea => ({ IdEntrada: d.docNum, ...partidaCompra(l, i) })),
   };
 }

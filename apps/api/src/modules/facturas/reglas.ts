@@ -34,6 +34,17 @@ export const FACTURA_MSG = {
     `Las entradas de mercancía seleccionadas tienen monedas distintas (${entradas.join(", ")}); una factura solo puede amparar entradas de la misma moneda.`,
   entradaNoExiste: (docNum: number) =>
     `La entrada de mercancía ${docNum} no existe en la sociedad seleccionada o no es de su cuenta.`,
+  /**
+   * Issue 37 (decision 051): a receipt number without its DocEntry that names several of the supplier's receipts
+   * (the ERP's numbering series repeat numbers).
+   */
+  entradaAmbigua: (docNum: number, cuantas: number) =>
+    `El número de entrada ${docNum} corresponde a ${cuantas} entradas de mercancía suyas en la sociedad seleccionada (series de numeración distintas del ERP); vuelva a elegir la entrada en la lista para indicar cuál factura.`,
+  /** Issue 37: EntradaDocEntry must name the receipts of EntradaMercancia, one for each, in the same order. */
+  entradaDocEntryDistinta:
+    "El campo EntradaDocEntry debe indicar una entrada por cada número de EntradaMercancia, en el mismo orden; vuelva a elegir las entradas en la lista.",
+  entradaNoCorresponde: (docNum: number) =>
+    `La entrada de mercancía elegida no es la número ${docNum}; vuelva a elegir la entrada en la lista.`,
   entradaCerrada: (docNum: number) =>
     `La entrada de mercancía ${docNum} está cerrada; ya no se le puede registrar una factura.`,
   sociedadNoVinculada: "La sociedad seleccionada no está vinculada a su cuenta o está inactiva.",

@@ -1,6 +1,6 @@
 import { ARCHIVO_URL_PREFIX, ESTATUS_POR_REVISAR_FACTURA, MSG } from "@portal/contracts";
-import { type Database, schema } from "@portal/db";
-import { and, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { type Database, type EntradaRef, mismaEntrada, schema } from "@portal/db";
+import { and, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { historialDe } from "../auditoria/repository";
 import { documentQueries } from "../revision/document-queries";
 
@@ -120,7 +120,7 @@ export function createFacturasRepository(db: Database) {
           'Fila', x.fila, 'IdFactura', x.id, 'NomSociedad', x.nom_sociedad, 'CardName', x.card_name,
           'FolioFactura', x.folio, 'RFC', x.rfc_emisor, 'RFCReceptor', x.rfc_receptor, 'CPEmisor', x.cp_emisor,
           'CPReceptor', x.cp_receptor, 'UUID', x.uuid, 'Entrada', x.entrada_doc_num,
-          'EntradasMercancia', x.entradas,
+          'EntradasMercancia', x.entradas, 'EntradasDocEntry', x.entradas_doc_entry,
           'FechaFactura', to_char(x.fecha_factura, 'YYYY-MM-DD'), 'Total', round(x.total, 2)::text,
           'FormaPago', x.forma_pago, 'TentativaPago', to_char(x.fecha_factura + x.dias_credito, 'YYYY-MM-DD'),
           'UsoPrincipal', x.uso_cfdi, 'MetodoPago', case when x.metodo_pago = 'PPD' then 'PPD' else 'PUE' end,
@@ -157,8 +157,11 @@ export function createFacturasRepository(db: Database) {
                  sp.folio || ' (UUID ' || sp.uuid || ')' as sustituida_por,
                  sa.folio || ' (UUID ' || sa.uuid || ')' as sustituye_a, tb.estado as bloqueo_estado,
                  tb.ultimo_error as bloqueo_error,
-                 (select coalesce(json_agg(fe.entrada_doc_num order by fe.entrada_doc_num), json_build_array(f.entrada_doc_num))
+                 (select coalesce(json_agg(fe.entrada_doc_num order by fe.entrada_doc_num, fe.entrada_doc_entry), json_build_array(f.entrada_doc_num))
                     from ${facturaEntradas} fe where fe.factura_id = f.id) as entradas,
+                 (select coalesce(json_agg(fe.entrada_doc_entry order by fe.entrada_doc_num, fe.entrada_doc_entry),
+                      json_build_array(f.entrada_doc_entry))
+                    from ${facturaEntradas} fe where fe.factura_id = f.id) as entradas_doc_entry,
                  row_number() over (order by ${primero ? sql`(${primero}) desc, ` : sql``}f.created_at desc, f.id desc) as fila
                  ${avisoSustitucion}
                  ${lista69bColumnas}
@@ -343,39 +346,53 @@ export function createFacturasRepository(db: Database) {
       (await db.select({ n: count() }).from(facturas).where(deProveedor(cardCode)))[0]?.n ?? 0,
     findById: async (id: number) => (await db.select().from(facturas).where(eq(facturas.id, id)))[0],
     uuidTaken: documentos.uuidTaken,
-    /** Which of these receipts of `bd` already have an invoice Pendiente or Aceptada (their DocNums). */
-    entradasConFacturaActiva: async (bd: string, docNums: readonly number[]) =>
-      docNums.length === 0
-        ? []
-        : (
-            await db
-              .select({ docNum: facturaEntradas.entradaDocNum })
-              .from(facturaEntradas)
-              .where(
-                and(
-                  eq(facturaEntradas.bd, bd),
-                  inArray(facturaEntradas.entradaDocNum, [...docNums]),
-                  eq(facturaEntradas.activa, true),
-                ),
-              )
-          ).map((r) => r.docNum),
     /**
-     * Issue 27: the invoice's other receipts (its own `entradaDocNum` got its row when it was inserted, trigger of
-     * migration 0017). A receipt another invoice holds Pendiente or Aceptada fails on factura_entradas_activa_key.
+     * Which of these receipts of `bd` already have an invoice Pendiente or Aceptada. Issue 37 (decision 051): by
+     * DocEntry; a held row without one (of before migration 0026) holds every receipt of its number.
      */
-    addEntradas: async (facturaId: number, bd: string, docNums: readonly number[]) => {
-      if (docNums.length === 0) return;
-      await db.insert(facturaEntradas).values(docNums.map((entradaDocNum) => ({ facturaId, bd, entradaDocNum })));
+    entradasConFacturaActiva: async (bd: string, refs: readonly EntradaRef[]): Promise<EntradaRef[]> => {
+      if (refs.length === 0) return [];
+      const entries = refs.flatMap((r) => (r.docEntry === null ? [] : [r.docEntry]));
+      const held = await db
+        .select({ docNum: facturaEntradas.entradaDocNum, docEntry: facturaEntradas.entradaDocEntry })
+        .from(facturaEntradas)
+        .where(
+          and(
+            eq(facturaEntradas.bd, bd),
+            eq(facturaEntradas.activa, true),
+            or(
+              entries.length > 0 ? inArray(facturaEntradas.entradaDocEntry, entries) : undefined,
+              inArray(
+                facturaEntradas.entradaDocNum,
+                refs.map((r) => r.docNum),
+              ),
+            ),
+          ),
+        );
+      return refs.filter((r) => held.some((h) => mismaEntrada(h, r)));
+    },
+    /**
+     * Issue 27: the invoice's other receipts (its own got its row when it was inserted, trigger of migrations 0017
+     * and 0026). A receipt another invoice holds Pendiente or Aceptada fails on factura_entradas_activa_key.
+     */
+    addEntradas: async (facturaId: number, bd: string, refs: readonly EntradaRef[]) => {
+      if (refs.length === 0) return;
+      await db
+        .insert(facturaEntradas)
+        .values(refs.map((r) => ({ facturaId, bd, entradaDocNum: r.docNum, entradaDocEntry: r.docEntry })));
     },
     /**
      * Issue 27: the receipts of invoice `facturaId` that another invoice holds Pendiente or Aceptada (what a
-     * decision bringing it back to P or A would take from that one), ascending.
+     * decision bringing it back to P or A would take from that one), their numbers ascending. Issue 37: the same
+     * receipt is the same DocEntry (by number only where a row has none, before migration 0026).
      */
     entradasTomadas: async (facturaId: number): Promise<number[]> => {
       const result = (await db.execute(sql`
         select distinct mia.entrada_doc_num as doc_num
         from ${facturaEntradas} mia
-        join ${facturaEntradas} otra on otra.bd = mia.bd and otra.entrada_doc_num = mia.entrada_doc_num
+        join ${facturaEntradas} otra on otra.bd = mia.bd
+          and case when mia.entrada_doc_entry is not null and otra.entrada_doc_entry is not null
+            then otra.entrada_doc_entry = mia.entrada_doc_entry else otra.entrada_doc_num = mia.entrada_doc_num end
           and otra.factura_id <> mia.factura_id and otra.activa
         where mia.factura_id = ${facturaId}
         order by 1`)) as unknown as { rows: { doc_num: number }[] };
@@ -408,7 +425,11 @@ export function createFacturasRepository(db: Database) {
         )
         .orderBy(facturas.id);
       const entradas = await db
-        .select({ facturaId: facturaEntradas.facturaId, docNum: facturaEntradas.entradaDocNum })
+        .select({
+          facturaId: facturaEntradas.facturaId,
+          docNum: facturaEntradas.entradaDocNum,
+          docEntry: facturaEntradas.entradaDocEntry,
+        })
         .from(facturaEntradas)
         .where(
           inArray(
@@ -416,10 +437,12 @@ export function createFacturasRepository(db: Database) {
             rows.map((r) => r.id),
           ),
         )
-        .orderBy(facturaEntradas.entradaDocNum);
+        .orderBy(facturaEntradas.entradaDocNum, facturaEntradas.entradaDocEntry);
       return rows.map((r) => ({
         ...r,
-        entradas: entradas.filter((e) => e.facturaId === r.id).map((e) => e.docNum),
+        entradas: entradas
+          .filter((e) => e.facturaId === r.id)
+          .map((e): EntradaRef => ({ docNum: e.docNum, docEntry: e.docEntry })),
       }));
     },
     /**
@@ -441,16 +464,22 @@ export function createFacturasRepository(db: Database) {
           )
           .returning({ id: facturas.id })
       ).length > 0,
-    /** Every receipt of these invoices (issue 27), ascending, by invoice id. */
-    entradasDe: async (facturaIds: readonly number[]): Promise<Map<number, number[]>> => {
-      const map = new Map<number, number[]>();
+    /** Every receipt of these invoices (issue 27), by number then DocEntry (issue 37), by invoice id. */
+    entradasDe: async (facturaIds: readonly number[]): Promise<Map<number, EntradaRef[]>> => {
+      const map = new Map<number, EntradaRef[]>();
       if (facturaIds.length === 0) return map;
       const rows = await db
-        .select({ facturaId: facturaEntradas.facturaId, docNum: facturaEntradas.entradaDocNum })
+        .select({
+          facturaId: facturaEntradas.facturaId,
+          docNum: facturaEntradas.entradaDocNum,
+          docEntry: facturaEntradas.entradaDocEntry,
+        })
         .from(facturaEntradas)
         .where(inArray(facturaEntradas.facturaId, [...facturaIds]))
-        .orderBy(facturaEntradas.facturaId, facturaEntradas.entradaDocNum);
-      for (const r of rows) map.set(r.facturaId, [...(map.get(r.facturaId) ?? []), r.docNum]);
+        .orderBy(facturaEntradas.facturaId, facturaEntradas.entradaDocNum, facturaEntradas.entradaDocEntry);
+      for (const r of rows) {
+        map.set(r.facturaId, [...(map.get(r.facturaId) ?? []), { docNum: r.docNum, docEntry: r.docEntry }]);
+      }
       return map;
     },
     insert: async (values: NuevaFactura) =>

@@ -11,7 +11,6 @@ import {
 import { type CertificateStore, readInvoiceVerified } from "@portal/cfdi/sello";
 import {
   type EntradaFactura,
-  entradaDocNums,
   type FacturaSociedad,
   type GetEntradasRequest,
   type HistorialFactura,
@@ -23,7 +22,7 @@ import {
   REVISION_MSG,
   type RevisionFactura,
 } from "@portal/contracts";
-import { columnasDelCfdi } from "@portal/db";
+import { columnasDelCfdi, type EntradaRef, mismaEntrada } from "@portal/db";
 import type { ErpScopeResolver } from "../../erp/scope";
 import type { ErpAdapter, ErpEntrada, ErpScope } from "../../erp/types";
 import { createAnswerCache } from "../../lib/answer-cache";
@@ -42,6 +41,7 @@ import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
 import { type ReviewKind, review, reviewWindowStart } from "../revision/review-kit";
 import type { SatEstadoService } from "../sat-estado/service";
+import { createEntradasPedidas, refDe, refsDelEnvio } from "./entradas-pedidas";
 import { TIPO_CANCELAR_FACTURA, TIPO_CREAR_FACTURA, TIPO_SUSTITUIR_CFDI } from "./erp-jobs";
 import type { createFacturasErpSync } from "./erp-sync";
 import { refreshFechasProbables } from "./fecha-probable";
@@ -104,16 +104,14 @@ export function createFacturasService(deps: FacturasDeps) {
     return erp.listEntradas(scope);
   };
 
-  /** One of the supplier's receipts by number; another partner's receipt is as good as missing. */
-  const entradaDe = async (user: SessionUser, bd: string, docNum: number): Promise<ErpEntrada | undefined> => {
-    const e = await erp.findEntrada(bd, docNum, user.id);
-    return e && e.cardCode === user.id ? e : undefined;
-  };
+  // Issue 37 (decision 051): receipts by DocEntry where known, by number for a client that sends only numbers.
+  const pedidasErp = createEntradasPedidas(erp);
 
   function toEntradaFactura(e: ErpEntrada, nomSociedad: string, fila: number): EntradaFactura {
     return {
       Fila: fila,
       DocNum: e.docNum,
+      DocEntry: e.docEntry,
       DocTotal: e.docTotal,
       DocCur: e.docCur,
       PeyMethod: e.peyMethod,
@@ -206,30 +204,12 @@ export function createFacturasService(deps: FacturasDeps) {
   /** Throws the unique-constraint race as the message the check would have given. */
   const conCarrera = <T>(work: () => Promise<T>, uuid: string, docNums: readonly number[]): Promise<T> =>
     saveWithUniqueRace(work, (constraint) =>
-      constraint === "factura_entradas_activa_key"
+      constraint === "factura_entradas_activa_key" || constraint === "factura_entradas_activa_num_key"
         ? docNums.length === 1
           ? FACTURA_MSG.entradaConFactura(docNums[0] as number)
           : FACTURA_MSG.entradasConFactura(docNums)
         : FACTURA_MSG.uuidRegistrado(uuid),
     );
-
-  /**
-   * The supplier's receipts of one sociedad by number (issue 27: one or several), or every refusal: a receipt
-   * that is missing or another partner's, and receipts in more than one currency.
-   */
-  async function entradasPedidas(user: SessionUser, bd: string, docNums: readonly number[]): Promise<ErpEntrada[]> {
-    const halladas = await Promise.all(docNums.map((n) => entradaDe(user, bd, n)));
-    const faltan = docNums.filter((_, i) => !halladas[i]);
-    if (faltan.length > 0) throw refusal(faltan.map((n) => FACTURA_MSG.entradaNoExiste(n)));
-    const entradas = halladas as ErpEntrada[];
-    const monedas = [...new Set(entradas.map((e) => e.docCur.toUpperCase()))];
-    if (monedas.length > 1) {
-      throw new Invalid(
-        FACTURA_MSG.entradasDeVariasMonedas(entradas.map((e) => `${e.docNum} (${e.docCur.toUpperCase()})`)),
-      );
-    }
-    return entradas;
-  }
 
   /**
    * Issue 27 (decision 036): the accepted invoice whose A/P invoice this CFDI takes over — one of the same supplier
@@ -242,12 +222,13 @@ export function createFacturasService(deps: FacturasDeps) {
     sociedadId: number,
     datos: InvoiceData,
     entradas: readonly ErpEntrada[],
-    docNums: readonly number[],
-  ): Promise<{ id: number; entradas: number[] } | { error: string } | null> {
+  ): Promise<{ id: number; entradas: EntradaRef[] } | { error: string } | null> {
     const { uuidsSustituidos } = valoresDelXml(datos, entradas);
+    const refs = entradas.map(refDe);
+    const incluida = (v: EntradaRef) => refs.some((r) => mismaEntrada(v, r));
     for (const vieja of await repo.sustituibles(cardCode, sociedadId, uuidsSustituidos)) {
-      if (!vieja.entradas.some((n) => docNums.includes(n))) continue;
-      const mismas = vieja.entradas.length === docNums.length && vieja.entradas.every((n) => docNums.includes(n));
+      if (!vieja.entradas.some(incluida)) continue;
+      const mismas = vieja.entradas.length === refs.length && vieja.entradas.every(incluida);
       const total = Number(vieja.total).toFixed(2);
       if (
         mismas &&
@@ -260,7 +241,7 @@ export function createFacturasService(deps: FacturasDeps) {
         error: FACTURA_MSG.sustitutaDistinta(
           vieja.folio,
           vieja.uuid,
-          vieja.entradas,
+          vieja.entradas.map((r) => r.docNum),
           total,
           vieja.moneda.toUpperCase(),
         ),
@@ -300,7 +281,7 @@ export function createFacturasService(deps: FacturasDeps) {
     sentences: REVISION_MSG.factura,
     read: async (ids) => {
       const [records, entradas] = await Promise.all([repo.findByIds(ids), repo.entradasDe(ids)]);
-      return records.map((r) => ({ ...r, entradas: entradas.get(r.id) ?? [r.entradaDocNum] }));
+      return records.map((r) => ({ ...r, entradas: (entradas.get(r.id) ?? []).map((e) => e.docNum) }));
     },
     // Issue 27: a Rechazada brought back to P or A must not take a receipt another invoice holds since (the
     // database refuses it too, factura_entradas_activa_key; this says so in words, inside the same transaction).
@@ -434,18 +415,16 @@ export function createFacturasService(deps: FacturasDeps) {
       const sociedad = await sociedadDe(user, input.BD);
       if (!sociedad) return [];
       if (input.tipo !== "Nuevo") {
-        const una = await entradaDe(user, input.BD, input.tipo);
+        const una = await pedidasErp.una(user.id, input.BD, { docNum: input.tipo, docEntry: input.DocEntry ?? null });
         return una ? [toEntradaFactura(una, sociedad.nombre, 1)] : [];
       }
       const todas = await entradasDe(user, input.BD);
+      // Issue 37 (decision 051): held by DocEntry; two receipts sharing a number are told apart.
       const conFactura = new Set(
-        await repo.entradasConFacturaActiva(
-          input.BD,
-          todas.map((e) => e.docNum),
-        ),
+        (await repo.entradasConFacturaActiva(input.BD, todas.map(refDe))).map((r) => r.docEntry),
       );
       return todas
-        .filter((e) => e.docStatus === "O" && !conFactura.has(e.docNum))
+        .filter((e) => e.docStatus === "O" && !conFactura.has(e.docEntry))
         .map((e, i) => toEntradaFactura(e, sociedad.nombre, i + 1));
     },
 
@@ -456,16 +435,22 @@ export function createFacturasService(deps: FacturasDeps) {
       if (!proveedor) throw new Invalid(MSG.registroIncompletoFacturas);
       const sociedad = await sociedadDe(user, input.RazonSocial);
       if (!sociedad) throw new Invalid(FACTURA_MSG.sociedadNoVinculada);
-      // Issue 27: one receipt or several (ascending; the contract refused an empty list, repeats and too many).
-      const docNums = entradaDocNums(input.EntradaMercancia).sort((a, b) => a - b);
-      const entradas = await entradasPedidas(user, sociedad.bdSap, docNums);
+      // Issue 27: one receipt or several (the contract refused an empty list, repeats and too many). Issue 37
+      // (decision 051): by DocEntry when the client sends it; ordered by number, then DocEntry.
+      const entradas = await pedidasErp.pedidas(
+        user.id,
+        sociedad.bdSap,
+        refsDelEnvio(input.EntradaMercancia, input.EntradaDocEntry),
+      );
+      const refs = entradas.map(refDe);
+      const docNums = refs.map((r) => r.docNum);
       phases.mark("proveedor, sociedad y entrada");
 
       const pdf = decodeArchivo(input.PDF, input.PDF64);
       const xml = decodeArchivo(input.XML, input.XML64);
       const recepcion = decodeArchivo(input.Recepcion, input.Recepcion64);
       const errores = checkArchivos(pdf, xml, recepcion);
-      const tomadas = (await repo.entradasConFacturaActiva(sociedad.bdSap, docNums)).sort((a, b) => a - b);
+      const tomadas = await repo.entradasConFacturaActiva(sociedad.bdSap, refs);
       const { datos, errores: delXml } = await checkXml(xml.bytes, "alta", {
         proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc },
         sociedad,
@@ -474,13 +459,16 @@ export function createFacturasService(deps: FacturasDeps) {
       });
       // Decision 036: a replacement CFDI takes over the A/P invoice of the accepted invoice holding its receipts
       // (which that A/P invoice closed in the ERP).
-      const toma = datos ? await takeoverOf(proveedor.cardCode, sociedad.id, datos, entradas, docNums) : null;
+      const toma = datos ? await takeoverOf(proveedor.cardCode, sociedad.id, datos, entradas) : null;
       const sustituyeA = toma && "id" in toma ? toma : null;
       if (toma && "error" in toma) errores.push(toma.error);
       for (const e of entradas) {
         if (e.docStatus !== "O" && !sustituyeA) errores.push(FACTURA_MSG.entradaCerrada(e.docNum));
       }
-      for (const n of tomadas) if (!sustituyeA?.entradas.includes(n)) errores.push(FACTURA_MSG.entradaConFactura(n));
+      for (const n of tomadas) {
+        if (!sustituyeA?.entradas.some((v) => mismaEntrada(v, n)))
+          errores.push(FACTURA_MSG.entradaConFactura(n.docNum));
+      }
       errores.push(...delXml);
       if (datos && (await repo.uuidTaken(datos.UUID.toUpperCase()))) {
         errores.push(FACTURA_MSG.uuidRegistrado(datos.UUID.toUpperCase()));
@@ -506,7 +494,8 @@ export function createFacturasService(deps: FacturasDeps) {
               cardCode: proveedor.cardCode,
               sociedadId: sociedad.id,
               bd: sociedad.bdSap,
-              entradaDocNum: docNums[0] as number,
+              entradaDocNum: refs[0]!.docNum,
+              entradaDocEntry: refs[0]!.docEntry,
               pdfArchivoId: pdfId,
               pdfNombre: pdf.nombre,
               xmlArchivoId: xmlId,
@@ -518,7 +507,7 @@ export function createFacturasService(deps: FacturasDeps) {
               createdAt: now,
               updatedAt: now,
             });
-            await tx.facturas.addEntradas(id, sociedad.bdSap, docNums.slice(1));
+            await tx.facturas.addEntradas(id, sociedad.bdSap, refs.slice(1));
             await satEstado.save(tx, "factura", id, sat.registro);
             await tx.auditoria.record({
               entidad: "factura",
@@ -561,8 +550,10 @@ export function createFacturasService(deps: FacturasDeps) {
       if (!proveedor) throw new Invalid(MSG.registroIncompletoFacturas);
       const sociedad = await sociedadDe(user, actual.bd);
       if (!sociedad) throw new Invalid(FACTURA_MSG.sociedadNoVinculada);
-      const docNums = (await repo.entradasDe([actual.id])).get(actual.id) ?? [actual.entradaDocNum];
-      const entradas = await entradasPedidas(user, actual.bd, docNums);
+      const refs = (await repo.entradasDe([actual.id])).get(actual.id) ?? [
+        { docNum: actual.entradaDocNum, docEntry: actual.entradaDocEntry },
+      ];
+      const entradas = await pedidasErp.pedidas(user.id, actual.bd, refs);
 
       const pdf = input.PDF && input.PDF64 ? decodeArchivo(input.PDF, input.PDF64) : null;
       const xmlNuevo = input.XML && input.XML64 ? decodeArchivo(input.XML, input.XML64) : null;
@@ -581,7 +572,7 @@ export function createFacturasService(deps: FacturasDeps) {
       errores.push(...delXml);
       if (datos && xmlNuevo && actual.sustituyeAId !== null) {
         // Decision 036: a replacement's new XML must still replace the same invoice with the same amounts.
-        const toma = await takeoverOf(actual.cardCode, actual.sociedadId, datos, entradas, docNums);
+        const toma = await takeoverOf(actual.cardCode, actual.sociedadId, datos, entradas);
         if (toma && "error" in toma) errores.push(toma.error);
         else if (toma?.id !== actual.sustituyeAId) errores.push(FACTURA_MSG.sustitucionPerdida);
       }
@@ -645,7 +636,7 @@ export function createFacturasService(deps: FacturasDeps) {
             }
           }),
         datos.UUID.toUpperCase(),
-        docNums,
+        refs.map((r) => r.docNum),
       );
       return MSG.facturaActualizada(xmlNuevo ? datos.Folio : actual.folio);
     },

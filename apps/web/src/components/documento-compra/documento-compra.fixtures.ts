@@ -68,6 +68,7 @@ export function makeEntrada(overrides: Partial<EntradaRow> = {}): EntradaRow {
     U_SYS_PMDPDF: "",
     Pedido: 1101,
     CP: "37000",
+    DocEntry: docNum + 10000,
     DetalleEntradaMercancia: [
       {
         IdEntrada: docNum,

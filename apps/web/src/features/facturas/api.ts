@@ -14,8 +14,8 @@ export const facturasKeys = {
   all: DOMAIN_KEYS.facturas,
   sociedades: (operator: Operator) => ["facturas", "sociedades", operator.id] as const,
   proveedor: (operator: Operator) => ["facturas", "proveedor", operator.id] as const,
-  entradas: (operator: Operator, bd: string, tipo: "Nuevo" | number) =>
-    ["facturas", "entradas", operator.id, bd, tipo] as const,
+  entradas: (operator: Operator, bd: string, tipo: "Nuevo" | number, docEntry: number | null = null) =>
+    ["facturas", "entradas", operator.id, bd, tipo, docEntry] as const,
   historial: (operator: Operator, idFactura: number) => ["facturas", "historial", operator.id, idFactura] as const,
 };
 
@@ -50,11 +50,23 @@ export const proveedorFacturaOptions = (operator: Operator) =>
  * POST /api/facturas/getEntradas: tipo 'Nuevo' gives the receipts open for a new invoice of one sociedad (BD);
  * a receipt number gives that receipt. Never served stale (spec §4: choosing a sociedad reloads the receipts).
  */
-export const entradasFacturaOptions = (operator: Operator, bd: string, tipo: "Nuevo" | number) =>
+export const entradasFacturaOptions = (
+  operator: Operator,
+  bd: string,
+  tipo: "Nuevo" | number,
+  /** Issue 37: with a number, the receipt's DocEntry when known (the number alone may name several). */
+  docEntry: number | null = null,
+) =>
   queryOptions({
-    queryKey: facturasKeys.entradas(operator, bd, tipo),
+    queryKey: facturasKeys.entradas(operator, bd, tipo, docEntry),
     queryFn: async ({ signal }) =>
-      (await callApi(CALLS.getEntradas, { ...operatorBody(operator), BD: bd, tipo }, { signal })).data,
+      (
+        await callApi(
+          CALLS.getEntradas,
+          { ...operatorBody(operator), BD: bd, tipo, ...(docEntry === null ? {} : { DocEntry: docEntry }) },
+          { signal },
+        )
+      ).data,
     staleTime: 0,
   });
 
@@ -89,17 +101,22 @@ export const useEntradasFactura = (operator: Operator, bd: string | null, tipo: 
 
 /**
  * Issue 27: the receipts of an invoice by number (getEntradas once per receipt), for the update form's checks:
- * every one of them once all answered, otherwise null (loading, failed or a receipt that no longer answers).
+ * every one of them once all answered, otherwise null (loading, failed or a receipt that no longer answers). Issue
+ * 37: each with its DocEntry when the row has it.
  */
-export const useEntradasDeFactura = (operator: Operator, bd: string | null, docNums: readonly number[]) =>
+export const useEntradasDeFactura = (
+  operator: Operator,
+  bd: string | null,
+  refs: readonly { docNum: number; docEntry: number | null }[],
+) =>
   useQueries({
-    queries: docNums.map((docNum) => ({
-      ...entradasFacturaOptions(operator, bd ?? "", docNum),
+    queries: refs.map((r) => ({
+      ...entradasFacturaOptions(operator, bd ?? "", r.docNum, r.docEntry),
       enabled: bd !== null && bd !== "",
     })),
     combine: (results) => {
-      const entradas = results.flatMap((r) => r.data ?? []).filter((e) => docNums.includes(e.DocNum));
-      return results.every((r) => r.isSuccess) && entradas.length === docNums.length ? entradas : null;
+      const entradas = results.flatMap((r, i) => (r.data ?? []).filter((e) => e.DocNum === refs[i]?.docNum));
+      return results.every((r) => r.isSuccess) && entradas.length === refs.length ? entradas : null;
     },
   });
 

@@ -39,8 +39,9 @@ describe("receipt picker options (issue 23)", () => {
     const lista = [SAT, NOV, VALVULA, NOV_BIS];
     expect(sortEntradas(lista).map((e) => e.DocNum)).toEqual([5131, 5130, 5140, 5101]);
     expect(lista.map((e) => e.DocNum)).toEqual([5101, 5130, 5140, 5131]);
+    // Issue 37: the option's value is the receipt's DocEntry (the fixture's is its number + 10000); the number shows.
     expect(opcionesEntrada(lista)[0]).toEqual({
-      value: "5131",
+      value: "15131",
       label: "5131 · Sin referencia · 2026-11-11 · 1,234,567.50 USD",
     });
   });

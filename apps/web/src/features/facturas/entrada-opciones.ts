@@ -19,12 +19,17 @@ export function etiquetaEntrada(entrada: EntradaFactura): string {
 
 /** Newest first (the receipt's date), then the higher number first; the list given is not changed. */
 export function sortEntradas(entradas: readonly EntradaFactura[]): EntradaFactura[] {
-  return [...entradas].sort((a, b) => b.DocDate.localeCompare(a.DocDate) || b.DocNum - a.DocNum);
+  return [...entradas].sort(
+    (a, b) => b.DocDate.localeCompare(a.DocDate) || b.DocNum - a.DocNum || b.DocEntry - a.DocEntry,
+  );
 }
 
-/** The picker's options, in the order shown. */
+/** The value that identifies a receipt in the picker: its DocEntry (issue 37: DocNum repeats across series). */
+export const valorEntrada = (entrada: Pick<EntradaFactura, "DocEntry">): string => String(entrada.DocEntry);
+
+/** The picker's options, in the order shown: the number is shown, the DocEntry identifies (issue 37). */
 export const opcionesEntrada = (entradas: readonly EntradaFactura[]) =>
-  sortEntradas(entradas).map((entrada) => ({ value: String(entrada.DocNum), label: etiquetaEntrada(entrada) }));
+  sortEntradas(entradas).map((entrada) => ({ value: valorEntrada(entrada), label: etiquetaEntrada(entrada) }));
 
 /** Text compared without accents, case or thousands commas between digits ('Válvula 3,327.01' ~ 'valvula 3327.01'). */
 export function textoComparable(texto: string): string {

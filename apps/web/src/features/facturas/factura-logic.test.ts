@@ -220,6 +220,8 @@ describe("new invoice checks (spec §5)", () => {
       id: "P00001",
       RazonSocial: "SBO_MCI",
       EntradaMercancia: 5120,
+      // Issue 37: the receipt's DocEntry too (the fixture's is its number + 10000).
+      EntradaDocEntry: 15120,
       PDF: "factura.pdf",
       PDF64: base64FromBytes(PDF_BYTES),
       XML: "factura.xml",

@@ -172,6 +172,28 @@ export const FORM_MSG = {
 export const entradasDeFila = (row: Pick<FacturaRow, "Entrada" | "EntradasMercancia">): number[] =>
   row.EntradasMercancia && row.EntradasMercancia.length > 0 ? row.EntradasMercancia : [row.Entrada];
 
+/**
+ * The chosen receipts as postFactura sends them, by number then DocEntry: EntradaMercancia the numbers users read,
+ * EntradaDocEntry (issue 37, decision 051) the ERP's keys in the same order, which tell apart receipts sharing a
+ * number.
+ */
+const entradasDelEnvio = (entradas: readonly EntradaFactura[]) => {
+  const orden = [...entradas].sort((a, b) => a.DocNum - b.DocNum || a.DocEntry - b.DocEntry);
+  return { EntradaMercancia: orden.map((e) => e.DocNum), EntradaDocEntry: orden.map((e) => e.DocEntry) };
+};
+
+/**
+ * Issue 37 (decision 051): every receipt an invoice bills with its DocEntry when the server gives it (null otherwise:
+ * an older server, or a receipt stored before the portal kept it), for reading each one back by it.
+ */
+export const entradaRefsDeFila = (
+  row: Pick<FacturaRow, "Entrada" | "EntradasMercancia" | "EntradasDocEntry">,
+): { docNum: number; docEntry: number | null }[] => {
+  const docNums = entradasDeFila(row);
+  const docEntries = row.EntradasDocEntry?.length === docNums.length ? row.EntradasDocEntry : null;
+  return docNums.map((docNum, i) => ({ docNum, docEntry: docEntries?.[i] ?? null }));
+};
+
 /** The picked XML read with the form's rules (spec §5: 'No cuenta con la estructura…' first). */
 const readInvoiceXml = (xml: ArchivoLeido | null, variante: InvoiceVariant) =>
   readXml(xml, (bytes) => readInvoice(bytes, { variant: variante }));
@@ -262,7 +284,7 @@ export function checkNewFactura(ctx: NuevaFacturaContexto): Revision<PostFactura
     id: ctx.session.id,
     ...buildPostFacturaPayload(datos, {
       RazonSocial: sociedad.BDSAP,
-      EntradaMercancia: entradas.map((e) => e.DocNum).sort((a, b) => a - b),
+      ...entradasDelEnvio(entradas),
       // Spec §5: "The currency is taken from the receipt."
       Moneda: entrada.DocCur,
       archivos: { pdf: archivo(pdf), xml: archivo(xml), recepcion: archivo(recepcion) },

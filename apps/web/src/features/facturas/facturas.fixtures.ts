@@ -32,6 +32,8 @@ export function makeEntradaFactura(overrides: Partial<EntradaFactura> = {}): Ent
   return {
     Fila: 1,
     DocNum: 5120,
+    // Issue 37: the ERP's key, unlike the number (10000 apart, so a test can tell which one was sent).
+    DocEntry: (overrides.DocNum ?? 5120) + 10000,
     DocTotal: "3327.01",
     DocCur: "MXN",
     PeyMethod: "01",

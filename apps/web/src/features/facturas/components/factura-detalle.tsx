@@ -17,6 +17,7 @@ import {
   canUpdateFactura,
   canUploadArchivos,
   checkUpdate,
+  entradaRefsDeFila,
   entradasDeFila,
   estadoErp,
   estatusFactura,
@@ -81,7 +82,7 @@ function Detalle({
   // The cross checks of a new XML need the supplier and the invoice's receipts (spec §5, update form; issue 27).
   const proveedor = useProveedorFactura(session, canUpdate);
   const docNums = entradasDeFila(row);
-  const entradas = useEntradasDeFactura(session, canUpdate ? row.BD : null, docNums);
+  const entradas = useEntradasDeFactura(session, canUpdate ? row.BD : null, entradaRefsDeFila(row));
   const patch = usePatchFactura();
   const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
     canSubmit: canUpdate,

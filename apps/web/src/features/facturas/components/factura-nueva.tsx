@@ -41,6 +41,7 @@ import {
   opcionesEntrada,
   type Propuesta,
   proposeEntrada,
+  valorEntrada,
 } from "../entrada-opciones";
 import { checkNewFactura } from "../factura-logic";
 import {
@@ -149,7 +150,7 @@ function PropuestaEntrada({
         <Text size="sm">Varias entradas coinciden con {motivos} del XML; elija la que corresponde:</Text>
         <List size="sm" mt={4}>
           {propuesta.entradas.map((e) => (
-            <List.Item key={e.DocNum}>{etiquetaEntrada(e)}</List.Item>
+            <List.Item key={e.DocEntry}>{etiquetaEntrada(e)}</List.Item>
           ))}
         </List>
       </Alert>
@@ -171,7 +172,7 @@ function PropuestaEntrada({
         mt="xs"
         size="compact-sm"
         variant="light"
-        onClick={() => onAccept(String(propuesta.entrada.DocNum))}
+        onClick={() => onAccept(valorEntrada(propuesta.entrada))}
         disabled={isDisabled}
       >
         Usar esta entrada
@@ -199,8 +200,9 @@ function FacturaForm({
 }) {
   const sociedades = useSociedadesFactura(session);
   const [bd, setBd] = useState<string | null>(null);
-  // Issue 27: the receipts chosen (one CFDI may bill several), in the order picked.
-  const [docNums, setDocNums] = useState<string[]>([]);
+  // Issue 27: the receipts chosen (one CFDI may bill several), in the order picked; issue 37: by DocEntry (the
+  // picker's values, valorEntrada), since two receipts may share a number.
+  const [docEntries, setDocEntries] = useState<string[]>([]);
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
   /** Why the files picked were just taken away, until a file is picked again. */
   const [quitados, setQuitados] = useState<keyof typeof ARCHIVOS_QUITADOS | null>(null);
@@ -210,9 +212,9 @@ function FacturaForm({
   const post = usePostFactura();
 
   const sociedad = sociedades.data?.find((s) => s.BDSAP === bd) ?? null;
-  const elegidas = docNums.flatMap((n) => entradas.data?.find((e) => String(e.DocNum) === n) ?? []);
+  const elegidas = docEntries.flatMap((v) => entradas.data?.find((e) => valorEntrada(e) === v) ?? []);
   const opciones = useMemo(() => opcionesEntrada(entradas.data ?? []), [entradas.data]);
-  const propuesta = usePropuesta(archivos.xml, entradas.data, docNums.length === 0);
+  const propuesta = usePropuesta(archivos.xml, entradas.data, docEntries.length === 0);
 
   const clearFiles = (motivo: keyof typeof ARCHIVOS_QUITADOS) => {
     setQuitados(hasArchivos(archivos) ? motivo : null);
@@ -222,16 +224,16 @@ function FacturaForm({
   const chooseSociedad = (value: string | null) => {
     if (value === bd) return;
     setBd(value);
-    setDocNums([]);
+    setDocEntries([]);
     clearFiles("sociedad");
   };
   const chooseEntradas = (values: string[]) => {
-    if (values.length === docNums.length && values.every((v, i) => v === docNums[i])) return;
-    setDocNums(values);
+    if (values.length === docEntries.length && values.every((v, i) => v === docEntries[i])) return;
+    setDocEntries(values);
     // Spec §4: choosing a receipt clears the files; not the receipt proposed for the XML picked (it was chosen
     // for those files, decision 026).
     const [una] = values;
-    if (values.length === 1 && propuesta.tipo === "una" && una === String(propuesta.entrada.DocNum)) setQuitados(null);
+    if (values.length === 1 && propuesta.tipo === "una" && una === valorEntrada(propuesta.entrada)) setQuitados(null);
     else clearFiles("entrada");
   };
   const pickFile = (clave: ArchivoClave, file: File | null) => {
@@ -274,9 +276,9 @@ function FacturaForm({
             />
             <MultiSelect
               label="Entrada de mercancia"
-              placeholder={bd ? (docNums.length === 0 ? "Seleccione" : "") : "Seleccione primero la razón social"}
+              placeholder={bd ? (docEntries.length === 0 ? "Seleccione" : "") : "Seleccione primero la razón social"}
               data={opciones}
-              value={docNums}
+              value={docEntries}
               onChange={chooseEntradas}
               searchable
               hidePickedOptions
@@ -290,11 +292,11 @@ function FacturaForm({
               rightSection={entradas.isFetching ? <Loader size="xs" /> : undefined}
             />
           </SimpleGrid>
-          {docNums.length === 0 ? (
+          {docEntries.length === 0 ? (
             <Stack mt="md">
               <PropuestaEntrada
                 propuesta={propuesta}
-                onAccept={(docNum) => chooseEntradas([docNum])}
+                onAccept={(valor) => chooseEntradas([valor])}
                 isDisabled={isSubmitting || isSaved}
               />
             </Stack>
@@ -318,7 +320,7 @@ function FacturaForm({
             </Title>
             <Stack gap="lg">
               {elegidas.map((entrada) => (
-                <Campos key={entrada.DocNum} campos={camposEntrada(entrada)} />
+                <Campos key={entrada.DocEntry} campos={camposEntrada(entrada)} />
               ))}
               {elegidas.length > 1 ? (
                 <Text fw={600} aria-label="Suma de las entradas">

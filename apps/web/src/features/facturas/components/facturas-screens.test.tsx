@@ -368,6 +368,32 @@ describe("/MisFacturas/Factura/Nuevo", () => {
     // Two receipts picked one by one, the files and the toast: longer than one receipt's flow on a slow machine.
   });
 
+  it("issue 37: two receipts sharing a number (two ERP numbering series) are both offered; the one picked is sent by DocEntry", async () => {
+    signInAs("proveedor");
+    const calls = nuevaApi({
+      getEntradas: [
+        makeEntradaFactura({ DocEntry: 801, NumAtCard: "SERIE-A" }),
+        makeEntradaFactura({ Fila: 2, DocEntry: 802, NumAtCard: "SERIE-B" }),
+      ],
+      postFactura: { status: 200, body: { status: "success", message: MSG.facturaRegistrada } },
+    });
+    await openForm();
+    await chooseSociedadYEntrada("MUNICIPIO DE CUAUTITLAN IZCALLI", "5120 · SERIE-B · 2026-02-10 · 3,327.01 MXN");
+    // Both are offered (the one picked is hidden from the list, hidePickedOptions), each shows the number users read.
+    expect(entradaOptions().map((option) => option.textContent)).toEqual([
+      "5120 · SERIE-A · 2026-02-10 · 3,327.01 MXN",
+    ]);
+    const panel = await screen.findByRole("region", { name: "Datos de la entrada" });
+    expect(panel.textContent).toContain("Entrada5120");
+    pick("pdf", pdfFile());
+    pick("xml", xmlFile());
+    pick("recepcion", pngFile());
+    fireEvent.click(screen.getByRole("button", { name: "Agregar" }));
+    await screen.findByText(MSG.facturaRegistrada);
+    const sent = calls.find((call) => call.url.endsWith("/postFactura"))?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ RazonSocial: "SBO_MCI", EntradaMercancia: 5120, EntradaDocEntry: 802 });
+  });
+
   it("shows the receiver messages when the XML is for another sociedad", async () => {
     signInAs("proveedor");
     const calls = nuevaApi();

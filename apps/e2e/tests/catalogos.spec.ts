@@ -52,8 +52,14 @@ async function openProveedor(page: Page, name: string) {
   await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
 }
 
+/**
+ * A context of its own, signed out: `browser.newContext()` inside a test takes the test's options, and with
+ * `test.use({ role })` those include the role's saved sign-in (fixtures.ts).
+ */
+const signedOut = (browser: Browser) => browser.newContext({ storageState: { cookies: [], origins: [] } });
+
 async function newSignedInPage(browser: Browser, operador: "Empleado" | "Proveedor", usuario: string) {
-  const context = await browser.newContext();
+  const context = await signedOut(browser);
   const page = await context.newPage();
   await signInOk(page, operador, usuario);
   return page;
@@ -155,7 +161,7 @@ test.describe(() => {
     await expect(row).toContainText("Activo");
 
     // The new employee signs in with the password the administrator gave.
-    const other = await (await browser.newContext()).newPage();
+    const other = await (await signedOut(browser)).newPage();
     await signIn(other, "Empleado", usuario, "Clave2026");
     await expect(other).toHaveURL(/\/Home$/);
 

@@ -31,7 +31,12 @@ const arranque = spawnSync(process.execPath, ["--import", "tsx", "src/cli/arranq
 if (arranque.status !== 0) process.exit(arranque.status ?? 1);
 const { key, demoPassword, demoUsers } = JSON.parse(arranque.stdout);
 const port = process.env.PORT ?? "3000";
-const seedDemo = (process.env.SEED_DEMO ?? "true") === "true";
+const seedDemoText = process.env.SEED_DEMO ?? "true";
+if (seedDemoText !== "true" && seedDemoText !== "false") {
+  console.error(`[portal] SEED_DEMO debe ser true o false (recibido: ${seedDemoText}).`);
+  process.exit(1);
+}
+const seedDemo = seedDemoText === "true";
 const env = toolEnv({
   NODE_ENV: "production",
   PORT: port,

@@ -13,7 +13,10 @@ export function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
   });
 }
 
-/** The key of stored secrets: production must set APP_ENCRYPTION_KEY (config enforces it); a developer machine gets a generated key file beside the embedded data. */
+/**
+ * The key of stored secrets: production must set APP_ENCRYPTION_KEY (config enforces it); a developer machine gets
+ * a generated key file beside the embedded data.
+ */
 export function encryptionKeyOf(config: AppConfig): Buffer {
   return parseEncryptionKey(
     encryptionKeyText({ envKey: config.APP_ENCRYPTION_KEY, dataDir: config.DATA_DIR, create: true }) ?? "",

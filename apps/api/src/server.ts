@@ -16,8 +16,8 @@ try {
   if (config.SEED_DEMO) await (await import("./demo-seed")).seedDemoStep(config, systemClock);
   app = await buildApp({ config });
 } catch (error) {
-  // buildApp or the seed has logged a database that never answered; anything else (a wrong password, a migration that fails)
-  // is written here, in one line without the URL.
+  // buildApp or the seed step has logged a database that never answered; anything else (a wrong password, a
+  // migration that fails) is written here, in one line without the URL.
   const message = scrubSecrets(error instanceof Error ? error.message : String(error));
   if (!(error instanceof BaseDeDatosNoResponde))
     process.stderr.write(`${JSON.stringify({ level: 60, msg: `no se pudo iniciar el portal: ${message}` })}\n`);

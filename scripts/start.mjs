@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: installs, builds, migrates, seeds on first start and serves the portal on one port, restarting the
-// server if it crashes.
+// `npm start`: installs, builds, migrates and loads the demo data (an idempotent step of its own, SEED_DEMO=false
+// skips it) and serves the portal on one port, restarting the server if it crashes.
 // Data live in the embedded database under .data/ (or DATABASE_URL). A second start reuses the data and
 // the build cache, so it takes seconds.
 import { spawnSync } from "node:child_process";
@@ -31,11 +31,19 @@ const arranque = spawnSync(process.execPath, ["--import", "tsx", "src/cli/arranq
 if (arranque.status !== 0) process.exit(arranque.status ?? 1);
 const { key, demoPassword, demoUsers } = JSON.parse(arranque.stdout);
 const port = process.env.PORT ?? "3000";
+const seedDemoText = process.env.SEED_DEMO ?? "true";
+if (seedDemoText !== "true" && seedDemoText !== "false") {
+  console.error(`[portal] SEED_DEMO debe ser true o false (recibido: ${seedDemoText}).`);
+  process.exit(1);
+}
+const seedDemo = seedDemoText === "true";
 const env = toolEnv({
   NODE_ENV: "production",
   PORT: port,
   DATA_DIR: dataDir,
-  SEED_DEMO: process.env.SEED_DEMO ?? "true",
+  // The demo seed is a step of its own, below, run once before the server (decision 055): a restart after a crash
+  // does not walk through it again.
+  SEED_DEMO: "false",
   // The demo trusts the SAT's test certificates, so its test suppliers' CFDIs (and a new user's) go through.
   SAT_TEST_CERTS: process.env.SAT_TEST_CERTS ?? "true",
   // The demo asks the local simulator of the SAT's CFDI status service, mounted in this same process (Vigente for
@@ -47,9 +55,18 @@ const env = toolEnv({
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 });
 
-step(
-  `migrando, sembrando datos de demostración e iniciando (${process.env.DATABASE_URL ? "DATABASE_URL" : "base de datos embebida en .data/"}) …`,
-);
+const where = process.env.DATABASE_URL ? "DATABASE_URL" : "base de datos embebida en .data/";
+if (seedDemo) {
+  // Migrates and loads the idempotent demo data (apps/api/src/seed.ts), under the seed's advisory lock.
+  step(`migrando y sembrando datos de demostración (${where}) …`);
+  const seeded = spawnSync(process.execPath, [join(root, "apps/api/dist/seed.mjs")], {
+    stdio: "inherit",
+    env,
+    cwd: root,
+  });
+  if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+}
+step(`${seedDemo ? "iniciando" : "migrando e iniciando"} (${where}) …`);
 // The portal's V8 flags (docs/operations.md, "Node"): a young generation for lists built at once. A server that
 // crashes (out of memory, a kill -9) is started again, with a growing delay, and left down after a crash loop
 // (scripts/lib/supervisor.mjs, the policy `npm run cluster` uses too); Ctrl-C and SIGTERM stop it as before.

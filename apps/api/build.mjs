@@ -1,4 +1,5 @@
-// Bundles the API and the workspace packages it uses into dist/server.mjs. Third-party packages stay
+// Bundles the API and the workspace packages it uses into dist/server.mjs, and the demo seed step (src/seed.ts,
+// decision 055) into dist/seed.mjs. Third-party packages stay
 // external (PGlite, for one, loads its WebAssembly relative to its own files) and are resolved from
 // node_modules at run time. The committed SQL migrations are copied beside the bundle.
 import { cpSync, rmSync } from "node:fs";
@@ -6,8 +7,9 @@ import { build } from "esbuild";
 
 rmSync("dist", { recursive: true, force: true });
 await build({
-  entryPoints: ["src/server.ts"],
-  outfile: "dist/server.mjs",
+  entryPoints: { server: "src/server.ts", seed: "src/seed.ts" },
+  outdir: "dist",
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",
@@ -27,4 +29,4 @@ await build({
   logLevel: "warning",
 });
 cpSync("../../packages/db/migrations", "dist/migrations", { recursive: true });
-console.log("API compilada en apps/api/dist/server.mjs");
+console.log("API compilada en apps/api/dist/server.mjs (y la siembra de demostración en apps/api/dist/seed.mjs)");

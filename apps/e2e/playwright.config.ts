@@ -45,8 +45,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    // The portal's V8 flags (docs/operations.md, "Node").
-    command: "node --max-semi-space-size=32 ../api/dist/server.mjs",
+    // The demo seed, a step of its own before the server as in `npm start` (decision 055), then the server with the
+    // portal's V8 flags (docs/operations.md, "Node").
+    command: "node ../api/dist/seed.mjs && node --max-semi-space-size=32 ../api/dist/server.mjs",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -57,7 +58,6 @@ export default defineConfig({
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      SEED_DEMO: "true",
       APP_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString("base64"),
       RATE_LIMIT_MAX: "100000",
       SMTP_HOST: "127.0.0.1",

@@ -30,6 +30,8 @@ import { DEMO_PASSWORD } from "@portal/seed";
 import type { z } from "zod";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
+import { seedDemoStep } from "../src/demo-seed";
+import { systemClock } from "../src/lib/clock";
 import { MAX_JSON_TOKENS } from "../src/plugins/json-body";
 import { createScratchDatabase, servidorPostgres } from "./comun";
 
@@ -48,16 +50,18 @@ for (const name of CALL_NAMES) {
 
 const db = await createScratchDatabase(`bench_cuerpos_${randomBytes(4).toString("hex")}`);
 console.log(`\nBase de datos temporal en ${new URL(servidorPostgres).host}: ${db.nombre}`);
+const config = loadConfig({
+  NODE_ENV: "test",
+  DATABASE_URL: db.url,
+  APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+  WEB_DIST: "/nonexistent",
+  SAT_SIMULADOR: "false",
+  RATE_LIMIT_MAX: "100000",
+});
+// The demo seed is a step before the app (decision 055).
+await seedDemoStep(config, systemClock);
 const app = await buildApp({
-  config: loadConfig({
-    NODE_ENV: "test",
-    DATABASE_URL: db.url,
-    SEED_DEMO: "true",
-    APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-    WEB_DIST: "/nonexistent",
-    SAT_SIMULADOR: "false",
-    RATE_LIMIT_MAX: "100000",
-  }),
+  config,
   logger: false,
   mailWorker: false,
   erpWorker: false,

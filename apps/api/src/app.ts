@@ -1,19 +1,11 @@
 import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
-import {
-  BaseDeDatosNoResponde,
-  createDatabase,
-  type DatabaseHandle,
-  encryptionKeyText,
-  parseEncryptionKey,
-  runMigrations,
-  waitForDatabase,
-} from "@portal/db";
-import { seedDemoExclusive } from "@portal/seed";
+import { BaseDeDatosNoResponde, type DatabaseHandle, runMigrations, waitForDatabase } from "@portal/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppConfig } from "./config";
+import { encryptionKeyOf, openDatabase } from "./database";
 import type { ErpAdapter } from "./erp/types";
 import { type Clock, systemClock } from "./lib/clock";
 import { createDatabaseOutage } from "./lib/database-outage";
@@ -128,16 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Strict UTF-8 before JSON (plugins/json-body.ts): no byte is silently replaced by U+FFFD.
   registerJsonParser(app);
 
-  const database =
-    options.database ??
-    (await createDatabase({
-      url: config.DATABASE_URL,
-      dataDir: config.DATA_DIR,
-      maxConnections: config.DB_POOL_MAX,
-      connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
-      idleTimeoutMs: config.DB_IDLE_TIMEOUT_MS,
-      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
-    }));
+  const database = options.database ?? (await openDatabase(config));
   if (!options.database) app.addHook("onClose", () => database.close());
   // A process started together with PostgreSQL (a cluster, a container) waits for it instead of exiting.
   try {
@@ -154,14 +137,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (!options.database) await database.close().catch(() => {});
     throw error;
   }
-  // Migrations and the demo seed run under advisory locks: N processes starting at once do each once.
+  // Migrations run under an advisory lock: N processes starting at once migrate once. The demo seed is a step
+  // before the app, never part of it (demo-seed.ts).
   await runMigrations(database);
-  // Production must set APP_ENCRYPTION_KEY (config enforces it); a developer machine gets a generated key file.
-  const encryptionKey = parseEncryptionKey(
-    encryptionKeyText({ envKey: config.APP_ENCRYPTION_KEY, dataDir: config.DATA_DIR, create: true }) ?? "",
-  );
+  const encryptionKey = encryptionKeyOf(config);
   const clock = options.clock ?? systemClock;
-  if (config.SEED_DEMO) await seedDemoExclusive(database, encryptionKey, { clock });
 
   app.decorate("config", config);
   app.decorate("clock", clock);

@@ -1,6 +1,7 @@
 import { BaseDeDatosNoResponde } from "@portal/db";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
+import { systemClock } from "./lib/clock";
 import { scrubSecrets } from "./lib/log-safety";
 import { createShutdown } from "./lib/shutdown";
 
@@ -9,11 +10,14 @@ import { createShutdown } from "./lib/shutdown";
 const config = loadConfig();
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
-  // Waits for PostgreSQL (DB_STARTUP_WAIT_MS), then migrates and seeds under advisory locks (decision 029).
+  // SEED_DEMO=true (a container, `npm run cluster`): the demo seed first, as the step `npm start` runs on its own
+  // (demo-seed.ts, loaded only then). buildApp waits for PostgreSQL (DB_STARTUP_WAIT_MS) and migrates under an
+  // advisory lock (decision 029).
+  if (config.SEED_DEMO) await (await import("./demo-seed")).seedDemoStep(config, systemClock);
   app = await buildApp({ config });
 } catch (error) {
-  // buildApp has logged a database that never answered; anything else (a wrong password, a migration that fails)
-  // is written here, in one line without the URL.
+  // buildApp or the seed step has logged a database that never answered; anything else (a wrong password, a
+  // migration that fails) is written here, in one line without the URL.
   const message = scrubSecrets(error instanceof Error ? error.message : String(error));
   if (!(error instanceof BaseDeDatosNoResponde))
     process.stderr.write(`${JSON.stringify({ level: 60, msg: `no se pudo iniciar el portal: ${message}` })}\n`);

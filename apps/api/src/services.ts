@@ -1,8 +1,8 @@
 import { type Database, decryptSecret } from "@portal/db";
-import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
+import type { ServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import fp from "fastify-plugin";
 import type { AppConfig } from "./config";
-import { createErpScopeResolver, createMockErpAdapter, type ErpAdapter, erpPdfPolicy } from "./erp";
+import { createErpScopeResolver, type ErpAdapter, erpPdfPolicy } from "./erp";
 import { createRowCache } from "./erp/row-cache";
 import { createServiceLayerErpAdapter, ERP_STALE_HEADER, serviceLayerDeadline } from "./erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient } from "./erp/service-layer/client";
@@ -66,11 +66,11 @@ export function createServices(
     warnFields?: (fields: Record<string, unknown>, message: string) => void;
     /** Where this process listens (the SAT simulator's address when SAT_ESTADO_CFDI_URL is not set). */
     ownAddress?: () => string | null;
-    /** The ERP adapter to use instead of the mock (ERP_ADAPTER=service-layer: see startServiceLayerErp). */
-    erpAdapter?: ErpAdapter;
+    /** The ERP adapter the configuration names (startErp). */
+    erpAdapter: ErpAdapter;
     /** Where the ERP jobs' wake-ups after an outage fall in their window (default Math.random; tests seed it). */
     erpRandom?: () => number;
-  } = {},
+  },
 ) {
   const data = createData(db);
   const { repos } = data;
@@ -87,7 +87,7 @@ export function createServices(
     passwordAttempts,
   );
   // The ERP boundary (src/erp): one adapter for every module that reads SAP data; scope from the session.
-  const erp = (options.erp ?? ((a) => a))(options.erpAdapter ?? createMockErpAdapter(db));
+  const erp = (options.erp ?? ((a) => a))(options.erpAdapter);
   const erpScope = createErpScopeResolver(repos.sociedades);
   // Serialized list rows per document version, shared by every document list (erp/row-cache.ts).
   const erpRows = createRowCache(config.ERP_ROW_CACHE_MB * 1024 * 1024);
@@ -262,9 +262,15 @@ export async function startServiceLayerErp(
   const { repos } = createData(db);
   // Read once at start when something needs them then: the bundled simulator, and the client on PGlite (below).
   const usersAtStart = !config.SAP_SL_URL || embedded ? await sapUsers(repos.sociedades, encryptionKey) : [];
+  // The simulator's code is loaded only here, when it is to run (decision 055).
   const simulator = config.SAP_SL_URL
     ? null
-    : await startServiceLayerSimulator({ db, credentials: usersAtStart, clock, port: 0 });
+    : await (await import("@portal/erp-sim/service-layer")).startServiceLayerSimulator({
+        db,
+        credentials: usersAtStart,
+        clock,
+        port: 0,
+      });
   const url = simulator ? simulator.url : (config.SAP_SL_URL ?? "");
   const client = createServiceLayerClient(
     {
@@ -309,6 +315,23 @@ export async function startServiceLayerErp(
   };
 }
 
+/**
+ * The ERP the configuration names (ERP_ADAPTER): `service-layer` (startServiceLayerErp), or `mock`, the simulated
+ * SAP's tables in the portal's database (demo, e2e). The simulated ERP (@portal/erp-sim) is imported only by the
+ * configuration that runs it, so a production process on SAP's Service Layer never loads it (decision 055).
+ */
+export async function startErp(
+  ...args: Parameters<typeof startServiceLayerErp>
+): Promise<{ adapter: ErpAdapter; serviceLayer: ServiceLayerErp | null }> {
+  const [db, , config] = args;
+  if (config.ERP_ADAPTER === "service-layer") {
+    const serviceLayer = await startServiceLayerErp(...args);
+    return { adapter: serviceLayer.adapter, serviceLayer };
+  }
+  const { createMockErpAdapter } = await import("@portal/erp-sim");
+  return { adapter: createMockErpAdapter(db), serviceLayer: null };
+}
+
 export const servicesPlugin = fp(
   async (
     app,
@@ -320,17 +343,14 @@ export const servicesPlugin = fp(
     },
   ) => {
     const warn = (error: unknown, message: string) => app.log.warn({ err: error }, message);
-    const serviceLayer =
-      app.config.ERP_ADAPTER === "service-layer"
-        ? await startServiceLayerErp(
-            app.database.db,
-            app.clock,
-            app.config,
-            opts.encryptionKey,
-            warn,
-            app.database.kind === "pglite",
-          )
-        : null;
+    const { adapter: erpAdapter, serviceLayer } = await startErp(
+      app.database.db,
+      app.clock,
+      app.config,
+      opts.encryptionKey,
+      warn,
+      app.database.kind === "pglite",
+    );
     if (serviceLayer) {
       // On shutdown (after in-flight requests): this process's sessions are logged out and their rows deleted;
       // other processes still running log in once again on their next 401 code 301.
@@ -362,7 +382,7 @@ export const servicesPlugin = fp(
       createServices(app.database.db, app.clock, app.config, opts.encryptionKey, opts.mailTransport, {
         ...(opts.erp ? { erp: opts.erp } : {}),
         ...(opts.erpRandom ? { erpRandom: opts.erpRandom } : {}),
-        ...(serviceLayer ? { erpAdapter: serviceLayer.adapter } : {}),
+        erpAdapter,
         warn,
         warnFields: (fields, message) => app.log.warn(fields, message),
         ownAddress: () => {

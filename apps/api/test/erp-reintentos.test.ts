@@ -1,8 +1,9 @@
 import { BLOQUEO_ERP_MSG, NOTA_CREDITO_MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
+import { createMockErpAdapter } from "@portal/erp-sim";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMockErpAdapter, ErpRechazoError } from "../src/erp";
+import { ErpRechazoError } from "../src/erp";
 import { erpJobHandlers } from "../src/erp-jobs";
 import {
   createErpOutbox,

@@ -1,4 +1,3 @@
-export { createMockErpAdapter } from "@portal/erp-sim";
 export { erpPdfPolicy } from "./pdf-policy";
 export { createErpScopeResolver, type ErpScopeResolver, type PortalErpScope } from "./scope";
 export type * from "./types";

@@ -1,6 +1,6 @@
 import { CALLS, MSG } from "@portal/contracts";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useNavigate } from "@tanstack/react-router";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { clock } from "../../../lib/clock";
 import { readBytes } from "../../../lib/pdf-upload";

@@ -17,6 +17,12 @@ import type { Session } from "../lib/session";
 import { installUnauthorizedHandler } from "../lib/unauthorized";
 import { onSettle } from "./settle";
 
+/** A detail route's `params` option (`lib/route-params.ts` `idParam`). */
+export interface RouteParams {
+  parse: (raw: { id: string }) => { id: unknown } | false;
+  stringify: (params: { id: never }) => { id: string };
+}
+
 export interface ScreenOptions {
   /** The route's pattern, as the app declares it (`/MisFacturas/MiFactura/$id`): hooks read their params from it. */
   path: string;
@@ -27,6 +33,11 @@ export interface ScreenOptions {
    * does (`requireAccess`), for a route component that reads `Route.useRouteContext()`.
    */
   session?: Session;
+  /**
+   * The route's params parsing, as the app's route declares it (`idParam(rowNumberSchema)`), for a route component
+   * that reads `Route.useParams()`: without it the params are the URL's strings.
+   */
+  params?: RouteParams;
   /** A client the test prepared (say, with the loaded list a detail screen reads); a new one when not given. */
   queryClient?: QueryClient;
 }
@@ -42,12 +53,14 @@ export interface ScreenOptions {
  */
 export function renderScreen(
   ui: ReactNode,
-  { path, url = path, session, queryClient = createQueryClient() }: ScreenOptions,
+  { path, url = path, session, params, queryClient = createQueryClient() }: ScreenOptions,
 ) {
   const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: () => null });
   const screenRoute = createRoute({
     getParentRoute: () => rootRoute,
     path,
+    // The parsing's types are the app route's; this one-route tree only passes it on.
+    ...(params ? { params: params as never } : {}),
     beforeLoad: () => ({ session, queryClient }),
     component: () => ui,
   });

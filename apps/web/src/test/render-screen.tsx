@@ -15,7 +15,7 @@ import { MantineTestEnvContext } from "../components/mantine-test-env";
 import { createQueryClient } from "../lib/query-client";
 import type { Session } from "../lib/session";
 import { installUnauthorizedHandler } from "../lib/unauthorized";
-import { onSettle } from "./settle";
+import { settleRender } from "./settle";
 
 /** A detail route's `params` option (`lib/route-params.ts` `idParam`). */
 export interface RouteParams {
@@ -69,16 +69,7 @@ export function renderScreen(
     history: createMemoryHistory({ initialEntries: [url] }),
   });
   installUnauthorizedHandler(router, () => queryClient);
-  onSettle(
-    async () => {
-      // As renderApp: up to 5 s, still mounted, for the router's last render and every query still running.
-      for (let waited = 0; waited < 5000; waited += 20) {
-        if (router.state.status === "idle" && queryClient.isFetching() === 0 && queryClient.isMutating() === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
-    () => queryClient.clear(),
-  );
+  settleRender({ router, queryClient });
   notifications.clean();
   const view = render(
     <MantineTestEnvContext.Provider value={true}>

@@ -4,8 +4,10 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { configDefaults } from "vitest/config";
 import {
   budgetViolations,
   FIRST_SCREEN_BUDGET,
@@ -15,6 +17,7 @@ import {
   precompress,
   routeReports,
 } from "./build-tools/budget";
+import { filesMockingModules } from "./build-tools/test-projects";
 import { themeVariablesCss } from "./build-tools/theme-css";
 
 /**
@@ -29,6 +32,9 @@ const NOTIFICATIONS_STORE = join(
   "esm",
   "notifications.store.mjs",
 );
+
+/** Test files that mock a module: they run in the isolated `dom-mocks` project (build-tools/test-projects.ts). */
+const MOCKING_FILES = filesMockingModules(dirname(fileURLToPath(import.meta.url)), ["src", "build-tools"]);
 
 /** Where the API listens in development (apps/api `src/server.ts`). Production serves both from one origin. */
 const API_TARGET = "http://127.0.0.1:3000";
@@ -154,9 +160,13 @@ export default defineConfig({
     // Every core: vitest's default for `vitest run` (cores - 1) is a single worker on a 2-core machine, and the
     // main process is mostly idle while the workers run (decision 043: 207 s with one worker, 139 s with two).
     maxWorkers: availableParallelism(),
-    // Two projects, chosen by the file's extension (docs/code-style.md, "Tests"; decision 043):
-    // - `logic`: `*.test.ts`, pure functions in Node, no DOM and no per-file isolation (nothing to rebuild);
-    // - `dom`: `*.test.tsx`, whatever renders or needs `window`/`document`, in jsdom with isolation.
+    // Three projects, chosen by what the file says (build-tools/test-projects.ts; docs/code-style.md, "Tests";
+    // decisions 043 and 052):
+    // - `logic`: `*.test.ts`, pure functions in Node, no DOM;
+    // - `dom`: `*.test.tsx`, whatever renders or needs `window`/`document`, in jsdom;
+    // - `dom-mocks`: the files that mock a module (`vi.mock`), in jsdom with a fresh module graph per file.
+    // `logic` and `dom` run without per-file isolation: a worker imports React, Mantine, the router and the screens
+    // once, not once per file (decision 052); `src/test/setup.ts` resets what a file could leave behind.
     // A `.test.ts` that needs the DOM fails in `logic` (`document is not defined`): rename it to `.test.tsx`.
     projects: [
       {
@@ -164,6 +174,7 @@ export default defineConfig({
         test: {
           name: "logic",
           include: ["src/**/*.test.ts", "build-tools/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...MOCKING_FILES],
           environment: "node",
           isolate: false,
           setupFiles: ["./src/test/setup-logic.ts"],
@@ -174,6 +185,18 @@ export default defineConfig({
         test: {
           name: "dom",
           include: ["src/**/*.test.tsx", "build-tools/**/*.test.tsx"],
+          exclude: [...configDefaults.exclude, ...MOCKING_FILES],
+          environment: "jsdom",
+          isolate: false,
+          setupFiles: ["./src/test/setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "dom-mocks",
+          // An empty list would fall back to every test file.
+          include: MOCKING_FILES.length > 0 ? MOCKING_FILES : ["no-file-mocks-a-module"],
           environment: "jsdom",
           setupFiles: ["./src/test/setup.ts"],
         },

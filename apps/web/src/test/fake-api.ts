@@ -1,5 +1,5 @@
 import { CALLS, type CallAnswer, type CallName, type CallSpec, type LoginData, type Operador } from "@portal/contracts";
-import { session } from "../lib/session";
+import { type Session, session } from "../lib/session";
 import { type FakeCall, fakeApi } from "./render-app";
 
 /**
@@ -31,6 +31,12 @@ export function signInAs(role: Role): LoginData {
   const { login, operador } = ROLES[role];
   session.storeLogin(login, operador);
   return login;
+}
+
+/** Signs in as `role` (signInAs) and returns the session a guarded route hands its screen (for renderScreen). */
+export function sessionOf(role: Role): Session {
+  const { login, operador } = ROLES[role];
+  return session.storeLogin(login, operador);
 }
 
 type AnswerData<N extends CallName> = CallAnswer<N> extends { data: infer D } ? D : never;

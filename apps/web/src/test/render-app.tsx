@@ -10,7 +10,7 @@ import { createQueryClient } from "../lib/query-client";
 import { readyQueryClientSource } from "../lib/query-client-source";
 import { installUnauthorizedHandler } from "../lib/unauthorized";
 import { routeTree } from "../routes/route-tree";
-import { onSettle } from "./settle";
+import { settleRender } from "./settle";
 
 export interface FakeCall {
   url: string;
@@ -52,17 +52,7 @@ export function renderApp(path: string) {
     defaultErrorComponent: RouteError,
   });
   installUnauthorizedHandler(router, () => queryClient);
-  onSettle(
-    async () => {
-      // Up to 5 s, still mounted: the router's loaders (a lazy chunk, then prefetches), its render of the last
-      // navigation, and every query they started.
-      for (let waited = 0; waited < 5000; waited += 20) {
-        if (router.state.status === "idle" && queryClient.isFetching() === 0 && queryClient.isMutating() === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
-    () => queryClient.clear(),
-  );
+  settleRender({ router, queryClient });
   // Toasts are part of what screens say (spec §8); start each render without the previous test's ones.
   notifications.clean();
   const view = render(

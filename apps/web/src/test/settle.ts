@@ -29,3 +29,25 @@ export function disposeAll(): void {
   disposers = [];
   for (const dispose of taken) dispose();
 }
+
+/** What a render's settler checks: the router's state and the render's query client. */
+interface Settleable {
+  router: { state: { status: string } };
+  queryClient: { isFetching(): number; isMutating(): number; clear(): void };
+}
+
+/**
+ * Registers the settler of one render (renderApp, renderScreen): up to 5 s, still mounted, for the router's loaders
+ * and its render of the last navigation, and every query they started; then lets go of the render's query cache.
+ */
+export function settleRender({ router, queryClient }: Settleable): void {
+  onSettle(
+    async () => {
+      for (let waited = 0; waited < 5000; waited += 20) {
+        if (router.state.status === "idle" && queryClient.isFetching() === 0 && queryClient.isMutating() === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    () => queryClient.clear(),
+  );
+}

@@ -1,5 +1,7 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
+import { forgetListSearches } from "../lib/list-search";
+import { session } from "../lib/session";
 import { collectConsoleErrors, failOnConsoleErrors } from "./console-errors";
 import { disposeAll, settleAll } from "./settle";
 
@@ -38,6 +40,24 @@ Element.prototype.scrollIntoView ??= () => {};
 
 export { takeConsoleErrors } from "./console-errors";
 
+function clearCookies(): void {
+  for (const cookie of document.cookie.split(";")) {
+    const name = cookie.split("=")[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: resetting jsdom's cookies between tests
+    if (name) document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  }
+}
+
+// The `dom` project runs its files without isolation (decision 052): a worker keeps one window and one module
+// graph for all its files. This setup runs before each file; it gives the file what a fresh jsdom and fresh modules
+// gave it: no cookies, empty storages, no remembered list states, an empty page.
+clearCookies();
+session.sync();
+window.sessionStorage.clear();
+window.localStorage.clear();
+forgetListSearches();
+document.title = "";
+
 beforeEach(collectConsoleErrors);
 
 afterEach(async () => {
@@ -46,9 +66,5 @@ afterEach(async () => {
   cleanup();
   disposeAll();
   failOnConsoleErrors();
-  for (const cookie of document.cookie.split(";")) {
-    const name = cookie.split("=")[0]?.trim();
-    // biome-ignore lint/suspicious/noDocumentCookie: resetting jsdom's cookies between tests
-    if (name) document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
-  }
+  clearCookies();
 });

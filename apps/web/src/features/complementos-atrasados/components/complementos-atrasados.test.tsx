@@ -1,64 +1,15 @@
-import type { ComplementosAtrasadosRow } from "@portal/contracts";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { downloadCsv, type ExportTable, toCsv } from "../../../components/data-table/export";
 import { fakeCalls, signInAs } from "../../../test/fake-api";
 import { pickOption } from "../../../test/pick-option";
 import { renderApp } from "../../../test/render-app";
-import { filtrarPorSociedad, pagosAtrasados } from "../atrasados-logic";
+import { REPORTE } from "../complementos-atrasados.fixtures";
 
 vi.mock("../../../components/data-table/export", async (original) => ({
   ...(await original<typeof import("../../../components/data-table/export")>()),
   downloadCsv: vi.fn(),
 }));
-
-const pago = (o: Partial<ComplementosAtrasadosRow["Pagos"][number]>): ComplementosAtrasadosRow["Pagos"][number] => ({
-  BD: "SBO_MCI",
-  NomSociedad: "MCI, S.A. DE C.V.",
-  DocEntry: 1,
-  DocNum: 9001,
-  DocDate: "2026-10-10",
-  DocTotal: "1160.00",
-  DocCur: "MXN",
-  FechaLimite: "2026-11-05",
-  DiasAtraso: 16,
-  EstatusComplemento: "Pendiente de complemento",
-  ...o,
-});
-const REPORTE: ComplementosAtrasadosRow[] = [
-  {
-    Fila: 1,
-    CardCode: "P00001",
-    CardName: "ESCUELA KEMPER URGATE",
-    RFC: "EKU9003173C9",
-    RetenerPagos: "Y",
-    Importes: [
-      { Moneda: "MXN", Importe: "3660.50" },
-      { Moneda: "USD", Importe: "300.00" },
-    ],
-    Pagos: [
-      pago({}),
-      pago({ DocEntry: 2, DocNum: 9002, DocTotal: "2500.50", EstatusComplemento: "Rechazada" }),
-      pago({
-        BD: "SBO_KIJ",
-        NomSociedad: "KIJ, S.A DE C.V.",
-        DocEntry: 3,
-        DocNum: 9003,
-        DocTotal: "300.00",
-        DocCur: "USD",
-      }),
-    ],
-  },
-  {
-    Fila: 2,
-    CardCode: "P00002",
-    CardName: "BERENICE XIMO QUEZADA",
-    RFC: "XIQB891116QE4",
-    RetenerPagos: "N",
-    Importes: [{ Moneda: "MXN", Importe: "580.00" }],
-    Pagos: [pago({ BD: "SBO_KIJ", NomSociedad: "KIJ, S.A DE C.V.", DocEntry: 4, DocNum: 9004, DocTotal: "580.00" })],
-  },
-];
 
 const tabla = (name: string) => screen.getByRole("table", { name });
 const filas = (name: string) => within(tabla(name)).getAllByRole("row").slice(1);
@@ -73,25 +24,6 @@ async function exportCsv(indice: number): Promise<ExportTable> {
 }
 
 beforeEach(() => vi.mocked(downloadCsv).mockClear());
-
-describe("atrasados-logic", () => {
-  it("narrows to one sociedad, summing each supplier's totals again", () => {
-    const kij = filtrarPorSociedad(REPORTE, "SBO_KIJ");
-    expect(kij.map((r) => [r.Fila, r.CardCode, r.Importes])).toEqual([
-      [1, "P00001", [{ Moneda: "USD", Importe: "300.00" }]],
-      [2, "P00002", [{ Moneda: "MXN", Importe: "580.00" }]],
-    ]);
-    expect(filtrarPorSociedad(REPORTE, "SBO_MCI").map((r) => [r.CardCode, r.Importes])).toEqual([
-      ["P00001", [{ Moneda: "MXN", Importe: "3660.50" }]],
-    ]);
-    expect(pagosAtrasados(REPORTE).map((p) => [p.Fila, p.DocNum, p.CardName])).toEqual([
-      [1, 9001, "ESCUELA KEMPER URGATE"],
-      [2, 9002, "ESCUELA KEMPER URGATE"],
-      [3, 9003, "ESCUELA KEMPER URGATE"],
-      [4, 9004, "BERENICE XIMO QUEZADA"],
-    ]);
-  });
-});
 
 describe("/Complementos-Atrasados", () => {
   it("shows each supplier with its totals and flag, every overdue payment, and exports them as CSV", async () => {

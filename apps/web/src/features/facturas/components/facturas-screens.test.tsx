@@ -1,10 +1,17 @@
 import { CALLS, MSG } from "@portal/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { ComponentType } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../../lib/query-client";
+import { idParam, rowNumberSchema } from "../../../lib/route-params";
+import { type Session, session } from "../../../lib/session";
+import { Route as MiFacturaRoute } from "../../../routes/mis-facturas.mi-factura.lazy";
 import { fakeCalls, signInAs } from "../../../test/fake-api";
 import { pickOption } from "../../../test/pick-option";
 import type { FakeCall } from "../../../test/render-app";
 import { renderApp } from "../../../test/render-app";
+import { renderScreen } from "../../../test/render-screen";
+import { facturasList } from "../api";
 import { FORM_MSG } from "../factura-logic";
 import {
   makeEntradaFactura,
@@ -486,14 +493,34 @@ describe("/MisFacturas/Factura/Nuevo", () => {
   });
 });
 
+/** The route's screen (routes/mis-facturas.mi-factura.lazy.tsx). */
+const MiFacturaScreen = MiFacturaRoute.options.component as ComponentType;
+
+/**
+ * The detail of row `fila` alone (renderScreen, decision 052): the route's screen for the signed-in session, with
+ * the list loaded through the fake API as the list screen loads it. Opening it from the list is the flow of
+ * "offers 'Agregar' to suppliers only and opens an invoice on double-click".
+ */
 async function openDetalle(fila: number) {
-  const view = renderApp("/MisFacturas");
-  await waitFor(() => expect(bodyRows()).toHaveLength(5));
-  fireEvent.doubleClick(bodyRows()[fila - 1] as HTMLElement);
-  await waitFor(() => expect(view.router.state.location.pathname).toBe(`/MisFacturas/MiFactura/${fila}`));
+  const current = session.peek() as Session;
+  const queryClient = createQueryClient();
+  await queryClient.fetchQuery(facturasList.queryOptions(current));
+  const view = renderScreen(<MiFacturaScreen />, {
+    path: "/MisFacturas/MiFactura/$id",
+    url: `/MisFacturas/MiFactura/${fila}`,
+    session: current,
+    params: idParam(rowNumberSchema),
+    queryClient,
+  });
   await screen.findByRole("heading", { level: 1, name: "Datos generales" });
+  // What the detail asks on its own (the supplier's registration, the history) has answered.
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   return view;
 }
+
+/** The row number of the invoice `folio` in `filas`, as the list numbers it. */
+const filaDe = (filas: readonly { FolioFactura: string; Fila: number }[], folio: string) =>
+  filas.find((fila) => fila.FolioFactura === folio)?.Fila ?? Number.NaN;
 
 const fileRow = (clave: string) => document.querySelector(`[data-archivo-fila="${clave}"]`) as HTMLElement;
 
@@ -594,10 +621,7 @@ describe("'Historial' of the invoice detail", () => {
       getEntradas: [makeEntradaFactura()],
       ...(historial === undefined ? {} : { getHistorialFactura: historial }),
     });
-    renderApp("/MisFacturas");
-    await waitFor(() => expect(bodyRows()).toHaveLength(5));
-    fireEvent.doubleClick(rowOf("A-102"));
-    await screen.findByRole("heading", { level: 1, name: "Datos generales" });
+    await openDetalle(filaDe(FACTURAS, "A-102"));
     return calls;
   }
 
@@ -724,10 +748,7 @@ describe("ERP state and payment in the invoice detail (issue 13)", () => {
       getHistorialFactura: [],
       ...extra,
     });
-    renderApp("/MisFacturas");
-    await waitFor(() => expect(bodyRows()).toHaveLength(4));
-    fireEvent.doubleClick(rowOf(folio));
-    await screen.findByRole("heading", { level: 1, name: "Datos generales" });
+    await openDetalle(filaDe(ERP_FACTURAS, folio));
     return calls;
   }
 
@@ -780,7 +801,18 @@ describe("ERP state and payment in the invoice detail (issue 13)", () => {
   });
 
   it("a supplier sees the 'Fecha probable de pago' of an accepted, unpaid invoice; none once paid (issue 27)", async () => {
-    await openErpDetail("proveedor", "A-201");
+    // A flow through the list (the real routes): the detail, 'Regresar', then another invoice.
+    signInAs("proveedor");
+    fakeCalls({
+      getFacturas: ERP_FACTURAS,
+      getProveedor: [PROVEEDOR],
+      getEntradas: [makeEntradaFactura()],
+      getHistorialFactura: [],
+    });
+    renderApp("/MisFacturas");
+    await waitFor(() => expect(bodyRows()).toHaveLength(4));
+    fireEvent.doubleClick(rowOf("A-201"));
+    await screen.findByRole("heading", { level: 1, name: "Datos generales" });
     expect(valor("Fecha probable de pago")).toBe("2026-03-24");
     fireEvent.click(screen.getByRole("button", { name: "Regresar" }));
     await waitFor(() => expect(bodyRows()).toHaveLength(4));
@@ -923,9 +955,7 @@ describe("the payment block for employees (issue 27, decision 036)", () => {
       getNotasCredito: [],
       facturasPendientesQuitarBloqueoPago: { body: { status: "success", message: MSG.bloqueoPagoQuitado("B-1") } },
     });
-    renderApp("/MisFacturas");
-    await waitFor(() => expect(bodyRows()).toHaveLength(2));
-    fireEvent.doubleClick(rowOf("B-1"));
+    await openDetalle(filaDe(FILAS, "B-1"));
     fireEvent.click(await screen.findByRole("button", { name: "Quitar el bloqueo de pago de la factura B-1" }));
     const dialogo = await screen.findByRole("dialog", { name: "Quitar bloqueo de pago" });
 
@@ -971,9 +1001,7 @@ describe("the replacement that took over the A/P invoice (issue 27, decision 036
       ],
       getHistorialFactura: [],
     });
-    renderApp("/MisFacturas");
-    await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    fireEvent.doubleClick(rowOf("C-1"));
+    await openDetalle(1);
     await screen.findByText(
       "Sustituida por la factura C-2 (UUID 5E2D6AFF-2DD7-43D1-83D3-14C1ACA396D9), que tomó su factura de proveedor en el ERP.",
     );

@@ -1,11 +1,16 @@
 import { CALLS, MSG } from "@portal/contracts";
+import { useNavigate } from "@tanstack/react-router";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { clock } from "../../../lib/clock";
 import { readBytes } from "../../../lib/pdf-upload";
+import { createQueryClient } from "../../../lib/query-client";
+import { type Session, session } from "../../../lib/session";
 import { type FakeAnswers, fakeCalls, signInAs } from "../../../test/fake-api";
 import { type FakeCall, renderApp } from "../../../test/render-app";
+import { renderScreen } from "../../../test/render-screen";
 import { takeConsoleErrors } from "../../../test/setup";
+import { pagosList } from "../api";
 import { COMPLEMENTO_VENCIDO_EXPLICACION } from "../pago-logic";
 import {
   COMPLEMENTO_ESPERADO,
@@ -16,6 +21,7 @@ import {
   UUID_FACTURA_2,
   xmlPago,
 } from "../pagos.fixtures";
+import { PagoDetalle } from "./pago-detalle";
 
 const PAGOS = [
   makePago({ Fila: 1, DocEntry: 9001, DocNum: 4410, U_SYS_PMESPA: "P", ComplementoVencido: true }),
@@ -183,13 +189,29 @@ describe("/Pagos", () => {
   });
 });
 
+/** The route's screen (routes/pagos.pago.lazy.tsx) for a row number: the detail, back to /Pagos when done. */
+function PagoScreen({ current, fila }: { current: Session; fila: number }) {
+  const navigate = useNavigate();
+  return <PagoDetalle session={current} fila={fila} onDone={() => void navigate({ to: "/Pagos" })} />;
+}
+
+/**
+ * The detail of row `fila` alone (renderScreen, decision 052), with the list loaded through the fake API as the
+ * list screen loads it; opening it from the list is the flow test "opens /Pagos/Pago/{row} on double-click".
+ */
 async function openDetalle(fila: number, extra: FakeAnswers = {}) {
   const calls = api(extra);
-  const view = renderApp("/Pagos");
-  await waitFor(() => expect(bodyRows()).toHaveLength(5));
-  fireEvent.doubleClick(bodyRows()[fila - 1] as HTMLElement);
-  await waitFor(() => expect(view.router.state.location.pathname).toBe(`/Pagos/Pago/${fila}`));
+  const current = session.peek() as Session;
+  const queryClient = createQueryClient();
+  await queryClient.fetchQuery(pagosList.queryOptions(current));
+  const view = renderScreen(<PagoScreen current={current} fila={fila} />, {
+    path: "/Pagos/Pago/$id",
+    url: `/Pagos/Pago/${fila}`,
+    queryClient,
+  });
   await screen.findByRole("heading", { level: 1 });
+  // What the detail asks on its own (the supplier's registration, the history) has answered.
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   return { ...view, calls };
 }
 

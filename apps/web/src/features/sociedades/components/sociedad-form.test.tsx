@@ -1,9 +1,13 @@
 import { type LoginData, MSG, type SociedadRow } from "@portal/contracts";
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { ComponentType } from "react";
 import { describe, expect, it } from "vitest";
+import { idParam, rowOrNuevoSchema } from "../../../lib/route-params";
 import { session } from "../../../lib/session";
+import { Route as SociedadRoute } from "../../../routes/catalogo-sociedades.sociedad.lazy";
 import { pickOption } from "../../../test/pick-option";
 import { type FakeCall, fakeApi, renderApp } from "../../../test/render-app";
+import { renderScreen } from "../../../test/render-screen";
 
 // Saves and file reads are asynchronous round trips; give them room on a busy machine.
 configure({ asyncUtilTimeout: 4000 });
@@ -59,6 +63,9 @@ function sociedadesApi(extra?: (call: FakeCall) => { status?: number; body: unkn
   };
 }
 
+/** The route's screen (routes/catalogo-sociedades.sociedad.lazy.tsx). */
+const SociedadRouteScreen = SociedadRoute.options.component as ComponentType;
+
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
 const pdf = () => new File(["%PDF-1.4\n%%EOF\n"], "constancia.pdf", { type: "application/pdf" });
 
@@ -79,13 +86,19 @@ describe("company catalogue and form", () => {
   });
 
   it("creates a company: required fields, the PDF checked by signature, the locked SAP database", async () => {
-    session.storeLogin(ADMIN, "Empleado");
+    const current = session.storeLogin(ADMIN, "Empleado");
     const calls = fakeApi(
       sociedadesApi((call) =>
         call.url.endsWith("/createSociedad") ? { body: { status: "success", message: MSG.sociedadCreada } } : undefined,
       ),
     );
-    const { router } = renderApp("/Catalogo-Sociedades/Sociedad/Nuevo");
+    // The form alone (renderScreen, decision 052): the route's screen for 'Nuevo'; its way back is the location.
+    const { router } = renderScreen(<SociedadRouteScreen />, {
+      path: "/Catalogo-Sociedades/Sociedad/$id",
+      url: "/Catalogo-Sociedades/Sociedad/Nuevo",
+      session: current,
+      params: idParam(rowOrNuevoSchema),
+    });
     const create = await screen.findByRole("button", { name: "Crear" });
     fireEvent.click(create);
     await screen.findByText(MSG.cartaSituacionFiscal);

@@ -1,8 +1,11 @@
 import type { TareaRow } from "@portal/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { ComponentType } from "react";
 import { describe, expect, it } from "vitest";
-import { fakeCalls, signInAs } from "../../../test/fake-api";
+import { Route } from "../../../routes/tareas.lazy";
+import { fakeCalls, sessionOf, signInAs } from "../../../test/fake-api";
 import { renderApp } from "../../../test/render-app";
+import { renderScreen } from "../../../test/render-screen";
 
 const RECORDATORIOS: TareaRow = {
   Nombre: "recordatorios-documentos",
@@ -43,11 +46,14 @@ const NUEVA: TareaRow = {
 const table = () => screen.getByRole("table", { name: "Tareas programadas" });
 const bodyRows = () => within(table()).getAllByRole("row").slice(1);
 
+/** The route's screen alone (renderScreen, decision 052), signed in as an administrator as its guard requires. */
+const TareasScreen = Route.options.component as ComponentType;
+const renderTareas = () => renderScreen(<TareasScreen />, { path: "/Tareas", session: sessionOf("administrador") });
+
 describe("/Tareas", () => {
   it("lists each job with its last run, result, next run, failures and backlog", async () => {
-    signInAs("administrador");
     const calls = fakeCalls({ getTareas: [RECORDATORIOS, SAT, NUEVA] });
-    renderApp("/Tareas");
+    renderTareas();
     await screen.findByRole("heading", { level: 1, name: "Tareas programadas" });
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     expect(within(table()).getAllByRole("row")[0]?.textContent).toBe(
@@ -86,9 +92,8 @@ describe("/Tareas", () => {
   });
 
   it("searches and reloads", async () => {
-    signInAs("administrador");
     const calls = fakeCalls({ getTareas: [RECORDATORIOS, SAT] });
-    renderApp("/Tareas");
+    renderTareas();
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
     fireEvent.change(screen.getByPlaceholderText("Search…"), { target: { value: "SAT" } });
     await waitFor(() => expect(bodyRows()).toHaveLength(1));

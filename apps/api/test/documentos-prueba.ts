@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { type ComplementoPrueba, issueTestComplemento } from "@portal/cfdi/sello";
+import type { ComplementoEsperado } from "@portal/contracts";
 import { type Database, schema, storeArchivo } from "@portal/db";
 import { createErpEntrada, createErpFactura, createErpPago, createSimplePdf } from "@portal/seed";
 import { eq } from "drizzle-orm";
@@ -247,4 +249,37 @@ export async function createNotaCreditoFixture(
   }
   const [actual] = await db.select().from(schema.notasCredito).where(eq(schema.notasCredito.id, nota!.id));
   return { ...actual!, versionVista, factura };
+}
+
+/**
+ * The payment complement Kemper issues to MCI for `e` (what getComplementoEsperado answered), sealed and stamped for
+ * real with a new UUID (or `uuid`), issued on `dia` at 10:00 and stamped at 10:01; `cambios` overrides any field of
+ * the complement (a wrong amount, another issuer).
+ */
+export function complementoDesdeEsperado(
+  e: ComplementoEsperado,
+  o: { dia?: string; uuid?: string; cambios?: Partial<ComplementoPrueba> } = {},
+): { uuid: string; xml: string } {
+  const uuid = o.uuid ?? randomUUID().toUpperCase();
+  const dia = o.dia ?? "2026-11-12";
+  const xml = issueTestComplemento({
+    emisor: KEMPER,
+    receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
+    lugarExpedicion: "86000",
+    fecha: `${dia}T10:00:00`,
+    pagos: [
+      {
+        FechaPago: e.FechaPago,
+        FormaDePagoP: e.FormaDePagoP,
+        MonedaP: e.MonedaP,
+        TipoCambioP: e.TipoCambioP,
+        Monto: e.Monto,
+        Documentos: e.Documentos,
+      },
+    ],
+    uuid,
+    fechaTimbrado: `${dia}T10:01:00`,
+    ...o.cambios,
+  });
+  return { uuid, xml };
 }

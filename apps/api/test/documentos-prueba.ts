@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { type ComplementoPrueba, issueTestComplemento } from "@portal/cfdi/sello";
+import { type ComplementoPrueba, issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
 import type { ComplementoEsperado } from "@portal/contracts";
 import { type Database, schema, storeArchivo } from "@portal/db";
 import { createErpEntrada, createErpFactura, createErpPago, createSimplePdf } from "@portal/seed";
 import { eq } from "drizzle-orm";
-import { KEMPER, MCI } from "./factura-prueba";
+import { facturaPrueba, KEMPER, MCI } from "./factura-prueba";
+import { pdfBase64 } from "./helpers";
 
 /**
  * Review fixtures (issue 26): an invoice or a payment complement written straight to the database in the state a
@@ -282,4 +283,39 @@ export function complementoDesdeEsperado(
     ...o.cambios,
   });
   return { uuid, xml };
+}
+
+/**
+ * Kemper's credit note (CFDI de Egreso) to SBO_MCI relating these invoice UUIDs (TipoRelacion 01 unless told), sealed
+ * and stamped for real, and the body the browser sends to postNotaCredito with it; `pdfPropio`: a PDF of its own
+ * (titled with its UUID) instead of the same small PDF every call.
+ */
+export function notaCreditoPrueba(
+  uuids: string[],
+  o: { subtotal: string; iva: string; tipoRelacion?: string; pdfPropio?: boolean },
+): { uuid: string; body: Record<string, string> } {
+  const uuid = randomUUID().toUpperCase();
+  const xml = issueTestFactura(
+    facturaPrueba({
+      folio: `NC-${uuid.slice(0, 6)}`,
+      fecha: "2026-11-17T10:00:00",
+      fechaTimbrado: "2026-11-17T10:05:00",
+      formaPago: "15",
+      uuid,
+      subtotal: o.subtotal,
+      iva: o.iva,
+      tipo: "E",
+      cfdiRelacionados: [{ TipoRelacion: o.tipoRelacion ?? "01", UUIDs: uuids }],
+    }),
+  );
+  return {
+    uuid,
+    body: {
+      RazonSocial: "SBO_MCI",
+      PDF: "nota.pdf",
+      PDF64: pdfBase64(o.pdfPropio ? `Nota de crédito ${uuid}` : "Nota de crédito"),
+      XML: "nota.xml",
+      XML64: Buffer.from(xml).toString("base64"),
+    },
+  };
 }

@@ -294,7 +294,9 @@ describe("ERP_ADAPTER=service-layer on the embedded database (PGlite, one connec
         APP_ENCRYPTION_KEY: TEST_KEY_B64,
         WEB_DIST: "/nonexistent",
         ERP_ADAPTER: "service-layer",
-        SAP_SL_TIMEOUT_MS: "3000",
+        // The production default: four cold reads queue on PGlite's one connection, beside three other test files
+        // (decision 053); a deadlock between the simulator and the portal on that connection still ends in a 503.
+        SAP_SL_TIMEOUT_MS: "10000",
       }),
       database,
       clock: clock.clock,

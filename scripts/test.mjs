@@ -3,7 +3,8 @@
 // unit and API integration tests (vitest, real PostgreSQL) and the e2e suite (Playwright + Chromium) —
 // and ends with the line `N passed, N failed`. CI runs exactly this (.ci/run).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { root } from "./lib/root.mjs";
 import { createDatabase, dropDatabases, ensureChromium, ensurePostgres, ensureXsltproc } from "./lib/services.mjs";
@@ -154,5 +155,13 @@ try {
   }
 } finally {
   await dropDatabases(root, serverUrl, runId).catch((e) => console.error("[test] no se pudo limpiar:", e.message));
+  // The run's PGlite templates (apps/api/test/pglite-demo.ts), named by its TEST_DB_PREFIX.
+  const pgliteTemplates = join(tmpdir(), "portal-pglite-plantillas");
+  if (existsSync(pgliteTemplates)) {
+    for (const name of readdirSync(pgliteTemplates)) {
+      if (name.startsWith(testEnv.TEST_DB_PREFIX))
+        rmSync(join(pgliteTemplates, name), { recursive: true, force: true });
+    }
+  }
 }
 finish();

@@ -4,11 +4,10 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { decryptSecret } from "@portal/db";
-import { createSeededTestDatabase, type TestDatabase, testServerUrl } from "@portal/db/testing";
-import { seedDemo } from "@portal/seed";
+import { type TestDatabase, testServerUrl } from "@portal/db/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClock, TEST_KEY_B64, testKey } from "./helpers";
+import { createDemoTestDatabase, createTestClock, testKey } from "./helpers";
 
 /**
  * Issue 25: the restore command of docs/operations.md works on a real dump. `npm run backup -- respaldar` dumps a
@@ -58,9 +57,7 @@ async function conteos(url: string): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  tdb = await createSeededTestDatabase(`demo|${time.clock().toISOString()}|${TEST_KEY_B64}`, async (handle) => {
-    await seedDemo(handle.db, testKey, { clock: time.clock });
-  });
+  tdb = await createDemoTestDatabase(time);
   origen = conContrasena(tdb.url);
   destino = conContrasena(testServerUrl(), destinoNombre);
   dir = mkdtempSync(join(tmpdir(), "portal-respaldo-"));

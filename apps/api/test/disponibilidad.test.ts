@@ -1,15 +1,22 @@
 import { connect } from "node:net";
 import { MSG } from "@portal/contracts";
 import { createDatabase, type DatabaseHandle, schema } from "@portal/db";
-import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
-import { seedDemo } from "@portal/seed";
+import type { TestDatabase } from "@portal/db/testing";
 import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErpAdapter } from "../src/erp/types";
 import { RETRY_AFTER_SECONDS } from "../src/lib/database-outage";
 import { BASE_SECURITY_HEADERS } from "../src/plugins/security";
-import { createTestApp, createTestAppOn, createTestClock, login, type TestApp, testKey, withToken } from "./helpers";
+import {
+  createDemoTestDatabase,
+  createTestApp,
+  createTestAppOn,
+  createTestClock,
+  login,
+  type TestApp,
+  withToken,
+} from "./helpers";
 import { startTcpProxy } from "./tcp-proxy";
 
 /**
@@ -49,8 +56,7 @@ describe("the database goes away and comes back", () => {
   const time = createTestClock();
 
   beforeAll(async () => {
-    tdb = await createTestDatabase();
-    await seedDemo(tdb.db, testKey, { clock: time.clock });
+    tdb = await createDemoTestDatabase(time);
     const server = new URL(tdb.url);
     proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
     const url = new URL(tdb.url);

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { type ComplementoPrueba, issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
+import type { ComplementoEsperado } from "@portal/contracts";
 import { type Database, schema, storeArchivo } from "@portal/db";
 import { createErpEntrada, createErpFactura, createErpPago, createSimplePdf } from "@portal/seed";
 import { eq } from "drizzle-orm";
-import { KEMPER, MCI } from "./factura-prueba";
+import { facturaPrueba, KEMPER, MCI } from "./factura-prueba";
+import { pdfBase64 } from "./helpers";
 
 /**
  * Review fixtures (issue 26): an invoice or a payment complement written straight to the database in the state a
@@ -247,4 +250,72 @@ export async function createNotaCreditoFixture(
   }
   const [actual] = await db.select().from(schema.notasCredito).where(eq(schema.notasCredito.id, nota!.id));
   return { ...actual!, versionVista, factura };
+}
+
+/**
+ * The payment complement Kemper issues to MCI for `e` (what getComplementoEsperado answered), sealed and stamped for
+ * real with a new UUID (or `uuid`), issued on `dia` at 10:00 and stamped at 10:01; `cambios` overrides any field of
+ * the complement (a wrong amount, another issuer).
+ */
+export function complementoDesdeEsperado(
+  e: ComplementoEsperado,
+  o: { dia?: string; uuid?: string; cambios?: Partial<ComplementoPrueba> } = {},
+): { uuid: string; xml: string } {
+  const uuid = o.uuid ?? randomUUID().toUpperCase();
+  const dia = o.dia ?? "2026-11-12";
+  const xml = issueTestComplemento({
+    emisor: KEMPER,
+    receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
+    lugarExpedicion: "86000",
+    fecha: `${dia}T10:00:00`,
+    pagos: [
+      {
+        FechaPago: e.FechaPago,
+        FormaDePagoP: e.FormaDePagoP,
+        MonedaP: e.MonedaP,
+        TipoCambioP: e.TipoCambioP,
+        Monto: e.Monto,
+        Documentos: e.Documentos,
+      },
+    ],
+    uuid,
+    fechaTimbrado: `${dia}T10:01:00`,
+    ...o.cambios,
+  });
+  return { uuid, xml };
+}
+
+/**
+ * Kemper's credit note (CFDI de Egreso) to SBO_MCI relating these invoice UUIDs (TipoRelacion 01 unless told), sealed
+ * and stamped for real, and the body the browser sends to postNotaCredito with it; `pdfPropio`: a PDF of its own
+ * (titled with its UUID) instead of the same small PDF every call.
+ */
+export function notaCreditoPrueba(
+  uuids: string[],
+  o: { subtotal: string; iva: string; tipoRelacion?: string; pdfPropio?: boolean },
+): { uuid: string; body: Record<string, string> } {
+  const uuid = randomUUID().toUpperCase();
+  const xml = issueTestFactura(
+    facturaPrueba({
+      folio: `NC-${uuid.slice(0, 6)}`,
+      fecha: "2026-11-17T10:00:00",
+      fechaTimbrado: "2026-11-17T10:05:00",
+      formaPago: "15",
+      uuid,
+      subtotal: o.subtotal,
+      iva: o.iva,
+      tipo: "E",
+      cfdiRelacionados: [{ TipoRelacion: o.tipoRelacion ?? "01", UUIDs: uuids }],
+    }),
+  );
+  return {
+    uuid,
+    body: {
+      RazonSocial: "SBO_MCI",
+      PDF: "nota.pdf",
+      PDF64: pdfBase64(o.pdfPropio ? `Nota de crédito ${uuid}` : "Nota de crédito"),
+      XML: "nota.xml",
+      XML64: Buffer.from(xml).toString("base64"),
+    },
+  };
 }

@@ -1,12 +1,10 @@
-import { createTestDatabase } from "@portal/db/testing";
 import { payFacturas, scheduleFacturaProveedor } from "@portal/erp-sim";
 import { startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
-import { seedDemo } from "@portal/seed";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient } from "../src/erp/service-layer/client";
 import { describeErpAdapterContract } from "./erp-contract";
 import { erpTotalOf } from "./erp-contract-totals";
-import { createTestClock, testKey } from "./helpers";
+import { createDemoTestDatabase, createTestClock } from "./helpers";
 
 const BDS = ["SBO_IIA", "SBO_KIJ", "SBO_MCI"];
 const USER = { userName: "manager", password: "clave-sap" };
@@ -19,9 +17,8 @@ interface SlLine {
 // The Service Layer adapter against the simulator over the same demo data set as the mock's contract run (2
 // suppliers x 2 sociedades each, scale 1): every read and write goes over HTTP to the simulator.
 describeErpAdapterContract("service-layer", async () => {
-  const tdb = await createTestDatabase();
   const time = createTestClock();
-  await seedDemo(tdb.db, testKey, { clock: time.clock });
+  const tdb = await createDemoTestDatabase(time);
   const sim = await startServiceLayerSimulator({
     db: tdb.db,
     credentials: BDS.map((companyDb) => ({ companyDb, ...USER })),

@@ -1,16 +1,13 @@
 import { schema } from "@portal/db";
-import { createTestDatabase } from "@portal/db/testing";
 import { createMockErpAdapter, payFacturas, scheduleFacturaProveedor } from "@portal/erp-sim";
-import { seedDemo } from "@portal/seed";
 import { and, eq, sql } from "drizzle-orm";
 import { describeErpAdapterContract } from "./erp-contract";
 import { erpTotalOf } from "./erp-contract-totals";
-import { createTestClock, testKey } from "./helpers";
+import { createDemoTestDatabase } from "./helpers";
 
 // The mock on its own database with the demo data set (2 suppliers x 2 sociedades each, scale 1).
 describeErpAdapterContract("mock", async () => {
-  const tdb = await createTestDatabase();
-  await seedDemo(tdb.db, testKey, { clock: createTestClock().clock });
+  const tdb = await createDemoTestDatabase();
   return {
     adapter: createMockErpAdapter(tdb.db),
     bds: ["SBO_IIA", "SBO_KIJ", "SBO_MCI"],

@@ -42,13 +42,21 @@ export interface TestAppOptions {
   mailWorker?: boolean;
 }
 
+/**
+ * A fresh PostgreSQL database with the demo seed as of `time`'s start. The demo seed depends only on the clock's start
+ * and the key, so under `npm test` (TEST_DB_TEMPLATES=1) this is a copy of one seeded template per start, built once
+ * per run, instead of migrating and seeding again in every test file.
+ */
+export function createDemoTestDatabase(time: ReturnType<typeof createTestClock> = createTestClock()) {
+  return createSeededTestDatabase(`demo|${time.clock().toISOString()}|${TEST_KEY_B64}`, async (handle) => {
+    await seedDemo(handle.db, testKey, { clock: time.clock });
+  });
+}
+
 /** The app on its own fresh PostgreSQL database with the demo seed, a test clock and no logging. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const time = createTestClock(options.clockStart);
-  // The demo seed depends only on the clock's start and the key: a copy of one seeded template per start (npm test).
-  const tdb = await createSeededTestDatabase(`demo|${time.clock().toISOString()}|${TEST_KEY_B64}`, async (handle) => {
-    await seedDemo(handle.db, testKey, { clock: time.clock });
-  });
+  const tdb = await createDemoTestDatabase(time);
   const t = await createTestAppOn(tdb, time, env, options);
   return {
     ...t,

@@ -1,12 +1,13 @@
 import { MSG } from "@portal/contracts";
-import { createDatabase, runMigrations, schema } from "@portal/db";
-import { createEmpleado, createProveedor, DEMO_PASSWORD, DOCUMENTOS_PROVEEDOR_SEMILLA, seedDemo } from "@portal/seed";
+import { schema } from "@portal/db";
+import { createEmpleado, createProveedor, DEMO_PASSWORD, DOCUMENTOS_PROVEEDOR_SEMILLA } from "@portal/seed";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { createTestApp, createTestClock, login, TEST_KEY_B64, type TestApp, testKey, withToken } from "./helpers";
+import { createTestApp, createTestClock, login, TEST_KEY_B64, type TestApp, withToken } from "./helpers";
+import { createDemoPglite } from "./pglite-demo";
 
 /**
  * Issue 22: a password attempt is counted before it is verified, so simultaneous guesses cannot all be checked.
@@ -212,9 +213,7 @@ describe("simultaneous wrong passwords on PGlite (one connection)", () => {
   let app: FastifyInstance;
   const time = createTestClock();
   beforeAll(async () => {
-    const database = await createDatabase({ dataDir: "memory://" });
-    await runMigrations(database);
-    await seedDemo(database.db, testKey, { clock: time.clock });
+    const database = await createDemoPglite(time);
     app = await buildApp({
       config: loadConfig({ NODE_ENV: "test", APP_ENCRYPTION_KEY: TEST_KEY_B64, WEB_DIST: "/nonexistent" }),
       database,

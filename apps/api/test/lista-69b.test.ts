@@ -1,7 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
+import { issueTestFactura } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG, rowProveedoresAnswerSchema } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { archivoLista69b, type FilaMuestra69b, MUESTRA_69B } from "@portal/db/testing";
@@ -10,6 +9,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FACTURA_MSG } from "../src/modules/facturas/reglas";
 import { PAGO_MSG } from "../src/modules/pagos/reglas";
+import { complementoDesdeEsperado } from "./documentos-prueba";
 import { facturaPrueba, KEMPER, MCI, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
 import { createTestApp, createTestAppOn, loginTodos, pdfBase64, type TestApp, withToken } from "./helpers";
 
@@ -187,25 +187,7 @@ describe("complements from issuers on the list", () => {
     const e: ComplementoEsperado = (
       await call(tokens.kemper, "POST", "/api/pagos/getComplementoEsperado", { BD: p.U_SYS_PMSNBD, PagoSAP: p.DocNum })
     ).json().data;
-    const uuid = randomUUID().toUpperCase();
-    const xml = issueTestComplemento({
-      emisor: KEMPER,
-      receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
-      lugarExpedicion: "86000",
-      fecha: "2026-11-12T10:00:00",
-      pagos: [
-        {
-          FechaPago: e.FechaPago,
-          FormaDePagoP: e.FormaDePagoP,
-          MonedaP: e.MonedaP,
-          TipoCambioP: e.TipoCambioP,
-          Monto: e.Monto,
-          Documentos: e.Documentos,
-        },
-      ],
-      uuid,
-      fechaTimbrado: "2026-11-12T10:01:00",
-    });
+    const { uuid, xml } = complementoDesdeEsperado(e);
     return call(tokens.kemper, "POST", "/api/pagos/postPago", {
       usuario: "ESCUELA KEMPER URGATE",
       id: "P00001",

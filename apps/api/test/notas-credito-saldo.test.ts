@@ -6,8 +6,9 @@ import { cancelFacturaProveedor, payFacturas } from "@portal/erp-sim";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErpAdapter } from "../src/erp/types";
+import { notaCreditoPrueba } from "./documentos-prueba";
 import { facturaPrueba, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
-import { createTestApp, loginTodos, pdfBase64, type TestApp, withToken } from "./helpers";
+import { createTestApp, loginTodos, type TestApp, withToken } from "./helpers";
 
 /**
  * Issue 36 (decision 039): a credit note must fit the invoice's open balance as the ERP reports it (DocTotal less
@@ -111,26 +112,8 @@ const IMPORTES: Record<string, { subtotal: string; iva: string }> = {
 
 /** Kemper registers a credit note of `total` relating `uuid`; returns its UUID and the answer. */
 async function post(uuidFactura: string, total: keyof typeof IMPORTES) {
-  const uuid = randomUUID().toUpperCase();
-  const xml = issueTestFactura(
-    facturaPrueba({
-      folio: `NC-${uuid.slice(0, 6)}`,
-      fecha: "2026-11-17T10:00:00",
-      fechaTimbrado: "2026-11-17T10:05:00",
-      formaPago: "15",
-      uuid,
-      ...IMPORTES[total]!,
-      tipo: "E",
-      cfdiRelacionados: [{ TipoRelacion: "01", UUIDs: [uuidFactura] }],
-    }),
-  );
-  const res = await call(tokens.kemper, "/api/notasCredito/postNotaCredito", {
-    RazonSocial: "SBO_MCI",
-    PDF: "nota.pdf",
-    PDF64: pdfBase64("Nota de crédito"),
-    XML: "nota.xml",
-    XML64: Buffer.from(xml).toString("base64"),
-  });
+  const { uuid, body } = notaCreditoPrueba([uuidFactura], IMPORTES[total]!);
+  const res = await call(tokens.kemper, "/api/notasCredito/postNotaCredito", body);
   return { uuid, res };
 }
 async function register(uuidFactura: string, total: keyof typeof IMPORTES) {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { issueTestFactura } from "@portal/cfdi/sello";
 import { MSG, NOTA_CREDITO_MSG, REVISION_MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
@@ -6,9 +5,9 @@ import { payFacturas } from "@portal/erp-sim";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErpAdapter } from "../src/erp/types";
-import { createFacturaFixture } from "./documentos-prueba";
+import { createFacturaFixture, notaCreditoPrueba } from "./documentos-prueba";
 import { facturaPrueba, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
-import { createTestApp, loginTodos, pdfBase64, type TestApp, withToken } from "./helpers";
+import { createTestApp, loginTodos, type TestApp, withToken } from "./helpers";
 
 /**
  * Issue 27, credit notes (CFDI de Egreso, decision 034): a supplier registers one against its accepted invoices, an
@@ -82,32 +81,8 @@ async function facturaAceptada(): Promise<FacturaFila> {
 }
 
 /** Kemper's credit note (CFDI de Egreso) relating these invoice UUIDs, as the browser sends it. */
-function notaCredito(uuids: string[], o: { subtotal: string; iva: string; tipoRelacion?: string }) {
-  const uuid = randomUUID().toUpperCase();
-  const xml = issueTestFactura(
-    facturaPrueba({
-      folio: `NC-${uuid.slice(0, 6)}`,
-      fecha: "2026-11-17T10:00:00",
-      fechaTimbrado: "2026-11-17T10:05:00",
-      formaPago: "15",
-      uuid,
-      subtotal: o.subtotal,
-      iva: o.iva,
-      tipo: "E",
-      cfdiRelacionados: [{ TipoRelacion: o.tipoRelacion ?? "01", UUIDs: uuids }],
-    }),
-  );
-  return {
-    uuid,
-    body: {
-      RazonSocial: "SBO_MCI",
-      PDF: "nota.pdf",
-      PDF64: pdfBase64("Nota de crédito"),
-      XML: "nota.xml",
-      XML64: Buffer.from(xml).toString("base64"),
-    },
-  };
-}
+const notaCredito = (uuids: string[], o: { subtotal: string; iva: string; tipoRelacion?: string }) =>
+  notaCreditoPrueba(uuids, o);
 const registrar = (body: unknown, token = tokens.kemper) => call(token, "/api/notasCredito/postNotaCredito", body);
 
 // Both ERP adapters: the mock, and the Service Layer adapter over its bundled simulator (same erp_mock tables).

@@ -1,11 +1,9 @@
-import { randomUUID } from "node:crypto";
-import { issueTestComplemento } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGO_MSG } from "../src/modules/pagos/reglas";
-import { createPagoFixture } from "./documentos-prueba";
+import { complementoDesdeEsperado, createPagoFixture } from "./documentos-prueba";
 import { KEMPER, MCI } from "./factura-prueba";
 import { createTestApp, loginTodos, pdfBase64, type TestApp, withToken } from "./helpers";
 import { startSatCompuerta } from "./sat-compuerta";
@@ -84,25 +82,7 @@ async function nuevoPago(): Promise<{ pago: Fila; esperado: ComplementoEsperado 
  * Not awaited: while the SAT gate is closed the call waits there, after every read and check.
  */
 function uploadComplemento(pago: Fila, e: ComplementoEsperado) {
-  const uuid = randomUUID().toUpperCase();
-  const xml = issueTestComplemento({
-    emisor: KEMPER,
-    receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
-    lugarExpedicion: "86000",
-    fecha: "2026-11-20T10:00:00",
-    pagos: [
-      {
-        FechaPago: e.FechaPago,
-        FormaDePagoP: e.FormaDePagoP,
-        MonedaP: e.MonedaP,
-        TipoCambioP: e.TipoCambioP,
-        Monto: e.Monto,
-        Documentos: e.Documentos,
-      },
-    ],
-    uuid,
-    fechaTimbrado: "2026-11-20T10:01:00",
-  });
+  const { uuid, xml } = complementoDesdeEsperado(e, { dia: "2026-11-20" });
   const respuesta = call(tokens.kemper, "POST", "/api/pagos/postPago", {
     usuario: KEMPER.nombre,
     id: "P00001",

@@ -1,13 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readPaymentComplement } from "@portal/cfdi";
-import {
-  type ComplementoPrueba,
-  complementoPruebaSinSellar,
-  csdPrueba,
-  issueTestComplemento,
-  sealCfdi,
-  stampCfdi,
-} from "@portal/cfdi/sello";
+import { type ComplementoPrueba, complementoPruebaSinSellar, csdPrueba, sealCfdi, stampCfdi } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { cancelPago } from "@portal/erp-sim";
@@ -16,7 +9,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGO_MSG } from "../src/modules/pagos/reglas";
 import { cfdiFixture as fixture } from "./cfdi-fixtures";
-import { createComplementoFixture, createPagoFixture } from "./documentos-prueba";
+import { complementoDesdeEsperado, createComplementoFixture, createPagoFixture } from "./documentos-prueba";
 import { KEMPER, MCI } from "./factura-prueba";
 import { createTestApp, loginTodos, pdfBase64, type TestApp, withToken } from "./helpers";
 
@@ -221,34 +214,8 @@ const esperado = async (p: Fila, token = tokens.kemper) =>
   (await call(token, "POST", "/api/pagos/getComplementoEsperado", { BD: p.U_SYS_PMSNBD, PagoSAP: p.DocNum })).json();
 
 /** The complement a supplier issues for `e` (what getComplementoEsperado says), sealed and stamped for real. */
-function complemento(
-  e: ComplementoEsperado,
-  cambios: Partial<ComplementoPrueba> = {},
-  uuid = randomUUID().toUpperCase(),
-) {
-  return {
-    uuid,
-    xml: issueTestComplemento({
-      emisor: KEMPER,
-      receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
-      lugarExpedicion: "86000",
-      fecha: "2026-11-12T10:00:00",
-      pagos: [
-        {
-          FechaPago: e.FechaPago,
-          FormaDePagoP: e.FormaDePagoP,
-          MonedaP: e.MonedaP,
-          TipoCambioP: e.TipoCambioP,
-          Monto: e.Monto,
-          Documentos: e.Documentos,
-        },
-      ],
-      uuid,
-      fechaTimbrado: "2026-11-12T10:01:00",
-      ...cambios,
-    }),
-  };
-}
+const complemento = (e: ComplementoEsperado, cambios: Partial<ComplementoPrueba> = {}, uuid?: string) =>
+  complementoDesdeEsperado(e, { cambios, uuid });
 /** A complement edited before it is sealed and stamped (what the emitter refuses to write, e.g. a negative balance). */
 function complementoEditado(e: ComplementoEsperado, editar: (xml: string) => string) {
   const uuid = randomUUID().toUpperCase();

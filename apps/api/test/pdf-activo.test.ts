@@ -1,16 +1,16 @@
-import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CFDI_MSG } from "@portal/cfdi";
 import { PDF_LIMITS } from "@portal/cfdi/pdf";
 import { PROGRAMA_WINDOWS, paginaSimple, pdf, pdfConAdjunto, pdfsHostiles } from "@portal/cfdi/pdf-muestras";
-import { issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
+import { issueTestFactura } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { createSimplePdf } from "@portal/seed";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { complementoDesdeEsperado } from "./documentos-prueba";
 import { facturaPrueba, KEMPER, MCI, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
 import { createTestApp, loginTodos, type TestApp, withToken } from "./helpers";
 
@@ -112,25 +112,7 @@ const rutas: Ruta[] = [
     nombre: "postPago del proveedor (PDF del complemento)",
     send: (bytes) => {
       const { fila, esperado: e } = pagoProveedor!;
-      const uuid = randomUUID().toUpperCase();
-      const xml = issueTestComplemento({
-        emisor: KEMPER,
-        receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
-        lugarExpedicion: "86000",
-        fecha: "2026-11-12T10:00:00",
-        pagos: [
-          {
-            FechaPago: e.FechaPago,
-            FormaDePagoP: e.FormaDePagoP,
-            MonedaP: e.MonedaP,
-            TipoCambioP: e.TipoCambioP,
-            Monto: e.Monto,
-            Documentos: e.Documentos,
-          },
-        ],
-        uuid,
-        fechaTimbrado: "2026-11-12T10:01:00",
-      });
+      const { uuid, xml } = complementoDesdeEsperado(e);
       return call(tokens.kemper, "POST", "/api/pagos/postPago", {
         usuario: "ESCUELA KEMPER URGATE",
         id: "P00001",

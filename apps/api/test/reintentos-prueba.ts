@@ -4,8 +4,9 @@ import { MSG, NOTA_CREDITO_MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { notaCreditoPrueba } from "./documentos-prueba";
 import { facturaPrueba, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
-import { login, pdfBase64, type TestApp, withToken } from "./helpers";
+import { login, type TestApp, withToken } from "./helpers";
 
 /**
  * Issue 36 (decision 040), what the retry tests share: Kemper's invoices and credit notes registered and accepted
@@ -92,27 +93,8 @@ export function documentosErp(t: () => TestApp) {
 
   /** Kemper registers a credit note of 116.00 against `factura` and an employee accepts it (no ERP call yet). */
   async function notaAceptada(factura: Pick<FacturaFila, "UUID">): Promise<NotaFila> {
-    const uuid = randomUUID().toUpperCase();
-    const xml = issueTestFactura(
-      facturaPrueba({
-        folio: `NC-${uuid.slice(0, 6)}`,
-        fecha: "2026-11-17T10:00:00",
-        fechaTimbrado: "2026-11-17T10:05:00",
-        formaPago: "15",
-        uuid,
-        subtotal: "100.00",
-        iva: "16.00",
-        tipo: "E",
-        cfdiRelacionados: [{ TipoRelacion: "01", UUIDs: [factura.UUID] }],
-      }),
-    );
-    const res = await call(tokens.kemper, "/api/notasCredito/postNotaCredito", {
-      RazonSocial: "SBO_MCI",
-      PDF: "nota.pdf",
-      PDF64: pdfBase64(`Nota de crédito ${uuid}`),
-      XML: "nota.xml",
-      XML64: Buffer.from(xml).toString("base64"),
-    });
+    const { uuid, body } = notaCreditoPrueba([factura.UUID], { subtotal: "100.00", iva: "16.00", pdfPropio: true });
+    const res = await call(tokens.kemper, "/api/notasCredito/postNotaCredito", body);
     expect(res.json()).toEqual({ status: "success", message: NOTA_CREDITO_MSG.registrada });
     const n = (await notas()).find((x) => x.UUID === uuid) as NotaFila;
     const review = await call(

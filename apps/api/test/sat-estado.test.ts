@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type FacturaPrueba, issueTestComplemento, issueTestFactura } from "@portal/cfdi/sello";
+import { type FacturaPrueba, issueTestFactura } from "@portal/cfdi/sello";
 import { type ComplementoEsperado, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { eq } from "drizzle-orm";
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { SAT_MSG } from "../src/modules/sat-estado/service";
 import { SIMULADOR_SAT_PATH } from "../src/sat/simulador";
+import { complementoDesdeEsperado } from "./documentos-prueba";
 import { facturaPrueba, KEMPER, MCI, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";
 import { createTestApp, createTestAppOn, login, pdfBase64, type TestApp, withToken } from "./helpers";
 
@@ -108,25 +109,7 @@ describe("complementos de pago", () => {
         }),
       )
     ).json().data;
-    const uuid = randomUUID().toUpperCase();
-    const xml = issueTestComplemento({
-      emisor: KEMPER,
-      receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
-      lugarExpedicion: "86000",
-      fecha: "2026-11-12T10:00:00",
-      pagos: [
-        {
-          FechaPago: e.FechaPago,
-          FormaDePagoP: e.FormaDePagoP,
-          MonedaP: e.MonedaP,
-          TipoCambioP: e.TipoCambioP,
-          Monto: e.Monto,
-          Documentos: e.Documentos,
-        },
-      ],
-      uuid,
-      fechaTimbrado: "2026-11-12T10:01:00",
-    });
+    const { uuid, xml } = complementoDesdeEsperado(e);
     const cuerpo = {
       usuario: KEMPER.nombre,
       id: "P00001",

@@ -1,13 +1,12 @@
 import { ERP_AUTORIZACION_MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
-import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import type { TestDatabase } from "@portal/db/testing";
 import { cancelPago, createMockErpAdapter, payFacturas } from "@portal/erp-sim";
 import {
   PORTAL_USER_FIELDS,
   type ServiceLayerSimulator,
   startServiceLayerSimulator,
 } from "@portal/erp-sim/service-layer";
-import { seedDemo } from "@portal/seed";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { erpPdfPolicy } from "../src/erp/pdf-policy";
@@ -23,7 +22,7 @@ import type { SessionUser } from "../src/lib/session-user";
 import { createArchivosRepository } from "../src/modules/archivos/repository";
 import { createArchivosService } from "../src/modules/archivos/service";
 import { createSociedadesRepository } from "../src/modules/sociedades/repository";
-import { createTestClock, testKey } from "./helpers";
+import { createDemoTestDatabase, createTestClock } from "./helpers";
 
 describe("Service Layer money: doubles to decimal text", () => {
   it("rounds the decimal SAP sent half away from zero, not the double's binary value", () => {
@@ -163,9 +162,8 @@ function makeAdapter() {
 }
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
   time = createTestClock();
-  await seedDemo(tdb.db, testKey, { clock: time.clock });
+  tdb = await createDemoTestDatabase(time);
   // 10,000 orders of one supplier in their own company database, one line each, in two statements.
   await tdb.db.execute(sql`insert into erp_mock.pedidos (bd, doc_entry, doc_num, card_code, card_name, doc_status,
       doc_date, doc_due_date, group_num, main_usage, pey_method, doc_cur, vat_sum, doc_total)

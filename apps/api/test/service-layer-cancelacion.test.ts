@@ -1,8 +1,7 @@
 import { schema } from "@portal/db";
-import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import type { TestDatabase } from "@portal/db/testing";
 import { addPaymentInSecondSeries, addReceiptInSecondSeries } from "@portal/erp-sim";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
-import { seedDemo } from "@portal/seed";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
@@ -10,7 +9,7 @@ import { createServiceLayerClient, type ServiceLayerClient } from "../src/erp/se
 import type { ErpAdapter, ErpEntrada, ErpFacturaProveedorNueva, ErpScope } from "../src/erp/types";
 import { ErpRechazoError } from "../src/erp/types";
 import { DomainError } from "../src/lib/errors";
-import { createTestClock, testKey } from "./helpers";
+import { createDemoTestDatabase, createTestClock } from "./helpers";
 
 /**
  * Decision 048: SAP Business One as it really is, for cancellations (fidelity F6), portal ids (F7), numbering series
@@ -46,9 +45,8 @@ function adapterOn(url: string) {
 }
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
   time = createTestClock();
-  await seedDemo(tdb.db, testKey, { clock: time.clock });
+  tdb = await createDemoTestDatabase(time);
   sim = await startServiceLayerSimulator({
     db: tdb.db,
     credentials: [{ companyDb: BD, ...USER }],

@@ -5,15 +5,14 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decryptSecret, schema } from "@portal/db";
-import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import type { TestDatabase } from "@portal/db/testing";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
-import { seedDemo } from "@portal/seed";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } from "../src/erp/service-layer/client";
 import { ensureUserFields, PORTAL_USER_FIELDS } from "../src/erp/service-layer/user-fields";
 import { principal } from "../src/erp/service-layer/user-fields-cli";
-import { createTestClock, TEST_KEY_B64, testKey } from "./helpers";
+import { createDemoTestDatabase, createTestClock, TEST_KEY_B64, testKey } from "./helpers";
 
 const BD = "SBO_IIA";
 const CREDENTIALS = { companyDb: BD, userName: "manager", password: "clave-sap" };
@@ -42,9 +41,8 @@ let waits: number[];
 let expected: number[];
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
   time = createTestClock();
-  await seedDemo(tdb.db, testKey, { clock: time.clock });
+  tdb = await createDemoTestDatabase(time);
   const rows = await tdb.db
     .select({ docEntry: schema.erpPedidos.docEntry })
     .from(schema.erpPedidos)

@@ -1,8 +1,7 @@
 import { decryptSecret, schema } from "@portal/db";
-import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
+import type { TestDatabase } from "@portal/db/testing";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
-import { seedDemo } from "@portal/seed";
-import { createTestClock, TEST_KEY_B64, testKey } from "./helpers";
+import { createDemoTestDatabase, createTestClock, testKey } from "./helpers";
 
 /**
  * The demo data set (the same seeded template as createTestApp) with a Service Layer simulator over it that accepts
@@ -19,9 +18,7 @@ export async function demoWithServiceLayer(options: { random?: () => number } = 
   credentials: { companyDb: string; userName: string; password: string }[];
 }> {
   const time = createTestClock();
-  const tdb = await createSeededTestDatabase(`demo|${time.clock().toISOString()}|${TEST_KEY_B64}`, async (handle) => {
-    await seedDemo(handle.db, testKey, { clock: time.clock });
-  });
+  const tdb = await createDemoTestDatabase(time);
   const credentials = (await tdb.db.select().from(schema.sociedades)).map((s) => ({
     companyDb: s.bdSap,
     userName: s.usuarioSap,

@@ -1,16 +1,15 @@
 import { checkInvoiceAgainst, type InvoiceData } from "@portal/cfdi";
 import { createErpEntrada } from "@portal/db/factories";
-import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import type { TestDatabase } from "@portal/db/testing";
 import { payFacturas } from "@portal/erp-sim";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
-import { seedDemo } from "@portal/seed";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceLayerErpAdapter } from "../src/erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient } from "../src/erp/service-layer/client";
 import { CURRENCIES_TTL_MS, createCompanyCurrencies } from "../src/erp/service-layer/currency";
 import type { ErpAdapter } from "../src/erp/types";
-import { createTestClock, testKey } from "./helpers";
+import { createDemoTestDatabase, createTestClock } from "./helpers";
 
 /**
  * Issue 37 (fidelity findings F1 and F9, decision 045): foreign-currency documents and the company's currency codes,
@@ -90,9 +89,8 @@ async function post(bd: string, path: string, body: Json): Promise<{ status: num
 }
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
   time = createTestClock();
-  await seedDemo(tdb.db, testKey, { clock: time.clock });
+  tdb = await createDemoTestDatabase(time);
   sim = await startServiceLayerSimulator({
     db: tdb.db,
     credentials: [BD, MXP_BD].map((companyDb) => ({ companyDb, ...USER })),

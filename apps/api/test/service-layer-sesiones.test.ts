@@ -1,12 +1,11 @@
 import { createDatabase, type DatabaseHandle, decryptSecret, schema } from "@portal/db";
-import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import type { TestDatabase } from "@portal/db/testing";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
-import { seedDemo } from "@portal/seed";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createServiceLayerClient, type ServiceLayerClient, ServiceLayerError } from "../src/erp/service-layer/client";
 import { createPgSessionStore } from "../src/erp/service-layer/session-store";
-import { createTestClock, testKey } from "./helpers";
+import { createDemoTestDatabase, createTestClock, testKey } from "./helpers";
 
 /**
  * Two portal "processes" (two clients, each with its own PostgreSQL pool and session store) over one database and
@@ -57,9 +56,8 @@ function processClient(name: string, handle: DatabaseHandle): ServiceLayerClient
 const storedRows = () => tdb.db.select().from(schema.erpSlSesiones);
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
   time = createTestClock();
-  await seedDemo(tdb.db, testKey, { clock: time.clock });
+  tdb = await createDemoTestDatabase(time);
   second = await createDatabase({ url: tdb.url, maxConnections: 4 });
 });
 

@@ -1,10 +1,9 @@
 import { schema } from "@portal/db";
-import { createTestDatabase, type TestDatabase } from "@portal/db/testing";
+import type { TestDatabase } from "@portal/db/testing";
 import { type ServiceLayerSimulator, startServiceLayerSimulator } from "@portal/erp-sim/service-layer";
-import { seedDemo } from "@portal/seed";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestClock, testKey } from "./helpers";
+import { createDemoTestDatabase, createTestClock } from "./helpers";
 
 /**
  * The Service Layer simulator over plain HTTP (fetch, not the portal's client), against a seeded database: what
@@ -127,9 +126,8 @@ function invoiceBody(receipt: { docEntry: number; cardCode: string; lines: numbe
 }
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
   time = createTestClock();
-  await seedDemo(tdb.db, testKey, { clock: time.clock });
+  tdb = await createDemoTestDatabase(time);
 }, 120_000);
 
 afterAll(async () => {

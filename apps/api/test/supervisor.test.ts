@@ -36,7 +36,9 @@ function startSupervisor(hijo: "vive" | "cae") {
         else waiters.push(w);
     }
   });
-  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
+  // "close", not "exit": the output the supervisor and its child wrote before exiting is all read by then (on a busy
+  // machine "exit" came before the child's last line).
+  const exited = new Promise<number | null>((resolve) => proc.on("close", (code) => resolve(code)));
   /** The next line (from now, or already seen after `from`) that matches. */
   const waitFor = (re: RegExp, from = 0) =>
     new Promise<string>((resolve, reject) => {

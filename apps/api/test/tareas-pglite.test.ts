@@ -1,11 +1,11 @@
-import { createDatabase, runMigrations, schema } from "@portal/db";
-import { seedDemo } from "@portal/seed";
+import { schema } from "@portal/db";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { createTestClock, login, TEST_KEY_B64, testKey, withToken } from "./helpers";
+import { createTestClock, login, TEST_KEY_B64, withToken } from "./helpers";
+import { createDemoPglite } from "./pglite-demo";
 
 /**
  * `npm start` runs on embedded PGlite (one connection): the scheduler's lease (UPDATE … FOR UPDATE SKIP LOCKED in
@@ -17,9 +17,7 @@ const enviados: string[] = [];
 let smtpCaido = false;
 const time = createTestClock();
 beforeAll(async () => {
-  const database = await createDatabase({ dataDir: "memory://" });
-  await runMigrations(database);
-  await seedDemo(database.db, testKey, { clock: time.clock });
+  const database = await createDemoPglite(time);
   app = await buildApp({
     config: loadConfig({ NODE_ENV: "test", APP_ENCRYPTION_KEY: TEST_KEY_B64, WEB_DIST: "/nonexistent" }),
     database,

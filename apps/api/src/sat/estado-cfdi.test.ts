@@ -196,8 +196,11 @@ describe("cliente HTTP", () => {
       body.includes("lento") ? { status: 200, body: RESPUESTA_DOCUMENTADA, demora: 500 } : { status: 503, body: "" },
     );
     try {
+      // The 503 with room to arrive on a busy machine (other test files run beside this one, decision 053); the
+      // 100 ms budget only for the answer held back 500 ms.
+      const holgado = createEstadoCfdiClient({ url: () => s.url, timeoutMs: 2000 });
+      expect(await holgado.query("x")).toEqual({ ok: false, error: "el SAT respondió HTTP 503" });
       const c = createEstadoCfdiClient({ url: () => s.url, timeoutMs: 100 });
-      expect(await c.query("x")).toEqual({ ok: false, error: "el SAT respondió HTTP 503" });
       expect(await c.query("lento")).toEqual({ ok: false, error: "el SAT no respondió en 100 ms" });
     } finally {
       await s.close();

@@ -14,6 +14,7 @@ const UNIT = [
   "src/**/*.test.ts",
   "bench/**/*.test.ts",
   "test/dependencias.test.ts",
+  "test/circulos-importacion.test.ts",
   "test/documentacion-erp.test.ts",
   "test/ops.test.ts",
   "test/reloj-fuentes.test.ts",

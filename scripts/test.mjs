@@ -83,6 +83,7 @@ try {
     "apps/api",
     "apps/web",
     "apps/e2e",
+    "tooling",
   ];
   for (const dir of packages) {
     const ok = exec(["exec", "tsc", "-p", "tsconfig.json"], { cwd: join(root, dir) }) === 0;
@@ -102,6 +103,7 @@ try {
     "packages/seed",
     "apps/api",
     "apps/web",
+    "tooling",
   ]) {
     const out = join(reports, `vitest-${dir.replace("/", "-")}.json`);
     exec(["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], {

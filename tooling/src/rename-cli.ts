@@ -12,9 +12,14 @@ if (rules.length === 0) {
   console.error("Uso: npm run rename -- [--dry] nombre=nuevoNombre[@ruta/] …");
   process.exit(2);
 }
-const plan = planRename(sourceFiles().map((path) => readSource(path)), rules);
+const plan = planRename(
+  sourceFiles().map((path) => readSource(path)),
+  rules,
+);
 for (const rule of rules) {
-  console.log(`${rule.from} → ${rule.to}${rule.under ? ` (en ${rule.under})` : ""}: ${plan.counts.get(rule)} apariciones`);
+  console.log(
+    `${rule.from} → ${rule.to}${rule.under ? ` (en ${rule.under})` : ""}: ${plan.counts.get(rule)} apariciones`,
+  );
 }
 if (plan.conflicts.length > 0) {
   for (const c of plan.conflicts) console.error(`${c.path}: ya existe ${c.rule.to}; no se renombra ${c.rule.from}`);

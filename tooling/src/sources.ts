@@ -61,25 +61,6 @@ const isNode = (value: unknown): value is AnyNode =>
 
 const langOf = (path: string) => (path.endsWith(".tsx") ? "tsx" : path.endsWith(".mjs") ? "js" : "ts");
 
-/**
- * oxc (through Vite's `parseSync`) reports offsets in UTF-8 bytes for non-ASCII text in some versions and in UTF-16
- * units in others: the token's text is checked against its name, and a mismatch maps byte offsets to string ones.
- */
-function toStringOffsets(text: string): (byteOffset: number) => number {
-  const bytes = Buffer.from(text, "utf8");
-  const map = new Map<number, number>();
-  let byte = 0;
-  for (let i = 0; i < text.length; i++) {
-    map.set(byte, i);
-    const code = text.codePointAt(i) ?? 0;
-    const width = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-    if (code >= 0x10000) i++;
-    byte += width;
-  }
-  map.set(bytes.length, text.length);
-  return (offset) => map.get(offset) ?? offset;
-}
-
 const DECLARING: Record<string, { key: string; kind: DeclaredName["kind"] }> = {
   VariableDeclarator: { key: "id", kind: "variable" },
   FunctionDeclaration: { key: "id", kind: "function" },
@@ -96,16 +77,13 @@ export function parseSource(path: string, text: string): ParsedSource {
   const result = parseSync(path, text, { lang: langOf(path) });
   const names: NameToken[] = [];
   const declared: DeclaredName[] = [];
-  let offset: ((n: number) => number) | null = null;
+  // An identifier with a type annotation (`a: number`) spans the annotation too: the name is its first characters.
   const token = (node: AnyNode): NameToken => {
     const name = String(node.name);
-    let { start, end } = node;
-    if (text.slice(start, end) !== name) {
-      offset ??= toStringOffsets(text);
-      start = offset(start);
-      end = offset(end);
+    if (text.slice(node.start, node.start + name.length) !== name) {
+      throw new Error(`${path}: el nombre ${name} no está en la posición ${node.start} que informa el analizador`);
     }
-    return { name, start, end };
+    return { name, start: node.start, end: node.start + name.length };
   };
   const declare = (node: unknown, kind: DeclaredName["kind"]) => {
     if (isNode(node) && node.type === "Identifier") declared.push({ ...token(node), kind });

@@ -50,7 +50,7 @@ async function esperaAutorizacion() {
   time.advance(ERP_ESPERA_AUTORIZACION_MS);
   await d.signIn();
 }
-const reintentar = (id: number) => d.call(d.tokens.admin, "/api/facturasPendientes/reintentarErp", { Factura: id });
+const retry = (id: number) => d.call(d.tokens.admin, "/api/facturasPendientes/reintentarErp", { Factura: id });
 
 beforeAll(async () => {
   let credentials: { companyDb: string; userName: string; password: string }[];
@@ -102,7 +102,7 @@ describe("approval procedures in SAP (F2)", () => {
       expect(row.ErrorERP).toContain(`borrador ${draft!.DocEntry}`);
     }
     for (let i = 0; i < 3; i++) {
-      const res = await reintentar(f.IdFactura);
+      const res = await retry(f.IdFactura);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toMatch(new RegExp(`^${ERP_AUTORIZACION_MSG.pendiente}`));
     }
@@ -137,7 +137,7 @@ describe("approval procedures in SAP (F2)", () => {
     const row = await filaRevision(f.IdFactura);
     expect(row.EstadoERP).toBe("fallido");
     expect(autorizacionErpDe(row.ErrorERP)).toBe("rechazada");
-    const res = await reintentar(f.IdFactura);
+    const res = await retry(f.IdFactura);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(ERP_AUTORIZACION_MSG.rechazada);
     expect(await drafts(f.IdFactura, "oPurchaseInvoices")).toHaveLength(1);

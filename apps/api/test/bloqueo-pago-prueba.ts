@@ -108,7 +108,7 @@ export function bloqueoPrueba(t: () => TestApp) {
    * Issue 36 (decision 038): an employee lifts invoice `uuid`'s payment block by hand (facturasPendientes/
    * quitarBloqueoPago) with `Motivo` and the Version it saw (the current one unless given).
    */
-  async function quitar(uuid: string, o: { motivo?: string; version?: number; token?: string } = {}) {
+  async function liftBlock(uuid: string, o: { motivo?: string; version?: number; token?: string } = {}) {
     const f = await factura(uuid);
     return t().app.inject(
       withToken(o.token ?? (await admin()), {
@@ -143,7 +143,7 @@ export function bloqueoPrueba(t: () => TestApp) {
     await t().app.services.satSimulador.simulate(uuid.toUpperCase(), {
       estado: "Cancelado",
       estatusCancelacion: "Cancelado sin aceptación",
-      esCancelable: "",
+      cancelability: "",
     });
     t().time.advance(60_000);
     await t().app.services.satEstado.checkAceptados(t().time.clock());
@@ -169,7 +169,7 @@ export function bloqueoPrueba(t: () => TestApp) {
     post,
     register,
     accept,
-    quitar,
+    liftBlock,
     cancelAtSat,
     findCancelledAgain,
     admin,

@@ -113,7 +113,7 @@ describe("ERP_ADAPTER=service-layer: the payment block through the Service Layer
     });
 
     // Accounts payable lifts it by hand: the job sends tNO (the PATCH's answer lost once: written once).
-    const res = await p.quitar(cancelada, { motivo: "Autorizado por la contraloría" });
+    const res = await p.liftBlock(cancelada, { motivo: "Autorizado por la contraloría" });
     expect(res.json()).toEqual({
       status: "success",
       message: MSG.bloqueoPagoQuitado((await p.factura(cancelada)).folio),

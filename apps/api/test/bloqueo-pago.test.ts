@@ -164,19 +164,19 @@ describe("a CFDI cancelled after acceptance holds its payment (mock adapter)", (
     const otra = (await p.fila(cancelada)).FolioFactura;
     // Without a reason (absent, empty or blank): refused in Spanish, nothing changes.
     for (const motivo of [undefined, "", "   "]) {
-      const res = await p.quitar(cancelada, motivo === undefined ? {} : { motivo });
+      const res = await p.liftBlock(cancelada, motivo === undefined ? {} : { motivo });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ status: "error", message: "El campo Motivo es obligatorio." });
     }
     // A general employee (no ViDocPen) and a supplier may not.
     for (const token of [await p.consulta(), await p.kemper()]) {
-      const res = await p.quitar(cancelada, { motivo: "Pago urgente", token });
+      const res = await p.liftBlock(cancelada, { motivo: "Pago urgente", token });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(MSG.sinPermiso);
     }
     // A stale version is told to reload.
     const vista = (await p.factura(cancelada)).version;
-    const vieja = await p.quitar(cancelada, { motivo: "Pago urgente", version: vista - 1 });
+    const vieja = await p.liftBlock(cancelada, { motivo: "Pago urgente", version: vista - 1 });
     expect(vieja.statusCode).toBe(400);
     expect(vieja.json().message).toBe(MSG.bloqueoPagoDesactualizado(otra));
     expect(await p.factura(cancelada)).toMatchObject({ bloqueoPago: "bloqueado", version: vista });
@@ -185,8 +185,8 @@ describe("a CFDI cancelled after acceptance holds its payment (mock adapter)", (
     await t.tdb.db.update(schema.empleados).set({ viDocPen: "Y" }).where(eq(schema.empleados.usuario, "consulta"));
     const motivos = ["El proveedor entregó la carta de no cancelación", "Autorizado por la contraloría"];
     const respuestas = await Promise.all([
-      p.quitar(cancelada, { motivo: motivos[0], version: vista }),
-      p.quitar(cancelada, { motivo: motivos[1], version: vista, token: await p.consulta() }),
+      p.liftBlock(cancelada, { motivo: motivos[0], version: vista }),
+      p.liftBlock(cancelada, { motivo: motivos[1], version: vista, token: await p.consulta() }),
     ]);
     const ganadoras = respuestas.filter((r) => r.statusCode === 200);
     expect(ganadoras).toHaveLength(1);
@@ -247,13 +247,13 @@ describe("a CFDI cancelled after acceptance holds its payment (mock adapter)", (
     expect(otras).toEqual([]);
 
     // Lifting it again, or an invoice without a block, is refused in words; the SAT's finding again blocks nothing.
-    const otraVez = await p.quitar(cancelada, { motivo: "Otra vez" });
+    const otraVez = await p.liftBlock(cancelada, { motivo: "Otra vez" });
     expect(otraVez.statusCode).toBe(400);
     expect(otraVez.json().message).toBe(MSG.bloqueoPagoYaQuitado(otra));
     const sinBloqueo = await p.register();
     await p.accept(sinBloqueo);
     await t.app.services.erpOutbox.flush();
-    const nada = await p.quitar(sinBloqueo, { motivo: "Por si acaso" });
+    const nada = await p.liftBlock(sinBloqueo, { motivo: "Por si acaso" });
     expect(nada.statusCode).toBe(400);
     expect(nada.json().message).toBe(MSG.bloqueoPagoSinBloqueo((await p.factura(sinBloqueo)).folio));
     await p.findCancelledAgain(cancelada);

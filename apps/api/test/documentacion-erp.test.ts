@@ -7,9 +7,9 @@ import { ERP_MAX_INTENTOS, ERP_VENTANA_DESPERTAR_MS, erpBackoffMs } from "../src
  * Issue 36, item 7: docs/operations.md said 12 ERP tries where the code had 14. What operations read about the
  * outboxes' retries is checked against the constants the code runs on, so the two cannot drift apart again.
  */
-const leer = (ruta: string) => readFileSync(new URL(`../../../${ruta}`, import.meta.url), "utf8").replace(/\s+/g, " ");
-const operaciones = leer("docs/operations.md");
-const arquitectura = leer("docs/architecture.md");
+const read = (ruta: string) => readFileSync(new URL(`../../../${ruta}`, import.meta.url), "utf8").replace(/\s+/g, " ");
+const operaciones = read("docs/operations.md");
+const arquitectura = read("docs/architecture.md");
 
 describe("the retries the documentation states are the code's", () => {
   it("the ERP outbox: tries, backoff, how long they last and the wake-up window", () => {

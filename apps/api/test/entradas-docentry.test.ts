@@ -103,7 +103,7 @@ describe.each([
   const nuevas = async (): Promise<Entrada[]> =>
     (await call(tokens.kemper, "POST", "/api/facturas/getEntradas", { BD, tipo: "Nuevo" })).json().data;
   const cfdi = () => issueTestFactura(facturaPrueba({ folio: `S-${randomUUID().slice(0, 8)}` }));
-  const subir = (extra: Record<string, unknown>) =>
+  const upload = (extra: Record<string, unknown>) =>
     call(tokens.kemper, "POST", "/api/facturas/postFactura", payloadFactura(cfdi(), a.DocNum, extra));
   const guardadas = async (docEntry: number) =>
     m.tdb.db.select().from(schema.facturas).where(eq(schema.facturas.entradaDocEntry, docEntry));
@@ -198,7 +198,7 @@ describe.each([
   });
 
   it("an upload naming the number only is refused with a clear message; nothing is stored", async () => {
-    const res = await subir({});
+    const res = await upload({});
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(FACTURA_MSG.entradaAmbigua(a.DocNum, 2));
     expect(await guardadas(a.DocEntry)).toEqual([]);
@@ -211,23 +211,23 @@ describe.each([
     });
     expect(otra.statusCode).toBe(400);
     expect(otra.json().message).toContain(FACTURA_MSG.entradaNoCorresponde(a.DocNum + 1));
-    const forma = await subir({ EntradaDocEntry: [a.DocEntry, b.DocEntry] });
+    const forma = await upload({ EntradaDocEntry: [a.DocEntry, b.DocEntry] });
     expect(forma.statusCode).toBe(400);
     expect(forma.json().message).toBe(FACTURA_MSG.entradaDocEntryDistinta);
   });
 
   it("each receipt is invoiced on its own; accepted, each A/P invoice copies its own receipt's lines", async () => {
-    const segunda = await subir({ EntradaDocEntry: b.DocEntry });
+    const segunda = await upload({ EntradaDocEntry: b.DocEntry });
     expect(segunda.json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
     // The first series' receipt is still offered, the second's is not.
     const quedan = (await nuevas()).filter((e) => e.DocNum === a.DocNum).map((e) => e.DocEntry);
     expect(quedan).toEqual([a.DocEntry]);
     // Not "already invoiced": the same number, another receipt.
-    const primera = await subir({ EntradaDocEntry: a.DocEntry });
+    const primera = await upload({ EntradaDocEntry: a.DocEntry });
     expect(primera.json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
     expect((await nuevas()).some((e) => e.DocNum === a.DocNum)).toBe(false);
     // Either receipt again is refused.
-    const otraVez = await subir({ EntradaDocEntry: a.DocEntry });
+    const otraVez = await upload({ EntradaDocEntry: a.DocEntry });
     expect(otraVez.statusCode).toBe(400);
     expect(otraVez.json().message).toContain(FACTURA_MSG.entradaConFactura(a.DocNum));
 

@@ -352,30 +352,30 @@ describe("'Reintentar' for credit notes and payment blocks (issue 36)", () => {
     expect(delProveedor).toMatchObject({ EstadoERP: "fallido" });
     expect(delProveedor).not.toHaveProperty("ErrorERP");
 
-    const reintentar = (token: string) =>
+    const retry = (token: string) =>
       d.call(token, "/api/notasCreditoPendientes/reintentarErp", { NotaCredito: n.IdNotaCredito });
     // The supplier and an employee without the review's permission may not.
-    expect((await reintentar(d.tokens.kemper)).statusCode).toBe(403);
-    expect((await reintentar(d.tokens.consulta)).statusCode).toBe(403);
+    expect((await retry(d.tokens.kemper)).statusCode).toBe(403);
+    expect((await retry(d.tokens.consulta)).statusCode).toBe(403);
     expect((await d.trabajoNota(n.IdNotaCredito))?.estado).toBe("fallido");
     // Still refused: the ERP's message, 400.
-    const rechazo = await reintentar(d.tokens.admin);
+    const rechazo = await retry(d.tokens.admin);
     expect(rechazo.statusCode).toBe(400);
     expect(rechazo.json().message).toBe(NOTA_CREDITO_MSG.erpRechazo("La factura de proveedor está cerrada en el ERP."));
     // Unavailable: 502, and it will be retried on its own.
     erp.rechazarNota = false;
     erp.caido = true;
-    const caido = await reintentar(d.tokens.admin);
+    const caido = await retry(d.tokens.admin);
     expect(caido.statusCode).toBe(502);
     expect(caido.json().message).toBe(NOTA_CREDITO_MSG.erpNoDisponible("El ERP no responde; intente en unos minutos."));
     expect((await d.trabajoNota(n.IdNotaCredito))?.estado).toBe("pendiente");
     // Fixed in the ERP: created once; asking again creates nothing more.
     reset();
-    const hecho = await reintentar(d.tokens.admin);
+    const hecho = await retry(d.tokens.admin);
     expect(hecho.statusCode, hecho.body).toBe(200);
     const [memo] = await d.memosDe(n.IdNotaCredito);
     expect(hecho.json()).toEqual({ status: "success", message: NOTA_CREDITO_MSG.erpCreada(memo?.docNum ?? 0) });
-    expect((await reintentar(d.tokens.admin)).json().message).toBe(NOTA_CREDITO_MSG.erpCreada(memo?.docNum ?? 0));
+    expect((await retry(d.tokens.admin)).json().message).toBe(NOTA_CREDITO_MSG.erpCreada(memo?.docNum ?? 0));
     expect(await d.memosDe(n.IdNotaCredito)).toHaveLength(1);
     expect((await d.notasPendientes()).find((x) => x.IdNotaCredito === n.IdNotaCredito)).toMatchObject({
       EstadoERP: "creada",
@@ -410,21 +410,21 @@ describe("'Reintentar' for credit notes and payment blocks (issue 36)", () => {
     expect(await fila()).toMatchObject({ EstadoBloqueoERP: "fallido" });
     expect((await fila())?.ErrorBloqueoERP).toContain("no admite bloqueo de pago");
 
-    const reintentar = (token: string) =>
+    const retry = (token: string) =>
       d.call(token, "/api/facturasPendientes/reintentarBloqueoErp", { Factura: f.IdFactura });
-    expect((await reintentar(d.tokens.kemper)).statusCode).toBe(403);
-    expect((await reintentar(d.tokens.consulta)).statusCode).toBe(403);
-    const rechazo = await reintentar(d.tokens.admin);
+    expect((await retry(d.tokens.kemper)).statusCode).toBe(403);
+    expect((await retry(d.tokens.consulta)).statusCode).toBe(403);
+    const rechazo = await retry(d.tokens.admin);
     expect(rechazo.statusCode).toBe(400);
     expect(rechazo.json().message).toBe(
       BLOQUEO_ERP_MSG.rechazo("El documento está cerrado; no admite bloqueo de pago."),
     );
     erp.rechazarBloqueo = false;
-    const hecho = await reintentar(d.tokens.admin);
+    const hecho = await retry(d.tokens.admin);
     expect(hecho.json()).toEqual({ status: "success", message: BLOQUEO_ERP_MSG.registrado(true) });
     expect((await d.apDe(f.IdFactura))[0]?.payBlock).toBe("Y");
     expect(await fila()).toMatchObject({ EstadoBloqueoERP: "hecho", ErrorBloqueoERP: "" });
-    expect((await reintentar(d.tokens.admin)).json().message).toBe(BLOQUEO_ERP_MSG.registrado(true));
+    expect((await retry(d.tokens.admin)).json().message).toBe(BLOQUEO_ERP_MSG.registrado(true));
     // An invoice without a payment block has nothing to send.
     const otra = await d.facturaAceptada();
     const nada = await d.call(d.tokens.admin, "/api/facturasPendientes/reintentarBloqueoErp", {

@@ -198,7 +198,7 @@ describe.each(["mock", "service-layer"] as const)("notas de crédito contra el s
     await t.app.services.satSimulador.simulate(f.UUID, {
       estado: "Cancelado",
       estatusCancelacion: "Cancelado sin aceptación",
-      esCancelable: "",
+      cancelability: "",
     });
     t.time.advance(60_000);
     await t.app.services.satEstado.checkAceptados(t.time.clock());

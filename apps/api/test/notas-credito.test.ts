@@ -83,7 +83,7 @@ async function facturaAceptada(): Promise<FacturaFila> {
 /** Kemper's credit note (CFDI de Egreso) relating these invoice UUIDs, as the browser sends it. */
 const notaCredito = (uuids: string[], o: { subtotal: string; iva: string; tipoRelacion?: string }) =>
   notaCreditoPrueba(uuids, o);
-const registrar = (body: unknown, token = tokens.kemper) => call(token, "/api/notasCredito/postNotaCredito", body);
+const register = (body: unknown, token = tokens.kemper) => call(token, "/api/notasCredito/postNotaCredito", body);
 
 // Both ERP adapters: the mock, and the Service Layer adapter over its bundled simulator (same erp_mock tables).
 describe.each(["mock", "service-layer"] as const)("notas de crédito (ERP %s)", (adapter) => {
@@ -102,7 +102,7 @@ describe.each(["mock", "service-layer"] as const)("notas de crédito (ERP %s)", 
     factura = await facturaAceptada();
     expect(factura.FolioSAP).not.toBeNull();
     const { uuid, body } = notaCredito([factura.UUID], { subtotal: "100.00", iva: "16.00" });
-    const res = await registrar(body);
+    const res = await register(body);
     expect(res.json()).toEqual({ status: "success", message: NOTA_CREDITO_MSG.registrada });
     nota = (await notas(tokens.kemper)).find((n) => n.UUID === uuid) as NotaFila;
     expect(nota).toMatchObject({
@@ -117,13 +117,13 @@ describe.each(["mock", "service-layer"] as const)("notas de crédito (ERP %s)", 
     expect((await notas(tokens.berenice)).some((n) => n.UUID === uuid)).toBe(false);
     expect((await notas(tokens.consulta)).some((n) => n.UUID === uuid)).toBe(true);
     // The same CFDI again: its UUID is registered once in the whole portal.
-    expect((await registrar(body)).json()).toEqual({ status: "error", message: NOTA_CREDITO_MSG.uuidRegistrado(uuid) });
+    expect((await register(body)).json()).toEqual({ status: "error", message: NOTA_CREDITO_MSG.uuidRegistrado(uuid) });
   });
 
   it("refuses more than what is left of the invoice (pending credit notes count), in Spanish", async () => {
     // 1,160.00 − the pending 116.00 leaves 1,044.00; a note of 1,100.00 does not fit.
     const { body } = notaCredito([factura.UUID], { subtotal: "948.28", iva: "151.72" });
-    const res = await registrar(body);
+    const res = await register(body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       status: "error",
@@ -135,18 +135,18 @@ describe.each(["mock", "service-layer"] as const)("notas de crédito (ERP %s)", 
     const ajena = await createFacturaFixture(t.tdb.db, { proveedor: "berenice", estatus: "A" });
     const [deBerenice] = await t.tdb.db.select().from(schema.facturas).where(eq(schema.facturas.id, ajena.id));
     const uuidAjena = (deBerenice as { uuid: string }).uuid;
-    const res = await registrar(notaCredito([uuidAjena], { subtotal: "10.00", iva: "1.60" }).body);
+    const res = await register(notaCredito([uuidAjena], { subtotal: "10.00", iva: "1.60" }).body);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(NOTA_CREDITO_MSG.facturaNoExiste(uuidAjena));
 
     const pendiente = await createFacturaFixture(t.tdb.db, { estatus: "P", folio: "PEND-1" });
     const [p] = await t.tdb.db.select().from(schema.facturas).where(eq(schema.facturas.id, pendiente.id));
-    const noAceptada = await registrar(
+    const noAceptada = await register(
       notaCredito([(p as { uuid: string }).uuid], { subtotal: "10.00", iva: "1.60" }).body,
     );
     expect(noAceptada.json().message).toBe(NOTA_CREDITO_MSG.facturaNoAceptada("PEND-1"));
 
-    const sinRelacion = await registrar(
+    const sinRelacion = await register(
       notaCredito([factura.UUID], { subtotal: "10.00", iva: "1.60", tipoRelacion: "04" }).body,
     );
     expect(sinRelacion.json().message).toBe(NOTA_CREDITO_MSG.sinRelacion);

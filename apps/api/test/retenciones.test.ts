@@ -50,7 +50,7 @@ const entrada = async (retenciones?: string) =>
     })
   ).docNum;
 
-const registrar = async (
+const register = async (
   docNum: number,
   retenciones: string,
   o: { regimen?: string; ivaRetenido?: string; claveProdServ?: string } = {},
@@ -80,7 +80,7 @@ const registrar = async (
 
 describe("withholdings on registration (issue 27)", () => {
   it("a RESICO invoice to a legal entity without the 1.25 % ISR withholding is refused, with the amounts", async () => {
-    const res = await registrar(await entrada(), "0");
+    const res = await register(await entrada(), "0");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(
       WITHHOLDING_MSG.isr("Régimen Simplificado de Confianza", "12.50", "1,000.00", "1.25 %", "0.00"),
@@ -88,7 +88,7 @@ describe("withholdings on registration (issue 27)", () => {
   });
 
   it("with the withholding (and the receipt's WTSum in the ERP) it registers", async () => {
-    const res = await registrar(await entrada("12.50"), "12.50");
+    const res = await register(await entrada("12.50"), "12.50");
     expect(res.json().message).not.toContain("Régimen Simplificado de Confianza");
     expect(res.statusCode).toBe(200);
   });
@@ -173,7 +173,7 @@ describe("the sociedad's withholding switches (issue 27)", () => {
 
   it("with rent on, an individual's rent invoice without 10 % ISR and two thirds of the IVA is refused, naming the amounts", async () => {
     expect((await ajustarKij({ RetencionArrendamiento: true })).statusCode).toBe(200);
-    const res = await registrar(await entrada(), "0", { regimen: "606" });
+    const res = await register(await entrada(), "0", { regimen: "606" });
     expect(res.statusCode).toBe(400);
     const message = res.json().message;
     expect(message).toContain(WITHHOLDING_MSG.isr(RENTA, "100.00", "1,000.00", "10 %", "0.00"));
@@ -181,30 +181,30 @@ describe("the sociedad's withholding switches (issue 27)", () => {
   });
 
   it("with rent on, the rent invoice withholding both registers", async () => {
-    const res = await registrar(await entrada("206.67"), "100.00", { regimen: "606", ivaRetenido: "106.67" });
+    const res = await register(await entrada("206.67"), "100.00", { regimen: "606", ivaRetenido: "106.67" });
     expect(res.json().message).not.toContain(RENTA);
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it("with rent off, the same rent invoice without withholdings registers", async () => {
     expect((await ajustarKij({ RetencionArrendamiento: false })).statusCode).toBe(200);
-    const res = await registrar(await entrada(), "0", { regimen: "606" });
+    const res = await register(await entrada(), "0", { regimen: "606" });
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it("a fees invoice is checked only when its concept's key is one the sociedad lists as fees", async () => {
     expect((await ajustarKij({ RetencionHonorarios: true, ClavesHonorarios: ["80111600"] })).statusCode).toBe(200);
-    const listada = await registrar(await entrada(), "0", { regimen: "612", claveProdServ: "80111600" });
+    const listada = await register(await entrada(), "0", { regimen: "612", claveProdServ: "80111600" });
     expect(listada.statusCode).toBe(400);
     expect(listada.json().message).toContain(WITHHOLDING_MSG.isr(HONORARIOS, "100.00", "1,000.00", "10 %", "0.00"));
     expect(listada.json().message).toContain(WITHHOLDING_MSG.iva(HONORARIOS, "106.67", "160.00", "0.00"));
-    const otra = await registrar(await entrada(), "0", { regimen: "612", claveProdServ: "43211500" });
+    const otra = await register(await entrada(), "0", { regimen: "612", claveProdServ: "43211500" });
     expect(otra.statusCode, otra.body).toBe(200);
   });
 
   it("with RESICO off, a RESICO invoice without the 1.25 % ISR withholding registers", async () => {
     expect((await ajustarKij({ RetencionResico: false })).statusCode).toBe(200);
-    const res = await registrar(await entrada(), "0");
+    const res = await register(await entrada(), "0");
     expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -160,7 +160,7 @@ describe("al cargar una factura", () => {
       tipo: "factura",
       estado: "Vigente",
       codigoEstatus: "S - Comprobante obtenido satisfactoriamente.",
-      esCancelable: "Cancelable con aceptación",
+      cancelability: "Cancelable con aceptación",
       validacionEfos: "200",
       pendiente: false,
       intentos: 0,
@@ -178,9 +178,9 @@ describe("al cargar una factura", () => {
 
   it("ValidacionEFOS 100 (issuer on the EFOS list) is recorded and shown; the upload goes through", async () => {
     const uuid = randomUUID();
-    await simulate(uuid, { estado: "Vigente", validacionEfos: "100", esCancelable: "No cancelable" });
+    await simulate(uuid, { estado: "Vigente", validacionEfos: "100", cancelability: "No cancelable" });
     expect((await upload(uuid)).json().status).toBe("success");
-    expect(await estadoSat(uuid)).toMatchObject({ validacionEfos: "100", esCancelable: "No cancelable" });
+    expect(await estadoSat(uuid)).toMatchObject({ validacionEfos: "100", cancelability: "No cancelable" });
     expect(await fila(tokens.consulta, uuid)).toMatchObject({ EstadoSAT: "Vigente", EfosSAT: "100" });
   });
 
@@ -359,7 +359,7 @@ describe("revisión de los aceptados", () => {
     expect(primera.siguienteConsulta!.getTime() - t.time.clock().getTime()).toBe(24 * HORA);
 
     // Cancelled at the SAT the next day.
-    await simulate(uuid, { estado: "Cancelado", estatusCancelacion: "Cancelado sin aceptación", esCancelable: "" });
+    await simulate(uuid, { estado: "Cancelado", estatusCancelacion: "Cancelado sin aceptación", cancelability: "" });
     const correosAntes = (await t.tdb.db.select().from(schema.correoOutbox)).length;
     t.time.advance(24 * HORA);
     await t.app.services.satEstado.checkAceptados(t.time.clock());

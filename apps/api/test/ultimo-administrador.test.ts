@@ -169,11 +169,11 @@ describe("two administrators remove each other at the same moment, through two p
       expect(await activeAdministradores()).toEqual([sobreviviente, nuevo].sort());
       const [tokenA, tokenB] = [await login(a.app, sobreviviente, "Empleado"), await login(b.app, nuevo, "Empleado")];
       const porPerfil = ronda % 2 === 1;
-      const quitar = porPerfil ? makeGeneral : deactivate;
+      const demote = porPerfil ? makeGeneral : deactivate;
       const mensaje = porPerfil ? MSG.ultimoAdministradorPerfil : MSG.ultimoAdministradorDesactivar;
       // Ten rounds held at the lock until both calls wait there; the last four fired freely.
       const retenida = ronda < 10;
-      const fire = () => Promise.all([quitar(a, tokenA, nuevo), quitar(b, tokenB, sobreviviente)]);
+      const fire = () => Promise.all([demote(a, tokenA, nuevo), demote(b, tokenB, sobreviviente)]);
       const respuestas = retenida ? await withBothWaiting(fire) : await fire();
 
       const quedan = await activeAdministradores();

@@ -331,11 +331,11 @@ test("the supplier uploads its compliance PDF in /Perfil and sees 'Cargado'", as
   await aviso.getByRole("button", { name: "Cerrar mensaje" }).click();
   await expect(aviso).toBeHidden();
 
-  const cargar = opinion.getByRole("button", { name: /Cargar/ });
-  await chooseFile(page, cargar, notPdfFile("opinion.pdf"));
+  const upload = opinion.getByRole("button", { name: /Cargar/ });
+  await chooseFile(page, upload, notPdfFile("opinion.pdf"));
   await expect(opinion).toContainText("El archivo seleccionado no es un pdf");
   await expect(opinion).toContainText("No cargado");
-  await chooseFile(page, cargar, pdfFile("opinion.pdf"));
+  await chooseFile(page, upload, pdfFile("opinion.pdf"));
   await expect(opinion).toContainText("Cargado");
   await expect(opinion).toContainText("Por guardar: opinion.pdf");
   await modify.click();

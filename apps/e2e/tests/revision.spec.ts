@@ -68,9 +68,9 @@ test.describe(() => {
     await signInOk(proveedor, "Proveedor", KEMPER.rfc);
     await proveedor.goto("/MisFacturas");
     const lista = proveedor.getByRole("table", { name: "Facturas" });
-    const buscarP = proveedor.getByRole("searchbox", { name: "Buscar" });
+    const searchBox = proveedor.getByRole("searchbox", { name: "Buscar" });
 
-    await buscarP.fill(accept);
+    await searchBox.fill(accept);
     await expect(filaCon(lista, accept)).toContainText("Aceptada");
     await filaCon(lista, accept).dblclick();
     await expect(proveedor.getByRole("heading", { level: 1, name: "Datos generales" })).toBeVisible();
@@ -78,7 +78,7 @@ test.describe(() => {
     await expect(proveedor.getByRole("button", { name: /^Ver/ }).first()).toBeVisible();
     await proveedor.goBack();
 
-    await buscarP.fill(rechazar);
+    await searchBox.fill(rechazar);
     await expect(filaCon(lista, rechazar)).toContainText("Rechazada");
     await filaCon(lista, rechazar).dblclick();
     await expect(proveedor.getByText("El importe no coincide con la orden de compra.").first()).toBeVisible();

@@ -115,8 +115,8 @@ test.describe(() => {
     await page.goto("/Facturas-Pendientes");
     await expect(page.getByRole("heading", { level: 1, name: "Facturas pendientes" })).toBeVisible();
     const pendientes = page.getByRole("table", { name: "Facturas pendientes" });
-    const buscar = page.getByRole("searchbox", { name: "Buscar" });
-    await buscar.fill(folio);
+    const search = page.getByRole("searchbox", { name: "Buscar" });
+    await search.fill(folio);
     const fila = filaCon(pendientes, folio);
     await expect(fila).toHaveCount(1);
     await expect(fila).toContainText(`${menor}, ${mayor}`);
@@ -132,7 +132,7 @@ test.describe(() => {
     await expect(toast(page).filter({ hasText: "Se proceso con exito el ó los registro(s)" })).toBeVisible();
     // The worker creates the A/P invoice over both receipts at once; decided, the row is under 'Todas'.
     await page.getByLabel("Filtro de estatus").getByText("Todas", { exact: true }).click();
-    await buscar.fill(folio);
+    await search.fill(folio);
     await expect(async () => {
       await page.getByRole("button", { name: "Recargar" }).click();
       await expect(filaCon(pendientes, folio)).toContainText(/Factura SAP \d+/, { timeout: 1000 });

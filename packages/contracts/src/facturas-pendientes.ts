@@ -88,8 +88,8 @@ export const quitarBloqueoPagoAnswerSchema = messageAnswerSchema;
 /** What an employee's retry of a payment block's ERP job answers (issue 36, decision 040). */
 export const BLOQUEO_ERP_MSG = {
   sinBloqueo: "La factura no tiene un bloqueo de pago que enviar al ERP.",
-  registrado: (bloquear: boolean) =>
-    bloquear
+  registrado: (blocking: boolean) =>
+    blocking
       ? "El bloqueo de pago de la factura está registrado en el ERP."
       : "El desbloqueo de pago de la factura está registrado en el ERP.",
   noDisponible: (detalle: string) =>

@@ -6,7 +6,7 @@ export const SIMULADOR_SAT_PATH = "/simulador-sat/ConsultaCFDIService.svc";
 
 export interface EstadoSimulado {
   estado: string;
-  esCancelable: string;
+  cancelability: string;
   estatusCancelacion: string;
   validacionEfos: string;
   demoraMs: number;
@@ -83,7 +83,7 @@ export async function simuladorSatRoutes(
     }
     return respuestaSimulada({
       CodigoEstatus: "S - Comprobante obtenido satisfactoriamente.",
-      EsCancelable: fila?.esCancelable ?? "Cancelable con aceptación",
+      EsCancelable: fila?.cancelability ?? "Cancelable con aceptación",
       Estado: estado,
       EstatusCancelacion: fila?.estatusCancelacion ?? "",
       ValidacionEFOS: fila?.validacionEfos ?? "200",

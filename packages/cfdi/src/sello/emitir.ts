@@ -79,12 +79,12 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
   const isrRetenido = money(f.retenciones ?? "0");
   const ivaRetenido = money(f.ivaRetenido ?? "0");
   const retenciones = addAmounts(isrRetenido, ivaRetenido);
-  const hayIvaRetenido = Number(ivaRetenido) !== 0;
+  const hasIvaRetenido = Number(ivaRetenido) !== 0;
   const subtotal = money(f.subtotal);
   const base = subtractAmounts(subtotal, descuento);
   const total = subtractAmounts(addAmounts(base, money(f.iva)), retenciones);
-  const hayDescuento = parseAmount(descuento) !== null && Number(descuento) !== 0;
-  const hayRetenciones = Number(retenciones) !== 0;
+  const hasDescuento = parseAmount(descuento) !== null && Number(descuento) !== 0;
+  const hasRetenciones = Number(retenciones) !== 0;
   const moneda = f.moneda ?? "MXN";
   const comprobante = attrs({
     "xmlns:cfdi": "http://www.sat.gob.mx/cfd/4",
@@ -96,7 +96,7 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
     Fecha: f.fecha,
     FormaPago: f.formaPago,
     SubTotal: two(subtotal),
-    Descuento: hayDescuento ? two(descuento) : undefined,
+    Descuento: hasDescuento ? two(descuento) : undefined,
     Moneda: moneda,
     TipoCambio: moneda === "MXN" ? undefined : (f.tipoCambio ?? "1"),
     Total: two(total),
@@ -128,7 +128,7 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
   });
   const retencionTotal = [
     Number(isrRetenido) !== 0 ? `<cfdi:Retencion${attrs({ Impuesto: "001", Importe: two(isrRetenido) })}/>` : "",
-    hayIvaRetenido ? `<cfdi:Retencion${attrs({ Impuesto: "002", Importe: two(ivaRetenido) })}/>` : "",
+    hasIvaRetenido ? `<cfdi:Retencion${attrs({ Impuesto: "002", Importe: two(ivaRetenido) })}/>` : "",
   ].join("");
   const trasladoTotal = attrs({
     Base: two(base),
@@ -162,24 +162,24 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
       Descripcion: f.concepto ?? "Mercancía según entrada de almacén",
       ValorUnitario: two(subtotal),
       Importe: two(subtotal),
-      Descuento: hayDescuento ? two(descuento) : undefined,
+      Descuento: hasDescuento ? two(descuento) : undefined,
       ObjetoImp: "02",
     })}>`,
     "<cfdi:Impuestos>",
     `<cfdi:Traslados><cfdi:Traslado${traslado}/></cfdi:Traslados>`,
-    hayRetenciones
+    hasRetenciones
       ? `<cfdi:Retenciones>${Number(isrRetenido) !== 0 ? `<cfdi:Retencion${retencion}/>` : ""}${
-          hayIvaRetenido ? `<cfdi:Retencion${retencionIva}/>` : ""
+          hasIvaRetenido ? `<cfdi:Retencion${retencionIva}/>` : ""
         }</cfdi:Retenciones>`
       : "",
     "</cfdi:Impuestos>",
     "</cfdi:Concepto>",
     "</cfdi:Conceptos>",
     `<cfdi:Impuestos${attrs({
-      TotalImpuestosRetenidos: hayRetenciones ? two(retenciones) : undefined,
+      TotalImpuestosRetenidos: hasRetenciones ? two(retenciones) : undefined,
       TotalImpuestosTrasladados: two(f.iva),
     })}>`,
-    hayRetenciones ? `<cfdi:Retenciones>${retencionTotal}</cfdi:Retenciones>` : "",
+    hasRetenciones ? `<cfdi:Retenciones>${retencionTotal}</cfdi:Retenciones>` : "",
     `<cfdi:Traslados><cfdi:Traslado${trasladoTotal}/></cfdi:Traslados>`,
     "</cfdi:Impuestos>",
     "</cfdi:Comprobante>",

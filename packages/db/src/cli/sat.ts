@@ -181,7 +181,7 @@ export async function principal(argv: readonly string[], salida: Salida = consol
   }
 }
 
-const esEntrada = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (esEntrada) {
+const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isEntryPoint) {
   process.exitCode = await principal(process.argv.slice(2));
 }

@@ -37,7 +37,7 @@ export const satEstadosCfdi = pgTable(
     /** Vigente, Cancelado, No Encontrado; '' while the SAT has not answered. */
     estado: text("estado").notNull().default(""),
     codigoEstatus: text("codigo_estatus").notNull().default(""),
-    esCancelable: text("es_cancelable").notNull().default(""),
+    cancelability: text("es_cancelable").notNull().default(""),
     estatusCancelacion: text("estatus_cancelacion").notNull().default(""),
     /** 200: the issuer is not on the SAT's EFOS list; 100: it is. */
     validacionEfos: text("validacion_efos").notNull().default(""),
@@ -70,7 +70,7 @@ export const satEstadosCfdi = pgTable(
 export const satSimuladorEstados = pgTable("sat_simulador_estados", {
   uuid: text("uuid").primaryKey(),
   estado: text("estado").notNull().default("Vigente"),
-  esCancelable: text("es_cancelable").notNull().default("Cancelable con aceptación"),
+  cancelability: text("es_cancelable").notNull().default("Cancelable con aceptación"),
   estatusCancelacion: text("estatus_cancelacion").notNull().default(""),
   validacionEfos: text("validacion_efos").notNull().default("200"),
   demoraMs: integer("demora_ms").notNull().default(0),

@@ -381,8 +381,8 @@ export async function principal(argv: readonly string[], salida: Salida = consol
   }
 }
 
-const esEntrada = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (esEntrada) {
+const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isEntryPoint) {
   // `npm run erp -- facturas | head`: a closed pipe ends the listing quietly.
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") process.exit(0);

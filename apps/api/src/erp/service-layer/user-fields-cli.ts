@@ -101,5 +101,5 @@ export async function principal(
   }
 }
 
-const esEntrada = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (esEntrada) process.exitCode = await principal(process.argv.slice(2));
+const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isEntryPoint) process.exitCode = await principal(process.argv.slice(2));

@@ -84,17 +84,17 @@ export function bloqueoPagoErpRetry({ data, outbox }: { data: Data; outbox: ErpO
     if (factura.bloqueoPago !== "bloqueado" && factura.bloqueoPago !== "liberado") {
       throw new Invalid(BLOQUEO_ERP_MSG.sinBloqueo);
     }
-    const bloquear = factura.bloqueoPago === "bloqueado";
-    const existente = await repos.erpTrabajos.find(paymentBlockTipo(bloquear), { facturaId });
+    const blocking = factura.bloqueoPago === "bloqueado";
+    const existente = await repos.erpTrabajos.find(paymentBlockTipo(blocking), { facturaId });
     if (!existente) throw new Invalid(BLOQUEO_ERP_MSG.sinBloqueo);
-    if (existente.estado === "hecho") return BLOQUEO_ERP_MSG.registrado(bloquear);
+    if (existente.estado === "hecho") return BLOQUEO_ERP_MSG.registrado(blocking);
     const resultado = await outbox.runNow(existente);
     if (!resultado) {
       const actual = await repos.erpTrabajos.find(existente.tipo, { facturaId });
-      if (actual?.estado === "hecho") return BLOQUEO_ERP_MSG.registrado(bloquear);
+      if (actual?.estado === "hecho") return BLOQUEO_ERP_MSG.registrado(blocking);
       throw new Conflict(BLOQUEO_ERP_MSG.enCurso);
     }
-    if (resultado.ok) return BLOQUEO_ERP_MSG.registrado(bloquear);
+    if (resultado.ok) return BLOQUEO_ERP_MSG.registrado(blocking);
     throw retryFailure(
       resultado,
       { rechazo: BLOQUEO_ERP_MSG.rechazo, noDisponible: BLOQUEO_ERP_MSG.noDisponible },

@@ -112,7 +112,7 @@ export function createBloqueoPagoService({
      * transaction. Of two employees lifting at once one wins; the other is told it was lifted already (400, like
      * every stale decision, decision 021).
      */
-    async quitar(user: SessionUser, input: QuitarBloqueoPagoRequest): Promise<string> {
+    async liftBlock(user: SessionUser, input: QuitarBloqueoPagoRequest): Promise<string> {
       const now = clock();
       const nombre = await data.withTransaction(async (tx) => {
         const liberada = await tx.bloqueoPago.liftByHand(input.Factura, input.Version);

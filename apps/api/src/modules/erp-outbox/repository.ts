@@ -26,7 +26,7 @@ export function createErpTrabajosRepository(db: Database) {
   /** Free to take: not leased, or its lease ran out (a worker that died mid-way). */
   const libre = (now: Date) => or(isNull(erpTrabajos.bloqueadoHasta), lte(erpTrabajos.bloqueadoHasta, now));
   /** The lease and the attempt's count; the wake-up's time is kept only while it is still ahead (see claimDue). */
-  const tomar = (now: Date, hasta: Date) => ({
+  const leaseFields = (now: Date, hasta: Date) => ({
     bloqueadoHasta: hasta,
     intentos: sql`${erpTrabajos.intentos} + 1`,
     intentoProgramado: sql`case when ${erpTrabajos.intentoProgramado} > ${now} then ${erpTrabajos.intentoProgramado} end`,
@@ -83,7 +83,7 @@ export function createErpTrabajosRepository(db: Database) {
     claimDue: async (now: Date, hasta: Date, limit: number, espera?: ErpEspera): Promise<ErpTrabajo[]> =>
       db
         .update(erpTrabajos)
-        .set(tomar(now, hasta))
+        .set(leaseFields(now, hasta))
         .where(
           inArray(
             erpTrabajos.id,
@@ -112,7 +112,7 @@ export function createErpTrabajosRepository(db: Database) {
       (
         await db
           .update(erpTrabajos)
-          .set({ ...tomar(now, hasta), estado: "pendiente", intentoProgramado: null })
+          .set({ ...leaseFields(now, hasta), estado: "pendiente", intentoProgramado: null })
           .where(and(eq(erpTrabajos.id, id), inArray(erpTrabajos.estado, ["pendiente", "fallido"]), libre(now)))
           .returning()
       )[0],
@@ -163,15 +163,15 @@ export function createErpTrabajosRepository(db: Database) {
           ),
         )
         .orderBy(asc(erpTrabajos.id));
-      const despertar = candidatos.flatMap((c) => {
+      const wakeUps = candidatos.flatMap((c) => {
         const at = now.getTime() + Math.floor(Math.min(Math.max(random(), 0), 0.999_999) * ventanaMs);
         return at < c.siguienteIntento.getTime() ? [{ id: c.id, at: new Date(at).toISOString() }] : [];
       });
-      if (despertar.length === 0) return 0;
+      if (wakeUps.length === 0) return 0;
       // Only rows still waiting, not woken and not taken meanwhile (another process), and never postponed.
       const rows = (await db.execute(sql`
         update ${erpTrabajos} t set siguiente_intento = d.at, intento_programado = t.siguiente_intento
-        from jsonb_to_recordset(${JSON.stringify(despertar)}::jsonb) as d(id int, at timestamptz)
+        from jsonb_to_recordset(${JSON.stringify(wakeUps)}::jsonb) as d(id int, at timestamptz)
         where t.id = d.id and t.estado = 'pendiente' and t.intento_programado is null
           and t.siguiente_intento > d.at
           and (t.bloqueado_hasta is null or t.bloqueado_hasta <= ${now})

@@ -249,14 +249,14 @@ export function createErpOutbox({
   }
 
   const queued = () => {
-    for (const despertar of despertadores) despertar();
+    for (const wake of despertadores) wake();
   };
 
   return {
     /** Called by whoever wants to hear about new jobs (the worker runs them at once instead of on its timer). */
-    alEncolar(despertar: () => void) {
-      despertadores.add(despertar);
-      return () => despertadores.delete(despertar);
+    alEncolar(wake: () => void) {
+      despertadores.add(wake);
+      return () => despertadores.delete(wake);
     },
     /**
      * While listening: when the ERP answers again for a company database after an outage (the adapter notices it),
@@ -266,10 +266,10 @@ export function createErpOutbox({
      * that comes and goes (each answer after a failure is a "back") neither hammers the ERP nor uses up the tries.
      * Returns the function that stops listening.
      */
-    onErpBack(despertar: () => void): () => void {
+    onErpBack(wake: () => void): () => void {
       const dejar = erp.onAvailable?.((bd) => {
         deVuelta.add(bd);
-        despertar();
+        wake();
       });
       return dejar ?? (() => {});
     },

@@ -39,7 +39,11 @@ export function createEntradasPedidas(erp: Pick<ErpAdapter, "findEntrada" | "rea
   }
 
   /** Each reference's receipt (undefined when missing or another partner's), in the order of `refs`. */
-  async function leer(cardCode: string, bd: string, refs: readonly EntradaRef[]): Promise<(ErpEntrada | undefined)[]> {
+  async function readReceipts(
+    cardCode: string,
+    bd: string,
+    refs: readonly EntradaRef[],
+  ): Promise<(ErpEntrada | undefined)[]> {
     const keys = refs.flatMap((r) => (r.docEntry === null ? [] : [{ bd, docEntry: r.docEntry }]));
     const porEntry = keys.length > 0 ? await erp.readEntradas(keys) : [];
     return Promise.all(
@@ -57,7 +61,7 @@ export function createEntradasPedidas(erp: Pick<ErpAdapter, "findEntrada" | "rea
    * another number than the one sent, a number naming several receipts, receipts in more than one currency.
    */
   async function pedidas(cardCode: string, bd: string, refs: readonly EntradaRef[]): Promise<ErpEntrada[]> {
-    const halladas = await leer(cardCode, bd, refs);
+    const halladas = await readReceipts(cardCode, bd, refs);
     const errores = refs.flatMap((r, i) => {
       const e = halladas[i];
       if (!e) return [FACTURA_MSG.entradaNoExiste(r.docNum)];
@@ -76,7 +80,7 @@ export function createEntradasPedidas(erp: Pick<ErpAdapter, "findEntrada" | "rea
 
   /** One receipt of the supplier (getEntradas with a number): by DocEntry when given, with that number; else null. */
   async function una(cardCode: string, bd: string, ref: EntradaRef): Promise<ErpEntrada | undefined> {
-    const [e] = await leer(cardCode, bd, [ref]);
+    const [e] = await readReceipts(cardCode, bd, [ref]);
     return e && e.docNum === ref.docNum ? e : undefined;
   }
 

@@ -23,7 +23,7 @@ export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   registerCall(app, CALLS.facturasPendientesQuitarBloqueoPago, async (request) => ({
     status: "success" as const,
-    message: await app.services.bloqueoPago.quitar(request.sessionUser(), request.body),
+    message: await app.services.bloqueoPago.liftBlock(request.sessionUser(), request.body),
   }));
   // Issue 36: the job of the invoice's payment block (or of its lifting) now.
   registerCall(app, CALLS.facturasPendientesReintentarBloqueoErp, async (request) => ({

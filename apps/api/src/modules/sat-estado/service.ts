@@ -42,7 +42,7 @@ export const instanteTimbrado = (fechaTimbrado: string) => new Date(`${fechaTimb
 const camposRespuesta = (r: RespuestaSat) => ({
   estado: r.Estado,
   codigoEstatus: r.CodigoEstatus,
-  esCancelable: r.EsCancelable,
+  cancelability: r.EsCancelable,
   estatusCancelacion: r.EstatusCancelacion,
   validacionEfos: r.ValidacionEFOS,
 });

@@ -119,10 +119,10 @@ export interface ReviewTableProps<Row, Estatus extends string, R> {
   onRefresh: () => void;
   isRefreshing: boolean;
   /** The PATCH body of the checked rows, or the messages that stop it. */
-  construir: (rows: readonly Row[], edits: RowEdits) => RevisionResultado<R>;
+  build: (rows: readonly Row[], edits: RowEdits) => RevisionResultado<R>;
   /** Sends the body; resolves with the server's message. The list is reloaded by the caller's mutation. */
   send: (request: R[]) => Promise<string>;
-  isEnviando: boolean;
+  isSending: boolean;
   /**
    * The dialog (spec §2): its title, the heading of its list and who each checked row is (issue 23: its folio, or
    * the UUID's last 8 characters, and its supplier); the dialog adds the status it is set to.
@@ -149,7 +149,7 @@ const NO_EDITS: RowEdits = {};
  */
 export function ReviewTable<Row extends RowData, Estatus extends string, R>(props: ReviewTableProps<Row, Estatus, R>) {
   const listSearch = useListSearch();
-  const { config, rows, construir, send, isEnviando, confirmacion } = props;
+  const { config, rows, build, send, isSending, confirmacion } = props;
   const [edits, setEdits] = useState<RowEdits>(NO_EDITS);
   const [isConfirming, setIsConfirming] = useState(false);
   const marcadas = filasMarcadasRevision(config, rows, edits);
@@ -176,7 +176,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
   });
 
   const openConfirmation = () => {
-    const revision = construir(rows, edits);
+    const revision = build(rows, edits);
     if (!revision.ok) {
       notifyErrorLines(revision.errors);
       return;
@@ -185,7 +185,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
   };
 
   const accept = async () => {
-    const revision = construir(rows, edits);
+    const revision = build(rows, edits);
     if (!revision.ok || revision.request.length === 0) {
       setIsConfirming(false);
       if (!revision.ok) notifyErrorLines(revision.errors);
@@ -245,7 +245,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
       <Modal
         opened={isConfirming}
         onClose={() => {
-          if (!isEnviando) setIsConfirming(false);
+          if (!isSending) setIsConfirming(false);
         }}
         title={confirmacion.titulo}
         closeButtonProps={{ "aria-label": "Cerrar" }}
@@ -266,10 +266,10 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
             })}
           </List>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setIsConfirming(false)} disabled={isEnviando}>
+            <Button variant="default" onClick={() => setIsConfirming(false)} disabled={isSending}>
               Cancelar
             </Button>
-            <Button onClick={() => void accept()} loading={isEnviando}>
+            <Button onClick={() => void accept()} loading={isSending}>
               Aceptar
             </Button>
           </Group>

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { filtrarPorSociedad, pagosAtrasados } from "./atrasados-logic";
+import { filterBySociedad, pagosAtrasados } from "./atrasados-logic";
 import { REPORTE } from "./complementos-atrasados.fixtures";
 
 // Moved from components/complementos-atrasados.test.tsx (decision 052): pure functions run in the `logic` project.
 describe("atrasados-logic", () => {
   it("narrows to one sociedad, summing each supplier's totals again", () => {
-    const kij = filtrarPorSociedad(REPORTE, "SBO_KIJ");
+    const kij = filterBySociedad(REPORTE, "SBO_KIJ");
     expect(kij.map((r) => [r.Fila, r.CardCode, r.Importes])).toEqual([
       [1, "P00001", [{ Moneda: "USD", Importe: "300.00" }]],
       [2, "P00002", [{ Moneda: "MXN", Importe: "580.00" }]],
     ]);
-    expect(filtrarPorSociedad(REPORTE, "SBO_MCI").map((r) => [r.CardCode, r.Importes])).toEqual([
+    expect(filterBySociedad(REPORTE, "SBO_MCI").map((r) => [r.CardCode, r.Importes])).toEqual([
       ["P00001", [{ Moneda: "MXN", Importe: "3660.50" }]],
     ]);
     expect(pagosAtrasados(REPORTE).map((p) => [p.Fila, p.DocNum, p.CardName])).toEqual([

@@ -39,7 +39,7 @@ export function sociedadesDelReporte(rows: readonly ComplementosAtrasadosRow[]):
  * The report narrowed to one sociedad (its company database; null: all): suppliers without a payment there leave,
  * the others keep only those payments, with their totals by currency summed again, and rows numbered again.
  */
-export function filtrarPorSociedad(
+export function filterBySociedad(
   rows: readonly ComplementosAtrasadosRow[],
   bd: string | null,
 ): ComplementosAtrasadosRow[] {

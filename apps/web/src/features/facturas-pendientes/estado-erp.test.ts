@@ -21,7 +21,7 @@ describe("the ERP state during the first minute", () => {
         etiqueta: "Enviando al ERP…",
         color: "blue",
         error: "",
-        puedeReintentar: false,
+        canRetry: false,
       });
     }
     expect(msEnviandoErp(enviando, despues(20_000))).toBe(ENVIANDO_ERP_MS - 20_000);
@@ -31,18 +31,18 @@ describe("the ERP state during the first minute", () => {
     expect(estadoErp(enviando, despues(ENVIANDO_ERP_MS))).toMatchObject({
       estado: "pendiente",
       etiqueta: "Pendiente en ERP",
-      puedeReintentar: true,
+      canRetry: true,
     });
     expect(msEnviandoErp(enviando, despues(ENVIANDO_ERP_MS + 5))).toBe(0);
   });
 
   it("a job that really failed offers the retry at once, whatever its age", () => {
     const fallo = { ...enviando, ErrorERP: "El proveedor P00001 está inactivo" };
-    expect(estadoErp(fallo, despues(1_000))).toMatchObject({ estado: "pendiente", puedeReintentar: true });
+    expect(estadoErp(fallo, despues(1_000))).toMatchObject({ estado: "pendiente", canRetry: true });
     expect(estadoErp({ ...enviando, EstadoERP: "fallido" }, despues(1_000))).toMatchObject({
       estado: "fallido",
       etiqueta: "Error en ERP",
-      puedeReintentar: true,
+      canRetry: true,
     });
   });
 

@@ -25,7 +25,7 @@ describe("the ERP state while SAP's approvers decide", () => {
       estado: "fallido",
       etiqueta: "Autorización rechazada en SAP",
       error: rechazo,
-      puedeReintentar: true,
+      canRetry: true,
     });
     // Any other message keeps the generic state.
     expect(estadoErp({ ...base, EstadoERP: "fallido", ErrorERP: "Cerrada" })?.etiqueta).toBe("Error en ERP");

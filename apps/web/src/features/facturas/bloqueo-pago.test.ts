@@ -1,6 +1,6 @@
 import { MSG } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
-import { avisoSustitucion, bloqueoPago, puedeQuitarBloqueo } from "./bloqueo-pago";
+import { avisoSustitucion, bloqueoPago, canLiftBlock } from "./bloqueo-pago";
 
 const UUID = "5E2D6AFF-2DD7-43D1-83D3-14C1ACA396D9";
 
@@ -48,9 +48,8 @@ describe("bloqueoPago (issue 27, decision 036)", () => {
 
 describe("the manual lift and the replacement warning (issue 36, decision 038)", () => {
   it("only a blocked payment can be lifted", () => {
-    expect(puedeQuitarBloqueo({ BloqueoPago: "bloqueado" })).toBe(true);
-    for (const BloqueoPago of ["", "liberado", undefined] as const)
-      expect(puedeQuitarBloqueo({ BloqueoPago })).toBe(false);
+    expect(canLiftBlock({ BloqueoPago: "bloqueado" })).toBe(true);
+    for (const BloqueoPago of ["", "liberado", undefined] as const) expect(canLiftBlock({ BloqueoPago })).toBe(false);
   });
 
   it("the warning is the server's sentence, '' when absent", () => {

@@ -67,7 +67,7 @@ export function bloqueoPago(
  * Issue 36 (decision 038): whether the invoice's payment block can be lifted by hand — it is blocked. (Who may is the
  * screen's question: the employees with the pendientes access.)
  */
-export const puedeQuitarBloqueo = (row: Pick<FacturaRow, "BloqueoPago">): boolean => row.BloqueoPago === "bloqueado";
+export const canLiftBlock = (row: Pick<FacturaRow, "BloqueoPago">): boolean => row.BloqueoPago === "bloqueado";
 
 /** Issue 36 (decision 038): the employees' warning on a CFDI naming a blocked invoice with TipoRelacion 04; '' none. */
 export const avisoSustitucion = (row: Pick<FacturaRow, "AvisoSustitucion">): string =>
@@ -77,6 +77,6 @@ export const avisoSustitucion = (row: Pick<FacturaRow, "AvisoSustitucion">): str
  * Issue 36: whether 'Reintentar' applies to the payment block's ERP job — stopped ('fallido'), or waiting after a
  * failure (its message shown) — as it does to an invoice's.
  */
-export const puedeReintentarBloqueo = (row: Pick<FacturaRow, "EstadoBloqueoERP" | "ErrorBloqueoERP">): boolean =>
+export const canRetryBlock = (row: Pick<FacturaRow, "EstadoBloqueoERP" | "ErrorBloqueoERP">): boolean =>
   row.EstadoBloqueoERP === "fallido" ||
   (row.EstadoBloqueoERP === "pendiente" && (row.ErrorBloqueoERP ?? "").trim() !== "");

@@ -94,9 +94,9 @@ describe("invoice status (spec §4)", () => {
     ["R", "N", true, true],
     ["A", "N", false, false],
     ["P", "Y", true, false],
-  ])("EstatusFactura %s CANCELED %s: cargar %s, Actualizar %s", (EstatusFactura, CANCELED, cargar, modify) => {
+  ])("EstatusFactura %s CANCELED %s: cargar %s, Actualizar %s", (EstatusFactura, CANCELED, canUpload, modify) => {
     const row = makeFactura({ EstatusFactura, CANCELED });
-    expect(canUploadArchivos(row)).toBe(cargar);
+    expect(canUploadArchivos(row)).toBe(canUpload);
     expect(canUpdateFactura(row)).toBe(modify);
   });
 
@@ -112,10 +112,10 @@ describe("ERP state of an accepted invoice (issue 13)", () => {
     ["created", { EstadoERP: "creada", FolioSAP: 8123 }, "Factura SAP 8123", false],
     ["waiting", { EstadoERP: "pendiente", FolioSAP: null }, "Pendiente en ERP", true],
     ["refused", { EstadoERP: "fallido", FolioSAP: null }, "Error en ERP", true],
-  ] as const)("%s: %o reads %s, Reintentar %s", (_case, fields, etiqueta, puedeReintentar) => {
+  ] as const)("%s: %o reads %s, Reintentar %s", (_case, fields, etiqueta, canRetry) => {
     const estado = estadoErp(makeFactura({ EstatusFactura: "A", ...fields }));
     expect(estado?.etiqueta).toBe(etiqueta);
-    expect(estado?.puedeReintentar).toBe(puedeReintentar);
+    expect(estado?.canRetry).toBe(canRetry);
   });
 
   it("keeps the ERP's message while not created", () => {
@@ -127,7 +127,7 @@ describe("ERP state of an accepted invoice (issue 13)", () => {
   it("has none when not sent to the ERP, and no retry for an invoice no longer accepted", () => {
     expect(estadoErp(makeFactura({ EstatusFactura: "P", EstadoERP: "" }))).toBeNull();
     expect(estadoErp(makeFactura({ EstatusFactura: "A" }))).toBeNull();
-    expect(estadoErp(makeFactura({ EstatusFactura: "R", EstadoERP: "fallido" }))?.puedeReintentar).toBe(false);
+    expect(estadoErp(makeFactura({ EstatusFactura: "R", EstadoERP: "fallido" }))?.canRetry).toBe(false);
   });
 });
 

@@ -95,7 +95,7 @@ export interface EstadoErpMostrado {
   /** The ERP's last message ('' when none; the server never sends it to suppliers). */
   error: string;
   /** An employee may ask for the A/P invoice now: while it is not created yet. */
-  puedeReintentar: boolean;
+  canRetry: boolean;
 }
 
 /** 'Esperando autorización en SAP' / 'Autorización rechazada en SAP' when the job's message says so (issue 37). */
@@ -112,7 +112,7 @@ export function estadoErp(
   const error = row.ErrorERP?.trim() ?? "";
   // Issue 23: just accepted, the worker is creating the A/P invoice: not an error and nothing to retry yet.
   if (row.EstadoERP === "pendiente" && error === "" && msEnviandoErp(row, now) > 0) {
-    return { estado: "enviando", etiqueta: "Enviando al ERP…", color: "blue", error: "", puedeReintentar: false };
+    return { estado: "enviando", etiqueta: "Enviando al ERP…", color: "blue", error: "", canRetry: false };
   }
   switch (row.EstadoERP) {
     case "creada":
@@ -121,7 +121,7 @@ export function estadoErp(
         etiqueta: row.FolioSAP == null ? "Registrada en ERP" : `Factura SAP ${row.FolioSAP}`,
         color: "teal",
         error: "",
-        puedeReintentar: false,
+        canRetry: false,
       };
     case "pendiente":
     case "fallido":
@@ -132,7 +132,7 @@ export function estadoErp(
         color: row.EstadoERP === "pendiente" ? "yellow" : "red",
         error,
         // Only accepted invoices go to the ERP: the server refuses the others (MSG.erpNoAceptada).
-        puedeReintentar: row.EstatusFactura === "A",
+        canRetry: row.EstatusFactura === "A",
       };
     default:
       return null;

@@ -1,7 +1,7 @@
 import type { NotaCreditoRow } from "@portal/contracts";
 import { notaCreditoRow } from "@portal/contracts/muestras";
 import { describe, expect, it } from "vitest";
-import { puedeReintentarBloqueo } from "../facturas/bloqueo-pago";
+import { canRetryBlock } from "../facturas/bloqueo-pago";
 import { buildErpRetryNota, estadoErpNota, etiquetaReintentarErpNota } from "./nota-credito-logic";
 
 const row = (o: Partial<NotaCreditoRow> = {}): NotaCreditoRow => ({ ...notaCreditoRow, ...o });
@@ -17,10 +17,10 @@ describe("a credit note's ERP state as employees read it (issue 36)", () => {
     // A server without EstadoERP: what DocNumERP says, as before.
     ["older server, accepted", { Estatus: "A", EstadoERP: undefined }, "Pendiente en ERP", true],
     ["older server, created", { Estatus: "A", EstadoERP: undefined, DocNumERP: 7 }, "Nota de crédito SAP 7", false],
-  ] as const)("%s: reads %s, Reintentar %s", (_caso, campos, etiqueta, puedeReintentar) => {
+  ] as const)("%s: reads %s, Reintentar %s", (_caso, campos, etiqueta, canRetry) => {
     const estado = estadoErpNota(row(campos as Partial<NotaCreditoRow>));
     expect(estado?.etiqueta ?? null).toBe(etiqueta);
-    expect(estado?.puedeReintentar ?? false).toBe(puedeReintentar);
+    expect(estado?.canRetry ?? false).toBe(canRetry);
   });
 
   it("shows the ERP's message, or why it waits, with the state (never 'Pendiente en ERP' for a failed job)", () => {
@@ -48,10 +48,10 @@ describe("a credit note's ERP state as employees read it (issue 36)", () => {
 
 describe("a payment block's ERP job may be retried (issue 36)", () => {
   it("when it stopped, or waits after a failure; not when done, new or absent", () => {
-    expect(puedeReintentarBloqueo({ EstadoBloqueoERP: "fallido", ErrorBloqueoERP: "Cerrado" })).toBe(true);
-    expect(puedeReintentarBloqueo({ EstadoBloqueoERP: "pendiente", ErrorBloqueoERP: "El ERP no responde" })).toBe(true);
-    expect(puedeReintentarBloqueo({ EstadoBloqueoERP: "pendiente", ErrorBloqueoERP: "" })).toBe(false);
-    expect(puedeReintentarBloqueo({ EstadoBloqueoERP: "hecho", ErrorBloqueoERP: "" })).toBe(false);
-    expect(puedeReintentarBloqueo({})).toBe(false);
+    expect(canRetryBlock({ EstadoBloqueoERP: "fallido", ErrorBloqueoERP: "Cerrado" })).toBe(true);
+    expect(canRetryBlock({ EstadoBloqueoERP: "pendiente", ErrorBloqueoERP: "El ERP no responde" })).toBe(true);
+    expect(canRetryBlock({ EstadoBloqueoERP: "pendiente", ErrorBloqueoERP: "" })).toBe(false);
+    expect(canRetryBlock({ EstadoBloqueoERP: "hecho", ErrorBloqueoERP: "" })).toBe(false);
+    expect(canRetryBlock({})).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { notifySuccess } from "../../../lib/notify";
 import { notifySaveError } from "../../../lib/save-feedback";
 import type { Session } from "../../../lib/session";
 import { complementosAtrasadosList, useSetRetenerPagos } from "../api";
-import { filtrarPorSociedad, pagosAtrasados, sociedadesDelReporte } from "../atrasados-logic";
+import { filterBySociedad, pagosAtrasados, sociedadesDelReporte } from "../atrasados-logic";
 import { PAGOS_ATRASADOS_COLUMNS, proveedoresAtrasadosColumns } from "./complementos-atrasados-columns";
 
 const EMPTY: readonly ComplementosAtrasadosRow[] = [];
@@ -25,9 +25,9 @@ export function ComplementosAtrasadosScreen({ session }: { session: Session }) {
   const [bd, setBd] = useState<string | null>(null);
   const rows = reporte.data ?? EMPTY;
   const sociedades = useMemo(() => sociedadesDelReporte(rows), [rows]);
-  const proveedores = useMemo(() => filtrarPorSociedad(rows, bd), [rows, bd]);
+  const proveedores = useMemo(() => filterBySociedad(rows, bd), [rows, bd]);
   const pagos = useMemo(() => pagosAtrasados(proveedores), [proveedores]);
-  const guardar = useSetRetenerPagos();
+  const save = useSetRetenerPagos();
   const [objetivo, setObjetivo] = useState<ComplementosAtrasadosRow | null>(null);
   const [comentarios, setComentarios] = useState("");
   const retener = objetivo?.RetenerPagos !== "Y";
@@ -36,12 +36,12 @@ export function ComplementosAtrasadosScreen({ session }: { session: Session }) {
       proveedoresAtrasadosColumns((row) => {
         setComentarios("");
         setObjetivo(row);
-      }, guardar.isPending),
-    [guardar.isPending],
+      }, save.isPending),
+    [save.isPending],
   );
   const confirm = () => {
     if (!objetivo) return;
-    guardar.mutate(
+    save.mutate(
       {
         usuario: session.id,
         operador: session.operador,
@@ -111,7 +111,7 @@ export function ComplementosAtrasadosScreen({ session }: { session: Session }) {
       <Modal
         opened={objetivo !== null}
         onClose={() => {
-          if (!guardar.isPending) setObjetivo(null);
+          if (!save.isPending) setObjetivo(null);
         }}
         title={retener ? "Retener pagos" : "Quitar retención"}
         closeButtonProps={{ "aria-label": "Cerrar" }}
@@ -131,10 +131,10 @@ export function ComplementosAtrasadosScreen({ session }: { session: Session }) {
             rows={3}
           />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setObjetivo(null)} disabled={guardar.isPending}>
+            <Button variant="default" onClick={() => setObjetivo(null)} disabled={save.isPending}>
               Cancelar
             </Button>
-            <Button onClick={confirm} loading={guardar.isPending}>
+            <Button onClick={confirm} loading={save.isPending}>
               {retener ? "Retener pagos" : "Quitar retención"}
             </Button>
           </Group>

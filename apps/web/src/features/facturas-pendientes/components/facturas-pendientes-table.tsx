@@ -109,7 +109,7 @@ function CeldaErp({ operator, row }: { operator: Operator; row: FacturaRow }) {
     <EstadoErp
       estado={estado}
       isCompact
-      accion={estado.puedeReintentar ? <RetryErpButton operator={operator} row={row} /> : null}
+      accion={estado.canRetry ? <RetryErpButton operator={operator} row={row} /> : null}
     />
   );
 }
@@ -161,9 +161,9 @@ export function FacturasPendientesTable({ session }: { session: Session }) {
       isLoading={facturas.isPending && facturas.fetchStatus !== "idle"}
       onRefresh={() => void facturas.refetch()}
       isRefreshing={facturas.isRefetching}
-      construir={(rows, edits) => buildRevision(session, rows, edits)}
+      build={(rows, edits) => buildRevision(session, rows, edits)}
       send={patch.mutateAsync}
-      isEnviando={patch.isPending}
+      isSending={patch.isPending}
       confirmacion={{
         titulo: CONFIRMACION_TITULO,
         encabezado: "Facturas (folio · proveedor · nuevo estatus):",

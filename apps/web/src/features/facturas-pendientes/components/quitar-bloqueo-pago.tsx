@@ -25,8 +25,8 @@ export function QuitarBloqueoPagoButton({
   const [abierto, setAbierto] = useState(false);
   const [motivo, setMotivo] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const quitar = useQuitarBloqueoPago();
-  const abrir = () => {
+  const liftBlock = useQuitarBloqueoPago();
+  const openDialog = () => {
     setMotivo("");
     setError(null);
     setAbierto(true);
@@ -38,7 +38,7 @@ export function QuitarBloqueoPagoButton({
       return;
     }
     try {
-      notifyReview(await quitar.mutateAsync({ operator, request: armado.request }), true);
+      notifyReview(await liftBlock.mutateAsync({ operator, request: armado.request }), true);
       setAbierto(false);
     } catch (e) {
       // Like the review (spec §8): the server's refusal is shown, a network failure only logged.
@@ -56,14 +56,14 @@ export function QuitarBloqueoPagoButton({
         color="red"
         leftSection={<IconLockOpen size={14} aria-hidden />}
         aria-label={etiquetaQuitarBloqueo(row.FolioFactura)}
-        onClick={abrir}
+        onClick={openDialog}
       >
         Quitar bloqueo de pago
       </Button>
       <Modal
         opened={abierto}
         onClose={() => {
-          if (!quitar.isPending) setAbierto(false);
+          if (!liftBlock.isPending) setAbierto(false);
         }}
         title="Quitar bloqueo de pago"
         closeButtonProps={{ "aria-label": "Cerrar" }}
@@ -87,10 +87,10 @@ export function QuitarBloqueoPagoButton({
             data-autofocus
           />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setAbierto(false)} disabled={quitar.isPending}>
+            <Button variant="default" onClick={() => setAbierto(false)} disabled={liftBlock.isPending}>
               Cancelar
             </Button>
-            <Button color="red" onClick={() => void confirmar()} loading={quitar.isPending}>
+            <Button color="red" onClick={() => void confirmar()} loading={liftBlock.isPending}>
               Quitar bloqueo
             </Button>
           </Group>

@@ -12,7 +12,7 @@ import { readFiles } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
 import { facturasList, useEntradasDeFactura, usePatchFactura, useProveedorFactura } from "../api";
-import { avisoSustitucion, puedeQuitarBloqueo, puedeReintentarBloqueo } from "../bloqueo-pago";
+import { avisoSustitucion, canLiftBlock, canRetryBlock } from "../bloqueo-pago";
 import {
   canUpdateFactura,
   canUploadArchivos,
@@ -71,13 +71,13 @@ function Detalle({
   renderReintentarBloqueoErp,
   renderNotasCredito,
 }: DetalleProps) {
-  const esProveedor = isProveedor(session);
+  const forProveedor = isProveedor(session);
   // Suppliers see only the Folio SAP: the ERP's messages are for employees (the server sends them '' anyway).
-  const erp = esProveedor ? null : estadoErp(row);
+  const erp = forProveedor ? null : estadoErp(row);
   // Issue 36 (decision 038): for employees, the warning of a CFDI naming a blocked invoice with TipoRelacion 04.
-  const aviso = esProveedor ? "" : avisoSustitucion(row);
-  const canUpload = esProveedor && canUploadArchivos(row);
-  const canUpdate = esProveedor && canUpdateFactura(row);
+  const aviso = forProveedor ? "" : avisoSustitucion(row);
+  const canUpload = forProveedor && canUploadArchivos(row);
+  const canUpdate = forProveedor && canUpdateFactura(row);
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
   // The cross checks of a new XML need the supplier and the invoice's receipts (spec §5, update form; issue 27).
   const proveedor = useProveedorFactura(session, canUpdate);
@@ -125,15 +125,13 @@ function Detalle({
           <Group mt="sm">
             <EstadoSatBadges row={row} />
           </Group>
-          {esProveedor ? null : (
+          {forProveedor ? null : (
             <BloqueoPagoLinea
               row={row}
-              accion={
-                puedeReintentarBloqueo(row) && renderReintentarBloqueoErp ? renderReintentarBloqueoErp(row) : null
-              }
+              accion={canRetryBlock(row) && renderReintentarBloqueoErp ? renderReintentarBloqueoErp(row) : null}
             />
           )}
-          {!esProveedor && renderQuitarBloqueo && puedeQuitarBloqueo(row) ? (
+          {!forProveedor && renderQuitarBloqueo && canLiftBlock(row) ? (
             <Group mt="xs">{renderQuitarBloqueo(row)}</Group>
           ) : null}
           {aviso ? (
@@ -158,10 +156,7 @@ function Detalle({
               <Title order={2} fz="md" c="gray.8" mt="xl" mb="sm" id="erp-titulo">
                 ERP
               </Title>
-              <EstadoErp
-                estado={erp}
-                accion={erp.puedeReintentar && renderReintentarErp ? renderReintentarErp(row) : null}
-              />
+              <EstadoErp estado={erp} accion={erp.canRetry && renderReintentarErp ? renderReintentarErp(row) : null} />
             </section>
           ) : null}
 

@@ -53,7 +53,7 @@ export function ErpNotaCredito({
       estado={estado}
       isCompact={isCompact}
       accion={
-        estado.puedeReintentar && canSeePendientes(session) ? (
+        estado.canRetry && canSeePendientes(session) ? (
           <RetryErpNotaButton operator={{ id: session.id, operador: session.operador }} row={row} />
         ) : null
       }

@@ -45,7 +45,7 @@ const celdaErp = (tabla: string, fila: number) => {
     .findIndex((cell) => cell.textContent === "ERP");
   return within(filas(tabla)[fila - 1] as HTMLElement).getAllByRole("cell")[columna] as HTMLElement;
 };
-const reintentar = (folio: string) =>
+const retryButton = (folio: string) =>
   screen.queryByRole("button", { name: `Reintentar en el ERP la nota de crédito ${folio}` });
 const isReintento = (call: FakeCall) => call.url.endsWith(CALLS.notasCreditoPendientesReintentarErp.path);
 
@@ -69,15 +69,15 @@ describe("a credit note's ERP state and 'Reintentar' (issue 36)", () => {
     expect(celdaErp(tabla, 3).textContent).toBe("Nota de crédito SAP 9133");
     expect(within(celdaErp(tabla, 4)).queryByText("Pendiente en ERP")).not.toBeNull();
     expect(within(celdaErp(tabla, 4)).queryByText(ESPERA)).not.toBeNull();
-    expect(reintentar("NC-31")).toBeNull();
-    expect(reintentar("NC-33")).toBeNull();
-    expect(reintentar("NC-34")).not.toBeNull();
+    expect(retryButton("NC-31")).toBeNull();
+    expect(retryButton("NC-33")).toBeNull();
+    expect(retryButton("NC-34")).not.toBeNull();
 
-    fireEvent.click(reintentar("NC-32") as HTMLElement);
+    fireEvent.click(retryButton("NC-32") as HTMLElement);
     await waitFor(() => expect(toast()?.textContent).toContain(NOTA_CREDITO_MSG.erpCreada(9132)));
     expect(calls.find(isReintento)?.body).toEqual({ usuario: "1", id: "1", operador: "Empleado", NotaCredito: 32 });
     await waitFor(() => expect(celdaErp(tabla, 2).textContent).toBe("Nota de crédito SAP 9132"));
-    expect(reintentar("NC-32")).toBeNull();
+    expect(retryButton("NC-32")).toBeNull();
   });
 
   it("the server's refusal is shown in red", async () => {
@@ -91,7 +91,7 @@ describe("a credit note's ERP state and 'Reintentar' (issue 36)", () => {
     });
     renderApp("/Notas-Credito-Pendientes?estado=todas");
     await waitFor(() => expect(filas("Notas de crédito pendientes")).toHaveLength(4));
-    fireEvent.click(reintentar("NC-34") as HTMLElement);
+    fireEvent.click(retryButton("NC-34") as HTMLElement);
     await waitFor(() => expect(toast()?.textContent).toContain(ESPERA));
     expect(toast()?.getAttribute("style")).toContain("red");
   });
@@ -103,7 +103,7 @@ describe("a credit note's ERP state and 'Reintentar' (issue 36)", () => {
     await waitFor(() => expect(filas("Notas de crédito")).toHaveLength(4));
     expect(within(celdaErp("Notas de crédito", 2)).queryByText("Error en ERP")).not.toBeNull();
     expect(within(celdaErp("Notas de crédito", 2)).queryByText(ERROR)).not.toBeNull();
-    expect(reintentar("NC-32")).toBeNull();
+    expect(retryButton("NC-32")).toBeNull();
   });
 
   it("a supplier reads 'Pendiente en ERP', 'Error en ERP' or its memo's number, never the ERP's message nor 'Reintentar'", async () => {
@@ -141,7 +141,7 @@ describe("the invoice detail: the payment block's job and the credit notes' ERP 
     }),
   ];
 
-  async function abrir(role: "administrador" | "consulta") {
+  async function openAs(role: "administrador" | "consulta") {
     signInAs(role);
     let listados = 0;
     const calls = fakeCalls({
@@ -160,20 +160,20 @@ describe("the invoice detail: the payment block's job and the credit notes' ERP 
     await screen.findByRole("heading", { level: 1, name: "Datos generales" });
     return calls;
   }
-  const reintentarBloqueo = () =>
+  const retryBlockButton = () =>
     screen.queryByRole("button", { name: "Reintentar en el ERP el bloqueo de pago de la factura A-1234" });
 
   it("a reviewer retries the failed payment block's job; the detail shows it applied", async () => {
-    const calls = await abrir("administrador");
+    const calls = await openAs("administrador");
     const bloqueo = document.querySelector("[data-bloqueo-pago]") as HTMLElement;
     expect(within(bloqueo).queryByText("Bloqueo en el ERP: con error")).not.toBeNull();
     expect(within(bloqueo).queryByText("El documento está cerrado; no admite bloqueo de pago.")).not.toBeNull();
-    fireEvent.click(reintentarBloqueo() as HTMLElement);
+    fireEvent.click(retryBlockButton() as HTMLElement);
     await waitFor(() => expect(toast()?.textContent).toContain(BLOQUEO_ERP_MSG.registrado(true)));
     const enviado = calls.find((call) => call.url.endsWith(CALLS.facturasPendientesReintentarBloqueoErp.path));
     expect(enviado?.body).toEqual({ usuario: "1", id: "1", operador: "Empleado", Factura: 21 });
     await waitFor(() => expect(screen.queryByText("Bloqueo en el ERP: aplicado")).not.toBeNull());
-    expect(reintentarBloqueo()).toBeNull();
+    expect(retryBlockButton()).toBeNull();
     // The credit note's section: its ERP state with the ERP's message, and its own 'Reintentar'.
     const seccion = screen.getByRole("region", { name: "Notas de crédito" });
     await within(seccion).findByText("Error en ERP");
@@ -184,9 +184,9 @@ describe("the invoice detail: the payment block's job and the credit notes' ERP 
   });
 
   it("an employee who does not review sees the job's state and message without 'Reintentar'", async () => {
-    await abrir("consulta");
+    await openAs("consulta");
     expect(screen.queryByText("Bloqueo en el ERP: con error")).not.toBeNull();
-    expect(reintentarBloqueo()).toBeNull();
+    expect(retryBlockButton()).toBeNull();
     const seccion = screen.getByRole("region", { name: "Notas de crédito" });
     await within(seccion).findByText("Error en ERP");
     expect(within(seccion).queryByRole("button", { name: /Reintentar/ })).toBeNull();

@@ -54,9 +54,9 @@ export function NotasCreditoPendientesTable({ session }: { session: Session }) {
       isLoading={notas.isPending && notas.fetchStatus !== "idle"}
       onRefresh={() => void notas.refetch()}
       isRefreshing={notas.isRefetching}
-      construir={(rows, edits) => buildRevisionNotas(session, rows, edits)}
+      build={(rows, edits) => buildRevisionNotas(session, rows, edits)}
       send={patch.mutateAsync}
-      isEnviando={patch.isPending}
+      isSending={patch.isPending}
       confirmacion={{
         titulo: "Se cambiara el estado de las notas de crédito seleccionadas, estas seguro?",
         encabezado: "Notas de crédito (folio · proveedor · nuevo estatus):",

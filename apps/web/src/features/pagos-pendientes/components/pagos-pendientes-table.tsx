@@ -51,9 +51,9 @@ export function PagosPendientesTable({ session }: { session: Session }) {
       isLoading={pagos.isPending && pagos.fetchStatus !== "idle"}
       onRefresh={() => void pagos.refetch()}
       isRefreshing={pagos.isRefetching}
-      construir={(rows, edits) => buildRevisionPagos(session, rows, edits)}
+      build={(rows, edits) => buildRevisionPagos(session, rows, edits)}
       send={patch.mutateAsync}
-      isEnviando={patch.isPending}
+      isSending={patch.isPending}
       confirmacion={{
         titulo: CONFIRMACION_TITULO_PAGOS,
         encabezado: "Pagos (pago · proveedor · nuevo estatus):",

@@ -72,13 +72,13 @@ const ARCHIVOS: readonly ArchivoPago[] = [
 ];
 
 /** The payment's file rows: each file's state with 'Ver'; pickers for the files this user uploads, when allowed. */
-const paymentFileRows = (row: PagoRow, esProveedor: boolean, canUpload: boolean): FileRow<ArchivoClave>[] =>
+const paymentFileRows = (row: PagoRow, forProveedor: boolean, canUpload: boolean): FileRow<ArchivoClave>[] =>
   ARCHIVOS.map(({ clave, nombre, campo, accept, type, icon, isDelProveedor }) => ({
     clave,
     nombre,
     accept,
     stored: { url: row[campo], type, ...(icon ? { icon } : {}) },
-    canPick: isDelProveedor === esProveedor && canUpload,
+    canPick: isDelProveedor === forProveedor && canUpload,
   }));
 
 interface DetalleProps {
@@ -95,14 +95,14 @@ interface DetalleProps {
  * supplier must issue ('Complemento esperado'), for both roles.
  */
 function Detalle({ session, row, onDone }: DetalleProps) {
-  const esProveedor = isProveedor(session);
+  const forProveedor = isProveedor(session);
   // Issue 23: a supplier uploads a complement only for a payment that needs one (not PUE-only).
-  const canAdd = esProveedor ? canUploadComplemento(row) : canAddToPago(row);
+  const canAdd = forProveedor ? canUploadComplemento(row) : canAddToPago(row);
   // Spec §5: a supplier uploads only with a complete registration (getProveedor answers its record).
-  const proveedor = useProveedorPago(session, esProveedor && canAdd);
+  const proveedor = useProveedorPago(session, forProveedor && canAdd);
   const registro = proveedor.data?.[0] ?? null;
-  const isRegistroPendiente = esProveedor && canAdd && proveedor.isPending;
-  const isRegistroIncompleto = esProveedor && canAdd && !proveedor.isPending && registro === null;
+  const isRegistroPendiente = forProveedor && canAdd && proveedor.isPending;
+  const isRegistroIncompleto = forProveedor && canAdd && !proveedor.isPending && registro === null;
   const canUpload = canAdd && !isRegistroPendiente && !isRegistroIncompleto;
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
   const post = usePostPago();
@@ -110,7 +110,7 @@ function Detalle({ session, row, onDone }: DetalleProps) {
   const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
     canSubmit: canUpload,
     review: async () =>
-      esProveedor
+      forProveedor
         ? checkComplementoProveedor({
             session,
             row,
@@ -133,7 +133,7 @@ function Detalle({ session, row, onDone }: DetalleProps) {
   const pickFile = (clave: ArchivoClave, file: File | null) =>
     setArchivos((current) => ({ ...current, [clave]: file }));
 
-  const titulo = esProveedor
+  const titulo = forProveedor
     ? `Registar documentos del pago #${row.DocNum}`
     : `Registo del comprobante del pago #${row.DocNum}`;
 
@@ -172,7 +172,7 @@ function Detalle({ session, row, onDone }: DetalleProps) {
             </Group>
 
             <FileRows
-              rows={paymentFileRows(row, esProveedor, canUpload)}
+              rows={paymentFileRows(row, forProveedor, canUpload)}
               files={archivos}
               onPick={pickFile}
               isDisabled={isSubmitting || isSaved}

@@ -52,6 +52,8 @@ export interface ParsedSource {
   names: NameToken[];
   declared: DeclaredName[];
   errors: string[];
+  /** The parser's tree (ESTree with TypeScript nodes), for tools that need more than names. */
+  program: unknown;
 }
 
 type AnyNode = { type: string; start: number; end: number; [key: string]: unknown };
@@ -110,7 +112,7 @@ export function parseSource(path: string, text: string): ParsedSource {
   // A shorthand property ({ a }) is one token reported as key and value: keep it once.
   const seen = new Set<number>();
   const unique = names.filter((n) => !seen.has(n.start) && seen.add(n.start));
-  return { path, text, names: unique, declared, errors: result.errors.map((e) => e.message) };
+  return { path, text, names: unique, declared, errors: result.errors.map((e) => e.message), program: result.program };
 }
 
 /** Reads and parses a source of the repository. */

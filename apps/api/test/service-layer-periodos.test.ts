@@ -150,6 +150,15 @@ describe("posting periods (F3): the adapter chooses the posting date by the soci
     expect(body?.TaxDate).toBe("2026-10-15");
     expect((await adapter.findFacturaProveedor(bd, 930_000_001))?.docDate).toBe("2026-11-01");
     expect(creada.docNum).toBeGreaterThan(0);
+    // What SAP keeps: the simulator answers the stored document with both dates.
+    const stored = await client.get<Record<string, unknown>>(
+      bd,
+      `PurchaseInvoices(${creada.docEntry})?$select=DocEntry,DocDate,TaxDate`,
+    );
+    expect([String(stored.DocDate).slice(0, 10), String(stored.TaxDate).slice(0, 10)]).toEqual([
+      "2026-11-01",
+      "2026-10-15",
+    ]);
 
     // Its period open: the CFDI's own date.
     posted = [];
@@ -222,6 +231,14 @@ describe("posting periods (F3): the adapter chooses the posting date by the soci
     });
     expect(memo.docNum).toBeGreaterThan(0);
     expect(postedTo("PurchaseCreditNotes").map((b) => [b.DocDate, b.TaxDate])).toEqual([["2026-11-01", "2026-10-20"]]);
+    const stored = await client.get<Record<string, unknown>>(
+      bd,
+      `PurchaseCreditNotes(${memo.docEntry})?$select=DocEntry,DocDate,TaxDate`,
+    );
+    expect([String(stored.DocDate).slice(0, 10), String(stored.TaxDate).slice(0, 10)]).toEqual([
+      "2026-11-01",
+      "2026-10-20",
+    ]);
   });
 
   it("the rule is the sociedad's column: 'primer_dia_abierto' by default, only the two values accepted", async () => {

@@ -134,6 +134,12 @@ export const erpFacturas = erp.table(
     /** U_SYS_PMUUID: the CFDI stamp UUID. */
     uuid: text("uuid").notNull().default(""),
     docDate: date("doc_date", { mode: "string" }).notNull(),
+    /**
+     * TaxDate (OPCH.TaxDate, SDK Documents members "document date"): the supplier's document date, which can differ
+     * from the posting date DocDate (decision 047, fidelity F3); null where nothing was sent (the answer then gives
+     * DocDate, as SAP fills it with the posting date).
+     */
+    taxDate: date("tax_date", { mode: "string" }),
     docDueDate: date("doc_due_date", { mode: "string" }),
     comments: text("comments").notNull().default(""),
     vatSum: numeric("vat_sum", { precision: 19, scale: 2 }).notNull().default("0"),

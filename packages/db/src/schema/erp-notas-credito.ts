@@ -19,6 +19,8 @@ export const erpNotasCredito = erp.table(
     /** U_SYS_PMUUID: the credit note's CFDI stamp UUID. */
     uuid: text("uuid").notNull().default(""),
     docDate: date("doc_date", { mode: "string" }).notNull(),
+    /** TaxDate (ORPC.TaxDate): the supplier's document date; null where nothing was sent (answered as DocDate). */
+    taxDate: date("tax_date", { mode: "string" }),
     comments: text("comments").notNull().default(""),
     docTotal: numeric("doc_total", { precision: 19, scale: 2 }).notNull(),
     docCur: text("doc_cur").notNull(),

@@ -4,6 +4,7 @@ import { SERIE_NOTAS_CREDITO } from "../notas-credito-proveedor";
 import { rows } from "./entities";
 import type { Row } from "./filter";
 import { SapFailure } from "./http";
+import { taxDateOf } from "./tax-date";
 
 /**
  * `POST PurchaseCreditNotes` as SAP Business One does it (decision 049, fidelity finding F5). Two kinds of memo:
@@ -205,6 +206,7 @@ export async function createCreditMemo(
   const portalId = numberOf(body.U_SYS_PORTALID, "U_SYS_PORTALID") ?? null;
   const docDate = typeof body.DocDate === "string" ? body.DocDate.slice(0, 10) : today;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(docDate)) throw new SapFailure(400, -1000, "Value of property 'DocDate' is invalid");
+  const taxDate = taxDateOf(body); // F3
   return db.transaction(async (txx) => {
     const tx = txx as unknown as Database;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.notas_credito|${bd}`}))`);
@@ -233,9 +235,10 @@ export async function createCreditMemo(
     const net = plan.planned.reduce((s, l) => s + l.net, 0);
     const vat = plan.planned.reduce((s, l) => s + l.vat, 0);
     await tx.execute(sql`insert into erp_mock.notas_credito (bd, doc_entry, doc_num, card_code, card_name, num_at_card,
-        uuid, doc_date, comments, doc_total, doc_cur, doc_rate, portal_id, doc_type, vat_sum)
+        uuid, doc_date, tax_date, comments, doc_total, doc_cur, doc_rate, portal_id, doc_type, vat_sum)
       values (${bd}, ${entry}, ${entry + SERIE_NOTAS_CREDITO}, ${cardCode}, ${plan.cardName}, ${String(body.NumAtCard ?? "")},
-        ${String(body.U_SYS_PMUUID ?? "").toUpperCase()}, ${docDate}, ${String(body.Comments ?? "")}, ${money(net + vat)},
+        ${String(body.U_SYS_PMUUID ?? "").toUpperCase()}, ${docDate}, ${taxDate}::date, ${String(body.Comments ?? "")},
+        ${money(net + vat)},
         ${String(body.DocCurrency ?? "MXN")}, ${String(numberOf(body.DocRate, "DocRate") ?? 1)}, ${portalId}, ${docType},
         ${money(vat)})`);
     for (const [i, l] of plan.planned.entries()) {

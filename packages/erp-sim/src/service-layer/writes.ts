@@ -17,6 +17,7 @@ import { DOCUMENT_LINE_PROPERTIES, type EntitySet, rows } from "./entities";
 import { checkDocumentLengths } from "./field-lengths";
 import type { PropertyType, Row } from "./filter";
 import { type Ctx, etagOf, readBody, SapFailure, sendJson } from "./http";
+import { taxDateOf } from "./tax-date";
 import { copiedReceiptDiscount, documentTotals } from "./totals";
 import { userFieldSizes } from "./user-field-sizes";
 
@@ -181,6 +182,7 @@ export function createWrites(c: WriteContext) {
     const docDate = typeof body.DocDate === "string" ? body.DocDate.slice(0, 10) : c.clock().toISOString().slice(0, 10);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(docDate))
       throw new SapFailure(400, -1000, "Value of property 'DocDate' is invalid");
+    const taxDate = taxDateOf(body); // F3
     checkDocumentLengths(body); // F14
     c.checkPostingDate(bd, docDate); // F3
 
@@ -281,10 +283,10 @@ export function createWrites(c: WriteContext) {
         sentTotal: posted.total,
       });
       await tx.execute(sql`insert into erp_mock.facturas (bd, doc_entry, doc_num, card_code, card_name, doc_status,
-          num_at_card, uuid, doc_date, doc_due_date, comments, vat_sum, wt_sum, doc_total, paid_to_date, doc_cur,
-          doc_rate, canceled, entrada_doc_num, portal_id)
+          num_at_card, uuid, doc_date, tax_date, doc_due_date, comments, vat_sum, wt_sum, doc_total, paid_to_date,
+          doc_cur, doc_rate, canceled, entrada_doc_num, portal_id)
         values (${bd}, ${entry}, ${entry + SERIE_FACTURAS}, ${cardCode}, ${first?.card_name ?? ""}, 'O',
-          ${String(body.NumAtCard ?? "")}, ${String(body.U_SYS_PMUUID ?? "")}, ${docDate},
+          ${String(body.NumAtCard ?? "")}, ${String(body.U_SYS_PMUUID ?? "")}, ${docDate}, ${taxDate}::date,
           ${typeof body.DocDueDate === "string" ? body.DocDueDate.slice(0, 10) : null}::date,
           ${String(body.Comments ?? "")}, ${dinero(totals.vatSum)}, ${dinero(totals.wtAmount)},
           ${dinero(totals.docTotal)}, 0,

@@ -96,7 +96,7 @@ describe("complementos de pago: recordatorios, reporte y retención", () => {
       .where(eq(schema.correoOutbox.para, para))
       .orderBy(asc(schema.correoOutbox.id));
   const job = () => {
-    const j = t.app.services.tareas.registered().find((x) => x.nombre === "recordatorios-complementos");
+    const j = t.app.services.tareas.registered().find((x) => x.name === "recordatorios-complementos");
     if (!j) throw new Error("la tarea recordatorios-complementos no está registrada");
     return j;
   };
@@ -189,7 +189,7 @@ describe("complementos de pago: recordatorios, reporte y retención", () => {
     t.time.advance(24 * HORA);
     const otro = await createTestAppOn(t.tdb, t.time);
     try {
-      const otroJob = otro.app.services.tareas.registered().find((x) => x.nombre === "recordatorios-complementos")!;
+      const otroJob = otro.app.services.tareas.registered().find((x) => x.name === "recordatorios-complementos")!;
       await Promise.all([job().execute(t.time.clock()), otroJob.execute(t.time.clock())]);
     } finally {
       await otro.close();

@@ -40,9 +40,9 @@ describe("scheduled jobs on PGlite", () => {
   it("run once per due time and show in getTareas", async () => {
     let corridas = 0;
     app.services.tareas.register({
-      nombre: "prueba-pglite",
-      descripcion: "Cuenta sus ejecuciones",
-      programa: { cadaMinutos: 10 },
+      name: "prueba-pglite",
+      description: "Cuenta sus ejecuciones",
+      schedule: { cadaMinutos: 10 },
       execute: async () => {
         corridas++;
         await new Promise((r) => setTimeout(r, 10));

@@ -79,9 +79,9 @@ describe("getTareas", () => {
   it("a failing job: its error, the failures in a row, a sooner retry, and a success that resets the count", async () => {
     let falla = true;
     t.app.services.tareas.register({
-      nombre: "prueba-falla",
-      descripcion: "Tarea de prueba que falla",
-      programa: { cadaMinutos: 60 },
+      name: "prueba-falla",
+      description: "Tarea de prueba que falla",
+      schedule: { cadaMinutos: 60 },
       execute: async () => {
         if (falla) throw new Error("El servidor remoto no respondió.");
         return "Listo.";
@@ -120,10 +120,10 @@ describe("getTareas", () => {
     const otro = await createTestAppOn(t.tdb, t.time);
     let llamadas = 0;
     const colgada: TareaProgramada = {
-      nombre: "prueba-colgada",
-      descripcion: "Tarea de prueba",
-      programa: { cadaMinutos: 24 * 60 },
-      duracionMaximaMs: 10 * MIN,
+      name: "prueba-colgada",
+      description: "Tarea de prueba",
+      schedule: { cadaMinutos: 24 * 60 },
+      maxDurationMs: 10 * MIN,
       // The first process hangs forever inside the job (as if it died there).
       execute: () => {
         llamadas++;
@@ -159,9 +159,9 @@ describe("two app instances on one database", () => {
     try {
       const corridas: string[] = [];
       const contador = (quien: string): TareaProgramada => ({
-        nombre: "prueba-concurrencia",
-        descripcion: "Cuenta sus ejecuciones",
-        programa: { cadaMinutos: 30 },
+        name: "prueba-concurrencia",
+        description: "Cuenta sus ejecuciones",
+        schedule: { cadaMinutos: 30 },
         execute: async (now) => {
           corridas.push(`${quien} ${now.toISOString()}`);
           // Long enough for the other instance's pass to try the same job meanwhile.

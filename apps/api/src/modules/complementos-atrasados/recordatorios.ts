@@ -51,12 +51,12 @@ export function recordatoriosComplementosTarea(
   publicUrl: string,
 ): TareaProgramada {
   return {
-    nombre: "recordatorios-complementos",
-    descripcion:
+    name: "recordatorios-complementos",
+    description:
       "Los días 1 y 4 de cada mes (hora de la Ciudad de México) avisa por correo a cada proveedor los pagos del mes " +
       "anterior que aún deben su complemento de pago, cuyo plazo vence el día 5 (una vez por pago y aviso).",
     // 14:00 UTC is 08:00 in Mexico City: the run's day is the supplier's day.
-    programa: { diarioA: "14:00" },
+    schedule: { diarioA: "14:00" },
     async execute(now) {
       const porProveedor = new Map<string, Debido[]>();
       for (const d of await debidos(data, pagos, now)) {
@@ -118,7 +118,7 @@ export function recordatoriosComplementosTarea(
       return `Se avisó de ${avisados} ${avisados === 1 ? "pago" : "pagos"} a ${proveedores} ${proveedores === 1 ? "proveedor" : "proveedores"}.`;
     },
     /** Reminders due now and not yet recorded: what the next run would send. */
-    async pendientes(now) {
+    async backlog(now) {
       const enviados = await data.repos.complementosAtrasados.recordatoriosEnviados();
       return (await debidos(data, pagos, now)).filter((d) => !enviados.has(clave(d))).length;
     },

@@ -3,9 +3,9 @@ import type { Lista69bService } from "./service";
 
 /** The SAT's 69-B list (decision 015): downloaded daily where the deployment has SAT_69B_URL. */
 export const lista69bJob = (lista69b: Lista69bService): TareaProgramada => ({
-  nombre: "lista-69b",
-  descripcion: "Descarga e importa la lista del artículo 69-B del SAT (SAT_69B_URL) y revisa a los proveedores.",
-  programa: { diarioA: "06:00" },
+  name: "lista-69b",
+  description: "Descarga e importa la lista del artículo 69-B del SAT (SAT_69B_URL) y revisa a los proveedores.",
+  schedule: { diarioA: "06:00" },
   async execute(now) {
     const r = await lista69b.download69b(now);
     if (r.ok) return `Lista importada: ${r.importacion.rfcs} RFC.`;

@@ -52,11 +52,11 @@ const clave = (r: { cardCode: string; clave: string; archivoId: string; fecha: s
  */
 export function recordatoriosDocumentosTarea(data: Data, publicUrl: string): TareaProgramada {
   return {
-    nombre: "recordatorios-documentos",
-    descripcion:
+    name: "recordatorios-documentos",
+    description:
       "Avisa por correo a cada proveedor activo los documentos requeridos de su registro que vencen en 30, 15, 7 " +
       "y 0 días (una vez por umbral y versión del documento).",
-    programa: { diarioA: "12:00" },
+    schedule: { diarioA: "12:00" },
     async execute(now) {
       const porProveedor = new Map<string, Debido[]>();
       for (const d of await debidos(data, now))
@@ -97,7 +97,7 @@ export function recordatoriosDocumentosTarea(data: Data, publicUrl: string): Tar
         : `Se avisó de ${enviados} ${enviados === 1 ? "documento" : "documentos"} a ${proveedores} ${proveedores === 1 ? "proveedor" : "proveedores"}.`;
     },
     /** Reminders due now and not yet recorded: what the next run would send. */
-    async pendientes(now) {
+    async backlog(now) {
       const enviados = new Set((await data.repos.proveedores.recordatoriosEnviados()).map(clave));
       return (await debidos(data, now)).filter((d) => !enviados.has(clave(d))).length;
     },

@@ -12,15 +12,15 @@ import { describeSchedule, type Programa, primeraEjecucion, reintentoTrasFalla, 
  */
 export interface TareaProgramada {
   /** Stable key (kebab-case): the row in `tareas`; renaming it starts a new job. */
-  nombre: string;
+  name: string;
   /** What it does, in Spanish, for administrators. */
-  descripcion: string;
-  programa: Programa;
+  description: string;
+  schedule: Programa;
   execute(now: Date): Promise<string | undefined>;
   /** Work waiting for it at `now` (its backlog), when it can tell. */
-  pendientes?(now: Date): Promise<number>;
+  backlog?(now: Date): Promise<number>;
   /** How long a run may hold the job before another process may take it over (default 30 min). */
-  duracionMaximaMs?: number;
+  maxDurationMs?: number;
 }
 
 export interface ResultadoEjecucion {
@@ -47,12 +47,12 @@ export function createTareasService(
 
   async function runOne(tarea: TareaProgramada): Promise<ResultadoEjecucion | null> {
     const inicio = clock();
-    const hasta = new Date(inicio.getTime() + (tarea.duracionMaximaMs ?? DURACION_MAXIMA_MS));
+    const hasta = new Date(inicio.getTime() + (tarea.maxDurationMs ?? DURACION_MAXIMA_MS));
     const tomada = await withTransaction(async (tx) => {
-      const fila = await tx.tareas.claim(tarea.nombre, inicio, hasta);
+      const fila = await tx.tareas.claim(tarea.name, inicio, hasta);
       if (!fila) return null;
       if (fila.ejecucionId !== null) await tx.tareas.interrupt(fila.ejecucionId, inicio);
-      return { ejecucionId: await tx.tareas.start(tarea.nombre, inicio), fallas: fila.fallasSeguidas };
+      return { ejecucionId: await tx.tareas.start(tarea.name, inicio), fallas: fila.fallasSeguidas };
     });
     if (!tomada) return null;
     let ok = true;
@@ -62,23 +62,21 @@ export function createTareasService(
     } catch (error) {
       ok = false;
       mensaje = error instanceof Error ? error.message : String(error);
-      warn(error, `falló la tarea programada ${tarea.nombre}`);
+      warn(error, `falló la tarea programada ${tarea.name}`);
     }
     const siguienteAt = ok
-      ? siguienteEjecucion(tarea.programa, inicio)
-      : reintentoTrasFalla(tarea.programa, inicio, tomada.fallas + 1);
+      ? siguienteEjecucion(tarea.schedule, inicio)
+      : reintentoTrasFalla(tarea.schedule, inicio, tomada.fallas + 1);
     await withTransaction((tx) =>
-      tx.tareas.finish(tarea.nombre, tomada.ejecucionId, { now: clock(), ok, mensaje, siguienteAt }),
+      tx.tareas.finish(tarea.name, tomada.ejecucionId, { now: clock(), ok, mensaje, siguienteAt }),
     );
-    return { nombre: tarea.nombre, ok, mensaje };
+    return { nombre: tarea.name, ok, mensaje };
   }
 
   async function pasada(): Promise<ResultadoEjecucion[]> {
     const now = clock();
     const tareas = [...registro.values()];
-    await repos.tareas.ensure(
-      tareas.map((t) => ({ nombre: t.nombre, siguienteAt: primeraEjecucion(t.programa, now) })),
-    );
+    await repos.tareas.ensure(tareas.map((t) => ({ nombre: t.name, siguienteAt: primeraEjecucion(t.schedule, now) })));
     const hechas: ResultadoEjecucion[] = [];
     for (const tarea of tareas) {
       const r = await runOne(tarea);
@@ -90,9 +88,9 @@ export function createTareasService(
   return {
     /** Adds a job; features call it from the composition root (services.ts). A name is registered once. */
     register(tarea: TareaProgramada): void {
-      if (registro.has(tarea.nombre)) throw new Error(`La tarea ${tarea.nombre} ya está registrada.`);
-      siguienteEjecucion(tarea.programa, clock()); // refuses an invalid schedule at boot, not at its first run
-      registro.set(tarea.nombre, tarea);
+      if (registro.has(tarea.name)) throw new Error(`La tarea ${tarea.name} ya está registrada.`);
+      siguienteEjecucion(tarea.schedule, clock()); // refuses an invalid schedule at boot, not at its first run
+      registro.set(tarea.name, tarea);
     },
     registered: (): TareaProgramada[] => [...registro.values()],
     /** One pass: runs every due job this process can lease (never two passes at once in one process). */
@@ -109,28 +107,28 @@ export function createTareasService(
       const filas = new Map((await repos.tareas.todas()).map((f) => [f.nombre, f]));
       return Promise.all(
         [...registro.values()].map(async (tarea): Promise<TareaRow> => {
-          const fila = filas.get(tarea.nombre);
-          const ultima = await repos.tareas.ultimaEjecucion(tarea.nombre);
+          const fila = filas.get(tarea.name);
+          const ultima = await repos.tareas.ultimaEjecucion(tarea.name);
           let pendientes: number | null = null;
-          if (tarea.pendientes) {
+          if (tarea.backlog) {
             try {
-              pendientes = await tarea.pendientes(now);
+              pendientes = await tarea.backlog(now);
             } catch (error) {
-              warn(error, `no se pudo contar lo pendiente de la tarea ${tarea.nombre}`);
+              warn(error, `no se pudo contar lo pendiente de la tarea ${tarea.name}`);
             }
           }
           // A run still 'en_curso' past its lease belongs to a process that is gone: say so.
           const abandonada =
             ultima?.resultado === "en_curso" && fila?.bloqueadaHasta != null && fila.bloqueadaHasta <= now;
           return {
-            Nombre: tarea.nombre,
-            Descripcion: tarea.descripcion,
-            Programa: describeSchedule(tarea.programa),
+            Nombre: tarea.name,
+            Descripcion: tarea.description,
+            Programa: describeSchedule(tarea.schedule),
             UltimaEjecucion: ultima?.inicio.toISOString() ?? null,
             UltimoFin: ultima?.fin?.toISOString() ?? null,
             Resultado: ultima ? (abandonada ? "Con error" : (ETIQUETA[ultima.resultado] ?? null)) : null,
             Mensaje: abandonada ? MSG.tareaInterrumpida : (ultima?.mensaje ?? ""),
-            ProximaEjecucion: (fila?.siguienteAt ?? primeraEjecucion(tarea.programa, now)).toISOString(),
+            ProximaEjecucion: (fila?.siguienteAt ?? primeraEjecucion(tarea.schedule, now)).toISOString(),
             Fallas: fila?.fallasSeguidas ?? 0,
             Pendientes: pendientes,
           };

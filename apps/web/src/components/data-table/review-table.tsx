@@ -127,14 +127,14 @@ export interface ReviewTableProps<Row, Estatus extends string, R> {
    * The dialog (spec §2): its title, the heading of its list and who each checked row is (issue 23: its folio, or
    * the UUID's last 8 characters, and its supplier); the dialog adds the status it is set to.
    */
-  confirmacion: {
-    titulo: string;
-    encabezado: string;
-    listaLabel: string;
+  confirmation: {
+    title: string;
+    heading: string;
+    listLabel: string;
     item: (row: Row) => { folio: string; proveedor: string };
   };
   /** Logged when the PATCH fails at network level (spec §8: only logged). */
-  contextoError: string;
+  errorContext: string;
   emptyText: string;
   renderExpanded?: (row: Row) => ReactNode;
   canExpand?: (row: Row) => boolean;
@@ -149,7 +149,7 @@ const NO_EDITS: RowEdits = {};
  */
 export function ReviewTable<Row extends RowData, Estatus extends string, R>(props: ReviewTableProps<Row, Estatus, R>) {
   const listSearch = useListSearch();
-  const { config, rows, build, send, isSending, confirmacion } = props;
+  const { config, rows, build, send, isSending, confirmation } = props;
   const [edits, setEdits] = useState<RowEdits>(NO_EDITS);
   const [isConfirming, setIsConfirming] = useState(false);
   const marcadas = filasMarcadasRevision(config, rows, edits);
@@ -196,7 +196,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
     } catch (error) {
       // Spec §8: the server's refusal is shown with every line; a network failure is only logged.
       if (isApiError(error) && error.kind === "http") notifyReview(error.message, false);
-      else console.error(props.contextoError, error);
+      else console.error(props.errorContext, error);
     } finally {
       setIsConfirming(false);
       // The list reloads with the stored state (spec §8): the table starts again from it.
@@ -247,15 +247,15 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
         onClose={() => {
           if (!isSending) setIsConfirming(false);
         }}
-        title={confirmacion.titulo}
+        title={confirmation.title}
         closeButtonProps={{ "aria-label": "Cerrar" }}
         centered
       >
         <Stack gap="md">
-          <Text size="sm">{confirmacion.encabezado}</Text>
-          <List size="sm" aria-label={confirmacion.listaLabel}>
+          <Text size="sm">{confirmation.heading}</Text>
+          <List size="sm" aria-label={confirmation.listLabel}>
             {marcadas.map((row) => {
-              const { folio, proveedor } = confirmacion.item(row);
+              const { folio, proveedor } = confirmation.item(row);
               const estatus = estatusElegidoRevision(config, row, edits);
               const etiqueta = config.opciones.find((o) => o.value === estatus)?.label ?? estatus;
               return (

@@ -186,7 +186,7 @@ function Totales({ documento }: { documento: DocumentoCompra }) {
 
 interface DocumentoCompraDetalleProps<Linea extends PartidaBase> {
   /** "Pedido #1100", "Entrada de mercancía #5120". */
-  titulo: string;
+  title: string;
   /** The list this detail belongs to. */
   volverA: "/Pedidos" | "/Entradas-Mercancia";
   volverLabel: string;
@@ -203,7 +203,7 @@ interface DocumentoCompraDetalleProps<Linea extends PartidaBase> {
  * fields, and the line items with Subtotal, Descuento %, Impuestos and Total.
  */
 export function DocumentoCompraDetalle<Linea extends PartidaBase>({
-  titulo,
+  title,
   volverA,
   volverLabel,
   documento,
@@ -212,7 +212,7 @@ export function DocumentoCompraDetalle<Linea extends PartidaBase>({
   columnas,
   nombrePdf,
 }: DocumentoCompraDetalleProps<Linea>) {
-  useDocumentTitle(titulo);
+  useDocumentTitle(title);
   return (
     <Stack gap="lg">
       <div>
@@ -223,7 +223,7 @@ export function DocumentoCompraDetalle<Linea extends PartidaBase>({
         <Group justify="space-between" align="center" gap="sm" mt={6}>
           <Group gap="sm" align="center">
             <Title order={1} fz={{ base: 22, sm: 26 }} c="portal.9">
-              {titulo}
+              {title}
             </Title>
             <EstatusDocumentoBadge docStatus={documento.DocStatus} />
           </Group>

@@ -16,7 +16,7 @@ export const ENTRADA_LINE_COLUMNS = columnasPartida<EntradaLinea>();
 function Detalle({ entrada }: { entrada: EntradaRow }) {
   return (
     <DocumentoCompraDetalle
-      titulo={tituloEntrada(entrada.DocNum)}
+      title={tituloEntrada(entrada.DocNum)}
       volverA="/Entradas-Mercancia"
       volverLabel="Entradas de mercancía"
       documento={entrada}

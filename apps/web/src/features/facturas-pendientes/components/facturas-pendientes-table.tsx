@@ -164,13 +164,13 @@ export function FacturasPendientesTable({ session }: { session: Session }) {
       build={(rows, edits) => buildRevision(session, rows, edits)}
       send={patch.mutateAsync}
       isSending={patch.isPending}
-      confirmacion={{
-        titulo: CONFIRMACION_TITULO,
-        encabezado: "Facturas (folio · proveedor · nuevo estatus):",
-        listaLabel: "Facturas seleccionadas",
+      confirmation={{
+        title: CONFIRMACION_TITULO,
+        heading: "Facturas (folio · proveedor · nuevo estatus):",
+        listLabel: "Facturas seleccionadas",
         item: (row) => ({ folio: folioVisible(row.FolioFactura, row.UUID), proveedor: row.CardName }),
       }}
-      contextoError="No se pudo consumir el servicio patchfactura de facturas pendientes"
+      errorContext="No se pudo consumir el servicio patchfactura de facturas pendientes"
       emptyText="No hay facturas pendientes."
     />
   );

@@ -57,13 +57,13 @@ export function NotasCreditoPendientesTable({ session }: { session: Session }) {
       build={(rows, edits) => buildRevisionNotas(session, rows, edits)}
       send={patch.mutateAsync}
       isSending={patch.isPending}
-      confirmacion={{
-        titulo: "Se cambiara el estado de las notas de crédito seleccionadas, estas seguro?",
-        encabezado: "Notas de crédito (folio · proveedor · nuevo estatus):",
-        listaLabel: "Notas de crédito seleccionadas",
+      confirmation={{
+        title: "Se cambiara el estado de las notas de crédito seleccionadas, estas seguro?",
+        heading: "Notas de crédito (folio · proveedor · nuevo estatus):",
+        listLabel: "Notas de crédito seleccionadas",
         item: (row) => ({ folio: folioVisible(row.FolioNotaCredito, row.UUID), proveedor: row.CardName }),
       }}
-      contextoError="No se pudo consumir el servicio patchNotaCredito de notas de crédito pendientes"
+      errorContext="No se pudo consumir el servicio patchNotaCredito de notas de crédito pendientes"
       emptyText="No hay notas de crédito pendientes."
     />
   );

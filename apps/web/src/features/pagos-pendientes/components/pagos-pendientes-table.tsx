@@ -54,13 +54,13 @@ export function PagosPendientesTable({ session }: { session: Session }) {
       build={(rows, edits) => buildRevisionPagos(session, rows, edits)}
       send={patch.mutateAsync}
       isSending={patch.isPending}
-      confirmacion={{
-        titulo: CONFIRMACION_TITULO_PAGOS,
-        encabezado: "Pagos (pago · proveedor · nuevo estatus):",
-        listaLabel: "Pagos seleccionados",
+      confirmation={{
+        title: CONFIRMACION_TITULO_PAGOS,
+        heading: "Pagos (pago · proveedor · nuevo estatus):",
+        listLabel: "Pagos seleccionados",
         item: (row) => ({ folio: `Pago ${folioVisible(row.DocNum, row.U_SYS_PMUUID)}`, proveedor: row.CardName }),
       }}
-      contextoError="No se pudo consumir el servicio patchPagos de pagos pendientes"
+      errorContext="No se pudo consumir el servicio patchPagos de pagos pendientes"
       emptyText="No hay pagos pendientes."
       renderExpanded={renderFacturasDelPago}
     />

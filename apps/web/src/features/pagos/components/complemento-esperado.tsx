@@ -116,10 +116,10 @@ function camposTotales(complemento: ComplementoEsperado): Campo[] {
   });
 }
 
-const Seccion = ({ id, titulo, children }: { id: string; titulo: string; children: React.ReactNode }) => (
+const Seccion = ({ id, title, children }: { id: string; title: string; children: React.ReactNode }) => (
   <section aria-labelledby={id} className={classes.seccionEsperado}>
     <Title order={3} fz="sm" c="gray.8" mt="lg" mb="xs" id={id}>
-      {titulo}
+      {title}
     </Title>
     {children}
   </section>
@@ -195,24 +195,24 @@ export function ComplementoEsperadoPanel({
         </Text>
       </Alert>
       <Stack gap={0}>
-        <Seccion id="esperado-pago" titulo="Pago">
+        <Seccion id="esperado-pago" title="Pago">
           <Campos campos={camposPago(complemento)} />
         </Seccion>
         {complemento.Documentos.map((documento, i) => (
           <Seccion
             key={`${documento.IdDocumento}-${documento.NumParcialidad}`}
             id={`esperado-documento-${i + 1}`}
-            titulo={`Documento relacionado ${i + 1}: factura ${documento.Serie}${documento.Folio || documento.IdDocumento.slice(-8)}`}
+            title={`Documento relacionado ${i + 1}: factura ${documento.Serie}${documento.Folio || documento.IdDocumento.slice(-8)}`}
           >
             <Campos campos={camposDocumento(documento)} />
           </Seccion>
         ))}
         {impuestosPago.length > 0 ? (
-          <Seccion id="esperado-impuestos" titulo="Impuestos del pago (TrasladosP)">
+          <Seccion id="esperado-impuestos" title="Impuestos del pago (TrasladosP)">
             <Campos campos={impuestosPago} />
           </Seccion>
         ) : null}
-        <Seccion id="esperado-totales" titulo="Totales (en MXN)">
+        <Seccion id="esperado-totales" title="Totales (en MXN)">
           <Campos campos={camposTotales(complemento)} />
         </Seccion>
       </Stack>

@@ -133,14 +133,14 @@ function Detalle({ session, row, onDone }: DetalleProps) {
   const pickFile = (clave: ArchivoClave, file: File | null) =>
     setArchivos((current) => ({ ...current, [clave]: file }));
 
-  const titulo = forProveedor
+  const title = forProveedor
     ? `Registar documentos del pago #${row.DocNum}`
     : `Registo del comprobante del pago #${row.DocNum}`;
 
   return (
     <>
-      <ScreenTitle>{titulo}</ScreenTitle>
-      <form onSubmit={onSubmit} noValidate aria-label={titulo}>
+      <ScreenTitle>{title}</ScreenTitle>
+      <form onSubmit={onSubmit} noValidate aria-label={title}>
         <Stack gap="lg">
           <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">

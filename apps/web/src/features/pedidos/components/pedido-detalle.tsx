@@ -25,7 +25,7 @@ export const PEDIDO_LINE_COLUMNS = columnasPartida<PedidoLinea>([
 function Detalle({ pedido }: { pedido: PedidoRow }) {
   return (
     <DocumentoCompraDetalle
-      titulo={tituloPedido(pedido.DocNum)}
+      title={tituloPedido(pedido.DocNum)}
       volverA="/Pedidos"
       volverLabel="Pedidos"
       documento={pedido}

@@ -99,8 +99,8 @@ describe("the 69-B traffic light", () => {
     renderApp("/Catalogo-Proveedores");
     const table = await screen.findByRole("table", { name: "Catálogo de proveedores" });
     fireEvent.doubleClick(await within(table).findByRole("row", { name: /ESCUELA KEMPER URGATE/ }));
-    const titulo = await screen.findByText(/lista definitiva del artículo 69-B del CFF/);
-    const alerta = titulo.closest('[role="alert"]') as HTMLElement;
+    const title = await screen.findByText(/lista definitiva del artículo 69-B del CFF/);
+    const alerta = title.closest('[role="alert"]') as HTMLElement;
     expect(alerta.textContent).toContain("lista definitiva del artículo 69-B del CFF");
     expect(alerta.textContent).toContain("Oficio: 500-05-2025-20014 de fecha 6 de junio de 2025");
     expect(alerta.textContent).toContain("Publicación en la página del SAT: 07/07/2025");

@@ -7,6 +7,7 @@ const SOURCE = [
   "const puedeReintentar = (x: number): boolean => x > 0; // — non-ASCII before the next line",
   "export function f(puedeReintentar: boolean) {",
   '  const o = { puedeReintentar, otro: "puedeReintentar" };',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the source under test holds a template literal
   "  return `${o.puedeReintentar} puedeReintentar`;",
   "}",
   "const el = <Boton puedeReintentar={true}>puedeReintentar</Boton>;",
@@ -22,6 +23,7 @@ describe("rename over parsed sources (docs/code-style.md)", () => {
         "const canRetry = (x: number): boolean => x > 0; // — non-ASCII before the next line",
         "export function f(canRetry: boolean) {",
         '  const o = { canRetry, otro: "puedeReintentar" };',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the expected source holds a template literal
         "  return `${o.canRetry} puedeReintentar`;",
         "}",
         "const el = <Boton canRetry={true}>puedeReintentar</Boton>;",

@@ -43,11 +43,38 @@ export async function historialDe(db: Database, entidad: "factura" | "pago", id:
   return result.rows;
 }
 
-/** Every state change a reviewer makes (who, when, from, to, comment), written in the change's transaction. */
+/** Who made a change: a signed-in user (operador and id), or the system with what acted ("Sistema", "SAT"). */
+export interface Actor {
+  operador: string;
+  id: string;
+}
+
+/** What changed: the record (its kind and id), the field, its value before and after, and the reason given. */
+export interface Change {
+  entidad: string;
+  id: number | string;
+  campo: string;
+  from: string;
+  to: string;
+  comment?: string;
+}
+
+/** Every state change (who, when, from, to, comment), written in the change's transaction. */
 export function createAuditoriaRepository(db: Database) {
   return {
-    record: async (values: typeof auditoria.$inferInsert) => {
-      await db.insert(auditoria).values(values);
+    /** One audit entry, in the shape every site writes it (issue 38: one call instead of the row spelled out). */
+    recordChange: async (by: Actor, change: Change, at: Date) => {
+      await db.insert(auditoria).values({
+        entidad: change.entidad,
+        entidadId: String(change.id),
+        campo: change.campo,
+        valorAnterior: change.from,
+        valorNuevo: change.to,
+        comentario: change.comment ?? "",
+        operador: by.operador,
+        usuarioRef: by.id,
+        at,
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Clock } from "../../lib/clock";
 import { Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import type { Data, Repositories } from "../../repositories";
+import type { Actor } from "../auditoria/repository";
 import { paymentBlockTipo } from "./erp-jobs";
 
 /** The repositories a payment block change writes with, inside its caller's transaction. */
@@ -23,27 +24,13 @@ export const BLOQUEO_PAGO_MSG = {
     "(mismas entradas, total y moneda) o cuentas por pagar quite el bloqueo con un motivo.",
 } as const;
 
-const audit = (
-  tx: Tx,
-  facturaId: number,
-  de: string,
-  a: string,
-  comentario: string,
-  quien: { operador: string; usuarioRef: string },
-  at: Date,
-) =>
-  tx.auditoria.record({
-    entidad: "factura",
-    entidadId: String(facturaId),
-    campo: "bloqueoPago",
-    valorAnterior: de,
-    valorNuevo: a,
-    comentario,
-    operador: quien.operador,
-    usuarioRef: quien.usuarioRef,
+const audit = (tx: Tx, facturaId: number, de: string, a: string, comentario: string, quien: Actor, at: Date) =>
+  tx.auditoria.recordChange(
+    quien,
+    { entidad: "factura", id: facturaId, campo: "bloqueoPago", from: de, to: a, comment: comentario },
     at,
-  });
-const sistema = (usuarioRef: string) => ({ operador: "Sistema", usuarioRef });
+  );
+const sistema = (id: string): Actor => ({ operador: "Sistema", id });
 
 /**
  * An accepted invoice's CFDI was found Cancelado at the SAT (modules/sat-estado), inside that transaction: its
@@ -125,15 +112,7 @@ export function createBloqueoPagoService({
           throw new Invalid(MSG.bloqueoPagoDesactualizado(nombre));
         }
         await tx.erpTrabajos.rearm(paymentBlockTipo(false), { facturaId: liberada.id }, now);
-        await audit(
-          tx,
-          liberada.id,
-          "bloqueado",
-          "liberado",
-          input.Motivo,
-          { operador: user.operador, usuarioRef: user.id },
-          now,
-        );
+        await audit(tx, liberada.id, "bloqueado", "liberado", input.Motivo, user, now);
         return facturaNombrada(liberada.folio, liberada.uuid);
       });
       erpQueued();

@@ -104,17 +104,12 @@ export function createComplementosAtrasadosService(deps: ComplementosAtrasadosDe
         if (!actual) throw new Invalid(COMPLEMENTOS_ATRASADOS_MSG.proveedorNoExiste(input.CardCode));
         if (actual.retenerPagos !== retener) {
           await tx.complementosAtrasados.setRetenerPagos(input.CardCode, retener, now);
-          await tx.auditoria.record({
-            entidad: "proveedor",
-            entidadId: input.CardCode,
-            campo: "retenerPagos",
-            valorAnterior: actual.retenerPagos ? "Y" : "N",
-            valorNuevo: retener ? "Y" : "N",
-            comentario: input.Comentarios ?? "",
-            operador: user.operador,
-            usuarioRef: user.id,
-            at: now,
-          });
+          const change = { from: actual.retenerPagos ? "Y" : "N", to: retener ? "Y" : "N" };
+          await tx.auditoria.recordChange(
+            user,
+            { entidad: "proveedor", id: input.CardCode, campo: "retenerPagos", ...change, comment: input.Comentarios },
+            now,
+          );
         }
         return COMPLEMENTOS_ATRASADOS_MSG.retencionGuardada(retener, actual.cardName);
       });

@@ -155,16 +155,11 @@ export function createEmpleadosService({ repos, withTransaction }: Data, clock: 
         if (input.Estatus === "I") {
           await tx.auth.revokeSessionsOf({ operador: "Empleado", usuarioRef: String(current.id) }, now);
         }
-        await tx.auditoria.record({
-          entidad: "empleado",
-          entidadId: String(current.id),
-          campo: "estatus",
-          valorAnterior: current.estatus,
-          valorNuevo: input.Estatus,
-          operador: user.operador,
-          usuarioRef: user.id,
-          at: now,
-        });
+        await tx.auditoria.recordChange(
+          user,
+          { entidad: "empleado", id: current.id, campo: "estatus", from: current.estatus, to: input.Estatus },
+          now,
+        );
       });
       return input.Estatus === "I" ? MSG.empleadoDesactivado : MSG.empleadoActivado;
     },

@@ -258,17 +258,11 @@ export function createFacturasService(deps: FacturasDeps) {
     await tx.erpTrabajos.enqueue(TIPO_SUSTITUIR_CFDI, { facturaId: sustituta.id }, now);
     const vieja = await tx.facturas.findById(viejaId);
     const linea = (entidadId: number, texto: string) =>
-      tx.auditoria.record({
-        entidad: "factura",
-        entidadId: String(entidadId),
-        campo: "sustitucion",
-        valorAnterior: "",
-        valorNuevo: texto,
-        comentario: "",
-        operador: "Sistema",
-        usuarioRef: "Revisión",
-        at: now,
-      });
+      tx.auditoria.recordChange(
+        { operador: "Sistema", id: "Revisión" },
+        { entidad: "factura", id: entidadId, campo: "sustitucion", from: "", to: texto },
+        now,
+      );
     await linea(viejaId, FACTURA_MSG.sustituidaPor(sustituta.folio, sustituta.uuid));
     if (vieja) await linea(sustituta.id, FACTURA_MSG.sustituyeA(vieja.folio, vieja.uuid));
   }
@@ -509,17 +503,12 @@ export function createFacturasService(deps: FacturasDeps) {
             });
             await tx.facturas.addEntradas(id, sociedad.bdSap, refs.slice(1));
             await satEstado.save(tx, "factura", id, sat.registro);
-            await tx.auditoria.record({
-              entidad: "factura",
-              entidadId: String(id),
-              campo: "registro",
-              valorAnterior: "",
-              valorNuevo: `P · UUID ${datos.UUID.toUpperCase()} · ${docNums.length > 1 ? "entradas" : "entrada"} ${docNums.join(", ")}`,
-              comentario: "",
-              operador: user.operador,
-              usuarioRef: user.id,
-              at: now,
-            });
+            const registro = `P · UUID ${datos.UUID.toUpperCase()} · ${docNums.length > 1 ? "entradas" : "entrada"} ${docNums.join(", ")}`;
+            await tx.auditoria.recordChange(
+              user,
+              { entidad: "factura", id, campo: "registro", from: "", to: registro },
+              now,
+            );
           }),
         datos.UUID.toUpperCase(),
         docNums,
@@ -622,17 +611,8 @@ export function createFacturasService(deps: FacturasDeps) {
             if (!corregida) throw new Invalid(FACTURA_MSG.correccionDesactualizada(actual.folio));
             await satEstado.save(tx, "factura", actual.id, sat.registro);
             for (const a of auditar) {
-              await tx.auditoria.record({
-                entidad: "factura",
-                entidadId: String(actual.id),
-                campo: a.campo,
-                valorAnterior: a.antes,
-                valorNuevo: a.despues,
-                comentario: "Corrección del proveedor",
-                operador: user.operador,
-                usuarioRef: user.id,
-                at: now,
-              });
+              const change = { campo: a.campo, from: a.antes, to: a.despues, comment: "Corrección del proveedor" };
+              await tx.auditoria.recordChange(user, { entidad: "factura", id: actual.id, ...change }, now);
             }
           }),
         datos.UUID.toUpperCase(),

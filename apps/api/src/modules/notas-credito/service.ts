@@ -455,17 +455,12 @@ export function createNotasCreditoService(deps: NotasCreditoDeps) {
               },
               importes,
             );
-            await tx.auditoria.record({
-              entidad: "nota_credito",
-              entidadId: String(id),
-              campo: "registro",
-              valorAnterior: "",
-              valorNuevo: `P · UUID ${uuid} · facturas ${bloqueadas.map((f) => f.folio).join(", ")}`,
-              comentario: "",
-              operador: user.operador,
-              usuarioRef: user.id,
-              at: now,
-            });
+            const registro = `P · UUID ${uuid} · facturas ${bloqueadas.map((f) => f.folio).join(", ")}`;
+            await tx.auditoria.recordChange(
+              user,
+              { entidad: "nota_credito", id, campo: "registro", from: "", to: registro },
+              now,
+            );
           }),
         () => NOTA_CREDITO_MSG.uuidRegistrado(uuid),
       );

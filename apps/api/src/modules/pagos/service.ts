@@ -529,17 +529,8 @@ export function createPagosService(deps: PagosDeps) {
           const archivoId = await tx.archivos.store(comprobante.bytes, "application/pdf");
           const valores = { comprobanteArchivoId: archivoId, comprobanteNombre: comprobante.nombre, updatedAt: now };
           const id = await saveRecord(tx, pago, registro, sociedad.id, valores, now);
-          await tx.auditoria.record({
-            entidad: "pago",
-            entidadId: String(id),
-            campo: "comprobante",
-            valorAnterior: registro?.comprobanteNombre ?? "",
-            valorNuevo: comprobante.nombre,
-            comentario: "",
-            operador: user.operador,
-            usuarioRef: user.id,
-            at: now,
-          });
+          const change = { from: registro?.comprobanteNombre ?? "", to: comprobante.nombre };
+          await tx.auditoria.recordChange(user, { entidad: "pago", id, campo: "comprobante", ...change }, now);
         });
         return MSG.documentosAgregados;
       }
@@ -566,17 +557,12 @@ export function createPagosService(deps: PagosDeps) {
         };
         const id = await saveRecord(tx, pago, registro, sociedad.id, valores, now);
         await satEstado.save(tx, "pago", id, sat.registro);
-        await tx.auditoria.record({
-          entidad: "pago",
-          entidadId: String(id),
+        const change = {
           campo: registro?.uuid ? "correccion" : "registro",
-          valorAnterior: registro?.uuid ? `${registro.estatus} · UUID ${registro.uuid}` : "",
-          valorNuevo: `P · UUID ${uuid} · pago ${pago.docNum}`,
-          comentario: "",
-          operador: user.operador,
-          usuarioRef: user.id,
-          at: now,
-        });
+          from: registro?.uuid ? `${registro.estatus} · UUID ${registro.uuid}` : "",
+          to: `P · UUID ${uuid} · pago ${pago.docNum}`,
+        };
+        await tx.auditoria.recordChange(user, { entidad: "pago", id, ...change }, now);
       }, uuid);
       return MSG.documentosAgregados;
     },

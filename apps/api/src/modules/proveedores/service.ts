@@ -303,17 +303,12 @@ export function createProveedoresService(
           await tx.auth.revokeSessionsOf({ operador: "Proveedor", usuarioRef: current.cardCode }, now, user.sessionId);
         }
         if (nuevoEstatus !== current.estatusRegistro) {
-          await tx.auditoria.record({
-            entidad: "proveedor",
-            entidadId: current.cardCode,
-            campo: "estatus_registro",
-            valorAnterior: current.estatusRegistro,
-            valorNuevo: nuevoEstatus,
-            comentario: motivo,
-            operador: user.operador,
-            usuarioRef: user.id,
-            at: now,
-          });
+          const change = { from: current.estatusRegistro, to: nuevoEstatus, comment: motivo };
+          await tx.auditoria.recordChange(
+            user,
+            { entidad: "proveedor", id: current.cardCode, campo: "estatus_registro", ...change },
+            now,
+          );
         }
       });
       return MSG.proveedorActualizado;

@@ -134,17 +134,18 @@ export async function review<F extends ReviewRow, R extends ReviewedRecord, L>(
       });
       // Changed between the read above and this write: the whole review rolls back.
       if (!hecho) throw new Invalid([MSG.revisionError, msg.desactualizada(kind.label(actual))]);
-      await tx.auditoria.record({
-        entidad: kind.entidad,
-        entidadId: String(actual.id),
-        campo: "estatus",
-        valorAnterior: actual.estatus,
-        valorNuevo: fila.Estatus,
-        comentario,
-        operador: user.operador,
-        usuarioRef: user.id,
-        at: now,
-      });
+      await tx.auditoria.recordChange(
+        user,
+        {
+          entidad: kind.entidad,
+          id: actual.id,
+          campo: "estatus",
+          from: actual.estatus,
+          to: fila.Estatus,
+          comment: comentario,
+        },
+        now,
+      );
       if (kind.afterDecide) await kind.afterDecide(tx, fila, actual, now);
       if (fila.Estatus !== actual.estatus && (fila.Estatus === "A" || fila.Estatus === "R")) {
         const aviso = kind.mail(actual, fila.Estatus);

@@ -157,17 +157,11 @@ export function createSatEstadoService({
         r.docEstatus === "P" &&
         (await tx.satEstado.rejectDocumento(tipo, r.documentoId, problema, now))
       ) {
-        await tx.auditoria.record({
-          entidad: tipo,
-          entidadId: String(r.documentoId),
-          campo: "estatus",
-          valorAnterior: "P",
-          valorNuevo: "R",
-          comentario: problema,
-          operador: "Sistema",
-          usuarioRef: "SAT",
-          at: now,
-        });
+        await tx.auditoria.recordChange(
+          { operador: "Sistema", id: "SAT" },
+          { entidad: tipo, id: r.documentoId, campo: "estatus", from: "P", to: "R", comment: problema },
+          now,
+        );
         await notifyProveedor(
           tx,
           r.cardCode,

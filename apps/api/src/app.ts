@@ -78,8 +78,8 @@ function outageReason(error: unknown): string {
 }
 
 /**
- * Builds the app without listening (tests use app.inject). Boot order (each step needs the ones before it): external
- * plugins -> database and services -> app plugins (errors, security, docs, session) -> routes -> web app.
+ * Builds the app without listening (tests use app.inject). Boot order (each step needs the ones before it): database
+ * -> request log, cookies, compression -> errors, security, docs -> services -> session -> routes -> workers -> web app.
  */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;

@@ -13,7 +13,7 @@ import type { ErpAdapter, ErpDocumentKinds, ErpScope } from "../../erp/types";
 import type { SessionUser } from "../../lib/session-user";
 
 /**
- * One document list (orders, receipts; invoices and payments next): where its documents come from, how many
+ * One document list of ERP documents (orders, receipts): where its documents come from, how many
  * a scope holds, and how one document becomes the spec's row (without Fila and U_SYS_PMSNBD, added per answer).
  */
 export interface DocumentList<D extends VersionedDocument, R extends RowPosition> extends DocumentSource<D> {

@@ -113,7 +113,7 @@ export function retryFailure(
 }
 
 /**
- * The ERP outbox (issue 13, decision 054): the portal's decisions write jobs in their own transaction (erp_trabajos,
+ * The ERP outbox (issue 13, decision 054): the portal's decisions write jobs in the decision's transaction (erp_trabajos,
  * the outbox pattern of the mail); this runs them — a worker on a timer (worker.ts) and an employee's retry — with a
  * lease, backoff and the wake-ups after an outage. It knows no job kind: each kind is a handler `{ tipo, run }`
  * living with its document's module. Each attempt first asks the ERP whether it already has the document (the

@@ -8,8 +8,8 @@ import type { SociedadesRepository } from "../sociedades/repository";
 export type TileCounter = (user: SessionUser) => Promise<number>;
 
 /**
- * Tiles whose list module is not built yet count 0 (issue 2: "zero until their lists exist").
- * Each list module registers its counter here when it lands, so a count can never drift from its list.
+ * The Home tiles' counts: each list module gives the counter of its own list (src/services.ts), so a count can never
+ * drift from its list; a tile without a counter counts 0.
  */
 export function createHomeService(
   sociedades: Pick<SociedadesRepository, "deProveedores">,

@@ -80,12 +80,12 @@ export function createServices(
     maxFailuresPerIp: config.LOGIN_MAX_FAILURES_IP,
     failureWindowMs: config.LOGIN_WINDOW_MS,
   });
-  const auth = createAuthService(
-    repos.auth,
+  const auth = createAuthService({
+    repo: repos.auth,
     clock,
-    { sessionTtlMs: config.SESSION_TTL_MS, sessionMaxAgeMs: config.SESSION_MAX_AGE_MS },
-    passwordAttempts,
-  );
+    settings: { sessionTtlMs: config.SESSION_TTL_MS, sessionMaxAgeMs: config.SESSION_MAX_AGE_MS },
+    attempts: passwordAttempts,
+  });
   // The ERP boundary (src/erp): one adapter for every module that reads SAP data; scope from the session.
   const erp = (options.erp ?? ((a) => a))(options.erpAdapter);
   const erpScope = createErpScopeResolver(repos.sociedades);
@@ -93,15 +93,27 @@ export function createServices(
   const erpRows = createRowCache(config.ERP_ROW_CACHE_MB * 1024 * 1024);
   const pedidos = createDocumentListService(pedidosList(erp), erpScope, erpRows);
   const entradas = createDocumentListService(entradasList(erp), erpScope, erpRows);
-  const correo = createCorreoService(repos.correo, mailTransport, clock, config.MAIL_FROM);
-  const empleados = createEmpleadosService(data, clock);
+  const correo = createCorreoService({ repo: repos.correo, transport: mailTransport, clock, from: config.MAIL_FROM });
+  const empleados = createEmpleadosService({ data, clock });
   // Issue 27: other payment days move the expected payment dates of the sociedad's invoices (decision 032).
-  const sociedades = createSociedadesService(data, clock, encryptionKey, async (tx, sociedadId) => {
-    await refreshFechasProbables(tx.facturas, { sociedadId });
+  const sociedades = createSociedadesService({
+    data,
+    clock,
+    encryptionKey,
+    diasPagoChanged: async (tx, sociedadId) => {
+      await refreshFechasProbables(tx.facturas, { sociedadId });
+    },
   });
   // The SAT's 69-B list (issue 15): the catalogue's traffic light and the upload rules read it.
   const lista69b = createLista69bService({ data, url: config.SAT_69B_URL });
-  const proveedores = createProveedoresService(data, clock, correo, config.PUBLIC_URL, lista69b, passwordAttempts);
+  const proveedores = createProveedoresService({
+    data,
+    clock,
+    correo,
+    publicUrl: config.PUBLIC_URL,
+    lista69b,
+    passwordAttempts,
+  });
   const health = createHealthService(repos.health);
   // CFDI seal verification (issue 11): where certificates come from, and whether test ones are trusted.
   const sellos = {
@@ -175,26 +187,32 @@ export function createServices(
     erp,
     warn: options.warn ?? (() => {}),
   });
-  const home = createHomeService(repos.sociedades, {
-    Pedidos: pedidos.count,
-    "Entradas de mercancia": entradas.count,
-    Facturas: facturas.count,
-    "Facturas pendientes": facturas.countPendientes,
-    Pagos: pagos.count,
-    "Pagos pendientes": pagos.countPendientes,
-    "Notas de crédito": notasCredito.count,
-    "Notas de crédito pendientes": notasCredito.countPendientes,
+  const home = createHomeService({
+    sociedades: repos.sociedades,
+    counters: {
+      Pedidos: pedidos.count,
+      "Entradas de mercancia": entradas.count,
+      Facturas: facturas.count,
+      "Facturas pendientes": facturas.countPendientes,
+      Pagos: pagos.count,
+      "Pagos pendientes": pagos.countPendientes,
+      "Notas de crédito": notasCredito.count,
+      "Notas de crédito pendientes": notasCredito.countPendientes,
+    },
   });
-  const archivos = createArchivosService(repos.archivos, [
-    constanciaSociedadPolicy(repos.archivos),
-    documentoProveedorPolicy(repos.archivos),
-    facturaArchivoPolicy(repos.facturas),
-    pagoArchivoPolicy(repos.pagos),
-    notaCreditoArchivoPolicy(repos.notasCredito),
-    erpPdfPolicy(erp, erpScope),
-  ]);
+  const archivos = createArchivosService({
+    repo: repos.archivos,
+    policies: [
+      constanciaSociedadPolicy(repos.archivos),
+      documentoProveedorPolicy(repos.archivos),
+      facturaArchivoPolicy(repos.facturas),
+      pagoArchivoPolicy(repos.pagos),
+      notaCreditoArchivoPolicy(repos.notasCredito),
+      erpPdfPolicy(erp, erpScope),
+    ],
+  });
   // Scheduled jobs (decision 016): one list (jobs.ts), each job defined in the module whose work it does.
-  const tareas = createTareasService(data, clock, options.warn ?? (() => {}));
+  const tareas = createTareasService({ data, clock, warn: options.warn ?? (() => {}) });
   for (const job of scheduledJobs({ data, publicUrl: config.PUBLIC_URL, satEstado, lista69b, pagos }))
     tareas.register(job);
   return {

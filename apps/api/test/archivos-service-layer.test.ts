@@ -138,7 +138,7 @@ describe("the archivos service: a policy may grant an id archivos has no row for
       if (id === nowhere) return { nombre: "x.pdf", archivoId: nowhere };
       return null;
     };
-    const service = createArchivosService(repo, [policy]);
+    const service = createArchivosService({ repo, policies: [policy] });
     const file = await service.download(user, offered);
     expect(file).toMatchObject({ nombre: "Pedido-SBO_X-1.pdf", mime: "application/pdf", size: 5 });
     expect(Buffer.from(file.contenido).toString("latin1")).toBe("%PDF-");

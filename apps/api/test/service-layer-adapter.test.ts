@@ -830,9 +830,10 @@ describe("Service Layer adapter: PDFs copied on first download", () => {
     viDocPen: "N",
   });
   const archivos = () =>
-    createArchivosService(createArchivosRepository(tdb.db), [
-      erpPdfPolicy(adapter, createErpScopeResolver(createSociedadesRepository(tdb.db))),
-    ]);
+    createArchivosService({
+      repo: createArchivosRepository(tdb.db),
+      policies: [erpPdfPolicy(adapter, createErpScopeResolver(createSociedadesRepository(tdb.db)))],
+    });
   /** The bytes and archivos id the simulator serves for a document's PDF (erp_mock keeps them in archivos). */
   async function simulatorPdf(docEntry: number) {
     const [row] = await tdb.db

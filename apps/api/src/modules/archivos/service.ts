@@ -39,7 +39,7 @@ export const ownedFilePolicy =
     return nombre === undefined ? null : { nombre: nombre || fallback };
   };
 
-export function createArchivosService(repo: ArchivosRepository, policies: ArchivoPolicy[]) {
+export function createArchivosService({ repo, policies }: { repo: ArchivosRepository; policies: ArchivoPolicy[] }) {
   return {
     async download(user: SessionUser, archivoId: string) {
       if (!archivoIdSchema.safeParse(archivoId).success) throw new Invalid(ARCHIVO_ID_INVALIDO);

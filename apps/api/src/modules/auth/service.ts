@@ -25,12 +25,17 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
  * argon2 verification so timing does not tell either. Attempts are counted before they are verified
  * (`attempts`, shared with the supplier's current-password check).
  */
-export function createAuthService(
-  repo: AuthRepository,
-  clock: Clock,
-  settings: AuthSettings,
-  attempts: PasswordAttempts,
-) {
+export function createAuthService({
+  repo,
+  clock,
+  settings,
+  attempts,
+}: {
+  repo: AuthRepository;
+  clock: Clock;
+  settings: AuthSettings;
+  attempts: PasswordAttempts;
+}) {
   let dummyHash: Promise<string> | null = null;
   const getDummyHash = () => {
     dummyHash ??= hashPassword(randomBytes(16).toString("hex"));

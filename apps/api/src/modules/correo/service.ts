@@ -69,7 +69,17 @@ export function messageIdOf(id: number, from: string): string {
  * database fails right then) leaves the message leased, and it is sent again when the lease runs out — with the same
  * Message-ID (messageIdOf), so the recipient's mail system shows it once. SMTP offers nothing stronger.
  */
-export function createCorreoService(repo: CorreoRepository, transport: MailTransport, clock: Clock, from: string) {
+export function createCorreoService({
+  repo,
+  transport,
+  clock,
+  from,
+}: {
+  repo: CorreoRepository;
+  transport: MailTransport;
+  clock: Clock;
+  from: string;
+}) {
   let running: Promise<number> | null = null;
 
   async function deliverDue(signal?: AbortSignal): Promise<number> {

@@ -42,7 +42,8 @@ async function refuseWithoutAdministrador(tx: Repositories, message: string): Pr
 }
 
 /** Employee catalogue (spec §2, §3, §5, §6): administrators write, general employees read, suppliers never. */
-export function createEmpleadosService({ repos, withTransaction }: Data, clock: Clock) {
+export function createEmpleadosService({ data, clock }: { data: Data; clock: Clock }) {
+  const { repos, withTransaction } = data;
   const repo = repos.empleados;
   const ensureArea = async (id: number) => {
     if (!(await repo.areaExists(id))) throw new Invalid("El campo Area no corresponde a un área existente.");

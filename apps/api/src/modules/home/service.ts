@@ -11,10 +11,13 @@ export type TileCounter = (user: SessionUser) => Promise<number>;
  * The Home tiles' counts: each list module gives the counter of its own list (src/services.ts), so a count can never
  * drift from its list; a tile without a counter counts 0.
  */
-export function createHomeService(
-  sociedades: Pick<SociedadesRepository, "deProveedores">,
-  counters: Partial<Record<TileConConteo, TileCounter>>,
-) {
+export function createHomeService({
+  sociedades,
+  counters,
+}: {
+  sociedades: Pick<SociedadesRepository, "deProveedores">;
+  counters: Partial<Record<TileConConteo, TileCounter>>;
+}) {
   return {
     async getSociedades(user: SessionUser): Promise<HomeSociedadRow[]> {
       if (!isProveedor(user)) throw new Forbidden();

@@ -128,14 +128,16 @@ export function vencimientos(p: Proveedor, guardados: DocumentoGuardado[], today
   });
 }
 
-export function createProveedoresService(
-  { repos, withTransaction }: Data,
-  clock: Clock,
-  correo: CorreoService,
-  publicUrl: string,
-  lista69b: Pick<Lista69bService, "query">,
-  passwordAttempts: PasswordAttempts,
-) {
+export function createProveedoresService(deps: {
+  data: Data;
+  clock: Clock;
+  correo: CorreoService;
+  publicUrl: string;
+  lista69b: Pick<Lista69bService, "query">;
+  passwordAttempts: PasswordAttempts;
+}) {
+  const { data, clock, correo, publicUrl, lista69b, passwordAttempts } = deps;
+  const { repos, withTransaction } = data;
   const repo = repos.proveedores;
   async function toRows(list: Proveedor[], paraEmpleado: boolean): Promise<ProveedorRow[]> {
     const codes = list.map((p) => p.cardCode);

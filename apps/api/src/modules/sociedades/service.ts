@@ -40,16 +40,18 @@ const sameDays = (a: readonly number[], b: readonly number[]) => [...a].sort().j
  * it back to reach the ERP; it is never returned. The tax-status PDF is checked by content, and stored in the
  * same transaction as the row that references it.
  */
-export function createSociedadesService(
-  { repos, withTransaction }: Data,
-  clock: Clock,
-  encryptionKey: Buffer,
+export function createSociedadesService(deps: {
+  data: Data;
+  clock: Clock;
+  encryptionKey: Buffer;
   /**
    * Issue 27 (decision 032): the sociedad's payment days changed, in the edit's transaction — the invoices move their
    * expected payment dates (services.ts passes the invoices' rule, so this module does not import theirs).
    */
-  diasPagoChanged: (tx: Repositories, sociedadId: number) => Promise<void>,
-) {
+  diasPagoChanged: (tx: Repositories, sociedadId: number) => Promise<void>;
+}) {
+  const { data, clock, encryptionKey, diasPagoChanged } = deps;
+  const { repos, withTransaction } = data;
   const repo = repos.sociedades;
   return {
     async rows(user: SessionUser): Promise<SociedadRow[]> {

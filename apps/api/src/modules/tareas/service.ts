@@ -37,11 +37,16 @@ const ETIQUETA: Record<string, ResultadoTarea> = { en_curso: "En curso", ok: "Co
  * the clock, each under a lease taken in the database, so several API processes (or a test's two apps) never
  * run a job twice; the app's timer (worker.ts) calls it every TAREAS_POLL_MS, tests call it after moving the clock.
  */
-export function createTareasService(
-  { repos, withTransaction }: Data,
-  clock: Clock,
-  warn: (e: unknown, m: string) => void,
-) {
+export function createTareasService({
+  data,
+  clock,
+  warn,
+}: {
+  data: Data;
+  clock: Clock;
+  warn: (e: unknown, m: string) => void;
+}) {
+  const { repos, withTransaction } = data;
   const registro = new Map<string, TareaProgramada>();
   let enCurso: Promise<ResultadoEjecucion[]> | null = null;
 

@@ -42,137 +42,140 @@ type Deps = { data: Data; clock: Clock; erp: ErpAdapter };
  * ERP already has for such an invoice is cancelled through the same outbox ('cancelar_factura', issue 22, decision
  * 021).
  */
-export function facturaErpJobs({ data, clock, erp }: Deps): ErpJobHandler[] {
-  const { repos, withTransaction } = data;
-
-  async function createInErp(factura: FacturaRecord) {
-    const existente = await erp.findFacturaProveedor(factura.bd, factura.id);
-    if (existente) return { docEntry: existente.docEntry, docNum: existente.docNum };
-    // Issue 27: the A/P invoice copies every receipt the CFDI bills.
-    const entradas = (await repos.facturas.entradasDe([factura.id])).get(factura.id);
-    // Decision 047: the sociedad's rule for a CFDI dated in a closed posting period.
-    const postingDateRule = await repos.sociedades.reglaFechaContable(factura.bd);
-    return erp.createFacturaProveedor({ ...facturaProveedorDe(factura, entradas), postingDateRule });
-  }
-
-  /** One attempt at a leased creation job; records the outcome on the job (and the invoice) and returns it. */
-  async function create(trabajo: ErpTrabajo, outbox: ErpJobRun): Promise<ErpResultado> {
-    const facturaId = trabajo.facturaId ?? 0;
-    const factura = await repos.facturas.findById(facturaId);
-    if (factura?.estatus !== "A") {
-      // Re-checked when the job runs: nothing is created for an invoice that is not accepted. The portal no longer
-      // gets here (an acceptance is final and every state change is conditional on the version read), but an
-      // invoice changed before that rule existed may have an A/P invoice from an earlier attempt: its cancellation
-      // is queued with this outcome (it finds nothing to cancel when there is none).
-      await withTransaction(async (tx) => {
-        await tx.erpTrabajos.fail(trabajo.id, MSG.erpNoAceptada, "rechazo", null);
-        await tx.erpTrabajos.rearm(TIPO_CANCELAR_FACTURA, { facturaId }, clock());
-      });
-      outbox.enqueuedMore();
-      return { ok: false, mensaje: MSG.erpNoAceptada, rechazo: true };
-    }
-    try {
-      const { docEntry, docNum } = await createInErp(factura);
-      await withTransaction(async (tx) => {
-        await tx.facturas.recordErp(factura.id, docEntry, docNum);
-        await tx.erpTrabajos.finish(trabajo.id, clock());
-        // Decision 036: a CFDI found cancelled at the SAT before its A/P invoice existed is blocked now.
-        if (await tx.bloqueoPago.wanted(factura.id)) {
-          await tx.erpTrabajos.rearm(TIPO_BLOQUEAR_PAGO, { facturaId: factura.id }, clock());
-          outbox.enqueuedMore();
-        }
-      });
-      return { ok: true, docNum };
-    } catch (error) {
-      return outbox.failed(error);
-    }
-  }
-
-  /**
-   * One attempt at a leased cancellation (decision 021): the invoice's A/P invoice, found by the portal id like a
-   * creation, is cancelled unless the invoice is accepted by now (then its A/P invoice is owed) or there is none
-   * or it is cancelled already. Once done, the invoice no longer mirrors it (a rejected invoice does not show
-   * 'Cancelado'). Retried like a creation; the ERP's refusal (a payment applied to it) stops it ('fallido', with
-   * the ERP's message on the job).
-   */
-  async function cancel(trabajo: ErpTrabajo, outbox: ErpJobRun): Promise<ErpResultado> {
-    const facturaId = trabajo.facturaId ?? 0;
-    const factura = await repos.facturas.findById(facturaId);
-    try {
-      const existente =
-        factura && factura.estatus !== "A" ? await erp.findFacturaProveedor(factura.bd, factura.id) : null;
-      if (factura && existente && existente.canceled === "N") {
-        await erp.cancelFacturaProveedor(factura.bd, existente.docEntry);
-      }
-      await withTransaction(async (tx) => {
-        if (existente) await tx.facturas.forgetErp(facturaId);
-        await tx.erpTrabajos.finish(trabajo.id, clock());
-      });
-      return { ok: true, docNum: null };
-    } catch (error) {
-      return outbox.failed(error);
-    }
-  }
-
-  /**
-   * One attempt at a leased takeover (issue 27, decision 036): accepted replacement `trabajo.facturaId` takes over
-   * the A/P invoice of the invoice it replaces instead of creating one. The ERP is asked first by the replacement's
-   * portal id, so a retry after a lost answer finds the A/P invoice already re-pointed and writes nothing; else the
-   * replaced invoice's A/P invoice gets the replacement's portal id, UUID and folio, and its payment block is lifted.
-   * While the replaced invoice's A/P invoice does not exist yet (its creation job pending) the job waits like a
-   * credit note's (issue 36): not taken meanwhile (its `espera`), and one taken anyway gets its attempt back. The
-   * replacement records the A/P invoice's DocEntry and DocNum.
-   */
-  async function takeover(trabajo: ErpTrabajo, outbox: ErpJobRun): Promise<ErpResultado> {
-    const factura = await repos.facturas.findById(trabajo.facturaId ?? 0);
-    try {
-      let ap: { docEntry: number; docNum: number } | null = null;
-      if (factura?.estatus === "A" && factura.sustituyeAId !== null) {
-        ap = await erp.findFacturaProveedor(factura.bd, factura.id);
-        if (!ap) {
-          if (!(await replacedInErp(data, factura.sustituyeAId))) {
-            throw new ErpEsperaError(MSG_SUSTITUCION_SIN_FACTURA);
-          }
-          const vieja = await erp.findFacturaProveedor(factura.bd, factura.sustituyeAId);
-          if (!vieja) throw new Error(MSG_SUSTITUCION_SIN_FACTURA);
-          if (vieja.canceled === "Y") {
-            throw new ErpRechazoError(
-              `La factura de proveedor ${vieja.docNum} de la factura sustituida está cancelada en el ERP; la sustituta no puede tomarla.`,
-            );
-          }
-          await erp.repointFacturaProveedor(factura.bd, vieja.docEntry, {
-            portalId: factura.id,
-            numAtCard: factura.folio,
-            uuid: factura.uuid,
-            liftPaymentBlock: vieja.paymentBlock === "Y",
-          });
-          ap = vieja;
-        }
-      }
-      const hecha = ap;
-      await withTransaction(async (tx) => {
-        if (factura && hecha) await tx.facturas.recordErp(factura.id, hecha.docEntry, hecha.docNum);
-        await tx.erpTrabajos.finish(trabajo.id, clock());
-      });
-      if (!hecha) return { ok: false, mensaje: MSG.erpNoAceptada, rechazo: true };
-      return { ok: true, docNum: hecha.docNum };
-    } catch (error) {
-      return outbox.failed(error);
-    }
-  }
-
+export function facturaErpJobs(deps: Deps): ErpJobHandler[] {
   return [
-    { tipo: TIPO_CREAR_FACTURA, run: create, counted: true },
-    { tipo: TIPO_CANCELAR_FACTURA, run: cancel },
+    { tipo: TIPO_CREAR_FACTURA, run: (trabajo, outbox) => create(deps, trabajo, outbox), counted: true },
+    { tipo: TIPO_CANCELAR_FACTURA, run: (trabajo, outbox) => cancel(deps, trabajo, outbox) },
     {
       tipo: TIPO_SUSTITUIR_CFDI,
-      run: takeover,
+      run: (trabajo, outbox) => takeover(deps, trabajo, outbox),
       // Issue 36: not due while the replaced invoice has no A/P invoice (its own job pending).
       espera: sql`exists (select 1 from ${schema.facturas} f where f.erp_doc_entry is null
         and ${erpTrabajos.tipo} = ${TIPO_SUSTITUIR_CFDI} and f.id = (
           select s.sustituye_a_id from ${schema.facturas} s where s.id = ${erpTrabajos.facturaId}))`,
     },
   ];
+}
+
+async function createInErp({ data, erp }: Deps, factura: FacturaRecord) {
+  const { repos } = data;
+  const existente = await erp.findFacturaProveedor(factura.bd, factura.id);
+  if (existente) return { docEntry: existente.docEntry, docNum: existente.docNum };
+  // Issue 27: the A/P invoice copies every receipt the CFDI bills.
+  const entradas = (await repos.facturas.entradasDe([factura.id])).get(factura.id);
+  // Decision 047: the sociedad's rule for a CFDI dated in a closed posting period.
+  const postingDateRule = await repos.sociedades.reglaFechaContable(factura.bd);
+  return erp.createFacturaProveedor({ ...facturaProveedorDe(factura, entradas), postingDateRule });
+}
+
+/** One attempt at a leased creation job; records the outcome on the job (and the invoice) and returns it. */
+async function create(deps: Deps, trabajo: ErpTrabajo, outbox: ErpJobRun): Promise<ErpResultado> {
+  const { data, clock } = deps;
+  const { repos, withTransaction } = data;
+  const facturaId = trabajo.facturaId ?? 0;
+  const factura = await repos.facturas.findById(facturaId);
+  if (factura?.estatus !== "A") {
+    // Re-checked when the job runs: nothing is created for an invoice that is not accepted. The portal no longer
+    // gets here (an acceptance is final and every state change is conditional on the version read), but an
+    // invoice changed before that rule existed may have an A/P invoice from an earlier attempt: its cancellation
+    // is queued with this outcome (it finds nothing to cancel when there is none).
+    await withTransaction(async (tx) => {
+      await tx.erpTrabajos.fail(trabajo.id, MSG.erpNoAceptada, "rechazo", null);
+      await tx.erpTrabajos.rearm(TIPO_CANCELAR_FACTURA, { facturaId }, clock());
+    });
+    outbox.enqueuedMore();
+    return { ok: false, mensaje: MSG.erpNoAceptada, rechazo: true };
+  }
+  try {
+    const { docEntry, docNum } = await createInErp(deps, factura);
+    await withTransaction(async (tx) => {
+      await tx.facturas.recordErp(factura.id, docEntry, docNum);
+      await tx.erpTrabajos.finish(trabajo.id, clock());
+      // Decision 036: a CFDI found cancelled at the SAT before its A/P invoice existed is blocked now.
+      if (await tx.bloqueoPago.wanted(factura.id)) {
+        await tx.erpTrabajos.rearm(TIPO_BLOQUEAR_PAGO, { facturaId: factura.id }, clock());
+        outbox.enqueuedMore();
+      }
+    });
+    return { ok: true, docNum };
+  } catch (error) {
+    return outbox.failed(error);
+  }
+}
+
+/**
+ * One attempt at a leased cancellation (decision 021): the invoice's A/P invoice, found by the portal id like a
+ * creation, is cancelled unless the invoice is accepted by now (then its A/P invoice is owed) or there is none
+ * or it is cancelled already. Once done, the invoice no longer mirrors it (a rejected invoice does not show
+ * 'Cancelado'). Retried like a creation; the ERP's refusal (a payment applied to it) stops it ('fallido', with
+ * the ERP's message on the job).
+ */
+async function cancel({ data, clock, erp }: Deps, trabajo: ErpTrabajo, outbox: ErpJobRun): Promise<ErpResultado> {
+  const { repos, withTransaction } = data;
+  const facturaId = trabajo.facturaId ?? 0;
+  const factura = await repos.facturas.findById(facturaId);
+  try {
+    const existente =
+      factura && factura.estatus !== "A" ? await erp.findFacturaProveedor(factura.bd, factura.id) : null;
+    if (factura && existente && existente.canceled === "N") {
+      await erp.cancelFacturaProveedor(factura.bd, existente.docEntry);
+    }
+    await withTransaction(async (tx) => {
+      if (existente) await tx.facturas.forgetErp(facturaId);
+      await tx.erpTrabajos.finish(trabajo.id, clock());
+    });
+    return { ok: true, docNum: null };
+  } catch (error) {
+    return outbox.failed(error);
+  }
+}
+
+/**
+ * One attempt at a leased takeover (issue 27, decision 036): accepted replacement `trabajo.facturaId` takes over
+ * the A/P invoice of the invoice it replaces instead of creating one. The ERP is asked first by the replacement's
+ * portal id, so a retry after a lost answer finds the A/P invoice already re-pointed and writes nothing; else the
+ * replaced invoice's A/P invoice gets the replacement's portal id, UUID and folio, and its payment block is lifted.
+ * While the replaced invoice's A/P invoice does not exist yet (its creation job pending) the job waits like a
+ * credit note's (issue 36): not taken meanwhile (its `espera`), and one taken anyway gets its attempt back. The
+ * replacement records the A/P invoice's DocEntry and DocNum.
+ */
+async function takeover({ data, clock, erp }: Deps, trabajo: ErpTrabajo, outbox: ErpJobRun): Promise<ErpResultado> {
+  const { repos, withTransaction } = data;
+  const factura = await repos.facturas.findById(trabajo.facturaId ?? 0);
+  try {
+    let ap: { docEntry: number; docNum: number } | null = null;
+    if (factura?.estatus === "A" && factura.sustituyeAId !== null) {
+      ap = await erp.findFacturaProveedor(factura.bd, factura.id);
+      if (!ap) {
+        if (!(await replacedInErp(data, factura.sustituyeAId))) {
+          throw new ErpEsperaError(MSG_SUSTITUCION_SIN_FACTURA);
+        }
+        const vieja = await erp.findFacturaProveedor(factura.bd, factura.sustituyeAId);
+        if (!vieja) throw new Error(MSG_SUSTITUCION_SIN_FACTURA);
+        if (vieja.canceled === "Y") {
+          throw new ErpRechazoError(
+            `La factura de proveedor ${vieja.docNum} de la factura sustituida está cancelada en el ERP; la sustituta no puede tomarla.`,
+          );
+        }
+        await erp.repointFacturaProveedor(factura.bd, vieja.docEntry, {
+          portalId: factura.id,
+          numAtCard: factura.folio,
+          uuid: factura.uuid,
+          liftPaymentBlock: vieja.paymentBlock === "Y",
+        });
+        ap = vieja;
+      }
+    }
+    const hecha = ap;
+    await withTransaction(async (tx) => {
+      if (factura && hecha) await tx.facturas.recordErp(factura.id, hecha.docEntry, hecha.docNum);
+      await tx.erpTrabajos.finish(trabajo.id, clock());
+    });
+    if (!hecha) return { ok: false, mensaje: MSG.erpNoAceptada, rechazo: true };
+    return { ok: true, docNum: hecha.docNum };
+  } catch (error) {
+    return outbox.failed(error);
+  }
 }
 
 /** Whether the portal has recorded the A/P invoice of replaced invoice `id` (what a takeover waits for). */

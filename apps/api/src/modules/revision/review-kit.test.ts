@@ -23,11 +23,14 @@ const user = { id: "E1", operador: "Empleado" } as SessionUser;
 function fakeData() {
   const hechos: string[] = [];
   let pendientes: string[] = [];
-  const tx = {
-    auditoria: {
-      record: async (v: { entidadId: string; valorNuevo: string }) =>
-        pendientes.push(`audit ${v.entidadId} ${v.valorNuevo}`),
+  // Typed by the repository it stands for, so a change of the audit call fails the typecheck here too.
+  const auditoria: Pick<Repositories["auditoria"], "recordChange"> = {
+    recordChange: async (_by, change) => {
+      pendientes.push(`audit ${change.id} ${change.to}`);
     },
+  };
+  const tx = {
+    auditoria,
     proveedores: { findByCardCode: async (c: string) => ({ cardName: c, email: `${c}@x.mx` }) },
     correo: { enqueue: async (m: { asunto: string }) => pendientes.push(`correo ${m.asunto}`) },
   } as unknown as Repositories;

@@ -1,0 +1,76 @@
+import { ARCHIVO_URL_PREFIX, NOTA_CREDITO_MSG, type NotaCreditoRow } from "@portal/contracts";
+import { isProveedor, type SessionUser } from "../../lib/session-user";
+import { reviewWindowStart } from "../revision/review-kit";
+import type { NotaCreditoListada } from "./repository";
+import { money, type NotasCreditoContext } from "./shared";
+
+/** The XML's date as YYYY-MM-DD. */
+const dia = (fecha: string) => fecha.slice(0, 10);
+
+/**
+ * Issue 36: where an accepted credit note stands with the ERP, as the invoices' EstadoERP; the ERP's message (or
+ * why it waits: an invoice it credits not in the ERP yet) goes to employees only.
+ */
+function erpDe(n: NotaCreditoListada, paraEmpleado: boolean): Pick<NotaCreditoRow, "EstadoERP" | "ErrorERP"> {
+  const creada = n.erpDocNum !== null || n.trabajoEstado === "hecho";
+  const estado =
+    n.estatus !== "A" || n.trabajoEstado === null
+      ? ""
+      : creada
+        ? "creada"
+        : (n.trabajoEstado as "pendiente" | "fallido");
+  const espera = estado === "pendiente" && n.esperaFolio !== null;
+  const error =
+    estado === "" || creada ? "" : espera ? NOTA_CREDITO_MSG.erpFacturaPendiente(n.esperaFolio ?? "") : n.trabajoError;
+  // A supplier's row has no ErrorERP key at all (as the invoices').
+  return paraEmpleado ? { EstadoERP: estado, ErrorERP: error } : { EstadoERP: estado };
+}
+
+function toRow(n: NotaCreditoListada, fila: number, paraEmpleado: boolean): NotaCreditoRow {
+  return {
+    Fila: fila,
+    IdNotaCredito: n.id,
+    NomSociedad: n.nomSociedad,
+    CardCode: n.cardCode,
+    CardName: n.cardName,
+    BD: n.bd,
+    FolioNotaCredito: n.folio,
+    UUID: n.uuid,
+    TipoRelacion: n.tipoRelacion,
+    FechaNotaCredito: dia(n.fechaCfdi),
+    Total: money(n.total),
+    Moneda: n.moneda,
+    Estatus: n.estatus as NotaCreditoRow["Estatus"],
+    Comentarios: n.comentarios,
+    Version: n.version,
+    PDF: `${ARCHIVO_URL_PREFIX}${n.pdfArchivoId}`,
+    XML: `${ARCHIVO_URL_PREFIX}${n.xmlArchivoId}`,
+    DocNumERP: n.erpDocNum,
+    ...erpDe(n, paraEmpleado),
+    Facturas: n.facturas.map((f) => ({
+      IdFactura: f.facturaId,
+      FolioFactura: f.folio,
+      UUID: f.uuid,
+      Importe: f.importe,
+    })),
+  };
+}
+
+/** The lists and their tiles: the supplier's (or every) credit note, and the review's. */
+export function listQueries({ clock, repo }: Pick<NotasCreditoContext, "clock" | "repo">) {
+  return {
+    /** getNotasCredito: the supplier's own; every one for employees. */
+    async list(user: SessionUser): Promise<NotaCreditoRow[]> {
+      const proveedor = isProveedor(user);
+      return (await repo.list(proveedor ? user.id : null)).map((n, i) => toRow(n, i + 1, !proveedor));
+    },
+    /** The 'Notas de crédito' tile: the length of the same user's list. */
+    count: (user: SessionUser) => repo.count(isProveedor(user) ? user.id : null),
+    /** notasCreditoPendientes/getNotasCredito: Pendiente and Rechazada, and those accepted in the last 30 days. */
+    async pendientes(_user: SessionUser): Promise<NotaCreditoRow[]> {
+      return (await repo.pendientes(reviewWindowStart(clock))).map((n, i) => toRow(n, i + 1, true));
+    },
+    /** The 'Notas de crédito pendientes' tile: those awaiting a decision. */
+    countPendientes: () => repo.countPendientes(),
+  };
+}

@@ -1,3 +1,4 @@
+import { or } from "drizzle-orm";
 import { ErpApprovalPendingError } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
 import type { Data } from "../../repositories";
@@ -31,6 +32,21 @@ export interface OutboxRun {
   deVuelta: Set<string>;
   // A job enqueued another while this pass ran (a cancellation): the pass goes round once more.
   otraVuelta: boolean;
+}
+
+/** The outbox's state over its handlers: each kind's handler, and the waits of all kinds in one condition. */
+export function outboxRun(
+  base: Pick<OutboxRun, "repos" | "clock" | "warn" | "random">,
+  handlers: readonly ErpJobHandler[],
+): OutboxRun {
+  const esperas = handlers.flatMap((h) => (h.espera ? [h.espera] : []));
+  return {
+    ...base,
+    porTipo: new Map(handlers.map((h) => [h.tipo, h])),
+    espera: esperas.length > 0 ? or(...esperas) : undefined,
+    deVuelta: new Set<string>(),
+    otraVuelta: false,
+  };
 }
 
 /**

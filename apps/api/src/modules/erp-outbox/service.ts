@@ -1,8 +1,7 @@
-import { or } from "drizzle-orm";
 import type { ErpAdapter } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
 import type { Data } from "../../repositories";
-import { execute, type OutboxRun, runDue } from "./attempts";
+import { execute, outboxRun, runDue } from "./attempts";
 import { ERP_LEASE_MS, type ErpJobHandler, type ErpResultado } from "./policy";
 import type { ErpTrabajo } from "./records";
 
@@ -46,17 +45,7 @@ export function createErpOutbox({
   /** Where the wake-ups after an outage fall in their window (issue 36); tests give a seeded source. */
   random?: () => number;
 }) {
-  const esperas = handlers.flatMap((h) => (h.espera ? [h.espera] : []));
-  const run: OutboxRun = {
-    repos: data.repos,
-    clock,
-    warn,
-    random,
-    porTipo: new Map(handlers.map((h) => [h.tipo, h])),
-    espera: esperas.length > 0 ? or(...esperas) : undefined,
-    deVuelta: new Set<string>(),
-    otraVuelta: false,
-  };
+  const run = outboxRun({ repos: data.repos, clock, warn, random }, handlers);
   const { repos, deVuelta } = run;
   const despertadores = new Set<() => void>();
   let corriendo: Promise<number> | null = null;

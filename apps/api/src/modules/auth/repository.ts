@@ -1,8 +1,9 @@
 import type { Database } from "@portal/db";
 import { schema } from "@portal/db";
-import { and, count, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { loginAttemptQueries } from "./repository-attempts";
 
-const { empleados, proveedores, sesiones, loginFallidos } = schema;
+const { empleados, proveedores, sesiones } = schema;
 
 export function createAuthRepository(db: Database) {
   return {
@@ -45,32 +46,6 @@ export function createAuthRepository(db: Database) {
         .clave,
 
     /**
-     * Counts a password attempt before its password is verified (issue 22). Two statements on purpose, each
-     * committed on its own: the attempt's row is inserted first and only then are the rows counted, so
-     * whichever way simultaneous attempts interleave (PostgreSQL's pool or PGlite's one connection), the last of
-     * any N to count sees all N. At most `limit` attempts ever see a count within `limit`. The counts include
-     * this attempt: attempts of `clave` from `ip`, and of every key from `ip` (password spraying), since `since`.
-     */
-    beginAttempt: async (values: { clave: string; ip: string; operador: string; at: Date }, since: Date) => {
-      await db.insert(loginFallidos).values(values);
-      const [counts] = await db
-        .select({
-          porClave: sql<number>`count(*) filter (where ${loginFallidos.clave} = ${values.clave})`.mapWith(Number),
-          porIp: count(),
-        })
-        .from(loginFallidos)
-        .where(and(eq(loginFallidos.ip, values.ip), gt(loginFallidos.at, since)));
-      return { porClave: counts?.porClave ?? 0, porIp: counts?.porIp ?? 0 };
-    },
-    /** Attempts older than `before` (the window's start) count no more. */
-    purgeAttempts: async (before: Date) => {
-      await db.delete(loginFallidos).where(lt(loginFallidos.at, before));
-    },
-    /** A right password clears the key's attempts from that address (this attempt's row included). */
-    clearFailures: async (clave: string, ip: string) => {
-      await db.delete(loginFallidos).where(and(eq(loginFallidos.clave, clave), eq(loginFallidos.ip, ip)));
-    },
-    /**
      * Ends every live session of one user but `exceptSessionId` (the caller's own, when it changes its own
      * password). Called on a transaction's repository, a password change and the end of the old sessions
      * commit together.
@@ -92,6 +67,7 @@ export function createAuthRepository(db: Database) {
           ),
         );
     },
+    ...loginAttemptQueries(db),
   };
 }
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -2,7 +2,7 @@ import { MSG } from "@portal/contracts";
 import type { Data } from "../../repositories";
 import { notifyProveedor } from "../correo/al-proveedor";
 import type { TareaProgramada } from "../tareas/service";
-import { type VencimientoDocumento, vencimientos } from "./service";
+import { type VencimientoDocumento, vencimientos } from "./documentos";
 
 /** Days before expiry at which a supplier is reminded (issue 15); 0 is the last valid day. */
 export const UMBRALES_RECORDATORIO = [30, 15, 7, 0] as const;

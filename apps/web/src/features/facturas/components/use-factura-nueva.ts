@@ -47,6 +47,27 @@ function usePropuesta(xml: File | null, entradas: EntradaFactura[] | undefined, 
   return propuesta;
 }
 
+/**
+ * The three files picked for the new invoice: cleared (and why, issue 23) when the sociedad or the receipt
+ * changes; clearing remounts the pickers, so picking the same file again still counts as a change.
+ */
+function useArchivosNueva() {
+  const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
+  /** Why the files picked were just taken away, until a file is picked again. */
+  const [quitados, setQuitados] = useState<keyof typeof ARCHIVOS_QUITADOS | null>(null);
+  const [pickerKey, setPickerKey] = useState(0);
+  const clearFiles = (motivo: keyof typeof ARCHIVOS_QUITADOS) => {
+    setQuitados(hasArchivos(archivos) ? motivo : null);
+    setArchivos(SIN_ARCHIVOS);
+    setPickerKey((key) => key + 1);
+  };
+  const pickFile = (clave: ArchivoClave, file: File | null) => {
+    setArchivos((current) => ({ ...current, [clave]: file }));
+    if (file) setQuitados(null);
+  };
+  return { archivos, quitados, pickerKey, clearFiles, pickFile, keepFiles: () => setQuitados(null) };
+}
+
 interface FacturaNuevaOptions {
   session: Session;
   proveedor: ProveedorResumen;
@@ -64,11 +85,8 @@ export function useFacturaNueva({ session, proveedor, onDone }: FacturaNuevaOpti
   // Issue 27: the receipts chosen (one CFDI may bill several), in the order picked; issue 37: by DocEntry (the
   // picker's values, valorEntrada), since two receipts may share a number.
   const [docEntries, setDocEntries] = useState<string[]>([]);
-  const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
-  /** Why the files picked were just taken away, until a file is picked again. */
-  const [quitados, setQuitados] = useState<keyof typeof ARCHIVOS_QUITADOS | null>(null);
-  // Remounts the pickers when the files are cleared, so picking the same file again still counts as a change.
-  const [pickerKey, setPickerKey] = useState(0);
+  const files = useArchivosNueva();
+  const { archivos, clearFiles } = files;
   const entradas = useEntradasFactura(session, bd);
   const post = usePostFactura();
 
@@ -77,11 +95,6 @@ export function useFacturaNueva({ session, proveedor, onDone }: FacturaNuevaOpti
   const opciones = useMemo(() => opcionesEntrada(entradas.data ?? []), [entradas.data]);
   const propuesta = usePropuesta(archivos.xml, entradas.data, docEntries.length === 0);
 
-  const clearFiles = (motivo: keyof typeof ARCHIVOS_QUITADOS) => {
-    setQuitados(hasArchivos(archivos) ? motivo : null);
-    setArchivos(SIN_ARCHIVOS);
-    setPickerKey((key) => key + 1);
-  };
   const chooseSociedad = (value: string | null) => {
     if (value === bd) return;
     setBd(value);
@@ -94,12 +107,8 @@ export function useFacturaNueva({ session, proveedor, onDone }: FacturaNuevaOpti
     // Spec §4: choosing a receipt clears the files; not the receipt proposed for the XML picked (it was chosen
     // for those files, decision 026).
     const [una] = values;
-    if (values.length === 1 && propuesta.tipo === "una" && una === valorEntrada(propuesta.entrada)) setQuitados(null);
+    if (values.length === 1 && propuesta.tipo === "una" && una === valorEntrada(propuesta.entrada)) files.keepFiles();
     else clearFiles("entrada");
-  };
-  const pickFile = (clave: ArchivoClave, file: File | null) => {
-    setArchivos((current) => ({ ...current, [clave]: file }));
-    if (file) setQuitados(null);
   };
 
   const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
@@ -126,14 +135,14 @@ export function useFacturaNueva({ session, proveedor, onDone }: FacturaNuevaOpti
     bd,
     docEntries,
     archivos,
-    quitados,
-    pickerKey,
+    quitados: files.quitados,
+    pickerKey: files.pickerKey,
     elegidas,
     opciones,
     propuesta,
     chooseSociedad,
     chooseEntradas,
-    pickFile,
+    pickFile: files.pickFile,
     isSubmitting,
     isSaved,
     onSubmit,

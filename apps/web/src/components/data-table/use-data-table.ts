@@ -1,8 +1,8 @@
 import type { RowData } from "@tanstack/react-table";
 import { useDeferredValue } from "react";
 import { PAGE_SIZE_ALL, SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../lib/constants";
-import type { DataTableProps } from "./data-table";
 import { clampPage, searchText } from "./data-table-logic";
+import type { DataTableProps } from "./data-table-props";
 import { useOpenRow } from "./data-table-row";
 import { useCellEdits } from "./use-cell-edits";
 import { useRowExpansion } from "./use-row-expansion";

@@ -1,31 +1,23 @@
-import { Button, Checkbox, Group, List, Modal, SegmentedControl, Select, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Checkbox, Group, SegmentedControl, Select, Textarea } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
-import { useBlocker } from "@tanstack/react-router";
 import type { RowData } from "@tanstack/react-table";
-import { type ReactNode, useCallback, useMemo, useState } from "react";
-import { isApiError } from "../../lib/api-client";
+import { type ReactNode, useMemo } from "react";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../lib/constants";
 import { useListSearch } from "../../lib/list-search";
-import { notifyErrorLines, notifyReview } from "../../lib/notify";
-import { session } from "../../lib/session";
-import { useRegisterUnsentEdits } from "../../lib/unsent-edits";
 import { DataTable } from "./data-table";
 import type { DataTableColumn, RowEdits } from "./data-table-logic";
+import { CambiosSinEnviarModal, ConfirmacionRevision } from "./review-dialogs";
 import {
   COLUMNA_REVISION,
-  estatusElegidoRevision,
   FILTRO_REVISION,
   filasDelFiltro,
-  filasMarcadasRevision,
-  filasSinEnviar,
   filtroRevision,
   isRevisionBlocked,
-  MENSAJE_CAMBIOS_SIN_ENVIAR,
-  markReviewedOnEdit,
   OPCIONES_FILTRO_REVISION,
   type RevisionConfig,
   type RevisionResultado,
 } from "./review-logic";
+import { useReviewState } from "./use-review-state";
 
 /**
  * The review kit's React half (spec §2 /Facturas-Pendientes, /Pagos-Pendientes; §4; §8): the three editable
@@ -140,8 +132,6 @@ export interface ReviewTableProps<Row, Estatus extends string, R> {
   canExpand?: (row: Row) => boolean;
 }
 
-const NO_EDITS: RowEdits = {};
-
 /**
  * A review list (spec §2, §4, §8): search, 'Recargar', 5/10/15/All rows (default 5), rows already Aceptada
  * locked; 'Agregar' once a row is checked opens the confirmation listing the checked rows, and 'Aceptar' sends
@@ -149,12 +139,8 @@ const NO_EDITS: RowEdits = {};
  */
 export function ReviewTable<Row extends RowData, Estatus extends string, R>(props: ReviewTableProps<Row, Estatus, R>) {
   const listSearch = useListSearch();
-  const { config, rows, build, send, isSending, confirmation } = props;
-  const [edits, setEdits] = useState<RowEdits>(NO_EDITS);
-  const [isConfirming, setIsConfirming] = useState(false);
-  const marcadas = filasMarcadasRevision(config, rows, edits);
-  const sinEnviar = filasSinEnviar(config, rows, edits).length;
-  useRegisterUnsentEdits(sinEnviar);
+  const { config, rows } = props;
+  const review = useReviewState(props);
 
   // Issue 23: 'Por revisar' (default) or 'Todas', kept in the URL like the rest of the list's state.
   const filtro = filtroRevision(listSearch.value.estado);
@@ -162,47 +148,6 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
   const { onFilterChange } = listSearch;
   const changeFilter = (value: string) =>
     onFilterChange?.(filtroRevision(value) === FILTRO_REVISION.todas ? FILTRO_REVISION.todas : undefined);
-
-  // Issue 23: changing a row's status or comment ticks its Revisado, so the decision is sent.
-  const onEditsChange = useCallback((next: RowEdits) => setEdits((previous) => markReviewedOnEdit(previous, next)), []);
-
-  // Leaving the list (another screen, a reload, closing the tab) with decisions not sent asks first; the list's own
-  // URL updates (search, page, filter) are not leaving, and once the session is gone nothing can be sent anyway.
-  const blocker = useBlocker({
-    shouldBlockFn: ({ current, next }) => current.pathname !== next.pathname && session.peek() !== null,
-    enableBeforeUnload: () => sinEnviar > 0,
-    disabled: sinEnviar === 0,
-    withResolver: true,
-  });
-
-  const openConfirmation = () => {
-    const revision = build(rows, edits);
-    if (!revision.ok) {
-      notifyErrorLines(revision.errors);
-      return;
-    }
-    setIsConfirming(true);
-  };
-
-  const accept = async () => {
-    const revision = build(rows, edits);
-    if (!revision.ok || revision.request.length === 0) {
-      setIsConfirming(false);
-      if (!revision.ok) notifyErrorLines(revision.errors);
-      return;
-    }
-    try {
-      notifyReview(await send(revision.request), true);
-    } catch (error) {
-      // Spec §8: the server's refusal is shown with every line; a network failure is only logged.
-      if (isApiError(error) && error.kind === "http") notifyReview(error.message, false);
-      else console.error(props.errorContext, error);
-    } finally {
-      setIsConfirming(false);
-      // The list reloads with the stored state (spec §8): the table starts again from it.
-      setEdits(NO_EDITS);
-    }
-  };
 
   return (
     <>
@@ -219,8 +164,8 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
         defaultPageSize={SHORT_DEFAULT_PAGE_SIZE}
         initialSort={{ columnId: "Fila", direction: "asc" }}
         isRowLocked={(row) => isRevisionBlocked(config, row)}
-        edits={edits}
-        onEditsChange={onEditsChange}
+        edits={review.edits}
+        onEditsChange={review.onEditsChange}
         renderExpanded={props.renderExpanded}
         canExpand={props.canExpand}
         isCompact
@@ -233,8 +178,8 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
               onChange={changeFilter}
               data={OPCIONES_FILTRO_REVISION.map((o) => ({ value: o.value, label: o.label }))}
             />
-            {marcadas.length > 0 ? (
-              <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={openConfirmation}>
+            {review.marcadas.length > 0 ? (
+              <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={review.openConfirmation}>
                 Agregar
               </Button>
             ) : null}
@@ -242,58 +187,17 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
         }
         emptyText={props.emptyText}
       />
-      <Modal
-        opened={isConfirming}
-        onClose={() => {
-          if (!isSending) setIsConfirming(false);
-        }}
-        title={confirmation.title}
-        closeButtonProps={{ "aria-label": "Cerrar" }}
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">{confirmation.heading}</Text>
-          <List size="sm" aria-label={confirmation.listLabel}>
-            {marcadas.map((row) => {
-              const { folio, proveedor } = confirmation.item(row);
-              const estatus = estatusElegidoRevision(config, row, edits);
-              const etiqueta = config.opciones.find((o) => o.value === estatus)?.label ?? estatus;
-              return (
-                <List.Item key={config.clave(row)}>
-                  {folio} · {proveedor} · {etiqueta}
-                </List.Item>
-              );
-            })}
-          </List>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setIsConfirming(false)} disabled={isSending}>
-              Cancelar
-            </Button>
-            <Button onClick={() => void accept()} loading={isSending}>
-              Aceptar
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
-        opened={blocker.status === "blocked"}
-        onClose={() => blocker.reset?.()}
-        title="Cambios sin enviar"
-        closeButtonProps={{ "aria-label": "Cerrar" }}
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">{MENSAJE_CAMBIOS_SIN_ENVIAR}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => blocker.reset?.()}>
-              Permanecer en la página
-            </Button>
-            <Button color="red" onClick={() => blocker.proceed?.()}>
-              Salir sin enviar
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmacionRevision
+        isOpen={review.isConfirming}
+        config={config}
+        marcadas={review.marcadas}
+        edits={review.edits}
+        confirmation={props.confirmation}
+        isSending={props.isSending}
+        onCancel={review.cancelConfirmation}
+        onAccept={() => void review.accept()}
+      />
+      <CambiosSinEnviarModal isOpen={review.isLeaving} onStay={review.stay} onLeave={review.leave} />
     </>
   );
 }

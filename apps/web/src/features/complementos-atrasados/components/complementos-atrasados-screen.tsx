@@ -1,15 +1,14 @@
-import { Button, Group, Modal, Select, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Select, Stack, Text, Title } from "@mantine/core";
 import type { ComplementosAtrasadosRow } from "@portal/contracts";
 import { useMemo, useState } from "react";
 import { DataTable } from "../../../components/data-table";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
 import { useListSearch } from "../../../lib/list-search";
-import { notifySuccess } from "../../../lib/notify";
-import { notifySaveError } from "../../../lib/save-feedback";
 import type { Session } from "../../../lib/session";
-import { complementosAtrasadosList, useSetRetenerPagos } from "../api";
+import { complementosAtrasadosList } from "../api";
 import { filterBySociedad, pagosAtrasados, sociedadesDelReporte } from "../atrasados-logic";
 import { PAGOS_ATRASADOS_COLUMNS, proveedoresAtrasadosColumns } from "./complementos-atrasados-columns";
+import { RetenerPagosDialog, useRetenerPagos } from "./retener-pagos-dialog";
 
 const EMPTY: readonly ComplementosAtrasadosRow[] = [];
 
@@ -27,40 +26,9 @@ export function ComplementosAtrasadosScreen({ session }: { session: Session }) {
   const sociedades = useMemo(() => sociedadesDelReporte(rows), [rows]);
   const proveedores = useMemo(() => filterBySociedad(rows, bd), [rows, bd]);
   const pagos = useMemo(() => pagosAtrasados(proveedores), [proveedores]);
-  const save = useSetRetenerPagos();
-  const [objetivo, setObjetivo] = useState<ComplementosAtrasadosRow | null>(null);
-  const [comentarios, setComentarios] = useState("");
-  const retener = objetivo?.RetenerPagos !== "Y";
-  const columnas = useMemo(
-    () =>
-      proveedoresAtrasadosColumns((row) => {
-        setComentarios("");
-        setObjetivo(row);
-      }, save.isPending),
-    [save.isPending],
-  );
-  const confirm = () => {
-    if (!objetivo) return;
-    save.mutate(
-      {
-        usuario: session.id,
-        operador: session.operador,
-        CardCode: objetivo.CardCode,
-        RetenerPagos: retener ? "Y" : "N",
-        Comentarios: comentarios,
-      },
-      {
-        onSuccess: (message) => {
-          setObjetivo(null);
-          notifySuccess(message);
-        },
-        onError: (error) => {
-          setObjetivo(null);
-          notifySaveError(error, "No se pudo guardar la retención de pagos");
-        },
-      },
-    );
-  };
+  const retencion = useRetenerPagos(session);
+  const { open: openRetencion, isPending } = retencion;
+  const columnas = useMemo(() => proveedoresAtrasadosColumns(openRetencion, isPending), [openRetencion, isPending]);
   const isLoading = reporte.isPending && reporte.fetchStatus !== "idle";
 
   return (
@@ -108,38 +76,7 @@ export function ComplementosAtrasadosScreen({ session }: { session: Session }) {
         exportName="complementos-atrasados"
         emptyText="No hay pagos con el complemento atrasado."
       />
-      <Modal
-        opened={objetivo !== null}
-        onClose={() => {
-          if (!save.isPending) setObjetivo(null);
-        }}
-        title={retener ? "Retener pagos" : "Quitar retención"}
-        closeButtonProps={{ "aria-label": "Cerrar" }}
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            {retener
-              ? `¿Marcar a ${objetivo?.CardName ?? ""} para retener sus pagos por complementos atrasados? Los revisores lo verán en sus listas.`
-              : `¿Quitar la retención de pagos de ${objetivo?.CardName ?? ""}?`}
-          </Text>
-          <Textarea
-            label="Comentarios"
-            value={comentarios}
-            onChange={(event) => setComentarios(event.currentTarget.value)}
-            maxLength={1000}
-            rows={3}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setObjetivo(null)} disabled={save.isPending}>
-              Cancelar
-            </Button>
-            <Button onClick={confirm} loading={save.isPending}>
-              {retener ? "Retener pagos" : "Quitar retención"}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <RetenerPagosDialog state={retencion} />
     </Stack>
   );
 }

@@ -57,6 +57,67 @@ interface DetalleProps {
 }
 
 /**
+ * The invoice's fields read-only, its SAT marks, payment block, substitution notes (issue 36, decision 038: the
+ * warning only for employees) and comments.
+ */
+function DatosFactura({
+  row,
+  forProveedor,
+  renderQuitarBloqueo,
+  renderReintentarBloqueoErp,
+}: Pick<DetalleProps, "row" | "renderQuitarBloqueo" | "renderReintentarBloqueoErp"> & { forProveedor: boolean }) {
+  const docNums = entradasDeFila(row);
+  // Issue 36 (decision 038): for employees, the warning of a CFDI naming a blocked invoice with TipoRelacion 04.
+  const aviso = forProveedor ? "" : avisoSustitucion(row);
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        <TextInput label="Razón social" value={row.NomSociedad} readOnly />
+        <TextInput label="Proveedor" value={row.CardName} readOnly />
+        <TextInput label="Folio" value={row.FolioFactura} readOnly />
+        <TextInput label="Fecha" value={fechaMostrada(row.FechaFactura)} readOnly />
+        <TextInput label="Estatus" value={estatusFactura(row)} readOnly />
+        <TextInput label={docNums.length > 1 ? "Entradas" : "Entrada"} value={docNums.join(", ")} readOnly />
+        <TextInput label="Estatus del pago" value={estatusPago(row)} readOnly />
+        <TextInput label="Fecha pago" value={fechaMostrada(row.FechaPago)} readOnly />
+        {row.FechaProbablePago ? (
+          <TextInput label="Fecha probable de pago" value={fechaMostrada(row.FechaProbablePago)} readOnly />
+        ) : null}
+        {row.FolioSAP == null ? null : <TextInput label="Folio SAP" value={String(row.FolioSAP)} readOnly />}
+      </SimpleGrid>
+      <Group mt="sm">
+        <EstadoSatBadges row={row} />
+      </Group>
+      {forProveedor ? null : (
+        <BloqueoPagoLinea
+          row={row}
+          accion={canRetryBlock(row) && renderReintentarBloqueoErp ? renderReintentarBloqueoErp(row) : null}
+        />
+      )}
+      {!forProveedor && renderQuitarBloqueo && canLiftBlock(row) ? (
+        <Group mt="xs">{renderQuitarBloqueo(row)}</Group>
+      ) : null}
+      {aviso ? (
+        <Text size="sm" c="orange.9" fw={500} mt="xs" data-aviso-sustitucion>
+          {aviso}
+        </Text>
+      ) : null}
+      {row.SustituidaPor ? (
+        <Text size="sm" c="gray.8" mt="xs" data-sustitucion>
+          Sustituida por la factura {row.SustituidaPor}, que tomó su factura de proveedor en el ERP.
+        </Text>
+      ) : null}
+      {row.SustituyeA ? (
+        <Text size="sm" c="gray.8" mt="xs" data-sustitucion>
+          Sustituye a la factura {row.SustituyeA} y toma su factura de proveedor en el ERP.
+        </Text>
+      ) : null}
+      <Textarea label="Comentarios" value={row.Comentarios} readOnly rows={3} mt="sm" />
+    </>
+  );
+}
+
+/**
  * 'Datos generales' (spec §2, §4): the invoice's fields read-only; each file 'Cargado' or 'No cargado' with 'Ver'
  * when present and, while the invoice is not Aceptada, a 'cargar' picker; 'Actualizar' (disabled once Aceptada
  * or Cancelado) sends patchfactura with only the files picked. Only the supplier that owns it may update it.
@@ -74,14 +135,11 @@ function Detalle({
   const forProveedor = isProveedor(session);
   // Suppliers see only the Folio SAP: the ERP's messages are for employees (the server sends them '' anyway).
   const erp = forProveedor ? null : estadoErp(row);
-  // Issue 36 (decision 038): for employees, the warning of a CFDI naming a blocked invoice with TipoRelacion 04.
-  const aviso = forProveedor ? "" : avisoSustitucion(row);
   const canUpload = forProveedor && canUploadArchivos(row);
   const canUpdate = forProveedor && canUpdateFactura(row);
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
   // The cross checks of a new XML need the supplier and the invoice's receipts (spec §5, update form; issue 27).
   const proveedor = useProveedorFactura(session, canUpdate);
-  const docNums = entradasDeFila(row);
   const entradas = useEntradasDeFactura(session, canUpdate ? row.BD : null, entradaRefsDeFila(row));
   const patch = usePatchFactura();
   const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
@@ -108,48 +166,12 @@ function Detalle({
     <form onSubmit={onSubmit} noValidate aria-label="Datos generales">
       <Stack gap="lg">
         <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            <TextInput label="Razón social" value={row.NomSociedad} readOnly />
-            <TextInput label="Proveedor" value={row.CardName} readOnly />
-            <TextInput label="Folio" value={row.FolioFactura} readOnly />
-            <TextInput label="Fecha" value={fechaMostrada(row.FechaFactura)} readOnly />
-            <TextInput label="Estatus" value={estatusFactura(row)} readOnly />
-            <TextInput label={docNums.length > 1 ? "Entradas" : "Entrada"} value={docNums.join(", ")} readOnly />
-            <TextInput label="Estatus del pago" value={estatusPago(row)} readOnly />
-            <TextInput label="Fecha pago" value={fechaMostrada(row.FechaPago)} readOnly />
-            {row.FechaProbablePago ? (
-              <TextInput label="Fecha probable de pago" value={fechaMostrada(row.FechaProbablePago)} readOnly />
-            ) : null}
-            {row.FolioSAP == null ? null : <TextInput label="Folio SAP" value={String(row.FolioSAP)} readOnly />}
-          </SimpleGrid>
-          <Group mt="sm">
-            <EstadoSatBadges row={row} />
-          </Group>
-          {forProveedor ? null : (
-            <BloqueoPagoLinea
-              row={row}
-              accion={canRetryBlock(row) && renderReintentarBloqueoErp ? renderReintentarBloqueoErp(row) : null}
-            />
-          )}
-          {!forProveedor && renderQuitarBloqueo && canLiftBlock(row) ? (
-            <Group mt="xs">{renderQuitarBloqueo(row)}</Group>
-          ) : null}
-          {aviso ? (
-            <Text size="sm" c="orange.9" fw={500} mt="xs" data-aviso-sustitucion>
-              {aviso}
-            </Text>
-          ) : null}
-          {row.SustituidaPor ? (
-            <Text size="sm" c="gray.8" mt="xs" data-sustitucion>
-              Sustituida por la factura {row.SustituidaPor}, que tomó su factura de proveedor en el ERP.
-            </Text>
-          ) : null}
-          {row.SustituyeA ? (
-            <Text size="sm" c="gray.8" mt="xs" data-sustitucion>
-              Sustituye a la factura {row.SustituyeA} y toma su factura de proveedor en el ERP.
-            </Text>
-          ) : null}
-          <Textarea label="Comentarios" value={row.Comentarios} readOnly rows={3} mt="sm" />
+          <DatosFactura
+            row={row}
+            forProveedor={forProveedor}
+            renderQuitarBloqueo={renderQuitarBloqueo}
+            renderReintentarBloqueoErp={renderReintentarBloqueoErp}
+          />
 
           {erp ? (
             <section aria-labelledby="erp-titulo">

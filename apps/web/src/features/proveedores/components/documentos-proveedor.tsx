@@ -72,6 +72,123 @@ function UploadButton({
   );
 }
 
+interface DocumentoRowProps {
+  vista: DocumentoVista;
+  role: ProveedorFormRole;
+  isLocked: boolean;
+  /** The message of the last file refused for this document. */
+  error: string | undefined;
+  onPicked: (file: File | null) => void;
+  onPick: DocumentosProveedorProps["onPick"];
+  onRequeridoChange: DocumentosProveedorProps["onRequeridoChange"];
+}
+
+/** One document's row: name (with its pending file and error), required flag, date, days, state and file. */
+function DocumentoRow({ vista, role, isLocked, error, onPicked, onPick, onRequeridoChange }: DocumentoRowProps) {
+  const { clave, etiqueta } = vista.documento;
+  const isMissing = vista.isRequerido === true && !vista.isCargado;
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Stack gap={2}>
+          <Group gap={6} wrap="nowrap">
+            {isMissing ? (
+              <IconAlertTriangle
+                size={16}
+                className={classes.missingIcon}
+                aria-label="Documento requerido sin cargar"
+              />
+            ) : null}
+            <Text size="sm" fw={500}>
+              {etiqueta}
+            </Text>
+          </Group>
+          {vista.pendiente ? (
+            <Text size="xs" c="dimmed">
+              Por guardar: {vista.pendiente.nombre}
+            </Text>
+          ) : null}
+          {error ? (
+            <Text size="xs" c="red" role="alert">
+              {error}
+            </Text>
+          ) : null}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        {vista.isRequerido === null ? (
+          <Text size="sm" c="dimmed">
+            Adicional
+          </Text>
+        ) : role === "administrador" ? (
+          <Checkbox
+            aria-label={`Requerido: ${etiqueta}`}
+            checked={vista.isRequerido}
+            disabled={isLocked}
+            onChange={(event) => onRequeridoChange(clave, event.currentTarget.checked)}
+          />
+        ) : (
+          <Text size="sm">{vista.isRequerido ? "Sí" : "No"}</Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" className={classes.nowrap}>
+          {vista.fecha ?? "—"}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <DiasRestantes dias={vista.dias} isCargado={vista.archivo !== ""} />
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={vista.isCargado ? "teal" : isMissing ? "red" : "gray"} radius="sm" tt="none">
+          {vista.isCargado ? "Cargado" : "No cargado"}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <ArchivoAcciones vista={vista} role={role} isLocked={isLocked} onPicked={onPicked} onPick={onPick} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** 'Ver' for an uploaded file; for the supplier, 'Cargar' and the button that takes back the file picked. */
+function ArchivoAcciones({
+  vista,
+  role,
+  isLocked,
+  onPicked,
+  onPick,
+}: Pick<DocumentoRowProps, "vista" | "role" | "isLocked" | "onPicked" | "onPick">) {
+  const { clave, etiqueta } = vista.documento;
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {vista.archivo ? (
+        <OpenFileButton url={vista.archivo} aria-label={`Ver ${etiqueta}`}>
+          Ver
+        </OpenFileButton>
+      ) : null}
+      {role === "proveedor" ? (
+        <>
+          <UploadButton vista={vista} isLocked={isLocked} onPicked={onPicked} />
+          {vista.pendiente ? (
+            <Tooltip label="Quitar el archivo seleccionado" openDelay={100}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                disabled={isLocked}
+                aria-label={`Quitar el archivo seleccionado de ${etiqueta}`}
+                onClick={() => onPick(clave, null)}
+              >
+                <IconX size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </>
+      ) : null}
+    </Group>
+  );
+}
+
 /**
  * Supplier documents (spec §2, §3): each with its required flag, date, days remaining and 'Cargado' /
  * 'No cargado'. Employees get 'Ver'; the supplier gets upload buttons (PDF only, checked by signature at
@@ -101,102 +218,18 @@ export function DocumentosProveedor({ vistas, role, isLocked, onPick, onRequerid
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {vistas.map((vista) => {
-            const { clave, etiqueta } = vista.documento;
-            const error = errores[clave];
-            const isMissing = vista.isRequerido === true && !vista.isCargado;
-            return (
-              <Table.Tr key={clave}>
-                <Table.Td>
-                  <Stack gap={2}>
-                    <Group gap={6} wrap="nowrap">
-                      {isMissing ? (
-                        <IconAlertTriangle
-                          size={16}
-                          className={classes.missingIcon}
-                          aria-label="Documento requerido sin cargar"
-                        />
-                      ) : null}
-                      <Text size="sm" fw={500}>
-                        {etiqueta}
-                      </Text>
-                    </Group>
-                    {vista.pendiente ? (
-                      <Text size="xs" c="dimmed">
-                        Por guardar: {vista.pendiente.nombre}
-                      </Text>
-                    ) : null}
-                    {error ? (
-                      <Text size="xs" c="red" role="alert">
-                        {error}
-                      </Text>
-                    ) : null}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  {vista.isRequerido === null ? (
-                    <Text size="sm" c="dimmed">
-                      Adicional
-                    </Text>
-                  ) : role === "administrador" ? (
-                    <Checkbox
-                      aria-label={`Requerido: ${etiqueta}`}
-                      checked={vista.isRequerido}
-                      disabled={isLocked}
-                      onChange={(event) => onRequeridoChange(clave, event.currentTarget.checked)}
-                    />
-                  ) : (
-                    <Text size="sm">{vista.isRequerido ? "Sí" : "No"}</Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" className={classes.nowrap}>
-                    {vista.fecha ?? "—"}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <DiasRestantes dias={vista.dias} isCargado={vista.archivo !== ""} />
-                </Table.Td>
-                <Table.Td>
-                  <Badge
-                    variant="light"
-                    color={vista.isCargado ? "teal" : isMissing ? "red" : "gray"}
-                    radius="sm"
-                    tt="none"
-                  >
-                    {vista.isCargado ? "Cargado" : "No cargado"}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    {vista.archivo ? (
-                      <OpenFileButton url={vista.archivo} aria-label={`Ver ${etiqueta}`}>
-                        Ver
-                      </OpenFileButton>
-                    ) : null}
-                    {role === "proveedor" ? (
-                      <>
-                        <UploadButton vista={vista} isLocked={isLocked} onPicked={(file) => void pick(clave, file)} />
-                        {vista.pendiente ? (
-                          <Tooltip label="Quitar el archivo seleccionado" openDelay={100}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              disabled={isLocked}
-                              aria-label={`Quitar el archivo seleccionado de ${etiqueta}`}
-                              onClick={() => onPick(clave, null)}
-                            >
-                              <IconX size={16} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        ) : null}
-                      </>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {vistas.map((vista) => (
+            <DocumentoRow
+              key={vista.documento.clave}
+              vista={vista}
+              role={role}
+              isLocked={isLocked}
+              error={errores[vista.documento.clave]}
+              onPicked={(file) => void pick(vista.documento.clave, file)}
+              onPick={onPick}
+              onRequeridoChange={onRequeridoChange}
+            />
+          ))}
         </Table.Tbody>
       </Table>
     </div>

@@ -238,3 +238,5 @@ export function createMirrorReads(
     readPaymentStamps: (bd: string, marca: string | undefined) => readPaymentStamps(deps, bd, marca),
   };
 }
+
+export type MirrorReads = ReturnType<typeof createMirrorReads>;

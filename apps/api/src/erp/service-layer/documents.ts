@@ -13,6 +13,62 @@ import { createRecentDocuments, type RecentDocuments } from "./recent-documents"
 import { byBd, type DocumentKind, ENTITY, keyOf, SELECT, type SlBase, type SlDocument, versionOf } from "./wire";
 
 /**
+ * The SAP documents of these keys of `bd`: taken from what the cold sync just read when it holds them, else read by
+ * key ranges.
+ */
+async function slDocumentsByKey(
+  readChunks: MirrorQueries["readChunks"],
+  kind: DocumentKind,
+  bd: string,
+  keys: readonly ErpClaveDocumento[],
+  cold: Map<number, SlDocument> | undefined,
+): Promise<SlDocument[]> {
+  const found = new Map<number, SlDocument>();
+  const entries: number[] = [];
+  for (const k of keys) {
+    const d = cold?.get(k.docEntry);
+    const asked = (k as Partial<ErpVersionDocumento>).version;
+    if (d && (asked === undefined || asked === versionOf(d))) found.set(k.docEntry, d);
+    else entries.push(k.docEntry);
+  }
+  if (entries.length > 0) {
+    // Ranges of at most RANGE_KEYS documents, PARALLEL at a time.
+    const docs = await readChunks<SlDocument>(
+      bd,
+      ENTITY[kind],
+      SELECT[kind],
+      keyFilters("DocEntry", entries, undefined, RANGE_KEYS),
+    );
+    // A range filter may bring documents between the asked keys: keep exactly the asked ones.
+    const wanted = new Set(entries);
+    for (const d of docs) if (wanted.has(d.DocEntry)) found.set(d.DocEntry, d);
+  }
+  return [...found.values()];
+}
+
+/** A supplier's SAP documents of `bd` that the mirror lists: from the cold sync's read when complete, else asked. */
+async function slSupplierDocuments(
+  client: SlBase["client"],
+  kind: DocumentKind,
+  bd: string,
+  cardCode: string,
+  versions: readonly ErpVersionDocumento[],
+  listed: Set<string>,
+  cold: Map<number, SlDocument> | undefined,
+): Promise<SlDocument[]> {
+  const rows =
+    cold && versions.every((v) => v.bd !== bd || cold.has(v.docEntry))
+      ? [...cold.values()].filter((d) => d.CardCode === cardCode)
+      : await client.getAll<SlDocument>(
+          bd,
+          `${ENTITY[kind]}?$select=${SELECT[kind]}&$filter=${q(`CardCode eq ${literal(cardCode)}`)}&$orderby=DocEntry`,
+          { maxPageSize: DOCUMENT_PAGE },
+        );
+  // Only the mirror's documents (one added since the mirror was read waits for the next call, as in counts).
+  return [...new Map(rows.filter((d) => listed.has(keyOf(bd, d.DocEntry))).map((d) => [d.DocEntry, d])).values()];
+}
+
+/**
  * Orders and receipts: converted from SAP's documents (document-converter.ts), read by key or by list, kept as last
  * read for an outage (recent-documents.ts), and one receipt by number (receipt-by-number.ts).
  */
@@ -53,27 +109,7 @@ export function createDocuments(
     const read = await perBd(groups.keys(), async (bd) => {
       // What the cold sync just read (same version as asked, when the key says one) is not asked again.
       const cold = takeCold(kind, bd);
-      const found = new Map<number, SlDocument>();
-      const entries: number[] = [];
-      for (const k of groups.get(bd) ?? []) {
-        const d = cold?.get(k.docEntry);
-        const asked = (k as Partial<ErpVersionDocumento>).version;
-        if (d && (asked === undefined || asked === versionOf(d))) found.set(k.docEntry, d);
-        else entries.push(k.docEntry);
-      }
-      if (entries.length > 0) {
-        // Ranges of at most RANGE_KEYS documents, PARALLEL at a time.
-        const docs = await readChunks<SlDocument>(
-          bd,
-          ENTITY[kind],
-          SELECT[kind],
-          keyFilters("DocEntry", entries, undefined, RANGE_KEYS),
-        );
-        // A range filter may bring documents between the asked keys: keep exactly the asked ones.
-        const wanted = new Set(entries);
-        for (const d of docs) if (wanted.has(d.DocEntry)) found.set(d.DocEntry, d);
-      }
-      const unique = [...found.values()];
+      const unique = await slDocumentsByKey(readChunks, kind, bd, groups.get(bd) ?? [], cold);
       return kind === "pedido" ? toDocuments("pedido", bd, unique) : toDocuments("entrada", bd, unique);
     });
     return [...hits, ...read];
@@ -108,18 +144,7 @@ export function createDocuments(
         if (misses.length <= FEW_BY_KEY && hits.length > 0) return [...hits, ...(await readByKey(kind, misses))];
         // After a cold sync its documents answer, when they hold every listed one of this company database.
         const cold = takeCold(kind, bd);
-        const rows =
-          cold && versions.every((v) => v.bd !== bd || cold.has(v.docEntry))
-            ? [...cold.values()].filter((d) => d.CardCode === cardCode)
-            : await client.getAll<SlDocument>(
-                bd,
-                `${ENTITY[kind]}?$select=${SELECT[kind]}&$filter=${q(`CardCode eq ${literal(cardCode)}`)}&$orderby=DocEntry`,
-                { maxPageSize: DOCUMENT_PAGE },
-              );
-        // Only the mirror's documents (one added since the mirror was read waits for the next call, as in counts).
-        const unique = [
-          ...new Map(rows.filter((d) => listed.has(keyOf(bd, d.DocEntry))).map((d) => [d.DocEntry, d])).values(),
-        ];
+        const unique = await slSupplierDocuments(client, kind, bd, cardCode, versions, listed, cold);
         return kind === "pedido" ? toDocuments("pedido", bd, unique) : toDocuments("entrada", bd, unique);
       });
     } else {

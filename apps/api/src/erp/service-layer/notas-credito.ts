@@ -34,6 +34,63 @@ interface SlCreditNote {
   }[];
 }
 
+/** The memo carrying the portal id, as the portal's (amounts in its own currency), or null. */
+async function findCreditNote(
+  deps: { client: ServiceLayerClient; currencies: CompanyCurrencies },
+  bd: string,
+  portalId: number,
+): Promise<ErpNotaCreditoProveedor | null> {
+  const { client } = deps;
+  const [found] = await client.getAll<SlCreditNote>(
+    bd,
+    `PurchaseCreditNotes?$select=DocEntry,DocNum,CardCode,DocCurrency,DocTotal,DocTotalFc,Cancelled,U_SYS_PMUUID,DocumentLines&$filter=${q(
+      `U_SYS_PORTALID eq ${portalId}`,
+    )}`,
+    { maxPageSize: 0 },
+  );
+  if (!found) return null;
+  // Issue 37: amounts in the memo's currency (FC twins), ISO code.
+  const doc = inDocumentCurrency(found, await deps.currencies.of(bd));
+  const cur = doc.DocCurrency ?? "MXN";
+  return {
+    bd,
+    docEntry: doc.DocEntry,
+    docNum: doc.DocNum,
+    cardCode: doc.CardCode,
+    portalId,
+    uuid: String(doc.U_SYS_PMUUID ?? "").toUpperCase(),
+    docTotal: money(doc.DocTotal, cur),
+    canceled: doc.Cancelled === "tYES" ? "Y" : "N",
+    facturas: creditedPerInvoice(doc.DocumentLines ?? []).map((f) => ({
+      docEntry: f.docEntry,
+      importe: money(f.cents / 100, cur),
+    })),
+  };
+}
+
+/**
+ * The memo's approval draft that still stands for it (F2): approved → the portal adds the memo from it and it is
+ * returned; pending → the error the job waits with; rejected → the refusal; none → null.
+ */
+async function memoDraftOutcome(
+  deps: {
+    approvalDrafts: ReturnType<typeof createApprovalDrafts>;
+    find: (bd: string, portalId: number) => Promise<ErpNotaCreditoProveedor | null>;
+  },
+  bd: string,
+  portalId: number,
+): Promise<Error | ErpNotaCreditoProveedor | null> {
+  const { approvalDrafts, find } = deps;
+  const draft = await approvalDrafts.findDraft(bd, portalId, "oPurchaseCreditNotes");
+  if (!draft) return null;
+  if (draft.status === "dasApproved") {
+    await approvalDrafts.addApproved(bd, draft, portalId, "oPurchaseCreditNotes");
+    const added = await find(bd, portalId);
+    if (added) return added;
+  }
+  return approvalDrafts.draftOutcome(draft, portalId, "oPurchaseCreditNotes");
+}
+
 /**
  * A/P credit memos through the Service Layer (issue 27, decisions 034 and 049): `POST PurchaseCreditNotes` with lines
  * copied from each credited A/P invoice's open lines, net LineTotal (credit-memo-lines.ts), idempotent
@@ -50,49 +107,10 @@ export function createSlNotasCredito(deps: {
   // Issue 37: approval drafts of credit memos (F2) and SAP's total asked before posting (F4).
   const approvalDrafts = createApprovalDrafts({ client });
   const totalPreview = createTotalPreview({ client, warn, currencies: deps.currencies });
-
-  /**
-   * The memo's approval draft that still stands for it (F2): approved → the portal adds the memo from it and it is
-   * returned; pending → the error the job waits with; rejected → the refusal; none → null.
-   */
-  async function draftOutcome(bd: string, portalId: number): Promise<Error | ErpNotaCreditoProveedor | null> {
-    const draft = await approvalDrafts.findDraft(bd, portalId, "oPurchaseCreditNotes");
-    if (!draft) return null;
-    if (draft.status === "dasApproved") {
-      await approvalDrafts.addApproved(bd, draft, portalId, "oPurchaseCreditNotes");
-      const added = await find(bd, portalId);
-      if (added) return added;
-    }
-    return approvalDrafts.draftOutcome(draft, portalId, "oPurchaseCreditNotes");
-  }
-
-  async function find(bd: string, portalId: number): Promise<ErpNotaCreditoProveedor | null> {
-    const [found] = await client.getAll<SlCreditNote>(
-      bd,
-      `PurchaseCreditNotes?$select=DocEntry,DocNum,CardCode,DocCurrency,DocTotal,DocTotalFc,Cancelled,U_SYS_PMUUID,DocumentLines&$filter=${q(
-        `U_SYS_PORTALID eq ${portalId}`,
-      )}`,
-      { maxPageSize: 0 },
-    );
-    if (!found) return null;
-    // Issue 37: amounts in the memo's currency (FC twins), ISO code.
-    const doc = inDocumentCurrency(found, await deps.currencies.of(bd));
-    const cur = doc.DocCurrency ?? "MXN";
-    return {
-      bd,
-      docEntry: doc.DocEntry,
-      docNum: doc.DocNum,
-      cardCode: doc.CardCode,
-      portalId,
-      uuid: String(doc.U_SYS_PMUUID ?? "").toUpperCase(),
-      docTotal: money(doc.DocTotal, cur),
-      canceled: doc.Cancelled === "tYES" ? "Y" : "N",
-      facturas: creditedPerInvoice(doc.DocumentLines ?? []).map((f) => ({
-        docEntry: f.docEntry,
-        importe: money(f.cents / 100, cur),
-      })),
-    };
-  }
+  const find = (bd: string, portalId: number) => findCreditNote(deps, bd, portalId);
+  const outcomeDeps = { approvalDrafts, find };
+  /** See memoDraftOutcome. */
+  const draftOutcome = (bd: string, portalId: number) => memoDraftOutcome(outcomeDeps, bd, portalId);
 
   async function create(input: ErpNotaCreditoProveedorNueva): Promise<{ docEntry: number; docNum: number }> {
     const { bd, portalId } = input;

@@ -10,7 +10,58 @@ import type { MirrorQueries } from "./mirror-queries";
 import { money } from "./money";
 import { isoDate, keyFilters, stringKeyFilters } from "./odata";
 import { createPaymentReads } from "./payment-reads";
-import { keyOf, type SlBase, type SlDocument, yesNo } from "./wire";
+import { keyOf, type SlBase, type SlDocument, type SlPayment, yesNo } from "./wire";
+
+/** The applications to these A/P invoices of `b` (see listAplicaciones), by date, payment number and line. */
+async function applicationsIn(
+  deps: Pick<MirrorQueries, "readChunks"> & {
+    readPayments: (bd: string, filters: readonly string[]) => Promise<SlPayment[]>;
+    currencies: CompanyCurrencies;
+  },
+  b: string,
+  wanted: Set<number>,
+): Promise<ErpAplicacion[]> {
+  const { readChunks, readPayments } = deps;
+  const invoices = await readChunks<SlDocument>(
+    b,
+    "PurchaseInvoices",
+    "DocEntry,CardCode,DocCurrency",
+    keyFilters("DocEntry", wanted),
+  );
+  // Issue 37 (F1): what was applied, in the invoice's currency (the complement's).
+  const cc = await deps.currencies.of(b);
+  const invoiceCur = new Map(invoices.map((i) => [i.DocEntry, i.DocCurrency]));
+  const filters = stringKeyFilters(
+    "CardCode",
+    invoices.filter((i) => wanted.has(i.DocEntry)).map((i) => i.CardCode),
+  );
+  if (filters.length === 0) return [];
+  const rows: (ErpAplicacion & { lineNum: number })[] = [];
+  for (const sap of await readPayments(b, filters)) {
+    const p = inPaymentCurrency(sap, (e) => invoiceCur.get(e), cc);
+    for (const l of p.PaymentInvoices ?? []) {
+      if (!wanted.has(l.DocEntry)) continue;
+      if (l.InvoiceType && l.InvoiceType !== "it_PurchaseInvoice") continue;
+      rows.push({
+        facturaDocEntry: l.DocEntry,
+        pagoDocEntry: p.DocEntry,
+        pagoDocNum: p.DocNum,
+        docDate: isoDate(p.DocDate),
+        sumApplied: money(l.SumApplied),
+        canceled: yesNo(p.Cancelled),
+        lineNum: l.LineNum,
+      });
+    }
+  }
+  const unique = [...new Map(rows.map((r) => [`${r.pagoDocEntry}|${r.lineNum}`, r])).values()];
+  unique.sort(
+    (a, c) =>
+      (a.docDate < c.docDate ? -1 : a.docDate > c.docDate ? 1 : 0) ||
+      a.pagoDocNum - c.pagoDocNum ||
+      a.lineNum - c.lineNum,
+  );
+  return unique.map(({ lineNum: _, ...r }) => r);
+}
 
 /** Vendor payments (VendorPayments): the lists, one by number, by key, and the applications to A/P invoices. */
 export function createPayments(
@@ -86,47 +137,7 @@ export function createPayments(
   async function listAplicaciones(bd: string, facturaDocEntries: readonly number[]): Promise<ErpAplicacion[]> {
     if (facturaDocEntries.length === 0) return [];
     const wanted = new Set(facturaDocEntries);
-    return perBd([bd], async (b) => {
-      const invoices = await readChunks<SlDocument>(
-        b,
-        "PurchaseInvoices",
-        "DocEntry,CardCode,DocCurrency",
-        keyFilters("DocEntry", wanted),
-      );
-      // Issue 37 (F1): what was applied, in the invoice's currency (the complement's).
-      const cc = await deps.currencies.of(b);
-      const invoiceCur = new Map(invoices.map((i) => [i.DocEntry, i.DocCurrency]));
-      const filters = stringKeyFilters(
-        "CardCode",
-        invoices.filter((i) => wanted.has(i.DocEntry)).map((i) => i.CardCode),
-      );
-      if (filters.length === 0) return [];
-      const rows: (ErpAplicacion & { lineNum: number })[] = [];
-      for (const sap of await readPayments(b, filters)) {
-        const p = inPaymentCurrency(sap, (e) => invoiceCur.get(e), cc);
-        for (const l of p.PaymentInvoices ?? []) {
-          if (!wanted.has(l.DocEntry)) continue;
-          if (l.InvoiceType && l.InvoiceType !== "it_PurchaseInvoice") continue;
-          rows.push({
-            facturaDocEntry: l.DocEntry,
-            pagoDocEntry: p.DocEntry,
-            pagoDocNum: p.DocNum,
-            docDate: isoDate(p.DocDate),
-            sumApplied: money(l.SumApplied),
-            canceled: yesNo(p.Cancelled),
-            lineNum: l.LineNum,
-          });
-        }
-      }
-      const unique = [...new Map(rows.map((r) => [`${r.pagoDocEntry}|${r.lineNum}`, r])).values()];
-      unique.sort(
-        (a, c) =>
-          (a.docDate < c.docDate ? -1 : a.docDate > c.docDate ? 1 : 0) ||
-          a.pagoDocNum - c.pagoDocNum ||
-          a.lineNum - c.lineNum,
-      );
-      return unique.map(({ lineNum: _, ...r }) => r);
-    });
+    return perBd([bd], (b) => applicationsIn({ readChunks, readPayments, currencies: deps.currencies }, b, wanted));
   }
 
   return { listPagos, findPago, readPagos, listAplicaciones, lastPaymentDates };

@@ -14,6 +14,78 @@ import { missingFactura, purchaseDocumentBody } from "./purchase-document";
 import { createTotalPreview } from "./total-preview";
 import { type SlBase, type SlDocument, status, yesNo } from "./wire";
 
+type FacturaInput = Parameters<ErpAdapter["createFacturaProveedor"]>[0];
+
+/**
+ * The lines the A/P invoice copies: every open line of each receipt the CFDI bills (checked to be the supplier's and
+ * open), and the receipts' numbers.
+ */
+async function receiptLines(client: SlBase["client"], input: FacturaInput) {
+  const { bd } = input;
+  // Issue 27: every receipt the CFDI bills, in the order asked; each one's open lines are copied. Issue 37
+  // (decision 051): asked by DocEntry (BaseEntry) when the request gives it, else by number.
+  const refs = entradaRefsDeFacturaProveedor(input);
+  const docNums = refs.map((r) => r.docNum);
+  const receiptDocs = await client.getAll<SlDocument>(
+    bd,
+    `PurchaseDeliveryNotes?$select=DocEntry,DocNum,CardCode,DocumentStatus,CancelStatus,DocumentLines&$filter=${q(
+      refs.map((r) => (r.docEntry !== null ? `DocEntry eq ${r.docEntry}` : `DocNum eq ${r.docNum}`)).join(" or "),
+    )}`,
+    { maxPageSize: 0 },
+  );
+  const lines: { BaseType: 20; BaseEntry: number; BaseLine: number }[] = [];
+  for (const { docNum, docEntry } of refs) {
+    // DocNum repeats across numbering series (decision 048, F8): the receipt by DocEntry, else the supplier's one.
+    const receipt =
+      docEntry !== null
+        ? receiptDocs.find((r) => r.DocEntry === docEntry)
+        : receiptToCopy(receiptDocs, docNum, input.cardCode, bd);
+    if (!receipt) {
+      throw new ErpRechazoError(`La entrada ${docNum} no existe en la base de datos ${bd} del ERP.`);
+    }
+    if (receipt.CardCode !== input.cardCode) {
+      throw new ErpRechazoError(
+        `La entrada ${docNum} de la base de datos ${bd} es de otro proveedor (${receipt.CardCode}).`,
+      );
+    }
+    const open = (receipt.DocumentLines ?? []).filter(
+      (l) => status(l.LineStatus) === "O" && quantity(l.RemainingOpenQuantity) !== "0",
+    );
+    // SAP refuses copying from a closed document (-5002): say so in the words the portal uses for it, before asking.
+    if (status(receipt.DocumentStatus) === "C" || open.length === 0) {
+      throw new ErpRechazoError(`La entrada de mercancía ${docNum} ya está cerrada en el ERP (facturada o cancelada).`);
+    }
+    lines.push(
+      ...open
+        .sort((a, b) => a.LineNum - b.LineNum)
+        .map((l) => ({ BaseType: 20 as const, BaseEntry: receipt.DocEntry, BaseLine: l.LineNum })),
+    );
+  }
+  return { lines, docNums };
+}
+
+async function cancelFactura(client: SlBase["client"], bd: string, docEntry: number): Promise<void> {
+  const missing = () => missingFactura(bd, docEntry);
+  try {
+    await client.write(bd, "POST", `PurchaseInvoices(${docEntry})/Cancel`);
+  } catch (error) {
+    if (error instanceof ServiceLayerError && error.status === 404) throw missing();
+    if (!isRefusal(error)) throw error;
+    // SAP refuses cancelling an already cancelled document: that is the idempotent "done".
+    let doc: SlDocument;
+    try {
+      doc = await client.get<SlDocument>(bd, `PurchaseInvoices(${docEntry})?$select=DocEntry,Cancelled`);
+    } catch (read) {
+      if (read instanceof ServiceLayerError && read.status === 404) throw missing();
+      throw read;
+    }
+    if (yesNo(doc.Cancelled) === "Y") return;
+    throw new ErpRechazoError(
+      `El ERP no canceló la factura de proveedor ${docEntry} de la base de datos ${bd}: ${error.detail ?? error.message}`,
+    );
+  }
+}
+
 /** A/P invoices created from receipts (copied open lines), idempotent by portal id, and their cancellation. */
 export function createPurchaseInvoiceWrites(
   deps: Pick<SlBase, "client" | "warn" | "db"> & { drafts: Drafts; currencies: CompanyCurrencies },
@@ -25,56 +97,16 @@ export function createPurchaseInvoiceWrites(
   const totalPreview = createTotalPreview({ client, warn, currencies: deps.currencies });
 
   /** One creation per portal id at a time, across the portal's processes (portal-id-lock.ts; decision 048, F7). */
-  function createFactura(input: Parameters<ErpAdapter["createFacturaProveedor"]>[0]) {
+  function createFactura(input: FacturaInput) {
     return serialised("factura", input.bd, input.portalId, () => createUnlocked(input));
   }
 
-  async function createUnlocked(input: Parameters<ErpAdapter["createFacturaProveedor"]>[0]) {
+  async function createUnlocked(input: FacturaInput) {
     const { bd, portalId } = input;
     const existing = await findByPortalId(bd, portalId);
     if (existing) return existingOrRefusal(existing, portalId);
 
-    // Issue 27: every receipt the CFDI bills, in the order asked; each one's open lines are copied. Issue 37
-    // (decision 051): asked by DocEntry (BaseEntry) when the request gives it, else by number.
-    const refs = entradaRefsDeFacturaProveedor(input);
-    const docNums = refs.map((r) => r.docNum);
-    const receiptDocs = await client.getAll<SlDocument>(
-      bd,
-      `PurchaseDeliveryNotes?$select=DocEntry,DocNum,CardCode,DocumentStatus,CancelStatus,DocumentLines&$filter=${q(
-        refs.map((r) => (r.docEntry !== null ? `DocEntry eq ${r.docEntry}` : `DocNum eq ${r.docNum}`)).join(" or "),
-      )}`,
-      { maxPageSize: 0 },
-    );
-    const lines: { BaseType: 20; BaseEntry: number; BaseLine: number }[] = [];
-    for (const { docNum, docEntry } of refs) {
-      // DocNum repeats across numbering series (decision 048, F8): the receipt by DocEntry, else the supplier's one.
-      const receipt =
-        docEntry !== null
-          ? receiptDocs.find((r) => r.DocEntry === docEntry)
-          : receiptToCopy(receiptDocs, docNum, input.cardCode, bd);
-      if (!receipt) {
-        throw new ErpRechazoError(`La entrada ${docNum} no existe en la base de datos ${bd} del ERP.`);
-      }
-      if (receipt.CardCode !== input.cardCode) {
-        throw new ErpRechazoError(
-          `La entrada ${docNum} de la base de datos ${bd} es de otro proveedor (${receipt.CardCode}).`,
-        );
-      }
-      const open = (receipt.DocumentLines ?? []).filter(
-        (l) => status(l.LineStatus) === "O" && quantity(l.RemainingOpenQuantity) !== "0",
-      );
-      // SAP refuses copying from a closed document (-5002): say so in the words the portal uses for it, before asking.
-      if (status(receipt.DocumentStatus) === "C" || open.length === 0) {
-        throw new ErpRechazoError(
-          `La entrada de mercancía ${docNum} ya está cerrada en el ERP (facturada o cancelada).`,
-        );
-      }
-      lines.push(
-        ...open
-          .sort((a, b) => a.LineNum - b.LineNum)
-          .map((l) => ({ BaseType: 20 as const, BaseEntry: receipt.DocEntry, BaseLine: l.LineNum })),
-      );
-    }
+    const { lines, docNums } = await receiptLines(client, input);
     const postingDate = await postingDateFor(client, bd, input.docDate, input.postingDateRule); // F3
     const body = inCompanyCurrency(purchaseDocumentBody(input, lines, postingDate), await deps.currencies.of(bd));
     const receipts = `${docNums.length > 1 ? "las entradas" : "la entrada"} ${docNums.join(", ")}`;
@@ -116,27 +148,8 @@ export function createPurchaseInvoiceWrites(
     }
   }
 
-  async function cancelFactura(bd: string, docEntry: number): Promise<void> {
-    const missing = () => missingFactura(bd, docEntry);
-    try {
-      await client.write(bd, "POST", `PurchaseInvoices(${docEntry})/Cancel`);
-    } catch (error) {
-      if (error instanceof ServiceLayerError && error.status === 404) throw missing();
-      if (!isRefusal(error)) throw error;
-      // SAP refuses cancelling an already cancelled document: that is the idempotent "done".
-      let doc: SlDocument;
-      try {
-        doc = await client.get<SlDocument>(bd, `PurchaseInvoices(${docEntry})?$select=DocEntry,Cancelled`);
-      } catch (read) {
-        if (read instanceof ServiceLayerError && read.status === 404) throw missing();
-        throw read;
-      }
-      if (yesNo(doc.Cancelled) === "Y") return;
-      throw new ErpRechazoError(
-        `El ERP no canceló la factura de proveedor ${docEntry} de la base de datos ${bd}: ${error.detail ?? error.message}`,
-      );
-    }
-  }
-
-  return { createFactura, cancelFactura };
+  return {
+    createFactura,
+    cancelFactura: (bd: string, docEntry: number) => cancelFactura(client, bd, docEntry),
+  };
 }

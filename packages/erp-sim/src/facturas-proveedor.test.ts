@@ -13,14 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cancelFacturaProveedor,
   cancelFacturaProveedorByKey,
-  cancelPago,
   ErpRechazo,
   type FacturaProveedorNueva,
   insertFacturaProveedor,
-  payFacturas,
   selectFacturaProveedor,
   selectFacturasProveedor,
 } from "./facturas-proveedor";
+import { cancelPago, payFacturas } from "./pagos-proveedor";
 
 let tdb: TestDatabase;
 beforeAll(async () => {

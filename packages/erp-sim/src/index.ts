@@ -434,15 +434,10 @@ export { createMockErpAdapter } from "./adapter";
 export {
   cancelFacturaProveedor,
   cancelFacturaProveedorByKey,
-  cancelPago,
   ErpRechazo,
   type FacturaProveedor,
   type FacturaProveedorNueva,
   insertFacturaProveedor,
-  listPagos,
-  type PagoNuevo,
-  type PagoProveedor,
-  payFacturas,
   SERIE_FACTURAS,
   SERIE_PAGOS,
   scheduleFacturaProveedor,
@@ -454,5 +449,6 @@ export {
   SERIE_NOTAS_CREDITO,
   selectNotaCreditoProveedor,
 } from "./notas-credito-proveedor";
+export { cancelPago, listPagos, type PagoNuevo, type PagoProveedor, payFacturas } from "./pagos-proveedor";
 // Decision 048 (F8): a second numbering series whose DocNums repeat the first's; payments with negative DocEntry.
 export { addPaymentInSecondSeries, addReceiptInSecondSeries } from "./series";

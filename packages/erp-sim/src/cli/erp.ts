@@ -5,14 +5,8 @@ import { parseArgs } from "node:util";
 import type { Database } from "@portal/db";
 import { BaseDeDatosEnUso, type Clock, createDatabase, runMigrations, systemClock } from "@portal/db";
 import { erpSocios } from "@portal/db/schema";
-import {
-  cancelFacturaProveedor,
-  cancelPago,
-  ErpRechazo,
-  listPagos,
-  payFacturas,
-  selectFacturasProveedor,
-} from "../facturas-proveedor";
+import { cancelFacturaProveedor, ErpRechazo, selectFacturasProveedor } from "../facturas-proveedor";
+import { cancelPago, listPagos, payFacturas } from "../pagos-proveedor";
 
 /**
  * `npm run erp -- COMANDO …`: what the buying company's accountants do in SAP Business One with the A/P

@@ -1,12 +1,7 @@
 import type { Database } from "@portal/db";
 import { sql } from "drizzle-orm";
-import {
-  cancelFacturaProveedorByKey,
-  cancelPago,
-  ErpRechazo,
-  SERIE_FACTURAS,
-  setPaymentBlockByKey,
-} from "../facturas-proveedor";
+import { cancelFacturaProveedorByKey, ErpRechazo, SERIE_FACTURAS, setPaymentBlockByKey } from "../facturas-proveedor";
+import { cancelPago } from "../pagos-proveedor";
 import { entityContext } from "./answer-forms";
 import { APPROVAL_TARGETS, type Approvals, type ApprovalTarget } from "./approvals";
 import { cancelRefusal } from "./cancellation";

@@ -9,7 +9,7 @@ import type { ServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FACTURA_MSG } from "../src/modules/facturas/reglas";
-import { facturaPrueba, KEMPER, payloadFactura } from "./factura-prueba";
+import { entradaKemper, facturaPrueba, KEMPER, payloadFactura } from "./factura-prueba";
 import { createTestApp, createTestAppOn, type createTestClock, login, type TestApp, withToken } from "./helpers";
 import { demoWithServiceLayer } from "./service-layer-demo";
 
@@ -77,17 +77,7 @@ describe.each([
     tokens.admin = await login(m.t.app, "admin", "Empleado");
     tokens.kemper = await login(m.t.app, KEMPER.rfc, "Proveedor");
     // 1,000.00 + IVA = 1,160.00, PUE, Kemper's CP: what facturaPrueba's CFDI bills.
-    const primera = await createErpEntrada(m.tdb.db, {
-      bd: BD,
-      cardCode: "P00001",
-      cardName: KEMPER.nombre,
-      cp: "86000",
-      peyMethod: "03",
-      mainUsage: "G03",
-      groupNum: 0,
-      docDate: "2026-11-10",
-      lineas: [{ priceBefDi: "1000.00", itemCode: "ART-SERIE-1" }],
-    });
+    const primera = await entradaKemper(m.tdb.db, { lineas: [{ priceBefDi: "1000.00", itemCode: "ART-SERIE-1" }] });
     const gemela = await addReceiptInSecondSeries(m.tdb.db, BD, primera.docEntry);
     await m.tdb.db.execute(sql`update erp_mock.entrada_lineas set item_code = 'ART-SERIE-2'
       where bd = ${BD} and doc_entry = ${gemela.docEntry}`);
@@ -155,17 +145,7 @@ describe.each([
   });
 
   it("one CFDI may bill both receipts of a shared number, named by DocEntry; by number the list is a repeat", async () => {
-    const mitad = await createErpEntrada(m.tdb.db, {
-      bd: BD,
-      cardCode: "P00001",
-      cardName: KEMPER.nombre,
-      cp: "86000",
-      peyMethod: "03",
-      mainUsage: "G03",
-      groupNum: 0,
-      docDate: "2026-11-12",
-      lineas: [{ priceBefDi: "500.00" }],
-    });
+    const mitad = await entradaKemper(m.tdb.db, { docDate: "2026-11-12", lineas: [{ priceBefDi: "500.00" }] });
     const otra = await addReceiptInSecondSeries(m.tdb.db, BD, mitad.docEntry);
     m.time.advance(60_000);
     const numeros = [mitad.docNum, otra.docNum];

@@ -22,20 +22,22 @@ export const MCI = {
 };
 
 /** An open receipt of Kemper in SBO_MCI: 1,000.00 + IVA 160.00 = 1,160.00, PUE, payment form 03, CP 86000. */
+export const entradaKemper = (db: Database, extra: Partial<Parameters<typeof createErpEntrada>[1]> = {}) =>
+  createErpEntrada(db, {
+    bd: "SBO_MCI",
+    cardCode: "P00001",
+    cardName: KEMPER.nombre,
+    cp: "86000",
+    peyMethod: "03",
+    mainUsage: "G03",
+    groupNum: 0,
+    docDate: "2026-11-10",
+    ...extra,
+  });
+
+/** The DocNum of a new open receipt of Kemper (entradaKemper). */
 export const nuevaEntradaKemper = async (db: Database, extra: Partial<Parameters<typeof createErpEntrada>[1]> = {}) =>
-  (
-    await createErpEntrada(db, {
-      bd: "SBO_MCI",
-      cardCode: "P00001",
-      cardName: KEMPER.nombre,
-      cp: "86000",
-      peyMethod: "03",
-      mainUsage: "G03",
-      groupNum: 0,
-      docDate: "2026-11-10",
-      ...extra,
-    })
-  ).docNum;
+  (await entradaKemper(db, extra)).docNum;
 
 export const facturaPrueba = (o: Partial<FacturaPrueba> = {}): FacturaPrueba => ({
   emisor: KEMPER,

@@ -16,9 +16,9 @@ import {
   type Manifest,
   precompress,
   routeReports,
-} from "./build-tools/budget";
-import { filesMockingModules } from "./build-tools/test-projects";
-import { themeVariablesCss } from "./build-tools/theme-css";
+} from "./build-tools/budget.ts";
+import { filesMockingModules } from "./build-tools/test-projects.ts";
+import { themeVariablesCss } from "./build-tools/theme-css.ts";
 
 /**
  * Mantine's toast store without its package index (which also pulls the toast component, its transitions and

@@ -133,6 +133,56 @@ describe("a second signal during the drain", () => {
   });
 });
 
+describe("one Ctrl+C delivered several times (the process group, npm and the supervisor)", () => {
+  let t: TestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({}, { logLines });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.app.close();
+    await t?.tdb.drop();
+  });
+
+  it("drains once and exits 0 when the same signal repeats within the window, and exits 1 on a later one", async () => {
+    let clockMs = 0;
+    const codes: number[] = [];
+    const first = createShutdown(t.app, {
+      drainMs: 50,
+      timeoutMs: 60_000,
+      exit: (code) => codes.push(code),
+      monotonicMs: () => clockMs,
+      duplicateWindowMs: 1000,
+    });
+    first.signal("SIGINT");
+    clockMs = 5;
+    first.signal("SIGINT");
+    clockMs = 999;
+    first.signal("SIGINT");
+    await first.done;
+    expect(codes).toEqual([0]);
+    expect(logLines.join("\n")).not.toContain("durante el cierre");
+    expect(logLines.join("\n")).toContain("SIGINT: fuera del balanceador, drenando 50 ms");
+  });
+
+  it("takes the same signal after the window as a second Ctrl+C", async () => {
+    let clockMs = 0;
+    const codes: number[] = [];
+    const shutdown = createShutdown(t.app, {
+      drainMs: 600_000,
+      timeoutMs: 60_000,
+      exit: (code) => codes.push(code),
+      monotonicMs: () => clockMs,
+    });
+    shutdown.signal("SIGINT");
+    clockMs = 1000;
+    shutdown.signal("SIGINT");
+    await shutdown.done;
+    expect(codes).toEqual([1]);
+    expect(logLines.join("\n")).toContain("SIGINT durante el cierre: el proceso termina de inmediato");
+  });
+});
+
 describe("a worker's claimed job during the stop", () => {
   let t: TestApp;
   let release: () => void = () => {};

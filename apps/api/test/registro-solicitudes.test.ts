@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_LOG_MESSAGE } from "../src/plugins/request-log";
 import { SIMULADOR_SAT_PATH } from "../src/sat/simulador";
@@ -76,5 +79,39 @@ describe("request log", () => {
       [DEBUG, "/api/health"],
       [DEBUG, SIMULADOR_SAT_PATH],
     ]);
+  });
+});
+
+describe("request log of the web app's files (issue 40)", () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  const requestLines = () =>
+    lines.map((line) => JSON.parse(line) as LogLine).filter((line) => line.msg === REQUEST_LOG_MESSAGE);
+  let webDist = "";
+
+  beforeAll(async () => {
+    webDist = await mkdtemp(join(tmpdir(), "portal-web-"));
+    await mkdir(join(webDist, "static"));
+    await writeFile(join(webDist, "index.html"), "<!doctype html><title>Portal</title>");
+    await writeFile(join(webDist, "static", "app-1234.js"), "console.log(1);");
+    t = await createTestApp({ LOG_LEVEL: "debug", WEB_DIST: webDist }, { logLines: lines });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  it("names the file served, not the route pattern, at debug; an unknown /api path stays at info", async () => {
+    lines.length = 0;
+    const asked = ["/static/app-1234.js?v=2", "/MisFacturas/MiFactura/3", "/api/no-existe"];
+    const statuses: number[] = [];
+    for (const url of asked) statuses.push((await t.app.inject({ method: "GET", url })).statusCode);
+    expect(statuses).toEqual([200, 200, 404]);
+    expect(requestLines().map((line) => [line.level, line.url, line.statusCode])).toEqual([
+      [DEBUG, "/static/app-1234.js", 200],
+      [DEBUG, "/MisFacturas/MiFactura/3", 200],
+      [INFO, "/api/no-existe", 404],
+    ]);
+    expect(lines.join("\n")).not.toContain('"url":"/*"');
   });
 });

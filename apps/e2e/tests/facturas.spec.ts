@@ -169,6 +169,18 @@ test.describe(() => {
     );
     await expect(page).toHaveURL(/\/MisFacturas\/Factura\/Nuevo$/);
     expect((await misFacturas(request, token)).some((f) => f.FolioFactura === folio)).toBe(false);
+    // Issue 40: every message of the refusal is a line inside the window (Mantine cut them at 200 px), and a
+    // toast with several stays until it is closed.
+    const lines = error.getByRole("region", { name: "Mensajes" }).getByRole("listitem");
+    expect(await lines.count()).toBeGreaterThanOrEqual(3);
+    const viewport = page.viewportSize();
+    if (!viewport) throw new Error("sin tamaño de ventana");
+    for (const line of await lines.all()) {
+      const box = await line.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
+    }
     // Closing the toast from the keyboard leaves the focus on the screen's heading, not lost on the page.
     await error.getByRole("button", { name: "Cerrar mensaje" }).press("Enter");
     await expect(error).toHaveCount(0);

@@ -6,7 +6,7 @@ import {
   defaultCssVariablesResolver,
   mergeMantineTheme,
 } from "@mantine/core";
-import { cssVariablesResolver, theme } from "../src/theme";
+import { cssVariablesResolver, theme } from "../src/theme.ts";
 
 type Scheme = keyof ConvertCSSVariablesInput;
 

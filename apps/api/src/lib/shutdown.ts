@@ -22,6 +22,13 @@ export interface ShutdownOptions {
   timeoutMs: number;
   /** Ends the process (process.exit in server.ts; tests record the code). */
   exit(code: number): void;
+  /**
+   * A monotonic millisecond counter (performance.now by default; tests move it). Only intervals between signals are
+   * measured with it, never a date.
+   */
+  monotonicMs?: () => number;
+  /** The same signal again within this many ms is the same request (default 1000: see `signal`). */
+  duplicateWindowMs?: number;
 }
 
 export interface Shutdown {
@@ -43,11 +50,16 @@ export interface Shutdown {
  * 3. the process exits 0 — or 1 if the close takes longer than `timeoutMs`.
  *
  * A second SIGTERM/SIGINT during all this exits 1 at once (an operator's Ctrl+C twice): whatever was claimed and not
- * recorded goes back to the other processes when its lease runs out.
+ * recorded goes back to the other processes when its lease runs out. One Ctrl+C reaches the server more than once —
+ * the terminal signals the whole process group (npm, `scripts/start.mjs`, the server) and npm and the supervisor pass
+ * it on — so the same signal again within `duplicateWindowMs` is that same Ctrl+C and is ignored (issue 40: every
+ * Ctrl+C ended with a warning and skipped the drain).
  */
 export function createShutdown(app: FastifyInstance, options: ShutdownOptions): Shutdown {
-  let started = false;
+  let started: { name: string; atMs: number } | null = null;
   let exited = false;
+  const monotonicMs = options.monotonicMs ?? (() => performance.now());
+  const duplicateWindowMs = options.duplicateWindowMs ?? 1000;
   let drainTimer: NodeJS.Timeout | null = null;
   let finish: () => void = () => {};
   const done = new Promise<void>((resolve) => {
@@ -99,11 +111,12 @@ export function createShutdown(app: FastifyInstance, options: ShutdownOptions): 
   return {
     signal(name) {
       if (started) {
+        if (name === started.name && monotonicMs() - started.atMs < duplicateWindowMs) return;
         app.log.warn({ signal: name }, `${name} durante el cierre: el proceso termina de inmediato`);
         exit(1);
         return;
       }
-      started = true;
+      started = { name, atMs: monotonicMs() };
       void run(name);
     },
     done,

@@ -50,10 +50,26 @@ const pathOf = (url: string): string => {
   return end === -1 ? url : url.slice(0, end);
 };
 
+/** The static web app's wildcard route (plugins/static-web.ts). */
+const STATIC_ROUTE = "/*";
+
+/**
+ * A file of the built web app: the static wildcard route, or the client-side route that the not-found handler
+ * answers with index.html (no route, not under /api, answered). Their pattern says nothing ("/*"), so the line
+ * names the file's path instead; and, like the health check, they are plumbing: written at debug (issue 40).
+ */
+const isWebFile = (request: FastifyRequest, statusCode: number): boolean => {
+  const route = request.routeOptions.url;
+  if (route === STATIC_ROUTE) return true;
+  const path = pathOf(request.url);
+  return route === undefined && statusCode < 400 && path !== "/api" && !path.startsWith("/api/");
+};
+
 export function requestLogLine(request: FastifyRequest, reply: FastifyReply) {
+  const route = request.routeOptions.url;
   return {
     method: request.method,
-    url: request.routeOptions.url ?? pathOf(request.url),
+    url: route === undefined || route === STATIC_ROUTE ? pathOf(request.url) : route,
     statusCode: reply.statusCode,
     durationMs: Math.round(reply.elapsedTime),
   };
@@ -62,8 +78,9 @@ export function requestLogLine(request: FastifyRequest, reply: FastifyReply) {
 async function requestLog(app: FastifyInstance): Promise<void> {
   app.addHook("onResponse", async (request, reply) => {
     const line = requestLogLine(request, reply);
-    if (QUIET_ROUTES.has(line.url)) request.log.debug(line, REQUEST_LOG_MESSAGE);
-    else request.log.info(line, REQUEST_LOG_MESSAGE);
+    if (QUIET_ROUTES.has(line.url) || isWebFile(request, reply.statusCode)) {
+      request.log.debug(line, REQUEST_LOG_MESSAGE);
+    } else request.log.info(line, REQUEST_LOG_MESSAGE);
   });
 }
 

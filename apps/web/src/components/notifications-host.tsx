@@ -18,7 +18,13 @@ export function NotificationsHost() {
   if (!isNeeded) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" limit={5} classNames={{ root: notificationClasses.root }} />
+      <Notifications
+        position="top-right"
+        limit={5}
+        // Mantine cuts every toast at 200 px; a toast with many messages scrolls its own list instead (issue 40).
+        notificationMaxHeight="calc(100vh - 64px - 2rem)"
+        classNames={{ root: notificationClasses.root }}
+      />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { notifications } from "portal:notifications-store";
 import { TOAST_EMPLOYEE_SUCCESS_MS, TOAST_ERROR_MS, TOAST_REVIEW_MS, TOAST_SUCCESS_MS } from "./constants";
+import { durationFor, messageBody, notifyErrorList } from "./notify-list";
 
 /** Every toast can be closed by name (a 30 s error toast may sit over the top bar's avatar). */
 const closeButtonProps = { "aria-label": "Cerrar mensaje" };
@@ -15,14 +16,16 @@ export function notifySuccess(message: string, autoClose: number = TOAST_SUCCESS
 export const notifyEmployeeSuccess = (message: string, onClose?: () => void) =>
   notifySuccess(message, TOAST_EMPLOYEE_SUCCESS_MS, onClose);
 
-/** A review's answer (spec §8, §9): 2 s, green on success, red with every line of the server's reasons. */
+/**
+ * A review's answer (spec §8, §9): 2 s, green on success, red with every line of the server's reasons — kept until
+ * closed when there are several (decision 061).
+ */
 export function notifyReview(message: string, isSuccess: boolean): string {
   return notifications.show({
-    message,
+    message: messageBody([message]),
     color: isSuccess ? "teal" : "red",
-    autoClose: TOAST_REVIEW_MS,
+    autoClose: durationFor([message], TOAST_REVIEW_MS),
     closeButtonProps,
-    styles: { description: { whiteSpace: "pre-line" } },
   });
 }
 
@@ -37,19 +40,7 @@ export function notifyError(message: string): string {
 }
 
 /**
- * Several validation messages in ONE error toast of 30 s, each on its own line (spec §5, §8: "error toasts
- * last 30 s and list every message"). The server answers several failures as one message with a line each.
+ * Several validation messages in ONE error toast (spec §5, §8: "Error toasts last 30 s and list every message"), each
+ * on its own line. The server answers several failures as one message with a line each.
  */
-export function notifyErrorLines(lines: readonly string[]): string {
-  const message = lines
-    .flatMap((line) => line.split("\n"))
-    .filter((line) => line.trim() !== "")
-    .join("\n");
-  return notifications.show({
-    message,
-    color: "red",
-    autoClose: TOAST_ERROR_MS,
-    closeButtonProps,
-    styles: { description: { whiteSpace: "pre-line" } },
-  });
-}
+export const notifyErrorLines = (lines: readonly string[]): string => notifyErrorList(lines);

@@ -3,6 +3,7 @@ import { describeFormaPago } from "@portal/cfdi";
 import type { ComplementoEsperado, DocumentoEsperado } from "@portal/contracts";
 import { IconDownload, IconPrinter } from "@tabler/icons-react";
 import { type Campo, Campos } from "../../../components/campos";
+import documentText from "../../../components/document-text.module.css";
 import { formatImporte } from "../../../components/documento-compra";
 import { hoyIso } from "../../../lib/clock";
 import type { Operator } from "../../../lib/list-query";
@@ -40,7 +41,7 @@ const campo = (nombre: string, atributo: string, value: Campo["value"], isWide?:
 });
 
 const importe = (amount: string, currency: string) => (
-  <span className={classes.amount}>{formatImporte(amount, currency)}</span>
+  <span className={documentText.amount}>{formatImporte(amount, currency)}</span>
 );
 
 function camposPago(complemento: ComplementoEsperado): Campo[] {
@@ -56,7 +57,12 @@ function camposPago(complemento: ComplementoEsperado): Campo[] {
 
 function camposDocumento(documento: DocumentoEsperado): Campo[] {
   const campos: Campo[] = [
-    campo("UUID de la factura", "IdDocumento", <span className={classes.uuid}>{documento.IdDocumento}</span>, true),
+    campo(
+      "UUID de la factura",
+      "IdDocumento",
+      <span className={documentText.uuid}>{documento.IdDocumento}</span>,
+      true,
+    ),
     campo("Serie", "Serie", documento.Serie || "Sin serie"),
     campo("Folio", "Folio", documento.Folio),
     campo("Moneda de la factura", "MonedaDR", documento.MonedaDR),
@@ -93,8 +99,8 @@ function camposImpuestosPago(complemento: ComplementoEsperado): Campo[] {
         `ImpuestoP ${traslado.ImpuestoP} · TipoFactorP ${traslado.TipoFactorP} · TasaOCuotaP ${traslado.TasaOCuotaP}`,
         true,
       ),
-      campo(`Base del ${nombre}`, "BaseP", <span className={classes.amount}>{traslado.BaseP}</span>),
-      campo(`Importe del ${nombre}`, "ImporteP", <span className={classes.amount}>{traslado.ImporteP}</span>),
+      campo(`Base del ${nombre}`, "BaseP", <span className={documentText.amount}>{traslado.BaseP}</span>),
+      campo(`Importe del ${nombre}`, "ImporteP", <span className={documentText.amount}>{traslado.ImporteP}</span>),
     ];
   });
 }

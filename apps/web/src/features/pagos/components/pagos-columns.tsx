@@ -13,6 +13,7 @@ import {
   rowNumberColumn,
   uuidColumn,
 } from "../../../components/data-table";
+import documentText from "../../../components/document-text.module.css";
 import { formatImporte } from "../../../components/documento-compra";
 import { EstadoSatBadges, textoSat } from "../../../components/estado-sat";
 import {
@@ -152,10 +153,10 @@ export function FacturasDelPago({ detalle, moneda }: { detalle: readonly PagoDet
               detalle.map((factura) => (
                 <Table.Tr key={`${factura.FolioSAP}-${factura.UUID}`}>
                   <Table.Td>{factura.FolioSAP}</Table.Td>
-                  <Table.Td className={classes.uuid}>{factura.UUID}</Table.Td>
+                  <Table.Td className={documentText.uuid}>{factura.UUID}</Table.Td>
                   <Table.Td>{factura.FolioFactura}</Table.Td>
                   <Table.Td style={{ whiteSpace: "nowrap" }}>{factura.FechaFactura}</Table.Td>
-                  <Table.Td ta="right" className={classes.amount} style={{ whiteSpace: "nowrap" }}>
+                  <Table.Td ta="right" className={documentText.amount} style={{ whiteSpace: "nowrap" }}>
                     {formatImporte(factura.Total, moneda)}
                   </Table.Td>
                 </Table.Tr>

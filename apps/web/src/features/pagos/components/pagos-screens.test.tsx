@@ -334,7 +334,8 @@ describe("/Pagos/Pago/:id (supplier)", () => {
     const ultimo = [...document.querySelectorAll(".mantine-Notification-root")].find((node) =>
       node.textContent?.includes(MSG.totalPago),
     ) as HTMLElement;
-    const lineas = (ultimo.querySelector(".mantine-Notification-description")?.textContent ?? "").split("\n");
+    // Each message is an item of the toast's list (issue 40: lib/notify-list.tsx).
+    const lineas = [...ultimo.querySelectorAll(".mantine-Notification-description li")].map((li) => li.textContent);
     expect(lineas).toEqual([
       "El nombre de proveedor del pago no es el mismo del XML",
       "El nombre de la sociedad del pago no es el mismo del XML",

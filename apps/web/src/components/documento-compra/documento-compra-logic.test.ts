@@ -6,6 +6,7 @@ import {
   findByFila,
   formatCantidad,
   formatImporte,
+  formatImporteExacto,
   formatPorcentaje,
   metodoPagoDe,
   nombrePdf,
@@ -79,5 +80,15 @@ describe("documento de compra", () => {
 
   it("names the PDF after the document", () => {
     expect(nombrePdf("Pedido", 1100)).toBe("Pedido-1100.pdf");
+  });
+});
+
+describe("formatImporteExacto (issue 40)", () => {
+  it("keeps every significant decimal, at least two, with commas and the currency", () => {
+    expect(formatImporteExacto("4310.340000", "MXN")).toBe("4,310.34 MXN");
+    expect(formatImporteExacto("4310.345678", "MXN")).toBe("4,310.345678 MXN");
+    expect(formatImporteExacto("1234567", "USD")).toBe("1,234,567.00 USD");
+    expect(formatImporteExacto("-1234.5", "")).toBe("-1,234.50");
+    expect(formatImporteExacto("n/a", "MXN")).toBe("n/a");
   });
 });

@@ -60,6 +60,20 @@ export function formatCantidad(value: string): string {
   return `${negative ? "-" : ""}${grouped}${fraction ? `.${fraction}` : ""}`;
 }
 
+/**
+ * An amount with as many decimals as it carries, at least 2, with thousands commas and its currency: the complement's
+ * BaseP and ImporteP may hold 6 decimals that the issuer must copy exactly ("4310.340000" → "4,310.34 MXN",
+ * "4310.345678" → "4,310.345678 MXN"; issue 40: they were shown raw). Text that is not a decimal is shown as it came.
+ */
+export function formatImporteExacto(amount: string, currency: string): string {
+  const canonical = parseAmount(amount);
+  if (canonical === null) return amount;
+  const [whole = "0", fraction = ""] = canonical.split(".");
+  const kept = fraction.replace(/0+$/, "").padEnd(2, "0");
+  const formatted = `${formatCantidad(whole)}.${kept}`;
+  return currency ? `${formatted} ${currency}` : formatted;
+}
+
 /** "10" → "10 %", "12.50" → "12.5 %". */
 export const formatPorcentaje = (value: string): string => `${formatCantidad(value)} %`;
 

@@ -20,6 +20,7 @@ export {
   findByFila,
   formatCantidad,
   formatImporte,
+  formatImporteExacto,
   formatPorcentaje,
   metodoPagoDe,
   nombrePdf,

@@ -4,7 +4,7 @@ import type { ComplementoEsperado, DocumentoEsperado } from "@portal/contracts";
 import { IconDownload, IconPrinter } from "@tabler/icons-react";
 import { type Campo, Campos } from "../../../components/campos";
 import documentText from "../../../components/document-text.module.css";
-import { formatImporte } from "../../../components/documento-compra";
+import { formatImporte, formatImporteExacto } from "../../../components/documento-compra";
 import { hoyIso } from "../../../lib/clock";
 import type { Operator } from "../../../lib/list-query";
 import { useComplementoEsperado } from "../api";
@@ -35,13 +35,19 @@ export function downloadJson(nombre: string, contenido: string): void {
 
 /** A field under its SAT attribute name, so the clerk finds it in the billing software: "Fecha de pago (FechaPago)". */
 const campo = (nombre: string, atributo: string, value: Campo["value"], isWide?: boolean): Campo => ({
-  label: `${nombre} (${atributo})`,
+  label: nombre,
+  code: atributo,
   value,
   ...(isWide ? { isWide } : {}),
 });
 
 const importe = (amount: string, currency: string) => (
   <span className={documentText.amount}>{formatImporte(amount, currency)}</span>
+);
+
+/** BaseP and ImporteP: up to 6 decimals, each one the issuer must copy (formatImporteExacto). */
+const importeExacto = (amount: string, currency: string) => (
+  <span className={documentText.amount}>{formatImporteExacto(amount, currency)}</span>
 );
 
 function camposPago(complemento: ComplementoEsperado): Campo[] {
@@ -99,8 +105,8 @@ function camposImpuestosPago(complemento: ComplementoEsperado): Campo[] {
         `ImpuestoP ${traslado.ImpuestoP} · TipoFactorP ${traslado.TipoFactorP} · TasaOCuotaP ${traslado.TasaOCuotaP}`,
         true,
       ),
-      campo(`Base del ${nombre}`, "BaseP", <span className={documentText.amount}>{traslado.BaseP}</span>),
-      campo(`Importe del ${nombre}`, "ImporteP", <span className={documentText.amount}>{traslado.ImporteP}</span>),
+      campo(`Base del ${nombre}`, "BaseP", importeExacto(traslado.BaseP, complemento.MonedaP)),
+      campo(`Importe del ${nombre}`, "ImporteP", importeExacto(traslado.ImporteP, complemento.MonedaP)),
     ];
   });
 }
@@ -196,7 +202,7 @@ export function ComplementoEsperadoPanel({
           ) : null}
         </Group>
         <Text size="sm" mt={4}>
-          Pago {pagoSap} de {fechaLarga(complemento.FechaPago)}; fecha límite: {fechaLarga(complemento.FechaLimite)}{" "}
+          Pago {pagoSap} del {fechaLarga(complemento.FechaPago)}; fecha límite: {fechaLarga(complemento.FechaLimite)}{" "}
           (día 5 del mes siguiente al pago).
         </Text>
       </Alert>

@@ -520,8 +520,8 @@ describe("'Complemento esperado' (issue 14)", () => {
       expect(segundo.textContent).toContain("Objeto de impuesto (ObjetoImpDR)01 · No objeto de impuesto");
       expect(segundo.textContent).not.toContain("TrasladoDR");
       const impuestos = within(panel).getByRole("region", { name: "Impuestos del pago (TrasladosP)" });
-      expect(impuestos.textContent).toContain("Base del IVA 16 % (BaseP)8620.690000");
-      expect(impuestos.textContent).toContain("Importe del IVA 16 % (ImporteP)1379.310000");
+      expect(impuestos.textContent).toContain("Base del IVA 16 % (BaseP)8,620.69 MXN");
+      expect(impuestos.textContent).toContain("Importe del IVA 16 % (ImporteP)1,379.31 MXN");
       const totales = within(panel).getByRole("region", { name: "Totales (en MXN)" });
       for (const text of [
         "Base del IVA 16 % (TotalTrasladosBaseIVA16)8,620.69 MXN",

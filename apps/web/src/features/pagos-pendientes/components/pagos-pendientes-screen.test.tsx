@@ -49,7 +49,7 @@ describe("/Pagos-Pendientes", () => {
     const header = within(table()).getAllByRole("row")[0];
     expect(header?.textContent).toBe(
       // Issue 23: which payment (#, number, supplier, total) and the review controls first, the rest after.
-      "#PagoProveedorTotalEstatusRevisadoComentariosSociedadUUIDFechaFecha de pagoForma de pagoFecha del complementoComprobantePDFXML69-B",
+      "#PagoProveedorTotalEstatusRevisadoComentariosSociedadUUIDFecha de timbradoFecha de pagoForma de pagoFecha de carga del complementoComprobantePDFXML69-B",
     );
     expect(screen.queryByPlaceholderText("Search…")).not.toBeNull();
     expect(screen.queryByRole("button", { name: "Recargar" })).not.toBeNull();

@@ -151,7 +151,7 @@ function Detalle({ session, row, onDone }: DetalleProps) {
               <TextInput label="Forma de pago" value={row.PymntGroup} readOnly />
               <TextInput label="Total" value={formatImporte(row.DocTotal, row.DocCur)} readOnly />
               <TextInput label="UUID del complemento" value={row.U_SYS_PMUUID} readOnly />
-              <TextInput label="Fecha del complemento" value={row.U_SYS_PMFECA ?? ""} readOnly />
+              <TextInput label="Fecha de carga del complemento" value={row.U_SYS_PMFECA ?? ""} readOnly />
               <TextInput label="Estatus del complemento" value={estatus} readOnly />
             </SimpleGrid>
             {row.Comentarios?.trim() ? (

@@ -83,7 +83,13 @@ export const PAGOS_COLUMNS: readonly DataTableColumn<PagoRow>[] = [
   nameColumn({ id: "CardName", header: "Proveedor", value: (row) => row.CardName }),
   uuidColumn({ id: "U_SYS_PMUUID", value: (row) => row.U_SYS_PMUUID }),
   { id: "DocNum", header: "Pago", value: (row) => row.DocNum, align: "right" },
-  dateColumn({ id: "U_SYS_PMFECC", header: "Fecha", value: (row) => row.U_SYS_PMFECC }),
+  dateColumn({
+    id: "U_SYS_PMFECC",
+    // Issue 40: the CFDI's stamp date, told apart from the day the supplier uploaded it (U_SYS_PMFECA).
+    header: "Fecha de timbrado",
+    value: (row) => row.U_SYS_PMFECC,
+    isHeaderWrapped: true,
+  }),
   dateColumn({
     id: "DocDate",
     header: "Fecha de pago",
@@ -94,7 +100,7 @@ export const PAGOS_COLUMNS: readonly DataTableColumn<PagoRow>[] = [
   amountColumn({ id: "DocTotal", header: "Total", money: (row) => ({ amount: row.DocTotal, currency: row.DocCur }) }),
   dateColumn({
     id: "U_SYS_PMFECA",
-    header: "Fecha del complemento",
+    header: "Fecha de carga del complemento",
     value: (row) => row.U_SYS_PMFECA,
     isHeaderWrapped: true,
   }),

@@ -106,7 +106,7 @@ describe("/Pagos", () => {
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
     const header = within(table()).getAllByRole("row")[0];
     expect(header?.textContent).toBe(
-      "#SociedadProveedorUUIDPagoFechaFecha de pagoForma de pagoTotalFecha del complementoEstatus del complementoComprobantePDFXML",
+      "#SociedadProveedorUUIDPagoFecha de timbradoFecha de pagoForma de pagoTotalFecha de carga del complementoEstatus del complementoComprobantePDFXML",
     );
     expect(screen.queryByPlaceholderText("Search…")).not.toBeNull();
     expect(screen.queryByRole("button", { name: "Recargar" })).not.toBeNull();

@@ -1,6 +1,7 @@
 import { Loader, Paper, Table, Text, Title } from "@mantine/core";
 import type { HistorialFactura } from "@portal/contracts";
 import { useId } from "react";
+import { HORA_CDMX } from "../lib/fecha-hora";
 import { cambioHistorial, fechaHoraHistorial } from "../lib/historial";
 
 /**
@@ -32,7 +33,7 @@ export function HistorialSection({
           <Table striped verticalSpacing="xs" fz="sm" aria-label="Historial">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Fecha {HORA_CDMX}</Table.Th>
                 <Table.Th>Quién</Table.Th>
                 <Table.Th>Cambio</Table.Th>
                 <Table.Th>Comentario</Table.Th>

@@ -3,6 +3,8 @@
  * 'Registrada (Pendiente)', 'Aceptada', 'Rechazada', 'PDF reemplazado: a.pdf → b.pdf'.
  */
 
+import { fechaHoraCdmx } from "./fecha-hora";
+
 export interface EntradaHistorial {
   Campo: string;
   De: string;
@@ -11,13 +13,8 @@ export interface EntradaHistorial {
   Operador?: string;
 }
 
-/** 'Historial': an ISO date and time shown as YYYY-MM-DD HH:mm in the browser's time zone. */
-export function fechaHoraHistorial(iso: string): string {
-  const fecha = new Date(iso);
-  if (Number.isNaN(fecha.getTime())) return iso;
-  const dos = (n: number) => String(n).padStart(2, "0");
-  return `${fecha.getFullYear()}-${dos(fecha.getMonth() + 1)}-${dos(fecha.getDate())} ${dos(fecha.getHours())}:${dos(fecha.getMinutes())}`;
-}
+/** 'Historial': an instant shown in Mexico City's time (lib/fecha-hora.ts), as every screen shows one. */
+export const fechaHoraHistorial = (iso: string): string => fechaHoraCdmx(iso);
 
 const ESTATUS: Record<string, string> = { P: "Pendiente", A: "Aceptada", R: "Rechazada", V: "Validación" };
 const estatusEnPalabras = (codigo: string): string => ESTATUS[codigo.trim().toUpperCase()] ?? "Pendiente";

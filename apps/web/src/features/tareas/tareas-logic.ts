@@ -1,10 +1,8 @@
 import type { TareaRow } from "@portal/contracts";
+import { fechaHoraCdmx } from "../../lib/fecha-hora";
 
-/** "2026-11-21 12:00 UTC": the server's instants as they are stored (the schedules are written in UTC too). */
-export function fechaHora(iso: string | null): string {
-  if (!iso) return "—";
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
+/** A run's instant in Mexico City's time, as every screen shows one (lib/fecha-hora.ts). */
+export const fechaHora = (iso: string | null): string => fechaHoraCdmx(iso);
 
 /** A job that needs attention: its latest run failed, or its failures keep piling up. */
 export const hasFailures = (row: Pick<TareaRow, "Resultado" | "Fallas">): boolean =>

@@ -57,7 +57,7 @@ describe("/Tareas", () => {
     await screen.findByRole("heading", { level: 1, name: "Tareas programadas" });
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     expect(within(table()).getAllByRole("row")[0]?.textContent).toBe(
-      "TareaDescripciónÚltima ejecuciónResultadoMensajePróxima ejecuciónFallas seguidasPendientes",
+      "TareaDescripciónÚltima ejecución (hora de la Ciudad de México)ResultadoMensajePróxima ejecución (hora de la Ciudad de México)Fallas seguidasPendientes",
     );
     const [recordatorios, sat, nueva] = bodyRows().map((row) =>
       within(row)
@@ -67,25 +67,25 @@ describe("/Tareas", () => {
     expect(recordatorios).toEqual([
       "recordatorios-documentosTodos los días a las 12:00 (UTC)",
       RECORDATORIOS.Descripcion,
-      "2026-11-21 12:00 UTC",
+      "2026-11-21 06:00",
       "Correcta",
       "Se avisó de 3 documentos a 2 proveedores.",
-      "2026-11-22 12:00 UTC",
+      "2026-11-22 06:00",
       "0",
       "0",
     ]);
     expect(sat).toEqual([
       "estado-satCada hora",
       SAT.Descripcion,
-      "2026-11-21 11:00 UTC",
+      "2026-11-21 05:00",
       "Con error",
       "El servicio del SAT no respondió.",
-      "2026-11-21 11:20 UTC",
+      "2026-11-21 05:20",
       "3",
       "12",
     ]);
     // Never run yet, and a job that cannot count its backlog.
-    expect(nueva?.slice(2)).toEqual(["—", "Sin ejecutar", "", "2026-11-22 06:00 UTC", "0", "—"]);
+    expect(nueva?.slice(2)).toEqual(["—", "Sin ejecutar", "", "2026-11-22 00:00", "0", "—"]);
     // The call carries who asks (spec §7 lists) and the session's token.
     expect(calls[0]?.body).toEqual({ usuario: "1", operador: "Empleado" });
     expect(calls[0]?.headers.get("x-access-token")).toBe("tok-a");

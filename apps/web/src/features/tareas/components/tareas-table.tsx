@@ -2,6 +2,7 @@ import { Badge, Text, Tooltip } from "@mantine/core";
 import type { TareaRow } from "@portal/contracts";
 import { DataTable, type DataTableColumn } from "../../../components/data-table";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
+import { HORA_CDMX } from "../../../lib/fecha-hora";
 import { useListSearch } from "../../../lib/list-search";
 import type { Session } from "../../../lib/session";
 import { useTareas } from "../api";
@@ -30,7 +31,13 @@ const COLUMNS: readonly DataTableColumn<TareaRow>[] = [
     ),
   },
   { id: "Descripcion", header: "Descripción", value: (row) => row.Descripcion },
-  { id: "UltimaEjecucion", header: "Última ejecución", value: (row) => fechaHora(row.UltimaEjecucion), isNoWrap: true },
+  {
+    id: "UltimaEjecucion",
+    header: `Última ejecución ${HORA_CDMX}`,
+    value: (row) => fechaHora(row.UltimaEjecucion),
+    isNoWrap: true,
+    isHeaderWrapped: true,
+  },
   {
     id: "Resultado",
     header: "Resultado",
@@ -51,9 +58,10 @@ const COLUMNS: readonly DataTableColumn<TareaRow>[] = [
   { id: "Mensaje", header: "Mensaje", value: (row) => row.Mensaje },
   {
     id: "ProximaEjecucion",
-    header: "Próxima ejecución",
+    header: `Próxima ejecución ${HORA_CDMX}`,
     value: (row) => fechaHora(row.ProximaEjecucion),
     isNoWrap: true,
+    isHeaderWrapped: true,
   },
   {
     id: "Fallas",

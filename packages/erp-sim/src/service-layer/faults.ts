@@ -63,10 +63,9 @@ export interface FaultsDeps {
   drafts: Map<string, Row[]>;
 }
 
-/** The fault knobs (all off at start), the hooks the router and the query engine call, and the test helpers. */
-export function createFaults(deps: FaultsDeps) {
-  const { db, random, drafts } = deps;
-  const faults: SimulatorFaults = {
+/** The fault knobs as they are at start: all off. */
+function idleFaults(): SimulatorFaults {
+  return {
     html502: 0,
     latencyMs: 0,
     latencyByRoute: {},
@@ -82,48 +81,57 @@ export function createFaults(deps: FaultsDeps) {
     nextLinkOnFullLastPage: false,
     loginErrorDialect: "fp2608",
   };
+}
+
+/** Adds a draft (ODRF) to a company database, pending by default; returns its DocEntry. */
+function addDraftTo(deps: Pick<FaultsDeps, "clock" | "drafts">, companyDb: string, draft: Row): number {
+  const { drafts } = deps;
+  const list = drafts.get(companyDb) ?? [];
+  const docEntry = list.reduce((m, d) => Math.max(m, Number(d.DocEntry)), 0) + 1;
+  const now = stampOf(deps.clock());
+  list.push({
+    DocObjectCode: "oPurchaseInvoices",
+    AuthorizationStatus: "dasPending",
+    DocumentStatus: "bost_Open",
+    Cancelled: "tNO",
+    DocumentLines: [],
+    ...draft,
+    DocEntry: docEntry,
+    DocNum: docEntry,
+    UpdateDate: now.slice(0, 10),
+    UpdateTime: now.slice(11),
+    $version: `${docEntry}|${now}`,
+  });
+  drafts.set(companyDb, list);
+  return docEntry;
+}
+
+/** The default insertDuringPaging: a copy of the company database's last order, with the next DocEntry. */
+async function insertOrderCopy(db: Database, bd: string): Promise<void> {
+  await db.execute(sql`with last as (
+      select * from erp_mock.pedidos where bd = ${bd} order by doc_entry desc limit 1
+    ), ins as (
+      insert into erp_mock.pedidos (bd, doc_entry, doc_num, card_code, card_name, doc_status, doc_date,
+        doc_due_date, group_num, main_usage, pey_method, doc_cur, doc_rate, num_at_card, comments, disc_prcnt,
+        disc_sum, vat_sum, wt_sum, doc_total)
+      select bd, doc_entry + 1, doc_num + 1, card_code, card_name, doc_status, doc_date, doc_due_date, group_num,
+        main_usage, pey_method, doc_cur, doc_rate, num_at_card, comments, disc_prcnt, disc_sum, vat_sum, wt_sum,
+        doc_total from last returning bd, doc_entry
+    )
+    insert into erp_mock.pedido_lineas (bd, doc_entry, line_num, item_code, item_name, frgn_name, line_status,
+      uom_code, quantity, open_qty, price_bef_di, disc_prcnt, line_total, vat_sum)
+    select l.bd, l.doc_entry + 1, l.line_num, l.item_code, l.item_name, l.frgn_name, l.line_status, l.uom_code,
+      l.quantity, l.open_qty, l.price_bef_di, l.disc_prcnt, l.line_total, l.vat_sum
+    from erp_mock.pedido_lineas l join last on l.bd = last.bd and l.doc_entry = last.doc_entry`);
+}
+
+/** The fault knobs (all off at start), the hooks the router and the query engine call, and the test helpers. */
+export function createFaults(deps: FaultsDeps) {
+  const { db, random } = deps;
+  const faults = idleFaults();
   const held = new Set<ServerResponse>();
   const pagesServed = new Map<string, number>();
-
-  function addDraft(companyDb: string, draft: Row): number {
-    const list = drafts.get(companyDb) ?? [];
-    const docEntry = list.reduce((m, d) => Math.max(m, Number(d.DocEntry)), 0) + 1;
-    const now = stampOf(deps.clock());
-    list.push({
-      DocObjectCode: "oPurchaseInvoices",
-      AuthorizationStatus: "dasPending",
-      DocumentStatus: "bost_Open",
-      Cancelled: "tNO",
-      DocumentLines: [],
-      ...draft,
-      DocEntry: docEntry,
-      DocNum: docEntry,
-      UpdateDate: now.slice(0, 10),
-      UpdateTime: now.slice(11),
-      $version: `${docEntry}|${now}`,
-    });
-    drafts.set(companyDb, list);
-    return docEntry;
-  }
-
-  /** The default insertDuringPaging: a copy of the company database's last order, with the next DocEntry. */
-  async function insertOrderCopy(bd: string): Promise<void> {
-    await db.execute(sql`with last as (
-        select * from erp_mock.pedidos where bd = ${bd} order by doc_entry desc limit 1
-      ), ins as (
-        insert into erp_mock.pedidos (bd, doc_entry, doc_num, card_code, card_name, doc_status, doc_date,
-          doc_due_date, group_num, main_usage, pey_method, doc_cur, doc_rate, num_at_card, comments, disc_prcnt,
-          disc_sum, vat_sum, wt_sum, doc_total)
-        select bd, doc_entry + 1, doc_num + 1, card_code, card_name, doc_status, doc_date, doc_due_date, group_num,
-          main_usage, pey_method, doc_cur, doc_rate, num_at_card, comments, disc_prcnt, disc_sum, vat_sum, wt_sum,
-          doc_total from last returning bd, doc_entry
-      )
-      insert into erp_mock.pedido_lineas (bd, doc_entry, line_num, item_code, item_name, frgn_name, line_status,
-        uom_code, quantity, open_qty, price_bef_di, disc_prcnt, line_total, vat_sum)
-      select l.bd, l.doc_entry + 1, l.line_num, l.item_code, l.item_name, l.frgn_name, l.line_status, l.uom_code,
-        l.quantity, l.open_qty, l.price_bef_di, l.disc_prcnt, l.line_total, l.vat_sum
-      from erp_mock.pedido_lineas l join last on l.bd = last.bd and l.doc_entry = last.doc_entry`);
-  }
+  const addDraft = (companyDb: string, draft: Row) => addDraftTo(deps, companyDb, draft);
 
   /**
    * Before anything else: the route's latency, then the balancer's HTML 502 page while `html502` lasts.
@@ -171,7 +179,7 @@ export function createFaults(deps: FaultsDeps) {
         faults.insertDuringPaging = null;
         pagesServed.delete(setName);
         // Page N is already computed; the row is committed before the client can ask for page N + 1.
-        await (plan.run ? plan.run(bd) : insertOrderCopy(bd));
+        await (plan.run ? plan.run(bd) : insertOrderCopy(db, bd));
       }
     }
   }
@@ -181,7 +189,15 @@ export function createFaults(deps: FaultsDeps) {
     for (const res of held) res.destroy();
   }
 
-  return { faults, addDraft, insertOrderCopy, beforeRouting, serverFault, pageServed, releaseHeld };
+  return {
+    faults,
+    addDraft,
+    insertOrderCopy: (bd: string) => insertOrderCopy(db, bd),
+    beforeRouting,
+    serverFault,
+    pageServed,
+    releaseHeld,
+  };
 }
 
 export type Faults = ReturnType<typeof createFaults>;

@@ -101,86 +101,105 @@ export interface QueryDeps {
   headers: HeaderCache;
 }
 
+/** The raw query string with `$top`/`$skip` replaced: next links keep the caller's other options as sent. */
+function nextLinkOf(
+  faults: QueryDeps["faults"],
+  ctx: Ctx,
+  resource: string,
+  rawQuery: string,
+  top: number | undefined,
+  skip: number,
+): string {
+  const kept = rawQuery
+    .split("&")
+    .filter((p) => p !== "" && !/^(\$|%24)(top|skip)=/i.test(p))
+    .map((p) => p.replace(/^%24/i, "$"));
+  if (top !== undefined) kept.push(`$top=${top}`);
+  kept.push(`$skip=${skip}`);
+  const relative = `${resource}?${kept.join("&")}`;
+  const form = nextLinkFormOf(ctx, faults.nextLinkForm);
+  if (form === "relative") return relative;
+  if (form === "absolute-path") return `${ctx.root}${relative}`;
+  return `http://${ctx.req.headers.host}${ctx.root}${relative}`;
+}
+
+/** The `$filter` as a predicate (`B1S-CaseInsensitive` honoured); a FilterError answers 400 code 201. */
+function predicateOf(ctx: Ctx, types: Map<string, PropertyType>, filterText: string | null) {
+  if (!filterText) return undefined;
+  try {
+    const ci = String(ctx.req.headers["b1s-caseinsensitive"] ?? "").toLowerCase() === "true";
+    return compileFilter(filterText, types, ci);
+  } catch (error) {
+    if (error instanceof FilterError) throw new SapFailure(400, 201, error.message);
+    throw error;
+  }
+}
+
+/** The page size asked (`Prefer: odata.maxpagesize`, else `B1S-PageSize`, else 20; 0 = no paging). */
+function pageSizeOf(ctx: Ctx): { prefer: RegExpExecArray | null; pageSize: number } {
+  const prefer = /odata\.maxpagesize\s*=\s*(\d+)/.exec(String(ctx.req.headers.prefer ?? ""));
+  const b1sPageSize = ctx.req.headers["b1s-pagesize"];
+  const pageSize = prefer ? Number(prefer[1]) : b1sPageSize !== undefined ? Number(b1sPageSize) || 0 : 20;
+  return { prefer, pageSize };
+}
+
+async function getCollection(
+  deps: QueryDeps,
+  ctx: Ctx,
+  set: EntitySet,
+  bd: string,
+  url: URL,
+  countOnly: boolean,
+): Promise<void> {
+  const { faults } = deps;
+  const { withLines, withLinesJson } = deps.headers;
+  const q = url.searchParams;
+  const types = deps.catalog.propertiesOf(set);
+  if (q.get("$expand")) {
+    const target = q.get("$expand") as string;
+    throw new SapFailure(400, 201, `Cannot expand invalid navigation property '${target}'`);
+  }
+  const props = parseSelect(set, types, q.get("$select"));
+  const predicate = predicateOf(ctx, types, q.get("$filter"));
+  const top = nonNegative(q.get("$top"), "$top");
+  const skip = nonNegative(q.get("$skip"), "$skip") ?? 0;
+  const data = await deps.headers.headersOf(set, bd);
+  const matching = orderRows(set, types, predicate ? data.rows.filter(predicate) : data.rows, q.get("$orderby"));
+  if (countOnly) {
+    ctx.res.writeHead(200, { "content-type": "text/plain;charset=utf-8" });
+    ctx.res.end(String(matching.length));
+    return;
+  }
+  const { prefer, pageSize } = pageSizeOf(ctx);
+  const afterSkip = matching.slice(skip);
+  const limit = top ?? Number.POSITIVE_INFINITY;
+  const take = pageSize > 0 ? Math.min(pageSize, limit) : limit;
+  const page = afterSkip.slice(0, take);
+  const linesNeeded = set.lines !== undefined && props.includes(set.lines);
+  // Lines as JSON text from PostgreSQL when the set can (spliced into each row's text below), else as objects.
+  const linesJson = linesNeeded && set.lineJson ? await withLinesJson(set, bd, page) : undefined;
+  const lines = linesNeeded && !linesJson ? await withLines(set, bd, page) : new Map<Row, Row[]>();
+  const body: Row = { [annotation(ctx, "context")]: `${ctx.root}$metadata#${set.name}` };
+  const wantsCount = q.get("$count") === "true" || q.get("$inlinecount") === "allpages";
+  if (wantsCount) body[annotation(ctx, "count")] = ctx.dialect === "v1" ? String(matching.length) : matching.length;
+  body.value = linesJson ? [] : page.map((r) => withDateForm(ctx, set, project(set, r, props, lines.get(r))));
+  const more = page.length < Math.min(afterSkip.length, limit);
+  const fullLast = faults.nextLinkOnFullLastPage && page.length > 0 && page.length === pageSize && !more;
+  if (pageSize > 0 && (more || (fullLast && page.length < limit))) {
+    const rawQuery = (ctx.req.url ?? "").split("?")[1] ?? "";
+    const nextTop = top === undefined ? undefined : top - page.length;
+    body[annotation(ctx, "nextLink")] = nextLinkOf(faults, ctx, set.name, rawQuery, nextTop, skip + page.length);
+  }
+  await deps.pageServed(set.name, bd);
+  const headers: Record<string, string> = prefer ? { "preference-applied": `odata.maxpagesize=${pageSize}` } : {};
+  if (!linesJson || !set.lines) sendJson(ctx, 200, body, headers);
+  else sendWithLinesJson(ctx, set, body, page, props, linesJson, headers);
+}
+
+/** Collections (getCollection), one entity or one of its properties (getOne), and a written entity's answer. */
 export function createQuery(deps: QueryDeps) {
-  const { faults, pageServed } = deps;
   const { propertiesOf } = deps.catalog;
-  const { headersOf, findByKey, withLines, withLinesJson } = deps.headers;
-
-  /** The raw query string with `$top`/`$skip` replaced: next links keep the caller's other options as sent. */
-  function nextLinkOf(ctx: Ctx, resource: string, rawQuery: string, top: number | undefined, skip: number): string {
-    const kept = rawQuery
-      .split("&")
-      .filter((p) => p !== "" && !/^(\$|%24)(top|skip)=/i.test(p))
-      .map((p) => p.replace(/^%24/i, "$"));
-    if (top !== undefined) kept.push(`$top=${top}`);
-    kept.push(`$skip=${skip}`);
-    const relative = `${resource}?${kept.join("&")}`;
-    const form = nextLinkFormOf(ctx, faults.nextLinkForm);
-    if (form === "relative") return relative;
-    if (form === "absolute-path") return `${ctx.root}${relative}`;
-    return `http://${ctx.req.headers.host}${ctx.root}${relative}`;
-  }
-
-  async function getCollection(ctx: Ctx, set: EntitySet, bd: string, url: URL, countOnly: boolean): Promise<void> {
-    const q = url.searchParams;
-    const types = propertiesOf(set);
-    if (q.get("$expand")) {
-      const target = q.get("$expand") as string;
-      throw new SapFailure(400, 201, `Cannot expand invalid navigation property '${target}'`);
-    }
-    const props = parseSelect(set, types, q.get("$select"));
-    const filterText = q.get("$filter");
-    let predicate: ((r: Row) => boolean) | undefined;
-    if (filterText) {
-      try {
-        const ci = String(ctx.req.headers["b1s-caseinsensitive"] ?? "").toLowerCase() === "true";
-        predicate = compileFilter(filterText, types, ci);
-      } catch (error) {
-        if (error instanceof FilterError) throw new SapFailure(400, 201, error.message);
-        throw error;
-      }
-    }
-    const top = nonNegative(q.get("$top"), "$top");
-    const skip = nonNegative(q.get("$skip"), "$skip") ?? 0;
-    const data = await headersOf(set, bd);
-    const matching = orderRows(set, types, predicate ? data.rows.filter(predicate) : data.rows, q.get("$orderby"));
-    if (countOnly) {
-      ctx.res.writeHead(200, { "content-type": "text/plain;charset=utf-8" });
-      ctx.res.end(String(matching.length));
-      return;
-    }
-    const prefer = /odata\.maxpagesize\s*=\s*(\d+)/.exec(String(ctx.req.headers.prefer ?? ""));
-    const b1sPageSize = ctx.req.headers["b1s-pagesize"];
-    const pageSize = prefer ? Number(prefer[1]) : b1sPageSize !== undefined ? Number(b1sPageSize) || 0 : 20;
-    const afterSkip = matching.slice(skip);
-    const limit = top ?? Number.POSITIVE_INFINITY;
-    const take = pageSize > 0 ? Math.min(pageSize, limit) : limit;
-    const page = afterSkip.slice(0, take);
-    const linesNeeded = set.lines !== undefined && props.includes(set.lines);
-    // Lines as JSON text from PostgreSQL when the set can (spliced into each row's text below), else as objects.
-    const linesJson = linesNeeded && set.lineJson ? await withLinesJson(set, bd, page) : undefined;
-    const lines = linesNeeded && !linesJson ? await withLines(set, bd, page) : new Map<Row, Row[]>();
-    const body: Row = { [annotation(ctx, "context")]: `${ctx.root}$metadata#${set.name}` };
-    const wantsCount = q.get("$count") === "true" || q.get("$inlinecount") === "allpages";
-    if (wantsCount) body[annotation(ctx, "count")] = ctx.dialect === "v1" ? String(matching.length) : matching.length;
-    body.value = linesJson ? [] : page.map((r) => withDateForm(ctx, set, project(set, r, props, lines.get(r))));
-    const more = page.length < Math.min(afterSkip.length, limit);
-    const fullLast = faults.nextLinkOnFullLastPage && page.length > 0 && page.length === pageSize && !more;
-    if (pageSize > 0 && (more || (fullLast && page.length < limit))) {
-      const rawQuery = (ctx.req.url ?? "").split("?")[1] ?? "";
-      body[annotation(ctx, "nextLink")] = nextLinkOf(
-        ctx,
-        set.name,
-        rawQuery,
-        top === undefined ? undefined : top - page.length,
-        skip + page.length,
-      );
-    }
-    await pageServed(set.name, bd);
-    const headers: Record<string, string> = prefer ? { "preference-applied": `odata.maxpagesize=${pageSize}` } : {};
-    if (!linesJson || !set.lines) sendJson(ctx, 200, body, headers);
-    else sendWithLinesJson(ctx, set, body, page, props, linesJson, headers);
-  }
+  const { headersOf, findByKey, withLines } = deps.headers;
 
   async function entityAnswer(ctx: Ctx, set: EntitySet, bd: string, row: Row, props: string[]): Promise<Row> {
     const lines = set.lines && props.includes(set.lines) ? await withLines(set, bd, [row]) : undefined;
@@ -208,7 +227,12 @@ export function createQuery(deps: QueryDeps) {
     sendJson(ctx, 200, await entityAnswer(ctx, set, bd, row, props), headers);
   }
 
-  return { getCollection, getOne, entityAnswer };
+  return {
+    getCollection: (ctx: Ctx, set: EntitySet, bd: string, url: URL, countOnly: boolean) =>
+      getCollection(deps, ctx, set, bd, url, countOnly),
+    getOne,
+    entityAnswer,
+  };
 }
 
 export type Query = ReturnType<typeof createQuery>;

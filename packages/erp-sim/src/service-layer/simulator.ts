@@ -1,23 +1,23 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Database } from "@portal/db";
 import { PORTAL_USER_FIELDS as PORTAL_FIELDS } from "@portal/erp";
 import { type ApprovalTarget, createApprovals } from "./approvals";
 import { createAttachments } from "./attachments";
-import { createCatalog } from "./catalog";
+import { type Catalog, createCatalog } from "./catalog";
 import { type CurrencyOptions, createCurrencies } from "./currency";
 import { createCurrencyColumns } from "./currency-columns";
 import { ENTITY_SETS } from "./entities";
 import { createFaults, type SimulatorFaults } from "./faults";
 import type { Row } from "./filter";
-import { createHeaderCache } from "./header-cache";
+import { createHeaderCache, type HeaderCache } from "./header-cache";
 import { JSON_TYPE } from "./http";
 import { createPostingPeriods, type SimulatorPostingPeriod } from "./posting-periods";
 import { createQuery } from "./query";
 import { createRouter } from "./router";
 import { createSessions } from "./sessions";
 import type { WithholdingCode } from "./totals";
-import { createWrites, type UserFieldInput, type WriteContext } from "./writes";
+import { createWrites, type UserFieldInput } from "./writes";
 
 export type { ApprovalTarget } from "./approvals";
 export type { CompanyCurrencySetup, SimulatorCurrency } from "./currency";
@@ -141,9 +141,40 @@ export interface ServiceLayerSimulator {
  * sessions.ts (Login, Logout, expiry, counts) and router.ts (one request).
  */
 export async function startServiceLayerSimulator(options: SimulatorOptions): Promise<ServiceLayerSimulator> {
+  const parts = composeParts(options);
+  const { catalog, hooks, currencies, headers, sessions, postingPeriods, approvals, writes } = parts;
+  const server = await listen(parts.handle, options.port ?? 0);
+  return {
+    url: `http://127.0.0.1:${server.port}/b1s/v2/`,
+    urlV1: `http://127.0.0.1:${server.port}/b1s/v1/`,
+    faults: hooks.faults,
+    loginCount: sessions.loginCount,
+    requestCount: sessions.requestCount,
+    resetCounts: sessions.resetCounts,
+    expireAllSessions: sessions.expireAllSessions,
+    addDraft: hooks.addDraft,
+    setRate: currencies.setRate,
+    setPostingPeriods: postingPeriods.set,
+    approveDraft: async (bd, docEntry, o) => {
+      approvals.approve(bd, docEntry);
+      return o?.addDocument ? approvals.saveDraftToDocument(bd, docEntry, writes.insertDocument, true) : null;
+    },
+    rejectDraft: approvals.reject,
+    setApprovalFor: approvals.setApprovalFor,
+    setWithholding: approvals.setWithholding,
+    restart: catalog.restart,
+    prepare: (companyDbs) => prepareSets(catalog, headers, companyDbs),
+    close: () => {
+      hooks.releaseHeld();
+      return server.close();
+    },
+  };
+}
+
+/** The simulator's parts over one set of options, and the router's `handle` of one request. */
+function composeParts(options: SimulatorOptions) {
   const db = options.db;
   const catalog = createCatalog(options.userFields ?? PORTAL_USER_FIELDS);
-  const { sets, draftSet, userFieldSet } = catalog;
   const hooks = createFaults({
     db,
     clock: options.clock,
@@ -154,16 +185,13 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
   const currencies = createCurrencies(options);
   const columns = createCurrencyColumns(currencies);
   const headers = createHeaderCache({ db, clock: options.clock, catalog, columns });
-  const { headersOf, findByKey, withLinesJson } = headers;
   const query = createQuery({ faults, pageServed: hooks.pageServed, catalog, headers });
-  const attachments = createAttachments({ db });
   const sessions = createSessions({
     credentials: options.credentials,
     clock: options.clock,
     timeoutMinutes: options.sessionTimeoutMinutes ?? 30,
     faults,
   });
-
   const postingPeriods = createPostingPeriods({
     initial: options.postingPeriods,
     closingAuthorized: options.periodClosingAuthorized,
@@ -176,15 +204,15 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     withholding: options.withholding ?? [],
     currencies,
   });
-  const writeContext: WriteContext = {
+  const writes = createWrites({
     db,
     clock: options.clock,
     paymentBlockEntries: new Set(options.paymentBlockEntries ?? [1]),
     faults,
-    sets,
+    sets: catalog.sets,
     propertiesOf: catalog.propertiesOf,
-    headersOf,
-    findByKey,
+    headersOf: headers.headersOf,
+    findByKey: headers.findByKey,
     entityAnswer: query.entityAnswer,
     userFields: catalog.userFields,
     addUserField: catalog.addUserField,
@@ -193,19 +221,23 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     currencies,
     checkPostingDate: postingPeriods.checkPostingDate,
     approvals,
-  };
-  const writes = createWrites(writeContext);
+  });
+  const attachments = createAttachments({ db });
   const { handle } = createRouter({
     faults: hooks,
     sessions,
-    sets,
+    sets: catalog.sets,
     attachments,
     query,
     writes,
     currencies,
     postingPeriods,
   });
+  return { catalog, hooks, currencies, headers, sessions, postingPeriods, approvals, writes, handle };
+}
 
+/** The HTTP server on 127.0.0.1 (`port` 0: a free one); `close` ends every connection, open or held. */
+async function listen(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>, port: number) {
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent && !res.destroyed) {
@@ -219,45 +251,31 @@ export async function startServiceLayerSimulator(options: SimulatorOptions): Pro
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
-    url: `http://127.0.0.1:${port}/b1s/v2/`,
-    urlV1: `http://127.0.0.1:${port}/b1s/v1/`,
-    faults,
-    loginCount: sessions.loginCount,
-    requestCount: sessions.requestCount,
-    resetCounts: sessions.resetCounts,
-    expireAllSessions: sessions.expireAllSessions,
-    addDraft,
-    setRate: currencies.setRate,
-    setPostingPeriods: postingPeriods.set,
-    approveDraft: async (bd, docEntry, o) => {
-      approvals.approve(bd, docEntry);
-      return o?.addDocument ? approvals.saveDraftToDocument(bd, docEntry, writes.insertDocument, true) : null;
-    },
-    rejectDraft: approvals.reject,
-    setApprovalFor: approvals.setApprovalFor,
-    setWithholding: approvals.setWithholding,
-    restart: catalog.restart,
-    prepare: async (companyDbs) => {
-      for (const bd of companyDbs) {
-        for (const set of ENTITY_SETS) {
-          if (set === draftSet || set === userFieldSet) continue;
-          const data = await headersOf(set, bd);
-          for (let i = 0; set.lineJson && i < data.rows.length; i += 2_000) {
-            await withLinesJson(set, bd, data.rows.slice(i, i + 2_000));
-          }
-        }
-      }
-    },
+    port: (server.address() as AddressInfo).port,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        hooks.releaseHeld();
         server.closeAllConnections();
         for (const s of sockets) s.destroy();
         server.close((e) => (e ? reject(e) : resolve()));
       }),
   };
+}
+
+/** Every entity set of these company databases read once, with their lines (ServiceLayerSimulator.prepare). */
+async function prepareSets(
+  catalog: Pick<Catalog, "draftSet" | "userFieldSet">,
+  headers: Pick<HeaderCache, "headersOf" | "withLinesJson">,
+  companyDbs: readonly string[],
+): Promise<void> {
+  for (const bd of companyDbs) {
+    for (const set of ENTITY_SETS) {
+      if (set === catalog.draftSet || set === catalog.userFieldSet) continue;
+      const data = await headers.headersOf(set, bd);
+      for (let i = 0; set.lineJson && i < data.rows.length; i += 2_000) {
+        await headers.withLinesJson(set, bd, data.rows.slice(i, i + 2_000));
+      }
+    }
+  }
 }

@@ -23,7 +23,7 @@ export function HistorialSection({
         Historial
       </Title>
       {isPending ? (
-        <Loader size="sm" aria-label="Cargando historial" />
+        <Loader size="sm" role="status" aria-label="Cargando historial" />
       ) : entradas.length === 0 ? (
         <Text size="sm" c="dimmed">
           Sin movimientos

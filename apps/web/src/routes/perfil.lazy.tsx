@@ -11,7 +11,7 @@ import type { Session } from "../lib/session";
 
 const LoadingScreen = () => (
   <Center py="xl">
-    <Loader aria-label="Cargando" />
+    <Loader role="status" aria-label="Cargando" />
   </Center>
 );
 

@@ -12,7 +12,7 @@ export function DataTableMessageRow({ columnCount, message }: { columnCount: num
       <Table.Td colSpan={columnCount}>
         {message === null ? (
           <Center py="xl">
-            <Loader size="md" aria-label="Cargando" />
+            <Loader size="md" role="status" aria-label="Cargando" />
           </Center>
         ) : (
           <Text c="dimmed" ta="center" py="lg" size="sm">

@@ -63,7 +63,7 @@ export function FacturaNueva({ session, onDone }: { session: Session; onDone: ()
   if (proveedor.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Cargando" />
+        <Loader role="status" aria-label="Cargando" />
       </Center>
     );
   }

@@ -12,7 +12,7 @@ import classes from "./home.module.css";
 function TileCount({ session, dato, id }: { session: Session; dato: TileConConteo; id: string }) {
   const count = useRowDocuments(session, dato);
   if (count.isPending && count.fetchStatus !== "idle") {
-    return <Loader size="xs" aria-label="Cargando" />;
+    return <Loader size="xs" role="status" aria-label="Cargando" />;
   }
   // Spec §3: a tile's count (Registro) starts at 0; a failed load is only logged and keeps it.
   const value = count.data ?? 0;

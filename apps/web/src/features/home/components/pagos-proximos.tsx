@@ -26,7 +26,7 @@ const facturas = (lista: readonly ImportePorMoneda[]) => lista.reduce((n, i) => 
  */
 export function PagosProximos({ session }: { session: Session }) {
   const pagos = usePagosProximos(session);
-  if (pagos.isPending) return <Loader size="sm" aria-label="Cargando pagos próximos" />;
+  if (pagos.isPending) return <Loader size="sm" role="status" aria-label="Cargando pagos próximos" />;
   if (pagos.isError) return <Text c="red.8">No se pudieron cargar los pagos próximos.</Text>;
   const { Semanas, Atrasado } = pagos.data;
   if (Semanas.length === 0 && Atrasado.length === 0) {

@@ -183,7 +183,7 @@ function Detalle({ session, row, onDone }: DetalleProps) {
                   : null
               }
             >
-              {isRegistroPendiente ? <Loader size="sm" aria-label="Cargando" mb="sm" /> : null}
+              {isRegistroPendiente ? <Loader size="sm" role="status" aria-label="Cargando" mb="sm" /> : null}
             </FileRows>
           </Paper>
 

@@ -1,517 +1,72 @@
 import type { Database } from "@portal/db";
-import * as schema from "@portal/db/schema";
+import { erpEntradas, erpPedidos } from "@portal/db/schema";
+import type { ErpAdapter } from "@portal/erp";
 import {
-  type ErpAdapter,
-  type ErpClaveDocumento,
-  type ErpEntrada,
-  type ErpFacturaProveedor,
-  type ErpLinea,
-  ErpNumeroAmbiguoError,
-  type ErpPago,
-  type ErpPagoFactura,
-  type ErpPdfOwner,
-  type ErpPedido,
-  type ErpProveedor,
-  ErpRechazoError,
-  type ErpScope,
-  type ErpStatus,
-  type ErpVersionDocumento,
-} from "@portal/erp";
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+  countDocuments,
+  findEntrada,
+  findPdfOwners,
+  listEntradas,
+  listPedidos,
+  listProveedores,
+  listVersions,
+  readEntradas,
+  readPedidos,
+} from "./mock-adapter/documentos";
 import {
-  cancelFacturaProveedorByKey,
-  ErpRechazo,
-  type FacturaProveedor,
-  insertFacturaProveedor,
-  repointFacturaProveedorByKey,
-  selectFacturaProveedor,
-  selectFacturasProveedor,
-  setPaymentBlockByKey,
-} from "./facturas-proveedor";
-import { insertNotaCreditoProveedor, selectNotaCreditoProveedor } from "./notas-credito-proveedor";
+  cancelFacturaProveedor,
+  createFacturaProveedor,
+  createNotaCreditoProveedor,
+  facturasProveedorFingerprint,
+  findFacturaProveedor,
+  findNotaCreditoProveedor,
+  listFacturasProveedor,
+  repointFacturaProveedor,
+  setPaymentBlock,
+} from "./mock-adapter/facturas";
+import { countPagos, findPago, listAplicaciones, listPagos, pagosFingerprint, readPagos } from "./mock-adapter/pagos";
+import type { MockAdapterDeps } from "./mock-adapter/shared";
 import { arrayQuery } from "./raw";
-
-const {
-  erpPedidos,
-  erpPedidoLineas,
-  erpEntradas,
-  erpEntradaLineas,
-  erpFacturas,
-  erpPagos,
-  erpPagoFacturas,
-  erpSocios,
-} = schema;
-
-type TablaDocumento = typeof erpPedidos | typeof erpEntradas;
-type TablaLinea = typeof erpPedidoLineas | typeof erpEntradaLineas;
-
-/** The scope as a WHERE clause on a document table: its company databases and, for a supplier, its CardCode. */
-function enAlcance(t: { bd: AnyPgColumn; cardCode: AnyPgColumn }, scope: ErpScope) {
-  const bds = inArray(t.bd, [...scope.bds]);
-  return scope.cardCode === null ? bds : and(bds, eq(t.cardCode, scope.cardCode));
-}
-
-/** numeric -> decimal text without meaningless trailing zeros ("12.500000" -> "12.5", "16.0000" -> "16"). */
-const decimal = (column: AnyPgColumn) => sql`trim_scale(${column})::text`;
-
-/** Header columns in the order `documento()` reads them. */
-const columnasEncabezado = (t: TablaDocumento) =>
-  sql.join(
-    [
-      sql`${t.bd}`,
-      sql`${t.docEntry}`,
-      sql`${t.docNum}`,
-      sql`${t.cardCode}`,
-      sql`${t.cardName}`,
-      sql`${t.docStatus}`,
-      sql`${t.docDate}::text`,
-      sql`${t.docDueDate}::text`,
-      sql`${t.groupNum}`,
-      sql`${t.mainUsage}`,
-      sql`${t.peyMethod}`,
-      sql`${t.docCur}`,
-      decimal(t.docRate),
-      sql`${t.numAtCard}`,
-      sql`${t.comments}`,
-      decimal(t.discPrcnt),
-      sql`${t.discSum}::text`,
-      sql`${t.vatSum}::text`,
-      sql`${t.wtSum}::text`,
-      sql`${t.docTotal}::text`,
-      sql`${t.pdfArchivoId}::text`,
-      sql`${t.version}::text`,
-    ],
-    sql`, `,
-  );
-const documento = (r: unknown[], lineas: ErpLinea[]): ErpPedido => ({
-  bd: r[0] as string,
-  docEntry: r[1] as number,
-  docNum: r[2] as number,
-  cardCode: r[3] as string,
-  cardName: r[4] as string,
-  docStatus: r[5] as ErpStatus,
-  docDate: r[6] as string,
-  docDueDate: r[7] as string,
-  groupNum: r[8] as number,
-  mainUsage: r[9] as string,
-  peyMethod: r[10] as string,
-  docCur: r[11] as string,
-  docRate: r[12] as string,
-  numAtCard: r[13] as string,
-  comments: r[14] as string,
-  discPrcnt: r[15] as string,
-  discSum: r[16] as string,
-  vatSum: r[17] as string,
-  wtSum: r[18] as string,
-  docTotal: r[19] as string,
-  pdfArchivoId: r[20] as string | null,
-  version: r[21] as string,
-  lineas,
-});
-
-/** A receipt: the common header columns, then pedido_doc_num and cp. */
-const entrada = (r: unknown[], lineas: ErpLinea[]): ErpEntrada => {
-  const d = documento(r, lineas) as ErpEntrada;
-  d.pedidoDocNum = r[22] as number | null;
-  d.cp = r[23] as string;
-  return d;
-};
-
-/** Line columns in the order `linea()` reads them, after the document key (bd, doc_entry). */
-const columnasLinea = (l: TablaLinea) =>
-  sql.join(
-    [
-      sql`${l.bd}`,
-      sql`${l.docEntry}`,
-      sql`${l.lineNum}`,
-      sql`${l.itemCode}`,
-      sql`${l.itemName}`,
-      sql`${l.frgnName}`,
-      sql`${l.lineStatus}`,
-      sql`${l.uomCode}`,
-      decimal(l.quantity),
-      decimal(l.openQty),
-      // Unit prices keep at least the two decimals of money ("850" -> "850.00"; "12.3456" stays).
-      sql`round(${l.priceBefDi}, greatest(2, scale(trim_scale(${l.priceBefDi}))))::text`,
-      decimal(l.discPrcnt),
-      sql`${l.lineTotal}::text`,
-    ],
-    sql`, `,
-  );
-const linea = (r: unknown[]): ErpLinea => ({
-  lineNum: r[2] as number,
-  itemCode: r[3] as string,
-  itemName: r[4] as string,
-  frgnName: r[5] as string,
-  lineStatus: r[6] as ErpStatus,
-  uomCode: r[7] as string,
-  quantity: r[8] as string,
-  openQty: r[9] as string,
-  priceBefDi: r[10] as string,
-  discPrcnt: r[11] as string,
-  lineTotal: r[12] as string,
-});
-
-const clave = (bd: unknown, docEntry: unknown) => `${bd as string}\u0000${docEntry as number}`;
-
-/**
- * Lines grouped by document, each document's lines in LineNum order. The lines query has no ORDER BY: sorting
- * ~200k rows in PostgreSQL spills to disk at the default work_mem, while each document's few lines sort here
- * for free (they almost always arrive in order already).
- */
-function groupLines(rows: unknown[][]): Map<string, ErpLinea[]> {
-  const porDocumento = new Map<string, ErpLinea[]>();
-  for (const row of rows) {
-    const key = clave(row[0], row[1]);
-    const lineas = porDocumento.get(key);
-    if (lineas) lineas.push(linea(row));
-    else porDocumento.set(key, [linea(row)]);
-  }
-  for (const lineas of porDocumento.values()) {
-    for (let i = 1; i < lineas.length; i++) {
-      if ((lineas[i - 1] as ErpLinea).lineNum > (lineas[i] as ErpLinea).lineNum) {
-        lineas.sort((a, b) => a.lineNum - b.lineNum);
-        break;
-      }
-    }
-  }
-  return porDocumento;
-}
 
 /**
  * The `mock` adapter: SAP Business One-shaped tables in the erp_mock schema of the portal's own database
  * (packages/db/src/schema/erp-mock.ts), filled by the deterministic seed (packages/erp-sim/src/generar.ts).
+ * Each operation lives in mock-adapter/ (orders and receipts, payments, A/P invoices and credit memos) as a
+ * function of the same deps object (decision 057).
  */
 export function createMockErpAdapter(db: Database): ErpAdapter {
-  const arrays = arrayQuery(db);
-
-  /**
-   * One query for the headers and one for the lines of exactly those documents (no N+1), run in parallel.
-   * A supplier's lines are reached through its headers (the (card_code, bd, doc_entry) index, then one
-   * primary-key lookup per document: ~12 ms for 2,000 orders); OFFSET 0 keeps PostgreSQL from flattening the
-   * lateral subquery into a hash join over the whole lines table (~50 ms at scale 100). An employee reads
-   * whole tables, where that hash join is the right plan. Reading by keys (documents whose version the portal
-   * has not cached) joins the keys to the primary keys the same way.
-   */
-  async function listDocumentos(
-    tabla: TablaDocumento,
-    tablaLineas: TablaLinea,
-    filtro: { scope: ErpScope } | { claves: readonly ErpClaveDocumento[] },
-    extra: SQL[],
-  ) {
-    const porClave = "claves" in filtro;
-    // Keys travel as one JSON parameter (works the same on node-postgres and PGlite, any number of keys).
-    const donde = porClave
-      ? sql`(${tabla.bd}, ${tabla.docEntry}) in (select bd, doc_entry from jsonb_to_recordset(${JSON.stringify(
-          filtro.claves.map((c) => ({ bd: c.bd, doc_entry: c.docEntry })),
-        )}::jsonb) as k(bd text, doc_entry int))`
-      : enAlcance(tabla, filtro.scope);
-    const encabezados = sql`select ${columnasEncabezado(tabla)}${extra.length > 0 ? sql`, ${sql.join(extra, sql`, `)}` : sql``}
-      from ${tabla} where ${donde}
-      order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc, ${tabla.docEntry} desc`;
-    const lineasDelAlcance =
-      porClave || filtro.scope.cardCode !== null
-        ? sql`select l.* from ${tabla} cross join lateral (
-              select ${columnasLinea(tablaLineas)} from ${tablaLineas}
-              where ${tablaLineas.bd} = ${tabla.bd} and ${tablaLineas.docEntry} = ${tabla.docEntry} offset 0) as l
-            where ${donde}`
-        : sql`select ${columnasLinea(tablaLineas)} from ${tablaLineas}
-            join ${tabla} on ${tabla.bd} = ${tablaLineas.bd} and ${tabla.docEntry} = ${tablaLineas.docEntry}
-            where ${donde}`;
-    const [headers, lineas] = await Promise.all([arrays(encabezados), arrays(lineasDelAlcance)]);
-    return { headers, porDocumento: groupLines(lineas) };
-  }
-
-  /** Keys and versions in list order: the header index only, no lines (~40 ms for 40,000 orders). */
-  async function versiones(tabla: TablaDocumento, scope: ErpScope): Promise<ErpVersionDocumento[]> {
-    if (scope.bds.length === 0) return [];
-    const rows = await arrays(sql`select ${tabla.bd}, ${tabla.docEntry}, ${tabla.version}::text
-      from ${tabla} where ${enAlcance(tabla, scope)}
-      order by ${tabla.docDate} desc, ${tabla.bd}, ${tabla.docNum} desc, ${tabla.docEntry} desc`);
-    return rows.map((r) => ({ bd: r[0] as string, docEntry: r[1] as number, version: r[2] as string }));
-  }
-
-  const pedidos = async (filtro: Parameters<typeof listDocumentos>[2]) => {
-    const { headers, porDocumento } = await listDocumentos(erpPedidos, erpPedidoLineas, filtro, []);
-    return headers.map((h) => documento(h, porDocumento.get(clave(h[0], h[1])) ?? []));
-  };
-  const entradas = async (filtro: Parameters<typeof listDocumentos>[2]) => {
-    const extra = [sql`${erpEntradas.pedidoDocNum}`, sql`${erpEntradas.cp}`];
-    const { headers, porDocumento } = await listDocumentos(erpEntradas, erpEntradaLineas, filtro, extra);
-    return headers.map((h) => entrada(h, porDocumento.get(clave(h[0], h[1])) ?? []));
-  };
-
-  /** Payments matching `filtro` (newest first) with the invoices each settles: two queries, no N+1. */
-  async function pagos(filtro: SQL | undefined): Promise<ErpPago[]> {
-    const [cabeceras, facturas] = await Promise.all([
-      db
-        .select({
-          bd: erpPagos.bd,
-          docEntry: erpPagos.docEntry,
-          docNum: erpPagos.docNum,
-          cardCode: erpPagos.cardCode,
-          cardName: erpPagos.cardName,
-          docDate: erpPagos.docDate,
-          formaPago: erpPagos.pymntGroup,
-          docTotal: erpPagos.docTotal,
-          docCur: erpPagos.docCur,
-          docRate: sql<string>`trim_scale(${erpPagos.docRate})::text`,
-          canceled: erpPagos.canceled,
-        })
-        .from(erpPagos)
-        .where(filtro)
-        .orderBy(desc(erpPagos.docDate), asc(erpPagos.bd), desc(erpPagos.docNum), desc(erpPagos.docEntry)),
-      db
-        .select({
-          bd: erpPagoFacturas.bd,
-          docEntry: erpPagoFacturas.docEntry,
-          lineNum: erpPagoFacturas.lineNum,
-          facturaDocEntry: erpPagoFacturas.facturaDocEntry,
-          facturaDocNum: erpFacturas.docNum,
-          folio: erpFacturas.numAtCard,
-          uuid: sql<string>`upper(${erpFacturas.uuid})`,
-          fecha: erpFacturas.docDate,
-          facturaTotal: erpFacturas.docTotal,
-          sumApplied: erpPagoFacturas.sumApplied,
-          appliedPago: sql<string>`coalesce(${erpPagoFacturas.appliedPago}, ${erpPagoFacturas.sumApplied})::text`,
-          docCur: erpFacturas.docCur,
-        })
-        .from(erpPagoFacturas)
-        .innerJoin(erpPagos, and(eq(erpPagos.bd, erpPagoFacturas.bd), eq(erpPagos.docEntry, erpPagoFacturas.docEntry)))
-        .innerJoin(
-          erpFacturas,
-          and(eq(erpFacturas.bd, erpPagoFacturas.bd), eq(erpFacturas.docEntry, erpPagoFacturas.facturaDocEntry)),
-        )
-        .where(filtro)
-        .orderBy(asc(erpPagoFacturas.bd), asc(erpPagoFacturas.docEntry), asc(erpPagoFacturas.lineNum)),
-    ]);
-    const porPago = new Map<string, ErpPagoFactura[]>();
-    for (const { bd, docEntry, ...f } of facturas) {
-      const key = clave(bd, docEntry);
-      const lista = porPago.get(key);
-      if (lista) lista.push(f);
-      else porPago.set(key, [f]);
-    }
-    return cabeceras.map((p) => ({
-      ...p,
-      canceled: p.canceled === "Y" ? "Y" : "N",
-      facturas: porPago.get(clave(p.bd, p.docEntry)) ?? [],
-    }));
-  }
-
-  async function countRows(tabla: TablaDocumento, scope: ErpScope) {
-    if (scope.bds.length === 0) return 0;
-    const [row] = await db.select({ n: count() }).from(tabla).where(enAlcance(tabla, scope));
-    return row?.n ?? 0;
-  }
-
+  const deps: MockAdapterDeps = { db, arrays: arrayQuery(db) };
   return {
     name: "mock",
 
-    listPedidos: async (scope) => (scope.bds.length === 0 ? [] : pedidos({ scope })),
-    listPedidoVersions: (scope) => versiones(erpPedidos, scope),
-    readPedidos: async (claves) => (claves.length === 0 ? [] : pedidos({ claves })),
-    countPedidos: (scope) => countRows(erpPedidos, scope),
+    listPedidos: (scope) => listPedidos(deps, scope),
+    listPedidoVersions: (scope) => listVersions(deps, erpPedidos, scope),
+    readPedidos: (claves) => readPedidos(deps, claves),
+    countPedidos: (scope) => countDocuments(deps, erpPedidos, scope),
 
-    listEntradas: async (scope) => (scope.bds.length === 0 ? [] : entradas({ scope })),
-    listEntradaVersions: (scope) => versiones(erpEntradas, scope),
-    readEntradas: async (claves) => (claves.length === 0 ? [] : entradas({ claves })),
-    findEntrada: async (bd, docNum, cardCode) => {
-      // Of the supplier when given, not cancelled (decision 048); several left are refused (SAP's OPDN DocNum is not
-      // unique across numbering series, fidelity F8; issue 37, decision 051).
-      const rows = await db
-        .select({ docEntry: erpEntradas.docEntry })
-        .from(erpEntradas)
-        .where(
-          and(
-            eq(erpEntradas.bd, bd),
-            eq(erpEntradas.docNum, docNum),
-            eq(erpEntradas.canceled, "N"),
-            cardCode === undefined ? undefined : eq(erpEntradas.cardCode, cardCode),
-          ),
-        )
-        .orderBy(asc(erpEntradas.docEntry));
-      if (rows.length > 1)
-        throw new ErpNumeroAmbiguoError(
-          bd,
-          docNum,
-          rows.map((r) => r.docEntry),
-        );
-      const [row] = rows;
-      return row ? ((await entradas({ claves: [{ bd, docEntry: row.docEntry }] }))[0] ?? null) : null;
-    },
+    listEntradas: (scope) => listEntradas(deps, scope),
+    listEntradaVersions: (scope) => listVersions(deps, erpEntradas, scope),
+    readEntradas: (claves) => readEntradas(deps, claves),
+    findEntrada: (bd, docNum, cardCode) => findEntrada(deps, bd, docNum, cardCode),
+    countEntradas: (scope) => countDocuments(deps, erpEntradas, scope),
 
-    countEntradas: (scope) => countRows(erpEntradas, scope),
+    listPagos: (scope) => listPagos(deps, scope),
+    pagosFingerprint: (scope) => pagosFingerprint(deps, scope),
+    countPagos: (scope) => countPagos(deps, scope),
+    findPago: (bd, docNum, cardCode) => findPago(deps, bd, docNum, cardCode),
+    readPagos: (claves) => readPagos(deps, claves),
+    listAplicaciones: (bd, facturaDocEntries) => listAplicaciones(deps, bd, facturaDocEntries),
 
-    listPagos: async (scope) => (scope.bds.length === 0 ? [] : pagos(enAlcance(erpPagos, scope))),
-    pagosFingerprint: async (scope) => {
-      if (scope.bds.length === 0) return "0";
-      const [row] = await db
-        .select({ fingerprint: sql<string>`concat_ws(':', count(*), coalesce(sum(${erpPagos.version}), 0))` })
-        .from(erpPagos)
-        .where(enAlcance(erpPagos, scope));
-      return row?.fingerprint ?? "0";
-    },
-    countPagos: async (scope) => {
-      if (scope.bds.length === 0) return 0;
-      const [row] = await db.select({ n: count() }).from(erpPagos).where(enAlcance(erpPagos, scope));
-      return row?.n ?? 0;
-    },
-    findPago: async (bd, docNum, cardCode) =>
-      (
-        await pagos(
-          and(
-            eq(erpPagos.bd, bd),
-            eq(erpPagos.docNum, docNum),
-            cardCode === undefined ? undefined : eq(erpPagos.cardCode, cardCode),
-          ) as SQL,
-        )
-      )[0] ?? null,
-    // Keys travel as one JSON parameter, like listDocumentos'; the filter names OVPM's key columns, which both of
-    // pagos()'s queries read (the second joins OVPM).
-    readPagos: async (claves) =>
-      claves.length === 0
-        ? []
-        : pagos(
-            sql`(${erpPagos.bd}, ${erpPagos.docEntry}) in (select bd, doc_entry from jsonb_to_recordset(${JSON.stringify(
-              claves.map((c) => ({ bd: c.bd, doc_entry: c.docEntry })),
-            )}::jsonb) as k(bd text, doc_entry int))`,
-          ),
-    async listAplicaciones(bd, facturaDocEntries) {
-      if (facturaDocEntries.length === 0) return [];
-      const rows = await db
-        .select({
-          facturaDocEntry: erpPagoFacturas.facturaDocEntry,
-          pagoDocEntry: erpPagos.docEntry,
-          pagoDocNum: erpPagos.docNum,
-          docDate: erpPagos.docDate,
-          sumApplied: erpPagoFacturas.sumApplied,
-          canceled: erpPagos.canceled,
-        })
-        .from(erpPagoFacturas)
-        .innerJoin(erpPagos, and(eq(erpPagos.bd, erpPagoFacturas.bd), eq(erpPagos.docEntry, erpPagoFacturas.docEntry)))
-        .where(and(eq(erpPagoFacturas.bd, bd), inArray(erpPagoFacturas.facturaDocEntry, [...facturaDocEntries])))
-        .orderBy(asc(erpPagos.docDate), asc(erpPagos.docNum), asc(erpPagoFacturas.lineNum));
-      return rows.map((r) => ({ ...r, canceled: r.canceled === "Y" ? ("Y" as const) : ("N" as const) }));
-    },
+    listProveedores: (scope) => listProveedores(deps, scope),
+    findPdfOwners: (archivoId) => findPdfOwners(deps, archivoId),
 
-    async listProveedores(scope): Promise<ErpProveedor[]> {
-      if (scope.bds.length === 0) return [];
-      return db
-        .select({
-          bd: erpSocios.bd,
-          cardCode: erpSocios.cardCode,
-          cardName: erpSocios.cardName,
-          rfc: erpSocios.licTradNum,
-          groupNum: erpSocios.groupNum,
-          zipCode: erpSocios.zipCode,
-        })
-        .from(erpSocios)
-        .where(enAlcance(erpSocios, scope))
-        .orderBy(asc(erpSocios.bd), asc(erpSocios.cardCode));
-    },
-
-    async findPdfOwners(archivoId): Promise<ErpPdfOwner[]> {
-      const owner = (t: TablaDocumento) => ({ bd: t.bd, cardCode: t.cardCode, docNum: t.docNum });
-      const [pedidos, entradas] = await Promise.all([
-        db.select(owner(erpPedidos)).from(erpPedidos).where(eq(erpPedidos.pdfArchivoId, archivoId)),
-        db.select(owner(erpEntradas)).from(erpEntradas).where(eq(erpEntradas.pdfArchivoId, archivoId)),
-      ]);
-      return [
-        ...pedidos.map((p) => ({ kind: "pedido" as const, ...p })),
-        ...entradas.map((e) => ({ kind: "entrada" as const, ...e })),
-      ];
-    },
-
-    async createFacturaProveedor(input) {
-      try {
-        const { docEntry, docNum } = await insertFacturaProveedor(db, input);
-        return { docEntry, docNum };
-      } catch (error) {
-        // The ERP's own refusals keep their message; anything else (connection, timeout) may be retried.
-        if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
-        throw error;
-      }
-    },
-    async cancelFacturaProveedor(bd, docEntry) {
-      try {
-        await cancelFacturaProveedorByKey(db, bd, docEntry);
-      } catch (error) {
-        if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
-        throw error;
-      }
-    },
-    async setPaymentBlock(bd, docEntry, blocked) {
-      try {
-        await setPaymentBlockByKey(db, bd, docEntry, blocked);
-      } catch (error) {
-        if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
-        throw error;
-      }
-    },
-    async createNotaCreditoProveedor(input) {
-      try {
-        const { docEntry, docNum } = await insertNotaCreditoProveedor(db, input);
-        return { docEntry, docNum };
-      } catch (error) {
-        if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
-        throw error;
-      }
-    },
-    async repointFacturaProveedor(bd, docEntry, to) {
-      try {
-        await repointFacturaProveedorByKey(db, bd, docEntry, to);
-      } catch (error) {
-        if (error instanceof ErpRechazo) throw new ErpRechazoError(error.message);
-        throw error;
-      }
-    },
-    findNotaCreditoProveedor: (bd, portalId) => selectNotaCreditoProveedor(db, bd, portalId),
-    findFacturaProveedor: async (bd, portalId) => {
-      const f = await selectFacturaProveedor(db, bd, portalId);
-      return f && f.portalId !== null ? facturaProveedor(f) : null;
-    },
-    async listFacturasProveedor(scope) {
-      if (scope.bds.length === 0) return [];
-      const rows = await selectFacturasProveedor(db, {
-        bds: scope.bds,
-        ...(scope.cardCode === null ? {} : { cardCode: scope.cardCode }),
-        soloPortal: true,
-      });
-      return rows.map(facturaProveedor);
-    },
-    async facturasProveedorFingerprint(scope) {
-      if (scope.bds.length === 0) return "0";
-      const [row] = await db
-        .select({ fingerprint: sql<string>`concat_ws(':', count(*), coalesce(sum(${erpFacturas.version}), 0))` })
-        .from(erpFacturas)
-        .where(and(enAlcance(erpFacturas, scope), sql`${erpFacturas.portalId} is not null`));
-      return row?.fingerprint ?? "0";
-    },
+    createFacturaProveedor: (input) => createFacturaProveedor(deps, input),
+    cancelFacturaProveedor: (bd, docEntry) => cancelFacturaProveedor(deps, bd, docEntry),
+    setPaymentBlock: (bd, docEntry, blocked) => setPaymentBlock(deps, bd, docEntry, blocked),
+    createNotaCreditoProveedor: (input) => createNotaCreditoProveedor(deps, input),
+    repointFacturaProveedor: (bd, docEntry, to) => repointFacturaProveedor(deps, bd, docEntry, to),
+    findNotaCreditoProveedor: (bd, portalId) => findNotaCreditoProveedor(deps, bd, portalId),
+    findFacturaProveedor: (bd, portalId) => findFacturaProveedor(deps, bd, portalId),
+    listFacturasProveedor: (scope) => listFacturasProveedor(deps, scope),
+    facturasProveedorFingerprint: (scope) => facturasProveedorFingerprint(deps, scope),
   };
 }
-
-const facturaProveedor = (f: FacturaProveedor): ErpFacturaProveedor => ({
-  bd: f.bd,
-  docEntry: f.docEntry,
-  docNum: f.docNum,
-  cardCode: f.cardCode,
-  portalId: f.portalId as number,
-  numAtCard: f.numAtCard,
-  uuid: f.uuid,
-  docDate: f.docDate,
-  docTotal: f.docTotal,
-  paidToDate: f.paidToDate,
-  docCur: f.docCur,
-  canceled: f.canceled === "Y" ? "Y" : "N",
-  entradaDocNum: f.entradaDocNum,
-  fechaPago: f.fechaPago,
-  paymentBlock: f.payBlock === "Y" ? "Y" : "N",
-  docDueDate: f.docDueDate,
-  // SAP answers one installment for the whole total when the payment terms do not split the invoice.
-  installments:
-    f.installments.length > 0
-      ? f.installments
-      : [{ installmentId: 1, dueDate: f.docDueDate, percentage: "100", total: f.docTotal }],
-});

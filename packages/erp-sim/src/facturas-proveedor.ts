@@ -124,12 +124,6 @@ export async function selectFacturasProveedor(
 }
 
 /**
- * Creates the A/P invoice of an accepted portal invoice, based on its goods receipt, as SAP does: the receipt's
- * open lines are copied (BaseType 20, BaseEntry, BaseLine) and closed, and the receipt is closed. A CFDI billing
- * several receipts (issue 27) copies and closes every one of them into the one A/P invoice. Idempotent:
- * when an A/P invoice for this portal invoice already exists it is returned and nothing is written.
- */
-/**
  * A receipt by number only (a request without DocEntry): the supplier's that is not cancelled — several of them are
  * refused (DocNum repeats across numbering series, decision 048; the A/P invoice must not copy the wrong one) —
  * else any of that number (for the refusal's words).
@@ -149,6 +143,12 @@ function entradaPorNumero<T extends { docEntry: number; docNum: number; cardCode
   return mias[0] ?? entradas.find((e) => e.docNum === docNum);
 }
 
+/**
+ * Creates the A/P invoice of an accepted portal invoice, based on its goods receipt, as SAP does: the receipt's
+ * open lines are copied (BaseType 20, BaseEntry, BaseLine) and closed, and the receipt is closed. A CFDI billing
+ * several receipts (issue 27) copies and closes every one of them into the one A/P invoice. Idempotent:
+ * when an A/P invoice for this portal invoice already exists it is returned and nothing is written.
+ */
 export async function insertFacturaProveedor(
   db: Database,
   input: FacturaProveedorNueva,
@@ -163,134 +163,161 @@ export async function insertFacturaProveedor(
       .where(and(eq(erpFacturas.bd, input.bd), eq(erpFacturas.portalId, input.portalId), ne(erpFacturas.canceled, "C")))
       .orderBy(asc(erpFacturas.docEntry));
     if (existente) return { ...existente, creada: false };
-
-    // Issue 27: every receipt the CFDI bills, in the order asked (the first one gives the card name and terms).
-    // Issue 37 (decision 051): by DocEntry when the request gives it (SAP's BaseEntry), else by number.
-    const refs = entradaRefsDeFacturaProveedor(input);
-    const docNums = refs.map((r) => r.docNum);
-    const repetida = refs.some((r, i) =>
-      refs.some((o, j) => j < i && (r.docEntry !== null ? o.docEntry === r.docEntry : o.docNum === r.docNum)),
-    );
-    if (repetida) {
-      throw new ErpRechazo(`La lista de entradas de mercancía repite una entrada (${docNums.join(", ")}).`);
-    }
-    const docEntries = refs.flatMap((r) => (r.docEntry === null ? [] : [r.docEntry]));
-    const entradas = await tx
-      .select()
-      .from(erpEntradas)
-      .where(
-        and(
-          eq(erpEntradas.bd, input.bd),
-          or(
-            inArray(erpEntradas.docNum, docNums),
-            docEntries.length > 0 ? inArray(erpEntradas.docEntry, docEntries) : undefined,
-          ),
-        ),
-      )
-      .orderBy(asc(erpEntradas.docEntry))
-      .for("update");
-    const copias: { entrada: (typeof entradas)[number]; abiertas: (typeof erpEntradaLineas.$inferSelect)[] }[] = [];
-    for (const { docNum: docNumEntrada, docEntry: docEntryEntrada } of refs) {
-      const entrada =
-        docEntryEntrada !== null
-          ? entradas.find((e) => e.docEntry === docEntryEntrada)
-          : entradaPorNumero(entradas, docNumEntrada, input.cardCode, input.bd);
-      if (!entrada) throw new ErpRechazo(`La entrada de mercancía ${docNumEntrada} no existe en ${input.bd}.`);
-      if (entrada.cardCode !== input.cardCode) {
-        throw new ErpRechazo(
-          `La entrada de mercancía ${docNumEntrada} es del proveedor ${entrada.cardCode}, no de ${input.cardCode}.`,
-        );
-      }
-      const lineas = await tx
-        .select()
-        .from(erpEntradaLineas)
-        .where(and(eq(erpEntradaLineas.bd, input.bd), eq(erpEntradaLineas.docEntry, entrada.docEntry)))
-        .orderBy(asc(erpEntradaLineas.lineNum));
-      const abiertas = lineas.filter((l) => l.lineStatus === "O" && Number(l.openQty) > 0);
-      if (entrada.docStatus === "C" || abiertas.length === 0) {
-        throw new ErpRechazo(
-          `La entrada de mercancía ${docNumEntrada} ya está cerrada en el ERP (facturada o cancelada).`,
-        );
-      }
-      copias.push({ entrada, abiertas });
-    }
-    const primera = copias[0]!.entrada;
-    const [ultimo] = await tx
-      .select({ n: max(erpFacturas.docEntry) })
-      .from(erpFacturas)
-      .where(eq(erpFacturas.bd, input.bd));
-    const docEntry = (ultimo?.n ?? 0) + 1;
-    const docNum = docEntry + SERIE_FACTURAS;
-    await tx.insert(erpFacturas).values({
-      bd: input.bd,
-      docEntry,
-      docNum,
-      cardCode: input.cardCode,
-      cardName: primera.cardName,
-      docStatus: "O",
-      numAtCard: input.numAtCard,
-      uuid: input.uuid.toUpperCase(),
-      docDate: input.docDate,
-      docDueDate: sql`${input.docDate}::date + ${primera.groupNum}::int` as unknown as string,
-      comments: input.comments,
-      vatSum: input.vatSum,
-      wtSum: input.wtSum,
-      docTotal: input.docTotal,
-      paidToDate: "0",
-      docCur: input.docCur,
-      docRate: input.docRate,
-      canceled: "N",
-      entradaDocNum: primera.docNum,
-      portalId: input.portalId,
-    });
-    // SAP numbers the target lines in order across the base documents (LineNum 0…n−1).
-    const lineasNuevas = copias.flatMap(({ entrada, abiertas }) => abiertas.map((l) => ({ entrada, l })));
-    await tx.insert(erpFacturaLineas).values(
-      lineasNuevas.map(({ entrada, l }, i) => {
-        const parcial = Number(l.openQty) < Number(l.quantity);
-        return {
-          bd: input.bd,
-          docEntry,
-          lineNum: i,
-          itemCode: l.itemCode,
-          itemName: l.itemName,
-          uomCode: l.uomCode,
-          quantity: l.openQty,
-          priceBefDi: l.priceBefDi,
-          discPrcnt: l.discPrcnt,
-          lineTotal: parcial
-            ? dinero(Math.round((centavos(l.lineTotal) * Number(l.openQty)) / Number(l.quantity)))
-            : l.lineTotal,
-          vatSum: parcial
-            ? dinero(Math.round((centavos(l.vatSum) * Number(l.openQty)) / Number(l.quantity)))
-            : l.vatSum,
-          baseType: 20,
-          baseEntry: entrada.docEntry,
-          baseLine: l.lineNum,
-        };
-      }),
-    );
-    for (const { entrada, abiertas } of copias) {
-      await tx
-        .update(erpEntradaLineas)
-        .set({ openQty: "0", lineStatus: "C" })
-        .where(
-          and(
-            eq(erpEntradaLineas.bd, input.bd),
-            eq(erpEntradaLineas.docEntry, entrada.docEntry),
-            inArray(
-              erpEntradaLineas.lineNum,
-              abiertas.map((l) => l.lineNum),
-            ),
-          ),
-        );
-      await tx
-        .update(erpEntradas)
-        .set({ docStatus: "C" })
-        .where(and(eq(erpEntradas.bd, input.bd), eq(erpEntradas.docEntry, entrada.docEntry)));
-    }
+    const copias = await receiptsToCopy(tx, input);
+    const { docEntry, docNum } = await insertFromReceipts(tx, input, copias);
+    await closeReceipts(tx, input.bd, copias);
     return { docEntry, docNum, creada: true };
   });
+}
+
+/** A receipt the A/P invoice is based on, locked, with its open lines (what the invoice copies). */
+type Copia = {
+  entrada: typeof erpEntradas.$inferSelect;
+  abiertas: (typeof erpEntradaLineas.$inferSelect)[];
+};
+
+/**
+ * Issue 27: every receipt the CFDI bills, in the order asked (the first one gives the card name and terms), locked
+ * with its open lines. Refused: a receipt listed twice, one that does not exist, is another supplier's or is closed.
+ */
+async function receiptsToCopy(tx: Database, input: FacturaProveedorNueva): Promise<Copia[]> {
+  // Issue 37 (decision 051): by DocEntry when the request gives it (SAP's BaseEntry), else by number.
+  const refs = entradaRefsDeFacturaProveedor(input);
+  const docNums = refs.map((r) => r.docNum);
+  const repetida = refs.some((r, i) =>
+    refs.some((o, j) => j < i && (r.docEntry !== null ? o.docEntry === r.docEntry : o.docNum === r.docNum)),
+  );
+  if (repetida) {
+    throw new ErpRechazo(`La lista de entradas de mercancía repite una entrada (${docNums.join(", ")}).`);
+  }
+  const docEntries = refs.flatMap((r) => (r.docEntry === null ? [] : [r.docEntry]));
+  const entradas = await tx
+    .select()
+    .from(erpEntradas)
+    .where(
+      and(
+        eq(erpEntradas.bd, input.bd),
+        or(
+          inArray(erpEntradas.docNum, docNums),
+          docEntries.length > 0 ? inArray(erpEntradas.docEntry, docEntries) : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(erpEntradas.docEntry))
+    .for("update");
+  const copias: Copia[] = [];
+  for (const { docNum: docNumEntrada, docEntry: docEntryEntrada } of refs) {
+    const entrada =
+      docEntryEntrada !== null
+        ? entradas.find((e) => e.docEntry === docEntryEntrada)
+        : entradaPorNumero(entradas, docNumEntrada, input.cardCode, input.bd);
+    if (!entrada) throw new ErpRechazo(`La entrada de mercancía ${docNumEntrada} no existe en ${input.bd}.`);
+    if (entrada.cardCode !== input.cardCode) {
+      throw new ErpRechazo(
+        `La entrada de mercancía ${docNumEntrada} es del proveedor ${entrada.cardCode}, no de ${input.cardCode}.`,
+      );
+    }
+    const lineas = await tx
+      .select()
+      .from(erpEntradaLineas)
+      .where(and(eq(erpEntradaLineas.bd, input.bd), eq(erpEntradaLineas.docEntry, entrada.docEntry)))
+      .orderBy(asc(erpEntradaLineas.lineNum));
+    const abiertas = lineas.filter((l) => l.lineStatus === "O" && Number(l.openQty) > 0);
+    if (entrada.docStatus === "C" || abiertas.length === 0) {
+      throw new ErpRechazo(
+        `La entrada de mercancía ${docNumEntrada} ya está cerrada en el ERP (facturada o cancelada).`,
+      );
+    }
+    copias.push({ entrada, abiertas });
+  }
+  return copias;
+}
+
+/** The OPCH header, numbered after the last one, and its PCH1 lines copied from the receipts' open lines. */
+async function insertFromReceipts(tx: Database, input: FacturaProveedorNueva, copias: Copia[]) {
+  const primera = copias[0]!.entrada;
+  const [ultimo] = await tx
+    .select({ n: max(erpFacturas.docEntry) })
+    .from(erpFacturas)
+    .where(eq(erpFacturas.bd, input.bd));
+  const docEntry = (ultimo?.n ?? 0) + 1;
+  const docNum = docEntry + SERIE_FACTURAS;
+  await tx.insert(erpFacturas).values({
+    bd: input.bd,
+    docEntry,
+    docNum,
+    cardCode: input.cardCode,
+    cardName: primera.cardName,
+    docStatus: "O",
+    numAtCard: input.numAtCard,
+    uuid: input.uuid.toUpperCase(),
+    docDate: input.docDate,
+    docDueDate: sql`${input.docDate}::date + ${primera.groupNum}::int` as unknown as string,
+    comments: input.comments,
+    vatSum: input.vatSum,
+    wtSum: input.wtSum,
+    docTotal: input.docTotal,
+    paidToDate: "0",
+    docCur: input.docCur,
+    docRate: input.docRate,
+    canceled: "N",
+    entradaDocNum: primera.docNum,
+    portalId: input.portalId,
+  });
+  await tx.insert(erpFacturaLineas).values(copiedLines(input.bd, docEntry, copias));
+  return { docEntry, docNum };
+}
+
+/**
+ * The receipts' open lines as A/P invoice lines (BaseType 20), a partly invoiced line at its open share of the
+ * amounts. SAP numbers the target lines in order across the base documents (LineNum 0…n−1).
+ */
+function copiedLines(bd: string, docEntry: number, copias: Copia[]): (typeof erpFacturaLineas.$inferInsert)[] {
+  const lineasNuevas = copias.flatMap(({ entrada, abiertas }) => abiertas.map((l) => ({ entrada, l })));
+  return lineasNuevas.map(({ entrada, l }, i) => {
+    const parcial = Number(l.openQty) < Number(l.quantity);
+    return {
+      bd,
+      docEntry,
+      lineNum: i,
+      itemCode: l.itemCode,
+      itemName: l.itemName,
+      uomCode: l.uomCode,
+      quantity: l.openQty,
+      priceBefDi: l.priceBefDi,
+      discPrcnt: l.discPrcnt,
+      lineTotal: parcial
+        ? dinero(Math.round((centavos(l.lineTotal) * Number(l.openQty)) / Number(l.quantity)))
+        : l.lineTotal,
+      vatSum: parcial ? dinero(Math.round((centavos(l.vatSum) * Number(l.openQty)) / Number(l.quantity))) : l.vatSum,
+      baseType: 20,
+      baseEntry: entrada.docEntry,
+      baseLine: l.lineNum,
+    };
+  });
+}
+
+/** The copied lines close (nothing left open) and so do their receipts. */
+async function closeReceipts(tx: Database, bd: string, copias: Copia[]) {
+  for (const { entrada, abiertas } of copias) {
+    await tx
+      .update(erpEntradaLineas)
+      .set({ openQty: "0", lineStatus: "C" })
+      .where(
+        and(
+          eq(erpEntradaLineas.bd, bd),
+          eq(erpEntradaLineas.docEntry, entrada.docEntry),
+          inArray(
+            erpEntradaLineas.lineNum,
+            abiertas.map((l) => l.lineNum),
+          ),
+        ),
+      );
+    await tx
+      .update(erpEntradas)
+      .set({ docStatus: "C" })
+      .where(and(eq(erpEntradas.bd, bd), eq(erpEntradas.docEntry, entrada.docEntry)));
+  }
 }
 
 /**

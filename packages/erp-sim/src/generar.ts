@@ -223,20 +223,70 @@ function totales(
   return { subtotal, descuento, ivaPorLinea, iva, retencion, total: subtotal - descuento + iva };
 }
 
+/** What every phase of one supplier's history reads: its seeded generator, the supplier and the fixed "today". */
+interface Contexto {
+  r: Random;
+  socio: SocioSemilla;
+  referencia: number;
+  /** `referencia` as YYYY-MM-DD. */
+  hoy: string;
+}
+
+interface PedidoPlan {
+  clave: string;
+  diasAntes: number;
+  docDate: string;
+  groupNum: number;
+  docCur: "MXN" | "USD";
+  tasa: string;
+  peyMethod: string;
+  mainUsage: string;
+  descuentoBp: number;
+  lineas: LineaPlan[];
+  numAtCard: string;
+  comments: string;
+  entregas: number;
+}
+
+type ArticuloDeCategoria = { art: Articulo; categoria: Categoria };
+
 /**
  * One supplier's history in one company database. `referencia` is the fixed "today" of the data set
- * (epoch ms), never the clock, so the same call always returns the same documents.
+ * (epoch ms), never the clock, so the same call always returns the same documents. The phases below draw from one
+ * seeded generator in a fixed order: orders, their receipts, the orders' open quantities, invoices, payments.
  */
 export function generateHistory(socio: SocioSemilla, volumen: VolumenSocio, referencia: number): HistorialSocio {
   const r = createRandom(hashSeed(`${socio.bd}|${socio.cardCode}`));
+  const ctx: Contexto = { r, socio, referencia, hoy: fecha(referencia, 0) };
   const categorias = categoriasDe(socio);
-  const articulos = categorias.flatMap((c) => ARTICULOS[c].map((art) => ({ art, categoria: c })));
   const groupNumSocio = socio.groupNum ?? diasCreditoDe(socio.cardCode);
-  const compraEnDolares = categorias.some((c) => c === "computo" || c === "consumibles" || c === "materiales");
-  const hoy = fecha(referencia, 0);
+  const planes = planOrders(ctx, categorias, groupNumSocio, volumen.pedidos);
+  assignDeliveries(r, planes, volumen.entradas);
+  const pedidos: PedidoGenerado[] = [];
+  const entradas: EntradaGenerada[] = [];
+  const remisiones = new Map<string, number>();
+  for (const [i, p] of planes.entries()) {
+    const entregadoMedios = generateReceipts(ctx, p, entradas, remisiones);
+    pedidos.push(generateOrder(ctx, p, i, entregadoMedios));
+  }
+  const { facturas, pendientesDePago } = generateInvoices(ctx, entradas);
+  const pagos = generatePayments(ctx, pendientesDePago);
+  return { socio, groupNum: groupNumSocio, pedidos, entradas, facturas, pagos };
+}
 
-  // --- Purchase orders, oldest first -------------------------------------------------------------------
-  const diasAntes = Array.from({ length: volumen.pedidos }, () => r.int(0, DIAS_HISTORIAL - 1)).sort((x, y) => y - x);
+// --- Purchase orders, oldest first -------------------------------------------------------------------
+
+/** The orders' plans: date, terms, currency, lines and references, oldest first (receipts not yet assigned). */
+function planOrders(
+  ctx: Contexto,
+  categorias: readonly Categoria[],
+  groupNumSocio: number,
+  numero: number,
+): PedidoPlan[] {
+  const { r, socio, referencia } = ctx;
+  const articulos = categorias.flatMap((c) => ARTICULOS[c].map((art) => ({ art, categoria: c })));
+  const compraEnDolares = categorias.some((c) => c === "computo" || c === "consumibles" || c === "materiales");
+  const diasAntes = Array.from({ length: numero }, () => r.int(0, DIAS_HISTORIAL - 1)).sort((x, y) => y - x);
   const folioPorAnio = new Map<string, number>();
   const folio = (prefijo: string, iso: string) => {
     const anio = iso.slice(0, 4);
@@ -244,23 +294,7 @@ export function generateHistory(socio: SocioSemilla, volumen: VolumenSocio, refe
     folioPorAnio.set(`${prefijo}${anio}`, n);
     return `${prefijo}-${anio}-${String(n).padStart(4, "0")}`;
   };
-
-  interface PedidoPlan {
-    clave: string;
-    diasAntes: number;
-    docDate: string;
-    groupNum: number;
-    docCur: "MXN" | "USD";
-    tasa: string;
-    peyMethod: string;
-    mainUsage: string;
-    descuentoBp: number;
-    lineas: LineaPlan[];
-    numAtCard: string;
-    comments: string;
-    entregas: number;
-  }
-  const planes: PedidoPlan[] = diasAntes.map((dias, i) => {
+  return diasAntes.map((dias, i) => {
     const docDate = fecha(referencia, dias);
     const groupNum = r.chance(0.75) ? groupNumSocio : r.weighted(DIAS_CREDITO);
     const docCur: "MXN" | "USD" = r.chance(compraEnDolares ? 0.25 : 0.06) ? "USD" : "MXN";
@@ -269,16 +303,7 @@ export function generateHistory(socio: SocioSemilla, volumen: VolumenSocio, refe
     const elegidos = r.sample(articulos, n);
     while (elegidos.length < n) elegidos.push(r.pick(articulos)); // small catalogues repeat items
     const dominante = elegidos[0]?.categoria ?? categorias[0] ?? "papeleria";
-    const lineas: LineaPlan[] = elegidos.map(({ art }) => {
-      const unidades = r.int(art.cantidad[0], art.cantidad[1]);
-      const cantidadMedios = unidades * 2 + (fraccionable(art) && r.chance(0.2) ? 1 : 0);
-      // Negotiated price within +-8 % of list, in the document currency.
-      const lista = Math.round(art.precioCentavos * (0.92 + r.next() * 0.16));
-      const precioCentavos =
-        docCur === "USD" ? Math.max(1, Math.round((lista * 10_000) / Math.round(Number(tasa) * 10_000))) : lista;
-      const descuentoBp = r.chance(0.8) ? 0 : r.pick([500, 1000, 1250, 1500]);
-      return { art, cantidadMedios, precioCentavos, descuentoBp };
-    });
+    const lineas = planLines(r, elegidos, docCur, tasa);
     return {
       clave: `${socio.cardCode}|P|${i}`,
       diasAntes: dias,
@@ -295,160 +320,209 @@ export function generateHistory(socio: SocioSemilla, volumen: VolumenSocio, refe
       entregas: 0,
     };
   });
+}
 
-  // --- How many receipts each order gets: recent orders may be undelivered, older ones get 1-3 ------------
+/** An order's lines: quantity, negotiated price in the document currency and line discount of each item. */
+function planLines(r: Random, elegidos: ArticuloDeCategoria[], docCur: "MXN" | "USD", tasa: string): LineaPlan[] {
+  return elegidos.map(({ art }) => {
+    const unidades = r.int(art.cantidad[0], art.cantidad[1]);
+    const cantidadMedios = unidades * 2 + (fraccionable(art) && r.chance(0.2) ? 1 : 0);
+    // Negotiated price within +-8 % of list, in the document currency.
+    const lista = Math.round(art.precioCentavos * (0.92 + r.next() * 0.16));
+    const precioCentavos =
+      docCur === "USD" ? Math.max(1, Math.round((lista * 10_000) / Math.round(Number(tasa) * 10_000))) : lista;
+    const descuentoBp = r.chance(0.8) ? 0 : r.pick([500, 1000, 1250, 1500]);
+    return { art, cantidadMedios, precioCentavos, descuentoBp };
+  });
+}
+
+// --- How many receipts each order gets: recent orders may be undelivered, older ones get 1-3 ------------
+
+function assignDeliveries(r: Random, planes: PedidoPlan[], entradas: number): void {
   for (const p of planes) p.entregas = p.diasAntes < 20 ? (r.chance(0.4) ? 1 : 0) : 1;
   let asignadas = planes.reduce((s, p) => s + p.entregas, 0);
   const candidatos = planes.filter((p) => p.diasAntes >= 30);
-  for (let intento = 0; asignadas < volumen.entradas && intento < volumen.entradas * 20; intento++) {
+  for (let intento = 0; asignadas < entradas && intento < entradas * 20; intento++) {
     const p = candidatos.length > 0 ? r.pick(candidatos) : r.pick(planes);
     if (p.entregas < 3 && p.entregas < p.lineas.length) {
       p.entregas++;
       asignadas++;
     }
   }
-  for (let i = planes.length - 1; asignadas > volumen.entradas && i >= 0; i--) {
+  for (let i = planes.length - 1; asignadas > entradas && i >= 0; i--) {
     const p = planes[i] as PedidoPlan;
     if (p.entregas > 0) {
       p.entregas--;
       asignadas--;
     }
   }
+}
 
-  const pedidos: PedidoGenerado[] = [];
-  const entradas: EntradaGenerada[] = [];
-  const remisiones = new Map<string, number>();
-  for (const [i, p] of planes.entries()) {
-    const entregadoMedios = p.lineas.map(() => 0);
-    // Lines are split among the receipts in contiguous groups; an order still in transit gets a partial last one.
-    const completo = p.diasAntes > 60 ? r.chance(0.9) : r.chance(0.5);
-    let fechaEntrega = p.docDate;
-    for (let j = 0; j < p.entregas; j++) {
-      const desde = Math.floor((j * p.lineas.length) / p.entregas);
-      const hasta = Math.floor(((j + 1) * p.lineas.length) / p.entregas);
-      const ultima = j === p.entregas - 1;
-      // Lead time 2-20 days (later deliveries 2-25 more); one that would fall after "today" arrived sooner.
-      const propuesta = addDays(fechaEntrega, r.int(2, j === 0 ? 20 : 25));
-      fechaEntrega = propuesta <= hoy ? propuesta : addDays(fechaEntrega, r.int(0, diasEntre(fechaEntrega, hoy)));
-      const lineasEntrada = p.lineas.slice(desde, hasta).map((l, k) => {
-        const idx = desde + k;
-        const parcial = ultima && !completo && r.chance(0.6);
-        const cantidad = parcial
-          ? Math.max(1, Math.floor(l.cantidadMedios * (0.3 + r.next() * 0.6)))
-          : l.cantidadMedios;
-        entregadoMedios[idx] = (entregadoMedios[idx] ?? 0) + cantidad;
-        return { l, cantidad };
-      });
-      const diasDesdeEntrega = diasEntre(fechaEntrega, hoy);
-      const abierta = diasDesdeEntrega < 45 ? r.chance(0.75) : r.chance(0.04);
-      const docStatus: "O" | "C" = abierta ? "O" : "C";
-      const conImporte = lineasEntrada.map(({ l, cantidad }) => ({
-        art: l.art,
-        l,
-        cantidad,
-        totalCentavos: importeLinea(cantidad, l.precioCentavos, l.descuentoBp),
-      }));
-      const t = totales(conImporte, p.descuentoBp, socio.tipoPersona);
-      const secuencia = entradas.length;
-      const anio = fechaEntrega.slice(0, 4);
-      const rem = (remisiones.get(anio) ?? r.int(100, 300)) + r.int(1, 3);
-      remisiones.set(anio, rem);
-      entradas.push({
-        secuencia,
-        clave: `${socio.cardCode}|E|${secuencia}`,
-        pedidoClave: p.clave,
-        cp: socio.zipCode,
-        cardCode: socio.cardCode,
-        cardName: socio.cardName,
-        docStatus,
-        docDate: fechaEntrega,
-        docDueDate: addDays(fechaEntrega, p.groupNum),
-        groupNum: p.groupNum,
-        mainUsage: p.mainUsage,
-        peyMethod: p.peyMethod,
-        docCur: p.docCur,
-        docRate: p.docCur === "USD" ? tipoDeCambio(fechaEntrega) : "1",
-        numAtCard: r.chance(0.9) ? `REM-${anio}-${String(rem).padStart(4, "0")}` : "",
-        /** Completed with the order number when numbered ("Basado en Pedidos de compra 1234."). */
-        comments: r.pick(OBSERVACIONES_ENTRADA),
-        descuentoBp: p.descuentoBp,
-        subtotalCentavos: t.subtotal,
-        descuentoCentavos: t.descuento,
-        ivaCentavos: t.iva,
-        retencionCentavos: t.retencion,
-        totalCentavos: t.total,
-        conPdf: secuencia % CADA_N_CON_PDF === 0,
-        lineas: conImporte.map((c, k) => ({
-          lineNum: k,
-          itemCode: c.art.itemCode,
-          itemName: c.art.itemName,
-          frgnName: c.art.frgnName,
-          lineStatus: docStatus,
-          uomCode: c.art.uomCode,
-          cantidadMedios: c.cantidad,
-          abiertaMedios: docStatus === "O" ? c.cantidad : 0,
-          precioCentavos: c.l.precioCentavos,
-          descuentoBp: c.l.descuentoBp,
-          totalCentavos: c.totalCentavos,
-          ivaCentavos: t.ivaPorLinea[k] ?? 0,
-        })),
-      });
-    }
+// --- The receipts of each order, then the order with what is still open --------------------------------
 
-    // The order, with what is still open after its receipts. Old orders left partly delivered were closed by hand.
-    const conImporte = p.lineas.map((l) => ({
-      art: l.art,
-      totalCentavos: importeLinea(l.cantidadMedios, l.precioCentavos, l.descuentoBp),
-    }));
-    const t = totales(conImporte, p.descuentoBp, socio.tipoPersona);
-    const cerradoAMano = p.diasAntes > 270 && r.chance(0.7);
-    const lineas: LineaGenerada[] = p.lineas.map((l, k) => {
-      const abierta = Math.max(0, l.cantidadMedios - (entregadoMedios[k] ?? 0));
-      return {
-        lineNum: k,
-        itemCode: l.art.itemCode,
-        itemName: l.art.itemName,
-        frgnName: l.art.frgnName,
-        lineStatus: abierta === 0 || cerradoAMano ? "C" : "O",
-        uomCode: l.art.uomCode,
-        cantidadMedios: l.cantidadMedios,
-        abiertaMedios: abierta,
-        precioCentavos: l.precioCentavos,
-        descuentoBp: l.descuentoBp,
-        totalCentavos: conImporte[k]?.totalCentavos ?? 0,
-        ivaCentavos: t.ivaPorLinea[k] ?? 0,
-      };
+/**
+ * The receipts of one order, appended to `entradas` (numbered across the supplier's receipts); returns what each
+ * order line got delivered (halves).
+ */
+function generateReceipts(
+  ctx: Contexto,
+  p: PedidoPlan,
+  entradas: EntradaGenerada[],
+  remisiones: Map<string, number>,
+): number[] {
+  const { r, hoy } = ctx;
+  const entregadoMedios = p.lineas.map(() => 0);
+  // Lines are split among the receipts in contiguous groups; an order still in transit gets a partial last one.
+  const completo = p.diasAntes > 60 ? r.chance(0.9) : r.chance(0.5);
+  let fechaEntrega = p.docDate;
+  for (let j = 0; j < p.entregas; j++) {
+    const desde = Math.floor((j * p.lineas.length) / p.entregas);
+    const hasta = Math.floor(((j + 1) * p.lineas.length) / p.entregas);
+    const ultima = j === p.entregas - 1;
+    // Lead time 2-20 days (later deliveries 2-25 more); one that would fall after "today" arrived sooner.
+    const propuesta = addDays(fechaEntrega, r.int(2, j === 0 ? 20 : 25));
+    fechaEntrega = propuesta <= hoy ? propuesta : addDays(fechaEntrega, r.int(0, diasEntre(fechaEntrega, hoy)));
+    const lineasEntrada = p.lineas.slice(desde, hasta).map((l, k) => {
+      const idx = desde + k;
+      const parcial = ultima && !completo && r.chance(0.6);
+      const cantidad = parcial ? Math.max(1, Math.floor(l.cantidadMedios * (0.3 + r.next() * 0.6))) : l.cantidadMedios;
+      entregadoMedios[idx] = (entregadoMedios[idx] ?? 0) + cantidad;
+      return { l, cantidad };
     });
-    pedidos.push({
-      secuencia: i,
-      clave: p.clave,
-      cardCode: socio.cardCode,
-      cardName: socio.cardName,
-      docStatus: lineas.every((l) => l.lineStatus === "C") ? "C" : "O",
-      docDate: p.docDate,
-      docDueDate: addDays(p.docDate, r.int(3, 21)),
-      groupNum: p.groupNum,
-      mainUsage: p.mainUsage,
-      peyMethod: p.peyMethod,
-      docCur: p.docCur,
-      docRate: p.tasa,
-      numAtCard: p.numAtCard,
-      comments: p.comments,
-      descuentoBp: p.descuentoBp,
-      subtotalCentavos: t.subtotal,
-      descuentoCentavos: t.descuento,
-      ivaCentavos: t.iva,
-      retencionCentavos: t.retencion,
-      totalCentavos: t.total,
-      conPdf: i % CADA_N_CON_PDF === 0,
-      lineas,
-    });
+    entradas.push(receipt(ctx, p, fechaEntrega, lineasEntrada, entradas.length, remisiones));
   }
+  return entregadoMedios;
+}
 
-  // --- A/P invoices for the receipts already invoiced (closed), and the payments of those already paid ----
+/** One receipt of order `p` on `fechaEntrega` with the quantities delivered of some of its lines. */
+function receipt(
+  ctx: Contexto,
+  p: PedidoPlan,
+  fechaEntrega: string,
+  lineasEntrada: { l: LineaPlan; cantidad: number }[],
+  secuencia: number,
+  remisiones: Map<string, number>,
+): EntradaGenerada {
+  const { r, socio, hoy } = ctx;
+  const diasDesdeEntrega = diasEntre(fechaEntrega, hoy);
+  const abierta = diasDesdeEntrega < 45 ? r.chance(0.75) : r.chance(0.04);
+  const docStatus: "O" | "C" = abierta ? "O" : "C";
+  const conImporte = lineasEntrada.map(({ l, cantidad }) => ({
+    art: l.art,
+    l,
+    cantidad,
+    totalCentavos: importeLinea(cantidad, l.precioCentavos, l.descuentoBp),
+  }));
+  const t = totales(conImporte, p.descuentoBp, socio.tipoPersona);
+  const anio = fechaEntrega.slice(0, 4);
+  const rem = (remisiones.get(anio) ?? r.int(100, 300)) + r.int(1, 3);
+  remisiones.set(anio, rem);
+  return {
+    secuencia,
+    clave: `${socio.cardCode}|E|${secuencia}`,
+    pedidoClave: p.clave,
+    cp: socio.zipCode,
+    cardCode: socio.cardCode,
+    cardName: socio.cardName,
+    docStatus,
+    docDate: fechaEntrega,
+    docDueDate: addDays(fechaEntrega, p.groupNum),
+    groupNum: p.groupNum,
+    mainUsage: p.mainUsage,
+    peyMethod: p.peyMethod,
+    docCur: p.docCur,
+    docRate: p.docCur === "USD" ? tipoDeCambio(fechaEntrega) : "1",
+    numAtCard: r.chance(0.9) ? `REM-${anio}-${String(rem).padStart(4, "0")}` : "",
+    /** Completed with the order number when numbered ("Basado en Pedidos de compra 1234."). */
+    comments: r.pick(OBSERVACIONES_ENTRADA),
+    descuentoBp: p.descuentoBp,
+    subtotalCentavos: t.subtotal,
+    descuentoCentavos: t.descuento,
+    ivaCentavos: t.iva,
+    retencionCentavos: t.retencion,
+    totalCentavos: t.total,
+    conPdf: secuencia % CADA_N_CON_PDF === 0,
+    lineas: conImporte.map((c, k) => ({
+      lineNum: k,
+      itemCode: c.art.itemCode,
+      itemName: c.art.itemName,
+      frgnName: c.art.frgnName,
+      lineStatus: docStatus,
+      uomCode: c.art.uomCode,
+      cantidadMedios: c.cantidad,
+      abiertaMedios: docStatus === "O" ? c.cantidad : 0,
+      precioCentavos: c.l.precioCentavos,
+      descuentoBp: c.l.descuentoBp,
+      totalCentavos: c.totalCentavos,
+      ivaCentavos: t.ivaPorLinea[k] ?? 0,
+    })),
+  };
+}
+
+/** The order, with what is still open after its receipts. Old orders left partly delivered were closed by hand. */
+function generateOrder(ctx: Contexto, p: PedidoPlan, i: number, entregadoMedios: number[]): PedidoGenerado {
+  const { r, socio } = ctx;
+  const conImporte = p.lineas.map((l) => ({
+    art: l.art,
+    totalCentavos: importeLinea(l.cantidadMedios, l.precioCentavos, l.descuentoBp),
+  }));
+  const t = totales(conImporte, p.descuentoBp, socio.tipoPersona);
+  const cerradoAMano = p.diasAntes > 270 && r.chance(0.7);
+  const lineas: LineaGenerada[] = p.lineas.map((l, k) => {
+    const abierta = Math.max(0, l.cantidadMedios - (entregadoMedios[k] ?? 0));
+    return {
+      lineNum: k,
+      itemCode: l.art.itemCode,
+      itemName: l.art.itemName,
+      frgnName: l.art.frgnName,
+      lineStatus: abierta === 0 || cerradoAMano ? "C" : "O",
+      uomCode: l.art.uomCode,
+      cantidadMedios: l.cantidadMedios,
+      abiertaMedios: abierta,
+      precioCentavos: l.precioCentavos,
+      descuentoBp: l.descuentoBp,
+      totalCentavos: conImporte[k]?.totalCentavos ?? 0,
+      ivaCentavos: t.ivaPorLinea[k] ?? 0,
+    };
+  });
+  return {
+    secuencia: i,
+    clave: p.clave,
+    cardCode: socio.cardCode,
+    cardName: socio.cardName,
+    docStatus: lineas.every((l) => l.lineStatus === "C") ? "C" : "O",
+    docDate: p.docDate,
+    docDueDate: addDays(p.docDate, r.int(3, 21)),
+    groupNum: p.groupNum,
+    mainUsage: p.mainUsage,
+    peyMethod: p.peyMethod,
+    docCur: p.docCur,
+    docRate: p.tasa,
+    numAtCard: p.numAtCard,
+    comments: p.comments,
+    descuentoBp: p.descuentoBp,
+    subtotalCentavos: t.subtotal,
+    descuentoCentavos: t.descuento,
+    ivaCentavos: t.iva,
+    retencionCentavos: t.retencion,
+    totalCentavos: t.total,
+    conPdf: i % CADA_N_CON_PDF === 0,
+    lineas,
+  };
+}
+
+// --- A/P invoices for the receipts already invoiced (closed), and the payments of those already paid ----
+
+type PendienteDePago = { f: FacturaGenerada; fechaPago: string };
+
+function generateInvoices(
+  ctx: Contexto,
+  entradas: readonly EntradaGenerada[],
+): { facturas: FacturaGenerada[]; pendientesDePago: PendienteDePago[] } {
+  const { r, socio, hoy } = ctx;
   const facturas: FacturaGenerada[] = [];
   let serie = r.int(1000, 4000);
-  const pendientesDePago: { f: FacturaGenerada; fechaPago: string }[] = [];
+  const pendientesDePago: PendienteDePago[] = [];
   for (const e of entradas) {
     if (e.docStatus !== "C") continue;
     const docDate = minFecha(addDays(e.docDate, r.int(0, 5)), hoy);
@@ -476,8 +550,14 @@ export function generateHistory(socio: SocioSemilla, volumen: VolumenSocio, refe
       pendientesDePago.push({ f, fechaPago: e.groupNum === 0 ? docDate : viernes });
     }
   }
+  return { facturas, pendientesDePago };
+}
+
+/** The payment runs: the invoices due on one date in one currency, at most 3 per payment; marks them paid. */
+function generatePayments(ctx: Contexto, pendientesDePago: readonly PendienteDePago[]): PagoGenerado[] {
+  const { r, socio, hoy } = ctx;
   const pagos: PagoGenerado[] = [];
-  const porCorrida = new Map<string, { f: FacturaGenerada; fechaPago: string }[]>();
+  const porCorrida = new Map<string, PendienteDePago[]>();
   for (const item of pendientesDePago) {
     const llave = `${item.fechaPago}|${item.f.docCur}`;
     porCorrida.set(llave, [...(porCorrida.get(llave) ?? []), item]);
@@ -503,8 +583,7 @@ export function generateHistory(socio: SocioSemilla, volumen: VolumenSocio, refe
       });
     }
   }
-
-  return { socio, groupNum: groupNumSocio, pedidos, entradas, facturas, pagos };
+  return pagos;
 }
 
 /** An upper-case UUID v4 from the seeded generator (A/P invoice stamps). */

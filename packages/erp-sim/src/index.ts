@@ -184,17 +184,20 @@ async function siguienteDocEntry(db: Database, table: typeof erpPedidos | typeof
   return (row?.n ?? 0) + 1;
 }
 
+type Numero = { docEntry: number; docNum: number };
+
+/** Numbering in date order across suppliers, after whatever the database already holds. */
+const numberDocs = <T>(docs: T[], primero: number, serie: number) =>
+  new Map(docs.map((d, i): [T, Numero] => [d, { docEntry: primero + i, docNum: primero + i + serie }]));
+
+/** Writes one company database's histories (one transaction, by the caller): documents, then the partners. */
 async function writeDatabase(db: Database, bd: string, historiales: HistorialSocio[]) {
   const sociedadNombre = historiales[0]?.socio.sociedadNombre ?? bd;
   const pedidos = historiales.flatMap((h) => h.pedidos).sort(porFecha);
   const entradas = historiales.flatMap((h) => h.entradas).sort(porFecha);
 
-  // Numbering in date order across suppliers, after whatever the database already holds.
-  const numberDocs = <T>(docs: T[], primero: number, serie: number) =>
-    new Map(docs.map((d, i) => [d, { docEntry: primero + i, docNum: primero + i + serie }]));
   const numPedidos = numberDocs(pedidos, await siguienteDocEntry(db, erpPedidos, bd), SERIE.pedidos);
   const numEntradas = numberDocs(entradas, await siguienteDocEntry(db, erpEntradas, bd), SERIE.entradas);
-  const pedidoPorClave = new Map(pedidos.map((p) => [p.clave, numPedidos.get(p)?.docNum ?? 0]));
 
   // PDFs first: documents reference them.
   const pdfPedidos = await savePdfs(
@@ -208,62 +211,123 @@ async function writeDatabase(db: Database, bd: string, historiales: HistorialSoc
     (e) => pdfDocumento("Entrada de mercancía", numEntradas.get(e)?.docNum ?? 0, bd, sociedadNombre, e),
   );
 
-  const encabezado = (d: DocumentoGenerado, n: { docEntry: number; docNum: number }, pdf: string | undefined) => ({
-    bd,
-    docEntry: n.docEntry,
-    docNum: n.docNum,
-    cardCode: d.cardCode,
-    cardName: d.cardName,
-    docStatus: d.docStatus,
-    docDate: d.docDate,
-    docDueDate: d.docDueDate,
-    groupNum: d.groupNum,
-    mainUsage: d.mainUsage,
-    peyMethod: d.peyMethod,
-    docCur: d.docCur,
-    docRate: d.docRate,
-    numAtCard: d.numAtCard,
-    comments: d.comments,
-    discPrcnt: puntosBase(d.descuentoBp),
-    discSum: centavos(d.descuentoCentavos),
-    vatSum: centavos(d.ivaCentavos),
-    wtSum: centavos(d.retencionCentavos),
-    docTotal: centavos(d.totalCentavos),
-    pdfArchivoId: pdf ?? null,
-  });
-  const lineas = (d: DocumentoGenerado, docEntry: number) =>
-    d.lineas.map((l) => ({
-      bd,
-      docEntry,
-      lineNum: l.lineNum,
-      itemCode: l.itemCode,
-      itemName: l.itemName,
-      frgnName: l.frgnName,
-      lineStatus: l.lineStatus,
-      uomCode: l.uomCode,
-      quantity: medios(l.cantidadMedios),
-      openQty: medios(l.abiertaMedios),
-      priceBefDi: centavos(l.precioCentavos),
-      discPrcnt: puntosBase(l.descuentoBp),
-      lineTotal: centavos(l.totalCentavos),
-      vatSum: centavos(l.ivaCentavos),
-    }));
-
-  const filasPedidos = pedidos.map((p) => encabezado(p, numPedidos.get(p)!, pdfPedidos.get(p)));
-  const filasPedidoLineas = pedidos.flatMap((p) => lineas(p, numPedidos.get(p)!.docEntry));
-  const filasEntradas = entradas.map((e) => {
-    const pedidoDocNum = pedidoPorClave.get(e.pedidoClave) ?? null;
-    return {
-      ...encabezado(e, numEntradas.get(e)!, pdfEntradas.get(e)),
-      comments: `Basado en Pedidos de compra ${pedidoDocNum}.${e.comments}`,
-      pedidoDocNum,
-      cp: e.cp,
-    };
-  });
-  const filasEntradaLineas = entradas.flatMap((e) => lineas(e, numEntradas.get(e)!.docEntry));
-
+  const documentos = documentRows(bd, { pedidos, numPedidos, pdfPedidos }, { entradas, numEntradas, pdfEntradas });
   // A/P invoices and payments, numbered after what exists.
   const entradaPorClave = new Map(entradas.map((e) => [e.clave, numEntradas.get(e)?.docNum ?? null]));
+  const { filasFacturas, facturaDocEntry } = await invoiceRows(db, bd, historiales, entradaPorClave);
+  const { filasPagos, filasPagoFacturas } = await paymentRows(db, bd, historiales, facturaDocEntry);
+
+  await insertInBatches(db, erpPedidos, documentos.filasPedidos);
+  await insertInBatches(db, erpPedidoLineas, documentos.filasPedidoLineas);
+  await insertInBatches(db, erpEntradas, documentos.filasEntradas);
+  await insertInBatches(db, erpEntradaLineas, documentos.filasEntradaLineas);
+  await insertInBatches(db, erpFacturas, filasFacturas);
+  await insertInBatches(db, erpPagos, filasPagos);
+  await insertInBatches(db, erpPagoFacturas, filasPagoFacturas);
+  // The business partners last: their presence marks the pair as seeded.
+  await insertInBatches(
+    db,
+    erpSocios,
+    historiales.map((h) => ({
+      bd,
+      cardCode: h.socio.cardCode,
+      cardName: h.socio.cardName,
+      licTradNum: h.socio.rfc,
+      groupNum: h.groupNum,
+      zipCode: h.socio.zipCode,
+    })),
+  );
+  return {
+    socios: 0,
+    pedidos: documentos.filasPedidos.length,
+    pedidoLineas: documentos.filasPedidoLineas.length,
+    entradas: documentos.filasEntradas.length,
+    entradaLineas: documentos.filasEntradaLineas.length,
+    facturas: filasFacturas.length,
+    pagos: filasPagos.length,
+    pdfs: pdfPedidos.size + pdfEntradas.size,
+    omitidos: 0,
+    ms: 0,
+  };
+}
+
+/** The OPOR/OPDN header row of a generated document. */
+const headerRow = (bd: string, d: DocumentoGenerado, n: Numero, pdf: string | undefined) => ({
+  bd,
+  docEntry: n.docEntry,
+  docNum: n.docNum,
+  cardCode: d.cardCode,
+  cardName: d.cardName,
+  docStatus: d.docStatus,
+  docDate: d.docDate,
+  docDueDate: d.docDueDate,
+  groupNum: d.groupNum,
+  mainUsage: d.mainUsage,
+  peyMethod: d.peyMethod,
+  docCur: d.docCur,
+  docRate: d.docRate,
+  numAtCard: d.numAtCard,
+  comments: d.comments,
+  discPrcnt: puntosBase(d.descuentoBp),
+  discSum: centavos(d.descuentoCentavos),
+  vatSum: centavos(d.ivaCentavos),
+  wtSum: centavos(d.retencionCentavos),
+  docTotal: centavos(d.totalCentavos),
+  pdfArchivoId: pdf ?? null,
+});
+
+/** The POR1/PDN1 rows of a generated document. */
+const lineRows = (bd: string, d: DocumentoGenerado, docEntry: number) =>
+  d.lineas.map((l) => ({
+    bd,
+    docEntry,
+    lineNum: l.lineNum,
+    itemCode: l.itemCode,
+    itemName: l.itemName,
+    frgnName: l.frgnName,
+    lineStatus: l.lineStatus,
+    uomCode: l.uomCode,
+    quantity: medios(l.cantidadMedios),
+    openQty: medios(l.abiertaMedios),
+    priceBefDi: centavos(l.precioCentavos),
+    discPrcnt: puntosBase(l.descuentoBp),
+    lineTotal: centavos(l.totalCentavos),
+    vatSum: centavos(l.ivaCentavos),
+  }));
+
+/** The rows of the orders and receipts, numbered; a receipt names the DocNum of the order it delivers. */
+function documentRows(
+  bd: string,
+  o: { pedidos: PedidoGenerado[]; numPedidos: Map<PedidoGenerado, Numero>; pdfPedidos: Map<PedidoGenerado, string> },
+  e: {
+    entradas: EntradaGenerada[];
+    numEntradas: Map<EntradaGenerada, Numero>;
+    pdfEntradas: Map<EntradaGenerada, string>;
+  },
+) {
+  const pedidoPorClave = new Map(o.pedidos.map((p) => [p.clave, o.numPedidos.get(p)?.docNum ?? 0]));
+  const filasPedidos = o.pedidos.map((p) => headerRow(bd, p, o.numPedidos.get(p)!, o.pdfPedidos.get(p)));
+  const filasPedidoLineas = o.pedidos.flatMap((p) => lineRows(bd, p, o.numPedidos.get(p)!.docEntry));
+  const filasEntradas = e.entradas.map((x) => {
+    const pedidoDocNum = pedidoPorClave.get(x.pedidoClave) ?? null;
+    return {
+      ...headerRow(bd, x, e.numEntradas.get(x)!, e.pdfEntradas.get(x)),
+      comments: `Basado en Pedidos de compra ${pedidoDocNum}.${x.comments}`,
+      pedidoDocNum,
+      cp: x.cp,
+    };
+  });
+  const filasEntradaLineas = e.entradas.flatMap((x) => lineRows(bd, x, e.numEntradas.get(x)!.docEntry));
+  return { filasPedidos, filasPedidoLineas, filasEntradas, filasEntradaLineas };
+}
+
+/** The OPCH rows, numbered after the company database's last A/P invoice, and each one's DocEntry by clave. */
+async function invoiceRows(
+  db: Database,
+  bd: string,
+  historiales: HistorialSocio[],
+  entradaPorClave: Map<string, number | null>,
+) {
   const facturas = historiales.flatMap((h) => h.facturas.map((f, secuencia) => ({ ...f, secuencia }))).sort(porFecha);
   const [maxFactura] = await db
     .select({ n: max(erpFacturas.docEntry) })
@@ -285,6 +349,16 @@ async function writeDatabase(db: Database, bd: string, historiales: HistorialSoc
     canceled: f.canceled,
     entradaDocNum: entradaPorClave.get(f.entradaClave) ?? null,
   }));
+  return { filasFacturas, facturaDocEntry };
+}
+
+/** The OVPM rows, numbered after the company database's last payment, and their VPM2 rows. */
+async function paymentRows(
+  db: Database,
+  bd: string,
+  historiales: HistorialSocio[],
+  facturaDocEntry: Map<string, number>,
+) {
   const pagos = historiales.flatMap((h) => h.pagos.map((p, secuencia) => ({ ...p, secuencia }))).sort(porFecha);
   const [maxPago] = await db
     .select({ n: max(erpPagos.docEntry) })
@@ -312,39 +386,7 @@ async function writeDatabase(db: Database, bd: string, historiales: HistorialSoc
       sumApplied: centavos(f.aplicadoCentavos),
     })),
   );
-
-  await insertInBatches(db, erpPedidos, filasPedidos);
-  await insertInBatches(db, erpPedidoLineas, filasPedidoLineas);
-  await insertInBatches(db, erpEntradas, filasEntradas);
-  await insertInBatches(db, erpEntradaLineas, filasEntradaLineas);
-  await insertInBatches(db, erpFacturas, filasFacturas);
-  await insertInBatches(db, erpPagos, filasPagos);
-  await insertInBatches(db, erpPagoFacturas, filasPagoFacturas);
-  // The business partners last: their presence marks the pair as seeded.
-  await insertInBatches(
-    db,
-    erpSocios,
-    historiales.map((h) => ({
-      bd,
-      cardCode: h.socio.cardCode,
-      cardName: h.socio.cardName,
-      licTradNum: h.socio.rfc,
-      groupNum: h.groupNum,
-      zipCode: h.socio.zipCode,
-    })),
-  );
-  return {
-    socios: 0,
-    pedidos: filasPedidos.length,
-    pedidoLineas: filasPedidoLineas.length,
-    entradas: filasEntradas.length,
-    entradaLineas: filasEntradaLineas.length,
-    facturas: filasFacturas.length,
-    pagos: filasPagos.length,
-    pdfs: pdfPedidos.size + pdfEntradas.size,
-    omitidos: 0,
-    ms: 0,
-  };
+  return { filasPagos, filasPagoFacturas };
 }
 
 /**

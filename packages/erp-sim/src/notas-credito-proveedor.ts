@@ -91,82 +91,109 @@ export async function insertNotaCreditoProveedor(
       .orderBy(asc(erpFacturas.docEntry))
       .for("update");
     const deEntry = new Map(facturas.map((f) => [f.docEntry, f]));
-    let cardName = "";
-    for (const linea of input.facturas) {
-      const f = deEntry.get(linea.docEntry);
-      if (!f) throw new ErpRechazo(`La factura de proveedor con DocEntry ${linea.docEntry} no existe en ${input.bd}.`);
-      if (f.cardCode !== input.cardCode) {
-        throw new ErpRechazo(
-          `La factura de proveedor ${f.docNum} es del proveedor ${f.cardCode}, no de ${input.cardCode}.`,
-        );
-      }
-      if (f.canceled !== "N") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
-      // SAP takes no memo based on a closed (paid in full) invoice (decision 049, F5).
-      if (f.docStatus === "C") {
-        throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cerrada (pagada o acreditada) en el ERP.`);
-      }
-      const importe = centavos(linea.importe);
-      const saldo = centavos(f.docTotal) - centavos(f.paidToDate);
-      if (!(importe > 0)) throw new ErpRechazo(`Importe inválido para la factura ${f.docNum}: ${linea.importe}.`);
-      if (importe > saldo) {
-        throw new ErpRechazo(
-          `El importe ${dinero(importe)} excede el saldo abierto de la factura de proveedor ${f.docNum} (${dinero(saldo)} ${f.docCur}).`,
-        );
-      }
-      cardName = f.cardName || cardName;
-    }
-    const [ultimo] = await tx
-      .select({ n: max(erpNotasCredito.docEntry) })
-      .from(erpNotasCredito)
-      .where(eq(erpNotasCredito.bd, input.bd));
-    const docEntry = (ultimo?.n ?? 0) + 1;
-    const docNum = docEntry + SERIE_NOTAS_CREDITO;
-    // Net and VAT of each line at its invoice's own VAT share, as SAP splits a memo line (decision 049, F5).
-    const partes = input.facturas.map((l) => {
-      const f = deEntry.get(l.docEntry);
-      const bruto = centavos(f?.docTotal ?? "0") + centavos(f?.wtSum ?? "0");
-      const iva = centavos(f?.vatSum ?? "0");
-      const neto = bruto > 0 ? Math.round((centavos(l.importe) * (bruto - iva)) / bruto) : centavos(l.importe);
-      return { neto, iva: centavos(l.importe) - neto };
-    });
-    await tx.insert(erpNotasCredito).values({
-      bd: input.bd,
-      docEntry,
-      docNum,
-      cardCode: input.cardCode,
-      cardName,
-      numAtCard: input.numAtCard,
-      uuid: input.uuid.toUpperCase(),
-      docDate: input.docDate,
-      comments: input.comments,
-      docTotal: input.docTotal,
-      docCur: input.docCur,
-      docRate: input.docRate,
-      portalId: input.portalId,
-      vatSum: dinero(partes.reduce((s, p) => s + p.iva, 0)),
-    });
-    await tx.insert(erpNotaCreditoLineas).values(
-      input.facturas.map((l, lineNum) => ({
-        bd: input.bd,
-        docEntry,
-        lineNum,
-        itemName: `Nota de crédito sobre la factura ${deEntry.get(l.docEntry)?.docNum ?? l.docEntry}`,
-        lineTotal: dinero(partes[lineNum]?.neto ?? centavos(l.importe)),
-        vatSum: dinero(partes[lineNum]?.iva ?? 0),
-        baseType: 18,
-        baseEntry: l.docEntry,
-        baseLine: 0,
-      })),
-    );
-    for (const l of input.facturas) {
-      const f = deEntry.get(l.docEntry);
-      if (!f) continue;
-      const pagado = centavos(f.paidToDate) + centavos(l.importe);
-      await tx
-        .update(erpFacturas)
-        .set({ paidToDate: dinero(pagado), docStatus: pagado >= centavos(f.docTotal) ? "C" : "O" })
-        .where(and(eq(erpFacturas.bd, input.bd), eq(erpFacturas.docEntry, l.docEntry)));
-    }
+    const cardName = checkLines(input, deEntry);
+    const { docEntry, docNum } = await insertMemo(tx, input, deEntry, cardName);
+    await creditFacturas(tx, input, deEntry);
     return { docEntry, docNum, creada: true };
   });
+}
+
+type Factura = typeof erpFacturas.$inferSelect;
+
+/**
+ * Each line against its (locked) invoice: it exists, is the supplier's, is neither cancelled nor closed, and the
+ * amount fits its open balance. Returns the card name the memo carries.
+ */
+function checkLines(input: ErpNotaCreditoProveedorNueva, deEntry: Map<number, Factura>): string {
+  let cardName = "";
+  for (const linea of input.facturas) {
+    const f = deEntry.get(linea.docEntry);
+    if (!f) throw new ErpRechazo(`La factura de proveedor con DocEntry ${linea.docEntry} no existe en ${input.bd}.`);
+    if (f.cardCode !== input.cardCode) {
+      throw new ErpRechazo(
+        `La factura de proveedor ${f.docNum} es del proveedor ${f.cardCode}, no de ${input.cardCode}.`,
+      );
+    }
+    if (f.canceled !== "N") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
+    // SAP takes no memo based on a closed (paid in full) invoice (decision 049, F5).
+    if (f.docStatus === "C") {
+      throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cerrada (pagada o acreditada) en el ERP.`);
+    }
+    const importe = centavos(linea.importe);
+    const saldo = centavos(f.docTotal) - centavos(f.paidToDate);
+    if (!(importe > 0)) throw new ErpRechazo(`Importe inválido para la factura ${f.docNum}: ${linea.importe}.`);
+    if (importe > saldo) {
+      throw new ErpRechazo(
+        `El importe ${dinero(importe)} excede el saldo abierto de la factura de proveedor ${f.docNum} (${dinero(saldo)} ${f.docCur}).`,
+      );
+    }
+    cardName = f.cardName || cardName;
+  }
+  return cardName;
+}
+
+/** The ORPC row, numbered after the last memo, and its RPC1 lines (BaseType 18), one per invoice credited. */
+async function insertMemo(
+  tx: Database,
+  input: ErpNotaCreditoProveedorNueva,
+  deEntry: Map<number, Factura>,
+  cardName: string,
+) {
+  const [ultimo] = await tx
+    .select({ n: max(erpNotasCredito.docEntry) })
+    .from(erpNotasCredito)
+    .where(eq(erpNotasCredito.bd, input.bd));
+  const docEntry = (ultimo?.n ?? 0) + 1;
+  const docNum = docEntry + SERIE_NOTAS_CREDITO;
+  // Net and VAT of each line at its invoice's own VAT share, as SAP splits a memo line (decision 049, F5).
+  const partes = input.facturas.map((l) => {
+    const f = deEntry.get(l.docEntry);
+    const bruto = centavos(f?.docTotal ?? "0") + centavos(f?.wtSum ?? "0");
+    const iva = centavos(f?.vatSum ?? "0");
+    const neto = bruto > 0 ? Math.round((centavos(l.importe) * (bruto - iva)) / bruto) : centavos(l.importe);
+    return { neto, iva: centavos(l.importe) - neto };
+  });
+  await tx.insert(erpNotasCredito).values({
+    bd: input.bd,
+    docEntry,
+    docNum,
+    cardCode: input.cardCode,
+    cardName,
+    numAtCard: input.numAtCard,
+    uuid: input.uuid.toUpperCase(),
+    docDate: input.docDate,
+    comments: input.comments,
+    docTotal: input.docTotal,
+    docCur: input.docCur,
+    docRate: input.docRate,
+    portalId: input.portalId,
+    vatSum: dinero(partes.reduce((s, p) => s + p.iva, 0)),
+  });
+  await tx.insert(erpNotaCreditoLineas).values(
+    input.facturas.map((l, lineNum) => ({
+      bd: input.bd,
+      docEntry,
+      lineNum,
+      itemName: `Nota de crédito sobre la factura ${deEntry.get(l.docEntry)?.docNum ?? l.docEntry}`,
+      lineTotal: dinero(partes[lineNum]?.neto ?? centavos(l.importe)),
+      vatSum: dinero(partes[lineNum]?.iva ?? 0),
+      baseType: 18,
+      baseEntry: l.docEntry,
+      baseLine: 0,
+    })),
+  );
+  return { docEntry, docNum };
+}
+
+/** Each line's amount off its invoice's open balance: PaidToDate grows; an invoice credited in full closes. */
+async function creditFacturas(tx: Database, input: ErpNotaCreditoProveedorNueva, deEntry: Map<number, Factura>) {
+  for (const l of input.facturas) {
+    const f = deEntry.get(l.docEntry);
+    if (!f) continue;
+    const pagado = centavos(f.paidToDate) + centavos(l.importe);
+    await tx
+      .update(erpFacturas)
+      .set({ paidToDate: dinero(pagado), docStatus: pagado >= centavos(f.docTotal) ? "C" : "O" })
+      .where(and(eq(erpFacturas.bd, input.bd), eq(erpFacturas.docEntry, l.docEntry)));
+  }
 }

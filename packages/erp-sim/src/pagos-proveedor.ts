@@ -29,6 +29,36 @@ export interface PagoNuevo {
  * exchange rate when the currencies differ); an invoice paid in full is closed.
  */
 export async function payFacturas(db: Database, pago: PagoNuevo) {
+  const { moneda, tipoCambio } = checkPago(pago);
+  return db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.pagos|${pago.bd}`}))`);
+    const aplicaciones: Aplicacion[] = [];
+    const proveedor: Proveedor = { cardCode: null, cardName: "" };
+    for (const f of pago.facturas) {
+      aplicaciones.push(await applyToFactura(tx, pago, f, { moneda, tipoCambio }, proveedor));
+    }
+    const { docEntry, docNum, total } = await insertPago(tx, pago, { moneda, tipoCambio }, proveedor, aplicaciones);
+    return {
+      docEntry,
+      docNum,
+      total: dinero(total),
+      moneda,
+      cardCode: proveedor.cardCode as string,
+      cardName: proveedor.cardName,
+      fecha: pago.fecha,
+    };
+  });
+}
+
+/** What a payment applies to one invoice: in the invoice's currency and in the payment's (cents). */
+type Aplicacion = { docEntry: number; aplicado: number; enPago: number };
+/** The supplier of the invoices paid so far (one payment, one supplier). */
+type Proveedor = { cardCode: string | null; cardName: string };
+type Moneda = { moneda: "MXN" | "USD"; tipoCambio: number | null };
+
+/** The checks that need no database: date, currency, invoices listed once, exchange rate. */
+function checkPago(pago: PagoNuevo): Moneda {
   if (!isDate(pago.fecha)) throw new ErpRechazo(`Fecha de pago inválida: ${pago.fecha} (use AAAA-MM-DD).`);
   const moneda = pago.moneda.toUpperCase();
   if (moneda !== "MXN" && moneda !== "USD") throw new ErpRechazo(`Moneda no soportada: ${pago.moneda} (MXN o USD).`);
@@ -38,128 +68,138 @@ export async function payFacturas(db: Database, pago: PagoNuevo) {
   const tipoCambio = pago.tipoCambio === undefined ? null : Number(pago.tipoCambio);
   if (tipoCambio !== null && !(tipoCambio > 0)) throw new ErpRechazo(`Tipo de cambio inválido: ${pago.tipoCambio}.`);
   if (moneda === "USD" && tipoCambio === null) throw new ErpRechazo("Un pago en USD necesita el tipo de cambio.");
-  return db.transaction(async (txx) => {
-    const tx = txx as unknown as Database;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.pagos|${pago.bd}`}))`);
-    const aplicaciones: { docEntry: number; aplicado: number; enPago: number }[] = [];
-    let cardCode: string | null = null;
-    let cardName = "";
-    for (const f of pago.facturas) {
-      const [factura] = await tx
-        .select()
-        .from(erpFacturas)
-        .where(and(eq(erpFacturas.bd, pago.bd), eq(erpFacturas.docNum, f.docNum)))
-        .for("update");
-      if (!factura) throw new ErpRechazo(`La factura de proveedor ${f.docNum} no existe en ${pago.bd}.`);
-      if (factura.canceled !== "N") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
-      if (factura.payBlock === "Y") {
-        throw new ErpRechazo(
-          `La factura de proveedor ${f.docNum} tiene bloqueo de pago: quite el bloqueo antes de pagarla.`,
-        );
-      }
-      if (cardCode !== null && factura.cardCode !== cardCode) {
-        throw new ErpRechazo("Un pago solo puede liquidar facturas de un mismo proveedor.");
-      }
-      cardCode = factura.cardCode;
-      cardName = factura.cardName || cardName;
-      const saldo = centavos(factura.docTotal) - centavos(factura.paidToDate);
-      if (saldo <= 0) throw new ErpRechazo(`La factura de proveedor ${f.docNum} ya está pagada.`);
-      // Invoice currency <-> payment currency.
-      const mismaMoneda = factura.docCur === moneda;
-      if (!mismaMoneda && tipoCambio === null) {
-        throw new ErpRechazo(`La factura ${f.docNum} está en ${factura.docCur}: indique el tipo de cambio.`);
-      }
-      const aPago = (c: number) =>
-        mismaMoneda ? c : Math.round(moneda === "MXN" ? c * (tipoCambio as number) : c / (tipoCambio as number));
-      const aFactura = (c: number) =>
-        mismaMoneda ? c : Math.round(moneda === "MXN" ? c / (tipoCambio as number) : c * (tipoCambio as number));
-      let enPago: number;
-      let aplicado: number;
-      if (f.monto === undefined) {
-        aplicado = saldo;
-        enPago = aPago(saldo);
-      } else {
-        if (!/^\d+(\.\d{1,2})?$/.test(f.monto) || centavos(f.monto) <= 0) {
-          throw new ErpRechazo(`Monto inválido para la factura ${f.docNum}: ${f.monto}.`);
-        }
-        enPago = centavos(f.monto);
-        aplicado = Math.min(aFactura(enPago), saldo);
-        if (aplicado <= 0) {
-          throw new ErpRechazo(
-            `El monto ${f.monto} ${moneda} es demasiado pequeño para la factura ${f.docNum} en ${factura.docCur}.`,
-          );
-        }
-        if (aFactura(enPago) > saldo + (mismaMoneda ? 0 : 1)) {
-          throw new ErpRechazo(
-            `El monto ${f.monto} ${moneda} excede el saldo de la factura ${f.docNum} (${dinero(saldo)} ${factura.docCur}).`,
-          );
-        }
-      }
-      aplicaciones.push({ docEntry: factura.docEntry, aplicado, enPago });
-      await tx
-        .update(erpFacturas)
-        .set({
-          paidToDate: dinero(centavos(factura.paidToDate) + aplicado),
-          docStatus: centavos(factura.paidToDate) + aplicado >= centavos(factura.docTotal) ? "C" : "O",
-        })
-        .where(and(eq(erpFacturas.bd, pago.bd), eq(erpFacturas.docEntry, factura.docEntry)));
+  return { moneda, tipoCambio };
+}
+
+/**
+ * One invoice of the payment, locked and checked (exists, not cancelled nor blocked, the same supplier, an open
+ * balance, an amount that fits it); its PaidToDate grows by what is applied and it closes when paid in full.
+ */
+async function applyToFactura(
+  tx: Database,
+  pago: PagoNuevo,
+  f: PagoNuevo["facturas"][number],
+  { moneda, tipoCambio }: Moneda,
+  proveedor: Proveedor,
+): Promise<Aplicacion> {
+  const [factura] = await tx
+    .select()
+    .from(erpFacturas)
+    .where(and(eq(erpFacturas.bd, pago.bd), eq(erpFacturas.docNum, f.docNum)))
+    .for("update");
+  if (!factura) throw new ErpRechazo(`La factura de proveedor ${f.docNum} no existe en ${pago.bd}.`);
+  if (factura.canceled !== "N") throw new ErpRechazo(`La factura de proveedor ${f.docNum} está cancelada.`);
+  if (factura.payBlock === "Y") {
+    throw new ErpRechazo(
+      `La factura de proveedor ${f.docNum} tiene bloqueo de pago: quite el bloqueo antes de pagarla.`,
+    );
+  }
+  if (proveedor.cardCode !== null && factura.cardCode !== proveedor.cardCode) {
+    throw new ErpRechazo("Un pago solo puede liquidar facturas de un mismo proveedor.");
+  }
+  proveedor.cardCode = factura.cardCode;
+  proveedor.cardName = factura.cardName || proveedor.cardName;
+  const saldo = centavos(factura.docTotal) - centavos(factura.paidToDate);
+  if (saldo <= 0) throw new ErpRechazo(`La factura de proveedor ${f.docNum} ya está pagada.`);
+  // Invoice currency <-> payment currency.
+  const mismaMoneda = factura.docCur === moneda;
+  if (!mismaMoneda && tipoCambio === null) {
+    throw new ErpRechazo(`La factura ${f.docNum} está en ${factura.docCur}: indique el tipo de cambio.`);
+  }
+  const aPago = (c: number) =>
+    mismaMoneda ? c : Math.round(moneda === "MXN" ? c * (tipoCambio as number) : c / (tipoCambio as number));
+  const aFactura = (c: number) =>
+    mismaMoneda ? c : Math.round(moneda === "MXN" ? c / (tipoCambio as number) : c * (tipoCambio as number));
+  let enPago: number;
+  let aplicado: number;
+  if (f.monto === undefined) {
+    aplicado = saldo;
+    enPago = aPago(saldo);
+  } else {
+    if (!/^\d+(\.\d{1,2})?$/.test(f.monto) || centavos(f.monto) <= 0) {
+      throw new ErpRechazo(`Monto inválido para la factura ${f.docNum}: ${f.monto}.`);
     }
-    const [ultimo] = await tx
-      .select({ n: max(erpPagos.docEntry) })
-      .from(erpPagos)
-      .where(eq(erpPagos.bd, pago.bd));
-    const docEntry = (ultimo?.n ?? 0) + 1;
-    const docNum = docEntry + SERIE_PAGOS;
-    const total = aplicaciones.reduce((s, a) => s + a.enPago, 0);
-    await tx.insert(erpPagos).values({
+    enPago = centavos(f.monto);
+    aplicado = Math.min(aFactura(enPago), saldo);
+    if (aplicado <= 0) {
+      throw new ErpRechazo(
+        `El monto ${f.monto} ${moneda} es demasiado pequeño para la factura ${f.docNum} en ${factura.docCur}.`,
+      );
+    }
+    if (aFactura(enPago) > saldo + (mismaMoneda ? 0 : 1)) {
+      throw new ErpRechazo(
+        `El monto ${f.monto} ${moneda} excede el saldo de la factura ${f.docNum} (${dinero(saldo)} ${factura.docCur}).`,
+      );
+    }
+  }
+  await tx
+    .update(erpFacturas)
+    .set({
+      paidToDate: dinero(centavos(factura.paidToDate) + aplicado),
+      docStatus: centavos(factura.paidToDate) + aplicado >= centavos(factura.docTotal) ? "C" : "O",
+    })
+    .where(and(eq(erpFacturas.bd, pago.bd), eq(erpFacturas.docEntry, factura.docEntry)));
+  return { docEntry: factura.docEntry, aplicado, enPago };
+}
+
+/**
+ * The OVPM row, numbered after the last payment, and its VPM2 rows (AppliedPago, the amount in the payment's
+ * currency, only where the invoice's currency differs).
+ */
+async function insertPago(
+  tx: Database,
+  pago: PagoNuevo,
+  { moneda, tipoCambio }: Moneda,
+  proveedor: Proveedor,
+  aplicaciones: Aplicacion[],
+) {
+  const [ultimo] = await tx
+    .select({ n: max(erpPagos.docEntry) })
+    .from(erpPagos)
+    .where(eq(erpPagos.bd, pago.bd));
+  const docEntry = (ultimo?.n ?? 0) + 1;
+  const docNum = docEntry + SERIE_PAGOS;
+  const total = aplicaciones.reduce((s, a) => s + a.enPago, 0);
+  await tx.insert(erpPagos).values({
+    bd: pago.bd,
+    docEntry,
+    docNum,
+    cardCode: proveedor.cardCode as string,
+    cardName: proveedor.cardName,
+    docDate: pago.fecha,
+    pymntGroup: pago.formaPago ?? "03",
+    docTotal: dinero(total),
+    docCur: moneda,
+    docRate: moneda === "MXN" ? "1" : String(tipoCambio),
+    canceled: "N",
+  });
+  const monedaDe = new Map(
+    (
+      await tx
+        .select({ docEntry: erpFacturas.docEntry, docCur: erpFacturas.docCur })
+        .from(erpFacturas)
+        .where(
+          and(
+            eq(erpFacturas.bd, pago.bd),
+            inArray(
+              erpFacturas.docEntry,
+              aplicaciones.map((a) => a.docEntry),
+            ),
+          ),
+        )
+    ).map((r) => [r.docEntry, r.docCur]),
+  );
+  await tx.insert(erpPagoFacturas).values(
+    aplicaciones.map((a, lineNum) => ({
       bd: pago.bd,
       docEntry,
-      docNum,
-      cardCode: cardCode as string,
-      cardName,
-      docDate: pago.fecha,
-      pymntGroup: pago.formaPago ?? "03",
-      docTotal: dinero(total),
-      docCur: moneda,
-      docRate: moneda === "MXN" ? "1" : String(tipoCambio),
-      canceled: "N",
-    });
-    const monedaDe = new Map(
-      (
-        await tx
-          .select({ docEntry: erpFacturas.docEntry, docCur: erpFacturas.docCur })
-          .from(erpFacturas)
-          .where(
-            and(
-              eq(erpFacturas.bd, pago.bd),
-              inArray(
-                erpFacturas.docEntry,
-                aplicaciones.map((a) => a.docEntry),
-              ),
-            ),
-          )
-      ).map((r) => [r.docEntry, r.docCur]),
-    );
-    await tx.insert(erpPagoFacturas).values(
-      aplicaciones.map((a, lineNum) => ({
-        bd: pago.bd,
-        docEntry,
-        lineNum,
-        facturaDocEntry: a.docEntry,
-        sumApplied: dinero(a.aplicado),
-        appliedPago: monedaDe.get(a.docEntry) === moneda ? null : dinero(a.enPago),
-      })),
-    );
-    return {
-      docEntry,
-      docNum,
-      total: dinero(total),
-      moneda,
-      cardCode: cardCode as string,
-      cardName,
-      fecha: pago.fecha,
-    };
-  });
+      lineNum,
+      facturaDocEntry: a.docEntry,
+      sumApplied: dinero(a.aplicado),
+      appliedPago: monedaDe.get(a.docEntry) === moneda ? null : dinero(a.enPago),
+    })),
+  );
+  return { docEntry, docNum, total };
 }
 
 /**

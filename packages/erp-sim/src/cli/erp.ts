@@ -167,6 +167,24 @@ const requerido = (valor: string | undefined, opcion: string, ejemplo: string) =
   return valor;
 };
 
+/** What a command runs with: the open database, its options, where it prints and the accountants' clock. */
+interface Contexto {
+  db: Database;
+  valores: Valores;
+  salida: Salida;
+  clock: Clock;
+}
+
+/** The commands and what runs each (the options each takes are in COMANDOS). */
+const HANDLERS: Record<string, (ctx: Contexto) => Promise<void>> = {
+  ayuda: async ({ salida }) => salida.log(AYUDA),
+  facturas: showFacturas,
+  pagar: payFacturasCommand,
+  pagos: showPagos,
+  "cancelar-pago": cancelPagoCommand,
+  "cancelar-factura": cancelFacturaCommand,
+};
+
 /**
  * Runs one command against an open database. Exported for the tests; the entry point below opens the
  * database and maps errors to exit codes.
@@ -178,147 +196,148 @@ export async function execute(
   salida: Salida,
   clock: Clock,
 ): Promise<void> {
-  switch (comando) {
-    case "ayuda":
-      salida.log(AYUDA);
-      return;
-    case "facturas": {
-      const bd = await bdValida(db, valores.bd, false);
-      const filas = await selectFacturasProveedor(db, {
-        ...(bd ? { bds: [bd] } : {}),
-        ...(valores.proveedor ? { cardCode: valores.proveedor } : {}),
-        soloPortal: valores.portal === true,
-      });
-      if (filas.length === 0) {
-        salida.log("No hay facturas de proveedor con esos filtros.");
-        return;
-      }
-      for (const l of tabla(
-        [
-          "BD",
-          "DocNum",
-          "Proveedor",
-          "Folio",
-          "UUID",
-          "Fecha",
-          "Total",
-          "Pagado",
-          "Moneda",
-          "Últ. pago",
-          "Cancelada",
-          "Portal",
-        ],
-        filas.map((f) => [
-          f.bd,
-          String(f.docNum),
-          f.cardCode,
-          f.numAtCard || "-",
-          f.uuid || "-",
-          f.docDate,
-          importe(f.docTotal),
-          importe(f.paidToDate),
-          f.docCur,
-          f.fechaPago ?? "-",
-          f.canceled === "Y" ? "Sí" : "No",
-          f.portalId === null ? "-" : String(f.portalId),
-        ]),
-        new Set([1, 6, 7, 11]),
-      )) {
-        salida.log(l);
-      }
-      salida.log(`${filas.length} factura(s).`);
-      return;
-    }
-    case "pagar": {
-      const bd = (await bdValida(db, valores.bd, true)) as string;
-      const facturas = (valores.factura ?? []).map((texto) => {
-        const m = texto.match(/^(\d+)(?::(.*))?$/);
-        if (!m) throw new ErrorDeUso(`--factura inválida: ${texto} (use DOCNUM o DOCNUM:MONTO, p. ej. 8123:1500.00).`);
-        return { docNum: Number(m[1]), ...(m[2] === undefined ? {} : { monto: m[2] }) };
-      });
-      if (facturas.length === 0) throw new ErrorDeUso("Falta --factura DOCNUM[:MONTO] (una o varias).");
-      const forma = valores.forma ?? "03";
-      if (!/^\d{2}$/.test(forma)) throw new ErrorDeUso(`Forma de pago inválida: ${forma} (c_FormaPago, p. ej. 03).`);
-      const pago = await payFacturas(db, {
-        bd,
-        fecha: valores.fecha ?? fechaLocal(clock),
-        moneda: valores.moneda ?? "MXN",
-        ...(valores["tipo-cambio"] === undefined ? {} : { tipoCambio: valores["tipo-cambio"] }),
-        formaPago: forma,
-        facturas,
-      });
-      salida.log(
-        `Pago ${pago.docNum} registrado en ${bd}: ${importe(pago.total)} ${pago.moneda} a ${pago.cardCode}` +
-          `${pago.cardName ? ` (${pago.cardName})` : ""}, fecha ${pago.fecha}, forma de pago ${forma}.`,
-      );
-      await estadoDeFacturas(
-        db,
-        bd,
-        facturas.map((f) => f.docNum),
-        salida,
-      );
-      return;
-    }
-    case "pagos": {
-      const bd = await bdValida(db, valores.bd, false);
-      const pagos = await listPagos(db, {
-        ...(bd ? { bds: [bd] } : {}),
-        ...(valores.proveedor ? { cardCode: valores.proveedor } : {}),
-      });
-      if (pagos.length === 0) {
-        salida.log("No hay pagos con esos filtros.");
-        return;
-      }
-      for (const l of tabla(
-        ["BD", "DocNum", "Fecha", "Proveedor", "Total", "Moneda", "T.C.", "Forma", "Cancelado", "Facturas (aplicado)"],
-        pagos.map((p) => [
-          p.bd,
-          String(p.docNum),
-          p.docDate,
-          p.cardCode,
-          importe(p.docTotal),
-          p.docCur,
-          p.docCur === "MXN" ? "-" : String(Number(p.docRate)),
-          p.formaPago,
-          p.canceled === "Y" ? "Sí" : "No",
-          p.facturas
-            .map(
-              (f) =>
-                `${f.docNum}: ${importe(f.sumApplied)} ${f.docCur}` +
-                (f.appliedPago === null ? "" : ` (${importe(f.appliedPago)} ${p.docCur})`),
-            )
-            .join("; "),
-        ]),
-        new Set([1, 4]),
-      )) {
-        salida.log(l);
-      }
-      salida.log(`${pagos.length} pago(s).`);
-      return;
-    }
-    case "cancelar-pago": {
-      const bd = (await bdValida(db, valores.bd, true)) as string;
-      const docNum = entero(requerido(valores.pago, "--pago", "2301"), "Número de pago");
-      const r = await cancelPago(db, bd, docNum);
-      salida.log(`Pago ${docNum} cancelado en ${bd}.`);
-      await estadoDeFacturas(db, bd, r.facturasDocNum, salida);
-      return;
-    }
-    case "cancelar-factura": {
-      const bd = (await bdValida(db, valores.bd, true)) as string;
-      const [texto, ...otras] = valores.factura ?? [];
-      if (otras.length > 0) throw new ErrorDeUso("cancelar-factura cancela una sola factura: indique un --factura.");
-      const docNum = entero(requerido(texto, "--factura", "8123"), "Número de factura");
-      const r = await cancelFacturaProveedor(db, bd, docNum);
-      salida.log(
-        `Factura de proveedor ${docNum} cancelada en ${bd}` +
-          (r.entradasReabiertas > 0 ? "; su entrada de mercancía quedó abierta de nuevo." : "."),
-      );
-      return;
-    }
-    default:
-      throw new ErrorDeUso(`Comando desconocido: ${comando}.`);
+  const handler = Object.hasOwn(HANDLERS, comando) ? HANDLERS[comando] : undefined;
+  if (!handler) throw new ErrorDeUso(`Comando desconocido: ${comando}.`);
+  await handler({ db, valores, salida, clock });
+}
+
+/** `facturas`: the A/P invoices (OPCH), newest first. */
+async function showFacturas({ db, valores, salida }: Contexto) {
+  const bd = await bdValida(db, valores.bd, false);
+  const filas = await selectFacturasProveedor(db, {
+    ...(bd ? { bds: [bd] } : {}),
+    ...(valores.proveedor ? { cardCode: valores.proveedor } : {}),
+    soloPortal: valores.portal === true,
+  });
+  if (filas.length === 0) {
+    salida.log("No hay facturas de proveedor con esos filtros.");
+    return;
   }
+  for (const l of tabla(
+    [
+      "BD",
+      "DocNum",
+      "Proveedor",
+      "Folio",
+      "UUID",
+      "Fecha",
+      "Total",
+      "Pagado",
+      "Moneda",
+      "Últ. pago",
+      "Cancelada",
+      "Portal",
+    ],
+    filas.map((f) => [
+      f.bd,
+      String(f.docNum),
+      f.cardCode,
+      f.numAtCard || "-",
+      f.uuid || "-",
+      f.docDate,
+      importe(f.docTotal),
+      importe(f.paidToDate),
+      f.docCur,
+      f.fechaPago ?? "-",
+      f.canceled === "Y" ? "Sí" : "No",
+      f.portalId === null ? "-" : String(f.portalId),
+    ]),
+    new Set([1, 6, 7, 11]),
+  )) {
+    salida.log(l);
+  }
+  salida.log(`${filas.length} factura(s).`);
+}
+
+/** `pagar`: a vendor payment (OVPM) to invoices of one supplier, then each invoice's state. */
+async function payFacturasCommand({ db, valores, salida, clock }: Contexto) {
+  const bd = (await bdValida(db, valores.bd, true)) as string;
+  const facturas = (valores.factura ?? []).map((texto) => {
+    const m = texto.match(/^(\d+)(?::(.*))?$/);
+    if (!m) throw new ErrorDeUso(`--factura inválida: ${texto} (use DOCNUM o DOCNUM:MONTO, p. ej. 8123:1500.00).`);
+    return { docNum: Number(m[1]), ...(m[2] === undefined ? {} : { monto: m[2] }) };
+  });
+  if (facturas.length === 0) throw new ErrorDeUso("Falta --factura DOCNUM[:MONTO] (una o varias).");
+  const forma = valores.forma ?? "03";
+  if (!/^\d{2}$/.test(forma)) throw new ErrorDeUso(`Forma de pago inválida: ${forma} (c_FormaPago, p. ej. 03).`);
+  const pago = await payFacturas(db, {
+    bd,
+    fecha: valores.fecha ?? fechaLocal(clock),
+    moneda: valores.moneda ?? "MXN",
+    ...(valores["tipo-cambio"] === undefined ? {} : { tipoCambio: valores["tipo-cambio"] }),
+    formaPago: forma,
+    facturas,
+  });
+  salida.log(
+    `Pago ${pago.docNum} registrado en ${bd}: ${importe(pago.total)} ${pago.moneda} a ${pago.cardCode}` +
+      `${pago.cardName ? ` (${pago.cardName})` : ""}, fecha ${pago.fecha}, forma de pago ${forma}.`,
+  );
+  await estadoDeFacturas(
+    db,
+    bd,
+    facturas.map((f) => f.docNum),
+    salida,
+  );
+}
+
+/** `pagos`: the vendor payments and what each applied. */
+async function showPagos({ db, valores, salida }: Contexto) {
+  const bd = await bdValida(db, valores.bd, false);
+  const pagos = await listPagos(db, {
+    ...(bd ? { bds: [bd] } : {}),
+    ...(valores.proveedor ? { cardCode: valores.proveedor } : {}),
+  });
+  if (pagos.length === 0) {
+    salida.log("No hay pagos con esos filtros.");
+    return;
+  }
+  for (const l of tabla(
+    ["BD", "DocNum", "Fecha", "Proveedor", "Total", "Moneda", "T.C.", "Forma", "Cancelado", "Facturas (aplicado)"],
+    pagos.map((p) => [
+      p.bd,
+      String(p.docNum),
+      p.docDate,
+      p.cardCode,
+      importe(p.docTotal),
+      p.docCur,
+      p.docCur === "MXN" ? "-" : String(Number(p.docRate)),
+      p.formaPago,
+      p.canceled === "Y" ? "Sí" : "No",
+      p.facturas
+        .map(
+          (f) =>
+            `${f.docNum}: ${importe(f.sumApplied)} ${f.docCur}` +
+            (f.appliedPago === null ? "" : ` (${importe(f.appliedPago)} ${p.docCur})`),
+        )
+        .join("; "),
+    ]),
+    new Set([1, 4]),
+  )) {
+    salida.log(l);
+  }
+  salida.log(`${pagos.length} pago(s).`);
+}
+
+/** `cancelar-pago`: cancels a payment, then the state of the invoices it had applied to. */
+async function cancelPagoCommand({ db, valores, salida }: Contexto) {
+  const bd = (await bdValida(db, valores.bd, true)) as string;
+  const docNum = entero(requerido(valores.pago, "--pago", "2301"), "Número de pago");
+  const r = await cancelPago(db, bd, docNum);
+  salida.log(`Pago ${docNum} cancelado en ${bd}.`);
+  await estadoDeFacturas(db, bd, r.facturasDocNum, salida);
+}
+
+/** `cancelar-factura`: cancels one A/P invoice. */
+async function cancelFacturaCommand({ db, valores, salida }: Contexto) {
+  const bd = (await bdValida(db, valores.bd, true)) as string;
+  const [texto, ...otras] = valores.factura ?? [];
+  if (otras.length > 0) throw new ErrorDeUso("cancelar-factura cancela una sola factura: indique un --factura.");
+  const docNum = entero(requerido(texto, "--factura", "8123"), "Número de factura");
+  const r = await cancelFacturaProveedor(db, bd, docNum);
+  salida.log(
+    `Factura de proveedor ${docNum} cancelada en ${bd}` +
+      (r.entradasReabiertas > 0 ? "; su entrada de mercancía quedó abierta de nuevo." : "."),
+  );
 }
 
 /** One line per invoice: what the ERP says after a payment or its cancellation. */

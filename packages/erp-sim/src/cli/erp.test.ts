@@ -71,6 +71,7 @@ describe("the command line", () => {
       [["pagar", "--bd"], "Falta el valor de --bd."],
       [["pagar", "--portal=si"], "La opción --portal no lleva valor."],
       [["borrar"], "Comando desconocido: borrar."],
+      [["constructor", "--bd", "SBO_KIJ"], "Comando desconocido: constructor."],
       [["facturas", "SBO_KIJ"], "Argumento de más: SBO_KIJ."],
       [["facturas", "--pago", "2001"], "La opción --pago no aplica al comando facturas."],
     ];

@@ -102,7 +102,8 @@ export function readArguments(argv: readonly string[]) {
   const { values, positionals } = parsed;
   if (values.ayuda) return { comando: "ayuda", valores: values };
   const [comando = "ayuda", ...sobrantes] = positionals;
-  const permitidas = COMANDOS[comando];
+  // Own keys only: "constructor" or "toString" are not commands (an object's inherited names).
+  const permitidas = Object.hasOwn(COMANDOS, comando) ? COMANDOS[comando] : undefined;
   if (!permitidas) throw new ErrorDeUso(`Comando desconocido: ${comando}.`);
   if (sobrantes.length > 0) throw new ErrorDeUso(`Argumento de más: ${sobrantes.join(" ")}.`);
   for (const opcion of Object.keys(values) as Opcion[]) {

@@ -303,6 +303,11 @@ describe("complementos de pago: recordatorios, reporte y retención", () => {
     const reporte = (await call(admin, "getComplementosAtrasados")).json().data as ComplementosAtrasadosRow[];
     expect(reporte.find((f) => f.CardCode === a.cardCode)?.RetenerPagos).toBe("Y");
     expect(reporte.find((f) => f.CardCode === c.cardCode)?.RetenerPagos).toBe("N");
+    // Issue 40: the comment it was set with is in the report.
+    expect(reporte.find((f) => f.CardCode === a.cardCode)?.RetenerPagosComentario).toBe(
+      "Tres complementos atrasados de noviembre.",
+    );
+    expect(reporte.find((f) => f.CardCode === c.cardCode)?.RetenerPagosComentario).toBe("");
     const catalogo = (await call(admin, "rowProveedores", { tipo: "Lista" })).json().data as ProveedorRow[];
     expect(catalogo.find((f) => f.CardCode === a.cardCode)?.RetenerPagos).toBe("Y");
     expect(catalogo.find((f) => f.CardCode === c.cardCode)?.RetenerPagos).toBe("N");
@@ -330,6 +335,7 @@ describe("complementos de pago: recordatorios, reporte y retención", () => {
     );
     const reporte2 = (await call(admin, "getComplementosAtrasados")).json().data as ComplementosAtrasadosRow[];
     expect(reporte2.find((f) => f.CardCode === a.cardCode)?.RetenerPagos).toBe("N");
+    expect(reporte2.find((f) => f.CardCode === a.cardCode)?.RetenerPagosComentario).toBe("");
     const desconocido = await call(admin, "setRetenerPagos", { CardCode: "P99999", RetenerPagos: "Y" });
     expect(desconocido.statusCode).toBe(400);
     expect(desconocido.json().message).toBe(COMPLEMENTOS_ATRASADOS_MSG.proveedorNoExiste("P99999"));

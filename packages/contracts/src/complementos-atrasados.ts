@@ -52,6 +52,8 @@ export const complementosAtrasadosRowSchema = z.object({
   RFC: z.string(),
   /** "Retener pagos por complementos atrasados": Y when an employee set it (informative; the portal does not pay). */
   RetenerPagos: flagSchema,
+  /** The comment the flag was set with ('' when none or not flagged; issue 40). */
+  RetenerPagosComentario: z.string(),
   /** Totals by currency, in currency order. */
   Importes: z.array(importeAtrasadoSchema),
   /** Oldest deadline first. */

@@ -510,6 +510,7 @@ export const MUESTRAS = {
         CardName: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
         RFC: "ATB990101AB3",
         RetenerPagos: "N" as const,
+        RetenerPagosComentario: "",
         Importes: [{ Moneda: "MXN", Importe: "8700.00" }],
         Pagos: [
           {

@@ -1,7 +1,7 @@
 import { type Database, schema } from "@portal/db";
-import { eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 
-const { proveedores, recordatoriosComplementos } = schema;
+const { auditoria, proveedores, recordatoriosComplementos } = schema;
 
 export type RecordatorioComplemento = typeof recordatoriosComplementos.$inferInsert;
 
@@ -47,6 +47,26 @@ export function createComplementosAtrasadosRepository(db: Database) {
             })
             .from(proveedores)
             .where(inArray(proveedores.cardCode, [...cardCodes])),
+    /**
+     * The comment each of these suppliers' flag was last set with (issue 40: it was audited and shown nowhere), by
+     * CardCode; a supplier whose last change had no comment is absent.
+     */
+    comentariosRetencion: async (cardCodes: readonly string[]) => {
+      if (cardCodes.length === 0) return new Map<string, string>();
+      const rows = await db
+        .selectDistinctOn([auditoria.entidadId], { cardCode: auditoria.entidadId, comentario: auditoria.comentario })
+        .from(auditoria)
+        .where(
+          and(
+            eq(auditoria.entidad, "proveedor"),
+            eq(auditoria.campo, "retenerPagos"),
+            eq(auditoria.valorNuevo, "Y"),
+            inArray(auditoria.entidadId, [...cardCodes]),
+          ),
+        )
+        .orderBy(auditoria.entidadId, desc(auditoria.at), desc(auditoria.id));
+      return new Map(rows.filter((r) => r.comentario !== "").map((r) => [r.cardCode, r.comentario]));
+    },
     /** The suppliers flagged "retener pagos por complementos atrasados" (the reviewers' badge). */
     retenidos: async () =>
       new Set(

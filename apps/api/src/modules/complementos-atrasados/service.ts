@@ -65,6 +65,8 @@ export function createComplementosAtrasadosService(deps: ComplementosAtrasadosDe
       const registrados = new Map(
         (await repos.complementosAtrasados.proveedores([...porProveedor.keys()])).map((p) => [p.cardCode, p]),
       );
+      const retenidos = [...registrados.values()].filter((p) => p.retenerPagos).map((p) => p.cardCode);
+      const comentarios = await repos.complementosAtrasados.comentariosRetencion(retenidos);
       return [...porProveedor.entries()]
         .map(([cardCode, g]) => {
           const p = registrados.get(cardCode);
@@ -81,6 +83,7 @@ export function createComplementosAtrasadosService(deps: ComplementosAtrasadosDe
             CardName: p?.cardName ?? g.cardName,
             RFC: p?.rfc ?? "",
             RetenerPagos: p?.retenerPagos ? ("Y" as const) : ("N" as const),
+            RetenerPagosComentario: p?.retenerPagos ? (comentarios.get(cardCode) ?? "") : "",
             Importes: monedas.map((Moneda) => ({
               Moneda,
               Importe: addAmounts(...g.pagos.filter((x) => x.DocCur === Moneda).map((x) => x.DocTotal)),

@@ -1,6 +1,5 @@
 import { addAmounts } from "@portal/cfdi";
 import type { ComplementosAtrasadosRow, PagoAtrasado } from "@portal/contracts";
-import { formatMoney } from "../../components/data-table";
 
 /** One overdue payment with its supplier: a row of the 'Pagos atrasados' table and of its export. */
 export interface PagoAtrasadoFila extends PagoAtrasado {
@@ -60,6 +59,30 @@ export function filterBySociedad(
     });
 }
 
-/** "3,660.50 MXN · 300.00 USD": a supplier's totals by currency. */
-export const importesTexto = (importes: ComplementosAtrasadosRow["Importes"]): string =>
-  importes.map((i) => formatMoney({ amount: i.Importe, currency: i.Moneda })).join(" · ");
+/** The currencies of the report's totals, in order: one 'Importe' column each (issue 40: never one text of two). */
+export const monedasDelReporte = (rows: readonly ComplementosAtrasadosRow[]): string[] =>
+  [...new Set(rows.flatMap((r) => r.Importes.map((i) => i.Moneda)))].sort();
+
+/** A supplier's total in one currency; '' when it owes none in it. */
+export const importeEn = (row: Pick<ComplementosAtrasadosRow, "Importes">, moneda: string): string =>
+  row.Importes.find((i) => i.Moneda === moneda)?.Importe ?? "";
+
+/** The payments of one supplier (its CardCode; null: every supplier's). */
+export const pagosDelProveedor = (pagos: readonly PagoAtrasadoFila[], cardCode: string | null): PagoAtrasadoFila[] =>
+  cardCode === null ? [...pagos] : pagos.filter((p) => p.CardCode === cardCode).map((p, i) => ({ ...p, Fila: i + 1 }));
+
+/**
+ * The screen's filters in its URL (issue 40: a reload or a shared link kept neither): the sociedad's company
+ * database and the supplier's CardCode, each kept only when it looks like one.
+ */
+export interface AtrasadosFilters {
+  sociedad?: string;
+  proveedor?: string;
+}
+const CODE = /^[A-Za-z0-9_.-]{1,64}$/;
+export function parseAtrasadosFilters(raw: Record<string, unknown>): AtrasadosFilters {
+  const filters: AtrasadosFilters = {};
+  if (typeof raw.sociedad === "string" && CODE.test(raw.sociedad)) filters.sociedad = raw.sociedad;
+  if (typeof raw.proveedor === "string" && CODE.test(raw.proveedor)) filters.proveedor = raw.proveedor;
+  return filters;
+}

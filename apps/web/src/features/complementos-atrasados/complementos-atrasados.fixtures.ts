@@ -23,6 +23,7 @@ export const REPORTE: ComplementosAtrasadosRow[] = [
     CardName: "ESCUELA KEMPER URGATE",
     RFC: "EKU9003173C9",
     RetenerPagos: "Y",
+    RetenerPagosComentario: "Dos meses sin complementos.",
     Importes: [
       { Moneda: "MXN", Importe: "3660.50" },
       { Moneda: "USD", Importe: "300.00" },
@@ -46,6 +47,7 @@ export const REPORTE: ComplementosAtrasadosRow[] = [
     CardName: "BERENICE XIMO QUEZADA",
     RFC: "XIQB891116QE4",
     RetenerPagos: "N",
+    RetenerPagosComentario: "",
     Importes: [{ Moneda: "MXN", Importe: "580.00" }],
     Pagos: [pago({ BD: "SBO_KIJ", NomSociedad: "KIJ, S.A DE C.V.", DocEntry: 4, DocNum: 9004, DocTotal: "580.00" })],
   },

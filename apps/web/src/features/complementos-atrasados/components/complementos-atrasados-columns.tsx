@@ -1,4 +1,4 @@
-import { Button } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import type { ComplementosAtrasadosRow } from "@portal/contracts";
 import {
   amountColumn,
@@ -8,7 +8,7 @@ import {
   rowNumberColumn,
 } from "../../../components/data-table";
 import { RetenerPagosBadge } from "../../../components/retener-pagos";
-import { importesTexto, type PagoAtrasadoFila } from "../atrasados-logic";
+import { importeEn, type PagoAtrasadoFila } from "../atrasados-logic";
 
 const siNo = (flag: "Y" | "N") => (flag === "Y" ? "Sí" : "No");
 
@@ -27,13 +27,22 @@ export const PAGOS_ATRASADOS_COLUMNS: readonly DataTableColumn<PagoAtrasadoFila>
   { id: "RetenerPagos", header: "Retener pagos", value: (row) => siNo(row.RetenerPagos) },
 ];
 
+export interface ProveedorActions {
+  /** Sets or clears the supplier's flag (the dialog with its comment). */
+  onToggle: (row: ComplementosAtrasadosRow) => void;
+  isSaving: boolean;
+  /** Shows only this supplier's payments below (issue 40). */
+  onShowPagos: (row: ComplementosAtrasadosRow) => void;
+}
+
 /**
- * 'Por proveedor' (issue 27): each supplier with its overdue payments' count and totals by currency, its flag and
- * the button that sets or clears it.
+ * 'Por proveedor' (issue 27): each supplier with its overdue payments' count, its total in each of the report's
+ * currencies (a money column each, so the export writes numbers: issue 40), its flag with the comment it was set
+ * with, and the buttons that show its payments and set or clear the flag.
  */
 export function proveedoresAtrasadosColumns(
-  onToggle: (row: ComplementosAtrasadosRow) => void,
-  isSaving: boolean,
+  monedas: readonly string[],
+  { onToggle, isSaving, onShowPagos }: ProveedorActions,
 ): DataTableColumn<ComplementosAtrasadosRow>[] {
   return [
     rowNumberColumn(),
@@ -49,15 +58,33 @@ export function proveedoresAtrasadosColumns(
     },
     { id: "RFC", header: "RFC", value: (row) => row.RFC, isNoWrap: true },
     { id: "Pagos", header: "Pagos atrasados", value: (row) => row.Pagos.length, align: "right" },
-    { id: "Importes", header: "Importe", value: (row) => importesTexto(row.Importes), isNoWrap: true },
+    ...monedas.map((moneda) =>
+      amountColumn<ComplementosAtrasadosRow>({
+        id: `Importe${moneda}`,
+        header: `Importe ${moneda}`,
+        money: (row) => ({ amount: importeEn(row, moneda), currency: importeEn(row, moneda) ? moneda : "" }),
+      }),
+    ),
     { id: "RetenerPagos", header: "Retener pagos", value: (row) => siNo(row.RetenerPagos) },
+    // Issue 40: the comment typed when the flag was set, which was audited and shown nowhere.
+    { id: "RetenerPagosComentario", header: "Motivo de la retención", value: (row) => row.RetenerPagosComentario },
     {
       id: "Accion",
       header: "Acción",
       cell: (row) => (
-        <Button size="xs" variant="light" disabled={isSaving} onClick={() => onToggle(row)}>
-          {row.RetenerPagos === "Y" ? "Quitar retención" : "Retener pagos"}
-        </Button>
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => onShowPagos(row)}
+            aria-label={`Ver los pagos de ${row.CardName}`}
+          >
+            Ver pagos
+          </Button>
+          <Button size="xs" variant="light" disabled={isSaving} onClick={() => onToggle(row)}>
+            {row.RetenerPagos === "Y" ? "Quitar retención" : "Retener pagos"}
+          </Button>
+        </Group>
       ),
     },
   ];

@@ -1,12 +1,21 @@
-import { Select, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Select, Stack, Text, Title } from "@mantine/core";
 import type { ComplementosAtrasadosRow } from "@portal/contracts";
-import { useMemo, useState } from "react";
+import { useNavigate, useSearch } from "@tanstack/react-router";
+import { useCallback, useMemo } from "react";
 import { DataTable } from "../../../components/data-table";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
 import { useListSearch } from "../../../lib/list-search";
 import type { Session } from "../../../lib/session";
 import { complementosAtrasadosList } from "../api";
-import { filterBySociedad, pagosAtrasados, sociedadesDelReporte } from "../atrasados-logic";
+import {
+  type AtrasadosFilters,
+  filterBySociedad,
+  monedasDelReporte,
+  pagosAtrasados,
+  pagosDelProveedor,
+  parseAtrasadosFilters,
+  sociedadesDelReporte,
+} from "../atrasados-logic";
 import { PAGOS_ATRASADOS_COLUMNS, proveedoresAtrasadosColumns } from "./complementos-atrasados-columns";
 import { RetenerPagosDialog, useRetenerPagos } from "./retener-pagos-dialog";
 
@@ -21,14 +30,29 @@ const EMPTY: readonly ComplementosAtrasadosRow[] = [];
 export function ComplementosAtrasadosScreen({ session }: { session: Session }) {
   const listSearch = useListSearch();
   const reporte = complementosAtrasadosList.useList(session);
-  const [bd, setBd] = useState<string | null>(null);
+  const { filters, setFilters } = useAtrasadosFilters();
+  const bd = filters.sociedad ?? null;
+  const cardCode = filters.proveedor ?? null;
   const rows = reporte.data ?? EMPTY;
   const sociedades = useMemo(() => sociedadesDelReporte(rows), [rows]);
   const proveedores = useMemo(() => filterBySociedad(rows, bd), [rows, bd]);
-  const pagos = useMemo(() => pagosAtrasados(proveedores), [proveedores]);
+  const pagos = useMemo(() => pagosDelProveedor(pagosAtrasados(proveedores), cardCode), [proveedores, cardCode]);
+  const proveedorElegido = rows.find((r) => r.CardCode === cardCode);
   const retencion = useRetenerPagos(session);
   const { open: openRetencion, isPending } = retencion;
-  const columnas = useMemo(() => proveedoresAtrasadosColumns(openRetencion, isPending), [openRetencion, isPending]);
+  const showPagos = useCallback(
+    (row: ComplementosAtrasadosRow) => setFilters({ ...filters, proveedor: row.CardCode }),
+    [filters, setFilters],
+  );
+  const columnas = useMemo(
+    () =>
+      proveedoresAtrasadosColumns(monedasDelReporte(proveedores), {
+        onToggle: openRetencion,
+        isSaving: isPending,
+        onShowPagos: showPagos,
+      }),
+    [proveedores, openRetencion, isPending, showPagos],
+  );
   const isLoading = reporte.isPending && reporte.fetchStatus !== "idle";
 
   return (
@@ -43,7 +67,7 @@ export function ComplementosAtrasadosScreen({ session }: { session: Session }) {
         placeholder="Todas las sociedades"
         data={sociedades}
         value={bd}
-        onChange={setBd}
+        onChange={(value) => setFilters({ ...filters, sociedad: value ?? undefined })}
         clearable
         maw={420}
       />
@@ -58,14 +82,22 @@ export function ComplementosAtrasadosScreen({ session }: { session: Session }) {
         isLoading={isLoading}
         onRefresh={() => void reporte.refetch()}
         isRefreshing={reporte.isRefetching}
+        onRowOpen={showPagos}
         pageSizes={SHORT_PAGE_SIZES}
         defaultPageSize={SHORT_DEFAULT_PAGE_SIZE}
         exportName="complementos-atrasados-por-proveedor"
         emptyText="Ningún proveedor tiene complementos atrasados."
       />
-      <Title order={2} size="h4">
-        Pagos atrasados
-      </Title>
+      <Group justify="space-between" align="center">
+        <Title order={2} size="h4">
+          {proveedorElegido ? `Pagos atrasados de ${proveedorElegido.CardName}` : "Pagos atrasados"}
+        </Title>
+        {cardCode !== null ? (
+          <Button size="xs" variant="subtle" onClick={() => setFilters({ ...filters, proveedor: undefined })}>
+            Ver los pagos de todos los proveedores
+          </Button>
+        ) : null}
+      </Group>
       <DataTable
         listSearch={listSearch}
         label="Pagos con complemento atrasado"
@@ -79,4 +111,29 @@ export function ComplementosAtrasadosScreen({ session }: { session: Session }) {
       <RetenerPagosDialog state={retencion} />
     </Stack>
   );
+}
+
+/** The sociedad and supplier chosen, kept in the URL (issue 40) beside the payments table's own list params. */
+function useAtrasadosFilters() {
+  const raw = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const filters = parseAtrasadosFilters(raw);
+  const setFilters = useCallback(
+    (next: AtrasadosFilters) =>
+      void navigate({
+        to: ".",
+        search: (current: Record<string, unknown>) => {
+          const { sociedad: _sociedad, proveedor: _proveedor, pagina: _page, ...others } = current;
+          return {
+            ...others,
+            ...(next.sociedad ? { sociedad: next.sociedad } : {}),
+            ...(next.proveedor ? { proveedor: next.proveedor } : {}),
+          };
+        },
+        replace: true,
+        resetScroll: false,
+      } as never),
+    [navigate],
+  );
+  return { filters, setFilters };
 }

@@ -37,23 +37,28 @@ describe("/Complementos-Atrasados", () => {
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
     );
-    expect(kemper?.slice(0, 7)).toEqual([
+    // Issue 40: one amount column per currency, never a text adding two.
+    expect(kemper?.slice(0, 9)).toEqual([
       "1",
       "ESCUELA KEMPER URGATE Pagos retenidos",
       "EKU9003173C9",
       "3",
-      "3,660.50 MXN · 300.00 USD",
+      "3,660.50 MXN",
+      "300.00 USD",
       "Sí",
-      "Quitar retención",
+      "Dos meses sin complementos.",
+      "Ver pagosQuitar retención",
     ]);
-    expect(berenice?.slice(0, 7)).toEqual([
+    expect(berenice?.slice(0, 9)).toEqual([
       "2",
       "BERENICE XIMO QUEZADA ",
       "XIQB891116QE4",
       "1",
       "580.00 MXN",
+      "",
       "No",
-      "Retener pagos",
+      "",
+      "Ver pagosRetener pagos",
     ]);
     expect(filas("Pagos con complemento atrasado")).toHaveLength(4);
     expect(calls[0]?.body).toEqual({ usuario: "1", operador: "Empleado" });
@@ -70,6 +75,54 @@ describe("/Complementos-Atrasados", () => {
         ].join("\r\n") +
         "\r\n",
     );
+  });
+
+  it("exports each supplier's totals as numbers, one column per currency (issue 40)", async () => {
+    signInAs("administrador");
+    fakeCalls({ getComplementosAtrasados: REPORTE });
+    renderApp("/Complementos-Atrasados");
+    await waitFor(() => expect(filas("Complementos atrasados por proveedor")).toHaveLength(2));
+    const exportado = await exportCsv(0);
+    const mxn = exportado.headers.indexOf("Importe MXN");
+    const usd = exportado.headers.indexOf("Importe USD");
+    expect(mxn).toBeGreaterThan(0);
+    expect(usd).toBeGreaterThan(0);
+    expect([exportado.kinds?.[mxn], exportado.kinds?.[usd]]).toEqual(["amount", "amount"]);
+    expect(exportado.rows.map((r) => [r[mxn], r[usd]])).toEqual([
+      ["3660.50", "300.00"],
+      ["580.00", ""],
+    ]);
+  });
+
+  it("shows one supplier's payments from its row, and keeps both filters in the URL (issue 40)", async () => {
+    signInAs("administrador");
+    fakeCalls({ getComplementosAtrasados: REPORTE });
+    const { router } = renderApp("/Complementos-Atrasados");
+    await waitFor(() => expect(filas("Pagos con complemento atrasado")).toHaveLength(4));
+    fireEvent.click(
+      within(filas("Complementos atrasados por proveedor")[1]!).getByRole("button", {
+        name: "Ver los pagos de BERENICE XIMO QUEZADA",
+      }),
+    );
+    await waitFor(() => expect(filas("Pagos con complemento atrasado")).toHaveLength(1));
+    expect(screen.getByRole("heading", { name: "Pagos atrasados de BERENICE XIMO QUEZADA" })).toBeTruthy();
+    expect(router.state.location.search).toMatchObject({ proveedor: "P00002" });
+    pickOption("Sociedad", "KIJ, S.A DE C.V.");
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ sociedad: "SBO_KIJ", proveedor: "P00002" }),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Ver los pagos de todos los proveedores" }));
+    await waitFor(() => expect(filas("Pagos con complemento atrasado")).toHaveLength(2));
+    expect(router.state.location.search).not.toHaveProperty("proveedor");
+  });
+
+  it("opens with the filters of its URL", async () => {
+    signInAs("administrador");
+    fakeCalls({ getComplementosAtrasados: REPORTE });
+    renderApp("/Complementos-Atrasados?sociedad=SBO_KIJ&proveedor=P00001");
+    await waitFor(() => expect(filas("Pagos con complemento atrasado")).toHaveLength(1));
+    expect(filas("Pagos con complemento atrasado")[0]?.textContent).toContain("9003");
+    expect(filas("Complementos atrasados por proveedor")).toHaveLength(2);
   });
 
   it("filters by sociedad", async () => {

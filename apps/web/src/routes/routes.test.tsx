@@ -281,8 +281,13 @@ describe("layout and home", () => {
     const table = await screen.findByRole("table", { name: "Pagos próximos por semana" });
     const [, atrasado, primera, ultima] = within(table).getAllByRole("row");
     expect(atrasado?.textContent).toBe("Fecha probable vencida, sin pagar11,160.00 MXN");
-    expect(primera?.textContent).toBe("Del 23 nov al 29 nov 202632,320.00 MXN · 150.50 USD");
+    // Each currency on its own line (issue 40).
+    expect(within(primera!).getAllByRole("cell")[1]?.querySelectorAll("p")).toHaveLength(2);
+    expect(primera?.textContent).toBe("Del 23 nov al 29 nov 202632,320.00 MXN150.50 USD");
     expect(ultima?.textContent).toBe("21 dic 202611,160.00 MXN");
+    // A row opens the supplier's invoices in the order they are expected to be paid.
+    const link = within(primera!).getByRole("link", { name: "Del 23 nov al 29 nov 2026" });
+    expect(link.getAttribute("href")).toBe("/MisFacturas?orden=FechaProbablePago&dir=asc");
   });
 
   it("shows no payments panel to employees", async () => {

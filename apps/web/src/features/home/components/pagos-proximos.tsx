@@ -1,5 +1,6 @@
-import { Loader, Table, Text } from "@mantine/core";
+import { Anchor, Loader, Table, Text } from "@mantine/core";
 import type { ImportePorMoneda } from "@portal/contracts";
+import { Link } from "@tanstack/react-router";
 import { formatMoney } from "../../../components/data-table";
 import type { Session } from "../../../lib/session";
 import { usePagosProximos } from "../api";
@@ -15,8 +16,23 @@ export const semanaTexto = (desde: string, hasta: string) =>
     ? `${diaMes(desde)} ${hasta.slice(0, 4)}`
     : `Del ${diaMes(desde)} al ${diaMes(hasta)} ${hasta.slice(0, 4)}`;
 
+/** Each currency's amount on a line of its own, never cut or run together on a phone (issue 40). */
 const importes = (lista: readonly ImportePorMoneda[]) =>
-  lista.map((i) => formatMoney({ amount: i.Total, currency: i.DocCur })).join(" · ");
+  lista.map((i) => (
+    <Text key={i.DocCur} size="sm" style={{ whiteSpace: "nowrap" }}>
+      {formatMoney({ amount: i.Total, currency: i.DocCur })}
+    </Text>
+  ));
+
+/**
+ * A row opens the supplier's invoices in the order they are expected to be paid (issue 40: the rows could not be
+ * opened; the list has no date-range filter, so the order brings the week's invoices together).
+ */
+const FacturasLink = ({ children }: { children: React.ReactNode }) => (
+  <Anchor component={Link} to="/MisFacturas" search={{ orden: "FechaProbablePago", dir: "asc" } as never} inherit>
+    {children}
+  </Anchor>
+);
 const facturas = (lista: readonly ImportePorMoneda[]) => lista.reduce((n, i) => n + i.Facturas, 0);
 
 /**
@@ -33,7 +49,7 @@ export function PagosProximos({ session }: { session: Session }) {
     return <Text c="dimmed">No tiene pagos esperados en los próximos 30 días.</Text>;
   }
   return (
-    <Table.ScrollContainer minWidth={420} type="native">
+    <Table.ScrollContainer minWidth={300} type="native">
       <Table striped withTableBorder aria-label="Pagos próximos por semana">
         <Table.Thead>
           <Table.Tr>
@@ -49,7 +65,9 @@ export function PagosProximos({ session }: { session: Session }) {
         <Table.Tbody>
           {Atrasado.length > 0 ? (
             <Table.Tr>
-              <Table.Th scope="row">Fecha probable vencida, sin pagar</Table.Th>
+              <Table.Th scope="row">
+                <FacturasLink>Fecha probable vencida, sin pagar</FacturasLink>
+              </Table.Th>
               <Table.Td ta="right">{facturas(Atrasado)}</Table.Td>
               <Table.Td ta="right">{importes(Atrasado)}</Table.Td>
             </Table.Tr>
@@ -57,7 +75,7 @@ export function PagosProximos({ session }: { session: Session }) {
           {Semanas.map((s) => (
             <Table.Tr key={s.Desde}>
               <Table.Th scope="row" fw="normal">
-                {semanaTexto(s.Desde, s.Hasta)}
+                <FacturasLink>{semanaTexto(s.Desde, s.Hasta)}</FacturasLink>
               </Table.Th>
               <Table.Td ta="right">{facturas(s.Importes)}</Table.Td>
               <Table.Td ta="right">{importes(s.Importes)}</Table.Td>

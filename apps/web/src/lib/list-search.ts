@@ -20,6 +20,11 @@ export interface ListSearch {
   filas?: PageSize;
   /** A list's own filter (issue 23: the review lists' 'todas'); only written when not the list's default. */
   estado?: string;
+  /**
+   * The columns shown or hidden against the list's default (issue 40: the 'Columnas' menu), their ids comma
+   * separated; only written when some column differs.
+   */
+  columnas?: string;
 }
 
 const MAX_QUERY_LENGTH = 200;
@@ -27,6 +32,7 @@ const MAX_PAGE = 1_000_000;
 const MAX_PAGE_SIZE = 10_000;
 const COLUMN_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 const FILTER_VALUE = /^[a-z0-9-]{1,32}$/;
+const COLUMN_IDS = /^[A-Za-z0-9_.-]{1,64}(,[A-Za-z0-9_.-]{1,64}){0,49}$/;
 
 const asPositiveInt = (value: unknown, max: number): number | undefined => {
   const number = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
@@ -38,7 +44,7 @@ const asPositiveInt = (value: unknown, max: number): number | undefined => {
  * default (undefined), never an error. Other params the route may have are kept as they are.
  */
 export function parseListSearch(raw: Record<string, unknown>): ListSearch {
-  const { q, orden, dir, pagina, filas, estado, ...others } = raw;
+  const { q, orden, dir, pagina, filas, estado, columnas, ...others } = raw;
   const search: ListSearch & Record<string, unknown> = { ...others };
   const text = typeof q === "string" ? q : typeof q === "number" ? String(q) : undefined;
   if (text) search.q = text.slice(0, MAX_QUERY_LENGTH);
@@ -54,12 +60,13 @@ export function parseListSearch(raw: Record<string, unknown>): ListSearch {
     if (size !== undefined) search.filas = size;
   }
   if (typeof estado === "string" && FILTER_VALUE.test(estado)) search.estado = estado;
+  if (typeof columnas === "string" && COLUMN_IDS.test(columnas)) search.columnas = columnas;
   return search;
 }
 
 /** The list params of `search` only, without undefined entries. */
 export function pickListSearch(search: Record<string, unknown>): ListSearch {
-  const { q, orden, dir, pagina, filas, estado } = parseListSearch(search);
+  const { q, orden, dir, pagina, filas, estado, columnas } = parseListSearch(search);
   const picked: ListSearch = {};
   if (q !== undefined) picked.q = q;
   if (orden !== undefined) {
@@ -69,12 +76,13 @@ export function pickListSearch(search: Record<string, unknown>): ListSearch {
   if (pagina !== undefined) picked.pagina = pagina;
   if (filas !== undefined) picked.filas = filas;
   if (estado !== undefined) picked.estado = estado;
+  if (columnas !== undefined) picked.columnas = columnas;
   return picked;
 }
 
-const LIST_KEYS = ["q", "orden", "dir", "pagina", "filas", "estado"] as const;
+const LIST_KEYS = ["q", "orden", "dir", "pagina", "filas", "estado", "columnas"] as const;
 /** What the table itself writes: the filter is the screen's (`onFilterChange`) and survives the table's updates. */
-const TABLE_KEYS = ["q", "orden", "dir", "pagina", "filas"] as const;
+const TABLE_KEYS = ["q", "orden", "dir", "pagina", "filas", "columnas"] as const;
 const isEmpty = (search: ListSearch) => LIST_KEYS.every((key) => search[key] === undefined);
 
 /** What the table hands over: its state, the update and whether it is a keystroke (debounced). */

@@ -61,6 +61,11 @@ export interface DataTableColumn<Row> {
    */
   isHeaderWrapped?: boolean;
   /**
+   * Hidden until the user shows it from the table's 'Columnas' menu (issue 40: long technical columns — UUIDs,
+   * file links — give their room at 1366 px to the columns a person came for). Still searched, sorted and exported.
+   */
+  isHiddenByDefault?: boolean;
+  /**
    * Makes the cell editable row by row (a review's status select, its Revisado checkbox, a comment): renders
    * the editor with the row's current value (its edit, or `value`). Locked rows and rows for which
    * `isEditable` says no get the editor disabled.
@@ -82,6 +87,19 @@ export interface CellEditor {
 
 /** Edits made in a table, by row key and column id. */
 export type RowEdits = Readonly<Record<string, Readonly<Record<string, CellValue>>>>;
+
+/**
+ * The columns shown: each column's default (shown, or hidden when `isHiddenByDefault`), turned over for the ids the
+ * user toggled in the 'Columnas' menu.
+ */
+export const visibleColumns = <Row>(
+  columns: readonly DataTableColumn<Row>[],
+  toggled: readonly string[],
+): DataTableColumn<Row>[] => columns.filter((column) => !column.isHiddenByDefault !== toggled.includes(column.id));
+
+/** The toggled ids as the URL keeps them: known columns only, once each, in the columns' order. */
+export const knownToggles = <Row>(columns: readonly DataTableColumn<Row>[], ids: readonly string[]): string[] =>
+  columns.map((column) => column.id).filter((id) => ids.includes(id));
 
 export const isColumnSearchable = <Row>(column: DataTableColumn<Row>): boolean =>
   Boolean(column.value) && column.isSearchable !== false;

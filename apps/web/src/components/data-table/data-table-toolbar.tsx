@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Loader, Menu, TextInput, Tooltip } from "@mantine/core";
-import { IconDownload, IconRefresh, IconSearch } from "@tabler/icons-react";
+import { ActionIcon, Button, Checkbox, Group, Loader, Menu, Popover, Stack, TextInput, Tooltip } from "@mantine/core";
+import { IconColumns, IconDownload, IconRefresh, IconSearch } from "@tabler/icons-react";
 import type { ReactElement, ReactNode } from "react";
 import { notifyError } from "../../lib/notify";
 import classes from "./data-table.module.css";
@@ -30,6 +30,13 @@ interface DataTableToolbarProps {
   /** Shows 'Recargar'; it spins while `isRefreshing`. */
   onRefresh?: () => void;
   isRefreshing: boolean;
+  /** Shows 'Columnas' (a list with columns hidden by default): each column with whether it is shown. */
+  columnMenu?: ColumnMenu;
+}
+
+export interface ColumnMenu {
+  columns: { id: string; header: string; isShown: boolean }[];
+  onToggle: (columnId: string) => void;
 }
 
 /** The bar above the table: search on the left; the screen's actions, 'Exportar' and 'Recargar' on the right. */
@@ -39,6 +46,7 @@ export function DataTableToolbar({
   onExport,
   onRefresh,
   isRefreshing,
+  columnMenu,
 }: DataTableToolbarProps): ReactElement {
   return (
     <Group justify="space-between" gap="sm" p="sm" wrap="wrap">
@@ -58,6 +66,7 @@ export function DataTableToolbar({
       )}
       <Group gap="xs">
         {actions}
+        {columnMenu ? <ColumnsMenu menu={columnMenu} /> : null}
         {onExport ? <ExportMenu onExport={onExport} /> : null}
         {onRefresh ? (
           <Tooltip label="Recargar" openDelay={100}>
@@ -84,5 +93,36 @@ function ExportMenu({ onExport }: { onExport: (format: ExportFormat) => void }) 
         <Menu.Item onClick={() => onExport("xlsx")}>Excel (.xlsx)</Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/**
+ * 'Columnas' (issue 40): every column of the list with a checkbox; the choice stays in the URL with the list's
+ * search and sort. A popover of real checkboxes, so each says whether its column is shown.
+ */
+function ColumnsMenu({ menu }: { menu: ColumnMenu }) {
+  return (
+    <Popover position="bottom-end" withinPortal shadow="md">
+      <Popover.Target>
+        <Button variant="default" leftSection={<IconColumns size={16} aria-hidden />}>
+          Columnas
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Checkbox.Group label="Columnas que se muestran" value={menu.columns.filter((c) => c.isShown).map((c) => c.id)}>
+          <Stack gap={6} mt="xs">
+            {menu.columns.map((column) => (
+              <Checkbox
+                key={column.id}
+                value={column.id}
+                label={column.header}
+                size="xs"
+                onChange={() => menu.onToggle(column.id)}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

@@ -144,4 +144,40 @@ describe("DataTable", () => {
     rerender(tree(second, shouting));
     expect(bodyRows()[0]?.textContent).toContain("PROVEEDOR 1");
   });
+
+  it("hides a column until 'Columnas' shows it, keeps the choice in the URL and still searches it (issue 40)", async () => {
+    const onChange = vi.fn();
+    const withCode: DataTableColumn<Row>[] = [
+      ...columns,
+      { id: "Codigo", header: "Código", value: (row) => `C-${row.Fila}`, isHiddenByDefault: true },
+    ];
+    renderTable({ columns: withCode, listSearch: { value: {}, onChange } });
+    const headers = () =>
+      within(screen.getByRole("table", { name: "Prueba" }))
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent);
+    expect(headers()).toEqual(["#", "Nombre"]);
+    // Searched while hidden.
+    fireEvent.change(screen.getByRole("searchbox", { name: "Buscar" }), { target: { value: "C-9999" } });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+
+    fireEvent.click(screen.getByRole("button", { name: "Columnas" }));
+    const item = (await screen.findByRole("checkbox", { name: "Código", hidden: true })) as HTMLInputElement;
+    expect(item.checked).toBe(false);
+    fireEvent.click(item);
+    await waitFor(() => expect(headers()).toEqual(["#", "Nombre", "Código"]));
+    expect((screen.getByRole("checkbox", { name: "Código", hidden: true }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ columnas: "Codigo" })));
+
+    fireEvent.click(screen.getByRole("checkbox", { name: "Nombre", hidden: true }));
+    await waitFor(() => expect(headers()).toEqual(["#", "Código"]));
+    await waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ columnas: "Nombre,Codigo" })),
+    );
+  });
+
+  it("shows no 'Columnas' menu when every column is shown by default", () => {
+    renderTable();
+    expect(screen.queryByRole("button", { name: "Columnas" })).toBeNull();
+  });
 });

@@ -4,7 +4,8 @@ import type { ReactElement } from "react";
 import { PAGE_SIZE_ALL, SHORT_PAGE_SIZES, TABLE_MAX_HEIGHT } from "../../lib/constants";
 import classes from "./data-table.module.css";
 import { DataTableHeader } from "./data-table-column-header";
-import { isColumnSearchable } from "./data-table-logic";
+import type { DataTableColumn } from "./data-table-logic";
+import { isColumnSearchable, visibleColumns } from "./data-table-logic";
 import { DataTablePagination } from "./data-table-pagination";
 import type { DataTableProps } from "./data-table-props";
 import { DataTableMessageRow, DataTableRows } from "./data-table-row";
@@ -29,10 +30,13 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
   const { isSearchable = true, onRefresh, actions, isExportable = true } = props;
   const model = useDataTable(props);
   const { state, query, isStale, shownRows, view, thenScrollUp } = model;
+  // Issue 40: the columns shown (the 'Columnas' menu); search, sort and 'Exportar' keep every column.
+  const shownColumns = visibleColumns(columns, state.toggled);
+  const hasColumnMenu = columns.some((column) => column.isHiddenByDefault);
 
   return (
     <Paper withBorder radius="md" className={classes.root}>
-      {isSearchable || onRefresh || actions ? (
+      {isSearchable || onRefresh || actions || hasColumnMenu ? (
         <DataTableToolbar
           search={
             isSearchable && columns.some(isColumnSearchable)
@@ -53,6 +57,20 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
           }
           onRefresh={onRefresh}
           isRefreshing={props.isRefreshing ?? false}
+          columnMenu={
+            hasColumnMenu
+              ? {
+                  columns: columns
+                    .filter((column) => column.header !== "")
+                    .map((column) => ({
+                      id: column.id,
+                      header: column.header,
+                      isShown: shownColumns.includes(column),
+                    })),
+                  onToggle: state.toggleColumn,
+                }
+              : undefined
+          }
         />
       ) : null}
       <div
@@ -72,7 +90,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
           className={props.isCompact ? `${classes.table} ${classes.compact}` : classes.table}
         >
           <DataTableHeader
-            columns={columns}
+            columns={shownColumns}
             sort={fromSorting(state.sorting)}
             onSort={state.sortBy}
             selectableRows={model.hasSelection ? shownRows.filter((row) => row.getCanSelect()) : undefined}
@@ -81,7 +99,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
             rowIndex={view.isWindowed ? 1 : undefined}
           />
           <Table.Tbody>
-            <DataTableBody props={props} model={model} />
+            <DataTableBody props={props} model={model} columns={shownColumns} />
           </Table.Tbody>
         </Table>
       </div>
@@ -101,11 +119,14 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
 function DataTableBody<Row extends RowData>({
   props,
   model,
+  columns,
 }: {
   props: DataTableProps<Row>;
   model: DataTableState<Row>;
+  /** The columns shown. */
+  columns: readonly DataTableColumn<Row>[];
 }) {
-  const { rows, columns, isRowLocked, renderExpanded } = props;
+  const { rows, isRowLocked, renderExpanded } = props;
   const { pageRows, view, pageSize, hasSelection, hasExpansion } = model;
   const columnCount = columns.length + (hasSelection ? 1 : 0) + (hasExpansion ? 1 : 0);
   const emptyText = props.emptyText ?? "No hay registros para mostrar.";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DataTableColumn } from "./data-table-logic";
+import { type DataTableColumn, knownToggles, visibleColumns } from "./data-table-logic";
 import { setCellEdit } from "./use-cell-edits";
 import { toggleExpandedKey } from "./use-row-expansion";
 import { selectAllState, setKeys, toggleKey } from "./use-row-selection";
@@ -14,6 +14,7 @@ const columns: DataTableColumn<Row>[] = [
   { id: "Fila", header: "#", value: (row) => row.Fila },
   { id: "Nombre", header: "Nombre", value: (row) => row.Nombre, isSortable: false },
   { id: "PDF", header: "PDF", cell: () => null },
+  { id: "UUID", header: "UUID", value: () => "", isHiddenByDefault: true },
 ];
 const options = {
   columns,
@@ -29,11 +30,12 @@ describe("readTableUrlState", () => {
       sorting: [{ id: "Fila", desc: false }],
       pageSize: "All",
       pageIndex: 2,
+      toggled: [],
     });
   });
 
   it("falls back to the defaults for what the URL lacks or the table does not offer", () => {
-    const defaults = { query: "", sorting: [{ id: "Fila", desc: true }], pageSize: 5, pageIndex: 0 };
+    const defaults = { query: "", sorting: [{ id: "Fila", desc: true }], pageSize: 5, pageIndex: 0, toggled: [] };
     expect(readTableUrlState(undefined, options)).toEqual(defaults);
     expect(readTableUrlState({ orden: "Nombre", filas: 15, pagina: 0 }, options)).toEqual(defaults);
     expect(readTableUrlState({ orden: "PDF" }, options)).toEqual(defaults);
@@ -49,30 +51,64 @@ describe("writeTableUrlState", () => {
   const defaults = { initialSort: options.initialSort, defaultPageSize: options.defaultPageSize };
 
   it("writes nothing for the defaults", () => {
-    const state = { query: "  ", sorting: [{ id: "Fila", desc: true }], pageIndex: 0, pageSize: 5 as const };
+    const state = {
+      query: "  ",
+      sorting: [{ id: "Fila", desc: true }],
+      pageIndex: 0,
+      pageSize: 5 as const,
+      toggled: [],
+    };
     expect(writeTableUrlState(state, defaults)).toEqual({
       q: undefined,
       orden: undefined,
       dir: undefined,
       pagina: undefined,
       filas: undefined,
+      columnas: undefined,
     });
   });
 
   it("writes what differs from the defaults, the page one-based", () => {
-    const state = { query: "acme ", sorting: [{ id: "Fila", desc: false }], pageIndex: 1, pageSize: "All" as const };
+    const state = {
+      query: "acme ",
+      sorting: [{ id: "Fila", desc: false }],
+      pageIndex: 1,
+      pageSize: "All" as const,
+      toggled: ["PDF", "UUID"],
+    };
     expect(writeTableUrlState(state, defaults)).toEqual({
       q: "acme ",
       orden: "Fila",
       dir: "asc",
       pagina: 2,
       filas: "All",
+      columnas: "PDF,UUID",
     });
   });
 
   it("round-trips through readTableUrlState", () => {
-    const state = { query: "x", sorting: [{ id: "Fila", desc: false }], pageIndex: 4, pageSize: 10 as const };
+    const state = {
+      query: "x",
+      sorting: [{ id: "Fila", desc: false }],
+      pageIndex: 4,
+      pageSize: 10 as const,
+      toggled: ["UUID"],
+    };
     expect(readTableUrlState(writeTableUrlState(state, defaults), options)).toEqual(state);
+  });
+});
+
+describe("the columns shown (issue 40)", () => {
+  it("reads the toggled columns from the URL, known ones only, in the columns' order", () => {
+    expect(readTableUrlState({ columnas: "UUID,Desconocida,Fila,UUID" }, options).toggled).toEqual(["Fila", "UUID"]);
+  });
+
+  it("shows each column by its default, turned over when toggled", () => {
+    const ids = (toggled: string[]) => visibleColumns(columns, toggled).map((c) => c.id);
+    expect(ids([])).toEqual(["Fila", "Nombre", "PDF"]);
+    expect(ids(["UUID"])).toEqual(["Fila", "Nombre", "PDF", "UUID"]);
+    expect(ids(["PDF", "UUID"])).toEqual(["Fila", "Nombre", "UUID"]);
+    expect(knownToggles(columns, ["x", "PDF"])).toEqual(["PDF"]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { SortingState } from "@tanstack/react-table";
 import { useEffect, useRef, useState } from "react";
 import type { PageSize } from "../../lib/constants";
 import type { ListSearch, ListSearchBinding } from "../../lib/list-search";
-import { type DataTableColumn, isColumnSortable, nextSort, type SortState } from "./data-table-logic";
+import { type DataTableColumn, isColumnSortable, knownToggles, nextSort, type SortState } from "./data-table-logic";
 
 /** Keystrokes reach the URL after this pause (replace, not push). */
 const SEARCH_URL_DEBOUNCE_MS = 300;
@@ -31,6 +31,8 @@ export interface TableUrlState {
   pageSize: PageSize;
   /** Zero-based. */
   pageIndex: number;
+  /** Columns whose visibility the user turned over (ids, in the columns' order). */
+  toggled: string[];
 }
 
 /**
@@ -48,6 +50,7 @@ export function readTableUrlState<Row>(
     sorting: toSorting(sortColumn ? { columnId: sortColumn, direction: urlState?.dir ?? "asc" } : initialSort),
     pageSize: urlState?.filas !== undefined && pageSizes.includes(urlState.filas) ? urlState.filas : defaultPageSize,
     pageIndex: Math.max(0, (urlState?.pagina ?? 1) - 1),
+    toggled: knownToggles(columns, urlState?.columnas?.split(",") ?? []),
   };
 }
 
@@ -56,7 +59,7 @@ export function readTableUrlState<Row>(
  * page, the default page size) is written.
  */
 export function writeTableUrlState(
-  { query, sorting, pageIndex, pageSize }: TableUrlState,
+  { query, sorting, pageIndex, pageSize, toggled }: TableUrlState,
   defaults: { initialSort: SortState | null; defaultPageSize: PageSize },
 ): ListSearch {
   const current = fromSorting(sorting);
@@ -68,6 +71,7 @@ export function writeTableUrlState(
     dir: current && !isInitialSort ? current.direction : undefined,
     pagina: pageIndex > 0 ? pageIndex + 1 : undefined,
     filas: pageSize !== defaults.defaultPageSize ? pageSize : undefined,
+    columnas: toggled.length > 0 ? toggled.join(",") : undefined,
   };
 }
 
@@ -87,6 +91,7 @@ export function useTableUrlState<Row>(options: TableUrlOptions<Row>) {
   const [sorting, setSorting] = useState<SortingState>(() => fromUrl().sorting);
   const [pageSize, setPageSize] = useState<PageSize>(() => fromUrl().pageSize);
   const [pageIndex, setPageIndex] = useState(() => fromUrl().pageIndex);
+  const [toggled, setToggled] = useState<string[]>(() => fromUrl().toggled);
 
   const urlSignature = JSON.stringify(urlState ?? null);
   const written = useRef(urlSignature);
@@ -98,7 +103,7 @@ export function useTableUrlState<Row>(options: TableUrlOptions<Row>) {
     const handle = setTimeout(
       () => {
         const next = writeTableUrlState(
-          { query, sorting, pageIndex, pageSize },
+          { query, sorting, pageIndex, pageSize, toggled },
           { initialSort: JSON.parse(initialSortKey) as SortState | null, defaultPageSize },
         );
         const signature = signatureOf(next);
@@ -110,7 +115,7 @@ export function useTableUrlState<Row>(options: TableUrlOptions<Row>) {
       query === writtenQuery.current ? 0 : SEARCH_URL_DEBOUNCE_MS,
     );
     return () => clearTimeout(handle);
-  }, [onListSearchChange, query, sorting, pageIndex, pageSize, defaultPageSize, initialSortKey]);
+  }, [onListSearchChange, query, sorting, pageIndex, pageSize, toggled, defaultPageSize, initialSortKey]);
   useEffect(() => {
     if (!listSearch || urlSignature === written.current) return;
     written.current = urlSignature;
@@ -120,6 +125,7 @@ export function useTableUrlState<Row>(options: TableUrlOptions<Row>) {
     setSorting(next.sorting);
     setPageSize(next.pageSize);
     setPageIndex(next.pageIndex);
+    setToggled(next.toggled);
     // fromUrl reads this render's props; only a URL change from outside matters here.
   }, [urlSignature]);
 
@@ -129,6 +135,15 @@ export function useTableUrlState<Row>(options: TableUrlOptions<Row>) {
     pageSize,
     pageIndex,
     setPageIndex,
+    toggled,
+    /** Shows a hidden column or hides a shown one (the 'Columnas' menu). */
+    toggleColumn: (columnId: string) =>
+      setToggled((current) =>
+        knownToggles(
+          options.columns,
+          current.includes(columnId) ? current.filter((id) => id !== columnId) : [...current, columnId],
+        ),
+      ),
     /** A new search, from the first page. */
     search: (next: string) => {
       setQuery(next);

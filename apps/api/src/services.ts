@@ -27,7 +27,7 @@ import { createFacturasErpSync } from "./modules/facturas/erp-sync";
 import { refreshFechasProbables } from "./modules/facturas/fecha-probable";
 import { createFacturasService } from "./modules/facturas/service";
 import { createHealthService } from "./modules/health/service";
-import { createHomeService } from "./modules/home/service";
+import { createHomeService, type TileCounter } from "./modules/home/service";
 import { createLista69bService, type Lista69bService } from "./modules/lista-69b/service";
 import { notaCreditoArchivoPolicy } from "./modules/notas-credito/archivo-policy";
 import { notaCreditoErpRetry } from "./modules/notas-credito/erp-job";
@@ -94,19 +94,7 @@ export function createServices(
   const { sellos, satEstado } = satServices(w, options, erpOutbox);
   const documents = documentServices(w, { erp, erpScope, proveedores, lista69b, sellos, satEstado, erpOutbox });
   const { facturas, bloqueoPago, pagos, complementosAtrasados, notasCredito } = documents;
-  const home = createHomeService({
-    sociedades: repos.sociedades,
-    counters: {
-      Pedidos: pedidos.count,
-      "Entradas de mercancia": entradas.count,
-      Facturas: facturas.count,
-      "Facturas pendientes": facturas.countPendientes,
-      Pagos: pagos.count,
-      "Pagos pendientes": pagos.countPendientes,
-      "Notas de crédito": notasCredito.count,
-      "Notas de crédito pendientes": notasCredito.countPendientes,
-    },
-  });
+  const home = homeService(w, { pedidos, entradas, ...documents });
   const archivos = archivosService(w, erp, erpScope);
   // Scheduled jobs (decision 016): one list (jobs.ts), each job defined in the module whose work it does.
   const tareas = createTareasService({ data, clock, warn: w.warn });
@@ -159,10 +147,9 @@ function accessServices({ data, clock, config }: Wiring, mailTransport: MailTran
   return { passwordAttempts, auth, correo, empleados };
 }
 
-/** The ERP boundary (src/erp): one adapter for every module that reads SAP data, the scope, the ERP's lists. */
+/** The ERP boundary (src/erp): one adapter for every module that reads SAP data, scope from the session; its lists. */
 function erpServices({ data, config }: Wiring, options: ServicesOptions) {
   const erp = (options.erp ?? ((a) => a))(options.erpAdapter);
-  // The scope from the session.
   const erpScope = createErpScopeResolver(data.repos.sociedades);
   // Serialized list rows per document version, shared by every document list (erp/row-cache.ts).
   const erpRows = createRowCache(config.ERP_ROW_CACHE_MB * 1024 * 1024);
@@ -299,6 +286,27 @@ function documentServices(
     warn,
   });
   return { facturas, bloqueoPago, pagos, complementosAtrasados, notasCredito };
+}
+
+/** The home page's counters, one per list a user may open. */
+function homeService(
+  { data }: Wiring,
+  lists: Record<"pedidos" | "entradas", { count: TileCounter }> &
+    Record<"facturas" | "pagos" | "notasCredito", { count: TileCounter; countPendientes: TileCounter }>,
+) {
+  return createHomeService({
+    sociedades: data.repos.sociedades,
+    counters: {
+      Pedidos: lists.pedidos.count,
+      "Entradas de mercancia": lists.entradas.count,
+      Facturas: lists.facturas.count,
+      "Facturas pendientes": lists.facturas.countPendientes,
+      Pagos: lists.pagos.count,
+      "Pagos pendientes": lists.pagos.countPendientes,
+      "Notas de crédito": lists.notasCredito.count,
+      "Notas de crédito pendientes": lists.notasCredito.countPendientes,
+    },
+  });
 }
 
 /** Downloads: each kind of file with the policy of the module that owns it. */

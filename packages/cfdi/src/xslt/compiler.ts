@@ -110,7 +110,7 @@ interface InstructionSite {
   named(name: string): Template | undefined;
 }
 
-/** Text inside an instruction that admits only elements. */
+/** Throws on text (other than whitespace) inside an instruction that admits only elements. */
 function noText(s: InstructionSite): void {
   s.el.texts?.forEach((t) => {
     if (t !== undefined && !isWhitespace(t)) throw new XsltError(`texto dentro de xsl:${s.el.local} (${s.where})`);

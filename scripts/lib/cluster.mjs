@@ -116,107 +116,34 @@ export async function startCluster(options = {}) {
     throw new Error(`Número de procesos inválido (${procesos}): debe ser un entero entre 1 y 32.`);
   }
   if (options.databaseUrl !== undefined && !isPostgresUrl(options.databaseUrl)) throw new Error(PGLITE_MESSAGE);
-  // The ports first: a busy one fails now, not after PostgreSQL and every process have started. The public one is
-  // fixed unless 0; with fixedPorts the statistics page and the processes take the ports after it (clusterPorts).
-  const port = options.port === 0 ? await freePort() : (options.port ?? 3000);
-  const fixed = options.fixedPorts && options.port !== 0 ? clusterPorts(port, procesos) : null;
-  for (const p of fixed ? [fixed.front, fixed.stats, ...fixed.processes] : [port]) {
-    if (!(await portIsFree(p))) {
-      throw new Error(
-        p === port
-          ? `El puerto ${p} de 127.0.0.1 está ocupado: elija otro (npm run cluster -- --puerto P).`
-          : `El puerto ${p} de 127.0.0.1 está ocupado (con --puerto ${port} el clúster usa ${port}–` +
-              `${port + 1 + procesos}: HAProxy, sus estadísticas y los procesos): elija otro --puerto.`,
-      );
-    }
-  }
+  const { port, fixed } = await reservePorts(options, procesos);
   const log = options.log ?? ((line) => console.log(line));
-  const server = join(root, "apps", "api", "dist", "server.mjs");
-  if (!existsSync(server)) {
-    throw new Error(
-      `Falta la compilación del portal (${server}): ejecute antes ` +
-        "`node scripts/pnpm.mjs exec turbo run build --filter=@portal/api --filter=@portal/web` (npm run cluster lo hace).",
-    );
-  }
-  const haproxy = haproxyBin({ install: true });
-  if (!haproxy) {
-    throw new Error("Falta HAProxy: instale el paquete haproxy de Debian (apt-get install haproxy) o póngalo en PATH.");
-  }
+  const { server, haproxy } = requiredPrograms();
 
   // Everything the cluster writes (HAProxy's backend file and socket, its own PostgreSQL) lives here.
   const runDir = mkdtempSync(join(tmpdir(), "portal-cluster-"));
   chmodSync(runDir, 0o711); // the postgres user must reach its data folder inside
-  const state = {
-    stopped: false,
-    haproxy: /** @type {import("node:child_process").ChildProcess | null} */ (null),
-    postgres: /** @type {null | { bin: string; dataDir: string; logFile: string; port: number; running: boolean }} */ (
-      null
-    ),
-    children: /** @type {Map<number, PortalChild>} */ (new Map()),
-  };
+  /** @type {ClusterState} */
+  const state = { stopped: false, haproxy: null, postgres: null, children: new Map() };
   const emergency = () => emergencyCleanup(state, runDir);
   process.on("exit", emergency);
 
   try {
     const started = Date.now();
-    let databaseUrl = options.databaseUrl;
-    if (!databaseUrl) {
-      // Room for every process's pool (DB_POOL_MAX, the API's default 10) plus one while it migrates, and 100
-      // for the load test's checks, psql and pg_dump.
-      const poolMax = Number(options.env?.DB_POOL_MAX ?? process.env.DB_POOL_MAX ?? 10) || 10;
-      const maxConnections = 100 + procesos * (poolMax + 2);
-      state.postgres = await startOwnPostgres(runDir, maxConnections, log);
-      databaseUrl = `postgres://postgres@127.0.0.1:${state.postgres.port}/portal`;
-    }
+    const databaseUrl = options.databaseUrl || (await ownDatabaseUrl(state, runDir, procesos, options, log));
     const url = `http://127.0.0.1:${port}`;
     const ports = fixed ? [...fixed.processes] : [];
     for (let i = ports.length; i < procesos; i++) ports.push(await freePort());
-    const key =
-      options.env?.APP_ENCRYPTION_KEY ?? process.env.APP_ENCRYPTION_KEY ?? clusterKey(Boolean(state.postgres));
-
-    const baseEnv = {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
-      // The demo's CFDIs are sealed with the SAT's test certificates; each process asks the SAT status simulator
-      // mounted in itself (its state is a table, so every process answers alike).
-      SAT_TEST_CERTS: "true",
-      SAT_SIMULADOR: "true",
-      // Only HAProxy reaches the processes (they listen on loopback), so its X-Forwarded-For is the client's address.
-      TRUST_PROXY: "loopback",
-      // The drain on SIGTERM (apps/api/src/lib/shutdown.ts): /api/health answers 503 while the process keeps
-      // serving for DRAIN_MS, longer than HAProxy needs to take it out (ops/haproxy/haproxy.cfg).
-      DRAIN_MS: String(DRAIN_MS),
-      PUBLIC_URL: url,
-      APP_ENCRYPTION_KEY: key,
-      ...options.env,
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-    };
-    delete baseEnv.DATA_DIR;
-    const envFor = (index, seed) => ({
-      ...baseEnv,
-      PORT: String(ports[index]),
-      SEED_DEMO: seed ? "true" : "false",
-      SAT_ESTADO_CFDI_URL:
-        options.env?.SAT_ESTADO_CFDI_URL ?? `http://127.0.0.1:${ports[index]}/simulador-sat/ConsultaCFDIService.svc`,
-    });
-
     const processes = ports.map((p, index) => ({ index, port: p, pid: undefined, url: `http://127.0.0.1:${p}` }));
-    const output = options.processOutput ?? "inherit";
-    const launch = async (index, seed) => {
-      const child = spawnPortal(server, index, envFor(index, seed), output, log, state, options.onExit);
-      processes[index].pid = child.process.pid;
-      state.children.set(index, child);
-      if (state.stopped) {
-        // stop() ran while this process was starting (a restart racing a Ctrl-C): it must not outlive the cluster.
-        child.expected = true;
-        child.process.kill("SIGKILL");
-        throw new Error("El clúster se detuvo mientras el proceso iniciaba.");
-      }
-      await waitHealthy(child, processes[index].url);
-      return child;
-    };
+    const launch = portalLauncher({
+      server,
+      processes,
+      envFor: portalEnv(options, { url, databaseUrl, ports, ownDatabase: Boolean(state.postgres) }),
+      output: options.processOutput ?? "inherit",
+      log,
+      state,
+      onExit: options.onExit,
+    });
 
     // Process 0 migrates and seeds alone; the others start together once it answers.
     const seedDemo = options.seedDemo ?? true;
@@ -229,54 +156,9 @@ export async function startCluster(options = {}) {
       await Promise.all(processes.slice(1).map((p) => launch(p.index, false)));
     }
 
-    // HAProxy in the foreground (-db), a child of this process.
     const statsPort = fixed ? fixed.stats : await freePort();
-    const socket = join(runDir, "haproxy.sock");
-    const backend = join(runDir, "backend-cluster.cfg");
-    writeFileSync(backend, renderClusterBackend(ports));
-    const haproxyArgs = ["-f", join(root, "ops", "haproxy", "haproxy.cfg"), "-f", backend];
-    const haproxyEnv = {
-      ...process.env,
-      PORTAL_BIND: `127.0.0.1:${port}`,
-      HAPROXY_STATS_SOCKET: socket,
-      HAPROXY_STATS_BIND: `127.0.0.1:${statsPort}`,
-    };
-    const check = spawnSync(haproxy, ["-c", "-q", ...haproxyArgs], { env: haproxyEnv, encoding: "utf8" });
-    if (check.status !== 0) {
-      throw new Error(`La configuración de HAProxy no es válida:\n${check.stdout}${check.stderr}`);
-    }
-    const h = spawn(haproxy, ["-db", ...haproxyArgs], {
-      env: haproxyEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    state.haproxy = h;
-    const haproxyTail = [];
-    const onHaproxyLine = (line) => {
-      if (!line.trim()) return;
-      haproxyTail.push(line);
-      if (haproxyTail.length > 20) haproxyTail.shift();
-      // Server state changes (DOWN/UP) are what an operator watches for.
-      if (/ is (DOWN|UP)|ALERT|backend .* has no server available/i.test(line)) log(`[haproxy] ${line.trim()}`);
-    };
-    forwardLines(h.stdout, onHaproxyLine);
-    forwardLines(h.stderr, onHaproxyLine);
-    const haproxyExit = new Promise((resolve) => h.once("exit", (code, signal) => resolve({ code, signal })));
-    h.once("exit", (code, signal) => {
-      if (!state.stopped) log(`[cluster] HAProxy terminó inesperadamente (${signal ?? `código ${code}`}).`);
-    });
-    await waitFor(
-      async () => {
-        if (h.exitCode !== null || h.signalCode !== null) {
-          throw new Error(`HAProxy no pudo iniciar:\n${haproxyTail.join("\n")}`);
-        }
-        return (await canConnect(port)) && existsSync(socket);
-      },
-      20_000,
-      `HAProxy no escucha en 127.0.0.1:${port}`,
-    );
-
-    const stats = () => haproxyShowStat(socket);
+    const h = await startHaproxy({ haproxy, runDir, port, statsPort, ports, state, log });
+    const stats = () => haproxyShowStat(h.socket);
     // Ready when HAProxy sees every server UP.
     await waitFor(
       async () => {
@@ -287,75 +169,8 @@ export async function startCluster(options = {}) {
       "HAProxy no ve todos los procesos del portal en línea",
     );
     log(`[cluster] listo en ${url} con ${procesos} procesos (${((Date.now() - started) / 1000).toFixed(1)} s).`);
-
-    /** @type {import("./cluster.d.mts").ClusterHandle} */
-    const handle = {
-      url,
-      databaseUrl,
-      processes,
-      runDir,
-      statsUrl: `http://127.0.0.1:${statsPort}/`,
-      haproxyPid: h.pid,
-      async kill(index, signal = "SIGKILL") {
-        const child = childAt(state, index);
-        if (!child.alive()) return;
-        child.expected = true;
-        child.process.kill(signal);
-        await child.exited;
-      },
-      async terminate(index) {
-        const child = childAt(state, index);
-        const t0 = Date.now();
-        if (!child.alive()) return { code: child.process.exitCode, ms: 0 };
-        child.expected = true;
-        child.process.kill("SIGTERM");
-        const { code } = await child.exited;
-        return { code, ms: Date.now() - t0 };
-      },
-      async restart(index) {
-        const child = childAt(state, index);
-        if (child.alive()) await handle.terminate(index);
-        if (state.stopped) throw new Error("El clúster ya se detuvo.");
-        log(`[cluster] reiniciando el proceso ${index} en el puerto ${ports[index]} …`);
-        await launch(index, false);
-        log(`[cluster] el proceso ${index} responde de nuevo (pid ${processes[index].pid}).`);
-      },
-      haproxyStats: stats,
-      async stop() {
-        if (state.stopped) return;
-        state.stopped = true;
-        log("[cluster] deteniendo los procesos del portal (SIGTERM) …");
-        await Promise.all([...state.children.values()].map((c) => stopChild(c)));
-        if (h.exitCode === null && h.signalCode === null) {
-          h.kill("SIGTERM");
-          await Promise.race([haproxyExit, sleep(5000)]);
-          if (h.exitCode === null && h.signalCode === null) h.kill("SIGKILL");
-        }
-        if (state.postgres) await stopOwnPostgres(state.postgres, log);
-        rmSync(runDir, { recursive: true, force: true });
-        process.removeListener("exit", emergency);
-        log("[cluster] detenido.");
-      },
-    };
-    if (state.postgres) {
-      const pgState = state.postgres;
-      handle.stopPostgres = async () => {
-        await pgCtl(pgState, ["-m", "fast", "stop"]);
-        pgState.running = false;
-        log("[cluster] PostgreSQL detenido.");
-      };
-      handle.startPostgres = async () => {
-        await pgCtl(pgState, ["-l", pgState.logFile, "start"]);
-        pgState.running = true;
-        log("[cluster] PostgreSQL iniciado de nuevo.");
-      };
-      handle.restartPostgres = async (downMs = 3000) => {
-        await handle.stopPostgres();
-        await sleep(downMs);
-        await handle.startPostgres();
-      };
-    }
-    return handle;
+    const where = { url, databaseUrl, processes, runDir, statsUrl: `http://127.0.0.1:${statsPort}/` };
+    return clusterHandle(where, { state, haproxy: h, stats, launch, ports, log, emergency });
   } catch (error) {
     state.stopped = true;
     for (const c of state.children.values()) if (c.alive()) c.process.kill("SIGKILL");
@@ -365,6 +180,233 @@ export async function startCluster(options = {}) {
     process.removeListener("exit", emergency);
     throw error;
   }
+}
+
+/**
+ * @typedef {{ stopped: boolean; haproxy: import("node:child_process").ChildProcess | null;
+ *   postgres: null | { bin: string; dataDir: string; logFile: string; port: number; running: boolean };
+ *   children: Map<number, PortalChild> }} ClusterState
+ */
+
+/**
+ * HAProxy's port and, with fixedPorts, the block after it (clusterPorts), each checked free first: a busy one fails
+ * now, not after PostgreSQL and every process have started. The public one is fixed unless 0.
+ */
+async function reservePorts(options, procesos) {
+  const port = options.port === 0 ? await freePort() : (options.port ?? 3000);
+  const fixed = options.fixedPorts && options.port !== 0 ? clusterPorts(port, procesos) : null;
+  for (const p of fixed ? [fixed.front, fixed.stats, ...fixed.processes] : [port]) {
+    if (!(await portIsFree(p))) {
+      throw new Error(
+        p === port
+          ? `El puerto ${p} de 127.0.0.1 está ocupado: elija otro (npm run cluster -- --puerto P).`
+          : `El puerto ${p} de 127.0.0.1 está ocupado (con --puerto ${port} el clúster usa ${port}–` +
+              `${port + 1 + procesos}: HAProxy, sus estadísticas y los procesos): elija otro --puerto.`,
+      );
+    }
+  }
+  return { port, fixed };
+}
+
+/** The portal's build and HAProxy, or an Error saying how to get them. */
+function requiredPrograms() {
+  const server = join(root, "apps", "api", "dist", "server.mjs");
+  if (!existsSync(server)) {
+    throw new Error(
+      `Falta la compilación del portal (${server}): ejecute antes ` +
+        "`node scripts/pnpm.mjs exec turbo run build --filter=@portal/api --filter=@portal/web` (npm run cluster lo hace).",
+    );
+  }
+  const haproxy = haproxyBin({ install: true });
+  if (!haproxy) {
+    throw new Error("Falta HAProxy: instale el paquete haproxy de Debian (apt-get install haproxy) o póngalo en PATH.");
+  }
+  return { server, haproxy };
+}
+
+/** Starts the cluster's own PostgreSQL (state.postgres) and returns the URL of its `portal` database. */
+async function ownDatabaseUrl(state, runDir, procesos, options, log) {
+  // Room for every process's pool (DB_POOL_MAX, the API's default 10) plus one while it migrates, and 100
+  // for the load test's checks, psql and pg_dump.
+  const poolMax = Number(options.env?.DB_POOL_MAX ?? process.env.DB_POOL_MAX ?? 10) || 10;
+  const maxConnections = 100 + procesos * (poolMax + 2);
+  state.postgres = await startOwnPostgres(runDir, maxConnections, log);
+  return `postgres://postgres@127.0.0.1:${state.postgres.port}/portal`;
+}
+
+/** The environment of portal process `index` (`seed`: it loads the demo data), as a function of both. */
+function portalEnv(options, { url, databaseUrl, ports, ownDatabase }) {
+  const key = options.env?.APP_ENCRYPTION_KEY ?? process.env.APP_ENCRYPTION_KEY ?? clusterKey(ownDatabase);
+  const baseEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    LOG_LEVEL: "info",
+    // The demo's CFDIs are sealed with the SAT's test certificates; each process asks the SAT status simulator
+    // mounted in itself (its state is a table, so every process answers alike).
+    SAT_TEST_CERTS: "true",
+    SAT_SIMULADOR: "true",
+    // Only HAProxy reaches the processes (they listen on loopback), so its X-Forwarded-For is the client's address.
+    TRUST_PROXY: "loopback",
+    // The drain on SIGTERM (apps/api/src/lib/shutdown.ts): /api/health answers 503 while the process keeps
+    // serving for DRAIN_MS, longer than HAProxy needs to take it out (ops/haproxy/haproxy.cfg).
+    DRAIN_MS: String(DRAIN_MS),
+    PUBLIC_URL: url,
+    APP_ENCRYPTION_KEY: key,
+    ...options.env,
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+  };
+  delete baseEnv.DATA_DIR;
+  return (index, seed) => ({
+    ...baseEnv,
+    PORT: String(ports[index]),
+    SEED_DEMO: seed ? "true" : "false",
+    SAT_ESTADO_CFDI_URL:
+      options.env?.SAT_ESTADO_CFDI_URL ?? `http://127.0.0.1:${ports[index]}/simulador-sat/ConsultaCFDIService.svc`,
+  });
+}
+
+/** `launch(index, seed)`: starts portal process `index` and resolves once /api/health answers 200. */
+function portalLauncher({ server, processes, envFor, output, log, state, onExit }) {
+  return async (index, seed) => {
+    const child = spawnPortal(server, index, envFor(index, seed), output, log, state, onExit);
+    processes[index].pid = child.process.pid;
+    state.children.set(index, child);
+    if (state.stopped) {
+      // stop() ran while this process was starting (a restart racing a Ctrl-C): it must not outlive the cluster.
+      child.expected = true;
+      child.process.kill("SIGKILL");
+      throw new Error("El clúster se detuvo mientras el proceso iniciaba.");
+    }
+    await waitHealthy(child, processes[index].url);
+    return child;
+  };
+}
+
+/**
+ * HAProxy in the foreground (-db), a child of this process (state.haproxy), over the portal ports; resolves when it
+ * listens on `port` and its statistics socket exists.
+ */
+async function startHaproxy({ haproxy, runDir, port, statsPort, ports, state, log }) {
+  const socket = join(runDir, "haproxy.sock");
+  const backend = join(runDir, "backend-cluster.cfg");
+  writeFileSync(backend, renderClusterBackend(ports));
+  const haproxyArgs = ["-f", join(root, "ops", "haproxy", "haproxy.cfg"), "-f", backend];
+  const haproxyEnv = {
+    ...process.env,
+    PORTAL_BIND: `127.0.0.1:${port}`,
+    HAPROXY_STATS_SOCKET: socket,
+    HAPROXY_STATS_BIND: `127.0.0.1:${statsPort}`,
+  };
+  const check = spawnSync(haproxy, ["-c", "-q", ...haproxyArgs], { env: haproxyEnv, encoding: "utf8" });
+  if (check.status !== 0) {
+    throw new Error(`La configuración de HAProxy no es válida:\n${check.stdout}${check.stderr}`);
+  }
+  const h = spawn(haproxy, ["-db", ...haproxyArgs], {
+    env: haproxyEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  state.haproxy = h;
+  const haproxyTail = [];
+  const onHaproxyLine = (line) => {
+    if (!line.trim()) return;
+    haproxyTail.push(line);
+    if (haproxyTail.length > 20) haproxyTail.shift();
+    // Server state changes (DOWN/UP) are what an operator watches for.
+    if (/ is (DOWN|UP)|ALERT|backend .* has no server available/i.test(line)) log(`[haproxy] ${line.trim()}`);
+  };
+  forwardLines(h.stdout, onHaproxyLine);
+  forwardLines(h.stderr, onHaproxyLine);
+  const exit = new Promise((resolve) => h.once("exit", (code, signal) => resolve({ code, signal })));
+  h.once("exit", (code, signal) => {
+    if (!state.stopped) log(`[cluster] HAProxy terminó inesperadamente (${signal ?? `código ${code}`}).`);
+  });
+  await waitFor(
+    async () => {
+      if (h.exitCode !== null || h.signalCode !== null) {
+        throw new Error(`HAProxy no pudo iniciar:\n${haproxyTail.join("\n")}`);
+      }
+      return (await canConnect(port)) && existsSync(socket);
+    },
+    20_000,
+    `HAProxy no escucha en 127.0.0.1:${port}`,
+  );
+  return { process: h, exit, socket };
+}
+
+/**
+ * The started cluster's handle: where it is, and its processes' controls (and its own PostgreSQL's, if any).
+ * @returns {import("./cluster.d.mts").ClusterHandle}
+ */
+function clusterHandle(where, { state, haproxy, stats, launch, ports, log, emergency }) {
+  const h = haproxy.process;
+  /** @type {import("./cluster.d.mts").ClusterHandle} */
+  const handle = {
+    ...where,
+    haproxyPid: h.pid,
+    async kill(index, signal = "SIGKILL") {
+      const child = childAt(state, index);
+      if (!child.alive()) return;
+      child.expected = true;
+      child.process.kill(signal);
+      await child.exited;
+    },
+    async terminate(index) {
+      const child = childAt(state, index);
+      const t0 = Date.now();
+      if (!child.alive()) return { code: child.process.exitCode, ms: 0 };
+      child.expected = true;
+      child.process.kill("SIGTERM");
+      const { code } = await child.exited;
+      return { code, ms: Date.now() - t0 };
+    },
+    async restart(index) {
+      const child = childAt(state, index);
+      if (child.alive()) await handle.terminate(index);
+      if (state.stopped) throw new Error("El clúster ya se detuvo.");
+      log(`[cluster] reiniciando el proceso ${index} en el puerto ${ports[index]} …`);
+      await launch(index, false);
+      log(`[cluster] el proceso ${index} responde de nuevo (pid ${where.processes[index].pid}).`);
+    },
+    haproxyStats: stats,
+    async stop() {
+      if (state.stopped) return;
+      state.stopped = true;
+      log("[cluster] deteniendo los procesos del portal (SIGTERM) …");
+      await Promise.all([...state.children.values()].map((c) => stopChild(c)));
+      if (h.exitCode === null && h.signalCode === null) {
+        h.kill("SIGTERM");
+        await Promise.race([haproxy.exit, sleep(5000)]);
+        if (h.exitCode === null && h.signalCode === null) h.kill("SIGKILL");
+      }
+      if (state.postgres) await stopOwnPostgres(state.postgres, log);
+      rmSync(where.runDir, { recursive: true, force: true });
+      process.removeListener("exit", emergency);
+      log("[cluster] detenido.");
+    },
+  };
+  if (state.postgres) addPostgresControls(handle, state.postgres, log);
+  return handle;
+}
+
+/** stopPostgres, startPostgres and restartPostgres on the handle of a cluster with its own PostgreSQL. */
+function addPostgresControls(handle, pgState, log) {
+  handle.stopPostgres = async () => {
+    await pgCtl(pgState, ["-m", "fast", "stop"]);
+    pgState.running = false;
+    log("[cluster] PostgreSQL detenido.");
+  };
+  handle.startPostgres = async () => {
+    await pgCtl(pgState, ["-l", pgState.logFile, "start"]);
+    pgState.running = true;
+    log("[cluster] PostgreSQL iniciado de nuevo.");
+  };
+  handle.restartPostgres = async (downMs = 3000) => {
+    await handle.stopPostgres();
+    await sleep(downMs);
+    await handle.startPostgres();
+  };
 }
 
 /** backend-cluster.cfg with one server line per portal port (p0, p1, …), as startCluster writes it. */

@@ -83,6 +83,20 @@ function outageReason(error: unknown): string {
  */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const app = createFastify(options);
+  const database = await openReadyDatabase(app, options);
+  const encryptionKey = encryptionKeyOf(config);
+  decorateProcessState(app, config, database, options.clock ?? systemClock);
+  await registerFoundation(app, options, encryptionKey);
+  await registerRoutes(app);
+  await registerWorkers(app, options);
+  await app.register(staticWebPlugin);
+  return app;
+}
+
+/** The Fastify instance with its log, limits and proxy settings, the route registry and the body's parsing. */
+function createFastify(options: BuildOptions) {
+  const { config } = options;
   const app = Fastify({
     logger:
       options.logger === false
@@ -119,7 +133,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   // Strict UTF-8 before JSON (plugins/json-body.ts): no byte is silently replaced by U+FFFD.
   registerJsonParser(app);
+  return app;
+}
 
+/**
+ * The database (the given one, or one opened from the config and closed with the app), once it answers and is
+ * migrated.
+ */
+async function openReadyDatabase(app: FastifyInstance, options: BuildOptions): Promise<DatabaseHandle> {
+  const { config } = options;
   const database = options.database ?? (await openDatabase(config));
   if (!options.database) app.addHook("onClose", () => database.close());
   // A process started together with PostgreSQL (a cluster, a container) waits for it instead of exiting.
@@ -140,9 +162,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Migrations run under an advisory lock: N processes starting at once migrate once. The demo seed is a step
   // before the app, never part of it (demo-seed.ts).
   await runMigrations(database);
-  const encryptionKey = encryptionKeyOf(config);
-  const clock = options.clock ?? systemClock;
+  return database;
+}
 
+/** What every plugin reads from the app: the config, the clock, the database, the drain and the outage log. */
+function decorateProcessState(app: FastifyInstance, config: AppConfig, database: DatabaseHandle, clock: Clock): void {
   app.decorate("config", config);
   app.decorate("clock", clock);
   app.decorate("database", database);
@@ -160,14 +184,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     lost: (error) => app.databaseOutage.failed(error),
   });
   if (stopWatching) app.addHook("onClose", async () => stopWatching());
+}
 
+/** The plugins every route relies on: request log, cookies, compression, errors, security, docs, services, session. */
+async function registerFoundation(app: FastifyInstance, options: BuildOptions, encryptionKey: Buffer): Promise<void> {
   await app.register(requestLogPlugin);
   await app.register(cookie);
   await app.register(compressionPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);
-  const mailTransport = options.mailTransport ?? createSmtpTransport(config) ?? logTransport(app.log);
+  const mailTransport = options.mailTransport ?? createSmtpTransport(options.config) ?? logTransport(app.log);
   await app.register(servicesPlugin, {
     encryptionKey,
     mailTransport,
@@ -175,7 +202,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...(options.erpRandom ? { erpRandom: options.erpRandom } : {}),
   });
   await app.register(sessionPlugin);
+}
 
+async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(homeRoutes);
@@ -190,14 +219,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(pagosRoutes);
   await app.register(complementosAtrasadosRoutes);
   await app.register(tareasRoutes);
+}
+
+/** The mail and ERP workers, the SAT simulator's routes when configured, and the scheduled jobs' worker. */
+async function registerWorkers(app: FastifyInstance, options: BuildOptions): Promise<void> {
   await app.register(correoWorkerPlugin, { enabled: options.mailWorker ?? true });
   await app.register(erpWorkerPlugin, { enabled: options.erpWorker ?? true });
   // The SAT's status service, simulated in this process (demo, tests, e2e; config refuses it in production).
-  if (config.SAT_SIMULADOR) {
+  if (options.config.SAT_SIMULADOR) {
     await app.register(simuladorSatRoutes, { estadoDe: app.services.satSimulador.estadoDe });
   }
   await app.register(tareasWorkerPlugin, { enabled: options.tareasWorker ?? true });
-
-  await app.register(staticWebPlugin);
-  return app;
 }

@@ -2,7 +2,7 @@ import { type Database, decryptSecret } from "@portal/db";
 import type { ServiceLayerSimulator } from "@portal/erp-sim/service-layer";
 import fp from "fastify-plugin";
 import type { AppConfig } from "./config";
-import { createErpScopeResolver, type ErpAdapter, erpPdfPolicy } from "./erp";
+import { createErpScopeResolver, type ErpAdapter, type ErpScopeResolver, erpPdfPolicy } from "./erp";
 import { createRowCache } from "./erp/row-cache";
 import { createServiceLayerErpAdapter, ERP_STALE_HEADER, serviceLayerDeadline } from "./erp/service-layer/adapter";
 import { createServiceLayerClient, type ServiceLayerClient } from "./erp/service-layer/client";
@@ -11,24 +11,24 @@ import { erpJobHandlers } from "./erp-jobs";
 import { scheduledJobs } from "./jobs";
 import type { Clock } from "./lib/clock";
 import { createArchivosService } from "./modules/archivos/service";
-import { createPasswordAttempts } from "./modules/auth/attempts";
+import { createPasswordAttempts, type PasswordAttempts } from "./modules/auth/attempts";
 import { createAuthService } from "./modules/auth/service";
 import { bloqueoPagoErpRetry } from "./modules/bloqueo-pago/erp-jobs";
 import { createBloqueoPagoService } from "./modules/bloqueo-pago/service";
 import { createComplementosAtrasadosService } from "./modules/complementos-atrasados/service";
-import { createCorreoService, type MailTransport } from "./modules/correo/service";
+import { type CorreoService, createCorreoService, type MailTransport } from "./modules/correo/service";
 import { createDocumentListService } from "./modules/documentos/lista";
 import { createEmpleadosService } from "./modules/empleados/service";
 import { entradasList } from "./modules/entradas/service";
-import { createErpOutbox } from "./modules/erp-outbox/service";
+import { createErpOutbox, type ErpOutbox } from "./modules/erp-outbox/service";
 import { facturaArchivoPolicy } from "./modules/facturas/archivo-policy";
 import { facturaErpRetry } from "./modules/facturas/erp-jobs";
 import { createFacturasErpSync } from "./modules/facturas/erp-sync";
 import { refreshFechasProbables } from "./modules/facturas/fecha-probable";
 import { createFacturasService } from "./modules/facturas/service";
 import { createHealthService } from "./modules/health/service";
-import { createHomeService } from "./modules/home/service";
-import { createLista69bService } from "./modules/lista-69b/service";
+import { createHomeService, type TileCounter } from "./modules/home/service";
+import { createLista69bService, type Lista69bService } from "./modules/lista-69b/service";
 import { notaCreditoArchivoPolicy } from "./modules/notas-credito/archivo-policy";
 import { notaCreditoErpRetry } from "./modules/notas-credito/erp-job";
 import { createNotasCreditoService } from "./modules/notas-credito/service";
@@ -36,21 +36,45 @@ import { pagoArchivoPolicy } from "./modules/pagos/archivo-policy";
 import { createPagosService } from "./modules/pagos/service";
 import { pedidosList } from "./modules/pedidos/service";
 import { documentoProveedorPolicy } from "./modules/proveedores/archivo-policy";
-import { createProveedoresService } from "./modules/proveedores/service";
+import { createProveedoresService, type ProveedoresService } from "./modules/proveedores/service";
 import { createCertificateStore } from "./modules/sat/certificados";
-import { createSatEstadoService } from "./modules/sat-estado/service";
+import { createSatEstadoService, type SatEstadoService } from "./modules/sat-estado/service";
 import { constanciaSociedadPolicy } from "./modules/sociedades/archivo-policy";
 import type { SociedadesRepository } from "./modules/sociedades/repository";
 import { createSociedadesService } from "./modules/sociedades/service";
 import { createTareasService } from "./modules/tareas/service";
-import { createData } from "./repositories";
+import { createData, type Data } from "./repositories";
 import { createEstadoCfdiClient } from "./sat/estado-cfdi";
 import { SIMULADOR_SAT_PATH } from "./sat/simulador";
+
+/** What the services' construction takes besides the database, the clock and the configuration. */
+export interface ServicesOptions {
+  /** Wraps the ERP adapter (tests put a flaky network between the portal and the ERP). */
+  erp?: (adapter: ErpAdapter) => ErpAdapter;
+  warn?: (error: unknown, message: string) => void;
+  /** A warning with its own fields (not an error): one per failed ERP job attempt. */
+  warnFields?: (fields: Record<string, unknown>, message: string) => void;
+  /** Where this process listens (the SAT simulator's address when SAT_ESTADO_CFDI_URL is not set). */
+  ownAddress?: () => string | null;
+  /** The ERP adapter the configuration names (startErp). */
+  erpAdapter: ErpAdapter;
+  /** Where the ERP jobs' wake-ups after an outage fall in their window (default Math.random; tests seed it). */
+  erpRandom?: () => number;
+}
+
+/** What every group of services below is built from. */
+interface Wiring {
+  data: Data;
+  clock: Clock;
+  config: AppConfig;
+  warn: (error: unknown, message: string) => void;
+}
 
 /**
  * Composition root of the domain: repositories (SQL, src/repositories.ts) -> services (rules). Services get
  * repositories and `withTransaction`, never the database handle; routes only call services. The handle itself
  * goes only to the ERP adapter (the mock reads its SAP-shaped tables; a Service Layer client would not).
+ * Each group below is built by its own function, in the order of what they need of one another.
  */
 export function createServices(
   db: Database,
@@ -58,166 +82,27 @@ export function createServices(
   config: AppConfig,
   encryptionKey: Buffer,
   mailTransport: MailTransport,
-  options: {
-    /** Wraps the ERP adapter (tests put a flaky network between the portal and the ERP). */
-    erp?: (adapter: ErpAdapter) => ErpAdapter;
-    warn?: (error: unknown, message: string) => void;
-    /** A warning with its own fields (not an error): one per failed ERP job attempt. */
-    warnFields?: (fields: Record<string, unknown>, message: string) => void;
-    /** Where this process listens (the SAT simulator's address when SAT_ESTADO_CFDI_URL is not set). */
-    ownAddress?: () => string | null;
-    /** The ERP adapter the configuration names (startErp). */
-    erpAdapter: ErpAdapter;
-    /** Where the ERP jobs' wake-ups after an outage fall in their window (default Math.random; tests seed it). */
-    erpRandom?: () => number;
-  },
+  options: ServicesOptions,
 ) {
   const data = createData(db);
   const { repos } = data;
-  // Password attempts (sign-in and a supplier's current password) share one count per account and address.
-  const passwordAttempts = createPasswordAttempts(repos.auth, clock, {
-    maxFailures: config.LOGIN_MAX_FAILURES,
-    maxFailuresPerIp: config.LOGIN_MAX_FAILURES_IP,
-    failureWindowMs: config.LOGIN_WINDOW_MS,
-  });
-  const auth = createAuthService({
-    repo: repos.auth,
-    clock,
-    settings: { sessionTtlMs: config.SESSION_TTL_MS, sessionMaxAgeMs: config.SESSION_MAX_AGE_MS },
-    attempts: passwordAttempts,
-  });
-  // The ERP boundary (src/erp): one adapter for every module that reads SAP data; scope from the session.
-  const erp = (options.erp ?? ((a) => a))(options.erpAdapter);
-  const erpScope = createErpScopeResolver(repos.sociedades);
-  // Serialized list rows per document version, shared by every document list (erp/row-cache.ts).
-  const erpRows = createRowCache(config.ERP_ROW_CACHE_MB * 1024 * 1024);
-  const pedidos = createDocumentListService(pedidosList(erp), erpScope, erpRows);
-  const entradas = createDocumentListService(entradasList(erp), erpScope, erpRows);
-  const correo = createCorreoService({ repo: repos.correo, transport: mailTransport, clock, from: config.MAIL_FROM });
-  const empleados = createEmpleadosService({ data, clock });
-  // Issue 27: other payment days move the expected payment dates of the sociedad's invoices (decision 032).
-  const sociedades = createSociedadesService({
-    data,
-    clock,
-    encryptionKey,
-    diasPagoChanged: async (tx, sociedadId) => {
-      await refreshFechasProbables(tx.facturas, { sociedadId });
-    },
-  });
-  // The SAT's 69-B list (issue 15): the catalogue's traffic light and the upload rules read it.
-  const lista69b = createLista69bService({ data, url: config.SAT_69B_URL });
-  const proveedores = createProveedoresService({
-    data,
-    clock,
-    correo,
-    publicUrl: config.PUBLIC_URL,
-    lista69b,
-    passwordAttempts,
-  });
-  const health = createHealthService(repos.health);
-  // CFDI seal verification (issue 11): where certificates come from, and whether test ones are trusted.
-  const sellos = {
-    certificados: createCertificateStore(repos.certificadosSat, clock, config.SAT_CERTS_URL),
-    trustTestCertificates: config.SAT_TEST_CERTS,
-  };
-  // The SAT's CFDI status service (issue 15): the real client, pointed at the SAT or at the simulator.
-  const satUrl = config.SAT_ESTADO_CFDI_URL;
-  const satEstado = createSatEstadoService({
-    data,
-    clock,
-    cliente: createEstadoCfdiClient({
-      url: () => satUrl ?? (options.ownAddress?.() ? `${options.ownAddress()}${SIMULADOR_SAT_PATH}` : null),
-      timeoutMs: config.SAT_ESTADO_CFDI_TIMEOUT_MS,
-    }),
-    warn: options.warn ?? (() => {}),
-    // A payment block queued by a re-check (decision 036) wakes the ERP worker, as a review's job does.
-    erpQueued: () => erpOutbox.queued(),
-  });
-  // The ERP outbox (decision 054): it runs the jobs of every kind listed in erp-jobs.ts, each defined by its module.
-  const erpOutbox = createErpOutbox({
-    data,
-    clock,
-    erp,
-    handlers: erpJobHandlers({ data, clock, erp }),
-    ...(options.warnFields ? { warn: options.warnFields } : {}),
-    ...(options.erpRandom ? { random: options.erpRandom } : {}),
-  });
-  // An employee's "Reintentar" of a document's ERP job, by the module that owns the document.
-  const erpRetry = {
-    factura: facturaErpRetry({ data, clock, outbox: erpOutbox }),
-    notaCredito: notaCreditoErpRetry({ data, clock, outbox: erpOutbox }),
-    bloqueoPago: bloqueoPagoErpRetry({ data, outbox: erpOutbox }),
-  };
-  const facturas = createFacturasService({
-    data,
-    clock,
-    erp,
-    proveedores,
-    lista69b,
-    sellos,
-    // Same memory setting as the ERP lists' row cache.
-    listCacheBytes: config.ERP_ROW_CACHE_MB * 1024 * 1024,
-    erpFacturas: { sync: createFacturasErpSync({ data, erp }), queued: erpOutbox.queued },
-    erpScope,
-    satEstado,
-    warn: options.warn ?? (() => {}),
-  });
-  // Issue 36 (decision 038): accounts payable lifts a payment block by hand; its ERP job wakes the worker.
-  const bloqueoPago = createBloqueoPagoService({ data, clock, erpQueued: () => erpOutbox.queued() });
-  const pagos = createPagosService({
-    data,
-    clock,
-    erp,
-    erpScope,
-    proveedores,
-    lista69b,
-    sellos,
-    satEstado,
-    listCacheBytes: config.ERP_ROW_CACHE_MB * 1024 * 1024,
-  });
-  const complementosAtrasados = createComplementosAtrasadosService({ data, clock, pagos });
-  const notasCredito = createNotasCreditoService({
-    data,
-    clock,
-    proveedores,
-    lista69b,
-    sellos,
-    satEstado,
-    erpOutbox,
-    erp,
-    warn: options.warn ?? (() => {}),
-  });
-  const home = createHomeService({
-    sociedades: repos.sociedades,
-    counters: {
-      Pedidos: pedidos.count,
-      "Entradas de mercancia": entradas.count,
-      Facturas: facturas.count,
-      "Facturas pendientes": facturas.countPendientes,
-      Pagos: pagos.count,
-      "Pagos pendientes": pagos.countPendientes,
-      "Notas de crédito": notasCredito.count,
-      "Notas de crédito pendientes": notasCredito.countPendientes,
-    },
-  });
-  const archivos = createArchivosService({
-    repo: repos.archivos,
-    policies: [
-      constanciaSociedadPolicy(repos.archivos),
-      documentoProveedorPolicy(repos.archivos),
-      facturaArchivoPolicy(repos.facturas),
-      pagoArchivoPolicy(repos.pagos),
-      notaCreditoArchivoPolicy(repos.notasCredito),
-      erpPdfPolicy(erp, erpScope),
-    ],
-  });
+  const w: Wiring = { data, clock, config, warn: options.warn ?? (() => {}) };
+  const { auth, passwordAttempts, correo, empleados } = accessServices(w, mailTransport);
+  const { erp, erpScope, pedidos, entradas } = erpServices(w, options);
+  const { sociedades, lista69b, proveedores } = supplierServices(w, { encryptionKey, correo, passwordAttempts });
+  const { erpOutbox, erpRetry } = erpJobServices(w, erp, options);
+  const { sellos, satEstado } = satServices(w, options, erpOutbox);
+  const documents = documentServices(w, { erp, erpScope, proveedores, lista69b, sellos, satEstado, erpOutbox });
+  const { facturas, bloqueoPago, pagos, complementosAtrasados, notasCredito } = documents;
+  const home = homeService(w, { pedidos, entradas, ...documents });
+  const archivos = archivosService(w, erp, erpScope);
   // Scheduled jobs (decision 016): one list (jobs.ts), each job defined in the module whose work it does.
-  const tareas = createTareasService({ data, clock, warn: options.warn ?? (() => {}) });
+  const tareas = createTareasService({ data, clock, warn: w.warn });
   for (const job of scheduledJobs({ data, publicUrl: config.PUBLIC_URL, satEstado, lista69b, pagos }))
     tareas.register(job);
   return {
     auth,
-    health,
+    health: createHealthService(repos.health),
     home,
     archivos,
     correo,
@@ -240,6 +125,204 @@ export function createServices(
     lista69b,
     tareas,
   };
+}
+
+/** Signing in, mail and employees. */
+function accessServices({ data, clock, config }: Wiring, mailTransport: MailTransport) {
+  const { repos } = data;
+  // Password attempts (sign-in and a supplier's current password) share one count per account and address.
+  const passwordAttempts = createPasswordAttempts(repos.auth, clock, {
+    maxFailures: config.LOGIN_MAX_FAILURES,
+    maxFailuresPerIp: config.LOGIN_MAX_FAILURES_IP,
+    failureWindowMs: config.LOGIN_WINDOW_MS,
+  });
+  const auth = createAuthService({
+    repo: repos.auth,
+    clock,
+    settings: { sessionTtlMs: config.SESSION_TTL_MS, sessionMaxAgeMs: config.SESSION_MAX_AGE_MS },
+    attempts: passwordAttempts,
+  });
+  const correo = createCorreoService({ repo: repos.correo, transport: mailTransport, clock, from: config.MAIL_FROM });
+  const empleados = createEmpleadosService({ data, clock });
+  return { passwordAttempts, auth, correo, empleados };
+}
+
+/** The ERP boundary (src/erp): one adapter for every module that reads SAP data, scope from the session; its lists. */
+function erpServices({ data, config }: Wiring, options: ServicesOptions) {
+  const erp = (options.erp ?? ((a) => a))(options.erpAdapter);
+  const erpScope = createErpScopeResolver(data.repos.sociedades);
+  // Serialized list rows per document version, shared by every document list (erp/row-cache.ts).
+  const erpRows = createRowCache(config.ERP_ROW_CACHE_MB * 1024 * 1024);
+  const pedidos = createDocumentListService(pedidosList(erp), erpScope, erpRows);
+  const entradas = createDocumentListService(entradasList(erp), erpScope, erpRows);
+  return { erp, erpScope, pedidos, entradas };
+}
+
+/** The sociedades, the SAT's 69-B list and the suppliers. */
+function supplierServices(
+  { data, clock, config }: Wiring,
+  deps: {
+    encryptionKey: Buffer;
+    correo: CorreoService;
+    passwordAttempts: PasswordAttempts;
+  },
+) {
+  // Issue 27: other payment days move the expected payment dates of the sociedad's invoices (decision 032).
+  const sociedades = createSociedadesService({
+    data,
+    clock,
+    encryptionKey: deps.encryptionKey,
+    diasPagoChanged: async (tx, sociedadId) => {
+      await refreshFechasProbables(tx.facturas, { sociedadId });
+    },
+  });
+  // The SAT's 69-B list (issue 15): the catalogue's traffic light and the upload rules read it.
+  const lista69b = createLista69bService({ data, url: config.SAT_69B_URL });
+  const proveedores = createProveedoresService({
+    data,
+    clock,
+    correo: deps.correo,
+    publicUrl: config.PUBLIC_URL,
+    lista69b,
+    passwordAttempts: deps.passwordAttempts,
+  });
+  return { sociedades, lista69b, proveedores };
+}
+
+/** The ERP outbox (decision 054): it runs the jobs of every kind listed in erp-jobs.ts, each defined by its module. */
+function erpJobServices({ data, clock }: Wiring, erp: ErpAdapter, options: ServicesOptions) {
+  const erpOutbox = createErpOutbox({
+    data,
+    clock,
+    erp,
+    handlers: erpJobHandlers({ data, clock, erp }),
+    ...(options.warnFields ? { warn: options.warnFields } : {}),
+    ...(options.erpRandom ? { random: options.erpRandom } : {}),
+  });
+  // An employee's "Reintentar" of a document's ERP job, by the module that owns the document.
+  const erpRetry = {
+    factura: facturaErpRetry({ data, clock, outbox: erpOutbox }),
+    notaCredito: notaCreditoErpRetry({ data, clock, outbox: erpOutbox }),
+    bloqueoPago: bloqueoPagoErpRetry({ data, outbox: erpOutbox }),
+  };
+  return { erpOutbox, erpRetry };
+}
+
+/** What the SAT says of a CFDI: its seal's certificates (issue 11) and its status (issue 15). */
+function satServices({ data, clock, config, warn }: Wiring, options: ServicesOptions, erpOutbox: ErpOutbox) {
+  // CFDI seal verification (issue 11): where certificates come from, and whether test ones are trusted.
+  const sellos = {
+    certificados: createCertificateStore(data.repos.certificadosSat, clock, config.SAT_CERTS_URL),
+    trustTestCertificates: config.SAT_TEST_CERTS,
+  };
+  // The SAT's CFDI status service (issue 15): the real client, pointed at the SAT or at the simulator.
+  const satUrl = config.SAT_ESTADO_CFDI_URL;
+  const satEstado = createSatEstadoService({
+    data,
+    clock,
+    cliente: createEstadoCfdiClient({
+      url: () => satUrl ?? (options.ownAddress?.() ? `${options.ownAddress()}${SIMULADOR_SAT_PATH}` : null),
+      timeoutMs: config.SAT_ESTADO_CFDI_TIMEOUT_MS,
+    }),
+    warn,
+    // A payment block queued by a re-check (decision 036) wakes the ERP worker, as a review's job does.
+    erpQueued: () => erpOutbox.queued(),
+  });
+  return { sellos, satEstado };
+}
+
+/** The supplier's documents: invoices, payment blocks, payments and their complements, credit notes. */
+function documentServices(
+  { data, clock, config, warn }: Wiring,
+  deps: {
+    erp: ErpAdapter;
+    erpScope: ErpScopeResolver;
+    proveedores: ProveedoresService;
+    lista69b: Lista69bService;
+    sellos: ReturnType<typeof satServices>["sellos"];
+    satEstado: SatEstadoService;
+    erpOutbox: ErpOutbox;
+  },
+) {
+  const { erp, erpScope, proveedores, lista69b, sellos, satEstado, erpOutbox } = deps;
+  // Same memory setting as the ERP lists' row cache.
+  const listCacheBytes = config.ERP_ROW_CACHE_MB * 1024 * 1024;
+  const facturas = createFacturasService({
+    data,
+    clock,
+    erp,
+    proveedores,
+    lista69b,
+    sellos,
+    listCacheBytes,
+    erpFacturas: { sync: createFacturasErpSync({ data, erp }), queued: erpOutbox.queued },
+    erpScope,
+    satEstado,
+    warn,
+  });
+  // Issue 36 (decision 038): accounts payable lifts a payment block by hand; its ERP job wakes the worker.
+  const bloqueoPago = createBloqueoPagoService({ data, clock, erpQueued: () => erpOutbox.queued() });
+  const pagos = createPagosService({
+    data,
+    clock,
+    erp,
+    erpScope,
+    proveedores,
+    lista69b,
+    sellos,
+    satEstado,
+    listCacheBytes,
+  });
+  const complementosAtrasados = createComplementosAtrasadosService({ data, clock, pagos });
+  const notasCredito = createNotasCreditoService({
+    data,
+    clock,
+    proveedores,
+    lista69b,
+    sellos,
+    satEstado,
+    erpOutbox,
+    erp,
+    warn,
+  });
+  return { facturas, bloqueoPago, pagos, complementosAtrasados, notasCredito };
+}
+
+/** The home page's counters, one per list a user may open. */
+function homeService(
+  { data }: Wiring,
+  lists: Record<"pedidos" | "entradas", { count: TileCounter }> &
+    Record<"facturas" | "pagos" | "notasCredito", { count: TileCounter; countPendientes: TileCounter }>,
+) {
+  return createHomeService({
+    sociedades: data.repos.sociedades,
+    counters: {
+      Pedidos: lists.pedidos.count,
+      "Entradas de mercancia": lists.entradas.count,
+      Facturas: lists.facturas.count,
+      "Facturas pendientes": lists.facturas.countPendientes,
+      Pagos: lists.pagos.count,
+      "Pagos pendientes": lists.pagos.countPendientes,
+      "Notas de crédito": lists.notasCredito.count,
+      "Notas de crédito pendientes": lists.notasCredito.countPendientes,
+    },
+  });
+}
+
+/** Downloads: each kind of file with the policy of the module that owns it. */
+function archivosService({ data }: Wiring, erp: ErpAdapter, erpScope: ErpScopeResolver) {
+  const { repos } = data;
+  return createArchivosService({
+    repo: repos.archivos,
+    policies: [
+      constanciaSociedadPolicy(repos.archivos),
+      documentoProveedorPolicy(repos.archivos),
+      facturaArchivoPolicy(repos.facturas),
+      pagoArchivoPolicy(repos.pagos),
+      notaCreditoArchivoPolicy(repos.notasCredito),
+      erpPdfPolicy(erp, erpScope),
+    ],
+  });
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -141,116 +141,44 @@ export function readInvoiceRootDetailed(
   variant: InvoiceVariant,
   tipo: InvoiceTipo = "I",
 ): { result: ReadInvoiceResult; read: InvoiceData | null } {
-  const refused = (errors: string[]) => ({ result: { ok: false as const, errors }, read: null });
-  const info = inspectRoot(root);
-  if (info.family === "legacy") return refused([CFDI_MSG.versionNoSoportada(info.description, EXPECTED[tipo])]);
-  if (info.family === "other") {
-    return refused([MSG.xmlSinTimbre, CFDI_MSG.raizNoEsCfdi(info.description)]);
-  }
-  if (info.tipo !== undefined && info.tipo !== tipo) {
-    const what =
-      info.tipo === "P"
-        ? `un complemento de pago (CFDI 4.0 ${describeTipo("P")})`
-        : `un CFDI 4.0 ${describeTipo(info.tipo)}`;
-    return refused([CFDI_MSG.tipoNoEsperado(what, EXPECTED[tipo])]);
-  }
+  const refusal = rootRefusal(root, tipo);
+  if (refusal) return { result: { ok: false, errors: refusal }, read: null };
 
   const r = new StructureReader();
-  const ns = SAT_NS.cfdi40;
   const C = "cfdi:Comprobante";
   r.required(root, "TipoDeComprobante", C);
   const version = r.required(root, "Version", C);
   if (version !== "" && version !== "4.0")
     r.problems.push(CFDI_MSG.atributoInvalido("Version", C, version.slice(0, 10), "4.0"));
+  // The order of the reads is the order of the problems reported.
+  const nodes = readNodes(r, root);
+  const comprobante = readComprobante(r, root, variant);
+  const partes = readPartes(r, nodes);
+  const impuestos = readImpuestos(r, nodes);
+  const timbre = readTimbre(r, root, nodes.complemento);
+  const conceptNodes = childrenNamed(root, SAT_NS.cfdi40, "Conceptos").flatMap((c) =>
+    childrenNamed(c, SAT_NS.cfdi40, "Concepto"),
+  );
 
-  const emisor = r.one(root, ns, "Emisor", "cfdi:Emisor", true);
-  const receptor = r.one(root, ns, "Receptor", "cfdi:Receptor", true);
-  const impuestos = r.one(root, ns, "Impuestos", "cfdi:Impuestos", false);
-  const complemento = r.one(root, ns, "Complemento", "cfdi:Complemento", false);
-  const implocal = complemento
-    ? r.one(complemento, SAT_NS.implocal, "ImpuestosLocales", "implocal:ImpuestosLocales", false)
-    : undefined;
-
-  const folio = r.optional(root, "Folio", C);
-  if (variant === "actualizacion" && folio === undefined) r.problems.push(CFDI_MSG.faltaFolio);
-  const serie = r.optional(root, "Serie", C);
-  const fecha = r.required(root, "Fecha", C, PATTERNS.fecha);
-  const cpEmisor = r.required(root, "LugarExpedicion", C, PATTERNS.cp);
-  const subTotal =
-    variant === "actualizacion"
-      ? r.optional(root, "SubTotal", C, PATTERNS.importe)
-      : r.required(root, "SubTotal", C, PATTERNS.importe);
-  const descuento = r.optional(root, "Descuento", C, PATTERNS.importe) ?? "0";
-  const total = r.required(root, "Total", C, PATTERNS.importe);
-  const formaPago = r.required(root, "FormaPago", C, PATTERNS.formaPago);
-  const metodoPago = r.required(root, "MetodoPago", C, PATTERNS.metodoPago);
-  const moneda = r.required(root, "Moneda", C, PATTERNS.moneda);
-  const tipoCambio = r.optional(root, "TipoCambio", C, PATTERNS.importe) ?? "1";
-
-  const E = "cfdi:Emisor";
-  const rfcEmisor = r.required(emisor, "Rfc", E, PATTERNS.rfc);
-  const nombreEmisor = r.required(emisor, "Nombre", E);
-  const regimenEmisor = r.required(emisor, "RegimenFiscal", E, PATTERNS.regimen);
-
-  const R = "cfdi:Receptor";
-  const rfcReceptor = r.required(receptor, "Rfc", R, PATTERNS.rfc);
-  const nombreReceptor = r.required(receptor, "Nombre", R);
-  const cpReceptor = r.required(receptor, "DomicilioFiscalReceptor", R, PATTERNS.cp);
-  const regimen = r.required(receptor, "RegimenFiscalReceptor", R, PATTERNS.regimen);
-  const uso = r.required(receptor, "UsoCFDI", R, PATTERNS.usoCfdi);
-
-  const I = "cfdi:Impuestos";
-  const trasladados = r.optional(impuestos, "TotalImpuestosTrasladados", I, PATTERNS.importe) ?? "0";
-  const retenidos = r.optional(impuestos, "TotalImpuestosRetenidos", I, PATTERNS.importe) ?? "0";
-  const L = "implocal:ImpuestosLocales";
-  const trasladosLocales = implocal ? r.required(implocal, "TotaldeTraslados", L, PATTERNS.importe) || "0" : "0";
-  const retencionesLocales = implocal ? r.required(implocal, "TotaldeRetenciones", L, PATTERNS.importe) || "0" : "0";
-
-  const timbre = readTimbre(r, root, complemento);
-  const byTax = (group: string, item: string, impuesto: string) =>
-    (impuestos ? childrenNamed(impuestos, ns, group) : [])
-      .flatMap((g) => childrenNamed(g, ns, item))
-      .filter((t) => t.attrs.get("Impuesto") === impuesto)
-      .map((t) => t.attrs.get("Importe") ?? "")
-      .filter((importe) => PATTERNS.importe.re.test(importe))
-      .reduce((sum, importe) => addAmounts(sum, importe), "0");
-  const conceptNodes = childrenNamed(root, ns, "Conceptos").flatMap((c) => childrenNamed(c, ns, "Concepto"));
-  const conceptos = conceptNodes.length;
-
-  const withheld = addAmounts(retenidos, retencionesLocales);
   const data: InvoiceData = {
     UUID: timbre.UUID,
     Version: version,
     TipoDeComprobante: tipo,
-    ...(serie !== undefined ? { Serie: serie } : {}),
-    Folio: folio ?? "S/F",
-    FechaFactura: fecha,
+    ...(comprobante.serie !== undefined ? { Serie: comprobante.serie } : {}),
+    Folio: comprobante.folio ?? "S/F",
+    FechaFactura: comprobante.fecha,
     FechaTimbrado: timbre.FechaTimbrado,
-    RFCEmisor: rfcEmisor,
-    NombreEmisor: nombreEmisor,
-    RegimenFiscalEmisor: regimenEmisor,
-    RFCReceptor: rfcReceptor,
-    NombreReceptor: nombreReceptor,
-    CPReceptor: cpReceptor,
-    Regimen: regimen,
-    UsoPrincipal: uso,
-    CPEmisor: cpEmisor,
-    ...(subTotal !== undefined && subTotal !== "" ? { SubTotal: subTotal } : {}),
-    Descuento: descuento,
-    Total: total,
-    FormaPago: formaPago,
-    MetodoPago: metodoPago,
-    Moneda: moneda,
-    TipoDeCambio: tipoCambio,
-    TotalImpuestosTrasladados: trasladados,
-    TotalImpuestosRetenidos: retenidos,
-    TotalTrasladosLocales: trasladosLocales,
-    TotalRetencionesLocales: retencionesLocales,
-    Retenciones: compareAmounts(withheld, "0") > 0 ? "Y" : "N",
-    RetenidoISR: byTax("Retenciones", "Retencion", "001"),
-    RetenidoIVA: byTax("Retenciones", "Retencion", "002"),
-    TrasladadoIVA: byTax("Traslados", "Traslado", "002"),
-    Conceptos: conceptos,
+    ...partes,
+    CPEmisor: comprobante.cpEmisor,
+    ...(comprobante.subTotal !== undefined && comprobante.subTotal !== "" ? { SubTotal: comprobante.subTotal } : {}),
+    Descuento: comprobante.descuento,
+    Total: comprobante.total,
+    FormaPago: comprobante.formaPago,
+    MetodoPago: comprobante.metodoPago,
+    Moneda: comprobante.moneda,
+    TipoDeCambio: comprobante.tipoCambio,
+    ...impuestos,
+    Conceptos: conceptNodes.length,
     ClavesProdServ: conceptNodes.map((c) => c.attrs.get("ClaveProdServ") ?? ""),
     CfdiRelacionados: readCfdiRelacionados(root),
   };
@@ -260,6 +188,104 @@ export function readInvoiceRootDetailed(
     return { result: { ok: false, errors: soloFolio ? r.problems : [MSG.xmlSinTimbre, ...r.problems] }, read: data };
   }
   return { result: { ok: true, data, warnings: invoiceWarnings(data) }, read: data };
+}
+
+/** Why the root is refused before its structure is read (not a CFDI 4.0, or another type), or null. */
+function rootRefusal(root: XmlElement, tipo: InvoiceTipo): string[] | null {
+  const info = inspectRoot(root);
+  if (info.family === "legacy") return [CFDI_MSG.versionNoSoportada(info.description, EXPECTED[tipo])];
+  if (info.family === "other") return [MSG.xmlSinTimbre, CFDI_MSG.raizNoEsCfdi(info.description)];
+  if (info.tipo !== undefined && info.tipo !== tipo) {
+    const what =
+      info.tipo === "P"
+        ? `un complemento de pago (CFDI 4.0 ${describeTipo("P")})`
+        : `un CFDI 4.0 ${describeTipo(info.tipo)}`;
+    return [CFDI_MSG.tipoNoEsperado(what, EXPECTED[tipo])];
+  }
+  return null;
+}
+
+type InvoiceNodes = ReturnType<typeof readNodes>;
+
+/** The comprobante's child nodes (Emisor and Receptor required) and the local taxes' complement. */
+function readNodes(r: StructureReader, root: XmlElement) {
+  const ns = SAT_NS.cfdi40;
+  const emisor = r.one(root, ns, "Emisor", "cfdi:Emisor", true);
+  const receptor = r.one(root, ns, "Receptor", "cfdi:Receptor", true);
+  const impuestos = r.one(root, ns, "Impuestos", "cfdi:Impuestos", false);
+  const complemento = r.one(root, ns, "Complemento", "cfdi:Complemento", false);
+  const implocal = complemento
+    ? r.one(complemento, SAT_NS.implocal, "ImpuestosLocales", "implocal:ImpuestosLocales", false)
+    : undefined;
+  return { emisor, receptor, impuestos, complemento, implocal };
+}
+
+/** cfdi:Comprobante's attributes (the update form requires Folio and not SubTotal). */
+function readComprobante(r: StructureReader, root: XmlElement, variant: InvoiceVariant) {
+  const C = "cfdi:Comprobante";
+  const folio = r.optional(root, "Folio", C);
+  if (variant === "actualizacion" && folio === undefined) r.problems.push(CFDI_MSG.faltaFolio);
+  return {
+    folio,
+    serie: r.optional(root, "Serie", C),
+    fecha: r.required(root, "Fecha", C, PATTERNS.fecha),
+    cpEmisor: r.required(root, "LugarExpedicion", C, PATTERNS.cp),
+    subTotal:
+      variant === "actualizacion"
+        ? r.optional(root, "SubTotal", C, PATTERNS.importe)
+        : r.required(root, "SubTotal", C, PATTERNS.importe),
+    descuento: r.optional(root, "Descuento", C, PATTERNS.importe) ?? "0",
+    total: r.required(root, "Total", C, PATTERNS.importe),
+    formaPago: r.required(root, "FormaPago", C, PATTERNS.formaPago),
+    metodoPago: r.required(root, "MetodoPago", C, PATTERNS.metodoPago),
+    moneda: r.required(root, "Moneda", C, PATTERNS.moneda),
+    tipoCambio: r.optional(root, "TipoCambio", C, PATTERNS.importe) ?? "1",
+  };
+}
+
+/** cfdi:Emisor's and cfdi:Receptor's attributes, as InvoiceData names them. */
+function readPartes(r: StructureReader, nodes: InvoiceNodes) {
+  const E = "cfdi:Emisor";
+  const R = "cfdi:Receptor";
+  return {
+    RFCEmisor: r.required(nodes.emisor, "Rfc", E, PATTERNS.rfc),
+    NombreEmisor: r.required(nodes.emisor, "Nombre", E),
+    RegimenFiscalEmisor: r.required(nodes.emisor, "RegimenFiscal", E, PATTERNS.regimen),
+    RFCReceptor: r.required(nodes.receptor, "Rfc", R, PATTERNS.rfc),
+    NombreReceptor: r.required(nodes.receptor, "Nombre", R),
+    CPReceptor: r.required(nodes.receptor, "DomicilioFiscalReceptor", R, PATTERNS.cp),
+    Regimen: r.required(nodes.receptor, "RegimenFiscalReceptor", R, PATTERNS.regimen),
+    UsoPrincipal: r.required(nodes.receptor, "UsoCFDI", R, PATTERNS.usoCfdi),
+  };
+}
+
+/** The federal and local tax totals, and the federal taxes by kind, as InvoiceData names them. */
+function readImpuestos(r: StructureReader, { impuestos, implocal }: InvoiceNodes) {
+  const ns = SAT_NS.cfdi40;
+  const I = "cfdi:Impuestos";
+  const trasladados = r.optional(impuestos, "TotalImpuestosTrasladados", I, PATTERNS.importe) ?? "0";
+  const retenidos = r.optional(impuestos, "TotalImpuestosRetenidos", I, PATTERNS.importe) ?? "0";
+  const L = "implocal:ImpuestosLocales";
+  const trasladosLocales = implocal ? r.required(implocal, "TotaldeTraslados", L, PATTERNS.importe) || "0" : "0";
+  const retencionesLocales = implocal ? r.required(implocal, "TotaldeRetenciones", L, PATTERNS.importe) || "0" : "0";
+  const byTax = (group: string, item: string, impuesto: string) =>
+    (impuestos ? childrenNamed(impuestos, ns, group) : [])
+      .flatMap((g) => childrenNamed(g, ns, item))
+      .filter((t) => t.attrs.get("Impuesto") === impuesto)
+      .map((t) => t.attrs.get("Importe") ?? "")
+      .filter((importe) => PATTERNS.importe.re.test(importe))
+      .reduce((sum, importe) => addAmounts(sum, importe), "0");
+  const withheld = addAmounts(retenidos, retencionesLocales);
+  return {
+    TotalImpuestosTrasladados: trasladados,
+    TotalImpuestosRetenidos: retenidos,
+    TotalTrasladosLocales: trasladosLocales,
+    TotalRetencionesLocales: retencionesLocales,
+    Retenciones: (compareAmounts(withheld, "0") > 0 ? "Y" : "N") as "Y" | "N",
+    RetenidoISR: byTax("Retenciones", "Retencion", "001"),
+    RetenidoIVA: byTax("Retenciones", "Retencion", "002"),
+    TrasladadoIVA: byTax("Traslados", "Traslado", "002"),
+  };
 }
 
 /** The related CFDI groups of a CFDI 4.0 (cfdi:CfdiRelacionados, any number of them), UUIDs upper-cased. */

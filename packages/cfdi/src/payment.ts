@@ -99,17 +99,8 @@ export function readPaymentRoot(root: XmlElement): ReadPaymentResult {
 
 /** The result, and what was read even when the structure is refused (null when not a CFDI 4.0 payment at all). */
 export function readPaymentRootDetailed(root: XmlElement): { result: ReadPaymentResult; read: PaymentData | null } {
-  const refused = (errors: string[]) => ({ result: { ok: false as const, errors }, read: null });
-  const info = inspectRoot(root);
-  if (info.family === "legacy") return refused([CFDI_MSG.versionNoSoportada(info.description, EXPECTED)]);
-  if (info.family === "other") {
-    return refused([MSG.xmlSinTimbre, CFDI_MSG.raizNoEsCfdi(info.description)]);
-  }
-  if (info.tipo !== undefined && info.tipo !== "P") {
-    const what =
-      info.tipo === "I" ? `una factura (CFDI 4.0 ${describeTipo("I")})` : `un CFDI 4.0 ${describeTipo(info.tipo)}`;
-    return refused([CFDI_MSG.tipoNoEsperado(what, EXPECTED)]);
-  }
+  const refusal = rootRefusal(root);
+  if (refusal) return { result: { ok: false, errors: refusal }, read: null };
 
   const r = new StructureReader();
   const ns = SAT_NS.cfdi40;
@@ -130,65 +121,10 @@ export function readPaymentRootDetailed(root: XmlElement): { result: ReadPayment
   const rfcReceptor = r.required(receptor, "Rfc", "cfdi:Receptor", PATTERNS.rfc);
   const nombreReceptor = r.required(receptor, "Nombre", "cfdi:Receptor");
 
-  let pagosEl: XmlElement | undefined;
-  if (complemento) {
-    const pagos20 = childrenNamed(complemento, SAT_NS.pagos20, "Pagos");
-    if (pagos20.length > 1) r.problems.push(CFDI_MSG.nodoRepetido("pago20:Pagos"));
-    else if (pagos20.length === 1) pagosEl = pagos20[0];
-    else if (childrenNamed(complemento, SAT_NS.pagos10, "Pagos").length > 0) r.problems.push(CFDI_MSG.pagosVersion1);
-    else r.problems.push(CFDI_MSG.sinComplementoPagos);
-  }
-
-  const pagos: PaymentNode[] = [];
-  const detalle: PaymentDocument[] = [];
-  let montoTotalPagos = "";
-  if (pagosEl) {
-    const P = "pago20:Pagos";
-    const pv = r.required(pagosEl, "Version", P);
-    if (pv !== "" && pv !== "2.0") r.problems.push(CFDI_MSG.atributoInvalido("Version", P, pv.slice(0, 10), "2.0"));
-    const totales = r.one(pagosEl, SAT_NS.pagos20, "Totales", "pago20:Totales", true);
-    montoTotalPagos = r.required(totales, "MontoTotalPagos", "pago20:Totales", PATTERNS.importe);
-    const pagoEls = childrenNamed(pagosEl, SAT_NS.pagos20, "Pago");
-    if (pagoEls.length === 0) r.problems.push(CFDI_MSG.missingNode("pago20:Pago"));
-    pagoEls.forEach((pago, index) => {
-      const L = pagoEls.length > 1 ? `pago20:Pago ${index + 1}` : "pago20:Pago";
-      pagos.push({
-        FechaPago: r.required(pago, "FechaPago", L, PATTERNS.fecha),
-        FormaDePagoP: r.required(pago, "FormaDePagoP", L, PATTERNS.formaPago),
-        MonedaP: r.required(pago, "MonedaP", L, PATTERNS.moneda),
-        TipoCambioP: r.optional(pago, "TipoCambioP", L, PATTERNS.importe) ?? "1",
-        Monto: r.required(pago, "Monto", L, PATTERNS.importe),
-      });
-      const docs = childrenNamed(pago, SAT_NS.pagos20, "DoctoRelacionado");
-      if (docs.length === 0) r.problems.push(CFDI_MSG.missingNode(`pago20:DoctoRelacionado en ${L}`));
-      for (const doc of docs) {
-        const D = "pago20:DoctoRelacionado";
-        const rawId = doc.attrs.get("IdDocumento");
-        const uuid = normalizeUuid(rawId ?? "");
-        if (rawId === undefined || uuid === "") r.problems.push(CFDI_MSG.missingAttribute("IdDocumento", D));
-        else if (!ID_DOCUMENTO.re.test(uuid)) {
-          r.problems.push(CFDI_MSG.atributoInvalido("IdDocumento", D, uuid.slice(0, 40), ID_DOCUMENTO.expected));
-        }
-        const serieDr = r.optional(doc, "Serie", D);
-        const folioDr = r.optional(doc, "Folio", D);
-        detalle.push({
-          UUID: uuid,
-          ...(serieDr !== undefined ? { Serie: serieDr } : {}),
-          ...(folioDr !== undefined ? { Folio: folioDr } : {}),
-          MonedaDR: r.required(doc, "MonedaDR", D, PATTERNS.moneda),
-          EquivalenciaDR: r.optional(doc, "EquivalenciaDR", D, PATTERNS.importe) ?? "1",
-          NumParcialidad: r.required(doc, "NumParcialidad", D, {
-            re: /^[1-9][0-9]{0,2}$/,
-            expected: "un número de parcialidad",
-          }),
-          ImpSaldoAnt: r.required(doc, "ImpSaldoAnt", D, PATTERNS.importe),
-          ImpPagado: r.required(doc, "ImpPagado", D, PATTERNS.importe),
-          ImpSaldoInsoluto: r.required(doc, "ImpSaldoInsoluto", D, PATTERNS.importe),
-        });
-      }
-    });
-  }
-
+  const pagosEl = complemento ? pagosElement(r, complemento) : undefined;
+  const { pagos, detalle, montoTotalPagos } = pagosEl
+    ? readPagos(r, pagosEl)
+    : { pagos: [], detalle: [], montoTotalPagos: "" };
   const timbre = readTimbre(r, root, complemento);
 
   const data: PaymentData = {
@@ -213,6 +149,85 @@ export function readPaymentRootDetailed(root: XmlElement): { result: ReadPayment
     return { result: { ok: false, errors: [MSG.xmlSinTimbre, ...new Set(r.problems)] }, read: data };
   }
   return { result: { ok: true, data, warnings: paymentWarnings(data) }, read: data };
+}
+
+/** Why the root is refused before its structure is read (not a CFDI 4.0, or not of type P), or null. */
+function rootRefusal(root: XmlElement): string[] | null {
+  const info = inspectRoot(root);
+  if (info.family === "legacy") return [CFDI_MSG.versionNoSoportada(info.description, EXPECTED)];
+  if (info.family === "other") return [MSG.xmlSinTimbre, CFDI_MSG.raizNoEsCfdi(info.description)];
+  if (info.tipo !== undefined && info.tipo !== "P") {
+    const what =
+      info.tipo === "I" ? `una factura (CFDI 4.0 ${describeTipo("I")})` : `un CFDI 4.0 ${describeTipo(info.tipo)}`;
+    return [CFDI_MSG.tipoNoEsperado(what, EXPECTED)];
+  }
+  return null;
+}
+
+/** The complement's one pago20:Pagos (Pagos 2.0); a problem when there are several, none or only Pagos 1.0. */
+function pagosElement(r: StructureReader, complemento: XmlElement): XmlElement | undefined {
+  const pagos20 = childrenNamed(complemento, SAT_NS.pagos20, "Pagos");
+  if (pagos20.length > 1) r.problems.push(CFDI_MSG.nodoRepetido("pago20:Pagos"));
+  else if (pagos20.length === 1) return pagos20[0];
+  else if (childrenNamed(complemento, SAT_NS.pagos10, "Pagos").length > 0) r.problems.push(CFDI_MSG.pagosVersion1);
+  else r.problems.push(CFDI_MSG.sinComplementoPagos);
+  return undefined;
+}
+
+/** pago20:Pagos: its version and totals, every pago20:Pago and every related document, in document order. */
+function readPagos(
+  r: StructureReader,
+  pagosEl: XmlElement,
+): { pagos: PaymentNode[]; detalle: PaymentDocument[]; montoTotalPagos: string } {
+  const pagos: PaymentNode[] = [];
+  const detalle: PaymentDocument[] = [];
+  const P = "pago20:Pagos";
+  const pv = r.required(pagosEl, "Version", P);
+  if (pv !== "" && pv !== "2.0") r.problems.push(CFDI_MSG.atributoInvalido("Version", P, pv.slice(0, 10), "2.0"));
+  const totales = r.one(pagosEl, SAT_NS.pagos20, "Totales", "pago20:Totales", true);
+  const montoTotalPagos = r.required(totales, "MontoTotalPagos", "pago20:Totales", PATTERNS.importe);
+  const pagoEls = childrenNamed(pagosEl, SAT_NS.pagos20, "Pago");
+  if (pagoEls.length === 0) r.problems.push(CFDI_MSG.missingNode("pago20:Pago"));
+  pagoEls.forEach((pago, index) => {
+    const L = pagoEls.length > 1 ? `pago20:Pago ${index + 1}` : "pago20:Pago";
+    pagos.push({
+      FechaPago: r.required(pago, "FechaPago", L, PATTERNS.fecha),
+      FormaDePagoP: r.required(pago, "FormaDePagoP", L, PATTERNS.formaPago),
+      MonedaP: r.required(pago, "MonedaP", L, PATTERNS.moneda),
+      TipoCambioP: r.optional(pago, "TipoCambioP", L, PATTERNS.importe) ?? "1",
+      Monto: r.required(pago, "Monto", L, PATTERNS.importe),
+    });
+    const docs = childrenNamed(pago, SAT_NS.pagos20, "DoctoRelacionado");
+    if (docs.length === 0) r.problems.push(CFDI_MSG.missingNode(`pago20:DoctoRelacionado en ${L}`));
+    for (const doc of docs) detalle.push(readDoctoRelacionado(r, doc));
+  });
+  return { pagos, detalle, montoTotalPagos };
+}
+
+function readDoctoRelacionado(r: StructureReader, doc: XmlElement): PaymentDocument {
+  const D = "pago20:DoctoRelacionado";
+  const rawId = doc.attrs.get("IdDocumento");
+  const uuid = normalizeUuid(rawId ?? "");
+  if (rawId === undefined || uuid === "") r.problems.push(CFDI_MSG.missingAttribute("IdDocumento", D));
+  else if (!ID_DOCUMENTO.re.test(uuid)) {
+    r.problems.push(CFDI_MSG.atributoInvalido("IdDocumento", D, uuid.slice(0, 40), ID_DOCUMENTO.expected));
+  }
+  const serieDr = r.optional(doc, "Serie", D);
+  const folioDr = r.optional(doc, "Folio", D);
+  return {
+    UUID: uuid,
+    ...(serieDr !== undefined ? { Serie: serieDr } : {}),
+    ...(folioDr !== undefined ? { Folio: folioDr } : {}),
+    MonedaDR: r.required(doc, "MonedaDR", D, PATTERNS.moneda),
+    EquivalenciaDR: r.optional(doc, "EquivalenciaDR", D, PATTERNS.importe) ?? "1",
+    NumParcialidad: r.required(doc, "NumParcialidad", D, {
+      re: /^[1-9][0-9]{0,2}$/,
+      expected: "un número de parcialidad",
+    }),
+    ImpSaldoAnt: r.required(doc, "ImpSaldoAnt", D, PATTERNS.importe),
+    ImpPagado: r.required(doc, "ImpPagado", D, PATTERNS.importe),
+    ImpSaldoInsoluto: r.required(doc, "ImpSaldoInsoluto", D, PATTERNS.importe),
+  };
 }
 
 function paymentWarnings(d: PaymentData): string[] {

@@ -54,6 +54,73 @@ export function seedDemoExclusive(
   return handle.exclusive(SEED_LOCK, () => seedDemo(handle.db, encryptionKey, options));
 }
 
+const EMPLEADOS_DEMO = [
+  {
+    usuario: "admin",
+    perfil: "A",
+    nombre: "Administrador",
+    apellidos: "del Portal",
+    email: "admin@empresa.com.mx",
+    area: "Sistemas",
+    viDocPen: "Y",
+  },
+  {
+    usuario: "consulta",
+    perfil: "G",
+    nombre: "Mariana",
+    apellidos: "López Torres",
+    email: "consulta@empresa.com.mx",
+    area: "Cuentas por pagar",
+    viDocPen: "N",
+  },
+] as const;
+
+const SOCIEDADES_DEMO = [
+  { nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", rfc: "MCI7306249Y1", regimen: "603", cp: "54700", bdSap: "SBO_MCI" },
+  { nombre: "KIJ, S.A DE C.V.", rfc: "KIJ0906199R1", regimen: "601", cp: "59820", bdSap: "SBO_KIJ" },
+  {
+    nombre: "INDISTRIA ILUMINADORA DE ALMACENES",
+    rfc: "IIA040805DZ4",
+    regimen: "626",
+    cp: "62661",
+    bdSap: "SBO_IIA",
+  },
+];
+
+const PROVEEDORES_DEMO = [
+  {
+    cardCode: "P00001",
+    tipoPersona: "M" as const,
+    cardName: "ESCUELA KEMPER URGATE",
+    rfc: "EKU9003173C9",
+    telefono: "55 5550 1234",
+    email: "facturacion@kemper.edu.mx,cobranza@kemper.edu.mx",
+    contacto: "Rosa María Kemper",
+    sociedades: ["SBO_MCI", "SBO_KIJ"],
+    documentos: [
+      "ActaConstitutiva",
+      "IdentificacionOficial",
+      "ComprobanteDomicilio",
+      "CedulaFiscal",
+      "EstadoCuenta",
+      "OpinionCumplimiento",
+      "CaratulaBancaria",
+    ],
+  },
+  {
+    cardCode: "P00002",
+    tipoPersona: "F" as const,
+    cardName: "BERENICE XIMO QUEZADA",
+    rfc: "XIQB891116QE4",
+    telefono: "33 3615 9876",
+    email: "berenice.ximo@correo.com.mx",
+    contacto: "Berenice Ximo Quezada",
+    sociedades: ["SBO_KIJ", "SBO_IIA"],
+    // The tax-compliance opinion is missing: her profile shows what a supplier must still upload.
+    documentos: ["IdentificacionOficial", "ComprobanteDomicilio", "CedulaFiscal"],
+  },
+];
+
 /**
  * Idempotent demo data: every insert skips rows that already exist (by their natural key), so running it
  * again never duplicates nor overwrites what users changed. The ERP mock gets each demo supplier's purchasing
@@ -65,88 +132,42 @@ export async function seedDemo(
   options: SeedDemoOptions,
 ): Promise<{ erp: SeedErpMockResumen }> {
   for (const area of AREAS) await ensureArea(db, area);
+  await seedEmpleadosDemo(db);
+  const ids = await seedSociedadesDemo(db, encryptionKey);
+  await seedProveedoresDemo(db, ids, options.clock);
+  const erp = await seedErpMock(db, { socios: sociosErpDemo(), escala: options.erpEscala ?? 1 });
+  await seedFacturasDemo(db, options.clock);
+  await seedPagosDemo(db, options.clock);
+  await seedNotasCreditoDemo(db, options.clock);
+  return { erp };
+}
 
-  const existing = async (usuario: string) =>
-    (await db.select({ id: empleados.id }).from(empleados).where(eq(empleados.usuario, usuario)))[0];
-  if (!(await existing("admin"))) {
-    await createEmpleado(db, {
-      usuario: "admin",
-      perfil: "A",
-      nombre: "Administrador",
-      apellidos: "del Portal",
-      email: "admin@empresa.com.mx",
-      area: "Sistemas",
-      viDocPen: "Y",
-      password: DEMO_PASSWORD,
-    });
+async function seedEmpleadosDemo(db: Database): Promise<void> {
+  for (const empleado of EMPLEADOS_DEMO) {
+    const [existing] = await db
+      .select({ id: empleados.id })
+      .from(empleados)
+      .where(eq(empleados.usuario, empleado.usuario));
+    if (!existing) await createEmpleado(db, { ...empleado, password: DEMO_PASSWORD });
   }
-  if (!(await existing("consulta"))) {
-    await createEmpleado(db, {
-      usuario: "consulta",
-      perfil: "G",
-      nombre: "Mariana",
-      apellidos: "López Torres",
-      email: "consulta@empresa.com.mx",
-      area: "Cuentas por pagar",
-      viDocPen: "N",
-      password: DEMO_PASSWORD,
-    });
-  }
+}
 
-  const sociedadDemo = [
-    { nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", rfc: "MCI7306249Y1", regimen: "603", cp: "54700", bdSap: "SBO_MCI" },
-    { nombre: "KIJ, S.A DE C.V.", rfc: "KIJ0906199R1", regimen: "601", cp: "59820", bdSap: "SBO_KIJ" },
-    {
-      nombre: "INDISTRIA ILUMINADORA DE ALMACENES",
-      rfc: "IIA040805DZ4",
-      regimen: "626",
-      cp: "62661",
-      bdSap: "SBO_IIA",
-    },
-  ];
+/** The demo sociedades' ids by their SAP database. */
+async function seedSociedadesDemo(db: Database, encryptionKey: Buffer): Promise<Record<string, number>> {
   const ids: Record<string, number> = {};
-  for (const s of sociedadDemo) {
+  for (const s of SOCIEDADES_DEMO) {
     const found = (await db.select({ id: sociedades.id }).from(sociedades).where(eq(sociedades.bdSap, s.bdSap)))[0];
     const row =
       found ?? (await createSociedad(db, encryptionKey, { ...s, usuarioSap: "manager", passSap: "B1Admin!" }));
     if (!row) throw new Error(`No se pudo sembrar la sociedad ${s.nombre}`);
     ids[s.bdSap] = row.id;
   }
+  return ids;
+}
 
-  const proveedorDemo = [
-    {
-      cardCode: "P00001",
-      tipoPersona: "M" as const,
-      cardName: "ESCUELA KEMPER URGATE",
-      rfc: "EKU9003173C9",
-      telefono: "55 5550 1234",
-      email: "facturacion@kemper.edu.mx,cobranza@kemper.edu.mx",
-      contacto: "Rosa María Kemper",
-      sociedades: ["SBO_MCI", "SBO_KIJ"],
-      documentos: [
-        "ActaConstitutiva",
-        "IdentificacionOficial",
-        "ComprobanteDomicilio",
-        "CedulaFiscal",
-        "EstadoCuenta",
-        "OpinionCumplimiento",
-        "CaratulaBancaria",
-      ],
-    },
-    {
-      cardCode: "P00002",
-      tipoPersona: "F" as const,
-      cardName: "BERENICE XIMO QUEZADA",
-      rfc: "XIQB891116QE4",
-      telefono: "33 3615 9876",
-      email: "berenice.ximo@correo.com.mx",
-      contacto: "Berenice Ximo Quezada",
-      sociedades: ["SBO_KIJ", "SBO_IIA"],
-      // The tax-compliance opinion is missing: her profile shows what a supplier must still upload.
-      documentos: ["IdentificacionOficial", "ComprobanteDomicilio", "CedulaFiscal"],
-    },
-  ];
-  for (const p of proveedorDemo) {
+/** A new demo supplier is created with its documents; an existing one only gets its missing sociedades. */
+async function seedProveedoresDemo(db: Database, ids: Record<string, number>, clock: Clock): Promise<void> {
+  for (const p of PROVEEDORES_DEMO) {
     const sociedadIds = p.sociedades.map((bd) => ids[bd]).filter((id): id is number => id !== undefined);
     const found = (await db.select().from(proveedores).where(eq(proveedores.cardCode, p.cardCode)))[0];
     if (!found) {
@@ -156,7 +177,7 @@ export async function seedDemo(
         password: DEMO_PASSWORD,
         estatusRegistro: "C",
         sociedadIds,
-        documentos: { cargados: documentos, fecha: isoDateOf(options.clock) },
+        documentos: { cargados: documentos, fecha: isoDateOf(clock) },
       });
     } else {
       for (const sociedadId of sociedadIds) {
@@ -164,12 +185,15 @@ export async function seedDemo(
       }
     }
   }
+}
 
+/** Each demo supplier in each of its sociedades, as the ERP mock's business partners. */
+function sociosErpDemo(): SocioSemilla[] {
   // The supplier's CardCode is the same in every company database (see apps/api/src/erp/types.ts).
-  const socios: SocioSemilla[] = proveedorDemo.flatMap((p) =>
+  return PROVEEDORES_DEMO.flatMap((p) =>
     p.sociedades.map((bd) => ({
       bd,
-      sociedadNombre: sociedadDemo.find((s) => s.bdSap === bd)?.nombre ?? bd,
+      sociedadNombre: SOCIEDADES_DEMO.find((s) => s.bdSap === bd)?.nombre ?? bd,
       cardCode: p.cardCode,
       cardName: p.cardName,
       rfc: p.rfc,
@@ -179,9 +203,4 @@ export async function seedDemo(
       groupNum: PERFIL_ERP_DEMO[p.cardCode]?.groupNum,
     })),
   );
-  const erp = await seedErpMock(db, { socios, escala: options.erpEscala ?? 1 });
-  await seedFacturasDemo(db, options.clock);
-  await seedPagosDemo(db, options.clock);
-  await seedNotasCreditoDemo(db, options.clock);
-  return { erp };
 }

@@ -1,4 +1,4 @@
-import { complementoEsperado, normalizeUuid, readPaymentComplement } from "@portal/cfdi";
+import { complementoEsperado, normalizeUuid, type PaymentData, readPaymentComplement } from "@portal/cfdi";
 import { issueTestComplemento } from "@portal/cfdi/sello";
 import type { ComplementoEsperado } from "@portal/contracts";
 import type { Clock, Database } from "@portal/db";
@@ -380,6 +380,8 @@ export async function complementoEsperadoDelPago(
   });
 }
 
+type PagoErpDemo = { bd: string; docEntry: number; docNum: number; cardCode: string };
+
 /**
  * One payment's record: the REP issued for real (sealed with Kemper's test CSD, stamped by the test authority)
  * from what the complement must say, its PDF rendering, the columns read from the XML as postPago stores them,
@@ -388,7 +390,7 @@ export async function complementoEsperadoDelPago(
  */
 async function registerComplemento(
   db: Database,
-  pago: { bd: string; docEntry: number; docNum: number; cardCode: string },
+  pago: PagoErpDemo,
   c: ComplementoDemo,
   ids: { sociedadId: number; adminId: number },
 ) {
@@ -400,7 +402,23 @@ async function registerComplemento(
   const esperado = await complementoEsperadoDelPago(db, pago.bd, pago.docEntry);
   // Cancelled in the ERP since (npm run erp): no complement is owed; the seed never stops a boot for it.
   if (!esperado) return;
-  const xml = issueTestComplemento({
+  const xml = issueComplementoDemo(esperado, c);
+  const leido = readPaymentComplement(xml);
+  if (!leido.ok) throw new Error(`Complemento de demostración inválido: ${leido.errors.join(" ")}`);
+  const d = leido.data;
+  const pdf = complementoPdf(d, esperado);
+  await db.transaction(async (txx) => {
+    const tx = txx as unknown as Database;
+    const comprobante = c.comprobante ? await storeComprobanteDemo(tx, pago, d, esperado) : {};
+    const registro = await insertComplementoDemo(tx, { pago, c, ids, d, xml, pdf, comprobante });
+    if (!registro) return;
+    await tx.insert(auditoria).values(auditoriaDelComplemento(pago, c, ids, registro.id, d, comprobante));
+  });
+}
+
+/** The REP for what the complement must say, sealed with Kemper's test CSD and stamped by the test authority. */
+function issueComplementoDemo(esperado: ComplementoEsperado, c: ComplementoDemo): string {
+  return issueTestComplemento({
     emisor: KEMPER,
     receptor: { rfc: MCI.rfc, nombre: MCI.nombre, cp: MCI.cp, regimen: MCI.regimen },
     lugarExpedicion: "86000",
@@ -426,11 +444,11 @@ async function registerComplemento(
     uuid: c.uuid,
     fechaTimbrado: c.fechaTimbrado,
   });
-  const leido = readPaymentComplement(xml);
-  if (!leido.ok) throw new Error(`Complemento de demostración inválido: ${leido.errors.join(" ")}`);
-  const d = leido.data;
-  const nombre = `${d.Serie ?? ""}${d.Folio}-${d.RFCEmisor}`;
-  const pdf = createSimplePdf(`Complemento de pago ${d.Serie ?? ""}${d.Folio}`, [
+}
+
+/** The complement's printed form. */
+function complementoPdf(d: PaymentData, esperado: ComplementoEsperado): Uint8Array {
+  return createSimplePdf(`Complemento de pago ${d.Serie ?? ""}${d.Folio}`, [
     `Emisor: ${d.NombreEmisor} (${d.RFCEmisor})`,
     `Receptor: ${d.NombreReceptor} (${d.RFCReceptor})  Uso: CP01`,
     `Fecha: ${d.Fecha}  UUID: ${d.UUID}`,
@@ -441,78 +459,112 @@ async function registerComplemento(
     ),
     "Representación impresa de un CFDI de prueba (sin validez fiscal).",
   ]);
+}
+
+type ComprobanteDemo = { comprobanteArchivoId?: string; comprobanteNombre?: string };
+
+/** The employee's payment proof (the bank's transfer receipt), stored as a file. */
+async function storeComprobanteDemo(
+  tx: Database,
+  pago: PagoErpDemo,
+  d: PaymentData,
+  esperado: ComplementoEsperado,
+): Promise<ComprobanteDemo> {
+  return {
+    comprobanteArchivoId: await storeArchivo(
+      tx,
+      createSimplePdf(`Comprobante del pago ${pago.docNum}`, [
+        `Transferencia a ${KEMPER.nombre} (${KEMPER.rfc}) por ${d.Total} ${esperado.MonedaP}`,
+        `Fecha de pago: ${esperado.FechaPago.slice(0, 10)}`,
+        "Comprobante de demostración (sin validez).",
+      ]),
+      "application/pdf",
+    ),
+    comprobanteNombre: `comprobante-${pago.docNum}.pdf`,
+  };
+}
+
+/** The complement's row with its PDF and XML files; undefined when another process inserted it first. */
+async function insertComplementoDemo(
+  tx: Database,
+  r: {
+    pago: PagoErpDemo;
+    c: ComplementoDemo;
+    ids: { sociedadId: number };
+    d: PaymentData;
+    xml: string;
+    pdf: Uint8Array;
+    comprobante: ComprobanteDemo;
+  },
+): Promise<{ id: number } | undefined> {
+  const { pago, c, d } = r;
+  const nombre = `${d.Serie ?? ""}${d.Folio}-${d.RFCEmisor}`;
+  const cargado = new Date(c.cargadoAt);
+  const [registro] = await tx
+    .insert(complementosPago)
+    .values({
+      bd: pago.bd,
+      pagoDocEntry: pago.docEntry,
+      pagoDocNum: pago.docNum,
+      cardCode: pago.cardCode,
+      sociedadId: r.ids.sociedadId,
+      ...columnasDelComplemento(d),
+      pdfArchivoId: await storeArchivo(tx, r.pdf, "application/pdf"),
+      pdfNombre: `${nombre}.pdf`,
+      xmlArchivoId: await storeArchivo(tx, new TextEncoder().encode(r.xml), "text/xml"),
+      xmlNombre: `${nombre}.xml`,
+      complementoAt: cargado,
+      ...r.comprobante,
+      estatus: c.estatus,
+      comentarios: c.comentarios ?? "",
+      createdAt: cargado,
+      updatedAt: c.revisadoAt ? new Date(c.revisadoAt) : cargado,
+    })
+    .onConflictDoNothing()
+    .returning({ id: complementosPago.id });
+  return registro;
+}
+
+/** The audit trail of a demo complement: the supplier's upload, the employee's proof and decision. */
+function auditoriaDelComplemento(
+  pago: PagoErpDemo,
+  c: ComplementoDemo,
+  ids: { adminId: number },
+  registroId: number,
+  d: PaymentData,
+  comprobante: ComprobanteDemo,
+) {
   const cargado = new Date(c.cargadoAt);
   const revisado = c.revisadoAt ? new Date(c.revisadoAt) : cargado;
-  const uuid = normalizeUuid(d.UUID);
-  await db.transaction(async (txx) => {
-    const tx = txx as unknown as Database;
-    const comprobante = c.comprobante
-      ? {
-          comprobanteArchivoId: await storeArchivo(
-            tx,
-            createSimplePdf(`Comprobante del pago ${pago.docNum}`, [
-              `Transferencia a ${KEMPER.nombre} (${KEMPER.rfc}) por ${d.Total} ${esperado.MonedaP}`,
-              `Fecha de pago: ${esperado.FechaPago.slice(0, 10)}`,
-              "Comprobante de demostración (sin validez).",
-            ]),
-            "application/pdf",
-          ),
-          comprobanteNombre: `comprobante-${pago.docNum}.pdf`,
-        }
-      : {};
-    const [registro] = await tx
-      .insert(complementosPago)
-      .values({
-        bd: pago.bd,
-        pagoDocEntry: pago.docEntry,
-        pagoDocNum: pago.docNum,
-        cardCode: pago.cardCode,
-        sociedadId: ids.sociedadId,
-        ...columnasDelComplemento(d),
-        pdfArchivoId: await storeArchivo(tx, pdf, "application/pdf"),
-        pdfNombre: `${nombre}.pdf`,
-        xmlArchivoId: await storeArchivo(tx, new TextEncoder().encode(xml), "text/xml"),
-        xmlNombre: `${nombre}.xml`,
-        complementoAt: cargado,
-        ...comprobante,
-        estatus: c.estatus,
-        comentarios: c.comentarios ?? "",
-        createdAt: cargado,
-        updatedAt: revisado,
-      })
-      .onConflictDoNothing()
-      .returning({ id: complementosPago.id });
-    if (!registro) return;
-    const entidadId = String(registro.id);
-    const empleado = { operador: "Empleado", usuarioRef: String(ids.adminId), at: revisado };
-    await tx.insert(auditoria).values([
-      {
-        entidad: "pago",
-        entidadId,
-        campo: "registro",
-        valorAnterior: "",
-        valorNuevo: `P · UUID ${uuid} · pago ${pago.docNum}`,
-        comentario: "",
-        operador: "Proveedor",
-        usuarioRef: pago.cardCode,
-        at: cargado,
-      },
-      ...(comprobante.comprobanteNombre
-        ? [{ ...empleado, entidad: "pago", entidadId, campo: "comprobante", valorNuevo: comprobante.comprobanteNombre }]
-        : []),
-      ...(c.estatus !== "P"
-        ? [
-            {
-              ...empleado,
-              entidad: "pago",
-              entidadId,
-              campo: "estatus",
-              valorAnterior: "P",
-              valorNuevo: c.estatus,
-              comentario: c.comentarios ?? "",
-            },
-          ]
-        : []),
-    ]);
-  });
+  const entidadId = String(registroId);
+  const empleado = { operador: "Empleado", usuarioRef: String(ids.adminId), at: revisado };
+  return [
+    {
+      entidad: "pago",
+      entidadId,
+      campo: "registro",
+      valorAnterior: "",
+      valorNuevo: `P · UUID ${normalizeUuid(d.UUID)} · pago ${pago.docNum}`,
+      comentario: "",
+      operador: "Proveedor",
+      usuarioRef: pago.cardCode,
+      at: cargado,
+    },
+    ...(comprobante.comprobanteNombre
+      ? [{ ...empleado, entidad: "pago", entidadId, campo: "comprobante", valorNuevo: comprobante.comprobanteNombre }]
+      : []),
+    ...(c.estatus !== "P"
+      ? [
+          {
+            ...empleado,
+            entidad: "pago",
+            entidadId,
+            campo: "estatus",
+            valorAnterior: "P",
+            valorNuevo: c.estatus,
+            comentario: c.comentarios ?? "",
+          },
+        ]
+      : []),
+  ];
 }

@@ -93,6 +93,162 @@ function required(attrs: Map<string, string>, name: string, el: XmlElement, wher
   return v;
 }
 
+/** What an instruction's handler gets: the element, its checked attributes and what it needs of the compiler. */
+interface InstructionSite {
+  readonly el: XmlElement;
+  readonly attrs: Map<string, string>;
+  readonly scope: Scope;
+  readonly where: string;
+  /** The XPath context in `scope` (the instruction's own by default). */
+  cx(scope?: Scope): ExprContext;
+  /** The compiled content of `of` (the instruction by default) in `scope`. */
+  body(of?: XmlElement, scope?: Scope): Instr[];
+  /** Throws unless the instruction has no content other than whitespace. */
+  noContent(): void;
+  /** Runs `fn` once every named template is known. */
+  link(fn: () => void): void;
+  named(name: string): Template | undefined;
+}
+
+/** Throws on text (other than whitespace) inside an instruction that admits only elements. */
+function noText(s: InstructionSite): void {
+  s.el.texts?.forEach((t) => {
+    if (t !== undefined && !isWhitespace(t)) throw new XsltError(`texto dentro de xsl:${s.el.local} (${s.where})`);
+  });
+}
+
+function compileValueOf(s: InstructionSite): Instr {
+  s.noContent();
+  const select = compileExpr(required(s.attrs, "select", s.el, s.where), s.cx());
+  return (node, params, run) => emit(run, toStr(select(node, params, run)));
+}
+
+function compileText(s: InstructionSite): Instr {
+  if (s.el.children.length > 0) throw new XsltError(`xsl:text con elementos (${s.where})`);
+  const t = s.el.texts?.[0] ?? "";
+  return (_n, _p, run) => emit(run, t);
+}
+
+function compileApplyTemplates(s: InstructionSite): Instr {
+  s.noContent();
+  const src = s.attrs.get("select");
+  if (src === undefined) {
+    return (node, _p, run) => {
+      if (isElement(node)) builtInChildren(node, run);
+      else if (node.kind === "root") applyTo(node.element, run);
+    };
+  }
+  const select = compileExpr(src, s.cx());
+  const where = s.where;
+  return (node, params, run) => {
+    const v = select(node, params, run);
+    if (typeof v !== "object")
+      throw new XsltError(`xsl:apply-templates sobre un valor que no es un conjunto de nodos (${where})`);
+    applyTemplates(v, run);
+  };
+}
+
+function compileForEach(s: InstructionSite): Instr {
+  const select = compileExpr(required(s.attrs, "select", s.el, s.where), s.cx());
+  const body = s.body();
+  const where = s.where;
+  return (node, params, run) => {
+    const v = select(node, params, run);
+    if (typeof v !== "object")
+      throw new XsltError(`xsl:for-each sobre un valor que no es un conjunto de nodos (${where})`);
+    for (let i = 0; i < v.length; i++) {
+      const n = v[i] as XNode;
+      for (let j = 0; j < body.length; j++) (body[j] as Instr)(n, params, run);
+    }
+  };
+}
+
+function compileIf(s: InstructionSite): Instr {
+  const test = compileExpr(required(s.attrs, "test", s.el, s.where), s.cx());
+  const body = s.body();
+  return (node, params, run) => {
+    if (!toBool(test(node, params, run))) return;
+    for (let j = 0; j < body.length; j++) (body[j] as Instr)(node, params, run);
+  };
+}
+
+function compileChoose(s: InstructionSite): Instr {
+  const { el, where } = s;
+  const branches: { test: Expr | null; body: Instr[] }[] = [];
+  noText(s);
+  el.children.forEach((c, k) => {
+    const cscope = scopeOf(c, s.scope);
+    const isWhen = c.ns === XSL_NS && c.local === "when";
+    const isOtherwise = c.ns === XSL_NS && c.local === "otherwise";
+    if (!isWhen && !isOtherwise) throw new XsltError(`xsl:choose admite solo xsl:when y xsl:otherwise (${where})`);
+    if (isOtherwise && k !== el.children.length - 1) throw new XsltError(`xsl:otherwise debe ir al final (${where})`);
+    const ca = xslAttrs(c, INSTRUCTION_ATTRS[c.local] as readonly string[], where);
+    const test = isWhen ? compileExpr(required(ca, "test", c, where), s.cx(cscope)) : null;
+    branches.push({ test, body: s.body(c, cscope) });
+  });
+  if (branches.length === 0 || branches[0]?.test === null) throw new XsltError(`xsl:choose sin xsl:when (${where})`);
+  return (node, params, run) => {
+    for (const b of branches) {
+      if (b.test === null || toBool(b.test(node, params, run))) {
+        for (let j = 0; j < b.body.length; j++) (b.body[j] as Instr)(node, params, run);
+        return;
+      }
+    }
+  };
+}
+
+function compileCallTemplate(s: InstructionSite): Instr {
+  const { el, where } = s;
+  const name = required(s.attrs, "name", el, where);
+  const args: { name: string; expr: Expr }[] = [];
+  noText(s);
+  for (const c of el.children) {
+    if (c.ns !== XSL_NS || c.local !== "with-param") {
+      throw new XsltError(`xsl:call-template admite solo xsl:with-param (${where})`);
+    }
+    const wa = xslAttrs(c, INSTRUCTION_ATTRS["with-param"] as readonly string[], where);
+    const select = wa.get("select");
+    if (select === undefined || c.children.length > 0) {
+      throw new XsltError(`xsl:with-param sin select no soportado (${where})`);
+    }
+    args.push({ name: required(wa, "name", c, where), expr: compileExpr(select, s.cx(scopeOf(c, s.scope))) });
+  }
+  let target: Template | undefined;
+  let slots: (Expr | null)[] = [];
+  s.link(() => {
+    target = s.named(name);
+    if (!target) throw new XsltError(`no existe la plantilla con nombre ${name} (${where})`);
+    const t = target;
+    // Parameters the callee does not declare are ignored, as XSLT 1.0 says.
+    slots = t.paramNames.map((p) => args.find((a) => a.name === p)?.expr ?? null);
+  });
+  return (node, params, run) => {
+    const t = target as Template;
+    const n = slots.length;
+    const values: Value[] = new Array(n);
+    for (let k = 0; k < n; k++) {
+      const e = slots[k];
+      if (e) values[k] = e(node, params, run);
+      else {
+        const d = t.paramDefaults[k];
+        values[k] = d ? d(node, [], run) : "";
+      }
+    }
+    runTemplate(t, node, values, run);
+  };
+}
+
+/** The instructions allowed inside a template, by local name (xsl:when and xsl:otherwise only in xsl:choose). */
+const INSTRUCTIONS: Record<string, (s: InstructionSite) => Instr> = {
+  "value-of": compileValueOf,
+  text: compileText,
+  "apply-templates": compileApplyTemplates,
+  "for-each": compileForEach,
+  if: compileIf,
+  choose: compileChoose,
+  "call-template": compileCallTemplate,
+};
+
 class Compiler {
   readonly program: CompiledProgram = {
     root: undefined,
@@ -252,138 +408,23 @@ class Compiler {
       throw new XsltError(`instrucción XSLT no soportada o fuera de lugar: xsl:${el.local} (${where})`);
     }
     const attrs = xslAttrs(el, allowed, where);
-    const cx = this.exprContext(scope, template, where);
-    const noContent = () => {
-      if (el.children.length > 0 || (el.texts ?? []).some((t) => t !== undefined && !isWhitespace(t))) {
-        throw new XsltError(`contenido no soportado dentro de xsl:${el.local} (${where})`);
-      }
-    };
-    switch (el.local) {
-      case "value-of": {
-        noContent();
-        const select = compileExpr(required(attrs, "select", el, where), cx);
-        return (node, params, run) => emit(run, toStr(select(node, params, run)));
-      }
-      case "text": {
-        if (el.children.length > 0) throw new XsltError(`xsl:text con elementos (${where})`);
-        const t = el.texts?.[0] ?? "";
-        return (_n, _p, run) => emit(run, t);
-      }
-      case "apply-templates": {
-        noContent();
-        const src = attrs.get("select");
-        if (src === undefined) {
-          return (node, _p, run) => {
-            if (isElement(node)) builtInChildren(node, run);
-            else if (node.kind === "root") applyTo(node.element, run);
-          };
+    const handler = Object.hasOwn(INSTRUCTIONS, el.local) ? INSTRUCTIONS[el.local] : undefined;
+    if (!handler) throw new XsltError(`instrucción XSLT no soportada: xsl:${el.local} (${where})`);
+    return handler({
+      el,
+      attrs,
+      scope,
+      where,
+      cx: (s = scope) => this.exprContext(s, template, where),
+      body: (of = el, s = scope) => this.compileBody(of, 0, s, template, where),
+      noContent: () => {
+        if (el.children.length > 0 || (el.texts ?? []).some((t) => t !== undefined && !isWhitespace(t))) {
+          throw new XsltError(`contenido no soportado dentro de xsl:${el.local} (${where})`);
         }
-        const select = compileExpr(src, cx);
-        return (node, params, run) => {
-          const v = select(node, params, run);
-          if (typeof v !== "object")
-            throw new XsltError(`xsl:apply-templates sobre un valor que no es un conjunto de nodos (${where})`);
-          applyTemplates(v, run);
-        };
-      }
-      case "for-each": {
-        const select = compileExpr(required(attrs, "select", el, where), cx);
-        const body = this.compileBody(el, 0, scope, template, where);
-        return (node, params, run) => {
-          const v = select(node, params, run);
-          if (typeof v !== "object")
-            throw new XsltError(`xsl:for-each sobre un valor que no es un conjunto de nodos (${where})`);
-          for (let i = 0; i < v.length; i++) {
-            const n = v[i] as XNode;
-            for (let j = 0; j < body.length; j++) (body[j] as Instr)(n, params, run);
-          }
-        };
-      }
-      case "if": {
-        const test = compileExpr(required(attrs, "test", el, where), cx);
-        const body = this.compileBody(el, 0, scope, template, where);
-        return (node, params, run) => {
-          if (!toBool(test(node, params, run))) return;
-          for (let j = 0; j < body.length; j++) (body[j] as Instr)(node, params, run);
-        };
-      }
-      case "choose": {
-        const branches: { test: Expr | null; body: Instr[] }[] = [];
-        el.texts?.forEach((t) => {
-          if (t !== undefined && !isWhitespace(t)) throw new XsltError(`texto dentro de xsl:choose (${where})`);
-        });
-        el.children.forEach((c, k) => {
-          const cscope = scopeOf(c, scope);
-          const isWhen = c.ns === XSL_NS && c.local === "when";
-          const isOtherwise = c.ns === XSL_NS && c.local === "otherwise";
-          if (!isWhen && !isOtherwise)
-            throw new XsltError(`xsl:choose admite solo xsl:when y xsl:otherwise (${where})`);
-          if (isOtherwise && k !== el.children.length - 1)
-            throw new XsltError(`xsl:otherwise debe ir al final (${where})`);
-          const ca = xslAttrs(c, INSTRUCTION_ATTRS[c.local] as readonly string[], where);
-          const test = isWhen
-            ? compileExpr(required(ca, "test", c, where), this.exprContext(cscope, template, where))
-            : null;
-          branches.push({ test, body: this.compileBody(c, 0, cscope, template, where) });
-        });
-        if (branches.length === 0 || branches[0]?.test === null)
-          throw new XsltError(`xsl:choose sin xsl:when (${where})`);
-        return (node, params, run) => {
-          for (const b of branches) {
-            if (b.test === null || toBool(b.test(node, params, run))) {
-              for (let j = 0; j < b.body.length; j++) (b.body[j] as Instr)(node, params, run);
-              return;
-            }
-          }
-        };
-      }
-      case "call-template": {
-        const name = required(attrs, "name", el, where);
-        const args: { name: string; expr: Expr }[] = [];
-        el.texts?.forEach((t) => {
-          if (t !== undefined && !isWhitespace(t)) throw new XsltError(`texto dentro de xsl:call-template (${where})`);
-        });
-        for (const c of el.children) {
-          if (c.ns !== XSL_NS || c.local !== "with-param") {
-            throw new XsltError(`xsl:call-template admite solo xsl:with-param (${where})`);
-          }
-          const wa = xslAttrs(c, INSTRUCTION_ATTRS["with-param"] as readonly string[], where);
-          const select = wa.get("select");
-          if (select === undefined || c.children.length > 0) {
-            throw new XsltError(`xsl:with-param sin select no soportado (${where})`);
-          }
-          args.push({
-            name: required(wa, "name", c, where),
-            expr: compileExpr(select, this.exprContext(scopeOf(c, scope), template, where)),
-          });
-        }
-        let target: Template | undefined;
-        let slots: (Expr | null)[] = [];
-        this.links.push(() => {
-          target = this.program.named.get(name);
-          if (!target) throw new XsltError(`no existe la plantilla con nombre ${name} (${where})`);
-          const t = target;
-          // Parameters the callee does not declare are ignored, as XSLT 1.0 says.
-          slots = t.paramNames.map((p) => args.find((a) => a.name === p)?.expr ?? null);
-        });
-        return (node, params, run) => {
-          const t = target as Template;
-          const n = slots.length;
-          const values: Value[] = new Array(n);
-          for (let k = 0; k < n; k++) {
-            const e = slots[k];
-            if (e) values[k] = e(node, params, run);
-            else {
-              const d = t.paramDefaults[k];
-              values[k] = d ? d(node, [], run) : "";
-            }
-          }
-          runTemplate(t, node, values, run);
-        };
-      }
-      default:
-        throw new XsltError(`instrucción XSLT no soportada: xsl:${el.local} (${where})`);
-    }
+      },
+      link: (fn) => this.links.push(fn),
+      named: (name) => this.program.named.get(name),
+    });
   }
 
   link(): void {

@@ -1,3 +1,5 @@
+import { TAREAS_MSG } from "@portal/contracts";
+
 /**
  * When a scheduled job runs (decision 016): every N minutes, or every day at a time of day in UTC (the portal's
  * dates, e.g. a document's days remaining, are UTC calendar dates too).
@@ -11,7 +13,7 @@ function horaDelDia(hhmm: string): number {
   const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
   const horas = Number(m?.[1]);
   const minutos = Number(m?.[2]);
-  if (!m || horas > 23 || minutos > 59) throw new Error(`Hora inválida en el programa de una tarea: ${hhmm}`);
+  if (!m || horas > 23 || minutos > 59) throw new Error(TAREAS_MSG.horaInvalida(hhmm));
   return (horas * 60 + minutos) * MINUTO;
 }
 
@@ -25,7 +27,7 @@ export function primeraEjecucion(programa: Programa, now: Date): Date {
 /** The next due time after a run that started at `inicio`: strictly later, on the job's grid. */
 export function siguienteEjecucion(programa: Programa, inicio: Date): Date {
   if ("cadaMinutos" in programa) {
-    if (!(programa.cadaMinutos > 0)) throw new Error("El intervalo de una tarea debe ser positivo.");
+    if (!(programa.cadaMinutos > 0)) throw new Error(TAREAS_MSG.intervaloInvalido);
     return new Date(inicio.getTime() + programa.cadaMinutos * MINUTO);
   }
   const hoy = Math.floor(inicio.getTime() / DIA) * DIA + horaDelDia(programa.diarioA);
@@ -44,9 +46,9 @@ export function reintentoTrasFalla(programa: Programa, inicio: Date, fallasSegui
 
 /** "Cada 60 minutos", "Todos los días a las 12:00 (UTC)": for the administrators' screen. */
 export function describeSchedule(programa: Programa): string {
-  if ("diarioA" in programa) return `Todos los días a las ${programa.diarioA} (UTC)`;
+  if ("diarioA" in programa) return TAREAS_MSG.programa.diario(programa.diarioA);
   const m = programa.cadaMinutos;
-  if (m % 1440 === 0) return m === 1440 ? "Cada día" : `Cada ${m / 1440} días`;
-  if (m % 60 === 0) return m === 60 ? "Cada hora" : `Cada ${m / 60} horas`;
-  return m === 1 ? "Cada minuto" : `Cada ${m} minutos`;
+  if (m % 1440 === 0) return TAREAS_MSG.programa.dias(m / 1440);
+  if (m % 60 === 0) return TAREAS_MSG.programa.horas(m / 60);
+  return TAREAS_MSG.programa.minutos(m);
 }

@@ -1,4 +1,4 @@
-import { MSG, type ResultadoTarea, type TareaRow } from "@portal/contracts";
+import { MSG, type ResultadoTarea, TAREAS_MSG, type TareaRow } from "@portal/contracts";
 import type { Clock } from "../../lib/clock";
 import { Forbidden } from "../../lib/errors";
 import { isAdministrador, type SessionUser } from "../../lib/session-user";
@@ -93,7 +93,7 @@ export function createTareasService({
   return {
     /** Adds a job; features call it from the composition root (services.ts). A name is registered once. */
     register(tarea: TareaProgramada): void {
-      if (registro.has(tarea.name)) throw new Error(`La tarea ${tarea.name} ya está registrada.`);
+      if (registro.has(tarea.name)) throw new Error(TAREAS_MSG.yaRegistrada(tarea.name));
       siguienteEjecucion(tarea.schedule, clock()); // refuses an invalid schedule at boot, not at its first run
       registro.set(tarea.name, tarea);
     },

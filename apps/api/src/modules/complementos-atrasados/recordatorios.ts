@@ -54,7 +54,7 @@ export function recordatoriosComplementosTarea(
     name: "recordatorios-complementos",
     description: TAREAS_MSG.recordatoriosComplementos.descripcion,
     // 14:00 UTC is 08:00 in Mexico City: the run's day is the supplier's day.
-    schedule: { diarioA: "14:00" },
+    schedule: { dailyAt: "14:00" },
     async execute(now) {
       const porProveedor = new Map<string, Debido[]>();
       for (const d of await debidos(data, pagos, now)) {

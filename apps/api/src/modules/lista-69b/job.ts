@@ -6,7 +6,7 @@ import type { Lista69bService } from "./service";
 export const lista69bJob = (lista69b: Lista69bService): TareaProgramada => ({
   name: "lista-69b",
   description: TAREAS_MSG.lista69b,
-  schedule: { diarioA: "06:00" },
+  schedule: { dailyAt: "06:00" },
   async execute(now) {
     const r = await lista69b.download69b(now);
     if (r.ok) return TAREAS_MSG.lista69bImportada(r.importacion.rfcs);

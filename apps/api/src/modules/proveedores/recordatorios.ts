@@ -54,7 +54,7 @@ export function recordatoriosDocumentosTarea(data: Data, publicUrl: string): Tar
   return {
     name: "recordatorios-documentos",
     description: TAREAS_MSG.recordatoriosDocumentos.descripcion,
-    schedule: { diarioA: "12:00" },
+    schedule: { dailyAt: "12:00" },
     async execute(now) {
       const porProveedor = new Map<string, Debido[]>();
       for (const d of await debidos(data, now))

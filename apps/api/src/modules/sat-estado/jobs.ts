@@ -7,13 +7,13 @@ export const satEstadoJobs = (satEstado: SatEstadoService): TareaProgramada[] =>
   {
     name: "sat-pendientes",
     description: TAREAS_MSG.satPendientes,
-    schedule: { cadaMinutos: 5 },
+    schedule: { everyMinutes: 5 },
     execute: async (now) => TAREAS_MSG.cfdiConsultados(await satEstado.verifyPending(now)),
   },
   {
     name: "sat-aceptados",
     description: TAREAS_MSG.satAceptados,
-    schedule: { cadaMinutos: 60 },
+    schedule: { everyMinutes: 60 },
     execute: async (now) => TAREAS_MSG.cfdiConsultados(await satEstado.checkAceptados(now)),
   },
 ];

@@ -8,7 +8,7 @@ import {
   formatImporte,
   formatPorcentaje,
   metodoPagoDe,
-  nombrePdf,
+  pdfName,
   totalesDocumento,
 } from "./documento-compra-logic";
 
@@ -78,6 +78,6 @@ describe("documento de compra", () => {
   });
 
   it("names the PDF after the document", () => {
-    expect(nombrePdf("Pedido", 1100)).toBe("Pedido-1100.pdf");
+    expect(pdfName("Pedido", 1100)).toBe("Pedido-1100.pdf");
   });
 });

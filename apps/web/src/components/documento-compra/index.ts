@@ -22,8 +22,8 @@ export {
   formatImporte,
   formatPorcentaje,
   metodoPagoDe,
-  nombrePdf,
   type PartidaBase,
+  pdfName,
   type TotalesDocumento,
   totalesDocumento,
 } from "./documento-compra-logic";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSource, readSource, sourceFiles } from "./sources";
 import { vocabularyBreach, vocabularyFindings, WIRE_NAMES } from "./vocabulary";
+import { inSentenceScope, literalSentences, SENTENCE_FILES_PENDING } from "./vocabulary-sentences";
 
 describe("the vocabulary rule (docs/code-style.md, issue 38)", () => {
   it("holds over every source of the repository: no Spanish verb or predicate heads a declared name", () => {
@@ -60,5 +61,49 @@ describe("the vocabulary rule (docs/code-style.md, issue 38)", () => {
     // A wire name's prefix is not a licence for any name that starts alike.
     expect(vocabularyBreach("reintentarErpnow")).toBe("verbo");
     expect(vocabularyBreach("guardar")).toBe("verbo");
+  });
+});
+
+describe("the messages rule (issue 38 step 5): the API's services spell no sentence", () => {
+  const scoped = sourceFiles().filter(inSentenceScope);
+  const pending = (path: string) => SENTENCE_FILES_PENDING.some((p) => path.startsWith(p));
+
+  it("holds over apps/api/src/modules: every sentence a user reads is in @portal/contracts", () => {
+    expect(scoped.length).toBeGreaterThan(100);
+    expect(scoped).toContain("apps/api/src/modules/facturas/review.ts");
+    const findings = scoped.filter((path) => !pending(path)).flatMap((path) => literalSentences(readSource(path)));
+    expect(findings.map((f) => `${f.path}:${f.line} ${f.text}`)).toEqual([]);
+  }, 60_000);
+
+  it("sets apart files that exist (issue 39 moves their sentences)", () => {
+    for (const prefix of SENTENCE_FILES_PENDING) {
+      expect(
+        scoped.some((path) => path.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
+    }
+  });
+
+  it("finds sentences in strings and templates, and leaves logs, SQL, labels, wire values and comments", () => {
+    const source = parseSource(
+      "apps/api/src/modules/muestra/service.ts",
+      [
+        'throw new NotFound("La factura no existe.");',
+        `const m = (u: string) => \`Ya existe un empleado con el usuario \${u}.\`;`,
+        'const q = "¿Quieres actualizar la versión?";',
+        'warn(error, "falló la tarea programada de prueba");',
+        `const s = sql\`Select x from facturas where id = \${1}\`;`,
+        'const a = "En curso", b = "Notas de crédito pendientes", c = "recordatorios-documentos";',
+        "// const d = 'La sociedad no existe.';",
+      ].join("\n"),
+    );
+    expect(literalSentences(source).map((f) => [f.line, f.text])).toEqual([
+      [1, "La factura no existe."],
+      [2, "Ya existe un empleado con el usuario …."],
+      [3, "¿Quieres actualizar la versión?"],
+    ]);
+    expect(inSentenceScope("apps/api/src/modules/facturas/review.ts")).toBe(true);
+    expect(inSentenceScope("apps/api/src/modules/tareas/programa.test.ts")).toBe(false);
+    expect(inSentenceScope("apps/api/src/erp/service-layer/client-errors.ts")).toBe(false);
   });
 });

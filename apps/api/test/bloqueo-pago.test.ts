@@ -1,10 +1,9 @@
-import { MSG } from "@portal/contracts";
+import { BLOQUEO_PAGO_MSG, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { payFacturas } from "@portal/erp-sim";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErpAdapter } from "../src/erp/types";
-import { BLOQUEO_PAGO_MSG } from "../src/modules/bloqueo-pago/service";
 import { erpBackoffMs } from "../src/modules/erp-outbox/service";
 import { bloqueoPrueba } from "./bloqueo-pago-prueba";
 import { createTestApp, type TestApp, withToken } from "./helpers";

@@ -211,7 +211,7 @@ describe("complementos de pago: recordatorios, reporte y retención", () => {
     // 5 December: nothing; the scheduler runs the registered job like any other (and it succeeds).
     t.time.advance(24 * HORA);
     const hechas = await t.app.services.tareas.runPending();
-    expect(hechas.filter((h) => h.nombre === "recordatorios-complementos").map((h) => h.ok)).toEqual([true]);
+    expect(hechas.filter((h) => h.name === "recordatorios-complementos").map((h) => h.ok)).toEqual([true]);
     expect((await correosA(a.email)).length).toBe(2);
   });
 

@@ -88,7 +88,7 @@ describe("recordatorios de documentos por vencer", () => {
     for (let dia = 0; dia <= 33; dia++) {
       if (dia > 0) t.time.advance(DIA);
       const hechas = await t.app.services.tareas.runPending();
-      expect(hechas.filter((h) => h.nombre === "recordatorios-documentos").map((h) => h.ok)).toEqual([true]);
+      expect(hechas.filter((h) => h.name === "recordatorios-documentos").map((h) => h.ok)).toEqual([true]);
       expect(hechas.every((h) => h.ok)).toBe(true);
       recorrido[dia] = (await correosA(para)).length;
       if (dia === 4) {

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { type FacturaPrueba, issueTestFactura } from "@portal/cfdi/sello";
-import { type ComplementoEsperado, MSG } from "@portal/contracts";
+import { type ComplementoEsperado, MSG, SAT_MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
-import { SAT_MSG } from "../src/modules/sat-estado/service";
 import { SIMULADOR_SAT_PATH } from "../src/sat/simulador";
 import { complementoDesdeEsperado } from "./documentos-prueba";
 import { facturaPrueba, KEMPER, MCI, nuevaEntradaKemper, payloadFactura } from "./factura-prueba";

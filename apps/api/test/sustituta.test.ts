@@ -1,9 +1,8 @@
-import { MSG } from "@portal/contracts";
+import { BLOQUEO_PAGO_MSG, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErpAdapter } from "../src/erp/types";
-import { BLOQUEO_PAGO_MSG } from "../src/modules/bloqueo-pago/service";
 import { erpBackoffMs } from "../src/modules/erp-outbox/service";
 import { FACTURA_MSG } from "../src/modules/facturas/reglas";
 import { bloqueoPrueba } from "./bloqueo-pago-prueba";

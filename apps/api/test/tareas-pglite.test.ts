@@ -42,7 +42,7 @@ describe("scheduled jobs on PGlite", () => {
     app.services.tareas.register({
       name: "prueba-pglite",
       description: "Cuenta sus ejecuciones",
-      schedule: { cadaMinutos: 10 },
+      schedule: { everyMinutes: 10 },
       execute: async () => {
         corridas++;
         await new Promise((r) => setTimeout(r, 10));

@@ -31,7 +31,7 @@ const tarea = async (nombre: string): Promise<TareaRow> =>
     (r) => r.Nombre === nombre,
   )!;
 /** The runs of a pass that belong to the jobs these tests register (the app's own jobs run in the same passes). */
-const propias = (hechas: { nombre: string }[]) => hechas.filter((h) => h.nombre.startsWith("prueba-"));
+const propias = (hechas: { name: string }[]) => hechas.filter((h) => h.name.startsWith("prueba-"));
 const ejecuciones = (nombre: string) =>
   t.tdb.db.select().from(schema.tareasEjecuciones).where(eq(schema.tareasEjecuciones.tarea, nombre));
 
@@ -73,7 +73,7 @@ describe("getTareas", () => {
     });
     expect(r.Mensaje).not.toBe("");
     // Not due again the same day.
-    expect((await t.app.services.tareas.runPending()).some((h) => h.nombre === "recordatorios-documentos")).toBe(false);
+    expect((await t.app.services.tareas.runPending()).some((h) => h.name === "recordatorios-documentos")).toBe(false);
   });
 
   it("a failing job: its error, the failures in a row, a sooner retry, and a success that resets the count", async () => {
@@ -81,7 +81,7 @@ describe("getTareas", () => {
     t.app.services.tareas.register({
       name: "prueba-falla",
       description: "Tarea de prueba que falla",
-      schedule: { cadaMinutos: 60 },
+      schedule: { everyMinutes: 60 },
       execute: async () => {
         if (falla) throw new Error("El servidor remoto no respondió.");
         return "Listo.";
@@ -89,7 +89,7 @@ describe("getTareas", () => {
     });
     const inicio = t.time.clock();
     expect(propias(await t.app.services.tareas.runPending())).toEqual([
-      { nombre: "prueba-falla", ok: false, mensaje: "El servidor remoto no respondió." },
+      { name: "prueba-falla", ok: false, message: "El servidor remoto no respondió." },
     ]);
     let r = await tarea("prueba-falla");
     expect(r).toMatchObject({
@@ -122,7 +122,7 @@ describe("getTareas", () => {
     const colgada: TareaProgramada = {
       name: "prueba-colgada",
       description: "Tarea de prueba",
-      schedule: { cadaMinutos: 24 * 60 },
+      schedule: { everyMinutes: 24 * 60 },
       maxDurationMs: 10 * MIN,
       // The first process hangs forever inside the job (as if it died there).
       execute: () => {
@@ -143,7 +143,7 @@ describe("getTareas", () => {
     // Past its lease the stuck run shows as failed even before anyone takes the job over.
     expect(await tarea("prueba-colgada")).toMatchObject({ Resultado: "Con error", Mensaje: MSG.tareaInterrumpida });
     expect(propias(await t.app.services.tareas.runPending())).toEqual([
-      { nombre: "prueba-colgada", ok: true, mensaje: "Recuperada." },
+      { name: "prueba-colgada", ok: true, message: "Recuperada." },
     ]);
     const runs = await ejecuciones("prueba-colgada");
     expect(runs.map((x) => [x.resultado, x.mensaje]).sort()).toEqual([
@@ -161,7 +161,7 @@ describe("two app instances on one database", () => {
       const contador = (quien: string): TareaProgramada => ({
         name: "prueba-concurrencia",
         description: "Cuenta sus ejecuciones",
-        schedule: { cadaMinutos: 30 },
+        schedule: { everyMinutes: 30 },
         execute: async (now) => {
           corridas.push(`${quien} ${now.toISOString()}`);
           // Long enough for the other instance's pass to try the same job meanwhile.

@@ -15,6 +15,8 @@ export * from "./fecha-probable-pago";
 export * from "./home";
 export * from "./lista-69b";
 export * from "./messages";
+export * from "./messages-correo";
+export * from "./messages-sat";
 export * from "./messages-sesion";
 export * from "./notas-credito";
 export * from "./pagos";

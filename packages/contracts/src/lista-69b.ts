@@ -34,3 +34,13 @@ export const lista69bSchema = z.object({
   ListaAl: fechaSchema("ListaAl"),
 });
 export type Lista69b = z.infer<typeof lista69bSchema>;
+
+/** Why a download or import of the 69-B list failed (decision 015): the job's message and the import's record. */
+export const LISTA_69B_MSG = {
+  desactivada: "La descarga de la lista 69-B está desactivada (SAT_69B_URL vacía).",
+  noGuardada: (detalle: string) => `No se pudo guardar la lista: ${detalle}`,
+  noDescargada: (url: string, causa: string) => `No se pudo descargar la lista 69-B de ${url}: ${causa}.`,
+  causaHttp: (status: number) => `el servidor respondió HTTP ${status}`,
+  causaTamaño: (bytes: number) => `el archivo mide ${bytes} bytes`,
+  causaTiempo: "tiempo de espera agotado",
+} as const;

@@ -25,6 +25,8 @@ export const MSG = {
   datosInvalidos: "Los datos enviados no son válidos.",
   demasiadasSolicitudes: "Demasiadas solicitudes. Intente de nuevo en un momento.",
   cuerpoDemasiadoGrande: "La solicitud excede el tamaño máximo permitido.",
+  /** The health check's 503 (GET /api/health): the database does not answer. */
+  baseDeDatosNoResponde: "La base de datos no responde.",
   /** 503 with Retry-After: the database cannot be reached, or this process is shutting down (issue 22). */
   servicioNoDisponible: "El servicio no está disponible temporalmente. Intente de nuevo en unos momentos.",
   /**
@@ -46,6 +48,26 @@ export const MSG = {
   // Issue 36: someone must always be able to administer the portal (decision 041).
   ultimoAdministradorDesactivar: "No se puede desactivar al último administrador activo.",
   ultimoAdministradorPerfil: "No se puede quitar el perfil de administrador al último administrador activo.",
+  // Employees, companies and suppliers kept by administrators (not in the spec)
+  empleadoNoExiste: (usuario: string) => `No existe un empleado con el usuario ${usuario}.`,
+  empleadoYaExiste: (usuario: string) => `Ya existe un empleado con el usuario ${usuario}.`,
+  administradorNoQuitarseRol: "Un administrador no puede quitarse a sí mismo el rol de administrador.",
+  areaNoExiste: "El campo Area no corresponde a un área existente.",
+  sociedadNoExiste: "La sociedad no existe.",
+  sociedadBdSapOcupada: (bdSap: string) => `Ya existe una sociedad con la base de datos ${bdSap}.`,
+  proveedorNoExiste: "El proveedor no existe.",
+  proveedorRazonSocialNoExiste: (razonSocial: string) => `No existe un proveedor con la razón social ${razonSocial}.`,
+  proveedorRfcOcupado: (rfc: string) => `Ya existe un proveedor con el RFC ${rfc}.`,
+  proveedorSinCorreo: "El proveedor no tiene un correo registrado.",
+  proveedorSociedadYaAsignada: "La sociedad ya está asignada a este proveedor.",
+  proveedorMotivoRechazo: "Indique el motivo de rechazo del registro.",
+  proveedorNotificado: "Se envió la notificación al proveedor.",
+  // Files (issue 9): a file no policy grants answers exactly like a missing one.
+  archivoIdInvalido: "El identificador del archivo no es válido.",
+  archivoNoExiste: "El archivo no existe.",
+  archivoVacio: (etiqueta: string) => `El archivo de ${etiqueta} está vacío.`,
+  archivoExcedeTamaño: (etiqueta: string, maximo: string) =>
+    `El archivo de ${etiqueta} excede el tamaño máximo de ${maximo}.`,
   // Review screens (spec §8)
   revisionExito: "Se proceso con exito el ó los registro(s)",
   revisionError: "No se procesaron los registro(s)",
@@ -58,6 +80,20 @@ export const MSG = {
   erpNoDisponible: (detalle: string) =>
     `El ERP no registró la factura; se reintentará automáticamente. Detalle: ${detalle}`,
   erpRechazo: (detalle: string) => `El ERP rechazó la factura: ${detalle}`,
+  erpFacturaEnCurso: "La factura se está registrando en el ERP en este momento; actualice en unos segundos.",
+  /** A replacement's takeover waits for the replaced invoice's A/P invoice (issue 36, decision 040). */
+  erpSustituidaSinFactura:
+    "La factura sustituida aún no tiene factura de proveedor en el ERP; la sustituta la tomará en cuanto se haya creado.",
+  erpSustituidaCancelada: (docNum: number) =>
+    `La factura de proveedor ${docNum} de la factura sustituida está cancelada en el ERP; la sustituta no puede tomarla.`,
+  /** An ERP job's message when its error says nothing, or when no handler knows its kind (decision 054). */
+  erpErrorDesconocido: "Error desconocido del ERP",
+  erpTrabajoDesconocido: (tipo: string) => `Trabajo del ERP de tipo desconocido: ${tipo}`,
+  facturaNoExiste: "La factura no existe.",
+  /** The Historial's comment on the fields a supplier's correction changed (issue 23). */
+  correccionDelProveedor: "Corrección del proveedor",
+  pagoSinDocumentos: "El pago no tiene documentos registrados.",
+  pagoCargaSimultanea: "Otro usuario cargó documentos de este pago al mismo tiempo; recargue e intente de nuevo.",
   // The payment block of a CFDI the SAT cancelled (issue 36, decision 038; not in the spec). `factura` is how a
   // reviewer knows the invoice: its folio, or its UUID when the CFDI has no folio (facturaNombrada below).
   /**

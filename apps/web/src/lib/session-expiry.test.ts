@@ -11,13 +11,13 @@ describe("the session's expiry", () => {
   it("is active until a minute before the 10 minutes, then warns, then has expired", () => {
     expect(SESSION_TTL_MS).toBe(600_000);
     expect(estadoExpiracion(RENOVADA, RENOVADA)).toEqual({
-      fase: "activa",
-      msParaCambio: SESSION_TTL_MS - AVISO_EXPIRACION_MS,
+      phase: "activa",
+      msToNextPhase: SESSION_TTL_MS - AVISO_EXPIRACION_MS,
     });
-    expect(estadoExpiracion(RENOVADA, RENOVADA + 540_000 - 1).fase).toBe("activa");
-    expect(estadoExpiracion(RENOVADA, RENOVADA + 540_000)).toEqual({ fase: "aviso", msParaCambio: 60_000 });
-    expect(estadoExpiracion(RENOVADA, RENOVADA + 599_999)).toEqual({ fase: "aviso", msParaCambio: 1 });
-    expect(estadoExpiracion(RENOVADA, RENOVADA + 600_000)).toEqual({ fase: "vencida", msParaCambio: 0 });
+    expect(estadoExpiracion(RENOVADA, RENOVADA + 540_000 - 1).phase).toBe("activa");
+    expect(estadoExpiracion(RENOVADA, RENOVADA + 540_000)).toEqual({ phase: "aviso", msToNextPhase: 60_000 });
+    expect(estadoExpiracion(RENOVADA, RENOVADA + 599_999)).toEqual({ phase: "aviso", msToNextPhase: 1 });
+    expect(estadoExpiracion(RENOVADA, RENOVADA + 600_000)).toEqual({ phase: "vencida", msToNextPhase: 0 });
   });
 
   it("warns only in the last minute and only with unsent decisions", () => {

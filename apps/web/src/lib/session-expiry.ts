@@ -10,22 +10,22 @@ export const AVISO_EXPIRACION_MS = 60_000;
 export type FaseSesion = "activa" | "aviso" | "vencida";
 
 export interface EstadoExpiracion {
-  fase: FaseSesion;
+  phase: FaseSesion;
   /** Ms until the next phase (0 once expired). */
-  msParaCambio: number;
+  msToNextPhase: number;
 }
 
 export function estadoExpiracion(renovadaEn: number, ahora: number, ttl: number = SESSION_TTL_MS): EstadoExpiracion {
   const vence = renovadaEn + ttl;
   const aviso = vence - AVISO_EXPIRACION_MS;
-  if (ahora < aviso) return { fase: "activa", msParaCambio: aviso - ahora };
-  if (ahora < vence) return { fase: "aviso", msParaCambio: vence - ahora };
-  return { fase: "vencida", msParaCambio: 0 };
+  if (ahora < aviso) return { phase: "activa", msToNextPhase: aviso - ahora };
+  if (ahora < vence) return { phase: "aviso", msToNextPhase: vence - ahora };
+  return { phase: "vencida", msToNextPhase: 0 };
 }
 
 /** Whether to warn: a minute (or less) left, and decisions that would be lost. */
 export const shouldWarnExpiry = (estado: EstadoExpiracion | null, sinEnviar: number): boolean =>
-  estado !== null && estado.fase === "aviso" && sinEnviar > 0;
+  estado !== null && estado.phase === "aviso" && sinEnviar > 0;
 
 /** The warning's sentence (correct Spanish, the portal's own). */
 export const MENSAJE_AVISO_EXPIRACION =

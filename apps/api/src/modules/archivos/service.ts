@@ -1,3 +1,4 @@
+import { MSG } from "@portal/contracts";
 import { z } from "zod";
 import { Invalid, NotFound } from "../../lib/errors";
 import { isEmpleado, type SessionUser } from "../../lib/session-user";
@@ -11,7 +12,6 @@ export const archivoUrl = (id: string | null | undefined): string => (id ? `/api
  * file store could use; this one is the portal's own, checked before any query.
  */
 const archivoIdSchema = z.uuid();
-export const ARCHIVO_ID_INVALIDO = "El identificador del archivo no es válido.";
 
 /**
  * Decides whether `user` may read file `archivoId` and under which name. Each module that references files
@@ -42,7 +42,7 @@ export const ownedFilePolicy =
 export function createArchivosService({ repo, policies }: { repo: ArchivosRepository; policies: ArchivoPolicy[] }) {
   return {
     async download(user: SessionUser, archivoId: string) {
-      if (!archivoIdSchema.safeParse(archivoId).success) throw new Invalid(ARCHIVO_ID_INVALIDO);
+      if (!archivoIdSchema.safeParse(archivoId).success) throw new Invalid(MSG.archivoIdInvalido);
       // Every id goes through the policies, even one archivos has no row for (an ERP PDF not copied yet): an unknown
       // id and a refused one both end in the same 404 below.
       for (const policy of policies) {
@@ -51,12 +51,12 @@ export function createArchivosService({ repo, policies }: { repo: ArchivosReposi
           const id = grant.archivoId ?? archivoId;
           const meta = await repo.findMeta(id);
           const contenido = meta ? await repo.findContent(id) : undefined;
-          if (!meta || !contenido) throw new NotFound("El archivo no existe.");
+          if (!meta || !contenido) throw new NotFound(MSG.archivoNoExiste);
           return { ...meta, nombre: grant.nombre, contenido };
         }
       }
       // Same answer as an unknown id: a caller must not learn that a file it may not see exists (issue 9).
-      throw new NotFound("El archivo no existe.");
+      throw new NotFound(MSG.archivoNoExiste);
     },
   };
 }

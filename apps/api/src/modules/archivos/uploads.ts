@@ -1,7 +1,7 @@
 import { checkPdf, cleanFileName } from "@portal/cfdi";
 import { SERVER_IMAGE_CHECK } from "@portal/cfdi/image";
 import { SERVER_PDF_CHECK } from "@portal/cfdi/pdf";
-import { MAX_UPLOAD_BYTES } from "@portal/contracts";
+import { MAX_UPLOAD_BYTES, MSG } from "@portal/contracts";
 import { Invalid } from "../../lib/errors";
 import type { ArchivosRepository } from "./repository";
 
@@ -36,9 +36,9 @@ export async function storePdfUpload(
   etiqueta: string,
 ): Promise<StoredUpload> {
   const bytes = Buffer.from(upload.base64, "base64");
-  if (bytes.byteLength === 0) throw new Invalid(`El archivo de ${etiqueta} está vacío.`);
+  if (bytes.byteLength === 0) throw new Invalid(MSG.archivoVacio(etiqueta));
   if (bytes.byteLength > MAX_UPLOAD_BYTES) {
-    throw new Invalid(`El archivo de ${etiqueta} excede el tamaño máximo de ${MB(MAX_UPLOAD_BYTES)}.`);
+    throw new Invalid(MSG.archivoExcedeTamaño(etiqueta, MB(MAX_UPLOAD_BYTES)));
   }
   const nombre = cleanFileName(upload.nombre);
   const errors = checkPdf(nombre, new Uint8Array(bytes), SERVER_PDF_CHECK);

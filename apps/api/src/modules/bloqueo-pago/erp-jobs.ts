@@ -1,4 +1,4 @@
-import { BLOQUEO_ERP_MSG } from "@portal/contracts";
+import { BLOQUEO_ERP_MSG, MSG } from "@portal/contracts";
 import type { ErpAdapter } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
 import { Conflict, Invalid, NotFound } from "../../lib/errors";
@@ -80,7 +80,7 @@ export function bloqueoPagoErpRetry({ data, outbox }: { data: Data; outbox: ErpO
   const { repos } = data;
   return async (_user: SessionUser, facturaId: number): Promise<string> => {
     const factura = await repos.facturas.findById(facturaId);
-    if (!factura) throw new NotFound("La factura no existe.");
+    if (!factura) throw new NotFound(MSG.facturaNoExiste);
     if (factura.bloqueoPago !== "bloqueado" && factura.bloqueoPago !== "liberado") {
       throw new Invalid(BLOQUEO_ERP_MSG.sinBloqueo);
     }

@@ -1,4 +1,4 @@
-import { facturaNombrada, MSG, type QuitarBloqueoPagoRequest } from "@portal/contracts";
+import { BLOQUEO_PAGO_MSG, facturaNombrada, MSG, type QuitarBloqueoPagoRequest } from "@portal/contracts";
 import type { Clock } from "../../lib/clock";
 import { Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
@@ -8,21 +8,6 @@ import { paymentBlockTipo } from "./erp-jobs";
 
 /** The repositories a payment block change writes with, inside its caller's transaction. */
 type Tx = Pick<Repositories, "bloqueoPago" | "erpTrabajos" | "auditoria">;
-
-/**
- * Spanish sentences of the payment block (issue 27, decision 036; issue 36, decision 038): the audit's comments and
- * the reviewers' mail. The employees' warning and the answers of the manual lift are in @portal/contracts (MSG).
- */
-export const BLOQUEO_PAGO_MSG = {
-  bloqueado: "El SAT informa que el CFDI fue cancelado: se bloquea el pago de su factura de proveedor en el ERP.",
-  liberado: (uuid: string) =>
-    `Se aceptó el CFDI ${uuid}, que toma el lugar de este (TipoRelacion 04, mismas entradas, total y moneda): se quita el bloqueo de pago en el ERP.`,
-  yaSustituido: (uuid: string) =>
-    `El SAT informa que el CFDI fue cancelado; ya se había aceptado el CFDI ${uuid}, que tomó su lugar y su factura de proveedor, así que no se bloquea el pago.`,
-  correo:
-    "Se pidió al ERP bloquear el pago de su factura de proveedor hasta que se acepte la factura que tome su lugar " +
-    "(mismas entradas, total y moneda) o cuentas por pagar quite el bloqueo con un motivo.",
-} as const;
 
 const audit = (tx: Tx, facturaId: number, de: string, a: string, comentario: string, quien: Actor, at: Date) =>
   tx.auditoria.recordChange(
@@ -105,7 +90,7 @@ export function createBloqueoPagoService({
         const liberada = await tx.bloqueoPago.liftByHand(input.Factura, input.Version);
         if (!liberada) {
           const actual = await tx.facturas.findById(input.Factura);
-          if (!actual) throw new NotFound("La factura no existe.");
+          if (!actual) throw new NotFound(MSG.facturaNoExiste);
           const nombre = facturaNombrada(actual.folio, actual.uuid);
           if (actual.bloqueoPago === "liberado") throw new Invalid(MSG.bloqueoPagoYaQuitado(nombre));
           if (actual.bloqueoPago !== "bloqueado") throw new Invalid(MSG.bloqueoPagoSinBloqueo(nombre));

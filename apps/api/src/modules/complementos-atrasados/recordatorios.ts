@@ -1,4 +1,4 @@
-import { COMPLEMENTOS_ATRASADOS_MSG } from "@portal/contracts";
+import { COMPLEMENTOS_ATRASADOS_MSG, TAREAS_MSG } from "@portal/contracts";
 import type { Data } from "../../repositories";
 import { notifyProveedor } from "../correo/al-proveedor";
 import type { PagosService } from "../pagos/service";
@@ -52,11 +52,9 @@ export function recordatoriosComplementosTarea(
 ): TareaProgramada {
   return {
     name: "recordatorios-complementos",
-    description:
-      "Los días 1 y 4 de cada mes (hora de la Ciudad de México) avisa por correo a cada proveedor los pagos del mes " +
-      "anterior que aún deben su complemento de pago, cuyo plazo vence el día 5 (una vez por pago y aviso).",
+    description: TAREAS_MSG.recordatoriosComplementos.descripcion,
     // 14:00 UTC is 08:00 in Mexico City: the run's day is the supplier's day.
-    schedule: { diarioA: "14:00" },
+    schedule: { dailyAt: "14:00" },
     async execute(now) {
       const porProveedor = new Map<string, Debido[]>();
       for (const d of await debidos(data, pagos, now)) {
@@ -112,10 +110,10 @@ export function recordatoriosComplementosTarea(
       }
       if (avisados === 0) {
         return UMBRALES_COMPLEMENTO.some((d) => d === Number(fechaEnMexico(now).slice(8, 10)))
-          ? "Ningún pago debe un complemento que no se haya avisado."
-          : "Hoy no es día de aviso (días 1 y 4 del mes).";
+          ? TAREAS_MSG.recordatoriosComplementos.ninguno
+          : TAREAS_MSG.recordatoriosComplementos.noEsDia;
       }
-      return `Se avisó de ${avisados} ${avisados === 1 ? "pago" : "pagos"} a ${proveedores} ${proveedores === 1 ? "proveedor" : "proveedores"}.`;
+      return TAREAS_MSG.recordatoriosComplementos.avisados(avisados, proveedores);
     },
     /** Reminders due now and not yet recorded: what the next run would send. */
     async backlog(now) {

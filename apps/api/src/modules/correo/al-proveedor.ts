@@ -1,3 +1,4 @@
+import { CORREO_MSG } from "@portal/contracts";
 import type { Repositories } from "../../repositories";
 
 /**
@@ -21,13 +22,13 @@ export async function notifyProveedor(
   await tx.correo.enqueue(
     {
       para: para.join(", "),
-      asunto: `Portal de Proveedores: ${asunto}`,
+      asunto: CORREO_MSG.asunto(asunto),
       texto: [
-        `Estimado proveedor ${proveedor?.cardName ?? ""}:`,
+        CORREO_MSG.saludoProveedor(proveedor?.cardName ?? ""),
         "",
         ...parrafos.flatMap((p, i) => (i === 0 ? [p] : ["", p])),
         "",
-        "Este es un mensaje automático; por favor no lo responda.",
+        CORREO_MSG.cierre,
       ].join("\n"),
     },
     now,

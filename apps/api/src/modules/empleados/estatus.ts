@@ -16,7 +16,7 @@ export function updateEstatusEmpleado({ data, clock }: EmpleadosDeps) {
   return async (user: SessionUser, input: UpdateEstatusEmpleadoRequest): Promise<string> => {
     if (!isAdministrador(user)) throw new Forbidden();
     const current = await repo.findByUsuario(input.Usuario);
-    if (!current) throw new NotFound(`No existe un empleado con el usuario ${input.Usuario}.`);
+    if (!current) throw new NotFound(MSG.empleadoNoExiste(input.Usuario));
     if (input.Estatus === "I" && current.id === Number(user.id)) {
       throw new Invalid(MSG.empleadoNoDesactivarseASiMismo);
     }

@@ -1,3 +1,4 @@
+import { MSG } from "@portal/contracts";
 import type { Clock } from "../../lib/clock";
 import { Invalid } from "../../lib/errors";
 import type { Data, Repositories } from "../../repositories";
@@ -24,5 +25,5 @@ export async function refuseWithoutAdministrador(tx: Repositories, message: stri
 
 /** The area named must exist (400 otherwise). */
 export async function ensureArea(repo: Data["repos"]["empleados"], id: number): Promise<void> {
-  if (!(await repo.areaExists(id))) throw new Invalid("El campo Area no corresponde a un área existente.");
+  if (!(await repo.areaExists(id))) throw new Invalid(MSG.areaNoExiste);
 }

@@ -11,7 +11,7 @@ export function createEmpleado({ data }: Pick<EmpleadosDeps, "data">) {
     if (!isAdministrador(user)) throw new Forbidden();
     await ensureArea(repo, input.Area);
     if (await repo.findByUsuario(input.Usuario)) {
-      throw new Conflict(`Ya existe un empleado con el usuario ${input.Usuario}.`);
+      throw new Conflict(MSG.empleadoYaExiste(input.Usuario));
     }
     await repo.insert({
       usuario: input.Usuario,
@@ -38,10 +38,10 @@ export function updateEmpleado({ data, clock }: EmpleadosDeps) {
   return async (user: SessionUser, input: UpdateEmpleadoRequest): Promise<string> => {
     if (!isAdministrador(user)) throw new Forbidden();
     const current = await repo.findByUsuario(input.Usuario);
-    if (!current) throw new NotFound(`No existe un empleado con el usuario ${input.Usuario}.`);
+    if (!current) throw new NotFound(MSG.empleadoNoExiste(input.Usuario));
     await ensureArea(repo, input.Area);
     if (current.id === Number(user.id) && input.RolEmpleado !== "A") {
-      throw new Invalid("Un administrador no puede quitarse a sí mismo el rol de administrador.");
+      throw new Invalid(MSG.administradorNoQuitarseRol);
     }
     // Spec §4: the status is locked after creation; deactivating is its own audited action (issue 22).
     if (input.Estatus !== undefined && input.Estatus !== current.estatus) {

@@ -1,3 +1,4 @@
+import { MSG } from "@portal/contracts";
 import { or } from "drizzle-orm";
 import { ErpApprovalPendingError } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
@@ -109,7 +110,7 @@ async function falloOEspera(run: OutboxRun, trabajo: ErpTrabajo, error: unknown)
 /** One attempt at a leased job by its kind's handler. */
 export function execute(run: OutboxRun, trabajo: ErpTrabajo): Promise<ErpResultado> {
   const handler = run.porTipo.get(trabajo.tipo);
-  if (!handler) return fallo(run, trabajo, new Error(`Trabajo del ERP de tipo desconocido: ${trabajo.tipo}`));
+  if (!handler) return fallo(run, trabajo, new Error(MSG.erpTrabajoDesconocido(trabajo.tipo)));
   return handler.run(trabajo, {
     failed: (error) => falloOEspera(run, trabajo, error),
     enqueuedMore() {

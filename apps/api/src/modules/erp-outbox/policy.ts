@@ -1,4 +1,4 @@
-import { autorizacionErpDe } from "@portal/contracts";
+import { autorizacionErpDe, MSG } from "@portal/contracts";
 import { isDatabaseUnavailable } from "@portal/db";
 import { ErpApprovalPendingError, ErpRechazoError, isErpNoDisponible } from "../../erp/types";
 import { Conflict, ErpNoDisponible, Invalid } from "../../lib/errors";
@@ -92,7 +92,7 @@ export function mensajeDe(error: unknown): string {
   const causa = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const texto = causa instanceof Error ? causa.message : String(causa);
   const linea = texto.replace(/\s+/g, " ").trim();
-  return (linea || "Error desconocido del ERP").slice(0, 300);
+  return (linea || MSG.erpErrorDesconocido).slice(0, 300);
 }
 
 /**

@@ -27,13 +27,6 @@ export const TIPO_CANCELAR_FACTURA = "cancelar_factura";
 /** An accepted replacement CFDI takes over the A/P invoice of the invoice it replaces (decision 036). */
 export const TIPO_SUSTITUIR_CFDI = "sustituir_cfdi";
 
-/**
- * The replaced invoice's A/P invoice is not in the ERP yet (its creation job pending): the takeover waits for it
- * without spending attempts (issue 36, decision 040); employees read why.
- */
-const MSG_SUSTITUCION_SIN_FACTURA =
-  "La factura sustituida aún no tiene factura de proveedor en el ERP; la sustituta la tomará en cuanto se haya creado.";
-
 type Deps = { data: Data; clock: Clock; erp: ErpAdapter };
 
 /**
@@ -148,14 +141,12 @@ async function takeover({ data, clock, erp }: Deps, trabajo: ErpTrabajo, outbox:
       ap = await erp.findFacturaProveedor(factura.bd, factura.id);
       if (!ap) {
         if (!(await replacedInErp(data, factura.sustituyeAId))) {
-          throw new ErpEsperaError(MSG_SUSTITUCION_SIN_FACTURA);
+          throw new ErpEsperaError(MSG.erpSustituidaSinFactura);
         }
         const vieja = await erp.findFacturaProveedor(factura.bd, factura.sustituyeAId);
-        if (!vieja) throw new Error(MSG_SUSTITUCION_SIN_FACTURA);
+        if (!vieja) throw new Error(MSG.erpSustituidaSinFactura);
         if (vieja.canceled === "Y") {
-          throw new ErpRechazoError(
-            `La factura de proveedor ${vieja.docNum} de la factura sustituida está cancelada en el ERP; la sustituta no puede tomarla.`,
-          );
+          throw new ErpRechazoError(MSG.erpSustituidaCancelada(vieja.docNum));
         }
         await erp.repointFacturaProveedor(factura.bd, vieja.docEntry, {
           portalId: factura.id,
@@ -189,7 +180,7 @@ export function facturaErpRetry({ data, clock, outbox }: { data: Data; clock: Cl
   const { repos } = data;
   return async (_user: SessionUser, facturaId: number): Promise<string> => {
     const factura = await repos.facturas.findById(facturaId);
-    if (!factura) throw new NotFound("La factura no existe.");
+    if (!factura) throw new NotFound(MSG.facturaNoExiste);
     if (factura.estatus !== "A") throw new Invalid(MSG.erpNoAceptada);
     if (factura.erpDocNum !== null) return MSG.erpFacturaCreada(factura.erpDocNum);
     // Decision 036: a replacement takes over the replaced invoice's A/P invoice; it never creates one.
@@ -202,13 +193,13 @@ export function facturaErpRetry({ data, clock, outbox }: { data: Data; clock: Cl
     }
     // Issue 36: a takeover waiting for the replaced invoice's A/P invoice has nothing to run; it says why.
     if (factura.sustituyeAId !== null && !(await replacedInErp(data, factura.sustituyeAId))) {
-      throw new Conflict(MSG_SUSTITUCION_SIN_FACTURA);
+      throw new Conflict(MSG.erpSustituidaSinFactura);
     }
     const resultado = await outbox.runNow(existente);
     if (!resultado) {
       const actual = await repos.facturas.findById(facturaId);
       if (actual?.erpDocNum != null) return MSG.erpFacturaCreada(actual.erpDocNum);
-      throw new Conflict("La factura se está registrando en el ERP en este momento; actualice en unos segundos.");
+      throw new Conflict(MSG.erpFacturaEnCurso);
     }
     if (resultado.ok) {
       // A credit note waiting for this A/P invoice is due now (issue 36): the worker takes it.

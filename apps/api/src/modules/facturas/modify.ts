@@ -39,7 +39,7 @@ async function checkCorrection(deps: ModifyDeps, user: SessionUser, input: Patch
   const { repo, proveedores, pedidasErp, satEstado } = deps;
   const actual = await repo.findById(input.IdFactura);
   // Another supplier's invoice answers like a missing one.
-  if (!actual || actual.cardCode !== user.id) throw new NotFound("La factura no existe.");
+  if (!actual || actual.cardCode !== user.id) throw new NotFound(MSG.facturaNoExiste);
   if (actual.estatus === "A") throw new Invalid(FACTURA_MSG.facturaAceptada(actual.folio));
   if (input.RazonSocial !== actual.bd || input.BD !== actual.bd || input.EntradaMercancia !== actual.entradaDocNum) {
     throw new Invalid(FACTURA_MSG.cambioDeEntrada);
@@ -60,7 +60,7 @@ async function checkCorrection(deps: ModifyDeps, user: SessionUser, input: Patch
   if (!pdf && !xmlNuevo && !recepcion) throw new Invalid(MSG.correccionSinArchivo);
   const errores = checkArchivos(pdf, xmlNuevo, recepcion);
   const xmlBytes = xmlNuevo?.bytes ?? (await deps.data.repos.archivos.findContent(actual.xmlArchivoId));
-  if (!xmlBytes) throw new NotFound("La factura no existe.");
+  if (!xmlBytes) throw new NotFound(MSG.facturaNoExiste);
   const { datos, errores: delXml } = await checkXml(deps, new Uint8Array(xmlBytes), "actualizacion", {
     proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc },
     sociedad,
@@ -125,7 +125,7 @@ async function saveCorrection(deps: ModifyDeps, user: SessionUser, checked: Chec
         if (!corregida) throw new Invalid(FACTURA_MSG.correccionDesactualizada(actual.folio));
         await deps.satEstado.save(tx, "factura", actual.id, sat.registro);
         for (const a of auditar) {
-          const change = { campo: a.campo, from: a.antes, to: a.despues, comment: "Corrección del proveedor" };
+          const change = { campo: a.campo, from: a.antes, to: a.despues, comment: MSG.correccionDelProveedor };
           await tx.auditoria.recordChange(user, { entidad: "factura", id: actual.id, ...change }, now);
         }
       }),

@@ -1,10 +1,11 @@
-import type {
-  EntradaFactura,
-  FacturaSociedad,
-  GetEntradasRequest,
-  HistorialFactura,
-  PagosProximos,
-  ProveedorResumen,
+import {
+  type EntradaFactura,
+  type FacturaSociedad,
+  type GetEntradasRequest,
+  type HistorialFactura,
+  MSG,
+  type PagosProximos,
+  type ProveedorResumen,
 } from "@portal/contracts";
 import type { ErpEntrada, ErpScope } from "../../erp/types";
 import { createAnswerCache } from "../../lib/answer-cache";
@@ -109,7 +110,7 @@ export function detailQueries(deps: Pick<FacturasContext, "repo" | "erp" | "prov
     /** getHistorial: an invoice's registration, corrections and decisions (supplier: only its own). */
     async historial(user: SessionUser, idFactura: number): Promise<HistorialFactura[]> {
       const factura = await repo.findById(idFactura);
-      if (!factura || (isProveedor(user) && factura.cardCode !== user.id)) throw new NotFound("La factura no existe.");
+      if (!factura || (isProveedor(user) && factura.cardCode !== user.id)) throw new NotFound(MSG.facturaNoExiste);
       return (await repo.historial(idFactura)).map(comoHistorial);
     },
 

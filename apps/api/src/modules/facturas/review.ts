@@ -1,4 +1,4 @@
-import { MSG, REVISION_MSG, type RevisionFactura } from "@portal/contracts";
+import { CORREO_MSG, MSG, REVISION_MSG, type RevisionFactura } from "@portal/contracts";
 import { Invalid } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import { liftReplaced } from "../bloqueo-pago/service";
@@ -49,16 +49,11 @@ const afterDecide: NonNullable<FacturaReviewKind["afterDecide"]> = async (tx, fi
   }
 };
 
-const mail: FacturaReviewKind["mail"] = (actual, estatus) => {
-  const decision = estatus === "A" ? "aceptada" : "rechazada";
-  return {
-    asunto: `su factura ${actual.folio} fue ${decision}`,
-    parrafo: `Su factura con folio ${actual.folio} (UUID ${actual.uuid}) de ${
-      actual.entradas.length > 1 ? "las entradas de mercancía" : "la entrada de mercancía"
-    } ${actual.entradas.join(", ")} fue ${decision}.`,
-    correccion: "Puede corregirla y cargarla de nuevo en Mis facturas.",
-  };
-};
+const mail: FacturaReviewKind["mail"] = (actual, estatus) => ({
+  asunto: CORREO_MSG.revisionFactura.asunto(actual.folio, estatus === "A"),
+  parrafo: CORREO_MSG.revisionFactura.parrafo(actual.folio, actual.uuid, actual.entradas, estatus === "A"),
+  correccion: CORREO_MSG.revisionFactura.correccion,
+});
 
 /** How invoices are reviewed (issue 13): by folio; each decision owes the ERP's A/P invoice a job. */
 function facturaReviewKind({ repo, erpFacturas }: Pick<FacturasContext, "repo" | "erpFacturas">): FacturaReviewKind {

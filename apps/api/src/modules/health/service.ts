@@ -1,3 +1,4 @@
+import { MSG } from "@portal/contracts";
 import { DomainError } from "../../lib/errors";
 import type { HealthRepository } from "./repository";
 
@@ -9,7 +10,7 @@ export function createHealthService(repo: HealthRepository) {
       try {
         await (ping ? ping() : repo.ping());
       } catch {
-        throw new DomainError(503, "La base de datos no responde.");
+        throw new DomainError(503, MSG.baseDeDatosNoResponde);
       }
     },
   };

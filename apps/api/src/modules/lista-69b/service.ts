@@ -1,4 +1,4 @@
-import type { Lista69b } from "@portal/contracts";
+import { LISTA_69B_MSG, type Lista69b } from "@portal/contracts";
 import {
   etapaDe,
   type Importacion69b,
@@ -63,7 +63,7 @@ export function createLista69bService({
     try {
       return { ok: true, importacion: await withTransaction((tx) => tx.lista69b.replaceRows(lista, origen, at)) };
     } catch (error) {
-      const mensaje = `No se pudo guardar la lista: ${(error as Error).message}`;
+      const mensaje = LISTA_69B_MSG.noGuardada((error as Error).message);
       return { ok: false, error: mensaje, importacion: await repo.recordFailure(origen, at, mensaje) };
     }
   }
@@ -95,21 +95,21 @@ export function createLista69bService({
         return {
           ok: false,
           desactivada: true,
-          error: "La descarga de la lista 69-B está desactivada (SAT_69B_URL vacía).",
+          error: LISTA_69B_MSG.desactivada,
         };
       let bytes: Uint8Array;
       try {
         const respuesta = await fetchFn(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "follow" });
-        if (!respuesta.ok) throw new Error(`el servidor respondió HTTP ${respuesta.status}`);
+        if (!respuesta.ok) throw new Error(LISTA_69B_MSG.causaHttp(respuesta.status));
         const largo = Number(respuesta.headers.get("content-length") ?? "0");
-        if (largo > MAX_BYTES_69B) throw new Error(`el archivo mide ${largo} bytes`);
+        if (largo > MAX_BYTES_69B) throw new Error(LISTA_69B_MSG.causaTamaño(largo));
         bytes = new Uint8Array(await respuesta.arrayBuffer());
       } catch (error) {
         const causa =
           error instanceof Error && error.name === "TimeoutError"
-            ? "tiempo de espera agotado"
+            ? LISTA_69B_MSG.causaTiempo
             : (error as Error).message;
-        const mensaje = `No se pudo descargar la lista 69-B de ${url}: ${causa}.`;
+        const mensaje = LISTA_69B_MSG.noDescargada(url, causa);
         return { ok: false, error: mensaje, importacion: await repo.recordFailure(url, now, mensaje) };
       }
       return runImport(bytes, url, now);

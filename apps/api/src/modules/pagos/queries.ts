@@ -1,4 +1,4 @@
-import { type HistorialFactura, type PagoRow, situacionComplemento } from "@portal/contracts";
+import { type HistorialFactura, MSG, type PagoRow, situacionComplemento } from "@portal/contracts";
 import { createAnswerCache } from "../../lib/answer-cache";
 import { NotFound } from "../../lib/errors";
 import { successJson } from "../../lib/send-json";
@@ -43,7 +43,7 @@ export function paymentQueries({ listCacheBytes, data, clock, erp, erpScope, fil
     async historial(user: SessionUser, idPago: number): Promise<HistorialFactura[]> {
       const registro = await repo.findById(idPago);
       if (!registro || (isProveedor(user) && registro.cardCode !== user.id)) {
-        throw new NotFound("El pago no tiene documentos registrados.");
+        throw new NotFound(MSG.pagoSinDocumentos);
       }
       return (await repo.historial(idPago)).map(comoHistorial);
     },

@@ -64,9 +64,7 @@ async function save(
   await saveWithUniqueRace(
     () => data.withTransaction(work),
     (restriccion) =>
-      restriccion === "complementos_pago_uuid_key" && uuid
-        ? PAGO_MSG.uuidRegistrado(uuid)
-        : "Otro usuario cargó documentos de este pago al mismo tiempo; recargue e intente de nuevo.",
+      restriccion === "complementos_pago_uuid_key" && uuid ? PAGO_MSG.uuidRegistrado(uuid) : MSG.pagoCargaSimultanea,
   );
 }
 

@@ -1,4 +1,4 @@
-import { pagoPorRevisar, REVISION_MSG, type RevisionPago } from "@portal/contracts";
+import { CORREO_MSG, pagoPorRevisar, REVISION_MSG, type RevisionPago } from "@portal/contracts";
 import type { ErpPago } from "../../erp/types";
 import type { SessionUser } from "../../lib/session-user";
 import { type ReviewKind, review, reviewWindowStart } from "../revision/review-kit";
@@ -53,14 +53,11 @@ const revisionDe = (deps: ReviewDeps, user: SessionUser): ReviewKind<RevisionPag
           : null;
   },
   decide: (tx, id, version, values) => tx.pagos.decide(id, version, values),
-  mail: (actual, estatus) => {
-    const decision = estatus === "A" ? "aceptado" : "rechazado";
-    return {
-      asunto: `su complemento del pago ${actual.pagoDocNum} fue ${decision}`,
-      parrafo: `Su complemento de pago (UUID ${actual.uuid}) del pago ${actual.pagoDocNum} fue ${decision}.`,
-      correccion: "Puede corregirlo y cargarlo de nuevo en Complemento de pagos.",
-    };
-  },
+  mail: (actual, estatus) => ({
+    asunto: CORREO_MSG.revisionPago.asunto(actual.pagoDocNum, estatus === "A"),
+    parrafo: CORREO_MSG.revisionPago.parrafo(actual.uuid ?? "", actual.pagoDocNum, estatus === "A"),
+    correccion: CORREO_MSG.revisionPago.correccion,
+  }),
 });
 
 /**

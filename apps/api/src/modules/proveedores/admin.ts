@@ -1,5 +1,6 @@
 import {
   type AddSociedadRequest,
+  CORREO_MSG,
   ESTATUS_ACTIVO_LABEL,
   ESTATUS_REGISTRO_LABEL,
   MSG,
@@ -18,33 +19,33 @@ export function sentCorreo({ data, correo, publicUrl }: Pick<ProveedoresDeps, "d
   return async (user: SessionUser, input: SentCorreoRequest): Promise<string> => {
     if (!isAdministrador(user)) throw new Forbidden();
     const proveedor = await repo.findByCardName(input.Usuario);
-    if (!proveedor) throw new NotFound(`No existe un proveedor con la razón social ${input.Usuario}.`);
+    if (!proveedor) throw new NotFound(MSG.proveedorRazonSocialNoExiste(input.Usuario));
     const registrados = proveedor.email
       .split(",")
       .map((c) => c.trim())
       .filter(Boolean);
-    if (registrados.length === 0) throw new Invalid("El proveedor no tiene un correo registrado.");
+    if (registrados.length === 0) throw new Invalid(MSG.proveedorSinCorreo);
     const estatusRegistro = ESTATUS_REGISTRO_LABEL[input.EstatusRegistro];
     const estatus = ESTATUS_ACTIVO_LABEL[input.Estatus];
     const lineas = [
-      `Estimado proveedor ${proveedor.cardName}:`,
+      CORREO_MSG.saludoProveedor(proveedor.cardName),
       "",
-      "Le informamos el estatus de su registro en el Portal de Proveedores.",
+      CORREO_MSG.registro.introduccion,
       "",
-      `Estatus del registro: ${estatusRegistro}`,
-      `Estatus: ${estatus}`,
-      ...(input.Observaciones ? [`Observaciones: ${input.Observaciones}`] : []),
+      CORREO_MSG.registro.estatusRegistro(estatusRegistro),
+      CORREO_MSG.registro.estatus(estatus),
+      ...(input.Observaciones ? [CORREO_MSG.registro.observaciones(input.Observaciones)] : []),
       "",
-      `Puede revisar su perfil y sus documentos en ${publicUrl}`,
+      CORREO_MSG.registro.perfil(publicUrl),
       "",
-      "Este es un mensaje automático; por favor no lo responda.",
+      CORREO_MSG.cierre,
     ];
     await correo.enqueue({
       para: registrados.join(", "),
-      asunto: `Portal de Proveedores: su registro está ${estatusRegistro.toLowerCase()}`,
+      asunto: CORREO_MSG.asunto(CORREO_MSG.registro.asunto(estatusRegistro)),
       texto: lineas.join("\n"),
     });
-    return "Se envió la notificación al proveedor.";
+    return MSG.proveedorNotificado;
   };
 }
 
@@ -52,10 +53,10 @@ export function addSociedad({ data }: Pick<ProveedoresDeps, "data">) {
   const repo = data.repos.proveedores;
   return async (user: SessionUser, input: AddSociedadRequest): Promise<string> => {
     if (!isAdministrador(user)) throw new Forbidden();
-    if (!(await repo.findByCardCode(input.CardCode))) throw new NotFound("El proveedor no existe.");
-    if (!(await repo.sociedadExists(input.IdSociedad))) throw new NotFound("La sociedad no existe.");
+    if (!(await repo.findByCardCode(input.CardCode))) throw new NotFound(MSG.proveedorNoExiste);
+    if (!(await repo.sociedadExists(input.IdSociedad))) throw new NotFound(MSG.sociedadNoExiste);
     if (await repo.isLinked(input.CardCode, input.IdSociedad)) {
-      throw new Conflict("La sociedad ya está asignada a este proveedor.");
+      throw new Conflict(MSG.proveedorSociedadYaAsignada);
     }
     await repo.link(input.CardCode, input.IdSociedad);
     return MSG.sociedadVinculada;

@@ -1,4 +1,4 @@
-import { MSG } from "@portal/contracts";
+import { MSG, TAREAS_MSG } from "@portal/contracts";
 import type { Data } from "../../repositories";
 import { notifyProveedor } from "../correo/al-proveedor";
 import type { TareaProgramada } from "../tareas/service";
@@ -53,10 +53,8 @@ const clave = (r: { cardCode: string; clave: string; archivoId: string; fecha: s
 export function recordatoriosDocumentosTarea(data: Data, publicUrl: string): TareaProgramada {
   return {
     name: "recordatorios-documentos",
-    description:
-      "Avisa por correo a cada proveedor activo los documentos requeridos de su registro que vencen en 30, 15, 7 " +
-      "y 0 días (una vez por umbral y versión del documento).",
-    schedule: { diarioA: "12:00" },
+    description: TAREAS_MSG.recordatoriosDocumentos.descripcion,
+    schedule: { dailyAt: "12:00" },
     async execute(now) {
       const porProveedor = new Map<string, Debido[]>();
       for (const d of await debidos(data, now))
@@ -93,8 +91,8 @@ export function recordatoriosDocumentosTarea(data: Data, publicUrl: string): Tar
         if (n > 0) proveedores++;
       }
       return enviados === 0
-        ? "Ningún documento requerido llegó hoy a un umbral de aviso."
-        : `Se avisó de ${enviados} ${enviados === 1 ? "documento" : "documentos"} a ${proveedores} ${proveedores === 1 ? "proveedor" : "proveedores"}.`;
+        ? TAREAS_MSG.recordatoriosDocumentos.ninguno
+        : TAREAS_MSG.recordatoriosDocumentos.avisados(enviados, proveedores);
     },
     /** Reminders due now and not yet recorded: what the next run would send. */
     async backlog(now) {

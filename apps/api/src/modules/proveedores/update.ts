@@ -39,15 +39,15 @@ async function plan(
   const admin = isAdministrador(user);
   if (!admin && !(isProveedor(user) && input.CardCode === user.id)) throw new Forbidden();
   const current = await repo.findByCardCode(input.CardCode);
-  if (!current) throw new NotFound("El proveedor no existe.");
+  if (!current) throw new NotFound(MSG.proveedorNoExiste);
   if (admin && input.LicTradNum && (await repo.rfcTaken(input.LicTradNum, current.cardCode))) {
-    throw new Conflict(`Ya existe un proveedor con el RFC ${input.LicTradNum}.`);
+    throw new Conflict(MSG.proveedorRfcOcupado(input.LicTradNum));
   }
   const tipoPersona = admin && input.U_SYS_PMTYPE ? input.U_SYS_PMTYPE : current.tipoPersona;
   const nuevoEstatus = admin && input.U_SYS_PMESPR ? input.U_SYS_PMESPR : current.estatusRegistro;
   const motivo = admin && input.MOTRECHAZO !== undefined ? input.MOTRECHAZO : current.motivoRechazo;
   if (nuevoEstatus === "R" && !motivo.trim()) {
-    throw new Invalid("Indique el motivo de rechazo del registro.");
+    throw new Invalid(MSG.proveedorMotivoRechazo);
   }
   // A supplier changing its own password proves it knows the current one; an administrator does not need to.
   // Each check counts with the supplier's sign-in attempts from that address (429 past the limit, issue 22).

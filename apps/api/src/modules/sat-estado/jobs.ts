@@ -1,3 +1,4 @@
+import { TAREAS_MSG } from "@portal/contracts";
 import type { TareaProgramada } from "../tareas/service";
 import type { SatEstadoService } from "./service";
 
@@ -5,18 +6,14 @@ import type { SatEstadoService } from "./service";
 export const satEstadoJobs = (satEstado: SatEstadoService): TareaProgramada[] => [
   {
     name: "sat-pendientes",
-    description:
-      "Vuelve a consultar en el SAT los CFDI aceptados como «pendiente de verificar» (sin respuesta del SAT, o no " +
-      "encontrados dentro de las 72 horas siguientes al timbrado).",
-    schedule: { cadaMinutos: 5 },
-    execute: async (now) => `${await satEstado.verifyPending(now)} CFDI consultados.`,
+    description: TAREAS_MSG.satPendientes,
+    schedule: { everyMinutes: 5 },
+    execute: async (now) => TAREAS_MSG.cfdiConsultados(await satEstado.verifyPending(now)),
   },
   {
     name: "sat-aceptados",
-    description:
-      "Vuelve a consultar en el SAT las facturas y complementos aceptados (a diario durante 30 días, luego cada " +
-      "semana hasta que se pagan) y avisa a los revisores de los que el SAT canceló.",
-    schedule: { cadaMinutos: 60 },
-    execute: async (now) => `${await satEstado.checkAceptados(now)} CFDI consultados.`,
+    description: TAREAS_MSG.satAceptados,
+    schedule: { everyMinutes: 60 },
+    execute: async (now) => TAREAS_MSG.cfdiConsultados(await satEstado.checkAceptados(now)),
   },
 ];

@@ -1,6 +1,7 @@
+import { BLOQUEO_PAGO_MSG, SAT_MSG } from "@portal/contracts";
 import type { Repositories } from "../../repositories";
 import type { ConsultaSat, RespuestaSat } from "../../sat/estado-cfdi";
-import { BLOQUEO_PAGO_MSG, blockCancelledAtSat } from "../bloqueo-pago/service";
+import { blockCancelledAtSat } from "../bloqueo-pago/service";
 import { notifyProveedor } from "../correo/al-proveedor";
 import type { EstadoPorRevisar, TipoCfdi } from "./repository";
 import {
@@ -10,9 +11,7 @@ import {
   DIA,
   DIARIO_MS,
   HORA,
-  nombreTipo,
   PLAZO_SAT_MS,
-  SAT_MSG,
   type SatEstadoDeps,
 } from "./shared";
 
@@ -35,13 +34,13 @@ async function notifyReviewers(
     await tx.correo.enqueue(
       {
         para: revisor.email,
-        asunto: `Portal de Proveedores: CFDI aceptado con problema en el SAT (${r.uuid})`,
+        asunto: SAT_MSG.revisoresAsunto(r.uuid),
         texto: [
-          `Estimado(a) ${revisor.nombre}:`,
+          SAT_MSG.revisoresSaludo(revisor.nombre),
           "",
-          `${nombreTipo(r.tipo as TipoCfdi)} con folio ${r.folio} del proveedor ${r.cardCode} (UUID ${r.uuid}) ya fue aceptada en el portal. ${motivo}`,
+          SAT_MSG.revisoresParrafo(SAT_MSG.documento(r.tipo as TipoCfdi), r.folio, r.cardCode, r.uuid, motivo),
           "",
-          "Revise el documento antes de pagarlo o deducirlo. Este es un mensaje automático; por favor no lo responda.",
+          SAT_MSG.revisoresCierre,
         ].join("\n"),
       },
       now,
@@ -90,11 +89,8 @@ async function rejectPending(tx: Repositories, r: EstadoPorRevisar, problema: st
   await notifyProveedor(
     tx,
     r.cardCode,
-    `${nombreTipo(tipo)} ${r.folio} fue rechazado por el SAT`,
-    [
-      `${nombreTipo(tipo)} con folio ${r.folio} (UUID ${r.uuid}) fue rechazado. ${problema}`,
-      "Puede cargar el CFDI correcto en el portal.",
-    ],
+    SAT_MSG.proveedorAsunto(SAT_MSG.documento(tipo), r.folio),
+    [SAT_MSG.proveedorParrafo(SAT_MSG.documento(tipo), r.folio, r.uuid, problema), SAT_MSG.proveedorCorreccion],
     now,
   );
 }

@@ -1,11 +1,12 @@
+import { SAT_MSG } from "@portal/contracts";
 import type { Repositories } from "../../repositories";
 import { datosExpresionDelXml, expresionImpresa } from "../../sat/estado-cfdi";
 import { recheckWalker } from "./recheck";
 import type { NuevoEstadoCfdi, TipoCfdi } from "./repository";
-import { instanteTimbrado, SAT_MSG, type SatEstadoDeps } from "./shared";
+import { instanteTimbrado, type SatEstadoDeps } from "./shared";
 import { queryOnUpload } from "./upload";
 
-export { instanteTimbrado, PLAZO_SAT_MS, SAT_MSG, type SatEstadoDeps, type VeredictoSat } from "./shared";
+export { instanteTimbrado, PLAZO_SAT_MS, type SatEstadoDeps, type VeredictoSat } from "./shared";
 
 /**
  * The SAT status of every CFDI (issue 15 §1): queried at upload (outside the transaction: PGlite has one

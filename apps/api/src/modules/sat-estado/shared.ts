@@ -1,7 +1,7 @@
 import type { Clock } from "../../lib/clock";
 import type { Data } from "../../repositories";
 import type { EstadoCfdiClient, RespuestaSat } from "../../sat/estado-cfdi";
-import type { NuevoEstadoCfdi, TipoCfdi } from "./repository";
+import type { NuevoEstadoCfdi } from "./repository";
 
 /** What the SAT status service is built from (service.ts); each operation (upload, re-check) takes its part. */
 export interface SatEstadoDeps {
@@ -21,19 +21,6 @@ export const PLAZO_SAT_MS = 72 * HORA;
 export const DIARIO_MS = 30 * DIA;
 /** Payment complements: re-checked weekly until this long after acceptance (see decision 014). */
 export const COMPLEMENTO_HASTA_MS = 365 * DIA;
-
-export const nombreTipo = (tipo: TipoCfdi) => (tipo === "factura" ? "la factura" : "el complemento de pago");
-
-/** Spanish messages of the SAT status rules (issue 15 §1). */
-export const SAT_MSG = {
-  cancelado: (uuid: string) =>
-    `El CFDI con UUID ${uuid} está cancelado en el SAT (servicio de consulta de CFDI); no se puede registrar.`,
-  noEncontrado: (uuid: string) =>
-    `El SAT no encuentra el CFDI con UUID ${uuid} y ya pasaron más de 72 horas desde su timbrado; verifique que el XML sea el que timbró su proveedor de certificación.`,
-  sinDatos: "No se pudo leer del XML la expresión impresa del CFDI (RFC, total, UUID y sello).",
-  motivoCancelado: "El SAT informa que el CFDI fue cancelado.",
-  motivoNoEncontrado: "El SAT no encontró el CFDI 72 horas después de su timbrado.",
-} as const;
 
 /** What the upload does with the SAT's answer: refuse with a message, or record this status. */
 export type VeredictoSat = { rechazo: string } | { registro: Omit<NuevoEstadoCfdi, "tipo" | "documentoId"> };

@@ -1,3 +1,4 @@
+import { SAT_MSG } from "@portal/contracts";
 import { datosExpresionDelXml, expresionImpresa } from "../../sat/estado-cfdi";
 import {
   backoffMs,
@@ -5,7 +6,6 @@ import {
   HORA,
   instanteTimbrado,
   PLAZO_SAT_MS,
-  SAT_MSG,
   type SatEstadoDeps,
   type VeredictoSat,
 } from "./shared";

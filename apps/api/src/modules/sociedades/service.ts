@@ -87,8 +87,7 @@ export function createSociedadesService(deps: {
 
     async create(user: SessionUser, input: CreateSociedadRequest): Promise<string> {
       if (!isAdministrador(user)) throw new Forbidden();
-      if (await repo.bdSapTaken(input.BDSAP))
-        throw new Conflict(`Ya existe una sociedad con la base de datos ${input.BDSAP}.`);
+      if (await repo.bdSapTaken(input.BDSAP)) throw new Conflict(MSG.sociedadBdSapOcupada(input.BDSAP));
       await withTransaction(async (tx) => {
         const pdf = await storePdfUpload(
           tx.archivos,
@@ -115,9 +114,9 @@ export function createSociedadesService(deps: {
     async update(user: SessionUser, input: UpdateSociedadRequest): Promise<string> {
       if (!isAdministrador(user)) throw new Forbidden();
       const current = await repo.findById(input.Numero);
-      if (!current) throw new NotFound("La sociedad no existe.");
+      if (!current) throw new NotFound(MSG.sociedadNoExiste);
       if (await repo.bdSapTaken(input.BDSAP, current.id)) {
-        throw new Conflict(`Ya existe una sociedad con la base de datos ${input.BDSAP}.`);
+        throw new Conflict(MSG.sociedadBdSapOcupada(input.BDSAP));
       }
       await withTransaction(async (tx) => {
         const pdf =

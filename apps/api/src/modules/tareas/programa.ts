@@ -1,34 +1,36 @@
+import { TAREAS_MSG } from "@portal/contracts";
+
 /**
  * When a scheduled job runs (decision 016): every N minutes, or every day at a time of day in UTC (the portal's
  * dates, e.g. a document's days remaining, are UTC calendar dates too).
  */
-export type Programa = { cadaMinutos: number } | { diarioA: `${number}:${number}` };
+export type Schedule = { everyMinutes: number } | { dailyAt: `${number}:${number}` };
 
 const MINUTO = 60_000;
 const DIA = 86_400_000;
 
-function horaDelDia(hhmm: string): number {
+function timeOfDay(hhmm: string): number {
   const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
   const horas = Number(m?.[1]);
   const minutos = Number(m?.[2]);
-  if (!m || horas > 23 || minutos > 59) throw new Error(`Hora inválida en el programa de una tarea: ${hhmm}`);
+  if (!m || horas > 23 || minutos > 59) throw new Error(TAREAS_MSG.horaInvalida(hhmm));
   return (horas * 60 + minutos) * MINUTO;
 }
 
 /** The first due time of a job never run: now for an interval job, today's (or else tomorrow's) time for a daily one. */
-export function primeraEjecucion(programa: Programa, now: Date): Date {
-  if ("cadaMinutos" in programa) return now;
-  const hoy = Math.floor(now.getTime() / DIA) * DIA + horaDelDia(programa.diarioA);
+export function firstRun(schedule: Schedule, now: Date): Date {
+  if ("everyMinutes" in schedule) return now;
+  const hoy = Math.floor(now.getTime() / DIA) * DIA + timeOfDay(schedule.dailyAt);
   return new Date(hoy >= now.getTime() ? hoy : hoy + DIA);
 }
 
 /** The next due time after a run that started at `inicio`: strictly later, on the job's grid. */
-export function siguienteEjecucion(programa: Programa, inicio: Date): Date {
-  if ("cadaMinutos" in programa) {
-    if (!(programa.cadaMinutos > 0)) throw new Error("El intervalo de una tarea debe ser positivo.");
-    return new Date(inicio.getTime() + programa.cadaMinutos * MINUTO);
+export function nextRun(schedule: Schedule, inicio: Date): Date {
+  if ("everyMinutes" in schedule) {
+    if (!(schedule.everyMinutes > 0)) throw new Error(TAREAS_MSG.intervaloInvalido);
+    return new Date(inicio.getTime() + schedule.everyMinutes * MINUTO);
   }
-  const hoy = Math.floor(inicio.getTime() / DIA) * DIA + horaDelDia(programa.diarioA);
+  const hoy = Math.floor(inicio.getTime() / DIA) * DIA + timeOfDay(schedule.dailyAt);
   return new Date(hoy > inicio.getTime() ? hoy : hoy + DIA);
 }
 
@@ -36,17 +38,17 @@ export function siguienteEjecucion(programa: Programa, inicio: Date): Date {
  * After a failed run: again in 5 min, doubling per consecutive failure up to 6 h, but never later than the
  * regular next run.
  */
-export function reintentoTrasFalla(programa: Programa, inicio: Date, fallasSeguidas: number): Date {
+export function retryAfterFailure(schedule: Schedule, inicio: Date, fallasSeguidas: number): Date {
   const espera = Math.min(5 * MINUTO * 2 ** Math.max(0, fallasSeguidas - 1), 6 * 60 * MINUTO);
-  const regular = siguienteEjecucion(programa, inicio);
+  const regular = nextRun(schedule, inicio);
   return new Date(Math.min(inicio.getTime() + espera, regular.getTime()));
 }
 
 /** "Cada 60 minutos", "Todos los días a las 12:00 (UTC)": for the administrators' screen. */
-export function describeSchedule(programa: Programa): string {
-  if ("diarioA" in programa) return `Todos los días a las ${programa.diarioA} (UTC)`;
-  const m = programa.cadaMinutos;
-  if (m % 1440 === 0) return m === 1440 ? "Cada día" : `Cada ${m / 1440} días`;
-  if (m % 60 === 0) return m === 60 ? "Cada hora" : `Cada ${m / 60} horas`;
-  return m === 1 ? "Cada minuto" : `Cada ${m} minutos`;
+export function describeSchedule(schedule: Schedule): string {
+  if ("dailyAt" in schedule) return TAREAS_MSG.programa.diario(schedule.dailyAt);
+  const m = schedule.everyMinutes;
+  if (m % 1440 === 0) return TAREAS_MSG.programa.dias(m / 1440);
+  if (m % 60 === 0) return TAREAS_MSG.programa.horas(m / 60);
+  return TAREAS_MSG.programa.minutos(m);
 }

@@ -1,9 +1,9 @@
-import { MSG, type ResultadoTarea, type TareaRow } from "@portal/contracts";
+import { MSG, type ResultadoTarea, TAREAS_MSG, type TareaRow } from "@portal/contracts";
 import type { Clock } from "../../lib/clock";
 import { Forbidden } from "../../lib/errors";
 import { isAdministrador, type SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
-import { describeSchedule, type Programa, primeraEjecucion, reintentoTrasFalla, siguienteEjecucion } from "./programa";
+import { describeSchedule, firstRun, nextRun, retryAfterFailure, type Schedule } from "./programa";
 
 /**
  * A recurring job a feature registers (decision 016). The handler gets "now" from the app's clock at the start of
@@ -15,7 +15,7 @@ export interface TareaProgramada {
   name: string;
   /** What it does, in Spanish, for administrators. */
   description: string;
-  schedule: Programa;
+  schedule: Schedule;
   execute(now: Date): Promise<string | undefined>;
   /** Work waiting for it at `now` (its backlog), when it can tell. */
   backlog?(now: Date): Promise<number>;
@@ -23,10 +23,11 @@ export interface TareaProgramada {
   maxDurationMs?: number;
 }
 
-export interface ResultadoEjecucion {
-  nombre: string;
+/** What one run of a job did: its name, whether it ended well, and its message (what the screen shows). */
+export interface RunResult {
+  name: string;
   ok: boolean;
-  mensaje: string;
+  message: string;
 }
 
 const DURACION_MAXIMA_MS = 30 * 60_000;
@@ -48,9 +49,9 @@ export function createTareasService({
 }) {
   const { repos, withTransaction } = data;
   const registro = new Map<string, TareaProgramada>();
-  let enCurso: Promise<ResultadoEjecucion[]> | null = null;
+  let enCurso: Promise<RunResult[]> | null = null;
 
-  async function runOne(tarea: TareaProgramada): Promise<ResultadoEjecucion | null> {
+  async function runOne(tarea: TareaProgramada): Promise<RunResult | null> {
     const inicio = clock();
     const hasta = new Date(inicio.getTime() + (tarea.maxDurationMs ?? DURACION_MAXIMA_MS));
     const tomada = await withTransaction(async (tx) => {
@@ -70,19 +71,19 @@ export function createTareasService({
       warn(error, `falló la tarea programada ${tarea.name}`);
     }
     const siguienteAt = ok
-      ? siguienteEjecucion(tarea.schedule, inicio)
-      : reintentoTrasFalla(tarea.schedule, inicio, tomada.fallas + 1);
+      ? nextRun(tarea.schedule, inicio)
+      : retryAfterFailure(tarea.schedule, inicio, tomada.fallas + 1);
     await withTransaction((tx) =>
       tx.tareas.finish(tarea.name, tomada.ejecucionId, { now: clock(), ok, mensaje, siguienteAt }),
     );
-    return { nombre: tarea.name, ok, mensaje };
+    return { name: tarea.name, ok, message: mensaje };
   }
 
-  async function pasada(): Promise<ResultadoEjecucion[]> {
+  async function pasada(): Promise<RunResult[]> {
     const now = clock();
     const tareas = [...registro.values()];
-    await repos.tareas.ensure(tareas.map((t) => ({ nombre: t.name, siguienteAt: primeraEjecucion(t.schedule, now) })));
-    const hechas: ResultadoEjecucion[] = [];
+    await repos.tareas.ensure(tareas.map((t) => ({ nombre: t.name, siguienteAt: firstRun(t.schedule, now) })));
+    const hechas: RunResult[] = [];
     for (const tarea of tareas) {
       const r = await runOne(tarea);
       if (r) hechas.push(r);
@@ -93,13 +94,13 @@ export function createTareasService({
   return {
     /** Adds a job; features call it from the composition root (services.ts). A name is registered once. */
     register(tarea: TareaProgramada): void {
-      if (registro.has(tarea.name)) throw new Error(`La tarea ${tarea.name} ya está registrada.`);
-      siguienteEjecucion(tarea.schedule, clock()); // refuses an invalid schedule at boot, not at its first run
+      if (registro.has(tarea.name)) throw new Error(TAREAS_MSG.yaRegistrada(tarea.name));
+      nextRun(tarea.schedule, clock()); // refuses an invalid schedule at boot, not at its first run
       registro.set(tarea.name, tarea);
     },
     registered: (): TareaProgramada[] => [...registro.values()],
     /** One pass: runs every due job this process can lease (never two passes at once in one process). */
-    runPending(): Promise<ResultadoEjecucion[]> {
+    runPending(): Promise<RunResult[]> {
       enCurso ??= pasada().finally(() => {
         enCurso = null;
       });
@@ -133,7 +134,7 @@ export function createTareasService({
             UltimoFin: ultima?.fin?.toISOString() ?? null,
             Resultado: ultima ? (abandonada ? "Con error" : (ETIQUETA[ultima.resultado] ?? null)) : null,
             Mensaje: abandonada ? MSG.tareaInterrumpida : (ultima?.mensaje ?? ""),
-            ProximaEjecucion: (fila?.siguienteAt ?? primeraEjecucion(tarea.schedule, now)).toISOString(),
+            ProximaEjecucion: (fila?.siguienteAt ?? firstRun(tarea.schedule, now)).toISOString(),
             Fallas: fila?.fallasSeguidas ?? 0,
             Pendientes: pendientes,
           };

@@ -6,7 +6,7 @@ interface ConfirmacionRevisionProps<Row, Estatus extends string> {
   isOpen: boolean;
   config: RevisionConfig<Row, Estatus>;
   /** The checked rows, listed with the status each is set to. */
-  marcadas: readonly Row[];
+  checkedRows: readonly Row[];
   edits: RowEdits;
   confirmation: {
     title: string;
@@ -35,12 +35,12 @@ export function ConfirmacionRevision<Row, Estatus extends string>(props: Confirm
       <Stack gap="md">
         <Text size="sm">{confirmation.heading}</Text>
         <List size="sm" aria-label={confirmation.listLabel}>
-          {props.marcadas.map((row) => {
+          {props.checkedRows.map((row) => {
             const { folio, proveedor } = confirmation.item(row);
             const estatus = estatusElegidoRevision(config, row, edits);
-            const etiqueta = config.opciones.find((o) => o.value === estatus)?.label ?? estatus;
+            const etiqueta = config.options.find((o) => o.value === estatus)?.label ?? estatus;
             return (
-              <List.Item key={config.clave(row)}>
+              <List.Item key={config.rowKey(row)}>
                 {folio} · {proveedor} · {etiqueta}
               </List.Item>
             );

@@ -19,17 +19,17 @@ interface Fila {
 }
 
 const CONFIG: RevisionConfig<Fila, Fila["estatus"]> = {
-  opciones: [
+  options: [
     { value: "P", label: "Pendiente" },
     { value: "A", label: "Aceptada" },
     { value: "R", label: "Rechazada" },
     { value: "V", label: "Validación" },
   ],
-  clave: (row) => row.id,
-  estatusGuardado: (row) => row.estatus,
-  comentarioGuardado: (row) => row.comentario,
-  isRevisable: (row) => row.conComplemento !== false,
-  isPorRevisar: (row) => row.estatus === "P" || row.estatus === "V",
+  rowKey: (row) => row.id,
+  storedStatus: (row) => row.estatus,
+  storedComment: (row) => row.comentario,
+  isReviewable: (row) => row.conComplemento !== false,
+  isAwaitingReview: (row) => row.estatus === "P" || row.estatus === "V",
 };
 
 const FILAS: Fila[] = [

@@ -17,20 +17,20 @@ export interface OpcionEstatus<Estatus extends string> {
 
 export interface RevisionConfig<Row, Estatus extends string> {
   /** The selector's choices (spec §2: P, A, R for invoices; P, A, R, V for payments). */
-  opciones: readonly OpcionEstatus<Estatus>[];
+  options: readonly OpcionEstatus<Estatus>[];
   /** The row's key in the table (its edits are kept by it). */
-  clave: (row: Row) => string;
+  rowKey: (row: Row) => string;
   /** The stored status as one of the selector's codes. */
-  estatusGuardado: (row: Row) => Estatus;
+  storedStatus: (row: Row) => Estatus;
   /** The stored comment (the Comentarios area starts from it). */
-  comentarioGuardado: (row: Row) => string;
+  storedComment: (row: Row) => string;
   /** Rows that may be reviewed at all (default every row); the others keep their editors disabled. */
-  isRevisable?: (row: Row) => boolean;
+  isReviewable?: (row: Row) => boolean;
   /**
    * Rows waiting for a decision (issue 23, decision 025): what 'Por revisar' shows and the Home tile counts, by
    * the rule in @portal/contracts the server counts with.
    */
-  isPorRevisar: (row: Row) => boolean;
+  isAwaitingReview: (row: Row) => boolean;
 }
 
 /** Spec §4: rows whose stored status is A (Aceptada) are locked (no edits, no selection). */
@@ -40,7 +40,7 @@ export function isRevisionBlocked<Row, Estatus extends string>(
   config: RevisionConfig<Row, Estatus>,
   row: Row,
 ): boolean {
-  return config.estatusGuardado(row) === ESTATUS_BLOQUEADO;
+  return config.storedStatus(row) === ESTATUS_BLOQUEADO;
 }
 
 const edited = <Row, Estatus extends string>(
@@ -48,7 +48,7 @@ const edited = <Row, Estatus extends string>(
   edits: RowEdits,
   row: Row,
   columna: string,
-): CellValue | undefined => edits[config.clave(row)]?.[columna];
+): CellValue | undefined => edits[config.rowKey(row)]?.[columna];
 
 /** The rows checked as Revisado, in list order; locked rows and rows that cannot be reviewed never count. */
 export function filasMarcadasRevision<Row, Estatus extends string>(
@@ -59,7 +59,7 @@ export function filasMarcadasRevision<Row, Estatus extends string>(
   return rows.filter(
     (row) =>
       !isRevisionBlocked(config, row) &&
-      (config.isRevisable?.(row) ?? true) &&
+      (config.isReviewable?.(row) ?? true) &&
       edited(config, edits, row, COLUMNA_REVISION.revisado) === true,
   );
 }
@@ -71,8 +71,8 @@ export function estatusElegidoRevision<Row, Estatus extends string>(
   edits: RowEdits,
 ): Estatus {
   const value = edited(config, edits, row, COLUMNA_REVISION.estatus);
-  const opcion = config.opciones.find((o) => o.value === value);
-  return opcion ? opcion.value : config.estatusGuardado(row);
+  const opcion = config.options.find((o) => o.value === value);
+  return opcion ? opcion.value : config.storedStatus(row);
 }
 
 /** The comment a row is sent with: its edit, or the stored one. */
@@ -82,7 +82,7 @@ export function comentarioElegidoRevision<Row, Estatus extends string>(
   edits: RowEdits,
 ): string {
   const value = edited(config, edits, row, COLUMNA_REVISION.comentarios);
-  return typeof value === "string" ? value : config.comentarioGuardado(row);
+  return typeof value === "string" ? value : config.storedComment(row);
 }
 
 export type RevisionResultado<R> = { ok: true; request: R[] } | { ok: false; errors: string[] };
@@ -98,9 +98,9 @@ export function buildRevisionRows<Row, Estatus extends string, R>(
   entrada: (row: Row, elegido: { Estatus: Estatus; Comentarios: string }) => R,
   motivoRechazo?: (row: Row) => string,
 ): RevisionResultado<R> {
-  const marcadas = filasMarcadasRevision(config, rows, edits);
+  const checkedRows = filasMarcadasRevision(config, rows, edits);
   const errors = motivoRechazo
-    ? marcadas
+    ? checkedRows
         .filter(
           (row) =>
             estatusElegidoRevision(config, row, edits) === "R" &&
@@ -111,7 +111,7 @@ export function buildRevisionRows<Row, Estatus extends string, R>(
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
-    request: marcadas.map((row) =>
+    request: checkedRows.map((row) =>
       entrada(row, {
         Estatus: estatusElegidoRevision(config, row, edits),
         Comentarios: comentarioElegidoRevision(config, row, edits).trim(),
@@ -142,9 +142,9 @@ export function filasDelFiltro<Row, Estatus extends string>(
   rows: readonly Row[],
   filtro: FiltroRevision,
 ): Row[] {
-  const porRevisar = rows.filter((row) => config.isPorRevisar(row));
+  const porRevisar = rows.filter((row) => config.isAwaitingReview(row));
   if (filtro === FILTRO_REVISION.porRevisar) return porRevisar;
-  return [...porRevisar, ...rows.filter((row) => !config.isPorRevisar(row))];
+  return [...porRevisar, ...rows.filter((row) => !config.isAwaitingReview(row))];
 }
 
 /**
@@ -176,12 +176,12 @@ export function filasSinEnviar<Row, Estatus extends string>(
   edits: RowEdits,
 ): Row[] {
   return rows.filter((row) => {
-    if (isRevisionBlocked(config, row) || !(config.isRevisable?.(row) ?? true)) return false;
-    if (edits[config.clave(row)] === undefined) return false;
+    if (isRevisionBlocked(config, row) || !(config.isReviewable?.(row) ?? true)) return false;
+    if (edits[config.rowKey(row)] === undefined) return false;
     return (
       edited(config, edits, row, COLUMNA_REVISION.revisado) === true ||
-      estatusElegidoRevision(config, row, edits) !== config.estatusGuardado(row) ||
-      comentarioElegidoRevision(config, row, edits) !== config.comentarioGuardado(row)
+      estatusElegidoRevision(config, row, edits) !== config.storedStatus(row) ||
+      comentarioElegidoRevision(config, row, edits) !== config.storedComment(row)
     );
   });
 }

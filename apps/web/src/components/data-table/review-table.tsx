@@ -31,19 +31,19 @@ import { useReviewState } from "./use-review-state";
 export function columnasRevision<Row, Estatus extends string>(
   config: RevisionConfig<Row, Estatus>,
 ): DataTableColumn<Row>[] {
-  const isEditable = config.isRevisable;
+  const isEditable = config.isReviewable;
   return [
     {
       id: COLUMNA_REVISION.estatus,
       header: "Estatus",
-      value: config.estatusGuardado,
+      value: config.storedStatus,
       isSearchable: false,
       edit: {
         isEditable,
         render: (_row, editor) => (
           <Select
             aria-label={editor.label}
-            data={[...config.opciones]}
+            data={[...config.options]}
             value={String(editor.value)}
             disabled={editor.isDisabled}
             allowDeselect={false}
@@ -79,7 +79,7 @@ export function columnasRevision<Row, Estatus extends string>(
     {
       id: COLUMNA_REVISION.comentarios,
       header: "Comentarios",
-      value: config.comentarioGuardado,
+      value: config.storedComment,
       isSortable: false,
       edit: {
         isEditable,
@@ -156,7 +156,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
         label={props.label}
         rows={shownRows}
         columns={props.columns}
-        getRowKey={config.clave}
+        getRowKey={config.rowKey}
         isLoading={props.isLoading}
         onRefresh={props.onRefresh}
         isRefreshing={props.isRefreshing}
@@ -178,7 +178,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
               onChange={changeFilter}
               data={OPCIONES_FILTRO_REVISION.map((o) => ({ value: o.value, label: o.label }))}
             />
-            {review.marcadas.length > 0 ? (
+            {review.checkedRows.length > 0 ? (
               <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={review.openConfirmation}>
                 Agregar
               </Button>
@@ -190,7 +190,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
       <ConfirmacionRevision
         isOpen={review.isConfirming}
         config={config}
-        marcadas={review.marcadas}
+        checkedRows={review.checkedRows}
         edits={review.edits}
         confirmation={props.confirmation}
         isSending={props.isSending}

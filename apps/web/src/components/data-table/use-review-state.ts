@@ -32,7 +32,7 @@ export function useReviewState<Row, Estatus extends string, R>(options: ReviewSt
   const { config, rows, build, send } = options;
   const [edits, setEdits] = useState<RowEdits>(NO_EDITS);
   const [isConfirming, setIsConfirming] = useState(false);
-  const marcadas = filasMarcadasRevision(config, rows, edits);
+  const checkedRows = filasMarcadasRevision(config, rows, edits);
   const sinEnviar = filasSinEnviar(config, rows, edits).length;
   useRegisterUnsentEdits(sinEnviar);
 
@@ -80,7 +80,7 @@ export function useReviewState<Row, Estatus extends string, R>(options: ReviewSt
   return {
     edits,
     onEditsChange,
-    marcadas,
+    checkedRows,
     isConfirming,
     openConfirmation,
     cancelConfirmation: () => setIsConfirming(false),

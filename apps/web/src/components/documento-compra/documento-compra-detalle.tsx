@@ -188,14 +188,14 @@ interface DocumentoCompraDetalleProps<Linea extends PartidaBase> {
   /** "Pedido #1100", "Entrada de mercancía #5120". */
   title: string;
   /** The list this detail belongs to. */
-  volverA: "/Pedidos" | "/Entradas-Mercancia";
-  volverLabel: string;
+  backTo: "/Pedidos" | "/Entradas-Mercancia";
+  backLabel: string;
   documento: DocumentoCompra;
-  campos: readonly CampoDocumento[];
-  lineas: readonly Linea[];
-  columnas: readonly PartidaColumn<Linea>[];
+  fields: readonly CampoDocumento[];
+  lines: readonly Linea[];
+  columns: readonly PartidaColumn<Linea>[];
   /** File name when the server does not announce one. */
-  nombrePdf: string;
+  pdfName: string;
 }
 
 /**
@@ -204,21 +204,21 @@ interface DocumentoCompraDetalleProps<Linea extends PartidaBase> {
  */
 export function DocumentoCompraDetalle<Linea extends PartidaBase>({
   title,
-  volverA,
-  volverLabel,
+  backTo,
+  backLabel,
   documento,
-  campos,
-  lineas,
-  columnas,
-  nombrePdf,
+  fields,
+  lines,
+  columns,
+  pdfName,
 }: DocumentoCompraDetalleProps<Linea>) {
   useDocumentTitle(title);
   return (
     <Stack gap="lg">
       <div>
-        <Anchor component={Link} to={volverA} size="sm" className={classes.back} aria-label={`Volver a ${volverLabel}`}>
+        <Anchor component={Link} to={backTo} size="sm" className={classes.back} aria-label={`Volver a ${backLabel}`}>
           <IconArrowLeft size={16} aria-hidden />
-          {volverLabel}
+          {backLabel}
         </Anchor>
         <Group justify="space-between" align="center" gap="sm" mt={6}>
           <Group gap="sm" align="center">
@@ -227,7 +227,7 @@ export function DocumentoCompraDetalle<Linea extends PartidaBase>({
             </Title>
             <EstatusDocumentoBadge docStatus={documento.DocStatus} />
           </Group>
-          {documento.U_SYS_PMDPDF ? <DownloadPdf url={documento.U_SYS_PMDPDF} nombre={nombrePdf} /> : null}
+          {documento.U_SYS_PMDPDF ? <DownloadPdf url={documento.U_SYS_PMDPDF} nombre={pdfName} /> : null}
         </Group>
       </div>
 
@@ -236,7 +236,7 @@ export function DocumentoCompraDetalle<Linea extends PartidaBase>({
           Datos generales
         </Title>
         <dl className={classes.fields}>
-          {campos.map((campo) => (
+          {fields.map((campo) => (
             <div key={campo.label} className={campo.isWide ? classes.wide : undefined}>
               <dt>{campo.label}</dt>
               <dd>{campo.value}</dd>
@@ -265,7 +265,7 @@ export function DocumentoCompraDetalle<Linea extends PartidaBase>({
           >
             <Table.Thead className={classes.thead}>
               <Table.Tr>
-                {columnas.map((columna) => (
+                {columns.map((columna) => (
                   <Table.Th key={columna.id} ta={columna.align} className={classes.th}>
                     {columna.header}
                   </Table.Th>
@@ -273,18 +273,18 @@ export function DocumentoCompraDetalle<Linea extends PartidaBase>({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {lineas.length === 0 ? (
+              {lines.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={columnas.length}>
+                  <Table.Td colSpan={columns.length}>
                     <Text c="dimmed" ta="center" py="md" size="sm">
                       El documento no tiene partidas.
                     </Text>
                   </Table.Td>
                 </Table.Tr>
               ) : (
-                lineas.map((linea) => (
+                lines.map((linea) => (
                   <Table.Tr key={linea.Fila}>
-                    {columnas.map((columna) => (
+                    {columns.map((columna) => (
                       <Table.Td
                         key={columna.id}
                         ta={columna.align}

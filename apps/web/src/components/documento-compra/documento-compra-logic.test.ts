@@ -9,7 +9,7 @@ import {
   formatImporteExacto,
   formatPorcentaje,
   metodoPagoDe,
-  nombrePdf,
+  pdfName,
   totalesDocumento,
 } from "./documento-compra-logic";
 
@@ -79,7 +79,7 @@ describe("documento de compra", () => {
   });
 
   it("names the PDF after the document", () => {
-    expect(nombrePdf("Pedido", 1100)).toBe("Pedido-1100.pdf");
+    expect(pdfName("Pedido", 1100)).toBe("Pedido-1100.pdf");
   });
 });
 

@@ -113,4 +113,4 @@ export const amountSortKey = (amount: string): number => Number(amount);
 export { findByFila } from "../../lib/list-query";
 
 /** Name a downloaded PDF gets when the server does not announce one ("Pedido-1100.pdf"). */
-export const nombrePdf = (title: string, docNum: number): string => `${title}-${docNum}.pdf`;
+export const pdfName = (title: string, docNum: number): string => `${title}-${docNum}.pdf`;

@@ -23,8 +23,8 @@ export {
   formatImporteExacto,
   formatPorcentaje,
   metodoPagoDe,
-  nombrePdf,
   type PartidaBase,
+  pdfName,
   type TotalesDocumento,
   totalesDocumento,
 } from "./documento-compra-logic";

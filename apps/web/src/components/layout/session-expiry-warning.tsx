@@ -22,14 +22,14 @@ export function SessionExpiryWarning() {
   const [isRenovando, setIsRenovando] = useState(false);
   const [descartadaEn, setDescartadaEn] = useState<number | null>(null);
   const estado = renovadaEn === null ? null : estadoExpiracion(renovadaEn, clock.now().getTime());
-  const fase = estado?.fase;
-  const espera = estado ? Math.min(estado.msParaCambio + 50, MAX_ESPERA_MS) : 0;
+  const phase = estado?.phase;
+  const espera = estado ? Math.min(estado.msToNextPhase + 50, MAX_ESPERA_MS) : 0;
 
   useEffect(() => {
-    if (sinEnviar === 0 || fase === undefined || fase === "vencida" || vistazo < 0) return;
+    if (sinEnviar === 0 || phase === undefined || phase === "vencida" || vistazo < 0) return;
     const handle = setTimeout(() => reviewBatch((n) => n + 1), espera);
     return () => clearTimeout(handle);
-  }, [sinEnviar, fase, espera, vistazo]);
+  }, [sinEnviar, phase, espera, vistazo]);
 
   const abierto = shouldWarnExpiry(estado, sinEnviar) && descartadaEn !== renovadaEn;
 

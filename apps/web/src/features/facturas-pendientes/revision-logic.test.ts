@@ -11,11 +11,11 @@ import {
   buildQuitarBloqueo,
   buildRevision,
   COLUMNA,
-  estatusGuardado,
   etiquetaQuitarBloqueo,
   etiquetaReintentarErp,
   filasMarcadas,
   isBlocked,
+  storedStatus,
 } from "./revision-logic";
 
 const REVISOR = { id: "1", operador: "Empleado" } as const;
@@ -36,7 +36,7 @@ const FILAS = [
 
 describe("pending invoice review rules", () => {
   it("reads the stored status as the selector's code and locks only A (spec §4)", () => {
-    expect(FILAS.map(estatusGuardado)).toEqual(["P", "A", "R", "P"]);
+    expect(FILAS.map(storedStatus)).toEqual(["P", "A", "R", "P"]);
     expect(FILAS.map(isBlocked)).toEqual([false, true, false, false]);
   });
 

@@ -35,7 +35,7 @@ export const OPCIONES_ESTATUS: readonly OpcionEstatus<EstatusRevisionFactura>[] 
 export const COLUMNA = COLUMNA_REVISION;
 
 /** The stored status as the selector's code (spec §4: A, R, anything else P). */
-export function estatusGuardado(row: Pick<FacturaRow, "EstatusFactura">): EstatusRevisionFactura {
+export function storedStatus(row: Pick<FacturaRow, "EstatusFactura">): EstatusRevisionFactura {
   if (row.EstatusFactura === "A") return "A";
   if (row.EstatusFactura === "R") return "R";
   return "P";
@@ -45,16 +45,16 @@ export const claveFila = (row: Pick<FacturaRow, "IdFactura">): string => String(
 
 /** The invoice review as the shared review kit reads it. */
 export const REVISION_FACTURAS: RevisionConfig<FacturaRow, EstatusRevisionFactura> = {
-  opciones: OPCIONES_ESTATUS,
-  clave: claveFila,
-  estatusGuardado,
-  comentarioGuardado: (row) => row.Comentarios,
+  options: OPCIONES_ESTATUS,
+  rowKey: claveFila,
+  storedStatus,
+  storedComment: (row) => row.Comentarios,
   // The server's rule (@portal/contracts): the Home tile counts exactly these rows.
-  isPorRevisar: (row) => facturaPorRevisar(row.EstatusFactura),
+  isAwaitingReview: (row) => facturaPorRevisar(row.EstatusFactura),
 };
 
 /** Spec §4: rows whose stored status is A are locked (no edits, no selection). */
-export const isBlocked = (row: Pick<FacturaRow, "EstatusFactura">): boolean => estatusGuardado(row) === "A";
+export const isBlocked = (row: Pick<FacturaRow, "EstatusFactura">): boolean => storedStatus(row) === "A";
 
 /** The rows checked as Revisado, in list order; locked rows never count. */
 export const filasMarcadas = (rows: readonly FacturaRow[], edits: RowEdits): FacturaRow[] =>

@@ -81,11 +81,11 @@ export const etiquetaReintentarErpNota = (folio: string) => `Reintentar en el ER
 
 /** The credit notes' review as the shared review kit reads it. */
 export const REVISION_NOTAS_CREDITO: RevisionConfig<NotaCreditoRow, EstatusRevisionFactura> = {
-  opciones: OPCIONES_REVISION,
-  clave: (row) => String(row.IdNotaCredito),
-  estatusGuardado: (row) => row.Estatus,
-  comentarioGuardado: (row) => row.Comentarios,
-  isPorRevisar: (row) => row.Estatus === "P",
+  options: OPCIONES_REVISION,
+  rowKey: (row) => String(row.IdNotaCredito),
+  storedStatus: (row) => row.Estatus,
+  storedComment: (row) => row.Comentarios,
+  isAwaitingReview: (row) => row.Estatus === "P",
 };
 
 /** The PATCH body: one entry per checked row; rejections without a comment are refused here. */

@@ -23,9 +23,9 @@ const FILAS = [
   makePagoPendiente({ Fila: 4, IdPago: 54, DocEntry: 4, DocNum: 604, U_SYS_PMESPA: "V" }),
   makePagoPendiente({ Fila: 5, IdPago: null, DocEntry: 5, DocNum: 605, U_SYS_PMESPA: "", Version: undefined }),
 ];
-const clave = (fila: number) => REVISION_PAGOS.clave(FILAS[fila - 1] as (typeof FILAS)[number]);
+const rowKey = (fila: number) => REVISION_PAGOS.rowKey(FILAS[fila - 1] as (typeof FILAS)[number]);
 const mark = (...filas: number[]) =>
-  Object.fromEntries(filas.map((fila) => [clave(fila), { [COLUMNA_REVISION.revisado]: true }]));
+  Object.fromEntries(filas.map((fila) => [rowKey(fila), { [COLUMNA_REVISION.revisado]: true }]));
 
 describe("pending payment review rules", () => {
   it("reads the stored status as P, A, R or V and locks only A (spec §4)", () => {
@@ -41,8 +41,8 @@ describe("pending payment review rules", () => {
   it("builds the PATCH body of spec §3 with the chosen status and comment and the Version the reviewer saw", () => {
     const edits = {
       ...mark(1, 3),
-      [clave(1)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.estatus]: "V" },
-      [clave(3)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.comentarios]: "  Falta el XML  " },
+      [rowKey(1)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.estatus]: "V" },
+      [rowKey(3)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.comentarios]: "  Falta el XML  " },
     };
     const revision = buildRevisionPagos(REVISOR, FILAS, edits);
     expect(revision).toEqual({
@@ -74,7 +74,7 @@ describe("pending payment review rules", () => {
   });
 
   it("refuses a rejection without a comment, one message per payment", () => {
-    const edits = { [clave(1)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.estatus]: "R" } };
+    const edits = { [rowKey(1)]: { [COLUMNA_REVISION.revisado]: true, [COLUMNA_REVISION.estatus]: "R" } };
     expect(buildRevisionPagos(REVISOR, FILAS, edits)).toEqual({
       ok: false,
       errors: [MSG.rechazoSinComentarioPago(601)],

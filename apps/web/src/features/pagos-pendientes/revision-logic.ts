@@ -41,13 +41,13 @@ export const hasComplemento = (row: Pick<PagoPendienteRow, "IdPago">): boolean =
 
 /** The payment review as the shared review kit reads it. */
 export const REVISION_PAGOS: RevisionConfig<PagoPendienteRow, EstatusRevisionPago> = {
-  opciones: OPCIONES_ESTATUS_PAGO,
-  clave: clavePago,
-  estatusGuardado: estatusGuardadoPago,
-  comentarioGuardado: (row) => row.U_SYS_PMMERR,
-  isRevisable: hasComplemento,
+  options: OPCIONES_ESTATUS_PAGO,
+  rowKey: clavePago,
+  storedStatus: estatusGuardadoPago,
+  storedComment: (row) => row.U_SYS_PMMERR,
+  isReviewable: hasComplemento,
   // The server's rule (@portal/contracts): the Home tile counts exactly these rows.
-  isPorRevisar: (row) => hasComplemento(row) && pagoPorRevisar(row.U_SYS_PMESPA),
+  isAwaitingReview: (row) => hasComplemento(row) && pagoPorRevisar(row.U_SYS_PMESPA),
 };
 
 /**

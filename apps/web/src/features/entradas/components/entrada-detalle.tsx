@@ -4,7 +4,7 @@ import {
   camposDocumentoCompra,
   columnasPartida,
   DocumentoCompraDetalle,
-  nombrePdf,
+  pdfName,
 } from "../../../components/documento-compra";
 import type { Session } from "../../../lib/session";
 import { entradasList } from "../api";
@@ -17,19 +17,19 @@ function Detalle({ entrada }: { entrada: EntradaRow }) {
   return (
     <DocumentoCompraDetalle
       title={tituloEntrada(entrada.DocNum)}
-      volverA="/Entradas-Mercancia"
-      volverLabel="Entradas de mercancía"
+      backTo="/Entradas-Mercancia"
+      backLabel="Entradas de mercancía"
       documento={entrada}
-      campos={camposDocumentoCompra(entrada, {
+      fields={camposDocumentoCompra(entrada, {
         numeros: [
           { label: "Entrada", value: entrada.DocNum },
           { label: "Pedido", value: pedidoRelacionado(entrada.Pedido) },
         ],
         fechaVencimiento: "Fecha de vencimiento",
       })}
-      lineas={entrada.DetalleEntradaMercancia}
-      columnas={ENTRADA_LINE_COLUMNS}
-      nombrePdf={nombrePdf("EntradaMercancia", entrada.DocNum)}
+      lines={entrada.DetalleEntradaMercancia}
+      columns={ENTRADA_LINE_COLUMNS}
+      pdfName={pdfName("EntradaMercancia", entrada.DocNum)}
     />
   );
 }

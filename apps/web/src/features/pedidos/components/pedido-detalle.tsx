@@ -5,7 +5,7 @@ import {
   columnasPartida,
   DocumentoCompraDetalle,
   formatCantidad,
-  nombrePdf,
+  pdfName,
 } from "../../../components/documento-compra";
 import type { Session } from "../../../lib/session";
 import { pedidosList } from "../api";
@@ -26,16 +26,16 @@ function Detalle({ pedido }: { pedido: PedidoRow }) {
   return (
     <DocumentoCompraDetalle
       title={tituloPedido(pedido.DocNum)}
-      volverA="/Pedidos"
-      volverLabel="Pedidos"
+      backTo="/Pedidos"
+      backLabel="Pedidos"
       documento={pedido}
-      campos={camposDocumentoCompra(pedido, {
+      fields={camposDocumentoCompra(pedido, {
         numeros: [{ label: "Pedido", value: pedido.DocNum }],
         fechaVencimiento: "Fecha de entrega",
       })}
-      lineas={pedido.DetallePedido}
-      columnas={PEDIDO_LINE_COLUMNS}
-      nombrePdf={nombrePdf("Pedido", pedido.DocNum)}
+      lines={pedido.DetallePedido}
+      columns={PEDIDO_LINE_COLUMNS}
+      pdfName={pdfName("Pedido", pedido.DocNum)}
     />
   );
 }

@@ -3,6 +3,13 @@
  * 036; issue 36, decision 038), sentence by sentence: what an upload is refused with, the reasons the Historial
  * records, and the mails to reviewers and suppliers. The employees' warning and the manual lift's answers are MSG's.
  */
+/** Each document's name and the participles that agree with it (feminine 'factura', masculine 'complemento'). */
+const SAT_DOCUMENTO = {
+  factura: { nombre: "la factura", aceptado: "aceptada", rechazado: "rechazada" },
+  pago: { nombre: "el complemento de pago", aceptado: "aceptado", rechazado: "rechazado" },
+} as const;
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export const SAT_MSG = {
   cancelado: (uuid: string) =>
     `El CFDI con UUID ${uuid} está cancelado en el SAT (servicio de consulta de CFDI); no se puede registrar.`,
@@ -11,19 +18,21 @@ export const SAT_MSG = {
   sinDatos: "No se pudo leer del XML la expresión impresa del CFDI (RFC, total, UUID y sello).",
   motivoCancelado: "El SAT informa que el CFDI fue cancelado.",
   motivoNoEncontrado: "El SAT no encontró el CFDI 72 horas después de su timbrado.",
-  /** How the mails name the document, lower case (it may start a subject, as the mails always said). */
-  documento: (tipo: "factura" | "pago") => (tipo === "factura" ? "la factura" : "el complemento de pago"),
   /** To every reviewer (ViDocPen Y) about an accepted CFDI the SAT no longer backs. */
   revisoresAsunto: (uuid: string) => `Portal de Proveedores: CFDI aceptado con problema en el SAT (${uuid})`,
   revisoresSaludo: (nombre: string) => `Estimado(a) ${nombre}:`,
-  revisoresParrafo: (documento: string, folio: string, cardCode: string, uuid: string, motivo: string) =>
-    `${documento} con folio ${folio} del proveedor ${cardCode} (UUID ${uuid}) ya fue aceptada en el portal. ${motivo}`,
+  revisoresParrafo: (tipo: "factura" | "pago", folio: string, cardCode: string, uuid: string, motivo: string) =>
+    `${capitalized(SAT_DOCUMENTO[tipo].nombre)} con folio ${folio} del proveedor ${cardCode} (UUID ${uuid}) ya fue ${SAT_DOCUMENTO[tipo].aceptado} en el portal. ${motivo}`,
   revisoresCierre:
     "Revise el documento antes de pagarlo o deducirlo. Este es un mensaje automático; por favor no lo responda.",
-  /** To the supplier whose pending CFDI the SAT cancelled or does not find: it is rejected. */
-  proveedorAsunto: (documento: string, folio: string) => `${documento} ${folio} fue rechazado por el SAT`,
-  proveedorParrafo: (documento: string, folio: string, uuid: string, problema: string) =>
-    `${documento} con folio ${folio} (UUID ${uuid}) fue rechazado. ${problema}`,
+  /**
+   * To the supplier whose pending CFDI the SAT cancelled or does not find: it is rejected. Issue 40: the subject
+   * starts with a capital and the participle agrees with the document ('la factura … fue rechazada').
+   */
+  proveedorAsunto: (tipo: "factura" | "pago", folio: string) =>
+    `${capitalized(SAT_DOCUMENTO[tipo].nombre)} ${folio} fue ${SAT_DOCUMENTO[tipo].rechazado} por el SAT`,
+  proveedorParrafo: (tipo: "factura" | "pago", folio: string, uuid: string, problema: string) =>
+    `${capitalized(SAT_DOCUMENTO[tipo].nombre)} con folio ${folio} (UUID ${uuid}) fue ${SAT_DOCUMENTO[tipo].rechazado}. ${problema}`,
   proveedorCorreccion: "Puede cargar el CFDI correcto en el portal.",
 } as const;
 

@@ -38,7 +38,7 @@ async function notifyReviewers(
         texto: [
           SAT_MSG.revisoresSaludo(revisor.nombre),
           "",
-          SAT_MSG.revisoresParrafo(SAT_MSG.documento(r.tipo as TipoCfdi), r.folio, r.cardCode, r.uuid, motivo),
+          SAT_MSG.revisoresParrafo(r.tipo as TipoCfdi, r.folio, r.cardCode, r.uuid, motivo),
           "",
           SAT_MSG.revisoresCierre,
         ].join("\n"),
@@ -89,8 +89,8 @@ async function rejectPending(tx: Repositories, r: EstadoPorRevisar, problema: st
   await notifyProveedor(
     tx,
     r.cardCode,
-    SAT_MSG.proveedorAsunto(SAT_MSG.documento(tipo), r.folio),
-    [SAT_MSG.proveedorParrafo(SAT_MSG.documento(tipo), r.folio, r.uuid, problema), SAT_MSG.proveedorCorreccion],
+    SAT_MSG.proveedorAsunto(tipo, r.folio),
+    [SAT_MSG.proveedorParrafo(tipo, r.folio, r.uuid, problema), SAT_MSG.proveedorCorreccion],
     now,
   );
 }

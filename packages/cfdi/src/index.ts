@@ -67,6 +67,7 @@ export {
 export { decodeXmlInput, MAX_XML_BYTES } from "./input";
 export {
   type CfdiRelacionado,
+  type ConceptLine,
   type InvoiceData,
   type InvoiceTipo,
   type InvoiceVariant,
@@ -122,9 +123,13 @@ export {
   type PaymentCheckContext,
 } from "./rules";
 export {
+  AGAPES_CLAVES,
   checkWithholdings,
   DEFAULT_WITHHOLDING_RULES,
+  RENT_CLAVE_PREFIX,
   WITHHOLDING_MSG,
+  WITHHOLDING_RULE,
+  type WithholdingContext,
   type WithholdingInvoice,
   type WithholdingRules,
 } from "./withholdings";

@@ -55,6 +55,27 @@ describe("readInvoice on real files", () => {
         TrasladadoIVA: "137.93",
         Conceptos: 2,
         ClavesProdServ: ["80141628", "95111615"],
+        // Issue 39: each concept as written (six decimals here), for the withholding rules.
+        ConceptLines: [
+          {
+            ClaveProdServ: "80141628",
+            Importe: "8.620690",
+            Descuento: "0",
+            TasaIVA: "0.160000",
+            TrasladadoIVA: "1.379310",
+            RetenidoISR: "0",
+            RetenidoIVA: "0",
+          },
+          {
+            ClaveProdServ: "95111615",
+            Importe: "853.448276",
+            Descuento: "0",
+            TasaIVA: "0.160000",
+            TrasladadoIVA: "136.551724",
+            RetenidoISR: "0",
+            RetenidoIVA: "0",
+          },
+        ],
         CfdiRelacionados: [],
       },
     });

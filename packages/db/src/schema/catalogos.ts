@@ -105,6 +105,11 @@ export const sociedades = pgTable(
     retencionHonorarios: boolean("retencion_honorarios").notNull().default(false),
     clavesHonorarios: text("claves_honorarios").array().notNull().default(sql`'{}'::text[]`),
     /**
+     * Issue 39 (decision 059): the sociedad withholds no IVA (Ley del IVA, art. 3: a state, Mexico City, a municipality
+     * or one of their decentralised bodies); its suppliers' invoices are not asked for two thirds of the IVA.
+     */
+    noRetieneIva: boolean("no_retiene_iva").notNull().default(false),
+    /**
      * Issue 27 (decision 032): the weekdays the sociedad pays suppliers (ISO: 1 Monday … 5 Friday); empty means
      * any business day.
      */

@@ -133,8 +133,8 @@ export async function checkXml(
   // Issue 27: the withholdings a legal entity must make, as the receiving sociedad's switches say (decision 031).
   // An update form's XML without SubTotal has no base to check.
   if (datos.SubTotal !== undefined) {
-    const { rules, isFeeConcept } = withholdingRulesOf(sociedad, datos.ClavesProdServ);
-    errores.push(...checkWithholdings(datos, rules, isFeeConcept));
+    const { rules, context } = withholdingRulesOf(sociedad);
+    errores.push(...checkWithholdings(datos, rules, context));
   }
   errores.push(...camposContraXml(ctx.enviado, datos));
   return { datos, errores };

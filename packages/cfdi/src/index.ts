@@ -5,7 +5,7 @@
  */
 import { MSG } from "@portal/contracts/messages";
 import { type CfdiKind, kindOf, loadXml, type ReadOptions } from "./cfdi";
-import { type InvoiceData, type InvoiceVariant, readInvoiceRoot } from "./invoice";
+import { type InvoiceData, type InvoiceVariant, readInvoiceRoot, readInvoiceRootDetailed } from "./invoice";
 import { CFDI_MSG } from "./messages";
 import { type PaymentData, readPaymentRoot } from "./payment";
 
@@ -136,7 +136,7 @@ export {
 export type { XmlDeclaration, XmlElement, XmlParseError, XmlParseOptions, XmlParseResult } from "./xml";
 export { childrenNamed, parseXml, XML_NAMESPACE } from "./xml";
 
-/** 'factura' (CFDI of type I), 'pago' (type P) or 'otro' (anything else, unreadable input included). Never throws. */
+/** 'factura' (CFDI of type I), 'nota' (type E, issue 39), 'pago' (type P) or 'otro' (anything else, unreadable input included). Never throws. */
 export function classifyCfdi(xml: string | Uint8Array, options: ReadOptions = {}): CfdiKind {
   const loaded = loadXml(xml, options);
   return loaded.ok ? kindOf(loaded.root) : "otro";
@@ -159,7 +159,11 @@ export function validateCfdi(
   const kind = kindOf(loaded.root);
   try {
     const result =
-      kind === "pago" ? readPaymentRoot(loaded.root) : readInvoiceRoot(loaded.root, options.variant ?? "alta");
+      kind === "pago"
+        ? readPaymentRoot(loaded.root)
+        : kind === "nota"
+          ? readInvoiceRootDetailed(loaded.root, "alta", "E").result
+          : readInvoiceRoot(loaded.root, options.variant ?? "alta");
     return result.ok
       ? { kind, ok: true, data: result.data, warnings: result.warnings, errors: [] }
       : { kind, ok: false, data: null, warnings: [], errors: result.errors };

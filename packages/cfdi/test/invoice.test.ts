@@ -465,7 +465,7 @@ describe("classifyCfdi", () => {
     expect(classifyCfdi(fixtureBytes("cfdiutils__cfdi32-real.xml"))).toBe("factura");
     expect(classifyCfdi(fixtureBytes("cfdiutils__created-cfdi40-pago20-valid.xml"))).toBe("pago");
     expect(classifyCfdi(fixtureBytes("cfdiutils__pagos10_sample-validacfd01.xml"))).toBe("pago");
-    expect(classifyCfdi(invoiceXml({ comprobante: { TipoDeComprobante: "E" } }))).toBe("otro");
+    expect(classifyCfdi(invoiceXml({ comprobante: { TipoDeComprobante: "E" } }))).toBe("nota");
     // Its unused xmlns:schemaLocation (not a URI) is ignored: a CFDI 3.3 invoice.
     expect(classifyCfdi(fixtureBytes("satcfdi__registro_fiscal.xml"))).toBe("factura");
     expect(classifyCfdi("<a/>")).toBe("otro");

@@ -291,3 +291,44 @@ describe("withholdings as the law says (issue 39, decision 059)", () => {
     expect(refused.json().message).toContain(IVA_DOS_TERCIOS(WITHHOLDING_RULE.arrendamientoIva));
   });
 });
+
+describe("the supplier's agricultural flag (issue 39, decision 059)", () => {
+  const proveedorRow = async () =>
+    (
+      await t.app.inject(
+        withToken(adminToken, {
+          method: "POST",
+          url: "/api/proveedores/rowProveedores",
+          payload: { tipo: "Lista" },
+        }),
+      )
+    )
+      .json()
+      .data.find((p: { CardCode: string }) => p.CardCode === "P00002");
+  const setAgapes = (tokenDe: string, valor: "Y" | "N") =>
+    t.app.inject(
+      withToken(tokenDe, {
+        method: "POST",
+        url: "/api/proveedores/updateProveedor",
+        payload: { CardCode: "P00002", ResicoAgapes: valor },
+      }),
+    );
+
+  it("set by an administrator, it lifts the 1.25 % of a RESICO invoice of any goods; a supplier cannot set it", async () => {
+    expect((await ajustarKij({ RetencionResico: true })).statusCode).toBe(200);
+    expect((await proveedorRow()).ResicoAgapes).toBe("N");
+    const antes = await register(await entrada(), "0");
+    expect(antes.statusCode).toBe(400);
+    expect(antes.json().message).toContain(WITHHOLDING_RULE.resicoIsr);
+
+    await setAgapes(token, "Y");
+    expect((await proveedorRow()).ResicoAgapes).toBe("N");
+    expect((await setAgapes(adminToken, "Y")).statusCode).toBe(200);
+    expect((await proveedorRow()).ResicoAgapes).toBe("Y");
+    const despues = await register(await entrada(), "0");
+    expect(despues.statusCode, despues.body).toBe(200);
+
+    expect((await setAgapes(adminToken, "N")).statusCode).toBe(200);
+    expect((await proveedorRow()).ResicoAgapes).toBe("N");
+  });
+});

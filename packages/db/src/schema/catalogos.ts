@@ -67,6 +67,11 @@ export const proveedores = pgTable(
      * informative only (the portal does not pay).
      */
     retenerPagos: boolean("retener_pagos").notNull().default(false),
+    /**
+     * Issue 39 (decision 059): an administrator's flag — the supplier lives exclusively from agricultural, livestock,
+     * forestry or fishing activities, so its RESICO invoices are not withheld the 1.25 % ISR (Ley del ISR, art. 113-E).
+     */
+    resicoAgapes: boolean("resico_agapes").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -116,13 +116,17 @@ export function shorten(value: string, max = 60): string {
   return value.length > max ? `${value.slice(0, max)}…` : value;
 }
 
-export type CfdiKind = "factura" | "pago" | "otro";
+export type CfdiKind = "factura" | "nota" | "pago" | "otro";
 
-/** Kind by root element and TipoDeComprobante: I (or "ingreso") → factura, P → pago, anything else → otro. */
+/**
+ * Kind by root element and TipoDeComprobante: I (or "ingreso") → factura, E (Egreso) → nota (de crédito, issue 39),
+ * P → pago, anything else → otro.
+ */
 export function kindOf(root: XmlElement): CfdiKind {
   const info = inspectRoot(root);
   if (info.family === "other") return "otro";
   if (info.tipo === "I") return "factura";
+  if (info.tipo === "E") return "nota";
   if (info.tipo === "P") return "pago";
   return "otro";
 }

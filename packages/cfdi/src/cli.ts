@@ -1,7 +1,13 @@
 /**
  * Command line for operations:
  *
- *   npm run -s cfdi -- validate [--variant=alta|actualizacion] FILE...
+ *   npm run -s cfdi -- validate [--variant=alta|actualizacion] [withholding options] FILE...
+ *
+ * Validates invoices (tipo I), credit notes (tipo E: they must relate the invoices they credit, issue 39) and payment
+ * complements (tipo P). Invoices also go through the withholding rules (packages/cfdi/src/withholdings.ts, decision
+ * 059) with a sociedad's switches as options — by default a new sociedad's: RESICO on, rent and fees off, IVA
+ * withheld — `--sin-resico`, `--arrendamiento`, `--honorarios`, `--claves-honorarios=80111600,80101500`,
+ * `--no-retiene-iva`, `--proveedor-agapes`; `--sin-retenciones` skips them.
  *
  * Prints one JSON object per line per file on stdout —
  * {"file","ok","kind","errors","warnings","data","sellos"} — and exits 1 when any file is invalid (2
@@ -18,7 +24,19 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
-import { CFDI_MSG, type CfdiKind, type InvoiceVariant, MAX_XML_BYTES } from "./index";
+import { NOTA_CREDITO_MSG } from "@portal/contracts";
+import {
+  CFDI_MSG,
+  type CfdiKind,
+  checkWithholdings,
+  creditedUuids,
+  DEFAULT_WITHHOLDING_RULES,
+  type InvoiceData,
+  type InvoiceVariant,
+  MAX_XML_BYTES,
+  type WithholdingContext,
+  type WithholdingRules,
+} from "./index";
 import {
   type CertificateStore,
   combineCertificateStores,
@@ -44,7 +62,88 @@ interface Verification {
   trustTestCertificates: boolean;
 }
 
-const USAGE = "Uso: cfdi validate [--variant=alta|actualizacion] ARCHIVO...";
+/** The withholding rules an invoice is checked against (null: not checked), with their context. */
+interface WithholdingOptions {
+  rules: WithholdingRules;
+  context: WithholdingContext;
+}
+
+interface Options {
+  variant: InvoiceVariant;
+  withholdings: WithholdingOptions | null;
+  files: string[];
+}
+
+const USAGE = [
+  "Uso: cfdi validate [--variant=alta|actualizacion] [opciones de retenciones] ARCHIVO...",
+  "Opciones de retenciones (los interruptores de la sociedad; por omisión RESICO sí, arrendamiento y honorarios no):",
+  "  --sin-resico  --arrendamiento  --honorarios  --claves-honorarios=CLAVE,CLAVE  --no-retiene-iva",
+  "  --proveedor-agapes (proveedor dedicado a actividades agrícolas, ganaderas, silvícolas o pesqueras)",
+  "  --sin-retenciones (no revisa las retenciones)",
+].join("\n");
+
+/** The command's options, or the message of the first wrong one. */
+function parseOptions(args: readonly string[]): Options | { error: string } {
+  let variant: InvoiceVariant = "alta";
+  const rules: WithholdingRules = { ...DEFAULT_WITHHOLDING_RULES };
+  const context: WithholdingContext = {};
+  let checkWithheld = true;
+  const files: string[] = [];
+  const switches: Record<string, () => void> = {
+    "--sin-resico": () => {
+      rules.resico = false;
+    },
+    "--arrendamiento": () => {
+      rules.arrendamiento = true;
+    },
+    "--honorarios": () => {
+      rules.honorarios = true;
+    },
+    "--no-retiene-iva": () => {
+      rules.noRetieneIva = true;
+    },
+    "--proveedor-agapes": () => {
+      context.proveedorAgapes = true;
+    },
+    "--sin-retenciones": () => {
+      checkWithheld = false;
+    },
+  };
+  for (const arg of args) {
+    const flag = switches[arg];
+    if (Object.hasOwn(switches, arg) && flag) flag();
+    else if (arg === "--variant=alta" || arg === "--variant=actualizacion") variant = arg.slice(10) as InvoiceVariant;
+    else if (arg.startsWith("--claves-honorarios=")) {
+      const claves = arg
+        .slice("--claves-honorarios=".length)
+        .split(",")
+        .map((c) => c.trim())
+        .filter((c) => c !== "");
+      const wrong = claves.find((c) => !/^\d{8}$/.test(c));
+      if (wrong !== undefined)
+        return { error: `Clave de honorarios no válida: ${wrong} (debe ser una ClaveProdServ de 8 dígitos).` };
+      context.clavesHonorarios = claves;
+    } else if (arg.startsWith("--variant")) return { error: `Variante no válida: ${arg}` };
+    else if (arg.startsWith("--")) return { error: `Opción desconocida: ${arg}` };
+    else files.push(arg);
+  }
+  return { variant, withholdings: checkWithheld ? { rules, context } : null, files };
+}
+
+/**
+ * Issue 39: what the portal checks beyond structure and seals — an invoice's withholdings under the options' rules,
+ * and that a credit note relates the invoices it credits.
+ */
+function portalChecks(kind: CfdiKind, data: unknown, withholdings: WithholdingOptions | null): string[] {
+  if (data === null) return [];
+  if (kind === "nota") {
+    return creditedUuids(data as InvoiceData).length === 0 ? [NOTA_CREDITO_MSG.sinRelacion] : [];
+  }
+  if (kind === "factura" && withholdings) {
+    return checkWithholdings(data as InvoiceData, withholdings.rules, withholdings.context);
+  }
+  return [];
+}
 
 /** Reads at most maxBytes + 1 bytes, so /dev/zero or a 10 GB file cost no more than the cap. */
 function readCapped(path: string, maxBytes: number): { ok: true; bytes: Uint8Array } | { ok: false; error: string } {
@@ -72,15 +171,17 @@ function readCapped(path: string, maxBytes: number): { ok: true; bytes: Uint8Arr
   }
 }
 
-async function validateFile(file: string, baseDir: string, variant: InvoiceVariant, v: Verification): Promise<Line> {
+async function validateFile(file: string, baseDir: string, options: Options, v: Verification): Promise<Line> {
   const read = readCapped(resolve(baseDir, file), MAX_XML_BYTES);
   if (!read.ok) return { file, ok: false, kind: "otro", errors: [read.error], warnings: [], data: null, sellos: null };
-  const result = await validateCfdiVerified(read.bytes, { variant, ...v });
+  const result = await validateCfdiVerified(read.bytes, { variant: options.variant, ...v });
+  const portal = portalChecks(result.kind, result.data, options.withholdings);
+  const errors = [...(result.ok ? [] : result.errors), ...portal];
   return {
     file,
-    ok: result.ok,
+    ok: errors.length === 0,
     kind: result.kind,
-    errors: result.ok ? [] : result.errors,
+    errors,
     warnings: result.warnings,
     data: result.data,
     sellos: result.sellos ? { emisor: result.sellos.emisor, timbre: result.sellos.timbre } : null,
@@ -97,15 +198,12 @@ async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promi
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  let variant: InvoiceVariant = "alta";
-  const files: string[] = [];
-  for (const arg of rest) {
-    if (arg === "--variant=alta" || arg === "--variant=actualizacion") variant = arg.slice(10) as InvoiceVariant;
-    else if (arg.startsWith("--variant")) {
-      process.stderr.write(`Variante no válida: ${arg}\n${USAGE}\n`);
-      return 2;
-    } else files.push(arg);
+  const options = parseOptions(rest);
+  if ("error" in options) {
+    process.stderr.write(`${options.error}\n${USAGE}\n`);
+    return 2;
   }
+  const { files } = options;
   if (files.length === 0) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
@@ -128,7 +226,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promi
   for (const file of files) {
     let line: Line;
     try {
-      line = await validateFile(file, baseDir, variant, verification);
+      line = await validateFile(file, baseDir, options, verification);
     } catch {
       line = { file, ok: false, kind: "otro", errors: [CFDI_MSG.xmlError], warnings: [], data: null, sellos: null };
     }

@@ -5,7 +5,7 @@
  */
 import { MSG } from "@portal/contracts/messages";
 import { type CfdiKind, kindOf, loadXml, type ReadOptions } from "./cfdi";
-import { type InvoiceData, type InvoiceVariant, readInvoiceRoot } from "./invoice";
+import { type InvoiceData, type InvoiceVariant, readInvoiceRoot, readInvoiceRootDetailed } from "./invoice";
 import { CFDI_MSG } from "./messages";
 import { type PaymentData, readPaymentRoot } from "./payment";
 
@@ -67,6 +67,7 @@ export {
 export { decodeXmlInput, MAX_XML_BYTES } from "./input";
 export {
   type CfdiRelacionado,
+  type ConceptLine,
   type InvoiceData,
   type InvoiceTipo,
   type InvoiceVariant,
@@ -122,16 +123,20 @@ export {
   type PaymentCheckContext,
 } from "./rules";
 export {
+  AGAPES_CLAVES,
   checkWithholdings,
   DEFAULT_WITHHOLDING_RULES,
+  RENT_CLAVE_PREFIX,
   WITHHOLDING_MSG,
+  WITHHOLDING_RULE,
+  type WithholdingContext,
   type WithholdingInvoice,
   type WithholdingRules,
 } from "./withholdings";
 export type { XmlDeclaration, XmlElement, XmlParseError, XmlParseOptions, XmlParseResult } from "./xml";
 export { childrenNamed, parseXml, XML_NAMESPACE } from "./xml";
 
-/** 'factura' (CFDI of type I), 'pago' (type P) or 'otro' (anything else, unreadable input included). Never throws. */
+/** 'factura' (CFDI of type I), 'nota' (type E, issue 39), 'pago' (type P) or 'otro' (anything else, unreadable input included). Never throws. */
 export function classifyCfdi(xml: string | Uint8Array, options: ReadOptions = {}): CfdiKind {
   const loaded = loadXml(xml, options);
   return loaded.ok ? kindOf(loaded.root) : "otro";
@@ -154,7 +159,11 @@ export function validateCfdi(
   const kind = kindOf(loaded.root);
   try {
     const result =
-      kind === "pago" ? readPaymentRoot(loaded.root) : readInvoiceRoot(loaded.root, options.variant ?? "alta");
+      kind === "pago"
+        ? readPaymentRoot(loaded.root)
+        : kind === "nota"
+          ? readInvoiceRootDetailed(loaded.root, "alta", "E").result
+          : readInvoiceRoot(loaded.root, options.variant ?? "alta");
     return result.ok
       ? { kind, ok: true, data: result.data, warnings: result.warnings, errors: [] }
       : { kind, ok: false, data: null, warnings: [], errors: result.errors };

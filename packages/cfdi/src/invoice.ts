@@ -77,10 +77,28 @@ export interface InvoiceData {
   /** Issue 27: each concept's ClaveProdServ, in document order (the fee concepts a sociedad lists). */
   ClavesProdServ: string[];
   /**
+   * Issue 39 (decision 059): each concept's amounts and federal taxes, in document order, for the withholding rules
+   * that take their base and their rounding range concept by concept (Anexo 20).
+   */
+  ConceptLines: ConceptLine[];
+  /**
    * Issue 27: cfdi:CfdiRelacionados, each group's TipoRelacion and its related stamp UUIDs (upper-cased): a credit
    * note's invoices (01, 03) or the CFDI a replacement substitutes (04).
    */
   CfdiRelacionados: CfdiRelacionado[];
+}
+
+/** One cfdi:Concepto as the withholding rules read it; amounts as written ("0" when absent). */
+export interface ConceptLine {
+  ClaveProdServ: string;
+  Importe: string;
+  /** Concepto@Descuento; "0" when absent. */
+  Descuento: string;
+  /** The TasaOCuota of its IVA transfer at a rate (TipoFactor Tasa); null when it transfers no IVA at a rate. */
+  TasaIVA: string | null;
+  TrasladadoIVA: string;
+  RetenidoISR: string;
+  RetenidoIVA: string;
 }
 
 export interface CfdiRelacionado {
@@ -180,6 +198,7 @@ export function readInvoiceRootDetailed(
     ...impuestos,
     Conceptos: conceptNodes.length,
     ClavesProdServ: conceptNodes.map((c) => c.attrs.get("ClaveProdServ") ?? ""),
+    ConceptLines: conceptNodes.map(readConceptLine),
     CfdiRelacionados: readCfdiRelacionados(root),
   };
   if (r.problems.length > 0) {
@@ -285,6 +304,29 @@ function readImpuestos(r: StructureReader, { impuestos, implocal }: InvoiceNodes
     RetenidoISR: byTax("Retenciones", "Retencion", "001"),
     RetenidoIVA: byTax("Retenciones", "Retencion", "002"),
     TrasladadoIVA: byTax("Traslados", "Traslado", "002"),
+  };
+}
+
+const amountOr0 = (v: string | undefined) => (v !== undefined && PATTERNS.importe.re.test(v) ? v : "0");
+
+/** A concept's amounts and federal taxes by kind (its own cfdi:Impuestos; malformed amounts read as 0). */
+function readConceptLine(concept: XmlElement): ConceptLine {
+  const ns = SAT_NS.cfdi40;
+  const impuestos = childrenNamed(concept, ns, "Impuestos");
+  const taxes = (group: string, item: string) =>
+    impuestos.flatMap((i) => childrenNamed(i, ns, group)).flatMap((g) => childrenNamed(g, ns, item));
+  const sum = (nodes: XmlElement[]) => nodes.reduce((s, n) => addAmounts(s, amountOr0(n.attrs.get("Importe"))), "0");
+  const ivaTraslados = taxes("Traslados", "Traslado").filter((t) => t.attrs.get("Impuesto") === "002");
+  const tasa = ivaTraslados.find((t) => t.attrs.get("TipoFactor") === "Tasa")?.attrs.get("TasaOCuota");
+  const retenciones = taxes("Retenciones", "Retencion");
+  return {
+    ClaveProdServ: (concept.attrs.get("ClaveProdServ") ?? "").trim(),
+    Importe: amountOr0(concept.attrs.get("Importe")),
+    Descuento: amountOr0(concept.attrs.get("Descuento")),
+    TasaIVA: tasa !== undefined && PATTERNS.importe.re.test(tasa) ? tasa : null,
+    TrasladadoIVA: sum(ivaTraslados),
+    RetenidoISR: sum(retenciones.filter((r) => r.attrs.get("Impuesto") === "001")),
+    RetenidoIVA: sum(retenciones.filter((r) => r.attrs.get("Impuesto") === "002")),
   };
 }
 

@@ -55,6 +55,27 @@ describe("readInvoice on real files", () => {
         TrasladadoIVA: "137.93",
         Conceptos: 2,
         ClavesProdServ: ["80141628", "95111615"],
+        // Issue 39: each concept as written (six decimals here), for the withholding rules.
+        ConceptLines: [
+          {
+            ClaveProdServ: "80141628",
+            Importe: "8.620690",
+            Descuento: "0",
+            TasaIVA: "0.160000",
+            TrasladadoIVA: "1.379310",
+            RetenidoISR: "0",
+            RetenidoIVA: "0",
+          },
+          {
+            ClaveProdServ: "95111615",
+            Importe: "853.448276",
+            Descuento: "0",
+            TasaIVA: "0.160000",
+            TrasladadoIVA: "136.551724",
+            RetenidoISR: "0",
+            RetenidoIVA: "0",
+          },
+        ],
         CfdiRelacionados: [],
       },
     });
@@ -444,7 +465,7 @@ describe("classifyCfdi", () => {
     expect(classifyCfdi(fixtureBytes("cfdiutils__cfdi32-real.xml"))).toBe("factura");
     expect(classifyCfdi(fixtureBytes("cfdiutils__created-cfdi40-pago20-valid.xml"))).toBe("pago");
     expect(classifyCfdi(fixtureBytes("cfdiutils__pagos10_sample-validacfd01.xml"))).toBe("pago");
-    expect(classifyCfdi(invoiceXml({ comprobante: { TipoDeComprobante: "E" } }))).toBe("otro");
+    expect(classifyCfdi(invoiceXml({ comprobante: { TipoDeComprobante: "E" } }))).toBe("nota");
     // Its unused xmlns:schemaLocation (not a URI) is ignored: a CFDI 3.3 invoice.
     expect(classifyCfdi(fixtureBytes("satcfdi__registro_fiscal.xml"))).toBe("factura");
     expect(classifyCfdi("<a/>")).toBe("otro");

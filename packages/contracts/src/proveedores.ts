@@ -166,6 +166,12 @@ export const proveedorRowSchema = z.object({
    * atrasados', shown to employees only (absent in a supplier's own profile).
    */
   RetenerPagos: flagSchema.optional(),
+  /**
+   * Issue 39 (decision 059, not in the spec): the supplier lives exclusively from agricultural, livestock, forestry or
+   * fishing activities, so its RESICO invoices are not withheld the 1.25 % ISR. Set by an administrator, shown to
+   * employees only.
+   */
+  ResicoAgapes: flagSchema.optional(),
 });
 export type ProveedorRow = z.infer<typeof proveedorRowSchema>;
 export const rowProveedoresAnswerSchema = successAnswer(z.array(proveedorRowSchema));
@@ -244,6 +250,8 @@ export const updateProveedorRequestSchema = z.object({
   EstadoCuenta: documentoUploadSchema("Estado de cuenta").optional(),
   OpinionCumplimiento: documentoUploadSchema("Opinión de cumplimiento de obligaciones fiscales").optional(),
   CaratulaBancaria: caratulaUploadSchema("Carátula bancaria").optional(),
+  /** Issue 39: an administrator's flag (see proveedorRowSchema); ignored from anyone else. */
+  ResicoAgapes: flagCampo("ResicoAgapes").optional(),
 });
 export type UpdateProveedorRequest = z.infer<typeof updateProveedorRequestSchema>;
 export const updateProveedorAnswerSchema = messageAnswerSchema;

@@ -58,6 +58,8 @@ const sociedadAjustesShape = {
   RetencionResico: siNo("RetencionResico"),
   RetencionArrendamiento: siNo("RetencionArrendamiento"),
   RetencionHonorarios: siNo("RetencionHonorarios"),
+  // Issue 39 (decision 059): a state, Mexico City or a municipality withholds no IVA (Ley del IVA, art. 3).
+  NoRetieneIva: siNo("NoRetieneIva"),
   ClavesHonorarios: boundedArray(z.string({ error: claveMensaje }).regex(/^\d{8}$/, { error: claveMensaje }), {
     campo: "ClavesHonorarios",
     max: 200,
@@ -138,6 +140,7 @@ export const sociedadRowSchema = z.object({
   RetencionResico: sociedadAjustesShape.RetencionResico,
   RetencionArrendamiento: sociedadAjustesShape.RetencionArrendamiento,
   RetencionHonorarios: sociedadAjustesShape.RetencionHonorarios,
+  NoRetieneIva: sociedadAjustesShape.NoRetieneIva,
   ClavesHonorarios: z.array(z.string()).optional(),
   DiasPago: z.array(z.number().int()).optional(),
   ReglaFechaContable: sociedadAjustesShape.ReglaFechaContable,

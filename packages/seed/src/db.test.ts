@@ -84,8 +84,14 @@ describe("migrations and demo seed on PostgreSQL", () => {
       nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI",
       regimen: "603",
       cp: "54700",
+      // Issue 39: the municipality withholds no IVA (Ley del IVA, art. 3); the company does.
+      noRetieneIva: true,
     });
-    expect(socs.find((s) => s.rfc === "KIJ0906199R1")).toMatchObject({ regimen: "601", cp: "59820" });
+    expect(socs.find((s) => s.rfc === "KIJ0906199R1")).toMatchObject({
+      regimen: "601",
+      cp: "59820",
+      noRetieneIva: false,
+    });
     for (const s of socs) {
       expect(s.constanciaArchivoId).toBeTruthy();
       expect(decryptSecret(s.passSapCifrada, key)).toBe("B1Admin!");

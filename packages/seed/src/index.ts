@@ -76,7 +76,15 @@ const EMPLEADOS_DEMO = [
 ] as const;
 
 const SOCIEDADES_DEMO = [
-  { nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", rfc: "MCI7306249Y1", regimen: "603", cp: "54700", bdSap: "SBO_MCI" },
+  // Issue 39 (decision 059): a municipality withholds no IVA (Ley del IVA, art. 3).
+  {
+    nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI",
+    rfc: "MCI7306249Y1",
+    regimen: "603",
+    cp: "54700",
+    bdSap: "SBO_MCI",
+    noRetieneIva: true,
+  },
   { nombre: "KIJ, S.A DE C.V.", rfc: "KIJ0906199R1", regimen: "601", cp: "59820", bdSap: "SBO_KIJ" },
   {
     nombre: "INDISTRIA ILUMINADORA DE ALMACENES",

@@ -54,6 +54,28 @@ export interface FacturaPrueba {
   cfdiRelacionados?: { TipoRelacion: string; UUIDs: string[] }[];
   /** Issue 27: "E" for a credit note (CFDI de Egreso); "I" by default. */
   tipo?: "I" | "E";
+  /**
+   * Issue 39: several concepts, each with its own taxes; when given, the invoice's SubTotal, Descuento, IVA and
+   * withholdings are their sums, and subtotal, descuento, iva, retenciones, ivaRetenido, concepto and claveProdServ
+   * are not read.
+   */
+  conceptos?: ConceptoPrueba[];
+}
+
+/** Issue 39: one concept of a test invoice, with its taxes as the CFDI writes them. */
+export interface ConceptoPrueba {
+  claveProdServ: string;
+  descripcion?: string;
+  importe: string;
+  descuento?: string;
+  /** IVA transferred; at tasaIva ("0.160000" by default; "0.000000" for goods at 0 %). */
+  iva: string;
+  tasaIva?: string;
+  /** ISR withheld, at tasaIsr ("0.100000" by default; "0.012500" for RESICO). */
+  isr?: string;
+  tasaIsr?: string;
+  /** IVA withheld (two thirds: TasaOCuota 0.106667). */
+  ivaRetenido?: string;
 }
 
 const esc = (v: string) => v.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
@@ -73,18 +95,76 @@ const two = (v: string) => {
   return `${int}.${`${dec}00`.slice(0, 2)}`;
 };
 
+const nonZero = (v: string) => Number(v) !== 0;
+const sum = (values: string[]) => (values.length === 0 ? "0" : addAmounts(...values));
+
+/** The concepts of `f`: its own, or one built from its figures. */
+function conceptosDe(f: FacturaPrueba): Required<ConceptoPrueba>[] {
+  const given: ConceptoPrueba[] = f.conceptos ?? [
+    {
+      claveProdServ: f.claveProdServ ?? "01010101",
+      descripcion: f.concepto ?? "Mercancía según entrada de almacén",
+      importe: f.subtotal,
+      descuento: f.descuento ?? "0",
+      iva: f.iva,
+      isr: f.retenciones ?? "0",
+      ivaRetenido: f.ivaRetenido ?? "0",
+    },
+  ];
+  return given.map((c) => ({
+    claveProdServ: c.claveProdServ,
+    descripcion: c.descripcion ?? "Mercancía según entrada de almacén",
+    importe: money(c.importe),
+    descuento: money(c.descuento ?? "0"),
+    iva: money(c.iva),
+    tasaIva: c.tasaIva ?? "0.160000",
+    isr: money(c.isr ?? "0"),
+    tasaIsr: c.tasaIsr ?? "0.100000",
+    ivaRetenido: money(c.ivaRetenido ?? "0"),
+  }));
+}
+
+type Concepto = ReturnType<typeof conceptosDe>[number];
+
+function conceptoXml(c: Concepto): string {
+  const base = two(subtractAmounts(c.importe, c.descuento));
+  const tax = (impuesto: string, tasa: string, importe: string) =>
+    attrs({ Base: base, Impuesto: impuesto, TipoFactor: "Tasa", TasaOCuota: tasa, Importe: two(importe) });
+  const retenciones = [
+    nonZero(c.isr) ? `<cfdi:Retencion${tax("001", c.tasaIsr, c.isr)}/>` : "",
+    nonZero(c.ivaRetenido) ? `<cfdi:Retencion${tax("002", "0.106667", c.ivaRetenido)}/>` : "",
+  ].join("");
+  return [
+    `<cfdi:Concepto${attrs({
+      ClaveProdServ: c.claveProdServ,
+      Cantidad: "1",
+      ClaveUnidad: "E48",
+      Descripcion: c.descripcion,
+      ValorUnitario: two(c.importe),
+      Importe: two(c.importe),
+      Descuento: nonZero(c.descuento) ? two(c.descuento) : undefined,
+      ObjetoImp: "02",
+    })}>`,
+    "<cfdi:Impuestos>",
+    `<cfdi:Traslados><cfdi:Traslado${tax("002", c.tasaIva, c.iva)}/></cfdi:Traslados>`,
+    retenciones === "" ? "" : `<cfdi:Retenciones>${retenciones}</cfdi:Retenciones>`,
+    "</cfdi:Impuestos>",
+    "</cfdi:Concepto>",
+  ].join("");
+}
+
 /** The unsigned CFDI of `f` (Total = SubTotal − Descuento + IVA − retenciones). */
 export function facturaPruebaSinSellar(f: FacturaPrueba): string {
-  const descuento = money(f.descuento ?? "0");
-  const isrRetenido = money(f.retenciones ?? "0");
-  const ivaRetenido = money(f.ivaRetenido ?? "0");
+  const conceptos = conceptosDe(f);
+  const subtotal = sum(conceptos.map((c) => c.importe));
+  const descuento = sum(conceptos.map((c) => c.descuento));
+  const iva = sum(conceptos.map((c) => c.iva));
+  const isrRetenido = sum(conceptos.map((c) => c.isr));
+  const ivaRetenido = sum(conceptos.map((c) => c.ivaRetenido));
   const retenciones = addAmounts(isrRetenido, ivaRetenido);
-  const hasIvaRetenido = Number(ivaRetenido) !== 0;
-  const subtotal = money(f.subtotal);
   const base = subtractAmounts(subtotal, descuento);
-  const total = subtractAmounts(addAmounts(base, money(f.iva)), retenciones);
-  const hasDescuento = parseAmount(descuento) !== null && Number(descuento) !== 0;
-  const hasRetenciones = Number(retenciones) !== 0;
+  const total = subtractAmounts(addAmounts(base, iva), retenciones);
+  const hasRetenciones = nonZero(retenciones);
   const moneda = f.moneda ?? "MXN";
   const comprobante = attrs({
     "xmlns:cfdi": "http://www.sat.gob.mx/cfd/4",
@@ -96,7 +176,7 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
     Fecha: f.fecha,
     FormaPago: f.formaPago,
     SubTotal: two(subtotal),
-    Descuento: hasDescuento ? two(descuento) : undefined,
+    Descuento: nonZero(descuento) ? two(descuento) : undefined,
     Moneda: moneda,
     TipoCambio: moneda === "MXN" ? undefined : (f.tipoCambio ?? "1"),
     Total: two(total),
@@ -105,38 +185,20 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
     MetodoPago: f.metodoPago,
     LugarExpedicion: f.lugarExpedicion,
   });
-  const traslado = attrs({
-    Base: two(base),
-    Impuesto: "002",
-    TipoFactor: "Tasa",
-    TasaOCuota: "0.160000",
-    Importe: two(f.iva),
-  });
-  const retencion = attrs({
-    Base: two(base),
-    Impuesto: "001",
-    TipoFactor: "Tasa",
-    TasaOCuota: "0.100000",
-    Importe: two(isrRetenido),
-  });
-  const retencionIva = attrs({
-    Base: two(base),
-    Impuesto: "002",
-    TipoFactor: "Tasa",
-    TasaOCuota: "0.106667",
-    Importe: two(ivaRetenido),
-  });
   const retencionTotal = [
-    Number(isrRetenido) !== 0 ? `<cfdi:Retencion${attrs({ Impuesto: "001", Importe: two(isrRetenido) })}/>` : "",
-    hasIvaRetenido ? `<cfdi:Retencion${attrs({ Impuesto: "002", Importe: two(ivaRetenido) })}/>` : "",
+    nonZero(isrRetenido) ? `<cfdi:Retencion${attrs({ Impuesto: "001", Importe: two(isrRetenido) })}/>` : "",
+    nonZero(ivaRetenido) ? `<cfdi:Retencion${attrs({ Impuesto: "002", Importe: two(ivaRetenido) })}/>` : "",
   ].join("");
-  const trasladoTotal = attrs({
-    Base: two(base),
-    Impuesto: "002",
-    TipoFactor: "Tasa",
-    TasaOCuota: "0.160000",
-    Importe: two(f.iva),
-  });
+  // One total transfer per IVA rate, in the order the concepts first use it.
+  const tasas = [...new Set(conceptos.map((c) => c.tasaIva))];
+  const trasladoTotal = tasas
+    .map((tasa) => {
+      const deLaTasa = conceptos.filter((c) => c.tasaIva === tasa);
+      const baseTasa = sum(deLaTasa.map((c) => subtractAmounts(c.importe, c.descuento)));
+      const importe = sum(deLaTasa.map((c) => c.iva));
+      return `<cfdi:Traslado${attrs({ Base: two(baseTasa), Impuesto: "002", TipoFactor: "Tasa", TasaOCuota: tasa, Importe: two(importe) })}/>`;
+    })
+    .join("");
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<cfdi:Comprobante${comprobante}>`,
@@ -154,33 +216,13 @@ export function facturaPruebaSinSellar(f: FacturaPrueba): string {
       RegimenFiscalReceptor: f.receptor.regimen,
       UsoCFDI: f.receptor.uso,
     })}/>`,
-    "<cfdi:Conceptos>",
-    `<cfdi:Concepto${attrs({
-      ClaveProdServ: f.claveProdServ ?? "01010101",
-      Cantidad: "1",
-      ClaveUnidad: "E48",
-      Descripcion: f.concepto ?? "Mercancía según entrada de almacén",
-      ValorUnitario: two(subtotal),
-      Importe: two(subtotal),
-      Descuento: hasDescuento ? two(descuento) : undefined,
-      ObjetoImp: "02",
-    })}>`,
-    "<cfdi:Impuestos>",
-    `<cfdi:Traslados><cfdi:Traslado${traslado}/></cfdi:Traslados>`,
-    hasRetenciones
-      ? `<cfdi:Retenciones>${Number(isrRetenido) !== 0 ? `<cfdi:Retencion${retencion}/>` : ""}${
-          hasIvaRetenido ? `<cfdi:Retencion${retencionIva}/>` : ""
-        }</cfdi:Retenciones>`
-      : "",
-    "</cfdi:Impuestos>",
-    "</cfdi:Concepto>",
-    "</cfdi:Conceptos>",
+    `<cfdi:Conceptos>${conceptos.map(conceptoXml).join("")}</cfdi:Conceptos>`,
     `<cfdi:Impuestos${attrs({
       TotalImpuestosRetenidos: hasRetenciones ? two(retenciones) : undefined,
-      TotalImpuestosTrasladados: two(f.iva),
+      TotalImpuestosTrasladados: two(iva),
     })}>`,
     hasRetenciones ? `<cfdi:Retenciones>${retencionTotal}</cfdi:Retenciones>` : "",
-    `<cfdi:Traslados><cfdi:Traslado${trasladoTotal}/></cfdi:Traslados>`,
+    `<cfdi:Traslados>${trasladoTotal}</cfdi:Traslados>`,
     "</cfdi:Impuestos>",
     "</cfdi:Comprobante>",
   ].join("");

@@ -18,7 +18,14 @@ export {
   issueTestComplemento,
   type PagoPrueba,
 } from "./complemento";
-export { csdPrueba, type FacturaPrueba, facturaPruebaSinSellar, issueTestFactura, type RfcPrueba } from "./emitir";
+export {
+  type ConceptoPrueba,
+  csdPrueba,
+  type FacturaPrueba,
+  facturaPruebaSinSellar,
+  issueTestFactura,
+  type RfcPrueba,
+} from "./emitir";
 export {
   readCreditNoteVerified,
   readInvoiceVerified,

@@ -106,10 +106,13 @@ export async function validateCfdiVerified(
   const kind = kindOf(loaded.root);
   let detailed: Detailed<InvoiceData | PaymentData>;
   try {
+    // Issue 39: a credit note (tipo E) is read like an invoice of type E.
     detailed =
       kind === "pago"
         ? readPaymentRootDetailed(loaded.root)
-        : readInvoiceRootDetailed(loaded.root, options.variant ?? "alta");
+        : kind === "nota"
+          ? readInvoiceRootDetailed(loaded.root, "alta", "E")
+          : readInvoiceRootDetailed(loaded.root, options.variant ?? "alta");
   } catch {
     return { kind, ...failed([MSG.xmlSinTimbre, CFDI_MSG.xmlError]) };
   }

@@ -67,6 +67,11 @@ export const proveedores = pgTable(
      * informative only (the portal does not pay).
      */
     retenerPagos: boolean("retener_pagos").notNull().default(false),
+    /**
+     * Issue 39 (decision 059): an administrator's flag — the supplier lives exclusively from agricultural, livestock,
+     * forestry or fishing activities, so its RESICO invoices are not withheld the 1.25 % ISR (Ley del ISR, art. 113-E).
+     */
+    resicoAgapes: boolean("resico_agapes").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,6 +109,11 @@ export const sociedades = pgTable(
     retencionArrendamiento: boolean("retencion_arrendamiento").notNull().default(false),
     retencionHonorarios: boolean("retencion_honorarios").notNull().default(false),
     clavesHonorarios: text("claves_honorarios").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Issue 39 (decision 059): the sociedad withholds no IVA (Ley del IVA, art. 3: a state, Mexico City, a municipality
+     * or one of their decentralised bodies); its suppliers' invoices are not asked for two thirds of the IVA.
+     */
+    noRetieneIva: boolean("no_retiene_iva").notNull().default(false),
     /**
      * Issue 27 (decision 032): the weekdays the sociedad pays suppliers (ISO: 1 Monday … 5 Friday); empty means
      * any business day.

@@ -63,6 +63,8 @@ export interface SociedadInput {
   passSap?: string;
   bdSap?: string;
   conConstancia?: boolean;
+  /** Issue 39: withholds no IVA (Ley del IVA, art. 3: a state or municipality); false by default. */
+  noRetieneIva?: boolean;
 }
 
 export async function createSociedad(db: Database, encryptionKey: Buffer, input: SociedadInput = {}) {
@@ -98,6 +100,7 @@ export async function createSociedad(db: Database, encryptionKey: Buffer, input:
       bdSap: input.bdSap ?? `SBO_${s}`,
       constanciaArchivoId,
       constanciaNombre,
+      noRetieneIva: input.noRetieneIva ?? false,
     })
     .onConflictDoNothing({ target: sociedades.bdSap })
     .returning();

@@ -62,7 +62,7 @@ async function checkCorrection(deps: ModifyDeps, user: SessionUser, input: Patch
   const xmlBytes = xmlNuevo?.bytes ?? (await deps.data.repos.archivos.findContent(actual.xmlArchivoId));
   if (!xmlBytes) throw new NotFound(MSG.facturaNoExiste);
   const { datos, errores: delXml } = await checkXml(deps, new Uint8Array(xmlBytes), "actualizacion", {
-    proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc },
+    proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc, resicoAgapes: proveedor.resicoAgapes },
     sociedad,
     entradas,
     enviado: input,

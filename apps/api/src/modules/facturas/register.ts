@@ -60,7 +60,7 @@ async function checkRegistration(deps: RegisterDeps, user: SessionUser, input: P
   const errores = checkArchivos(pdf, xml, recepcion);
   const tomadas = await repo.entradasConFacturaActiva(sociedad.bdSap, refs);
   const { datos, errores: delXml } = await checkXml(deps, xml.bytes, "alta", {
-    proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc },
+    proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc, resicoAgapes: proveedor.resicoAgapes },
     sociedad,
     entradas,
     enviado: { ...input, Total: input.Total },

@@ -2,7 +2,7 @@
  * What the server checks of an invoice beyond the spec's §5 cross checks (packages/cfdi rules.ts), with the
  * Spanish messages a supplier reads (issue 12). Pure: every failing message is returned.
  */
-import { CFDI_MSG, type InvoiceData, type WithholdingRules } from "@portal/cfdi";
+import { CFDI_MSG, type InvoiceData, type WithholdingContext, type WithholdingRules } from "@portal/cfdi";
 import { REVISION_MSG } from "@portal/contracts";
 import {
   fieldsAgainstXml,
@@ -129,25 +129,24 @@ export function camposContraXml(enviado: DatosEnviados, xml: InvoiceData): strin
 }
 
 /**
- * Issue 27 (decision 031): the withholding rules of the receiving sociedad (its switches) and whether the invoice
- * holds a concept whose ClaveProdServ the sociedad lists as professional fees.
+ * Issue 27 (decision 031), issue 39 (decision 059): the withholding rules of the receiving sociedad (its switches,
+ * whether it withholds IVA at all) and the ClaveProdServ codes it counts as professional fees (the fee concepts are
+ * the base of the fee rules and, with rent, of RESICO's two thirds of the IVA).
  */
-export function withholdingRulesOf(
-  sociedad: {
-    retencionResico: boolean;
-    retencionArrendamiento: boolean;
-    retencionHonorarios: boolean;
-    clavesHonorarios: readonly string[];
-  },
-  clavesProdServ: readonly string[],
-): { rules: WithholdingRules; isFeeConcept: boolean } {
-  const claves = new Set(sociedad.clavesHonorarios);
+export function withholdingRulesOf(sociedad: {
+  retencionResico: boolean;
+  retencionArrendamiento: boolean;
+  retencionHonorarios: boolean;
+  noRetieneIva: boolean;
+  clavesHonorarios: readonly string[];
+}): { rules: WithholdingRules; context: WithholdingContext } {
   return {
     rules: {
       resico: sociedad.retencionResico,
       arrendamiento: sociedad.retencionArrendamiento,
       honorarios: sociedad.retencionHonorarios,
+      noRetieneIva: sociedad.noRetieneIva,
     },
-    isFeeConcept: clavesProdServ.some((clave) => claves.has(clave.trim())),
+    context: { clavesHonorarios: sociedad.clavesHonorarios.map((clave) => clave.trim()) },
   };
 }

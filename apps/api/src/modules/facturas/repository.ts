@@ -54,6 +54,7 @@ export function createFacturasRepository(db: Database) {
           retencionResico: sociedades.retencionResico,
           retencionArrendamiento: sociedades.retencionArrendamiento,
           retencionHonorarios: sociedades.retencionHonorarios,
+          noRetieneIva: sociedades.noRetieneIva,
           clavesHonorarios: sociedades.clavesHonorarios,
         })
         .from(proveedorSociedades)

@@ -78,7 +78,8 @@ export function checkArchivos(pdf: Archivo | null, xml: Archivo | null, recepcio
 
 /** What checkXml compares the CFDI with. */
 export interface XmlCheckContext {
-  proveedor: { cardName: string; rfc: string };
+  /** Issue 39: `resicoAgapes`, the administrator's flag of a supplier living from agricultural activities. */
+  proveedor: { cardName: string; rfc: string; resicoAgapes: boolean };
   sociedad: { nombre: string; rfc: string; regimen: string; cp: string } & Parameters<typeof withholdingRulesOf>[0];
   /** The receipts the CFDI bills (issue 27: one or several, same currency), compared together. */
   entradas: readonly ErpEntrada[];
@@ -133,8 +134,8 @@ export async function checkXml(
   // Issue 27: the withholdings a legal entity must make, as the receiving sociedad's switches say (decision 031).
   // An update form's XML without SubTotal has no base to check.
   if (datos.SubTotal !== undefined) {
-    const { rules, isFeeConcept } = withholdingRulesOf(sociedad, datos.ClavesProdServ);
-    errores.push(...checkWithholdings(datos, rules, isFeeConcept));
+    const { rules, context } = withholdingRulesOf(sociedad);
+    errores.push(...checkWithholdings(datos, rules, { ...context, proveedorAgapes: proveedor.resicoAgapes }));
   }
   errores.push(...camposContraXml(ctx.enviado, datos));
   return { datos, errores };

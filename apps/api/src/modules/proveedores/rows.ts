@@ -61,6 +61,8 @@ function toRows({ data, clock, lista69b }: RowsDeps) {
         Lista69B: en69b(p.rfc),
         // Issue 27: "retener pagos por complementos atrasados", an employee's flag shown to employees only.
         ...(paraEmpleado ? { RetenerPagos: p.retenerPagos ? ("Y" as const) : ("N" as const) } : {}),
+        // Issue 39: the administrator's agricultural-activity flag (RESICO without the 1.25 %), for employees only.
+        ...(paraEmpleado ? { ResicoAgapes: p.resicoAgapes ? ("Y" as const) : ("N" as const) } : {}),
       };
     });
   };

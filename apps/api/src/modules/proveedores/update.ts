@@ -130,6 +130,7 @@ async function save(tx: Repositories, p: Plan, cambios: Partial<Record<Documento
           rfc: input.LicTradNum ?? current.rfc,
           estatusRegistro: nuevoEstatus,
           motivoRechazo: motivo,
+          ...(input.ResicoAgapes === undefined ? {} : { resicoAgapes: input.ResicoAgapes === "Y" }),
         }
       : {}),
     updatedAt: now,
@@ -143,6 +144,15 @@ async function save(tx: Repositories, p: Plan, cambios: Partial<Record<Documento
     await tx.auditoria.recordChange(
       user,
       { entidad: "proveedor", id: current.cardCode, campo: "estatus_registro", ...change },
+      now,
+    );
+  }
+  // Issue 39: who said the supplier lives from agricultural activities (its RESICO invoices lose the 1.25 % check).
+  if (admin && input.ResicoAgapes !== undefined && (input.ResicoAgapes === "Y") !== current.resicoAgapes) {
+    const change = { from: current.resicoAgapes ? "Y" : "N", to: input.ResicoAgapes };
+    await tx.auditoria.recordChange(
+      user,
+      { entidad: "proveedor", id: current.cardCode, campo: "resico_agapes", ...change },
       now,
     );
   }

@@ -181,6 +181,8 @@ describe("administrator update (spec §4, §6, §7)", () => {
       MOTRECHAZO: " Falta la opinión de cumplimiento ",
       U_SYS_PMPASS: "Nueva2026",
       archivos: { OpinionCumplimiento: PDF },
+      // Issue 39: the administrator marks her as living from agricultural activities.
+      ResicoAgapes: true,
     };
     values.requeridos.CedulaFiscal = false;
     const built = buildUpdateProveedorRequest(BERENICE, values, "administrador");
@@ -197,6 +199,7 @@ describe("administrator update (spec §4, §6, §7)", () => {
         LicTradNum: "XIQB891116QE4",
         U_SYS_PMESPR: "R",
         MOTRECHAZO: "Falta la opinión de cumplimiento",
+        ResicoAgapes: "Y",
         IdentificacionOficial: { Val: "Y" },
         ComprobanteDomicilio: { Val: "Y" },
         CedulaFiscal: { Val: "N" },

@@ -61,9 +61,17 @@ export interface ProveedorFormValues {
   requeridos: Record<ConVal, boolean>;
   /** PDFs picked now, to upload with Actualizar. */
   archivos: Partial<Record<DocumentoProveedorClave, PdfUpload>>;
+  /**
+   * Issue 39 (decision 059): the supplier lives exclusively from agricultural, livestock, forestry or fishing
+   * activities (its RESICO invoices are not withheld the 1.25 % ISR); an administrator's flag.
+   */
+  ResicoAgapes: boolean;
 }
 
-export type ProveedorField = Exclude<keyof ProveedorFormValues, "requeridos" | "archivos">;
+export type ProveedorField = Exclude<keyof ProveedorFormValues, "requeridos" | "archivos" | "ResicoAgapes">;
+
+export const RESICO_AGAPES_LABEL =
+  "Se dedica exclusivamente a actividades agrícolas, ganaderas, silvícolas o pesqueras";
 
 export const PROVEEDOR_LABELS = {
   U_SYS_PMTYPE: "Tipo de persona",
@@ -102,6 +110,7 @@ export function proveedorFormFromRow(row: ProveedorRow): ProveedorFormValues {
       OpinionCumplimiento: row.OpinionCumplimiento.Val === "Y",
     },
     archivos: {},
+    ResicoAgapes: row.ResicoAgapes === "Y",
   };
 }
 
@@ -255,6 +264,7 @@ export function buildUpdateProveedorRequest(
       LicTradNum: values.LicTradNum.trim().toUpperCase(),
       U_SYS_PMESPR: values.U_SYS_PMESPR,
       MOTRECHAZO: values.MOTRECHAZO.trim(),
+      ResicoAgapes: values.ResicoAgapes ? "Y" : "N",
       ...Object.fromEntries(flags),
     };
   } else {

@@ -40,6 +40,7 @@ const valid: SociedadFormValues = {
   RetencionResico: true,
   RetencionArrendamiento: false,
   RetencionHonorarios: false,
+  NoRetieneIva: false,
   ClavesHonorarios: "",
   DiasPago: [],
   ReglaFechaContable: "primer_dia_abierto",
@@ -50,6 +51,7 @@ const DEFAULT_AJUSTES = {
   RetencionResico: true,
   RetencionArrendamiento: false,
   RetencionHonorarios: false,
+  NoRetieneIva: false,
   ClavesHonorarios: [],
   DiasPago: [],
   ReglaFechaContable: "primer_dia_abierto",
@@ -168,6 +170,7 @@ describe("company requests", () => {
       ...valid,
       RetencionArrendamiento: true,
       RetencionHonorarios: true,
+      NoRetieneIva: true,
       ClavesHonorarios: " 80111600,80101500;\n80111600 ",
       DiasPago: ["4", "2"],
     });
@@ -175,6 +178,8 @@ describe("company requests", () => {
       RetencionResico: true,
       RetencionArrendamiento: true,
       RetencionHonorarios: true,
+      // Issue 39: a state or municipality withholds no IVA.
+      NoRetieneIva: true,
       ClavesHonorarios: ["80111600", "80101500"],
       DiasPago: [2, 4],
     });

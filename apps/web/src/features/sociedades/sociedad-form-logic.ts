@@ -39,6 +39,8 @@ export interface SociedadFormValues {
   RetencionResico: boolean;
   RetencionArrendamiento: boolean;
   RetencionHonorarios: boolean;
+  /** Issue 39 (decision 059): the company withholds no IVA (a state or municipality, Ley del IVA art. 3). */
+  NoRetieneIva: boolean;
   /** The ClaveProdServ codes counted as professional fees, as typed: separated by commas, blanks or lines. */
   ClavesHonorarios: string;
   /** Issue 27 (decision 032): the weekdays it pays ("1" Monday … "5" Friday); none = any business day. */
@@ -64,6 +66,7 @@ export const SOCIEDAD_LABELS = {
   RetencionResico: "Retener ISR de 1.25 % al Régimen Simplificado de Confianza (RESICO)",
   RetencionArrendamiento: "Retener ISR de 10 % y dos terceras partes del IVA al arrendamiento de personas físicas",
   RetencionHonorarios: "Retener ISR de 10 % y dos terceras partes del IVA a los honorarios de personas físicas",
+  NoRetieneIva: "No retiene IVA (entidad federativa o municipio)",
   ClavesHonorarios: "Claves de producto o servicio de honorarios",
   DiasPago: "Días de pago",
   ReglaFechaContable: "Si el periodo contable de la fecha del CFDI está cerrado",
@@ -86,6 +89,7 @@ export const emptySociedadForm = (): SociedadFormValues => ({
   RetencionResico: true,
   RetencionArrendamiento: false,
   RetencionHonorarios: false,
+  NoRetieneIva: false,
   ClavesHonorarios: "",
   DiasPago: [],
   ReglaFechaContable: "primer_dia_abierto",
@@ -107,6 +111,7 @@ export const sociedadFormFromRow = (row: SociedadRow): SociedadFormValues => ({
   RetencionResico: row.RetencionResico ?? true,
   RetencionArrendamiento: row.RetencionArrendamiento ?? false,
   RetencionHonorarios: row.RetencionHonorarios ?? false,
+  NoRetieneIva: row.NoRetieneIva ?? false,
   ClavesHonorarios: (row.ClavesHonorarios ?? []).join(", "),
   DiasPago: (row.DiasPago ?? []).map(String),
   ReglaFechaContable: row.ReglaFechaContable ?? "primer_dia_abierto",
@@ -212,6 +217,7 @@ const base = (values: SociedadFormValues) => ({
   RetencionResico: values.RetencionResico,
   RetencionArrendamiento: values.RetencionArrendamiento,
   RetencionHonorarios: values.RetencionHonorarios,
+  NoRetieneIva: values.NoRetieneIva,
   ClavesHonorarios: parseClavesHonorarios(values.ClavesHonorarios),
   DiasPago: values.DiasPago.map(Number).sort((a, b) => a - b),
   ReglaFechaContable: values.ReglaFechaContable,

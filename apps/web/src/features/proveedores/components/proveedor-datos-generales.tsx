@@ -1,10 +1,15 @@
-import { Divider, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Checkbox, Divider, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { ESTATUS_REGISTRO_LABEL, estatusActivoLabel, type ProveedorRow, TIPO_PERSONA_LABEL } from "@portal/contracts";
 import { useId } from "react";
 import { PasswordField } from "../../../components/password-field";
 import { readOnly } from "../../../lib/form-fields";
-import { PROVEEDOR_LABELS as L, type ProveedorFormRole, type ProveedorFormValues } from "../proveedor-form-logic";
+import {
+  PROVEEDOR_LABELS as L,
+  type ProveedorFormRole,
+  type ProveedorFormValues,
+  RESICO_AGAPES_LABEL,
+} from "../proveedor-form-logic";
 
 const TIPOS_PERSONA = [
   { value: "F", label: TIPO_PERSONA_LABEL.F },
@@ -149,6 +154,15 @@ function RevisionFields({ form, role }: FieldsProps) {
           inputWrapperOrder={WRAPPER_ORDER}
           {...readOnly(!isAdmin)}
           {...form.getInputProps("MOTRECHAZO")}
+        />
+      ) : null}
+      {role !== "proveedor" ? (
+        // Issue 39 (decision 059): employees see it; an administrator sets it.
+        <Checkbox
+          label={RESICO_AGAPES_LABEL}
+          description="Márquelo si el proveedor vive exclusivamente de estas actividades: a sus facturas del Régimen Simplificado de Confianza no se les pide la retención de ISR de 1.25 % (Ley del ISR, art. 113-E)."
+          disabled={!isAdmin}
+          {...form.getInputProps("ResicoAgapes", { type: "checkbox" })}
         />
       ) : null}
     </>

@@ -5,6 +5,7 @@ import { session } from "../../../lib/session";
 import { pickOption } from "../../../test/pick-option";
 import { type FakeCall, fakeApi, renderApp } from "../../../test/render-app";
 import { takeConsoleErrors } from "../../../test/setup";
+import { RESICO_AGAPES_LABEL } from "../proveedor-form-logic";
 import { BERENICE, KEMPER } from "../proveedores.fixtures";
 
 // Saves and file reads are asynchronous round trips; give them room on a busy machine.
@@ -75,6 +76,8 @@ describe("supplier catalogue and detail", () => {
     expect(within(docs).getAllByRole("button", { name: /^Ver / })).toHaveLength(7);
     expect(within(docs).queryByRole("button", { name: /^Cargar/ })).toBeNull();
     expect(screen.getByRole("button", { name: "Actualizar" }).hasAttribute("disabled")).toBe(true);
+    // Issue 39: the agricultural-activity flag shows, but only an administrator sets it.
+    expect(screen.getByRole("checkbox", { name: RESICO_AGAPES_LABEL }).hasAttribute("disabled")).toBe(true);
     expect(screen.queryByRole("button", { name: "Agregar sociedad" })).toBeNull();
     expect(screen.queryByText(/Los documentos deben actualizarse antes de su vencimiento/)).not.toBeNull();
     expect(within(docs).getByRole("row", { name: /Opinión de cumplimiento/ }).textContent).toContain("20 días");
@@ -106,6 +109,10 @@ describe("supplier catalogue and detail", () => {
     fireEvent.change(screen.getByRole("textbox", { name: /Motivo de rechazo/ }), {
       target: { value: "Falta la opinión de cumplimiento" },
     });
+    // Issue 39 (decision 059): she lives from agriculture; her RESICO invoices lose the 1.25 % check.
+    const agapes = screen.getByRole("checkbox", { name: RESICO_AGAPES_LABEL });
+    expect((agapes as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(agapes);
     fireEvent.click(screen.getByRole("button", { name: "Actualizar" }));
     await screen.findByText(MSG.proveedorActualizado);
     // Spec §8: the mail call's failure is shown too.
@@ -114,6 +121,7 @@ describe("supplier catalogue and detail", () => {
       CardCode: "P00002",
       U_SYS_PMESPR: "R",
       MOTRECHAZO: "Falta la opinión de cumplimiento",
+      ResicoAgapes: "Y",
       OpinionCumplimiento: { Val: "Y" },
     });
     expect(calls.find((call) => call.url.endsWith("/sentCorreo"))?.body).toEqual({
@@ -195,7 +203,8 @@ describe("/Perfil of a supplier", () => {
       operador: "Proveedor",
       tipo: "Perfil",
     });
-    // Only what the supplier may change is editable.
+    // Only what the supplier may change is editable; the administrator's agricultural flag is not shown.
+    expect(screen.queryByRole("checkbox", { name: RESICO_AGAPES_LABEL })).toBeNull();
     expect(screen.getByRole("textbox", { name: /Razón social/ }).hasAttribute("readonly")).toBe(true);
     expect(screen.getByRole("combobox", { name: /Estatus del registro/ }).hasAttribute("readonly")).toBe(true);
     expect(screen.getByRole("textbox", { name: /Teléfono/ }).hasAttribute("readonly")).toBe(false);

@@ -243,10 +243,16 @@ export function RetencionesSection({ form, isReadOnly }: SectionProps) {
             {...form.getInputProps(field, { type: "checkbox" })}
           />
         ))}
+        <Checkbox
+          label={L.NoRetieneIva}
+          description="Márquelo si la sociedad es una entidad federativa, la Ciudad de México, un municipio o uno de sus organismos descentralizados: no retiene IVA (Ley del IVA, art. 3), así que a sus facturas no se les piden las dos terceras partes del IVA; la retención de ISR se sigue revisando."
+          disabled={isReadOnly}
+          {...form.getInputProps("NoRetieneIva", { type: "checkbox" })}
+        />
       </Stack>
       <TextInput
         label={L.ClavesHonorarios}
-        description="Claves ClaveProdServ de 8 dígitos separadas por comas; una factura de honorarios se revisa si incluye alguna."
+        description="Claves ClaveProdServ de 8 dígitos separadas por comas. Una factura de honorarios se revisa si incluye alguna, y solo esos conceptos son la base de la retención; en una factura RESICO, esos conceptos y los de arrendamiento (801315xx) deben retener dos terceras partes del IVA."
         placeholder="80111600, 80101500"
         inputWrapperOrder={WRAPPER_ORDER}
         spellCheck={false}

@@ -150,6 +150,7 @@ describe("company catalogue and form", () => {
       RetencionResico: true,
       RetencionArrendamiento: false,
       RetencionHonorarios: false,
+      NoRetieneIva: false,
       ClavesHonorarios: [],
       DiasPago: [],
       // Issue 37 (decision 047): the default posting-date rule.
@@ -189,6 +190,7 @@ describe("company catalogue and form", () => {
       RetencionResico: true,
       RetencionArrendamiento: false,
       RetencionHonorarios: true,
+      NoRetieneIva: false,
       ClavesHonorarios: ["80111600"],
       DiasPago: [2],
       ReglaFechaContable: "rechazar",
@@ -222,7 +224,13 @@ describe("company catalogue and form", () => {
     expect(regla.value).toBe("rechazar");
     fireEvent.change(regla, { target: { value: "primer_dia_abierto" } });
 
+    // Issue 39 (decision 059): the company's "withholds no IVA" switch, off as stored.
+    const noRetieneIva = screen.getByRole("checkbox", { name: "No retiene IVA (entidad federativa o municipio)" });
+    expect((noRetieneIva as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText(/no retiene IVA \(Ley del IVA, art\. 3\)/)).toBeTruthy();
+
     fireEvent.click(renta);
+    fireEvent.click(noRetieneIva);
     fireEvent.click(screen.getByRole("checkbox", { name: "Jueves" }));
     fireEvent.change(claves, { target: { value: "80111600, 8011-16" } });
     fireEvent.click(screen.getByRole("button", { name: "Actualizar" }));
@@ -239,6 +247,7 @@ describe("company catalogue and form", () => {
       RetencionResico: true,
       RetencionArrendamiento: true,
       RetencionHonorarios: true,
+      NoRetieneIva: true,
       ClavesHonorarios: ["80111600", "80101500"],
       DiasPago: [2, 4],
       ReglaFechaContable: "primer_dia_abierto",
@@ -255,5 +264,6 @@ describe("company catalogue and form", () => {
     expect((await screen.findByRole("button", { name: "Actualizar" })).hasAttribute("disabled")).toBe(true);
     expect(screen.getByRole("textbox", { name: /Razón social/ }).hasAttribute("readonly")).toBe(true);
     expect(screen.getByRole("checkbox", { name: "Editar la base de datos SAP" }).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("checkbox", { name: /No retiene IVA/ }).hasAttribute("disabled")).toBe(true);
   });
 });

@@ -49,7 +49,8 @@ const receptionOf = (docEntry: number, docNum: number, cardCode: string, cancele
 
 beforeAll(async () => {
   hasta0025 = migracionesHasta0025();
-  handle = await createDatabase({});
+  // An in-memory database of its own: never the package's .data/pglite, which a second run would find full.
+  handle = await createDatabase({ dataDir: "memory://" });
   await runMigrations(handle, hasta0025);
   const db = handle.db;
   await db.execute(sql`set session_replication_role = replica`);

@@ -48,7 +48,8 @@ const nota = (id: number, tipo: string) => sql`
 
 beforeAll(async () => {
   hasta0027 = migracionesHasta0027();
-  handle = await createDatabase({});
+  // An in-memory database of its own: nothing left behind, nothing shared with another test.
+  handle = await createDatabase({ dataDir: "memory://" });
   await runMigrations(handle, hasta0027);
   const db = handle.db;
   await db.execute(sql`set session_replication_role = replica`);

@@ -288,11 +288,19 @@ export function complementoDesdeEsperado(
 /**
  * Kemper's credit note (CFDI de Egreso) to SBO_MCI relating these invoice UUIDs (TipoRelacion 01 unless told), sealed
  * and stamped for real, and the body the browser sends to postNotaCredito with it; `pdfPropio`: a PDF of its own
- * (titled with its UUID) instead of the same small PDF every call.
+ * (titled with its UUID) instead of the same small PDF every call; `grupos` (issue 39): the CfdiRelacionados groups
+ * instead of one group of `uuids`; `formaPago` instead of 15.
  */
 export function notaCreditoPrueba(
   uuids: string[],
-  o: { subtotal: string; iva: string; tipoRelacion?: string; pdfPropio?: boolean },
+  o: {
+    subtotal: string;
+    iva: string;
+    tipoRelacion?: string;
+    pdfPropio?: boolean;
+    grupos?: { TipoRelacion: string; UUIDs: string[] }[];
+    formaPago?: string;
+  },
 ): { uuid: string; body: Record<string, string> } {
   const uuid = randomUUID().toUpperCase();
   const xml = issueTestFactura(
@@ -300,12 +308,12 @@ export function notaCreditoPrueba(
       folio: `NC-${uuid.slice(0, 6)}`,
       fecha: "2026-11-17T10:00:00",
       fechaTimbrado: "2026-11-17T10:05:00",
-      formaPago: "15",
+      formaPago: o.formaPago ?? "15",
       uuid,
       subtotal: o.subtotal,
       iva: o.iva,
       tipo: "E",
-      cfdiRelacionados: [{ TipoRelacion: o.tipoRelacion ?? "01", UUIDs: uuids }],
+      cfdiRelacionados: o.grupos ?? [{ TipoRelacion: o.tipoRelacion ?? "01", UUIDs: uuids }],
     }),
   );
   return {

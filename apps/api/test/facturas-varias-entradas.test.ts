@@ -157,7 +157,12 @@ describe("una factura para varias entradas", () => {
     const antes = await guardadas();
     const monedas = await post(payload(cfdi(), [a, usd]));
     expect(monedas.statusCode).toBe(400);
-    expect(monedas.json().message).toBe(FACTURA_MSG.entradasDeVariasMonedas([`${a} (MXN)`, `${usd} (USD)`]));
+    expect(monedas.json().message).toBe(
+      FACTURA_MSG.entradasDeVariasMonedas([
+        { docNum: a, moneda: "MXN" },
+        { docNum: usd, moneda: "USD" },
+      ]),
+    );
     const repetida = await post(payload(cfdi(), [a, a]));
     expect(repetida.statusCode).toBe(400);
     expect(repetida.json().message).toContain("repite una entrada");
@@ -173,6 +178,30 @@ describe("una factura para varias entradas", () => {
     const ajena = await nuevaEntradaKemper(t.tdb.db, { cardCode: "P00002" });
     const otra = await post(payload(cfdi(), [a, ajena]));
     expect(otra.json().message).toContain(FACTURA_MSG.entradaNoExiste(ajena));
+    expect(await guardadas()).toBe(antes);
+  });
+});
+
+describe("monedas (issue 39)", () => {
+  it("refuses receipts in USD and MXN in Spanish, each with its currency, and never adds them into one number", async () => {
+    // 301.26 + IVA = 349.46 USD and 18,365.06 + IVA = 21,303.47 MXN: '21,652.93' would be their meaningless sum.
+    const usd = await nuevaEntradaKemper(t.tdb.db, {
+      docCur: "USD",
+      docRate: "17.5",
+      lineas: [{ priceBefDi: "301.26" }],
+    });
+    const mxn = await nuevaEntradaKemper(t.tdb.db, { lineas: [{ priceBefDi: "18365.06" }] });
+    const antes = await guardadas();
+    for (const xml of [cfdi(), cfdi({ moneda: "USD", tipoCambio: "17.5" })]) {
+      const res = await post(payload(xml, [usd, mxn]));
+      expect(res.statusCode).toBe(400);
+      const [menor, mayor] = usd < mxn ? [usd, mxn] : [mxn, usd];
+      const moneda = (n: number) => (n === usd ? "USD" : "MXN");
+      expect(res.json().message).toBe(
+        `Las entradas de mercancía ${menor} (${moneda(menor)}) y ${mayor} (${moneda(mayor)}) están en monedas distintas; una factura solo puede amparar entradas de la misma moneda: registre una factura por cada moneda.`,
+      );
+      expect(res.json().message).not.toMatch(/21,?652\.93|\+|suma de las entradas|se esperaba/);
+    }
     expect(await guardadas()).toBe(antes);
   });
 });

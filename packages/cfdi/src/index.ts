@@ -38,7 +38,14 @@ export {
   totalesPago,
   trasladosPago,
 } from "./complemento-esperado";
-export { CREDIT_NOTE_RELATIONS, creditedUuids } from "./credit-note";
+export {
+  CREDIT_NOTE_RELATIONS,
+  creditedUuids,
+  describeTipoRelacion,
+  firstCreditRelation,
+  isCreditRelation,
+  relationGroups,
+} from "./credit-note";
 export { ddmmyyyyToIso, isIsoDate } from "./dates";
 export {
   checkComprobanteFile,

@@ -33,17 +33,25 @@ export interface InvoiceCheckContext {
      * one; the total's message then names the sum.
      */
     Sumandos?: { DocNum: number; DocTotal: string }[];
+    /**
+     * The receipt's currency (DocCur), when the caller gives it. Issue 39: receipts of several currencies are never
+     * added — joinEntradas then gives their currencies here and no total, and the total is not compared (the
+     * caller's currency refusal says why).
+     */
+    Moneda?: string;
+    Monedas?: string[];
   };
 }
 
 /** One goods receipt as the cross checks need it (joinEntradas takes several). */
-export type EntradaCheck = Omit<InvoiceCheckContext["entrada"], "Sumandos"> & { DocNum: number };
+export type EntradaCheck = Omit<InvoiceCheckContext["entrada"], "Sumandos" | "Monedas"> & { DocNum: number };
 
 /**
  * Several goods receipts invoiced by one CFDI (issue 27), as the one receipt the §5 checks compare with: totals
  * and withholdings added, credit days the largest (PPD if any receipt has credit), and payment form, main use and
  * postal code the receipts' common value (their distinct values joined by ' / ' when they differ, which no CFDI
- * matches, so the message shows them all). One receipt is returned as it is.
+ * matches, so the message shows them all). One receipt is returned as it is. Issue 39: receipts in several
+ * currencies (Moneda) are not added: their currencies are returned (Monedas) with no total nor withholdings.
  */
 export function joinEntradas(entradas: readonly EntradaCheck[]): InvoiceCheckContext["entrada"] {
   const [first] = entradas;
@@ -56,16 +64,25 @@ export function joinEntradas(entradas: readonly EntradaCheck[]): InvoiceCheckCon
   };
   const sum = (values: (string | undefined)[]) => safeAdd(...values) ?? "";
   const retenciones = entradas.map((e) => e.RetencionesTotal);
+  const monedas = [
+    ...new Set(entradas.flatMap((e) => (e.Moneda === undefined ? [] : [e.Moneda.trim().toUpperCase()]))),
+  ];
+  const variasMonedas = monedas.length > 1;
   return {
-    DocTotal: sum(entradas.map((e) => e.DocTotal)),
-    ...(retenciones.every((r) => typeof r === "string" && r.trim() !== "")
+    DocTotal: variasMonedas ? "" : sum(entradas.map((e) => e.DocTotal)),
+    ...(!variasMonedas && retenciones.every((r) => typeof r === "string" && r.trim() !== "")
       ? { RetencionesTotal: sum(retenciones) }
       : {}),
     PeyMethod: common(entradas.map((e) => e.PeyMethod)),
     U_B1SYS_MainUsage: common(entradas.map((e) => e.U_B1SYS_MainUsage)),
     ...(entradas.every((e) => e.CP === undefined) ? {} : { CP: common(entradas.map((e) => e.CP)) }),
     GroupNum: Math.max(...entradas.map((e) => e.GroupNum)),
-    Sumandos: entradas.map((e) => ({ DocNum: e.DocNum, DocTotal: e.DocTotal })),
+    ...(variasMonedas
+      ? { Monedas: monedas }
+      : {
+          ...(monedas[0] === undefined ? {} : { Moneda: monedas[0] }),
+          Sumandos: entradas.map((e) => ({ DocNum: e.DocNum, DocTotal: e.DocTotal })),
+        }),
   };
 }
 
@@ -177,7 +194,11 @@ export function invoiceMismatches(
   }
   if (isAlta && !sameCode(sociedad?.CP, data.CPReceptor)) push(MSG.cpReceptorSociedad, sociedad?.CP, data.CPReceptor);
 
-  if (isAlta) {
+  // Issue 39: receipts of several currencies have no total to compare (nothing adds two currencies).
+  const variasMonedas = (entrada?.Monedas?.length ?? 0) > 1;
+  if (variasMonedas) {
+    // The caller refuses the currencies instead.
+  } else if (isAlta) {
     const given = entrada?.RetencionesTotal;
     const retenciones = typeof given === "string" && given.trim() !== "" ? given : withheld;
     const docTotal = parseAmount(String(entrada?.DocTotal ?? ""));

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CFDI_MSG, creditedUuids, readCreditNote, readInvoice } from "../src/index";
+import {
+  CFDI_MSG,
+  CREDIT_NOTE_RELATIONS,
+  creditedUuids,
+  describeTipoRelacion,
+  firstCreditRelation,
+  readCreditNote,
+  readInvoice,
+  relationGroups,
+} from "../src/index";
 import { type FacturaPrueba, issueTestFactura, readCreditNoteVerified } from "../src/sello/index";
 
 /** Issue 27: a credit note (CFDI de Egreso) is read by the invoice reader's structure, with tipo E. */
@@ -55,7 +64,44 @@ describe("readCreditNote", () => {
     expect(!asInvoice.ok && asInvoice.errors[0]).toContain("de tipo E (Egreso)");
   });
 
-  it("credits nothing without a 01 or 03 group", () => {
+  it("credits nothing without a 01, 03 or 07 group", () => {
     expect(creditedUuids({ CfdiRelacionados: [{ TipoRelacion: "04", UUIDs: [factura] }] })).toEqual([]);
+    expect(creditedUuids({ CfdiRelacionados: [{ TipoRelacion: "02", UUIDs: [factura] }] })).toEqual([]);
+  });
+
+  it("issue 39: a sealed E with only TipoRelacion 07 (advance applied) credits the invoice it relates", async () => {
+    const xml = issueTestFactura({
+      ...nota,
+      formaPago: "30",
+      cfdiRelacionados: [{ TipoRelacion: "07", UUIDs: [factura.toLowerCase()] }],
+    });
+    const verified = await readCreditNoteVerified(xml, { trustTestCertificates: true });
+    expect(verified.ok).toBe(true);
+    if (!verified.data) return;
+    expect(verified.data.FormaPago).toBe("30");
+    expect(creditedUuids(verified.data)).toEqual([factura]);
+    expect(firstCreditRelation(verified.data)).toBe("07");
+    expect(relationGroups(verified.data)).toEqual([{ TipoRelacion: "07", UUIDs: [factura] }]);
+  });
+
+  it("issue 39: keeps each relation group with its type (01 and 03 apart, 04 too), in the CFDI's order", () => {
+    const read = readCreditNote(issueTestFactura(nota));
+    if (!read.ok) throw new Error(read.errors.join("\n"));
+    expect(relationGroups(read.data)).toEqual([
+      { TipoRelacion: "01", UUIDs: [factura] },
+      { TipoRelacion: "03", UUIDs: [otra, factura] },
+      { TipoRelacion: "04", UUIDs: ["CCCCCCCC-3333-4333-8333-333333333333"] },
+    ]);
+    expect(firstCreditRelation(read.data)).toBe("01");
+  });
+
+  it("names the crediting types as the SAT's c_TipoRelacion catalogue does", () => {
+    expect(CREDIT_NOTE_RELATIONS).toEqual(["01", "03", "07"]);
+    expect(CREDIT_NOTE_RELATIONS.map(describeTipoRelacion)).toEqual([
+      "Nota de crédito de los documentos relacionados",
+      "Devolución de mercancía sobre facturas o traslados previos",
+      "CFDI por aplicación de anticipo",
+    ]);
+    expect(describeTipoRelacion("99")).toBeUndefined();
   });
 });

@@ -330,4 +330,24 @@ describe("joinEntradas — one CFDI for several goods receipts (issue 27)", () =
     const { DocNum: _n, ...una } = base;
     expect(joinEntradas([base])).toEqual(una);
   });
+
+  it("issue 39: never adds receipts of two currencies, nor compares or shows a total across them", () => {
+    // 349.46 USD and 21,303.47 MXN: no 21,652.93 anywhere, in either variant.
+    const entrada = joinEntradas(
+      two({ DocTotal: "349.46", Moneda: "USD" }, { DocTotal: "21303.47", Moneda: "mxn", RetencionesTotal: "10" }),
+    );
+    expect(entrada.Monedas).toEqual(["USD", "MXN"]);
+    expect(entrada.DocTotal).toBe("");
+    expect(entrada.RetencionesTotal).toBeUndefined();
+    expect(entrada.Sumandos).toBeUndefined();
+    for (const variante of ["alta", "actualizacion"] as const) {
+      const mensajes = checkInvoiceAgainst(data, { ...ctx(), entrada }, variante);
+      expect(mensajes.some((m) => m.startsWith(MSG.totalEntrada))).toBe(false);
+      expect(mensajes.join(" ")).not.toMatch(/21,652\.93|21652\.93|suma de las entradas/);
+    }
+    // One currency is still added, and says which.
+    const mismas = joinEntradas(two({ DocTotal: "700", Moneda: "MXN" }, { DocTotal: "460", Moneda: "MXN" }));
+    expect(mismas).toMatchObject({ DocTotal: "1160", Moneda: "MXN" });
+    expect(mismas.Monedas).toBeUndefined();
+  });
 });

@@ -266,6 +266,31 @@ const datosXmlFactura = {
 /** Issue 27 (decision 033): at most this many goods receipts in one CFDI (a month of deliveries fits easily). */
 export const MAX_ENTRADAS_POR_FACTURA = 50;
 
+/** 'A', 'A y B', 'A, B y C'. */
+const enumerate = (partes: readonly string[]) =>
+  partes.length <= 1 ? partes.join("") : `${partes.slice(0, -1).join(", ")} y ${partes.at(-1)}`;
+
+/**
+ * Issue 39 (decision 060): one invoice is one CFDI in one currency, so the receipts it bills are in one currency;
+ * receipts of two currencies are never chosen together, and no message or panel adds amounts of two currencies.
+ */
+export const ENTRADAS_MONEDA_MSG = {
+  /** The receipt picker: why a receipt cannot join the ones chosen. */
+  entradaEnOtraMoneda: (moneda: string, monedaElegidas: string) =>
+    `Esta entrada está en ${moneda}; las entradas elegidas están en ${monedaElegidas}.`,
+  /** The refusal (browser and server): each receipt with its currency, never their sum. */
+  entradasDeVariasMonedas: (entradas: readonly { docNum: number; moneda: string }[]) =>
+    `Las entradas de mercancía ${enumerate(entradas.map((e) => `${e.docNum} (${e.moneda})`))} están en monedas distintas; una factura solo puede amparar entradas de la misma moneda: registre una factura por cada moneda.`,
+  /** 'Datos de la entrada' with receipts of two currencies: they are listed, not added. */
+  sinSuma: (monedas: readonly string[]) =>
+    `Las entradas elegidas están en monedas distintas (${monedas.join(", ")}); no se suman.`,
+} as const;
+
+/** The distinct currencies (upper case, trimmed) of some receipts, in the order they first appear. */
+export const distinctCurrencies = (monedas: readonly string[]): string[] => [
+  ...new Set(monedas.map((m) => m.trim().toUpperCase())),
+];
+
 /**
  * The goods receipt an invoice bills: one DocNum, as the spec writes it, or (issue 27) a list of DocNums of the
  * same supplier, sociedad and currency, without repeats.

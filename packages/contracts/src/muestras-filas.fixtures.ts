@@ -156,6 +156,7 @@ export const notaCreditoRow = {
   FolioNotaCredito: "NC-17",
   UUID: "7C1D2E3F-4A5B-4C6D-8E7F-9A0B1C2D3E4F",
   TipoRelacion: "01",
+  Relaciones: [{ TipoRelacion: "01", UUIDs: [UUID_FACTURA] }],
   FechaNotaCredito: "2025-02-20",
   Total: "1160.00",
   Moneda: "MXN",

@@ -17,15 +17,15 @@ import { revisionBatchSchema } from "./revision";
 
 /**
  * Credit notes (CFDI de Egreso, issue 27, decision 034): a supplier registers one against its accepted invoices
- * (the XML's CfdiRelacionados, TipoRelacion 01 or 03); employees review them like invoices; an accepted one becomes
- * an A/P credit memo in the ERP and takes its amount off the invoices' balance.
+ * (the XML's CfdiRelacionados, TipoRelacion 01, 03 or — issue 39, decision 060 — 07); employees review them like
+ * invoices; an accepted one becomes an A/P credit memo in the ERP and takes its amount off the invoices' balance.
  */
 
 /** What the supplier reads: the sentences the server refuses with (and the browser shows). */
 export const NOTA_CREDITO_MSG = {
   registrada: "Se registró con éxito la nota de crédito.",
   sinRelacion:
-    "La nota de crédito no relaciona ninguna factura: el XML debe traer CfdiRelacionados con TipoRelacion 01 (nota de crédito) o 03 (devolución de mercancía).",
+    "La nota de crédito no relaciona ninguna factura: el XML debe traer CfdiRelacionados con TipoRelacion 01 (nota de crédito), 03 (devolución de mercancía) o 07 (aplicación de anticipo).",
   facturaNoExiste: (uuid: string) =>
     `La factura con UUID ${uuid} que relaciona la nota de crédito no está registrada en el portal como suya.`,
   facturaNoAceptada: (folio: string) =>
@@ -77,6 +77,17 @@ export const notaCreditoFacturaSchema = z.object({
   Importe: z.string(),
 });
 
+/**
+ * Issue 39 (decision 060): one cfdi:CfdiRelacionados group of a credit note, as its CFDI has it: the TipoRelacion
+ * (c_TipoRelacion: 01 nota de crédito, 03 devolución, 07 aplicación de anticipo; any other, such as 04, relates a
+ * CFDI it credits nothing of) and the related UUIDs, upper case, in order.
+ */
+export const relacionNotaCreditoSchema = z.object({
+  TipoRelacion: z.string(),
+  UUIDs: z.array(z.string()),
+});
+export type RelacionNotaCredito = z.infer<typeof relacionNotaCreditoSchema>;
+
 /** A row of getNotasCredito and of the review list. */
 export const notaCreditoRowSchema = z.object({
   Fila: z.number().int(),
@@ -87,8 +98,13 @@ export const notaCreditoRowSchema = z.object({
   BD: z.string(),
   FolioNotaCredito: z.string(),
   UUID: z.string(),
-  /** 01 nota de crédito, 03 devolución de mercancía. */
+  /** Its first crediting group's type: 01 nota de crédito, 03 devolución de mercancía, 07 aplicación de anticipo. */
   TipoRelacion: z.string(),
+  /**
+   * Issue 39: every relation group of its CFDI, each with its type (a note with 01 and 03 groups has two). Absent
+   * from servers before it: TipoRelacion then stands for every invoice of Facturas.
+   */
+  Relaciones: z.array(relacionNotaCreditoSchema).optional(),
   FechaNotaCredito: z.string(),
   Total: z.string(),
   Moneda: z.string(),

@@ -1,4 +1,4 @@
-import { readCreditNote } from "@portal/cfdi";
+import { firstCreditRelation, readCreditNote, relationGroups } from "@portal/cfdi";
 import { issueTestFactura } from "@portal/cfdi/sello";
 import type { Clock, Database } from "@portal/db";
 import { storeArchivo } from "@portal/db";
@@ -63,7 +63,8 @@ export async function seedNotasCreditoDemo(db: Database, clock: Clock): Promise<
         bd: factura.bd,
         uuid: d.UUID,
         folio: d.Folio,
-        tipoRelacion: "01",
+        tipoRelacion: firstCreditRelation(d),
+        relaciones: relationGroups(d),
         rfcEmisor: d.RFCEmisor,
         nombreEmisor: d.NombreEmisor,
         rfcReceptor: d.RFCReceptor,

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -36,8 +37,17 @@ export const notasCredito = pgTable(
     bd: text("bd").notNull(),
     uuid: text("uuid").notNull(),
     folio: text("folio").notNull(),
-    /** The CFDI's TipoRelacion with its invoices: 01 nota de crédito, 03 devolución. */
+    /**
+     * The CFDI's TipoRelacion with its invoices: its first crediting group's — 01 nota de crédito, 03 devolución,
+     * 07 aplicación de anticipo (issue 39).
+     */
     tipoRelacion: text("tipo_relacion").notNull(),
+    /**
+     * Issue 39 (decision 060): every cfdi:CfdiRelacionados group of the CFDI as read, each with its TipoRelacion and
+     * UUIDs (upper case): a note with 01 and 03 groups keeps both. Migration 0029 gave the older rows one group,
+     * tipo_relacion with their invoices' UUIDs.
+     */
+    relaciones: jsonb("relaciones").$type<{ TipoRelacion: string; UUIDs: string[] }[]>().notNull().default([]),
     rfcEmisor: text("rfc_emisor").notNull(),
     nombreEmisor: text("nombre_emisor").notNull(),
     rfcReceptor: text("rfc_receptor").notNull(),

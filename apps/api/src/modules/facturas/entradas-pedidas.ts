@@ -1,3 +1,4 @@
+import { distinctCurrencies } from "@portal/contracts";
 import { type EntradaRef, ordenEntradas } from "@portal/db";
 import { ambiguousDocEntries, type ErpAdapter, type ErpEntrada } from "../../erp/types";
 import { Invalid, refusal } from "../../lib/errors";
@@ -69,12 +70,8 @@ export function createEntradasPedidas(erp: Pick<ErpAdapter, "findEntrada" | "rea
     });
     if (errores.length > 0) throw refusal(errores);
     const entradas = (halladas as ErpEntrada[]).sort((a, b) => ordenEntradas(refDe(a), refDe(b)));
-    const monedas = [...new Set(entradas.map((e) => e.docCur.toUpperCase()))];
-    if (monedas.length > 1) {
-      throw new Invalid(
-        FACTURA_MSG.entradasDeVariasMonedas(entradas.map((e) => `${e.docNum} (${e.docCur.toUpperCase()})`)),
-      );
-    }
+    const varias = refuseMixedCurrencies(entradas);
+    if (varias) throw new Invalid(varias);
     return entradas;
   }
 
@@ -85,6 +82,17 @@ export function createEntradasPedidas(erp: Pick<ErpAdapter, "findEntrada" | "rea
   }
 
   return { una, pedidas };
+}
+
+/**
+ * Issue 27/39: the refusal of receipts in more than one currency, each named with its currency (never a sum of
+ * them); null when they share one.
+ */
+export function refuseMixedCurrencies(entradas: readonly Pick<ErpEntrada, "docNum" | "docCur">[]): string | null {
+  if (distinctCurrencies(entradas.map((e) => e.docCur)).length < 2) return null;
+  return FACTURA_MSG.entradasDeVariasMonedas(
+    entradas.map((e) => ({ docNum: e.docNum, moneda: e.docCur.trim().toUpperCase() })),
+  );
 }
 
 /** A receipt read from the ERP as the portal stores it. */

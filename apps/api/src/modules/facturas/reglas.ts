@@ -3,7 +3,7 @@
  * Spanish messages a supplier reads (issue 12). Pure: every failing message is returned.
  */
 import { CFDI_MSG, type InvoiceData, type WithholdingContext, type WithholdingRules } from "@portal/cfdi";
-import { REVISION_MSG } from "@portal/contracts";
+import { ENTRADAS_MONEDA_MSG, REVISION_MSG } from "@portal/contracts";
 import {
   fieldsAgainstXml,
   partyFields,
@@ -29,9 +29,8 @@ export const FACTURA_MSG = {
     `La factura con folio ${folio} no puede quedar pendiente ni aceptada: ${
       docNums.length > 1 ? "las entradas de mercancía" : "la entrada de mercancía"
     } ${docNums.join(", ")} ya ${docNums.length > 1 ? "tienen" : "tiene"} otra factura pendiente o aceptada.`,
-  /** Issue 27: one CFDI is in one currency, so its receipts must be too. */
-  entradasDeVariasMonedas: (entradas: readonly string[]) =>
-    `Las entradas de mercancía seleccionadas tienen monedas distintas (${entradas.join(", ")}); una factura solo puede amparar entradas de la misma moneda.`,
+  /** Issue 27: one CFDI is in one currency, so its receipts must be too (issue 39: each named, never added). */
+  entradasDeVariasMonedas: ENTRADAS_MONEDA_MSG.entradasDeVariasMonedas,
   entradaNoExiste: (docNum: number) =>
     `La entrada de mercancía ${docNum} no existe en la sociedad seleccionada o no es de su cuenta.`,
   /**

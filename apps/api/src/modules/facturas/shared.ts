@@ -21,7 +21,7 @@ import type { ErpOutbox } from "../erp-outbox/service";
 import type { Lista69bService } from "../lista-69b/service";
 import type { ProveedoresService } from "../proveedores/service";
 import type { SatEstadoService } from "../sat-estado/service";
-import type { createEntradasPedidas } from "./entradas-pedidas";
+import { type createEntradasPedidas, refuseMixedCurrencies } from "./entradas-pedidas";
 import type { createFacturasErpSync } from "./erp-sync";
 import { camposContraXml, FACTURA_MSG, withholdingRulesOf } from "./reglas";
 
@@ -119,6 +119,7 @@ export async function checkXml(
             U_B1SYS_MainUsage: e.mainUsage,
             CP: e.cp,
             GroupNum: e.groupNum,
+            Moneda: e.docCur,
           })),
         ),
       },
@@ -128,7 +129,10 @@ export async function checkXml(
   errores.push(
     ...(await checkParties(datos, { proveedorRfc: proveedor.rfc, sociedadRfc: sociedad.rfc }, lista69b, FACTURA_MSG)),
   );
-  if (datos.Moneda.toUpperCase() !== entrada.docCur.toUpperCase()) {
+  // Issue 39: receipts of several currencies are refused by name (pedidas does first), never compared as one.
+  const variasMonedas = refuseMixedCurrencies(entradas);
+  if (variasMonedas) errores.push(variasMonedas);
+  else if (datos.Moneda.toUpperCase() !== entrada.docCur.toUpperCase()) {
     errores.push(FACTURA_MSG.moneda(datos.Moneda, entrada.docCur));
   }
   // Issue 27: the withholdings a legal entity must make, as the receiving sociedad's switches say (decision 031).

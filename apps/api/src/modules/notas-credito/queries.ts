@@ -1,4 +1,4 @@
-import { ARCHIVO_URL_PREFIX, NOTA_CREDITO_MSG, type NotaCreditoRow } from "@portal/contracts";
+import { ARCHIVO_URL_PREFIX, NOTA_CREDITO_MSG, type NotaCreditoRow, type RelacionNotaCredito } from "@portal/contracts";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
 import { reviewWindowStart } from "../revision/review-kit";
 import type { NotaCreditoListada } from "./repository";
@@ -26,6 +26,15 @@ function erpDe(n: NotaCreditoListada, paraEmpleado: boolean): Pick<NotaCreditoRo
   return paraEmpleado ? { EstadoERP: estado, ErrorERP: error } : { EstadoERP: estado };
 }
 
+/**
+ * Issue 39: the note's relation groups as its CFDI has them; a row stored without them (before the portal kept
+ * them, or written by hand) reads as one group: its type with the invoices it credits.
+ */
+const relacionesDe = (n: NotaCreditoListada): RelacionNotaCredito[] =>
+  n.relaciones.length > 0
+    ? n.relaciones
+    : [{ TipoRelacion: n.tipoRelacion, UUIDs: n.facturas.map((f) => f.uuid.toUpperCase()) }];
+
 function toRow(n: NotaCreditoListada, fila: number, paraEmpleado: boolean): NotaCreditoRow {
   return {
     Fila: fila,
@@ -37,6 +46,7 @@ function toRow(n: NotaCreditoListada, fila: number, paraEmpleado: boolean): Nota
     FolioNotaCredito: n.folio,
     UUID: n.uuid,
     TipoRelacion: n.tipoRelacion,
+    Relaciones: relacionesDe(n),
     FechaNotaCredito: dia(n.fechaCfdi),
     Total: money(n.total),
     Moneda: n.moneda,

@@ -4,7 +4,9 @@ import {
   checkXmlFile,
   compareAmounts,
   creditedUuids,
+  firstCreditRelation,
   type InvoiceData,
+  relationGroups,
   subtractAmounts,
 } from "@portal/cfdi";
 import { readCreditNoteVerified } from "@portal/cfdi/sello";
@@ -191,8 +193,6 @@ async function checkRegistration(deps: RegisterDeps, user: SessionUser, input: P
 async function saveRegistration({ data, clock }: RegisterDeps, user: SessionUser, checked: CheckedRegistration) {
   const { proveedor, sociedad, pdf, xml, datos, uuids, uuid, lectura, sat } = checked;
   const now = clock();
-  const tipoRelacion =
-    datos.CfdiRelacionados.find((g) => g.TipoRelacion === "01" || g.TipoRelacion === "03")?.TipoRelacion ?? "01";
   await saveWithUniqueRace(
     () =>
       data.withTransaction(async (tx) => {
@@ -212,7 +212,9 @@ async function saveRegistration({ data, clock }: RegisterDeps, user: SessionUser
             bd: sociedad.bdSap,
             uuid,
             folio: datos.Folio,
-            tipoRelacion,
+            // Issue 39: every relation group with its type (01 and 03 apart), and the first crediting one's.
+            tipoRelacion: firstCreditRelation(datos),
+            relaciones: relationGroups(datos),
             rfcEmisor: datos.RFCEmisor,
             nombreEmisor: datos.NombreEmisor,
             rfcReceptor: datos.RFCReceptor,

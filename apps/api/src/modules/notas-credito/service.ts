@@ -8,7 +8,7 @@ export type { NotasCreditoDeps } from "./shared";
 /**
  * Credit notes (CFDI de Egreso; issue 27, decision 034). A supplier registers one against its accepted invoices of
  * one sociedad: the XML is read and both seals verified (readCreditNoteVerified, the invoice reader with tipo E),
- * the parties and the 69-B list checked as for invoices (upload kit), the related invoices (TipoRelacion 01 or 03)
+ * the parties and the 69-B list checked as for invoices (upload kit), the related invoices (TipoRelacion 01, 03 or 07)
  * must be the supplier's, accepted, of the sociedad and in the note's currency, and the total no larger than what
  * is left of them; the SAT is asked last. Employees review them with the review kit; an accepted one owes the ERP
  * an A/P credit memo (outbox job 'crear_nota_credito').

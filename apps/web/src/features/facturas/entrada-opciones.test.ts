@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  blockedReason,
   etiquetaEntrada,
   matchesSearch,
   motivosEnTexto,
@@ -44,6 +45,24 @@ describe("receipt picker options (issue 23)", () => {
       value: "15131",
       label: "5131 · Sin referencia · 2026-11-11 · 1,234,567.50 USD",
     });
+  });
+
+  it("issue 39: with receipts chosen, one in another currency is disabled and says why; the rest stay open", () => {
+    // Nothing chosen: every receipt may be picked, whatever its currency.
+    expect(opcionesEntrada([SAT, NOV_BIS]).every((o) => !("disabled" in o))).toBe(true);
+    const opciones = opcionesEntrada([SAT, NOV, NOV_BIS, VALVULA], [NOV]);
+    expect(opciones.find((o) => o.value === "15131")).toEqual({
+      value: "15131",
+      label: "5131 · Sin referencia · 2026-11-11 · 1,234,567.50 USD",
+      disabled: true,
+      motivo: "Esta entrada está en USD; las entradas elegidas están en MXN.",
+    });
+    expect(opciones.filter((o) => o.disabled).map((o) => o.value)).toEqual(["15131"]);
+    // The other way round: a USD receipt chosen closes the MXN ones.
+    expect(blockedReason(SAT, [NOV_BIS])).toBe("Esta entrada está en MXN; las entradas elegidas están en USD.");
+    // A chosen receipt is never blocked, even among receipts of two currencies (a stale choice: the checks refuse it).
+    expect(blockedReason(NOV_BIS, [NOV, NOV_BIS])).toBeNull();
+    expect(blockedReason(VALVULA, [NOV, SAT])).toBeNull();
   });
 
   it("finds a receipt by number, reference, date or total, without accents or case", () => {

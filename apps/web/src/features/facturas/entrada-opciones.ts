@@ -1,5 +1,5 @@
 import { addAmounts, compareAmounts, type InvoiceData, parseAmount, roundAmount, subtractAmounts } from "@portal/cfdi";
-import type { EntradaFactura } from "@portal/contracts";
+import { distinctCurrencies, ENTRADAS_MONEDA_MSG, type EntradaFactura } from "@portal/contracts";
 import { formatImporte } from "../../components/documento-compra/documento-compra-logic";
 
 /**
@@ -27,9 +27,39 @@ export function sortEntradas(entradas: readonly EntradaFactura[]): EntradaFactur
 /** The value that identifies a receipt in the picker: its DocEntry (issue 37: DocNum repeats across series). */
 export const valorEntrada = (entrada: Pick<EntradaFactura, "DocEntry">): string => String(entrada.DocEntry);
 
-/** The picker's options, in the order shown: the number is shown, the DocEntry identifies (issue 37). */
-export const opcionesEntrada = (entradas: readonly EntradaFactura[]) =>
-  sortEntradas(entradas).map((entrada) => ({ value: valorEntrada(entrada), label: etiquetaEntrada(entrada) }));
+/**
+ * Issue 39: why a receipt cannot join the ones chosen — another currency than theirs (one CFDI is in one
+ * currency) — or null when it can (nothing chosen yet, the same currency, or one of the chosen).
+ */
+export function blockedReason(entrada: EntradaFactura, elegidas: readonly EntradaFactura[]): string | null {
+  if (elegidas.some((e) => e.DocEntry === entrada.DocEntry)) return null;
+  const monedas = distinctCurrencies(elegidas.map((e) => e.DocCur));
+  const [moneda] = distinctCurrencies([entrada.DocCur]);
+  if (monedas.length === 0 || moneda === undefined || monedas.includes(moneda)) return null;
+  return ENTRADAS_MONEDA_MSG.entradaEnOtraMoneda(moneda, monedas.join(", "));
+}
+
+/** One option of the picker: `motivo` says why it is disabled (issue 39). */
+export interface OpcionEntrada {
+  value: string;
+  label: string;
+  disabled?: true;
+  motivo?: string;
+}
+
+/**
+ * The picker's options, in the order shown: the number is shown, the DocEntry identifies (issue 37); issue 39: a
+ * receipt in another currency than the chosen ones is disabled, with why.
+ */
+export const opcionesEntrada = (
+  entradas: readonly EntradaFactura[],
+  elegidas: readonly EntradaFactura[] = [],
+): OpcionEntrada[] =>
+  sortEntradas(entradas).map((entrada) => {
+    const motivo = blockedReason(entrada, elegidas);
+    const opcion = { value: valorEntrada(entrada), label: etiquetaEntrada(entrada) };
+    return motivo === null ? opcion : { ...opcion, disabled: true, motivo };
+  });
 
 /** Text compared without accents, case or thousands commas between digits ('Válvula 3,327.01' ~ 'valvula 3327.01'). */
 export function textoComparable(texto: string): string {

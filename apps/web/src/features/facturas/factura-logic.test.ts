@@ -1,5 +1,5 @@
 import { base64FromBytes, CFDI_MSG } from "@portal/cfdi";
-import { MSG } from "@portal/contracts";
+import { ENTRADAS_MONEDA_MSG, MSG } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
 import {
   type ArchivoLeido,
@@ -14,6 +14,7 @@ import {
   estatusPago,
   FORM_MSG,
   fechaMostrada,
+  refuseMixedCurrencies,
 } from "./factura-logic";
 import {
   bytesDe,
@@ -264,7 +265,27 @@ describe("new invoice checks (spec §5)", () => {
     ]);
     // Two currencies: refused in the browser too.
     const monedas = [dos[0]!, makeEntradaFactura({ DocNum: 5120, DocTotal: "2000.00", DocCur: "USD" })];
-    expect(errores(nueva(completos(), { entradas: monedas }))).toContain(FORM_MSG.entradasDeVariasMonedas);
+    expect(errores(nueva(completos(), { entradas: monedas }))).toContain(
+      ENTRADAS_MONEDA_MSG.entradasDeVariasMonedas([
+        { docNum: 5130, moneda: "MXN" },
+        { docNum: 5120, moneda: "USD" },
+      ]),
+    );
+  });
+
+  it("issue 39: receipts of two currencies are refused by name, each with its currency, and never added", () => {
+    // 349.46 USD and 21,303.47 MXN: their 'sum' 21,652.93 must appear nowhere; the XML (3,327.01 MXN) matches neither.
+    const monedas = [
+      makeEntradaFactura({ DocNum: 5140, DocTotal: "349.46", DocCur: "USD" }),
+      makeEntradaFactura({ DocNum: 5141, DocTotal: "21303.47", DocCur: "MXN" }),
+    ];
+    const mensajes = errores(nueva(completos(), { entradas: monedas }));
+    expect(mensajes).toEqual([
+      "Las entradas de mercancía 5140 (USD) y 5141 (MXN) están en monedas distintas; una factura solo puede amparar entradas de la misma moneda: registre una factura por cada moneda.",
+    ]);
+    expect(mensajes.join(" ")).not.toMatch(/21,?652\.93|suma de las entradas|\+/);
+    expect(refuseMixedCurrencies(monedas.slice(0, 1))).toBeNull();
+    expect(refuseMixedCurrencies([monedas[1]!, makeEntradaFactura({ DocNum: 5142, DocCur: "mxn" })])).toBeNull();
   });
 
   it("sends the default folio 'S/F' when the XML has none", () => {

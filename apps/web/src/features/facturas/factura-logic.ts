@@ -15,6 +15,8 @@ import {
 } from "@portal/cfdi";
 import {
   autorizacionErpDe,
+  distinctCurrencies,
+  ENTRADAS_MONEDA_MSG,
   type EntradaFactura,
   ERP_AUTORIZACION_MSG,
   type EstatusFactura,
@@ -163,10 +165,18 @@ export interface ArchivosFactura {
 export const FORM_MSG = {
   sociedadRequerida: "Debe seleccionar la razón social",
   entradaRequerida: "Debe seleccionar la entrada de mercancia",
-  /** Issue 27: one CFDI is in one currency; the server says the same in its own words. */
-  entradasDeVariasMonedas:
-    "Las entradas de mercancía seleccionadas tienen monedas distintas; una factura solo puede amparar entradas de la misma moneda.",
 } as const;
+
+/**
+ * Issue 27: one CFDI is in one currency; issue 39: the refusal names each receipt with its currency, in the
+ * server's words, and never adds them. Null when the receipts share one currency.
+ */
+export function refuseMixedCurrencies(entradas: readonly Pick<EntradaFactura, "DocNum" | "DocCur">[]): string | null {
+  if (distinctCurrencies(entradas.map((e) => e.DocCur)).length < 2) return null;
+  return ENTRADAS_MONEDA_MSG.entradasDeVariasMonedas(
+    entradas.map((e) => ({ docNum: e.DocNum, moneda: e.DocCur.trim().toUpperCase() })),
+  );
+}
 
 /** Issue 27: every receipt an invoice bills (servers before it send only the one `Entrada`). */
 export const entradasDeFila = (row: Pick<FacturaRow, "Entrada" | "EntradasMercancia">): number[] =>
@@ -208,6 +218,7 @@ const entradasParaReglas = (entradas: readonly EntradaFactura[]) =>
       U_B1SYS_MainUsage: entrada.U_B1SYS_MainUsage,
       CP: entrada.CP,
       GroupNum: entrada.GroupNum,
+      Moneda: entrada.DocCur,
     })),
   );
 
@@ -219,7 +230,8 @@ function partesYMoneda(
   datos: InvoiceData,
   proveedor: ProveedorResumen,
   sociedad: FacturaSociedad,
-  entrada: EntradaFactura,
+  /** Null when the receipts are in several currencies (refused on their own, not against the XML's one). */
+  entrada: EntradaFactura | null,
 ): string[] {
   const errores: string[] = [];
   const mismo = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
@@ -227,7 +239,7 @@ function partesYMoneda(
     errores.push(CFDI_MSG.rfcEmisor(datos.RFCEmisor, proveedor.LicTradNum));
   }
   if (!mismo(datos.RFCReceptor, sociedad.RFC)) errores.push(CFDI_MSG.rfcReceptor(datos.RFCReceptor, sociedad.RFC));
-  if (!mismo(datos.Moneda, entrada.DocCur)) errores.push(CFDI_MSG.moneda(datos.Moneda, entrada.DocCur));
+  if (entrada && !mismo(datos.Moneda, entrada.DocCur)) errores.push(CFDI_MSG.moneda(datos.Moneda, entrada.DocCur));
   return errores;
 }
 
@@ -253,7 +265,8 @@ export function checkNewFactura(ctx: NuevaFacturaContexto): Revision<PostFactura
   const errores: string[] = [];
   if (!sociedad) errores.push(FORM_MSG.sociedadRequerida);
   if (!entrada) errores.push(FORM_MSG.entradaRequerida);
-  if (new Set(entradas.map((e) => e.DocCur.toUpperCase())).size > 1) errores.push(FORM_MSG.entradasDeVariasMonedas);
+  const variasMonedas = refuseMixedCurrencies(entradas);
+  if (variasMonedas) errores.push(variasMonedas);
   errores.push(...checkSizes([archivos.pdf, archivos.xml, archivos.recepcion]));
   const archivoErrores = checkInvoiceFiles(archivos);
   errores.push(...archivoErrores);
@@ -271,7 +284,7 @@ export function checkNewFactura(ctx: NuevaFacturaContexto): Revision<PostFactura
         },
         "alta",
       ),
-      ...partesYMoneda(datos, ctx.proveedor, sociedad, entrada),
+      ...partesYMoneda(datos, ctx.proveedor, sociedad, variasMonedas ? null : entrada),
     );
   }
   if (errores.length > 0 || !datos || !sociedad || !entrada || !pdf || !xml || !recepcion) {

@@ -1,8 +1,10 @@
+import { describeTipoRelacion } from "@portal/cfdi";
 import {
   type EstatusRevisionFactura,
   type NotaCreditoRow,
   REVISION_MSG,
   type ReintentarErpNotaCreditoRequest,
+  type RelacionNotaCredito,
   type RevisionNotaCredito,
 } from "@portal/contracts";
 import {
@@ -22,8 +24,59 @@ export const ESTATUS_NOTA_CREDITO: Record<NotaCreditoRow["Estatus"], string> = {
   R: "Rechazada",
 };
 
-/** 01 nota de crédito, 03 devolución (c_TipoRelacion). */
-export const TIPO_RELACION: Record<string, string> = { "01": "Nota de crédito", "03": "Devolución de mercancía" };
+/**
+ * Short names of the TipoRelacion (c_TipoRelacion) a credit note carries: 01, 03 and 07 credit the invoices they
+ * relate (issue 39), 04 substitutes an earlier CFDI. Any other code reads as the SAT's catalogue names it.
+ */
+export const TIPO_RELACION: Record<string, string> = {
+  "01": "Nota de crédito",
+  "03": "Devolución de mercancía",
+  "04": "Sustitución",
+  "07": "Aplicación de anticipo",
+};
+
+/** '07 Aplicación de anticipo': the code and its name (the SAT catalogue's for codes without a short one). */
+export const relationLabel = (tipo: string): string => {
+  const nombre = TIPO_RELACION[tipo] ?? describeTipoRelacion(tipo);
+  return nombre === undefined ? tipo : `${tipo} ${nombre}`;
+};
+
+/**
+ * Issue 39: the note's relation groups, each with its type, as the server sends them; a server before them sends
+ * one type, which then stands for every invoice of the note.
+ */
+export const relationGroupsOf = (
+  row: Pick<NotaCreditoRow, "TipoRelacion" | "Relaciones" | "Facturas">,
+): RelacionNotaCredito[] =>
+  row.Relaciones ?? [{ TipoRelacion: row.TipoRelacion, UUIDs: row.Facturas.map((f) => f.UUID.toUpperCase()) }];
+
+/**
+ * Issue 39: each relation group on its own — '01 Nota de crédito: A-1, A-2' — an invoice of the note by its folio,
+ * any other related CFDI by its UUID.
+ */
+export function relationLines(row: Pick<NotaCreditoRow, "TipoRelacion" | "Relaciones" | "Facturas">): string[] {
+  const folios = new Map(row.Facturas.map((f) => [f.UUID.toUpperCase(), f.FolioFactura]));
+  return relationGroupsOf(row).map(
+    (g) => `${relationLabel(g.TipoRelacion)}: ${g.UUIDs.map((u) => folios.get(u.toUpperCase()) ?? u).join(", ")}`,
+  );
+}
+
+/** The relation groups as one line (the list's search and export): '01 Nota de crédito: A-1 · 03 …: A-2'. */
+export const relationsText = (row: Pick<NotaCreditoRow, "TipoRelacion" | "Relaciones" | "Facturas">): string =>
+  relationLines(row).join(" · ");
+
+/** Issue 39: the types by which the note relates one of its invoices ('01 Nota de crédito'), '' when none says. */
+export function relationsOfFactura(
+  row: Pick<NotaCreditoRow, "TipoRelacion" | "Relaciones" | "Facturas">,
+  idFactura: number,
+): string {
+  const uuid = row.Facturas.find((f) => f.IdFactura === idFactura)?.UUID.toUpperCase();
+  if (uuid === undefined) return "";
+  const tipos = relationGroupsOf(row)
+    .filter((g) => g.UUIDs.some((u) => u.toUpperCase() === uuid))
+    .map((g) => relationLabel(g.TipoRelacion));
+  return [...new Set(tipos)].join(" · ");
+}
 
 /** The invoices a credit note credits, as one line: 'A-1 (116.00), A-2 (50.00)'. */
 export const facturasTexto = (row: Pick<NotaCreditoRow, "Facturas">) =>

@@ -13,7 +13,12 @@ import {
   Title,
 } from "@mantine/core";
 import { addAmounts } from "@portal/cfdi";
-import { type EntradaFactura, MAX_ENTRADAS_POR_FACTURA } from "@portal/contracts";
+import {
+  distinctCurrencies,
+  ENTRADAS_MONEDA_MSG,
+  type EntradaFactura,
+  MAX_ENTRADAS_POR_FACTURA,
+} from "@portal/contracts";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { type Campo, Campos } from "../../../components/campos";
 import {
@@ -46,16 +51,28 @@ export function camposEntrada(entrada: EntradaFactura): Campo[] {
 }
 
 /**
- * Issue 27: what the chosen receipts add up to, per currency ('2,320.00 MXN'); one CFDI is in one currency, so
- * two currencies show both (and the checks refuse them).
+ * Issue 27: what the chosen receipts add up to ('Suma de las 2 entradas: 2,320.00 MXN'). Issue 39: one CFDI is in
+ * one currency and amounts of two currencies are never added, so receipts of several currencies get no sum but
+ * the sentence that says so.
  */
 export function sumaEntradas(entradas: readonly EntradaFactura[]): string {
-  const monedas = [...new Set(entradas.map((e) => e.DocCur))];
-  return monedas
-    .map((moneda) =>
-      formatImporte(addAmounts(...entradas.filter((e) => e.DocCur === moneda).map((e) => e.DocTotal)), moneda),
-    )
-    .join(" + ");
+  const monedas = distinctCurrencies(entradas.map((e) => e.DocCur));
+  const [moneda] = monedas;
+  if (moneda === undefined || monedas.length > 1) return ENTRADAS_MONEDA_MSG.sinSuma(monedas);
+  return `Suma de las ${entradas.length} entradas: ${formatImporte(addAmounts(...entradas.map((e) => e.DocTotal)), moneda)}`;
+}
+
+/** Issue 39: an option of the receipt picker, with why it is disabled under its label. */
+function OptionWithReason({ label, motivo }: { label: string; motivo: string | undefined }) {
+  if (motivo === undefined) return <>{label}</>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{label}</Text>
+      <Text size="xs" c="orange.9">
+        {motivo}
+      </Text>
+    </Stack>
+  );
 }
 
 /** Mantine's option filter of the receipt select: every word typed, anywhere in the label (entrada-opciones). */
@@ -141,6 +158,12 @@ export function EntradaPickers({ state }: { state: FacturaNuevaState }) {
           hidePickedOptions
           maxValues={MAX_ENTRADAS_POR_FACTURA}
           filter={filterEntradas}
+          renderOption={({ option }) => (
+            <OptionWithReason
+              label={option.label}
+              motivo={state.opciones.find((o) => o.value === option.value)?.motivo}
+            />
+          )}
           description="Número · referencia · fecha · total; escriba cualquiera de ellos para buscar. Una factura puede amparar varias entradas"
           // Below the input, so both selects' inputs stay on one line.
           inputWrapperOrder={["label", "input", "description", "error"]}
@@ -176,7 +199,7 @@ export function DatosEntradaSection({ elegidas }: { elegidas: readonly EntradaFa
         ))}
         {elegidas.length > 1 ? (
           <Text fw={600} aria-label="Suma de las entradas">
-            Suma de las {elegidas.length} entradas: {sumaEntradas(elegidas)}
+            {sumaEntradas(elegidas)}
           </Text>
         ) : null}
       </Stack>

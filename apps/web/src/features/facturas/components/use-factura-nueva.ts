@@ -92,7 +92,15 @@ export function useFacturaNueva({ session, proveedor, onDone }: FacturaNuevaOpti
 
   const sociedad = sociedades.data?.find((s) => s.BDSAP === bd) ?? null;
   const elegidas = docEntries.flatMap((v) => entradas.data?.find((e) => valorEntrada(e) === v) ?? []);
-  const opciones = useMemo(() => opcionesEntrada(entradas.data ?? []), [entradas.data]);
+  // Issue 39: the receipts in another currency than the chosen ones are offered disabled, with why.
+  const opciones = useMemo(
+    () =>
+      opcionesEntrada(
+        entradas.data ?? [],
+        docEntries.flatMap((v) => entradas.data?.find((e) => valorEntrada(e) === v) ?? []),
+      ),
+    [entradas.data, docEntries],
+  );
   const propuesta = usePropuesta(archivos.xml, entradas.data, docEntries.length === 0);
 
   const chooseSociedad = (value: string | null) => {

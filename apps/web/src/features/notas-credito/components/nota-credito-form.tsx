@@ -71,7 +71,7 @@ export function NotaCreditoForm({ session, onDone }: { session: Session; onDone:
         <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }}>
           <Text size="sm" c="dimmed" mb="md">
             Cargue el CFDI de Egreso (XML) y su PDF. El XML debe relacionar sus facturas aceptadas con TipoRelacion 01
-            (nota de crédito) o 03 (devolución de mercancía).
+            (nota de crédito), 03 (devolución de mercancía) o 07 (aplicación de anticipo).
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Select

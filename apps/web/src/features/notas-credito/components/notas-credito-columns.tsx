@@ -1,3 +1,4 @@
+import { Stack, Text } from "@mantine/core";
 import type { NotaCreditoRow } from "@portal/contracts";
 import {
   type DataTableColumn,
@@ -11,7 +12,14 @@ import {
 import { canSeePendientes, isProveedor } from "../../../lib/permissions";
 import type { Session } from "../../../lib/session";
 import { EstadoErp } from "../../facturas/components/estado-erp";
-import { ESTATUS_NOTA_CREDITO, erpTexto, estadoErpNota, facturasTexto, TIPO_RELACION } from "../nota-credito-logic";
+import {
+  ESTATUS_NOTA_CREDITO,
+  erpTexto,
+  estadoErpNota,
+  facturasTexto,
+  relationLines,
+  relationsText,
+} from "../nota-credito-logic";
 import { RetryErpNotaButton } from "./reintentar-erp-nota-button";
 
 /** The credit notes' columns (issue 27) but the ERP's: the supplier's list and the review list. */
@@ -23,7 +31,21 @@ export const NOTAS_CREDITO_COLUMNS: readonly DataTableColumn<NotaCreditoRow>[] =
   moneyColumn({ id: "Total", header: "Total", money: (row) => ({ amount: row.Total, currency: row.Moneda }) }),
   { id: "Facturas", header: "Facturas (importe)", value: facturasTexto },
   { id: "Estatus", header: "Estatus", value: (row) => ESTATUS_NOTA_CREDITO[row.Estatus] },
-  { id: "Tipo", header: "Tipo", value: (row) => TIPO_RELACION[row.TipoRelacion] ?? row.TipoRelacion },
+  // Issue 39: every relation group with its type (a note with 01 and 03 groups shows both), one per line.
+  {
+    id: "Tipo",
+    header: "Relación",
+    value: relationsText,
+    cell: (row) => (
+      <Stack gap={2}>
+        {relationLines(row).map((linea) => (
+          <Text key={linea} size="sm">
+            {linea}
+          </Text>
+        ))}
+      </Stack>
+    ),
+  },
   dateColumn({ id: "Fecha", header: "Fecha", value: (row) => row.FechaNotaCredito }),
   uuidColumn({ id: "UUID", value: (row) => row.UUID }),
   fileColumn({ id: "PDF", header: "PDF", url: (row) => row.PDF, format: "pdf", fileLabel: "PDF" }),

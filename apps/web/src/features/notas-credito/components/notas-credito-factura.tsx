@@ -1,7 +1,7 @@
 import { Paper, Table, Text, Title } from "@mantine/core";
 import type { Session } from "../../../lib/session";
 import { useNotasCreditoDeFactura } from "../api";
-import { ESTATUS_NOTA_CREDITO } from "../nota-credito-logic";
+import { ESTATUS_NOTA_CREDITO, relationsOfFactura } from "../nota-credito-logic";
 import { ErpNotaCredito } from "./notas-credito-columns";
 
 /**
@@ -28,6 +28,7 @@ export function NotasCreditoFactura({ session, idFactura }: { session: Session; 
                 <Table.Th>Folio</Table.Th>
                 <Table.Th>Fecha</Table.Th>
                 <Table.Th>Importe en esta factura</Table.Th>
+                <Table.Th>Relación</Table.Th>
                 <Table.Th>Estatus</Table.Th>
                 <Table.Th>ERP</Table.Th>
               </Table.Tr>
@@ -40,6 +41,7 @@ export function NotasCreditoFactura({ session, idFactura }: { session: Session; 
                   <Table.Td>
                     {row.Facturas.find((f) => f.IdFactura === idFactura)?.Importe} {row.Moneda}
                   </Table.Td>
+                  <Table.Td>{relationsOfFactura(row, idFactura)}</Table.Td>
                   <Table.Td>{ESTATUS_NOTA_CREDITO[row.Estatus]}</Table.Td>
                   <Table.Td>
                     <ErpNotaCredito session={session} row={row} />

@@ -1,0 +1,91 @@
+import { ENTRADAS_MONEDA_MSG } from "@portal/contracts";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { fakeCalls, signInAs } from "../../../test/fake-api";
+import { pickOption } from "../../../test/pick-option";
+import { renderApp } from "../../../test/render-app";
+import { makeEntradaFactura, PROVEEDOR, SOCIEDADES } from "../facturas.fixtures";
+import { sumaEntradas } from "./factura-nueva";
+
+/**
+ * Issue 39 (decision 060): one invoice is one CFDI in one currency. In 'Registro de la facturación' the receipt
+ * picker offers a receipt in another currency than the chosen ones disabled, saying why, and nothing adds two
+ * currencies.
+ */
+const MXN_A = makeEntradaFactura({ DocNum: 5120, DocTotal: "21303.47" });
+const MXN_B = makeEntradaFactura({ Fila: 2, DocNum: 5121, DocTotal: "1000.00", NumAtCard: "REF-78" });
+const USD = makeEntradaFactura({ Fila: 3, DocNum: 5150, DocTotal: "349.46", DocCur: "USD", NumAtCard: "REF-US" });
+
+const OPCION = {
+  mxnA: "5120 · REF-77 · 2026-02-10 · 21,303.47 MXN",
+  mxnB: "5121 · REF-78 · 2026-02-10 · 1,000.00 MXN",
+  usd: "5150 · REF-US · 2026-02-10 · 349.46 USD",
+} as const;
+
+const listbox = () => screen.getByRole("listbox", { name: "Entrada de mercancia", hidden: true });
+const option = (texto: string) =>
+  within(listbox())
+    .getAllByRole("option", { hidden: true })
+    .find((o) => o.textContent?.startsWith(texto)) as HTMLElement;
+const isDisabled = (o: HTMLElement) =>
+  o.getAttribute("aria-disabled") === "true" || o.hasAttribute("data-combobox-disabled");
+
+async function openFormWithSociedad() {
+  signInAs("proveedor");
+  fakeCalls({
+    getFacturas: [],
+    getProveedor: [PROVEEDOR],
+    facturasGetSociedades: SOCIEDADES,
+    getEntradas: [MXN_A, MXN_B, USD],
+  });
+  renderApp("/MisFacturas/Factura/Nuevo");
+  await screen.findByRole("heading", { level: 1, name: "Registro de la facturación" });
+  await waitFor(() =>
+    expect(
+      within(screen.getByRole("listbox", { name: "Razón social", hidden: true })).queryAllByRole("option", {
+        hidden: true,
+      }).length,
+    ).toBeGreaterThan(0),
+  );
+  pickOption("Razón social", "MUNICIPIO DE CUAUTITLAN IZCALLI");
+  await waitFor(() => expect(within(listbox()).getAllByRole("option", { hidden: true }).length).toBe(3));
+}
+
+describe("receipt picker of 'Registro de la facturación': one currency (issue 39)", () => {
+  it("with an MXN receipt chosen, the USD one is disabled and says why; another MXN one joins and is added", async () => {
+    await openFormWithSociedad();
+    // Nothing chosen: every receipt may be picked.
+    expect([OPCION.mxnA, OPCION.mxnB, OPCION.usd].map((o) => isDisabled(option(o)))).toEqual([false, false, false]);
+    pickOption("Entrada de mercancia", OPCION.mxnA);
+    await waitFor(() => expect(isDisabled(option(OPCION.usd))).toBe(true));
+    expect(option(OPCION.usd).textContent).toBe(
+      `${OPCION.usd}${ENTRADAS_MONEDA_MSG.entradaEnOtraMoneda("USD", "MXN")}`,
+    );
+    expect(option(OPCION.usd).textContent).toContain("Esta entrada está en USD; las entradas elegidas están en MXN.");
+    expect(isDisabled(option(OPCION.mxnB))).toBe(false);
+    // Clicking the disabled option chooses nothing.
+    fireEvent.click(option(OPCION.usd));
+    pickOption("Entrada de mercancia", OPCION.mxnB);
+    const panel = await screen.findByRole("region", { name: "Datos de la entrada" });
+    await waitFor(() => expect(panel.textContent).toContain("Entrada5121"));
+    expect(panel.textContent).not.toContain("Entrada5150");
+    expect(within(panel).getByLabelText("Suma de las entradas").textContent).toBe(
+      "Suma de las 2 entradas: 22,303.47 MXN",
+    );
+  });
+
+  it("with the USD receipt chosen, the MXN ones are disabled, each saying why", async () => {
+    await openFormWithSociedad();
+    pickOption("Entrada de mercancia", OPCION.usd);
+    await waitFor(() => expect(isDisabled(option(OPCION.mxnA))).toBe(true));
+    expect(isDisabled(option(OPCION.mxnB))).toBe(true);
+    expect(option(OPCION.mxnB).textContent).toContain("Esta entrada está en MXN; las entradas elegidas están en USD.");
+  });
+
+  it("receipts of two currencies are never added: no sum, the sentence that says so", () => {
+    const texto = sumaEntradas([USD, MXN_A]);
+    expect(texto).toBe("Las entradas elegidas están en monedas distintas (USD, MXN); no se suman.");
+    expect(texto).not.toMatch(/\+|21,652\.93|349\.46/);
+    expect(sumaEntradas([MXN_A, MXN_B])).toBe("Suma de las 2 entradas: 22,303.47 MXN");
+  });
+});

@@ -122,6 +122,17 @@ export {
   type PaymentCheckContext,
 } from "./rules";
 export {
+  type CierreSaldo,
+  cierreDe,
+  type FilaSaldo,
+  type MovimientoSaldo,
+  type SaldoFactura,
+  type SaldoFacturaInput,
+  saldoAl,
+  saldoFactura,
+  saldoParaNota,
+} from "./saldo-factura";
+export {
   checkWithholdings,
   DEFAULT_WITHHOLDING_RULES,
   WITHHOLDING_MSG,

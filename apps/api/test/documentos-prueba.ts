@@ -292,14 +292,14 @@ export function complementoDesdeEsperado(
  */
 export function notaCreditoPrueba(
   uuids: string[],
-  o: { subtotal: string; iva: string; tipoRelacion?: string; pdfPropio?: boolean },
+  o: { subtotal: string; iva: string; tipoRelacion?: string; pdfPropio?: boolean; fecha?: string },
 ): { uuid: string; body: Record<string, string> } {
   const uuid = randomUUID().toUpperCase();
   const xml = issueTestFactura(
     facturaPrueba({
       folio: `NC-${uuid.slice(0, 6)}`,
-      fecha: "2026-11-17T10:00:00",
-      fechaTimbrado: "2026-11-17T10:05:00",
+      fecha: `${o.fecha ?? "2026-11-17"}T10:00:00`,
+      fechaTimbrado: `${o.fecha ?? "2026-11-17"}T10:05:00`,
       formaPago: "15",
       uuid,
       subtotal: o.subtotal,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { issueTestFactura } from "@portal/cfdi/sello";
-import { MSG, NOTA_CREDITO_MSG } from "@portal/contracts";
+import { estatusFacturaMostrado, type FacturaRow, MSG, NOTA_CREDITO_MSG, saldoDeFactura } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { cancelFacturaProveedor, payFacturas } from "@portal/erp-sim";
 import { eq, like } from "drizzle-orm";
@@ -202,6 +202,12 @@ describe.each(["mock", "service-layer"] as const)("notas de crédito contra el s
     expect(await nota(n.UUID)).toMatchObject({ Estatus: "A", EstadoERP: "creada", DocNumERP: expect.any(Number) });
     const [ap] = await t.tdb.db.select().from(schema.erpFacturas).where(eq(schema.erpFacturas.portalId, f.IdFactura));
     expect(ap?.paidToDate).toBe("1160.00");
+    // The supplier's list, once it read the ERP again: 600.00 paid and 560.00 credited close it (decision 058).
+    t.time.advance(120_000);
+    const fila = (await facturas(tokens.kemper)).find((x) => x.IdFactura === f.IdFactura) as unknown as FacturaRow;
+    expect(fila.Abonos).toEqual({ Pagos: "600.00", Notas: "560.00" });
+    expect(saldoDeFactura(fila)?.saldo).toBe("0.00");
+    expect(estatusFacturaMostrado(fila)).toBe("Pagada y acreditada");
     // The payment of 20 Nov came before the note: its complement starts from the whole 1,160.00.
     expect((await esperado(pago.docNum)).Documentos).toEqual([
       expect.objectContaining({

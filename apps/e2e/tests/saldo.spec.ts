@@ -93,7 +93,7 @@ async function panelEsperado(page: Page, pagoSap: string): Promise<string> {
   await expect(page.getByRole("heading", { level: 1, name: `Registar documentos del pago #${pagoSap}` })).toBeVisible();
   const panel = page.getByRole("region", { name: "Complemento esperado" });
   await expect(panel).toContainText("ImpSaldoAnt");
-  return panel.innerText();
+  return (await panel.textContent()) ?? "";
 }
 
 test.describe(() => {

@@ -69,7 +69,7 @@ export const NOTA_CREDITO_MSG = {
   noExiste: "La nota de crédito no existe.",
   /** Issue 39: the memo job found the A/P invoice's open balance smaller than what the note takes; nothing was sent. */
   erpExcedeSaldo: (folio: string, importe: string, saldo: string) =>
-    `No se envió la nota de crédito al ERP: lo que toma de la factura con folio ${folio} (${importe}) es mayor que su saldo abierto en el ERP (${saldo}); un pago posterior a la aceptación lo redujo. Revise con cuentas por pagar.`,
+    `No se envió la nota de crédito al ERP: lo que toma de la factura con folio ${folio} (${importe}) es mayor que su saldo abierto en el ERP (${saldo}); un pago posterior a la aceptación lo redujo.`,
   erpCreada: (docNum: number) => `La nota de crédito de proveedor ${docNum} está registrada en el ERP.`,
   erpFacturaPendiente: (folio: string) =>
     `La factura con folio ${folio} aún no está registrada en el ERP; la nota de crédito se registrará cuando lo esté.`,

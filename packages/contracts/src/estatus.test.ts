@@ -126,18 +126,18 @@ describe("complement status of a payment (issue 23)", () => {
     expect(requiresComplemento(pago({ Detalle: [{ MetodoPago: "PUE" }, { MetodoPago: "PPD" }] }))).toBe(true);
     expect(requiresComplemento(pago({ Detalle: [{ MetodoPago: "PUE" }, {}] }))).toBe(true);
     const mixto = situacionComplemento(pago({ Detalle: [{ MetodoPago: "PUE" }, { MetodoPago: "PPD" }] }), ANTES);
-    expect(mixto).toMatchObject({ estatus: "Pendiente de complemento", requiere: true, admiteCarga: true });
+    expect(mixto).toMatchObject({ estatus: "Complemento por emitir", requiere: true, admiteCarga: true });
   });
 
-  it("a PPD payment without a complement: 'Pendiente de complemento', late only after the deadline", () => {
+  it("a PPD payment without a complement: 'Complemento por emitir', late only after the deadline", () => {
     expect(situacionComplemento(pago(), ANTES)).toMatchObject({
-      estatus: "Pendiente de complemento",
+      estatus: "Complemento por emitir",
       vencido: false,
       admiteCarga: true,
       porCargar: true,
       porRevisar: false,
     });
-    expect(situacionComplemento(pago(), DESPUES)).toMatchObject({ estatus: "Pendiente de complemento", vencido: true });
+    expect(situacionComplemento(pago(), DESPUES)).toMatchObject({ estatus: "Complemento por emitir", vencido: true });
   });
 
   it("a complement uploaded on time that waits for review is not late, even long after the deadline", () => {

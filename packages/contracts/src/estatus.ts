@@ -104,7 +104,7 @@ export const estatusFacturaMostrado = (row: FacturaParaEstatus): EstatusFacturaM
 export type EstatusComplementoPago =
   | "Cancelado"
   | "No requiere complemento"
-  | "Pendiente de complemento"
+  | "Complemento por emitir"
   | "Pendiente"
   | "Validación"
   | "Aceptada"
@@ -162,14 +162,14 @@ export interface SituacionComplemento {
 
 /**
  * The status shown in 'Estatus del complemento' (issue 23; extends spec §4 "Complement status"): Cancelado, 'No
- * requiere complemento', 'Pendiente de complemento', then the review's Aceptada, Rechazada, Validación, Pendiente.
+ * requiere complemento', 'Complemento por emitir', then the review's Aceptada, Rechazada, Validación, Pendiente.
  */
 export function estatusComplementoPago(
   pago: Pick<PagoParaEstatus, "CANCELED" | "U_SYS_PMUUID" | "U_SYS_PMESPA" | "Detalle">,
 ): EstatusComplementoPago {
   if (pago.CANCELED === "Y") return "Cancelado";
   if (!requiresComplemento(pago)) return "No requiere complemento";
-  if (pago.U_SYS_PMUUID === "") return "Pendiente de complemento";
+  if (pago.U_SYS_PMUUID === "") return "Complemento por emitir";
   if (pago.U_SYS_PMESPA === "A") return "Aceptada";
   if (pago.U_SYS_PMESPA === "R") return "Rechazada";
   if (pago.U_SYS_PMESPA === "V") return "Validación";
@@ -178,7 +178,7 @@ export function estatusComplementoPago(
 
 /**
  * The complement status of a payment (issue 23; extends spec §4 "Complement status"): Cancelado when the payment
- * is cancelled; 'No requiere complemento' when it applies only to PUE invoices; 'Pendiente de complemento' while
+ * is cancelled; 'No requiere complemento' when it applies only to PUE invoices; 'Complemento por emitir' while
  * none was uploaded; then the review's Aceptada, Rechazada, Validación or Pendiente. `hoy` is YYYY-MM-DD.
  */
 export function situacionComplemento(pago: PagoParaEstatus, hoy: string): SituacionComplemento {
@@ -187,7 +187,7 @@ export function situacionComplemento(pago: PagoParaEstatus, hoy: string): Situac
   const estatus = estatusComplementoPago(pago);
   const pasoElPlazo = hoy > fechaLimite;
   if (estatus === "Cancelado" || estatus === "No requiere complemento") return { estatus, requiere: false, ...nada };
-  if (estatus === "Pendiente de complemento") {
+  if (estatus === "Complemento por emitir") {
     return { estatus, requiere: true, ...nada, vencido: pasoElPlazo, admiteCarga: true, porCargar: true };
   }
   if (estatus === "Aceptada") return { estatus, requiere: true, ...nada };

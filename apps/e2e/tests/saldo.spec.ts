@@ -209,5 +209,20 @@ test.describe(() => {
     // The payment's expected complement is the same, figure for figure, in the API and on the screen.
     expect(await esperado()).toEqual([expect.objectContaining(documento)]);
     expect(await panelEsperado(page, pagoSap)).toBe(antes);
+
+    // The supplier's list at 1366 px: 'Pago parcial' and the 'Saldo' column beside the total, in view without
+    // scrolling: total − half paid (20 Nov) − 116.00 (27 Nov).
+    const saldo = Math.round(Number(total) * 100) - Math.round(Number(mitad) * 100) - 11_600;
+    const saldoTexto = `${Math.trunc(saldo / 100).toLocaleString("en-US")}.${String(saldo % 100).padStart(2, "0")} MXN`;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto("/MisFacturas");
+    const facturas = page.getByRole("table", { name: "Facturas" });
+    await expect(async () => {
+      await page.getByRole("button", { name: "Recargar" }).click();
+      await page.getByRole("searchbox", { name: "Buscar" }).fill(folio);
+      await expect(filaCon(facturas, folio)).toContainText("Pago parcial", { timeout: 1000 });
+      await expect(filaCon(facturas, folio)).toContainText(saldoTexto, { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(facturas.getByRole("columnheader", { name: "Saldo" })).toBeInViewport();
   });
 });

@@ -149,8 +149,8 @@ export function saldoParaNota(ledger: SaldoFactura, fecha: string): string {
 export type CierreSaldo = "abierta" | "parcial" | "pagada" | "acreditada" | "pagada_y_acreditada";
 
 export function cierreDe(ledger: SaldoFactura): CierreSaldo {
-  if (ledger.filas.length === 0 && compareAmounts(ledger.total, "0") > 0) return "abierta";
-  if (compareAmounts(ledger.saldo, "0") > 0) return ledger.filas.length === 0 ? "abierta" : "parcial";
+  if (ledger.filas.length === 0) return "abierta";
+  if (compareAmounts(ledger.saldo, "0") > 0) return "parcial";
   const pagos = compareAmounts(ledger.pagado, "0") > 0;
   const notas = compareAmounts(ledger.acreditado, "0") > 0;
   if (pagos && notas) return "pagada_y_acreditada";

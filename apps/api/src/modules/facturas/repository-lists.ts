@@ -82,13 +82,7 @@ async function rowsJson(
              (select coalesce(json_agg(fe.entrada_doc_entry order by fe.entrada_doc_num, fe.entrada_doc_entry),
                   json_build_array(f.entrada_doc_entry))
                 from ${facturaEntradas} fe where fe.factura_id = f.id) as entradas_doc_entry,
-             -- Issue 39 (decision 058): the accepted credit notes, and those whose memo the ERP applied (in PaidToDate).
-             (select coalesce(round(sum(ncf.importe), 2), 0.00) from ${notasCreditoFacturas} ncf
-                join ${notasCredito} n on n.id = ncf.nota_credito_id
-                where ncf.factura_id = f.id and n.estatus = 'A') as notas_aceptadas,
-             (select coalesce(round(sum(ncf.importe), 2), 0.00) from ${notasCreditoFacturas} ncf
-                join ${notasCredito} n on n.id = ncf.nota_credito_id
-                where ncf.factura_id = f.id and n.estatus = 'A' and n.erp_doc_entry is not null) as notas_aplicadas,
+             coalesce(nc.aceptadas, 0.00) as notas_aceptadas, coalesce(nc.aplicadas, 0.00) as notas_aplicadas,
              row_number() over (order by ${primero ? sql`(${primero}) desc, ` : sql``}f.created_at desc, f.id desc) as fila
              ${avisoSustitucion}
              ${lista69bColumnas}
@@ -98,6 +92,14 @@ async function rowsJson(
       left join ${erpTrabajos} t on t.factura_id = f.id
         and t.tipo = case when f.sustituye_a_id is null then 'crear_factura' else 'sustituir_cfdi' end
       left join ${satEstadosCfdi} e on e.tipo = 'factura' and e.documento_id = f.id
+      -- Issue 39 (decision 058): the accepted credit notes by invoice, and those whose memo the ERP applied (in
+      -- PaidToDate), aggregated once (a hash join, not a lookup per row).
+      left join (
+        select ncf.factura_id, round(sum(ncf.importe), 2) as aceptadas,
+               round(coalesce(sum(ncf.importe) filter (where n.erp_doc_entry is not null), 0), 2) as aplicadas
+        from ${notasCreditoFacturas} ncf join ${notasCredito} n on n.id = ncf.nota_credito_id
+        where n.estatus = 'A' group by ncf.factura_id
+      ) nc on nc.factura_id = f.id
       left join ${facturas} su on su.id = f.sustituta_id
       left join ${facturas} sp on sp.id = f.sustituida_por_id
       left join ${facturas} sa on sa.id = f.sustituye_a_id

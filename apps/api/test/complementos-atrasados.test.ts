@@ -226,9 +226,9 @@ describe("complementos de pago: recordatorios, reporte y retención", () => {
     const alfa = filas.find((f) => f.CardCode === a.cardCode)!;
     expect(alfa).toMatchObject({ CardName: "PROVEEDOR ALFA", RFC: a.rfc, RetenerPagos: "N" });
     expect(alfa.Pagos.map((p) => [p.DocNum, p.EstatusComplemento, p.FechaLimite, p.DiasAtraso])).toEqual([
-      [pagos.a1!.docNum, "Pendiente de complemento", "2026-12-05", 1],
+      [pagos.a1!.docNum, "Complemento por emitir", "2026-12-05", 1],
       [pagos.a2!.docNum, "Rechazada", "2026-12-05", 1],
-      [pagos.a5!.docNum, "Pendiente de complemento", "2026-12-05", 1],
+      [pagos.a5!.docNum, "Complemento por emitir", "2026-12-05", 1],
     ]);
     expect(alfa.Importes).toEqual([
       { Moneda: "MXN", Importe: "3660.50" },

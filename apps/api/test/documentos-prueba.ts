@@ -300,14 +300,15 @@ export function notaCreditoPrueba(
     pdfPropio?: boolean;
     grupos?: { TipoRelacion: string; UUIDs: string[] }[];
     formaPago?: string;
+    fecha?: string;
   },
 ): { uuid: string; body: Record<string, string> } {
   const uuid = randomUUID().toUpperCase();
   const xml = issueTestFactura(
     facturaPrueba({
       folio: `NC-${uuid.slice(0, 6)}`,
-      fecha: "2026-11-17T10:00:00",
-      fechaTimbrado: "2026-11-17T10:05:00",
+      fecha: `${o.fecha ?? "2026-11-17"}T10:00:00`,
+      fechaTimbrado: `${o.fecha ?? "2026-11-17"}T10:05:00`,
       formaPago: o.formaPago ?? "15",
       uuid,
       subtotal: o.subtotal,

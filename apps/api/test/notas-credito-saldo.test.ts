@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { issueTestFactura } from "@portal/cfdi/sello";
-import { MSG, NOTA_CREDITO_MSG } from "@portal/contracts";
+import { estatusFacturaMostrado, type FacturaRow, MSG, NOTA_CREDITO_MSG, saldoDeFactura } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { cancelFacturaProveedor, payFacturas } from "@portal/erp-sim";
 import { eq, like } from "drizzle-orm";
@@ -104,20 +104,21 @@ async function facturaAceptada(): Promise<FacturaFila> {
 /** Subtotal and VAT (16 %) of a credit note's total. */
 const IMPORTES: Record<string, { subtotal: string; iva: string }> = {
   "116.00": { subtotal: "100.00", iva: "16.00" },
+  "560.00": { subtotal: "482.76", iva: "77.24" },
   "500.00": { subtotal: "431.03", iva: "68.97" },
   "600.00": { subtotal: "517.24", iva: "82.76" },
   "700.00": { subtotal: "603.45", iva: "96.55" },
   "1000.00": { subtotal: "862.07", iva: "137.93" },
 };
 
-/** Kemper registers a credit note of `total` relating `uuid`; returns its UUID and the answer. */
-async function post(uuidFactura: string, total: keyof typeof IMPORTES) {
-  const { uuid, body } = notaCreditoPrueba([uuidFactura], IMPORTES[total]!);
+/** Kemper registers a credit note of `total` relating `uuid` (CFDI dated `fecha`, else 2026-11-17). */
+async function post(uuidFactura: string, total: keyof typeof IMPORTES, fecha?: string) {
+  const { uuid, body } = notaCreditoPrueba([uuidFactura], { ...IMPORTES[total]!, ...(fecha ? { fecha } : {}) });
   const res = await call(tokens.kemper, "/api/notasCredito/postNotaCredito", body);
   return { uuid, res };
 }
-async function register(uuidFactura: string, total: keyof typeof IMPORTES) {
-  const { uuid, res } = await post(uuidFactura, total);
+async function register(uuidFactura: string, total: keyof typeof IMPORTES, fecha?: string) {
+  const { uuid, res } = await post(uuidFactura, total, fecha);
   expect(res.json(), res.body).toEqual({ status: "success", message: NOTA_CREDITO_MSG.registrada });
   return nota(uuid);
 }
@@ -154,20 +155,98 @@ describe.each(["mock", "service-layer"] as const)("notas de crédito contra el s
     await t?.close();
   });
 
-  it("refuses a credit note on an invoice the ERP paid in full (a payment the portal has not read yet)", async () => {
+  it("refuses a credit note on an invoice the ERP paid in full, naming the payments (issue 39)", async () => {
     const f = await facturaAceptada();
-    await payFacturas(t.tdb.db, {
+    const primero = await payFacturas(t.tdb.db, {
+      bd: "SBO_MCI",
+      fecha: "2026-11-20",
+      moneda: "MXN",
+      facturas: [{ docNum: f.FolioSAP!, monto: "1000.00" }],
+    });
+    const segundo = await payFacturas(t.tdb.db, {
       bd: "SBO_MCI",
       fecha: "2026-12-01",
       moneda: "MXN",
       facturas: [{ docNum: f.FolioSAP! }],
     });
-    const { res } = await post(f.UUID, "116.00");
+    expect(segundo.total).toBe("160.00");
+    // Dated before both payments (17 Nov), the note found the whole 1,160.00 at its date; today nothing is left.
+    const { uuid, res } = await post(f.UUID, "116.00");
     expect(res.statusCode).toBe(400);
+    const pagos = [
+      { docNum: primero.docNum, fecha: "2026-11-20", importe: "1000.00" },
+      { docNum: segundo.docNum, fecha: "2026-12-01", importe: "160.00" },
+    ];
     expect(res.json()).toEqual({
       status: "error",
-      message: NOTA_CREDITO_MSG.facturaPagada(f.FolioFactura, "1160.00 MXN", "1160.00 MXN"),
+      message: NOTA_CREDITO_MSG.facturaPagadaConPagos(f.FolioFactura, "1160.00 MXN", pagos, "MXN"),
     });
+    expect(res.json().message).toBe(
+      `La factura con folio ${f.FolioFactura} ya está pagada en su totalidad (1160.00 MXN) con los pagos ${primero.docNum} del 2026-11-20 (1000.00 MXN), ${segundo.docNum} del 2026-12-01 (160.00 MXN); no tiene saldo para una nota de crédito.`,
+    );
+    expect((await notas(tokens.admin)).some((n) => n.UUID === uuid)).toBe(false);
+  });
+
+  it("accepts a note on a partly paid invoice up to its balance; the ERP memo job takes it (issue 39)", async () => {
+    const f = await facturaAceptada();
+    const pago = await payFacturas(t.tdb.db, {
+      bd: "SBO_MCI",
+      fecha: "2026-11-20",
+      moneda: "MXN",
+      facturas: [{ docNum: f.FolioSAP!, monto: "600.00" }],
+    });
+    // 1,160.00 − 600.00 (20 Nov) = 560.00: a note of 560.00 dated 27 Nov closes it exactly.
+    const n = await register(f.UUID, "560.00", "2026-11-27");
+    expect((await review([{ n, estatus: "A" }])).json().message).toBe(MSG.revisionExito);
+    await t.app.services.erpOutbox.flush();
+    expect(await nota(n.UUID)).toMatchObject({ Estatus: "A", EstadoERP: "creada", DocNumERP: expect.any(Number) });
+    const [ap] = await t.tdb.db.select().from(schema.erpFacturas).where(eq(schema.erpFacturas.portalId, f.IdFactura));
+    expect(ap?.paidToDate).toBe("1160.00");
+    // The supplier's list, once it read the ERP again: 600.00 paid and 560.00 credited close it (decision 058).
+    t.time.advance(120_000);
+    const fila = (await facturas(tokens.kemper)).find((x) => x.IdFactura === f.IdFactura) as unknown as FacturaRow;
+    expect(fila.Abonos).toEqual({ Pagos: "600.00", Notas: "560.00" });
+    expect(saldoDeFactura(fila)?.saldo).toBe("0.00");
+    expect(estatusFacturaMostrado(fila)).toBe("Pagada y acreditada");
+    // The payment of 20 Nov came before the note: its complement starts from the whole 1,160.00.
+    expect((await esperado(pago.docNum)).Documentos).toEqual([
+      expect.objectContaining({
+        IdDocumento: f.UUID,
+        NumParcialidad: 1,
+        ImpSaldoAnt: "1160.00",
+        ImpPagado: "600.00",
+        ImpSaldoInsoluto: "560.00",
+      }),
+    ]);
+  });
+
+  it("a note dated before a payment lowers its ImpSaldoAnt; one dated after it does not (issue 39)", async () => {
+    const f = await facturaAceptada();
+    // 17 Nov: a note of 116.00, accepted and applied by the ERP.
+    const antes = await register(f.UUID, "116.00");
+    expect((await review([{ n: antes, estatus: "A" }])).json().message).toBe(MSG.revisionExito);
+    await t.app.services.erpOutbox.flush();
+    // 20 Nov: a payment of 500.00; 27 Nov: another note of 116.00, applied too.
+    const pago = await payFacturas(t.tdb.db, {
+      bd: "SBO_MCI",
+      fecha: "2026-11-20",
+      moneda: "MXN",
+      facturas: [{ docNum: f.FolioSAP!, monto: "500.00" }],
+    });
+    const documento = {
+      IdDocumento: f.UUID,
+      NumParcialidad: 1,
+      // 1,160.00 − 116.00 (17 Nov) = 1,044.00; − 500.00 = 544.00.
+      ImpSaldoAnt: "1044.00",
+      ImpPagado: "500.00",
+      ImpSaldoInsoluto: "544.00",
+    };
+    expect((await esperado(pago.docNum)).Documentos).toEqual([expect.objectContaining(documento)]);
+    const despues = await register(f.UUID, "116.00", "2026-11-27");
+    expect((await review([{ n: despues, estatus: "A" }])).json().message).toBe(MSG.revisionExito);
+    await t.app.services.erpOutbox.flush();
+    expect(await nota(despues.UUID)).toMatchObject({ EstadoERP: "creada" });
+    expect((await esperado(pago.docNum)).Documentos).toEqual([expect.objectContaining(documento)]);
   });
 
   it("takes what the ERP paid off the balance: a partial payment leaves the rest for credit notes", async () => {
@@ -340,8 +419,9 @@ describe.each(["mock", "service-layer"] as const)("notas de crédito contra el s
     expect(paraProveedor).not.toHaveProperty("ErrorERP");
     const paraEmpleado = await nota(aceptada.UUID, tokens.admin);
     expect(paraEmpleado.EstadoERP).toBe("fallido");
-    // A paid invoice is closed: SAP takes no memo based on it (decision 049, F5).
-    expect(paraEmpleado.ErrorERP).toContain("está cerrada");
+    // Issue 39: the job reads the A/P invoice's open balance first and sends nothing larger than it.
+    expect(paraEmpleado.ErrorERP).toContain("No se envió la nota de crédito al ERP");
+    expect(paraEmpleado.ErrorERP).toContain("es mayor que su saldo abierto en el ERP (0.00 MXN)");
   });
 
   it("shows an accepted credit note as pending in the ERP until its memo is made", async () => {

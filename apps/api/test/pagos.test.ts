@@ -411,6 +411,13 @@ describe("el proveedor carga su complemento y un empleado lo revisa", () => {
         complemento({ ...e, Documentos: [{ ...doc, ImpSaldoInsoluto: "6000.00" }] }),
         [PAGO_MSG.saldoInsoluto(doc.IdDocumento)],
       ],
+      // Issue 39: a chain that holds (10,020.00 − 5,000.00 = 5,020.00) but does not start from the invoice's
+      // balance just before the payment (11,020.00) is refused: the check and the expected complement agree.
+      [
+        "ImpSaldoAnt",
+        complemento({ ...e, Documentos: [{ ...doc, ImpSaldoAnt: "10020.00", ImpSaldoInsoluto: "5020.00" }] }),
+        [PAGO_MSG.saldoAnterior(doc.IdDocumento, "10020.00", "11020.00", "MXN")],
+      ],
       [
         "receptor",
         complemento(e, {

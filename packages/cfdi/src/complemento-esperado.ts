@@ -34,6 +34,7 @@ import {
   subtractAmounts,
 } from "./money";
 import { normalizeUuid } from "./payment";
+import { type MovimientoSaldo, saldoFactura } from "./saldo-factura";
 
 /** An ERP vendor payment (SAP Business One: OVPM). */
 export interface PagoErp {
@@ -75,9 +76,16 @@ export interface FacturaDelPago {
   aplicadoAntes: string[];
   /**
    * Issue 27 (decision 034): what the supplier's accepted credit notes took off the invoice, in its currency: the
-   * balance the first parcialidad starts from is the total less this. "0" or absent when none.
+   * balance the first parcialidad starts from is the total less this. "0" or absent when none. Undated: counted as
+   * before this payment; prefer `notas`.
    */
   acreditado?: string;
+  /**
+   * Issue 39 (decision 058): the accepted credit notes on the invoice with their CFDI dates, in its currency. Each is
+   * placed in the invoice's ledger by its date (saldo-factura.ts): one dated on or before the payment's day lowers
+   * ImpSaldoAnt, one dated after it does not.
+   */
+  notas?: readonly { fecha: string; importe: string; referencia?: string }[];
   /**
    * The invoice's own amounts as registered in the portal (Comprobante SubTotal, Descuento, the withheld taxes
    * and Total, in its currency): its IVA trasladado is Total − (SubTotal − Descuento) + retenciones. Absent when
@@ -249,14 +257,38 @@ export function totalesPago(monto: string, tipoCambioP: string, traslados: reado
   return totales;
 }
 
+/**
+ * What was owed just before this payment (ImpSaldoAnt), read from the invoice's ledger (decision 058): the total
+ * less the notes dated up to the payment's day and the earlier payments; a note dated after it is left out.
+ */
+function saldoAnterior(pago: PagoErp, f: FacturaDelPago, antes: readonly string[], pagado: string): string {
+  const fecha = fechaIso(pago.fecha, "La fecha de pago");
+  const nota = (importe: string, fechaNota: string, referencia: string): MovimientoSaldo => ({
+    tipo: "nota",
+    fecha: fechaNota,
+    importe,
+    moneda: f.moneda,
+    referencia,
+  });
+  const movimientos: MovimientoSaldo[] = [
+    nota(cents(f.acreditado ?? "0", "Lo acreditado con notas de crédito"), fecha, "acreditado"),
+    ...(f.notas ?? []).map((n, i) =>
+      nota(cents(n.importe, "Lo acreditado con una nota de crédito"), n.fecha, n.referencia ?? `nota ${i + 1}`),
+    ),
+    // The earlier payments were made on or before this one's day and sort before it by `orden`.
+    ...[...antes, pagado].map(
+      (importe, i): MovimientoSaldo => ({ tipo: "pago", fecha, importe, moneda: f.moneda, referencia: "", orden: i }),
+    ),
+  ];
+  const ledger = saldoFactura({ total: cents(f.total, "El total de la factura"), moneda: f.moneda, movimientos });
+  const fila = ledger.filas.filter((r) => r.movimiento.tipo === "pago").at(-1);
+  return atLeastZero(fila?.saldoAnterior ?? ledger.total);
+}
+
 function documento(pago: PagoErp, f: FacturaDelPago): DocumentoEsperado {
   const antes = f.aplicadoAntes.map((a) => cents(a, "Un importe aplicado antes"));
-  const total = subtractAmounts(
-    cents(f.total, "El total de la factura"),
-    cents(f.acreditado ?? "0", "Lo acreditado con notas de crédito"),
-  );
-  const saldoAnt = atLeastZero(antes.length === 0 ? total : subtractAmounts(total, addAmounts(...antes)));
   const pagado = cents(f.aplicado, "El importe aplicado");
+  const saldoAnt = saldoAnterior(pago, f, antes, pagado);
   const insoluto = atLeastZero(subtractAmounts(saldoAnt, pagado));
   return {
     IdDocumento: normalizeUuid(f.uuid),

@@ -130,6 +130,17 @@ export {
   type PaymentCheckContext,
 } from "./rules";
 export {
+  type CierreSaldo,
+  cierreDe,
+  type FilaSaldo,
+  type MovimientoSaldo,
+  type SaldoFactura,
+  type SaldoFacturaInput,
+  saldoAl,
+  saldoFactura,
+  saldoParaNota,
+} from "./saldo-factura";
+export {
   AGAPES_CLAVES,
   checkWithholdings,
   DEFAULT_WITHHOLDING_RULES,

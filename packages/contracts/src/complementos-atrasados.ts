@@ -36,7 +36,7 @@ export const pagoAtrasadoSchema = z.object({
   FechaLimite: fechaSchema("FechaLimite"),
   /** Days since the deadline (1 the day after it). */
   DiasAtraso: enteroSchema("DiasAtraso"),
-  /** 'Pendiente de complemento', 'Rechazada' or, uploaded after the deadline, 'Pendiente'/'Validación'. */
+  /** 'Complemento por emitir', 'Rechazada' or, uploaded after the deadline, 'Pendiente'/'Validación'. */
   EstatusComplemento: z.string(),
 });
 export type PagoAtrasado = z.infer<typeof pagoAtrasadoSchema>;

@@ -6,6 +6,7 @@ import {
   fechaLimiteDelComplemento,
   type PagoParaEstatus,
   requiresComplemento,
+  saldoDeFactura,
   situacionComplemento,
 } from "./estatus";
 
@@ -20,7 +21,8 @@ const factura = (cambios: Partial<Parameters<typeof estatusFacturaMostrado>[0]> 
 describe("invoice payment status: decided by the ERP, whatever the method (issue 23, decision 024)", () => {
   it.each([
     ["unpaid", factura(), "Pendiente"],
-    ["partly paid", factura({ PaidToDate: "1159.99" }), "Pendiente"],
+    // Issue 39 (decision 058): a payment that leaves a balance says so.
+    ["partly paid", factura({ PaidToDate: "1159.99" }), "Pago parcial"],
     ["paid to the cent", factura({ PaidToDate: "1160" }), "Pagada"],
     ["overpaid", factura({ PaidToDate: "1,200.00", Total: "1,160.00" }), "Pagada"],
     ["paid but the A/P invoice cancelled", factura({ PaidToDate: "1160.00", CANCELED: "Y" }), "Pendiente"],
@@ -44,6 +46,7 @@ describe("invoice status shown in the list and the detail", () => {
     ["cancelled in the ERP", factura({ EstatusFactura: "A", CANCELED: "Y" }), "Cancelado"],
     ["cancelled after being paid", factura({ EstatusFactura: "A", CANCELED: "Y", PaidToDate: "1160" }), "Cancelado"],
     ["accepted and paid", factura({ EstatusFactura: "A", PaidToDate: "1160.00" }), "Pagada"],
+    ["accepted, partly paid", factura({ EstatusFactura: "A", PaidToDate: "600.00" }), "Pago parcial"],
   ])("%s → %s", (_caso, row, esperado) => {
     expect(estatusFacturaMostrado(row)).toBe(esperado);
   });
@@ -51,6 +54,37 @@ describe("invoice status shown in the list and the detail", () => {
   it("the invoice status alone follows spec §4", () => {
     expect(estatusFactura({ CANCELED: "Y", EstatusFactura: "R" })).toBe("Cancelado");
     expect(estatusFactura({ CANCELED: "N", EstatusFactura: "" })).toBe("Pendiente");
+  });
+});
+
+describe("statuses from the invoice's ledger (issue 39, decision 058)", () => {
+  // PaidToDate counts the payments and the memos the ERP applied; Abonos tells them apart.
+  const con = (pagos: string, notas: string, paidToDate = "0.00") =>
+    factura({ EstatusFactura: "A", PaidToDate: paidToDate, Abonos: { Pagos: pagos, Notas: notas } });
+  it.each([
+    // 1,160.00 − 0 − 1,160.00 = 0: a credit note cancelled it out, nothing was paid (never 'Pagada').
+    ["fully credited", con("0.00", "1160.00", "1160.00"), "Saldada con nota de crédito", "0.00"],
+    // 1,160.00 − 1,044.00 − 116.00 = 0.
+    ["paid and credited", con("1044.00", "116.00", "1160.00"), "Pagada y acreditada", "0.00"],
+    // 1,160.00 − 600.00 = 560.00.
+    ["partly paid", con("600.00", "0.00", "600.00"), "Pago parcial", "560.00"],
+    // 1,160.00 − 600.00 − 116.00 (accepted, its memo not in the ERP yet) = 444.00.
+    ["partly paid and credited", con("600.00", "116.00", "600.00"), "Pago parcial", "444.00"],
+    // 1,160.00 − 116.00 = 1,044.00: nothing paid yet.
+    ["credited only in part", con("0.00", "116.00", "116.00"), "Aceptada", "1044.00"],
+    ["paid", con("1160.00", "0.00", "1160.00"), "Pagada", "0.00"],
+  ])("%s → %s, balance %s", (_caso, row, estatus, saldo) => {
+    expect(estatusFacturaMostrado(row)).toBe(estatus);
+    expect(saldoDeFactura(row)?.saldo).toBe(saldo);
+  });
+
+  it("without Abonos (an older server) PaidToDate counts as payments", () => {
+    expect(saldoDeFactura(factura({ PaidToDate: "600.00" }))).toEqual({
+      saldo: "560.00",
+      pagos: "600.00",
+      notas: "0.00",
+    });
+    expect(saldoDeFactura(factura({ Total: "x" }))).toBeNull();
   });
 });
 
@@ -92,18 +126,18 @@ describe("complement status of a payment (issue 23)", () => {
     expect(requiresComplemento(pago({ Detalle: [{ MetodoPago: "PUE" }, { MetodoPago: "PPD" }] }))).toBe(true);
     expect(requiresComplemento(pago({ Detalle: [{ MetodoPago: "PUE" }, {}] }))).toBe(true);
     const mixto = situacionComplemento(pago({ Detalle: [{ MetodoPago: "PUE" }, { MetodoPago: "PPD" }] }), ANTES);
-    expect(mixto).toMatchObject({ estatus: "Pendiente de complemento", requiere: true, admiteCarga: true });
+    expect(mixto).toMatchObject({ estatus: "Complemento por emitir", requiere: true, admiteCarga: true });
   });
 
-  it("a PPD payment without a complement: 'Pendiente de complemento', late only after the deadline", () => {
+  it("a PPD payment without a complement: 'Complemento por emitir', late only after the deadline", () => {
     expect(situacionComplemento(pago(), ANTES)).toMatchObject({
-      estatus: "Pendiente de complemento",
+      estatus: "Complemento por emitir",
       vencido: false,
       admiteCarga: true,
       porCargar: true,
       porRevisar: false,
     });
-    expect(situacionComplemento(pago(), DESPUES)).toMatchObject({ estatus: "Pendiente de complemento", vencido: true });
+    expect(situacionComplemento(pago(), DESPUES)).toMatchObject({ estatus: "Complemento por emitir", vencido: true });
   });
 
   it("a complement uploaded on time that waits for review is not late, even long after the deadline", () => {

@@ -6,8 +6,18 @@
 // ── Invoices ──────────────────────────────────────────────────────────────────────────────────────
 
 export type EstatusFactura = "Cancelado" | "Aceptada" | "Rechazada" | "Pendiente";
-export type EstatusPagoFactura = "Pagada" | "Pendiente";
-export type EstatusFacturaMostrado = EstatusFactura | "Pagada";
+/**
+ * Issue 39 (decision 058): from the invoice's ledger. The spec's 'Pagada' and 'Pendiente' (§4 "Invoice payment
+ * status") are kept; 'Pago parcial', 'Saldada con nota de crédito' and 'Pagada y acreditada' say what the spec's two
+ * words could not.
+ */
+export type EstatusPagoFactura =
+  | "Pagada"
+  | "Pagada y acreditada"
+  | "Saldada con nota de crédito"
+  | "Pago parcial"
+  | "Pendiente";
+export type EstatusFacturaMostrado = EstatusFactura | Exclude<EstatusPagoFactura, "Pendiente">;
 
 /** What the invoice rules read of a row (the FacturaRow fields, ERP ones as last read from the A/P invoice). */
 export interface FacturaParaEstatus {
@@ -15,10 +25,12 @@ export interface FacturaParaEstatus {
   CANCELED: string;
   /** The portal's review: A, R, anything else pending. */
   EstatusFactura: string;
-  /** Amount paid to date in the ERP (decimal string). */
+  /** Amount paid to date in the ERP (decimal string): payments and the credit memos the ERP applied. */
   PaidToDate: string;
   /** The invoice's total (decimal string). */
   Total: string;
+  /** Issue 39: the payments and the accepted credit notes apart (absent from older servers: PaidToDate is payments). */
+  Abonos?: { Pagos: string; Notas: string } | undefined;
 }
 
 /** Spec §4 "Invoice status shown": Cancelado if CANCELED is Y; Aceptada if A; Rechazada if R; else Pendiente. */
@@ -37,31 +49,62 @@ function millonesimas(importe: string): bigint | null {
   return m[1] === "-" ? -valor : valor;
 }
 
+const aTexto = (millonesimas: bigint): string => {
+  const centavos = (millonesimas < 0n ? -millonesimas : millonesimas) / 10_000n;
+  const texto = `${centavos / 100n}.${String(centavos % 100n).padStart(2, "0")}`;
+  return millonesimas < 0n && centavos > 0n ? `-${texto}` : texto;
+};
+
 /**
- * Invoice payment status (issue 23, decision 024; replaces spec §4 'Pagada if the payment method is PUE'):
- * decided by the ERP for every invoice, whatever its payment method — Pagada only when the A/P invoice is not
- * cancelled, has a positive total and the amount paid to date reaches it; otherwise Pendiente.
+ * Issue 39 (decision 058): the invoice's balance and what made it, from its row: its total less the ERP's payments
+ * and the accepted credit notes (each in the invoice's currency). Null when an amount is not one.
  */
-export function estatusPagoFactura(
-  row: Pick<FacturaParaEstatus, "CANCELED" | "PaidToDate" | "Total">,
-): EstatusPagoFactura {
-  if (row.CANCELED === "Y") return "Pendiente";
-  const pagado = millonesimas(row.PaidToDate);
+export function saldoDeFactura(
+  row: Pick<FacturaParaEstatus, "PaidToDate" | "Total" | "Abonos">,
+): { saldo: string; pagos: string; notas: string } | null {
   const total = millonesimas(row.Total);
-  if (pagado === null || total === null || total <= 0n) return "Pendiente";
-  return pagado >= total ? "Pagada" : "Pendiente";
+  const pagos = millonesimas(row.Abonos?.Pagos ?? row.PaidToDate);
+  const notas = millonesimas(row.Abonos?.Notas ?? "0");
+  if (total === null || pagos === null || notas === null) return null;
+  return { saldo: aTexto(total - pagos - notas), pagos: aTexto(pagos), notas: aTexto(notas) };
 }
 
-/** The list's status column and its search text: 'Pagada' when paid, otherwise the invoice status. */
-export const estatusFacturaMostrado = (row: FacturaParaEstatus): EstatusFacturaMostrado =>
-  estatusPagoFactura(row) === "Pagada" ? "Pagada" : estatusFactura(row);
+/**
+ * Invoice payment status (issue 23, decision 024; issue 39, decision 058): decided by the invoice's ledger for every
+ * invoice, whatever its payment method. A cancelled A/P invoice, a total that is not positive or nothing applied:
+ * Pendiente (the spec's word). With the balance closed: 'Pagada' when payments alone closed it, 'Saldada con nota de
+ * crédito' when credit notes alone did, 'Pagada y acreditada' when both did. A balance left after a payment: 'Pago
+ * parcial'; after credit notes only: Pendiente (nothing was paid).
+ */
+export function estatusPagoFactura(
+  row: Pick<FacturaParaEstatus, "CANCELED" | "PaidToDate" | "Total" | "Abonos">,
+): EstatusPagoFactura {
+  if (row.CANCELED === "Y") return "Pendiente";
+  const total = millonesimas(row.Total);
+  const saldo = saldoDeFactura(row);
+  if (total === null || saldo === null || total <= 0n) return "Pendiente";
+  const pagos = (millonesimas(saldo.pagos) ?? 0n) > 0n;
+  const notas = (millonesimas(saldo.notas) ?? 0n) > 0n;
+  if ((millonesimas(saldo.saldo) ?? 1n) > 0n) return pagos ? "Pago parcial" : "Pendiente";
+  if (pagos && notas) return "Pagada y acreditada";
+  return notas ? "Saldada con nota de crédito" : "Pagada";
+}
+
+/**
+ * The list's status column and its search text: the payment status once something was paid or credited ('Pagada',
+ * 'Pagada y acreditada', 'Saldada con nota de crédito', 'Pago parcial'), otherwise the invoice status.
+ */
+export const estatusFacturaMostrado = (row: FacturaParaEstatus): EstatusFacturaMostrado => {
+  const pago = estatusPagoFactura(row);
+  return pago === "Pendiente" ? estatusFactura(row) : pago;
+};
 
 // ── Payment complements ───────────────────────────────────────────────────────────────────────────
 
 export type EstatusComplementoPago =
   | "Cancelado"
   | "No requiere complemento"
-  | "Pendiente de complemento"
+  | "Complemento por emitir"
   | "Pendiente"
   | "Validación"
   | "Aceptada"
@@ -119,14 +162,14 @@ export interface SituacionComplemento {
 
 /**
  * The status shown in 'Estatus del complemento' (issue 23; extends spec §4 "Complement status"): Cancelado, 'No
- * requiere complemento', 'Pendiente de complemento', then the review's Aceptada, Rechazada, Validación, Pendiente.
+ * requiere complemento', 'Complemento por emitir', then the review's Aceptada, Rechazada, Validación, Pendiente.
  */
 export function estatusComplementoPago(
   pago: Pick<PagoParaEstatus, "CANCELED" | "U_SYS_PMUUID" | "U_SYS_PMESPA" | "Detalle">,
 ): EstatusComplementoPago {
   if (pago.CANCELED === "Y") return "Cancelado";
   if (!requiresComplemento(pago)) return "No requiere complemento";
-  if (pago.U_SYS_PMUUID === "") return "Pendiente de complemento";
+  if (pago.U_SYS_PMUUID === "") return "Complemento por emitir";
   if (pago.U_SYS_PMESPA === "A") return "Aceptada";
   if (pago.U_SYS_PMESPA === "R") return "Rechazada";
   if (pago.U_SYS_PMESPA === "V") return "Validación";
@@ -135,7 +178,7 @@ export function estatusComplementoPago(
 
 /**
  * The complement status of a payment (issue 23; extends spec §4 "Complement status"): Cancelado when the payment
- * is cancelled; 'No requiere complemento' when it applies only to PUE invoices; 'Pendiente de complemento' while
+ * is cancelled; 'No requiere complemento' when it applies only to PUE invoices; 'Complemento por emitir' while
  * none was uploaded; then the review's Aceptada, Rechazada, Validación or Pendiente. `hoy` is YYYY-MM-DD.
  */
 export function situacionComplemento(pago: PagoParaEstatus, hoy: string): SituacionComplemento {
@@ -144,7 +187,7 @@ export function situacionComplemento(pago: PagoParaEstatus, hoy: string): Situac
   const estatus = estatusComplementoPago(pago);
   const pasoElPlazo = hoy > fechaLimite;
   if (estatus === "Cancelado" || estatus === "No requiere complemento") return { estatus, requiere: false, ...nada };
-  if (estatus === "Pendiente de complemento") {
+  if (estatus === "Complemento por emitir") {
     return { estatus, requiere: true, ...nada, vencido: pasoElPlazo, admiteCarga: true, porCargar: true };
   }
   if (estatus === "Aceptada") return { estatus, requiere: true, ...nada };

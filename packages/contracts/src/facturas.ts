@@ -77,6 +77,12 @@ export const facturaRowSchema = z.object({
   PaidToDate: importeSchema("PaidToDate"),
   FechaPago: fechaSchema("FechaPago").nullable(),
   /**
+   * Issue 39 (decision 058): what lowered the invoice's balance, in its currency: the ERP's payments (PaidToDate
+   * less the credit memos the ERP applied) and the accepted credit notes. Saldo = Total − Pagos − Notas
+   * (saldoDeFactura). Absent from older servers: PaidToDate then counts as payments.
+   */
+  Abonos: z.object({ Pagos: importeSchema("Abonos.Pagos"), Notas: importeSchema("Abonos.Notas") }).optional(),
+  /**
    * Issue 27 (decision 032): when an accepted, unpaid invoice is expected to be paid (its due date in the ERP moved
    * to the sociedad's next payment day); null otherwise.
    */

@@ -523,7 +523,7 @@ export const MUESTRAS = {
             DocCur: "MXN",
             FechaLimite: "2026-11-05",
             DiasAtraso: 16,
-            EstatusComplemento: "Pendiente de complemento",
+            EstatusComplemento: "Complemento por emitir",
           },
         ],
       },

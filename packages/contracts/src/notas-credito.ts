@@ -35,7 +35,7 @@ export const NOTA_CREDITO_MSG = {
   monedaDistinta: (folio: string, moneda: string, monedaNota: string) =>
     `La factura con folio ${folio} está en ${moneda} y la nota de crédito en ${monedaNota}; deben estar en la misma moneda.`,
   excedeSaldo: (total: string, saldo: string) =>
-    `El total de la nota de crédito (${total}) es mayor que lo que queda de las facturas relacionadas (${saldo}: su saldo en el ERP menos las notas de crédito pendientes, y las aceptadas que el ERP aún no aplica).`,
+    `El total de la nota de crédito (${total}) es mayor que lo que queda de las facturas relacionadas (${saldo}: su saldo a la fecha de la nota y hoy, descontados los pagos del ERP, las notas de crédito pendientes y las aceptadas).`,
   // Issue 36: what the ERP knows of the invoice refuses the note, one sentence per reason.
   facturaSustituida: (folio: string, folioSustituta: string, uuidSustituta: string) =>
     `La factura con folio ${folio} fue sustituida por la factura ${folioSustituta} (UUID ${uuidSustituta}), que tomó su factura de proveedor en el ERP; relacione la nota de crédito con la factura sustituta.`,
@@ -45,9 +45,19 @@ export const NOTA_CREDITO_MSG = {
     `La factura con folio ${folio} está cancelada en el ERP${docNum === null ? "" : ` (factura de proveedor ${docNum})`}; no admite notas de crédito.`,
   facturaPagada: (folio: string, pagado: string, total: string) =>
     `La factura con folio ${folio} ya está pagada en su totalidad en el ERP (pagado y acreditado: ${pagado} de ${total}); no tiene saldo para una nota de crédito.`,
+  /** Issue 39: paid in full by the ERP's payments, each named by number, date and amount. */
+  facturaPagadaConPagos: (
+    folio: string,
+    total: string,
+    pagos: readonly { docNum: number; fecha: string; importe: string }[],
+    moneda: string,
+  ) =>
+    `La factura con folio ${folio} ya está pagada en su totalidad (${total}) con ${pagos.length === 1 ? "el pago" : "los pagos"} ${pagos
+      .map((p) => `${p.docNum} del ${p.fecha.slice(0, 10)} (${p.importe} ${moneda})`)
+      .join(", ")}; no tiene saldo para una nota de crédito.`,
   /** The review: what the note takes off one invoice no longer fits what is left of it. */
   excedeSaldoFactura: (folio: string, importe: string, saldo: string) =>
-    `Lo que la nota de crédito toma de la factura con folio ${folio} (${importe}) es mayor que lo que queda de ella (${saldo}: su saldo en el ERP menos las otras notas de crédito pendientes, y las aceptadas que el ERP aún no aplica).`,
+    `Lo que la nota de crédito toma de la factura con folio ${folio} (${importe}) es mayor que lo que queda de ella (${saldo}: su saldo a la fecha de la nota y hoy, descontados los pagos del ERP y las otras notas de crédito pendientes y aceptadas).`,
   /** The review's refusal of one row: the note and the reason (one of the sentences above). */
   noSePuedeAceptar: (folioNota: string, motivo: string) =>
     `La nota de crédito con folio ${folioNota} no se puede aceptar. ${motivo}`,
@@ -57,6 +67,9 @@ export const NOTA_CREDITO_MSG = {
   uuidRegistrado: (uuid: string) =>
     `El UUID ${uuid} ya está registrado en el portal; un CFDI se registra una sola vez.`,
   noExiste: "La nota de crédito no existe.",
+  /** Issue 39: the memo job found the A/P invoice's open balance smaller than what the note takes; nothing was sent. */
+  erpExcedeSaldo: (folio: string, importe: string, saldo: string) =>
+    `No se envió la nota de crédito al ERP: lo que toma de la factura con folio ${folio} (${importe}) es mayor que su saldo abierto en el ERP (${saldo}); un pago posterior a la aceptación lo redujo.`,
   erpCreada: (docNum: number) => `La nota de crédito de proveedor ${docNum} está registrada en el ERP.`,
   erpFacturaPendiente: (folio: string) =>
     `La factura con folio ${folio} aún no está registrada en el ERP; la nota de crédito se registrará cuando lo esté.`,

@@ -12,9 +12,11 @@ import {
   erpPagoFacturas,
   erpPagos,
   facturas,
+  notasCredito,
+  notasCreditoFacturas,
   sociedades,
 } from "@portal/db/schema";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { type FacturaDemo, insertFacturasDemo, KEMPER, MCI } from "./facturas-demo";
 
 /**
@@ -268,6 +270,31 @@ function pagosDeFactura(db: Database, bd: string, facturaDocEntry: number) {
 }
 
 /**
+ * Issue 39: the accepted credit notes on these invoices (by UUID) whose A/P credit memo the portal recorded, with
+ * their CFDI dates: each lowers the invoice's balance from its date on (as the API's expected complement counts them).
+ */
+async function notasAplicadas(db: Database, uuids: readonly string[]) {
+  const rows =
+    uuids.length === 0
+      ? []
+      : await db
+          .select({ uuid: facturas.uuid, fecha: notasCredito.fechaCfdi, importe: notasCreditoFacturas.importe })
+          .from(notasCreditoFacturas)
+          .innerJoin(notasCredito, eq(notasCredito.id, notasCreditoFacturas.notaCreditoId))
+          .innerJoin(facturas, eq(facturas.id, notasCreditoFacturas.facturaId))
+          .where(
+            and(inArray(facturas.uuid, [...uuids]), eq(notasCredito.estatus, "A"), isNotNull(notasCredito.erpDocEntry)),
+          )
+          .orderBy(asc(notasCredito.id));
+  const out = new Map<string, { fecha: string; importe: string }[]>();
+  for (const r of rows) {
+    const uuid = normalizeUuid(r.uuid);
+    out.set(uuid, [...(out.get(uuid) ?? []), { fecha: r.fecha, importe: r.importe }]);
+  }
+  return out;
+}
+
+/**
  * What the complement of an ERP payment must say, computed from the ERP as the API's getComplementoEsperado does
  * (every invoice of the demo payments is PPD): the payment's date, form, currency and total, and for each invoice
  * its total, what this payment applied and what the earlier non-cancelled payments did.
@@ -358,6 +385,10 @@ export async function complementoEsperadoDelPago(
           (a.docDate < pago.docDate || (a.docDate === pago.docDate && a.pagoDocNum < pago.docNum)),
       )
       .map((a) => a.sumApplied);
+  const notas = await notasAplicadas(
+    db,
+    lineas.map((l) => normalizeUuid(l.uuid)),
+  );
   return complementoEsperado({
     pago: {
       fecha: pago.docDate,
@@ -375,6 +406,7 @@ export async function complementoEsperadoDelPago(
       aplicado: l.sumApplied,
       ...(l.docCur !== pago.docCur && l.appliedPago !== null ? { aplicadoMonedaPago: l.appliedPago } : {}),
       aplicadoAntes: antes(l.facturaDocEntry),
+      notas: notas.get(normalizeUuid(l.uuid)) ?? [],
       ...(registered.has(normalizeUuid(l.uuid)) ? { importes: registered.get(normalizeUuid(l.uuid)) } : {}),
     })),
   });

@@ -1,4 +1,6 @@
+import { addAmounts, compareAmounts, type MovimientoSaldo, roundAmount, saldoFactura } from "@portal/cfdi";
 import { addDays, type ImportePorMoneda, type PagosProximos, weekStart } from "@portal/contracts";
+import type { FilaPorPagar } from "./repository-erp";
 
 /** Days ahead Home's panel looks (issue 27: "what is due to be paid in the next 30 days"). */
 export const DIAS_PAGOS_PROXIMOS = 30;
@@ -13,21 +15,33 @@ export interface PorPagar {
 /** The later and the earlier of two ISO dates. */
 const later = (a: string, b: string) => (a.localeCompare(b) >= 0 ? a : b);
 const earlier = (a: string, b: string) => (a.localeCompare(b) <= 0 ? a : b);
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-const money = (c: number) => `${Math.trunc(c / 100)}.${String(c % 100).padStart(2, "0")}`;
-
-/** Sums by currency (alphabetical), with how many invoices each sum holds. */
+/** Sums by currency (alphabetical), with how many invoices each sum holds: exact decimals, never two currencies. */
 function byCurrency(rows: readonly PorPagar[]): ImportePorMoneda[] {
-  const sums = new Map<string, { cents: number; count: number }>();
+  const sums = new Map<string, { total: string; count: number }>();
   for (const row of rows) {
-    const sum = sums.get(row.docCur) ?? { cents: 0, count: 0 };
-    sum.cents += cents(row.saldo);
-    sum.count += 1;
-    sums.set(row.docCur, sum);
+    const sum = sums.get(row.docCur) ?? { total: "0", count: 0 };
+    sums.set(row.docCur, { total: addAmounts(sum.total, row.saldo), count: sum.count + 1 });
   }
   return [...sums.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([DocCur, s]) => ({ DocCur, Total: money(s.cents), Facturas: s.count }));
+    .map(([DocCur, s]) => ({ DocCur, Total: roundAmount(s.total, 2), Facturas: s.count }));
+}
+
+/**
+ * One invoice's balance as Home shows it (issue 39, decision 058): its ledger's — the total less what the ERP counts
+ * paid (on its latest payment's day) and the accepted credit notes the ERP has not applied yet (on their CFDI dates).
+ * Null when nothing is left to pay.
+ */
+export function porPagarDe(fila: FilaPorPagar): PorPagar | null {
+  const moneda = fila.docCur;
+  const movimientos: MovimientoSaldo[] = [
+    { tipo: "pago", fecha: fila.fechaPago ?? fila.fecha, importe: fila.pagado, moneda, referencia: "ERP" },
+    ...fila.notas.map(
+      (n, i): MovimientoSaldo => ({ tipo: "nota", fecha: n.fecha, importe: n.importe, moneda, referencia: `${i + 1}` }),
+    ),
+  ];
+  const { saldo } = saldoFactura({ total: fila.total, moneda, movimientos });
+  return compareAmounts(saldo, "0") > 0 ? { fecha: fila.fecha, docCur: moneda, saldo } : null;
 }
 
 /**
@@ -60,10 +74,14 @@ export function groupPagosProximos(hoy: string, rows: readonly PorPagar[]): Pago
   };
 }
 
-/** Reads the supplier's invoices expected up to 30 days from `hoy` and groups them. */
+/** Reads the supplier's invoices expected up to 30 days from `hoy`, each at its ledger's balance, and groups them. */
 export async function pagosProximosDe(
   hoy: string,
-  read: (hasta: string) => Promise<PorPagar[]>,
+  read: (hasta: string) => Promise<FilaPorPagar[]>,
 ): Promise<PagosProximos> {
-  return groupPagosProximos(hoy, await read(addDays(hoy, DIAS_PAGOS_PROXIMOS)));
+  const filas = await read(addDays(hoy, DIAS_PAGOS_PROXIMOS));
+  return groupPagosProximos(
+    hoy,
+    filas.flatMap((f) => porPagarDe(f) ?? []),
+  );
 }

@@ -1,7 +1,20 @@
 import { type Database, schema } from "@portal/db";
 import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 
-const { facturas, sociedades } = schema;
+const { facturas, notasCredito, notasCreditoFacturas, sociedades } = schema;
+
+/**
+ * An accepted, unpaid invoice of Home's 'Pagos próximos' (issue 39): its expected payment date, currency, total, what
+ * the ERP counts paid (and the day of its latest payment) and the accepted credit notes the ERP has not applied.
+ */
+export interface FilaPorPagar {
+  fecha: string;
+  docCur: string;
+  total: string;
+  pagado: string;
+  fechaPago: string | null;
+  notas: { fecha: string; importe: string }[];
+}
 
 /** What the ERP says about an A/P invoice the portal created (the mirror columns of `facturas`). */
 export interface EstadoErpFactura {
@@ -147,17 +160,21 @@ export function facturaPaymentDates(db: Database) {
      * Home's panel (issue 27): a supplier's accepted invoices expected to be paid up to `hasta`, with what remains
      * of each (the total less what the ERP applied), in their currency.
      */
-    porPagarHasta: async (cardCode: string, hasta: string) => {
+    porPagarHasta: async (cardCode: string, hasta: string): Promise<FilaPorPagar[]> => {
+      // Issue 39: what the ERP counts paid (payments and applied memos) and the accepted credit notes whose memo
+      // the ERP has not applied yet, with their CFDI dates: the balance is the invoice's ledger's (pagos-proximos.ts).
       const result = (await db.execute(sql`
-        select f.fecha_probable_pago::text as fecha, f.moneda as "docCur",
-          round(f.total - f.erp_pagado, 2)::text as saldo
+        select f.fecha_probable_pago::text as fecha, f.moneda as "docCur", round(f.total, 2)::text as total,
+          round(f.erp_pagado, 2)::text as pagado, f.erp_fecha_pago::text as "fechaPago",
+          coalesce((select json_agg(json_build_object('fecha', n.fecha_cfdi, 'importe', round(ncf.importe, 2)::text)
+              order by n.fecha_cfdi, n.id)
+            from ${notasCreditoFacturas} ncf join ${notasCredito} n on n.id = ncf.nota_credito_id
+            where ncf.factura_id = f.id and n.estatus = 'A' and n.erp_doc_entry is null), '[]'::json) as notas
         from ${facturas} f
         where f.card_code = ${cardCode} and f.estatus = 'A' and not f.erp_cancelada and f.sustituida_por_id is null
           and f.fecha_probable_pago is not null and f.fecha_probable_pago <= ${hasta}::date
           and f.total > f.erp_pagado
-        order by f.fecha_probable_pago, f.id`)) as unknown as {
-        rows: { fecha: string; docCur: string; saldo: string }[];
-      };
+        order by f.fecha_probable_pago, f.id`)) as unknown as { rows: FilaPorPagar[] };
       return result.rows;
     },
   };

@@ -8,6 +8,8 @@ const {
   facturas,
   lista69b,
   lista69bImportaciones,
+  notasCredito,
+  notasCreditoFacturas,
   sociedades,
   proveedores,
   satEstadosCfdi,
@@ -56,6 +58,8 @@ async function rowsJson(
       'Recepcion', ${ARCHIVO_URL_PREFIX} || x.recepcion_archivo_id, 'EstatusFactura', x.estatus,
       'CANCELED', case when x.erp_cancelada then 'Y' else 'N' end, 'PaidToDate', x.erp_pagado::text,
       'FechaPago', to_char(x.erp_fecha_pago, 'YYYY-MM-DD'),
+      'Abonos', json_build_object('Pagos', greatest(x.erp_pagado - x.notas_aplicadas, 0)::text,
+        'Notas', x.notas_aceptadas::text),
       'FechaProbablePago', to_char(x.fecha_probable_pago, 'YYYY-MM-DD'), 'Comentarios', x.comentarios, 'BD', x.bd,
       'DocCur', x.moneda, 'Regimen', x.regimen_receptor, 'E_mail', x.email, 'Version', x.version,
       'FolioSAP', x.erp_doc_num, 'SustituidaPor', coalesce(x.sustituida_por, ''),
@@ -78,6 +82,7 @@ async function rowsJson(
              (select coalesce(json_agg(fe.entrada_doc_entry order by fe.entrada_doc_num, fe.entrada_doc_entry),
                   json_build_array(f.entrada_doc_entry))
                 from ${facturaEntradas} fe where fe.factura_id = f.id) as entradas_doc_entry,
+             coalesce(nc.aceptadas, 0.00) as notas_aceptadas, coalesce(nc.aplicadas, 0.00) as notas_aplicadas,
              row_number() over (order by ${primero ? sql`(${primero}) desc, ` : sql``}f.created_at desc, f.id desc) as fila
              ${avisoSustitucion}
              ${lista69bColumnas}
@@ -87,6 +92,14 @@ async function rowsJson(
       left join ${erpTrabajos} t on t.factura_id = f.id
         and t.tipo = case when f.sustituye_a_id is null then 'crear_factura' else 'sustituir_cfdi' end
       left join ${satEstadosCfdi} e on e.tipo = 'factura' and e.documento_id = f.id
+      -- Issue 39 (decision 058): the accepted credit notes by invoice, and those whose memo the ERP applied (in
+      -- PaidToDate), aggregated once (a hash join, not a lookup per row).
+      left join (
+        select ncf.factura_id, round(sum(ncf.importe), 2) as aceptadas,
+               round(coalesce(sum(ncf.importe) filter (where n.erp_doc_entry is not null), 0), 2) as aplicadas
+        from ${notasCreditoFacturas} ncf join ${notasCredito} n on n.id = ncf.nota_credito_id
+        where n.estatus = 'A' group by ncf.factura_id
+      ) nc on nc.factura_id = f.id
       left join ${facturas} su on su.id = f.sustituta_id
       left join ${facturas} sp on sp.id = f.sustituida_por_id
       left join ${facturas} sa on sa.id = f.sustituye_a_id

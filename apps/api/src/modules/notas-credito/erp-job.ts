@@ -1,7 +1,8 @@
+import { compareAmounts, roundAmount, subtractAmounts } from "@portal/cfdi";
 import { NOTA_CREDITO_MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { sql } from "drizzle-orm";
-import type { ErpAdapter } from "../../erp/types";
+import { type ErpAdapter, ErpRechazoError } from "../../erp/types";
 import type { Clock } from "../../lib/clock";
 import { Conflict, Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
@@ -18,6 +19,30 @@ import {
 import { TIPO_CREAR_NOTA_CREDITO } from "./repository";
 
 const { erpTrabajos } = schema;
+
+/**
+ * Issue 39: the memo is never sent for more than an A/P invoice's open balance in the ERP (DocTotal − PaidToDate,
+ * read now): should a payment have come after the note was accepted, the job stops with the portal's own sentence
+ * naming the invoice, the amount and the balance, and nothing is sent. Throws ErpRechazoError.
+ */
+async function checkOpenBalance(
+  erp: ErpAdapter,
+  bd: string,
+  moneda: string,
+  relaciones: readonly { facturaId: number; folio: string; erpDocEntry: number | null; importe: string }[],
+): Promise<void> {
+  for (const r of relaciones) {
+    const ap = await erp.findFacturaProveedor(bd, r.facturaId);
+    // A replacement's A/P invoice may still carry the replaced invoice's id: the ERP itself checks that one.
+    if (!ap || ap.docEntry !== r.erpDocEntry) continue;
+    const abierto = roundAmount(subtractAmounts(ap.docTotal, ap.paidToDate), 2);
+    if (compareAmounts(r.importe, abierto) > 0) {
+      throw new ErpRechazoError(
+        NOTA_CREDITO_MSG.erpExcedeSaldo(r.folio, `${roundAmount(r.importe, 2)} ${moneda}`, `${abierto} ${moneda}`),
+      );
+    }
+  }
+}
 
 /**
  * One attempt at a leased 'crear_nota_credito' job (issue 27, decision 034): the accepted credit note's A/P credit
@@ -41,6 +66,7 @@ async function createNotaCreditoInErp(
     const sinErp = relaciones.find((r) => r.erpDocEntry === null);
     if (sinErp) throw new ErpEsperaError(NOTA_CREDITO_MSG.erpFacturaPendiente(sinErp.folio));
     const existente = await erp.findNotaCreditoProveedor(nota.bd, nota.id);
+    if (!existente) await checkOpenBalance(erp, nota.bd, nota.moneda, relaciones);
     const { docEntry, docNum } =
       existente ??
       (await erp.createNotaCreditoProveedor({

@@ -27,15 +27,17 @@ type RegisterDeps = Pick<
 type CheckedRegistration = Awaited<ReturnType<typeof checkRegistration>>;
 
 /**
- * What is left of each invoice for credit notes (issue 36, saldo.ts): its open balance in the ERP less the credit
- * notes the ERP has not applied (Pendiente ones reserve their amount, decision 034).
+ * What is left of each invoice for a credit note dated `fecha` (issue 36, saldo.ts): its open balance in the ERP less
+ * the credit notes the ERP has not applied (Pendiente ones reserve their amount, decision 034), and never more than
+ * its ledger's balance at the note's date and today (issue 39, decision 058).
  */
 function remaining(
   facturas: readonly FacturaAcreditable[],
   lectura: LecturaErp,
   compromisos: readonly CompromisoNota[],
+  fecha: string,
 ) {
-  return facturas.map((f) => ({ factura: f, resto: saldoDe(f, lectura, compromisos) }));
+  return facturas.map((f) => ({ factura: f, resto: saldoDe(f, lectura, compromisos, fecha) }));
 }
 
 /**
@@ -111,7 +113,7 @@ function allocateOrRefuse(
 ) {
   const motivos = facturas.flatMap((f) => checkFactura(f, lectura, compromisos) ?? []);
   if (motivos.length > 0) throw refusal(motivos);
-  const restos = remaining(facturas, lectura, compromisos);
+  const restos = remaining(facturas, lectura, compromisos, datos.FechaFactura);
   const importes = allocate(datos.Total, restos);
   if (!importes) {
     const saldo = money(addAmounts("0", ...restos.map((r) => (compareAmounts(r.resto, "0") > 0 ? r.resto : "0"))));

@@ -76,6 +76,7 @@ export function notaCreditoBalanceQueries(db: Database) {
           estatus: notasCredito.estatus,
           importe: sql<string>`round(${notasCreditoFacturas.importe}, 2)::text`,
           erpDocEntry: notasCredito.erpDocEntry,
+          fecha: notasCredito.fechaCfdi,
         })
         .from(notasCreditoFacturas)
         .innerJoin(notasCredito, eq(notasCredito.id, notasCreditoFacturas.notaCreditoId))
@@ -110,6 +111,7 @@ export function notaCreditoBalanceQueries(db: Database) {
               uuid: facturas.uuid,
               importe: sql<string>`round(${notasCreditoFacturas.importe}, 2)::text`,
               erpDocEntry: notasCredito.erpDocEntry,
+              fecha: notasCredito.fechaCfdi,
             })
             .from(notasCreditoFacturas)
             .innerJoin(notasCredito, eq(notasCredito.id, notasCreditoFacturas.notaCreditoId))

@@ -36,6 +36,8 @@ export interface CompromisoNota {
   estatus: "P" | "A";
   /** What it takes (or, pending, may take) off that invoice. */
   importe: string;
+  /** Its CFDI date (Comprobante Fecha, a date-time): where it sits in the invoice's ledger (issue 39). */
+  fecha: string;
   /** Its A/P credit memo as the portal recorded it; null while the memo job is pending (or failed). */
   erpDocEntry: number | null;
 }

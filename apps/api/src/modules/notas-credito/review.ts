@@ -44,7 +44,7 @@ function checkAcceptance(
     if (!f) continue;
     const motivo = checkFactura(f, lectura, compromisos);
     if (motivo) return NOTA_CREDITO_MSG.noSePuedeAceptar(nota.folio, motivo);
-    const saldo = saldoDe(f, lectura, compromisos, nota.id);
+    const saldo = saldoDe(f, lectura, compromisos, nota.fechaCfdi, nota.id);
     if (compareAmounts(importe, saldo) > 0) {
       const resto = compareAmounts(saldo, "0") > 0 ? saldo : "0.00";
       return NOTA_CREDITO_MSG.noSePuedeAceptar(

@@ -1,4 +1,13 @@
-import { addAmounts, compareAmounts, roundAmount, subtractAmounts } from "@portal/cfdi";
+import {
+  addAmounts,
+  compareAmounts,
+  type MovimientoSaldo,
+  roundAmount,
+  type SaldoFactura,
+  saldoFactura,
+  saldoParaNota,
+  subtractAmounts,
+} from "@portal/cfdi";
 import { NOTA_CREDITO_MSG } from "@portal/contracts";
 import type { ErpAdapter, ErpFacturaProveedor } from "../../erp/types";
 import type { CompromisoNota, FacturaAcreditable } from "./repository";
@@ -14,6 +23,10 @@ import type { CompromisoNota, FacturaAcreditable } from "./repository";
  * invoices and re-reads the portal's notes inside its transaction and decides with `checkFactura`/`saldoDe` over
  * that one reading. A note whose memo the ERP applied after the reading counts as not applied: the figure can only
  * be lower than the truth, never higher.
+ *
+ * Issue 39 (decision 058): the invoice's ledger in date order (@portal/cfdi saldoFactura) — the ERP's payments to it
+ * by their dates, the portal's notes by their CFDI dates — gives the balance at a note's date; a note must fit the
+ * balance at its date AND today (the smaller of the ledger's and the ERP's open balance).
  */
 
 const money = (v: string) => roundAmount(v, 2);
@@ -27,6 +40,40 @@ export interface LecturaErp {
   aplicadas: Set<number>;
   /** False when the ERP could not be reached: the portal's last-known figures stood in (registration only). */
   disponible: boolean;
+  /** By portal invoice id: the ERP's non-cancelled payments applied to it (issue 39), oldest first. */
+  pagos: Map<number, PagoDeFactura[]>;
+}
+
+/** One ERP payment applied to an invoice: its number, date and what it applied (the invoice's currency). */
+export interface PagoDeFactura {
+  docNum: number;
+  fecha: string;
+  importe: string;
+}
+
+/** The ERP's payments to the A/P invoices read, by portal invoice id (one call per company database). */
+async function readPagos(
+  erp: ErpAdapter,
+  leidas: readonly (readonly [number, ErpFacturaProveedor | null])[],
+): Promise<Map<number, PagoDeFactura[]>> {
+  const porBd = new Map<string, { id: number; docEntry: number }[]>();
+  for (const [id, ap] of leidas) if (ap) porBd.set(ap.bd, [...(porBd.get(ap.bd) ?? []), { id, docEntry: ap.docEntry }]);
+  const out = new Map<number, PagoDeFactura[]>();
+  for (const [bd, aps] of porBd) {
+    const aplicaciones = await erp.listAplicaciones(
+      bd,
+      aps.map((a) => a.docEntry),
+    );
+    for (const { id, docEntry } of aps) {
+      out.set(
+        id,
+        aplicaciones
+          .filter((a) => a.facturaDocEntry === docEntry && a.canceled === "N")
+          .map((a) => ({ docNum: a.pagoDocNum, fecha: a.docDate, importe: money(a.sumApplied) })),
+      );
+    }
+  }
+  return out;
 }
 
 /** The notes the portal recorded a memo for: the ERP answered that it created them. */
@@ -70,7 +117,7 @@ export async function readErp(
   );
   const porFactura = new Map<number, ErpFacturaProveedor>();
   for (const [id, ap] of leidas) if (ap) porFactura.set(id, ap);
-  return { facturas: porFactura, aplicadas, disponible: true };
+  return { facturas: porFactura, aplicadas, disponible: true, pagos: await readPagos(erp, leidas) };
 }
 
 /** The reading when the ERP could not be reached: the portal's last-known figures (registration only). */
@@ -78,6 +125,7 @@ export const withoutErp = (compromisos: readonly CompromisoNota[]): LecturaErp =
   facturas: new Map(),
   aplicadas: registradas(compromisos),
   disponible: false,
+  pagos: new Map(),
 });
 
 /** An invoice's figures: its total, what the ERP counts paid (payments and applied memos), and whether cancelled. */
@@ -110,16 +158,75 @@ export function checkFactura(
   if (cancelada)
     return NOTA_CREDITO_MSG.facturaCanceladaErp(f.folio, lectura.facturas.get(f.id)?.docNum ?? f.erpDocNum);
   if (compareAmounts(pagado, total) >= 0) {
-    return NOTA_CREDITO_MSG.facturaPagada(f.folio, `${pagado} ${f.moneda}`, `${total} ${f.moneda}`);
+    // Issue 39: the payments that paid it, by number, date and amount, when the ERP told them.
+    const pagos = lectura.pagos.get(f.id) ?? [];
+    return pagos.length > 0
+      ? NOTA_CREDITO_MSG.facturaPagadaConPagos(f.folio, `${total} ${f.moneda}`, pagos, f.moneda)
+      : NOTA_CREDITO_MSG.facturaPagada(f.folio, `${pagado} ${f.moneda}`, `${total} ${f.moneda}`);
   }
   return null;
 }
 
 /**
- * What is left of the invoice for a credit note: its open balance in the ERP less the notes the ERP has not applied
- * (Pendiente, and Aceptada without a memo in the ERP), leaving out note `except` (the one being decided).
+ * The invoice's ledger (decision 058): its total, the ERP's payments by date and the portal's credit notes Pendiente
+ * and Aceptada by their CFDI date, leaving out note `except`.
+ */
+export function ledgerDe(
+  f: FacturaAcreditable,
+  lectura: LecturaErp,
+  compromisos: readonly CompromisoNota[],
+  except?: number,
+): SaldoFactura {
+  const { total } = cifras(f, lectura, compromisos);
+  const movimientos: MovimientoSaldo[] = [
+    ...(lectura.pagos.get(f.id) ?? []).map(
+      (p): MovimientoSaldo => ({
+        tipo: "pago",
+        fecha: p.fecha,
+        importe: p.importe,
+        moneda: f.moneda,
+        referencia: String(p.docNum),
+        orden: p.docNum,
+      }),
+    ),
+    ...compromisos
+      .filter((c) => c.facturaId === f.id && c.notaCreditoId !== except)
+      .map(
+        (c): MovimientoSaldo => ({
+          tipo: "nota",
+          fecha: c.fecha,
+          importe: c.importe,
+          moneda: f.moneda,
+          referencia: String(c.notaCreditoId),
+          orden: c.fecha,
+        }),
+      ),
+  ];
+  return saldoFactura({ total, moneda: f.moneda, movimientos });
+}
+
+/**
+ * What is left of the invoice for a credit note dated `fecha` (issue 39): the smallest of the balance at its date
+ * and today's, both by the ledger (ledgerDe), and today's by the ERP (saldoErp), leaving out note `except`.
  */
 export function saldoDe(
+  f: FacturaAcreditable,
+  lectura: LecturaErp,
+  compromisos: readonly CompromisoNota[],
+  fecha: string,
+  except?: number,
+): string {
+  const ledger = ledgerDe(f, lectura, compromisos, except);
+  return [saldoErp(f, lectura, compromisos, except), ledger.saldo, saldoParaNota(ledger, fecha)].reduce((a, b) =>
+    compareAmounts(a, b) <= 0 ? a : b,
+  );
+}
+
+/**
+ * Today's open balance as the ERP counts it: its DocTotal less PaidToDate, less the notes the ERP has not applied
+ * (Pendiente, and Aceptada without a memo in the ERP), leaving out note `except` (the one being decided).
+ */
+function saldoErp(
   f: FacturaAcreditable,
   lectura: LecturaErp,
   compromisos: readonly CompromisoNota[],

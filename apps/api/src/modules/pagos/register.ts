@@ -9,11 +9,12 @@ import type { Repositories } from "../../repositories";
 import { checkParties, decodeArchivo, saveWithUniqueRace } from "../archivos/upload-kit";
 import { SERVER_PDF_CHECK } from "../archivos/uploads";
 import type { PagosDeps } from "./deps";
+import { complementoDelPago } from "./expected-complement";
 import { camposPagoContraXml, checkAgainstPago, PAGO_MSG } from "./reglas";
 import type { ComplementoRecord, NuevoComplemento } from "./repository";
 import { needsComplemento, type ReachablePago } from "./shared";
 
-type RegisterDeps = Pick<PagosDeps, "data" | "clock" | "proveedores" | "lista69b" | "sellos" | "satEstado"> & {
+type RegisterDeps = Pick<PagosDeps, "data" | "clock" | "proveedores" | "lista69b" | "sellos" | "satEstado" | "erp"> & {
   pagoDe: ReachablePago;
 };
 type ComplementoInput = Extract<PostPagoRequest, { operador: "Proveedor" }>;
@@ -70,12 +71,13 @@ async function save(
 
 /** The supplier's complement: files, seals, §5 and the portal's own rules; every message at once. */
 async function checkComplemento(
-  { data, proveedores, lista69b, sellos }: RegisterDeps,
+  deps: RegisterDeps,
   user: SessionUser,
   input: ComplementoInput,
   pago: ErpPago,
   registro: ComplementoRecord | undefined,
 ) {
+  const { data, proveedores, lista69b, sellos } = deps;
   const repo = data.repos.pagos;
   const proveedor = await proveedores.conRegistroCompleto(user.id);
   if (!proveedor) throw new Invalid(MSG.registroIncompletoPagos);
@@ -106,7 +108,9 @@ async function checkComplemento(
     errores.push(
       ...(await checkParties(datos, { proveedorRfc: proveedor.rfc, sociedadRfc: sociedad?.rfc }, lista69b, PAGO_MSG)),
     );
-    errores.push(...checkAgainstPago(datos, pago), ...camposPagoContraXml(input, datos));
+    // Issue 39: ImpSaldoAnt is checked against the expected complement (the invoice's ledger just before the payment).
+    const esperado = await complementoDelPago(deps, pago);
+    errores.push(...checkAgainstPago(datos, pago, esperado), ...camposPagoContraXml(input, datos));
     if (await repo.uuidTaken(normalizeUuid(datos.UUID), registro?.id)) {
       errores.push(PAGO_MSG.uuidRegistrado(normalizeUuid(datos.UUID)));
     }

@@ -5,7 +5,7 @@
  */
 
 import { normalizeUuid, type PaymentData, parseAmount, roundAmount } from "@portal/cfdi";
-import { REVISION_MSG } from "@portal/contracts";
+import { type ComplementoEsperado, REVISION_MSG } from "@portal/contracts";
 import type { ErpPago } from "../../erp/types";
 import { cleanText, fieldsAgainstXml, partyFields, sameAmount, sameDate } from "../documentos/cfdi-compare";
 import { FACTURA_MSG } from "../facturas/reglas";
@@ -32,6 +32,9 @@ export const PAGO_MSG = {
   saldoInsoluto: (uuid: string) =>
     `El saldo insoluto del documento ${uuid} en el XML no es el saldo anterior menos el importe pagado.`,
   saldoNegativo: (uuid: string) => `El saldo insoluto del documento ${uuid} en el XML no puede ser negativo.`,
+  // Issue 39: the balance before the payment is the invoice's ledger's (decision 058).
+  saldoAnterior: (uuid: string, xml: string, esperado: string, moneda: string) =>
+    `El saldo anterior del documento ${uuid} en el XML (ImpSaldoAnt ${xml}) no es lo que se debía de la factura justo antes de este pago (${esperado} ${moneda}: su total menos los pagos anteriores y las notas de crédito con fecha hasta la del pago).`,
   noCoincide: FACTURA_MSG.noCoincide,
   emisorDefinitivo69b: FACTURA_MSG.emisorDefinitivo69b,
   // Review: the sentences the browser shares (@portal/contracts)
@@ -54,9 +57,14 @@ const centavos = (v: string) => {
 /**
  * The complement against the ERP payment, beyond §5: the currency and exchange rate of every Pago node, and for
  * every related document of this payment: ImpPagado is what the payment applied to that invoice (in the
- * invoice's currency), and ImpSaldoInsoluto = ImpSaldoAnt − ImpPagado, never below zero.
+ * invoice's currency), and ImpSaldoInsoluto = ImpSaldoAnt − ImpPagado, never below zero. Issue 39: with the
+ * expected complement given, ImpSaldoAnt is its figure (the invoice's balance just before this payment).
  */
-export function checkAgainstPago(datos: PaymentData, pago: ErpPago): string[] {
+export function checkAgainstPago(
+  datos: PaymentData,
+  pago: ErpPago,
+  esperado: ComplementoEsperado | null = null,
+): string[] {
   const errores: string[] = [];
   for (const nodo of datos.Pagos) {
     if (nodo.MonedaP.toUpperCase() !== pago.docCur.toUpperCase()) {
@@ -68,6 +76,7 @@ export function checkAgainstPago(datos: PaymentData, pago: ErpPago): string[] {
     }
   }
   const aplicado = new Map(pago.facturas.map((f) => [normalizeUuid(f.uuid), f]));
+  const saldosAnteriores = new Map((esperado?.Documentos ?? []).map((d) => [normalizeUuid(d.IdDocumento), d]));
   for (const doc of datos.Detalle) {
     const uuid = normalizeUuid(doc.UUID);
     const factura = aplicado.get(uuid);
@@ -78,6 +87,10 @@ export function checkAgainstPago(datos: PaymentData, pago: ErpPago): string[] {
     const erp = centavos(factura.sumApplied);
     if (pagado === null || erp === null || Math.abs(pagado - erp) > 1) {
       errores.push(PAGO_MSG.impPagado(uuid, doc.ImpPagado, factura.sumApplied, factura.docCur));
+    }
+    const previo = saldosAnteriores.get(uuid);
+    if (previo && anterior !== centavos(previo.ImpSaldoAnt)) {
+      errores.push(PAGO_MSG.saldoAnterior(uuid, doc.ImpSaldoAnt, previo.ImpSaldoAnt, previo.MonedaDR));
     }
     if (insoluto !== null && insoluto < 0) errores.push(PAGO_MSG.saldoNegativo(uuid));
     else if (pagado === null || anterior === null || insoluto === null || anterior - pagado !== insoluto) {

@@ -13,7 +13,7 @@ export const pago = (
   DocCur: "MXN",
   FechaLimite: "2026-11-05",
   DiasAtraso: 16,
-  EstatusComplemento: "Pendiente de complemento",
+  EstatusComplemento: "Complemento por emitir",
   ...o,
 });
 export const REPORTE: ComplementosAtrasadosRow[] = [

@@ -72,7 +72,8 @@ describe("invoice status (spec §4)", () => {
     ["PUE, cancelled", { MetodoPago: "PUE", CANCELED: "Y" }, "Pendiente"],
     ["PUE, fully paid", { MetodoPago: "PUE", PaidToDate: "3327.01" }, "Pagada"],
     ["PPD, cancelled though paid", { MetodoPago: "PPD", CANCELED: "Y", PaidToDate: "3327.01" }, "Pendiente"],
-    ["PPD, partly paid", { MetodoPago: "PPD", PaidToDate: "3327.00" }, "Pendiente"],
+    // Issue 39 (decision 058): a payment that leaves a balance says so.
+    ["PPD, partly paid", { MetodoPago: "PPD", PaidToDate: "3327.00" }, "Pago parcial"],
     ["PPD, fully paid", { MetodoPago: "PPD", PaidToDate: "3327.01" }, "Pagada"],
   ] as const)("payment status: %s", (_case, fields, expected) => {
     expect(estatusPago(makeFactura(fields))).toBe(expected);
@@ -85,6 +86,9 @@ describe("invoice status (spec §4)", () => {
     );
     expect(estatusMostrado(makeFactura({ MetodoPago: "PPD", EstatusFactura: "R" }))).toBe("Rechazada");
     expect(estatusMostrado(makeFactura({ MetodoPago: "PPD", EstatusFactura: "A", PaidToDate: "1.00" }))).toBe(
+      "Pago parcial",
+    );
+    expect(estatusMostrado(makeFactura({ MetodoPago: "PPD", EstatusFactura: "A", PaidToDate: "0.00" }))).toBe(
       "Aceptada",
     );
     expect(estatusMostrado(makeFactura({ MetodoPago: "PPD", CANCELED: "Y" }))).toBe("Cancelado");

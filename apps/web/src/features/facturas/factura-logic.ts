@@ -7,6 +7,7 @@ import {
   checkPdf,
   checkXmlFile,
   ddmmyyyyToIso,
+  formatAmount,
   type InvoiceData,
   type InvoiceVariant,
   invoiceXmlFields,
@@ -20,6 +21,7 @@ import {
   type EntradaFactura,
   ERP_AUTORIZACION_MSG,
   type EstatusFactura,
+  type EstatusFacturaMostrado,
   type EstatusPagoFactura,
   estatusFactura as estatusFacturaCompartido,
   estatusFacturaMostrado,
@@ -32,6 +34,7 @@ import {
   type ProveedorResumen,
   patchFacturaRequestSchema,
   postFacturaRequestSchema,
+  saldoDeFactura,
 } from "@portal/contracts";
 import { clock } from "../../lib/clock";
 import { type ArchivoLeido, checkSizes, type Revision, readXml, zodMessages } from "../../lib/read-file";
@@ -57,11 +60,32 @@ export const estatusFactura = (row: Pick<FacturaRow, "CANCELED" | "EstatusFactur
 export const estatusPago = (row: Pick<FacturaRow, "CANCELED" | "PaidToDate" | "Total">): EstatusPago =>
   estatusPagoFactura(row);
 
-/** The list's status (and its search text): 'Pagada' when paid, otherwise the invoice status. */
-export const estatusMostrado = (row: FacturaRow): EstatusFactura | "Pagada" => estatusFacturaMostrado(row);
+/**
+ * The list's status (and its search text): the payment status once something was paid or credited (issue 39:
+ * 'Pagada', 'Pagada y acreditada', 'Saldada con nota de crédito', 'Pago parcial'), otherwise the invoice status.
+ */
+export const estatusMostrado = (row: FacturaRow): EstatusFacturaMostrado => estatusFacturaMostrado(row);
 
-export const COLOR_ESTATUS: Record<EstatusFactura | "Pagada", string> = {
+/**
+ * Issue 39 (decision 058): the invoice's balance ('Saldo') and what made it, one sentence: the total less the ERP's
+ * payments (with the last payment's date) and the accepted credit notes. '' when the row's amounts are not amounts.
+ */
+export function saldoMostrado(row: FacturaRow): { saldo: string; detalle: string } | null {
+  const s = saldoDeFactura(row);
+  if (!s) return null;
+  const moneda = row.DocCur;
+  const pago = row.FechaPago ? ` (último pago: ${fechaMostrada(row.FechaPago)})` : "";
+  return {
+    saldo: s.saldo,
+    detalle: `Total ${formatAmount(row.Total)} − pagos ${formatAmount(s.pagos)}${pago} − notas de crédito aceptadas ${formatAmount(s.notas)} = ${formatAmount(s.saldo)} ${moneda}`,
+  };
+}
+
+export const COLOR_ESTATUS: Record<EstatusFacturaMostrado, string> = {
   Pagada: "teal",
+  "Pagada y acreditada": "teal",
+  "Saldada con nota de crédito": "grape",
+  "Pago parcial": "cyan",
   Aceptada: "blue",
   Rechazada: "red",
   Cancelado: "gray",

@@ -55,7 +55,7 @@ describe("complement status (spec §4, issue 23)", () => {
     expect(filas.map(estatusComplemento)).toEqual([
       "Cancelado",
       "No requiere complemento",
-      "Pendiente de complemento",
+      "Complemento por emitir",
       "Aceptada",
       "Rechazada",
       "Validación",

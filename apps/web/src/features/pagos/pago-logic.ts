@@ -30,7 +30,7 @@ export type EstatusComplemento = EstatusComplementoPago;
 
 /**
  * 'Estatus del complemento' (issue 23, decision 024; extends spec §4): Cancelado; 'No requiere complemento' when
- * the payment applies only to PUE invoices; 'Pendiente de complemento' while none was uploaded; then the review's
+ * the payment applies only to PUE invoices; 'Complemento por emitir' while none was uploaded; then the review's
  * Aceptada, Rechazada, Validación or Pendiente. The shared rule of @portal/contracts.
  */
 export const estatusComplemento = (
@@ -43,7 +43,7 @@ export const COLOR_ESTATUS_COMPLEMENTO: Record<EstatusComplemento, string> = {
   Validación: "violet",
   Cancelado: "gray",
   Pendiente: "yellow",
-  "Pendiente de complemento": "yellow",
+  "Complemento por emitir": "yellow",
   "No requiere complemento": "teal",
 };
 

@@ -68,10 +68,10 @@ describe("/Complementos-Atrasados", () => {
       "\uFEFF" +
         [
           "#,Proveedor,RFC,Sociedad,Pago,Fecha del pago,Importe,Moneda (Importe),Fecha límite,Días de atraso,Estatus del complemento,Retener pagos",
-          '1,ESCUELA KEMPER URGATE,EKU9003173C9,"MCI, S.A. DE C.V.",9001,2026-10-10,1160.00,MXN,2026-11-05,16,Pendiente de complemento,Sí',
+          '1,ESCUELA KEMPER URGATE,EKU9003173C9,"MCI, S.A. DE C.V.",9001,2026-10-10,1160.00,MXN,2026-11-05,16,Complemento por emitir,Sí',
           '2,ESCUELA KEMPER URGATE,EKU9003173C9,"MCI, S.A. DE C.V.",9002,2026-10-10,2500.50,MXN,2026-11-05,16,Rechazada,Sí',
-          '3,ESCUELA KEMPER URGATE,EKU9003173C9,"KIJ, S.A DE C.V.",9003,2026-10-10,300.00,USD,2026-11-05,16,Pendiente de complemento,Sí',
-          '4,BERENICE XIMO QUEZADA,XIQB891116QE4,"KIJ, S.A DE C.V.",9004,2026-10-10,580.00,MXN,2026-11-05,16,Pendiente de complemento,No',
+          '3,ESCUELA KEMPER URGATE,EKU9003173C9,"KIJ, S.A DE C.V.",9003,2026-10-10,300.00,USD,2026-11-05,16,Complemento por emitir,Sí',
+          '4,BERENICE XIMO QUEZADA,XIQB891116QE4,"KIJ, S.A DE C.V.",9004,2026-10-10,580.00,MXN,2026-11-05,16,Complemento por emitir,No',
         ].join("\r\n") +
         "\r\n",
     );

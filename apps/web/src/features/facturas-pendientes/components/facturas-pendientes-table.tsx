@@ -71,7 +71,7 @@ export const FACTURAS_PENDIENTES_COLUMNS: readonly DataTableColumn<FacturaRow>[]
   ...columnasRevision(REVISION_FACTURAS),
   // The expected payment date (issue 27) is the supplier's question, not a reviewer's: left out here.
   ...FACTURAS_COLUMNS.filter(
-    (column) => !["Estatus", "FechaProbablePago"].includes(column.id) && !IDENTIFICAN.includes(column.id),
+    (column) => !["Estatus", "FechaProbablePago", "Saldo"].includes(column.id) && !IDENTIFICAN.includes(column.id),
   ),
 ];
 

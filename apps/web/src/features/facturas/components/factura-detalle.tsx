@@ -1,5 +1,5 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { base64FromBytes } from "@portal/cfdi";
+import { base64FromBytes, formatAmount } from "@portal/cfdi";
 import type { FacturaRow } from "@portal/contracts";
 import { Navigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
@@ -23,6 +23,7 @@ import {
   estatusFactura,
   estatusPago,
   fechaMostrada,
+  saldoMostrado,
 } from "../factura-logic";
 import { type ArchivoClave, type ArchivosElegidos, invoiceFileRows, SIN_ARCHIVOS } from "./archivos-factura";
 import { BloqueoPagoLinea } from "./bloqueo-pago-linea";
@@ -67,6 +68,8 @@ function DatosFactura({
   renderReintentarBloqueoErp,
 }: Pick<DetalleProps, "row" | "renderQuitarBloqueo" | "renderReintentarBloqueoErp"> & { forProveedor: boolean }) {
   const docNums = entradasDeFila(row);
+  // Issue 39 (decision 058): the balance and what made it.
+  const saldo = saldoMostrado(row);
   // Issue 36 (decision 038): for employees, the warning of a CFDI naming a blocked invoice with TipoRelacion 04.
   const aviso = forProveedor ? "" : avisoSustitucion(row);
   return (
@@ -80,6 +83,14 @@ function DatosFactura({
         <TextInput label={docNums.length > 1 ? "Entradas" : "Entrada"} value={docNums.join(", ")} readOnly />
         <TextInput label="Estatus del pago" value={estatusPago(row)} readOnly />
         <TextInput label="Fecha pago" value={fechaMostrada(row.FechaPago)} readOnly />
+        {saldo ? (
+          <TextInput
+            label="Saldo"
+            value={`${formatAmount(saldo.saldo)} ${row.DocCur}`}
+            description={saldo.detalle}
+            readOnly
+          />
+        ) : null}
         {row.FechaProbablePago ? (
           <TextInput label="Fecha probable de pago" value={fechaMostrada(row.FechaProbablePago)} readOnly />
         ) : null}

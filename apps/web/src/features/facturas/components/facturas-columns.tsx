@@ -14,7 +14,7 @@ import {
 } from "../../../components/data-table";
 import { EstadoSatBadges, textoSat } from "../../../components/estado-sat";
 import { bloqueoPago } from "../bloqueo-pago";
-import { COLOR_ESTATUS, entradasDeFila, estatusMostrado } from "../factura-logic";
+import { COLOR_ESTATUS, entradasDeFila, estatusMostrado, saldoMostrado } from "../factura-logic";
 import { BloqueoPagoLinea } from "./bloqueo-pago-linea";
 
 /** The status as shown in the list (spec §2: 'Pagada' when paid, otherwise the invoice status). */
@@ -47,6 +47,12 @@ export const FACTURAS_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
   },
   dateColumn({ id: "FechaFactura", header: "Fecha", value: (row) => row.FechaFactura }),
   amountColumn({ id: "Total", header: "Total", money: (row) => ({ amount: row.Total, currency: row.DocCur }) }),
+  // Issue 39 (decision 058): the invoice's balance (total less payments and accepted credit notes), beside its total.
+  amountColumn({
+    id: "Saldo",
+    header: "Saldo",
+    money: (row) => ({ amount: saldoMostrado(row)?.saldo ?? row.Total, currency: row.DocCur }),
+  }),
   formaPagoColumn("FormaPago", (row) => row.FormaPago),
   usoPrincipalColumn("UsoPrincipal", (row) => row.UsoPrincipal),
   metodoPagoColumn("MetodoPago", (row) => row.MetodoPago),

@@ -80,7 +80,7 @@ describe("/MisFacturas", () => {
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
     const header = within(screen.getByRole("table", { name: "Facturas" })).getAllByRole("row")[0];
     expect(header?.textContent).toBe(
-      "#SociedadProveedorFolioRFC emisorUUIDEntradaFechaTotalForma de pagoUso principalMétodo de pagoTentativa de pagoFecha probable de pagoPDFXMLRecepciónEstatus",
+      "#SociedadProveedorFolioRFC emisorUUIDEntradaFechaTotalSaldoForma de pagoUso principalMétodo de pagoTentativa de pagoFecha probable de pagoPDFXMLRecepciónEstatus",
     );
     expect(screen.queryByPlaceholderText("Search…")).not.toBeNull();
     expect(screen.queryByRole("button", { name: "Recargar" })).not.toBeNull();
@@ -687,7 +687,7 @@ describe("'Historial' of the invoice detail", () => {
 describe("ERP state and payment in the invoice detail (issue 13)", () => {
   const ERROR_ERP = "El proveedor P00001 está inactivo [OCRD.frozenFor]";
   const ERP_FACTURAS = [
-    // PPD, partly paid: payment Pendiente (spec §4); its A/P invoice refused by the ERP.
+    // PPD, partly paid: 'Pago parcial' (decision 058); its A/P invoice refused by the ERP.
     makeFactura({
       Fila: 1,
       IdFactura: 21,
@@ -757,7 +757,9 @@ describe("ERP state and payment in the invoice detail (issue 13)", () => {
       facturasPendientesReintentarErp: { body: { status: "success", message: MSG.erpFacturaCreada(8125) } },
     });
     expect(valor("Estatus")).toBe("Aceptada");
-    expect(valor("Estatus del pago")).toBe("Pendiente");
+    // Issue 39 (decision 058): 1,000.00 of 3,327.01 paid reads 'Pago parcial', with its balance.
+    expect(valor("Estatus del pago")).toBe("Pago parcial");
+    expect(valor("Saldo")).toBe("2,327.01 MXN");
     expect(valor("Fecha pago")).toBe("2026-03-02");
     expect(screen.queryByRole("textbox", { name: "Folio SAP" })).toBeNull();
     const seccion = erp() as HTMLElement;

@@ -114,9 +114,9 @@ describe("/Pagos", () => {
     // Spec §9: 50 rows per page by default, multiples of 50 plus All.
     expect((screen.getByRole("combobox", { name: "Filas por página" }) as HTMLInputElement).value).toBe("50");
 
-    // Spec §4 and issue 23: Cancelado if CANCELED is Y; none uploaded 'Pendiente de complemento'; A Aceptada;
+    // Spec §4 and issue 23: Cancelado if CANCELED is Y; none uploaded 'Complemento por emitir'; A Aceptada;
     // R Rechazada; V Validación (with the reviewer's comment).
-    expect(rowOf(4410).textContent).toContain("Pendiente de complemento");
+    expect(rowOf(4410).textContent).toContain("Complemento por emitir");
     expect(rowOf(4412).textContent).toContain("Comentarios: Falta la factura 1192");
     expect(rowOf(4413).textContent).toContain("Comentarios: En validación con tesorería");
     expect(rowOf(4411).textContent).toContain("Aceptada");
@@ -295,7 +295,7 @@ describe("/Pagos/Pago/:id (supplier)", () => {
     expect((screen.getByRole("textbox", { name: "Razón social" }) as HTMLInputElement).value).toBe("KIJ, S.A DE C.V.");
     expect((screen.getByRole("textbox", { name: "Total" }) as HTMLInputElement).value).toBe("17,852.75 MXN");
     expect((screen.getByRole("textbox", { name: "Estatus del complemento" }) as HTMLInputElement).value).toBe(
-      "Pendiente de complemento",
+      "Complemento por emitir",
     );
     expect(screen.queryByText("Complemento vencido")).not.toBeNull();
     const facturas = screen.getByRole("region", { name: "Factura(s)" });

@@ -105,7 +105,7 @@ describe("/Complementos-Atrasados", () => {
       }),
     );
     await waitFor(() => expect(filas("Pagos con complemento atrasado")).toHaveLength(1));
-    expect(screen.getByRole("heading", { name: "Pagos atrasados de BERENICE XIMO QUEZADA" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Pagos atrasados de BERENICE XIMO QUEZADA" }).tagName).toBe("H2");
     expect(router.state.location.search).toMatchObject({ proveedor: "P00002" });
     pickOption("Sociedad", "KIJ, S.A DE C.V.");
     await waitFor(() =>

@@ -631,7 +631,7 @@ describe("'Historial' of the invoice detail", () => {
     const calls = await openDetail([
       // Local time without offset, so the shown hour does not depend on the machine's time zone.
       {
-        Fecha: "2026-02-19T09:30:00",
+        Fecha: "2026-02-19T15:30:00.000Z", // 09:30 in Mexico City, as the screen shows it
         Quien: "ESCUELA KEMPER URGATE",
         Operador: "Proveedor",
         Campo: "registro",
@@ -640,7 +640,7 @@ describe("'Historial' of the invoice detail", () => {
         Comentario: "",
       },
       {
-        Fecha: "2026-02-20T17:05:00",
+        Fecha: "2026-02-20T23:05:00.000Z",
         Quien: "Administrador del Portal",
         Operador: "Empleado",
         Campo: "estatus",

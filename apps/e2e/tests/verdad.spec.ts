@@ -49,7 +49,8 @@ test.describe(() => {
   test("a rejected PUE invoice reads Rechazada in the list and the detail and is found by searching 'rechazada'", async ({
     page,
   }) => {
-    await page.goto("/MisFacturas");
+    // The UUID column shown through the list's URL (issue 40: hidden by default).
+    await page.goto("/MisFacturas?columnas=UUID");
     await expect(page.getByRole("heading", { level: 1, name: "Facturas" })).toBeVisible();
     const facturas = page.getByRole("table", { name: "Facturas" });
     await page.getByRole("searchbox", { name: "Buscar" }).fill("rechazada");

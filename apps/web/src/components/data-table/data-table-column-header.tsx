@@ -1,4 +1,4 @@
-import { Checkbox, Table, UnstyledButton } from "@mantine/core";
+import { Checkbox, Table, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import type { ReactElement } from "react";
 import classes from "./data-table.module.css";
@@ -29,15 +29,34 @@ export function DataTableColumnHeader<Row>({ column, direction, onSort }: DataTa
       aria-sort={direction ? ARIA_SORT[direction] : undefined}
       className={column.isHeaderWrapped ? `${classes.th} ${classes.thWrapped}` : classes.th}
     >
-      {isColumnSortable(column) ? (
-        <UnstyledButton className={classes.sortButton} onClick={() => onSort(column.id)}>
+      <HeaderHint hint={column.headerHint}>
+        {isColumnSortable(column) ? (
+          <UnstyledButton className={classes.sortButton} onClick={() => onSort(column.id)}>
+            <span>{column.header}</span>
+            <SortIcon direction={direction} />
+          </UnstyledButton>
+        ) : (
           <span>{column.header}</span>
-          <SortIcon direction={direction} />
-        </UnstyledButton>
-      ) : (
-        column.header
-      )}
+        )}
+      </HeaderHint>
     </Table.Th>
+  );
+}
+
+/** What a header means, on hover and keyboard focus (issue 40: 'Fecha probable de pago' explained). */
+function HeaderHint({ hint, children }: { hint: string | undefined; children: ReactElement }) {
+  if (!hint) return children;
+  return (
+    <Tooltip
+      label={hint}
+      multiline
+      maw={320}
+      withArrow
+      openDelay={300}
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      {children}
+    </Tooltip>
   );
 }
 

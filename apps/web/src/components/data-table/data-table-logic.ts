@@ -65,6 +65,8 @@ export interface DataTableColumn<Row> {
    * file links — give their room at 1366 px to the columns a person came for). Still searched, sorted and exported.
    */
   isHiddenByDefault?: boolean;
+  /** What the header means, shown on hover and focus (a date whose rule the reader must know). */
+  headerHint?: string;
   /**
    * Makes the cell editable row by row (a review's status select, its Revisado checkbox, a comment): renders
    * the editor with the row's current value (its edit, or `value`). Locked rows and rows for which

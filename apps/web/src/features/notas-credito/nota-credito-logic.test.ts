@@ -16,7 +16,7 @@ const row = (o: Partial<NotaCreditoRow> = {}): NotaCreditoRow => ({ ...notaCredi
 
 describe("credit notes in the browser (issue 27)", () => {
   it("names the credited invoices with their amounts and the ERP's memo", () => {
-    expect(facturasTexto(row())).toBe("A-1234 (1160.00)");
+    expect(facturasTexto(row())).toBe("A-1234 (1,160.00 MXN)");
     expect(erpTexto(row())).toBe("");
     expect(erpTexto(row({ Estatus: "A" }))).toBe("Pendiente en ERP");
     expect(erpTexto(row({ Estatus: "A", DocNumERP: 9001 }))).toBe("Nota de crédito SAP 9001");

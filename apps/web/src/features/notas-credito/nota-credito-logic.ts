@@ -1,4 +1,4 @@
-import { describeTipoRelacion } from "@portal/cfdi";
+import { describeTipoRelacion, formatAmount } from "@portal/cfdi";
 import {
   type EstatusRevisionFactura,
   type NotaCreditoRow,
@@ -79,8 +79,8 @@ export function relationsOfFactura(
 }
 
 /** The invoices a credit note credits, as one line: 'A-1 (116.00), A-2 (50.00)'. */
-export const facturasTexto = (row: Pick<NotaCreditoRow, "Facturas">) =>
-  row.Facturas.map((f) => `${f.FolioFactura} (${f.Importe})`).join(", ");
+export const facturasTexto = (row: Pick<NotaCreditoRow, "Facturas" | "Moneda">) =>
+  row.Facturas.map((f) => `${f.FolioFactura} (${formatAmount(f.Importe)} ${row.Moneda})`).join(", ");
 
 /**
  * Where the credit note stands in the ERP: accepted by the reviewer is not yet in the ERP (issue 36), and a memo the

@@ -28,6 +28,7 @@ import {
 import { type ArchivoClave, type ArchivosElegidos, invoiceFileRows, SIN_ARCHIVOS } from "./archivos-factura";
 import { BloqueoPagoLinea } from "./bloqueo-pago-linea";
 import { EstadoErp } from "./estado-erp";
+import { FECHA_PROBABLE_PAGO_AYUDA } from "./facturas-columns";
 import { HistorialFacturaSection } from "./historial-factura";
 
 /**
@@ -91,8 +92,21 @@ function DatosFactura({
             readOnly
           />
         ) : null}
+        {row.TentativaPago ? (
+          <TextInput
+            label="Tentativa de pago"
+            description="La fecha de la factura más los días de crédito, antes de moverla al día de pago."
+            value={fechaMostrada(row.TentativaPago)}
+            readOnly
+          />
+        ) : null}
         {row.FechaProbablePago ? (
-          <TextInput label="Fecha probable de pago" value={fechaMostrada(row.FechaProbablePago)} readOnly />
+          <TextInput
+            label="Fecha probable de pago"
+            description={FECHA_PROBABLE_PAGO_AYUDA}
+            value={fechaMostrada(row.FechaProbablePago)}
+            readOnly
+          />
         ) : null}
         {row.FolioSAP == null ? null : <TextInput label="Folio SAP" value={String(row.FolioSAP)} readOnly />}
       </SimpleGrid>

@@ -26,6 +26,10 @@ export function EstatusFacturaBadge({ estatus }: { estatus: keyof typeof COLOR_E
   );
 }
 
+/** Issue 40: the one payment date a supplier reads, explained where it is shown. */
+export const FECHA_PROBABLE_PAGO_AYUDA =
+  "La fecha de vencimiento en SAP, movida al siguiente día de pago de la sociedad: cuándo se espera pagar la factura aceptada.";
+
 /**
  * /MisFacturas columns (spec §2): row number, sociedad, provider name, folio, issuer RFC, UUID, entrada, date,
  * total plus currency, payment form, main use and payment method (each with the SAT description on hover),
@@ -67,6 +71,7 @@ export const FACTURAS_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
     id: "FechaProbablePago",
     header: "Fecha probable de pago",
     isHeaderWrapped: true,
+    headerHint: FECHA_PROBABLE_PAGO_AYUDA,
     value: (row) => row.FechaProbablePago ?? null,
   }),
   fileColumn({ id: "PDF", header: "PDF", url: (row) => row.PDF, fileLabel: "PDF" }),
@@ -93,3 +98,30 @@ export const FACTURAS_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
     ),
   },
 ];
+
+/** Columns that say which invoice a row is, in /MisFacturas's order; a supplier's own list leaves out its name and RFC. */
+const IDENTIFYING = ["Fila", "NomSociedad", "CardName", "RFC", "FolioFactura", "Entrada", "FechaFactura", "Total"];
+/** What a person opens the list for, right after them (issue 40). */
+const WANTED = ["Saldo", "Estatus", "FechaProbablePago"];
+/** Long or technical columns, hidden until 'Columnas' shows them (the detail shows them too). */
+const ON_DEMAND = ["UUID", "TentativaPago"];
+/** Always the same in a supplier's own list. */
+const SUPPLIER_OWN = ["CardName", "RFC"];
+
+/**
+ * /MisFacturas as it fits a 1366 px laptop (issue 40, decision 063): the identifying columns, then balance, status
+ * and the expected payment date, then the SAT codes and the files; UUID and the spec's 'Tentativa de pago' (the
+ * due date before the sociedad's payment days move it) from the 'Columnas' menu. A supplier's own list drops its
+ * name and RFC. The review list keeps the spec's order (FACTURAS_COLUMNS).
+ */
+export function misFacturasColumns(isOwnList: boolean): DataTableColumn<FacturaRow>[] {
+  const byId = (id: string) => FACTURAS_COLUMNS.find((column) => column.id === id);
+  const first = [...IDENTIFYING, ...WANTED].filter((id) => !(isOwnList && SUPPLIER_OWN.includes(id)));
+  const rest = FACTURAS_COLUMNS.map((column) => column.id).filter(
+    (id) => !first.includes(id) && !(isOwnList && SUPPLIER_OWN.includes(id)),
+  );
+  return [...first, ...rest]
+    .map(byId)
+    .filter((column): column is DataTableColumn<FacturaRow> => column !== undefined)
+    .map((column) => (ON_DEMAND.includes(column.id) ? { ...column, isHiddenByDefault: true } : column));
+}

@@ -79,9 +79,17 @@ describe("/MisFacturas", () => {
     await screen.findByRole("heading", { level: 1, name: "Facturas" });
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
     const header = within(screen.getByRole("table", { name: "Facturas" })).getAllByRole("row")[0];
+    // Issue 40 (decision 063): a supplier's own list, at 1366 px — which invoice, then balance, status and the
+    // expected payment date; no supplier name or RFC; UUID and 'Tentativa de pago' from 'Columnas'.
     expect(header?.textContent).toBe(
-      "#SociedadProveedorFolioRFC emisorUUIDEntradaFechaTotalSaldoForma de pagoUso principalMétodo de pagoTentativa de pagoFecha probable de pagoPDFXMLRecepciónEstatus",
+      "#SociedadFolioEntradaFechaTotalSaldoEstatusFecha probable de pagoForma de pagoUso principalMétodo de pagoPDFXMLRecepción",
     );
+    fireEvent.click(screen.getByRole("button", { name: "Columnas" }));
+    fireEvent.click(await screen.findByRole("checkbox", { name: "UUID", hidden: true }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Tentativa de pago", hidden: true }));
+    await waitFor(() => expect(header?.textContent).toContain("Método de pagoTentativa de pagoPDF"));
+    expect(header?.textContent).toContain("Fecha probable de pagoUUIDForma de pago");
+    expect(screen.queryByRole("checkbox", { name: "Proveedor", hidden: true })).toBeNull();
     expect(screen.queryByPlaceholderText("Search…")).not.toBeNull();
     expect(screen.queryByRole("button", { name: "Recargar" })).not.toBeNull();
     expect(screen.queryByRole("button", { name: "Agregar" })).not.toBeNull();

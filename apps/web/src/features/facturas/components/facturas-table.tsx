@@ -9,9 +9,11 @@ import { isProveedor } from "../../../lib/permissions";
 import { NUEVO } from "../../../lib/route-params";
 import type { Session } from "../../../lib/session";
 import { facturasList } from "../api";
-import { FACTURAS_COLUMNS } from "./facturas-columns";
+import { misFacturasColumns } from "./facturas-columns";
 
 const EMPTY: readonly FacturaRow[] = [];
+const SUPPLIER_COLUMNS = misFacturasColumns(true);
+const EMPLOYEE_COLUMNS = misFacturasColumns(false);
 
 /**
  * /MisFacturas (spec §2): search, 'Recargar', 'Agregar' for suppliers only, sorted by '#', 50 rows per page
@@ -26,7 +28,7 @@ export function FacturasTable({ session }: { session: Session }) {
       listSearch={listSearch}
       label="Facturas"
       rows={facturas.data ?? EMPTY}
-      columns={FACTURAS_COLUMNS}
+      columns={isProveedor(session) ? SUPPLIER_COLUMNS : EMPLOYEE_COLUMNS}
       getRowKey={(row) => row.IdFactura}
       isLoading={facturas.isPending && facturas.fetchStatus !== "idle"}
       onRefresh={() => void facturas.refetch()}

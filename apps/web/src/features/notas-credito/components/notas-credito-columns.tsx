@@ -94,3 +94,22 @@ export function columnaErpNota(session: Session): DataTableColumn<NotaCreditoRow
     cell: (row) => <ErpNotaCredito session={session} row={row} isCompact />,
   };
 }
+
+/** What a person opens the list for, right after which note it is (issue 40). */
+const NOTA_FIRST = ["Fila", "Folio", "CardName", "NomSociedad", "Fecha", "Total", "Estatus", "Facturas"];
+
+/**
+ * /Notas-Credito as it fits a 1366 px laptop (issue 40, decision 063): which note, its date, amount, status and
+ * invoices first; the UUID from 'Columnas'. A supplier's own list drops its name.
+ */
+export function misNotasCreditoColumns(isOwnList: boolean): DataTableColumn<NotaCreditoRow>[] {
+  const ids = [
+    ...NOTA_FIRST,
+    ...NOTAS_CREDITO_COLUMNS.map((column) => column.id).filter((id) => !NOTA_FIRST.includes(id)),
+  ];
+  return ids
+    .filter((id) => !(isOwnList && id === "CardName"))
+    .map((id) => NOTAS_CREDITO_COLUMNS.find((column) => column.id === id))
+    .filter((column): column is DataTableColumn<NotaCreditoRow> => column !== undefined)
+    .map((column) => (column.id === "UUID" ? { ...column, isHiddenByDefault: true } : column));
+}

@@ -1,4 +1,5 @@
 import { Paper, Table, Text, Title } from "@mantine/core";
+import { formatAmount } from "@portal/cfdi";
 import type { Session } from "../../../lib/session";
 import { useNotasCreditoDeFactura } from "../api";
 import { ESTATUS_NOTA_CREDITO, relationsOfFactura } from "../nota-credito-logic";
@@ -39,7 +40,7 @@ export function NotasCreditoFactura({ session, idFactura }: { session: Session; 
                   <Table.Td>{row.FolioNotaCredito}</Table.Td>
                   <Table.Td>{row.FechaNotaCredito}</Table.Td>
                   <Table.Td>
-                    {row.Facturas.find((f) => f.IdFactura === idFactura)?.Importe} {row.Moneda}
+                    {formatAmount(row.Facturas.find((f) => f.IdFactura === idFactura)?.Importe ?? "0")} {row.Moneda}
                   </Table.Td>
                   <Table.Td>{relationsOfFactura(row, idFactura)}</Table.Td>
                   <Table.Td>{ESTATUS_NOTA_CREDITO[row.Estatus]}</Table.Td>

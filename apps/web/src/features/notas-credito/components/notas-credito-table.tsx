@@ -1,12 +1,13 @@
 import type { NotaCreditoRow } from "@portal/contracts";
 import { useMemo } from "react";
 import { columnasRevision, DataTable, folioVisible, ReviewTable } from "../../../components/data-table";
-import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
+import { LONG_DEFAULT_PAGE_SIZE, LONG_PAGE_SIZES } from "../../../lib/constants";
 import { useListSearch } from "../../../lib/list-search";
+import { isProveedor } from "../../../lib/permissions";
 import type { Session } from "../../../lib/session";
 import { notasCreditoList, notasCreditoPendientesList, usePatchNotasCreditoPendientes } from "../api";
 import { buildRevisionNotas, REVISION_NOTAS_CREDITO } from "../nota-credito-logic";
-import { columnaErpNota, NOTAS_CREDITO_COLUMNS } from "./notas-credito-columns";
+import { columnaErpNota, misNotasCreditoColumns, NOTAS_CREDITO_COLUMNS } from "./notas-credito-columns";
 
 const EMPTY: readonly NotaCreditoRow[] = [];
 
@@ -14,7 +15,7 @@ const EMPTY: readonly NotaCreditoRow[] = [];
 export function NotasCreditoTable({ session }: { session: Session }) {
   const listSearch = useListSearch();
   const notas = notasCreditoList.useList(session);
-  const columns = useMemo(() => [...NOTAS_CREDITO_COLUMNS, columnaErpNota(session)], [session]);
+  const columns = useMemo(() => [...misNotasCreditoColumns(isProveedor(session)), columnaErpNota(session)], [session]);
   return (
     <DataTable
       listSearch={listSearch}
@@ -25,8 +26,9 @@ export function NotasCreditoTable({ session }: { session: Session }) {
       isLoading={notas.isPending && notas.fetchStatus !== "idle"}
       onRefresh={() => void notas.refetch()}
       isRefreshing={notas.isRefetching}
-      pageSizes={SHORT_PAGE_SIZES}
-      defaultPageSize={SHORT_DEFAULT_PAGE_SIZE}
+      // Issue 40: as the other documents' lists (50 a page), not 5.
+      pageSizes={LONG_PAGE_SIZES}
+      defaultPageSize={LONG_DEFAULT_PAGE_SIZE}
       emptyText="No hay notas de crédito."
     />
   );

@@ -177,3 +177,32 @@ export function FacturasDelPago({ detalle, moneda }: { detalle: readonly PagoDet
 
 /** The list's row expansion (spec §2): its 'Factura(s)'. */
 export const renderFacturasDelPago = (row: PagoRow) => <FacturasDelPago detalle={row.Detalle} moneda={row.DocCur} />;
+
+/** Columns that say which payment a row is, then what a person opens the list for (issue 40). */
+const PAGO_FIRST = [
+  "Fila",
+  "NomSociedad",
+  "CardName",
+  "DocNum",
+  "DocDate",
+  "DocTotal",
+  "EstatusComplemento",
+  "U_SYS_PMFECA",
+];
+/** Hidden until 'Columnas' shows it (the detail shows it too). */
+const PAGO_ON_DEMAND = ["U_SYS_PMUUID"];
+
+/**
+ * /Pagos as it fits a 1366 px laptop (issue 40, decision 063): which payment, its amount, the complement's status
+ * and upload date first; then the stamp date, the payment form and the files; the UUID from 'Columnas'. A
+ * supplier's own list drops its name. The review list keeps the spec's order (PAGOS_COLUMNS).
+ */
+export function misPagosColumns(isOwnList: boolean): DataTableColumn<PagoRow>[] {
+  const keep = (id: string) => !(isOwnList && id === "CardName");
+  const ids = [...PAGO_FIRST, ...PAGOS_COLUMNS.map((column) => column.id).filter((id) => !PAGO_FIRST.includes(id))];
+  return ids
+    .filter(keep)
+    .map((id) => PAGOS_COLUMNS.find((column) => column.id === id))
+    .filter((column): column is DataTableColumn<PagoRow> => column !== undefined)
+    .map((column) => (PAGO_ON_DEMAND.includes(column.id) ? { ...column, isHiddenByDefault: true } : column));
+}

@@ -69,8 +69,14 @@ const bodyRows = () =>
     .getAllByRole("row")
     .filter((row) => !row.hasAttribute("data-detail"))
     .slice(1);
-const rowOf = (docNum: number) =>
-  bodyRows().find((row) => within(row).queryAllByRole("cell")[5]?.textContent === String(docNum)) as HTMLElement;
+/** The row of a payment, by the 'Pago' column wherever the list shows it (a supplier's list has no 'Proveedor'). */
+const rowOf = (docNum: number) => {
+  const headers = within(within(table()).getAllByRole("row")[0] as HTMLElement).getAllByRole("columnheader");
+  const pago = headers.findIndex((h) => h.textContent === "Pago");
+  return bodyRows().find(
+    (row) => within(row).queryAllByRole("cell")[pago]?.textContent === String(docNum),
+  ) as HTMLElement;
+};
 const toast = () => document.querySelector(".mantine-Notification-root") as HTMLElement | null;
 const fileInput = (clave: string) =>
   document.querySelector<HTMLInputElement>(`input[type="file"][data-archivo="${clave}"]`);
@@ -105,8 +111,10 @@ describe("/Pagos", () => {
     await screen.findByRole("heading", { level: 1, name: "Complemento de pagos" });
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
     const header = within(table()).getAllByRole("row")[0];
+    // Issue 40 (decision 063): a supplier's own list, at 1366 px — which payment, its amount, the complement's
+    // status and upload date first; no supplier name; the UUID from 'Columnas'.
     expect(header?.textContent).toBe(
-      "#SociedadProveedorUUIDPagoFecha de timbradoFecha de pagoForma de pagoTotalFecha de carga del complementoEstatus del complementoComprobantePDFXML",
+      "#SociedadPagoFecha de pagoTotalEstatus del complementoFecha de carga del complementoFecha de timbradoForma de pagoComprobantePDFXML",
     );
     expect(screen.queryByPlaceholderText("Search…")).not.toBeNull();
     expect(screen.queryByRole("button", { name: "Recargar" })).not.toBeNull();
@@ -125,7 +133,11 @@ describe("/Pagos", () => {
     expect(rowOf(4414).textContent).toContain("Cancelado");
     expect(rowOf(4410).textContent).toContain("17,852.75 MXN");
     expect(rowOf(4413).textContent).toContain("1,234.50 USD");
-    expect(rowOf(4411).textContent).toContain(UUID_COMPLEMENTO);
+    // The UUID is one 'Columnas' click away (issue 40), and found by the search while hidden.
+    expect(rowOf(4411).textContent).not.toContain(UUID_COMPLEMENTO);
+    fireEvent.click(screen.getByRole("button", { name: "Columnas" }));
+    fireEvent.click(await screen.findByRole("checkbox", { name: "UUID", hidden: true }));
+    await waitFor(() => expect(rowOf(4411).textContent).toContain(UUID_COMPLEMENTO));
     expect(rowOf(4411).textContent).toContain("2026-02-04");
 
     expect(within(rowOf(4410)).queryAllByRole("button", { name: /^Visualizar/ })).toHaveLength(0);

@@ -3,12 +3,15 @@ import { useNavigate } from "@tanstack/react-router";
 import { DataTable } from "../../../components/data-table";
 import { LONG_DEFAULT_PAGE_SIZE, LONG_PAGE_SIZES } from "../../../lib/constants";
 import { useListSearch } from "../../../lib/list-search";
+import { isProveedor } from "../../../lib/permissions";
 import type { Session } from "../../../lib/session";
 import { pagosList } from "../api";
 import { clavePago } from "../pago-logic";
-import { PAGOS_COLUMNS, renderFacturasDelPago } from "./pagos-columns";
+import { misPagosColumns, renderFacturasDelPago } from "./pagos-columns";
 
 const EMPTY: readonly PagoRow[] = [];
+const SUPPLIER_COLUMNS = misPagosColumns(true);
+const EMPLOYEE_COLUMNS = misPagosColumns(false);
 
 /**
  * /Pagos (spec §2): search, 'Recargar', rows expandable into their 'Factura(s)', sorted by '#', 50 rows per page
@@ -24,7 +27,7 @@ export function PagosTable({ session }: { session: Session }) {
       listSearch={listSearch}
       label="Complemento de pagos"
       rows={pagos.data ?? EMPTY}
-      columns={PAGOS_COLUMNS}
+      columns={isProveedor(session) ? SUPPLIER_COLUMNS : EMPLOYEE_COLUMNS}
       getRowKey={clavePago}
       isLoading={pagos.isPending && pagos.fetchStatus !== "idle"}
       onRefresh={() => void pagos.refetch()}

@@ -8,6 +8,16 @@ import { DEMO_PASSWORD, tinyPdf } from "./support";
 /** The parties and files of the invoice flows (facturas.spec.ts, revision.spec.ts). */
 export const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
 export const MCI = { rfc: "MCI7306249Y1", nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", cp: "54700", regimen: "603" };
+/** The demo's second sociedad of Kemper: its receipts are left to specs that need their own (saldo.spec.ts). */
+export const KIJ = { rfc: "KIJ0906199R1", nombre: "KIJ, S.A DE C.V.", cp: "59820", regimen: "601" };
+
+/** A sociedad as the specs address it: its ERP database and the CFDI's receiver. */
+export interface SociedadPrueba {
+  bd: string;
+  receptor: { rfc: string; nombre: string; cp: string; regimen: string };
+}
+const EN_MCI: SociedadPrueba = { bd: "SBO_MCI", receptor: MCI };
+export const EN_KIJ: SociedadPrueba = { bd: "SBO_KIJ", receptor: KIJ };
 
 /** A goods receipt as getEntradas answers it (the fields the flows use). */
 export interface Entrada {
@@ -38,23 +48,33 @@ export async function kemperToken(request: APIRequestContext): Promise<string> {
   return ((await answer.json()) as { data: { token: string } }).data.token;
 }
 
-/** Kemper's open MXN receipts in MUNICIPIO DE CUAUTITLAN IZCALLI, without an invoice yet. */
-export async function entradasAbiertas(request: APIRequestContext, token: string): Promise<Entrada[]> {
+/** Kemper's open MXN receipts in a sociedad (MUNICIPIO DE CUAUTITLAN IZCALLI unless told), without an invoice yet. */
+export async function entradasAbiertas(
+  request: APIRequestContext,
+  token: string,
+  sociedad: SociedadPrueba = EN_MCI,
+): Promise<Entrada[]> {
   const answer = await request.post("/api/facturas/getEntradas", {
     headers: { "x-access-token": token },
-    data: { BD: "SBO_MCI", tipo: "Nuevo" },
+    data: { BD: sociedad.bd, tipo: "Nuevo" },
   });
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { data: Entrada[] }).data.filter((e) => e.DocStatus === "O" && e.DocCur === "MXN");
 }
 
 /** Registers, as the supplier, a sealed and stamped invoice for an open receipt with credit days (PPD). */
-export async function register(request: APIRequestContext, kemper: string, entrada: Entrada, folio: string) {
+export async function register(
+  request: APIRequestContext,
+  kemper: string,
+  entrada: Entrada,
+  folio: string,
+  sociedad: SociedadPrueba = EN_MCI,
+) {
   const total = Math.round(Number(entrada.DocTotal) * 100);
   const subtotal = Math.round(total / 1.16);
   const xml = issueTestFactura({
     emisor: KEMPER,
-    receptor: { ...MCI, uso: entrada.U_B1SYS_MainUsage },
+    receptor: { ...sociedad.receptor, uso: entrada.U_B1SYS_MainUsage },
     lugarExpedicion: entrada.CP,
     fecha: "2026-11-16T10:00:00",
     folio,
@@ -71,7 +91,7 @@ export async function register(request: APIRequestContext, kemper: string, entra
     headers: { "x-access-token": kemper },
     // The browser's own mapping (@portal/cfdi).
     data: buildPostFacturaPayload(leida.data, {
-      RazonSocial: "SBO_MCI",
+      RazonSocial: sociedad.bd,
       EntradaMercancia: entrada.DocNum,
       archivos: {
         pdf: { name: `${folio}.pdf`, base64: tinyPdf(folio).toString("base64") },

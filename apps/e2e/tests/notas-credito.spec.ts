@@ -64,7 +64,7 @@ test.describe(() => {
     const lista = page.getByRole("table", { name: "Notas de crédito" });
     await page.getByRole("searchbox", { name: "Buscar" }).fill(folio);
     await expect(filaCon(lista, folio)).toContainText("Pendiente");
-    await expect(filaCon(lista, folio)).toContainText("1187 (116.00)");
+    await expect(filaCon(lista, folio)).toContainText("1187 (116.00 MXN)");
 
     // The reviewer signs in on the same browser once the supplier's session cookies are gone.
     await page.context().clearCookies();

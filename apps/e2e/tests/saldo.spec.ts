@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { issueTestFactura } from "@portal/cfdi/sello";
-import { entradasAbiertas, KEMPER, kemperToken, MCI, register } from "./facturas-datos";
+import { EN_KIJ, entradasAbiertas, KEMPER, KIJ, kemperToken, register } from "./facturas-datos";
 import { expect, test } from "./fixtures";
 import { DEMO_PASSWORD, tinyPdf } from "./support";
 
@@ -64,7 +64,7 @@ async function patch(request: APIRequestContext, token: string, url: string, dat
 function notaCredito(folio: string, uuid: string) {
   return issueTestFactura({
     emisor: KEMPER,
-    receptor: { ...MCI, uso: "G02" },
+    receptor: { ...KIJ, uso: "G02" },
     lugarExpedicion: "86000",
     fecha: "2026-11-27T10:00:00",
     folio,
@@ -87,7 +87,7 @@ async function panelEsperado(page: Page, pagoSap: string): Promise<string> {
   const fila = pagos
     .locator("tbody tr")
     .filter({ has: page.getByRole("cell", { name: pagoSap, exact: true }) })
-    .filter({ hasText: MCI.nombre });
+    .filter({ hasText: KIJ.nombre });
   await expect(fila).toHaveCount(1);
   await fila.dblclick();
   await expect(page.getByRole("heading", { level: 1, name: `Registar documentos del pago #${pagoSap}` })).toBeVisible();
@@ -110,10 +110,11 @@ test.describe(() => {
         await request.post("/api/login", { data: { usuario: "admin", password: DEMO_PASSWORD, operador: "Empleado" } })
       ).json()) as { data: { token: string } }
     ).data.token;
-    const entrada = (await entradasAbiertas(request, kemper)).filter((e) => e.GroupNum > 0).at(-1);
+    // KIJ's receipts: the other specs spend MUNICIPIO's (five open PPD ones in the demo).
+    const entrada = (await entradasAbiertas(request, kemper, EN_KIJ)).filter((e) => e.GroupNum > 0).at(-1);
     expect(entrada, "Kemper necesita una entrada abierta con días de crédito (PPD)").toBeDefined();
     const folio = `SAL${Date.now().toString(36).toUpperCase()}`;
-    await register(request, kemper, entrada!, folio);
+    await register(request, kemper, entrada!, folio, EN_KIJ);
 
     // The reviewer accepts the invoice; the ERP gets its A/P invoice.
     const facturaDe = async () =>
@@ -144,7 +145,7 @@ test.describe(() => {
     const salida = erp(
       "pagar",
       "--bd",
-      "SBO_MCI",
+      "SBO_KIJ",
       "--factura",
       `${factura.FolioSAP}:${mitad}`,
       "--fecha",
@@ -155,7 +156,7 @@ test.describe(() => {
     const esperado = async () =>
       (
         await post<{ Documentos: Documento[] }>(request, kemper, "/api/pagos/getComplementoEsperado", {
-          BD: "SBO_MCI",
+          BD: "SBO_KIJ",
           PagoSAP: Number(pagoSap),
         })
       ).Documentos;
@@ -176,7 +177,7 @@ test.describe(() => {
     await page.goto("/Notas-Credito");
     await page.getByRole("button", { name: "Nueva nota de crédito" }).click();
     await page.getByRole("combobox", { name: "Razón social" }).click();
-    await page.getByRole("option", { name: MCI.nombre, exact: true }).click();
+    await page.getByRole("option", { name: KIJ.nombre, exact: true }).click();
     await page.locator('input[data-archivo="pdf"]').setInputFiles({
       name: `${folioNota}.pdf`,
       mimeType: "application/pdf",
@@ -191,7 +192,7 @@ test.describe(() => {
     await expect(toast(page).filter({ hasText: "Se registró con éxito la nota de crédito." })).toBeVisible();
     const lista = page.getByRole("table", { name: "Notas de crédito" });
     await page.getByRole("searchbox", { name: "Buscar" }).fill(folioNota);
-    await expect(filaCon(lista, folioNota)).toContainText(`${folio} (116.00)`);
+    await expect(filaCon(lista, folioNota)).toContainText(`${folio} (116.00 MXN)`);
 
     // The reviewer accepts it and the ERP applies its memo.
     const notaDe = async () =>

@@ -18,6 +18,24 @@ export {
   issueTestComplemento,
   type PagoPrueba,
 } from "./complemento";
+export {
+  CONTRIBUYENTES_PRUEBA,
+  cfdiDateOf,
+  type EntradaParaFactura,
+  facturaDeEntradas,
+  freshStamp,
+  isTestCsdRfc,
+  notaDeFactura,
+  pagoDelEsperado,
+  type Receptor,
+  TEST_CSD_MSG,
+  type TestCfdi,
+  testCfdiPdf,
+  testComplementoCfdi,
+  testCsdRefusal,
+  testCsdValidity,
+  testFacturaCfdi,
+} from "./demo";
 export { csdPrueba, type FacturaPrueba, facturaPruebaSinSellar, issueTestFactura, type RfcPrueba } from "./emitir";
 export {
   readCreditNoteVerified,

@@ -13,6 +13,7 @@ import { safeErrorSerializer } from "./lib/log-safety";
 import { createLifecycle } from "./lib/shutdown";
 import { archivosRoutes } from "./modules/archivos/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { cfdiPruebaRoutes } from "./modules/cfdi-prueba/routes";
 import { complementosAtrasadosRoutes } from "./modules/complementos-atrasados/routes";
 import { createSmtpTransport, logTransport, type MailTransport } from "./modules/correo/service";
 import { correoWorkerPlugin } from "./modules/correo/worker";
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(notasCreditoRoutes);
   await app.register(pagosRoutes);
   await app.register(complementosAtrasadosRoutes);
+  await app.register(cfdiPruebaRoutes);
   await app.register(tareasRoutes);
   await app.register(correoWorkerPlugin, { enabled: options.mailWorker ?? true });
   await app.register(erpWorkerPlugin, { enabled: options.erpWorker ?? true });

@@ -15,6 +15,7 @@ import { createPasswordAttempts } from "./modules/auth/attempts";
 import { createAuthService } from "./modules/auth/service";
 import { bloqueoPagoErpRetry } from "./modules/bloqueo-pago/erp-jobs";
 import { createBloqueoPagoService } from "./modules/bloqueo-pago/service";
+import { createCfdiPruebaService } from "./modules/cfdi-prueba/service";
 import { createComplementosAtrasadosService } from "./modules/complementos-atrasados/service";
 import { createCorreoService, type MailTransport } from "./modules/correo/service";
 import { createDocumentListService } from "./modules/documentos/lista";
@@ -175,6 +176,15 @@ export function createServices(
     satEstado,
     listCacheBytes: config.ERP_ROW_CACHE_MB * 1024 * 1024,
   });
+  // Issue 40 (decision 062): test CFDIs for the demo, only where the SAT's test certificates are trusted.
+  const cfdiPrueba = createCfdiPruebaService({
+    data,
+    clock,
+    erp,
+    proveedores,
+    pagos,
+    trustTestCertificates: config.SAT_TEST_CERTS,
+  });
   const complementosAtrasados = createComplementosAtrasadosService({ data, clock, pagos });
   const notasCredito = createNotasCreditoService({
     data,
@@ -232,6 +242,7 @@ export function createServices(
     bloqueoPago,
     pagos,
     complementosAtrasados,
+    cfdiPrueba,
     notasCredito,
     sellos,
     satEstado,

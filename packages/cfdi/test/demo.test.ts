@@ -17,14 +17,14 @@ import {
 /** Issue 40 (decision 062): the demo's test CFDIs match the portal's records and verify as the portal reads them. */
 const KEMPER = { rfc: "EKU9003173C9" as const, nombre: "ESCUELA KEMPER URGATE" };
 const MCI = { rfc: "MCI7306249Y1", nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI", cp: "54700", regimen: "603" };
-const entrada = (docNum: number, docTotal: string, vatSum: string, groupNum = 0) => ({
+const entrada = (docNum: number, docTotal: string, vatSum: string, groupNum = 0, peyMethod = "03") => ({
   docNum,
   numAtCard: `DEMO-${docNum}`,
   docTotal,
   vatSum,
   discSum: "0",
   wtSum: "0",
-  peyMethod: "03",
+  peyMethod,
   mainUsage: "G03",
   cp: "86000",
   groupNum,
@@ -60,11 +60,11 @@ describe("facturaDeEntradas", () => {
     expect(checkPdf(`${cfdi.nombre}.pdf`, cfdi.pdf, SERVER_PDF_CHECK)).toEqual([]);
   });
 
-  it("is PPD with payment form 99 when a receipt has credit days", () => {
+  it("is PPD when a receipt has credit days, with the receipts' payment form (99)", () => {
     const f = facturaDeEntradas({
       emisor: KEMPER,
       receptor: MCI,
-      entradas: [entrada(1, "1160.00", "160.00", 30)],
+      entradas: [entrada(1, "1160.00", "160.00", 30, "99")],
       fecha,
       folio: "8",
       stamp: freshStamp(fecha),

@@ -15,10 +15,13 @@ import { certificateInfo, parseCertificate } from "./certificates";
 import { type ComplementoPrueba, issueTestComplemento, type PagoPrueba } from "./complemento";
 import { type FacturaPrueba, issueTestFactura, type RfcPrueba } from "./emitir";
 
-/** The SAT's public test taxpayers whose CSD ships in sat/certs, with the name and regime their CSD carries. */
-export const CONTRIBUYENTES_PRUEBA: Record<RfcPrueba, { nombre: string; regimen: string }> = {
-  EKU9003173C9: { nombre: "ESCUELA KEMPER URGATE", regimen: "601" },
-  XIQB891116QE4: { nombre: "BERENICE XIMO QUEZADA", regimen: "612" },
+/**
+ * The SAT's public test taxpayers whose CSD ships in sat/certs, with the name and regime their CSD carries and the
+ * postal code the demo issues from (the demo receipts' CP) where nothing else says it (a payment complement).
+ */
+export const CONTRIBUYENTES_PRUEBA: Record<RfcPrueba, { nombre: string; regimen: string; cp: string }> = {
+  EKU9003173C9: { nombre: "ESCUELA KEMPER URGATE", regimen: "601", cp: "86000" },
+  XIQB891116QE4: { nombre: "BERENICE XIMO QUEZADA", regimen: "612", cp: "44160" },
 };
 
 export function isTestCsdRfc(rfc: string): rfc is RfcPrueba {
@@ -215,8 +218,9 @@ const commonOf = (xs: readonly string[]) => [...new Set(xs.map((x) => x.trim()))
 /**
  * The invoice that matches `entradas` as the portal checks it (spec §5): the receipts' sum (SubTotal = total − IVA
  * + discount, the discount and the IVA as the receipts carry them, the withholdings as ISR), their currency and
- * exchange rate, their payment form and use, the receipts' postal code as place of issue, and the spec's rule on
- * the payment method: PPD with payment form 99 when a receipt has credit days, otherwise PUE.
+ * exchange rate, their payment form (a receipt with credit days carries 99, por definir) and use, the receipts'
+ * postal code as place of issue, and the spec's rule on the payment method: PPD when a receipt has credit days,
+ * otherwise PUE.
  */
 export function facturaDeEntradas(input: {
   emisor: { rfc: RfcPrueba; nombre: string };
@@ -240,7 +244,7 @@ export function facturaDeEntradas(input: {
     fecha: input.fecha,
     serie: "PRUEBA",
     folio: input.folio,
-    formaPago: ppd ? "99" : commonOf(entradas.map((e) => e.peyMethod)),
+    formaPago: commonOf(entradas.map((e) => e.peyMethod)),
     metodoPago: ppd ? "PPD" : "PUE",
     moneda,
     ...(moneda === "MXN" ? {} : { tipoCambio: entradas[0]?.docRate ?? "1" }),

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { buildPostFacturaPayload, buildPostPagoPayload, readInvoice, readPaymentComplement } from "@portal/cfdi";
 import { TEST_CSD_MSG } from "@portal/cfdi/sello";
 import { CFDI_PRUEBA_MSG, MSG, NOTA_CREDITO_MSG } from "@portal/contracts";
@@ -187,6 +190,29 @@ describe("con SAT_TEST_CERTS=true (la demostración)", () => {
     // A payment whose complement is owed no more (2066's was accepted in the demo) gets none.
     const aceptado = await generate(tokens.kemper, { Tipo: "complemento", BD: "SBO_MCI", PagoSAP: 2066 });
     expect(aceptado.json()).toEqual({ status: "error", message: CFDI_PRUEBA_MSG.sinComplemento });
+  });
+
+  it("the CFDI shipped for the receipt SAT-PRUEBA-2025 (demo/cfdi-prueba) registers against it", async () => {
+    const dir = join(dirname(fileURLToPath(import.meta.url)), "../../../demo/cfdi-prueba");
+    const xml = readFileSync(join(dir, "SAT-PRUEBA-2025.xml"), "utf8");
+    const read = readInvoice(xml);
+    if (!read.ok) throw new Error(read.errors.join(" "));
+    const entradas = (await call(tokens.kemper, "/api/facturas/getEntradas", { BD: "SBO_MCI", tipo: "Nuevo" })).json()
+      .data as { DocNum: number; DocEntry: number; NumAtCard: string }[];
+    const entrada = entradas.find((e) => e.NumAtCard === "SAT-PRUEBA-2025");
+    expect(entrada).toBeDefined();
+    const b64 = (name: string) => readFileSync(join(dir, name)).toString("base64");
+    const body = buildPostFacturaPayload(read.data, {
+      RazonSocial: "SBO_MCI",
+      EntradaMercancia: entrada?.DocNum ?? 0,
+      archivos: {
+        pdf: { name: "SAT-PRUEBA-2025.pdf", base64: b64("SAT-PRUEBA-2025.pdf") },
+        xml: { name: "SAT-PRUEBA-2025.xml", base64: b64("SAT-PRUEBA-2025.xml") },
+        recepcion: { name: "recepcion.png", base64: b64("recepcion.png") },
+      },
+    });
+    const registered = await call(tokens.kemper, "/api/facturas/postFactura", body);
+    expect(registered.json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
   });
 
   it("names the field a form did not send", async () => {

@@ -171,6 +171,10 @@ export interface EmitirIo {
 /** `cfdi emitir …`: the exit code (0 written, 1 refused, 2 usage). */
 export function runEmitir(argv: readonly string[], io: EmitirIo): number {
   const [tipo, ...rest] = argv;
+  if (tipo === "ayuda" || tipo === "--help") {
+    io.out(EMITIR_USAGE);
+    return 0;
+  }
   if (tipo !== "factura" && tipo !== "nota" && tipo !== "complemento") {
     io.err(EMITIR_USAGE);
     return 2;

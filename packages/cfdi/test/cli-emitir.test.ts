@@ -95,7 +95,10 @@ describe("cfdi emitir", () => {
     expect(run([...berenice, "--fecha", "2023-05-20T10:00:00"]).code).toBe(0);
   });
 
-  it("answers usage errors with code 2 and the usage", () => {
+  it("'ayuda' prints the usage; usage errors answer code 2 and the usage", () => {
+    const out: string[] = [];
+    expect(runEmitir(["ayuda"], { now: NOW, cwd: dir, out: (l) => out.push(l), err: () => {} })).toBe(0);
+    expect(out.join("\n")).toContain("--esperado");
     for (const args of [
       [],
       ["recibo"],

@@ -288,7 +288,13 @@ export async function insertFacturasDemo(db: Database, lista: readonly FacturaDe
 async function seedEntradasLibres(db: Database) {
   /** An open receipt (with the order it receives) of Kemper in MUNICIPIO DE CUAUTITLAN IZCALLI. */
   const entradaLibre = async (input: Omit<ErpEntradaInput, "bd" | "cardCode" | "cardName">) => {
-    const documento = { ...input, bd: "SBO_MCI", cardCode: "P00001", cardName: KEMPER.nombre, groupNum: 0 };
+    const documento = {
+      ...input,
+      bd: "SBO_MCI",
+      cardCode: "P00001",
+      cardName: KEMPER.nombre,
+      groupNum: input.groupNum ?? 0,
+    };
     const pedido = await createErpPedido(db, { ...documento, docStatus: "C", numAtCard: "" });
     await createErpEntrada(db, { ...documento, pedidoDocNum: pedido.docNum });
   };
@@ -307,7 +313,9 @@ async function seedEntradasLibres(db: Database) {
       docDate: `2026-11-1${i + 1}`,
       numAtCard: ref,
       cp: "86000",
-      peyMethod: "03",
+      // Issue 40: the third has 30 credit days (PPD, payment form 99), so the README's cycle reaches the complement.
+      peyMethod: i === 2 ? "99" : "03",
+      groupNum: i === 2 ? 30 : 0,
       mainUsage: "G03",
       lineas: [{ priceBefDi: "2500.00", quantity: String(i + 1) }],
     });

@@ -10,7 +10,7 @@ import type { Session } from "../../lib/session";
 import { facturasList } from "../facturas/api";
 
 /** What the forms send for each kind, without who asks (the component adds it). */
-export type CfdiPruebaPedido =
+export type CfdiPruebaSolicitud =
   | { Tipo: "factura"; RazonSocial: string; EntradaMercancia: number[]; EntradaDocEntry?: number[] }
   | { Tipo: "nota"; IdFactura: number }
   | { Tipo: "complemento"; BD: string; PagoSAP: number };
@@ -43,11 +43,11 @@ function useIsAvailable(session: Session): boolean {
 interface ButtonProps {
   session: Session;
   /** What to issue; null while the form lacks it (no receipt chosen yet): the button is disabled and says why. */
-  pedido: CfdiPruebaPedido | null;
+  solicitud: CfdiPruebaSolicitud | null;
   /** Puts the generated XML and PDF in the form's file fields. */
   onFiles: (files: { xml: File; pdf: File }) => void;
   isDisabled?: boolean;
-  /** Shown while `pedido` is null. */
+  /** Shown while `solicitud` is null. */
   hint?: string;
 }
 
@@ -61,7 +61,7 @@ export function CfdiPruebaButton(props: ButtonProps) {
   return <GenerateButton {...props} />;
 }
 
-function GenerateButton({ session, pedido, onFiles, isDisabled, hint }: ButtonProps) {
+function GenerateButton({ session, solicitud, onFiles, isDisabled, hint }: ButtonProps) {
   const generate = useMutation({
     mutationFn: (body: PostCfdiPruebaRequest) => callApi(CALLS.postCfdiPrueba, body),
     onSuccess: (answer) => {
@@ -78,15 +78,15 @@ function GenerateButton({ session, pedido, onFiles, isDisabled, hint }: ButtonPr
         color="grape"
         leftSection={<IconFlask size={16} aria-hidden />}
         loading={generate.isPending}
-        disabled={isDisabled || pedido === null}
+        disabled={isDisabled || solicitud === null}
         onClick={() => {
-          if (pedido) generate.mutate({ ...operatorBody(session), ...pedido });
+          if (solicitud) generate.mutate({ ...operatorBody(session), ...solicitud });
         }}
       >
         Generar CFDI de prueba
       </Button>
       <Text size="xs" c="dimmed">
-        {pedido === null && hint
+        {solicitud === null && hint
           ? hint
           : "Demostración: sella un CFDI con el CSD de prueba del SAT de su RFC (sin validez fiscal)."}
       </Text>
@@ -133,7 +133,7 @@ function NotaPicker({
       />
       <GenerateButton
         session={session}
-        pedido={elegida ? { Tipo: "nota", IdFactura: elegida.IdFactura } : null}
+        solicitud={elegida ? { Tipo: "nota", IdFactura: elegida.IdFactura } : null}
         onFiles={onFiles}
         isDisabled={isDisabled}
         hint="Elija la factura aceptada que la nota de crédito acredita."
@@ -143,10 +143,10 @@ function NotaPicker({
 }
 
 /** The invoice form's request: the sociedad and the receipts chosen (by number and DocEntry), or null without them. */
-export const pedidoFactura = (
+export const solicitudFactura = (
   bd: string | null,
   entradas: readonly { DocNum: number; DocEntry: number }[],
-): CfdiPruebaPedido | null =>
+): CfdiPruebaSolicitud | null =>
   bd && entradas.length > 0
     ? {
         Tipo: "factura",
@@ -163,3 +163,22 @@ export const pickInto =
     pick("xml", xml);
     pick("pdf", pdf);
   };
+
+/** The payment complement form's button: the complement the portal expects for this payment. */
+export function CfdiPruebaComplemento({
+  session,
+  row,
+  onPick,
+}: {
+  session: Session;
+  row: { U_SYS_PMSNBD: string; DocNum: number };
+  onPick: (clave: "xml" | "pdf", file: File | null) => void;
+}) {
+  return (
+    <CfdiPruebaButton
+      session={session}
+      solicitud={{ Tipo: "complemento", BD: row.U_SYS_PMSNBD, PagoSAP: row.DocNum }}
+      onFiles={pickInto(onPick)}
+    />
+  );
+}

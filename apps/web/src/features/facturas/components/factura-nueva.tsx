@@ -5,7 +5,7 @@ import { type Campo, Campos } from "../../../components/campos";
 import { FileRows } from "../../../components/file-rows";
 import { FormActions } from "../../../components/form-actions";
 import type { Session } from "../../../lib/session";
-import { CfdiPruebaButton, pedidoFactura, pickInto } from "../../cfdi-prueba/cfdi-prueba-button";
+import { CfdiPruebaButton, pickInto, solicitudFactura } from "../../cfdi-prueba/cfdi-prueba-button";
 import { useProveedorFactura } from "../api";
 import { invoiceFileRows } from "./archivos-factura";
 import { camposEntrada, DatosEntradaSection, EntradaPickers, sumaEntradas } from "./factura-nueva-entradas";
@@ -43,7 +43,7 @@ function FacturaForm(props: { session: Session; proveedor: ProveedorResumen; onD
           />
           <CfdiPruebaButton
             session={props.session}
-            pedido={pedidoFactura(state.bd, state.elegidas)}
+            solicitud={solicitudFactura(state.bd, state.elegidas)}
             onFiles={pickInto(state.pickFile)}
             isDisabled={isSubmitting || isSaved}
             hint="Elija la razón social y las entradas de mercancía."

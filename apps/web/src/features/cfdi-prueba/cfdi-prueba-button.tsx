@@ -7,7 +7,6 @@ import { callApi, isApiError } from "../../lib/api-client";
 import { operatorBody } from "../../lib/list-query";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import type { Session } from "../../lib/session";
-import { facturasList } from "../facturas/api";
 
 /** What the forms send for each kind, without who asks (the component adds it). */
 export type CfdiPruebaSolicitud =
@@ -111,7 +110,12 @@ function NotaPicker({
   onFiles,
   isDisabled,
 }: { session: Session; bd: string | null } & Pick<ButtonProps, "onFiles" | "isDisabled">) {
-  const facturas = facturasList.useList(session);
+  // The supplier's invoices (getFacturas), under the invoices' key so a new decision refreshes them; read here rather
+  // than through features/facturas, which imports this file (no import circles, decision 054).
+  const facturas = useQuery({
+    queryKey: ["facturas", "cfdiPrueba", session.id],
+    queryFn: async ({ signal }) => (await callApi(CALLS.getFacturas, operatorBody(session), { signal })).data,
+  });
   const [idFactura, setIdFactura] = useState<string | null>(null);
   const aceptadas = (facturas.data ?? []).filter((f) => f.EstatusFactura === "A" && (bd === null || f.BD === bd));
   const elegida = aceptadas.find((f) => String(f.IdFactura) === idFactura);

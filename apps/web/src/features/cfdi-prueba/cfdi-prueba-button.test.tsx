@@ -5,7 +5,14 @@ import { fakeCalls, signInAs } from "../../test/fake-api";
 import { pickOption } from "../../test/pick-option";
 import type { FakeCall } from "../../test/render-app";
 import { renderApp } from "../../test/render-app";
-import { makeEntradaFactura, PDF_BYTES, PROVEEDOR, SOCIEDADES, xmlFactura } from "../facturas/facturas.fixtures";
+import {
+  makeEntradaFactura,
+  makeFactura,
+  PDF_BYTES,
+  PROVEEDOR,
+  SOCIEDADES,
+  xmlFactura,
+} from "../facturas/facturas.fixtures";
 
 /**
  * Issue 40 (decision 062): 'Generar CFDI de prueba' beside the invoice form's files, only where the portal issues
@@ -81,5 +88,46 @@ describe("'Generar CFDI de prueba' in the invoice form", () => {
       EntradaDocEntry: [15120],
     });
     await screen.findByText(CFDI_PRUEBA_MSG.generado(GENERADO.UUID));
+  });
+});
+
+describe("'Generar CFDI de prueba' in the credit-note form", () => {
+  it("asks which accepted invoice to credit, sends it and puts the files in the form", async () => {
+    signInAs("proveedor");
+    const calls = fakeCalls({
+      getNotasCredito: [],
+      getFacturas: [
+        makeFactura({ Fila: 1, IdFactura: 14, FolioFactura: "A-104", EstatusFactura: "A", BD: "SBO_MCI" }),
+        makeFactura({ Fila: 2, IdFactura: 15, FolioFactura: "A-105", EstatusFactura: "P", BD: "SBO_MCI" }),
+      ],
+      facturasGetSociedades: SOCIEDADES,
+      getCfdiPruebaDisponible: { Disponible: true },
+      postCfdiPrueba: { body: { status: "success", message: CFDI_PRUEBA_MSG.generado(GENERADO.UUID), data: GENERADO } },
+    });
+    renderApp("/Notas-Credito");
+    fireEvent.click(await screen.findByRole("button", { name: "Nueva nota de crédito" }));
+    const button = (await screen.findByRole("button", { name: "Generar CFDI de prueba" })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole("listbox", { name: "Factura a acreditar (CFDI de prueba)", hidden: true }),
+      ).not.toBeNull(),
+    );
+    // Only accepted invoices can be credited.
+    const opciones = within(
+      screen.getByRole("listbox", { name: "Factura a acreditar (CFDI de prueba)", hidden: true }),
+    ).queryAllByRole("option", { hidden: true });
+    expect(opciones.map((o) => o.textContent)).toEqual([expect.stringContaining("A-104")]);
+    pickOption("Factura a acreditar (CFDI de prueba)", opciones[0]?.textContent ?? "");
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(fileRow("xml")?.textContent).toContain(GENERADO.XML.nombre));
+    expect(fileRow("pdf")?.textContent).toContain(GENERADO.PDF.nombre);
+    expect(calls.find((c: FakeCall) => c.url.endsWith("/api/cfdiPrueba/postCfdiPrueba"))?.body).toEqual({
+      usuario: "P00001",
+      operador: "Proveedor",
+      Tipo: "nota",
+      IdFactura: 14,
+    });
   });
 });

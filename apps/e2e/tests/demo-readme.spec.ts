@@ -2,13 +2,13 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "@playwright/test";
-import { entradasAbiertas, KEMPER, kemperToken, MCI } from "./facturas-datos";
+import { ENTRADA_README, entradasAbiertas, KEMPER, kemperToken, MCI } from "./facturas-datos";
 import { expect, test } from "./fixtures";
 import { mainMenu, signInOk } from "./support";
 
 /**
  * Issue 40 (decision 062), 'the README demo': the README's cycle followed literally on the demo database — the
- * supplier generates a test CFDI for DEMO-FACTURA-3 and registers it, the reviewer accepts it, `npm run erp -- pagar`
+ * supplier generates a test CFDI for DEMO-FACTURA-4 and registers it, the reviewer accepts it, `npm run erp -- pagar`
  * pays part of it, the supplier generates and uploads the complement, the reviewer accepts it; then the credit note.
  */
 
@@ -64,10 +64,10 @@ test("the README demo: invoice, review, payment in the ERP, complement, review; 
   request,
 }) => {
   test.setTimeout(180_000);
-  // Step 1, as EKU9003173C9: Mis facturas → Agregar, MUNICIPIO DE CUAUTITLAN IZCALLI, receipt DEMO-FACTURA-3.
-  const abiertas = await entradasAbiertas(request, await kemperToken(request));
-  const entrada = abiertas.find((e) => e.NumAtCard === "DEMO-FACTURA-3");
-  expect(entrada, "la entrada DEMO-FACTURA-3 de la demostración está abierta").toBeDefined();
+  // Step 1, as EKU9003173C9: Mis facturas → Agregar, MUNICIPIO DE CUAUTITLAN IZCALLI, receipt DEMO-FACTURA-4.
+  const abiertas = await entradasAbiertas(request, await kemperToken(request), { conLaDelReadme: true });
+  const entrada = abiertas.find((e) => e.NumAtCard === ENTRADA_README);
+  expect(entrada, "la entrada DEMO-FACTURA-4 de la demostración está abierta").toBeDefined();
   expect(entrada?.GroupNum).toBeGreaterThan(0);
   await signInOk(page, "Proveedor", KEMPER.rfc);
   await mainMenu(page).getByRole("link", { name: "Mis facturas" }).click();
@@ -75,7 +75,7 @@ test("the README demo: invoice, review, payment in the ERP, complement, review; 
   await page.getByRole("combobox", { name: "Razón social" }).click();
   await page.getByRole("option", { name: MCI.nombre, exact: true }).click();
   await page.getByRole("combobox", { name: "Entrada de mercancia" }).click();
-  await page.getByRole("option", { name: /· DEMO-FACTURA-3 ·/ }).click();
+  await page.getByRole("option", { name: /· DEMO-FACTURA-4 ·/ }).click();
   const uuid = await generate(page);
   const folio = uuid.slice(0, 8);
   await expect(page.locator('input[data-archivo="xml"]').locator("..").locator("..")).toContainText(".xml");

@@ -1,4 +1,4 @@
-import { roundAmount } from "@portal/cfdi";
+import { divideAmounts } from "@portal/cfdi";
 import {
   CONTRIBUYENTES_PRUEBA,
   cfdiDateOf,
@@ -92,7 +92,7 @@ export function createCfdiPruebaService(deps: CfdiPruebaDeps) {
           lugarExpedicion: f.cpEmisor,
         },
         // A tenth of the invoice: small enough to fit what is left of most invoices.
-        importe: roundAmount(String(Number(f.total) / 10), 2),
+        importe: divideAmounts(f.total, "10", 2),
         fecha,
         folio: stamp.uuid.slice(0, 8),
         stamp,

@@ -1,8 +1,15 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildPostFacturaPayload, buildPostPagoPayload, readInvoice, readPaymentComplement } from "@portal/cfdi";
-import { TEST_CSD_MSG } from "@portal/cfdi/sello";
+import {
+  buildPostFacturaPayload,
+  buildPostPagoPayload,
+  divideAmounts,
+  readInvoice,
+  readPaymentComplement,
+  subtractAmounts,
+} from "@portal/cfdi";
+import { freshStamp, TEST_CSD_MSG, testFacturaCfdi } from "@portal/cfdi/sello";
 import { CFDI_PRUEBA_MSG, MSG, NOTA_CREDITO_MSG } from "@portal/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FACTURA_MSG } from "../src/modules/facturas/reglas";
@@ -212,6 +219,59 @@ describe("con SAT_TEST_CERTS=true (la demostración)", () => {
       },
     });
     const registered = await call(tokens.kemper, "/api/facturas/postFactura", body);
+    expect(registered.json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
+  });
+
+  it("Berenice registers a CFDI dated within her expired CSD's validity, as the README says", async () => {
+    const kij = (await call(tokens.berenice, "/api/facturas/getEntradas", { BD: "SBO_KIJ", tipo: "Nuevo" })).json()
+      .data as {
+      DocNum: number;
+      DocEntry: number;
+      DocTotal: string;
+      DocCur: string;
+      PeyMethod: string;
+      U_B1SYS_MainUsage: string;
+      CP: string;
+      GroupNum: number;
+    }[];
+    const e = kij.find((x) => x.DocCur === "MXN");
+    expect(e, "Berenice tiene una entrada abierta en MXN en SBO_KIJ").toBeDefined();
+    if (!e) return;
+    // What `npm run cfdi -- emitir factura --rfc XIQB891116QE4 … --fecha 2023-05-20T10:00:00` issues.
+    const subtotal = divideAmounts(e.DocTotal, "1.16", 2);
+    const fecha = "2023-05-20T10:00:00";
+    const cfdi = testFacturaCfdi({
+      emisor: { rfc: "XIQB891116QE4", nombre: "BERENICE XIMO QUEZADA", regimen: "612" },
+      receptor: {
+        rfc: "KIJ0906199R1",
+        nombre: "KIJ, S.A DE C.V.",
+        cp: "59820",
+        regimen: "601",
+        uso: e.U_B1SYS_MainUsage,
+      },
+      lugarExpedicion: e.CP,
+      fecha,
+      folio: "README",
+      formaPago: e.PeyMethod,
+      metodoPago: e.GroupNum > 0 ? "PPD" : "PUE",
+      subtotal,
+      iva: subtractAmounts(e.DocTotal, subtotal),
+      ...freshStamp(fecha),
+      total: e.DocTotal,
+    });
+    const read = readInvoice(cfdi.xml);
+    if (!read.ok) throw new Error(read.errors.join(" "));
+    const body = buildPostFacturaPayload(read.data, {
+      RazonSocial: "SBO_KIJ",
+      EntradaMercancia: e.DocNum,
+      EntradaDocEntry: e.DocEntry,
+      archivos: {
+        pdf: { name: "f.pdf", base64: Buffer.from(cfdi.pdf).toString("base64") },
+        xml: { name: "f.xml", base64: Buffer.from(cfdi.xml).toString("base64") },
+        recepcion: { name: "recepcion.png", base64: PNG64 },
+      },
+    });
+    const registered = await call(tokens.berenice, "/api/facturas/postFactura", body);
     expect(registered.json()).toEqual({ status: "success", message: MSG.facturaRegistrada });
   });
 

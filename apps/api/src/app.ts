@@ -13,6 +13,7 @@ import { safeErrorSerializer } from "./lib/log-safety";
 import { createLifecycle } from "./lib/shutdown";
 import { archivosRoutes } from "./modules/archivos/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { cfdiPruebaRoutes } from "./modules/cfdi-prueba/routes";
 import { complementosAtrasadosRoutes } from "./modules/complementos-atrasados/routes";
 import { createSmtpTransport, logTransport, type MailTransport } from "./modules/correo/service";
 import { correoWorkerPlugin } from "./modules/correo/worker";
@@ -218,6 +219,7 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(notasCreditoRoutes);
   await app.register(pagosRoutes);
   await app.register(complementosAtrasadosRoutes);
+  await app.register(cfdiPruebaRoutes);
   await app.register(tareasRoutes);
 }
 

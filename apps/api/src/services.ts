@@ -15,6 +15,7 @@ import { createPasswordAttempts, type PasswordAttempts } from "./modules/auth/at
 import { createAuthService } from "./modules/auth/service";
 import { bloqueoPagoErpRetry } from "./modules/bloqueo-pago/erp-jobs";
 import { createBloqueoPagoService } from "./modules/bloqueo-pago/service";
+import { createCfdiPruebaService } from "./modules/cfdi-prueba/service";
 import { createComplementosAtrasadosService } from "./modules/complementos-atrasados/service";
 import { type CorreoService, createCorreoService, type MailTransport } from "./modules/correo/service";
 import { createDocumentListService } from "./modules/documentos/lista";
@@ -96,6 +97,15 @@ export function createServices(
   const { facturas, bloqueoPago, pagos, complementosAtrasados, notasCredito } = documents;
   const home = homeService(w, { pedidos, entradas, ...documents });
   const archivos = archivosService(w, erp, erpScope);
+  // Issue 40 (decision 062): test CFDIs for the demo, only where the SAT's test certificates are trusted.
+  const cfdiPrueba = createCfdiPruebaService({
+    data,
+    clock,
+    erp,
+    proveedores,
+    pagos,
+    trustTestCertificates: config.SAT_TEST_CERTS,
+  });
   // Scheduled jobs (decision 016): one list (jobs.ts), each job defined in the module whose work it does.
   const tareas = createTareasService({ data, clock, warn: w.warn });
   for (const job of scheduledJobs({ data, publicUrl: config.PUBLIC_URL, satEstado, lista69b, pagos }))
@@ -117,6 +127,7 @@ export function createServices(
     bloqueoPago,
     pagos,
     complementosAtrasados,
+    cfdiPrueba,
     notasCredito,
     sellos,
     satEstado,

@@ -3,7 +3,7 @@ import { type FacturaPrueba, issueTestFactura, readInvoiceVerified } from "@port
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { createErpEntrada, ENTRADA_CFDI_SAT, ENTRADAS_LIBRES } from "@portal/seed";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FACTURA_MSG } from "../src/modules/facturas/reglas";
 import { cfdiFixture } from "./cfdi-fixtures";
@@ -234,10 +234,26 @@ describe("cada regla con su mensaje exacto", () => {
   });
 
   it("an incomplete registration: getProveedor is empty and the upload is refused with the spec's message", async () => {
-    expect((await call(tokens.kemper, "POST", "/api/facturas/getProveedor", {})).json().data).toHaveLength(1);
-    expect((await call(tokens.berenice, "POST", "/api/facturas/getProveedor", {})).json().data).toEqual([]);
-    const res = await post(tokens.berenice, payload(issueTestFactura(factura()), 1, { RazonSocial: "SBO_KIJ" }));
-    expect(res.json()).toEqual({ status: "error", message: MSG.registroIncompletoFacturas });
+    // The demo seed gives Berenice every document (issue 40): her compliance opinion is taken away here.
+    const opinion = and(
+      eq(schema.proveedorDocumentos.cardCode, "P00002"),
+      eq(schema.proveedorDocumentos.clave, "OpinionCumplimiento"),
+    );
+    const [antes] = await t.tdb.db.select().from(schema.proveedorDocumentos).where(opinion);
+    expect(antes?.archivoId).toBeTruthy();
+    expect((await call(tokens.berenice, "POST", "/api/facturas/getProveedor", {})).json().data).toHaveLength(1);
+    await t.tdb.db.update(schema.proveedorDocumentos).set({ archivoId: null, nombre: "", fecha: null }).where(opinion);
+    try {
+      expect((await call(tokens.kemper, "POST", "/api/facturas/getProveedor", {})).json().data).toHaveLength(1);
+      expect((await call(tokens.berenice, "POST", "/api/facturas/getProveedor", {})).json().data).toEqual([]);
+      const res = await post(tokens.berenice, payload(issueTestFactura(factura()), 1, { RazonSocial: "SBO_KIJ" }));
+      expect(res.json()).toEqual({ status: "error", message: MSG.registroIncompletoFacturas });
+    } finally {
+      await t.tdb.db
+        .update(schema.proveedorDocumentos)
+        .set({ archivoId: antes?.archivoId ?? null, nombre: antes?.nombre ?? "", fecha: antes?.fecha ?? null })
+        .where(opinion);
+    }
   });
 
   it("only suppliers upload; employees get 403 whatever the body says", async () => {

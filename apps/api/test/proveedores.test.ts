@@ -1,7 +1,7 @@
 import { MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { createProveedor, createSociedad, DEMO_PASSWORD, DOCUMENTOS_PROVEEDOR_SEMILLA } from "@portal/seed";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
 import { createSmtpTransport } from "../src/modules/correo/service";
@@ -29,6 +29,16 @@ beforeAll(async () => {
   tokens.admin = await login(t.app, "admin", "Empleado");
   tokens.kemper = await login(t.app, "EKU9003173C9", "Proveedor");
   tokens.berenice = await login(t.app, "XIQB891116QE4", "Proveedor");
+  // The demo seed gives her every document (issue 40); these tests need one required document missing.
+  await t.tdb.db
+    .update(schema.proveedorDocumentos)
+    .set({ archivoId: null, nombre: "", fecha: null })
+    .where(
+      and(
+        eq(schema.proveedorDocumentos.cardCode, "P00002"),
+        eq(schema.proveedorDocumentos.clave, "OpinionCumplimiento"),
+      ),
+    );
 });
 afterAll(async () => {
   await t?.close();

@@ -190,9 +190,9 @@ test.describe(() => {
 });
 
 test("a supplier with an incomplete profile sees the registration message", async ({ page, request }) => {
-  // Her compliance opinion is missing in the demo seed, but catalogos.spec.ts uploads it earlier in the same run:
-  // her registration is made incomplete here in a way that holds either way (record status Pendiente, which
-  // getProveedor also refuses), and set back to Completo afterwards for the specs that follow.
+  // The demo seed gives her every required document (issue 40): her registration is made incomplete here by its
+  // record status (Pendiente, which getProveedor also refuses), and set back to Completo afterwards for the specs
+  // that follow.
   const admin = await request.post("/api/login", {
     data: { usuario: "admin", password: DEMO_PASSWORD, operador: "Empleado" },
   });

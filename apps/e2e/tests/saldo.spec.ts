@@ -111,7 +111,9 @@ test.describe(() => {
       ).json()) as { data: { token: string } }
     ).data.token;
     // KIJ's receipts: the other specs spend MUNICIPIO's (five open PPD ones in the demo).
-    const entrada = (await entradasAbiertas(request, kemper, EN_KIJ)).filter((e) => e.GroupNum > 0).at(-1);
+    const entrada = (await entradasAbiertas(request, kemper, { sociedad: EN_KIJ }))
+      .filter((e) => e.GroupNum > 0)
+      .at(-1);
     expect(entrada, "Kemper necesita una entrada abierta con días de crédito (PPD)").toBeDefined();
     const folio = `SAL${Date.now().toString(36).toUpperCase()}`;
     await register(request, kemper, entrada!, folio, EN_KIJ);

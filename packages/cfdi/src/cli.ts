@@ -25,6 +25,8 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
 import { NOTA_CREDITO_MSG } from "@portal/contracts";
+import { systemClock } from "@portal/contracts/clock";
+import { runEmitir } from "./cli-emitir";
 import {
   CFDI_MSG,
   type CfdiKind,
@@ -194,6 +196,13 @@ async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promi
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  if (command === "emitir")
+    return runEmitir(rest, {
+      now: systemClock(),
+      cwd: env.INIT_CWD || process.cwd(),
+      out: (l) => process.stdout.write(`${l}\n`),
+      err: (l) => process.stderr.write(`${l}\n`),
+    });
   if (command !== "validate") {
     process.stderr.write(`${USAGE}\n`);
     return 2;

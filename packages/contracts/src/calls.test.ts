@@ -69,6 +69,9 @@ const EXTRA_CALLS = [
   // Run a credit note's or a payment block's ERP job now, as the invoices' (issue 36: employees can retry them).
   ["POST", "/api/notasCreditoPendientes/reintentarErp"],
   ["POST", "/api/facturasPendientes/reintentarBloqueoErp"],
+  // Test CFDIs for the demo (issue 40, decision 062): only with SAT_TEST_CERTS.
+  ["POST", "/api/cfdiPrueba/getDisponible"],
+  ["POST", "/api/cfdiPrueba/postCfdiPrueba"],
 ] as const;
 
 const entries = Object.entries(CALLS);

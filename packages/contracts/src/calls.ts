@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import { healthAnswerSchema, loginAnswerSchema, loginRequestSchema, logoutAnswerSchema } from "./auth";
 import { requestBodyLimit } from "./bounded";
+import {
+  getCfdiPruebaDisponibleAnswerSchema,
+  getCfdiPruebaDisponibleRequestSchema,
+  postCfdiPruebaAnswerSchema,
+  postCfdiPruebaRequestSchema,
+} from "./cfdi-prueba";
 import { archivoBinarioSchema, archivoParamsSchema } from "./common";
 import {
   getComplementosAtrasadosAnswerSchema,
@@ -620,6 +626,26 @@ export const CALLS = {
     access: "administrador",
     tag: "tareas",
     summary: "Tareas programadas: última y próxima ejecución, fallas y pendientes (no está en la especificación)",
+  }),
+  // Test CFDIs for the demo (issue 40, decision 062; not in the spec): only with SAT_TEST_CERTS, otherwise 404
+  getCfdiPruebaDisponible: call({
+    method: "POST",
+    path: "/api/cfdiPrueba/getDisponible",
+    request: getCfdiPruebaDisponibleRequestSchema,
+    answer: getCfdiPruebaDisponibleAnswerSchema,
+    access: "proveedor",
+    tag: "cfdi de prueba",
+    summary: "Si el portal emite CFDI de prueba (solo la demostración, SAT_TEST_CERTS) (no está en la especificación)",
+  }),
+  postCfdiPrueba: call({
+    method: "POST",
+    path: "/api/cfdiPrueba/postCfdiPrueba",
+    request: postCfdiPruebaRequestSchema,
+    answer: postCfdiPruebaAnswerSchema,
+    access: "proveedor",
+    tag: "cfdi de prueba",
+    summary:
+      "Generar un CFDI de prueba sellado con el CSD de prueba del SAT del proveedor, con su PDF (solo la demostración; no está en la especificación)",
   }),
 } as const satisfies Record<string, CallDef>;
 

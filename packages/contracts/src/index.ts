@@ -2,6 +2,7 @@ export * from "./auth";
 export * from "./autorizacion-erp";
 export * from "./bounded";
 export * from "./calls";
+export * from "./cfdi-prueba";
 export * from "./codes";
 export * from "./common";
 export * from "./complementos-atrasados";

@@ -559,6 +559,25 @@ export const MUESTRAS = {
       },
     ]),
   },
+  getCfdiPruebaDisponible: {
+    request: { usuario: "P00042", operador: "Proveedor" },
+    answer: ok({ Disponible: true }),
+  },
+  postCfdiPrueba: {
+    request: {
+      usuario: "P00042",
+      operador: "Proveedor",
+      Tipo: "factura" as const,
+      RazonSocial: "SBO_CNORTE",
+      EntradaMercancia: 5120,
+      EntradaDocEntry: 9120,
+    },
+    answer: ok({
+      UUID: UUID_FACTURA,
+      XML: { nombre: "PRUEBA7-EKU9003173C9.xml", base64: XML64 },
+      PDF: { nombre: "PRUEBA7-EKU9003173C9.pdf", base64: PDF64 },
+    }),
+  },
 } satisfies { [N in CallName]: Muestra<N> };
 
 /** The employee's variant of postPago (comprobante only; PDF, XML, UUID and FechaPago sent as 'No'). */

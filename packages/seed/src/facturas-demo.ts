@@ -16,7 +16,7 @@ const RECEPCION_PNG = Buffer.from(
 /** The receipt that the SAT's published test CFDI of ESCUELA KEMPER URGATE matches (issue 12 demo). */
 export const ENTRADA_CFDI_SAT = "SAT-PRUEBA-2025";
 /** Open receipts left for a new user (and the e2e suite) to invoice with CFDIs they issue. */
-export const ENTRADAS_LIBRES = ["DEMO-FACTURA-1", "DEMO-FACTURA-2", "DEMO-FACTURA-3"] as const;
+export const ENTRADAS_LIBRES = ["DEMO-FACTURA-1", "DEMO-FACTURA-2", "DEMO-FACTURA-3", "DEMO-FACTURA-4"] as const;
 
 export const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
 const BERENICE = { rfc: "XIQB891116QE4", nombre: "BERENICE XIMO QUEZADA", regimen: "612" } as const;
@@ -288,7 +288,13 @@ export async function insertFacturasDemo(db: Database, lista: readonly FacturaDe
 async function seedEntradasLibres(db: Database) {
   /** An open receipt (with the order it receives) of Kemper in MUNICIPIO DE CUAUTITLAN IZCALLI. */
   const entradaLibre = async (input: Omit<ErpEntradaInput, "bd" | "cardCode" | "cardName">) => {
-    const documento = { ...input, bd: "SBO_MCI", cardCode: "P00001", cardName: KEMPER.nombre, groupNum: 0 };
+    const documento = {
+      ...input,
+      bd: "SBO_MCI",
+      cardCode: "P00001",
+      cardName: KEMPER.nombre,
+      groupNum: input.groupNum ?? 0,
+    };
     const pedido = await createErpPedido(db, { ...documento, docStatus: "C", numAtCard: "" });
     await createErpEntrada(db, { ...documento, pedidoDocNum: pedido.docNum });
   };
@@ -307,7 +313,9 @@ async function seedEntradasLibres(db: Database) {
       docDate: `2026-11-1${i + 1}`,
       numAtCard: ref,
       cp: "86000",
-      peyMethod: "03",
+      // Issue 40: the fourth has 30 credit days (PPD, payment form 99), so the README's cycle reaches the complement.
+      peyMethod: i === 3 ? "99" : "03",
+      groupNum: i === 3 ? 30 : 0,
       mainUsage: "G03",
       lineas: [{ priceBefDi: "2500.00", quantity: String(i + 1) }],
     });

@@ -124,8 +124,8 @@ const PROVEEDORES_DEMO = [
     email: "berenice.ximo@correo.com.mx",
     contacto: "Berenice Ximo Quezada",
     sociedades: ["SBO_KIJ", "SBO_IIA"],
-    // The tax-compliance opinion is missing: her profile shows what a supplier must still upload.
-    documentos: ["IdentificacionOficial", "ComprobanteDomicilio", "CedulaFiscal"],
+    // Issue 40: every document a persona física must have, as her record status 'Completo' says, so she can invoice.
+    documentos: ["IdentificacionOficial", "ComprobanteDomicilio", "CedulaFiscal", "OpinionCumplimiento"],
   },
 ];
 

@@ -19,6 +19,24 @@ export {
   type PagoPrueba,
 } from "./complemento";
 export {
+  CONTRIBUYENTES_PRUEBA,
+  cfdiDateOf,
+  type EntradaParaFactura,
+  facturaDeEntradas,
+  freshStamp,
+  isTestCsdRfc,
+  notaDeFactura,
+  pagoDelEsperado,
+  type Receptor,
+  TEST_CSD_MSG,
+  type TestCfdi,
+  testCfdiPdf,
+  testComplementoCfdi,
+  testCsdRefusal,
+  testCsdValidity,
+  testFacturaCfdi,
+} from "./demo";
+export {
   type ConceptoPrueba,
   csdPrueba,
   type FacturaPrueba,

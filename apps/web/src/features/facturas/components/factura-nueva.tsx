@@ -5,6 +5,7 @@ import { type Campo, Campos } from "../../../components/campos";
 import { FileRows } from "../../../components/file-rows";
 import { FormActions } from "../../../components/form-actions";
 import type { Session } from "../../../lib/session";
+import { CfdiPruebaButton, pickInto, solicitudFactura } from "../../cfdi-prueba/cfdi-prueba-button";
 import { useProveedorFactura } from "../api";
 import { invoiceFileRows } from "./archivos-factura";
 import { camposEntrada, DatosEntradaSection, EntradaPickers, sumaEntradas } from "./factura-nueva-entradas";
@@ -39,6 +40,13 @@ function FacturaForm(props: { session: Session; proveedor: ProveedorResumen; onD
             onPick={state.pickFile}
             isDisabled={isSubmitting || isSaved}
             labelWidth={90}
+          />
+          <CfdiPruebaButton
+            session={props.session}
+            solicitud={solicitudFactura(state.bd, state.elegidas)}
+            onFiles={pickInto(state.pickFile)}
+            isDisabled={isSubmitting || isSaved}
+            hint="Elija la razón social y las entradas de mercancía."
           />
         </Paper>
         <DatosEntradaSection elegidas={state.elegidas} />

@@ -10,6 +10,7 @@ import { notifyErrorList } from "../../../lib/notify-list";
 import { checkSizes, type Revision, readFiles, readXml } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
+import { CfdiPruebaNota, pickInto } from "../../cfdi-prueba/cfdi-prueba-button";
 import { useSociedadesFactura } from "../../facturas/api";
 import { usePostNotaCredito } from "../api";
 
@@ -90,6 +91,12 @@ export function NotaCreditoForm({ session, onDone }: { session: Session; onDone:
             onPick={(clave, file) => setArchivos((actual) => ({ ...actual, [clave]: file }))}
             isDisabled={isSubmitting || isSaved}
             labelWidth={90}
+          />
+          <CfdiPruebaNota
+            session={session}
+            bd={bd}
+            onFiles={pickInto((clave, file) => setArchivos((actual) => ({ ...actual, [clave]: file })))}
+            isDisabled={isSubmitting || isSaved}
           />
         </Paper>
         <FormActions

@@ -15,6 +15,7 @@ import { isProveedor } from "../../../lib/permissions";
 import { readFile } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
+import { CfdiPruebaComplemento } from "../../cfdi-prueba/cfdi-prueba-button";
 import { pagosList, useHistorialPago, usePostPago, useProveedorPago } from "../api";
 import {
   canAddToPago,
@@ -185,6 +186,7 @@ function Detalle({ session, row, onDone }: DetalleProps) {
             >
               {isRegistroPendiente ? <Loader size="sm" role="status" aria-label="Cargando" mb="sm" /> : null}
             </FileRows>
+            {forProveedor && canUpload ? <CfdiPruebaComplemento session={session} row={row} onPick={pickFile} /> : null}
           </Paper>
 
           <Paper withBorder radius="md" p={{ base: "xs", sm: "md" }}>

@@ -23,6 +23,14 @@ import { revisionBatchSchema } from "./revision";
 
 /** What the supplier reads: the sentences the server refuses with (and the browser shows). */
 export const NOTA_CREDITO_MSG = {
+  /** The supplier's mail about the reviewer's decision (the subject follows the portal's name). */
+  correoAceptadaAsunto: (folio: string) => `su nota de crédito ${folio} fue aceptada por el revisor`,
+  correoAceptadaParrafo: (folio: string, uuid: string) =>
+    `Su nota de crédito con folio ${folio} (UUID ${uuid}) fue aceptada por el revisor. Su registro en el ERP (la nota de crédito de proveedor que reduce el saldo de la factura) está pendiente; puede seguir su estado en Notas de crédito.`,
+  correoRechazadaAsunto: (folio: string) => `su nota de crédito ${folio} fue rechazada`,
+  correoRechazadaParrafo: (folio: string, uuid: string) =>
+    `Su nota de crédito con folio ${folio} (UUID ${uuid}) fue rechazada.`,
+  correoRechazadaCorreccion: "Puede registrar una nueva nota de crédito en Notas de crédito.",
   registrada: "Se registró con éxito la nota de crédito.",
   sinRelacion:
     "La nota de crédito no relaciona ninguna factura: el XML debe traer CfdiRelacionados con TipoRelacion 01 (nota de crédito), 03 (devolución de mercancía) o 07 (aplicación de anticipo).",

@@ -50,15 +50,15 @@ const afterDecide: NonNullable<FacturaReviewKind["afterDecide"]> = async (tx, fi
 };
 
 const mail: FacturaReviewKind["mail"] = (actual, estatus) => ({
-  asunto: CORREO_MSG.revisionFactura.asunto(actual.folio, estatus === "A"),
-  parrafo: CORREO_MSG.revisionFactura.parrafo(actual.folio, actual.uuid, actual.entradas, estatus === "A"),
-  correccion: CORREO_MSG.revisionFactura.correccion,
+  subject: CORREO_MSG.revisionFactura.asunto(actual.folio, estatus === "A"),
+  paragraph: CORREO_MSG.revisionFactura.parrafo(actual.folio, actual.uuid, actual.entradas, estatus === "A"),
+  correction: CORREO_MSG.revisionFactura.correccion,
 });
 
 /** How invoices are reviewed (issue 13): by folio; each decision owes the ERP's A/P invoice a job. */
 function facturaReviewKind({ repo, erpFacturas }: Pick<FacturasContext, "repo" | "erpFacturas">): FacturaReviewKind {
   return {
-    entidad: "factura",
+    auditEntity: "factura",
     idOf: (fila) => fila.Factura,
     label: (factura) => factura.folio,
     sentences: REVISION_MSG.factura,

@@ -100,14 +100,14 @@ const mailDe = (actual: NotaCreditoRecord, estatus: "A" | "R"): ReviewMail =>
   estatus === "A"
     ? {
         // Issue 36: only what is true: the reviewer accepted it; the ERP's memo is still to be made.
-        asunto: `su nota de crédito ${actual.folio} fue aceptada por el revisor`,
-        parrafo: `Su nota de crédito con folio ${actual.folio} (UUID ${actual.uuid}) fue aceptada por el revisor. Su registro en el ERP (la nota de crédito de proveedor que reduce el saldo de la factura) está pendiente; puede seguir su estado en Notas de crédito.`,
-        correccion: "",
+        subject: NOTA_CREDITO_MSG.correoAceptadaAsunto(actual.folio),
+        paragraph: NOTA_CREDITO_MSG.correoAceptadaParrafo(actual.folio, actual.uuid),
+        correction: "",
       }
     : {
-        asunto: `su nota de crédito ${actual.folio} fue rechazada`,
-        parrafo: `Su nota de crédito con folio ${actual.folio} (UUID ${actual.uuid}) fue rechazada.`,
-        correccion: "Puede registrar una nueva nota de crédito en Notas de crédito.",
+        subject: NOTA_CREDITO_MSG.correoRechazadaAsunto(actual.folio),
+        paragraph: NOTA_CREDITO_MSG.correoRechazadaParrafo(actual.folio, actual.uuid),
+        correction: NOTA_CREDITO_MSG.correoRechazadaCorreccion,
       };
 
 /**
@@ -119,7 +119,7 @@ function revisionDe(deps: ReviewDeps): ReviewKind<RevisionNotaCredito, NotaCredi
   // The ERP's reading of this call (read once, outside the transaction) and what each accepted note takes.
   const state: ReviewState = { lectura: withoutErp([]), importesPorNota: new Map() };
   return {
-    entidad: "nota_credito",
+    auditEntity: "nota_credito",
     idOf: (fila) => fila.NotaCredito,
     label: (nota) => nota.folio,
     sentences: REVISION_MSG.notaCredito,

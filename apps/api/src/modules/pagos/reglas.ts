@@ -5,48 +5,19 @@
  */
 
 import { normalizeUuid, type PaymentData, parseAmount, roundAmount } from "@portal/cfdi";
-import { type ComplementoEsperado, REVISION_MSG } from "@portal/contracts";
+import { type ComplementoEsperado, PAGO_REGLAS_MSG, REVISION_MSG } from "@portal/contracts";
 import type { ErpPago } from "../../erp/types";
 import { cleanText, fieldsAgainstXml, partyFields, sameAmount, sameDate } from "../documentos/cfdi-compare";
 import { FACTURA_MSG } from "../facturas/reglas";
 
 export const PAGO_MSG = {
-  pagoNoExiste: (docNum: number) => `El pago ${docNum} no existe en la sociedad indicada o no es de su cuenta.`,
-  pagoCancelado: (docNum: number) =>
-    `El pago ${docNum} está cancelado en el ERP; ya no se le pueden cargar documentos.`,
-  noRequiereComplemento: (docNum: number) =>
-    `El pago ${docNum} solo liquida facturas PUE (pago en una sola exhibición): no requiere complemento de pago y no se le cargan documentos.`,
-  complementoAceptado: (docNum: number) =>
-    `El complemento del pago ${docNum} ya fue aceptado; ya no se pueden cambiar sus documentos.`,
-  rfcEmisor: (xml: string, registro: string) =>
-    `El RFC del emisor del XML (${xml}) no es el RFC de su registro en el portal (${registro}).`,
-  rfcReceptor: (xml: string, sociedad: string) =>
-    `El RFC del receptor del XML (${xml}) no es el RFC de la sociedad del pago (${sociedad}).`,
-  uuidRegistrado: (uuid: string) =>
-    `El UUID ${uuid} ya está registrado en el portal; un complemento de pago se registra una sola vez.`,
-  monedaP: (xml: string, pago: string) => `La moneda del pago del XML (MonedaP ${xml}) no es la del pago (${pago}).`,
-  tipoCambioP: (xml: string, pago: string) =>
-    `El tipo de cambio del pago del XML (TipoCambioP ${xml}) no es el del pago en el ERP (${pago}).`,
-  impPagado: (uuid: string, xml: string, aplicado: string, moneda: string) =>
-    `El importe pagado del documento ${uuid} en el XML (ImpPagado ${xml}) no es el que el pago le aplicó (${aplicado} ${moneda}).`,
-  saldoInsoluto: (uuid: string) =>
-    `El saldo insoluto del documento ${uuid} en el XML no es el saldo anterior menos el importe pagado.`,
-  saldoNegativo: (uuid: string) => `El saldo insoluto del documento ${uuid} en el XML no puede ser negativo.`,
-  // Issue 39: the balance before the payment is the invoice's ledger's (decision 058).
-  saldoAnterior: (uuid: string, xml: string, esperado: string, moneda: string) =>
-    `El saldo anterior del documento ${uuid} en el XML (ImpSaldoAnt ${xml}) no es lo que se debía de la factura justo antes de este pago (${esperado} ${moneda}: su total menos los pagos anteriores y las notas de crédito con fecha hasta la del pago).`,
+  ...PAGO_REGLAS_MSG,
   noCoincide: FACTURA_MSG.noCoincide,
   emisorDefinitivo69b: FACTURA_MSG.emisorDefinitivo69b,
   // Review: the sentences the browser shares (@portal/contracts)
   revisionNoExiste: REVISION_MSG.pago.noExiste,
   revisionBloqueada: REVISION_MSG.pago.bloqueada,
   revisionDesactualizada: REVISION_MSG.pago.desactualizada,
-  sinComplemento: (docNum: number) => `El pago ${docNum} no tiene un complemento cargado que revisar.`,
-  // Issue 22
-  revisionPagoCancelado: (docNum: number) =>
-    `El pago ${docNum} fue cancelado en el ERP; su complemento ya no se revisa. Recargue la lista.`,
-  complementoDesactualizado: (docNum: number) =>
-    `Los documentos del pago ${docNum} cambiaron mientras se procesaba su carga; vuelva a cargar la página para ver su estado.`,
 } as const;
 
 const centavos = (v: string) => {

@@ -38,7 +38,7 @@ async function pagosQueRequieren({ data }: ReviewDeps, pagos: ErpPago[]): Promis
  * complement has nothing to review.
  */
 const revisionDe = (deps: ReviewDeps, user: SessionUser): ReviewKind<RevisionPago, ComplementoRecord, number> => ({
-  entidad: "pago",
+  auditEntity: "pago",
   idOf: (fila) => fila.Pago,
   label: (registro) => registro.pagoDocNum,
   sentences: REVISION_MSG.pago,
@@ -54,9 +54,9 @@ const revisionDe = (deps: ReviewDeps, user: SessionUser): ReviewKind<RevisionPag
   },
   decide: (tx, id, version, values) => tx.pagos.decide(id, version, values),
   mail: (actual, estatus) => ({
-    asunto: CORREO_MSG.revisionPago.asunto(actual.pagoDocNum, estatus === "A"),
-    parrafo: CORREO_MSG.revisionPago.parrafo(actual.uuid ?? "", actual.pagoDocNum, estatus === "A"),
-    correccion: CORREO_MSG.revisionPago.correccion,
+    subject: CORREO_MSG.revisionPago.asunto(actual.pagoDocNum, estatus === "A"),
+    paragraph: CORREO_MSG.revisionPago.parrafo(actual.uuid ?? "", actual.pagoDocNum, estatus === "A"),
+    correction: CORREO_MSG.revisionPago.correccion,
   }),
 });
 

@@ -55,7 +55,7 @@ const deadlock = () =>
 function kind(registros: Registro[], opciones: Partial<ReviewKind<Fila, Registro, string>> = {}) {
   const eventos: string[] = [];
   const k: ReviewKind<Fila, Registro, string> = {
-    entidad: "doc",
+    auditEntity: "doc",
     idOf: (f) => f.Doc,
     label: (r) => r.folio,
     sentences: {
@@ -73,7 +73,7 @@ function kind(registros: Registro[], opciones: Partial<ReviewKind<Fila, Registro
       eventos.push(`hook ${r.id} ${fila.Estatus}`);
     },
     afterCommit: (decididas) => eventos.push(`commit ${decididas.map((d) => d.record.id).join(",")}`),
-    mail: (r, estatus) => ({ asunto: `${r.folio} ${estatus}`, parrafo: "p", correccion: "c" }),
+    mail: (r, estatus) => ({ subject: `${r.folio} ${estatus}`, paragraph: "p", correction: "c" }),
     ...opciones,
   };
   return { k, eventos };

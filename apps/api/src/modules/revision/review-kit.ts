@@ -37,15 +37,15 @@ export interface ReviewSentences<L> {
 
 /** The supplier's mail about a decision: its subject, first paragraph, and what to do after a rejection. */
 export interface ReviewMail {
-  asunto: string;
-  parrafo: string;
-  correccion: string;
+  subject: string;
+  paragraph: string;
+  correction: string;
 }
 
 /** How one kind of document (invoice, payment complement, …) is reviewed. */
 export interface ReviewKind<F extends ReviewRow, R extends ReviewedRecord, L> {
   /** The audit's entity ("factura", "pago"). */
-  entidad: string;
+  auditEntity: string;
   /** The document a row decides (its id in the body). */
   idOf: (fila: F) => number;
   /** How the sentences name a document (folio, payment number). */
@@ -137,7 +137,7 @@ export async function review<F extends ReviewRow, R extends ReviewedRecord, L>(
       await tx.auditoria.recordChange(
         user,
         {
-          entidad: kind.entidad,
+          entidad: kind.auditEntity,
           id: actual.id,
           campo: "estatus",
           from: actual.estatus,
@@ -152,11 +152,11 @@ export async function review<F extends ReviewRow, R extends ReviewedRecord, L>(
         await notifyProveedor(
           tx,
           actual.cardCode,
-          aviso.asunto,
+          aviso.subject,
           [
-            aviso.parrafo,
+            aviso.paragraph,
             ...(comentario ? [`Comentarios: ${comentario}`] : []),
-            ...(fila.Estatus === "R" ? [aviso.correccion] : []),
+            ...(fila.Estatus === "R" ? [aviso.correction] : []),
           ],
           now,
         );

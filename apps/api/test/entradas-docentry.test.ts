@@ -104,8 +104,9 @@ describe.each([
     const delNumero = (await nuevas()).filter((e) => e.DocNum === a.DocNum);
     expect(delNumero.map((e) => e.DocEntry).sort()).toEqual([a.DocEntry, b.DocEntry].sort());
     const lista = (await call(tokens.kemper, "POST", "/api/entradasMercancia/getEntradasMercancia", {})).json()
-      .data as (Entrada & { U_SYS_PMSNBD: string })[];
-    const mias = lista.filter((e) => e.DocNum === a.DocNum);
+      .data as (Entrada & { U_SYS_PMSNBD: string; BD: string })[];
+    // In this company database: another may number a receipt of the supplier the same (DocNum and DocEntry).
+    const mias = lista.filter((e) => e.DocNum === a.DocNum && e.BD === BD);
     // Same date, company database and number: the higher DocEntry first (a total, stable order).
     expect(mias.map((e) => e.DocEntry)).toEqual([b.DocEntry, a.DocEntry]);
   });

@@ -49,7 +49,7 @@ describe("getTareas", () => {
   it("lists the reminders job before it ever ran: its schedule, its first run, its backlog", async () => {
     const r = await tarea("recordatorios-documentos");
     expect(r).toMatchObject({
-      Programa: "Todos los días a las 12:00 (UTC)",
+      Programa: "Todos los días a las 06:00 (hora de la Ciudad de México)",
       UltimaEjecucion: null,
       Resultado: null,
       Fallas: 0,

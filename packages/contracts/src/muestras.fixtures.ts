@@ -548,7 +548,7 @@ export const MUESTRAS = {
       {
         Nombre: "recordatorios-documentos",
         Descripcion: "Avisa por correo a cada proveedor los documentos requeridos por vencer (30, 15, 7 y 0 días).",
-        Programa: "Todos los días a las 12:00 (UTC)",
+        Programa: "Todos los días a las 06:00 (hora de la Ciudad de México)",
         UltimaEjecucion: "2026-11-21T12:00:00.000Z",
         UltimoFin: "2026-11-21T12:00:01.250Z",
         Resultado: "Correcta" as const,

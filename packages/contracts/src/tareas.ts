@@ -15,7 +15,7 @@ export const tareaRowSchema = z.object({
   /** Stable key of the job (e.g. recordatorios-documentos). */
   Nombre: z.string(),
   Descripcion: z.string(),
-  /** The schedule in words ("Todos los días a las 12:00 (UTC)"). */
+  /** The schedule in words ("Todos los días a las 06:00 (hora de la Ciudad de México)"). */
   Programa: z.string(),
   /** Start of the latest run (ISO 8601, UTC); null when it never ran. */
   UltimaEjecucion: z.string().nullable(),
@@ -42,7 +42,8 @@ export type GetTareasAnswer = z.infer<typeof getTareasAnswerSchema>;
  */
 export const TAREAS_MSG = {
   programa: {
-    diario: (hhmm: string) => `Todos los días a las ${hhmm} (UTC)`,
+    /** Issue 40: in the companies' time, as /Tareas shows the runs (the schedule itself is kept in UTC). */
+    diario: (hhmm: string) => `Todos los días a las ${hhmm} (hora de la Ciudad de México)`,
     dias: (n: number) => (n === 1 ? "Cada día" : `Cada ${n} días`),
     horas: (n: number) => (n === 1 ? "Cada hora" : `Cada ${n} horas`),
     minutos: (n: number) => (n === 1 ? "Cada minuto" : `Cada ${n} minutos`),

@@ -32,7 +32,9 @@ describe("programa de una tarea", () => {
 
   it("refuses an impossible time and describes schedules in Spanish", () => {
     expect(() => firstRun({ dailyAt: "25:00" }, d("2026-11-21T12:00:00Z"))).toThrow(/Hora inválida/);
-    expect(describeSchedule({ dailyAt: "12:00" })).toBe("Todos los días a las 12:00 (UTC)");
+    // Issue 40: in Mexico City's time, as /Tareas shows the runs.
+    expect(describeSchedule({ dailyAt: "12:00" })).toBe("Todos los días a las 06:00 (hora de la Ciudad de México)");
+    expect(describeSchedule({ dailyAt: "03:30" })).toBe("Todos los días a las 21:30 (hora de la Ciudad de México)");
     expect(describeSchedule({ everyMinutes: 60 })).toBe("Cada hora");
     expect(describeSchedule({ everyMinutes: 15 })).toBe("Cada 15 minutos");
     expect(describeSchedule({ everyMinutes: 10080 })).toBe("Cada 7 días");

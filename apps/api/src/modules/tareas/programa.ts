@@ -44,9 +44,25 @@ export function retryAfterFailure(schedule: Schedule, inicio: Date, fallasSeguid
   return new Date(Math.min(inicio.getTime() + espera, regular.getTime()));
 }
 
-/** "Cada 60 minutos", "Todos los días a las 12:00 (UTC)": for the administrators' screen. */
+/**
+ * A UTC time of day ("12:00") as Mexico City reads it ("06:00"), on a fixed day: the city keeps UTC−6 all year since
+ * 2022, so the day chosen does not change the answer (and no clock is read).
+ */
+export function timeOfDayInMexicoCity(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(":").map(Number);
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "America/Mexico_City",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(Date.UTC(2026, 0, 15, h, m)));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "00";
+  return `${part("hour")}:${part("minute")}`;
+}
+
+/** "Cada hora", "Todos los días a las 06:00 (hora de la Ciudad de México)": for the administrators' screen. */
 export function describeSchedule(schedule: Schedule): string {
-  if ("dailyAt" in schedule) return TAREAS_MSG.programa.diario(schedule.dailyAt);
+  if ("dailyAt" in schedule) return TAREAS_MSG.programa.diario(timeOfDayInMexicoCity(schedule.dailyAt));
   const m = schedule.everyMinutes;
   if (m % 1440 === 0) return TAREAS_MSG.programa.dias(m / 1440);
   if (m % 60 === 0) return TAREAS_MSG.programa.horas(m / 60);

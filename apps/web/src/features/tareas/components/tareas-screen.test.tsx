@@ -10,7 +10,7 @@ import { renderScreen } from "../../../test/render-screen";
 const RECORDATORIOS: TareaRow = {
   Nombre: "recordatorios-documentos",
   Descripcion: "Avisa por correo a cada proveedor activo los documentos requeridos que vencen.",
-  Programa: "Todos los días a las 12:00 (UTC)",
+  Programa: "Todos los días a las 06:00 (hora de la Ciudad de México)",
   UltimaEjecucion: "2026-11-21T12:00:00.000Z",
   UltimoFin: "2026-11-21T12:00:01.000Z",
   Resultado: "Correcta",
@@ -34,7 +34,7 @@ const SAT: TareaRow = {
 const NUEVA: TareaRow = {
   ...RECORDATORIOS,
   Nombre: "lista-69b",
-  Programa: "Todos los días a las 06:00 (UTC)",
+  Programa: "Todos los días a las 00:00 (hora de la Ciudad de México)",
   UltimaEjecucion: null,
   UltimoFin: null,
   Resultado: null,
@@ -65,7 +65,7 @@ describe("/Tareas", () => {
         .map((cell) => cell.textContent),
     );
     expect(recordatorios).toEqual([
-      "recordatorios-documentosTodos los días a las 12:00 (UTC)",
+      "recordatorios-documentosTodos los días a las 06:00 (hora de la Ciudad de México)",
       RECORDATORIOS.Descripcion,
       "2026-11-21 06:00",
       "Correcta",

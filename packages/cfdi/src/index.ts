@@ -189,3 +189,4 @@ export function validateCfdi(
     return { kind, ok: false, data: null, warnings: [], errors: [MSG.xmlSinTimbre, CFDI_MSG.xmlError] };
   }
 }
+export { type SimplePdfLayout, simplePdf } from "./pdf/simple-pdf";

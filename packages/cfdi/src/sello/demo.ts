@@ -5,11 +5,13 @@
  * that prints it. Only the SAT's test taxpayers have a CSD here, and only a portal that trusts test certificates
  * (SAT_TEST_CERTS) accepts what comes out: nothing here can issue a CFDI a production portal would take.
  */
+
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ComplementoEsperado } from "@portal/contracts";
 import { addAmounts, divideAmounts, roundAmount, subtractAmounts } from "../money";
+import { simplePdf } from "../pdf/simple-pdf";
 import { packageDataDir } from "./cadena";
 import { certificateInfo, parseCertificate } from "./certificates";
 import { type ComplementoPrueba, issueTestComplemento, type PagoPrueba } from "./complemento";
@@ -69,46 +71,9 @@ export function testCsdRefusal(rfc: string, fecha: string): string | null {
 
 // ── The PDF that prints the CFDI ──────────────────────────────────────────────────────────────────────────────
 
-const latin1 = (text: string): Uint8Array => {
-  const out = new Uint8Array(text.length);
-  for (let k = 0; k < text.length; k++) {
-    const code = text.charCodeAt(k);
-    out[k] = code < 256 ? code : 0x3f;
-  }
-  return out;
-};
-
 /** A one-page PDF (Helvetica, WinAnsi) with a title and lines: the printed representation of a test CFDI. */
-export function testCfdiPdf(title: string, lines: readonly string[]): Uint8Array {
-  const escapePdf = (text: string) => text.replace(/\\/g, "\\\\").replace(/\(/g, "\\(").replace(/\)/g, "\\)");
-  const body = [
-    "BT",
-    "/F1 15 Tf",
-    "48 790 Td",
-    `(${escapePdf(title)}) Tj`,
-    "/F1 9 Tf",
-    ...lines.flatMap((line) => ["0 -15 Td", `(${escapePdf(line)}) Tj`]),
-    "ET",
-  ].join("\n");
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
-  ];
-  let out = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n";
-  const offsets: number[] = [];
-  objects.forEach((obj, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${obj}\nendobj\n`;
-  });
-  const xrefAt = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return latin1(out);
-}
+export const testCfdiPdf = (title: string, lines: readonly string[]): Uint8Array =>
+  simplePdf(title, lines, { titleSize: 15, lineSize: 9, lineGap: 15, x: 48, y: 790 });
 
 const NOTA_PDF =
   "Representación impresa de un CFDI de prueba, sellado con el CSD de prueba del SAT (sin validez fiscal).";

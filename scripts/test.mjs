@@ -2,7 +2,7 @@
 // `npm test`: installs, provides PostgreSQL, Chromium and xsltproc, then runs every check — lint, typecheck, build,
 // unit and API integration tests (vitest, real PostgreSQL) and the e2e suite (Playwright + Chromium) —
 // and ends with the line `N passed, N failed`. CI runs exactly this (.ci/run).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,8 +17,9 @@ mkdirSync(reports, { recursive: true });
 
 const results = []; // { stage, passed, failed, seconds }
 let stageStarted = Date.now();
-const record = (stage, passed, failed) => {
-  const seconds = Math.round((Date.now() - stageStarted) / 1000);
+/** A stage's figures; its seconds since the previous stage ended, unless it ran beside others and says its own. */
+const record = (stage, passed, failed, ownSeconds) => {
+  const seconds = ownSeconds ?? Math.round((Date.now() - stageStarted) / 1000);
   stageStarted = Date.now();
   results.push({ stage, passed, failed, seconds });
   console.log(`\n[test] ${stage}: ${passed} passed, ${failed} failed\n`);
@@ -39,6 +40,29 @@ const pnpm = ensurePnpm();
 const exec = (args, opts = {}) =>
   spawnSync(process.execPath, [pnpm, ...args], { stdio: "inherit", cwd: root, ...opts, env: toolEnv(opts.env) })
     .status ?? 1;
+/**
+ * `exec` beside other commands: its output is held and written in one piece when it ends, so two commands running
+ * at once never interleave their lines. Resolves with the exit status and the seconds it took.
+ */
+const execHeld = (args, opts = {}) =>
+  new Promise((resolve) => {
+    const t0 = Date.now();
+    const chunks = [];
+    const child = spawn(process.execPath, [pnpm, ...args], {
+      cwd: root,
+      ...opts,
+      env: toolEnv(opts.env),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (c) => chunks.push(c));
+    child.stderr.on("data", (c) => chunks.push(c));
+    const done = (status) => {
+      process.stdout.write(Buffer.concat(chunks));
+      resolve({ status, seconds: Math.round((Date.now() - t0) / 1000) });
+    };
+    child.on("error", () => done(1));
+    child.on("close", (code) => done(code ?? 1));
+  });
 
 // 1. Install (frozen: CI must build exactly what the lockfile says).
 if (runPnpm(["install", "--frozen-lockfile"]) !== 0) {
@@ -94,31 +118,48 @@ try {
   const built = exec(["exec", "turbo", "run", "build", "--filter=@portal/api", "--filter=@portal/web"]) === 0;
   record("build", built ? 1 : 0, built ? 0 : 1);
 
-  // 6. Unit and API integration tests.
-  for (const dir of [
-    "packages/contracts",
-    "packages/cfdi",
-    "packages/db",
-    "packages/erp-sim",
-    "packages/seed",
-    "apps/api",
-    "apps/web",
-    "tooling",
-  ]) {
+  // 6. Unit and API integration tests. The packages' suites are small and mostly wait on one process each
+  // (xsltproc, openssl, PostgreSQL): two lanes run side by side; the API and web suites use both cores alone.
+  const vitestRun = (dir) => {
     const out = join(reports, `vitest-${dir.replace("/", "-")}.json`);
-    exec(["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], {
-      cwd: join(root, dir),
-      env: testEnv,
-    });
+    const args = ["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
+    return { out, args, opts: { cwd: join(root, dir), env: testEnv } };
+  };
+  const recordVitest = (dir, out, seconds) => {
     if (existsSync(out)) {
       const r = JSON.parse(readFileSync(out, "utf8"));
       const failedSuites = (r.testResults ?? []).filter(
         (s) => s.status === "failed" && s.assertionResults.length === 0,
       );
-      record(`vitest ${dir}`, r.numPassedTests, r.numFailedTests + failedSuites.length + (r.numPendingTests ?? 0));
+      record(
+        `vitest ${dir}`,
+        r.numPassedTests,
+        r.numFailedTests + failedSuites.length + (r.numPendingTests ?? 0),
+        seconds,
+      );
     } else {
-      record(`vitest ${dir}`, 0, 1);
+      record(`vitest ${dir}`, 0, 1, seconds);
     }
+  };
+  const lane = async (dirs) => {
+    const ran = [];
+    for (const dir of dirs) {
+      const { out, args, opts } = vitestRun(dir);
+      const { seconds } = await execHeld(args, opts);
+      ran.push({ dir, out, seconds });
+    }
+    return ran;
+  };
+  const lanes = await Promise.all([
+    lane(["packages/cfdi", "packages/erp-sim", "packages/contracts"]),
+    lane(["packages/db", "packages/seed"]),
+  ]);
+  for (const { dir, out, seconds } of lanes.flat()) recordVitest(dir, out, seconds);
+  for (const dir of ["apps/api", "apps/web", "tooling"]) {
+    const { out, args, opts } = vitestRun(dir);
+    const t0 = Date.now();
+    exec(args, opts);
+    recordVitest(dir, out, Math.round((Date.now() - t0) / 1000));
   }
 
   // 7. End to end in Chromium against the production build.

@@ -1,5 +1,5 @@
 import { complementoEsperado, normalizeUuid, type PaymentData, readPaymentComplement } from "@portal/cfdi";
-import { issueTestComplemento } from "@portal/cfdi/sello";
+import { issueTestComplemento, pagoDelEsperado } from "@portal/cfdi/sello";
 import type { ComplementoEsperado } from "@portal/contracts";
 import type { Clock, Database } from "@portal/db";
 import { columnasDelComplemento, storeArchivo } from "@portal/db";
@@ -16,6 +16,7 @@ import {
   notasCreditoFacturas,
   sociedades,
 } from "@portal/db/schema";
+import { createMockErpAdapter } from "@portal/erp-sim";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { type FacturaDemo, insertFacturasDemo, KEMPER, MCI } from "./facturas-demo";
 
@@ -326,33 +327,11 @@ export async function complementoEsperadoDelPago(
     )
     .where(and(eq(erpPagoFacturas.bd, bd), eq(erpPagoFacturas.docEntry, docEntry)))
     .orderBy(asc(erpPagoFacturas.lineNum));
-  const historial =
-    lineas.length === 0
-      ? []
-      : await db
-          .select({
-            facturaDocEntry: erpPagoFacturas.facturaDocEntry,
-            pagoDocEntry: erpPagos.docEntry,
-            pagoDocNum: erpPagos.docNum,
-            docDate: erpPagos.docDate,
-            sumApplied: erpPagoFacturas.sumApplied,
-            canceled: erpPagos.canceled,
-          })
-          .from(erpPagoFacturas)
-          .innerJoin(
-            erpPagos,
-            and(eq(erpPagos.bd, erpPagoFacturas.bd), eq(erpPagos.docEntry, erpPagoFacturas.docEntry)),
-          )
-          .where(
-            and(
-              eq(erpPagoFacturas.bd, bd),
-              inArray(
-                erpPagoFacturas.facturaDocEntry,
-                lineas.map((l) => l.facturaDocEntry),
-              ),
-            ),
-          )
-          .orderBy(asc(erpPagos.docDate), asc(erpPagos.docNum));
+  // What the ERP applied to these invoices, read as the API reads it (the mock adapter's listAplicaciones).
+  const historial = await createMockErpAdapter(db).listAplicaciones(
+    bd,
+    lineas.map((l) => l.facturaDocEntry),
+  );
   // The portal's record of each invoice: the amounts its IVA is computed from (as the API reads them).
   const registered = new Map(
     (lineas.length === 0
@@ -457,22 +436,8 @@ function issueComplementoDemo(esperado: ComplementoEsperado, c: ComplementoDemo)
     fecha: c.fecha,
     serie: c.serie,
     folio: c.folio,
-    pagos: [
-      {
-        FechaPago: esperado.FechaPago,
-        FormaDePagoP: esperado.FormaDePagoP,
-        MonedaP: esperado.MonedaP,
-        TipoCambioP: esperado.TipoCambioP,
-        Monto: esperado.Monto,
-        // The sealed complement carries the IVA the portal computes (TrasladosDR of the expected complement).
-        Documentos: esperado.Documentos.map(({ TrasladosDR, ...documento }) => ({
-          ...documento,
-          ...(TrasladosDR[0]
-            ? { TrasladoDR: { BaseDR: TrasladosDR[0].BaseDR, ImporteDR: TrasladosDR[0].ImporteDR } }
-            : {}),
-        })),
-      },
-    ],
+    // The sealed complement carries the IVA the portal computes (TrasladosDR of the expected complement).
+    pagos: [pagoDelEsperado(esperado)],
     uuid: c.uuid,
     fechaTimbrado: c.fechaTimbrado,
   });

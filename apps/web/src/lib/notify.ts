@@ -1,6 +1,6 @@
 import { notifications } from "portal:notifications-store";
 import { TOAST_EMPLOYEE_SUCCESS_MS, TOAST_ERROR_MS, TOAST_REVIEW_MS, TOAST_SUCCESS_MS } from "./constants";
-import { durationFor, messageBody, notifyErrorList } from "./notify-list";
+import { durationFor, messageBody } from "./notify-list";
 
 /** Every toast can be closed by name (a 30 s error toast may sit over the top bar's avatar). */
 const closeButtonProps = { "aria-label": "Cerrar mensaje" };
@@ -38,9 +38,3 @@ export function notifyWarning(message: string): string {
 export function notifyError(message: string): string {
   return notifications.show({ message, color: "red", autoClose: TOAST_ERROR_MS, closeButtonProps });
 }
-
-/**
- * Several validation messages in ONE error toast (spec §5, §8: "Error toasts last 30 s and list every message"), each
- * on its own line. The server answers several failures as one message with a line each.
- */
-export const notifyErrorLines = (lines: readonly string[]): string => notifyErrorList(lines);

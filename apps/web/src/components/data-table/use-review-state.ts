@@ -1,7 +1,8 @@
 import { useBlocker } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { isApiError } from "../../lib/api-client";
-import { notifyErrorLines, notifyReview } from "../../lib/notify";
+import { notifyReview } from "../../lib/notify";
+import { notifyErrorList } from "../../lib/notify-list";
 import { session } from "../../lib/session";
 import { useRegisterUnsentEdits } from "../../lib/unsent-edits";
 import type { RowEdits } from "./data-table-logic";
@@ -51,7 +52,7 @@ export function useReviewState<Row, Estatus extends string, R>(options: ReviewSt
   const openConfirmation = () => {
     const revision = build(rows, edits);
     if (!revision.ok) {
-      notifyErrorLines(revision.errors);
+      notifyErrorList(revision.errors);
       return;
     }
     setIsConfirming(true);
@@ -61,7 +62,7 @@ export function useReviewState<Row, Estatus extends string, R>(options: ReviewSt
     const revision = build(rows, edits);
     if (!revision.ok || revision.request.length === 0) {
       setIsConfirming(false);
-      if (!revision.ok) notifyErrorLines(revision.errors);
+      if (!revision.ok) notifyErrorList(revision.errors);
       return;
     }
     try {

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from "react";
 import { EstadoSatBadges } from "../../../components/estado-sat";
 import { FileRows } from "../../../components/file-rows";
 import { FormActions } from "../../../components/form-actions";
-import { notifyErrorLines } from "../../../lib/notify";
+import { notifyErrorList } from "../../../lib/notify-list";
 import { isProveedor } from "../../../lib/permissions";
 import { readFiles } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
@@ -179,7 +179,7 @@ function Detalle({
         base64: base64FromBytes,
       }),
     send: patch.mutateAsync,
-    notifyErrors: notifyErrorLines,
+    notifyErrors: notifyErrorList,
     // Spec §8: a patchfactura that fails at network level is only logged.
     onCallFailed: (error) => console.error("No se pudo consumir el servicio patchfactura", error),
     onDone,

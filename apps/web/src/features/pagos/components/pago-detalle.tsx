@@ -10,7 +10,7 @@ import { type FileRow, FileRows } from "../../../components/file-rows";
 import { FormActions } from "../../../components/form-actions";
 import { HistorialSection } from "../../../components/historial-section";
 import { ScreenTitle } from "../../../components/screen-title";
-import { notifyErrorLines } from "../../../lib/notify";
+import { notifyErrorList } from "../../../lib/notify-list";
 import { isProveedor } from "../../../lib/permissions";
 import { readFile } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
@@ -127,7 +127,7 @@ function Detalle({ session, row, onDone }: DetalleProps) {
           }),
     send: post.mutateAsync,
     // Spec §8: the server's message when it answers; a postPago that fails at network level is only logged.
-    notifyErrors: notifyErrorLines,
+    notifyErrors: notifyErrorList,
     onCallFailed: (error) => console.error("No se pudo consumir el servicio postPago", error),
     onDone,
   });

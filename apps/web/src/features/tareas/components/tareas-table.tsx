@@ -2,11 +2,11 @@ import { Badge, Text, Tooltip } from "@mantine/core";
 import type { TareaRow } from "@portal/contracts";
 import { DataTable, type DataTableColumn } from "../../../components/data-table";
 import { SHORT_DEFAULT_PAGE_SIZE, SHORT_PAGE_SIZES } from "../../../lib/constants";
-import { HORA_CDMX } from "../../../lib/fecha-hora";
+import { fechaHoraCdmx, HORA_CDMX } from "../../../lib/fecha-hora";
 import { useListSearch } from "../../../lib/list-search";
 import type { Session } from "../../../lib/session";
 import { useTareas } from "../api";
-import { fechaHora, pendientesTexto } from "../tareas-logic";
+import { pendientesTexto } from "../tareas-logic";
 
 const COLOR: Record<NonNullable<TareaRow["Resultado"]>, string> = {
   Correcta: "green",
@@ -34,7 +34,7 @@ const COLUMNS: readonly DataTableColumn<TareaRow>[] = [
   {
     id: "UltimaEjecucion",
     header: `Última ejecución ${HORA_CDMX}`,
-    value: (row) => fechaHora(row.UltimaEjecucion),
+    value: (row) => fechaHoraCdmx(row.UltimaEjecucion),
     isNoWrap: true,
     isHeaderWrapped: true,
   },
@@ -59,7 +59,7 @@ const COLUMNS: readonly DataTableColumn<TareaRow>[] = [
   {
     id: "ProximaEjecucion",
     header: `Próxima ejecución ${HORA_CDMX}`,
-    value: (row) => fechaHora(row.ProximaEjecucion),
+    value: (row) => fechaHoraCdmx(row.ProximaEjecucion),
     isNoWrap: true,
     isHeaderWrapped: true,
   },

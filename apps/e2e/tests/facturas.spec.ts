@@ -40,19 +40,24 @@ const FECHA_CFDI = "2026-11-16";
  * A real CFDI 4.0 for `entrada`, sealed with the EKU test CSD and stamped by the project's test PAC: its total,
  * payment form, main use, issuer postal code and method match the receipt.
  */
-function xmlPara(entrada: Entrada, receptor: typeof MCI, folio: string): { xml: Buffer; uuid: string } {
-  const total = centavos(entrada.DocTotal);
+function xmlPara(
+  entrada: Entrada,
+  receptor: typeof MCI,
+  folio: string,
+  distinto: Partial<{ uso: string; formaPago: string; metodoPago: string; lugarExpedicion: string; mas: number }> = {},
+): { xml: Buffer; uuid: string } {
+  const total = centavos(entrada.DocTotal) + (distinto.mas ?? 0);
   const subtotal = Math.round(total / 1.16);
   const dia = FECHA_CFDI;
   const uuid = randomUUID().toUpperCase();
   const xml = issueTestFactura({
     emisor: KEMPER,
-    receptor: { ...receptor, uso: entrada.U_B1SYS_MainUsage },
-    lugarExpedicion: entrada.CP,
+    receptor: { ...receptor, uso: distinto.uso ?? entrada.U_B1SYS_MainUsage },
+    lugarExpedicion: distinto.lugarExpedicion ?? entrada.CP,
     fecha: `${dia}T10:00:00`,
     folio,
-    formaPago: entrada.PeyMethod,
-    metodoPago: entrada.GroupNum > 0 ? "PPD" : "PUE",
+    formaPago: distinto.formaPago ?? entrada.PeyMethod,
+    metodoPago: distinto.metodoPago ?? (entrada.GroupNum > 0 ? "PPD" : "PUE"),
     subtotal: importe(subtotal),
     iva: importe(total - subtotal),
     uuid,
@@ -148,12 +153,20 @@ test.describe(() => {
     expect(despues?.PDF).not.toBe(antes.PDF);
   });
 
-  test("an invoice for another sociedad's receiver shows the receiver messages", async ({ page, request }) => {
+  test("an invoice wrong in eight ways shows every message inside the window", async ({ page, request }) => {
     const token = await kemperToken(request);
     const [entrada] = await entradasAbiertas(request, token);
     if (!entrada) throw new Error("el proveedor de demostración no tiene entradas abiertas en SBO_MCI");
     const folio = `E2EKIJ${Date.now().toString(36).toUpperCase()}`;
-    const { xml } = xmlPara(entrada, KIJ, folio);
+    // Another sociedad's receiver (name, regime, postal code), and a use, payment form, payment method, issuing
+    // postal code and total that are not the receipt's: eight messages in one refusal.
+    const { xml } = xmlPara(entrada, KIJ, folio, {
+      uso: entrada.U_B1SYS_MainUsage === "G01" ? "G03" : "G01",
+      formaPago: entrada.PeyMethod === "03" ? "04" : "03",
+      metodoPago: entrada.GroupNum > 0 ? "PUE" : "PPD",
+      lugarExpedicion: entrada.CP === "06000" ? "06010" : "06000",
+      mas: 1000,
+    });
 
     await openForm(page, entrada);
     await uploadArchivos(page, xml, folio);
@@ -173,7 +186,15 @@ test.describe(() => {
     // Issue 40: every message of the refusal is a line inside the window (Mantine cut them at 200 px), and a
     // toast with several stays until it is closed.
     const lines = error.getByRole("region", { name: "Mensajes" }).getByRole("listitem");
-    expect(await lines.count()).toBeGreaterThanOrEqual(3);
+    expect(await lines.count()).toBeGreaterThanOrEqual(7);
+    for (const texto of [
+      "El total de la entrada no es el mismo del XML",
+      "La forma de pago de la entrada no es el mismo del XML",
+      "El uso principal del emisor de la entrada no es el mismo del XML",
+      "El código postal del emisor no es mismo de la sociedad seleccionada en el XML",
+    ]) {
+      await expect(error).toContainText(texto);
+    }
     const viewport = page.viewportSize();
     if (!viewport) throw new Error("sin tamaño de ventana");
     for (const line of await lines.all()) {

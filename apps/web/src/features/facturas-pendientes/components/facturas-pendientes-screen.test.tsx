@@ -45,8 +45,9 @@ describe("/Facturas-Pendientes", () => {
     await openScreen(undefined);
     const header = within(screen.getByRole("table", { name: "Facturas pendientes" })).getAllByRole("row")[0];
     expect(header?.textContent).toBe(
-      // Issue 23: which invoice (#, folio, supplier, total) and the review controls first, the rest after.
-      "#FolioProveedorTotalEstatusRevisadoComentariosSociedadRFC emisorUUIDEntradaFechaForma de pagoUso principalMétodo de pagoTentativa de pagoPDFXMLRecepción69-BERP",
+      // Issue 23: which invoice (#, folio, supplier, total) and the review controls first, the rest after. Issue
+      // 40: the CFDI's date right after the controls; UUID and 'Tentativa de pago' from 'Columnas'.
+      "#FolioProveedorTotalEstatusRevisadoComentariosFechaSociedadRFC emisorEntradaForma de pagoUso principalMétodo de pagoPDFXMLRecepción69-BERP",
     );
     expect(screen.queryByPlaceholderText("Search…")).not.toBeNull();
     expect(screen.queryByRole("button", { name: "Recargar" })).not.toBeNull();

@@ -9,7 +9,7 @@ import type { Operator } from "../../../lib/list-query";
 import type { Session } from "../../../lib/session";
 import { avisoSustitucion } from "../../facturas/bloqueo-pago";
 import { EstadoErp } from "../../facturas/components/estado-erp";
-import { FACTURAS_COLUMNS } from "../../facturas/components/facturas-columns";
+import { FACTURAS_COLUMNS, FACTURAS_ON_DEMAND } from "../../facturas/components/facturas-columns";
 import { awaitsErp, estadoErp, msEnviandoErp } from "../../facturas/factura-logic";
 import { facturasPendientesList, usePatchFacturasPendientes } from "../api";
 import { buildRevision, REVISION_FACTURAS } from "../revision-logic";
@@ -69,10 +69,15 @@ export const FACTURAS_PENDIENTES_COLUMNS: readonly DataTableColumn<FacturaRow>[]
           : column,
     ),
   ...columnasRevision(REVISION_FACTURAS),
-  // The expected payment date (issue 27) is the supplier's question, not a reviewer's: left out here.
+  // Issue 40: the CFDI's date right after the review controls, so it is in view at 1366 px.
+  ...FACTURAS_COLUMNS.filter((column) => column.id === "FechaFactura"),
+  // The expected payment date (issue 27) is the supplier's question, not a reviewer's: left out here. Issue 40:
+  // the UUID and the spec's 'Tentativa de pago' come from the 'Columnas' menu (kept in the address).
   ...FACTURAS_COLUMNS.filter(
-    (column) => !["Estatus", "FechaProbablePago", "Saldo"].includes(column.id) && !IDENTIFICAN.includes(column.id),
-  ),
+    (column) =>
+      !["Estatus", "FechaProbablePago", "Saldo", "FechaFactura"].includes(column.id) &&
+      !IDENTIFICAN.includes(column.id),
+  ).map((column) => (FACTURAS_ON_DEMAND.includes(column.id) ? { ...column, isHiddenByDefault: true } : column)),
 ];
 
 /**

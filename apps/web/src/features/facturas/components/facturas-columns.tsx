@@ -104,7 +104,7 @@ const IDENTIFYING = ["Fila", "NomSociedad", "CardName", "RFC", "FolioFactura", "
 /** What a person opens the list for, right after them (issue 40). */
 const WANTED = ["Saldo", "Estatus", "FechaProbablePago"];
 /** Long or technical columns, hidden until 'Columnas' shows them (the detail shows them too). */
-const ON_DEMAND = ["UUID", "TentativaPago"];
+export const FACTURAS_ON_DEMAND: readonly string[] = ["UUID", "TentativaPago"];
 /** Always the same in a supplier's own list. */
 const SUPPLIER_OWN = ["CardName", "RFC"];
 
@@ -123,5 +123,5 @@ export function misFacturasColumns(isOwnList: boolean): DataTableColumn<FacturaR
   return [...first, ...rest]
     .map(byId)
     .filter((column): column is DataTableColumn<FacturaRow> => column !== undefined)
-    .map((column) => (ON_DEMAND.includes(column.id) ? { ...column, isHiddenByDefault: true } : column));
+    .map((column) => (FACTURAS_ON_DEMAND.includes(column.id) ? { ...column, isHiddenByDefault: true } : column));
 }

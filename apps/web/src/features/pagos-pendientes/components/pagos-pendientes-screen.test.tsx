@@ -48,8 +48,9 @@ describe("/Pagos-Pendientes", () => {
     await openScreen();
     const header = within(table()).getAllByRole("row")[0];
     expect(header?.textContent).toBe(
-      // Issue 23: which payment (#, number, supplier, total) and the review controls first, the rest after.
-      "#PagoProveedorTotalEstatusRevisadoComentariosSociedadUUIDFecha de timbradoFecha de pagoForma de pagoFecha de carga del complementoComprobantePDFXML69-B",
+      // Issue 23: which payment (#, number, supplier, total) and the review controls first, the rest after. Issue
+      // 40: the payment's date right after the controls; the UUID from 'Columnas'.
+      "#PagoProveedorTotalEstatusRevisadoComentariosFecha de pagoSociedadFecha de timbradoForma de pagoFecha de carga del complementoComprobantePDFXML69-B",
     );
     expect(screen.queryByPlaceholderText("Search…")).not.toBeNull();
     expect(screen.queryByRole("button", { name: "Recargar" })).not.toBeNull();

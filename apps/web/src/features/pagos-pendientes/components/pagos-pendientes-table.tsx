@@ -3,7 +3,7 @@ import { columnasRevision, type DataTableColumn, folioVisible, ReviewTable } fro
 import { withRetenerPagosBadge } from "../../../components/retener-pagos";
 import { columna69b } from "../../../components/semaforo-69b";
 import type { Session } from "../../../lib/session";
-import { PAGOS_COLUMNS, renderFacturasDelPago } from "../../pagos/components/pagos-columns";
+import { PAGO_ON_DEMAND, PAGOS_COLUMNS, renderFacturasDelPago } from "../../pagos/components/pagos-columns";
 import { pagosPendientesList, usePatchPagos } from "../api";
 import { buildRevisionPagos, REVISION_PAGOS } from "../revision-logic";
 
@@ -29,7 +29,11 @@ export const PAGOS_PENDIENTES_COLUMNS: readonly DataTableColumn<PagoPendienteRow
       column.id === "CardName" ? withRetenerPagosBadge(column, (row) => row.RetenerPagos === true) : column,
     ),
   ...columnasRevision(REVISION_PAGOS),
-  ...COLUMNAS_PAGO.filter((column) => column.id !== "EstatusComplemento" && !IDENTIFICAN.includes(column.id)),
+  // Issue 40: the payment's date right after the review controls (in view at 1366 px); the UUID from 'Columnas'.
+  ...COLUMNAS_PAGO.filter((column) => column.id === "DocDate"),
+  ...COLUMNAS_PAGO.filter(
+    (column) => !["EstatusComplemento", "DocDate"].includes(column.id) && !IDENTIFICAN.includes(column.id),
+  ).map((column) => (PAGO_ON_DEMAND.includes(column.id) ? { ...column, isHiddenByDefault: true } : column)),
   columna69b<PagoPendienteRow>(),
 ];
 

@@ -190,7 +190,7 @@ const PAGO_FIRST = [
   "U_SYS_PMFECA",
 ];
 /** Hidden until 'Columnas' shows it (the detail shows it too). */
-const PAGO_ON_DEMAND = ["U_SYS_PMUUID"];
+export const PAGO_ON_DEMAND: readonly string[] = ["U_SYS_PMUUID"];
 
 /**
  * /Pagos as it fits a 1366 px laptop (issue 40, decision 063): which payment, its amount, the complement's status

@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { issueTestFactura } from "@portal/cfdi/sello";
-import { type ComplementoEsperado, MSG, NOTA_CREDITO_MSG, type SaldoFacturaDetalle } from "@portal/contracts";
+import {
+  type ComplementoEsperado,
+  estatusFacturaMostrado,
+  estatusPagoFactura,
+  type FacturaRow,
+  MSG,
+  NOTA_CREDITO_MSG,
+  type SaldoFacturaDetalle,
+  saldoDeFactura,
+} from "@portal/contracts";
 import { payFacturas } from "@portal/erp-sim";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErpAdapter } from "../src/erp/types";
@@ -88,9 +97,13 @@ async function facturaAceptada(): Promise<FacturaFila> {
   return aceptada;
 }
 
-/** Kemper's credit note of 116.00 MXN dated `fecha` on the invoice, registered, accepted and applied by the ERP. */
-async function notaAceptada(uuidFactura: string, fecha: string): Promise<NotaFila> {
-  const { uuid, body } = notaCreditoPrueba([uuidFactura], { subtotal: "100.00", iva: "16.00", fecha });
+/**
+ * Kemper's credit note of 116.00 MXN (or 1,160.00 with `todo`) dated `fecha` on the invoice, registered, accepted and
+ * applied by the ERP.
+ */
+async function notaAceptada(uuidFactura: string, fecha: string, todo = false): Promise<NotaFila> {
+  const importes = todo ? { subtotal: "1000.00", iva: "160.00" } : { subtotal: "100.00", iva: "16.00" };
+  const { uuid, body } = notaCreditoPrueba([uuidFactura], { ...importes, fecha });
   const res = await call(tokens.kemper, "/api/notasCredito/postNotaCredito", body);
   expect(res.json(), res.body).toEqual({ status: "success", message: NOTA_CREDITO_MSG.registrada });
   const notas: NotaFila[] = (await call(tokens.admin, "/api/notasCredito/getNotasCredito", {})).json().data;
@@ -240,5 +253,37 @@ describe("the invoice's ledger in its detail (issue 39)", () => {
     }
     const bueno = await post(doc);
     expect(bueno.json(), bueno.body).toEqual({ status: "success", message: MSG.documentosAgregados });
+  });
+});
+
+describe("statuses from the ledger: the server's list rows and the detail's ledger agree (issue 39)", () => {
+  it("fully credited, partly paid and paid: status, balance and the ledger's last balance", async () => {
+    // Fully credited: a note of 1,160.00 (17 Nov). Partly paid: 400.00 (18 Nov). Paid: 1,160.00 (18 Nov).
+    const acreditada = await facturaAceptada();
+    await notaAceptada(acreditada.UUID, "2026-11-17", true);
+    const parcial = await facturaAceptada();
+    await pagar(parcial, "2026-11-18", "400.00");
+    const pagada = await facturaAceptada();
+    await pagar(pagada, "2026-11-18", "1160.00");
+    // The list reads the ERP's payments again once its last reading is old enough.
+    t.time.advance(120_000);
+    Object.assign(tokens, await loginTodos(t.app));
+    const filas: FacturaRow[] = (await call(tokens.kemper, "/api/facturas/getFacturas", {})).json().data;
+    const casos = [
+      [acreditada, "Saldada con nota de crédito", "0.00", { Pagos: "0.00", Notas: "1160.00" }],
+      [parcial, "Pago parcial", "760.00", { Pagos: "400.00", Notas: "0.00" }],
+      [pagada, "Pagada", "0.00", { Pagos: "1160.00", Notas: "0.00" }],
+    ] as const;
+    for (const [f, estatus, balance, abonos] of casos) {
+      const fila = filas.find((x) => x.IdFactura === f.IdFactura) as FacturaRow;
+      expect(fila.Abonos, f.FolioFactura).toEqual(abonos);
+      // The list's status column (its search and export) and the detail's 'Estatus del pago'.
+      expect(estatusFacturaMostrado(fila)).toBe(estatus);
+      expect(estatusPagoFactura(fila)).toBe(estatus);
+      expect(saldoDeFactura(fila)?.saldo).toBe(balance);
+      const ledger: SaldoFacturaDetalle = (await saldo(f.IdFactura)).json().data;
+      expect(ledger.Saldo).toBe(balance);
+      expect(ledger.Movimientos.at(-1)?.SaldoPosterior).toBe(balance);
+    }
   });
 });

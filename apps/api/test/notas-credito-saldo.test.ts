@@ -424,6 +424,46 @@ describe.each(["mock", "service-layer"] as const)("notas de crédito contra el s
     expect(paraEmpleado.ErrorERP).toContain("es mayor que su saldo abierto en el ERP (0.00 MXN)");
   });
 
+  it("the memo job never posts more than SAP's open balance: a later partial payment stops it in words, once", async () => {
+    const f = await facturaAceptada();
+    // 17 Nov: a note of 600.00 fits the whole 1,160.00; accepted, its memo job queued.
+    const n = await register(f.UUID, "600.00");
+    expect((await review([{ n, estatus: "A" }])).json().message).toBe(MSG.revisionExito);
+    // Before the job runs the ERP pays 1,000.00: SAP's open balance is 160.00, below the note's 600.00.
+    await payFacturas(t.tdb.db, {
+      bd: "SBO_MCI",
+      fecha: "2026-11-20",
+      moneda: "MXN",
+      facturas: [{ docNum: f.FolioSAP!, monto: "1000.00" }],
+    });
+    await t.app.services.erpOutbox.flush();
+    const mensaje = NOTA_CREDITO_MSG.erpExcedeSaldo(f.FolioFactura, "600.00 MXN", "160.00 MXN");
+    const trabajo = async () =>
+      (
+        await t.tdb.db.select().from(schema.erpTrabajos).where(eq(schema.erpTrabajos.notaCreditoId, n.IdNotaCredito))
+      )[0];
+    // Stopped ('fallido', one attempt) with the portal's Spanish sentence; nothing sent: the ERP has no memo and the
+    // A/P invoice still owes its 160.00.
+    expect(await trabajo()).toMatchObject({ estado: "fallido", intentos: 1, ultimoError: mensaje });
+    expect(await nota(n.UUID)).toMatchObject({
+      Estatus: "A",
+      EstadoERP: "fallido",
+      DocNumERP: null,
+      ErrorERP: mensaje,
+    });
+    expect(await t.tdb.db.select().from(schema.erpNotasCredito).where(eq(schema.erpNotasCredito.uuid, n.UUID))).toEqual(
+      [],
+    );
+    const [ap] = await t.tdb.db.select().from(schema.erpFacturas).where(eq(schema.erpFacturas.portalId, f.IdFactura));
+    expect(ap?.paidToDate).toBe("1000.00");
+    // Not retried forever: later passes of the outbox, well past any backoff, leave it as it is.
+    t.time.advance(2 * 3_600_000);
+    Object.assign(tokens, await loginTodos(t.app));
+    await t.app.services.erpOutbox.flush();
+    await t.app.services.erpOutbox.flush();
+    expect(await trabajo()).toMatchObject({ estado: "fallido", intentos: 1, ultimoError: mensaje });
+  });
+
   it("shows an accepted credit note as pending in the ERP until its memo is made", async () => {
     const f = await facturaAceptada();
     const n = await register(f.UUID, "116.00");

@@ -11,7 +11,8 @@ import { DEMO_PASSWORD, tinyPdf } from "./support";
  * Issue 39 in Chromium (decision 058): an invoice's balance is its ledger in date order. The ERP pays half of a PPD
  * invoice on 20 November; the supplier then registers a credit note dated 27 November, the reviewer accepts it and
  * the ERP applies its memo — and the payment's 'Complemento esperado' does not change: a note dated after a payment
- * does not touch that payment's ImpSaldoAnt.
+ * does not touch that payment's ImpSaldoAnt. The invoice's detail lists the payment and the note with their dates and
+ * the balance before and after each.
  */
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
@@ -215,8 +216,11 @@ test.describe(() => {
 
     // The supplier's list at 1366 px: 'Pago parcial' and the 'Saldo' column beside the total, in view without
     // scrolling: total − half paid (20 Nov) − 116.00 (27 Nov).
-    const saldo = Math.round(Number(total) * 100) - Math.round(Number(mitad) * 100) - 11_600;
-    const saldoTexto = `${Math.trunc(saldo / 100).toLocaleString("en-US")}.${String(saldo % 100).padStart(2, "0")} MXN`;
+    const centavos = (importe: string) => Math.round(Number(importe) * 100);
+    const texto = (c: number) =>
+      `${Math.trunc(c / 100).toLocaleString("en-US")}.${String(c % 100).padStart(2, "0")} MXN`;
+    const saldo = centavos(total) - centavos(mitad) - 11_600;
+    const saldoTexto = texto(saldo);
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto("/MisFacturas");
     const facturas = page.getByRole("table", { name: "Facturas" });
@@ -227,5 +231,28 @@ test.describe(() => {
       await expect(filaCon(facturas, folio)).toContainText(saldoTexto, { timeout: 1000 });
     }).toPass({ timeout: 30_000 });
     await expect(facturas.getByRole("columnheader", { name: "Saldo" })).toBeInViewport();
+
+    // Its detail lists what made that balance, line by line in date order: the total, the payment of 20 Nov and the
+    // note of 27 Nov, each with the balance before and after.
+    await filaCon(facturas, folio).dblclick();
+    await expect(page.getByRole("heading", { level: 1, name: "Datos generales" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Saldo" })).toHaveValue(saldoTexto);
+    const movimientos = page.getByRole("table", { name: "Movimientos del saldo" }).locator("tbody tr");
+    await expect(movimientos).toHaveCount(3);
+    const lineas = await movimientos.evaluateAll((filas) =>
+      filas.map((fila) => [...fila.querySelectorAll("td")].map((celda) => celda.textContent ?? "")),
+    );
+    const despuesDelPago = centavos(total) - centavos(mitad);
+    expect(lineas[0]?.slice(1)).toEqual(["Total de la factura", texto(centavos(total)), "", texto(centavos(total))]);
+    expect(lineas[1]).toEqual([
+      "2026-11-20",
+      `Pago ${pagoSap}`,
+      `− ${texto(centavos(mitad))}`,
+      texto(centavos(total)),
+      texto(despuesDelPago),
+    ]);
+    expect(lineas[2]?.[0]).toBe("2026-11-27");
+    expect(lineas[2]?.[1]).toContain(`Nota de crédito ${folioNota} (`);
+    expect(lineas[2]?.slice(2)).toEqual(["− 116.00 MXN", texto(despuesDelPago), saldoTexto]);
   });
 });

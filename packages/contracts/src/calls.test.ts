@@ -44,6 +44,8 @@ const EXTRA_CALLS = [
   ["GET", "/api/archivos/:id"],
   // An invoice's history (issue 13: decisions and corrections shown in its detail).
   ["POST", "/api/facturas/getHistorial"],
+  // An invoice's ledger: its total, payments and credit notes in date order (issue 39, decision 058).
+  ["POST", "/api/facturas/getSaldo"],
   // A payment complement's history (issue 23: uploads, corrections and decisions shown in the payment detail).
   ["POST", "/api/pagos/getHistorial"],
   // Create an accepted invoice's A/P invoice in the ERP now (issue 13: employees can retry).

@@ -37,6 +37,8 @@ import {
   getHistorialFacturaRequestSchema,
   getProveedorAnswerSchema,
   getProveedorRequestSchema,
+  getSaldoFacturaAnswerSchema,
+  getSaldoFacturaRequestSchema,
   patchFacturaAnswerSchema,
   patchFacturaRequestSchema,
   postFacturaAnswerSchema,
@@ -426,6 +428,16 @@ export const CALLS = {
     access: "session",
     tag: "facturas",
     summary: "Historial de una factura: registro, correcciones y decisiones (no está en la especificación)",
+  }),
+  getSaldoFactura: call({
+    method: "POST",
+    path: "/api/facturas/getSaldo",
+    request: getSaldoFacturaRequestSchema,
+    answer: getSaldoFacturaAnswerSchema,
+    access: "session",
+    tag: "facturas",
+    summary:
+      "Saldo de una factura: su total, los pagos y las notas de crédito con fecha (no está en la especificación)",
   }),
   postFactura: call({
     method: "POST",

@@ -466,3 +466,43 @@ export const historialFacturaSchema = z.object({
 export type HistorialFactura = z.infer<typeof historialFacturaSchema>;
 export const getHistorialFacturaAnswerSchema = successAnswer(z.array(historialFacturaSchema));
 export type GetHistorialFacturaAnswer = z.infer<typeof getHistorialFacturaAnswerSchema>;
+
+/**
+ * POST /api/facturas/getSaldo (not in the spec; issue 39, decision 058): the invoice's ledger — its total, then every
+ * accepted credit note (by its CFDI date) and every ERP payment (by its date) in date order, each with the balance
+ * before and after it. A supplier only for its own invoice.
+ */
+export const getSaldoFacturaRequestSchema = listRequestSchema.extend({ IdFactura: idSchema("IdFactura") });
+export type GetSaldoFacturaRequest = z.infer<typeof getSaldoFacturaRequestSchema>;
+export const movimientoSaldoFacturaSchema = z.object({
+  Tipo: z.enum(["nota", "pago"]),
+  /** YYYY-MM-DD: the credit note's CFDI date, the payment's date (DocDate). */
+  Fecha: z.string(),
+  /** The ERP payment's number (DocNum); null for a credit note. */
+  DocNum: z.number().int().nullable(),
+  /** The credit note's folio and UUID; '' for a payment. */
+  Folio: z.string(),
+  UUID: z.string(),
+  /** What it took off the invoice, in the invoice's currency (exact decimal text, cents). */
+  Importe: z.string(),
+  SaldoAnterior: z.string(),
+  SaldoPosterior: z.string(),
+});
+export type MovimientoSaldoFactura = z.infer<typeof movimientoSaldoFacturaSchema>;
+export const saldoFacturaSchema = z.object({
+  IdFactura: z.number().int(),
+  /** The invoice's total and currency. */
+  Total: z.string(),
+  Moneda: z.string(),
+  /** The balance after every movement; null when the ERP's payments could not be read. */
+  Saldo: z.string().nullable(),
+  Movimientos: z.array(movimientoSaldoFacturaSchema),
+  /**
+   * False when the ERP could not be read: without its payments there is no ledger (Movimientos is empty) and the
+   * detail says so.
+   */
+  PagosLeidos: z.boolean(),
+});
+export type SaldoFacturaDetalle = z.infer<typeof saldoFacturaSchema>;
+export const getSaldoFacturaAnswerSchema = successAnswer(saldoFacturaSchema);
+export type GetSaldoFacturaAnswer = z.infer<typeof getSaldoFacturaAnswerSchema>;

@@ -93,6 +93,10 @@ export const PAGO_REGLAS_MSG = {
   // Issue 39: the balance before the payment is the invoice's ledger's (decision 058).
   saldoAnterior: (uuid: string, xml: string, esperado: string, moneda: string) =>
     `El saldo anterior del documento ${uuid} en el XML (ImpSaldoAnt ${xml}) no es lo que se debía de la factura justo antes de este pago (${esperado} ${moneda}: su total menos los pagos anteriores y las notas de crédito con fecha hasta la del pago).`,
+  // NumParcialidad counts the payments (parcialidades) of the invoice in date order, this one included; credit
+  // notes are not payments and do not count (decision 058).
+  numParcialidad: (uuid: string, xml: string, esperado: number) =>
+    `El número de parcialidad del documento ${uuid} en el XML (NumParcialidad ${xml}) no es el de este pago entre los pagos de la factura por fecha (${esperado}).`,
   sinComplemento: (docNum: number) => `El pago ${docNum} no tiene un complemento cargado que revisar.`,
   // Issue 22
   revisionPagoCancelado: (docNum: number) =>

@@ -90,6 +90,11 @@ export const MSG = {
   erpErrorDesconocido: "Error desconocido del ERP",
   erpTrabajoDesconocido: (tipo: string) => `Trabajo del ERP de tipo desconocido: ${tipo}`,
   facturaNoExiste: "La factura no existe.",
+  /** Issue 39 (decision 058): the detail's ledger when the ERP's payments could not be read. */
+  saldoSinPagosErp:
+    "No se pudieron leer los pagos del ERP; los movimientos del saldo se mostrarán cuando el ERP responda.",
+  /** The detail's ledger of an invoice nothing has paid or credited yet. */
+  saldoSinMovimientos: "Sin pagos ni notas de crédito aceptadas.",
   /** The Historial's comment on the fields a supplier's correction changed (issue 23). */
   correccionDelProveedor: "Corrección del proveedor",
   pagoSinDocumentos: "El pago no tiene documentos registrados.",

@@ -216,6 +216,39 @@ export const MUESTRAS = {
       },
     ]),
   },
+  // 11,020.00 − 1,160.00 (note, 3 Nov) = 9,860.00; − 5,000.00 (payment 2064, 10 Nov) = 4,860.00.
+  getSaldoFactura: {
+    request: { usuario: "P00042", operador: "Proveedor", IdFactura: 17 },
+    answer: ok({
+      IdFactura: 17,
+      Total: "11020.00",
+      Moneda: "MXN",
+      Saldo: "4860.00",
+      Movimientos: [
+        {
+          Tipo: "nota",
+          Fecha: "2026-11-03",
+          DocNum: null,
+          Folio: "NC-88",
+          UUID: "5B1E2C3D-4F50-4A61-8B72-9C83D4E5F601",
+          Importe: "1160.00",
+          SaldoAnterior: "11020.00",
+          SaldoPosterior: "9860.00",
+        },
+        {
+          Tipo: "pago",
+          Fecha: "2026-11-10",
+          DocNum: 2064,
+          Folio: "",
+          UUID: "",
+          Importe: "5000.00",
+          SaldoAnterior: "9860.00",
+          SaldoPosterior: "4860.00",
+        },
+      ],
+      PagosLeidos: true,
+    }),
+  },
   getEntradas: {
     request: { usuario: "P00042", operador: "Proveedor", BD: "SBO_CNORTE", tipo: "Nuevo" },
     answer: ok([

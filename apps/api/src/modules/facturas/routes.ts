@@ -14,6 +14,10 @@ export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCall(app, CALLS.getHistorialFactura, async (request) =>
     ok(await facturas().historial(request.sessionUser(), request.body.IdFactura)),
   );
+  // Issue 39 (decision 058): the invoice's ledger in its detail (a supplier: only its own invoice).
+  registerCall(app, CALLS.getSaldoFactura, async (request) =>
+    ok(await facturas().saldo(request.sessionUser(), request.body.IdFactura)),
+  );
   registerCall(app, CALLS.facturasPendientesGetFacturas, async (request, reply) =>
     sendJson(reply, Readable.from([await facturas().pendientesJson(request.sessionUser())])),
   );

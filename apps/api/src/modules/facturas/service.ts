@@ -3,6 +3,7 @@ import { modifyOperation } from "./modify";
 import { detailQueries, listQueries } from "./queries";
 import { registerOperation } from "./register";
 import { reviewOperation } from "./review";
+import { saldoQuery } from "./saldo";
 import type { FacturasContext, FacturasDeps } from "./shared";
 
 export type { FacturasDeps } from "./shared";
@@ -13,8 +14,9 @@ export type { FacturasDeps } from "./shared";
  * client sends that also comes from the XML must be the XML's, and every failing message answers together.
  *
  * One file per operation (issue 38 step 3): queries.ts (lists, history, what the form reads), register.ts
- * (postFactura), modify.ts (patchfactura), review.ts (the reviewers' decisions), takeover.ts (a replacement CFDI,
- * decision 036); shared.ts holds the dependencies and the checks the registration and the correction share.
+ * (postFactura), modify.ts (patchfactura), saldo.ts (the invoice's ledger, issue 39), review.ts (the reviewers'
+ * decisions), takeover.ts (a replacement CFDI, decision 036); shared.ts holds the dependencies and the checks the
+ * registration and the correction share.
  */
 export function createFacturasService(deps: FacturasDeps) {
   const context: FacturasContext = {
@@ -27,6 +29,8 @@ export function createFacturasService(deps: FacturasDeps) {
     ...listQueries(context),
     reviewBatch: reviewOperation(context),
     ...detailQueries(context),
+    /** facturas/getSaldo (issue 39, decision 058): the invoice's ledger for its detail. */
+    saldo: saldoQuery(context),
     register: registerOperation(context),
     modify: modifyOperation(context),
   };

@@ -118,5 +118,23 @@ export function notaCreditoBalanceQueries(db: Database) {
             .innerJoin(facturas, eq(facturas.id, notasCreditoFacturas.facturaId))
             .where(and(inArray(facturas.uuid, [...uuids]), eq(notasCredito.estatus, "A")))
             .orderBy(asc(notasCredito.id)),
+    /**
+     * Issue 39 (decision 058): the accepted credit notes on one invoice, with what each takes off it, its folio, UUID,
+     * currency and CFDI date — the credit notes of the invoice's ledger in its detail.
+     */
+    aceptadasDeFactura: (facturaId: number) =>
+      db
+        .select({
+          notaCreditoId: notasCredito.id,
+          folio: notasCredito.folio,
+          uuid: notasCredito.uuid,
+          moneda: notasCredito.moneda,
+          fecha: notasCredito.fechaCfdi,
+          importe: sql<string>`round(${notasCreditoFacturas.importe}, 2)::text`,
+        })
+        .from(notasCreditoFacturas)
+        .innerJoin(notasCredito, eq(notasCredito.id, notasCreditoFacturas.notaCreditoId))
+        .where(and(eq(notasCreditoFacturas.facturaId, facturaId), eq(notasCredito.estatus, "A")))
+        .orderBy(asc(notasCredito.fechaCfdi), asc(notasCredito.id)),
   };
 }

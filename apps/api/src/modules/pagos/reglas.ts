@@ -29,7 +29,9 @@ const centavos = (v: string) => {
  * The complement against the ERP payment, beyond §5: the currency and exchange rate of every Pago node, and for
  * every related document of this payment: ImpPagado is what the payment applied to that invoice (in the
  * invoice's currency), and ImpSaldoInsoluto = ImpSaldoAnt − ImpPagado, never below zero. Issue 39: with the
- * expected complement given, ImpSaldoAnt is its figure (the invoice's balance just before this payment).
+ * expected complement given, ImpSaldoAnt is its figure (the invoice's balance just before this payment) and
+ * NumParcialidad its figure (this payment's place among the invoice's payments by date, counting from 1; credit
+ * notes are not parcialidades, decision 058).
  */
 export function checkAgainstPago(
   datos: PaymentData,
@@ -60,6 +62,9 @@ export function checkAgainstPago(
       errores.push(PAGO_MSG.impPagado(uuid, doc.ImpPagado, factura.sumApplied, factura.docCur));
     }
     const previo = saldosAnteriores.get(uuid);
+    if (previo && Number(cleanText(doc.NumParcialidad)) !== previo.NumParcialidad) {
+      errores.push(PAGO_MSG.numParcialidad(uuid, doc.NumParcialidad, previo.NumParcialidad));
+    }
     if (previo && anterior !== centavos(previo.ImpSaldoAnt)) {
       errores.push(PAGO_MSG.saldoAnterior(uuid, doc.ImpSaldoAnt, previo.ImpSaldoAnt, previo.MonedaDR));
     }

@@ -3,6 +3,7 @@ import {
   type HistorialFactura,
   type PatchFacturaRequest,
   type PostFacturaRequestInput,
+  type SaldoFacturaDetalle,
 } from "@portal/contracts";
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
@@ -17,6 +18,7 @@ export const facturasKeys = {
   entradas: (operator: Operator, bd: string, tipo: "Nuevo" | number, docEntry: number | null = null) =>
     ["facturas", "entradas", operator.id, bd, tipo, docEntry] as const,
   historial: (operator: Operator, idFactura: number) => ["facturas", "historial", operator.id, idFactura] as const,
+  saldo: (operator: Operator, idFactura: number) => ["facturas", "saldo", operator.id, idFactura] as const,
 };
 
 /** POST /api/facturas/getFacturas (spec §7): a supplier's own invoices, every invoice for employees. */
@@ -91,6 +93,29 @@ export const historialFacturaOptions = (operator: Operator, idFactura: number) =
     staleTime: 0,
   });
 
+/**
+ * POST /api/facturas/getSaldo (issue 39, decision 058): the invoice's ledger — its total, the accepted credit notes
+ * and the ERP's payments in date order with the balance before and after each. The detail never breaks on it: a
+ * failure is logged and reads as null (the detail keeps its one-line 'Saldo').
+ */
+export const saldoFacturaOptions = (operator: Operator, idFactura: number) =>
+  queryOptions({
+    queryKey: facturasKeys.saldo(operator, idFactura),
+    queryFn: async ({ signal }): Promise<SaldoFacturaDetalle | null> => {
+      try {
+        return (await callApi(CALLS.getSaldoFactura, { ...operatorBody(operator), IdFactura: idFactura }, { signal }))
+          .data;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") throw error;
+        console.warn("No se pudo leer el saldo de la factura", idFactura, error);
+        return null;
+      }
+    },
+    staleTime: 0,
+  });
+
+export const useSaldoFactura = (operator: Operator, idFactura: number, isEnabled = true) =>
+  useQuery({ ...saldoFacturaOptions(operator, idFactura), enabled: isEnabled });
 export const useHistorialFactura = (operator: Operator, idFactura: number) =>
   useQuery(historialFacturaOptions(operator, idFactura));
 export const useSociedadesFactura = (operator: Operator) => useQuery(sociedadesFacturaOptions(operator));

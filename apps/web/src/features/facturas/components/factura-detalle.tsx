@@ -6,6 +6,7 @@ import { type ReactNode, useState } from "react";
 import { EstadoSatBadges } from "../../../components/estado-sat";
 import { FileRows } from "../../../components/file-rows";
 import { FormActions } from "../../../components/form-actions";
+import type { Operator } from "../../../lib/list-query";
 import { notifyErrorList } from "../../../lib/notify-list";
 import { isProveedor } from "../../../lib/permissions";
 import { readFiles } from "../../../lib/read-file";
@@ -30,6 +31,7 @@ import { BloqueoPagoLinea } from "./bloqueo-pago-linea";
 import { EstadoErp } from "./estado-erp";
 import { FECHA_PROBABLE_PAGO_AYUDA } from "./facturas-columns";
 import { HistorialFacturaSection } from "./historial-factura";
+import { SaldoMovimientos } from "./saldo-movimientos";
 
 /**
  * The 'Reintentar' action of the ERP state, given by the route to the employees who may ask for it (it belongs
@@ -64,10 +66,14 @@ interface DetalleProps {
  */
 function DatosFactura({
   row,
+  operator,
   forProveedor,
   renderQuitarBloqueo,
   renderReintentarBloqueoErp,
-}: Pick<DetalleProps, "row" | "renderQuitarBloqueo" | "renderReintentarBloqueoErp"> & { forProveedor: boolean }) {
+}: Pick<DetalleProps, "row" | "renderQuitarBloqueo" | "renderReintentarBloqueoErp"> & {
+  operator: Operator;
+  forProveedor: boolean;
+}) {
   const docNums = entradasDeFila(row);
   // Issue 39 (decision 058): the balance and what made it.
   const saldo = saldoMostrado(row);
@@ -110,6 +116,8 @@ function DatosFactura({
         ) : null}
         {row.FolioSAP == null ? null : <TextInput label="Folio SAP" value={String(row.FolioSAP)} readOnly />}
       </SimpleGrid>
+      {/* Issue 39: what made the balance, line by line (only an accepted invoice is paid or credited). */}
+      {saldo && row.EstatusFactura === "A" ? <SaldoMovimientos operator={operator} row={row} /> : null}
       <Group mt="sm">
         <EstadoSatBadges row={row} />
       </Group>
@@ -193,6 +201,7 @@ function Detalle({
         <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }}>
           <DatosFactura
             row={row}
+            operator={session}
             forProveedor={forProveedor}
             renderQuitarBloqueo={renderQuitarBloqueo}
             renderReintentarBloqueoErp={renderReintentarBloqueoErp}

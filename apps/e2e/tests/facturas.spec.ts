@@ -44,7 +44,13 @@ function xmlPara(
   entrada: Entrada,
   receptor: typeof MCI,
   folio: string,
-  distinto: Partial<{ uso: string; formaPago: string; metodoPago: string; lugarExpedicion: string; mas: number }> = {},
+  distinto: Partial<{
+    uso: string;
+    formaPago: string;
+    metodoPago: "PPD" | "PUE";
+    lugarExpedicion: string;
+    mas: number;
+  }> = {},
 ): { xml: Buffer; uuid: string } {
   const total = centavos(entrada.DocTotal) + (distinto.mas ?? 0);
   const subtotal = Math.round(total / 1.16);

@@ -1,15 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { issueTestFactura } from "@portal/cfdi/sello";
-import {
-  type Entrada,
-  ENTRADA_README,
-  entradasAbiertas,
-  KEMPER,
-  kemperToken,
-  MCI,
-  PNG_1X1,
-} from "./facturas-datos";
+import { ENTRADA_README, type Entrada, entradasAbiertas, KEMPER, kemperToken, MCI, PNG_1X1 } from "./facturas-datos";
 import { expect, test } from "./fixtures";
 import { signInOk, tinyPdf } from "./support";
 
@@ -69,7 +61,9 @@ function xmlPara([a, b]: [Entrada, Entrada], folio: string) {
 
 /** 'Datos de la entrada' with several receipts (issue 40): one row each, in the order picked, and their sum. */
 async function expectTabla(page: Page, entradas: readonly Entrada[], total: number) {
-  const tabla = page.getByRole("region", { name: "Datos de la entrada" }).getByRole("table", { name: "Entradas elegidas" });
+  const tabla = page
+    .getByRole("region", { name: "Datos de la entrada" })
+    .getByRole("table", { name: "Entradas elegidas" });
   await expect(tabla.locator("tbody tr td:first-child")).toHaveText(entradas.map((e) => String(e.DocNum)));
   await expect(tabla.getByRole("row", { name: "Suma de las entradas" })).toHaveText(
     `Suma de las ${entradas.length} entradasMXN${conComas(total)}`,
@@ -117,7 +111,9 @@ async function openFormWithFiles(page: Page, xml: Buffer) {
     mimeType: "application/pdf",
     buffer: tinyPdf("P"),
   });
-  await page.locator('input[data-archivo="xml"]').setInputFiles({ name: "factura.xml", mimeType: "text/xml", buffer: xml });
+  await page
+    .locator('input[data-archivo="xml"]')
+    .setInputFiles({ name: "factura.xml", mimeType: "text/xml", buffer: xml });
   await page.locator('input[data-archivo="recepcion"]').setInputFiles({
     name: "recepcion.png",
     mimeType: "image/png",
@@ -176,7 +172,9 @@ test.describe(() => {
     );
     await expect(propuesta.getByRole("listitem")).toHaveCount(2);
     for (const entrada of par) {
-      await expect(propuesta.getByRole("listitem").filter({ hasText: new RegExp(`^${entrada.DocNum} · `) })).toHaveCount(1);
+      await expect(
+        propuesta.getByRole("listitem").filter({ hasText: new RegExp(`^${entrada.DocNum} · `) }),
+      ).toHaveCount(1);
     }
     await propuesta.getByRole("button", { name: "Usar estas entradas" }).click();
     await expect(propuesta).toHaveCount(0);

@@ -24,7 +24,7 @@ export const FACTURA_NUEVA_MSG = {
   conjuntoTitulo: "Entradas propuestas",
   conjuntoPropuesto: (entradas: number, suma: string) =>
     `Estas ${entradas} entradas suman ${suma}, el total del XML. Puede usarlas o elegir otras.`,
-  usarConjunto: "Usar estas entradas",
+  conjuntoBoton: "Usar estas entradas",
   /** 'Datos de la entrada' with several receipts: the table's last row. */
   sumaEntradas: (entradas: number) => `Suma de las ${entradas} entradas`,
 } as const;

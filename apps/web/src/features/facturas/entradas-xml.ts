@@ -85,7 +85,7 @@ function conjuntosDeTamano(
   const [minimo, maximo] = [Math.min(...objetivos), Math.max(...objetivos)];
   const hallados: Candidata[][] = [];
   const elegidas: Candidata[] = [];
-  const buscar = (desde: number, faltan: number, suma: number): void => {
+  const search = (desde: number, faltan: number, suma: number): void => {
     pasos.restantes -= 1;
     if (pasos.restantes < 0 || hallados.length >= 2) return;
     if (faltan === 0) {
@@ -98,11 +98,11 @@ function conjuntosDeTamano(
     for (let i = desde; i <= n - faltan && hallados.length < 2; i++) {
       const c = candidatas[i] as Candidata;
       elegidas.push(c);
-      buscar(i + 1, faltan - 1, suma + c.centavos);
+      search(i + 1, faltan - 1, suma + c.centavos);
       elegidas.pop();
     }
   };
-  buscar(0, k, 0);
+  search(0, k, 0);
   return hallados;
 }
 
@@ -117,7 +117,7 @@ type Busqueda =
  * The smallest set (of `desde` receipts or more) of `grupo` adding up to one of `objetivos` (cents); ambiguous when
  * two are as small.
  */
-function buscarConjunto(grupo: readonly Candidata[], objetivos: readonly number[], desde: number): Busqueda {
+function searchConjunto(grupo: readonly Candidata[], objetivos: readonly number[], desde: number): Busqueda {
   const candidatas = [...grupo].sort((a, b) => b.centavos - a.centavos);
   const pasos = { restantes: MAX_PASOS };
   for (let k = desde; k <= candidatas.length; k++) {
@@ -137,7 +137,7 @@ function buscarConjunto(grupo: readonly Candidata[], objetivos: readonly number[
  * Nothing is said when nothing can be compared: no receipt chosen, an XML or receipt without an amount, more than
  * MAX_CANDIDATAS receipts to try, or a search that ran out of steps.
  */
-export function motivoQuitarArchivos(
+export function reasonToClearArchivos(
   datos: XmlLeido["datos"],
   elegidas: readonly EntradaFactura[],
   disponibles: readonly EntradaFactura[],
@@ -165,7 +165,7 @@ export function motivoQuitarArchivos(
     moneda,
     Math.max(...faltan),
   );
-  if (otras.length > MAX_CANDIDATAS || buscarConjunto(otras, faltan, 1).tipo !== "ninguno") return null;
+  if (otras.length > MAX_CANDIDATAS || searchConjunto(otras, faltan, 1).tipo !== "ninguno") return null;
   return FACTURA_NUEVA_MSG.archivosQuitadosIncompleto(
     totalXml,
     elegidas.length,
@@ -188,7 +188,7 @@ export function proposeConjunto(xml: XmlLeido, entradas: readonly EntradaFactura
   const nombradas = validas.filter((c) => mismaReferencia(c.entrada, xml.datos) || mismoPedido(c.entrada, xml.texto));
   const grupos = nombradas.length >= 2 ? [nombradas, validas] : [validas];
   for (const grupo of grupos) {
-    const hallado = buscarConjunto(grupo.slice(0, MAX_CANDIDATAS), objetivos, 2);
+    const hallado = searchConjunto(grupo.slice(0, MAX_CANDIDATAS), objetivos, 2);
     if (hallado.tipo === "ambiguo" || hallado.tipo === "agotado") return { tipo: "ninguna" };
     // Cents found it; the exact amounts decide (a receipt of more than 2 decimals may round otherwise).
     if (hallado.tipo === "unico" && totalCoincide(sumaDe(hallado.entradas), xml.datos)) {
@@ -207,7 +207,7 @@ const mismoRfc = (a: string, b: string) => a.trim().toUpperCase() === b.trim().t
  * reference and order weighing in) first, then the set whose sum matches (proposeConjunto), then the receipt the
  * reference or order alone points at.
  */
-export function proponerEntradas(
+export function proposeEntradas(
   xml: XmlLeido,
   entradas: readonly EntradaFactura[],
   sociedad: { RFC: string } | null,

@@ -21,8 +21,8 @@ import {
   FACTURA_NUEVA_MSG,
   MAX_ENTRADAS_POR_FACTURA,
 } from "@portal/contracts";
-import { useState } from "react";
 import { IconInfoCircle } from "@tabler/icons-react";
+import { useState } from "react";
 import { type Campo, Campos } from "../../../components/campos";
 import {
   estatusDocumentoLabel,
@@ -132,7 +132,7 @@ function PropuestaConjunto({
         onClick={() => onAccept(propuesta.entradas.map(valorEntrada))}
         disabled={isDisabled}
       >
-        {FACTURA_NUEVA_MSG.usarConjunto}
+        {FACTURA_NUEVA_MSG.conjuntoBoton}
       </Button>
     </Alert>
   );

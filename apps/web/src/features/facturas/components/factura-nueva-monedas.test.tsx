@@ -67,7 +67,11 @@ describe("receipt picker of 'Registro de la facturación': one currency (issue 3
     fireEvent.click(option(OPCION.usd));
     pickOption("Entrada de mercancia", OPCION.mxnB);
     const tabla = await screen.findByRole("table", { name: "Entradas elegidas" });
-    expect(within(tabla).getAllByRole("row").map((row) => row.textContent)).toEqual([
+    expect(
+      within(tabla)
+        .getAllByRole("row")
+        .map((row) => row.textContent),
+    ).toEqual([
       "EntradaFechaReferenciaMonedaTotal",
       "51202026-02-10REF-77MXN21,303.47",
       "51212026-02-10REF-78MXN1,000.00",
@@ -87,6 +91,10 @@ describe("receipt picker of 'Registro de la facturación': one currency (issue 3
     const suma = sumaEntradas([USD, MXN_A]);
     expect(suma).toEqual({ sinSuma: "Las entradas elegidas están en monedas distintas (USD, MXN); no se suman." });
     expect(JSON.stringify(suma)).not.toMatch(/\+|21,652\.93|349\.46/);
-    expect(sumaEntradas([MXN_A, MXN_B])).toEqual({ etiqueta: "Suma de las 2 entradas", moneda: "MXN", total: "22,303.47" });
+    expect(sumaEntradas([MXN_A, MXN_B])).toEqual({
+      etiqueta: "Suma de las 2 entradas",
+      moneda: "MXN",
+      total: "22,303.47",
+    });
   });
 });

@@ -378,7 +378,11 @@ describe("/MisFacturas/Factura/Nuevo", () => {
     pickOption("Entrada de mercancia", OPCION[5101]);
     // Issue 40: several receipts read as one table, in the order picked, with their sum.
     const tabla = await screen.findByRole("table", { name: "Entradas elegidas" });
-    expect(within(tabla).getAllByRole("row").map((row) => row.textContent)).toEqual([
+    expect(
+      within(tabla)
+        .getAllByRole("row")
+        .map((row) => row.textContent),
+    ).toEqual([
       "EntradaFechaReferenciaMonedaTotal",
       "51202026-02-10REF-77MXN3,327.01",
       "51012025-02-18SAT-PRUEBA-2025MXN3,400.00",

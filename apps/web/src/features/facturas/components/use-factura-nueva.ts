@@ -9,7 +9,7 @@ import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
 import { useEntradasFactura, usePostFactura, useSociedadesFactura } from "../api";
 import { opcionesEntrada, type Propuesta, valorEntrada } from "../entrada-opciones";
-import { motivoQuitarArchivos, proponerEntradas, type XmlLeido } from "../entradas-xml";
+import { proposeEntradas, reasonToClearArchivos, type XmlLeido } from "../entradas-xml";
 import { checkNewFactura } from "../factura-logic";
 import { type ArchivoClave, type ArchivosElegidos, hasArchivos, SIN_ARCHIVOS } from "./archivos-factura";
 
@@ -20,7 +20,7 @@ interface XmlElegido {
 }
 
 /** Reads a picked XML as the form does (the new invoice's rules); null when it is not a readable CFDI. */
-const leerXml = (xml: File): Promise<XmlLeido | null> =>
+const readXmlElegido = (xml: File): Promise<XmlLeido | null> =>
   readBytes(xml)
     .then((bytes) => {
       const leido = readInvoice(bytes, { variant: "alta" });
@@ -30,7 +30,7 @@ const leerXml = (xml: File): Promise<XmlLeido | null> =>
 
 /** The XML picked and, once read, what was read of it (null while reading or when unreadable). */
 function useXmlLeido(xml: File | null) {
-  const elegido = useMemo<XmlElegido | null>(() => (xml ? { file: xml, lectura: leerXml(xml) } : null), [xml]);
+  const elegido = useMemo<XmlElegido | null>(() => (xml ? { file: xml, lectura: readXmlElegido(xml) } : null), [xml]);
   const [leido, setLeido] = useState<{ file: File; xml: XmlLeido | null } | null>(null);
   useEffect(() => {
     if (!elegido) return;
@@ -69,7 +69,7 @@ function useArchivosNueva() {
 
 /**
  * Issue 40: a change of the receipts chosen re-checks the XML picked (read once) against them and the sociedad's
- * other receipts (motivoQuitarArchivos); the files stay while it may still be theirs (or nothing can be said: no
+ * other receipts (reasonToClearArchivos); the files stay while it may still be theirs (or nothing can be said: no
  * XML, an unreadable one, no receipt), and go, saying why, when it no longer can. Only the latest change counts,
  * and only while the same XML is picked.
  */
@@ -83,7 +83,7 @@ function useRecheck(elegido: XmlElegido | null, clearFiles: (motivo: string, isA
     const miTurno = turno.current;
     void elegido.lectura.then((xml) => {
       if (miTurno !== turno.current || xmlActual.current !== elegido.file || !xml) return;
-      const motivo = motivoQuitarArchivos(xml.datos, elegidas, disponibles);
+      const motivo = reasonToClearArchivos(xml.datos, elegidas, disponibles);
       if (motivo) clearFiles(motivo, true);
     });
   };
@@ -130,7 +130,7 @@ export function useFacturaNueva({ session, proveedor, onDone }: FacturaNuevaOpti
   const propuesta = useMemo<Propuesta>(
     () =>
       leido && docEntries.length === 0 && entradas.data && entradas.data.length > 0
-        ? proponerEntradas(leido, entradas.data, sociedad)
+        ? proposeEntradas(leido, entradas.data, sociedad)
         : { tipo: "ninguna" },
     [leido, docEntries.length, entradas.data, sociedad],
   );

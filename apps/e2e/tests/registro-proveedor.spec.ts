@@ -120,7 +120,7 @@ test.describe(() => {
     await expect(datosEntrada(page)).toContainText(`Referencia${REFERENCIA_SAT}`);
   });
 
-  test("an XML picked first proposes its receipt; accepting keeps the files, another receipt says they were taken away", async ({
+  test("an XML picked first proposes its receipt; accepting keeps the files, another receipt past its total takes them away", async ({
     page,
     request,
   }) => {
@@ -137,16 +137,15 @@ test.describe(() => {
     await expect(page.getByText("factura.pdf")).toBeVisible();
     await expect(page.getByText("recepcion.png")).toBeVisible();
 
-    // Another receipt: the files go (spec §4), and the form says so.
-    const otra = (await entradasNuevas(request)).find((e) => e.DocNum !== sat.DocNum);
-    if (!otra) throw new Error("el proveedor de demostración no tiene otra entrada abierta en SBO_MCI");
+    // Another receipt too: their sum passes the XML's total, so the files go, and the form says why (issue 40).
+    const otra = (await entradasNuevas(request)).find((e) => e.DocNum !== sat.DocNum && e.DocCur === "MXN");
+    if (!otra) throw new Error("el proveedor de demostración no tiene otra entrada abierta en MXN en SBO_MCI");
     await selectEntrada(page).click();
     await page.getByRole("option", { name: etiqueta(otra), exact: true }).click();
-    await expect(
-      page.getByRole("alert").filter({
-        hasText: "Se quitaron los archivos seleccionados porque cambió la entrada de mercancía; vuelva a elegirlos.",
-      }),
-    ).toBeVisible();
+    const suma = (Math.round(Number(sat.DocTotal) * 100) + Math.round(Number(otra.DocTotal) * 100)) / 100;
+    await expect(page.getByRole("alert").filter({ hasText: "Se quitaron los archivos" })).toHaveText(
+      `Se quitaron los archivos: la suma de las entradas elegidas (${dosDecimales(String(suma))} MXN) supera el total del XML (3,327.01 MXN); vuelva a elegirlos.`,
+    );
     await expect(page.getByText("factura.xml")).toHaveCount(0);
   });
 

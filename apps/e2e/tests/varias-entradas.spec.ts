@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { issueTestFactura } from "@portal/cfdi/sello";
-import { type Entrada, entradasAbiertas, KEMPER, kemperToken, MCI, PNG_1X1 } from "./facturas-datos";
+import { ENTRADA_README, type Entrada, entradasAbiertas, KEMPER, kemperToken, MCI, PNG_1X1 } from "./facturas-datos";
 import { expect, test } from "./fixtures";
 import { signInOk, tinyPdf } from "./support";
 
@@ -10,6 +10,8 @@ import { signInOk, tinyPdf } from "./support";
  * 'Registro de la facturación' (the receipt picker is a multi-select), sees each receipt and their sum in 'Datos
  * de la entrada', registers one sealed and stamped CFDI for both, and finds it in /MisFacturas with both receipts;
  * a reviewer accepts it in /Facturas-Pendientes and the ERP's A/P invoice is created (both receipts' lines).
+ * Issue 40 (decision 064): the files picked first stay while the receipts chosen may still be the XML's, and an
+ * XML picked first proposes the receipts whose sum is its total; those two flows register nothing.
  */
 
 const toast = (page: Page) => page.locator(".mantine-Notification-root");
@@ -57,8 +59,132 @@ function xmlPara([a, b]: [Entrada, Entrada], folio: string) {
   return { xml: Buffer.from(xml, "utf8"), uuid, total };
 }
 
+/** 'Datos de la entrada' with several receipts (issue 40): one row each, in the order picked, and their sum. */
+async function expectTabla(page: Page, entradas: readonly Entrada[], total: number) {
+  const tabla = page
+    .getByRole("region", { name: "Datos de la entrada" })
+    .getByRole("table", { name: "Entradas elegidas" });
+  await expect(tabla.locator("tbody tr td:first-child")).toHaveText(entradas.map((e) => String(e.DocNum)));
+  await expect(tabla.getByRole("row", { name: "Suma de las entradas" })).toHaveText(
+    `Suma de las ${entradas.length} entradasMXN${conComas(total)}`,
+  );
+}
+
+/**
+ * Issue 40: two open receipts whose sum no other open receipt, nor any other pair, adds up to, so that an XML for
+ * them proposes exactly them. Taken from `elegibles`, checked against every open MXN receipt (`todas`).
+ */
+function parUnico(elegibles: readonly Entrada[], todas: readonly Entrada[]): [Entrada, Entrada] {
+  const suma = (x: Entrada, y: Entrada) => centavos(x.DocTotal) + centavos(y.DocTotal);
+  for (const [i, a] of elegibles.entries()) {
+    for (const b of elegibles.slice(i + 1)) {
+      const objetivo = suma(a, b);
+      const otraUna = todas.some((c) => centavos(c.DocTotal) === objetivo);
+      const otroPar = todas.some((c, j) =>
+        todas.slice(j + 1).some((d) => suma(c, d) === objetivo && !(c.DocNum === a.DocNum && d.DocNum === b.DocNum)),
+      );
+      if (!otraUna && !otroPar) return [a, b];
+    }
+  }
+  throw new Error("el proveedor de demostración no tiene dos entradas abiertas cuya suma sea única en SBO_MCI");
+}
+
+/** The receipts the 'several receipts' form flows use: read only (nothing is registered, no receipt is taken). */
+async function parParaLaPropuesta(request: APIRequestContext) {
+  const token = await kemperToken(request);
+  // The README's receipt is never chosen, but it is open: the proposal weighs it like any other.
+  const todas = await entradasAbiertas(request, token, { conLaDelReadme: true });
+  const par = parUnico(
+    todas.filter((e) => e.NumAtCard !== ENTRADA_README),
+    todas,
+  );
+  return { par, ...xmlPara(par, `PRO${Date.now().toString(36).toUpperCase()}`) };
+}
+
+async function openFormWithFiles(page: Page, xml: Buffer) {
+  await page.goto("/MisFacturas/Factura/Nuevo");
+  await page.getByRole("combobox", { name: "Razón social" }).click();
+  await page.getByRole("option", { name: MCI.nombre, exact: true }).click();
+  await expect(page.getByRole("combobox", { name: "Entrada de mercancia" })).toBeEnabled();
+  await page.locator('input[data-archivo="pdf"]').setInputFiles({
+    name: "factura.pdf",
+    mimeType: "application/pdf",
+    buffer: tinyPdf("P"),
+  });
+  await page
+    .locator('input[data-archivo="xml"]')
+    .setInputFiles({ name: "factura.xml", mimeType: "text/xml", buffer: xml });
+  await page.locator('input[data-archivo="recepcion"]').setInputFiles({
+    name: "recepcion.png",
+    mimeType: "image/png",
+    buffer: PNG_1X1,
+  });
+}
+
+const expectArchivos = async (page: Page, count: number) => {
+  for (const nombre of ["factura.pdf", "factura.xml", "recepcion.png"]) {
+    await expect(page.getByText(nombre, { exact: true })).toHaveCount(count);
+  }
+};
+
 test.describe(() => {
   test.use({ role: "proveedor" });
+
+  test("issue 40: two receipts chosen after the files keep the files; a third past the XML's total clears them", async ({
+    page,
+    request,
+  }) => {
+    const { par, xml, total } = await parParaLaPropuesta(request);
+    await openFormWithFiles(page, xml);
+    await expect(page.getByRole("region", { name: "Entradas propuestas" })).toBeVisible();
+
+    // Chosen by hand, one by one: the picker closes after each choice, and the files stay.
+    const picker = page.getByRole("combobox", { name: "Entrada de mercancia" });
+    const listbox = page.getByRole("listbox", { name: "Entrada de mercancia" });
+    for (const entrada of par) {
+      await picker.click();
+      await listbox.getByRole("option", { name: new RegExp(`^${entrada.DocNum} · `) }).click();
+      await expect(listbox).toBeHidden();
+    }
+    await expectTabla(page, par, total);
+    await expectArchivos(page, 1);
+    await expect(page.getByRole("alert").filter({ hasText: "Se quitaron los archivos" })).toHaveCount(0);
+
+    // A third receipt passes the XML's total: the files go, and the form says why.
+    await picker.click();
+    const tercera = listbox.getByRole("option").filter({ hasText: / MXN$/ }).first();
+    const etiqueta = (await tercera.textContent()) ?? "";
+    const [, importe = ""] = /· ([\d,.]+) MXN$/.exec(etiqueta) ?? [];
+    await tercera.click();
+    const suma = total + centavos(importe.replaceAll(",", ""));
+    await expect(page.getByRole("alert").filter({ hasText: "Se quitaron los archivos" })).toHaveText(
+      `Se quitaron los archivos: la suma de las entradas elegidas (${conComas(suma)} MXN) supera el total del XML (${conComas(total)} MXN); vuelva a elegirlos.`,
+    );
+    await expectArchivos(page, 0);
+  });
+
+  test("issue 40: an XML for two receipts proposes both; accepting them keeps the files", async ({ page, request }) => {
+    const { par, xml, total } = await parParaLaPropuesta(request);
+    await openFormWithFiles(page, xml);
+    const propuesta = page.getByRole("region", { name: "Entradas propuestas" });
+    await expect(propuesta).toContainText(
+      `Estas 2 entradas suman ${conComas(total)} MXN, el total del XML. Puede usarlas o elegir otras.`,
+    );
+    await expect(propuesta.getByRole("listitem")).toHaveCount(2);
+    for (const entrada of par) {
+      await expect(
+        propuesta.getByRole("listitem").filter({ hasText: new RegExp(`^${entrada.DocNum} · `) }),
+      ).toHaveCount(1);
+    }
+    await propuesta.getByRole("button", { name: "Usar estas entradas" }).click();
+    await expect(propuesta).toHaveCount(0);
+    const tabla = page.getByRole("table", { name: "Entradas elegidas" });
+    await expect(tabla.locator("tbody tr")).toHaveCount(2);
+    await expect(tabla.getByRole("row", { name: "Suma de las entradas" })).toHaveText(
+      `Suma de las 2 entradasMXN${conComas(total)}`,
+    );
+    await expectArchivos(page, 1);
+  });
 
   test("the supplier registers one CFDI for two receipts and a reviewer accepts it", async ({ page, request }) => {
     const token = await kemperToken(request);
@@ -77,11 +203,8 @@ test.describe(() => {
       await picker.click();
       await page.getByRole("option", { name: new RegExp(`^${entrada.DocNum} · `) }).click();
     }
-    const datos = page.getByRole("region", { name: "Datos de la entrada" });
-    await expect(datos).toContainText(`Entrada${a.DocNum}`);
-    await expect(datos).toContainText(`Entrada${b.DocNum}`);
-    await expect(datos.getByLabel("Suma de las entradas")).toHaveText(`Suma de las 2 entradas: ${conComas(total)} MXN`);
-    await page.keyboard.press("Escape");
+    // Issue 40: several receipts read as one table, in the order picked, with their sum.
+    await expectTabla(page, pareja, total);
 
     await page.locator('input[data-archivo="pdf"]').setInputFiles({
       name: `${folio}.pdf`,

@@ -17,6 +17,7 @@ export * from "./home";
 export * from "./lista-69b";
 export * from "./messages";
 export * from "./messages-correo";
+export * from "./messages-factura-nueva";
 export * from "./messages-reglas";
 export * from "./messages-sat";
 export * from "./messages-sesion";

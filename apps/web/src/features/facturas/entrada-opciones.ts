@@ -88,7 +88,9 @@ export type Propuesta =
   | { tipo: "ninguna" }
   | { tipo: "una"; entrada: EntradaFactura; motivos: MotivoPropuesta[] }
   /** Several receipts match equally well: none is proposed (the user chooses), these are named. */
-  | { tipo: "varias"; entradas: EntradaFactura[]; motivos: MotivoPropuesta[] };
+  | { tipo: "varias"; entradas: EntradaFactura[]; motivos: MotivoPropuesta[] }
+  /** Issue 40: no receipt alone, but these together add up to the XML's total (entradas-xml proposeConjunto). */
+  | { tipo: "conjunto"; entradas: EntradaFactura[]; suma: string; moneda: string };
 
 /** What the proposal reads of the XML: its data and the XML's text (the order may be in an addenda). */
 export interface XmlParaPropuesta {
@@ -98,23 +100,25 @@ export interface XmlParaPropuesta {
 
 const sinEspacios = (texto: string) => textoComparable(texto).replace(/[\s\-_/.]/g, "");
 
+/** The XML's withholdings, federal and local (what spec §5 takes off the receipts' total). */
+export const retenidosDelXml = (datos: XmlParaPropuesta["datos"]): string =>
+  addAmounts(...[datos.TotalImpuestosRetenidos, datos.TotalRetencionesLocales].map((x) => parseAmount(x) ?? "0"));
+
 /**
- * The XML's total against the receipt's: the receipt's total less the XML's withholdings (what spec §5 checks),
- * or the receipt's total as it is.
+ * The XML's total against a receipts' total (one receipt's, or issue 40 the sum of several), with the server's
+ * tolerance (spec §5: equal once both are rounded to 2 decimals): the total less the XML's withholdings (what spec
+ * §5 checks; the server takes the receipts' own withholdings when the ERP gives them), or the total as it is.
  */
-function mismoTotal(entrada: EntradaFactura, datos: XmlParaPropuesta["datos"]): boolean {
+export function totalCoincide(docTotal: string, datos: XmlParaPropuesta["datos"]): boolean {
   const total = parseAmount(datos.Total);
-  const docTotal = parseAmount(entrada.DocTotal);
-  if (total === null || docTotal === null) return false;
-  const retenidos = addAmounts(
-    ...[datos.TotalImpuestosRetenidos, datos.TotalRetencionesLocales].map((x) => parseAmount(x) ?? "0"),
-  );
+  const entradas = parseAmount(docTotal);
+  if (total === null || entradas === null) return false;
   const igual = (a: string) => compareAmounts(roundAmount(a, 2), roundAmount(total, 2)) === 0;
-  return igual(docTotal) || igual(subtractAmounts(docTotal, retenidos));
+  return igual(entradas) || igual(subtractAmounts(entradas, retenidosDelXml(datos)));
 }
 
 /** The supplier's reference of the receipt is the CFDI's Folio, or its Serie and Folio together. */
-function mismaReferencia(entrada: EntradaFactura, datos: XmlParaPropuesta["datos"]): boolean {
+export function mismaReferencia(entrada: EntradaFactura, datos: XmlParaPropuesta["datos"]): boolean {
   const referencia = sinEspacios(entrada.NumAtCard);
   if (referencia === "") return false;
   const folio = datos.Folio === "S/F" ? "" : datos.Folio;
@@ -126,7 +130,7 @@ function mismaReferencia(entrada: EntradaFactura, datos: XmlParaPropuesta["datos
 const ATRIBUTO_PEDIDO = /pedido|orden|compra|^oc$|noidentificacion|^folio$/i;
 
 /** The receipt's order number is written in one of the XML's order-like attributes (or is its Folio). */
-function mismoPedido(entrada: EntradaFactura, texto: string): boolean {
+export function mismoPedido(entrada: EntradaFactura, texto: string): boolean {
   if (entrada.Pedido === null) return false;
   const pedido = String(entrada.Pedido);
   for (const [, nombre = "", valor = ""] of texto.matchAll(/([\w:.-]+)\s*=\s*"([^"]*)"/g)) {
@@ -148,7 +152,7 @@ export function proposeEntrada(xml: XmlParaPropuesta, entradas: readonly Entrada
   const evaluadas = sortEntradas(entradas)
     .map((entrada) => {
       const motivos: MotivoPropuesta[] = [];
-      if (mismoTotal(entrada, xml.datos)) motivos.push("total");
+      if (totalCoincide(entrada.DocTotal, xml.datos)) motivos.push("total");
       if (mismaReferencia(entrada, xml.datos)) motivos.push("referencia");
       if (mismoPedido(entrada, xml.texto)) motivos.push("pedido");
       return { entrada, motivos, peso: motivos.reduce((suma, motivo) => suma + PESO[motivo], 0) };

@@ -9,17 +9,20 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Table,
   Text,
   Title,
 } from "@mantine/core";
-import { addAmounts } from "@portal/cfdi";
+import { addAmounts, formatAmount } from "@portal/cfdi";
 import {
   distinctCurrencies,
   ENTRADAS_MONEDA_MSG,
   type EntradaFactura,
+  FACTURA_NUEVA_MSG,
   MAX_ENTRADAS_POR_FACTURA,
 } from "@portal/contracts";
 import { IconInfoCircle } from "@tabler/icons-react";
+import { useState } from "react";
 import { type Campo, Campos } from "../../../components/campos";
 import {
   estatusDocumentoLabel,
@@ -28,7 +31,14 @@ import {
   metodoPagoDe,
   UsoPrincipal,
 } from "../../../components/documento-compra";
-import { etiquetaEntrada, matchesSearch, motivosEnTexto, type Propuesta, valorEntrada } from "../entrada-opciones";
+import {
+  etiquetaEntrada,
+  matchesSearch,
+  motivosEnTexto,
+  type Propuesta,
+  SIN_REFERENCIA,
+  valorEntrada,
+} from "../entrada-opciones";
 import type { FacturaNuevaState } from "./use-factura-nueva";
 
 /** Spec §2 'Datos de la entrada': every field of the chosen receipt, read-only. */
@@ -51,15 +61,21 @@ export function camposEntrada(entrada: EntradaFactura): Campo[] {
 }
 
 /**
- * Issue 27: what the chosen receipts add up to ('Suma de las 2 entradas: 2,320.00 MXN'). Issue 39: one CFDI is in
- * one currency and amounts of two currencies are never added, so receipts of several currencies get no sum but
- * the sentence that says so.
+ * Issue 27: what the chosen receipts add up to, the last row of their table ('Suma de las 2 entradas', MXN,
+ * 2,320.00). Issue 39: one CFDI is in one currency and amounts of two currencies are never added, so receipts of
+ * several currencies get no sum but the sentence that says so.
  */
-export function sumaEntradas(entradas: readonly EntradaFactura[]): string {
+export function sumaEntradas(
+  entradas: readonly EntradaFactura[],
+): { etiqueta: string; moneda: string; total: string } | { sinSuma: string } {
   const monedas = distinctCurrencies(entradas.map((e) => e.DocCur));
   const [moneda] = monedas;
-  if (moneda === undefined || monedas.length > 1) return ENTRADAS_MONEDA_MSG.sinSuma(monedas);
-  return `Suma de las ${entradas.length} entradas: ${formatImporte(addAmounts(...entradas.map((e) => e.DocTotal)), moneda)}`;
+  if (moneda === undefined || monedas.length > 1) return { sinSuma: ENTRADAS_MONEDA_MSG.sinSuma(monedas) };
+  return {
+    etiqueta: FACTURA_NUEVA_MSG.sumaEntradas(entradas.length),
+    moneda,
+    total: formatAmount(addAmounts(...entradas.map((e) => e.DocTotal))),
+  };
 }
 
 /** Issue 39: an option of the receipt picker, with why it is disabled under its label. */
@@ -79,16 +95,63 @@ function OptionWithReason({ label, motivo }: { label: string; motivo: string | u
 const filterEntradas: OptionsFilter<string> = ({ options, search }) =>
   options.filter((option) => "label" in option && matchesSearch(option.label, search));
 
+/** Issue 40: the receipts whose sum is the XML's total, proposed together. */
+function PropuestaConjunto({
+  propuesta,
+  onAccept,
+  isDisabled,
+}: {
+  propuesta: Extract<Propuesta, { tipo: "conjunto" }>;
+  onAccept: (values: string[]) => void;
+  isDisabled: boolean;
+}) {
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconInfoCircle size={18} aria-hidden />}
+      title={FACTURA_NUEVA_MSG.conjuntoTitulo}
+      role="region"
+      aria-label={FACTURA_NUEVA_MSG.conjuntoTitulo}
+    >
+      <Text size="sm">
+        {FACTURA_NUEVA_MSG.conjuntoPropuesto(
+          propuesta.entradas.length,
+          formatImporte(propuesta.suma, propuesta.moneda),
+        )}
+      </Text>
+      <List size="sm" mt={4}>
+        {propuesta.entradas.map((e) => (
+          <List.Item key={e.DocEntry}>{etiquetaEntrada(e)}</List.Item>
+        ))}
+      </List>
+      <Button
+        mt="xs"
+        size="compact-sm"
+        variant="light"
+        onClick={() => onAccept(propuesta.entradas.map(valorEntrada))}
+        disabled={isDisabled}
+      >
+        {FACTURA_NUEVA_MSG.conjuntoBoton}
+      </Button>
+    </Alert>
+  );
+}
+
+/** What the XML picked before any receipt matches: one receipt, several equally (named), or a set (issue 40). */
 export function PropuestaEntrada({
   propuesta,
   onAccept,
   isDisabled,
 }: {
   propuesta: Propuesta;
-  onAccept: (docNum: string) => void;
+  onAccept: (values: string[]) => void;
   isDisabled: boolean;
 }) {
   if (propuesta.tipo === "ninguna") return null;
+  if (propuesta.tipo === "conjunto") {
+    return <PropuestaConjunto propuesta={propuesta} onAccept={onAccept} isDisabled={isDisabled} />;
+  }
   const motivos = motivosEnTexto(propuesta.motivos);
   if (propuesta.tipo === "varias") {
     return (
@@ -123,7 +186,7 @@ export function PropuestaEntrada({
         mt="xs"
         size="compact-sm"
         variant="light"
-        onClick={() => onAccept(valorEntrada(propuesta.entrada))}
+        onClick={() => onAccept([valorEntrada(propuesta.entrada)])}
         disabled={isDisabled}
       >
         Usar esta entrada
@@ -135,6 +198,8 @@ export function PropuestaEntrada({
 /** The sociedad and receipt pickers, with the receipt proposed for the XML while none is chosen. */
 export function EntradaPickers({ state }: { state: FacturaNuevaState }) {
   const { sociedades, entradas, bd, docEntries, isSubmitting, isSaved } = state;
+  // Issue 40: the receipt picker's list closes after each choice (it covered the help text and the proposal).
+  const [isPickerOpen, setPickerOpen] = useState(false);
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
@@ -153,7 +218,11 @@ export function EntradaPickers({ state }: { state: FacturaNuevaState }) {
           placeholder={bd ? (docEntries.length === 0 ? "Seleccione" : "") : "Seleccione primero la razón social"}
           data={state.opciones}
           value={docEntries}
-          onChange={state.chooseEntradas}
+          onChange={(values) => state.chooseEntradas(values)}
+          dropdownOpened={isPickerOpen}
+          onDropdownOpen={() => setPickerOpen(true)}
+          onDropdownClose={() => setPickerOpen(false)}
+          onOptionSubmit={() => setPickerOpen(false)}
           searchable
           hidePickedOptions
           maxValues={MAX_ENTRADAS_POR_FACTURA}
@@ -176,7 +245,7 @@ export function EntradaPickers({ state }: { state: FacturaNuevaState }) {
         <Stack mt="md">
           <PropuestaEntrada
             propuesta={state.propuesta}
-            onAccept={(valor) => state.chooseEntradas([valor])}
+            onAccept={(values) => state.chooseEntradas(values, "propuesta")}
             isDisabled={isSubmitting || isSaved}
           />
         </Stack>
@@ -185,24 +254,63 @@ export function EntradaPickers({ state }: { state: FacturaNuevaState }) {
   );
 }
 
-/** Spec §2 'Datos de la entrada': every chosen receipt's fields, and their sum when there are several. */
+/** Issue 40: several chosen receipts as one compact table (number, date, reference, currency, total) and their sum. */
+function EntradasTable({ elegidas }: { elegidas: readonly EntradaFactura[] }) {
+  const suma = sumaEntradas(elegidas);
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped withTableBorder aria-label="Entradas elegidas">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Entrada</Table.Th>
+            <Table.Th>Fecha</Table.Th>
+            <Table.Th>Referencia</Table.Th>
+            <Table.Th>Moneda</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {elegidas.map((entrada) => (
+            <Table.Tr key={entrada.DocEntry}>
+              <Table.Td>{entrada.DocNum}</Table.Td>
+              <Table.Td>{entrada.DocDate}</Table.Td>
+              <Table.Td>{entrada.NumAtCard.trim() || SIN_REFERENCIA}</Table.Td>
+              <Table.Td>{entrada.DocCur}</Table.Td>
+              <Table.Td ta="right">{formatAmount(entrada.DocTotal)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          {"sinSuma" in suma ? (
+            <Table.Tr aria-label="Suma de las entradas">
+              <Table.Td colSpan={5}>{suma.sinSuma}</Table.Td>
+            </Table.Tr>
+          ) : (
+            <Table.Tr aria-label="Suma de las entradas">
+              <Table.Th colSpan={3}>{suma.etiqueta}</Table.Th>
+              <Table.Th>{suma.moneda}</Table.Th>
+              <Table.Th ta="right">{suma.total}</Table.Th>
+            </Table.Tr>
+          )}
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * Spec §2 'Datos de la entrada': the chosen receipt's fields; issue 40: several receipts as one table with their
+ * sum (their fields one after another took several screens for 20 receipts).
+ */
 export function DatosEntradaSection({ elegidas }: { elegidas: readonly EntradaFactura[] }) {
-  if (elegidas.length === 0) return null;
+  const [una] = elegidas;
+  if (!una) return null;
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="datos-entrada">
       <Title order={2} fz="md" c="gray.8" mb="md" id="datos-entrada">
         Datos de la entrada
       </Title>
-      <Stack gap="lg">
-        {elegidas.map((entrada) => (
-          <Campos key={entrada.DocEntry} campos={camposEntrada(entrada)} />
-        ))}
-        {elegidas.length > 1 ? (
-          <Text fw={600} aria-label="Suma de las entradas">
-            {sumaEntradas(elegidas)}
-          </Text>
-        ) : null}
-      </Stack>
+      {elegidas.length === 1 ? <Campos campos={camposEntrada(una)} /> : <EntradasTable elegidas={elegidas} />}
     </Paper>
   );
 }

@@ -9,18 +9,20 @@ import { CfdiPruebaButton, pickInto, solicitudFactura } from "../../cfdi-prueba/
 import { useProveedorFactura } from "../api";
 import { invoiceFileRows } from "./archivos-factura";
 import { camposEntrada, DatosEntradaSection, EntradaPickers, sumaEntradas } from "./factura-nueva-entradas";
-import { ARCHIVOS_QUITADOS, useFacturaNueva } from "./use-factura-nueva";
+import { useFacturaNueva } from "./use-factura-nueva";
 
 /** The new invoice's rows: its three pickers. */
 const FILAS_NUEVA = invoiceFileRows(null, true);
 
-export { ARCHIVOS_QUITADOS, type Campo, Campos, camposEntrada, sumaEntradas };
+export { type Campo, Campos, camposEntrada, sumaEntradas };
 
 /**
- * 'Registro de la facturación' (spec §2, §4, §5): choosing a sociedad clears the receipt and the three files
- * and reloads the receipts; choosing a receipt clears the files, and the form says so (issue 23). Receipts read
- * 'number · reference · date · total', newest first, searchable; an XML picked before the receipt proposes the
- * receipt it matches, and accepting it keeps the files (decision 026). On 'Agregar' the browser runs the §5
+ * 'Registro de la facturación' (spec §2, §4, §5): choosing a sociedad clears the receipts and the three files
+ * and reloads the receipts, and the form says so (issue 23); issue 40 (decision 064): changing the receipts keeps
+ * the files while the XML still matches them, and clears them saying why when it no longer does. Receipts read
+ * 'number · reference · date · total', newest first, searchable; an XML picked before any receipt proposes the
+ * receipt it matches, or the set of receipts whose sum is its total, and accepting keeps the files (decision 026);
+ * several receipts show as one table with their sum. On 'Agregar' the browser runs the §5
  * checks (one 30 s toast listing every message with its values) and sends postFactura built from the XML it
  * read; the server checks everything again. Success: a 3 s toast, then /MisFacturas.
  */
@@ -34,7 +36,7 @@ function FacturaForm(props: { session: Session; proveedor: ProveedorResumen; onD
           <EntradaPickers state={state} />
           <FileRows
             key={state.pickerKey}
-            warning={quitados ? { text: ARCHIVOS_QUITADOS[quitados] } : null}
+            warning={quitados ? { text: quitados } : null}
             rows={FILAS_NUEVA}
             files={state.archivos}
             onPick={state.pickFile}

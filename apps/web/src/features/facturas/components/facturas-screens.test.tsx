@@ -206,7 +206,7 @@ describe("/MisFacturas/Factura/Nuevo", () => {
     expect(screen.queryByRole("button", { name: "Agregar" })).toBeNull();
   });
 
-  it("shows the receipt's data; a new sociedad clears the receipt and files and reloads; a new receipt clears the files", async () => {
+  it("shows the receipt's data; a new sociedad clears the receipt and files and reloads; receipts past the XML's total clear the files", async () => {
     signInAs("proveedor");
     const calls = nuevaApi();
     await openForm();
@@ -240,7 +240,7 @@ describe("/MisFacturas/Factura/Nuevo", () => {
       expect(panel.textContent).toContain(text);
     }
 
-    // A new receipt clears the files.
+    // Issue 40: another receipt whose sum with the first passes the XML's total clears the files, saying why.
     pick("pdf", pdfFile());
     pick("xml", xmlFile());
     expect(screen.queryByText("factura.pdf")).not.toBeNull();
@@ -249,9 +249,18 @@ describe("/MisFacturas/Factura/Nuevo", () => {
     expect(screen.queryByText("factura.xml")).toBeNull();
     // Issue 23: the form says so; picking a file again takes the notice away.
     expect(screen.getByRole("alert").textContent).toBe(
-      "Se quitaron los archivos seleccionados porque cambió la entrada de mercancía; vuelva a elegirlos.",
+      "Se quitaron los archivos: la suma de las entradas elegidas (6,654.02 MXN) supera el total del XML (3,327.01 MXN); vuelva a elegirlos.",
     );
-    expect(screen.getByRole("region", { name: "Datos de la entrada" }).textContent).toContain("Método de pagoPPD");
+    expect(
+      within(screen.getByRole("table", { name: "Entradas elegidas" }))
+        .getAllByRole("row")
+        .map((row) => row.textContent),
+    ).toEqual([
+      "EntradaFechaReferenciaMonedaTotal",
+      "51202026-02-10REF-77MXN3,327.01",
+      "51212026-02-10REF-77MXN3,327.01",
+      "Suma de las 2 entradasMXN6,654.02",
+    ]);
 
     // A new sociedad clears the receipt and the files and loads its receipts.
     pick("recepcion", pngFile());
@@ -367,12 +376,19 @@ describe("/MisFacturas/Factura/Nuevo", () => {
     await openForm();
     await chooseSociedadYEntrada();
     pickOption("Entrada de mercancia", OPCION[5101]);
-    const panel = await screen.findByRole("region", { name: "Datos de la entrada" });
-    await waitFor(() => expect(panel.textContent).toContain("Entrada5101"));
-    expect(panel.textContent).toContain("Entrada5120");
-    expect(within(panel).getByLabelText("Suma de las entradas").textContent).toBe(
-      "Suma de las 2 entradas: 6,727.01 MXN",
-    );
+    // Issue 40: several receipts read as one table, in the order picked, with their sum.
+    const tabla = await screen.findByRole("table", { name: "Entradas elegidas" });
+    expect(
+      within(tabla)
+        .getAllByRole("row")
+        .map((row) => row.textContent),
+    ).toEqual([
+      "EntradaFechaReferenciaMonedaTotal",
+      "51202026-02-10REF-77MXN3,327.01",
+      "51012025-02-18SAT-PRUEBA-2025MXN3,400.00",
+      "Suma de las 2 entradasMXN6,727.01",
+    ]);
+    expect(screen.getByRole("region", { name: "Datos de la entrada" }).textContent).not.toContain("Comentarios");
     pick("pdf", pdfFile());
     pick("xml", xmlFile(xmlFactura({ total: "6727.01", subtotal: "5799.15", iva: "927.86" })));
     pick("recepcion", pngFile());

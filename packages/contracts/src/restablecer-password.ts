@@ -18,7 +18,7 @@ export const PASSWORD_NUEVA_MIN = 12;
 const COMUNES_POR_LARGO = [...new Set(PASSWORDS_COMUNES)].sort((a, b) => b.length - a.length);
 
 /** Whether `plano` (lower case) is made of known words and digits, or of very few distinct characters. */
-function esComun(plano: string): boolean {
+function isCommon(plano: string): boolean {
   if (new Set(plano).size < 5) return true;
   let resto = plano;
   for (const palabra of COMUNES_POR_LARGO) resto = resto.replaceAll(palabra, "");
@@ -36,7 +36,7 @@ export function passwordNuevaProblemas(password: string, identidad: readonly str
   if (!PASSWORD_EMPLEADO_RE.test(password)) problemas.push(MSG.passwordEmpleado);
   if (password.length < PASSWORD_NUEVA_MIN) problemas.push(RESTABLECER_MSG.passwordCorta);
   const plano = password.toLowerCase();
-  if (password.length > 0 && esComun(plano)) problemas.push(RESTABLECER_MSG.passwordComun);
+  if (password.length > 0 && isCommon(plano)) problemas.push(RESTABLECER_MSG.passwordComun);
   const partes = identidad
     .flatMap((dato) => dato.toLowerCase().split(/[\s,;@.]+/))
     .filter((parte) => parte.length >= 4);

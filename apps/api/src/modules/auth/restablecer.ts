@@ -82,7 +82,7 @@ const entidadDe = (cuenta: Cuenta) => (cuenta.operador === "Empleado" ? "emplead
 export function createPasswordResetService({ data, clock, attempts, publicUrl }: PasswordResetDeps) {
   const enlace = (token: string) => `${publicUrl.replace(/\/+$/, "")}/RestablecerPassword?token=${token}`;
 
-  async function enviar(tx: Repositories, d: Destinatario, ip: string, now: Date) {
+  async function sendLink(tx: Repositories, d: Destinatario, ip: string, now: Date) {
     const token = randomBytes(SESSION_TOKEN_BYTES).toString("base64url");
     await tx.auth.insertRestablecimiento({
       tokenHash: hashToken(token),
@@ -110,7 +110,7 @@ export function createPasswordResetService({ data, clock, attempts, publicUrl }:
 
   return {
     /** Queues the link's mail for each active account the request names that has an address; answers nothing. */
-    async solicitar(input: SolicitarRestablecimientoRequest, meta: { ip: string }): Promise<void> {
+    async requestLink(input: SolicitarRestablecimientoRequest, meta: { ip: string }): Promise<void> {
       const clave = `solicitud:${input.operador}:${input.usuario.toLowerCase()}`;
       // Every request is an attempt that never "succeeds": at most LOGIN_MAX_FAILURES per name and address (and
       // LOGIN_MAX_FAILURES_IP per address, sign-ins included) within LOGIN_WINDOW_MS.
@@ -122,7 +122,7 @@ export function createPasswordResetService({ data, clock, attempts, publicUrl }:
           const now = clock();
           // The same work whether or not an account was found, as far as it goes: one transaction.
           await data.withTransaction(async (tx) => {
-            for (const d of lista) await enviar(tx, d, meta.ip, now);
+            for (const d of lista) await sendLink(tx, d, meta.ip, now);
           });
           return false;
         },
@@ -131,7 +131,7 @@ export function createPasswordResetService({ data, clock, attempts, publicUrl }:
     },
 
     /** Sets the new password through a link: once, within its 30 minutes; every session of the account ends. */
-    async restablecer(input: RestablecerPasswordRequest, meta: { ip: string }): Promise<void> {
+    async reset(input: RestablecerPasswordRequest, meta: { ip: string }): Promise<void> {
       const now = clock();
       const found = await data.repos.auth.findRestablecimiento(hashToken(input.token));
       let motivo: string | null = null;

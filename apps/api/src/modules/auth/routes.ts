@@ -25,12 +25,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Password reset by e-mail (issue 41, decision 067): public, one answer whether or not the account exists.
   registerCall(app, CALLS.solicitarRestablecimiento, async (request) => {
-    await app.services.passwordReset.solicitar(request.body, { ip: request.ip });
+    await app.services.passwordReset.requestLink(request.body, { ip: request.ip });
     return { status: "success" as const, message: RESTABLECER_MSG.solicitudRecibida };
   });
 
   registerCall(app, CALLS.restablecerPassword, async (request) => {
-    await app.services.passwordReset.restablecer(request.body, { ip: request.ip });
+    await app.services.passwordReset.reset(request.body, { ip: request.ip });
     return { status: "success" as const, message: RESTABLECER_MSG.passwordRestablecida };
   });
 };

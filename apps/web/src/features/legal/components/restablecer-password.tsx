@@ -123,7 +123,7 @@ export function RestablecerPassword({ token }: { token: string | undefined }) {
               />
               <div>
                 <Button type="submit" loading={estado.tipo === "enviando"}>
-                  {RESTABLECER_MSG.guardarPassword}
+                  {RESTABLECER_MSG.botonGuardarPassword}
                 </Button>
               </div>
               {estado.tipo === "error" && (

@@ -23,7 +23,7 @@ describe("Recuperar contraseña: the spec's text and the reset link's request (d
       call.url.endsWith("/api/password/solicitarRestablecimiento") ? ok(RESTABLECER_MSG.solicitudRecibida) : undefined,
     );
     renderApp("/RecuperarPassword");
-    const boton = await screen.findByRole("button", { name: RESTABLECER_MSG.enviarEnlace });
+    const boton = await screen.findByRole("button", { name: RESTABLECER_MSG.botonEnviarEnlace });
     fireEvent.click(boton);
     await screen.findByText("El campo usuario es obligatorio.");
     expect(calls).toHaveLength(0);
@@ -43,7 +43,7 @@ describe("Recuperar contraseña: the spec's text and the reset link's request (d
     fireEvent.change(await screen.findByLabelText(new RegExp(RESTABLECER_MSG.etiquetaUsuario)), {
       target: { value: "EKU9003173C9" },
     });
-    fireEvent.click(screen.getByRole("button", { name: RESTABLECER_MSG.enviarEnlace }));
+    fireEvent.click(screen.getByRole("button", { name: RESTABLECER_MSG.botonEnviarEnlace }));
     expect((await screen.findByRole("alert")).textContent).toContain(RESTABLECER_MSG.demasiadasSolicitudes);
   });
 });
@@ -63,22 +63,22 @@ describe("/RestablecerPassword: the new password through the link", () => {
       call.url.endsWith("/api/password/restablecer") ? ok(RESTABLECER_MSG.passwordRestablecida) : undefined,
     );
     const { router } = renderApp(`/RestablecerPassword?token=${TOKEN}`);
-    const guardar = await screen.findByRole("button", { name: RESTABLECER_MSG.guardarPassword });
+    const saveButton = await screen.findByRole("button", { name: RESTABLECER_MSG.botonGuardarPassword });
     await waitFor(() => expect(router.state.location.searchStr).toBe(""));
     expect(screen.getByText(RESTABLECER_MSG.reglaLargo).closest("li")?.getAttribute("data-cumple")).toBe("false");
 
     fill("Portal2026");
-    fireEvent.click(guardar);
+    fireEvent.click(saveButton);
     await screen.findByText(new RegExp(RESTABLECER_MSG.passwordCorta));
     fill("Tlacuache7Verde42", "Tlacuache7Verde43");
     expect(screen.getByText(RESTABLECER_MSG.reglaLargo).closest("li")?.getAttribute("data-cumple")).toBe("true");
     expect(screen.getByText(RESTABLECER_MSG.reglaComun).closest("li")?.getAttribute("data-cumple")).toBe("true");
-    fireEvent.click(guardar);
+    fireEvent.click(saveButton);
     await screen.findByText(RESTABLECER_MSG.passwordsDistintas);
     expect(calls).toHaveLength(0);
 
     fill("Tlacuache7Verde42");
-    fireEvent.click(guardar);
+    fireEvent.click(saveButton);
     await screen.findByText(RESTABLECER_MSG.passwordRestablecida);
     expect(calls.map((c) => c.body)).toEqual([{ token: TOKEN, password: "Tlacuache7Verde42" }]);
     expect(screen.getByRole("link", { name: RESTABLECER_MSG.irALogin }).getAttribute("href")).toBe("/Login");
@@ -87,19 +87,19 @@ describe("/RestablecerPassword: the new password through the link", () => {
   it("marks a common password while it is typed", async () => {
     fakeApi(() => undefined);
     renderApp(`/RestablecerPassword?token=${TOKEN}`);
-    await screen.findByRole("button", { name: RESTABLECER_MSG.guardarPassword });
+    await screen.findByRole("button", { name: RESTABLECER_MSG.botonGuardarPassword });
     fill("Proveedor20262026");
     expect(screen.getByText(RESTABLECER_MSG.reglaComun).closest("li")?.getAttribute("data-cumple")).toBe("false");
-    fireEvent.click(screen.getByRole("button", { name: RESTABLECER_MSG.guardarPassword }));
+    fireEvent.click(screen.getByRole("button", { name: RESTABLECER_MSG.botonGuardarPassword }));
     await screen.findByText(new RegExp(RESTABLECER_MSG.passwordComun.slice(0, 40)));
   });
 
   it("shows an expired link's answer and offers another link", async () => {
     fakeApi(() => ({ status: 400, body: { status: "error", message: RESTABLECER_MSG.enlaceVencido } }));
     renderApp(`/RestablecerPassword?token=${TOKEN}`);
-    await screen.findByRole("button", { name: RESTABLECER_MSG.guardarPassword });
+    await screen.findByRole("button", { name: RESTABLECER_MSG.botonGuardarPassword });
     fill("Tlacuache7Verde42");
-    fireEvent.click(screen.getByRole("button", { name: RESTABLECER_MSG.guardarPassword }));
+    fireEvent.click(screen.getByRole("button", { name: RESTABLECER_MSG.botonGuardarPassword }));
     expect((await screen.findByRole("alert")).textContent).toContain(RESTABLECER_MSG.enlaceVencido);
     expect(screen.getByRole("link", { name: RESTABLECER_MSG.solicitarOtro }).getAttribute("href")).toBe(
       "/RecuperarPassword",
@@ -110,6 +110,6 @@ describe("/RestablecerPassword: the new password through the link", () => {
     fakeApi(() => undefined);
     renderApp("/RestablecerPassword");
     expect((await screen.findByRole("alert")).textContent).toContain(RESTABLECER_MSG.sinToken);
-    expect(screen.queryByRole("button", { name: RESTABLECER_MSG.guardarPassword })).toBeNull();
+    expect(screen.queryByRole("button", { name: RESTABLECER_MSG.botonGuardarPassword })).toBeNull();
   });
 });

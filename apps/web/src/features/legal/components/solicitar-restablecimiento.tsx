@@ -71,7 +71,7 @@ export function SolicitarRestablecimiento() {
           />
           <div>
             <Button type="submit" loading={estado.tipo === "enviando"}>
-              {RESTABLECER_MSG.enviarEnlace}
+              {RESTABLECER_MSG.botonEnviarEnlace}
             </Button>
           </div>
           {estado.tipo === "enviado" && (

@@ -169,6 +169,17 @@ describe("choosing the new password through the link", () => {
     expect(audit[0]).toMatchObject({ entidad: "proveedor", operador: "Proveedor", usuarioRef: "P00002" });
   });
 
+  it("lets an account locked out by failed sign-ins sign in with the new password at once", async () => {
+    const ip = "10.41.8.8";
+    const attempt = (password: string) =>
+      post("/api/login", { usuario: "consulta", password, operador: "Empleado" }, ip);
+    for (let i = 0; i < 10; i++) expect((await attempt("Equivocada1")).statusCode).toBe(401);
+    expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(429);
+    const token = await tokenFor("Empleado", "consulta");
+    expect((await restablecer(token, "Ocelote5Azul81", freshIp())).statusCode).toBe(200);
+    expect((await attempt("Ocelote5Azul81")).statusCode).toBe(200);
+  });
+
   it("a newer password voids the account's other links", async () => {
     const first = await tokenFor("Empleado", "consulta");
     const second = await tokenFor("Empleado", "consulta@empresa.com.mx");

@@ -11,7 +11,7 @@ import { hashPassword } from "@portal/db";
 import type { Clock } from "../../lib/clock";
 import { Invalid, refusal } from "../../lib/errors";
 import type { Data, Repositories } from "../../repositories";
-import type { PasswordAttempts } from "./attempts";
+import { attemptKey, type PasswordAttempts } from "./attempts";
 import { hashToken, SESSION_TOKEN_BYTES } from "./deps";
 import type { Cuenta } from "./repository-restablecer";
 
@@ -161,6 +161,8 @@ export function createPasswordResetService({ data, clock, attempts, publicUrl }:
         await tx.auth.setPasswordHash(cuenta, passwordHash, now);
         await tx.auth.revokeSessionsOf(cuenta, now);
         await tx.auth.voidRestablecimientosOf(cuenta, now);
+        // Whoever was locked out by failed sign-ins (attempts.ts) can sign in with the new password at once.
+        await tx.auth.clearKey(attemptKey({ operador: cuenta.operador, cuenta: cuenta.usuarioRef }));
         await tx.auditoria.recordChange(
           { operador: cuenta.operador, id: cuenta.usuarioRef },
           {

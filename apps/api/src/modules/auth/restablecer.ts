@@ -69,6 +69,16 @@ async function identidadDe(repo: Repositories["auth"], cuenta: Cuenta): Promise<
   return p?.estatus === "A" ? [p.rfc, p.cardCode, p.cardName, p.email] : null;
 }
 
+type Restablecimiento = NonNullable<Awaited<ReturnType<Repositories["auth"]["findRestablecimiento"]>>>;
+
+/** Why a link cannot be used now (a Spanish message), or null when it can. */
+function motivoDe(found: Restablecimiento | undefined, now: Date): string | null {
+  if (!found) return RESTABLECER_MSG.enlaceInvalido;
+  if (found.usedAt) return RESTABLECER_MSG.enlaceUsado;
+  if (found.expiresAt.getTime() <= now.getTime()) return RESTABLECER_MSG.enlaceVencido;
+  return null;
+}
+
 const entidadDe = (cuenta: Cuenta) => (cuenta.operador === "Empleado" ? "empleado" : "proveedor");
 
 /**
@@ -133,18 +143,20 @@ export function createPasswordResetService({ data, clock, attempts, publicUrl }:
     /** Sets the new password through a link: once, within its 30 minutes; every session of the account ends. */
     async reset(input: RestablecerPasswordRequest, meta: { ip: string }): Promise<void> {
       const now = clock();
-      const found = await data.repos.auth.findRestablecimiento(hashToken(input.token));
-      let motivo: string | null = null;
-      if (!found) motivo = RESTABLECER_MSG.enlaceInvalido;
-      else if (found.usedAt) motivo = RESTABLECER_MSG.enlaceUsado;
-      else if (found.expiresAt.getTime() <= now.getTime()) motivo = RESTABLECER_MSG.enlaceVencido;
-      // A wrong, used or expired link is a failed attempt from this address (sign-in's limits); a good one clears them.
+      // A wrong, used or expired link is a failed attempt from this address (sign-in's limits; a good one clears
+      // them): over the limit, the link is not even looked up.
+      const link = { found: undefined as Restablecimiento | undefined, motivo: null as string | null };
       await attempts.check(
         { restablecer: "enlace" },
         meta.ip,
-        async () => motivo === null,
+        async () => {
+          link.found = await data.repos.auth.findRestablecimiento(hashToken(input.token));
+          link.motivo = motivoDe(link.found, now);
+          return link.motivo === null;
+        },
         RESTABLECER_MSG.demasiadasSolicitudes,
       );
+      const { found, motivo } = link;
       if (motivo !== null || !found) throw new Invalid(motivo ?? RESTABLECER_MSG.enlaceInvalido);
       const cuenta: Cuenta = {
         operador: found.operador === "Empleado" ? "Empleado" : "Proveedor",

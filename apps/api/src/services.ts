@@ -12,6 +12,7 @@ import { scheduledJobs } from "./jobs";
 import type { Clock } from "./lib/clock";
 import { createArchivosService } from "./modules/archivos/service";
 import { createPasswordAttempts, type PasswordAttempts } from "./modules/auth/attempts";
+import { createPasswordResetService } from "./modules/auth/restablecer";
 import { createAuthService } from "./modules/auth/service";
 import { bloqueoPagoErpRetry } from "./modules/bloqueo-pago/erp-jobs";
 import { createBloqueoPagoService } from "./modules/bloqueo-pago/service";
@@ -88,7 +89,7 @@ export function createServices(
   const data = createData(db);
   const { repos } = data;
   const w: Wiring = { data, clock, config, warn: options.warn ?? (() => {}) };
-  const { auth, passwordAttempts, correo, empleados } = accessServices(w, mailTransport);
+  const { auth, passwordAttempts, passwordReset, correo, empleados } = accessServices(w, mailTransport);
   const { erp, erpScope, pedidos, entradas } = erpServices(w, options);
   const { sociedades, lista69b, proveedores } = supplierServices(w, { encryptionKey, correo, passwordAttempts });
   const { erpOutbox, erpRetry } = erpJobServices(w, erp, options);
@@ -112,6 +113,7 @@ export function createServices(
     tareas.register(job);
   return {
     auth,
+    passwordReset,
     health: createHealthService(repos.health),
     home,
     archivos,
@@ -155,7 +157,14 @@ function accessServices({ data, clock, config }: Wiring, mailTransport: MailTran
   });
   const correo = createCorreoService({ repo: repos.correo, transport: mailTransport, clock, from: config.MAIL_FROM });
   const empleados = createEmpleadosService({ data, clock });
-  return { passwordAttempts, auth, correo, empleados };
+  // Password reset by e-mail (issue 41, decision 067), counted like sign-ins.
+  const passwordReset = createPasswordResetService({
+    data,
+    clock,
+    attempts: passwordAttempts,
+    publicUrl: config.PUBLIC_URL,
+  });
+  return { passwordAttempts, auth, passwordReset, correo, empleados };
 }
 
 /** The ERP boundary (src/erp): one adapter for every module that reads SAP data, scope from the session; its lists. */

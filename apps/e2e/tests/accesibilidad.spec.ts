@@ -162,6 +162,12 @@ test("anonymous screens: landing, login, password recovery, privacy notice, 404,
   await check.ready();
   await check.both("recuperar contraseña");
 
+  // Issue 41 (decision 067): the reset link's page, with a token of the right shape (no account needed to render it).
+  await page.goto(`/RestablecerPassword?token=${"A".repeat(43)}`);
+  await expect(page.getByRole("heading", { name: "Restablecer contraseña" })).toBeVisible();
+  await check.ready();
+  await check.both("restablecer contraseña");
+
   await page.goto("/esto/no/existe");
   await expect(page.getByText("No page", { exact: true })).toBeVisible();
   await check.both("404");

@@ -74,6 +74,9 @@ const EXTRA_CALLS = [
   // Test CFDIs for the demo (issue 40, decision 062): only with SAT_TEST_CERTS.
   ["POST", "/api/cfdiPrueba/getDisponible"],
   ["POST", "/api/cfdiPrueba/postCfdiPrueba"],
+  // Password reset by e-mail (issue 41, decision 067).
+  ["POST", "/api/password/solicitarRestablecimiento"],
+  ["POST", "/api/password/restablecer"],
 ] as const;
 
 const entries = Object.entries(CALLS);
@@ -104,15 +107,15 @@ describe("CALLS", () => {
     for (const [, call] of entries) expect(call.path).toMatch(/^\/api\/[A-Za-z]/);
   });
 
-  it("needs a session for every call except login and health", () => {
+  it("needs a session for every call except login, health and the password reset's two", () => {
     const open = entries.filter(([, call]) => !call.auth).map(([name]) => name);
-    expect(open.sort()).toEqual(["health", "login"]);
+    expect(open.sort()).toEqual(["health", "login", "restablecerPassword", "solicitarRestablecimiento"]);
   });
 
-  it("derives auth from access: only login and health are public", () => {
+  it("derives auth from access: only login, health and the password reset are public", () => {
     for (const [name, call] of entries) expect(call.auth, name).toBe(call.access !== "public");
     const publicas = entries.filter(([, call]) => call.access === "public").map(([name]) => name);
-    expect(publicas.sort()).toEqual(["health", "login"]);
+    expect(publicas.sort()).toEqual(["health", "login", "restablecerPassword", "solicitarRestablecimiento"]);
   });
 
   it("gives every call an OpenAPI tag and a summary, and the review (invoices, complements, credit notes) and overdue-complement calls the pendientes access", () => {

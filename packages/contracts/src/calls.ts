@@ -105,6 +105,12 @@ import {
   updateProveedorRequestSchema,
 } from "./proveedores";
 import {
+  restablecerPasswordAnswerSchema,
+  restablecerPasswordRequestSchema,
+  solicitarRestablecimientoAnswerSchema,
+  solicitarRestablecimientoRequestSchema,
+} from "./restablecer-password";
+import {
   createSociedadAnswerSchema,
   createSociedadRequestSchema,
   rowSociedadesAnswerSchema,
@@ -118,7 +124,7 @@ export type HttpMethod = "GET" | "POST" | "PATCH";
 
 /**
  * Who may make a call (spec §6), checked by the API before the body is read:
- * - `public`: anyone (login, health);
+ * - `public`: anyone (login, health, the password reset's two calls);
  * - `session`: any signed-in user;
  * - `empleado`: any employee; `administrador`: an employee with profile A;
  * - `proveedor`: a supplier;
@@ -148,7 +154,7 @@ export interface CallSpec {
 }
 
 export interface CallDef extends CallSpec {
-  /** Needs a session (x-access-token): every call except the public ones (login and health). */
+  /** Needs a session (x-access-token): every call except the public ones (login, health, password reset). */
   auth: boolean;
   /**
    * Largest body the API reads for this call, in bytes (issue 36): derived from the request schema, the largest
@@ -196,6 +202,26 @@ export const CALLS = {
     access: "session",
     tag: "sesión",
     summary: "Mantener la sesión (renueva sus 10 minutos; issue 23)",
+  }),
+  // Password reset by e-mail (issue 41, decision 067): no session, rate limited like sign-in.
+  solicitarRestablecimiento: call({
+    method: "POST",
+    path: "/api/password/solicitarRestablecimiento",
+    request: solicitarRestablecimientoRequestSchema,
+    answer: solicitarRestablecimientoAnswerSchema,
+    access: "public",
+    tag: "sesión",
+    summary:
+      "Pedir un enlace por correo para restablecer la contraseña (la respuesta es la misma exista o no la cuenta)",
+  }),
+  restablecerPassword: call({
+    method: "POST",
+    path: "/api/password/restablecer",
+    request: restablecerPasswordRequestSchema,
+    answer: restablecerPasswordAnswerSchema,
+    access: "public",
+    tag: "sesión",
+    summary: "Elegir una nueva contraseña con el enlace del correo (una vez, 30 minutos; cierra todas las sesiones)",
   }),
   health: call({
     method: "GET",

@@ -15,7 +15,8 @@ const plain = (s: string) =>
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase();
-const LABELS: Record<string, string> = { password: "contraseña" };
+// The reset link's token is named by what the user has: the link (issue 41).
+const LABELS: Record<string, string> = { password: "contraseña", token: "enlace" };
 const namesField = (message: string, path: RutaCampo) => {
   const key = String(path.at(-1));
   return /^(El|La|Debe)\b/.test(message) && plain(message).includes(plain(LABELS[key] ?? key));

@@ -34,4 +34,14 @@ export const CORREO_MSG = {
       `Su complemento de pago (UUID ${uuid}) del pago ${docNum} fue ${aceptado ? "aceptado" : "rechazado"}.`,
     correccion: "Puede corregirlo y cargarlo de nuevo en Complemento de pagos.",
   },
+  /** A password reset link (issue 41, decision 067): to the account's registered addresses. */
+  restablecer: {
+    asunto: "restablecer su contraseña",
+    saludoEmpleado: (nombre: string) => `Hola, ${nombre}:`,
+    parrafo: (cuenta: string) =>
+      `Recibimos una solicitud para restablecer la contraseña de la cuenta ${cuenta} en el Portal de Proveedores.`,
+    enlace: "Para elegir una nueva contraseña abra este enlace. Vence en 30 minutos y solo puede usarse una vez:",
+    noSolicitado:
+      "Si usted no lo solicitó, ignore este mensaje: su contraseña no cambia mientras nadie abra el enlace.",
+  },
 } as const;

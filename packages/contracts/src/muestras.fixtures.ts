@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { CallAnswer, CallName, CallRequest } from "./calls";
 import { BLOQUEO_ERP_MSG } from "./facturas-pendientes";
 import { MSG } from "./messages";
+import { RESTABLECER_MSG } from "./messages-restablecer";
 import { NOTA_CREDITO_MSG } from "./notas-credito";
 import type { postPagoEmpleadoRequestSchema } from "./pagos";
 
@@ -43,6 +44,14 @@ export const MUESTRAS = {
   },
   logout: { answer: { status: "success", message: MSG.sesionCerrada } },
   renovarSesion: { answer: { status: "success", message: MSG.sesionRenovada } },
+  solicitarRestablecimiento: {
+    request: { operador: "Empleado", usuario: "jlopez" },
+    answer: { status: "success", message: RESTABLECER_MSG.solicitudRecibida },
+  },
+  restablecerPassword: {
+    request: { token: "q3Xv9w0bZ1kLmN2pR4sT6uV8yA_cD-eF3gH5iJ7kL9m", password: "Tlacuache7Verde42" },
+    answer: { status: "success", message: RESTABLECER_MSG.passwordRestablecida },
+  },
   health: { answer: ok({ database: "ok" }) },
   getArchivo: { params: { id: "101" }, answer: new Uint8Array([0x25, 0x50, 0x44, 0x46]) },
   homeGetSociedades: {

@@ -25,18 +25,20 @@ import { pedidosRoute } from "./pedidos";
 import { pedidoRoute } from "./pedidos.pedido";
 import { perfilRoute } from "./perfil";
 import { recuperarPasswordRoute } from "./recuperar-password";
+import { restablecerPasswordRoute } from "./restablecer-password";
 import { rootRoute } from "./root";
 import { tareasRoute } from "./tareas";
 
 /**
  * Every path of the spec's route table (§2), flat under the layout, plus the portal's additions /Tareas (issue 15)
- * and /Complementos-Atrasados (issue 27); unknown paths render 'No page'.
+ * and /Complementos-Atrasados (issue 27), and /RestablecerPassword (issue 41); unknown paths render 'No page'.
  */
 export const routeTree = rootRoute.addChildren([
   landingRoute,
   loginRoute,
   avisoDePrivacidadRoute,
   recuperarPasswordRoute,
+  restablecerPasswordRoute,
   homeRoute,
   perfilRoute,
   catalogoEmpleadosRoute,

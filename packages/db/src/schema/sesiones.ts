@@ -41,3 +41,26 @@ export const loginFallidos = pgTable(
     index("login_fallidos_ip_idx").on(t.ip, t.at),
   ],
 );
+
+/**
+ * Password reset links (issue 41, decision 067). The link's token is 256 random bits sent once by mail; only its
+ * SHA-256 is stored, so a copy of this table cannot reset a password. A link serves once (`used_at`) and until
+ * `expires_at` (created + 30 minutes by the injected clock).
+ */
+export const restablecimientosPassword = pgTable(
+  "restablecimientos_password",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    operador: text("operador").notNull(),
+    /** Employee id (as text) or supplier CardCode, as in `sesiones`. */
+    usuarioRef: text("usuario_ref").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("restablecimientos_password_operador_chk", sql`${t.operador} in ('Empleado','Proveedor')`),
+    index("restablecimientos_password_usuario_idx").on(t.operador, t.usuarioRef),
+  ],
+);

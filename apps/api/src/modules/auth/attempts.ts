@@ -16,10 +16,19 @@ export interface AttemptSettings {
  * it (`admİn` and `admin` find the same employee: one counter). A name that finds no account is counted by the
  * name as the look-up compares it, so the two cases behave alike (no enumeration).
  */
-export type AttemptKey = { operador: Operador; cuenta: string } | { operador: Operador; nombreNormalizado: string };
+export type AttemptKey =
+  | { operador: Operador; cuenta: string }
+  | { operador: Operador; nombreNormalizado: string }
+  /**
+   * The password reset's (decision 067), counted like sign-ins in the same table and windows but under keys of
+   * their own, so a reset never locks a sign-in: requests per name as typed, links tried per address.
+   */
+  | { restablecer: string };
 
-export const attemptKey = (key: AttemptKey): string =>
-  "cuenta" in key ? `${key.operador}#${key.cuenta}` : `${key.operador}:${key.nombreNormalizado}`;
+export const attemptKey = (key: AttemptKey): string => {
+  if ("restablecer" in key) return `restablecer:${key.restablecer}`;
+  return "cuenta" in key ? `${key.operador}#${key.cuenta}` : `${key.operador}:${key.nombreNormalizado}`;
+};
 
 /**
  * Throttled password checks (issue 22): sign-in and a supplier's current password on its profile share one
@@ -33,16 +42,22 @@ export function createPasswordAttempts(repo: AuthRepository, clock: Clock, setti
   return {
     /**
      * Runs `verify` (the argon2 check, and whatever else makes the attempt a success) if the limits allow it.
-     * Throws TooManyRequests when they do not; answers whether the attempt succeeded.
+     * Throws TooManyRequests (with `tooMany`) when they do not; answers whether the attempt succeeded.
      */
-    async check(key: AttemptKey, ip: string, verify: () => Promise<boolean>): Promise<boolean> {
+    async check(
+      key: AttemptKey,
+      ip: string,
+      verify: () => Promise<boolean>,
+      tooMany: string = MSG.demasiadosIntentos,
+    ): Promise<boolean> {
       const now = clock();
       const clave = attemptKey(key);
       const since = new Date(now.getTime() - settings.failureWindowMs);
-      const attempt = await repo.beginAttempt({ clave, ip, operador: key.operador, at: now }, since);
+      const operador = "operador" in key ? key.operador : "";
+      const attempt = await repo.beginAttempt({ clave, ip, operador, at: now }, since);
       if (attempt.porClave > settings.maxFailures || attempt.porIp > settings.maxFailuresPerIp) {
         await repo.purgeAttempts(since);
-        throw new TooManyRequests(MSG.demasiadosIntentos);
+        throw new TooManyRequests(tooMany);
       }
       // Should verify throw, the attempt stays counted as a failure.
       const ok = await verify();

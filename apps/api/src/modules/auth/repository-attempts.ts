@@ -28,6 +28,10 @@ export function loginAttemptQueries(db: Database) {
     purgeAttempts: async (before: Date) => {
       await db.delete(loginFallidos).where(lt(loginFallidos.at, before));
     },
+    /** A password reset through a link clears the account's sign-in attempts from every address (decision 067). */
+    clearKey: async (clave: string) => {
+      await db.delete(loginFallidos).where(eq(loginFallidos.clave, clave));
+    },
     /** A right password clears the key's attempts from that address (this attempt's row included). */
     clearFailures: async (clave: string, ip: string) => {
       await db.delete(loginFallidos).where(and(eq(loginFallidos.clave, clave), eq(loginFallidos.ip, ip)));

@@ -2,6 +2,7 @@ import type { Database } from "@portal/db";
 import { schema } from "@portal/db";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { loginAttemptQueries } from "./repository-attempts";
+import { passwordResetQueries } from "./repository-restablecer";
 
 const { empleados, proveedores, sesiones } = schema;
 
@@ -68,6 +69,7 @@ export function createAuthRepository(db: Database) {
         );
     },
     ...loginAttemptQueries(db),
+    ...passwordResetQueries(db),
   };
 }
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

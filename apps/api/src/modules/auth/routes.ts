@@ -1,4 +1,4 @@
-import { CALLS, MSG } from "@portal/contracts";
+import { CALLS, MSG, RESTABLECER_MSG } from "@portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registerCall } from "../../lib/call-route";
 
@@ -21,5 +21,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCall(app, CALLS.logout, async (request) => {
     await app.services.auth.logout(request.sessionUser());
     return { status: "success" as const, message: MSG.sesionCerrada };
+  });
+
+  // Password reset by e-mail (issue 41, decision 067): public, one answer whether or not the account exists.
+  registerCall(app, CALLS.solicitarRestablecimiento, async (request) => {
+    await app.services.passwordReset.requestLink(request.body, { ip: request.ip });
+    return { status: "success" as const, message: RESTABLECER_MSG.solicitudRecibida };
+  });
+
+  registerCall(app, CALLS.restablecerPassword, async (request) => {
+    await app.services.passwordReset.reset(request.body, { ip: request.ip });
+    return { status: "success" as const, message: RESTABLECER_MSG.passwordRestablecida };
   });
 };

@@ -35,12 +35,18 @@ export function createSmtpTransport(config: AppConfig): MailTransport | null {
   };
 }
 
-/** Without SMTP settings (a developer's `npm start`), messages are written to the log and count as sent. */
+/** A link's secret (a password reset's token, decision 067) as the log writes it: never the token itself. */
+export const withoutLinkTokens = (text: string) => text.replace(/([?&]token=)[^\s&#]+/g, "$1[oculto]");
+
+/**
+ * Without SMTP settings (a developer's `npm start`), messages are written to the log and count as sent, with any
+ * link's token hidden (a reset link is usable by whoever reads it; decision 067).
+ */
 export const logTransport =
   (log: FastifyBaseLogger): MailTransport =>
   async (message) => {
     log.info(
-      { correo: { para: message.to, asunto: message.subject, texto: message.text } },
+      { correo: { para: message.to, asunto: message.subject, texto: withoutLinkTokens(message.text) } },
       "correo (sin SMTP configurado)",
     );
   };

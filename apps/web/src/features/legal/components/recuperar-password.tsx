@@ -3,8 +3,12 @@ import { IconMail, IconPhone, IconUserCircle } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { ScreenTitle } from "../../../components/screen-title";
 import { SOPORTE_PORTAL } from "../contacto";
+import { SolicitarRestablecimiento } from "./solicitar-restablecimiento";
 
-/** Password recovery instructions (spec §2): static text plus the administrator's contact. */
+/**
+ * Password recovery instructions (spec §2): static text plus the administrator's contact, kept as they are; beside
+ * them, the portal's reset link by e-mail (issue 41, decision 067).
+ */
 export function RecoverPassword() {
   const mailto = `mailto:${SOPORTE_PORTAL.correo}?subject=${encodeURIComponent(SOPORTE_PORTAL.asunto)}`;
   return (
@@ -29,6 +33,8 @@ export function RecoverPassword() {
           </Text>
         </Stack>
       </Card>
+
+      <SolicitarRestablecimiento />
 
       <Card withBorder radius="md" padding="xl" component="section" aria-labelledby="contacto-administrador">
         <Stack gap="sm">

@@ -52,6 +52,9 @@ const env = toolEnv({
   SAT_ESTADO_CFDI_URL:
     process.env.SAT_ESTADO_CFDI_URL ?? `http://127.0.0.1:${port}/simulador-sat/ConsultaCFDIService.svc`,
   APP_ENCRYPTION_KEY: key,
+  // Without an SMTP server the portal's mails (a password reset's link among them) are written as .eml files in
+  // .data/correo/, the demo's mailbox (README); with SMTP_HOST they are sent.
+  CORREO_CARPETA: process.env.CORREO_CARPETA ?? join(dataRoot, "correo"),
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 });
 

@@ -15,7 +15,7 @@ import { archivosRoutes } from "./modules/archivos/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { cfdiPruebaRoutes } from "./modules/cfdi-prueba/routes";
 import { complementosAtrasadosRoutes } from "./modules/complementos-atrasados/routes";
-import { createSmtpTransport, logTransport, type MailTransport } from "./modules/correo/service";
+import { type MailTransport, mailTransportFor } from "./modules/correo/service";
 import { correoWorkerPlugin } from "./modules/correo/worker";
 import { empleadosRoutes } from "./modules/empleados/routes";
 import { entradasRoutes } from "./modules/entradas/routes";
@@ -195,7 +195,7 @@ async function registerFoundation(app: FastifyInstance, options: BuildOptions, e
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);
-  const mailTransport = options.mailTransport ?? createSmtpTransport(options.config) ?? logTransport(app.log);
+  const mailTransport = options.mailTransport ?? mailTransportFor(options.config, app.log);
   await app.register(servicesPlugin, {
     encryptionKey,
     mailTransport,

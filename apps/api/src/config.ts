@@ -98,6 +98,11 @@ const envSchema = z.object({
   SMTP_SECURE: bool.default(false),
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
+  /**
+   * Without SMTP_HOST: a folder where each message is written as an .eml file (the demo's mailbox; `npm start` sets
+   * .data/correo). Unset: messages go to the log, links' tokens hidden.
+   */
+  CORREO_CARPETA: z.string().optional(),
   MAIL_FROM: z.string().default("Portal de Proveedores <no-responder@portal.local>"),
   /** How often the mail worker looks for pending messages. */
   MAIL_POLL_MS: z.coerce.number().int().positive().default(5000),

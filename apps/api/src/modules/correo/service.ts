@@ -1,3 +1,6 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { AppConfig } from "../../config";
@@ -50,6 +53,30 @@ export const logTransport =
       "correo (sin SMTP configurado)",
     );
   };
+
+/**
+ * The demo's mailbox (`npm start` sets CORREO_CARPETA to .data/correo/ when no SMTP server is configured): each
+ * message is written whole as a text file (who, subject, then the text as sent), so a newcomer can read and follow
+ * the links the portal sends (a password reset's among them). The log says where the file is, never what it says.
+ */
+export function folderTransport(dir: string, log: FastifyBaseLogger): MailTransport {
+  return async (message) => {
+    await mkdir(dir, { recursive: true });
+    // A random name: two processes of a cluster never collide (a file's time says which is newest).
+    const file = join(dir, `correo-${randomUUID()}.txt`);
+    const text = `De: ${message.from}\nPara: ${message.to}\nAsunto: ${message.subject}\n\n${message.text}\n`;
+    await writeFile(file, text, { encoding: "utf8", mode: 0o600 });
+    log.info({ correo: { para: message.to, asunto: message.subject, archivo: file } }, "correo guardado en archivo");
+  };
+}
+
+/** How messages leave: SMTP when configured, else the demo's folder when set, else the log. */
+export function mailTransportFor(config: AppConfig, log: FastifyBaseLogger): MailTransport {
+  return (
+    createSmtpTransport(config) ??
+    (config.CORREO_CARPETA ? folderTransport(config.CORREO_CARPETA, log) : logTransport(log))
+  );
+}
 
 export const MAX_INTENTOS = 8;
 /** 30 s, 1 min, 2 min … capped at 1 h. */

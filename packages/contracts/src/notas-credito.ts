@@ -12,6 +12,7 @@ import {
   optionalText,
   successAnswer,
 } from "./common";
+import { historialFacturaSchema } from "./facturas";
 import { MSG } from "./messages";
 import { revisionBatchSchema } from "./revision";
 
@@ -155,6 +156,21 @@ export type NotaCreditoRow = z.infer<typeof notaCreditoRowSchema>;
 export const getNotasCreditoRequestSchema = listRequestSchema;
 export const getNotasCreditoAnswerSchema = successAnswer(z.array(notaCreditoRowSchema));
 export type GetNotasCreditoAnswer = z.infer<typeof getNotasCreditoAnswerSchema>;
+
+/**
+ * POST /api/notasCredito/getNotaCredito (issue 40, decision 065; not in the spec): one credit note for its detail
+ * screen, as its list row, with its Historial (registration and decisions). A supplier gets only its own; any other
+ * id is answered as one that does not exist.
+ */
+export const getNotaCreditoRequestSchema = listRequestSchema.extend({ IdNotaCredito: idSchema("IdNotaCredito") });
+export type GetNotaCreditoRequest = z.infer<typeof getNotaCreditoRequestSchema>;
+export const notaCreditoDetalleSchema = z.object({
+  NotaCredito: notaCreditoRowSchema,
+  Historial: z.array(historialFacturaSchema),
+});
+export type NotaCreditoDetalle = z.infer<typeof notaCreditoDetalleSchema>;
+export const getNotaCreditoAnswerSchema = successAnswer(notaCreditoDetalleSchema);
+export type GetNotaCreditoAnswer = z.infer<typeof getNotaCreditoAnswerSchema>;
 
 /** POST /api/notasCredito/postNotaCredito: the sociedad (company database) and the two files; the XML says the rest. */
 export const postNotaCreditoRequestSchema = actorRequestSchema.extend({

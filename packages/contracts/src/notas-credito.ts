@@ -76,6 +76,8 @@ export const NOTA_CREDITO_MSG = {
   uuidRegistrado: (uuid: string) =>
     `El UUID ${uuid} ya está registrado en el portal; un CFDI se registra una sola vez.`,
   noExiste: "La nota de crédito no existe.",
+  /** Issue 40: its detail screen could not read it (no answer from the server, or an unexpected one). */
+  detalleNoDisponible: "No se pudo leer la nota de crédito; regrese a la lista e inténtelo de nuevo.",
   /** Issue 39: the memo job found the A/P invoice's open balance smaller than what the note takes; nothing was sent. */
   erpExcedeSaldo: (folio: string, importe: string, saldo: string) =>
     `No se envió la nota de crédito al ERP: lo que toma de la factura con folio ${folio} (${importe}) es mayor que su saldo abierto en el ERP (${saldo}); un pago posterior a la aceptación lo redujo.`,

@@ -268,6 +268,8 @@ test.describe(() => {
     await page.goto("/Notas-Credito-Pendientes");
     await check.ready();
     await check.both("notas de crédito pendientes");
+    // Issue 40: every credit note, and one's detail with its Historial.
+    await check.listAndDetail("/Notas-Credito", "notas de crédito");
     await page.goto("/Complementos-Atrasados");
     await check.ready();
     await check.both("complementos atrasados");

@@ -71,3 +71,56 @@ test.describe("a supplier's lists at 1366 px", () => {
     ).toBeVisible();
   });
 });
+
+/**
+ * The page size a list shows ('Filas por página'), the rows of its page and of the whole list, and the page size the
+ * rule gives for the heights the browser laid out (decision 065: the rows that fit in 55% of the window under the
+ * header, 5 to 50).
+ */
+async function pageOf(page: Page, table: Locator) {
+  const filas = table.locator("tbody tr[aria-rowindex]");
+  await expect(filas.first()).toBeVisible();
+  const size = Number(await page.getByRole("combobox", { name: "Filas por página" }).inputValue());
+  const rows = await filas.count();
+  const range = (await page.getByText(/^\d+–\d+ de \d+$/).textContent()) ?? "";
+  const alturas = await table.evaluate((element) => ({
+    ventana: window.innerHeight,
+    fila: element.querySelector("tbody tr")?.getBoundingClientRect().height ?? 0,
+    encabezado: element.querySelector("thead")?.getBoundingClientRect().height ?? 0,
+  }));
+  const caben = Math.floor((alturas.ventana * 0.55 - alturas.encabezado) / alturas.fila);
+  return { size, rows, total: Number(range.split(" de ")[1]), esperado: Math.min(50, Math.max(5, caben)) };
+}
+
+test.describe("rows per page that fill the window (issue 40, decision 065)", () => {
+  test.use({ role: "administrador" });
+
+  test("a short list shows more rows at 1920×1080 than at 1366×768, and a page size chosen in the address wins", async ({
+    page,
+  }) => {
+    // A catalogue (the spec's 5 a page) with one-line rows. (The review lists' rows, with their editors, are about
+    // 106 px high: five of them already fill the table's box even at 1080 px.)
+    const lista = "/Catalogo-Sociedades";
+    const tabla = () => page.getByRole("table", { name: "Catálogo de sociedades" });
+    await page.setViewportSize(SIZES[0]);
+    await page.goto(lista);
+    const portatil = await pageOf(page, tabla());
+    await page.setViewportSize(SIZES[1]);
+    await page.goto(lista);
+    const grande = await pageOf(page, tabla());
+
+    // The default page is the rows that fit the table's box, more in the taller window.
+    expect(portatil.size).toBe(portatil.esperado);
+    expect(grande.size).toBe(grande.esperado);
+    expect(grande.size).toBeGreaterThan(portatil.size);
+    expect(portatil.rows).toBe(Math.min(portatil.total, portatil.size));
+    expect(grande.rows).toBe(Math.min(grande.total, grande.size));
+    if (grande.total > portatil.rows) expect(grande.rows).toBeGreaterThan(portatil.rows);
+
+    // The user's choice, kept in the address, wins over the window.
+    await page.goto(`${lista}?filas=5`);
+    const elegida = await pageOf(page, tabla());
+    expect(elegida.size).toBe(5);
+    expect(elegida.rows).toBe(Math.min(elegida.total, 5));
+  });
+});

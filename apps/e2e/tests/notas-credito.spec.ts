@@ -8,7 +8,8 @@ import { signInOk, tinyPdf } from "./support";
 /**
  * Issue 27 in Chromium (decision 034): the supplier registers a credit note (CFDI de Egreso) against its accepted
  * invoice in /Notas-Credito; the reviewer accepts it in /Notas-Credito-Pendientes and it reaches the ERP as an A/P
- * credit memo.
+ * credit memo. Issue 40 (decision 065): each note opens its own detail with its Historial, and the form has its own
+ * address.
  */
 
 /** The demo's accepted PUE invoice of Kemper (folio 1187, SBO_MCI), in the ERP and unpaid. */
@@ -65,6 +66,18 @@ test.describe(() => {
     await page.getByRole("searchbox", { name: "Buscar" }).fill(folio);
     await expect(filaCon(lista, folio)).toContainText("Pendiente");
     await expect(filaCon(lista, folio)).toContainText("1187 (116.00 MXN)");
+    // Issue 40: a double-click opens the note's own detail, with its Historial; 'Regresar' comes back to the list.
+    await filaCon(lista, folio).getByRole("cell", { name: folio, exact: true }).dblclick();
+    await expect(page).toHaveURL(/\/Notas-Credito\/Nota\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Nota de crédito" })).toBeVisible();
+    await expect(page.getByLabel("Folio", { exact: true })).toHaveValue(folio);
+    await expect(page.getByLabel("Total", { exact: true })).toHaveValue("116.00 MXN");
+    const historialProveedor = page.getByRole("table", { name: "Historial" });
+    await expect(historialProveedor).toContainText("Registrada (Pendiente)");
+    await expect(historialProveedor).toContainText("facturas 1187");
+    await page.getByRole("button", { name: "Regresar" }).click();
+    await expect(page).toHaveURL(/\/Notas-Credito(\?.*)?$/);
+    await expect(lista).toBeVisible();
 
     // The reviewer signs in on the same browser once the supplier's session cookies are gone.
     await page.context().clearCookies();
@@ -93,5 +106,31 @@ test.describe(() => {
       await page.getByRole("button", { name: "Recargar" }).click();
       await expect(filaCon(table, folio)).toContainText(/Nota de crédito SAP \d+/, { timeout: 1000 });
     }).toPass({ timeout: 20_000 });
+
+    // Issue 40: from the review list too, the detail with the decision in its Historial, and back to the review.
+    await filaCon(table, folio).getByRole("cell", { name: folio, exact: true }).dblclick();
+    await expect(page).toHaveURL(/\/Notas-Credito\/Nota\/\d+\?desde=pendientes$/);
+    const historial = page.getByRole("table", { name: "Historial" });
+    await expect(historial).toContainText("Registrada (Pendiente)");
+    await expect(historial).toContainText("Aceptada");
+    await expect(historial).toContainText("Administrador del Portal");
+    await expect(page.getByText(/Nota de crédito SAP \d+/)).toBeVisible();
+    await page.getByRole("button", { name: "Regresar" }).click();
+    await expect(page).toHaveURL(/\/Notas-Credito-Pendientes/);
+    await expect(table).toBeVisible();
+  });
+
+  test("'Nueva nota de crédito' has its own address: Back returns to the list (issue 40)", async ({ page }) => {
+    await page.goto("/Notas-Credito");
+    await expect(page.getByRole("heading", { level: 1, name: "Notas de crédito" })).toBeVisible();
+    await page.getByRole("button", { name: "Nueva nota de crédito" }).click();
+    await expect(page).toHaveURL(/\/Notas-Credito\/Nueva$/);
+    await expect(page.getByRole("form", { name: "Registro de la nota de crédito" })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/Notas-Credito$/);
+    await expect(page.getByRole("table", { name: "Notas de crédito" })).toBeVisible();
+    // And forward again: the form, not a blank module.
+    await page.goForward();
+    await expect(page.getByRole("heading", { level: 1, name: "Nueva nota de crédito" })).toBeVisible();
   });
 });

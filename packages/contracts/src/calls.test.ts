@@ -65,6 +65,8 @@ const EXTRA_CALLS = [
   ["POST", "/api/home/getPagosProximos"],
   // Credit notes (issue 27): the supplier's list and upload, the employees' review.
   ["POST", "/api/notasCredito/getNotasCredito"],
+  // One credit note with its history, for its detail screen (issue 40, decision 065).
+  ["POST", "/api/notasCredito/getNotaCredito"],
   ["POST", "/api/notasCredito/postNotaCredito"],
   ["POST", "/api/notasCreditoPendientes/getNotasCredito"],
   ["PATCH", "/api/notasCreditoPendientes/patchNotaCredito"],

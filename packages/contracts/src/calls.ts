@@ -65,6 +65,8 @@ import {
   rowDocumentsRequestSchema,
 } from "./home";
 import {
+  getNotaCreditoAnswerSchema,
+  getNotaCreditoRequestSchema,
   getNotasCreditoAnswerSchema,
   getNotasCreditoPendientesAnswerSchema,
   getNotasCreditoPendientesRequestSchema,
@@ -540,6 +542,15 @@ export const CALLS = {
     access: "session",
     tag: "notas de crédito",
     summary: "Notas de crédito (el proveedor ve solo las suyas)",
+  }),
+  getNotaCredito: call({
+    method: "POST",
+    path: "/api/notasCredito/getNotaCredito",
+    request: getNotaCreditoRequestSchema,
+    answer: getNotaCreditoAnswerSchema,
+    access: "session",
+    tag: "notas de crédito",
+    summary: "Una nota de crédito con su historial (el proveedor solo las suyas; no está en la especificación)",
   }),
   postNotaCredito: call({
     method: "POST",

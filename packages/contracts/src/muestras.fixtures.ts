@@ -398,6 +398,23 @@ export const MUESTRAS = {
     answer: { status: "success", message: BLOQUEO_ERP_MSG.registrado(true) },
   },
   getNotasCredito: { request: { usuario: "P00042", operador: "Proveedor" }, answer: ok([notaCreditoRow]) },
+  getNotaCredito: {
+    request: { usuario: "P00042", operador: "Proveedor", IdNotaCredito: 17 },
+    answer: ok({
+      NotaCredito: notaCreditoRow,
+      Historial: [
+        {
+          Fecha: "2026-11-21T09:15:00.000Z",
+          Quien: "ACEROS Y TORNILLOS DEL BAJIO SA DE CV",
+          Operador: "Proveedor",
+          Campo: "registro",
+          De: "",
+          A: "P · UUID 7C1D2E3F-4A5B-4C6D-8E7F-9A0B1C2D3E4F · facturas A-1234",
+          Comentario: "",
+        },
+      ],
+    }),
+  },
   postNotaCredito: {
     request: {
       id: "P00042",

@@ -12,6 +12,7 @@ import {
   optionalText,
   successAnswer,
 } from "./common";
+import { historialFacturaSchema } from "./facturas";
 import { MSG } from "./messages";
 import { revisionBatchSchema } from "./revision";
 
@@ -75,6 +76,8 @@ export const NOTA_CREDITO_MSG = {
   uuidRegistrado: (uuid: string) =>
     `El UUID ${uuid} ya está registrado en el portal; un CFDI se registra una sola vez.`,
   noExiste: "La nota de crédito no existe.",
+  /** Issue 40: its detail screen could not read it (no answer from the server, or an unexpected one). */
+  detalleNoDisponible: "No se pudo leer la nota de crédito; regrese a la lista e inténtelo de nuevo.",
   /** Issue 39: the memo job found the A/P invoice's open balance smaller than what the note takes; nothing was sent. */
   erpExcedeSaldo: (folio: string, importe: string, saldo: string) =>
     `No se envió la nota de crédito al ERP: lo que toma de la factura con folio ${folio} (${importe}) es mayor que su saldo abierto en el ERP (${saldo}); un pago posterior a la aceptación lo redujo.`,
@@ -155,6 +158,21 @@ export type NotaCreditoRow = z.infer<typeof notaCreditoRowSchema>;
 export const getNotasCreditoRequestSchema = listRequestSchema;
 export const getNotasCreditoAnswerSchema = successAnswer(z.array(notaCreditoRowSchema));
 export type GetNotasCreditoAnswer = z.infer<typeof getNotasCreditoAnswerSchema>;
+
+/**
+ * POST /api/notasCredito/getNotaCredito (issue 40, decision 065; not in the spec): one credit note for its detail
+ * screen, as its list row, with its Historial (registration and decisions). A supplier gets only its own; any other
+ * id is answered as one that does not exist.
+ */
+export const getNotaCreditoRequestSchema = listRequestSchema.extend({ IdNotaCredito: idSchema("IdNotaCredito") });
+export type GetNotaCreditoRequest = z.infer<typeof getNotaCreditoRequestSchema>;
+export const notaCreditoDetalleSchema = z.object({
+  NotaCredito: notaCreditoRowSchema,
+  Historial: z.array(historialFacturaSchema),
+});
+export type NotaCreditoDetalle = z.infer<typeof notaCreditoDetalleSchema>;
+export const getNotaCreditoAnswerSchema = successAnswer(notaCreditoDetalleSchema);
+export type GetNotaCreditoAnswer = z.infer<typeof getNotaCreditoAnswerSchema>;
 
 /** POST /api/notasCredito/postNotaCredito: the sociedad (company database) and the two files; the XML says the rest. */
 export const postNotaCreditoRequestSchema = actorRequestSchema.extend({

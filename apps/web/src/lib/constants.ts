@@ -22,7 +22,8 @@ export const LAYOUT_BREAKPOINT_PX = 500;
 export const HEADER_HEIGHT_PX = 64;
 
 /** Tables (spec §9): maximum height 55% of the view, row placeholder height 53. */
-export const TABLE_MAX_HEIGHT = "55vh";
+export const TABLE_MAX_HEIGHT_RATIO = 0.55;
+export const TABLE_MAX_HEIGHT = `${TABLE_MAX_HEIGHT_RATIO * 100}vh`;
 export const TABLE_ROW_HEIGHT_PX = 53;
 
 /** 'All' page size option, shown with the spec's wording. */

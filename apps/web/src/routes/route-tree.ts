@@ -17,6 +17,8 @@ import { misFacturasRoute } from "./mis-facturas";
 import { nuevaFacturaRoute } from "./mis-facturas.factura";
 import { miFacturaRoute } from "./mis-facturas.mi-factura";
 import { notasCreditoRoute } from "./notas-credito";
+import { notaCreditoRoute } from "./notas-credito.nota";
+import { nuevaNotaCreditoRoute } from "./notas-credito.nueva";
 import { notasCreditoPendientesRoute } from "./notas-credito-pendientes";
 import { pagosRoute } from "./pagos";
 import { pagoRoute } from "./pagos.pago";
@@ -31,7 +33,8 @@ import { tareasRoute } from "./tareas";
 
 /**
  * Every path of the spec's route table (§2), flat under the layout, plus the portal's additions /Tareas (issue 15)
- * and /Complementos-Atrasados (issue 27), and /RestablecerPassword (issue 41); unknown paths render 'No page'.
+ * and /Complementos-Atrasados (issue 27), /RestablecerPassword (issue 41), and the credit notes' form and detail
+ * (issue 40); unknown paths render 'No page'.
  */
 export const routeTree = rootRoute.addChildren([
   landingRoute,
@@ -57,6 +60,8 @@ export const routeTree = rootRoute.addChildren([
   miFacturaRoute,
   facturasPendientesRoute,
   notasCreditoRoute,
+  nuevaNotaCreditoRoute,
+  notaCreditoRoute,
   notasCreditoPendientesRoute,
   pagosRoute,
   pagoRoute,

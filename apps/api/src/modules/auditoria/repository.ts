@@ -28,10 +28,15 @@ export const comoHistorial = (h: EntradaHistorial): HistorialFactura => ({
 });
 
 /**
- * The history of one record (audit entries of `entidad` 'factura' or 'pago'), oldest first, with who made each
- * change: the employee's name, the supplier's name, or the stored reference when neither is found.
+ * The history of one record (audit entries of `entidad` 'factura', 'pago' or — issue 40 — 'nota_credito', the
+ * review kit's ReviewKind.auditEntity of each), oldest first, with who made each change: the employee's name, the
+ * supplier's name, or the stored reference when neither is found.
  */
-export async function historialDe(db: Database, entidad: "factura" | "pago", id: number): Promise<EntradaHistorial[]> {
+export async function historialDe(
+  db: Database,
+  entidad: "factura" | "pago" | "nota_credito",
+  id: number,
+): Promise<EntradaHistorial[]> {
   const result = (await db.execute(sql`
     select a.at, a.operador, a.campo, a.valor_anterior, a.valor_nuevo, a.comentario,
            coalesce(nullif(trim(e.nombre || ' ' || e.apellidos), ''), p.card_name, a.usuario_ref) as quien

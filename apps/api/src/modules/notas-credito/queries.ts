@@ -1,5 +1,13 @@
-import { ARCHIVO_URL_PREFIX, NOTA_CREDITO_MSG, type NotaCreditoRow, type RelacionNotaCredito } from "@portal/contracts";
+import {
+  ARCHIVO_URL_PREFIX,
+  NOTA_CREDITO_MSG,
+  type NotaCreditoDetalle,
+  type NotaCreditoRow,
+  type RelacionNotaCredito,
+} from "@portal/contracts";
+import { NotFound } from "../../lib/errors";
 import { isProveedor, type SessionUser } from "../../lib/session-user";
+import { comoHistorial } from "../auditoria/repository";
 import { reviewWindowStart } from "../revision/review-kit";
 import type { NotaCreditoListada } from "./repository";
 import { money, type NotasCreditoContext } from "./shared";
@@ -82,5 +90,17 @@ export function listQueries({ clock, repo }: Pick<NotasCreditoContext, "clock" |
     },
     /** The 'Notas de crédito pendientes' tile: those awaiting a decision. */
     countPendientes: () => repo.countPendientes(),
+    /**
+     * getNotaCredito (issue 40, decision 065): one credit note for its detail, with its Historial. A supplier reads
+     * only its own (another supplier's id answers as one that does not exist, 404); employees read every one, as
+     * their list shows every one. The row's Fila is 1: the detail is addressed by its id, not by a list position.
+     */
+    async detalle(user: SessionUser, id: number): Promise<NotaCreditoDetalle> {
+      const proveedor = isProveedor(user);
+      const nota = await repo.listada(id);
+      if (!nota || (proveedor && nota.cardCode !== user.id)) throw new NotFound(NOTA_CREDITO_MSG.noExiste);
+      const historial = await repo.historial(id);
+      return { NotaCredito: toRow(nota, 1, !proveedor), Historial: historial.map(comoHistorial) };
+    },
   };
 }

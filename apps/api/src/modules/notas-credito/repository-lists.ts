@@ -76,6 +76,9 @@ export function notaCreditoListQueries(db: Database) {
           .where(cardCode === null ? undefined : eq(notasCredito.cardCode, cardCode))
       )[0]?.n ?? 0,
     pendientes: (desde: Date) => listed(db, enRevision(desde)),
+    /** getNotaCredito (issue 40): one credit note as the lists have it, or undefined. */
+    listada: async (id: number): Promise<NotaCreditoListada | undefined> =>
+      (await listed(db, eq(notasCredito.id, id)))[0],
     /** The review tile: credit notes awaiting a decision. */
     countPendientes: async () =>
       (await db.select({ n: count() }).from(notasCredito).where(eq(notasCredito.estatus, "P")))[0]?.n ?? 0,

@@ -1,5 +1,6 @@
 import { type Database, schema } from "@portal/db";
 import { asc, eq, sql } from "drizzle-orm";
+import { historialDe } from "../auditoria/repository";
 import { documentQueries } from "../revision/document-queries";
 import { notaCreditoBalanceQueries } from "./repository-balances";
 import { notaCreditoListQueries } from "./repository-lists";
@@ -57,6 +58,8 @@ export function createNotasCreditoRepository(db: Database) {
         .innerJoin(facturas, eq(facturas.id, notasCreditoFacturas.facturaId))
         .where(eq(notasCreditoFacturas.notaCreditoId, notaCreditoId))
         .orderBy(asc(facturas.id)),
+    /** Issue 40: the credit note's audit entries (registration, decisions), oldest first. */
+    historial: (id: number) => historialDe(db, "nota_credito", id),
     recordErp: async (id: number, docEntry: number, docNum: number) => {
       await db.update(notasCredito).set({ erpDocEntry: docEntry, erpDocNum: docNum }).where(eq(notasCredito.id, id));
     },

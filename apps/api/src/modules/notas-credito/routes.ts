@@ -7,6 +7,9 @@ export const notasCreditoRoutes: FastifyPluginAsyncZod = async (app) => {
   const ok = <T>(data: T) => ({ status: "success" as const, message: MSG.ok, data });
   const notas = () => app.services.notasCredito;
   registerCall(app, CALLS.getNotasCredito, async (request) => ok(await notas().list(request.sessionUser())));
+  registerCall(app, CALLS.getNotaCredito, async (request) =>
+    ok(await notas().detalle(request.sessionUser(), request.body.IdNotaCredito)),
+  );
   registerCall(app, CALLS.postNotaCredito, async (request) => ({
     status: "success" as const,
     message: await notas().register(request.sessionUser(), request.body),

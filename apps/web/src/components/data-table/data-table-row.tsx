@@ -5,6 +5,19 @@ import { TABLE_ROW_HEIGHT_PX } from "../../lib/constants";
 import classes from "./data-table.module.css";
 import type { CellValue, DataTableColumn, RowEdits } from "./data-table-logic";
 
+/** What a double-click in a row's own control (a review's status, comment or checkbox) must not turn into. */
+const CONTROLS = "input, textarea, select, button, a, label, [role='combobox'], [role='option'], [role='listbox']";
+
+/**
+ * Whether a double-click opens the row: on the row itself, not in one of its controls (selecting a comment's word
+ * is not opening the document) nor in a dropdown it renders elsewhere (a portal's events bubble through React).
+ */
+export function isRowOpenTarget(row: Element, target: EventTarget | null): boolean {
+  if (!(target instanceof Element) || !row.contains(target)) return false;
+  const control = target.closest(CONTROLS);
+  return control === null || !row.contains(control);
+}
+
 /** A body row across the whole table: the spinner while loading, or the text of an empty list. */
 export function DataTableMessageRow({ columnCount, message }: { columnCount: number; message: string | null }) {
   return (
@@ -75,7 +88,13 @@ function DataTableRowComponent<Row>(props: DataTableRowProps<Row>): ReactElement
         className={rowClasses || undefined}
         style={isWindowed ? { height: TABLE_ROW_HEIGHT_PX } : undefined}
         tabIndex={openRow ? 0 : undefined}
-        onDoubleClick={openRow ? () => openRow(row) : undefined}
+        onDoubleClick={
+          openRow
+            ? (event) => {
+                if (isRowOpenTarget(event.currentTarget, event.target)) openRow(row);
+              }
+            : undefined
+        }
         onKeyDown={openRow ? onKeyDown : undefined}
       >
         {props.hasSelection ? (

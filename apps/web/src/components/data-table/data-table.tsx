@@ -1,7 +1,7 @@
 import { Paper, Table } from "@mantine/core";
 import type { RowData } from "@tanstack/react-table";
 import type { ReactElement } from "react";
-import { PAGE_SIZE_ALL, SHORT_PAGE_SIZES, TABLE_MAX_HEIGHT } from "../../lib/constants";
+import { PAGE_SIZE_ALL, TABLE_MAX_HEIGHT } from "../../lib/constants";
 import classes from "./data-table.module.css";
 import { DataTableHeader } from "./data-table-column-header";
 import type { DataTableColumn } from "./data-table-logic";
@@ -26,7 +26,7 @@ export const NO_MATCH_TEXT = "Ningún registro coincide con la búsqueda";
  * (use-table-url-state.ts), and an 'All' page of a long list is virtualised (use-virtual-window.ts).
  */
 export function DataTable<Row extends RowData>(props: DataTableProps<Row>): ReactElement {
-  const { columns, label, isLoading = false, pageSizes = SHORT_PAGE_SIZES } = props;
+  const { columns, label, isLoading = false } = props;
   const { isSearchable = true, onRefresh, actions, isExportable = true } = props;
   const model = useDataTable(props);
   const { state, query, isStale, shownRows, view, thenScrollUp } = model;
@@ -104,7 +104,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
         </Table>
       </div>
       <DataTablePagination
-        pageSizes={pageSizes}
+        pageSizes={model.pageSizes}
         pageSize={model.pageSize}
         currentPage={model.currentPage}
         total={model.total}

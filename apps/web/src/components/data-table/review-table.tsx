@@ -130,6 +130,8 @@ export interface ReviewTableProps<Row, Estatus extends string, R> {
   emptyText: string;
   renderExpanded?: (row: Row) => ReactNode;
   canExpand?: (row: Row) => boolean;
+  /** Issue 40: double-click (or Enter on a focused row) opens the row's detail, as in the documents' lists. */
+  onRowOpen?: (row: Row) => void;
 }
 
 /**
@@ -168,6 +170,7 @@ export function ReviewTable<Row extends RowData, Estatus extends string, R>(prop
         onEditsChange={review.onEditsChange}
         renderExpanded={props.renderExpanded}
         canExpand={props.canExpand}
+        onRowOpen={props.onRowOpen}
         isCompact
         actions={
           <Group gap="sm" wrap="nowrap">

@@ -5,6 +5,7 @@ import { clampPage, searchText } from "./data-table-logic";
 import type { DataTableProps } from "./data-table-props";
 import { useOpenRow } from "./data-table-row";
 import { useCellEdits } from "./use-cell-edits";
+import { useMeasurePageFit, usePageFit } from "./use-page-fit";
 import { useRowExpansion } from "./use-row-expansion";
 import { useRowSelection } from "./use-row-selection";
 import { useTableModel } from "./use-table-model";
@@ -18,7 +19,10 @@ import { useVirtualWindow } from "./use-virtual-window";
  */
 export function useDataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const { rows, columns, getRowKey, isLoading = false, onRowOpen, onSelectionChange, isRowLocked } = props;
-  const { pageSizes = SHORT_PAGE_SIZES, defaultPageSize = SHORT_DEFAULT_PAGE_SIZE, renderExpanded } = props;
+  const { renderExpanded } = props;
+  // Issue 40: the default page fills the window's height (a short list's 5 grows to the rows that fit).
+  const fit = usePageFit(props.defaultPageSize ?? SHORT_DEFAULT_PAGE_SIZE, props.pageSizes ?? SHORT_PAGE_SIZES);
+  const { pageSizes, defaultPageSize } = fit;
   const state = useTableUrlState({
     columns,
     listSearch: props.listSearch,
@@ -58,6 +62,7 @@ export function useDataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const hasSelection = Boolean(onSelectionChange);
   const hasExpansion = Boolean(renderExpanded);
   const view = useVirtualWindow({ rows: pageRows, isAllPage: pageSize === PAGE_SIZE_ALL, isMeasured: hasExpansion });
+  useMeasurePageFit(view.scrollRef, fit.isToMeasure && !isLoading && pageRows.length > 0, fit.setFit);
   const openRow = useOpenRow(onRowOpen);
   // A new search, page size or page shows its rows from the top.
   const thenScrollUp =
@@ -71,6 +76,8 @@ export function useDataTable<Row extends RowData>(props: DataTableProps<Row>) {
     state,
     query,
     pageSize,
+    /** The 'Filas por página' options, the fitted default among them. */
+    pageSizes,
     needle,
     selection,
     toggleExpanded,

@@ -60,7 +60,15 @@ export function readTableUrlState<Row>(
  */
 export function writeTableUrlState(
   { query, sorting, pageIndex, pageSize, toggled }: TableUrlState,
-  defaults: { initialSort: SortState | null; defaultPageSize: PageSize },
+  defaults: {
+    initialSort: SortState | null;
+    defaultPageSize: PageSize;
+    /**
+     * Issue 40: whether the user chose the page size (kept in the URL even when it equals the default, which
+     * depends on the window); without it, written when it differs from the default.
+     */
+    isPageSizeChosen?: boolean;
+  },
 ): ListSearch {
   const current = fromSorting(sorting);
   const initial = defaults.initialSort;
@@ -70,7 +78,7 @@ export function writeTableUrlState(
     orden: current && !isInitialSort ? current.columnId : undefined,
     dir: current && !isInitialSort ? current.direction : undefined,
     pagina: pageIndex > 0 ? pageIndex + 1 : undefined,
-    filas: pageSize !== defaults.defaultPageSize ? pageSize : undefined,
+    filas: (defaults.isPageSizeChosen ?? pageSize !== defaults.defaultPageSize) ? pageSize : undefined,
     columnas: toggled.length > 0 ? toggled.join(",") : undefined,
   };
 }
@@ -89,7 +97,14 @@ export function useTableUrlState<Row>(options: TableUrlOptions<Row>) {
   const fromUrl = () => readTableUrlState(urlState, options);
   const [query, setQuery] = useState(() => fromUrl().query);
   const [sorting, setSorting] = useState<SortingState>(() => fromUrl().sorting);
-  const [pageSize, setPageSize] = useState<PageSize>(() => fromUrl().pageSize);
+  // Issue 40: the page size the user chose (in the URL), or null: the list's default, which may still grow to the
+  // rows that fit the window once they are measured (use-page-fit.ts).
+  const chosenFromUrl = (): PageSize | null => {
+    const filas = urlState?.filas;
+    return filas !== undefined && fromUrl().pageSize === filas ? filas : null;
+  };
+  const [chosenPageSize, setChosenPageSize] = useState<PageSize | null>(chosenFromUrl);
+  const pageSize = chosenPageSize ?? defaultPageSize;
   const [pageIndex, setPageIndex] = useState(() => fromUrl().pageIndex);
   const [toggled, setToggled] = useState<string[]>(() => fromUrl().toggled);
 
@@ -104,7 +119,11 @@ export function useTableUrlState<Row>(options: TableUrlOptions<Row>) {
       () => {
         const next = writeTableUrlState(
           { query, sorting, pageIndex, pageSize, toggled },
-          { initialSort: JSON.parse(initialSortKey) as SortState | null, defaultPageSize },
+          {
+            initialSort: JSON.parse(initialSortKey) as SortState | null,
+            defaultPageSize,
+            isPageSizeChosen: chosenPageSize !== null,
+          },
         );
         const signature = signatureOf(next);
         if (signature === written.current) return;
@@ -115,7 +134,17 @@ export function useTableUrlState<Row>(options: TableUrlOptions<Row>) {
       query === writtenQuery.current ? 0 : SEARCH_URL_DEBOUNCE_MS,
     );
     return () => clearTimeout(handle);
-  }, [onListSearchChange, query, sorting, pageIndex, pageSize, toggled, defaultPageSize, initialSortKey]);
+  }, [
+    onListSearchChange,
+    query,
+    sorting,
+    pageIndex,
+    pageSize,
+    chosenPageSize,
+    toggled,
+    defaultPageSize,
+    initialSortKey,
+  ]);
   useEffect(() => {
     if (!listSearch || urlSignature === written.current) return;
     written.current = urlSignature;
@@ -123,7 +152,7 @@ export function useTableUrlState<Row>(options: TableUrlOptions<Row>) {
     writtenQuery.current = next.query;
     setQuery(next.query);
     setSorting(next.sorting);
-    setPageSize(next.pageSize);
+    setChosenPageSize(chosenFromUrl());
     setPageIndex(next.pageIndex);
     setToggled(next.toggled);
     // fromUrl reads this render's props; only a URL change from outside matters here.
@@ -156,7 +185,7 @@ export function useTableUrlState<Row>(options: TableUrlOptions<Row>) {
     },
     /** Another page size, from the first page. */
     resize: (next: PageSize) => {
-      setPageSize(next);
+      setChosenPageSize(next);
       setPageIndex(0);
     },
   };

@@ -1,5 +1,5 @@
-import { CALLS, type NotaCreditoRow, type PostNotaCreditoRequest } from "@portal/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CALLS, type NotaCreditoDetalle, type NotaCreditoRow, type PostNotaCreditoRequest } from "@portal/contracts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../lib/api-client";
 import { defineList, type Operator, operatorBody } from "../../lib/list-query";
 import { defineReviewMutation } from "../../lib/review-mutation";
@@ -10,7 +10,11 @@ import { buildErpRetryNota } from "./nota-credito-logic";
  * Credit notes (issue 27, decision 034) live under the invoices' root: they change the invoices' balance, so an
  * invoice mutation or a credit note's refreshes both.
  */
-export const notasCreditoKeys = { all: [...facturasKeys.all, "notasCredito"] as const };
+export const notasCreditoKeys = {
+  all: [...facturasKeys.all, "notasCredito"] as const,
+  detalle: (operator: Operator, id: number) =>
+    [...facturasKeys.all, "notasCredito", "detalle", operator.id, id] as const,
+};
 
 /** POST /api/notasCredito/getNotasCredito: a supplier's own credit notes, every one for employees. */
 export const notasCreditoList = defineList({
@@ -19,6 +23,22 @@ export const notasCreditoList = defineList({
   body: operatorBody,
   listPath: "/Notas-Credito",
 });
+
+/**
+ * POST /api/notasCredito/getNotaCredito (issue 40, decision 065): one credit note with its Historial, for its detail
+ * screen. Asked again on every visit (a review or the ERP may have changed it); a refusal (another supplier's note,
+ * one that does not exist) is the screen's to show, not retried.
+ */
+export const notaCreditoDetalleOptions = (operator: Operator, id: number) =>
+  queryOptions({
+    queryKey: notasCreditoKeys.detalle(operator, id),
+    queryFn: async ({ signal }): Promise<NotaCreditoDetalle> =>
+      (await callApi(CALLS.getNotaCredito, { ...operatorBody(operator), IdNotaCredito: id }, { signal })).data,
+    staleTime: 0,
+    retry: false,
+  });
+export const useNotaCreditoDetalle = (operator: Operator, id: number) =>
+  useQuery(notaCreditoDetalleOptions(operator, id));
 
 /** POST /api/notasCreditoPendientes/getNotasCredito: the credit notes to review. */
 export const notasCreditoPendientesList = defineList({

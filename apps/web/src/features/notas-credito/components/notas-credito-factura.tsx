@@ -1,5 +1,6 @@
-import { Paper, Table, Text, Title } from "@mantine/core";
+import { Anchor, Paper, Table, Text, Title } from "@mantine/core";
 import { formatAmount } from "@portal/cfdi";
+import { Link } from "@tanstack/react-router";
 import type { Session } from "../../../lib/session";
 import { useNotasCreditoDeFactura } from "../api";
 import { ESTATUS_NOTA_CREDITO, relationsOfFactura } from "../nota-credito-logic";
@@ -7,7 +8,8 @@ import { ErpNotaCredito } from "./notas-credito-columns";
 
 /**
  * The invoice detail's 'Notas de crédito' section (issue 27): the credit notes that credit this invoice, each with
- * its ERP state (issue 36: employees see the ERP's message, reviewers may retry).
+ * its ERP state (issue 36: employees see the ERP's message, reviewers may retry) and its folio a link to its detail
+ * (issue 40).
  */
 export function NotasCreditoFactura({ session, idFactura }: { session: Session; idFactura: number }) {
   const notas = useNotasCreditoDeFactura(session, idFactura);
@@ -37,7 +39,18 @@ export function NotasCreditoFactura({ session, idFactura }: { session: Session; 
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={row.IdNotaCredito}>
-                  <Table.Td>{row.FolioNotaCredito}</Table.Td>
+                  <Table.Td>
+                    {/* Issue 40: each note opens its own detail, with its Historial. */}
+                    <Anchor
+                      renderRoot={(props) => (
+                        <Link {...props} to="/Notas-Credito/Nota/$id" params={{ id: row.IdNotaCredito }} />
+                      )}
+                      size="sm"
+                      aria-label={`Ver la nota de crédito ${row.FolioNotaCredito}`}
+                    >
+                      {row.FolioNotaCredito}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>{row.FechaNotaCredito}</Table.Td>
                   <Table.Td>
                     {formatAmount(row.Facturas.find((f) => f.IdFactura === idFactura)?.Importe ?? "0")} {row.Moneda}

@@ -78,8 +78,9 @@ describe("a credit note's relation groups on screen (issue 39)", () => {
       getEntradas: [makeEntradaFactura()],
       getHistorialFactura: [],
       getNotasCredito: [DOS_GRUPOS],
+      getNotaCredito: { NotaCredito: DOS_GRUPOS, Historial: [] },
     });
-    renderApp("/MisFacturas");
+    const { router } = renderApp("/MisFacturas");
     await waitFor(() => expect(filas("Facturas")).toHaveLength(1));
     fireEvent.doubleClick(filas("Facturas")[0] as HTMLElement);
     await screen.findByRole("heading", { level: 1, name: "Datos generales" });
@@ -89,5 +90,9 @@ describe("a credit note's relation groups on screen (issue 39)", () => {
     expect(fila.textContent).toContain("NC-41");
     expect(celda(tabla, fila, "Relación").textContent).toBe("03 Devolución de mercancía");
     expect(celda(tabla, fila, "Importe en esta factura").textContent).toBe("116.00 MXN");
+    // Issue 40: the folio opens the note's own detail.
+    fireEvent.click(within(fila).getByRole("link", { name: "Ver la nota de crédito NC-41" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/Notas-Credito/Nota/${DOS_GRUPOS.IdNotaCredito}`));
+    await screen.findByRole("heading", { level: 1, name: "Nota de crédito" });
   });
 });

@@ -1,4 +1,5 @@
 import type { NotaCreditoRow } from "@portal/contracts";
+import { useNavigate } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { columnasRevision, DataTable, folioVisible, ReviewTable } from "../../../components/data-table";
 import { LONG_DEFAULT_PAGE_SIZE, LONG_PAGE_SIZES } from "../../../lib/constants";
@@ -11,9 +12,13 @@ import { columnaErpNota, misNotasCreditoColumns, NOTAS_CREDITO_COLUMNS } from ".
 
 const EMPTY: readonly NotaCreditoRow[] = [];
 
-/** /Notas-Credito: the supplier's credit notes (every one for employees). */
+/**
+ * /Notas-Credito: the supplier's credit notes (every one for employees); double-click (or Enter) opens
+ * /Notas-Credito/Nota/{IdNotaCredito} (issue 40).
+ */
 export function NotasCreditoTable({ session }: { session: Session }) {
   const listSearch = useListSearch();
+  const navigate = useNavigate();
   const notas = notasCreditoList.useList(session);
   const columns = useMemo(() => [...misNotasCreditoColumns(isProveedor(session)), columnaErpNota(session)], [session]);
   return (
@@ -26,6 +31,7 @@ export function NotasCreditoTable({ session }: { session: Session }) {
       isLoading={notas.isPending && notas.fetchStatus !== "idle"}
       onRefresh={() => void notas.refetch()}
       isRefreshing={notas.isRefetching}
+      onRowOpen={(row) => void navigate({ to: "/Notas-Credito/Nota/$id", params: { id: row.IdNotaCredito } })}
       // Issue 40: as the other documents' lists (50 a page), not 5.
       pageSizes={LONG_PAGE_SIZES}
       defaultPageSize={LONG_DEFAULT_PAGE_SIZE}
@@ -41,8 +47,12 @@ const COLUMNAS_REVISION = [
   ...NOTAS_CREDITO_COLUMNS.filter((c) => !IDENTIFICAN.includes(c.id) && c.id !== "Estatus" && c.id !== "Comentarios"),
 ];
 
-/** /Notas-Credito-Pendientes: the review kit's table over the credit notes to review (issue 27). */
+/**
+ * /Notas-Credito-Pendientes: the review kit's table over the credit notes to review (issue 27); a row opens its
+ * detail, whose 'Regresar' comes back here (issue 40).
+ */
 export function NotasCreditoPendientesTable({ session }: { session: Session }) {
+  const navigate = useNavigate();
   const notas = notasCreditoPendientesList.useList(session);
   const patch = usePatchNotasCreditoPendientes();
   // Issue 36: the ERP state with the ERP's message and 'Reintentar', after the spec-like columns.
@@ -56,6 +66,13 @@ export function NotasCreditoPendientesTable({ session }: { session: Session }) {
       isLoading={notas.isPending && notas.fetchStatus !== "idle"}
       onRefresh={() => void notas.refetch()}
       isRefreshing={notas.isRefetching}
+      onRowOpen={(row) =>
+        void navigate({
+          to: "/Notas-Credito/Nota/$id",
+          params: { id: row.IdNotaCredito },
+          search: { desde: "pendientes" },
+        })
+      }
       build={(rows, edits) => buildRevisionNotas(session, rows, edits)}
       send={patch.mutateAsync}
       isSending={patch.isPending}

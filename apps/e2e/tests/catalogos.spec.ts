@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { SMTPServer } from "smtp-server";
+import { decodeQuotedPrintable, type SentMail, type SmtpSink, startSmtpSink } from "./correo-sink";
 import { expect, test } from "./fixtures";
 import { mainMenu, signIn, signInOk, tinyPdf } from "./support";
 
@@ -69,49 +69,18 @@ async function newSignedInPage(browser: Browser, operador: "Empleado" | "Proveed
  * Optional mail sink: when the run provides E2E_SMTP_PORT (and starts the API with SMTP_HOST=127.0.0.1 and
  * that SMTP_PORT), the rejection test also checks that the notification reaches the supplier's mailbox.
  */
-interface SentMail {
-  to: string[];
-  /** The message as sent (headers and quoted-printable body). */
-  raw: string;
-}
-
-/** The text of a quoted-printable UTF-8 body: soft line breaks joined, =XX bytes decoded. */
-const decodeQuotedPrintable = (raw: string) =>
-  Buffer.from(
-    raw
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
 let mails: SentMail[] | null = null;
-let smtp: SMTPServer | null = null;
+let sink: SmtpSink | null = null;
 
 test.beforeAll(async () => {
   const port = Number(process.env.E2E_SMTP_PORT ?? 0);
   if (!port) return;
-  const received: SentMail[] = [];
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (chunk: string) => {
-        raw += chunk;
-      });
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((address) => address.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp?.listen(port, "127.0.0.1", resolve));
-  mails = received;
+  sink = await startSmtpSink(port);
+  mails = sink.mails;
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await sink?.close();
 });
 
 /** Opens /Home as the signed-in role (fixtures.ts: its sign-in through the screens happens once per worker). */

@@ -124,3 +124,41 @@ test.describe("rows per page that fill the window (issue 40, decision 065)", () 
     expect(elegida.rows).toBe(Math.min(elegida.total, 5));
   });
 });
+
+/**
+ * The reviewers' two lists (spec §2, /Facturas-Pendientes and /Pagos-Pendientes): the columns that say which
+ * document a row is, its review status and its date are in view without scrolling the table sideways.
+ */
+test.describe("the review lists at 1366 px", () => {
+  test.use({ role: "administrador" });
+
+  test("Facturas pendientes and Pagos pendientes show status and dates without sideways scrolling", async ({
+    page,
+  }) => {
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.goto("/Facturas-Pendientes");
+      const facturas = page.getByRole("table", { name: "Facturas pendientes" });
+      // 'Todas' shows the demo's reviewed invoices too: the check is about real rows, not an empty table.
+      await page.getByLabel("Filtro de estatus").getByText("Todas", { exact: true }).click();
+      await expect(facturas.getByRole("checkbox", { name: "Revisado, fila 1" })).toBeVisible();
+      await expectInView(
+        page,
+        facturas,
+        ["Folio", "Proveedor", "Total", "Estatus", "Revisado", "Comentarios", "Fecha"],
+        "Facturas pendientes",
+      );
+
+      await page.goto("/Pagos-Pendientes");
+      const pagos = page.getByRole("table", { name: "Complemento de pagos pendientes" });
+      await page.getByLabel("Filtro de estatus").getByText("Todas", { exact: true }).click();
+      await expect(pagos.getByRole("checkbox", { name: "Revisado, fila 1" })).toBeVisible();
+      await expectInView(
+        page,
+        pagos,
+        ["Pago", "Proveedor", "Total", "Estatus", "Revisado", "Comentarios", "Fecha de pago"],
+        "Pagos pendientes",
+      );
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { SMTPServer } from "smtp-server";
+import { decodeQuotedPrintable, type SmtpSink, startSmtpSink } from "./correo-sink";
 import { DEMO_PASSWORD, signIn } from "./support";
 
 /**
@@ -9,21 +9,7 @@ import { DEMO_PASSWORD, signIn } from "./support";
  * server under test sends to: playwright.config.ts).
  */
 
-interface SentMail {
-  to: string[];
-  raw: string;
-}
-
-const decodeQuotedPrintable = (raw: string) =>
-  Buffer.from(
-    raw
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
-
-const received: SentMail[] = [];
-let smtp: SMTPServer | null = null;
+let sink: SmtpSink | null = null;
 const usuario = `restablece${Date.now() % 1_000_000}`;
 const correo = `${usuario}@empresa.com.mx`;
 const NUEVA = "Tlacuache7Verde42";
@@ -56,28 +42,12 @@ async function createEmpleado(request: APIRequestContext) {
 test.beforeAll(async ({ request }) => {
   const port = Number(process.env.E2E_SMTP_PORT ?? 0);
   expect(port, "sin E2E_SMTP_PORT no hay receptor SMTP").toBeGreaterThan(0);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.setEncoding("utf8");
-      stream.on("data", (chunk: string) => {
-        raw += chunk;
-      });
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((address) => address.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp?.listen(port, "127.0.0.1", resolve));
+  sink = await startSmtpSink(port);
   await createEmpleado(request);
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await sink?.close();
 });
 
 test("an employee asks for a link on Recuperar contraseña, sets a new password through it and signs in with it", async ({
@@ -94,7 +64,7 @@ test("an employee asks for a link on Recuperar contraseña, sets a new password 
 
   // The outbox's worker sends the mail to the employee's registered address.
   const link = async () => {
-    const mail = received.find((m) => m.to.includes(correo));
+    const mail = (sink?.mails ?? []).find((m) => m.to.includes(correo));
     return mail
       ? (/https?:\/\/\S+\/RestablecerPassword\?token=[A-Za-z0-9_-]{43}/.exec(decodeQuotedPrintable(mail.raw))?.[0] ??
           null)

@@ -55,6 +55,8 @@ const env = toolEnv({
   // Without an SMTP server the portal's mails (a password reset's link among them) are written as .eml files in
   // .data/correo/, the demo's mailbox (README); with SMTP_HOST they are sent.
   CORREO_CARPETA: process.env.CORREO_CARPETA ?? join(dataRoot, "correo"),
+  // The links in those mails point at this server (its own port unless PUBLIC_URL says otherwise).
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
 });
 

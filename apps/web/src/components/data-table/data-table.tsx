@@ -1,7 +1,7 @@
 import { Paper, Table } from "@mantine/core";
 import type { RowData } from "@tanstack/react-table";
 import type { ReactElement } from "react";
-import { PAGE_SIZE_ALL, TABLE_MAX_HEIGHT } from "../../lib/constants";
+import { PAGE_SIZE_ALL } from "../../lib/constants";
 import classes from "./data-table.module.css";
 import { DataTableHeader } from "./data-table-column-header";
 import type { DataTableColumn } from "./data-table-logic";
@@ -11,6 +11,7 @@ import type { DataTableProps } from "./data-table-props";
 import { DataTableMessageRow, DataTableRows } from "./data-table-row";
 import { DataTableToolbar, exportRows } from "./data-table-toolbar";
 import { type DataTableState, useDataTable } from "./use-data-table";
+import { useTableBoxHeight } from "./use-page-fit";
 import { fromSorting } from "./use-table-url-state";
 
 export type { DataTableProps };
@@ -19,8 +20,8 @@ export const NO_MATCH_TEXT = "Ningún registro coincide con la búsqueda";
 
 /**
  * The shared list table (spec §2 "All tables have…"): client-side search, sort by header click, paging with
- * 'All', double-click to open, spinner while loading, refresh button 'Recargar', at most 55% of the view high
- * with a sticky header; and, for the review lists, row selection, expandable rows, per-row editable cells and
+ * 'All', double-click to open, spinner while loading, refresh button 'Recargar', a box down to the window's bottom
+ * (at least the spec's 55% of the view) with a sticky header; and, for the review lists, row selection, expandable rows, per-row editable cells and
  * locked rows. Headless @tanstack/react-table holds the state and the row pipeline (table-model.ts), Mantine
  * renders it (toolbar, header, rows and pagination in their own files), the URL keeps search, sort and page
  * (use-table-url-state.ts), and an 'All' page of a long list is virtualised (use-virtual-window.ts).
@@ -33,6 +34,8 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
   // Issue 40: the columns shown (the 'Columnas' menu); search, sort and 'Exportar' keep every column.
   const shownColumns = visibleColumns(columns, state.toggled);
   const hasColumnMenu = columns.some((column) => column.isHiddenByDefault);
+  // Issue 40: the box reaches the window's bottom edge (at least the spec's 55%), the pagination in view.
+  const boxHeight = useTableBoxHeight(view.scrollRef);
 
   return (
     <Paper withBorder radius="md" className={classes.root}>
@@ -76,7 +79,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>): Reac
       <div
         ref={view.scrollRef}
         className={classes.scroll}
-        style={{ maxHeight: TABLE_MAX_HEIGHT }}
+        style={{ maxHeight: boxHeight }}
         aria-busy={isLoading || isStale}
       >
         <Table

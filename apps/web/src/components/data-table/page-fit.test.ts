@@ -5,7 +5,14 @@ import {
   SHORT_DEFAULT_PAGE_SIZE,
   SHORT_PAGE_SIZES,
 } from "../../lib/constants";
-import { FIT_MAXIMUM, fittedPageSize, pageSizesWith, rowsThatFit } from "./page-fit";
+import {
+  FIT_MAXIMUM,
+  fittedPageSize,
+  pageSizesWith,
+  rowsThatFit,
+  TABLE_BOTTOM_RESERVE_PX,
+  tableBoxHeight,
+} from "./page-fit";
 
 describe("rows per page that fill the window's height (issue 40)", () => {
   it("counts the rows that fit in the table's box (55% of the window) under its header", () => {
@@ -16,6 +23,19 @@ describe("rows per page that fill the window's height (issue 40)", () => {
     expect(rowsThatFit({ viewportHeight: 1080, rowHeight: 37, headerHeight: 40 })).toBe(14);
     // A window too short for a single row.
     expect(rowsThatFit({ viewportHeight: 60, rowHeight: 37, headerHeight: 40 })).toBe(0);
+  });
+
+  it("reaches the window's bottom edge below where the box starts, never less than the spec's 55%", () => {
+    // A box starting 250 px down a 1080 px window: 1080 − 250 − 96 = 734 px (the spec's 55% would be 594).
+    expect(tableBoxHeight(1080, 250)).toBe(1080 - 250 - TABLE_BOTTOM_RESERVE_PX);
+    // At 768 px: 768 − 250 − 96 = 422 px, just under 55% (422.4): the spec's box.
+    expect(tableBoxHeight(768, 250)).toBeCloseTo(422.4);
+    // Far down the page (a long form above the list): the spec's 55% still.
+    expect(tableBoxHeight(900, 700)).toBeCloseTo(495);
+    // Not laid out (a test DOM): the spec's 55%.
+    expect(tableBoxHeight(1080, 0)).toBeCloseTo(594);
+    // The rows that fit follow the box: (1080 − 250 − 96 − 40) / 37 = 18 rows, not the 55% box's 14.
+    expect(rowsThatFit({ viewportHeight: 1080, boxTop: 250, rowHeight: 37, headerHeight: 40 })).toBe(18);
   });
 
   it("says nothing before the rows are laid out (no height: a test DOM, a hidden tab)", () => {

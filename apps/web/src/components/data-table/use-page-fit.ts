@@ -1,6 +1,28 @@
 import { type RefObject, useLayoutEffect, useMemo, useState } from "react";
-import type { PageSize } from "../../lib/constants";
-import { FIT_MAXIMUM, fittedPageSize, pageSizesWith, rowsThatFit } from "./page-fit";
+import { type PageSize, TABLE_MAX_HEIGHT } from "../../lib/constants";
+import { FIT_MAXIMUM, fittedPageSize, pageSizesWith, rowsThatFit, tableBoxHeight } from "./page-fit";
+
+/** The box's top edge in the page (with the page scrolled to its top), px. */
+const topInPage = (box: HTMLElement) => box.getBoundingClientRect().top + window.scrollY;
+
+/**
+ * The table box's maximum height (issue 40, decision 065 amended): the spec's 55vh until laid out, then down to the
+ * window's bottom edge with the pagination in view (tableBoxHeight), again after every resize of the window.
+ */
+export function useTableBoxHeight(scrollRef: RefObject<HTMLDivElement | null>): string {
+  const [height, setHeight] = useState<string>(TABLE_MAX_HEIGHT);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const box = scrollRef.current;
+      if (!box) return;
+      setHeight(`${Math.floor(tableBoxHeight(window.innerHeight, topInPage(box)))}px`);
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [scrollRef]);
+  return height;
+}
 
 /**
  * Issue 40 (decision 065): the list's default page size and its 'Filas por página' options once the rows that fit
@@ -35,6 +57,7 @@ export function useMeasurePageFit(
     if (!isReady || !box) return;
     const fit = rowsThatFit({
       viewportHeight: window.innerHeight,
+      boxTop: topInPage(box),
       rowHeight: box.querySelector("tbody tr")?.getBoundingClientRect().height ?? 0,
       headerHeight: box.querySelector("thead")?.getBoundingClientRect().height ?? 0,
     });

@@ -109,3 +109,45 @@ describe("getNotaCredito (issue 40)", () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe("getNotasCredito narrowed to one invoice (IdFactura, the invoice detail's section)", () => {
+  const ids = { una: 0, otra: 0 };
+  const uuids = { una: "", otra: "" };
+  const lista = async (token: string, body: Record<string, unknown>) => {
+    const res = await call(token, CALLS.getNotasCredito.path, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { UUID: string; Facturas: { IdFactura: number }[] }[];
+  };
+
+  beforeAll(async () => {
+    // Two accepted invoices of Kemper, each credited by a note of its own.
+    for (const key of ["una", "otra"] as const) {
+      const factura = await createFacturaFixture(t.tdb.db, { estatus: "A" });
+      ids[key] = factura.id;
+      const { uuid, body } = notaCreditoPrueba([factura.uuid], { subtotal: "10.00", iva: "1.60" });
+      uuids[key] = uuid;
+      const res = await call(tokens.kemper, CALLS.postNotaCredito.path, body);
+      expect(res.json()).toEqual({ status: "success", message: NOTA_CREDITO_MSG.registrada });
+    }
+  }, 60_000);
+
+  it("answers only the notes that credit that invoice, to its supplier and to employees", async () => {
+    for (const token of [tokens.kemper, tokens.admin]) {
+      const rows = await lista(token, { IdFactura: ids.una });
+      expect(rows.map((r) => r.UUID)).toEqual([uuids.una]);
+      expect(rows[0]?.Facturas.map((f) => f.IdFactura)).toEqual([ids.una]);
+    }
+    const todas = (await lista(tokens.kemper, {})).map((r) => r.UUID);
+    expect(todas).toEqual(expect.arrayContaining([uuids.una, uuids.otra]));
+  });
+
+  it("keeps a supplier's scope: another supplier asking for Kemper's invoice gets none", async () => {
+    expect(await lista(tokens.berenice, { IdFactura: ids.una })).toEqual([]);
+  });
+
+  it("refuses a malformed IdFactura with a Spanish 400 naming the field", async () => {
+    const res = await call(tokens.kemper, CALLS.getNotasCredito.path, { IdFactura: "uno" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain("IdFactura");
+  });
+});

@@ -78,6 +78,8 @@ export const NOTA_CREDITO_MSG = {
   noExiste: "La nota de crédito no existe.",
   /** Issue 40: its detail screen could not read it (no answer from the server, or an unexpected one). */
   detalleNoDisponible: "No se pudo leer la nota de crédito; regrese a la lista e inténtelo de nuevo.",
+  /** The invoice detail's 'Notas de crédito' section could not read them: never shown as 'no notes'. */
+  deFacturaNoDisponibles: "No se pudieron leer las notas de crédito de la factura; vuelva a abrirla en un momento.",
   /** Issue 39: the memo job found the A/P invoice's open balance smaller than what the note takes; nothing was sent. */
   erpExcedeSaldo: (folio: string, importe: string, saldo: string) =>
     `No se envió la nota de crédito al ERP: lo que toma de la factura con folio ${folio} (${importe}) es mayor que su saldo abierto en el ERP (${saldo}); un pago posterior a la aceptación lo redujo.`,
@@ -155,7 +157,11 @@ export const notaCreditoRowSchema = z.object({
 export type NotaCreditoRow = z.infer<typeof notaCreditoRowSchema>;
 
 /** POST /api/notasCredito/getNotasCredito: a supplier's own credit notes; employees see every one. */
-export const getNotasCreditoRequestSchema = listRequestSchema;
+/**
+ * The spec's list shape; `IdFactura` (not in the spec) narrows it to the notes that credit one invoice, as the
+ * invoice detail's 'Notas de crédito' section asks, instead of reading every note to keep a few.
+ */
+export const getNotasCreditoRequestSchema = listRequestSchema.extend({ IdFactura: idSchema("IdFactura").optional() });
 export const getNotasCreditoAnswerSchema = successAnswer(z.array(notaCreditoRowSchema));
 export type GetNotasCreditoAnswer = z.infer<typeof getNotasCreditoAnswerSchema>;
 

@@ -77,10 +77,10 @@ function toRow(n: NotaCreditoListada, fila: number, paraEmpleado: boolean): Nota
 /** The lists and their tiles: the supplier's (or every) credit note, and the review's. */
 export function listQueries({ clock, repo }: Pick<NotasCreditoContext, "clock" | "repo">) {
   return {
-    /** getNotasCredito: the supplier's own; every one for employees. */
-    async list(user: SessionUser): Promise<NotaCreditoRow[]> {
+    /** getNotasCredito: the supplier's own; every one for employees; only one invoice's when `idFactura` is given. */
+    async list(user: SessionUser, idFactura?: number): Promise<NotaCreditoRow[]> {
       const proveedor = isProveedor(user);
-      return (await repo.list(proveedor ? user.id : null)).map((n, i) => toRow(n, i + 1, !proveedor));
+      return (await repo.list(proveedor ? user.id : null, idFactura)).map((n, i) => toRow(n, i + 1, !proveedor));
     },
     /** The 'Notas de crédito' tile: the length of the same user's list. */
     count: (user: SessionUser) => repo.count(isProveedor(user) ? user.id : null),

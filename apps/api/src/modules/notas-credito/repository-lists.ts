@@ -66,8 +66,18 @@ const enRevision = (desde: Date) =>
 /** The lists and their tiles: the supplier's (getNotasCredito) and the review's. */
 export function notaCreditoListQueries(db: Database) {
   return {
-    /** getNotasCredito: the supplier's own (cardCode), or every one (null). */
-    list: (cardCode: string | null) => listed(db, cardCode === null ? undefined : eq(notasCredito.cardCode, cardCode)),
+    /** getNotasCredito: the supplier's own (cardCode), or every one (null); only those crediting `facturaId` if given. */
+    list: (cardCode: string | null, facturaId?: number) =>
+      listed(
+        db,
+        and(
+          cardCode === null ? undefined : eq(notasCredito.cardCode, cardCode),
+          facturaId === undefined
+            ? undefined
+            : sql`exists (select 1 from ${notasCreditoFacturas} ncf
+                where ncf.nota_credito_id = ${notasCredito.id} and ncf.factura_id = ${facturaId})`,
+        ),
+      ),
     count: async (cardCode: string | null) =>
       (
         await db

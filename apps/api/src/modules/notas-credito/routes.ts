@@ -6,7 +6,9 @@ import { registerCall } from "../../lib/call-route";
 export const notasCreditoRoutes: FastifyPluginAsyncZod = async (app) => {
   const ok = <T>(data: T) => ({ status: "success" as const, message: MSG.ok, data });
   const notas = () => app.services.notasCredito;
-  registerCall(app, CALLS.getNotasCredito, async (request) => ok(await notas().list(request.sessionUser())));
+  registerCall(app, CALLS.getNotasCredito, async (request) =>
+    ok(await notas().list(request.sessionUser(), request.body.IdFactura)),
+  );
   registerCall(app, CALLS.getNotaCredito, async (request) =>
     ok(await notas().detalle(request.sessionUser(), request.body.IdNotaCredito)),
   );

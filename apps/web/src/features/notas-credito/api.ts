@@ -71,20 +71,17 @@ export function usePostNotaCredito() {
 
 /**
  * The credit notes of one invoice, for its detail's 'Notas de crédito' section. The detail never breaks on it: a
- * failure is logged and reads as none, like the invoice's history.
+ * failure shows the section's own message, the rest of the detail stays.
  */
 export function useNotasCreditoDeFactura(operator: Operator, idFactura: number) {
   return useQuery({
     queryKey: [...notasCreditoKeys.all, "factura", operator.id, idFactura],
+    // The server keeps only the notes that credit this invoice (IdFactura); the filter here guards the section
+    // against a server that ignores it. A failure is the section's to say, never shown as an invoice without notes.
     queryFn: async ({ signal }): Promise<NotaCreditoRow[]> => {
-      try {
-        const rows = (await callApi(CALLS.getNotasCredito, operatorBody(operator), { signal })).data;
-        return rows.filter((row) => row.Facturas.some((f) => f.IdFactura === idFactura));
-      } catch (error) {
-        if (error instanceof DOMException && error.name === "AbortError") throw error;
-        console.warn("No se pudieron leer las notas de crédito de la factura", idFactura, error);
-        return [];
-      }
+      const body = { ...operatorBody(operator), IdFactura: idFactura };
+      const rows = (await callApi(CALLS.getNotasCredito, body, { signal })).data;
+      return rows.filter((row) => row.Facturas.some((f) => f.IdFactura === idFactura));
     },
     staleTime: 0,
   });

@@ -74,7 +74,7 @@ const toast = () => document.querySelector(".mantine-Notification-root") as HTML
 describe("/MisFacturas", () => {
   it("lists every column, the status rule and 'Visualizar' only for present files", async () => {
     signInAs("proveedor");
-    fakeCalls({ getFacturas: FACTURAS });
+    fakeCalls({ getNotasCredito: [], getFacturas: FACTURAS });
     renderApp("/MisFacturas");
     await screen.findByRole("heading", { level: 1, name: "Facturas" });
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
@@ -114,7 +114,7 @@ describe("/MisFacturas", () => {
 
   it("finds the rejected PUE invoice by searching 'rechazada' (issue 23: the status column searches what it shows)", async () => {
     signInAs("proveedor");
-    fakeCalls({ getFacturas: FACTURAS });
+    fakeCalls({ getNotasCredito: [], getFacturas: FACTURAS });
     renderApp("/MisFacturas");
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
     fireEvent.change(screen.getByRole("searchbox", { name: "Buscar" }), { target: { value: "rechazada" } });
@@ -127,7 +127,7 @@ describe("/MisFacturas", () => {
 
   it("offers 'Agregar' to suppliers only and opens an invoice on double-click", async () => {
     signInAs("consulta");
-    fakeCalls({ getFacturas: FACTURAS });
+    fakeCalls({ getNotasCredito: [], getFacturas: FACTURAS });
     const { router } = renderApp("/MisFacturas");
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
     expect(screen.queryByRole("button", { name: "Agregar" })).toBeNull();
@@ -142,6 +142,7 @@ describe("/MisFacturas", () => {
 
 function nuevaApi(extra: Parameters<typeof fakeCalls>[0] = {}) {
   return fakeCalls({
+    getNotasCredito: [],
     getFacturas: FACTURAS,
     getProveedor: [PROVEEDOR],
     facturasGetSociedades: SOCIEDADES,
@@ -551,7 +552,7 @@ const fileRow = (clave: string) => document.querySelector(`[data-archivo-fila="$
 describe("/MisFacturas/MiFactura/:id", () => {
   it("goes back to /MisFacturas when the list is not loaded", async () => {
     signInAs("proveedor");
-    fakeCalls({ getFacturas: FACTURAS });
+    fakeCalls({ getNotasCredito: [], getFacturas: FACTURAS });
     const { router } = renderApp("/MisFacturas/MiFactura/2");
     await waitFor(() => expect(router.state.location.pathname).toBe("/MisFacturas"));
   });
@@ -640,6 +641,7 @@ describe("'Historial' of the invoice detail", () => {
   async function openDetail(historial: Parameters<typeof fakeCalls>[0]["getHistorialFactura"]) {
     signInAs("proveedor");
     const calls = fakeCalls({
+      getNotasCredito: [],
       getFacturas: FACTURAS,
       getProveedor: [PROVEEDOR],
       getEntradas: [makeEntradaFactura()],
@@ -765,6 +767,7 @@ describe("ERP state and payment in the invoice detail (issue 13)", () => {
     signInAs(role);
     let listados = 0;
     const calls = fakeCalls({
+      getNotasCredito: [],
       // After a retry the list answers with the A/P invoice created, as the server would.
       getFacturas: () => (listados++ === 0 ? ERP_FACTURAS : [CREADA, ...ERP_FACTURAS.slice(1)]),
       getProveedor: [PROVEEDOR],
@@ -830,6 +833,7 @@ describe("ERP state and payment in the invoice detail (issue 13)", () => {
     // A flow through the list (the real routes): the detail, 'Regresar', then another invoice.
     signInAs("proveedor");
     fakeCalls({
+      getNotasCredito: [],
       getFacturas: ERP_FACTURAS,
       getProveedor: [PROVEEDOR],
       getEntradas: [makeEntradaFactura()],
@@ -907,7 +911,7 @@ describe("the SAT's status for employees (issue 15)", () => {
 
   it("flags a CFDI cancelled at the SAT, one pending verification and an EFOS issuer, in the list and the detail", async () => {
     signInAs("consulta");
-    fakeCalls({ getFacturas: FILAS, getHistorialFactura: [] });
+    fakeCalls({ getNotasCredito: [], getFacturas: FILAS, getHistorialFactura: [] });
     renderApp("/MisFacturas");
     await waitFor(() => expect(bodyRows()).toHaveLength(4));
     expect(within(rowOf("S-1")).queryByText("Cancelado en el SAT")).not.toBeNull();
@@ -952,7 +956,7 @@ describe("the payment block for employees (issue 27, decision 036)", () => {
 
   it("says the payment is blocked in the list and the detail, with the ERP job's state; and when it was lifted", async () => {
     signInAs("consulta");
-    fakeCalls({ getFacturas: FILAS, getHistorialFactura: [] });
+    fakeCalls({ getNotasCredito: [], getFacturas: FILAS, getHistorialFactura: [] });
     renderApp("/MisFacturas");
     await waitFor(() => expect(bodyRows()).toHaveLength(2));
     expect(within(rowOf("B-1")).queryByText("Pago bloqueado en el ERP")).not.toBeNull();
@@ -1016,6 +1020,7 @@ describe("the replacement that took over the A/P invoice (issue 27, decision 036
   it("the replaced invoice's detail says which invoice replaced it", async () => {
     signInAs("consulta");
     fakeCalls({
+      getNotasCredito: [],
       getFacturas: [
         makeFactura({
           Fila: 1,

@@ -80,7 +80,7 @@ const search = (texto: string) =>
 describe("statuses from the ledger: list, detail, search and export agree (issue 39)", () => {
   it("fully credited, partly paid and paid read the same everywhere, with their balance", async () => {
     signInAs("proveedor");
-    fakeCalls({ getFacturas: FILAS, getHistorialFactura: [], getSaldoFactura: saldoDe });
+    fakeCalls({ getNotasCredito: [], getFacturas: FILAS, getHistorialFactura: [], getSaldoFactura: saldoDe });
     renderApp("/MisFacturas");
     await waitFor(() => expect(bodyRows()).toHaveLength(3));
     // The list: the status and the 'Saldo' column beside the total.
@@ -110,7 +110,7 @@ describe("statuses from the ledger: list, detail, search and export agree (issue
     "the detail of %s reads %s with the list's balance %s; its ledger closes on it",
     async (folio, estatus, saldo) => {
       signInAs("proveedor");
-      fakeCalls({ getFacturas: FILAS, getHistorialFactura: [], getSaldoFactura: saldoDe });
+      fakeCalls({ getNotasCredito: [], getFacturas: FILAS, getHistorialFactura: [], getSaldoFactura: saldoDe });
       renderApp("/MisFacturas");
       await waitFor(() => expect(bodyRows()).toHaveLength(3));
       const valor = (name: string) => (screen.getByRole("textbox", { name }) as HTMLInputElement).value;
@@ -159,7 +159,12 @@ describe("the detail's ledger: what made the balance, line by line (issue 39)", 
 
   async function openDetail(role: Role, answer: SaldoFacturaDetalle) {
     signInAs(role);
-    const calls = fakeCalls({ getFacturas: [FILA], getHistorialFactura: [], getSaldoFactura: answer });
+    const calls = fakeCalls({
+      getNotasCredito: [],
+      getFacturas: [FILA],
+      getHistorialFactura: [],
+      getSaldoFactura: answer,
+    });
     renderApp("/MisFacturas");
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     fireEvent.doubleClick(rowOf("S-400"));

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { fakeCalls, signInAs } from "../../../test/fake-api";
 import type { FakeCall } from "../../../test/render-app";
 import { renderApp } from "../../../test/render-app";
+import { takeConsoleErrors } from "../../../test/setup";
 import { makeEntradaFactura, makeFactura, PROVEEDOR } from "../../facturas/facturas.fixtures";
 
 /**
@@ -190,5 +191,30 @@ describe("the invoice detail: the payment block's job and the credit notes' ERP 
     const seccion = screen.getByRole("region", { name: "Notas de crédito" });
     await within(seccion).findByText("Error en ERP");
     expect(within(seccion).queryByRole("button", { name: /Reintentar/ })).toBeNull();
+  });
+
+  it("asks the server for this invoice's notes only, and says so when they cannot be read (never 'no notes')", async () => {
+    signInAs("consulta");
+    let pedidas = 0;
+    const calls = fakeCalls({
+      getFacturas: [BLOQUEADA],
+      getProveedor: [PROVEEDOR],
+      getEntradas: [makeEntradaFactura()],
+      getHistorialFactura: [],
+      getNotasCredito: () => {
+        pedidas++;
+        return { status: 503, body: { status: "error", message: "Servicio no disponible." } };
+      },
+    });
+    renderApp("/MisFacturas");
+    await waitFor(() => expect(filas("Facturas")).toHaveLength(1));
+    fireEvent.doubleClick(filas("Facturas")[0] as HTMLElement);
+    const seccion = await screen.findByRole("region", { name: "Notas de crédito" });
+    await within(seccion).findByText(NOTA_CREDITO_MSG.deFacturaNoDisponibles, {}, { timeout: 5_000 });
+    expect(within(seccion).queryByText("La factura no tiene notas de crédito.")).toBeNull();
+    const pedido = calls.find((call) => call.url.endsWith(CALLS.getNotasCredito.path));
+    expect(pedido?.body).toMatchObject({ IdFactura: 21 });
+    expect(pedidas).toBeGreaterThan(0);
+    expect(takeConsoleErrors().length).toBeGreaterThan(0);
   });
 });

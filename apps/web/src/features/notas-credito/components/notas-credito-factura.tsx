@@ -1,5 +1,6 @@
 import { Anchor, Paper, Table, Text, Title } from "@mantine/core";
 import { formatAmount } from "@portal/cfdi";
+import { NOTA_CREDITO_MSG } from "@portal/contracts";
 import { Link } from "@tanstack/react-router";
 import type { Session } from "../../../lib/session";
 import { useNotasCreditoDeFactura } from "../api";
@@ -19,7 +20,11 @@ export function NotasCreditoFactura({ session, idFactura }: { session: Session; 
       <Title order={2} fz="md" c="gray.8" mb="md" id="notas-credito-factura">
         Notas de crédito
       </Title>
-      {rows.length === 0 ? (
+      {notas.isError ? (
+        <Text size="sm" c="red.8" role="alert">
+          {NOTA_CREDITO_MSG.deFacturaNoDisponibles}
+        </Text>
+      ) : notas.isPending ? null : rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           La factura no tiene notas de crédito.
         </Text>

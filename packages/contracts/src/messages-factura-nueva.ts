@@ -25,6 +25,10 @@ export const FACTURA_NUEVA_MSG = {
   conjuntoPropuesto: (entradas: number, suma: string) =>
     `Estas ${entradas} entradas suman ${suma}, el total del XML. Puede usarlas o elegir otras.`,
   conjuntoBoton: "Usar estas entradas",
+  /** No set is proposed because two or more sets of the same, smallest size add up to the XML's total. */
+  conjuntosTitulo: "Varias combinaciones de entradas",
+  conjuntosAmbiguos: (entradas: number, total: string) =>
+    `Hay más de una combinación de ${entradas} entradas abiertas que suma ${total}, el total del XML; elija usted las entradas que factura.`,
   /** 'Datos de la entrada' with several receipts: the table's last row. */
   sumaEntradas: (entradas: number) => `Suma de las ${entradas} entradas`,
 } as const;

@@ -90,7 +90,9 @@ export type Propuesta =
   /** Several receipts match equally well: none is proposed (the user chooses), these are named. */
   | { tipo: "varias"; entradas: EntradaFactura[]; motivos: MotivoPropuesta[] }
   /** Issue 40: no receipt alone, but these together add up to the XML's total (entradas-xml proposeConjunto). */
-  | { tipo: "conjunto"; entradas: EntradaFactura[]; suma: string; moneda: string };
+  | { tipo: "conjunto"; entradas: EntradaFactura[]; suma: string; moneda: string }
+  /** No receipt alone, and two or more sets of `tamano` receipts as small add up to the total: the user chooses. */
+  | { tipo: "conjuntos"; tamano: number; total: string; moneda: string };
 
 /** What the proposal reads of the XML: its data and the XML's text (the order may be in an addenda). */
 export interface XmlParaPropuesta {

@@ -122,9 +122,11 @@ describe("proposeConjunto and proposeEntradas: the receipts an XML picked first 
     expect(numeros(proposeConjunto(xml("3480.00"), [...todas, otraDe580]))).toEqual([6003, 6001]);
   });
 
-  it("proposes nothing when two sets as small match, unless the XML names the receipts of one", () => {
+  it("proposes no set but says so when two sets as small match, unless the XML names the receipts of one", () => {
     const otraDe580 = entrada(6006, "580.00", { DocDate: "2026-10-01" });
-    expect(proposeConjunto(xml("1740.00"), [...todas, otraDe580])).toEqual({ tipo: "ninguna" });
+    const ambiguas = { tipo: "conjuntos", tamano: 2, total: "1740.00", moneda: "MXN" };
+    expect(proposeConjunto(xml("1740.00"), [...todas, otraDe580])).toEqual(ambiguas);
+    expect(proposeEntradas(xml("1740.00"), [...todas, otraDe580], null)).toEqual(ambiguas);
     // The XML carries the order 1100 of A and of the older 580.00 receipt: that set first.
     const conPedido = [A, B, C, D, { ...otraDe580, Pedido: 1100 }].map((e) =>
       e === B || e === C || e === D ? { ...e, Pedido: 1200 } : e,

@@ -111,7 +111,7 @@ type Busqueda =
   /** The budget ran out: nothing can be said. */
   | { tipo: "agotado" }
   | { tipo: "unico"; entradas: EntradaFactura[] }
-  | { tipo: "ambiguo" };
+  | { tipo: "ambiguo"; tamano: number };
 
 /**
  * The smallest set (of `desde` receipts or more) of `grupo` adding up to one of `objetivos` (cents); ambiguous when
@@ -123,7 +123,7 @@ function searchConjunto(grupo: readonly Candidata[], objetivos: readonly number[
   for (let k = desde; k <= candidatas.length; k++) {
     const [unico, otro] = conjuntosDeTamano(candidatas, k, objetivos, pasos);
     if (pasos.restantes < 0) return { tipo: "agotado" };
-    if (otro) return { tipo: "ambiguo" };
+    if (otro) return { tipo: "ambiguo", tamano: k };
     if (unico) return { tipo: "unico", entradas: sortEntradas(unico.map((c) => c.entrada)) };
   }
   return { tipo: "ninguno" };
@@ -178,7 +178,7 @@ export function reasonToClearArchivos(
  * Issue 40: the set of open receipts in the XML's currency whose sum is the XML's total (or that total plus the XML's
  * withholdings), for an XML picked before any receipt. Receipts whose reference or order the XML names are tried
  * first; then the newest MAX_CANDIDATAS receipts not above the total. The smallest set (of 2 or more) wins; two sets
- * as small propose nothing (the supplier chooses), nor does a search that ran out of steps.
+ * as small propose none but say so (`conjuntos`: the supplier chooses); a search that ran out of steps says nothing.
  */
 export function proposeConjunto(xml: XmlLeido, entradas: readonly EntradaFactura[]): Propuesta {
   const objetivos = objetivosDel(xml.datos);
@@ -189,7 +189,9 @@ export function proposeConjunto(xml: XmlLeido, entradas: readonly EntradaFactura
   const grupos = nombradas.length >= 2 ? [nombradas, validas] : [validas];
   for (const grupo of grupos) {
     const hallado = searchConjunto(grupo.slice(0, MAX_CANDIDATAS), objetivos, 2);
-    if (hallado.tipo === "ambiguo" || hallado.tipo === "agotado") return { tipo: "ninguna" };
+    if (hallado.tipo === "agotado") return { tipo: "ninguna" };
+    if (hallado.tipo === "ambiguo")
+      return { tipo: "conjuntos", tamano: hallado.tamano, total: xml.datos.Total, moneda };
     // Cents found it; the exact amounts decide (a receipt of more than 2 decimals may round otherwise).
     if (hallado.tipo === "unico" && totalCoincide(sumaDe(hallado.entradas), xml.datos)) {
       return { tipo: "conjunto", entradas: hallado.entradas, suma: sumaDe(hallado.entradas), moneda };
@@ -205,7 +207,7 @@ const mismoRfc = (a: string, b: string) => a.trim().toUpperCase() === b.trim().t
  * What the form proposes for an XML picked before any receipt (issues 23 and 40): nothing when the XML is for another
  * sociedad; among the receipts in the XML's currency, the one receipt whose total matches (proposeEntrada, the
  * reference and order weighing in) first, then the set whose sum matches (proposeConjunto), then the receipt the
- * reference or order alone points at.
+ * reference or order alone points at, then the news that several sets as small match (the supplier chooses).
  */
 export function proposeEntradas(
   xml: XmlLeido,
@@ -216,7 +218,9 @@ export function proposeEntradas(
   const moneda = monedaDelXml(xml.datos);
   const delXml = entradas.filter((e) => distinctCurrencies([e.DocCur])[0] === moneda);
   const una = proposeEntrada(xml, delXml);
-  if (una.tipo !== "ninguna" && una.tipo !== "conjunto" && una.motivos.includes("total")) return una;
+  if ((una.tipo === "una" || una.tipo === "varias") && una.motivos.includes("total")) return una;
   const conjunto = proposeConjunto(xml, delXml);
-  return conjunto.tipo === "ninguna" ? una : conjunto;
+  // A receipt the reference or order alone points at says more than 'several sets add up' does.
+  if (conjunto.tipo === "conjunto") return conjunto;
+  return una.tipo === "ninguna" ? conjunto : una;
 }

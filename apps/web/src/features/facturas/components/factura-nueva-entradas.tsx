@@ -152,6 +152,22 @@ export function PropuestaEntrada({
   if (propuesta.tipo === "conjunto") {
     return <PropuestaConjunto propuesta={propuesta} onAccept={onAccept} isDisabled={isDisabled} />;
   }
+  if (propuesta.tipo === "conjuntos") {
+    return (
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconInfoCircle size={18} aria-hidden />}
+        title={FACTURA_NUEVA_MSG.conjuntosTitulo}
+        role="region"
+        aria-label={FACTURA_NUEVA_MSG.conjuntosTitulo}
+      >
+        <Text size="sm">
+          {FACTURA_NUEVA_MSG.conjuntosAmbiguos(propuesta.tamano, formatImporte(propuesta.total, propuesta.moneda))}
+        </Text>
+      </Alert>
+    );
+  }
   const motivos = motivosEnTexto(propuesta.motivos);
   if (propuesta.tipo === "varias") {
     return (

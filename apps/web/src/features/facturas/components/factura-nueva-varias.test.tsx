@@ -38,13 +38,13 @@ const archivosElegidos = () =>
   ["factura.pdf", "factura.xml", "recepcion.png"].filter((nombre) => screen.queryByText(nombre) !== null);
 const entradasListbox = () => screen.getByRole("listbox", { name: "Entrada de mercancia", hidden: true });
 
-async function openForm() {
+async function openForm(entradas = [E5120, E5130, E5101]) {
   signInAs("proveedor");
   fakeCalls({
     getFacturas: [],
     getProveedor: [PROVEEDOR],
     facturasGetSociedades: SOCIEDADES,
-    getEntradas: [E5120, E5130, E5101],
+    getEntradas: entradas,
   });
   renderApp("/MisFacturas/Factura/Nuevo");
   await screen.findByRole("heading", { level: 1, name: "Registro de la facturación" });
@@ -56,7 +56,9 @@ async function openForm() {
     ).toBeGreaterThan(0),
   );
   pickOption("Razón social", "MUNICIPIO DE CUAUTITLAN IZCALLI");
-  await waitFor(() => expect(within(entradasListbox()).getAllByRole("option", { hidden: true })).toHaveLength(3));
+  await waitFor(() =>
+    expect(within(entradasListbox()).getAllByRole("option", { hidden: true })).toHaveLength(entradas.length),
+  );
 }
 
 describe("'Registro de la facturación' with several receipts (issue 40)", () => {
@@ -104,6 +106,19 @@ describe("'Registro de la facturación' with several receipts (issue 40)", () =>
     expect(screen.queryByRole("region", { name: "Entradas propuestas" })).toBeNull();
     expect(archivosElegidos()).toEqual(["factura.pdf", "factura.xml", "recepcion.png"]);
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("two sets as small adding up to the XML's total: none is proposed, and the form says the supplier chooses", async () => {
+    // 5120 + 5130 and 5120 + 5140 both add up to 4,327.01.
+    const E5140 = makeEntradaFactura({ Fila: 4, DocNum: 5140, DocTotal: "1000.00", NumAtCard: "REF-81" });
+    await openForm([E5120, E5130, E5101, E5140]);
+    pickFiles();
+    const aviso = await screen.findByRole("region", { name: FACTURA_NUEVA_MSG.conjuntosTitulo });
+    expect(aviso.textContent).toContain(
+      "Hay más de una combinación de 2 entradas abiertas que suma 4,327.01 MXN, el total del XML; elija usted las entradas que factura.",
+    );
+    expect(screen.queryByRole("region", { name: FACTURA_NUEVA_MSG.conjuntoTitulo })).toBeNull();
+    expect(archivosElegidos()).toEqual(["factura.pdf", "factura.xml", "recepcion.png"]);
   });
 
   it("a receipt the XML can no longer be for clears the files and says why", async () => {

@@ -66,6 +66,8 @@ export const INVITACION_MSG = {
   columnaInvito: "Invitó",
   columnaVence: "Vence",
   columnaCodigoSap: "Código SAP",
+  columnaAcciones: "Acciones",
+  botonCancelar: "Cancelar",
   botonAprobar: "Aprobar",
   botonRechazar: "Rechazar",
   etiquetaMotivo: "Motivo del rechazo",

@@ -77,10 +77,10 @@ describe("the link", () => {
     const { token } = await p.invite("CAS0504049T7", "Casa Solar", "hola@casasolar.mx");
     expect((await p.post(CALLS.getInvitacion.path, { token })).statusCode).toBe(200);
     t.time.advance(INVITACION_VIGENCIA_MS);
-    const leer = await p.post(CALLS.getInvitacion.path, { token });
-    const usar = await p.register(token, "CAS0504049T7");
+    const readLink = await p.post(CALLS.getInvitacion.path, { token });
+    const spendLink = await p.register(token, "CAS0504049T7");
     const desconocido = await p.post(CALLS.getInvitacion.path, { token: "A".repeat(43) });
-    for (const res of [leer, usar, desconocido]) {
+    for (const res of [readLink, spendLink, desconocido]) {
       expect([res.statusCode, res.json().message]).toEqual([400, INVITACION_MSG.enlaceNoValido]);
     }
     expect(await p.proveedor("CAS0504049T7")).toBeUndefined();

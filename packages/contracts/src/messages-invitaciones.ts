@@ -80,7 +80,7 @@ export const INVITACION_MSG = {
   etiquetaContacto: "Persona de contacto",
   botonRegistrar: "Registrarme",
   sinToken: "Este enlace no trae el dato de la invitación. Use el enlace completo del correo.",
-  iniciarSesion: "Ir a iniciar sesión",
+  irALogin: "Ir a iniciar sesión",
   siguientePaso:
     "Al iniciar sesión, abra su perfil y cargue sus documentos. Podrá registrar facturas cuando un empleado apruebe su registro.",
   /** The mails (framed by CORREO_MSG: subject prefix, greeting, closing). */

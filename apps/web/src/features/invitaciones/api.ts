@@ -19,9 +19,9 @@ export const invitacionesList = defineList({
 export const invitacionesQueryOptions = invitacionesList.queryOptions;
 export const useInvitaciones = invitacionesList.useList;
 
-export const crearInvitacion = defineSave(CALLS.createInvitacion, [...KEY, "create"], DOMAIN_KEYS.proveedores);
-export const aprobarRegistro = defineSave(CALLS.approveRegistro, [...KEY, "approve"], DOMAIN_KEYS.proveedores);
-export const rechazarRegistro = defineSave(CALLS.rejectRegistro, [...KEY, "reject"], DOMAIN_KEYS.proveedores);
+export const createInvitacion = defineSave(CALLS.createInvitacion, [...KEY, "create"], DOMAIN_KEYS.proveedores);
+export const approveRegistro = defineSave(CALLS.approveRegistro, [...KEY, "approve"], DOMAIN_KEYS.proveedores);
+export const rejectRegistro = defineSave(CALLS.rejectRegistro, [...KEY, "reject"], DOMAIN_KEYS.proveedores);
 
 /** No session: the link's own calls (a 401 here would not be an ended session, and neither answers one). */
 export async function getInvitacion(request: GetInvitacionRequest) {

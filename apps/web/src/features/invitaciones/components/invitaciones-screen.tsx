@@ -9,7 +9,7 @@ import { useListSearch } from "../../../lib/list-search";
 import { notifySuccess } from "../../../lib/notify";
 import { notifySaveError } from "../../../lib/save-feedback";
 import type { Session } from "../../../lib/session";
-import { aprobarRegistro, rechazarRegistro, useInvitaciones } from "../api";
+import { approveRegistro, rejectRegistro, useInvitaciones } from "../api";
 import { InvitarDialog } from "./invitar-dialog";
 
 const COLOR: Record<InvitacionRow["Estatus"], string> = {
@@ -55,8 +55,8 @@ function columns(actions: (row: InvitacionRow) => React.ReactNode): readonly Dat
 export function InvitacionesScreen({ session }: { session: Session }) {
   const listSearch = useListSearch();
   const invitaciones = useInvitaciones(session);
-  const aprobar = aprobarRegistro.useSave();
-  const rechazar = rechazarRegistro.useSave();
+  const aprobar = approveRegistro.useSave();
+  const rechazar = rejectRegistro.useSave();
   const [invitando, setInvitando] = useState(false);
   const [rechazando, setRechazando] = useState<InvitacionRow | null>(null);
   const [motivo, setMotivo] = useState("");

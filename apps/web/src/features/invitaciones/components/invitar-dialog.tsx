@@ -4,13 +4,13 @@ import { type FormEvent, useState } from "react";
 import { notifySuccess } from "../../../lib/notify";
 import { notifySaveError } from "../../../lib/save-feedback";
 import { useSociedadesOpciones } from "../../proveedores/api";
-import { crearInvitacion } from "../api";
+import { createInvitacion } from "../api";
 
 const VACIO = { RFC: "", Nombre: "", Correo: "", IdSociedad: null as string | null };
 
 /** 'Invitar proveedor' (issue 41 item 3): RFC, name, e-mail and sociedad; the server checks the RFC's check digit. */
 export function InvitarDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const save = crearInvitacion.useSave();
+  const save = createInvitacion.useSave();
   const sociedades = useSociedadesOpciones();
   const [datos, setDatos] = useState(VACIO);
   const completo = datos.RFC.trim() !== "" && datos.Nombre.trim() !== "" && datos.Correo.trim() !== "";

@@ -66,7 +66,7 @@ export function RegistroProveedor({ token }: { token: string | undefined }) {
       </Card>
       <Group>
         <Button component={Link} to="/Login" variant="default">
-          {INVITACION_MSG.iniciarSesion}
+          {INVITACION_MSG.irALogin}
         </Button>
       </Group>
     </Stack>

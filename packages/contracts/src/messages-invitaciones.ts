@@ -68,6 +68,7 @@ export const INVITACION_MSG = {
   columnaCodigoSap: "Código SAP",
   columnaAcciones: "Acciones",
   botonCancelar: "Cancelar",
+  botonCerrar: "Cerrar",
   botonAprobar: "Aprobar",
   botonRechazar: "Rechazar",
   etiquetaMotivo: "Motivo del rechazo",

@@ -139,6 +139,7 @@ export function InvitacionesScreen({ session }: { session: Session }) {
           if (!rechazar.isPending) setRechazando(null);
         }}
         title={`${INVITACION_MSG.botonRechazar}: ${rechazando?.Nombre ?? ""}`}
+        closeButtonProps={{ "aria-label": INVITACION_MSG.botonCerrar }}
         centered
       >
         <Stack gap="md">

@@ -44,7 +44,13 @@ export function InvitarDialog({ opened, onClose }: { opened: boolean; onClose: (
     setDatos((d) => ({ ...d, [campo]: value }));
   };
   return (
-    <Modal opened={opened} onClose={close} title={INVITACION_MSG.tituloInvitar} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={INVITACION_MSG.tituloInvitar}
+      closeButtonProps={{ "aria-label": INVITACION_MSG.botonCerrar }}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">{INVITACION_MSG.explicacionInvitar}</Text>

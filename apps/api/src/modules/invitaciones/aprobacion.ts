@@ -3,8 +3,8 @@ import { ErpRechazoError, isErpNoDisponible } from "../../erp/types";
 import { Conflict, ErpNoDisponible, Forbidden, NotFound } from "../../lib/errors";
 import { isAdministrador, type SessionUser } from "../../lib/session-user";
 import type { Repositories } from "../../repositories";
+import type { InvitacionesDeps } from "./deps";
 import type { Invitacion } from "./repository";
-import type { InvitacionesDeps } from "./service";
 
 /** The invitation locked for a decision, on the version the employee read and while its registration waits. */
 async function lockForDecision(tx: Repositories, input: ApproveRegistroRequest): Promise<Invitacion> {

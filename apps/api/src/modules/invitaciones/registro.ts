@@ -8,9 +8,9 @@ import { hashPassword } from "@portal/db";
 import { Conflict, Invalid, refusal } from "../../lib/errors";
 import { uniqueViolation } from "../archivos/upload-kit";
 import { hashToken } from "../auth/deps";
+import type { InvitacionesDeps } from "./deps";
 import type { Invitacion } from "./repository";
 import { tipoPersonaOf } from "./rfc";
-import type { InvitacionesDeps } from "./service";
 
 /** Links tried from one address are counted under this key (the sign-in's table and limits, attempts.ts). */
 const CLAVE_ENLACE = { restablecer: "invitacion:enlace" } as const;

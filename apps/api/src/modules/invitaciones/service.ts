@@ -6,27 +6,15 @@ import {
   INVITACION_VIGENCIA_MS,
   type InvitacionRow,
 } from "@portal/contracts";
-import type { ErpAdapter } from "../../erp/types";
-import type { Clock } from "../../lib/clock";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../lib/errors";
 import { isAdministrador, type SessionUser } from "../../lib/session-user";
-import type { Data, Repositories } from "../../repositories";
+import type { Repositories } from "../../repositories";
 import { uniqueViolation } from "../archivos/upload-kit";
-import type { PasswordAttempts } from "../auth/attempts";
 import { hashToken, SESSION_TOKEN_BYTES } from "../auth/deps";
 import { approveRegistro, rejectRegistro } from "./aprobacion";
+import type { InvitacionesDeps } from "./deps";
 import { readInvitacion, registerProveedor } from "./registro";
 import { rfcRefusal } from "./rfc";
-
-export interface InvitacionesDeps {
-  data: Data;
-  clock: Clock;
-  erp: ErpAdapter;
-  /** The sign-in's throttle: wrong, used or expired links are counted per address like failed sign-ins. */
-  attempts: PasswordAttempts;
-  /** The portal's public address (PUBLIC_URL): the link in the mail points there. */
-  publicUrl: string;
-}
 
 /** The CardCode the portal proposes for a supplier SAP does not have: P and the RFC (15 characters at most, OCRD's). */
 export const proposedCardCode = (rfc: string) => `P${rfc}`.slice(0, 15);

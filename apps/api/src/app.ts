@@ -23,6 +23,7 @@ import { erpWorkerPlugin } from "./modules/erp-outbox/worker";
 import { facturasRoutes } from "./modules/facturas/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { homeRoutes } from "./modules/home/routes";
+import { invitacionesRoutes } from "./modules/invitaciones/routes";
 import { notasCreditoRoutes } from "./modules/notas-credito/routes";
 import { pagosRoutes } from "./modules/pagos/routes";
 import { pedidosRoutes } from "./modules/pedidos/routes";
@@ -221,6 +222,7 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(complementosAtrasadosRoutes);
   await app.register(cfdiPruebaRoutes);
   await app.register(tareasRoutes);
+  await app.register(invitacionesRoutes);
 }
 
 /** The mail and ERP workers, the SAT simulator's routes when configured, and the scheduled jobs' worker. */

@@ -9,6 +9,7 @@ import { createEmpleadosRepository } from "./modules/empleados/repository";
 import { createErpTrabajosRepository } from "./modules/erp-outbox/repository";
 import { createFacturasRepository } from "./modules/facturas/repository";
 import { createHealthRepository } from "./modules/health/repository";
+import { createInvitacionesRepository } from "./modules/invitaciones/repository";
 import { createLista69bRepository } from "./modules/lista-69b/repository";
 import { createNotasCreditoRepository } from "./modules/notas-credito/repository";
 import { createPagosRepository } from "./modules/pagos/repository";
@@ -34,6 +35,7 @@ export function createRepositories(db: Database) {
     erpTrabajos: createErpTrabajosRepository(db),
     facturas: createFacturasRepository(db),
     health: createHealthRepository(db),
+    invitaciones: createInvitacionesRepository(db),
     lista69b: createLista69bRepository(db),
     notasCredito: createNotasCreditoRepository(db),
     pagos: createPagosRepository(db),

@@ -30,6 +30,7 @@ import { refreshFechasProbables } from "./modules/facturas/fecha-probable";
 import { createFacturasService } from "./modules/facturas/service";
 import { createHealthService } from "./modules/health/service";
 import { createHomeService, type TileCounter } from "./modules/home/service";
+import { createInvitacionesService } from "./modules/invitaciones/service";
 import { createLista69bService, type Lista69bService } from "./modules/lista-69b/service";
 import { notaCreditoArchivoPolicy } from "./modules/notas-credito/archivo-policy";
 import { notaCreditoErpRetry } from "./modules/notas-credito/erp-job";
@@ -107,6 +108,14 @@ export function createServices(
     pagos,
     trustTestCertificates: config.SAT_TEST_CERTS,
   });
+  // Supplier invitations (issue 41 item 3, decision 070): approval links or creates the business partner in SAP.
+  const invitaciones = createInvitacionesService({
+    data,
+    clock,
+    erp,
+    attempts: passwordAttempts,
+    publicUrl: config.PUBLIC_URL,
+  });
   // Scheduled jobs (decision 016): one list (jobs.ts), each job defined in the module whose work it does.
   const tareas = createTareasService({ data, clock, warn: w.warn });
   for (const job of scheduledJobs({ data, publicUrl: config.PUBLIC_URL, satEstado, lista69b, pagos }))
@@ -121,6 +130,7 @@ export function createServices(
     empleados,
     sociedades,
     proveedores,
+    invitaciones,
     pedidos,
     entradas,
     facturas,

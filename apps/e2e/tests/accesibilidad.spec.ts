@@ -168,6 +168,12 @@ test("anonymous screens: landing, login, password recovery, privacy notice, 404,
   await check.ready();
   await check.both("restablecer contraseña");
 
+  // Issue 41 item 3 (decision 070): the invitation link's page; a token of the right shape that names no invitation.
+  await page.goto(`/Registro?token=${"A".repeat(43)}`);
+  await expect(page.getByRole("heading", { name: "Registro de proveedor" })).toBeVisible();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await check.both("registro de proveedor");
+
   await page.goto("/esto/no/existe");
   await expect(page.getByText("No page", { exact: true })).toBeVisible();
   await check.both("404");
@@ -264,6 +270,14 @@ test.describe(() => {
     await page.goto("/Tareas");
     await check.ready();
     await check.both("tareas");
+    // Issue 41 item 3: supplier invitations and the invitation form.
+    await page.goto("/Invitaciones");
+    await check.ready();
+    await check.both("invitaciones");
+    await page.getByRole("button", { name: "Invitar proveedor" }).click();
+    await expect(page.getByRole("dialog", { name: "Invitar proveedor" })).toBeVisible();
+    await check.both("invitar proveedor");
+    await page.keyboard.press("Escape");
     // Issue 27: the credit notes' review and the overdue complements' report.
     await page.goto("/Notas-Credito-Pendientes");
     await check.ready();

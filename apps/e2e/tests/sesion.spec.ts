@@ -17,6 +17,8 @@ const ALL_ENTRIES = [
   "Complementos atrasados",
   // The portal's addition (issue 15): administrators only.
   "Tareas programadas",
+  // Issue 41 item 3 (decision 070): supplier invitations, administrators only.
+  "Invitaciones de proveedores",
 ];
 
 const cases = [
@@ -25,7 +27,11 @@ const cases = [
     who: "consulta",
     operador: "Empleado" as const,
     entries: ALL_ENTRIES.filter(
-      (e) => !e.includes("pendientes") && e !== "Tareas programadas" && e !== "Complementos atrasados",
+      (e) =>
+        !e.includes("pendientes") &&
+        e !== "Tareas programadas" &&
+        e !== "Complementos atrasados" &&
+        e !== "Invitaciones de proveedores",
     ),
   },
   {

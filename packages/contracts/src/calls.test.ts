@@ -79,6 +79,13 @@ const EXTRA_CALLS = [
   // Password reset by e-mail (issue 41, decision 067).
   ["POST", "/api/password/solicitarRestablecimiento"],
   ["POST", "/api/password/restablecer"],
+  // Supplier invitations (issue 41 item 3, decision 070).
+  ["POST", "/api/registro/getInvitacion"],
+  ["POST", "/api/registro/registrarProveedor"],
+  ["POST", "/api/invitaciones/createInvitacion"],
+  ["POST", "/api/invitaciones/getInvitaciones"],
+  ["POST", "/api/invitaciones/approveRegistro"],
+  ["POST", "/api/invitaciones/rejectRegistro"],
 ] as const;
 
 const entries = Object.entries(CALLS);
@@ -109,15 +116,29 @@ describe("CALLS", () => {
     for (const [, call] of entries) expect(call.path).toMatch(/^\/api\/[A-Za-z]/);
   });
 
-  it("needs a session for every call except login, health and the password reset's two", () => {
+  it("needs a session for every call except login, health, the password reset's two and the invitation link's two", () => {
     const open = entries.filter(([, call]) => !call.auth).map(([name]) => name);
-    expect(open.sort()).toEqual(["health", "login", "restablecerPassword", "solicitarRestablecimiento"]);
+    expect(open.sort()).toEqual([
+      "getInvitacion",
+      "health",
+      "login",
+      "registrarProveedor",
+      "restablecerPassword",
+      "solicitarRestablecimiento",
+    ]);
   });
 
-  it("derives auth from access: only login, health and the password reset are public", () => {
+  it("derives auth from access: only login, health, the password reset and the invitation link are public", () => {
     for (const [name, call] of entries) expect(call.auth, name).toBe(call.access !== "public");
     const publicas = entries.filter(([, call]) => call.access === "public").map(([name]) => name);
-    expect(publicas.sort()).toEqual(["health", "login", "restablecerPassword", "solicitarRestablecimiento"]);
+    expect(publicas.sort()).toEqual([
+      "getInvitacion",
+      "health",
+      "login",
+      "registrarProveedor",
+      "restablecerPassword",
+      "solicitarRestablecimiento",
+    ]);
   });
 
   it("gives every call an OpenAPI tag and a summary, and the review (invoices, complements, credit notes) and overdue-complement calls the pendientes access", () => {

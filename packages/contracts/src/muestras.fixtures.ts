@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { CallAnswer, CallName, CallRequest } from "./calls";
 import { BLOQUEO_ERP_MSG } from "./facturas-pendientes";
 import { MSG } from "./messages";
+import { INVITACION_MSG } from "./messages-invitaciones";
 import { RESTABLECER_MSG } from "./messages-restablecer";
 import { NOTA_CREDITO_MSG } from "./notas-credito";
 import type { postPagoEmpleadoRequestSchema } from "./pagos";
@@ -51,6 +52,55 @@ export const MUESTRAS = {
   restablecerPassword: {
     request: { token: "q3Xv9w0bZ1kLmN2pR4sT6uV8yA_cD-eF3gH5iJ7kL9m", password: "Tlacuache7Verde42" },
     answer: { status: "success", message: RESTABLECER_MSG.passwordRestablecida },
+  },
+  getInvitacion: {
+    request: { token: "q3Xv9w0bZ1kLmN2pR4sT6uV8yA_cD-eF3gH5iJ7kL9m" },
+    answer: ok({ Nombre: "Empaques del Bajío", NomSociedad: "Comercializadora Norte" }),
+  },
+  registrarProveedor: {
+    request: {
+      token: "q3Xv9w0bZ1kLmN2pR4sT6uV8yA_cD-eF3gH5iJ7kL9m",
+      RFC: "EBA1203157K2",
+      password: "Tlacuache7Verde42",
+      Phone1: "4421234567",
+      CntctPrsn: "Rosa Méndez",
+    },
+    answer: { status: "success", message: INVITACION_MSG.registroRecibido },
+  },
+  createInvitacion: {
+    request: { RFC: "EBA1203157K2", Nombre: "Empaques del Bajío", Correo: "compras@empaques.mx", IdSociedad: 1 },
+    answer: { status: "success", message: INVITACION_MSG.invitacionEnviada("compras@empaques.mx") },
+  },
+  getInvitaciones: {
+    request: { usuario: "jlopez", operador: "Empleado" },
+    answer: ok([
+      {
+        IdInvitacion: 7,
+        RFC: "EBA1203157K2",
+        Nombre: "Empaques del Bajío",
+        Correo: "compras@empaques.mx",
+        IdSociedad: 1,
+        NomSociedad: "Comercializadora Norte",
+        CardCode: "PEBA1203157K2",
+        Estatus: "registrada",
+        Invito: "Juana López",
+        Creada: "2026-11-29T10:00:00.000Z",
+        Vence: "2026-12-02T10:00:00.000Z",
+        Registrada: "2026-11-29T12:30:00.000Z",
+        Decidio: "",
+        Motivo: "",
+        SocioCreado: "",
+        version: 2,
+      },
+    ]),
+  },
+  approveRegistro: {
+    request: { IdInvitacion: 7, version: 2 },
+    answer: { status: "success", message: INVITACION_MSG.registroAprobado("PEBA1203157K2", true) },
+  },
+  rejectRegistro: {
+    request: { IdInvitacion: 7, version: 2, Motivo: "La razón social no corresponde a la constancia." },
+    answer: { status: "success", message: INVITACION_MSG.registroRechazado },
   },
   health: { answer: ok({ database: "ok" }) },
   getArchivo: { params: { id: "101" }, answer: new Uint8Array([0x25, 0x50, 0x44, 0x46]) },

@@ -25,6 +25,7 @@ import {
 } from "./mock-adapter/facturas";
 import { countPagos, findPago, listAplicaciones, listPagos, pagosFingerprint, readPagos } from "./mock-adapter/pagos";
 import type { MockAdapterDeps } from "./mock-adapter/shared";
+import { ensureSupplierBusinessPartner } from "./mock-adapter/socios";
 import { arrayQuery } from "./raw";
 
 /**
@@ -57,6 +58,7 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     listAplicaciones: (bd, facturaDocEntries) => listAplicaciones(deps, bd, facturaDocEntries),
 
     listProveedores: (scope) => listProveedores(deps, scope),
+    ensureSupplierBusinessPartner: (bd, socio) => ensureSupplierBusinessPartner(deps, bd, socio),
     findPdfOwners: (archivoId) => findPdfOwners(deps, archivoId),
 
     createFacturaProveedor: (input) => createFacturaProveedor(deps, input),

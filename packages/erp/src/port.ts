@@ -131,6 +131,18 @@ export interface ErpProveedor {
   zipCode: string;
 }
 
+/** Issue 41 item 3 (decision 070): the supplier business partner an approved invitation links or creates. */
+export interface ErpSocioProveedorNuevo {
+  /** The CardCode to create it with when SAP has no supplier of this RFC (the portal's proposal). */
+  cardCode: string;
+  /** FederalTaxID (OCRD.LicTradNum). */
+  rfc: string;
+  /** CardName (100 characters at most). */
+  cardName: string;
+  /** EmailAddress (OCRD.E_Mail). */
+  email: string;
+}
+
 /** An A/P invoice settled by a vendor payment (VPM2 joined to OPCH). */
 export interface ErpPagoFactura {
   lineNum: number;
@@ -458,6 +470,17 @@ export interface ErpAdapter {
   listAplicaciones(bd: string, facturaDocEntries: readonly number[]): Promise<ErpAplicacion[]>;
   /** Business partners (suppliers) in the scope's company databases, by company database then CardCode. */
   listProveedores(scope: ErpScope): Promise<ErpProveedor[]>;
+  /**
+   * Issue 41 item 3 (decision 070): the supplier business partner (`CardType` cSupplier) of RFC `socio.rfc`
+   * (`FederalTaxID`) in company database `bd`: the one SAP has (`created` false; the first by CardCode when several),
+   * else a new one created with `socio.cardCode`, as `POST /BusinessPartners` does (`created` true). Idempotent: a
+   * retry after a lost answer finds the partner it created. Throws ErpRechazoError when the ERP refuses (the CardCode
+   * belongs to a partner of another RFC); any other error may be retried.
+   */
+  ensureSupplierBusinessPartner(
+    bd: string,
+    socio: ErpSocioProveedorNuevo,
+  ): Promise<{ cardCode: string; created: boolean }>;
   /** The purchasing documents whose PDF is this file ([] when none): the portal authorizes downloads with it. */
   findPdfOwners(archivoId: string): Promise<ErpPdfOwner[]>;
   /**

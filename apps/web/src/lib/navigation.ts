@@ -31,6 +31,8 @@ export const MENU_ENTRIES = [
     access: "pendientes",
   },
   { id: "tareas", label: "Tareas programadas", to: "/Tareas", access: "administrador" },
+  // Issue 41 item 3 (decision 070): supplier invitations, for administrators.
+  { id: "invitaciones", label: "Invitaciones de proveedores", to: "/Invitaciones", access: "administrador" },
 ] as const satisfies readonly { id: string; label: string; to: string; access: Access }[];
 
 export type MenuEntry = (typeof MENU_ENTRIES)[number];

@@ -51,7 +51,7 @@ describe("canAccess (spec §6)", () => {
 });
 
 describe("drawer entries", () => {
-  it("lists the spec's nine entries in order, the credit notes and 'Complementos atrasados' (issue 27), then the portal's scheduled jobs (issue 15)", () => {
+  it("lists the spec's nine entries in order, the credit notes and 'Complementos atrasados' (issue 27), then the portal's scheduled jobs (issue 15) and supplier invitations (issue 41)", () => {
     expect(MENU_ENTRIES.map((entry) => entry.label)).toEqual([
       "Catálogo de empleados",
       "Catálogo de proveedores",
@@ -66,13 +66,16 @@ describe("drawer entries", () => {
       "Complemento de pago",
       "Complementos atrasados",
       "Tareas programadas",
+      "Invitaciones de proveedores",
     ]);
   });
 
-  it("filters by role: 'Tareas programadas' is for administrators only", () => {
-    expect(labels(admin)).toHaveLength(13);
+  it("filters by role: 'Tareas programadas' and 'Invitaciones de proveedores' are for administrators only", () => {
+    expect(labels(admin)).toHaveLength(14);
     expect(labels(admin)).toContain("Tareas programadas");
+    expect(labels(admin)).toContain("Invitaciones de proveedores");
     expect(labels(generalConPendientes)).not.toContain("Tareas programadas");
+    expect(labels(generalConPendientes)).not.toContain("Invitaciones de proveedores");
     // 'Complementos atrasados' (issue 27): for the employees who review pending payments (ViDocPen Y).
     expect(labels(generalConPendientes)).toContain("Complementos atrasados");
     expect(labels(general)).not.toContain("Complementos atrasados");

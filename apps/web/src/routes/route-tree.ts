@@ -11,6 +11,7 @@ import { entradasMercanciaRoute } from "./entradas-mercancia";
 import { entradaMercanciaRoute } from "./entradas-mercancia.entrada-mercancia";
 import { facturasPendientesRoute } from "./facturas-pendientes";
 import { homeRoute } from "./home";
+import { invitacionesRoute } from "./invitaciones";
 import { landingRoute } from "./landing";
 import { loginRoute } from "./login";
 import { misFacturasRoute } from "./mis-facturas";
@@ -27,13 +28,15 @@ import { pedidosRoute } from "./pedidos";
 import { pedidoRoute } from "./pedidos.pedido";
 import { perfilRoute } from "./perfil";
 import { recuperarPasswordRoute } from "./recuperar-password";
+import { registroRoute } from "./registro";
 import { restablecerPasswordRoute } from "./restablecer-password";
 import { rootRoute } from "./root";
 import { tareasRoute } from "./tareas";
 
 /**
  * Every path of the spec's route table (§2), flat under the layout, plus the portal's additions /Tareas (issue 15)
- * and /Complementos-Atrasados (issue 27), /RestablecerPassword (issue 41), and the credit notes' form and detail
+ * and /Complementos-Atrasados (issue 27), /RestablecerPassword, /Registro and /Invitaciones (issue 41), and the
+ * credit notes' form and detail
  * (issue 40); unknown paths render 'No page'.
  */
 export const routeTree = rootRoute.addChildren([
@@ -42,6 +45,7 @@ export const routeTree = rootRoute.addChildren([
   avisoDePrivacidadRoute,
   recuperarPasswordRoute,
   restablecerPasswordRoute,
+  registroRoute,
   homeRoute,
   perfilRoute,
   catalogoEmpleadosRoute,
@@ -68,4 +72,5 @@ export const routeTree = rootRoute.addChildren([
   pagosPendientesRoute,
   complementosAtrasadosRoute,
   tareasRoute,
+  invitacionesRoute,
 ]);

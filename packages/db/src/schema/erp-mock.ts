@@ -26,6 +26,8 @@ export const erpSocios = erp.table(
     licTradNum: text("lic_trad_num").notNull(),
     groupNum: integer("group_num").notNull().default(0),
     zipCode: text("zip_code").notNull().default(""),
+    /** E_Mail (issue 41 item 3): written by a business partner the portal creates from an invitation. */
+    email: text("email").notNull().default(""),
   },
   (t) => [primaryKey({ columns: [t.bd, t.cardCode] })],
 );

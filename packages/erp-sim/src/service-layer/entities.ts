@@ -506,6 +506,8 @@ export const businessPartners: EntitySet = {
     ["FederalTaxID", str],
     ["PayTermsGrpCode", int],
     ["ZipCode", str],
+    // OCRD.E_Mail (issue 41 item 3): what a partner created from an invitation carries.
+    ["EmailAddress", str],
     ["UpdateDate", date],
     ["UpdateTime", time],
   ],
@@ -513,7 +515,7 @@ export const businessPartners: EntitySet = {
   // OCRD in erp_mock has no version: a hash of the columns tells a change apart.
   fingerprint: (bd) => sql`select count(*)::text || '|' || coalesce(sum(hashtext(card_code || card_name ||
       lic_trad_num || group_num::text || zip_code)::bigint), 0)::text as f from erp_mock.socios where bd = ${bd}`,
-  headers: (bd, fixedStamp) => sql`select card_code, card_name, lic_trad_num, group_num, zip_code,
+  headers: (bd, fixedStamp) => sql`select card_code, card_name, lic_trad_num, group_num, zip_code, email,
       ${fixedStamp}::text as actualizado, md5(card_name || lic_trad_num || group_num::text || zip_code) as version
     from erp_mock.socios where bd = ${bd} order by card_code`,
   toEntity: (row) => ({
@@ -523,6 +525,7 @@ export const businessPartners: EntitySet = {
     FederalTaxID: row.lic_trad_num,
     PayTermsGrpCode: row.group_num,
     ZipCode: row.zip_code,
+    EmailAddress: row.email,
     UpdateDate: String(row.actualizado).slice(0, 10),
     UpdateTime: String(row.actualizado).slice(11, 19),
     $version: row.version,

@@ -2,6 +2,7 @@ import type { ApprovalTarget } from "./approvals";
 import type { EntitySet } from "./entities";
 import type { Row } from "./filter";
 import { type Ctx, SapFailure } from "./http";
+import { createBusinessPartner } from "./writes/business-partners";
 import { cancelInvoice, cancelPayment } from "./writes/cancel";
 import { createCreditNote, insertCreditNote } from "./writes/credit-note";
 import { createDraft, patchDraft, postAsDraft, saveDraftToDocument } from "./writes/drafts";
@@ -58,6 +59,8 @@ export function createWrites(c: WriteContext) {
       if (set.name === "PurchaseCreditNotes") return createCreditNote(c, ctx, set, bd);
       if (set.name === "Drafts") return createDraft(c, ctx, set, bd);
       if (set.name === "UserFieldsMD") return createUserField(c, ctx, set);
+      // Issue 41 item 3 (decision 070): a supplier business partner (writes/business-partners.ts).
+      if (set.name === "BusinessPartners") return createBusinessPartner(c, ctx, set, bd);
       throw new SapFailure(400, -5006, NOT_SUPPORTED);
     }
     if (method === "POST" && keyText !== undefined && sub === "Cancel" && set.name === "PurchaseInvoices") {

@@ -132,6 +132,7 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     listAplicaciones: payments.listAplicaciones,
 
     listProveedores: partners.listProveedores,
+    ensureSupplierBusinessPartner: partners.ensureSupplierBusinessPartner,
 
     findPdfOwners: attachments.findPdfOwners,
     copyPdf: attachments.copyPdf,

@@ -27,6 +27,8 @@ const UNBOUNDED: ReadonlySet<string> = new Set([
   "createNotaCreditoProveedor",
   "findNotaCreditoProveedor",
   "repointFacturaProveedor",
+  // Issue 41 item 3: an approval's write, bounded by each request's own timeout.
+  "ensureSupplierBusinessPartner",
 ]);
 
 /**

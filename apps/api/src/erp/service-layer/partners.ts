@@ -1,6 +1,6 @@
 // Part of the Service Layer ErpAdapter (adapter.ts composes the parts; decision 044).
-import type { ErpProveedor, ErpScope } from "../types";
-import { isUnavailable } from "./availability";
+import { type ErpProveedor, ErpRechazoError, type ErpScope, type ErpSocioProveedorNuevo } from "../types";
+import { isRefusal, isUnavailable } from "./availability";
 import type { CatalogCache } from "./catalog-cache";
 import { RECENT_PARTNER_LISTS, STAMP_PAGE } from "./limits";
 import type { MirrorQueries } from "./mirror-queries";
@@ -69,5 +69,55 @@ export function createPartners(
     }
   }
 
-  return { listProveedores };
+  /** The first supplier of FederalTaxID `rfc` in `bd` by CardCode, or undefined. */
+  async function supplierOfRfc(bd: string, rfc: string): Promise<string | undefined> {
+    const filter = `CardType eq 'cSupplier' and FederalTaxID eq ${literal(rfc)}`;
+    const found = await client.getAll<{ CardCode: string }>(
+      bd,
+      `BusinessPartners?$select=CardCode&$filter=${q(filter)}&$orderby=CardCode`,
+    );
+    return found[0]?.CardCode;
+  }
+
+  /**
+   * Issue 41 item 3 (decision 070): `GET BusinessPartners?$filter=CardType eq 'cSupplier' and FederalTaxID eq '…'`;
+   * none → `POST BusinessPartners {CardCode, CardName, CardType: cSupplier, FederalTaxID, EmailAddress}`. A POST
+   * refused (SAP's -10 for a CardCode already assigned, e.g. the partner this POST created before its answer was
+   * lost) looks the RFC up again: found, it is that partner; not found, SAP's refusal stands.
+   */
+  async function ensureSupplierBusinessPartner(
+    bd: string,
+    socio: ErpSocioProveedorNuevo,
+  ): Promise<{ cardCode: string; created: boolean }> {
+    const existente = await supplierOfRfc(bd, socio.rfc);
+    if (existente) return { cardCode: existente, created: false };
+    try {
+      await client.write(
+        bd,
+        "POST",
+        "BusinessPartners",
+        {
+          CardCode: socio.cardCode,
+          CardName: socio.cardName,
+          CardType: "cSupplier",
+          FederalTaxID: socio.rfc,
+          EmailAddress: socio.email,
+        },
+        { returnNoContent: true },
+      );
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      const ahora = await supplierOfRfc(bd, socio.rfc);
+      if (ahora) return { cardCode: ahora, created: false };
+      throw new ErpRechazoError(
+        `El ERP no creó el socio de negocio ${socio.cardCode} en la base de datos ${bd}: ${error.detail ?? error.message}`,
+      );
+    } finally {
+      // The next supplier list of this company database asks SAP again.
+      for (const key of [...lastPartners.keys()]) if (key.startsWith(`${bd}|`)) lastPartners.delete(key);
+    }
+    return { cardCode: socio.cardCode, created: true };
+  }
+
+  return { listProveedores, ensureSupplierBusinessPartner };
 }

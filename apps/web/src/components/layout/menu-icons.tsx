@@ -6,6 +6,7 @@ import {
   IconFileAlert,
   IconFileInvoice,
   IconFileMinus,
+  IconMailForward,
   IconPackageImport,
   IconReceipt2,
   IconReceiptRefund,
@@ -33,4 +34,5 @@ export const MENU_ICONS: Record<MenuEntryId, IconComponent> = {
   pagos: IconReceipt2,
   complementosAtrasados: IconCalendarExclamation,
   tareas: IconCalendarClock,
+  invitaciones: IconMailForward,
 };

@@ -24,7 +24,7 @@ function reglas(password: string) {
   ];
 }
 
-function Reglas({ password }: { password: string }) {
+export function Reglas({ password }: { password: string }) {
   return (
     <Stack gap={4}>
       <Text size="sm" id="reglas-password">

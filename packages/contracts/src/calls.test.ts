@@ -79,6 +79,13 @@ const EXTRA_CALLS = [
   // Password reset by e-mail (issue 41, decision 067).
   ["POST", "/api/password/solicitarRestablecimiento"],
   ["POST", "/api/password/restablecer"],
+  // Bank accounts and their changes under four eyes (issue 41 items 1 and 2, decision 069).
+  ["POST", "/api/cuentasBancarias/getCuentasBancarias"],
+  ["POST", "/api/cuentasBancarias/postSolicitud"],
+  ["POST", "/api/cuentasBancarias/getSolicitudes"],
+  ["POST", "/api/cuentasBancarias/getSolicitud"],
+  ["POST", "/api/cuentasBancarias/aprobarSolicitud"],
+  ["POST", "/api/cuentasBancarias/rechazarSolicitud"],
 ] as const;
 
 const entries = Object.entries(CALLS);

@@ -27,6 +27,7 @@ const UNBOUNDED: ReadonlySet<string> = new Set([
   "createNotaCreditoProveedor",
   "findNotaCreditoProveedor",
   "repointFacturaProveedor",
+  "upsertBankAccount",
 ]);
 
 /**

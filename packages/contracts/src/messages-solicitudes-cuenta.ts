@@ -60,6 +60,21 @@ export const SOLICITUD_CUENTA_MSG = {
     registrada: (bds: readonly string[]) =>
       `Cuenta registrada en SAP (BPBankAccounts) en ${bds.length === 1 ? "la base de datos" : "las bases de datos"} ${bds.join(", ")}.`,
   },
+  /** The screens' sentences (apps/web features/cuentas-bancarias). */
+  pantalla: {
+    introProveedor:
+      "Estas son las cuentas donde le pagamos. Para agregar o cambiar una, envíe una solicitud con el comprobante del banco: un empleado autorizado la revisa, y mientras tanto los pagos siguen yendo a la cuenta aprobada.",
+    introEmpleado:
+      "Cambios de cuenta bancaria que los proveedores (o un empleado por ellos) solicitaron. Compare la cuenta actual con la solicitada y revise el comprobante antes de decidir.",
+    sinPermiso:
+      "Puede consultar las solicitudes, pero no aprobarlas: no tiene el permiso 'Aprueba cambios de cuenta bancaria'.",
+    capturadaPorUsted: "Usted capturó esta solicitud: debe decidirla otro empleado.",
+    sinCuentas: "Aún no tiene cuentas bancarias aprobadas.",
+    sinSolicitudes: "No hay solicitudes.",
+    bancoDeClabe: (banco: string) => `Banco: ${banco}`,
+    sinCuentaActual: "Sin cuenta aprobada en esta moneda",
+    clabeDescripcion: "18 dígitos; el banco se toma de los tres primeros.",
+  },
   tarea: {
     descripcion:
       "Levanta el bloqueo de pago de las facturas de un proveedor cuando termina el periodo de espera de su cambio de cuenta bancaria.",

@@ -66,11 +66,13 @@ describe("drawer entries", () => {
       "Complemento de pago",
       "Complementos atrasados",
       "Tareas programadas",
+      "Cuentas bancarias",
+      "Solicitudes de cuenta bancaria",
     ]);
   });
 
   it("filters by role: 'Tareas programadas' is for administrators only", () => {
-    expect(labels(admin)).toHaveLength(13);
+    expect(labels(admin)).toHaveLength(14);
     expect(labels(admin)).toContain("Tareas programadas");
     expect(labels(generalConPendientes)).not.toContain("Tareas programadas");
     // 'Complementos atrasados' (issue 27): for the employees who review pending payments (ViDocPen Y).
@@ -85,6 +87,7 @@ describe("drawer entries", () => {
       "Mis facturas",
       "Notas de crédito",
       "Complemento de pago",
+      "Solicitudes de cuenta bancaria",
     ]);
     expect(labels(proveedor)).toEqual([
       "Pedidos",
@@ -92,6 +95,7 @@ describe("drawer entries", () => {
       "Mis facturas",
       "Notas de crédito",
       "Complemento de pago",
+      "Cuentas bancarias",
     ]);
     expect(labels(null)).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { proveedorSociedadRoute } from "./catalogo-proveedores.proveedor.socieda
 import { catalogoSociedadesRoute } from "./catalogo-sociedades";
 import { sociedadRoute } from "./catalogo-sociedades.sociedad";
 import { complementosAtrasadosRoute } from "./complementos-atrasados";
+import { cuentasBancariasRoute } from "./cuentas-bancarias";
 import { entradasMercanciaRoute } from "./entradas-mercancia";
 import { entradaMercanciaRoute } from "./entradas-mercancia.entrada-mercancia";
 import { facturasPendientesRoute } from "./facturas-pendientes";
@@ -29,12 +30,13 @@ import { perfilRoute } from "./perfil";
 import { recuperarPasswordRoute } from "./recuperar-password";
 import { restablecerPasswordRoute } from "./restablecer-password";
 import { rootRoute } from "./root";
+import { solicitudesCuentaBancariaRoute } from "./solicitudes-cuenta-bancaria";
 import { tareasRoute } from "./tareas";
 
 /**
  * Every path of the spec's route table (§2), flat under the layout, plus the portal's additions /Tareas (issue 15)
  * and /Complementos-Atrasados (issue 27), /RestablecerPassword (issue 41), and the credit notes' form and detail
- * (issue 40); unknown paths render 'No page'.
+ * (issue 40), the bank accounts' two screens (issue 41, decision 069); unknown paths render 'No page'.
  */
 export const routeTree = rootRoute.addChildren([
   landingRoute,
@@ -68,4 +70,6 @@ export const routeTree = rootRoute.addChildren([
   pagosPendientesRoute,
   complementosAtrasadosRoute,
   tareasRoute,
+  cuentasBancariasRoute,
+  solicitudesCuentaBancariaRoute,
 ]);

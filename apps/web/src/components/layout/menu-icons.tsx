@@ -1,8 +1,10 @@
 import {
+  IconBuildingBank,
   IconBuildingSkyscraper,
   IconCalendarClock,
   IconCalendarExclamation,
   IconClockDollar,
+  IconCreditCard,
   IconFileAlert,
   IconFileInvoice,
   IconFileMinus,
@@ -33,4 +35,6 @@ export const MENU_ICONS: Record<MenuEntryId, IconComponent> = {
   pagos: IconReceipt2,
   complementosAtrasados: IconCalendarExclamation,
   tareas: IconCalendarClock,
+  cuentasBancarias: IconBuildingBank,
+  solicitudesCuenta: IconCreditCard,
 };

@@ -17,6 +17,8 @@ const ALL_ENTRIES = [
   "Complementos atrasados",
   // The portal's addition (issue 15): administrators only.
   "Tareas programadas",
+  // Issue 41 (decision 069): every employee sees the bank-account change requests (deciding needs ApruebaCuentas).
+  "Solicitudes de cuenta bancaria",
 ];
 
 const cases = [
@@ -31,12 +33,26 @@ const cases = [
   {
     who: "EKU9003173C9",
     operador: "Proveedor" as const,
-    entries: ["Pedidos", "Entradas de mercancía", "Mis facturas", "Notas de crédito", "Complemento de pago"],
+    entries: [
+      "Pedidos",
+      "Entradas de mercancía",
+      "Mis facturas",
+      "Notas de crédito",
+      "Complemento de pago",
+      "Cuentas bancarias",
+    ],
   },
   {
     who: "XIQB891116QE4",
     operador: "Proveedor" as const,
-    entries: ["Pedidos", "Entradas de mercancía", "Mis facturas", "Notas de crédito", "Complemento de pago"],
+    entries: [
+      "Pedidos",
+      "Entradas de mercancía",
+      "Mis facturas",
+      "Notas de crédito",
+      "Complemento de pago",
+      "Cuentas bancarias",
+    ],
   },
 ];
 

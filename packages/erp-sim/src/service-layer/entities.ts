@@ -514,13 +514,6 @@ export const BP_BANK_ACCOUNT_PROPERTIES: [string, PropertyType][] = [
   ["InternalKey", int],
 ];
 
-/** The partner's accounts as one JSON array per header row (erp_mock.socio_cuentas), in InternalKey order. */
-const bankAccountsJson = sql`coalesce((select json_agg(json_build_object('BPCode', c.card_code, 'Country', c.country,
-      'BankCode', c.bank_code, 'AccountNo', c.account_no, 'IBAN', c.iban, 'BICSwiftCode', c.bic_swift_code,
-      'ABARoutingNumber', c.aba_routing_number, 'AccountName', c.account_name, 'Branch', c.branch,
-      'ControlKey', c.control_key, 'InternalKey', c.internal_key) order by c.internal_key)
-    from erp_mock.socio_cuentas c where c.bd = s.bd and c.card_code = s.card_code), '[]'::json)`;
-
 export const businessPartners: EntitySet = {
   name: "BusinessPartners",
   type: "BusinessPartner",
@@ -534,21 +527,14 @@ export const businessPartners: EntitySet = {
     ["ZipCode", str],
     ["UpdateDate", date],
     ["UpdateTime", time],
-    ["BPBankAccounts", complex],
   ],
-  // Issue 41: the bank accounts come with the header row (no lineRows: line-collections.ts takes them from it).
-  lines: "BPBankAccounts",
   etag: true,
-  // OCRD in erp_mock has no version: a hash of the columns (and of its bank accounts, OCRB) tells a change apart.
+  // OCRD in erp_mock has no version: a hash of the columns tells a change apart.
   fingerprint: (bd) => sql`select count(*)::text || '|' || coalesce(sum(hashtext(card_code || card_name ||
-      lic_trad_num || group_num::text || zip_code)::bigint), 0)::text || '|' ||
-      (select count(*)::text || '|' || coalesce(sum(hashtext(card_code || account_no || iban || bank_code ||
-        bic_swift_code || aba_routing_number || account_name || branch || control_key || country)::bigint), 0)::text
-        from erp_mock.socio_cuentas c where c.bd = ${bd}) as f from erp_mock.socios where bd = ${bd}`,
-  headers: (bd, fixedStamp) => sql`select s.card_code, s.card_name, s.lic_trad_num, s.group_num, s.zip_code,
-      ${fixedStamp}::text as actualizado, ${bankAccountsJson} as cuentas,
-      md5(s.card_name || s.lic_trad_num || s.group_num::text || s.zip_code || ${bankAccountsJson}::text) as version
-    from erp_mock.socios s where s.bd = ${bd} order by s.card_code`,
+      lic_trad_num || group_num::text || zip_code)::bigint), 0)::text as f from erp_mock.socios where bd = ${bd}`,
+  headers: (bd, fixedStamp) => sql`select card_code, card_name, lic_trad_num, group_num, zip_code,
+      ${fixedStamp}::text as actualizado, md5(card_name || lic_trad_num || group_num::text || zip_code) as version
+    from erp_mock.socios where bd = ${bd} order by card_code`,
   toEntity: (row) => ({
     CardCode: row.card_code,
     CardName: row.card_name,
@@ -558,7 +544,6 @@ export const businessPartners: EntitySet = {
     ZipCode: row.zip_code,
     UpdateDate: String(row.actualizado).slice(0, 10),
     UpdateTime: String(row.actualizado).slice(11, 19),
-    BPBankAccounts: typeof row.cuentas === "string" ? JSON.parse(row.cuentas) : (row.cuentas ?? []),
     $version: row.version,
   }),
 };

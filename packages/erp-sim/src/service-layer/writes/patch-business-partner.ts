@@ -1,10 +1,10 @@
 import type { Database } from "@portal/db";
 import type { ErpCuentaBancaria } from "@portal/erp";
-import { addSocioCuenta, updateSocioCuenta } from "../../cuentas-bancarias";
+import { addSocioCuenta, hasSocio, listSocioCuentas, updateSocioCuenta } from "../../cuentas-bancarias";
 import { ErpRechazo } from "../../rechazo";
 import { BP_BANK_ACCOUNT_PROPERTIES, type EntitySet } from "../entities";
 import type { Row } from "../filter";
-import { type Ctx, SapFailure } from "../http";
+import { type Ctx, SapFailure, sendJson } from "../http";
 import {
   checkIfMatch,
   checkProperties,
@@ -37,7 +37,7 @@ const FIELDS: [string, keyof ErpCuentaBancaria][] = [
  * here; any other property of the body is refused as SAP refuses what the simulator does not support.
  */
 export async function patchBusinessPartner(
-  c: Pick<WriteContext, "db" | "propertiesOf" | "findByKey" | "headersOf">,
+  c: Pick<WriteContext, "db" | "findByKey" | "headersOf">,
   ctx: Ctx,
   set: EntitySet,
   bd: string,
@@ -46,7 +46,6 @@ export async function patchBusinessPartner(
   const row = c.findByKey(set, await c.headersOf(set, bd), keyText);
   checkIfMatch(ctx, row);
   const body = await jsonBody(ctx);
-  checkProperties(body, c.propertiesOf(set), set.type);
   for (const name of Object.keys(body)) {
     if (name !== "BPBankAccounts" && !name.startsWith("@odata.") && !name.startsWith("odata.")) {
       throw new SapFailure(400, -5006, NOT_SUPPORTED);
@@ -83,4 +82,51 @@ function accountOf(line: Row): Partial<ErpCuentaBancaria> {
     out[field] = value;
   }
   return out;
+}
+
+/** Whether a GET of one BusinessPartner asks for its BPBankAccounts ($select naming it, or the property's path). */
+export function asksBankAccounts(url: URL, sub: string | undefined): boolean {
+  if (sub === "BPBankAccounts") return true;
+  const select = url.searchParams.get("$select");
+  return (select ?? "").split(",").some((p) => p.trim() === "BPBankAccounts");
+}
+
+/**
+ * `GET BusinessPartners('C')?$select=CardCode,BPBankAccounts` (or `…/BPBankAccounts`): the partner's accounts from
+ * erp_mock.socio_cuentas with SAP's BPBankAccount field names (BPCode, Country, BankCode, AccountNo, IBAN,
+ * BICSwiftCode, ABARoutingNumber, AccountName, Branch, ControlKey, InternalKey); an unknown partner answers SAP's
+ * 404 -2028. Answered apart from the partners' cached headers, which keep only OCRD's columns.
+ */
+export async function answerBankAccounts(
+  db: Database,
+  ctx: Ctx,
+  bd: string,
+  keyText: string,
+  sub: string | undefined,
+): Promise<void> {
+  const cardCode = /^'(.*)'$/.exec(keyText)?.[1]?.replaceAll("''", "'");
+  if (cardCode === undefined || !(await hasSocio(db, bd, cardCode))) {
+    throw new SapFailure(404, -2028, "No matching records found (ODBC -2028)");
+  }
+  const accounts = (await listSocioCuentas(db, bd, cardCode)).map((a) => ({
+    BPCode: cardCode,
+    Country: a.country,
+    BankCode: a.bankCode,
+    AccountNo: a.accountNo,
+    IBAN: a.iban,
+    BICSwiftCode: a.bicSwiftCode,
+    ABARoutingNumber: a.abaRoutingNumber,
+    AccountName: a.accountName,
+    Branch: a.branch,
+    ControlKey: a.controlKey,
+    InternalKey: a.internalKey,
+  }));
+  const context = ctx.dialect === "v1" ? "odata.metadata" : "@odata.context";
+  sendJson(
+    ctx,
+    200,
+    sub === "BPBankAccounts"
+      ? { [context]: `${ctx.root}$metadata#BusinessPartners(${keyText})/BPBankAccounts`, value: accounts }
+      : { [context]: `${ctx.root}$metadata#BusinessPartners/$entity`, CardCode: cardCode, BPBankAccounts: accounts },
+  );
 }

@@ -39,8 +39,8 @@ describe("/Solicitudes-Cuenta-Bancaria (employee)", () => {
     });
     renderApp("/Solicitudes-Cuenta-Bancaria");
     await screen.findByRole("heading", { level: 1, name: "Solicitudes de cuenta bancaria" });
-    const revisar = await screen.findByRole("button", { name: /Revisar la solicitud 7/ });
-    await act(async () => fireEvent.click(revisar));
+    const reviewButton = await screen.findByRole("button", { name: /Revisar la solicitud 7/ });
+    await act(async () => fireEvent.click(reviewButton));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).queryByText(/CLABE 032180000118359719/)).not.toBeNull();
     expect(within(dialog).queryByText(/CLABE 002010077777777771/)).not.toBeNull();

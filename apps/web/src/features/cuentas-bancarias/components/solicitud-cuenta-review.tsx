@@ -15,12 +15,12 @@ import { describeCuenta, ESTATUS_ETIQUETA } from "../cuenta-logic";
  */
 export function SolicitudCuentaReview({
   solicitud,
-  puedeAprobar,
+  canApprove,
   onClose,
 }: {
   solicitud: SolicitudCuentaRow | null;
   /** Whether the caller has ApruebaCuentas (a pending request it may not decide is then its own). */
-  puedeAprobar: boolean;
+  canApprove: boolean;
   onClose: () => void;
 }) {
   const detail = useSolicitudCuenta(solicitud?.Id ?? null);
@@ -111,7 +111,7 @@ export function SolicitudCuentaReview({
             </>
           ) : solicitud.Estatus === "pendiente" ? (
             <Alert color="gray">
-              {puedeAprobar
+              {canApprove
                 ? SOLICITUD_CUENTA_MSG.pantalla.capturadaPorUsted
                 : SOLICITUD_CUENTA_MSG.pantalla.sinPermiso}
             </Alert>

@@ -86,7 +86,7 @@ export function SolicitudesCuentaScreen() {
       )}
       <SolicitudCuentaReview
         solicitud={abierta}
-        puedeAprobar={query.data?.PuedeAprobar ?? false}
+        canApprove={query.data?.PuedeAprobar ?? false}
         onClose={() => setAbierta(null)}
       />
     </Stack>

@@ -111,9 +111,7 @@ export function SolicitudCuentaReview({
             </>
           ) : solicitud.Estatus === "pendiente" ? (
             <Alert color="gray">
-              {canApprove
-                ? SOLICITUD_CUENTA_MSG.pantalla.capturadaPorUsted
-                : SOLICITUD_CUENTA_MSG.pantalla.sinPermiso}
+              {canApprove ? SOLICITUD_CUENTA_MSG.pantalla.capturadaPorUsted : SOLICITUD_CUENTA_MSG.pantalla.sinPermiso}
             </Alert>
           ) : null}
         </Stack>

@@ -6,7 +6,7 @@ import { useCuentasBancarias } from "../api";
 import { describeCuenta, ESTATUS_ETIQUETA } from "../cuenta-logic";
 import { SolicitudCuentaForm } from "./solicitud-cuenta-form";
 
-const COLOR: Record<string, string> = { pendiente: "yellow", aprobada: "green", rechazada: "red" };
+const COLOR: Record<string, string> = { pendiente: "gray", aprobada: "teal", rechazada: "red" };
 
 /**
  * 'Cuentas bancarias' of the supplier in session (issue 41, decision 069): its approved accounts (what payments go
@@ -52,7 +52,10 @@ export function CuentasBancariasScreen() {
                     <Table.Td>{c.Titular}</Table.Td>
                     <Table.Td>{fechaHoraCdmx(c.AprobadaEl)}</Table.Td>
                     <Table.Td>
-                      <OpenFileButton url={c.Archivo} aria-label={`Comprobante de la cuenta ${c.Moneda}`} />
+                      <OpenFileButton
+                        url={c.Archivo}
+                        aria-label={`Visualizar el comprobante de la cuenta ${c.Moneda}`}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -86,7 +89,7 @@ export function CuentasBancariasScreen() {
                     <Table.Td>{fechaHoraCdmx(s.CapturadaEl)}</Table.Td>
                     <Table.Td>{describeCuenta(s)}</Table.Td>
                     <Table.Td>
-                      <Badge color={COLOR[s.Estatus]} variant="light">
+                      <Badge color={COLOR[s.Estatus]} variant="light" radius="sm" tt="none">
                         {ESTATUS_ETIQUETA[s.Estatus]}
                       </Badge>
                     </Table.Td>

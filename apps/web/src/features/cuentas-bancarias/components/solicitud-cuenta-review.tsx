@@ -80,7 +80,7 @@ export function SolicitudCuentaReview({
             </Stack>
           </SimpleGrid>
           <Group>
-            <OpenFileButton url={solicitud.Archivo} aria-label="Ver el comprobante de la cuenta solicitada">
+            <OpenFileButton url={solicitud.Archivo} aria-label="Ver comprobante de la cuenta solicitada">
               Ver comprobante
             </OpenFileButton>
           </Group>

@@ -7,7 +7,7 @@ import { describeCuenta, ESTATUS_ETIQUETA } from "../cuenta-logic";
 import { SolicitudCuentaReview } from "./solicitud-cuenta-review";
 
 type Filtro = "pendiente" | "aprobada" | "rechazada" | "todas";
-const COLOR: Record<string, string> = { pendiente: "yellow", aprobada: "green", rechazada: "red" };
+const COLOR: Record<string, string> = { pendiente: "gray", aprobada: "teal", rechazada: "red" };
 
 /**
  * 'Solicitudes de cuenta bancaria' for employees (issue 41, decision 069): the pending requests (or the decided
@@ -64,7 +64,7 @@ export function SolicitudesCuentaScreen() {
                   <Table.Td>{describeCuenta(s)}</Table.Td>
                   <Table.Td>{s.CapturadaPor}</Table.Td>
                   <Table.Td>
-                    <Badge color={COLOR[s.Estatus]} variant="light">
+                    <Badge color={COLOR[s.Estatus]} variant="light" radius="sm" tt="none">
                       {ESTATUS_ETIQUETA[s.Estatus]}
                     </Badge>
                   </Table.Td>

@@ -17,6 +17,7 @@ import { cfdiPruebaRoutes } from "./modules/cfdi-prueba/routes";
 import { complementosAtrasadosRoutes } from "./modules/complementos-atrasados/routes";
 import { type MailTransport, mailTransportFor } from "./modules/correo/service";
 import { correoWorkerPlugin } from "./modules/correo/worker";
+import { cuentasBancariasRoutes } from "./modules/cuentas-bancarias/routes";
 import { empleadosRoutes } from "./modules/empleados/routes";
 import { entradasRoutes } from "./modules/entradas/routes";
 import { erpWorkerPlugin } from "./modules/erp-outbox/worker";
@@ -220,6 +221,7 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(notasCreditoRoutes);
   await app.register(pagosRoutes);
   await app.register(complementosAtrasadosRoutes);
+  await app.register(cuentasBancariasRoutes);
   await app.register(cfdiPruebaRoutes);
   await app.register(tareasRoutes);
   await app.register(invitacionesRoutes);

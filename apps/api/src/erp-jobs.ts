@@ -1,6 +1,7 @@
 import type { ErpAdapter } from "./erp/types";
 import type { Clock } from "./lib/clock";
 import { bloqueoPagoErpJobs } from "./modules/bloqueo-pago/erp-jobs";
+import { cuentaBancariaErpJob } from "./modules/cuentas-bancarias/erp-job";
 import type { ErpJobHandler } from "./modules/erp-outbox/service";
 import { facturaErpJobs } from "./modules/facturas/erp-jobs";
 import { notaCreditoErpJob } from "./modules/notas-credito/erp-job";
@@ -15,4 +16,5 @@ export const erpJobHandlers = (deps: { data: Data; clock: Clock; erp: ErpAdapter
   ...facturaErpJobs(deps),
   notaCreditoErpJob(deps),
   ...bloqueoPagoErpJobs(deps),
+  cuentaBancariaErpJob(deps),
 ];

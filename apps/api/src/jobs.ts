@@ -1,4 +1,6 @@
+import type { Clock } from "./lib/clock";
 import { recordatoriosComplementosTarea } from "./modules/complementos-atrasados/recordatorios";
+import { enfriamientoTarea } from "./modules/cuentas-bancarias/enfriamiento";
 import { lista69bJob } from "./modules/lista-69b/job";
 import type { Lista69bService } from "./modules/lista-69b/service";
 import type { PagosService } from "./modules/pagos/service";
@@ -14,13 +16,18 @@ import type { Data } from "./repositories";
  */
 export const scheduledJobs = (deps: {
   data: Data;
+  clock: Clock;
   publicUrl: string;
   satEstado: SatEstadoService;
   lista69b: Lista69bService;
   pagos: Pick<PagosService, "complementStatus">;
+  /** Wakes the ERP worker after a job queued ERP work. */
+  erpQueued: () => void;
 }): TareaProgramada[] => [
   recordatoriosDocumentosTarea(deps.data, deps.publicUrl),
   ...satEstadoJobs(deps.satEstado),
   lista69bJob(deps.lista69b),
   recordatoriosComplementosTarea(deps.data, deps.pagos, deps.publicUrl),
+  // Issue 41 (decision 069): the end of a bank-account change's cooling-off period.
+  enfriamientoTarea(deps.data, deps.clock, deps.erpQueued),
 ];

@@ -5,6 +5,7 @@ import { createAuthRepository } from "./modules/auth/repository";
 import { createBloqueoPagoRepository } from "./modules/bloqueo-pago/repository";
 import { createComplementosAtrasadosRepository } from "./modules/complementos-atrasados/repository";
 import { createCorreoRepository } from "./modules/correo/repository";
+import { createCuentasBancariasRepository } from "./modules/cuentas-bancarias/repository";
 import { createEmpleadosRepository } from "./modules/empleados/repository";
 import { createErpTrabajosRepository } from "./modules/erp-outbox/repository";
 import { createFacturasRepository } from "./modules/facturas/repository";
@@ -31,6 +32,7 @@ export function createRepositories(db: Database) {
     complementosAtrasados: createComplementosAtrasadosRepository(db),
     bloqueoPago: createBloqueoPagoRepository(db),
     correo: createCorreoRepository(db),
+    cuentasBancarias: createCuentasBancariasRepository(db),
     empleados: createEmpleadosRepository(db),
     erpTrabajos: createErpTrabajosRepository(db),
     facturas: createFacturasRepository(db),

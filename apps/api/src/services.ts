@@ -19,6 +19,8 @@ import { createBloqueoPagoService } from "./modules/bloqueo-pago/service";
 import { createCfdiPruebaService } from "./modules/cfdi-prueba/service";
 import { createComplementosAtrasadosService } from "./modules/complementos-atrasados/service";
 import { type CorreoService, createCorreoService, type MailTransport } from "./modules/correo/service";
+import { solicitudCuentaPolicy } from "./modules/cuentas-bancarias/archivo-policy";
+import { createCuentasBancariasService } from "./modules/cuentas-bancarias/service";
 import { createDocumentListService } from "./modules/documentos/lista";
 import { createEmpleadosService } from "./modules/empleados/service";
 import { entradasList } from "./modules/entradas/service";
@@ -99,6 +101,8 @@ export function createServices(
   const { facturas, bloqueoPago, pagos, complementosAtrasados, notasCredito } = documents;
   const home = homeService(w, { pedidos, entradas, ...documents });
   const archivos = archivosService(w, erp, erpScope);
+  // Issue 41 (decision 069): bank accounts changed only by requests under four eyes; their ERP job wakes the worker.
+  const cuentasBancarias = createCuentasBancariasService({ data, clock, erpQueued: () => erpOutbox.queued() });
   // Issue 40 (decision 062): test CFDIs for the demo, only where the SAT's test certificates are trusted.
   const cfdiPrueba = createCfdiPruebaService({
     data,
@@ -118,7 +122,8 @@ export function createServices(
   });
   // Scheduled jobs (decision 016): one list (jobs.ts), each job defined in the module whose work it does.
   const tareas = createTareasService({ data, clock, warn: w.warn });
-  for (const job of scheduledJobs({ data, publicUrl: config.PUBLIC_URL, satEstado, lista69b, pagos }))
+  const erpQueued = () => erpOutbox.queued();
+  for (const job of scheduledJobs({ data, clock, publicUrl: config.PUBLIC_URL, satEstado, lista69b, pagos, erpQueued }))
     tareas.register(job);
   return {
     auth,
@@ -127,6 +132,7 @@ export function createServices(
     home,
     archivos,
     correo,
+    cuentasBancarias,
     empleados,
     sociedades,
     proveedores,
@@ -350,6 +356,7 @@ function archivosService({ data }: Wiring, erp: ErpAdapter, erpScope: ErpScopeRe
       facturaArchivoPolicy(repos.facturas),
       pagoArchivoPolicy(repos.pagos),
       notaCreditoArchivoPolicy(repos.notasCredito),
+      solicitudCuentaPolicy(repos.cuentasBancarias),
       erpPdfPolicy(erp, erpScope),
     ],
   });

@@ -19,6 +19,8 @@ const ALL_ENTRIES = [
   "Tareas programadas",
   // Issue 41 item 3 (decision 070): supplier invitations, administrators only.
   "Invitaciones de proveedores",
+  // Issue 41 (decision 069): every employee sees the bank-account change requests (deciding needs ApruebaCuentas).
+  "Solicitudes de cuenta bancaria",
 ];
 
 const cases = [
@@ -37,12 +39,26 @@ const cases = [
   {
     who: "EKU9003173C9",
     operador: "Proveedor" as const,
-    entries: ["Pedidos", "Entradas de mercancía", "Mis facturas", "Notas de crédito", "Complemento de pago"],
+    entries: [
+      "Pedidos",
+      "Entradas de mercancía",
+      "Mis facturas",
+      "Notas de crédito",
+      "Complemento de pago",
+      "Cuentas bancarias",
+    ],
   },
   {
     who: "XIQB891116QE4",
     operador: "Proveedor" as const,
-    entries: ["Pedidos", "Entradas de mercancía", "Mis facturas", "Notas de crédito", "Complemento de pago"],
+    entries: [
+      "Pedidos",
+      "Entradas de mercancía",
+      "Mis facturas",
+      "Notas de crédito",
+      "Complemento de pago",
+      "Cuentas bancarias",
+    ],
   },
 ];
 

@@ -86,6 +86,13 @@ const EXTRA_CALLS = [
   ["POST", "/api/invitaciones/getInvitaciones"],
   ["POST", "/api/invitaciones/approveRegistro"],
   ["POST", "/api/invitaciones/rejectRegistro"],
+  // Bank accounts and their changes under four eyes (issue 41 items 1 and 2, decision 069).
+  ["POST", "/api/cuentasBancarias/getCuentasBancarias"],
+  ["POST", "/api/cuentasBancarias/postSolicitud"],
+  ["POST", "/api/cuentasBancarias/getSolicitudes"],
+  ["POST", "/api/cuentasBancarias/getSolicitud"],
+  ["POST", "/api/cuentasBancarias/aprobarSolicitud"],
+  ["POST", "/api/cuentasBancarias/rechazarSolicitud"],
 ] as const;
 
 const entries = Object.entries(CALLS);

@@ -134,6 +134,19 @@ import {
   updateSociedadAnswerSchema,
   updateSociedadRequestSchema,
 } from "./sociedades";
+import {
+  aprobarSolicitudCuentaRequestSchema,
+  decidirSolicitudCuentaAnswerSchema,
+  getCuentasBancariasAnswerSchema,
+  getCuentasBancariasRequestSchema,
+  getSolicitudCuentaAnswerSchema,
+  getSolicitudCuentaRequestSchema,
+  getSolicitudesCuentaAnswerSchema,
+  getSolicitudesCuentaRequestSchema,
+  postSolicitudCuentaAnswerSchema,
+  postSolicitudCuentaRequestSchema,
+  rechazarSolicitudCuentaRequestSchema,
+} from "./solicitudes-cuenta";
 import { getTareasAnswerSchema, getTareasRequestSchema } from "./tareas";
 
 export type HttpMethod = "GET" | "POST" | "PATCH";
@@ -734,6 +747,65 @@ export const CALLS = {
     tag: "complementos atrasados",
     summary:
       "Marcar o desmarcar a un proveedor para retener sus pagos por complementos atrasados (no está en la especificación)",
+  }),
+  // Bank accounts as data, changed only by requests under four eyes (issue 41 items 1 and 2, decision 069; not in the spec)
+  getCuentasBancarias: call({
+    method: "POST",
+    path: "/api/cuentasBancarias/getCuentasBancarias",
+    request: getCuentasBancariasRequestSchema,
+    answer: getCuentasBancariasAnswerSchema,
+    access: ["proveedor", "empleado"],
+    tag: "cuentas bancarias",
+    summary: "Cuentas bancarias aprobadas y solicitudes de cambio de un proveedor (no está en la especificación)",
+  }),
+  postSolicitudCuentaBancaria: call({
+    method: "POST",
+    path: "/api/cuentasBancarias/postSolicitud",
+    request: postSolicitudCuentaRequestSchema,
+    answer: postSolicitudCuentaAnswerSchema,
+    access: ["proveedor", "empleado"],
+    tag: "cuentas bancarias",
+    summary:
+      "Solicitud de cambio de cuenta bancaria: CLABE o cuenta extranjera, moneda y comprobante en PDF (no está en la especificación)",
+  }),
+  getSolicitudesCuentaBancaria: call({
+    method: "POST",
+    path: "/api/cuentasBancarias/getSolicitudes",
+    request: getSolicitudesCuentaRequestSchema,
+    answer: getSolicitudesCuentaAnswerSchema,
+    access: "empleado",
+    tag: "cuentas bancarias",
+    summary: "Solicitudes de cambio de cuenta bancaria (pendientes por omisión) (no está en la especificación)",
+  }),
+  getSolicitudCuentaBancaria: call({
+    method: "POST",
+    path: "/api/cuentasBancarias/getSolicitud",
+    request: getSolicitudCuentaRequestSchema,
+    answer: getSolicitudCuentaAnswerSchema,
+    access: ["proveedor", "empleado"],
+    tag: "cuentas bancarias",
+    summary:
+      "Una solicitud de cambio de cuenta bancaria con la cuenta actual y su historial (no está en la especificación)",
+  }),
+  aprobarSolicitudCuentaBancaria: call({
+    method: "POST",
+    path: "/api/cuentasBancarias/aprobarSolicitud",
+    request: aprobarSolicitudCuentaRequestSchema,
+    answer: decidirSolicitudCuentaAnswerSchema,
+    access: "empleado",
+    tag: "cuentas bancarias",
+    summary:
+      "Aprobar una solicitud de cambio de cuenta bancaria (permiso ApruebaCuentas; nunca quien la capturó) (no está en la especificación)",
+  }),
+  rechazarSolicitudCuentaBancaria: call({
+    method: "POST",
+    path: "/api/cuentasBancarias/rechazarSolicitud",
+    request: rechazarSolicitudCuentaRequestSchema,
+    answer: decidirSolicitudCuentaAnswerSchema,
+    access: "empleado",
+    tag: "cuentas bancarias",
+    summary:
+      "Rechazar una solicitud de cambio de cuenta bancaria con su motivo (permiso ApruebaCuentas) (no está en la especificación)",
   }),
   // Scheduled jobs (issue 15; not in the spec)
   getTareas: call({

@@ -1,5 +1,4 @@
 import { clabe as clabeCatalogo } from "clabe-validator";
-import { z } from "zod";
 import { textoSchema } from "./common";
 import { CUENTA_BANCARIA_MSG } from "./messages-cuentas-bancarias";
 
@@ -182,7 +181,8 @@ export function validateAba(text: string): CuentaBancariaCheck<{ aba: string }> 
 
 /**
  * A schema of API input from one of the checks: a text (no control characters), refused with the check's Spanish
- * message, and answered as the normalized number.
+ * message, and answered as the normalized number (an overwrite, not a transform, so the schema stays a string in
+ * the calls' JSON Schema).
  */
 const numberSchema = <T>(
   campo: string,
@@ -191,11 +191,13 @@ const numberSchema = <T>(
 ) =>
   textoSchema(campo)
     .max(100, { error: CUENTA_BANCARIA_MSG.demasiadoLargo(campo), abort: true })
-    .transform((text, ctx) => {
+    .superRefine((text, ctx) => {
       const result = check(text);
-      if (result.ok) return normalized(result);
-      ctx.addIssue({ code: "custom", message: result.mensaje });
-      return z.NEVER;
+      if (!result.ok) ctx.addIssue({ code: "custom", message: result.mensaje, abort: true });
+    })
+    .overwrite((text) => {
+      const result = check(text);
+      return result.ok ? normalized(result) : text;
     });
 
 export const clabeSchema = numberSchema("CLABE", validateClabe, (valid) => valid.clabe);

@@ -73,6 +73,8 @@ export const empleadoRowSchema = z.object({
   /** Kept for the spec's shape; always empty (passwords are write-only). */
   Pass: sinSecretoSchema("Pass"),
   VisuDocPen: flagSchema,
+  /** Issue 41 (decision 069): may approve or reject suppliers' bank-account changes. Y or N. */
+  ApruebaCuentas: flagSchema.optional(),
 });
 export type EmpleadoRow = z.infer<typeof empleadoRowSchema>;
 export const rowEmpleadosAnswerSchema = successAnswer(z.array(empleadoRowSchema));
@@ -94,6 +96,11 @@ const empleadoFormBase = z.object({
   Area: idSchema("Area"),
   /** Visibility of the pending-documents module; only an administrator may set it. Absent = N on create. */
   ViDocPen: flagCampo("ViDocPen").optional(),
+  /**
+   * Issue 41 (decision 069): 'Aprueba cambios de cuenta bancaria'; only an administrator may set it. Absent = N on
+   * create, unchanged on update.
+   */
+  ApruebaCuentas: flagCampo("ApruebaCuentas").optional(),
 });
 
 /** POST /api/empleados/createEmpleado: status and password are required when creating. */

@@ -8,6 +8,7 @@ import { BLOQUEO_ERP_MSG } from "./facturas-pendientes";
 import { MSG } from "./messages";
 import { INVITACION_MSG } from "./messages-invitaciones";
 import { RESTABLECER_MSG } from "./messages-restablecer";
+import { MUESTRAS_CUENTAS } from "./muestras-cuentas.fixtures";
 import { NOTA_CREDITO_MSG } from "./notas-credito";
 import type { postPagoEmpleadoRequestSchema } from "./pagos";
 
@@ -687,6 +688,7 @@ export const MUESTRAS = {
       PDF: { nombre: "PRUEBA7-EKU9003173C9.pdf", base64: PDF64 },
     }),
   },
+  ...MUESTRAS_CUENTAS,
 } satisfies { [N in CallName]: Muestra<N> };
 
 /** The employee's variant of postPago (comprobante only; PDF, XML, UUID and FechaPago sent as 'No'). */

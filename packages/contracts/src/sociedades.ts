@@ -93,6 +93,13 @@ const sociedadAjustesShape = {
   ReglaFechaContable: z
     .enum(REGLAS_FECHA_CONTABLE, { error: "El campo ReglaFechaContable debe ser primer_dia_abierto o rechazar." })
     .optional(),
+  // Issue 41 (decision 069): business days the supplier's open A/P invoices stay blocked after a bank-account change.
+  DiasEnfriamientoCuenta: z
+    .number({ error: "El campo DiasEnfriamientoCuenta debe ser un número de días hábiles entre 0 y 30." })
+    .int({ error: "El campo DiasEnfriamientoCuenta debe ser un número de días hábiles entre 0 y 30." })
+    .min(0, { error: "El campo DiasEnfriamientoCuenta debe ser un número de días hábiles entre 0 y 30." })
+    .max(30, { error: "El campo DiasEnfriamientoCuenta debe ser un número de días hábiles entre 0 y 30." })
+    .optional(),
   // Issue 37 (decision 045, F9): the company database's currency codes that are not ISO 4217 (MXP, US$…).
   MonedasSap: boundedArray(monedaSapSchema, {
     campo: "MonedasSap",
@@ -144,6 +151,7 @@ export const sociedadRowSchema = z.object({
   ClavesHonorarios: z.array(z.string()).optional(),
   DiasPago: z.array(z.number().int()).optional(),
   ReglaFechaContable: sociedadAjustesShape.ReglaFechaContable,
+  DiasEnfriamientoCuenta: z.number().int().optional(),
   MonedasSap: z.array(z.object({ Codigo: z.string(), Moneda: z.string() })).optional(),
 });
 export type SociedadRow = z.infer<typeof sociedadRowSchema>;

@@ -1,6 +1,7 @@
 import type { Database } from "@portal/db";
 import { erpEntradas, erpPedidos } from "@portal/db/schema";
 import type { ErpAdapter } from "@portal/erp";
+import { listBankAccounts, upsertBankAccount } from "./mock-adapter/cuentas-bancarias";
 import {
   countDocuments,
   findEntrada,
@@ -70,5 +71,8 @@ export function createMockErpAdapter(db: Database): ErpAdapter {
     findFacturaProveedor: (bd, portalId) => findFacturaProveedor(deps, bd, portalId),
     listFacturasProveedor: (scope) => listFacturasProveedor(deps, scope),
     facturasProveedorFingerprint: (scope) => facturasProveedorFingerprint(deps, scope),
+
+    listBankAccounts: (bd, cardCode) => listBankAccounts(deps, bd, cardCode),
+    upsertBankAccount: (bd, cardCode, account) => upsertBankAccount(deps, bd, cardCode, account),
   };
 }

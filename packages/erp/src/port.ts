@@ -397,6 +397,35 @@ export function isErpNoDisponible(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A business partner's bank account (issue 41, decision 069): one line of SAP's BusinessPartner `BPBankAccounts`
+ * collection (table OCRB; DI API `BPBankAccounts`), with the fields the portal writes. Texts, '' when not given.
+ */
+export interface ErpCuentaBancaria {
+  /** ISO 3166 country of the bank (SAP Country): MX for a CLABE. */
+  country: string;
+  /** The bank's code (SAP BankCode): a CLABE's three digits (ABM), a SWIFT's four letters. */
+  bankCode: string;
+  /** The account number (SAP AccountNo): the CLABE itself, or a foreign account's number or IBAN. */
+  accountNo: string;
+  /** SAP IBAN. */
+  iban: string;
+  /** SAP BICSwiftCode. */
+  bicSwiftCode: string;
+  /** SAP ABARoutingNumber. */
+  abaRoutingNumber: string;
+  /** The holder's name (SAP AccountName). */
+  accountName: string;
+  /** SAP Branch (the CLABE's plaza code). */
+  branch: string;
+  /** SAP ControlKey (the CLABE's check digit). */
+  controlKey: string;
+}
+/** A bank account as the ERP has it, with its line key (SAP InternalKey). */
+export interface ErpCuentaBancariaLeida extends ErpCuentaBancaria {
+  internalKey: number;
+}
+
 /** The documents an adapter may report through watchDocuments, by kind. */
 export interface ErpDocumentKinds {
   pedido: ErpPedido;
@@ -548,6 +577,20 @@ export interface ErpAdapter {
    * kept by triggers; a Service Layer client would combine the count with the latest UpdateDate/UpdateTS.
    */
   facturasProveedorFingerprint(scope: ErpScope): Promise<string>;
+  /** Issue 41 (decision 069): business partner `cardCode`'s bank accounts in company database `bd` (BPBankAccounts). */
+  listBankAccounts(bd: string, cardCode: string): Promise<ErpCuentaBancariaLeida[]>;
+  /**
+   * Issue 41 (decision 069): adds bank account `account` to business partner `cardCode` of `bd` unless it already has
+   * one with the same AccountNo (or, for an account with an IBAN, the same IBAN), as SAP's
+   * `PATCH /BusinessPartners('C') {"BPBankAccounts":[…]}` does — SAP ADDS a line without InternalKey, so the adapter
+   * reads the partner's accounts first: a retry after a lost answer writes nothing twice. Answers the line's
+   * InternalKey and whether this call added it. Throws ErpRechazoError when the ERP refuses (no such partner).
+   */
+  upsertBankAccount(
+    bd: string,
+    cardCode: string,
+    account: ErpCuentaBancaria,
+  ): Promise<{ internalKey: number; added: boolean }>;
 }
 
 export * from "./user-fields";

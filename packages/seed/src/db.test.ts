@@ -75,7 +75,8 @@ describe("migrations and demo seed on PostgreSQL", () => {
     await seedDemo(tdb.db, key, { clock });
     await seedDemo(tdb.db, key, { clock });
     const emps = await tdb.db.select().from(empleados);
-    expect(emps.map((e) => e.usuario).sort()).toEqual(["admin", "consulta"]);
+    expect(emps.map((e) => e.usuario).sort()).toEqual(["admin", "consulta", "tesoreria"]);
+    expect(emps.find((e) => e.usuario === "tesoreria")).toMatchObject({ perfil: "G", apruebaCuentas: "Y" });
     expect(emps.find((e) => e.usuario === "admin")).toMatchObject({ perfil: "A", viDocPen: "Y" });
     expect(emps.find((e) => e.usuario === "consulta")).toMatchObject({ perfil: "G", viDocPen: "N" });
     const socs = await tdb.db.select().from(sociedades);

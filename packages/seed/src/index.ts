@@ -8,6 +8,10 @@ import { eq } from "drizzle-orm";
 export * from "@portal/db/factories";
 export { ENTRADA_CFDI_SAT, ENTRADAS_LIBRES, seedFacturasDemo } from "./facturas-demo";
 
+import { seedCuentasDemo } from "./cuentas-demo";
+
+export { CLABE_DEMO_APROBADA, CLABE_DEMO_SOLICITADA } from "./cuentas-demo";
+
 import { seedFacturasDemo } from "./facturas-demo";
 import { seedNotasCreditoDemo } from "./notas-credito-demo";
 import { seedPagosDemo } from "./pagos-demo";
@@ -24,6 +28,7 @@ export const DEMO_PASSWORD = "Portal2026";
 export const DEMO_USERS = [
   { operador: "Empleado", usuario: "admin", descripcion: "administrador (ve pendientes)" },
   { operador: "Empleado", usuario: "consulta", descripcion: "general (solo lectura)" },
+  { operador: "Empleado", usuario: "tesoreria", descripcion: "aprueba cambios de cuenta bancaria" },
   { operador: "Proveedor", usuario: "EKU9003173C9", descripcion: "ESCUELA KEMPER URGATE (moral)" },
   { operador: "Proveedor", usuario: "XIQB891116QE4", descripcion: "BERENICE XIMO QUEZADA (física)" },
 ] as const;
@@ -72,6 +77,17 @@ const EMPLEADOS_DEMO = [
     email: "consulta@empresa.com.mx",
     area: "Cuentas por pagar",
     viDocPen: "N",
+  },
+  // Issue 41 (decision 069): approves (or rejects) suppliers' bank-account changes.
+  {
+    usuario: "tesoreria",
+    perfil: "G",
+    nombre: "Tomás",
+    apellidos: "Reyes Salgado",
+    email: "tesoreria@empresa.com.mx",
+    area: "Cuentas por pagar",
+    viDocPen: "N",
+    apruebaCuentas: "Y",
   },
 ] as const;
 
@@ -147,6 +163,7 @@ export async function seedDemo(
   await seedFacturasDemo(db, options.clock);
   await seedPagosDemo(db, options.clock);
   await seedNotasCreditoDemo(db, options.clock);
+  await seedCuentasDemo(db, options.clock, PROVEEDORES_DEMO[0]?.sociedades ?? []);
   return { erp };
 }
 

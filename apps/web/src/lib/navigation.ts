@@ -33,6 +33,14 @@ export const MENU_ENTRIES = [
   { id: "tareas", label: "Tareas programadas", to: "/Tareas", access: "administrador" },
   // Issue 41 item 3 (decision 070): supplier invitations, for administrators.
   { id: "invitaciones", label: "Invitaciones de proveedores", to: "/Invitaciones", access: "administrador" },
+  // Issue 41 (decision 069): the supplier's bank accounts; the employees' change requests (deciding needs ApruebaCuentas).
+  { id: "cuentasBancarias", label: "Cuentas bancarias", to: "/Cuentas-Bancarias", access: "proveedor" },
+  {
+    id: "solicitudesCuenta",
+    label: "Solicitudes de cuenta bancaria",
+    to: "/Solicitudes-Cuenta-Bancaria",
+    access: "catalogos",
+  },
 ] as const satisfies readonly { id: string; label: string; to: string; access: Access }[];
 
 export type MenuEntry = (typeof MENU_ENTRIES)[number];

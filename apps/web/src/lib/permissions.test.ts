@@ -67,6 +67,8 @@ describe("drawer entries", () => {
       "Complementos atrasados",
       "Tareas programadas",
       "Invitaciones de proveedores",
+      "Cuentas bancarias",
+      "Solicitudes de cuenta bancaria",
     ]);
   });
 
@@ -88,6 +90,7 @@ describe("drawer entries", () => {
       "Mis facturas",
       "Notas de crédito",
       "Complemento de pago",
+      "Solicitudes de cuenta bancaria",
     ]);
     expect(labels(proveedor)).toEqual([
       "Pedidos",
@@ -95,6 +98,7 @@ describe("drawer entries", () => {
       "Mis facturas",
       "Notas de crédito",
       "Complemento de pago",
+      "Cuentas bancarias",
     ]);
     expect(labels(null)).toEqual([]);
   });

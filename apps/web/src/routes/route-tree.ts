@@ -7,6 +7,7 @@ import { proveedorSociedadRoute } from "./catalogo-proveedores.proveedor.socieda
 import { catalogoSociedadesRoute } from "./catalogo-sociedades";
 import { sociedadRoute } from "./catalogo-sociedades.sociedad";
 import { complementosAtrasadosRoute } from "./complementos-atrasados";
+import { cuentasBancariasRoute } from "./cuentas-bancarias";
 import { entradasMercanciaRoute } from "./entradas-mercancia";
 import { entradaMercanciaRoute } from "./entradas-mercancia.entrada-mercancia";
 import { facturasPendientesRoute } from "./facturas-pendientes";
@@ -31,13 +32,14 @@ import { recuperarPasswordRoute } from "./recuperar-password";
 import { registroRoute } from "./registro";
 import { restablecerPasswordRoute } from "./restablecer-password";
 import { rootRoute } from "./root";
+import { solicitudesCuentaBancariaRoute } from "./solicitudes-cuenta-bancaria";
 import { tareasRoute } from "./tareas";
 
 /**
  * Every path of the spec's route table (§2), flat under the layout, plus the portal's additions /Tareas (issue 15)
- * and /Complementos-Atrasados (issue 27), /RestablecerPassword, /Registro and /Invitaciones (issue 41), and the
- * credit notes' form and detail
- * (issue 40); unknown paths render 'No page'.
+ * and /Complementos-Atrasados (issue 27), the credit notes' form and detail (issue 40), and issue 41's
+ * /RestablecerPassword, /Registro, /Invitaciones and the bank accounts' two screens (decisions 067, 069, 070);
+ * unknown paths render 'No page'.
  */
 export const routeTree = rootRoute.addChildren([
   landingRoute,
@@ -73,4 +75,6 @@ export const routeTree = rootRoute.addChildren([
   complementosAtrasadosRoute,
   tareasRoute,
   invitacionesRoute,
+  cuentasBancariasRoute,
+  solicitudesCuentaBancariaRoute,
 ]);

@@ -263,7 +263,14 @@ describe("layout and home", () => {
       within(nav)
         .getAllByRole("link")
         .map((link) => link.getAttribute("aria-label")),
-    ).toEqual(["Pedidos", "Entradas de mercancía", "Mis facturas", "Notas de crédito", "Complemento de pago"]);
+    ).toEqual([
+      "Pedidos",
+      "Entradas de mercancía",
+      "Mis facturas",
+      "Notas de crédito",
+      "Complemento de pago",
+      "Cuentas bancarias",
+    ]);
     expect(calls.find((call) => call.url.endsWith("/getSociedades"))?.body).toEqual({
       usuario: "P00001",
       operador: "Proveedor",

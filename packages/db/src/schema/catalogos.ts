@@ -37,6 +37,8 @@ export const empleados = pgTable(
     estatus: char("estatus", { length: 1 }).notNull().default("A"),
     passwordHash: text("password_hash").notNull(),
     viDocPen: char("vi_doc_pen", { length: 1 }).notNull().default("N"),
+    /** Issue 41 (decision 069): may approve or reject changes of suppliers' bank accounts; set by an administrator. */
+    apruebaCuentas: char("aprueba_cuentas", { length: 1 }).notNull().default("N"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,6 +46,7 @@ export const empleados = pgTable(
     check("empleados_perfil_chk", sql`${t.perfil} in ('A','G')`),
     check("empleados_estatus_chk", sql`${t.estatus} in ('A','I')`),
     check("empleados_vidocpen_chk", sql`${t.viDocPen} in ('Y','N')`),
+    check("empleados_aprueba_cuentas_chk", sql`${t.apruebaCuentas} in ('Y','N')`),
   ],
 );
 
@@ -129,12 +132,18 @@ export const sociedades = pgTable(
      * closed in SAP: 'primer_dia_abierto' (the first day of the next open period) or 'rechazar' (refuse).
      */
     reglaFechaContable: text("regla_fecha_contable").notNull().default("primer_dia_abierto"),
+    /**
+     * Issue 41 (decision 069): business days the supplier's open A/P invoices stay blocked after an approved change
+     * of its bank account (the cooling-off period).
+     */
+    diasEnfriamientoCuenta: integer("dias_enfriamiento_cuenta").notNull().default(3),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("sociedades_estatus_chk", sql`${t.estatus} in ('A','I')`),
     check("sociedades_dias_pago_chk", sql`${t.diasPago} <@ '{1,2,3,4,5}'::integer[]`),
+    check("sociedades_dias_enfriamiento_chk", sql`${t.diasEnfriamientoCuenta} between 0 and 30`),
     check("sociedades_regla_fecha_contable_chk", sql`${t.reglaFechaContable} in ('primer_dia_abierto','rechazar')`),
   ],
 );

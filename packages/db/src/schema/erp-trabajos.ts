@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { solicitudesCuentaBancaria } from "./cuentas-bancarias";
 import { facturas } from "./facturas";
 import { notasCredito } from "./notas-credito";
 
@@ -21,6 +22,8 @@ export const erpTrabajos = pgTable(
     facturaId: integer("factura_id").references(() => facturas.id),
     /** Issue 27: the credit note of a 'crear_nota_credito' job (factura_id is then null). */
     notaCreditoId: integer("nota_credito_id").references(() => notasCredito.id),
+    /** Issue 41 (decision 069): the approved bank-account request of an 'escribir_cuenta_bancaria' job. */
+    solicitudCuentaId: integer("solicitud_cuenta_id").references(() => solicitudesCuentaBancaria.id),
     /** pendiente (to run, or being run), hecho, fallido (stopped retrying: an employee may retry). */
     estado: text("estado").notNull().default("pendiente"),
     intentos: integer("intentos").notNull().default(0),
@@ -48,11 +51,15 @@ export const erpTrabajos = pgTable(
     check("erp_trabajos_clase_error_chk", sql`${t.claseError} in ('','no_disponible','espera','rechazo','error')`),
     check(
       "erp_trabajos_tipo_chk",
-      sql`${t.tipo} in ('crear_factura','cancelar_factura','bloquear_pago','desbloquear_pago','crear_nota_credito','sustituir_cfdi')`,
+      sql`${t.tipo} in ('crear_factura','cancelar_factura','bloquear_pago','desbloquear_pago','crear_nota_credito','sustituir_cfdi','escribir_cuenta_bancaria')`,
     ),
-    check("erp_trabajos_documento_chk", sql`num_nonnulls(${t.facturaId}, ${t.notaCreditoId}) = 1`),
+    check(
+      "erp_trabajos_documento_chk",
+      sql`num_nonnulls(${t.facturaId}, ${t.notaCreditoId}, ${t.solicitudCuentaId}) = 1`,
+    ),
     uniqueIndex("erp_trabajos_factura_key").on(t.tipo, t.facturaId),
     uniqueIndex("erp_trabajos_nota_credito_key").on(t.tipo, t.notaCreditoId),
+    uniqueIndex("erp_trabajos_solicitud_cuenta_key").on(t.tipo, t.solicitudCuentaId),
     index("erp_trabajos_pendientes_idx").on(t.estado, t.siguienteIntento),
   ],
 );

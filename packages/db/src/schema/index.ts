@@ -1,5 +1,6 @@
 export * from "./archivos";
 export * from "./catalogos";
+export * from "./cuentas-bancarias";
 export * from "./documentos";
 export * from "./erp-mock";
 export * from "./erp-notas-credito";

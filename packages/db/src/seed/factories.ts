@@ -22,6 +22,8 @@ export interface EmpleadoInput {
   estatus?: "A" | "I";
   password?: string;
   viDocPen?: "Y" | "N";
+  /** Issue 41 (decision 069): may approve bank-account changes. */
+  apruebaCuentas?: "Y" | "N";
 }
 
 export async function ensureArea(db: Database, nombre: string): Promise<number> {
@@ -47,6 +49,7 @@ export async function createEmpleado(db: Database, input: EmpleadoInput = {}) {
       estatus: input.estatus ?? "A",
       passwordHash: await hashPassword(input.password ?? "Portal2026"),
       viDocPen: input.viDocPen ?? "N",
+      apruebaCuentas: input.apruebaCuentas ?? "N",
     })
     .onConflictDoNothing({ target: empleados.usuario })
     .returning();

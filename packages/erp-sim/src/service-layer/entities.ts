@@ -495,6 +495,25 @@ export const vendorPayments: EntitySet = {
   }),
 };
 
+/**
+ * A BusinessPartner's BPBankAccounts line (SAP OCRB; Service Layer entity type BPBankAccount, fields as SAP's metadata
+ * names them: BPCode, Country, BankCode, AccountNo, IBAN, BICSwiftCode, ABARoutingNumber, AccountName, Branch,
+ * ControlKey, InternalKey). Issue 41 (decision 069).
+ */
+export const BP_BANK_ACCOUNT_PROPERTIES: [string, PropertyType][] = [
+  ["BPCode", str],
+  ["Country", str],
+  ["BankCode", str],
+  ["AccountNo", str],
+  ["IBAN", str],
+  ["BICSwiftCode", str],
+  ["ABARoutingNumber", str],
+  ["AccountName", str],
+  ["Branch", str],
+  ["ControlKey", str],
+  ["InternalKey", int],
+];
+
 export const businessPartners: EntitySet = {
   name: "BusinessPartners",
   type: "BusinessPartner",

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Database } from "@portal/db";
 import type { Attachments } from "./attachments";
 import type { Currencies } from "./currency";
 import type { EntitySet } from "./entities";
@@ -8,6 +9,7 @@ import type { PostingPeriods } from "./posting-periods";
 import type { Query } from "./query";
 import type { Sessions } from "./sessions";
 import type { createWrites } from "./writes";
+import { answerBankAccounts, asksBankAccounts } from "./writes/patch-business-partner";
 
 export interface RouterDeps {
   faults: Faults;
@@ -19,6 +21,8 @@ export interface RouterDeps {
   currencies: Pick<Currencies, "answerCurrencies" | "answerAdminInfo">;
   /** F3: CompanyService_GetPeriods / CompanyService_GetFinancePeriods. */
   postingPeriods: Pick<PostingPeriods, "serve">;
+  /** Issue 41 (decision 069): a partner's BPBankAccounts are read from erp_mock.socio_cuentas. */
+  db: Database;
 }
 
 export function routeOf(pathname: string): string {
@@ -98,6 +102,9 @@ export function createRouter(deps: RouterDeps) {
         if (keyText === undefined) {
           if (sub !== undefined && sub !== "$count") throw new SapFailure(404, -1, "Resource not found.");
           return await query.getCollection(ctx, set, bd, url, sub === "$count");
+        }
+        if (set.name === "BusinessPartners" && asksBankAccounts(url, sub)) {
+          return await answerBankAccounts(deps.db, ctx, bd, keyText, sub);
         }
         return await query.getOne(ctx, set, bd, keyText, sub, url);
       }

@@ -232,6 +232,7 @@ function composeParts(options: SimulatorOptions) {
     writes,
     currencies,
     postingPeriods,
+    db,
   });
   return { catalog, hooks, currencies, headers, sessions, postingPeriods, approvals, writes, handle };
 }

@@ -7,6 +7,7 @@ import { cancelInvoice, cancelPayment } from "./writes/cancel";
 import { createCreditNote, insertCreditNote } from "./writes/credit-note";
 import { createDraft, patchDraft, postAsDraft, saveDraftToDocument } from "./writes/drafts";
 import { createInvoice, insertInvoice } from "./writes/insert-invoice";
+import { patchBusinessPartner } from "./writes/patch-business-partner";
 import { patchDocument } from "./writes/patch-document";
 import { NOT_SUPPORTED, noContent, type WriteContext } from "./writes/shared";
 import { createUserField } from "./writes/user-fields";
@@ -72,6 +73,8 @@ export function createWrites(c: WriteContext) {
     if ((method === "PATCH" || method === "MERGE") && keyText !== undefined && sub === undefined) {
       if (set.name === "Drafts") return patchDraft(c, ctx, set, bd, keyText);
       if (set.kind) return patchDocument(c, ctx, set, bd, keyText);
+      // Issue 41 (decision 069): a partner's BPBankAccounts.
+      if (set.name === "BusinessPartners") return patchBusinessPartner(c, ctx, set, bd, keyText);
     }
     if (keyText !== undefined) c.findByKey(set, await c.headersOf(set, bd), keyText); // -2028 first
     throw new SapFailure(400, -5006, NOT_SUPPORTED);

@@ -1,6 +1,7 @@
 import type { ErpAdapter, ErpEntrada, ErpPedido } from "../types";
 import { createAttachments } from "./attachments";
 import { createAvailability, isRefusal } from "./availability";
+import { createBankAccounts } from "./bank-accounts";
 import { createCatalogCache } from "./catalog-cache";
 import type { ServiceLayerClient } from "./client";
 import { createCompanyCurrencies } from "./currency";
@@ -86,6 +87,8 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
   const paymentBlock = createPaymentBlock({ client, paymentBlockEntry: deps.paymentBlockEntry });
   // Issue 27: A/P credit memos of accepted credit notes (PurchaseCreditNotes).
   const notasCredito = createSlNotasCredito({ client, isRefusal, warn, currencies });
+  // Issue 41 (decision 069): the partners' bank accounts (BPBankAccounts).
+  const bankAccounts = createBankAccounts({ client });
 
   const { listDocuments, readDocuments } = documents;
   const { mirrorVersions, mirrorCount, mirrorFingerprint } = queries;
@@ -147,6 +150,8 @@ export function createServiceLayerErpAdapter(deps: ServiceLayerErpAdapterDeps): 
     findFacturaProveedor: facturas.findFacturaProveedor,
     listFacturasProveedor: facturas.listFacturasProveedor,
     facturasProveedorFingerprint: (scope) => mirrorFingerprint("factura", scope),
+    listBankAccounts: bankAccounts.listBankAccounts,
+    upsertBankAccount: bankAccounts.upsertBankAccount,
   };
   return deps.deadlineMs ? withDeadline(adapter, deps.deadlineMs) : adapter;
 }

@@ -29,6 +29,7 @@ const UNBOUNDED: ReadonlySet<string> = new Set([
   "repointFacturaProveedor",
   // Issue 41 item 3: an approval's write, bounded by each request's own timeout.
   "ensureSupplierBusinessPartner",
+  "upsertBankAccount",
 ]);
 
 /**

@@ -34,7 +34,7 @@ export const comoHistorial = (h: EntradaHistorial): HistorialFactura => ({
  */
 export async function historialDe(
   db: Database,
-  entidad: "factura" | "pago" | "nota_credito",
+  entidad: "factura" | "pago" | "nota_credito" | "solicitud_cuenta_bancaria",
   id: number,
 ): Promise<EntradaHistorial[]> {
   const result = (await db.execute(sql`

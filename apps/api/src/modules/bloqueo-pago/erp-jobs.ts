@@ -44,7 +44,8 @@ export function bloqueoPagoErpJobs({
     const factura = await repos.facturas.findById(facturaId);
     try {
       let written = false;
-      if (factura && (factura.bloqueoPago === "bloqueado") === blocked) {
+      // The wish as the portal holds it now: the SAT's block or a bank-account change's cooling-off (decision 069).
+      if (factura && (await repos.bloqueoPago.wanted(facturaId)) === blocked) {
         const existente = await erp.findFacturaProveedor(factura.bd, factura.id);
         const pagada = existente !== null && Number(existente.paidToDate) >= Number(existente.docTotal);
         if (existente && existente.canceled === "N" && !pagada && existente.paymentBlock !== (blocked ? "Y" : "N")) {

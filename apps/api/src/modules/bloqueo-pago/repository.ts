@@ -1,7 +1,7 @@
 import { type Database, schema } from "@portal/db";
 import { and, eq, sql } from "drizzle-orm";
 
-const { facturas } = schema;
+const { facturas, bloqueosCuentaBancaria } = schema;
 
 /** An invoice whose payment block changed: what the audit entry, the answer and the outbox job need. */
 export interface CambioBloqueo {
@@ -83,9 +83,20 @@ export function createBloqueoPagoRepository(db: Database) {
           .where(and(eq(facturas.id, id), eq(facturas.version, version), eq(facturas.bloqueoPago, "bloqueado")))
           .returning(cambio)
       )[0],
-    /** Whether the portal wants invoice `id`'s payment blocked now. */
+    /**
+     * Whether the portal wants invoice `id`'s payment blocked now: the SAT's cancellation (`bloqueo_pago`), or — issue
+     * 41, decision 069 — the cooling-off period of an approved change of the supplier's bank account not yet over.
+     */
     wanted: async (id: number): Promise<boolean> =>
-      (await db.select({ b: facturas.bloqueoPago }).from(facturas).where(eq(facturas.id, id)))[0]?.b === "bloqueado",
+      (
+        await db
+          .select({
+            w: sql<boolean>`${facturas.bloqueoPago} = 'bloqueado' or exists (select 1 from ${bloqueosCuentaBancaria} b
+              where b.factura_id = ${facturas.id} and b.levantado_at is null)`,
+          })
+          .from(facturas)
+          .where(eq(facturas.id, id))
+      )[0]?.w === true,
   };
 }
 export type BloqueoPagoRepository = ReturnType<typeof createBloqueoPagoRepository>;

@@ -15,6 +15,7 @@ const toRow = (e: EmpleadoRecord, fila: number): EmpleadoRow => ({
   Estatus: e.estatus === "A" ? "A" : "I",
   Pass: "",
   VisuDocPen: e.viDocPen === "Y" ? "Y" : "N",
+  ApruebaCuentas: e.apruebaCuentas === "Y" ? "Y" : "N",
 });
 
 /** The areas an employee may belong to. */

@@ -18,6 +18,7 @@ export function createEmpleadosRepository(db: Database) {
         area: areas.nombre,
         estatus: empleados.estatus,
         viDocPen: empleados.viDocPen,
+        apruebaCuentas: empleados.apruebaCuentas,
       })
       .from(empleados)
       .innerJoin(areas, eq(areas.id, empleados.areaId));

@@ -23,6 +23,7 @@ export function createEmpleado({ data }: Pick<EmpleadosDeps, "data">) {
       estatus: input.Estatus,
       passwordHash: await hashPassword(input.Contraseña),
       viDocPen: input.ViDocPen ?? "N",
+      apruebaCuentas: input.ApruebaCuentas ?? "N",
     });
     return MSG.empleadoCreado;
   };
@@ -60,9 +61,19 @@ export function updateEmpleado({ data, clock }: EmpleadosDeps) {
         email: input.Correo,
         areaId: input.Area,
         viDocPen: input.ViDocPen ?? current.viDocPen,
+        apruebaCuentas: input.ApruebaCuentas ?? current.apruebaCuentas,
         ...(passwordHash ? { passwordHash } : {}),
         updatedAt: now,
       });
+      // Issue 41 (decision 069): who may approve bank-account changes is audited.
+      const aprueba = input.ApruebaCuentas ?? current.apruebaCuentas;
+      if (antes && antes.apruebaCuentas !== aprueba) {
+        await tx.auditoria.recordChange(
+          user,
+          { entidad: "empleado", id: current.id, campo: "aprueba_cuentas", from: antes.apruebaCuentas, to: aprueba },
+          now,
+        );
+      }
       if (isActiveAdministrador(antes) && input.RolEmpleado !== "A") {
         await refuseWithoutAdministrador(tx, MSG.ultimoAdministradorPerfil);
       }

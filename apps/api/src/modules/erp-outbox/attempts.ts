@@ -74,6 +74,7 @@ async function fallo({ repos, clock, warn }: OutboxRun, trabajo: ErpTrabajo, err
       tipo: trabajo.tipo,
       factura: trabajo.facturaId,
       notaCredito: trabajo.notaCreditoId,
+      solicitudCuenta: trabajo.solicitudCuentaId,
       intentos,
       clase,
       siguienteIntento: (noCuenta ? trabajo.intentoProgramado : siguiente)?.toISOString() ?? null,

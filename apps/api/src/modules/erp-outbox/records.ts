@@ -7,8 +7,11 @@ export type ErpTrabajo = typeof schema.erpTrabajos.$inferSelect;
  * for another document, the ERP refused, or anything else.
  */
 export type ClaseError = "no_disponible" | "espera" | "rechazo" | "error";
-/** What a job is about: an invoice, or a credit note (the table's two subject columns, one of them set). */
-export type ErpSujeto = { facturaId: number } | { notaCreditoId: number };
+/**
+ * What a job is about: an invoice, a credit note, or (issue 41, decision 069) an approved bank-account request (the
+ * table's subject columns, one of them set).
+ */
+export type ErpSujeto = { facturaId: number } | { notaCreditoId: number } | { solicitudCuentaId: number };
 /**
  * While a job of its kind may not run yet: a condition over the job's row (erp_trabajos), given by the kind's
  * handler (a credit note's job while an invoice it credits has no A/P invoice, issue 36).

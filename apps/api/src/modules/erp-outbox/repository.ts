@@ -15,8 +15,17 @@ export type { ClaseError, ErpEspera, ErpSujeto, ErpTrabajo } from "./records";
  */
 export function createErpTrabajosRepository(db: Database) {
   const subjectColumn = (sujeto: ErpSujeto) =>
-    "facturaId" in sujeto ? erpTrabajos.facturaId : erpTrabajos.notaCreditoId;
-  const subjectId = (sujeto: ErpSujeto) => ("facturaId" in sujeto ? sujeto.facturaId : sujeto.notaCreditoId);
+    "facturaId" in sujeto
+      ? erpTrabajos.facturaId
+      : "notaCreditoId" in sujeto
+        ? erpTrabajos.notaCreditoId
+        : erpTrabajos.solicitudCuentaId;
+  const subjectId = (sujeto: ErpSujeto) =>
+    "facturaId" in sujeto
+      ? sujeto.facturaId
+      : "notaCreditoId" in sujeto
+        ? sujeto.notaCreditoId
+        : sujeto.solicitudCuentaId;
   return {
     /** Job `tipo` of `sujeto`, due now; a second call for the same kind and document changes nothing. */
     enqueue: async (tipo: string, sujeto: ErpSujeto, now: Date) => {

@@ -28,6 +28,7 @@ function ajustesDe(input: CreateSociedadRequest | UpdateSociedadRequest) {
     ...(input.ClavesHonorarios === undefined ? {} : { clavesHonorarios: [...input.ClavesHonorarios].sort() }),
     ...(input.DiasPago === undefined ? {} : { diasPago: [...input.DiasPago].sort((a, b) => a - b) }),
     ...(input.ReglaFechaContable === undefined ? {} : { reglaFechaContable: input.ReglaFechaContable }),
+    ...(input.DiasEnfriamientoCuenta === undefined ? {} : { diasEnfriamientoCuenta: input.DiasEnfriamientoCuenta }),
     ...(input.MonedasSap === undefined
       ? {}
       : { monedasSap: Object.fromEntries(input.MonedasSap.map((m) => [m.Codigo, m.Moneda])) }),
@@ -76,6 +77,7 @@ export function createSociedadesService(deps: {
         ClavesHonorarios: s.clavesHonorarios,
         DiasPago: s.diasPago,
         ReglaFechaContable: s.reglaFechaContable === "rechazar" ? "rechazar" : "primer_dia_abierto",
+        DiasEnfriamientoCuenta: s.diasEnfriamientoCuenta,
         MonedasSap: Object.entries(s.monedasSap ?? {})
           .map(([Codigo, Moneda]) => ({ Codigo, Moneda }))
           .sort((a, b) => a.Codigo.localeCompare(b.Codigo)),

@@ -1,8 +1,10 @@
 import {
+  IconBuildingBank,
   IconBuildingSkyscraper,
   IconCalendarClock,
   IconCalendarExclamation,
   IconClockDollar,
+  IconCreditCard,
   IconFileAlert,
   IconFileInvoice,
   IconFileMinus,
@@ -35,4 +37,6 @@ export const MENU_ICONS: Record<MenuEntryId, IconComponent> = {
   complementosAtrasados: IconCalendarExclamation,
   tareas: IconCalendarClock,
   invitaciones: IconMailForward,
+  cuentasBancarias: IconBuildingBank,
+  solicitudesCuenta: IconCreditCard,
 };

@@ -34,6 +34,7 @@ const valid: EmpleadoFormValues = {
   Estatus: "A",
   Contraseña: "Clave2026",
   ViDocPen: true,
+  ApruebaCuentas: false,
 };
 
 describe("employee form validation (spec §5)", () => {
@@ -95,6 +96,7 @@ describe("employee requests", () => {
         Correo: "jperez@empresa.com.mx",
         Area: 3,
         ViDocPen: "Y",
+        ApruebaCuentas: "N",
         Estatus: "A",
         Contraseña: "Clave2026",
       },
@@ -125,6 +127,7 @@ describe("employee requests", () => {
         Correo: "consulta@empresa.com.mx",
         Area: 2,
         ViDocPen: "N",
+        ApruebaCuentas: "N",
       },
     });
   });

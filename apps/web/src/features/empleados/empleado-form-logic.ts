@@ -33,6 +33,8 @@ export interface EmpleadoFormValues {
   /** Write-only: empty on update means "keep the current password". */
   Contraseña: string;
   ViDocPen: boolean;
+  /** Issue 41 (decision 069): 'Aprueba cambios de cuenta bancaria'. */
+  ApruebaCuentas: boolean;
 }
 
 export type EmpleadoField = keyof EmpleadoFormValues;
@@ -48,6 +50,7 @@ export const EMPLEADO_LABELS = {
   Estatus: "Estatus",
   Contraseña: "Contraseña",
   ViDocPen: "Ver el módulo de documentos pendientes",
+  ApruebaCuentas: "Aprueba cambios de cuenta bancaria",
 } as const satisfies Record<EmpleadoField, string>;
 
 const FIELDS = Object.keys(EMPLEADO_LABELS) as EmpleadoField[];
@@ -63,6 +66,7 @@ export const emptyEmpleadoForm = (): EmpleadoFormValues => ({
   Estatus: "A",
   Contraseña: "",
   ViDocPen: false,
+  ApruebaCuentas: false,
 });
 
 /** Spec §3 mapping row -> form: IdEmpleado -> Usuario, Perfil -> RolEmpleado, Email -> Correo, IdArea -> Area. */
@@ -76,6 +80,7 @@ export const empleadoFormFromRow = (row: EmpleadoRow): EmpleadoFormValues => ({
   Estatus: row.Estatus,
   Contraseña: "",
   ViDocPen: row.VisuDocPen === "Y",
+  ApruebaCuentas: row.ApruebaCuentas === "Y",
 });
 
 const L = EMPLEADO_LABELS;
@@ -124,7 +129,9 @@ const base = (values: EmpleadoFormValues, options: RequestOptions) => ({
   Apellidos: values.Apellidos.trim(),
   Correo: values.Correo.trim(),
   Area: Number(values.Area),
-  ...(options.canSetViDocPen ? { ViDocPen: values.ViDocPen ? "Y" : "N" } : {}),
+  ...(options.canSetViDocPen
+    ? { ViDocPen: values.ViDocPen ? "Y" : "N", ApruebaCuentas: values.ApruebaCuentas ? "Y" : "N" }
+    : {}),
 });
 
 function build<T>(

@@ -44,6 +44,7 @@ const valid: SociedadFormValues = {
   ClavesHonorarios: "",
   DiasPago: [],
   ReglaFechaContable: "primer_dia_abierto",
+  DiasEnfriamientoCuenta: 3,
   MonedasSap: "",
 };
 
@@ -55,6 +56,7 @@ const DEFAULT_AJUSTES = {
   ClavesHonorarios: [],
   DiasPago: [],
   ReglaFechaContable: "primer_dia_abierto",
+  DiasEnfriamientoCuenta: 3,
   MonedasSap: [],
 };
 

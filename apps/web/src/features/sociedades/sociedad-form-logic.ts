@@ -47,6 +47,8 @@ export interface SociedadFormValues {
   DiasPago: string[];
   /** Issue 37 (decision 047): the posting date when the CFDI's period is closed in SAP. */
   ReglaFechaContable: ReglaFechaContable;
+  /** Issue 41 (decision 069): business days of payment block after a supplier's bank-account change. */
+  DiasEnfriamientoCuenta: number;
   /** Issue 37 (decision 045): the company's currency codes that are not ISO, as typed: "MXP=MXN, US$=USD". */
   MonedasSap: string;
 }
@@ -70,6 +72,7 @@ export const SOCIEDAD_LABELS = {
   ClavesHonorarios: "Claves de producto o servicio de honorarios",
   DiasPago: "Días de pago",
   ReglaFechaContable: "Si el periodo contable de la fecha del CFDI está cerrado",
+  DiasEnfriamientoCuenta: "Días hábiles de bloqueo de pagos tras un cambio de cuenta bancaria",
   MonedasSap: "Códigos de moneda de SAP",
 } as const satisfies Record<SociedadField, string>;
 
@@ -93,6 +96,7 @@ export const emptySociedadForm = (): SociedadFormValues => ({
   ClavesHonorarios: "",
   DiasPago: [],
   ReglaFechaContable: "primer_dia_abierto",
+  DiasEnfriamientoCuenta: 3,
   MonedasSap: "",
 });
 
@@ -115,6 +119,7 @@ export const sociedadFormFromRow = (row: SociedadRow): SociedadFormValues => ({
   ClavesHonorarios: (row.ClavesHonorarios ?? []).join(", "),
   DiasPago: (row.DiasPago ?? []).map(String),
   ReglaFechaContable: row.ReglaFechaContable ?? "primer_dia_abierto",
+  DiasEnfriamientoCuenta: row.DiasEnfriamientoCuenta ?? 3,
   MonedasSap: (row.MonedasSap ?? []).map((m) => `${m.Codigo}=${m.Moneda}`).join(", "),
 });
 
@@ -221,6 +226,7 @@ const base = (values: SociedadFormValues) => ({
   ClavesHonorarios: parseClavesHonorarios(values.ClavesHonorarios),
   DiasPago: values.DiasPago.map(Number).sort((a, b) => a - b),
   ReglaFechaContable: values.ReglaFechaContable,
+  DiasEnfriamientoCuenta: values.DiasEnfriamientoCuenta,
   MonedasSap: parseMonedasSap(values.MonedasSap) ?? [],
 });
 

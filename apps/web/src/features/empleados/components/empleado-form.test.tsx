@@ -110,6 +110,7 @@ describe("employee form", () => {
       Correo: "jperez@empresa.com.mx",
       Area: 1,
       ViDocPen: "Y",
+      ApruebaCuentas: "N",
       Estatus: "A",
       Contraseña: "Clave2026",
     });
@@ -151,6 +152,7 @@ describe("employee form", () => {
       Correo: "consulta@empresa.com.mx",
       Area: 2,
       ViDocPen: "N",
+      ApruebaCuentas: "N",
     });
     expect(router.state.location.pathname).toBe("/Catalogo-Empleados/Empleado/2");
     await waitFor(() => expect(modify.hasAttribute("disabled")).toBe(false));

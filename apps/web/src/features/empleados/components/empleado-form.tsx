@@ -62,6 +62,13 @@ export function EmpleadoForm({ session, row, isProfile = false, onDone }: Emplea
               {...form.getInputProps("ViDocPen", { type: "checkbox" })}
             />
           ) : null}
+          {canSetViDocPen ? (
+            <Checkbox
+              label={L.ApruebaCuentas}
+              description="Solicitudes de cambio de cuenta bancaria de los proveedores (nunca las que capturó el mismo empleado)."
+              {...form.getInputProps("ApruebaCuentas", { type: "checkbox" })}
+            />
+          ) : null}
           <FormActions
             submitLabel={mode === "crear" ? "Crear" : "Actualizar"}
             onBack={onDone}

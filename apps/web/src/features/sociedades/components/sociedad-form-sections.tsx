@@ -5,6 +5,7 @@ import {
   FileInput,
   Group,
   NativeSelect,
+  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -160,6 +161,17 @@ export function ConexionSapSection({ form, isReadOnly, mode }: SectionProps & { 
           data={REGLAS_FECHA_CONTABLE.map((value) => ({ value, label: NOMBRES_REGLA_FECHA_CONTABLE[value] }))}
           disabled={isReadOnly}
           {...form.getInputProps("ReglaFechaContable")}
+        />
+        <NumberInput
+          label={L.DiasEnfriamientoCuenta}
+          description="Las facturas abiertas del proveedor quedan con bloqueo de pago en SAP durante esos días (0: sin bloqueo)."
+          inputWrapperOrder={WRAPPER_ORDER}
+          min={0}
+          max={30}
+          allowDecimal={false}
+          allowNegative={false}
+          disabled={isReadOnly}
+          {...form.getInputProps("DiasEnfriamientoCuenta")}
         />
         <TextInput
           label={L.MonedasSap}

@@ -155,6 +155,7 @@ describe("company catalogue and form", () => {
       DiasPago: [],
       // Issue 37 (decision 047): the default posting-date rule.
       ReglaFechaContable: "primer_dia_abierto",
+      DiasEnfriamientoCuenta: 3,
       MonedasSap: [],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/Catalogo-Sociedades"));
@@ -194,6 +195,7 @@ describe("company catalogue and form", () => {
       ClavesHonorarios: ["80111600"],
       DiasPago: [2],
       ReglaFechaContable: "rechazar",
+      DiasEnfriamientoCuenta: 3,
       // Issue 37 (decision 045): the company's currency codes come back as they were read.
       MonedasSap: [{ Codigo: "MXP", Moneda: "MXN" }],
     });

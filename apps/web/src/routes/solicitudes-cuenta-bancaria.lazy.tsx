@@ -1,0 +1,14 @@
+import { createLazyRoute } from "@tanstack/react-router";
+import { ScreenTitle } from "../components/screen-title";
+import { SolicitudesCuentaScreen } from "../features/cuentas-bancarias/components/solicitudes-cuenta-screen";
+
+function Screen() {
+  return (
+    <>
+      <ScreenTitle>Solicitudes de cuenta bancaria</ScreenTitle>
+      <SolicitudesCuentaScreen />
+    </>
+  );
+}
+
+export const Route = createLazyRoute("/Solicitudes-Cuenta-Bancaria")({ component: Screen });

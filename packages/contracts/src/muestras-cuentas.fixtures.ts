@@ -1,0 +1,90 @@
+import { SOLICITUD_CUENTA_MSG } from "./messages-solicitudes-cuenta";
+import { ok, PDF64 } from "./muestras-filas.fixtures";
+import type { CuentaBancariaDatos, SolicitudCuentaRow } from "./solicitudes-cuenta";
+
+/** Sample calls of the bank accounts and their change requests (issue 41 items 1 and 2, decision 069). */
+const cuentaActual: CuentaBancariaDatos = {
+  Tipo: "clabe",
+  CLABE: "032180000118359719",
+  IBAN: "",
+  NumeroCuenta: "",
+  SWIFT: "",
+  ABA: "",
+  Pais: "MX",
+  BancoCodigo: "032",
+  Banco: "IXE Banco",
+  Titular: "ESCUELA KEMPER URGATE SA DE CV",
+  Moneda: "MXN",
+  Archivo: "/api/archivos/8f3c2a10-0b1d-4c7e-9a55-3f1e2d4c5b6a",
+  ArchivoNombre: "caratula-ixe.pdf",
+};
+
+const solicitud: SolicitudCuentaRow = {
+  ...cuentaActual,
+  CLABE: "002010077777777771",
+  BancoCodigo: "002",
+  Banco: "Banco Nacional de México",
+  Archivo: "/api/archivos/1c9b7e2f-5d0a-4e3b-8f61-2a7c9d0e4b13",
+  ArchivoNombre: "carta-banamex.pdf",
+  Id: 7,
+  CardCode: "P00042",
+  Proveedor: "ESCUELA KEMPER URGATE SA DE CV",
+  Estatus: "pendiente",
+  CapturadaPor: "ESCUELA KEMPER URGATE SA DE CV",
+  CapturadaEl: "2026-11-20T16:05:00.000Z",
+  Revisor: "",
+  DecididaEl: "",
+  Motivo: "",
+  Version: 1,
+  CuentaActual: cuentaActual,
+  PuedeDecidir: true,
+};
+
+export const MUESTRAS_CUENTAS = {
+  getCuentasBancarias: {
+    request: {},
+    answer: ok({
+      Cuentas: [{ ...cuentaActual, Id: 3, AprobadaEl: "2026-10-02T15:00:00.000Z" }],
+      Solicitudes: [solicitud],
+    }),
+  },
+  postSolicitudCuentaBancaria: {
+    request: {
+      Tipo: "clabe" as const,
+      CLABE: "002010077777777771",
+      Moneda: "MXN",
+      PDF: "carta-banamex.pdf",
+      PDF64,
+    },
+    answer: { status: "success" as const, message: SOLICITUD_CUENTA_MSG.creada, data: { Id: 7 } },
+  },
+  getSolicitudesCuentaBancaria: {
+    request: { Estatus: "pendiente" as const },
+    answer: ok({ PuedeAprobar: true, Solicitudes: [solicitud] }),
+  },
+  getSolicitudCuentaBancaria: {
+    request: { Solicitud: 7 },
+    answer: ok({
+      Solicitud: solicitud,
+      Historial: [
+        {
+          Fecha: "2026-11-20T16:05:00.000Z",
+          Quien: "ESCUELA KEMPER URGATE SA DE CV",
+          Operador: "Proveedor",
+          Campo: "estatus",
+          De: "",
+          A: "pendiente",
+          Comentario: SOLICITUD_CUENTA_MSG.auditoria.solicitada,
+        },
+      ],
+    }),
+  },
+  aprobarSolicitudCuentaBancaria: {
+    request: { Solicitud: 7, Version: 1 },
+    answer: { status: "success" as const, message: SOLICITUD_CUENTA_MSG.aprobada(3) },
+  },
+  rechazarSolicitudCuentaBancaria: {
+    request: { Solicitud: 7, Version: 1, Motivo: "La carta del banco no corresponde al proveedor." },
+    answer: { status: "success" as const, message: SOLICITUD_CUENTA_MSG.rechazada },
+  },
+};

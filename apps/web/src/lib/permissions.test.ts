@@ -73,7 +73,7 @@ describe("drawer entries", () => {
   });
 
   it("filters by role: 'Tareas programadas' and 'Invitaciones de proveedores' are for administrators only", () => {
-    expect(labels(admin)).toHaveLength(14);
+    expect(labels(admin)).toHaveLength(15);
     expect(labels(admin)).toContain("Tareas programadas");
     expect(labels(admin)).toContain("Invitaciones de proveedores");
     expect(labels(generalConPendientes)).not.toContain("Tareas programadas");

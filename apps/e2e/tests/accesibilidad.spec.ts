@@ -146,7 +146,10 @@ class Checker {
     await expect(title).not.toHaveText(previous);
   }
 
-  /** A list (from the main menu): the screen itself, then its first row's detail (double click). The demo data fills every list. */
+  /**
+   * A list (from the main menu): the screen itself, then its first row's detail (double click). The demo data fills
+   * every list.
+   */
   async listAndDetail(path: string, screen: string) {
     await this.visit(path);
     await this.ready();

@@ -2,9 +2,10 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "@playwright/test";
-import { ENTRADA_README, entradasAbiertas, KEMPER, kemperToken, MCI } from "./facturas-datos";
+import { switchRole } from "./cambio-de-rol";
+import { ENTRADA_README, entradasAbiertas, kemperToken, MCI } from "./facturas-datos";
 import { expect, test } from "./fixtures";
-import { mainMenu, signInOk } from "./support";
+import { mainMenu } from "./support";
 
 /**
  * Issue 40 (decision 062), 'the README demo': the README's cycle followed literally on the demo database — the
@@ -41,10 +42,18 @@ async function generate(page: Page): Promise<string> {
   return uuid;
 }
 
+type SavedSignIns = Parameters<typeof switchRole>[1];
+
 /** As `admin`, 'Aceptada' for the row with `texto` in a review list, then 'Agregar' and 'Aceptar'. */
-async function accept(page: Page, path: string, tabla: string, texto: string, dialogo: string) {
-  await page.context().clearCookies();
-  await signInOk(page, "Empleado", "admin");
+async function accept(
+  page: Page,
+  roleStates: SavedSignIns,
+  path: string,
+  tabla: string,
+  texto: string,
+  dialogo: string,
+) {
+  await switchRole(page.context(), roleStates, "administrador");
   await page.goto(path);
   const table = page.getByRole("table", { name: tabla });
   await page.getByRole("searchbox", { name: "Buscar" }).fill(texto);
@@ -62,6 +71,7 @@ async function accept(page: Page, path: string, tabla: string, texto: string, di
 test("the README demo: invoice, review, payment in the ERP, complement, review; then a credit note", async ({
   page,
   request,
+  roleStates,
 }) => {
   test.setTimeout(180_000);
   // Step 1, as EKU9003173C9: Mis facturas → Agregar, MUNICIPIO DE CUAUTITLAN IZCALLI, receipt DEMO-FACTURA-4.
@@ -69,7 +79,8 @@ test("the README demo: invoice, review, payment in the ERP, complement, review; 
   const entrada = abiertas.find((e) => e.NumAtCard === ENTRADA_README);
   expect(entrada, "la entrada DEMO-FACTURA-4 de la demostración está abierta").toBeDefined();
   expect(entrada?.GroupNum).toBeGreaterThan(0);
-  await signInOk(page, "Proveedor", KEMPER.rfc);
+  await switchRole(page.context(), roleStates, "proveedor");
+  await page.goto("/Home");
   await mainMenu(page).getByRole("link", { name: "Mis facturas" }).click();
   await page.getByRole("button", { name: "Agregar" }).click();
   await page.getByRole("combobox", { name: "Razón social" }).click();
@@ -90,6 +101,7 @@ test("the README demo: invoice, review, payment in the ERP, complement, review; 
   // Step 2, as admin: Facturas pendientes, accepted; the ERP column shows 'Factura SAP N'.
   const facturas = await accept(
     page,
+    roleStates,
     "/Facturas-Pendientes",
     "Facturas pendientes",
     folio,
@@ -111,8 +123,7 @@ test("the README demo: invoice, review, payment in the ERP, complement, review; 
   expect(pagoSap, salida).not.toBe("");
 
   // Step 4, as the supplier: Complemento de pagos, the new payment, 'Generar CFDI de prueba', Agregar.
-  await page.context().clearCookies();
-  await signInOk(page, "Proveedor", KEMPER.rfc);
+  await switchRole(page.context(), roleStates, "proveedor");
   await page.goto("/Pagos");
   const pagos = page.getByRole("table", { name: "Complemento de pagos" });
   await page.getByRole("searchbox", { name: "Buscar" }).fill(pagoSap);
@@ -129,6 +140,7 @@ test("the README demo: invoice, review, payment in the ERP, complement, review; 
   // Step 5, as admin: Complemento de pagos pendientes, accepted.
   await accept(
     page,
+    roleStates,
     "/Pagos-Pendientes",
     "Complemento de pagos pendientes",
     pagoSap,
@@ -136,8 +148,7 @@ test("the README demo: invoice, review, payment in the ERP, complement, review; 
   );
 
   // The credit note: Notas de crédito → Nueva nota de crédito, the accepted invoice, 'Generar CFDI de prueba'.
-  await page.context().clearCookies();
-  await signInOk(page, "Proveedor", KEMPER.rfc);
+  await switchRole(page.context(), roleStates, "proveedor");
   await page.goto("/Notas-Credito");
   await page.getByRole("button", { name: "Nueva nota de crédito" }).click();
   await page.getByRole("combobox", { name: "Razón social" }).click();
@@ -149,6 +160,7 @@ test("the README demo: invoice, review, payment in the ERP, complement, review; 
   await expect(toast(page).filter({ hasText: "Se registró con éxito la nota de crédito." })).toBeVisible();
   const notas = await accept(
     page,
+    roleStates,
     "/Notas-Credito-Pendientes",
     "Notas de crédito pendientes",
     nota,

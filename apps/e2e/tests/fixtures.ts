@@ -39,7 +39,15 @@ export const test = base.extend<{ role: Role | undefined }, { roleStates: RoleSt
         async pathFor(role) {
           const cached = saved.get(role);
           if (cached && Date.now() - cached.at < STATE_MAX_AGE_MS) return cached.path;
-          const context = await browser.newContext({ baseURL, locale, timezoneId, serviceWorkers: "block" });
+          // Signed out on purpose: called inside a test (cambio-de-rol.ts), `browser.newContext()` takes the test's
+          // options, its role's saved sign-in included.
+          const context = await browser.newContext({
+            baseURL,
+            locale,
+            timezoneId,
+            serviceWorkers: "block",
+            storageState: { cookies: [], origins: [] },
+          });
           const page = await context.newPage();
           await signInOk(page, ROLES[role].operador, ROLES[role].usuario);
           const path = join(folder, `${role}.json`);

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { issueTestFactura } from "@portal/cfdi/sello";
+import { switchRole } from "./cambio-de-rol";
 import { KEMPER, MCI } from "./facturas-datos";
 import { expect, test } from "./fixtures";
-import { signInOk, tinyPdf } from "./support";
+import { tinyPdf } from "./support";
 
 /**
  * Issue 27 in Chromium (decision 034): the supplier registers a credit note (CFDI de Egreso) against its accepted
@@ -40,7 +41,7 @@ function notaCredito(folio: string) {
 test.describe(() => {
   test.use({ role: "proveedor" });
 
-  test("the supplier registers a credit note and the reviewer accepts it", async ({ page }) => {
+  test("the supplier registers a credit note and the reviewer accepts it", async ({ page, roleStates }) => {
     test.setTimeout(90_000);
     const folio = `NC${Date.now().toString(36).toUpperCase()}`;
 
@@ -79,9 +80,8 @@ test.describe(() => {
     await expect(page).toHaveURL(/\/Notas-Credito(\?.*)?$/);
     await expect(lista).toBeVisible();
 
-    // The reviewer signs in on the same browser once the supplier's session cookies are gone.
-    await page.context().clearCookies();
-    await signInOk(page, "Empleado", "admin");
+    // The reviewer, on the same browser: its saved sign-in replaces the supplier's session cookies.
+    await switchRole(page.context(), roleStates, "administrador");
     await page.goto("/Notas-Credito-Pendientes");
     await expect(page.getByRole("heading", { level: 1, name: "Notas de crédito pendientes" })).toBeVisible();
     const table = page.getByRole("table", { name: "Notas de crédito pendientes" });

@@ -3,9 +3,10 @@ import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { issueTestComplemento } from "@portal/cfdi/sello";
+import { switchRole } from "./cambio-de-rol";
 import { entradasAbiertas, KEMPER, kemperToken, MCI, register } from "./facturas-datos";
 import { expect, test } from "./fixtures";
-import { signInOk, tinyPdf } from "./support";
+import { tinyPdf } from "./support";
 
 /**
  * Issue 14 in Chromium, the product's whole cycle with two roles: the supplier registers a PPD invoice, the
@@ -73,6 +74,7 @@ test.describe(() => {
   test("invoice, review, A/P invoice, payment in the ERP, complement, review: the whole cycle", async ({
     page,
     request,
+    roleStates,
   }) => {
     test.setTimeout(120_000);
     const kemper = await kemperToken(request);
@@ -114,8 +116,7 @@ test.describe(() => {
     expect(pagoSap, salida).toBeDefined();
 
     // 3. The supplier sees the payment and what the complement must say, and uploads it.
-    await page.context().clearCookies();
-    await signInOk(page, "Proveedor", KEMPER.rfc);
+    await switchRole(page.context(), roleStates, "proveedor");
     await page.goto("/Pagos");
     await expect(page.getByRole("heading", { level: 1, name: "Complemento de pagos" })).toBeVisible();
     const pagos = page.getByRole("table", { name: "Complemento de pagos" });
@@ -163,8 +164,7 @@ test.describe(() => {
     await expect(filaPago(pagos, pagoSap!)).toContainText("Pendiente");
 
     // 4. The reviewer accepts the complement.
-    await page.context().clearCookies();
-    await signInOk(page, "Empleado", "admin");
+    await switchRole(page.context(), roleStates, "administrador");
     await page.goto("/Pagos-Pendientes");
     await expect(page.getByRole("heading", { level: 1, name: "Complemento de pagos pendientes" })).toBeVisible();
     const pendientes = page.getByRole("table", { name: "Complemento de pagos pendientes" });
@@ -183,8 +183,7 @@ test.describe(() => {
     await expect(toast(page).filter({ hasText: "Se proceso con exito el ó los registro(s)" })).toBeVisible();
 
     // 5. The supplier sees it accepted; its documents are read-only now.
-    await page.context().clearCookies();
-    await signInOk(page, "Proveedor", KEMPER.rfc);
+    await switchRole(page.context(), roleStates, "proveedor");
     await page.goto("/Pagos");
     await page.getByRole("searchbox", { name: "Buscar" }).fill(pagoSap!);
     await expect(filaPago(pagos, pagoSap!)).toContainText("Aceptada");

@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
-import { entradasAbiertas, KEMPER, kemperToken, register } from "./facturas-datos";
+import { switchRole } from "./cambio-de-rol";
+import { entradasAbiertas, kemperToken, register } from "./facturas-datos";
 import { expect, test } from "./fixtures";
-import { signInOk, tinyPdf } from "./support";
+import { tinyPdf } from "./support";
 
 /**
  * Issue 13 in Chromium: the reviewer accepts one invoice and rejects another with a comment in
@@ -18,6 +19,7 @@ test.describe(() => {
   test("the reviewer accepts one invoice and rejects another; the supplier sees both and corrects the rejected one", async ({
     page,
     request,
+    roleStates,
   }) => {
     const kemper = await kemperToken(request);
     const entradas = (await entradasAbiertas(request, kemper)).filter((e) => e.GroupNum > 0);
@@ -62,10 +64,9 @@ test.describe(() => {
     }).toPass({ timeout: 20_000 });
 
     // The supplier, in its own browser context.
-    // The supplier signs in on the same browser once the reviewer's session cookies are gone.
-    await page.context().clearCookies();
+    // The supplier, on the same browser: its saved sign-in replaces the reviewer's session cookies.
+    await switchRole(page.context(), roleStates, "proveedor");
     const proveedor = page;
-    await signInOk(proveedor, "Proveedor", KEMPER.rfc);
     await proveedor.goto("/MisFacturas");
     const lista = proveedor.getByRole("table", { name: "Facturas" });
     const searchBox = proveedor.getByRole("searchbox", { name: "Buscar" });

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { issueTestFactura } from "@portal/cfdi/sello";
+import { switchRole } from "./cambio-de-rol";
 import { ENTRADA_README, type Entrada, entradasAbiertas, KEMPER, kemperToken, MCI, PNG_1X1 } from "./facturas-datos";
 import { expect, test } from "./fixtures";
-import { signInOk, tinyPdf } from "./support";
+import { tinyPdf } from "./support";
 
 /**
  * Issue 27, "One CFDI for several goods receipts", in Chromium: the supplier picks two of its open receipts in
@@ -186,7 +187,11 @@ test.describe(() => {
     await expectArchivos(page, 1);
   });
 
-  test("the supplier registers one CFDI for two receipts and a reviewer accepts it", async ({ page, request }) => {
+  test("the supplier registers one CFDI for two receipts and a reviewer accepts it", async ({
+    page,
+    request,
+    roleStates,
+  }) => {
     const token = await kemperToken(request);
     const pareja = dosCompatibles(await entradasAbiertas(request, token));
     const [a, b] = pareja;
@@ -233,9 +238,8 @@ test.describe(() => {
     await filaCon(lista, folio).dblclick();
     await expect(page.getByRole("textbox", { name: "Entradas" })).toHaveValue(`${menor}, ${mayor}`);
 
-    // The reviewer, on the same browser once the supplier's cookies are gone.
-    await page.context().clearCookies();
-    await signInOk(page, "Empleado", "admin");
+    // The reviewer, on the same browser: its saved sign-in replaces the supplier's cookies.
+    await switchRole(page.context(), roleStates, "administrador");
     await page.goto("/Facturas-Pendientes");
     await expect(page.getByRole("heading", { level: 1, name: "Facturas pendientes" })).toBeVisible();
     const pendientes = page.getByRole("table", { name: "Facturas pendientes" });

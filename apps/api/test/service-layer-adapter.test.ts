@@ -820,6 +820,7 @@ describe("Service Layer adapter: PDFs copied on first download", () => {
     nombre: "Empleada",
     perfil: "A",
     viDocPen: "Y",
+    secondFactor: "done",
   };
   const proveedor = (cardCode: string): SessionUser => ({
     sessionId: 2,
@@ -828,6 +829,7 @@ describe("Service Layer adapter: PDFs copied on first download", () => {
     nombre: cardCode,
     perfil: "P",
     viDocPen: "N",
+    secondFactor: "none",
   });
   const archivos = () =>
     createArchivosService({

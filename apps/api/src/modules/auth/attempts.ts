@@ -49,6 +49,11 @@ export function createPasswordAttempts(repo: AuthRepository, clock: Clock, setti
       ip: string,
       verify: () => Promise<boolean>,
       tooMany: string = MSG.demasiadosIntentos,
+      /**
+       * Whether a success clears the key's attempts (default yes). A right password whose second factor is still
+       * to come does not (decision 071): else signing in again would reset the count of wrong codes.
+       */
+      clearOnSuccess: () => boolean = () => true,
     ): Promise<boolean> {
       const now = clock();
       const clave = attemptKey(key);
@@ -61,7 +66,7 @@ export function createPasswordAttempts(repo: AuthRepository, clock: Clock, setti
       }
       // Should verify throw, the attempt stays counted as a failure.
       const ok = await verify();
-      if (ok) await repo.clearFailures(clave, ip);
+      if (ok && clearOnSuccess()) await repo.clearFailures(clave, ip);
       else await repo.purgeAttempts(since);
       return ok;
     },

@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { type LoginData, type LoginRequest, MSG } from "@portal/contracts";
+import {
+  isSecondFactorRequired,
+  type LoginData,
+  type LoginRequest,
+  MSG,
+  type PasoSegundoFactor,
+} from "@portal/contracts";
 import { hashPassword, verifyPassword } from "@portal/db";
 import { Unauthorized } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
@@ -23,14 +29,40 @@ export function createAuthService(deps: AuthDeps) {
     return dummyHash;
   };
 
+  /** The second-factor step of an account whose password was right, or null (decision 071). */
+  const pendingStep = async (data: {
+    perfil: string;
+    id: string;
+    VisuDocPen: string;
+  }): Promise<PasoSegundoFactor | null> => {
+    const operador = data.perfil === "P" ? "Proveedor" : "Empleado";
+    if (await repo.hasSecondFactor({ operador, usuarioRef: data.id })) return "verificar";
+    // The bank-account approval permission (issue 41 items 1–2) is wired here at merge.
+    const required =
+      operador === "Empleado" &&
+      isSecondFactorRequired({ perfil: data.perfil, visuDocPen: data.VisuDocPen, apruebaCuentas: false });
+    return required ? "inscribir" : null;
+  };
+
   return {
     async login(input: LoginRequest, meta: { ip: string; userAgent: string }): Promise<LoginData> {
       const { key, account } = await findCandidate(repo, input);
+      // Decision 071: the step a right password still leaves to do (a code, or the enrolment the role requires).
+      let step: PasoSegundoFactor | null = null;
       // A wrong password, an unknown user and an inactive one are the same failure, counted the same way.
-      const ok = await attempts.check(key, meta.ip, async () => {
-        const passwordOk = await verifyPassword(account?.hash ?? (await getDummyHash()), input.password);
-        return passwordOk && account?.active === true;
-      });
+      const ok = await attempts.check(
+        key,
+        meta.ip,
+        async () => {
+          const passwordOk = await verifyPassword(account?.hash ?? (await getDummyHash()), input.password);
+          if (!passwordOk || account?.active !== true) return false;
+          step = await pendingStep(account.data);
+          return true;
+        },
+        MSG.demasiadosIntentos,
+        // With a step to come the attempt stays counted: the code clears the count (segundo-factor.ts).
+        () => step === null,
+      );
       if (!ok || !account) throw new Unauthorized(MSG.credencialesInvalidas);
 
       const now = clock();
@@ -44,7 +76,7 @@ export function createAuthService(deps: AuthDeps) {
         ip: meta.ip,
         userAgent: meta.userAgent.slice(0, 300),
       });
-      return { ...account.data, token };
+      return { ...account.data, token, ...(step ? { segundoFactor: step } : {}) };
     },
 
     /** Resolves a token to its user and slides the session's expiry; null when not valid. */

@@ -5,7 +5,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { issueTestComplemento } from "@portal/cfdi/sello";
 import { entradasAbiertas, KEMPER, kemperToken, MCI, register } from "./facturas-datos";
 import { expect, test } from "./fixtures";
-import { signInOk, tinyPdf } from "./support";
+import { apiSignIn, signInOk, tinyPdf } from "./support";
 
 /**
  * Issue 14 in Chromium, the product's whole cycle with two roles: the supplier registers a PPD invoice, the
@@ -63,8 +63,7 @@ function erp(...args: string[]): string {
 }
 
 async function token(request: APIRequestContext, usuario: string, operador: string) {
-  const answer = await request.post("/api/login", { data: { usuario, password: "Portal2026", operador } });
-  return ((await answer.json()) as { data: { token: string } }).data.token;
+  return apiSignIn(request, operador as "Empleado" | "Proveedor", usuario);
 }
 
 test.describe(() => {

@@ -29,11 +29,12 @@ import { perfilRoute } from "./perfil";
 import { recuperarPasswordRoute } from "./recuperar-password";
 import { restablecerPasswordRoute } from "./restablecer-password";
 import { rootRoute } from "./root";
+import { segundoFactorRoute } from "./segundo-factor";
 import { tareasRoute } from "./tareas";
 
 /**
  * Every path of the spec's route table (§2), flat under the layout, plus the portal's additions /Tareas (issue 15)
- * and /Complementos-Atrasados (issue 27), /RestablecerPassword (issue 41), and the credit notes' form and detail
+ * and /Complementos-Atrasados (issue 27), /RestablecerPassword and /SegundoFactor (issue 41), and the credit notes' form and detail
  * (issue 40); unknown paths render 'No page'.
  */
 export const routeTree = rootRoute.addChildren([
@@ -42,6 +43,7 @@ export const routeTree = rootRoute.addChildren([
   avisoDePrivacidadRoute,
   recuperarPasswordRoute,
   restablecerPasswordRoute,
+  segundoFactorRoute,
   homeRoute,
   perfilRoute,
   catalogoEmpleadosRoute,

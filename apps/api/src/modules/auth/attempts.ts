@@ -51,7 +51,8 @@ export function createPasswordAttempts(repo: AuthRepository, clock: Clock, setti
       tooMany: string = MSG.demasiadosIntentos,
       /**
        * Whether a success clears the key's attempts (default yes). A right password whose second factor is still
-       * to come does not (decision 071): else signing in again would reset the count of wrong codes.
+       * to come does not (decision 071): it only stops counting itself, so signing in again never resets the count
+       * of wrong codes; the right code clears it.
        */
       clearOnSuccess: () => boolean = () => true,
     ): Promise<boolean> {
@@ -67,6 +68,7 @@ export function createPasswordAttempts(repo: AuthRepository, clock: Clock, setti
       // Should verify throw, the attempt stays counted as a failure.
       const ok = await verify();
       if (ok && clearOnSuccess()) await repo.clearFailures(clave, ip);
+      else if (ok) await repo.forgetAttempt(attempt.id);
       else await repo.purgeAttempts(since);
       return ok;
     },

@@ -60,7 +60,7 @@ export function createAuthService(deps: AuthDeps) {
           return true;
         },
         MSG.demasiadosIntentos,
-        // With a step to come the attempt stays counted: the code clears the count (segundo-factor.ts).
+        // With a step to come the count stays as it was (this attempt forgotten): the right code clears it.
         () => step === null,
       );
       if (!ok || !account) throw new Unauthorized(MSG.credencialesInvalidas);

@@ -26,7 +26,7 @@ const post = (url: string, payload?: unknown, token?: string, remoteAddress = "1
 const signIn = async (usuario: string, ip = "10.0.0.1", password = DEMO_PASSWORD) =>
   post("/api/login", { usuario, password, operador: "Empleado" }, undefined, ip);
 const codeAt = (secreto: string, offsetSteps = 0) => totpCode(secreto, totpStep(t.time.clock()) + offsetSteps);
-const revisar = (token: string) =>
+const review = (token: string) =>
   post("/api/facturasPendientes/getFacturas", { usuario: "x", operador: "Empleado" }, token);
 const nextStep = () => t.time.advance(30_000);
 
@@ -54,7 +54,7 @@ describe("who must have a second factor", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.segundoFactor).toBe("inscribir");
     const token = res.json().data.token as string;
-    const refused = await revisar(token);
+    const refused = await review(token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(SEGUNDO_FACTOR_MSG.inscripcionPendiente);
     expect((await post("/api/sesion/renovar", undefined, token)).statusCode).toBe(403);
@@ -63,7 +63,7 @@ describe("who must have a second factor", () => {
     // Enrolled, the same session reviews.
     const inicio = await post("/api/segundoFactor/inscripcion", undefined, token);
     await post("/api/segundoFactor/confirmar", { codigo: codeAt(inicio.json().data.secreto) }, token);
-    expect((await revisar(token)).statusCode).toBe(200);
+    expect((await review(token)).statusCode).toBe(200);
   });
 
   it("an employee given VisuDocPen mid-session cannot review until it has a second factor", async () => {
@@ -73,7 +73,7 @@ describe("who must have a second factor", () => {
     const token = res.json().data.token as string;
     expect((await post("/api/sesion/renovar", undefined, token)).statusCode).toBe(200);
     await t.tdb.db.update(schema.empleados).set({ viDocPen: "Y" }).where(eq(schema.empleados.id, e!.id));
-    expect((await revisar(token)).statusCode).toBe(403);
+    expect((await review(token)).statusCode).toBe(403);
   });
 
   it("the demo administrator's password alone reaches nothing but the code step and logout", async () => {
@@ -95,7 +95,7 @@ describe("codes", () => {
     const codigo = codeAt(DEMO_TOTP_SECRET);
     const a = (await signIn("admin")).json().data.token as string;
     expect((await post("/api/segundoFactor/verificar", { codigo }, a)).statusCode).toBe(200);
-    expect((await revisar(a)).statusCode).toBe(200);
+    expect((await review(a)).statusCode).toBe(200);
     const b = (await signIn("admin")).json().data.token as string;
     const replay = await post("/api/segundoFactor/verificar", { codigo }, b);
     expect(replay.statusCode).toBe(400);
@@ -151,7 +151,7 @@ describe("codes", () => {
     expect((await post("/api/segundoFactor/verificar", { codigo: codigos[0]!.toLowerCase() }, first)).statusCode).toBe(
       200,
     );
-    expect((await revisar(first)).statusCode).toBe(200);
+    expect((await review(first)).statusCode).toBe(200);
     const second = (await signIn("recupera")).json().data.token as string;
     const reused = await post("/api/segundoFactor/verificar", { codigo: codigos[0] }, second);
     expect(reused.statusCode).toBe(400);

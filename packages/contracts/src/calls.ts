@@ -116,7 +116,7 @@ import {
   codigosRecuperacionAnswerSchema,
   confirmarInscripcionRequestSchema,
   estadoSegundoFactorAnswerSchema,
-  iniciarInscripcionAnswerSchema,
+  inscripcionAnswerSchema,
   restablecerSegundoFactorAnswerSchema,
   restablecerSegundoFactorRequestSchema,
   verificarSegundoFactorAnswerSchema,
@@ -237,7 +237,7 @@ export const CALLS = {
   iniciarInscripcionSegundoFactor: call({
     method: "POST",
     path: "/api/segundoFactor/inscripcion",
-    answer: iniciarInscripcionAnswerSchema,
+    answer: inscripcionAnswerSchema,
     access: ["session", "segundoFactor"],
     tag: "sesión",
     summary: "Generar la clave para la aplicación de autenticación (se muestra una vez)",

@@ -59,5 +59,5 @@ export const SEGUNDO_FACTOR_MSG = {
   botonRestablecer: "Quitar verificación en dos pasos",
   confirmarRestablecer:
     "¿Quitar la verificación en dos pasos de este empleado? Deberá configurarla de nuevo al iniciar sesión y se cerrarán sus sesiones.",
-  cancelar: "Cancelar",
+  botonCancelar: "Cancelar",
 } as const;

@@ -7,6 +7,8 @@ import { SEGUNDO_FACTOR_MSG } from "./messages-segundo-factor";
  * with one-use recovery codes.
  */
 export const TOTP_DIGITS = 6;
+/** The issuer authenticator apps show beside the account (the otpauth:// URI's label and `issuer`). */
+export const TOTP_EMISOR = "Portal de Proveedores";
 export const TOTP_PERIOD_SECONDS = 30;
 /** Recovery codes issued at enrolment (and on regeneration), shown once. */
 export const CODIGOS_RECUPERACION_CANTIDAD = 10;
@@ -50,7 +52,7 @@ export type VerificarSegundoFactorRequest = z.infer<typeof verificarSegundoFacto
 export const verificarSegundoFactorAnswerSchema = messageAnswerSchema;
 
 /** POST /api/segundoFactor/inscripcion: a new secret to add to an authenticator app (the only answer that carries it). */
-export const iniciarInscripcionAnswerSchema = successAnswer(
+export const inscripcionAnswerSchema = successAnswer(
   z.object({
     /** Base32 secret, for typing into the app by hand. */
     secreto: z.string(),
@@ -58,7 +60,7 @@ export const iniciarInscripcionAnswerSchema = successAnswer(
     uri: z.string(),
   }),
 );
-export type IniciarInscripcionAnswer = z.infer<typeof iniciarInscripcionAnswerSchema>;
+export type InscripcionAnswer = z.infer<typeof inscripcionAnswerSchema>;
 
 /** POST /api/segundoFactor/confirmar: the first code from the app; the answer carries the recovery codes once. */
 export const confirmarInscripcionRequestSchema = z.object({

@@ -7,6 +7,7 @@ import {
   isSecondFactorRequired,
   normalizeCodigo,
   SEGUNDO_FACTOR_MSG,
+  TOTP_EMISOR,
 } from "@portal/contracts";
 import { decryptSecret, encryptSecret, findTotpStep, newTotpSecret, totpUri } from "@portal/db";
 import type { Clock } from "../../lib/clock";
@@ -24,8 +25,6 @@ export interface SecondFactorDeps {
   encryptionKey: Buffer;
 }
 
-/** The name authenticator apps show beside the account. */
-const ISSUER = "Portal de Proveedores";
 /** Crockford's base32: no I, L, O or U, so a code read aloud or copied by hand is not mistaken. */
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -88,7 +87,7 @@ export function createSecondFactorService({ data, clock, attempts, encryptionKey
       await repo.savePendingSecret(cuentaOf(user), encryptSecret(secreto, encryptionKey), clock());
       const nombre =
         user.operador === "Empleado" ? ((await repo.findEmpleadoById(Number(user.id)))?.usuario ?? user.id) : user.id;
-      return { secreto, uri: totpUri(secreto, ISSUER, nombre) };
+      return { secreto, uri: totpUri(secreto, TOTP_EMISOR, nombre) };
     },
 
     /** The pending secret's first code: the secret becomes the account's; the answer is the recovery codes, once. */

@@ -83,7 +83,7 @@ export function SegundoFactorPantalla() {
       </Card>
       <div>
         <Button variant="default" onClick={() => void navigate({ to: "/Login", replace: true })}>
-          {SEGUNDO_FACTOR_MSG.cancelar}
+          {SEGUNDO_FACTOR_MSG.botonCancelar}
         </Button>
       </div>
     </Stack>

@@ -48,7 +48,7 @@ export function SegundoFactorEmpleadoAction({ usuario }: { usuario: string }) {
           <Text size="sm">{SEGUNDO_FACTOR_MSG.confirmarRestablecer}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setIsConfirming(false)} disabled={isPending}>
-              {SEGUNDO_FACTOR_MSG.cancelar}
+              {SEGUNDO_FACTOR_MSG.botonCancelar}
             </Button>
             <Button color="red" onClick={() => void confirm()} loading={isPending}>
               {SEGUNDO_FACTOR_MSG.botonRestablecer}

@@ -17,7 +17,6 @@ CREATE TABLE "segundos_factores" (
 	"ultimo_paso" integer,
 	"secreto_pendiente" text,
 	"pendiente_at" timestamp with time zone,
-	"version" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "segundos_factores_usuario_uq" UNIQUE("operador","usuario_ref"),
 	CONSTRAINT "segundos_factores_operador_chk" CHECK ("segundos_factores"."operador" in ('Empleado','Proveedor'))
 );

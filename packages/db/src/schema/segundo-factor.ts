@@ -6,7 +6,7 @@ import { check, index, integer, pgTable, serial, text, timestamp, unique } from 
  * (crypto.ts; a copy of this table does not give the codes). `secreto` is the confirmed one (`inscrito_at`); a new
  * one being set up waits in `secreto_pendiente` until its first code confirms it, so changing phones never leaves the
  * account without a working secret. `ultimo_paso` is the last 30-second step whose code was accepted: a code is
- * accepted once (RFC 6238 §5.2), by a conditional update.
+ * accepted once (RFC 6238 §5.2), by a conditional update; a confirmation is conditional on the pending secret read.
  */
 export const segundosFactores = pgTable(
   "segundos_factores",
@@ -20,8 +20,6 @@ export const segundosFactores = pgTable(
     ultimoPaso: integer("ultimo_paso"),
     secretoPendiente: text("secreto_pendiente"),
     pendienteAt: timestamp("pendiente_at", { withTimezone: true }),
-    /** Bumped by every change of secret; confirmations and resets are conditional on the version read. */
-    version: integer("version").notNull().default(0),
   },
   (t) => [
     check("segundos_factores_operador_chk", sql`${t.operador} in ('Empleado','Proveedor')`),

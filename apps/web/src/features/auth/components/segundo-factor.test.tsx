@@ -75,7 +75,7 @@ describe("second factor after the password", () => {
     const { router } = renderApp("/Login");
     await signIn();
     fireEvent.click(await screen.findByRole("button", { name: SEGUNDO_FACTOR_MSG.botonGenerar }));
-    expect(await screen.findByRole("img", { name: SEGUNDO_FACTOR_MSG.etiquetaQr })).toBeTruthy();
+    await screen.findByRole("img", { name: SEGUNDO_FACTOR_MSG.etiquetaQr });
     expect((screen.getByLabelText(SEGUNDO_FACTOR_MSG.etiquetaSecreto) as HTMLInputElement).value).toBe(
       "JBSWY3DPEHPK3PXP",
     );
@@ -83,7 +83,7 @@ describe("second factor after the password", () => {
       target: { value: "123456" },
     });
     fireEvent.click(screen.getByRole("button", { name: SEGUNDO_FACTOR_MSG.botonConfirmar }));
-    expect(await screen.findByText("ABCDE-12349")).toBeTruthy();
+    await screen.findByText("ABCDE-12349");
     expect(session.peek()).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: SEGUNDO_FACTOR_MSG.botonContinuar }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/Home"));

@@ -1,4 +1,7 @@
 import { createHmac } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Portal2026";
@@ -33,9 +36,20 @@ export function totpCode(secret: string, step: number): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
 
-/** Secrets of accounts a test enrolled (by operador and user), and the last step each one's code was sent for. */
+/** Secrets of accounts a test enrolled (by operador and user). */
 const secrets = new Map<string, string>();
-const lastSteps = new Map<string, number>();
+/**
+ * The last step each account's code was sent for, in a file per server port: Playwright runs spec files with other
+ * fixtures in new worker processes, and the server remembers the step across them.
+ */
+const STEPS_FILE = join(tmpdir(), `portal-e2e-totp-${process.env.E2E_PORT ?? "3100"}.json`);
+const readSteps = (): Record<string, number> => {
+  try {
+    return JSON.parse(readFileSync(STEPS_FILE, "utf8")) as Record<string, number>;
+  } catch {
+    return {};
+  }
+};
 const accountKey = (operador: string, usuario: string) => `${operador}:${usuario.toLowerCase()}`;
 
 export const rememberSecret = (operador: string, usuario: string, secret: string) =>
@@ -45,15 +59,19 @@ export const secretOf = (operador: string, usuario: string) =>
 
 /**
  * A code the server has not accepted before: the server takes each 30-second step once (replay) and ±1 step around
- * its clock, so a second sign-in within a step uses the next step's code, and a third waits for the step to pass.
+ * its clock, so up to three sign-ins of one account within a step use the previous, current and next step's codes,
+ * and a fourth waits for the step to pass.
  */
 export async function freshCode(operador: string, usuario: string): Promise<string> {
   const key = accountKey(operador, usuario);
   for (;;) {
     const now = Math.floor(Date.now() / 30_000);
-    const step = Math.max(now, (lastSteps.get(key) ?? Number.NEGATIVE_INFINITY) + 1);
+    const steps = readSteps();
+    // The server takes the previous step too: used while it is not about to leave the window (5 s margin).
+    const earliest = Date.now() % 30_000 < 25_000 ? now - 1 : now;
+    const step = Math.max(earliest, (steps[key] ?? Number.NEGATIVE_INFINITY) + 1);
     if (step <= now + 1) {
-      lastSteps.set(key, step);
+      writeFileSync(STEPS_FILE, JSON.stringify({ ...steps, [key]: step }));
       return totpCode(secretOf(operador, usuario), step);
     }
     await new Promise((resolve) => setTimeout(resolve, (step - 1) * 30_000 - Date.now() + 100));

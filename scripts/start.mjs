@@ -29,7 +29,7 @@ const arranque = spawnSync(process.execPath, ["--import", "tsx", "src/cli/arranq
   encoding: "utf8",
 });
 if (arranque.status !== 0) process.exit(arranque.status ?? 1);
-const { key, demoPassword, demoUsers } = JSON.parse(arranque.stdout);
+const { key, demoPassword, demoTotpSecret, demoUsers } = JSON.parse(arranque.stdout);
 const port = process.env.PORT ?? "3000";
 const seedDemoText = process.env.SEED_DEMO ?? "true";
 if (seedDemoText !== "true" && seedDemoText !== "false") {
@@ -98,6 +98,8 @@ for (let i = 0; i < 240; i++) {
 
  Accesos de demostración (contraseña: ${demoPassword})
 ${demoUsers.map((u) => `   ${u.operador.padEnd(10)} ${u.usuario.padEnd(15)} ${u.descripcion}`).join("\n")}
+ Verificación en dos pasos de admin (decisión 071): agregue la clave ${demoTotpSecret}
+ a una aplicación de autenticación y escriba su código tras la contraseña.
 ──────────────────────────────────────────────────────────────
 `);
     break;

@@ -13,6 +13,7 @@ import { safeErrorSerializer } from "./lib/log-safety";
 import { createLifecycle } from "./lib/shutdown";
 import { archivosRoutes } from "./modules/archivos/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { segundoFactorRoutes } from "./modules/auth/segundo-factor-routes";
 import { cfdiPruebaRoutes } from "./modules/cfdi-prueba/routes";
 import { complementosAtrasadosRoutes } from "./modules/complementos-atrasados/routes";
 import { type MailTransport, mailTransportFor } from "./modules/correo/service";
@@ -210,6 +211,7 @@ async function registerFoundation(app: FastifyInstance, options: BuildOptions, e
 async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(segundoFactorRoutes);
   await app.register(homeRoutes);
   await app.register(archivosRoutes);
   await app.register(empleadosRoutes);

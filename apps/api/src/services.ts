@@ -13,6 +13,7 @@ import type { Clock } from "./lib/clock";
 import { createArchivosService } from "./modules/archivos/service";
 import { createPasswordAttempts, type PasswordAttempts } from "./modules/auth/attempts";
 import { createPasswordResetService } from "./modules/auth/restablecer";
+import { createSecondFactorService } from "./modules/auth/segundo-factor";
 import { createAuthService } from "./modules/auth/service";
 import { bloqueoPagoErpRetry } from "./modules/bloqueo-pago/erp-jobs";
 import { createBloqueoPagoService } from "./modules/bloqueo-pago/service";
@@ -93,6 +94,8 @@ export function createServices(
   const { repos } = data;
   const w: Wiring = { data, clock, config, warn: options.warn ?? (() => {}) };
   const { auth, passwordAttempts, passwordReset, correo, empleados } = accessServices(w, mailTransport);
+  // Second factor (issue 41 item 5, decision 071), counted with the password attempts.
+  const segundoFactor = createSecondFactorService({ data, clock, attempts: passwordAttempts, encryptionKey });
   const { erp, erpScope, pedidos, entradas } = erpServices(w, options);
   const { sociedades, lista69b, proveedores } = supplierServices(w, { encryptionKey, correo, passwordAttempts });
   const { erpOutbox, erpRetry } = erpJobServices(w, erp, options);
@@ -128,6 +131,7 @@ export function createServices(
   return {
     auth,
     passwordReset,
+    segundoFactor,
     health: createHealthService(repos.health),
     home,
     archivos,

@@ -121,7 +121,16 @@ describe("GET /api/archivos/:id of a Service Layer PDF", () => {
 });
 
 describe("the archivos service: a policy may grant an id archivos has no row for", () => {
-  const user: SessionUser = { sessionId: 1, operador: "Empleado", id: "1", nombre: "E", perfil: "A", viDocPen: "Y" };
+  const user: SessionUser = {
+    sessionId: 1,
+    operador: "Empleado",
+    id: "1",
+    nombre: "E",
+    perfil: "A",
+    viDocPen: "Y",
+    apruebaCuentas: "N",
+    secondFactor: "done",
+  };
   const stored = "11111111-1111-4111-8111-111111111111";
   const offered = "22222222-2222-4222-8222-222222222222";
   const nowhere = "33333333-3333-4333-8333-333333333333";

@@ -26,7 +26,9 @@ describe("POST /api/login", () => {
     const body = res.json();
     expect(body.status).toBe("success");
     expect(body.data).toMatchObject({ perfil: "A", nombre: "Administrador del Portal", VisuDocPen: "Y" });
-    expect(Object.keys(body.data).sort()).toEqual(["VisuDocPen", "id", "nombre", "perfil", "token"]);
+    // The spec's five fields, and the second factor still to give (decision 071: the demo admin is enrolled).
+    expect(Object.keys(body.data).sort()).toEqual(["VisuDocPen", "id", "nombre", "perfil", "segundoFactor", "token"]);
+    expect(body.data.segundoFactor).toBe("verificar");
     expect(body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
   });
 

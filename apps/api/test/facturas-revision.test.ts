@@ -64,9 +64,11 @@ describe("quién revisa", () => {
       expect((await reviewBatch([{ Factura: 1, Estatus: "A", BD: "SBO_MCI" }], token)).statusCode).toBe(403);
     }
     expect((await pendientes()).length).toBeGreaterThan(0);
-    // A general employee given ViDocPen Y reviews too.
+    // A general employee given ViDocPen Y reviews too, once it has the second factor reviewing requires (decision
+    // 071): its open session is refused, and its next sign-in enrols (the login helper does it).
     await t.tdb.db.update(schema.empleados).set({ viDocPen: "Y" }).where(eq(schema.empleados.usuario, "consulta"));
-    expect((await pendientes(tokens.consulta)).length).toBeGreaterThan(0);
+    expect((await reviewBatch([{ Factura: 1, Estatus: "A", BD: "SBO_MCI" }], tokens.consulta)).statusCode).toBe(403);
+    expect((await pendientes(await login(t.app, "consulta", "Empleado"))).length).toBeGreaterThan(0);
   });
 });
 

@@ -1,6 +1,7 @@
-import { parseEncryptionKey } from "@portal/db";
+import { parseEncryptionKey, schema, totpCode, totpStep } from "@portal/db";
 import { createSeededTestDatabase, type TestDatabase } from "@portal/db/testing";
-import { createSimplePdf, DEMO_PASSWORD, seedDemo } from "@portal/seed";
+import { createSimplePdf, DEMO_PASSWORD, DEMO_TOTP_SECRET, seedDemo } from "@portal/seed";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
@@ -111,14 +112,68 @@ export async function createTestAppOn(
   };
 }
 
-export async function login(app: FastifyInstance, usuario: string, operador: "Empleado" | "Proveedor") {
+/**
+ * The TOTP secret of each account a test enrolled through the API (`completeSecondFactor`), by operador and id;
+ * the demo's enrolled employees use DEMO_TOTP_SECRET.
+ */
+const secretosInscritos = new Map<string, string>();
+
+/**
+ * Completes the second factor the login answer asks for (decision 071) through the real calls: `inscribir`
+ * enrols a new secret and confirms it with its code; `verificar` sends the code of the app's (injected) clock. Tests
+ * sign the same employee in many times at one frozen instant, so the replay mark (`ultimo_paso`, one use per
+ * 30-second step) is cleared first: the rule itself is segundo-factor.test.ts's.
+ */
+export async function completeSecondFactor(
+  app: FastifyInstance,
+  token: string,
+  cuenta: { operador: "Empleado" | "Proveedor"; id: string },
+  paso: "verificar" | "inscribir",
+): Promise<void> {
+  const clave = `${cuenta.operador}#${cuenta.id}`;
+  let secreto = secretosInscritos.get(clave) ?? DEMO_TOTP_SECRET;
+  const codigo = () => totpCode(secreto, totpStep(app.clock()));
+  if (paso === "inscribir") {
+    const inicio = await app.inject(withToken(token, { method: "POST", url: "/api/segundoFactor/inscripcion" }));
+    if (inicio.statusCode !== 200) throw new Error(`inscripción falló: ${inicio.statusCode} ${inicio.body}`);
+    secreto = inicio.json().data.secreto as string;
+    secretosInscritos.set(clave, secreto);
+    const confirmacion = await app.inject(
+      withToken(token, { method: "POST", url: "/api/segundoFactor/confirmar", payload: { codigo: codigo() } }),
+    );
+    if (confirmacion.statusCode !== 200) throw new Error(`confirmación falló: ${confirmacion.body}`);
+    return;
+  }
+  const { segundosFactores: sf } = schema;
+  await app.database.db
+    .update(sf)
+    .set({ ultimoPaso: null })
+    .where(and(eq(sf.operador, cuenta.operador), eq(sf.usuarioRef, cuenta.id)));
+  const res = await app.inject(
+    withToken(token, { method: "POST", url: "/api/segundoFactor/verificar", payload: { codigo: codigo() } }),
+  );
+  if (res.statusCode !== 200) throw new Error(`verificación falló: ${res.statusCode} ${res.body}`);
+}
+
+/**
+ * Signs in with the demo password and completes the second factor when the account has or needs one, so the
+ * token is a full session as every flow test expects.
+ */
+export async function login(
+  app: FastifyInstance,
+  usuario: string,
+  operador: "Empleado" | "Proveedor",
+  password = DEMO_PASSWORD,
+) {
   const res = await app.inject({
     method: "POST",
     url: "/api/login",
-    payload: { usuario, password: DEMO_PASSWORD, operador },
+    payload: { usuario, password, operador },
   });
   if (res.statusCode !== 200) throw new Error(`login ${usuario} falló: ${res.statusCode} ${res.body}`);
-  return res.json().data.token as string;
+  const data = res.json().data as { token: string; id: string; segundoFactor?: "verificar" | "inscribir" };
+  if (data.segundoFactor) await completeSecondFactor(app, data.token, { operador, id: data.id }, data.segundoFactor);
+  return data.token;
 }
 
 /** The four demo sign-ins every flow test uses: the administrator, a general employee and both suppliers. */

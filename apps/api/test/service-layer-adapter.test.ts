@@ -820,6 +820,8 @@ describe("Service Layer adapter: PDFs copied on first download", () => {
     nombre: "Empleada",
     perfil: "A",
     viDocPen: "Y",
+    apruebaCuentas: "N",
+    secondFactor: "done",
   };
   const proveedor = (cardCode: string): SessionUser => ({
     sessionId: 2,
@@ -828,6 +830,8 @@ describe("Service Layer adapter: PDFs copied on first download", () => {
     nombre: cardCode,
     perfil: "P",
     viDocPen: "N",
+    apruebaCuentas: "N",
+    secondFactor: "none",
   });
   const archivos = () =>
     createArchivosService({

@@ -89,6 +89,8 @@ describe("the last active administrator, one change at a time", () => {
       nombre: "Ana Torres Vega",
       perfil: "A",
       viDocPen: "Y",
+      apruebaCuentas: "N",
+      secondFactor: "done",
     };
     const svc = a.app.services.empleados;
     await expect(svc.updateEstatus(user, { Usuario: "admin", Estatus: "I" })).rejects.toMatchObject({

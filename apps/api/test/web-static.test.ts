@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./helpers";
+import { createTestApp, login, type TestApp } from "./helpers";
 
 // The production process serves the built web app: a temporary dist stands in for apps/web/dist.
 let t: TestApp;
@@ -50,12 +50,8 @@ describe("web app served by the API", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/nada" });
     expect(res.statusCode).toBe(404);
     expect(res.headers["content-type"]).toContain("application/json");
-    const login = await t.app.inject({
-      method: "POST",
-      url: "/api/login",
-      payload: { usuario: "admin", password: "Portal2026", operador: "Empleado" },
-    });
-    const token = login.json().data.token;
+    // The administrator's full session (its second factor given: decision 071).
+    const token = await login(t.app, "admin", "Empleado");
     const bad = await t.app.inject({
       method: "POST",
       url: "/api/empleados/rowEmpleados",

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { issueTestFactura } from "@portal/cfdi/sello";
 import { type Entrada, entradasAbiertas, KEMPER, kemperToken, MCI, PNG_1X1 } from "./facturas-datos";
 import { expect, test } from "./fixtures";
-import { DEMO_PASSWORD, mainMenu, signInOk, tinyPdf } from "./support";
+import { apiSignIn, mainMenu, signInOk, tinyPdf } from "./support";
 
 /**
  * Invoices (issue 12) in Chromium: a supplier registers a real, sealed and stamped CFDI issued here against one of
@@ -220,10 +220,7 @@ test("a supplier with an incomplete profile sees the registration message", asyn
   // The demo seed gives her every required document (issue 40): her registration is made incomplete here by its
   // record status (Pendiente, which getProveedor also refuses), and set back to Completo afterwards for the specs
   // that follow.
-  const admin = await request.post("/api/login", {
-    data: { usuario: "admin", password: DEMO_PASSWORD, operador: "Empleado" },
-  });
-  const adminToken = ((await admin.json()) as { data: { token: string } }).data.token;
+  const adminToken = await apiSignIn(request, "Empleado", "admin");
   const estatus = (U_SYS_PMESPR: "P" | "C") =>
     request.post("/api/proveedores/updateProveedor", {
       headers: { "x-access-token": adminToken },

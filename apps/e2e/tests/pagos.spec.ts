@@ -6,7 +6,7 @@ import { issueTestComplemento } from "@portal/cfdi/sello";
 import { switchRole } from "./cambio-de-rol";
 import { entradasAbiertas, KEMPER, kemperToken, MCI, register } from "./facturas-datos";
 import { expect, test } from "./fixtures";
-import { tinyPdf } from "./support";
+import { apiSignIn, tinyPdf } from "./support";
 
 /**
  * Issue 14 in Chromium, the product's whole cycle with two roles: the supplier registers a PPD invoice, the
@@ -64,8 +64,7 @@ function erp(...args: string[]): string {
 }
 
 async function token(request: APIRequestContext, usuario: string, operador: string) {
-  const answer = await request.post("/api/login", { data: { usuario, password: "Portal2026", operador } });
-  return ((await answer.json()) as { data: { token: string } }).data.token;
+  return apiSignIn(request, operador as "Empleado" | "Proveedor", usuario);
 }
 
 test.describe(() => {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { decodeQuotedPrintable, type SmtpSink, startSmtpSink } from "./correo-sink";
-import { DEMO_PASSWORD, signIn } from "./support";
+import { apiSignIn, DEMO_PASSWORD, signIn } from "./support";
 
 /**
  * Issue 41 item 4 (decision 067): password reset by e-mail through the real screens and the real mail. The
@@ -15,10 +15,7 @@ const correo = `${usuario}@empresa.com.mx`;
 const NUEVA = "Tlacuache7Verde42";
 
 async function createEmpleado(request: APIRequestContext) {
-  const login = await request.post("/api/login", {
-    data: { usuario: "admin", password: DEMO_PASSWORD, operador: "Empleado" },
-  });
-  const token = (await login.json()).data.token as string;
+  const token = await apiSignIn(request, "Empleado", "admin");
   const headers = { "x-access-token": token };
   const areas = (await (await request.get("/api/empleados/getAreas", { headers })).json()).data as { IdArea: number }[];
   const created = await request.post("/api/empleados/createEmpleado", {

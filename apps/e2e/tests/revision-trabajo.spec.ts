@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { entradasAbiertas, KEMPER, kemperToken, register } from "./facturas-datos";
 import { expect, test } from "./fixtures";
+import { apiSignIn } from "./support";
 
 /**
  * Issue 23 in Chromium, what slows a reviewer down: the review lists open on the rows to decide ('Por revisar',
@@ -128,10 +129,7 @@ test.describe(() => {
     await expect(filaCon(table, folio)).toContainText(/Factura SAP \d+/, { timeout: 30_000 });
     await expect(filaCon(table, folio).getByRole("button", { name: /Reintentar/ })).toHaveCount(0);
 
-    const admin = await request.post("/api/login", {
-      data: { usuario: "admin", password: "Portal2026", operador: "Empleado" },
-    });
-    const token = ((await admin.json()) as { data: { token: string } }).data.token;
+    const token = await apiSignIn(request, "Empleado", "admin");
     const filas = (
       (await (
         await request.post("/api/facturasPendientes/getFacturas", { headers: { "x-access-token": token }, data: {} })

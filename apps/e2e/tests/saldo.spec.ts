@@ -5,7 +5,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { issueTestFactura } from "@portal/cfdi/sello";
 import { EN_KIJ, entradasAbiertas, KEMPER, KIJ, kemperToken, register } from "./facturas-datos";
 import { expect, test } from "./fixtures";
-import { DEMO_PASSWORD, tinyPdf } from "./support";
+import { apiSignIn, tinyPdf } from "./support";
 
 /**
  * Issue 39 in Chromium (decision 058): an invoice's balance is its ledger in date order. The ERP pays half of a PPD
@@ -106,11 +106,7 @@ test.describe(() => {
   }) => {
     test.setTimeout(120_000);
     const kemper = await kemperToken(request);
-    const admin = (
-      (await (
-        await request.post("/api/login", { data: { usuario: "admin", password: DEMO_PASSWORD, operador: "Empleado" } })
-      ).json()) as { data: { token: string } }
-    ).data.token;
+    const admin = await apiSignIn(request, "Empleado", "admin");
     // KIJ's receipts: the other specs spend MUNICIPIO's (five open PPD ones in the demo).
     const entrada = (await entradasAbiertas(request, kemper, { sociedad: EN_KIJ }))
       .filter((e) => e.GroupNum > 0)

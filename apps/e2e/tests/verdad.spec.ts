@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { KEMPER, kemperToken, MCI } from "./facturas-datos";
 import { expect, test } from "./fixtures";
-import { DEMO_PASSWORD } from "./support";
+import { apiSignIn } from "./support";
 
 /**
  * Issue 23, "what a supplier sees that is not true", in Chromium with the demo data: a rejected PUE invoice reads
@@ -29,11 +29,7 @@ function erp(...args: string[]): string {
 }
 
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post("/api/login", {
-    data: { usuario: "admin", password: DEMO_PASSWORD, operador: "Empleado" },
-  });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { data: { token: string } }).data.token;
+  return apiSignIn(request, "Empleado", "admin");
 }
 
 /** The payment `docNum` of MUNICIPIO DE CUAUTITLAN IZCALLI (DocNums are numbered per company database). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { flagSchema, operadorSchema } from "./codes";
 import { identificadorSchema, messageAnswerSchema, successAnswer, textoSchema } from "./common";
+import { pasoSegundoFactorSchema } from "./segundo-factor";
 
 /** POST /api/login (spec §3 login payload, §7). */
 export const loginRequestSchema = z.object({
@@ -21,6 +22,12 @@ export const loginDataSchema = z.object({
   /** User id: the employee's IdEmpleado or the supplier's CardCode. */
   id: z.string(),
   VisuDocPen: flagSchema,
+  /**
+   * Issue 41 item 5 (decision 071), beyond spec §3: present when the password was right but the session still has a
+   * step to do (a TOTP code, or the enrolment its role requires). Until then the token reaches only the
+   * second-factor calls and logout.
+   */
+  segundoFactor: pasoSegundoFactorSchema.optional(),
 });
 export type LoginData = z.infer<typeof loginDataSchema>;
 export const loginAnswerSchema = successAnswer(loginDataSchema);

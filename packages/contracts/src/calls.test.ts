@@ -40,6 +40,13 @@ const EXTRA_CALLS = [
   ["POST", "/api/logout"],
   // Keep the session before it expires with unsent decisions (issue 23).
   ["POST", "/api/sesion/renovar"],
+  // Second factor (issue 41 item 5, decision 071).
+  ["POST", "/api/segundoFactor/verificar"],
+  ["GET", "/api/segundoFactor/estado"],
+  ["POST", "/api/segundoFactor/inscripcion"],
+  ["POST", "/api/segundoFactor/confirmar"],
+  ["POST", "/api/segundoFactor/codigosRecuperacion"],
+  ["POST", "/api/empleados/restablecerSegundoFactor"],
   ["GET", "/api/health"],
   ["GET", "/api/archivos/:id"],
   // An invoice's history (issue 13: decisions and corrections shown in its detail).
@@ -169,11 +176,13 @@ describe("CALLS", () => {
     expect(CALLS.getArchivo.params.safeParse({ id: "../etc/passwd" }).success).toBe(false);
   });
 
-  it("sends a body with every POST and PATCH except logout and renovarSesion (the token says it all), none with GET", () => {
+  it("sends a body with every POST and PATCH except those the token says all of, none with GET", () => {
+    // Logout, renewal, and the second factor's new secret and new recovery codes (decision 071).
+    const sinCuerpo = ["logout", "renovarSesion", "iniciarInscripcionSegundoFactor", "regenerarCodigosRecuperacion"];
     for (const [name, call] of entries) {
       const hasBody = "request" in call;
       if (call.method === "GET") expect(hasBody, name).toBe(false);
-      else if (name !== "logout" && name !== "renovarSesion") expect(hasBody, name).toBe(true);
+      else if (!sinCuerpo.includes(name)) expect(hasBody, name).toBe(true);
     }
   });
 

@@ -127,6 +127,16 @@ import {
   solicitarRestablecimientoRequestSchema,
 } from "./restablecer-password";
 import {
+  codigosRecuperacionAnswerSchema,
+  confirmarInscripcionRequestSchema,
+  estadoSegundoFactorAnswerSchema,
+  inscripcionAnswerSchema,
+  restablecerSegundoFactorAnswerSchema,
+  restablecerSegundoFactorRequestSchema,
+  verificarSegundoFactorAnswerSchema,
+  verificarSegundoFactorRequestSchema,
+} from "./segundo-factor";
+import {
   createSociedadAnswerSchema,
   createSociedadRequestSchema,
   rowSociedadesAnswerSchema,
@@ -157,11 +167,20 @@ export type HttpMethod = "GET" | "POST" | "PATCH";
  * - `session`: any signed-in user;
  * - `empleado`: any employee; `administrador`: an employee with profile A;
  * - `proveedor`: a supplier;
- * - `pendientes`: an employee with ViDocPen Y (the two review modules).
+ * - `pendientes`: an employee with ViDocPen Y (the two review modules);
+ * - `segundoFactor`: a session whose password was right but whose second factor is still pending (decision 071).
+ *   Such a half-signed session reaches only calls that list this level; every other level requires the step done.
  * A list means any one of them suffices. A rule that also depends on the body (a supplier updates only itself)
  * is the API's, on top of this.
  */
-export type CallAccess = "public" | "session" | "empleado" | "administrador" | "proveedor" | "pendientes";
+export type CallAccess =
+  | "public"
+  | "session"
+  | "empleado"
+  | "administrador"
+  | "proveedor"
+  | "pendientes"
+  | "segundoFactor";
 
 /** One call as written in the registry (`auth` is derived from `access`). */
 export interface CallSpec {
@@ -220,9 +239,61 @@ export const CALLS = {
     method: "POST",
     path: "/api/logout",
     answer: logoutAnswerSchema,
-    access: "session",
+    access: ["session", "segundoFactor"],
     tag: "sesión",
     summary: "Cerrar sesión (revoca el token)",
+  }),
+  // Second factor (issue 41 item 5, decision 071).
+  verificarSegundoFactor: call({
+    method: "POST",
+    path: "/api/segundoFactor/verificar",
+    request: verificarSegundoFactorRequestSchema,
+    answer: verificarSegundoFactorAnswerSchema,
+    access: "segundoFactor",
+    tag: "sesión",
+    summary: "Completar el inicio de sesión con el código de la aplicación o un código de recuperación",
+  }),
+  estadoSegundoFactor: call({
+    method: "GET",
+    path: "/api/segundoFactor/estado",
+    answer: estadoSegundoFactorAnswerSchema,
+    access: ["session", "segundoFactor"],
+    tag: "sesión",
+    summary: "Si la cuenta tiene o requiere verificación en dos pasos y qué le falta a la sesión",
+  }),
+  iniciarInscripcionSegundoFactor: call({
+    method: "POST",
+    path: "/api/segundoFactor/inscripcion",
+    answer: inscripcionAnswerSchema,
+    access: ["session", "segundoFactor"],
+    tag: "sesión",
+    summary: "Generar la clave para la aplicación de autenticación (se muestra una vez)",
+  }),
+  confirmarInscripcionSegundoFactor: call({
+    method: "POST",
+    path: "/api/segundoFactor/confirmar",
+    request: confirmarInscripcionRequestSchema,
+    answer: codigosRecuperacionAnswerSchema,
+    access: ["session", "segundoFactor"],
+    tag: "sesión",
+    summary: "Activar la verificación en dos pasos con el primer código; responde los códigos de recuperación una vez",
+  }),
+  regenerarCodigosRecuperacion: call({
+    method: "POST",
+    path: "/api/segundoFactor/codigosRecuperacion",
+    answer: codigosRecuperacionAnswerSchema,
+    access: "session",
+    tag: "sesión",
+    summary: "Generar nuevos códigos de recuperación (los anteriores dejan de servir)",
+  }),
+  restablecerSegundoFactor: call({
+    method: "POST",
+    path: "/api/empleados/restablecerSegundoFactor",
+    request: restablecerSegundoFactorRequestSchema,
+    answer: restablecerSegundoFactorAnswerSchema,
+    access: "administrador",
+    tag: "empleados",
+    summary: "Quitar la verificación en dos pasos de un empleado (teléfono perdido); cierra sus sesiones",
   }),
   renovarSesion: call({
     method: "POST",

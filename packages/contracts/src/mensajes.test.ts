@@ -23,8 +23,8 @@ const mensajeDe = (schema: z.ZodType, valor: unknown, campo: string): string | u
 /** zod's English defaults: none may reach a user. */
 const INGLES = /^(Invalid|Too (big|small)|Expected|Unrecognized|Required)/;
 /** Fields whose message uses the screen's Spanish label instead of the key. */
-// The reset link's token is named by what the user has: the link (issue 41).
-const ETIQUETAS: Record<string, string> = { password: "contraseña", token: "enlace" };
+// The reset link's token is named by what the user has: the link (issue 41); the second factor's code with its accent.
+const ETIQUETAS: Record<string, string> = { password: "contraseña", token: "enlace", codigo: "código" };
 const MENSAJES_DEL_SPEC = new Set(
   Object.values(MSG as Record<string, unknown>).filter((valor): valor is string => typeof valor === "string"),
 );

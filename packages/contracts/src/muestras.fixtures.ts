@@ -8,6 +8,7 @@ import { BLOQUEO_ERP_MSG } from "./facturas-pendientes";
 import { MSG } from "./messages";
 import { INVITACION_MSG } from "./messages-invitaciones";
 import { RESTABLECER_MSG } from "./messages-restablecer";
+import { SEGUNDO_FACTOR_MSG } from "./messages-segundo-factor";
 import { MUESTRAS_CUENTAS } from "./muestras-cuentas.fixtures";
 import { NOTA_CREDITO_MSG } from "./notas-credito";
 import type { postPagoEmpleadoRequestSchema } from "./pagos";
@@ -39,6 +40,19 @@ type Muestra<N extends CallName> = {
   answer: CallAnswer<N>;
 };
 
+const CODIGOS_MUESTRA = [
+  "7KQ2M-9XW4T",
+  "H3V8R-2NP6C",
+  "Q5T1J-8MZ3K",
+  "B9W4X-6RD2F",
+  "N2C7P-4HK9S",
+  "Y6M3T-1VQ8G",
+  "D4R9K-7BX2W",
+  "F8P2Z-3JN5M",
+  "S1X6C-9TG4R",
+  "W7K3V-5QH1D",
+];
+
 export const MUESTRAS = {
   login: {
     request: { usuario: "jlopez", password: "Secreto123", operador: "Empleado" },
@@ -46,6 +60,26 @@ export const MUESTRAS = {
   },
   logout: { answer: { status: "success", message: MSG.sesionCerrada } },
   renovarSesion: { answer: { status: "success", message: MSG.sesionRenovada } },
+  verificarSegundoFactor: {
+    request: { codigo: "287082" },
+    answer: { status: "success", message: SEGUNDO_FACTOR_MSG.verificado },
+  },
+  estadoSegundoFactor: { answer: ok({ requerido: true, inscrito: true, paso: null, codigosRestantes: 9 }) },
+  iniciarInscripcionSegundoFactor: {
+    answer: ok({
+      secreto: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+      uri: "otpauth://totp/Portal%20de%20Proveedores:jlopez?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Portal%20de%20Proveedores&algorithm=SHA1&digits=6&period=30",
+    }),
+  },
+  confirmarInscripcionSegundoFactor: {
+    request: { codigo: "287082" },
+    answer: ok({ codigos: CODIGOS_MUESTRA }),
+  },
+  regenerarCodigosRecuperacion: { answer: ok({ codigos: CODIGOS_MUESTRA }) },
+  restablecerSegundoFactor: {
+    request: { Usuario: "mperez" },
+    answer: { status: "success", message: SEGUNDO_FACTOR_MSG.restablecido },
+  },
   solicitarRestablecimiento: {
     request: { operador: "Empleado", usuario: "jlopez" },
     answer: { status: "success", message: RESTABLECER_MSG.solicitudRecibida },

@@ -10,5 +10,6 @@ export * from "./migrate";
 export * from "./pagos";
 export * from "./password";
 export * as schema from "./schema/index";
+export * from "./totp";
 export * from "./transaction";
 export * from "./unavailable";

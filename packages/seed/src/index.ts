@@ -15,9 +15,11 @@ export { CLABE_DEMO_APROBADA, CLABE_DEMO_SOLICITADA } from "./cuentas-demo";
 import { seedFacturasDemo } from "./facturas-demo";
 import { seedNotasCreditoDemo } from "./notas-credito-demo";
 import { seedPagosDemo } from "./pagos-demo";
+import { enrolDemoSecondFactors } from "./segundo-factor-demo";
 
 export { NOTA_CREDITO_DEMO_UUID } from "./notas-credito-demo";
 export { COMPLEMENTOS_DEMO, complementoEsperadoDelPago, seedPagosDemo } from "./pagos-demo";
+export { DEMO_TOTP_SECRET, enrolDemoSecondFactors } from "./segundo-factor-demo";
 
 import { createSimplePdf } from "@portal/db/factories";
 
@@ -157,6 +159,12 @@ export async function seedDemo(
 ): Promise<{ erp: SeedErpMockResumen }> {
   for (const area of AREAS) await ensureArea(db, area);
   await seedEmpleadosDemo(db);
+  await enrolDemoSecondFactors(
+    db,
+    encryptionKey,
+    EMPLEADOS_DEMO.map((e) => e.usuario),
+    options.clock,
+  );
   const ids = await seedSociedadesDemo(db, encryptionKey);
   await seedProveedoresDemo(db, ids, options.clock);
   const erp = await seedErpMock(db, { socios: sociosErpDemo(), escala: options.erpEscala ?? 1 });

@@ -1,10 +1,17 @@
-import { MSG } from "@portal/contracts";
+import { MSG, SEGUNDO_FACTOR_MSG } from "@portal/contracts";
 import fp from "fastify-plugin";
 import { Forbidden, Unauthorized } from "../lib/errors";
-import { canReviewPendientes, isAdministrador, isEmpleado, isProveedor, type SessionUser } from "../lib/session-user";
+import {
+  canReviewPendientes,
+  isAdministrador,
+  isEmpleado,
+  isHalfSigned,
+  isProveedor,
+  type SessionUser,
+} from "../lib/session-user";
 import type { Access } from "../types";
 
-const allowed: Record<Exclude<Access, "public" | "session">, (u: SessionUser) => boolean> = {
+const allowed: Record<Exclude<Access, "public" | "session" | "segundoFactor">, (u: SessionUser) => boolean> = {
   empleado: isEmpleado,
   administrador: isAdministrador,
   proveedor: isProveedor,
@@ -34,7 +41,16 @@ export const sessionPlugin = fp(
       const user = token ? await app.services.auth.authenticate(token) : null;
       if (!user) throw new Unauthorized(MSG.sesionRequerida);
       request.user = user;
-      const permitted = levels.some((level) => level === "session" || (level !== "public" && allowed[level](user)));
+      // Decision 071: a session whose second factor is still due reaches only the calls that list `segundoFactor`.
+      if (isHalfSigned(user)) {
+        if (levels.includes("segundoFactor")) return;
+        throw new Forbidden(
+          user.secondFactor === "enrol" ? SEGUNDO_FACTOR_MSG.inscripcionPendiente : SEGUNDO_FACTOR_MSG.pasoPendiente,
+        );
+      }
+      const permitted = levels.some(
+        (level) => level === "session" || (level !== "public" && level !== "segundoFactor" && allowed[level](user)),
+      );
       if (!permitted) throw new Forbidden(MSG.sinPermiso);
     });
 

@@ -1,7 +1,7 @@
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
+import { completeSignIn } from "../features/auth/complete-sign-in";
 import { LoginForm } from "../features/auth/components/login-form";
-import { session, sessionOwner } from "../lib/session";
-import { sessionEnd } from "../lib/session-end";
+import { pendingSignIn } from "../features/auth/pending-sign-in";
 
 function LoginPage() {
   const { operador } = Route.useRouteContext();
@@ -11,12 +11,13 @@ function LoginPage() {
       key={operador}
       operador={operador}
       onSignedIn={(data, chosen) => {
-        const owner = sessionOwner(session.storeLogin(data, chosen));
-        // Issue 16: after a session of this same user that ended on its own, back to the page the user was on.
-        const returnTo = sessionEnd.takeReturnPath(owner);
-        sessionEnd.markSignedIn(owner);
-        if (returnTo) void navigate({ href: returnTo, replace: true });
-        else void navigate({ to: "/Home", replace: true });
+        // Decision 071: a second factor still due is its own screen; the session starts once it is done.
+        if (data.segundoFactor) {
+          pendingSignIn.set({ data, operador: chosen });
+          void navigate({ to: "/SegundoFactor", replace: true });
+          return;
+        }
+        completeSignIn(data, chosen, navigate);
       }}
     />
   );

@@ -2,6 +2,7 @@ import { Center, Loader } from "@mantine/core";
 import { createLazyRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { ScreenTitle } from "../components/screen-title";
+import { SegundoFactorPerfil } from "../features/auth/components/segundo-factor-perfil";
 import { usePerfilEmpleado } from "../features/empleados/api";
 import { EmpleadoForm } from "../features/empleados/components/empleado-form";
 import { usePerfilProveedor } from "../features/proveedores/api";
@@ -42,6 +43,7 @@ function Screen() {
       ) : (
         <PerfilEmpleado session={current} onDone={toHome} />
       )}
+      <SegundoFactorPerfil />
     </>
   );
 }

@@ -32,14 +32,15 @@ import { recuperarPasswordRoute } from "./recuperar-password";
 import { registroRoute } from "./registro";
 import { restablecerPasswordRoute } from "./restablecer-password";
 import { rootRoute } from "./root";
+import { segundoFactorRoute } from "./segundo-factor";
 import { solicitudesCuentaBancariaRoute } from "./solicitudes-cuenta-bancaria";
 import { tareasRoute } from "./tareas";
 
 /**
  * Every path of the spec's route table (§2), flat under the layout, plus the portal's additions /Tareas (issue 15)
  * and /Complementos-Atrasados (issue 27), the credit notes' form and detail (issue 40), and issue 41's
- * /RestablecerPassword, /Registro, /Invitaciones and the bank accounts' two screens (decisions 067, 069, 070);
- * unknown paths render 'No page'.
+ * /RestablecerPassword, /SegundoFactor, /Registro, /Invitaciones and the bank accounts' two screens (decisions 067,
+ * 069, 070, 071); unknown paths render 'No page'.
  */
 export const routeTree = rootRoute.addChildren([
   landingRoute,
@@ -48,6 +49,7 @@ export const routeTree = rootRoute.addChildren([
   recuperarPasswordRoute,
   restablecerPasswordRoute,
   registroRoute,
+  segundoFactorRoute,
   homeRoute,
   perfilRoute,
   catalogoEmpleadosRoute,

@@ -12,5 +12,6 @@ export * from "./lista-69b";
 export * from "./notas-credito";
 export * from "./pagos";
 export * from "./sat";
+export * from "./segundo-factor";
 export * from "./sesiones";
 export * from "./tareas";

@@ -16,6 +16,11 @@ export const sesiones = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * When this session completed its second factor (decision 071); null while it has not. A session of a user who
+     * has or must have one reaches only the second-factor calls until then.
+     */
+    segundoFactorAt: timestamp("segundo_factor_at", { withTimezone: true }),
     ip: text("ip").notNull().default(""),
     userAgent: text("user_agent").notNull().default(""),
   },

@@ -49,6 +49,12 @@ export function createPasswordAttempts(repo: AuthRepository, clock: Clock, setti
       ip: string,
       verify: () => Promise<boolean>,
       tooMany: string = MSG.demasiadosIntentos,
+      /**
+       * Whether a success clears the key's attempts (default yes). A right password whose second factor is still
+       * to come does not (decision 071): it only stops counting itself, so signing in again never resets the count
+       * of wrong codes; the right code clears it.
+       */
+      clearOnSuccess: () => boolean = () => true,
     ): Promise<boolean> {
       const now = clock();
       const clave = attemptKey(key);
@@ -61,7 +67,8 @@ export function createPasswordAttempts(repo: AuthRepository, clock: Clock, setti
       }
       // Should verify throw, the attempt stays counted as a failure.
       const ok = await verify();
-      if (ok) await repo.clearFailures(clave, ip);
+      if (ok && clearOnSuccess()) await repo.clearFailures(clave, ip);
+      else if (ok) await repo.forgetAttempt(attempt.id);
       else await repo.purgeAttempts(since);
       return ok;
     },

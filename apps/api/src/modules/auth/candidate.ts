@@ -1,4 +1,4 @@
-import type { LoginRequest } from "@portal/contracts";
+import { isSecondFactorRequired, type LoginRequest } from "@portal/contracts";
 import type { AttemptKey } from "./attempts";
 import type { AuthRepository } from "./repository";
 
@@ -16,6 +16,12 @@ export async function findCandidate(repo: AuthRepository, input: LoginRequest) {
       account: {
         hash: e.passwordHash,
         active: e.estatus === "A",
+        /** Decision 071: administrators, reviewers (VisuDocPen) and bank-change approvers (ApruebaCuentas). */
+        secondFactorRequired: isSecondFactorRequired({
+          perfil: e.perfil,
+          visuDocPen: e.viDocPen,
+          apruebaCuentas: e.apruebaCuentas === "Y",
+        }),
         data: {
           perfil: e.perfil,
           nombre: `${e.nombre} ${e.apellidos}`.trim(),
@@ -38,6 +44,7 @@ export async function findCandidate(repo: AuthRepository, input: LoginRequest) {
     account: {
       hash: p.passwordHash,
       active: p.estatus === "A",
+      secondFactorRequired: false,
       data: { perfil: "P", nombre: p.cardName, id: p.cardCode, VisuDocPen: "N" } as const,
     },
   };

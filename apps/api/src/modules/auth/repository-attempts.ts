@@ -14,7 +14,7 @@ export function loginAttemptQueries(db: Database) {
      * this attempt: attempts of `clave` from `ip`, and of every key from `ip` (password spraying), since `since`.
      */
     beginAttempt: async (values: { clave: string; ip: string; operador: string; at: Date }, since: Date) => {
-      await db.insert(loginFallidos).values(values);
+      const [row] = await db.insert(loginFallidos).values(values).returning({ id: loginFallidos.id });
       const [counts] = await db
         .select({
           porClave: sql<number>`count(*) filter (where ${loginFallidos.clave} = ${values.clave})`.mapWith(Number),
@@ -22,7 +22,11 @@ export function loginAttemptQueries(db: Database) {
         })
         .from(loginFallidos)
         .where(and(eq(loginFallidos.ip, values.ip), gt(loginFallidos.at, since)));
-      return { porClave: counts?.porClave ?? 0, porIp: counts?.porIp ?? 0 };
+      return { porClave: counts?.porClave ?? 0, porIp: counts?.porIp ?? 0, id: row!.id };
+    },
+    /** One attempt counts no more (a right password whose second factor is still due, decision 071). */
+    forgetAttempt: async (id: number) => {
+      await db.delete(loginFallidos).where(eq(loginFallidos.id, id));
     },
     /** Attempts older than `before` (the window's start) count no more. */
     purgeAttempts: async (before: Date) => {

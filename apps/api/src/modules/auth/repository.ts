@@ -3,6 +3,7 @@ import { schema } from "@portal/db";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { loginAttemptQueries } from "./repository-attempts";
 import { passwordResetQueries } from "./repository-restablecer";
+import { secondFactorQueries } from "./repository-segundo-factor";
 
 const { empleados, proveedores, sesiones } = schema;
 
@@ -35,7 +36,12 @@ export function createAuthRepository(db: Database) {
               gt(sesiones.createdAt, createdAfter),
             ),
           )
-          .returning({ id: sesiones.id, operador: sesiones.operador, usuarioRef: sesiones.usuarioRef })
+          .returning({
+            id: sesiones.id,
+            operador: sesiones.operador,
+            usuarioRef: sesiones.usuarioRef,
+            segundoFactorAt: sesiones.segundoFactorAt,
+          })
       )[0],
     revokeSession: async (id: number, now: Date) => {
       await db.update(sesiones).set({ revokedAt: now }).where(eq(sesiones.id, id));
@@ -70,6 +76,7 @@ export function createAuthRepository(db: Database) {
     },
     ...loginAttemptQueries(db),
     ...passwordResetQueries(db),
+    ...secondFactorQueries(db),
   };
 }
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,5 +1,22 @@
-import type { SessionUser } from "../../lib/session-user";
+import { isSecondFactorRequired } from "@portal/contracts";
+import type { SecondFactorState, SessionUser } from "../../lib/session-user";
 import { type AuthDeps, hashToken, SESSION_TOKEN_RE } from "./deps";
+import type { AuthRepository } from "./repository";
+
+/**
+ * Where a session stands with its second factor (decision 071), from the account as it is now: a role that came to
+ * require one mid-session (VisuDocPen set by an administrator) makes the session owe it from its next call.
+ */
+export async function secondFactorState(
+  repo: AuthRepository,
+  cuenta: { operador: "Empleado" | "Proveedor"; usuarioRef: string },
+  required: boolean,
+  completedAt: Date | null,
+): Promise<SecondFactorState> {
+  if (completedAt) return "done";
+  if (await repo.hasSecondFactor(cuenta)) return "verify";
+  return required ? "enrol" : "none";
+}
 
 /** Resolves a token to its user and slides the session's expiry; null when not valid. */
 export function authenticate({ repo, clock, settings }: Pick<AuthDeps, "repo" | "clock" | "settings">) {
@@ -18,6 +35,8 @@ export function authenticate({ repo, clock, settings }: Pick<AuthDeps, "repo" | 
     if (session.operador === "Empleado") {
       const e = await repo.findEmpleadoById(Number(session.usuarioRef));
       if (e?.estatus !== "A") return null;
+      const apruebaCuentas = e.apruebaCuentas === "Y";
+      const required = isSecondFactorRequired({ perfil: e.perfil, visuDocPen: e.viDocPen, apruebaCuentas });
       return {
         sessionId: session.id,
         operador: "Empleado",
@@ -25,6 +44,13 @@ export function authenticate({ repo, clock, settings }: Pick<AuthDeps, "repo" | 
         nombre: `${e.nombre} ${e.apellidos}`.trim(),
         perfil: e.perfil === "A" ? "A" : "G",
         viDocPen: e.viDocPen === "Y" ? "Y" : "N",
+        apruebaCuentas: apruebaCuentas ? "Y" : "N",
+        secondFactor: await secondFactorState(
+          repo,
+          { operador: "Empleado", usuarioRef: String(e.id) },
+          required,
+          session.segundoFactorAt,
+        ),
       };
     }
     const p = await repo.findProveedorByCardCode(session.usuarioRef);
@@ -36,6 +62,13 @@ export function authenticate({ repo, clock, settings }: Pick<AuthDeps, "repo" | 
       nombre: p.cardName,
       perfil: "P",
       viDocPen: "N",
+      apruebaCuentas: "N",
+      secondFactor: await secondFactorState(
+        repo,
+        { operador: "Proveedor", usuarioRef: p.cardCode },
+        false,
+        session.segundoFactorAt,
+      ),
     };
   };
 }

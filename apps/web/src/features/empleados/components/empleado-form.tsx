@@ -7,6 +7,7 @@ import type { Session } from "../../../lib/session";
 import { EMPLEADO_LABELS as L } from "../empleado-form-logic";
 import { AccesoSection, DatosEmpleadoSection } from "./empleado-form-sections";
 import { EstatusEmpleadoAction } from "./estatus-empleado-action";
+import { SegundoFactorEmpleadoAction } from "./segundo-factor-empleado-action";
 import { useEmpleadoForm } from "./use-empleado-form";
 
 export interface EmpleadoFormProps {
@@ -54,6 +55,7 @@ export function EmpleadoForm({ session, row, isProfile = false, onDone }: Emplea
               onChanged={(estatus) => form.setFieldValue("Estatus", estatus)}
             />
           ) : null}
+          {canChangeEstatus ? <SegundoFactorEmpleadoAction usuario={row.IdEmpleado} /> : null}
           <AccesoSection form={form} mode={mode} isReadOnly={isReadOnly} />
           {canSetViDocPen ? (
             <Checkbox

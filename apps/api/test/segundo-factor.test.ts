@@ -76,6 +76,22 @@ describe("who must have a second factor", () => {
     expect((await review(token)).statusCode).toBe(403);
   });
 
+  it("an employee who approves bank-account changes (ApruebaCuentas) must enrol before deciding one", async () => {
+    await createEmpleado(t.tdb.db, { usuario: "aprobadora", apruebaCuentas: "Y" });
+    const res = await signIn("aprobadora");
+    expect(res.json().data.segundoFactor).toBe("inscribir");
+    const token = res.json().data.token as string;
+    const aprobar = await post("/api/cuentasBancarias/aprobarSolicitud", { Solicitud: 1, Version: 1 }, token);
+    expect(aprobar.statusCode).toBe(403);
+    expect(aprobar.json().message).toBe(SEGUNDO_FACTOR_MSG.inscripcionPendiente);
+    const estado = await t.app.inject({
+      method: "GET",
+      url: "/api/segundoFactor/estado",
+      headers: { "x-access-token": token },
+    });
+    expect(estado.json().data).toMatchObject({ requerido: true, inscrito: false, paso: "inscribir" });
+  });
+
   it("the demo administrator's password alone reaches nothing but the code step and logout", async () => {
     const res = await signIn("admin");
     expect(res.json().data.segundoFactor).toBe("verificar");

@@ -117,6 +117,8 @@ export async function createTestAppOn(
  * the demo's enrolled employees use DEMO_TOTP_SECRET.
  */
 const secretosInscritos = new Map<string, string>();
+/** Per account, the sign-in whose code is being given (completeSecondFactor serializes them). */
+const verifying = new Map<string, Promise<void>>();
 
 /**
  * Completes the second factor the login answer asks for (decision 071) through the real calls: `inscribir`
@@ -144,16 +146,30 @@ export async function completeSecondFactor(
     if (confirmacion.statusCode !== 200) throw new Error(`confirmación falló: ${confirmacion.body}`);
     return;
   }
-  const { segundosFactores: sf } = schema;
-  await app.database.db
-    .update(sf)
-    .set({ ultimoPaso: null })
-    .where(and(eq(sf.operador, cuenta.operador), eq(sf.usuarioRef, cuenta.id)));
-  const res = await app.inject(
-    withToken(token, { method: "POST", url: "/api/segundoFactor/verificar", payload: { codigo: codigo() } }),
+  // Tests sign the same account in many times at one frozen time, some at once (Promise.all): clearing the last step
+  // used and giving the code run one account at a time, or one sign-in's code would be the other's replay.
+  const previous = verifying.get(clave) ?? Promise.resolve();
+  const turn = previous.then(async () => {
+    const { segundosFactores: sf } = schema;
+    await app.database.db
+      .update(sf)
+      .set({ ultimoPaso: null })
+      .where(and(eq(sf.operador, cuenta.operador), eq(sf.usuarioRef, cuenta.id)));
+    return app.inject(
+      withToken(token, { method: "POST", url: "/api/segundoFactor/verificar", payload: { codigo: codigo() } }),
+    );
+  });
+  verifying.set(
+    clave,
+    turn.then(
+      () => undefined,
+      () => undefined,
+    ),
   );
+  const res = await turn;
   if (res.statusCode !== 200) throw new Error(`verificación falló: ${res.statusCode} ${res.body}`);
 }
+
 
 /**
  * Signs in with the demo password and completes the second factor when the account has or needs one, so the

@@ -170,7 +170,6 @@ export async function completeSecondFactor(
   if (res.statusCode !== 200) throw new Error(`verificación falló: ${res.statusCode} ${res.body}`);
 }
 
-
 /**
  * Signs in with the demo password and completes the second factor when the account has or needs one, so the
  * token is a full session as every flow test expects.

@@ -203,6 +203,10 @@ describe("a supplier's change of account under four eyes (mock adapter)", () => 
 
   it("the scheduled job lifts the block after 3 business days on the injected clock, not before", async () => {
     const tarea = t.app.services.tareas.registered().find((x) => x.name === "bloqueos-cuenta-bancaria")!;
+    // An invoice accepted during the cooling-off: its A/P invoice is blocked when created, until the same day.
+    const durante = await p.accept(await p.register());
+    await t.app.services.erpOutbox.flush();
+    expect(await p.apDe(durante)).toMatchObject({ payBlock: "Y" });
     t.time.advance(2 * DIA);
     expect(await tarea.execute(t.time.clock())).toBe(SOLICITUD_CUENTA_MSG.tarea.ninguno);
     // 21 Nov 2026 is a Saturday: three business days after it end on Wednesday the 25th, at the approval's time.
@@ -211,11 +215,17 @@ describe("a supplier's change of account under four eyes (mock adapter)", () => 
       .select()
       .from(schema.bloqueosCuentaBancaria)
       .where(eq(schema.bloqueosCuentaBancaria.solicitudId, id));
-    expect(bloqueos.map((b) => b.facturaId)).toContain(facturaId);
+    expect(bloqueos.map((b) => b.facturaId)).toEqual(expect.arrayContaining([facturaId, durante]));
+    expect(new Set(bloqueos.map((b) => b.hasta.getTime())).size).toBe(1);
     expect(await tarea.execute(t.time.clock())).toBe(SOLICITUD_CUENTA_MSG.tarea.levantados(bloqueos.length));
     await t.app.services.erpOutbox.flush();
     expect(await p.apDe(facturaId)).toMatchObject({ payBlock: "N" });
+    expect(await p.apDe(durante)).toMatchObject({ payBlock: "N" });
     expect(await tarea.execute(t.time.clock())).toBe(SOLICITUD_CUENTA_MSG.tarea.ninguno);
+    // After the period an invoice's A/P invoice is created without a block.
+    const despues = await p.accept(await p.register());
+    await t.app.services.erpOutbox.flush();
+    expect(await p.apDe(despues)).toMatchObject({ payBlock: "N" });
   });
 });
 

@@ -1,7 +1,7 @@
 import { type Database, schema } from "@portal/db";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 
-const { facturas, bloqueosCuentaBancaria } = schema;
+const { facturas, bloqueosCuentaBancaria, sociedades, solicitudesCuentaBancaria } = schema;
 
 /** An invoice whose payment block changed: what the audit entry, the answer and the outbox job need. */
 export interface CambioBloqueo {
@@ -87,6 +87,42 @@ export function createBloqueoPagoRepository(db: Database) {
      * Whether the portal wants invoice `id`'s payment blocked now: the SAT's cancellation (`bloqueo_pago`), or — issue
      * 41, decision 069 — the cooling-off period of an approved change of the supplier's bank account not yet over.
      */
+    /**
+     * The supplier's latest approved change of bank account as invoice `id` sees it (decision 069): the request, when
+     * it was approved and the invoice's sociedad's cooling-off days; undefined when the supplier never changed one.
+     */
+    latestCambioCuenta: async (
+      id: number,
+    ): Promise<{ solicitudId: number; aprobadaAt: Date; dias: number } | undefined> =>
+      (
+        await db
+          .select({
+            solicitudId: solicitudesCuentaBancaria.id,
+            aprobadaAt: solicitudesCuentaBancaria.decididaAt,
+            dias: sociedades.diasEnfriamientoCuenta,
+          })
+          .from(facturas)
+          .innerJoin(sociedades, eq(sociedades.id, facturas.sociedadId))
+          .innerJoin(
+            solicitudesCuentaBancaria,
+            and(
+              eq(solicitudesCuentaBancaria.cardCode, facturas.cardCode),
+              eq(solicitudesCuentaBancaria.estatus, "aprobada"),
+            ),
+          )
+          .where(eq(facturas.id, id))
+          .orderBy(desc(solicitudesCuentaBancaria.decididaAt))
+          .limit(1)
+      ).map((r) => ({ ...r, aprobadaAt: r.aprobadaAt ?? new Date(0) }))[0],
+    /** Invoice `facturaId`'s cooling-off block for request `solicitudId` until `hasta`; false when it had one. */
+    insertCoolingOff: async (facturaId: number, solicitudId: number, hasta: Date): Promise<boolean> =>
+      (
+        await db
+          .insert(bloqueosCuentaBancaria)
+          .values({ facturaId, solicitudId, hasta })
+          .onConflictDoNothing()
+          .returning()
+      ).length > 0,
     wanted: async (id: number): Promise<boolean> =>
       (
         await db

@@ -1,4 +1,11 @@
-import { BLOQUEO_PAGO_MSG, facturaNombrada, MSG, type QuitarBloqueoPagoRequest } from "@portal/contracts";
+import {
+  BLOQUEO_PAGO_MSG,
+  facturaNombrada,
+  MSG,
+  type QuitarBloqueoPagoRequest,
+  SOLICITUD_CUENTA_MSG,
+} from "@portal/contracts";
+import { addBusinessDays, dayInMexico } from "../../lib/business-days";
 import type { Clock } from "../../lib/clock";
 import { Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
@@ -35,6 +42,30 @@ export async function blockCancelledAtSat(tx: Tx, facturaId: number, now: Date):
   if (!(await tx.bloqueoPago.block(facturaId))) return false;
   await tx.erpTrabajos.rearm(paymentBlockTipo(true), { facturaId }, now);
   await audit(tx, facturaId, "", "bloqueado", BLOQUEO_PAGO_MSG.bloqueado, sistema("SAT"), now);
+  return true;
+}
+
+/**
+ * Invoice `facturaId`'s A/P invoice was just created (its ERP job, in that transaction) while its supplier's latest
+ * change of bank account is still cooling off (issue 41, decision 069): it gets the same block as the invoices open at
+ * the approval, until the same day, and the entry in its Historial; the scheduled job lifts it with the others. The
+ * caller queues `bloquear_pago` when `wanted` says so. Returns whether a block was added.
+ */
+export async function blockDuringCoolingOff(tx: Tx, facturaId: number, now: Date): Promise<boolean> {
+  const cambio = await tx.bloqueoPago.latestCambioCuenta(facturaId);
+  if (!cambio || cambio.dias <= 0) return false;
+  const hasta = addBusinessDays(cambio.aprobadaAt, cambio.dias);
+  if (hasta.getTime() <= now.getTime()) return false;
+  if (!(await tx.bloqueoPago.insertCoolingOff(facturaId, cambio.solicitudId, hasta))) return false;
+  await audit(
+    tx,
+    facturaId,
+    "",
+    "bloqueado",
+    SOLICITUD_CUENTA_MSG.auditoria.enfriamiento(cambio.solicitudId, dayInMexico(hasta)),
+    { operador: "Sistema", id: SOLICITUD_CUENTA_MSG.auditoria.quien },
+    now,
+  );
   return true;
 }
 

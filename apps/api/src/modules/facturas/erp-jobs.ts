@@ -7,6 +7,7 @@ import { Conflict, Invalid, NotFound } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import type { Data } from "../../repositories";
 import { TIPO_BLOQUEAR_PAGO } from "../bloqueo-pago/erp-jobs";
+import { blockDuringCoolingOff } from "../bloqueo-pago/service";
 import type { ErpTrabajo } from "../erp-outbox/repository";
 import {
   ErpEsperaError,
@@ -84,6 +85,8 @@ async function create(deps: Deps, trabajo: ErpTrabajo, outbox: ErpJobRun): Promi
     await withTransaction(async (tx) => {
       await tx.facturas.recordErp(factura.id, docEntry, docNum);
       await tx.erpTrabajos.finish(trabajo.id, clock());
+      // Decision 069: an A/P invoice created while the supplier's new bank account cools off is blocked as well.
+      await blockDuringCoolingOff(tx, factura.id, clock());
       // Decision 036: a CFDI found cancelled at the SAT before its A/P invoice existed is blocked now.
       if (await tx.bloqueoPago.wanted(factura.id)) {
         await tx.erpTrabajos.rearm(TIPO_BLOQUEAR_PAGO, { facturaId: factura.id }, clock());

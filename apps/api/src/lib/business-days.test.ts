@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, dayInMexico } from "./enfriamiento";
+import { addBusinessDays, dayInMexico } from "./business-days";
 
 describe("addBusinessDays (the cooling-off period, Mexico City's calendar)", () => {
   it("skips Saturday and Sunday", () => {

@@ -74,6 +74,12 @@ export const SOLICITUD_CUENTA_MSG = {
     bancoDeClabe: (banco: string) => `Banco: ${banco}`,
     sinCuentaActual: "Sin cuenta aprobada en esta moneda",
     clabeDescripcion: "18 dígitos; el banco se toma de los tres primeros.",
+    /** An employee enters a request for a supplier (four eyes: another employee with the permission decides it). */
+    capturarBoton: "Capturar una solicitud por un proveedor",
+    capturarIntro:
+      "Use esta opción cuando el proveedor le haga llegar el cambio por otro medio. Usted no podrá decidir la solicitud que capture: la decide otro empleado con el permiso.",
+    proveedorEtiqueta: "Proveedor",
+    proveedorSinOpciones: "No hay proveedores activos en el catálogo.",
   },
   tarea: {
     descripcion:

@@ -3,10 +3,11 @@ import { ScreenTitle } from "../components/screen-title";
 import { SolicitudesCuentaScreen } from "../features/cuentas-bancarias/components/solicitudes-cuenta-screen";
 
 function Screen() {
+  const { session } = Route.useRouteContext();
   return (
     <>
       <ScreenTitle>Solicitudes de cuenta bancaria</ScreenTitle>
-      <SolicitudesCuentaScreen />
+      <SolicitudesCuentaScreen session={session} />
     </>
   );
 }

@@ -1,9 +1,11 @@
 import { SOLICITUD_CUENTA_MSG } from "@portal/contracts";
-import { MUESTRAS } from "@portal/contracts/muestras";
+import { MUESTRAS, proveedorRow } from "@portal/contracts/muestras";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeCalls, signInAs } from "../../../test/fake-api";
+import { pickOption } from "../../../test/pick-option";
 import { renderApp } from "../../../test/render-app";
+import { PDF_BYTES } from "../../facturas/facturas.fixtures";
 
 const cuentas = MUESTRAS.getCuentasBancarias.answer.data;
 const solicitudes = MUESTRAS.getSolicitudesCuentaBancaria.answer.data;
@@ -47,5 +49,43 @@ describe("/Solicitudes-Cuenta-Bancaria (employee)", () => {
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Aprobar" })));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith("/aprobarSolicitud"))).toBe(true));
     expect(calls.find((c) => c.url.endsWith("/aprobarSolicitud"))?.body).toEqual({ Solicitud: 7, Version: 1 });
+  });
+
+  it("an employee enters a request for a supplier picked from the catalogue: it is sent with the supplier's CardCode", async () => {
+    signInAs("consulta");
+    const calls = fakeCalls({
+      getSolicitudesCuentaBancaria: solicitudes,
+      rowProveedores: [proveedorRow, { ...proveedorRow, Fila: 2, CardCode: "P00099", U_SYS_PMESRE: "I" as const }],
+      postSolicitudCuentaBancaria: { body: MUESTRAS.postSolicitudCuentaBancaria.answer },
+    });
+    renderApp("/Solicitudes-Cuenta-Bancaria");
+    await screen.findByRole("heading", { level: 1, name: "Solicitudes de cuenta bancaria" });
+    await act(async () =>
+      fireEvent.click(screen.getByRole("button", { name: SOLICITUD_CUENTA_MSG.pantalla.capturarBoton })),
+    );
+    const seccion = screen.getByRole("region", { name: SOLICITUD_CUENTA_MSG.pantalla.capturarBoton });
+    // Only the catalogue's active suppliers are offered.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole("listbox", { name: "Proveedor", hidden: true })).queryAllByRole("option", {
+          hidden: true,
+        }),
+      ).toHaveLength(1),
+    );
+    pickOption("Proveedor", "ACEROS Y TORNILLOS DEL BAJIO SA DE CV (ATB990101AB3)");
+    const clabe = await within(seccion).findByRole("textbox", { name: "CLABE" });
+    await act(async () => fireEvent.change(clabe, { target: { value: "002180701234567895" } }));
+    const input = document.querySelector<HTMLInputElement>('input[type="file"][data-archivo="comprobante-cuenta"]');
+    const pdf = new File([PDF_BYTES as BlobPart], "caratula.pdf", { type: "application/pdf" });
+    await act(async () => fireEvent.change(input as HTMLInputElement, { target: { files: [pdf] } }));
+    await act(async () => fireEvent.click(within(seccion).getByRole("button", { name: "Enviar solicitud" })));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith("/postSolicitud"))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith("/postSolicitud"))?.body).toMatchObject({
+      CardCode: "P00042",
+      Tipo: "clabe",
+      CLABE: "002180701234567895",
+      Moneda: "MXN",
+      PDF: "caratula.pdf",
+    });
   });
 });

@@ -2,8 +2,10 @@ import { Alert, Badge, Button, Loader, SegmentedControl, Stack, Table, Text } fr
 import { SOLICITUD_CUENTA_MSG, type SolicitudCuentaRow } from "@portal/contracts";
 import { useState } from "react";
 import { fechaHoraCdmx } from "../../../lib/fecha-hora";
+import type { Session } from "../../../lib/session";
 import { useSolicitudesCuenta } from "../api";
 import { describeCuenta, ESTATUS_ETIQUETA } from "../cuenta-logic";
+import { CapturaPorProveedor } from "./captura-por-proveedor";
 import { SolicitudCuentaReview } from "./solicitud-cuenta-review";
 
 type Filtro = "pendiente" | "aprobada" | "rechazada" | "todas";
@@ -14,7 +16,7 @@ const COLOR: Record<string, string> = { pendiente: "gray", aprobada: "teal", rec
  * ones), each with the supplier, who entered it and the account asked for; 'Revisar' opens the old and the new
  * account side by side with the PDF and the decision.
  */
-export function SolicitudesCuentaScreen() {
+export function SolicitudesCuentaScreen({ session }: { session: Session }) {
   const [filtro, setFiltro] = useState<Filtro>("pendiente");
   const query = useSolicitudesCuenta(filtro);
   const [abierta, setAbierta] = useState<SolicitudCuentaRow | null>(null);
@@ -22,6 +24,7 @@ export function SolicitudesCuentaScreen() {
   return (
     <Stack gap="lg">
       <Text size="sm">{SOLICITUD_CUENTA_MSG.pantalla.introEmpleado}</Text>
+      <CapturaPorProveedor session={session} />
       {query.data && !query.data.PuedeAprobar ? (
         <Alert color="gray">{SOLICITUD_CUENTA_MSG.pantalla.sinPermiso}</Alert>
       ) : null}

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { healthAnswerSchema, loginAnswerSchema, loginRequestSchema, logoutAnswerSchema } from "./auth";
-import { requestBodyLimit } from "./bounded";
+import { type CallDef, call } from "./call-spec";
+import { CUENTAS_CALLS } from "./calls-cuentas";
 import {
   getCfdiPruebaDisponibleAnswerSchema,
   getCfdiPruebaDisponibleRequestSchema,
@@ -65,20 +66,6 @@ import {
   rowDocumentsRequestSchema,
 } from "./home";
 import {
-  approveRegistroAnswerSchema,
-  approveRegistroRequestSchema,
-  createInvitacionAnswerSchema,
-  createInvitacionRequestSchema,
-  getInvitacionAnswerSchema,
-  getInvitacionesAnswerSchema,
-  getInvitacionesRequestSchema,
-  getInvitacionRequestSchema,
-  registrarProveedorAnswerSchema,
-  registrarProveedorRequestSchema,
-  rejectRegistroAnswerSchema,
-  rejectRegistroRequestSchema,
-} from "./invitaciones";
-import {
   getNotaCreditoAnswerSchema,
   getNotaCreditoRequestSchema,
   getNotasCreditoAnswerSchema,
@@ -121,22 +108,6 @@ import {
   updateProveedorRequestSchema,
 } from "./proveedores";
 import {
-  restablecerPasswordAnswerSchema,
-  restablecerPasswordRequestSchema,
-  solicitarRestablecimientoAnswerSchema,
-  solicitarRestablecimientoRequestSchema,
-} from "./restablecer-password";
-import {
-  codigosRecuperacionAnswerSchema,
-  confirmarInscripcionRequestSchema,
-  estadoSegundoFactorAnswerSchema,
-  inscripcionAnswerSchema,
-  restablecerSegundoFactorAnswerSchema,
-  restablecerSegundoFactorRequestSchema,
-  verificarSegundoFactorAnswerSchema,
-  verificarSegundoFactorRequestSchema,
-} from "./segundo-factor";
-import {
   createSociedadAnswerSchema,
   createSociedadRequestSchema,
   rowSociedadesAnswerSchema,
@@ -144,78 +115,7 @@ import {
   updateSociedadAnswerSchema,
   updateSociedadRequestSchema,
 } from "./sociedades";
-import {
-  aprobarSolicitudCuentaRequestSchema,
-  decidirSolicitudCuentaAnswerSchema,
-  getCuentasBancariasAnswerSchema,
-  getCuentasBancariasRequestSchema,
-  getSolicitudCuentaAnswerSchema,
-  getSolicitudCuentaRequestSchema,
-  getSolicitudesCuentaAnswerSchema,
-  getSolicitudesCuentaRequestSchema,
-  postSolicitudCuentaAnswerSchema,
-  postSolicitudCuentaRequestSchema,
-  rechazarSolicitudCuentaRequestSchema,
-} from "./solicitudes-cuenta";
 import { getTareasAnswerSchema, getTareasRequestSchema } from "./tareas";
-
-export type HttpMethod = "GET" | "POST" | "PATCH";
-
-/**
- * Who may make a call (spec §6), checked by the API before the body is read:
- * - `public`: anyone (login, health, the password reset's two calls);
- * - `session`: any signed-in user;
- * - `empleado`: any employee; `administrador`: an employee with profile A;
- * - `proveedor`: a supplier;
- * - `pendientes`: an employee with ViDocPen Y (the two review modules);
- * - `segundoFactor`: a session whose password was right but whose second factor is still pending (decision 071).
- *   Such a half-signed session reaches only calls that list this level; every other level requires the step done.
- * A list means any one of them suffices. A rule that also depends on the body (a supplier updates only itself)
- * is the API's, on top of this.
- */
-export type CallAccess =
-  | "public"
-  | "session"
-  | "empleado"
-  | "administrador"
-  | "proveedor"
-  | "pendientes"
-  | "segundoFactor";
-
-/** One call as written in the registry (`auth` is derived from `access`). */
-export interface CallSpec {
-  method: HttpMethod;
-  /** Exactly as spec §7 writes it, with the leading slash (case matters). */
-  path: `/api/${string}`;
-  /** JSON body; absent for calls without one. */
-  request?: z.ZodType;
-  /** Route params (`:id`). */
-  params?: z.ZodType;
-  answer: z.ZodType;
-  /** Who may call it (see CallAccess). */
-  access: CallAccess | readonly CallAccess[];
-  /** OpenAPI group and one-line description (the API documents every call from here). */
-  tag: string;
-  summary: string;
-  /** The answer is the file's bytes, not JSON. */
-  binary?: boolean;
-}
-
-export interface CallDef extends CallSpec {
-  /** Needs a session (x-access-token): every call except the public ones (login, health, password reset). */
-  auth: boolean;
-  /**
-   * Largest body the API reads for this call, in bytes (issue 36): derived from the request schema, the largest
-   * body it accepts plus a margin (`requestBodyLimit`, bounded.ts). Upload calls (base64 files) come out at
-   * megabytes, the rest at 64 KB, review batches of 500 rows at a few megabytes. The API passes it to Fastify as
-   * the route's `bodyLimit` (capped by BODY_LIMIT_BYTES); a larger body answers 413 before it is read.
-   */
-  bodyLimit: number;
-}
-
-type Defined<C extends CallSpec> = C & { auth: C["access"] extends "public" ? false : true; bodyLimit: number };
-const call = <const C extends CallSpec>(spec: C): Defined<C> =>
-  ({ ...spec, auth: spec.access !== "public", bodyLimit: requestBodyLimit(spec.request) }) as Defined<C>;
 
 /**
  * Every call of spec §7 plus logout, health and the file download, keyed by a stable name: the path's last
@@ -225,6 +125,8 @@ const call = <const C extends CallSpec>(spec: C): Defined<C> =>
  * with it. Calls whose issue is not built yet are listed too; apps/api/test/registro-llamadas.test.ts names them.
  */
 export const CALLS = {
+  // Issue 41: second factor, password reset, invitations and bank accounts (calls-cuentas.ts).
+  ...CUENTAS_CALLS,
   // Session and infrastructure
   login: call({
     method: "POST",
@@ -243,58 +145,6 @@ export const CALLS = {
     tag: "sesión",
     summary: "Cerrar sesión (revoca el token)",
   }),
-  // Second factor (issue 41 item 5, decision 071).
-  verificarSegundoFactor: call({
-    method: "POST",
-    path: "/api/segundoFactor/verificar",
-    request: verificarSegundoFactorRequestSchema,
-    answer: verificarSegundoFactorAnswerSchema,
-    access: "segundoFactor",
-    tag: "sesión",
-    summary: "Completar el inicio de sesión con el código de la aplicación o un código de recuperación",
-  }),
-  estadoSegundoFactor: call({
-    method: "GET",
-    path: "/api/segundoFactor/estado",
-    answer: estadoSegundoFactorAnswerSchema,
-    access: ["session", "segundoFactor"],
-    tag: "sesión",
-    summary: "Si la cuenta tiene o requiere verificación en dos pasos y qué le falta a la sesión",
-  }),
-  iniciarInscripcionSegundoFactor: call({
-    method: "POST",
-    path: "/api/segundoFactor/inscripcion",
-    answer: inscripcionAnswerSchema,
-    access: ["session", "segundoFactor"],
-    tag: "sesión",
-    summary: "Generar la clave para la aplicación de autenticación (se muestra una vez)",
-  }),
-  confirmarInscripcionSegundoFactor: call({
-    method: "POST",
-    path: "/api/segundoFactor/confirmar",
-    request: confirmarInscripcionRequestSchema,
-    answer: codigosRecuperacionAnswerSchema,
-    access: ["session", "segundoFactor"],
-    tag: "sesión",
-    summary: "Activar la verificación en dos pasos con el primer código; responde los códigos de recuperación una vez",
-  }),
-  regenerarCodigosRecuperacion: call({
-    method: "POST",
-    path: "/api/segundoFactor/codigosRecuperacion",
-    answer: codigosRecuperacionAnswerSchema,
-    access: "session",
-    tag: "sesión",
-    summary: "Generar nuevos códigos de recuperación (los anteriores dejan de servir)",
-  }),
-  restablecerSegundoFactor: call({
-    method: "POST",
-    path: "/api/empleados/restablecerSegundoFactor",
-    request: restablecerSegundoFactorRequestSchema,
-    answer: restablecerSegundoFactorAnswerSchema,
-    access: "administrador",
-    tag: "empleados",
-    summary: "Quitar la verificación en dos pasos de un empleado (teléfono perdido); cierra sus sesiones",
-  }),
   renovarSesion: call({
     method: "POST",
     path: "/api/sesion/renovar",
@@ -302,81 +152,6 @@ export const CALLS = {
     access: "session",
     tag: "sesión",
     summary: "Mantener la sesión (renueva sus 10 minutos; issue 23)",
-  }),
-  // Password reset by e-mail (issue 41, decision 067): no session, rate limited like sign-in.
-  solicitarRestablecimiento: call({
-    method: "POST",
-    path: "/api/password/solicitarRestablecimiento",
-    request: solicitarRestablecimientoRequestSchema,
-    answer: solicitarRestablecimientoAnswerSchema,
-    access: "public",
-    tag: "sesión",
-    summary:
-      "Pedir un enlace por correo para restablecer la contraseña (la respuesta es la misma exista o no la cuenta)",
-  }),
-  restablecerPassword: call({
-    method: "POST",
-    path: "/api/password/restablecer",
-    request: restablecerPasswordRequestSchema,
-    answer: restablecerPasswordAnswerSchema,
-    access: "public",
-    tag: "sesión",
-    summary: "Elegir una nueva contraseña con el enlace del correo (una vez, 30 minutos; cierra todas las sesiones)",
-  }),
-  // Supplier invitations (issue 41 item 3, decision 070): the link's two calls need no session.
-  getInvitacion: call({
-    method: "POST",
-    path: "/api/registro/getInvitacion",
-    request: getInvitacionRequestSchema,
-    answer: getInvitacionAnswerSchema,
-    access: "public",
-    tag: "invitaciones",
-    summary: "A quién invita un enlace de registro (nombre y sociedad; el mismo rechazo si no sirve)",
-  }),
-  registrarProveedor: call({
-    method: "POST",
-    path: "/api/registro/registrarProveedor",
-    request: registrarProveedorRequestSchema,
-    answer: registrarProveedorAnswerSchema,
-    access: "public",
-    tag: "invitaciones",
-    summary: "Registrarse con el enlace de la invitación (una vez, 72 horas; el RFC debe ser el invitado)",
-  }),
-  createInvitacion: call({
-    method: "POST",
-    path: "/api/invitaciones/createInvitacion",
-    request: createInvitacionRequestSchema,
-    answer: createInvitacionAnswerSchema,
-    access: "administrador",
-    tag: "invitaciones",
-    summary: "Invitar a un proveedor por RFC, nombre y correo a una sociedad",
-  }),
-  getInvitaciones: call({
-    method: "POST",
-    path: "/api/invitaciones/getInvitaciones",
-    request: getInvitacionesRequestSchema,
-    answer: getInvitacionesAnswerSchema,
-    access: "administrador",
-    tag: "invitaciones",
-    summary: "Invitaciones y registros por aprobar",
-  }),
-  approveRegistro: call({
-    method: "POST",
-    path: "/api/invitaciones/approveRegistro",
-    request: approveRegistroRequestSchema,
-    answer: approveRegistroAnswerSchema,
-    access: "administrador",
-    tag: "invitaciones",
-    summary: "Aprobar el registro de un proveedor invitado (vincula o crea su socio de negocio en SAP)",
-  }),
-  rejectRegistro: call({
-    method: "POST",
-    path: "/api/invitaciones/rejectRegistro",
-    request: rejectRegistroRequestSchema,
-    answer: rejectRegistroAnswerSchema,
-    access: "administrador",
-    tag: "invitaciones",
-    summary: "Rechazar el registro de un proveedor invitado, con su motivo",
   }),
   health: call({
     method: "GET",
@@ -819,65 +594,6 @@ export const CALLS = {
     summary:
       "Marcar o desmarcar a un proveedor para retener sus pagos por complementos atrasados (no está en la especificación)",
   }),
-  // Bank accounts as data, changed only by requests under four eyes (issue 41 items 1 and 2, decision 069; not in the spec)
-  getCuentasBancarias: call({
-    method: "POST",
-    path: "/api/cuentasBancarias/getCuentasBancarias",
-    request: getCuentasBancariasRequestSchema,
-    answer: getCuentasBancariasAnswerSchema,
-    access: ["proveedor", "empleado"],
-    tag: "cuentas bancarias",
-    summary: "Cuentas bancarias aprobadas y solicitudes de cambio de un proveedor (no está en la especificación)",
-  }),
-  postSolicitudCuentaBancaria: call({
-    method: "POST",
-    path: "/api/cuentasBancarias/postSolicitud",
-    request: postSolicitudCuentaRequestSchema,
-    answer: postSolicitudCuentaAnswerSchema,
-    access: ["proveedor", "empleado"],
-    tag: "cuentas bancarias",
-    summary:
-      "Solicitud de cambio de cuenta bancaria: CLABE o cuenta extranjera, moneda y comprobante en PDF (no está en la especificación)",
-  }),
-  getSolicitudesCuentaBancaria: call({
-    method: "POST",
-    path: "/api/cuentasBancarias/getSolicitudes",
-    request: getSolicitudesCuentaRequestSchema,
-    answer: getSolicitudesCuentaAnswerSchema,
-    access: "empleado",
-    tag: "cuentas bancarias",
-    summary: "Solicitudes de cambio de cuenta bancaria (pendientes por omisión) (no está en la especificación)",
-  }),
-  getSolicitudCuentaBancaria: call({
-    method: "POST",
-    path: "/api/cuentasBancarias/getSolicitud",
-    request: getSolicitudCuentaRequestSchema,
-    answer: getSolicitudCuentaAnswerSchema,
-    access: ["proveedor", "empleado"],
-    tag: "cuentas bancarias",
-    summary:
-      "Una solicitud de cambio de cuenta bancaria con la cuenta actual y su historial (no está en la especificación)",
-  }),
-  aprobarSolicitudCuentaBancaria: call({
-    method: "POST",
-    path: "/api/cuentasBancarias/aprobarSolicitud",
-    request: aprobarSolicitudCuentaRequestSchema,
-    answer: decidirSolicitudCuentaAnswerSchema,
-    access: "empleado",
-    tag: "cuentas bancarias",
-    summary:
-      "Aprobar una solicitud de cambio de cuenta bancaria (permiso ApruebaCuentas; nunca quien la capturó) (no está en la especificación)",
-  }),
-  rechazarSolicitudCuentaBancaria: call({
-    method: "POST",
-    path: "/api/cuentasBancarias/rechazarSolicitud",
-    request: rechazarSolicitudCuentaRequestSchema,
-    answer: decidirSolicitudCuentaAnswerSchema,
-    access: "empleado",
-    tag: "cuentas bancarias",
-    summary:
-      "Rechazar una solicitud de cambio de cuenta bancaria con su motivo (permiso ApruebaCuentas) (no está en la especificación)",
-  }),
   // Scheduled jobs (issue 15; not in the spec)
   getTareas: call({
     method: "POST",
@@ -909,6 +625,8 @@ export const CALLS = {
       "Generar un CFDI de prueba sellado con el CSD de prueba del SAT del proveedor, con su PDF (solo la demostración; no está en la especificación)",
   }),
 } as const satisfies Record<string, CallDef>;
+
+export type { CallAccess, CallDef, CallSpec, HttpMethod } from "./call-spec";
 
 export type CallName = keyof typeof CALLS;
 export const CALL_NAMES = Object.keys(CALLS) as CallName[];

@@ -1,0 +1,238 @@
+import { type CallDef, call } from "./call-spec";
+import {
+  approveRegistroAnswerSchema,
+  approveRegistroRequestSchema,
+  createInvitacionAnswerSchema,
+  createInvitacionRequestSchema,
+  getInvitacionAnswerSchema,
+  getInvitacionesAnswerSchema,
+  getInvitacionesRequestSchema,
+  getInvitacionRequestSchema,
+  registrarProveedorAnswerSchema,
+  registrarProveedorRequestSchema,
+  rejectRegistroAnswerSchema,
+  rejectRegistroRequestSchema,
+} from "./invitaciones";
+import {
+  restablecerPasswordAnswerSchema,
+  restablecerPasswordRequestSchema,
+  solicitarRestablecimientoAnswerSchema,
+  solicitarRestablecimientoRequestSchema,
+} from "./restablecer-password";
+import {
+  codigosRecuperacionAnswerSchema,
+  confirmarInscripcionRequestSchema,
+  estadoSegundoFactorAnswerSchema,
+  inscripcionAnswerSchema,
+  restablecerSegundoFactorAnswerSchema,
+  restablecerSegundoFactorRequestSchema,
+  verificarSegundoFactorAnswerSchema,
+  verificarSegundoFactorRequestSchema,
+} from "./segundo-factor";
+import {
+  aprobarSolicitudCuentaRequestSchema,
+  decidirSolicitudCuentaAnswerSchema,
+  getCuentasBancariasAnswerSchema,
+  getCuentasBancariasRequestSchema,
+  getSolicitudCuentaAnswerSchema,
+  getSolicitudCuentaRequestSchema,
+  getSolicitudesCuentaAnswerSchema,
+  getSolicitudesCuentaRequestSchema,
+  postSolicitudCuentaAnswerSchema,
+  postSolicitudCuentaRequestSchema,
+  rechazarSolicitudCuentaRequestSchema,
+} from "./solicitudes-cuenta";
+
+/**
+ * Issue 41's calls — who may change where the money goes, and how people get in: the second factor, the password
+ * reset by e-mail, supplier invitations and the bank accounts' changes under four eyes (decisions 067–071). Part of
+ * `CALLS` (calls.ts), kept apart so the registry stays readable.
+ */
+export const CUENTAS_CALLS = {
+  // Second factor (issue 41 item 5, decision 071).
+  verificarSegundoFactor: call({
+    method: "POST",
+    path: "/api/segundoFactor/verificar",
+    request: verificarSegundoFactorRequestSchema,
+    answer: verificarSegundoFactorAnswerSchema,
+    access: "segundoFactor",
+    tag: "sesión",
+    summary: "Completar el inicio de sesión con el código de la aplicación o un código de recuperación",
+  }),
+  estadoSegundoFactor: call({
+    method: "GET",
+    path: "/api/segundoFactor/estado",
+    answer: estadoSegundoFactorAnswerSchema,
+    access: ["session", "segundoFactor"],
+    tag: "sesión",
+    summary: "Si la cuenta tiene o requiere verificación en dos pasos y qué le falta a la sesión",
+  }),
+  iniciarInscripcionSegundoFactor: call({
+    method: "POST",
+    path: "/api/segundoFactor/inscripcion",
+    answer: inscripcionAnswerSchema,
+    access: ["session", "segundoFactor"],
+    tag: "sesión",
+    summary: "Generar la clave para la aplicación de autenticación (se muestra una vez)",
+  }),
+  confirmarInscripcionSegundoFactor: call({
+    method: "POST",
+    path: "/api/segundoFactor/confirmar",
+    request: confirmarInscripcionRequestSchema,
+    answer: codigosRecuperacionAnswerSchema,
+    access: ["session", "segundoFactor"],
+    tag: "sesión",
+    summary: "Activar la verificación en dos pasos con el primer código; responde los códigos de recuperación una vez",
+  }),
+  regenerarCodigosRecuperacion: call({
+    method: "POST",
+    path: "/api/segundoFactor/codigosRecuperacion",
+    answer: codigosRecuperacionAnswerSchema,
+    access: "session",
+    tag: "sesión",
+    summary: "Generar nuevos códigos de recuperación (los anteriores dejan de servir)",
+  }),
+  restablecerSegundoFactor: call({
+    method: "POST",
+    path: "/api/empleados/restablecerSegundoFactor",
+    request: restablecerSegundoFactorRequestSchema,
+    answer: restablecerSegundoFactorAnswerSchema,
+    access: "administrador",
+    tag: "empleados",
+    summary: "Quitar la verificación en dos pasos de un empleado (teléfono perdido); cierra sus sesiones",
+  }),
+  // Password reset by e-mail (issue 41, decision 067): no session, rate limited like sign-in.
+  solicitarRestablecimiento: call({
+    method: "POST",
+    path: "/api/password/solicitarRestablecimiento",
+    request: solicitarRestablecimientoRequestSchema,
+    answer: solicitarRestablecimientoAnswerSchema,
+    access: "public",
+    tag: "sesión",
+    summary:
+      "Pedir un enlace por correo para restablecer la contraseña (la respuesta es la misma exista o no la cuenta)",
+  }),
+  restablecerPassword: call({
+    method: "POST",
+    path: "/api/password/restablecer",
+    request: restablecerPasswordRequestSchema,
+    answer: restablecerPasswordAnswerSchema,
+    access: "public",
+    tag: "sesión",
+    summary: "Elegir una nueva contraseña con el enlace del correo (una vez, 30 minutos; cierra todas las sesiones)",
+  }),
+  // Supplier invitations (issue 41 item 3, decision 070): the link's two calls need no session.
+  getInvitacion: call({
+    method: "POST",
+    path: "/api/registro/getInvitacion",
+    request: getInvitacionRequestSchema,
+    answer: getInvitacionAnswerSchema,
+    access: "public",
+    tag: "invitaciones",
+    summary: "A quién invita un enlace de registro (nombre y sociedad; el mismo rechazo si no sirve)",
+  }),
+  registrarProveedor: call({
+    method: "POST",
+    path: "/api/registro/registrarProveedor",
+    request: registrarProveedorRequestSchema,
+    answer: registrarProveedorAnswerSchema,
+    access: "public",
+    tag: "invitaciones",
+    summary: "Registrarse con el enlace de la invitación (una vez, 72 horas; el RFC debe ser el invitado)",
+  }),
+  createInvitacion: call({
+    method: "POST",
+    path: "/api/invitaciones/createInvitacion",
+    request: createInvitacionRequestSchema,
+    answer: createInvitacionAnswerSchema,
+    access: "administrador",
+    tag: "invitaciones",
+    summary: "Invitar a un proveedor por RFC, nombre y correo a una sociedad",
+  }),
+  getInvitaciones: call({
+    method: "POST",
+    path: "/api/invitaciones/getInvitaciones",
+    request: getInvitacionesRequestSchema,
+    answer: getInvitacionesAnswerSchema,
+    access: "administrador",
+    tag: "invitaciones",
+    summary: "Invitaciones y registros por aprobar",
+  }),
+  approveRegistro: call({
+    method: "POST",
+    path: "/api/invitaciones/approveRegistro",
+    request: approveRegistroRequestSchema,
+    answer: approveRegistroAnswerSchema,
+    access: "administrador",
+    tag: "invitaciones",
+    summary: "Aprobar el registro de un proveedor invitado (vincula o crea su socio de negocio en SAP)",
+  }),
+  rejectRegistro: call({
+    method: "POST",
+    path: "/api/invitaciones/rejectRegistro",
+    request: rejectRegistroRequestSchema,
+    answer: rejectRegistroAnswerSchema,
+    access: "administrador",
+    tag: "invitaciones",
+    summary: "Rechazar el registro de un proveedor invitado, con su motivo",
+  }),
+  // Bank accounts as data, changed only by requests under four eyes (issue 41 items 1 and 2, decision 069; not in the spec)
+  getCuentasBancarias: call({
+    method: "POST",
+    path: "/api/cuentasBancarias/getCuentasBancarias",
+    request: getCuentasBancariasRequestSchema,
+    answer: getCuentasBancariasAnswerSchema,
+    access: ["proveedor", "empleado"],
+    tag: "cuentas bancarias",
+    summary: "Cuentas bancarias aprobadas y solicitudes de cambio de un proveedor (no está en la especificación)",
+  }),
+  postSolicitudCuentaBancaria: call({
+    method: "POST",
+    path: "/api/cuentasBancarias/postSolicitud",
+    request: postSolicitudCuentaRequestSchema,
+    answer: postSolicitudCuentaAnswerSchema,
+    access: ["proveedor", "empleado"],
+    tag: "cuentas bancarias",
+    summary:
+      "Solicitud de cambio de cuenta bancaria: CLABE o cuenta extranjera, moneda y comprobante en PDF (no está en la especificación)",
+  }),
+  getSolicitudesCuentaBancaria: call({
+    method: "POST",
+    path: "/api/cuentasBancarias/getSolicitudes",
+    request: getSolicitudesCuentaRequestSchema,
+    answer: getSolicitudesCuentaAnswerSchema,
+    access: "empleado",
+    tag: "cuentas bancarias",
+    summary: "Solicitudes de cambio de cuenta bancaria (pendientes por omisión) (no está en la especificación)",
+  }),
+  getSolicitudCuentaBancaria: call({
+    method: "POST",
+    path: "/api/cuentasBancarias/getSolicitud",
+    request: getSolicitudCuentaRequestSchema,
+    answer: getSolicitudCuentaAnswerSchema,
+    access: ["proveedor", "empleado"],
+    tag: "cuentas bancarias",
+    summary:
+      "Una solicitud de cambio de cuenta bancaria con la cuenta actual y su historial (no está en la especificación)",
+  }),
+  aprobarSolicitudCuentaBancaria: call({
+    method: "POST",
+    path: "/api/cuentasBancarias/aprobarSolicitud",
+    request: aprobarSolicitudCuentaRequestSchema,
+    answer: decidirSolicitudCuentaAnswerSchema,
+    access: "empleado",
+    tag: "cuentas bancarias",
+    summary:
+      "Aprobar una solicitud de cambio de cuenta bancaria (permiso ApruebaCuentas; nunca quien la capturó) (no está en la especificación)",
+  }),
+  rechazarSolicitudCuentaBancaria: call({
+    method: "POST",
+    path: "/api/cuentasBancarias/rechazarSolicitud",
+    request: rechazarSolicitudCuentaRequestSchema,
+    answer: decidirSolicitudCuentaAnswerSchema,
+    access: "empleado",
+    tag: "cuentas bancarias",
+    summary:
+      "Rechazar una solicitud de cambio de cuenta bancaria con su motivo (permiso ApruebaCuentas) (no está en la especificación)",
+  }),
+} as const satisfies Record<string, CallDef>;

@@ -98,7 +98,7 @@ for (let i = 0; i < 240; i++) {
 
  Accesos de demostración (contraseña: ${demoPassword})
 ${demoUsers.map((u) => `   ${u.operador.padEnd(10)} ${u.usuario.padEnd(15)} ${u.descripcion}`).join("\n")}
- Verificación en dos pasos de admin (decisión 071): agregue la clave ${demoTotpSecret}
+ Verificación en dos pasos de admin y tesoreria (decisión 071): agregue la clave ${demoTotpSecret}
  a una aplicación de autenticación y escriba su código tras la contraseña.
 ──────────────────────────────────────────────────────────────
 `);

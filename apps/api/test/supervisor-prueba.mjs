@@ -3,7 +3,9 @@
 import { createRestartPolicy, supervise } from "../../../scripts/lib/supervisor.mjs";
 
 const hijos = {
-  vive: "console.log('hijo ' + process.pid); process.on('SIGTERM', () => { console.log('hijo detenido'); process.exit(0); }); setInterval(() => {}, 1000);",
+  // The SIGTERM handler comes before the line the test waits for: printed first, a busy machine could deliver the
+  // signal between the two and the child would die without saying 'hijo detenido'.
+  vive: "process.on('SIGTERM', () => { console.log('hijo detenido'); process.exit(0); }); console.log('hijo ' + process.pid); setInterval(() => {}, 1000);",
   cae: "console.log('hijo ' + process.pid); process.exit(3);",
 };
 const supervision = supervise({

@@ -41,6 +41,9 @@ async function signOut(page: Page) {
 test("an administrator invites a supplier, the supplier registers through the mailed link, the administrator approves", async ({
   page,
 }) => {
+  // The administrator signs in twice through the screens, each time with a TOTP code of its own: the second may wait
+  // up to a 30-second step for a code not used yet (decision 071, replay refused), and the mail poll takes up to 20 s.
+  test.setTimeout(120_000);
   await signInOk(page, "Empleado", "admin");
   await mainMenu(page).getByRole("link", { name: "Invitaciones de proveedores" }).click();
   await expect(page).toHaveURL(/\/Invitaciones$/);

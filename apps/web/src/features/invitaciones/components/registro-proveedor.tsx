@@ -1,10 +1,14 @@
-import { Alert, Button, Card, Group, Loader, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { INVITACION_MSG, passwordNuevaProblemas, RESTABLECER_MSG } from "@portal/contracts";
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput } from "@mantine/core";
+import { INVITACION_MSG } from "@portal/contracts";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
+import {
+  NuevaPasswordCampos,
+  type NuevaPasswordErrores,
+  nuevaPasswordErrores,
+} from "../../../components/nueva-password";
 import { ScreenTitle } from "../../../components/screen-title";
 import { isApiError } from "../../../lib/api-client";
-import { Reglas } from "../../legal/components/restablecer-password";
 import { getInvitacion, registrarProveedor } from "../api";
 
 type Estado =
@@ -75,7 +79,7 @@ export function RegistroProveedor({ token }: { token: string | undefined }) {
 
 function RegistroForm({ token, nombre, sociedad }: { token: string; nombre: string; sociedad: string }) {
   const [datos, setDatos] = useState({ RFC: "", password: "", confirmacion: "", Phone1: "", CntctPrsn: "" });
-  const [errores, setErrores] = useState<{ password?: string; confirmacion?: string }>({});
+  const [errores, setErrores] = useState<NuevaPasswordErrores>({});
   const [estado, setEstado] = useState<Estado>({ tipo: "listo" });
   const set = (campo: keyof typeof datos) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
@@ -85,11 +89,7 @@ function RegistroForm({ token, nombre, sociedad }: { token: string; nombre: stri
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (estado.tipo === "enviando") return;
-    const problemas = passwordNuevaProblemas(datos.password);
-    const nuevos = {
-      password: problemas.length > 0 ? problemas.join(" ") : undefined,
-      confirmacion: datos.confirmacion !== datos.password ? RESTABLECER_MSG.passwordsDistintas : undefined,
-    };
+    const nuevos = nuevaPasswordErrores(datos.password, datos.confirmacion);
     setErrores(nuevos);
     if (nuevos.password || nuevos.confirmacion) return;
     setEstado({ tipo: "enviando" });
@@ -128,22 +128,12 @@ function RegistroForm({ token, nombre, sociedad }: { token: string; nombre: stri
           value={datos.RFC}
           onChange={set("RFC")}
         />
-        <PasswordInput
-          label={RESTABLECER_MSG.etiquetaPassword}
-          required
-          autoComplete="new-password"
-          value={datos.password}
-          error={errores.password}
-          onChange={set("password")}
-        />
-        <Reglas password={datos.password} />
-        <PasswordInput
-          label={RESTABLECER_MSG.etiquetaConfirmacion}
-          required
-          autoComplete="new-password"
-          value={datos.confirmacion}
-          error={errores.confirmacion}
-          onChange={set("confirmacion")}
+        <NuevaPasswordCampos
+          password={datos.password}
+          confirmacion={datos.confirmacion}
+          errores={errores}
+          onPassword={(value) => set("password")({ currentTarget: { value } })}
+          onConfirmacion={(value) => set("confirmacion")({ currentTarget: { value } })}
         />
         <TextInput
           label={INVITACION_MSG.etiquetaContacto}

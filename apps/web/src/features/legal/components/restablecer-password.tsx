@@ -1,8 +1,12 @@
-import { Alert, Button, Card, Group, List, PasswordInput, Stack, Text, ThemeIcon } from "@mantine/core";
-import { PASSWORD_EMPLEADO_RE, PASSWORD_NUEVA_MIN, passwordNuevaProblemas, RESTABLECER_MSG } from "@portal/contracts";
-import { IconCheck, IconX } from "@tabler/icons-react";
+import { Alert, Button, Card, Group, Stack, Text } from "@mantine/core";
+import { RESTABLECER_MSG } from "@portal/contracts";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
+import {
+  NuevaPasswordCampos,
+  type NuevaPasswordErrores,
+  nuevaPasswordErrores,
+} from "../../../components/nueva-password";
 import { ScreenTitle } from "../../../components/screen-title";
 import { isApiError } from "../../../lib/api-client";
 import { restablecerPassword } from "../api";
@@ -13,47 +17,6 @@ type Estado =
   | { tipo: "hecho"; mensaje: string }
   | { tipo: "error"; mensaje: string };
 
-/** The rules the screen shows as the user types (decision 067); the server checks them again, and the user name. */
-function reglas(password: string) {
-  const problemas = passwordNuevaProblemas(password);
-  return [
-    { texto: RESTABLECER_MSG.reglaLargo, ok: password.length >= PASSWORD_NUEVA_MIN && password.length <= 30 },
-    { texto: RESTABLECER_MSG.reglaAlfanumerica, ok: password !== "" && PASSWORD_EMPLEADO_RE.test(password) },
-    { texto: RESTABLECER_MSG.reglaComun, ok: password !== "" && !problemas.includes(RESTABLECER_MSG.passwordComun) },
-    { texto: RESTABLECER_MSG.reglaIdentidad, ok: null },
-  ];
-}
-
-export function Reglas({ password }: { password: string }) {
-  return (
-    <Stack gap={4}>
-      <Text size="sm" id="reglas-password">
-        {RESTABLECER_MSG.reglasTitulo}
-      </Text>
-      <List spacing={2} size="sm" aria-labelledby="reglas-password" center>
-        {reglas(password).map((regla) => (
-          <List.Item
-            key={regla.texto}
-            data-cumple={regla.ok === null ? undefined : String(regla.ok)}
-            icon={
-              <ThemeIcon
-                size="xs"
-                radius="xl"
-                variant="light"
-                color={regla.ok ? "green" : regla.ok === null ? "gray" : "red"}
-              >
-                {regla.ok ? <IconCheck size={10} aria-hidden /> : <IconX size={10} aria-hidden />}
-              </ThemeIcon>
-            }
-          >
-            {regla.texto}
-          </List.Item>
-        ))}
-      </List>
-    </Stack>
-  );
-}
-
 /**
  * /RestablecerPassword?token=… (issue 41, decision 067): the new password through the link of the reset mail.
  * The link's token is kept in memory only; the answer (used, expired or wrong link) is the server's Spanish message.
@@ -61,17 +24,13 @@ export function Reglas({ password }: { password: string }) {
 export function RestablecerPassword({ token }: { token: string | undefined }) {
   const [password, setPassword] = useState("");
   const [confirmacion, setConfirmacion] = useState("");
-  const [errores, setErrores] = useState<{ password?: string; confirmacion?: string }>({});
+  const [errores, setErrores] = useState<NuevaPasswordErrores>({});
   const [estado, setEstado] = useState<Estado>({ tipo: "listo" });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!token || estado.tipo === "enviando") return;
-    const problemas = passwordNuevaProblemas(password);
-    const nuevos = {
-      password: problemas.length > 0 ? problemas.join(" ") : undefined,
-      confirmacion: confirmacion !== password ? RESTABLECER_MSG.passwordsDistintas : undefined,
-    };
+    const nuevos = nuevaPasswordErrores(password, confirmacion);
     setErrores(nuevos);
     if (nuevos.password || nuevos.confirmacion) return;
     setEstado({ tipo: "enviando" });
@@ -98,26 +57,16 @@ export function RestablecerPassword({ token }: { token: string | undefined }) {
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <Text>{RESTABLECER_MSG.explicacionRestablecer}</Text>
-              <PasswordInput
-                label={RESTABLECER_MSG.etiquetaPassword}
-                required
-                autoComplete="new-password"
-                value={password}
-                error={errores.password}
-                onChange={(event) => {
-                  setPassword(event.currentTarget.value);
+              <NuevaPasswordCampos
+                password={password}
+                confirmacion={confirmacion}
+                errores={errores}
+                onPassword={(value) => {
+                  setPassword(value);
                   setErrores((e) => ({ ...e, password: undefined }));
                 }}
-              />
-              <Reglas password={password} />
-              <PasswordInput
-                label={RESTABLECER_MSG.etiquetaConfirmacion}
-                required
-                autoComplete="new-password"
-                value={confirmacion}
-                error={errores.confirmacion}
-                onChange={(event) => {
-                  setConfirmacion(event.currentTarget.value);
+                onConfirmacion={(value) => {
+                  setConfirmacion(value);
                   setErrores((e) => ({ ...e, confirmacion: undefined }));
                 }}
               />

@@ -1,12 +1,11 @@
-import { Badge, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { SOLICITUD_CUENTA_MSG } from "@portal/contracts";
 import { OpenFileButton } from "../../../components/open-file-button";
 import { fechaHoraCdmx } from "../../../lib/fecha-hora";
 import { useCuentasBancarias } from "../api";
-import { describeCuenta, ESTATUS_ETIQUETA } from "../cuenta-logic";
+import { describeCuenta } from "../cuenta-logic";
+import { EstatusSolicitudBadge } from "./estatus-solicitud-badge";
 import { SolicitudCuentaForm } from "./solicitud-cuenta-form";
-
-const COLOR: Record<string, string> = { pendiente: "gray", aprobada: "teal", rechazada: "red" };
 
 /**
  * 'Cuentas bancarias' of the supplier in session (issue 41, decision 069): its approved accounts (what payments go
@@ -89,9 +88,7 @@ export function CuentasBancariasScreen() {
                     <Table.Td>{fechaHoraCdmx(s.CapturadaEl)}</Table.Td>
                     <Table.Td>{describeCuenta(s)}</Table.Td>
                     <Table.Td>
-                      <Badge color={COLOR[s.Estatus]} variant="light" radius="sm" tt="none">
-                        {ESTATUS_ETIQUETA[s.Estatus]}
-                      </Badge>
+                      <EstatusSolicitudBadge estatus={s.Estatus} />
                     </Table.Td>
                     <Table.Td>{s.Motivo}</Table.Td>
                   </Table.Tr>

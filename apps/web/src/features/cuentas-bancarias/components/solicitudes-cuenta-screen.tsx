@@ -1,16 +1,15 @@
-import { Alert, Badge, Button, Loader, SegmentedControl, Stack, Table, Text } from "@mantine/core";
+import { Alert, Button, Loader, SegmentedControl, Stack, Table, Text } from "@mantine/core";
 import { SOLICITUD_CUENTA_MSG, type SolicitudCuentaRow } from "@portal/contracts";
 import { useState } from "react";
 import { fechaHoraCdmx } from "../../../lib/fecha-hora";
 import type { Session } from "../../../lib/session";
 import { useSolicitudesCuenta } from "../api";
-import { describeCuenta, ESTATUS_ETIQUETA } from "../cuenta-logic";
+import { describeCuenta } from "../cuenta-logic";
 import { CapturaPorProveedor } from "./captura-por-proveedor";
+import { EstatusSolicitudBadge } from "./estatus-solicitud-badge";
 import { SolicitudCuentaReview } from "./solicitud-cuenta-review";
 
 type Filtro = "pendiente" | "aprobada" | "rechazada" | "todas";
-const COLOR: Record<string, string> = { pendiente: "gray", aprobada: "teal", rechazada: "red" };
-
 /**
  * 'Solicitudes de cuenta bancaria' for employees (issue 41, decision 069): the pending requests (or the decided
  * ones), each with the supplier, who entered it and the account asked for; 'Revisar' opens the old and the new
@@ -67,9 +66,7 @@ export function SolicitudesCuentaScreen({ session }: { session: Session }) {
                   <Table.Td>{describeCuenta(s)}</Table.Td>
                   <Table.Td>{s.CapturadaPor}</Table.Td>
                   <Table.Td>
-                    <Badge color={COLOR[s.Estatus]} variant="light" radius="sm" tt="none">
-                      {ESTATUS_ETIQUETA[s.Estatus]}
-                    </Badge>
+                    <EstatusSolicitudBadge estatus={s.Estatus} />
                   </Table.Td>
                   <Table.Td>
                     <Button

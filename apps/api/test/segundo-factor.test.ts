@@ -240,6 +240,35 @@ describe("an administrator's reset (a lost phone)", () => {
     expect(res.json().data.segundoFactor).toBe("verificar");
     const token = res.json().data.token as string;
     expect((await post("/api/segundoFactor/verificar", { codigo: codeAt(secreto) }, token)).statusCode).toBe(200);
+
+    // Optional for a supplier: it may turn it off again, with a current code (not the one just used, not a wrong one).
+    nextStep();
+    const wrong = await post("/api/segundoFactor/desactivar", { codigo: "000000" }, token);
+    expect(wrong.json().message).toBe(SEGUNDO_FACTOR_MSG.codigoIncorrecto);
+    const off = await post("/api/segundoFactor/desactivar", { codigo: codeAt(secreto) }, token);
+    expect(off.statusCode).toBe(200);
+    expect(off.json().message).toBe(SEGUNDO_FACTOR_MSG.desactivado);
+    const again = await post("/api/login", { usuario: "EKU9003173C9", password: DEMO_PASSWORD, operador: "Proveedor" });
+    expect(again.json().data.segundoFactor).toBeUndefined();
+    const audit = await t.tdb.db
+      .select()
+      .from(schema.auditoria)
+      .where(and(eq(schema.auditoria.entidad, "proveedor"), eq(schema.auditoria.campo, "segundo_factor")));
+    expect(audit.map((a) => a.valorNuevo)).toEqual(["inscrito", "desactivado"]);
+    // Nothing left to turn off.
+    const none = await post("/api/segundoFactor/desactivar", { codigo: codeAt(secreto, 1) }, again.json().data.token);
+    expect(none.statusCode).toBe(403);
+    expect(none.json().message).toBe(SEGUNDO_FACTOR_MSG.noInscrito);
+  });
+
+  it("a role that requires a second factor cannot turn it off, even with a right code", async () => {
+    const { secreto, token } = await enrol("obligada");
+    nextStep();
+    const res = await post("/api/segundoFactor/desactivar", { codigo: codeAt(secreto) }, token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(SEGUNDO_FACTOR_MSG.noSePuedeDesactivar);
+    const estado = await t.app.inject(withToken(token, { method: "GET", url: "/api/segundoFactor/estado" }));
+    expect(estado.json().data).toMatchObject({ requerido: true, inscrito: true });
   });
 });
 

@@ -22,6 +22,8 @@ import {
 import {
   codigosRecuperacionAnswerSchema,
   confirmarInscripcionRequestSchema,
+  desactivarSegundoFactorAnswerSchema,
+  desactivarSegundoFactorRequestSchema,
   estadoSegundoFactorAnswerSchema,
   inscripcionAnswerSchema,
   restablecerSegundoFactorAnswerSchema,
@@ -91,6 +93,15 @@ export const CUENTAS_CALLS = {
     access: "session",
     tag: "sesión",
     summary: "Generar nuevos códigos de recuperación (los anteriores dejan de servir)",
+  }),
+  desactivarSegundoFactor: call({
+    method: "POST",
+    path: "/api/segundoFactor/desactivar",
+    request: desactivarSegundoFactorRequestSchema,
+    answer: desactivarSegundoFactorAnswerSchema,
+    access: "session",
+    tag: "sesión",
+    summary: "Desactivar la verificación en dos pasos opcional de la cuenta, con un código vigente",
   }),
   restablecerSegundoFactor: call({
     method: "POST",

@@ -46,6 +46,7 @@ const EXTRA_CALLS = [
   ["POST", "/api/segundoFactor/inscripcion"],
   ["POST", "/api/segundoFactor/confirmar"],
   ["POST", "/api/segundoFactor/codigosRecuperacion"],
+  ["POST", "/api/segundoFactor/desactivar"],
   ["POST", "/api/empleados/restablecerSegundoFactor"],
   ["GET", "/api/health"],
   ["GET", "/api/archivos/:id"],

@@ -29,6 +29,9 @@ export const SEGUNDO_FACTOR_MSG = {
     "Se quitó la verificación en dos pasos del empleado y se cerraron sus sesiones. Deberá configurarla de nuevo al iniciar sesión.",
   empleadoNoEncontrado: "No se encontró el empleado.",
   noInscritoEmpleado: "El empleado no tiene verificación en dos pasos configurada.",
+  desactivado: "Verificación en dos pasos desactivada. Al iniciar sesión ya no se le pedirá un código.",
+  noSePuedeDesactivar:
+    "Su puesto requiere la verificación en dos pasos: no se puede desactivar. Para cambiar de teléfono, configúrela de nuevo.",
   conflicto: "La verificación en dos pasos de la cuenta cambió mientras tanto. Vuelva a intentarlo.",
   // Screens
   tituloVerificar: "Código de verificación",
@@ -60,4 +63,7 @@ export const SEGUNDO_FACTOR_MSG = {
   confirmarRestablecer:
     "¿Quitar la verificación en dos pasos de este empleado? Deberá configurarla de nuevo al iniciar sesión y se cerrarán sus sesiones.",
   botonCancelar: "Cancelar",
+  botonDesactivar: "Desactivar verificación en dos pasos",
+  explicacionDesactivar:
+    "Para desactivarla, escriba el código actual de su aplicación de autenticación o uno de sus códigos de recuperación.",
 } as const;

@@ -76,6 +76,10 @@ export const MUESTRAS = {
     answer: ok({ codigos: CODIGOS_MUESTRA }),
   },
   regenerarCodigosRecuperacion: { answer: ok({ codigos: CODIGOS_MUESTRA }) },
+  desactivarSegundoFactor: {
+    request: { codigo: "ABCDE-12345" },
+    answer: { status: "success", message: SEGUNDO_FACTOR_MSG.desactivado },
+  },
   restablecerSegundoFactor: {
     request: { Usuario: "mperez" },
     answer: { status: "success", message: SEGUNDO_FACTOR_MSG.restablecido },

@@ -51,6 +51,10 @@ export const verificarSegundoFactorRequestSchema = z.object({ codigo: codigoSegu
 export type VerificarSegundoFactorRequest = z.infer<typeof verificarSegundoFactorRequestSchema>;
 export const verificarSegundoFactorAnswerSchema = messageAnswerSchema;
 
+/** POST /api/segundoFactor/desactivar: turn off an optional second factor with a current code (or a recovery code). */
+export const desactivarSegundoFactorRequestSchema = verificarSegundoFactorRequestSchema;
+export const desactivarSegundoFactorAnswerSchema = messageAnswerSchema;
+
 /** POST /api/segundoFactor/inscripcion: a new secret to add to an authenticator app (the only answer that carries it). */
 export const inscripcionAnswerSchema = successAnswer(
   z.object({

@@ -36,6 +36,11 @@ export const segundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     data: { codigos: await service().regenerateRecoveryCodes(request.sessionUser()) },
   }));
 
+  registerCall(app, CALLS.desactivarSegundoFactor, async (request) => {
+    await service().disable(request.sessionUser(), request.body.codigo, request.ip);
+    return { status: "success" as const, message: SEGUNDO_FACTOR_MSG.desactivado };
+  });
+
   registerCall(app, CALLS.restablecerSegundoFactor, async (request) => {
     await service().resetEmpleado(request.sessionUser(), request.body.Usuario);
     return { status: "success" as const, message: SEGUNDO_FACTOR_MSG.restablecido };

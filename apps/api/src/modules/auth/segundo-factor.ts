@@ -31,6 +31,15 @@ const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const cuentaOf = (user: SessionUser): Cuenta => ({ operador: user.operador, usuarioRef: user.id });
 const keyOf = (user: SessionUser): AttemptKey => ({ operador: user.operador, cuenta: user.id });
 
+/** Whether the account's role requires a second factor (decision 071): only employees' roles do. */
+const isRequired = (user: SessionUser): boolean =>
+  user.operador === "Empleado" &&
+  isSecondFactorRequired({
+    perfil: user.perfil,
+    visuDocPen: user.viDocPen,
+    apruebaCuentas: user.apruebaCuentas === "Y",
+  });
+
 /** Ten new recovery codes as shown (`ABCDE-12345`): 50 random bits each. */
 function newRecoveryCodes(): string[] {
   return Array.from({ length: CODIGOS_RECUPERACION_CANTIDAD }, () => {
@@ -136,16 +145,39 @@ export function createSecondFactorService({ data, clock, attempts, encryptionKey
 
     async status(user: SessionUser): Promise<EstadoSegundoFactor> {
       const cuenta = cuentaOf(user);
-      const requerido =
-        user.operador === "Empleado" &&
-        isSecondFactorRequired({
-          perfil: user.perfil,
-          visuDocPen: user.viDocPen,
-          apruebaCuentas: user.apruebaCuentas === "Y",
-        });
+      const requerido = isRequired(user);
       const inscrito = await repo.hasSecondFactor(cuenta);
       const paso = user.secondFactor === "verify" ? "verificar" : user.secondFactor === "enrol" ? "inscribir" : null;
       return { requerido, inscrito, paso, codigosRestantes: inscrito ? await repo.countRecoveryCodes(cuenta) : 0 };
+    },
+
+    /**
+     * The account's own optional second factor off (a supplier, or an employee whose role does not require one):
+     * only from a session that gave its code, and with a current code again, so a session left open cannot remove
+     * it. Audited; the account's sessions stay.
+     */
+    async disable(user: SessionUser, codigo: string, ip: string): Promise<void> {
+      if (user.secondFactor !== "done") throw new Forbidden(SEGUNDO_FACTOR_MSG.noInscrito);
+      if (isRequired(user)) throw new Forbidden(SEGUNDO_FACTOR_MSG.noSePuedeDesactivar);
+      const cuenta = cuentaOf(user);
+      const code = normalizeCodigo(codigo);
+      const ok = await attempts.check(keyOf(user), ip, () => useCode(cuenta, code));
+      if (!ok) throw new Invalid(SEGUNDO_FACTOR_MSG.codigoIncorrecto);
+      const now = clock();
+      await data.withTransaction(async (tx) => {
+        if (!(await tx.auth.deleteSecondFactor(cuenta))) throw new Conflict(SEGUNDO_FACTOR_MSG.conflicto);
+        await tx.auditoria.recordChange(
+          user,
+          {
+            entidad: cuenta.operador.toLowerCase(),
+            id: cuenta.usuarioRef,
+            campo: "segundo_factor",
+            from: "inscrito",
+            to: "desactivado",
+          },
+          now,
+        );
+      });
     },
 
     /** An administrator removes an employee's second factor (a lost phone): audited, and its sessions end. */

@@ -23,6 +23,10 @@ export async function regenerateRecoveryCodes(): Promise<string[]> {
   return (await callApi(CALLS.regenerarCodigosRecuperacion, undefined)).data.codigos;
 }
 
+export async function disableSecondFactor(codigo: string): Promise<string> {
+  return (await callApi(CALLS.desactivarSegundoFactor, { codigo })).message;
+}
+
 export async function fetchSecondFactorStatus(): Promise<EstadoSegundoFactor> {
   return (await callApi(CALLS.estadoSegundoFactor, undefined)).data;
 }

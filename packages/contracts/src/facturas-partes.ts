@@ -83,6 +83,7 @@ export const FACTURA_PARTES_MSG = {
     "Una factura que sustituye a otra (CFDI relacionado con tipo 04) factura la entrada completa; no se puede facturar en partes.",
   totalParte: (entrada: number) => `el total de la parte elegida de la entrada ${entrada}`,
   /** The registration form. */
+  sinCantidades: "Indique la cantidad a facturar de al menos una línea de la entrada.",
   facturarParte: "Facturar solo una parte de esta entrada",
   cantidadesTitulo: "Líneas y cantidades que factura",
   columnaArticulo: "Artículo",

@@ -32,7 +32,8 @@ function available(linea: ErpLinea, held: { facturada: number; sinErp: number } 
 /** The chosen part of one receipt: its amounts in proportion to the chosen lines' share of its lines. */
 export function partOf(entrada: ErpEntrada, elegidas: readonly { linea: ErpLinea; cantidad: number }[]): ErpEntrada {
   const net = elegidas.reduce(
-    (s, { linea, cantidad }) => s + Math.round((cents(linea.lineTotal) * cantidad) / Number(linea.quantity)),
+    (s, { linea, cantidad }) =>
+      Number(linea.quantity) > 0 ? s + Math.round((cents(linea.lineTotal) * cantidad) / Number(linea.quantity)) : s,
     0,
   );
   const whole = entrada.lineas.reduce((s, l) => s + cents(l.lineTotal), 0);

@@ -112,6 +112,16 @@ describe("una entrada facturada en partes", () => {
     // A whole-receipt CFDI is refused too, in words.
     const completa = await post(payloadFactura(issueTestFactura(facturaPrueba({ folio: "EP-T" })), e.docNum));
     expect(completa.json().message).toContain(FACTURA_PARTES_MSG.entradaFacturadaEnPartes(e.docNum));
+    // A whole-receipt invoice's row carries no lines.
+    const otra = await receipt();
+    expect(
+      (await post(payloadFactura(issueTestFactura(facturaPrueba({ folio: "EP-C" })), otra.docNum))).json(),
+    ).toEqual(ok);
+    const completas = (await call(tokens.kemper, "POST", "/api/facturas/getFacturas", {})).json().data as {
+      FolioFactura: string;
+      LineasFacturadas: unknown;
+    }[];
+    expect(completas.find((f) => f.FolioFactura === "EP-C")?.LineasFacturadas).toBeNull();
 
     // Accepted: the first A/P invoice copies 4 units and the receipt stays open with 6.
     const f4 = await filaDe("EP-4");
@@ -120,6 +130,27 @@ describe("una entrada facturada en partes", () => {
     expect(await lineasAp(f4.IdFactura)).toEqual([[20, e.docEntry, 0, 4, "400.00"]]);
     expect((await lineasEntrada(e.docEntry)).map((l) => Number(l.openQty))).toEqual([6]);
     expect(await estadoEntrada(e.docEntry)).toBe("O");
+    // The supplier's list says which line and how much each invoice bills; the receipts list, what is left.
+    const filas = (await call(tokens.kemper, "POST", "/api/facturas/getFacturas", {})).json().data as {
+      IdFactura: number;
+      LineasFacturadas: unknown;
+    }[];
+    expect(filas.find((f) => f.IdFactura === f4.IdFactura)?.LineasFacturadas).toEqual([
+      {
+        Entrada: e.docNum,
+        EntradaDocEntry: e.docEntry,
+        LineNum: 0,
+        ItemCode: expect.any(String),
+        ItemName: expect.any(String),
+        Cantidad: "4",
+        CantidadLinea: "10",
+        Importe: "400.00",
+      },
+    ]);
+    const recibidas = (await call(tokens.kemper, "POST", "/api/entradasMercancia/getEntradasMercancia", {})).json()
+      .data as { DocEntry: number; BD: string; DetalleEntradaMercancia: { OpenQty?: string }[] }[];
+    const recibida = recibidas.find((r) => r.DocEntry === e.docEntry && r.BD === "SBO_MCI");
+    expect(recibida?.DetalleEntradaMercancia.map((l) => Number(l.OpenQty))).toEqual([6]);
     const f6 = await filaDe("EP-6");
     expect((await decide(f6, "A")).json().status).toBe("success");
     await t.app.services.erpOutbox.flush();

@@ -31,7 +31,7 @@ import {
   usoCfdiSchema,
   uuidCfdiSchema,
 } from "./common";
-import { lineaPorFacturarSchema, lineasFacturaSchema } from "./facturas-partes";
+import { lineaFacturadaSchema, lineaPorFacturarSchema, lineasFacturaSchema } from "./facturas-partes";
 import { lista69bSchema } from "./lista-69b";
 import { MSG } from "./messages";
 
@@ -61,6 +61,11 @@ export const facturaRowSchema = z.object({
    * stored before the portal kept it); absent from older servers. The update form reads each receipt by it.
    */
   EntradasDocEntry: z.array(enteroSchema("EntradasDocEntry").nullable()).optional(),
+  /**
+   * Issue 42 (decision 074): the receipt lines and quantities the invoice bills when it bills part of its receipts;
+   * null (or absent, from older servers) when it bills them whole.
+   */
+  LineasFacturadas: z.array(lineaFacturadaSchema).nullable().optional(),
   FechaFactura: fechaSchema("FechaFactura"),
   Total: importeSchema("Total"),
   FormaPago: z.string(),

@@ -61,6 +61,17 @@ function partial(e: { docNum: number; docEntry: number }, folio: string, unidade
   });
 }
 const post = (body: unknown) => call(tokens.kemper, "POST", "/api/facturas/postFactura", body);
+/** patchfactura of invoice `id` with a new CFDI for `unidades` units of line 0 (the same folio). */
+function correct(id: number, e: { docNum: number }, folio: string, unidades: number) {
+  const xml = issueTestFactura(
+    facturaPrueba({ folio, subtotal: (unidades * 100).toFixed(2), iva: (unidades * 16).toFixed(2) }),
+  );
+  return call(tokens.kemper, "PATCH", "/api/facturas/patchfactura", {
+    ...payloadFactura(xml, e.docNum),
+    IdFactura: id,
+    BD: "SBO_MCI",
+  });
+}
 const ok = { status: "success", message: MSG.facturaRegistrada };
 
 const lineasEntrada = (docEntry: number) =>
@@ -191,6 +202,29 @@ describe("una entrada facturada en partes", () => {
     const res = await decide({ ...f6, ...(rechazada ?? {}), Version: row!.version }, "P");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe([MSG.revisionError, FACTURA_PARTES_MSG.cantidadYaFacturada(e.docNum)].join("\n"));
+    // The supplier's correction of the rejected one would take the quantity again: refused in words, nothing saved.
+    const correccion = await correct(f6.IdFactura, e, "RL-6", 6);
+    expect(correccion.statusCode).toBe(409);
+    expect(correccion.json().message).toBe(FACTURA_PARTES_MSG.cantidadYaFacturada(e.docNum));
+    const [sigue] = await t.tdb.db.select().from(schema.facturas).where(eq(schema.facturas.id, f6.IdFactura));
+    expect(sigue?.estatus).toBe("R");
+  });
+
+  it("a rejected partial invoice corrected with a CFDI for the same part goes back to Pendiente and holds it again", async () => {
+    const e = await receipt();
+    expect((await post(partial(e, "CO-4", 4))).json()).toEqual(ok);
+    const f4 = await filaDe("CO-4");
+    expect((await decide(f4, "R", "Falta la orden de compra")).json().status).toBe("success");
+    expect(await porFacturar(e.docEntry)).toEqual(["10"]);
+    expect((await correct(f4.IdFactura, e, "CO-4", 4)).json()).toEqual({
+      status: "success",
+      message: MSG.facturaActualizada("CO-4"),
+    });
+    expect(await porFacturar(e.docEntry)).toEqual(["6"]);
+    // A CFDI for another amount than the part it bills is refused by the update form's total rule.
+    const otra = await correct(f4.IdFactura, e, "CO-4", 5);
+    expect(otra.statusCode).toBe(400);
+    expect(otra.json().message).toContain("El total de la entrada no es el mismo del XML");
   });
 
   it("the chosen part must match the CFDI: a CFDI for 4 units with 5 chosen is refused by the total", async () => {

@@ -123,6 +123,28 @@ export async function planPartial(
   return { errores, plan: { lineas, entradas: partes } };
 }
 
+/**
+ * A partial invoice's receipts as its §5 checks see them (a correction, patchfactura): each reduced to the lines and
+ * quantities the invoice bills; the receipts unchanged for an invoice billing them whole.
+ */
+export async function storedPart(
+  repo: Pick<FacturasRepository, "lineasDe">,
+  facturaId: number,
+  entradas: readonly ErpEntrada[],
+): Promise<readonly ErpEntrada[]> {
+  const lineas = (await repo.lineasDe([facturaId])).get(facturaId) ?? [];
+  if (lineas.length === 0) return entradas;
+  return entradas.map((e) =>
+    partOf(
+      e,
+      lineas.flatMap((l) => {
+        const linea = e.lineas.find((x) => l.EntradaDocEntry === e.docEntry && x.lineNum === l.LineNum);
+        return linea ? [{ linea, cantidad: Number(l.Cantidad) }] : [];
+      }),
+    ),
+  );
+}
+
 /** The receipts of a whole-receipt registration that partial invoices hold: refused with their own sentence. */
 export async function heldInParts(
   repo: Pick<FacturasRepository, "documentosFacturados">,

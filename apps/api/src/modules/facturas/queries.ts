@@ -173,7 +173,10 @@ export function detailQueries(deps: Pick<FacturasContext, "repo" | "erp" | "prov
       if (!sociedad) return [];
       if (input.tipo !== "Nuevo") {
         const una = await pedidasErp.una(user.id, input.BD, { docNum: input.tipo, docEntry: input.DocEntry ?? null });
-        return una ? [toEntradaFactura(una, sociedad.nombre, 1)] : [];
+        if (!una) return [];
+        // Issue 42: with its lines, so the update form can compare a partial invoice with the part it bills.
+        const porFacturar = await remainingLines(repo, input.BD, [una]);
+        return [{ ...toEntradaFactura(una, sociedad.nombre, 1), Lineas: porFacturar.lineas(una) }];
       }
       const todas = await entradasDe(user, input.BD);
       // Issue 37 (decision 051): held by DocEntry; two receipts sharing a number are told apart.

@@ -1,7 +1,9 @@
+import { base64FromBytes } from "@portal/cfdi";
 import { FACTURA_PARTES_MSG } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
 import { checkCantidades, lineasDelEnvio, parteDeEntrada, proposeCantidades } from "./entrada-partes";
-import { makeEntradaFactura } from "./facturas.fixtures";
+import { checkUpdate } from "./factura-logic";
+import { bytesDe, makeEntradaFactura, makeFactura, PROVEEDOR, xmlFactura } from "./facturas.fixtures";
 
 /** Issue 42 (decision 074): quantities proposed from the XML's concepts, the part's total, the lines sent. */
 const E = makeEntradaFactura({
@@ -51,5 +53,47 @@ describe("the part", () => {
     expect(checkCantidades([E], { "15150|0": "7" })).toEqual([
       FACTURA_PARTES_MSG.cantidadExcedeAbierta(5150, 0, "7", "6"),
     ]);
+  });
+});
+
+const xmlLeido = (bytes: Uint8Array) => ({ name: "f.xml", bytes, mime: "text/xml", size: bytes.length });
+
+describe("the update form of a partial invoice", () => {
+  const row = makeFactura({
+    EstatusFactura: "R",
+    Entrada: 5150,
+    Total: "464.00",
+    LineasFacturadas: [
+      {
+        Entrada: 5150,
+        EntradaDocEntry: 15150,
+        LineNum: 0,
+        ItemCode: "ART-0001",
+        ItemName: "Tornillo",
+        Cantidad: "4",
+        CantidadLinea: "10",
+        Importe: "400.00",
+      },
+    ],
+  });
+  const modify = (total: string, subtotal: string, iva: string) =>
+    checkUpdate({
+      session: { id: "P00001", operador: "Proveedor" },
+      row,
+      proveedor: PROVEEDOR,
+      entradas: [{ ...E, PeyMethod: "01" }],
+      archivos: {
+        pdf: null,
+        recepcion: null,
+        xml: xmlLeido(bytesDe(xmlFactura({ total, subtotal, iva }))),
+      },
+      base64: base64FromBytes,
+    });
+
+  it("compares the new XML with the part the invoice bills, not the whole receipt", () => {
+    expect(modify("464.00", "400.00", "64.00").ok).toBe(true);
+    const otra = modify("580.00", "500.00", "80.00");
+    expect(otra.ok).toBe(false);
+    expect(otra.ok ? [] : otra.errors.join(" ")).toContain("El total de la entrada no es el mismo del XML");
   });
 });

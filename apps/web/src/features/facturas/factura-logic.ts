@@ -39,7 +39,7 @@ import {
 import { clock } from "../../lib/clock";
 import { type ArchivoLeido, checkSizes, type Revision, readXml, zodMessages } from "../../lib/read-file";
 import type { Session } from "../../lib/session";
-import { type Cantidades, checkCantidades, lineasDelEnvio, parteDeEntrada } from "./entrada-partes";
+import { type Cantidades, checkCantidades, claveLinea, lineasDelEnvio, parteDeEntrada } from "./entrada-partes";
 
 /**
  * Pure rules of the invoice screens (spec §2 /MisFacturas, 'Registro de la facturación', 'Datos generales';
@@ -362,6 +362,17 @@ function checkChosenArchivos({ pdf, xml, recepcion }: ArchivosFactura): string[]
 }
 
 /**
+ * Issue 42 (decision 074): the receipts as a partial invoice's checks see them (each reduced to the lines and
+ * quantities it bills, when the server sent the receipt's lines); as they are for an invoice billing them whole.
+ */
+function parteDeFila(row: Pick<FacturaRow, "LineasFacturadas">, entradas: readonly EntradaFactura[]) {
+  const lineas = row.LineasFacturadas ?? [];
+  if (lineas.length === 0) return entradas;
+  const cantidades = Object.fromEntries(lineas.map((l) => [claveLinea(l.EntradaDocEntry, l.LineNum), l.Cantidad]));
+  return entradas.map((e) => (e.Lineas && e.Lineas.length > 0 ? parteDeEntrada(e, cantidades) : e));
+}
+
+/**
  * 'Datos generales' on 'Actualizar' (spec §3 Invoice update payload, §5 update-form differences): only the
  * files picked are sent; the XML fields come from the new XML when one was picked (read with the update
  * form's rules: Folio required, SubTotal not; cross checks without régimen, postal codes and method), else
@@ -382,7 +393,8 @@ export function checkUpdate(ctx: ActualizacionContexto): Revision<PatchFacturaRe
         {
           proveedor: { CardName: proveedor.CardName },
           sociedad: { NomSociedad: row.NomSociedad, Regimen: row.Regimen, CP: row.CPReceptor },
-          entrada: entradasParaReglas(entradas),
+          // Issue 42: a partial invoice is compared with the part it bills.
+          entrada: entradasParaReglas(parteDeFila(row, entradas)),
         },
         "actualizacion",
       ),

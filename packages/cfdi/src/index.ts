@@ -38,6 +38,7 @@ export {
   totalesPago,
   trasladosPago,
 } from "./complemento-esperado";
+export { type ConceptoLeido, readConceptos } from "./conceptos";
 export {
   CREDIT_NOTE_RELATIONS,
   creditedUuids,

@@ -1,14 +1,19 @@
 import { z } from "zod";
-import { enteroSchema, listRequestSchema, successAnswer } from "./common";
+import { decimalSchema, enteroSchema, listRequestSchema, successAnswer } from "./common";
 import { documentoCompraBaseSchema, partidaCompraSchema } from "./pedidos";
 
 /**
  * Goods-receipt line (spec §3 Goods receipt lines: code, description, status, unit, quantity, unit price,
  * discount, total). The spec does not name the parent key; by analogy with the order line's IdPedido we
- * call it IdEntrada. Receipts have no open quantity.
+ * call it IdEntrada. The spec gives receipts no open quantity; issue 42 adds it (OpenQty).
  */
 export const entradaLineaSchema = partidaCompraSchema.extend({
   IdEntrada: enteroSchema("IdEntrada"),
+  /**
+   * Issue 42 (decision 074): what of the line the ERP has not billed yet (SAP OpenQty): a receipt billed in parts
+   * stays open for the rest. Absent from older servers.
+   */
+  OpenQty: decimalSchema("OpenQty").optional(),
 });
 export type EntradaLinea = z.infer<typeof entradaLineaSchema>;
 

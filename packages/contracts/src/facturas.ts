@@ -31,6 +31,7 @@ import {
   usoCfdiSchema,
   uuidCfdiSchema,
 } from "./common";
+import { lineaFacturadaSchema, lineaPorFacturarSchema, lineasFacturaSchema } from "./facturas-partes";
 import { lista69bSchema } from "./lista-69b";
 import { MSG } from "./messages";
 
@@ -60,6 +61,11 @@ export const facturaRowSchema = z.object({
    * stored before the portal kept it); absent from older servers. The update form reads each receipt by it.
    */
   EntradasDocEntry: z.array(enteroSchema("EntradasDocEntry").nullable()).optional(),
+  /**
+   * Issue 42 (decision 074): the receipt lines and quantities the invoice bills when it bills part of its receipts;
+   * null (or absent, from older servers) when it bills them whole.
+   */
+  LineasFacturadas: z.array(lineaFacturadaSchema).nullable().optional(),
   FechaFactura: fechaSchema("FechaFactura"),
   Total: importeSchema("Total"),
   FormaPago: z.string(),
@@ -230,6 +236,12 @@ export const entradaFacturaSchema = z.object({
   Comments: z.string(),
   /** O = Abierto, otherwise Cerrado. */
   DocStatus: z.string(),
+  /**
+   * Issue 42 (decision 074): the receipt's lines with what is left to bill of each, and whether partial invoices
+   * already bill it (then only its lines and quantities can be billed, never the whole receipt).
+   */
+  Lineas: z.array(lineaPorFacturarSchema).optional(),
+  EnPartes: z.boolean().optional(),
 });
 export type EntradaFactura = z.infer<typeof entradaFacturaSchema>;
 export const getEntradasAnswerSchema = successAnswer(z.array(entradaFacturaSchema));
@@ -383,6 +395,11 @@ export const postFacturaRequestSchema = actorRequestSchema
     EntradaMercancia: entradasMercanciaSchema,
     /** Issue 37 (decision 051): optional, the receipts' DocEntry in the order of EntradaMercancia. */
     EntradaDocEntry: entradaDocEntrySchema.optional(),
+    /**
+     * Issue 42 part 3 (decision 074): the receipt lines and quantities the CFDI bills when it bills part of its
+     * receipts; absent or empty, the whole receipts (every open line).
+     */
+    Lineas: lineasFacturaSchema.optional(),
     PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
     XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
     Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),

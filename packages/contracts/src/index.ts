@@ -12,6 +12,7 @@ export * from "./empleados";
 export * from "./entradas";
 export * from "./estatus";
 export * from "./facturas";
+export * from "./facturas-partes";
 export * from "./facturas-pendientes";
 export * from "./fecha-probable-pago";
 export * from "./home";

@@ -11,6 +11,13 @@ import {
 import { type ErpFacturaProveedorNueva, type ErpInstallment, entradaRefsDeFacturaProveedor } from "@portal/erp";
 import { and, asc, eq, inArray, isNotNull, max, ne, or, type SQL, sql } from "drizzle-orm";
 import { insertCancellationDocument, refuseCancel } from "./cancelacion";
+import {
+  isEveryLineClosed,
+  type LineaCopiada,
+  linesToCopy,
+  reduceOpenQuantities,
+  refuseForeignLines,
+} from "./facturas-proveedor-partes";
 
 /**
  * What the simulated ERP itself does with A/P invoices (issue 13; vendor payments in pagos-proveedor.ts): the logic of
@@ -170,10 +177,13 @@ export async function insertFacturaProveedor(
   });
 }
 
-/** A receipt the A/P invoice is based on, locked, with its open lines (what the invoice copies). */
+/**
+ * A receipt the A/P invoice is based on, locked, with the lines it copies: its open lines at their open quantity,
+ * or (issue 42, decision 074) the lines and quantities a partial request names.
+ */
 type Copia = {
   entrada: typeof erpEntradas.$inferSelect;
-  abiertas: (typeof erpEntradaLineas.$inferSelect)[];
+  copiadas: LineaCopiada[];
 };
 
 /**
@@ -228,8 +238,12 @@ async function receiptsToCopy(tx: Database, input: FacturaProveedorNueva): Promi
         `La entrada de mercancía ${docNumEntrada} ya está cerrada en el ERP (facturada o cancelada).`,
       );
     }
-    copias.push({ entrada, abiertas });
+    copias.push({ entrada, copiadas: linesToCopy(entrada, lineas, input.lineas) });
   }
+  refuseForeignLines(
+    input.lineas,
+    copias.map((c) => c.entrada.docEntry),
+  );
   return copias;
 }
 
@@ -269,13 +283,13 @@ async function insertFromReceipts(tx: Database, input: FacturaProveedorNueva, co
 }
 
 /**
- * The receipts' open lines as A/P invoice lines (BaseType 20), a partly invoiced line at its open share of the
- * amounts. SAP numbers the target lines in order across the base documents (LineNum 0…n−1).
+ * The copied lines as A/P invoice lines (BaseType 20), a line copied in part at its share of the amounts. SAP
+ * numbers the target lines in order across the base documents (LineNum 0…n−1).
  */
 function copiedLines(bd: string, docEntry: number, copias: Copia[]): (typeof erpFacturaLineas.$inferInsert)[] {
-  const lineasNuevas = copias.flatMap(({ entrada, abiertas }) => abiertas.map((l) => ({ entrada, l })));
-  return lineasNuevas.map(({ entrada, l }, i) => {
-    const parcial = Number(l.openQty) < Number(l.quantity);
+  const lineasNuevas = copias.flatMap(({ entrada, copiadas }) => copiadas.map((c) => ({ entrada, ...c })));
+  return lineasNuevas.map(({ entrada, linea: l, cantidad }, i) => {
+    const parcial = Number(cantidad) < Number(l.quantity);
     return {
       bd,
       docEntry,
@@ -283,13 +297,13 @@ function copiedLines(bd: string, docEntry: number, copias: Copia[]): (typeof erp
       itemCode: l.itemCode,
       itemName: l.itemName,
       uomCode: l.uomCode,
-      quantity: l.openQty,
+      quantity: cantidad,
       priceBefDi: l.priceBefDi,
       discPrcnt: l.discPrcnt,
       lineTotal: parcial
-        ? dinero(Math.round((centavos(l.lineTotal) * Number(l.openQty)) / Number(l.quantity)))
+        ? dinero(Math.round((centavos(l.lineTotal) * Number(cantidad)) / Number(l.quantity)))
         : l.lineTotal,
-      vatSum: parcial ? dinero(Math.round((centavos(l.vatSum) * Number(l.openQty)) / Number(l.quantity))) : l.vatSum,
+      vatSum: parcial ? dinero(Math.round((centavos(l.vatSum) * Number(cantidad)) / Number(l.quantity))) : l.vatSum,
       baseType: 20,
       baseEntry: entrada.docEntry,
       baseLine: l.lineNum,
@@ -297,22 +311,14 @@ function copiedLines(bd: string, docEntry: number, copias: Copia[]): (typeof erp
   });
 }
 
-/** The copied lines close (nothing left open) and so do their receipts. */
+/**
+ * The copied quantities leave their lines (a line with nothing open closes) and a receipt with every line closed
+ * closes (issue 42: a receipt billed in part stays open for the rest).
+ */
 async function closeReceipts(tx: Database, bd: string, copias: Copia[]) {
-  for (const { entrada, abiertas } of copias) {
-    await tx
-      .update(erpEntradaLineas)
-      .set({ openQty: "0", lineStatus: "C" })
-      .where(
-        and(
-          eq(erpEntradaLineas.bd, bd),
-          eq(erpEntradaLineas.docEntry, entrada.docEntry),
-          inArray(
-            erpEntradaLineas.lineNum,
-            abiertas.map((l) => l.lineNum),
-          ),
-        ),
-      );
+  for (const { entrada, copiadas } of copias) {
+    await reduceOpenQuantities(tx, bd, entrada.docEntry, copiadas);
+    if (!(await isEveryLineClosed(tx, bd, entrada.docEntry))) continue;
     await tx
       .update(erpEntradas)
       .set({ docStatus: "C" })

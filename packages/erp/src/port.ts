@@ -238,6 +238,22 @@ export interface ErpFacturaProveedorNueva {
   comments: string;
   /** F3 (decision 047): how the ERP's posting date is chosen when the CFDI's period is closed (sociedad's rule). */
   postingDateRule?: PostingDateRule;
+  /**
+   * Issue 42 (decision 074): when present and not empty, the A/P invoice copies exactly these base lines with these
+   * quantities (SAP Document_Lines BaseType/BaseEntry/BaseLine/Quantity) instead of every open line of the
+   * receipts; each base line's OpenQty drops by its quantity and the base document stays open until nothing is left.
+   */
+  lineas?: readonly ErpLineaBase[];
+}
+
+/** Issue 42 (decision 074): one base document line an A/P invoice copies, with the quantity it bills. */
+export interface ErpLineaBase {
+  /** 20 goods receipt (OPDN), 22 purchase order (OPOR). */
+  baseType: 20 | 22;
+  baseEntry: number;
+  baseLine: number;
+  /** Decimal string, above 0 and at most the base line's OpenQty. */
+  quantity: string;
 }
 
 /**

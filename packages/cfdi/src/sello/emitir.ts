@@ -76,6 +76,9 @@ export interface ConceptoPrueba {
   tasaIsr?: string;
   /** IVA withheld (two thirds: TasaOCuota 0.106667). */
   ivaRetenido?: string;
+  /** Issue 42: the quantity ("1" by default; ValorUnitario is then Importe / Cantidad) and the item code. */
+  cantidad?: string;
+  noIdentificacion?: string;
 }
 
 const esc = (v: string) => v.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
@@ -121,6 +124,8 @@ function conceptosDe(f: FacturaPrueba): Required<ConceptoPrueba>[] {
     isr: money(c.isr ?? "0"),
     tasaIsr: c.tasaIsr ?? "0.100000",
     ivaRetenido: money(c.ivaRetenido ?? "0"),
+    cantidad: c.cantidad ?? "1",
+    noIdentificacion: c.noIdentificacion ?? "",
   }));
 }
 
@@ -137,10 +142,11 @@ function conceptoXml(c: Concepto): string {
   return [
     `<cfdi:Concepto${attrs({
       ClaveProdServ: c.claveProdServ,
-      Cantidad: "1",
+      NoIdentificacion: c.noIdentificacion === "" ? undefined : c.noIdentificacion,
+      Cantidad: c.cantidad,
       ClaveUnidad: "E48",
       Descripcion: c.descripcion,
-      ValorUnitario: two(c.importe),
+      ValorUnitario: c.cantidad === "1" ? two(c.importe) : (Number(c.importe) / Number(c.cantidad)).toFixed(6),
       Importe: two(c.importe),
       Descuento: nonZero(c.descuento) ? two(c.descuento) : undefined,
       ObjetoImp: "02",

@@ -130,6 +130,11 @@ export const facturas = pgTable(
      */
     erpFechaVencimiento: date("erp_fecha_vencimiento", { mode: "string" }),
     fechaProbablePago: date("fecha_probable_pago", { mode: "string" }),
+    /**
+     * Issue 42 part 3 (decision 074): true when the invoice bills part of its receipt (chosen lines and quantities,
+     * in `factura_lineas`); false for a whole-receipt invoice (every open line at its open quantity).
+     */
+    parcial: boolean("parcial").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
@@ -166,13 +171,17 @@ export const facturaEntradas = pgTable(
     entradaDocEntry: integer("entrada_doc_entry"),
     /** Set by the triggers from the invoice's status (P or A); what is written here is overwritten. */
     activa: boolean("activa").notNull().default(true),
+    /** Issue 42 (decision 074): the invoice's `parcial`, copied by the triggers; what is written here is overwritten. */
+    parcial: boolean("parcial").notNull().default(false),
   },
   (t) => [
     uniqueIndex("factura_entradas_factura_key").on(t.facturaId, t.entradaDocEntry),
     uniqueIndex("factura_entradas_factura_num_key")
       .on(t.facturaId, t.entradaDocNum)
       .where(sql`${t.entradaDocEntry} is null`),
-    uniqueIndex("factura_entradas_activa_key").on(t.bd, t.entradaDocEntry).where(sql`${t.activa}`),
+    // Issue 42 (decision 074): one whole-receipt holder per receipt; partial invoices share a receipt by quantity
+    // (`documentos_base_facturados`, `lineas_base_facturadas`).
+    uniqueIndex("factura_entradas_activa_key").on(t.bd, t.entradaDocEntry).where(sql`${t.activa} and not ${t.parcial}`),
     uniqueIndex("factura_entradas_activa_num_key")
       .on(t.bd, t.entradaDocNum)
       .where(sql`${t.activa} and ${t.entradaDocEntry} is null`),

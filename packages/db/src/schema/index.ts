@@ -6,6 +6,7 @@ export * from "./erp-mock";
 export * from "./erp-notas-credito";
 export * from "./erp-service-layer";
 export * from "./erp-trabajos";
+export * from "./factura-lineas";
 export * from "./facturas";
 export * from "./invitaciones";
 export * from "./lista-69b";

@@ -29,7 +29,12 @@ async function totalsOf(s: ApprovalState, bd: string, body: Row, objectCode: str
   }
   const copies = lines
     .filter((l) => num(l.BaseType) === 20)
-    .map((l) => ({ baseEntry: num(l.BaseEntry) ?? -1, baseLine: num(l.BaseLine) ?? -1 }));
+    .map((l) => ({
+      baseEntry: num(l.BaseEntry) ?? -1,
+      baseLine: num(l.BaseLine) ?? -1,
+      // Issue 42 (decision 074): a line's Quantity, when the body gives one, is what the draft copies.
+      quantity: num(l.Quantity),
+    }));
   const amounts = await receiptLineAmounts(deps.db, bd, cardCode, copies);
   const totals = documentTotals({
     net: amounts.net,

@@ -126,7 +126,7 @@ export async function receiptLineAmounts(
   db: Database,
   bd: string,
   cardCode: string,
-  lines: readonly { baseEntry: number; baseLine: number }[],
+  lines: readonly { baseEntry: number; baseLine: number; quantity?: number | undefined }[],
 ): Promise<{ net: number; vat: number; discount: number; currency: string; rate: string }> {
   const entries = [...new Set(lines.map((l) => l.baseEntry))];
   const found = await rows<{
@@ -158,8 +158,10 @@ export async function receiptLineAmounts(
     if (line.card_code !== cardCode) {
       throw new SapFailure(400, -5002, "Base document card and target document card do not match");
     }
-    // A draft copies what is open of the line (SAP: the base line's open quantity).
-    const share = Number(line.quantity) > 0 ? Number(line.open_qty) / Number(line.quantity) : 0;
+    // A draft copies what is open of the line (SAP: the base line's open quantity), or the line's Quantity when the
+    // body gives one (SDK Document_Lines.Quantity on a copied line; issue 42, decision 074).
+    const copied = copy.quantity ?? Number(line.open_qty);
+    const share = Number(line.quantity) > 0 ? copied / Number(line.quantity) : 0;
     const lineNet = Math.round(Number(line.line_total) * 100 * share);
     net += lineNet;
     copiedNet.set(copy.baseEntry, (copiedNet.get(copy.baseEntry) ?? 0) + lineNet);

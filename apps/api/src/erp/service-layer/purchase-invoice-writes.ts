@@ -8,6 +8,7 @@ import { postPurchaseDocument } from "./document-post";
 import type { Drafts } from "./drafts";
 import { quantity } from "./money";
 import { q } from "./odata";
+import { type CopiedLine, namedLines, refuseForeignLines } from "./partial-lines";
 import { createPortalIdLock } from "./portal-id-lock";
 import { postingDateFor, postingDateRefusal } from "./posting-date";
 import { missingFactura, purchaseDocumentBody } from "./purchase-document";
@@ -33,7 +34,8 @@ async function receiptLines(client: SlBase["client"], input: FacturaInput) {
     )}`,
     { maxPageSize: 0 },
   );
-  const lines: { BaseType: 20; BaseEntry: number; BaseLine: number }[] = [];
+  const lines: CopiedLine[] = [];
+  const partial = input.lineas && input.lineas.length > 0 ? input.lineas : null;
   for (const { docNum, docEntry } of refs) {
     // DocNum repeats across numbering series (decision 048, F8): the receipt by DocEntry, else the supplier's one.
     const receipt =
@@ -55,12 +57,16 @@ async function receiptLines(client: SlBase["client"], input: FacturaInput) {
     if (status(receipt.DocumentStatus) === "C" || open.length === 0) {
       throw new ErpRechazoError(`La entrada de mercancía ${docNum} ya está cerrada en el ERP (facturada o cancelada).`);
     }
+    // Issue 42 (decision 074): a partial request copies the lines it names with their quantities.
     lines.push(
-      ...open
-        .sort((a, b) => a.LineNum - b.LineNum)
-        .map((l) => ({ BaseType: 20 as const, BaseEntry: receipt.DocEntry, BaseLine: l.LineNum })),
+      ...(partial
+        ? namedLines(20, receipt, open, partial)
+        : open
+            .sort((a, b) => a.LineNum - b.LineNum)
+            .map((l) => ({ BaseType: 20 as const, BaseEntry: receipt.DocEntry, BaseLine: l.LineNum }))),
     );
   }
+  refuseForeignLines(partial ?? undefined, lines);
   return { lines, docNums };
 }
 

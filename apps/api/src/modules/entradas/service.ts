@@ -11,7 +11,10 @@ export function entradaRowBody(d: ErpEntrada): Omit<EntradaRow, keyof RowPositio
     Pedido: d.pedidoDocNum,
     CP: d.cp,
     DocEntry: d.docEntry,
-    DetalleEntradaMercancia: d.lineas.map((l, i): EntradaLinea => ({ IdEntrada: d.docNum, ...partidaCompra(l, i) })),
+    // Issue 42 (decision 074): what the ERP has not billed yet of each line (a receipt billed in parts).
+    DetalleEntradaMercancia: d.lineas.map(
+      (l, i): EntradaLinea => ({ IdEntrada: d.docNum, ...partidaCompra(l, i), OpenQty: l.openQty }),
+    ),
   };
 }
 

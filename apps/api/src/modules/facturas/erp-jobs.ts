@@ -59,7 +59,22 @@ async function createInErp({ data, erp }: Deps, factura: FacturaRecord) {
   const entradas = (await repos.facturas.entradasDe([factura.id])).get(factura.id);
   // Decision 047: the sociedad's rule for a CFDI dated in a closed posting period.
   const postingDateRule = await repos.sociedades.reglaFechaContable(factura.bd);
-  return erp.createFacturaProveedor({ ...facturaProveedorDe(factura, entradas), postingDateRule });
+  // Issue 42 (decision 074): a partial invoice copies exactly its lines and quantities.
+  const lineas = (await repos.facturas.lineasDe([factura.id])).get(factura.id) ?? [];
+  return erp.createFacturaProveedor({
+    ...facturaProveedorDe(factura, entradas),
+    postingDateRule,
+    ...(lineas.length > 0
+      ? {
+          lineas: lineas.map((l) => ({
+            baseType: 20 as const,
+            baseEntry: l.EntradaDocEntry,
+            baseLine: l.LineNum,
+            quantity: l.Cantidad,
+          })),
+        }
+      : {}),
+  });
 }
 
 /** One attempt at a leased creation job; records the outcome on the job (and the invoice) and returns it. */

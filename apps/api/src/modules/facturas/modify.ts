@@ -2,6 +2,7 @@ import { MSG, type PatchFacturaRequest } from "@portal/contracts";
 import { Invalid, NotFound, refusal } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import { decodeArchivo } from "../archivos/upload-kit";
+import { storedPart, withQuantityRace } from "./partes";
 import { FACTURA_MSG } from "./reglas";
 import type { FacturaRecord } from "./repository";
 import {
@@ -64,7 +65,8 @@ async function checkCorrection(deps: ModifyDeps, user: SessionUser, input: Patch
   const { datos, errores: delXml } = await checkXml(deps, new Uint8Array(xmlBytes), "actualizacion", {
     proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc, resicoAgapes: proveedor.resicoAgapes },
     sociedad,
-    entradas,
+    // Issue 42 (decision 074): a partial invoice is compared with the part it bills.
+    entradas: await storedPart(repo, actual.id, entradas),
     enviado: input,
   });
   errores.push(...delXml);
@@ -90,45 +92,51 @@ async function saveCorrection(deps: ModifyDeps, user: SessionUser, checked: Chec
   const nuevoEstatus = actual.estatus === "R" ? "P" : actual.estatus;
   await conCarrera(
     () =>
-      deps.data.withTransaction(async (tx) => {
-        const cambios: Partial<FacturaRecord> = {};
-        const auditar: { campo: string; antes: string; despues: string }[] = [];
-        if (pdf) {
-          cambios.pdfArchivoId = await tx.archivos.store(pdf.bytes, "application/pdf");
-          cambios.pdfNombre = pdf.nombre;
-          auditar.push({ campo: "pdf", antes: actual.pdfNombre, despues: pdf.nombre });
-        }
-        if (recepcion) {
-          cambios.recepcionArchivoId = await tx.archivos.store(recepcion.bytes, imageMime(recepcion.bytes));
-          cambios.recepcionNombre = recepcion.nombre;
-          auditar.push({ campo: "recepcion", antes: actual.recepcionNombre, despues: recepcion.nombre });
-        }
-        if (xmlNuevo) {
-          Object.assign(cambios, valoresDelXml(datos, entradas));
-          cambios.xmlArchivoId = await tx.archivos.store(xmlNuevo.bytes, "text/xml");
-          cambios.xmlNombre = xmlNuevo.nombre;
-          auditar.push({
-            campo: "xml",
-            antes: `${actual.xmlNombre} (${actual.uuid})`,
-            despues: `${xmlNuevo.nombre} (${datos.UUID.toUpperCase()})`,
-          });
-        }
-        if (nuevoEstatus !== actual.estatus)
-          auditar.push({ campo: "estatus", antes: actual.estatus, despues: nuevoEstatus });
-        // Only if nobody changed the invoice since this call read it (issue 22): the SAT's answer may take
-        // seconds, and a reviewer who accepted or decided meanwhile wins; the supplier reloads and sees it.
-        const corregida = await tx.facturas.correct(actual.id, actual.version, {
-          ...cambios,
-          estatus: nuevoEstatus,
-          updatedAt: now,
-        });
-        if (!corregida) throw new Invalid(FACTURA_MSG.correccionDesactualizada(actual.folio));
-        await deps.satEstado.save(tx, "factura", actual.id, sat.registro);
-        for (const a of auditar) {
-          const change = { campo: a.campo, from: a.antes, to: a.despues, comment: MSG.correccionDelProveedor };
-          await tx.auditoria.recordChange(user, { entidad: "factura", id: actual.id, ...change }, now);
-        }
-      }),
+      // Issue 42: a corrected Rechazada takes its quantities again; another invoice may have taken them since.
+      withQuantityRace(
+        () =>
+          deps.data.withTransaction(async (tx) => {
+            const cambios: Partial<FacturaRecord> = {};
+            const auditar: { campo: string; antes: string; despues: string }[] = [];
+            if (pdf) {
+              cambios.pdfArchivoId = await tx.archivos.store(pdf.bytes, "application/pdf");
+              cambios.pdfNombre = pdf.nombre;
+              auditar.push({ campo: "pdf", antes: actual.pdfNombre, despues: pdf.nombre });
+            }
+            if (recepcion) {
+              cambios.recepcionArchivoId = await tx.archivos.store(recepcion.bytes, imageMime(recepcion.bytes));
+              cambios.recepcionNombre = recepcion.nombre;
+              auditar.push({ campo: "recepcion", antes: actual.recepcionNombre, despues: recepcion.nombre });
+            }
+            if (xmlNuevo) {
+              Object.assign(cambios, valoresDelXml(datos, entradas));
+              cambios.xmlArchivoId = await tx.archivos.store(xmlNuevo.bytes, "text/xml");
+              cambios.xmlNombre = xmlNuevo.nombre;
+              auditar.push({
+                campo: "xml",
+                antes: `${actual.xmlNombre} (${actual.uuid})`,
+                despues: `${xmlNuevo.nombre} (${datos.UUID.toUpperCase()})`,
+              });
+            }
+            if (nuevoEstatus !== actual.estatus)
+              auditar.push({ campo: "estatus", antes: actual.estatus, despues: nuevoEstatus });
+            // Only if nobody changed the invoice since this call read it (issue 22): the SAT's answer may take
+            // seconds, and a reviewer who accepted or decided meanwhile wins; the supplier reloads and sees it.
+            const corregida = await tx.facturas.correct(actual.id, actual.version, {
+              ...cambios,
+              estatus: nuevoEstatus,
+              updatedAt: now,
+            });
+            if (!corregida) throw new Invalid(FACTURA_MSG.correccionDesactualizada(actual.folio));
+            await deps.satEstado.save(tx, "factura", actual.id, sat.registro);
+            for (const a of auditar) {
+              const change = { campo: a.campo, from: a.antes, to: a.despues, comment: MSG.correccionDelProveedor };
+              await tx.auditoria.recordChange(user, { entidad: "factura", id: actual.id, ...change }, now);
+            }
+          }),
+        refs.map((r) => r.docNum),
+        actual.parcial,
+      ),
     datos.UUID.toUpperCase(),
     refs.map((r) => r.docNum),
   );

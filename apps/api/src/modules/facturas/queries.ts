@@ -3,6 +3,7 @@ import {
   type FacturaSociedad,
   type GetEntradasRequest,
   type HistorialFactura,
+  type LineaPorFacturar,
   MSG,
   type PagosProximos,
   type ProveedorResumen,
@@ -16,6 +17,7 @@ import { comoHistorial } from "../auditoria/repository";
 import { reviewWindowStart } from "../revision/review-kit";
 import { refDe } from "./entradas-pedidas";
 import { pagosProximosDe } from "./pagos-proximos";
+import { lineKey, trimZeros } from "./repository-lineas";
 import { type FacturasContext, sociedadDe } from "./shared";
 
 /** Payment and cancellation of the user's accepted invoices, as the ERP has them now. */
@@ -96,6 +98,34 @@ function toEntradaFactura(e: ErpEntrada, nomSociedad: string, fila: number): Ent
   };
 }
 
+/** Issue 42: each receipt's lines with what is left to bill, and the receipts partial invoices bill. */
+async function remainingLines(repo: FacturasContext["repo"], bd: string, entradas: readonly ErpEntrada[]) {
+  const entries = entradas.map((e) => e.docEntry);
+  const [held, documentos] = await Promise.all([
+    repo.cantidadesFacturadas(bd, 20, entries),
+    repo.documentosFacturados(bd, 20, entries),
+  ]);
+  const enPartes = new Set(documentos.filter((d) => d.parciales > 0).map((d) => d.baseEntry));
+  const lineas = (e: ErpEntrada): LineaPorFacturar[] =>
+    e.lineas.map((l) => {
+      const h = held.get(lineKey(e.docEntry, l.lineNum));
+      const libre =
+        l.lineStatus === "O"
+          ? Math.max(0, Math.min(Number(l.openQty) - (h?.sinErp ?? 0), Number(l.quantity) - (h?.facturada ?? 0)))
+          : 0;
+      return {
+        LineNum: l.lineNum,
+        ItemCode: l.itemCode,
+        ItemName: l.itemName,
+        Quantity: l.quantity,
+        PorFacturar: trimZeros(String(Number(libre.toFixed(6)))),
+        LineTotal: l.lineTotal,
+      };
+    });
+  const quedan = (e: ErpEntrada) => lineas(e).some((l) => Number(l.PorFacturar) > 0);
+  return { enPartes, lineas, quedan };
+}
+
 /** One invoice's history, and what the registration form reads: sociedades, the supplier, its receipts. */
 export function detailQueries(deps: Pick<FacturasContext, "repo" | "erp" | "proveedores" | "pedidasErp">) {
   const { repo, erp, proveedores, pedidasErp } = deps;
@@ -143,16 +173,26 @@ export function detailQueries(deps: Pick<FacturasContext, "repo" | "erp" | "prov
       if (!sociedad) return [];
       if (input.tipo !== "Nuevo") {
         const una = await pedidasErp.una(user.id, input.BD, { docNum: input.tipo, docEntry: input.DocEntry ?? null });
-        return una ? [toEntradaFactura(una, sociedad.nombre, 1)] : [];
+        if (!una) return [];
+        // Issue 42: with its lines, so the update form can compare a partial invoice with the part it bills.
+        const porFacturar = await remainingLines(repo, input.BD, [una]);
+        return [{ ...toEntradaFactura(una, sociedad.nombre, 1), Lineas: porFacturar.lineas(una) }];
       }
       const todas = await entradasDe(user, input.BD);
       // Issue 37 (decision 051): held by DocEntry; two receipts sharing a number are told apart.
       const conFactura = new Set(
         (await repo.entradasConFacturaActiva(input.BD, todas.map(refDe))).map((r) => r.docEntry),
       );
+      // Issue 42 (decision 074): a receipt partial invoices bill stays offered while some quantity is left.
+      const porFacturar = await remainingLines(repo, input.BD, todas);
       return todas
-        .filter((e) => e.docStatus === "O" && !conFactura.has(e.docEntry))
-        .map((e, i) => toEntradaFactura(e, sociedad.nombre, i + 1));
+        .filter((e) => e.docStatus === "O")
+        .filter((e) => !conFactura.has(e.docEntry) || (porFacturar.enPartes.has(e.docEntry) && porFacturar.quedan(e)))
+        .map((e, i) => ({
+          ...toEntradaFactura(e, sociedad.nombre, i + 1),
+          Lineas: porFacturar.lineas(e),
+          EnPartes: porFacturar.enPartes.has(e.docEntry),
+        }));
     },
   };
 }

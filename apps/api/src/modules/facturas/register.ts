@@ -1,10 +1,11 @@
-import { MSG, type PostFacturaRequest } from "@portal/contracts";
+import { FACTURA_PARTES_MSG, MSG, type PostFacturaRequest } from "@portal/contracts";
 import { mismaEntrada } from "@portal/db";
 import { Invalid, refusal } from "../../lib/errors";
 import { createPhaseTimer } from "../../lib/phase-timer";
 import type { SessionUser } from "../../lib/session-user";
 import { decodeArchivo } from "../archivos/upload-kit";
 import { refDe, refsDelEnvio } from "./entradas-pedidas";
+import { heldInParts, planPartial, withQuantityRace } from "./partes";
 import { FACTURA_MSG } from "./reglas";
 import {
   checkArchivos,
@@ -52,17 +53,21 @@ async function checkRegistration(deps: RegisterDeps, user: SessionUser, input: P
     refsDelEnvio(input.EntradaMercancia, input.EntradaDocEntry),
   );
   const refs = entradas.map(refDe);
+  // Issue 42 (decision 074): the lines and quantities chosen, when the CFDI bills part of its receipts.
+  const parcial = (input.Lineas ?? []).length > 0;
+  const partes = parcial ? await planPartial(repo, sociedad.bdSap, entradas, input.Lineas ?? []) : null;
+  const enPartes = await heldInParts(repo, sociedad.bdSap, entradas);
   phases.mark("proveedor, sociedad y entrada");
 
   const pdf = decodeArchivo(input.PDF, input.PDF64);
   const xml = decodeArchivo(input.XML, input.XML64);
   const recepcion = decodeArchivo(input.Recepcion, input.Recepcion64);
-  const errores = checkArchivos(pdf, xml, recepcion);
+  const errores = [...checkArchivos(pdf, xml, recepcion), ...(partes?.errores ?? [])];
   const tomadas = await repo.entradasConFacturaActiva(sociedad.bdSap, refs);
   const { datos, errores: delXml } = await checkXml(deps, xml.bytes, "alta", {
     proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc, resicoAgapes: proveedor.resicoAgapes },
     sociedad,
-    entradas,
+    entradas: partes?.plan.entradas ?? entradas,
     enviado: { ...input, Total: input.Total },
   });
   // Decision 036: a replacement CFDI takes over the A/P invoice of the accepted invoice holding its receipts
@@ -70,11 +75,20 @@ async function checkRegistration(deps: RegisterDeps, user: SessionUser, input: P
   const toma = datos ? await takeoverOf(repo, proveedor.cardCode, sociedad.id, datos, entradas) : null;
   const sustituyeA = toma && "id" in toma ? toma : null;
   if (toma && "error" in toma) errores.push(toma.error);
+  if (sustituyeA && parcial) errores.push(FACTURA_PARTES_MSG.sustitutaParcial);
   for (const e of entradas) {
     if (e.docStatus !== "O" && !sustituyeA) errores.push(FACTURA_MSG.entradaCerrada(e.docNum));
   }
   for (const n of tomadas) {
-    if (!sustituyeA?.entradas.some((v) => mismaEntrada(v, n))) errores.push(FACTURA_MSG.entradaConFactura(n.docNum));
+    if (sustituyeA?.entradas.some((v) => mismaEntrada(v, n))) continue;
+    // Issue 42: partial invoices share a receipt by quantity; a whole-receipt holder excludes them.
+    const porPartes = n.docEntry !== null && enPartes.has(n.docEntry);
+    if (parcial && !porPartes) errores.push(FACTURA_PARTES_MSG.entradaFacturadaCompleta(n.docNum));
+    else if (!parcial) {
+      errores.push(
+        porPartes ? FACTURA_PARTES_MSG.entradaFacturadaEnPartes(n.docNum) : FACTURA_MSG.entradaConFactura(n.docNum),
+      );
+    }
   }
   errores.push(...delXml);
   if (datos && (await repo.uuidTaken(datos.UUID.toUpperCase()))) {
@@ -86,49 +100,62 @@ async function checkRegistration(deps: RegisterDeps, user: SessionUser, input: P
   const sat = await satEstado.queryOnUpload(xml.bytes, datos.FechaTimbrado);
   phases.mark("consulta al SAT");
   if ("rechazo" in sat) throw new Invalid(sat.rechazo);
-  return { proveedor, sociedad, entradas, refs, pdf, xml, recepcion, datos, sustituyeA, sat };
+  const lineas = partes?.plan.lineas ?? [];
+  return { proveedor, sociedad, entradas, refs, pdf, xml, recepcion, datos, sustituyeA, sat, lineas };
 }
 
 /** The invoice, its three files, its receipts, the SAT's status and an audit entry, in one transaction. */
 async function saveRegistration(deps: RegisterDeps, user: SessionUser, checked: CheckedRegistration) {
-  const { proveedor, sociedad, entradas, refs, pdf, xml, recepcion, datos, sustituyeA, sat } = checked;
+  const { proveedor, sociedad, entradas, refs, pdf, xml, recepcion, datos, sustituyeA, sat, lineas } = checked;
   const docNums = refs.map((r) => r.docNum);
   const now = deps.clock();
+  const parcial = lineas.length > 0;
   await conCarrera(
     () =>
-      deps.data.withTransaction(async (tx) => {
-        const [pdfId, xmlId, recepcionId] = [
-          await tx.archivos.store(pdf.bytes, "application/pdf"),
-          await tx.archivos.store(xml.bytes, "text/xml"),
-          await tx.archivos.store(recepcion.bytes, imageMime(recepcion.bytes)),
-        ];
-        const id = await tx.facturas.insert({
-          ...valoresDelXml(datos, entradas),
-          cardCode: proveedor.cardCode,
-          sociedadId: sociedad.id,
-          bd: sociedad.bdSap,
-          entradaDocNum: refs[0]!.docNum,
-          entradaDocEntry: refs[0]!.docEntry,
-          pdfArchivoId: pdfId,
-          pdfNombre: pdf.nombre,
-          xmlArchivoId: xmlId,
-          xmlNombre: xml.nombre,
-          recepcionArchivoId: recepcionId,
-          recepcionNombre: recepcion.nombre,
-          estatus: "P",
-          sustituyeAId: sustituyeA?.id ?? null,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await tx.facturas.addEntradas(id, sociedad.bdSap, refs.slice(1));
-        await deps.satEstado.save(tx, "factura", id, sat.registro);
-        const registro = `P · UUID ${datos.UUID.toUpperCase()} · ${docNums.length > 1 ? "entradas" : "entrada"} ${docNums.join(", ")}`;
-        await tx.auditoria.recordChange(
-          user,
-          { entidad: "factura", id, campo: "registro", from: "", to: registro },
-          now,
-        );
-      }),
+      // Issue 42: of two uploads for the last units, the second fails the counters' check (decision 074).
+      withQuantityRace(
+        () =>
+          deps.data.withTransaction(async (tx) => {
+            const [pdfId, xmlId, recepcionId] = [
+              await tx.archivos.store(pdf.bytes, "application/pdf"),
+              await tx.archivos.store(xml.bytes, "text/xml"),
+              await tx.archivos.store(recepcion.bytes, imageMime(recepcion.bytes)),
+            ];
+            const id = await tx.facturas.insert({
+              ...valoresDelXml(datos, entradas),
+              cardCode: proveedor.cardCode,
+              sociedadId: sociedad.id,
+              bd: sociedad.bdSap,
+              entradaDocNum: refs[0]!.docNum,
+              entradaDocEntry: refs[0]!.docEntry,
+              pdfArchivoId: pdfId,
+              pdfNombre: pdf.nombre,
+              xmlArchivoId: xmlId,
+              xmlNombre: xml.nombre,
+              recepcionArchivoId: recepcionId,
+              recepcionNombre: recepcion.nombre,
+              estatus: "P",
+              sustituyeAId: sustituyeA?.id ?? null,
+              parcial,
+              createdAt: now,
+              updatedAt: now,
+            });
+            await tx.facturas.addEntradas(id, sociedad.bdSap, refs.slice(1));
+            await tx.facturas.addLineas(id, sociedad.bdSap, lineas);
+            await deps.satEstado.save(tx, "factura", id, sat.registro);
+            const partes = parcial
+              ? ` · en partes: ${lineas.map((l) => `${l.baseDocNum}/${l.baseLine} × ${l.cantidad}`).join(", ")}`
+              : "";
+            const registro = `P · UUID ${datos.UUID.toUpperCase()} · ${docNums.length > 1 ? "entradas" : "entrada"} ${docNums.join(", ")}${partes}`;
+            await tx.auditoria.recordChange(
+              user,
+              { entidad: "factura", id, campo: "registro", from: "", to: registro },
+              now,
+            );
+          }),
+        docNums,
+        parcial,
+      ),
     datos.UUID.toUpperCase(),
     docNums,
   );

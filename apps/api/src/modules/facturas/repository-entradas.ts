@@ -54,6 +54,8 @@ export function facturaEntradasQueries(db: Database) {
           and case when mia.entrada_doc_entry is not null and otra.entrada_doc_entry is not null
             then otra.entrada_doc_entry = mia.entrada_doc_entry else otra.entrada_doc_num = mia.entrada_doc_num end
           and otra.factura_id <> mia.factura_id and otra.activa
+          -- Issue 42 (decision 074): partial invoices share a receipt by quantity (the counters' check decides).
+          and not (mia.parcial and otra.parcial)
         where mia.factura_id = ${facturaId}
         order by 1`)) as unknown as { rows: { doc_num: number }[] };
       return result.rows.map((r) => Number(r.doc_num));

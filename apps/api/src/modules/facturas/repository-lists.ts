@@ -5,6 +5,7 @@ import { count, eq, inArray, type SQL, sql } from "drizzle-orm";
 const {
   erpTrabajos,
   facturaEntradas,
+  facturaLineas,
   facturas,
   lista69b,
   lista69bImportaciones,
@@ -46,7 +47,8 @@ async function rowsJson(
   const { lista69bJson, lista69bJoin, lista69bColumnas } = lista69bSql(con69b);
   const avisoSustitucion = avisoSustitucionSql(paraEmpleado);
   const result = (await db.execute(sql`
-    select coalesce(json_agg(json_build_object(
+    -- json_build_object takes at most 100 arguments: issue 42's LineasFacturadas is joined to the row as text.
+    select '[' || coalesce(string_agg(left(json_build_object(
       'Fila', x.fila, 'IdFactura', x.id, 'NomSociedad', x.nom_sociedad, 'CardName', x.card_name,
       'FolioFactura', x.folio, 'RFC', x.rfc_emisor, 'RFCReceptor', x.rfc_receptor, 'CPEmisor', x.cp_emisor,
       'CPReceptor', x.cp_receptor, 'UUID', x.uuid, 'Entrada', x.entrada_doc_num,
@@ -69,7 +71,8 @@ async function rowsJson(
         when x.trabajo_estado is null then '' else x.trabajo_estado end
       ${employeeColumnsSql(paraEmpleado)}
       ${lista69bJson}
-    ) order by x.fila), '[]')::text as filas
+    )::text, -1) || ', ' || substr(json_build_object('LineasFacturadas', x.lineas)::text, 2), ', ' order by x.fila), '')
+      || ']' as filas
     from (
       select f.*, s.nombre as nom_sociedad, p.card_name, p.email, t.estado as trabajo_estado,
              t.ultimo_error as trabajo_error, t.created_at as trabajo_creado, e.estado as sat_estado, e.pendiente as sat_pendiente,
@@ -82,6 +85,12 @@ async function rowsJson(
              (select coalesce(json_agg(fe.entrada_doc_entry order by fe.entrada_doc_num, fe.entrada_doc_entry),
                   json_build_array(f.entrada_doc_entry))
                 from ${facturaEntradas} fe where fe.factura_id = f.id) as entradas_doc_entry,
+             -- Issue 42 (decision 074): the lines a partial invoice bills; null for a whole-receipt invoice.
+             (select json_agg(json_build_object('Entrada', fl.base_doc_num, 'EntradaDocEntry', fl.base_entry,
+                  'LineNum', fl.base_line, 'ItemCode', fl.item_code, 'ItemName', fl.item_name,
+                  'Cantidad', trim_scale(fl.cantidad)::text, 'CantidadLinea', trim_scale(fl.cantidad_linea)::text,
+                  'Importe', round(fl.importe, 2)::text) order by fl.base_doc_num, fl.base_entry, fl.base_line)
+                from ${facturaLineas} fl where fl.factura_id = f.id) as lineas,
              coalesce(nc.aceptadas, 0.00) as notas_aceptadas, coalesce(nc.aplicadas, 0.00) as notas_aplicadas,
              row_number() over (order by ${primero ? sql`(${primero}) desc, ` : sql``}f.created_at desc, f.id desc) as fila
              ${avisoSustitucion}

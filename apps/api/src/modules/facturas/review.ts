@@ -5,6 +5,7 @@ import { liftReplaced } from "../bloqueo-pago/service";
 import { type ReviewKind, review } from "../revision/review-kit";
 import { TIPO_CANCELAR_FACTURA, TIPO_CREAR_FACTURA } from "./erp-jobs";
 import { refreshFechasProbables } from "./fecha-probable";
+import { withQuantityRace } from "./partes";
 import { FACTURA_MSG } from "./reglas";
 import type { FacturaRecord } from "./repository";
 import type { FacturasContext } from "./shared";
@@ -30,7 +31,15 @@ const decide: FacturaReviewKind["decide"] = async (tx, id, version, values) => {
       throw new Invalid([MSG.revisionError, FACTURA_MSG.entradasTomadas(factura?.folio ?? String(id), tomadas)]);
     }
   }
-  return tx.facturas.decide(id, version, values);
+  // Issue 42 (decision 074): a partial invoice brought back takes its quantities again; the counters' check refuses
+  // what another invoice took meanwhile.
+  const factura = await tx.facturas.findById(id);
+  return withQuantityRace(
+    () => tx.facturas.decide(id, version, values),
+    factura ? [factura.entradaDocNum] : [],
+    factura?.parcial ?? false,
+    true,
+  );
 };
 
 // Accepted: the ERP's A/P invoice is owed, as a job committed with the decision (issue 13). Not accepted but

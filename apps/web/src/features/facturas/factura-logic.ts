@@ -39,6 +39,7 @@ import {
 import { clock } from "../../lib/clock";
 import { type ArchivoLeido, checkSizes, type Revision, readXml, zodMessages } from "../../lib/read-file";
 import type { Session } from "../../lib/session";
+import { type Cantidades, checkCantidades, claveLinea, lineasDelEnvio, parteDeEntrada } from "./entrada-partes";
 
 /**
  * Pure rules of the invoice screens (spec §2 /MisFacturas, 'Registro de la facturación', 'Datos generales';
@@ -275,6 +276,8 @@ interface NuevaFacturaContexto {
   entradas: readonly EntradaFactura[];
   archivos: ArchivosFactura;
   base64: (bytes: Uint8Array) => string;
+  /** Issue 42 (decision 074): the quantities billed of each line when the CFDI bills part of the receipts. */
+  cantidades?: Cantidades | null;
 }
 
 /**
@@ -297,6 +300,10 @@ export function checkNewFactura(ctx: NuevaFacturaContexto): Revision<PostFactura
   const { pdf, xml, recepcion } = archivos;
   const { datos, errores: xmlErrores } = readInvoiceXml(xml, "alta");
   errores.push(...xmlErrores);
+  // Issue 42: a partial invoice is checked against the chosen part of each receipt.
+  const { cantidades } = ctx;
+  if (cantidades) errores.push(...checkCantidades(entradas, cantidades));
+  const paraReglas = cantidades ? entradas.map((e) => parteDeEntrada(e, cantidades)) : entradas;
   if (datos && sociedad && entrada) {
     errores.push(
       ...checkInvoiceAgainst(
@@ -304,7 +311,7 @@ export function checkNewFactura(ctx: NuevaFacturaContexto): Revision<PostFactura
         {
           proveedor: { CardName: ctx.proveedor.CardName },
           sociedad: { NomSociedad: sociedad.NomSociedad, Regimen: sociedad.Regimen, CP: sociedad.CP },
-          entrada: entradasParaReglas(entradas),
+          entrada: entradasParaReglas(paraReglas),
         },
         "alta",
       ),
@@ -326,6 +333,7 @@ export function checkNewFactura(ctx: NuevaFacturaContexto): Revision<PostFactura
       Moneda: entrada.DocCur,
       archivos: { pdf: archivo(pdf), xml: archivo(xml), recepcion: archivo(recepcion) },
     }),
+    ...(cantidades ? { Lineas: lineasDelEnvio(entradas, cantidades) } : {}),
   };
   const parsed = postFacturaRequestSchema.safeParse(request);
   return parsed.success ? { ok: true, request } : { ok: false, errors: zodMessages(parsed.error) };
@@ -354,6 +362,17 @@ function checkChosenArchivos({ pdf, xml, recepcion }: ArchivosFactura): string[]
 }
 
 /**
+ * Issue 42 (decision 074): the receipts as a partial invoice's checks see them (each reduced to the lines and
+ * quantities it bills, when the server sent the receipt's lines); as they are for an invoice billing them whole.
+ */
+function parteDeFila(row: Pick<FacturaRow, "LineasFacturadas">, entradas: readonly EntradaFactura[]) {
+  const lineas = row.LineasFacturadas ?? [];
+  if (lineas.length === 0) return entradas;
+  const cantidades = Object.fromEntries(lineas.map((l) => [claveLinea(l.EntradaDocEntry, l.LineNum), l.Cantidad]));
+  return entradas.map((e) => (e.Lineas && e.Lineas.length > 0 ? parteDeEntrada(e, cantidades) : e));
+}
+
+/**
  * 'Datos generales' on 'Actualizar' (spec §3 Invoice update payload, §5 update-form differences): only the
  * files picked are sent; the XML fields come from the new XML when one was picked (read with the update
  * form's rules: Folio required, SubTotal not; cross checks without régimen, postal codes and method), else
@@ -374,7 +393,8 @@ export function checkUpdate(ctx: ActualizacionContexto): Revision<PatchFacturaRe
         {
           proveedor: { CardName: proveedor.CardName },
           sociedad: { NomSociedad: row.NomSociedad, Regimen: row.Regimen, CP: row.CPReceptor },
-          entrada: entradasParaReglas(entradas),
+          // Issue 42: a partial invoice is compared with the part it bills.
+          entrada: entradasParaReglas(parteDeFila(row, entradas)),
         },
         "actualizacion",
       ),

@@ -106,6 +106,8 @@ export interface XmlPrueba {
   uuid?: string;
   /** Leave the stamp out (the structure check then fails). */
   sinTimbre?: boolean;
+  /** Issue 42: the Concepto elements, written as given (default one 'Mercancía' concept of the subtotal). */
+  conceptos?: string;
 }
 
 /**
@@ -126,7 +128,7 @@ export function xmlFactura(x: XmlPrueba = {}): string {
     `<cfdi:Emisor Rfc="${x.rfcEmisor ?? "EKU9003173C9"}" Nombre="${x.nombreEmisor ?? "ESCUELA KEMPER URGATE"}" RegimenFiscal="601"/>`,
     `<cfdi:Receptor Rfc="${x.rfcReceptor ?? "MCI7306249Y1"}" Nombre="${x.nombreReceptor ?? "MUNICIPIO DE CUAUTITLAN IZCALLI"}"`,
     ` DomicilioFiscalReceptor="${x.cpReceptor ?? "54700"}" RegimenFiscalReceptor="${x.regimenReceptor ?? "603"}" UsoCFDI="${x.uso ?? "G03"}"/>`,
-    `<cfdi:Conceptos><cfdi:Concepto ClaveProdServ="01010101" Cantidad="1" ClaveUnidad="E48" Descripcion="Mercancía" ValorUnitario="2868.11" Importe="2868.11" ObjetoImp="02"/></cfdi:Conceptos>`,
+    `<cfdi:Conceptos>${x.conceptos ?? `<cfdi:Concepto ClaveProdServ="01010101" Cantidad="1" ClaveUnidad="E48" Descripcion="Mercancía" ValorUnitario="2868.11" Importe="2868.11" ObjetoImp="02"/>`}</cfdi:Conceptos>`,
     `<cfdi:Impuestos TotalImpuestosTrasladados="${x.iva ?? "458.90"}"/>`,
     timbre,
     `</cfdi:Comprobante>`,

@@ -1,17 +1,28 @@
-import type { EntradaLinea, EntradaRow } from "@portal/contracts";
+import { type EntradaLinea, type EntradaRow, FACTURA_PARTES_MSG } from "@portal/contracts";
 import { Navigate } from "@tanstack/react-router";
 import {
   camposDocumentoCompra,
   columnasPartida,
   DocumentoCompraDetalle,
+  formatCantidad,
   pdfName,
 } from "../../../components/documento-compra";
 import type { Session } from "../../../lib/session";
 import { entradasList } from "../api";
 import { pedidoRelacionado, tituloEntrada } from "../entrada-logic";
 
-/** Receipt lines have no open quantity (spec §3 Goods receipt lines). */
-export const ENTRADA_LINE_COLUMNS = columnasPartida<EntradaLinea>();
+/**
+ * Spec §3 Goods receipt lines, and (issue 42, decision 074) what the ERP has not billed yet of each: a receipt billed
+ * in parts stays open for the rest.
+ */
+export const ENTRADA_LINE_COLUMNS = columnasPartida<EntradaLinea>([
+  {
+    id: "OpenQty",
+    header: FACTURA_PARTES_MSG.porFacturar,
+    align: "right",
+    cell: (linea) => (linea.OpenQty === undefined ? "—" : formatCantidad(linea.OpenQty)),
+  },
+]);
 
 function Detalle({ entrada }: { entrada: EntradaRow }) {
   return (

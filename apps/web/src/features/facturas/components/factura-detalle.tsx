@@ -31,6 +31,7 @@ import { BloqueoPagoLinea } from "./bloqueo-pago-linea";
 import { EstadoErp } from "./estado-erp";
 import { FECHA_PROBABLE_PAGO_AYUDA } from "./facturas-columns";
 import { HistorialFacturaSection } from "./historial-factura";
+import { entradaConParte, LineasFacturadas } from "./lineas-facturadas";
 import { SaldoMovimientos } from "./saldo-movimientos";
 
 /**
@@ -87,7 +88,11 @@ function DatosFactura({
         <TextInput label="Folio" value={row.FolioFactura} readOnly />
         <TextInput label="Fecha" value={fechaMostrada(row.FechaFactura)} readOnly />
         <TextInput label="Estatus" value={estatusFactura(row)} readOnly />
-        <TextInput label={docNums.length > 1 ? "Entradas" : "Entrada"} value={docNums.join(", ")} readOnly />
+        <TextInput
+          label={docNums.length > 1 ? "Entradas" : "Entrada"}
+          value={entradaConParte(row, docNums.join(", "))}
+          readOnly
+        />
         <TextInput label="Estatus del pago" value={estatusPago(row)} readOnly />
         <TextInput label="Fecha pago" value={fechaMostrada(row.FechaPago)} readOnly />
         {saldo ? (
@@ -116,6 +121,7 @@ function DatosFactura({
         ) : null}
         {row.FolioSAP == null ? null : <TextInput label="Folio SAP" value={String(row.FolioSAP)} readOnly />}
       </SimpleGrid>
+      <LineasFacturadas row={row} />
       {/* Issue 39: what made the balance, line by line (only an accepted invoice is paid or credited). */}
       {saldo && row.EstatusFactura === "A" ? <SaldoMovimientos operator={operator} row={row} /> : null}
       <Group mt="sm">

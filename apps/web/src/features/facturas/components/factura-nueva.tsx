@@ -9,6 +9,7 @@ import { CfdiPruebaButton, pickInto, solicitudFactura } from "../../cfdi-prueba/
 import { useProveedorFactura } from "../api";
 import { invoiceFileRows } from "./archivos-factura";
 import { camposEntrada, DatosEntradaSection, EntradaPickers, sumaEntradas } from "./factura-nueva-entradas";
+import { PartesEntradaSection } from "./factura-nueva-partes";
 import { useFacturaNueva } from "./use-factura-nueva";
 
 /** The new invoice's rows: its three pickers. */
@@ -22,7 +23,8 @@ export { type Campo, Campos, camposEntrada, sumaEntradas };
  * the files while the XML still matches them, and clears them saying why when it no longer does. Receipts read
  * 'number · reference · date · total', newest first, searchable; an XML picked before any receipt proposes the
  * receipt it matches, or the set of receipts whose sum is its total, and accepting keeps the files (decision 026);
- * several receipts show as one table with their sum. On 'Agregar' the browser runs the §5
+ * several receipts show as one table with their sum; issue 42 (decision 074): the supplier may bill part of the
+ * receipts, line by line, the quantities proposed from the XML's concepts. On 'Agregar' the browser runs the §5
  * checks (one 30 s toast listing every message with its values) and sends postFactura built from the XML it
  * read; the server checks everything again. Success: a 3 s toast, then /MisFacturas.
  */
@@ -52,6 +54,7 @@ function FacturaForm(props: { session: Session; proveedor: ProveedorResumen; onD
           />
         </Paper>
         <DatosEntradaSection elegidas={state.elegidas} />
+        <PartesEntradaSection elegidas={state.elegidas} partes={state.partes} isDisabled={isSubmitting || isSaved} />
         <FormActions
           submitLabel="Agregar"
           icon={<IconPlus size={18} aria-hidden />}

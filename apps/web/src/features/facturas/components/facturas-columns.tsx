@@ -16,6 +16,7 @@ import { EstadoSatBadges, textoSat } from "../../../components/estado-sat";
 import { bloqueoPago } from "../bloqueo-pago";
 import { COLOR_ESTATUS, entradasDeFila, estatusMostrado, saldoMostrado } from "../factura-logic";
 import { BloqueoPagoLinea } from "./bloqueo-pago-linea";
+import { EntradaCelda, entradaConParte } from "./lineas-facturadas";
 
 /** The status as shown in the list (spec §2: 'Pagada' when paid, otherwise the invoice status). */
 export function EstatusFacturaBadge({ estatus }: { estatus: keyof typeof COLOR_ESTATUS }) {
@@ -46,7 +47,14 @@ export const FACTURAS_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
   {
     id: "Entrada",
     header: "Entrada",
-    value: (row) => (entradasDeFila(row).length > 1 ? entradasDeFila(row).join(", ") : row.Entrada),
+    // Issue 42: marked when the invoice bills only part of it.
+    value: (row) =>
+      row.LineasFacturadas && row.LineasFacturadas.length > 0
+        ? entradaConParte(row, entradasDeFila(row).join(", "))
+        : entradasDeFila(row).length > 1
+          ? entradasDeFila(row).join(", ")
+          : row.Entrada,
+    cell: (row) => <EntradaCelda row={row} />,
     align: "right",
   },
   dateColumn({ id: "FechaFactura", header: "Fecha", value: (row) => row.FechaFactura }),

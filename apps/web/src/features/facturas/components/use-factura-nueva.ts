@@ -12,6 +12,7 @@ import { opcionesEntrada, type Propuesta, valorEntrada } from "../entrada-opcion
 import { proposeEntradas, reasonToClearArchivos, type XmlLeido } from "../entradas-xml";
 import { checkNewFactura } from "../factura-logic";
 import { type ArchivoClave, type ArchivosElegidos, hasArchivos, SIN_ARCHIVOS } from "./archivos-factura";
+import { matchesPartOnly, useFacturaPartes } from "./use-factura-partes";
 
 /** The XML picked, read once in the browser: a promise for the re-check, its result for the proposal. */
 interface XmlElegido {
@@ -84,7 +85,8 @@ function useRecheck(elegido: XmlElegido | null, clearFiles: (motivo: string, isA
     void elegido.lectura.then((xml) => {
       if (miTurno !== turno.current || xmlActual.current !== elegido.file || !xml) return;
       const motivo = reasonToClearArchivos(xml.datos, elegidas, disponibles);
-      if (motivo) clearFiles(motivo, true);
+      // Issue 42: an XML for a part of the receipts keeps its files (the form bills that part).
+      if (motivo && !matchesPartOnly(xml, elegidas)) clearFiles(motivo, true);
     });
   };
 }
@@ -135,10 +137,13 @@ export function useFacturaNueva({ session, proveedor, onDone }: FacturaNuevaOpti
     [leido, docEntries.length, entradas.data, sociedad],
   );
 
+  const partes = useFacturaPartes(elegidas, leido);
+
   const chooseSociedad = (value: string | null) => {
     if (value === bd) return;
     setBd(value);
     setDocEntries([]);
+    partes.reset();
     recheck([]);
     clearFiles(FACTURA_NUEVA_MSG.archivosQuitadosSociedad);
   };
@@ -149,6 +154,7 @@ export function useFacturaNueva({ session, proveedor, onDone }: FacturaNuevaOpti
   const chooseEntradas = (values: string[], origen: "selector" | "propuesta" = "selector") => {
     if (values.length === docEntries.length && values.every((v, i) => v === docEntries[i])) return;
     setDocEntries(values);
+    partes.reset();
     if (origen === "propuesta") {
       recheck([]);
       files.keepFiles();
@@ -164,6 +170,7 @@ export function useFacturaNueva({ session, proveedor, onDone }: FacturaNuevaOpti
         entradas: elegidas,
         archivos: await readFiles(archivos),
         base64: base64FromBytes,
+        cantidades: partes.isOn ? partes.cantidades : null,
       }),
     send: post.mutateAsync,
     // Spec §8: the server's message(s) when it answers; 'Error al consumir el servicio postFactura' when the
@@ -182,6 +189,7 @@ export function useFacturaNueva({ session, proveedor, onDone }: FacturaNuevaOpti
     quitados: files.quitados,
     pickerKey: files.pickerKey,
     elegidas,
+    partes,
     opciones,
     propuesta,
     chooseSociedad,

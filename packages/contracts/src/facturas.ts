@@ -50,6 +50,10 @@ export const facturaRowSchema = z.object({
   RFCReceptor: z.string(),
   CPEmisor: z.string(),
   CPReceptor: z.string(),
+  /**
+   * '' for an invoice without CFDI, a foreign supplier's (issue 42, decision 073: `isFacturaExtranjera`): its number
+   * is FolioFactura, and it has no XML, payment form, use or method.
+   */
   UUID: z.string(),
   /** DocNum of the goods receipt the invoice is tied to (the first one when it bills several, issue 27). */
   Entrada: enteroSchema("Entrada"),

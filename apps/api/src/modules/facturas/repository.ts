@@ -4,6 +4,7 @@ import { historialDe } from "../auditoria/repository";
 import { documentQueries } from "../revision/document-queries";
 import { facturaEntradasQueries, facturaReplacementQueries } from "./repository-entradas";
 import { facturaErpMirror, facturaPaymentDates } from "./repository-erp";
+import { facturaExtranjeraQueries } from "./repository-extranjeras";
 import { facturaListQueries } from "./repository-lists";
 
 export type { EstadoErpFactura, FacturaPorPagar, PorPagarFilter } from "./repository-erp";
@@ -22,6 +23,7 @@ export function createFacturasRepository(db: Database) {
     ...facturaPaymentDates(db),
     ...facturaEntradasQueries(db),
     ...facturaReplacementQueries(db),
+    ...facturaExtranjeraQueries(db),
     findByIds: documentos.findByIds,
     /** A reviewer's decision, only if the invoice is still at the version the reviewer saw; false otherwise. */
     decide: (id: number, version: number, values: { estatus: string; comentarios: string; updatedAt: Date }) =>

@@ -189,6 +189,11 @@ export const proveedorResumenSchema = z.object({
   CardName: z.string(),
   LicTradNum: z.string(),
   E_Mail: z.string(),
+  /**
+   * Issue 42 part 1 (decision 073): the supplier's kind, which decides its invoice form (a CFDI, or a foreign
+   * invoice's PDF and data); absent from older servers: nacional.
+   */
+  Tipo: z.enum(["nacional", "extranjero"]).optional(),
 });
 export type ProveedorResumen = z.infer<typeof proveedorResumenSchema>;
 export const getProveedorAnswerSchema = successAnswer(z.array(proveedorResumenSchema));

@@ -64,11 +64,9 @@ export const tipoProveedorSchema = z.enum(TIPOS_PROVEEDOR, {
 
 /** A country of the SAT's c_Pais catalogue: three capital letters (USA, DEU, CHN…). */
 export const paisSchema = (campo: string) =>
-  z
-    .string({ error: `El campo ${campo} es obligatorio.` })
-    .regex(/^[A-Z]{3}$/, {
-      error: `El campo ${campo} debe ser una clave de país de tres letras (c_Pais), por ejemplo USA.`,
-    });
+  z.string({ error: `El campo ${campo} es obligatorio.` }).regex(/^[A-Z]{3}$/, {
+    error: `El campo ${campo} debe ser una clave de país de tres letras (c_Pais), por ejemplo USA.`,
+  });
 
 /**
  * POST /api/facturas/postFacturaExtranjera (issue 42 part 1, decision 073): a foreign supplier's invoice, a PDF and

@@ -255,6 +255,32 @@ describe("factura de un proveedor extranjero (sin CFDI)", () => {
     await expect(createProveedor(t.tdb.db, { rfc: "XEXX010101000" })).rejects.toThrow();
   });
 
+  it("an administrator makes a supplier foreign (country and tax id required, generic RFC) and national again", async () => {
+    const p = await createProveedor(t.tdb.db, { cardCode: "P09004" });
+    const update = (body: object) =>
+      call(tokens.admin, "/api/proveedores/updateProveedor", { CardCode: "P09004", ...body });
+    const sinPais = await update({ Tipo: "extranjero" });
+    expect(sinPais.statusCode).toBe(400);
+    expect(sinPais.json().message).toBe(
+      [EXTRANJERO_MSG.paisRequerido, EXTRANJERO_MSG.numRegIdTribRequerido].join("\n"),
+    );
+    expect((await update({ Tipo: "extranjero", Pais: "CAN", NumRegIdTrib: "123456789RC0001" })).statusCode).toBe(200);
+    const filas = (await call(tokens.admin, "/api/proveedores/rowProveedores", { tipo: "Lista" })).json().data as {
+      CardCode: string;
+      LicTradNum: string;
+      Tipo: string;
+      Pais: string;
+      Lista69B?: unknown;
+    }[];
+    const fila = filas.find((f) => f.CardCode === "P09004");
+    expect(fila).toMatchObject({ Tipo: "extranjero", Pais: "CAN", LicTradNum: "XEXX010101000" });
+    expect(fila).not.toHaveProperty("Lista69B");
+    const generico = await update({ Tipo: "nacional" });
+    expect(generico.statusCode).toBe(400);
+    expect(generico.json().message).toBe(EXTRANJERO_MSG.rfcGenericoNacional("XEXX010101000"));
+    expect((await update({ Tipo: "nacional", LicTradNum: p!.rfc })).statusCode).toBe(200);
+  });
+
   it("the Service Layer's A/P invoice of an invoice without CFDI carries no UUID user field", () => {
     const input = {
       portalId: 7,

@@ -85,9 +85,13 @@ test.describe(() => {
       data: { BD: "SBO_KIJ", tipo: ENTRADA },
     });
     expect(((await entrada.json()) as { data: { DocStatus: string }[] }).data[0]?.DocStatus).toBe("C");
-    const facturas = await request.post("/api/facturas/getFacturas", { headers: { "x-access-token": token }, data: {} });
-    const propia = ((await facturas.json()) as { data: { FolioFactura: string; UUID: string; FolioSAP: number | null }[] })
-      .data.find((f) => f.FolioFactura === numero);
+    const facturas = await request.post("/api/facturas/getFacturas", {
+      headers: { "x-access-token": token },
+      data: {},
+    });
+    const propia = (
+      (await facturas.json()) as { data: { FolioFactura: string; UUID: string; FolioSAP: number | null }[] }
+    ).data.find((f) => f.FolioFactura === numero);
     expect(propia?.UUID).toBe("");
     expect(propia?.FolioSAP).toBeGreaterThan(0);
   });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import {
   actorRequestSchema,
   base64Schema,
@@ -11,14 +11,12 @@ import {
 } from "./common";
 import { entradaDocEntrySchema, entradasMercanciaSchema } from "./facturas";
 import { MSG } from "./messages";
-import type { DocumentoProveedorClave } from "./proveedores";
+import type { DocumentoProveedorClave, TipoProveedor } from "./proveedores";
 
 /**
  * Issue 42 part 1 (decision 073): the kinds of supplier and, once, what each kind's rules are. The API (registration,
  * profile, payments) and the web (forms, lists) read them from here.
  */
-export const TIPOS_PROVEEDOR = ["nacional", "extranjero"] as const;
-export type TipoProveedor = (typeof TIPOS_PROVEEDOR)[number];
 
 /** The SAT's generic RFC of a foreign resident (Anexo 20, RFC genérico): shared by every foreign supplier. */
 export const RFC_GENERICO_EXTRANJERO = "XEXX010101000";
@@ -57,16 +55,6 @@ export const REGLAS_TIPO_PROVEEDOR: Record<TipoProveedor, ReglasTipoProveedor> =
     accesoConRfc: false,
   },
 };
-
-export const tipoProveedorSchema = z.enum(TIPOS_PROVEEDOR, {
-  error: "El campo Tipo debe ser nacional o extranjero.",
-});
-
-/** A country of the SAT's c_Pais catalogue: three capital letters (USA, DEU, CHN…). */
-export const paisSchema = (campo: string) =>
-  z.string({ error: `El campo ${campo} es obligatorio.` }).regex(/^[A-Z]{3}$/, {
-    error: `El campo ${campo} debe ser una clave de país de tres letras (c_Pais), por ejemplo USA.`,
-  });
 
 /**
  * POST /api/facturas/postFacturaExtranjera (issue 42 part 1, decision 073): a foreign supplier's invoice, a PDF and

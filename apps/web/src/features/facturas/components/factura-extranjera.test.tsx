@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { fakeCalls, signInAs } from "../../../test/fake-api";
 import { pickOption } from "../../../test/pick-option";
 import { type FakeCall, renderApp } from "../../../test/render-app";
+import { canUpdateFactura, canUploadArchivos } from "../factura-logic";
 import { makeEntradaFactura, PROVEEDOR, SOCIEDADES } from "../facturas.fixtures";
 import { FACTURAS_COLUMNS, SIN_CFDI } from "./facturas-columns";
 import { FACTURAS, pdfFile, pick, pngFile, toast } from "./facturas-screens.fixtures";
@@ -116,5 +117,12 @@ describe("the invoice lists (issue 42)", () => {
     expect(columna("UUID")?.value?.(extranjera)).toBe(SIN_CFDI);
     expect(columna("MetodoPago")?.value?.(extranjera)).toBe("");
     expect(columna("UUID")?.value?.(FACTURAS[0]!)).toBe(FACTURAS[0]!.UUID);
+  });
+
+  it("a rejected invoice without CFDI offers no correction (it is registered anew)", () => {
+    const rechazada = { ...FACTURAS[0]!, EstatusFactura: "R" };
+    expect([canUpdateFactura(rechazada), canUploadArchivos(rechazada)]).toEqual([true, true]);
+    const extranjera = { ...rechazada, UUID: "" };
+    expect([canUpdateFactura(extranjera), canUploadArchivos(extranjera)]).toEqual([false, false]);
   });
 });

@@ -59,7 +59,8 @@ function toRows({ data, clock, lista69b }: RowsDeps) {
         EstadoCuenta: grupo("EstadoCuenta"),
         OpinionCumplimiento: grupo("OpinionCumplimiento"),
         CaratulaBancaria: caratula,
-        ...(p.tipo === "extranjero" ? {} : { Lista69B: en69b(p.rfc) }),
+        // Decision 073: null, "not screened", for a foreign supplier (its generic RFC names no one).
+        Lista69B: p.tipo === "extranjero" ? null : en69b(p.rfc),
         Tipo: p.tipo === "extranjero" ? ("extranjero" as const) : ("nacional" as const),
         Pais: p.pais,
         NumRegIdTrib: p.numRegIdTrib,

@@ -16,7 +16,7 @@ export function createAuthRepository(db: Database) {
      * The supplier who signs in with `usuario`: a national one by its RFC (upper case); a foreign one (decision 073:
      * they all share the generic RFC) by its CardCode.
      */
-    findProveedorByRfc: async (usuario: string) =>
+    findProveedorByUsuario: async (usuario: string) =>
       (
         await db
           .select()

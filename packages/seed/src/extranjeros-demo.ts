@@ -28,7 +28,7 @@ export async function seedExtranjerosDemo(db: Database, clock: Clock, password: 
       cardCode: p.cardCode,
       tipoPersona: "M",
       cardName: p.cardName,
-      telefono: "+1 312 555 0199",
+      telefono: "1 312 555 0199",
       email: "billing@acme-industrial.example",
       contacto: "John Carter",
       password,

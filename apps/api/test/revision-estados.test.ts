@@ -127,11 +127,11 @@ describe("las consultas comunes de los documentos (document-queries)", () => {
     const sinComplemento = await createComplementoFixture(t.tdb.db, { sinComplemento: true });
     expect(
       await Promise.all(
-        [f.pdfArchivoId, f.xmlArchivoId, f.recepcionArchivoId].map((id) => repos.facturas.archivoNombre(id, "P00001")),
+        [f.pdfArchivoId, f.xmlArchivoId!, f.recepcionArchivoId].map((id) => repos.facturas.archivoNombre(id, "P00001")),
       ),
     ).toEqual(["factura.pdf", "factura.xml", "recepcion.pdf"]);
-    expect(await repos.facturas.archivoNombre(f.xmlArchivoId, null)).toBe("factura.xml");
-    expect(await repos.facturas.archivoNombre(f.xmlArchivoId, "P00002")).toBeUndefined();
+    expect(await repos.facturas.archivoNombre(f.xmlArchivoId!, null)).toBe("factura.xml");
+    expect(await repos.facturas.archivoNombre(f.xmlArchivoId!, "P00002")).toBeUndefined();
     expect(await repos.facturas.archivoNombre(c.xmlArchivoId!, null)).toBeUndefined();
     expect(await repos.pagos.archivoNombre(c.xmlArchivoId!, "P00001")).toBe("complemento.xml");
     expect(await repos.pagos.archivoNombre(sinComplemento.comprobanteArchivoId!, null)).toBe("comprobante.pdf");

@@ -9,6 +9,8 @@ export const ROLES = {
   administrador: { operador: "Empleado", usuario: "admin" },
   consulta: { operador: "Empleado", usuario: "consulta" },
   proveedor: { operador: "Proveedor", usuario: "EKU9003173C9" },
+  // Issue 42 (decision 073): the demo's foreign supplier signs in with its CardCode.
+  extranjero: { operador: "Proveedor", usuario: "P00003" },
 } as const;
 export type Role = keyof typeof ROLES;
 

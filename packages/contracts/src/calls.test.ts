@@ -95,6 +95,8 @@ const EXTRA_CALLS = [
   ["POST", "/api/invitaciones/approveRegistro"],
   ["POST", "/api/invitaciones/rejectRegistro"],
   // Bank accounts and their changes under four eyes (issue 41 items 1 and 2, decision 069).
+  // A foreign supplier's invoice without CFDI (issue 42 part 1, decision 073).
+  ["POST", "/api/facturas/postFacturaExtranjera"],
   ["POST", "/api/cuentasBancarias/getCuentasBancarias"],
   ["POST", "/api/cuentasBancarias/postSolicitud"],
   ["POST", "/api/cuentasBancarias/getSolicitudes"],

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { healthAnswerSchema, loginAnswerSchema, loginRequestSchema, logoutAnswerSchema } from "./auth";
 import { type CallDef, call } from "./call-spec";
 import { CUENTAS_CALLS } from "./calls-cuentas";
+import { EXTRANJEROS_CALLS } from "./calls-extranjeros";
 import {
   getCfdiPruebaDisponibleAnswerSchema,
   getCfdiPruebaDisponibleRequestSchema,
@@ -127,6 +128,8 @@ import { getTareasAnswerSchema, getTareasRequestSchema } from "./tareas";
 export const CALLS = {
   // Issue 41: second factor, password reset, invitations and bank accounts (calls-cuentas.ts).
   ...CUENTAS_CALLS,
+  // Issue 42 part 1: foreign suppliers' invoices without CFDI (calls-extranjeros.ts).
+  ...EXTRANJEROS_CALLS,
   // Session and infrastructure
   login: call({
     method: "POST",

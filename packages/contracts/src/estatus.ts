@@ -123,7 +123,7 @@ export interface PagoParaEstatus {
   /** The day the (last) complement was uploaded, YYYY-MM-DD; null while none. */
   U_SYS_PMFECA: string | null;
   /** The invoices the payment applies to, with their payment method when known (unknown counts as PPD). */
-  Detalle: readonly { MetodoPago?: "PUE" | "PPD" | undefined }[];
+  Detalle: readonly { MetodoPago?: "PUE" | "PPD" | "Sin CFDI" | undefined }[];
 }
 
 /** The legal deadline of a payment's complement: day 5 of the month after the payment date (YYYY-MM-DD). */
@@ -136,10 +136,11 @@ export function fechaLimiteDelComplemento(fechaPago: string): string {
 
 /**
  * A payment needs a complement (CFDI de tipo P) when it applies to at least one PPD invoice; one that applies only
- * to PUE invoices needs none. An invoice whose method is unknown counts as PPD (the safe side).
+ * to PUE invoices needs none. An invoice whose method is unknown counts as PPD (the safe side). A foreign
+ * supplier's invoice ('Sin CFDI', issue 42, decision 073) owes none.
  */
 export const requiresComplemento = (pago: Pick<PagoParaEstatus, "Detalle">): boolean =>
-  pago.Detalle.length === 0 || pago.Detalle.some((d) => d.MetodoPago !== "PUE");
+  pago.Detalle.length === 0 || pago.Detalle.some((d) => d.MetodoPago !== "PUE" && d.MetodoPago !== "Sin CFDI");
 
 export interface SituacionComplemento {
   estatus: EstatusComplementoPago;

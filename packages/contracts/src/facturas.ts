@@ -51,6 +51,10 @@ export const facturaRowSchema = z.object({
   RFCReceptor: z.string(),
   CPEmisor: z.string(),
   CPReceptor: z.string(),
+  /**
+   * '' for an invoice without CFDI, a foreign supplier's (issue 42, decision 073: `isFacturaExtranjera`): its number
+   * is FolioFactura, and it has no XML, payment form, use or method.
+   */
   UUID: z.string(),
   /** DocNum of the goods receipt the invoice is tied to (the first one when it bills several, issue 27). */
   Entrada: enteroSchema("Entrada"),
@@ -191,6 +195,11 @@ export const proveedorResumenSchema = z.object({
   CardName: z.string(),
   LicTradNum: z.string(),
   E_Mail: z.string(),
+  /**
+   * Issue 42 part 1 (decision 073): the supplier's kind, which decides its invoice form (a CFDI, or a foreign
+   * invoice's PDF and data); absent from older servers: nacional.
+   */
+  Tipo: z.enum(["nacional", "extranjero"]).optional(),
 });
 export type ProveedorResumen = z.infer<typeof proveedorResumenSchema>;
 export const getProveedorAnswerSchema = successAnswer(z.array(proveedorResumenSchema));

@@ -21,7 +21,8 @@ export const CORREO_MSG = {
   revisionFactura: {
     asunto: (folio: string, aceptada: boolean) => `su factura ${folio} fue ${aceptada ? "aceptada" : "rechazada"}`,
     parrafo: (folio: string, uuid: string, entradas: readonly (string | number)[], aceptada: boolean) =>
-      `Su factura con folio ${folio} (UUID ${uuid}) de ${
+      // Decision 073: a foreign supplier's invoice has no UUID to name.
+      `Su factura con folio ${folio}${uuid ? ` (UUID ${uuid})` : ""} de ${
         entradas.length > 1 ? "las entradas de mercancía" : "la entrada de mercancía"
       } ${entradas.join(", ")} fue ${aceptada ? "aceptada" : "rechazada"}.`,
     correccion: "Puede corregirla y cargarla de nuevo en Mis facturas.",

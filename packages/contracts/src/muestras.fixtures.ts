@@ -727,6 +727,27 @@ export const MUESTRAS = {
     }),
   },
   ...MUESTRAS_CUENTAS,
+  postFacturaExtranjera: {
+    request: {
+      id: "P00003",
+      usuario: "ACME INDUSTRIAL SUPPLY INC",
+      operador: "Proveedor",
+      RazonSocial: "SBO_KIJ",
+      EntradaMercancia: 3311,
+      EntradaDocEntry: 3311,
+      PDF: "INV-2026-118.pdf",
+      PDF64,
+      Recepcion: "recepcion.png",
+      Recepcion64: PNG64,
+      NumeroFactura: "INV-2026-118",
+      FechaFactura: "2026-11-20",
+      Moneda: "USD",
+      Subtotal: "1000.00",
+      Impuestos: "0.00",
+      Total: "1000.00",
+    },
+    answer: { status: "success", message: MSG.facturaRegistrada },
+  },
 } satisfies { [N in CallName]: Muestra<N> };
 
 /** The employee's variant of postPago (comprobante only; PDF, XML, UUID and FechaPago sent as 'No'). */

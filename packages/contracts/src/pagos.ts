@@ -35,8 +35,9 @@ export const pagoDetalleSchema = z.object({
   /**
    * The invoice's payment method (issue 23): the portal invoice's XML when there is one, else PPD when the
    * payment is in a later month than the invoice. A payment applying only to PUE invoices needs no complement.
+   * 'Sin CFDI' (issue 42, decision 073): a foreign supplier's invoice, which no complement follows.
    */
-  MetodoPago: z.enum(["PUE", "PPD"]).optional(),
+  MetodoPago: z.enum(["PUE", "PPD", "Sin CFDI"]).optional(),
 });
 export type PagoDetalle = z.infer<typeof pagoDetalleSchema>;
 

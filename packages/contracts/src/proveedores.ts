@@ -127,6 +127,20 @@ export type ProveedoresGetSociedadesAnswer = z.infer<typeof proveedoresGetSocied
 export const rowProveedoresRequestSchema = listRequestSchema.extend({ tipo: tipoConsultaSchema });
 export type RowProveedoresRequest = z.infer<typeof rowProveedoresRequestSchema>;
 
+/** Issue 42 part 1 (decision 073): the kinds of supplier; each kind's rules are REGLAS_TIPO_PROVEEDOR. */
+export const TIPOS_PROVEEDOR = ["nacional", "extranjero"] as const;
+export type TipoProveedor = (typeof TIPOS_PROVEEDOR)[number];
+
+export const tipoProveedorSchema = z.enum(TIPOS_PROVEEDOR, {
+  error: "El campo Tipo debe ser nacional o extranjero.",
+});
+
+/** A country of the SAT's c_Pais catalogue: three capital letters (USA, DEU, CHN…). */
+export const paisSchema = (campo: string) =>
+  z.string({ error: `El campo ${campo} es obligatorio.` }).regex(/^[A-Z]{3}$/, {
+    error: `El campo ${campo} debe ser una clave de país de tres letras (c_Pais), por ejemplo USA.`,
+  });
+
 export const proveedorRowSchema = z.object({
   Fila: enteroSchema("Fila"),
   /** SAP business-partner code; also the supplier's user id. */
@@ -172,6 +186,13 @@ export const proveedorRowSchema = z.object({
    * employees only.
    */
   ResicoAgapes: flagSchema.optional(),
+  /**
+   * Issue 42 part 1 (decision 073, not in the spec): the supplier's kind, and a foreign one's country (SAT c_Pais) and
+   * tax id abroad ('' for a national one). Absent from older servers: nacional.
+   */
+  Tipo: tipoProveedorSchema.optional(),
+  Pais: z.string().optional(),
+  NumRegIdTrib: z.string().optional(),
 });
 export type ProveedorRow = z.infer<typeof proveedorRowSchema>;
 export const rowProveedoresAnswerSchema = successAnswer(z.array(proveedorRowSchema));
@@ -252,6 +273,13 @@ export const updateProveedorRequestSchema = z.object({
   CaratulaBancaria: caratulaUploadSchema("Carátula bancaria").optional(),
   /** Issue 39: an administrator's flag (see proveedorRowSchema); ignored from anyone else. */
   ResicoAgapes: flagCampo("ResicoAgapes").optional(),
+  /**
+   * Issue 42 part 1 (decision 073): an administrator's; ignored from anyone else. A foreign supplier needs its country
+   * and tax id and gets the generic RFC; a national one its own RFC (LicTradNum).
+   */
+  Tipo: tipoProveedorSchema.optional(),
+  Pais: paisSchema("Pais").optional(),
+  NumRegIdTrib: optionalText("NumRegIdTrib", 40),
 });
 export type UpdateProveedorRequest = z.infer<typeof updateProveedorRequestSchema>;
 export const updateProveedorAnswerSchema = messageAnswerSchema;

@@ -10,7 +10,8 @@ const recortar = (texto: string, max: number) => [...texto].slice(0, max).join("
 const longitud = (texto: string) => [...texto].length;
 
 export function comentarioFacturaProveedor(folio: string, uuid: string, entradas: readonly number[]): string {
-  const inicio = `Portal de Proveedores: factura ${folio}, UUID ${uuid}, ${entradas.length > 1 ? "entradas" : "entrada"} `;
+  // Decision 073: an invoice without CFDI (a foreign supplier's) has no UUID to name.
+  const inicio = `Portal de Proveedores: factura ${folio}, ${uuid === "" ? "sin CFDI" : `UUID ${uuid}`}, ${entradas.length > 1 ? "entradas" : "entrada"} `;
   for (let k = entradas.length; k >= 1; k--) {
     const resto = entradas.length - k;
     const texto = `${inicio}${entradas.slice(0, k).join(", ")}${resto > 0 ? ` y ${resto} más (lista completa en el portal).` : "."}`;

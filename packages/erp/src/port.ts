@@ -224,7 +224,10 @@ export interface ErpFacturaProveedorNueva {
   entradaDocEntries?: readonly number[];
   /** The supplier's folio (NumAtCard). */
   numAtCard: string;
-  /** CFDI stamp UUID (U_SYS_PMUUID). */
+  /**
+   * CFDI stamp UUID (U_SYS_PMUUID); '' for an invoice without CFDI (a foreign supplier's, decision 073): the user
+   * field is not sent.
+   */
   uuid: string;
   /** The CFDI's date, YYYY-MM-DD. */
   docDate: string;

@@ -98,7 +98,9 @@ describe("migrations and demo seed on PostgreSQL", () => {
       expect(decryptSecret(s.passSapCifrada, key)).toBe("B1Admin!");
     }
     const provs = await tdb.db.select().from(proveedores);
-    expect(provs.map((p) => p.rfc).sort()).toEqual(["EKU9003173C9", "XIQB891116QE4"]);
+    // Issue 42 (decision 073): the foreign supplier P00003 has the generic RFC.
+    expect(provs.map((p) => p.rfc).sort()).toEqual(["EKU9003173C9", "XEXX010101000", "XIQB891116QE4"]);
+    expect(provs.find((p) => p.cardCode === "P00003")).toMatchObject({ tipo: "extranjero", pais: "USA" });
     expect(provs.find((p) => p.rfc === "EKU9003173C9")?.tipoPersona).toBe("M");
     expect(provs.find((p) => p.rfc === "XIQB891116QE4")?.tipoPersona).toBe("F");
     const links = await tdb.db.select().from(proveedorSociedades).where(eq(proveedorSociedades.cardCode, "P00001"));

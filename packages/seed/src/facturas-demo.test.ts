@@ -84,7 +84,7 @@ describe("the demo invoices in the ERP (issue 13)", () => {
     const demo = await accepted();
     expect(demo.length).toBeGreaterThan(0);
     for (const f of demo) {
-      const [xml] = await tdb.db.select().from(archivos).where(eq(archivos.id, f.xmlArchivoId));
+      const [xml] = await tdb.db.select().from(archivos).where(eq(archivos.id, f.xmlArchivoId!));
       const verificada = await readInvoiceVerified(new TextDecoder().decode(xml!.contenido), {
         trustTestCertificates: true,
       });

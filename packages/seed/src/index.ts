@@ -9,8 +9,10 @@ export * from "@portal/db/factories";
 export { ENTRADA_CFDI_SAT, ENTRADAS_LIBRES, seedFacturasDemo } from "./facturas-demo";
 
 import { seedCuentasDemo } from "./cuentas-demo";
+import { seedExtranjerosDemo } from "./extranjeros-demo";
 
 export { CLABE_DEMO_APROBADA, CLABE_DEMO_SOLICITADA } from "./cuentas-demo";
+export { PROVEEDOR_EXTRANJERO_DEMO } from "./extranjeros-demo";
 
 import { seedFacturasDemo } from "./facturas-demo";
 import { seedNotasCreditoDemo } from "./notas-credito-demo";
@@ -33,6 +35,8 @@ export const DEMO_USERS = [
   { operador: "Empleado", usuario: "tesoreria", descripcion: "aprueba cambios de cuenta bancaria" },
   { operador: "Proveedor", usuario: "EKU9003173C9", descripcion: "ESCUELA KEMPER URGATE (moral)" },
   { operador: "Proveedor", usuario: "XIQB891116QE4", descripcion: "BERENICE XIMO QUEZADA (física)" },
+  // Issue 42 (decision 073): a foreign supplier signs in with its CardCode.
+  { operador: "Proveedor", usuario: "P00003", descripcion: "ACME INDUSTRIAL SUPPLY INC (extranjero, USD)" },
 ] as const;
 
 const AREAS = ["Compras", "Cuentas por pagar", "Almacén", "Contabilidad", "Sistemas"];
@@ -172,6 +176,7 @@ export async function seedDemo(
   await seedPagosDemo(db, options.clock);
   await seedNotasCreditoDemo(db, options.clock);
   await seedCuentasDemo(db, options.clock, PROVEEDORES_DEMO[0]?.sociedades ?? []);
+  await seedExtranjerosDemo(db, options.clock, DEMO_PASSWORD);
   return { erp };
 }
 

@@ -11,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { archivos } from "./archivos";
@@ -57,7 +58,11 @@ export const proveedores = pgTable(
     cardCode: text("card_code").primaryKey(),
     tipoPersona: char("tipo_persona", { length: 1 }).notNull(),
     cardName: text("card_name").notNull(),
-    rfc: text("rfc").notNull().unique(),
+    /**
+     * Unique among national suppliers only (issue 42, decision 073): every foreign supplier has the SAT's generic
+     * RFC XEXX010101000 and signs in with its CardCode.
+     */
+    rfc: text("rfc").notNull(),
     telefono: text("telefono").notNull().default(""),
     email: text("email").notNull().default(""),
     contacto: text("contacto").notNull().default(""),
@@ -75,6 +80,14 @@ export const proveedores = pgTable(
      * forestry or fishing activities, so its RESICO invoices are not withheld the 1.25 % ISR (Ley del ISR, art. 113-E).
      */
     resicoAgapes: boolean("resico_agapes").notNull().default(false),
+    /**
+     * Issue 42 part 1 (decision 073): 'nacional' or 'extranjero'; a kind's rules (CFDI or not, RFC, documents,
+     * payment complements) are REGLAS_TIPO_PROVEEDOR in @portal/contracts. A foreign one has its country (SAT c_Pais,
+     * e.g. USA) and its tax id there (NumRegIdTrib); both '' for a national one.
+     */
+    tipo: text("tipo").notNull().default("nacional"),
+    pais: text("pais").notNull().default(""),
+    numRegIdTrib: text("num_reg_id_trib").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,6 +95,12 @@ export const proveedores = pgTable(
     check("proveedores_tipo_chk", sql`${t.tipoPersona} in ('F','M')`),
     check("proveedores_registro_chk", sql`${t.estatusRegistro} in ('C','P','R')`),
     check("proveedores_estatus_chk", sql`${t.estatus} in ('A','I')`),
+    check("proveedores_tipo_proveedor_chk", sql`${t.tipo} in ('nacional','extranjero')`),
+    check(
+      "proveedores_extranjero_chk",
+      sql`(${t.tipo} = 'nacional' and ${t.pais} = '' and ${t.rfc} <> 'XEXX010101000') or (${t.tipo} = 'extranjero' and ${t.rfc} = 'XEXX010101000' and ${t.pais} <> '' and ${t.numRegIdTrib} <> '')`,
+    ),
+    uniqueIndex("proveedores_rfc_unique").on(t.rfc).where(sql`${t.tipo} = 'nacional'`),
   ],
 );
 

@@ -49,7 +49,12 @@ export const facturas = pgTable(
      * 0026 whose receipt the migration could not tell from the ERP data the database held.
      */
     entradaDocEntry: integer("entrada_doc_entry"),
-    /** Stamp UUID, upper case. */
+    /**
+     * Issue 42 part 1 (decision 073): 'cfdi' a Mexican CFDI of type I (XML, UUID); 'extranjera' a foreign supplier's
+     * invoice, a PDF and the data the supplier typed (its number in `folio`, no XML, `uuid` '').
+     */
+    tipo: text("tipo").notNull().default("cfdi"),
+    /** Stamp UUID, upper case; '' for an invoice without CFDI (tipo 'extranjera'). */
     uuid: text("uuid").notNull(),
     folio: text("folio").notNull(),
     rfcEmisor: text("rfc_emisor").notNull(),
@@ -78,9 +83,8 @@ export const facturas = pgTable(
       .notNull()
       .references(() => archivos.id),
     pdfNombre: text("pdf_nombre").notNull(),
-    xmlArchivoId: uuid("xml_archivo_id")
-      .notNull()
-      .references(() => archivos.id),
+    /** Null only for an invoice without CFDI (tipo 'extranjera'). */
+    xmlArchivoId: uuid("xml_archivo_id").references(() => archivos.id),
     xmlNombre: text("xml_nombre").notNull(),
     recepcionArchivoId: uuid("recepcion_archivo_id")
       .notNull()
@@ -141,7 +145,15 @@ export const facturas = pgTable(
   (t) => [
     check("facturas_estatus_chk", sql`${t.estatus} in ('P','A','R')`),
     check("facturas_bloqueo_pago_chk", sql`${t.bloqueoPago} in ('','bloqueado','liberado')`),
-    uniqueIndex("facturas_uuid_key").on(t.uuid),
+    uniqueIndex("facturas_uuid_key").on(t.uuid).where(sql`${t.uuid} <> ''`),
+    check(
+      "facturas_tipo_chk",
+      sql`(${t.tipo} = 'cfdi' and ${t.uuid} <> '' and ${t.xmlArchivoId} is not null) or (${t.tipo} = 'extranjera' and ${t.uuid} = '' and ${t.xmlArchivoId} is null)`,
+    ),
+    // Decision 073: a foreign supplier's invoice number once among its pending and accepted invoices.
+    uniqueIndex("facturas_numero_extranjera_key")
+      .on(t.cardCode, t.folio)
+      .where(sql`${t.tipo} = 'extranjera' and ${t.estatus} in ('P','A')`),
     index("facturas_proveedor_idx").on(t.cardCode, t.createdAt),
   ],
 );

@@ -124,6 +124,8 @@ export interface ProveedorInput {
   sociedadIds?: number[];
   /** Its compliance documents (all seven rows, as the profile shows them); none when absent. */
   documentos?: DocumentosInput;
+  /** Issue 42 (decision 073): a foreign supplier has the generic RFC, its country and its foreign tax id. */
+  extranjero?: { pais: string; numRegIdTrib: string };
 }
 
 export interface DocumentosInput {
@@ -172,6 +174,14 @@ export async function createProveedor(db: Database, input: ProveedorInput = {}) 
       passwordHash: await hashPassword(input.password ?? "Portal2026"),
       estatusRegistro: input.estatusRegistro ?? "C",
       estatus: input.estatus ?? "A",
+      ...(input.extranjero
+        ? {
+            tipo: "extranjero",
+            rfc: "XEXX010101000",
+            pais: input.extranjero.pais,
+            numRegIdTrib: input.extranjero.numRegIdTrib,
+          }
+        : {}),
     })
     .onConflictDoNothing({ target: proveedores.cardCode })
     .returning();

@@ -35,7 +35,8 @@ export function purchaseDocumentBody<Line>(input: PurchaseDocumentInput, lines: 
     // Issue 37 (F4): no DocTotal — SAP computes it from the lines and the supplier's withholding (KBA 3697554);
     // the portal compares it with the CFDI's before posting (total-preview.ts).
     Comments: clip(input.comments, SAP_LENGTHS.Comments),
-    U_SYS_PMUUID: input.uuid,
+    // Decision 073: a document without CFDI (a foreign supplier's invoice) carries no UUID user field at all.
+    ...(input.uuid === "" ? {} : { U_SYS_PMUUID: input.uuid }),
     U_SYS_PORTALID: input.portalId,
     DocumentLines: lines,
   };

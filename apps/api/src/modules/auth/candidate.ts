@@ -31,8 +31,8 @@ export async function findCandidate(repo: AuthRepository, input: LoginRequest) {
       },
     };
   }
-  // Suppliers are looked up by their RFC in upper case.
-  const p = await repo.findProveedorByRfc(input.usuario);
+  // Suppliers are looked up by their RFC in upper case; a foreign one by its CardCode (decision 073).
+  const p = await repo.findProveedorByUsuario(input.usuario);
   if (!p) {
     return {
       key: { operador: "Proveedor", nombreNormalizado: input.usuario.toUpperCase() } satisfies AttemptKey,

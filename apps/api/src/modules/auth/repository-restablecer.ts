@@ -48,7 +48,9 @@ export function passwordResetQueries(db: Database) {
           and(
             eq(proveedores.estatus, "A"),
             or(
-              eq(proveedores.rfc, dato.toUpperCase()),
+              // Decision 073: the generic RFC of foreign suppliers names none of them; their CardCode does.
+              and(eq(proveedores.tipo, "nacional"), eq(proveedores.rfc, dato.toUpperCase())),
+              and(eq(proveedores.tipo, "extranjero"), eq(proveedores.cardCode, dato.toUpperCase())),
               sql`lower(${dato}) in (select trim(c) from unnest(string_to_array(lower(${proveedores.email}), ',')) as c)`,
             ),
           ),

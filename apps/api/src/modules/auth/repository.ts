@@ -1,6 +1,6 @@
 import type { Database } from "@portal/db";
 import { schema } from "@portal/db";
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import { loginAttemptQueries } from "./repository-attempts";
 import { passwordResetQueries } from "./repository-restablecer";
 import { secondFactorQueries } from "./repository-segundo-factor";
@@ -12,8 +12,23 @@ export function createAuthRepository(db: Database) {
     findEmpleadoByUsuario: async (usuario: string) =>
       (await db.select().from(empleados).where(sql`lower(${empleados.usuario}) = lower(${usuario})`).limit(1))[0],
     findEmpleadoById: async (id: number) => (await db.select().from(empleados).where(eq(empleados.id, id)).limit(1))[0],
-    findProveedorByRfc: async (rfc: string) =>
-      (await db.select().from(proveedores).where(eq(proveedores.rfc, rfc.toUpperCase())).limit(1))[0],
+    /**
+     * The supplier who signs in with `usuario`: a national one by its RFC (upper case); a foreign one (decision 073:
+     * they all share the generic RFC) by its CardCode.
+     */
+    findProveedorByUsuario: async (usuario: string) =>
+      (
+        await db
+          .select()
+          .from(proveedores)
+          .where(
+            or(
+              and(eq(proveedores.tipo, "nacional"), eq(proveedores.rfc, usuario.toUpperCase())),
+              and(eq(proveedores.tipo, "extranjero"), eq(proveedores.cardCode, usuario.toUpperCase())),
+            ),
+          )
+          .limit(1)
+      )[0],
     findProveedorByCardCode: async (cardCode: string) =>
       (await db.select().from(proveedores).where(eq(proveedores.cardCode, cardCode)).limit(1))[0],
 

@@ -1,4 +1,4 @@
-import { MSG, type PatchFacturaRequest } from "@portal/contracts";
+import { EXTRANJERO_MSG, MSG, type PatchFacturaRequest } from "@portal/contracts";
 import { Invalid, NotFound, refusal } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import { decodeArchivo } from "../archivos/upload-kit";
@@ -42,6 +42,8 @@ async function checkCorrection(deps: ModifyDeps, user: SessionUser, input: Patch
   // Another supplier's invoice answers like a missing one.
   if (!actual || actual.cardCode !== user.id) throw new NotFound(MSG.facturaNoExiste);
   if (actual.estatus === "A") throw new Invalid(FACTURA_MSG.facturaAceptada(actual.folio));
+  // Decision 073: an invoice without CFDI has no XML to read again; a rejected one is registered anew.
+  if (actual.xmlArchivoId === null) throw new Invalid(EXTRANJERO_MSG.facturaExtranjeraSinActualizacion);
   if (input.RazonSocial !== actual.bd || input.BD !== actual.bd || input.EntradaMercancia !== actual.entradaDocNum) {
     throw new Invalid(FACTURA_MSG.cambioDeEntrada);
   }

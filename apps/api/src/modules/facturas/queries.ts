@@ -161,7 +161,9 @@ export function detailQueries(deps: Pick<FacturasContext, "repo" | "erp" | "prov
     /** The supplier when its registration is complete; [] otherwise (spec §7 getProveedor). */
     async proveedor(user: SessionUser): Promise<ProveedorResumen[]> {
       const p = await proveedores.conRegistroCompleto(user.id);
-      return p ? [{ CardCode: p.cardCode, CardName: p.cardName, LicTradNum: p.rfc, E_Mail: p.email }] : [];
+      if (!p) return [];
+      const tipo = p.tipo === "extranjero" ? ("extranjero" as const) : ("nacional" as const);
+      return [{ CardCode: p.cardCode, CardName: p.cardName, LicTradNum: p.rfc, E_Mail: p.email, Tipo: tipo }];
     },
 
     /**

@@ -1,4 +1,4 @@
-import { FACTURA_PARTES_MSG, MSG, type PostFacturaRequest } from "@portal/contracts";
+import { EXTRANJERO_MSG, FACTURA_PARTES_MSG, MSG, type PostFacturaRequest } from "@portal/contracts";
 import { mismaEntrada } from "@portal/db";
 import { Invalid, refusal } from "../../lib/errors";
 import { createPhaseTimer } from "../../lib/phase-timer";
@@ -6,6 +6,7 @@ import type { SessionUser } from "../../lib/session-user";
 import { decodeArchivo } from "../archivos/upload-kit";
 import { refDe, refsDelEnvio } from "./entradas-pedidas";
 import { heldInParts, planPartial, withQuantityRace } from "./partes";
+import { invoicesWithCfdi } from "./register-extranjera";
 import { FACTURA_MSG } from "./reglas";
 import {
   checkArchivos,
@@ -43,6 +44,8 @@ async function checkRegistration(deps: RegisterDeps, user: SessionUser, input: P
   const { proveedores, repo, pedidasErp, satEstado } = deps;
   const proveedor = await proveedores.conRegistroCompleto(user.id);
   if (!proveedor) throw new Invalid(MSG.registroIncompletoFacturas);
+  // Decision 073: a foreign supplier issues no CFDI; its invoices go through postFacturaExtranjera.
+  if (!invoicesWithCfdi(proveedor.tipo)) throw new Invalid(EXTRANJERO_MSG.cfdiNoParaExtranjero);
   const sociedad = await sociedadDe(repo, user, input.RazonSocial);
   if (!sociedad) throw new Invalid(FACTURA_MSG.sociedadNoVinculada);
   // Issue 27: one receipt or several (the contract refused an empty list, repeats and too many). Issue 37

@@ -56,7 +56,7 @@ async function rowsJson(
       'FechaFactura', to_char(x.fecha_factura, 'YYYY-MM-DD'), 'Total', round(x.total, 2)::text,
       'FormaPago', x.forma_pago, 'TentativaPago', to_char(x.fecha_factura + x.dias_credito, 'YYYY-MM-DD'),
       'UsoPrincipal', x.uso_cfdi, 'MetodoPago', case when x.metodo_pago = 'PPD' then 'PPD' else 'PUE' end,
-      'PDF', ${ARCHIVO_URL_PREFIX} || x.pdf_archivo_id, 'XML', ${ARCHIVO_URL_PREFIX} || x.xml_archivo_id,
+      'PDF', ${ARCHIVO_URL_PREFIX} || x.pdf_archivo_id, 'XML', coalesce(${ARCHIVO_URL_PREFIX} || x.xml_archivo_id, ''),
       'Recepcion', ${ARCHIVO_URL_PREFIX} || x.recepcion_archivo_id, 'EstatusFactura', x.estatus,
       'CANCELED', case when x.erp_cancelada then 'Y' else 'N' end, 'PaidToDate', x.erp_pagado::text,
       'FechaPago', to_char(x.erp_fecha_pago, 'YYYY-MM-DD'),

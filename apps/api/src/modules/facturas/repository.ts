@@ -4,6 +4,7 @@ import { historialDe } from "../auditoria/repository";
 import { documentQueries } from "../revision/document-queries";
 import { facturaEntradasQueries, facturaReplacementQueries } from "./repository-entradas";
 import { facturaErpMirror, facturaPaymentDates } from "./repository-erp";
+import { facturaExtranjeraQueries } from "./repository-extranjeras";
 import { facturaLineasQueries } from "./repository-lineas";
 import { facturaListQueries } from "./repository-lists";
 
@@ -24,6 +25,7 @@ export function createFacturasRepository(db: Database) {
     ...facturaEntradasQueries(db),
     ...facturaReplacementQueries(db),
     ...facturaLineasQueries(db),
+    ...facturaExtranjeraQueries(db),
     findByIds: documentos.findByIds,
     /** A reviewer's decision, only if the invoice is still at the version the reviewer saw; false otherwise. */
     decide: (id: number, version: number, values: { estatus: string; comentarios: string; updatedAt: Date }) =>

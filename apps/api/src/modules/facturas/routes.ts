@@ -49,6 +49,10 @@ export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
     status: "success" as const,
     message: await facturas().register(request.sessionUser(), request.body),
   }));
+  registerCall(app, CALLS.postFacturaExtranjera, async (request) => ({
+    status: "success" as const,
+    message: await facturas().registerExtranjera(request.sessionUser(), request.body),
+  }));
   registerCall(app, CALLS.patchFactura, async (request) => ({
     status: "success" as const,
     message: await facturas().modify(request.sessionUser(), request.body),

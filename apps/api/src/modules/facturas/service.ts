@@ -2,6 +2,7 @@ import { createEntradasPedidas } from "./entradas-pedidas";
 import { modifyOperation } from "./modify";
 import { detailQueries, listQueries } from "./queries";
 import { registerOperation } from "./register";
+import { registerExtranjeraOperation } from "./register-extranjera";
 import { reviewOperation } from "./review";
 import { saldoQuery } from "./saldo";
 import type { FacturasContext, FacturasDeps } from "./shared";
@@ -32,6 +33,8 @@ export function createFacturasService(deps: FacturasDeps) {
     /** facturas/getSaldo (issue 39, decision 058): the invoice's ledger for its detail. */
     saldo: saldoQuery(context),
     register: registerOperation(context),
+    /** postFacturaExtranjera (issue 42 part 1, decision 073): a foreign supplier's invoice without CFDI. */
+    registerExtranjera: registerExtranjeraOperation(context),
     modify: modifyOperation(context),
   };
 }

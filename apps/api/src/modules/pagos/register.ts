@@ -1,6 +1,6 @@
 import { checkPaymentAgainst, checkPdf, checkXmlFile, normalizeUuid, type PaymentData } from "@portal/cfdi";
 import { readPaymentComplementVerified } from "@portal/cfdi/sello";
-import { MSG, type PostPagoRequest } from "@portal/contracts";
+import { EXTRANJERO_MSG, MSG, type PostPagoRequest, REGLAS_TIPO_PROVEEDOR } from "@portal/contracts";
 import { columnasDelComplemento } from "@portal/db";
 import type { ErpPago } from "../../erp/types";
 import { Forbidden, Invalid, refusal } from "../../lib/errors";
@@ -83,7 +83,12 @@ async function checkComplemento(
   if (!proveedor) throw new Invalid(MSG.registroIncompletoPagos);
   // Issue 23: a payment that applies only to PUE invoices needs no complement; none is taken for it.
   if (pago.canceled !== "Y" && !needsComplemento(await repo.metodosDePago(pago.cardCode), pago)) {
-    throw new Invalid(PAGO_MSG.noRequiereComplemento(pago.docNum));
+    // Decision 073: a foreign supplier's payment owes none because of the supplier's kind.
+    const extranjero =
+      !REGLAS_TIPO_PROVEEDOR[proveedor.tipo === "extranjero" ? "extranjero" : "nacional"].complementoPago;
+    throw new Invalid(
+      extranjero ? EXTRANJERO_MSG.pagoSinComplemento(pago.docNum) : PAGO_MSG.noRequiereComplemento(pago.docNum),
+    );
   }
   const [sociedad] = await repo.sociedadesPorBd([pago.bd]);
   const pdf = decodeArchivo(input.PDF, input.PDF64);

@@ -1,7 +1,14 @@
+import { REGLAS_TIPO_PROVEEDOR, TIPOS_PROVEEDOR } from "@portal/contracts";
 import { type Database, schema } from "@portal/db";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 
 const { complementosPago, facturas, proveedores, satEstadosCfdi, sociedades } = schema;
+
+/** Decision 073: the payment method of every invoice of a supplier whose kind owes no payment complement. */
+export const SIN_CFDI = "Sin CFDI";
+/** The key of such a supplier in `metodosDePago` (no UUID has a colon). */
+export const sinCfdiKey = (cardCode: string) => `proveedor:${cardCode}`;
+const tiposSinComplemento = TIPOS_PROVEEDOR.filter((t) => !REGLAS_TIPO_PROVEEDOR[t].complementoPago);
 
 /**
  * What the payments read from the portal besides their complement records (part of `repos.pagos`): the sociedades,
@@ -70,15 +77,30 @@ export function pagoLookups(db: Database) {
       };
       return result.rows[0]?.h ?? "";
     },
-    /** Payment method of the portal's invoices (of one supplier, or all) by UUID: which payments owe a complement. */
-    metodosDePago: async (cardCode: string | null) =>
-      new Map(
-        (
-          await db
-            .select({ uuid: facturas.uuid, metodoPago: facturas.metodoPago })
-            .from(facturas)
-            .where(cardCode === null ? undefined : eq(facturas.cardCode, cardCode))
-        ).map((f) => [f.uuid.toUpperCase(), f.metodoPago]),
-      ),
+    /**
+     * Payment method of the portal's invoices (of one supplier, or all) by UUID: which payments owe a complement.
+     * Decision 073: a supplier whose kind owes no complement (a foreign one) is in it too, as `sinCfdiKey(cardCode)`.
+     */
+    metodosDePago: async (cardCode: string | null) => {
+      const [cfdis, sinComplemento] = await Promise.all([
+        db
+          .select({ uuid: facturas.uuid, metodoPago: facturas.metodoPago })
+          .from(facturas)
+          .where(and(sql`${facturas.uuid} <> ''`, cardCode === null ? undefined : eq(facturas.cardCode, cardCode))),
+        db
+          .select({ cardCode: proveedores.cardCode })
+          .from(proveedores)
+          .where(
+            and(
+              inArray(proveedores.tipo, tiposSinComplemento),
+              cardCode === null ? undefined : eq(proveedores.cardCode, cardCode),
+            ),
+          ),
+      ]);
+      return new Map<string, string>([
+        ...cfdis.map((f): [string, string] => [f.uuid.toUpperCase(), f.metodoPago]),
+        ...sinComplemento.map((p): [string, string] => [sinCfdiKey(p.cardCode), SIN_CFDI]),
+      ]);
+    },
   };
 }

@@ -5,6 +5,7 @@ import { Invalid } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import type { PagosDeps } from "./deps";
 import { PAGO_MSG } from "./reglas";
+import { SIN_CFDI, sinCfdiKey } from "./repository-lookups";
 
 /**
  * Whether an invoice a payment settles is paid in parcialidades or deferred (PPD): what the portal invoice's
@@ -16,11 +17,18 @@ export const isPpd = (metodos: Map<string, string>, uuid: string, fechaFactura: 
   return metodo !== undefined ? metodo === "PPD" : fechaPago.slice(0, 7) > fechaFactura.slice(0, 7);
 };
 
-/** Each invoice of a payment with its method (issue 23): a payment applying only to PUE ones needs no complement. */
+/**
+ * Each invoice of a payment with its method (issue 23): a payment applying only to PUE ones needs no complement.
+ * Decision 073: a payment to a supplier whose kind owes no complement (a foreign one) applies to invoices 'Sin CFDI'.
+ */
 export const withMethod = (metodos: Map<string, string>, pago: ErpPago) =>
   pago.facturas.map((f) => ({
     ...f,
-    MetodoPago: (isPpd(metodos, f.uuid, f.fecha, pago.docDate) ? "PPD" : "PUE") as "PUE" | "PPD",
+    MetodoPago: (metodos.has(sinCfdiKey(pago.cardCode))
+      ? SIN_CFDI
+      : isPpd(metodos, f.uuid, f.fecha, pago.docDate)
+        ? "PPD"
+        : "PUE") as "PUE" | "PPD" | typeof SIN_CFDI,
   }));
 
 export const needsComplemento = (metodos: Map<string, string>, pago: ErpPago) =>

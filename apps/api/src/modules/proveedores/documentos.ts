@@ -1,4 +1,4 @@
-import { DOCUMENTOS_PROVEEDOR, type DocumentoProveedorClave } from "@portal/contracts";
+import { DOCUMENTOS_PROVEEDOR, type DocumentoProveedorClave, REGLAS_TIPO_PROVEEDOR } from "@portal/contracts";
 import type { schema } from "@portal/db";
 
 export type Proveedor = typeof schema.proveedores.$inferSelect;
@@ -25,8 +25,13 @@ export const VIGENCIA_DIAS: Record<DocumentoProveedorClave, number | null> = {
   CaratulaBancaria: 365,
 };
 
-/** Default required flag: every document with a required message, Moral-only ones only for personas morales. */
-export const valPorDefecto = (clave: DocumentoProveedorClave, tipoPersona: string): "Y" | "N" => {
+/**
+ * Default required flag: every document with a required message, Moral-only ones only for personas morales; for a
+ * kind of supplier with its own list (a foreign one, decision 073: no Mexican fiscal document), exactly that list.
+ */
+export const valPorDefecto = (clave: DocumentoProveedorClave, tipoPersona: string, tipo = "nacional"): "Y" | "N" => {
+  const propios = REGLAS_TIPO_PROVEEDOR[tipo === "extranjero" ? "extranjero" : "nacional"].documentosRequeridos;
+  if (propios !== null) return propios.includes(clave) ? "Y" : "N";
   const doc = DOCUMENTOS_PROVEEDOR.find((d) => d.clave === clave)!;
   return doc.mensajeRequerido !== null && (!doc.soloMoral || tipoPersona === "M") ? "Y" : "N";
 };
@@ -43,7 +48,7 @@ export function estados(
   for (const doc of DOCUMENTOS_PROVEEDOR) {
     const g = guardados.find((x) => x.clave === doc.clave);
     result[doc.clave] = {
-      val: g ? (g.val === "Y" ? "Y" : "N") : valPorDefecto(doc.clave, p.tipoPersona),
+      val: g ? (g.val === "Y" ? "Y" : "N") : valPorDefecto(doc.clave, p.tipoPersona, p.tipo),
       archivoId: g?.archivoId ?? null,
       nombre: g?.nombre ?? "",
       fecha: g?.fecha ?? null,

@@ -16,7 +16,10 @@ export function createProveedoresRepository(db: Database) {
         await db
           .select({ c: proveedores.cardCode })
           .from(proveedores)
-          .where(and(eq(proveedores.rfc, rfc), ne(proveedores.cardCode, exceptCardCode)))
+          // Decision 073: only a national supplier's RFC is its own; foreign ones share the generic RFC.
+          .where(
+            and(eq(proveedores.rfc, rfc), eq(proveedores.tipo, "nacional"), ne(proveedores.cardCode, exceptCardCode)),
+          )
       ).length > 0,
     documentosDe: (cardCodes: string[]) =>
       cardCodes.length === 0

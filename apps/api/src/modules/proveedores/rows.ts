@@ -18,7 +18,8 @@ function toRows({ data, clock, lista69b }: RowsDeps) {
       repos.sociedades.deProveedores(codes),
       repo.documentosDe(codes),
       // Screening: every supplier's RFC against the 69-B list in force, at every read (issue 15).
-      lista69b.query(list.map((p) => p.rfc)),
+      // Decision 073: a foreign supplier's generic RFC names no one; it is not screened.
+      lista69b.query(list.filter((p) => p.tipo !== "extranjero").map((p) => p.rfc)),
     ]);
     const today = isoDate(clock());
     return list.map((p, i) => {
@@ -58,7 +59,11 @@ function toRows({ data, clock, lista69b }: RowsDeps) {
         EstadoCuenta: grupo("EstadoCuenta"),
         OpinionCumplimiento: grupo("OpinionCumplimiento"),
         CaratulaBancaria: caratula,
-        Lista69B: en69b(p.rfc),
+        // Decision 073: null, "not screened", for a foreign supplier (its generic RFC names no one).
+        Lista69B: p.tipo === "extranjero" ? null : en69b(p.rfc),
+        Tipo: p.tipo === "extranjero" ? ("extranjero" as const) : ("nacional" as const),
+        Pais: p.pais,
+        NumRegIdTrib: p.numRegIdTrib,
         // Issue 27: "retener pagos por complementos atrasados", an employee's flag shown to employees only.
         ...(paraEmpleado ? { RetenerPagos: p.retenerPagos ? ("Y" as const) : ("N" as const) } : {}),
         // Issue 39: the administrator's agricultural-activity flag (RESICO without the 1.25 %), for employees only.

@@ -12,6 +12,7 @@ import type { Repositories } from "../../repositories";
 import { storePdfUpload } from "../archivos/uploads";
 import type { ProveedoresDeps } from "./deps";
 import { type EstadoDocumento, estados, isoDate, type Proveedor } from "./documentos";
+import { type TipoChanges, tipoChanges } from "./tipo";
 
 type UpdateDeps = Pick<ProveedoresDeps, "data" | "clock" | "passwordAttempts">;
 
@@ -26,6 +27,8 @@ interface Plan {
   motivo: string;
   passwordHash: string | undefined;
   now: Date;
+  /** Decision 073: the kind, country, tax id and RFC an administrator's update leaves. */
+  tipo: Extract<TipoChanges, { ok: true }>["values"];
 }
 
 /** The checks before anything is saved: who may, the RFC, the rejection reason, the current password. */
@@ -40,8 +43,10 @@ async function plan(
   if (!admin && !(isProveedor(user) && input.CardCode === user.id)) throw new Forbidden();
   const current = await repo.findByCardCode(input.CardCode);
   if (!current) throw new NotFound(MSG.proveedorNoExiste);
-  if (admin && input.LicTradNum && (await repo.rfcTaken(input.LicTradNum, current.cardCode))) {
-    throw new Conflict(MSG.proveedorRfcOcupado(input.LicTradNum));
+  const tipo = admin ? tipoChanges(input, current) : { ok: true as const, values: current };
+  if (!tipo.ok) throw new Invalid(tipo.errores);
+  if (admin && tipo.values.tipo === "nacional" && (await repo.rfcTaken(tipo.values.rfc, current.cardCode))) {
+    throw new Conflict(MSG.proveedorRfcOcupado(tipo.values.rfc));
   }
   const tipoPersona = admin && input.U_SYS_PMTYPE ? input.U_SYS_PMTYPE : current.tipoPersona;
   const nuevoEstatus = admin && input.U_SYS_PMESPR ? input.U_SYS_PMESPR : current.estatusRegistro;
@@ -61,7 +66,11 @@ async function plan(
   }
   const passwordHash = input.U_SYS_PMPASS ? await hashPassword(input.U_SYS_PMPASS) : undefined;
   const now = clock();
-  return { user, input, admin, current, tipoPersona, nuevoEstatus, motivo, passwordHash, now };
+  const { tipo: clase, pais, numRegIdTrib, rfc } = tipo.values;
+  return {
+    ...{ user, input, admin, current, tipoPersona, nuevoEstatus, motivo, passwordHash, now },
+    tipo: { tipo: clase, pais, numRegIdTrib, rfc },
+  };
 }
 
 /**
@@ -106,7 +115,7 @@ async function documentChanges(
 
 /** Saves the documents, the supplier's data, ends its other sessions on a new password, audits the status. */
 async function save(tx: Repositories, p: Plan, cambios: Partial<Record<DocumentoProveedorClave, EstadoDocumento>>) {
-  const { user, input, admin, current, tipoPersona, nuevoEstatus, motivo, passwordHash, now } = p;
+  const { user, input, admin, current, tipoPersona, nuevoEstatus, motivo, passwordHash, now, tipo } = p;
   for (const [clave, s] of Object.entries(cambios)) {
     await tx.proveedores.upsertDocumento({
       cardCode: current.cardCode,
@@ -127,7 +136,7 @@ async function save(tx: Repositories, p: Plan, cambios: Partial<Record<Documento
       ? {
           tipoPersona,
           cardName: input.CardName || current.cardName,
-          rfc: input.LicTradNum ?? current.rfc,
+          ...tipo,
           estatusRegistro: nuevoEstatus,
           motivoRechazo: motivo,
           ...(input.ResicoAgapes === undefined ? {} : { resicoAgapes: input.ResicoAgapes === "Y" }),

@@ -28,6 +28,7 @@ import {
   estatusPagoFactura,
   type FacturaRow,
   type FacturaSociedad,
+  isFacturaExtranjera,
   MSG,
   type PatchFacturaRequest,
   type PostFacturaRequestInput,
@@ -166,13 +167,17 @@ export function estadoErp(
   }
 }
 
-/** Spec §4 "Read-only on acceptance": files can only be viewed once Aceptada. */
-export const canUploadArchivos = (row: FacturaRow): boolean => estatusFactura(row) !== "Aceptada";
+/**
+ * Spec §4 "Read-only on acceptance": files can only be viewed once Aceptada. Decision 073: a foreign supplier's
+ * invoice without CFDI is never corrected in place (a rejected one is registered anew).
+ */
+export const canUploadArchivos = (row: FacturaRow): boolean =>
+  estatusFactura(row) !== "Aceptada" && !isFacturaExtranjera(row);
 
-/** Spec §2, §4: 'Actualizar' is disabled once the invoice is Aceptada or Cancelado. */
+/** Spec §2, §4: 'Actualizar' is disabled once the invoice is Aceptada or Cancelado (and for one without CFDI). */
 export function canUpdateFactura(row: FacturaRow): boolean {
   const estatus = estatusFactura(row);
-  return estatus !== "Aceptada" && estatus !== "Cancelado";
+  return estatus !== "Aceptada" && estatus !== "Cancelado" && !isFacturaExtranjera(row);
 }
 
 /** Spec §2: "The date is shown as YYYY-MM-DD, converted from DD-MM-YYYY". */

@@ -196,6 +196,8 @@ describe("administrator update (spec §4, §6, §7)", () => {
         U_SYS_PMPASS: "Nueva2026",
         U_SYS_PMTYPE: "F",
         CardName: "BERENICE XIMO QUEZADA",
+        // Issue 42 (decision 073): the kind travels with the RFC.
+        Tipo: "nacional",
         LicTradNum: "XIQB891116QE4",
         U_SYS_PMESPR: "R",
         MOTRECHAZO: "Falta la opinión de cumplimiento",
@@ -237,5 +239,22 @@ describe("catalogue and link form", () => {
   it("requires a company to link", () => {
     expect(validateVincularSociedad({ IdSociedad: "" })).toEqual({ IdSociedad: "El campo Sociedad es obligatorio." });
     expect(validateVincularSociedad({ IdSociedad: "3" })).toEqual({});
+  });
+});
+
+describe("supplier kind (issue 42, decision 073)", () => {
+  it("an administrator makes a supplier foreign: kind, country and tax id, no RFC (the server sets the generic one)", () => {
+    const values = { ...proveedorFormFromRow(KEMPER), Tipo: "extranjero", Pais: "usa", NumRegIdTrib: " 98-7654321 " };
+    const built = buildUpdateProveedorRequest(KEMPER, values, "administrador");
+    expect(built.ok && built.request).toMatchObject({ Tipo: "extranjero", Pais: "USA", NumRegIdTrib: "98-7654321" });
+    expect(built.ok && built.request).not.toHaveProperty("LicTradNum");
+  });
+
+  it("a national supplier keeps sending its RFC; a row from an older server reads as national", () => {
+    const { Tipo: _sinTipo, ...antigua } = KEMPER;
+    const values = proveedorFormFromRow(antigua);
+    expect(values).toMatchObject({ Tipo: "nacional", Pais: "", NumRegIdTrib: "" });
+    const built = buildUpdateProveedorRequest(KEMPER, values, "administrador");
+    expect(built.ok && built.request).toMatchObject({ Tipo: "nacional", LicTradNum: KEMPER.LicTradNum });
   });
 });

@@ -66,6 +66,10 @@ export interface ProveedorFormValues {
    * activities (its RESICO invoices are not withheld the 1.25 % ISR); an administrator's flag.
    */
   ResicoAgapes: boolean;
+  /** Issue 42 (decision 073): 'nacional' or 'extranjero', and a foreign one's country and tax id abroad. */
+  Tipo: string;
+  Pais: string;
+  NumRegIdTrib: string;
 }
 
 export type ProveedorField = Exclude<keyof ProveedorFormValues, "requeridos" | "archivos" | "ResicoAgapes">;
@@ -84,6 +88,9 @@ export const PROVEEDOR_LABELS = {
   ContraseñaActual: "Contraseña actual",
   U_SYS_PMESPR: "Estatus del registro",
   MOTRECHAZO: "Motivo de rechazo",
+  Tipo: "Tipo de proveedor",
+  Pais: "País (clave c_Pais)",
+  NumRegIdTrib: "Identificación fiscal en su país",
 } as const satisfies Record<ProveedorField, string>;
 
 const FIELDS = Object.keys(PROVEEDOR_LABELS) as ProveedorField[];
@@ -111,6 +118,9 @@ export function proveedorFormFromRow(row: ProveedorRow): ProveedorFormValues {
     },
     archivos: {},
     ResicoAgapes: row.ResicoAgapes === "Y",
+    Tipo: row.Tipo ?? "nacional",
+    Pais: row.Pais ?? "",
+    NumRegIdTrib: row.NumRegIdTrib ?? "",
   };
 }
 
@@ -210,6 +220,9 @@ const proveedorFormSchema = (role: ProveedorFormRole, estatusRegistro: string) =
     CardName: requiredText(L.CardName, 254),
     LicTradNum: requiredText(L.LicTradNum).pipe(rfcSchema(L.LicTradNum)),
     U_SYS_PMESPR: requiredText(L.U_SYS_PMESPR),
+    Tipo: requiredText(L.Tipo),
+    Pais: optionalText(L.Pais, 3),
+    NumRegIdTrib: optionalText(L.NumRegIdTrib, 40),
     // A rejection needs its reason (the supplier reads it in the notification).
     MOTRECHAZO: estatusRegistro === "R" ? requiredText(L.MOTRECHAZO, 1000) : optionalText(L.MOTRECHAZO, 1000),
   });
@@ -261,7 +274,10 @@ export function buildUpdateProveedorRequest(
       ...contacto,
       U_SYS_PMTYPE: values.U_SYS_PMTYPE,
       CardName: values.CardName.trim(),
-      LicTradNum: values.LicTradNum.trim().toUpperCase(),
+      // Decision 073: a foreign supplier's RFC is the generic one, set by the server.
+      ...(values.Tipo === "extranjero"
+        ? { Tipo: "extranjero", Pais: values.Pais.trim().toUpperCase(), NumRegIdTrib: values.NumRegIdTrib.trim() }
+        : { Tipo: "nacional", LicTradNum: values.LicTradNum.trim().toUpperCase() }),
       U_SYS_PMESPR: values.U_SYS_PMESPR,
       MOTRECHAZO: values.MOTRECHAZO.trim(),
       ResicoAgapes: values.ResicoAgapes ? "Y" : "N",

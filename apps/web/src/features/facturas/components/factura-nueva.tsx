@@ -8,6 +8,7 @@ import type { Session } from "../../../lib/session";
 import { CfdiPruebaButton, pickInto, solicitudFactura } from "../../cfdi-prueba/cfdi-prueba-button";
 import { useProveedorFactura } from "../api";
 import { invoiceFileRows } from "./archivos-factura";
+import { FacturaExtranjeraForm } from "./factura-extranjera";
 import { camposEntrada, DatosEntradaSection, EntradaPickers, sumaEntradas } from "./factura-nueva-entradas";
 import { PartesEntradaSection } from "./factura-nueva-partes";
 import { useFacturaNueva } from "./use-factura-nueva";
@@ -87,6 +88,10 @@ export function FacturaNueva({ session, onDone }: { session: Session; onDone: ()
         {proveedor.isError ? MSG.errorInterno : MSG.registroIncompletoFacturas}
       </Alert>
     );
+  }
+  // Issue 42 part 1 (decision 073): a foreign supplier invoices without CFDI, a PDF and its data.
+  if (registro.Tipo === "extranjero") {
+    return <FacturaExtranjeraForm session={session} proveedor={registro} onDone={onDone} />;
   }
   return <FacturaForm session={session} proveedor={registro} onDone={onDone} />;
 }

@@ -1,5 +1,5 @@
 import { Badge, Stack } from "@mantine/core";
-import type { FacturaRow } from "@portal/contracts";
+import { type FacturaRow, isFacturaExtranjera } from "@portal/contracts";
 import {
   amountColumn,
   type DataTableColumn,
@@ -28,6 +28,9 @@ export function EstatusFacturaBadge({ estatus }: { estatus: keyof typeof COLOR_E
 }
 
 /** Issue 40: the one payment date a supplier reads, explained where it is shown. */
+/** What the UUID column reads for an invoice without CFDI (a foreign supplier's, decision 073). */
+export const SIN_CFDI = "Sin CFDI (extranjera)";
+
 export const FECHA_PROBABLE_PAGO_AYUDA =
   "La fecha de vencimiento en SAP, movida al siguiente día de pago de la sociedad: cuándo se espera pagar la factura aceptada.";
 
@@ -42,7 +45,8 @@ export const FACTURAS_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
   nameColumn({ id: "CardName", header: "Proveedor", value: (row) => row.CardName }),
   { id: "FolioFactura", header: "Folio", value: (row) => row.FolioFactura, isNoWrap: true },
   { id: "RFC", header: "RFC emisor", value: (row) => row.RFC, isNoWrap: true, isHeaderWrapped: true },
-  uuidColumn({ id: "UUID", value: (row) => row.UUID }),
+  // Issue 42 (decision 073): a foreign supplier's invoice has no CFDI; the column says so (its number is the folio).
+  uuidColumn({ id: "UUID", value: (row) => (isFacturaExtranjera(row) ? SIN_CFDI : row.UUID) }),
   // Issue 27: every receipt the invoice bills.
   {
     id: "Entrada",
@@ -67,7 +71,7 @@ export const FACTURAS_COLUMNS: readonly DataTableColumn<FacturaRow>[] = [
   }),
   formaPagoColumn("FormaPago", (row) => row.FormaPago),
   usoPrincipalColumn("UsoPrincipal", (row) => row.UsoPrincipal),
-  metodoPagoColumn("MetodoPago", (row) => row.MetodoPago),
+  metodoPagoColumn("MetodoPago", (row) => (isFacturaExtranjera(row) ? "" : row.MetodoPago)),
   dateColumn({
     id: "TentativaPago",
     header: "Tentativa de pago",

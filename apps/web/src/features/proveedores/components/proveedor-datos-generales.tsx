@@ -68,10 +68,57 @@ export function DatosGeneralesSection({ form, role, row }: FieldsProps & { row: 
           <TextInput label="Estatus" value={estatusActivoLabel(row.U_SYS_PMESRE)} {...readOnly(true)} />
         </SimpleGrid>
         <TextInput label={L.CardName} required={isAdmin} {...readOnly(!isAdmin)} {...form.getInputProps("CardName")} />
+        <TipoProveedorFields form={form} role={role} />
         <ContactoFields form={form} role={role} />
         <RevisionFields form={form} role={role} />
       </Stack>
     </Paper>
+  );
+}
+
+const TIPOS_PROVEEDOR = [
+  { value: "nacional", label: "Nacional" },
+  { value: "extranjero", label: "Extranjero (sin CFDI)" },
+];
+
+/**
+ * Issue 42 (decision 073): the supplier's kind (an administrator's); a foreign one's country and tax id abroad. Its RFC
+ * is then the SAT's generic one, and it signs in with its CardCode.
+ */
+function TipoProveedorFields({ form, role }: FieldsProps) {
+  const isAdmin = role === "administrador";
+  const isExtranjero = form.values.Tipo === "extranjero";
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
+      <Select
+        label={L.Tipo}
+        data={TIPOS_PROVEEDOR}
+        required={isAdmin}
+        allowDeselect={false}
+        {...readOnly(!isAdmin)}
+        {...form.getInputProps("Tipo")}
+      />
+      {isExtranjero ? (
+        <>
+          <TextInput
+            label={L.Pais}
+            required={isAdmin}
+            maxLength={3}
+            description="Por ejemplo USA, CAN, DEU."
+            inputWrapperOrder={WRAPPER_ORDER}
+            {...readOnly(!isAdmin)}
+            {...form.getInputProps("Pais")}
+            onChange={(event) => form.setFieldValue("Pais", event.currentTarget.value.toUpperCase())}
+          />
+          <TextInput
+            label={L.NumRegIdTrib}
+            required={isAdmin}
+            {...readOnly(!isAdmin)}
+            {...form.getInputProps("NumRegIdTrib")}
+          />
+        </>
+      ) : null}
+    </SimpleGrid>
   );
 }
 

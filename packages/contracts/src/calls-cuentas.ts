@@ -1,5 +1,11 @@
 import { type CallDef, call } from "./call-spec";
 import {
+  ejecutarDescargaSatAnswerSchema,
+  ejecutarDescargaSatRequestSchema,
+  uploadEfirmaAnswerSchema,
+  uploadEfirmaRequestSchema,
+} from "./descarga-sat";
+import {
   approveRegistroAnswerSchema,
   approveRegistroRequestSchema,
   createInvitacionAnswerSchema,
@@ -234,5 +240,24 @@ export const CUENTAS_CALLS = {
     tag: "cuentas bancarias",
     summary:
       "Rechazar una solicitud de cambio de cuenta bancaria con su motivo (permiso ApruebaCuentas) (no está en la especificación)",
+  }),
+  // Issue 43 (decision 075): the sociedad's e.firma and the SAT's Descarga Masiva.
+  uploadEfirmaSociedad: call({
+    method: "POST",
+    path: "/api/sociedades/uploadEfirma",
+    request: uploadEfirmaRequestSchema,
+    answer: uploadEfirmaAnswerSchema,
+    access: "administrador",
+    tag: "sociedades",
+    summary: "Cargar la e.firma (FIEL) de una sociedad para la descarga masiva del SAT (no está en la especificación)",
+  }),
+  ejecutarDescargaSat: call({
+    method: "POST",
+    path: "/api/descargaSat/ejecutar",
+    request: ejecutarDescargaSatRequestSchema,
+    answer: ejecutarDescargaSatAnswerSchema,
+    access: "administrador",
+    tag: "sociedades",
+    summary: "Descargar ahora del SAT los metadatos de los CFDI recibidos (no está en la especificación)",
   }),
 } as const satisfies Record<string, CallDef>;

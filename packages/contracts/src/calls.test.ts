@@ -100,6 +100,9 @@ const EXTRA_CALLS = [
   ["POST", "/api/cuentasBancarias/getSolicitud"],
   ["POST", "/api/cuentasBancarias/aprobarSolicitud"],
   ["POST", "/api/cuentasBancarias/rechazarSolicitud"],
+  // Issue 43: the sociedad's e.firma and the SAT's Descarga Masiva run now.
+  ["POST", "/api/sociedades/uploadEfirma"],
+  ["POST", "/api/descargaSat/ejecutar"],
 ] as const;
 
 const entries = Object.entries(CALLS);

@@ -41,6 +41,17 @@ const solicitud: SolicitudCuentaRow = {
 };
 
 export const MUESTRAS_CUENTAS = {
+  uploadEfirmaSociedad: {
+    request: { Numero: 2, Certificado: PDF64, Llave: PDF64, Contraseña: "12345678a" },
+    answer: ok({ Vence: "2027-05-17T04:37:14.000Z", NumeroCertificado: "30001000000500003442" }),
+  },
+  ejecutarDescargaSat: {
+    request: {},
+    answer: {
+      status: "success" as const,
+      message: "1 sociedad(es) consultada(s); 12 CFDI recibido(s) registrado(s) o actualizado(s).",
+    },
+  },
   getCuentasBancarias: {
     request: {},
     answer: ok({

@@ -1,6 +1,7 @@
 import type { Clock } from "./lib/clock";
 import { recordatoriosComplementosTarea } from "./modules/complementos-atrasados/recordatorios";
 import { enfriamientoTarea } from "./modules/cuentas-bancarias/enfriamiento";
+import { efirmaAvisosTarea } from "./modules/descarga-sat/efirma-avisos";
 import { descargaSatJob } from "./modules/descarga-sat/jobs";
 import type { DescargaSatService } from "./modules/descarga-sat/service";
 import { lista69bJob } from "./modules/lista-69b/job";
@@ -35,4 +36,5 @@ export const scheduledJobs = (deps: {
   enfriamientoTarea(deps.data, deps.clock, deps.erpQueued),
   // Issue 43 (decision 075): the CFDI each sociedad received, from the SAT's Descarga Masiva.
   descargaSatJob(deps.descargaSat),
+  efirmaAvisosTarea(deps.data),
 ];

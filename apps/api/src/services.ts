@@ -22,6 +22,7 @@ import { createComplementosAtrasadosService } from "./modules/complementos-atras
 import { type CorreoService, createCorreoService, type MailTransport } from "./modules/correo/service";
 import { solicitudCuentaPolicy } from "./modules/cuentas-bancarias/archivo-policy";
 import { createCuentasBancariasService } from "./modules/cuentas-bancarias/service";
+import { createConciliacionSat } from "./modules/descarga-sat/conciliacion";
 import { createDescargaSatService } from "./modules/descarga-sat/service";
 import { createDocumentListService } from "./modules/documentos/lista";
 import { createEmpleadosService } from "./modules/empleados/service";
@@ -103,7 +104,7 @@ export function createServices(
   const { sociedades, lista69b, proveedores } = supplierServices(w, { encryptionKey, correo, passwordAttempts });
   const { erpOutbox, erpRetry } = erpJobServices(w, erp, options);
   const { sellos, satEstado } = satServices(w, options, erpOutbox);
-  const { descargaSat, descargaSimulador } = descargaSatServices(w, options, encryptionKey);
+  const { descargaSat, descargaSimulador, conciliacionSat } = descargaSatServices(w, options, encryptionKey);
   const documents = documentServices(w, { erp, erpScope, proveedores, lista69b, sellos, satEstado, erpOutbox });
   const { facturas, bloqueoPago, pagos, complementosAtrasados, notasCredito } = documents;
   const home = homeService(w, { pedidos, entradas, ...documents });
@@ -160,6 +161,7 @@ export function createServices(
     /** The SAT simulator's table (sat/simulador.ts). */
     satSimulador: { estadoDe: repos.satEstado.estadoSimulado, simulate: repos.satEstado.simulate },
     descargaSat,
+    conciliacionSat,
     /** The Descarga Masiva simulator's state and fault knobs (sat/descarga-masiva/simulador.ts). */
     descargaSimulador,
     descargaSatSimulados: repos.descargaSat.metadatosSimulados,
@@ -300,7 +302,9 @@ function descargaSatServices({ data, clock, config }: Wiring, options: ServicesO
     client: createDescargaMasivaClient({ endpoints, timeoutMs: config.SAT_DESCARGA_TIMEOUT_MS }),
     meses: config.SAT_DESCARGA_MESES,
   });
-  return { descargaSat, descargaSimulador };
+  // Issue 43 §4: the CFDI the SAT holds against what the portal and SAP know.
+  const conciliacionSat = createConciliacionSat({ data, clock });
+  return { descargaSat, descargaSimulador, conciliacionSat };
 }
 
 /** The supplier's documents: invoices, payment blocks, payments and their complements, credit notes. */

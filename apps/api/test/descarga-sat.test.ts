@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { DESCARGA_MSG, MSG } from "@portal/contracts";
+import { DESCARGA_MSG, ETIQUETAS_CONCILIACION, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -292,5 +292,135 @@ describe("the simulator's CFDI (issue 43 §3)", () => {
     expect(
       await t.app.services.descargaSatSimulados("MCI7306249Y1", "2000-01-01 00:00:00", "2026-11-30 23:59:59"),
     ).toEqual(filas);
+  });
+});
+
+describe("the reconciliation (issue 43 §4)", () => {
+  const conciliacion = async (body: Record<string, unknown>, url = "/api/conciliacionSat/getConciliacion") =>
+    t.app.inject(withToken(await admin(), { method: "POST", url, payload: body }));
+  const uuidOf = (n: number) => `00000000-0000-4000-A000-${String(n).padStart(12, "0")}`;
+
+  it("labels each CFDI, lists other issuers apart, totals by currency, and mails a supplier exactly its missing ones", async () => {
+    // A month of a demo sociedad with at least three invoices, one of them accepted.
+    const facturas = await t.tdb.db.select().from(schema.facturas).orderBy(asc(schema.facturas.id));
+    const grupos = new Map<string, typeof facturas>();
+    for (const f of facturas) {
+      const k = `${f.sociedadId}|${f.fechaCfdi.slice(0, 7)}`;
+      grupos.set(k, [...(grupos.get(k) ?? []), f]);
+    }
+    const grupo = [...grupos.values()].find((g) => g.length >= 3 && g.some((f) => f.estatus === "A")) ?? [];
+    expect(grupo.length).toBeGreaterThanOrEqual(3);
+    const aceptada = grupo.find((f) => f.estatus === "A")!;
+    const [otraTotal, soloPortal] = grupo.filter((f) => f !== aceptada);
+    const sociedad = aceptada.sociedadId;
+    const periodo = aceptada.fechaCfdi.slice(0, 7);
+    const provs = await t.tdb.db.select().from(schema.proveedores).orderBy(asc(schema.proveedores.cardCode));
+    const proveedor = provs.find((p) => p.cardCode === aceptada.cardCode)!;
+    const otro = provs.find((p) => p.cardCode !== aceptada.cardCode)!;
+    const now = t.time.clock();
+    const sat = (uuid: string, rfcEmisor: string, monto: string, estatus = "vigente") => ({
+      sociedadId: sociedad,
+      uuid: uuid.toUpperCase(),
+      rfcEmisor,
+      nombreEmisor: rfcEmisor,
+      efecto: "I",
+      monto,
+      fechaEmision: `${periodo}-10T10:00:00`,
+      fechaCertificacion: `${periodo}-10T10:01:00`,
+      estatus,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await t.tdb.db
+      .insert(schema.satCfdiRecibidos)
+      .values([
+        sat(aceptada.uuid, aceptada.rfcEmisor, aceptada.total, "cancelado"),
+        sat(otraTotal!.uuid, otraTotal!.rfcEmisor, (Number(otraTotal!.total) + 10).toFixed(2)),
+        sat(uuidOf(1), proveedor.rfc, "1160.00"),
+        sat(uuidOf(2), proveedor.rfc, "580.50"),
+        sat(uuidOf(3), otro.rfc, "99.00"),
+        sat(uuidOf(4), "AAA010101AAA", "10.00"),
+      ]);
+    const r = await conciliacion({ Sociedad: sociedad, Periodo: periodo });
+    expect(r.statusCode).toBe(200);
+    const { Filas, Ajenos, Totales } = r.json().data as {
+      Filas: { UUID: string; Etiqueta: string; CardCode: string | null; EstatusPortal: string | null }[];
+      Ajenos: { UUID: string }[];
+      Totales: { Moneda: string; Cantidad: number }[];
+    };
+    const etiqueta = (uuid: string) => Filas.find((f) => f.UUID === uuid.toUpperCase())?.Etiqueta;
+    expect(etiqueta(aceptada.uuid)).toBe(ETIQUETAS_CONCILIACION.canceladoTrasAceptar);
+    expect(etiqueta(otraTotal!.uuid)).toBe(ETIQUETAS_CONCILIACION.totalDistinto);
+    expect(etiqueta(soloPortal!.uuid)).toBe(ETIQUETAS_CONCILIACION.noEnSat);
+    expect(etiqueta(uuidOf(1))).toBe(ETIQUETAS_CONCILIACION.faltaPortal);
+    expect(etiqueta(uuidOf(3))).toBe(ETIQUETAS_CONCILIACION.faltaPortal);
+    expect(Filas.find((f) => f.UUID === aceptada.uuid.toUpperCase())?.EstatusPortal).toBe("Aceptada");
+    expect(Ajenos.map((a) => a.UUID)).toEqual([uuidOf(4)]);
+    expect(Totales.reduce((n, x) => n + x.Cantidad, 0)).toBe(Filas.length);
+    expect(Totales.find((x) => x.Moneda === "Sin moneda")?.Cantidad).toBe(3);
+
+    const aviso = await conciliacion(
+      { Sociedad: sociedad, Periodo: periodo, CardCode: proveedor.cardCode },
+      "/api/conciliacionSat/avisarProveedor",
+    );
+    expect(aviso.statusCode).toBe(200);
+    expect(aviso.json().message).toBe(DESCARGA_MSG.conciliacionAvisoEnviado(proveedor.cardCode, 2));
+    const correos = await t.tdb.db.select().from(schema.correoOutbox).orderBy(asc(schema.correoOutbox.id));
+    const correo = correos.at(-1);
+    expect(correo?.para).toContain(proveedor.email.split(",")[0]?.trim() ?? "-");
+    expect(correo?.texto).toContain("El SAT registra estos CFDI emitidos a ");
+    expect(correo?.texto.match(/UUID [0-9A-F-]{36}/g)).toEqual([`UUID ${uuidOf(1)}`, `UUID ${uuidOf(2)}`]);
+    const sinFaltantes = await conciliacion(
+      { Sociedad: sociedad, Periodo: "2001-01", CardCode: proveedor.cardCode },
+      "/api/conciliacionSat/avisarProveedor",
+    );
+    expect(sinFaltantes.statusCode).toBe(400);
+    expect(sinFaltantes.json().message).toBe(DESCARGA_MSG.conciliacionSinFaltantes);
+    const proveedorNoPuede = await t.app.inject(
+      withToken(await login(t.app, "EKU9003173C9", "Proveedor"), {
+        method: "POST",
+        url: "/api/conciliacionSat/getConciliacion",
+        payload: { Sociedad: sociedad, Periodo: periodo },
+      }),
+    );
+    expect(proveedorNoPuede.statusCode).toBe(403);
+  });
+});
+
+describe("the e.firma's expiry reminders (issue 43 §1)", () => {
+  const avisos = async () =>
+    (await t.tdb.db.select().from(schema.correoOutbox)).filter((c) =>
+      c.asunto.includes("la e.firma de ESCUELA KEMPER"),
+    );
+  const runAvisos = async () => {
+    const job = t.app.services.tareas.registered().find((j) => j.name === "efirma-avisos");
+    return job?.execute(t.time.clock());
+  };
+  const to = (iso: string) => t.time.advance(new Date(iso).getTime() - t.time.clock().getTime());
+
+  it("mails every active administrator once at 30, 15 and 7 days before it expires", async () => {
+    const admins = await t.tdb.db
+      .select({ email: schema.empleados.email })
+      .from(schema.empleados)
+      .where(eq(schema.empleados.perfil, "A"));
+    const conCorreo = admins.filter((a) => a.email !== "").length;
+    expect(conCorreo).toBeGreaterThan(0);
+    await runAvisos();
+    expect(await avisos()).toHaveLength(0);
+    to("2027-04-17T12:00:00Z");
+    expect(await runAvisos()).toBe(DESCARGA_MSG.efirmaAvisosResumen(1));
+    expect(await runAvisos()).toBe(DESCARGA_MSG.efirmaAvisosResumen(0));
+    const primeros = await avisos();
+    expect(primeros).toHaveLength(conCorreo);
+    expect(primeros[0]?.asunto).toBe(DESCARGA_MSG.efirmaAvisoAsunto("ESCUELA KEMPER URGATE SA DE CV", 29));
+    expect(primeros[0]?.texto).toBe(
+      DESCARGA_MSG.efirmaAvisoCuerpo("ESCUELA KEMPER URGATE SA DE CV", "EKU9003173C9", "2027-05-17"),
+    );
+    to("2027-05-02T12:00:00Z");
+    await runAvisos();
+    to("2027-05-10T12:00:00Z");
+    await runAvisos();
+    await runAvisos();
+    expect(await avisos()).toHaveLength(3 * conCorreo);
   });
 });

@@ -1,5 +1,11 @@
 import { type CallDef, call } from "./call-spec";
 import {
+  avisarProveedorConciliacionAnswerSchema,
+  avisarProveedorConciliacionRequestSchema,
+  getConciliacionSatAnswerSchema,
+  getConciliacionSatRequestSchema,
+} from "./conciliacion-sat";
+import {
   ejecutarDescargaSatAnswerSchema,
   ejecutarDescargaSatRequestSchema,
   uploadEfirmaAnswerSchema,
@@ -259,5 +265,23 @@ export const CUENTAS_CALLS = {
     access: "administrador",
     tag: "sociedades",
     summary: "Descargar ahora del SAT los metadatos de los CFDI recibidos (no está en la especificación)",
+  }),
+  getConciliacionSat: call({
+    method: "POST",
+    path: "/api/conciliacionSat/getConciliacion",
+    request: getConciliacionSatRequestSchema,
+    answer: getConciliacionSatAnswerSchema,
+    access: ["administrador", "pendientes"],
+    tag: "sociedades",
+    summary: "Conciliación de los CFDI recibidos según el SAT con el portal y SAP (no está en la especificación)",
+  }),
+  avisarProveedorConciliacion: call({
+    method: "POST",
+    path: "/api/conciliacionSat/avisarProveedor",
+    request: avisarProveedorConciliacionRequestSchema,
+    answer: avisarProveedorConciliacionAnswerSchema,
+    access: ["administrador", "pendientes"],
+    tag: "sociedades",
+    summary: "Enviar al proveedor la lista de sus CFDI que faltan en el portal (no está en la especificación)",
   }),
 } as const satisfies Record<string, CallDef>;

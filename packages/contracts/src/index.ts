@@ -6,6 +6,7 @@ export * from "./cfdi-prueba";
 export * from "./codes";
 export * from "./common";
 export * from "./complementos-atrasados";
+export * from "./conciliacion-sat";
 export * from "./constantes";
 export * from "./cuentas-bancarias";
 export * from "./descarga-sat";

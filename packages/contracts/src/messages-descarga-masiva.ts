@@ -19,7 +19,12 @@ export const DESCARGA_MSG = {
   efirmaFaltante:
     "La sociedad no tiene e.firma cargada; un administrador debe cargarla para descargar sus CFDI recibidos.",
   efirmaAvisoAsunto: (sociedad: string, dias: number) =>
-    `Portal de Proveedores: la e.firma de ${sociedad} vence en ${dias} días`,
+    dias === 0
+      ? `Portal de Proveedores: la e.firma de ${sociedad} vence hoy`
+      : `Portal de Proveedores: la e.firma de ${sociedad} vence en ${dias} ${dias === 1 ? "día" : "días"}`,
+  efirmaAvisosDescripcion:
+    "Avisa a los administradores cuando la e.firma de una sociedad está a 30, 15 o 7 días de vencer.",
+  efirmaAvisosResumen: (n: number) => `${n} aviso(s) de vencimiento de e.firma enviado(s).`,
   efirmaAvisoCuerpo: (sociedad: string, rfc: string, vence: string) =>
     `La e.firma de la sociedad ${sociedad} (RFC ${rfc}) vence el ${vence}. Sin una e.firma vigente el portal no podrá descargar del SAT los CFDI recibidos por la sociedad. Tramite la renovación ante el SAT y cargue la nueva e.firma en el catálogo de sociedades. Este es un mensaje automático; por favor no lo responda.`,
   // The service and its packages (items 2 and 3).
@@ -36,4 +41,15 @@ export const DESCARGA_MSG = {
   solicitudFallida: (estado: string) => `El SAT terminó la solicitud como «${estado}»; se volverá a solicitar.`,
   paqueteVencido: "El paquete ya no está disponible en el SAT (venció); se volverá a solicitar.",
   enProceso: "El SAT aún prepara los paquetes; se verificará de nuevo.",
+  // The reconciliation (item 4).
+  conciliacionAsunto: (sociedad: string) => `CFDI emitidos a ${sociedad} que no se han cargado en el portal`,
+  conciliacionParrafo: (sociedad: string) =>
+    `El SAT registra estos CFDI emitidos a ${sociedad} que no se han cargado en el portal:`,
+  conciliacionLinea: (uuid: string, fecha: string, total: string) =>
+    `- UUID ${uuid}, emitido el ${fecha}, por ${total}.`,
+  conciliacionPeticion: "Cárguelos en el portal para que puedan revisarse y pagarse.",
+  conciliacionAvisoEnviado: (cardCode: string, n: number) =>
+    `Se envió al proveedor ${cardCode} un correo con ${n} CFDI que faltan en el portal.`,
+  conciliacionSinFaltantes: "El proveedor no tiene CFDI faltantes en el portal en este periodo.",
+  conciliacionSinCorreo: "El proveedor no tiene correo registrado; no se envió el aviso.",
 } as const;

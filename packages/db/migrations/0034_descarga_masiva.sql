@@ -36,6 +36,7 @@ CREATE TABLE "sat_descargas" (
 ALTER TABLE "sociedades" ADD COLUMN "efirma_cifrada" text;--> statement-breakpoint
 ALTER TABLE "sociedades" ADD COLUMN "efirma_vence" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sociedades" ADD COLUMN "efirma_certificado" text;--> statement-breakpoint
+ALTER TABLE "sociedades" ADD COLUMN "efirma_aviso_umbral" integer;--> statement-breakpoint
 ALTER TABLE "sat_cfdi_recibidos" ADD CONSTRAINT "sat_cfdi_recibidos_sociedad_id_sociedades_id_fk" FOREIGN KEY ("sociedad_id") REFERENCES "public"."sociedades"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sat_cfdi_recibidos" ADD CONSTRAINT "sat_cfdi_recibidos_descarga_id_sat_descargas_id_fk" FOREIGN KEY ("descarga_id") REFERENCES "public"."sat_descargas"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sat_descargas" ADD CONSTRAINT "sat_descargas_sociedad_id_sociedades_id_fk" FOREIGN KEY ("sociedad_id") REFERENCES "public"."sociedades"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -145,6 +145,8 @@ export const sociedades = pgTable(
     efirmaCifrada: text("efirma_cifrada"),
     efirmaVence: timestamp("efirma_vence", { withTimezone: true }),
     efirmaCertificado: text("efirma_certificado"),
+    /** The last expiry reminder mailed for this e.firma (30, 15 or 7 days); null again when another is uploaded. */
+    efirmaAvisoUmbral: integer("efirma_aviso_umbral"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,9 +1,10 @@
 import { type Database, schema } from "@portal/db";
-import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { MetadatoRecibido } from "../../sat/descarga-masiva/cliente";
+import { conciliacionQueries } from "./repository-conciliacion";
 import { simuladorDescargaQueries } from "./repository-simulador";
 
-const { satCfdiRecibidos, satDescargas, sociedades } = schema;
+const { empleados, satCfdiRecibidos, satDescargas, sociedades } = schema;
 
 export type DescargaRow = typeof satDescargas.$inferSelect;
 
@@ -24,10 +25,38 @@ export function createDescargaSatRepository(db: Database) {
           efirmaCifrada: values.cifrada,
           efirmaVence: values.vence,
           efirmaCertificado: values.certificado,
+          efirmaAvisoUmbral: null,
           updatedAt: values.now,
         })
         .where(eq(sociedades.id, id));
     },
+    /**
+     * Takes the expiry reminder at `umbral` days for the e.firma that expires at `vence`: true once, for one caller
+     * (a conditional UPDATE), so a second run, another process or a retry mails nothing twice.
+     */
+    claimEfirmaAviso: async (id: number, vence: Date, umbral: number) =>
+      (
+        await db
+          .update(sociedades)
+          .set({ efirmaAvisoUmbral: umbral })
+          .where(
+            and(
+              eq(sociedades.id, id),
+              eq(sociedades.efirmaVence, vence),
+              or(isNull(sociedades.efirmaAvisoUmbral), gt(sociedades.efirmaAvisoUmbral, umbral)),
+            ),
+          )
+          .returning({ id: sociedades.id })
+      ).length === 1,
+    /** The active administrators' addresses (the e.firma's expiry reminder). */
+    administradores: async () =>
+      (
+        await db
+          .select({ email: empleados.email })
+          .from(empleados)
+          .where(and(eq(empleados.perfil, "A"), eq(empleados.estatus, "A"), ne(empleados.email, "")))
+          .orderBy(asc(empleados.id))
+      ).map((e) => e.email),
     /** Active sociedades with an e.firma: the ones the job asks the SAT for. */
     conEfirma: () =>
       db
@@ -97,6 +126,7 @@ export function createDescargaSatRepository(db: Database) {
         .orderBy(asc(satCfdiRecibidos.fechaEmision), asc(satCfdiRecibidos.uuid)),
 
     ...simuladorDescargaQueries(db),
+    ...conciliacionQueries(db),
   };
 }
 export type DescargaSatRepository = ReturnType<typeof createDescargaSatRepository>;

@@ -1,8 +1,8 @@
-import { CALLS, DESCARGA_MSG } from "@portal/contracts";
+import { CALLS, DESCARGA_MSG, MSG } from "@portal/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registerCall } from "../../lib/call-route";
 
-/** Issue 43: the sociedad's e.firma upload and the administrator's run of the Descarga Masiva. */
+/** Issue 43: the sociedad's e.firma upload, the administrator's run of the Descarga Masiva, the reconciliation. */
 export const descargaSatRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = () => app.services.descargaSat;
 
@@ -19,6 +19,17 @@ export const descargaSatRoutes: FastifyPluginAsyncZod = async (app) => {
       data: { Vence: r.vence, NumeroCertificado: r.numero },
     };
   });
+
+  registerCall(app, CALLS.getConciliacionSat, async (request) => ({
+    status: "success" as const,
+    message: MSG.ok,
+    data: await app.services.conciliacionSat.get(request.body),
+  }));
+
+  registerCall(app, CALLS.avisarProveedorConciliacion, async (request) => ({
+    status: "success" as const,
+    message: await app.services.conciliacionSat.notifyProveedor(request.body),
+  }));
 
   registerCall(app, CALLS.ejecutarDescargaSat, async () => ({
     status: "success" as const,

@@ -248,12 +248,27 @@ describe("the daily download of the metadata (issue 43 §2, against the simulato
     expect(await recibidos()).toHaveLength(2);
   });
 
-  it("an administrator runs it on demand", async () => {
+  it("the scheduled run and an administrator's at once leave one request in force, followed to its end", async () => {
+    await run(); // ends the request the test before left in force
+    expect(await last()).toMatchObject({ estado: "terminada" });
+    await nextDay();
+    await Promise.all([run(), t.app.services.descargaSat.runNow()]);
+    expect((await descargas()).filter((d) => d.estado === "solicitada")).toHaveLength(1);
+    t.time.advance(HORA / 4);
+    await run();
+    expect((await descargas()).filter((d) => d.estado === "solicitada")).toHaveLength(0);
+    expect(await recibidos()).toHaveLength(2);
+  });
+
+  it("an administrator runs it on demand, the same day as the scheduled run", async () => {
+    knobs().fallas.verificacionesEnProceso = 0;
+    const antes = calls();
     const r = await t.app.inject(
       withToken(await admin(), { method: "POST", url: "/api/descargaSat/ejecutar", payload: {} }),
     );
     expect(r.statusCode).toBe(200);
     expect(r.json().message).toBe(DESCARGA_MSG.tareaResumen(1, 2));
+    expect(calls().solicita - antes.solicita).toBe(1);
     expect(await last()).toMatchObject({ estado: "terminada" });
     const consulta = await t.app.inject(
       withToken(await login(t.app, "consulta", "Empleado"), {

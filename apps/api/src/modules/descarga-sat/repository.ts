@@ -70,13 +70,15 @@ export function createDescargaSatRepository(db: Database) {
         .from(sociedades)
         .where(and(eq(sociedades.estatus, "A"), isNotNull(sociedades.efirmaCifrada)))
         .orderBy(asc(sociedades.id)),
+    /** The sociedad's request in force, else its latest request. */
     ultimaDescarga: async (sociedadId: number): Promise<DescargaRow | undefined> =>
       (
         await db
           .select()
           .from(satDescargas)
           .where(eq(satDescargas.sociedadId, sociedadId))
-          .orderBy(desc(satDescargas.id))
+          // The request in force first: a run that lost a race to another may have recorded a later row.
+          .orderBy(desc(sql`${satDescargas.estado} = 'solicitada'`), desc(satDescargas.id))
           .limit(1)
       )[0],
     insertDescarga: async (values: typeof satDescargas.$inferInsert) =>

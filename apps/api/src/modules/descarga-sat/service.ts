@@ -9,6 +9,7 @@ import {
   type MetadatoRecibido,
   readMetadatos,
 } from "../../sat/descarga-masiva/cliente";
+import { uniqueViolation } from "../archivos/upload-kit";
 import { decryptEfirma, uploadEfirma } from "./efirma";
 import type { DescargaRow } from "./repository";
 
@@ -161,6 +162,8 @@ export function createDescargaSatService(deps: {
       const sesion = client.open(readEfirma(s.efirmaCifrada, encryptionKey));
       return enCurso ? await follow(data, sesion, ultima, now) : await request(sesion, s, now);
     } catch (error) {
+      // An administrator's run and the scheduled one at once: the other made the request (one in force at a time).
+      if (uniqueViolation(error) === "sat_descargas_una_solicitada_idx") return 0;
       // The row the failure belongs to: the request this run made, or the one it followed.
       await recordFailure(s, await repo.ultimaDescarga(s.id), error, now);
       return 0;

@@ -19,6 +19,7 @@ import { complementosAtrasadosRoutes } from "./modules/complementos-atrasados/ro
 import { type MailTransport, mailTransportFor } from "./modules/correo/service";
 import { correoWorkerPlugin } from "./modules/correo/worker";
 import { cuentasBancariasRoutes } from "./modules/cuentas-bancarias/routes";
+import { descargaSatRoutes } from "./modules/descarga-sat/routes";
 import { empleadosRoutes } from "./modules/empleados/routes";
 import { entradasRoutes } from "./modules/entradas/routes";
 import { erpWorkerPlugin } from "./modules/erp-outbox/worker";
@@ -41,6 +42,7 @@ import { clientErrorHandler, frameworkErrors, securityPlugin } from "./plugins/s
 import { sessionPlugin } from "./plugins/session";
 import { staticWebPlugin } from "./plugins/static-web";
 import { swaggerPlugin } from "./plugins/swagger";
+import { simuladorDescargaRoutes } from "./sat/descarga-masiva/simulador";
 import { simuladorSatRoutes } from "./sat/simulador";
 import { servicesPlugin } from "./services";
 import type { RegisteredRoute } from "./types";
@@ -226,6 +228,7 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(cuentasBancariasRoutes);
   await app.register(cfdiPruebaRoutes);
   await app.register(tareasRoutes);
+  await app.register(descargaSatRoutes);
   await app.register(invitacionesRoutes);
 }
 
@@ -236,6 +239,12 @@ async function registerWorkers(app: FastifyInstance, options: BuildOptions): Pro
   // The SAT's status service, simulated in this process (demo, tests, e2e; config refuses it in production).
   if (options.config.SAT_SIMULADOR) {
     await app.register(simuladorSatRoutes, { estadoDe: app.services.satSimulador.estadoDe });
+    // The SAT's Descarga Masiva (issue 43), simulated the same way, from the portal's own invoices.
+    await app.register(simuladorDescargaRoutes, {
+      estado: app.services.descargaSimulador,
+      clock: app.clock,
+      recibidos: app.services.descargaSatSimulados,
+    });
   }
   await app.register(tareasWorkerPlugin, { enabled: options.tareasWorker ?? true });
 }

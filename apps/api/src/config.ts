@@ -143,6 +143,16 @@ const envSchema = z.object({
   /** How long a status query may take before the CFDI is left pending and asked again later. */
   SAT_ESTADO_CFDI_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**
+   * The SAT's Descarga Masiva (issue 43): the host of authentication, requests and verification, and the host of
+   * the packages. Unset: the SAT's own hosts, or this process's simulator when SAT_SIMULADOR is on.
+   */
+  SAT_DESCARGA_SOLICITUD_URL: z.string().url().optional(),
+  SAT_DESCARGA_PAQUETES_URL: z.string().url().optional(),
+  /** How long one call to the Descarga Masiva may take (the SAT answers slowly). */
+  SAT_DESCARGA_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Months of the rolling window the daily download asks for (2: the current and the previous month). */
+  SAT_DESCARGA_MESES: z.coerce.number().int().min(1).max(12).default(2),
+  /**
    * Mount the local simulator of the SAT's status service (POST /simulador-sat/ConsultaCFDIService.svc).
    * Default: true, except with NODE_ENV=production (then only when set explicitly, as the demo and e2e do).
    */

@@ -1,6 +1,9 @@
 import type { Clock } from "./lib/clock";
 import { recordatoriosComplementosTarea } from "./modules/complementos-atrasados/recordatorios";
 import { enfriamientoTarea } from "./modules/cuentas-bancarias/enfriamiento";
+import { efirmaAvisosTarea } from "./modules/descarga-sat/efirma-avisos";
+import { descargaSatJob } from "./modules/descarga-sat/jobs";
+import type { DescargaSatService } from "./modules/descarga-sat/service";
 import { lista69bJob } from "./modules/lista-69b/job";
 import type { Lista69bService } from "./modules/lista-69b/service";
 import type { PagosService } from "./modules/pagos/service";
@@ -21,6 +24,7 @@ export const scheduledJobs = (deps: {
   satEstado: SatEstadoService;
   lista69b: Lista69bService;
   pagos: Pick<PagosService, "complementStatus">;
+  descargaSat: DescargaSatService;
   /** Wakes the ERP worker after a job queued ERP work. */
   erpQueued: () => void;
 }): TareaProgramada[] => [
@@ -30,4 +34,7 @@ export const scheduledJobs = (deps: {
   recordatoriosComplementosTarea(deps.data, deps.pagos, deps.publicUrl),
   // Issue 41 (decision 069): the end of a bank-account change's cooling-off period.
   enfriamientoTarea(deps.data, deps.clock, deps.erpQueued),
+  // Issue 43 (decision 075): the CFDI each sociedad received, from the SAT's Descarga Masiva.
+  descargaSatJob(deps.descargaSat),
+  efirmaAvisosTarea(deps.data),
 ];

@@ -6,6 +6,7 @@ import { createBloqueoPagoRepository } from "./modules/bloqueo-pago/repository";
 import { createComplementosAtrasadosRepository } from "./modules/complementos-atrasados/repository";
 import { createCorreoRepository } from "./modules/correo/repository";
 import { createCuentasBancariasRepository } from "./modules/cuentas-bancarias/repository";
+import { createDescargaSatRepository } from "./modules/descarga-sat/repository";
 import { createEmpleadosRepository } from "./modules/empleados/repository";
 import { createErpTrabajosRepository } from "./modules/erp-outbox/repository";
 import { createFacturasRepository } from "./modules/facturas/repository";
@@ -44,6 +45,7 @@ export function createRepositories(db: Database) {
     certificadosSat: createCertificadosSatRepository(db),
     proveedores: createProveedoresRepository(db),
     satEstado: createSatEstadoRepository(db),
+    descargaSat: createDescargaSatRepository(db),
     sociedades: createSociedadesRepository(db),
     tareas: createTareasRepository(db),
   };

@@ -22,6 +22,8 @@ import { createComplementosAtrasadosService } from "./modules/complementos-atras
 import { type CorreoService, createCorreoService, type MailTransport } from "./modules/correo/service";
 import { solicitudCuentaPolicy } from "./modules/cuentas-bancarias/archivo-policy";
 import { createCuentasBancariasService } from "./modules/cuentas-bancarias/service";
+import { createConciliacionSat } from "./modules/descarga-sat/conciliacion";
+import { createDescargaSatService } from "./modules/descarga-sat/service";
 import { createDocumentListService } from "./modules/documentos/lista";
 import { createEmpleadosService } from "./modules/empleados/service";
 import { entradasList } from "./modules/entradas/service";
@@ -50,6 +52,8 @@ import type { SociedadesRepository } from "./modules/sociedades/repository";
 import { createSociedadesService } from "./modules/sociedades/service";
 import { createTareasService } from "./modules/tareas/service";
 import { createData, type Data } from "./repositories";
+import { createDescargaMasivaClient, type DescargaEndpoints, ENDPOINTS_SAT } from "./sat/descarga-masiva/cliente";
+import { createEstadoSimuladorDescarga, SIMULADOR_DESCARGA_PATH } from "./sat/descarga-masiva/simulador";
 import { createEstadoCfdiClient } from "./sat/estado-cfdi";
 import { SIMULADOR_SAT_PATH } from "./sat/simulador";
 
@@ -100,6 +104,7 @@ export function createServices(
   const { sociedades, lista69b, proveedores } = supplierServices(w, { encryptionKey, correo, passwordAttempts });
   const { erpOutbox, erpRetry } = erpJobServices(w, erp, options);
   const { sellos, satEstado } = satServices(w, options, erpOutbox);
+  const { descargaSat, descargaSimulador, conciliacionSat } = descargaSatServices(w, options, encryptionKey);
   const documents = documentServices(w, { erp, erpScope, proveedores, lista69b, sellos, satEstado, erpOutbox });
   const { facturas, bloqueoPago, pagos, complementosAtrasados, notasCredito } = documents;
   const home = homeService(w, { pedidos, entradas, ...documents });
@@ -126,8 +131,8 @@ export function createServices(
   // Scheduled jobs (decision 016): one list (jobs.ts), each job defined in the module whose work it does.
   const tareas = createTareasService({ data, clock, warn: w.warn });
   const erpQueued = () => erpOutbox.queued();
-  for (const job of scheduledJobs({ data, clock, publicUrl: config.PUBLIC_URL, satEstado, lista69b, pagos, erpQueued }))
-    tareas.register(job);
+  const jobDeps = { data, clock, publicUrl: config.PUBLIC_URL, satEstado, lista69b, pagos, erpQueued, descargaSat };
+  for (const job of scheduledJobs(jobDeps)) tareas.register(job);
   return {
     auth,
     passwordReset,
@@ -155,6 +160,11 @@ export function createServices(
     satEstado,
     /** The SAT simulator's table (sat/simulador.ts). */
     satSimulador: { estadoDe: repos.satEstado.estadoSimulado, simulate: repos.satEstado.simulate },
+    descargaSat,
+    conciliacionSat,
+    /** The Descarga Masiva simulator's state and fault knobs (sat/descarga-masiva/simulador.ts). */
+    descargaSimulador,
+    descargaSatSimulados: repos.descargaSat.metadatosSimulados,
     lista69b,
     tareas,
   };
@@ -269,6 +279,32 @@ function satServices({ data, clock, config, warn }: Wiring, options: ServicesOpt
     erpQueued: () => erpOutbox.queued(),
   });
   return { sellos, satEstado };
+}
+
+/**
+ * The SAT's Descarga Masiva (issue 43): the real client (@nodecfdi/sat-ws-descarga-masiva), pointed at the SAT's
+ * hosts, at the ones configured, or at this process's own simulator; and the simulator's state.
+ */
+function descargaSatServices({ data, clock, config }: Wiring, options: ServicesOptions, encryptionKey: Buffer) {
+  const descargaSimulador = createEstadoSimuladorDescarga();
+  const endpoints = (): DescargaEndpoints => {
+    const propia = options.ownAddress?.() ? `${options.ownAddress()}${SIMULADOR_DESCARGA_PATH}` : null;
+    const base = config.SAT_SIMULADOR ? propia : null;
+    return {
+      solicitud: config.SAT_DESCARGA_SOLICITUD_URL ?? base ?? ENDPOINTS_SAT.solicitud,
+      paquetes: config.SAT_DESCARGA_PAQUETES_URL ?? base ?? ENDPOINTS_SAT.paquetes,
+    };
+  };
+  const descargaSat = createDescargaSatService({
+    data,
+    clock,
+    encryptionKey,
+    client: createDescargaMasivaClient({ endpoints, timeoutMs: config.SAT_DESCARGA_TIMEOUT_MS }),
+    meses: config.SAT_DESCARGA_MESES,
+  });
+  // Issue 43 §4: the CFDI the SAT holds against what the portal and SAP know.
+  const conciliacionSat = createConciliacionSat({ data, clock });
+  return { descargaSat, descargaSimulador, conciliacionSat };
 }
 
 /** The supplier's documents: invoices, payment blocks, payments and their complements, credit notes. */

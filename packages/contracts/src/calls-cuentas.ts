@@ -1,5 +1,17 @@
 import { type CallDef, call } from "./call-spec";
 import {
+  avisarProveedorConciliacionAnswerSchema,
+  avisarProveedorConciliacionRequestSchema,
+  getConciliacionSatAnswerSchema,
+  getConciliacionSatRequestSchema,
+} from "./conciliacion-sat";
+import {
+  ejecutarDescargaSatAnswerSchema,
+  ejecutarDescargaSatRequestSchema,
+  uploadEfirmaAnswerSchema,
+  uploadEfirmaRequestSchema,
+} from "./descarga-sat";
+import {
   approveRegistroAnswerSchema,
   approveRegistroRequestSchema,
   createInvitacionAnswerSchema,
@@ -245,5 +257,42 @@ export const CUENTAS_CALLS = {
     tag: "cuentas bancarias",
     summary:
       "Rechazar una solicitud de cambio de cuenta bancaria con su motivo (permiso ApruebaCuentas) (no está en la especificación)",
+  }),
+  // Issue 43 (decision 075): the sociedad's e.firma and the SAT's Descarga Masiva.
+  uploadEfirmaSociedad: call({
+    method: "POST",
+    path: "/api/sociedades/uploadEfirma",
+    request: uploadEfirmaRequestSchema,
+    answer: uploadEfirmaAnswerSchema,
+    access: "administrador",
+    tag: "sociedades",
+    summary: "Cargar la e.firma (FIEL) de una sociedad para la descarga masiva del SAT (no está en la especificación)",
+  }),
+  ejecutarDescargaSat: call({
+    method: "POST",
+    path: "/api/descargaSat/ejecutar",
+    request: ejecutarDescargaSatRequestSchema,
+    answer: ejecutarDescargaSatAnswerSchema,
+    access: "administrador",
+    tag: "sociedades",
+    summary: "Descargar ahora del SAT los metadatos de los CFDI recibidos (no está en la especificación)",
+  }),
+  getConciliacionSat: call({
+    method: "POST",
+    path: "/api/conciliacionSat/getConciliacion",
+    request: getConciliacionSatRequestSchema,
+    answer: getConciliacionSatAnswerSchema,
+    access: ["administrador", "pendientes"],
+    tag: "sociedades",
+    summary: "Conciliación de los CFDI recibidos según el SAT con el portal y SAP (no está en la especificación)",
+  }),
+  avisarProveedorConciliacion: call({
+    method: "POST",
+    path: "/api/conciliacionSat/avisarProveedor",
+    request: avisarProveedorConciliacionRequestSchema,
+    answer: avisarProveedorConciliacionAnswerSchema,
+    access: ["administrador", "pendientes"],
+    tag: "sociedades",
+    summary: "Enviar al proveedor la lista de sus CFDI que faltan en el portal (no está en la especificación)",
   }),
 } as const satisfies Record<string, CallDef>;

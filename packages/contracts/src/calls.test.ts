@@ -103,6 +103,11 @@ const EXTRA_CALLS = [
   ["POST", "/api/cuentasBancarias/getSolicitud"],
   ["POST", "/api/cuentasBancarias/aprobarSolicitud"],
   ["POST", "/api/cuentasBancarias/rechazarSolicitud"],
+  // Issue 43: the sociedad's e.firma and the SAT's Descarga Masiva run now.
+  ["POST", "/api/sociedades/uploadEfirma"],
+  ["POST", "/api/descargaSat/ejecutar"],
+  ["POST", "/api/conciliacionSat/getConciliacion"],
+  ["POST", "/api/conciliacionSat/avisarProveedor"],
 ] as const;
 
 const entries = Object.entries(CALLS);

@@ -41,6 +41,47 @@ const solicitud: SolicitudCuentaRow = {
 };
 
 export const MUESTRAS_CUENTAS = {
+  getConciliacionSat: {
+    request: { Sociedad: 2, Periodo: "2026-11" },
+    answer: ok({
+      Filas: [
+        {
+          UUID: "5E2D6AFF-2DD7-43D1-83D3-14C1ACA396D9",
+          RfcEmisor: "EKU9003173C9",
+          NombreEmisor: "ESCUELA KEMPER URGATE",
+          CardCode: "P00001",
+          FechaEmision: "2026-11-15T12:00:00",
+          Moneda: null,
+          TotalSat: "1160.00",
+          TotalPortal: null,
+          EstatusSat: "Vigente",
+          EstatusPortal: null,
+          DocEntrySap: null,
+          Etiqueta: "Falta en el portal",
+        },
+      ],
+      Ajenos: [],
+      Totales: [{ Moneda: "Sin moneda", Cantidad: 1, TotalSat: "1160.00", TotalPortal: "0.00" }],
+    }),
+  },
+  avisarProveedorConciliacion: {
+    request: { Sociedad: 2, Periodo: "2026-11", CardCode: "P00001" },
+    answer: {
+      status: "success" as const,
+      message: "Se envió al proveedor P00001 un correo con 1 CFDI que faltan en el portal.",
+    },
+  },
+  uploadEfirmaSociedad: {
+    request: { Numero: 2, Certificado: PDF64, Llave: PDF64, Contraseña: "12345678a" },
+    answer: ok({ Vence: "2027-05-17T04:37:14.000Z", NumeroCertificado: "30001000000500003442" }),
+  },
+  ejecutarDescargaSat: {
+    request: {},
+    answer: {
+      status: "success" as const,
+      message: "1 sociedad(es) consultada(s); 12 CFDI recibido(s) registrado(s) o actualizado(s).",
+    },
+  },
   getCuentasBancarias: {
     request: {},
     answer: ok({

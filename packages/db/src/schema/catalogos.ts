@@ -156,6 +156,16 @@ export const sociedades = pgTable(
      * of its bank account (the cooling-off period).
      */
     diasEnfriamientoCuenta: integer("dias_enfriamiento_cuenta").notNull().default(3),
+    /**
+     * Issue 43 (decision 075): the sociedad's e.firma (FIEL) that signs its requests to the SAT's Descarga Masiva,
+     * encrypted like the SAP password (a JSON of the certificate and key in base64 and the key's password), never
+     * answered; its expiry and certificate number are shown.
+     */
+    efirmaCifrada: text("efirma_cifrada"),
+    efirmaVence: timestamp("efirma_vence", { withTimezone: true }),
+    efirmaCertificado: text("efirma_certificado"),
+    /** The last expiry reminder mailed for this e.firma (30, 15 or 7 days); null again when another is uploaded. */
+    efirmaAvisoUmbral: integer("efirma_aviso_umbral"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

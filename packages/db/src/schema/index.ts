@@ -1,6 +1,7 @@
 export * from "./archivos";
 export * from "./catalogos";
 export * from "./cuentas-bancarias";
+export * from "./descarga-masiva";
 export * from "./documentos";
 export * from "./erp-mock";
 export * from "./erp-notas-credito";

@@ -1,0 +1,195 @@
+import { DESCARGA_MSG } from "@portal/contracts";
+import type { Clock } from "../../lib/clock";
+import type { Data } from "../../repositories";
+import {
+  type DescargaMasivaClient,
+  DescargaMasivaError,
+  type DescargaSesion,
+  type Efirma,
+  type MetadatoRecibido,
+  readMetadatos,
+} from "../../sat/descarga-masiva/cliente";
+import { uniqueViolation } from "../archivos/upload-kit";
+import { decryptEfirma, uploadEfirma } from "./efirma";
+import type { DescargaRow } from "./repository";
+
+const MINUTO = 60_000;
+const HORA = 60 * MINUTO;
+/** Mexico City keeps UTC−6 all year since 2022: the SAT reads a request's dates as its wall time. */
+const MEXICO_UTC_OFFSET_MS = -6 * HORA;
+/** A new request at most once a day, from 06:00 Mexico City (12:00 UTC): the SAT limits requests per day. */
+const HORA_DIARIA_UTC = 12;
+
+/** The wall time in Mexico City of an instant, as the SAT's requests write it ('YYYY-MM-DD HH:mm:ss'). */
+export const wallTime = (d: Date) =>
+  new Date(d.getTime() + MEXICO_UTC_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
+
+/** The rolling window (issue 43 §2): from the first day of the month `meses - 1` before the current one, to now. */
+export function rollingWindow(now: Date, meses: number): { desde: string; hasta: string } {
+  const hasta = wallTime(now);
+  let [y, m] = [Number(hasta.slice(0, 4)), Number(hasta.slice(5, 7)) - (meses - 1)];
+  while (m < 1) [y, m] = [y - 1, m + 12];
+  return { desde: `${y}-${String(m).padStart(2, "0")}-01 00:00:00`, hasta };
+}
+
+/** The next day's slot for a new request: tomorrow 12:00 UTC (or today's, if still ahead). */
+export function nextDailySlot(now: Date): Date {
+  const hoy = new Date(now);
+  hoy.setUTCHours(HORA_DIARIA_UTC, 0, 0, 0);
+  return hoy.getTime() > now.getTime() ? hoy : new Date(hoy.getTime() + 24 * HORA);
+}
+
+/** After a failure of the service: 5 min, doubling per consecutive failure, at most 6 h. */
+export const backoff = (now: Date, fallas: number) =>
+  new Date(now.getTime() + Math.min(5 * MINUTO * 2 ** Math.max(0, fallas - 1), 6 * HORA));
+
+const ESTADOS_SOLICITUD: Record<number, string> = { 4: "Error", 5: "Rechazada", 6: "Vencida" };
+
+interface SociedadConEfirma {
+  id: number;
+  rfc: string;
+  efirmaCifrada: string | null;
+}
+
+/** The stored e.firma, or the Spanish reason the job records when it cannot be read (a changed encryption key). */
+function readEfirma(cifrada: string | null, key: Buffer): Efirma {
+  try {
+    return decryptEfirma(cifrada ?? "", key);
+  } catch {
+    throw new DescargaMasivaError(DESCARGA_MSG.efirmaFaltante);
+  }
+}
+
+/** Downloads and reads every package; null when one is gone (expired at the SAT). */
+async function readPackages(sesion: DescargaSesion, paquetes: string[]): Promise<MetadatoRecibido[] | null> {
+  const filas: MetadatoRecibido[] = [];
+  for (const id of paquetes) {
+    const d = await sesion.download(id);
+    if (d.codigo !== 5000 || !d.paquete) return null;
+    filas.push(...(await readMetadatos(d.paquete)));
+  }
+  return filas;
+}
+
+/** One verification of a request in force and, once the SAT finished it, its packages. Returns CFDI stored. */
+async function follow(data: Data, sesion: DescargaSesion, fila: DescargaRow, now: Date): Promise<number> {
+  const { withTransaction } = data;
+  const repo = data.repos.descargaSat;
+  const v = await sesion.verify(fila.idSolicitud ?? "");
+  if (v.codigo !== 5000) throw new DescargaMasivaError(DESCARGA_MSG.solicitudRechazada(v.codigo, v.mensaje));
+  const done = (values: Partial<DescargaRow>) => repo.updateDescarga(fila.id, { fallas: 0, updatedAt: now, ...values });
+  if (v.estado === 1 || v.estado === 2) {
+    await done({ motivo: DESCARGA_MSG.enProceso, siguienteAt: now });
+    return 0;
+  }
+  if (v.estado !== 3) {
+    const estado = ESTADOS_SOLICITUD[v.estado] ?? String(v.estado);
+    await done({ estado: "reintentar", motivo: DESCARGA_MSG.solicitudFallida(estado), siguienteAt: now });
+    return 0;
+  }
+  const filas = v.codigoSolicitud === 5004 ? [] : await readPackages(sesion, v.paquetes);
+  if (filas === null) {
+    await done({ estado: "reintentar", motivo: DESCARGA_MSG.paqueteVencido, siguienteAt: now });
+    return 0;
+  }
+  await withTransaction(async (tx) => {
+    await tx.descargaSat.upsertRecibidos(fila.sociedadId, fila.id, filas, now);
+    await tx.descargaSat.updateDescarga(fila.id, {
+      estado: "terminada",
+      motivo: "",
+      fallas: 0,
+      cfdi: filas.length,
+      siguienteAt: nextDailySlot(now),
+      updatedAt: now,
+    });
+  });
+  return filas.length;
+}
+
+/**
+ * The SAT's Descarga Masiva of the CFDI each sociedad received (issue 43 §2, decision 075): per sociedad, one request
+ * for the metadata of a rolling window at most once a day, followed through verification to its packages on the
+ * next runs, the rows kept once per UUID. A refusal (5002 'agotadas', 5003…) waits for the next day; a failure of
+ * the service is retried with backoff; both leave their Spanish reason on the request's row.
+ */
+export function createDescargaSatService(deps: {
+  data: Data;
+  clock: Clock;
+  encryptionKey: Buffer;
+  client: DescargaMasivaClient;
+  /** Months of the rolling window (2: the current and the previous). */
+  meses?: number;
+}) {
+  const { data, clock, encryptionKey, client } = deps;
+  const repo = data.repos.descargaSat;
+  const meses = deps.meses ?? 2;
+
+  async function recordFailure(s: SociedadConEfirma, fila: DescargaRow | undefined, error: unknown, now: Date) {
+    if (!(error instanceof DescargaMasivaError)) throw error;
+    const fallas = (fila?.fallas ?? 0) + 1;
+    const cambios = { motivo: error.message, fallas, siguienteAt: backoff(now, fallas), updatedAt: now };
+    if (fila && fila.estado !== "terminada") return repo.updateDescarga(fila.id, cambios);
+    const { desde, hasta } = rollingWindow(now, meses);
+    await repo.insertDescarga({ sociedadId: s.id, desde, hasta, estado: "reintentar", createdAt: now, ...cambios });
+  }
+
+  /** A new request for the window; follows it at once (the first verification). */
+  async function request(sesion: DescargaSesion, s: SociedadConEfirma, now: Date): Promise<number> {
+    const { desde, hasta } = rollingWindow(now, meses);
+    const r = await sesion.requestMetadata(s.rfc, desde, hasta);
+    const base = { sociedadId: s.id, desde, hasta, createdAt: now, updatedAt: now };
+    if (r.codigo !== 5000 || !r.idSolicitud) {
+      const motivo =
+        r.codigo === 5002 ? DESCARGA_MSG.solicitudAgotada : DESCARGA_MSG.solicitudRechazada(r.codigo, r.mensaje);
+      await repo.insertDescarga({ ...base, estado: "reintentar", motivo, siguienteAt: nextDailySlot(now) });
+      return 0;
+    }
+    const fila = await repo.insertDescarga({
+      ...base,
+      estado: "solicitada",
+      idSolicitud: r.idSolicitud,
+      siguienteAt: now,
+    });
+    return follow(data, sesion, fila, now);
+  }
+
+  async function processSociedad(s: SociedadConEfirma, now: Date, onDemand: boolean): Promise<number> {
+    const ultima = await repo.ultimaDescarga(s.id);
+    const enCurso = ultima?.estado === "solicitada";
+    // Waiting: a request in backoff, or (unless an administrator asks) the next day's slot.
+    if (ultima && ultima.siguienteAt > now && (enCurso || !onDemand)) return 0;
+    try {
+      const sesion = client.open(readEfirma(s.efirmaCifrada, encryptionKey));
+      return enCurso ? await follow(data, sesion, ultima, now) : await request(sesion, s, now);
+    } catch (error) {
+      // An administrator's run and the scheduled one at once: the other made the request (one in force at a time).
+      if (uniqueViolation(error) === "sat_descargas_una_solicitada_idx") return 0;
+      // The row the failure belongs to: the request this run made, or the one it followed.
+      await recordFailure(s, await repo.ultimaDescarga(s.id), error, now);
+      return 0;
+    }
+  }
+
+  async function run(now: Date, onDemand: boolean): Promise<string> {
+    const sociedades = await repo.conEfirma();
+    let cfdi = 0;
+    for (const s of sociedades) cfdi += await processSociedad(s, now, onDemand);
+    return DESCARGA_MSG.tareaResumen(sociedades.length, cfdi);
+  }
+
+  return {
+    /** The scheduled run (jobs.ts). */
+    run: (now: Date) => run(now, false),
+    /** An administrator's run now: a new request even if today's was made (requests in force are only followed). */
+    runNow: () => run(clock(), true),
+    uploadEfirma: (sociedadId: number, efirma: Efirma) =>
+      uploadEfirma({ repo, encryptionKey, now: clock() }, sociedadId, efirma),
+    /** Sociedades with a request in force (the job's backlog). */
+    backlog: async () => {
+      let n = 0;
+      for (const s of await repo.conEfirma()) if ((await repo.ultimaDescarga(s.id))?.estado === "solicitada") n += 1;
+      return n;
+    },
+  };
+}
+export type DescargaSatService = ReturnType<typeof createDescargaSatService>;

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { identificadorSchema, idSchema, messageAnswerSchema, successAnswer, textoSchema } from "./common";
+
+/** Issue 43 §4: what a row of the SAT reconciliation says of a received CFDI (one label per row, by priority). */
+export const ETIQUETAS_CONCILIACION = {
+  canceladoTrasAceptar: "Cancelado en el SAT después de aceptado",
+  totalDistinto: "Total distinto al del SAT",
+  faltaPortal: "Falta en el portal",
+  canceladoSat: "Cancelado en el SAT",
+  noEnSat: "En el portal y no en el SAT después de 72 horas",
+  enEsperaSat: "En el portal, el SAT aún no lo reporta",
+  faltaSap: "Falta en SAP",
+  conciliado: "Conciliado",
+} as const;
+export type EtiquetaConciliacion = (typeof ETIQUETAS_CONCILIACION)[keyof typeof ETIQUETAS_CONCILIACION];
+
+const periodoSchema = textoSchema("Periodo").regex(/^\d{4}-(0[1-9]|1[0-2])$/, {
+  error: "El campo Periodo debe ser un mes con el formato AAAA-MM, por ejemplo 2026-11.",
+});
+
+/** POST /api/conciliacionSat/getConciliacion: one sociedad and one month (the CFDI's issue date). */
+export const getConciliacionSatRequestSchema = z.object({ Sociedad: idSchema("Sociedad"), Periodo: periodoSchema });
+export type GetConciliacionSatRequest = z.infer<typeof getConciliacionSatRequestSchema>;
+
+export const conciliacionSatRowSchema = z.object({
+  UUID: z.string(),
+  RfcEmisor: z.string(),
+  NombreEmisor: z.string(),
+  /** The supplier of the portal with that RFC; null for an issuer that is none (the 'Ajenos' list). */
+  CardCode: z.string().nullable(),
+  FechaEmision: z.string(),
+  Moneda: z.string().nullable(),
+  TotalSat: z.string().nullable(),
+  TotalPortal: z.string().nullable(),
+  /** Vigente, Cancelado, or null when the SAT did not report it. */
+  EstatusSat: z.string().nullable(),
+  /** Pendiente, Aceptada, Rechazada, or null when it was not registered in the portal. */
+  EstatusPortal: z.string().nullable(),
+  /** The A/P invoice in SAP (DocEntry) the portal created for it, or null. */
+  DocEntrySap: z.number().nullable(),
+  Etiqueta: z.string(),
+});
+export type ConciliacionSatRow = z.infer<typeof conciliacionSatRowSchema>;
+
+export const conciliacionSatTotalSchema = z.object({
+  Moneda: z.string(),
+  Cantidad: z.number(),
+  TotalSat: z.string(),
+  TotalPortal: z.string(),
+});
+
+export const getConciliacionSatAnswerSchema = successAnswer(
+  z.object({
+    Filas: z.array(conciliacionSatRowSchema),
+    Ajenos: z.array(conciliacionSatRowSchema),
+    Totales: z.array(conciliacionSatTotalSchema),
+  }),
+);
+
+/** POST /api/conciliacionSat/avisarProveedor: one mail to the supplier listing its CFDI missing from the portal. */
+export const avisarProveedorConciliacionRequestSchema = getConciliacionSatRequestSchema.extend({
+  CardCode: identificadorSchema("CardCode", 50),
+});
+export const avisarProveedorConciliacionAnswerSchema = messageAnswerSchema;

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { base64Schema, idSchema, messageAnswerSchema, successAnswer, textoSchema } from "./common";
+
+/**
+ * Issue 43 (decision 075): the sociedad's e.firma for the SAT's Descarga Masiva. The certificate (.cer) and the
+ * private key (.key) as the SAT gives them, in base64, and the key's password; all three write-only.
+ */
+export const uploadEfirmaRequestSchema = z.object({
+  Numero: idSchema("Numero"),
+  Certificado: base64Schema("Certificado", "Debe cargar el certificado (.cer) de la e.firma."),
+  Llave: base64Schema("Llave", "Debe cargar la llave privada (.key) de la e.firma."),
+  Contraseña: textoSchema("Contraseña", "El campo Contraseña es obligatorio.")
+    .min(1, { error: "El campo Contraseña es obligatorio." })
+    .max(200, { error: "El campo Contraseña admite como máximo 200 caracteres." }),
+});
+export type UploadEfirmaRequest = z.infer<typeof uploadEfirmaRequestSchema>;
+/** The answer says only when it expires and its certificate number: the e.firma itself is never answered. */
+export const uploadEfirmaAnswerSchema = successAnswer(z.object({ Vence: z.string(), NumeroCertificado: z.string() }));
+
+/** POST /api/descargaSat/ejecutar: an administrator runs the Descarga Masiva now (issue 43 §2). */
+export const ejecutarDescargaSatRequestSchema = z.object({});
+export const ejecutarDescargaSatAnswerSchema = messageAnswerSchema;

@@ -81,7 +81,9 @@ describe("ERP_ADAPTER=service-layer: a slow or failing Service Layer", () => {
   });
 
   it("answers the supplier's orders through the Service Layer", async () => {
-    const res = await pedidos();
+    // The first read is cold (the Service Layer's login, the whole mirror) under a 2.5 s budget: on a loaded machine it
+    // may be cut once (503, as designed); what this test asserts is that the orders come through the Service Layer.
+    const res = await recovery();
     expect(res.statusCode).toBe(200);
     expect(res.json().data.length).toBeGreaterThan(0);
     expect(sim.loginCount()).toBeGreaterThanOrEqual(1);

@@ -16,7 +16,15 @@ const RECEPCION_PNG = Buffer.from(
 /** The receipt that the SAT's published test CFDI of ESCUELA KEMPER URGATE matches (issue 12 demo). */
 export const ENTRADA_CFDI_SAT = "SAT-PRUEBA-2025";
 /** Open receipts left for a new user (and the e2e suite) to invoice with CFDIs they issue. */
-export const ENTRADAS_LIBRES = ["DEMO-FACTURA-1", "DEMO-FACTURA-2", "DEMO-FACTURA-3", "DEMO-FACTURA-4"] as const;
+export const ENTRADAS_LIBRES = [
+  "DEMO-FACTURA-1",
+  "DEMO-FACTURA-2",
+  "DEMO-FACTURA-3",
+  "DEMO-FACTURA-4",
+  // Issue 42: two more, since a receipt billed in parts (decision 074) and the e2e suite's new flows take receipts too.
+  "DEMO-FACTURA-5",
+  "DEMO-FACTURA-6",
+] as const;
 
 export const KEMPER = { rfc: "EKU9003173C9", nombre: "ESCUELA KEMPER URGATE", regimen: "601" } as const;
 const BERENICE = { rfc: "XIQB891116QE4", nombre: "BERENICE XIMO QUEZADA", regimen: "612" } as const;

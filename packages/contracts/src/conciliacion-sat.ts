@@ -61,4 +61,20 @@ export const getConciliacionSatAnswerSchema = successAnswer(
 export const avisarProveedorConciliacionRequestSchema = getConciliacionSatRequestSchema.extend({
   CardCode: identificadorSchema("CardCode", 50),
 });
+export type AvisarProveedorConciliacionRequest = z.infer<typeof avisarProveedorConciliacionRequestSchema>;
 export const avisarProveedorConciliacionAnswerSchema = messageAnswerSchema;
+
+/** The 'Conciliación SAT' screen's sentences (issue 43 §4). */
+export const CONCILIACION_SAT_TEXTOS = {
+  introduccion:
+    "Los CFDI que el SAT registra como recibidos por la sociedad en el mes, comparados con los que los proveedores cargaron en el portal y con las facturas de proveedor que el portal creó en SAP.",
+  elijaSociedad: "Elija una sociedad para ver su conciliación.",
+  sinFilas: "El SAT no reporta CFDI de proveedores del portal en este periodo, ni hay facturas del portal en él.",
+  sinAjenos: "No hay CFDI de emisores que no son proveedores del portal.",
+  sinTotales: "No hay importes en este periodo.",
+  sinFaltantes: "Ningún proveedor tiene CFDI faltantes en el portal en este periodo.",
+  notifyQuestion: (proveedor: string, n: number) =>
+    `¿Enviar a ${proveedor} un correo con sus ${n} CFDI que el SAT registra y faltan en el portal?`,
+  ejecutarAyuda:
+    "Solicita ahora al SAT los metadatos de los CFDI recibidos por cada sociedad con e.firma; si el SAT aún prepara los paquetes, se verificará en la siguiente ejecución. El detalle queda en Tareas programadas.",
+} as const;

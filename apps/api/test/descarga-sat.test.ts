@@ -126,6 +126,9 @@ describe("the sociedad's e.firma (issue 43 §1)", () => {
       withToken(await admin(), { method: "POST", url: "/api/sociedades/rowSociedades", payload: {} }),
     );
     expect(rows.statusCode).toBe(200);
+    // The catalogue shows only its expiry and certificate number (the sociedades screen's e.firma section).
+    const fila = rows.json().data.find((row: { IdSociedad: number }) => row.IdSociedad === sociedadId);
+    expect(fila).toMatchObject({ EfirmaVence: "2027-05-17", EfirmaCertificado: "30001000000500003415" });
     for (const text of [...t.answers, ...logLines]) {
       expect(text).not.toContain(FIEL.key.slice(0, 40));
       expect(text).not.toContain(s?.efirmaCifrada ?? "-");

@@ -99,4 +99,14 @@ export const CONCILIACION = {
     { Moneda: "MXN", Cantidad: 2, TotalSat: "3660.50", TotalPortal: "3660.50" },
     { Moneda: "Sin moneda", Cantidad: 3, TotalSat: "970.00", TotalPortal: "0.00" },
   ],
+  Descarga: {
+    Estado: "reintentar" as const,
+    Motivo:
+      "El SAT respondió 5002: se han agotado las solicitudes con estos parámetros; se volverá a solicitar al día siguiente.",
+    Desde: "2026-10-01 00:00:00",
+    Hasta: "2026-11-29 06:00:00",
+    Actualizada: "2026-11-29T12:00:00.000Z",
+    Siguiente: "2026-11-30T12:00:00.000Z",
+    Cfdi: 4,
+  },
 };

@@ -25,6 +25,7 @@ import {
   faltantesColumns,
   TOTALES_COLUMNS,
 } from "./conciliacion-sat-columns";
+import { DescargaEstado } from "./descarga-estado";
 
 const EMPTY_ROWS: readonly ConciliacionSatRow[] = [];
 const EMPTY_TOTALES: readonly ConciliacionSatTotal[] = [];
@@ -80,6 +81,7 @@ export function ConciliacionSatScreen({ session }: { session: Session }) {
         <Text c="dimmed">{CONCILIACION_SAT_TEXTOS.elijaSociedad}</Text>
       ) : (
         <>
+          {conciliacion.data ? <DescargaEstado descarga={conciliacion.data.Descarga} /> : null}
           <DataTable
             {...common}
             label="CFDI recibidos"

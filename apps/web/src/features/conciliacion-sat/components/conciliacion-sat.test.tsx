@@ -46,6 +46,14 @@ describe("/Conciliacion-SAT", () => {
     const primera = within(filas(CFDI)[0]!)
       .getAllByRole("cell")
       .map((cell) => cell.textContent);
+    // The job's state for the sociedad: the SAT's refusal in Spanish and when it is asked again.
+    const estado = screen.getByRole("region", { name: "Estado de la descarga del SAT" }).textContent;
+    expect(estado).toContain("Descarga del SAT: Se volverá a solicitar.");
+    expect(estado).toContain(
+      "Periodo solicitado del 2026-10-01 al 2026-11-29; 4 CFDI recibido(s); actualizada el 2026-11-29 06:00 (hora de la Ciudad de México).",
+    );
+    expect(estado).toContain("El SAT respondió 5002");
+    expect(estado).toContain("Próximo intento: 2026-11-30 06:00 (hora de la Ciudad de México).");
     expect(primera).toEqual([
       "BERENICE XIMO QUEZADA",
       "XIQB891116QE4",

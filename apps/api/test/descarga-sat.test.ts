@@ -126,6 +126,9 @@ describe("the sociedad's e.firma (issue 43 §1)", () => {
       withToken(await admin(), { method: "POST", url: "/api/sociedades/rowSociedades", payload: {} }),
     );
     expect(rows.statusCode).toBe(200);
+    // The catalogue shows only its expiry and certificate number (the sociedades screen's e.firma section).
+    const fila = rows.json().data.find((row: { IdSociedad: number }) => row.IdSociedad === sociedadId);
+    expect(fila).toMatchObject({ EfirmaVence: "2027-05-17", EfirmaCertificado: "30001000000500003415" });
     for (const text of [...t.answers, ...logLines]) {
       expect(text).not.toContain(FIEL.key.slice(0, 40));
       expect(text).not.toContain(s?.efirmaCifrada ?? "-");
@@ -193,6 +196,19 @@ describe("the daily download of the metadata (issue 43 §2, against the simulato
     const fila = await last();
     expect(fila).toMatchObject({ estado: "reintentar", motivo: DESCARGA_MSG.solicitudAgotada });
     expect(fila?.siguienteAt.getTime()).toBeGreaterThan(t.time.clock().getTime() + 20 * HORA);
+    // The reconciliation answers the job's state and reason for the sociedad (the screen shows it).
+    const estado = await t.app.inject(
+      withToken(await admin(), {
+        method: "POST",
+        url: "/api/conciliacionSat/getConciliacion",
+        payload: { Sociedad: sociedadId, Periodo: "2026-11" },
+      }),
+    );
+    expect(estado.json().data.Descarga).toMatchObject({
+      Estado: "reintentar",
+      Motivo: DESCARGA_MSG.solicitudAgotada,
+      Siguiente: fila?.siguienteAt.toISOString(),
+    });
     for (let i = 0; i < 4; i++) {
       t.time.advance(HORA);
       await run();

@@ -49,11 +49,28 @@ export const conciliacionSatTotalSchema = z.object({
   TotalPortal: z.string(),
 });
 
+/**
+ * The sociedad's last request to the Descarga Masiva (`sat_descargas`): its state, the Spanish reason when the SAT
+ * refused or failed, the window asked (Mexico City wall time), when it last changed and when it is looked at again.
+ */
+export const conciliacionSatDescargaSchema = z.object({
+  Estado: z.enum(["solicitada", "terminada", "reintentar"]),
+  Motivo: z.string(),
+  Desde: z.string(),
+  Hasta: z.string(),
+  Actualizada: z.string(),
+  Siguiente: z.string(),
+  Cfdi: z.number(),
+});
+export type ConciliacionSatDescarga = z.infer<typeof conciliacionSatDescargaSchema>;
+
 export const getConciliacionSatAnswerSchema = successAnswer(
   z.object({
     Filas: z.array(conciliacionSatRowSchema),
     Ajenos: z.array(conciliacionSatRowSchema),
     Totales: z.array(conciliacionSatTotalSchema),
+    /** Null when no request was made for the sociedad (no e.firma yet, or the job has not run). */
+    Descarga: conciliacionSatDescargaSchema.nullable(),
   }),
 );
 
@@ -61,4 +78,35 @@ export const getConciliacionSatAnswerSchema = successAnswer(
 export const avisarProveedorConciliacionRequestSchema = getConciliacionSatRequestSchema.extend({
   CardCode: identificadorSchema("CardCode", 50),
 });
+export type AvisarProveedorConciliacionRequest = z.infer<typeof avisarProveedorConciliacionRequestSchema>;
 export const avisarProveedorConciliacionAnswerSchema = messageAnswerSchema;
+
+/** The 'Conciliación SAT' screen's sentences (issue 43 §4). */
+export const CONCILIACION_SAT_TEXTOS = {
+  introduccion:
+    "Los CFDI que el SAT registra como recibidos por la sociedad en el mes, comparados con los que los proveedores cargaron en el portal y con las facturas de proveedor que el portal creó en SAP.",
+  elijaSociedad: "Elija una sociedad para ver su conciliación.",
+  sinFilas: "El SAT no reporta CFDI de proveedores del portal en este periodo, ni hay facturas del portal en él.",
+  sinAjenos: "No hay CFDI de emisores que no son proveedores del portal.",
+  sinTotales: "No hay importes en este periodo.",
+  sinFaltantes: "Ningún proveedor tiene CFDI faltantes en el portal en este periodo.",
+  estadoDescarga: (estado: ConciliacionSatDescarga["Estado"]) => {
+    switch (estado) {
+      case "solicitada":
+        return "Solicitada al SAT: se verificará en la siguiente ejecución.";
+      case "terminada":
+        return "Terminada.";
+      default:
+        return "Se volverá a solicitar.";
+    }
+  },
+  descargaResumen: (desde: string, hasta: string, cfdi: number, actualizada: string) =>
+    `Periodo solicitado del ${desde} al ${hasta}; ${cfdi} CFDI recibido(s); actualizada el ${actualizada}.`,
+  proximoIntento: (cuando: string) => `Próximo intento: ${cuando}.`,
+  sinDescarga:
+    "Aún no se ha descargado nada del SAT para esta sociedad: cargue su e.firma en el catálogo de sociedades y ejecute la descarga.",
+  notifyQuestion: (proveedor: string, n: number) =>
+    `¿Enviar a ${proveedor} un correo con sus ${n} CFDI que el SAT registra y faltan en el portal?`,
+  ejecutarAyuda:
+    "Solicita ahora al SAT los metadatos de los CFDI recibidos por cada sociedad con e.firma; si el SAT aún prepara los paquetes, se verificará en la siguiente ejecución. El detalle queda en Tareas programadas.",
+} as const;

@@ -20,3 +20,11 @@ export const uploadEfirmaAnswerSchema = successAnswer(z.object({ Vence: z.string
 /** POST /api/descargaSat/ejecutar: an administrator runs the Descarga Masiva now (issue 43 §2). */
 export const ejecutarDescargaSatRequestSchema = z.object({});
 export const ejecutarDescargaSatAnswerSchema = messageAnswerSchema;
+
+/** The e.firma section of the sociedades screen (issue 43 §1). */
+export const EFIRMA_TEXTOS = {
+  ayuda:
+    "La e.firma (FIEL) de la sociedad permite descargar del SAT los CFDI que recibe. Se guarda cifrada y nunca se muestra: solo su vencimiento y su número de certificado.",
+  sinEfirma: "No hay e.firma cargada.",
+  vigencia: (vence: string, certificado: string) => `Vence el ${vence}. Certificado ${certificado}.`,
+} as const;

@@ -62,6 +62,15 @@ export const MUESTRAS_CUENTAS = {
       ],
       Ajenos: [],
       Totales: [{ Moneda: "Sin moneda", Cantidad: 1, TotalSat: "1160.00", TotalPortal: "0.00" }],
+      Descarga: {
+        Estado: "terminada" as const,
+        Motivo: "",
+        Desde: "2026-10-01 00:00:00",
+        Hasta: "2026-11-29 06:00:00",
+        Actualizada: "2026-11-29T12:00:00.000Z",
+        Siguiente: "2026-11-30T12:00:00.000Z",
+        Cfdi: 1,
+      },
     }),
   },
   avisarProveedorConciliacion: {

@@ -153,6 +153,10 @@ export const sociedadRowSchema = z.object({
   ReglaFechaContable: sociedadAjustesShape.ReglaFechaContable,
   DiasEnfriamientoCuenta: z.number().int().optional(),
   MonedasSap: z.array(z.object({ Codigo: z.string(), Moneda: z.string() })).optional(),
+  // Issue 43 (decision 075): the e.firma's expiry (YYYY-MM-DD) and certificate number, present once one is uploaded;
+  // the e.firma itself is never answered.
+  EfirmaVence: z.string().optional(),
+  EfirmaCertificado: z.string().optional(),
 });
 export type SociedadRow = z.infer<typeof sociedadRowSchema>;
 export const rowSociedadesAnswerSchema = successAnswer(z.array(sociedadRowSchema));

@@ -30,6 +30,8 @@ export const MENU_ENTRIES = [
     to: "/Complementos-Atrasados",
     access: "pendientes",
   },
+  // Issue 43 (decision 075): the SAT's received CFDI against the portal and SAP.
+  { id: "conciliacionSat", label: "Conciliación SAT", to: "/Conciliacion-SAT", access: "conciliacionSat" },
   { id: "tareas", label: "Tareas programadas", to: "/Tareas", access: "administrador" },
   // Issue 41 item 3 (decision 070): supplier invitations, for administrators.
   { id: "invitaciones", label: "Invitaciones de proveedores", to: "/Invitaciones", access: "administrador" },

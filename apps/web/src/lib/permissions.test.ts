@@ -13,7 +13,14 @@ const labels = (session: Session | null) => visibleMenuEntries(session).map((ent
 
 describe("canAccess (spec §6)", () => {
   it("denies everything without a session", () => {
-    for (const access of ["session", "catalogos", "pendientes", "proveedor", "administrador"] as const) {
+    for (const access of [
+      "session",
+      "catalogos",
+      "pendientes",
+      "proveedor",
+      "administrador",
+      "conciliacionSat",
+    ] as const) {
       expect(canAccess(null, access)).toBe(false);
     }
   });
@@ -38,6 +45,14 @@ describe("canAccess (spec §6)", () => {
     expect(canAccess({ ...proveedor, tipoEmpleado: "Administrador" }, "administrador")).toBe(false);
   });
 
+  it("shows the SAT reconciliation to administrators and to employees with ViDocPen Y (issue 43)", () => {
+    expect(canAccess(admin, "conciliacionSat")).toBe(true);
+    expect(canAccess({ ...admin, ViDocPen: "N" }, "conciliacionSat")).toBe(true);
+    expect(canAccess(generalConPendientes, "conciliacionSat")).toBe(true);
+    expect(canAccess(general, "conciliacionSat")).toBe(false);
+    expect(canAccess(proveedor, "conciliacionSat")).toBe(false);
+  });
+
   it("keeps new-invoice registration for suppliers", () => {
     expect(canAccess(proveedor, "proveedor")).toBe(true);
     expect(canAccess(admin, "proveedor")).toBe(false);
@@ -51,7 +66,7 @@ describe("canAccess (spec §6)", () => {
 });
 
 describe("drawer entries", () => {
-  it("lists the spec's nine entries in order, the credit notes and 'Complementos atrasados' (issue 27), then the portal's scheduled jobs (issue 15) and supplier invitations (issue 41)", () => {
+  it("lists the spec's nine entries in order, the credit notes and 'Complementos atrasados' (issue 27), 'Conciliación SAT' (issue 43), then the portal's scheduled jobs (issue 15) and supplier invitations (issue 41)", () => {
     expect(MENU_ENTRIES.map((entry) => entry.label)).toEqual([
       "Catálogo de empleados",
       "Catálogo de proveedores",
@@ -65,6 +80,7 @@ describe("drawer entries", () => {
       "Complemento de pago pendientes",
       "Complemento de pago",
       "Complementos atrasados",
+      "Conciliación SAT",
       "Tareas programadas",
       "Invitaciones de proveedores",
       "Cuentas bancarias",
@@ -73,7 +89,7 @@ describe("drawer entries", () => {
   });
 
   it("filters by role: 'Tareas programadas' and 'Invitaciones de proveedores' are for administrators only", () => {
-    expect(labels(admin)).toHaveLength(15);
+    expect(labels(admin)).toHaveLength(16);
     expect(labels(admin)).toContain("Tareas programadas");
     expect(labels(admin)).toContain("Invitaciones de proveedores");
     expect(labels(generalConPendientes)).not.toContain("Tareas programadas");
@@ -81,6 +97,9 @@ describe("drawer entries", () => {
     // 'Complementos atrasados' (issue 27): for the employees who review pending payments (ViDocPen Y).
     expect(labels(generalConPendientes)).toContain("Complementos atrasados");
     expect(labels(general)).not.toContain("Complementos atrasados");
+    // 'Conciliación SAT' (issue 43): administrators and the same reviewers.
+    expect(labels(generalConPendientes)).toContain("Conciliación SAT");
+    expect(labels(general)).not.toContain("Conciliación SAT");
     expect(labels(general)).toEqual([
       "Catálogo de empleados",
       "Catálogo de proveedores",

@@ -11,8 +11,9 @@ import type { Session } from "./session";
  * - `pendientes`: pending invoices and pending payment complements — employees with ViDocPen 'Y'.
  * - `proveedor`: supplier-only screens (registering a new invoice: "Agregar invoice … supplier only").
  * - `administrador`: employees with profile A (the scheduled jobs screen, issue 15; not in the spec).
+ * - `conciliacionSat`: administrators and employees with ViDocPen 'Y' (the SAT reconciliation, issue 43; not in the spec).
  */
-export type Access = "session" | "catalogos" | "pendientes" | "proveedor" | "administrador";
+export type Access = "session" | "catalogos" | "pendientes" | "proveedor" | "administrador" | "conciliacionSat";
 
 type RoleFacts = Pick<Session, "operador" | "ViDocPen" | "tipoEmpleado">;
 
@@ -37,5 +38,7 @@ export function canAccess(session: RoleFacts | null, access: Access): boolean {
       return isProveedor(session);
     case "administrador":
       return isAdministrador(session);
+    case "conciliacionSat":
+      return isAdministrador(session) || canSeePendientes(session);
   }
 }

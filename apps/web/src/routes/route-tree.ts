@@ -7,6 +7,7 @@ import { proveedorSociedadRoute } from "./catalogo-proveedores.proveedor.socieda
 import { catalogoSociedadesRoute } from "./catalogo-sociedades";
 import { sociedadRoute } from "./catalogo-sociedades.sociedad";
 import { complementosAtrasadosRoute } from "./complementos-atrasados";
+import { conciliacionSatRoute } from "./conciliacion-sat";
 import { cuentasBancariasRoute } from "./cuentas-bancarias";
 import { entradasMercanciaRoute } from "./entradas-mercancia";
 import { entradaMercanciaRoute } from "./entradas-mercancia.entrada-mercancia";
@@ -38,7 +39,7 @@ import { tareasRoute } from "./tareas";
 
 /**
  * Every path of the spec's route table (§2), flat under the layout, plus the portal's additions /Tareas (issue 15)
- * and /Complementos-Atrasados (issue 27), the credit notes' form and detail (issue 40), and issue 41's
+ * /Complementos-Atrasados (issue 27) and /Conciliacion-SAT (issue 43), the credit notes' form and detail (issue 40), and issue 41's
  * /RestablecerPassword, /SegundoFactor, /Registro, /Invitaciones and the bank accounts' two screens (decisions 067,
  * 069, 070, 071); unknown paths render 'No page'.
  */
@@ -75,6 +76,7 @@ export const routeTree = rootRoute.addChildren([
   pagoRoute,
   pagosPendientesRoute,
   complementosAtrasadosRoute,
+  conciliacionSatRoute,
   tareasRoute,
   invitacionesRoute,
   cuentasBancariasRoute,

@@ -121,7 +121,20 @@ export function createConciliacionSat({ data, clock }: { data: Data; clock: Cloc
   return {
     get: async (request: GetConciliacionSatRequest) => {
       const { sociedad: _sociedad, ...resto } = await build(request);
-      return resto;
+      // The job's state for this sociedad: what an administrator reads when the SAT refused or failed.
+      const d = await repo.ultimaDescarga(request.Sociedad);
+      const Descarga = d
+        ? {
+            Estado: d.estado as "solicitada" | "terminada" | "reintentar",
+            Motivo: d.motivo,
+            Desde: d.desde,
+            Hasta: d.hasta,
+            Actualizada: d.updatedAt.toISOString(),
+            Siguiente: d.siguienteAt.toISOString(),
+            Cfdi: d.cfdi,
+          }
+        : null;
+      return { ...resto, Descarga };
     },
     /** 'El SAT registra estos CFDI emitidos a … que no se han cargado en el portal': exactly its missing ones. */
     notifyProveedor: async (request: GetConciliacionSatRequest & { CardCode: string }) => {

@@ -81,6 +81,10 @@ export function createSociedadesService(deps: {
         MonedasSap: Object.entries(s.monedasSap ?? {})
           .map(([Codigo, Moneda]) => ({ Codigo, Moneda }))
           .sort((a, b) => a.Codigo.localeCompare(b.Codigo)),
+        // Issue 43 (decision 075): only the e.firma's expiry and certificate number, once one is uploaded.
+        ...(s.efirmaVence && s.efirmaCertificado
+          ? { EfirmaVence: s.efirmaVence.toISOString().slice(0, 10), EfirmaCertificado: s.efirmaCertificado }
+          : {}),
       }));
     },
 

@@ -95,8 +95,9 @@ describe("Login", () => {
     });
     const nav = await screen.findByRole("navigation", { name: "Menú principal" });
     // The spec's nine entries plus the credit notes and their review, 'Complementos atrasados' (issue 27),
-    // 'Tareas programadas' (issue 15), and issue 41's 'Invitaciones de proveedores' and 'Solicitudes de cuenta bancaria'.
-    expect(within(nav).getAllByRole("link")).toHaveLength(15);
+    // 'Conciliación SAT' (issue 43), 'Tareas programadas' (issue 15), and issue 41's 'Invitaciones de proveedores'
+    // and 'Solicitudes de cuenta bancaria'.
+    expect(within(nav).getAllByRole("link")).toHaveLength(16);
   });
 
   it("sends operators without a chosen operador back to the landing", async () => {

@@ -4,6 +4,7 @@ import { IconLock } from "@tabler/icons-react";
 import { FormActions } from "../../../components/form-actions";
 import { isAdministrador } from "../../../lib/permissions";
 import type { Session } from "../../../lib/session";
+import { EfirmaSection } from "./efirma-section";
 import {
   ConexionSapSection,
   ConstanciaSection,
@@ -32,35 +33,39 @@ export function SociedadForm({ session, row, onDone }: SociedadFormProps) {
   const { form, mode, isReading, isSaved } = state;
 
   return (
-    <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }} maw={960}>
-      <form onSubmit={form.onSubmit(state.submit)} noValidate aria-label="Sociedad">
-        <Stack gap="lg">
-          {isReadOnly ? (
-            <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>
-              Consulta: solo un administrador puede modificar las sociedades.
-            </Alert>
-          ) : null}
-          <DatosFiscalesSection form={form} isReadOnly={isReadOnly} />
-          <ConexionSapSection form={form} isReadOnly={isReadOnly} mode={mode} />
-          <ConstanciaSection
-            form={form}
-            isReadOnly={isReadOnly}
-            mode={mode}
-            row={row}
-            hasStoredCarta={state.hasStoredCarta}
-            file={state.file}
-            isReading={isReading}
-            onPick={(picked) => void state.pickCarta(picked)}
-          />
-          <RetencionesSection form={form} isReadOnly={isReadOnly} />
-          <FormActions
-            submitLabel={mode === "crear" ? "Crear" : "Actualizar"}
-            onBack={onDone}
-            isPending={state.isPending}
-            isSubmitDisabled={isReadOnly || isSaved || isReading}
-          />
-        </Stack>
-      </form>
-    </Paper>
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }} maw={960}>
+        <form onSubmit={form.onSubmit(state.submit)} noValidate aria-label="Sociedad">
+          <Stack gap="lg">
+            {isReadOnly ? (
+              <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />}>
+                Consulta: solo un administrador puede modificar las sociedades.
+              </Alert>
+            ) : null}
+            <DatosFiscalesSection form={form} isReadOnly={isReadOnly} />
+            <ConexionSapSection form={form} isReadOnly={isReadOnly} mode={mode} />
+            <ConstanciaSection
+              form={form}
+              isReadOnly={isReadOnly}
+              mode={mode}
+              row={row}
+              hasStoredCarta={state.hasStoredCarta}
+              file={state.file}
+              isReading={isReading}
+              onPick={(picked) => void state.pickCarta(picked)}
+            />
+            <RetencionesSection form={form} isReadOnly={isReadOnly} />
+            <FormActions
+              submitLabel={mode === "crear" ? "Crear" : "Actualizar"}
+              onBack={onDone}
+              isPending={state.isPending}
+              isSubmitDisabled={isReadOnly || isSaved || isReading}
+            />
+          </Stack>
+        </form>
+      </Paper>
+      {/* Issue 43: the e.firma is uploaded on its own (its own call), once the sociedad exists. */}
+      {row ? <EfirmaSection row={row} isAdmin={!isReadOnly} /> : null}
+    </Stack>
   );
 }

@@ -49,6 +49,12 @@ export const facturas = pgTable(
      * 0026 whose receipt the migration could not tell from the ERP data the database held.
      */
     entradaDocEntry: integer("entrada_doc_entry"),
+    /**
+     * Issue 42 part 2 (decision 076): the invoice bills lines of purchase orders (services, BaseType 22) instead of
+     * goods receipts; `entrada_doc_num`/`entrada_doc_entry` then hold its first order's DocNum and DocEntry, it has
+     * no `factura_entradas` rows, and its lines are in `factura_lineas` with base_type 22.
+     */
+    pedido: boolean("pedido").notNull().default(false),
     /** Stamp UUID, upper case. */
     uuid: text("uuid").notNull(),
     folio: text("folio").notNull(),

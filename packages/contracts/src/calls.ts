@@ -45,6 +45,7 @@ import {
   postFacturaAnswerSchema,
   postFacturaRequestSchema,
 } from "./facturas";
+import { PEDIDOS_SERVICIO_CALLS } from "./facturas-pedidos";
 import {
   getFacturasPendientesAnswerSchema,
   getFacturasPendientesRequestSchema,
@@ -127,6 +128,8 @@ import { getTareasAnswerSchema, getTareasRequestSchema } from "./tareas";
 export const CALLS = {
   // Issue 41: second factor, password reset, invitations and bank accounts (calls-cuentas.ts).
   ...CUENTAS_CALLS,
+  // Issue 42 part 2 (decision 076): services billed against the purchase order (facturas-pedidos.ts).
+  ...PEDIDOS_SERVICIO_CALLS,
   // Session and infrastructure
   login: call({
     method: "POST",

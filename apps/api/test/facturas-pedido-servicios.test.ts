@@ -134,7 +134,7 @@ describe("un servicio facturado contra su pedido", () => {
       LineasFacturadas: { Entrada: number; Cantidad: string; Importe: string }[] | null;
     }[];
     expect(filas.find((f) => f.FolioFactura === "PS-60")?.LineasFacturadas).toEqual([
-      expect.objectContaining({ Entrada: p.docNum, Cantidad: "0.6", Importe: "600.00" }),
+      expect.objectContaining({ Entrada: p.docNum, Cantidad: "0.6", Importe: "600.00", Pedido: true }),
     ]);
 
     const f60 = await filaDe("PS-60");

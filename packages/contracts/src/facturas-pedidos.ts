@@ -129,5 +129,6 @@ export const FACTURA_PEDIDO_MSG = {
   cantidadYaFacturada: (pedido: number) =>
     `Otra factura tomó antes parte de la cantidad del pedido ${pedido}; lo que eligió supera lo que queda por facturar. Revise las cantidades.`,
   /** How an invoice billing orders names them where the lists say 'Entrada'. */
-  pedidoEnLista: (pedidos: readonly number[]) => `Pedido ${pedidos.join(", ")}`,
+  pedidoEnLista: (pedidos: string) => `Pedido ${pedidos}`,
+  columnaPedido: "Pedido",
 } as const;

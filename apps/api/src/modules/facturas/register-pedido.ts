@@ -103,7 +103,7 @@ async function saveRegistration(deps: Deps, user: SessionUser, checked: Checked)
       await tx.facturas.addLineas(id, sociedad.bdSap, plan.lineas);
       await deps.satEstado.save(tx, "factura", id, sat.registro);
       const lineas = plan.lineas.map((l) => `${l.baseDocNum}/${l.baseLine} × ${l.cantidad}`).join(", ");
-      const registro = `P · UUID ${datos.UUID.toUpperCase()} · ${FACTURA_PEDIDO_MSG.pedidoEnLista(docNums)} · líneas: ${lineas}`;
+      const registro = `P · UUID ${datos.UUID.toUpperCase()} · ${FACTURA_PEDIDO_MSG.pedidoEnLista(docNums.join(", "))} · líneas: ${lineas}`;
       await tx.auditoria.recordChange(user, { entidad: "factura", id, campo: "registro", from: "", to: registro }, now);
     });
   await conCarrera(

@@ -100,9 +100,7 @@ export const erpPedidoLineas = erp.table(
      */
     invntItem: char("invnt_item", { length: 1 }).notNull().default("Y"),
   },
-  (t) => [
-    primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] }),
-  ],
+  (t) => [primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] })],
 );
 
 /** OPDN: goods receipts, with the order they come from (`pedidoDocNum`) and the supplier's postal code. */

@@ -89,8 +89,28 @@ describe("un servicio facturado contra su pedido por el Service Layer", () => {
       cardCode: e.cardCode,
       cardName: e.cardName,
       docDate: e.docDate,
-      lineas: [{ itemCode: "SRV-MANT", itemName: "Mantenimiento preventivo", uomCode: "SERV", priceBefDi: "10000.00" }],
+      lineas: [
+        {
+          itemCode: "SRV-MANT",
+          itemName: "Mantenimiento preventivo",
+          uomCode: "SERV",
+          priceBefDi: "10000.00",
+          servicio: true,
+        },
+      ],
     });
+    // The adapter reads Items.InventoryItem (tNO): the order's line is a service, an inventory item's is not.
+    const inventario = await createErpPedido(tdb.db, {
+      bd: BD,
+      cardCode: e.cardCode,
+      lineas: [{ itemCode: "ART-INV-1" }],
+    });
+    const leidos = await adapter.readPedidos([
+      { bd: BD, docEntry: p.docEntry },
+      { bd: BD, docEntry: inventario.docEntry },
+    ]);
+    expect(leidos.find((x) => x.docEntry === p.docEntry)?.lineas.map((l) => l.servicio)).toEqual([true]);
+    expect(leidos.find((x) => x.docEntry === inventario.docEntry)?.lineas.map((l) => l.servicio)).toEqual([undefined]);
 
     const a = await adapter.createFacturaProveedor(request(p, 971_000_001, 0.6));
     expect(await copied(a.docEntry)).toEqual([[22, p.docEntry, 0, 0.6, "6000.00"]]);

@@ -131,4 +131,12 @@ export const FACTURA_PEDIDO_MSG = {
   /** How an invoice billing orders names them where the lists say 'Entrada'. */
   pedidoEnLista: (pedidos: string) => `Pedido ${pedidos}`,
   columnaPedido: "Pedido",
+  /** The form 'Facturar servicios de un pedido' (/MisFacturas/Servicios). */
+  tituloForm: "Facturar servicios de un pedido",
+  enlaceForm: "Facturar servicios de un pedido (sin entrada de mercancía)",
+  sinPedidos: "No tiene pedidos con servicios por facturar en esta razón social.",
+  sociedadRequerida: "Elija la razón social.",
+  sinCantidades: "Indique la cantidad a facturar de al menos una línea de servicio.",
+  pedidoTitulo: (pedido: number, fecha: string, importe: string) =>
+    `Pedido ${pedido} · ${fecha} · por facturar ${importe}`,
 } as const;

@@ -83,6 +83,9 @@ export const pedidoPorFacturarSchema = z.object({
   DocTotal: z.string(),
   DocCur: z.string(),
   GroupNum: z.number(),
+  /** Payment form and CFDI use the §5 checks compare with the XML's. */
+  PeyMethod: z.string(),
+  U_B1SYS_MainUsage: z.string(),
   /** What is left to bill of the order's service lines, before taxes. */
   PorFacturar: z.string(),
   Lineas: z.array(lineaPedidoPorFacturarSchema),

@@ -18,6 +18,8 @@ export const MUESTRAS_PEDIDOS_SERVICIO = {
         DocTotal: "11600.00",
         DocCur: "MXN",
         GroupNum: 30,
+        PeyMethod: "99",
+        U_B1SYS_MainUsage: "G03",
         PorFacturar: "4000.00",
         Lineas: [
           {

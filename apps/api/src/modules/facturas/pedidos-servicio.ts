@@ -151,6 +151,8 @@ export async function pedidosPorFacturar(
         DocTotal: p.docTotal,
         DocCur: p.docCur,
         GroupNum: p.groupNum,
+        PeyMethod: p.peyMethod,
+        U_B1SYS_MainUsage: p.mainUsage,
         PorFacturar: money(importe),
         Lineas: lineas.map(({ l, queda }) => ({
           LineNum: l.lineNum,

@@ -17,6 +17,8 @@ const PEDIDO: PedidoPorFacturar = {
   DocTotal: "1160.00",
   DocCur: "MXN",
   GroupNum: 0,
+  PeyMethod: "03",
+  U_B1SYS_MainUsage: "G03",
   PorFacturar: "1000.00",
   Lineas: [
     {

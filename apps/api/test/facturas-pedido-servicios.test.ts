@@ -180,6 +180,32 @@ describe("un servicio facturado contra su pedido", () => {
     ]);
   });
 
+  it("two simultaneous uploads for the whole service: exactly one wins, the other reads why", async () => {
+    const p = await pedido();
+    const [a, b] = await Promise.all([
+      post(billing("PS-SIM-A", [{ p, cantidad: 1 }])),
+      post(billing("PS-SIM-B", [{ p, cantidad: 1 }])),
+    ]);
+    expect([a, b].filter((r) => r.json().status === "success")).toHaveLength(1);
+    const perdedora = [a, b].find((r) => r.json().status !== "success")!;
+    expect([400, 409]).toContain(perdedora.statusCode);
+    expect([
+      FACTURA_PEDIDO_MSG.cantidadYaFacturada(p.docNum),
+      FACTURA_PEDIDO_MSG.cantidadExcedeAbierta(p.docNum, 0, "1", "0"),
+    ]).toContain(perdedora.json().message);
+    const held = await t.tdb.db
+      .select()
+      .from(schema.lineasBaseFacturadas)
+      .where(
+        and(
+          eq(schema.lineasBaseFacturadas.bd, "SBO_MCI"),
+          eq(schema.lineasBaseFacturadas.baseType, 22),
+          eq(schema.lineasBaseFacturadas.baseEntry, p.docEntry),
+        ),
+      );
+    expect(held.map((h) => Number(h.cantidadFacturada))).toEqual([1]);
+  });
+
   it("refuses an inventory line, another supplier's order and a line the order does not have", async () => {
     const p = await pedido(true);
     const inventario = await post(billing("PS-INV", [{ p, linea: 1, cantidad: 1, precio: 50 }]));

@@ -54,6 +54,9 @@ const EXTRA_CALLS = [
   ["POST", "/api/facturas/getHistorial"],
   // An invoice's ledger: its total, payments and credit notes in date order (issue 39, decision 058).
   ["POST", "/api/facturas/getSaldo"],
+  // Services billed against the purchase order (issue 42 part 2, decision 076).
+  ["POST", "/api/facturas/getPedidosPorFacturar"],
+  ["POST", "/api/facturas/postFacturaPedido"],
   // A payment complement's history (issue 23: uploads, corrections and decisions shown in the payment detail).
   ["POST", "/api/pagos/getHistorial"],
   // Create an accepted invoice's A/P invoice in the ERP now (issue 13: employees can retry).

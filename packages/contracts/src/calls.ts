@@ -46,6 +46,7 @@ import {
   postFacturaAnswerSchema,
   postFacturaRequestSchema,
 } from "./facturas";
+import { PEDIDOS_SERVICIO_CALLS } from "./facturas-pedidos";
 import {
   getFacturasPendientesAnswerSchema,
   getFacturasPendientesRequestSchema,
@@ -130,6 +131,8 @@ export const CALLS = {
   ...CUENTAS_CALLS,
   // Issue 42 part 1: foreign suppliers' invoices without CFDI (calls-extranjeros.ts).
   ...EXTRANJEROS_CALLS,
+  // Issue 42 part 2 (decision 076): services billed against the purchase order (facturas-pedidos.ts).
+  ...PEDIDOS_SERVICIO_CALLS,
   // Session and infrastructure
   login: call({
     method: "POST",

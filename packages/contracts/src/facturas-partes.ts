@@ -42,6 +42,11 @@ export const lineaFacturadaSchema = z.object({
   CantidadLinea: z.string(),
   /** Billed quantity at the line's price after its discount, before taxes. */
   Importe: z.string(),
+  /**
+   * Issue 42 part 2 (decision 076): present (true) when the line is a purchase order's (a service billed against the
+   * order, BaseType 22); `Entrada`/`EntradaDocEntry` then hold the order's DocNum and DocEntry.
+   */
+  Pedido: z.literal(true).optional(),
 });
 export type LineaFacturada = z.infer<typeof lineaFacturadaSchema>;
 

@@ -274,7 +274,7 @@ export const totalFacturaSchema = z.union(
 );
 
 /** Fields taken from the invoice XML, shared by the new and the update payloads. */
-const datosXmlFactura = {
+export const datosXmlFactura = {
   RFCEmisor: rfcSchema("RFCEmisor"),
   RFCReceptor: rfcSchema("RFCReceptor"),
   NombreEmisor: requiredText("NombreEmisor", 254),

@@ -15,6 +15,7 @@ export * from "./entradas";
 export * from "./estatus";
 export * from "./facturas";
 export * from "./facturas-partes";
+export * from "./facturas-pedidos";
 export * from "./facturas-pendientes";
 export * from "./fecha-probable-pago";
 export * from "./home";

@@ -10,6 +10,7 @@ import { INVITACION_MSG } from "./messages-invitaciones";
 import { RESTABLECER_MSG } from "./messages-restablecer";
 import { SEGUNDO_FACTOR_MSG } from "./messages-segundo-factor";
 import { MUESTRAS_CUENTAS } from "./muestras-cuentas.fixtures";
+import { MUESTRAS_PEDIDOS_SERVICIO } from "./muestras-pedidos.fixtures";
 import { NOTA_CREDITO_MSG } from "./notas-credito";
 import type { postPagoEmpleadoRequestSchema } from "./pagos";
 
@@ -748,6 +749,7 @@ export const MUESTRAS = {
     },
     answer: { status: "success", message: MSG.facturaRegistrada },
   },
+  ...MUESTRAS_PEDIDOS_SERVICIO,
 } satisfies { [N in CallName]: Muestra<N> };
 
 /** The employee's variant of postPago (comprobante only; PDF, XML, UUID and FechaPago sent as 'No'). */

@@ -18,6 +18,7 @@ import {
   reduceOpenQuantities,
   refuseForeignLines,
 } from "./facturas-proveedor-partes";
+import { closeOrders, copiesOrders, ordersToCopy } from "./facturas-proveedor-pedidos";
 
 /**
  * What the simulated ERP itself does with A/P invoices (issue 13; vendor payments in pagos-proveedor.ts): the logic of
@@ -170,6 +171,13 @@ export async function insertFacturaProveedor(
       .where(and(eq(erpFacturas.bd, input.bd), eq(erpFacturas.portalId, input.portalId), ne(erpFacturas.canceled, "C")))
       .orderBy(asc(erpFacturas.docEntry));
     if (existente) return { ...existente, creada: false };
+    // Issue 42 part 2 (decision 076): service lines billed against their purchase orders (BaseType 22).
+    if (copiesOrders(input)) {
+      const pedidos = await ordersToCopy(tx, input);
+      const creada = await insertFromReceipts(tx, input, pedidos);
+      await closeOrders(tx, input.bd, pedidos);
+      return { ...creada, creada: true };
+    }
     const copias = await receiptsToCopy(tx, input);
     const { docEntry, docNum } = await insertFromReceipts(tx, input, copias);
     await closeReceipts(tx, input.bd, copias);
@@ -184,6 +192,12 @@ export async function insertFacturaProveedor(
 type Copia = {
   entrada: typeof erpEntradas.$inferSelect;
   copiadas: LineaCopiada[];
+};
+/** The base document's columns an A/P invoice takes (a receipt, or a purchase order: issue 42 part 2). */
+type CopiaBase = {
+  entrada: Pick<Copia["entrada"], "docEntry" | "docNum" | "cardName" | "groupNum">;
+  copiadas: LineaCopiada[];
+  baseType?: 20 | 22;
 };
 
 /**
@@ -248,7 +262,7 @@ async function receiptsToCopy(tx: Database, input: FacturaProveedorNueva): Promi
 }
 
 /** The OPCH header, numbered after the last one, and its PCH1 lines copied from the receipts' open lines. */
-async function insertFromReceipts(tx: Database, input: FacturaProveedorNueva, copias: Copia[]) {
+async function insertFromReceipts(tx: Database, input: FacturaProveedorNueva, copias: CopiaBase[]) {
   const primera = copias[0]!.entrada;
   const [ultimo] = await tx
     .select({ n: max(erpFacturas.docEntry) })
@@ -286,9 +300,11 @@ async function insertFromReceipts(tx: Database, input: FacturaProveedorNueva, co
  * The copied lines as A/P invoice lines (BaseType 20), a line copied in part at its share of the amounts. SAP
  * numbers the target lines in order across the base documents (LineNum 0…n−1).
  */
-function copiedLines(bd: string, docEntry: number, copias: Copia[]): (typeof erpFacturaLineas.$inferInsert)[] {
-  const lineasNuevas = copias.flatMap(({ entrada, copiadas }) => copiadas.map((c) => ({ entrada, ...c })));
-  return lineasNuevas.map(({ entrada, linea: l, cantidad }, i) => {
+function copiedLines(bd: string, docEntry: number, copias: CopiaBase[]): (typeof erpFacturaLineas.$inferInsert)[] {
+  const lineasNuevas = copias.flatMap(({ entrada, copiadas, baseType }) =>
+    copiadas.map((c) => ({ entrada, baseType: baseType ?? 20, ...c })),
+  );
+  return lineasNuevas.map(({ entrada, baseType, linea: l, cantidad }, i) => {
     const parcial = Number(cantidad) < Number(l.quantity);
     return {
       bd,
@@ -304,7 +320,7 @@ function copiedLines(bd: string, docEntry: number, copias: Copia[]): (typeof erp
         ? dinero(Math.round((centavos(l.lineTotal) * Number(cantidad)) / Number(l.quantity)))
         : l.lineTotal,
       vatSum: parcial ? dinero(Math.round((centavos(l.vatSum) * Number(cantidad)) / Number(l.quantity))) : l.vatSum,
-      baseType: 20,
+      baseType,
       baseEntry: entrada.docEntry,
       baseLine: l.lineNum,
     };

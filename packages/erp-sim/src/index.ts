@@ -218,7 +218,12 @@ async function writeDatabase(db: Database, bd: string, historiales: HistorialSoc
   const { filasPagos, filasPagoFacturas } = await paymentRows(db, bd, historiales, facturaDocEntry);
 
   await insertInBatches(db, erpPedidos, documentos.filasPedidos);
-  await insertInBatches(db, erpPedidoLineas, documentos.filasPedidoLineas);
+  // Issue 42 part 2 (decision 076): the catalogue's services (unit SRV) are non-inventory items (InvntItem 'N').
+  await insertInBatches(
+    db,
+    erpPedidoLineas,
+    documentos.filasPedidoLineas.map((l) => ({ ...l, invntItem: l.uomCode === "SRV" ? "N" : "Y" })),
+  );
   await insertInBatches(db, erpEntradas, documentos.filasEntradas);
   await insertInBatches(db, erpEntradaLineas, documentos.filasEntradaLineas);
   await insertInBatches(db, erpFacturas, filasFacturas);

@@ -54,6 +54,12 @@ export interface ErpLinea {
   discPrcnt: string;
   /** Quantity x price after the line discount, before the header discount and taxes. */
   lineTotal: string;
+  /**
+   * Issue 42 part 2 (decision 076): true on a purchase order line of a non-inventory item (SAP OITM.InvntItem 'N',
+   * Items.InventoryItem tNO: a service), which may be billed against the order without a goods receipt (BaseType
+   * 22). Absent on receipt lines and on the lines of adapters that do not read it.
+   */
+  servicio?: boolean;
 }
 
 /** Header of a purchasing document (OPOR / OPDN), in the document's currency. */

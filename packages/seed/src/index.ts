@@ -17,6 +17,7 @@ export { PROVEEDOR_EXTRANJERO_DEMO } from "./extranjeros-demo";
 import { seedFacturasDemo } from "./facturas-demo";
 import { seedNotasCreditoDemo } from "./notas-credito-demo";
 import { seedPagosDemo } from "./pagos-demo";
+import { seedPedidoServicioDemo } from "./pedido-servicio-demo";
 import { enrolDemoSecondFactors } from "./segundo-factor-demo";
 
 export { NOTA_CREDITO_DEMO_UUID } from "./notas-credito-demo";
@@ -173,6 +174,8 @@ export async function seedDemo(
   await seedProveedoresDemo(db, ids, options.clock);
   const erp = await seedErpMock(db, { socios: sociosErpDemo(), escala: options.erpEscala ?? 1 });
   await seedFacturasDemo(db, options.clock);
+  // Issue 42 part 2 (decision 076): an open service order to bill against.
+  await seedPedidoServicioDemo(db);
   await seedPagosDemo(db, options.clock);
   await seedNotasCreditoDemo(db, options.clock);
   await seedCuentasDemo(db, options.clock, PROVEEDORES_DEMO[0]?.sociedades ?? []);

@@ -19,6 +19,7 @@ import { loginRoute } from "./login";
 import { misFacturasRoute } from "./mis-facturas";
 import { nuevaFacturaRoute } from "./mis-facturas.factura";
 import { miFacturaRoute } from "./mis-facturas.mi-factura";
+import { facturaServiciosRoute } from "./mis-facturas.servicios";
 import { notasCreditoRoute } from "./notas-credito";
 import { notaCreditoRoute } from "./notas-credito.nota";
 import { nuevaNotaCreditoRoute } from "./notas-credito.nueva";
@@ -66,6 +67,7 @@ export const routeTree = rootRoute.addChildren([
   entradaMercanciaRoute,
   misFacturasRoute,
   nuevaFacturaRoute,
+  facturaServiciosRoute,
   miFacturaRoute,
   facturasPendientesRoute,
   notasCreditoRoute,

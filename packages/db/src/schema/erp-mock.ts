@@ -89,9 +89,19 @@ export const erpPedidos = erp.table("pedidos", documentoColumns, (t) => [
   index("erp_pedidos_pdf_idx").on(t.pdfArchivoId).where(isNotNull(t.pdfArchivoId)),
 ]);
 /** POR1: purchase order lines. */
-export const erpPedidoLineas = erp.table("pedido_lineas", lineaColumns, (t) => [
-  primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] }),
-]);
+export const erpPedidoLineas = erp.table(
+  "pedido_lineas",
+  {
+    ...lineaColumns,
+    /**
+     * Issue 42 part 2 (decision 076): the item's OITM.InvntItem (Items.InventoryItem; 'N' a service or other
+     * non-inventory item, whose order line may be billed without a goods receipt). The mock has no item master, so
+     * each order line carries it.
+     */
+    invntItem: char("invnt_item", { length: 1 }).notNull().default("Y"),
+  },
+  (t) => [primaryKey({ columns: [t.bd, t.docEntry, t.lineNum] })],
+);
 
 /** OPDN: goods receipts, with the order they come from (`pedidoDocNum`) and the supplier's postal code. */
 export const erpEntradas = erp.table(

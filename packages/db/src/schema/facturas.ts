@@ -54,6 +54,12 @@ export const facturas = pgTable(
      * invoice, a PDF and the data the supplier typed (its number in `folio`, no XML, `uuid` '').
      */
     tipo: text("tipo").notNull().default("cfdi"),
+    /**
+     * Issue 42 part 2 (decision 076): the invoice bills lines of purchase orders (services, BaseType 22) instead of
+     * goods receipts; `entrada_doc_num`/`entrada_doc_entry` then hold its first order's DocNum and DocEntry, it has
+     * no `factura_entradas` rows, and its lines are in `factura_lineas` with base_type 22.
+     */
+    pedido: boolean("pedido").notNull().default(false),
     /** Stamp UUID, upper case; '' for an invoice without CFDI (tipo 'extranjera'). */
     uuid: text("uuid").notNull(),
     folio: text("folio").notNull(),

@@ -80,6 +80,8 @@ export interface ErpLineaInput {
   /** Unit price, decimal string with two places; default "1000.00". */
   priceBefDi?: string;
   lineStatus?: "O" | "C";
+  /** Order lines only (issue 42 part 2): a non-inventory item, a service (OITM.InvntItem 'N'). Default false. */
+  servicio?: boolean;
 }
 
 export interface ErpDocumentoInput {
@@ -178,7 +180,9 @@ async function documento(db: Database, kind: "pedido" | "entrada", input: ErpDoc
 export async function createErpPedido(db: Database, input: ErpDocumentoInput) {
   const { header, lineas } = await documento(db, "pedido", input, await siguiente(db, erpPedidos, input.bd));
   const [row] = await db.insert(erpPedidos).values(header).returning();
-  await db.insert(erpPedidoLineas).values(lineas);
+  await db
+    .insert(erpPedidoLineas)
+    .values(lineas.map((l, i) => ({ ...l, invntItem: input.lineas?.[i]?.servicio ? "N" : "Y" })));
   return row!;
 }
 

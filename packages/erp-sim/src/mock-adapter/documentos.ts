@@ -109,6 +109,8 @@ const columnasLinea = (l: TablaLinea) =>
       sql`round(${l.priceBefDi}, greatest(2, scale(trim_scale(${l.priceBefDi}))))::text`,
       decimal(l.discPrcnt),
       sql`${l.lineTotal}::text`,
+      // Issue 42 part 2 (decision 076): an order line of a non-inventory item (OITM.InvntItem 'N').
+      "invntItem" in l ? sql`${l.invntItem} = 'N'` : sql`false`,
     ],
     sql`, `,
   );
@@ -124,6 +126,7 @@ const linea = (r: unknown[]): ErpLinea => ({
   priceBefDi: r[10] as string,
   discPrcnt: r[11] as string,
   lineTotal: r[12] as string,
+  ...(r[13] === true ? { servicio: true } : {}),
 });
 
 /**

@@ -1,7 +1,9 @@
 import { APPROVAL_TARGETS, type ApprovalState, withholdingOf } from "./approval-state";
+import { baseTypeOf, MIXED_BASE_TYPES } from "./base-tables";
 import { memoAmounts } from "./credit-memos";
 import { postedCurrency } from "./currency-writes";
 import type { Row } from "./filter";
+import { SapFailure } from "./http";
 import { documentTotals, receiptLineAmounts } from "./totals";
 
 const num = (v: unknown) => (v === undefined || v === null || v === "" ? undefined : Number(v));
@@ -27,15 +29,18 @@ async function totalsOf(s: ApprovalState, bd: string, body: Row, objectCode: str
       base: memo.base,
     };
   }
+  // Issue 42 part 2 (decision 076): purchase order lines (BaseType 22) are priced as receipt lines are.
+  const baseType = baseTypeOf(lines.map((l) => num(l.BaseType)));
+  if (baseType === "mixed") throw new SapFailure(400, -5002, MIXED_BASE_TYPES);
   const copies = lines
-    .filter((l) => num(l.BaseType) === 20)
+    .filter((l) => num(l.BaseType) === baseType)
     .map((l) => ({
       baseEntry: num(l.BaseEntry) ?? -1,
       baseLine: num(l.BaseLine) ?? -1,
       // Issue 42 (decision 074): a line's Quantity, when the body gives one, is what the draft copies.
       quantity: num(l.Quantity),
     }));
-  const amounts = await receiptLineAmounts(deps.db, bd, cardCode, copies);
+  const amounts = await receiptLineAmounts(deps.db, bd, cardCode, copies, baseType);
   const totals = documentTotals({
     net: amounts.net,
     vat: amounts.vat,

@@ -582,16 +582,19 @@ export const items: EntitySet = {
     ["ItemName", str],
     ["ForeignName", str],
     ["InventoryUOM", str],
+    // Issue 42 part 2 (decision 076): Items.InventoryItem, BoYesNoEnum tYES/tNO (OITM.InvntItem; service-layer.md).
+    ["InventoryItem", str],
   ],
   fingerprint: (bd) => versionFingerprint("pedidos", bd),
   // erp_mock has no OITM: the items are those the company database's orders buy.
-  headers: (bd) => sql`select distinct on (item_code) item_code, item_name, frgn_name, uom_code
+  headers: (bd) => sql`select distinct on (item_code) item_code, item_name, frgn_name, uom_code, invnt_item
     from erp_mock.pedido_lineas where bd = ${bd} order by item_code, doc_entry`,
   toEntity: (row) => ({
     ItemCode: row.item_code,
     ItemName: row.item_name,
     ForeignName: row.frgn_name,
     InventoryUOM: row.uom_code,
+    InventoryItem: row.invnt_item === "N" ? "tNO" : "tYES",
   }),
 };
 

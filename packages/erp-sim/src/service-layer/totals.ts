@@ -1,5 +1,6 @@
 import type { Database } from "@portal/db";
 import { sql } from "drizzle-orm";
+import { type BaseType, baseTables } from "./base-tables";
 import { rows } from "./entities";
 import { SapFailure } from "./http";
 
@@ -103,14 +104,16 @@ export async function copiedReceiptDiscount(
   db: Database,
   bd: string,
   copiedNet: ReadonlyMap<number, number>,
+  baseType: BaseType = 20,
 ): Promise<number> {
   const entries = [...copiedNet.keys()];
   if (entries.length === 0) return 0;
+  const t = baseTables(baseType);
   const found = await rows<{ doc_entry: number; disc_sum: string; lines_net: string | null }>(
     db,
-    sql`select e.doc_entry, e.disc_sum::text, (select sum(l.line_total) from erp_mock.entrada_lineas l
+    sql`select e.doc_entry, e.disc_sum::text, (select sum(l.line_total) from ${t.lines} l
           where l.bd = e.bd and l.doc_entry = e.doc_entry)::text as lines_net
-      from erp_mock.entradas e where e.bd = ${bd} and e.doc_entry = any(${`{${entries.join(",")}}`}::int[])`,
+      from ${t.doc} e where e.bd = ${bd} and e.doc_entry = any(${`{${entries.join(",")}}`}::int[])`,
   );
   let discount = 0;
   for (const r of found) {
@@ -121,14 +124,19 @@ export async function copiedReceiptDiscount(
   return discount;
 }
 
-/** The lines of goods receipts a body copies (BaseType 20): net LineTotal and tax of each, in cents. */
+/**
+ * The lines of goods receipts (BaseType 20) or, issue 42 part 2, purchase orders (22) a body copies: net LineTotal
+ * and tax of each, in cents.
+ */
 export async function receiptLineAmounts(
   db: Database,
   bd: string,
   cardCode: string,
   lines: readonly { baseEntry: number; baseLine: number; quantity?: number | undefined }[],
+  baseType: BaseType = 20,
 ): Promise<{ net: number; vat: number; discount: number; currency: string; rate: string }> {
   const entries = [...new Set(lines.map((l) => l.baseEntry))];
+  const t = baseTables(baseType);
   const found = await rows<{
     doc_entry: number;
     line_num: number;
@@ -143,7 +151,7 @@ export async function receiptLineAmounts(
     db,
     sql`select l.doc_entry, l.line_num, e.card_code, e.doc_cur, e.doc_rate::text, l.line_total::text, l.vat_sum::text,
         l.quantity::text, l.open_qty::text
-      from erp_mock.entrada_lineas l join erp_mock.entradas e on e.bd = l.bd and e.doc_entry = l.doc_entry
+      from ${t.lines} l join ${t.doc} e on e.bd = l.bd and e.doc_entry = l.doc_entry
       where l.bd = ${bd} and l.doc_entry = any(${`{${entries.join(",")}}`}::int[])`,
   );
   let net = 0;
@@ -169,5 +177,5 @@ export async function receiptLineAmounts(
     currency = line.doc_cur;
     rate = line.doc_rate;
   }
-  return { net, vat, discount: await copiedReceiptDiscount(db, bd, copiedNet), currency, rate };
+  return { net, vat, discount: await copiedReceiptDiscount(db, bd, copiedNet, baseType), currency, rate };
 }

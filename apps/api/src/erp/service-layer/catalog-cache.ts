@@ -9,7 +9,7 @@ export function createCatalogCache(deps: Pick<SlBase, "client" | "clock">) {
 
   // Per-process caches: foreign item names and credit days change rarely and are not part of a version; they are
   // dropped every CATALOG_TTL_MS (injected clock) so an edit in SAP shows within that time.
-  const foreignNames = new Map<string, { at: number; names: Map<string, string> }>();
+  const foreignNames = new Map<string, { at: number; names: Map<string, string>; services: Set<string> }>();
   const creditDays = new Map<string, { at: number; days: Map<number, number> }>();
   const expired = (entry: { at: number } | undefined) => {
     const age = entry ? clock().getTime() - entry.at : Number.POSITIVE_INFINITY;
@@ -22,10 +22,11 @@ export function createCatalogCache(deps: Pick<SlBase, "client" | "clock">) {
   async function itemForeignNames(bd: string, codes: Iterable<string>): Promise<Map<string, string>> {
     let cache = foreignNames.get(bd);
     if (!cache || expired(cache)) {
-      cache = { at: clock().getTime(), names: new Map() };
+      cache = { at: clock().getTime(), names: new Map(), services: new Set() };
       foreignNames.set(bd, cache);
     }
     const known = cache.names;
+    const services = cache.services;
     let inFlight = namesInFlight.get(bd);
     if (!inFlight) {
       inFlight = new Map();
@@ -37,13 +38,17 @@ export function createCatalogCache(deps: Pick<SlBase, "client" | "clock">) {
     const missing = wanted.filter((c) => !flights.has(c));
     if (missing.length > 0) {
       const read = mapLimit(stringKeyFilters("ItemCode", missing), PARALLEL, (filter) =>
-        client.getAll<{ ItemCode: string; ForeignName?: string | null }>(
+        client.getAll<{ ItemCode: string; ForeignName?: string | null; InventoryItem?: string | null }>(
           bd,
-          `Items?$select=ItemCode,ForeignName&$filter=${q(filter)}`,
+          `Items?$select=ItemCode,ForeignName,InventoryItem&$filter=${q(filter)}`,
           { maxPageSize: 0 },
         ),
       ).then((pages) => {
-        for (const item of pages.flat()) known.set(item.ItemCode, text(item.ForeignName));
+        for (const item of pages.flat()) {
+          known.set(item.ItemCode, text(item.ForeignName));
+          // Issue 42 part 2 (decision 076): a non-inventory item (a service) may be billed against its order.
+          if (item.InventoryItem === "tNO") services.add(item.ItemCode);
+        }
         for (const code of missing) if (!known.has(code)) known.set(code, "");
       });
       const flight = read.finally(() => {
@@ -55,6 +60,12 @@ export function createCatalogCache(deps: Pick<SlBase, "client" | "clock">) {
     await Promise.all(waits);
     return known;
   }
+
+  /**
+   * Issue 42 part 2 (decision 076): whether an item is a non-inventory item (Items.InventoryItem tNO), as the last
+   * itemForeignNames of its company database read it (false for an item not read yet).
+   */
+  const isServiceItem = (bd: string, code: string): boolean => foreignNames.get(bd)?.services.has(code) ?? false;
 
   /** The payment terms being read, per company database (concurrent first reads share one request). */
   const termsInFlight = new Map<string, Promise<Map<number, number>>>();
@@ -87,7 +98,7 @@ export function createCatalogCache(deps: Pick<SlBase, "client" | "clock">) {
     return days;
   }
 
-  return { expired, itemForeignNames, paymentTerms };
+  return { expired, itemForeignNames, paymentTerms, isServiceItem };
 }
 
 export type CatalogCache = ReturnType<typeof createCatalogCache>;

@@ -11,7 +11,7 @@ import { type DocumentKind, type SlDocument, status, text, versionOf } from "./w
 
 /** SAP's orders and receipts (with lines) as the portal's: item names, payment terms, PDF ids, order numbers. */
 export function createDocumentConverter(deps: {
-  catalog: Pick<CatalogCache, "itemForeignNames" | "paymentTerms">;
+  catalog: Pick<CatalogCache, "itemForeignNames" | "paymentTerms" | "isServiceItem">;
   attachments: Pick<Attachments, "attachmentFiles">;
   queries: Pick<MirrorQueries, "docNums">;
   recent: Pick<RecentDocuments, "remember">;
@@ -69,6 +69,8 @@ export function createDocumentConverter(deps: {
           priceBefDi: unitPrice(l.UnitPrice),
           discPrcnt: quantity(l.DiscountPercent),
           lineTotal: money(l.LineTotal, text(d.DocCurrency)),
+          // Issue 42 part 2 (decision 076): an order line of a non-inventory item (Items.InventoryItem tNO).
+          ...(kind === "pedido" && deps.catalog.isServiceItem(bd, text(l.ItemCode)) ? { servicio: true } : {}),
         }));
       const cur = text(d.DocCurrency);
       const header: ErpPedido = {

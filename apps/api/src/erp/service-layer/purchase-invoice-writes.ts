@@ -8,6 +8,7 @@ import { postPurchaseDocument } from "./document-post";
 import type { Drafts } from "./drafts";
 import { quantity } from "./money";
 import { q } from "./odata";
+import { copiesOrders, orderLines } from "./order-lines";
 import { type CopiedLine, namedLines, refuseForeignLines } from "./partial-lines";
 import { createPortalIdLock } from "./portal-id-lock";
 import { postingDateFor, postingDateRefusal } from "./posting-date";
@@ -112,10 +113,14 @@ export function createPurchaseInvoiceWrites(
     const existing = await findByPortalId(bd, portalId);
     if (existing) return existingOrRefusal(existing, portalId);
 
-    const { lines, docNums } = await receiptLines(client, input);
+    // Issue 42 part 2 (decision 076): services billed against their purchase orders copy the order lines.
+    const pedidos = copiesOrders(input);
+    const { lines, docNums } = pedidos ? await orderLines(client, input) : await receiptLines(client, input);
     const postingDate = await postingDateFor(client, bd, input.docDate, input.postingDateRule); // F3
     const body = inCompanyCurrency(purchaseDocumentBody(input, lines, postingDate), await deps.currencies.of(bd));
-    const receipts = `${docNums.length > 1 ? "las entradas" : "la entrada"} ${docNums.join(", ")}`;
+    const receipts = pedidos
+      ? `${docNums.length > 1 ? "los pedidos" : "el pedido"} ${docNums.join(", ")}`
+      : `${docNums.length > 1 ? "las entradas" : "la entrada"} ${docNums.join(", ")}`;
     try {
       // Issue 37 (F4): no DocTotal is sent; SAP's own total must be the CFDI's, else the reviewer reads why.
       await totalPreview.checkTotal(bd, "oPurchaseInvoices", body, input, `la factura de proveedor de ${receipts}`);

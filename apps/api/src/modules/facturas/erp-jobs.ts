@@ -67,7 +67,8 @@ async function createInErp({ data, erp }: Deps, factura: FacturaRecord) {
     ...(lineas.length > 0
       ? {
           lineas: lineas.map((l) => ({
-            baseType: 20 as const,
+            // Issue 42 part 2 (decision 076): an invoice billing service lines copies its purchase orders' lines.
+            baseType: factura.pedido ? (22 as const) : (20 as const),
             baseEntry: l.EntradaDocEntry,
             baseLine: l.LineNum,
             quantity: l.Cantidad,

@@ -54,6 +54,7 @@ export function facturaLineasQueries(db: Database) {
           Cantidad: trimZeros(r.cantidad),
           CantidadLinea: trimZeros(r.cantidadLinea),
           Importe: r.importe,
+          ...(r.baseType === 22 ? { Pedido: true as const } : {}),
         };
         map.set(r.facturaId, [...(map.get(r.facturaId) ?? []), linea]);
       }

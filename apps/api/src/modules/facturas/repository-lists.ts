@@ -86,10 +86,11 @@ async function rowsJson(
                   json_build_array(f.entrada_doc_entry))
                 from ${facturaEntradas} fe where fe.factura_id = f.id) as entradas_doc_entry,
              -- Issue 42 (decision 074): the lines a partial invoice bills; null for a whole-receipt invoice.
-             (select json_agg(json_build_object('Entrada', fl.base_doc_num, 'EntradaDocEntry', fl.base_entry,
+             -- Issue 42 part 2 (decision 076): 'Pedido' true on a purchase order's line (stripped when null).
+             (select json_agg(json_strip_nulls(json_build_object('Entrada', fl.base_doc_num, 'EntradaDocEntry', fl.base_entry,
                   'LineNum', fl.base_line, 'ItemCode', fl.item_code, 'ItemName', fl.item_name,
                   'Cantidad', trim_scale(fl.cantidad)::text, 'CantidadLinea', trim_scale(fl.cantidad_linea)::text,
-                  'Importe', round(fl.importe, 2)::text) order by fl.base_doc_num, fl.base_entry, fl.base_line)
+                  'Importe', round(fl.importe, 2)::text, 'Pedido', case when fl.base_type = 22 then true end)) order by fl.base_doc_num, fl.base_entry, fl.base_line)
                 from ${facturaLineas} fl where fl.factura_id = f.id) as lineas,
              coalesce(nc.aceptadas, 0.00) as notas_aceptadas, coalesce(nc.aplicadas, 0.00) as notas_aplicadas,
              row_number() over (order by ${primero ? sql`(${primero}) desc, ` : sql``}f.created_at desc, f.id desc) as fila

@@ -53,6 +53,14 @@ export const facturasRoutes: FastifyPluginAsyncZod = async (app) => {
     status: "success" as const,
     message: await facturas().registerExtranjera(request.sessionUser(), request.body),
   }));
+  // Issue 42 part 2 (decision 076): services billed against the purchase order.
+  registerCall(app, CALLS.getPedidosPorFacturar, async (request) =>
+    ok(await facturas().pedidosPorFacturar(request.sessionUser(), request.body.BD)),
+  );
+  registerCall(app, CALLS.postFacturaPedido, async (request) => ({
+    status: "success" as const,
+    message: await facturas().registerPedido(request.sessionUser(), request.body),
+  }));
   registerCall(app, CALLS.patchFactura, async (request) => ({
     status: "success" as const,
     message: await facturas().modify(request.sessionUser(), request.body),

@@ -1,11 +1,14 @@
+import type { SessionUser } from "../../lib/session-user";
 import { createEntradasPedidas } from "./entradas-pedidas";
 import { modifyOperation } from "./modify";
+import { pedidosPorFacturar } from "./pedidos-servicio";
 import { detailQueries, listQueries } from "./queries";
 import { registerOperation } from "./register";
 import { registerExtranjeraOperation } from "./register-extranjera";
+import { registerPedidoOperation } from "./register-pedido";
 import { reviewOperation } from "./review";
 import { saldoQuery } from "./saldo";
-import type { FacturasContext, FacturasDeps } from "./shared";
+import { type FacturasContext, type FacturasDeps, sociedadDe } from "./shared";
 
 export type { FacturasDeps } from "./shared";
 
@@ -36,6 +39,13 @@ export function createFacturasService(deps: FacturasDeps) {
     /** postFacturaExtranjera (issue 42 part 1, decision 073): a foreign supplier's invoice without CFDI. */
     registerExtranjera: registerExtranjeraOperation(context),
     modify: modifyOperation(context),
+    /** Issue 42 part 2 (decision 076): services billed against the purchase order. */
+    registerPedido: registerPedidoOperation(context),
+    pedidosPorFacturar: async (user: SessionUser, bd: string) => {
+      const sociedad = await sociedadDe(context.repo, user, bd);
+      const proveedor = sociedad ? await deps.proveedores.conRegistroCompleto(user.id) : null;
+      return proveedor ? pedidosPorFacturar(deps.erp, context.repo, bd, proveedor.cardCode) : [];
+    },
   };
 }
 export type FacturasService = ReturnType<typeof createFacturasService>;

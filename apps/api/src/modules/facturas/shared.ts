@@ -84,6 +84,8 @@ export interface XmlCheckContext {
   /** The receipts the CFDI bills (issue 27: one or several, same currency), compared together. */
   entradas: readonly ErpEntrada[];
   enviado: Parameters<typeof camposContraXml>[0];
+  /** Issue 42 part 2 (decision 076): purchase orders have no issuer postal code; the receipt's check is skipped. */
+  sinCpEmisor?: boolean;
 }
 
 /** Reads and verifies the XML, then runs every rule; returns the data read (when readable) and every message. */
@@ -117,7 +119,7 @@ export async function checkXml(
             RetencionesTotal: e.wtSum,
             PeyMethod: e.peyMethod,
             U_B1SYS_MainUsage: e.mainUsage,
-            CP: e.cp,
+            CP: ctx.sinCpEmisor ? undefined : e.cp,
             GroupNum: e.groupNum,
             Moneda: e.docCur,
           })),

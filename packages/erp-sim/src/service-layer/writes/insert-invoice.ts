@@ -1,6 +1,7 @@
 import type { Database } from "@portal/db";
 import { sql } from "drizzle-orm";
 import { SERIE_FACTURAS } from "../../facturas-proveedor";
+import { type BaseType, baseTables, baseTypeOf, MIXED_BASE_TYPES } from "../base-tables";
 import { postedCurrency } from "../currency-writes";
 import { type EntitySet, rows } from "../entities";
 import { checkDocumentLengths } from "../field-lengths";
@@ -27,6 +28,8 @@ export type InvoiceDeps = Pick<
 
 /** A line of the body: the goods receipt line it copies and the quantity asked (all the open one when omitted). */
 interface Copy {
+  /** 20 a goods receipt line; 22 (issue 42 part 2, decision 076) a purchase order line. */
+  baseType: BaseType;
   baseEntry: number;
   baseLine: number;
   quantity: number | undefined;
@@ -112,7 +115,8 @@ export async function insertInvoice(c: InvoiceDeps, set: EntitySet, bd: string, 
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`erp_mock.facturas|${bd}`}))`);
     // No uniqueness check on U_SYS_PORTALID: a user field has none in SAP (UserFieldMD; fidelity F7, decision 048).
     const entries = [...new Set(copies.map((x) => x.baseEntry))];
-    const { receiptOf, lineOf } = await lockedReceipts(tx, bd, entries);
+    const baseType = copies[0]?.baseType ?? 20;
+    const { receiptOf, lineOf } = await lockedReceipts(tx, bd, entries, baseType);
     const first = receiptOf.get(copies[0]?.baseEntry ?? -1);
     const planned = planLines(copies, receiptOf, lineOf, cardCode);
     const [last] = await rows<{ n: number | null }>(
@@ -121,32 +125,42 @@ export async function insertInvoice(c: InvoiceDeps, set: EntitySet, bd: string, 
     );
     const entry = Number(last?.n ?? 0) + 1;
     await insertHeader(c, tx, bd, entry, body, header, first, planned);
-    await insertLines(tx, bd, entry, planned, entries);
+    await insertLines(tx, bd, entry, planned, entries, baseType);
     return entry;
   });
   return docEntry;
 }
 
-/** The body's lines as copies of goods receipt lines (BaseType 20). */
+/**
+ * The body's lines as copies of goods receipt lines (BaseType 20) or, issue 42 part 2 (decision 076), of purchase
+ * order lines (BaseType 22, SDK BoObjectTypes oPurchaseOrders; service-layer.md §BaseType).
+ */
 function copiesOf(lines: Row[]): Copy[] {
-  return lines.map((line, i) => {
+  const copies = lines.map((line, i) => {
     const baseType = numberOf(line.BaseType, "BaseType");
     const baseEntry = numberOf(line.BaseEntry, "BaseEntry");
     const baseLine = numberOf(line.BaseLine, "BaseLine");
-    if (baseType !== 20 || baseEntry === undefined || baseLine === undefined) {
-      // The portal only creates A/P invoices from goods receipts; free lines are not simulated.
-      throw new SapFailure(400, -5002, `Line ${i}: only lines copied from a goods receipt (BaseType 20) are supported`);
+    if ((baseType !== 20 && baseType !== 22) || baseEntry === undefined || baseLine === undefined) {
+      // The portal creates A/P invoices from goods receipts and purchase orders only; free lines are not simulated.
+      throw new SapFailure(
+        400,
+        -5002,
+        `Line ${i}: only lines copied from a goods receipt (BaseType 20) or a purchase order (BaseType 22) are supported`,
+      );
     }
-    return { baseEntry, baseLine, quantity: numberOf(line.Quantity, "Quantity") };
+    return { baseType: baseType as BaseType, baseEntry, baseLine, quantity: numberOf(line.Quantity, "Quantity") };
   });
+  if (baseTypeOf(copies.map((c) => c.baseType)) === "mixed") throw new SapFailure(400, -5002, MIXED_BASE_TYPES);
+  return copies;
 }
 
 /** The base receipts (locked for update) and their lines, by DocEntry and by `DocEntry|LineNum`. */
-async function lockedReceipts(tx: Database, bd: string, entries: number[]) {
+async function lockedReceipts(tx: Database, bd: string, entries: number[], baseType: BaseType) {
+  const t = baseTables(baseType);
   const receipts = await rows<Receipt>(
     tx,
     sql`select doc_entry, doc_num, card_code, card_name, doc_status, group_num, doc_cur, doc_rate::text
-      from erp_mock.entradas where bd = ${bd} and doc_entry = any(${`{${entries.join(",")}}`}::int[])
+      from ${t.doc} where bd = ${bd} and doc_entry = any(${`{${entries.join(",")}}`}::int[])
       order by doc_entry for update`,
   );
   const receiptOf = new Map(receipts.map((r) => [r.doc_entry, r]));
@@ -154,7 +168,7 @@ async function lockedReceipts(tx: Database, bd: string, entries: number[]) {
     tx,
     sql`select doc_entry, line_num, item_code, item_name, uom_code, line_status, quantity::text, open_qty::text,
         price_bef_di::text, disc_prcnt::text, line_total::text, vat_sum::text
-      from erp_mock.entrada_lineas where bd = ${bd} and doc_entry = any(${`{${entries.join(",")}}`}::int[])`,
+      from ${t.lines} where bd = ${bd} and doc_entry = any(${`{${entries.join(",")}}`}::int[])`,
   );
   const lineOf = new Map(receiptLines.map((l) => [`${l.doc_entry}|${l.line_num}`, l]));
   return { receiptOf, lineOf };
@@ -225,7 +239,7 @@ async function insertHeader(
     net,
     vat,
     // SAP copies the receipts' header discount with their lines (pro rata).
-    baseDiscount: await copiedReceiptDiscount(tx, bd, copiedNet),
+    baseDiscount: await copiedReceiptDiscount(tx, bd, copiedNet, planned[0]?.copy.baseType ?? 20),
     withholding: c.approvals.withholdingOf(bd, cardCode),
     currency: posted.iso,
     sentTotal: posted.total,
@@ -253,20 +267,22 @@ async function insertLines(
   entry: number,
   planned: PlannedLine[],
   entries: number[],
+  baseType: BaseType,
 ): Promise<void> {
+  const t = baseTables(baseType);
   for (const [i, p] of planned.entries()) {
     await tx.execute(sql`insert into erp_mock.factura_lineas (bd, doc_entry, line_num, item_code, item_name,
         uom_code, quantity, price_bef_di, disc_prcnt, line_total, vat_sum, base_type, base_entry, base_line)
       values (${bd}, ${entry}, ${i}, ${p.line.item_code}, ${p.line.item_name}, ${p.line.uom_code},
         ${String(p.quantity)}, ${p.line.price_bef_di}, ${p.line.disc_prcnt}, ${dinero(p.lineTotal)},
-        ${dinero(p.vatSum)}, 20, ${p.copy.baseEntry}, ${p.copy.baseLine})`);
-    await tx.execute(sql`update erp_mock.entrada_lineas
+        ${dinero(p.vatSum)}, ${baseType}, ${p.copy.baseEntry}, ${p.copy.baseLine})`);
+    await tx.execute(sql`update ${t.lines}
       set open_qty = open_qty - ${String(p.quantity)}::numeric,
         line_status = case when open_qty - ${String(p.quantity)}::numeric <= 0 then 'C' else line_status end
       where bd = ${bd} and doc_entry = ${p.copy.baseEntry} and line_num = ${p.copy.baseLine}`);
   }
-  // A receipt whose lines are all copied closes (SAP closes the base document with its last open line).
-  await tx.execute(sql`update erp_mock.entradas e set doc_status = 'C'
+  // A receipt (or order) whose lines are all copied closes (SAP closes the base document with its last open line).
+  await tx.execute(sql`update ${t.doc} e set doc_status = 'C'
     where e.bd = ${bd} and e.doc_entry = any(${`{${entries.join(",")}}`}::int[]) and not exists (
-      select 1 from erp_mock.entrada_lineas l where l.bd = e.bd and l.doc_entry = e.doc_entry and l.line_status = 'O')`);
+      select 1 from ${t.lines} l where l.bd = e.bd and l.doc_entry = e.doc_entry and l.line_status = 'O')`);
 }

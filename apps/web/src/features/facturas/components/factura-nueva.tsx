@@ -1,6 +1,7 @@
-import { Alert, Center, Loader, Paper, Stack } from "@mantine/core";
-import { MSG, type ProveedorResumen } from "@portal/contracts";
+import { Alert, Anchor, Center, Loader, Paper, Stack } from "@mantine/core";
+import { FACTURA_PEDIDO_MSG, MSG, type ProveedorResumen } from "@portal/contracts";
 import { IconAlertTriangle, IconPlus } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
 import { type Campo, Campos } from "../../../components/campos";
 import { FileRows } from "../../../components/file-rows";
 import { FormActions } from "../../../components/form-actions";
@@ -93,5 +94,13 @@ export function FacturaNueva({ session, onDone }: { session: Session; onDone: ()
   if (registro.Tipo === "extranjero") {
     return <FacturaExtranjeraForm session={session} proveedor={registro} onDone={onDone} />;
   }
-  return <FacturaForm session={session} proveedor={registro} onDone={onDone} />;
+  return (
+    <>
+      {/* Issue 42 part 2 (decision 076): services billed against the purchase order, without a receipt. */}
+      <Anchor component={Link} to="/MisFacturas/Servicios" size="sm" mb="sm" display="inline-block">
+        {FACTURA_PEDIDO_MSG.enlaceForm}
+      </Anchor>
+      <FacturaForm session={session} proveedor={registro} onDone={onDone} />
+    </>
+  );
 }

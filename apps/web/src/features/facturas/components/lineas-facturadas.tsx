@@ -1,12 +1,15 @@
 import { Table, Text } from "@mantine/core";
 import { formatAmount } from "@portal/cfdi";
-import { FACTURA_PARTES_MSG, type FacturaRow } from "@portal/contracts";
+import { FACTURA_PARTES_MSG, FACTURA_PEDIDO_MSG, type FacturaRow } from "@portal/contracts";
 
 /** Issue 42 (decision 074): the receipt number of a row, marked when the invoice bills only part of it. */
 export const entradaConParte = (row: Pick<FacturaRow, "LineasFacturadas">, entradas: string | number): string =>
   row.LineasFacturadas && row.LineasFacturadas.length > 0
-    ? `${entradas} (${FACTURA_PARTES_MSG.facturaParcial})`
+    ? `${deLineas(row) ? FACTURA_PEDIDO_MSG.pedidoEnLista(String(entradas)) : entradas} (${FACTURA_PARTES_MSG.facturaParcial})`
     : String(entradas);
+
+/** Issue 42 part 2 (decision 076): whether the invoice bills purchase order lines (services) instead of receipts. */
+const deLineas = (row: Pick<FacturaRow, "LineasFacturadas">) => (row.LineasFacturadas ?? []).some((l) => l.Pedido);
 
 /** The list's and the review's 'Entrada' cell: the receipts and, for a partial invoice, each line and quantity. */
 export function EntradaCelda({ row }: { row: FacturaRow }) {
@@ -41,7 +44,7 @@ export function LineasFacturadas({ row }: { row: Pick<FacturaRow, "LineasFactura
         <Table aria-labelledby="lineas-facturadas" striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Entrada</Table.Th>
+              <Table.Th>{deLineas(row) ? FACTURA_PEDIDO_MSG.columnaPedido : "Entrada"}</Table.Th>
               <Table.Th>Línea</Table.Th>
               <Table.Th>{FACTURA_PARTES_MSG.columnaArticulo}</Table.Th>
               <Table.Th ta="right">Cantidad</Table.Th>

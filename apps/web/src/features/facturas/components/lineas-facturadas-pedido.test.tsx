@@ -45,8 +45,8 @@ describe("an invoice billing a service against its order", () => {
         <LineasFacturadas row={DE_PEDIDO} />
       </PortalMantineProvider>,
     );
-    expect(screen.getByText("Pedido 3812 (Parcial)")).toBeTruthy();
-    expect(screen.getByRole("columnheader", { name: FACTURA_PEDIDO_MSG.columnaPedido })).toBeTruthy();
-    expect(screen.getByText("0.6 de 1")).toBeTruthy();
+    expect(screen.queryByText("Pedido 3812 (Parcial)")).not.toBeNull();
+    expect(screen.queryByRole("columnheader", { name: FACTURA_PEDIDO_MSG.columnaPedido })).not.toBeNull();
+    expect(screen.queryByText("0.6 de 1")).not.toBeNull();
   });
 });

@@ -15,6 +15,8 @@ const ALL_ENTRIES = [
   "Complemento de pago pendientes",
   "Complemento de pago",
   "Complementos atrasados",
+  // Issue 43 (decision 075): the SAT reconciliation, for administrators and ViDocPen reviewers.
+  "Conciliación SAT",
   // The portal's addition (issue 15): administrators only.
   "Tareas programadas",
   // Issue 41 item 3 (decision 070): supplier invitations, administrators only.
@@ -33,6 +35,7 @@ const cases = [
         !e.includes("pendientes") &&
         e !== "Tareas programadas" &&
         e !== "Complementos atrasados" &&
+        e !== "Conciliación SAT" &&
         e !== "Invitaciones de proveedores",
     ),
   },

@@ -1,22 +1,16 @@
 import { z } from "zod";
 import { boundedArray } from "./bounded";
 import { call } from "./call-spec";
-import { flagCampo } from "./codes";
 import {
   actorRequestSchema,
-  base64Schema,
   decimalSchema,
   enteroSchema,
-  folioSchema,
   identificadorSchema,
   idSchema,
   messageAnswerSchema,
-  monedaSchema,
-  nombreArchivoSchema,
   successAnswer,
 } from "./common";
-import { datosXmlFactura } from "./facturas";
-import { MSG } from "./messages";
+import { cfdiFacturaNueva } from "./facturas";
 
 /*
  * Issue 42 part 2 (decision 076): services billed against the purchase order. A purchase order line of a service
@@ -49,17 +43,7 @@ export const postFacturaPedidoRequestSchema = actorRequestSchema.extend({
       max: `Una factura puede amparar como máximo ${MAX_LINEAS_PEDIDO_POR_FACTURA} líneas de pedidos.`,
     },
   }),
-  PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
-  XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
-  Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),
-  PDF64: base64Schema("PDF64", MSG.pdfRequerido),
-  XML64: base64Schema("XML64", MSG.facturaXmlRequerido),
-  Recepcion64: base64Schema("Recepcion64", MSG.facturaRecepcionRequerida),
-  FolioFactura: folioSchema("FolioFactura"),
-  ...datosXmlFactura,
-  Moneda: monedaSchema("Moneda"),
-  TipoDeCambio: decimalSchema("TipoDeCambio").default("1"),
-  Retenciones: flagCampo("Retenciones"),
+  ...cfdiFacturaNueva,
 });
 export type PostFacturaPedidoRequest = z.infer<typeof postFacturaPedidoRequestSchema>;
 

@@ -290,6 +290,27 @@ export const datosXmlFactura = {
   Regimen: regimenFiscalSchema("Regimen"),
 };
 
+/**
+ * A new invoice's three files and what its XML says (spec §3 New invoice payload): the same in postFactura and, since
+ * issue 42 (decision 076), postFacturaPedido.
+ */
+export const cfdiFacturaNueva = {
+  PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
+  XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
+  Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),
+  PDF64: base64Schema("PDF64", MSG.pdfRequerido),
+  XML64: base64Schema("XML64", MSG.facturaXmlRequerido),
+  Recepcion64: base64Schema("Recepcion64", MSG.facturaRecepcionRequerida),
+  /** Absent or empty becomes 'S/F'. */
+  FolioFactura: folioSchema("FolioFactura"),
+  ...datosXmlFactura,
+  Moneda: monedaSchema("Moneda"),
+  /** 1 unless the XML gives one (spec §3, §9). */
+  TipoDeCambio: decimalSchema("TipoDeCambio").default("1"),
+  /** Y when the XML carries withholdings. */
+  Retenciones: flagCampo("Retenciones"),
+};
+
 /** Issue 27 (decision 033): at most this many goods receipts in one CFDI (a month of deliveries fits easily). */
 export const MAX_ENTRADAS_POR_FACTURA = 50;
 
@@ -409,20 +430,7 @@ export const postFacturaRequestSchema = actorRequestSchema
      * receipts; absent or empty, the whole receipts (every open line).
      */
     Lineas: lineasFacturaSchema.optional(),
-    PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
-    XML: nombreArchivoSchema("XML", "xml", MSG.facturaXmlRequerido),
-    Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),
-    PDF64: base64Schema("PDF64", MSG.pdfRequerido),
-    XML64: base64Schema("XML64", MSG.facturaXmlRequerido),
-    Recepcion64: base64Schema("Recepcion64", MSG.facturaRecepcionRequerida),
-    /** Absent or empty becomes 'S/F'. */
-    FolioFactura: folioSchema("FolioFactura"),
-    ...datosXmlFactura,
-    Moneda: monedaSchema("Moneda"),
-    /** 1 unless the XML gives one (spec §3, §9). */
-    TipoDeCambio: decimalSchema("TipoDeCambio").default("1"),
-    /** Y when the XML carries withholdings. */
-    Retenciones: flagCampo("Retenciones"),
+    ...cfdiFacturaNueva,
   })
   .refine(sinEntradasRepetidas, {
     path: ["EntradaMercancia"],

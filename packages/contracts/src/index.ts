@@ -21,6 +21,7 @@ export * from "./fecha-probable-pago";
 export * from "./home";
 export * from "./invitaciones";
 export * from "./lista-69b";
+export * from "./meses";
 export * from "./messages";
 export * from "./messages-correo";
 export * from "./messages-cuentas-bancarias";

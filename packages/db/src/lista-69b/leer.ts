@@ -1,3 +1,4 @@
+import { MESES } from "@portal/contracts";
 import { CsvError, parse } from "csv-parse/sync";
 import iconv from "iconv-lite";
 import type { Publicacion69b, Publicaciones69b, Situacion69b } from "../schema/lista-69b";
@@ -99,20 +100,6 @@ export function decode69b(bytes: Uint8Array): string {
 }
 
 /** Dates written as DD/MM/AAAA or "27 de junio de 2019", as YYYY-MM-DD. */
-const MESES = [
-  "enero",
-  "febrero",
-  "marzo",
-  "abril",
-  "mayo",
-  "junio",
-  "julio",
-  "agosto",
-  "septiembre",
-  "octubre",
-  "noviembre",
-  "diciembre",
-];
 function fechasEn(texto: string): string[] {
   const fechas: string[] = [];
   const iso = (a: string, m: number, d: string) => `${a}-${String(m).padStart(2, "0")}-${d.padStart(2, "0")}`;
@@ -120,7 +107,7 @@ function fechasEn(texto: string): string[] {
     if (d && m && a) fechas.push(iso(a, Number(m), d));
   }
   for (const [, d, mes, a] of normal(texto).matchAll(/\b(\d{1,2}) de (\w+) de(?:l)? (\d{4})\b/g)) {
-    const m = MESES.indexOf(mes ?? "") + 1;
+    const m = (MESES as readonly string[]).indexOf(mes ?? "") + 1;
     if (d && m > 0 && a) fechas.push(iso(a, m, d));
   }
   return fechas;

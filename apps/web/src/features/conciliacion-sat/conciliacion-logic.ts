@@ -1,4 +1,4 @@
-import { type ConciliacionSatRow, ETIQUETAS_CONCILIACION } from "@portal/contracts";
+import { type ConciliacionSatRow, ETIQUETAS_CONCILIACION, MESES } from "@portal/contracts";
 
 /** The sociedad and month chosen, kept in the URL (like the other screens' filters). */
 export interface ConciliacionFilters {
@@ -15,21 +15,6 @@ export function parseConciliacionFilters(raw: Record<string, unknown>): Concilia
   if (typeof raw.periodo === "string" && PERIODO.test(raw.periodo)) filters.periodo = raw.periodo;
   return filters;
 }
-
-const MESES = [
-  "enero",
-  "febrero",
-  "marzo",
-  "abril",
-  "mayo",
-  "junio",
-  "julio",
-  "agosto",
-  "septiembre",
-  "octubre",
-  "noviembre",
-  "diciembre",
-] as const;
 
 /** The month of a date as the API's period (YYYY-MM), in the browser's time zone. */
 export function periodoDe(date: Date): string {

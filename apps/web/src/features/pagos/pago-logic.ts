@@ -10,6 +10,7 @@ import {
   type ComplementoEsperado,
   type EstatusComplementoPago,
   estatusComplementoPago,
+  MESES,
   MSG,
   type PagoRow,
   type ProveedorResumen,
@@ -187,21 +188,6 @@ export const jsonComplemento = (complemento: ComplementoEsperado): string =>
 /** A payment's key in a list: its ERP database and DocEntry (two sociedades may reuse a DocEntry). */
 export const clavePago = (row: Pick<PagoRow, "U_SYS_PMSNBD" | "DocEntry">): string =>
   `${row.U_SYS_PMSNBD}:${row.DocEntry}`;
-
-const MESES = [
-  "enero",
-  "febrero",
-  "marzo",
-  "abril",
-  "mayo",
-  "junio",
-  "julio",
-  "agosto",
-  "septiembre",
-  "octubre",
-  "noviembre",
-  "diciembre",
-] as const;
 
 /** "2026-12-05" (or a date-time) → "5 de diciembre de 2026"; text that is not a date is returned as it came. */
 export function fechaLarga(iso: string): string {

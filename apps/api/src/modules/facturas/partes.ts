@@ -1,7 +1,7 @@
 import { FACTURA_PARTES_MSG, FACTURA_PEDIDO_MSG, type LineaFactura, MSG } from "@portal/contracts";
 import type { ErpEntrada, ErpLinea } from "../../erp/types";
 import { Conflict, Invalid } from "../../lib/errors";
-import { lineKey, type NuevaLineaFactura } from "./repository-lineas";
+import { lineKey, type NuevaLineaFactura, trimZeros } from "./repository-lineas";
 import type { FacturasRepository } from "./shared";
 
 /*
@@ -14,6 +14,8 @@ const cents = (v: string | number) => Math.round(Number(v) * 100);
 const money = (c: number) => (c / 100).toFixed(2);
 /** Quantities are compared to a millionth (numeric(19,6)). */
 const EPSILON = 1e-9;
+/** A quantity as the messages show it: to a millionth, without float noise (1 - 0.7 reads "0.3"). */
+export const cantidadTexto = (v: number) => trimZeros(v.toFixed(6));
 
 /** The partial registration's plan: the lines to store and each receipt reduced to its chosen part. */
 export interface PartialPlan {
@@ -99,7 +101,9 @@ export async function planPartial(
     }
     const libre = Math.max(linea.lineStatus === "O" ? available(linea, held.get(key)) : 0, sustituibles.get(key) ?? 0);
     if (cantidad > libre + EPSILON) {
-      errores.push(FACTURA_PARTES_MSG.cantidadExcedeAbierta(entrada.docNum, p.LineNum, p.Cantidad, String(libre)));
+      errores.push(
+        FACTURA_PARTES_MSG.cantidadExcedeAbierta(entrada.docNum, p.LineNum, p.Cantidad, cantidadTexto(libre)),
+      );
       continue;
     }
     elegidasDe.set(entrada.docEntry, [...(elegidasDe.get(entrada.docEntry) ?? []), { linea, cantidad }]);

@@ -1,7 +1,7 @@
 import { FACTURA_PEDIDO_MSG, type LineaPedidoFactura, type PedidoPorFacturar } from "@portal/contracts";
 import type { ErpAdapter, ErpEntrada, ErpLinea, ErpPedido } from "../../erp/types";
-import { partOf } from "./partes";
-import { lineKey, type NuevaLineaFactura, trimZeros } from "./repository-lineas";
+import { cantidadTexto, partOf } from "./partes";
+import { lineKey, type NuevaLineaFactura } from "./repository-lineas";
 import type { FacturasRepository } from "./shared";
 
 /*
@@ -73,7 +73,7 @@ export async function planPedidos(
         : !(cantidad > 0)
           ? FACTURA_PEDIDO_MSG.cantidadInvalida(pedido.docNum, p.LineNum)
           : cantidad > queda + EPSILON
-            ? FACTURA_PEDIDO_MSG.cantidadExcedeAbierta(pedido.docNum, p.LineNum, p.Cantidad, String(queda))
+            ? FACTURA_PEDIDO_MSG.cantidadExcedeAbierta(pedido.docNum, p.LineNum, p.Cantidad, cantidadTexto(queda))
             : null;
     if (error || !linea) {
       errores.push(error ?? "");
@@ -160,7 +160,7 @@ export async function pedidosPorFacturar(
           ItemCode: l.itemCode,
           ItemName: l.itemName,
           Quantity: l.quantity,
-          PorFacturar: trimZeros(queda.toFixed(6)),
+          PorFacturar: cantidadTexto(queda),
           LineTotal: l.lineTotal,
         })),
       },

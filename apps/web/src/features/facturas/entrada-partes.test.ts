@@ -2,7 +2,7 @@ import { base64FromBytes } from "@portal/cfdi";
 import { FACTURA_PARTES_MSG } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
 import { checkCantidades, lineasDelEnvio, parteDeEntrada, proposeCantidades } from "./entrada-partes";
-import { checkUpdate, esFacturaDePedido } from "./factura-logic";
+import { checkUpdate, isFacturaDePedido } from "./factura-logic";
 import { bytesDe, makeEntradaFactura, makeFactura, PROVEEDOR, xmlFactura } from "./facturas.fixtures";
 
 /** Issue 42 (decision 074): quantities proposed from the XML's concepts, the part's total, the lines sent. */
@@ -119,8 +119,8 @@ describe("the update form of an invoice billing order lines (decision 077)", () 
   });
 
   it("never compares the XML with a receipt of the same number: the server compares it with the order's part", () => {
-    expect(esFacturaDePedido(row)).toBe(true);
-    expect(esFacturaDePedido({ LineasFacturadas: null })).toBe(false);
+    expect(isFacturaDePedido(row)).toBe(true);
+    expect(isFacturaDePedido({ LineasFacturadas: null })).toBe(false);
     // Receipt 5150 (1,450.00) is not what the invoice bills; its total would refuse the XML if it were compared.
     const res = checkUpdate({
       session: { id: "P00001", operador: "Proveedor" },

@@ -382,7 +382,7 @@ function parteDeFila(row: Pick<FacturaRow, "LineasFacturadas">, entradas: readon
  * first order's number, not a receipt's: the update form loads no receipt for it and leaves the comparison of the
  * new XML with the part of the orders it bills to the server (as the services form does).
  */
-export const esFacturaDePedido = (row: Pick<FacturaRow, "LineasFacturadas">): boolean =>
+export const isFacturaDePedido = (row: Pick<FacturaRow, "LineasFacturadas">): boolean =>
   (row.LineasFacturadas ?? []).some((l) => l.Pedido === true);
 
 /**
@@ -399,7 +399,7 @@ export function checkUpdate(ctx: ActualizacionContexto): Revision<PatchFacturaRe
   const { pdf, xml, recepcion } = archivos;
   const { datos, errores: xmlErrores } = readInvoiceXml(xml, "actualizacion");
   errores.push(...xmlErrores);
-  if (datos && entradas && entradas.length > 0 && proveedor && !esFacturaDePedido(row)) {
+  if (datos && entradas && entradas.length > 0 && proveedor && !isFacturaDePedido(row)) {
     errores.push(
       ...checkInvoiceAgainst(
         datos,

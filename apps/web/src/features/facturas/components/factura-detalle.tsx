@@ -20,11 +20,11 @@ import {
   checkUpdate,
   entradaRefsDeFila,
   entradasDeFila,
-  esFacturaDePedido,
   estadoErp,
   estatusFactura,
   estatusPago,
   fechaMostrada,
+  isFacturaDePedido,
   saldoMostrado,
 } from "../factura-logic";
 import { type ArchivoClave, type ArchivosElegidos, invoiceFileRows, SIN_ARCHIVOS } from "./archivos-factura";
@@ -181,7 +181,7 @@ function Detalle({
   // The cross checks of a new XML need the supplier and the invoice's receipts (spec §5, update form; issue 27).
   const proveedor = useProveedorFactura(session, canUpdate);
   // Decision 077: an invoice billing order lines has no receipt to load; the server compares it with its part.
-  const dePedido = esFacturaDePedido(row);
+  const dePedido = isFacturaDePedido(row);
   const entradas = useEntradasDeFactura(
     session,
     canUpdate && !dePedido ? row.BD : null,

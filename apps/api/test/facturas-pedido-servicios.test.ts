@@ -211,6 +211,14 @@ describe("un servicio facturado contra su pedido", () => {
     expect(held.map((h) => Number(h.cantidadFacturada))).toEqual([1]);
   });
 
+  it("says what is left without float noise: 0.3 after 0.7 (1 - 0.7 is 0.30000000000000004 in binary)", async () => {
+    const p = await pedido();
+    expect((await post(billing("PS-70", [{ p, cantidad: 0.7 }]))).json()).toEqual(ok);
+    const demasiado = await post(billing("PS-40B", [{ p, cantidad: 0.4 }]));
+    expect(demasiado.statusCode).toBe(400);
+    expect(demasiado.json().message).toContain(FACTURA_PEDIDO_MSG.cantidadExcedeAbierta(p.docNum, 0, "0.4", "0.3"));
+  });
+
   it("refuses an inventory line, another supplier's order and a line the order does not have", async () => {
     const p = await pedido(true);
     const inventario = await post(billing("PS-INV", [{ p, linea: 1, cantidad: 1, precio: 50 }]));

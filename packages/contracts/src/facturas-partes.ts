@@ -84,8 +84,16 @@ export const FACTURA_PARTES_MSG = {
     `Otra factura tomó antes parte de la cantidad de la entrada ${entrada}; lo que eligió supera lo que queda por facturar. Revise las cantidades.`,
   entradaSinLineas: (entrada: number) =>
     `No eligió ninguna línea de la entrada ${entrada}; elija sus líneas y cantidades o quítela de la factura.`,
-  sustitutaParcial:
-    "Una factura que sustituye a otra (CFDI relacionado con tipo 04) factura la entrada completa; no se puede facturar en partes.",
+  /**
+   * Decision 077: a replacement (TipoRelacion 04) of an accepted invoice billing lines must bill the same lines and
+   * quantities, with the same total and currency. `lineas` names them ("entrada 123: línea 0 × 4").
+   */
+  sustitutaDistintaParcial: (folio: string, uuid: string, lineas: string, total: string, moneda: string) =>
+    `El CFDI sustituye (TipoRelacion 04) al CFDI ${uuid} de la factura aceptada con folio ${folio}, que factura ${lineas}; una sustitución debe facturar las mismas líneas y cantidades, con el total ${total} y la moneda ${moneda}. Si la factura es por otras líneas, cantidades o importe, regístrela cuando la factura ${folio} haya sido rechazada.`,
+  /** How a replaced invoice's lines are named in `sustitutaDistintaParcial`. */
+  lineasDeDocumento: (pedido: boolean, docNum: number, lineas: string) =>
+    `${pedido ? "el pedido" : "la entrada"} ${docNum} (${lineas})`,
+  lineaConCantidad: (linea: number, cantidad: string) => `línea ${linea} × ${cantidad}`,
   totalParte: (entrada: number) => `el total de la parte elegida de la entrada ${entrada}`,
   /** The registration form. */
   sinCantidades: "Indique la cantidad a facturar de al menos una línea de la entrada.",

@@ -3,6 +3,7 @@ import { Invalid, NotFound, refusal } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import { decodeArchivo } from "../archivos/upload-kit";
 import { storedPart, withQuantityRace } from "./partes";
+import { comoEntrada, pedidosElegidos } from "./pedidos-servicio";
 import { FACTURA_MSG } from "./reglas";
 import type { FacturaRecord } from "./repository";
 import {
@@ -14,11 +15,11 @@ import {
   sociedadDe,
   valoresDelXml,
 } from "./shared";
-import { takeoverOf } from "./takeover";
+import { candidatasDe, lineaBaseDe, takeoverOf } from "./takeover";
 
 type ModifyDeps = Pick<
   FacturasContext,
-  "data" | "clock" | "proveedores" | "lista69b" | "sellos" | "satEstado" | "repo" | "pedidasErp"
+  "data" | "clock" | "proveedores" | "lista69b" | "sellos" | "satEstado" | "repo" | "pedidasErp" | "erp"
 >;
 type CheckedCorrection = Awaited<ReturnType<typeof checkCorrection>>;
 
@@ -35,9 +36,40 @@ export function modifyOperation(deps: ModifyDeps) {
   };
 }
 
+/**
+ * What the corrected invoice bills, read again from the ERP: its receipts (whole, or reduced to the part it bills,
+ * decision 074) or, for an invoice billing order lines (decision 077), its orders reduced to those lines. `docs` are
+ * the documents whole (a takeover compares them), `entradas` what the §5 checks compare the CFDI with.
+ */
+async function loQueFactura(deps: ModifyDeps, user: SessionUser, actual: FacturaRecord) {
+  const { repo, pedidasErp, erp } = deps;
+  const lineas = (await repo.lineasDe([actual.id])).get(actual.id) ?? [];
+  if (!actual.pedido) {
+    const refs = (await repo.entradasDe([actual.id])).get(actual.id) ?? [
+      { docNum: actual.entradaDocNum, docEntry: actual.entradaDocEntry },
+    ];
+    const docs = await pedidasErp.pedidas(user.id, actual.bd, refs);
+    return { refs, docs, lineas, entradas: await storedPart(repo, actual.id, docs) };
+  }
+  // A replacement's orders may have been closed by the A/P invoice it takes over.
+  const propios = new Set(lineas.map((l) => l.EntradaDocEntry));
+  const pedidas = lineas.map((l) => ({ PedidoDocEntry: l.EntradaDocEntry, LineNum: l.LineNum, Cantidad: l.Cantidad }));
+  const elegidos = await pedidosElegidos(
+    erp,
+    actual.bd,
+    actual.cardCode,
+    pedidas,
+    actual.sustituyeAId === null ? new Set() : propios,
+  );
+  if (elegidos.errores.length > 0) throw refusal(elegidos.errores);
+  const docs = elegidos.pedidos.map(comoEntrada);
+  const refs = docs.map((d) => ({ docNum: d.docNum, docEntry: d.docEntry }));
+  return { refs, docs, lineas, entradas: await storedPart(repo, actual.id, docs) };
+}
+
 /** Every check of a correction, every failing message at once; then the SAT. */
 async function checkCorrection(deps: ModifyDeps, user: SessionUser, input: PatchFacturaRequest) {
-  const { repo, proveedores, pedidasErp, satEstado } = deps;
+  const { repo, proveedores, satEstado } = deps;
   const actual = await repo.findById(input.IdFactura);
   // Another supplier's invoice answers like a missing one.
   if (!actual || actual.cardCode !== user.id) throw new NotFound(MSG.facturaNoExiste);
@@ -51,10 +83,7 @@ async function checkCorrection(deps: ModifyDeps, user: SessionUser, input: Patch
   if (!proveedor) throw new Invalid(MSG.registroIncompletoFacturas);
   const sociedad = await sociedadDe(repo, user, actual.bd);
   if (!sociedad) throw new Invalid(FACTURA_MSG.sociedadNoVinculada);
-  const refs = (await repo.entradasDe([actual.id])).get(actual.id) ?? [
-    { docNum: actual.entradaDocNum, docEntry: actual.entradaDocEntry },
-  ];
-  const entradas = await pedidasErp.pedidas(user.id, actual.bd, refs);
+  const { refs, docs, lineas, entradas } = await loQueFactura(deps, user, actual);
 
   const pdf = input.PDF && input.PDF64 ? decodeArchivo(input.PDF, input.PDF64) : null;
   const xmlNuevo = input.XML && input.XML64 ? decodeArchivo(input.XML, input.XML64) : null;
@@ -67,14 +96,17 @@ async function checkCorrection(deps: ModifyDeps, user: SessionUser, input: Patch
   const { datos, errores: delXml } = await checkXml(deps, new Uint8Array(xmlBytes), "actualizacion", {
     proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc, resicoAgapes: proveedor.resicoAgapes },
     sociedad,
-    // Issue 42 (decision 074): a partial invoice is compared with the part it bills.
-    entradas: await storedPart(repo, actual.id, entradas),
+    // Issue 42 (decisions 074, 077): a partial invoice is compared with the part it bills; an order has no CP.
+    entradas,
     enviado: input,
+    sinCpEmisor: actual.pedido,
   });
   errores.push(...delXml);
   if (datos && xmlNuevo && actual.sustituyeAId !== null) {
-    // Decision 036: a replacement's new XML must still replace the same invoice with the same amounts.
-    const toma = await takeoverOf(repo, actual.cardCode, actual.sociedadId, datos, entradas);
+    // Decisions 036, 077: a replacement's new XML must still replace the same invoice with the same receipts (or
+    // lines and quantities), total and currency.
+    const candidatas = await candidatasDe(repo, actual.cardCode, actual.sociedadId, datos);
+    const toma = takeoverOf(candidatas, datos, docs, { pedido: actual.pedido, lineas: lineas.map(lineaBaseDe) });
     if (toma && "error" in toma) errores.push(toma.error);
     else if (toma?.id !== actual.sustituyeAId) errores.push(FACTURA_MSG.sustitucionPerdida);
   }
@@ -84,7 +116,7 @@ async function checkCorrection(deps: ModifyDeps, user: SessionUser, input: Patch
   if (errores.length > 0 || !datos) throw refusal(errores);
   const sat = await satEstado.queryOnUpload(new Uint8Array(xmlBytes), datos.FechaTimbrado);
   if ("rechazo" in sat) throw new Invalid(sat.rechazo);
-  return { actual, refs, entradas, pdf, xmlNuevo, recepcion, datos, sat };
+  return { actual, refs, entradas: docs, pdf, xmlNuevo, recepcion, datos, sat };
 }
 
 /** The new files and the CFDI's columns, conditional on the invoice's version, with the SAT's status and the audit. */
@@ -138,6 +170,8 @@ async function saveCorrection(deps: ModifyDeps, user: SessionUser, checked: Chec
           }),
         refs.map((r) => r.docNum),
         actual.parcial,
+        false,
+        actual.pedido,
       ),
     datos.UUID.toUpperCase(),
     refs.map((r) => r.docNum),

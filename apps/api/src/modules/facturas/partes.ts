@@ -1,7 +1,7 @@
-import { FACTURA_PARTES_MSG, type LineaFactura, MSG } from "@portal/contracts";
+import { FACTURA_PARTES_MSG, FACTURA_PEDIDO_MSG, type LineaFactura, MSG } from "@portal/contracts";
 import type { ErpEntrada, ErpLinea } from "../../erp/types";
 import { Conflict, Invalid } from "../../lib/errors";
-import { lineKey, type NuevaLineaFactura } from "./repository-lineas";
+import { lineKey, type NuevaLineaFactura, trimZeros } from "./repository-lineas";
 import type { FacturasRepository } from "./shared";
 
 /*
@@ -14,6 +14,8 @@ const cents = (v: string | number) => Math.round(Number(v) * 100);
 const money = (c: number) => (c / 100).toFixed(2);
 /** Quantities are compared to a millionth (numeric(19,6)). */
 const EPSILON = 1e-9;
+/** A quantity as the messages show it: to a millionth, without float noise (1 - 0.7 reads "0.3"). */
+export const cantidadTexto = (v: number) => trimZeros(v.toFixed(6));
 
 /** The partial registration's plan: the lines to store and each receipt reduced to its chosen part. */
 export interface PartialPlan {
@@ -55,13 +57,16 @@ const importeOf = (linea: ErpLinea, cantidad: number) =>
 /**
  * The chosen lines checked against the receipts and what is left to bill of each line (the ERP's open quantity
  * less what the portal's invoices hold that the ERP does not show yet, and never beyond the line's quantity less
- * what they hold); every failing message, or the plan.
+ * what they hold); every failing message, or the plan. `sustituibles` (decision 077): the lines an accepted invoice
+ * the CFDI replaces (TipoRelacion 04) holds, which the replacement may bill again (its A/P invoice is taken over,
+ * not created; takeoverOf then requires exactly those lines and quantities).
  */
 export async function planPartial(
   repo: Pick<FacturasRepository, "cantidadesFacturadas" | "documentosFacturados">,
   bd: string,
   entradas: readonly ErpEntrada[],
   pedidas: readonly LineaFactura[],
+  sustituibles: ReadonlyMap<string, number> = new Map(),
 ): Promise<{ errores: string[]; plan: PartialPlan }> {
   const errores: string[] = [];
   const entries = entradas.map((e) => e.docEntry);
@@ -94,9 +99,11 @@ export async function planPartial(
       errores.push(FACTURA_PARTES_MSG.cantidadInvalida(entrada.docNum, p.LineNum));
       continue;
     }
-    const libre = linea.lineStatus === "O" ? available(linea, held.get(key)) : 0;
+    const libre = Math.max(linea.lineStatus === "O" ? available(linea, held.get(key)) : 0, sustituibles.get(key) ?? 0);
     if (cantidad > libre + EPSILON) {
-      errores.push(FACTURA_PARTES_MSG.cantidadExcedeAbierta(entrada.docNum, p.LineNum, p.Cantidad, String(libre)));
+      errores.push(
+        FACTURA_PARTES_MSG.cantidadExcedeAbierta(entrada.docNum, p.LineNum, p.Cantidad, cantidadTexto(libre)),
+      );
       continue;
     }
     elegidasDe.set(entrada.docEntry, [...(elegidasDe.get(entrada.docEntry) ?? []), { linea, cantidad }]);
@@ -174,9 +181,17 @@ export function checkViolation(error: unknown): string | null {
  * The counters' check failing (two simultaneous uploads, a reactivation): the second learns that another invoice
  * took the quantity, or the receipt, first. `docNums` are the invoice's receipts.
  */
-export function quantityRaceMessage(constraint: string, docNums: readonly number[], parcial: boolean): string | null {
+export function quantityRaceMessage(
+  constraint: string,
+  docNums: readonly number[],
+  parcial: boolean,
+  pedido = false,
+): string | null {
   const primera = docNums[0] ?? 0;
-  if (constraint === "lineas_base_facturadas_cantidad_chk") return FACTURA_PARTES_MSG.cantidadYaFacturada(primera);
+  if (constraint === "lineas_base_facturadas_cantidad_chk") {
+    // Decision 076: an invoice billing order lines names its order.
+    return pedido ? FACTURA_PEDIDO_MSG.cantidadYaFacturada(primera) : FACTURA_PARTES_MSG.cantidadYaFacturada(primera);
+  }
   if (constraint === "documentos_base_facturados_chk") {
     return parcial
       ? FACTURA_PARTES_MSG.entradaFacturadaCompleta(primera)
@@ -185,18 +200,22 @@ export function quantityRaceMessage(constraint: string, docNums: readonly number
   return null;
 }
 
-/** Runs `work`; a counter's check violation becomes a 409 with its sentence (review: after MSG.revisionError). */
+/**
+ * Runs `work`; a counter's check violation becomes a 409 with its sentence (review: after MSG.revisionError).
+ * `pedido`: the invoice bills order lines (decision 076), `docNums` are then its orders.
+ */
 export async function withQuantityRace<T>(
   work: () => Promise<T>,
   docNums: readonly number[],
   parcial: boolean,
   review = false,
+  pedido = false,
 ): Promise<T> {
   try {
     return await work();
   } catch (error) {
     const constraint = checkViolation(error);
-    const message = constraint === null ? null : quantityRaceMessage(constraint, docNums, parcial);
+    const message = constraint === null ? null : quantityRaceMessage(constraint, docNums, parcial, pedido);
     if (message === null) throw error;
     throw review ? new Invalid([MSG.revisionError, message]) : new Conflict(message);
   }

@@ -1,7 +1,7 @@
 import { FACTURA_PEDIDO_MSG, type LineaPedidoFactura, type PedidoPorFacturar } from "@portal/contracts";
 import type { ErpAdapter, ErpEntrada, ErpLinea, ErpPedido } from "../../erp/types";
-import { partOf } from "./partes";
-import { lineKey, type NuevaLineaFactura, trimZeros } from "./repository-lineas";
+import { cantidadTexto, partOf } from "./partes";
+import { lineKey, type NuevaLineaFactura } from "./repository-lineas";
 import type { FacturasRepository } from "./shared";
 
 /*
@@ -42,6 +42,7 @@ export async function planPedidos(
   bd: string,
   pedidos: readonly ErpPedido[],
   pedidas: readonly LineaPedidoFactura[],
+  sustituibles: ReadonlyMap<string, number> = new Map(),
 ): Promise<{ errores: string[]; plan: PedidoPlan }> {
   const errores: string[] = [];
   const held = await repo.cantidadesFacturadas(
@@ -63,19 +64,16 @@ export async function planPedidos(
     seen.add(key);
     const linea = pedido.lineas.find((l) => l.lineNum === p.LineNum);
     const cantidad = Number(p.Cantidad);
+    // Decision 077: a replacement may bill again what the accepted invoice it replaces holds of the line.
+    const queda = linea ? Math.max(porFacturar(linea, held.get(key)), sustituibles.get(key) ?? 0) : 0;
     const error = !linea
       ? FACTURA_PEDIDO_MSG.lineaNoExiste(pedido.docNum, p.LineNum)
       : !linea.servicio
         ? FACTURA_PEDIDO_MSG.lineaNoServicio(pedido.docNum, p.LineNum, linea.itemName)
         : !(cantidad > 0)
           ? FACTURA_PEDIDO_MSG.cantidadInvalida(pedido.docNum, p.LineNum)
-          : cantidad > porFacturar(linea, held.get(key)) + EPSILON
-            ? FACTURA_PEDIDO_MSG.cantidadExcedeAbierta(
-                pedido.docNum,
-                p.LineNum,
-                p.Cantidad,
-                String(porFacturar(linea, held.get(key))),
-              )
+          : cantidad > queda + EPSILON
+            ? FACTURA_PEDIDO_MSG.cantidadExcedeAbierta(pedido.docNum, p.LineNum, p.Cantidad, cantidadTexto(queda))
             : null;
     if (error || !linea) {
       errores.push(error ?? "");
@@ -104,6 +102,8 @@ export async function pedidosElegidos(
   bd: string,
   cardCode: string,
   pedidas: readonly LineaPedidoFactura[],
+  /** Decision 077: orders an invoice the CFDI replaces bills (its A/P invoice may have closed them). */
+  deSustituibles: ReadonlySet<number> = new Set(),
 ): Promise<{ pedidos: ErpPedido[]; errores: string[] }> {
   const entries = [...new Set(pedidas.map((p) => p.PedidoDocEntry))].sort((a, b) => a - b);
   const leidos = await erp.readPedidos(entries.map((docEntry) => ({ bd, docEntry })));
@@ -112,7 +112,8 @@ export async function pedidosElegidos(
   for (const entry of entries) {
     const pedido = leidos.find((p) => p.docEntry === entry && p.bd === bd && p.cardCode === cardCode);
     if (!pedido) errores.push(FACTURA_PEDIDO_MSG.pedidoNoEncontrado(entry));
-    else if (pedido.docStatus !== "O") errores.push(FACTURA_PEDIDO_MSG.pedidoCerrado(pedido.docNum));
+    else if (pedido.docStatus !== "O" && !deSustituibles.has(entry))
+      errores.push(FACTURA_PEDIDO_MSG.pedidoCerrado(pedido.docNum));
     else pedidos.push(pedido);
   }
   pedidos.sort((a, b) => a.docNum - b.docNum || a.docEntry - b.docEntry);
@@ -159,7 +160,7 @@ export async function pedidosPorFacturar(
           ItemCode: l.itemCode,
           ItemName: l.itemName,
           Quantity: l.quantity,
-          PorFacturar: trimZeros(queda.toFixed(6)),
+          PorFacturar: cantidadTexto(queda),
           LineTotal: l.lineTotal,
         })),
       },

@@ -14,6 +14,7 @@ import {
   sociedadDe,
   valoresDelXml,
 } from "./shared";
+import { candidatasDe, lineasSustituibles, takeoverOf } from "./takeover";
 
 /*
  * Issue 42 part 2 (decision 076): postFacturaPedido — a CFDI billing service lines of the supplier's purchase
@@ -43,12 +44,24 @@ async function checkRegistration(deps: Deps, user: SessionUser, input: PostFactu
   if (!proveedor) throw new Invalid(MSG.registroIncompletoFacturas);
   const sociedad = await sociedadDe(repo, user, input.RazonSocial);
   if (!sociedad) throw new Invalid(FACTURA_MSG.sociedadNoVinculada);
-  const elegidos = await pedidosElegidos(erp, sociedad.bdSap, proveedor.cardCode, input.LineasPedido);
-  if (elegidos.pedidos.length === 0) throw refusal(elegidos.errores);
-  const { errores: delPlan, plan } = await planPedidos(repo, sociedad.bdSap, elegidos.pedidos, input.LineasPedido);
   const pdf = decodeArchivo(input.PDF, input.PDF64);
   const xml = decodeArchivo(input.XML, input.XML64);
   const recepcion = decodeArchivo(input.Recepcion, input.Recepcion64);
+  // Decision 077: an accepted order invoice the CFDI replaces (TipoRelacion 04) lends it its lines and orders.
+  const candidatas = await candidatasDe(repo, proveedor.cardCode, sociedad.id, xml.bytes);
+  const sustituibles = lineasSustituibles(candidatas, true);
+  const deSustituibles = new Set(
+    candidatas.filter((c) => c.pedido).flatMap((c) => c.lineas.map((l) => l.EntradaDocEntry)),
+  );
+  const elegidos = await pedidosElegidos(erp, sociedad.bdSap, proveedor.cardCode, input.LineasPedido, deSustituibles);
+  if (elegidos.pedidos.length === 0) throw refusal(elegidos.errores);
+  const { errores: delPlan, plan } = await planPedidos(
+    repo,
+    sociedad.bdSap,
+    elegidos.pedidos,
+    input.LineasPedido,
+    sustituibles,
+  );
   const errores = [...elegidos.errores, ...delPlan, ...checkArchivos(pdf, xml, recepcion)];
   const { datos, errores: delXml } = await checkXml(deps, xml.bytes, "alta", {
     proveedor: { cardName: proveedor.cardName, rfc: proveedor.rfc, resicoAgapes: proveedor.resicoAgapes },
@@ -58,18 +71,21 @@ async function checkRegistration(deps: Deps, user: SessionUser, input: PostFactu
     sinCpEmisor: true,
   });
   errores.push(...delXml);
+  const toma = datos ? takeoverOf(candidatas, datos, plan.partes, { pedido: true, lineas: plan.lineas }) : null;
+  if (toma && "error" in toma) errores.push(toma.error);
   if (datos && (await repo.uuidTaken(datos.UUID.toUpperCase()))) {
     errores.push(FACTURA_MSG.uuidRegistrado(datos.UUID.toUpperCase()));
   }
   if (errores.length > 0 || !datos) throw refusal(errores);
   const sat = await satEstado.queryOnUpload(xml.bytes, datos.FechaTimbrado);
   if ("rechazo" in sat) throw new Invalid(sat.rechazo);
-  return { proveedor, sociedad, pdf, xml, recepcion, datos, sat, plan };
+  const sustituyeAId = toma && "id" in toma ? toma.id : null;
+  return { proveedor, sociedad, pdf, xml, recepcion, datos, sat, plan, sustituyeAId };
 }
 
 /** The invoice, its files, its order lines, the SAT's status and an audit entry, in one transaction. */
 async function saveRegistration(deps: Deps, user: SessionUser, checked: Checked) {
-  const { proveedor, sociedad, pdf, xml, recepcion, datos, sat, plan } = checked;
+  const { proveedor, sociedad, pdf, xml, recepcion, datos, sat, plan, sustituyeAId } = checked;
   const docNums = plan.partes.map((p) => p.docNum);
   const primero = plan.partes[0]!;
   const now = deps.clock();
@@ -94,7 +110,7 @@ async function saveRegistration(deps: Deps, user: SessionUser, checked: Checked)
         recepcionArchivoId: recepcionId,
         recepcionNombre: recepcion.nombre,
         estatus: "P",
-        sustituyeAId: null,
+        sustituyeAId,
         parcial: true,
         pedido: true,
         createdAt: now,

@@ -17,7 +17,7 @@ import {
   sociedadDe,
   valoresDelXml,
 } from "./shared";
-import { takeoverOf } from "./takeover";
+import { candidatasDe, lineasSustituibles, takeoverOf } from "./takeover";
 
 type RegisterDeps = Pick<
   FacturasContext,
@@ -56,15 +56,19 @@ async function checkRegistration(deps: RegisterDeps, user: SessionUser, input: P
     refsDelEnvio(input.EntradaMercancia, input.EntradaDocEntry),
   );
   const refs = entradas.map(refDe);
-  // Issue 42 (decision 074): the lines and quantities chosen, when the CFDI bills part of its receipts.
-  const parcial = (input.Lineas ?? []).length > 0;
-  const partes = parcial ? await planPartial(repo, sociedad.bdSap, entradas, input.Lineas ?? []) : null;
-  const enPartes = await heldInParts(repo, sociedad.bdSap, entradas);
-  phases.mark("proveedor, sociedad y entrada");
-
   const pdf = decodeArchivo(input.PDF, input.PDF64);
   const xml = decodeArchivo(input.XML, input.XML64);
   const recepcion = decodeArchivo(input.Recepcion, input.Recepcion64);
+  // Decision 077: the accepted invoices the CFDI names with TipoRelacion 04, whose lines it may bill again.
+  const candidatas = await candidatasDe(repo, proveedor.cardCode, sociedad.id, xml.bytes);
+  // Issue 42 (decision 074): the lines and quantities chosen, when the CFDI bills part of its receipts.
+  const parcial = (input.Lineas ?? []).length > 0;
+  const partes = parcial
+    ? await planPartial(repo, sociedad.bdSap, entradas, input.Lineas ?? [], lineasSustituibles(candidatas, false))
+    : null;
+  const enPartes = await heldInParts(repo, sociedad.bdSap, entradas);
+  phases.mark("proveedor, sociedad y entrada");
+
   const errores = [...checkArchivos(pdf, xml, recepcion), ...(partes?.errores ?? [])];
   const tomadas = await repo.entradasConFacturaActiva(sociedad.bdSap, refs);
   const { datos, errores: delXml } = await checkXml(deps, xml.bytes, "alta", {
@@ -75,10 +79,11 @@ async function checkRegistration(deps: RegisterDeps, user: SessionUser, input: P
   });
   // Decision 036: a replacement CFDI takes over the A/P invoice of the accepted invoice holding its receipts
   // (which that A/P invoice closed in the ERP).
-  const toma = datos ? await takeoverOf(repo, proveedor.cardCode, sociedad.id, datos, entradas) : null;
+  // Decision 077: a partial invoice's replacement bills the same lines and quantities.
+  const lineas = partes?.plan.lineas ?? [];
+  const toma = datos ? takeoverOf(candidatas, datos, entradas, { pedido: false, lineas }) : null;
   const sustituyeA = toma && "id" in toma ? toma : null;
   if (toma && "error" in toma) errores.push(toma.error);
-  if (sustituyeA && parcial) errores.push(FACTURA_PARTES_MSG.sustitutaParcial);
   for (const e of entradas) {
     if (e.docStatus !== "O" && !sustituyeA) errores.push(FACTURA_MSG.entradaCerrada(e.docNum));
   }
@@ -103,7 +108,6 @@ async function checkRegistration(deps: RegisterDeps, user: SessionUser, input: P
   const sat = await satEstado.queryOnUpload(xml.bytes, datos.FechaTimbrado);
   phases.mark("consulta al SAT");
   if ("rechazo" in sat) throw new Invalid(sat.rechazo);
-  const lineas = partes?.plan.lineas ?? [];
   return { proveedor, sociedad, entradas, refs, pdf, xml, recepcion, datos, sustituyeA, sat, lineas };
 }
 

@@ -98,6 +98,7 @@ export function facturaReplacementQueries(db: Database) {
           total: facturas.total,
           moneda: facturas.moneda,
           entradaDocNum: facturas.entradaDocNum,
+          pedido: facturas.pedido,
         })
         .from(facturas)
         .where(

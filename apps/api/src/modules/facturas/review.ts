@@ -39,6 +39,7 @@ const decide: FacturaReviewKind["decide"] = async (tx, id, version, values) => {
     factura ? [factura.entradaDocNum] : [],
     factura?.parcial ?? false,
     true,
+    factura?.pedido ?? false,
   );
 };
 

@@ -2,7 +2,7 @@ import { base64FromBytes } from "@portal/cfdi";
 import { FACTURA_PARTES_MSG } from "@portal/contracts";
 import { describe, expect, it } from "vitest";
 import { checkCantidades, lineasDelEnvio, parteDeEntrada, proposeCantidades } from "./entrada-partes";
-import { checkUpdate } from "./factura-logic";
+import { checkUpdate, isFacturaDePedido } from "./factura-logic";
 import { bytesDe, makeEntradaFactura, makeFactura, PROVEEDOR, xmlFactura } from "./facturas.fixtures";
 
 /** Issue 42 (decision 074): quantities proposed from the XML's concepts, the part's total, the lines sent. */
@@ -95,5 +95,49 @@ describe("the update form of a partial invoice", () => {
     const otra = modify("580.00", "500.00", "80.00");
     expect(otra.ok).toBe(false);
     expect(otra.ok ? [] : otra.errors.join(" ")).toContain("El total de la entrada no es el mismo del XML");
+  });
+});
+
+describe("the update form of an invoice billing order lines (decision 077)", () => {
+  const row = makeFactura({
+    EstatusFactura: "R",
+    Entrada: 5150,
+    Total: "696.00",
+    LineasFacturadas: [
+      {
+        Entrada: 5150,
+        EntradaDocEntry: 77,
+        LineNum: 0,
+        ItemCode: "SRV-0001",
+        ItemName: "Mantenimiento preventivo",
+        Cantidad: "0.6",
+        CantidadLinea: "1",
+        Importe: "600.00",
+        Pedido: true,
+      },
+    ],
+  });
+
+  it("never compares the XML with a receipt of the same number: the server compares it with the order's part", () => {
+    expect(isFacturaDePedido(row)).toBe(true);
+    expect(isFacturaDePedido({ LineasFacturadas: null })).toBe(false);
+    // Receipt 5150 (1,450.00) is not what the invoice bills; its total would refuse the XML if it were compared.
+    const res = checkUpdate({
+      session: { id: "P00001", operador: "Proveedor" },
+      row,
+      proveedor: PROVEEDOR,
+      entradas: [E],
+      archivos: {
+        pdf: null,
+        recepcion: null,
+        xml: xmlLeido(bytesDe(xmlFactura({ total: "696.00", subtotal: "600.00", iva: "96.00" }))),
+      },
+      base64: base64FromBytes,
+    });
+    expect(res.ok ? res.request : res.errors).toMatchObject({
+      IdFactura: row.IdFactura,
+      EntradaMercancia: 5150,
+      Total: "696.00",
+    });
   });
 });

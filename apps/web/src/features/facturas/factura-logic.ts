@@ -378,6 +378,14 @@ function parteDeFila(row: Pick<FacturaRow, "LineasFacturadas">, entradas: readon
 }
 
 /**
+ * Issue 42 part 2 (decisions 076, 077): an invoice billing service lines of purchase orders. Its 'Entrada' is its
+ * first order's number, not a receipt's: the update form loads no receipt for it and leaves the comparison of the
+ * new XML with the part of the orders it bills to the server (as the services form does).
+ */
+export const isFacturaDePedido = (row: Pick<FacturaRow, "LineasFacturadas">): boolean =>
+  (row.LineasFacturadas ?? []).some((l) => l.Pedido === true);
+
+/**
  * 'Datos generales' on 'Actualizar' (spec §3 Invoice update payload, §5 update-form differences): only the
  * files picked are sent; the XML fields come from the new XML when one was picked (read with the update
  * form's rules: Folio required, SubTotal not; cross checks without régimen, postal codes and method), else
@@ -391,7 +399,7 @@ export function checkUpdate(ctx: ActualizacionContexto): Revision<PatchFacturaRe
   const { pdf, xml, recepcion } = archivos;
   const { datos, errores: xmlErrores } = readInvoiceXml(xml, "actualizacion");
   errores.push(...xmlErrores);
-  if (datos && entradas && entradas.length > 0 && proveedor) {
+  if (datos && entradas && entradas.length > 0 && proveedor && !isFacturaDePedido(row)) {
     errores.push(
       ...checkInvoiceAgainst(
         datos,

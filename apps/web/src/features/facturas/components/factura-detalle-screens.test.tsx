@@ -11,9 +11,9 @@ import type { FakeCall } from "../../../test/render-app";
 import { renderApp } from "../../../test/render-app";
 import { renderScreen } from "../../../test/render-screen";
 import { facturasList } from "../api";
-import { makeEntradaFactura, makeFactura, PROVEEDOR } from "../facturas.fixtures";
+import { makeEntradaFactura, makeFactura, PROVEEDOR, xmlFactura } from "../facturas.fixtures";
 
-import { bodyRows, FACTURAS, nuevaApi, pdfFile, pick, rowOf, toast } from "./facturas-screens.fixtures";
+import { bodyRows, FACTURAS, nuevaApi, pdfFile, pick, rowOf, toast, xmlFile } from "./facturas-screens.fixtures";
 
 const MiFacturaScreen = MiFacturaRoute.options.component as ComponentType;
 
@@ -130,6 +130,45 @@ describe("/MisFacturas/MiFactura/:id", () => {
     fireEvent.click(screen.getByRole("button", { name: "Actualizar" }));
     await waitFor(() => expect(toast()?.textContent).toContain(MSG.archivoNoImagen));
     expect(calls.some((call) => call.url.endsWith("/patchfactura"))).toBe(false);
+  });
+});
+
+describe("the update of an invoice billing service lines of an order (decision 077)", () => {
+  it("loads no receipt and leaves the comparison with the order's part to the server", async () => {
+    signInAs("proveedor");
+    // Order 5120 happens to share its number with receipt 5120 (3,327.01), which the invoice does not bill.
+    const dePedido = FACTURAS.map((f) =>
+      f.FolioFactura === "A-102"
+        ? {
+            ...f,
+            Total: "696.00",
+            LineasFacturadas: [
+              {
+                Entrada: 5120,
+                EntradaDocEntry: 88,
+                LineNum: 0,
+                ItemCode: "SRV-0001",
+                ItemName: "Mantenimiento preventivo",
+                Cantidad: "0.6",
+                CantidadLinea: "1",
+                Importe: "600.00",
+                Pedido: true as const,
+              },
+            ],
+          }
+        : f,
+    );
+    const calls = nuevaApi({
+      getFacturas: dePedido,
+      patchFactura: { body: { status: "success", message: MSG.facturaActualizada("A-101") } },
+    });
+    await openDetalle(filaDe(dePedido, "A-102"));
+    pick("xml", xmlFile(xmlFactura({ subtotal: "600.00", total: "696.00" })));
+    fireEvent.click(screen.getByRole("button", { name: "Actualizar" }));
+    await screen.findByText(MSG.facturaActualizada("A-101"));
+    expect(calls.some((call) => call.url.endsWith("/getEntradas"))).toBe(false);
+    const sent = calls.find((call) => call.url.endsWith("/patchfactura"))?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ IdFactura: 12, EntradaMercancia: 5120, Total: "696.00", XML: "factura.xml" });
   });
 });
 

@@ -24,6 +24,7 @@ import {
   estatusFactura,
   estatusPago,
   fechaMostrada,
+  isFacturaDePedido,
   saldoMostrado,
 } from "../factura-logic";
 import { type ArchivoClave, type ArchivosElegidos, invoiceFileRows, SIN_ARCHIVOS } from "./archivos-factura";
@@ -179,7 +180,13 @@ function Detalle({
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
   // The cross checks of a new XML need the supplier and the invoice's receipts (spec §5, update form; issue 27).
   const proveedor = useProveedorFactura(session, canUpdate);
-  const entradas = useEntradasDeFactura(session, canUpdate ? row.BD : null, entradaRefsDeFila(row));
+  // Decision 077: an invoice billing order lines has no receipt to load; the server compares it with its part.
+  const dePedido = isFacturaDePedido(row);
+  const entradas = useEntradasDeFactura(
+    session,
+    canUpdate && !dePedido ? row.BD : null,
+    dePedido ? [] : entradaRefsDeFila(row),
+  );
   const patch = usePatchFactura();
   const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
     canSubmit: canUpdate,

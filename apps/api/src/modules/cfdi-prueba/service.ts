@@ -52,7 +52,8 @@ const archivos = (cfdi: TestCfdi): CfdiPrueba => ({
 /**
  * 'Generar CFDI de prueba' (issue 40, decision 062): a CFDI of the signed-in supplier sealed with the SAT's public
  * test CSD of its RFC and stamped by the portal's test stamping authority, matching the portal's own records — the
- * receipts chosen, the accepted invoice to credit, the complement the portal expects for a payment — so that the
+ * receipts chosen (or, issue 42, the part of them chosen, or service lines of purchase orders: partes.ts), the
+ * accepted invoice to credit, the complement the portal expects for a payment — so that the
  * registration that follows passes. Each document must be the supplier's own (another's is as good as missing).
  * A portal that does not trust test certificates (production) answers 404: nothing of this exists there.
  */

@@ -82,7 +82,9 @@ function useCantidades(pedidos: readonly PedidoPorFacturar[], conceptos: Concept
 /**
  * Issue 42 part 2 (decision 076): 'Facturar servicios de un pedido' — the supplier picks a sociedad, types the
  * quantity each CFDI bills of its orders' service lines (0.6 of 1 service bills 60 %), picks the three files and
- * sends postFacturaPedido; the server runs the §5 checks against the chosen part of the orders.
+ * sends postFacturaPedido; the server runs the §5 checks against the chosen part of the orders. An XML whose concepts
+ * name the service lines proposes their quantities; in the demo, 'Generar CFDI de prueba' seals the CFDI for the
+ * quantities typed and puts its XML and PDF in the form.
  */
 export function FacturaServicios({ session, onDone }: { session: Session; onDone: () => void }) {
   const sociedades = useSociedadesFactura(session);

@@ -85,6 +85,9 @@ export const CFDI_PRUEBA_MSG = {
   sinComplemento: "Este pago no requiere complemento de pago (no tiene facturas PPD o su complemento ya fue aceptado).",
   sociedadNoVinculada: "La sociedad seleccionada no está vinculada a su cuenta o está inactiva.",
   errorServicio: "Error al consumir el servicio postCfdiPrueba",
+  /** The concept a test CFDI for services prints (its PDF). */
+  conceptoServicios: (pedidos: readonly number[]) =>
+    `Servicios ${pedidos.length > 1 ? "de los pedidos" : "del pedido"} ${pedidos.join(", ")}`,
   /** The forms' hints while the button lacks what to issue. */
   faltanEntradas: "Elija la razón social y las entradas de mercancía.",
   faltanCantidades:

@@ -7,7 +7,7 @@ import {
   type Receptor,
   type RfcPrueba,
 } from "@portal/cfdi/sello";
-import type { LineaFactura, LineaPedidoFactura } from "@portal/contracts";
+import { CFDI_PRUEBA_MSG, type LineaFactura, type LineaPedidoFactura } from "@portal/contracts";
 import type { ErpAdapter, ErpEntrada } from "../../erp/types";
 import { refusal } from "../../lib/errors";
 import { planPartial } from "../facturas/partes";
@@ -78,6 +78,5 @@ export async function facturaDeServicios(
     plan.partes.map((p) => ({ ...p, cp })),
     plan.lineas,
   );
-  const pedidos = plan.partes.map((p) => p.docNum).join(", ");
-  return { ...factura, concepto: `Servicios ${plan.partes.length > 1 ? "de los pedidos" : "del pedido"} ${pedidos}` };
+  return { ...factura, concepto: CFDI_PRUEBA_MSG.conceptoServicios(plan.partes.map((p) => p.docNum)) };
 }

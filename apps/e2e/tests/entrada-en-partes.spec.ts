@@ -1,15 +1,13 @@
-import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { issueTestFactura } from "@portal/cfdi/sello";
 import { switchRole } from "./cambio-de-rol";
 import { ENTRADA_README, type Entrada, KEMPER, kemperToken, MCI, PNG_1X1 } from "./facturas-datos";
 import { expect, test } from "./fixtures";
-import { tinyPdf } from "./support";
 
 /**
- * Issue 42 part 3 (decision 074), in Chromium: a goods receipt billed in parts. The supplier picks an open receipt
- * and a sealed and stamped CFDI for half of one of its lines (its concept names the item and the quantity): the form
- * proposes that line and quantity, keeps the files, and registers the invoice; /MisFacturas marks its receipt
+ * Issue 42 part 3 (decision 074), in Chromium: a goods receipt billed in parts. The supplier picks an open receipt,
+ * types half of one of its lines and has the demo seal the CFDI for that part ('Generar CFDI de prueba', the
+ * newcomer's path; its concept names the item and the quantity): the form proposes that line and quantity, keeps the
+ * files, and registers the invoice; /MisFacturas marks its receipt
  * 'Parcial'. A reviewer accepts it, the ERP's A/P invoice copies that quantity, and the receipt stays open for the
  * rest, offered again with what is left to bill.
  */
@@ -29,14 +27,13 @@ const FACTURA_PARTES_MSG = {
   propuestaDelXml: "Las cantidades se propusieron a partir de los conceptos del XML; revíselas.",
   columnaCantidad: "Cantidad a facturar",
   facturaParcial: "Parcial",
+  cantidadesTitulo: "Líneas y cantidades que factura",
 };
 
 type EntradaConLineas = Entrada & { DocEntry: number; Lineas?: LineaPorFacturar[]; EnPartes?: boolean };
 
 const toast = (page: Page) => page.locator(".mantine-Notification-root");
 const filaCon = (table: Locator, texto: string) => table.locator("tbody tr").filter({ hasText: texto });
-const centavos = (amount: string) => Math.round(Number(amount) * 100);
-const importe = (cents: number) => (cents / 100).toFixed(2);
 
 async function entradasNuevas(request: APIRequestContext, token: string): Promise<EntradaConLineas[]> {
   const answer = await request.post("/api/facturas/getEntradas", {
@@ -70,42 +67,6 @@ function entradaConLinea(entradas: readonly EntradaConLineas[]): {
   throw new Error("el proveedor de demostración no tiene una entrada abierta con una línea de 2 unidades o más");
 }
 
-/**
- * The CFDI for `cantidad` units of `linea`: the part's total as the portal computes it (the receipt's total in
- * proportion to the line's share of its lines' amounts), one concept naming the item and the quantity.
- */
-function xmlParte(entrada: EntradaConLineas, linea: LineaPorFacturar, cantidad: number, folio: string) {
-  const lineas = entrada.Lineas ?? [];
-  const net = Math.round((centavos(linea.LineTotal) * cantidad) / Number(linea.Quantity));
-  const whole = lineas.reduce((s, l) => s + centavos(l.LineTotal), 0);
-  const total = Math.round((centavos(entrada.DocTotal) * net) / whole);
-  const subtotal = Math.round(total / 1.16);
-  const xml = issueTestFactura({
-    emisor: KEMPER,
-    receptor: { ...MCI, uso: entrada.U_B1SYS_MainUsage },
-    lugarExpedicion: entrada.CP,
-    fecha: "2026-11-16T10:00:00",
-    folio,
-    formaPago: entrada.PeyMethod,
-    metodoPago: entrada.GroupNum > 0 ? "PPD" : "PUE",
-    subtotal: importe(subtotal),
-    iva: importe(total - subtotal),
-    conceptos: [
-      {
-        claveProdServ: "01010101",
-        noIdentificacion: linea.ItemCode,
-        descripcion: linea.ItemName,
-        cantidad: String(cantidad),
-        importe: importe(subtotal),
-        iva: importe(total - subtotal),
-      },
-    ],
-    uuid: randomUUID().toUpperCase(),
-    fechaTimbrado: "2026-11-16T10:05:00",
-  });
-  return { xml: Buffer.from(xml, "utf8"), total };
-}
-
 test.describe(() => {
   test.use({ role: "proveedor" });
 
@@ -117,8 +78,6 @@ test.describe(() => {
     const token = await kemperToken(request);
     const { entrada, linea } = entradaConLinea(await entradasNuevas(request, token));
     const cantidad = Math.floor(Number(linea.Quantity) / 2);
-    const folio = `PAR${Date.now().toString(36).toUpperCase()}`;
-    const { xml } = xmlParte(entrada, linea, cantidad, folio);
 
     await page.goto("/MisFacturas/Factura/Nuevo");
     await expect(page.getByRole("heading", { level: 1, name: "Registro de la facturación" })).toBeVisible();
@@ -126,31 +85,38 @@ test.describe(() => {
     await page.getByRole("option", { name: MCI.nombre, exact: true }).click();
     await page.getByRole("combobox", { name: "Entrada de mercancia" }).click();
     await page.getByRole("option", { name: new RegExp(`^${entrada.DocNum} · `) }).click();
-    await page.locator('input[data-archivo="pdf"]').setInputFiles({
-      name: `${folio}.pdf`,
-      mimeType: "application/pdf",
-      buffer: tinyPdf(folio),
-    });
-    await page.locator('input[data-archivo="xml"]').setInputFiles({
-      name: `${folio}.xml`,
-      mimeType: "text/xml",
-      buffer: xml,
-    });
+    // The newcomer's path: switch to a part, type half of the line (none of the others) and have the demo seal the
+    // CFDI for that part ('Generar CFDI de prueba', issue 42).
+    const interruptor = page.getByRole("switch", { name: FACTURA_PARTES_MSG.facturarParte });
+    await interruptor.check();
+    const cantidadDe = (lineNum: number) =>
+      page.getByRole("textbox", {
+        name: `${FACTURA_PARTES_MSG.columnaCantidad}, entrada ${entrada.DocNum}, línea ${lineNum}`,
+      });
+    for (const l of entrada.Lineas ?? []) {
+      if (l.LineNum === linea.LineNum) await cantidadDe(l.LineNum).fill(String(cantidad));
+      else if (Number(l.PorFacturar) > 0) await cantidadDe(l.LineNum).fill("0");
+    }
+    const partes = page.getByRole("region", { name: FACTURA_PARTES_MSG.cantidadesTitulo });
+    await partes.getByRole("button", { name: "Generar CFDI de prueba" }).click();
+    const generado = toast(page).filter({ hasText: "Se generó el CFDI de prueba" });
+    await expect(generado).toBeVisible();
+    const uuid = /CFDI de prueba ([0-9A-F-]{36})/.exec((await generado.textContent()) ?? "")?.[1] ?? "";
+    expect(uuid).not.toBe("");
+    // Its folio is the stamp's first 8 characters (the XML's file name carries it).
+    const folio = uuid.slice(0, 8);
+    await expect(page.getByText(new RegExp(`${folio}-${KEMPER.rfc}\\.xml$`))).toHaveCount(1);
     await page.locator('input[data-archivo="recepcion"]').setInputFiles({
       name: "recepcion.png",
       mimeType: "image/png",
       buffer: PNG_1X1,
     });
 
-    // The XML's concept names the line and the quantity: proposed, switched on, the files kept.
-    await expect(page.getByRole("switch", { name: FACTURA_PARTES_MSG.facturarParte })).toBeChecked();
+    // The generated XML's concept names the line and the quantity: proposed, still on, the files kept.
+    await expect(interruptor).toBeChecked();
     await expect(page.getByText(FACTURA_PARTES_MSG.propuestaDelXml)).toBeVisible();
-    await expect(
-      page.getByRole("textbox", {
-        name: `${FACTURA_PARTES_MSG.columnaCantidad}, entrada ${entrada.DocNum}, línea ${linea.LineNum}`,
-      }),
-    ).toHaveValue(String(cantidad));
-    await expect(page.getByText(`${folio}.xml`, { exact: true })).toHaveCount(1);
+    await expect(cantidadDe(linea.LineNum)).toHaveValue(String(cantidad));
+    await expect(page.getByText(new RegExp(`${folio}-${KEMPER.rfc}\\.xml$`))).toHaveCount(1);
     await page.getByRole("button", { name: "Agregar" }).click();
     await expect(toast(page).filter({ hasText: "Se registro con exito la factura!" })).toBeVisible();
     await expect(page).toHaveURL(/\/MisFacturas$/, { timeout: 10_000 });

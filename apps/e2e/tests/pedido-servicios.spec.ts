@@ -1,15 +1,12 @@
-import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { issueTestFactura } from "@portal/cfdi/sello";
 import { switchRole } from "./cambio-de-rol";
 import { KEMPER, kemperToken, MCI, PNG_1X1 } from "./facturas-datos";
 import { expect, test } from "./fixtures";
-import { tinyPdf } from "./support";
 
 /**
  * Issue 42 part 2 (decision 076), in Chromium: a service billed against its purchase order, from upload to the A/P
- * invoice. The supplier opens 'Facturar servicios de un pedido', picks half of an open order's service line and a
- * sealed and stamped CFDI for that part, and registers it; /MisFacturas reads 'Pedido N (Parcial)'. A reviewer
+ * invoice. The supplier opens 'Facturar servicios de un pedido', types half of an open order's service line, has the
+ * demo seal the CFDI for that part ('Generar CFDI de prueba', the newcomer's path), and registers it; /MisFacturas reads 'Pedido N (Parcial)'. A reviewer
  * accepts it, the ERP's A/P invoice copies the order line (BaseType 22) with that quantity, and the order stays open
  * for the rest, offered again with what is left.
  */
@@ -32,18 +29,8 @@ interface PedidoPorFacturar {
   U_B1SYS_MainUsage: string;
   Lineas: LineaPedido[];
 }
-/** The order's every line, as /api/pedidos/getPedidos answers (what the part's share is taken among). */
-interface PedidoLista {
-  DocNum: number;
-  BD: string;
-  DocTotal: string;
-  DetallePedido: { LineTotal: string }[];
-}
-
 const toast = (page: Page) => page.locator(".mantine-Notification-root");
 const filaCon = (table: Locator, texto: string) => table.locator("tbody tr").filter({ hasText: texto });
-const centavos = (amount: string) => Math.round(Number(amount) * 100);
-const importe = (cents: number) => (cents / 100).toFixed(2);
 
 async function post<T>(request: APIRequestContext, token: string, url: string, data: object): Promise<T> {
   const answer = await request.post(url, { headers: { "x-access-token": token }, data });
@@ -63,37 +50,13 @@ test.describe(() => {
     const pedidos = await post<PedidoPorFacturar[]>(request, token, "/api/facturas/getPedidosPorFacturar", {
       BD: "SBO_MCI",
     });
-    const todos = await post<PedidoLista[]>(request, token, "/api/pedidos/getPedidos", {});
     // An MXN order with a service line still wholly open.
     const elegido = pedidos
       .filter((p) => p.DocCur === "MXN")
       .flatMap((p) => p.Lineas.filter((l) => l.PorFacturar === String(Number(l.Quantity))).map((l) => ({ p, l })))[0];
     if (!elegido) throw new Error("el proveedor de demostración no tiene pedidos con servicios por facturar");
     const { p: pedido, l: linea } = elegido;
-    const completo = todos.find(
-      (x) => x.BD === "SBO_MCI" && x.DocNum === pedido.DocNum && x.DocTotal === pedido.DocTotal,
-    );
-    if (!completo) throw new Error(`el pedido ${pedido.DocNum} no está en la lista de pedidos`);
     const cantidad = Number(linea.Quantity) / 2;
-    // The part's total as the portal computes it: the order's total in proportion to the line's share.
-    const net = Math.round((centavos(linea.LineTotal) * cantidad) / Number(linea.Quantity));
-    const whole = completo.DetallePedido.reduce((s, l) => s + centavos(l.LineTotal), 0);
-    const total = Math.round((centavos(pedido.DocTotal) * net) / whole);
-    const subtotal = Math.round(total / 1.16);
-    const folio = `SRV${Date.now().toString(36).toUpperCase()}`;
-    const xml = issueTestFactura({
-      emisor: KEMPER,
-      receptor: { ...MCI, uso: pedido.U_B1SYS_MainUsage },
-      lugarExpedicion: "86000",
-      fecha: "2026-11-16T10:00:00",
-      folio,
-      formaPago: pedido.PeyMethod,
-      metodoPago: pedido.GroupNum > 0 ? "PPD" : "PUE",
-      subtotal: importe(subtotal),
-      iva: importe(total - subtotal),
-      uuid: randomUUID().toUpperCase(),
-      fechaTimbrado: "2026-11-16T10:05:00",
-    });
 
     await page.goto("/MisFacturas/Factura/Nuevo");
     await page.getByRole("link", { name: "Facturar servicios de un pedido (sin entrada de mercancía)" }).click();
@@ -104,16 +67,15 @@ test.describe(() => {
       .getByRole("textbox", { name: `Cantidad a facturar, pedido ${pedido.DocNum}, línea ${linea.LineNum}` })
       .first()
       .fill(String(cantidad));
-    await page.locator('input[data-archivo="pdf"]').setInputFiles({
-      name: `${folio}.pdf`,
-      mimeType: "application/pdf",
-      buffer: tinyPdf(folio),
-    });
-    await page.locator('input[data-archivo="xml"]').setInputFiles({
-      name: `${folio}.xml`,
-      mimeType: "text/xml",
-      buffer: Buffer.from(xml, "utf8"),
-    });
+    // The newcomer's path: the demo seals the CFDI for that part ('Generar CFDI de prueba', issue 42).
+    await page.getByRole("button", { name: "Generar CFDI de prueba" }).click();
+    const generado = toast(page).filter({ hasText: "Se generó el CFDI de prueba" });
+    await expect(generado).toBeVisible();
+    const uuid = /CFDI de prueba ([0-9A-F-]{36})/.exec((await generado.textContent()) ?? "")?.[1] ?? "";
+    expect(uuid).not.toBe("");
+    // Its folio is the stamp's first 8 characters (the XML's file name carries it).
+    const folio = uuid.slice(0, 8);
+    await expect(page.getByText(new RegExp(`${folio}-${KEMPER.rfc}\\.xml$`))).toHaveCount(1);
     await page.locator('input[data-archivo="recepcion"]').setInputFiles({
       name: "recepcion.png",
       mimeType: "image/png",

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { checkPdf, complementoEsperado, creditedUuids } from "../src/index";
+import { checkPdf, complementoEsperado, creditedUuids, readConceptos } from "../src/index";
 import { SERVER_PDF_CHECK } from "../src/pdf/node";
 import {
+  conConceptosDeLineas,
   facturaDeEntradas,
   freshStamp,
   notaDeFactura,
@@ -70,6 +71,46 @@ describe("facturaDeEntradas", () => {
       stamp: freshStamp(fecha),
     });
     expect([f.metodoPago, f.formaPago]).toEqual(["PPD", "99"]);
+  });
+});
+
+describe("conConceptosDeLineas (issue 42)", () => {
+  it("writes one concept per billed line and keeps the invoice's totals to the cent", async () => {
+    // A part with a discount and withholdings that do not divide evenly among 3 lines.
+    const f = facturaDeEntradas({
+      emisor: KEMPER,
+      receptor: MCI,
+      entradas: [{ ...entrada(1, "1149.41", "158.55"), discSum: "10.01", wtSum: "99.11" }],
+      fecha,
+      folio: "8",
+      stamp: freshStamp(fecha),
+    });
+    const partes = conConceptosDeLineas(f, [
+      { itemCode: "ART-1", itemName: "Tornillo", cantidad: "3", importe: "99.99" },
+      { itemCode: "ART-2", itemName: "Tuerca", cantidad: "0.5", importe: "333.33" },
+      { itemCode: "SRV-1", itemName: "Instalación", cantidad: "1", importe: "567.10" },
+    ]);
+    const cfdi = testFacturaCfdi(partes);
+    const read = await readInvoiceVerified(cfdi.xml, { trustTestCertificates: true });
+    expect(read.ok).toBe(true);
+    expect(read.data).toMatchObject({ Total: f.total, SubTotal: f.subtotal, Descuento: "10.01" });
+    expect(readConceptos(cfdi.xml).map((c) => [c.noIdentificacion, c.descripcion, c.cantidad])).toEqual([
+      ["ART-1", "Tornillo", "3"],
+      ["ART-2", "Tuerca", "0.5"],
+      ["SRV-1", "Instalación", "1"],
+    ]);
+  });
+
+  it("leaves an invoice without lines as it is", () => {
+    const f = facturaDeEntradas({
+      emisor: KEMPER,
+      receptor: MCI,
+      entradas: [entrada(1, "1160.00", "160.00")],
+      fecha,
+      folio: "9",
+      stamp: freshStamp(fecha),
+    });
+    expect(conConceptosDeLineas(f, [])).toBe(f);
   });
 });
 

@@ -11,12 +11,17 @@ import { decimalSchema, enteroSchema, idSchema } from "./common";
 /** How many lines one invoice may bill in part. */
 export const MAX_LINEAS_POR_FACTURA = 500;
 
-/** One line of a receipt billed in part: the receipt (DocEntry), its line (LineNum) and the quantity billed. */
-export const lineaFacturaSchema = z.object({
-  EntradaDocEntry: idSchema("EntradaDocEntry"),
+/**
+ * A base document's line billed by quantity (issue 42), after its document's DocEntry: the line (LineNum) and the
+ * quantity billed. A receipt's (EntradaDocEntry) and a purchase order's (PedidoDocEntry, decision 076) share them.
+ */
+export const lineaConCantidadCampos = {
   LineNum: enteroSchema("LineNum").min(0, { error: "El campo LineNum debe ser un número entero de 0 en adelante." }),
   Cantidad: decimalSchema("Cantidad"),
-});
+};
+
+/** One line of a receipt billed in part: the receipt (DocEntry), its line (LineNum) and the quantity billed. */
+export const lineaFacturaSchema = z.object({ EntradaDocEntry: idSchema("EntradaDocEntry"), ...lineaConCantidadCampos });
 export type LineaFactura = z.infer<typeof lineaFacturaSchema>;
 
 /** postFactura's optional `Lineas`: absent or empty bills the whole receipts, as before issue 42. */

@@ -1,16 +1,9 @@
 import { z } from "zod";
 import { boundedArray } from "./bounded";
 import { call } from "./call-spec";
-import {
-  actorRequestSchema,
-  decimalSchema,
-  enteroSchema,
-  identificadorSchema,
-  idSchema,
-  messageAnswerSchema,
-  successAnswer,
-} from "./common";
+import { actorRequestSchema, identificadorSchema, idSchema, messageAnswerSchema, successAnswer } from "./common";
 import { cfdiFacturaNueva } from "./facturas";
+import { lineaConCantidadCampos, lineaPorFacturarSchema } from "./facturas-partes";
 
 /*
  * Issue 42 part 2 (decision 076): services billed against the purchase order. A purchase order line of a service
@@ -25,24 +18,26 @@ export const MAX_LINEAS_PEDIDO_POR_FACTURA = 500;
 /** One order line billed: the order (DocEntry), its line (LineNum) and the quantity. */
 export const lineaPedidoFacturaSchema = z.object({
   PedidoDocEntry: idSchema("PedidoDocEntry"),
-  LineNum: enteroSchema("LineNum").min(0, { error: "El campo LineNum debe ser un número entero de 0 en adelante." }),
-  Cantidad: decimalSchema("Cantidad"),
+  ...lineaConCantidadCampos,
 });
 export type LineaPedidoFactura = z.infer<typeof lineaPedidoFacturaSchema>;
+
+/** postFacturaPedido's (and a test CFDI's for services, postCfdiPrueba) `LineasPedido`: at least one line. */
+export const lineasPedidoFacturaSchema = boundedArray(lineaPedidoFacturaSchema, {
+  campo: "LineasPedido",
+  min: 1,
+  max: MAX_LINEAS_PEDIDO_POR_FACTURA,
+  mensajes: {
+    tipo: "El campo LineasPedido debe ser una lista de líneas de pedidos con su cantidad.",
+    min: "Elija al menos una línea de un pedido y la cantidad que factura.",
+    max: `Una factura puede amparar como máximo ${MAX_LINEAS_PEDIDO_POR_FACTURA} líneas de pedidos.`,
+  },
+});
 
 /** POST /api/facturas/postFacturaPedido: a CFDI billing service lines of the supplier's purchase orders. */
 export const postFacturaPedidoRequestSchema = actorRequestSchema.extend({
   RazonSocial: identificadorSchema("RazonSocial", 100),
-  LineasPedido: boundedArray(lineaPedidoFacturaSchema, {
-    campo: "LineasPedido",
-    min: 1,
-    max: MAX_LINEAS_PEDIDO_POR_FACTURA,
-    mensajes: {
-      tipo: "El campo LineasPedido debe ser una lista de líneas de pedidos con su cantidad.",
-      min: "Elija al menos una línea de un pedido y la cantidad que factura.",
-      max: `Una factura puede amparar como máximo ${MAX_LINEAS_PEDIDO_POR_FACTURA} líneas de pedidos.`,
-    },
-  }),
+  LineasPedido: lineasPedidoFacturaSchema,
   ...cfdiFacturaNueva,
 });
 export type PostFacturaPedidoRequest = z.infer<typeof postFacturaPedidoRequestSchema>;
@@ -51,15 +46,9 @@ export type PostFacturaPedidoRequest = z.infer<typeof postFacturaPedidoRequestSc
 export const getPedidosPorFacturarRequestSchema = actorRequestSchema.extend({
   BD: identificadorSchema("BD", 100),
 });
-export const lineaPedidoPorFacturarSchema = z.object({
-  LineNum: z.number(),
-  ItemCode: z.string(),
-  ItemName: z.string(),
-  Quantity: z.string(),
-  /** The ERP's open quantity less what the portal's Pendiente/Aceptada invoices hold that the ERP does not show. */
-  PorFacturar: z.string(),
-  LineTotal: z.string(),
-});
+/** An order's service line as a receipt's line is offered (PorFacturar: the ERP's open quantity less what the
+ * portal's Pendiente/Aceptada invoices hold that the ERP does not show). */
+export const lineaPedidoPorFacturarSchema = lineaPorFacturarSchema;
 export const pedidoPorFacturarSchema = z.object({
   DocEntry: z.number(),
   DocNum: z.number(),

@@ -15,7 +15,7 @@ import { simplePdf } from "../pdf/simple-pdf";
 import { packageDataDir } from "./cadena";
 import { certificateInfo, parseCertificate } from "./certificates";
 import { type ComplementoPrueba, issueTestComplemento, type PagoPrueba } from "./complemento";
-import { type FacturaPrueba, issueTestFactura, type RfcPrueba } from "./emitir";
+import { type ConceptoPrueba, type FacturaPrueba, issueTestFactura, type RfcPrueba } from "./emitir";
 
 /**
  * The SAT's public test taxpayers whose CSD ships in sat/certs, with the name and regime their CSD carries and the
@@ -262,4 +262,55 @@ export function notaDeFactura(input: {
     ...input.stamp,
     total,
   };
+}
+
+/** A base document's line an invoice bills by quantity (issue 42): its item, the quantity and its amount. */
+export interface LineaParaConcepto {
+  itemCode: string;
+  itemName: string;
+  /** The quantity billed, as the supplier wrote it. */
+  cantidad: string;
+  /** The billed quantity's amount before taxes (the server's importe of the line). */
+  importe: string;
+}
+
+const centsOf = (v: string | undefined) => Math.round(Number(v ?? "0") * 100);
+
+/** `total` cents split in proportion to `pesos` (the last takes what rounding leaves). */
+function repartir(total: number, pesos: readonly number[]): number[] {
+  const suma = pesos.reduce((s, p) => s + p, 0);
+  let resto = total;
+  return pesos.map((p, i) => {
+    if (i === pesos.length - 1) return resto;
+    const parte = suma > 0 ? Math.round((total * p) / suma) : Math.round(total / pesos.length);
+    resto -= parte;
+    return parte;
+  });
+}
+
+/**
+ * Issue 42: the invoice `f` (facturaDeEntradas of the chosen part) with one concept per billed line — its item code
+ * (NoIdentificacion), name and quantity, so that the registration forms propose those quantities — and the invoice's
+ * subtotal, discount, IVA and withholdings split among them in proportion to the lines' amounts: the CFDI's totals
+ * stay `f`'s to the cent.
+ */
+export function conConceptosDeLineas<F extends FacturaPrueba>(f: F, lineas: readonly LineaParaConcepto[]): F {
+  if (lineas.length === 0) return f;
+  const pesos = lineas.map((l) => centsOf(l.importe));
+  const [subtotal, descuento, iva, isr, ivaRetenido] = [f.subtotal, f.descuento, f.iva, f.retenciones, f.ivaRetenido]
+    .map(centsOf)
+    .map((c) => repartir(c, pesos));
+  const amount = (c: number) => (c / 100).toFixed(2);
+  const conceptos: ConceptoPrueba[] = lineas.map((l, i) => ({
+    claveProdServ: f.claveProdServ ?? "01010101",
+    descripcion: l.itemName,
+    noIdentificacion: l.itemCode,
+    cantidad: l.cantidad,
+    importe: amount(subtotal?.[i] ?? 0),
+    descuento: amount(descuento?.[i] ?? 0),
+    iva: amount(iva?.[i] ?? 0),
+    isr: amount(isr?.[i] ?? 0),
+    ivaRetenido: amount(ivaRetenido?.[i] ?? 0),
+  }));
+  return { ...f, conceptos };
 }

@@ -21,10 +21,12 @@ export {
 export {
   CONTRIBUYENTES_PRUEBA,
   cfdiDateOf,
+  conConceptosDeLineas,
   type EntradaParaFactura,
   facturaDeEntradas,
   freshStamp,
   isTestCsdRfc,
+  type LineaParaConcepto,
   notaDeFactura,
   pagoDelEsperado,
   type Receptor,

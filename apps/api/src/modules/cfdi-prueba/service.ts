@@ -22,11 +22,12 @@ import type { Data } from "../../repositories";
 import { createEntradasPedidas, refsDelEnvio } from "../facturas/entradas-pedidas";
 import type { PagosService } from "../pagos/service";
 import type { ProveedoresService } from "../proveedores/service";
+import { facturaDeParte, facturaDeServicios } from "./partes";
 
 export interface CfdiPruebaDeps {
   data: Data;
   clock: Clock;
-  erp: Pick<ErpAdapter, "findEntrada" | "readEntradas">;
+  erp: Pick<ErpAdapter, "findEntrada" | "readEntradas" | "readPedidos">;
   proveedores: Pick<ProveedoresService, "conRegistroCompleto">;
   pagos: Pick<PagosService, "esperado">;
   /** SAT_TEST_CERTS: only a portal that trusts the SAT's test certificates issues test CFDIs. */
@@ -51,7 +52,8 @@ const archivos = (cfdi: TestCfdi): CfdiPrueba => ({
 /**
  * 'Generar CFDI de prueba' (issue 40, decision 062): a CFDI of the signed-in supplier sealed with the SAT's public
  * test CSD of its RFC and stamped by the portal's test stamping authority, matching the portal's own records — the
- * receipts chosen, the accepted invoice to credit, the complement the portal expects for a payment — so that the
+ * receipts chosen (or, issue 42, the part of them chosen, or service lines of purchase orders: partes.ts), the
+ * accepted invoice to credit, the complement the portal expects for a payment — so that the
  * registration that follows passes. Each document must be the supplier's own (another's is as good as missing).
  * A portal that does not trust test certificates (production) answers 404: nothing of this exists there.
  */
@@ -68,10 +70,35 @@ export function createCfdiPruebaService(deps: CfdiPruebaDeps) {
     const sociedad = await sociedadDe(user, (s) => s.bdSap === bd);
     const refs = refsDelEnvio(required(input.EntradaMercancia, "EntradaMercancia", "factura"), input.EntradaDocEntry);
     const entradas = await pedidas.pedidas(user.id, sociedad.bdSap, refs);
+    // Issue 42 (decision 074): part of the receipts, the lines and quantities chosen.
+    if ((input.Lineas ?? []).length > 0) {
+      return testFacturaCfdi(
+        await facturaDeParte(
+          deps.data.repos.facturas,
+          { emisor, receptor: sociedad, fecha },
+          entradas,
+          input.Lineas ?? [],
+        ),
+      );
+    }
     const stamp = freshStamp(fecha);
     return testFacturaCfdi(
       facturaDeEntradas({ emisor, receptor: sociedad, entradas, fecha, folio: stamp.uuid.slice(0, 8), stamp }),
     );
+  }
+
+  /** Issue 42 part 2 (decision 076): service lines of the supplier's open purchase orders. */
+  async function servicios(user: SessionUser, emisor: Emisor, fecha: string, input: Request) {
+    const bd = required(input.RazonSocial, "RazonSocial", "servicios");
+    const lineas = required(input.LineasPedido, "LineasPedido", "servicios");
+    const sociedad = await sociedadDe(user, (s) => s.bdSap === bd);
+    const factura = await facturaDeServicios(
+      { repo: deps.data.repos.facturas, erp: deps.erp },
+      { emisor, receptor: sociedad, fecha },
+      user.id,
+      lineas,
+    );
+    return testFacturaCfdi(factura);
   }
 
   async function nota(user: SessionUser, emisor: Emisor, fecha: string, input: Request) {
@@ -131,6 +158,7 @@ export function createCfdiPruebaService(deps: CfdiPruebaDeps) {
       const emisor: Emisor = { rfc: proveedor.rfc, nombre: proveedor.cardName };
       try {
         if (input.Tipo === "factura") return archivos(await factura(user, emisor, fecha, input));
+        if (input.Tipo === "servicios") return archivos(await servicios(user, emisor, fecha, input));
         if (input.Tipo === "nota") return archivos(await nota(user, emisor, fecha, input));
         return archivos(await complemento(user, emisor, fecha, input));
       } catch (error) {

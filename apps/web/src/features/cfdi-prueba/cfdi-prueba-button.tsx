@@ -1,5 +1,12 @@
 import { Button, Group, Select, Text } from "@mantine/core";
-import { CALLS, CFDI_PRUEBA_MSG, type CfdiPrueba, type PostCfdiPruebaRequest } from "@portal/contracts";
+import {
+  CALLS,
+  CFDI_PRUEBA_MSG,
+  type CfdiPrueba,
+  type LineaFactura,
+  type LineaPedidoFactura,
+  type PostCfdiPruebaRequest,
+} from "@portal/contracts";
 import { IconFlask } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -10,7 +17,16 @@ import type { Session } from "../../lib/session";
 
 /** What the forms send for each kind, without who asks (the component adds it). */
 export type CfdiPruebaSolicitud =
-  | { Tipo: "factura"; RazonSocial: string; EntradaMercancia: number[]; EntradaDocEntry?: number[] }
+  | {
+      Tipo: "factura";
+      RazonSocial: string;
+      EntradaMercancia: number[];
+      EntradaDocEntry?: number[];
+      /** Issue 42 (decision 074): part of the receipts, the lines and quantities chosen. */
+      Lineas?: LineaFactura[];
+    }
+  /** Issue 42 part 2 (decision 076): service lines of the supplier's open purchase orders. */
+  | { Tipo: "servicios"; RazonSocial: string; LineasPedido: LineaPedidoFactura[] }
   | { Tipo: "nota"; IdFactura: number }
   | { Tipo: "complemento"; BD: string; PagoSAP: number };
 
@@ -146,19 +162,28 @@ function NotaPicker({
   );
 }
 
-/** The invoice form's request: the sociedad and the receipts chosen (by number and DocEntry), or null without them. */
+/**
+ * The invoice form's request: the sociedad and the receipts chosen (by number and DocEntry), or null without them;
+ * with `lineas` (issue 42), the part chosen — null when no line has a quantity.
+ */
 export const solicitudFactura = (
   bd: string | null,
   entradas: readonly { DocNum: number; DocEntry: number }[],
+  lineas?: LineaFactura[],
 ): CfdiPruebaSolicitud | null =>
-  bd && entradas.length > 0
+  bd && entradas.length > 0 && (lineas === undefined || lineas.length > 0)
     ? {
         Tipo: "factura",
         RazonSocial: bd,
         EntradaMercancia: entradas.map((e) => e.DocNum),
         EntradaDocEntry: entradas.map((e) => e.DocEntry),
+        ...(lineas ? { Lineas: lineas } : {}),
       }
     : null;
+
+/** The services form's request (issue 42 part 2): the sociedad and the order lines chosen, or null without them. */
+export const solicitudServicios = (bd: string | null, lineas: LineaPedidoFactura[]): CfdiPruebaSolicitud | null =>
+  bd && lineas.length > 0 ? { Tipo: "servicios", RazonSocial: bd, LineasPedido: lineas } : null;
 
 /** A form's file picker fed with the generated XML and PDF. */
 export const pickInto =

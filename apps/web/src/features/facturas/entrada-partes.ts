@@ -24,8 +24,9 @@ const fold = (s: string) =>
     .replace(/\s+/g, " ")
     .toUpperCase();
 
-interface LineaDe {
-  entrada: EntradaFactura;
+/** A base document's line as a proposal matches it: its key (`claveLinea`) and what is left of it. */
+export interface LineaDe {
+  clave: string;
   linea: LineaPorFacturar;
 }
 
@@ -45,29 +46,36 @@ function lineaDelConcepto(concepto: ConceptoLeido, libres: readonly LineaDe[]): 
 }
 
 /**
- * The quantities the CFDI's concepts bill of the chosen receipts' lines, each concept one line (by item code, name,
- * or unit price) at its quantity, never above what is left to bill; null when some concept names no line.
+ * The quantities the CFDI's concepts bill of `lineas` (a receipt's or, issue 42 part 2, an order's service lines),
+ * each concept one line (by item code, name, or unit price) at its quantity, never above what is left to bill; null
+ * when some concept names no line.
  */
-export function proposeCantidades(
-  conceptos: readonly ConceptoLeido[],
-  elegidas: readonly EntradaFactura[],
-): Cantidades | null {
-  const lineas = elegidas.flatMap((entrada) =>
-    (entrada.Lineas ?? []).filter((l) => Number(l.PorFacturar) > 0).map((linea) => ({ entrada, linea })),
-  );
+export function proposeEnLineas(conceptos: readonly ConceptoLeido[], lineas: readonly LineaDe[]): Cantidades | null {
+  const abiertas = lineas.filter((x) => Number(x.linea.PorFacturar) > 0);
   const usadas = new Set<string>();
   const cantidades: Record<string, string> = {};
   for (const concepto of conceptos) {
-    const libres = lineas.filter((x) => !usadas.has(claveLinea(x.entrada.DocEntry, x.linea.LineNum)));
-    const hallada = lineaDelConcepto(concepto, libres);
+    const hallada = lineaDelConcepto(
+      concepto,
+      abiertas.filter((x) => !usadas.has(x.clave)),
+    );
     const cantidad = Number(concepto.cantidad);
     if (!hallada || !(cantidad > 0) || cantidad > Number(hallada.linea.PorFacturar) + 1e-9) return null;
-    const clave = claveLinea(hallada.entrada.DocEntry, hallada.linea.LineNum);
-    usadas.add(clave);
-    cantidades[clave] = String(cantidad);
+    usadas.add(hallada.clave);
+    cantidades[hallada.clave] = String(cantidad);
   }
   return Object.keys(cantidades).length > 0 ? cantidades : null;
 }
+
+/** The quantities the CFDI's concepts bill of the chosen receipts' lines (proposeEnLineas). */
+export const proposeCantidades = (
+  conceptos: readonly ConceptoLeido[],
+  elegidas: readonly EntradaFactura[],
+): Cantidades | null =>
+  proposeEnLineas(
+    conceptos,
+    elegidas.flatMap((e) => (e.Lineas ?? []).map((linea) => ({ clave: claveLinea(e.DocEntry, linea.LineNum), linea }))),
+  );
 
 /** Every line's quantity left to bill (what the form starts from without a proposal). */
 export const todoLoQueQueda = (elegidas: readonly EntradaFactura[]): Cantidades =>
@@ -132,3 +140,7 @@ export function checkCantidades(elegidas: readonly EntradaFactura[], cantidades:
   }
   return errores;
 }
+
+/** The lines of a test CFDI for the part (issue 42): the lines to send, or none while a quantity is refused. */
+export const lineasDeLaParte = (elegidas: readonly EntradaFactura[], cantidades: Cantidades): LineaFactura[] =>
+  checkCantidades(elegidas, cantidades).length > 0 ? [] : lineasDelEnvio(elegidas, cantidades);

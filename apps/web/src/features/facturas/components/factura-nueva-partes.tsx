@@ -1,8 +1,10 @@
-import { Alert, Paper, Switch, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Paper, Switch, Text, Title } from "@mantine/core";
 import { type EntradaFactura, FACTURA_PARTES_MSG } from "@portal/contracts";
 import { IconInfoCircle } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { formatImporte } from "../../../components/documento-compra";
-import { claveLinea, totalDeLaParte } from "../entrada-partes";
+import { totalDeLaParte } from "../entrada-partes";
+import { CantidadesTabla } from "./cantidades-tabla";
 import type { FacturaPartesState } from "./use-factura-partes";
 
 /**
@@ -13,6 +15,7 @@ export function PartesEntradaSection(props: {
   elegidas: readonly EntradaFactura[];
   partes: FacturaPartesState;
   isDisabled: boolean;
+  prueba?: ReactNode;
 }) {
   const { elegidas, partes, isDisabled } = props;
   if (!partes.isAvailable) return null;
@@ -36,47 +39,19 @@ export function PartesEntradaSection(props: {
               {FACTURA_PARTES_MSG.propuestaDelXml}
             </Alert>
           )}
-          <Table.ScrollContainer minWidth={560}>
-            <Table aria-label={FACTURA_PARTES_MSG.cantidadesTitulo} striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Entrada</Table.Th>
-                  <Table.Th>Línea</Table.Th>
-                  <Table.Th>{FACTURA_PARTES_MSG.columnaArticulo}</Table.Th>
-                  <Table.Th>{FACTURA_PARTES_MSG.columnaPorFacturar}</Table.Th>
-                  <Table.Th>{FACTURA_PARTES_MSG.columnaCantidad}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {elegidas.flatMap((e) =>
-                  (e.Lineas ?? []).map((l) => {
-                    const clave = claveLinea(e.DocEntry, l.LineNum);
-                    return (
-                      <Table.Tr key={clave}>
-                        <Table.Td>{e.DocNum}</Table.Td>
-                        <Table.Td>{l.LineNum}</Table.Td>
-                        <Table.Td>{`${l.ItemCode} · ${l.ItemName}`}</Table.Td>
-                        <Table.Td>{l.PorFacturar}</Table.Td>
-                        <Table.Td>
-                          <TextInput
-                            aria-label={`${FACTURA_PARTES_MSG.columnaCantidad}, entrada ${e.DocNum}, línea ${l.LineNum}`}
-                            inputMode="decimal"
-                            value={partes.cantidades[clave] ?? ""}
-                            onChange={(event) => partes.setCantidad(clave, event.currentTarget.value)}
-                            disabled={isDisabled || Number(l.PorFacturar) <= 0}
-                            w={120}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  }),
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <CantidadesTabla
+            documentos={elegidas.map((e) => ({ ...e, Lineas: e.Lineas ?? [] }))}
+            columna="Entrada"
+            documento="entrada"
+            cantidades={partes.cantidades}
+            onCantidad={partes.setCantidad}
+            isDisabled={isDisabled}
+            isLineDisabled={(l) => Number(l.PorFacturar) <= 0}
+          />
           <Text mt="sm" fw={600}>
             {FACTURA_PARTES_MSG.totalDeLaParte(formatImporte(totalDeLaParte(elegidas, partes.cantidades), moneda))}
           </Text>
+          {props.prueba}
         </>
       )}
     </Paper>

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Center, Loader, Paper, Stack } from "@mantine/core";
-import { FACTURA_PEDIDO_MSG, MSG, type ProveedorResumen } from "@portal/contracts";
+import { CFDI_PRUEBA_MSG, FACTURA_PEDIDO_MSG, MSG, type ProveedorResumen } from "@portal/contracts";
 import { IconAlertTriangle, IconPlus } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { type Campo, Campos } from "../../../components/campos";
@@ -8,6 +8,7 @@ import { FormActions } from "../../../components/form-actions";
 import type { Session } from "../../../lib/session";
 import { CfdiPruebaButton, pickInto, solicitudFactura } from "../../cfdi-prueba/cfdi-prueba-button";
 import { useProveedorFactura } from "../api";
+import { lineasDeLaParte } from "../entrada-partes";
 import { invoiceFileRows } from "./archivos-factura";
 import { FacturaExtranjeraForm } from "./factura-extranjera";
 import { camposEntrada, DatosEntradaSection, EntradaPickers, sumaEntradas } from "./factura-nueva-entradas";
@@ -47,16 +48,36 @@ function FacturaForm(props: { session: Session; proveedor: ProveedorResumen; onD
             isDisabled={isSubmitting || isSaved}
             labelWidth={90}
           />
-          <CfdiPruebaButton
-            session={props.session}
-            solicitud={solicitudFactura(state.bd, state.elegidas)}
-            onFiles={pickInto(state.pickFile)}
-            isDisabled={isSubmitting || isSaved}
-            hint="Elija la razón social y las entradas de mercancía."
-          />
+          {!state.partes.isOn && (
+            <CfdiPruebaButton
+              session={props.session}
+              solicitud={solicitudFactura(state.bd, state.elegidas)}
+              onFiles={pickInto(state.pickFile)}
+              isDisabled={isSubmitting || isSaved}
+              hint={CFDI_PRUEBA_MSG.faltanEntradas}
+            />
+          )}
         </Paper>
         <DatosEntradaSection elegidas={state.elegidas} />
-        <PartesEntradaSection elegidas={state.elegidas} partes={state.partes} isDisabled={isSubmitting || isSaved} />
+        <PartesEntradaSection
+          elegidas={state.elegidas}
+          partes={state.partes}
+          isDisabled={isSubmitting || isSaved}
+          prueba={
+            // Issue 42: billing a part, the test CFDI is the part's (the chosen lines and quantities).
+            <CfdiPruebaButton
+              session={props.session}
+              solicitud={solicitudFactura(
+                state.bd,
+                state.elegidas,
+                lineasDeLaParte(state.elegidas, state.partes.cantidades),
+              )}
+              onFiles={pickInto(state.pickFile)}
+              isDisabled={isSubmitting || isSaved}
+              hint={CFDI_PRUEBA_MSG.faltanCantidades}
+            />
+          }
+        />
         <FormActions
           submitLabel="Agregar"
           icon={<IconPlus size={18} aria-hidden />}

@@ -90,6 +90,34 @@ describe("'Facturar servicios de un pedido' (issue 42 part 2)", () => {
     expect(calls.some((call) => call.url.endsWith("/postFacturaPedido"))).toBe(false);
   });
 
+  it("an XML whose concept names the order's service proposes its quantity; typing one ends the proposal", async () => {
+    await openForm();
+    await screen.findByRole("textbox", { name: `${FACTURA_PARTES_MSG.columnaCantidad}, pedido 3812, línea 0` });
+    const xml = xmlFactura({
+      total: "696.00",
+      subtotal: "600.00",
+      iva: "96.00",
+      conceptos: `<cfdi:Concepto ClaveProdServ="01010101" NoIdentificacion="SRV-0001" Cantidad="0.6" ClaveUnidad="E48" Descripcion="Mantenimiento preventivo" ValorUnitario="1000.00" Importe="600.00" ObjetoImp="02"/>`,
+    });
+    pick("xml", new File([xml], "factura.xml", { type: "text/xml" }));
+    await screen.findByText(FACTURA_PARTES_MSG.propuestaDelXml);
+    expect((cantidad() as HTMLInputElement).value).toBe("0.6");
+    expect(screen.queryByText(FACTURA_PARTES_MSG.totalDeLaParte("600.00 MXN"))).not.toBeNull();
+    fireEvent.change(cantidad(), { target: { value: "0.5" } });
+    expect(screen.queryByText(FACTURA_PARTES_MSG.propuestaDelXml)).toBeNull();
+  });
+
+  it("an XML whose concept names no service line proposes nothing", async () => {
+    await openForm();
+    await screen.findByRole("textbox", { name: `${FACTURA_PARTES_MSG.columnaCantidad}, pedido 3812, línea 0` });
+    pick("xml", new File([XML_60], "factura.xml", { type: "text/xml" }));
+    await screen.findByText("factura.xml");
+    // The default concept ('Mercancía', 2,868.11) is not the service: the quantity stays empty.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(FACTURA_PARTES_MSG.propuestaDelXml)).toBeNull();
+    expect((cantidad() as HTMLInputElement).value).toBe("");
+  });
+
   it("a sociedad without orders to bill says so", async () => {
     await openForm([]);
     await screen.findByText(FACTURA_PEDIDO_MSG.sinPedidos);

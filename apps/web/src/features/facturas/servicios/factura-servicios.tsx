@@ -1,16 +1,24 @@
-import { Alert, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { base64FromBytes } from "@portal/cfdi";
-import { FACTURA_PARTES_MSG, FACTURA_PEDIDO_MSG, MSG, type PedidoPorFacturar } from "@portal/contracts";
-import { IconPlus } from "@tabler/icons-react";
-import { useState } from "react";
+import { Alert, Loader, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { base64FromBytes, type ConceptoLeido, readConceptos } from "@portal/cfdi";
+import {
+  CFDI_PRUEBA_MSG,
+  FACTURA_PARTES_MSG,
+  FACTURA_PEDIDO_MSG,
+  MSG,
+  type PedidoPorFacturar,
+} from "@portal/contracts";
+import { IconInfoCircle, IconPlus } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
 import { formatImporte } from "../../../components/documento-compra";
 import { FileRows } from "../../../components/file-rows";
 import { FormActions } from "../../../components/form-actions";
 import { notifyError } from "../../../lib/notify";
 import { notifyErrorList } from "../../../lib/notify-list";
+import { readBytes } from "../../../lib/pdf-upload";
 import { readFiles } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
+import { CfdiPruebaButton, pickInto, solicitudServicios } from "../../cfdi-prueba/cfdi-prueba-button";
 import { useSociedadesFactura } from "../api";
 import {
   type ArchivoClave,
@@ -18,78 +26,74 @@ import {
   invoiceFileRows,
   SIN_ARCHIVOS,
 } from "../components/archivos-factura";
+import { CantidadesTabla } from "../components/cantidades-tabla";
 import { usePedidosPorFacturar, usePostFacturaPedido } from "./api-servicios";
-import { type Cantidades, checkFacturaPedido, claveLinea, importeElegido } from "./servicios-logic";
+import {
+  type Cantidades,
+  checkFacturaPedido,
+  importeElegido,
+  lineasDeServicios,
+  proposeCantidadesPedidos,
+} from "./servicios-logic";
 
 const FILAS = invoiceFileRows(null, true);
 
-/** The open orders' service lines, what is left of each, and the quantity this CFDI bills. */
-function PedidosTabla(props: {
-  pedidos: readonly PedidoPorFacturar[];
-  cantidades: Cantidades;
-  onCantidad: (clave: string, valor: string) => void;
-  isDisabled: boolean;
-}) {
-  const { pedidos, cantidades, onCantidad, isDisabled } = props;
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table aria-label={FACTURA_PARTES_MSG.cantidadesTitulo} striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{FACTURA_PEDIDO_MSG.columnaPedido}</Table.Th>
-            <Table.Th>Línea</Table.Th>
-            <Table.Th>{FACTURA_PARTES_MSG.columnaArticulo}</Table.Th>
-            <Table.Th>{FACTURA_PARTES_MSG.columnaPorFacturar}</Table.Th>
-            <Table.Th>{FACTURA_PARTES_MSG.columnaCantidad}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {pedidos.flatMap((p) =>
-            p.Lineas.map((l) => {
-              const clave = claveLinea(p.DocEntry, l.LineNum);
-              return (
-                <Table.Tr key={clave}>
-                  <Table.Td
-                    title={FACTURA_PEDIDO_MSG.pedidoTitulo(p.DocNum, p.DocDate, formatImporte(p.PorFacturar, p.DocCur))}
-                  >
-                    {p.DocNum}
-                  </Table.Td>
-                  <Table.Td>{l.LineNum}</Table.Td>
-                  <Table.Td>{`${l.ItemCode} · ${l.ItemName}`}</Table.Td>
-                  <Table.Td>{`${l.PorFacturar} de ${l.Quantity}`}</Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`${FACTURA_PARTES_MSG.columnaCantidad}, pedido ${p.DocNum}, línea ${l.LineNum}`}
-                      inputMode="decimal"
-                      value={cantidades[clave] ?? ""}
-                      onChange={(event) => onCantidad(clave, event.currentTarget.value)}
-                      disabled={isDisabled}
-                      w={120}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            }),
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+/** The XML picked, read in the browser: its concepts (null while reading, or without an XML). */
+function useConceptosXml(xml: File | null): ConceptoLeido[] | null {
+  const [leido, setLeido] = useState<{ file: File; conceptos: ConceptoLeido[] } | null>(null);
+  useEffect(() => {
+    if (!xml) return;
+    let isCurrent = true;
+    void readBytes(xml)
+      .then((bytes) => readConceptos(new TextDecoder().decode(bytes)))
+      .catch(() => [])
+      .then((conceptos) => {
+        if (isCurrent) setLeido({ file: xml, conceptos });
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [xml]);
+  return leido && leido.file === xml ? leido.conceptos : null;
+}
+
+/**
+ * The quantities typed, and (issue 42) those the XML's concepts propose when every concept names one of the orders'
+ * service lines: a new XML or new orders propose again; typing a quantity ends the proposal.
+ */
+function useCantidades(pedidos: readonly PedidoPorFacturar[], conceptos: ConceptoLeido[] | null) {
+  const [estado, setEstado] = useState<{ cantidades: Cantidades; isProposed: boolean }>({
+    cantidades: {},
+    isProposed: false,
+  });
+  const clave = pedidos.map((p) => p.DocEntry).join(",");
+  useEffect(() => {
+    const propuesta = conceptos ? proposeCantidadesPedidos(conceptos, pedidos) : null;
+    if (propuesta) setEstado({ cantidades: propuesta, isProposed: true });
+  }, [conceptos, clave]);
+  return {
+    ...estado,
+    setCantidad: (c: string, valor: string) =>
+      setEstado((s) => ({ cantidades: { ...s.cantidades, [c]: valor }, isProposed: false })),
+    reset: () => setEstado({ cantidades: {}, isProposed: false }),
+  };
 }
 
 /**
  * Issue 42 part 2 (decision 076): 'Facturar servicios de un pedido' — the supplier picks a sociedad, types the
  * quantity each CFDI bills of its orders' service lines (0.6 of 1 service bills 60 %), picks the three files and
- * sends postFacturaPedido; the server runs the §5 checks against the chosen part of the orders.
+ * sends postFacturaPedido; the server runs the §5 checks against the chosen part of the orders. An XML whose concepts
+ * name the service lines proposes their quantities; in the demo, 'Generar CFDI de prueba' seals the CFDI for the
+ * quantities typed and puts its XML and PDF in the form.
  */
 export function FacturaServicios({ session, onDone }: { session: Session; onDone: () => void }) {
   const sociedades = useSociedadesFactura(session);
   const [bd, setBd] = useState<string | null>(null);
-  const [cantidades, setCantidades] = useState<Cantidades>({});
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
   const pedidos = usePedidosPorFacturar(session, bd);
   const post = usePostFacturaPedido();
   const lista = pedidos.data ?? [];
+  const { cantidades, isProposed, setCantidad, reset } = useCantidades(lista, useConceptosXml(archivos.xml));
   const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
     review: async () =>
       checkFacturaPedido({
@@ -106,6 +110,7 @@ export function FacturaServicios({ session, onDone }: { session: Session; onDone
     onDone,
   });
   const isDisabled = isSubmitting || isSaved;
+  const pick = (clave: ArchivoClave, file: File | null) => setArchivos((a) => ({ ...a, [clave]: file }));
   const moneda = lista[0]?.DocCur ?? "";
   return (
     <form onSubmit={onSubmit} noValidate aria-label={FACTURA_PEDIDO_MSG.tituloForm}>
@@ -118,19 +123,20 @@ export function FacturaServicios({ session, onDone }: { session: Session; onDone
             value={bd}
             onChange={(value) => {
               setBd(value);
-              setCantidades({});
+              reset();
             }}
             allowDeselect={false}
             disabled={isDisabled}
             rightSection={sociedades.isFetching ? <Loader size="xs" /> : undefined}
             mb="md"
           />
-          <FileRows
-            rows={FILAS}
-            files={archivos}
-            onPick={(clave: ArchivoClave, file: File | null) => setArchivos((a) => ({ ...a, [clave]: file }))}
+          <FileRows rows={FILAS} files={archivos} onPick={pick} isDisabled={isDisabled} labelWidth={90} />
+          <CfdiPruebaButton
+            session={session}
+            solicitud={solicitudServicios(bd, lineasDeServicios(lista, cantidades))}
+            onFiles={pickInto(pick)}
             isDisabled={isDisabled}
-            labelWidth={90}
+            hint={CFDI_PRUEBA_MSG.faltanServicios}
           />
         </Paper>
         {bd && (
@@ -146,10 +152,25 @@ export function FacturaServicios({ session, onDone }: { session: Session; onDone
               </Alert>
             ) : (
               <>
-                <PedidosTabla
-                  pedidos={lista}
+                {isProposed && (
+                  <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} mb="md">
+                    {FACTURA_PARTES_MSG.propuestaDelXml}
+                  </Alert>
+                )}
+                <CantidadesTabla
+                  documentos={lista.map((p) => ({
+                    ...p,
+                    titulo: FACTURA_PEDIDO_MSG.pedidoTitulo(
+                      p.DocNum,
+                      p.DocDate,
+                      formatImporte(p.PorFacturar, p.DocCur),
+                    ),
+                  }))}
+                  columna={FACTURA_PEDIDO_MSG.columnaPedido}
+                  documento="pedido"
+                  porFacturar={(l) => `${l.PorFacturar} de ${l.Quantity}`}
                   cantidades={cantidades}
-                  onCantidad={(clave, valor) => setCantidades((c) => ({ ...c, [clave]: valor }))}
+                  onCantidad={setCantidad}
                   isDisabled={isDisabled}
                 />
                 <Text mt="sm" fw={600}>

@@ -1,4 +1,4 @@
-import { buildPostFacturaPayload, checkInvoiceFiles, readInvoice } from "@portal/cfdi";
+import { buildPostFacturaPayload, type ConceptoLeido, checkInvoiceFiles, readInvoice } from "@portal/cfdi";
 import {
   FACTURA_PEDIDO_MSG,
   type FacturaSociedad,
@@ -8,15 +8,28 @@ import {
 } from "@portal/contracts";
 import { type ArchivoLeido, checkSizes, type Revision, readXml, zodMessages } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
+import { type Cantidades, claveLinea, proposeEnLineas } from "../entrada-partes";
 
 /*
  * Issue 42 part 2 (decision 076): the browser's checks of 'Facturar servicios de un pedido' — a sociedad, at least one
  * quantity, the three files and a readable CFDI; the server runs the §5 checks against the chosen part of the orders.
  */
 
-/** `${DocEntry}|${LineNum}` → the quantity typed (text, as the input holds it). */
-export type Cantidades = Readonly<Record<string, string>>;
-export const claveLinea = (docEntry: number, lineNum: number) => `${docEntry}|${lineNum}`;
+/** `${DocEntry}|${LineNum}` → the quantity typed (text, as the input holds it): the receipt form's keys. */
+export { type Cantidades, claveLinea };
+
+/**
+ * The quantities the CFDI's concepts bill of the orders' service lines (the receipt form's matching: item code,
+ * name or unit price), or null when some concept names none of them.
+ */
+export const proposeCantidadesPedidos = (
+  conceptos: readonly ConceptoLeido[],
+  pedidos: readonly PedidoPorFacturar[],
+): Cantidades | null =>
+  proposeEnLineas(
+    conceptos,
+    pedidos.flatMap((p) => p.Lineas.map((linea) => ({ clave: claveLinea(p.DocEntry, linea.LineNum), linea }))),
+  );
 
 /** The lines with a quantity above 0, as postFacturaPedido's LineasPedido. */
 export function lineasDelEnvio(pedidos: readonly PedidoPorFacturar[], cantidades: Cantidades) {
@@ -27,6 +40,17 @@ export function lineasDelEnvio(pedidos: readonly PedidoPorFacturar[], cantidades
     }),
   );
 }
+
+/** The lines of a test CFDI for the services (issue 42): the lines to send, or none while a quantity is refused. */
+export const lineasDeServicios = (pedidos: readonly PedidoPorFacturar[], cantidades: Cantidades) => {
+  const excede = pedidos.some((p) =>
+    p.Lineas.some((l) => {
+      const texto = (cantidades[claveLinea(p.DocEntry, l.LineNum)] ?? "").trim();
+      return texto !== "" && !(Number(texto) >= 0 && Number(texto) <= Number(l.PorFacturar) + 1e-9);
+    }),
+  );
+  return excede ? [] : lineasDelEnvio(pedidos, cantidades);
+};
 
 /** The chosen part's amount before taxes (quantity × LineTotal / Quantity, to the cent). */
 export function importeElegido(pedidos: readonly PedidoPorFacturar[], cantidades: Cantidades): string {

@@ -30,19 +30,22 @@ export const lineaPedidoFacturaSchema = z.object({
 });
 export type LineaPedidoFactura = z.infer<typeof lineaPedidoFacturaSchema>;
 
+/** The order lines an invoice bills (postFacturaPedido; a foreign supplier's postFacturaExtranjera, decision 073). */
+export const lineasPedidoSchema = boundedArray(lineaPedidoFacturaSchema, {
+  campo: "LineasPedido",
+  min: 1,
+  max: MAX_LINEAS_PEDIDO_POR_FACTURA,
+  mensajes: {
+    tipo: "El campo LineasPedido debe ser una lista de líneas de pedidos con su cantidad.",
+    min: "Elija al menos una línea de un pedido y la cantidad que factura.",
+    max: `Una factura puede amparar como máximo ${MAX_LINEAS_PEDIDO_POR_FACTURA} líneas de pedidos.`,
+  },
+});
+
 /** POST /api/facturas/postFacturaPedido: a CFDI billing service lines of the supplier's purchase orders. */
 export const postFacturaPedidoRequestSchema = actorRequestSchema.extend({
   RazonSocial: identificadorSchema("RazonSocial", 100),
-  LineasPedido: boundedArray(lineaPedidoFacturaSchema, {
-    campo: "LineasPedido",
-    min: 1,
-    max: MAX_LINEAS_PEDIDO_POR_FACTURA,
-    mensajes: {
-      tipo: "El campo LineasPedido debe ser una lista de líneas de pedidos con su cantidad.",
-      min: "Elija al menos una línea de un pedido y la cantidad que factura.",
-      max: `Una factura puede amparar como máximo ${MAX_LINEAS_PEDIDO_POR_FACTURA} líneas de pedidos.`,
-    },
-  }),
+  LineasPedido: lineasPedidoSchema,
   ...cfdiFacturaNueva,
 });
 export type PostFacturaPedidoRequest = z.infer<typeof postFacturaPedidoRequestSchema>;
@@ -124,6 +127,8 @@ export const FACTURA_PEDIDO_MSG = {
   sinPedidos: "No tiene pedidos con servicios por facturar en esta razón social.",
   sociedadRequerida: "Elija la razón social.",
   sinCantidades: "Indique la cantidad a facturar de al menos una línea de servicio.",
+  /** A foreign supplier's invoice of order lines (decision 073): its currency is the orders'. */
+  monedaDelPedido: "La del pedido",
   pedidoTitulo: (pedido: number, fecha: string, importe: string) =>
     `Pedido ${pedido} · ${fecha} · por facturar ${importe}`,
 } as const;

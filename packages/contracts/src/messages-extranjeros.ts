@@ -15,6 +15,14 @@ export const EXTRANJERO_MSG = {
     `El total de la factura (${total}) no coincide con el de las entradas de mercancía (${esperado}).`,
   monedaEntradas: (moneda: string, monedaEntrada: string) =>
     `La moneda de la factura (${moneda}) no es la de las entradas de mercancía (${monedaEntrada}).`,
+  totalLineas: (esperado: string, total: string) =>
+    `El total de la factura (${total}) no coincide con el de las líneas elegidas de las entradas de mercancía (${esperado}).`,
+  totalPedidos: (esperado: string, total: string) =>
+    `El total de la factura (${total}) no coincide con el de las líneas de pedido elegidas (${esperado}).`,
+  monedaPedidos: (moneda: string, monedaPedido: string) =>
+    `La moneda de la factura (${moneda}) no es la de los pedidos (${monedaPedido}).`,
+  entradasOPedido:
+    "Elija lo que ampara la factura: entradas de mercancía (completas o en partes) o líneas de servicio de pedidos, no ambas.",
   fechaFutura: "La fecha de la factura no puede ser posterior a hoy.",
   rfcExtranjero: (rfc: string) => `Un proveedor extranjero usa el RFC genérico ${rfc}.`,
   rfcGenericoNacional: (rfc: string) => `El RFC genérico ${rfc} es solo para proveedores extranjeros.`,

@@ -1,6 +1,7 @@
-import { FACTURA_PARTES_MSG, type LineaFactura, MSG } from "@portal/contracts";
+import { FACTURA_PARTES_MSG, FACTURA_PEDIDO_MSG, type LineaFactura, MSG } from "@portal/contracts";
 import type { ErpEntrada, ErpLinea } from "../../erp/types";
 import { Conflict, Invalid } from "../../lib/errors";
+import { FACTURA_MSG } from "./reglas";
 import { lineKey, type NuevaLineaFactura } from "./repository-lineas";
 import type { FacturasRepository } from "./shared";
 
@@ -171,12 +172,26 @@ export function checkViolation(error: unknown): string | null {
 }
 
 /**
- * The counters' check failing (two simultaneous uploads, a reactivation): the second learns that another invoice
- * took the quantity, or the receipt, first. `docNums` are the invoice's receipts.
+ * How an invoice holds its base documents, for the counters' sentences: whole receipts (false), part of them (true),
+ * or (decision 076) purchase order lines ("pedido").
  */
-export function quantityRaceMessage(constraint: string, docNums: readonly number[], parcial: boolean): string | null {
+export type ModoFacturado = boolean | "pedido";
+
+/**
+ * The counters' check failing (two simultaneous uploads, a reactivation): the second learns that another invoice
+ * took the quantity, or the receipt, first. `docNums` are the invoice's receipts (its orders for "pedido").
+ */
+export function quantityRaceMessage(
+  constraint: string,
+  docNums: readonly number[],
+  parcial: ModoFacturado,
+): string | null {
   const primera = docNums[0] ?? 0;
-  if (constraint === "lineas_base_facturadas_cantidad_chk") return FACTURA_PARTES_MSG.cantidadYaFacturada(primera);
+  if (constraint === "lineas_base_facturadas_cantidad_chk") {
+    return parcial === "pedido"
+      ? FACTURA_PEDIDO_MSG.cantidadYaFacturada(primera)
+      : FACTURA_PARTES_MSG.cantidadYaFacturada(primera);
+  }
   if (constraint === "documentos_base_facturados_chk") {
     return parcial
       ? FACTURA_PARTES_MSG.entradaFacturadaCompleta(primera)
@@ -189,7 +204,7 @@ export function quantityRaceMessage(constraint: string, docNums: readonly number
 export async function withQuantityRace<T>(
   work: () => Promise<T>,
   docNums: readonly number[],
-  parcial: boolean,
+  parcial: ModoFacturado,
   review = false,
 ): Promise<T> {
   try {
@@ -200,4 +215,27 @@ export async function withQuantityRace<T>(
     if (message === null) throw error;
     throw review ? new Invalid([MSG.revisionError, message]) : new Conflict(message);
   }
+}
+
+/**
+ * The receipts other Pendiente/Aceptada invoices hold (`tomadas`), in words: partial invoices share a receipt by
+ * quantity with partial ones only; a whole-receipt invoice holds it alone (decision 074). `enPartes`: the receipts
+ * (DocEntry) partial invoices hold.
+ */
+export function heldReceiptErrors(
+  tomadas: readonly { docNum: number; docEntry: number | null }[],
+  enPartes: ReadonlySet<number>,
+  parcial: boolean,
+): string[] {
+  const errores: string[] = [];
+  for (const n of tomadas) {
+    const porPartes = n.docEntry !== null && enPartes.has(n.docEntry);
+    if (parcial && !porPartes) errores.push(FACTURA_PARTES_MSG.entradaFacturadaCompleta(n.docNum));
+    else if (!parcial) {
+      errores.push(
+        porPartes ? FACTURA_PARTES_MSG.entradaFacturadaEnPartes(n.docNum) : FACTURA_MSG.entradaConFactura(n.docNum),
+      );
+    }
+  }
+  return errores;
 }

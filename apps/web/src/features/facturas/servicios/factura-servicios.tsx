@@ -1,6 +1,13 @@
-import { Alert, Loader, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { base64FromBytes } from "@portal/cfdi";
-import { FACTURA_PARTES_MSG, FACTURA_PEDIDO_MSG, MSG, type PedidoPorFacturar } from "@portal/contracts";
+import {
+  FACTURA_PARTES_MSG,
+  FACTURA_PEDIDO_MSG,
+  MSG,
+  type PedidoPorFacturar,
+  type PostFacturaExtranjeraRequest,
+  type PostFacturaPedidoRequest,
+} from "@portal/contracts";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { formatImporte } from "../../../components/documento-compra";
@@ -11,15 +18,23 @@ import { notifyErrorList } from "../../../lib/notify-list";
 import { readFiles } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
-import { useSociedadesFactura } from "../api";
+import { useProveedorFactura, useSociedadesFactura } from "../api";
 import {
   type ArchivoClave,
   type ArchivosElegidos,
   invoiceFileRows,
   SIN_ARCHIVOS,
 } from "../components/archivos-factura";
+import {
+  type DatosExtranjera,
+  DatosExtranjeraFields,
+  FILAS_EXTRANJERA,
+  postFacturaExtranjera,
+  reviewFacturaExtranjera,
+  SIN_DATOS,
+} from "../components/factura-extranjera";
 import { usePedidosPorFacturar, usePostFacturaPedido } from "./api-servicios";
-import { type Cantidades, checkFacturaPedido, claveLinea, importeElegido } from "./servicios-logic";
+import { baseDePedidos, type Cantidades, checkFacturaPedido, claveLinea, importeElegido } from "./servicios-logic";
 
 const FILAS = invoiceFileRows(null, true);
 
@@ -80,33 +95,46 @@ function PedidosTabla(props: {
 /**
  * Issue 42 part 2 (decision 076): 'Facturar servicios de un pedido' — the supplier picks a sociedad, types the
  * quantity each CFDI bills of its orders' service lines (0.6 of 1 service bills 60 %), picks the three files and
- * sends postFacturaPedido; the server runs the §5 checks against the chosen part of the orders.
+ * sends postFacturaPedido; the server runs the §5 checks against the chosen part of the orders. A foreign supplier
+ * (decision 073, amendment of 2026-11-29) types its invoice's data instead of picking an XML and sends
+ * postFacturaExtranjera with the same lines.
  */
 export function FacturaServicios({ session, onDone }: { session: Session; onDone: () => void }) {
+  const proveedor = useProveedorFactura(session);
+  if (proveedor.isPending) return <Loader size="sm" role="status" aria-label="Cargando" />;
+  const extranjero = proveedor.data?.[0]?.Tipo === "extranjero";
+  return <FacturaServiciosForm session={session} onDone={onDone} extranjero={extranjero} />;
+}
+
+function FacturaServiciosForm(props: { session: Session; onDone: () => void; extranjero: boolean }) {
+  const { session, onDone, extranjero } = props;
   const sociedades = useSociedadesFactura(session);
   const [bd, setBd] = useState<string | null>(null);
   const [cantidades, setCantidades] = useState<Cantidades>({});
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
+  const [datos, setDatos] = useState<DatosExtranjera>(SIN_DATOS);
   const pedidos = usePedidosPorFacturar(session, bd);
   const post = usePostFacturaPedido();
   const lista = pedidos.data ?? [];
-  const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
+  const moneda = lista[0]?.DocCur ?? "";
+  const { isSubmitting, isSaved, onSubmit } = useUploadSubmit<PostFacturaPedidoRequest | PostFacturaExtranjeraRequest>({
     review: async () =>
-      checkFacturaPedido({
-        session,
-        sociedad: (sociedades.data ?? []).find((s) => s.BDSAP === bd) ?? null,
-        pedidos: lista,
-        cantidades,
-        archivos: await readFiles(archivos),
-        base64: base64FromBytes,
-      }),
-    send: post.mutateAsync,
+      extranjero
+        ? reviewFacturaExtranjera({ bd, base: baseDePedidos(lista, cantidades), archivos, datos })
+        : checkFacturaPedido({
+            session,
+            sociedad: (sociedades.data ?? []).find((s) => s.BDSAP === bd) ?? null,
+            pedidos: lista,
+            cantidades,
+            archivos: await readFiles(archivos),
+            base64: base64FromBytes,
+          }),
+    send: (request) => ("NumeroFactura" in request ? postFacturaExtranjera(request) : post.mutateAsync(request)),
     notifyErrors: notifyErrorList,
     onCallFailed: () => notifyError(MSG.errorPostFactura),
     onDone,
   });
   const isDisabled = isSubmitting || isSaved;
-  const moneda = lista[0]?.DocCur ?? "";
   return (
     <form onSubmit={onSubmit} noValidate aria-label={FACTURA_PEDIDO_MSG.tituloForm}>
       <Stack gap="lg">
@@ -125,8 +153,19 @@ export function FacturaServicios({ session, onDone }: { session: Session; onDone
             rightSection={sociedades.isFetching ? <Loader size="xs" /> : undefined}
             mb="md"
           />
+          {extranjero && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md">
+              <DatosExtranjeraFields
+                datos={datos}
+                onChange={setDatos}
+                moneda={moneda}
+                monedaDescripcion={FACTURA_PEDIDO_MSG.monedaDelPedido}
+                isDisabled={isDisabled}
+              />
+            </SimpleGrid>
+          )}
           <FileRows
-            rows={FILAS}
+            rows={extranjero ? FILAS_EXTRANJERA : FILAS}
             files={archivos}
             onPick={(clave: ArchivoClave, file: File | null) => setArchivos((a) => ({ ...a, [clave]: file }))}
             isDisabled={isDisabled}

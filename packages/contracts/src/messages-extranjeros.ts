@@ -3,6 +3,11 @@
  * supplier or a clerk reads them.
  */
 export const EXTRANJERO_MSG = {
+  /**
+   * Under the sign-in field the spec labels 'RFC' (and the reset request's user field): a foreign supplier signs in
+   * with its CardCode, since the generic RFC names no one (REGLAS_TIPO_PROVEEDOR.extranjero.accesoConRfc).
+   */
+  ayudaAcceso: "Proveedores del extranjero: escriba su número de proveedor.",
   soloProveedorExtranjero:
     "Solo un proveedor extranjero registra facturas sin CFDI. Registre su factura con su PDF y su XML (CFDI).",
   cfdiNoParaExtranjero:

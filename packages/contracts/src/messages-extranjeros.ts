@@ -27,7 +27,9 @@ export const EXTRANJERO_MSG = {
   monedaPedidos: (moneda: string, monedaPedido: string) =>
     `La moneda de la factura (${moneda}) no es la de los pedidos (${monedaPedido}).`,
   entradasOPedido:
-    "Elija lo que ampara la factura: entradas de mercancía (completas o en partes) o líneas de servicio de pedidos, no ambas.",
+    "Indique en EntradaMercancia las entradas de mercancía, o en LineasPedido las líneas de servicio de pedidos, que ampara la factura: uno de los dos, no ambos.",
+  lineasSinEntradas:
+    "El campo Lineas elige partes de entradas de mercancía; una factura de líneas de pedido (LineasPedido) no lo lleva.",
   fechaFutura: "La fecha de la factura no puede ser posterior a hoy.",
   rfcExtranjero: (rfc: string) => `Un proveedor extranjero usa el RFC genérico ${rfc}.`,
   rfcGenericoNacional: (rfc: string) => `El RFC genérico ${rfc} es solo para proveedores extranjeros.`,

@@ -94,7 +94,7 @@ export const postFacturaExtranjeraRequestSchema = actorRequestSchema
   })
   .refine((b) => b.LineasPedido === undefined || (b.Lineas ?? []).length === 0, {
     path: ["Lineas"],
-    error: EXTRANJERO_MSG.entradasOPedido,
+    error: EXTRANJERO_MSG.lineasSinEntradas,
   });
 export type PostFacturaExtranjeraRequest = z.infer<typeof postFacturaExtranjeraRequestSchema>;
 

@@ -95,4 +95,52 @@ test.describe(() => {
     expect(propia?.UUID).toBe("");
     expect(propia?.FolioSAP).toBeGreaterThan(0);
   });
+
+  test("a foreign supplier bills 60 % of its service order with its invoice's data", async ({ page, roleStates }) => {
+    // Amendment of 2026-11-29 to decision 073: the demo order DEMO-SERVICIO-ACME-1, 1 × 2,500.00 USD + 16 %.
+    const numero = `SRV-${Date.now().toString(36).toUpperCase()}`;
+    await page.goto("/MisFacturas/Factura/Nuevo");
+    await page.getByRole("link", { name: "Facturar servicios de un pedido (sin entrada de mercancía)" }).click();
+    const form = page.getByRole("form", { name: "Facturar servicios de un pedido" });
+    await expect(form).toBeVisible();
+    await expect(form.locator('input[data-archivo="xml"]')).toHaveCount(0);
+    await form.getByRole("combobox", { name: "Razón social" }).click();
+    await page.getByRole("option", { name: KIJ, exact: true }).click();
+    await form
+      .getByRole("textbox", { name: /^Cantidad a facturar, pedido \d+, línea 0$/ })
+      .first()
+      .fill("0.6");
+    await expect(form).toContainText("1,500.00 USD");
+    await expect(form.getByRole("textbox", { name: "Moneda" })).toHaveValue("USD");
+    await form.getByRole("textbox", { name: "Número de factura" }).fill(numero);
+    await form.getByLabel("Fecha de la factura").fill("2026-11-14");
+    await form.getByRole("textbox", { name: "Subtotal" }).fill("1500.00");
+    await form.getByRole("textbox", { name: "Impuestos" }).fill("240.00");
+    await form.getByRole("textbox", { name: "Total", exact: true }).fill("1740.00");
+    await page.locator('input[data-archivo="pdf"]').setInputFiles({
+      name: `${numero}.pdf`,
+      mimeType: "application/pdf",
+      buffer: tinyPdf(numero),
+    });
+    await page.locator('input[data-archivo="recepcion"]').setInputFiles({
+      name: "recepcion.png",
+      mimeType: "image/png",
+      buffer: PNG_1X1,
+    });
+    await form.getByRole("button", { name: "Agregar" }).click();
+    await expect(toast(page).filter({ hasText: "Se registro con exito la factura!" })).toBeVisible();
+    await expect(page).toHaveURL(/\/MisFacturas$/, { timeout: 10_000 });
+    await page.getByRole("searchbox", { name: "Buscar" }).fill(numero);
+    const propia = filaCon(page.getByRole("table", { name: "Facturas" }), numero);
+    await expect(propia).toContainText("1,740.00 USD");
+    await expect(propia).toContainText(/Pedido \d+ \(Parcial\)/);
+
+    // The reviewers see it in the review list, without CFDI.
+    await switchRole(page.context(), roleStates, "administrador");
+    await page.goto("/Facturas-Pendientes");
+    await page.getByRole("searchbox", { name: "Buscar" }).fill(numero);
+    const fila = filaCon(page.getByRole("table", { name: "Facturas pendientes" }), numero);
+    await expect(fila).toHaveCount(1);
+    await expect(fila).toContainText("XEXX010101000");
+  });
 });

@@ -22,7 +22,10 @@ export const lineaPedidoFacturaSchema = z.object({
 });
 export type LineaPedidoFactura = z.infer<typeof lineaPedidoFacturaSchema>;
 
-/** postFacturaPedido's (and a test CFDI's for services, postCfdiPrueba) `LineasPedido`: at least one line. */
+/**
+ * The order lines an invoice bills, at least one: postFacturaPedido's `LineasPedido`, a foreign supplier's
+ * postFacturaExtranjera's (decision 073) and a test CFDI's for services (postCfdiPrueba).
+ */
 export const lineasPedidoFacturaSchema = boundedArray(lineaPedidoFacturaSchema, {
   campo: "LineasPedido",
   min: 1,
@@ -113,6 +116,8 @@ export const FACTURA_PEDIDO_MSG = {
   sinPedidos: "No tiene pedidos con servicios por facturar en esta razón social.",
   sociedadRequerida: "Elija la razón social.",
   sinCantidades: "Indique la cantidad a facturar de al menos una línea de servicio.",
+  /** A foreign supplier's invoice of order lines (decision 073): its currency is the orders'. */
+  monedaDelPedido: "La del pedido",
   pedidoTitulo: (pedido: number, fecha: string, importe: string) =>
     `Pedido ${pedido} · ${fecha} · por facturar ${importe}`,
 } as const;

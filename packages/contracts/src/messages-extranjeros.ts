@@ -3,6 +3,11 @@
  * supplier or a clerk reads them.
  */
 export const EXTRANJERO_MSG = {
+  /**
+   * Under the sign-in field the spec labels 'RFC' (and the reset request's user field): a foreign supplier signs in
+   * with its CardCode, since the generic RFC names no one (REGLAS_TIPO_PROVEEDOR.extranjero.accesoConRfc).
+   */
+  ayudaAcceso: "Proveedores del extranjero: escriba su número de proveedor.",
   soloProveedorExtranjero:
     "Solo un proveedor extranjero registra facturas sin CFDI. Registre su factura con su PDF y su XML (CFDI).",
   cfdiNoParaExtranjero:
@@ -15,6 +20,16 @@ export const EXTRANJERO_MSG = {
     `El total de la factura (${total}) no coincide con el de las entradas de mercancía (${esperado}).`,
   monedaEntradas: (moneda: string, monedaEntrada: string) =>
     `La moneda de la factura (${moneda}) no es la de las entradas de mercancía (${monedaEntrada}).`,
+  totalLineas: (esperado: string, total: string) =>
+    `El total de la factura (${total}) no coincide con el de las líneas elegidas de las entradas de mercancía (${esperado}).`,
+  totalPedidos: (esperado: string, total: string) =>
+    `El total de la factura (${total}) no coincide con el de las líneas de pedido elegidas (${esperado}).`,
+  monedaPedidos: (moneda: string, monedaPedido: string) =>
+    `La moneda de la factura (${moneda}) no es la de los pedidos (${monedaPedido}).`,
+  entradasOPedido:
+    "Indique en EntradaMercancia las entradas de mercancía, o en LineasPedido las líneas de servicio de pedidos, que ampara la factura: uno de los dos, no ambos.",
+  lineasSinEntradas:
+    "El campo Lineas elige partes de entradas de mercancía; una factura de líneas de pedido (LineasPedido) no lo lleva.",
   fechaFutura: "La fecha de la factura no puede ser posterior a hoy.",
   rfcExtranjero: (rfc: string) => `Un proveedor extranjero usa el RFC genérico ${rfc}.`,
   rfcGenericoNacional: (rfc: string) => `El RFC genérico ${rfc} es solo para proveedores extranjeros.`,

@@ -10,7 +10,10 @@ import {
   requiredText,
 } from "./common";
 import { entradaDocEntrySchema, entradasMercanciaSchema } from "./facturas";
+import { lineasFacturaSchema } from "./facturas-partes";
+import { lineasPedidoFacturaSchema } from "./facturas-pedidos";
 import { MSG } from "./messages";
+import { EXTRANJERO_MSG } from "./messages-extranjeros";
 import type { DocumentoProveedorClave, TipoProveedor } from "./proveedores";
 
 /**
@@ -58,24 +61,41 @@ export const REGLAS_TIPO_PROVEEDOR: Record<TipoProveedor, ReglasTipoProveedor> =
 
 /**
  * POST /api/facturas/postFacturaExtranjera (issue 42 part 1, decision 073): a foreign supplier's invoice, a PDF and
- * the data a clerk needs, against its goods receipts like postFactura; the receipt image as everyone's.
+ * the data a clerk needs, against its goods receipts like postFactura; the receipt image as everyone's. Since the
+ * amendment of 2026-11-29 it bills what a national supplier's CFDI may bill: whole receipts (EntradaMercancia), part
+ * of them (EntradaMercancia with `Lineas`, decision 074) or service lines of purchase orders (`LineasPedido` without
+ * EntradaMercancia, decision 076) — receipts or order lines, exactly one of the two.
  */
-export const postFacturaExtranjeraRequestSchema = actorRequestSchema.extend({
-  RazonSocial: identificadorSchema("RazonSocial", 100),
-  EntradaMercancia: entradasMercanciaSchema,
-  EntradaDocEntry: entradaDocEntrySchema.optional(),
-  PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
-  PDF64: base64Schema("PDF64", MSG.pdfRequerido),
-  Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),
-  Recepcion64: base64Schema("Recepcion64", MSG.facturaRecepcionRequerida),
-  /** The invoice's own number (NumAtCard in the ERP): unique per supplier among its pending and accepted invoices. */
-  NumeroFactura: requiredText("NumeroFactura", 40),
-  FechaFactura: fechaSchema("FechaFactura"),
-  Moneda: monedaSchema("Moneda"),
-  Subtotal: importeSchema("Subtotal"),
-  Impuestos: importeSchema("Impuestos"),
-  Total: importeSchema("Total"),
-});
+export const postFacturaExtranjeraRequestSchema = actorRequestSchema
+  .extend({
+    RazonSocial: identificadorSchema("RazonSocial", 100),
+    EntradaMercancia: entradasMercanciaSchema.optional(),
+    EntradaDocEntry: entradaDocEntrySchema.optional(),
+    /** Decision 074: the receipt lines and quantities billed; absent or empty, the whole receipts. */
+    Lineas: lineasFacturaSchema.optional(),
+    /** Decision 076: the purchase orders' service lines billed, without a receipt. */
+    LineasPedido: lineasPedidoFacturaSchema.optional(),
+    PDF: nombreArchivoSchema("PDF", "pdf", MSG.pdfRequerido),
+    PDF64: base64Schema("PDF64", MSG.pdfRequerido),
+    Recepcion: nombreArchivoSchema("Recepcion", "imagen", MSG.facturaRecepcionRequerida),
+    Recepcion64: base64Schema("Recepcion64", MSG.facturaRecepcionRequerida),
+    /** The invoice's own number (NumAtCard in the ERP): unique per supplier among its pending and accepted invoices. */
+    NumeroFactura: requiredText("NumeroFactura", 40),
+    FechaFactura: fechaSchema("FechaFactura"),
+    Moneda: monedaSchema("Moneda"),
+    Subtotal: importeSchema("Subtotal"),
+    Impuestos: importeSchema("Impuestos"),
+    Total: importeSchema("Total"),
+  })
+  .refine((b) => (b?.EntradaMercancia === undefined) !== (b?.LineasPedido === undefined), {
+    path: ["EntradaMercancia"],
+    error: EXTRANJERO_MSG.entradasOPedido,
+    when: () => true,
+  })
+  .refine((b) => b.LineasPedido === undefined || (b.Lineas ?? []).length === 0, {
+    path: ["Lineas"],
+    error: EXTRANJERO_MSG.lineasSinEntradas,
+  });
 export type PostFacturaExtranjeraRequest = z.infer<typeof postFacturaExtranjeraRequestSchema>;
 
 /**

@@ -1,12 +1,12 @@
 import { type Clock, type Database, isoDateOf } from "@portal/db";
-import { createErpEntrada, createErpSocio, createProveedor } from "@portal/db/factories";
-import { erpEntradas, proveedores, sociedades } from "@portal/db/schema";
+import { createErpEntrada, createErpPedido, createErpSocio, createProveedor } from "@portal/db/factories";
+import { erpEntradas, erpPedidos, proveedores, sociedades } from "@portal/db/schema";
 import { and, eq } from "drizzle-orm";
 
 /**
  * Issue 42 part 1 (decision 073): the demo's foreign supplier, who invoices without CFDI. It signs in with its
  * CardCode (every foreign supplier shares the generic RFC) and the demo password; it sells in USD to KIJ and has one
- * open receipt ready to bill. Not part of the ERP generator's history: its rows are these few.
+ * open receipt and one open service order ready to bill. Not part of the ERP generator's history: its rows are these few.
  */
 export const PROVEEDOR_EXTRANJERO_DEMO = {
   cardCode: "P00003",
@@ -16,6 +16,11 @@ export const PROVEEDOR_EXTRANJERO_DEMO = {
   bd: "SBO_KIJ",
   /** Its receipt ready to bill: 2 × 500.00 USD + 16 % VAT = 1,160.00 USD. */
   entradaDocNum: 9300001,
+  /**
+   * Amendment of 2026-11-29 to decision 073: its open service order (reference in NumAtCard), one engineering
+   * service of 2,500.00 USD + 16 % VAT = 2,900.00 USD, billed against the order without a receipt (decision 076).
+   */
+  pedidoServicio: "DEMO-SERVICIO-ACME-1",
 } as const;
 
 export async function seedExtranjerosDemo(db: Database, clock: Clock, password: string): Promise<void> {
@@ -65,6 +70,34 @@ export async function seedExtranjerosDemo(db: Database, clock: Clock, password: 
       docCur: "USD",
       docRate: "17.25",
       lineas: [{ itemName: "Industrial bearing 6204-2RS", quantity: "2", priceBefDi: "500.00", uomCode: "PZA" }],
+    });
+  }
+  const [pedido] = await db
+    .select({ docEntry: erpPedidos.docEntry })
+    .from(erpPedidos)
+    .where(and(eq(erpPedidos.bd, p.bd), eq(erpPedidos.numAtCard, p.pedidoServicio)))
+    .limit(1);
+  if (!pedido) {
+    await createErpPedido(db, {
+      bd: p.bd,
+      cardCode: p.cardCode,
+      cardName: p.cardName,
+      docDate: "2026-11-10",
+      numAtCard: p.pedidoServicio,
+      groupNum: 30,
+      docCur: "USD",
+      docRate: "17.25",
+      comments: "Field engineering: billed against the order, without a goods receipt.",
+      lineas: [
+        {
+          itemCode: "SRV-ENG-01",
+          itemName: "Field engineering service (commissioning)",
+          uomCode: "SRV",
+          quantity: "1",
+          priceBefDi: "2500.00",
+          servicio: true,
+        },
+      ],
     });
   }
 }

@@ -2,7 +2,7 @@ import { EXTRANJERO_MSG, MSG, type PatchFacturaRequest } from "@portal/contracts
 import { Invalid, NotFound, refusal } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import { decodeArchivo } from "../archivos/upload-kit";
-import { storedPart, withQuantityRace } from "./partes";
+import { modoFacturado, storedPart, withQuantityRace } from "./partes";
 import { comoEntrada, pedidosElegidos } from "./pedidos-servicio";
 import { FACTURA_MSG } from "./reglas";
 import type { FacturaRecord } from "./repository";
@@ -169,9 +169,7 @@ async function saveCorrection(deps: ModifyDeps, user: SessionUser, checked: Chec
             }
           }),
         refs.map((r) => r.docNum),
-        actual.parcial,
-        false,
-        actual.pedido,
+        modoFacturado(actual),
       ),
     datos.UUID.toUpperCase(),
     refs.map((r) => r.docNum),

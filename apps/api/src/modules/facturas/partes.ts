@@ -1,6 +1,7 @@
 import { FACTURA_PARTES_MSG, FACTURA_PEDIDO_MSG, type LineaFactura, MSG } from "@portal/contracts";
 import type { ErpEntrada, ErpLinea } from "../../erp/types";
 import { Conflict, Invalid } from "../../lib/errors";
+import { FACTURA_MSG } from "./reglas";
 import { lineKey, type NuevaLineaFactura, trimZeros } from "./repository-lineas";
 import type { FacturasRepository } from "./shared";
 
@@ -178,19 +179,29 @@ export function checkViolation(error: unknown): string | null {
 }
 
 /**
+ * How an invoice holds its base documents, for the counters' sentences: whole receipts (false), part of them (true),
+ * or (decision 076) purchase order lines ("pedido").
+ */
+export type ModoFacturado = boolean | "pedido";
+
+/** A stored invoice's way of holding its base documents. */
+export const modoFacturado = (f: { parcial: boolean; pedido: boolean }): ModoFacturado =>
+  f.pedido ? "pedido" : f.parcial;
+
+/**
  * The counters' check failing (two simultaneous uploads, a reactivation): the second learns that another invoice
- * took the quantity, or the receipt, first. `docNums` are the invoice's receipts.
+ * took the quantity, or the receipt, first. `docNums` are the invoice's receipts (its orders for "pedido").
  */
 export function quantityRaceMessage(
   constraint: string,
   docNums: readonly number[],
-  parcial: boolean,
-  pedido = false,
+  parcial: ModoFacturado,
 ): string | null {
   const primera = docNums[0] ?? 0;
   if (constraint === "lineas_base_facturadas_cantidad_chk") {
-    // Decision 076: an invoice billing order lines names its order.
-    return pedido ? FACTURA_PEDIDO_MSG.cantidadYaFacturada(primera) : FACTURA_PARTES_MSG.cantidadYaFacturada(primera);
+    return parcial === "pedido"
+      ? FACTURA_PEDIDO_MSG.cantidadYaFacturada(primera)
+      : FACTURA_PARTES_MSG.cantidadYaFacturada(primera);
   }
   if (constraint === "documentos_base_facturados_chk") {
     return parcial
@@ -202,21 +213,43 @@ export function quantityRaceMessage(
 
 /**
  * Runs `work`; a counter's check violation becomes a 409 with its sentence (review: after MSG.revisionError).
- * `pedido`: the invoice bills order lines (decision 076), `docNums` are then its orders.
+ * For "pedido" (decision 076) `docNums` are the invoice's orders.
  */
 export async function withQuantityRace<T>(
   work: () => Promise<T>,
   docNums: readonly number[],
-  parcial: boolean,
+  parcial: ModoFacturado,
   review = false,
-  pedido = false,
 ): Promise<T> {
   try {
     return await work();
   } catch (error) {
     const constraint = checkViolation(error);
-    const message = constraint === null ? null : quantityRaceMessage(constraint, docNums, parcial, pedido);
+    const message = constraint === null ? null : quantityRaceMessage(constraint, docNums, parcial);
     if (message === null) throw error;
     throw review ? new Invalid([MSG.revisionError, message]) : new Conflict(message);
   }
+}
+
+/**
+ * The receipts other Pendiente/Aceptada invoices hold (`tomadas`), in words: partial invoices share a receipt by
+ * quantity with partial ones only; a whole-receipt invoice holds it alone (decision 074). `enPartes`: the receipts
+ * (DocEntry) partial invoices hold.
+ */
+export function heldReceiptErrors(
+  tomadas: readonly { docNum: number; docEntry: number | null }[],
+  enPartes: ReadonlySet<number>,
+  parcial: boolean,
+): string[] {
+  const errores: string[] = [];
+  for (const n of tomadas) {
+    const porPartes = n.docEntry !== null && enPartes.has(n.docEntry);
+    if (parcial && !porPartes) errores.push(FACTURA_PARTES_MSG.entradaFacturadaCompleta(n.docNum));
+    else if (!parcial) {
+      errores.push(
+        porPartes ? FACTURA_PARTES_MSG.entradaFacturadaEnPartes(n.docNum) : FACTURA_MSG.entradaConFactura(n.docNum),
+      );
+    }
+  }
+  return errores;
 }

@@ -1,8 +1,8 @@
 import { FACTURA_PEDIDO_MSG, MSG, type PostFacturaPedidoRequest } from "@portal/contracts";
-import { Conflict, Invalid, refusal } from "../../lib/errors";
+import { Invalid, refusal } from "../../lib/errors";
 import type { SessionUser } from "../../lib/session-user";
 import { decodeArchivo } from "../archivos/upload-kit";
-import { checkViolation } from "./partes";
+import { withQuantityRace } from "./partes";
 import { pedidosElegidos, planPedidos } from "./pedidos-servicio";
 import { FACTURA_MSG } from "./reglas";
 import {
@@ -122,19 +122,6 @@ async function saveRegistration(deps: Deps, user: SessionUser, checked: Checked)
       const registro = `P · UUID ${datos.UUID.toUpperCase()} · ${FACTURA_PEDIDO_MSG.pedidoEnLista(docNums.join(", "))} · líneas: ${lineas}`;
       await tx.auditoria.recordChange(user, { entidad: "factura", id, campo: "registro", from: "", to: registro }, now);
     });
-  await conCarrera(
-    async () => {
-      try {
-        return await work();
-      } catch (error) {
-        // Of two uploads for the last part of a line, the second fails the counter's check (decision 074).
-        if (checkViolation(error) === "lineas_base_facturadas_cantidad_chk") {
-          throw new Conflict(FACTURA_PEDIDO_MSG.cantidadYaFacturada(docNums[0] ?? 0));
-        }
-        throw error;
-      }
-    },
-    datos.UUID.toUpperCase(),
-    docNums,
-  );
+  // Of two uploads for the last part of a line, the second fails the counter's check (decision 074).
+  await conCarrera(() => withQuantityRace(work, docNums, "pedido"), datos.UUID.toUpperCase(), docNums);
 }

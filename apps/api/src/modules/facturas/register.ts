@@ -1,11 +1,11 @@
-import { EXTRANJERO_MSG, FACTURA_PARTES_MSG, MSG, type PostFacturaRequest } from "@portal/contracts";
+import { EXTRANJERO_MSG, MSG, type PostFacturaRequest } from "@portal/contracts";
 import { mismaEntrada } from "@portal/db";
 import { Invalid, refusal } from "../../lib/errors";
 import { createPhaseTimer } from "../../lib/phase-timer";
 import type { SessionUser } from "../../lib/session-user";
 import { decodeArchivo } from "../archivos/upload-kit";
 import { refDe, refsDelEnvio } from "./entradas-pedidas";
-import { heldInParts, planPartial, withQuantityRace } from "./partes";
+import { heldInParts, heldReceiptErrors, planPartial, withQuantityRace } from "./partes";
 import { invoicesWithCfdi } from "./register-extranjera";
 import { FACTURA_MSG } from "./reglas";
 import {
@@ -87,17 +87,9 @@ async function checkRegistration(deps: RegisterDeps, user: SessionUser, input: P
   for (const e of entradas) {
     if (e.docStatus !== "O" && !sustituyeA) errores.push(FACTURA_MSG.entradaCerrada(e.docNum));
   }
-  for (const n of tomadas) {
-    if (sustituyeA?.entradas.some((v) => mismaEntrada(v, n))) continue;
-    // Issue 42: partial invoices share a receipt by quantity; a whole-receipt holder excludes them.
-    const porPartes = n.docEntry !== null && enPartes.has(n.docEntry);
-    if (parcial && !porPartes) errores.push(FACTURA_PARTES_MSG.entradaFacturadaCompleta(n.docNum));
-    else if (!parcial) {
-      errores.push(
-        porPartes ? FACTURA_PARTES_MSG.entradaFacturadaEnPartes(n.docNum) : FACTURA_MSG.entradaConFactura(n.docNum),
-      );
-    }
-  }
+  // Issue 42: partial invoices share a receipt by quantity; a whole-receipt holder excludes them.
+  const ajenas = tomadas.filter((n) => !sustituyeA?.entradas.some((v) => mismaEntrada(v, n)));
+  errores.push(...heldReceiptErrors(ajenas, enPartes, parcial));
   errores.push(...delXml);
   if (datos && (await repo.uuidTaken(datos.UUID.toUpperCase()))) {
     errores.push(FACTURA_MSG.uuidRegistrado(datos.UUID.toUpperCase()));

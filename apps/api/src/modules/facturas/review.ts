@@ -5,7 +5,7 @@ import { liftReplaced } from "../bloqueo-pago/service";
 import { type ReviewKind, review } from "../revision/review-kit";
 import { TIPO_CANCELAR_FACTURA, TIPO_CREAR_FACTURA } from "./erp-jobs";
 import { refreshFechasProbables } from "./fecha-probable";
-import { withQuantityRace } from "./partes";
+import { modoFacturado, withQuantityRace } from "./partes";
 import { FACTURA_MSG } from "./reglas";
 import type { FacturaRecord } from "./repository";
 import type { FacturasContext } from "./shared";
@@ -37,9 +37,8 @@ const decide: FacturaReviewKind["decide"] = async (tx, id, version, values) => {
   return withQuantityRace(
     () => tx.facturas.decide(id, version, values),
     factura ? [factura.entradaDocNum] : [],
-    factura?.parcial ?? false,
+    factura ? modoFacturado(factura) : false,
     true,
-    factura?.pedido ?? false,
   );
 };
 

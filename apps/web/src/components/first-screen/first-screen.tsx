@@ -68,12 +68,14 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "classNam
   label: string;
   error?: string | undefined;
   id?: string;
+  /** A short help text under the label (announced with the input: aria-describedby). */
+  description?: string | undefined;
 };
 
 /** A labelled text input with its required mark and its message (announced: aria-invalid, aria-describedby). */
-export function PlainTextField({ label, error, id, required, ...input }: FieldProps) {
+export function PlainTextField({ label, error, id, required, description, ...input }: FieldProps) {
   return (
-    <Field label={label} error={error} id={id} required={required}>
+    <Field label={label} error={error} id={id} required={required} description={description}>
       {(ids) => <input {...input} {...ids} required={required} type="text" className={classes.input} />}
     </Field>
   );
@@ -120,17 +122,21 @@ function Field({
   error,
   id,
   required,
+  description,
   children,
 }: {
   label: string;
   error: string | undefined;
   id: string | undefined;
   required: boolean | undefined;
+  description?: string | undefined;
   children: (ids: InputIds) => ReactNode;
 }) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
+  const descriptionId = `${inputId}-description`;
+  const describedBy = [description ? descriptionId : "", error ? errorId : ""].filter(Boolean).join(" ");
   return (
     <div className={classes.field}>
       <label htmlFor={inputId} className={classes.label}>
@@ -141,10 +147,15 @@ function Field({
           </span>
         ) : null}
       </label>
+      {description ? (
+        <p id={descriptionId} className={classes.description}>
+          {description}
+        </p>
+      ) : null}
       {children({
         id: inputId,
         "aria-invalid": error ? true : undefined,
-        "aria-describedby": error ? errorId : undefined,
+        "aria-describedby": describedBy || undefined,
       })}
       {error ? (
         <p id={errorId} className={classes.error}>

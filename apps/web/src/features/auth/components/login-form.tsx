@@ -1,4 +1,4 @@
-import { type LoginData, type LoginRequest, MSG_SESION, type Operador } from "@portal/contracts";
+import { EXTRANJERO_MSG, type LoginData, type LoginRequest, MSG_SESION, type Operador } from "@portal/contracts";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
@@ -107,6 +107,8 @@ export function LoginForm({ operador, onSignedIn }: LoginFormProps) {
         <form className={c.form} onSubmit={(event) => void submit(event)} noValidate>
           <PlainTextField
             label={isEmpleado ? "Usuario" : "RFC"}
+            // Decision 073: a foreign supplier signs in with its CardCode; the spec's label stays 'RFC'.
+            description={isEmpleado ? undefined : EXTRANJERO_MSG.ayudaAcceso}
             required
             autoComplete="username"
             autoCapitalize={isEmpleado ? "none" : "characters"}

@@ -1,4 +1,4 @@
-import { MSG } from "@portal/contracts";
+import { EXTRANJERO_MSG, MSG } from "@portal/contracts";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { session } from "../../../lib/session";
@@ -43,8 +43,19 @@ describe("Login", () => {
     session.storeOperador("Proveedor");
     fakeApi(() => undefined);
     renderApp("/Login");
-    await screen.findByLabelText(/RFC/);
+    const rfc = await screen.findByLabelText(/RFC/);
     expect(screen.queryByLabelText(/Usuario/)).toBeNull();
+    // Decision 073: the spec's label stays; a foreign supplier reads that it types its supplier number there.
+    const ayuda = screen.getByText(EXTRANJERO_MSG.ayudaAcceso);
+    expect(rfc.getAttribute("aria-describedby")).toBe(ayuda.id);
+  });
+
+  it("shows no foreign suppliers' help to employees", async () => {
+    session.storeOperador("Empleado");
+    fakeApi(() => undefined);
+    renderApp("/Login");
+    await screen.findByLabelText(/Usuario/);
+    expect(screen.queryByText(EXTRANJERO_MSG.ayudaAcceso)).toBeNull();
   });
 
   it("marks empty fields and does not call the server", async () => {

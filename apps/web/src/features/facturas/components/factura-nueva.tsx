@@ -111,17 +111,19 @@ export function FacturaNueva({ session, onDone }: { session: Session; onDone: ()
       </Alert>
     );
   }
-  // Issue 42 part 1 (decision 073): a foreign supplier invoices without CFDI, a PDF and its data.
-  if (registro.Tipo === "extranjero") {
-    return <FacturaExtranjeraForm session={session} proveedor={registro} onDone={onDone} />;
-  }
   return (
     <>
-      {/* Issue 42 part 2 (decision 076): services billed against the purchase order, without a receipt. */}
+      {/* Issue 42 part 2 (decision 076): services billed against the purchase order, without a receipt; a foreign
+          supplier's too (decision 073, amendment of 2026-11-29). */}
       <Anchor component={Link} to="/MisFacturas/Servicios" size="sm" mb="sm" display="inline-block">
         {FACTURA_PEDIDO_MSG.enlaceForm}
       </Anchor>
-      <FacturaForm session={session} proveedor={registro} onDone={onDone} />
+      {/* Issue 42 part 1 (decision 073): a foreign supplier invoices without CFDI, a PDF and its data. */}
+      {registro.Tipo === "extranjero" ? (
+        <FacturaExtranjeraForm session={session} proveedor={registro} onDone={onDone} />
+      ) : (
+        <FacturaForm session={session} proveedor={registro} onDone={onDone} />
+      )}
     </>
   );
 }

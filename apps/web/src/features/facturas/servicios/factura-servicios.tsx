@@ -1,4 +1,4 @@
-import { Alert, Loader, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { Alert, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { base64FromBytes, type ConceptoLeido, readConceptos } from "@portal/cfdi";
 import {
   CFDI_PRUEBA_MSG,
@@ -6,6 +6,8 @@ import {
   FACTURA_PEDIDO_MSG,
   MSG,
   type PedidoPorFacturar,
+  type PostFacturaExtranjeraRequest,
+  type PostFacturaPedidoRequest,
 } from "@portal/contracts";
 import { IconInfoCircle, IconPlus } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
@@ -19,7 +21,7 @@ import { readFiles } from "../../../lib/read-file";
 import type { Session } from "../../../lib/session";
 import { useUploadSubmit } from "../../../lib/use-upload-submit";
 import { CfdiPruebaButton, pickInto, solicitudServicios } from "../../cfdi-prueba/cfdi-prueba-button";
-import { useSociedadesFactura } from "../api";
+import { useProveedorFactura, useSociedadesFactura } from "../api";
 import {
   type ArchivoClave,
   type ArchivosElegidos,
@@ -27,8 +29,17 @@ import {
   SIN_ARCHIVOS,
 } from "../components/archivos-factura";
 import { CantidadesTabla } from "../components/cantidades-tabla";
+import {
+  type DatosExtranjera,
+  DatosExtranjeraFields,
+  FILAS_EXTRANJERA,
+  postFacturaExtranjera,
+  reviewFacturaExtranjera,
+  SIN_DATOS,
+} from "../components/factura-extranjera";
 import { usePedidosPorFacturar, usePostFacturaPedido } from "./api-servicios";
 import {
+  baseDePedidos,
   type Cantidades,
   checkFacturaPedido,
   importeElegido,
@@ -84,34 +95,46 @@ function useCantidades(pedidos: readonly PedidoPorFacturar[], conceptos: Concept
  * quantity each CFDI bills of its orders' service lines (0.6 of 1 service bills 60 %), picks the three files and
  * sends postFacturaPedido; the server runs the §5 checks against the chosen part of the orders. An XML whose concepts
  * name the service lines proposes their quantities; in the demo, 'Generar CFDI de prueba' seals the CFDI for the
- * quantities typed and puts its XML and PDF in the form.
+ * quantities typed and puts its XML and PDF in the form. A foreign supplier (decision 073, amendment of 2026-11-29)
+ * types its invoice's data instead of picking an XML and sends postFacturaExtranjera with the same lines.
  */
 export function FacturaServicios({ session, onDone }: { session: Session; onDone: () => void }) {
+  const proveedor = useProveedorFactura(session);
+  if (proveedor.isPending) return <Loader size="sm" role="status" aria-label="Cargando" />;
+  const extranjero = proveedor.data?.[0]?.Tipo === "extranjero";
+  return <FacturaServiciosForm session={session} onDone={onDone} extranjero={extranjero} />;
+}
+
+function FacturaServiciosForm(props: { session: Session; onDone: () => void; extranjero: boolean }) {
+  const { session, onDone, extranjero } = props;
   const sociedades = useSociedadesFactura(session);
   const [bd, setBd] = useState<string | null>(null);
   const [archivos, setArchivos] = useState<ArchivosElegidos>(SIN_ARCHIVOS);
+  const [datos, setDatos] = useState<DatosExtranjera>(SIN_DATOS);
   const pedidos = usePedidosPorFacturar(session, bd);
   const post = usePostFacturaPedido();
   const lista = pedidos.data ?? [];
   const { cantidades, isProposed, setCantidad, reset } = useCantidades(lista, useConceptosXml(archivos.xml));
-  const { isSubmitting, isSaved, onSubmit } = useUploadSubmit({
+  const moneda = lista[0]?.DocCur ?? "";
+  const { isSubmitting, isSaved, onSubmit } = useUploadSubmit<PostFacturaPedidoRequest | PostFacturaExtranjeraRequest>({
     review: async () =>
-      checkFacturaPedido({
-        session,
-        sociedad: (sociedades.data ?? []).find((s) => s.BDSAP === bd) ?? null,
-        pedidos: lista,
-        cantidades,
-        archivos: await readFiles(archivos),
-        base64: base64FromBytes,
-      }),
-    send: post.mutateAsync,
+      extranjero
+        ? reviewFacturaExtranjera({ bd, base: baseDePedidos(lista, cantidades), archivos, datos })
+        : checkFacturaPedido({
+            session,
+            sociedad: (sociedades.data ?? []).find((s) => s.BDSAP === bd) ?? null,
+            pedidos: lista,
+            cantidades,
+            archivos: await readFiles(archivos),
+            base64: base64FromBytes,
+          }),
+    send: (request) => ("NumeroFactura" in request ? postFacturaExtranjera(request) : post.mutateAsync(request)),
     notifyErrors: notifyErrorList,
     onCallFailed: () => notifyError(MSG.errorPostFactura),
     onDone,
   });
   const isDisabled = isSubmitting || isSaved;
   const pick = (clave: ArchivoClave, file: File | null) => setArchivos((a) => ({ ...a, [clave]: file }));
-  const moneda = lista[0]?.DocCur ?? "";
   return (
     <form onSubmit={onSubmit} noValidate aria-label={FACTURA_PEDIDO_MSG.tituloForm}>
       <Stack gap="lg">
@@ -130,14 +153,33 @@ export function FacturaServicios({ session, onDone }: { session: Session; onDone
             rightSection={sociedades.isFetching ? <Loader size="xs" /> : undefined}
             mb="md"
           />
-          <FileRows rows={FILAS} files={archivos} onPick={pick} isDisabled={isDisabled} labelWidth={90} />
-          <CfdiPruebaButton
-            session={session}
-            solicitud={solicitudServicios(bd, lineasDeServicios(lista, cantidades))}
-            onFiles={pickInto(pick)}
+          {extranjero && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md">
+              <DatosExtranjeraFields
+                datos={datos}
+                onChange={setDatos}
+                moneda={moneda}
+                monedaDescripcion={FACTURA_PEDIDO_MSG.monedaDelPedido}
+                isDisabled={isDisabled}
+              />
+            </SimpleGrid>
+          )}
+          <FileRows
+            rows={extranjero ? FILAS_EXTRANJERA : FILAS}
+            files={archivos}
+            onPick={pick}
             isDisabled={isDisabled}
-            hint={CFDI_PRUEBA_MSG.faltanServicios}
+            labelWidth={90}
           />
+          {!extranjero && (
+            <CfdiPruebaButton
+              session={session}
+              solicitud={solicitudServicios(bd, lineasDeServicios(lista, cantidades))}
+              onFiles={pickInto(pick)}
+              isDisabled={isDisabled}
+              hint={CFDI_PRUEBA_MSG.faltanServicios}
+            />
+          )}
         </Paper>
         {bd && (
           <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="pedidos-por-facturar">

@@ -68,6 +68,20 @@ export function importeElegido(pedidos: readonly PedidoPorFacturar[], cantidades
   return (centavos / 100).toFixed(2);
 }
 
+/**
+ * A foreign supplier's invoice of order lines (decision 073, amendment of 2026-11-29): the lines chosen and the
+ * orders' currency, as reviewFacturaExtranjera's base; or the message that none is chosen.
+ */
+export function baseDePedidos(
+  pedidos: readonly PedidoPorFacturar[],
+  cantidades: Cantidades,
+): { campos: { LineasPedido: ReturnType<typeof lineasDelEnvio> }; moneda: string } | { errores: string[] } {
+  const LineasPedido = lineasDelEnvio(pedidos, cantidades);
+  if (LineasPedido.length === 0) return { errores: [FACTURA_PEDIDO_MSG.sinCantidades] };
+  const moneda = pedidos.find((p) => p.DocEntry === LineasPedido[0]?.PedidoDocEntry)?.DocCur ?? "";
+  return { campos: { LineasPedido }, moneda };
+}
+
 interface Contexto {
   session: Pick<Session, "id" | "operador">;
   sociedad: FacturaSociedad | null;

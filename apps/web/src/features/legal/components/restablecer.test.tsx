@@ -1,4 +1,4 @@
-import { RESTABLECER_MSG } from "@portal/contracts";
+import { EXTRANJERO_MSG, RESTABLECER_MSG } from "@portal/contracts";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { session } from "../../../lib/session";
@@ -24,6 +24,11 @@ describe("Recuperar contraseña: the spec's text and the reset link's request (d
     );
     renderApp("/RecuperarPassword");
     const boton = await screen.findByRole("button", { name: RESTABLECER_MSG.botonEnviarEnlace });
+    // Decision 073: the foreign suppliers' help shows for suppliers only.
+    expect(screen.queryByText(EXTRANJERO_MSG.ayudaAcceso)).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: "Proveedor" }));
+    expect(await screen.findByText(EXTRANJERO_MSG.ayudaAcceso)).not.toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: "Empleado" }));
     fireEvent.click(boton);
     await screen.findByText("El campo usuario es obligatorio.");
     expect(calls).toHaveLength(0);

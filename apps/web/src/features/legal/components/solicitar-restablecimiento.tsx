@@ -1,6 +1,7 @@
 import { Alert, Button, Card, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
 import {
   CALLS,
+  EXTRANJERO_MSG,
   OPERADORES,
   type Operador,
   RESTABLECER_MSG,
@@ -60,6 +61,8 @@ export function SolicitarRestablecimiento() {
           />
           <TextInput
             label={RESTABLECER_MSG.etiquetaUsuario}
+            // Decision 073: a foreign supplier asks with its CardCode (the generic RFC names no one).
+            description={operador === "Proveedor" ? EXTRANJERO_MSG.ayudaAcceso : undefined}
             required
             autoComplete="username"
             value={usuario}

@@ -1,5 +1,5 @@
 import { issueTestFactura } from "@portal/cfdi/sello";
-import { FACTURA_PEDIDO_MSG, MSG } from "@portal/contracts";
+import { addDays, expectedPaymentDate, FACTURA_PEDIDO_MSG, MSG } from "@portal/contracts";
 import { schema } from "@portal/db";
 import { createErpPedido } from "@portal/db/factories";
 import { and, eq, ne } from "drizzle-orm";
@@ -41,14 +41,14 @@ const accept = (f: Fila) =>
 const filaDe = async (folio: string) => (await pendientes()).find((f) => f.FolioFactura === folio)!;
 
 /** An order of Kemper in SBO_MCI: a service line (1 × 1,000.00) and, when asked, an inventory line. */
-const pedido = (conInventario = false) =>
+const pedido = (conInventario = false, groupNum = 0) =>
   createErpPedido(t.tdb.db, {
     bd: "SBO_MCI",
     cardCode: "P00001",
     cardName: KEMPER.nombre,
     peyMethod: "03",
     mainUsage: "G03",
-    groupNum: 0,
+    groupNum,
     docDate: "2026-11-10",
     lineas: [
       {
@@ -64,10 +64,19 @@ const pedido = (conInventario = false) =>
 type Pedido = Awaited<ReturnType<typeof pedido>>;
 
 /** postFacturaPedido of a CFDI billing `partes` (order, line, quantity at 1,000.00 a unit, IVA 16 %). */
-function billing(folio: string, partes: { p: Pedido; linea?: number; cantidad: number; precio?: number }[]) {
+function billing(
+  folio: string,
+  partes: { p: Pedido; linea?: number; cantidad: number; precio?: number }[],
+  metodoPago: "PUE" | "PPD" = "PUE",
+) {
   const neto = partes.reduce((s, x) => s + Math.round(x.cantidad * (x.precio ?? 1000) * 100), 0);
   const xml = issueTestFactura(
-    facturaPrueba({ folio, subtotal: (neto / 100).toFixed(2), iva: (Math.round(neto * 0.16) / 100).toFixed(2) }),
+    facturaPrueba({
+      folio,
+      metodoPago,
+      subtotal: (neto / 100).toFixed(2),
+      iva: (Math.round(neto * 0.16) / 100).toFixed(2),
+    }),
   );
   const { EntradaMercancia: _e, ...body } = payloadFactura(xml, 0) as Record<string, unknown>;
   return {
@@ -239,5 +248,32 @@ describe("un servicio facturado contra su pedido", () => {
     expect(folios.filter((f) => f.startsWith("PS-INV") || f.startsWith("PS-OTRO") || f.startsWith("PS-SIN"))).toEqual(
       [],
     );
+  });
+
+  it("counts in Home's pending tile, and once accepted carries its expected payment date from the order's terms", async () => {
+    const tile = async () =>
+      (await call(tokens.admin, "POST", "/api/home/RowDocuments", { dato: "Facturas pendientes" })).json().data
+        .Registro as number;
+    const antes = await tile();
+    const p = await pedido(false, 30);
+    expect((await post(billing("PS-FECHA", [{ p, cantidad: 0.5 }], "PPD"))).json()).toEqual(ok);
+    expect(await tile()).toBe(antes + 1);
+    expect((await accept(await filaDe("PS-FECHA"))).json().status).toBe("success");
+    expect(await tile()).toBe(antes);
+
+    // Issue 27's rule over the order (no receipt; on credit, so PPD): the CFDI's date (2026-11-16) plus the order's 30 days,
+    // moved to one of the sociedad's payment days.
+    const sociedades = (await call(tokens.admin, "POST", "/api/sociedades/rowSociedades", {})).json().data as {
+      BDSAP: string;
+      DiasPago: number[];
+    }[];
+    const dias = sociedades.find((x) => x.BDSAP === "SBO_MCI")?.DiasPago ?? [];
+    const filas = (await call(tokens.kemper, "POST", "/api/facturas/getFacturas", {})).json().data as {
+      FolioFactura: string;
+      FechaProbablePago: string | null;
+    }[];
+    const fecha = filas.find((f) => f.FolioFactura === "PS-FECHA")?.FechaProbablePago;
+    expect(fecha).toBe(expectedPaymentDate(addDays("2026-11-16", 30), dias));
+    expect(fecha! >= "2026-12-16").toBe(true);
   });
 });

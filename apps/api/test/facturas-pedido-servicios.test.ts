@@ -261,7 +261,8 @@ describe("un servicio facturado contra su pedido", () => {
     expect((await accept(await filaDe("PS-FECHA"))).json().status).toBe("success");
     expect(await tile()).toBe(antes);
 
-    // Issue 27's rule over the order (no receipt; on credit, so PPD): the CFDI's date (2026-11-16) plus the order's 30 days,
+    // Issue 27's rule over the order (no receipt; on credit, so PPD): the CFDI's date (2026-11-16) plus the
+    // order's 30 days,
     // moved to one of the sociedad's payment days.
     const sociedades = (await call(tokens.admin, "POST", "/api/sociedades/rowSociedades", {})).json().data as {
       BDSAP: string;

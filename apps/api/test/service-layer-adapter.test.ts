@@ -821,6 +821,7 @@ describe("Service Layer adapter: PDFs copied on first download", () => {
     perfil: "A",
     viDocPen: "Y",
     apruebaCuentas: "N",
+    conciliaSat: "N",
     secondFactor: "done",
   };
   const proveedor = (cardCode: string): SessionUser => ({
@@ -831,6 +832,7 @@ describe("Service Layer adapter: PDFs copied on first download", () => {
     perfil: "P",
     viDocPen: "N",
     apruebaCuentas: "N",
+    conciliaSat: "N",
     secondFactor: "none",
   });
   const archivos = () =>

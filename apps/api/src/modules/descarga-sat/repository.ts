@@ -1,6 +1,7 @@
-import { type Database, schema } from "@portal/db";
+import { type Database, schema, storeArchivo } from "@portal/db";
 import { and, asc, desc, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
-import type { MetadatoRecibido } from "../../sat/descarga-masiva/cliente";
+import type { MetadatoRecibido, XmlRecibido } from "../../sat/descarga-masiva/cliente";
+import { datosDelXml } from "../../sat/descarga-masiva/datos-xml";
 import { conciliacionQueries } from "./repository-conciliacion";
 import { simuladorDescargaQueries } from "./repository-simulador";
 
@@ -71,16 +72,19 @@ export function createDescargaSatRepository(db: Database) {
         .where(and(eq(sociedades.estatus, "A"), isNotNull(sociedades.efirmaCifrada)))
         .orderBy(asc(sociedades.id)),
     /** The sociedad's request in force, else its latest request. */
-    ultimaDescarga: async (sociedadId: number): Promise<DescargaRow | undefined> =>
+    /** Of the job's metadata requests, or of an administrator's XML requests. */
+    ultimaDescarga: async (sociedadId: number, tipo: "metadata" | "xml"): Promise<DescargaRow | undefined> =>
       (
         await db
           .select()
           .from(satDescargas)
-          .where(eq(satDescargas.sociedadId, sociedadId))
+          .where(and(eq(satDescargas.sociedadId, sociedadId), eq(satDescargas.tipo, tipo)))
           // The request in force first: a run that lost a race to another may have recorded a later row.
           .orderBy(desc(sql`${satDescargas.estado} = 'solicitada'`), desc(satDescargas.id))
           .limit(1)
       )[0],
+    descarga: async (id: number): Promise<DescargaRow | undefined> =>
+      (await db.select().from(satDescargas).where(eq(satDescargas.id, id)))[0],
     insertDescarga: async (values: typeof satDescargas.$inferInsert) =>
       (await db.insert(satDescargas).values(values).returning())[0] as DescargaRow,
     updateDescarga: async (id: number, values: Partial<typeof satDescargas.$inferInsert>) => {
@@ -120,6 +124,43 @@ export function createDescargaSatRepository(db: Database) {
           });
       }
     },
+    /**
+     * Each CFDI's XML from an XML package: stored once in `archivos` (by its content) and linked to the sociedad's row
+     * of the CFDI with the currency it states; a CFDI the metadata has not brought yet gets its row from the XML.
+     * Running it again links the same file: idempotent.
+     */
+    guardarXml: async (sociedadId: number, descargaId: number, xmls: XmlRecibido[], now: Date) => {
+      for (const x of xmls) {
+        const xmlArchivoId = await storeArchivo(db, Buffer.from(x.xml, "utf8"), "application/xml");
+        const d = datosDelXml(x.xml);
+        await db
+          .insert(satCfdiRecibidos)
+          .values({
+            sociedadId,
+            uuid: x.uuid,
+            ...d,
+            estatus: "vigente",
+            fechaCancelacion: null,
+            descargaId,
+            xmlArchivoId,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoUpdate({
+            target: [satCfdiRecibidos.sociedadId, satCfdiRecibidos.uuid],
+            set: { xmlArchivoId, moneda: d.moneda, updatedAt: now },
+          });
+      }
+    },
+    /** The UUID of the received CFDI whose XML is this file (the download's name), or undefined. */
+    uuidDelXml: async (archivoId: string) =>
+      (
+        await db
+          .select({ uuid: satCfdiRecibidos.uuid })
+          .from(satCfdiRecibidos)
+          .where(eq(satCfdiRecibidos.xmlArchivoId, archivoId))
+          .limit(1)
+      )[0]?.uuid,
     recibidos: (sociedadId: number) =>
       db
         .select()

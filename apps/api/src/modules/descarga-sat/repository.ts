@@ -1,11 +1,12 @@
-import { type Database, schema, storeArchivo } from "@portal/db";
-import { and, asc, desc, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
-import type { MetadatoRecibido, XmlRecibido } from "../../sat/descarga-masiva/cliente";
-import { datosDelXml } from "../../sat/descarga-masiva/datos-xml";
+import { type Database, schema } from "@portal/db";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { MetadatoRecibido } from "../../sat/descarga-masiva/cliente";
 import { conciliacionQueries } from "./repository-conciliacion";
+import { efirmaAvisoQueries } from "./repository-efirma-avisos";
 import { simuladorDescargaQueries } from "./repository-simulador";
+import { xmlRecibidosQueries } from "./repository-xml";
 
-const { empleados, satCfdiRecibidos, satDescargas, sociedades } = schema;
+const { satCfdiRecibidos, satDescargas, sociedades } = schema;
 
 export type DescargaRow = typeof satDescargas.$inferSelect;
 
@@ -31,33 +32,6 @@ export function createDescargaSatRepository(db: Database) {
         })
         .where(eq(sociedades.id, id));
     },
-    /**
-     * Takes the expiry reminder at `umbral` days for the e.firma that expires at `vence`: true once, for one caller
-     * (a conditional UPDATE), so a second run, another process or a retry mails nothing twice.
-     */
-    claimEfirmaAviso: async (id: number, vence: Date, umbral: number) =>
-      (
-        await db
-          .update(sociedades)
-          .set({ efirmaAvisoUmbral: umbral })
-          .where(
-            and(
-              eq(sociedades.id, id),
-              eq(sociedades.efirmaVence, vence),
-              or(isNull(sociedades.efirmaAvisoUmbral), gt(sociedades.efirmaAvisoUmbral, umbral)),
-            ),
-          )
-          .returning({ id: sociedades.id })
-      ).length === 1,
-    /** The active administrators' addresses (the e.firma's expiry reminder). */
-    administradores: async () =>
-      (
-        await db
-          .select({ email: empleados.email })
-          .from(empleados)
-          .where(and(eq(empleados.perfil, "A"), eq(empleados.estatus, "A"), ne(empleados.email, "")))
-          .orderBy(asc(empleados.id))
-      ).map((e) => e.email),
     /** Active sociedades with an e.firma: the ones the job asks the SAT for. */
     conEfirma: () =>
       db
@@ -124,43 +98,6 @@ export function createDescargaSatRepository(db: Database) {
           });
       }
     },
-    /**
-     * Each CFDI's XML from an XML package: stored once in `archivos` (by its content) and linked to the sociedad's row
-     * of the CFDI with the currency it states; a CFDI the metadata has not brought yet gets its row from the XML.
-     * Running it again links the same file: idempotent.
-     */
-    guardarXml: async (sociedadId: number, descargaId: number, xmls: XmlRecibido[], now: Date) => {
-      for (const x of xmls) {
-        const xmlArchivoId = await storeArchivo(db, Buffer.from(x.xml, "utf8"), "application/xml");
-        const d = datosDelXml(x.xml);
-        await db
-          .insert(satCfdiRecibidos)
-          .values({
-            sociedadId,
-            uuid: x.uuid,
-            ...d,
-            estatus: "vigente",
-            fechaCancelacion: null,
-            descargaId,
-            xmlArchivoId,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoUpdate({
-            target: [satCfdiRecibidos.sociedadId, satCfdiRecibidos.uuid],
-            set: { xmlArchivoId, moneda: d.moneda, updatedAt: now },
-          });
-      }
-    },
-    /** The UUID of the received CFDI whose XML is this file (the download's name), or undefined. */
-    uuidDelXml: async (archivoId: string) =>
-      (
-        await db
-          .select({ uuid: satCfdiRecibidos.uuid })
-          .from(satCfdiRecibidos)
-          .where(eq(satCfdiRecibidos.xmlArchivoId, archivoId))
-          .limit(1)
-      )[0]?.uuid,
     recibidos: (sociedadId: number) =>
       db
         .select()
@@ -168,6 +105,8 @@ export function createDescargaSatRepository(db: Database) {
         .where(eq(satCfdiRecibidos.sociedadId, sociedadId))
         .orderBy(asc(satCfdiRecibidos.fechaEmision), asc(satCfdiRecibidos.uuid)),
 
+    ...efirmaAvisoQueries(db),
+    ...xmlRecibidosQueries(db),
     ...simuladorDescargaQueries(db),
     ...conciliacionQueries(db),
   };

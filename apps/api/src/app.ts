@@ -243,7 +243,7 @@ async function registerWorkers(app: FastifyInstance, options: BuildOptions): Pro
     await app.register(simuladorDescargaRoutes, {
       estado: app.services.descargaSimulador,
       clock: app.clock,
-      recibidos: app.services.descargaSatSimulados,
+      ...app.services.descargaSatSimulados,
     });
   }
   await app.register(tareasWorkerPlugin, { enabled: options.tareasWorker ?? true });

@@ -22,6 +22,7 @@ import { createComplementosAtrasadosService } from "./modules/complementos-atras
 import { type CorreoService, createCorreoService, type MailTransport } from "./modules/correo/service";
 import { solicitudCuentaPolicy } from "./modules/cuentas-bancarias/archivo-policy";
 import { createCuentasBancariasService } from "./modules/cuentas-bancarias/service";
+import { xmlSatPolicy } from "./modules/descarga-sat/archivo-policy";
 import { createConciliacionSat } from "./modules/descarga-sat/conciliacion";
 import { createDescargaSatService } from "./modules/descarga-sat/service";
 import { createDocumentListService } from "./modules/documentos/lista";
@@ -164,7 +165,11 @@ export function createServices(
     conciliacionSat,
     /** The Descarga Masiva simulator's state and fault knobs (sat/descarga-masiva/simulador.ts). */
     descargaSimulador,
-    descargaSatSimulados: repos.descargaSat.metadatosSimulados,
+    descargaSatSimulados: {
+      solicitudes: repos.descargaSat.solicitudesSimuladas,
+      recibidos: repos.descargaSat.metadatosSimulados,
+      xmls: repos.descargaSat.xmlsSimulados,
+    },
     lista69b,
     tareas,
   };
@@ -398,6 +403,7 @@ function archivosService({ data }: Wiring, erp: ErpAdapter, erpScope: ErpScopeRe
       notaCreditoArchivoPolicy(repos.notasCredito),
       solicitudCuentaPolicy(repos.cuentasBancarias),
       erpPdfPolicy(erp, erpScope),
+      xmlSatPolicy(repos.descargaSat),
     ],
   });
 }

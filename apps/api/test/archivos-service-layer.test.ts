@@ -129,6 +129,7 @@ describe("the archivos service: a policy may grant an id archivos has no row for
     perfil: "A",
     viDocPen: "Y",
     apruebaCuentas: "N",
+    conciliaSat: "N",
     secondFactor: "done",
   };
   const stored = "11111111-1111-4111-8111-111111111111";

@@ -93,7 +93,7 @@ describe("seedDemoStep", () => {
     expect((await rows()).empleados).toBe(0);
     await Promise.all([1, 2].map(() => seedDemoStep(config, clock)));
     const seeded = await rows();
-    expect(seeded).toMatchObject({ empleados: 3, sociedades: 3, proveedores: 3 });
+    expect(seeded).toMatchObject({ empleados: 3, sociedades: 4, proveedores: 3 });
     expect(seeded.facturas).toBeGreaterThan(0);
     await seedDemoStep(config, clock);
     expect(await rows()).toEqual(seeded);

@@ -9,8 +9,9 @@ import { createTestApp, login, type TestApp, withToken } from "./helpers";
 /**
  * Issue 43 items 1-3 (decision 075): the sociedad's e.firma and the daily download of the metadata of the CFDI it
  * received, through the real client (@nodecfdi/sat-ws-descarga-masiva) over HTTP against the simulator mounted in
- * the test app. The e.firma is the SAT's public test FIEL of EKU9003173C9 (demo/efirma/LEEME.md), so the tests add
- * a sociedad with that RFC. The test clock starts 2026-11-21T12:00:00Z (06:00 in Mexico City).
+ * the test app. The e.firma is the SAT's public test FIEL of EKU9003173C9 (demo/efirma/LEEME.md), the RFC of the
+ * demo's sociedad SBO_EKU; the seed stores that FIEL on it, which these tests remove first to upload it themselves.
+ * The test clock starts 2026-11-21T12:00:00Z (06:00 in Mexico City).
  */
 const efirmaDir = new URL("../../../demo/efirma/", import.meta.url);
 const certsDir = new URL("../../../packages/cfdi/sat/certs/", import.meta.url);
@@ -31,18 +32,13 @@ let kijId: number;
 
 beforeAll(async () => {
   t = await createTestApp({}, { logLines });
+  // The seeded sociedad of the test FIEL, without the FIEL the seed gave it (decision 075: the demo's e.firma).
   const [s] = await t.tdb.db
-    .insert(schema.sociedades)
-    .values({
-      nombre: "ESCUELA KEMPER URGATE SA DE CV",
-      rfc: "EKU9003173C9",
-      regimen: "601",
-      cp: "42501",
-      usuarioSap: "manager",
-      passSapCifrada: "v1.x.y.z",
-      bdSap: "SBO_EKU",
-    })
-    .returning({ id: schema.sociedades.id });
+    .update(schema.sociedades)
+    .set({ efirmaCifrada: null, efirmaVence: null, efirmaCertificado: null })
+    .where(eq(schema.sociedades.bdSap, "SBO_EKU"))
+    .returning({ id: schema.sociedades.id, rfc: schema.sociedades.rfc });
+  expect(s?.rfc).toBe("EKU9003173C9");
   sociedadId = s?.id ?? 0;
   const [kij] = await t.tdb.db
     .select({ id: schema.sociedades.id })
@@ -307,7 +303,7 @@ describe("the simulator's CFDI (issue 43 §3)", () => {
     expect(propias.length).toBeGreaterThan(0);
     const [cancelada] = propias;
     await t.app.services.satSimulador.simulate(cancelada?.uuid ?? "", { estado: "Cancelado" });
-    const filas = await t.app.services.descargaSatSimulados(
+    const filas = await t.app.services.descargaSatSimulados.recibidos(
       "MCI7306249Y1",
       "2000-01-01 00:00:00",
       "2026-11-30 23:59:59",
@@ -321,7 +317,7 @@ describe("the simulator's CFDI (issue 43 §3)", () => {
     expect(ajenas.some((f) => f.rfcEmisor === "AAA010101AAA")).toBe(true);
     expect(ajenas.some((f) => propias.some((p) => p.rfcEmisor === f.rfcEmisor))).toBe(true);
     expect(
-      await t.app.services.descargaSatSimulados("MCI7306249Y1", "2000-01-01 00:00:00", "2026-11-30 23:59:59"),
+      await t.app.services.descargaSatSimulados.recibidos("MCI7306249Y1", "2000-01-01 00:00:00", "2026-11-30 23:59:59"),
     ).toEqual(filas);
   });
 });

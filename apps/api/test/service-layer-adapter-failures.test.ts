@@ -244,6 +244,7 @@ describe("Service Layer adapter: PDFs copied on first download", () => {
     perfil: "A",
     viDocPen: "Y",
     apruebaCuentas: "N",
+    conciliaSat: "N",
     secondFactor: "done",
   };
   const proveedor = (cardCode: string): SessionUser => ({
@@ -254,6 +255,7 @@ describe("Service Layer adapter: PDFs copied on first download", () => {
     perfil: "P",
     viDocPen: "N",
     apruebaCuentas: "N",
+    conciliaSat: "N",
     secondFactor: "none",
   });
   const archivos = () =>

@@ -90,6 +90,7 @@ describe("the last active administrator, one change at a time", () => {
       perfil: "A",
       viDocPen: "Y",
       apruebaCuentas: "N",
+      conciliaSat: "N",
       secondFactor: "done",
     };
     const svc = a.app.services.empleados;

@@ -15,7 +15,7 @@ const ALL_ENTRIES = [
   "Complemento de pago pendientes",
   "Complemento de pago",
   "Complementos atrasados",
-  // Issue 43 (decision 075): the SAT reconciliation, for administrators and ViDocPen reviewers.
+  // Issue 43 (decision 075): the SAT reconciliation, for administrators and employees with ConciliaSat.
   "Conciliación SAT",
   // The portal's addition (issue 15): administrators only.
   "Tareas programadas",

@@ -23,6 +23,11 @@ export const loginDataSchema = z.object({
   id: z.string(),
   VisuDocPen: flagSchema,
   /**
+   * Issue 43 (decision 075), beyond spec §3: the employee may read the SAT reconciliation (ConciliaSat); the web
+   * keeps it in its own cookie to show the menu entry. Absent for suppliers and for an employee without it.
+   */
+  ConciliaSat: flagSchema.optional(),
+  /**
    * Issue 41 item 5 (decision 071), beyond spec §3: present when the password was right but the session still has a
    * step to do (a TOTP code, or the enrolment its role requires). Until then the token reaches only the
    * second-factor calls and logout.

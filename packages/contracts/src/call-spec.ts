@@ -14,6 +14,7 @@ export type HttpMethod = "GET" | "POST" | "PATCH";
  * - `empleado`: any employee; `administrador`: an employee with profile A;
  * - `proveedor`: a supplier;
  * - `pendientes`: an employee with ViDocPen Y (the two review modules);
+ * - `conciliaSat`: an employee with ConciliaSat Y (the SAT reconciliation, issue 43; decision 075);
  * - `segundoFactor`: a session whose password was right but whose second factor is still pending (decision 071).
  *   Such a half-signed session reaches only calls that list this level; every other level requires the step done.
  * A list means any one of them suffices. A rule that also depends on the body (a supplier updates only itself)
@@ -26,6 +27,7 @@ export type CallAccess =
   | "administrador"
   | "proveedor"
   | "pendientes"
+  | "conciliaSat"
   | "segundoFactor";
 
 /** One call as written in the registry (`auth` is derived from `access`). */

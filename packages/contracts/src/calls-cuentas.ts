@@ -6,6 +6,8 @@ import {
   getConciliacionSatRequestSchema,
 } from "./conciliacion-sat";
 import {
+  descargarXmlSatAnswerSchema,
+  descargarXmlSatRequestSchema,
   ejecutarDescargaSatAnswerSchema,
   ejecutarDescargaSatRequestSchema,
   uploadEfirmaAnswerSchema,
@@ -277,12 +279,22 @@ export const CUENTAS_CALLS = {
     tag: "sociedades",
     summary: "Descargar ahora del SAT los metadatos de los CFDI recibidos (no está en la especificación)",
   }),
+  descargarXmlSat: call({
+    method: "POST",
+    path: "/api/descargaSat/descargarXml",
+    request: descargarXmlSatRequestSchema,
+    answer: descargarXmlSatAnswerSchema,
+    access: "administrador",
+    tag: "sociedades",
+    summary:
+      "Descargar del SAT el XML de los CFDI vigentes recibidos por una sociedad en un mes (no está en la especificación)",
+  }),
   getConciliacionSat: call({
     method: "POST",
     path: "/api/conciliacionSat/getConciliacion",
     request: getConciliacionSatRequestSchema,
     answer: getConciliacionSatAnswerSchema,
-    access: ["administrador", "pendientes"],
+    access: ["administrador", "conciliaSat"],
     tag: "sociedades",
     summary: "Conciliación de los CFDI recibidos según el SAT con el portal y SAP (no está en la especificación)",
   }),
@@ -291,7 +303,7 @@ export const CUENTAS_CALLS = {
     path: "/api/conciliacionSat/avisarProveedor",
     request: avisarProveedorConciliacionRequestSchema,
     answer: avisarProveedorConciliacionAnswerSchema,
-    access: ["administrador", "pendientes"],
+    access: ["administrador", "conciliaSat"],
     tag: "sociedades",
     summary: "Enviar al proveedor la lista de sus CFDI que faltan en el portal (no está en la especificación)",
   }),

@@ -109,6 +109,7 @@ const EXTRA_CALLS = [
   // Issue 43: the sociedad's e.firma and the SAT's Descarga Masiva run now.
   ["POST", "/api/sociedades/uploadEfirma"],
   ["POST", "/api/descargaSat/ejecutar"],
+  ["POST", "/api/descargaSat/descargarXml"],
   ["POST", "/api/conciliacionSat/getConciliacion"],
   ["POST", "/api/conciliacionSat/avisarProveedor"],
 ] as const;

@@ -39,6 +39,11 @@ export const conciliacionSatRowSchema = z.object({
   /** The A/P invoice in SAP (DocEntry) the portal created for it, or null. */
   DocEntrySap: z.number().nullable(),
   Etiqueta: z.string(),
+  /**
+   * The CFDI's XML as the SAT gave it, once an administrator downloaded the month's XML ('/api/archivos/<id>', the
+   * portal's file download), or '' when the portal holds no XML from the SAT for it.
+   */
+  XmlSat: z.string().optional(),
 });
 export type ConciliacionSatRow = z.infer<typeof conciliacionSatRowSchema>;
 
@@ -107,6 +112,8 @@ export const CONCILIACION_SAT_TEXTOS = {
     "Aún no se ha descargado nada del SAT para esta sociedad: cargue su e.firma en el catálogo de sociedades y ejecute la descarga.",
   notifyQuestion: (proveedor: string, n: number) =>
     `¿Enviar a ${proveedor} un correo con sus ${n} CFDI que el SAT registra y faltan en el portal?`,
+  descargarXmlAyuda:
+    "Solicita al SAT el XML de los CFDI vigentes que la sociedad recibió en el mes elegido y lo guarda; cada fila ofrece después su XML. Si el SAT aún lo prepara, pulse de nuevo más tarde (la tarea programada también lo verifica).",
   ejecutarAyuda:
     "Solicita ahora al SAT los metadatos de los CFDI recibidos por cada sociedad con e.firma; si el SAT aún prepara los paquetes, se verificará en la siguiente ejecución. El detalle queda en Tareas programadas.",
 } as const;

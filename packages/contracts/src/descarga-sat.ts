@@ -21,6 +21,20 @@ export const uploadEfirmaAnswerSchema = successAnswer(z.object({ Vence: z.string
 export const ejecutarDescargaSatRequestSchema = z.object({});
 export const ejecutarDescargaSatAnswerSchema = messageAnswerSchema;
 
+/**
+ * POST /api/descargaSat/descargarXml: an administrator asks the SAT for the XML of the CFDI in force the sociedad
+ * received in a month (decision 075, amendment: XML only when asked). A request in force for the sociedad is
+ * verified again instead; the scheduled job follows it too.
+ */
+export const descargarXmlSatRequestSchema = z.object({
+  Sociedad: idSchema("Sociedad"),
+  Periodo: textoSchema("Periodo").regex(/^\d{4}-(0[1-9]|1[0-2])$/, {
+    error: "El campo Periodo debe ser un mes con el formato AAAA-MM, por ejemplo 2026-11.",
+  }),
+});
+export type DescargarXmlSatRequest = z.infer<typeof descargarXmlSatRequestSchema>;
+export const descargarXmlSatAnswerSchema = messageAnswerSchema;
+
 /** The e.firma section of the sociedades screen (issue 43 §1). */
 export const EFIRMA_TEXTOS = {
   ayuda:

@@ -75,6 +75,8 @@ export const empleadoRowSchema = z.object({
   VisuDocPen: flagSchema,
   /** Issue 41 (decision 069): may approve or reject suppliers' bank-account changes. Y or N. */
   ApruebaCuentas: flagSchema.optional(),
+  /** Issue 43 (decision 075): may read the SAT reconciliation ('Conciliación SAT'). Y or N. */
+  ConciliaSat: flagSchema.optional(),
 });
 export type EmpleadoRow = z.infer<typeof empleadoRowSchema>;
 export const rowEmpleadosAnswerSchema = successAnswer(z.array(empleadoRowSchema));
@@ -101,6 +103,11 @@ const empleadoFormBase = z.object({
    * create, unchanged on update.
    */
   ApruebaCuentas: flagCampo("ApruebaCuentas").optional(),
+  /**
+   * Issue 43 (decision 075): 'Consulta la conciliación con el SAT'; only an administrator may set it. Absent = N on
+   * create, unchanged on update.
+   */
+  ConciliaSat: flagCampo("ConciliaSat").optional(),
 });
 
 /** POST /api/empleados/createEmpleado: status and password are required when creating. */

@@ -41,6 +41,19 @@ export const DESCARGA_MSG = {
   solicitudFallida: (estado: string) => `El SAT terminó la solicitud como «${estado}»; se volverá a solicitar.`,
   paqueteVencido: "El paquete ya no está disponible en el SAT (venció); se volverá a solicitar.",
   enProceso: "El SAT aún prepara los paquetes; se verificará de nuevo.",
+  // The XML, only when an administrator asks for a month (decision 075, amendment).
+  xmlSolicitado: (desde: string, hasta: string) =>
+    `Se solicitó al SAT el XML de los CFDI vigentes recibidos del ${desde} al ${hasta}. El SAT lo prepara: la tarea programada lo descargará, o pulse de nuevo «Descargar XML» más tarde.`,
+  xmlGuardado: (n: number, desde: string, hasta: string) =>
+    `Se guardó el XML de ${n} CFDI recibido(s) del ${desde} al ${hasta}.`,
+  xmlPendiente: (desde: string, hasta: string, motivo: string) =>
+    `La solicitud del XML del ${desde} al ${hasta} sigue en curso: ${motivo}`,
+  xmlRechazado: (motivo: string) => `No se pudo descargar el XML: ${motivo}`,
+  xmlPeriodoFuturo: "El periodo aún no comienza; elija el mes en curso o uno anterior.",
+  xmlSolicitudRechazada: (codigo: number, mensaje: string) =>
+    `el SAT rechazó la solicitud (código ${codigo}: ${mensaje}).`,
+  xmlOtraEnCurso:
+    "otra solicitud del XML de esta sociedad está en curso; pulse de nuevo «Descargar XML» para verificarla.",
   // The reconciliation (item 4).
   conciliacionAsunto: (sociedad: string) => `CFDI emitidos a ${sociedad} que no se han cargado en el portal`,
   conciliacionParrafo: (sociedad: string) =>

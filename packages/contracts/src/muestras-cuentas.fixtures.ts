@@ -91,6 +91,13 @@ export const MUESTRAS_CUENTAS = {
       message: "1 sociedad(es) consultada(s); 12 CFDI recibido(s) registrado(s) o actualizado(s).",
     },
   },
+  descargarXmlSat: {
+    request: { Sociedad: 4, Periodo: "2026-10" },
+    answer: {
+      status: "success" as const,
+      message: "Se guardó el XML de 3 CFDI recibido(s) del 2026-10-01 00:00:00 al 2026-10-31 23:59:59.",
+    },
+  },
   getCuentasBancarias: {
     request: {},
     answer: ok({

@@ -161,7 +161,7 @@ describe("several processes starting at once on one database", () => {
     const n = async (table: PgTable) => (await alone.db.select({ n: count() }).from(table))[0]?.n;
     // admin, consulta and tesoreria (issue 41: the bank-change approver).
     expect(await n(empleados)).toBe(3);
-    expect(await n(sociedades)).toBe(3);
+    expect(await n(sociedades)).toBe(4);
     expect(await n(proveedores)).toBe(3);
     const facturasUnaVez = await n(facturas);
     const pedidosUnaVez = await n(erpPedidos);

@@ -76,11 +76,20 @@ describe("migrations and demo seed on PostgreSQL", () => {
     await seedDemo(tdb.db, key, { clock });
     const emps = await tdb.db.select().from(empleados);
     expect(emps.map((e) => e.usuario).sort()).toEqual(["admin", "consulta", "tesoreria"]);
-    expect(emps.find((e) => e.usuario === "tesoreria")).toMatchObject({ perfil: "G", apruebaCuentas: "Y" });
+    expect(emps.find((e) => e.usuario === "tesoreria")).toMatchObject({
+      perfil: "G",
+      apruebaCuentas: "Y",
+      conciliaSat: "Y",
+    });
     expect(emps.find((e) => e.usuario === "admin")).toMatchObject({ perfil: "A", viDocPen: "Y" });
-    expect(emps.find((e) => e.usuario === "consulta")).toMatchObject({ perfil: "G", viDocPen: "N" });
+    expect(emps.find((e) => e.usuario === "consulta")).toMatchObject({ perfil: "G", viDocPen: "N", conciliaSat: "N" });
     const socs = await tdb.db.select().from(sociedades);
-    expect(socs).toHaveLength(3);
+    expect(socs).toHaveLength(4);
+    // Issue 43 (decision 075): the sociedad of the SAT's test FIEL, with that FIEL stored encrypted (never in clear).
+    const eku = socs.find((s) => s.rfc === "EKU9003173C9");
+    expect(eku).toMatchObject({ bdSap: "SBO_EKU", efirmaCertificado: "30001000000500003415" });
+    expect(eku?.efirmaVence?.toISOString()).toBe("2027-05-17T04:37:14.000Z");
+    expect(JSON.parse(decryptSecret(eku?.efirmaCifrada ?? "", key))).toMatchObject({ password: "12345678a" });
     expect(socs.find((s) => s.rfc === "MCI7306249Y1")).toMatchObject({
       nombre: "MUNICIPIO DE CUAUTITLAN IZCALLI",
       regimen: "603",

@@ -9,6 +9,7 @@ export * from "@portal/db/factories";
 export { ENTRADA_CFDI_SAT, ENTRADAS_LIBRES, seedFacturasDemo } from "./facturas-demo";
 
 import { seedCuentasDemo } from "./cuentas-demo";
+import { SOCIEDAD_EFIRMA_DEMO, seedEfirmaDemo } from "./efirma-demo";
 import { seedExtranjerosDemo } from "./extranjeros-demo";
 
 export { CLABE_DEMO_APROBADA, CLABE_DEMO_SOLICITADA } from "./cuentas-demo";
@@ -95,6 +96,8 @@ const EMPLEADOS_DEMO = [
     area: "Cuentas por pagar",
     viDocPen: "N",
     apruebaCuentas: "Y",
+    // Issue 43 (decision 075): reads the SAT reconciliation ('Conciliación SAT').
+    conciliaSat: "Y",
   },
 ] as const;
 
@@ -116,6 +119,8 @@ const SOCIEDADES_DEMO = [
     cp: "62661",
     bdSap: "SBO_IIA",
   },
+  // Issue 43 (decision 075): the RFC of the SAT's test FIEL in force; the seed stores that FIEL on it (efirma-demo.ts).
+  SOCIEDAD_EFIRMA_DEMO,
 ];
 
 const PROVEEDORES_DEMO = [
@@ -171,6 +176,8 @@ export async function seedDemo(
     options.clock,
   );
   const ids = await seedSociedadesDemo(db, encryptionKey);
+  const eku = ids[SOCIEDAD_EFIRMA_DEMO.bdSap];
+  if (eku !== undefined) await seedEfirmaDemo(db, encryptionKey, options.clock, eku);
   await seedProveedoresDemo(db, ids, options.clock);
   const erp = await seedErpMock(db, { socios: sociosErpDemo(), escala: options.erpEscala ?? 1 });
   await seedFacturasDemo(db, options.clock);

@@ -20,6 +20,8 @@ export interface SessionUser {
   viDocPen: "Y" | "N";
   /** The employee may approve bank-account changes (issue 41, decision 069); N for suppliers. */
   apruebaCuentas: "Y" | "N";
+  /** The employee may read the SAT reconciliation (issue 43, decision 075); N for suppliers. */
+  conciliaSat: "Y" | "N";
   secondFactor: SecondFactorState;
 }
 
@@ -45,3 +47,9 @@ export const isProveedor = (u: SessionUser) => u.operador === "Proveedor";
  */
 export const canReviewPendientes = (u: SessionUser) =>
   isEmpleado(u) && u.viDocPen === "Y" && hasRequiredSecondFactor(u);
+
+/**
+ * Issue 43 (decision 075): the SAT reconciliation is for employees with ConciliaSat Y (administrators reach it by
+ * their own level), once the session completed any second factor their role requires.
+ */
+export const canConciliarSat = (u: SessionUser) => isEmpleado(u) && u.conciliaSat === "Y" && hasRequiredSecondFactor(u);

@@ -2,6 +2,7 @@ import { MSG, SEGUNDO_FACTOR_MSG } from "@portal/contracts";
 import fp from "fastify-plugin";
 import { Forbidden, Unauthorized } from "../lib/errors";
 import {
+  canConciliarSat,
   canReviewPendientes,
   isAdministrador,
   isEmpleado,
@@ -16,6 +17,7 @@ const allowed: Record<Exclude<Access, "public" | "session" | "segundoFactor">, (
   administrador: isAdministrador,
   proveedor: isProveedor,
   pendientes: canReviewPendientes,
+  conciliaSat: canConciliarSat,
 };
 
 /** Authenticates x-access-token and authorizes by the route's `config.access` (see types.ts). */

@@ -45,12 +45,14 @@ describe("canAccess (spec §6)", () => {
     expect(canAccess({ ...proveedor, tipoEmpleado: "Administrador" }, "administrador")).toBe(false);
   });
 
-  it("shows the SAT reconciliation to administrators and to employees with ViDocPen Y (issue 43)", () => {
+  it("shows the SAT reconciliation to administrators and to employees with ConciliaSat (issue 43)", () => {
     expect(canAccess(admin, "conciliacionSat")).toBe(true);
     expect(canAccess({ ...admin, ViDocPen: "N" }, "conciliacionSat")).toBe(true);
-    expect(canAccess(generalConPendientes, "conciliacionSat")).toBe(true);
+    expect(canAccess({ ...general, ConciliaSat: "Y" }, "conciliacionSat")).toBe(true);
+    // A reviewer of pending documents without the permission does not.
+    expect(canAccess(generalConPendientes, "conciliacionSat")).toBe(false);
     expect(canAccess(general, "conciliacionSat")).toBe(false);
-    expect(canAccess(proveedor, "conciliacionSat")).toBe(false);
+    expect(canAccess({ ...proveedor, ConciliaSat: "Y" }, "conciliacionSat")).toBe(false);
   });
 
   it("keeps new-invoice registration for suppliers", () => {
@@ -97,8 +99,9 @@ describe("drawer entries", () => {
     // 'Complementos atrasados' (issue 27): for the employees who review pending payments (ViDocPen Y).
     expect(labels(generalConPendientes)).toContain("Complementos atrasados");
     expect(labels(general)).not.toContain("Complementos atrasados");
-    // 'Conciliación SAT' (issue 43): administrators and the same reviewers.
-    expect(labels(generalConPendientes)).toContain("Conciliación SAT");
+    // 'Conciliación SAT' (issue 43): administrators and the employees with ConciliaSat, not the reviewers as such.
+    expect(labels({ ...general, ConciliaSat: "Y" })).toContain("Conciliación SAT");
+    expect(labels(generalConPendientes)).not.toContain("Conciliación SAT");
     expect(labels(general)).not.toContain("Conciliación SAT");
     expect(labels(general)).toEqual([
       "Catálogo de empleados",

@@ -11,11 +11,12 @@ import type { Session } from "./session";
  * - `pendientes`: pending invoices and pending payment complements — employees with ViDocPen 'Y'.
  * - `proveedor`: supplier-only screens (registering a new invoice: "Agregar invoice … supplier only").
  * - `administrador`: employees with profile A (the scheduled jobs screen, issue 15; not in the spec).
- * - `conciliacionSat`: administrators and employees with ViDocPen 'Y' (the SAT reconciliation, issue 43; not in the spec).
+ * - `conciliacionSat`: administrators and employees with the permission ConciliaSat (the SAT reconciliation, issue 43;
+ *   not in the spec; decision 075).
  */
 export type Access = "session" | "catalogos" | "pendientes" | "proveedor" | "administrador" | "conciliacionSat";
 
-type RoleFacts = Pick<Session, "operador" | "ViDocPen" | "tipoEmpleado">;
+type RoleFacts = Pick<Session, "operador" | "ViDocPen" | "tipoEmpleado" | "ConciliaSat">;
 
 export const isEmpleado = (session: Pick<Session, "operador">): boolean => session.operador === "Empleado";
 export const isProveedor = (session: Pick<Session, "operador">): boolean => session.operador === "Proveedor";
@@ -39,6 +40,6 @@ export function canAccess(session: RoleFacts | null, access: Access): boolean {
     case "administrador":
       return isAdministrador(session);
     case "conciliacionSat":
-      return isAdministrador(session) || canSeePendientes(session);
+      return isAdministrador(session) || (isEmpleado(session) && session.ConciliaSat === "Y");
   }
 }

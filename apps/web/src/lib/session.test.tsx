@@ -70,6 +70,19 @@ describe("session store", () => {
     expect(store.check()?.usuario).toBe("Ana Pérez Núñez");
   });
 
+  it("keeps the optional ConciliaSat cookie (issue 43) with the six: renewed, removed, never required", () => {
+    const { store, cookies } = setup();
+    store.storeLogin({ ...LOGIN_ADMIN, ConciliaSat: "Y" }, "Empleado");
+    expect(cookies.writes.filter((c) => c.startsWith("ConciliaSat=Y"))).toHaveLength(1);
+    expect(store.check()?.ConciliaSat).toBe("Y");
+    store.clear();
+    expect(store.peek()).toBeNull();
+    store.storeLogin(LOGIN_ADMIN, "Empleado");
+    // A session without it is a whole session, without the permission.
+    expect(store.check()).toMatchObject({ usuario: "Ana Pérez Núñez" });
+    expect(store.check()?.ConciliaSat).toBeUndefined();
+  });
+
   it("marks cookies Secure when served over https", () => {
     const cookies = fakeJar(() => 0);
     const store = createSessionStore({ jar: cookies.jar, now: () => 0, isSecure: () => true });

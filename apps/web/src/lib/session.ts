@@ -14,7 +14,9 @@ import { clock } from "./clock";
  * The browser session is six cookies (spec §3): access (token), usuario (display name), tipoEmpleado,
  * operador, id and ViDocPen. It is valid only when all six are present and non-empty. Every validity
  * check slides all six to expire SESSION_TTL_MS from now (spec §4, §9); a check that finds any of them
- * missing or empty removes all six.
+ * missing or empty removes all six. Beyond the spec, one optional cookie rides with them: ConciliaSat ('Y' when the
+ * employee may read the SAT reconciliation, issue 43; absent otherwise), renewed and removed with the six but never
+ * required for a valid session.
  */
 export interface Session {
   access: string;
@@ -23,7 +25,11 @@ export interface Session {
   operador: Operador;
   id: string;
   ViDocPen: string;
+  ConciliaSat?: "Y";
 }
+
+/** The optional cookie (decision 075): a session signed in before it existed simply lacks it. */
+const CONCILIA_SAT_COOKIE = "ConciliaSat";
 
 /** Where cookies are read and written; the real one is `document.cookie`, tests pass their own. */
 export interface CookieJar {
@@ -81,6 +87,7 @@ export function sessionFromLogin(data: LoginData, operador: Operador): Session {
     operador,
     id: data.id,
     ViDocPen: data.VisuDocPen,
+    ...(data.ConciliaSat === "Y" ? { ConciliaSat: "Y" as const } : {}),
   };
 }
 
@@ -88,7 +95,7 @@ export function sessionFromLogin(data: LoginData, operador: Operador): Session {
 export const sessionOwner = (session: Pick<Session, "operador" | "id">): string => `${session.operador}:${session.id}`;
 
 function sessionKey(session: Session | null): string {
-  return session ? SESSION_COOKIES.map((name) => session[name]).join("\u0000") : "";
+  return session ? [...SESSION_COOKIES.map((name) => session[name]), session.ConciliaSat ?? ""].join("\u0000") : "";
 }
 
 export function createSessionStore(options: SessionStoreOptions = {}) {
@@ -105,11 +112,11 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
 
   const attributes = (expires: string) => `; Path=/; Expires=${expires}; SameSite=Lax${isSecure() ? "; Secure" : ""}`;
 
-  function writeCookie(name: SessionCookie, value: string) {
+  function writeCookie(name: SessionCookie | typeof CONCILIA_SAT_COOKIE, value: string) {
     jar.write(`${name}=${encodeURIComponent(value)}${attributes(new Date(now() + SESSION_TTL_MS).toUTCString())}`);
   }
 
-  function removeCookie(name: SessionCookie) {
+  function removeCookie(name: SessionCookie | typeof CONCILIA_SAT_COOKIE) {
     jar.write(`${name}=${attributes(EXPIRED)}`);
   }
 
@@ -125,7 +132,8 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     // An operador other than Empleado/Proveedor cannot be given a role (spec §6), so it is no session.
     const operador = asOperador(values.operador);
     if (!operador) return null;
-    return { ...(values as Record<SessionCookie, string>), operador };
+    const conciliaSat = cookies.get(CONCILIA_SAT_COOKIE) === "Y" ? { ConciliaSat: "Y" as const } : {};
+    return { ...(values as Record<SessionCookie, string>), operador, ...conciliaSat };
   }
 
   function emitIfChanged() {
@@ -137,13 +145,20 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
     for (const listener of listeners) listener();
   }
 
-  function clear() {
+  function removeAll() {
     for (const name of SESSION_COOKIES) removeCookie(name);
+    removeCookie(CONCILIA_SAT_COOKIE);
+  }
+
+  function clear() {
+    removeAll();
     emitIfChanged();
   }
 
   function write(session: Session) {
     for (const name of SESSION_COOKIES) writeCookie(name, session[name]);
+    if (session.ConciliaSat === "Y") writeCookie(CONCILIA_SAT_COOKIE, "Y");
+    else if (parseCookieHeader(jar.read()).has(CONCILIA_SAT_COOKIE)) removeCookie(CONCILIA_SAT_COOKIE);
     renewedAt = renewalClock();
     for (const listener of renewalListeners) listener();
   }
@@ -152,7 +167,7 @@ export function createSessionStore(options: SessionStoreOptions = {}) {
   function check(): Session | null {
     const current = peek();
     if (current) write(current);
-    else for (const name of SESSION_COOKIES) removeCookie(name);
+    else removeAll();
     emitIfChanged();
     return current;
   }

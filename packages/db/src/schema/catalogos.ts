@@ -40,6 +40,8 @@ export const empleados = pgTable(
     viDocPen: char("vi_doc_pen", { length: 1 }).notNull().default("N"),
     /** Issue 41 (decision 069): may approve or reject changes of suppliers' bank accounts; set by an administrator. */
     apruebaCuentas: char("aprueba_cuentas", { length: 1 }).notNull().default("N"),
+    /** Issue 43 (decision 075): may read the SAT reconciliation ('Conciliación SAT'); set by an administrator. */
+    conciliaSat: char("concilia_sat", { length: 1 }).notNull().default("N"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -48,6 +50,7 @@ export const empleados = pgTable(
     check("empleados_estatus_chk", sql`${t.estatus} in ('A','I')`),
     check("empleados_vidocpen_chk", sql`${t.viDocPen} in ('Y','N')`),
     check("empleados_aprueba_cuentas_chk", sql`${t.apruebaCuentas} in ('Y','N')`),
+    check("empleados_concilia_sat_chk", sql`${t.conciliaSat} in ('Y','N')`),
   ],
 );
 

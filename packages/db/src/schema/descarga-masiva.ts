@@ -10,7 +10,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
+import { archivos } from "./archivos";
 import { sociedades } from "./catalogos";
 
 /**
@@ -27,6 +29,8 @@ export const satDescargas = pgTable(
     sociedadId: integer("sociedad_id")
       .notNull()
       .references(() => sociedades.id, { onDelete: "cascade" }),
+    /** 'metadata' (the daily job) or 'xml' (an administrator's request for a month's XML; decision 075 amendment). */
+    tipo: text("tipo").notNull().default("metadata"),
     desde: text("desde").notNull(),
     hasta: text("hasta").notNull(),
     idSolicitud: text("id_solicitud"),
@@ -41,7 +45,8 @@ export const satDescargas = pgTable(
   },
   (t) => [
     check("sat_descargas_estado_chk", sql`${t.estado} in ('solicitada','terminada','reintentar')`),
-    uniqueIndex("sat_descargas_una_solicitada_idx").on(t.sociedadId).where(sql`${t.estado} = 'solicitada'`),
+    check("sat_descargas_tipo_chk", sql`${t.tipo} in ('metadata','xml')`),
+    uniqueIndex("sat_descargas_una_solicitada_idx").on(t.sociedadId, t.tipo).where(sql`${t.estado} = 'solicitada'`),
     index("sat_descargas_sociedad_idx").on(t.sociedadId, t.id),
   ],
 );
@@ -70,6 +75,8 @@ export const satCfdiRecibidos = pgTable(
     estatus: text("estatus").notNull(),
     fechaCancelacion: text("fecha_cancelacion"),
     descargaId: integer("descarga_id").references(() => satDescargas.id, { onDelete: "set null" }),
+    /** The CFDI's XML, once an administrator asked the SAT for its month (stored in `archivos`, decision 075). */
+    xmlArchivoId: uuid("xml_archivo_id").references(() => archivos.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
@@ -78,4 +85,24 @@ export const satCfdiRecibidos = pgTable(
     check("sat_cfdi_recibidos_estatus_chk", sql`${t.estatus} in ('vigente','cancelado')`),
     index("sat_cfdi_recibidos_emision_idx").on(t.sociedadId, t.fechaEmision),
   ],
+);
+
+/**
+ * The Descarga Masiva simulator's requests (issue 43 §3; demo and tests only): kept in the database, not in a
+ * process's memory, so that behind the cluster any API process answers any step (request, verification, download).
+ * `clave` is the request's parameters (RFC, type, window): the SAT answers 5005 to a repeated one.
+ */
+export const satSimuladorDescargas = pgTable(
+  "sat_simulador_descargas",
+  {
+    id: text("id").primaryKey(),
+    rfc: text("rfc").notNull(),
+    tipo: text("tipo").notNull(),
+    desde: text("desde").notNull(),
+    hasta: text("hasta").notNull(),
+    clave: text("clave").notNull(),
+    verificaciones: integer("verificaciones").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("sat_simulador_descargas_clave_idx").on(t.clave)],
 );

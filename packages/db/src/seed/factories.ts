@@ -24,6 +24,7 @@ export interface EmpleadoInput {
   viDocPen?: "Y" | "N";
   /** Issue 41 (decision 069): may approve bank-account changes. */
   apruebaCuentas?: "Y" | "N";
+  conciliaSat?: "Y" | "N";
 }
 
 export async function ensureArea(db: Database, nombre: string): Promise<number> {
@@ -50,6 +51,7 @@ export async function createEmpleado(db: Database, input: EmpleadoInput = {}) {
       passwordHash: await hashPassword(input.password ?? "Portal2026"),
       viDocPen: input.viDocPen ?? "N",
       apruebaCuentas: input.apruebaCuentas ?? "N",
+      conciliaSat: input.conciliaSat ?? "N",
     })
     .onConflictDoNothing({ target: empleados.usuario })
     .returning();

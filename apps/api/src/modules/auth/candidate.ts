@@ -27,6 +27,7 @@ export async function findCandidate(repo: AuthRepository, input: LoginRequest) {
           nombre: `${e.nombre} ${e.apellidos}`.trim(),
           id: String(e.id),
           VisuDocPen: e.viDocPen === "Y" ? "Y" : "N",
+          ...(e.conciliaSat === "Y" ? { ConciliaSat: "Y" as const } : {}),
         } as const,
       },
     };

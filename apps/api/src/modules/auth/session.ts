@@ -45,6 +45,7 @@ export function authenticate({ repo, clock, settings }: Pick<AuthDeps, "repo" | 
         perfil: e.perfil === "A" ? "A" : "G",
         viDocPen: e.viDocPen === "Y" ? "Y" : "N",
         apruebaCuentas: apruebaCuentas ? "Y" : "N",
+        conciliaSat: e.conciliaSat === "Y" ? "Y" : "N",
         secondFactor: await secondFactorState(
           repo,
           { operador: "Empleado", usuarioRef: String(e.id) },
@@ -63,6 +64,7 @@ export function authenticate({ repo, clock, settings }: Pick<AuthDeps, "repo" | 
       perfil: "P",
       viDocPen: "N",
       apruebaCuentas: "N",
+      conciliaSat: "N",
       secondFactor: await secondFactorState(
         repo,
         { operador: "Proveedor", usuarioRef: p.cardCode },

@@ -8,6 +8,7 @@ import {
 import type { Clock } from "../../lib/clock";
 import { Invalid, NotFound } from "../../lib/errors";
 import type { Data } from "../../repositories";
+import { archivoUrl } from "../archivos/service";
 import { notifyProveedor } from "../correo/al-proveedor";
 
 /** The SAT has 72 hours to report a stamped CFDI (the same rule as the status check of issue 15). */
@@ -57,6 +58,7 @@ function rowOf(
     EstatusPortal: portal ? (ESTATUS_PORTAL[portal.estatus] ?? "Pendiente") : null,
     DocEntrySap: portal?.erpDocEntry ?? null,
     Etiqueta: labelOf(sat, portal, now),
+    XmlSat: archivoUrl(sat?.xmlArchivoId),
   };
 }
 
@@ -122,7 +124,7 @@ export function createConciliacionSat({ data, clock }: { data: Data; clock: Cloc
     get: async (request: GetConciliacionSatRequest) => {
       const { sociedad: _sociedad, ...resto } = await build(request);
       // The job's state for this sociedad: what an administrator reads when the SAT refused or failed.
-      const d = await repo.ultimaDescarga(request.Sociedad);
+      const d = await repo.ultimaDescarga(request.Sociedad, "metadata");
       const Descarga = d
         ? {
             Estado: d.estado as "solicitada" | "terminada" | "reintentar",

@@ -1,74 +1,151 @@
 import { createHash } from "node:crypto";
 import { type Database, schema } from "@portal/db";
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import type { MetadatoSimulado } from "../../sat/descarga-masiva/simulador";
+import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import type {
+  MetadatoSimulado,
+  SolicitudesSimuladas,
+  SolicitudSimulada,
+  XmlSimulado,
+} from "../../sat/descarga-masiva/simulador";
+import { xmlSimulado } from "../../sat/descarga-masiva/xml-simulado";
 
-const { facturas, satSimuladorEstados } = schema;
+const { archivos, facturas, satSimuladorDescargas, satSimuladorEstados } = schema;
+
+/** The SAT keeps a request's packages 72 hours; a repeated request within them is answered 5005. */
+const VIGENCIA_SOLICITUD_MS = 72 * 3_600_000;
 
 /** The Descarga Masiva simulator's data (demo, tests; issue 43 §3). */
 export function simuladorDescargaQueries(db: Database) {
-  return {
-    /**
-     * What the simulator says the SAT holds as received by an RFC between two wall times: the portal's own invoices
-     * to it (cancelled when the status simulator's row says so), plus, per month, one CFDI from each of those
-     * issuers that never reached the portal and one from an issuer that is no supplier of the portal, so the demo
-     * has something to reconcile. Deterministic: the same window gives the same rows.
-     */
-    metadatosSimulados: async (rfcReceptor: string, desde: string, hasta: string): Promise<MetadatoSimulado[]> => {
-      const [d, h] = [desde.replace(" ", "T"), hasta.replace(" ", "T")];
-      const propias = await db
-        .select({
-          uuid: facturas.uuid,
-          rfcEmisor: facturas.rfcEmisor,
-          nombreEmisor: facturas.nombreEmisor,
-          nombreReceptor: facturas.nombreReceptor,
-          fecha: facturas.fechaCfdi,
-          timbrado: facturas.fechaTimbrado,
-          total: facturas.total,
-          estado: satSimuladorEstados.estado,
+  const metadatos = (rfcReceptor: string, desde: string, hasta: string) =>
+    metadatosSimulados(db, rfcReceptor, desde, hasta);
+  const solicitudes: SolicitudesSimuladas = {
+    crear: async (s: SolicitudSimulada, ahora: Date) => {
+      const clave = [s.rfc, s.tipo, s.desde, s.hasta].join("|");
+      const fila = { ...s, clave, verificaciones: 0, createdAt: ahora };
+      // One statement: a new request, or the renewal of one with these parameters older than 72 hours; when another
+      // in force holds them, nothing (the SAT's 5005). Two processes asking at once: exactly one is accepted.
+      const r = await db
+        .insert(satSimuladorDescargas)
+        .values(fila)
+        .onConflictDoUpdate({
+          target: satSimuladorDescargas.clave,
+          set: { id: s.id, verificaciones: 0, createdAt: ahora },
+          setWhere: lt(satSimuladorDescargas.createdAt, new Date(ahora.getTime() - VIGENCIA_SOLICITUD_MS)),
         })
-        .from(facturas)
-        .leftJoin(satSimuladorEstados, eq(satSimuladorEstados.uuid, sql`upper(${facturas.uuid})`))
-        .where(and(eq(facturas.rfcReceptor, rfcReceptor), gte(facturas.fechaCfdi, d), lte(facturas.fechaCfdi, h)))
-        .orderBy(asc(facturas.fechaCfdi), asc(facturas.id));
-      const filas: MetadatoSimulado[] = propias.map((p) => ({
-        uuid: p.uuid.toUpperCase(),
-        rfcEmisor: p.rfcEmisor,
-        nombreEmisor: p.nombreEmisor,
-        rfcReceptor,
-        nombreReceptor: p.nombreReceptor,
-        fechaEmision: p.fecha.replace("T", " ").slice(0, 19),
-        fechaCertificacion: (p.timbrado || p.fecha).replace("T", " ").slice(0, 19),
-        monto: Number(p.total).toFixed(2),
-        efecto: "I",
-        estatus: p.estado === "Cancelado" ? "0" : "1",
-        fechaCancelacion: p.estado === "Cancelado" ? (p.timbrado || p.fecha).replace("T", " ").slice(0, 19) : "",
-      }));
-      const emisores = new Map(propias.map((p) => [p.rfcEmisor, p.nombreEmisor]));
-      emisores.set("AAA010101AAA", "EMISOR AJENO AL PORTAL SA DE CV");
-      for (const mes of monthsBetween(d, h)) {
-        const fecha = `${mes}-15 12:00:00`;
-        if (fecha < desde || fecha > hasta) continue;
-        for (const [rfcEmisor, nombreEmisor] of emisores) {
-          const huella = createHash("sha256").update(`${rfcReceptor}|${rfcEmisor}|${mes}`).digest("hex");
-          filas.push({
-            uuid: uuidFromHash(huella),
-            rfcEmisor,
-            nombreEmisor,
-            rfcReceptor,
-            nombreReceptor: "",
-            fechaEmision: fecha,
-            fechaCertificacion: `${mes}-15 12:01:00`,
-            monto: (1000 + (Number.parseInt(huella.slice(0, 6), 16) % 90_000) / 10).toFixed(2),
-            efecto: "I",
-            estatus: "1",
-            fechaCancelacion: "",
-          });
-        }
-      }
-      return filas;
+        .returning({ id: satSimuladorDescargas.id });
+      return r.length === 1;
+    },
+    leer: async (id: string) => {
+      const [r] = await db
+        .select({
+          id: satSimuladorDescargas.id,
+          rfc: satSimuladorDescargas.rfc,
+          tipo: satSimuladorDescargas.tipo,
+          desde: satSimuladorDescargas.desde,
+          hasta: satSimuladorDescargas.hasta,
+        })
+        .from(satSimuladorDescargas)
+        .where(eq(satSimuladorDescargas.id, id));
+      return r ? { ...r, tipo: r.tipo === "CFDI" ? "CFDI" : "Metadata" } : null;
+    },
+    verificar: async (id: string) => {
+      const [r] = await db
+        .update(satSimuladorDescargas)
+        .set({ verificaciones: sql`${satSimuladorDescargas.verificaciones} + 1` })
+        .where(eq(satSimuladorDescargas.id, id))
+        .returning({ n: satSimuladorDescargas.verificaciones });
+      return r?.n ?? 0;
     },
   };
+  return {
+    /** The simulator's requests, in the database (any process answers any step). */
+    solicitudesSimuladas: solicitudes,
+    /**
+     * The XML of what the simulator holds for an RFC and window: the portal's own stored XML of its invoices (the
+     * real CFDI the suppliers brought), and a generated, unsealed CFDI 4.0 flagged as simulator data for the rest.
+     */
+    xmlsSimulados: async (rfcReceptor: string, desde: string, hasta: string): Promise<XmlSimulado[]> => {
+      const filas = (await metadatos(rfcReceptor, desde, hasta)).filter((f) => f.estatus === "1");
+      const propias = new Map<string, string>();
+      const uuids = filas.map((f) => f.uuid);
+      if (uuids.length > 0) {
+        const guardados = await db
+          .select({ uuid: facturas.uuid, contenido: archivos.contenido })
+          .from(facturas)
+          .innerJoin(archivos, eq(archivos.id, facturas.xmlArchivoId))
+          .where(and(eq(facturas.rfcReceptor, rfcReceptor), inArray(sql`upper(${facturas.uuid})`, uuids)));
+        for (const g of guardados) propias.set(g.uuid.toUpperCase(), Buffer.from(g.contenido).toString("utf8"));
+      }
+      return filas.map((f) => ({ uuid: f.uuid, xml: propias.get(f.uuid) ?? xmlSimulado(f) }));
+    },
+    metadatosSimulados: metadatos,
+  };
+}
+
+/**
+ * What the simulator says the SAT holds as received by an RFC between two wall times: the portal's own invoices
+ * to it (cancelled when the status simulator's row says so), plus, per month, one CFDI from each of those
+ * issuers that never reached the portal and one from an issuer that is no supplier of the portal, so the demo
+ * has something to reconcile. Deterministic: the same window gives the same rows.
+ */
+async function metadatosSimulados(
+  db: Database,
+  rfcReceptor: string,
+  desde: string,
+  hasta: string,
+): Promise<MetadatoSimulado[]> {
+  const [d, h] = [desde.replace(" ", "T"), hasta.replace(" ", "T")];
+  const propias = await db
+    .select({
+      uuid: facturas.uuid,
+      rfcEmisor: facturas.rfcEmisor,
+      nombreEmisor: facturas.nombreEmisor,
+      nombreReceptor: facturas.nombreReceptor,
+      fecha: facturas.fechaCfdi,
+      timbrado: facturas.fechaTimbrado,
+      total: facturas.total,
+      estado: satSimuladorEstados.estado,
+    })
+    .from(facturas)
+    .leftJoin(satSimuladorEstados, eq(satSimuladorEstados.uuid, sql`upper(${facturas.uuid})`))
+    .where(and(eq(facturas.rfcReceptor, rfcReceptor), gte(facturas.fechaCfdi, d), lte(facturas.fechaCfdi, h)))
+    .orderBy(asc(facturas.fechaCfdi), asc(facturas.id));
+  const filas: MetadatoSimulado[] = propias.map((p) => ({
+    uuid: p.uuid.toUpperCase(),
+    rfcEmisor: p.rfcEmisor,
+    nombreEmisor: p.nombreEmisor,
+    rfcReceptor,
+    nombreReceptor: p.nombreReceptor,
+    fechaEmision: p.fecha.replace("T", " ").slice(0, 19),
+    fechaCertificacion: (p.timbrado || p.fecha).replace("T", " ").slice(0, 19),
+    monto: Number(p.total).toFixed(2),
+    efecto: "I",
+    estatus: p.estado === "Cancelado" ? "0" : "1",
+    fechaCancelacion: p.estado === "Cancelado" ? (p.timbrado || p.fecha).replace("T", " ").slice(0, 19) : "",
+  }));
+  const emisores = new Map(propias.map((p) => [p.rfcEmisor, p.nombreEmisor]));
+  emisores.set("AAA010101AAA", "EMISOR AJENO AL PORTAL SA DE CV");
+  for (const mes of monthsBetween(d, h)) {
+    const fecha = `${mes}-15 12:00:00`;
+    if (fecha < desde || fecha > hasta) continue;
+    for (const [rfcEmisor, nombreEmisor] of emisores) {
+      const huella = createHash("sha256").update(`${rfcReceptor}|${rfcEmisor}|${mes}`).digest("hex");
+      filas.push({
+        uuid: uuidFromHash(huella),
+        rfcEmisor,
+        nombreEmisor,
+        rfcReceptor,
+        nombreReceptor: "",
+        fechaEmision: fecha,
+        fechaCertificacion: `${mes}-15 12:01:00`,
+        monto: (1000 + (Number.parseInt(huella.slice(0, 6), 16) % 90_000) / 10).toFixed(2),
+        efecto: "I",
+        estatus: "1",
+        fechaCancelacion: "",
+      });
+    }
+  }
+  return filas;
 }
 
 const uuidFromHash = (h: string) =>

@@ -1,10 +1,12 @@
 import { type Database, schema } from "@portal/db";
-import { and, asc, desc, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { MetadatoRecibido } from "../../sat/descarga-masiva/cliente";
 import { conciliacionQueries } from "./repository-conciliacion";
+import { efirmaAvisoQueries } from "./repository-efirma-avisos";
 import { simuladorDescargaQueries } from "./repository-simulador";
+import { xmlRecibidosQueries } from "./repository-xml";
 
-const { empleados, satCfdiRecibidos, satDescargas, sociedades } = schema;
+const { satCfdiRecibidos, satDescargas, sociedades } = schema;
 
 export type DescargaRow = typeof satDescargas.$inferSelect;
 
@@ -30,33 +32,6 @@ export function createDescargaSatRepository(db: Database) {
         })
         .where(eq(sociedades.id, id));
     },
-    /**
-     * Takes the expiry reminder at `umbral` days for the e.firma that expires at `vence`: true once, for one caller
-     * (a conditional UPDATE), so a second run, another process or a retry mails nothing twice.
-     */
-    claimEfirmaAviso: async (id: number, vence: Date, umbral: number) =>
-      (
-        await db
-          .update(sociedades)
-          .set({ efirmaAvisoUmbral: umbral })
-          .where(
-            and(
-              eq(sociedades.id, id),
-              eq(sociedades.efirmaVence, vence),
-              or(isNull(sociedades.efirmaAvisoUmbral), gt(sociedades.efirmaAvisoUmbral, umbral)),
-            ),
-          )
-          .returning({ id: sociedades.id })
-      ).length === 1,
-    /** The active administrators' addresses (the e.firma's expiry reminder). */
-    administradores: async () =>
-      (
-        await db
-          .select({ email: empleados.email })
-          .from(empleados)
-          .where(and(eq(empleados.perfil, "A"), eq(empleados.estatus, "A"), ne(empleados.email, "")))
-          .orderBy(asc(empleados.id))
-      ).map((e) => e.email),
     /** Active sociedades with an e.firma: the ones the job asks the SAT for. */
     conEfirma: () =>
       db
@@ -71,16 +46,19 @@ export function createDescargaSatRepository(db: Database) {
         .where(and(eq(sociedades.estatus, "A"), isNotNull(sociedades.efirmaCifrada)))
         .orderBy(asc(sociedades.id)),
     /** The sociedad's request in force, else its latest request. */
-    ultimaDescarga: async (sociedadId: number): Promise<DescargaRow | undefined> =>
+    /** Of the job's metadata requests, or of an administrator's XML requests. */
+    ultimaDescarga: async (sociedadId: number, tipo: "metadata" | "xml"): Promise<DescargaRow | undefined> =>
       (
         await db
           .select()
           .from(satDescargas)
-          .where(eq(satDescargas.sociedadId, sociedadId))
+          .where(and(eq(satDescargas.sociedadId, sociedadId), eq(satDescargas.tipo, tipo)))
           // The request in force first: a run that lost a race to another may have recorded a later row.
           .orderBy(desc(sql`${satDescargas.estado} = 'solicitada'`), desc(satDescargas.id))
           .limit(1)
       )[0],
+    descarga: async (id: number): Promise<DescargaRow | undefined> =>
+      (await db.select().from(satDescargas).where(eq(satDescargas.id, id)))[0],
     insertDescarga: async (values: typeof satDescargas.$inferInsert) =>
       (await db.insert(satDescargas).values(values).returning())[0] as DescargaRow,
     updateDescarga: async (id: number, values: Partial<typeof satDescargas.$inferInsert>) => {
@@ -127,6 +105,8 @@ export function createDescargaSatRepository(db: Database) {
         .where(eq(satCfdiRecibidos.sociedadId, sociedadId))
         .orderBy(asc(satCfdiRecibidos.fechaEmision), asc(satCfdiRecibidos.uuid)),
 
+    ...efirmaAvisoQueries(db),
+    ...xmlRecibidosQueries(db),
     ...simuladorDescargaQueries(db),
     ...conciliacionQueries(db),
   };

@@ -31,6 +31,11 @@ export const descargaSatRoutes: FastifyPluginAsyncZod = async (app) => {
     message: await app.services.conciliacionSat.notifyProveedor(request.body),
   }));
 
+  registerCall(app, CALLS.descargarXmlSat, async (request) => ({
+    status: "success" as const,
+    message: await svc().solicitarXml(request.body),
+  }));
+
   registerCall(app, CALLS.ejecutarDescargaSat, async () => ({
     status: "success" as const,
     message: await svc().runNow(),

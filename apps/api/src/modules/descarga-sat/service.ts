@@ -6,12 +6,13 @@ import {
   DescargaMasivaError,
   type DescargaSesion,
   type Efirma,
-  type MetadatoRecibido,
   readMetadatos,
+  readXmls,
 } from "../../sat/descarga-masiva/cliente";
 import { uniqueViolation } from "../archivos/upload-kit";
 import { decryptEfirma, uploadEfirma } from "./efirma";
 import type { DescargaRow } from "./repository";
+import { createDescargaXml } from "./xml";
 
 const MINUTO = 60_000;
 const HORA = 60 * MINUTO;
@@ -52,7 +53,7 @@ interface SociedadConEfirma {
 }
 
 /** The stored e.firma, or the Spanish reason the job records when it cannot be read (a changed encryption key). */
-function readEfirma(cifrada: string | null, key: Buffer): Efirma {
+export function readEfirma(cifrada: string | null, key: Buffer): Efirma {
   try {
     return decryptEfirma(cifrada ?? "", key);
   } catch {
@@ -61,19 +62,51 @@ function readEfirma(cifrada: string | null, key: Buffer): Efirma {
 }
 
 /** Downloads and reads every package; null when one is gone (expired at the SAT). */
-async function readPackages(sesion: DescargaSesion, paquetes: string[]): Promise<MetadatoRecibido[] | null> {
-  const filas: MetadatoRecibido[] = [];
+async function readPackages<T>(
+  sesion: DescargaSesion,
+  paquetes: string[],
+  read: (paqueteBase64: string) => Promise<T[]>,
+): Promise<T[] | null> {
+  const filas: T[] = [];
   for (const id of paquetes) {
     const d = await sesion.download(id);
     if (d.codigo !== 5000 || !d.paquete) return null;
-    filas.push(...(await readMetadatos(d.paquete)));
+    filas.push(...(await read(d.paquete)));
   }
   return filas;
 }
 
+/** Reads a finished request's packages and keeps what they hold (metadata rows, or each CFDI's XML); null if gone. */
+async function store(data: Data, sesion: DescargaSesion, fila: DescargaRow, paquetes: string[], now: Date) {
+  const terminada = (n: number) => ({
+    estado: "terminada",
+    motivo: "",
+    fallas: 0,
+    cfdi: n,
+    // A metadata request's row is the job's clock (the next day's slot); an XML request is not asked again.
+    siguienteAt: fila.tipo === "xml" ? now : nextDailySlot(now),
+    updatedAt: now,
+  });
+  if (fila.tipo === "xml") {
+    const xmls = await readPackages(sesion, paquetes, readXmls);
+    if (xmls === null) return null;
+    await data.withTransaction(async (tx) => {
+      await tx.descargaSat.guardarXml(fila.sociedadId, fila.id, xmls, now);
+      await tx.descargaSat.updateDescarga(fila.id, terminada(xmls.length));
+    });
+    return xmls.length;
+  }
+  const filas = await readPackages(sesion, paquetes, readMetadatos);
+  if (filas === null) return null;
+  await data.withTransaction(async (tx) => {
+    await tx.descargaSat.upsertRecibidos(fila.sociedadId, fila.id, filas, now);
+    await tx.descargaSat.updateDescarga(fila.id, terminada(filas.length));
+  });
+  return filas.length;
+}
+
 /** One verification of a request in force and, once the SAT finished it, its packages. Returns CFDI stored. */
-async function follow(data: Data, sesion: DescargaSesion, fila: DescargaRow, now: Date): Promise<number> {
-  const { withTransaction } = data;
+export async function follow(data: Data, sesion: DescargaSesion, fila: DescargaRow, now: Date): Promise<number> {
   const repo = data.repos.descargaSat;
   const v = await sesion.verify(fila.idSolicitud ?? "");
   if (v.codigo !== 5000) throw new DescargaMasivaError(DESCARGA_MSG.solicitudRechazada(v.codigo, v.mensaje));
@@ -87,23 +120,12 @@ async function follow(data: Data, sesion: DescargaSesion, fila: DescargaRow, now
     await done({ estado: "reintentar", motivo: DESCARGA_MSG.solicitudFallida(estado), siguienteAt: now });
     return 0;
   }
-  const filas = v.codigoSolicitud === 5004 ? [] : await readPackages(sesion, v.paquetes);
-  if (filas === null) {
+  const n = await store(data, sesion, fila, v.codigoSolicitud === 5004 ? [] : v.paquetes, now);
+  if (n === null) {
     await done({ estado: "reintentar", motivo: DESCARGA_MSG.paqueteVencido, siguienteAt: now });
     return 0;
   }
-  await withTransaction(async (tx) => {
-    await tx.descargaSat.upsertRecibidos(fila.sociedadId, fila.id, filas, now);
-    await tx.descargaSat.updateDescarga(fila.id, {
-      estado: "terminada",
-      motivo: "",
-      fallas: 0,
-      cfdi: filas.length,
-      siguienteAt: nextDailySlot(now),
-      updatedAt: now,
-    });
-  });
-  return filas.length;
+  return n;
 }
 
 /**
@@ -123,6 +145,7 @@ export function createDescargaSatService(deps: {
   const { data, clock, encryptionKey, client } = deps;
   const repo = data.repos.descargaSat;
   const meses = deps.meses ?? 2;
+  const xml = createDescargaXml(deps);
 
   async function recordFailure(s: SociedadConEfirma, fila: DescargaRow | undefined, error: unknown, now: Date) {
     if (!(error instanceof DescargaMasivaError)) throw error;
@@ -154,7 +177,7 @@ export function createDescargaSatService(deps: {
   }
 
   async function processSociedad(s: SociedadConEfirma, now: Date, onDemand: boolean): Promise<number> {
-    const ultima = await repo.ultimaDescarga(s.id);
+    const ultima = await repo.ultimaDescarga(s.id, "metadata");
     const enCurso = ultima?.estado === "solicitada";
     // Waiting: a request in backoff, or (unless an administrator asks) the next day's slot.
     if (ultima && ultima.siguienteAt > now && (enCurso || !onDemand)) return 0;
@@ -165,7 +188,7 @@ export function createDescargaSatService(deps: {
       // An administrator's run and the scheduled one at once: the other made the request (one in force at a time).
       if (uniqueViolation(error) === "sat_descargas_una_solicitada_idx") return 0;
       // The row the failure belongs to: the request this run made, or the one it followed.
-      await recordFailure(s, await repo.ultimaDescarga(s.id), error, now);
+      await recordFailure(s, await repo.ultimaDescarga(s.id, "metadata"), error, now);
       return 0;
     }
   }
@@ -173,7 +196,11 @@ export function createDescargaSatService(deps: {
   async function run(now: Date, onDemand: boolean): Promise<string> {
     const sociedades = await repo.conEfirma();
     let cfdi = 0;
-    for (const s of sociedades) cfdi += await processSociedad(s, now, onDemand);
+    for (const s of sociedades) {
+      cfdi += await processSociedad(s, now, onDemand);
+      // An administrator's XML request in force is followed too (not counted: the summary is the metadata's).
+      await xml.followXml(s, now);
+    }
     return DESCARGA_MSG.tareaResumen(sociedades.length, cfdi);
   }
 
@@ -182,12 +209,16 @@ export function createDescargaSatService(deps: {
     run: (now: Date) => run(now, false),
     /** An administrator's run now: a new request even if today's was made (requests in force are only followed). */
     runNow: () => run(clock(), true),
+    /** An administrator asks for (or follows) the XML of a month (decision 075, amendment). */
+    solicitarXml: xml.solicitar,
     uploadEfirma: (sociedadId: number, efirma: Efirma) =>
       uploadEfirma({ repo, encryptionKey, now: clock() }, sociedadId, efirma),
     /** Sociedades with a request in force (the job's backlog). */
     backlog: async () => {
       let n = 0;
-      for (const s of await repo.conEfirma()) if ((await repo.ultimaDescarga(s.id))?.estado === "solicitada") n += 1;
+      for (const s of await repo.conEfirma()) {
+        if ((await repo.ultimaDescarga(s.id, "metadata"))?.estado === "solicitada") n += 1;
+      }
       return n;
     },
   };

@@ -16,6 +16,7 @@ const toRow = (e: EmpleadoRecord, fila: number): EmpleadoRow => ({
   Pass: "",
   VisuDocPen: e.viDocPen === "Y" ? "Y" : "N",
   ApruebaCuentas: e.apruebaCuentas === "Y" ? "Y" : "N",
+  ConciliaSat: e.conciliaSat === "Y" ? "Y" : "N",
 });
 
 /** The areas an employee may belong to. */

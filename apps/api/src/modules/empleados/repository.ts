@@ -19,6 +19,7 @@ export function createEmpleadosRepository(db: Database) {
         estatus: empleados.estatus,
         viDocPen: empleados.viDocPen,
         apruebaCuentas: empleados.apruebaCuentas,
+        conciliaSat: empleados.conciliaSat,
       })
       .from(empleados)
       .innerJoin(areas, eq(areas.id, empleados.areaId));

@@ -24,6 +24,7 @@ export function createEmpleado({ data }: Pick<EmpleadosDeps, "data">) {
       passwordHash: await hashPassword(input.Contraseña),
       viDocPen: input.ViDocPen ?? "N",
       apruebaCuentas: input.ApruebaCuentas ?? "N",
+      conciliaSat: input.ConciliaSat ?? "N",
     });
     return MSG.empleadoCreado;
   };
@@ -62,6 +63,7 @@ export function updateEmpleado({ data, clock }: EmpleadosDeps) {
         areaId: input.Area,
         viDocPen: input.ViDocPen ?? current.viDocPen,
         apruebaCuentas: input.ApruebaCuentas ?? current.apruebaCuentas,
+        conciliaSat: input.ConciliaSat ?? current.conciliaSat,
         ...(passwordHash ? { passwordHash } : {}),
         updatedAt: now,
       });

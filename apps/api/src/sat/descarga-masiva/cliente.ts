@@ -1,7 +1,9 @@
 import {
+  CfdiPackageReader,
   type CRequest,
   CResponse,
   DateTimePeriod,
+  DocumentStatus,
   DownloadType,
   Fiel,
   FielRequestBuilder,
@@ -106,6 +108,8 @@ export interface ResultadoDescarga {
 /** A session with the service under one e.firma: the library's Service, which keeps its token between calls. */
 export interface DescargaSesion {
   requestMetadata(rfcReceptor: string, desde: string, hasta: string): Promise<ResultadoSolicitud>;
+  /** The XML of the CFDI received in a window; the SAT gives only those in force ('Vigente') as XML. */
+  requestXml(rfcReceptor: string, desde: string, hasta: string): Promise<ResultadoSolicitud>;
   verify(idSolicitud: string): Promise<ResultadoVerificacion>;
   download(idPaquete: string): Promise<ResultadoDescarga>;
 }
@@ -143,20 +147,24 @@ export function createDescargaMasivaClient(opts: { endpoints: () => DescargaEndp
         new ServiceType("cfdi"),
       );
       const service = new Service(new FielRequestBuilder(fiel), new FetchWebClient(opts.timeoutMs), null, endpoints);
+      const query = (tipo: "metadata" | "xml", rfcReceptor: string, desde: string, hasta: string) =>
+        guarded(async () => {
+          let parametros = QueryParameters.create(DateTimePeriod.createFromValues(desde, hasta))
+            .withDownloadType(new DownloadType("received"))
+            .withRequestType(new RequestType(tipo));
+          // The SAT refuses a request for the XML of received CFDI that includes cancelled ones.
+          if (tipo === "xml") parametros = parametros.withDocumentStatus(new DocumentStatus("active"));
+          if (fiel.getRfc() !== rfcReceptor) throw new DescargaMasivaError(DESCARGA_MSG.efirmaDeOtroRfc);
+          const r = await service.query(parametros);
+          return {
+            codigo: r.getStatus().getCode(),
+            mensaje: r.getStatus().getMessage(),
+            idSolicitud: r.getRequestId() ?? "",
+          };
+        });
       return {
-        requestMetadata: (rfcReceptor, desde, hasta) =>
-          guarded(async () => {
-            const parametros = QueryParameters.create(DateTimePeriod.createFromValues(desde, hasta))
-              .withDownloadType(new DownloadType("received"))
-              .withRequestType(new RequestType("metadata"));
-            if (fiel.getRfc() !== rfcReceptor) throw new DescargaMasivaError(DESCARGA_MSG.efirmaDeOtroRfc);
-            const r = await service.query(parametros);
-            return {
-              codigo: r.getStatus().getCode(),
-              mensaje: r.getStatus().getMessage(),
-              idSolicitud: r.getRequestId() ?? "",
-            };
-          }),
+        requestMetadata: (rfcReceptor, desde, hasta) => query("metadata", rfcReceptor, desde, hasta),
+        requestXml: (rfcReceptor, desde, hasta) => query("xml", rfcReceptor, desde, hasta),
         verify: (idSolicitud) =>
           guarded(async () => {
             const r = await service.verify(idSolicitud);
@@ -211,4 +219,22 @@ export async function readMetadatos(paqueteBase64: string): Promise<MetadatoReci
     });
   }
   return filas;
+}
+
+/** One CFDI of an XML package: its UUID (upper case, from its TimbreFiscalDigital) and its XML text. */
+export interface XmlRecibido {
+  uuid: string;
+  xml: string;
+}
+
+/** The CFDI of an XML package (base64 ZIP, one '<UUID>.xml' per CFDI), read by the library's CfdiPackageReader. */
+export async function readXmls(paqueteBase64: string): Promise<XmlRecibido[]> {
+  let lector: CfdiPackageReader;
+  try {
+    lector = await CfdiPackageReader.createFromContents(Buffer.from(paqueteBase64, "base64").toString("binary"));
+  } catch {
+    throw new DescargaMasivaError(DESCARGA_MSG.paqueteIlegible);
+  }
+  // The reader decodes each file as UTF-8 text (JSZip's "text"), the CFDI's encoding.
+  return (await lector.cfdisToArray()).map((c) => ({ uuid: c.uuid.toUpperCase(), xml: c.content }));
 }

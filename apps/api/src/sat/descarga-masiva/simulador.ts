@@ -53,30 +53,47 @@ export const FALLAS_NINGUNA: FallasDescarga = {
   paqueteMalformado: false,
 };
 
-interface Solicitud {
+/** A request the simulator accepted: who asked, for what (metadata or XML) and which window. */
+export interface SolicitudSimulada {
   id: string;
   rfc: string;
-  clave: string;
-  tipo: "Metadata";
+  /** 'Metadata' or 'CFDI' (the SAT's TipoSolicitud). */
+  tipo: "Metadata" | "CFDI";
   desde: string;
   hasta: string;
-  verificaciones: number;
 }
 
-/** What the simulator keeps between calls: tokens, requests and the knobs; one per API process (the demo runs one). */
+/**
+ * Where the simulator keeps its requests: the database (`sat_simulador_descargas`, repository-simulador.ts), so that
+ * behind the cluster any API process answers any step of a request another one accepted.
+ */
+export interface SolicitudesSimuladas {
+  /** Keeps a new request; false when one with the same parameters was accepted in the last 72 hours (5005). */
+  crear(s: SolicitudSimulada, ahora: Date): Promise<boolean>;
+  leer(id: string): Promise<SolicitudSimulada | null>;
+  /** Counts one more verification of the request; the count after it. */
+  verificar(id: string): Promise<number>;
+}
+
+/** One CFDI's XML as the SAT's package holds it ('<UUID>.xml'). */
+export interface XmlSimulado {
+  uuid: string;
+  xml: string;
+}
+
+/**
+ * What the simulator keeps in the process: only the fault knobs and the call counters (both for tests). Tokens carry
+ * their RFC and requests live in the database, so nothing of a request depends on which process answers.
+ */
 export interface EstadoSimuladorDescarga {
   fallas: FallasDescarga;
-  tokens: Map<string, string>;
-  solicitudes: Map<string, Solicitud>;
-  /** Calls answered, by operation: what a test counts (a request, two verifications, one download). */
+  /** Calls answered by this process, by operation: what a test counts (a request, two verifications, one download). */
   llamadas: { autentica: number; solicita: number; verifica: number; descarga: number };
 }
 
 export function createEstadoSimuladorDescarga(): EstadoSimuladorDescarga {
   return {
     fallas: { ...FALLAS_NINGUNA },
-    tokens: new Map(),
-    solicitudes: new Map(),
     llamadas: { autentica: 0, solicita: 0, verifica: 0, descarga: 0 },
   };
 }
@@ -112,6 +129,20 @@ function rfcDelCertificado(cuerpo: string): string | null {
   }
 }
 
+/**
+ * The simulator's token: the RFC it was given to and its expiry, readable by any process (no table): 'SIM.' and
+ * base64url of 'RFC|expiry ms|random'. The real SAT's token is opaque; the client only carries it back.
+ */
+const TOKEN_PREFIJO = "SIM.";
+const emitirToken = (rfc: string, vence: Date) =>
+  `${TOKEN_PREFIJO}${Buffer.from(`${rfc}|${vence.getTime()}|${randomUUID()}`).toString("base64url")}`;
+function leerToken(token: string, ahora: Date): string | null {
+  if (!token.startsWith(TOKEN_PREFIJO)) return null;
+  const [rfc, vence] = Buffer.from(token.slice(TOKEN_PREFIJO.length), "base64url").toString("utf8").split("|");
+  if (!rfc || !/^[A-Z&Ñ0-9]{12,13}$/.test(rfc) || !(Number(vence) > ahora.getTime())) return null;
+  return rfc;
+}
+
 const formatoSat = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, ".000Z");
 
 /** The metadata text file of a package: '~'-separated, CRLF line ends, the SAT's header. */
@@ -140,7 +171,10 @@ export function metadataText(filas: MetadatoSimulado[]): string {
 interface Contexto {
   estado: EstadoSimuladorDescarga;
   clock: Clock;
+  solicitudes: SolicitudesSimuladas;
   recibidos: (rfcReceptor: string, desde: string, hasta: string) => Promise<MetadatoSimulado[]>;
+  /** The XML of the same CFDI (a request of type CFDI). */
+  xmls: (rfcReceptor: string, desde: string, hasta: string) => Promise<XmlSimulado[]>;
 }
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
@@ -149,9 +183,9 @@ const xml = (reply: FastifyReply, code: number, body: string) =>
 const soapAction = (request: FastifyRequest) => String(request.headers.soapaction ?? "").replace(/"/g, "");
 const body = (request: FastifyRequest) => String(request.body ?? "");
 /** The RFC a call's token was given to ('WRAP access_token="…"'), or null for an unknown token. */
-function tokenRfc(estado: EstadoSimuladorDescarga, request: FastifyRequest): string | null {
+function tokenRfc({ clock }: Contexto, request: FastifyRequest): string | null {
   const valor = /access_token="([^"]+)"/.exec(String(request.headers.authorization ?? ""))?.[1];
-  return valor ? (estado.tokens.get(valor) ?? null) : null;
+  return valor ? leerToken(valor, clock()) : null;
 }
 
 /** Autentica: the token for the e.firma's RFC, valid five minutes (WS-Security timestamp in the header). */
@@ -163,9 +197,8 @@ const autentica =
     if (soapAction(request) !== ACCION_AUTENTICA || !rfc || estado.fallas.tokenRechazado) {
       return xml(reply, 500, falloSeguridad());
     }
-    const token = randomUUID();
-    estado.tokens.set(token, rfc);
     const ahora = clock();
+    const token = emitirToken(rfc, new Date(ahora.getTime() + 300_000));
     const header =
       '<o:Security xmlns:o="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd" s:mustUnderstand="1">' +
       `<u:Timestamp u:Id="_0"><u:Created>${formatoSat(ahora)}</u:Created><u:Expires>${formatoSat(new Date(ahora.getTime() + 300_000))}</u:Expires></u:Timestamp></o:Security>`;
@@ -181,10 +214,11 @@ const autentica =
 
 /** SolicitaDescargaRecibidos: 5000 with the request's id, or the SAT's refusals (5002, 5003, 5005, 300, 301). */
 const solicita =
-  ({ estado }: Contexto): Handler =>
+  (ctx: Contexto): Handler =>
   async (request, reply) => {
+    const { estado, solicitudes, clock } = ctx;
     estado.llamadas.solicita += 1;
-    const rfc = tokenRfc(estado, request);
+    const rfc = tokenRfc(ctx, request);
     if (!rfc || soapAction(request) !== ACCION_SOLICITA_RECIBIDOS) return xml(reply, 500, falloSeguridad());
     const solicitud = /<(?:\w+:)?solicitud\s[^>]*>/.exec(body(request))?.[0] ?? "";
     const responder = (cod: number, mensaje: string, id = "") =>
@@ -203,28 +237,34 @@ const solicita =
       return responder(5002, "Se han agotado las solicitudes de por vida");
     }
     if (estado.fallas.solicitudRechazada === 5003) return responder(5003, "Tope máximo");
-    // The simulator serves metadata packages only; a request for XML gets the SAT's answer to a request it refuses.
-    if (attr(solicitud, "TipoSolicitud") !== "Metadata") return responder(301, "XML Mal Formado");
-    const desde = attr(solicitud, "FechaInicial");
-    const hasta = attr(solicitud, "FechaFinal");
-    const clave = [rfc, "Metadata", desde, hasta].join("|");
-    // A request with the parameters of one still in force: the SAT answers 5005 and keeps the first.
-    if ([...estado.solicitudes.values()].some((s) => s.clave === clave)) {
-      return responder(5005, "Solicitud duplicada");
+    const tipo = attr(solicitud, "TipoSolicitud");
+    if (tipo !== "Metadata" && tipo !== "CFDI") return responder(301, "XML Mal Formado");
+    // The SAT gives the XML of received CFDI in force only: a request for them that includes cancelled ones is 301.
+    if (tipo === "CFDI" && attr(solicitud, "EstadoComprobante") !== "Vigente") {
+      return responder(301, "XML Mal Formado");
     }
     const id = randomUUID();
-    estado.solicitudes.set(id, { id, rfc, clave, tipo: "Metadata", desde, hasta, verificaciones: 0 });
+    const nueva = {
+      id,
+      rfc,
+      tipo,
+      desde: attr(solicitud, "FechaInicial"),
+      hasta: attr(solicitud, "FechaFinal"),
+    } as const;
+    // A request with the parameters of one still in force: the SAT answers 5005 and keeps the first.
+    if (!(await solicitudes.crear(nueva, clock()))) return responder(5005, "Solicitud duplicada");
     return responder(5000, "Solicitud Aceptada", id);
   };
 
 /** VerificaSolicitudDescarga: EstadoSolicitud 2 (en proceso) for the first polls, then 3 with its package. */
 const verifica =
-  ({ estado, recibidos }: Contexto): Handler =>
+  (ctx: Contexto): Handler =>
   async (request, reply) => {
+    const { estado, solicitudes, recibidos } = ctx;
     estado.llamadas.verifica += 1;
-    const rfc = tokenRfc(estado, request);
+    const rfc = tokenRfc(ctx, request);
     if (!rfc || soapAction(request) !== ACCION_VERIFICA) return xml(reply, 500, falloSeguridad());
-    const s = estado.solicitudes.get(attr(body(request), "IdSolicitud"));
+    const s = await solicitudes.leer(attr(body(request), "IdSolicitud"));
     const responder = (cod: number, estadoSol: number, codigoSol: number, n: number, mensaje: string, ids: string[]) =>
       xml(
         reply,
@@ -236,24 +276,25 @@ const verifica =
         ),
       );
     if (!s || s.rfc !== rfc) return responder(5004, 0, 5004, 0, "No se encontró la solicitud", []);
-    s.verificaciones += 1;
-    if (s.verificaciones <= estado.fallas.verificacionesEnProceso) {
+    if ((await solicitudes.verificar(s.id)) <= estado.fallas.verificacionesEnProceso) {
       return responder(5000, 2, 5000, 0, "Solicitud Aceptada", []);
     }
-    const filas = await recibidos(rfc, s.desde, s.hasta);
+    // An XML request covers the CFDI in force only (EstadoComprobante 'Vigente', checked when it was made).
+    const filas = (await recibidos(rfc, s.desde, s.hasta)).filter((f) => s.tipo === "Metadata" || f.estatus === "1");
     if (filas.length === 0) return responder(5000, 3, 5004, 0, "No se encontró la información", []);
     return responder(5000, 3, 5000, filas.length, "Solicitud Aceptada", [`${s.id.toUpperCase()}_01`]);
   };
 
 /** Descargar: the package, a base64 ZIP with the metadata text file (or 5007 when it expired). */
 const descarga =
-  ({ estado, recibidos }: Contexto): Handler =>
+  (ctx: Contexto): Handler =>
   async (request, reply) => {
+    const { estado, solicitudes, recibidos, xmls } = ctx;
     estado.llamadas.descarga += 1;
-    const rfc = tokenRfc(estado, request);
+    const rfc = tokenRfc(ctx, request);
     if (!rfc || soapAction(request) !== ACCION_DESCARGAR) return xml(reply, 500, falloSeguridad());
     const idPaquete = attr(body(request), "IdPaquete");
-    const s = estado.solicitudes.get(idPaquete.replace(/_\d+$/, "").toLowerCase());
+    const s = await solicitudes.leer(idPaquete.replace(/_\d+$/, "").toLowerCase());
     const responder = (cod: number, mensaje: string, paquete: string) =>
       xml(
         reply,
@@ -270,7 +311,9 @@ const descarga =
       return responder(5000, "Solicitud Aceptada", Buffer.from("esto no es un zip").toString("base64"));
     }
     const zip = new JSZip();
-    zip.file(`${idPaquete}.txt`, metadataText(await recibidos(rfc, s.desde, s.hasta)));
+    // A metadata package holds one text table; an XML package one '<UUID>.xml' per CFDI (the SAT's own layout).
+    if (s.tipo === "Metadata") zip.file(`${idPaquete}.txt`, metadataText(await recibidos(rfc, s.desde, s.hasta)));
+    else for (const x of await xmls(rfc, s.desde, s.hasta)) zip.file(`${x.uuid.toLowerCase()}.xml`, x.xml);
     const contenido = await zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
     return responder(5000, "Solicitud Aceptada", contenido.toString("base64"));
   };

@@ -1,4 +1,9 @@
-import { type AvisarProveedorConciliacionRequest, CALLS, type GetConciliacionSatRequest } from "@portal/contracts";
+import {
+  type AvisarProveedorConciliacionRequest,
+  CALLS,
+  type DescargarXmlSatRequest,
+  type GetConciliacionSatRequest,
+} from "@portal/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { sendCall } from "../../lib/api-client";
 import { DOMAIN_KEYS } from "../../lib/query-keys";
@@ -42,5 +47,19 @@ export function useEjecutarDescargaSat() {
       void queryClient.invalidateQueries({ queryKey: [...conciliacionKey] });
       void queryClient.invalidateQueries({ queryKey: [...DOMAIN_KEYS.tareas] });
     },
+  });
+}
+
+/**
+ * descargaSat/descargarXml (administrators): asks the SAT for the XML of the sociedad's month, or follows the request
+ * in force; resolves with the server's message, and the reconciliation is reloaded (its rows offer the XML).
+ */
+export function useDescargarXmlSat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...conciliacionKey, "descargarXml"],
+    mutationFn: async (request: DescargarXmlSatRequest) =>
+      ((await sendCall(CALLS.descargarXmlSat, request)) as { message: string }).message,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [...conciliacionKey] }),
   });
 }

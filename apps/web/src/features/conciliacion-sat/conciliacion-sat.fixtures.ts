@@ -36,6 +36,7 @@ export const FILAS: ConciliacionSatRow[] = [
     EstatusPortal: "Aceptada",
     DocEntrySap: 501,
     Etiqueta: ETIQUETAS_CONCILIACION.conciliado,
+    XmlSat: "/api/archivos/6f1c2d3e-0000-4000-8000-000000000001",
   },
   {
     ...base,

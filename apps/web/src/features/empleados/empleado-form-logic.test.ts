@@ -35,6 +35,7 @@ const valid: EmpleadoFormValues = {
   Contraseña: "Clave2026",
   ViDocPen: true,
   ApruebaCuentas: false,
+  ConciliaSat: false,
 };
 
 describe("employee form validation (spec §5)", () => {
@@ -97,6 +98,7 @@ describe("employee requests", () => {
         Area: 3,
         ViDocPen: "Y",
         ApruebaCuentas: "N",
+        ConciliaSat: "N",
         Estatus: "A",
         Contraseña: "Clave2026",
       },
@@ -128,6 +130,7 @@ describe("employee requests", () => {
         Area: 2,
         ViDocPen: "N",
         ApruebaCuentas: "N",
+        ConciliaSat: "N",
       },
     });
   });

@@ -35,6 +35,8 @@ export interface EmpleadoFormValues {
   ViDocPen: boolean;
   /** Issue 41 (decision 069): 'Aprueba cambios de cuenta bancaria'. */
   ApruebaCuentas: boolean;
+  /** Issue 43 (decision 075): 'Consulta la conciliación con el SAT'. */
+  ConciliaSat: boolean;
 }
 
 export type EmpleadoField = keyof EmpleadoFormValues;
@@ -51,6 +53,7 @@ export const EMPLEADO_LABELS = {
   Contraseña: "Contraseña",
   ViDocPen: "Ver el módulo de documentos pendientes",
   ApruebaCuentas: "Aprueba cambios de cuenta bancaria",
+  ConciliaSat: "Consulta la conciliación con el SAT",
 } as const satisfies Record<EmpleadoField, string>;
 
 const FIELDS = Object.keys(EMPLEADO_LABELS) as EmpleadoField[];
@@ -67,6 +70,7 @@ export const emptyEmpleadoForm = (): EmpleadoFormValues => ({
   Contraseña: "",
   ViDocPen: false,
   ApruebaCuentas: false,
+  ConciliaSat: false,
 });
 
 /** Spec §3 mapping row -> form: IdEmpleado -> Usuario, Perfil -> RolEmpleado, Email -> Correo, IdArea -> Area. */
@@ -81,6 +85,7 @@ export const empleadoFormFromRow = (row: EmpleadoRow): EmpleadoFormValues => ({
   Contraseña: "",
   ViDocPen: row.VisuDocPen === "Y",
   ApruebaCuentas: row.ApruebaCuentas === "Y",
+  ConciliaSat: row.ConciliaSat === "Y",
 });
 
 const L = EMPLEADO_LABELS;
@@ -130,7 +135,11 @@ const base = (values: EmpleadoFormValues, options: RequestOptions) => ({
   Correo: values.Correo.trim(),
   Area: Number(values.Area),
   ...(options.canSetViDocPen
-    ? { ViDocPen: values.ViDocPen ? "Y" : "N", ApruebaCuentas: values.ApruebaCuentas ? "Y" : "N" }
+    ? {
+        ViDocPen: values.ViDocPen ? "Y" : "N",
+        ApruebaCuentas: values.ApruebaCuentas ? "Y" : "N",
+        ConciliaSat: values.ConciliaSat ? "Y" : "N",
+      }
     : {}),
 });
 

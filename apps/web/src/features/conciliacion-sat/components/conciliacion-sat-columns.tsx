@@ -1,6 +1,13 @@
 import { Badge, Button } from "@mantine/core";
 import type { ConciliacionSatRow } from "@portal/contracts";
-import { amountColumn, type DataTableColumn, dateColumn, nameColumn, uuidColumn } from "../../../components/data-table";
+import {
+  amountColumn,
+  type DataTableColumn,
+  dateColumn,
+  fileColumn,
+  nameColumn,
+  uuidColumn,
+} from "../../../components/data-table";
 import { colorDeEtiqueta, type ProveedorConFaltantes } from "../conciliacion-logic";
 
 type Total = { Moneda: string; Cantidad: number; TotalSat: string; TotalPortal: string };
@@ -37,6 +44,8 @@ export const CONCILIACION_COLUMNS: readonly DataTableColumn<ConciliacionSatRow>[
       </Badge>
     ),
   },
+  // Decision 075 (amendment 2): the XML the SAT gave, once an administrator downloaded the month's ('Descargar XML').
+  fileColumn({ id: "XmlSat", header: "XML del SAT", url: (row) => row.XmlSat ?? "", format: "xml", fileLabel: "XML" }),
 ];
 
 /** Totals by currency ('Sin moneda' for the SAT's CFDI the portal does not have: its metadata has no currency). */

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { CONCILIACION_SAT_TEXTOS, type ConciliacionSatRow } from "@portal/contracts";
-import { IconPlayerPlay } from "@tabler/icons-react";
+import { IconFileDownload, IconPlayerPlay } from "@tabler/icons-react";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useCallback, useMemo, useState } from "react";
 import { DataTable } from "../../../components/data-table";
@@ -10,7 +10,7 @@ import { isAdministrador } from "../../../lib/permissions";
 import { notifySaveError } from "../../../lib/save-feedback";
 import type { Session } from "../../../lib/session";
 import { useSociedades } from "../../sociedades/api";
-import { useConciliacionSat, useEjecutarDescargaSat } from "../api";
+import { useConciliacionSat, useDescargarXmlSat, useEjecutarDescargaSat } from "../api";
 import {
   type ConciliacionFilters,
   parseConciliacionFilters,
@@ -82,6 +82,7 @@ export function ConciliacionSatScreen({ session }: { session: Session }) {
       ) : (
         <>
           {conciliacion.data ? <DescargaEstado descarga={conciliacion.data.Descarga} /> : null}
+          {isAdministrador(session) ? <DescargarXml sociedad={sociedad} periodo={periodo} /> : null}
           <DataTable
             {...common}
             label="CFDI recibidos"
@@ -164,6 +165,46 @@ function EjecutarAhora() {
       {resultado !== null ? (
         <Alert color="blue" title="Descarga masiva del SAT" role="status">
           {resultado}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * 'Descargar XML' (administrators; decision 075, amendment 2): asks the SAT for the XML of the month's CFDI in force,
+ * or verifies the request in force; the server's message stays on the screen, a refusal is shown as it says.
+ */
+function DescargarXml({ sociedad, periodo }: { sociedad: number; periodo: string }) {
+  const descargar = useDescargarXmlSat();
+  const [resultado, setResultado] = useState<{ clave: string; mensaje: string } | null>(null);
+  const clave = `${sociedad}|${periodo}`;
+  return (
+    <Stack gap="xs">
+      <Group gap="md" align="center">
+        <Button
+          variant="light"
+          leftSection={<IconFileDownload size={16} aria-hidden />}
+          loading={descargar.isPending}
+          onClick={() =>
+            descargar.mutate(
+              { Sociedad: sociedad, Periodo: periodo },
+              {
+                onSuccess: (mensaje) => setResultado({ clave, mensaje }),
+                onError: (error) => notifySaveError(error, "No se pudo descargar el XML del SAT"),
+              },
+            )
+          }
+        >
+          Descargar XML
+        </Button>
+        <Text size="sm" c="dimmed" maw={720}>
+          {CONCILIACION_SAT_TEXTOS.descargarXmlAyuda}
+        </Text>
+      </Group>
+      {resultado?.clave === clave ? (
+        <Alert color="blue" title="XML del SAT" role="status">
+          {resultado.mensaje}
         </Alert>
       ) : null}
     </Stack>

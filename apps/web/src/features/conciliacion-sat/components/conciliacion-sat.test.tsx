@@ -65,7 +65,11 @@ describe("/Conciliacion-SAT", () => {
       "Aceptada",
       "501",
       "Conciliado",
+      expect.any(String),
     ]);
+    // The XML the SAT gave (decision 075, amendment 2), only on the rows whose XML the portal holds.
+    expect(within(filas(CFDI)[0]!).queryByRole("button", { name: "Visualizar XML" })).not.toBeNull();
+    expect(within(filas(CFDI)[1]!).queryByRole("button", { name: "Visualizar XML" })).toBeNull();
     expect(filas(CFDI)[1]?.textContent).toContain("No registrado");
     expect(filas(CFDI)[1]?.textContent).toContain("Falta en el portal");
     expect(filas(CFDI)[3]?.textContent).toContain("Cancelado en el SAT después de aceptado");
@@ -158,9 +162,28 @@ describe("/Conciliacion-SAT", () => {
     expect(calls.find((c) => c.url.endsWith("/descargaSat/ejecutar"))?.body).toEqual({});
   });
 
-  it("gives a reviewer (ViDocPen Y) the screen and its menu entry, without 'Ejecutar ahora'", async () => {
+  it("lets an administrator ask the SAT for the month's XML, shows the server's message and reloads", async () => {
+    signInAs("administrador");
+    const mensaje = "Se guardó el XML de 4 CFDI recibido(s) del 2026-11-01 00:00:00 al 2026-11-29 06:00:00.";
+    const calls = fakeCalls({
+      rowSociedades: SOCIEDADES,
+      getConciliacionSat: CONCILIACION,
+      descargarXmlSat: { body: { status: "success", message: mensaje } },
+    });
+    renderApp("/Conciliacion-SAT?sociedad=4&periodo=2026-11");
+    await waitFor(() => expect(filas(CFDI)).toHaveLength(4));
+    fireEvent.click(screen.getByRole("button", { name: "Descargar XML" }));
+    expect((await screen.findByRole("status")).textContent).toContain(mensaje);
+    expect(calls.find((c) => c.url.endsWith("/descargaSat/descargarXml"))?.body).toEqual({
+      Sociedad: 4,
+      Periodo: "2026-11",
+    });
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith("/getConciliacion"))).toHaveLength(2));
+  });
+
+  it("gives an employee with ConciliaSat the screen and its menu entry, without 'Ejecutar ahora' nor 'Descargar XML'", async () => {
     session.storeLogin(
-      { perfil: "G", nombre: "Revisora de Cuentas", token: "tok-r", id: "3", VisuDocPen: "Y" },
+      { perfil: "G", nombre: "Tomás Reyes Salgado", token: "tok-r", id: "3", VisuDocPen: "N", ConciliaSat: "Y" },
       "Empleado",
     );
     fakeCalls({ rowSociedades: SOCIEDADES, getConciliacionSat: CONCILIACION, homeRowDocuments: { Registro: 0 } });
@@ -169,10 +192,24 @@ describe("/Conciliacion-SAT", () => {
     const nav = screen.getByRole("navigation", { name: "Menú principal" });
     expect(within(nav).queryByRole("link", { name: "Conciliación SAT" })).not.toBeNull();
     expect(screen.queryByRole("button", { name: "Ejecutar ahora" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Descargar XML" })).toBeNull();
     expect(screen.getByRole("button", { name: "Avisar a BERENICE XIMO QUEZADA" })).not.toBeNull();
   });
 
-  it("sends an employee without ViDocPen to /Home and shows no entry", async () => {
+  it("sends a reviewer (ViDocPen Y) without ConciliaSat to /Home and shows no entry", async () => {
+    session.storeLogin(
+      { perfil: "G", nombre: "Revisora de Cuentas", token: "tok-v", id: "5", VisuDocPen: "Y" },
+      "Empleado",
+    );
+    const calls = fakeCalls({ rowSociedades: SOCIEDADES, homeRowDocuments: { Registro: 0 } });
+    const { router } = renderApp("/Conciliacion-SAT");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/Home"));
+    const nav = await screen.findByRole("navigation", { name: "Menú principal" });
+    expect(within(nav).queryByRole("link", { name: "Conciliación SAT" })).toBeNull();
+    expect(calls.some((c) => c.url.endsWith("/getConciliacion"))).toBe(false);
+  });
+
+  it("sends an employee without ConciliaSat to /Home and shows no entry", async () => {
     signInAs("consulta");
     const calls = fakeCalls({ rowSociedades: SOCIEDADES, homeRowDocuments: { Registro: 0 } });
     const { router } = renderApp("/Conciliacion-SAT");

@@ -111,6 +111,7 @@ describe("employee form", () => {
       Area: 1,
       ViDocPen: "Y",
       ApruebaCuentas: "N",
+      ConciliaSat: "N",
       Estatus: "A",
       Contraseña: "Clave2026",
     });
@@ -153,6 +154,7 @@ describe("employee form", () => {
       Area: 2,
       ViDocPen: "N",
       ApruebaCuentas: "N",
+      ConciliaSat: "N",
     });
     expect(router.state.location.pathname).toBe("/Catalogo-Empleados/Empleado/2");
     await waitFor(() => expect(modify.hasAttribute("disabled")).toBe(false));

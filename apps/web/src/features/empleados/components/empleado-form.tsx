@@ -71,6 +71,13 @@ export function EmpleadoForm({ session, row, isProfile = false, onDone }: Emplea
               {...form.getInputProps("ApruebaCuentas", { type: "checkbox" })}
             />
           ) : null}
+          {canSetViDocPen ? (
+            <Checkbox
+              label={L.ConciliaSat}
+              description="La pantalla Conciliación SAT: los CFDI que el SAT registra como recibidos frente a los del portal y SAP."
+              {...form.getInputProps("ConciliaSat", { type: "checkbox" })}
+            />
+          ) : null}
           <FormActions
             submitLabel={mode === "crear" ? "Crear" : "Actualizar"}
             onBack={onDone}

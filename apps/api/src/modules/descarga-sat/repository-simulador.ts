@@ -126,8 +126,8 @@ async function metadatosSimulados(
   const emisores = new Map(propias.map((p) => [p.rfcEmisor, p.nombreEmisor]));
   emisores.set("AAA010101AAA", "EMISOR AJENO AL PORTAL SA DE CV");
   for (const mes of monthsBetween(d, h)) {
-    const fecha = `${mes}-15 12:00:00`;
-    if (fecha < desde || fecha > hasta) continue;
+    const fecha = inventedDate(mes, desde, hasta);
+    if (fecha === null) continue;
     for (const [rfcEmisor, nombreEmisor] of emisores) {
       const huella = createHash("sha256").update(`${rfcReceptor}|${rfcEmisor}|${mes}`).digest("hex");
       filas.push({
@@ -137,7 +137,7 @@ async function metadatosSimulados(
         rfcReceptor,
         nombreReceptor: "",
         fechaEmision: fecha,
-        fechaCertificacion: `${mes}-15 12:01:00`,
+        fechaCertificacion: fecha,
         monto: (1000 + (Number.parseInt(huella.slice(0, 6), 16) % 90_000) / 10).toFixed(2),
         efecto: "I",
         estatus: "1",
@@ -146,6 +146,17 @@ async function metadatosSimulados(
     }
   }
   return filas;
+}
+
+/**
+ * The wall time of a month's invented CFDI: the 15th at noon, or the window's end when that is earlier (so the
+ * current month has them on any day, not only after the 15th), or its start when later; null outside the window.
+ */
+export function inventedDate(mes: string, desde: string, hasta: string): string | null {
+  const inicio = `${mes}-01 00:00:00` > desde ? `${mes}-01 00:00:00` : desde;
+  const quince = `${mes}-15 12:00:00`;
+  const fecha = quince > hasta ? hasta : quince < inicio ? inicio : quince;
+  return fecha.slice(0, 7) === mes && fecha >= desde && fecha <= hasta ? fecha : null;
 }
 
 const uuidFromHash = (h: string) =>

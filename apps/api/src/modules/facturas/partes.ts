@@ -101,13 +101,15 @@ export async function planPartial(
       continue;
     }
     const libre = Math.max(linea.lineStatus === "O" ? available(linea, held.get(key)) : 0, sustituibles.get(key) ?? 0);
+    // The part is priced at what was asked even beyond what is left, so that the §5 total check does not add a
+    // misleading second refusal ("se esperaba 0.00") to the one that names the quantity.
+    elegidasDe.set(entrada.docEntry, [...(elegidasDe.get(entrada.docEntry) ?? []), { linea, cantidad }]);
     if (cantidad > libre + EPSILON) {
       errores.push(
         FACTURA_PARTES_MSG.cantidadExcedeAbierta(entrada.docNum, p.LineNum, p.Cantidad, cantidadTexto(libre)),
       );
       continue;
     }
-    elegidasDe.set(entrada.docEntry, [...(elegidasDe.get(entrada.docEntry) ?? []), { linea, cantidad }]);
     lineas.push({
       baseType: 20,
       baseEntry: entrada.docEntry,

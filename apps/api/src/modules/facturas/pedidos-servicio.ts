@@ -75,11 +75,15 @@ export async function planPedidos(
           : cantidad > queda + EPSILON
             ? FACTURA_PEDIDO_MSG.cantidadExcedeAbierta(pedido.docNum, p.LineNum, p.Cantidad, cantidadTexto(queda))
             : null;
+    // Beyond what is left the part is still priced at what was asked: the §5 total check then adds no misleading
+    // second refusal ("se esperaba 0.00") to the one that names the quantity.
+    if (linea && linea.servicio && cantidad > 0) {
+      elegidasDe.set(pedido.docEntry, [...(elegidasDe.get(pedido.docEntry) ?? []), { linea, cantidad }]);
+    }
     if (error || !linea) {
       errores.push(error ?? "");
       continue;
     }
-    elegidasDe.set(pedido.docEntry, [...(elegidasDe.get(pedido.docEntry) ?? []), { linea, cantidad }]);
     lineas.push({
       baseType: 22,
       baseEntry: pedido.docEntry,

@@ -96,7 +96,8 @@ describe("npm run backup", () => {
     await c.connect();
     const { rows } = await c.query<{ pass: string }>("select pass_sap_cifrada as pass from sociedades order by id");
     await c.end();
-    expect(rows.length).toBe(3);
+    expect(rows.length).toBe(antes["public.sociedades"]);
+    expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(decryptSecret(r.pass, testKey)).toBe("B1Admin!");
   }, 60_000);
 

@@ -4,7 +4,7 @@ import type { Data } from "../../repositories";
 import { type DescargaMasivaClient, DescargaMasivaError } from "../../sat/descarga-masiva/cliente";
 import { uniqueViolation } from "../archivos/upload-kit";
 import type { DescargaRow } from "./repository";
-import { backoff, follow, readEfirma, wallTime } from "./service";
+import { backoff, follow, readEfirma, wallTime } from "./seguimiento";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

@@ -124,7 +124,7 @@ describe("the permission 'ConciliaSat' (issue 43 §4)", () => {
 });
 
 describe("the XML of a month, when an administrator asks (decision 075, amendment 2)", () => {
-  const pedir = async (periodo = "2026-10") =>
+  const requestXml = async (periodo = "2026-10") =>
     call(await login(t.app, "admin", "Empleado"), "/api/descargaSat/descargarXml", {
       Sociedad: eku,
       Periodo: periodo,
@@ -137,12 +137,12 @@ describe("the XML of a month, when an administrator asks (decision 075, amendmen
       .orderBy(asc(schema.satCfdiRecibidos.uuid));
 
   it("asks the SAT, follows the request, stores each XML as a file linked to its CFDI, offers it for download", async () => {
-    const primera = await pedir();
+    const primera = await requestXml();
     expect(primera.statusCode).toBe(200);
     expect(primera.json().message).toBe(DESCARGA_MSG.xmlSolicitado("2026-10-01 00:00:00", "2026-10-31 23:59:59"));
     expect(await conXml()).toHaveLength(0);
     t.time.advance(HORA / 4);
-    const segunda = await pedir();
+    const segunda = await requestXml();
     expect(segunda.json().message).toBe(DESCARGA_MSG.xmlGuardado(1, "2026-10-01 00:00:00", "2026-10-31 23:59:59"));
     const [fila] = await conXml();
     expect(fila).toMatchObject({ rfcEmisor: "AAA010101AAA", moneda: "MXN", fechaEmision: "2026-10-15T12:00:00" });
@@ -155,28 +155,28 @@ describe("the XML of a month, when an administrator asks (decision 075, amendmen
     expect(ajeno.XmlSat).toBe(`/api/archivos/${fila?.xmlArchivoId}`);
     expect(ajeno.Moneda).toBe("MXN");
 
-    const descargar = async (token: string) =>
+    const download = async (token: string) =>
       t.app.inject(withToken(token, { method: "GET", url: ajeno.XmlSat as string }));
-    const bajada = await descargar(await login(t.app, "tesoreria", "Empleado"));
+    const bajada = await download(await login(t.app, "tesoreria", "Empleado"));
     expect(bajada.statusCode).toBe(200);
     expect(bajada.headers["content-disposition"]).toContain(`${fila?.uuid}.xml`);
     expect(bajada.body).toContain(`UUID="${fila?.uuid}"`);
     expect(bajada.body).toContain("simulador");
     // Without the permission: the answer of a missing file (nothing says it exists).
-    expect((await descargar(await login(t.app, "consulta", "Empleado"))).statusCode).toBe(404);
-    expect((await descargar(await login(t.app, "EKU9003173C9", "Proveedor"))).statusCode).toBe(404);
+    expect((await download(await login(t.app, "consulta", "Empleado"))).statusCode).toBe(404);
+    expect((await download(await login(t.app, "EKU9003173C9", "Proveedor"))).statusCode).toBe(404);
   });
 
   it("is idempotent: the same month again within 72 hours is the SAT's 5005, later it stores the same files", async () => {
     const antes = await conXml();
-    const repetida = await pedir();
+    const repetida = await requestXml();
     expect(repetida.statusCode).toBe(400);
     expect(repetida.json().message).toBe(
       DESCARGA_MSG.xmlRechazado(DESCARGA_MSG.xmlSolicitudRechazada(5005, "Solicitud duplicada")),
     );
     t.time.advance(73 * HORA);
     t.app.services.descargaSimulador.fallas.verificacionesEnProceso = 0;
-    const otra = await pedir();
+    const otra = await requestXml();
     t.app.services.descargaSimulador.fallas.verificacionesEnProceso = 1;
     expect(otra.json().message).toBe(DESCARGA_MSG.xmlGuardado(1, "2026-10-01 00:00:00", "2026-10-31 23:59:59"));
     expect(await conXml()).toEqual(
@@ -185,7 +185,7 @@ describe("the XML of a month, when an administrator asks (decision 075, amendmen
   });
 
   it("a request in force is followed by the scheduled job; a month not begun is refused in Spanish", async () => {
-    const primera = await pedir("2026-11");
+    const primera = await requestXml("2026-11");
     expect(primera.json().message).toMatch(/^Se solicitó al SAT el XML/);
     t.time.advance(HORA / 4);
     await t.app.services.descargaSat.run(t.time.clock());
@@ -196,7 +196,7 @@ describe("the XML of a month, when an administrator asks (decision 075, amendmen
       .orderBy(asc(schema.satDescargas.id))
       .then((rows) => rows.slice(-1));
     expect(xml).toMatchObject({ estado: "terminada", cfdi: 1 });
-    const futuro = await pedir("2027-01");
+    const futuro = await requestXml("2027-01");
     expect(futuro.statusCode).toBe(400);
     expect(futuro.json().message).toBe(DESCARGA_MSG.xmlPeriodoFuturo);
   });
@@ -212,19 +212,20 @@ describe("the simulator behind the cluster (issue 43 §3): its requests live in 
     const enB = cliente(simulador(b), simulador(a));
     const desde = "2026-09-01 00:00:00";
     const hasta = "2026-11-20 23:59:59";
-    for (const pedirA of [enA.requestMetadata, enA.requestXml]) {
-      const r = await pedirA("EKU9003173C9", desde, hasta);
+    for (const requestAt of [enA.requestMetadata, enA.requestXml]) {
+      const r = await requestAt("EKU9003173C9", desde, hasta);
       expect(r.codigo).toBe(5000);
       // The same parameters at the other process: the SAT's 5005, it knows the request.
       expect(
-        (await (pedirA === enA.requestXml ? enB.requestXml : enB.requestMetadata)("EKU9003173C9", desde, hasta)).codigo,
+        (await (requestAt === enA.requestXml ? enB.requestXml : enB.requestMetadata)("EKU9003173C9", desde, hasta))
+          .codigo,
       ).toBe(5005);
       expect((await enB.verify(r.idSolicitud)).estado).toBe(2);
       const v = await enB.verify(r.idSolicitud);
       expect(v).toMatchObject({ estado: 3, codigoSolicitud: 5000 });
       const paquete = await enB.download(v.paquetes[0] ?? "");
       expect(paquete.codigo).toBe(5000);
-      if (pedirA === enA.requestXml) {
+      if (requestAt === enA.requestXml) {
         const xmls = await readXmls(paquete.paquete);
         expect(xmls.map((x) => x.uuid)).toHaveLength(3);
         expect(xmls.every((x) => x.xml.includes("<cfdi:Comprobante"))).toBe(true);

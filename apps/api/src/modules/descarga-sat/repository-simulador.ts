@@ -19,7 +19,7 @@ export function simuladorDescargaQueries(db: Database) {
   const metadatos = (rfcReceptor: string, desde: string, hasta: string) =>
     metadatosSimulados(db, rfcReceptor, desde, hasta);
   const solicitudes: SolicitudesSimuladas = {
-    crear: async (s: SolicitudSimulada, ahora: Date) => {
+    create: async (s: SolicitudSimulada, ahora: Date) => {
       const clave = [s.rfc, s.tipo, s.desde, s.hasta].join("|");
       const fila = { ...s, clave, verificaciones: 0, createdAt: ahora };
       // One statement: a new request, or the renewal of one with these parameters older than 72 hours; when another
@@ -35,7 +35,7 @@ export function simuladorDescargaQueries(db: Database) {
         .returning({ id: satSimuladorDescargas.id });
       return r.length === 1;
     },
-    leer: async (id: string) => {
+    read: async (id: string) => {
       const [r] = await db
         .select({
           id: satSimuladorDescargas.id,

@@ -13,7 +13,7 @@ export function xmlRecibidosQueries(db: Database) {
      * of the CFDI with the currency it states; a CFDI the metadata has not brought yet gets its row from the XML.
      * Running it again links the same file: idempotent.
      */
-    guardarXml: async (sociedadId: number, descargaId: number, xmls: XmlRecibido[], now: Date) => {
+    storeXml: async (sociedadId: number, descargaId: number, xmls: XmlRecibido[], now: Date) => {
       for (const x of xmls) {
         const xmlArchivoId = await storeArchivo(db, Buffer.from(x.xml, "utf8"), "application/xml");
         const d = datosDelXml(x.xml);

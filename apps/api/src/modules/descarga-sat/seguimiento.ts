@@ -93,7 +93,7 @@ async function store(data: Data, sesion: DescargaSesion, fila: DescargaRow, paqu
     const xmls = await readPackages(sesion, paquetes, readXmls);
     if (xmls === null) return null;
     await data.withTransaction(async (tx) => {
-      await tx.descargaSat.guardarXml(fila.sociedadId, fila.id, xmls, now);
+      await tx.descargaSat.storeXml(fila.sociedadId, fila.id, xmls, now);
       await tx.descargaSat.updateDescarga(fila.id, terminada(xmls.length));
     });
     return xmls.length;

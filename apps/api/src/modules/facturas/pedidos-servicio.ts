@@ -77,7 +77,7 @@ export async function planPedidos(
             : null;
     // Beyond what is left the part is still priced at what was asked: the §5 total check then adds no misleading
     // second refusal ("se esperaba 0.00") to the one that names the quantity.
-    if (linea && linea.servicio && cantidad > 0) {
+    if (linea?.servicio && cantidad > 0) {
       elegidasDe.set(pedido.docEntry, [...(elegidasDe.get(pedido.docEntry) ?? []), { linea, cantidad }]);
     }
     if (error || !linea) {

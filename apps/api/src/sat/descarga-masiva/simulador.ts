@@ -69,8 +69,8 @@ export interface SolicitudSimulada {
  */
 export interface SolicitudesSimuladas {
   /** Keeps a new request; false when one with the same parameters was accepted in the last 72 hours (5005). */
-  crear(s: SolicitudSimulada, ahora: Date): Promise<boolean>;
-  leer(id: string): Promise<SolicitudSimulada | null>;
+  create(s: SolicitudSimulada, ahora: Date): Promise<boolean>;
+  read(id: string): Promise<SolicitudSimulada | null>;
   /** Counts one more verification of the request; the count after it. */
   verificar(id: string): Promise<number>;
 }
@@ -134,9 +134,9 @@ function rfcDelCertificado(cuerpo: string): string | null {
  * base64url of 'RFC|expiry ms|random'. The real SAT's token is opaque; the client only carries it back.
  */
 const TOKEN_PREFIJO = "SIM.";
-const emitirToken = (rfc: string, vence: Date) =>
+const issueToken = (rfc: string, vence: Date) =>
   `${TOKEN_PREFIJO}${Buffer.from(`${rfc}|${vence.getTime()}|${randomUUID()}`).toString("base64url")}`;
-function leerToken(token: string, ahora: Date): string | null {
+function readToken(token: string, ahora: Date): string | null {
   if (!token.startsWith(TOKEN_PREFIJO)) return null;
   const [rfc, vence] = Buffer.from(token.slice(TOKEN_PREFIJO.length), "base64url").toString("utf8").split("|");
   if (!rfc || !/^[A-Z&Ñ0-9]{12,13}$/.test(rfc) || !(Number(vence) > ahora.getTime())) return null;
@@ -185,7 +185,7 @@ const body = (request: FastifyRequest) => String(request.body ?? "");
 /** The RFC a call's token was given to ('WRAP access_token="…"'), or null for an unknown token. */
 function tokenRfc({ clock }: Contexto, request: FastifyRequest): string | null {
   const valor = /access_token="([^"]+)"/.exec(String(request.headers.authorization ?? ""))?.[1];
-  return valor ? leerToken(valor, clock()) : null;
+  return valor ? readToken(valor, clock()) : null;
 }
 
 /** Autentica: the token for the e.firma's RFC, valid five minutes (WS-Security timestamp in the header). */
@@ -198,7 +198,7 @@ const autentica =
       return xml(reply, 500, falloSeguridad());
     }
     const ahora = clock();
-    const token = emitirToken(rfc, new Date(ahora.getTime() + 300_000));
+    const token = issueToken(rfc, new Date(ahora.getTime() + 300_000));
     const header =
       '<o:Security xmlns:o="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd" s:mustUnderstand="1">' +
       `<u:Timestamp u:Id="_0"><u:Created>${formatoSat(ahora)}</u:Created><u:Expires>${formatoSat(new Date(ahora.getTime() + 300_000))}</u:Expires></u:Timestamp></o:Security>`;
@@ -252,7 +252,7 @@ const solicita =
       hasta: attr(solicitud, "FechaFinal"),
     } as const;
     // A request with the parameters of one still in force: the SAT answers 5005 and keeps the first.
-    if (!(await solicitudes.crear(nueva, clock()))) return responder(5005, "Solicitud duplicada");
+    if (!(await solicitudes.create(nueva, clock()))) return responder(5005, "Solicitud duplicada");
     return responder(5000, "Solicitud Aceptada", id);
   };
 
@@ -264,7 +264,7 @@ const verifica =
     estado.llamadas.verifica += 1;
     const rfc = tokenRfc(ctx, request);
     if (!rfc || soapAction(request) !== ACCION_VERIFICA) return xml(reply, 500, falloSeguridad());
-    const s = await solicitudes.leer(attr(body(request), "IdSolicitud"));
+    const s = await solicitudes.read(attr(body(request), "IdSolicitud"));
     const responder = (cod: number, estadoSol: number, codigoSol: number, n: number, mensaje: string, ids: string[]) =>
       xml(
         reply,
@@ -294,7 +294,7 @@ const descarga =
     const rfc = tokenRfc(ctx, request);
     if (!rfc || soapAction(request) !== ACCION_DESCARGAR) return xml(reply, 500, falloSeguridad());
     const idPaquete = attr(body(request), "IdPaquete");
-    const s = await solicitudes.leer(idPaquete.replace(/_\d+$/, "").toLowerCase());
+    const s = await solicitudes.read(idPaquete.replace(/_\d+$/, "").toLowerCase());
     const responder = (cod: number, mensaje: string, paquete: string) =>
       xml(
         reply,

@@ -176,7 +176,7 @@ function EjecutarAhora() {
  * or verifies the request in force; the server's message stays on the screen, a refusal is shown as it says.
  */
 function DescargarXml({ sociedad, periodo }: { sociedad: number; periodo: string }) {
-  const descargar = useDescargarXmlSat();
+  const download = useDescargarXmlSat();
   const [resultado, setResultado] = useState<{ clave: string; mensaje: string } | null>(null);
   const clave = `${sociedad}|${periodo}`;
   return (
@@ -185,9 +185,9 @@ function DescargarXml({ sociedad, periodo }: { sociedad: number; periodo: string
         <Button
           variant="light"
           leftSection={<IconFileDownload size={16} aria-hidden />}
-          loading={descargar.isPending}
+          loading={download.isPending}
           onClick={() =>
-            descargar.mutate(
+            download.mutate(
               { Sociedad: sociedad, Periodo: periodo },
               {
                 onSuccess: (mensaje) => setResultado({ clave, mensaje }),

@@ -10,6 +10,11 @@ import { SIMULADOR_DESCARGA_PATH } from "../src/sat/descarga-masiva/simulador";
 import { createTestApp, createTestAppOn, login, type TestApp, withToken } from "./helpers";
 
 /**
+ * The simulator invents, per month, one CFDI from each active national supplier of the portal (the demo's Kemper and
+ * Berenice) and one from an issuer that is none: three a month for the demo's SBO_EKU, which has no invoice of its own.
+ */
+const POR_MES = 3;
+/**
  * Issue 43's remaining pieces (decision 075, amendment 2): the 'ConciliaSat' permission of an employee, the XML of a
  * month only when an administrator asks (stored as files, linked to each received CFDI, offered for download), the
  * demo sociedad SBO_EKU with the SAT's test FIEL stored by the seed, and the simulator's requests in the database so
@@ -60,8 +65,11 @@ describe("the demo's sociedad of the test FIEL (issue 43, README)", () => {
       .select()
       .from(schema.satCfdiRecibidos)
       .where(eq(schema.satCfdiRecibidos.sociedadId, eku));
-    // October and November from the issuer that is no supplier of the portal (the simulator's invented CFDI).
-    expect(recibidos.map((f) => f.fechaEmision.slice(0, 7)).sort()).toEqual(["2026-10", "2026-11"]);
+    // October and November: the simulator's invented CFDI, from the demo's suppliers and from an issuer that is none.
+    expect(recibidos.map((f) => f.fechaEmision.slice(0, 7)).sort()).toEqual([
+      ...Array(POR_MES).fill("2026-10"),
+      ...Array(POR_MES).fill("2026-11"),
+    ]);
     expect(recibidos.every((f) => f.xmlArchivoId === null && f.moneda === null)).toBe(true);
   });
 });
@@ -143,8 +151,10 @@ describe("the XML of a month, when an administrator asks (decision 075, amendmen
     expect(await conXml()).toHaveLength(0);
     t.time.advance(HORA / 4);
     const segunda = await requestXml();
-    expect(segunda.json().message).toBe(DESCARGA_MSG.xmlGuardado(1, "2026-10-01 00:00:00", "2026-10-31 23:59:59"));
-    const [fila] = await conXml();
+    expect(segunda.json().message).toBe(
+      DESCARGA_MSG.xmlGuardado(POR_MES, "2026-10-01 00:00:00", "2026-10-31 23:59:59"),
+    );
+    const fila = (await conXml()).find((f) => f.rfcEmisor === "AAA010101AAA");
     expect(fila).toMatchObject({ rfcEmisor: "AAA010101AAA", moneda: "MXN", fechaEmision: "2026-10-15T12:00:00" });
 
     const admin = await login(t.app, "admin", "Empleado");
@@ -178,7 +188,7 @@ describe("the XML of a month, when an administrator asks (decision 075, amendmen
     t.app.services.descargaSimulador.fallas.verificacionesEnProceso = 0;
     const otra = await requestXml();
     t.app.services.descargaSimulador.fallas.verificacionesEnProceso = 1;
-    expect(otra.json().message).toBe(DESCARGA_MSG.xmlGuardado(1, "2026-10-01 00:00:00", "2026-10-31 23:59:59"));
+    expect(otra.json().message).toBe(DESCARGA_MSG.xmlGuardado(POR_MES, "2026-10-01 00:00:00", "2026-10-31 23:59:59"));
     expect(await conXml()).toEqual(
       antes.map((f) => ({ ...f, descargaId: expect.any(Number), updatedAt: expect.any(Date) })),
     );
@@ -195,7 +205,7 @@ describe("the XML of a month, when an administrator asks (decision 075, amendmen
       .where(and(eq(schema.satDescargas.sociedadId, eku), eq(schema.satDescargas.tipo, "xml")))
       .orderBy(asc(schema.satDescargas.id))
       .then((rows) => rows.slice(-1));
-    expect(xml).toMatchObject({ estado: "terminada", cfdi: 1 });
+    expect(xml).toMatchObject({ estado: "terminada", cfdi: POR_MES });
     const futuro = await requestXml("2027-01");
     expect(futuro.statusCode).toBe(400);
     expect(futuro.json().message).toBe(DESCARGA_MSG.xmlPeriodoFuturo);
@@ -227,14 +237,12 @@ describe("the simulator behind the cluster (issue 43 §3): its requests live in 
       expect(paquete.codigo).toBe(5000);
       if (requestAt === enA.requestXml) {
         const xmls = await readXmls(paquete.paquete);
-        expect(xmls.map((x) => x.uuid)).toHaveLength(3);
+        expect(xmls.map((x) => x.uuid)).toHaveLength(3 * POR_MES);
         expect(xmls.every((x) => x.xml.includes("<cfdi:Comprobante"))).toBe(true);
       } else {
-        expect((await readMetadatos(paquete.paquete)).map((m) => m.fechaEmision.slice(0, 7))).toEqual([
-          "2026-09",
-          "2026-10",
-          "2026-11",
-        ]);
+        expect((await readMetadatos(paquete.paquete)).map((m) => m.fechaEmision.slice(0, 7))).toEqual(
+          ["2026-09", "2026-10", "2026-11"].flatMap((mes) => Array(POR_MES).fill(mes)),
+        );
       }
     }
     const [da, db] = [a.services.descargaSimulador.llamadas, b.services.descargaSimulador.llamadas];

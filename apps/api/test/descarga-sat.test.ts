@@ -7,6 +7,11 @@ import { FALLAS_NINGUNA } from "../src/sat/descarga-masiva/simulador";
 import { createTestApp, login, type TestApp, withToken } from "./helpers";
 
 /**
+ * The simulator invents, per month, one CFDI from each active national supplier of the portal (the demo's Kemper and
+ * Berenice) and one from an issuer that is none: three a month for the demo's SBO_EKU, which has no invoice of its own.
+ */
+const POR_MES = 3;
+/**
  * Issue 43 items 1-3 (decision 075): the sociedad's e.firma and the daily download of the metadata of the CFDI it
  * received, through the real client (@nodecfdi/sat-ws-descarga-masiva) over HTTP against the simulator mounted in
  * the test app. The e.firma is the SAT's public test FIEL of EKU9003173C9 (demo/efirma/LEEME.md), the RFC of the
@@ -154,11 +159,11 @@ describe("the daily download of the metadata (issue 43 §2, against the simulato
       motivo: DESCARGA_MSG.enProceso,
     });
     t.time.advance(HORA / 4);
-    expect(await run()).toBe(DESCARGA_MSG.tareaResumen(1, 2));
+    expect(await run()).toBe(DESCARGA_MSG.tareaResumen(1, 2 * POR_MES));
     expect(calls().solicita - antes.solicita).toBe(1);
     expect(calls().verifica - antes.verifica).toBe(2);
     expect(calls().descarga - antes.descarga).toBe(1);
-    expect(await last()).toMatchObject({ estado: "terminada", cfdi: 2, motivo: "" });
+    expect(await last()).toMatchObject({ estado: "terminada", cfdi: 2 * POR_MES, motivo: "" });
     const filas = await recibidos();
     expect(filas.map((f) => [f.rfcEmisor, f.fechaEmision, f.estatus, f.efecto])).toEqual(
       expect.arrayContaining([
@@ -179,8 +184,8 @@ describe("the daily download of the metadata (issue 43 §2, against the simulato
     t.time.advance(HORA / 4);
     await run();
     expect(calls().solicita - antes.solicita).toBe(1);
-    expect(await last()).toMatchObject({ estado: "terminada", cfdi: 2 });
-    expect(await recibidos()).toHaveLength(2);
+    expect(await last()).toMatchObject({ estado: "terminada", cfdi: 2 * POR_MES });
+    expect(await recibidos()).toHaveLength(2 * POR_MES);
     expect((await descargas()).filter((d) => d.estado === "terminada")).toHaveLength(2);
   });
 
@@ -257,7 +262,7 @@ describe("the daily download of the metadata (issue 43 §2, against the simulato
     knobs().fallas.paqueteVencido = false;
     await run();
     expect(await last()).toMatchObject({ estado: "solicitada" });
-    expect(await recibidos()).toHaveLength(2);
+    expect(await recibidos()).toHaveLength(2 * POR_MES);
   });
 
   it("the scheduled run and an administrator's at once leave one request in force, followed to its end", async () => {
@@ -269,7 +274,7 @@ describe("the daily download of the metadata (issue 43 §2, against the simulato
     t.time.advance(HORA / 4);
     await run();
     expect((await descargas()).filter((d) => d.estado === "solicitada")).toHaveLength(0);
-    expect(await recibidos()).toHaveLength(2);
+    expect(await recibidos()).toHaveLength(2 * POR_MES);
   });
 
   it("an administrator runs it on demand, the same day as the scheduled run", async () => {
@@ -279,7 +284,7 @@ describe("the daily download of the metadata (issue 43 §2, against the simulato
       withToken(await admin(), { method: "POST", url: "/api/descargaSat/ejecutar", payload: {} }),
     );
     expect(r.statusCode).toBe(200);
-    expect(r.json().message).toBe(DESCARGA_MSG.tareaResumen(1, 2));
+    expect(r.json().message).toBe(DESCARGA_MSG.tareaResumen(1, 2 * POR_MES));
     expect(calls().solicita - antes.solicita).toBe(1);
     expect(await last()).toMatchObject({ estado: "terminada" });
     const consulta = await t.app.inject(

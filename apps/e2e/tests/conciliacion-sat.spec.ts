@@ -70,6 +70,19 @@ test.describe(() => {
     // The simulator's CFDI of this month include one from an issuer that is no supplier of the portal.
     const ajenos = page.getByRole("table", { name: "CFDI de emisores que no son proveedores" });
     await expect(ajenos.getByRole("row").nth(1)).toContainText("Falta en el portal");
+    // And one from each of the portal's suppliers that never reached it: a supplier's row, and its one mail.
+    const recibidos = page.getByRole("table", { name: "CFDI recibidos" });
+    await expect(recibidos.getByRole("row", { name: /BERENICE XIMO QUEZADA/ }).first()).toContainText(
+      "Falta en el portal",
+    );
+    await page.getByRole("button", { name: "Avisar a BERENICE XIMO QUEZADA" }).click();
+    await page
+      .getByRole("dialog", { name: "Avisar al proveedor" })
+      .getByRole("button", { name: "Enviar correo" })
+      .click();
+    await expect(
+      page.getByText(/^Se envió al proveedor P00002 un correo con \d+ CFDI que faltan en el portal\.$/),
+    ).toBeVisible();
 
     // 'Descargar XML': asked, then followed to its package; the row then offers the XML the SAT gave.
     await expect(async () => {

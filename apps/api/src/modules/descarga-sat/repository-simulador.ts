@@ -9,7 +9,7 @@ import type {
 } from "../../sat/descarga-masiva/simulador";
 import { xmlSimulado } from "../../sat/descarga-masiva/xml-simulado";
 
-const { archivos, facturas, satSimuladorDescargas, satSimuladorEstados } = schema;
+const { archivos, facturas, proveedores, satSimuladorDescargas, satSimuladorEstados } = schema;
 
 /** The SAT keeps a request's packages 72 hours; a repeated request within them is answered 5005. */
 const VIGENCIA_SOLICITUD_MS = 72 * 3_600_000;
@@ -85,8 +85,8 @@ export function simuladorDescargaQueries(db: Database) {
 /**
  * What the simulator says the SAT holds as received by an RFC between two wall times: the portal's own invoices
  * to it (cancelled when the status simulator's row says so), plus, per month, one CFDI from each of those
- * issuers that never reached the portal and one from an issuer that is no supplier of the portal, so the demo
- * has something to reconcile. Deterministic: the same window gives the same rows.
+ * issuers and of the portal's active national suppliers that never reached the portal, and one from an issuer that
+ * is no supplier of the portal, so the demo has something to reconcile (decision 075, amendment 3). Deterministic: the same window gives the same rows.
  */
 async function metadatosSimulados(
   db: Database,
@@ -124,6 +124,14 @@ async function metadatosSimulados(
     fechaCancelacion: p.estado === "Cancelado" ? (p.timbrado || p.fecha).replace("T", " ").slice(0, 19) : "",
   }));
   const emisores = new Map(propias.map((p) => [p.rfcEmisor, p.nombreEmisor]));
+  // The portal's active national suppliers issue to every sociedad too: a sociedad none of them invoiced through the
+  // portal (the demo's SBO_EKU, whose RFC is the test FIEL's) still has CFDI of suppliers missing from the portal.
+  const nacionales = await db
+    .select({ rfc: proveedores.rfc, nombre: proveedores.cardName })
+    .from(proveedores)
+    .where(and(eq(proveedores.tipo, "nacional"), eq(proveedores.estatus, "A")))
+    .orderBy(asc(proveedores.rfc));
+  for (const n of nacionales) if (!emisores.has(n.rfc)) emisores.set(n.rfc, n.nombre);
   emisores.set("AAA010101AAA", "EMISOR AJENO AL PORTAL SA DE CV");
   for (const mes of monthsBetween(d, h)) {
     const fecha = inventedDate(mes, desde, hasta);
